@@ -1,0 +1,395 @@
+/**
+ * All settings, validated in one place.
+ *
+ * Settings come from the process environment and, optionally, from one `.env`
+ * file (see `findEnvFile`). An explicit environment variable always wins over the
+ * file. Every setting is described in SETTINGS below; `config/.env.example` and the
+ * README's configuration table are checked against it by a test so they cannot drift.
+ *
+ * We import `zod/v3` (shipped inside zod 4) rather than zod 4 "classic": it costs
+ * ~13 ms of import time instead of ~50 ms, and this module is on the hook path.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod/v3';
+
+export type DbKind = 'neo4j' | 'falkordb';
+export type TransportMode = 'auto' | 'streamable-http' | 'sse';
+export type ContextFormat = 'auto' | 'lines' | 'toon';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface ExtraSource {
+  /** Name used in state identities, `--source` and per-source group overrides. */
+  name: string;
+  path: string;
+}
+
+export interface Config {
+  mcpUrl: string;
+  sseUrl: string | undefined;
+  transport: TransportMode;
+  db: DbKind;
+  groupId: string;
+  /** Per-source group overrides: source name → group id, or `{project}` for a per-project group. */
+  sourceGroups: Record<string, string>;
+  timeoutMs: number;
+  retries: number;
+  retryDeadlineMs: number;
+  authToken: string | undefined;
+  headers: Record<string, string>;
+  stateDir: string;
+  paiDir: string;
+  claudeConfigDir: string;
+  syncPai: boolean;
+  syncAutoMemory: boolean;
+  extraSources: ExtraSource[];
+  exclude: string[];
+  deleteRemoved: boolean;
+  maxFileBytes: number;
+  maxEpisodeChars: number;
+  concurrency: number;
+  confirmMaxAgeMs: number;
+  maxResends: number;
+  contextBudget: number;
+  contextOnResume: boolean;
+  contextFormat: ContextFormat;
+  watchDebounceMs: number;
+  logLevel: LogLevel;
+  /** Warnings produced while reading the settings (deprecated spellings, ...). */
+  warnings: string[];
+  /** The `.env` file that was read, if any. */
+  envFile: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly variable?: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+interface SettingDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every setting we read, its default as written in docs, and one line on what it does. */
+export const SETTINGS: readonly SettingDoc[] = [
+  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: 'http://localhost:8000/mcp', description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
+  { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
+  { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
+  { name: 'MADEINOZ_KNOWLEDGE_GROUP_ID', default: 'main', description: 'Graphiti group that episodes go to and searches read.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SOURCE_GROUPS', default: '(none)', description: 'Per-source group overrides, e.g. "auto-memory={project},pai=learning". {project} = one group per project.' },
+  { name: 'MADEINOZ_KNOWLEDGE_TIMEOUT', default: '30000', description: 'Deadline per MCP request in milliseconds, including reading the whole reply.' },
+  { name: 'MADEINOZ_KNOWLEDGE_RETRIES', default: '3', description: 'Retries after a transient failure (network, timeout, 408/425/429/5xx), with exponential backoff and jitter.' },
+  { name: 'MADEINOZ_KNOWLEDGE_RETRY_DEADLINE', default: '60000', description: 'Overall time budget in milliseconds for one call including all its retries.' },
+  { name: 'MADEINOZ_KNOWLEDGE_AUTH_TOKEN', default: '(none)', description: 'Bearer token sent as Authorization for servers behind auth. Never logged.' },
+  { name: 'MADEINOZ_KNOWLEDGE_HEADERS', default: '(none)', description: 'Extra HTTP headers as a JSON object, e.g. {"X-Api-Key":"..."}. Values are never logged.' },
+  { name: 'MADEINOZ_KNOWLEDGE_STATE_DIR', default: '$XDG_STATE_HOME/graphiti-memory-sync (~/.local/state/graphiti-memory-sync)', description: 'Where the state file, lock, logs and context cache live. Outside any plugin folder on purpose.' },
+  { name: 'MADEINOZ_KNOWLEDGE_ENV_FILE', default: '(see README)', description: 'Explicit .env file to read settings from (environment variables still win).' },
+  { name: 'PAI_DIR', default: '~/.claude', description: 'PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source.' },
+  { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files." },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_PATHS', default: '(none)', description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
+  { name: 'MADEINOZ_KNOWLEDGE_EXCLUDE', default: '(none)', description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
+  { name: 'MADEINOZ_KNOWLEDGE_DELETE_REMOVED', default: 'true', description: 'Delete the episode of a memory file that was deleted from disk.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES', default: '1048576', description: 'Files larger than this are skipped with the reason "too-large" (never truncated).' },
+  { name: 'MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS', default: '8000', description: 'Bodies longer than this are split at headings/paragraphs into numbered parts.' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONCURRENCY', default: '4', description: 'How many episodes are sent at once.' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE', default: '1800000', description: 'A queued episode not visible after this many ms is re-sent (Graphiti drops failures silently).' },
+  { name: 'MADEINOZ_KNOWLEDGE_MAX_RESENDS', default: '3', description: 'How often a silently dropped episode is re-sent before the file is marked failed.' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', default: '8000', description: 'Maximum characters of knowledge injected at session start (hard cap 10000).' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
+  { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '500', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass.' },
+  { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
+];
+
+const KNOWN = new Set(SETTINGS.map((s) => s.name));
+
+type Env = Record<string, string | undefined>;
+
+const bool = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const s = v.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+      if (['0', 'false', 'no', 'off'].includes(s)) return false;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use true or false` });
+      return z.NEVER;
+    });
+
+const int = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v.trim());
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const oneOf = <T extends string>(name: string, values: readonly T[], aliases: Record<string, T> = {}) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const s = v.trim().toLowerCase();
+      if ((values as readonly string[]).includes(s)) return { value: s as T, alias: false };
+      const aliased = aliases[s];
+      if (aliased !== undefined) return { value: aliased, alias: true };
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use one of ${values.join(', ')}` });
+      return z.NEVER;
+    });
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      try {
+        const u = new URL(v.trim());
+        if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+      } catch {
+        // fall through to the issue below
+      }
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name}="${v}" is not allowed: use an http:// or https:// URL` });
+      return z.NEVER;
+    });
+
+const rawSchema = z.object({
+  MADEINOZ_KNOWLEDGE_MCP_URL: httpUrl('MADEINOZ_KNOWLEDGE_MCP_URL'),
+  MADEINOZ_KNOWLEDGE_SSE_URL: httpUrl('MADEINOZ_KNOWLEDGE_SSE_URL'),
+  MADEINOZ_KNOWLEDGE_TRANSPORT: oneOf('MADEINOZ_KNOWLEDGE_TRANSPORT', ['auto', 'streamable-http', 'sse'] as const, { http: 'streamable-http' }),
+  MADEINOZ_KNOWLEDGE_DB: oneOf('MADEINOZ_KNOWLEDGE_DB', ['neo4j', 'falkordb'] as const, { falkorodb: 'falkordb' }),
+  MADEINOZ_KNOWLEDGE_GROUP_ID: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_TIMEOUT: int('MADEINOZ_KNOWLEDGE_TIMEOUT', 100, 3_600_000),
+  MADEINOZ_KNOWLEDGE_RETRIES: int('MADEINOZ_KNOWLEDGE_RETRIES', 0, 20),
+  MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: int('MADEINOZ_KNOWLEDGE_RETRY_DEADLINE', 100, 86_400_000),
+  MADEINOZ_KNOWLEDGE_AUTH_TOKEN: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_HEADERS: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_STATE_DIR: z.string().optional(),
+  PAI_DIR: z.string().optional(),
+  CLAUDE_CONFIG_DIR: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_SYNC_PAI: bool('MADEINOZ_KNOWLEDGE_SYNC_PAI'),
+  MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool('MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY'),
+  MADEINOZ_KNOWLEDGE_SYNC_PATHS: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_EXCLUDE: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool('MADEINOZ_KNOWLEDGE_DELETE_REMOVED'),
+  MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: int('MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES', 1, 1024 * 1024 * 1024),
+  MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS: int('MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS', 500, 1_000_000),
+  MADEINOZ_KNOWLEDGE_CONCURRENCY: int('MADEINOZ_KNOWLEDGE_CONCURRENCY', 1, 64),
+  MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: int('MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE', 0, 30 * 86_400_000),
+  MADEINOZ_KNOWLEDGE_MAX_RESENDS: int('MADEINOZ_KNOWLEDGE_MAX_RESENDS', 0, 100),
+  MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: int('MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', 0, 10_000),
+  MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool('MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME'),
+  MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', ['auto', 'lines', 'toon'] as const),
+  MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int('MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', 0, 600_000),
+  MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf('MADEINOZ_KNOWLEDGE_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
+});
+
+export interface LoadConfigOptions {
+  env?: Env;
+  /** Read a .env file at all (tests turn this off). Default true. */
+  readEnvFile?: boolean;
+}
+
+function home(env: Env): string {
+  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
+}
+
+function expandHome(p: string, env: Env): string {
+  if (p === '~') return home(env);
+  if (p.startsWith('~/')) return join(home(env), p.slice(2));
+  return p;
+}
+
+/** Root of this package (two levels above src/lib or dist/lib). */
+export function packageRoot(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+}
+
+/**
+ * Where a .env file is looked for, first match wins:
+ *   1. MADEINOZ_KNOWLEDGE_ENV_FILE (an explicit file that must exist),
+ *   2. <package root>/config/.env,
+ *   3. $XDG_CONFIG_HOME/graphiti-memory-sync/.env (default ~/.config/...).
+ */
+export function findEnvFile(env: Env): string | undefined {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== undefined && explicit.trim() !== '') {
+    const p = resolve(expandHome(explicit.trim(), env));
+    if (!existsSync(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, 'MADEINOZ_KNOWLEDGE_ENV_FILE');
+    return p;
+  }
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home(env), '.config');
+  for (const candidate of [join(packageRoot(), 'config', '.env'), join(xdg, 'graphiti-memory-sync', '.env')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */
+async function readEnvFile(file: string): Promise<Env> {
+  const { parse } = await import('dotenv');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}`);
+  }
+  const parsed = parse(text);
+  const out: Env = {};
+  for (const [key, value] of Object.entries(parsed)) if (KNOWN.has(key)) out[key] = value;
+  return out;
+}
+
+function parseHeaders(raw: string | undefined): Record<string, string> {
+  if (raw === undefined || raw.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('MADEINOZ_KNOWLEDGE_HEADERS is not allowed: use a JSON object of header names to string values, e.g. {"X-Api-Key":"..."} (value not shown: it may hold a secret)', 'MADEINOZ_KNOWLEDGE_HEADERS');
+  }
+  const result = z.record(z.string()).safeParse(value);
+  if (!result.success || Array.isArray(value)) {
+    throw new ConfigError('MADEINOZ_KNOWLEDGE_HEADERS is not allowed: use a JSON object whose values are strings (value not shown: it may hold a secret)', 'MADEINOZ_KNOWLEDGE_HEADERS');
+  }
+  for (const name of Object.keys(result.data)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw new ConfigError(`MADEINOZ_KNOWLEDGE_HEADERS is not allowed: "${name}" is not a valid HTTP header name`, 'MADEINOZ_KNOWLEDGE_HEADERS');
+    }
+  }
+  return result.data;
+}
+
+function parseList(raw: string | undefined, sep: RegExp): string[] {
+  if (raw === undefined) return [];
+  return raw
+    .split(sep)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function parseExtraSources(raw: string | undefined, env: Env): ExtraSource[] {
+  const sep = process.platform === 'win32' ? /;/ : /:/;
+  const used = new Set<string>();
+  return parseList(raw, sep).map((entry, index) => {
+    const eq = entry.indexOf('=');
+    let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
+    const path = resolve(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    if (!/^[A-Za-z0-9_-]+$/.test(name) || name === 'pai' || name === 'auto-memory') {
+      throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, 'MADEINOZ_KNOWLEDGE_SYNC_PATHS');
+    }
+    if (used.has(name)) name = `${name}${index + 1}`;
+    used.add(name);
+    return { name, path };
+  });
+}
+
+function parseSourceGroups(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of parseList(raw, /,/)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1) {
+      throw new ConfigError(`MADEINOZ_KNOWLEDGE_SOURCE_GROUPS="${raw}" is not allowed: use comma-separated source=group pairs, e.g. "auto-memory={project}"`, 'MADEINOZ_KNOWLEDGE_SOURCE_GROUPS');
+    }
+    out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** Builds and validates the configuration. Throws ConfigError naming the variable, the value and what is allowed. */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<Config> {
+  const processEnv: Env = options.env ?? process.env;
+  let envFile: string | undefined;
+  let fileEnv: Env = {};
+  if (options.readEnvFile !== false) {
+    envFile = findEnvFile(processEnv);
+    if (envFile !== undefined) fileEnv = await readEnvFile(envFile);
+  }
+  // Explicit environment variables win over the file; an empty variable counts as unset.
+  const env: Env = { ...fileEnv };
+  for (const [k, v] of Object.entries(processEnv)) if (v !== undefined && v !== '') env[k] = v;
+  return buildConfig(env, envFile);
+}
+
+/** Synchronous core of loadConfig over an already-merged environment. */
+export function buildConfig(env: Env, envFile?: string): Config {
+  const parsed = rawSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
+    throw new ConfigError(issue?.message ?? 'Invalid configuration', variable);
+  }
+  const raw = parsed.data;
+  const warnings: string[] = [];
+  if (raw.MADEINOZ_KNOWLEDGE_DB?.alias) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_DB="${env.MADEINOZ_KNOWLEDGE_DB}" is a legacy misspelling; use "falkordb".`);
+  }
+  const db: DbKind = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? 'neo4j';
+  const groupId = (raw.MADEINOZ_KNOWLEDGE_GROUP_ID ?? '').trim() || 'main';
+  if (groupId.length > 128) {
+    throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}…" is not allowed: at most 128 characters`, 'MADEINOZ_KNOWLEDGE_GROUP_ID');
+  }
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
+  const dirSetting = (value: string | undefined, fallback: string, name: string): string => {
+    const p = value === undefined || value.trim() === '' ? fallback : expandHome(value.trim(), env);
+    if (!isAbsolute(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    return p;
+  };
+  const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
+
+  return {
+    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? 'http://localhost:8000/mcp',
+    sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
+    transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
+    db,
+    groupId,
+    sourceGroups: parseSourceGroups(raw.MADEINOZ_KNOWLEDGE_SOURCE_GROUPS),
+    timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 30_000,
+    retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
+    retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 60_000,
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || undefined,
+    headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
+    stateDir: dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR'),
+    paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),
+    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR'),
+    syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
+    syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
+    extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
+    exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
+    deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
+    maxFileBytes: raw.MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES ?? 1024 * 1024,
+    maxEpisodeChars: raw.MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS ?? 8000,
+    concurrency: raw.MADEINOZ_KNOWLEDGE_CONCURRENCY ?? 4,
+    confirmMaxAgeMs: raw.MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE ?? 30 * 60_000,
+    maxResends: raw.MADEINOZ_KNOWLEDGE_MAX_RESENDS ?? 3,
+    contextBudget: Math.min(contextBudget, 10_000),
+    contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
+    contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? 'auto',
+    watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
+    logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
+    warnings,
+    envFile,
+  };
+}

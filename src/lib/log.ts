@@ -1,0 +1,88 @@
+/**
+ * A tiny append-only JSON-lines logger writing to a file in the state directory.
+ *
+ * Hooks must never write to stdout (it becomes Claude's context) and stderr is
+ * shown to the user on some events, so everything diagnostic goes to a file.
+ * Writes are synchronous and small (one appendFileSync per line): a hook may be
+ * killed at any moment and the line must already be on disk. Logging never throws.
+ */
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { LogLevel } from './config.js';
+
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+  /** A logger whose lines all carry these fields (e.g. the component name). */
+  child(fields: LogFields): Logger;
+  readonly file: string | undefined;
+}
+
+const ORDER: Record<Exclude<LogLevel, 'silent'>, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const MAX_LOG_BYTES = 5 * 1024 * 1024;
+
+/** Field names whose values are never written, whatever they hold. */
+const SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
+
+export function logFilePath(stateDir: string): string {
+  return join(stateDir, 'logs', 'graphiti-memory-sync.log');
+}
+
+function scrub(fields: LogFields): LogFields {
+  const out: LogFields = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (SECRET_KEYS.test(key)) out[key] = '[redacted]';
+    else if (value instanceof Error) out[key] = { name: value.name, message: value.message };
+    else out[key] = value;
+  }
+  return out;
+}
+
+export function createLogger(options: { file?: string | undefined; level?: LogLevel; base?: LogFields; mirror?: (line: string) => void }): Logger {
+  const level = options.level ?? 'info';
+  const threshold = level === 'silent' ? Number.POSITIVE_INFINITY : ORDER[level];
+  const file = options.file;
+  let dirReady = false;
+  let checkedSize = false;
+
+  const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, base: LogFields, fields?: LogFields) => {
+    if (ORDER[lvl] < threshold) return;
+    const line = JSON.stringify({ t: new Date().toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...(fields ? scrub(fields) : {}) });
+    options.mirror?.(line);
+    if (file === undefined) return;
+    try {
+      if (!dirReady) {
+        mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+        dirReady = true;
+      }
+      if (!checkedSize) {
+        checkedSize = true;
+        try {
+          if (statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+        } catch {
+          // no file yet
+        }
+      }
+      appendFileSync(file, `${line}\n`, { mode: 0o600 });
+    } catch {
+      // A log that cannot be written must not break a sync or a hook.
+    }
+  };
+
+  const make = (base: LogFields): Logger => ({
+    debug: (m, f) => write('debug', m, base, f),
+    info: (m, f) => write('info', m, base, f),
+    warn: (m, f) => write('warn', m, base, f),
+    error: (m, f) => write('error', m, base, f),
+    child: (f) => make({ ...base, ...f }),
+    file,
+  });
+  return make(options.base ?? {});
+}
+
+/** A logger that drops everything: the default for library code called without one. */
+export const nullLogger: Logger = createLogger({ level: 'silent' });

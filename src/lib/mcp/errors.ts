@@ -1,0 +1,139 @@
+/**
+ * Typed errors for everything that can go wrong talking to an MCP server.
+ *
+ * Every error carries a `retryable` verdict so that callers (and p-retry) decide
+ * from one place whether trying again can help, instead of sniffing message text.
+ */
+
+export type McpErrorKind = 'http' | 'jsonrpc' | 'tool' | 'timeout' | 'network' | 'protocol' | 'aborted';
+
+export abstract class McpError extends Error {
+  abstract readonly kind: McpErrorKind;
+  /** True when the same request may succeed if sent again later. */
+  abstract readonly retryable: boolean;
+  /** Server-requested delay before the next attempt (from Retry-After), in ms. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options?: { cause?: unknown; retryAfterMs?: number | undefined }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+}
+
+/** Statuses where a later attempt can succeed (RFC 9110 semantics plus 425 Too Early). */
+const RETRYABLE_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+export class McpHttpError extends McpError {
+  readonly kind = 'http' as const;
+  readonly retryable: boolean;
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly url: string,
+    options?: { retryAfterMs?: number | undefined; message?: string },
+  ) {
+    super(options?.message ?? describeHttpStatus(status, body, url), { retryAfterMs: options?.retryAfterMs });
+    this.retryable = RETRYABLE_STATUSES.has(status);
+  }
+}
+
+function describeHttpStatus(status: number, body: string, url: string): string {
+  const snippet = body.trim().slice(0, 300);
+  if (status === 421) {
+    return (
+      `HTTP 421 from ${url}: ${snippet || 'Invalid Host header'}. ` +
+      'The Graphiti MCP server (python mcp >= 1.23) only accepts Host headers for localhost, 127.0.0.1 or [::1] ' +
+      '(DNS-rebinding protection). Connect through http://localhost:<port>/mcp or http://127.0.0.1:<port>/mcp ' +
+      '(for example via a port mapping or an SSH tunnel), or put a proxy in front that rewrites the Host header.'
+    );
+  }
+  return `HTTP ${status} from ${url}${snippet ? `: ${snippet}` : ''}`;
+}
+
+/** A JSON-RPC error response. Protocol-level: sending the same request again will not help. */
+export class McpJsonRpcError extends McpError {
+  readonly kind = 'jsonrpc' as const;
+  readonly retryable = false;
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(`JSON-RPC error ${code}: ${message}`);
+  }
+}
+
+/**
+ * A tool call that the server answered but that failed: `isError: true`, or a
+ * Graphiti `{"error": "..."}` payload. Graphiti's "not initialized" errors happen
+ * while the server starts up, so those are retryable; the rest are not.
+ */
+export class McpToolError extends McpError {
+  readonly kind = 'tool' as const;
+  readonly retryable: boolean;
+  constructor(
+    readonly tool: string,
+    readonly detail: string,
+  ) {
+    super(`Tool ${tool} failed: ${detail}`);
+    this.retryable = /not initialized/i.test(detail);
+  }
+}
+
+export class McpTimeoutError extends McpError {
+  readonly kind = 'timeout' as const;
+  readonly retryable = true;
+  constructor(
+    readonly timeoutMs: number,
+    what: string,
+  ) {
+    super(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+  }
+}
+
+/** Connection refused, reset, DNS failure, socket closed mid-body, ... */
+export class McpNetworkError extends McpError {
+  readonly kind = 'network' as const;
+  readonly retryable = true;
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    cause?: unknown,
+  ) {
+    super(message, { cause });
+  }
+}
+
+/** The server broke the protocol (unexpected content type, missing response, bad JSON). */
+export class McpProtocolError extends McpError {
+  readonly kind = 'protocol' as const;
+  readonly retryable: boolean;
+  constructor(message: string, options?: { retryable?: boolean; cause?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.retryable = options?.retryable ?? false;
+  }
+}
+
+/** The caller cancelled through its AbortSignal. Never retried. */
+export class McpAbortError extends McpError {
+  readonly kind = 'aborted' as const;
+  readonly retryable = false;
+  constructor(reason?: unknown) {
+    super('Request aborted by caller', { cause: reason });
+  }
+}
+
+export function isRetryable(error: unknown): boolean {
+  return error instanceof McpError && error.retryable;
+}
+
+/** Parses a Retry-After header (delta-seconds or HTTP-date) into milliseconds. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}

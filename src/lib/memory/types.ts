@@ -1,0 +1,39 @@
+/** Shared types of the memory layer: where files come from and what a scan reports. */
+
+/** `pai`: $PAI_DIR/MEMORY; `auto-memory`: Claude Code's projects/*/memory; `extra`: MADEINOZ_KNOWLEDGE_SYNC_PATHS. */
+export type SourceKind = 'pai' | 'auto-memory' | 'extra';
+
+export interface MemorySource {
+  /** Stable name used in file ids (`<name>:<relPath>`), `--source` and group overrides. */
+  name: string;
+  kind: SourceKind;
+  /** Absolute root folder; relative paths are relative to it. */
+  root: string;
+}
+
+/** One candidate file found by a scan: metadata only, the content is not read. */
+export interface ScannedFile {
+  source: string;
+  kind: SourceKind;
+  /** Path relative to the source root, always with forward slashes. */
+  relPath: string;
+  absPath: string;
+  mtimeMs: number;
+  size: number;
+  /** Auto memory only: the Claude Code project folder name (e.g. `-home-me-repo`). */
+  project?: string;
+}
+
+/** A file or folder the scan could not use, with a clear reason. */
+export interface ScanProblem {
+  source: string;
+  relPath: string;
+  absPath: string;
+  reason: 'unreadable' | 'symlink-loop' | 'vanished' | 'not-a-file' | 'error';
+  message: string;
+}
+
+export interface ScanResult {
+  files: ScannedFile[];
+  problems: ScanProblem[];
+}

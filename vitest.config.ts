@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Integration tests spawn servers and child processes; the machine has 2 cores.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Tests must never read the developer's real ~/.claude or .env.
+    env: { GMS_TEST: '1' },
+  },
+});
