@@ -31,10 +31,27 @@ export class McpHttpError extends McpError {
     readonly status: number,
     readonly body: string,
     readonly url: string,
-    options?: { retryAfterMs?: number | undefined; message?: string },
+    options?: { retryAfterMs?: number | undefined; message?: string; retryable?: boolean },
   ) {
     super(options?.message ?? describeHttpStatus(status, body, url), { retryAfterMs: options?.retryAfterMs });
-    this.retryable = RETRYABLE_STATUSES.has(status);
+    this.retryable = options?.retryable ?? RETRYABLE_STATUSES.has(status);
+  }
+}
+
+/**
+ * The server no longer knows our session: a 404 to a request that carried an
+ * `mcp-session-id`, older python servers' `400 No valid session ID provided`, or a
+ * legacy SSE server's unknown `session_id`. The client re-initializes and retries
+ * once by itself; when this error reaches a caller that retry failed too, and a
+ * later attempt (with yet another new session) may still succeed, so it is retryable.
+ */
+export class McpSessionExpiredError extends McpHttpError {
+  constructor(status: number, body: string, url: string) {
+    const snippet = body.trim().slice(0, 200);
+    super(status, body, url, {
+      retryable: true,
+      message: `MCP session expired (HTTP ${status} from ${url}${snippet ? `: ${snippet}` : ''}); a new session is needed`,
+    });
   }
 }
 

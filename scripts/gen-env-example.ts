@@ -1,0 +1,28 @@
+/**
+ * Writes config/.env.example from the SETTINGS table in src/lib/config.ts, so the example
+ * cannot drift from what the code reads (test/config.test.ts checks the file is current).
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { SETTINGS } from '../src/lib/config.js';
+
+export function renderEnvExample(): string {
+  const out = [
+    '# graphiti-memory-sync settings. Copy to config/.env (or ~/.config/graphiti-memory-sync/.env)',
+    '# and uncomment what you change. An environment variable always wins over this file.',
+    '# Generated from src/lib/config.ts (npm run gen:env) — edit the SETTINGS table there.',
+    '',
+  ];
+  for (const s of SETTINGS) {
+    out.push(`# ${s.description}`);
+    out.push(`# Default: ${s.default}`);
+    const example = s.default.startsWith('(') || s.default.includes(' ') ? '' : s.default;
+    out.push(`# ${s.name}=${example}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(new URL('../config/.env.example', import.meta.url), renderEnvExample());
+}

@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+/**
+ * graphiti-memory-sync command line.
+ *
+ *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS]
+ *   status [--json]
+ *   health [--json]
+ *   context [--cwd DIR] [--refresh]
+ *   install [--scope user|project|local] [--dry-run] [--with-mcp]
+ *   uninstall [--scope user|project|local] [--dry-run]
+ *   watch [--poll] [--json]
+ *
+ * Exit codes: 0 success; 1 something failed or is still unsent (or the server is
+ * unhealthy); 2 usage or configuration error. Results go to stdout, progress and
+ * diagnostics to stderr. Each command's modules are imported lazily so that a quick
+ * `status` does not pay for the sync engine.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError, loadConfig, type Config } from './lib/config.js';
+import { createLogger, logFilePath, type Logger } from './lib/log.js';
+
+const USAGE = `Usage: graphiti-memory-sync <command> [options]
+
+Commands:
+  sync       Send new and changed memory files to Graphiti, delete removed ones
+             --dry-run  show what would happen, change nothing
+             --json     print one JSON object with the counts
+             --force    re-read every file, retry failed files
+             --source NAME  only this source (pai, auto-memory, or an extra source)
+             --max N    send at most N files this run
+             --wait MS  wait up to MS for queued episodes to be confirmed
+  status     Counts by status, oldest pending, failures, server health [--json]
+  health     Check the Graphiti server (get_status) [--json]
+  context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
+  install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
+  uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
+  watch      Keep the memory folders in sync while you work [--poll] [--json]
+
+Exit codes: 0 ok, 1 failed or unsent work remains, 2 usage or configuration error.
+Settings: see config/.env.example.`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const COMMAND_OPTIONS: Record<string, Options> = {
+  sync: {
+    'dry-run': { type: 'boolean' },
+    json: { type: 'boolean' },
+    force: { type: 'boolean' },
+    source: { type: 'string' },
+    max: { type: 'string' },
+    wait: { type: 'string' },
+  },
+  status: { json: { type: 'boolean' } },
+  health: { json: { type: 'boolean' } },
+  context: { cwd: { type: 'string' }, refresh: { type: 'boolean' } },
+  install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
+  uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
+  watch: { poll: { type: 'boolean' }, json: { type: 'boolean' } },
+};
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+const defaultIo: CliIo = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  isTTY: process.stderr.isTTY === true,
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, got "${value}"`);
+  return Number(value);
+}
+
+export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  const spec = COMMAND_OPTIONS[command];
+  if (spec === undefined) {
+    io.stderr(`Unknown command "${command}".\n\n${USAGE}\n`);
+    return 2;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    const parsed = parseArgs({ args: rest, options: { ...spec, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    values = parsed.values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help === true) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  let config: Config;
+  try {
+    config = await loadConfig({ env: io.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`Configuration error: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const warning of config.warnings) io.stderr(`warning: ${warning}\n`);
+  const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel, base: { cmd: command } });
+  try {
+    switch (command) {
+      case 'sync':
+        return await commandSync(config, values, io, logger);
+      case 'status':
+        return await commandStatus(config, values, io, logger);
+      case 'health':
+        return await commandHealth(config, values, io, logger);
+      case 'context':
+        return await commandContext(config, values, io, logger);
+      case 'install':
+      case 'uninstall':
+        return await commandInstall(command, config, values, io);
+      case 'watch':
+        return await commandWatch(config, values, io, logger);
+      default:
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error as Error).name === 'UnknownSourceError' || error instanceof ConfigError) {
+      io.stderr(`${(error as Error).message}\n`);
+      return 2;
+    }
+    logger.error('command failed', { error: error as Error });
+    io.stderr(`Error: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+async function commandSync(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
+  const { runSync, isClean } = await import('./lib/sync.js');
+  const json = values.json === true;
+  const max = wholeNumber('max', values.max as string | undefined);
+  const waitMs = wholeNumber('wait', values.wait as string | undefined);
+  const progress = io.isTTY && !json ? progressBar(io) : undefined;
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const summary = await runSync(config, {
+      dryRun: values['dry-run'] === true,
+      force: values.force === true,
+      ...(typeof values.source === 'string' ? { source: values.source } : {}),
+      ...(max === undefined ? {} : { max }),
+      ...(waitMs === undefined ? {} : { waitMs }),
+      logger,
+      signal: controller.signal,
+      ...(progress === undefined ? {} : { onProgress: progress }),
+    });
+    progress?.({ done: 0, total: 0, end: true });
+    if (json) {
+      io.stdout(`${JSON.stringify(summary)}\n`);
+    } else {
+      const { formatSyncSummary } = await import('./lib/report.js');
+      io.stdout(formatSyncSummary(summary));
+    }
+    return isClean(summary) ? 0 : 1;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
+function progressBar(io: CliIo): (p: { done: number; total: number; file?: string; end?: boolean }) => void {
+  let shown = false;
+  return (p) => {
+    if (p.end === true) {
+      if (shown) io.stderr('\r\x1b[2K');
+      return;
+    }
+    if (p.total === 0) return;
+    shown = true;
+    const width = 24;
+    const filled = Math.round((p.done / p.total) * width);
+    const name = p.file === undefined ? '' : ` ${p.file.length > 40 ? `…${p.file.slice(-39)}` : p.file}`;
+    io.stderr(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total}${name}`);
+  };
+}
+
+async function commandStatus(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
+  const { collectStatus, formatStatus } = await import('./lib/report.js');
+  const status = await collectStatus(config, logger);
+  if (values.json === true) io.stdout(`${JSON.stringify(status)}\n`);
+  else io.stdout(formatStatus(status));
+  return status.counts.failed === 0 && status.server.ok ? 0 : 1;
+}
+
+async function commandHealth(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
+  const { checkHealth } = await import('./lib/report.js');
+  const health = await checkHealth(config, logger);
+  if (values.json === true) io.stdout(`${JSON.stringify(health)}\n`);
+  else if (health.ok) {
+    io.stdout(`ok: ${health.message}\n  url: ${config.mcpUrl}\n  transport: ${health.transport ?? '?'}, protocol ${health.protocolVersion ?? '?'}\n  server: ${health.serverName ?? '?'} ${health.serverVersion ?? ''}\n  database setting: ${config.db}, group: ${config.groupId}\n`);
+  } else {
+    io.stdout(`unhealthy: ${health.message}\n  url: ${config.mcpUrl}\n`);
+  }
+  return health.ok ? 0 : 1;
+}
+
+async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
+  const { renderContextForCli } = await import('./lib/context-cli.js');
+  const text = await renderContextForCli(config, {
+    cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
+    refresh: values.refresh === true,
+    logger,
+  });
+  io.stdout(text === '' ? '' : `${text}\n`);
+  return 0;
+}
+
+async function commandInstall(command: 'install' | 'uninstall', config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const scope = (values.scope as string | undefined) ?? 'user';
+  if (scope !== 'user' && scope !== 'project' && scope !== 'local') throw new UsageError(`--scope must be user, project or local, got "${scope}"`);
+  const install = await import('./lib/install.js');
+  const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config } as const;
+  const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
+  io.stdout(install.formatInstallResult(result));
+  return 0;
+}
+
+async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
+  const { runWatch } = await import('./lib/watch.js');
+  return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
+}
+
+// Run when executed directly (node dist/cli.js, tsx src/cli.ts, or the npm bin symlink).
+const invokedDirectly = (() => {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  return /(?:^|[\\/])(cli\.(?:js|ts)|graphiti-memory-sync)$/.test(entry);
+})();
+
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`Error: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

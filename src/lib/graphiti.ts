@@ -1,0 +1,345 @@
+/**
+ * Typed Graphiti calls over our MCP client.
+ *
+ * Graphiti's MCP server has moved between releases (tool names, parameters, result
+ * encodings), reports domain errors as successful `{"error": …}` payloads, and answers
+ * `add_memory` before anything is stored. This module hides all of that: it discovers
+ * the server's tools once per session, maps older names to current ones, sends optional
+ * parameters only to servers that declare them, validates every result with zod and
+ * turns every failure into a typed error. Retries (p-retry, via withRetry) live here,
+ * not in the transport, because only here do we know which calls are safe to repeat.
+ */
+import { z } from 'zod/v3';
+import type { Config } from './config.js';
+import { escapeSearchQuery, normalizeGroupId } from './escape.js';
+import { nullLogger, type Logger } from './log.js';
+import { McpClient, type CallToolResult, type ToolInfo } from './mcp/client.js';
+import { McpProtocolError, McpToolError } from './mcp/errors.js';
+import { withRetry } from './mcp/retry.js';
+
+export interface Episode {
+  uuid: string;
+  name: string;
+  content: string;
+  created_at: string | null;
+  source: string;
+  source_description: string;
+  group_id: string;
+}
+
+export interface Fact {
+  uuid: string;
+  name: string;
+  fact: string;
+  group_id?: string | undefined;
+  created_at?: string | null | undefined;
+  valid_at?: string | null | undefined;
+  invalid_at?: string | null | undefined;
+  expired_at?: string | null | undefined;
+  episodes?: string[] | undefined;
+  source_node_uuid?: string | undefined;
+  target_node_uuid?: string | undefined;
+}
+
+export interface EntityNode {
+  uuid: string;
+  name: string;
+  summary?: string | null | undefined;
+  labels?: string[] | undefined;
+  created_at?: string | null | undefined;
+  group_id?: string | undefined;
+}
+
+export interface AddMemoryInput {
+  name: string;
+  episodeBody: string;
+  groupId: string;
+  source?: 'text' | 'json' | 'message';
+  sourceDescription: string;
+  /** ISO-8601; sent only to servers whose add_memory schema declares `reference_time`. */
+  referenceTime?: string | undefined;
+}
+
+export interface ServerStatus {
+  status: 'ok' | 'error';
+  message: string;
+}
+
+/** Logical operations and the tool names different Graphiti releases use for them. */
+const TOOL_NAMES = {
+  addMemory: ['add_memory', 'add_episode'],
+  searchFacts: ['search_memory_facts', 'search_facts'],
+  searchNodes: ['search_nodes', 'search_memory_nodes'],
+  getEpisodes: ['get_episodes'],
+  deleteEpisode: ['delete_episode'],
+  getStatus: ['get_status'],
+} as const;
+
+type Operation = keyof typeof TOOL_NAMES;
+
+const nullableString = z.string().nullable().optional();
+
+const episodeSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string().default(''),
+    content: z.string().default(''),
+    created_at: z.string().nullable().default(null),
+    source: z.string().default('text'),
+    source_description: z.string().default(''),
+    group_id: z.string().default(''),
+  })
+  .passthrough();
+
+const factSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string().default(''),
+    fact: z.string(),
+    group_id: z.string().optional(),
+    created_at: nullableString,
+    valid_at: nullableString,
+    invalid_at: nullableString,
+    expired_at: nullableString,
+    episodes: z.array(z.string()).optional(),
+    source_node_uuid: z.string().optional(),
+    target_node_uuid: z.string().optional(),
+  })
+  .passthrough();
+
+const nodeSchema = z
+  .object({
+    uuid: z.string(),
+    name: z.string(),
+    summary: nullableString,
+    labels: z.array(z.string()).optional(),
+    created_at: nullableString,
+    group_id: z.string().optional(),
+  })
+  .passthrough();
+
+const messageSchema = z.object({ message: z.string() }).passthrough();
+const statusSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() }).passthrough();
+
+export class GraphitiClient {
+  private readonly config: Config;
+  private readonly logger: Logger;
+  private readonly mcp: McpClient;
+  private tools: Map<string, ToolInfo> | undefined;
+  private toolsSession: string | undefined;
+
+  constructor(config: Config, options: { logger?: Logger; client?: McpClient } = {}) {
+    this.config = config;
+    this.logger = options.logger ?? nullLogger;
+    this.mcp =
+      options.client ??
+      new McpClient({
+        url: config.mcpUrl,
+        ...(config.sseUrl === undefined ? {} : { sseUrl: config.sseUrl }),
+        transport: config.transport,
+        headers: config.headers,
+        ...(config.authToken === undefined ? {} : { authToken: config.authToken }),
+        timeoutMs: config.timeoutMs,
+        clientInfo: { name: 'graphiti-memory-sync', version: '0.1.0' },
+        logger: this.logger.child({ component: 'mcp' }),
+      });
+  }
+
+  /** The underlying MCP client (for diagnostics such as the negotiated protocol). */
+  get client(): McpClient {
+    return this.mcp;
+  }
+
+  async getStatus(signal?: AbortSignal): Promise<ServerStatus> {
+    return this.retrying('get_status', signal, async () => {
+      const tool = await this.resolveTool('getStatus', signal);
+      if (tool === undefined) {
+        // Pre-v1 servers expose status only as a resource; a working tools/list is the best we know.
+        return { status: 'ok', message: 'Server answered tools/list (this Graphiti release has no get_status tool)' };
+      }
+      const payload = await this.call(tool.name, {}, signal);
+      return statusSchema.parse(payload);
+    });
+  }
+
+  async addMemory(input: AddMemoryInput, signal?: AbortSignal): Promise<{ queued: true; message: string }> {
+    const groupId = normalizeGroupId(this.config.db, input.groupId);
+    return this.retrying('add_memory', signal, async () => {
+      const tool = await this.requireTool('addMemory', signal);
+      const args: Record<string, unknown> = {
+        name: input.name,
+        episode_body: input.episodeBody,
+        group_id: groupId,
+        source: input.source ?? 'text',
+        source_description: input.sourceDescription,
+      };
+      if (input.referenceTime !== undefined && declares(tool, 'reference_time')) args.reference_time = input.referenceTime;
+      const payload = await this.call(tool.name, args, signal);
+      const { message } = messageSchema.parse(payload);
+      // "queued" means accepted, not stored: the sync engine confirms through get_episodes.
+      if (!/queued|added successfully/i.test(message)) {
+        throw new McpProtocolError(`Unexpected add_memory reply: ${message.slice(0, 200)}`);
+      }
+      return { queued: true, message };
+    });
+  }
+
+  async getEpisodes(groupIds: string[], maxEpisodes: number, signal?: AbortSignal): Promise<Episode[]> {
+    const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
+    return this.retrying('get_episodes', signal, async () => {
+      const tool = await this.requireTool('getEpisodes', signal);
+      const results: Episode[] = [];
+      if (declares(tool, 'group_ids') || !declares(tool, 'group_id')) {
+        const payload = await this.call(tool.name, { group_ids: groups, max_episodes: maxEpisodes }, signal);
+        results.push(...parseEpisodes(payload));
+      } else {
+        // Pre-v1 servers: get_episodes(group_id, last_n), one group per call, raw list result.
+        for (const group of groups) {
+          const payload = await this.call(tool.name, { group_id: group, last_n: maxEpisodes }, signal);
+          results.push(...parseEpisodes(payload));
+        }
+      }
+      return results;
+    });
+  }
+
+  async deleteEpisode(uuid: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+    return this.retrying('delete_episode', signal, async () => {
+      const tool = await this.requireTool('deleteEpisode', signal);
+      try {
+        await this.call(tool.name, { uuid }, signal);
+        return { deleted: true, notFound: false };
+      } catch (error) {
+        // Already gone is what we wanted; report it without failing.
+        if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
+        throw error;
+      }
+    });
+  }
+
+  async searchFacts(query: string, groupIds: string[], maxFacts = 20, signal?: AbortSignal): Promise<Fact[]> {
+    const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
+    const text = escapeSearchQuery(this.config.db, query);
+    if (text === '') return [];
+    return this.retrying('search_memory_facts', signal, async () => {
+      const tool = await this.requireTool('searchFacts', signal);
+      const payload = await this.call(tool.name, { query: text, group_ids: groups, max_facts: maxFacts }, signal);
+      return z.object({ facts: z.array(factSchema).default([]) }).passthrough().parse(payload).facts;
+    });
+  }
+
+  async searchNodes(query: string, groupIds: string[], maxNodes = 10, signal?: AbortSignal): Promise<EntityNode[]> {
+    const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
+    const text = escapeSearchQuery(this.config.db, query);
+    if (text === '') return [];
+    return this.retrying('search_nodes', signal, async () => {
+      const tool = await this.requireTool('searchNodes', signal);
+      const payload = await this.call(tool.name, { query: text, group_ids: groups, max_nodes: maxNodes }, signal);
+      return z.object({ nodes: z.array(nodeSchema).default([]) }).passthrough().parse(payload).nodes;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.mcp.close();
+  }
+
+  private retrying<T>(what: string, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+    return withRetry(() => fn(), {
+      retries: this.config.retries,
+      deadlineMs: this.config.retryDeadlineMs,
+      ...(signal === undefined ? {} : { signal }),
+      onRetry: (error, attempt, delayMs) => this.logger.warn('retrying', { call: what, attempt, delayMs, error: error.message }),
+    });
+  }
+
+  /** Tool discovery, once per MCP session (a new session may be a different server). */
+  private async resolveTool(op: Operation, signal?: AbortSignal): Promise<ToolInfo | undefined> {
+    await this.mcp.connect(signal);
+    if (this.tools === undefined || this.toolsSession !== this.mcp.sessionId) {
+      const list = await this.mcp.listTools(signal === undefined ? {} : { signal });
+      this.tools = new Map(list.map((t) => [t.name, t]));
+      this.toolsSession = this.mcp.sessionId;
+    }
+    for (const name of TOOL_NAMES[op]) {
+      const tool = this.tools.get(name);
+      if (tool !== undefined) return tool;
+    }
+    return undefined;
+  }
+
+  private async requireTool(op: Operation, signal?: AbortSignal): Promise<ToolInfo> {
+    const tool = await this.resolveTool(op, signal);
+    if (tool === undefined) {
+      throw new McpProtocolError(`The server offers none of the tools ${TOOL_NAMES[op].join(', ')}; is this a Graphiti MCP server?`);
+    }
+    return tool;
+  }
+
+  /** Calls a tool and returns its payload; `isError` and `{error}` payloads become McpToolError. */
+  private async call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
+    const result = await this.mcp.callTool(tool, args, signal === undefined ? {} : { signal });
+    const payload = extractPayload(result);
+    if (result.isError === true) throw new McpToolError(tool, textOf(result) || JSON.stringify(payload).slice(0, 500));
+    if (isRecord(payload) && typeof payload.error === 'string') throw new McpToolError(tool, payload.error);
+    return payload;
+  }
+}
+
+function declares(tool: ToolInfo, parameter: string): boolean {
+  return tool.inputSchema.properties !== undefined && Object.prototype.hasOwnProperty.call(tool.inputSchema.properties, parameter);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function textOf(result: CallToolResult): string {
+  return result.content
+    .map((c) => (typeof c.text === 'string' ? c.text : ''))
+    .join('\n')
+    .trim();
+}
+
+function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // FastMCP returns plain strings as text (e.g. pre-v1 "Episode 'x' queued …").
+    return { message: text };
+  }
+}
+
+/**
+ * The payload of a tool result: `structuredContent` (unwrapping FastMCP's `{"result": …}`;
+ * get_status is bare), else the JSON in the text content. Servers on python mcp 1.9.4 send a
+ * returned list as one text item per element.
+ */
+export function extractPayload(result: CallToolResult): unknown {
+  const structured = result.structuredContent;
+  if (isRecord(structured)) {
+    const keys = Object.keys(structured);
+    if (keys.length === 1 && keys[0] === 'result') return structured.result;
+    return structured;
+  }
+  const texts = result.content.filter((c) => c.type === 'text' && typeof c.text === 'string').map((c) => c.text as string);
+  if (texts.length === 0) return {};
+  if (texts.length === 1) return parseJsonOr(texts[0] as string);
+  return texts.map(parseJsonOr);
+}
+
+function parseEpisodes(payload: unknown): Episode[] {
+  // v1+: {message, episodes: [...]}; pre-v1: a raw list, or a "No episodes found" message.
+  const list = Array.isArray(payload) ? payload : isRecord(payload) && Array.isArray(payload.episodes) ? payload.episodes : [];
+  return list.map((e) => {
+    const parsed = episodeSchema.parse(e);
+    return {
+      uuid: parsed.uuid,
+      name: parsed.name,
+      content: parsed.content,
+      created_at: parsed.created_at,
+      source: parsed.source,
+      source_description: parsed.source_description,
+      group_id: parsed.group_id,
+    };
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * Minimal HTTP plumbing for the MCP client, on node:http rather than fetch:
+ *
+ * - node:http is already loaded by Node; the first global `fetch` call lazily loads
+ *   undici (~30–40 ms measured on Node 20), which every hook would pay.
+ * - undici silently retries a 421 and on Node 20 sometimes reports it as
+ *   `TypeError: fetch failed` (UND_ERR_REQ_CONTENT_LENGTH_MISMATCH). Graphiti's
+ *   DNS-rebinding protection answers 421, and the caller must see that status.
+ * - undici's default 300 s bodyTimeout would end long tool calls; node:http has no
+ *   client-side timeout, so the caller's deadline (an AbortSignal) is the only one.
+ *
+ * Redirects are never followed implicitly: `sendFollowingRedirects` follows 307/308
+ * within the same origin only (method, body and headers kept), at most 5 hops.
+ */
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { McpHttpError, McpNetworkError } from './errors.js';
+
+type HttpsModule = typeof import('node:https');
+let httpsModule: Promise<HttpsModule> | undefined;
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface HttpRequestInit {
+  method: HttpMethod;
+  /** Header names should be lower-case. */
+  headers: Record<string, string>;
+  body?: string | undefined;
+  /** Ends the request at any stage (connect, headers, body). */
+  signal: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** The URL that produced this response (after redirects). */
+  url: URL;
+  headers: IncomingHttpHeaders;
+  /** The body as a stream of UTF-8 strings. */
+  stream: IncomingMessage;
+}
+
+export const MAX_REDIRECTS = 5;
+
+/** Lower-cases header names; later entries win, so callers can override defaults. */
+export function normalizeHeaders(...sources: Array<Record<string, string> | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const source of sources) {
+    if (!source) continue;
+    for (const [name, value] of Object.entries(source)) out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/** First value of a response header (Node lower-cases incoming names). */
+export function header(response: HttpResponse, name: string): string | undefined {
+  const value = response.headers[name.toLowerCase()];
+  if (Array.isArray(value)) return value[0];
+  return value;
+}
+
+/** The media type of the response, lower-case, without parameters. */
+export function mediaType(response: HttpResponse): string {
+  return (header(response, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+const NETWORK_MESSAGES = /^(fetch failed|terminated|socket hang up|aborted|other side closed)$/i;
+
+/** The first string `code` along an error's cause chain (ECONNREFUSED, UND_ERR_SOCKET, ...). */
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Object; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** True for errors that mean "the connection failed or broke" (as opposed to a bug). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof McpNetworkError) return true;
+  if (errorCode(error) !== undefined && !(error.name === 'AbortError')) return true;
+  return NETWORK_MESSAGES.test(error.message);
+}
+
+/** Wraps a connection-level failure (refused, reset, DNS, socket closed) as a retryable McpNetworkError. */
+export function toNetworkError(error: unknown, url: string | URL): McpNetworkError {
+  if (error instanceof McpNetworkError) return error;
+  const code = errorCode(error);
+  const origin = typeof url === 'string' ? url : url.href;
+  const detail = error instanceof Error ? error.message : String(error);
+  const what = code && !detail.includes(code) ? `${detail} (${code})` : detail;
+  return new McpNetworkError(`Network error talking to ${origin}: ${what}`, code, error);
+}
+
+async function transportFor(url: URL): Promise<typeof http | HttpsModule> {
+  if (url.protocol === 'http:') return http;
+  if (url.protocol === 'https:') {
+    httpsModule ??= import('node:https');
+    return httpsModule;
+  }
+  throw new McpNetworkError(`Unsupported URL scheme in ${url.href}`, 'ERR_INVALID_PROTOCOL');
+}
+
+/**
+ * One HTTP exchange. Resolves once the response headers arrived; the body is left
+ * unread in `stream`. Rejects with the abort reason when `signal` fires, and with a
+ * McpNetworkError for any connection failure.
+ */
+export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpResponse> {
+  init.signal.throwIfAborted();
+  const mod = await transportFor(url);
+  return new Promise<HttpResponse>((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...init.headers };
+    if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
+    let req: http.ClientRequest;
+    try {
+      req = mod.request(url, { method: init.method, headers, signal: init.signal }, (res) => {
+        res.setEncoding('utf8');
+        resolve({ status: res.statusCode ?? 0, url, headers: res.headers, stream: res });
+      });
+    } catch (error) {
+      reject(init.signal.aborted ? init.signal.reason : toNetworkError(error, url));
+      return;
+    }
+    req.on('error', (error) => {
+      reject(init.signal.aborted ? init.signal.reason : toNetworkError(error, url));
+    });
+    req.end(init.body);
+  });
+}
+
+/** Reads the whole body as text, failing with a network error if the connection breaks. */
+export async function readText(response: HttpResponse, signal: AbortSignal, limit = 64 * 1024 * 1024): Promise<string> {
+  let text = '';
+  try {
+    for await (const chunk of response.stream) {
+      text += chunk as string;
+      if (text.length > limit) {
+        response.stream.destroy();
+        break;
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw toNetworkError(error, response.url);
+  }
+  return text;
+}
+
+/** Reads at most `limit` characters of an error body, never failing. */
+export async function readErrorBody(response: HttpResponse, signal: AbortSignal, limit = 64 * 1024): Promise<string> {
+  try {
+    return await readText(response, signal, limit);
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    return '';
+  }
+}
+
+/** Drops the rest of a body we do not need. */
+export function discard(response: HttpResponse): void {
+  response.stream.resume();
+  response.stream.on('error', () => {});
+}
+
+/**
+ * sendHttp + same-origin 307/308 redirects (max 5 hops). 301/302/303 and
+ * cross-origin redirects are refused with an explanatory McpHttpError, because
+ * following them would drop the body (301–303) or leak headers to another origin.
+ */
+export async function sendFollowingRedirects(url: URL, init: HttpRequestInit, maxHops = MAX_REDIRECTS): Promise<HttpResponse> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await sendHttp(current, init);
+    const status = response.status;
+    if (status !== 301 && status !== 302 && status !== 303 && status !== 307 && status !== 308) return response;
+    discard(response);
+    const location = header(response, 'location');
+    if (!location) {
+      throw new McpHttpError(status, '', current.href, {
+        message: `HTTP ${status} redirect without a Location header from ${current.href}`,
+      });
+    }
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      throw new McpHttpError(status, '', current.href, {
+        message: `HTTP ${status} redirect to an invalid Location from ${current.href}`,
+      });
+    }
+    if (status !== 307 && status !== 308) {
+      throw new McpHttpError(status, '', current.href, {
+        message:
+          `HTTP ${status} redirect from ${current.href} to ${next.href}: only 307/308 redirects (which keep the ` +
+          `method and body) are followed. Configure the final URL (${next.href}) instead.`,
+      });
+    }
+    if (next.origin !== current.origin) {
+      throw new McpHttpError(status, '', current.href, {
+        message:
+          `Refusing to follow a cross-origin redirect from ${current.href} to ${next.origin}: redirects are only ` +
+          'followed within the same origin. Configure the MCP URL directly if that server is intended.',
+      });
+    }
+    if (hop >= maxHops) {
+      throw new McpHttpError(status, '', current.href, {
+        message: `Too many redirects (more than ${maxHops}) starting at ${url.href}`,
+      });
+    }
+    current = next;
+  }
+}

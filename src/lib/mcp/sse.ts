@@ -1,0 +1,62 @@
+/**
+ * Server-Sent Events reading on top of eventsource-parser (which handles CRLF, LF and
+ * lone CR line ends, a CRLF split across chunks, BOM, comments, multi-line data and
+ * `retry:`), plus the MCP rules for turning events into JSON-RPC messages.
+ */
+import { createParser } from 'eventsource-parser';
+
+export interface SseEvent {
+  /** `undefined` for untyped events (which mean `message`). */
+  event: string | undefined;
+  /** The event's id, when it carried one. */
+  id: string | undefined;
+  data: string;
+}
+
+export interface SseHooks {
+  onRetry?: (ms: number) => void;
+  onComment?: (comment: string) => void;
+}
+
+/**
+ * Yields the events of an SSE body, chunk by chunk. Ending the iteration early
+ * (break/return) ends the underlying stream's iteration too, which destroys it.
+ * An unterminated final event (no blank line before EOF) is dropped, per WHATWG.
+ */
+export async function* readSseEvents(chunks: AsyncIterable<string | Uint8Array>, hooks: SseHooks = {}): AsyncGenerator<SseEvent> {
+  const queue: SseEvent[] = [];
+  const parser = createParser({
+    onEvent: (event) => queue.push({ event: event.event, id: event.id, data: event.data }),
+    onRetry: (ms) => hooks.onRetry?.(ms),
+    onComment: (comment) => hooks.onComment?.(comment),
+  });
+  let decoder: TextDecoder | undefined;
+  for await (const chunk of chunks) {
+    if (typeof chunk === 'string') {
+      parser.feed(chunk);
+    } else {
+      decoder ??= new TextDecoder();
+      parser.feed(decoder.decode(chunk, { stream: true }));
+    }
+    while (queue.length > 0) yield queue.shift()!;
+  }
+}
+
+export type DecodedEvent =
+  | { kind: 'message'; message: unknown }
+  /** Another event type (`endpoint`, custom): the caller decides. */
+  | { kind: 'other'; event: string; data: string }
+  /** Empty data (a priming event) or only whitespace: nothing to dispatch. */
+  | { kind: 'empty' }
+  | { kind: 'invalid'; error: unknown };
+
+/** Applies the MCP rules: only `message`/untyped events carry JSON-RPC; empty data is skipped. */
+export function decodeEvent(event: SseEvent): DecodedEvent {
+  if (event.event !== undefined && event.event !== 'message') return { kind: 'other', event: event.event, data: event.data };
+  if (event.data.trim() === '') return { kind: 'empty' };
+  try {
+    return { kind: 'message', message: JSON.parse(event.data) as unknown };
+  } catch (error) {
+    return { kind: 'invalid', error };
+  }
+}

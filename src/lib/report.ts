@@ -1,0 +1,124 @@
+/** Human and machine readable reports for the CLI: sync summaries, status, health. */
+import type { Config } from './config.js';
+import { GraphitiClient } from './graphiti.js';
+import type { Logger } from './log.js';
+import { loadState, type FileStatus } from './state.js';
+import type { SyncSummary } from './sync.js';
+
+export interface HealthReport {
+  ok: boolean;
+  message: string;
+  url: string;
+  transport?: string | undefined;
+  protocolVersion?: string | undefined;
+  serverName?: string | undefined;
+  serverVersion?: string | undefined;
+  elapsedMs: number;
+}
+
+export interface StatusReport {
+  stateDir: string;
+  counts: Record<FileStatus, number>;
+  total: number;
+  oldestPending?: { id: string; since: string } | undefined;
+  failures: Array<{ id: string; reason: string }>;
+  skipped: Array<{ id: string; reason: string }>;
+  orphansToDelete: number;
+  lastRun?: { startedAt: string; finishedAt?: string | undefined } | undefined;
+  server: HealthReport;
+}
+
+/** Asks the server for get_status with a short deadline and no retries. */
+export async function checkHealth(config: Config, logger: Logger): Promise<HealthReport> {
+  const started = Date.now();
+  const quick: Config = { ...config, retries: 0, timeoutMs: Math.min(config.timeoutMs, 10_000), retryDeadlineMs: Math.min(config.retryDeadlineMs, 10_000) };
+  const graphiti = new GraphitiClient(quick, { logger });
+  try {
+    const status = await graphiti.getStatus();
+    return {
+      ok: status.status === 'ok',
+      message: status.message,
+      url: config.mcpUrl,
+      transport: graphiti.client.transportKind,
+      protocolVersion: graphiti.client.protocolVersion,
+      serverName: graphiti.client.serverInfo?.name,
+      serverVersion: graphiti.client.serverInfo?.version,
+      elapsedMs: Date.now() - started,
+    };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message, url: config.mcpUrl, elapsedMs: Date.now() - started };
+  } finally {
+    await graphiti.close().catch(() => undefined);
+  }
+}
+
+export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
+  const { state } = await loadState(config.stateDir);
+  const counts: Record<FileStatus, number> = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
+  let oldestPending: StatusReport['oldestPending'];
+  const failures: StatusReport['failures'] = [];
+  const skipped: StatusReport['skipped'] = [];
+  for (const record of Object.values(state.files)) {
+    counts[record.status]++;
+    if (record.status === 'pending' || record.status === 'queued') {
+      const since = record.queuedAt ?? record.updatedAt;
+      if (oldestPending === undefined || since < oldestPending.since) oldestPending = { id: record.id, since };
+    }
+    if (record.status === 'failed') failures.push({ id: record.id, reason: record.lastError ?? 'unknown' });
+    if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
+  }
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const server = await checkHealth(config, logger);
+  return {
+    stateDir: config.stateDir,
+    counts,
+    total,
+    oldestPending,
+    failures,
+    skipped,
+    orphansToDelete: state.orphans.length,
+    lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt },
+    server,
+  };
+}
+
+export function formatStatus(s: StatusReport): string {
+  const lines = [
+    `Memory files: ${s.total} (confirmed ${s.counts.confirmed}, queued ${s.counts.queued}, pending ${s.counts.pending}, failed ${s.counts.failed}, skipped ${s.counts.skipped})`,
+  ];
+  if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
+  if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
+  if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}`);
+  lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url})`);
+  if (s.failures.length > 0) {
+    lines.push('Failed:');
+    for (const f of s.failures.slice(0, 50)) lines.push(`  ${f.id}: ${f.reason}`);
+    if (s.failures.length > 50) lines.push(`  … and ${s.failures.length - 50} more (status --json lists all)`);
+  }
+  if (s.skipped.length > 0) {
+    lines.push('Skipped:');
+    for (const f of s.skipped.slice(0, 20)) lines.push(`  ${f.id}: ${f.reason}`);
+    if (s.skipped.length > 20) lines.push(`  … and ${s.skipped.length - 20} more`);
+  }
+  lines.push(`State: ${s.stateDir}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatSyncSummary(s: SyncSummary): string {
+  const lines: string[] = [];
+  if (s.dryRun) {
+    lines.push('Dry run: nothing was sent or written.');
+    for (const a of s.plannedActions ?? []) lines.push(`  ${a.action.padEnd(6)} ${a.id}`);
+  }
+  lines.push(
+    `added ${s.added}, updated ${s.updated}, deleted ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
+      ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
+  );
+  if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
+  if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
+  if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending`);
+  if (!s.serverReachable) lines.push(`server unreachable: ${s.serverError ?? 'unknown error'} — pending work is kept and sent on the next run`);
+  for (const p of s.problems.slice(0, 50)) lines.push(`  ${p.id}: ${p.message}`);
+  if (s.problems.length > 50) lines.push(`  … and ${s.problems.length - 50} more`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,463 @@
+/**
+ * The sync state: one versioned JSON file, `<stateDir>/state.json`.
+ *
+ * What went wrong before (docs/reference prior-art §1) and what this module does instead:
+ * - torn/concurrent writes → every save is atomic (fs-atomic: temp + fsync + rename), and
+ *   callers hold the cross-process lock (lock.ts) around load → mutate → save;
+ * - a torn file silently meaning "start fresh" → a file that cannot be parsed or validated is
+ *   moved aside (never deleted) and the load says so (`recovered`), so the engine rebuilds from
+ *   the markers on the server instead of re-sending everything;
+ * - saving only at the end → saves are cheap (compact JSON, no indentation) so the engine saves
+ *   after every episode; concurrent `StateStore.save()` calls are coalesced into ordered writes;
+ * - someone else's file → a file written by another tool or by a newer version of this tool is
+ *   never touched: StateConflictError.
+ *
+ * File ids are `<source>:<relPath>` and relPaths are user-controlled, so `files` is a
+ * null-prototype object: a relPath like `__proto__.md` or `constructor` is just a key.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod/v3';
+import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from './fs-atomic.js';
+import type { ScannedFile, SourceKind } from './memory/types.js';
+
+export const STATE_TOOL = 'graphiti-memory-sync';
+export const STATE_VERSION = 1;
+export const STATE_FILE = 'state.json';
+
+export type FileStatus = 'pending' | 'queued' | 'confirmed' | 'failed' | 'skipped';
+export const FILE_STATUSES: readonly FileStatus[] = ['pending', 'queued', 'confirmed', 'failed', 'skipped'];
+
+export interface EpisodeRef {
+  /** Provenance marker embedded in the episode (how we find it on the server). */
+  marker: string;
+  name: string;
+  groupId: string;
+  part: number;
+  parts: number;
+  uuid?: string;
+  sentAt?: string;
+  confirmedAt?: string;
+  resends: number;
+}
+
+export interface FileRecord {
+  /** `${source}:${relPath}` */
+  id: string;
+  source: string;
+  kind: SourceKind;
+  relPath: string;
+  project?: string;
+  /** Stable short hash of source+relPath, used in markers (see `fileIdFor`). */
+  fileId: string;
+  /** Content hash of what was (or will be) sent. */
+  hash?: string;
+  mtimeMs: number;
+  size: number;
+  status: FileStatus;
+  skipReason?: string;
+  /** The current version's episode parts. */
+  episodes: EpisodeRef[];
+  /** Older versions' episodes still to delete (uuid may be unknown yet). */
+  superseded: EpisodeRef[];
+  attempts: number;
+  lastError?: string;
+  redactions?: number;
+  warnings?: string[];
+  firstSeenAt: string;
+  updatedAt: string;
+  queuedAt?: string;
+  confirmedAt?: string;
+}
+
+export interface SyncState {
+  tool: 'graphiti-memory-sync';
+  version: 1;
+  createdAt: string;
+  updatedAt: string;
+  /** Null-prototype object keyed by file id. */
+  files: Record<string, FileRecord>;
+  /** Episodes of deleted files still to delete. */
+  orphans: EpisodeRef[];
+  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number> };
+}
+
+export interface LoadedState {
+  state: SyncState;
+  /** Set when the previous file was unusable and has been moved to `corruptPath`. */
+  recovered?: { reason: string; corruptPath: string };
+  /** True when no usable state existed (missing file or recovered). */
+  fresh: boolean;
+}
+
+/** The state file belongs to another tool or to a newer version of this one: we refuse to touch it. */
+export class StateConflictError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly kind: 'foreign' | 'newer',
+    readonly foundTool: string | undefined,
+    readonly foundVersion: number | undefined,
+  ) {
+    super(message);
+    this.name = 'StateConflictError';
+  }
+}
+
+// Schemas. `.passthrough()` keeps fields this build does not know (added by a later build of the
+// same state version) so an older binary sharing the state dir does not silently drop them.
+const episodeRefSchema = z
+  .object({
+    marker: z.string(),
+    name: z.string(),
+    groupId: z.string(),
+    part: z.number().int().nonnegative(),
+    parts: z.number().int().positive(),
+    uuid: z.string().optional(),
+    sentAt: z.string().optional(),
+    confirmedAt: z.string().optional(),
+    resends: z.number().int().nonnegative(),
+  })
+  .passthrough();
+
+const fileRecordSchema = z
+  .object({
+    id: z.string(),
+    source: z.string(),
+    kind: z.enum(['pai', 'auto-memory', 'extra']),
+    relPath: z.string(),
+    project: z.string().optional(),
+    fileId: z.string(),
+    hash: z.string().optional(),
+    mtimeMs: z.number(),
+    size: z.number().nonnegative(),
+    status: z.enum(['pending', 'queued', 'confirmed', 'failed', 'skipped']),
+    skipReason: z.string().optional(),
+    episodes: z.array(episodeRefSchema),
+    superseded: z.array(episodeRefSchema),
+    attempts: z.number().int().nonnegative(),
+    lastError: z.string().optional(),
+    redactions: z.number().int().nonnegative().optional(),
+    warnings: z.array(z.string()).optional(),
+    firstSeenAt: z.string(),
+    updatedAt: z.string(),
+    queuedAt: z.string().optional(),
+    confirmedAt: z.string().optional(),
+  })
+  .passthrough();
+
+const stateSchema = z
+  .object({
+    tool: z.literal(STATE_TOOL),
+    version: z.literal(STATE_VERSION),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    // Validated record by record below: z.record would rebuild the object with plain assignment.
+    files: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'files must be an object' }),
+    orphans: z.array(episodeRefSchema),
+    lastRun: z
+      .object({ startedAt: z.string(), finishedAt: z.string().optional(), summary: z.record(z.number()).optional() })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+
+export function statePath(stateDir: string): string {
+  return join(stateDir, STATE_FILE);
+}
+
+/** Stable short id of a file for markers: first 16 hex chars of sha256(source NUL relPath). */
+export function fileIdFor(source: string, relPath: string): string {
+  return createHash('sha256').update(source).update('\0').update(relPath).digest('hex').slice(0, 16);
+}
+
+export function fileRecordId(source: string, relPath: string): string {
+  return `${source}:${relPath}`;
+}
+
+function emptyFiles(): Record<string, FileRecord> {
+  return Object.create(null) as Record<string, FileRecord>;
+}
+
+export function createEmptyState(now: string = new Date().toISOString()): SyncState {
+  return { tool: STATE_TOOL, version: STATE_VERSION, createdAt: now, updatedAt: now, files: emptyFiles(), orphans: [] };
+}
+
+/** A new `pending` record for a scanned file (not inserted anywhere). */
+export function createFileRecord(file: ScannedFile, now: string = new Date().toISOString()): FileRecord {
+  const record: FileRecord = {
+    id: fileRecordId(file.source, file.relPath),
+    source: file.source,
+    kind: file.kind,
+    relPath: file.relPath,
+    fileId: fileIdFor(file.source, file.relPath),
+    mtimeMs: file.mtimeMs,
+    size: file.size,
+    status: 'pending',
+    episodes: [],
+    superseded: [],
+    attempts: 0,
+    firstSeenAt: now,
+    updatedAt: now,
+  };
+  if (file.project !== undefined) record.project = file.project;
+  return record;
+}
+
+function describeZodError(error: z.ZodError, prefix: (string | number)[] = []): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'schema mismatch';
+  const path = [...prefix, ...issue.path].map((p) => (typeof p === 'number' ? `[${p}]` : `.${JSON.stringify(p).slice(1, -1)}`)).join('');
+  return `schema mismatch at ${path || '(root)'}: ${issue.message}`;
+}
+
+type Validation = { ok: true; state: SyncState } | { ok: false; reason: string } | { ok: 'conflict'; error: StateConflictError };
+
+function validate(raw: unknown, path: string): Validation {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, reason: 'schema mismatch: not a JSON object' };
+  const obj = raw as Record<string, unknown>;
+  // Identity first: another tool's file or a newer format must never be treated as corrupt.
+  // A file with no `tool` field at all is treated as damaged, not foreign (it is moved aside, never deleted).
+  if (typeof obj.tool === 'string' && obj.tool !== STATE_TOOL) {
+    return {
+      ok: 'conflict',
+      error: new StateConflictError(
+        `State file ${path} was written by "${obj.tool}", not ${STATE_TOOL}. Refusing to use or overwrite it: point MADEINOZ_KNOWLEDGE_STATE_DIR at a folder of its own, or move the file away.`,
+        path,
+        'foreign',
+        obj.tool,
+        typeof obj.version === 'number' ? obj.version : undefined,
+      ),
+    };
+  }
+  if (obj.tool === STATE_TOOL && typeof obj.version === 'number' && obj.version > STATE_VERSION) {
+    return {
+      ok: 'conflict',
+      error: new StateConflictError(
+        `State file ${path} has format version ${obj.version}, newer than this build understands (${STATE_VERSION}). Refusing to use or overwrite it: upgrade graphiti-memory-sync.`,
+        path,
+        'newer',
+        STATE_TOOL,
+        obj.version,
+      ),
+    };
+  }
+  const top = stateSchema.safeParse(obj);
+  if (!top.success) return { ok: false, reason: describeZodError(top.error) };
+  const files = emptyFiles();
+  const rawFiles = obj.files as Record<string, unknown>;
+  // Object.keys on JSON.parse output includes an own "__proto__" key if present; reading it with
+  // rawFiles[key] returns the own property (JSON.parse defines, it does not assign).
+  for (const key of Object.keys(rawFiles)) {
+    const parsed = fileRecordSchema.safeParse(rawFiles[key]);
+    if (!parsed.success) return { ok: false, reason: describeZodError(parsed.error, ['files', key]) };
+    if (parsed.data.id !== key) return { ok: false, reason: `schema mismatch at .files.${key}: id "${parsed.data.id}" does not match its key` };
+    files[key] = parsed.data as FileRecord;
+  }
+  const state = { ...(top.data as Omit<SyncState, 'files'>), files } as SyncState;
+  return { ok: true, state };
+}
+
+function timestampForFileName(date = new Date()): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+/** Moves a damaged state file aside to `state.json.corrupt-<timestamp>[-n]`; never overwrites an earlier one. */
+async function moveAside(path: string): Promise<string> {
+  const base = `${path}.corrupt-${timestampForFileName()}`;
+  for (let n = 0; n < 1000; n++) {
+    const target = n === 0 ? base : `${base}-${n}`;
+    try {
+      await stat(target);
+      continue; // taken: try the next suffix
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    await rename(path, target);
+    return target;
+  }
+  throw new Error(`Cannot move damaged state file ${path} aside: too many earlier copies`);
+}
+
+/**
+ * Loads `<stateDir>/state.json`.
+ * - missing → fresh empty state (`fresh: true`);
+ * - invalid JSON, truncated, empty, or schema mismatch → moved to `state.json.corrupt-<timestamp>`,
+ *   fresh state with `recovered` set;
+ * - written by another tool, or a newer version → throws StateConflictError, file untouched;
+ * - unreadable (EACCES, EISDIR, …) → the I/O error is thrown (nothing is moved).
+ * Callers that will save should hold the lock (lock.ts) from load to save.
+ */
+export async function loadState(stateDir: string): Promise<LoadedState> {
+  const path = statePath(stateDir);
+  await removeStaleTempFiles(path);
+  for (let attempt = 0; ; attempt++) {
+    let raw: unknown;
+    let reason: string | undefined;
+    try {
+      raw = await readJsonFile(path);
+      if (raw === undefined) return { state: createEmptyState(), fresh: true };
+    } catch (error) {
+      if (!(error instanceof JsonFileError)) throw error;
+      reason = error.bytes === 0 ? 'empty file' : `invalid JSON (${error.bytes} bytes): ${error.detail}`;
+    }
+    if (reason === undefined) {
+      const result = validate(raw, path);
+      if (result.ok === 'conflict') throw result.error;
+      if (result.ok) return { state: result.state, fresh: false };
+      reason = result.reason;
+    }
+    try {
+      const corruptPath = await moveAside(path);
+      return { state: createEmptyState(), recovered: { reason, corruptPath }, fresh: true };
+    } catch (error) {
+      // Another process moved or replaced it between our read and rename: read again (once).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && attempt === 0) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Writes the state atomically (mode 0600, folder created 0700) and sets `state.updatedAt`.
+ * Compact JSON without indentation: a few thousand records stringify in milliseconds, so the engine
+ * can afford a save after every episode (the file is for machines; `status` is the human view).
+ */
+export async function saveState(stateDir: string, state: SyncState): Promise<void> {
+  state.updatedAt = new Date().toISOString();
+  // Snapshot synchronously: changes made while the write is in flight belong to the next save.
+  const text = JSON.stringify(state);
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  await writeFileAtomic(statePath(stateDir), text, { mode: 0o600 });
+}
+
+export type StateCounts = Record<FileStatus, number> & { total: number; orphans: number };
+
+/** Fields that identify a record and never change through `update`. */
+export type FileRecordPatch = Partial<Omit<FileRecord, 'id' | 'source' | 'relPath' | 'fileId'>>;
+
+/**
+ * In-memory view of the state with a load/save lifecycle, used by the engine.
+ * Not a lock: hold `acquireLock(stateDir)` from `open` to the last `save`.
+ */
+export class StateStore {
+  private writing: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+
+  private constructor(
+    readonly stateDir: string,
+    private current: SyncState,
+    readonly loaded: Omit<LoadedState, 'state'>,
+  ) {}
+
+  static async open(stateDir: string): Promise<StateStore> {
+    const loaded = await loadState(stateDir);
+    const info: Omit<LoadedState, 'state'> = { fresh: loaded.fresh };
+    if (loaded.recovered) info.recovered = loaded.recovered;
+    return new StateStore(stateDir, loaded.state, info);
+  }
+
+  /** A store over an existing state object (tests, dry runs). */
+  static fromState(stateDir: string, state: SyncState): StateStore {
+    return new StateStore(stateDir, state, { fresh: false });
+  }
+
+  get path(): string {
+    return statePath(this.stateDir);
+  }
+
+  /** The live state object; direct mutations (e.g. `lastRun`, `orphans`) are saved by the next `save()`. */
+  get state(): SyncState {
+    return this.current;
+  }
+
+  has(id: string): boolean {
+    return Object.hasOwn(this.current.files, id);
+  }
+
+  get(id: string): FileRecord | undefined {
+    return Object.hasOwn(this.current.files, id) ? this.current.files[id] : undefined;
+  }
+
+  /** All records, sorted by id (code-unit order, locale-independent). */
+  all(): FileRecord[] {
+    return Object.keys(this.current.files)
+      .sort(compareCodeUnits)
+      .map((id) => this.current.files[id] as FileRecord);
+  }
+
+  /** Inserts or replaces a record (its `id` is the key). */
+  set(record: FileRecord): FileRecord {
+    this.current.files[record.id] = record;
+    return record;
+  }
+
+  /** Applies a patch to an existing record and bumps its `updatedAt`. Throws if the id is unknown. */
+  update(id: string, patch: FileRecordPatch): FileRecord {
+    const record = this.get(id);
+    if (record === undefined) throw new Error(`No state record for ${JSON.stringify(id)}`);
+    Object.assign(record, patch, { updatedAt: patch.updatedAt ?? new Date().toISOString() });
+    return record;
+  }
+
+  remove(id: string): FileRecord | undefined {
+    const record = this.get(id);
+    if (record !== undefined) delete this.current.files[id];
+    return record;
+  }
+
+  counts(): StateCounts {
+    const counts: StateCounts = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0, total: 0, orphans: this.current.orphans.length };
+    for (const id of Object.keys(this.current.files)) {
+      const record = this.current.files[id] as FileRecord;
+      counts[record.status]++;
+      counts.total++;
+    }
+    return counts;
+  }
+
+  byStatus(status: FileStatus): FileRecord[] {
+    return this.all().filter((r) => r.status === status);
+  }
+
+  /** The pending record that has waited longest (smallest `updatedAt`, then id), if any. */
+  oldestPending(): FileRecord | undefined {
+    let best: FileRecord | undefined;
+    for (const id of Object.keys(this.current.files)) {
+      const r = this.current.files[id] as FileRecord;
+      if (r.status !== 'pending') continue;
+      if (best === undefined || r.updatedAt < best.updatedAt || (r.updatedAt === best.updatedAt && r.id < best.id)) best = r;
+    }
+    return best;
+  }
+
+  /**
+   * Saves atomically. Safe to call after every change and concurrently: calls made while a write
+   * is in flight are coalesced into one follow-up write that starts after it (so writes land in
+   * order and the last one holds every change made before the last call). Resolves once a write
+   * that started after this call has completed.
+   */
+  save(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (!this.writing) return this.startWrite();
+    const after = this.writing.catch(() => undefined);
+    this.queued = after.then(() => {
+      this.queued = undefined;
+      return this.startWrite();
+    });
+    return this.queued;
+  }
+
+  private startWrite(): Promise<void> {
+    const p = saveState(this.stateDir, this.current).finally(() => {
+      if (this.writing === p) this.writing = undefined;
+    });
+    this.writing = p;
+    return p;
+  }
+}
+
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
