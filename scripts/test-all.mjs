@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, as CI runs it: typecheck, build, vitest, then the official MCP
+ * conformance scenarios under Node 22. Prints one closing line "N passed, M failed"
+ * (vitest tests + conformance checks) and exits non-zero if any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let broken = false;
+
+function step(name, cmd, args) {
+  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (r.status !== 0) {
+    broken = true;
+    process.stdout.write(`== ${name} FAILED (exit ${r.status ?? r.signal})\n`);
+  }
+  return r.status === 0;
+}
+
+step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+step('build', npx, ['tsc', '-p', 'tsconfig.build.json']);
+
+const dir = mkdtempSync(join(tmpdir(), 'gms-vitest-'));
+const report = join(dir, 'vitest.json');
+step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests ?? 0;
+  failed += json.numFailedTests ?? 0;
+  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  if ((json.numTotalTests ?? 0) === 0) broken = true;
+} catch {
+  broken = true;
+  process.stdout.write('== vitest wrote no report\n');
+}
+rmSync(dir, { recursive: true, force: true });
+
+const conf = spawnSync('node_modules/node/bin/node', ['test/conformance/run.mjs'], { encoding: 'utf8', env: process.env });
+process.stdout.write(`\n== conformance\n${conf.stdout ?? ''}${conf.stderr ?? ''}`);
+const m = /(\d+) passed, (\d+) failed/.exec(conf.stdout ?? '');
+if (m) {
+  passed += Number(m[1]);
+  failed += Number(m[2]);
+}
+if (conf.status !== 0 || !m) broken = true;
+
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(broken || failed > 0 ? 1 : 0);
