@@ -205,7 +205,8 @@ class SyncRun {
     }
     const parsed = parseMemoryFile(raw, file.relPath);
     if (!parsed.ok) {
-      this.setOutcome(id, file, existing, 'failed', `${parsed.reason}: ${parsed.message}`, hash);
+      // An empty file is a choice, not an error; everything else the parser refuses is a failure.
+      this.setOutcome(id, file, existing, parsed.reason === 'empty' ? 'skipped' : 'failed', `${parsed.reason}: ${parsed.message}`, hash, parsed.reason === 'empty');
       return undefined;
     }
     const doc = parsed.data;
@@ -725,8 +726,10 @@ class SyncRun {
   // ---------------------------------------------------------------- summary
 
   private countsByStatus(): Record<'pending' | 'queued' | 'confirmed' | 'failed' | 'skipped', number> {
+    // Totals cover the sources of this run (all of them unless --source narrowed it).
+    const names = new Set(this.sources.map((s) => s.name));
     const out = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
-    for (const record of Object.values(this.state.files)) out[record.status]++;
+    for (const record of Object.values(this.state.files)) if (names.has(record.source)) out[record.status]++;
     return out;
   }
 

@@ -1,6 +1,6 @@
 /** Shared types of the memory layer: where files come from and what a scan reports. */
 
-/** `pai`: $PAI_DIR/MEMORY; `auto-memory`: Claude Code's projects/*/memory; `extra`: MADEINOZ_KNOWLEDGE_SYNC_PATHS. */
+/** `pai`: $PAI_DIR/MEMORY; `auto-memory`: Claude Code projects/<key>/memory; `extra`: MADEINOZ_KNOWLEDGE_SYNC_PATHS. */
 export type SourceKind = 'pai' | 'auto-memory' | 'extra';
 
 export interface MemorySource {

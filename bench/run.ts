@@ -1,0 +1,28 @@
+/**
+ * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,watch.
+ */
+import { benchClient } from './client-bench.js';
+import { benchHook } from './hook-bench.js';
+import { benchSync } from './sync-bench.js';
+import { benchWatch } from './watch-bench.js';
+import { printTable, type Row } from './util.js';
+
+const sections: Array<[string, string, () => Promise<Row[]>]> = [
+  ['client', 'MCP client: import cost and round trip (ours vs official SDK)', benchClient],
+  ['sync', 'Sync engine: scan and initial sync', benchSync],
+  ['hook', 'SessionStart hook wall time vs bare node', benchHook],
+  ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
+];
+
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+process.stdout.write(`node ${process.version}, ${new Date().toISOString()}\n`);
+for (const [key, title, fn] of sections) {
+  if (only !== undefined && !only.includes(key)) continue;
+  try {
+    printTable(title, await fn());
+  } catch (error) {
+    process.stdout.write(`\n${title}\n  FAILED: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

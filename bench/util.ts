@@ -1,0 +1,59 @@
+/** Shared helpers for benchmarks: timing child processes, medians, table output. */
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  /** Reference figure measured in the same run (e.g. bare node), for the ratio column. */
+  baseline?: number | undefined;
+  baselineName?: string | undefined;
+  note?: string | undefined;
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 0 ? ((s[mid - 1] as number) + (s[mid] as number)) / 2 : (s[mid] as number);
+}
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
+}
+
+/** Wall time of a fresh process, in ms, median over `runs` (after one warm-up). */
+export function timeProcess(cmd: string, args: string[], runs: number, options: SpawnSyncOptions = {}): number {
+  const samples: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(cmd, args, { stdio: ['pipe', 'ignore', 'ignore'], cwd: ROOT, ...options });
+    const t1 = process.hrtime.bigint();
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+    if (i > 0) samples.push(Number(t1 - t0) / 1e6);
+  }
+  return median(samples);
+}
+
+export function ensureBuilt(): void {
+  if (existsSync(`${ROOT}dist/cli.js`) && existsSync(`${ROOT}dist/hooks/session-start.js`)) return;
+  const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  process.stdout.write(`\n${title}\n`);
+  const lines = rows.map((r) => {
+    const value = `${r.value.toFixed(r.value >= 100 ? 0 : 1)} ${r.unit}`;
+    const ratio = r.baseline === undefined || r.baseline === 0 ? '' : `${(r.value / r.baseline).toFixed(2)}x ${r.baselineName ?? 'baseline'}`;
+    return [r.name, value, ratio, r.note ?? ''];
+  });
+  const widths = [0, 1, 2].map((i) => Math.max(...lines.map((l) => (l[i] as string).length), 4));
+  for (const l of lines) {
+    process.stdout.write(`  ${(l[0] as string).padEnd(widths[0] as number)}  ${(l[1] as string).padStart(widths[1] as number)}  ${(l[2] as string).padEnd(widths[2] as number)}  ${l[3]}\n`);
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * Watch mode benchmarks.
+ *
+ * (a) Save → add_memory latency: a note is written, and the clock stops when the test server
+ *     logs the add_memory for it (the call's arrival time, taken from the server's call log via
+ *     its 'call' event — no polling). 50 saves each with the debounce at its default and at 50 ms;
+ *     median and p95. Includes the write-finished check (150 ms) and one sync pass.
+ * (b) Resident memory (VmRSS) of the watch process (the CLI as a child) with 10,000 notes under
+ *     watch, read from /proc/<pid>/status once its initial sync is done and everything is
+ *     confirmed; beside the same process watching an empty folder. Plus its CPU time while idle.
+ *
+ * Standalone: `npx tsx bench/watch-bench.ts` prints a table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { buildConfig } from '../src/lib/config.js';
+import { createWatcher, type PassEvent, type Watcher } from '../src/lib/watch.js';
+import { startGraphitiServer, type GraphitiTestServer, type ToolCallLog } from '../test/support/graphiti-server.js';
+import { median, percentile, printTable, ROOT, type Row } from './util.js';
+
+const SAVES = Number(process.env.BENCH_WATCH_SAVES ?? 50);
+const TREE_FILES = Number(process.env.BENCH_WATCH_FILES ?? 10_000);
+
+function isolatedEnv(root: string, url: string, extra: Record<string, string> = {}): Record<string, string> {
+  mkdirSync(join(root, 'notes'), { recursive: true });
+  writeFileSync(join(root, 'empty.env'), '');
+  return {
+    HOME: root,
+    PATH: process.env.PATH ?? '',
+    PAI_DIR: join(root, 'pai'),
+    CLAUDE_CONFIG_DIR: join(root, 'claude'),
+    XDG_CONFIG_HOME: join(root, 'xdg-config'),
+    XDG_STATE_HOME: join(root, 'xdg-state'),
+    MADEINOZ_KNOWLEDGE_ENV_FILE: join(root, 'empty.env'),
+    MADEINOZ_KNOWLEDGE_STATE_DIR: join(root, 'state'),
+    MADEINOZ_KNOWLEDGE_MCP_URL: url,
+    MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false',
+    MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: 'false',
+    MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${join(root, 'notes')}`,
+    MADEINOZ_KNOWLEDGE_LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+function note(i: number, tag: string): string {
+  return `---\ncapture_type: LEARNING\ntags: [bench]\n---\n# ${tag} note ${i}\n\nA learning about item ${i} (${tag}). ${'Some realistic text. '.repeat(8)}\n`;
+}
+
+function nextPass(watcher: Watcher, match: (e: PassEvent) => boolean, timeoutMs = 30_000): Promise<PassEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      watcher.off('pass', on);
+      reject(new Error(`no matching pass within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const on = (e: PassEvent) => {
+      if (!match(e)) return;
+      clearTimeout(timer);
+      watcher.off('pass', on);
+      resolve(e);
+    };
+    watcher.on('pass', on);
+  });
+}
+
+/** Resolves with the first add_memory the server logs whose body carries `token`. */
+function addMemoryFor(server: GraphitiTestServer, token: string, timeoutMs = 30_000): Promise<ToolCallLog> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      server.events.off('call', on);
+      reject(new Error(`no add_memory for ${token} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const on = (entry: ToolCallLog) => {
+      if (entry.tool !== 'add_memory' || !String(entry.args.episode_body ?? '').includes(token)) return;
+      clearTimeout(timer);
+      server.events.off('call', on);
+      resolve(entry);
+    };
+    server.events.on('call', on);
+  });
+}
+
+async function saveLatency(debounceMs: number | undefined): Promise<number[]> {
+  const root = mkdtempSync(join(tmpdir(), 'gms-bench-watch-'));
+  const server = await startGraphitiServer({ processingDelayMs: 0 });
+  const config = buildConfig(isolatedEnv(root, server.url, debounceMs === undefined ? {} : { MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: String(debounceMs) }));
+  const watcher = createWatcher({ config });
+  try {
+    const initial = nextPass(watcher, (e) => e.reason === 'initial');
+    await watcher.start();
+    await initial;
+    const samples: number[] = [];
+    for (let i = 0; i < SAVES; i++) {
+      const token = `save-token-${debounceMs ?? 'default'}-${i}`;
+      const received = addMemoryFor(server, token);
+      const passDone = nextPass(watcher, (e) => e.added + e.updated > 0);
+      const t0 = Date.now();
+      writeFileSync(join(root, 'notes', `save-${i}.md`), note(i, token));
+      const call = await received;
+      samples.push(call.at - t0);
+      await passDone;
+    }
+    return samples;
+  } finally {
+    await watcher.stop();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function makeTree(root: string, files: number): void {
+  for (let i = 0; i < files; i++) {
+    const dir = join(root, 'notes', i % 2 === 0 ? 'SYSTEM' : 'ALGORITHM', `2026-${String((i % 12) + 1).padStart(2, '0')}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `note-${String(i).padStart(5, '0')}.md`), note(i, 'tree'));
+  }
+}
+
+interface ProcStatus {
+  rssKb: number;
+  hwmKb: number;
+}
+
+function procStatus(pid: number): ProcStatus {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+  return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+}
+
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15 of stat)
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** How the CLI is run: the build if it is fresh, else the TypeScript source through tsx's loader. */
+function cliCommand(): { args: string[]; note: string } {
+  const dist = join(ROOT, 'dist', 'cli.js');
+  const distWatch = join(ROOT, 'dist', 'lib', 'watch.js');
+  const srcWatch = join(ROOT, 'src', 'lib', 'watch.ts');
+  if (existsSync(dist) && existsSync(distWatch) && statSync(distWatch).mtimeMs >= statSync(srcWatch).mtimeMs) {
+    return { args: [dist, 'watch', '--json'], note: 'node dist/cli.js' };
+  }
+  return { args: ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'watch', '--json'], note: 'src via tsx loader (no fresh build)' };
+}
+
+interface WatchProcess {
+  child: ChildProcess;
+  waitLine(match: (l: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>>;
+  stop(): Promise<number | null>;
+}
+
+function spawnWatch(env: Record<string, string>): WatchProcess {
+  const { args } = cliCommand();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Array<Record<string, unknown>> = [];
+  const waiters: Array<{ match: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }> = [];
+  let buffer = '';
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  child.stdout?.on('data', (d: Buffer) => {
+    buffer += d.toString();
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (text === '') continue;
+      const line = JSON.parse(text) as Record<string, unknown>;
+      lines.push(line);
+      for (const w of [...waiters]) {
+        if (!w.match(line)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    waitLine(match, timeoutMs) {
+      const found = lines.find(match);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`watch child: no matching line within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`)), timeoutMs);
+        void exited.then((code) => reject(new Error(`watch child exited (${code}); stderr: ${stderr.slice(-2000)}`)));
+        waiters.push({
+          match,
+          resolve: (l) => {
+            clearTimeout(timer);
+            resolve(l);
+          },
+        });
+      });
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+interface MemoryFigures {
+  rssKb: number;
+  hwmKb: number;
+  initialSyncMs: number;
+  idleCpuMs: number;
+  idleWindowMs: number;
+}
+
+async function watchMemory(files: number): Promise<MemoryFigures> {
+  const root = mkdtempSync(join(tmpdir(), 'gms-bench-watch-rss-'));
+  const server = await startGraphitiServer({ processingDelayMs: 0 });
+  let proc: WatchProcess | undefined;
+  try {
+    makeTree(root, files);
+    const env = isolatedEnv(root, server.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: '64', MADEINOZ_KNOWLEDGE_RETRIES: '1', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000' });
+    const t0 = Date.now();
+    proc = spawnWatch(env);
+    await proc.waitLine((l) => l.event === 'ready', 120_000);
+    const initial = await proc.waitLine((l) => l.event === 'pass' && l.reason === 'initial', 900_000);
+    const initialSyncMs = Date.now() - t0;
+    if (Number(initial.added) !== files) throw new Error(`initial pass added ${String(initial.added)} of ${files} files`);
+    // Then confirmation: once nothing is queued the watcher has no timer left and is idle.
+    if (files > 0) await proc.waitLine((l) => l.event === 'pass' && l.queued === 0 && l.pending === 0, 300_000);
+    const pid = proc.child.pid as number;
+    // Idle window: nothing changes; the process should use (almost) no CPU.
+    const idleWindowMs = Number(process.env.BENCH_WATCH_IDLE_MS ?? 5000);
+    const cpu0 = cpuMs(pid);
+    await sleep(idleWindowMs);
+    const idleCpuMs = cpuMs(pid) - cpu0;
+    const status = procStatus(pid);
+    return { ...status, initialSyncMs, idleCpuMs, idleWindowMs };
+  } finally {
+    const code = await proc?.stop();
+    if (code !== undefined && code !== 0) process.stderr.write(`watch child exited with ${code}\n`);
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export async function benchWatch(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const debounce of [undefined, 50]) {
+    const samples = await saveLatency(debounce);
+    const label = debounce === undefined ? 'debounce 500 ms (default)' : `debounce ${debounce} ms`;
+    rows.push({ name: `save → add_memory, median, ${label}`, value: median(samples), unit: 'ms', note: `${samples.length} saves, write check 150 ms` });
+    rows.push({ name: `save → add_memory, p95, ${label}`, value: percentile(samples, 95), unit: 'ms' });
+  }
+  if (process.platform === 'linux') {
+    const how = cliCommand().note;
+    const empty = await watchMemory(0);
+    const big = await watchMemory(TREE_FILES);
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    rows.push({ name: 'watch RSS, empty folder', value: empty.rssKb / 1024, unit: 'MiB', note: how });
+    rows.push({
+      name: `watch RSS, ${fmt(TREE_FILES)} files, after initial sync`,
+      value: big.rssKb / 1024,
+      unit: 'MiB',
+      baseline: empty.rssKb / 1024,
+      baselineName: 'empty folder',
+      note: `+${(((big.rssKb - empty.rssKb) * 1024) / Math.max(1, TREE_FILES) / 1024).toFixed(1)} KiB per file`,
+    });
+    rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: big.hwmKb / 1024, unit: 'MiB', note: 'includes the initial sync' });
+    rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)`, value: big.initialSyncMs / 1000, unit: 's', note: 'test server, processingDelayMs 0, concurrency 64' });
+    rows.push({
+      name: `watch idle CPU, ${fmt(TREE_FILES)} files`,
+      value: (big.idleCpuMs / big.idleWindowMs) * 1000,
+      unit: 'ms/s',
+      note: `${big.idleCpuMs.toFixed(0)} ms CPU over ${big.idleWindowMs / 1000} s idle (10 ms resolution)`,
+    });
+  } else {
+    rows.push({ name: 'watch RSS', value: 0, unit: 'MiB', note: 'skipped: needs /proc (Linux)' });
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await benchWatch();
+  printTable('Watch mode: save-to-add_memory latency and memory', rows);
+}

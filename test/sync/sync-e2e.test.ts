@@ -1,0 +1,226 @@
+/**
+ * End-to-end: real files on disk → our MCP client → real loopback HTTP → the Graphiti-shaped
+ * test server. Every assertion is about what the server received or holds.
+ */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { loadState } from '../../src/lib/state.js';
+import { runSync } from '../../src/lib/sync.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+
+beforeEach(async () => {
+  server = await startGraphitiServer({ processingDelayMs: 0 });
+  box = makeSandbox(server.url);
+});
+
+afterEach(async () => {
+  await server.close();
+  box.cleanup();
+});
+
+const adds = () => server.calls.filter((c) => c.tool === 'add_memory');
+const deletes = () => server.calls.filter((c) => c.tool === 'delete_episode');
+
+async function syncAndSettle(extra: Record<string, string> = {}) {
+  const summary = await runSync(box.config(extra));
+  await server.whenIdle();
+  return summary;
+}
+
+function cliIo(env: Record<string, string>) {
+  let out = '';
+  let err = '';
+  return {
+    io: { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), isTTY: false, env, cwd: env.HOME as string },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe('sync end to end', () => {
+  it('adds each file once, confirms it, and a second run sends nothing', async () => {
+    box.pai('LEARNING/SYSTEM/2026-01/a.md', learning('Alpha', 'Alpha body.'));
+    box.pai('RESEARCH/2026-01/b.md', learning('Beta', 'Beta body.'));
+    box.auto('-home-me-repo', 'feedback_x.md', '---\nname: Feedback X\ndescription: d\ntype: feedback\n---\nUse real servers.\n');
+    box.auto('-home-me-repo', 'MEMORY.md', '- [Feedback X](feedback_x.md) — hook\n');
+
+    const first = await syncAndSettle();
+    expect(first.added).toBe(3);
+    expect(adds()).toHaveLength(3);
+    expect(server.episodes('main')).toHaveLength(3);
+
+    const second = await syncAndSettle();
+    expect(second).toMatchObject({ added: 0, updated: 0, deleted: 0, unchanged: 3, confirmed: 3, queued: 0, pending: 0 });
+    expect(adds()).toHaveLength(3);
+    const third = await syncAndSettle();
+    expect(third.confirmed).toBe(3);
+    expect(adds()).toHaveLength(3);
+    expect(server.calls.filter((c) => c.tool === 'get_episodes').length).toBeLessThanOrEqual(2);
+  });
+
+  it('replaces the episode of an edited file and deletes the episode of a deleted file', async () => {
+    const a = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'First version.'));
+    const b = box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Stays.'));
+    await syncAndSettle();
+    await syncAndSettle(); // confirm uuids
+    const before = server.episodes('main');
+    const oldAlpha = before.find((e) => e.name === 'Alpha');
+    expect(oldAlpha).toBeDefined();
+
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Second version, longer.'));
+    const edit = await syncAndSettle();
+    expect(edit.updated).toBe(1);
+    await syncAndSettle();
+    const alphas = server.episodes('main').filter((e) => e.name === 'Alpha');
+    expect(alphas).toHaveLength(1);
+    expect(alphas[0]?.content).toContain('Second version');
+    expect(deletes().map((c) => c.args.uuid)).toContain(oldAlpha?.uuid);
+
+    rmSync(b);
+    const del = await syncAndSettle();
+    expect(del.deleted).toBe(1);
+    expect(server.episodes('main').map((e) => e.name)).toEqual(['Alpha']);
+    expect(a).toBeTruthy();
+  });
+
+  it('does not re-send a renamed file with identical content', async () => {
+    const a = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Same content.'));
+    await syncAndSettle();
+    renameSync(a, join(box.path('pai/MEMORY/LEARNING/SYSTEM'), 'renamed.md'));
+    const summary = await syncAndSettle();
+    expect(summary.renamed).toBe(1);
+    expect(summary.added).toBe(0);
+    expect(adds()).toHaveLength(1);
+    expect(deletes()).toHaveLength(0);
+    expect(server.episodes('main')).toHaveLength(1);
+  });
+
+  it('keeps everything pending while the server is down, then delivers once without duplicates', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
+    await server.stop();
+    const c1 = cliIo(box.env);
+    expect(await main(['sync', '--json'], c1.io)).toBe(1);
+    const down = JSON.parse(c1.out());
+    expect(down).toMatchObject({ pending: 2, confirmed: 0, serverReachable: false });
+    for (const k of ['added', 'updated', 'deleted', 'unchanged', 'skipped', 'failed', 'pending', 'queued', 'confirmed']) expect(Number.isInteger(down[k])).toBe(true);
+
+    await server.start();
+    const c2 = cliIo(box.env);
+    expect(await main(['sync', '--json', '--wait', '5000'], c2.io)).toBe(0);
+    expect(JSON.parse(c2.out())).toMatchObject({ pending: 0, confirmed: 2 });
+    expect(adds()).toHaveLength(2);
+    expect(server.episodes('main')).toHaveLength(2);
+  });
+
+  it('detects silently dropped episodes and re-sends them', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
+    box.pai('LEARNING/SYSTEM/c.md', learning('Gamma', 'C.'));
+    server.failNext('drop', 1); // the first add_memory is accepted and then lost
+    const summary = await runSync(box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1' }), { waitMs: 10_000 });
+    await server.whenIdle();
+    expect(summary.resent).toBeGreaterThanOrEqual(1);
+    expect(summary.confirmed).toBe(3);
+    const names = server.episodes('main').map((e) => e.name).sort();
+    expect(names).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('recovers from a corrupt state file without re-sending', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
+    await syncAndSettle();
+    const stateFile = join(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'state.json');
+    writeFileSync(stateFile, '{"tool":"graphiti-memory-sync","version":1,"files":{"trunc');
+    const summary = await syncAndSettle();
+    expect(adds()).toHaveLength(2);
+    expect(summary.confirmed).toBe(2);
+    const loaded = await loadState(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
+    expect(loaded.recovered).toBeUndefined();
+    expect(Object.keys(loaded.state.files)).toHaveLength(2);
+  });
+
+  it('reports hostile files per file and still syncs every good file', async () => {
+    box.pai('LEARNING/SYSTEM/good1.md', learning('Good one', 'Fine.'));
+    box.pai('LEARNING/SYSTEM/bad-yaml.md', '---\ntitle: [unclosed\n---\nbody\n');
+    box.pai('LEARNING/SYSTEM/js.md', '---js\n{ title: (function(){ globalThis.__pwned = true; return "x" })() }\n---\nbody\n');
+    box.pai('LEARNING/SYSTEM/binary.md', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2, 3]));
+    box.pai('LEARNING/SYSTEM/empty.md', '');
+    box.pai('LEARNING/SYSTEM/latin1.md', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0xfe]));
+    box.pai('LEARNING/SYSTEM/crlf.md', '---\r\ntitle: Windows file\r\n---\r\nCRLF body\r\n');
+    box.pai('LEARNING/SYSTEM/bom.md', '\uFEFF---\ntitle: BOM file\n---\nBOM body\n');
+    box.pai('LEARNING/SYSTEM/proto.md', '---\n__proto__: {polluted: true}\ntitle: Proto\n---\nbody\n');
+    box.pai('LEARNING/SYSTEM/types.md', '---\ntitle: Wrong types\ntags: 5\nrating: high\ntimestamp: [1]\n---\nbody\n');
+    box.pai('LEARNING/SYSTEM/new\nline name ü.md', learning('Odd name', 'Still synced.'));
+    box.pai('LEARNING/SYSTEM/private.md', '---\ntitle: Secret plans\nprivate: true\n---\nnever sent\n');
+    box.pai('LEARNING/SYSTEM/huge.md', `# Huge\n${'x'.repeat(2 * 1024 * 1024)}`);
+    box.pai('LEARNING/SYSTEM/loop.md', '{\n  "message": "Facts retrieved successfully",\n  "facts": [\n    {"uuid": "1", "fact": "x"}\n  ]\n}\n');
+
+    const summary = await syncAndSettle();
+    expect((globalThis as Record<string, unknown>).__pwned).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const sentNames = adds().map((c) => String(c.args.name)).sort();
+    expect(sentNames).toEqual(['BOM file', 'Good one', 'Odd name', 'Proto', 'Windows file', 'Wrong types']);
+    const { state } = await loadState(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
+    const reason = (rel: string) => {
+      const r = state.files[`pai:LEARNING/SYSTEM/${rel}`];
+      return `${r?.status} ${r?.skipReason ?? r?.lastError ?? ''}`;
+    };
+    expect(reason('bad-yaml.md')).toMatch(/^failed yaml/);
+    expect(reason('js.md')).toMatch(/^failed js/);
+    expect(reason('binary.md')).toMatch(/^failed binary/);
+    expect(reason('latin1.md')).toMatch(/^failed not-utf8/);
+    expect(reason('empty.md')).toMatch(/^skipped empty/);
+    expect(reason('private.md')).toMatch(/^skipped opt-out/);
+    expect(reason('huge.md')).toMatch(/^skipped too-large/);
+    expect(reason('loop.md')).toMatch(/^skipped loop/);
+    expect(summary.failed).toBe(4);
+    expect(adds().some((c) => String(c.args.episode_body).includes('never sent'))).toBe(false);
+  });
+
+  it('redacts secrets before they leave the machine', async () => {
+    const key = 'AKIAIOSFODNN7EXAMPLE';
+    box.pai('LEARNING/SYSTEM/secret.md', learning('Cloud setup', `Use key ${key} and postgres://app:hunter2@db:5432/app please.\n<private>my diary</private>`));
+    const summary = await syncAndSettle();
+    const body = String(adds()[0]?.args.episode_body);
+    expect(body).not.toContain(key);
+    expect(body).not.toContain('hunter2');
+    expect(body).not.toContain('my diary');
+    expect(summary.redactions).toBeGreaterThanOrEqual(2);
+    const log = readFileSync(join(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'state.json'), 'utf8');
+    expect(log).not.toContain(key);
+  });
+
+  it('CLI: dry run changes nothing; bad usage and bad config exit 2', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    const dry = cliIo(box.env);
+    expect(await main(['sync', '--dry-run'], dry.io)).toBe(1);
+    expect(dry.out()).toMatch(/add\s+pai:LEARNING\/SYSTEM\/a.md/);
+    expect(adds()).toHaveLength(0);
+    const usage = cliIo(box.env);
+    expect(await main(['sync', '--max', 'lots'], usage.io)).toBe(2);
+    expect(await main(['sync', '--bogus'], cliIo(box.env).io)).toBe(2);
+    const badConfig = cliIo({ ...box.env, MADEINOZ_KNOWLEDGE_DB: 'mysql' });
+    expect(await main(['sync'], badConfig.io)).toBe(2);
+    expect(badConfig.err()).toMatch(/MADEINOZ_KNOWLEDGE_DB="mysql"/);
+    expect(await main(['sync', '--source', 'nope'], cliIo(box.env).io)).toBe(2);
+  });
+
+  it('CLI: --max limits a run and --source picks one source', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
+    box.auto('-p', 'x.md', '---\nname: X\n---\nx\n');
+    const c = cliIo(box.env);
+    expect(await main(['sync', '--json', '--source', 'pai', '--max', '1'], c.io)).toBe(1);
+    expect(adds()).toHaveLength(1);
+    const c2 = cliIo(box.env);
+    expect(await main(['sync', '--json', '--source', 'auto-memory'], c2.io)).toBe(0);
+    expect(adds().map((a) => a.args.name)).toContain('X');
+  });
+});
