@@ -136,8 +136,8 @@ export class McpProtocolError extends McpError {
 export class McpAbortError extends McpError {
   readonly kind = 'aborted' as const;
   readonly retryable = false;
-  constructor(reason?: unknown) {
-    super('Request aborted by caller', { cause: reason });
+  constructor(reason?: unknown, message = 'Request aborted by caller') {
+    super(message, { cause: reason });
   }
 }
 

@@ -83,11 +83,26 @@ export function isNetworkFailure(error: unknown): boolean {
   return NETWORK_MESSAGES.test(error.message);
 }
 
+/** A URL for messages and logs: user:password@ (if any) removed. */
+export function displayUrl(url: URL | string): string {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return String(url);
+  }
+  if (parsed.username === '' && parsed.password === '') return parsed.href;
+  const copy = new URL(parsed.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
+}
+
 /** Wraps a connection-level failure (refused, reset, DNS, socket closed) as a retryable McpNetworkError. */
 export function toNetworkError(error: unknown, url: string | URL): McpNetworkError {
   if (error instanceof McpNetworkError) return error;
   const code = errorCode(error);
-  const origin = typeof url === 'string' ? url : url.href;
+  const origin = displayUrl(url);
   const detail = error instanceof Error ? error.message : String(error);
   const what = code && !detail.includes(code) ? `${detail} (${code})` : detail;
   return new McpNetworkError(`Network error talking to ${origin}: ${what}`, code, error);
@@ -99,7 +114,7 @@ async function transportFor(url: URL): Promise<typeof http | HttpsModule> {
     httpsModule ??= import('node:https');
     return httpsModule;
   }
-  throw new McpNetworkError(`Unsupported URL scheme in ${url.href}`, 'ERR_INVALID_PROTOCOL');
+  throw new McpNetworkError(`Unsupported URL scheme in ${displayUrl(url)}`, 'ERR_INVALID_PROTOCOL');
 }
 
 /**
@@ -110,20 +125,34 @@ async function transportFor(url: URL): Promise<typeof http | HttpsModule> {
 export async function sendHttp(url: URL, init: HttpRequestInit): Promise<HttpResponse> {
   init.signal.throwIfAborted();
   const mod = await transportFor(url);
+  init.signal.throwIfAborted();
   return new Promise<HttpResponse>((resolve, reject) => {
     const headers: Record<string, string | number> = { ...init.headers };
     if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
-    let req: http.ClientRequest;
+    // The signal is wired by hand rather than through the `signal` option, so that it
+    // is detached once the exchange is over: aborting later must not destroy a
+    // keep-alive socket that another request is using by then.
+    let req: http.ClientRequest | undefined;
+    // destroy() without an error: with one, Node re-emits it on the socket, where
+    // nobody listens once the response has started. Readers see the signal instead.
+    const onAbort = () => req?.destroy();
+    const detach = () => init.signal.removeEventListener('abort', onAbort);
     try {
-      req = mod.request(url, { method: init.method, headers, signal: init.signal }, (res) => {
+      req = mod.request(url, { method: init.method, headers }, (res) => {
         res.setEncoding('utf8');
+        // Readers attach their own listeners; this one only keeps an error on a body
+        // nobody reads any more from becoming an uncaught exception.
+        res.on('error', () => {});
+        res.on('close', detach);
         resolve({ status: res.statusCode ?? 0, url, headers: res.headers, stream: res });
       });
     } catch (error) {
-      reject(init.signal.aborted ? init.signal.reason : toNetworkError(error, url));
+      reject(toNetworkError(error, url));
       return;
     }
+    init.signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => {
+      detach();
       reject(init.signal.aborted ? init.signal.reason : toNetworkError(error, url));
     });
     req.end(init.body);
@@ -178,35 +207,35 @@ export async function sendFollowingRedirects(url: URL, init: HttpRequestInit, ma
     discard(response);
     const location = header(response, 'location');
     if (!location) {
-      throw new McpHttpError(status, '', current.href, {
-        message: `HTTP ${status} redirect without a Location header from ${current.href}`,
+      throw new McpHttpError(status, '', displayUrl(current), {
+        message: `HTTP ${status} redirect without a Location header from ${displayUrl(current)}`,
       });
     }
     let next: URL;
     try {
       next = new URL(location, current);
     } catch {
-      throw new McpHttpError(status, '', current.href, {
-        message: `HTTP ${status} redirect to an invalid Location from ${current.href}`,
+      throw new McpHttpError(status, '', displayUrl(current), {
+        message: `HTTP ${status} redirect to an invalid Location from ${displayUrl(current)}`,
       });
     }
     if (status !== 307 && status !== 308) {
-      throw new McpHttpError(status, '', current.href, {
+      throw new McpHttpError(status, '', displayUrl(current), {
         message:
-          `HTTP ${status} redirect from ${current.href} to ${next.href}: only 307/308 redirects (which keep the ` +
-          `method and body) are followed. Configure the final URL (${next.href}) instead.`,
+          `HTTP ${status} redirect from ${displayUrl(current)} to ${displayUrl(next)}: only 307/308 redirects (which keep the ` +
+          `method and body) are followed. Configure the final URL (${displayUrl(next)}) instead.`,
       });
     }
     if (next.origin !== current.origin) {
-      throw new McpHttpError(status, '', current.href, {
+      throw new McpHttpError(status, '', displayUrl(current), {
         message:
-          `Refusing to follow a cross-origin redirect from ${current.href} to ${next.origin}: redirects are only ` +
+          `Refusing to follow a cross-origin redirect from ${displayUrl(current)} to ${next.origin}: redirects are only ` +
           'followed within the same origin. Configure the MCP URL directly if that server is intended.',
       });
     }
     if (hop >= maxHops) {
-      throw new McpHttpError(status, '', current.href, {
-        message: `Too many redirects (more than ${maxHops}) starting at ${url.href}`,
+      throw new McpHttpError(status, '', displayUrl(current), {
+        message: `Too many redirects (more than ${maxHops}) starting at ${displayUrl(url)}`,
       });
     }
     current = next;

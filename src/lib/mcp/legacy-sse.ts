@@ -9,6 +9,7 @@
  */
 import { McpAbortError, McpHttpError, McpNetworkError, McpProtocolError } from './errors.js';
 import {
+  displayUrl,
   mediaType,
   normalizeHeaders,
   readErrorBody,
@@ -45,7 +46,6 @@ interface Pending {
   resolve: (response: JsonRpcResponse) => void;
   reject: (error: unknown) => void;
   connection: Connection;
-  gen: number;
 }
 
 export interface LegacySseOptions extends TransportOptions {
@@ -104,7 +104,7 @@ export class LegacySseTransport implements Transport {
     const connection = this.#live();
     const key = String(message.id);
     const response = new Promise<JsonRpcResponse>((resolve, reject) => {
-      this.#pending.set(key, { resolve, reject, connection, gen: connection.endpointGen });
+      this.#pending.set(key, { resolve, reject, connection });
     });
     response.catch(() => {}); // may reject before we await it
     try {
@@ -122,7 +122,7 @@ export class LegacySseTransport implements Transport {
   async close(): Promise<void> {
     const connection = this.#connection;
     this.#connection = undefined;
-    if (connection) this.#closeConnection(connection, new McpAbortError('MCP client closed'));
+    if (connection) this.#closeConnection(connection, new McpAbortError(undefined, 'MCP client closed'));
   }
 
   #live(): Connection {
@@ -162,7 +162,7 @@ export class LegacySseTransport implements Transport {
         lastError = error;
         if (signal.aborted) throw error;
         if (!(error instanceof McpHttpError && (error.status === 404 || error.status === 405))) throw error;
-        this.#options.logger.debug('mcp legacy sse url not found', { url: candidate.href, status: error.status });
+        this.#options.logger.debug('mcp legacy sse url not found', { url: displayUrl(candidate), status: error.status });
       }
     }
     throw lastError;
@@ -183,12 +183,12 @@ export class LegacySseTransport implements Transport {
       if (response.status < 200 || response.status > 299) {
         const body = await readErrorBody(response, controller.signal);
         controller.abort();
-        throw new McpHttpError(response.status, body, response.url.href);
+        throw new McpHttpError(response.status, body, displayUrl(response.url));
       }
       if (mediaType(response) !== 'text/event-stream') {
         controller.abort();
         throw new McpProtocolError(
-          `Legacy SSE endpoint ${response.url.href} answered with "${mediaType(response) || '(none)'}" instead of text/event-stream`,
+          `Legacy SSE endpoint ${displayUrl(response.url)} answered with "${mediaType(response) || '(none)'}" instead of text/event-stream`,
         );
       }
       let resolveReady!: () => void;
@@ -208,7 +208,7 @@ export class LegacySseTransport implements Transport {
         resolveReady,
         rejectReady,
       };
-      this.#options.logger.debug('mcp legacy sse stream open', { url: response.url.href });
+      this.#options.logger.debug('mcp legacy sse stream open', { url: displayUrl(response.url) });
       void this.#pump(connection, response);
       return connection;
     } finally {
@@ -240,7 +240,7 @@ export class LegacySseTransport implements Transport {
       this.#options.logger.info('mcp legacy sse stream closed', { error: reason });
       const error =
         reason === undefined
-          ? new McpNetworkError(`The legacy SSE stream ${connection.url.href} was closed by the server`, undefined)
+          ? new McpNetworkError(`The legacy SSE stream ${displayUrl(connection.url)} was closed by the server`, undefined)
           : toNetworkError(reason, connection.url);
       this.#closeConnection(connection, error);
     }
@@ -269,12 +269,10 @@ export class LegacySseTransport implements Transport {
       connection.resolveReady();
       return;
     }
-    // A new endpoint is a new session: requests sent to the old one will never be answered.
+    // A new endpoint is a new session: the transport is now stale and the client
+    // initializes it before its next request. Requests already sent keep waiting
+    // (their answers may still arrive on this stream) until their own deadline.
     this.#options.logger.info('mcp legacy sse announced a new endpoint: new session');
-    this.#rejectPending(
-      (p) => p.connection === connection && p.gen !== connection.endpointGen,
-      new McpNetworkError('The legacy SSE server started a new session (new endpoint event) before answering', undefined),
-    );
   }
 
   #dispatch(connection: Connection, item: unknown): void {

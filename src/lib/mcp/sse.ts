@@ -1,8 +1,10 @@
 /**
  * Server-Sent Events reading on top of eventsource-parser (which handles CRLF, LF and
- * lone CR line ends, a CRLF split across chunks, BOM, comments, multi-line data and
- * `retry:`), plus the MCP rules for turning events into JSON-RPC messages.
+ * lone CR line ends, a CRLF split across chunks, comments, multi-line data and
+ * `retry:`; we strip a decoded BOM ourselves), plus the MCP rules for turning
+ * events into JSON-RPC messages.
  */
+import { TextDecoder } from 'node:util';
 import { createParser } from 'eventsource-parser';
 
 export interface SseEvent {
@@ -31,13 +33,22 @@ export async function* readSseEvents(chunks: AsyncIterable<string | Uint8Array>,
     onComment: (comment) => hooks.onComment?.(comment),
   });
   let decoder: TextDecoder | undefined;
+  let atStart = true;
   for await (const chunk of chunks) {
+    let text: string;
     if (typeof chunk === 'string') {
-      parser.feed(chunk);
+      text = chunk;
     } else {
-      decoder ??= new TextDecoder();
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      decoder ??= new TextDecoder(); // strips a leading BOM itself
+      text = decoder.decode(chunk, { stream: true });
     }
+    if (atStart && text !== '') {
+      atStart = false;
+      // eventsource-parser 3.1.1 only strips a BOM given as the three bytes EF BB BF
+      // (as chars), not a decoded U+FEFF, which would then hide the first field.
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    parser.feed(text);
     while (queue.length > 0) yield queue.shift()!;
   }
 }

@@ -9,6 +9,7 @@
 import { McpNetworkError, McpProtocolError } from './errors.js';
 import {
   discard,
+  displayUrl,
   isNetworkFailure,
   mediaType,
   header,
@@ -76,14 +77,14 @@ export class StreamableHttpTransport implements Transport {
     const response = await this.#post(message, signal);
     if (response.status === 202 || response.status === 204) {
       discard(response);
-      throw new McpProtocolError(`HTTP ${response.status} without a body in reply to ${message.method} from ${response.url.href}`);
+      throw new McpProtocolError(`HTTP ${response.status} without a body in reply to ${message.method} from ${displayUrl(response.url)}`);
     }
     const type = mediaType(response);
     if (type === 'application/json') return this.#fromJson(response, message, signal);
     if (type === 'text/event-stream') return this.#fromSse(response, message, signal);
     discard(response);
     throw new McpProtocolError(
-      `Unexpected content type "${type || '(none)'}" in reply to ${message.method} from ${response.url.href} ` +
+      `Unexpected content type "${type || '(none)'}" in reply to ${message.method} from ${displayUrl(response.url)} ` +
         '(expected application/json or text/event-stream)',
     );
   }
@@ -126,7 +127,7 @@ export class StreamableHttpTransport implements Transport {
     const sentSession = headers['mcp-session-id'] !== undefined;
     const response = await sendFollowingRedirects(this.#endpoint, { method, headers, body, signal });
     if (response.url.href !== this.#endpoint.href) {
-      this.#options.logger.info('mcp endpoint redirected', { from: this.#endpoint.href, to: response.url.href });
+      this.#options.logger.info('mcp endpoint redirected', { from: displayUrl(this.#endpoint), to: displayUrl(response.url) });
       this.#endpoint = response.url;
     }
     const sessionId = header(response, 'mcp-session-id');
@@ -145,7 +146,7 @@ export class StreamableHttpTransport implements Transport {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new McpProtocolError(`Invalid JSON in reply to ${message.method} from ${response.url.href}`, { cause: error });
+      throw new McpProtocolError(`Invalid JSON in reply to ${message.method} from ${displayUrl(response.url)}`, { cause: error });
     }
     const messages = Array.isArray(parsed) ? parsed : [parsed];
     let match: JsonRpcResponse | undefined;
@@ -154,7 +155,7 @@ export class StreamableHttpTransport implements Transport {
     // A lone error without our id (e.g. id null) is still the answer to our single request.
     const lone = messages.length === 1 ? messages[0] : undefined;
     if (isJsonRpcResponse(lone) && lone.error !== undefined && (lone.id === null || lone.id === undefined)) return lone;
-    throw new McpProtocolError(`No response with id ${String(message.id)} in the JSON reply to ${message.method} from ${response.url.href}`);
+    throw new McpProtocolError(`No response with id ${String(message.id)} in the JSON reply to ${message.method} from ${displayUrl(response.url)}`);
   }
 
   async #fromSse(first: HttpResponse, message: JsonRpcRequest, signal: AbortSignal): Promise<JsonRpcResponse> {
@@ -172,7 +173,10 @@ export class StreamableHttpTransport implements Transport {
       }
       if (state.lastEventId === undefined) {
         const why = `The SSE stream for ${message.method} ended before the response arrived, and it carried no event id to resume from`;
-        if (failure !== undefined) throw new McpNetworkError(`${why}: ${toNetworkError(failure, response.url).message}`, toNetworkError(failure, response.url).code, failure);
+        if (failure !== undefined) {
+          const network = toNetworkError(failure, response.url);
+          throw new McpNetworkError(`${why}: ${network.message}`, network.code, failure);
+        }
         throw new McpProtocolError(why, { retryable: true });
       }
       if (reconnects >= MAX_RECONNECTS) {
@@ -187,7 +191,7 @@ export class StreamableHttpTransport implements Transport {
       response = await this.#send('GET', { accept: 'text/event-stream', 'last-event-id': state.lastEventId }, undefined, signal);
       if (mediaType(response) !== 'text/event-stream') {
         discard(response);
-        throw new McpProtocolError(`Resuming the SSE stream at ${response.url.href} returned "${mediaType(response) || '(none)'}" instead of text/event-stream`);
+        throw new McpProtocolError(`Resuming the SSE stream at ${displayUrl(response.url)} returned "${mediaType(response) || '(none)'}" instead of text/event-stream`);
       }
     }
   }

@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../log.js';
 import { McpHttpError, McpSessionExpiredError, parseRetryAfter } from './errors.js';
-import { header, readErrorBody, type HttpResponse } from './http.js';
+import { displayUrl, header, readErrorBody, type HttpResponse } from './http.js';
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './jsonrpc.js';
 
 export type TransportKind = 'streamable-http' | 'sse';
@@ -72,7 +72,7 @@ export async function httpError(
   options: { sentSession: boolean; legacySessionPatterns?: boolean },
 ): Promise<McpHttpError> {
   const body = await readErrorBody(response, signal);
-  const url = response.url.href;
+  const url = displayUrl(response.url);
   const status = response.status;
   if (options.sentSession) {
     if (status === 404) return new McpSessionExpiredError(status, body, url);
@@ -84,7 +84,10 @@ export async function httpError(
 
 /** A promise that rejects with the signal's reason when it aborts. */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  if (signal.aborted) {
+    promise.catch(() => {}); // the promise may be shared; its rejection is handled elsewhere
+    return Promise.reject(signal.reason as unknown);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as unknown);
     signal.addEventListener('abort', onAbort, { once: true });
