@@ -1,0 +1,451 @@
+/**
+ * Cross-process lock on the state directory, so a hook worker, a manual `sync` and watch mode
+ * never read-modify-write the state file at the same time (the earlier hook shared its state
+ * file between hooks without a lock and lost updates / ingested twice).
+ *
+ * Design:
+ * - The lock is a file `<stateDir>/sync.lock` holding an owner record {pid, hostname, startedAt,
+ *   token, ...}. It is created complete-or-not-at-all: the record is written to a private temp
+ *   file which is then hard-linked to the lock name (link(2) fails with EEXIST if the lock
+ *   exists). Filesystems without hard links fall back to open(…, 'wx').
+ * - The holder refreshes the lock file's mtime every `heartbeatMs` (an unref'd timer) and checks
+ *   the token is still its own; if not, the lock was taken over (we were considered dead) and the
+ *   lock is marked `lost` (`refresh()` then throws LockLostError).
+ * - A waiter treats a lock as stale when its owner is on this host and its pid is gone
+ *   (process.kill(pid, 0) → ESRCH), or when its heartbeat (mtime) is older than staleMs.
+ * - Takeover is rename-based: the stale lock file is renamed to a name private to the waiter.
+ *   Only one rename of that directory entry can succeed, and the waiter then checks it moved the
+ *   very file it judged stale (same token / inode). The winner of the takeover still has to
+ *   create the new lock with link() like everyone else, so two waiters can never both win. If a
+ *   waiter finds it moved a different (fresh) lock, it links it straight back.
+ * - Waiting polls with exponential backoff capped at a bounded interval (this is cross-process,
+ *   there is nothing to subscribe to) and gives up after timeoutMs with LockTimeoutError naming
+ *   the holder.
+ * - Not re-entrant: acquiring twice in one process waits for yourself.
+ * - Locks still held when the process exits normally are removed in an `exit` handler (best
+ *   effort); a killed process leaves its lock behind, which the dead-pid rule recovers at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname as osHostname } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const LOCK_FILE = 'sync.lock';
+
+export interface LockOwner {
+  tool: 'graphiti-memory-sync';
+  pid: number;
+  hostname: string;
+  startedAt: string;
+  /** Random per acquisition: release/refresh only touch a lock carrying our token. */
+  token: string;
+  /** Who this is, for humans: 'hook', 'watch', 'cli sync', ... */
+  label?: string;
+  /** The holder's own staleness threshold; waiters never use a smaller one. */
+  staleMs?: number;
+}
+
+export interface LockOptions {
+  /** Give up waiting after this long (ms). Default 30000. 0 = one attempt, then LockTimeoutError. */
+  timeoutMs?: number;
+  /** A lock whose heartbeat is older than this is stale. Default 30000. */
+  staleMs?: number;
+  /** Heartbeat period; default staleMs / 3. 0 disables the heartbeat (tests only). */
+  heartbeatMs?: number;
+  signal?: AbortSignal;
+  /** Called when we start waiting, and again whenever the holder changes. */
+  onWait?: (holder: LockOwner | undefined) => void;
+  /** Called once if the heartbeat finds the lock was taken over. */
+  onLost?: (error: LockLostError) => void;
+  label?: string;
+  /** Lock file name inside stateDir. Default `sync.lock`. */
+  name?: string;
+}
+
+export interface Lock {
+  readonly path: string;
+  readonly owner: LockOwner;
+  /** True once the heartbeat (or refresh) found that another process took the lock over. */
+  readonly lost: boolean;
+  readonly released: boolean;
+  /** Touches the heartbeat now; throws LockLostError if the lock is no longer ours. */
+  refresh(): Promise<void>;
+  /** Removes the lock if it still carries our token. Idempotent. */
+  release(): Promise<void>;
+}
+
+export function describeOwner(owner: LockOwner | undefined): string {
+  if (owner === undefined) return 'an unknown owner (lock file unreadable or being written)';
+  const label = owner.label ? ` (${owner.label})` : '';
+  return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
+}
+
+export class LockTimeoutError extends Error {
+  constructor(
+    readonly lockPath: string,
+    readonly holder: LockOwner | undefined,
+    readonly waitedMs: number,
+    readonly heartbeatAgeMs: number | undefined,
+  ) {
+    const age = heartbeatAgeMs === undefined ? '' : `, last heartbeat ${Math.round(heartbeatAgeMs / 100) / 10}s ago`;
+    super(`Timed out after ${waitedMs} ms waiting for lock ${lockPath}: held by ${describeOwner(holder)}${age}`);
+    this.name = 'LockTimeoutError';
+  }
+}
+
+export class LockLostError extends Error {
+  constructor(
+    readonly lockPath: string,
+    readonly holder: LockOwner | undefined,
+  ) {
+    super(`Lock ${lockPath} is no longer ours: now held by ${holder === undefined ? 'nobody' : describeOwner(holder)}`);
+    this.name = 'LockLostError';
+  }
+}
+
+export function lockFilePath(stateDir: string, name: string = LOCK_FILE): string {
+  return join(stateDir, name);
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_STALE_MS = 30_000;
+const FIRST_POLL_MS = 15;
+const MAX_POLL_MS = 500;
+
+const hostName = osHostname();
+const processStartedAt = Date.now() - process.uptime() * 1000;
+
+/** Tokens of locks this process holds or is creating (to recognise a dead earlier process that had our pid). */
+const ownTokens = new Set<string>();
+const heldLocks = new Set<LockImpl>();
+let exitHandlerInstalled = false;
+
+function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errnoCode(error) === 'EPERM';
+  }
+}
+
+function parseOwner(text: string): LockOwner | undefined {
+  try {
+    const v = JSON.parse(text) as Partial<LockOwner> | null;
+    if (v && typeof v === 'object' && typeof v.pid === 'number' && typeof v.token === 'string' && typeof v.hostname === 'string') {
+      return v as LockOwner;
+    }
+  } catch {
+    // An empty or half-written record (open-'wx' fallback in progress) or garbage.
+  }
+  return undefined;
+}
+
+/** A lock file as seen at one moment: its owner record (if parseable), heartbeat and identity. */
+export interface ObservedLock {
+  owner: LockOwner | undefined;
+  mtimeMs: number;
+  ino: number;
+  dev: number;
+}
+
+async function observe(path: string): Promise<ObservedLock | undefined> {
+  try {
+    const [st, text] = await Promise.all([stat(path), readFile(path, 'utf8')]);
+    return { owner: parseOwner(text), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Why the observed lock is stale, or undefined if it is live. */
+function staleReason(seen: ObservedLock, staleMs: number, now = Date.now()): string | undefined {
+  const owner = seen.owner;
+  if (owner !== undefined && owner.hostname === hostName) {
+    // Our own pid on a lock we did not take: containers reuse small pids, so a killed earlier
+    // worker may have had the pid we have now. It is that earlier process only if the lock is
+    // older than this process (a worker thread of ours shares our pid but started later).
+    if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1000) {
+      return `owner pid ${owner.pid} was an earlier process with our pid`;
+    }
+    if (owner.pid !== process.pid && !pidAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+  }
+  const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
+  const age = now - seen.mtimeMs;
+  if (age > threshold) return `no heartbeat for ${Math.round(age)} ms (stale after ${threshold} ms)`;
+  return undefined;
+}
+
+function sameLock(a: ObservedLock, b: ObservedLock): boolean {
+  if (a.owner !== undefined && b.owner !== undefined) return a.owner.token === b.owner.token;
+  return a.ino === b.ino && a.dev === b.dev;
+}
+
+/**
+ * Removes the stale lock `seen` if it is still the one at `path`. Returns true if the path is now
+ * free of it (removed by us or already gone). Exported for tests via `lockInternals`.
+ */
+async function takeOver(path: string, seen: ObservedLock, myToken: string): Promise<boolean> {
+  const aside = `${path}.stale-${myToken}`;
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return true; // someone else removed it first
+    throw error;
+  }
+  const moved = await observe(aside);
+  if (moved !== undefined && !sameLock(moved, seen)) {
+    // We moved a fresh lock that replaced the stale one after we looked: put it back.
+    // link() does not overwrite, so if yet another lock appeared meanwhile we do not clobber it
+    // (the displaced holder notices on its next heartbeat and reports the lock lost).
+    await link(aside, path).catch(() => undefined);
+    await unlink(aside).catch(() => undefined);
+    return false;
+  }
+  await unlink(aside).catch(() => undefined);
+  return true;
+}
+
+/** Creates the lock file complete-or-not-at-all. Returns false if it already exists. */
+async function createLockFile(path: string, owner: LockOwner): Promise<boolean> {
+  const text = `${JSON.stringify(owner)}\n`;
+  const tmp = `${path}.${owner.token}.tmp`;
+  await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(tmp, path);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  // No hard links on this filesystem: exclusive create. Waiters may briefly see an empty record;
+  // they treat an unparseable record as live until its mtime is stale.
+  let handle;
+  try {
+    handle = await open(path, 'wx', 0o600);
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+/** Leftovers of crashed acquisitions (`sync.lock.<token>.tmp`, `sync.lock.stale-<token>`) older than a minute. */
+async function removeLeftovers(stateDir: string, name: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(stateDir);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const entry of names) {
+    if (!entry.startsWith(`${name}.`) || !(entry.endsWith('.tmp') || entry.startsWith(`${name}.stale-`))) continue;
+    const full = join(stateDir, entry);
+    try {
+      const st = await stat(full);
+      if (now - st.mtimeMs > 60_000) await unlink(full);
+    } catch {
+      // gone or not ours to remove
+    }
+  }
+}
+
+function installExitHandler(): void {
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
+  // Synchronous: nothing async runs in an 'exit' handler.
+  process.once('exit', () => {
+    for (const lock of heldLocks) lock.releaseSync();
+  });
+}
+
+class LockImpl implements Lock {
+  lost = false;
+  released = false;
+  private timer: NodeJS.Timeout | undefined;
+  private beating = false;
+
+  constructor(
+    readonly path: string,
+    readonly owner: LockOwner,
+    heartbeatMs: number,
+    private readonly onLost: ((error: LockLostError) => void) | undefined,
+  ) {
+    heldLocks.add(this);
+    installExitHandler();
+    if (heartbeatMs > 0) {
+      this.timer = setInterval(() => {
+        if (this.beating) return;
+        this.beating = true;
+        this.refresh()
+          .catch(() => undefined) // lost is recorded and reported through onLost
+          .finally(() => {
+            this.beating = false;
+          });
+      }, heartbeatMs);
+      // The heartbeat must never keep a finished process alive.
+      this.timer.unref();
+    }
+  }
+
+  private markLost(holder: LockOwner | undefined): LockLostError {
+    const error = new LockLostError(this.path, holder);
+    if (!this.lost) {
+      this.lost = true;
+      this.stop();
+      this.onLost?.(error);
+    }
+    return error;
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    heldLocks.delete(this);
+    ownTokens.delete(this.owner.token);
+  }
+
+  async refresh(): Promise<void> {
+    if (this.released) throw new Error(`Lock ${this.path} was already released`);
+    if (this.lost) throw new LockLostError(this.path, undefined);
+    const seen = await observe(this.path);
+    // Released while we were looking (a heartbeat racing release()): nothing was lost.
+    if (this.released) return;
+    if (seen === undefined || seen.owner?.token !== this.owner.token) throw this.markLost(seen?.owner);
+    const now = new Date();
+    await utimes(this.path, now, now).catch((error: unknown) => {
+      if (!this.released) throw error;
+    });
+  }
+
+  async release(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    const wasLost = this.lost;
+    this.stop();
+    if (wasLost) return;
+    const seen = await observe(this.path).catch(() => undefined);
+    if (seen?.owner?.token === this.owner.token) await unlink(this.path).catch(() => undefined);
+  }
+
+  releaseSync(): void {
+    if (this.released || this.lost) return;
+    this.released = true;
+    this.stop();
+    try {
+      if (parseOwner(readFileSync(this.path, 'utf8'))?.token === this.owner.token) unlinkSync(this.path);
+    } catch {
+      // best effort at exit
+    }
+  }
+}
+
+type AttemptResult = { lock: Lock } | { held: ObservedLock };
+
+async function attempt(stateDir: string, path: string, options: LockOptions, staleMs: number): Promise<AttemptResult> {
+  const token = randomBytes(12).toString('hex');
+  const owner: LockOwner = { tool: 'graphiti-memory-sync', pid: process.pid, hostname: hostName, startedAt: new Date().toISOString(), token, staleMs };
+  if (options.label !== undefined) owner.label = options.label;
+  ownTokens.add(token);
+  try {
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    // A few rounds: the lock can vanish between our failed create and our look at it.
+    for (let round = 0; round < 5; round++) {
+      if (await createLockFile(path, owner)) {
+        const lock = new LockImpl(path, owner, options.heartbeatMs ?? Math.max(10, Math.floor(staleMs / 3)), options.onLost);
+        await removeLeftovers(stateDir, options.name ?? LOCK_FILE);
+        return { lock };
+      }
+      const seen = await observe(path);
+      if (seen === undefined) continue;
+      if (staleReason(seen, staleMs) === undefined) return { held: seen };
+      await takeOver(path, seen, token);
+    }
+    const seen = await observe(path);
+    return { held: seen ?? { owner: undefined, mtimeMs: Date.now(), ino: 0, dev: 0 } };
+  } finally {
+    // Keep the token only if it became a held lock (LockImpl.stop removes it on release).
+    if (![...heldLocks].some((l) => l.owner.token === token)) ownTokens.delete(token);
+  }
+}
+
+/** One attempt (including taking over a stale lock). Returns undefined if a live owner holds it. */
+export async function tryAcquireLock(stateDir: string, options: Omit<LockOptions, 'timeoutMs' | 'onWait'> = {}): Promise<Lock | undefined> {
+  options.signal?.throwIfAborted();
+  const result = await attempt(stateDir, lockFilePath(stateDir, options.name), options, options.staleMs ?? DEFAULT_STALE_MS);
+  return 'lock' in result ? result.lock : undefined;
+}
+
+/** Waits for the lock (backoff polling) up to timeoutMs; throws LockTimeoutError naming the holder. */
+export async function acquireLock(stateDir: string, options: LockOptions = {}): Promise<Lock> {
+  const path = lockFilePath(stateDir, options.name);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const maxPoll = Math.max(5, Math.min(MAX_POLL_MS, Math.floor(staleMs / 4)));
+  let delay = FIRST_POLL_MS;
+  let lastHolderToken: string | null = null;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const result = await attempt(stateDir, path, options, staleMs);
+    if ('lock' in result) return result.lock;
+    const holder = result.held.owner;
+    const holderToken = holder?.token ?? '';
+    if (holderToken !== lastHolderToken) {
+      lastHolderToken = holderToken;
+      delay = FIRST_POLL_MS; // a new holder: the lock is moving, look again soon
+      options.onWait?.(holder);
+    }
+    const now = Date.now();
+    if (now >= deadline) throw new LockTimeoutError(path, holder, now - started, Date.now() - result.held.mtimeMs);
+    const jittered = Math.round(delay * (0.75 + Math.random() * 0.5));
+    try {
+      await sleep(Math.max(1, Math.min(jittered, deadline - now)), undefined, options.signal ? { signal: options.signal } : undefined);
+    } catch (error) {
+      // Surface the caller's abort reason rather than the timer's generic AbortError.
+      options.signal?.throwIfAborted();
+      throw error;
+    }
+    delay = Math.min(maxPoll, Math.ceil(delay * 1.5));
+  }
+}
+
+/** Runs fn while holding the lock; always releases. */
+export async function withLock<T>(stateDir: string, fn: (lock: Lock) => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const lock = await acquireLock(stateDir, options);
+  try {
+    return await fn(lock);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Who holds the lock right now (for `status`), or undefined if it is free. */
+export async function inspectLock(
+  stateDir: string,
+  options: { staleMs?: number; name?: string } = {},
+): Promise<{ owner: LockOwner | undefined; heartbeatAgeMs: number; stale: string | undefined } | undefined> {
+  const seen = await observe(lockFilePath(stateDir, options.name));
+  if (seen === undefined) return undefined;
+  return { owner: seen.owner, heartbeatAgeMs: Date.now() - seen.mtimeMs, stale: staleReason(seen, options.staleMs ?? DEFAULT_STALE_MS) };
+}
+
+/** Internals exposed for tests only. */
+export const lockInternals = { takeOver, observe, staleReason };

@@ -1,0 +1,80 @@
+/**
+ * Helpers for tests that need real child processes (cross-process locking, crash safety).
+ * Children are `node --import tsx <script.mjs>` so they can import our TypeScript sources.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** file:// URL of a source module, for `import` statements inside child scripts. */
+export function srcUrl(relPath: string): string {
+  return pathToFileURL(join(repoRoot, relPath)).href;
+}
+
+export async function makeTempDir(prefix = 'gms-test-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export interface Child {
+  proc: ChildProcess;
+  /** Resolves with the next stdout line (lines are queued; none are lost). */
+  nextLine(): Promise<string>;
+  /** Resolves when the child has exited (and been reaped). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+/** Writes `source` to `<dir>/<name>.mjs` and starts it under tsx. */
+export async function startChild(dir: string, name: string, source: string, args: string[] = [], options: SpawnOptions = {}): Promise<Child> {
+  const script = join(dir, `${name}.mjs`);
+  await writeFile(script, source, { mode: 0o644 });
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...options,
+  });
+  let stderr = '';
+  proc.stderr?.setEncoding('utf8');
+  proc.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const lines: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  const rl = createInterface({ input: proc.stdout! });
+  rl.on('line', (line) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(line);
+    else lines.push(line);
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolveExit) => {
+    proc.on('exit', (code, signal) => {
+      // Let the last stdout/stderr chunks arrive before reporting.
+      proc.on('close', () => resolveExit({ code, signal, stderr }));
+    });
+  });
+  return {
+    proc,
+    exited,
+    nextLine: () =>
+      new Promise<string>((resolveLine, rejectLine) => {
+        const queued = lines.shift();
+        if (queued !== undefined) return resolveLine(queued);
+        waiters.push(resolveLine);
+        void exited.then((r) => rejectLine(new Error(`child ${name} exited (code ${r.code}, signal ${r.signal}) before printing a line:\n${r.stderr}`)));
+      }),
+  };
+}
+
+/** A pid that certainly does not exist any more: a child that already exited and was reaped. */
+export async function deadPid(): Promise<number> {
+  const proc = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  const pid = proc.pid;
+  await new Promise((r) => proc.on('close', r));
+  if (pid === undefined) throw new Error('spawn gave no pid');
+  return pid;
+}

@@ -1,0 +1,335 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ScannedFile } from '../../src/lib/memory/types.js';
+import {
+  StateConflictError,
+  StateStore,
+  createEmptyState,
+  createFileRecord,
+  fileIdFor,
+  loadState,
+  saveState,
+  statePath,
+  type EpisodeRef,
+  type FileRecord,
+  type SyncState,
+} from '../../src/lib/state.js';
+import { makeTempDir, srcUrl, startChild } from './helpers.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  // allSettled: one folder that cannot be removed must not leave all the others behind.
+  await Promise.allSettled(cleanups.map((c) => c()));
+});
+
+let dir: string;
+beforeEach(async () => {
+  const t = await makeTempDir('gms-state-');
+  cleanups.push(t.cleanup);
+  dir = t.dir;
+});
+
+function scanned(relPath: string, patch: Partial<ScannedFile> = {}): ScannedFile {
+  return { source: 'pai', kind: 'pai', relPath, absPath: `/x/${relPath}`, mtimeMs: 1000, size: 10, ...patch };
+}
+
+function episode(n: number): EpisodeRef {
+  return { marker: `gms:abc:${n}`, name: `Note ${n}`, groupId: 'main', part: n, parts: 2, resends: 0 };
+}
+
+function stateWith(records: FileRecord[]): SyncState {
+  const state = createEmptyState();
+  for (const r of records) state.files[r.id] = r;
+  return state;
+}
+
+describe('loadState / saveState', () => {
+  it('a missing file gives a fresh empty state', async () => {
+    const loaded = await loadState(dir);
+    expect(loaded.fresh).toBe(true);
+    expect(loaded.recovered).toBeUndefined();
+    expect(loaded.state.tool).toBe('graphiti-memory-sync');
+    expect(loaded.state.version).toBe(1);
+    expect(Object.keys(loaded.state.files)).toEqual([]);
+    expect(Object.getPrototypeOf(loaded.state.files)).toBeNull();
+    expect(loaded.state.orphans).toEqual([]);
+  });
+
+  it('round-trips every field, with mode 0600 and a 0700 state dir', async () => {
+    const stateDir = join(dir, 'nested', 'state');
+    const record = createFileRecord(scanned('LEARNING/SYSTEM/2026-01/a.md'), '2026-01-01T00:00:00.000Z');
+    Object.assign(record, {
+      hash: 'sha256:ff',
+      status: 'queued',
+      episodes: [episode(1), { ...episode(2), uuid: 'u-2', sentAt: '2026-01-01T00:00:01.000Z' }],
+      superseded: [episode(0)],
+      attempts: 2,
+      lastError: 'boom',
+      redactions: 1,
+      warnings: ['w'],
+      queuedAt: '2026-01-01T00:00:02.000Z',
+    });
+    const auto = createFileRecord(scanned('-home-me-repo/memory/x.md', { source: 'auto-memory', kind: 'auto-memory', project: '-home-me-repo' }));
+    const state = stateWith([record, auto]);
+    state.orphans.push(episode(9));
+    state.lastRun = { startedAt: 'a', finishedAt: 'b', summary: { added: 1 } };
+    await saveState(stateDir, state);
+    expect((await stat(statePath(stateDir))).mode & 0o777).toBe(0o600);
+    expect((await stat(stateDir)).mode & 0o777).toBe(0o700);
+    const loaded = await loadState(stateDir);
+    expect(loaded.fresh).toBe(false);
+    expect(loaded.recovered).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(loaded.state))).toEqual(JSON.parse(JSON.stringify(state)));
+    expect(loaded.state.files[auto.id]?.project).toBe('-home-me-repo');
+  });
+
+  it('handles relPaths like __proto__.md and constructor as plain keys', async () => {
+    const names = ['__proto__.md', 'constructor', '__proto__', 'toString', 'hasOwnProperty.md'];
+    const records = names.map((n) => createFileRecord(scanned(n)));
+    // A record whose id is literally "__proto__" (not producible by our id scheme, but must not break loading).
+    const weird = { ...createFileRecord(scanned('w.md')), id: '__proto__' };
+    const state = stateWith([...records, weird]);
+    expect(Object.keys(state.files)).toHaveLength(6);
+    await saveState(dir, state);
+    const text = await readFile(statePath(dir), 'utf8');
+    expect(text).toContain('"__proto__":{');
+    const loaded = await loadState(dir);
+    expect(loaded.recovered).toBeUndefined();
+    expect(Object.keys(loaded.state.files).sort()).toEqual(['__proto__', ...names.map((n) => `pai:${n}`)].sort());
+    expect(loaded.state.files['pai:__proto__.md']?.relPath).toBe('__proto__.md');
+    expect(Object.hasOwn(loaded.state.files, '__proto__')).toBe(true);
+    expect(loaded.state.files['__proto__']?.relPath).toBe('w.md');
+    // Nothing leaked onto Object.prototype.
+    expect(({} as Record<string, unknown>).relPath).toBeUndefined();
+    const store = StateStore.fromState(dir, loaded.state);
+    expect(store.get('pai:constructor')?.relPath).toBe('constructor');
+    const empty = StateStore.fromState(dir, createEmptyState());
+    expect(empty.get('constructor')).toBeUndefined();
+    expect(empty.get('toString')).toBeUndefined();
+    expect(empty.get('__proto__')).toBeUndefined();
+    expect(empty.has('hasOwnProperty')).toBe(false);
+  });
+
+  it('keeps fields it does not know (written by a later build of the same version)', async () => {
+    const record = { ...createFileRecord(scanned('a.md')), futureField: { x: 1 } };
+    const state = { ...createEmptyState(), futureTop: 'kept', files: Object.assign(Object.create(null) as Record<string, FileRecord>, { [record.id]: record }) };
+    await saveState(dir, state as SyncState);
+    const loaded = await loadState(dir);
+    const again = JSON.parse(JSON.stringify(loaded.state)) as Record<string, unknown> & { files: Record<string, Record<string, unknown>> };
+    expect(again.futureTop).toBe('kept');
+    expect(again.files['pai:a.md']?.futureField).toEqual({ x: 1 });
+  });
+
+  const corruptCases: Array<[string, string | Buffer, RegExp]> = [
+    ['truncated JSON', '{"tool":"graphiti-memory-sync","version":1,"createdAt":"x","updatedAt":"x","files":{"pai:a.md":{"id":"pai:a.md","sou', /invalid JSON/],
+    ['garbage bytes', Buffer.from([0xff, 0xfe, 0x00, 0x13, 0x37, 0x80, 0x81]), /invalid JSON/],
+    ['an empty file', '', /empty file/],
+    ['a JSON array', '[1,2,3]', /not a JSON object/],
+    ['no tool field', '{"files":{}}', /schema mismatch/],
+    ['a wrong field type', JSON.stringify({ ...createEmptyState(), orphans: 'nope' }), /schema mismatch at \.orphans/],
+    ['a bad record', JSON.stringify({ ...createEmptyState(), files: { 'pai:a.md': { id: 'pai:a.md', status: 'weird' } } }), /schema mismatch at \.files\.pai:a\.md/],
+    ['a record under the wrong key', JSON.stringify({ ...createEmptyState(), files: { 'pai:b.md': createFileRecord(scanned('a.md')) } }), /does not match its key/],
+    ['an older version number', JSON.stringify({ ...createEmptyState(), version: 0 }), /schema mismatch at \.version/],
+  ];
+  for (const [name, content, reason] of corruptCases) {
+    it(`moves ${name} aside and returns a fresh, recovered state`, async () => {
+      await writeFile(statePath(dir), content);
+      const loaded = await loadState(dir);
+      expect(loaded.fresh).toBe(true);
+      expect(loaded.recovered?.reason).toMatch(reason);
+      const corruptPath = loaded.recovered?.corruptPath ?? '';
+      expect(corruptPath.startsWith(`${statePath(dir)}.corrupt-`)).toBe(true);
+      // Kept byte for byte, never deleted.
+      expect(Buffer.compare(await readFile(corruptPath), Buffer.from(content))).toBe(0);
+      expect(existsSync(statePath(dir))).toBe(false);
+      expect(Object.keys(loaded.state.files)).toEqual([]);
+      // The next save/load cycle is clean.
+      await saveState(dir, loaded.state);
+      const next = await loadState(dir);
+      expect(next.recovered).toBeUndefined();
+      expect(next.fresh).toBe(false);
+    });
+  }
+
+  it('never overwrites an earlier corrupt copy', async () => {
+    await writeFile(statePath(dir), 'first');
+    const a = await loadState(dir);
+    await writeFile(statePath(dir), 'second');
+    const b = await loadState(dir);
+    expect(a.recovered?.corruptPath).not.toBe(b.recovered?.corruptPath);
+    expect(await readFile(a.recovered?.corruptPath ?? '', 'utf8')).toBe('first');
+    expect(await readFile(b.recovered?.corruptPath ?? '', 'utf8')).toBe('second');
+  });
+
+  it("refuses another tool's file and leaves it untouched", async () => {
+    const text = JSON.stringify({ tool: 'some-other-sync', version: 1, files: {} });
+    await writeFile(statePath(dir), text);
+    const error = await loadState(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StateConflictError);
+    expect((error as StateConflictError).kind).toBe('foreign');
+    expect((error as StateConflictError).foundTool).toBe('some-other-sync');
+    expect((error as Error).message).toContain('some-other-sync');
+    expect(await readFile(statePath(dir), 'utf8')).toBe(text);
+    expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('refuses a newer format version and leaves the file untouched', async () => {
+    const text = JSON.stringify({ tool: 'graphiti-memory-sync', version: 2, whatever: true });
+    await writeFile(statePath(dir), text);
+    const error = await loadState(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StateConflictError);
+    expect((error as StateConflictError).kind).toBe('newer');
+    expect((error as StateConflictError).foundVersion).toBe(2);
+    expect((error as Error).message).toMatch(/version 2/);
+    expect(await readFile(statePath(dir), 'utf8')).toBe(text);
+  });
+
+  it('throws (and moves nothing) when the state path cannot be read', async () => {
+    await mkdir(statePath(dir));
+    await expect(loadState(dir)).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('survives SIGKILL in the middle of a save loop: state.json always parses', async () => {
+    const script = `
+      import { saveState, createEmptyState, createFileRecord } from ${JSON.stringify(srcUrl('src/lib/state.ts'))};
+      const stateDir = process.argv[2];
+      const state = createEmptyState();
+      for (let i = 0; i < 3000; i++) {
+        const r = createFileRecord({ source: 'pai', kind: 'pai', relPath: 'LEARNING/' + i + '.md', absPath: '/x', mtimeMs: i, size: i });
+        state.files[r.id] = r;
+      }
+      for (let n = 0; ; n++) {
+        for (const r of Object.values(state.files)) r.attempts = n;
+        await saveState(stateDir, state);
+        if (n === 3) console.log('saving'); // from here on the parent kills us at a random point
+      }
+    `;
+    for (let round = 0; round < 3; round++) {
+      const child = await startChild(dir, `saver${round}`, script, [dir]);
+      expect(await child.nextLine()).toBe('saving');
+      child.proc.kill('SIGKILL');
+      expect((await child.exited).signal).toBe('SIGKILL');
+      const loaded = await loadState(dir);
+      expect(loaded.recovered).toBeUndefined();
+      expect(loaded.fresh).toBe(false);
+      expect(Object.keys(loaded.state.files)).toHaveLength(3000);
+      // Temp files of the killed writer are cleaned up by the load.
+      expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    }
+  });
+
+  it('is cheap enough to save after every episode (5000 records)', async () => {
+    const state = createEmptyState();
+    for (let i = 0; i < 5000; i++) {
+      const r = createFileRecord(scanned(`LEARNING/ALGORITHM/2026-01/2026-01-04-103000_LEARNING_low-rating-${i}.md`));
+      r.episodes = [episode(1), episode(2)];
+      r.hash = 'sha256:'.padEnd(71, 'a');
+      state.files[r.id] = r;
+    }
+    await saveState(dir, state); // warm-up
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) await saveState(dir, state);
+    const perSave = (performance.now() - started) / 5;
+    // Generous bound (CI machines vary); typically well under 50 ms.
+    expect(perSave).toBeLessThan(500);
+  });
+});
+
+describe('StateStore', () => {
+  it('get/set/update/remove/all/counts/oldestPending', async () => {
+    const store = await StateStore.open(dir);
+    expect(store.loaded.fresh).toBe(true);
+    const a = store.set(createFileRecord(scanned('b.md'), '2026-01-02T00:00:00.000Z'));
+    store.set(createFileRecord(scanned('a.md'), '2026-01-03T00:00:00.000Z'));
+    store.set(createFileRecord(scanned('c.md'), '2026-01-01T00:00:00.000Z'));
+    expect(store.all().map((r) => r.relPath)).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(store.oldestPending()?.relPath).toBe('c.md');
+    const updated = store.update('pai:c.md', { status: 'queued', queuedAt: 'now' });
+    expect(updated.status).toBe('queued');
+    expect(updated.updatedAt > '2026-01-01T00:00:00.000Z').toBe(true);
+    expect(store.oldestPending()?.relPath).toBe('b.md');
+    expect(store.get('pai:b.md')).toBe(a);
+    expect(() => store.update('pai:nope.md', { status: 'failed' })).toThrow(/No state record/);
+    store.update('pai:a.md', { status: 'skipped', skipReason: 'too-large' });
+    store.state.orphans.push(episode(1));
+    expect(store.counts()).toEqual({ pending: 1, queued: 1, confirmed: 0, failed: 0, skipped: 1, total: 3, orphans: 1 });
+    expect(store.byStatus('queued').map((r) => r.relPath)).toEqual(['c.md']);
+    expect(store.remove('pai:b.md')?.relPath).toBe('b.md');
+    expect(store.remove('pai:b.md')).toBeUndefined();
+    expect(store.oldestPending()).toBeUndefined();
+    await store.save();
+    const reopened = await StateStore.open(dir);
+    expect(reopened.loaded.fresh).toBe(false);
+    expect(reopened.all().map((r) => [r.relPath, r.status])).toEqual([
+      ['a.md', 'skipped'],
+      ['c.md', 'queued'],
+    ]);
+    expect(reopened.state.orphans).toHaveLength(1);
+  });
+
+  it('coalesces concurrent saves and the file ends with the last change', async () => {
+    const store = await StateStore.open(dir);
+    store.set(createFileRecord(scanned('a.md')));
+    const saves: Promise<void>[] = [];
+    for (let i = 1; i <= 20; i++) {
+      store.update('pai:a.md', { attempts: i });
+      saves.push(store.save());
+    }
+    await Promise.all(saves);
+    const loaded = await loadState(dir);
+    expect(loaded.state.files['pai:a.md']?.attempts).toBe(20);
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reports a recovered state through `loaded`', async () => {
+    await writeFile(statePath(dir), '{not json');
+    const store = await StateStore.open(dir);
+    expect(store.loaded.recovered?.reason).toMatch(/invalid JSON/);
+    expect(store.loaded.fresh).toBe(true);
+  });
+
+  it('a failed save rejects and a later save still works', async () => {
+    const store = await StateStore.open(join(dir, 'sub'));
+    store.set(createFileRecord(scanned('a.md')));
+    await store.save();
+    // A non-empty folder where the file should go makes the rename fail (even for root).
+    await rm(statePath(join(dir, 'sub')));
+    await mkdir(join(statePath(join(dir, 'sub')), 'blocker'), { recursive: true });
+    await expect(store.save()).rejects.toThrow();
+    expect((await readdir(join(dir, 'sub'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    await rm(statePath(join(dir, 'sub')), { recursive: true });
+    await expect(store.save()).resolves.toBeUndefined();
+    expect((await loadState(join(dir, 'sub'))).state.files['pai:a.md']).toBeDefined();
+  });
+});
+
+describe('ids', () => {
+  it('fileIdFor is stable, short and distinguishes source from path', () => {
+    expect(fileIdFor('pai', 'a.md')).toBe(fileIdFor('pai', 'a.md'));
+    expect(fileIdFor('pai', 'a.md')).toMatch(/^[0-9a-f]{16}$/);
+    expect(fileIdFor('pai', 'xa.md')).not.toBe(fileIdFor('paix', 'a.md'));
+  });
+
+  it('createFileRecord builds a pending record from a scanned file', () => {
+    const r = createFileRecord(scanned('p/memory/x.md', { source: 'auto-memory', kind: 'auto-memory', project: 'p' }), 'T');
+    expect(r).toEqual({
+      id: 'auto-memory:p/memory/x.md',
+      source: 'auto-memory',
+      kind: 'auto-memory',
+      relPath: 'p/memory/x.md',
+      project: 'p',
+      fileId: fileIdFor('auto-memory', 'p/memory/x.md'),
+      mtimeMs: 1000,
+      size: 10,
+      status: 'pending',
+      episodes: [],
+      superseded: [],
+      attempts: 0,
+      firstSeenAt: 'T',
+      updatedAt: 'T',
+    });
+  });
+});
