@@ -43,9 +43,10 @@ try {
 }
 rmSync(dir, { recursive: true, force: true });
 
-const conf = spawnSync('node_modules/node/bin/node', ['test/conformance/run.mjs'], { encoding: 'utf8', env: process.env });
+const conf = spawnSync('npm', ['run', '--silent', 'test:conformance'], { encoding: 'utf8', env: process.env });
 process.stdout.write(`\n== conformance\n${conf.stdout ?? ''}${conf.stderr ?? ''}`);
-const m = /(\d+) passed, (\d+) failed/.exec(conf.stdout ?? '');
+// The closing line is the last match (per-scenario lines say "succeeded").
+const m = [...(conf.stdout ?? '').matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
 if (m) {
   passed += Number(m[1]);
   failed += Number(m[2]);

@@ -18,6 +18,7 @@ export interface HealthReport {
 
 export interface StatusReport {
   stateDir: string;
+  stateProblem?: string;
   counts: Record<FileStatus, number>;
   total: number;
   oldestPending?: { id: string; since: string } | undefined;
@@ -53,7 +54,7 @@ export async function checkHealth(config: Config, logger: Logger): Promise<Healt
 }
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
-  const { state } = await loadState(config.stateDir);
+  const { state, recovered } = await loadState(config.stateDir, { readOnly: true });
   const counts: Record<FileStatus, number> = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
   let oldestPending: StatusReport['oldestPending'];
   const failures: StatusReport['failures'] = [];
@@ -71,6 +72,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   const server = await checkHealth(config, logger);
   return {
     stateDir: config.stateDir,
+    ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
     counts,
     total,
     oldestPending,
@@ -84,6 +86,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
 
 export function formatStatus(s: StatusReport): string {
   const lines = [
+    ...(s.stateProblem === undefined ? [] : [`Warning: ${s.stateProblem}`]),
     `Memory files: ${s.total} (confirmed ${s.counts.confirmed}, queued ${s.counts.queued}, pending ${s.counts.pending}, failed ${s.counts.failed}, skipped ${s.counts.skipped})`,
   ];
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);

@@ -21,7 +21,7 @@ import type { Config } from './config.js';
 import { normalizeGroupId, projectGroupId } from './escape.js';
 import { GraphitiClient, type Episode } from './graphiti.js';
 import { contentHashOf, fileIdOf } from './hash.js';
-import { withLock } from './lock.js';
+import { withLock, type Lock } from './lock.js';
 import { nullLogger, type Logger } from './log.js';
 import { McpError } from './mcp/errors.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from './memory/episode.js';
@@ -31,7 +31,7 @@ import { filterSources, resolveSources } from './memory/sources.js';
 import { scanSources } from './memory/scan.js';
 import type { MemorySource, ScannedFile } from './memory/types.js';
 import { runPool } from './pool.js';
-import { loadState, saveState, type EpisodeRef, type FileRecord, type SyncState } from './state.js';
+import { appendJournal, loadState, saveState, type EpisodeRef, type FileRecord, type JournalEntry, type SyncState } from './state.js';
 
 export interface SyncOptions {
   dryRun?: boolean;
@@ -102,17 +102,17 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
   const logger = (options.logger ?? nullLogger).child({ component: 'sync' });
   const sources = filterSources(resolveSources(config), options.source);
   if (options.dryRun === true) {
-    const { state } = await loadState(config.stateDir);
+    const { state } = await loadState(config.stateDir, { readOnly: true });
     return (await new SyncRun(config, options, logger, state, sources, false).plan()).summary();
   }
   return withLock(
     config.stateDir,
-    async () => {
+    async (lock) => {
       const loaded = await loadState(config.stateDir);
       if (loaded.recovered !== undefined) {
         logger.warn('state file was corrupt; kept aside and rebuilding from the server', { ...loaded.recovered });
       }
-      const run = new SyncRun(config, options, logger, loaded.state, sources, loaded.recovered !== undefined || loaded.fresh);
+      const run = new SyncRun(config, options, logger, loaded.state, sources, loaded.recovered !== undefined || loaded.fresh, lock);
       await run.plan();
       await run.apply();
       return run.summary();
@@ -143,6 +143,7 @@ class SyncRun {
     private readonly sources: MemorySource[],
     /** State was lost or never existed: old versions of our files in the graph may be unknown to us. */
     private readonly rebuilding: boolean,
+    private readonly lock?: Lock,
   ) {
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
@@ -425,8 +426,23 @@ class SyncRun {
     }
   }
 
+  private checkLock(): void {
+    // Another process took the lock over (we stalled past staleMs): writing now could clobber its work.
+    if (this.lock?.lost === true) throw new SyncError('Lost the state lock to another process; stopping without writing.');
+  }
+
+  /** Journals changed records (cheap, O(record)); the next snapshot folds them in. */
+  private async journal(records: FileRecord[], orphans = false): Promise<void> {
+    if (this.options.dryRun === true) return;
+    this.checkLock();
+    const entries: JournalEntry[] = records.map((record) => ({ k: 'file', id: record.id, record }));
+    if (orphans) entries.push({ k: 'orphans', orphans: this.state.orphans });
+    await appendJournal(this.config.stateDir, this.state, entries);
+  }
+
   private async save(): Promise<void> {
     if (this.options.dryRun === true) return;
+    this.checkLock();
     if (this.saving !== undefined) {
       this.saveAgain = true;
       return this.saving;
@@ -630,7 +646,7 @@ class SyncRun {
           if (draft === undefined) continue;
           ref.sentAt = new Date(this.now()).toISOString();
           job.record.status = 'pending';
-          await this.save(); // in flight: a kill from here on is resolved by the next run's reconcile
+          await this.journal([job.record]); // in flight: a kill from here on is resolved by the next run's reconcile
           try {
             await graphiti.addMemory(
               {
@@ -652,7 +668,7 @@ class SyncRun {
           }
           this.refreshStatus(job.record);
           job.record.updatedAt = new Date(this.now()).toISOString();
-          await this.save();
+          await this.journal([job.record]);
         }
         done++;
         this.options.onProgress?.({ done, total, file: job.record.id });
@@ -700,11 +716,11 @@ class SyncRun {
     for (const record of Object.values(this.state.files)) {
       if (record.superseded.length === 0) continue;
       record.superseded = await remove(record.superseded);
-      await this.save();
+      await this.journal([record]);
     }
     if (this.state.orphans.length > 0) {
       this.state.orphans = await remove(this.state.orphans);
-      await this.save();
+      await this.journal([], true);
     }
   }
 
