@@ -1,0 +1,92 @@
+/**
+ * SessionStart hook: inject the cached knowledge block, start the background worker, exit.
+ *
+ * It never touches the network: the context comes from a local cache file the worker
+ * wrote earlier, and the sync + cache refresh happen in a detached worker process this
+ * hook only spawns. `resume`/`fork` do not re-inject by default (the transcript already
+ * holds the block; MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME=true changes that).
+ *
+ * Import graph on purpose: config, log, project, context-cache, worker-spawn, hook-io and
+ * node built-ins only (no MCP client, gray-matter, sync engine, chokidar or TOON encoder);
+ * test/hooks/import-graph.test.ts enforces it.
+ *
+ * Test/ops switches: GMS_WORKER_DISABLED=1 (do not spawn the worker), GMS_WORKER_SCRIPT
+ * (spawn this script instead of worker.js).
+ */
+import { ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { readContextCache } from '../lib/context-cache.js';
+import { createLogger, logFilePath, type Logger } from '../lib/log.js';
+import { detectProject } from '../lib/project.js';
+import { triggerWorker } from '../lib/worker-spawn.js';
+import {
+  clearConfigErrorNote,
+  fallbackStateDir,
+  firstTimeForConfigError,
+  misconfiguredNote,
+  parseHookInput,
+  readStdin,
+  runHook,
+  sessionStartOutput,
+  shouldInject,
+  writeStdout,
+} from './hook-io.js';
+
+async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
+  const started = performance.now();
+  const raw = await readStdin();
+  const hook = parseHookInput(raw);
+
+  let config: Config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    const stateDir = fallbackStateDir();
+    const logger = createLogger({ file: logFilePath(stateDir), level: 'info' }).child({ component: 'session-start' });
+    setLogger(logger);
+    const message = error instanceof Error ? error.message : String(error);
+    const notify = firstTimeForConfigError(stateDir, message);
+    logger.error('configuration error', { error: message, variable: error instanceof ConfigError ? error.variable : undefined, notified: notify });
+    if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));
+    return;
+  }
+
+  const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel }).child({ component: 'session-start' });
+  setLogger(logger);
+  if (hook.problem !== undefined) logger.warn('hook input not usable as given', { problem: hook.problem });
+  if (clearConfigErrorNote(config.stateDir)) logger.info('configuration fixed');
+
+  const project = detectProject(hook.cwd, config);
+  let injected = 0;
+  let cacheAge: number | undefined;
+  if (shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
+    const entry = readContextCache(config.stateDir, project.key);
+    if (entry !== undefined && entry.text !== '') {
+      // The budget may have been lowered since the worker built the block.
+      const out = sessionStartOutput(entry.text, config.contextBudget);
+      injected = out.length;
+      cacheAge = Date.now() - Date.parse(entry.builtAt);
+      await writeStdout(out);
+    }
+  }
+  const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
+  logger.info('session start', {
+    source: hook.source,
+    session: hook.input.session_id,
+    project: project.name,
+    key: project.key,
+    injectedChars: injected,
+    cacheAgeMs: cacheAge,
+    worker: worker.action,
+    ms: Math.round(performance.now() - started),
+  });
+}
+
+let hookLogger: Logger | undefined;
+await runHook(
+  'session-start',
+  () =>
+    sessionStart((l) => {
+      hookLogger = l;
+    }),
+  () => hookLogger,
+);

@@ -1,0 +1,117 @@
+/**
+ * The detached background worker started by the SessionStart and Stop hooks.
+ *
+ *   node dist/hooks/worker.js --cwd <project dir> [--lock-token <t>] [--reason <why>]
+ *
+ * Runs a sync pass (`runSync`) and refreshes the context cache of the requested projects
+ * (`refreshProjectContext`), sharing one Graphiti client, under the worker lock (see
+ * src/lib/worker-loop.ts). Everything goes to the log file; stdio is ignored by the
+ * spawner. A hard timer ends the process after the time limit even if a socket hangs.
+ * GMS_WORKER_TIMEOUT_MS can shorten the 5-minute limit (tests).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../lib/config.js';
+import { readContextCache } from '../lib/context-cache.js';
+import { createLogger, logFilePath, type Logger } from '../lib/log.js';
+import { detectProject } from '../lib/project.js';
+import { runWorker, type WorkerSteps } from '../lib/worker-loop.js';
+import { releaseLock, WORKER_TIMEOUT_MS, type WorkRequest } from '../lib/worker-spawn.js';
+import { fallbackStateDir } from './hook-io.js';
+
+/** Lets the sync engine wait this long for its own state lock (CLI or watch mode running). */
+const SYNC_LOCK_TIMEOUT_MS = 30_000;
+
+/** The real steps: the sync engine and Graphiti, loaded only here (never on the hook path). */
+export function realSteps(config: Config, logger: Logger): WorkerSteps & { close(): Promise<void> } {
+  let client: import('../lib/graphiti.js').GraphitiClient | undefined;
+  const graphiti = async () => {
+    if (client === undefined) {
+      const { GraphitiClient } = await import('../lib/graphiti.js');
+      client = new GraphitiClient(config, { logger: logger.child({ component: 'graphiti' }) });
+    }
+    return client;
+  };
+  return {
+    async sync(cfg, ctx) {
+      const { runSync } = await import('../lib/sync.js');
+      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, graphiti: await graphiti() });
+      ctx.logger.info('sync done', {
+        added: summary.added,
+        updated: summary.updated,
+        deleted: summary.deleted,
+        failed: summary.failed,
+        pending: summary.pending,
+        serverReachable: summary.serverReachable,
+      });
+      return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0) };
+    },
+    async refreshContext(cfg, cwd, ctx) {
+      const { refreshProjectContext } = await import('../lib/context.js');
+      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
+    },
+    contextAgeMs(cfg, cwd) {
+      const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
+      if (entry === undefined) return undefined;
+      const t = Date.parse(entry.builtAt);
+      return Number.isFinite(t) ? Date.now() - t : undefined;
+    },
+    async close() {
+      await client?.close().catch(() => undefined);
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { cwd: { type: 'string' }, 'lock-token': { type: 'string' }, reason: { type: 'string' } },
+    strict: false,
+  });
+  const cwd = typeof values.cwd === 'string' && values.cwd !== '' ? values.cwd : process.cwd();
+  const token = typeof values['lock-token'] === 'string' ? values['lock-token'] : undefined;
+  const reason = typeof values.reason === 'string' ? values.reason : 'manual';
+
+  let config: Config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    const stateDir = fallbackStateDir();
+    createLogger({ file: logFilePath(stateDir) })
+      .child({ component: 'worker' })
+      .error('configuration error; worker not started', { error: error instanceof Error ? error.message : String(error) });
+    // The hook took the lock in the configured state dir, which we cannot know: it goes stale when we exit.
+    return;
+  }
+  const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel }).child({ component: 'worker' });
+  // GMS_WORKER_TIMEOUT_MS may only shorten the limit (tests use it for hung servers).
+  const override = Number(process.env.GMS_WORKER_TIMEOUT_MS);
+  const timeoutMs = Number.isInteger(override) && override > 0 ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
+  const hard = setTimeout(() => {
+    logger.error('worker hard time limit reached; exiting');
+    if (token !== undefined) releaseLock(config.stateDir, token);
+    process.exit(0);
+  }, timeoutMs + Math.min(15_000, timeoutMs));
+  hard.unref();
+  const guard = (error: unknown) => {
+    logger.error('worker crashed', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+    if (token !== undefined) releaseLock(config.stateDir, token);
+    process.exit(0);
+  };
+  process.on('uncaughtException', guard);
+  process.on('unhandledRejection', guard);
+
+  const steps = realSteps(config, logger);
+  const initial: WorkRequest[] = [{ cwd, reason }];
+  try {
+    await runWorker({ config, logger, steps, initial, lockToken: token, timeoutMs });
+  } finally {
+    await steps.close();
+  }
+}
+
+try {
+  await main();
+} catch {
+  // Errors are logged inside; a detached worker has nowhere else to report.
+}
+process.exitCode = 0;

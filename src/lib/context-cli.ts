@@ -1,0 +1,65 @@
+/**
+ * The CLI's `context` command: what the SessionStart hook would inject for a project.
+ *
+ * Default: the cached block, exactly what the next session start injects (no network).
+ * `refresh: true`: build it now from Graphiti (and update the cache), as the worker does.
+ */
+import type { Config } from './config.js';
+import { contextCachePath, readContextCache, type ContextFormatUsed } from './context-cache.js';
+import { refreshProjectContext, type ContextSearcher } from './context.js';
+import type { Logger } from './log.js';
+import { detectProject, type ProjectInfo } from './project.js';
+
+export interface CliContextOptions {
+  cwd: string;
+  /** Build from Graphiti now (and update the cache) instead of reading the cache. */
+  refresh?: boolean;
+  logger?: Logger;
+  signal?: AbortSignal;
+  /** A ready client (tests); otherwise one is created and closed. */
+  graphiti?: ContextSearcher;
+}
+
+export interface CliContextResult {
+  project: ProjectInfo;
+  /** 'cache': what the next session start injects; 'live': freshly built (and cached). */
+  source: 'cache' | 'live';
+  text: string;
+  format: ContextFormatUsed;
+  facts: number;
+  nodes: number;
+  builtAt: string | undefined;
+  measured: { lines: number; toon: number } | undefined;
+  cachePath: string;
+}
+
+/** The structured result (for `--json` or tests). Network errors propagate with `refresh`. */
+export async function contextForCli(config: Config, options: CliContextOptions): Promise<CliContextResult> {
+  const project = detectProject(options.cwd, config);
+  const cachePath = contextCachePath(config.stateDir, project.key);
+  if (options.refresh === true) {
+    const { entry } = await refreshProjectContext(config, project, {
+      ...(options.graphiti === undefined ? {} : { graphiti: options.graphiti }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    return { project, source: 'live', text: entry.text, format: entry.format, facts: entry.facts, nodes: entry.nodes, builtAt: entry.builtAt, measured: entry.measured, cachePath };
+  }
+  const entry = readContextCache(config.stateDir, project.key);
+  return {
+    project,
+    source: 'cache',
+    text: entry?.text ?? '',
+    format: entry?.format ?? 'none',
+    facts: entry?.facts ?? 0,
+    nodes: entry?.nodes ?? 0,
+    builtAt: entry?.builtAt,
+    measured: entry?.measured,
+    cachePath,
+  };
+}
+
+/** The block text only ('' when nothing would be injected). */
+export async function renderContextForCli(config: Config, options: CliContextOptions): Promise<string> {
+  return (await contextForCli(config, options)).text;
+}

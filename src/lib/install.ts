@@ -1,0 +1,559 @@
+/**
+ * Registers (and removes) our hooks in a Claude Code settings file, carefully.
+ *
+ * The earlier installer replaced an unparsable settings.json with `{}` and wrote it
+ * non-atomically with millisecond timeouts. Here:
+ * - an unparsable file (JSON with comments, garbage, a non-object) is REFUSED with an error
+ *   naming the file and the parse error, and nothing is written;
+ * - an empty file counts as `{}`; a missing file (and its folder) is created;
+ * - only our own entries are touched: a handler is ours when its command line names one of
+ *   our hook scripts AND contains "graphiti-memory-sync" (the install appends the marker
+ *   argument `--graphiti-memory-sync`, so a checkout in any folder is recognised); other
+ *   matchers, other tools' hooks in the same event and every other key are kept as they are;
+ * - re-running is idempotent (byte-identical: no write, no backup), a moved install path is
+ *   updated in place, and uninstall removes exactly our entries plus the arrays/objects that
+ *   became empty by that removal, so install + uninstall restores the original (byte-equal
+ *   when it was 2-space JSON);
+ * - a timestamped backup (`<file>.bak-<ts>`) is written before an existing file changes,
+ *   and the new content is written atomically (temp + fsync + rename) with the file's mode.
+ *
+ * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`),
+ * which every Claude Code version with hooks understands; the exec form (`command` + `args`)
+ * is newer. Timeouts are in SECONDS.
+ *
+ * `withMcp` also registers the Graphiti MCP server (`{"type":"http","url":…}`) so Claude can
+ * search the graph during a session: user scope → `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json`)
+ * top-level `mcpServers`; project → `<cwd>/.mcp.json`; local → `~/.claude.json`
+ * `projects[<cwd>].mcpServers`. An existing `graphiti` server with other settings is left
+ * alone (reported), and uninstall removes it only when it is exactly what we wrote.
+ */
+import { copyFileSync, constants as fsConstants, existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import { writeFileAtomic } from './fs-atomic.js';
+
+export type InstallScope = 'user' | 'project' | 'local';
+
+type Env = Record<string, string | undefined>;
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+export const MARKER = 'graphiti-memory-sync';
+export const MARKER_ARG = '--graphiti-memory-sync';
+export const MCP_SERVER_NAME = 'graphiti';
+/**
+ * Fresh context where the conversation has none of it: a new session, after /clear, after
+ * compaction. A resumed or forked transcript already holds the block, so by default the hook is
+ * not even registered for them; with MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME=true install
+ * registers it there too (the hook itself also checks the setting).
+ */
+export const SESSION_START_MATCHER = 'startup|clear|compact';
+export const SESSION_START_MATCHER_WITH_RESUME = 'startup|resume|clear|compact|fork';
+export const SESSION_START_TIMEOUT_S = 10;
+export const STOP_TIMEOUT_S = 120;
+
+const HOOK_SCRIPTS: Record<'SessionStart' | 'Stop', string> = { SessionStart: 'session-start', Stop: 'stop' };
+
+export interface InstallOptions {
+  scope: InstallScope;
+  dryRun?: boolean;
+  withMcp?: boolean;
+  /** Project folder for project/local scope (default process.cwd()). */
+  cwd?: string;
+  /** Home folder (default $HOME / os.homedir()). */
+  home?: string;
+  /** Root of this package; hooks point at `<packageRoot>/dist/hooks/*.js`. */
+  packageRoot?: string;
+  /** Environment (CLAUDE_CONFIG_DIR); default process.env. */
+  env?: Env;
+  /** Graphiti MCP URL for `withMcp`; default config.mcpUrl, else http://localhost:8000/mcp. */
+  mcpUrl?: string;
+  /** The loaded configuration (its mcpUrl is used when mcpUrl is not given). */
+  config?: Pick<Config, 'mcpUrl'> & Partial<Pick<Config, 'contextOnResume'>>;
+  /** Clock for backup names (tests). */
+  now?: Date;
+}
+
+export interface FileResult {
+  file: string;
+  kind: 'settings' | 'mcp';
+  existed: boolean;
+  /** The content differs from what was there. */
+  changed: boolean;
+  /** Actually written (changed and not a dry run). */
+  written: boolean;
+  backup: string | undefined;
+  /** What was added/updated/removed, e.g. "SessionStart: added". */
+  entries: string[];
+  warnings: string[];
+  /** A small line diff of before → after ('' when unchanged). */
+  diff: string;
+  before: string;
+  after: string;
+}
+
+export interface InstallResult {
+  action: 'install' | 'uninstall';
+  scope: InstallScope;
+  dryRun: boolean;
+  files: FileResult[];
+  warnings: string[];
+}
+
+export class InstallError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super(message);
+    this.name = 'InstallError';
+  }
+}
+
+export interface HookHandler {
+  type: 'command';
+  command: string;
+  timeout: number;
+  statusMessage?: string;
+  async?: boolean;
+}
+
+export interface MatcherGroup {
+  matcher?: string;
+  hooks: HookHandler[];
+}
+
+function homeOf(options: InstallOptions, env: Env): string {
+  if (options.home !== undefined) return options.home;
+  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
+}
+
+function claudeDir(options: InstallOptions, env: Env): string {
+  const dir = env.CLAUDE_CONFIG_DIR?.trim();
+  return dir !== undefined && dir !== '' ? resolve(dir) : join(homeOf(options, env), '.claude');
+}
+
+/** The settings file for a scope. */
+export function settingsPath(options: InstallOptions): string {
+  const env = options.env ?? process.env;
+  const cwd = resolve(options.cwd ?? process.cwd());
+  if (options.scope === 'user') return join(claudeDir(options, env), 'settings.json');
+  if (options.scope === 'project') return join(cwd, '.claude', 'settings.json');
+  return join(cwd, '.claude', 'settings.local.json');
+}
+
+/** Where Claude Code reads MCP servers for a scope, and the key path of `mcpServers` in it. */
+export function mcpLocation(options: InstallOptions): { file: string; path: string[] } {
+  const env = options.env ?? process.env;
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const dir = env.CLAUDE_CONFIG_DIR?.trim();
+  const global = dir !== undefined && dir !== '' ? join(resolve(dir), '.claude.json') : join(homeOf(options, env), '.claude.json');
+  if (options.scope === 'project') return { file: join(cwd, '.mcp.json'), path: ['mcpServers'] };
+  if (options.scope === 'local') return { file: global, path: ['projects', cwd, 'mcpServers'] };
+  return { file: global, path: ['mcpServers'] };
+}
+
+/** POSIX single-quoting (also what Git Bash on Windows runs hook commands with). */
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`. */
+export function ourHookGroups(packageRoot: string, options: { onResume?: boolean } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
+  const script = (name: string) => shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
+  return {
+    SessionStart: {
+      matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
+      hooks: [{ type: 'command', command: `node ${script('session-start')} ${MARKER_ARG}`, timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
+    },
+    Stop: {
+      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, async: true, timeout: STOP_TIMEOUT_S }],
+    },
+  };
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A handler is ours when its command line names our hook script for this event and our marker. */
+export function isOurHandler(handler: unknown, event: 'SessionStart' | 'Stop'): boolean {
+  if (!isObject(handler)) return false;
+  const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].filter((p): p is string => typeof p === 'string');
+  const line = parts.join(' ');
+  if (!line.includes(MARKER)) return false;
+  const script = HOOK_SCRIPTS[event];
+  return new RegExp(`(^|[\\\\/'"\\s])${script}\\.(js|mjs|ts)\\b|run\\.mjs['"]?\\s+${script}\\b`).test(line);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+interface ParsedFile {
+  existed: boolean;
+  text: string;
+  value: JsonObject;
+  bom: boolean;
+  mode: number | undefined;
+}
+
+function readJsonObject(file: string): ParsedFile {
+  let text: string;
+  let mode: number | undefined;
+  try {
+    text = readFileSync(file, 'utf8');
+    mode = statSync(file).mode & 0o777;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { existed: false, text: '', value: {}, bom: false, mode: undefined };
+    throw new InstallError(`Cannot read ${file}: ${(error as Error).message}`, file);
+  }
+  const bom = text.startsWith('\uFEFF');
+  const body = bom ? text.slice(1) : text;
+  if (body.trim() === '') return { existed: true, text, value: {}, bom, mode };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    throw new InstallError(
+      `Refusing to modify ${file}: it is not valid JSON (${(error as Error).message}). Comments and trailing commas are not JSON. Fix the file by hand; nothing was written.`,
+      file,
+    );
+  }
+  if (!isObject(value)) throw new InstallError(`Refusing to modify ${file}: the top level is not a JSON object; nothing was written.`, file);
+  return { existed: true, text, value, bom, mode };
+}
+
+function serialize(value: JsonObject, original: ParsedFile): string {
+  const trailingNewline = !original.existed || original.text.trim() === '' || /\n\s*$/.test(original.text);
+  const json = JSON.stringify(value, null, 2);
+  return `${original.bom ? '\uFEFF' : ''}${json}${trailingNewline ? '\n' : ''}`;
+}
+
+/** A compact line diff (common prefix/suffix trimmed; the middle shown as -/+). */
+export function lineDiff(before: string, after: string): string {
+  if (before === after) return '';
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length - 1;
+  let endB = b.length - 1;
+  while (endA >= start && endB >= start && a[endA] === b[endB]) {
+    endA--;
+    endB--;
+  }
+  const out = [`@@ line ${start + 1} @@`];
+  for (const l of a.slice(Math.max(0, start - 2), start)) out.push(`  ${l}`);
+  for (const l of a.slice(start, endA + 1)) out.push(`- ${l}`);
+  for (const l of b.slice(start, endB + 1)) out.push(`+ ${l}`);
+  for (const l of a.slice(endA + 1, endA + 3)) out.push(`  ${l}`);
+  return out.join('\n');
+}
+
+function hooksObject(settings: JsonObject, file: string): JsonObject | undefined {
+  const hooks = settings.hooks;
+  if (hooks === undefined) return undefined;
+  if (!isObject(hooks)) throw new InstallError(`Refusing to modify ${file}: "hooks" is not an object; nothing was written.`, file);
+  return hooks;
+}
+
+function eventArray(hooks: JsonObject, event: string, file: string): Json[] | undefined {
+  const arr = hooks[event];
+  if (arr === undefined) return undefined;
+  if (!Array.isArray(arr)) throw new InstallError(`Refusing to modify ${file}: "hooks.${event}" is not an array; nothing was written.`, file);
+  return arr;
+}
+
+/** Adds/updates our hook groups in a parsed settings object (pure; returns a new object). */
+export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean } = {}): { settings: JsonObject; entries: string[] } {
+  const next = structuredClone(settings);
+  const entries: string[] = [];
+  const ours = ourHookGroups(packageRoot, hookOptions);
+  let hooks = hooksObject(next, file);
+  if (hooks === undefined) {
+    hooks = {};
+    next.hooks = hooks;
+  }
+  for (const event of ['SessionStart', 'Stop'] as const) {
+    const desired = ours[event] as unknown as JsonObject;
+    let arr = eventArray(hooks, event, file);
+    if (arr === undefined) {
+      arr = [];
+      hooks[event] = arr;
+    }
+    // Our own group: a group whose every handler is ours (the first one found is kept in place).
+    let ownIndex = -1;
+    let removedElsewhere = 0;
+    for (let i = 0; i < arr.length; i++) {
+      const group = arr[i];
+      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+      const mine = group.hooks.filter((h) => isOurHandler(h, event));
+      if (mine.length === 0) continue;
+      if (mine.length === group.hooks.length && ownIndex === -1) {
+        ownIndex = i;
+        continue;
+      }
+      // Duplicates, or our handler inside someone else's group: take ours out.
+      group.hooks = group.hooks.filter((h) => !isOurHandler(h, event));
+      removedElsewhere += mine.length;
+    }
+    // Drop groups we emptied (never groups that were empty before).
+    if (removedElsewhere > 0) {
+      const kept = arr.filter((g, i) => i === ownIndex || !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0 && wasOurs(settings, event, i)));
+      if (ownIndex !== -1) ownIndex = kept.indexOf(arr[ownIndex] as Json);
+      arr.splice(0, arr.length, ...kept);
+    }
+    if (ownIndex === -1) {
+      arr.push(structuredClone(desired));
+      entries.push(`${event}: added`);
+    } else if (!deepEqual(arr[ownIndex], desired)) {
+      arr[ownIndex] = structuredClone(desired);
+      entries.push(`${event}: updated`);
+    } else if (removedElsewhere > 0) {
+      entries.push(`${event}: duplicates removed`);
+    } else {
+      entries.push(`${event}: unchanged`);
+    }
+  }
+  return { settings: next, entries };
+}
+
+function wasOurs(original: JsonObject, event: 'SessionStart' | 'Stop', index: number): boolean {
+  const hooks = original.hooks;
+  if (!isObject(hooks)) return false;
+  const arr = hooks[event];
+  if (!Array.isArray(arr)) return false;
+  const group = arr[index];
+  return isObject(group) && Array.isArray(group.hooks) && group.hooks.some((h) => isOurHandler(h, event));
+}
+
+/** Removes our handlers (and the groups/arrays/objects emptied by that) from a parsed settings object. */
+export function removeHooks(settings: JsonObject, file = 'settings'): { settings: JsonObject; entries: string[] } {
+  const next = structuredClone(settings);
+  const entries: string[] = [];
+  const hooks = hooksObject(next, file);
+  if (hooks === undefined) return { settings: next, entries: ['SessionStart: not installed', 'Stop: not installed'] };
+  for (const event of ['SessionStart', 'Stop'] as const) {
+    const arr = eventArray(hooks, event, file);
+    if (arr === undefined) {
+      entries.push(`${event}: not installed`);
+      continue;
+    }
+    let removed = 0;
+    const kept: Json[] = [];
+    for (const group of arr) {
+      if (isObject(group) && Array.isArray(group.hooks)) {
+        const before = group.hooks.length;
+        const rest = group.hooks.filter((h) => !isOurHandler(h, event));
+        removed += before - rest.length;
+        if (before > 0 && rest.length === 0) continue; // a group we emptied
+        if (rest.length !== before) group.hooks = rest;
+      }
+      kept.push(group);
+    }
+    if (removed === 0) {
+      entries.push(`${event}: not installed`);
+      continue;
+    }
+    if (kept.length === 0) delete hooks[event];
+    else hooks[event] = kept;
+    entries.push(`${event}: removed`);
+  }
+  if (Object.keys(hooks).length === 0 && isObject(settings.hooks) && Object.keys(settings.hooks).length > 0) delete next.hooks;
+  return { settings: next, entries };
+}
+
+function getPath(obj: JsonObject, path: string[]): Json | undefined {
+  let cur: Json | undefined = obj;
+  for (const key of path) {
+    if (!isObject(cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+/** Adds `mcpServers.graphiti` at `path` unless a different `graphiti` server is already there. */
+export function mergeMcp(value: JsonObject, path: string[], url: string, file = 'mcp'): { value: JsonObject; entries: string[]; warnings: string[] } {
+  const next = structuredClone(value);
+  const desired: JsonObject = { type: 'http', url };
+  let cur: JsonObject = next;
+  for (const key of path) {
+    const child = cur[key];
+    if (child === undefined) cur[key] = {};
+    else if (!isObject(child)) throw new InstallError(`Refusing to modify ${file}: "${path.join('.')}" is not an object; nothing was written.`, file);
+    cur = cur[key] as JsonObject;
+  }
+  const existing = cur[MCP_SERVER_NAME];
+  if (existing === undefined) {
+    cur[MCP_SERVER_NAME] = desired;
+    return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: added`], warnings: [] };
+  }
+  if (deepEqual(existing, desired)) return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: unchanged`], warnings: [] };
+  return {
+    value: structuredClone(value),
+    entries: [`mcpServers.${MCP_SERVER_NAME}: kept (already configured differently)`],
+    warnings: [`${file} already has an MCP server "${MCP_SERVER_NAME}" with other settings (${JSON.stringify(existing).slice(0, 200)}); left unchanged.`],
+  };
+}
+
+/** Removes `mcpServers.graphiti` when it is exactly what we write, and the containers emptied by that. */
+export function removeMcp(value: JsonObject, path: string[], url: string | undefined): { value: JsonObject; entries: string[]; warnings: string[] } {
+  const next = structuredClone(value);
+  const servers = getPath(next, path);
+  if (!isObject(servers) || servers[MCP_SERVER_NAME] === undefined) return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: not installed`], warnings: [] };
+  const existing = servers[MCP_SERVER_NAME];
+  const ours = isObject(existing) && existing.type === 'http' && Object.keys(existing).length === 2 && typeof existing.url === 'string' && (url === undefined || existing.url === url);
+  if (!ours) {
+    return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: kept (not ours)`], warnings: [`MCP server "${MCP_SERVER_NAME}" does not match what install writes; left in place.`] };
+  }
+  delete servers[MCP_SERVER_NAME];
+  // Remove containers that became empty, innermost first (they were non-empty before).
+  for (let depth = path.length; depth > 0; depth--) {
+    const parent = depth === 1 ? next : getPath(next, path.slice(0, depth - 1));
+    const key = path[depth - 1] as string;
+    if (!isObject(parent)) break;
+    const child = parent[key];
+    if (isObject(child) && Object.keys(child).length === 0) delete parent[key];
+    else break;
+  }
+  return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: removed`], warnings: [] };
+}
+
+function backupName(file: string, now: Date): string {
+  const ts = now.toISOString().replace(/[:.]/g, '-');
+  let name = `${file}.bak-${ts}`;
+  for (let i = 1; existsSync(name); i++) name = `${file}.bak-${ts}-${i}`;
+  return name;
+}
+
+async function applyChange(
+  file: string,
+  kind: 'settings' | 'mcp',
+  transform: (value: JsonObject) => { value: JsonObject; entries: string[]; warnings?: string[] },
+  options: InstallOptions,
+): Promise<FileResult> {
+  const parsed = readJsonObject(file);
+  const { value, entries, warnings = [] } = transform(parsed.value);
+  const after = serialize(value, parsed);
+  // Unchanged content (semantically) never rewrites the file, whatever its formatting.
+  const changed = !parsed.existed || !deepEqual(parsed.value, value);
+  const result: FileResult = {
+    file,
+    kind,
+    existed: parsed.existed,
+    changed,
+    written: false,
+    backup: undefined,
+    entries,
+    warnings,
+    diff: changed ? lineDiff(parsed.text, after) : '',
+    before: parsed.text,
+    after: changed ? after : parsed.text,
+  };
+  if (!changed || options.dryRun === true) return result;
+  if (parsed.existed) {
+    const backup = backupName(file, options.now ?? new Date());
+    copyFileSync(file, backup, fsConstants.COPYFILE_EXCL);
+    result.backup = backup;
+  }
+  await writeFileAtomic(file, after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
+  result.written = true;
+  return result;
+}
+
+function packageRootOf(options: InstallOptions): string {
+  if (options.packageRoot !== undefined) return resolve(options.packageRoot);
+  // src/lib/install.ts or dist/lib/install.js → package root
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+}
+
+function mcpUrlOf(options: InstallOptions): string {
+  return options.mcpUrl ?? options.config?.mcpUrl ?? 'http://localhost:8000/mcp';
+}
+
+/** Installs our hooks (and optionally the MCP server) for a scope. Throws InstallError on a file it will not touch. */
+export async function runInstall(options: InstallOptions): Promise<InstallResult> {
+  const root = packageRootOf(options);
+  const warnings: string[] = [];
+  if (!existsSync(join(root, 'dist', 'hooks', 'session-start.js'))) {
+    warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
+  }
+  const settingsFile = settingsPath(options);
+  // Parse everything first so a refused file means nothing at all is written.
+  readJsonObject(settingsFile);
+  const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
+  if (mcp !== undefined) readJsonObject(mcp.file);
+
+  const files: FileResult[] = [];
+  files.push(
+    await applyChange(
+      settingsFile,
+      'settings',
+      (value) => {
+        const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true });
+        return { value: r.settings, entries: r.entries };
+      },
+      options,
+    ),
+  );
+  if (mcp !== undefined) {
+    const url = mcpUrlOf(options);
+    const result = await applyChange(mcp.file, 'mcp', (value) => mergeMcp(value, mcp.path, url, mcp.file), options);
+    if (options.scope !== 'project' && result.changed) {
+      result.warnings.push(`Claude Code rewrites ${mcp.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
+    }
+    files.push(result);
+  }
+  return { action: 'install', scope: options.scope, dryRun: options.dryRun === true, files, warnings };
+}
+
+/** Removes our hooks (and, with withMcp, our MCP server entry) for a scope. */
+export async function runUninstall(options: InstallOptions): Promise<InstallResult> {
+  const settingsFile = settingsPath(options);
+  const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
+  const files: FileResult[] = [];
+  const present = (file: string) => existsSync(file);
+  if (present(settingsFile)) readJsonObject(settingsFile);
+  if (mcp !== undefined && present(mcp.file)) readJsonObject(mcp.file);
+  if (present(settingsFile)) {
+    files.push(
+      await applyChange(
+        settingsFile,
+        'settings',
+        (value) => {
+          const r = removeHooks(value, settingsFile);
+          return { value: r.settings, entries: r.entries };
+        },
+        options,
+      ),
+    );
+  }
+  if (mcp !== undefined && present(mcp.file)) {
+    files.push(await applyChange(mcp.file, 'mcp', (value) => removeMcp(value, mcp.path, undefined), options));
+  }
+  return { action: 'uninstall', scope: options.scope, dryRun: options.dryRun === true, files, warnings: [] };
+}
+
+/** Human-readable report of an install/uninstall run (for the CLI). */
+export function formatInstallResult(result: InstallResult): string {
+  const lines: string[] = [];
+  const verb = result.action === 'install' ? 'install' : 'uninstall';
+  lines.push(`${verb} (${result.scope} scope)${result.dryRun ? ' — dry run, nothing written' : ''}`);
+  for (const f of result.files) {
+    const state = !f.changed ? 'unchanged' : result.dryRun ? 'would change' : f.existed ? 'updated' : 'created';
+    lines.push(`  ${f.file}: ${state}`);
+    for (const e of f.entries) lines.push(`    ${e}`);
+    if (f.backup !== undefined) lines.push(`    backup: ${f.backup}`);
+    for (const w of f.warnings) lines.push(`    warning: ${w}`);
+    if (result.dryRun && f.diff !== '') {
+      for (const d of f.diff.split('\n')) lines.push(`    ${d}`);
+    }
+  }
+  for (const w of result.warnings) lines.push(`  warning: ${w}`);
+  if (result.files.length === 0) lines.push('  nothing to do (no settings file)');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,146 @@
+/**
+ * The background worker's loop, separate from its entry point so it can be tested with
+ * injected steps (no server, no sync engine).
+ *
+ * One run: own the worker lock → repeat { take pending requests; sync; refresh the context
+ * cache of the requested projects } while new requests arrived (at most `maxPasses`) →
+ * release the lock → if a request slipped in meanwhile, re-take the lock and go on. The
+ * whole run is bounded by `timeoutMs` (the signal given to the steps is aborted then).
+ * Errors of a step are logged and never escape.
+ */
+import type { Config } from './config.js';
+import type { Logger } from './log.js';
+import { consumeDirty, isDirty, markDirty, readLock, releaseLock, takeLock, transferLock, workerFiles, WORKER_TIMEOUT_MS, type WorkRequest } from './worker-spawn.js';
+
+export interface StepContext {
+  logger: Logger;
+  signal: AbortSignal;
+}
+
+export interface WorkerSteps {
+  /** One sync pass; returns how many files changed (added/updated/deleted/renamed), if known. */
+  sync(config: Config, ctx: StepContext): Promise<{ changed: number } | undefined>;
+  /** Rebuilds the context cache of the project at `cwd`. */
+  refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<void>;
+  /** Age of the project's context cache in ms, or undefined when there is none. */
+  contextAgeMs(config: Config, cwd: string): number | undefined;
+}
+
+export interface RunWorkerOptions {
+  config: Config;
+  logger: Logger;
+  steps: WorkerSteps;
+  /** Requests from argv (the hook also wrote them to worker.dirty). */
+  initial?: WorkRequest[];
+  /** The token of the lock the spawning hook took for us; without it we take the lock ourselves. */
+  lockToken?: string | undefined;
+  maxPasses?: number;
+  timeoutMs?: number;
+  /** Refresh a context after a Stop only when it is older than this (ms) or the sync changed files. */
+  refreshAfterMs?: number;
+}
+
+export interface RunWorkerResult {
+  outcome: 'done' | 'busy' | 'lock-lost' | 'timeout';
+  passes: number;
+  syncs: number;
+  refreshed: string[];
+  errors: number;
+}
+
+export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerResult> {
+  const { config, logger, steps } = options;
+  const stateDir = config.stateDir;
+  const maxPasses = options.maxPasses ?? 3;
+  const refreshAfterMs = options.refreshAfterMs ?? 30 * 60_000;
+  const result: RunWorkerResult = { outcome: 'done', passes: 0, syncs: 0, refreshed: [], errors: 0 };
+
+  // 1. Own the lock.
+  let token: string;
+  const current = readLock(workerFiles(stateDir).pidFile);
+  if (options.lockToken !== undefined && current?.token === options.lockToken) {
+    token = current.token;
+    if (current.pid !== process.pid) {
+      try {
+        transferLock(stateDir, current, process.pid);
+      } catch (error) {
+        logger.warn('could not write our pid into the worker lock', { error });
+      }
+    }
+  } else {
+    const taken = takeLock(stateDir);
+    if (!taken.acquired) {
+      // Someone else is working: leave our request for them.
+      for (const r of options.initial ?? []) markDirty(stateDir, r);
+      logger.info('another worker holds the lock; request left for it', { holderPid: taken.holder?.pid });
+      result.outcome = options.lockToken === undefined ? 'busy' : 'lock-lost';
+      return result;
+    }
+    token = taken.lock.token;
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`worker time limit of ${options.timeoutMs ?? WORKER_TIMEOUT_MS} ms reached`)), options.timeoutMs ?? WORKER_TIMEOUT_MS);
+  timer.unref();
+  const ctx: StepContext = { logger, signal: controller.signal };
+  let pending: WorkRequest[] = [...(options.initial ?? [])];
+
+  try {
+    for (;;) {
+      while (result.passes < maxPasses && !controller.signal.aborted) {
+        const requests = consumeDirty(stateDir);
+        if (requests === undefined && result.passes > 0 && pending.length === 0) break;
+        for (const r of requests ?? []) if (!pending.some((p) => p.cwd === r.cwd && p.reason === r.reason)) pending.push(r);
+        const batch = pending;
+        pending = [];
+        result.passes++;
+        logger.info('worker pass', { pass: result.passes, requests: batch.length });
+
+        let changed = 0;
+        try {
+          const summary = await steps.sync(config, ctx);
+          result.syncs++;
+          changed = summary?.changed ?? 0;
+        } catch (error) {
+          result.errors++;
+          logger.error('sync failed', { error: errorFields(error) });
+        }
+
+        const cwds = [...new Set(batch.map((r) => r.cwd))];
+        for (const cwd of cwds) {
+          if (controller.signal.aborted) break;
+          const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith('session-start'));
+          const age = steps.contextAgeMs(config, cwd);
+          if (!fromSessionStart && changed === 0 && age !== undefined && age < refreshAfterMs) {
+            logger.debug('context fresh enough', { cwd, ageMs: age });
+            continue;
+          }
+          try {
+            await steps.refreshContext(config, cwd, ctx);
+            result.refreshed.push(cwd);
+          } catch (error) {
+            result.errors++;
+            logger.warn('context refresh failed; keeping the previous cache', { cwd, error: errorFields(error) });
+          }
+        }
+      }
+      // 2. Release, then look once more: a request written after our last check must not be lost.
+      releaseLock(stateDir, token);
+      if (controller.signal.aborted || result.passes >= maxPasses || !isDirty(stateDir)) break;
+      const again = takeLock(stateDir);
+      if (!again.acquired) break; // the new holder will handle it
+      token = again.lock.token;
+    }
+  } finally {
+    clearTimeout(timer);
+    releaseLock(stateDir, token);
+  }
+  if (controller.signal.aborted) result.outcome = 'timeout';
+  logger.info('worker finished', { ...result });
+  return result;
+}
+
+function errorFields(error: unknown): Record<string, unknown> | string {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return String(error);
+}

@@ -1,0 +1,345 @@
+/**
+ * Starting the background worker from a hook, at most one at a time, without waiting.
+ *
+ * Files in `<stateDir>/worker/`:
+ * - `worker.pid`: the lock. JSON `{pid, token, startedAt}`. Created atomically WITH its
+ *   content (write a temp file, then link(2) it to the lock name: link fails with EEXIST if
+ *   the lock exists), so two concurrent session starts can never both win and a reader
+ *   never sees a half-written lock.
+ * - `worker.dirty`: "more work arrived". One line per request (the cwd), appended.
+ *
+ * Protocol (race-free against the worker's exit):
+ *   hook:   append cwd to worker.dirty  →  try to take the lock
+ *             won  → spawn the detached worker with the lock token, write its pid into the lock
+ *             lost → done: the running worker will see worker.dirty
+ *   worker: loop { consume worker.dirty; sync; refresh contexts } while dirty (bounded),
+ *           release the lock, then check worker.dirty once more and re-take the lock if set.
+ * Because the hook writes `dirty` BEFORE looking at the lock and the worker looks at
+ * `dirty` AFTER releasing it, a request is never lost between the two.
+ *
+ * A lock is stale when its pid is dead or it is older than the worker's hard time limit
+ * (pid reuse). A stale lock is moved aside with rename(2) (only one contender can) before
+ * it is removed; see `takeLock`.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Logger } from './log.js';
+
+/** The worker stops itself after this long (a hung server must not leave a zombie). */
+export const WORKER_TIMEOUT_MS = 5 * 60_000;
+/** A lock older than this is stale even if its pid is alive (pid reuse). */
+export const LOCK_STALE_MS = WORKER_TIMEOUT_MS + 60_000;
+
+export interface WorkerFiles {
+  dir: string;
+  pidFile: string;
+  dirtyFile: string;
+}
+
+export function workerFiles(stateDir: string): WorkerFiles {
+  const dir = join(stateDir, 'worker');
+  return { dir, pidFile: join(dir, 'worker.pid'), dirtyFile: join(dir, 'worker.dirty') };
+}
+
+export interface LockInfo {
+  pid: number;
+  token: string;
+  startedAt: string;
+}
+
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function readLock(pidFile: string): LockInfo | undefined {
+  try {
+    const value = JSON.parse(readFileSync(pidFile, 'utf8')) as Partial<LockInfo>;
+    if (typeof value.pid === 'number' && typeof value.token === 'string' && typeof value.startedAt === 'string') {
+      return { pid: value.pid, token: value.token, startedAt: value.startedAt };
+    }
+  } catch {
+    // missing or unreadable
+  }
+  return undefined;
+}
+
+function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): boolean {
+  if (info === undefined) {
+    // Unparseable: our writes are atomic, so this is debris; allow a grace period anyway.
+    try {
+      return now - statSync(pidFile).mtimeMs > 10_000;
+    } catch {
+      return true;
+    }
+  }
+  const started = Date.parse(info.startedAt);
+  if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
+  return !isProcessAlive(info.pid);
+}
+
+/** Writes `content` to a unique temp file next to `target` and returns its path. */
+function writeTemp(target: string, content: string): string {
+  const tmp = join(dirname(target), `.${randomBytes(6).toString('hex')}.${process.pid}.tmp`);
+  writeFileSync(tmp, content, { mode: 0o600, flag: 'wx' });
+  return tmp;
+}
+
+export type TakeLockResult = { acquired: true; lock: LockInfo } | { acquired: false; holder: LockInfo | undefined };
+
+/**
+ * Tries to take the worker lock for `pid` (default: this process). Never blocks.
+ * Exclusive create via link(2); a stale lock is renamed aside (atomic: only one contender
+ * succeeds), checked again, and removed before retrying.
+ */
+export function takeLock(stateDir: string, options: { pid?: number; token?: string; now?: number } = {}): TakeLockResult {
+  const files = workerFiles(stateDir);
+  mkdirSync(files.dir, { recursive: true, mode: 0o700 });
+  const lock: LockInfo = {
+    pid: options.pid ?? process.pid,
+    token: options.token ?? randomBytes(8).toString('hex'),
+    startedAt: new Date(options.now ?? Date.now()).toISOString(),
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const content = `${JSON.stringify(lock)}\n`;
+    const tmp = writeTemp(files.pidFile, content);
+    try {
+      linkSync(tmp, files.pidFile);
+      return { acquired: true, lock };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        // No hard links on this filesystem (some FUSE/network mounts): exclusive create instead.
+        // The content is then written after the create; readers give an unparseable lock a grace period.
+        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV' && code !== 'EOPNOTSUPP') throw error;
+        try {
+          writeFileSync(files.pidFile, content, { mode: 0o600, flag: 'wx' });
+          return { acquired: true, lock };
+        } catch (inner) {
+          if ((inner as NodeJS.ErrnoException).code !== 'EEXIST') throw inner;
+        }
+      }
+    } finally {
+      try {
+        unlinkSync(tmp);
+      } catch {
+        // ignore
+      }
+    }
+    const holder = readLock(files.pidFile);
+    if (!lockIsStale(files.pidFile, holder, options.now ?? Date.now())) return { acquired: false, holder };
+    // Move the stale lock aside; if someone else already did (ENOENT), just retry.
+    const aside = `${files.pidFile}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
+    try {
+      renameSync(files.pidFile, aside);
+    } catch {
+      continue;
+    }
+    const moved = readLock(aside);
+    if (moved !== undefined && holder !== undefined && moved.token !== holder.token && !lockIsStale(aside, moved, Date.now())) {
+      // We moved a fresh lock someone took in between: put it back (link fails if yet another exists).
+      try {
+        linkSync(aside, files.pidFile);
+      } catch {
+        // a third process holds it now; either way it is not ours
+      }
+      try {
+        unlinkSync(aside);
+      } catch {
+        // ignore
+      }
+      return { acquired: false, holder: moved };
+    }
+    try {
+      unlinkSync(aside);
+    } catch {
+      // ignore
+    }
+  }
+  return { acquired: false, holder: readLock(files.pidFile) };
+}
+
+/** Rewrites the lock we hold (same token) with a new pid, atomically (temp + rename). */
+export function transferLock(stateDir: string, lock: LockInfo, pid: number): LockInfo {
+  const files = workerFiles(stateDir);
+  const current = readLock(files.pidFile);
+  if (current === undefined || current.token !== lock.token) throw new Error('worker lock is not ours any more');
+  const next: LockInfo = { ...lock, pid };
+  const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}\n`);
+  try {
+    renameSync(tmp, files.pidFile);
+  } catch (error) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // ignore
+    }
+    throw error;
+  }
+  return next;
+}
+
+/** Removes the lock if it still carries our token. Never throws. */
+export function releaseLock(stateDir: string, token: string): boolean {
+  const files = workerFiles(stateDir);
+  try {
+    const current = readLock(files.pidFile);
+    if (current?.token !== token) return false;
+    unlinkSync(files.pidFile);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One request for a worker pass: whose context to refresh and why. */
+export interface WorkRequest {
+  cwd: string;
+  reason: string;
+}
+
+/** Records a request for another worker pass (appended; small writes with O_APPEND do not interleave). */
+export function markDirty(stateDir: string, request: WorkRequest): void {
+  const files = workerFiles(stateDir);
+  mkdirSync(files.dir, { recursive: true, mode: 0o700 });
+  appendFileSync(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: new Date().toISOString() })}\n`, { mode: 0o600 });
+}
+
+export function isDirty(stateDir: string): boolean {
+  try {
+    statSync(workerFiles(stateDir).dirtyFile);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Atomically takes all pending requests (rename, then read): returns them (distinct by
+ * cwd+reason), or undefined when nothing was pending. Later requests land in a new file.
+ */
+export function consumeDirty(stateDir: string): WorkRequest[] | undefined {
+  const files = workerFiles(stateDir);
+  const taken = `${files.dirtyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(files.dirtyFile, taken);
+  } catch {
+    return undefined;
+  }
+  const requests: WorkRequest[] = [];
+  try {
+    for (const line of readFileSync(taken, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        const v = JSON.parse(line) as { cwd?: unknown; reason?: unknown };
+        if (typeof v.cwd !== 'string' || v.cwd === '') continue;
+        const reason = typeof v.reason === 'string' ? v.reason : 'unknown';
+        if (!requests.some((r) => r.cwd === v.cwd && r.reason === reason)) requests.push({ cwd: v.cwd, reason });
+      } catch {
+        // a torn line: ignore
+      }
+    }
+  } catch {
+    // unreadable: the request still counts (as "sync, no context")
+  } finally {
+    try {
+      unlinkSync(taken);
+    } catch {
+      // ignore
+    }
+  }
+  return requests;
+}
+
+/** How to start the worker: node, its flags, and the script. */
+export interface WorkerCommand {
+  execPath: string;
+  args: string[];
+}
+
+/**
+ * The sibling `worker.js` of the running hook (dist), or `worker.ts` when the hook itself
+ * runs from source under tsx: then the worker gets `--import <tsx loader>` resolved from
+ * this package's node_modules (an absolute URL, so the worker's cwd does not matter).
+ * GMS_WORKER_SCRIPT overrides the script (tests use a fake worker); a .ts override also gets tsx.
+ */
+export function workerCommand(env: Record<string, string | undefined> = process.env, hereUrl: string = import.meta.url): WorkerCommand {
+  const here = fileURLToPath(hereUrl);
+  const ext = extname(here);
+  const override = env.GMS_WORKER_SCRIPT?.trim();
+  // src/lib/worker-spawn.ts → src/hooks/worker.ts; dist/lib/worker-spawn.js → dist/hooks/worker.js
+  const script = override !== undefined && override !== '' ? resolve(override) : join(dirname(here), '..', 'hooks', `worker${ext === '.ts' ? '.ts' : '.js'}`);
+  const args: string[] = [];
+  if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
+  args.push(script);
+  return { execPath: process.execPath, args };
+}
+
+export type TriggerOutcome =
+  | { action: 'spawned'; pid: number }
+  | { action: 'already-running'; holder: LockInfo | undefined }
+  | { action: 'disabled' }
+  | { action: 'failed'; error: string };
+
+/**
+ * Asks for a background sync + context refresh for `cwd`: marks the work dirty, then starts
+ * a detached worker unless one is running. Synchronous, never waits for the worker, never
+ * throws. GMS_WORKER_DISABLED=1 turns spawning off (tests that must see no network at all).
+ */
+export function triggerWorker(options: { stateDir: string; cwd: string; logger: Logger; env?: Record<string, string | undefined>; reason: string }): TriggerOutcome {
+  const env = options.env ?? process.env;
+  const { logger, stateDir } = options;
+  try {
+    if (env.GMS_WORKER_DISABLED === '1') {
+      logger.debug('worker disabled by GMS_WORKER_DISABLED', { reason: options.reason });
+      return { action: 'disabled' };
+    }
+    markDirty(stateDir, { cwd: options.cwd, reason: options.reason });
+    const taken = takeLock(stateDir);
+    if (!taken.acquired) {
+      logger.info('worker already running; marked dirty', { reason: options.reason, holderPid: taken.holder?.pid });
+      return { action: 'already-running', holder: taken.holder };
+    }
+    const cmd = workerCommand(env);
+    let pid: number | undefined;
+    try {
+      const child = spawn(cmd.execPath, [...cmd.args, '--cwd', options.cwd, '--lock-token', taken.lock.token, '--reason', options.reason], {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...env },
+        cwd: stateDir,
+        windowsHide: true,
+      });
+      child.on('error', (error) => logger.error('worker spawn error', { error }));
+      child.unref();
+      pid = child.pid;
+    } catch (error) {
+      releaseLock(stateDir, taken.lock.token);
+      throw error;
+    }
+    if (pid === undefined) {
+      releaseLock(stateDir, taken.lock.token);
+      return { action: 'failed', error: 'spawn returned no pid' };
+    }
+    try {
+      transferLock(stateDir, taken.lock, pid);
+    } catch (error) {
+      // The worker itself re-checks the token; nothing else to do here.
+      logger.warn('could not hand the worker lock to the worker', { error });
+    }
+    logger.info('worker spawned', { workerPid: pid, reason: options.reason, script: cmd.args[cmd.args.length - 1] });
+    return { action: 'spawned', pid };
+  } catch (error) {
+    logger.error('worker trigger failed', { error });
+    return { action: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The hook path must stay tiny: config, log, project, context-cache, worker-spawn, hook-io
+ * (+ escape for group ids, fs-atomic for the cache writer) and node built-ins. Never the MCP
+ * client, gray-matter, the sync engine, chokidar or the TOON encoder.
+ * Checked twice: statically (the import statements) and at run time (every module the
+ * hook process actually resolves, recorded by a module.register resolve hook).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeHookSandbox, REPO, runHook } from './helpers.js';
+
+const EXT = process.env.GMS_HOOK_RUNNER === 'dist' ? 'js' : 'ts';
+
+const FORBIDDEN = /@modelcontextprotocol|gray-matter|chokidar|@toon-format|eventsource-parser|p-retry|picomatch|\/lib\/(sync|graphiti|context|state|lock|watch[^/]*)\.(ts|js)$|\/lib\/mcp\/|\/lib\/memory\//;
+const ALLOWED_PACKAGES = new Set(['zod/v3', 'dotenv']);
+
+/** Static value imports (not `import type`, not dynamic import()) reachable from an entry file. */
+function staticGraph(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/^\s*import\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+      const spec = m[1] as string;
+      if (spec.startsWith('node:')) continue;
+      if (spec.startsWith('.')) visit(resolve(file, '..', spec.replace(/\.js$/, '.ts')));
+      else packages.add(spec);
+    }
+    // export … from also loads modules
+    for (const m of src.matchAll(/^\s*export\s+(?!type\b)[^'";]*?\s+from\s+['"]([^'"]+)['"]/gm)) {
+      const spec = m[1] as string;
+      if (spec.startsWith('.')) visit(resolve(file, '..', spec.replace(/\.js$/, '.ts')));
+      else if (!spec.startsWith('node:')) packages.add(spec);
+    }
+  };
+  visit(entry);
+  return { files: [...files].map((f) => relative(REPO, f)).sort(), packages: [...packages].sort() };
+}
+
+describe('hook import graph', () => {
+  for (const hook of ['session-start', 'stop'] as const) {
+    it(`${hook}: static imports stay within the allowed set`, () => {
+      const { files, packages } = staticGraph(join(REPO, 'src', 'hooks', `${hook}.ts`));
+      for (const f of files) expect(f).not.toMatch(FORBIDDEN);
+      for (const p of packages) expect(ALLOWED_PACKAGES.has(p)).toBe(true);
+      expect(files).toContain('src/lib/config.ts');
+      expect(files).not.toContain('src/hooks/worker.ts');
+    });
+  }
+
+  it('session-start: modules actually loaded at run time', async () => {
+    const sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
+    try {
+      const log = join(sb.root, 'imports.txt');
+      writeFileSync(log, '');
+      const env = { ...sb.env, GMS_IMPORT_LOG: log };
+      const recorder = join(REPO, 'test', 'hooks', 'fixtures', 'record-imports.mjs');
+      // Put our recorder before the hook's own flags.
+      const run = await runHook('session-start', env, {
+        input: JSON.stringify({ cwd: sb.root, source: 'startup' }),
+        nodeArgs: ['--import', recorder],
+      });
+      expect(run.code).toBe(0);
+      const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '');
+      expect(urls.some((u) => /hooks\/session-start\.(ts|js)$/.test(u))).toBe(true);
+      const ours = urls.filter((u) => u.startsWith('file:') && !u.includes('/node_modules/tsx/') && !u.includes('/node_modules/esbuild/') && !u.includes('/fixtures/'));
+      for (const u of ours) expect(u).not.toMatch(FORBIDDEN);
+      const packages = new Set(ours.filter((u) => u.includes('/node_modules/')).map((u) => (/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u) as RegExpExecArray)[1]));
+      expect([...packages].every((p) => p === 'zod' || p === 'dotenv')).toBe(true);
+      // The run-time graph of our own modules, for the report.
+      expect(ours.filter((u) => u.includes('/src/') || u.includes('/dist/')).map((u) => u.replace(/^.*\/(src|dist)\//, '')).sort()).toEqual(
+        expect.arrayContaining(['hooks/hook-io.' + EXT, 'lib/config.' + EXT, 'lib/project.' + EXT, 'lib/context-cache.' + EXT, 'lib/worker-spawn.' + EXT]),
+      );
+    } finally {
+      sb.cleanup();
+    }
+  });
+});

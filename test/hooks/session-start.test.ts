@@ -1,0 +1,254 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTEXT_MARKER, contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context-cache.js';
+import { claudeProjectKey } from '../../src/lib/project.js';
+import { closedPort, hangingServer, makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from './helpers.js';
+
+const SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
+
+let sb: HookSandbox;
+let project: string;
+let port: number;
+
+function input(source: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ session_id: 's-1', transcript_path: '/tmp/t.jsonl', cwd: project, hook_event_name: 'SessionStart', source, model: 'claude-x', ...extra });
+}
+
+function cacheEntry(text: string): ContextCacheEntry {
+  return { version: 1, builtAt: new Date().toISOString(), project: 'proj', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 2, nodes: 0 };
+}
+
+const CACHED = `${CONTEXT_MARKER}\nKnowledge graph facts for proj (from Graphiti, group main):\n- The project uses Vitest for tests (2026-01-04)\n- The team decided to use FalkorDB (2026-01-05)`;
+
+function assertHookOutput(stdout: string): void {
+  expect(stdout.length).toBeLessThan(10_000);
+  if (stdout !== '') {
+    expect(stdout.trim().startsWith('{')).toBe(true);
+    // exactly one JSON object
+    expect(() => JSON.parse(stdout)).not.toThrow();
+    expect(stdout.trim().indexOf('}{')).toBe(-1);
+  }
+}
+
+beforeEach(async () => {
+  port = await closedPort();
+  sb = makeHookSandbox({ MADEINOZ_KNOWLEDGE_MCP_URL: `http://127.0.0.1:${port}/mcp`, GMS_WORKER_DISABLED: '1' });
+  project = join(sb.root, 'proj');
+  mkdirSync(join(project, '.git'), { recursive: true });
+});
+
+afterEach(() => sb.cleanup());
+
+describe('SessionStart hook: sources', () => {
+  for (const source of SOURCES) {
+    it(`source=${source}: exit 0, one JSON object or nothing, injects only on startup/clear/compact`, async () => {
+      await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+      const run = await runHook('session-start', sb.env, { input: input(source) });
+      expect(run.code).toBe(0);
+      assertHookOutput(run.stdout);
+      const out = parseHookStdout(run.stdout);
+      if (source === 'resume' || source === 'fork') {
+        expect(run.stdout).toBe('');
+      } else {
+        expect(out?.additionalContext).toBe(CACHED);
+      }
+    });
+  }
+
+  it('resume injects when MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME=true', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const env = { ...sb.env, MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: 'true' };
+    for (const source of ['resume', 'fork']) {
+      const run = await runHook('session-start', env, { input: input(source) });
+      expect(run.code).toBe(0);
+      expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
+    }
+  });
+
+  it('the current budget applies to an older, longer cached block (cut at a line boundary)', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const budget = CACHED.lastIndexOf('\n') + 5;
+    const run = await runHook('session-start', { ...sb.env, MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: String(budget) }, { input: input('startup') });
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED.slice(0, CACHED.lastIndexOf('\n')));
+    const off = await runHook('session-start', { ...sb.env, MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: '0' }, { input: input('startup') });
+    expect(off.stdout).toBe('');
+  });
+
+  it('no cache yet: prints nothing', async () => {
+    const run = await runHook('session-start', sb.env, { input: input('startup') });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+  });
+
+  it('an empty cached block (empty graph) injects nothing', async () => {
+    await writeContextCache(sb.stateDir, { ...cacheEntry(''), format: 'none', facts: 0 });
+    const run = await runHook('session-start', sb.env, { input: input('startup') });
+    expect(run.stdout).toBe('');
+  });
+
+  it('a subfolder of the repository gets the repository root project', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const sub = join(project, 'src', 'deep');
+    mkdirSync(sub, { recursive: true });
+    const run = await runHook('session-start', sb.env, { input: input('startup', { cwd: sub }) });
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
+  });
+
+  it('an oversized (tampered) cache is cut at a line boundary: context ≤ 9000, whole output < 10000', async () => {
+    const lines = [CONTEXT_MARKER, 'Knowledge graph facts for proj (from Graphiti, group main):'];
+    for (let i = 0; lines.join('\n').length < 30_000; i++) lines.push(`- "quoted" fact number ${i} with a newline-heavy body\t(2026-01-04)`);
+    await writeContextCache(sb.stateDir, cacheEntry(lines.join('\n')));
+    // The largest allowed budget: the 9,000-character hook cap is what limits.
+    const run = await runHook('session-start', { ...sb.env, MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: '10000' }, { input: input('startup') });
+    expect(run.code).toBe(0);
+    assertHookOutput(run.stdout);
+    const ctx = parseHookStdout(run.stdout)?.additionalContext ?? '';
+    expect(ctx.length).toBeLessThanOrEqual(9000);
+    expect(ctx.length).toBeGreaterThan(8000);
+    // whole lines only
+    const original = new Set(lines);
+    for (const line of ctx.split('\n')) expect(original.has(line)).toBe(true);
+  });
+});
+
+describe('SessionStart hook: never touches the network', () => {
+  it('server down (closed port): returns promptly', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const run = await runHook('session-start', sb.env, { input: input('startup') });
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(3000);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
+  });
+
+  it('server accepts TCP but never answers: returns promptly and never connects', async () => {
+    const server = await hangingServer();
+    try {
+      await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+      const env = { ...sb.env, MADEINOZ_KNOWLEDGE_MCP_URL: server.url, MADEINOZ_KNOWLEDGE_SSE_URL: server.url.replace('/mcp', '/sse') };
+      for (const source of SOURCES) {
+        const run = await runHook('session-start', env, { input: input(source) });
+        expect(run.code).toBe(0);
+        expect(run.ms).toBeLessThan(3000);
+      }
+      expect(server.connections()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('SessionStart hook: bad input and bad configuration', () => {
+  it('malformed stdin: exit 0, falls back to process.cwd()', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const run = await runHook('session-start', sb.env, { input: '{not json', cwd: project });
+    expect(run.code).toBe(0);
+    assertHookOutput(run.stdout);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
+    expect(sb.logs().some((l) => l.msg === 'hook input not usable as given')).toBe(true);
+  });
+
+  it('empty stdin: treated as startup in process.cwd()', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const run = await runHook('session-start', sb.env, { input: '', cwd: project });
+    expect(run.code).toBe(0);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
+  });
+
+  it('JSON of the wrong shape (array, wrong field types) is tolerated', async () => {
+    for (const raw of ['[1,2]', '"text"', '{"cwd":42,"source":["x"]}', 'null']) {
+      const run = await runHook('session-start', sb.env, { input: raw, cwd: project });
+      expect(run.code).toBe(0);
+      assertHookOutput(run.stdout);
+    }
+  });
+
+  it('stdin never closed (no payload, not a TTY): gives up reading after ~1 s instead of hanging', async () => {
+    const run = await runHook('session-start', sb.env, { input: undefined, cwd: project });
+    expect(run.code).toBe(0);
+    expect(run.signal).toBeNull();
+    expect(run.ms).toBeLessThan(3000);
+  });
+
+  it('stdin is /dev/null: exit 0', async () => {
+    const run = await runHook('session-start', sb.env, { stdin: 'ignore', cwd: project });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+  });
+
+  it('invalid config (MADEINOZ_KNOWLEDGE_DB=mysql): exit 0, the misconfiguration note is injected once only', async () => {
+    const env = { ...sb.env, MADEINOZ_KNOWLEDGE_DB: 'mysql' };
+    const first = await runHook('session-start', env, { input: input('startup') });
+    expect(first.code).toBe(0);
+    assertHookOutput(first.stdout);
+    const note = parseHookStdout(first.stdout)?.additionalContext ?? '';
+    expect(note).toContain('misconfigured');
+    expect(note).toContain('MADEINOZ_KNOWLEDGE_DB');
+    expect(note).toContain('npx graphiti-memory-sync health');
+    expect(note).not.toMatch(/\byou must\b/i);
+
+    const second = await runHook('session-start', env, { input: input('startup') });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe('');
+
+    // A different error is reported again.
+    const other = await runHook('session-start', { ...env, MADEINOZ_KNOWLEDGE_DB: 'sqlite' }, { input: input('clear') });
+    expect(parseHookStdout(other.stdout)?.additionalContext).toContain('misconfigured');
+
+    // Once the configuration is fixed the note is forgotten, so a relapse is reported again.
+    const fixed = await runHook('session-start', sb.env, { input: input('startup') });
+    expect(fixed.code).toBe(0);
+    expect(fixed.stdout).toBe('');
+    const relapse = await runHook('session-start', env, { input: input('startup') });
+    expect(parseHookStdout(relapse.stdout)?.additionalContext).toContain('misconfigured');
+    expect(sb.logs().some((l) => l.msg === 'configuration error')).toBe(true);
+  });
+
+  it('invalid config with a relative state dir: falls back to a usable folder, still exit 0', async () => {
+    const env = { ...sb.env, MADEINOZ_KNOWLEDGE_STATE_DIR: 'relative/state' };
+    const run = await runHook('session-start', env, { input: input('startup'), cwd: sb.root });
+    expect(run.code).toBe(0);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toContain('MADEINOZ_KNOWLEDGE_STATE_DIR');
+    expect(existsSync(join(sb.root, 'relative'))).toBe(false);
+    // The note marker and the log went to $XDG_STATE_HOME/graphiti-memory-sync (inside the sandbox).
+    expect(existsSync(join(sb.env.XDG_STATE_HOME as string, 'graphiti-memory-sync', 'config-error.notified'))).toBe(true);
+  });
+
+  it('corrupt context cache: exit 0, nothing injected', async () => {
+    const file = contextCachePath(sb.stateDir, claudeProjectKey(project));
+    mkdirSync(join(sb.stateDir, 'context'), { recursive: true });
+    for (const garbage of ['{"version":1,"text":', '\u0000\u0001garbage', '[]', '{"version":2,"text":"x"}']) {
+      writeFileSync(file, garbage);
+      const run = await runHook('session-start', sb.env, { input: input('startup') });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('');
+    }
+  });
+
+  it('corrupt worker state (garbage lock, a folder where the dirty file goes): exit 0, context still served', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    mkdirSync(join(sb.stateDir, 'worker', 'worker.dirty'), { recursive: true });
+    writeFileSync(join(sb.stateDir, 'worker', 'worker.pid'), '\u0000garbage');
+    const run = await runHook('session-start', { ...sb.env, GMS_WORKER_DISABLED: '0', GMS_WORKER_SCRIPT: join(sb.root, 'no-such-worker.mjs') }, { input: input('startup') });
+    expect(run.code).toBe(0);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
+    expect(sb.logs().some((l) => l.msg === 'worker trigger failed')).toBe(true);
+  });
+
+  it('state dir is not writable (a file in its place): exit 0, cache not found, no crash', async () => {
+    const blocked = join(sb.root, 'blocked');
+    writeFileSync(blocked, 'not a folder');
+    const run = await runHook('session-start', { ...sb.env, MADEINOZ_KNOWLEDGE_STATE_DIR: blocked, GMS_WORKER_DISABLED: '0' }, { input: input('startup') });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(readFileSync(blocked, 'utf8')).toBe('not a folder');
+  });
+
+  it('writes nothing but the JSON object to stdout and nothing to stderr', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    const run = await runHook('session-start', sb.env, { input: input('startup') });
+    expect(run.stderr).toBe('');
+    expect(Object.keys(JSON.parse(run.stdout) as object)).toEqual(['hookSpecificOutput']);
+    expect(readdirSync(sb.stateDir).sort()).toEqual(['context', 'logs']);
+  });
+});

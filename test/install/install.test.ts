@@ -1,0 +1,315 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  formatInstallResult,
+  InstallError,
+  isOurHandler,
+  mcpLocation,
+  mergeHooks,
+  runInstall,
+  runUninstall,
+  settingsPath,
+  type InstallOptions,
+} from '../../src/lib/install.js';
+
+let dir: string;
+let home: string;
+let cwd: string;
+let pkg: string;
+let env: Record<string, string>;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gms-install-'));
+  home = join(dir, 'home');
+  cwd = join(dir, 'project');
+  pkg = join(dir, 'opt', 'graphiti memory sync'); // a space: the command must quote it
+  mkdirSync(home, { recursive: true });
+  mkdirSync(cwd, { recursive: true });
+  mkdirSync(join(pkg, 'dist', 'hooks'), { recursive: true });
+  writeFileSync(join(pkg, 'dist', 'hooks', 'session-start.js'), '');
+  env = { HOME: home };
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const opts = (extra: Partial<InstallOptions> = {}): InstallOptions => ({ scope: 'user', cwd, home, env, packageRoot: pkg, now: new Date('2026-03-01T10:00:00Z'), ...extra });
+const userSettings = () => join(home, '.claude', 'settings.json');
+const backups = (file: string) => readdirSync(join(file, '..')).filter((n) => n.startsWith(`${file.split('/').pop() as string}.bak-`));
+
+const EXISTING = {
+  model: 'opus',
+  permissions: { allow: ['Bash(npm test)'] },
+  hooks: {
+    SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo other-tool', timeout: 5 }] }],
+    Stop: [{ hooks: [{ type: 'command', command: '/usr/local/bin/notify-done' }] }],
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh' }] }],
+  },
+  statusLine: { type: 'command', command: 'status.sh' },
+};
+
+function writeJson(file: string, value: unknown): string {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  writeFileSync(file, text);
+  return text;
+}
+
+describe('install: settings paths', () => {
+  it('user scope honours CLAUDE_CONFIG_DIR; project and local scopes are in <cwd>/.claude', () => {
+    expect(settingsPath(opts())).toBe(join(home, '.claude', 'settings.json'));
+    expect(settingsPath(opts({ env: { CLAUDE_CONFIG_DIR: join(dir, 'cc') } }))).toBe(join(dir, 'cc', 'settings.json'));
+    expect(settingsPath(opts({ scope: 'project' }))).toBe(join(cwd, '.claude', 'settings.json'));
+    expect(settingsPath(opts({ scope: 'local' }))).toBe(join(cwd, '.claude', 'settings.local.json'));
+    expect(mcpLocation(opts())).toEqual({ file: join(home, '.claude.json'), path: ['mcpServers'] });
+    expect(mcpLocation(opts({ env: { CLAUDE_CONFIG_DIR: join(dir, 'cc') } })).file).toBe(join(dir, 'cc', '.claude.json'));
+    expect(mcpLocation(opts({ scope: 'project' }))).toEqual({ file: join(cwd, '.mcp.json'), path: ['mcpServers'] });
+    expect(mcpLocation(opts({ scope: 'local' }))).toEqual({ file: join(home, '.claude.json'), path: ['projects', cwd, 'mcpServers'] });
+  });
+});
+
+describe('install: merging', () => {
+  it('missing file (and folder): created with our two hooks, timeouts in seconds, absolute quoted paths', async () => {
+    const result = await runInstall(opts());
+    const file = userSettings();
+    expect(result.files[0]).toMatchObject({ file, existed: false, changed: true, written: true, backup: undefined });
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<Record<string, unknown>> }>> };
+    const start = json.hooks.SessionStart?.[0];
+    expect(start?.matcher).toBe('startup|clear|compact');
+    expect(start?.hooks[0]).toEqual({
+      type: 'command',
+      command: `node '${join(pkg, 'dist', 'hooks', 'session-start.js')}' --graphiti-memory-sync`,
+      timeout: 10,
+      statusMessage: 'Loading memory',
+    });
+    const stop = json.hooks.Stop?.[0];
+    expect(stop?.matcher).toBeUndefined();
+    expect(stop?.hooks[0]).toMatchObject({ type: 'command', async: true, timeout: 120 });
+    expect(String(stop?.hooks[0]?.command)).toContain('/dist/hooks/stop.js');
+    expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
+  });
+
+  it('registers resume and fork too when MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME is on', async () => {
+    await runInstall(opts({ config: { mcpUrl: 'http://localhost:8000/mcp', contextOnResume: true } }));
+    const json = JSON.parse(readFileSync(userSettings(), 'utf8')) as { hooks: Record<string, Array<{ matcher?: string }>> };
+    expect(json.hooks.SessionStart?.[0]?.matcher).toBe('startup|resume|clear|compact|fork');
+  });
+
+  it('keeps every other key and hook (other matchers, other tools in the same event) and writes a backup first', async () => {
+    const original = writeJson(userSettings(), EXISTING);
+    const result = await runInstall(opts());
+    const after = JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof EXISTING;
+    expect(after.model).toBe('opus');
+    expect(after.permissions).toEqual(EXISTING.permissions);
+    expect(after.statusLine).toEqual(EXISTING.statusLine);
+    expect(after.hooks.PreToolUse).toEqual(EXISTING.hooks.PreToolUse);
+    expect(after.hooks.SessionStart[0]).toEqual(EXISTING.hooks.SessionStart[0]);
+    expect(after.hooks.SessionStart).toHaveLength(2);
+    expect(after.hooks.Stop[0]).toEqual(EXISTING.hooks.Stop[0]);
+    expect(after.hooks.Stop).toHaveLength(2);
+    expect(result.files[0]?.backup).toBe(`${userSettings()}.bak-2026-03-01T10-00-00-000Z`);
+    expect(readFileSync(result.files[0]?.backup as string, 'utf8')).toBe(original);
+    expect(result.files[0]?.entries).toEqual(['SessionStart: added', 'Stop: added']);
+  });
+
+  it('idempotent: a second run changes nothing, byte for byte, and writes no backup', async () => {
+    writeJson(userSettings(), EXISTING);
+    await runInstall(opts());
+    const once = readFileSync(userSettings(), 'utf8');
+    const mtime = statSync(userSettings()).mtimeMs;
+    const second = await runInstall(opts({ now: new Date('2026-03-01T11:00:00Z') }));
+    expect(second.files[0]).toMatchObject({ changed: false, written: false, backup: undefined, diff: '' });
+    expect(second.files[0]?.entries).toEqual(['SessionStart: unchanged', 'Stop: unchanged']);
+    expect(readFileSync(userSettings(), 'utf8')).toBe(once);
+    expect(statSync(userSettings()).mtimeMs).toBe(mtime);
+    expect(backups(userSettings())).toHaveLength(1);
+  });
+
+  it('a moved install path is updated in place (same position, no duplicate)', async () => {
+    writeJson(userSettings(), EXISTING);
+    await runInstall(opts());
+    const moved = join(dir, 'elsewhere', 'gms');
+    const result = await runInstall(opts({ packageRoot: moved }));
+    expect(result.files[0]?.entries).toEqual(['SessionStart: updated', 'Stop: updated']);
+    const after = JSON.parse(readFileSync(userSettings(), 'utf8')) as typeof EXISTING;
+    expect(after.hooks.SessionStart).toHaveLength(2);
+    expect(after.hooks.SessionStart[1]?.hooks[0]?.command).toContain(`${moved}/dist/hooks/session-start.js`);
+    expect(after.hooks.SessionStart[0]).toEqual(EXISTING.hooks.SessionStart[0]);
+    expect(result.warnings.some((w) => w.includes('npm run build'))).toBe(true);
+  });
+
+  it('our handler hidden inside another group, and duplicates, are cleaned up', () => {
+    const ours = mergeHooks({}, pkg).settings;
+    const handler = (ours.hooks as { SessionStart: Array<{ hooks: unknown[] }> }).SessionStart[0]?.hooks[0];
+    const messy = {
+      hooks: {
+        SessionStart: [
+          { matcher: 'startup', hooks: [{ type: 'command', command: 'echo mine' }, handler] },
+          { matcher: 'x', hooks: [handler] },
+          { matcher: 'y', hooks: [handler] },
+          { matcher: 'empty-before', hooks: [] },
+        ],
+      },
+    };
+    const r = mergeHooks(messy as never, pkg).settings as unknown as typeof messy;
+    expect(r.hooks.SessionStart).toHaveLength(3);
+    expect(r.hooks.SessionStart[0]?.hooks).toEqual([{ type: 'command', command: 'echo mine' }]);
+    expect(r.hooks.SessionStart[1]?.matcher).toBe('startup|clear|compact');
+    expect(r.hooks.SessionStart[2]).toEqual({ matcher: 'empty-before', hooks: [] });
+  });
+
+  it('empty file is treated as {}', async () => {
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(userSettings(), '   \n');
+    const result = await runInstall(opts());
+    expect(result.files[0]).toMatchObject({ existed: true, changed: true });
+    expect(Object.keys(JSON.parse(readFileSync(userSettings(), 'utf8')) as object)).toEqual(['hooks']);
+  });
+
+  for (const [label, text] of [
+    ['garbage', 'this is not json {'],
+    ['JSON with comments', '{\n  // my settings\n  "model": "opus"\n}\n'],
+    ['trailing comma', '{ "model": "opus", }'],
+    ['a non-object', '[1, 2, 3]'],
+    ['hooks not an object', '{"hooks": []}'],
+    ['event not an array', '{"hooks": {"Stop": {"hooks": []}}}'],
+  ] as const) {
+    it(`refuses ${label}: clear error naming the file, nothing written`, async () => {
+      mkdirSync(join(home, '.claude'), { recursive: true });
+      writeFileSync(userSettings(), text);
+      const err = await runInstall(opts()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InstallError);
+      expect((err as InstallError).message).toContain(userSettings());
+      expect((err as InstallError).file).toBe(userSettings());
+      expect(readFileSync(userSettings(), 'utf8')).toBe(text);
+      expect(backups(userSettings())).toHaveLength(0);
+      expect(readdirSync(join(home, '.claude'))).toEqual(['settings.json']);
+    });
+  }
+
+  it('dry run writes nothing and returns the diff', async () => {
+    const original = writeJson(userSettings(), EXISTING);
+    const result = await runInstall(opts({ dryRun: true, withMcp: true }));
+    expect(result.dryRun).toBe(true);
+    expect(result.files.every((f) => !f.written && f.backup === undefined)).toBe(true);
+    expect(result.files[0]?.changed).toBe(true);
+    expect(result.files[0]?.diff).toContain('+ ');
+    expect(result.files[0]?.diff).toContain('session-start.js');
+    expect(readFileSync(userSettings(), 'utf8')).toBe(original);
+    expect(existsSync(join(home, '.claude.json'))).toBe(false);
+    expect(backups(userSettings())).toHaveLength(0);
+    expect(formatInstallResult(result)).toContain('dry run');
+    // missing file + dry run: still nothing created
+    rmSync(join(home, '.claude'), { recursive: true });
+    await runInstall(opts({ dryRun: true }));
+    expect(existsSync(join(home, '.claude'))).toBe(false);
+  });
+
+  it('preserves the file mode of an existing settings file', async () => {
+    writeJson(userSettings(), EXISTING);
+    const { chmodSync } = await import('node:fs');
+    chmodSync(userSettings(), 0o600);
+    await runInstall(opts());
+    expect(statSync(userSettings()).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('uninstall', () => {
+  it('install + uninstall restores the original byte for byte (2-space JSON)', async () => {
+    for (const original of [EXISTING, {}, { model: 'opus' }, { hooks: { PreToolUse: EXISTING.hooks.PreToolUse } }]) {
+      const text = writeJson(userSettings(), original);
+      await runInstall(opts());
+      expect(readFileSync(userSettings(), 'utf8')).not.toBe(text);
+      const result = await runUninstall(opts());
+      expect(readFileSync(userSettings(), 'utf8')).toBe(text);
+      expect(result.files[0]?.entries).toEqual(['SessionStart: removed', 'Stop: removed']);
+    }
+  });
+
+  it('other formatting: restores the original deep-equal', async () => {
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(userSettings(), JSON.stringify(EXISTING));
+    await runInstall(opts());
+    await runUninstall(opts());
+    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual(EXISTING);
+  });
+
+  it('removes only our entries; nothing to do when not installed or no file', async () => {
+    const text = writeJson(userSettings(), EXISTING);
+    const r = await runUninstall(opts());
+    expect(r.files[0]).toMatchObject({ changed: false, written: false });
+    expect(readFileSync(userSettings(), 'utf8')).toBe(text);
+    rmSync(userSettings());
+    const none = await runUninstall(opts());
+    expect(none.files).toHaveLength(0);
+    expect(existsSync(userSettings())).toBe(false);
+  });
+
+  it('refuses an unparseable file on uninstall too', async () => {
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(userSettings(), '{ // no');
+    await expect(runUninstall(opts())).rejects.toBeInstanceOf(InstallError);
+    expect(readFileSync(userSettings(), 'utf8')).toBe('{ // no');
+  });
+});
+
+describe('--with-mcp', () => {
+  it('user scope: merges mcpServers.graphiti into ~/.claude.json, keeping everything else', async () => {
+    const claudeJson = join(home, '.claude.json');
+    const original = writeJson(claudeJson, { numStartups: 3, mcpServers: { other: { type: 'stdio', command: 'x' } }, projects: { '/a': { allowedTools: [] } } });
+    const result = await runInstall(opts({ withMcp: true, config: { mcpUrl: 'http://127.0.0.1:8000/mcp' } }));
+    const mcp = result.files.find((f) => f.kind === 'mcp');
+    expect(mcp).toMatchObject({ file: claudeJson, changed: true, written: true });
+    const after = JSON.parse(readFileSync(claudeJson, 'utf8')) as Record<string, unknown>;
+    expect(after.mcpServers).toEqual({ other: { type: 'stdio', command: 'x' }, graphiti: { type: 'http', url: 'http://127.0.0.1:8000/mcp' } });
+    expect(after.numStartups).toBe(3);
+    expect(after.projects).toEqual({ '/a': { allowedTools: [] } });
+    // idempotent
+    const again = await runInstall(opts({ withMcp: true, config: { mcpUrl: 'http://127.0.0.1:8000/mcp' } }));
+    expect(again.files.every((f) => !f.changed)).toBe(true);
+    // uninstall restores
+    await runUninstall(opts({ withMcp: true }));
+    expect(readFileSync(claudeJson, 'utf8')).toBe(original);
+  });
+
+  it('project scope writes .mcp.json; local scope writes ~/.claude.json projects[cwd]', async () => {
+    await runInstall(opts({ scope: 'project', withMcp: true, mcpUrl: 'http://h:1/mcp' }));
+    expect(JSON.parse(readFileSync(join(cwd, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { graphiti: { type: 'http', url: 'http://h:1/mcp' } } });
+    expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(true);
+    await runInstall(opts({ scope: 'local', withMcp: true, mcpUrl: 'http://h:1/mcp' }));
+    const global = JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
+    expect(global.projects[cwd]).toEqual({ mcpServers: { graphiti: { type: 'http', url: 'http://h:1/mcp' } } });
+    expect(existsSync(join(cwd, '.claude', 'settings.local.json'))).toBe(true);
+    await runUninstall(opts({ scope: 'local', withMcp: true }));
+    expect(JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8'))).toEqual({});
+  });
+
+  it('an existing, different "graphiti" server is left alone and reported', async () => {
+    const claudeJson = join(home, '.claude.json');
+    const original = writeJson(claudeJson, { mcpServers: { graphiti: { type: 'sse', url: 'http://other/sse' } } });
+    const result = await runInstall(opts({ withMcp: true }));
+    const mcp = result.files.find((f) => f.kind === 'mcp');
+    expect(mcp?.changed).toBe(false);
+    expect(mcp?.warnings.join(' ')).toContain('already has an MCP server');
+    expect(readFileSync(claudeJson, 'utf8')).toBe(original);
+    await runUninstall(opts({ withMcp: true }));
+    expect(readFileSync(claudeJson, 'utf8')).toBe(original);
+  });
+
+  it('an unparseable ~/.claude.json refuses the whole install (settings untouched too)', async () => {
+    writeFileSync(join(home, '.claude.json'), '{garbage');
+    await expect(runInstall(opts({ withMcp: true }))).rejects.toBeInstanceOf(InstallError);
+    expect(existsSync(userSettings())).toBe(false);
+  });
+});
+
+describe('isOurHandler', () => {
+  it('recognises our hooks by script name + marker, never other tools mentioning us', () => {
+    expect(isOurHandler({ type: 'command', command: "node '/x/dist/hooks/session-start.js' --graphiti-memory-sync" }, 'SessionStart')).toBe(true);
+    expect(isOurHandler({ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/run.mjs" session-start --graphiti-memory-sync' }, 'SessionStart')).toBe(true);
+    expect(isOurHandler({ type: 'command', command: 'node', args: ['/opt/graphiti-memory-sync/dist/hooks/stop.js'] }, 'Stop')).toBe(true);
+    expect(isOurHandler({ type: 'command', command: 'npx graphiti-memory-sync sync' }, 'Stop')).toBe(false);
+    expect(isOurHandler({ type: 'command', command: "node '/x/dist/hooks/stop.js' --graphiti-memory-sync" }, 'SessionStart')).toBe(false);
+    expect(isOurHandler({ type: 'command', command: 'node /other/dist/hooks/session-start.js' }, 'SessionStart')).toBe(false);
+  });
+});

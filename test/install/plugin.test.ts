@@ -1,0 +1,100 @@
+/**
+ * The plugin layout (.claude-plugin/, hooks/hooks.json, hooks/run.mjs, skills/) and this
+ * repository's own .claude/settings.json.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeContextCache } from '../../src/lib/context-cache.js';
+import { isOurHandler } from '../../src/lib/install.js';
+import { claudeProjectKey } from '../../src/lib/project.js';
+import { makeHookSandbox, type HookSandbox } from '../hooks/helpers.js';
+
+const REPO = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
+const readJson = (rel: string) => JSON.parse(readFileSync(join(REPO, rel), 'utf8')) as Record<string, unknown>;
+
+type Handler = { type: string; command: string; timeout?: number; async?: boolean; statusMessage?: string };
+type Hooks = Record<string, Array<{ matcher?: string; hooks: Handler[] }>>;
+
+describe('plugin manifest and marketplace', () => {
+  it('plugin.json: kebab-case name, version, description, author', () => {
+    const p = readJson('.claude-plugin/plugin.json');
+    expect(p.name).toBe('graphiti-memory-sync');
+    expect(p.version).toBe(readJson('package.json').version);
+    expect(typeof p.description).toBe('string');
+    expect(p.author).toMatchObject({ name: expect.any(String) });
+  });
+
+  it('marketplace.json lists the plugin at ./', () => {
+    const m = readJson('.claude-plugin/marketplace.json') as { name: string; owner: { name: string }; plugins: Array<{ name: string; source: string; description: string }> };
+    expect(m.name).toBe('graphiti-memory-sync');
+    expect(m.owner.name).toBeTruthy();
+    expect(m.plugins).toEqual([{ name: 'graphiti-memory-sync', source: './', description: expect.any(String) }]);
+  });
+
+  for (const [file, root] of [
+    ['hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}'],
+    ['.claude/settings.json', '$CLAUDE_PROJECT_DIR'],
+  ] as const) {
+    it(`${file}: SessionStart (sync, 10 s) and Stop (async, 120 s) through the launcher, timeouts in seconds`, () => {
+      const hooks = readJson(file).hooks as Hooks;
+      expect(Object.keys(hooks).sort()).toEqual(['SessionStart', 'Stop']);
+      const start = hooks.SessionStart?.[0];
+      expect(start?.matcher).toBe('startup|clear|compact');
+      expect(start?.hooks[0]).toMatchObject({ type: 'command', timeout: 10, statusMessage: 'Loading memory' });
+      expect(start?.hooks[0]?.command).toBe(`node "${root}/hooks/run.mjs" session-start --graphiti-memory-sync`);
+      const stop = hooks.Stop?.[0];
+      expect(stop?.hooks[0]).toMatchObject({ type: 'command', async: true, timeout: 120 });
+      expect(stop?.hooks[0]?.command).toBe(`node "${root}/hooks/run.mjs" stop --graphiti-memory-sync`);
+      // install/uninstall recognise these as ours
+      expect(isOurHandler(start?.hooks[0], 'SessionStart')).toBe(true);
+      expect(isOurHandler(stop?.hooks[0], 'Stop')).toBe(true);
+      for (const h of [...(hooks.SessionStart ?? []), ...(hooks.Stop ?? [])].flatMap((g) => g.hooks)) expect(h.timeout).toBeLessThanOrEqual(600);
+    });
+  }
+
+  it('the skill has frontmatter with name and a when-to-use description', () => {
+    const text = readFileSync(join(REPO, 'skills', 'graphiti-memory', 'SKILL.md'), 'utf8');
+    const fm = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
+    expect(fm).toMatch(/^name: graphiti-memory$/m);
+    expect(fm).toMatch(/^description: .*Use when/m);
+    expect(text).toContain('<private>');
+    expect(text).toContain('npx graphiti-memory-sync status');
+  });
+});
+
+describe('hooks/run.mjs launcher', () => {
+  let sb: HookSandbox;
+  beforeEach(() => {
+    sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
+  });
+  afterEach(() => sb.cleanup());
+
+  const launch = (args: string[], input: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(process.execPath, [join(REPO, 'hooks', 'run.mjs'), ...args], { env: sb.env, cwd: sb.root });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('close', (code) => done({ code, stdout, stderr }));
+      child.stdin.end(input);
+    });
+
+  it('runs the session-start hook (dist when built, else src via tsx) and prints only the JSON', async () => {
+    const project = join(sb.root, 'p');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    const text = '<!-- graphiti-memory-sync:context -->\nKnowledge graph facts for p (from Graphiti, group main):\n- x';
+    await writeContextCache(sb.stateDir, { version: 1, builtAt: new Date().toISOString(), project: 'p', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 1, nodes: 0 });
+    const r = await launch(['session-start', '--graphiti-memory-sync'], JSON.stringify({ cwd: project, source: 'startup' }));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+  });
+
+  it('an unknown hook name does nothing, exit 0', async () => {
+    const r = await launch(['rm-rf'], '{}');
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+});
