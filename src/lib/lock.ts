@@ -27,7 +27,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -188,29 +188,44 @@ function sameLock(a: ObservedLock, b: ObservedLock): boolean {
   return a.ino === b.ino && a.dev === b.dev;
 }
 
+/** A takeover guard older than this belongs to a crashed taker: the critical section is milliseconds. */
+const GUARD_STALE_MS = 10_000;
+
 /**
  * Removes the stale lock `seen` if it is still the one at `path`. Returns true if the path is now
  * free of it (removed by us or already gone). Exported for tests via `lockInternals`.
+ *
+ * Takeovers are serialized through a second, exclusive-create guard file. Without it, two waiters
+ * that both saw the same dead lock can interleave (A removes it and creates its own lock, B then
+ * removes A's fresh lock believing it is the stale one) and both end up "holding" the lock.
+ * Under the guard, the lock at `path` is re-read and removed only if it is still the stale one;
+ * a fresh lock can only appear once `path` is free, and only guard holders free it.
  */
 async function takeOver(path: string, seen: ObservedLock, myToken: string): Promise<boolean> {
-  const aside = `${path}.stale-${myToken}`;
+  const guard = `${path}.takeover`;
   try {
-    await rename(path, aside);
+    await writeFile(guard, myToken, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return true; // someone else removed it first
-    throw error;
-  }
-  const moved = await observe(aside);
-  if (moved !== undefined && !sameLock(moved, seen)) {
-    // We moved a fresh lock that replaced the stale one after we looked: put it back.
-    // link() does not overwrite, so if yet another lock appeared meanwhile we do not clobber it
-    // (the displaced holder notices on its next heartbeat and reports the lock lost).
-    await link(aside, path).catch(() => undefined);
-    await unlink(aside).catch(() => undefined);
+    if (errnoCode(error) !== 'EEXIST') throw error;
+    // Someone else is taking over right now; clear the guard only if its taker died mid-way.
+    try {
+      if (Date.now() - (await stat(guard)).mtimeMs > GUARD_STALE_MS) await unlink(guard);
+    } catch {
+      // gone already
+    }
     return false;
   }
-  await unlink(aside).catch(() => undefined);
-  return true;
+  try {
+    const current = await observe(path);
+    if (current === undefined) return true;
+    if (!sameLock(current, seen)) return false;
+    await unlink(path).catch((error: unknown) => {
+      if (errnoCode(error) !== 'ENOENT') throw error;
+    });
+    return true;
+  } finally {
+    await unlink(guard).catch(() => undefined);
+  }
 }
 
 /** Creates the lock file complete-or-not-at-all. Returns false if it already exists. */
