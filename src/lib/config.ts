@@ -93,7 +93,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_AUTH_TOKEN', default: '(none)', description: 'Bearer token sent as Authorization for servers behind auth. Never logged.' },
   { name: 'MADEINOZ_KNOWLEDGE_HEADERS', default: '(none)', description: 'Extra HTTP headers as a JSON object, e.g. {"X-Api-Key":"..."}. Values are never logged.' },
   { name: 'MADEINOZ_KNOWLEDGE_STATE_DIR', default: '$XDG_STATE_HOME/graphiti-memory-sync (~/.local/state/graphiti-memory-sync)', description: 'Where the state file, lock, logs and context cache live. Outside any plugin folder on purpose.' },
-  { name: 'MADEINOZ_KNOWLEDGE_ENV_FILE', default: '(see README)', description: 'Explicit .env file to read settings from (environment variables still win).' },
+  { name: 'MADEINOZ_KNOWLEDGE_ENV_FILE', default: '(see docs/configuration.md)', description: 'Explicit .env file to read settings from (environment variables still win).' },
   { name: 'PAI_DIR', default: '~/.claude', description: 'PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source.' },
   { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },

@@ -359,7 +359,11 @@ export async function loadState(stateDir: string, options: LoadStateOptions = {}
     let reason: string | undefined;
     try {
       raw = await readJsonFile(path);
-      if (raw === undefined) return { state: createEmptyState(), fresh: true };
+      if (raw === undefined) {
+        // No snapshot: a journal without one belongs to a state that is gone.
+        if (options.readOnly !== true) await retireJournals(stateDir, false);
+        return { state: createEmptyState(), fresh: true };
+      }
     } catch (error) {
       if (!(error instanceof JsonFileError)) throw error;
       reason = error.bytes === 0 ? 'empty file' : `invalid JSON (${error.bytes} bytes): ${error.detail}`;
@@ -376,6 +380,7 @@ export async function loadState(stateDir: string, options: LoadStateOptions = {}
     if (options.readOnly === true) return { state: createEmptyState(), recovered: { reason, corruptPath: path }, fresh: true };
     try {
       const corruptPath = await moveAside(path);
+      await retireJournals(stateDir, true);
       return { state: createEmptyState(), recovered: { reason, corruptPath }, fresh: true };
     } catch (error) {
       // Another process moved or replaced it between our read and rename: read again (once).
@@ -393,7 +398,9 @@ export async function loadState(stateDir: string, options: LoadStateOptions = {}
 export async function saveState(stateDir: string, state: SyncState): Promise<void> {
   state.updatedAt = new Date().toISOString();
   // A new generation: appends from now on go to the next journal, which this snapshot precedes.
-  state.generation = (state.generation ?? 0) + 1;
+  // Time-based, so a fresh state (after a lost or corrupt file) never lands on the number of a
+  // journal left over from the old one and replays it.
+  state.generation = Math.max((state.generation ?? 0) + 1, Date.now());
   // Snapshot synchronously: changes made while the write is in flight belong to the next save.
   const text = JSON.stringify(state);
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
@@ -453,6 +460,23 @@ async function replayJournal(stateDir: string, state: SyncState): Promise<number
     applied++;
   }
   return applied;
+}
+
+/** Journals of a lost or damaged snapshot: removed, or (`keep`) moved aside next to the damaged file. */
+async function retireJournals(stateDir: string, keep: boolean): Promise<void> {
+  const prefix = `${STATE_FILE.replace(/\.json$/, '')}.journal-`;
+  let names: string[];
+  try {
+    names = await readdir(stateDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.jsonl')) continue;
+    const full = join(stateDir, name);
+    if (keep) await rename(full, `${full}.corrupt-${timestampForFileName()}`).catch(() => undefined);
+    else await unlink(full).catch(() => undefined);
+  }
 }
 
 async function removeOldJournals(stateDir: string, current: number): Promise<void> {

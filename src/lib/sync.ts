@@ -176,6 +176,18 @@ class SyncRun {
   private async planFile(id: string, file: ScannedFile): Promise<{ file: ScannedFile; hash: string } | undefined> {
     const existing = this.state.files[id];
     const force = this.options.force === true;
+    if (force && existing !== undefined && existing.status === 'failed' && existing.episodes.length > 0) {
+      // --force gives a file the server rejected or kept dropping a fresh set of attempts.
+      existing.status = 'pending';
+      existing.attempts = 0;
+      for (const ref of existing.episodes) {
+        ref.resends = 0;
+        if (ref.uuid === undefined) {
+          delete ref.sentAt;
+          delete ref.queuedAt;
+        }
+      }
+    }
     const needsDrafts = existing !== undefined && existing.episodes.some((e) => e.sentAt === undefined && e.uuid === undefined);
     if (existing !== undefined && !force && !needsDrafts && existing.mtimeMs === file.mtimeMs && existing.size === file.size) {
       this.counts.unchanged++;
@@ -199,8 +211,6 @@ class SyncRun {
       // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
       existing.mtimeMs = file.mtimeMs;
       existing.size = file.size;
-      if (force && existing.status === 'failed') existing.status = existing.episodes.length > 0 ? 'pending' : 'failed';
-      if (force) for (const ref of existing.episodes) ref.resends = 0;
       this.counts.unchanged++;
       if (!(force && existing.status === 'pending')) return undefined;
     }
@@ -616,10 +626,8 @@ class SyncRun {
   }
 
   private refreshStatus(record: FileRecord): void {
-    if (record.status === 'failed' || record.status === 'skipped') {
-      if (record.episodes.length === 0 || record.status === 'skipped') return;
-      if (record.lastError?.startsWith('dropped') === true) return;
-    }
+    // Failed and skipped are verdicts: only a new version of the file (or --force) lifts them.
+    if (record.status === 'failed' || record.status === 'skipped') return;
     const previous = record.status;
     if (record.episodes.some((e) => e.sentAt === undefined)) record.status = 'pending';
     else if (record.episodes.some((e) => e.uuid === undefined)) record.status = 'queued';

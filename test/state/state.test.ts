@@ -6,6 +6,8 @@ import type { ScannedFile } from '../../src/lib/memory/types.js';
 import {
   StateConflictError,
   StateStore,
+  appendJournal,
+  journalPath,
   createEmptyState,
   createFileRecord,
   fileIdFor,
@@ -331,5 +333,53 @@ describe('ids', () => {
       firstSeenAt: 'T',
       updatedAt: 'T',
     });
+  });
+});
+
+describe('journal', () => {
+  it('replays appended records on top of the snapshot and ignores a torn last line', async () => {
+    const a = createFileRecord(scanned('a.md'));
+    const state = stateWith([a]);
+    await saveState(dir, state);
+    const updated = { ...a, status: 'queued' as const, episodes: [episode(1)] };
+    const b = createFileRecord(scanned('b.md'));
+    await appendJournal(dir, state, [
+      { k: 'file', id: a.id, record: updated },
+      { k: 'file', id: b.id, record: b },
+      { k: 'orphans', orphans: [episode(7)] },
+    ]);
+    const { appendFile } = await import('node:fs/promises');
+    await appendFile(journalPath(dir, state.generation ?? 0), '{"k":"file","id":"pai:c.md","rec');
+    const loaded = await loadState(dir);
+    expect(loaded.journalEntries).toBe(3);
+    expect(loaded.state.files[a.id]?.status).toBe('queued');
+    expect(Object.keys(loaded.state.files).sort()).toEqual([a.id, b.id]);
+    expect(loaded.state.orphans).toHaveLength(1);
+    // The next snapshot folds the journal in and removes it.
+    await saveState(dir, loaded.state);
+    expect((await readdir(dir)).filter((n) => n.includes('journal'))).toEqual([]);
+    expect((await loadState(dir)).state.files[a.id]?.status).toBe('queued');
+  });
+
+  it('never replays the journal of a lost or damaged snapshot into a fresh state', async () => {
+    const a = createFileRecord(scanned('a.md'));
+    const state = stateWith([a]);
+    await saveState(dir, state);
+    await appendJournal(dir, state, [{ k: 'file', id: 'pai:ghost.md', record: { ...createFileRecord(scanned('ghost.md')) } }]);
+    await writeFile(statePath(dir), '{"tool":"graphiti-memory-sync","vers');
+    const recovered = await loadState(dir);
+    expect(recovered.recovered).toBeDefined();
+    expect(Object.keys(recovered.state.files)).toEqual([]);
+    expect((await readdir(dir)).some((n) => n.includes('journal') && n.includes('.corrupt-'))).toBe(true);
+    await saveState(dir, recovered.state);
+    expect(Object.keys((await loadState(dir)).state.files)).toEqual([]);
+
+    // Missing snapshot with a journal lying around: the journal is discarded.
+    await rm(statePath(dir));
+    await appendJournal(dir, createEmptyState(), [{ k: 'file', id: 'pai:ghost.md', record: createFileRecord(scanned('ghost.md')) }]);
+    const fresh = await loadState(dir);
+    expect(fresh.fresh).toBe(true);
+    expect(Object.keys(fresh.state.files)).toEqual([]);
+    expect((await readdir(dir)).filter((n) => n.endsWith('.jsonl'))).toEqual([]);
   });
 });

@@ -57,7 +57,8 @@ export type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } 
 // ------------------------------------------------------------------ options
 
 /** Kinds of injected faults (also the `outcome` of a faulted call in `calls`). */
-export type FaultKind = 'http503' | 'http429' | 'reset' | 'sessionLoss' | 'hang' | 'drop';
+/** 'queueError': add_memory answers `{"error":"Error queuing episode: …"}` (a domain error, not a drop). */
+export type FaultKind = 'http503' | 'http429' | 'reset' | 'sessionLoss' | 'hang' | 'drop' | 'queueError';
 
 export interface FaultOptions {
   /** Probability that an eligible POST is answered `503 Service Unavailable` (plain text). */
@@ -703,7 +704,7 @@ class GraphitiServerImpl implements GraphitiTestServer {
     const f = this.opts.faults;
     const methods = f.methods ?? ['tools/call'];
     if (rpcMethod === undefined || !(methods.includes('*') || methods.includes(rpcMethod))) return undefined;
-    const shot = this.oneShot.find((s) => s.kind !== 'drop' && s.count > 0);
+    const shot = this.oneShot.find((s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.count > 0);
     if (shot) {
       shot.count -= 1;
       this.oneShot = this.oneShot.filter((s) => s.count > 0);
@@ -1185,6 +1186,15 @@ class GraphitiServerImpl implements GraphitiTestServer {
     if (!tool) return finish(errorResult(`Unknown tool: ${name}`), 'error', `Unknown tool: ${name}`);
     const v = validateArguments(tool, args);
     if (!v.ok) return finish(errorResult(v.message), 'error', v.message);
+    if (tool.spec.name === 'add_memory') {
+      const shot = this.oneShot.find((s) => s.kind === 'queueError' && s.count > 0);
+      if (shot) {
+        shot.count -= 1;
+        this.oneShot = this.oneShot.filter((s) => s.count > 0);
+        const payload = { error: 'Error queuing episode: injected failure' };
+        return finish(toCallToolResult(tool.spec.name, payload, cfg.structuredContent), 'error', payload);
+      }
+    }
     let dropped = false;
     const payload = executeTool(tool.spec.name, v.args, {
       store: this.store,

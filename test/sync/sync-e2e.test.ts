@@ -132,6 +132,26 @@ describe('sync end to end', () => {
     expect(names).toEqual(['Alpha', 'Beta', 'Gamma']);
   });
 
+  it('marks a file failed after the server rejects it three times, and --force retries it', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    server.failNext('queueError', 3);
+    const statusOf = async () => (await loadState(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string)).state.files['pai:LEARNING/SYSTEM/a.md'];
+    const first = await runSync(box.config());
+    expect(first).toMatchObject({ pending: 1, failed: 0 });
+    expect((await statusOf())?.attempts).toBe(1);
+    await runSync(box.config());
+    const third = await runSync(box.config());
+    expect(third).toMatchObject({ pending: 0, failed: 1 });
+    expect((await statusOf())?.lastError).toMatch(/Error queuing episode/);
+    expect(third.problems.map((p) => p.reason)).toContain('rejected');
+    const again = await runSync(box.config());
+    expect(again.failed).toBe(1);
+    expect(adds()).toHaveLength(3);
+    const forced = await runSync(box.config(), { force: true, waitMs: 5000 });
+    expect(forced).toMatchObject({ failed: 0, confirmed: 1 });
+    expect(server.episodes('main')).toHaveLength(1);
+  });
+
   it('recovers from a corrupt state file without re-sending', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
