@@ -462,35 +462,31 @@ async function replayJournal(stateDir: string, state: SyncState): Promise<number
   return applied;
 }
 
-/** Journals of a lost or damaged snapshot: removed, or (`keep`) moved aside next to the damaged file. */
-async function retireJournals(stateDir: string, keep: boolean): Promise<void> {
+/** Journal files in the state dir with their generation. */
+async function listJournals(stateDir: string): Promise<Array<{ path: string; generation: number }>> {
   const prefix = `${STATE_FILE.replace(/\.json$/, '')}.journal-`;
   let names: string[];
   try {
     names = await readdir(stateDir);
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.jsonl')) continue;
-    const full = join(stateDir, name);
-    if (keep) await rename(full, `${full}.corrupt-${timestampForFileName()}`).catch(() => undefined);
-    else await unlink(full).catch(() => undefined);
+  return names
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.jsonl'))
+    .map((name) => ({ path: join(stateDir, name), generation: Number(name.slice(prefix.length, -'.jsonl'.length)) }));
+}
+
+/** Journals of a lost or damaged snapshot: removed, or (`keep`) moved aside next to the damaged file. */
+async function retireJournals(stateDir: string, keep: boolean): Promise<void> {
+  for (const { path } of await listJournals(stateDir)) {
+    if (keep) await rename(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => undefined);
+    else await unlink(path).catch(() => undefined);
   }
 }
 
 async function removeOldJournals(stateDir: string, current: number): Promise<void> {
-  const prefix = `${STATE_FILE.replace(/\.json$/, '')}.journal-`;
-  let names: string[];
-  try {
-    names = await readdir(stateDir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.jsonl')) continue;
-    const generation = Number(name.slice(prefix.length, -'.jsonl'.length));
-    if (Number.isInteger(generation) && generation < current) await unlink(join(stateDir, name)).catch(() => undefined);
+  for (const { path, generation } of await listJournals(stateDir)) {
+    if (Number.isInteger(generation) && generation < current) await unlink(path).catch(() => undefined);
   }
 }
 
