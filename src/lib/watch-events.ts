@@ -1,0 +1,154 @@
+/**
+ * The events a watcher reports (to tests, to the CLI output, to the log), and their
+ * text / JSON renderings for the three output modes of `watch`.
+ */
+import type { SyncSummary } from './sync.js';
+import type { BackoffReason, PassReason, SchedulerPhase } from './watch-scheduler.js';
+
+export type FsEventKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
+
+export interface ReadyEvent {
+  event: 'ready';
+  /** Enabled source folders. */
+  folders: number;
+  roots: string[];
+  /** Roots that do not exist yet (their nearest existing parent is watched instead). */
+  missing: string[];
+  poll: boolean;
+}
+export interface ChangeEvent {
+  event: 'change';
+  kind: FsEventKind;
+  path: string;
+  source: string;
+  relPath: string;
+}
+export interface PassStartEvent {
+  event: 'pass-start';
+  pass: number;
+  reason: PassReason;
+}
+export interface PassCounts {
+  added: number;
+  updated: number;
+  deleted: number;
+  renamed: number;
+  unchanged: number;
+  skipped: number;
+  failed: number;
+  pending: number;
+  queued: number;
+  confirmed: number;
+  resent: number;
+  problems: number;
+}
+export interface PassEvent extends PassCounts {
+  event: 'pass';
+  pass: number;
+  reason: PassReason;
+  durationMs: number;
+  serverReachable: boolean;
+  serverError?: string;
+  /** The full engine summary (not rendered in JSON output). */
+  summary: SyncSummary;
+}
+export interface BackoffEvent {
+  event: 'backoff';
+  reason: BackoffReason;
+  delayMs: number;
+  attempt: number;
+  message?: string;
+  pending: number;
+  queued: number;
+}
+export interface WatchErrorEvent {
+  event: 'error';
+  message: string;
+  fatal: boolean;
+  origin: 'pass' | 'fs' | 'start';
+}
+export interface PhaseEvent {
+  event: 'phase';
+  phase: SchedulerPhase;
+}
+export interface StoppedEvent {
+  event: 'stopped';
+  code: number;
+  passes: number;
+  signal?: string;
+}
+
+export type WatchEvent = ReadyEvent | ChangeEvent | PassStartEvent | PassEvent | BackoffEvent | WatchErrorEvent | PhaseEvent | StoppedEvent;
+
+export function countsOf(summary: SyncSummary): PassCounts {
+  return {
+    added: summary.added,
+    updated: summary.updated,
+    deleted: summary.deleted,
+    renamed: summary.renamed ?? 0,
+    unchanged: summary.unchanged,
+    skipped: summary.skipped,
+    failed: summary.failed,
+    pending: summary.pending,
+    queued: summary.queued,
+    confirmed: summary.confirmed,
+    resent: summary.resent ?? 0,
+    problems: summary.problems.length,
+  };
+}
+
+/** Events worth a JSON line (`phase` and `pass-start` are internal). */
+export function jsonLine(event: WatchEvent, at: Date = new Date()): string | undefined {
+  if (event.event === 'phase' || event.event === 'pass-start') return undefined;
+  if (event.event === 'pass') {
+    const { summary: _summary, ...rest } = event;
+    return JSON.stringify({ t: at.toISOString(), ...rest });
+  }
+  return JSON.stringify({ t: at.toISOString(), ...event });
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${Math.max(0.1, Math.round(ms / 100) / 10)}s` : `${Math.round(ms / 1000)}s`;
+}
+
+export function describePass(event: PassEvent): string {
+  const renamed = event.renamed > 0 ? `, renamed ${event.renamed}` : '';
+  const failed = event.failed > 0 ? `, failed ${event.failed}` : '';
+  const server = event.serverReachable ? '' : ` | server unreachable${event.serverError === undefined ? '' : `: ${event.serverError}`}`;
+  return `pass: added ${event.added}, updated ${event.updated}, deleted ${event.deleted}${renamed} | confirmed ${event.confirmed}, queued ${event.queued}, pending ${event.pending}${failed}${server}`;
+}
+
+export function describeBackoff(event: BackoffEvent): string {
+  const wait = seconds(event.delayMs);
+  switch (event.reason) {
+    case 'server':
+      return `waiting for server (retry in ${wait})${event.message === undefined ? '' : `: ${event.message}`}`;
+    case 'lock':
+      return `another sync holds the lock (retry in ${wait})`;
+    case 'confirm':
+      return `confirming ${event.queued} queued (next check in ${wait})`;
+    default:
+      return `pass failed (retry in ${wait})${event.message === undefined ? '' : `: ${event.message}`}`;
+  }
+}
+
+/** One plain-text log line per event for non-TTY output, or undefined for events not worth a line. */
+export function textLine(event: WatchEvent, at: Date = new Date()): string | undefined {
+  const t = at.toISOString();
+  switch (event.event) {
+    case 'ready':
+      return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}`;
+    case 'pass':
+      return `${t} ${describePass(event)}`;
+    case 'backoff':
+      return event.reason === 'confirm' ? undefined : `${t} ${describeBackoff(event)}`;
+    case 'error':
+      return `${t} error: ${event.message}`;
+    case 'stopped':
+      return `${t} stopped after ${event.passes} pass${event.passes === 1 ? '' : 'es'}`;
+    default:
+      return undefined;
+  }
+}
+
+export { seconds as formatSeconds };

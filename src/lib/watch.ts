@@ -1,0 +1,581 @@
+/**
+ * Watch mode: keep the memory folders in sync while you work.
+ *
+ * chokidar (native fs events; polling only with `--poll`) watches every enabled source root →
+ * events are filtered to what a scan would look at (watch-filter.ts) → add/change events wait
+ * until the file is fully written (watch-stabilizer.ts) → the scheduler (watch-scheduler.ts)
+ * coalesces everything inside `watchDebounceMs` into ONE sync pass, backs off while the server
+ * is down or the lock is busy, and schedules confirmation passes only while something is queued.
+ *
+ * A pass is exactly `runSync(config, {logger, signal, lockTimeoutMs})`: the engine takes the
+ * state lock for the pass only (a session-start worker or a manual `sync` is never starved),
+ * detects renames by content hash, deletes removed files' episodes and keeps unsent work in its
+ * outbox, so watch mode adds no sync logic of its own.
+ *
+ * Idle cost: no timers at all when nothing is queued and nothing changes (the stabilizer,
+ * debounce, confirmation and backoff timers each exist only while they have something to do).
+ * With native events only folders get an fs.watch handle (one inotify watch each): a folder's
+ * watch already reports changes to the files in it, so files are not watched one by one
+ * (10,000 notes in 24 folders = 24 watches, not 10,024; see isIgnored/handleRawEvent). Only
+ * `--poll` stats every file (every 1.5 s), which is what network drives need.
+ *
+ * A source root that does not exist yet is not polled for: its nearest existing parent folder is
+ * watched, with everything there ignored except the way down to the root, so the root is picked
+ * up (and synced) the moment it is created.
+ */
+import { EventEmitter } from 'node:events';
+import { existsSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import type { Config } from './config.js';
+import { nullLogger, type Logger } from './log.js';
+import { resolveSources } from './memory/sources.js';
+import type { MemorySource } from './memory/types.js';
+import { runSync, type SyncSummary } from './sync.js';
+import {
+  countsOf,
+  describeBackoff,
+  describePass,
+  jsonLine,
+  textLine,
+  type BackoffEvent,
+  type ChangeEvent,
+  type FsEventKind,
+  type PassEvent,
+  type PassStartEvent,
+  type PhaseEvent,
+  type ReadyEvent,
+  type StoppedEvent,
+  type WatchErrorEvent,
+  type WatchEvent,
+} from './watch-events.js';
+import { createPathFilter, type ClassifiedPath, type PathFilter } from './watch-filter.js';
+import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './watch-scheduler.js';
+import { WriteStabilizer } from './watch-stabilizer.js';
+
+export type { WatchEvent, PassEvent, ChangeEvent, BackoffEvent, ReadyEvent, StoppedEvent, WatchErrorEvent, PassStartEvent, PhaseEvent } from './watch-events.js';
+export type { PassReason, BackoffPolicy, Clock } from './watch-scheduler.js';
+
+/** Default: a file must keep its size and mtime this long before a pass may read it. */
+export const DEFAULT_WRITE_STABLE_MS = 150;
+/** Default lock wait per pass before backing off (the lock is held only while a pass runs). */
+export const DEFAULT_WATCH_LOCK_TIMEOUT_MS = 5_000;
+/** Polling interval with `--poll` (network drives). */
+export const DEFAULT_POLL_INTERVAL_MS = 1_500;
+/** How long a stop may take (aborting the pass, closing watchers) before runWatch returns anyway. */
+export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
+
+export interface WatcherOptions {
+  config: Config;
+  logger?: Logger;
+  /** Use stat polling instead of native fs events (network drives). */
+  poll?: boolean;
+  pollIntervalMs?: number;
+  /** Debounce window; default config.watchDebounceMs. */
+  debounceMs?: number;
+  maxDebounceMs?: number;
+  /** Write-finished check threshold (ms); 0 disables the check. Default 150. */
+  writeStableMs?: number;
+  writePollMs?: number;
+  /** Lock wait per pass. Default 5000. */
+  lockTimeoutMs?: number;
+  serverBackoff?: BackoffPolicy;
+  confirmBackoff?: BackoffPolicy;
+  lockBackoff?: BackoffPolicy;
+  errorBackoff?: BackoffPolicy;
+  /** Replaces the sync pass (tests). Default: runSync(config, {logger, signal, lockTimeoutMs}). */
+  runPass?: (signal: AbortSignal, reason: PassReason) => Promise<SyncSummary>;
+  clock?: Clock;
+  random?: () => number;
+  /** Sources to watch; default resolveSources(config). */
+  sources?: MemorySource[];
+}
+
+interface WatcherEventMap {
+  event: [WatchEvent];
+  ready: [ReadyEvent];
+  change: [ChangeEvent];
+  'pass-start': [PassStartEvent];
+  pass: [PassEvent];
+  backoff: [BackoffEvent];
+  error: [WatchErrorEvent];
+  phase: [PhaseEvent];
+  stopped: [StoppedEvent];
+}
+
+export class NoSourcesError extends Error {
+  constructor() {
+    super('Nothing to watch: no memory sources are enabled (check MADEINOZ_KNOWLEDGE_SYNC_PAI, MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY, MADEINOZ_KNOWLEDGE_SYNC_PATHS)');
+    this.name = 'NoSourcesError';
+  }
+}
+
+/** The nearest folder at or above `path` that exists. */
+export function nearestExisting(path: string): string {
+  let p = resolve(path);
+  while (!existsSync(p)) {
+    const up = dirname(p);
+    if (up === p) return p;
+    p = up;
+  }
+  return p;
+}
+
+/**
+ * The watcher core, without process concerns (signals, output). Observe it through its events:
+ * `ready`, `change`, `pass-start`, `pass`, `backoff`, `error`, `phase`, `stopped`, and `event`
+ * (all of them). `done` resolves with the exit code once it has stopped.
+ */
+export class Watcher extends EventEmitter<WatcherEventMap> {
+  readonly config: Config;
+  readonly sources: MemorySource[];
+  readonly done: Promise<number>;
+  private readonly logger: Logger;
+  private readonly filter: PathFilter;
+  private readonly scheduler: PassScheduler;
+  private readonly stabilizer: WriteStabilizer;
+  private readonly clock: Clock;
+  private fsw: FSWatcher | undefined;
+  /** Paths handed to chokidar (roots, or the nearest existing parent of a missing root). */
+  private readonly watched = new Set<string>();
+  /** Symlinks met in watched folders, and those of them that lead to files (watched one by one). */
+  private readonly symlinks = new Set<string>();
+  private readonly linkedFiles = new Set<string>();
+  private resolveDone!: (code: number) => void;
+  private stopping: Promise<number> | undefined;
+  private started = false;
+  private lastCounts = { pending: 0, queued: 0, confirmed: 0, failed: 0 };
+
+  constructor(private readonly options: WatcherOptions) {
+    super();
+    this.config = options.config;
+    this.logger = (options.logger ?? nullLogger).child({ component: 'watch' });
+    this.sources = options.sources ?? resolveSources(options.config);
+    this.filter = createPathFilter(this.sources, options.config.exclude);
+    this.clock = options.clock ?? systemClock;
+    this.done = new Promise<number>((r) => {
+      this.resolveDone = r;
+    });
+    const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_WATCH_LOCK_TIMEOUT_MS;
+    const runPass =
+      options.runPass ?? ((signal: AbortSignal) => runSync(this.config, { logger: options.logger ?? nullLogger, signal, lockTimeoutMs }));
+    this.stabilizer = new WriteStabilizer({
+      thresholdMs: options.writeStableMs ?? DEFAULT_WRITE_STABLE_MS,
+      ...(options.writePollMs === undefined ? {} : { pollMs: options.writePollMs }),
+      clock: this.clock,
+      onDrained: () => this.scheduler.writesSettled(),
+    });
+    this.scheduler = new PassScheduler({
+      debounceMs: options.debounceMs ?? options.config.watchDebounceMs,
+      ...(options.maxDebounceMs === undefined ? {} : { maxDebounceMs: options.maxDebounceMs }),
+      runPass,
+      canStart: () => this.stabilizer.size === 0,
+      clock: this.clock,
+      ...(options.random === undefined ? {} : { random: options.random }),
+      ...(options.serverBackoff === undefined ? {} : { serverBackoff: options.serverBackoff }),
+      ...(options.confirmBackoff === undefined ? {} : { confirmBackoff: options.confirmBackoff }),
+      ...(options.lockBackoff === undefined ? {} : { lockBackoff: options.lockBackoff }),
+      ...(options.errorBackoff === undefined ? {} : { errorBackoff: options.errorBackoff }),
+      hooks: {
+        onPassStart: (info) => this.publish({ event: 'pass-start', ...info }),
+        onPass: (info) => {
+          const counts = countsOf(info.summary);
+          this.lastCounts = { pending: counts.pending, queued: counts.queued, confirmed: counts.confirmed, failed: counts.failed };
+          const event: PassEvent = {
+            event: 'pass',
+            pass: info.pass,
+            reason: info.reason,
+            durationMs: info.durationMs,
+            ...counts,
+            serverReachable: info.summary.serverReachable,
+            ...(info.summary.serverError === undefined ? {} : { serverError: info.summary.serverError }),
+            summary: info.summary,
+          };
+          this.refreshRoots();
+          this.publish(event);
+        },
+        onBackoff: (info) => this.publish({ event: 'backoff', ...info, pending: this.lastCounts.pending, queued: this.lastCounts.queued }),
+        onError: (error, info) => this.publish({ event: 'error', message: (error as Error)?.message ?? String(error), fatal: info.fatal, origin: 'pass' }),
+        onPhase: (phase) => this.publish({ event: 'phase', phase }),
+        onFatal: () => {
+          void this.stop(1);
+        },
+      },
+    });
+  }
+
+  get passes(): number {
+    return this.scheduler.passes;
+  }
+  get phase(): SchedulerPhase {
+    return this.scheduler.phase;
+  }
+  get lastSummary(): SyncSummary | undefined {
+    return this.scheduler.lastSummary;
+  }
+  get counts(): { pending: number; queued: number; confirmed: number; failed: number } {
+    return { ...this.lastCounts };
+  }
+  /** What the scheduler's one timer waits for, if anything (status line, tests). */
+  get pendingTimer(): { kind: 'debounce' | 'retry' | 'confirm'; inMs: number } | undefined {
+    return this.scheduler.pendingTimer;
+  }
+  /** Files currently waiting to finish being written. */
+  get settling(): number {
+    return this.stabilizer.size;
+  }
+  get watchedPaths(): string[] {
+    return [...this.watched];
+  }
+
+  private publish(event: WatchEvent): void {
+    this.log(event);
+    // A throwing listener (say, a reporter writing to a closed pipe) must not break the watch.
+    try {
+      // EventEmitter throws on an 'error' nobody listens to; it is still reported on 'event'.
+      if (event.event !== 'error' || this.listenerCount('error') > 0) (this.emit as (name: string, e: WatchEvent) => boolean)(event.event, event);
+      this.emit('event', event);
+    } catch (error) {
+      this.logger.error('watch event listener failed', { event: event.event, error: error as Error });
+    }
+  }
+
+  private log(event: WatchEvent): void {
+    switch (event.event) {
+      case 'ready':
+        this.logger.info('watching', { roots: event.roots, missing: event.missing, poll: event.poll });
+        break;
+      case 'change':
+        this.logger.debug('change', { kind: event.kind, source: event.source, relPath: event.relPath });
+        break;
+      case 'pass-start':
+        this.logger.debug('pass started', { pass: event.pass, reason: event.reason });
+        break;
+      case 'pass': {
+        const { summary: _summary, event: _event, ...fields } = event;
+        this.logger.info('pass', fields);
+        break;
+      }
+      case 'backoff':
+        if (event.reason === 'confirm') this.logger.debug('confirmation scheduled', { delayMs: event.delayMs, attempt: event.attempt, queued: event.queued });
+        else this.logger.warn(describeBackoff(event), { reason: event.reason, delayMs: event.delayMs, attempt: event.attempt });
+        break;
+      case 'error':
+        this.logger.error('watch error', { message: event.message, fatal: event.fatal, origin: event.origin });
+        break;
+      case 'stopped':
+        this.logger.info('stopped', { code: event.code, passes: event.passes, signal: event.signal });
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Starts watching and runs the initial full sync. Resolves once the watchers are in place
+   * (after `ready`); passes are reported through events.
+   */
+  async start(): Promise<void> {
+    if (this.started) throw new Error('watcher already started');
+    this.started = true;
+    if (this.sources.length === 0) throw new NoSourcesError();
+    const roots = this.sources.map((s) => resolve(s.root));
+    const missing = roots.filter((r) => !existsSync(r));
+    for (const root of roots) this.watched.add(existsSync(root) ? root : nearestExisting(root));
+    const poll = this.options.poll === true;
+    const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    const fsw = chokidarWatch([...this.watched], {
+      ignored: (path, stats) => this.isIgnored(path, stats, !poll),
+      ignoreInitial: true,
+      persistent: true,
+      followSymlinks: true,
+      ignorePermissionErrors: true,
+      usePolling: poll,
+      interval,
+      binaryInterval: interval,
+      awaitWriteFinish: false,
+    });
+    this.fsw = fsw;
+    fsw.on('all', (kind, path) => this.handleFsEvent(kind as FsEventKind, path));
+    if (!poll) fsw.on('raw', (rawEvent, evPath, details) => this.handleRawEvent(String(rawEvent), evPath, details as { watchedPath?: string }));
+    fsw.on('error', (error) => {
+      const e = error as NodeJS.ErrnoException;
+      const hint = e.code === 'ENOSPC' ? ' (inotify watch limit reached: raise fs.inotify.max_user_watches, or use --poll)' : '';
+      this.publish({ event: 'error', message: `${e.message ?? String(error)}${hint}`, fatal: false, origin: 'fs' });
+    });
+    await new Promise<void>((resolveReady) => {
+      fsw.once('ready', () => resolveReady());
+      void this.done.then(() => resolveReady());
+    });
+    if (this.stopping !== undefined) return;
+    this.publish({ event: 'ready', folders: roots.length, roots, missing, poll });
+    this.scheduler.start();
+  }
+
+  /**
+   * chokidar's filter. With native events, regular files are not watched one by one: a folder's
+   * own watch reports its files' changes (see handleRawEvent), which saves one fs.watch handle
+   * (an inotify watch and ~9 KiB) per file. Symlinked files are still watched individually, as
+   * a change to their target is not reported by the folder holding the link.
+   */
+  private isIgnored(path: string, stats: Stats | undefined, foldersOnly: boolean): boolean {
+    if (this.filter.ignored(path, stats)) return true;
+    if (!foldersOnly || stats === undefined) return false;
+    const abs = resolve(path);
+    if (stats.isSymbolicLink()) {
+      this.symlinks.add(abs);
+      return false;
+    }
+    if (!stats.isFile()) return false;
+    if (!this.symlinks.has(abs)) return true;
+    this.linkedFiles.add(abs);
+    return false;
+  }
+
+  /** A raw fs.watch event of a watched folder: `evPath` is the name of the entry that changed. */
+  private handleRawEvent(rawEvent: string, evPath: unknown, details: { watchedPath?: string } | undefined): void {
+    if (this.stopping !== undefined) return;
+    const watchedPath = details?.watchedPath;
+    if (typeof watchedPath !== 'string') return;
+    const dir = resolve(watchedPath);
+    if (this.linkedFiles.has(dir)) return; // a symlinked file's own watch: chokidar reports it as add/change
+    if (typeof evPath !== 'string' || evPath === '') {
+      // No file name (some platforms): something in this folder changed.
+      if (this.filter.classify(dir, 'dir') !== undefined) this.scheduler.notify();
+      return;
+    }
+    const abs = resolve(dir, evPath);
+    const hit = this.filter.classify(abs, 'file');
+    if (hit === undefined) return;
+    const kind: FsEventKind = rawEvent === 'change' ? 'change' : existsSync(abs) ? 'add' : 'unlink';
+    this.onFileEvent(kind, abs, hit);
+  }
+
+  /** Feeds one chokidar event (add, change, unlink, addDir, unlinkDir); tests may call it too. */
+  handleFsEvent(kind: FsEventKind, path: string): void {
+    if (this.stopping !== undefined) return;
+    const isFile = kind === 'add' || kind === 'change' || kind === 'unlink';
+    const abs = resolve(path);
+    const hit = this.filter.classify(abs, isFile ? 'file' : 'dir');
+    if (kind === 'unlinkDir' && this.sources.some((s) => resolve(s.root) === abs)) this.refreshRoots();
+    if (hit === undefined) return;
+    if (isFile) {
+      this.onFileEvent(kind, abs, hit);
+      return;
+    }
+    this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
+    this.scheduler.notify();
+  }
+
+  private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
+    // One save raises several raw events (create, modify, attrib): report the first of a write.
+    if (kind === 'unlink' || !this.stabilizer.has(abs)) this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
+    if (kind === 'unlink') this.stabilizer.forget(abs);
+    else this.stabilizer.track(abs);
+    this.scheduler.notify();
+  }
+
+  /** A root that vanished (or never existed) is watched through its nearest existing parent. */
+  private refreshRoots(): void {
+    const fsw = this.fsw;
+    if (fsw === undefined || this.stopping !== undefined) return;
+    for (const source of this.sources) {
+      const root = resolve(source.root);
+      if (existsSync(root)) continue;
+      const parent = nearestExisting(root);
+      if (this.watched.has(parent)) continue;
+      this.watched.add(parent);
+      this.logger.info('source folder missing; watching its parent until it appears', { root, parent });
+      fsw.add(parent);
+    }
+  }
+
+  /** Stops: aborts the running pass (its state is saved), closes the watchers. Idempotent. */
+  stop(code = 0, signal?: string): Promise<number> {
+    if (this.stopping !== undefined) return this.stopping;
+    this.stopping = (async () => {
+      this.stabilizer.close();
+      const closing = this.fsw?.close().catch(() => undefined);
+      await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);
+      const event: StoppedEvent = { event: 'stopped', code, passes: this.scheduler.passes, ...(signal === undefined ? {} : { signal }) };
+      this.publish(event);
+      this.resolveDone(code);
+      return code;
+    })();
+    return this.stopping;
+  }
+}
+
+export function createWatcher(options: WatcherOptions): Watcher {
+  return new Watcher(options);
+}
+
+// ------------------------------------------------------------------ CLI entry
+
+export interface WatchIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export interface RunWatchOptions {
+  poll?: boolean;
+  json?: boolean;
+  io: WatchIo;
+  logger?: Logger;
+  /** Stops the watch like SIGTERM does (tests). */
+  signal?: AbortSignal;
+  /** Install SIGINT/SIGTERM handlers. Default true. */
+  handleSignals?: boolean;
+  stopTimeoutMs?: number;
+  /** Extra watcher settings (tests, benchmarks). */
+  watcher?: Partial<Omit<WatcherOptions, 'config' | 'logger' | 'poll'>>;
+}
+
+function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, lastBackoff: BackoffEvent | undefined, passReason: PassReason | undefined): string {
+  const { pending, queued, confirmed, failed } = watcher.counts;
+  const counts = `confirmed ${confirmed}, queued ${queued}, pending ${pending}${failed > 0 ? `, failed ${failed}` : ''}`;
+  const timer = watcher.pendingTimer;
+  switch (phase) {
+    case 'syncing':
+      return `${passReason === 'confirm' ? 'confirming' : passReason === 'retry' ? 'retrying' : 'syncing'}… | ${counts}`;
+    case 'debouncing':
+    case 'settling':
+      return `changes seen, syncing shortly | ${counts}`;
+    case 'backoff':
+      if (lastBackoff !== undefined && timer !== undefined) return `${describeBackoff({ ...lastBackoff, delayMs: timer.inMs })} | ${counts}`;
+      return `waiting to retry | ${counts}`;
+    case 'confirm-wait':
+      return `watching ${folders} folder${folders === 1 ? '' : 's'} | ${counts} (confirming in ${Math.round((timer?.inMs ?? 0) / 1000)}s)`;
+    case 'stopped':
+      return `stopping… | ${counts}`;
+    default:
+      return `watching ${folders} folder${folders === 1 ? '' : 's'} | ${counts}`;
+  }
+}
+
+/** Wires a reporter for the CLI's output mode to the watcher's events. */
+export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'text' | 'json'): void {
+  if (mode === 'json') {
+    watcher.on('event', (event) => {
+      const line = jsonLine(event);
+      if (line !== undefined) io.stdout(`${line}\n`);
+    });
+    return;
+  }
+  if (mode === 'text') {
+    watcher.on('event', (event) => {
+      const line = textLine(event);
+      if (line === undefined) return;
+      if (event.event === 'error') io.stderr(`${line}\n`);
+      else io.stdout(`${line}\n`);
+    });
+    return;
+  }
+  // TTY: one status line rewritten in place on stderr; errors and pass lines scroll above it.
+  let folders = watcher.sources.length;
+  let lastBackoff: BackoffEvent | undefined;
+  let passReason: PassReason | undefined;
+  let phase: SchedulerPhase = 'idle';
+  const draw = () => io.stderr(`\r\x1b[2K${statusText(watcher, folders, phase, lastBackoff, passReason)}`);
+  const above = (line: string) => io.stderr(`\r\x1b[2K${line}\n`);
+  watcher.on('event', (event) => {
+    switch (event.event) {
+      case 'ready':
+        folders = event.folders;
+        if (event.missing.length > 0) above(`not created yet (watching for them): ${event.missing.join(', ')}`);
+        break;
+      case 'pass-start':
+        passReason = event.reason;
+        break;
+      case 'pass':
+        if (event.added + event.updated + event.deleted + event.renamed + event.failed > 0 || !event.serverReachable) above(`${new Date().toLocaleTimeString()} ${describePass(event)}`);
+        break;
+      case 'backoff':
+        lastBackoff = event;
+        break;
+      case 'error':
+        above(`error: ${event.message}`);
+        break;
+      case 'phase':
+        phase = event.phase;
+        break;
+      case 'stopped':
+        io.stderr(`\r\x1b[2Kstopped after ${event.passes} pass${event.passes === 1 ? '' : 'es'}\n`);
+        return;
+      default:
+        break;
+    }
+    draw();
+  });
+}
+
+/**
+ * `graphiti-memory-sync watch [--poll] [--json]`: watches until SIGINT/SIGTERM (or `signal`),
+ * then resolves with the exit code (0 after a clean stop).
+ */
+export async function runWatch(config: Config, options: RunWatchOptions): Promise<number> {
+  const logger = options.logger ?? nullLogger;
+  const io = options.io;
+  const watcher = createWatcher({ ...(options.watcher ?? {}), config, logger, poll: options.poll === true });
+  attachReporter(watcher, io, options.json === true ? 'json' : io.isTTY ? 'tty' : 'text');
+  // Errors are reported through the reporter (the 'event' channel); keep EventEmitter quiet.
+  watcher.on('error', () => undefined);
+
+  let stopRequested = false;
+  let giveUp: ((code: number) => void) | undefined;
+  const gaveUp = new Promise<number>((r) => {
+    giveUp = r;
+  });
+  const stopTimeoutMs = options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+  const requestStop = (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = true;
+    void watcher.stop(0, signal);
+    // A pass that ignores its abort must not keep the command from returning.
+    const timer = setTimeout(() => {
+      logger.warn('stop is taking long; returning without waiting for the running pass', { stopTimeoutMs });
+      giveUp?.(0);
+    }, stopTimeoutMs);
+    timer.unref();
+    void watcher.done.then(() => clearTimeout(timer));
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested) {
+      // Second Ctrl-C: the user wants out now. State writes are atomic and the lock is
+      // released by lock.ts's exit handler.
+      io.stderr('\nforced exit\n');
+      process.exit(130);
+    }
+    requestStop(signal);
+  };
+  const onAbort = () => requestStop('abort');
+  const handleSignals = options.handleSignals !== false;
+  if (handleSignals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  if (options.signal?.aborted === true) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    try {
+      await watcher.start();
+    } catch (error) {
+      const message = (error as Error).message;
+      logger.error('watch could not start', { error: error as Error });
+      io.stderr(`Error: ${message}\n`);
+      await watcher.stop(error instanceof NoSourcesError ? 2 : 1);
+      return error instanceof NoSourcesError ? 2 : 1;
+    }
+    return await Promise.race([watcher.done, gaveUp]);
+  } finally {
+    if (handleSignals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The real CLI as a child process: `npx tsx src/cli.ts watch --json` against the test server,
+ * stopped with SIGTERM. Synchronised on the JSON lines it prints (ready, pass, stopped).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadState } from '../../src/lib/state.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** tsx's own CLI script (what `npx tsx` resolves to), run by this node: no npm wrapper in between to swallow the signal. */
+const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+let server: GraphitiTestServer;
+let sb: Sandbox;
+let child: ChildProcess | undefined;
+
+beforeEach(async () => {
+  server = await startGraphitiServer({ processingDelayMs: 0 });
+  sb = makeSandbox(server.url);
+});
+
+afterEach(async () => {
+  if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child = undefined;
+  await server.close();
+  sb.cleanup();
+});
+
+interface Line {
+  event: string;
+  [k: string]: unknown;
+}
+
+/** Collects JSON lines from the child's stdout; `waitFor` resolves on the first matching line (bounded). */
+function lineReader(proc: ChildProcess) {
+  const lines: Line[] = [];
+  const waiters: Array<{ match: (l: Line) => boolean; resolve: (l: Line) => void }> = [];
+  let buffer = '';
+  let stderr = '';
+  proc.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  proc.stdout?.on('data', (d: Buffer) => {
+    buffer += d.toString();
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (text.trim() === '') continue;
+      const line = JSON.parse(text) as Line;
+      lines.push(line);
+      for (const w of [...waiters]) {
+        if (w.match(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(line);
+        }
+      }
+    }
+  });
+  return {
+    lines,
+    stderr: () => stderr,
+    waitFor(match: (l: Line) => boolean, timeoutMs = 20_000): Promise<Line> {
+      const found = lines.find(match);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching line within ${timeoutMs} ms; got ${JSON.stringify(lines)}; stderr: ${stderr}`)), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (l) => {
+            clearTimeout(timer);
+            resolve(l);
+          },
+        });
+      });
+    },
+  };
+}
+
+describe('graphiti-memory-sync watch (child process)', () => {
+  it('prints ready, syncs a new file, stops on SIGTERM with exit 0 and a valid state file', async () => {
+    const envFile = sb.path('empty.env');
+    writeFileSync(envFile, '');
+    sb.pai('LEARNING/SYSTEM/first.md', learning('First', 'there before the watch'));
+    child = spawn(process.execPath, [TSX_CLI, 'src/cli.ts', 'watch', '--json'], {
+      cwd: ROOT,
+      env: { ...sb.env, MADEINOZ_KNOWLEDGE_ENV_FILE: envFile, MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: '100', MADEINOZ_KNOWLEDGE_LOG_LEVEL: 'debug' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child?.once('exit', (code, signal) => resolve({ code, signal })));
+    const out = lineReader(child);
+
+    const ready = await out.waitFor((l) => l.event === 'ready');
+    expect(ready.folders).toBe(2);
+    await out.waitFor((l) => l.event === 'pass' && l.reason === 'initial');
+    sb.pai('LEARNING/SYSTEM/second.md', learning('Second', 'written while watching'));
+    const pass = await out.waitFor((l) => l.event === 'pass' && l.added === 1 && l.reason !== 'initial');
+    expect(pass).toMatchObject({ serverReachable: true, failed: 0 });
+
+    const t0 = Date.now();
+    child.kill('SIGTERM');
+    const { code } = await exited;
+    expect(code).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(out.lines.at(-1)?.event).toBe('stopped');
+
+    const loaded = await loadState(sb.config().stateDir);
+    expect(loaded.recovered).toBeUndefined();
+    expect(loaded.fresh).toBe(false);
+    expect(Object.keys(loaded.state.files).sort()).toEqual(['pai:LEARNING/SYSTEM/first.md', 'pai:LEARNING/SYSTEM/second.md']);
+    await server.whenIdle();
+    expect(server.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(2);
+  }, 60_000);
+});

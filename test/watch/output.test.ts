@@ -1,0 +1,179 @@
+/**
+ * The three output modes of `watch` (TTY status line, plain log lines, JSON lines), driven by a
+ * fake pass over a real (empty) folder, plus polling mode with the real engine.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildConfig, type Config } from '../../src/lib/config.js';
+import type { SyncSummary } from '../../src/lib/sync.js';
+import { describePass, jsonLine, textLine } from '../../src/lib/watch-events.js';
+import { createWatcher, runWatch, type PassEvent } from '../../src/lib/watch.js';
+import { nextEvent } from './helpers.js';
+
+function summary(patch: Partial<SyncSummary> = {}): SyncSummary {
+  return {
+    added: 0,
+    updated: 0,
+    deleted: 0,
+    unchanged: 0,
+    renamed: 0,
+    skipped: 0,
+    failed: 0,
+    pending: 0,
+    queued: 0,
+    confirmed: 0,
+    resent: 0,
+    duplicatesRemoved: 0,
+    redactions: 0,
+    problems: [],
+    serverReachable: true,
+    dryRun: false,
+    ...patch,
+  };
+}
+
+let root: string;
+let config: Config;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'gms-watch-out-'));
+  mkdirSync(join(root, 'notes'));
+  config = buildConfig({
+    HOME: root,
+    PAI_DIR: join(root, 'pai'),
+    CLAUDE_CONFIG_DIR: join(root, 'claude'),
+    MADEINOZ_KNOWLEDGE_STATE_DIR: join(root, 'state'),
+    MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:9/mcp',
+    MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false',
+    MADEINOZ_KNOWLEDGE_RETRIES: '0',
+    MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: 'false',
+    MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${join(root, 'notes')}`,
+  });
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Runs the CLI entry with a fake pass until `untilPasses` passes were reported, then aborts it. */
+async function runWith(mode: { json?: boolean; isTTY: boolean }, passes: SyncSummary[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const controller = new AbortController();
+  let n = 0;
+  const code = await runWatch(config, {
+    json: mode.json === true,
+    io: { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), isTTY: mode.isTTY },
+    signal: controller.signal,
+    handleSignals: false,
+    watcher: {
+      confirmBackoff: { initialMs: 1, maxMs: 1 },
+      serverBackoff: { initialMs: 1, maxMs: 1 },
+      runPass: async () => {
+        const s = passes[n++] ?? summary();
+        if (n >= passes.length) setImmediate(() => controller.abort());
+        return s;
+      },
+    },
+  });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+describe('watch output', () => {
+  it('non-TTY: one plain line per pass on stdout', async () => {
+    const r = await runWith({ isTTY: false }, [summary({ added: 1, queued: 1 }), summary({ confirmed: 1 })]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT.*Z watching 1 folder$/);
+    expect(lines[1]).toMatch(/^\d{4}-.*Z pass: added 1, updated 0, deleted 0 \| confirmed 0, queued 1, pending 0$/);
+    expect(lines[2]).toMatch(/Z pass: added 0, updated 0, deleted 0 \| confirmed 1, queued 0, pending 0$/);
+    expect(lines.at(-1)).toMatch(/Z stopped after 2 passes$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--json: one JSON object per line per event', async () => {
+    const r = await runWith({ json: true, isTTY: true }, [summary({ serverReachable: false, pending: 2, serverError: 'connect ECONNREFUSED' }), summary({ added: 2, confirmed: 2 })]);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.map((e) => e.event)).toEqual(['ready', 'pass', 'backoff', 'pass', 'stopped']);
+    expect(events[1]).toMatchObject({ reason: 'initial', pending: 2, serverReachable: false });
+    expect(events[2]).toMatchObject({ reason: 'server', attempt: 1, message: 'connect ECONNREFUSED' });
+    expect(events[3]).toMatchObject({ reason: 'retry', added: 2, confirmed: 2 });
+    expect(events[4]).toMatchObject({ code: 0, passes: 2 });
+    expect(r.stderr).toBe('');
+  });
+
+  it('TTY: a status line rewritten in place on stderr, nothing on stdout', async () => {
+    const r = await runWith({ isTTY: true }, [summary({ serverReachable: false, pending: 3, serverError: 'down' }), summary({ added: 3, queued: 3 }), summary({ confirmed: 3 })]);
+    expect(r.stdout).toBe('');
+    const frames = r.stderr.split('\r\x1b[2K').filter((f) => f !== '');
+    expect(frames.some((f) => f.startsWith('waiting for server (retry in'))).toBe(true);
+    expect(frames.some((f) => /^syncing…|^retrying…/.test(f))).toBe(true);
+    expect(frames.some((f) => f.includes('confirmed 0, queued 3, pending 0'))).toBe(true);
+    expect(frames.some((f) => f.startsWith('watching 1 folder | confirmed 3, queued 0, pending 0'))).toBe(true);
+    expect(frames.at(-1)).toBe('stopped after 3 passes\n');
+    expect(r.stderr).not.toContain('\n\n');
+  });
+
+  it('exits 2 with a clear message when no source is enabled', async () => {
+    const stderr: string[] = [];
+    const none = { ...config, extraSources: [] };
+    const code = await runWatch(none, { io: { stdout: () => undefined, stderr: (t) => stderr.push(t), isTTY: false }, handleSignals: false });
+    expect(code).toBe(2);
+    expect(stderr.join('')).toMatch(/no memory sources are enabled/);
+  });
+
+  it('renders pass lines and skips internal events in JSON', () => {
+    const e: PassEvent = {
+      event: 'pass',
+      pass: 2,
+      reason: 'change',
+      durationMs: 5,
+      added: 1,
+      updated: 2,
+      deleted: 3,
+      renamed: 1,
+      unchanged: 0,
+      skipped: 0,
+      failed: 1,
+      pending: 0,
+      queued: 4,
+      confirmed: 12,
+      resent: 0,
+      problems: 1,
+      serverReachable: true,
+      summary: summary(),
+    };
+    expect(describePass(e)).toBe('pass: added 1, updated 2, deleted 3, renamed 1 | confirmed 12, queued 4, pending 0, failed 1');
+    expect(JSON.parse(jsonLine(e) as string)).not.toHaveProperty('summary');
+    expect(jsonLine({ event: 'phase', phase: 'idle' })).toBeUndefined();
+    expect(textLine({ event: 'backoff', reason: 'confirm', delayMs: 2000, attempt: 1, pending: 0, queued: 1 })).toBeUndefined();
+  });
+
+  it('--poll: stat polling picks up a new note (real engine, server down → backoff, no crash)', async () => {
+    const watcher = createWatcher({
+      config,
+      poll: true,
+      pollIntervalMs: 100,
+      debounceMs: 50,
+      writeStableMs: 30,
+      serverBackoff: { initialMs: 60_000, maxMs: 60_000 },
+    });
+    const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
+    await watcher.start();
+    await initial;
+    const change = nextEvent(watcher, 'change');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(root, 'notes', 'polled.md'), '# Polled\n\nseen by stat polling\n');
+    expect((await change).relPath).toBe('polled.md');
+    const pass = await nextEvent(watcher, 'pass', (e) => e.reason === 'change');
+    // The server URL points nowhere: the note is kept pending in the outbox.
+    expect(pass).toMatchObject({ added: 1, pending: 1, serverReachable: false });
+    expect(watcher.pendingTimer?.kind).toBe('retry');
+    await watcher.stop();
+  });
+});

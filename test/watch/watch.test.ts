@@ -1,0 +1,311 @@
+/**
+ * Watch mode over loopback: the real sync engine against the Graphiti-shaped test server,
+ * real chokidar on a temp folder. Synchronisation is by the watcher's own events
+ * (ready / pass / phase) with bounded timeouts — never by sleeping.
+ */
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquireLock, tryAcquireLock } from '../../src/lib/lock.js';
+import { loadState } from '../../src/lib/state.js';
+import { createWatcher, runWatch, type Watcher, type WatcherOptions } from '../../src/lib/watch.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { nextEvent, passesOf, record, toolCalls, whenQuiet } from './helpers.js';
+
+let server: GraphitiTestServer;
+let sb: Sandbox;
+const watchers: Watcher[] = [];
+
+const FAST: Partial<WatcherOptions> = {
+  debounceMs: 150,
+  writeStableMs: 30,
+  serverBackoff: { initialMs: 100, maxMs: 400 },
+  confirmBackoff: { initialMs: 50, maxMs: 300 },
+  lockBackoff: { initialMs: 100, maxMs: 300 },
+  lockTimeoutMs: 200,
+};
+
+beforeEach(async () => {
+  server = await startGraphitiServer({ processingDelayMs: 0 });
+  sb = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_RETRIES: '0', MADEINOZ_KNOWLEDGE_TIMEOUT: '2000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '2000' });
+});
+
+afterEach(async () => {
+  await Promise.all(watchers.splice(0).map((w) => w.stop()));
+  await server.close();
+  sb.cleanup();
+});
+
+const learningDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
+
+/** Starts a watcher and waits for its initial pass and for everything to be confirmed. */
+async function startWatcher(options: Partial<WatcherOptions> = {}, extraEnv: Record<string, string> = {}) {
+  mkdirSync(learningDir(), { recursive: true });
+  const watcher = createWatcher({ config: sb.config(extraEnv), ...FAST, ...options });
+  watchers.push(watcher);
+  const events = record(watcher);
+  const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
+  await watcher.start();
+  await initial;
+  await whenQuiet(watcher);
+  return { watcher, events };
+}
+
+function write(rel: string, title: string, body: string): string {
+  return sb.pai(`LEARNING/SYSTEM/${rel}`, learning(title, body));
+}
+
+describe('watch mode (real engine, real test server)', () => {
+  it('create → exactly one add_memory; nothing more while idle', async () => {
+    const { watcher, events } = await startWatcher();
+    expect(events.find((e) => e.event === 'ready')).toMatchObject({ folders: 2 });
+    const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    write('a.md', 'Alpha', 'alpha body unique-a');
+    await pass;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(toolCalls(server, 'add_memory')).toHaveLength(1);
+    expect(server.episodes()).toHaveLength(1);
+    expect(server.episodes()[0]?.content).toContain('unique-a');
+    // Idle: no timer waiting, so no further passes and no requests.
+    expect(watcher.pendingTimer).toBeUndefined();
+    expect(watcher.phase).toBe('idle');
+  });
+
+  it('edit → one new add_memory and the old episode deleted', async () => {
+    write('a.md', 'Alpha', 'first version v1');
+    const { watcher } = await startWatcher();
+    const old = server.episodes()[0];
+    expect(old?.content).toContain('v1');
+    const pass = nextEvent(watcher, 'pass', (e) => e.updated === 1);
+    write('a.md', 'Alpha', 'second version v2');
+    await pass;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(toolCalls(server, 'add_memory')).toHaveLength(2);
+    const deletes = toolCalls(server, 'delete_episode');
+    expect(deletes.map((d) => d.args.uuid)).toEqual([old?.uuid]);
+    expect(server.episodes()).toHaveLength(1);
+    expect(server.episodes()[0]?.content).toContain('v2');
+  });
+
+  it('rename with the same content → no add_memory, no delete', async () => {
+    write('a.md', 'Alpha', 'stable content');
+    const { watcher, events } = await startWatcher();
+    const pass = nextEvent(watcher, 'pass', (e) => e.renamed === 1);
+    renameSync(join(learningDir(), 'a.md'), join(learningDir(), 'b.md'));
+    await pass;
+    await whenQuiet(watcher);
+    expect(toolCalls(server, 'add_memory')).toHaveLength(1);
+    expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
+    expect(server.episodes()).toHaveLength(1);
+    expect(passesOf(events).some((p) => p.reason !== 'initial' && (p.added > 0 || p.deleted > 0))).toBe(false);
+  });
+
+  it('delete → delete_episode for its uuid', async () => {
+    write('a.md', 'Alpha', 'doomed');
+    const { watcher } = await startWatcher();
+    const uuid = server.episodes()[0]?.uuid;
+    expect(uuid).toBeDefined();
+    const pass = nextEvent(watcher, 'pass', (e) => e.deleted === 1);
+    rmSync(join(learningDir(), 'a.md'));
+    await pass;
+    await server.whenIdle();
+    expect(toolCalls(server, 'delete_episode').map((d) => d.args.uuid)).toEqual([uuid]);
+    expect(server.episodes()).toHaveLength(0);
+  });
+
+  it('a burst of 50 writes → exactly one pass after the initial one, 50 episodes', async () => {
+    const { watcher, events } = await startWatcher({ debounceMs: 400 });
+    const pass = nextEvent(watcher, 'pass', (e) => e.reason === 'change');
+    for (let i = 0; i < 50; i++) write(`burst-${i}.md`, `Burst ${i}`, `burst body ${i}`);
+    const first = await pass;
+    expect(first.added).toBe(50);
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    const passes = passesOf(events);
+    // Besides the initial pass: one pass for the burst; the rest only confirmed (no file reads, no sends).
+    expect(passes.filter((p) => p.reason === 'change')).toHaveLength(1);
+    expect(passes.filter((p) => p.reason !== 'initial' && p.reason !== 'change').every((p) => p.added + p.updated === 0)).toBe(true);
+    expect(toolCalls(server, 'add_memory')).toHaveLength(50);
+    expect(server.episodes()).toHaveLength(50);
+  });
+
+  it('server down mid-watch: backs off, then sends everything when it is back; nothing lost or doubled', async () => {
+    write('keep.md', 'Keep', 'token-keep');
+    write('edit.md', 'Edit', 'token-edit-v1');
+    write('drop.md', 'Drop', 'token-drop');
+    const { watcher, events } = await startWatcher();
+    expect(server.episodes()).toHaveLength(3);
+
+    await server.stop();
+    const outage = nextEvent(watcher, 'backoff', (e) => e.reason === 'server');
+    write('new1.md', 'New one', 'token-new1');
+    write('new2.md', 'New two', 'token-new2');
+    write('edit.md', 'Edit', 'token-edit-v2');
+    rmSync(join(learningDir(), 'drop.md'));
+    await outage;
+    // Still down: further retries back off, no pass in between (the backoff event is the proof of pacing).
+    await nextEvent(watcher, 'backoff', (e) => e.reason === 'server' && e.attempt >= 2);
+    expect(passesOf(events).at(-1)?.serverReachable).toBe(false);
+
+    const recovered = nextEvent(watcher, 'pass', (e) => e.serverReachable && e.pending === 0);
+    await server.start();
+    await recovered;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+
+    const episodes = server.episodes();
+    for (const token of ['token-keep', 'token-edit-v2', 'token-new1', 'token-new2']) {
+      expect(episodes.filter((e) => e.content.includes(token)), token).toHaveLength(1);
+    }
+    expect(episodes.some((e) => e.content.includes('token-drop') || e.content.includes('token-edit-v1'))).toBe(false);
+    expect(episodes).toHaveLength(4);
+  });
+
+  it('editor temp and swap files never cause a pass', async () => {
+    const { watcher, events } = await startWatcher();
+    const temps = ['.foo.md.swp', 'foo.md.swp', 'foo.md.swo', 'foo.md~', '4913', '.#foo.md', '#foo.md#', 'foo.md.tmp', '.DS_Store', 'foo.md.crswap', 'notes.txt'];
+    for (const name of temps) writeFileSync(join(learningDir(), name), 'x');
+    mkdirSync(join(learningDir(), '.obsidian'));
+    writeFileSync(join(learningDir(), '.obsidian', 'workspace.md'), 'x');
+    // A real note afterwards: its pass proves the watcher saw the folder's events by then.
+    const pass = nextEvent(watcher, 'pass', (e) => e.reason === 'change');
+    write('real.md', 'Real', 'the only real note');
+    const p = await pass;
+    expect(p.added).toBe(1);
+    const changes = events.filter((e) => e.event === 'change');
+    expect(changes.map((c) => (c.event === 'change' ? c.relPath : ''))).toEqual(['LEARNING/SYSTEM/real.md']);
+    expect(passesOf(events).filter((e) => e.reason === 'change')).toHaveLength(1);
+    await server.whenIdle();
+    expect(toolCalls(server, 'add_memory')).toHaveLength(1);
+  });
+
+  it('auto memory: topic files sync; transcripts, MEMORY.md and other project folders never cause a pass', async () => {
+    mkdirSync(sb.path('claude', 'projects', '-home-me-repo', 'memory'), { recursive: true });
+    const { watcher, events } = await startWatcher();
+    const project = sb.path('claude', 'projects', '-home-me-repo');
+    for (let i = 0; i < 5; i++) writeFileSync(join(project, 'session-1.jsonl'), `{"turn":${i}}\n`, { flag: 'a' });
+    mkdirSync(join(project, 'session-1', 'subagents'), { recursive: true });
+    writeFileSync(join(project, 'session-1', 'subagents', 'notes.md'), '# not memory\n');
+    writeFileSync(join(project, 'memory', 'MEMORY.md'), '- index regenerated by Claude Code\n');
+    const pass = nextEvent(watcher, 'pass', (e) => e.reason === 'change');
+    sb.auto('-home-me-repo', 'topic.md', '# Topic\n\nWe use pnpm in this repo.\n');
+    expect(await pass).toMatchObject({ added: 1 });
+    const changes = events.filter((e) => e.event === 'change').map((e) => (e.event === 'change' ? `${e.source}:${e.relPath}` : ''));
+    expect(changes).toEqual(['auto-memory:-home-me-repo/memory/topic.md']);
+    await server.whenIdle();
+    expect(server.episodes()).toHaveLength(1);
+  });
+
+  it('a source folder created after start is picked up (its parent is watched meanwhile)', async () => {
+    const watcher = createWatcher({ config: sb.config(), ...FAST });
+    watchers.push(watcher);
+    const ready = nextEvent(watcher, 'ready');
+    await watcher.start();
+    expect((await ready).missing).toHaveLength(2);
+    await whenQuiet(watcher);
+    const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    write('late.md', 'Late', 'created after the watch started');
+    await pass;
+    await server.whenIdle();
+    expect(server.episodes()).toHaveLength(1);
+  });
+
+  it('follows symlinked folders and files (a change to a link target is seen)', async () => {
+    const elsewhere = sb.path('elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    writeFileSync(join(elsewhere, 'target.md'), learning('Target', 'target v1'));
+    mkdirSync(learningDir(), { recursive: true });
+    symlinkSync(join(elsewhere, 'target.md'), join(learningDir(), 'linked.md'));
+    symlinkSync(elsewhere, join(learningDir(), 'linked-folder'));
+    const { watcher } = await startWatcher();
+    // Both paths lead to target.md: the scan sees it twice (once per path).
+    expect(server.episodes()).toHaveLength(2);
+    const added = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    writeFileSync(join(elsewhere, 'new.md'), learning('New', 'in the linked folder'));
+    await added;
+    const updated = nextEvent(watcher, 'pass', (e) => e.updated >= 1);
+    writeFileSync(join(elsewhere, 'target.md'), learning('Target', 'target v2, longer than before'));
+    await updated;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().filter((e) => e.content.includes('target v2'))).toHaveLength(2);
+    expect(server.episodes().some((e) => e.content.includes('target v1'))).toBe(false);
+  });
+
+  it('a source folder deleted and created again is still watched', async () => {
+    write('a.md', 'Alpha', 'before the folder went away');
+    const { watcher } = await startWatcher();
+    const gone = nextEvent(watcher, 'pass', (e) => e.reason === 'change');
+    rmSync(sb.path('pai', 'MEMORY'), { recursive: true });
+    // A vanished root is not a mass deletion (the engine keeps its episodes until it is back).
+    expect(await gone).toMatchObject({ deleted: 0 });
+    await whenQuiet(watcher);
+    const back = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    write('b.md', 'Beta', 'after the folder came back');
+    expect(await back).toMatchObject({ deleted: 1 });
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.includes('came back'))).toEqual([true]);
+  });
+
+  it('does not hold the state lock between passes, and retries when someone else holds it', async () => {
+    const { watcher, events } = await startWatcher();
+    const stateDir = sb.config().stateDir;
+    // Idle: the lock is free for a session-start worker or a manual sync.
+    const probe = await tryAcquireLock(stateDir);
+    expect(probe).toBeDefined();
+    await probe?.release();
+
+    const lock = await acquireLock(stateDir, { label: 'test' });
+    const busy = nextEvent(watcher, 'backoff', (e) => e.reason === 'lock');
+    write('a.md', 'Alpha', 'written while the lock is busy');
+    await busy;
+    expect(toolCalls(server, 'add_memory')).toHaveLength(0);
+    const sent = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    await lock.release();
+    await sent;
+    await server.whenIdle();
+    expect(server.episodes()).toHaveLength(1);
+    expect(events.some((e) => e.event === 'error')).toBe(false);
+  });
+
+  it('abort mid-pass (like SIGTERM) → runWatch resolves 0 promptly and the state file is valid', async () => {
+    mkdirSync(learningDir(), { recursive: true });
+    write('a.md', 'Alpha', 'in flight when stopped');
+    // Every request takes 3 s: the initial pass is certainly in flight when we abort.
+    server.setOptions({ faults: { latencyMs: 3000 } });
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const inFlight = new Promise<void>((resolve) => {
+      server.events.on('http', () => resolve());
+    });
+    const running = runWatch(sb.config(), {
+      json: true,
+      io: { stdout: (t) => lines.push(t), stderr: (t) => lines.push(t), isTTY: false },
+      signal: controller.signal,
+      handleSignals: false,
+      watcher: FAST,
+    });
+    await inFlight;
+    const t0 = Date.now();
+    controller.abort();
+    expect(await running).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    const json = lines.join('').trim().split('\n').map((l) => JSON.parse(l) as { event: string });
+    expect(json[0]?.event).toBe('ready');
+    expect(json.at(-1)?.event).toBe('stopped');
+    const loaded = await loadState(sb.config().stateDir);
+    expect(loaded.recovered).toBeUndefined();
+    // The next run finishes the job exactly once.
+    server.setOptions({ faults: {} });
+    const { runSync } = await import('../../src/lib/sync.js');
+    const summary = await runSync(sb.config());
+    expect(summary.pending).toBe(0);
+    await server.whenIdle();
+    await runSync(sb.config());
+    expect(server.episodes()).toHaveLength(1);
+  });
+});
