@@ -1,0 +1,116 @@
+/**
+ * The Graphiti layer against the Graphiti-shaped test server in each of its release shapes:
+ * what the caller sees for result encodings, {error} payloads, older tool names, optional
+ * parameters and escaping.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildConfig } from '../src/lib/config.js';
+import { GroupIdError } from '../src/lib/escape.js';
+import { GraphitiClient } from '../src/lib/graphiti.js';
+import { McpToolError } from '../src/lib/mcp/errors.js';
+import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from './support/graphiti-server.js';
+
+let server: GraphitiTestServer | undefined;
+let client: GraphitiClient | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = undefined;
+  server = undefined;
+});
+
+async function setup(options: GraphitiServerOptions = {}, env: Record<string, string> = {}): Promise<{ s: GraphitiTestServer; g: GraphitiClient }> {
+  server = await startGraphitiServer({ processingDelayMs: 0, ...options });
+  const config = buildConfig({ HOME: '/nonexistent', MADEINOZ_KNOWLEDGE_MCP_URL: server.url, MADEINOZ_KNOWLEDGE_RETRIES: '2', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '5000', ...env });
+  client = new GraphitiClient(config);
+  return { s: server, g: client };
+}
+
+const memory = { name: 'Note', episodeBody: 'Alice decided to use Postgres.', groupId: 'main', sourceDescription: 'test [gms:0123456789abcdef:0123456789ab:1/1]', referenceTime: '2026-01-04T18:30:00.000Z' };
+
+describe('GraphitiClient', () => {
+  it('reads a bare get_status and wrapped structuredContent results (Graphiti 1.0.2)', async () => {
+    const { s, g } = await setup();
+    expect(await g.getStatus()).toEqual({ status: 'ok', message: 'Graphiti MCP server is running and connected to neo4j database' });
+    const queued = await g.addMemory(memory);
+    expect(queued.message).toBe("Episode 'Note' queued for processing in group 'main'");
+    await s.whenIdle();
+    const episodes = await g.getEpisodes(['main'], 50);
+    expect(episodes).toHaveLength(1);
+    expect(episodes[0]).toMatchObject({ name: 'Note', group_id: 'main', source: 'text' });
+    expect(await g.deleteEpisode(episodes[0]?.uuid as string)).toEqual({ deleted: true, notFound: false });
+    expect(await g.deleteEpisode(episodes[0]?.uuid as string)).toEqual({ deleted: false, notFound: true });
+  });
+
+  it('sends reference_time only to servers whose add_memory declares it', async () => {
+    const old = await setup();
+    await old.g.addMemory(memory);
+    expect(old.s.calls.find((c) => c.tool === 'add_memory')?.args).not.toHaveProperty('reference_time');
+    await client?.close();
+    await server?.close();
+    const main = await setup({ mainParams: true });
+    await main.g.addMemory(memory);
+    expect(main.s.calls.find((c) => c.tool === 'add_memory')?.args.reference_time).toBe('2026-01-04T18:30:00.000Z');
+  });
+
+  it('works with text-only results (python mcp 1.9.4, no structuredContent)', async () => {
+    const { s, g } = await setup({ structuredContent: false });
+    await g.addMemory(memory);
+    await s.whenIdle();
+    expect(await g.getEpisodes(['main'], 10)).toHaveLength(1);
+    expect((await g.getStatus()).status).toBe('ok');
+  });
+
+  it('maps the older tool names (add_episode, search_facts, search_memory_nodes)', async () => {
+    const { s, g } = await setup({ legacyToolNames: true });
+    await g.addMemory(memory);
+    expect(s.calls.map((c) => c.tool)).toContain('add_episode');
+    s.seedFact({ fact: 'Alice decided to use Postgres', name: 'DECIDED' });
+    s.seedNode({ name: 'Postgres', summary: 'database' });
+    expect((await g.searchFacts('Postgres', ['main'])).map((f) => f.fact)).toContain('Alice decided to use Postgres');
+    expect((await g.searchNodes('Postgres', ['main'])).map((n) => n.name)).toContain('Postgres');
+    expect(s.calls.map((c) => c.tool)).toEqual(expect.arrayContaining(['search_facts', 'search_memory_nodes']));
+  });
+
+  it('treats an {error} payload as a failure, never a success, and retries "not initialized"', async () => {
+    const { s, g } = await setup({ startupErrors: 2 });
+    const status = await g.addMemory(memory);
+    expect(status.queued).toBe(true);
+    expect(s.calls.filter((c) => c.tool === 'add_memory').map((c) => c.outcome)).toEqual(['error', 'error', 'ok']);
+    s.failNext('queueError', 1);
+    await expect(g.addMemory(memory)).rejects.toBeInstanceOf(McpToolError);
+    await expect(g.addMemory(memory)).resolves.toMatchObject({ queued: true });
+  });
+
+  it('reports a database error from get_status as status "error"', async () => {
+    const { g } = await setup({ statusError: true });
+    expect((await g.getStatus()).status).toBe('error');
+  });
+
+  it('escapes group ids and search text for FalkorDB and validates them for Neo4j', async () => {
+    const falkor = await setup({ db: 'falkordb' }, { MADEINOZ_KNOWLEDGE_DB: 'falkordb' });
+    await falkor.g.addMemory({ ...memory, groupId: 'my-project.notes' });
+    expect(falkor.s.calls.find((c) => c.tool === 'add_memory')?.args.group_id).toBe('my_project_notes');
+    falkor.s.seedFact({ fact: 'Uses RediSearch', group_id: 'my_project_notes' });
+    await falkor.g.searchFacts('RediSearch: (syntax) "test"', ['my-project.notes']);
+    const search = falkor.s.calls.find((c) => c.tool === 'search_memory_facts');
+    expect(search?.args.group_ids).toEqual(['my_project_notes']);
+    expect(String(search?.args.query)).not.toMatch(/[:()"]/);
+    await client?.close();
+    await server?.close();
+    const neo = await setup();
+    await expect(neo.g.addMemory({ ...memory, groupId: 'bad group' })).rejects.toBeInstanceOf(GroupIdError);
+    expect(neo.s.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(0);
+  });
+
+  it('finds episodes in the uuid-DESC order Graphiti returns, up to the cap asked for', async () => {
+    const { s, g } = await setup();
+    for (let i = 0; i < 5; i++) await g.addMemory({ ...memory, name: `N${i}` });
+    await s.whenIdle();
+    const two = await g.getEpisodes(['main'], 2);
+    expect(two).toHaveLength(2);
+    const all = await g.getEpisodes(['main'], 100);
+    expect(all.map((e) => e.uuid)).toEqual([...all.map((e) => e.uuid)].sort().reverse());
+  });
+});
