@@ -23,7 +23,7 @@ import { GraphitiClient, type Episode } from './graphiti.js';
 import { contentHashOf, fileIdOf } from './hash.js';
 import { withLock, type Lock } from './lock.js';
 import { nullLogger, type Logger } from './log.js';
-import { McpError } from './mcp/errors.js';
+import { McpError, McpNetworkError } from './mcp/errors.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from './memory/episode.js';
 import { detectGraphitiOutput } from './memory/loop.js';
 import { parseMemoryFile } from './memory/parse.js';
@@ -211,8 +211,11 @@ class SyncRun {
       // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
       existing.mtimeMs = file.mtimeMs;
       existing.size = file.size;
-      this.counts.unchanged++;
-      if (!(force && existing.status === 'pending')) return undefined;
+      // --force goes on to rebuild the episodes: a changed group moves them (see below).
+      if (!force || existing.status === 'skipped' || existing.status === 'failed') {
+        this.counts.unchanged++;
+        return undefined;
+      }
     }
     const parsed = parseMemoryFile(raw, file.relPath);
     if (!parsed.ok) {
@@ -257,7 +260,11 @@ class SyncRun {
     const redactions = drafts.reduce((n, d) => n + d.redactions, 0);
     this.counts.redactions += redactions;
 
-    if (existing !== undefined && existing.hash === hash && existing.episodes.length === drafts.length) {
+    if (existing !== undefined && existing.hash === hash && existing.episodes.length === drafts.length && existing.episodes.every((e) => e.groupId === groupId)) {
+      if (existing.episodes.every((e) => e.sentAt !== undefined)) {
+        this.counts.unchanged++;
+        return undefined;
+      }
       // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs.
       this.sends.set(id, { record: existing, drafts: new Map(drafts.map((d) => [d.marker, d])) });
       this.actions.push({ id, action: 'send' });
@@ -377,6 +384,7 @@ class SyncRun {
       source: file.source,
       kind: file.kind,
       relPath: file.relPath,
+      ...(file.project === undefined ? {} : { project: file.project }),
       mtimeMs: file.mtimeMs,
       size: file.size,
       updatedAt: new Date(this.now()).toISOString(),
@@ -421,10 +429,13 @@ class SyncRun {
         this.graphiti = new GraphitiClient(this.config, { logger: this.logger });
         this.ownsGraphiti = true;
       }
-      // Parts found "in flight" from an earlier run were enqueued, if at all, before now.
-      for (const record of Object.values(this.state.files)) {
-        for (const ref of record.episodes) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(this.startedAt).toISOString();
-      }
+      // Parts found "in flight" from an earlier run were enqueued, if at all, before now
+      // (retired ones too: their drop is judged by the same clock, see reconcile).
+      const inFlight = (ref: EpisodeRef) => {
+        if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(this.startedAt).toISOString();
+      };
+      for (const record of Object.values(this.state.files)) for (const ref of [...record.episodes, ...record.superseded]) inFlight(ref);
+      for (const ref of this.state.orphans) inFlight(ref);
       if (!(await this.reconcile(true))) return;
       await this.sendPending();
       await this.deleteRetired();
@@ -506,7 +517,8 @@ class SyncRun {
       for (const episode of episodes) {
         const marker = parseMarker(episode.source_description);
         if (marker === undefined) continue;
-        const key = marker.raw;
+        // The marker names file and content, not the group: the same content may live in two groups.
+        const key = visibleKey(group, marker.raw);
         const list = visible.get(key) ?? [];
         list.push(episode);
         visible.set(key, list);
@@ -521,7 +533,7 @@ class SyncRun {
 
     for (const record of Object.values(this.state.files)) {
       for (const ref of record.episodes) {
-        const found = visible.get(ref.marker);
+        const found = visible.get(visibleKey(ref.groupId, ref.marker));
         if (found === undefined || found.length === 0) continue;
         const keep = found.find((e) => e.uuid === ref.uuid) ?? (found[0] as Episode);
         if (ref.uuid === undefined) {
@@ -530,7 +542,7 @@ class SyncRun {
           if (ref.sentAt === undefined) ref.sentAt = nowIso; // adopted: it was already in the graph
         }
         for (const extra of found) if (extra.uuid !== keep.uuid) retireList.push({ ...ref, uuid: extra.uuid });
-        visible.delete(ref.marker);
+        visible.delete(visibleKey(ref.groupId, ref.marker));
         if (ref.sentAt !== undefined) {
           const t = Date.parse(ref.sentAt);
           if (t > (newestVisibleSend.get(ref.groupId) ?? 0)) newestVisibleSend.set(ref.groupId, t);
@@ -541,15 +553,27 @@ class SyncRun {
     const resolveRetired = (refs: EpisodeRef[]) => {
       for (const ref of refs) {
         if (ref.uuid !== undefined) continue;
-        const found = visible.get(ref.marker);
+        const found = visible.get(visibleKey(ref.groupId, ref.marker));
         if (found === undefined || found.length === 0) continue;
         ref.uuid = (found[0] as Episode).uuid;
         for (const extra of found.slice(1)) retireList.push({ ...ref, uuid: extra.uuid });
-        visible.delete(ref.marker);
+        visible.delete(visibleKey(ref.groupId, ref.marker));
       }
     };
     for (const record of Object.values(this.state.files)) resolveRetired(record.superseded);
     resolveRetired(this.state.orphans);
+    // A retired part whose uuid is still unknown has nothing to delete once it can no longer
+    // appear: it was never sent (superseded or deleted before its turn), or it was sent and the
+    // same FIFO / age evidence as for current parts says the server dropped it. Kept, such refs
+    // stayed in the state forever and every later run (and every --wait) waited for them.
+    const gone = (ref: EpisodeRef): boolean => {
+      if (ref.uuid !== undefined) return false;
+      if (ref.sentAt === undefined) return true;
+      const since = Date.parse(ref.queuedAt ?? ref.sentAt);
+      return (newestVisibleSend.get(ref.groupId) ?? 0) > since || this.now() - since > this.config.confirmMaxAgeMs;
+    };
+    for (const record of Object.values(this.state.files)) if (record.superseded.some(gone)) record.superseded = record.superseded.filter((ref) => !gone(ref));
+    if (this.state.orphans.some(gone)) this.state.orphans = this.state.orphans.filter((ref) => !gone(ref));
     if (this.rebuilding) {
       // Lost state: visible versions of our current files that we no longer know about are stale.
       const current = new Map(Object.values(this.state.files).map((r) => [r.fileId, r]));
@@ -671,7 +695,13 @@ class SyncRun {
             job.record.queuedAt = ref.queuedAt;
             delete job.record.lastError;
           } catch (error) {
-            delete ref.sentAt;
+            if (mayHaveArrived(error)) {
+              // The request may have been queued (timeout, reset, abort mid-flight): treat it as in
+              // flight; reconcile confirms it or, on FIFO/age evidence, sends it again.
+              ref.queuedAt = new Date(this.now()).toISOString();
+            } else {
+              delete ref.sentAt;
+            }
             this.onSendError(job.record, error);
           }
           this.refreshStatus(job.record);
@@ -704,9 +734,15 @@ class SyncRun {
   /** Deletes superseded versions and episodes of deleted files once their uuid is known. */
   private async deleteRetired(): Promise<void> {
     const graphiti = this.graphiti as GraphitiClient;
+    // An episode a current part holds is never deleted: after a revert (A → B → A before A's old
+    // episode was deleted) or a re-created file, reconcile adopts the old episode for the current
+    // part, and deleting it as retired would lose the content while the state says "confirmed".
+    const current = new Set<string>();
+    for (const record of Object.values(this.state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) current.add(ref.uuid);
     const remove = async (refs: EpisodeRef[]): Promise<EpisodeRef[]> => {
       const keep: EpisodeRef[] = [];
       for (const ref of refs) {
+        if (ref.uuid !== undefined && current.has(ref.uuid)) continue;
         if (ref.uuid === undefined || !this.serverReachable || this.options.signal?.aborted === true) {
           keep.push(ref);
           continue;
@@ -781,6 +817,18 @@ class SyncRun {
     if (this.options.dryRun === true) result.plannedActions = this.actions;
     return result;
   }
+}
+
+function visibleKey(group: string, marker: string): string {
+  return `${group}\u0000${marker}`;
+}
+
+/** Errors after which the server may still have queued the episode; a refused connection or an HTTP answer says it did not. */
+function mayHaveArrived(error: unknown): boolean {
+  if (!(error instanceof McpError)) return false;
+  if (error.kind === 'timeout' || error.kind === 'aborted') return true;
+  if (error instanceof McpNetworkError) return !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(error.code ?? '');
+  return false;
 }
 
 /** True when a run left nothing failed and nothing unsent (the CLI's exit 0). */

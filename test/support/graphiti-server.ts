@@ -58,7 +58,8 @@ export type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } 
 
 /** Kinds of injected faults (also the `outcome` of a faulted call in `calls`). */
 /** 'queueError': add_memory answers `{"error":"Error queuing episode: …"}` (a domain error, not a drop). */
-export type FaultKind = 'http503' | 'http429' | 'reset' | 'sessionLoss' | 'hang' | 'drop' | 'queueError';
+/** 'lostReply': the request is processed, then the connection is cut before the reply (the client cannot tell whether it arrived). */
+export type FaultKind = 'http503' | 'http429' | 'reset' | 'sessionLoss' | 'hang' | 'drop' | 'queueError' | 'lostReply';
 
 export interface FaultOptions {
   /** Probability that an eligible POST is answered `503 Service Unavailable` (plain text). */
@@ -704,7 +705,7 @@ class GraphitiServerImpl implements GraphitiTestServer {
     const f = this.opts.faults;
     const methods = f.methods ?? ['tools/call'];
     if (rpcMethod === undefined || !(methods.includes('*') || methods.includes(rpcMethod))) return undefined;
-    const shot = this.oneShot.find((s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.count > 0);
+    const shot = this.oneShot.find((s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.kind !== 'lostReply' && s.count > 0);
     if (shot) {
       shot.count -= 1;
       this.oneShot = this.oneShot.filter((s) => s.count > 0);
@@ -735,6 +736,17 @@ class GraphitiServerImpl implements GraphitiTestServer {
       return true;
     }
     return false;
+  }
+
+  /** A one-shot 'lostReply' applies to the next add_memory call (like 'drop' and 'queueError'). */
+  private takeLostReply(message: JSONRPCMessage): FaultKind | undefined {
+    const m = message as { method?: string; params?: { name?: string } };
+    if (m.method !== 'tools/call' || !['add_memory', 'add_episode'].includes(m.params?.name ?? '')) return undefined;
+    const shot = this.oneShot.find((s) => s.kind === 'lostReply' && s.count > 0);
+    if (!shot) return undefined;
+    shot.count -= 1;
+    this.oneShot = this.oneShot.filter((s) => s.count > 0);
+    return 'lostReply';
   }
 
   private decideDrop(): boolean {
@@ -893,8 +905,8 @@ class GraphitiServerImpl implements GraphitiTestServer {
     const { body, messages } = parsed;
     let session = existing;
     const first = messages[0]!;
-    const fault = this.pickFault(entry.rpcMethod);
-    if (fault) return this.applyFault(fault, req, res, entry, session, first);
+    const fault = this.pickFault(entry.rpcMethod) ?? this.takeLostReply(first);
+    if (fault && fault !== 'lostReply') return this.applyFault(fault, req, res, entry, session, first);
 
     const isInit = messages.some((m) => isInitializeRequest(m));
     if (!session) {
@@ -902,6 +914,12 @@ class GraphitiServerImpl implements GraphitiTestServer {
       session = await this.createStreamableSession();
     } else if (!isInit && this.badProtocolVersion(req, res)) return;
     const response = await session.http!.handleRequest(toWebRequest(req, this.portNumber), { parsedBody: body });
+    if (fault === 'lostReply') {
+      // Let the handler finish its work (the reply is produced), then cut the connection unread.
+      await response.text().catch(() => undefined);
+      req.socket.destroy();
+      return;
+    }
     return this.writeWebResponse(res, response);
   }
 
@@ -979,7 +997,9 @@ class GraphitiServerImpl implements GraphitiTestServer {
         res.on('close', () => this.hung.delete(res));
         return;
       case 'drop':
-        // 'drop' is applied by the worker (decideDrop), never to an HTTP request.
+      case 'queueError':
+      case 'lostReply':
+        // Applied while handling the request (decideDrop, callTool, handleStreamablePost), never here.
         return;
     }
   }

@@ -152,6 +152,40 @@ describe('sync end to end', () => {
     expect(server.episodes('main')).toHaveLength(1);
   });
 
+  it('moves episodes to a new group with --force after the group setting changed', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    await runSync(box.config(), { waitMs: 5000 });
+    expect(server.episodes('main')).toHaveLength(1);
+    const plain = await runSync(box.config({ MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' }));
+    expect(plain.updated).toBe(0);
+    const forced = await runSync(box.config({ MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' }), { force: true, waitMs: 5000 });
+    expect(forced.updated).toBe(1);
+    await server.whenIdle();
+    await runSync(box.config({ MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' }), { waitMs: 5000 });
+    expect(server.episodes('work')).toHaveLength(1);
+    expect(server.episodes('main')).toHaveLength(0);
+  });
+
+  it('an add_memory whose reply was lost is treated as in flight and confirmed, not sent twice', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    server.failNext('lostReply', 1);
+    const first = await runSync(box.config({ MADEINOZ_KNOWLEDGE_RETRIES: '0' }));
+    expect(first).toMatchObject({ queued: 1, pending: 0 });
+    await server.whenIdle();
+    const second = await runSync(box.config());
+    expect(second.confirmed).toBe(1);
+    expect(adds()).toHaveLength(1);
+    expect(server.episodes('main')).toHaveLength(1);
+  });
+
+  it('a refused connection leaves the part unsent, so it goes out as soon as the server is back', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    await server.stop();
+    expect((await runSync(box.config())).pending).toBe(1);
+    await server.start();
+    expect((await runSync(box.config(), { waitMs: 5000 })).confirmed).toBe(1);
+  });
+
   it('recovers from a corrupt state file without re-sending', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
