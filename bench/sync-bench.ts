@@ -3,7 +3,9 @@
  * readdir+stat walk of the same tree; and the initial sync of 1,000 files against the test
  * server answering every request after 20 ms, beside the lower bound requests × latency ÷ concurrency.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConfig } from '../src/lib/config.js';
@@ -11,7 +13,21 @@ import { resolveSources } from '../src/lib/memory/sources.js';
 import { scanSources } from '../src/lib/memory/scan.js';
 import { runSync } from '../src/lib/sync.js';
 import { startGraphitiServer } from '../test/support/graphiti-server.js';
-import { median, type Row } from './util.js';
+import { median, ROOT, type Row } from './util.js';
+
+/** The test server in its own process, so it does not share the engine's event loop (and core). */
+async function serverProcess(options: object): Promise<{ url: string; child: ChildProcess; control: string }> {
+  const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}test/support/graphiti-server-main.ts`, '--control', '--exit-on-stdin-end', '--options', JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const { url } = JSON.parse(line) as { url: string };
+  return { url, child, control: url.replace(/\/mcp$/, '/__control') };
+}
 
 function makeTree(root: string, files: number): void {
   for (let i = 0; i < files; i++) {
@@ -90,10 +106,10 @@ export async function benchSync(): Promise<Row[]> {
     rmSync(big, { recursive: true, force: true });
   }
 
-  // --- 1,000 files, 20 ms per request
+  // --- 1,000 files, 20 ms per request (server in its own process)
   for (const concurrency of [4, 8]) {
     const dir = mkdtempSync(join(tmpdir(), 'gms-bench-sync-'));
-    const slow = await startGraphitiServer({ processingDelayMs: 0, faults: { latencyMs: 20 } });
+    const slow = await serverProcess({ processingDelayMs: 0, faults: { latencyMs: 20 } });
     try {
       makeTree(dir, 1000);
       const config = envFor(dir, slow.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: String(concurrency) });
@@ -101,7 +117,8 @@ export async function benchSync(): Promise<Row[]> {
       const summary = await runSync(config);
       const elapsed = performance.now() - t0;
       if (summary.added !== 1000) throw new Error(`added ${summary.added}`);
-      const requests = slow.http.filter((h) => h.method === 'POST').length;
+      const http = (await (await fetch(`${slow.control}/http`)).json()) as Array<{ method: string }>;
+      const requests = http.filter((h) => h.method === 'POST').length;
       const bound = (1000 * 20) / concurrency;
       rows.push({
         name: `initial sync, 1,000 files, 20 ms/request, concurrency ${concurrency}`,
@@ -109,10 +126,10 @@ export async function benchSync(): Promise<Row[]> {
         unit: 'ms',
         baseline: bound,
         baselineName: 'lower bound',
-        note: `lower bound 1000 add_memory × 20 ms ÷ ${concurrency} = ${bound} ms; ${requests} POSTs in all`,
+        note: `lower bound 1000 add_memory × 20 ms ÷ ${concurrency} = ${bound} ms; ${requests} POSTs in all (server in its own process)`,
       });
     } finally {
-      await slow.close();
+      slow.child.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     }
   }

@@ -91,7 +91,10 @@ export interface SyncState {
  * One change appended to the journal between snapshots: a whole record (or its removal), or the
  * whole orphan list. Whole values, not patches, so replay is idempotent and order is all that matters.
  */
-export type JournalEntry = { k: 'file'; id: string; record: FileRecord | null } | { k: 'orphans'; orphans: EpisodeRef[] };
+export type JournalEntry =
+  | { k: 'file'; id: string; record: FileRecord | null }
+  | { k: 'orphans'; orphans: EpisodeRef[] }
+  | { k: 'meta'; lastRun: NonNullable<SyncState['lastRun']> };
 
 export interface LoadedState {
   state: SyncState;
@@ -456,6 +459,8 @@ async function replayJournal(stateDir: string, state: SyncState): Promise<number
       else break;
     } else if (entry.k === 'orphans' && Array.isArray(entry.orphans) && entry.orphans.every(looksLikeEpisodeRef)) {
       state.orphans = entry.orphans as EpisodeRef[];
+    } else if (entry.k === 'meta' && isPlainObject(entry.lastRun) && isStr(entry.lastRun.startedAt)) {
+      state.lastRun = entry.lastRun as NonNullable<SyncState['lastRun']>;
     } else break;
     applied++;
   }

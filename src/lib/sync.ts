@@ -134,6 +134,10 @@ class SyncRun {
   private ownsGraphiti = false;
   private saving: Promise<void> | undefined;
   private saveAgain = false;
+  private journalBuffer: JournalEntry[] = [];
+  private flushing: Promise<void> | undefined;
+  /** Anything in the state changed this run (else the end of the run journals only `lastRun`). */
+  private changed = false;
 
   constructor(
     private readonly config: Config,
@@ -193,6 +197,7 @@ class SyncRun {
       this.counts.unchanged++;
       return undefined;
     }
+    this.changed = true; // every path from here on may touch the record
     if (file.size > this.config.maxFileBytes) {
       this.setOutcome(id, file, existing, 'skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${this.config.maxFileBytes})`);
       return undefined;
@@ -354,6 +359,7 @@ class SyncRun {
     for (const record of Object.values(this.state.files)) {
       if (seen.has(record.id) || !scannedSources.has(record.source)) continue;
       if (shadowed.some((prefix) => record.id === prefix || record.id.startsWith(`${prefix}/`))) continue;
+      this.changed = true;
       const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
       if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped') {
         this.transferRename(record, renamedTo.file);
@@ -424,6 +430,7 @@ class SyncRun {
         this.state.orphans.length > 0 ||
         Object.values(this.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined));
       if (!needsServer) return;
+      this.changed = true;
       this.graphiti = this.options.graphiti;
       if (this.graphiti === undefined) {
         this.graphiti = new GraphitiClient(this.config, { logger: this.logger });
@@ -442,7 +449,8 @@ class SyncRun {
       if ((this.options.waitMs ?? 0) > 0 && this.serverReachable) await this.waitForConfirmation(this.options.waitMs ?? 0);
     } finally {
       this.state.lastRun = { startedAt: new Date(this.startedAt).toISOString(), finishedAt: new Date(this.now()).toISOString(), summary: this.countsByStatus() };
-      await this.save();
+      if (this.changed) await this.save();
+      else await this.appendToJournal([{ k: 'meta', lastRun: this.state.lastRun }]); // a no-op run costs one line, not a snapshot
       if (this.ownsGraphiti) await this.graphiti?.close().catch(() => undefined);
     }
   }
@@ -458,7 +466,26 @@ class SyncRun {
     this.checkLock();
     const entries: JournalEntry[] = records.map((record) => ({ k: 'file', id: record.id, record }));
     if (orphans) entries.push({ k: 'orphans', orphans: this.state.orphans });
-    await appendJournal(this.config.stateDir, this.state, entries);
+    await this.appendToJournal(entries);
+  }
+
+  /**
+   * Group commit: concurrent lanes' entries share one write + fsync. A caller's promise resolves
+   * once a flush that includes its entries is on disk.
+   */
+  private appendToJournal(entries: JournalEntry[]): Promise<void> {
+    if (this.options.dryRun === true) return Promise.resolve();
+    this.journalBuffer.push(...entries);
+    if (this.flushing !== undefined) return this.flushing;
+    this.flushing = (async () => {
+      while (this.journalBuffer.length > 0) {
+        const batch = this.journalBuffer.splice(0);
+        await appendJournal(this.config.stateDir, this.state, batch);
+      }
+    })().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
   }
 
   private async save(): Promise<void> {
