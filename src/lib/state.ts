@@ -16,7 +16,7 @@
  * null-prototype object: a relPath like `__proto__.md` or `constructor` is just a key.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod/v3';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from './fs-atomic.js';
@@ -423,15 +423,42 @@ export function journalPath(stateDir: string, generation: number): string {
  * last line, which replay ignores.
  */
 export async function appendJournal(stateDir: string, state: SyncState, entries: JournalEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const text = `${entries.map((e) => JSON.stringify(e)).join('\n')}\n`;
-  await mkdir(stateDir, { recursive: true, mode: 0o700 });
-  const handle = await open(journalPath(stateDir, state.generation ?? 0), 'a', 0o600);
+  const appender = new JournalAppender(stateDir);
   try {
-    await handle.write(text);
-    await handle.datasync();
+    await appender.append(state, entries);
   } finally {
-    await handle.close();
+    await appender.close();
+  }
+}
+
+/**
+ * appendJournal with the file kept open between appends (one engine run appends twice per episode).
+ * Reopens when a snapshot started a new generation; `close()` when the run ends.
+ */
+export class JournalAppender {
+  private handle: FileHandle | undefined;
+  private openPath: string | undefined;
+
+  constructor(private readonly stateDir: string) {}
+
+  async append(state: SyncState, entries: JournalEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const path = journalPath(this.stateDir, state.generation ?? 0);
+    if (this.openPath !== path) {
+      await this.close();
+      await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+      this.handle = await open(path, 'a', 0o600);
+      this.openPath = path;
+    }
+    await (this.handle as FileHandle).write(`${entries.map((e) => JSON.stringify(e)).join('\n')}\n`);
+    await (this.handle as FileHandle).datasync();
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    this.openPath = undefined;
+    await handle?.close().catch(() => undefined);
   }
 }
 

@@ -31,7 +31,7 @@ import { filterSources, resolveSources } from './memory/sources.js';
 import { scanSources } from './memory/scan.js';
 import type { MemorySource, ScannedFile } from './memory/types.js';
 import { runPool } from './pool.js';
-import { appendJournal, loadState, saveState, type EpisodeRef, type FileRecord, type JournalEntry, type SyncState } from './state.js';
+import { JournalAppender, loadState, saveState, type EpisodeRef, type FileRecord, type JournalEntry, type SyncState } from './state.js';
 
 export interface SyncOptions {
   dryRun?: boolean;
@@ -135,6 +135,7 @@ class SyncRun {
   private saving: Promise<void> | undefined;
   private saveAgain = false;
   private journalBuffer: JournalEntry[] = [];
+  private appender: JournalAppender | undefined;
   private flushing: Promise<void> | undefined;
   /** Anything in the state changed this run (else the end of the run journals only `lastRun`). */
   private changed = false;
@@ -451,6 +452,7 @@ class SyncRun {
       this.state.lastRun = { startedAt: new Date(this.startedAt).toISOString(), finishedAt: new Date(this.now()).toISOString(), summary: this.countsByStatus() };
       if (this.changed) await this.save();
       else await this.appendToJournal([{ k: 'meta', lastRun: this.state.lastRun }]); // a no-op run costs one line, not a snapshot
+      await this.appender?.close();
       if (this.ownsGraphiti) await this.graphiti?.close().catch(() => undefined);
     }
   }
@@ -480,7 +482,8 @@ class SyncRun {
     this.flushing = (async () => {
       while (this.journalBuffer.length > 0) {
         const batch = this.journalBuffer.splice(0);
-        await appendJournal(this.config.stateDir, this.state, batch);
+        this.appender ??= new JournalAppender(this.config.stateDir);
+        await this.appender.append(this.state, batch);
       }
     })().finally(() => {
       this.flushing = undefined;
