@@ -118,6 +118,8 @@ export async function benchSync(): Promise<Row[]> {
       const summary = await runSync(config);
       const elapsed = performance.now() - t0;
       if (summary.added !== 1000) throw new Error(`added ${summary.added}`);
+      const http = (await (await fetch(`${slow.control}/http`)).json()) as Array<{ method: string }>;
+      const requests = http.filter((h) => h.method === 'POST').length;
       // The same 1,000 add_memory calls straight through our MCP client: the transport's own floor.
       const raw = new McpClient({ url: slow.url });
       await raw.connect();
@@ -133,8 +135,6 @@ export async function benchSync(): Promise<Row[]> {
       );
       const rawMs = performance.now() - r0;
       await raw.close();
-      const http = (await (await fetch(`${slow.control}/http`)).json()) as Array<{ method: string }>;
-      const requests = http.filter((h) => h.method === 'POST').length;
       const bound = (1000 * 20) / concurrency;
       rows.push({
         name: `initial sync, 1,000 files, 20 ms/request, concurrency ${concurrency}`,
