@@ -97,6 +97,12 @@ export class McpClient {
   #generation = 0;
   /** The next request is the first one after initialize (old servers' -32602 race). */
   #firstAfterInit = false;
+  /**
+   * A re-initialize has started and not succeeded yet: the transport has dropped its old session
+   * (the new initialize must go without it), so a request sent now would carry no session id and
+   * be refused for good (FastMCP: 400 "Missing session ID"). Requests wait for, or redo, the re-initialize.
+   */
+  #needsSession = false;
   #nextId = 1;
   #protocolVersion: string | undefined;
   #serverInfo: { name: string; version: string } | undefined;
@@ -194,6 +200,7 @@ export class McpClient {
     this.#transport = undefined;
     this.#connecting = undefined;
     this.#reinitializing = undefined;
+    this.#needsSession = false;
     this.#closeController.abort(new McpAbortError(undefined, 'MCP client closed'));
     this.#closeController = new AbortController();
     this.#protocolVersion = undefined;
@@ -205,6 +212,7 @@ export class McpClient {
     await this.#ensureSession(signal);
     let recovered = false;
     for (;;) {
+      if (this.#needsSession) await this.#reinitialize(this.#generation, signal);
       const transport = this.#transport;
       if (transport === undefined) throw new McpAbortError(undefined, 'MCP client closed');
       const generation = this.#generation;
@@ -253,6 +261,9 @@ export class McpClient {
       await abortable(this.#connecting, signal);
     } else if (this.#transport.stale) {
       this.#logger.info('mcp transport session changed; initializing again');
+      await this.#reinitialize(this.#generation, signal);
+    } else if (this.#needsSession) {
+      // Another caller's re-initialize is running, or it failed: wait for it, or try again.
       await this.#reinitialize(this.#generation, signal);
     }
   }
@@ -334,6 +345,7 @@ export class McpClient {
     if (transport === undefined) throw new McpAbortError(undefined, 'MCP client closed');
     if (generation !== this.#generation && !transport.stale) return;
     if (this.#reinitializing === undefined) {
+      this.#needsSession = true;
       const shared = this.#sharedDeadline();
       const reinitializing = this.#initialize(transport, shared.signal).finally(() => {
         shared.dispose();
@@ -383,6 +395,7 @@ export class McpClient {
     this.#protocolVersion = version;
     this.#generation++;
     this.#firstAfterInit = true;
+    this.#needsSession = false;
     this.#logger.debug('mcp initialized', { transport: transport.kind, protocolVersion: version, server: this.#serverInfo?.name });
   }
 

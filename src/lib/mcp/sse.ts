@@ -1,8 +1,8 @@
 /**
- * Server-Sent Events reading on top of eventsource-parser (which handles CRLF, LF and
- * lone CR line ends, a CRLF split across chunks, comments, multi-line data and
- * `retry:`; we strip a decoded BOM ourselves), plus the MCP rules for turning
- * events into JSON-RPC messages.
+ * Server-Sent Events reading on top of eventsource-parser (comments, multi-line data,
+ * `retry:`); we strip a decoded BOM and turn CRLF / lone CR line ends into LF ourselves
+ * (also when a CRLF is split across chunks), plus the MCP rules for turning events into
+ * JSON-RPC messages.
  */
 import { TextDecoder } from 'node:util';
 import { createParser } from 'eventsource-parser';
@@ -34,6 +34,8 @@ export async function* readSseEvents(chunks: AsyncIterable<string | Uint8Array>,
   });
   let decoder: TextDecoder | undefined;
   let atStart = true;
+  /** The text fed so far ended with CR: an LF at the start of the next chunk completes that CRLF. */
+  let afterCr = false;
   for await (const chunk of chunks) {
     let text: string;
     if (typeof chunk === 'string') {
@@ -48,7 +50,14 @@ export async function* readSseEvents(chunks: AsyncIterable<string | Uint8Array>,
       // (as chars), not a decoded U+FEFF, which would then hide the first field.
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    parser.feed(text);
+    if (text !== '') {
+      if (afterCr && text.charCodeAt(0) === 0x0a) text = text.slice(1);
+      afterCr = text.endsWith('\r');
+      // Every line end (CRLF, CR, LF) becomes LF before parsing: eventsource-parser holds back a CR
+      // that ends a chunk (it might be half of a CRLF), so with CR line ends an event whose final CR
+      // ended the stream was never dispatched, and one mid-stream waited for the next chunk.
+      parser.feed(text.replace(/\r\n?/g, '\n'));
+    }
     while (queue.length > 0) yield queue.shift()!;
   }
 }
