@@ -158,6 +158,20 @@ describe('legacy HTTP+SSE fallback', () => {
     expect(error.url).toBe(`${server.origin}/mcp`);
   });
 
+  it('keeps the Streamable HTTP error when the legacy probe only finds a Streamable HTTP endpoint (GET → 400)', async () => {
+    const server = await startServer((req, res) => {
+      if (req.method === 'POST') return text(res, 404, '{"jsonrpc":"2.0","id":"server-error","error":{"code":-32600,"message":"Session not found"}}');
+      if (req.path === '/mcp') return text(res, 400, 'Bad Request: Missing session ID');
+      return text(res, 404, 'Not Found');
+    });
+    cleanups.push(() => server.close());
+    const c = client({ url: `${server.origin}/mcp` });
+    const error = (await c.connect().catch((e: unknown) => e)) as McpHttpError;
+    expect(error).toBeInstanceOf(McpHttpError);
+    expect(error.status).toBe(404);
+    expect(error.message).toContain('Session not found');
+  });
+
   it("never falls back with transport 'streamable-http'", async () => {
     const server = await legacyServer({ mcpStatus: 404 });
     const c = client({ url: `${server.origin}/mcp`, transport: 'streamable-http' });

@@ -701,11 +701,14 @@ class GraphitiServerImpl implements GraphitiTestServer {
     return entry;
   }
 
-  private pickFault(rpcMethod: string | undefined): FaultKind | undefined {
+  /** `hasSession: false` (an initialize): a session cannot be lost before it exists, as on a real server. */
+  private pickFault(rpcMethod: string | undefined, hasSession = true): FaultKind | undefined {
     const f = this.opts.faults;
     const methods = f.methods ?? ['tools/call'];
     if (rpcMethod === undefined || !(methods.includes('*') || methods.includes(rpcMethod))) return undefined;
-    const shot = this.oneShot.find((s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.kind !== 'lostReply' && s.count > 0);
+    const shot = this.oneShot.find(
+      (s) => s.kind !== 'drop' && s.kind !== 'queueError' && s.kind !== 'lostReply' && (hasSession || s.kind !== 'sessionLoss') && s.count > 0,
+    );
     if (shot) {
       shot.count -= 1;
       this.oneShot = this.oneShot.filter((s) => s.count > 0);
@@ -723,7 +726,7 @@ class GraphitiServerImpl implements GraphitiTestServer {
     let acc = 0;
     for (const [kind, rate] of rates) {
       acc += rate;
-      if (r < acc) return kind;
+      if (r < acc) return kind === 'sessionLoss' && !hasSession ? undefined : kind;
     }
     return undefined;
   }
@@ -905,7 +908,7 @@ class GraphitiServerImpl implements GraphitiTestServer {
     const { body, messages } = parsed;
     let session = existing;
     const first = messages[0]!;
-    const fault = this.pickFault(entry.rpcMethod) ?? this.takeLostReply(first);
+    const fault = this.pickFault(entry.rpcMethod, existing !== undefined) ?? this.takeLostReply(first);
     if (fault && fault !== 'lostReply') return this.applyFault(fault, req, res, entry, session, first);
 
     const isInit = messages.some((m) => isInitializeRequest(m));

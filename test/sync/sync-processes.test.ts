@@ -3,7 +3,8 @@
  * concurrent runs safe, and a SIGKILL at any moment must leave a state the next run can finish.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadState } from '../../src/lib/state.js';
 import { runSync } from '../../src/lib/sync.js';
@@ -11,7 +12,9 @@ import { startGraphitiServer, type GraphitiTestServer } from '../support/graphit
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = `${root}node_modules/.bin/tsx`;
+// `node --import tsx` runs the CLI in this very process, so a SIGKILL really kills the sync
+// (node_modules/.bin/tsx would start a second node and a SIGKILL would orphan it).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -27,7 +30,7 @@ afterEach(async () => {
 });
 
 function cli(args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
-  const child = spawn(tsx, [`${root}src/cli.ts`, ...args], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', tsxLoader, `${root}src/cli.ts`, ...args], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -70,6 +73,8 @@ describe('concurrent and interrupted runs', () => {
     run.child.kill('SIGKILL');
     const result = await run.done;
     expect(result.signal).toBe('SIGKILL');
+    const sentBeforeKill = server.calls.filter((c) => c.tool === 'add_memory').length;
+    expect(sentBeforeKill).toBeLessThan(40); // it really died mid-run
 
     const loaded = await loadState(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
     expect(loaded.recovered).toBeUndefined();

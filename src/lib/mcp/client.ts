@@ -84,6 +84,9 @@ interface Deadline {
   dispose(): void;
 }
 
+/** Answers to the legacy SSE probe that only say "there is no legacy endpoint here". */
+const NOT_A_LEGACY_ENDPOINT = new Set([400, 404, 405, 406, 409]);
+
 export class McpClient {
   readonly #options: McpClientOptions;
   readonly #url: URL;
@@ -297,8 +300,10 @@ export class McpClient {
           await this.#initializeOrClose(transport, signal);
         } catch (legacyError) {
           this.#logger.info('mcp legacy sse failed too', { error: legacyError });
-          // No legacy endpoint either: the Streamable HTTP error is the informative one.
-          if (!signal.aborted && legacyError instanceof McpHttpError && (legacyError.status === 404 || legacyError.status === 405)) throw error;
+          // No legacy endpoint either (not found, not allowed, or the probe hit a Streamable HTTP
+          // endpoint that refuses a bare GET): the Streamable HTTP error is the informative one.
+          // Auth, Host and server errors from the probe are news and are reported as they are.
+          if (!signal.aborted && legacyError instanceof McpHttpError && NOT_A_LEGACY_ENDPOINT.has(legacyError.status)) throw error;
           throw legacyError;
         }
       }
