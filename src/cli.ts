@@ -165,6 +165,10 @@ async function commandSync(config: Config, values: Record<string, string | boole
       ...(typeof values.source === 'string' ? { source: values.source } : {}),
       ...(max === undefined ? {} : { max }),
       ...(waitMs === undefined ? {} : { waitMs }),
+      // A hook worker or watch pass may hold the state lock for a while: wait, and say for whom.
+      lockTimeoutMs: 10 * 60_000,
+      lockLabel: 'cli sync',
+      onLockWait: (holder) => io.stderr(`waiting for another sync to finish (${holder})…\n`),
       logger,
       signal: controller.signal,
       ...(progress === undefined ? {} : { onProgress: progress }),

@@ -34,7 +34,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
   return {
     async sync(cfg, ctx) {
       const { runSync } = await import('../lib/sync.js');
-      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, graphiti: await graphiti() });
+      const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti() });
       ctx.logger.info('sync done', {
         added: summary.added,
         updated: summary.updated,

@@ -21,7 +21,7 @@ import type { Config } from './config.js';
 import { normalizeGroupId, projectGroupId } from './escape.js';
 import { GraphitiClient, type Episode } from './graphiti.js';
 import { contentHashOf, fileIdOf } from './hash.js';
-import { withLock, type Lock } from './lock.js';
+import { describeOwner, withLock, type Lock, type LockOwner } from './lock.js';
 import { nullLogger, type Logger } from './log.js';
 import { McpError, McpNetworkError } from './mcp/errors.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from './memory/episode.js';
@@ -46,6 +46,10 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (p: { done: number; total: number; file?: string }) => void;
   lockTimeoutMs?: number;
+  /** Who is syncing, recorded in the lock so a waiting process can say who holds it. */
+  lockLabel?: string;
+  /** Called when waiting for another process's lock (again whenever the holder changes). */
+  onLockWait?: (holder: string) => void;
   logger?: Logger;
   graphiti?: GraphitiClient;
   /** Clock, for tests of age-based re-sends. */
@@ -117,7 +121,12 @@ export async function runSync(config: Config, options: SyncOptions = {}): Promis
       await run.apply();
       return run.summary();
     },
-    { timeoutMs: options.lockTimeoutMs ?? 120_000, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    {
+      timeoutMs: options.lockTimeoutMs ?? 120_000,
+      label: options.lockLabel ?? 'sync',
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.onLockWait === undefined ? {} : { onWait: (holder: LockOwner | undefined) => options.onLockWait?.(describeOwner(holder)) }),
+    },
   );
 }
 

@@ -158,7 +158,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     });
     const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_WATCH_LOCK_TIMEOUT_MS;
     const runPass =
-      options.runPass ?? ((signal: AbortSignal) => runSync(this.config, { logger: options.logger ?? nullLogger, signal, lockTimeoutMs }));
+      options.runPass ?? ((signal: AbortSignal) => runSync(this.config, { logger: options.logger ?? nullLogger, signal, lockTimeoutMs, lockLabel: 'watch' }));
     this.stabilizer = new WriteStabilizer({
       thresholdMs: options.writeStableMs ?? DEFAULT_WRITE_STABLE_MS,
       ...(options.writePollMs === undefined ? {} : { pollMs: options.writePollMs }),

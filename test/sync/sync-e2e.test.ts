@@ -4,8 +4,9 @@
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
+import { acquireLock } from '../../src/lib/lock.js';
 import { loadState } from '../../src/lib/state.js';
 import { runSync } from '../../src/lib/sync.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -249,6 +250,18 @@ describe('sync end to end', () => {
     expect(summary.redactions).toBeGreaterThanOrEqual(2);
     const log = readFileSync(join(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'state.json'), 'utf8');
     expect(log).not.toContain(key);
+  });
+
+  it('CLI: sync waits for a lock held elsewhere and says who holds it', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    const lock = await acquireLock(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { label: 'watch' });
+    const c = cliIo(box.env);
+    const run = main(['sync', '--json', '--wait', '5000'], c.io);
+    await vi.waitFor(() => expect(c.err()).toMatch(/waiting for another sync to finish \(pid \d+ .*\(watch\)/), { timeout: 10_000 });
+    expect(adds()).toHaveLength(0);
+    await lock.release();
+    expect(await run).toBe(0);
+    expect(adds()).toHaveLength(1);
   });
 
   it('CLI: dry run changes nothing; bad usage and bad config exit 2', async () => {
