@@ -28,20 +28,32 @@ function step(name, cmd, args) {
 step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('build', npx, ['tsc', '-p', 'tsconfig.build.json']);
 
-const dir = mkdtempSync(join(tmpdir(), 'gms-vitest-'));
-const report = join(dir, 'vitest.json');
-step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed += json.numPassedTests ?? 0;
-  failed += json.numFailedTests ?? 0;
-  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  if ((json.numTotalTests ?? 0) === 0) broken = true;
-} catch {
-  broken = true;
-  process.stdout.write('== vitest wrote no report\n');
+/** Runs vitest with a JSON report and adds its counts to the totals. */
+function vitest(name, args, env = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'gms-vitest-'));
+  const report = join(dir, 'vitest.json');
+  process.stdout.write(`\n== ${name}: vitest run ${args.join(' ')}\n`);
+  const r = spawnSync(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (r.status !== 0) broken = true;
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests ?? 0;
+    failed += json.numFailedTests ?? 0;
+    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    if ((json.numTotalTests ?? 0) === 0) broken = true;
+  } catch {
+    broken = true;
+    process.stdout.write(`== ${name} wrote no report\n`);
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
-rmSync(dir, { recursive: true, force: true });
+
+vitest('vitest', []);
+// The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
+vitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' });
 
 const conf = spawnSync('npm', ['run', '--silent', 'test:conformance'], { encoding: 'utf8', env: process.env });
 process.stdout.write(`\n== conformance\n${conf.stdout ?? ''}${conf.stderr ?? ''}`);

@@ -66,6 +66,16 @@ describe('hook import graph', () => {
       expect(run.code).toBe(0);
       const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '');
       expect(urls.some((u) => /hooks\/session-start\.(ts|js)$/.test(u))).toBe(true);
+      if (process.env.GMS_HOOK_RUNNER === 'dist') {
+        // The build bundles the hook (scripts/bundle-hooks.mjs): one file, nothing else of ours.
+        expect(urls.filter((u) => u.startsWith('file:') && !u.includes('/fixtures/'))).toHaveLength(1);
+        const bundle = readFileSync(new URL(urls.find((u) => /hooks\/session-start\.js$/.test(u)) as string), 'utf8');
+        // esbuild marks each inlined module with a `// <path>` comment.
+        const inlined = [...bundle.matchAll(/^\/\/ ((?:node_modules|dist)\/\S+)$/gm)].map((m) => `/${m[1]}`);
+        expect(inlined).toEqual(expect.arrayContaining(['/dist/lib/config.js', '/dist/lib/worker-spawn.js', '/dist/hooks/hook-io.js']));
+        for (const path of inlined) expect(path).not.toMatch(FORBIDDEN);
+        return;
+      }
       const ours = urls.filter((u) => u.startsWith('file:') && !u.includes('/node_modules/tsx/') && !u.includes('/node_modules/esbuild/') && !u.includes('/fixtures/'));
       for (const u of ours) expect(u).not.toMatch(FORBIDDEN);
       const packages = new Set(ours.filter((u) => u.includes('/node_modules/')).map((u) => (/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u) as RegExpExecArray)[1]));
