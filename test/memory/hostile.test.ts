@@ -230,7 +230,7 @@ describe('hostile corpus', () => {
 
   it('a frontmatter-only file is a document whose episode carries the description', () => {
     const r = result('frontmatter-only.md');
-    expect(r.ok && r.data).toMatchObject({ title: 'just-metadata', body: '', type: 'user' });
+    expect(r.ok && r.data).toMatchObject({ title: 'Just metadata', body: '', type: 'user' });
   });
 
   it('frontmatter that is not a mapping is ignored with a warning', () => {

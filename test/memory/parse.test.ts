@@ -273,3 +273,15 @@ describe('timestamps', () => {
     expect(ok(parse('---\ntimestamp: 2026-01-04 10:30:00\n---\nx')).time).toBe('2026-01-04T10:30:00Z');
   });
 });
+
+describe('titles for kebab-case auto-memory names', () => {
+  it('prefers the first heading over a slug name, and humanizes the slug otherwise', async () => {
+    const { parseMemoryFile } = await import('../../src/lib/memory/parse.js');
+    const withHeading = parseMemoryFile(Buffer.from('---\nname: project-architecture\nmetadata:\n  type: project\n---\n# Architecture decisions\n\n- Fastify\n'), 'project_architecture.md');
+    expect(withHeading.ok && withHeading.data.title).toBe('Architecture decisions');
+    const bare = parseMemoryFile(Buffer.from('---\nname: user-role\n---\nThe user is a backend engineer.\n'), 'user_role.md');
+    expect(bare.ok && bare.data.title).toBe('User role');
+    const prose = parseMemoryFile(Buffer.from('---\nname: Testing feedback\n---\n# Other heading\n'), 'feedback_testing.md');
+    expect(prose.ok && prose.data.title).toBe('Testing feedback');
+  });
+});

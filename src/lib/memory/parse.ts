@@ -385,6 +385,11 @@ function titleFromBody(body: string): string | undefined {
   return heading;
 }
 
+function humanizeSlug(slug: string): string {
+  const words = slug.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function titleFromPath(relPath: string): string {
   const base = basename(relPath.replace(/\\/g, '/'));
   const stem = base.includes('.') && !base.startsWith('.') ? base.slice(0, base.lastIndexOf('.')) : base;
@@ -543,7 +548,10 @@ function parseUnsafe(raw: Uint8Array, relPath: string): ParseResult {
     if (body.trim() === '') return { ok: false, reason: 'empty', message: 'the file has no content (empty frontmatter and no text)' };
   }
 
-  const title = fm.title ?? fm.name ?? titleFromBody(body) ?? titleFromPath(relPath);
+  // Claude Code's newer layout makes `name` a kebab-case slug ("project-architecture"): a heading
+  // in the body reads better as an episode name, and the slug itself is humanized as a fallback.
+  const slug = fm.name !== undefined && /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(fm.name) ? fm.name : undefined;
+  const title = fm.title ?? (slug === undefined ? fm.name : (titleFromBody(body) ?? humanizeSlug(slug))) ?? titleFromBody(body) ?? titleFromPath(relPath);
   const doc: MemoryDocument = {
     title: oneLine(title) || titleFromPath(relPath),
     body,
