@@ -28,20 +28,11 @@ export interface PassStartEvent {
   pass: number;
   reason: PassReason;
 }
-export interface PassCounts {
-  added: number;
-  updated: number;
-  deleted: number;
-  renamed: number;
-  unchanged: number;
-  skipped: number;
-  failed: number;
-  pending: number;
-  queued: number;
-  confirmed: number;
-  resent: number;
-  problems: number;
-}
+/** A pass's counts: the engine's summary fields, with the problems counted rather than listed. */
+export type PassCounts = Pick<
+  SyncSummary,
+  'added' | 'updated' | 'deleted' | 'renamed' | 'unchanged' | 'skipped' | 'failed' | 'pending' | 'queued' | 'confirmed' | 'resent'
+> & { problems: number };
 export interface PassEvent extends PassCounts {
   event: 'pass';
   pass: number;
