@@ -4,9 +4,10 @@
  * Starts the bundled Graphiti-shaped test server on a free loopback port, copies
  * examples/memory to a temp folder (PAI memory + Claude Code auto memory), syncs it,
  * shows `status`, edits one memory file and syncs again to show the episode being
- * replaced, then stops. Nothing outside the temp folder is touched.
+ * replaced, prints the context block a session in that project would get, then stops.
+ * Nothing outside the temp folder is touched.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ function say(text: string): void {
 async function run(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'gms-demo-'));
   cpSync(examples, work, { recursive: true });
-  const server = await startGraphitiServer({ processingDelayMs: 20 });
+  const server = await startGraphitiServer({ processingDelayMs: 20, maxFactsPerEpisode: 20 });
   const env = {
     HOME: work,
     PATH: process.env.PATH,
@@ -58,6 +59,15 @@ async function run(): Promise<void> {
 
     say('$ graphiti-memory-sync sync   (nothing changed: nothing is sent)');
     await main(['sync'], io);
+
+    // The other half of the job: knowledge back into a session. A session in ~/code/webapp gets
+    // this block from the SessionStart hook (served from the cache that --refresh just built).
+    const project = join(work, 'code', 'webapp');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    say('$ graphiti-memory-sync context --cwd ~/code/webapp --refresh   (what the SessionStart hook injects)');
+    // Claude Code names the project's memory folder after its path; point it at the example's.
+    const contextIo = { ...io, env: { ...env, CLAUDE_CODE_PROJECT_DIR_NAME: '-home-demo-code-webapp' } };
+    await main(['context', '--cwd', project, '--refresh'], contextIo);
     say('Done. Try: npx tsx src/cli.ts --help');
   } finally {
     await server.close();
