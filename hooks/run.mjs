@@ -11,11 +11,55 @@
  * src/hooks/<name>.ts. Plain JavaScript on purpose: it must work before anything is built.
  * Nothing is ever printed to stdout here (it would become Claude's context); the exit code is 0.
  */
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const NAMES = new Set(['session-start', 'stop', 'worker']);
+/** A build lock older than this belongs to a build that died. */
+const BUILD_LOCK_STALE_MS = 10 * 60_000;
+
+/**
+ * Running from source through tsx costs ~0.5 s per hook; the build costs ~10 s once. So the first
+ * hook run without dist/ starts a detached build (tsc into a temp folder, bundle the hooks, then
+ * rename it to dist/ in one step so no hook ever sees half a build) and carries on from source.
+ * One build at a time (exclusive lock file); a failed build leaves no dist/ and is tried again later.
+ */
+function buildInBackground(root) {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  if (!existsSync(tsc)) return;
+  const lock = join(root, '.gms-build.lock');
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > BUILD_LOCK_STALE_MS) unlinkSync(lock);
+  } catch {
+    // no lock
+  }
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    return; // a build is running
+  }
+  const out = join(root, `dist.build-${process.pid}`);
+  const script = `
+    const { execFileSync } = require('node:child_process');
+    const { renameSync, rmSync } = require('node:fs');
+    const opts = { cwd: ${JSON.stringify(root)}, stdio: 'ignore' };
+    try {
+      execFileSync(process.execPath, [${JSON.stringify(tsc)}, '-p', 'tsconfig.build.json', '--outDir', ${JSON.stringify(out)}], opts);
+      execFileSync(process.execPath, ['scripts/bundle-hooks.mjs', ${JSON.stringify(out)}], opts);
+      renameSync(${JSON.stringify(out)}, ${JSON.stringify(join(root, 'dist'))});
+    } catch {
+      rmSync(${JSON.stringify(out)}, { recursive: true, force: true });
+    } finally {
+      rmSync(${JSON.stringify(lock)}, { force: true });
+    }`;
+  try {
+    spawn(process.execPath, ['-e', script], { cwd: root, detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    unlinkSync(lock);
+  }
+}
 const name = process.argv[2] ?? '';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,6 +69,7 @@ if (NAMES.has(name)) {
     if (existsSync(built)) {
       await import(pathToFileURL(built).href);
     } else {
+      buildInBackground(root);
       const { register } = await import('tsx/esm/api');
       register();
       await import(pathToFileURL(join(root, 'src', 'hooks', `${name}.ts`)).href);

@@ -11,8 +11,10 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Optional argument: the build output folder (default dist/; hooks/run.mjs builds into a temp folder).
+const outDir = process.argv[2] ?? `${root}dist`;
 for (const name of ['session-start', 'stop']) {
-  const file = `${root}dist/hooks/${name}.js`;
+  const file = `${outDir}/hooks/${name}.js`;
   await build({
     entryPoints: [file],
     outfile: file,
