@@ -568,7 +568,12 @@ class SyncRun {
     // Latest send time of any of our parts that is visible, per group: FIFO says anything
     // enqueued before it and still missing was dropped.
     const newestVisibleSend = new Map<string, number>();
+    // When each group's queue last showed progress (one of our parts became visible). Graphiti can
+    // take hours through a long backlog (one LLM-bound worker per group), so age alone is no proof
+    // of a drop: only a queue that has shown no progress for confirmMaxAge is taken to have lost it.
+    const lastProgress = new Map<string, number>();
     const retireList: EpisodeRef[] = [];
+    const stalled = (group: string, since: number) => this.now() - Math.max(since, lastProgress.get(group) ?? 0) > this.config.confirmMaxAgeMs;
 
     for (const record of Object.values(this.state.files)) {
       for (const ref of record.episodes) {
@@ -582,6 +587,10 @@ class SyncRun {
         }
         for (const extra of found) if (extra.uuid !== keep.uuid) retireList.push({ ...ref, uuid: extra.uuid });
         visible.delete(visibleKey(ref.groupId, ref.marker));
+        if (ref.confirmedAt !== undefined) {
+          const t = Date.parse(ref.confirmedAt);
+          if (t > (lastProgress.get(ref.groupId) ?? 0)) lastProgress.set(ref.groupId, t);
+        }
         if (ref.sentAt !== undefined) {
           const t = Date.parse(ref.sentAt);
           if (t > (newestVisibleSend.get(ref.groupId) ?? 0)) newestVisibleSend.set(ref.groupId, t);
@@ -609,7 +618,7 @@ class SyncRun {
       if (ref.uuid !== undefined) return false;
       if (ref.sentAt === undefined) return true;
       const since = Date.parse(ref.queuedAt ?? ref.sentAt);
-      return (newestVisibleSend.get(ref.groupId) ?? 0) > since || this.now() - since > this.config.confirmMaxAgeMs;
+      return (newestVisibleSend.get(ref.groupId) ?? 0) > since || stalled(ref.groupId, since);
     };
     for (const record of Object.values(this.state.files)) if (record.superseded.some(gone)) record.superseded = record.superseded.filter((ref) => !gone(ref));
     if (this.state.orphans.some(gone)) this.state.orphans = this.state.orphans.filter((ref) => !gone(ref));
@@ -638,7 +647,7 @@ class SyncRun {
         if (ref.uuid !== undefined || ref.sentAt === undefined || ref.queuedAt === undefined) continue;
         const queuedAt = Date.parse(ref.queuedAt);
         const newer = newestVisibleSend.get(ref.groupId) ?? 0;
-        const aged = this.now() - queuedAt > this.config.confirmMaxAgeMs;
+        const aged = stalled(ref.groupId, queuedAt);
         if (newer > queuedAt || aged) {
           if (ref.resends >= this.config.maxResends) {
             record.status = 'failed';

@@ -187,6 +187,26 @@ describe('sync end to end', () => {
     expect((await runSync(box.config(), { waitMs: 5000 })).confirmed).toBe(1);
   });
 
+  it('a long backlog that keeps moving is not mistaken for drops; one that stalls is', async () => {
+    let clock = Date.now();
+    const now = () => clock;
+    for (let i = 0; i < 3; i++) box.pai(`LEARNING/SYSTEM/f${i}.md`, learning(`F${i}`, `Body ${i}.`));
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '60000' });
+    server.pauseProcessing(); // Graphiti's worker is busy with a backlog
+    expect(await runSync(config, { now })).toMatchObject({ queued: 3, resent: 0 });
+    // Two hours later the backlog has reached the first of ours.
+    clock += 2 * 3_600_000;
+    const first = adds()[0]?.args as Record<string, string>;
+    server.seedEpisode({ name: first.name as string, content: first.episode_body as string, source_description: first.source_description as string, group_id: 'main' });
+    const moving = await runSync(config, { now });
+    expect(moving).toMatchObject({ confirmed: 1, queued: 2, resent: 0 });
+    // Then nothing moves for longer than MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: the rest was lost.
+    clock += 2 * 60_000;
+    const stalled = await runSync(config, { now });
+    expect(stalled.resent).toBe(2);
+    expect(adds()).toHaveLength(5);
+  });
+
   it('recovers from a corrupt state file without re-sending', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
