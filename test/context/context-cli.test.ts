@@ -3,23 +3,18 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 import { runHook } from '../hooks/helpers.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
 
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeSandbox(server.url);
-});
-
-afterEach(async () => {
-  await server.close();
-  box.cleanup();
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
 });
 
 async function cli(args: string[]): Promise<{ code: number; out: string }> {

@@ -11,24 +11,19 @@
  *   retired: the content was gone from the graph while the state said "confirmed".
  */
 import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { loadState } from '../../src/lib/state.js';
 import { runSync } from '../../src/lib/sync.js';
-import { startGraphitiServer, type GraphitiTestServer, type HttpLog } from '../support/graphiti-server.js';
-import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import type { GraphitiTestServer, HttpLog } from '../support/graphiti-server.js';
+import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
 
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeSandbox(server.url);
-});
-
-afterEach(async () => {
-  await server.close();
-  box.cleanup();
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
 });
 
 const stateOf = async () => (await loadState(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { readOnly: true })).state;

@@ -5,7 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config.js';
+import { startGraphitiServer, type GraphitiTestServer } from './graphiti-server.js';
 
 export interface Sandbox {
   root: string;
@@ -59,4 +61,22 @@ export function makeSandbox(serverUrl: string, extraEnv: Record<string, string> 
 
 export function learning(title: string, body: string, extra = ''): string {
   return `---\ncapture_type: LEARNING\ntimestamp: 2026-01-04 10:30:00 PST\ntags: [test]\n${extra}---\n# ${title}\n\n${body}\n`;
+}
+
+/**
+ * Gives every test of the calling file a fresh loopback Graphiti test server and a sandbox home
+ * pointing at it (registered as beforeEach/afterEach); `use` receives them for the file's own variables.
+ */
+export function useServerAndSandbox(use: (server: GraphitiTestServer, box: Sandbox) => void): void {
+  let server: GraphitiTestServer | undefined;
+  let box: Sandbox | undefined;
+  beforeEach(async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0 });
+    box = makeSandbox(server.url);
+    use(server, box);
+  });
+  afterEach(async () => {
+    await server?.close();
+    box?.cleanup();
+  });
 }

@@ -1,22 +1,17 @@
 /**
  * The CLI's reporting commands over loopback: `status`, `health`, and the progress bar.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
 
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeSandbox(server.url);
-});
-
-afterEach(async () => {
-  await server.close();
-  box.cleanup();
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
 });
 
 async function cli(args: string[], isTTY = false): Promise<{ code: number; out: string; err: string }> {

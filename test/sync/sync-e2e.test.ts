@@ -4,25 +4,20 @@
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { acquireLock } from '../../src/lib/lock.js';
 import { loadState } from '../../src/lib/state.js';
 import { runSync } from '../../src/lib/sync.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
 
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeSandbox(server.url);
-});
-
-afterEach(async () => {
-  await server.close();
-  box.cleanup();
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
 });
 
 const adds = () => server.calls.filter((c) => c.tool === 'add_memory');

@@ -5,11 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadState } from '../../src/lib/state.js';
 import { runSync } from '../../src/lib/sync.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // `node --import tsx` runs the CLI in this very process, so a SIGKILL really kills the sync
@@ -19,14 +19,9 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
 let server: GraphitiTestServer;
 let box: Sandbox;
 
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeSandbox(server.url);
-});
-
-afterEach(async () => {
-  await server.close();
-  box.cleanup();
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
 });
 
 function cli(args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
