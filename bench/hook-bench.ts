@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { buildConfig } from '../src/lib/config.js';
 import { writeContextCache } from '../src/lib/context-cache.js';
 import { detectProject } from '../src/lib/project.js';
+import { isolatedEnv } from '../test/support/isolated-env.js';
 import { ensureBuilt, ROOT, timeProcess, type Row } from './util.js';
 
 async function closedPort(): Promise<number> {
@@ -29,15 +30,11 @@ export async function benchHook(): Promise<Row[]> {
   try {
     const project = join(home, 'code', 'webapp');
     mkdirSync(join(project, '.git'), { recursive: true });
-    const env: Record<string, string> = {
-      HOME: home,
-      PATH: process.env.PATH ?? '',
+    const env = isolatedEnv(home, `http://127.0.0.1:${await closedPort()}/mcp`, {
       PAI_DIR: join(home, '.claude'),
       CLAUDE_CONFIG_DIR: join(home, '.claude'),
-      MADEINOZ_KNOWLEDGE_STATE_DIR: join(home, 'state'),
-      MADEINOZ_KNOWLEDGE_MCP_URL: `http://127.0.0.1:${await closedPort()}/mcp`,
       MADEINOZ_KNOWLEDGE_RETRIES: '0',
-    };
+    });
     const config = buildConfig(env);
     const info = detectProject(project, config, env);
     const facts = Array.from({ length: 60 }, (_, i) => `- Decided: component ${i} uses the shared queue (2026-01-${String((i % 28) + 1).padStart(2, '0')})`);

@@ -21,30 +21,21 @@ import { buildConfig } from '../src/lib/config.js';
 import { createWatcher, type PassEvent, type Watcher } from '../src/lib/watch.js';
 import { startGraphitiServer, type GraphitiTestServer, type ToolCallLog } from '../test/support/graphiti-server.js';
 import { median, percentile, printTable, ROOT, type Row } from './util.js';
+import { isolatedEnv } from '../test/support/isolated-env.js';
 
 const SAVES = Number(process.env.BENCH_WATCH_SAVES ?? 50);
 const TREE_FILES = Number(process.env.BENCH_WATCH_FILES ?? 10_000);
 const WARMUP_SAVES = 3;
 
-function isolatedEnv(root: string, url: string, extra: Record<string, string> = {}): Record<string, string> {
+function watchEnv(root: string, url: string, extra: Record<string, string> = {}): Record<string, string> {
   mkdirSync(join(root, 'notes'), { recursive: true });
-  writeFileSync(join(root, 'empty.env'), '');
-  return {
-    HOME: root,
-    PATH: process.env.PATH ?? '',
-    PAI_DIR: join(root, 'pai'),
-    CLAUDE_CONFIG_DIR: join(root, 'claude'),
-    XDG_CONFIG_HOME: join(root, 'xdg-config'),
-    XDG_STATE_HOME: join(root, 'xdg-state'),
-    MADEINOZ_KNOWLEDGE_ENV_FILE: join(root, 'empty.env'),
-    MADEINOZ_KNOWLEDGE_STATE_DIR: join(root, 'state'),
-    MADEINOZ_KNOWLEDGE_MCP_URL: url,
+  return isolatedEnv(root, url, {
     MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false',
     MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: 'false',
     MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${join(root, 'notes')}`,
     MADEINOZ_KNOWLEDGE_LOG_LEVEL: 'warn',
     ...extra,
-  };
+  });
 }
 
 function note(i: number, tag: string): string {
@@ -87,7 +78,7 @@ function addMemoryFor(server: GraphitiTestServer, token: string, timeoutMs = 30_
 async function saveLatency(debounceMs: number | undefined): Promise<number[]> {
   const root = mkdtempSync(join(tmpdir(), 'gms-bench-watch-'));
   const server = await startGraphitiServer({ processingDelayMs: 0 });
-  const config = buildConfig(isolatedEnv(root, server.url, debounceMs === undefined ? {} : { MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: String(debounceMs) }));
+  const config = buildConfig(watchEnv(root, server.url, debounceMs === undefined ? {} : { MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: String(debounceMs) }));
   const watcher = createWatcher({ config });
   try {
     const initial = nextPass(watcher, (e) => e.reason === 'initial');
@@ -223,7 +214,7 @@ async function watchMemory(files: number): Promise<MemoryFigures> {
   let proc: WatchProcess | undefined;
   try {
     makeTree(root, files);
-    const env = isolatedEnv(root, server.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: '64', MADEINOZ_KNOWLEDGE_RETRIES: '1', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000' });
+    const env = watchEnv(root, server.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: '64', MADEINOZ_KNOWLEDGE_RETRIES: '1', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000' });
     const t0 = Date.now();
     proc = spawnWatch(env);
     await proc.waitLine((l) => l.event === 'ready', 120_000);

@@ -5,7 +5,7 @@
  * `dist/hooks/<name>.js` instead (after `npm run build`; GMS_HOOK_DIST=<dir> points at another build output).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,7 @@ export interface HookSandbox {
   cleanup(): void;
 }
 
-/** A temp home with every path setting pointing inside it and MADEINOZ_KNOWLEDGE_ENV_FILE unset. */
+/** A temp home with every path setting pointing inside it and an empty settings file (no developer .env leaks in). */
 export function makeHookSandbox(extra: Record<string, string> = {}): HookSandbox {
   const root = mkdtempSync(join(tmpdir(), 'gms-hooks-'));
   const stateDir = join(root, 'state');
@@ -98,10 +98,12 @@ export function makeHookSandbox(extra: Record<string, string> = {}): HookSandbox
     XDG_CONFIG_HOME: join(root, 'xdg-config'),
     XDG_CACHE_HOME: join(root, 'xdg-cache'),
     XDG_DATA_HOME: join(root, 'xdg-data'),
+    MADEINOZ_KNOWLEDGE_ENV_FILE: join(root, 'empty.env'),
     MADEINOZ_KNOWLEDGE_LOG_LEVEL: 'debug',
     GMS_TEST: '1',
     ...extra,
   };
+  writeFileSync(join(root, 'empty.env'), '');
   const logFile = join(stateDir, 'logs', 'graphiti-memory-sync.log');
   return {
     root,

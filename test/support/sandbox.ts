@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config.js';
 import { startGraphitiServer, type GraphitiTestServer } from './graphiti-server.js';
+import { isolatedEnv } from './isolated-env.js';
 
 export interface Sandbox {
   root: string;
@@ -25,21 +26,12 @@ let bump = 0;
 
 export function makeSandbox(serverUrl: string, extraEnv: Record<string, string> = {}): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'gms-sandbox-'));
-  const env: Record<string, string> = {
-    HOME: root,
-    PATH: process.env.PATH ?? '',
-    PAI_DIR: join(root, 'pai'),
-    CLAUDE_CONFIG_DIR: join(root, 'claude'),
-    XDG_CONFIG_HOME: join(root, 'xdg-config'),
-    XDG_STATE_HOME: join(root, 'xdg-state'),
-    MADEINOZ_KNOWLEDGE_STATE_DIR: join(root, 'state'),
-    MADEINOZ_KNOWLEDGE_MCP_URL: serverUrl,
-    MADEINOZ_KNOWLEDGE_GROUP_ID: 'main',
+  const env = isolatedEnv(root, serverUrl, {
     MADEINOZ_KNOWLEDGE_RETRIES: '1',
     MADEINOZ_KNOWLEDGE_TIMEOUT: '5000',
     MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '5000',
     ...extraEnv,
-  };
+  });
   const write = (file: string, content: string | Buffer) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content);

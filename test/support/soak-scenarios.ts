@@ -25,6 +25,7 @@ import { startGraphitiServer, type FaultOptions, type GraphitiTestServer, type T
 import { SoakCorpus } from './soak-corpus.js';
 import { Procs, type Proc } from './soak-procs.js';
 import { verifySoak, type Figures, type VerifyResult } from './soak-verify.js';
+import { isolatedEnv } from './isolated-env.js';
 
 export interface SoakOptions {
   files: number;
@@ -63,15 +64,7 @@ export interface SoakReport extends VerifyResult {
 const DEFAULT_GROUP = 'main';
 
 function baseEnv(root: string, url: string, maxEpisodeChars: number): Record<string, string> {
-  return {
-    HOME: root,
-    PATH: process.env.PATH ?? '',
-    PAI_DIR: join(root, 'pai'),
-    CLAUDE_CONFIG_DIR: join(root, 'claude'),
-    XDG_CONFIG_HOME: join(root, 'xdg-config'),
-    XDG_STATE_HOME: join(root, 'xdg-state'),
-    MADEINOZ_KNOWLEDGE_STATE_DIR: join(root, 'state'),
-    MADEINOZ_KNOWLEDGE_MCP_URL: url,
+  return isolatedEnv(root, url, {
     MADEINOZ_KNOWLEDGE_GROUP_ID: DEFAULT_GROUP,
     MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}',
     MADEINOZ_KNOWLEDGE_RETRIES: '5',
@@ -85,7 +78,7 @@ function baseEnv(root: string, url: string, maxEpisodeChars: number): Record<str
     MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: '300',
     GMS_WORKER_TIMEOUT_MS: '120000',
     GMS_TEST: '1',
-  };
+  });
 }
 
 function sleep(ms: number): Promise<void> {
