@@ -24,7 +24,10 @@ for (const name of ['session-start', 'stop']) {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    // Node built-ins stay imports; everything else (zod/v3, our modules) is inlined.
+    // dotenv is CommonJS and only loaded when a settings file exists (a lazy import in config.ts):
+    // left external it stays lazy, and inlined its require() calls would fail inside an ES module.
+    external: ['dotenv'],
+    // Node built-ins stay imports; everything else but dotenv (zod/v3, our modules) is inlined.
     banner: { js: '// Bundled by scripts/bundle-hooks.mjs from src/hooks; edit the sources, not this file.' },
   });
 }
