@@ -4,8 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { McpClient, type McpClientOptions } from '../../src/lib/mcp/client.js';
+import { describe, expect, it } from 'vitest';
 import {
   McpAbortError,
   McpHttpError,
@@ -15,24 +14,9 @@ import {
   parseRetryAfter,
 } from '../../src/lib/mcp/errors.js';
 import { displayUrl, isNetworkFailure, toNetworkError } from '../../src/lib/mcp/http.js';
-import { deferred, json, mcpHandler, sseHeaders, startServer, text, type FakeServer, type Handler } from './fake-server.js';
+import { deferred, fakeScope, json, mcpHandler, sseHeaders, text, type Handler } from './fake-server.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-async function serve(handler: Handler): Promise<FakeServer> {
-  const server = await startServer(handler);
-  cleanups.push(() => server.close());
-  return server;
-}
-
-function client(options: Partial<McpClientOptions> & { url: string }): McpClient {
-  const c = new McpClient({ transport: 'streamable-http', timeoutMs: 5000, ...options });
-  cleanups.push(() => c.close());
-  return c;
-}
+const { serve, client } = fakeScope({ transport: 'streamable-http' });
 
 /** An MCP server whose tools/call is handled by `onCall`. */
 function callServer(onCall: (req: Parameters<Handler>[0], res: Parameters<Handler>[1]) => void): Handler {

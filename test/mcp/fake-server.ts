@@ -5,6 +5,8 @@
  */
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { McpClient, type McpClientOptions } from '../../src/lib/mcp/client.js';
 
 export interface Recorded {
   seq: number;
@@ -209,4 +211,32 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/**
+ * Fake servers and clients that are closed after each test of the calling file (registers an
+ * afterEach). `cleanups` takes anything else a test opens.
+ */
+export function fakeScope(clientDefaults: Partial<McpClientOptions> = {}): {
+  cleanups: Array<() => Promise<void>>;
+  serve(handler: Handler): Promise<FakeServer>;
+  client(options: Partial<McpClientOptions> & { url: string }): McpClient;
+} {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()!();
+  });
+  return {
+    cleanups,
+    async serve(handler) {
+      const server = await startServer(handler);
+      cleanups.push(() => server.close());
+      return server;
+    },
+    client(options) {
+      const c = new McpClient({ timeoutMs: 5000, ...clientDefaults, ...options });
+      cleanups.push(() => c.close());
+      return c;
+    },
+  };
 }

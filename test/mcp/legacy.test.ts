@@ -4,21 +4,11 @@
  * (= a new session) is announced.
  */
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { McpClient, type McpClientOptions } from '../../src/lib/mcp/client.js';
+import { describe, expect, it } from 'vitest';
 import { McpHttpError, McpProtocolError, McpTimeoutError } from '../../src/lib/mcp/errors.js';
-import { deferred, result, sse, sseHeaders, startServer, text, TOOLS, type FakeServer, type Recorded } from './fake-server.js';
+import { deferred, fakeScope, result, sse, sseHeaders, startServer, text, TOOLS, type FakeServer, type Recorded } from './fake-server.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-function client(options: Partial<McpClientOptions> & { url: string }): McpClient {
-  const c = new McpClient({ timeoutMs: 5000, ...options });
-  cleanups.push(() => c.close());
-  return c;
-}
+const { cleanups, client } = fakeScope();
 
 interface LegacySession {
   id: string;

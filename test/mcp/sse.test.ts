@@ -2,11 +2,11 @@
  * SSE framing (readSseEvents + decodeEvent) with the stream split at every possible
  * chunk boundary, and SSE resumption (Last-Event-ID after the retry interval).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpNetworkError, McpProtocolError } from '../../src/lib/mcp/errors.js';
 import { decodeEvent, readSseEvents, type SseEvent } from '../../src/lib/mcp/sse.js';
-import { mcpHandler, result, sse, sseHeaders, startServer, type FakeServer, type Handler } from './fake-server.js';
+import { fakeScope, mcpHandler, result, sse, sseHeaders, type Handler } from './fake-server.js';
 
 async function* chunks(parts: string[]): AsyncGenerator<string> {
   for (const part of parts) yield part;
@@ -91,21 +91,11 @@ describe('decodeEvent', () => {
 
 // ---------------------------------------------------------------- resumption
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-async function serve(handler: Handler): Promise<FakeServer> {
-  const server = await startServer(handler);
-  cleanups.push(() => server.close());
-  return server;
-}
+const scope = fakeScope({ transport: 'streamable-http' });
+const serve = scope.serve;
 
 function client(url: string, timeoutMs = 5000): McpClient {
-  const c = new McpClient({ url, transport: 'streamable-http', timeoutMs });
-  cleanups.push(() => c.close());
-  return c;
+  return scope.client({ url, timeoutMs });
 }
 
 /** tools/call answers with a priming event and closes; the GET resumes with the result. */

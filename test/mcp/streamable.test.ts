@@ -2,40 +2,24 @@
  * McpClient over Streamable HTTP against scripted node:http servers: handshake,
  * protocol negotiation, headers, sessions, redirects, JSON and SSE replies.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { McpClient, type McpClientOptions } from '../../src/lib/mcp/client.js';
+import { describe, expect, it } from 'vitest';
+import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError } from '../../src/lib/mcp/errors.js';
 import { createLogger } from '../../src/lib/log.js';
 import {
   accepted,
+  fakeScope,
   json,
   mcpHandler,
   result,
   rpcError,
   sse,
   sseHeaders,
-  startServer,
   text,
   type FakeServer,
-  type Handler,
 } from './fake-server.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-async function serve(handler: Handler): Promise<FakeServer> {
-  const server = await startServer(handler);
-  cleanups.push(() => server.close());
-  return server;
-}
-
-function client(options: Partial<McpClientOptions> & { url: string }): McpClient {
-  const c = new McpClient({ transport: 'streamable-http', timeoutMs: 5000, ...options });
-  cleanups.push(() => c.close());
-  return c;
-}
+const { serve, client } = fakeScope({ transport: 'streamable-http' });
 
 describe('handshake', () => {
   it('initializes, sends initialized, keeps the session id and deletes it on close', async () => {

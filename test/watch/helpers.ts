@@ -1,4 +1,5 @@
 /** Shared helpers for watch-mode integration tests: await the watcher's own events, never sleep. */
+import type { SyncSummary } from '../../src/lib/sync.js';
 import type { PassEvent, Watcher, WatchEvent } from '../../src/lib/watch.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
@@ -51,4 +52,27 @@ export function passesOf(events: WatchEvent[]): PassEvent[] {
 
 export function toolCalls(server: GraphitiTestServer, tool: string): Array<{ args: Record<string, unknown> }> {
   return server.calls.filter((c) => c.tool === tool);
+}
+
+/** An engine summary with every count zero, for fake passes. */
+export function fakeSummary(patch: Partial<SyncSummary> = {}): SyncSummary {
+  return {
+    added: 0,
+    updated: 0,
+    deleted: 0,
+    unchanged: 0,
+    renamed: 0,
+    skipped: 0,
+    failed: 0,
+    pending: 0,
+    queued: 0,
+    confirmed: 0,
+    resent: 0,
+    duplicatesRemoved: 0,
+    redactions: 0,
+    problems: [],
+    serverReachable: true,
+    dryRun: false,
+    ...patch,
+  };
 }

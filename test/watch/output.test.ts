@@ -10,29 +10,8 @@ import { buildConfig, type Config } from '../../src/lib/config.js';
 import type { SyncSummary } from '../../src/lib/sync.js';
 import { describePass, jsonLine, textLine } from '../../src/lib/watch-events.js';
 import { createWatcher, runWatch, type PassEvent } from '../../src/lib/watch.js';
-import { nextEvent } from './helpers.js';
+import { fakeSummary as summary, nextEvent } from './helpers.js';
 
-function summary(patch: Partial<SyncSummary> = {}): SyncSummary {
-  return {
-    added: 0,
-    updated: 0,
-    deleted: 0,
-    unchanged: 0,
-    renamed: 0,
-    skipped: 0,
-    failed: 0,
-    pending: 0,
-    queued: 0,
-    confirmed: 0,
-    resent: 0,
-    duplicatesRemoved: 0,
-    redactions: 0,
-    problems: [],
-    serverReachable: true,
-    dryRun: false,
-    ...patch,
-  };
-}
 
 let root: string;
 let config: Config;

@@ -2,28 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SyncSummary } from '../../src/lib/sync.js';
 import { backoffDelay, PassScheduler, type BackoffInfo, type PassReason, type SchedulerOptions } from '../../src/lib/watch-scheduler.js';
 import { FakeClock, flushMicrotasks } from './fake-clock.js';
+import { fakeSummary as summary } from './helpers.js';
 
-function summary(patch: Partial<SyncSummary> = {}): SyncSummary {
-  return {
-    added: 0,
-    updated: 0,
-    deleted: 0,
-    unchanged: 0,
-    renamed: 0,
-    skipped: 0,
-    failed: 0,
-    pending: 0,
-    queued: 0,
-    confirmed: 0,
-    resent: 0,
-    duplicatesRemoved: 0,
-    redactions: 0,
-    problems: [],
-    serverReachable: true,
-    dryRun: false,
-    ...patch,
-  };
-}
 
 interface Deferred {
   resolve(s: SyncSummary): void;
