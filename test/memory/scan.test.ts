@@ -3,6 +3,7 @@ import type { Dirent } from 'node:fs';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/lib/config.js';
 import { isIgnoredName, isUnderProblem, nodeScanFs, scanSources, type ScanFs, type ScanOutcome } from '../../src/lib/memory/scan.js';
@@ -35,8 +36,20 @@ const auto = (root: string): MemorySource => ({ name: 'auto-memory', kind: 'auto
 const extra = (root: string, name = 'notes'): MemorySource => ({ name, kind: 'extra', root });
 
 const isRoot = process.getuid?.() === 0;
-/** Root can run a child as "nobody" (uid 65534) unless the container forbids setuid. */
-const canRunAsNobody = isRoot && spawnSync(process.execPath, ['-e', ''], { uid: 65534, gid: 65534, stdio: 'ignore' }).status === 0;
+/**
+ * Root can run a child as "nobody" (uid 65534) unless the container forbids setuid, and that
+ * child can load this checkout's sources and tsx only if every folder above them is readable by
+ * others (a clone inside a 0700 `mktemp -d` folder is not). Otherwise the simulated-EACCES test
+ * below covers the case.
+ */
+const checkout = fileURLToPath(new URL('../..', import.meta.url));
+const canRunAsNobody =
+  isRoot &&
+  spawnSync(
+    process.execPath,
+    ['-e', `const fs = require('fs'); for (const f of process.argv.slice(1)) fs.accessSync(f, fs.constants.R_OK);`, `${checkout}src/lib/memory/scan.ts`, `${checkout}node_modules/tsx/package.json`],
+    { uid: 65534, gid: 65534, stdio: 'ignore' },
+  ).status === 0;
 
 describe('resolveSources / filterSources', () => {
   const base: Pick<Config, 'paiDir' | 'claudeConfigDir' | 'syncPai' | 'syncAutoMemory' | 'extraSources'> = {
