@@ -9,9 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildConfig } from '../src/lib/config.js';
-import { writeContextCache } from '../src/lib/context-cache.js';
-import { detectProject } from '../src/lib/project.js';
+import { buildConfig } from '../src/lib/config/config.js';
+import { writeContextCache } from '../src/lib/context/cache.js';
+import { detectProject } from '../src/lib/context/project.js';
 import { isolatedEnv } from '../test/support/isolated-env.js';
 import { ensureBuilt, ROOT, timeProcess, type Row } from './util.js';
 

@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildConfig } from '../src/lib/config.js';
+import { buildConfig } from '../src/lib/config/config.js';
 import { resolveSources } from '../src/lib/memory/sources.js';
 import { scanSources } from '../src/lib/memory/scan.js';
 import { McpClient } from '../src/lib/mcp/client.js';
-import { runSync } from '../src/lib/sync.js';
+import { runSync } from '../src/lib/sync/sync.js';
 import { startGraphitiServer } from '../test/support/graphiti-server.js';
 import { median, ROOT, type Row } from './util.js';
 

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { buildConfig } from '../src/lib/config.js';
-import { createWatcher, type PassEvent, type Watcher } from '../src/lib/watch.js';
+import { buildConfig } from '../src/lib/config/config.js';
+import { createWatcher, type PassEvent, type Watcher } from '../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer, type ToolCallLog } from '../test/support/graphiti-server.js';
 import { median, percentile, printTable, ROOT, type Row } from './util.js';
 import { isolatedEnv } from '../test/support/isolated-env.js';
@@ -135,8 +135,8 @@ function cliCommand(): { args: string[]; note: string } {
   const explicit = process.env.BENCH_WATCH_CLI;
   if (explicit !== undefined && explicit !== '') return { args: [explicit, 'watch', '--json'], note: `node ${explicit}` };
   const dist = join(ROOT, 'dist', 'cli.js');
-  const distWatch = join(ROOT, 'dist', 'lib', 'watch.js');
-  const srcWatch = join(ROOT, 'src', 'lib', 'watch.ts');
+  const distWatch = join(ROOT, 'dist', 'lib', 'watch', 'watch.js');
+  const srcWatch = join(ROOT, 'src', 'lib', 'watch', 'watch.ts');
   if (existsSync(dist) && existsSync(distWatch) && statSync(distWatch).mtimeMs >= statSync(srcWatch).mtimeMs) {
     return { args: [dist, 'watch', '--json'], note: 'node dist/cli.js' };
   }

@@ -1,17 +1,17 @@
 /**
  * Writes docs/configuration.md from the settings code, so the page cannot drift from what the
  * tool reads (test/docs.test.ts checks the file is current):
- * - the table rows come from SETTINGS in src/lib/config.ts (name, default, description);
+ * - the table rows come from SETTINGS in src/lib/config/config.ts (name, default, description);
  * - the "accepted values" column is what the validator itself says when it rejects a value: each
  *   setting is probed with an invalid value through buildConfig and the "use …" part of the
  *   ConfigError is shown (settings the loader does not check show "—");
- * - the .env lookup order is the doc comment of findEnvFile in src/lib/config.ts.
+ * - the .env lookup order is the doc comment of findEnvFile in src/lib/config/config.ts.
  *
  *   npx tsx scripts/gen-config-doc.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildConfig, ConfigError, SETTINGS } from '../src/lib/config.js';
+import { buildConfig, ConfigError, SETTINGS } from '../src/lib/config/config.js';
 
 /** A value no validator accepts: not a number, boolean, enum member, URL, absolute path, JSON or pair list. */
 const PROBE = '?';
@@ -61,9 +61,9 @@ export function acceptedValues(name: string): string | undefined {
 }
 
 /** The doc comment of findEnvFile, as markdown (first line as a sentence, numbered lines as a list). */
-export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config.ts', import.meta.url), 'utf8')): string {
+export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config/config.ts', import.meta.url), 'utf8')): string {
   const m = /\/\*\*\n((?:[ \t]*\*.*\n)+?)[ \t]*\*\/\nexport function findEnvFile\b/.exec(source);
-  if (m === null || m[1] === undefined) throw new Error('src/lib/config.ts: no doc comment found above `export function findEnvFile`');
+  if (m === null || m[1] === undefined) throw new Error('src/lib/config/config.ts: no doc comment found above `export function findEnvFile`');
   const lines = m[1]
     .split('\n')
     .map((l) => l.replace(/^[ \t]*\* ?/, '').trimEnd())
@@ -88,7 +88,7 @@ export function renderConfigurationDoc(): string {
   return [
     '# Configuration',
     '',
-    '<!-- Generated from src/lib/config.ts by scripts/gen-config-doc.ts (npx tsx scripts/gen-config-doc.ts).',
+    '<!-- Generated from src/lib/config/config.ts by scripts/gen-config-doc.ts (npx tsx scripts/gen-config-doc.ts).',
     '     Do not edit by hand: test/docs.test.ts fails when this file is not what the script renders. -->',
     '',
     'Every setting is an environment variable. The same names can be put in one `.env` file;',

@@ -1,16 +1,16 @@
 /**
- * Writes config/.env.example from the SETTINGS table in src/lib/config.ts, so the example
+ * Writes config/.env.example from the SETTINGS table in src/lib/config/config.ts, so the example
  * cannot drift from what the code reads (test/config.test.ts checks the file is current).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS } from '../src/lib/config.js';
+import { SETTINGS } from '../src/lib/config/config.js';
 
 export function renderEnvExample(): string {
   const out = [
     '# graphiti-memory-sync settings. Copy to config/.env (or ~/.config/graphiti-memory-sync/.env)',
     '# and uncomment what you change. An environment variable always wins over this file.',
-    '# Generated from src/lib/config.ts (npm run gen:env) — edit the SETTINGS table there.',
+    '# Generated from src/lib/config/config.ts (npm run gen:env) — edit the SETTINGS table there.',
     '',
   ];
   for (const s of SETTINGS) {

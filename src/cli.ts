@@ -16,8 +16,8 @@
  * `status` does not pay for the sync engine.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig, type Config } from './lib/config.js';
-import { createLogger, logFilePath, type Logger } from './lib/log.js';
+import { ConfigError, loadConfig, type Config } from './lib/config/config.js';
+import { createLogger, logFilePath, type Logger } from './lib/util/log.js';
 
 const USAGE = `Usage: graphiti-memory-sync <command> [options]
 
@@ -149,7 +149,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 }
 
 async function commandSync(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { runSync, isClean } = await import('./lib/sync.js');
+  const { runSync, isClean } = await import('./lib/sync/sync.js');
   const json = values.json === true;
   const max = wholeNumber('max', values.max as string | undefined);
   const waitMs = wholeNumber('wait', values.wait as string | undefined);
@@ -177,7 +177,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else {
-      const { formatSyncSummary } = await import('./lib/report.js');
+      const { formatSyncSummary } = await import('./lib/sync/report.js');
       io.stdout(formatSyncSummary(summary));
     }
     return isClean(summary) ? 0 : 1;
@@ -204,7 +204,7 @@ function progressBar(io: CliIo): (p: { done: number; total: number; file?: strin
 }
 
 async function commandStatus(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { collectStatus, formatStatus } = await import('./lib/report.js');
+  const { collectStatus, formatStatus } = await import('./lib/sync/report.js');
   const status = await collectStatus(config, logger);
   if (values.json === true) io.stdout(`${JSON.stringify(status)}\n`);
   else io.stdout(formatStatus(status));
@@ -212,7 +212,7 @@ async function commandStatus(config: Config, values: Record<string, string | boo
 }
 
 async function commandHealth(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { checkHealth } = await import('./lib/report.js');
+  const { checkHealth } = await import('./lib/sync/report.js');
   const health = await checkHealth(config, logger);
   if (values.json === true) io.stdout(`${JSON.stringify(health)}\n`);
   else if (health.ok) {
@@ -224,7 +224,7 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 }
 
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { renderContextForCli } = await import('./lib/context-cli.js');
+  const { renderContextForCli } = await import('./lib/context/cli.js');
   const text = await renderContextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
     refresh: values.refresh === true,
@@ -237,7 +237,7 @@ async function commandContext(config: Config, values: Record<string, string | bo
 async function commandInstall(command: 'install' | 'uninstall', config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const scope = (values.scope as string | undefined) ?? 'user';
   if (scope !== 'user' && scope !== 'project' && scope !== 'local') throw new UsageError(`--scope must be user, project or local, got "${scope}"`);
-  const install = await import('./lib/install.js');
+  const install = await import('./lib/install/install.js');
   const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config } as const;
   const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
   io.stdout(install.formatInstallResult(result));
@@ -245,7 +245,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
 }
 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { runWatch } = await import('./lib/watch.js');
+  const { runWatch } = await import('./lib/watch/watch.js');
   return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../src/lib/config.js';
+import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../src/lib/config/config.js';
 import { renderEnvExample } from '../scripts/gen-env-example.js';
 
 const base = { HOME: '/home/tester' };

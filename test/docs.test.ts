@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../src/lib/config.js';
+import { SETTINGS } from '../src/lib/config/config.js';
 import { acceptedValues, envFileLookupDoc, formatText, renderConfigurationDoc } from '../scripts/gen-config-doc.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -4,9 +4,9 @@
  * parameters and escaping.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildConfig } from '../src/lib/config.js';
-import { GroupIdError } from '../src/lib/escape.js';
-import { GraphitiClient } from '../src/lib/graphiti.js';
+import { buildConfig } from '../src/lib/config/config.js';
+import { GroupIdError } from '../src/lib/graphiti/escape.js';
+import { GraphitiClient } from '../src/lib/graphiti/graphiti.js';
 import { McpToolError } from '../src/lib/mcp/errors.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from './support/graphiti-server.js';
 

@@ -18,8 +18,8 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod/v3';
-import { ConfigError } from '../lib/config.js';
-import { MAX_CONTEXT_CHARS } from '../lib/context-cache.js';
+import { ConfigError } from '../lib/config/config.js';
+import { MAX_CONTEXT_CHARS } from '../lib/context/cache.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
 export const STDIN_TIMEOUT_MS = 1000;

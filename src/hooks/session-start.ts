@@ -13,11 +13,11 @@
  * Test/ops switches: GMS_WORKER_DISABLED=1 (do not spawn the worker), GMS_WORKER_SCRIPT
  * (spawn this script instead of worker.js).
  */
-import { ConfigError, loadConfig, type Config } from '../lib/config.js';
-import { readContextCache } from '../lib/context-cache.js';
-import { createLogger, logFilePath, type Logger } from '../lib/log.js';
-import { detectProject } from '../lib/project.js';
-import { triggerWorker } from '../lib/worker-spawn.js';
+import { ConfigError, loadConfig, type Config } from '../lib/config/config.js';
+import { readContextCache } from '../lib/context/cache.js';
+import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
+import { detectProject } from '../lib/context/project.js';
+import { triggerWorker } from '../lib/worker/spawn.js';
 import {
   clearConfigErrorNote,
   fallbackStateDir,

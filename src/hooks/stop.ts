@@ -5,10 +5,10 @@
  * stdout and always exits 0. When `stop_hook_active` is true (Claude is already continuing
  * because of a stop hook) it does nothing.
  */
-import { loadConfig } from '../lib/config.js';
-import { createLogger, logFilePath, type Logger } from '../lib/log.js';
-import { findGitRoot } from '../lib/project.js';
-import { triggerWorker } from '../lib/worker-spawn.js';
+import { loadConfig } from '../lib/config/config.js';
+import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
+import { findGitRoot } from '../lib/context/project.js';
+import { triggerWorker } from '../lib/worker/spawn.js';
 import { fallbackStateDir, parseHookInput, readStdin, runHook } from './hook-io.js';
 
 async function stop(setLogger: (l: Logger) => void): Promise<void> {

@@ -5,17 +5,17 @@
  *
  * Runs a sync pass (`runSync`) and refreshes the context cache of the requested projects
  * (`refreshProjectContext`), sharing one Graphiti client, under the worker lock (see
- * src/lib/worker-loop.ts). Everything goes to the log file; stdio is ignored by the
+ * src/lib/worker/loop.ts). Everything goes to the log file; stdio is ignored by the
  * spawner. A hard timer ends the process after the time limit even if a socket hangs.
  * GMS_WORKER_TIMEOUT_MS can shorten the 5-minute limit (tests).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../lib/config.js';
-import { readContextCache } from '../lib/context-cache.js';
-import { createLogger, logFilePath, type Logger } from '../lib/log.js';
-import { detectProject } from '../lib/project.js';
-import { runWorker, type WorkerSteps } from '../lib/worker-loop.js';
-import { releaseLock, WORKER_TIMEOUT_MS, type WorkRequest } from '../lib/worker-spawn.js';
+import { loadConfig, type Config } from '../lib/config/config.js';
+import { readContextCache } from '../lib/context/cache.js';
+import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
+import { detectProject } from '../lib/context/project.js';
+import { runWorker, type WorkerSteps } from '../lib/worker/loop.js';
+import { releaseLock, WORKER_TIMEOUT_MS, type WorkRequest } from '../lib/worker/spawn.js';
 import { fallbackStateDir } from './hook-io.js';
 
 /** Lets the sync engine wait this long for its own state lock (CLI or watch mode running). */
@@ -23,17 +23,17 @@ const SYNC_LOCK_TIMEOUT_MS = 30_000;
 
 /** The real steps: the sync engine and Graphiti, loaded only here (never on the hook path). */
 export function realSteps(config: Config, logger: Logger): WorkerSteps & { close(): Promise<void> } {
-  let client: import('../lib/graphiti.js').GraphitiClient | undefined;
+  let client: import('../lib/graphiti/graphiti.js').GraphitiClient | undefined;
   const graphiti = async () => {
     if (client === undefined) {
-      const { GraphitiClient } = await import('../lib/graphiti.js');
+      const { GraphitiClient } = await import('../lib/graphiti/graphiti.js');
       client = new GraphitiClient(config, { logger: logger.child({ component: 'graphiti' }) });
     }
     return client;
   };
   return {
     async sync(cfg, ctx) {
-      const { runSync } = await import('../lib/sync.js');
+      const { runSync } = await import('../lib/sync/sync.js');
       const summary = await runSync(cfg, { logger: ctx.logger.child({ component: 'sync' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS, lockLabel: 'hook worker', graphiti: await graphiti() });
       ctx.logger.info('sync done', {
         added: summary.added,
@@ -46,7 +46,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0) };
     },
     async refreshContext(cfg, cwd, ctx) {
-      const { refreshProjectContext } = await import('../lib/context.js');
+      const { refreshProjectContext } = await import('../lib/context/context.js');
       await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildConfig } from '../../src/lib/config.js';
-import { CONTEXT_MARKER, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context-cache.js';
+import { buildConfig } from '../../src/lib/config/config.js';
+import { CONTEXT_MARKER, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
 import {
   buildContext,
   cleanText,
@@ -20,9 +20,9 @@ import {
   renderContext,
   type ContextItem,
   type ContextSearcher,
-} from '../../src/lib/context.js';
-import type { EntityNode, Fact } from '../../src/lib/graphiti.js';
-import type { ProjectInfo } from '../../src/lib/project.js';
+} from '../../src/lib/context/context.js';
+import type { EntityNode, Fact } from '../../src/lib/graphiti/graphiti.js';
+import type { ProjectInfo } from '../../src/lib/context/project.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 

@@ -3,8 +3,8 @@
  * Run: npx vitest run test/context/measure.test.ts  (prints a table; asserts `auto` picks the shorter).
  */
 import { describe, expect, it } from 'vitest';
-import { contextHeader, formatLines, formatToon, rankFacts, rankNodes, renderContext, toEntityLine, toFactLine, type ContextItem } from '../../src/lib/context.js';
-import type { EntityNode, Fact } from '../../src/lib/graphiti.js';
+import { contextHeader, formatLines, formatToon, rankFacts, rankNodes, renderContext, toEntityLine, toFactLine, type ContextItem } from '../../src/lib/context/context.js';
+import type { EntityNode, Fact } from '../../src/lib/graphiti/graphiti.js';
 
 const NOW = new Date('2026-03-05T00:00:00Z');
 

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildConfig, type Config } from '../../src/lib/config.js';
-import { projectGroupId } from '../../src/lib/escape.js';
-import { claudePathHash, claudeProjectKey, detectProject, findGitRoot, recentCommitSubjects, recentMemoryTitles, resolveProjectKey } from '../../src/lib/project.js';
+import { buildConfig, type Config } from '../../src/lib/config/config.js';
+import { projectGroupId } from '../../src/lib/graphiti/escape.js';
+import { claudePathHash, claudeProjectKey, detectProject, findGitRoot, recentCommitSubjects, recentMemoryTitles, resolveProjectKey } from '../../src/lib/context/project.js';
 
 let dir: string;
 let config: Config;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { misconfiguredNote, parseHookInput, readStdin, sessionStartOutput, shouldInject, truncateAtLine } from '../../src/hooks/hook-io.js';
-import { ConfigError } from '../../src/lib/config.js';
+import { ConfigError } from '../../src/lib/config/config.js';
 
 describe('sessionStartOutput', () => {
   it('empty context → no output at all', () => {

@@ -12,7 +12,7 @@ import { makeHookSandbox, REPO, runHook } from './helpers.js';
 
 const EXT = process.env.GMS_HOOK_RUNNER === 'dist' ? 'js' : 'ts';
 
-const FORBIDDEN = /@modelcontextprotocol|gray-matter|chokidar|@toon-format|eventsource-parser|p-retry|picomatch|\/lib\/(sync|graphiti|context|state|lock|watch[^/]*)\.(ts|js)$|\/lib\/mcp\/|\/lib\/memory\//;
+const FORBIDDEN = /@modelcontextprotocol|gray-matter|chokidar|@toon-format|eventsource-parser|p-retry|picomatch|\/lib\/(sync|state|watch|mcp|memory|install)\/|\/lib\/graphiti\/graphiti\.(ts|js)$|\/lib\/context\/context\.(ts|js)$/;
 const ALLOWED_PACKAGES = new Set(['zod/v3', 'dotenv']);
 
 /** Static value imports (not `import type`, not dynamic import()) reachable from an entry file. */
@@ -46,7 +46,7 @@ describe('hook import graph', () => {
       const { files, packages } = staticGraph(join(REPO, 'src', 'hooks', `${hook}.ts`));
       for (const f of files) expect(f).not.toMatch(FORBIDDEN);
       for (const p of packages) expect(ALLOWED_PACKAGES.has(p)).toBe(true);
-      expect(files).toContain('src/lib/config.ts');
+      expect(files).toContain('src/lib/config/config.ts');
       expect(files).not.toContain('src/hooks/worker.ts');
     });
   }
@@ -75,7 +75,7 @@ describe('hook import graph', () => {
         const bundle = readFileSync(new URL(urls.find((u) => /hooks\/session-start\.js$/.test(u)) as string), 'utf8');
         // esbuild marks each inlined module with a `// <path>` comment.
         const inlined = [...bundle.matchAll(/^\/\/ ((?:node_modules|dist)\/\S+)$/gm)].map((m) => `/${m[1]}`);
-        expect(inlined).toEqual(expect.arrayContaining(['/dist/lib/config.js', '/dist/lib/worker-spawn.js', '/dist/hooks/hook-io.js']));
+        expect(inlined).toEqual(expect.arrayContaining(['/dist/lib/config/config.js', '/dist/lib/worker/spawn.js', '/dist/hooks/hook-io.js']));
         for (const path of inlined) expect(path).not.toMatch(FORBIDDEN);
         return;
       }
@@ -85,7 +85,7 @@ describe('hook import graph', () => {
       expect([...packages].every((p) => p === 'zod' || p === 'dotenv')).toBe(true);
       // The run-time graph of our own modules, for the report.
       expect(ours.filter((u) => u.includes('/src/') || u.includes('/dist/')).map((u) => u.replace(/^.*\/(src|dist)\//, '')).sort()).toEqual(
-        expect.arrayContaining(['hooks/hook-io.' + EXT, 'lib/config.' + EXT, 'lib/project.' + EXT, 'lib/context-cache.' + EXT, 'lib/worker-spawn.' + EXT]),
+        expect.arrayContaining(['hooks/hook-io.' + EXT, 'lib/config/config.' + EXT, 'lib/context/project.' + EXT, 'lib/context/cache.' + EXT, 'lib/worker/spawn.' + EXT]),
       );
     } finally {
       sb.cleanup();

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTEXT_MARKER, contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context-cache.js';
-import { claudeProjectKey } from '../../src/lib/project.js';
+import { CONTEXT_MARKER, contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { closedPort, hangingServer, makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from './helpers.js';
 
 const SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;

@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTEXT_MARKER, contextCachePath, writeContextCache } from '../../src/lib/context-cache.js';
-import { claudeProjectKey } from '../../src/lib/project.js';
-import { workerFiles } from '../../src/lib/worker-spawn.js';
+import { CONTEXT_MARKER, contextCachePath, writeContextCache } from '../../src/lib/context/cache.js';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { hangingServer, makeHookSandbox, parseHookStdout, runHook, waitForCondition, type HookSandbox } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildConfig, type Config } from '../../src/lib/config.js';
-import { nullLogger } from '../../src/lib/log.js';
-import { runWorker, type WorkerSteps } from '../../src/lib/worker-loop.js';
-import { isDirty, markDirty, readLock, takeLock, workerFiles } from '../../src/lib/worker-spawn.js';
+import { buildConfig, type Config } from '../../src/lib/config/config.js';
+import { nullLogger } from '../../src/lib/util/log.js';
+import { runWorker, type WorkerSteps } from '../../src/lib/worker/loop.js';
+import { isDirty, markDirty, readLock, takeLock, workerFiles } from '../../src/lib/worker/spawn.js';
 import { makeHookSandbox, type HookSandbox } from './helpers.js';
 
 let sb: HookSandbox;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nullLogger } from '../../src/lib/log.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import {
   consumeDirty,
   isDirty,
@@ -15,7 +15,7 @@ import {
   triggerWorker,
   workerCommand,
   workerFiles,
-} from '../../src/lib/worker-spawn.js';
+} from '../../src/lib/worker/spawn.js';
 import { closedPort, isAlive, makeHookSandbox, REPO, runHook, waitForCondition, type HookSandbox } from './helpers.js';
 
 const FAKE_WORKER = join(REPO, 'test', 'hooks', 'fixtures', 'fake-worker.mjs');
@@ -195,7 +195,7 @@ describe('lock and dirty primitives', () => {
     writeFileSync(files.pidFile, JSON.stringify({ pid: deadPid(), token: 'dead', startedAt: new Date().toISOString() }));
     // Each contender reports, then stays alive (holding its pid) until every one has reported.
     const script = `
-      import { takeLock } from ${JSON.stringify(join(REPO, 'src', 'lib', 'worker-spawn.ts'))};
+      import { takeLock } from ${JSON.stringify(join(REPO, 'src', 'lib', 'worker', 'spawn.ts'))};
       const r = takeLock(process.env.SD);
       process.stdout.write(r.acquired ? 'won' : 'lost');
       process.stdin.resume();
@@ -244,11 +244,11 @@ describe('lock and dirty primitives', () => {
   });
 
   it('workerCommand: sibling worker.ts under tsx gets the tsx loader; .js does not', () => {
-    const fromSrc = workerCommand({}, new URL(`file://${join(REPO, 'src', 'lib', 'worker-spawn.ts')}`).href);
+    const fromSrc = workerCommand({}, new URL(`file://${join(REPO, 'src', 'lib', 'worker', 'spawn.ts')}`).href);
     expect(fromSrc.args.at(-1)).toBe(join(REPO, 'src', 'hooks', 'worker.ts'));
     expect(fromSrc.args[0]).toBe('--import');
     expect(fromSrc.args[1]).toMatch(/^file:.*tsx/);
-    const fromDist = workerCommand({}, new URL(`file://${join(REPO, 'dist', 'lib', 'worker-spawn.js')}`).href);
+    const fromDist = workerCommand({}, new URL(`file://${join(REPO, 'dist', 'lib', 'worker', 'spawn.js')}`).href);
     expect(fromDist.args).toEqual([join(REPO, 'dist', 'hooks', 'worker.js')]);
     expect(workerCommand({ GMS_WORKER_SCRIPT: FAKE_WORKER }).args).toEqual([FAKE_WORKER]);
   });

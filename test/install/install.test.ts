@@ -12,7 +12,7 @@ import {
   runUninstall,
   settingsPath,
   type InstallOptions,
-} from '../../src/lib/install.js';
+} from '../../src/lib/install/install.js';
 
 let dir: string;
 let home: string;

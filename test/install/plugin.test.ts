@@ -7,9 +7,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync }
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeContextCache } from '../../src/lib/context-cache.js';
-import { isOurHandler } from '../../src/lib/install.js';
-import { claudeProjectKey } from '../../src/lib/project.js';
+import { writeContextCache } from '../../src/lib/context/cache.js';
+import { isOurHandler } from '../../src/lib/install/install.js';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { makeHookSandbox, type HookSandbox } from '../hooks/helpers.js';
 
 const REPO = resolve(fileURLToPath(import.meta.url), '..', '..', '..');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError } from '../../src/lib/mcp/errors.js';
-import { createLogger } from '../../src/lib/log.js';
+import { createLogger } from '../../src/lib/util/log.js';
 import {
   accepted,
   fakeScope,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHashOf, fileIdOf } from '../../src/lib/hash.js';
+import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { buildEpisodes, formatMarker, parseMarker, prepareEpisodeContent, truncateLabel, type EpisodeInput } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile, type MemoryDocument } from '../../src/lib/memory/parse.js';
 import { splitMarkdown, splitRaw } from '../../src/lib/memory/split.js';

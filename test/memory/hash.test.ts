@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentHashOf, fileIdOf, normalizeContent } from '../../src/lib/hash.js';
+import { contentHashOf, fileIdOf, normalizeContent } from '../../src/lib/memory/hash.js';
 import { isCaptureFooter, stripCaptureFooters } from '../../src/lib/memory/footer.js';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHashOf, fileIdOf } from '../../src/lib/hash.js';
+import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { buildEpisodes } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile, type ParseResult } from '../../src/lib/memory/parse.js';
 

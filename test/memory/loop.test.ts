@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_MARKER as CACHE_MARKER } from '../../src/lib/context-cache.js';
+import { CONTEXT_MARKER as CACHE_MARKER } from '../../src/lib/context/cache.js';
 import { CONTEXT_MARKER, detectGraphitiOutput } from '../../src/lib/memory/loop.js';
 
 describe('detectGraphitiOutput: Graphiti output is recognised', () => {

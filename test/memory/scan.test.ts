@@ -5,7 +5,7 @@ import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/lib/config.js';
+import type { Config } from '../../src/lib/config/config.js';
 import { isIgnoredName, isUnderProblem, nodeScanFs, scanSources, type ScanFs, type ScanOutcome } from '../../src/lib/memory/scan.js';
 import { UnknownSourceError, filterSources, resolveSources } from '../../src/lib/memory/sources.js';
 import type { MemorySource } from '../../src/lib/memory/types.js';

@@ -13,8 +13,8 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
-import { loadState } from '../../src/lib/state.js';
-import { runSync } from '../../src/lib/sync.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer, HttpLog } from '../support/graphiti-server.js';
 import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 

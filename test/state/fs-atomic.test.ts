@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../../src/lib/fs-atomic.js';
+import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../../src/lib/util/fs-atomic.js';
 import { deadPid, makeTempDir, srcUrl, startChild } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -53,7 +53,7 @@ describe('writeFileAtomic', () => {
     const path = join(dir, 'big.json');
     await writeFileAtomic(path, JSON.stringify({ i: -1, pad: '' }));
     const script = `
-      import { writeFileAtomic } from ${JSON.stringify(srcUrl('src/lib/fs-atomic.ts'))};
+      import { writeFileAtomic } from ${JSON.stringify(srcUrl('src/lib/util/fs-atomic.ts'))};
       const path = process.argv[2];
       const pad = 'x'.repeat(512 * 1024); // big enough that a plain write would be seen half-done
       console.log('ready');

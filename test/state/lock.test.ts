@@ -3,7 +3,7 @@ import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { LockLostError, LockTimeoutError, acquireLock, inspectLock, lockFilePath, lockInternals, tryAcquireLock, withLock, type LockOwner } from '../../src/lib/lock.js';
+import { LockLostError, LockTimeoutError, acquireLock, inspectLock, lockFilePath, lockInternals, tryAcquireLock, withLock, type LockOwner } from '../../src/lib/state/lock.js';
 import { deadPid, makeTempDir, srcUrl, startChild } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -198,7 +198,7 @@ describe('stale locks', () => {
   it('exactly one of several processes wins the takeover of a stale lock', async () => {
     await writeFakeLock(ownerRecord({ pid: await deadPid(), token: 'dead' }));
     const script = `
-      import { tryAcquireLock } from ${JSON.stringify(srcUrl('src/lib/lock.ts'))};
+      import { tryAcquireLock } from ${JSON.stringify(srcUrl('src/lib/state/lock.ts'))};
       import { createInterface } from 'node:readline';
       const rl = createInterface({ input: process.stdin });
       const lines = rl[Symbol.asyncIterator]();
@@ -236,7 +236,7 @@ describe('stale locks', () => {
 
   it('recovers a lock left by a SIGKILLed process without waiting for staleMs', async () => {
     const script = `
-      import { acquireLock } from ${JSON.stringify(srcUrl('src/lib/lock.ts'))};
+      import { acquireLock } from ${JSON.stringify(srcUrl('src/lib/state/lock.ts'))};
       await acquireLock(process.argv[2], { timeoutMs: 5000, label: 'victim' });
       console.log('locked');
       setInterval(() => {}, 1000); // stay alive holding the lock until killed
@@ -297,7 +297,7 @@ describe('cross-process', () => {
     const counter = join(dir, 'counter.txt');
     await writeFile(counter, '0');
     const script = `
-      import { withLock } from ${JSON.stringify(srcUrl('src/lib/lock.ts'))};
+      import { withLock } from ${JSON.stringify(srcUrl('src/lib/state/lock.ts'))};
       import { readFile, writeFile } from 'node:fs/promises';
       import { setImmediate as yieldNow } from 'node:timers/promises';
       import { createInterface } from 'node:readline';
@@ -330,7 +330,7 @@ describe('cross-process', () => {
 
   it('a process that exits without releasing removes its lock on exit', async () => {
     const script = `
-      import { acquireLock } from ${JSON.stringify(srcUrl('src/lib/lock.ts'))};
+      import { acquireLock } from ${JSON.stringify(srcUrl('src/lib/state/lock.ts'))};
       await acquireLock(process.argv[2], { timeoutMs: 5000 });
       console.log('locked');
       // no release: the exit handler must clean up (the heartbeat timer is unref'd, so we exit)

@@ -17,7 +17,7 @@ import {
   type EpisodeRef,
   type FileRecord,
   type SyncState,
-} from '../../src/lib/state.js';
+} from '../../src/lib/state/state.js';
 import { makeTempDir, srcUrl, startChild } from './helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -196,7 +196,7 @@ describe('loadState / saveState', () => {
 
   it('survives SIGKILL in the middle of a save loop: state.json always parses', async () => {
     const script = `
-      import { saveState, createEmptyState, createFileRecord } from ${JSON.stringify(srcUrl('src/lib/state.ts'))};
+      import { saveState, createEmptyState, createFileRecord } from ${JSON.stringify(srcUrl('src/lib/state/state.ts'))};
       const stateDir = process.argv[2];
       const state = createEmptyState();
       for (let i = 0; i < 3000; i++) {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { buildConfig, type Config } from '../../src/lib/config.js';
+import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import { startGraphitiServer, type GraphitiTestServer } from './graphiti-server.js';
 import { isolatedEnv } from './isolated-env.js';
 

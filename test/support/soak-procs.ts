@@ -16,8 +16,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { logFilePath } from '../../src/lib/log.js';
-import { workerFiles } from '../../src/lib/worker-spawn.js';
+import { logFilePath } from '../../src/lib/util/log.js';
+import { workerFiles } from '../../src/lib/worker/spawn.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

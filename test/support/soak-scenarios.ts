@@ -20,7 +20,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadState } from '../../src/lib/state.js';
+import { loadState } from '../../src/lib/state/state.js';
 import { startGraphitiServer, type FaultOptions, type GraphitiTestServer, type ToolCallLog } from './graphiti-server.js';
 import { SoakCorpus } from './soak-corpus.js';
 import { Procs, type Proc } from './soak-procs.js';

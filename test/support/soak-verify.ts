@@ -15,13 +15,13 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalizeGroupId, projectGroupId } from '../../src/lib/escape.js';
-import { contentHashOf, fileIdOf } from '../../src/lib/hash.js';
-import { LOCK_FILE } from '../../src/lib/lock.js';
+import { normalizeGroupId, projectGroupId } from '../../src/lib/graphiti/escape.js';
+import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
+import { LOCK_FILE } from '../../src/lib/state/lock.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile } from '../../src/lib/memory/parse.js';
-import { loadState, type FileRecord } from '../../src/lib/state.js';
-import { workerFiles } from '../../src/lib/worker-spawn.js';
+import { loadState, type FileRecord } from '../../src/lib/state/state.js';
+import { workerFiles } from '../../src/lib/worker/spawn.js';
 import type { GraphitiTestServer } from './graphiti-server.js';
 import type { SoakCorpus, SoakFile } from './soak-corpus.js';
 

@@ -6,9 +6,9 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
-import { acquireLock } from '../../src/lib/lock.js';
-import { loadState } from '../../src/lib/state.js';
-import { runSync } from '../../src/lib/sync.js';
+import { acquireLock } from '../../src/lib/state/lock.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 

@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { loadState } from '../../src/lib/state.js';
-import { runSync } from '../../src/lib/sync.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 

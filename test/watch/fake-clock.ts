@@ -1,5 +1,5 @@
 /** A manual clock for the watch state machine: timers run only when the test advances time. */
-import type { Clock, TimerHandle } from '../../src/lib/watch-scheduler.js';
+import type { Clock, TimerHandle } from '../../src/lib/watch/scheduler.js';
 
 export async function flushMicrotasks(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();

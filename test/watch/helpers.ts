@@ -1,6 +1,6 @@
 /** Shared helpers for watch-mode integration tests: await the watcher's own events, never sleep. */
-import type { SyncSummary } from '../../src/lib/sync.js';
-import type { PassEvent, Watcher, WatchEvent } from '../../src/lib/watch.js';
+import type { SyncSummary } from '../../src/lib/sync/sync.js';
+import type { PassEvent, Watcher, WatchEvent } from '../../src/lib/watch/watch.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
 type EventOf<N extends WatchEvent['event']> = Extract<WatchEvent, { event: N }>;

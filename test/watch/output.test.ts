@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildConfig, type Config } from '../../src/lib/config.js';
-import type { SyncSummary } from '../../src/lib/sync.js';
-import { describePass, jsonLine, textLine } from '../../src/lib/watch-events.js';
-import { createWatcher, runWatch, type PassEvent } from '../../src/lib/watch.js';
+import { buildConfig, type Config } from '../../src/lib/config/config.js';
+import type { SyncSummary } from '../../src/lib/sync/sync.js';
+import { describePass, jsonLine, textLine } from '../../src/lib/watch/events.js';
+import { createWatcher, runWatch, type PassEvent } from '../../src/lib/watch/watch.js';
 import { fakeSummary as summary, nextEvent } from './helpers.js';
 
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPathFilter } from '../../src/lib/watch-filter.js';
-import { WriteStabilizer, type FileSignature } from '../../src/lib/watch-stabilizer.js';
+import { createPathFilter } from '../../src/lib/watch/filter.js';
+import { WriteStabilizer, type FileSignature } from '../../src/lib/watch/stabilizer.js';
 import { FakeClock, flushMicrotasks } from './fake-clock.js';
 
 describe('WriteStabilizer', () => {

@@ -6,9 +6,9 @@
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireLock, tryAcquireLock } from '../../src/lib/lock.js';
-import { loadState } from '../../src/lib/state.js';
-import { createWatcher, runWatch, type Watcher, type WatcherOptions } from '../../src/lib/watch.js';
+import { acquireLock, tryAcquireLock } from '../../src/lib/state/lock.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { createWatcher, runWatch, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { nextEvent, passesOf, record, toolCalls, whenQuiet } from './helpers.js';
@@ -301,7 +301,7 @@ describe('watch mode (real engine, real test server)', () => {
     expect(loaded.recovered).toBeUndefined();
     // The next run finishes the job exactly once.
     server.setOptions({ faults: {} });
-    const { runSync } = await import('../../src/lib/sync.js');
+    const { runSync } = await import('../../src/lib/sync/sync.js');
     const summary = await runSync(sb.config());
     expect(summary.pending).toBe(0);
     await server.whenIdle();

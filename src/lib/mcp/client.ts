@@ -15,7 +15,7 @@
  * - Never writes to stdout/stderr; diagnostics go to the optional logger, without
  *   header values.
  */
-import { nullLogger, type Logger } from '../log.js';
+import { nullLogger, type Logger } from '../util/log.js';
 import { McpAbortError, McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError, McpTimeoutError } from './errors.js';
 import { displayUrl, normalizeHeaders } from './http.js';
 import { errorObject, isObject, type JsonRpcId } from './jsonrpc.js';

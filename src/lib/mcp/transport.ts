@@ -2,7 +2,7 @@
  * What the client needs from a transport, and helpers shared by the Streamable HTTP
  * and the legacy HTTP+SSE transports.
  */
-import type { Logger } from '../log.js';
+import type { Logger } from '../util/log.js';
 import { McpHttpError, McpSessionExpiredError, parseRetryAfter } from './errors.js';
 import { displayUrl, header, readErrorBody, type HttpResponse } from './http.js';
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './jsonrpc.js';

@@ -9,7 +9,7 @@
  * fact/edge JSON, and tool-call transcripts with actual arguments.
  */
 
-/** First line of the context block our SessionStart hook injects (same literal as context-cache.ts). */
+/** First line of the context block our SessionStart hook injects (same literal as context/cache.ts). */
 export const CONTEXT_MARKER = '<!-- graphiti-memory-sync:context -->';
 
 interface Marker {

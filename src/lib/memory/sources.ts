@@ -8,7 +8,7 @@
  * Roots are not checked here: a missing root simply scans as empty.
  */
 import { join, resolve } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { MemorySource } from './types.js';
 
 export type SourceConfig = Pick<Config, 'paiDir' | 'claudeConfigDir' | 'syncPai' | 'syncAutoMemory' | 'extraSources'>;

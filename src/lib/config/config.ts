@@ -11,9 +11,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
+import { packageRoot } from '../util/package-root.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -220,11 +220,6 @@ function expandHome(p: string, env: Env): string {
   if (p === '~') return home(env);
   if (p.startsWith('~/')) return join(home(env), p.slice(2));
   return p;
-}
-
-/** Root of this package (two levels above src/lib or dist/lib). */
-export function packageRoot(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 }
 
 /**

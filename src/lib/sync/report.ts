@@ -1,8 +1,8 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
-import type { Config } from './config.js';
-import { GraphitiClient } from './graphiti.js';
-import type { Logger } from './log.js';
-import { loadState, type FileStatus } from './state.js';
+import type { Config } from '../config/config.js';
+import { GraphitiClient } from '../graphiti/graphiti.js';
+import type { Logger } from '../util/log.js';
+import { loadState, type FileStatus } from '../state/state.js';
 import type { SyncSummary } from './sync.js';
 
 export interface HealthReport {

@@ -10,12 +10,12 @@
  * not in the transport, because only here do we know which calls are safe to repeat.
  */
 import { z } from 'zod/v3';
-import type { Config } from './config.js';
+import type { Config } from '../config/config.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
-import { nullLogger, type Logger } from './log.js';
-import { McpClient, type CallToolResult, type ToolInfo } from './mcp/client.js';
-import { McpProtocolError, McpToolError } from './mcp/errors.js';
-import { withRetry } from './mcp/retry.js';
+import { nullLogger, type Logger } from '../util/log.js';
+import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
+import { McpProtocolError, McpToolError } from '../mcp/errors.js';
+import { withRetry } from '../mcp/retry.js';
 
 export interface Episode {
   uuid: string;

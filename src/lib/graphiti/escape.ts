@@ -12,7 +12,7 @@
  *   number of terms because queries over 128 terms silently become empty.
  */
 import { createHash } from 'node:crypto';
-import type { DbKind } from './config.js';
+import type { DbKind } from '../config/config.js';
 
 /** Maximum group id length we accept (the config loader applies the same limit). */
 export const MAX_GROUP_ID_LENGTH = 128;

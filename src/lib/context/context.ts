@@ -18,7 +18,7 @@
  * injected context can trigger prompt-injection defences.
  */
 import { encode } from '@toon-format/toon';
-import type { Config } from './config.js';
+import type { Config } from '../config/config.js';
 import {
   CONTEXT_MARKER,
   MAX_CONTEXT_BUDGET,
@@ -26,9 +26,9 @@ import {
   writeContextCache,
   type ContextCacheEntry,
   type ContextFormatUsed,
-} from './context-cache.js';
-import type { EntityNode, Fact } from './graphiti.js';
-import { nullLogger, type Logger } from './log.js';
+} from './cache.js';
+import type { EntityNode, Fact } from '../graphiti/graphiti.js';
+import { nullLogger, type Logger } from '../util/log.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
@@ -400,7 +400,7 @@ export async function refreshProjectContext(
   let graphiti = options.graphiti;
   let close: (() => Promise<void>) | undefined;
   if (graphiti === undefined) {
-    const { GraphitiClient } = await import('./graphiti.js');
+    const { GraphitiClient } = await import('../graphiti/graphiti.js');
     const client = new GraphitiClient(config, { logger: logger.child({ component: 'graphiti' }) });
     graphiti = client;
     close = () => client.close();

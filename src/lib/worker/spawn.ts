@@ -27,7 +27,8 @@ import { appendFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync
 import { dirname, extname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Logger } from './log.js';
+import type { Logger } from '../util/log.js';
+import { buildRootOf } from '../util/package-root.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
 export const WORKER_TIMEOUT_MS = 5 * 60_000;
@@ -276,8 +277,8 @@ export function workerCommand(env: Record<string, string | undefined> = process.
   const here = fileURLToPath(hereUrl);
   const ext = extname(here);
   const override = env.GMS_WORKER_SCRIPT?.trim();
-  // src/lib/worker-spawn.ts → src/hooks/worker.ts; dist/lib/worker-spawn.js → dist/hooks/worker.js
-  const script = override !== undefined && override !== '' ? resolve(override) : join(dirname(here), '..', 'hooks', `worker${ext === '.ts' ? '.ts' : '.js'}`);
+  // src/lib/worker/spawn.ts → src/hooks/worker.ts; dist/hooks/session-start.js (bundled) → dist/hooks/worker.js
+  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' ? '.ts' : '.js'}`);
   const args: string[] = [];
   if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
   args.push(script);

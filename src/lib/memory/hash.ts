@@ -6,7 +6,7 @@
  * ends and machine-written capture footers are ignored.
  */
 import { createHash } from 'node:crypto';
-import { stripCaptureFooters } from './memory/footer.js';
+import { stripCaptureFooters } from './footer.js';
 
 export function sha256Hex(data: string | Uint8Array): string {
   const h = createHash('sha256');

@@ -19,8 +19,8 @@
 import type { Stats } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { hasMemoryExtension, isIgnoredName } from './memory/scan.js';
-import type { MemorySource } from './memory/types.js';
+import { hasMemoryExtension, isIgnoredName } from '../memory/scan.js';
+import type { MemorySource } from '../memory/types.js';
 
 export type EntryType = 'file' | 'dir' | 'unknown';
 

@@ -19,7 +19,7 @@
  * - `stop()` cancels the timer, aborts the in-flight pass through its AbortSignal and waits for
  *   it to finish (the engine saves its state in a finally block).
  */
-import type { SyncSummary } from './sync.js';
+import type { SyncSummary } from '../sync/sync.js';
 
 export type TimerHandle = unknown;
 

@@ -2,8 +2,8 @@
  * Watch mode: keep the memory folders in sync while you work.
  *
  * chokidar (native fs events; polling only with `--poll`) watches every enabled source root →
- * events are filtered to what a scan would look at (watch-filter.ts) → add/change events wait
- * until the file is fully written (watch-stabilizer.ts) → the scheduler (watch-scheduler.ts)
+ * events are filtered to what a scan would look at (filter.ts) → add/change events wait
+ * until the file is fully written (stabilizer.ts) → the scheduler (scheduler.ts)
  * coalesces everything inside `watchDebounceMs` into ONE sync pass, backs off while the server
  * is down or the lock is busy, and schedules confirmation passes only while something is queued.
  *
@@ -27,11 +27,11 @@ import { EventEmitter } from 'node:events';
 import { existsSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
-import type { Config } from './config.js';
-import { nullLogger, type Logger } from './log.js';
-import { resolveSources } from './memory/sources.js';
-import type { MemorySource } from './memory/types.js';
-import { runSync, type SyncSummary } from './sync.js';
+import type { Config } from '../config/config.js';
+import { nullLogger, type Logger } from '../util/log.js';
+import { resolveSources } from '../memory/sources.js';
+import type { MemorySource } from '../memory/types.js';
+import { runSync, type SyncSummary } from '../sync/sync.js';
 import {
   countsOf,
   describeBackoff,
@@ -48,13 +48,13 @@ import {
   type StoppedEvent,
   type WatchErrorEvent,
   type WatchEvent,
-} from './watch-events.js';
-import { createPathFilter, type ClassifiedPath, type PathFilter } from './watch-filter.js';
-import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './watch-scheduler.js';
-import { WriteStabilizer } from './watch-stabilizer.js';
+} from './events.js';
+import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
+import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
+import { WriteStabilizer } from './stabilizer.js';
 
-export type { WatchEvent, PassEvent, ChangeEvent, BackoffEvent, ReadyEvent, StoppedEvent, WatchErrorEvent, PassStartEvent, PhaseEvent } from './watch-events.js';
-export type { PassReason, BackoffPolicy, Clock } from './watch-scheduler.js';
+export type { WatchEvent, PassEvent, ChangeEvent, BackoffEvent, ReadyEvent, StoppedEvent, WatchErrorEvent, PassStartEvent, PhaseEvent } from './events.js';
+export type { PassReason, BackoffPolicy, Clock } from './scheduler.js';
 
 /** Default: a file must keep its size and mtime this long before a pass may read it. */
 export const DEFAULT_WRITE_STABLE_MS = 150;

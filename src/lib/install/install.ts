@@ -29,10 +29,10 @@
  */
 import { copyFileSync, constants as fsConstants, existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Config } from './config.js';
-import { writeFileAtomic } from './fs-atomic.js';
+import { join, resolve } from 'node:path';
+import type { Config } from '../config/config.js';
+import { writeFileAtomic } from '../util/fs-atomic.js';
+import { packageRoot } from '../util/package-root.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -467,8 +467,7 @@ async function applyChange(
 
 function packageRootOf(options: InstallOptions): string {
   if (options.packageRoot !== undefined) return resolve(options.packageRoot);
-  // src/lib/install.ts or dist/lib/install.js → package root
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  return packageRoot();
 }
 
 function mcpUrlOf(options: InstallOptions): string {

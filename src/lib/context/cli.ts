@@ -4,10 +4,10 @@
  * Default: the cached block, exactly what the next session start injects (no network).
  * `refresh: true`: build it now from Graphiti (and update the cache), as the worker does.
  */
-import type { Config } from './config.js';
-import { contextCachePath, readContextCache, type ContextFormatUsed } from './context-cache.js';
+import type { Config } from '../config/config.js';
+import { contextCachePath, readContextCache, type ContextFormatUsed } from './cache.js';
 import { refreshProjectContext, type ContextSearcher } from './context.js';
-import type { Logger } from './log.js';
+import type { Logger } from '../util/log.js';
 import { detectProject, type ProjectInfo } from './project.js';
 
 export interface CliContextOptions {

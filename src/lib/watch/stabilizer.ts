@@ -9,7 +9,7 @@
  * everything has settled. One timer for all tracked files, and none when nothing is tracked.
  */
 import { stat } from 'node:fs/promises';
-import { systemClock, type Clock, type TimerHandle } from './watch-scheduler.js';
+import { systemClock, type Clock, type TimerHandle } from './scheduler.js';
 
 export interface FileSignature {
   size: number;

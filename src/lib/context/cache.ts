@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from './fs-atomic.js';
+import { writeFileAtomic } from '../util/fs-atomic.js';
 
 /** The first line of every injected context block (lets tools and tests recognise it). */
 export const CONTEXT_MARKER = '<!-- graphiti-memory-sync:context -->';

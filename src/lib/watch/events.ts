@@ -2,8 +2,8 @@
  * The events a watcher reports (to tests, to the CLI output, to the log), and their
  * text / JSON renderings for the three output modes of `watch`.
  */
-import type { SyncSummary } from './sync.js';
-import type { BackoffReason, PassReason, SchedulerPhase } from './watch-scheduler.js';
+import type { SyncSummary } from '../sync/sync.js';
+import type { BackoffReason, PassReason, SchedulerPhase } from './scheduler.js';
 
 export type FsEventKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
 

@@ -17,21 +17,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import type { Config } from './config.js';
-import { normalizeGroupId, projectGroupId } from './escape.js';
-import { GraphitiClient, type Episode } from './graphiti.js';
-import { contentHashOf, fileIdOf } from './hash.js';
-import { describeOwner, withLock, type Lock, type LockOwner } from './lock.js';
-import { nullLogger, type Logger } from './log.js';
-import { McpError, McpNetworkError } from './mcp/errors.js';
-import { buildEpisodes, parseMarker, type EpisodeDraft } from './memory/episode.js';
-import { detectGraphitiOutput } from './memory/loop.js';
-import { parseMemoryFile } from './memory/parse.js';
-import { filterSources, resolveSources } from './memory/sources.js';
-import { scanSources } from './memory/scan.js';
-import type { MemorySource, ScannedFile } from './memory/types.js';
-import { runPool } from './pool.js';
-import { JournalAppender, loadState, saveState, type EpisodeRef, type FileRecord, type JournalEntry, type SyncState } from './state.js';
+import type { Config } from '../config/config.js';
+import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
+import { GraphitiClient, type Episode } from '../graphiti/graphiti.js';
+import { contentHashOf, fileIdOf } from '../memory/hash.js';
+import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
+import { nullLogger, type Logger } from '../util/log.js';
+import { McpError, McpNetworkError } from '../mcp/errors.js';
+import { buildEpisodes, parseMarker, type EpisodeDraft } from '../memory/episode.js';
+import { detectGraphitiOutput } from '../memory/loop.js';
+import { parseMemoryFile } from '../memory/parse.js';
+import { filterSources, resolveSources } from '../memory/sources.js';
+import { scanSources } from '../memory/scan.js';
+import type { MemorySource, ScannedFile } from '../memory/types.js';
+import { runPool } from '../util/pool.js';
+import { JournalAppender, loadState, saveState, type EpisodeRef, type FileRecord, type JournalEntry, type SyncState } from '../state/state.js';
 
 export interface SyncOptions {
   dryRun?: boolean;

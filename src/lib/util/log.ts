@@ -8,7 +8,7 @@
  */
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { LogLevel } from './config.js';
+import type { LogLevel } from '../config/config.js';
 
 export type LogFields = Record<string, unknown>;
 

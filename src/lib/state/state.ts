@@ -19,8 +19,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod/v3';
-import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from './fs-atomic.js';
-import type { ScannedFile, SourceKind } from './memory/types.js';
+import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../util/fs-atomic.js';
+import type { ScannedFile, SourceKind } from '../memory/types.js';
 
 export const STATE_TOOL = 'graphiti-memory-sync';
 export const STATE_VERSION = 1;

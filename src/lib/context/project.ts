@@ -25,8 +25,8 @@
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import type { Config } from './config.js';
-import { projectGroupId } from './escape.js';
+import type { Config } from '../config/config.js';
+import { projectGroupId } from '../graphiti/escape.js';
 
 export interface ProjectInfo {
   /** The cwd the session reported (resolved to an absolute path). */

@@ -8,9 +8,9 @@
  * whole run is bounded by `timeoutMs` (the signal given to the steps is aborted then).
  * Errors of a step are logged and never escape.
  */
-import type { Config } from './config.js';
-import type { Logger } from './log.js';
-import { consumeDirty, isDirty, markDirty, readLock, releaseLock, takeLock, transferLock, workerFiles, WORKER_TIMEOUT_MS, type WorkRequest } from './worker-spawn.js';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../util/log.js';
+import { consumeDirty, isDirty, markDirty, readLock, releaseLock, takeLock, transferLock, workerFiles, WORKER_TIMEOUT_MS, type WorkRequest } from './spawn.js';
 
 export interface StepContext {
   logger: Logger;

@@ -1,0 +1,25 @@
+/**
+ * Where this package lives on disk, found from the running module's own URL. Modules sit at
+ * different depths under `lib/`, and the bundled hooks run from `dist/hooks/<name>.js`
+ * (scripts/bundle-hooks.mjs), so a fixed `../..` cannot serve every caller: the build root is
+ * the parent of the nearest `lib` or `hooks` folder above the module, whatever the build output
+ * folder is called.
+ */
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The build root holding the running module: `<package>/src` or `<package>/dist`. */
+export function buildRootOf(hereUrl: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(hereUrl));
+  while (basename(dir) !== 'lib' && basename(dir) !== 'hooks') {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`not inside a lib/ or hooks/ folder: ${hereUrl}`);
+    dir = up;
+  }
+  return dirname(dir);
+}
+
+/** Root of this package (one level above src/ or dist/). */
+export function packageRoot(hereUrl: string = import.meta.url): string {
+  return dirname(buildRootOf(hereUrl));
+}
