@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTEXT_MARKER, contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context-cache.js';
 import { claudeProjectKey } from '../../src/lib/project.js';
-import { closedPort, hangingServer, makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from './helpers.js';
+import { closedPort, hangingServer } from './helpers.js';
+import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../support/hook-runner.js';
 
 const SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 

@@ -16,7 +16,9 @@ import {
   workerCommand,
   workerFiles,
 } from '../../src/lib/worker-spawn.js';
-import { closedPort, isAlive, makeHookSandbox, REPO, runHook, waitForCondition, type HookSandbox } from './helpers.js';
+import { closedPort, isAlive, waitForCondition } from './helpers.js';
+import { REPO_ROOT as REPO } from '../support/paths.js';
+import { makeHookSandbox, runHook, type HookSandbox } from '../support/hook-runner.js';
 
 const FAKE_WORKER = join(REPO, 'test', 'hooks', 'fixtures', 'fake-worker.mjs');
 

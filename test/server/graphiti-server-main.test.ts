@@ -7,10 +7,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT as ROOT } from '../support/paths.js';
 import { RawSession } from '../support/raw-mcp.js';
 
 const MAIN = fileURLToPath(new URL('../support/graphiti-server-main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Spawned {
   child: ChildProcess;

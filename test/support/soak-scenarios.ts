@@ -17,8 +17,7 @@
  * Everything is loopback, bounded in count and time, and every child is killed in a
  * finally block.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadState } from '../../src/lib/state.js';
 import { startGraphitiServer, type FaultOptions, type GraphitiTestServer, type ToolCallLog } from './graphiti-server.js';
@@ -26,6 +25,7 @@ import { SoakCorpus } from './soak-corpus.js';
 import { Procs, type Proc } from './soak-procs.js';
 import { verifySoak, type Figures, type VerifyResult } from './soak-verify.js';
 import { isolatedEnv } from './isolated-env.js';
+import { makeTempDirSync } from './temp-dir.js';
 
 export interface SoakOptions {
   files: number;
@@ -134,7 +134,7 @@ async function finalPasses(procs: Procs, server: GraphitiTestServer, stateDir: s
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const root = mkdtempSync(join(tmpdir(), 'gms-soak-'));
+  const { dir: root, cleanup } = makeTempDirSync('gms-soak-');
   let server: GraphitiTestServer | undefined;
   let procs: Procs | undefined;
   let mutating = false;
@@ -276,7 +276,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     mutating = false;
     await procs?.killAll();
     await server?.close();
-    if (options.keep !== true) rmSync(root, { recursive: true, force: true });
+    if (options.keep !== true) cleanup();
   }
 }
 
@@ -314,7 +314,7 @@ export interface CrashLoopReport extends VerifyResult {
 export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoopReport> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const root = mkdtempSync(join(tmpdir(), 'gms-crash-'));
+  const { dir: root, cleanup } = makeTempDirSync('gms-crash-');
   let server: GraphitiTestServer | undefined;
   let procs: Procs | undefined;
   try {
@@ -421,6 +421,6 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
   } finally {
     await procs?.killAll();
     await server?.close();
-    if (options.keep !== true) rmSync(root, { recursive: true, force: true });
+    if (options.keep !== true) cleanup();
   }
 }
