@@ -29,7 +29,7 @@ import { GraphitiServerImpl } from './graphiti/server.js';
 
 export type { GraphitiTestServer, HttpLog, ToolCallLog } from './graphiti/api.js';
 export type { FaultKind, FaultOptions, GraphitiServerOptions } from './graphiti/options.js';
-export type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './graphiti/store.js';
+export type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './graphiti/records.js';
 
 /** Starts the server on 127.0.0.1 (`port` 0 or absent = random free port). */
 export async function startGraphitiServer(options: GraphitiServerOptions & { port?: number } = {}): Promise<GraphitiTestServer> {

@@ -3,7 +3,7 @@
  * (every tools/call, every HTTP request), which tests assert on.
  */
 import type { EventEmitter } from 'node:events';
-import type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './store.js';
+import type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './records.js';
 import type { FaultKind, GraphitiServerOptions, Resolved } from './options.js';
 
 export interface ToolCallLog {

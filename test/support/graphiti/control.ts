@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphitiTestServer } from './api.js';
 import { readBody, sendJson } from './framing.js';
 import type { FaultKind, GraphitiServerOptions } from './options.js';
-import type { StoredEpisode, StoredFact, StoredNode } from './store.js';
+import type { StoredEpisode, StoredFact, StoredNode } from './records.js';
 
 export async function handleControl(server: GraphitiTestServer, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const route = `${req.method ?? 'GET'} ${url.pathname.slice('/__control'.length)}`;

@@ -112,7 +112,7 @@ export class ServerCore {
   forgetState(): void {
     this.sessions.forgetAll();
     this.destroyHung();
-    this.store.dropQueues();
+    this.store.queue.dropQueues();
   }
 
   destroyHung(): void {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpLog } from './api.js';
-import { pyIsoNow } from './store.js';
+import { pyIsoNow } from './records.js';
 
 export function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];

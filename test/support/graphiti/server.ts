@@ -11,7 +11,7 @@ import { ServerCore } from './core.js';
 import { sendPlain } from './framing.js';
 import type { FaultKind, GraphitiServerOptions, Resolved } from './options.js';
 import { Router } from './router.js';
-import type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './store.js';
+import type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './records.js';
 
 export class GraphitiServerImpl implements GraphitiTestServer {
   private readonly core: ServerCore;
@@ -53,7 +53,7 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     return this.core.store.processed;
   }
   get pendingEpisodes(): number {
-    return this.core.store.pendingCount;
+    return this.core.store.queue.pendingCount;
   }
 
   setOptions(patch: Partial<GraphitiServerOptions>): void {
@@ -99,15 +99,15 @@ export class GraphitiServerImpl implements GraphitiTestServer {
   }
 
   whenIdle(): Promise<void> {
-    return this.core.store.whenIdle();
+    return this.core.store.queue.whenIdle();
   }
 
   pauseProcessing(): void {
-    this.core.store.pause();
+    this.core.store.queue.pause();
   }
 
   resumeProcessing(): void {
-    this.core.store.resume();
+    this.core.store.queue.resume();
   }
 
   async restart(): Promise<void> {
@@ -158,7 +158,7 @@ export class GraphitiServerImpl implements GraphitiTestServer {
     if (this.closed) return;
     await this.stop();
     this.closed = true;
-    this.core.store.dropQueues();
+    this.core.store.queue.dropQueues();
     this.core.clearTimers();
     this.core.events.removeAllListeners();
   }

@@ -3,7 +3,8 @@
  * (store.ts), and their wrapping as a tools/call result (text, plus `structuredContent` on
  * mcp ≥ 1.10) (reference: graphiti-mcp-server.md §3).
  */
-import { GROUP_ID_RE, invalidGroupIdMessage, redisearchSyntaxError, type GraphitiStore, type StoredEpisode, type StoredFact, type StoredNode } from './store.js';
+import { GROUP_ID_RE, invalidGroupIdMessage, redisearchSyntaxError, type StoredEpisode, type StoredFact, type StoredNode } from './records.js';
+import type { GraphitiStore } from './store.js';
 import { pyRepr, type ValidatedArgs } from './tool-arguments.js';
 import type { CanonicalTool } from './tool-catalog.js';
 
@@ -92,7 +93,7 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
       const groupId = (a.group_id as string | null) || ctx.groupId;
       const source = String(a.source ?? 'text').toLowerCase();
       const uuid = (a.uuid as string | null) || null;
-      store.enqueue({
+      store.queue.enqueue({
         name: a.name as string,
         body: a.episode_body as string,
         groupId,
