@@ -1,18 +1,9 @@
 /**
- * Helpers only the hook tests use: ports and servers that never answer, waiting on a folder, pids.
+ * Helpers only the hook tests use: a server that never answers, waiting on a folder, pids.
  * Running a hook itself is test/support/hook-runner.ts (other folders run hooks too).
  */
 import { mkdirSync, watch } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-
-/** A TCP port on 127.0.0.1 that nothing listens on (bound, then closed). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** A server that accepts TCP connections and never answers; counts connections. */
 export async function hangingServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
