@@ -14,6 +14,9 @@
  * from any earlier one on the server without trusting the engine's own episode builder.
  *
  * Everything is deterministic from the seed (mulberry32, ./prng.ts), except file mtimes.
+ *
+ * Over 300 lines: the file generator and its model of what each file must produce are one
+ * thing; apart, every change of one would have to be mirrored in the other.
  */
 import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

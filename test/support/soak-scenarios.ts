@@ -16,6 +16,9 @@
  *
  * Everything is loopback, bounded in count and time, and every child is killed in a
  * finally block.
+ *
+ * Over 300 lines: the two scenarios share their set-up, drain and final passes, and each
+ * reads top to bottom as the story of one run.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
