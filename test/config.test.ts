@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../src/lib/config/config.js';
 import { renderEnvExample } from '../scripts/gen-env-example.js';
+import { makeTempDirSync } from './support/temp-dir.js';
 
 const base = { HOME: '/home/tester' };
 
@@ -71,7 +71,8 @@ describe('config', () => {
   });
 
   it('reads a .env file but lets an explicit environment variable win', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gms-config-'));
+    const { dir, cleanup } = makeTempDirSync('gms-config-');
+    onTestFinished(cleanup);
     const file = join(dir, 'settings.env');
     writeFileSync(file, 'export MADEINOZ_KNOWLEDGE_GROUP_ID="from_file"\nMADEINOZ_KNOWLEDGE_DB=falkordb # comment\nUNRELATED_SECRET=x\n');
     const fromFile = await loadConfig({ env: { ...base, MADEINOZ_KNOWLEDGE_ENV_FILE: file } });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
-import { runHook } from '../hooks/helpers.js';
+import { runHook } from '../support/hook-runner.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

@@ -1,28 +1,13 @@
 import fc from 'fast-check';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { CONTEXT_MARKER, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
-import {
-  buildContext,
-  cleanText,
-  contextHeader,
-  contextQueries,
-  fitToBudget,
-  formatLines,
-  formatToon,
-  isExpired,
-  rankFacts,
-  rankNodes,
-  refreshProjectContext,
-  renderContext,
-  type ContextItem,
-  type ContextSearcher,
-} from '../../src/lib/context/context.js';
+import { buildContext, cleanText, contextHeader, contextQueries, fitToBudget, formatLines, formatToon, isExpired, rankFacts, rankNodes, refreshProjectContext, renderContext, type ContextItem, type ContextSearcher } from '../../src/lib/context/context.js';
 import type { EntityNode, Fact } from '../../src/lib/graphiti/graphiti.js';
 import type { ProjectInfo } from '../../src/lib/context/project.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
@@ -35,10 +20,10 @@ function node(uuid: string, name: string, extra: Partial<EntityNode> = {}): Enti
 }
 
 let dir: string;
+useTempDir('gms-context-', (d) => (dir = d));
 let project: ProjectInfo;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gms-context-'));
   project = {
     cwd: join(dir, 'webapp'),
     root: join(dir, 'webapp'),
@@ -51,7 +36,6 @@ beforeEach(() => {
     groupIds: ['main'],
   };
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('rankFacts', () => {
   it('drops expired and invalidated facts (in the past), keeps future invalidation', () => {

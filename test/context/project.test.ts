@@ -1,19 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import { projectGroupId } from '../../src/lib/graphiti/escape.js';
 import { claudePathHash, claudeProjectKey, detectProject, findGitRoot, recentCommitSubjects, recentMemoryTitles, resolveProjectKey } from '../../src/lib/context/project.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
+useTempDir('gms-project-', (d) => (dir = d));
 let config: Config;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gms-project-'));
   config = buildConfig({ HOME: dir, CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai'), MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state') });
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('claudeProjectKey', () => {
   it('replaces every non-alphanumeric character with "-" (no collapsing)', () => {

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTEXT_MARKER, contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { closedPort, hangingServer, makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from './helpers.js';
+import { hangingServer } from './helpers.js';
+import { unusedPort } from '../support/ports.js';
+import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../support/hook-runner.js';
 
 const SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 
@@ -32,7 +34,7 @@ function assertHookOutput(stdout: string): void {
 }
 
 beforeEach(async () => {
-  port = await closedPort();
+  port = await unusedPort();
   sb = makeHookSandbox({ MADEINOZ_KNOWLEDGE_MCP_URL: `http://127.0.0.1:${port}/mcp`, GMS_WORKER_DISABLED: '1' });
   project = join(sb.root, 'proj');
   mkdirSync(join(project, '.git'), { recursive: true });

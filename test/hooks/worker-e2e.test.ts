@@ -9,7 +9,8 @@ import { CONTEXT_MARKER, contextCachePath, writeContextCache } from '../../src/l
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { hangingServer, makeHookSandbox, parseHookStdout, runHook, waitForCondition, type HookSandbox } from './helpers.js';
+import { hangingServer, waitForCondition } from './helpers.js';
+import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../support/hook-runner.js';
 
 let server: GraphitiTestServer;
 let sb: HookSandbox;

@@ -16,7 +16,10 @@ import {
   workerCommand,
   workerFiles,
 } from '../../src/lib/worker/spawn.js';
-import { closedPort, isAlive, makeHookSandbox, REPO, runHook, waitForCondition, type HookSandbox } from './helpers.js';
+import { isAlive, waitForCondition } from './helpers.js';
+import { unusedPort } from '../support/ports.js';
+import { REPO_ROOT as REPO } from '../support/paths.js';
+import { makeHookSandbox, runHook, type HookSandbox } from '../support/hook-runner.js';
 
 const FAKE_WORKER = join(REPO, 'test', 'hooks', 'fixtures', 'fake-worker.mjs');
 
@@ -44,7 +47,7 @@ async function releaseFakeWorkers(): Promise<void> {
 }
 
 beforeEach(async () => {
-  const port = await closedPort();
+  const port = await unusedPort();
   sb = makeHookSandbox({ MADEINOZ_KNOWLEDGE_MCP_URL: `http://127.0.0.1:${port}/mcp` });
   fakeDir = join(sb.root, 'fake');
   mkdirSync(fakeDir, { recursive: true });

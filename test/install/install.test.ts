@@ -1,27 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  formatInstallResult,
-  InstallError,
-  isOurHandler,
-  mcpLocation,
-  mergeHooks,
-  runInstall,
-  runUninstall,
-  settingsPath,
-  type InstallOptions,
-} from '../../src/lib/install/install.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatInstallResult, InstallError, isOurHandler, mcpLocation, mergeHooks, runInstall, runUninstall, settingsPath, type InstallOptions } from '../../src/lib/install/install.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
+useTempDir('gms-install-', (d) => (dir = d));
 let home: string;
 let cwd: string;
 let pkg: string;
 let env: Record<string, string>;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gms-install-'));
   home = join(dir, 'home');
   cwd = join(dir, 'project');
   pkg = join(dir, 'opt', 'graphiti memory sync'); // a space: the command must quote it
@@ -31,7 +21,6 @@ beforeEach(() => {
   writeFileSync(join(pkg, 'dist', 'hooks', 'session-start.js'), '');
   env = { HOME: home };
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const opts = (extra: Partial<InstallOptions> = {}): InstallOptions => ({ scope: 'user', cwd, home, env, packageRoot: pkg, now: new Date('2026-03-01T10:00:00Z'), ...extra });
 const userSettings = () => join(home, '.claude', 'settings.json');

@@ -4,15 +4,14 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { makeHookSandbox, type HookSandbox } from '../hooks/helpers.js';
+import { makeHookSandbox, type HookSandbox } from '../support/hook-runner.js';
+import { REPO_ROOT as REPO } from '../support/paths.js';
 
-const REPO = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 const readJson = (rel: string) => JSON.parse(readFileSync(join(REPO, rel), 'utf8')) as Record<string, unknown>;
 
 type Handler = { type: string; command: string; timeout?: number; async?: boolean; statusMessage?: string };

@@ -2,8 +2,6 @@
  * Deadlines, aborts and the typed errors (with their `retryable` verdicts) that the
  * client throws for network failures and HTTP statuses.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   McpAbortError,
@@ -15,6 +13,7 @@ import {
 } from '../../src/lib/mcp/errors.js';
 import { displayUrl, isNetworkFailure, toNetworkError } from '../../src/lib/mcp/http.js';
 import { deferred, fakeScope, json, mcpHandler, sseHeaders, text, type Handler } from './fake-server.js';
+import { unusedPort } from '../support/ports.js';
 
 const { serve, client } = fakeScope({ transport: 'streamable-http' });
 
@@ -117,10 +116,7 @@ describe('abort', () => {
 
 describe('network errors', () => {
   it('connection refused → retryable McpNetworkError with code ECONNREFUSED', async () => {
-    const probe = http.createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const port = await unusedPort();
     const c = client({ url: `http://127.0.0.1:${port}/mcp` });
     const error = await c.connect().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpNetworkError);

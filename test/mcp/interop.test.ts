@@ -5,21 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpHttpError } from '../../src/lib/mcp/errors.js';
+import { unusedPort } from '../support/ports.js';
 
 const ENTRY = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;
@@ -29,7 +21,7 @@ interface Running {
 
 /** Starts server-everything and resolves once it says it is listening. */
 async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<Running> {
-  const port = await freePort();
+  const port = await unusedPort();
   const child = spawn(process.execPath, [ENTRY, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

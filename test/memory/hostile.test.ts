@@ -4,14 +4,14 @@
  * Files are written to a temp dir at test time and read back as Buffers, the way the
  * sync engine reads them.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { buildEpisodes } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile, type ParseResult } from '../../src/lib/memory/parse.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 type Pwned = typeof globalThis & { __gmsPwned?: unknown; __gmsPwned2?: unknown; __gmsPwned3?: unknown };
 const g = globalThis as Pwned;
@@ -93,16 +93,12 @@ const CORPUS: Record<string, Buffer> = {
 };
 
 let dir: string;
+useTempDir('gms-hostile-', (d) => (dir = d), 'all');
 const results = new Map<string, ParseResult>();
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'gms-hostile-'));
   for (const [name, content] of Object.entries(CORPUS)) writeFileSync(join(dir, name), content);
   for (const name of Object.keys(CORPUS)) results.set(name, parseMemoryFile(readFileSync(join(dir, name)), name));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function result(name: string): ParseResult {

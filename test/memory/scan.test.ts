@@ -4,25 +4,17 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/lib/config/config.js';
 import { isIgnoredName, isUnderProblem, nodeScanFs, scanSources, type ScanFs, type ScanOutcome } from '../../src/lib/memory/scan.js';
 import { UnknownSourceError, filterSources, resolveSources } from '../../src/lib/memory/sources.js';
 import type { MemorySource } from '../../src/lib/memory/types.js';
-import { makeTempDir, srcUrl, startChild } from '../state/helpers.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  // allSettled: one folder that cannot be removed must not leave all the others behind.
-  await Promise.allSettled(cleanups.map((c) => c()));
-});
+import { startChild } from '../support/child-process.js';
+import { srcUrl } from '../support/paths.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
-beforeEach(async () => {
-  const t = await makeTempDir('gms-scan-');
-  cleanups.push(t.cleanup);
-  dir = t.dir;
-});
+useTempDir('gms-scan-', (d) => (dir = d));
 
 async function put(root: string, relPath: string, content = 'x'): Promise<void> {
   const abs = join(root, ...relPath.split('/'));

@@ -4,19 +4,16 @@
  * session loss, hang cleaned up on close, latency). Never on /health.
  */
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer, type ToolCallLog } from '../support/graphiti-server.js';
+import { describe, expect, it } from 'vitest';
+import type { GraphitiServerOptions, GraphitiTestServer, ToolCallLog } from '../support/graphiti-server.js';
 import { RawSession, rawRequest } from '../support/raw-mcp.js';
+import { useGraphitiServer } from '../support/use-graphiti-server.js';
 
-let server: GraphitiTestServer | undefined;
+const startServer = useGraphitiServer();
 async function start(o: GraphitiServerOptions = {}): Promise<{ srv: GraphitiTestServer; s: RawSession }> {
-  server = await startGraphitiServer({ processingDelayMs: 0, ...o });
-  return { srv: server, s: await RawSession.open(server.url) };
+  const srv = await startServer(o);
+  return { srv, s: await RawSession.open(srv.url) };
 }
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 const statusCall = { name: 'get_status', arguments: {} };
 
@@ -109,7 +106,6 @@ describe('each fault', () => {
     await second;
     await srv.close();
     await expect(pending).rejects.toThrow();
-    server = undefined;
   });
 
   it('latencyMs delays every POST', async () => {

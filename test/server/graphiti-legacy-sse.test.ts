@@ -5,19 +5,15 @@
  * client's fallback on an SSE-only server (reference §6 "Legacy SSE").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { rawPost, rawRequest, SseStream, type SseEvent } from '../support/raw-mcp.js';
+import { useGraphitiServer } from '../support/use-graphiti-server.js';
 
-let server: GraphitiTestServer | undefined;
+const start = useGraphitiServer({ transport: 'sse' });
 const streams: SseStream[] = [];
-async function start(o: GraphitiServerOptions = {}): Promise<GraphitiTestServer> {
-  server = await startGraphitiServer({ processingDelayMs: 0, transport: 'sse', ...o });
-  return server;
-}
-afterEach(async () => {
+// Runs before the servers are closed (after-hooks run in reverse order of registration).
+afterEach(() => {
   for (const s of streams.splice(0)) s.close();
-  await server?.close();
-  server = undefined;
 });
 
 async function connect(srv: GraphitiTestServer): Promise<{ stream: SseStream; endpoint: string; post: (body: unknown) => Promise<number> }> {

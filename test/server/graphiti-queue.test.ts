@@ -3,19 +3,16 @@
  * visible only after the per-group FIFO worker ran, silent background failures,
  * `uuid` = re-process, no dedup, restarts lose the queue, stop/start on the same port.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { describe, expect, it } from 'vitest';
+import type { GraphitiServerOptions, GraphitiTestServer } from '../support/graphiti-server.js';
 import { RawSession } from '../support/raw-mcp.js';
+import { useGraphitiServer } from '../support/use-graphiti-server.js';
 
-let server: GraphitiTestServer | undefined;
+const startServer = useGraphitiServer();
 async function start(o: GraphitiServerOptions = {}): Promise<{ srv: GraphitiTestServer; s: RawSession }> {
-  server = await startGraphitiServer({ processingDelayMs: 0, ...o });
-  return { srv: server, s: await RawSession.open(server.url) };
+  const srv = await startServer(o);
+  return { srv, s: await RawSession.open(srv.url) };
 }
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 describe('queue', () => {
   it('queued first, visible only after processing', async () => {

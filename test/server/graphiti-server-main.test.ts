@@ -4,13 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT as ROOT } from '../support/paths.js';
+import { unusedPort } from '../support/ports.js';
 import { RawSession } from '../support/raw-mcp.js';
 
 const MAIN = fileURLToPath(new URL('../support/graphiti-server-main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Spawned {
   child: ChildProcess;
@@ -39,16 +39,6 @@ async function spawnMain(args: string[]): Promise<Spawned> {
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
   });
   return { child, info: JSON.parse(firstLine) as Spawned['info'], stdout: () => out, stderr: () => err };
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  srv.listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const port = (srv.address() as { port: number }).port;
-  srv.close();
-  await once(srv, 'close');
-  return port;
 }
 
 async function control(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -96,7 +86,7 @@ describe('graphiti-server-main', () => {
   });
 
   it('--port N is honoured; SIGINT exits 0; no control API without --control', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const { child, info } = await spawnMain(['--port', String(port)]);
     expect(info.port).toBe(port);
     expect((await fetch(`http://127.0.0.1:${port}/__control/calls`)).status).toBe(404);

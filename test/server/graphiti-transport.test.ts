@@ -3,19 +3,11 @@
  * node:http: FastMCP's status codes, literal error bodies, session ids,
  * redirects, Host check and sse-starlette framing (reference §6).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { describe, expect, it } from 'vitest';
 import { ACCEPT_BOTH, RawSession, messagesOf, nodeRequest, parseSse, rawPost, rawRequest, SseStream } from '../support/raw-mcp.js';
+import { useGraphitiServer } from '../support/use-graphiti-server.js';
 
-let server: GraphitiTestServer | undefined;
-async function start(o: GraphitiServerOptions = {}): Promise<GraphitiTestServer> {
-  server = await startGraphitiServer({ processingDelayMs: 0, ...o });
-  return server;
-}
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const start = useGraphitiServer();
 
 const init = (protocolVersion = '2025-11-25', id = 1) => ({
   jsonrpc: '2.0',

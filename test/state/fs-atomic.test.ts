@@ -1,21 +1,13 @@
 import { mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../../src/lib/util/fs-atomic.js';
-import { deadPid, makeTempDir, srcUrl, startChild } from './helpers.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  // allSettled: one folder that cannot be removed must not leave all the others behind.
-  await Promise.allSettled(cleanups.map((c) => c()));
-});
+import { deadPid, startChild } from '../support/child-process.js';
+import { srcUrl } from '../support/paths.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
-beforeEach(async () => {
-  const t = await makeTempDir('gms-atomic-');
-  cleanups.push(t.cleanup);
-  dir = t.dir;
-});
+useTempDir('gms-atomic-', (d) => (dir = d));
 
 describe('writeFileAtomic', () => {
   it('writes the data with mode 0600 by default and leaves no temp file', async () => {

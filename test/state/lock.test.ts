@@ -2,22 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LockLostError, LockTimeoutError, acquireLock, inspectLock, lockFilePath, lockInternals, tryAcquireLock, withLock, type LockOwner } from '../../src/lib/state/lock.js';
-import { deadPid, makeTempDir, srcUrl, startChild } from './helpers.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  // allSettled: one folder that cannot be removed must not leave all the others behind.
-  await Promise.allSettled(cleanups.map((c) => c()));
-});
+import { deadPid, startChild } from '../support/child-process.js';
+import { srcUrl } from '../support/paths.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
-beforeEach(async () => {
-  const t = await makeTempDir('gms-lock-');
-  cleanups.push(t.cleanup);
-  dir = t.dir;
-});
+useTempDir('gms-lock-', (d) => (dir = d));
 
 function ownerRecord(patch: Partial<LockOwner>): LockOwner {
   return { tool: 'graphiti-memory-sync', pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), token: 'fake-token', ...patch };

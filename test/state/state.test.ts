@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScannedFile } from '../../src/lib/memory/types.js';
 import {
   StateConflictError,
@@ -18,20 +18,12 @@ import {
   type FileRecord,
   type SyncState,
 } from '../../src/lib/state/state.js';
-import { makeTempDir, srcUrl, startChild } from './helpers.js';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  // allSettled: one folder that cannot be removed must not leave all the others behind.
-  await Promise.allSettled(cleanups.map((c) => c()));
-});
+import { startChild } from '../support/child-process.js';
+import { srcUrl } from '../support/paths.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
-beforeEach(async () => {
-  const t = await makeTempDir('gms-state-');
-  cleanups.push(t.cleanup);
-  dir = t.dir;
-});
+useTempDir('gms-state-', (d) => (dir = d));
 
 function scanned(relPath: string, patch: Partial<ScannedFile> = {}): ScannedFile {
   return { source: 'pai', kind: 'pai', relPath, absPath: `/x/${relPath}`, mtimeMs: 1000, size: 10, ...patch };

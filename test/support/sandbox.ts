@@ -2,13 +2,13 @@
  * A throwaway home for integration tests: PAI memory, Claude Code auto memory and state
  * all live in a temp folder, so no test ever reads the developer's real ~/.claude or .env.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import { startGraphitiServer, type GraphitiTestServer } from './graphiti-server.js';
 import { isolatedEnv } from './isolated-env.js';
+import { makeTempDirSync } from './temp-dir.js';
 
 export interface Sandbox {
   root: string;
@@ -25,7 +25,7 @@ export interface Sandbox {
 let bump = 0;
 
 export function makeSandbox(serverUrl: string, extraEnv: Record<string, string> = {}): Sandbox {
-  const root = mkdtempSync(join(tmpdir(), 'gms-sandbox-'));
+  const { dir: root, cleanup } = makeTempDirSync('gms-sandbox-');
   const env = isolatedEnv(root, serverUrl, {
     MADEINOZ_KNOWLEDGE_RETRIES: '1',
     MADEINOZ_KNOWLEDGE_TIMEOUT: '5000',
@@ -47,7 +47,7 @@ export function makeSandbox(serverUrl: string, extraEnv: Record<string, string> 
     pai: (rel, content) => write(join(root, 'pai', 'MEMORY', rel), content),
     auto: (project, rel, content) => write(join(root, 'claude', 'projects', project, 'memory', rel), content),
     path: (...parts) => join(root, ...parts),
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup,
   };
 }
 

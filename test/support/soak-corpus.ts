@@ -13,21 +13,14 @@
  * (`Soak-check: SOAK-<n>-v<version>-<random>`), so the verifier can tell the current version
  * from any earlier one on the server without trusting the engine's own episode builder.
  *
- * Everything is deterministic from the seed (mulberry32), except file mtimes.
+ * Everything is deterministic from the seed (mulberry32, ./prng.ts), except file mtimes.
+ *
+ * Over 300 lines: the file generator and its model of what each file must produce are one
+ * thing; apart, every change of one would have to be mirrored in the other.
  */
 import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './prng.js';
 
 export type SoakSource = 'pai' | 'auto-memory';
 export type FileKind = 'normal' | 'private' | 'empty';

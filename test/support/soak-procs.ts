@@ -13,14 +13,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { logFilePath } from '../../src/lib/util/log.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
-
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { JsonLineStream, parseJsonLines } from './json-lines.js';
+import { REPO_ROOT as ROOT, TSX_LOADER } from './paths.js';
 
 export interface ProcResult {
   name: string;
@@ -71,31 +68,10 @@ export class Procs {
     });
     let stdout = '';
     let stderr = '';
-    let buffer = '';
-    const lines: JsonLine[] = [];
-    const waiters: Array<{ match: (l: JsonLine) => boolean; resolve: (l: JsonLine) => void }> = [];
+    const reader = new JsonLineStream<JsonLine>('lenient', (line) => Object.defineProperty(line, 'receivedAt', { value: Date.now(), enumerable: false }));
     child.stdout?.setEncoding('utf8').on('data', (d: string) => {
       if (stdout.length < MAX_OUTPUT) stdout += d;
-      buffer += d;
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const text = buffer.slice(0, nl).trim();
-        buffer = buffer.slice(nl + 1);
-        if (!text.startsWith('{')) continue;
-        try {
-          const line = JSON.parse(text) as JsonLine;
-          Object.defineProperty(line, 'receivedAt', { value: Date.now(), enumerable: false });
-          lines.push(line);
-          for (const w of [...waiters]) {
-            if (w.match(line)) {
-              waiters.splice(waiters.indexOf(w), 1);
-              w.resolve(line);
-            }
-          }
-        } catch {
-          // not JSON: kept in stdout only
-        }
-      }
+      reader.push(d);
     });
     child.stderr?.setEncoding('utf8').on('data', (d: string) => {
       if (stderr.length < MAX_OUTPUT) stderr += d;
@@ -129,25 +105,12 @@ export class Procs {
         return !exited && child.exitCode === null && child.signalCode === null;
       },
       done,
-      lines,
-      waitForLine(match, timeoutMs) {
-        const found = lines.find(match);
-        if (found !== undefined) return Promise.resolve(found);
-        return new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`${name}: no matching output line within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`)), timeoutMs);
-          waiters.push({
-            match,
-            resolve: (l) => {
-              clearTimeout(timer);
-              resolve(l);
-            },
-          });
-          void done.then(() => {
-            clearTimeout(timer);
-            reject(new Error(`${name} exited before printing the expected line; stderr: ${stderr.slice(-2000)}`));
-          });
-        });
-      },
+      lines: reader.lines,
+      waitForLine: (match, timeoutMs) =>
+        reader.waitFor(match, timeoutMs, () => `${name}: no matching output line within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`, {
+          promise: done,
+          describe: () => `${name} exited before printing the expected line; stderr: ${stderr.slice(-2000)}`,
+        }),
       kill(signal = 'SIGKILL') {
         if (proc.running) child.kill(signal);
       },
@@ -187,14 +150,8 @@ export class Procs {
   workerPids(): number[] {
     const pids = new Set<number>();
     try {
-      for (const line of readFileSync(logFilePath(this.stateDir), 'utf8').split('\n')) {
-        if (!line.includes('"worker spawned"')) continue;
-        try {
-          const pid = (JSON.parse(line) as { workerPid?: unknown }).workerPid;
-          if (typeof pid === 'number') pids.add(pid);
-        } catch {
-          // torn line
-        }
+      for (const line of parseJsonLines<{ msg?: unknown; workerPid?: unknown }>(readFileSync(logFilePath(this.stateDir), 'utf8'), 'lenient')) {
+        if (typeof line.workerPid === 'number' && line.msg === 'worker spawned') pids.add(line.workerPid);
       }
     } catch {
       // no log yet

@@ -16,9 +16,11 @@
  *
  * Everything is loopback, bounded in count and time, and every child is killed in a
  * finally block.
+ *
+ * Over 300 lines: the two scenarios share their set-up, drain and final passes, and each
+ * reads top to bottom as the story of one run.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadState } from '../../src/lib/state/state.js';
 import { startGraphitiServer, type FaultOptions, type GraphitiTestServer, type ToolCallLog } from './graphiti-server.js';
@@ -26,6 +28,7 @@ import { SoakCorpus } from './soak-corpus.js';
 import { Procs, type Proc } from './soak-procs.js';
 import { verifySoak, type Figures, type VerifyResult } from './soak-verify.js';
 import { isolatedEnv } from './isolated-env.js';
+import { makeTempDirSync } from './temp-dir.js';
 
 export interface SoakOptions {
   files: number;
@@ -134,7 +137,7 @@ async function finalPasses(procs: Procs, server: GraphitiTestServer, stateDir: s
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const root = mkdtempSync(join(tmpdir(), 'gms-soak-'));
+  const { dir: root, cleanup } = makeTempDirSync('gms-soak-');
   let server: GraphitiTestServer | undefined;
   let procs: Procs | undefined;
   let mutating = false;
@@ -276,7 +279,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     mutating = false;
     await procs?.killAll();
     await server?.close();
-    if (options.keep !== true) rmSync(root, { recursive: true, force: true });
+    if (options.keep !== true) cleanup();
   }
 }
 
@@ -314,7 +317,7 @@ export interface CrashLoopReport extends VerifyResult {
 export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoopReport> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const root = mkdtempSync(join(tmpdir(), 'gms-crash-'));
+  const { dir: root, cleanup } = makeTempDirSync('gms-crash-');
   let server: GraphitiTestServer | undefined;
   let procs: Procs | undefined;
   try {
@@ -421,6 +424,6 @@ export async function runCrashLoop(options: CrashLoopOptions): Promise<CrashLoop
   } finally {
     await procs?.killAll();
     await server?.close();
-    if (options.keep !== true) rmSync(root, { recursive: true, force: true });
+    if (options.keep !== true) cleanup();
   }
 }

@@ -12,6 +12,8 @@
  *   private/empty files), nothing is left in orphans/superseded, no lock is left behind;
  * - no planted secret appears in any tool call the server received, in any file under the
  *   state dir (state, journals, log, context cache) or in anything the children printed.
+ *
+ * Over 300 lines: one checklist, each check next to the figure it feeds.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,13 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadState } from '../../src/lib/state/state.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { JsonLineStream } from '../support/json-lines.js';
+import { REPO_ROOT as ROOT } from '../support/paths.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** tsx's own CLI script (what `npx tsx` resolves to), run by this node: no npm wrapper in between to swallow the signal. */
 const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
@@ -38,47 +38,17 @@ interface Line {
 
 /** Collects JSON lines from the child's stdout; `waitFor` resolves on the first matching line (bounded). */
 function lineReader(proc: ChildProcess) {
-  const lines: Line[] = [];
-  const waiters: Array<{ match: (l: Line) => boolean; resolve: (l: Line) => void }> = [];
-  let buffer = '';
+  const reader = new JsonLineStream<Line>();
   let stderr = '';
   proc.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  proc.stdout?.on('data', (d: Buffer) => {
-    buffer += d.toString();
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const text = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (text.trim() === '') continue;
-      const line = JSON.parse(text) as Line;
-      lines.push(line);
-      for (const w of [...waiters]) {
-        if (w.match(line)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(line);
-        }
-      }
-    }
-  });
+  proc.stdout?.on('data', (d: Buffer) => reader.push(d.toString()));
   return {
-    lines,
+    lines: reader.lines,
     stderr: () => stderr,
-    waitFor(match: (l: Line) => boolean, timeoutMs = 20_000): Promise<Line> {
-      const found = lines.find(match);
-      if (found !== undefined) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching line within ${timeoutMs} ms; got ${JSON.stringify(lines)}; stderr: ${stderr}`)), timeoutMs);
-        waiters.push({
-          match,
-          resolve: (l) => {
-            clearTimeout(timer);
-            resolve(l);
-          },
-        });
-      });
-    },
+    waitFor: (match: (l: Line) => boolean, timeoutMs = 20_000): Promise<Line> =>
+      reader.waitFor(match, timeoutMs, () => `no matching line within ${timeoutMs} ms; got ${JSON.stringify(reader.lines)}; stderr: ${stderr}`),
   };
 }
 

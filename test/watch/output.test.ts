@@ -2,22 +2,23 @@
  * The three output modes of `watch` (TTY status line, plain log lines, JSON lines), driven by a
  * fake pass over a real (empty) folder, plus polling mode with the real engine.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import type { SyncSummary } from '../../src/lib/sync/sync.js';
 import { describePass, jsonLine, textLine } from '../../src/lib/watch/events.js';
 import { createWatcher, runWatch, type PassEvent } from '../../src/lib/watch/watch.js';
 import { fakeSummary as summary, nextEvent } from './helpers.js';
+import { parseJsonLines } from '../support/json-lines.js';
+import { useTempDir } from '../support/use-temp-dir.js';
 
 
 let root: string;
+useTempDir('gms-watch-out-', (d) => (root = d));
 let config: Config;
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'gms-watch-out-'));
   mkdirSync(join(root, 'notes'));
   config = buildConfig({
     HOME: root,
@@ -30,10 +31,6 @@ beforeEach(() => {
     MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: 'false',
     MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${join(root, 'notes')}`,
   });
-});
-
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
 });
 
 /** Runs the CLI entry with a fake pass until `untilPasses` passes were reported, then aborts it. */
@@ -74,10 +71,7 @@ describe('watch output', () => {
 
   it('--json: one JSON object per line per event', async () => {
     const r = await runWith({ json: true, isTTY: true }, [summary({ serverReachable: false, pending: 2, serverError: 'connect ECONNREFUSED' }), summary({ added: 2, confirmed: 2 })]);
-    const events = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const events = parseJsonLines(r.stdout);
     expect(events.map((e) => e.event)).toEqual(['ready', 'pass', 'backoff', 'pass', 'stopped']);
     expect(events[1]).toMatchObject({ reason: 'initial', pending: 2, serverReachable: false });
     expect(events[2]).toMatchObject({ reason: 'server', attempt: 1, message: 'connect ECONNREFUSED' });

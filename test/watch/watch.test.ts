@@ -10,6 +10,7 @@ import { acquireLock, tryAcquireLock } from '../../src/lib/state/lock.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { createWatcher, runWatch, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { parseJsonLines } from '../support/json-lines.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { nextEvent, passesOf, record, toolCalls, whenQuiet } from './helpers.js';
 
@@ -294,7 +295,7 @@ describe('watch mode (real engine, real test server)', () => {
     controller.abort();
     expect(await running).toBe(0);
     expect(Date.now() - t0).toBeLessThan(3000);
-    const json = lines.join('').trim().split('\n').map((l) => JSON.parse(l) as { event: string });
+    const json = parseJsonLines<{ event: string }>(lines.join(''));
     expect(json[0]?.event).toBe('ready');
     expect(json.at(-1)?.event).toBe('stopped');
     const loaded = await loadState(sb.config().stateDir);

@@ -1,7 +1,7 @@
 /**
- * In-memory "graph" behind the Graphiti-shaped test server: episodes, a
- * deterministic fake extraction into nodes and facts, the per-group FIFO
- * ingestion queue, and the silent-failure log.
+ * In-memory "graph" behind the Graphiti-shaped test server: episodes, nodes and facts (from the
+ * deterministic fake extraction, extraction.ts), the worker that processes queued episodes
+ * (ingest-queue.ts), the silent-failure log, and the reads and deletes the tools need.
  *
  * Mirrors Graphiti MCP 1.0.2 (see /work/shared/reference/graphiti-mcp-server.md,
  * sections 2, 4 and 5): `add_memory` only enqueues; an episode becomes visible
@@ -9,183 +9,21 @@
  * "logged" (kept in `failures`) and never reported to the client.
  */
 import { randomUUID } from 'node:crypto';
-
-/** The 7 fields `get_episodes` returns on v1.x. */
-export interface StoredEpisode {
-  uuid: string;
-  name: string;
-  content: string;
-  created_at: string;
-  source: string;
-  source_description: string;
-  group_id: string;
-}
-
-/** A fact (EntityEdge dump) as `search_memory_facts` / `get_entity_edge` return it. */
-export interface StoredFact {
-  uuid: string;
-  group_id: string;
-  source_node_uuid: string;
-  target_node_uuid: string;
-  created_at: string;
-  name: string;
-  fact: string;
-  episodes: string[];
-  expired_at: string | null;
-  valid_at: string | null;
-  invalid_at: string | null;
-  attributes: Record<string, unknown>;
-}
-
-/** A node as `search_nodes` returns it. */
-export interface StoredNode {
-  uuid: string;
-  name: string;
-  labels: string[];
-  created_at: string | null;
-  summary: string | null;
-  group_id: string;
-  attributes: Record<string, unknown>;
-}
-
-/** One background failure, as the real server would only log it. */
-export interface FailureLog {
-  at: number;
-  groupId: string;
-  /** The `name` argument of the add_memory call. */
-  name: string;
-  /** The `uuid` argument (re-process request), or null (Graphiti logs "None"). */
-  episodeUuid: string | null;
-  /** The exception text. */
-  error: string;
-  /** The full log line: `Failed to process episode <uuid|None> for group <g>: <error>`. */
-  message: string;
-  /** 'drop' when injected by faults.dropRate / failNext('drop'). */
-  cause: 'invalid-group' | 'falkordb-hyphen' | 'unknown-uuid' | 'drop';
-}
-
-/** One successful worker run. */
-export interface ProcessedLog {
-  at: number;
-  uuid: string;
-  groupId: string;
-  name: string;
-  /** True when the call carried `uuid` of an existing episode (re-extraction, no new episode). */
-  reprocessed: boolean;
-}
-
-export interface QueueItem {
-  name: string;
-  body: string;
-  groupId: string;
-  source: string;
-  sourceDescription: string;
-  /** `uuid` argument: re-process this existing episode. */
-  uuid: string | null;
-  /** ISO reference time (main's parameter), used as the facts' valid_at. */
-  referenceTime: string | null;
-  /** Decided at enqueue time (deterministic): the worker silently drops the item. */
-  drop: boolean;
-}
-
-export interface StoreConfig {
-  db: 'neo4j' | 'falkordb';
-  processingDelayMs: number;
-  maxFactsPerEpisode: number;
-  maxNodesPerEpisode: number;
-}
-
-export const GROUP_ID_RE = /^[a-zA-Z0-9_-]+$/;
-
-export function invalidGroupIdMessage(groupId: string): string {
-  return `group_id "${groupId}" must contain only alphanumeric characters, dashes, or underscores`;
-}
-
-/**
- * The RediSearch error FalkorDB gives for a hyphenated group id in the fulltext
- * filter `(@group_id:"<g>") (...)`, e.g. `acpt-probe` → `Syntax error at offset 16 near acpt`.
- */
-export function redisearchSyntaxError(groupIds: string[]): string | undefined {
-  const query = `(@group_id:${groupIds.map((g) => `"${g}"`).join(' | ')})`;
-  const offset = query.indexOf('-');
-  if (offset < 0) return undefined;
-  const before = /([A-Za-z0-9_]+)$/.exec(query.slice(0, offset));
-  const near = before?.[1] ?? query.slice(offset + 1).split(/[^A-Za-z0-9_]/)[0] ?? '';
-  return `RediSearch: Syntax error at offset ${offset} near ${near}`;
-}
-
-/** Python's `datetime.now(timezone.utc).isoformat()`: microseconds and `+00:00`. */
-export function pyIsoNow(ms: number = Date.now()): string {
-  return new Date(ms).toISOString().replace('Z', '000+00:00');
-}
-
-const STOPWORDS = new Set(
-  'The This That These Those And But For With When What Where Which While Who Why How Then Than There Here Our Your Their Its His Her Not Use Uses Used Using All Any Each Every Some From Into Onto Over Under After Before Also Only Just Very Yes Has Have Had Was Were Are Will Would Should Could Can May Might Must Let Make Keep See Note'.split(
-    ' ',
-  ),
-);
-
-/** Candidate entity names: the episode name, markdown headings, then capitalised words. */
-export function deriveNodeNames(name: string, content: string): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const add = (raw: string) => {
-    const n = raw.trim().replace(/\s+/g, ' ').slice(0, 120);
-    if (n === '') return;
-    const key = n.toLowerCase();
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push(n);
-  };
-  add(name);
-  for (const line of content.split(/\r?\n/)) {
-    const h = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
-    if (h?.[1]) add(h[1]);
-  }
-  for (const m of content.matchAll(/\b[A-Z][A-Za-z0-9_]{2,}\b/g)) {
-    if (!STOPWORDS.has(m[0])) add(m[0]);
-  }
-  return out;
-}
-
-/** Candidate fact texts: one per non-empty sentence of prose/bullet lines. */
-export function deriveFactSentences(content: string): string[] {
-  const out: string[] = [];
-  let inFence = false;
-  for (const rawLine of content.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (line.startsWith('```') || line.startsWith('~~~')) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence || line === '' || line === '---' || line.startsWith('#') || line.startsWith('|')) continue;
-    const stripped = line.replace(/^([-*+]|\d+[.)])\s+/, '').replace(/^\[[ xX]\]\s+/, '');
-    for (const sentence of stripped.split(/(?<=[.!?])\s+/)) {
-      const s = sentence.trim();
-      if (s.split(/\s+/).length < 2) continue;
-      out.push(s.slice(0, 500));
-    }
-  }
-  return out;
-}
-
-/** Lower-case search terms of a query (letters/digits/underscore runs of length >= 2). */
-export function queryTerms(query: string): string[] {
-  const terms = new Set<string>();
-  for (const m of query.toLowerCase().matchAll(/[\p{L}\p{N}_]+/gu)) {
-    if (m[0].length >= 2) terms.add(m[0]);
-  }
-  return [...terms];
-}
-
-function score(text: string, terms: string[]): number {
-  const lower = text.toLowerCase();
-  let n = 0;
-  for (const t of terms) if (lower.includes(t)) n += 1;
-  return n;
-}
-
-type Timer = { kind: 'timeout'; handle: NodeJS.Timeout } | { kind: 'immediate'; handle: NodeJS.Immediate };
+import { deriveFactSentences, deriveNodeNames, queryTerms, score, summarize } from './extraction.js';
+import { IngestQueue } from './ingest-queue.js';
+import {
+  GROUP_ID_RE,
+  invalidGroupIdMessage,
+  pyIsoNow,
+  redisearchSyntaxError,
+  type FailureLog,
+  type ProcessedLog,
+  type QueueItem,
+  type StoreConfig,
+  type StoredEpisode,
+  type StoredFact,
+  type StoredNode,
+} from './records.js';
 
 export class GraphitiStore {
   readonly episodes = new Map<string, StoredEpisode>();
@@ -202,101 +40,17 @@ export class GraphitiStore {
   readonly failures: FailureLog[] = [];
   readonly processed: ProcessedLog[] = [];
 
-  private readonly queues = new Map<string, QueueItem[]>();
-  private readonly running = new Set<string>();
-  private readonly timers = new Set<Timer>();
-  private pending = 0;
-  private paused = false;
-  private idleWaiters: Array<() => void> = [];
+  /** The ingestion worker: add_memory enqueues here; an episode becomes visible once processed. */
+  readonly queue: IngestQueue;
 
   constructor(
     private readonly config: () => StoreConfig,
     private readonly hooks: { onProcessed?: (p: ProcessedLog) => void; onFailure?: (f: FailureLog) => void } = {},
-  ) {}
-
-  /** Items enqueued and not yet finished (processed, failed or dropped). */
-  get pendingCount(): number {
-    return this.pending;
-  }
-
-  // ---------------------------------------------------------------- queue
-
-  enqueue(item: QueueItem): void {
-    this.pending += 1;
-    let q = this.queues.get(item.groupId);
-    if (!q) {
-      q = [];
-      this.queues.set(item.groupId, q);
-    }
-    q.push(item);
-    if (!this.running.has(item.groupId)) this.scheduleNext(item.groupId);
-  }
-
-  /** Holds every worker before its next item (items already waiting out their delay still run). */
-  pause(): void {
-    this.paused = true;
-  }
-
-  resume(): void {
-    this.paused = false;
-    for (const groupId of [...this.queues.keys()]) if (!this.running.has(groupId)) this.scheduleNext(groupId);
-  }
-
-  private scheduleNext(groupId: string): void {
-    if (this.paused) {
-      this.running.delete(groupId);
-      return;
-    }
-    const q = this.queues.get(groupId);
-    const item = q?.shift();
-    if (!q || !item) {
-      this.running.delete(groupId);
-      this.queues.delete(groupId);
-      return;
-    }
-    this.running.add(groupId);
-    const delay = Math.max(0, this.config().processingDelayMs);
-    let timer: Timer;
-    const run = () => {
-      this.timers.delete(timer);
-      try {
-        this.process(item);
-      } finally {
-        this.pending -= 1;
-        this.scheduleNext(groupId);
-        this.checkIdle();
-      }
-    };
-    timer = delay > 0 ? { kind: 'timeout', handle: setTimeout(run, delay) } : { kind: 'immediate', handle: setImmediate(run) };
-    this.timers.add(timer);
-  }
-
-  /** Resolves once every group queue is drained (immediately when nothing is pending). */
-  whenIdle(): Promise<void> {
-    if (this.pending === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  private checkIdle(): void {
-    if (this.pending !== 0) return;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const w of waiters) w();
-  }
-
-  /** A restart: queued-but-unprocessed episodes are lost (no persistence in Graphiti). Returns how many. */
-  dropQueues(): number {
-    for (const t of this.timers) {
-      if (t.kind === 'timeout') clearTimeout(t.handle);
-      else clearImmediate(t.handle);
-    }
-    this.timers.clear();
-    const lost = this.pending;
-    this.queues.clear();
-    this.running.clear();
-    this.pending = 0;
-    this.checkIdle();
-    return lost;
+  ) {
+    this.queue = new IngestQueue(
+      () => this.config().processingDelayMs,
+      (item) => this.process(item),
+    );
   }
 
   private fail(item: QueueItem, cause: FailureLog['cause'], error: string): void {
@@ -544,10 +298,4 @@ export class GraphitiStore {
 
 function indexKey(groupId: string, text: string): string {
   return `${groupId}\u0000${text.toLowerCase()}`;
-}
-
-function summarize(name: string, content: string): string {
-  const lower = name.toLowerCase();
-  const sentence = deriveFactSentences(content).find((s) => s.toLowerCase().includes(lower));
-  return (sentence ?? `${name} is mentioned in the episode.`).slice(0, 200);
 }

@@ -1,25 +1,13 @@
 /**
- * Helpers for tests that need real child processes (cross-process locking, crash safety).
+ * Scripted child processes for tests that need real ones (cross-process locking, crash safety):
+ * a test writes a small `.mjs` script that imports our sources (`srcUrl`) and talks over stdout lines.
  * Children are `node --import tsx <script.mjs>` so they can import our TypeScript sources.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-/** file:// URL of a source module, for `import` statements inside child scripts. */
-export function srcUrl(relPath: string): string {
-  return pathToFileURL(join(repoRoot, relPath)).href;
-}
-
-export async function makeTempDir(prefix = 'gms-test-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
+import { REPO_ROOT } from './paths.js';
 
 export interface Child {
   proc: ChildProcess;
@@ -34,7 +22,7 @@ export async function startChild(dir: string, name: string, source: string, args
   const script = join(dir, `${name}.mjs`);
   await writeFile(script, source, { mode: 0o644 });
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: repoRoot,
+    cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
     ...options,
   });

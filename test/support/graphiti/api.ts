@@ -1,0 +1,90 @@
+/**
+ * What a test sees of the server: the `GraphitiTestServer` handle and the logs it keeps
+ * (every tools/call, every HTTP request), which tests assert on.
+ */
+import type { EventEmitter } from 'node:events';
+import type { FailureLog, ProcessedLog, StoredEpisode, StoredFact, StoredNode } from './records.js';
+import type { FaultKind, GraphitiServerOptions, Resolved } from './options.js';
+
+export interface ToolCallLog {
+  at: number;
+  tool: string;
+  args: Record<string, unknown>;
+  sessionId: string | undefined;
+  rpcId: string | number | undefined;
+  /** 'ok' | 'error' (domain `{error}`, isError, or a -32602 rejection) | the injected fault. 'pending' while running. */
+  outcome: 'pending' | 'ok' | 'error' | FaultKind;
+  /** The unwrapped payload (or error text) the client got, when it got one. */
+  result?: unknown;
+}
+
+export interface HttpLog {
+  at: number;
+  method: string;
+  /** Pathname, e.g. `/mcp`, `/messages/`. */
+  path: string;
+  /** Query string including `?`, or ''. */
+  search: string;
+  /** Response status; 0 while unanswered, and forever for reset/hang faults. */
+  status: number;
+  /** Selected request headers: accept, content-type, host, origin, mcp-session-id, mcp-protocol-version, last-event-id; authorization as `<scheme> ***`. */
+  headers: Record<string, string>;
+  hasAuthorization: boolean;
+  /** JSON-RPC method of a POSTed message (first of a batch). */
+  rpcMethod?: string;
+  rpcId?: string | number;
+  /** `mcp-session-id` the response carried (e.g. the one assigned by initialize). */
+  responseSessionId?: string;
+  /** `Location` of a redirect. */
+  location?: string;
+  fault?: FaultKind;
+}
+
+export interface GraphitiTestServer {
+  /** http://127.0.0.1:<port>/mcp (…/mcp/ with reverseRedirect). */
+  readonly url: string;
+  /** http://127.0.0.1:<port>/sse */
+  readonly sseUrl: string;
+  readonly port: number;
+  /** The effective options (defaults applied). */
+  readonly options: Readonly<Resolved>;
+  setOptions(patch: Partial<GraphitiServerOptions>): void;
+  /** Visible (processed) episodes in processing order, optionally of one group. */
+  episodes(groupId?: string): StoredEpisode[];
+  facts(groupId?: string): StoredFact[];
+  nodes(groupId?: string): StoredNode[];
+  seedEpisode(partial: Partial<StoredEpisode> & { name: string; content: string }, options?: { extract?: boolean }): StoredEpisode;
+  seedFact(partial: Partial<StoredFact> & { fact: string }): StoredFact;
+  seedNode(partial: Partial<StoredNode> & { name: string }): StoredNode;
+  /** Every tools/call received (live array). */
+  readonly calls: ToolCallLog[];
+  /** Every HTTP request except /__control (live array). */
+  readonly http: HttpLog[];
+  /** Background failures the real server would only log (live array). */
+  readonly failures: FailureLog[];
+  /** Successful worker runs (live array). */
+  readonly processed: ProcessedLog[];
+  /** Events: 'http' (HttpLog, at arrival), 'call' (ToolCallLog, when final), 'processed', 'failure', 'session' ({id, kind}). */
+  readonly events: EventEmitter;
+  /** Episodes queued and not yet processed. */
+  readonly pendingEpisodes: number;
+  /** Live session ids (streamable + legacy SSE). */
+  sessionIds(): string[];
+  /** One-shot faults, consumed (in order) before the random ones by the next eligible requests ('drop': next add_memory). */
+  failNext(kind: FaultKind, count?: number): void;
+  /** Close every legacy SSE stream (their sessions are forgotten, as FastMCP does on disconnect). */
+  dropSseStreams(): number;
+  clearLogs(): void;
+  /** Resolves once every group queue is drained (event-driven; waits while processing is paused). */
+  whenIdle(): Promise<void>;
+  /** Hold the ingestion workers: add_memory still answers "queued", nothing becomes visible until resumeProcessing(). */
+  pauseProcessing(): void;
+  resumeProcessing(): void;
+  /** Simulated restart: sessions, open streams and queues forgotten (queued episodes LOST), data kept, startupErrors re-armed. */
+  restart(): Promise<void>;
+  /** Server down: close the listener and destroy open sockets. Data kept; sessions and queues are lost unless keepState. */
+  stop(options?: { keepState?: boolean }): Promise<void>;
+  /** Listen again on the same port. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,149 @@
+/**
+ * The test server's switches: every way it can behave like one real Graphiti MCP server version or
+ * another, or fail (`faults`), with the defaults (Graphiti MCP 1.0.2 on python mcp 1.26).
+ * Reference: /work/shared/reference/graphiti-mcp-server.md.
+ */
+
+/** Kinds of injected faults (also the `outcome` of a faulted call in `calls`). */
+/** 'queueError': add_memory answers `{"error":"Error queuing episode: …"}` (a domain error, not a drop). */
+/** 'lostReply': the request is processed, then the connection is cut before the reply (the client cannot tell whether it arrived). */
+export type FaultKind = 'http503' | 'http429' | 'reset' | 'sessionLoss' | 'hang' | 'drop' | 'queueError' | 'lostReply';
+
+export interface FaultOptions {
+  /** Probability that an eligible POST is answered `503 Service Unavailable` (plain text). */
+  rate503?: number;
+  /** Probability of `429 Too Many Requests` with `Retry-After: <retryAfterSeconds>`. */
+  rate429?: number;
+  /** Retry-After value sent with injected 429s, in seconds. Default 1. */
+  retryAfterSeconds?: number;
+  /** Probability that the socket is destroyed after the body was read, with no response at all. */
+  rateReset?: number;
+  /** Probability that the server forgets the request's session first (→ 404 `Session not found`, or the legacy 400; SSE: 404 `Could not find session`). */
+  rateSessionLoss?: number;
+  /** Probability that the request is never answered (cleaned up by restart()/stop()/close()). */
+  rateHang?: number;
+  /** Probability that add_memory says "queued" but the worker silently drops the episode (logged in `failures`). */
+  dropRate?: number;
+  /** Delay in ms before handling EVERY POST to an MCP endpoint (/mcp, /messages/), whatever its method. */
+  latencyMs?: number;
+  /** PRNG seed; the fault sequence is a pure function of (seed, order of eligible requests). Default 1. */
+  seed?: number;
+  /**
+   * JSON-RPC methods the HTTP faults (503/429/reset/sessionLoss/hang) apply to.
+   * Default `['tools/call']`; `['*']` = every POSTed message (initialize and notifications too).
+   * Faults never apply to GET/DELETE, `/health` or `/__control/*`.
+   */
+  methods?: string[];
+}
+
+export interface GraphitiServerOptions {
+  /** Configured default group (`--group-id`); used when group_id is null/"" and by read tools. Default 'main'. */
+  groupId?: string;
+  /** Database provider: changes get_status text; 'falkordb' makes hyphenated group ids fail (RediSearch). Default 'neo4j'. */
+  db?: 'neo4j' | 'falkordb';
+  /** Worker delay per episode before it is processed and becomes visible. 0 = next macrotask. Default 5. */
+  processingDelayMs?: number;
+  /** 'node-only' (v1.0.x: only the Episodic node) or 'cascade' (main: also facts/nodes only it created). Default 'node-only'. */
+  deleteMode?: 'node-only' | 'cascade';
+  /** Expose main's `reference_time` parameter on add_memory (validated; bad ISO → `Invalid reference_time: …`). Default false (silently ignored). */
+  mainParams?: boolean;
+  /** The first N tool calls answer `{"error":"Graphiti service not initialized"}` (add_memory: `Services not initialized`). Re-armed by restart(). Default 0. */
+  startupErrors?: number;
+  /** get_status answers the `status:"error"` variant; a string is used as the exception text. Default false. */
+  statusError?: boolean | string;
+  /** serverInfo.version (the python mcp version). Default '1.26.0' ('1.9.4' with oldServer). */
+  serverVersion?: string;
+  /** 'streamable-http' (/mcp only), 'sse' (legacy /sse + /messages/ only; POST /mcp → 404, POST /sse → 405) or 'both'. Default 'streamable-http'. */
+  transport?: 'streamable-http' | 'sse' | 'both';
+  /** Starlette redirect_slashes: `/mcp/` → 307 to absolute `http://<Host>/mcp` for any method. Default true. */
+  redirectSlashes?: boolean;
+  /** mcp < 1.12 layout: served at `/mcp/`, and `/mcp` → 307 → `/mcp/`. Default false. */
+  reverseRedirect?: boolean;
+  /** mcp ≤ 1.25: an unknown session gets 400 plain `Bad Request: No valid session ID provided` instead of 404 JSON. Default false (implied by oldServer). */
+  legacySessionErrors?: boolean;
+  /** SSE lines end with CRLF like sse-starlette (`event: message\r\ndata: …\r\n\r\n`). false = LF. Default true. */
+  crlf?: boolean;
+  /** Emit a `: ping - <ts>` comment before every SSE message event, and as the periodic keep-alive. Default true. */
+  pingComments?: boolean;
+  /** Interval of the periodic `: ping` keep-alive on open SSE streams. Default 15000 (FastMCP). */
+  pingIntervalMs?: number;
+  /** Answer POSTs with application/json instead of SSE (SDK enableJsonResponse / FastMCP json_response). Default false. */
+  jsonResponse?: boolean;
+  /** DNS-rebinding protection (mcp ≥ 1.23): 421 plain `Invalid Host header` unless Host matches allowedHosts. Default false. */
+  restrictHost?: boolean;
+  /** Host allowlist for restrictHost; `name:*` = any port. Default ['127.0.0.1:*', 'localhost:*', '[::1]:*']. */
+  allowedHosts?: string[];
+  /**
+   * python mcp < 1.18 (the 1.9.4 lock): protocol versions 2024-11-05/2025-03-26 only, no structuredContent or
+   * outputSchema, requests before `notifications/initialized` was processed get -32602 `Invalid request parameters`,
+   * legacy 400 session errors, no protocol-version header check. Default false.
+   */
+  oldServer?: boolean;
+  /**
+   * The FIRST request (other than ping) after `initialized` fails with -32602 `Invalid request parameters`,
+   * even if the client waited for the 202. `true`: on every session (a client that re-initializes once
+   * then fails again, and must give up); a number N: only on the next N sessions created (so a client's
+   * re-initialize-and-retry-once path succeeds with `initRace: 1`). Default false.
+   */
+  initRace?: boolean | number;
+  /** mcp ≥ 1.10 shape (`structuredContent` + outputSchema). false = mcp 1.9.4 text-only. Default true. */
+  structuredContent?: boolean;
+  /** Pre-v1 tool names: add_episode, search_facts, search_memory_nodes. Default false. */
+  legacyToolNames?: boolean;
+  /** Fault injection (see FaultOptions). setOptions({faults}) replaces the whole object and re-seeds. */
+  faults?: FaultOptions;
+  /** Serve the JSON control API under `/__control/…` on the same port. Default false. */
+  control?: boolean;
+  /** `calls` and `http` keep at most this many entries (the oldest 10% are dropped beyond it), for soak runs. Default 100000. */
+  logLimit?: number;
+  /** Fake extraction: at most this many facts per episode. Default 5. */
+  maxFactsPerEpisode?: number;
+  /** Fake extraction: at most this many nodes per episode (the name is always one). Default 8. */
+  maxNodesPerEpisode?: number;
+}
+
+export type Resolved = Required<Omit<GraphitiServerOptions, 'serverVersion' | 'faults'>> & { serverVersion: string | undefined; faults: FaultOptions };
+
+const DEFAULTS: Resolved = {
+  groupId: 'main',
+  db: 'neo4j',
+  processingDelayMs: 5,
+  deleteMode: 'node-only',
+  mainParams: false,
+  startupErrors: 0,
+  statusError: false,
+  serverVersion: undefined,
+  transport: 'streamable-http',
+  redirectSlashes: true,
+  reverseRedirect: false,
+  legacySessionErrors: false,
+  crlf: true,
+  pingComments: true,
+  pingIntervalMs: 15_000,
+  jsonResponse: false,
+  restrictHost: false,
+  allowedHosts: ['127.0.0.1:*', 'localhost:*', '[::1]:*'],
+  oldServer: false,
+  initRace: false,
+  structuredContent: true,
+  legacyToolNames: false,
+  faults: {},
+  control: false,
+  logLimit: 100_000,
+  maxFactsPerEpisode: 5,
+  maxNodesPerEpisode: 8,
+};
+
+/** Options with every default applied (`faults` copied, so the caller's object is never shared). */
+export function resolveOptions(options: GraphitiServerOptions): Resolved {
+  return { ...DEFAULTS, ...stripUndefined(options), faults: { ...(options.faults ?? {}) } };
+}
+
+/** `setOptions`: a patch over the current options; `faults` replaces the whole object. */
+export function patchOptions(current: Resolved, patch: Partial<GraphitiServerOptions>): Resolved {
+  return { ...current, ...stripUndefined(patch), faults: patch.faults ? { ...patch.faults } : current.faults };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

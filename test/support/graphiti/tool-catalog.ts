@@ -1,0 +1,273 @@
+/**
+ * The nine Graphiti MCP 1.0.2 tools as FastMCP (python mcp 1.26) lists them: names (and the pre-v1
+ * ones), descriptions, parameters, and the JSON input/output schemas generated the pydantic way
+ * (reference: graphiti-mcp-server.md §2). Argument checks are tool-arguments.ts; the bodies,
+ * tool-bodies.ts.
+ */
+
+export type CanonicalTool =
+  | 'add_memory'
+  | 'search_nodes'
+  | 'search_memory_facts'
+  | 'delete_entity_edge'
+  | 'delete_episode'
+  | 'get_entity_edge'
+  | 'get_episodes'
+  | 'clear_graph'
+  | 'get_status';
+
+/** Pre-v1 names (`legacyToolNames`). */
+export const LEGACY_TOOL_NAMES: Partial<Record<CanonicalTool, string>> = {
+  add_memory: 'add_episode',
+  search_memory_facts: 'search_facts',
+  search_nodes: 'search_memory_nodes',
+};
+
+export type ParamKind = 'str' | 'optStr' | 'int' | 'optStrList';
+export interface ParamSpec {
+  name: string;
+  kind: ParamKind;
+  /** No default → required. */
+  default?: string | number | null;
+  required?: boolean;
+}
+
+type OutputKind = 'success' | 'nodes' | 'facts' | 'episodes' | 'fact' | 'status';
+
+export interface ToolSpec {
+  name: CanonicalTool;
+  description: string;
+  params: ParamSpec[];
+  output: OutputKind;
+}
+
+const TOOL_SPECS: ToolSpec[] = [
+  {
+    name: 'add_memory',
+    description:
+      'Add an episode to memory. This is the primary way to add information to the graph.\n\n' +
+      'This function returns immediately and processes the episode addition in the background.\n' +
+      'Episodes for the same group_id are processed sequentially to avoid race conditions.',
+    params: [
+      { name: 'name', kind: 'str', required: true },
+      { name: 'episode_body', kind: 'str', required: true },
+      { name: 'group_id', kind: 'optStr', default: null },
+      { name: 'source', kind: 'str', default: 'text' },
+      { name: 'source_description', kind: 'str', default: '' },
+      { name: 'uuid', kind: 'optStr', default: null },
+    ],
+    output: 'success',
+  },
+  {
+    name: 'search_nodes',
+    description: 'Search for nodes in the graph memory.',
+    params: [
+      { name: 'query', kind: 'str', required: true },
+      { name: 'group_ids', kind: 'optStrList', default: null },
+      { name: 'max_nodes', kind: 'int', default: 10 },
+      { name: 'entity_types', kind: 'optStrList', default: null },
+    ],
+    output: 'nodes',
+  },
+  {
+    name: 'search_memory_facts',
+    description: 'Search the graph memory for relevant facts.',
+    params: [
+      { name: 'query', kind: 'str', required: true },
+      { name: 'group_ids', kind: 'optStrList', default: null },
+      { name: 'max_facts', kind: 'int', default: 10 },
+      { name: 'center_node_uuid', kind: 'optStr', default: null },
+    ],
+    output: 'facts',
+  },
+  {
+    name: 'delete_entity_edge',
+    description: 'Delete an entity edge from the graph memory.',
+    params: [{ name: 'uuid', kind: 'str', required: true }],
+    output: 'success',
+  },
+  {
+    name: 'delete_episode',
+    description: 'Delete an episode from the graph memory.',
+    params: [{ name: 'uuid', kind: 'str', required: true }],
+    output: 'success',
+  },
+  {
+    name: 'get_entity_edge',
+    description: 'Get an entity edge from the graph memory by its UUID.',
+    params: [{ name: 'uuid', kind: 'str', required: true }],
+    output: 'fact',
+  },
+  {
+    name: 'get_episodes',
+    description: 'Get episodes from the graph memory.',
+    params: [
+      { name: 'group_ids', kind: 'optStrList', default: null },
+      { name: 'max_episodes', kind: 'int', default: 10 },
+    ],
+    output: 'episodes',
+  },
+  {
+    name: 'clear_graph',
+    description: 'Clear all data from the graph for specified group IDs.',
+    params: [{ name: 'group_ids', kind: 'optStrList', default: null }],
+    output: 'success',
+  },
+  {
+    name: 'get_status',
+    description: 'Get the status of the Graphiti MCP server and database connection.',
+    params: [],
+    output: 'status',
+  },
+];
+
+const REFERENCE_TIME: ParamSpec = { name: 'reference_time', kind: 'optStr', default: null };
+
+export interface ToolConfig {
+  legacyToolNames: boolean;
+  structuredContent: boolean;
+  mainParams: boolean;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown> & { type: 'object' };
+  outputSchema?: Record<string, unknown> & { type: 'object' };
+}
+
+function wireName(tool: CanonicalTool, cfg: ToolConfig): string {
+  return (cfg.legacyToolNames ? LEGACY_TOOL_NAMES[tool] : undefined) ?? tool;
+}
+
+function paramsOf(spec: ToolSpec, cfg: ToolConfig): ParamSpec[] {
+  return spec.name === 'add_memory' && cfg.mainParams ? [...spec.params, REFERENCE_TIME] : spec.params;
+}
+
+/** pydantic's default field title: `episode_body` → `Episode Body`. */
+function title(name: string): string {
+  return name
+    .split('_')
+    .map((w) => (w === '' ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join(' ');
+}
+
+function paramSchema(p: ParamSpec): Record<string, unknown> {
+  const base: Record<string, unknown> =
+    p.kind === 'str'
+      ? { type: 'string' }
+      : p.kind === 'int'
+        ? { type: 'integer' }
+        : p.kind === 'optStr'
+          ? { anyOf: [{ type: 'string' }, { type: 'null' }] }
+          : { anyOf: [{ items: { type: 'string' }, type: 'array' }, { type: 'null' }] };
+  const out: Record<string, unknown> = { ...base };
+  if (!p.required) out.default = p.default ?? null;
+  out.title = title(p.name);
+  // pydantic emits keys sorted as anyOf/default/title/type; keep that order.
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+const ERROR_RESPONSE = {
+  properties: { error: { title: 'Error', type: 'string' } },
+  required: ['error'],
+  title: 'ErrorResponse',
+  type: 'object',
+};
+
+function outputSchema(spec: ToolSpec, wire: string): Record<string, unknown> & { type: 'object' } {
+  if (spec.output === 'status') {
+    return {
+      properties: { status: { title: 'Status', type: 'string' }, message: { title: 'Message', type: 'string' } },
+      required: ['status', 'message'],
+      title: 'StatusResponse',
+      type: 'object',
+    };
+  }
+  const okDefs: Record<OutputKind, [string, Record<string, unknown>] | undefined> = {
+    success: ['SuccessResponse', { properties: { message: { title: 'Message', type: 'string' } }, required: ['message'], title: 'SuccessResponse', type: 'object' }],
+    nodes: [
+      'NodeSearchResponse',
+      {
+        properties: { message: { title: 'Message', type: 'string' }, nodes: { items: { $ref: '#/$defs/NodeResult' }, title: 'Nodes', type: 'array' } },
+        required: ['message', 'nodes'],
+        title: 'NodeSearchResponse',
+        type: 'object',
+      },
+    ],
+    facts: [
+      'FactSearchResponse',
+      {
+        properties: { message: { title: 'Message', type: 'string' }, facts: { items: { additionalProperties: true, type: 'object' }, title: 'Facts', type: 'array' } },
+        required: ['message', 'facts'],
+        title: 'FactSearchResponse',
+        type: 'object',
+      },
+    ],
+    episodes: [
+      'EpisodeSearchResponse',
+      {
+        properties: { message: { title: 'Message', type: 'string' }, episodes: { items: { additionalProperties: true, type: 'object' }, title: 'Episodes', type: 'array' } },
+        required: ['message', 'episodes'],
+        title: 'EpisodeSearchResponse',
+        type: 'object',
+      },
+    ],
+    fact: undefined,
+    status: undefined,
+  };
+  const defs: Record<string, unknown> = { ErrorResponse: ERROR_RESPONSE };
+  let ok: Record<string, unknown>;
+  const def = okDefs[spec.output];
+  if (def) {
+    defs[def[0]] = def[1];
+    ok = { $ref: `#/$defs/${def[0]}` };
+    if (spec.output === 'nodes') {
+      defs.NodeResult = {
+        properties: {
+          uuid: { title: 'Uuid', type: 'string' },
+          name: { title: 'Name', type: 'string' },
+          labels: { items: { type: 'string' }, title: 'Labels', type: 'array' },
+          created_at: { anyOf: [{ type: 'string' }, { type: 'null' }], title: 'Created At' },
+          summary: { anyOf: [{ type: 'string' }, { type: 'null' }], title: 'Summary' },
+          group_id: { title: 'Group Id', type: 'string' },
+          attributes: { additionalProperties: true, title: 'Attributes', type: 'object' },
+        },
+        required: ['uuid', 'name', 'labels', 'created_at', 'summary', 'group_id', 'attributes'],
+        title: 'NodeResult',
+        type: 'object',
+      };
+    }
+  } else {
+    ok = { additionalProperties: true, type: 'object' };
+  }
+  return {
+    $defs: defs,
+    properties: { result: { anyOf: [ok, { $ref: '#/$defs/ErrorResponse' }], title: 'Result' } },
+    required: ['result'],
+    title: `${wire}Output`,
+    type: 'object',
+  };
+}
+
+/** The tools/list entries (no titles or annotations, as FastMCP sends them). */
+export function listTools(cfg: ToolConfig): ToolDefinition[] {
+  return TOOL_SPECS.map((spec) => {
+    const wire = wireName(spec.name, cfg);
+    const params = paramsOf(spec, cfg);
+    const inputSchema: Record<string, unknown> & { type: 'object' } = {
+      properties: Object.fromEntries(params.map((p) => [p.name, paramSchema(p)])),
+      ...(params.some((p) => p.required) ? { required: params.filter((p) => p.required).map((p) => p.name) } : {}),
+      title: `${wire}Arguments`,
+      type: 'object',
+    };
+    const def: ToolDefinition = { name: wire, description: spec.description, inputSchema };
+    if (cfg.structuredContent) def.outputSchema = outputSchema(spec, wire);
+    return def;
+  });
+}
+
+export function findTool(name: string, cfg: ToolConfig): { spec: ToolSpec; params: ParamSpec[]; wire: string } | undefined {
+  const spec = TOOL_SPECS.find((s) => wireName(s.name, cfg) === name);
+  return spec ? { spec, params: paramsOf(spec, cfg), wire: name } : undefined;
+}

@@ -1,0 +1,14 @@
+/**
+ * The seeded PRNG of the test fakes and the soak corpus (mulberry32): a run is a pure function
+ * of its seed, so a failing seed can be replayed.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
