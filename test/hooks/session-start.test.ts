@@ -119,7 +119,6 @@ describe('SessionStart hook: never touches the network', () => {
     await writeContextCache(sb.stateDir, cacheEntry(CACHED));
     const run = await runHook('session-start', sb.env, { input: input('startup') });
     expect(run.code).toBe(0);
-    expect(run.ms).toBeLessThan(3000);
     expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
   });
 
@@ -131,7 +130,6 @@ describe('SessionStart hook: never touches the network', () => {
       for (const source of SOURCES) {
         const run = await runHook('session-start', env, { input: input(source) });
         expect(run.code).toBe(0);
-        expect(run.ms).toBeLessThan(3000);
       }
       expect(server.connections()).toBe(0);
     } finally {
@@ -169,7 +167,6 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     const run = await runHook('session-start', sb.env, { input: undefined, cwd: project });
     expect(run.code).toBe(0);
     expect(run.signal).toBeNull();
-    expect(run.ms).toBeLessThan(3000);
   });
 
   it('stdin is /dev/null: exit 0', async () => {

@@ -56,7 +56,6 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     const first = await runHook('session-start', sb.env, { input: input('startup') });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');
-    expect(first.ms).toBeLessThan(3000);
 
     await waitForWorkers(1);
     expect(server.calls.some((c) => c.tool === 'add_memory')).toBe(true);
@@ -96,7 +95,6 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     try {
       const env = { ...sb.env, MADEINOZ_KNOWLEDGE_MCP_URL: hang.url, MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', GMS_WORKER_TIMEOUT_MS: '1500' };
       const run = await runHook('session-start', env, { input: input('startup') });
-      expect(run.ms).toBeLessThan(3000);
       await waitForWorkers(1, 20_000);
       expect(hang.connections()).toBeGreaterThan(0); // the worker (not the hook) tried
       expect(finished()[0]?.outcome).toBe('timeout');

@@ -136,7 +136,6 @@ describe('Stop hook', () => {
     const first = await runHook('stop', sb.env, { input: stopInput(false) });
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');
-    expect(first.ms).toBeLessThan(3000);
     expect(spawnedLines()).toHaveLength(1);
     const second = await runHook('stop', sb.env, { input: stopInput(false) });
     expect(second.stdout).toBe('');
@@ -151,7 +150,6 @@ describe('Stop hook', () => {
       const run = await runHook('stop', { ...sb.env, GMS_WORKER_DISABLED: '1' }, { input, cwd: project });
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('');
-      expect(run.ms).toBeLessThan(3000);
     }
   });
 

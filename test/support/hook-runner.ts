@@ -53,7 +53,7 @@ export function runHook(name: HookName, env: Record<string, string>, options: Ru
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 15_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 15_000); // a hung hook is killed: its exit code is then null, which every test checks
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(killer);
