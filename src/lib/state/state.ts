@@ -29,6 +29,13 @@ export const STATE_FILE = 'state.json';
 export type FileStatus = 'pending' | 'queued' | 'confirmed' | 'failed' | 'skipped';
 export const FILE_STATUSES: readonly FileStatus[] = ['pending', 'queued', 'confirmed', 'failed', 'skipped'];
 
+/** The one status counter: records per status, optionally only those `include` accepts. */
+export function countByStatus(records: Iterable<FileRecord>, include: (record: FileRecord) => boolean = () => true): Record<FileStatus, number> {
+  const counts: Record<FileStatus, number> = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
+  for (const record of records) if (include(record)) counts[record.status]++;
+  return counts;
+}
+
 export interface EpisodeRef {
   /** Provenance marker embedded in the episode (how we find it on the server). */
   marker: string;
