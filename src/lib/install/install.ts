@@ -32,6 +32,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
+import { isRecord } from '../util/json.js';
 import { packageRoot } from '../util/package-root.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
@@ -175,7 +176,7 @@ export function ourHookGroups(packageRoot: string, options: { onResume?: boolean
 }
 
 function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isRecord(v);
 }
 
 /** A handler is ours when its command line names our hook script for this event and our marker. */
