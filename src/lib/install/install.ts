@@ -1,8 +1,7 @@
 /**
  * Registers (and removes) our hooks in a Claude Code settings file, carefully.
  *
- * The earlier installer replaced an unparsable settings.json with `{}` and wrote it
- * non-atomically with millisecond timeouts. Here:
+ * Settings files belong to the user, so:
  * - an unparsable file (JSON with comments, garbage, a non-object) is REFUSED with an error
  *   naming the file and the parse error, and nothing is written;
  * - an empty file counts as `{}`; a missing file (and its folder) is created;

@@ -1,7 +1,6 @@
 /**
  * Cross-process lock on the state directory, so a hook worker, a manual `sync` and watch mode
- * never read-modify-write the state file at the same time (the earlier hook shared its state
- * file between hooks without a lock and lost updates / ingested twice).
+ * never read-modify-write the state file at the same time.
  *
  * Design:
  * - The lock is a file `<stateDir>/sync.lock` holding an owner record {pid, hostname, startedAt,

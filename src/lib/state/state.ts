@@ -1,16 +1,14 @@
 /**
  * The sync state: one versioned JSON file, `<stateDir>/state.json`.
  *
- * What went wrong before (docs/reference prior-art §1) and what this module does instead:
- * - torn/concurrent writes → every save is atomic (fs-atomic: temp + fsync + rename), and
- *   callers hold the cross-process lock (lock.ts) around load → mutate → save;
- * - a torn file silently meaning "start fresh" → a file that cannot be parsed or validated is
- *   moved aside (never deleted) and the load says so (`recovered`), so the engine rebuilds from
- *   the markers on the server instead of re-sending everything;
- * - saving only at the end → saves are cheap (compact JSON, no indentation) so the engine saves
- *   after every episode (sync/ledger.ts coalesces concurrent saves into ordered writes);
- * - someone else's file → a file written by another tool or by a newer version of this tool is
- *   never touched: StateConflictError.
+ * - every snapshot is atomic (fs-atomic: temp + fsync + rename), and writers hold the
+ *   cross-process lock (lock.ts) from load to their last write;
+ * - between snapshots each change is appended to a journal (JournalAppender), O(change), so the
+ *   engine can record every episode (sync/ledger.ts decides when);
+ * - a file that cannot be parsed or validated is moved aside (never deleted) and the load says so
+ *   (`recovered`), so the engine rebuilds from the markers on the server instead of re-sending;
+ * - a file written by another tool or by a newer version of this tool is never touched:
+ *   StateConflictError.
  *
  * File ids are `<source>:<relPath>` and relPaths are user-controlled, so `files` is a
  * null-prototype object: a relPath like `__proto__.md` or `constructor` is just a key.
