@@ -1,7 +1,7 @@
 /**
  * Shared stdin/stdout handling for our Claude Code hooks.
  *
- * Rules (docs/reference claude-code-hooks.md §3):
+ * Rules (Claude Code hooks reference: https://docs.claude.com/en/docs/claude-code/hooks):
  * - stdout of a SessionStart hook becomes Claude's context, so NOTHING but the one JSON
  *   object below is ever written there (no console.log anywhere on the hook path);
  * - hook output strings are capped at 10,000 characters, so additionalContext is cut at a

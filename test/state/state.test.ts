@@ -5,19 +5,19 @@ import { describe, expect, it } from 'vitest';
 import type { ScannedFile } from '../../src/lib/memory/types.js';
 import {
   StateConflictError,
-  StateStore,
-  appendJournal,
+  JournalAppender,
   journalPath,
   createEmptyState,
-  createFileRecord,
-  fileIdFor,
+  fileRecordId,
   loadState,
   saveState,
   statePath,
   type EpisodeRef,
   type FileRecord,
+  type JournalEntry,
   type SyncState,
 } from '../../src/lib/state/state.js';
+import { fileIdOf } from '../../src/lib/memory/hash.js';
 import { startChild } from '../support/child-process.js';
 import { srcUrl } from '../support/paths.js';
 import { useTempDir } from '../support/use-temp-dir.js';
@@ -27,6 +27,35 @@ useTempDir('gms-state-', (d) => (dir = d));
 
 function scanned(relPath: string, patch: Partial<ScannedFile> = {}): ScannedFile {
   return { source: 'pai', kind: 'pai', relPath, absPath: `/x/${relPath}`, mtimeMs: 1000, size: 10, ...patch };
+}
+
+/** A new `pending` record for a scanned file. */
+function createFileRecord(file: ScannedFile, now: string = new Date().toISOString()): FileRecord {
+  return {
+    id: fileRecordId(file.source, file.relPath),
+    source: file.source,
+    kind: file.kind,
+    relPath: file.relPath,
+    ...(file.project === undefined ? {} : { project: file.project }),
+    fileId: fileIdOf(file.source, file.relPath),
+    mtimeMs: file.mtimeMs,
+    size: file.size,
+    status: 'pending',
+    episodes: [],
+    superseded: [],
+    attempts: 0,
+    firstSeenAt: now,
+    updatedAt: now,
+  };
+}
+
+async function appendJournal(stateDir: string, state: SyncState, entries: JournalEntry[]): Promise<void> {
+  const appender = new JournalAppender(stateDir);
+  try {
+    await appender.append(state, entries);
+  } finally {
+    await appender.close();
+  }
 }
 
 function episode(n: number): EpisodeRef {
@@ -97,13 +126,12 @@ describe('loadState / saveState', () => {
     expect(loaded.state.files['__proto__']?.relPath).toBe('w.md');
     // Nothing leaked onto Object.prototype.
     expect(({} as Record<string, unknown>).relPath).toBeUndefined();
-    const store = StateStore.fromState(dir, loaded.state);
-    expect(store.get('pai:constructor')?.relPath).toBe('constructor');
-    const empty = StateStore.fromState(dir, createEmptyState());
-    expect(empty.get('constructor')).toBeUndefined();
-    expect(empty.get('toString')).toBeUndefined();
-    expect(empty.get('__proto__')).toBeUndefined();
-    expect(empty.has('hasOwnProperty')).toBe(false);
+    expect(loaded.state.files['pai:constructor']?.relPath).toBe('constructor');
+    const empty = createEmptyState().files;
+    expect(empty['constructor']).toBeUndefined();
+    expect(empty['toString']).toBeUndefined();
+    expect(empty['__proto__']).toBeUndefined();
+    expect('hasOwnProperty' in empty).toBe(false);
   });
 
   it('keeps fields it does not know (written by a later build of the same version)', async () => {
@@ -188,11 +216,13 @@ describe('loadState / saveState', () => {
 
   it('survives SIGKILL in the middle of a save loop: state.json always parses', async () => {
     const script = `
-      import { saveState, createEmptyState, createFileRecord } from ${JSON.stringify(srcUrl('src/lib/state/state.ts'))};
+      import { saveState, createEmptyState } from ${JSON.stringify(srcUrl('src/lib/state/state.ts'))};
       const stateDir = process.argv[2];
       const state = createEmptyState();
       for (let i = 0; i < 3000; i++) {
-        const r = createFileRecord({ source: 'pai', kind: 'pai', relPath: 'LEARNING/' + i + '.md', absPath: '/x', mtimeMs: i, size: i });
+        const relPath = 'LEARNING/' + i + '.md';
+        const r = { id: 'pai:' + relPath, source: 'pai', kind: 'pai', relPath, fileId: 'f' + i, mtimeMs: i, size: i, status: 'pending',
+          episodes: [], superseded: [], attempts: 0, firstSeenAt: 'T', updatedAt: 'T' };
         state.files[r.id] = r;
       }
       for (let n = 0; ; n++) {
@@ -232,99 +262,11 @@ describe('loadState / saveState', () => {
   });
 });
 
-describe('StateStore', () => {
-  it('get/set/update/remove/all/counts/oldestPending', async () => {
-    const store = await StateStore.open(dir);
-    expect(store.loaded.fresh).toBe(true);
-    const a = store.set(createFileRecord(scanned('b.md'), '2026-01-02T00:00:00.000Z'));
-    store.set(createFileRecord(scanned('a.md'), '2026-01-03T00:00:00.000Z'));
-    store.set(createFileRecord(scanned('c.md'), '2026-01-01T00:00:00.000Z'));
-    expect(store.all().map((r) => r.relPath)).toEqual(['a.md', 'b.md', 'c.md']);
-    expect(store.oldestPending()?.relPath).toBe('c.md');
-    const updated = store.update('pai:c.md', { status: 'queued', queuedAt: 'now' });
-    expect(updated.status).toBe('queued');
-    expect(updated.updatedAt > '2026-01-01T00:00:00.000Z').toBe(true);
-    expect(store.oldestPending()?.relPath).toBe('b.md');
-    expect(store.get('pai:b.md')).toBe(a);
-    expect(() => store.update('pai:nope.md', { status: 'failed' })).toThrow(/No state record/);
-    store.update('pai:a.md', { status: 'skipped', skipReason: 'too-large' });
-    store.state.orphans.push(episode(1));
-    expect(store.counts()).toEqual({ pending: 1, queued: 1, confirmed: 0, failed: 0, skipped: 1, total: 3, orphans: 1 });
-    expect(store.byStatus('queued').map((r) => r.relPath)).toEqual(['c.md']);
-    expect(store.remove('pai:b.md')?.relPath).toBe('b.md');
-    expect(store.remove('pai:b.md')).toBeUndefined();
-    expect(store.oldestPending()).toBeUndefined();
-    await store.save();
-    const reopened = await StateStore.open(dir);
-    expect(reopened.loaded.fresh).toBe(false);
-    expect(reopened.all().map((r) => [r.relPath, r.status])).toEqual([
-      ['a.md', 'skipped'],
-      ['c.md', 'queued'],
-    ]);
-    expect(reopened.state.orphans).toHaveLength(1);
-  });
-
-  it('coalesces concurrent saves and the file ends with the last change', async () => {
-    const store = await StateStore.open(dir);
-    store.set(createFileRecord(scanned('a.md')));
-    const saves: Promise<void>[] = [];
-    for (let i = 1; i <= 20; i++) {
-      store.update('pai:a.md', { attempts: i });
-      saves.push(store.save());
-    }
-    await Promise.all(saves);
-    const loaded = await loadState(dir);
-    expect(loaded.state.files['pai:a.md']?.attempts).toBe(20);
-    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-  });
-
-  it('reports a recovered state through `loaded`', async () => {
-    await writeFile(statePath(dir), '{not json');
-    const store = await StateStore.open(dir);
-    expect(store.loaded.recovered?.reason).toMatch(/invalid JSON/);
-    expect(store.loaded.fresh).toBe(true);
-  });
-
-  it('a failed save rejects and a later save still works', async () => {
-    const store = await StateStore.open(join(dir, 'sub'));
-    store.set(createFileRecord(scanned('a.md')));
-    await store.save();
-    // A non-empty folder where the file should go makes the rename fail (even for root).
-    await rm(statePath(join(dir, 'sub')));
-    await mkdir(join(statePath(join(dir, 'sub')), 'blocker'), { recursive: true });
-    await expect(store.save()).rejects.toThrow();
-    expect((await readdir(join(dir, 'sub'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-    await rm(statePath(join(dir, 'sub')), { recursive: true });
-    await expect(store.save()).resolves.toBeUndefined();
-    expect((await loadState(join(dir, 'sub'))).state.files['pai:a.md']).toBeDefined();
-  });
-});
-
 describe('ids', () => {
-  it('fileIdFor is stable, short and distinguishes source from path', () => {
-    expect(fileIdFor('pai', 'a.md')).toBe(fileIdFor('pai', 'a.md'));
-    expect(fileIdFor('pai', 'a.md')).toMatch(/^[0-9a-f]{16}$/);
-    expect(fileIdFor('pai', 'xa.md')).not.toBe(fileIdFor('paix', 'a.md'));
-  });
-
-  it('createFileRecord builds a pending record from a scanned file', () => {
-    const r = createFileRecord(scanned('p/memory/x.md', { source: 'auto-memory', kind: 'auto-memory', project: 'p' }), 'T');
-    expect(r).toEqual({
-      id: 'auto-memory:p/memory/x.md',
-      source: 'auto-memory',
-      kind: 'auto-memory',
-      relPath: 'p/memory/x.md',
-      project: 'p',
-      fileId: fileIdFor('auto-memory', 'p/memory/x.md'),
-      mtimeMs: 1000,
-      size: 10,
-      status: 'pending',
-      episodes: [],
-      superseded: [],
-      attempts: 0,
-      firstSeenAt: 'T',
-      updatedAt: 'T',
-    });
+  it('fileIdOf is stable, short and distinguishes source from path', () => {
+    expect(fileIdOf('pai', 'a.md')).toBe(fileIdOf('pai', 'a.md'));
+    expect(fileIdOf('pai', 'a.md')).toMatch(/^[0-9a-f]{16}$/);
+    expect(fileIdOf('pai', 'xa.md')).not.toBe(fileIdOf('paix', 'a.md'));
   });
 });
 

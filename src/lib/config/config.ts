@@ -18,7 +18,8 @@ import { packageRoot } from '../util/package-root.js';
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
 export type ContextFormat = 'auto' | 'lines' | 'toon';
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export type { LogLevel } from '../util/log.js';
+import type { LogLevel } from '../util/log.js';
 
 export interface ExtraSource {
   /** Name used in state identities, `--source` and per-source group overrides. */

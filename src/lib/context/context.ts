@@ -10,7 +10,7 @@
  * dropping the lowest-ranked items (entities before facts), never cutting a line.
  *
  * Escaping: GraphitiClient normalizes group ids and escapes search text per
- * MADEINOZ_KNOWLEDGE_DB itself (docs/contracts.md), so queries are passed as plain text
+ * MADEINOZ_KNOWLEDGE_DB itself (graphiti/graphiti.ts), so queries are passed as plain text
  * here and never escaped twice.
  *
  * Phrasing: everything is stated as facts from the graph ("Knowledge graph facts for …"),

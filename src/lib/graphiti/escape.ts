@@ -1,7 +1,7 @@
 /**
  * Group ids and search text made safe for the configured Graphiti database.
  *
- * Why this exists (see docs/reference graphiti-mcp-server.md §5):
+ * Why this exists (graphiti-core and its MCP server; docs/troubleshooting.md):
  * - graphiti-core validates group ids against ^[a-zA-Z0-9_-]+$, but the MCP server
  *   answers "queued" first and fails in the background, so a bad id loses data silently.
  * - On FalkorDB the group id also lands in a RediSearch TEXT filter, where a hyphen

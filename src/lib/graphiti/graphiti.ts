@@ -16,6 +16,7 @@ import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
 import { McpProtocolError, McpToolError } from '../mcp/errors.js';
 import { withRetry } from '../mcp/retry.js';
+import { isRecord } from '../util/json.js';
 
 export interface Episode {
   uuid: string;
@@ -140,9 +141,13 @@ export class GraphitiClient {
         headers: config.headers,
         ...(config.authToken === undefined ? {} : { authToken: config.authToken }),
         timeoutMs: config.timeoutMs,
-        clientInfo: { name: 'graphiti-memory-sync', version: '0.1.0' },
         logger: this.logger.child({ component: 'mcp' }),
       });
+  }
+
+  /** Group ids made safe for the database (escape.ts); every call that names groups goes through here. */
+  private safeGroups(groupIds: string[]): string[] {
+    return groupIds.map((g) => normalizeGroupId(this.config.db, g));
   }
 
   /** The underlying MCP client (for diagnostics such as the negotiated protocol). */
@@ -163,7 +168,7 @@ export class GraphitiClient {
   }
 
   async addMemory(input: AddMemoryInput, signal?: AbortSignal): Promise<{ queued: true; message: string }> {
-    const groupId = normalizeGroupId(this.config.db, input.groupId);
+    const [groupId] = this.safeGroups([input.groupId]) as [string];
     return this.retrying('add_memory', signal, async () => {
       const tool = await this.requireTool('addMemory', signal);
       const args: Record<string, unknown> = {
@@ -185,7 +190,7 @@ export class GraphitiClient {
   }
 
   async getEpisodes(groupIds: string[], maxEpisodes: number, signal?: AbortSignal): Promise<Episode[]> {
-    const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
+    const groups = this.safeGroups(groupIds);
     return this.retrying('get_episodes', signal, async () => {
       const tool = await this.requireTool('getEpisodes', signal);
       const results: Episode[] = [];
@@ -218,7 +223,7 @@ export class GraphitiClient {
   }
 
   async searchFacts(query: string, groupIds: string[], maxFacts = 20, signal?: AbortSignal): Promise<Fact[]> {
-    const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
+    const groups = this.safeGroups(groupIds);
     const text = escapeSearchQuery(this.config.db, query);
     if (text === '') return [];
     return this.retrying('search_memory_facts', signal, async () => {
@@ -229,7 +234,7 @@ export class GraphitiClient {
   }
 
   async searchNodes(query: string, groupIds: string[], maxNodes = 10, signal?: AbortSignal): Promise<EntityNode[]> {
-    const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
+    const groups = this.safeGroups(groupIds);
     const text = escapeSearchQuery(this.config.db, query);
     if (text === '') return [];
     return this.retrying('search_nodes', signal, async () => {
@@ -287,10 +292,6 @@ export class GraphitiClient {
 
 function declares(tool: ToolInfo, parameter: string): boolean {
   return tool.inputSchema.properties !== undefined && Object.prototype.hasOwnProperty.call(tool.inputSchema.properties, parameter);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function textOf(result: CallToolResult): string {

@@ -1,8 +1,7 @@
 /**
  * Registers (and removes) our hooks in a Claude Code settings file, carefully.
  *
- * The earlier installer replaced an unparsable settings.json with `{}` and wrote it
- * non-atomically with millisecond timeouts. Here:
+ * Settings files belong to the user, so:
  * - an unparsable file (JSON with comments, garbage, a non-object) is REFUSED with an error
  *   naming the file and the parse error, and nothing is written;
  * - an empty file counts as `{}`; a missing file (and its folder) is created;
@@ -32,6 +31,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
+import { isRecord } from '../util/json.js';
 import { packageRoot } from '../util/package-root.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
@@ -175,7 +175,7 @@ export function ourHookGroups(packageRoot: string, options: { onResume?: boolean
 }
 
 function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isRecord(v);
 }
 
 /** A handler is ours when its command line names our hook script for this event and our marker. */

@@ -18,7 +18,8 @@
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpAbortError, McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError, McpTimeoutError } from './errors.js';
 import { displayUrl, normalizeHeaders } from './http.js';
-import { errorObject, isObject, type JsonRpcId } from './jsonrpc.js';
+import { isRecord as isObject } from '../util/json.js';
+import { errorObject, type JsonRpcId } from './jsonrpc.js';
 import { LegacySseTransport } from './legacy-sse.js';
 import { StreamableHttpTransport } from './streamable.js';
 import {

@@ -3,6 +3,8 @@
  * this module sits on the hooks' startup path).
  */
 
+import { isRecord } from '../util/json.js';
+
 export type JsonRpcId = string | number;
 
 export interface JsonRpcRequest {
@@ -33,9 +35,7 @@ export interface JsonRpcResponse {
 
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || typeof value === 'number';
@@ -43,19 +43,19 @@ function isId(value: unknown): value is JsonRpcId {
 
 /** A request from the peer: has both `id` and `method`. */
 export function isJsonRpcRequest(value: unknown): value is JsonRpcRequest {
-  return isObject(value) && typeof value.method === 'string' && isId(value.id);
+  return isRecord(value) && typeof value.method === 'string' && isId(value.id);
 }
 
 /** A notification from the peer: `method` without `id`. */
 export function isJsonRpcNotification(value: unknown): value is JsonRpcNotification {
-  return isObject(value) && typeof value.method === 'string' && !('id' in value && value.id !== undefined);
+  return isRecord(value) && typeof value.method === 'string' && !('id' in value && value.id !== undefined);
 }
 
 /** A response: no `method`, and a `result` or an `error`. */
 export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
-  if (!isObject(value) || 'method' in value) return false;
+  if (!isRecord(value) || 'method' in value) return false;
   if (!(value.id === null || isId(value.id))) return false;
-  return 'result' in value || isObject(value.error);
+  return 'result' in value || isRecord(value.error);
 }
 
 /** Ids are compared as strings: some servers echo numeric ids back as strings. */
@@ -65,7 +65,7 @@ export function sameId(a: JsonRpcId | null | undefined, b: JsonRpcId | null | un
 
 export function errorObject(response: JsonRpcResponse): JsonRpcErrorObject | undefined {
   const error = response.error;
-  if (!isObject(error)) return undefined;
+  if (!isRecord(error)) return undefined;
   return {
     code: typeof error.code === 'number' ? error.code : -32603,
     message: typeof error.message === 'string' ? error.message : 'Unknown error',

@@ -3,14 +3,15 @@
  *
  * p-retry runs the attempts, counts them (`retries`), stops on AbortError (we wrap
  * every non-retryable error in one, so the ORIGINAL typed error is rethrown) and
- * watches `maxRetryTime`. The delay is decided here, in `shouldRetry`, because it
- * must combine three things p-retry cannot: exponential backoff with jitter
- * (p-retry's `randomize` formula: min × 2^(n-1) × random[1,2), capped at max), the
- * server's Retry-After (`retryAfterMs`, a floor), and the overall deadline: when the
- * next attempt could only start at or after the deadline we stop at once with the
- * last error instead of sleeping towards it.
+ * watches `maxRetryTime`. Its own delay is set to zero because the delay must be known
+ * BEFORE sleeping, which p-retry's is not: it combines the exponential backoff with
+ * jitter (p-retry's `randomize` shape, min × 2^(n-1) × random[1,2), capped, from
+ * util/backoff.ts), the server's Retry-After (`retryAfterMs`, a floor), and the overall
+ * deadline: when the next attempt could only start at or after the deadline we stop at
+ * once with the last error, where p-retry would sleep towards it and try once more.
  */
 import pRetry, { AbortError } from 'p-retry';
+import { backoffDelay as spreadDelay, sleep } from '../util/backoff.js';
 import { McpAbortError, McpError } from './errors.js';
 
 export interface RetryOptions {
@@ -27,8 +28,7 @@ export interface RetryOptions {
 
 /** p-retry's randomized exponential backoff for the given (1-based) failed attempt. */
 export function backoffDelay(attempt: number, minDelayMs: number, maxDelayMs: number, random: () => number = Math.random): number {
-  const factor = 1 + random();
-  return Math.min(Math.round(factor * minDelayMs * 2 ** Math.max(0, attempt - 1)), maxDelayMs);
+  return spreadDelay({ initialMs: minDelayMs, maxMs: maxDelayMs, low: 1, high: 2 }, attempt, random);
 }
 
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
@@ -64,7 +64,9 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
           const delay = Math.max(backoff, typed.retryAfterMs ?? 0);
           if (performance.now() + delay >= deadline) return false;
           options.onRetry?.(typed, attemptNumber, delay);
-          await sleep(delay, signal);
+          await sleep(delay, signal).catch(() => {
+            throw new McpAbortError(signal?.reason);
+          });
           // A timer that fired late (busy event loop) must not start an attempt past the deadline.
           return performance.now() < deadline;
         },
@@ -74,22 +76,4 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
     if (signal?.aborted && !(error instanceof McpAbortError)) throw new McpAbortError(signal.reason);
     throw error;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new McpAbortError(signal.reason));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new McpAbortError(signal?.reason));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -31,7 +31,8 @@ import {
   type JsonRpcResponse,
 } from './jsonrpc.js';
 import { decodeEvent, readSseEvents } from './sse.js';
-import { answerServerRequest, httpError, protocolHeader, sleep, type Transport, type TransportOptions } from './transport.js';
+import { sleep } from '../util/backoff.js';
+import { answerServerRequest, httpError, protocolHeader, type Transport, type TransportOptions } from './transport.js';
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
 /** Delay before resuming a broken SSE response stream when the server sent no `retry:`. */

@@ -6,8 +6,7 @@
  *   split into numbered parts (see split.ts), each repeating a short header of the
  *   key frontmatter so every part stands on its own for entity extraction.
  * - Frontmatter that matters (type, description, tags, capture time, rating, executor,
- *   project …) becomes readable `Key: value` lines; the prior hook parsed these and
- *   then dropped them.
+ *   project …) becomes readable `Key: value` lines.
  * - `sourceDescription` ends with a stable marker `[gms:<fileId>:<hash12>:<part>/<parts>]`.
  *   add_memory returns no uuid, so the sync engine finds our episodes again in
  *   get_episodes by this marker (and tells versions apart by the hash).

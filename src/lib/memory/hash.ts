@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { stripCaptureFooters } from './footer.js';
+import { decodeMemoryText } from './text.js';
 
 export function sha256Hex(data: string | Uint8Array): string {
   const h = createHash('sha256');
@@ -20,14 +21,8 @@ export function sha256Hex(data: string | Uint8Array): string {
  * capture footers removed. Undefined when the bytes are not valid UTF-8.
  */
 export function normalizeContent(raw: Uint8Array): string | undefined {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
-    return undefined;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return stripCaptureFooters(text.replace(/\r\n?/g, '\n'));
+  const text = decodeMemoryText(raw);
+  return text === undefined ? undefined : stripCaptureFooters(text);
 }
 
 /**

@@ -2,9 +2,8 @@
  * Anti-loop: recognise Graphiti's own output pasted back into a memory file, so we do
  * not feed the graph its own facts (which would then be extracted again, and again).
  *
- * The prior hook skipped any note containing words such as "knowledge graph",
- * "search_nodes", "add_memory" or "what do I know" — and so skipped, forever, every
- * note that merely talked about them. Here only precise, structural markers count:
+ * Words alone ("knowledge graph", "add_memory") prove nothing: a note may talk about them.
+ * Only precise, structural markers count:
  * our own context header, Graphiti's JSON result envelopes, its "queued" reply, its
  * fact/edge JSON, and tool-call transcripts with actual arguments.
  */

@@ -31,6 +31,7 @@ import {
   readTags,
   scalarText,
 } from './frontmatter-schema.js';
+import { decodeMemoryText } from './text.js';
 import { parseTime } from './time.js';
 
 export { toIsoTime, parseTime } from './time.js';
@@ -228,15 +229,12 @@ function decode(raw: Uint8Array): Decoded {
   if (nul !== -1) {
     return { ok: false, reason: 'binary', message: `the file contains a NUL byte at offset ${nul}: it looks binary, not markdown` };
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
+  const text = decodeMemoryText(raw);
+  if (text === undefined) {
     const at = firstInvalidUtf8(raw);
     return { ok: false, reason: 'not-utf8', message: `the file is not valid UTF-8 (first bad byte at offset ${at < 0 ? '?' : at}); convert it to UTF-8` };
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return { ok: true, text: text.replace(/\r\n?/g, '\n') };
+  return { ok: true, text };
 }
 
 // ---------------------------------------------------------------------------

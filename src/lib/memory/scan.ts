@@ -1,7 +1,6 @@
 /**
  * Finds candidate memory files: metadata only (readdir + stat), never file contents, so an
- * unchanged file is recognised by mtime + size without reading it (the earlier hook read and
- * parsed every candidate up to three times on every run).
+ * unchanged file is recognised by mtime + size without reading it.
  *
  * What is a candidate:
  * - `pai` (root `<PAI_DIR>/MEMORY`): every `*.md` anywhere under `LEARNING/` and `RESEARCH/`

@@ -1,8 +1,7 @@
 /**
  * Splitting long markdown into parts without losing anything.
  *
- * The prior hook cut bodies at 5000 characters and dropped the rest silently. Here a
- * long body is split at the most meaningful boundary that works — headings, then
+ * A long body is split at the most meaningful boundary that works — headings, then
  * paragraphs, lines, sentences, words — and only as a last resort hard at the limit.
  * The raw pieces always concatenate back to the input exactly; each returned part is
  * a piece with only surrounding blank space removed, so every non-whitespace

@@ -2,8 +2,8 @@
  * Timestamps found in memory frontmatter → ISO-8601 UTC.
  *
  * Graphiti's temporal model uses the episode's reference time, so sending the real
- * capture time matters (the prior hook sent nothing, or PAI's raw
- * `2026-01-04 10:30:00 PST`, which is not ISO). We never let the machine's local zone
+ * capture time matters, and PAI writes it as `2026-01-04 10:30:00 PST`, which is not ISO.
+ * We never let the machine's local zone
  * decide: a time without a zone is read as UTC, and `Date.parse` is not used on
  * free text because V8 reads zone-less strings as local time.
  */

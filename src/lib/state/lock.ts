@@ -1,23 +1,17 @@
 /**
  * Cross-process lock on the state directory, so a hook worker, a manual `sync` and watch mode
- * never read-modify-write the state file at the same time (the earlier hook shared its state
- * file between hooks without a lock and lost updates / ingested twice).
+ * never read-modify-write the state file at the same time.
  *
  * Design:
  * - The lock is a file `<stateDir>/sync.lock` holding an owner record {pid, hostname, startedAt,
- *   token, ...}. It is created complete-or-not-at-all: the record is written to a private temp
- *   file which is then hard-linked to the lock name (link(2) fails with EEXIST if the lock
- *   exists). Filesystems without hard links fall back to open(…, 'wx').
+ *   token, ...}, created and taken over with the protocol of util/lock-file.ts (shared with the
+ *   worker lease): complete-or-not-at-all creation with link(2), and removal of a stale lock
+ *   serialized through a guard file, so two waiters can never both win.
  * - The holder refreshes the lock file's mtime every `heartbeatMs` (an unref'd timer) and checks
  *   the token is still its own; if not, the lock was taken over (we were considered dead) and the
  *   lock is marked `lost` (`refresh()` then throws LockLostError).
  * - A waiter treats a lock as stale when its owner is on this host and its pid is gone
  *   (process.kill(pid, 0) → ESRCH), or when its heartbeat (mtime) is older than staleMs.
- * - Takeover is rename-based: the stale lock file is renamed to a name private to the waiter.
- *   Only one rename of that directory entry can succeed, and the waiter then checks it moved the
- *   very file it judged stale (same token / inode). The winner of the takeover still has to
- *   create the new lock with link() like everyone else, so two waiters can never both win. If a
- *   waiter finds it moved a different (fresh) lock, it links it straight back.
  * - Waiting polls with exponential backoff capped at a bounded interval (this is cross-process,
  *   there is nothing to subscribe to) and gives up after timeoutMs with LockTimeoutError naming
  *   the holder.
@@ -27,10 +21,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createLockFile, readLockFile, removeStaleLock, sameLockFile, type SeenLockFile } from '../util/lock-file.js';
 
 export const LOCK_FILE = 'sync.lock';
 
@@ -148,30 +143,19 @@ function parseOwner(text: string): LockOwner | undefined {
 }
 
 /** A lock file as seen at one moment: its owner record (if parseable), heartbeat and identity. */
-export interface ObservedLock {
+export interface ObservedLock extends SeenLockFile {
   owner: LockOwner | undefined;
-  mtimeMs: number;
-  ino: number;
-  dev: number;
 }
 
 async function observe(path: string): Promise<ObservedLock | undefined> {
-  try {
-    const [st, text] = await Promise.all([stat(path), readFile(path, 'utf8')]);
-    return { owner: parseOwner(text), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return undefined;
-    throw error;
-  }
+  const seen = readLockFile(path);
+  return seen === undefined ? undefined : { owner: parseOwner(seen.text), mtimeMs: seen.mtimeMs, ino: seen.ino, dev: seen.dev, text: seen.text };
 }
 
 /** Why the observed lock is stale, or undefined if it is live. */
 function staleReason(seen: ObservedLock, staleMs: number, now = Date.now()): string | undefined {
   const owner = seen.owner;
   if (owner !== undefined && owner.hostname === hostName) {
-    // Our own pid on a lock we did not take: containers reuse small pids, so a killed earlier
-    // worker may have had the pid we have now. It is that earlier process only if the lock is
-    // older than this process (a worker thread of ours shares our pid but started later).
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1000) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
@@ -183,81 +167,11 @@ function staleReason(seen: ObservedLock, staleMs: number, now = Date.now()): str
   return undefined;
 }
 
-function sameLock(a: ObservedLock, b: ObservedLock): boolean {
-  if (a.owner !== undefined && b.owner !== undefined) return a.owner.token === b.owner.token;
-  return a.ino === b.ino && a.dev === b.dev;
-}
+const tokenOf = (text: string) => parseOwner(text)?.token;
 
-/** A takeover guard older than this belongs to a crashed taker: the critical section is milliseconds. */
-const GUARD_STALE_MS = 10_000;
-
-/**
- * Removes the stale lock `seen` if it is still the one at `path`. Returns true if the path is now
- * free of it (removed by us or already gone). Exported for tests via `lockInternals`.
- *
- * Takeovers are serialized through a second, exclusive-create guard file. Without it, two waiters
- * that both saw the same dead lock can interleave (A removes it and creates its own lock, B then
- * removes A's fresh lock believing it is the stale one) and both end up "holding" the lock.
- * Under the guard, the lock at `path` is re-read and removed only if it is still the stale one;
- * a fresh lock can only appear once `path` is free, and only guard holders free it.
- */
+/** Removes the stale lock `seen` if it is still the one at `path` (util/lock-file.ts). Exported for tests via `lockInternals`. */
 async function takeOver(path: string, seen: ObservedLock, myToken: string): Promise<boolean> {
-  const guard = `${path}.takeover`;
-  try {
-    await writeFile(guard, myToken, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if (errnoCode(error) !== 'EEXIST') throw error;
-    // Someone else is taking over right now; clear the guard only if its taker died mid-way.
-    try {
-      if (Date.now() - (await stat(guard)).mtimeMs > GUARD_STALE_MS) await unlink(guard);
-    } catch {
-      // gone already
-    }
-    return false;
-  }
-  try {
-    const current = await observe(path);
-    if (current === undefined) return true;
-    if (!sameLock(current, seen)) return false;
-    await unlink(path).catch((error: unknown) => {
-      if (errnoCode(error) !== 'ENOENT') throw error;
-    });
-    return true;
-  } finally {
-    await unlink(guard).catch(() => undefined);
-  }
-}
-
-/** Creates the lock file complete-or-not-at-all. Returns false if it already exists. */
-async function createLockFile(path: string, owner: LockOwner): Promise<boolean> {
-  const text = `${JSON.stringify(owner)}\n`;
-  const tmp = `${path}.${owner.token}.tmp`;
-  await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(tmp, path);
-    return true;
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
-  } finally {
-    await unlink(tmp).catch(() => undefined);
-  }
-  // No hard links on this filesystem: exclusive create. Waiters may briefly see an empty record;
-  // they treat an unparseable record as live until its mtime is stale.
-  let handle;
-  try {
-    handle = await open(path, 'wx', 0o600);
-  } catch (error) {
-    if (errnoCode(error) === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(text);
-  } finally {
-    await handle.close();
-  }
-  return true;
+  return removeStaleLock(path, seen, (a, b) => sameLockFile(a, b, tokenOf), myToken);
 }
 
 /** Leftovers of crashed acquisitions (`sync.lock.<token>.tmp`, `sync.lock.stale-<token>`) older than a minute. */
@@ -382,7 +296,7 @@ async function attempt(stateDir: string, path: string, options: LockOptions, sta
     await mkdir(stateDir, { recursive: true, mode: 0o700 });
     // A few rounds: the lock can vanish between our failed create and our look at it.
     for (let round = 0; round < 5; round++) {
-      if (await createLockFile(path, owner)) {
+      if (createLockFile(path, `${JSON.stringify(owner)}\n`, token)) {
         const lock = new LockImpl(path, owner, options.heartbeatMs ?? Math.max(10, Math.floor(staleMs / 3)), options.onLost);
         await removeLeftovers(stateDir, options.name ?? LOCK_FILE);
         return { lock };
@@ -393,7 +307,7 @@ async function attempt(stateDir: string, path: string, options: LockOptions, sta
       await takeOver(path, seen, token);
     }
     const seen = await observe(path);
-    return { held: seen ?? { owner: undefined, mtimeMs: Date.now(), ino: 0, dev: 0 } };
+    return { held: seen ?? { owner: undefined, mtimeMs: Date.now(), ino: 0, dev: 0, text: '' } };
   } finally {
     // Keep the token only if it became a held lock (LockImpl.stop removes it on release).
     if (![...heldLocks].some((l) => l.owner.token === token)) ownTokens.delete(token);

@@ -1,26 +1,24 @@
 /**
  * The sync state: one versioned JSON file, `<stateDir>/state.json`.
  *
- * What went wrong before (docs/reference prior-art §1) and what this module does instead:
- * - torn/concurrent writes → every save is atomic (fs-atomic: temp + fsync + rename), and
- *   callers hold the cross-process lock (lock.ts) around load → mutate → save;
- * - a torn file silently meaning "start fresh" → a file that cannot be parsed or validated is
- *   moved aside (never deleted) and the load says so (`recovered`), so the engine rebuilds from
- *   the markers on the server instead of re-sending everything;
- * - saving only at the end → saves are cheap (compact JSON, no indentation) so the engine saves
- *   after every episode; concurrent `StateStore.save()` calls are coalesced into ordered writes;
- * - someone else's file → a file written by another tool or by a newer version of this tool is
- *   never touched: StateConflictError.
+ * - every snapshot is atomic (fs-atomic: temp + fsync + rename), and writers hold the
+ *   cross-process lock (lock.ts) from load to their last write;
+ * - between snapshots each change is appended to a journal (JournalAppender), O(change), so the
+ *   engine can record every episode (sync/ledger.ts decides when);
+ * - a file that cannot be parsed or validated is moved aside (never deleted) and the load says so
+ *   (`recovered`), so the engine rebuilds from the markers on the server instead of re-sending;
+ * - a file written by another tool or by a newer version of this tool is never touched:
+ *   StateConflictError.
  *
  * File ids are `<source>:<relPath>` and relPaths are user-controlled, so `files` is a
  * null-prototype object: a relPath like `__proto__.md` or `constructor` is just a key.
  */
-import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod/v3';
+import { isRecord as isPlainObject } from '../util/json.js';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../util/fs-atomic.js';
-import type { ScannedFile, SourceKind } from '../memory/types.js';
+import type { SourceKind } from '../memory/types.js';
 
 export const STATE_TOOL = 'graphiti-memory-sync';
 export const STATE_VERSION = 1;
@@ -28,6 +26,13 @@ export const STATE_FILE = 'state.json';
 
 export type FileStatus = 'pending' | 'queued' | 'confirmed' | 'failed' | 'skipped';
 export const FILE_STATUSES: readonly FileStatus[] = ['pending', 'queued', 'confirmed', 'failed', 'skipped'];
+
+/** The one status counter: records per status, optionally only those `include` accepts. */
+export function countByStatus(records: Iterable<FileRecord>, include: (record: FileRecord) => boolean = () => true): Record<FileStatus, number> {
+  const counts: Record<FileStatus, number> = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
+  for (const record of records) if (include(record)) counts[record.status]++;
+  return counts;
+}
 
 export interface EpisodeRef {
   /** Provenance marker embedded in the episode (how we find it on the server). */
@@ -51,7 +56,7 @@ export interface FileRecord {
   kind: SourceKind;
   relPath: string;
   project?: string;
-  /** Stable short hash of source+relPath, used in markers (see `fileIdFor`). */
+  /** Stable short hash of source+relPath, used in markers (memory/hash.ts `fileIdOf`). */
   fileId: string;
   /** Content hash of what was (or will be) sent. */
   hash?: string;
@@ -196,10 +201,6 @@ const isCount = (v: unknown): boolean => Number.isInteger(v) && (v as number) >=
 const FILE_KINDS: ReadonlySet<unknown> = new Set(['pai', 'auto-memory', 'extra']);
 const STATUSES: ReadonlySet<unknown> = new Set(FILE_STATUSES);
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function looksLikeEpisodeRef(v: unknown): boolean {
   if (!isPlainObject(v)) return false;
   return (
@@ -224,11 +225,7 @@ export function statePath(stateDir: string): string {
   return join(stateDir, STATE_FILE);
 }
 
-/** Stable short id of a file for markers: first 16 hex chars of sha256(source NUL relPath). */
-export function fileIdFor(source: string, relPath: string): string {
-  return createHash('sha256').update(source).update('\0').update(relPath).digest('hex').slice(0, 16);
-}
-
+/** The record id (key of `files`): `<source>:<relPath>`. */
 export function fileRecordId(source: string, relPath: string): string {
   return `${source}:${relPath}`;
 }
@@ -239,27 +236,6 @@ function emptyFiles(): Record<string, FileRecord> {
 
 export function createEmptyState(now: string = new Date().toISOString()): SyncState {
   return { tool: STATE_TOOL, version: STATE_VERSION, createdAt: now, updatedAt: now, files: emptyFiles(), orphans: [] };
-}
-
-/** A new `pending` record for a scanned file (not inserted anywhere). */
-export function createFileRecord(file: ScannedFile, now: string = new Date().toISOString()): FileRecord {
-  const record: FileRecord = {
-    id: fileRecordId(file.source, file.relPath),
-    source: file.source,
-    kind: file.kind,
-    relPath: file.relPath,
-    fileId: fileIdFor(file.source, file.relPath),
-    mtimeMs: file.mtimeMs,
-    size: file.size,
-    status: 'pending',
-    episodes: [],
-    superseded: [],
-    attempts: 0,
-    firstSeenAt: now,
-    updatedAt: now,
-  };
-  if (file.project !== undefined) record.project = file.project;
-  return record;
 }
 
 function describeZodError(error: z.ZodError, prefix: (string | number)[] = []): string {
@@ -419,21 +395,9 @@ export function journalPath(stateDir: string, generation: number): string {
 /**
  * Appends changes to the journal of the current snapshot and fsyncs them: O(size of the change),
  * where a snapshot is O(size of the state). The engine journals after every episode and writes a
- * snapshot (which folds the journal in) at phase boundaries. A kill mid-append leaves at most a torn
- * last line, which replay ignores.
- */
-export async function appendJournal(stateDir: string, state: SyncState, entries: JournalEntry[]): Promise<void> {
-  const appender = new JournalAppender(stateDir);
-  try {
-    await appender.append(state, entries);
-  } finally {
-    await appender.close();
-  }
-}
-
-/**
- * appendJournal with the file kept open between appends (one engine run appends twice per episode).
- * Reopens when a snapshot started a new generation; `close()` when the run ends.
+ * snapshot (which folds the journal in) at phase boundaries (sync/ledger.ts). A kill mid-append
+ * leaves at most a torn last line, which replay ignores. The file is kept open between appends
+ * and reopened when a snapshot started a new generation; `close()` when the run ends.
  */
 export class JournalAppender {
   private handle: FileHandle | undefined;
@@ -520,134 +484,4 @@ async function removeOldJournals(stateDir: string, current: number): Promise<voi
   for (const { path, generation } of await listJournals(stateDir)) {
     if (Number.isInteger(generation) && generation < current) await unlink(path).catch(() => undefined);
   }
-}
-
-export type StateCounts = Record<FileStatus, number> & { total: number; orphans: number };
-
-/** Fields that identify a record and never change through `update`. */
-export type FileRecordPatch = Partial<Omit<FileRecord, 'id' | 'source' | 'relPath' | 'fileId'>>;
-
-/**
- * In-memory view of the state with a load/save lifecycle, used by the engine.
- * Not a lock: hold `acquireLock(stateDir)` from `open` to the last `save`.
- */
-export class StateStore {
-  private writing: Promise<void> | undefined;
-  private queued: Promise<void> | undefined;
-
-  private constructor(
-    readonly stateDir: string,
-    private current: SyncState,
-    readonly loaded: Omit<LoadedState, 'state'>,
-  ) {}
-
-  static async open(stateDir: string): Promise<StateStore> {
-    const loaded = await loadState(stateDir);
-    const info: Omit<LoadedState, 'state'> = { fresh: loaded.fresh };
-    if (loaded.recovered) info.recovered = loaded.recovered;
-    return new StateStore(stateDir, loaded.state, info);
-  }
-
-  /** A store over an existing state object (tests, dry runs). */
-  static fromState(stateDir: string, state: SyncState): StateStore {
-    return new StateStore(stateDir, state, { fresh: false });
-  }
-
-  get path(): string {
-    return statePath(this.stateDir);
-  }
-
-  /** The live state object; direct mutations (e.g. `lastRun`, `orphans`) are saved by the next `save()`. */
-  get state(): SyncState {
-    return this.current;
-  }
-
-  has(id: string): boolean {
-    return Object.hasOwn(this.current.files, id);
-  }
-
-  get(id: string): FileRecord | undefined {
-    return Object.hasOwn(this.current.files, id) ? this.current.files[id] : undefined;
-  }
-
-  /** All records, sorted by id (code-unit order, locale-independent). */
-  all(): FileRecord[] {
-    return Object.keys(this.current.files)
-      .sort(compareCodeUnits)
-      .map((id) => this.current.files[id] as FileRecord);
-  }
-
-  /** Inserts or replaces a record (its `id` is the key). */
-  set(record: FileRecord): FileRecord {
-    this.current.files[record.id] = record;
-    return record;
-  }
-
-  /** Applies a patch to an existing record and bumps its `updatedAt`. Throws if the id is unknown. */
-  update(id: string, patch: FileRecordPatch): FileRecord {
-    const record = this.get(id);
-    if (record === undefined) throw new Error(`No state record for ${JSON.stringify(id)}`);
-    Object.assign(record, patch, { updatedAt: patch.updatedAt ?? new Date().toISOString() });
-    return record;
-  }
-
-  remove(id: string): FileRecord | undefined {
-    const record = this.get(id);
-    if (record !== undefined) delete this.current.files[id];
-    return record;
-  }
-
-  counts(): StateCounts {
-    const counts: StateCounts = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0, total: 0, orphans: this.current.orphans.length };
-    for (const id of Object.keys(this.current.files)) {
-      const record = this.current.files[id] as FileRecord;
-      counts[record.status]++;
-      counts.total++;
-    }
-    return counts;
-  }
-
-  byStatus(status: FileStatus): FileRecord[] {
-    return this.all().filter((r) => r.status === status);
-  }
-
-  /** The pending record that has waited longest (smallest `updatedAt`, then id), if any. */
-  oldestPending(): FileRecord | undefined {
-    let best: FileRecord | undefined;
-    for (const id of Object.keys(this.current.files)) {
-      const r = this.current.files[id] as FileRecord;
-      if (r.status !== 'pending') continue;
-      if (best === undefined || r.updatedAt < best.updatedAt || (r.updatedAt === best.updatedAt && r.id < best.id)) best = r;
-    }
-    return best;
-  }
-
-  /**
-   * Saves atomically. Safe to call after every change and concurrently: calls made while a write
-   * is in flight are coalesced into one follow-up write that starts after it (so writes land in
-   * order and the last one holds every change made before the last call). Resolves once a write
-   * that started after this call has completed.
-   */
-  save(): Promise<void> {
-    if (this.queued) return this.queued;
-    if (!this.writing) return this.startWrite();
-    const after = this.writing.catch(() => undefined);
-    this.queued = after.then(() => {
-      this.queued = undefined;
-      return this.startWrite();
-    });
-    return this.queued;
-  }
-
-  private startWrite(): Promise<void> {
-    const p = saveState(this.stateDir, this.current).finally(() => {
-      if (this.writing === p) this.writing = undefined;
-    });
-    this.writing = p;
-    return p;
-  }
-}
-
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

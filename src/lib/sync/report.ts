@@ -2,8 +2,8 @@
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
 import type { Logger } from '../util/log.js';
-import { loadState, type FileStatus } from '../state/state.js';
-import type { SyncSummary } from './sync.js';
+import { countByStatus, loadState, type FileStatus } from '../state/state.js';
+import type { SyncSummary } from './types.js';
 
 export interface HealthReport {
   ok: boolean;
@@ -55,12 +55,11 @@ export async function checkHealth(config: Config, logger: Logger): Promise<Healt
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
   const { state, recovered } = await loadState(config.stateDir, { readOnly: true });
-  const counts: Record<FileStatus, number> = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
+  const counts = countByStatus(Object.values(state.files));
   let oldestPending: StatusReport['oldestPending'];
   const failures: StatusReport['failures'] = [];
   const skipped: StatusReport['skipped'] = [];
   for (const record of Object.values(state.files)) {
-    counts[record.status]++;
     if (record.status === 'pending' || record.status === 'queued') {
       const since = record.queuedAt ?? record.updatedAt;
       if (oldestPending === undefined || since < oldestPending.since) oldestPending = { id: record.id, since };

@@ -1,10 +1,7 @@
 /**
  * Crash-safe file writes.
  *
- * The earlier hook wrote its state with a plain writeFileSync: a crash or a
- * concurrent writer left a torn file, which then parsed as "start fresh" and
- * caused a mass re-ingest. Here every write goes to a unique temp file in the
- * same folder, is fsynced, and is renamed over the target. rename(2) within one
+ * Every write goes to a unique temp file in the same folder, is fsynced, and is renamed over the target. rename(2) within one
  * filesystem is atomic, so a reader sees either the old or the new file, never
  * a mix, and a crash at any point leaves the old file intact (plus, at worst, a
  * stray temp file that `removeStaleTempFiles` cleans up later).

@@ -8,7 +8,6 @@
  */
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { LogLevel } from '../config/config.js';
 
 export type LogFields = Record<string, unknown>;
 
@@ -21,6 +20,9 @@ export interface Logger {
   child(fields: LogFields): Logger;
   readonly file: string | undefined;
 }
+
+/** Settings name it MADEINOZ_KNOWLEDGE_LOG_LEVEL (config.ts). */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 const ORDER: Record<Exclude<LogLevel, 'silent'>, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const MAX_LOG_BYTES = 5 * 1024 * 1024;

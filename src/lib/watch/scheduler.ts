@@ -19,7 +19,8 @@
  * - `stop()` cancels the timer, aborts the in-flight pass through its AbortSignal and waits for
  *   it to finish (the engine saves its state in a finally block).
  */
-import type { SyncSummary } from '../sync/sync.js';
+import type { SyncSummary } from '../sync/types.js';
+import { backoffDelay as spreadDelay } from '../util/backoff.js';
 
 export type TimerHandle = unknown;
 
@@ -49,13 +50,10 @@ export const DEFAULT_CONFIRM_BACKOFF: BackoffPolicy = { initialMs: 2_000, maxMs:
 export const DEFAULT_LOCK_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 30_000 };
 export const DEFAULT_ERROR_BACKOFF: BackoffPolicy = { initialMs: 2_000, maxMs: 60_000 };
 
-/** Delay before attempt `attempt` (1-based) of a backoff policy. */
+/** Delay before attempt `attempt` (1-based) of a backoff policy (util/backoff.ts, spread ± jitter). */
 export function backoffDelay(policy: BackoffPolicy, attempt: number, random: () => number = Math.random): number {
-  const factor = policy.factor ?? 2;
   const jitter = policy.jitter ?? 0.2;
-  const base = Math.min(policy.maxMs, policy.initialMs * factor ** Math.max(0, attempt - 1));
-  const spread = 1 - jitter + 2 * jitter * random();
-  return Math.max(0, Math.round(Math.min(policy.maxMs, base * spread)));
+  return spreadDelay({ initialMs: policy.initialMs, maxMs: policy.maxMs, ...(policy.factor === undefined ? {} : { factor: policy.factor }), low: 1 - jitter, high: 1 + jitter }, attempt, random);
 }
 
 export type PassReason = 'initial' | 'change' | 'retry' | 'confirm';

@@ -18,16 +18,17 @@
  * `dirty` AFTER releasing it, a request is never lost between the two.
  *
  * A lock is stale when its pid is dead or it is older than the worker's hard time limit
- * (pid reuse). A stale lock is moved aside with rename(2) (only one contender can) before
- * it is removed; see `takeLock`.
+ * (pid reuse). It is created and taken over with util/lock-file.ts, the protocol the state lock
+ * uses too; see `takeLock`.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../util/log.js';
+import { createLockFile, readLockFile, removeStaleLock, sameLockFile } from '../util/lock-file.js';
 import { buildRootOf } from '../util/package-root.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
@@ -64,12 +65,20 @@ export function isProcessAlive(pid: number): boolean {
 
 export function readLock(pidFile: string): LockInfo | undefined {
   try {
-    const value = JSON.parse(readFileSync(pidFile, 'utf8')) as Partial<LockInfo>;
+    return parseLockInfo(readFileSync(pidFile, 'utf8'));
+  } catch {
+    return undefined; // missing or unreadable
+  }
+}
+
+function parseLockInfo(text: string): LockInfo | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockInfo>;
     if (typeof value.pid === 'number' && typeof value.token === 'string' && typeof value.startedAt === 'string') {
       return { pid: value.pid, token: value.token, startedAt: value.startedAt };
     }
   } catch {
-    // missing or unreadable
+    // torn or foreign
   }
   return undefined;
 }
@@ -98,9 +107,9 @@ function writeTemp(target: string, content: string): string {
 export type TakeLockResult = { acquired: true; lock: LockInfo } | { acquired: false; holder: LockInfo | undefined };
 
 /**
- * Tries to take the worker lock for `pid` (default: this process). Never blocks.
- * Exclusive create via link(2); a stale lock is renamed aside (atomic: only one contender
- * succeeds), checked again, and removed before retrying.
+ * Tries to take the worker lock for `pid` (default: this process). Never blocks. The protocol is
+ * util/lock-file.ts's, shared with the state lock: exclusive create via link(2); a stale lock is
+ * removed under the takeover guard only if it is still the one judged stale, then created anew.
  */
 export function takeLock(stateDir: string, options: { pid?: number; token?: string; now?: number } = {}): TakeLockResult {
   const files = workerFiles(stateDir);
@@ -110,61 +119,14 @@ export function takeLock(stateDir: string, options: { pid?: number; token?: stri
     token: options.token ?? randomBytes(8).toString('hex'),
     startedAt: new Date(options.now ?? Date.now()).toISOString(),
   };
+  const tag = `${process.pid}.${randomBytes(6).toString('hex')}`;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const content = `${JSON.stringify(lock)}\n`;
-    const tmp = writeTemp(files.pidFile, content);
-    try {
-      linkSync(tmp, files.pidFile);
-      return { acquired: true, lock };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') {
-        // No hard links on this filesystem (some FUSE/network mounts): exclusive create instead.
-        // The content is then written after the create; readers give an unparseable lock a grace period.
-        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EXDEV' && code !== 'EOPNOTSUPP') throw error;
-        try {
-          writeFileSync(files.pidFile, content, { mode: 0o600, flag: 'wx' });
-          return { acquired: true, lock };
-        } catch (inner) {
-          if ((inner as NodeJS.ErrnoException).code !== 'EEXIST') throw inner;
-        }
-      }
-    } finally {
-      try {
-        unlinkSync(tmp);
-      } catch {
-        // ignore
-      }
-    }
-    const holder = readLock(files.pidFile);
+    if (createLockFile(files.pidFile, `${JSON.stringify(lock)}\n`, tag)) return { acquired: true, lock };
+    const seen = readLockFile(files.pidFile);
+    if (seen === undefined) continue;
+    const holder = parseLockInfo(seen.text);
     if (!lockIsStale(files.pidFile, holder, options.now ?? Date.now())) return { acquired: false, holder };
-    // Move the stale lock aside; if someone else already did (ENOENT), just retry.
-    const aside = `${files.pidFile}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
-    try {
-      renameSync(files.pidFile, aside);
-    } catch {
-      continue;
-    }
-    const moved = readLock(aside);
-    if (moved !== undefined && holder !== undefined && moved.token !== holder.token && !lockIsStale(aside, moved, Date.now())) {
-      // We moved a fresh lock someone took in between: put it back (link fails if yet another exists).
-      try {
-        linkSync(aside, files.pidFile);
-      } catch {
-        // a third process holds it now; either way it is not ours
-      }
-      try {
-        unlinkSync(aside);
-      } catch {
-        // ignore
-      }
-      return { acquired: false, holder: moved };
-    }
-    try {
-      unlinkSync(aside);
-    } catch {
-      // ignore
-    }
+    removeStaleLock(files.pidFile, seen, (a, b) => sameLockFile(a, b, (text) => parseLockInfo(text)?.token), tag);
   }
   return { acquired: false, holder: readLock(files.pidFile) };
 }

@@ -1,0 +1,283 @@
+/**
+ * Phase 2, planning: the scanned files and the state → a Plan (records to write, records to drop,
+ * parts to retire, files to send, counts, actions). Nothing in the state changes here; `applyPlan`
+ * writes the plan in one step. Renames are settled inside the plan: a file that disappeared and a
+ * new file with the same content are one file moved, decided before anything is counted.
+ */
+import { existsSync } from 'node:fs';
+import type { Config } from '../config/config.js';
+import type { EpisodeDraft } from '../memory/episode.js';
+import { fileIdOf } from '../memory/hash.js';
+import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
+import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
+import type { Logger } from '../util/log.js';
+import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
+import type { Outgoing, PlannedAction, RunCounts, SyncProblem } from './types.js';
+
+export interface PlanInput {
+  config: Config;
+  state: SyncState;
+  scan: ScanResult;
+  /** The sources this run covers (a record of another source is never taken for deleted). */
+  sources: MemorySource[];
+  force: boolean;
+  nowIso: string;
+}
+
+export interface Plan {
+  /** New or changed records, in scan order. */
+  put: FileRecord[];
+  /** Ids of records to drop: deleted files and the old names of renamed files. */
+  drop: string[];
+  /** Parts of deleted files, to delete from the graph. */
+  retire: EpisodeRef[];
+  outgoing: Map<string, Outgoing>;
+  counts: Pick<RunCounts, 'added' | 'updated' | 'deleted' | 'unchanged' | 'renamed' | 'redactions'>;
+  actions: Array<{ id: string; action: PlannedAction }>;
+  problems: SyncProblem[];
+  /** Anything in the state changes (else the run journals only `lastRun`). */
+  changed: boolean;
+  /** For the log: what happened to which file. */
+  events: Array<{ message: 'file skipped' | 'file failed' | 'file renamed' | 'file deleted'; data: Record<string, unknown> }>;
+}
+
+/** What one scanned file comes to. `record`, when present, is the record to write. */
+type Verdict =
+  | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: number }
+  | { kind: 'gone' }
+  | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
+  | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: number }
+  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: number; isNew: boolean }
+  | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: number };
+
+export async function planRun(input: PlanInput): Promise<Plan> {
+  const { state, scan } = input;
+  const verdicts: Array<{ id: string; verdict: Verdict }> = [];
+  for (const file of scan.files) {
+    const id = fileRecordId(file.source, file.relPath);
+    verdicts.push({ id, verdict: await assessFile(input, id, file, state.files[id]) });
+  }
+  const plan: Plan = {
+    put: [],
+    drop: [],
+    retire: [],
+    outgoing: new Map(),
+    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactions: 0 },
+    actions: [],
+    problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
+    changed: false,
+    events: [],
+  };
+  const deleted = settleRemovals(input, verdicts, plan);
+  for (const { id, verdict } of verdicts) foldVerdict(plan, id, verdict);
+  for (const record of deleted) {
+    const refs = [...record.episodes, ...record.superseded];
+    if (input.config.deleteRemoved) plan.retire.push(...refs);
+    plan.drop.push(record.id);
+    plan.counts.deleted++;
+    plan.actions.push({ id: record.id, action: 'delete' });
+    plan.events.push({ message: 'file deleted', data: { id: record.id, episodes: refs.length, deleteEpisodes: input.config.deleteRemoved } });
+  }
+  return plan;
+}
+
+/** Writes a plan into the state: the only place planning's decisions reach it. */
+export function applyPlan(state: SyncState, plan: Plan): void {
+  for (const record of plan.put) state.files[record.id] = record;
+  for (const id of plan.drop) delete state.files[id];
+  state.orphans.push(...plan.retire);
+}
+
+async function assessFile(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined): Promise<Verdict> {
+  const { config, force, nowIso } = input;
+  let base = existing;
+  if (force && base !== undefined && base.status === 'failed' && base.episodes.length > 0) base = freshAttempts(base);
+  const reset = base !== existing;
+  const needsDrafts = base !== undefined && base.episodes.some((e) => e.sentAt === undefined && e.uuid === undefined);
+  if (base !== undefined && !force && !needsDrafts && base.mtimeMs === file.mtimeMs && base.size === file.size) {
+    return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: 0 };
+  }
+  const outcome = (status: 'skipped' | 'failed', reason: string, hash?: string, retract = false): Verdict => ({
+    kind: 'outcome',
+    record: outcomeRecord(id, file, base, status, reason, nowIso, hash, retract),
+    status,
+    reason,
+  });
+  if (file.size > config.maxFileBytes) return outcome('skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config.maxFileBytes})`);
+  const read = await readMemoryFile(file.absPath);
+  if (read.kind === 'gone') return { kind: 'gone' };
+  if (read.kind === 'failed') return outcome('failed', read.reason);
+  const { raw, hash } = read;
+  if (base !== undefined && base.hash === hash && !needsDrafts) {
+    // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
+    base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
+    // --force goes on to rebuild the episodes: a changed group moves them (see below).
+    if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true, redactions: 0 };
+  }
+  const fileId = base?.fileId ?? fileIdOf(file.source, file.relPath);
+  const prepared = prepareEpisodes(config, file, fileId, raw, hash);
+  if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
+  if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
+  const { drafts, groupId, redactions } = prepared;
+  if (base !== undefined && base.hash === hash && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
+    if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true, redactions };
+    // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs.
+    return { kind: 'send', record: base, drafts, redactions };
+  }
+  const record: FileRecord = {
+    id,
+    source: file.source,
+    kind: file.kind,
+    relPath: file.relPath,
+    ...(file.project === undefined ? {} : { project: file.project }),
+    fileId,
+    hash,
+    mtimeMs: file.mtimeMs,
+    size: file.size,
+    status: 'pending',
+    episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, resends: 0 })),
+    superseded: base === undefined ? [] : [...base.superseded, ...base.episodes],
+    attempts: 0,
+    redactions,
+    warnings: prepared.warnings,
+    firstSeenAt: base?.firstSeenAt ?? nowIso,
+    updatedAt: nowIso,
+  };
+  const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
+  return { kind: 'version', record, drafts, redactions, isNew };
+}
+
+/** --force gives a file the server rejected or kept dropping a fresh set of attempts. */
+function freshAttempts(record: FileRecord): FileRecord {
+  const copy = structuredClone(record);
+  copy.status = 'pending';
+  copy.attempts = 0;
+  for (const ref of copy.episodes) {
+    ref.resends = 0;
+    if (ref.uuid === undefined) {
+      delete ref.sentAt;
+      delete ref.queuedAt;
+    }
+  }
+  return copy;
+}
+
+/** A file that will not be sent (skipped or failed); `retract` also retires its episodes. */
+function outcomeRecord(id: string, file: ScannedFile, base: FileRecord | undefined, status: 'skipped' | 'failed', reason: string, nowIso: string, hash: string | undefined, retract: boolean): FileRecord {
+  const record: FileRecord = base === undefined
+    ? {
+        id,
+        source: file.source,
+        kind: file.kind,
+        relPath: file.relPath,
+        ...(file.project === undefined ? {} : { project: file.project }),
+        fileId: fileIdOf(file.source, file.relPath),
+        mtimeMs: file.mtimeMs,
+        size: file.size,
+        status,
+        episodes: [],
+        superseded: [],
+        attempts: 0,
+        firstSeenAt: nowIso,
+        updatedAt: nowIso,
+      }
+    : { ...base };
+  record.mtimeMs = file.mtimeMs;
+  record.size = file.size;
+  record.status = status;
+  record.updatedAt = nowIso;
+  if (hash !== undefined) record.hash = hash;
+  if (status === 'skipped') {
+    record.skipReason = reason;
+    delete record.lastError;
+  } else {
+    record.lastError = reason;
+    delete record.skipReason;
+  }
+  if (retract && record.episodes.length > 0) {
+    record.superseded = [...record.superseded, ...record.episodes];
+    record.episodes = [];
+  }
+  return record;
+}
+
+/**
+ * Records not seen this scan: renamed (a new file has the same content) or deleted. A rename turns
+ * the new file's verdict into `rename`; the deleted records are returned. A source folder that is
+ * missing or could not be read must not look like a mass deletion.
+ */
+function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict: Verdict }>, plan: Plan): FileRecord[] {
+  const seen = new Set(verdicts.map((v) => v.id));
+  const scannedSources = new Set(input.sources.filter((s) => existsSync(s.root)).map((s) => s.name));
+  const shadowed = input.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
+  const byHash = new Map<string, { entry: { verdict: Verdict }; planned: Verdict & { kind: 'version' } }>();
+  for (const entry of verdicts) if (entry.verdict.kind === 'version' && entry.verdict.isNew) byHash.set(entry.verdict.record.hash as string, { entry, planned: entry.verdict });
+  const deleted: FileRecord[] = [];
+  for (const record of Object.values(input.state.files)) {
+    if (seen.has(record.id) || !scannedSources.has(record.source)) continue;
+    if (shadowed.some((prefix) => record.id === prefix || record.id.startsWith(`${prefix}/`))) continue;
+    plan.changed = true;
+    const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
+    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped') {
+      byHash.delete(record.hash as string);
+      const { entry, planned } = renamedTo;
+      const moved: FileRecord = {
+        ...record,
+        id: planned.record.id,
+        source: planned.record.source,
+        kind: planned.record.kind,
+        relPath: planned.record.relPath,
+        ...(planned.record.project === undefined ? {} : { project: planned.record.project }),
+        mtimeMs: planned.record.mtimeMs,
+        size: planned.record.size,
+        updatedAt: input.nowIso,
+      };
+      // Still unsent: its bodies are those just built for the new name.
+      entry.verdict = { kind: 'rename', record: moved, from: record.id, ...(record.status === 'pending' ? { drafts: planned.drafts } : {}), redactions: planned.redactions };
+      plan.drop.push(record.id);
+      continue;
+    }
+    deleted.push(record);
+  }
+  return deleted;
+}
+
+function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
+  if (verdict.kind !== 'unchanged' || verdict.changed) plan.changed = true;
+  switch (verdict.kind) {
+    case 'gone':
+      return;
+    case 'unchanged':
+      if (verdict.record !== undefined) plan.put.push(verdict.record);
+      plan.counts.unchanged++;
+      plan.counts.redactions += verdict.redactions;
+      return;
+    case 'outcome':
+      plan.put.push(verdict.record);
+      plan.actions.push({ id, action: verdict.status === 'skipped' ? 'skip' : 'fail' });
+      if (verdict.status === 'failed') plan.problems.push({ id, reason: verdict.reason.split(':')[0] ?? verdict.reason, message: verdict.reason });
+      plan.events.push({ message: verdict.status === 'skipped' ? 'file skipped' : 'file failed', data: { id, reason: verdict.reason } });
+      return;
+    case 'send':
+      plan.put.push(verdict.record);
+      plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
+      plan.actions.push({ id, action: 'send' });
+      plan.counts.redactions += verdict.redactions;
+      return;
+    case 'version':
+      plan.put.push(verdict.record);
+      plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
+      plan.actions.push({ id, action: verdict.isNew ? 'add' : 'update' });
+      plan.counts[verdict.isNew ? 'added' : 'updated']++;
+      plan.counts.redactions += verdict.redactions;
+      return;
+    case 'rename':
+      plan.put.push(verdict.record);
+      if (verdict.drafts !== undefined) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
+      plan.actions.push({ id, action: 'rename' });
+      plan.counts.renamed++;
+      plan.counts.redactions += verdict.redactions;
+      plan.events.push({ message: 'file renamed', data: { from: verdict.from, to: id } });
+      return;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Phase 1, preparing: a memory file's bytes → the episode drafts to send, or the reason it sends
+ * nothing. One pipeline (read → hash → parse → filter → group → build) used by planning and by
+ * rebuilding the body of a part the server dropped, so both always produce the same episodes.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Config } from '../config/config.js';
+import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
+import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
+import { contentHashOf } from '../memory/hash.js';
+import { detectGraphitiOutput } from '../memory/loop.js';
+import { parseMemoryFile } from '../memory/parse.js';
+import type { MemorySource, ScannedFile } from '../memory/types.js';
+import type { FileRecord } from '../state/state.js';
+import type { Logger } from '../util/log.js';
+
+/** What preparing needs to know about a file besides its bytes. */
+export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
+
+export type Prepared =
+  | { kind: 'episodes'; drafts: EpisodeDraft[]; groupId: string; redactions: number; warnings: string[] }
+  /** `retract`: episodes of earlier versions leave the graph (opt-out, loop, empty). */
+  | { kind: 'skipped'; reason: string; retract: boolean }
+  | { kind: 'failed'; reason: string };
+
+export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: 'gone' } | { kind: 'failed'; reason: string };
+
+/** Reads and hashes a file. `gone`: deleted since the scan (the next run sees the deletion). */
+export async function readMemoryFile(absPath: string): Promise<ReadResult> {
+  try {
+    const raw = await readFile(absPath);
+    return { kind: 'read', raw, hash: contentHashOf(raw) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'gone' };
+    return { kind: 'failed', reason: `unreadable: ${(error as Error).message}` };
+  }
+}
+
+/** Parsed, filtered, grouped and split into drafts whose markers carry `fileId` and `hash`. */
+export function prepareEpisodes(config: Config, file: FileFacts, fileId: string, raw: Buffer, hash: string): Prepared {
+  const parsed = parseMemoryFile(raw, file.relPath);
+  if (!parsed.ok) {
+    // An empty file is a choice, not an error; everything else the parser refuses is a failure.
+    if (parsed.reason === 'empty') return { kind: 'skipped', reason: `${parsed.reason}: ${parsed.message}`, retract: true };
+    return { kind: 'failed', reason: `${parsed.reason}: ${parsed.message}` };
+  }
+  const doc = parsed.data;
+  if (doc.optOut !== undefined) return { kind: 'skipped', reason: `opt-out: ${doc.optOut === 'private' ? 'private: true' : 'sync: false'}`, retract: true };
+  const loop = detectGraphitiOutput(doc.body);
+  if (loop !== undefined) return { kind: 'skipped', reason: `loop: ${loop}`, retract: true };
+  let groupId: string;
+  try {
+    groupId = groupFor(config, file, doc.groupId);
+  } catch (error) {
+    return { kind: 'failed', reason: `group-id: ${(error as Error).message}` };
+  }
+  const drafts = buildEpisodes({
+    doc,
+    source: file.source,
+    kind: file.kind,
+    relPath: file.relPath,
+    mtimeMs: file.mtimeMs,
+    ...(file.project === undefined ? {} : { project: file.project }),
+    groupId,
+    maxChars: config.maxEpisodeChars,
+    fileId,
+    contentHash: hash,
+  });
+  if (drafts.length === 0) return { kind: 'skipped', reason: 'empty: nothing to send after removing private blocks and footers', retract: true };
+  return { kind: 'episodes', drafts, groupId, redactions: drafts.reduce((n, d) => n + d.redactions, 0), warnings: doc.warnings.slice(0, 10) };
+}
+
+/** The file's own `group_id`, else its source's group, else the default; `{project}` per project; made safe for the database. */
+export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kind' | 'project'>, frontmatterGroup: string | undefined): string {
+  const override = config.sourceGroups[file.source] ?? config.sourceGroups[file.kind];
+  let group = frontmatterGroup ?? override ?? config.groupId;
+  if (group === '{project}') {
+    if (file.project === undefined) group = config.groupId;
+    else return projectGroupId(config.db, file.project);
+  }
+  return normalizeGroupId(config.db, group);
+}
+
+/**
+ * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
+ * when the file changed since (content or group): the next run plans it as an update.
+ */
+export async function rebuildDrafts(config: Config, sources: MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
+  const source = sources.find((s) => s.name === record.source);
+  if (source === undefined) return undefined;
+  const read = await readMemoryFile(`${source.root}/${record.relPath}`);
+  if (read.kind !== 'read') {
+    if (read.kind === 'failed') logger.warn('cannot re-read file for re-send', { id: record.id, error: read.reason });
+    return undefined;
+  }
+  if (read.hash !== record.hash) return undefined;
+  const prepared = prepareEpisodes(config, record, record.fileId, read.raw, read.hash);
+  if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
+  return draftsByMarker(prepared.drafts);
+}
+
+export function draftsByMarker(drafts: EpisodeDraft[]): Map<string, EpisodeDraft> {
+  return new Map(drafts.map((d) => [d.marker, d]));
+}

@@ -1,0 +1,180 @@
+/**
+ * Phase 3, reconciling: what the graph lists vs. what the state expects. A pure function from
+ * state + listing + clock to decisions (confirmations, adoptions, retired parts located or gone,
+ * duplicates, re-sends, drops); `applyReconciliation` writes them. Tested without a server
+ * (test/sync/reconcile.test.ts).
+ *
+ * Drop evidence, per group (Graphiti processes a group's queue in order, one LLM-bound worker each):
+ * - FIFO: a part sent after this one is visible and this one is not;
+ * - no progress: none of our parts in the group became visible for `confirmMaxAgeMs` since this one
+ *   was queued. A long backlog that keeps moving is never taken for a drop.
+ */
+import type { Episode } from '../graphiti/graphiti.js';
+import { parseMarker } from '../memory/episode.js';
+import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
+
+export interface ReconcileInput {
+  state: SyncState;
+  /** What get_episodes listed, per group. */
+  listing: Map<string, Episode[]>;
+  now: number;
+  confirmMaxAgeMs: number;
+  maxResends: number;
+  /** The state was lost or never existed: visible old versions of our files are unknown to it. */
+  rebuilding: boolean;
+}
+
+export interface Reconciliation {
+  /** Current parts now visible. `adopted`: never sent by us, already in the graph (a crash, a lost state). */
+  confirmations: Array<{ record: FileRecord; ref: EpisodeRef; uuid: string; adopted: boolean }>;
+  /** Retired parts whose uuid is now known, so they can be deleted. */
+  located: Array<{ ref: EpisodeRef; uuid: string }>;
+  /** Retired parts that can no longer appear (never sent, or dropped): nothing left to delete. */
+  vanished: Set<EpisodeRef>;
+  /** Extra copies of a visible part, and stale versions seen while rebuilding: to retire. */
+  duplicates: EpisodeRef[];
+  /** Current parts the server dropped, to send again. */
+  resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: 'fifo' | 'age' }>;
+  /** Current parts dropped with their re-sends used up: the file fails. */
+  drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
+}
+
+export function reconcile(input: ReconcileInput): Reconciliation {
+  const { state, now } = input;
+  const nowIso = new Date(now).toISOString();
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], resends: [], drops: [] };
+  const visible = visibleByMarker(input.listing);
+  const uuidNow = new Map<EpisodeRef, string>();
+  const uuidOf = (ref: EpisodeRef) => ref.uuid ?? uuidNow.get(ref);
+  // Latest send time of a visible part per group (FIFO evidence), and when the group last showed progress.
+  const newestVisibleSend = new Map<string, number>();
+  const lastProgress = new Map<string, number>();
+  const raise = (map: Map<string, number>, group: string, iso: string | undefined) => {
+    if (iso === undefined) return;
+    const t = Date.parse(iso);
+    if (t > (map.get(group) ?? 0)) map.set(group, t);
+  };
+  const stalled = (group: string, since: number) => now - Math.max(since, lastProgress.get(group) ?? 0) > input.confirmMaxAgeMs;
+
+  for (const record of Object.values(state.files)) {
+    for (const ref of record.episodes) {
+      const key = visibleKey(ref.groupId, ref.marker);
+      const found = visible.get(key);
+      if (found === undefined || found.length === 0) continue;
+      const keep = found.find((e) => e.uuid === ref.uuid) ?? (found[0] as Episode);
+      let seen = ref;
+      if (ref.uuid === undefined) {
+        const adopted = ref.sentAt === undefined;
+        out.confirmations.push({ record, ref, uuid: keep.uuid, adopted });
+        uuidNow.set(ref, keep.uuid);
+        seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
+      }
+      for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      visible.delete(key);
+      raise(lastProgress, ref.groupId, seen.confirmedAt);
+      raise(newestVisibleSend, ref.groupId, seen.sentAt);
+    }
+  }
+
+  // Older versions and deleted files whose uuid we did not know yet.
+  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  for (const ref of retired) {
+    if (ref.uuid !== undefined) continue;
+    const key = visibleKey(ref.groupId, ref.marker);
+    const found = visible.get(key);
+    if (found === undefined || found.length === 0) continue;
+    const uuid = (found[0] as Episode).uuid;
+    out.located.push({ ref, uuid });
+    uuidNow.set(ref, uuid);
+    for (const extra of found.slice(1)) out.duplicates.push({ ...ref, uuid: extra.uuid });
+    visible.delete(key);
+  }
+  // A retired part whose uuid is still unknown has nothing to delete once it can no longer appear:
+  // never sent, or sent and the same evidence as for current parts says the server dropped it.
+  // Kept, such parts would stay in the state forever and every later run would wait for them.
+  for (const ref of retired) {
+    if (uuidOf(ref) !== undefined) continue;
+    if (ref.sentAt === undefined) {
+      out.vanished.add(ref);
+      continue;
+    }
+    const since = Date.parse(ref.queuedAt ?? ref.sentAt);
+    if ((newestVisibleSend.get(ref.groupId) ?? 0) > since || stalled(ref.groupId, since)) out.vanished.add(ref);
+  }
+
+  if (input.rebuilding) {
+    // Lost state: visible versions of our current files that the state does not know are stale.
+    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
+    for (const episodes of visible.values()) {
+      for (const episode of episodes) {
+        const marker = parseMarker(episode.source_description);
+        const owner = marker === undefined ? undefined : current.get(marker.fileId);
+        if (owner !== undefined && marker !== undefined && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
+          out.duplicates.push({ marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 });
+        }
+      }
+    }
+  }
+
+  for (const record of Object.values(state.files)) {
+    // Failed and skipped are verdicts: their parts are not chased.
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) {
+      if (uuidOf(ref) !== undefined || ref.sentAt === undefined || ref.queuedAt === undefined) continue;
+      const queuedAt = Date.parse(ref.queuedAt);
+      const fifo = (newestVisibleSend.get(ref.groupId) ?? 0) > queuedAt;
+      if (!fifo && !stalled(ref.groupId, queuedAt)) continue;
+      if (ref.resends >= input.maxResends) {
+        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        out.drops.push({ record, ref, message });
+      } else {
+        out.resends.push({ record, ref, evidence: fifo ? 'fifo' : 'age' });
+      }
+    }
+  }
+  return out;
+}
+
+/** Writes a reconciliation into the state (statuses are refreshed by the caller, after re-sends are planned). */
+export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso: string): void {
+  for (const { ref, uuid, adopted } of r.confirmations) {
+    ref.uuid = uuid;
+    ref.confirmedAt = nowIso;
+    if (adopted) ref.sentAt = nowIso;
+  }
+  for (const { ref, uuid } of r.located) ref.uuid = uuid;
+  if (r.vanished.size > 0) {
+    for (const record of Object.values(state.files)) if (record.superseded.some((ref) => r.vanished.has(ref))) record.superseded = record.superseded.filter((ref) => !r.vanished.has(ref));
+    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
+  }
+  state.orphans.push(...r.duplicates);
+  for (const { record, message } of r.drops) {
+    record.status = 'failed';
+    record.lastError = message;
+  }
+  for (const { ref } of r.resends) {
+    ref.resends++;
+    delete ref.sentAt;
+    delete ref.queuedAt;
+  }
+}
+
+function visibleKey(group: string, marker: string): string {
+  return `${group}\u0000${marker}`;
+}
+
+/** Our episodes in the listing by group + marker (the marker names file and content, not the group). */
+function visibleByMarker(listing: Map<string, Episode[]>): Map<string, Episode[]> {
+  const visible = new Map<string, Episode[]>();
+  for (const [group, episodes] of listing) {
+    for (const episode of episodes) {
+      const marker = parseMarker(episode.source_description);
+      if (marker === undefined) continue;
+      const key = visibleKey(group, marker.raw);
+      const list = visible.get(key) ?? [];
+      list.push(episode);
+      visible.set(key, list);
+    }
+  }
+  return visible;
+}

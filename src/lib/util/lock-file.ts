@@ -1,0 +1,115 @@
+/**
+ * The one lock-file protocol, shared by the state lock (state/lock.ts: waits, heartbeat, release
+ * on exit) and the worker lease (worker/spawn.ts: a hook takes it without waiting). Synchronous:
+ * each step is one or two small file operations, and the hooks cannot wait for anything.
+ *
+ * - Create complete-or-not-at-all: the owner record is written to a private temp file which is
+ *   then hard-linked to the lock name (link(2) fails with EEXIST when the lock exists), so a reader
+ *   never sees a half-written lock and two contenders can never both create it. Filesystems
+ *   without hard links fall back to an exclusive create (open 'wx') followed by the write.
+ * - Whether a lock is stale is the caller's rule (a dead pid, no heartbeat, too old).
+ * - Removing a stale lock is serialized through a second exclusive-create guard file. Without it,
+ *   two waiters that both saw the same dead lock can interleave (A removes it and creates its own
+ *   lock, B then removes A's fresh lock believing it is the stale one) and both "hold" the lock.
+ *   Under the guard the lock is read again and removed only if it is still the one judged stale;
+ *   the remover then has to create its own lock like everyone else.
+ */
+import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+
+/** A lock file as seen at one moment: its text and identity (mtime is the heartbeat). */
+export interface SeenLockFile {
+  text: string;
+  mtimeMs: number;
+  ino: number;
+  dev: number;
+}
+
+/** A guard older than this belongs to a crashed remover: the guarded step takes milliseconds. */
+const GUARD_STALE_MS = 10_000;
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+export function readLockFile(path: string): SeenLockFile | undefined {
+  try {
+    const st = statSync(path);
+    return { text: readFileSync(path, 'utf8'), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Creates the lock with `text`; false when a lock exists. `tag` makes the temp name private (`<path>.<tag>.tmp`). */
+export function createLockFile(path: string, text: string, tag: string): boolean {
+  const tmp = `${path}.${tag}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'EEXIST') return false;
+    if (code === undefined || !NO_HARD_LINKS.has(code)) throw error;
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    writeFileSync(path, text, { mode: 0o600, flag: 'wx' });
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * Removes the stale lock `seen` if it is still the one at `path` (`same` decides). True when the
+ * path is now free of it (removed by us or already gone); false when another remover is at work
+ * or a different lock took its place.
+ */
+export function removeStaleLock(path: string, seen: SeenLockFile, same: (current: SeenLockFile, seen: SeenLockFile) => boolean, token: string): boolean {
+  const guard = `${path}.takeover`;
+  try {
+    writeFileSync(guard, token, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (errnoCode(error) !== 'EEXIST') throw error;
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > GUARD_STALE_MS) unlinkSync(guard);
+    } catch {
+      // removed meanwhile
+    }
+    return false;
+  }
+  try {
+    const current = readLockFile(path);
+    if (current === undefined) return true;
+    if (!same(current, seen)) return false;
+    try {
+      unlinkSync(path);
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT') throw error;
+    }
+    return true;
+  } finally {
+    try {
+      unlinkSync(guard);
+    } catch {
+      // ignore
+    }
+  }
+}
+
+/** Same file: same identity, or the same token when both records carry one. */
+export function sameLockFile(a: SeenLockFile, b: SeenLockFile, tokenOf: (text: string) => string | undefined): boolean {
+  const ta = tokenOf(a.text);
+  const tb = tokenOf(b.text);
+  if (ta !== undefined && tb !== undefined) return ta === tb;
+  return a.ino === b.ino && a.dev === b.dev;
+}

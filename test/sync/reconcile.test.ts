@@ -1,0 +1,138 @@
+/**
+ * The reconcile phase as a pure function: state + listing + clock → decisions, no server.
+ * Each case builds a small state by hand and a listing like get_episodes returns.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Episode } from '../../src/lib/graphiti/graphiti.js';
+import { formatMarker } from '../../src/lib/memory/episode.js';
+import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
+import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
+
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const GROUP = 'g';
+const HASH = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
+function ref(fileId: string, part: number, parts: number, extra: Partial<EpisodeRef> = {}, hash = HASH): EpisodeRef {
+  return { marker: formatMarker({ fileId, hash, part, parts }), name: `${fileId} ${part}`, groupId: GROUP, part, parts, resends: 0, ...extra };
+}
+
+function record(fileId: string, episodes: EpisodeRef[], extra: Partial<FileRecord> = {}): FileRecord {
+  return {
+    id: `pai:${fileId}.md`, source: 'pai', kind: 'pai', relPath: `${fileId}.md`, fileId, hash: HASH, mtimeMs: 1, size: 1,
+    status: 'queued', episodes, superseded: [], attempts: 0, firstSeenAt: iso(T0), updatedAt: iso(T0), ...extra,
+  };
+}
+
+function stateOf(records: FileRecord[], orphans: EpisodeRef[] = []): SyncState {
+  const state = createEmptyState(iso(T0));
+  for (const r of records) state.files[r.id] = r;
+  state.orphans = orphans;
+  return state;
+}
+
+function episode(r: EpisodeRef, uuid: string): Episode {
+  return { uuid, name: r.name, content: '', created_at: null, source: 'text', source_description: `pai memory x ${r.marker}`, group_id: r.groupId };
+}
+
+function input(state: SyncState, episodes: Episode[], now: number, extra: Partial<ReconcileInput> = {}): ReconcileInput {
+  return { state, listing: new Map([[GROUP, episodes]]), now, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, ...extra };
+}
+
+describe('reconcile (pure)', () => {
+  it('confirms a queued part that became visible, and adopts one that was never sent', () => {
+    const queued = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const unsent = ref('f2', 1, 1);
+    const state = stateOf([record('f1', [queued]), record('f2', [unsent], { status: 'pending' })]);
+    const r = reconcile(input(state, [episode(queued, 'u1'), episode(unsent, 'u2')], T0 + 1000));
+    expect(r.confirmations.map((c) => [c.uuid, c.adopted])).toEqual([['u1', false], ['u2', true]]);
+    expect(r.duplicates).toEqual([]);
+    expect(r.resends).toEqual([]);
+    // Pure: nothing in the state changed.
+    expect(queued.uuid).toBeUndefined();
+    applyReconciliation(state, r, iso(T0 + 1000));
+    expect(queued.uuid).toBe('u1');
+    expect(unsent).toMatchObject({ uuid: 'u2', sentAt: iso(T0 + 1000), confirmedAt: iso(T0 + 1000) });
+  });
+
+  it('a marker listed twice: keeps the uuid the state knows and retires the other copy', () => {
+    const part = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'known', confirmedAt: iso(T0) });
+    const state = stateOf([record('f1', [part], { status: 'confirmed' })]);
+    const r = reconcile(input(state, [episode(part, 'extra'), episode(part, 'known')], T0));
+    expect(r.confirmations).toEqual([]);
+    expect(r.duplicates.map((d) => d.uuid)).toEqual(['extra']);
+    applyReconciliation(state, r, iso(T0));
+    expect(state.orphans.map((o) => o.uuid)).toEqual(['extra']);
+  });
+
+  it('FIFO evidence: a part sent later is visible and an earlier one is not → re-send the earlier one', () => {
+    const early = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const late = ref('f2', 1, 1, { sentAt: iso(T0 + 10), queuedAt: iso(T0 + 10) });
+    const state = stateOf([record('f1', [early]), record('f2', [late])]);
+    const r = reconcile(input(state, [episode(late, 'u2')], T0 + 20));
+    expect(r.resends.map((x) => [x.record.fileId, x.evidence])).toEqual([['f1', 'fifo']]);
+    applyReconciliation(state, r, iso(T0 + 20));
+    expect(early).toMatchObject({ resends: 1 });
+    expect(early.sentAt).toBeUndefined();
+    expect(early.queuedAt).toBeUndefined();
+  });
+
+  it('a queue that keeps moving is no drop; a stalled one is, after confirmMaxAge', () => {
+    const waiting = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const state = stateOf([record('f1', [waiting])]);
+    // No progress, not old enough yet.
+    expect(reconcile(input(state, [], T0 + 59_000)).resends).toEqual([]);
+    // Another of our parts in the group was confirmed recently (progress), so the age alone is no proof.
+    const other = ref('f0', 1, 1, { sentAt: iso(T0 - 5000), queuedAt: iso(T0 - 5000), uuid: 'u0', confirmedAt: iso(T0 + 100_000) });
+    const moving = stateOf([record('f0', [other], { status: 'confirmed' }), record('f1', [waiting])]);
+    expect(reconcile(input(moving, [episode(other, 'u0')], T0 + 120_000)).resends).toEqual([]);
+    // No progress for longer than confirmMaxAge: dropped.
+    expect(reconcile(input(state, [], T0 + 61_000)).resends.map((x) => x.evidence)).toEqual(['age']);
+  });
+
+  it('re-sends used up → a drop that fails the file', () => {
+    const part = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), resends: 2 });
+    const state = stateOf([record('f1', [part])]);
+    const r = reconcile(input(state, [], T0 + 61_000));
+    expect(r.resends).toEqual([]);
+    expect(r.drops).toHaveLength(1);
+    expect(r.drops[0]?.message).toMatch(/^dropped: the server accepted this episode 3 times/);
+    applyReconciliation(state, r, iso(T0 + 61_000));
+    expect(state.files['pai:f1.md']?.status).toBe('failed');
+  });
+
+  it('retired parts: located when listed, vanished when never sent or dropped', () => {
+    const listed = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) }, 'bbbbbbbbbbbbbbbb');
+    const neverSent = ref('f1', 1, 1, {}, 'cccccccccccccccc');
+    const lost = ref('gone', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const current = ref('f1', 1, 1, { sentAt: iso(T0), uuid: 'cur', confirmedAt: iso(T0) });
+    const file = record('f1', [current], { status: 'confirmed' });
+    file.superseded = [listed, neverSent];
+    const state = stateOf([file], [lost]);
+    const r = reconcile(input(state, [episode(current, 'cur'), episode(listed, 'old')], T0 + 61_000));
+    expect(r.located.map((l) => l.uuid)).toEqual(['old']);
+    expect([...r.vanished]).toEqual([neverSent, lost]);
+    applyReconciliation(state, r, iso(T0 + 61_000));
+    expect(file.superseded).toEqual([{ ...listed, uuid: 'old' }]);
+    expect(state.orphans).toEqual([]);
+  });
+
+  it('rebuilding lost state: a visible older version of a current file is retired; unrelated episodes are left alone', () => {
+    const current = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const older = ref('f1', 1, 1, {}, 'dddddddddddddddd');
+    const foreign = ref('zz', 1, 1);
+    const state = stateOf([record('f1', [current])]);
+    const listing = [episode(current, 'u1'), episode(older, 'u-old'), episode(foreign, 'u-zz')];
+    expect(reconcile(input(state, listing, T0)).duplicates).toEqual([]);
+    const r = reconcile(input(state, listing, T0, { rebuilding: true }));
+    expect(r.duplicates.map((d) => d.uuid)).toEqual(['u-old']);
+  });
+
+  it('a failed or skipped file is a verdict: its missing parts are not chased', () => {
+    const part = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const state = stateOf([record('f1', [part], { status: 'failed' })]);
+    const r = reconcile(input(state, [], T0 + 10 * 60_000));
+    expect(r.resends).toEqual([]);
+    expect(r.drops).toEqual([]);
+  });
+});
