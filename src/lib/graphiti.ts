@@ -219,7 +219,7 @@ export class GraphitiClient {
 
   async searchFacts(query: string, groupIds: string[], maxFacts = 20, signal?: AbortSignal): Promise<Fact[]> {
     const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
-    const text = escapeSearchQuery(this.config.db, query);
+    const text = escapeSearchQuery(this.config.db, query, groups.length);
     if (text === '') return [];
     return this.retrying('search_memory_facts', signal, async () => {
       const tool = await this.requireTool('searchFacts', signal);
@@ -230,7 +230,7 @@ export class GraphitiClient {
 
   async searchNodes(query: string, groupIds: string[], maxNodes = 10, signal?: AbortSignal): Promise<EntityNode[]> {
     const groups = groupIds.map((g) => normalizeGroupId(this.config.db, g));
-    const text = escapeSearchQuery(this.config.db, query);
+    const text = escapeSearchQuery(this.config.db, query, groups.length);
     if (text === '') return [];
     return this.retrying('search_nodes', signal, async () => {
       const tool = await this.requireTool('searchNodes', signal);
