@@ -4,7 +4,7 @@
  *
  *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS]
  *   status [--json]
- *   health [--json]
+ *   health [--json] [--deep] [--timeout MS]   (alias: doctor)
  *   context [--cwd DIR] [--refresh]
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
@@ -30,7 +30,12 @@ Commands:
              --max N    send at most N files this run
              --wait MS  wait up to MS for queued episodes to be confirmed
   status     Counts by status, oldest pending, failures, server health [--json]
-  health     Check the Graphiti server (get_status) [--json]
+  health     Check the Graphiti server: get_status, its database against
+             MADEINOZ_KNOWLEDGE_DB, a one-word search per configured group;
+             names the likely cause and the fix of each failure [--json]
+             --deep     also send one test episode, wait for it to be stored, delete it
+             --timeout MS  how long --deep waits (default 90000)
+  doctor     Same as health
   context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
   install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
   uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
@@ -45,6 +50,8 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+const COMMAND_ALIASES: Record<string, string> = { doctor: 'health' };
+
 const COMMAND_OPTIONS: Record<string, Options> = {
   sync: {
     'dry-run': { type: 'boolean' },
@@ -55,7 +62,7 @@ const COMMAND_OPTIONS: Record<string, Options> = {
     wait: { type: 'string' },
   },
   status: { json: { type: 'boolean' } },
-  health: { json: { type: 'boolean' } },
+  health: { json: { type: 'boolean' }, deep: { type: 'boolean' }, timeout: { type: 'string' } },
   context: { cwd: { type: 'string' }, refresh: { type: 'boolean' } },
   install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
@@ -85,7 +92,8 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 }
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
-  const [command, ...rest] = argv;
+  const [given, ...rest] = argv;
+  const command = given === undefined ? undefined : (COMMAND_ALIASES[given] ?? given);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
@@ -212,15 +220,12 @@ async function commandStatus(config: Config, values: Record<string, string | boo
 }
 
 async function commandHealth(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { checkHealth } = await import('./lib/report.js');
-  const health = await checkHealth(config, logger);
-  if (values.json === true) io.stdout(`${JSON.stringify(health)}\n`);
-  else if (health.ok) {
-    io.stdout(`ok: ${health.message}\n  url: ${config.mcpUrl}\n  transport: ${health.transport ?? '?'}, protocol ${health.protocolVersion ?? '?'}\n  server: ${health.serverName ?? '?'} ${health.serverVersion ?? ''}\n  database setting: ${config.db}, group: ${config.groupId}\n`);
-  } else {
-    io.stdout(`unhealthy: ${health.message}\n  url: ${config.mcpUrl}\n`);
-  }
-  return health.ok ? 0 : 1;
+  const { runDoctor, formatDoctor } = await import('./lib/doctor.js');
+  const timeout = wholeNumber('timeout', values.timeout as string | undefined);
+  const report = await runDoctor(config, { logger, deep: values.deep === true, ...(timeout === undefined ? {} : { deepTimeoutMs: timeout }) });
+  if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
+  else io.stdout(formatDoctor(report, config));
+  return report.ok ? 0 : 1;
 }
 
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {

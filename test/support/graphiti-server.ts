@@ -76,6 +76,8 @@ export interface FaultOptions {
   rateHang?: number;
   /** Probability that add_memory says "queued" but the worker silently drops the episode (logged in `failures`). */
   dropRate?: number;
+  /** Every search answers `{"error":"Error searching …: <searchError>"}` and every episode is dropped after "queued" (see ExecContext.searchError). */
+  searchError?: string;
   /** Delay in ms before handling EVERY POST to an MCP endpoint (/mcp, /messages/), whatever its method. */
   latencyMs?: number;
   /** PRNG seed; the fault sequence is a pure function of (seed, order of eligible requests). Default 1. */
@@ -1232,6 +1234,7 @@ class GraphitiServerImpl implements GraphitiTestServer {
         return true;
       },
       decideDrop: () => (dropped = this.decideDrop()),
+      searchError: this.opts.faults.searchError,
     });
     const isDomainError = 'error' in payload || (tool.spec.name === 'get_status' && payload.status === 'error');
     return finish(toCallToolResult(tool.spec.name, payload, cfg.structuredContent), dropped ? 'drop' : isDomainError ? 'error' : 'ok', payload);
