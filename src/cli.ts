@@ -11,7 +11,7 @@
  *   watch [--poll] [--json]
  *
  * Exit codes: 0 success; 1 something failed or is still unsent (or the server is
- * unhealthy); 2 usage or configuration error. Results go to stdout, progress and
+ * unhealthy); 2 usage or configuration error; 3 `context` outside any project. Results go to stdout, progress and
  * diagnostics to stderr. Each command's modules are imported lazily so that a quick
  * `status` does not pay for the sync engine.
  */
@@ -37,12 +37,18 @@ Commands:
              --timeout MS  how long --deep waits (default 90000)
   doctor     Same as health
   context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
+             outside a git repository or Claude Code project: one line on
+             stderr, exit 3 (name the project with --cwd DIR)
   install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
   uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
   watch      Keep the memory folders in sync while you work [--poll] [--json]
 
-Exit codes: 0 ok, 1 failed or unsent work remains, 2 usage or configuration error.
+Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),
+2 usage or configuration error, 3 context: no project at this folder.
 Settings: see config/.env.example.`;
+
+/** `context` run where there is no project to speak of (documented in USAGE and the README). */
+export const EXIT_NO_PROJECT = 3;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -229,13 +235,17 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 }
 
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { renderContextForCli } = await import('./lib/context-cli.js');
-  const text = await renderContextForCli(config, {
+  const { contextForCli, noProjectMessage } = await import('./lib/context-cli.js');
+  const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
     refresh: values.refresh === true,
     logger,
   });
-  io.stdout(text === '' ? '' : `${text}\n`);
+  if (!result.known) {
+    io.stderr(`${noProjectMessage(result.project)}\n`);
+    return EXIT_NO_PROJECT;
+  }
+  io.stdout(result.text === '' ? '' : `${result.text}\n`);
   return 0;
 }
 
