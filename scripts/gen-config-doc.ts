@@ -61,9 +61,9 @@ export function acceptedValues(name: string): string | undefined {
 }
 
 /** The doc comment of findEnvFile, as markdown (first line as a sentence, numbered lines as a list). */
-export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config/config.ts', import.meta.url), 'utf8')): string {
-  const m = /\/\*\*\n((?:[ \t]*\*.*\n)+?)[ \t]*\*\/\nexport function findEnvFile\b/.exec(source);
-  if (m === null || m[1] === undefined) throw new Error('src/lib/config/config.ts: no doc comment found above `export function findEnvFile`');
+export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config/config.ts', import.meta.url), 'utf8'), fn = 'findEnvFile'): string {
+  const m = new RegExp(`/\\*\\*\\n((?:[ \\t]*\\*.*\\n)+?)[ \\t]*\\*/\\nexport function ${fn}\\b`).exec(source);
+  if (m === null || m[1] === undefined) throw new Error(`src/lib/config/config.ts: no doc comment found above \`export function ${fn}\``);
   const lines = m[1]
     .split('\n')
     .map((l) => l.replace(/^[ \t]*\* ?/, '').trimEnd())
@@ -98,10 +98,14 @@ export function renderConfigurationDoc(): string {
     '',
     envFileLookupDoc(),
     '',
+    envFileLookupDoc(undefined, 'findPaiEnvFile'),
+    '',
     'Rules:',
     '',
-    '- Only one `.env` file is read: the first that exists. A `MADEINOZ_KNOWLEDGE_ENV_FILE` that does not exist is an error, not a fall-through.',
-    '- A variable set in the environment wins over the same name in the file. A variable set to the empty string counts as unset (the file value, else the default, applies).',
+    '- Precedence, highest first: the environment, then our own `.env` file, then the madeinoz/PAI `.env` file, then the defaults.',
+    '- Of our own files only one is read: the first that exists. A `MADEINOZ_KNOWLEDGE_ENV_FILE` that does not exist is an error, not a fall-through. Of the madeinoz/PAI files, too, only the first that exists is read (as the madeinoz sync hook did); `PAI_DIR` and `CLAUDE_CONFIG_DIR` may come from the environment or from our own file.',
+    '- A variable set in the environment wins over the same name in either file. A variable set to the empty string counts as unset (the file value, else the default, applies).',
+    '- `MADEINOZ_KNOWLEDGE_DATABASE_TYPE` (the madeinoz system\'s name) sets the database only when `MADEINOZ_KNOWLEDGE_DB` is not set anywhere.',
     '- From the file, only the names in the table below are taken; any other line (for example `OPENAI_API_KEY` for the Graphiti server) is ignored.',
     '- The file is parsed with dotenv: `KEY=value`, quotes, `export KEY=value`, `#` comments and multi-line quoted values work.',
     '- `HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME` are read from the environment only, to locate the defaults above and below.',

@@ -4,14 +4,14 @@
  *
  *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS]
  *   status [--json]
- *   health [--json]
+ *   health [--json] [--deep] [--timeout MS]   (alias: doctor)
  *   context [--cwd DIR] [--refresh]
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
  *   watch [--poll] [--json]
  *
  * Exit codes: 0 success; 1 something failed or is still unsent (or the server is
- * unhealthy); 2 usage or configuration error. Results go to stdout, progress and
+ * unhealthy); 2 usage or configuration error; 3 `context` outside any project. Results go to stdout, progress and
  * diagnostics to stderr. Each command's modules are imported lazily so that a quick
  * `status` does not pay for the sync engine.
  */
@@ -30,20 +30,33 @@ Commands:
              --max N    send at most N files this run
              --wait MS  wait up to MS for queued episodes to be confirmed
   status     Counts by status, oldest pending, failures, server health [--json]
-  health     Check the Graphiti server (get_status) [--json]
+  health     Check the Graphiti server: get_status, its database against
+             MADEINOZ_KNOWLEDGE_DB, a one-word search per configured group;
+             names the likely cause and the fix of each failure [--json]
+             --deep     also send one test episode, wait for it to be stored, delete it
+             --timeout MS  how long --deep waits (default 90000)
+  doctor     Same as health
   context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
+             outside a git repository or Claude Code project: one line on
+             stderr, exit 3 (name the project with --cwd DIR)
   install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
   uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
   watch      Keep the memory folders in sync while you work [--poll] [--json]
 
-Exit codes: 0 ok, 1 failed or unsent work remains, 2 usage or configuration error.
+Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),
+2 usage or configuration error, 3 context: no project at this folder.
 Settings: see config/.env.example.`;
+
+/** `context` run where there is no project to speak of (documented in USAGE and the README). */
+export const EXIT_NO_PROJECT = 3;
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+
+const COMMAND_ALIASES: Record<string, string> = { doctor: 'health' };
 
 const COMMAND_OPTIONS: Record<string, Options> = {
   sync: {
@@ -55,7 +68,7 @@ const COMMAND_OPTIONS: Record<string, Options> = {
     wait: { type: 'string' },
   },
   status: { json: { type: 'boolean' } },
-  health: { json: { type: 'boolean' } },
+  health: { json: { type: 'boolean' }, deep: { type: 'boolean' }, timeout: { type: 'string' } },
   context: { cwd: { type: 'string' }, refresh: { type: 'boolean' } },
   install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
@@ -85,7 +98,8 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 }
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
-  const [command, ...rest] = argv;
+  const [given, ...rest] = argv;
+  const command = given === undefined ? undefined : (COMMAND_ALIASES[given] ?? given);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
@@ -212,25 +226,26 @@ async function commandStatus(config: Config, values: Record<string, string | boo
 }
 
 async function commandHealth(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { checkHealth } = await import('./lib/sync/report.js');
-  const health = await checkHealth(config, logger);
-  if (values.json === true) io.stdout(`${JSON.stringify(health)}\n`);
-  else if (health.ok) {
-    io.stdout(`ok: ${health.message}\n  url: ${config.mcpUrl}\n  transport: ${health.transport ?? '?'}, protocol ${health.protocolVersion ?? '?'}\n  server: ${health.serverName ?? '?'} ${health.serverVersion ?? ''}\n  database setting: ${config.db}, group: ${config.groupId}\n`);
-  } else {
-    io.stdout(`unhealthy: ${health.message}\n  url: ${config.mcpUrl}\n`);
-  }
-  return health.ok ? 0 : 1;
+  const { runDoctor, formatDoctor } = await import('./lib/sync/doctor.js');
+  const timeout = wholeNumber('timeout', values.timeout as string | undefined);
+  const report = await runDoctor(config, { logger, deep: values.deep === true, ...(timeout === undefined ? {} : { deepTimeoutMs: timeout }) });
+  if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
+  else io.stdout(formatDoctor(report, config));
+  return report.ok ? 0 : 1;
 }
 
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { renderContextForCli } = await import('./lib/context/cli.js');
-  const text = await renderContextForCli(config, {
+  const { contextForCli, noProjectMessage } = await import('./lib/context/cli.js');
+  const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
     refresh: values.refresh === true,
     logger,
   });
-  io.stdout(text === '' ? '' : `${text}\n`);
+  if (!result.known) {
+    io.stderr(`${noProjectMessage(result.project)}\n`);
+    return EXIT_NO_PROJECT;
+  }
+  io.stdout(result.text === '' ? '' : `${result.text}\n`);
   return 0;
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../src/lib/config/config.js';
@@ -82,6 +82,46 @@ describe('config', () => {
     const overridden = await loadConfig({ env: { ...base, MADEINOZ_KNOWLEDGE_ENV_FILE: file, MADEINOZ_KNOWLEDGE_GROUP_ID: 'from_env' } });
     expect(overridden.groupId).toBe('from_env');
     await expect(loadConfig({ env: { ...base, MADEINOZ_KNOWLEDGE_ENV_FILE: join(dir, 'missing.env') } })).rejects.toThrow(/does not exist/);
+  });
+
+  it('reads the madeinoz settings in $PAI_DIR/.env, below our own file and the environment', async () => {
+    const { dir, cleanup } = makeTempDirSync('gms-config-pai-');
+    onTestFinished(cleanup);
+    const pai = join(dir, 'pai');
+    mkdirSync(pai);
+    writeFileSync(join(pai, '.env'), 'MADEINOZ_KNOWLEDGE_DATABASE_TYPE=falkordb\nMADEINOZ_KNOWLEDGE_GROUP_ID=pai_group\nMADEINOZ_KNOWLEDGE_MCP_URL=http://pai.example:8000/mcp\nOPENAI_API_KEY=sk-not-ours\n');
+    const ours = join(dir, 'ours.env');
+    writeFileSync(ours, 'MADEINOZ_KNOWLEDGE_GROUP_ID=our_group\n');
+    const env = { HOME: join(dir, 'home'), PAI_DIR: pai, MADEINOZ_KNOWLEDGE_ENV_FILE: ours };
+    const c = await loadConfig({ env });
+    expect(c.paiEnvFile).toBe(join(pai, '.env'));
+    expect(c.db).toBe('falkordb'); // the madeinoz name, MADEINOZ_KNOWLEDGE_DB being unset
+    expect(c.groupId).toBe('our_group'); // our file wins over theirs
+    expect(c.mcpUrl).toBe('http://pai.example:8000/mcp');
+    const fromEnv = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://env.example/mcp', MADEINOZ_KNOWLEDGE_DB: 'neo4j' } });
+    expect(fromEnv.mcpUrl).toBe('http://env.example/mcp');
+    expect(fromEnv.db).toBe('neo4j'); // MADEINOZ_KNOWLEDGE_DB wins over the alias
+  });
+
+  it('falls back to $CLAUDE_CONFIG_DIR/.env (else ~/.claude/.env) when $PAI_DIR has none', async () => {
+    const { dir, cleanup } = makeTempDirSync('gms-config-claude-');
+    onTestFinished(cleanup);
+    const claude = join(dir, 'claude');
+    mkdirSync(claude);
+    writeFileSync(join(claude, '.env'), 'MADEINOZ_KNOWLEDGE_GROUP_ID=claude_group\n');
+    const c = await loadConfig({ env: { HOME: join(dir, 'home'), PAI_DIR: join(dir, 'no-pai'), CLAUDE_CONFIG_DIR: claude, XDG_CONFIG_HOME: join(dir, 'xdg') } });
+    expect(c.paiEnvFile).toBe(join(claude, '.env'));
+    expect(c.groupId).toBe('claude_group');
+    const home = join(dir, 'home2');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(join(home, '.claude', '.env'), 'MADEINOZ_KNOWLEDGE_DATABASE_TYPE=FalkorDB\n');
+    expect((await loadConfig({ env: { HOME: home, XDG_CONFIG_HOME: join(dir, 'xdg') } })).db).toBe('falkordb');
+  });
+
+  it('accepts MADEINOZ_KNOWLEDGE_DATABASE_TYPE as the database setting and checks its value', () => {
+    expect(buildConfig({ ...base, MADEINOZ_KNOWLEDGE_DATABASE_TYPE: 'falkordb' }).db).toBe('falkordb');
+    expect(buildConfig({ ...base, MADEINOZ_KNOWLEDGE_DATABASE_TYPE: 'falkordb', MADEINOZ_KNOWLEDGE_DB: 'neo4j' }).db).toBe('neo4j');
+    expect(fails({ MADEINOZ_KNOWLEDGE_DATABASE_TYPE: 'memgraph' }).variable).toBe('MADEINOZ_KNOWLEDGE_DATABASE_TYPE');
   });
 
   it('config/.env.example documents every setting and is current', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GroupIdError, escapeSearchQuery, normalizeGroupId, projectGroupId } from '../src/lib/graphiti/escape.js';
+import { GroupIdError, escapeSearchQuery, maxSearchWords, normalizeGroupId, projectGroupId } from '../src/lib/graphiti/escape.js';
 
 /** Every printable ASCII punctuation character. */
 const PUNCTUATION = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).filter((c) => !/[A-Za-z0-9]/.test(c));
@@ -195,22 +195,42 @@ describe('escapeSearchQuery (falkordb)', () => {
     expect(escapeSearchQuery('falkordb', 'What did we decide about "auth-token" rotation (v2)?')).toBe('What did we decide about auth token rotation v2');
   });
 
-  it('caps the query at 128 terms', () => {
+  it('keeps fewer than 64 words with one group, where graphiti would empty the search', () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`);
     const out = escapeSearchQuery('falkordb', words.join(' - '));
-    expect(out.split(' ')).toEqual(words.slice(0, 128));
+    expect(out.split(' ')).toEqual(words.slice(0, 63));
+    expect(escapeSearchQuery('falkordb', words.join(' '), 3).split(' ')).toHaveLength(62);
   });
 
-  it('never leaves a special character, and never more than 128 terms (property)', () => {
+  it('never leaves a special character, and never more words than graphiti accepts (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
         const out = escapeSearchQuery('falkordb', text);
         for (const ch of out) expect(FALKOR_SPECIAL.has(ch)).toBe(false);
         expect(out).toBe(out.trim());
         expect(out).not.toMatch(/\s\s/);
-        expect(out === '' ? 0 : out.split(' ').length).toBeLessThanOrEqual(128);
+        expect(out === '' ? 0 : out.split(' ').length).toBeLessThanOrEqual(63);
       }),
     );
+  });
+});
+
+describe('maxSearchWords (graphiti-core build_fulltext_query)', () => {
+  // graphiti-core's own refusal rules, written out as it computes them, for every group count.
+  const falkorRefuses = (words: number, groups: number) => (words === 0 ? 0 : 2 * words - 1) + groups >= 128;
+  const neo4jRefuses = (words: number, groups: number) => words + groups >= 128;
+  it.each([0, 1, 2, 3, 10, 40])('is the largest word count graphiti accepts with %i group(s)', (groups) => {
+    const f = maxSearchWords('falkordb', groups);
+    expect(falkorRefuses(f, groups)).toBe(false);
+    expect(falkorRefuses(f + 1, groups)).toBe(true);
+    const n = maxSearchWords('neo4j', groups);
+    expect(neo4jRefuses(n, groups)).toBe(false);
+    expect(neo4jRefuses(n + 1, groups)).toBe(true);
+  });
+
+  it('matches the documented limits for one group', () => {
+    expect(maxSearchWords('falkordb', 1)).toBe(63);
+    expect(maxSearchWords('neo4j', 1)).toBe(126);
   });
 });
 
@@ -220,23 +240,23 @@ describe('escapeSearchQuery (neo4j)', () => {
     expect(escapeSearchQuery('neo4j', c)).toBe(c);
   });
 
-  it.each(WHITESPACE.map((c) => [c]))('whitespace %j inside is kept, outside trimmed', (c) => {
-    expect(escapeSearchQuery('neo4j', `${c}alpha${c}beta${c}`)).toBe(`alpha${c}beta`);
+  it.each(WHITESPACE.map((c) => [c]))('whitespace %j inside becomes one space (graphiti counts words split on spaces), outside trimmed', (c) => {
+    expect(escapeSearchQuery('neo4j', `${c}alpha${c}${c}beta${c}`)).toBe('alpha beta');
   });
 
   it.each(UNICODE.map((c) => [c]))('unicode %j is kept', (c) => {
     expect(escapeSearchQuery('neo4j', `word ${c} x${c}y`)).toBe(`word ${c} x${c}y`);
   });
 
-  it('caps at 128 terms, keeping the original spacing of what is kept', () => {
+  it('keeps words + groups under 128, where graphiti would empty the search', () => {
     const words = Array.from({ length: 130 }, (_, i) => `w${i}`);
-    const out = escapeSearchQuery('neo4j', words.join('  '));
-    expect(out).toBe(words.slice(0, 128).join('  '));
+    expect(escapeSearchQuery('neo4j', words.join('  '))).toBe(words.slice(0, 126).join(' '));
+    expect(escapeSearchQuery('neo4j', words.join(' '), 4).split(' ')).toHaveLength(123);
   });
 
   it('is the trimmed input when under the cap (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/\s/.test(s)), { maxLength: 128 }), (words) => {
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/\s/.test(s)), { maxLength: 126 }), (words) => {
         const text = ` ${words.join(' ')} `;
         expect(escapeSearchQuery('neo4j', text)).toBe(text.trim());
       }),

@@ -104,6 +104,21 @@ describe('GraphitiClient', () => {
     expect(neo.s.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(0);
   });
 
+  it('sends search text within graphiti\'s word limit for the database and the number of groups', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    const falkor = await setup({ db: 'falkordb' }, { MADEINOZ_KNOWLEDGE_DB: 'falkordb' });
+    await falkor.g.searchFacts(long, ['main']);
+    await falkor.g.searchNodes(long, ['main', 'other']);
+    const words = (tool: string) => String(server?.calls.find((c) => c.tool === tool)?.args.query).split(' ').length;
+    expect(words('search_memory_facts')).toBe(63); // FalkorDB: 2·words − 1 + groups < 128
+    expect(words('search_nodes')).toBe(63);
+    await client?.close();
+    await server?.close();
+    const neo = await setup();
+    await neo.g.searchFacts(long, ['main', 'other']);
+    expect(words('search_memory_facts')).toBe(125); // Neo4j: words + groups < 128
+  });
+
   it('finds episodes in the uuid-DESC order Graphiti returns, up to the cap asked for', async () => {
     const { s, g } = await setup();
     for (let i = 0; i < 5; i++) await g.addMemory({ ...memory, name: `N${i}` });

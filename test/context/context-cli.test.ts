@@ -17,10 +17,11 @@ useServerAndSandbox((s, b) => {
   box = b;
 });
 
-async function cli(args: string[]): Promise<{ code: number; out: string }> {
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
-  const code = await main(args, { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd: box.root });
-  return { code, out };
+  let err = '';
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: box.env, cwd: box.root });
+  return { code, out, err };
 }
 
 describe('context command', () => {
@@ -47,5 +48,22 @@ describe('context command', () => {
     expect(hook.code).toBe(0);
     const injected = (JSON.parse(hook.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
     expect(`${injected}\n`).toBe(cached.out);
+  });
+
+  it('outside any project says so in one line on stderr, with how to name one, and exits 3', async () => {
+    const nowhere = box.path('scratch');
+    mkdirSync(nowhere, { recursive: true });
+    for (const args of [['context', '--cwd', nowhere], ['context', '--cwd', nowhere, '--refresh']]) {
+      const r = await cli(args);
+      expect(r.code).toBe(3);
+      expect(r.out).toBe('');
+      expect(r.err).toBe(`No project at ${nowhere}: it is not inside a git repository and Claude Code has no sessions there; name one with --cwd <project folder>.\n`);
+    }
+    expect(server.calls).toHaveLength(0); // nothing to search for
+    // A folder Claude Code has sessions for is a project even outside git.
+    mkdirSync(box.path('claude', 'projects', nowhere.replace(/[^a-zA-Z0-9]/g, '-')), { recursive: true });
+    const known = await cli(['context', '--cwd', nowhere]);
+    expect(known.code).toBe(0);
+    expect(known.err).toBe('');
   });
 });

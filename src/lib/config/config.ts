@@ -1,9 +1,12 @@
 /**
  * All settings, validated in one place.
  *
- * Settings come from the process environment and, optionally, from one `.env`
- * file (see `findEnvFile`). An explicit environment variable always wins over the
- * file. Every setting is described in SETTINGS below; `config/.env.example` and the
+ * Settings come from, highest precedence first:
+ *   1. the process environment (an empty variable counts as unset),
+ *   2. our own `.env` file (see `findEnvFile`),
+ *   3. the madeinoz Knowledge system's `.env` (see `findPaiEnvFile`), so people coming
+ *      from its sync hook keep their settings without copying them.
+ * Every setting is described in SETTINGS below; `config/.env.example` and the
  * README's configuration table are checked against it by a test so they cannot drift.
  *
  * We import `zod/v3` (shipped inside zod 4) rather than zod 4 "classic": it costs
@@ -60,8 +63,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Warnings produced while reading the settings (deprecated spellings, ...). */
   warnings: string[];
-  /** The `.env` file that was read, if any. */
+  /** Our own `.env` file that was read, if any. */
   envFile: string | undefined;
+  /** The madeinoz/PAI `.env` file that was read (lowest precedence), if any. */
+  paiEnvFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +91,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
   { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
   { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
+  { name: 'MADEINOZ_KNOWLEDGE_DATABASE_TYPE', default: '(none)', description: "The madeinoz Knowledge system's name for the database setting (neo4j or falkordb); used only when MADEINOZ_KNOWLEDGE_DB is unset." },
   { name: 'MADEINOZ_KNOWLEDGE_GROUP_ID', default: 'main', description: 'Graphiti group that episodes go to and searches read.' },
   { name: 'MADEINOZ_KNOWLEDGE_SOURCE_GROUPS', default: '(none)', description: 'Per-source group overrides, e.g. "auto-memory={project},pai=learning". {project} = one group per project.' },
   { name: 'MADEINOZ_KNOWLEDGE_TIMEOUT', default: '30000', description: 'Deadline per MCP request in milliseconds, including reading the whole reply.' },
@@ -180,6 +186,7 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_SSE_URL: httpUrl('MADEINOZ_KNOWLEDGE_SSE_URL'),
   MADEINOZ_KNOWLEDGE_TRANSPORT: oneOf('MADEINOZ_KNOWLEDGE_TRANSPORT', ['auto', 'streamable-http', 'sse'] as const, { http: 'streamable-http' }),
   MADEINOZ_KNOWLEDGE_DB: oneOf('MADEINOZ_KNOWLEDGE_DB', ['neo4j', 'falkordb'] as const, { falkorodb: 'falkordb' }),
+  MADEINOZ_KNOWLEDGE_DATABASE_TYPE: oneOf('MADEINOZ_KNOWLEDGE_DATABASE_TYPE', ['neo4j', 'falkordb'] as const, { falkorodb: 'falkordb' }),
   MADEINOZ_KNOWLEDGE_GROUP_ID: z.string().optional(),
   MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: z.string().optional(),
   MADEINOZ_KNOWLEDGE_TIMEOUT: int('MADEINOZ_KNOWLEDGE_TIMEOUT', 100, 3_600_000),
@@ -241,6 +248,20 @@ export function findEnvFile(env: Env): string | undefined {
     if (existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * The madeinoz Knowledge system's settings file, read after ours (lower precedence), first match wins:
+ *   1. $PAI_DIR/.env (when PAI_DIR is set),
+ *   2. $CLAUDE_CONFIG_DIR/.env (default ~/.claude/.env).
+ */
+export function findPaiEnvFile(env: Env): string | undefined {
+  const candidates: string[] = [];
+  const pai = env.PAI_DIR?.trim();
+  if (pai !== undefined && pai !== '') candidates.push(join(resolve(expandHome(pai, env)), '.env'));
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  candidates.push(join(claude !== undefined && claude !== '' ? resolve(expandHome(claude, env)) : join(home(env), '.claude'), '.env'));
+  return candidates.find((candidate) => existsSync(candidate));
 }
 
 /** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */
@@ -318,15 +339,27 @@ function parseSourceGroups(raw: string | undefined): Record<string, string> {
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<Config> {
   const processEnv: Env = options.env ?? process.env;
   let envFile: string | undefined;
-  let fileEnv: Env = {};
+  let paiEnvFile: string | undefined;
+  const env: Env = {};
+  const layer = (values: Env) => {
+    for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') env[k] = v;
+  };
   if (options.readEnvFile !== false) {
     envFile = findEnvFile(processEnv);
-    if (envFile !== undefined) fileEnv = await readEnvFile(envFile);
+    // PAI_DIR / CLAUDE_CONFIG_DIR may themselves come from our file.
+    const ours = envFile === undefined ? {} : await readEnvFile(envFile);
+    paiEnvFile = findPaiEnvFile({ ...ours, ...definedOnly(processEnv) });
+    if (paiEnvFile !== undefined && paiEnvFile !== envFile) layer(await readEnvFile(paiEnvFile));
+    else paiEnvFile = undefined;
+    layer(ours);
   }
-  // Explicit environment variables win over the file; an empty variable counts as unset.
-  const env: Env = { ...fileEnv };
-  for (const [k, v] of Object.entries(processEnv)) if (v !== undefined && v !== '') env[k] = v;
-  return buildConfig(env, envFile);
+  // Explicit environment variables win over both files; an empty variable counts as unset.
+  layer(processEnv);
+  return { ...buildConfig(env, envFile), paiEnvFile };
+}
+
+function definedOnly(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 /** Synchronous core of loadConfig over an already-merged environment. */
@@ -342,7 +375,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
   if (raw.MADEINOZ_KNOWLEDGE_DB?.alias) {
     warnings.push(`MADEINOZ_KNOWLEDGE_DB="${env.MADEINOZ_KNOWLEDGE_DB}" is a legacy misspelling; use "falkordb".`);
   }
-  const db: DbKind = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? 'neo4j';
+  // MADEINOZ_KNOWLEDGE_DATABASE_TYPE is the madeinoz system's own name for the same setting.
+  const db: DbKind = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value ?? 'neo4j';
   const groupId = (raw.MADEINOZ_KNOWLEDGE_GROUP_ID ?? '').trim() || 'main';
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}…" is not allowed: at most 128 characters`, 'MADEINOZ_KNOWLEDGE_GROUP_ID');
@@ -387,5 +421,6 @@ export function buildConfig(env: Env, envFile?: string): Config {
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
     warnings,
     envFile,
+    paiEnvFile: undefined,
   };
 }

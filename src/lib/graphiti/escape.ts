@@ -9,7 +9,8 @@
  *   id shape that works everywhere is ^[A-Za-z0-9_]+$ with at least one alphanumeric.
  * - FalkorDB fulltext queries are sanitised by graphiti (punctuation → spaces); we do
  *   the same on our side so the query we log is the query that runs, and we cap the
- *   number of terms because queries over 128 terms silently become empty.
+ *   number of words because graphiti silently empties the fulltext part of a query
+ *   that is too long (see maxSearchWords; madeinoz-system.md "Graphiti search limits").
  */
 import { createHash } from 'node:crypto';
 import type { DbKind } from '../config/config.js';
@@ -18,8 +19,8 @@ import type { DbKind } from '../config/config.js';
 export const MAX_GROUP_ID_LENGTH = 128;
 /** Longest group id `projectGroupId` produces. */
 export const MAX_PROJECT_GROUP_LENGTH = 64;
-/** Fulltext queries with more terms than this become empty server side. */
-export const MAX_QUERY_TERMS = 128;
+/** graphiti-core's `max_query_length` for fulltext queries (both drivers). */
+export const GRAPHITI_MAX_QUERY_LENGTH = 128;
 
 const NEO4J_GROUP = /^[A-Za-z0-9_-]+$/;
 
@@ -122,19 +123,27 @@ export function projectGroupId(db: DbKind, projectName: string): string {
   return slug;
 }
 
-/** Keeps the first `max` whitespace-separated terms, preserving the text up to the last kept term. */
-function capTerms(text: string, max: number): string {
-  const re = /\S+/g;
-  let count = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    count += 1;
-    if (count === max) {
-      const end = m.index + m[0].length;
-      return text.slice(0, end);
-    }
-  }
-  return text;
+/**
+ * The most words a search text may have so that graphiti-core still runs its fulltext
+ * part for `groupCount` groups (it silently returns '' past the limit):
+ * - FalkorDB joins the words as `w1 | w2 | …` and refuses when
+ *   `len(joined.split(' ')) + len(group_ids) >= 128`, i.e. 2·words − 1 + groups ≥ 128:
+ *   63 words with one group. (Stopwords are dropped before that count; we count them
+ *   anyway, which is safe.)
+ * - Neo4j refuses when `len(query.split(' ')) + len(group_ids) >= 128`: 126 words with one group.
+ * This is the one owner of that rule: every search text goes through escapeSearchQuery.
+ */
+export function maxSearchWords(db: DbKind, groupCount: number): number {
+  const groups = Math.max(0, Math.floor(groupCount));
+  const words = db === 'falkordb' ? Math.floor((GRAPHITI_MAX_QUERY_LENGTH - groups) / 2) : GRAPHITI_MAX_QUERY_LENGTH - 1 - groups;
+  return Math.max(1, words);
+}
+
+/** Keeps the first `max` words of a text whose whitespace is already single spaces. */
+function capWords(text: string, max: number): string {
+  if (text === '') return text;
+  const words = text.split(' ');
+  return words.length <= max ? text : words.slice(0, max).join(' ');
 }
 
 /**
@@ -146,18 +155,18 @@ const FALKOR_SPECIAL = /[,.<>{}[\]"':;!@#$%^&*()\-+=~?|/\\`]/g;
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /**
- * Makes free text safe to send as a Graphiti search query.
+ * Makes free text safe to send as a Graphiti search query over `groupCount` groups.
  *
  * falkordb: punctuation that RediSearch treats as syntax becomes a space (the same set
- * graphiti's sanitizer uses), whitespace is collapsed, at most 128 terms are kept.
- * neo4j: graphiti escapes Lucene syntax itself (lucene_sanitize), so the text is only
- * trimmed and capped at 128 terms; everything inside is kept as written.
+ * graphiti's sanitizer uses).
+ * neo4j: graphiti escapes Lucene syntax itself (lucene_sanitize), so every character is
+ * kept as written.
+ * Both: whitespace runs become one space (graphiti counts words by splitting on single
+ * spaces, and Lucene and RediSearch both treat any whitespace as a separator), and the
+ * text is cut to maxSearchWords(db, groupCount) words.
  * The result may be empty (e.g. a query of only punctuation): callers skip the search.
  */
-export function escapeSearchQuery(db: DbKind, text: string): string {
-  if (db === 'falkordb') {
-    const cleaned = text.replace(CONTROLS, ' ').replace(FALKOR_SPECIAL, ' ').replace(/\s+/gu, ' ').trim();
-    return capTerms(cleaned, MAX_QUERY_TERMS);
-  }
-  return capTerms(text.trim(), MAX_QUERY_TERMS);
+export function escapeSearchQuery(db: DbKind, text: string, groupCount = 1): string {
+  const cleaned = db === 'falkordb' ? text.replace(CONTROLS, ' ').replace(FALKOR_SPECIAL, ' ') : text;
+  return capWords(cleaned.replace(/\s+/gu, ' ').trim(), maxSearchWords(db, groupCount));
 }

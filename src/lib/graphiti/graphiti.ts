@@ -224,7 +224,7 @@ export class GraphitiClient {
 
   async searchFacts(query: string, groupIds: string[], maxFacts = 20, signal?: AbortSignal): Promise<Fact[]> {
     const groups = this.safeGroups(groupIds);
-    const text = escapeSearchQuery(this.config.db, query);
+    const text = escapeSearchQuery(this.config.db, query, groups.length);
     if (text === '') return [];
     return this.retrying('search_memory_facts', signal, async () => {
       const tool = await this.requireTool('searchFacts', signal);
@@ -235,7 +235,7 @@ export class GraphitiClient {
 
   async searchNodes(query: string, groupIds: string[], maxNodes = 10, signal?: AbortSignal): Promise<EntityNode[]> {
     const groups = this.safeGroups(groupIds);
-    const text = escapeSearchQuery(this.config.db, query);
+    const text = escapeSearchQuery(this.config.db, query, groups.length);
     if (text === '') return [];
     return this.retrying('search_nodes', signal, async () => {
       const tool = await this.requireTool('searchNodes', signal);

@@ -24,6 +24,8 @@ export interface FaultOptions {
   rateHang?: number;
   /** Probability that add_memory says "queued" but the worker silently drops the episode (logged in `failures`). */
   dropRate?: number;
+  /** Every search answers `{"error":"Error searching …: <searchError>"}` and every episode is dropped after "queued" (see ExecContext.searchError). */
+  searchError?: string;
   /** Delay in ms before handling EVERY POST to an MCP endpoint (/mcp, /messages/), whatever its method. */
   latencyMs?: number;
   /** PRNG seed; the fault sequence is a pure function of (seed, order of eligible requests). Default 1. */

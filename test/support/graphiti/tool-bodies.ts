@@ -19,6 +19,12 @@ export interface ExecContext {
   takeStartupError: () => boolean;
   /** Decides (deterministically) whether the worker will silently drop this episode. */
   decideDrop: () => boolean;
+  /**
+   * Every fulltext search fails inside the server with this exception text (the madeinoz
+   * FalkorDB patch: `'FalkorDriver' object has no attribute 'STOPWORDS'`). add_episode runs
+   * the same search to deduplicate, so every episode is dropped after "queued" too.
+   */
+  searchError?: string | undefined;
 }
 
 export type ToolPayload = Record<string, unknown>;
@@ -101,13 +107,13 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
         sourceDescription: (a.source_description as string) ?? '',
         uuid,
         referenceTime,
-        drop: ctx.decideDrop(),
+        drop: ctx.decideDrop() || ctx.searchError !== undefined,
       });
       return { message: `Episode '${a.name as string}' queued for processing in group '${groupId}'` };
     }
     case 'search_nodes': {
       const groups = effectiveGroups(a.group_ids, ctx.groupId);
-      const err = searchGroupError(groups, ctx.db);
+      const err = ctx.searchError ?? searchGroupError(groups, ctx.db);
       if (err) return { error: `Error searching nodes: ${err}` };
       const nodes = store.searchNodes(a.query as string, groups, a.max_nodes as number, (a.entity_types as string[] | null) ?? null);
       if (nodes.length === 0) return { message: 'No relevant nodes found', nodes: [] };
@@ -116,7 +122,7 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
     case 'search_memory_facts': {
       if ((a.max_facts as number) <= 0) return { error: 'max_facts must be a positive integer' };
       const groups = effectiveGroups(a.group_ids, ctx.groupId);
-      const err = searchGroupError(groups, ctx.db);
+      const err = ctx.searchError ?? searchGroupError(groups, ctx.db);
       if (err) return { error: `Error searching facts: ${err}` };
       const facts = store.searchFacts(a.query as string, groups, a.max_facts as number);
       if (facts.length === 0) return { message: 'No relevant facts found', facts: [] };

@@ -114,6 +114,7 @@ function callTool(core: ServerCore, session: Session, name: string, args: Record
     statusError: o.statusError,
     takeStartupError: () => core.faults.takeStartupError(),
     decideDrop: () => (dropped = core.faults.decideDrop(core.opts)),
+    searchError: core.opts.faults.searchError,
   });
   const isDomainError = 'error' in payload || (tool.spec.name === 'get_status' && payload.status === 'error');
   return finish(toCallToolResult(tool.spec.name, payload, cfg.structuredContent), dropped ? 'drop' : isDomainError ? 'error' : 'ok', payload);

@@ -1,0 +1,87 @@
+/**
+ * `health` (alias `doctor`) as a real check, over loopback against the fake Graphiti server:
+ * a search probe per configured group, the database get_status names, and with --deep a test
+ * episode sent, confirmed and deleted. Each failure names its likely cause and fix, exit 1.
+ */
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
+});
+
+const STOPWORDS = "'FalkorDriver' object has no attribute 'STOPWORDS'";
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { ...box.env, ...env }, cwd: box.root });
+  return { code, out, err };
+}
+
+describe('health', () => {
+  it('passes on a working server: get_status, the database, one search per configured group', async () => {
+    const r = await cli(['health', '--json'], { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'pai=learning,auto-memory={project}' });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((c: { name: string }) => c.name)).toEqual(['server', 'database', 'search in group main', 'search in group learning']);
+    const searched = server.calls.filter((c) => c.tool === 'search_memory_facts').map((c) => c.args.group_ids);
+    expect(searched).toEqual([['main'], ['learning']]);
+    expect(server.calls.some((c) => c.tool === 'add_memory')).toBe(false); // without --deep nothing is written
+  });
+
+  it('names the STOPWORDS search failure of the madeinoz FalkorDB patch, its cause and fix, exit 1', async () => {
+    server.setOptions({ db: 'falkordb', faults: { searchError: STOPWORDS } });
+    const r = await cli(['health'], { MADEINOZ_KNOWLEDGE_DB: 'falkordb' });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^unhealthy: search in group main: fails: Error searching facts: 'FalkorDriver' object has no attribute 'STOPWORDS'/);
+    expect(r.out).toContain('FAIL search in group main');
+    expect(r.out).toMatch(/likely cause: the madeinoz Knowledge server's FalkorDB fulltext patch .* every episode is dropped/);
+    expect(r.out).toMatch(/fix: run the madeinoz server on Neo4j .* zepai\/knowledge-graph-mcp/);
+  });
+
+  it('with --deep, names a server that drops every episode (and deletes nothing of anyone else), exit 1', async () => {
+    server.setOptions({ faults: { dropRate: 1 } });
+    expect((await cli(['health'])).code).toBe(0); // searches work: only --deep can see it
+    const r = await cli(['doctor', '--deep', '--timeout', '300']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL test episode: the server said "queued" but did not store the test episode within 300 ms/);
+    expect(r.out).toMatch(/likely cause: Graphiti processes episodes in the background and drops failures silently/);
+    expect(r.out).toMatch(/fix: look for "Failed to process episode"/);
+    expect(server.failures).toHaveLength(1);
+    expect(server.calls.some((c) => c.tool === 'delete_episode')).toBe(false);
+  });
+
+  it('with --deep on a server whose searches fail, blames the dropped test episode on the same cause', async () => {
+    server.setOptions({ faults: { searchError: STOPWORDS } });
+    const r = await cli(['health', '--deep', '--timeout', '200']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL test episode: .*did not store/);
+    expect(r.out.match(/likely cause: the madeinoz Knowledge server's FalkorDB fulltext patch/g)).toHaveLength(2);
+  });
+
+  it('with --deep on a working server, sends one test episode, sees it stored and deletes it', async () => {
+    server.seedEpisode({ name: 'Someone else', content: 'Not ours.' });
+    const r = await cli(['health', '--deep', '--timeout', '10000']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ok {3}test episode: sent to main, stored after \d+ ms, deleted/);
+    expect(server.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(1);
+    expect(server.episodes().map((e) => e.name)).toEqual(['Someone else']);
+  });
+
+  it('names the setting to change when the server runs another database than configured, exit 1', async () => {
+    server.setOptions({ db: 'falkordb' });
+    const r = await cli(['health']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL database: the server runs falkordb, but this tool is set for neo4j/);
+    expect(r.out).toMatch(/fix: set MADEINOZ_KNOWLEDGE_DB=falkordb/);
+    expect((await cli(['health'], { MADEINOZ_KNOWLEDGE_DATABASE_TYPE: 'falkordb' })).code).toBe(0);
+  });
+});
