@@ -90,12 +90,12 @@ describe('buildEpisodes', () => {
   });
 
   it('strips private blocks and redacts secrets everywhere, counting redactions', () => {
-    const d = doc(`---\ndescription: uses password=Hunter22!\n---\n# Deploy\n\nToken ghp_${'a1'.repeat(18)}\n<private>\nroot pw: 0000\n</private>\nDone.\n`);
+    const d = doc(`---\ndescription: uses password=Hunter22!\n---\n# Deploy\n\nToken ghp_${'k3Vq9ZpR2mXw7LtB4nYc8HsD1fGj6QeU0aWo'}\n<private>\nroot pw: 0000\n</private>\nDone.\n`);
     const drafts = buildEpisodes(input(d));
     expect(drafts).toHaveLength(1);
     const body = drafts[0]?.body ?? '';
     expect(body).not.toContain('Hunter22!');
-    expect(body).not.toContain('a1a1a1');
+    expect(body).not.toContain('k3Vq9ZpR2mXw');
     expect(body).not.toContain('root pw');
     expect(body).toContain('[REDACTED:github-token]');
     expect(body).toContain('Description: uses password=[REDACTED:password]');

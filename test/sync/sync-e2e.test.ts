@@ -255,7 +255,7 @@ describe('sync end to end', () => {
   });
 
   it('redacts secrets before they leave the machine', async () => {
-    const key = 'AKIAIOSFODNN7EXAMPLE';
+    const key = ['AKIA', 'Q7ZP3XK2M5WB8RTY'].join(''); // not AWS's documentation key (…EXAMPLE), which is not a secret
     box.pai('LEARNING/SYSTEM/secret.md', learning('Cloud setup', `Use key ${key} and postgres://app:hunter2@db:5432/app please.\n<private>my diary</private>`));
     const summary = await syncAndSettle();
     const body = String(adds()[0]?.args.episode_body);
