@@ -69,3 +69,13 @@ export function benignCorpus(seed = 12): BenignNote[] {
   const rng = makeRng(seed + 1);
   return BENIGN_CLASSES.flatMap((c) => c.notes(rng).map((note) => ({ cls: c.cls, note })));
 }
+
+/**
+ * Whether any part of `secret` is still in `text`: every 12-character window (stride 6) is
+ * looked for, so a redaction that stops early and leaves a tail is caught, not only a whole leak.
+ */
+export function survives(text: string, secret: string): boolean {
+  if (secret.length <= 12) return text.includes(secret);
+  for (let i = 0; i + 12 <= secret.length; i += 6) if (text.includes(secret.slice(i, i + 12))) return true;
+  return text.includes(secret.slice(-12));
+}
