@@ -73,6 +73,7 @@ describe('buildEpisodes', () => {
       part: 1,
       parts: 1,
       redactions: 0,
+      redactionsByKind: {},
     });
     expect(parseMarker(e?.sourceDescription)?.raw).toBe(e?.marker);
   });
@@ -100,6 +101,7 @@ describe('buildEpisodes', () => {
     expect(body).toContain('[REDACTED:github-token]');
     expect(body).toContain('Description: uses password=[REDACTED:password]');
     expect(drafts[0]?.redactions).toBe(2);
+    expect(drafts[0]?.redactionsByKind).toEqual({ password: 1, 'github-token': 1 });
   });
 
   it('redacts secrets in the title', () => {
@@ -184,6 +186,8 @@ describe('buildEpisodes', () => {
     expect(drafts.length).toBeGreaterThan(1);
     expect(drafts.reduce((n, e) => n + e.redactions, 0)).toBe(5);
     expect(drafts.slice(1).every((e) => e.redactions === 0)).toBe(true);
+    expect(drafts.slice(1).every((e) => Object.keys(e.redactionsByKind).length === 0)).toBe(true);
+    expect(Object.values(drafts[0]?.redactionsByKind ?? {}).reduce((a, b) => a + b, 0)).toBe(5);
   });
 
   it('works with real hash and file ids', () => {
