@@ -27,6 +27,7 @@ import { McpError, McpNetworkError } from './mcp/errors.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from './memory/episode.js';
 import { detectGraphitiOutput } from './memory/loop.js';
 import { parseMemoryFile } from './memory/parse.js';
+import { addCounts } from './memory/redact.js';
 import { filterSources, resolveSources } from './memory/sources.js';
 import { scanSources } from './memory/scan.js';
 import type { MemorySource, ScannedFile } from './memory/types.js';
@@ -76,6 +77,8 @@ export interface SyncSummary {
   resent: number;
   duplicatesRemoved: number;
   redactions: number;
+  /** The same by kind (`{ 'github-token': 1 }`): kinds and counts, never values. */
+  redactionsByKind: Record<string, number>;
   problems: SyncProblem[];
   serverReachable: boolean;
   serverError?: string;
@@ -135,6 +138,7 @@ class SyncRun {
   private readonly startedAt: number;
   private readonly counts = { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, resent: 0, duplicatesRemoved: 0, redactions: 0 };
   private readonly problems: SyncProblem[] = [];
+  private readonly redactionsByKind: Record<string, number> = {};
   private readonly actions: NonNullable<SyncSummary['plannedActions']> = [];
   private readonly sends = new Map<string, PlannedSend>();
   private serverReachable = true;
@@ -274,6 +278,7 @@ class SyncRun {
     }
     const redactions = drafts.reduce((n, d) => n + d.redactions, 0);
     this.counts.redactions += redactions;
+    for (const d of drafts) addCounts(this.redactionsByKind, d.redactionsByKind);
 
     if (existing !== undefined && existing.hash === hash && existing.episodes.length === drafts.length && existing.episodes.every((e) => e.groupId === groupId)) {
       if (existing.episodes.every((e) => e.sentAt !== undefined)) {
@@ -458,7 +463,7 @@ class SyncRun {
       await this.deleteRetired();
       if ((this.options.waitMs ?? 0) > 0 && this.serverReachable) await this.waitForConfirmation(this.options.waitMs ?? 0);
     } finally {
-      this.state.lastRun = { startedAt: new Date(this.startedAt).toISOString(), finishedAt: new Date(this.now()).toISOString(), summary: this.countsByStatus() };
+      this.state.lastRun = { startedAt: new Date(this.startedAt).toISOString(), finishedAt: new Date(this.now()).toISOString(), summary: this.countsByStatus(), redactions: { ...this.redactionsByKind } };
       if (this.changed) await this.save();
       else await this.appendToJournal([{ k: 'meta', lastRun: this.state.lastRun }]); // a no-op run costs one line, not a snapshot
       await this.appender?.close();
@@ -857,6 +862,7 @@ class SyncRun {
       resent: this.counts.resent,
       duplicatesRemoved: this.counts.duplicatesRemoved,
       redactions: this.counts.redactions,
+      redactionsByKind: { ...this.redactionsByKind },
       problems: this.problems,
       serverReachable: this.serverReachable,
       dryRun: this.options.dryRun === true,
