@@ -73,6 +73,7 @@ describe('buildEpisodes', () => {
       part: 1,
       parts: 1,
       redactions: 0,
+      redactionsByKind: {},
     });
     expect(parseMarker(e?.sourceDescription)?.raw).toBe(e?.marker);
   });
@@ -90,16 +91,17 @@ describe('buildEpisodes', () => {
   });
 
   it('strips private blocks and redacts secrets everywhere, counting redactions', () => {
-    const d = doc(`---\ndescription: uses password=Hunter22!\n---\n# Deploy\n\nToken ghp_${'a1'.repeat(18)}\n<private>\nroot pw: 0000\n</private>\nDone.\n`);
+    const d = doc(`---\ndescription: uses password=Hunter22!\n---\n# Deploy\n\nToken ghp_${'k3Vq9ZpR2mXw7LtB4nYc8HsD1fGj6QeU0aWo'}\n<private>\nroot pw: 0000\n</private>\nDone.\n`);
     const drafts = buildEpisodes(input(d));
     expect(drafts).toHaveLength(1);
     const body = drafts[0]?.body ?? '';
     expect(body).not.toContain('Hunter22!');
-    expect(body).not.toContain('a1a1a1');
+    expect(body).not.toContain('k3Vq9ZpR2mXw');
     expect(body).not.toContain('root pw');
     expect(body).toContain('[REDACTED:github-token]');
     expect(body).toContain('Description: uses password=[REDACTED:password]');
     expect(drafts[0]?.redactions).toBe(2);
+    expect(drafts[0]?.redactionsByKind).toEqual({ password: 1, 'github-token': 1 });
   });
 
   it('redacts secrets in the title', () => {
@@ -184,6 +186,8 @@ describe('buildEpisodes', () => {
     expect(drafts.length).toBeGreaterThan(1);
     expect(drafts.reduce((n, e) => n + e.redactions, 0)).toBe(5);
     expect(drafts.slice(1).every((e) => e.redactions === 0)).toBe(true);
+    expect(drafts.slice(1).every((e) => Object.keys(e.redactionsByKind).length === 0)).toBe(true);
+    expect(Object.values(drafts[0]?.redactionsByKind ?? {}).reduce((a, b) => a + b, 0)).toBe(5);
   });
 
   it('works with real hash and file ids', () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { acquireLock } from '../../src/lib/state/lock.js';
+import { formatStatus, formatSyncSummary } from '../../src/lib/sync/report.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
@@ -255,7 +256,7 @@ describe('sync end to end', () => {
   });
 
   it('redacts secrets before they leave the machine', async () => {
-    const key = 'AKIAIOSFODNN7EXAMPLE';
+    const key = ['AKIA', 'Q7ZP3XK2M5WB8RTY'].join(''); // not AWS's documentation key (…EXAMPLE), which is not a secret
     box.pai('LEARNING/SYSTEM/secret.md', learning('Cloud setup', `Use key ${key} and postgres://app:hunter2@db:5432/app please.\n<private>my diary</private>`));
     const summary = await syncAndSettle();
     const body = String(adds()[0]?.args.episode_body);
@@ -263,7 +264,16 @@ describe('sync end to end', () => {
     expect(body).not.toContain('hunter2');
     expect(body).not.toContain('my diary');
     expect(summary.redactions).toBeGreaterThanOrEqual(2);
-    const log = readFileSync(join(box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'state.json'), 'utf8');
+    // Counted by kind, in the summary and in the state `status` reads; kinds and counts, never values.
+    expect(summary.redactionsByKind).toEqual({ 'aws-access-key-id': 1, 'url-password': 1 });
+    expect(formatSyncSummary(summary)).toContain('redacted 2 secret(s) before sending: aws-access-key-id 1, url-password 1');
+    const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const lastRun = (await loadState(stateDir, { readOnly: true })).state.lastRun;
+    expect(lastRun?.redactions).toEqual({ 'aws-access-key-id': 1, 'url-password': 1 });
+    expect(formatStatus({ stateDir, counts: { pending: 0, queued: 0, confirmed: 1, failed: 0, skipped: 0 }, total: 1, failures: [], skipped: [], orphansToDelete: 0, lastRun: { startedAt: 'T', finishedAt: 'T', redactions: lastRun?.redactions }, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 } })).toContain(
+      'Last run: T; redacted aws-access-key-id 1, url-password 1',
+    );
+    const log = readFileSync(join(stateDir, 'state.json'), 'utf8');
     expect(log).not.toContain(key);
   });
 

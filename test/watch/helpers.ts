@@ -70,6 +70,7 @@ export function fakeSummary(patch: Partial<SyncSummary> = {}): SyncSummary {
     resent: 0,
     duplicatesRemoved: 0,
     redactions: 0,
+    redactionsByKind: {},
     problems: [],
     serverReachable: true,
     dryRun: false,

@@ -15,7 +15,7 @@
 import type { SourceKind } from './types.js';
 import type { MemoryDocument } from './parse.js';
 import { stripCaptureFooters } from './footer.js';
-import { redactSecrets, stripPrivateBlocks } from './redact.js';
+import { addCounts, redactSecrets, stripPrivateBlocks } from './redact.js';
 import { splitMarkdown, trimBlock } from './split.js';
 import { formatIso } from './time.js';
 
@@ -54,6 +54,8 @@ export interface EpisodeDraft {
    * so summing over the parts gives the document's total.
    */
   redactions: number;
+  /** The same, by kind (empty on later parts). */
+  redactionsByKind: Record<string, number>;
 }
 
 export interface MarkerInfo {
@@ -165,6 +167,8 @@ export interface PreparedContent {
   /** Title (redacted, one line). */
   title: string;
   redactions: number;
+  /** The same redactions by kind (`{ 'github-token': 1 }`): kinds and counts, never values. */
+  redactionsByKind: Record<string, number>;
   privateBlocks: number;
   warnings: string[];
 }
@@ -183,6 +187,7 @@ export function prepareEpisodeContent(doc: MemoryDocument, project?: string): Pr
     body: trimBlock(body.text),
     title: title.text || 'Untitled memory',
     redactions: body.total + header.total + title.total,
+    redactionsByKind: addCounts(addCounts(addCounts({}, body.counts), header.counts), title.counts),
     privateBlocks: privateBody.count + privateHeader.count,
     warnings,
   };
@@ -244,6 +249,7 @@ export function buildEpisodes(input: EpisodeInput): EpisodeDraft[] {
       part,
       parts,
       redactions: part === 1 ? prepared.redactions : 0,
+      redactionsByKind: part === 1 ? prepared.redactionsByKind : {},
     };
   });
 }

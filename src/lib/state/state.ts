@@ -87,7 +87,8 @@ export interface SyncState {
   files: Record<string, FileRecord>;
   /** Episodes of deleted files still to delete. */
   orphans: EpisodeRef[];
-  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number> };
+  /** `redactions`: secrets redacted by kind in that run (kinds and counts, never values). */
+  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number> };
   /** Snapshot generation; the journal of changes made after this snapshot is `state.journal-<generation>.jsonl`. */
   generation?: number;
 }

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../config/config.js';
 import type { EpisodeDraft } from '../memory/episode.js';
+import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
@@ -43,12 +44,12 @@ export interface Plan {
 
 /** What one scanned file comes to. `record`, when present, is the record to write. */
 type Verdict =
-  | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: number }
+  | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: RedactionsByKind }
   | { kind: 'gone' }
   | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
-  | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: number }
-  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: number; isNew: boolean }
-  | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: number };
+  | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
+  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean }
+  | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: RedactionsByKind };
 
 export async function planRun(input: PlanInput): Promise<Plan> {
   const { state, scan } = input;
@@ -62,7 +63,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactions: 0 },
+    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactions: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -95,7 +96,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   const reset = base !== existing;
   const needsDrafts = base !== undefined && base.episodes.some((e) => e.sentAt === undefined && e.uuid === undefined);
   if (base !== undefined && !force && !needsDrafts && base.mtimeMs === file.mtimeMs && base.size === file.size) {
-    return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: 0 };
+    return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: {} };
   }
   const outcome = (status: 'skipped' | 'failed', reason: string, hash?: string, retract = false): Verdict => ({
     kind: 'outcome',
@@ -112,7 +113,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
     // --force goes on to rebuild the episodes: a changed group moves them (see below).
-    if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true, redactions: 0 };
+    if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true, redactions: {} };
   }
   const fileId = base?.fileId ?? fileIdOf(file.source, file.relPath);
   const prepared = prepareEpisodes(config, file, fileId, raw, hash);
@@ -138,7 +139,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, resends: 0 })),
     superseded: base === undefined ? [] : [...base.superseded, ...base.episodes],
     attempts: 0,
-    redactions,
+    redactions: totalRedactions(redactions),
     warnings: prepared.warnings,
     firstSeenAt: base?.firstSeenAt ?? nowIso,
     updatedAt: nowIso,
@@ -250,7 +251,7 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'unchanged':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
       plan.counts.unchanged++;
-      plan.counts.redactions += verdict.redactions;
+      addCounts(plan.counts.redactions, verdict.redactions);
       return;
     case 'outcome':
       plan.put.push(verdict.record);
@@ -262,21 +263,21 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'send' });
-      plan.counts.redactions += verdict.redactions;
+      addCounts(plan.counts.redactions, verdict.redactions);
       return;
     case 'version':
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: verdict.isNew ? 'add' : 'update' });
       plan.counts[verdict.isNew ? 'added' : 'updated']++;
-      plan.counts.redactions += verdict.redactions;
+      addCounts(plan.counts.redactions, verdict.redactions);
       return;
     case 'rename':
       plan.put.push(verdict.record);
       if (verdict.drafts !== undefined) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'rename' });
       plan.counts.renamed++;
-      plan.counts.redactions += verdict.redactions;
+      addCounts(plan.counts.redactions, verdict.redactions);
       plan.events.push({ message: 'file renamed', data: { from: verdict.from, to: id } });
       return;
   }

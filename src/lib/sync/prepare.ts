@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
 import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
+import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
 import { parseMemoryFile } from '../memory/parse.js';
@@ -18,7 +19,7 @@ import type { Logger } from '../util/log.js';
 export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
 
 export type Prepared =
-  | { kind: 'episodes'; drafts: EpisodeDraft[]; groupId: string; redactions: number; warnings: string[] }
+  | { kind: 'episodes'; drafts: EpisodeDraft[]; groupId: string; redactions: RedactionsByKind; warnings: string[] }
   /** `retract`: episodes of earlier versions leave the graph (opt-out, loop, empty). */
   | { kind: 'skipped'; reason: string; retract: boolean }
   | { kind: 'failed'; reason: string };
@@ -67,7 +68,7 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
     contentHash: hash,
   });
   if (drafts.length === 0) return { kind: 'skipped', reason: 'empty: nothing to send after removing private blocks and footers', retract: true };
-  return { kind: 'episodes', drafts, groupId, redactions: drafts.reduce((n, d) => n + d.redactions, 0), warnings: doc.warnings.slice(0, 10) };
+  return { kind: 'episodes', drafts, groupId, redactions: drafts.reduce((byKind, d) => addCounts(byKind, d.redactionsByKind), {}), warnings: doc.warnings.slice(0, 10) };
 }
 
 /** The file's own `group_id`, else its source's group, else the default; `{project}` per project; made safe for the database. */

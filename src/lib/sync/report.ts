@@ -25,7 +25,7 @@ export interface StatusReport {
   failures: Array<{ id: string; reason: string }>;
   skipped: Array<{ id: string; reason: string }>;
   orphansToDelete: number;
-  lastRun?: { startedAt: string; finishedAt?: string | undefined } | undefined;
+  lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
 }
 
@@ -78,7 +78,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     failures,
     skipped,
     orphansToDelete: state.orphans.length,
-    lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt },
+    lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
   };
 }
@@ -90,7 +90,7 @@ export function formatStatus(s: StatusReport): string {
   ];
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
-  if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}`);
+  if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url})`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
@@ -106,6 +106,12 @@ export function formatStatus(s: StatusReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** `github-token 2, password 1` after `lead`, or '' when there is nothing to list. */
+function byKind(counts: Record<string, number> | undefined, lead: string): string {
+  const entries = Object.entries(counts ?? {}).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return entries.length === 0 ? '' : `${lead}${entries.map(([kind, n]) => `${kind} ${n}`).join(', ')}`;
+}
+
 export function formatSyncSummary(s: SyncSummary): string {
   const lines: string[] = [];
   if (s.dryRun) {
@@ -118,7 +124,7 @@ export function formatSyncSummary(s: SyncSummary): string {
   );
   if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
-  if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending`);
+  if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
   if (!s.serverReachable) lines.push(`server unreachable: ${s.serverError ?? 'unknown error'} — pending work is kept and sent on the next run`);
   for (const p of s.problems.slice(0, 50)) lines.push(`  ${p.id}: ${p.message}`);
   if (s.problems.length > 50) lines.push(`  … and ${s.problems.length - 50} more`);

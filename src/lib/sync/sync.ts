@@ -20,6 +20,7 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
+import { totalRedactions } from '../memory/redact.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
@@ -118,7 +119,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
       }
     }
   } finally {
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx) };
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactions } };
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
@@ -194,7 +195,8 @@ function summarize(ctx: RunContext, plan: Plan): SyncSummary {
     confirmed: byStatus.confirmed,
     resent: counts.resent,
     duplicatesRemoved: counts.duplicatesRemoved,
-    redactions: counts.redactions,
+    redactions: totalRedactions(counts.redactions),
+    redactionsByKind: { ...counts.redactions },
     problems: ctx.problems,
     serverReachable: ctx.server.reachable,
     ...(ctx.server.error === undefined ? {} : { serverError: ctx.server.error }),

@@ -2,6 +2,7 @@
 import type { Config } from '../config/config.js';
 import type { GraphitiClient } from '../graphiti/graphiti.js';
 import type { EpisodeDraft } from '../memory/episode.js';
+import type { RedactionsByKind } from '../memory/redact.js';
 import type { MemorySource } from '../memory/types.js';
 import type { FileRecord, SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
@@ -51,7 +52,9 @@ export interface SyncSummary {
   confirmed: number;
   resent: number;
   duplicatesRemoved: number;
+  /** Secrets redacted before sending: the total, and by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
   redactions: number;
+  redactionsByKind: RedactionsByKind;
   problems: SyncProblem[];
   serverReachable: boolean;
   serverError?: string;
@@ -75,7 +78,8 @@ export interface RunCounts {
   renamed: number;
   resent: number;
   duplicatesRemoved: number;
-  redactions: number;
+  /** Secrets redacted, by kind. */
+  redactions: RedactionsByKind;
 }
 
 /** Whether the server answered this run; the first transient failure stops all sending. */

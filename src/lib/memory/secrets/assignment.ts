@@ -1,0 +1,176 @@
+/**
+ * Secrets named by their context: `KEY=value` lines, JSON/YAML/HCL/TOML keys, HTTP headers,
+ * `Bearer …`, AWS secret keys and session tokens, and prose ("the admin password is …").
+ * Values are matched whole (quoted: up to the closing quote or the end of the line; bare: up
+ * to whitespace), whatever their length, then judged by values.ts.
+ */
+import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { isCredentialValue, isDummy, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
+
+/** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
+const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
+
+const AWS_SECRET: RegexRule = {
+  kind: 'aws-secret-access-key',
+  hints: ['secret'],
+  re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
+  replace: (_m, g) => ((g[1] ?? '').length < 30 || isDummy(g[1] ?? '') ? undefined : `${g[0]}${tag('aws-secret-access-key')}`),
+};
+
+/** STS session tokens run to a thousand characters and more: replaced whole, whatever the length. */
+const AWS_SESSION: RegexRule = {
+  kind: 'aws-session-token',
+  hints: ['session', 'security'],
+  re: /((?:aws_?session_?token|aws_?security_?token|x-amz-security-token|session_?token)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
+  replace: (_m, g) => ((g[1] ?? '').length < 40 || isDummy(g[1] ?? '') ? undefined : `${g[0]}${tag('aws-session-token')}`),
+};
+
+/** `Authorization: Bearer …` / `Basic …` / a bare scheme-less value. */
+const AUTHORIZATION: RegexRule = {
+  kind: 'authorization',
+  hints: ['authorization'],
+  re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
+  replace: (_m, g) => {
+    const value = splitTrailingPunctuation(g[2] ?? '').value;
+    if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return undefined;
+    // Without a scheme word only a token-looking value counts ("Authorization: required" is prose).
+    if (g[1] === undefined && !(value.length >= 16 && /\d/.test(value))) return undefined;
+    return `${g[0]}${g[1] ?? ''}${tag('authorization')}`;
+  },
+};
+
+/** API-key headers: `X-API-Key:`, `X-Auth-Token:`, GitLab's `PRIVATE-TOKEN:`, Cloudflare's `X-Auth-Key:`… */
+const AUTH_HEADER: RegexRule = {
+  kind: 'auth-header',
+  hints: ['x-', 'private-token', 'ocp-apim', 'dd-'],
+  re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
+  replace: (_m, g) => {
+    const value = splitTrailingPunctuation(g[1] ?? '').value;
+    if (!looksRandom(value, 12)) return undefined;
+    return `${g[0]}${tag('auth-header')}${(g[1] ?? '').slice(value.length)}`;
+  },
+};
+
+/** `Bearer <token>` anywhere (curl commands, logs). Prose ("bearer tokens are …") has no long token. */
+const BEARER: RegexRule = {
+  kind: 'bearer-token',
+  hints: ['bearer'],
+  re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
+  replace: (_m, g) => {
+    const v = g[1] ?? '';
+    if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return undefined;
+    return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag('bearer-token')}` : undefined;
+  },
+};
+
+const KEYWORD =
+  /passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credential|[_.-]key$/i;
+
+/**
+ * Keys that contain a secret-ish word but name something that is not a secret: `max_tokens`,
+ * `token_count`, `password_file`, `secretName`, `tokenUrl`, `secretKeyRef`, `api_key_id`, `tokenizer`.
+ */
+const NON_SECRET_KEY =
+  /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
+
+export function genericKind(key: string): string {
+  const k = key.toLowerCase();
+  if (/passw|pwd|passphrase|passcode/.test(k)) return 'password';
+  if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
+  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return 'private-key';
+  if (/token/.test(k)) return 'token';
+  return 'secret';
+}
+
+/** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
+const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
+
+/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string. */
+function splitBareValue(raw: string): { value: string; rest: string } {
+  const next = /;[A-Za-z][\w ]*=/.exec(raw);
+  const head = next === null ? raw : raw.slice(0, next.index);
+  const { value, rest } = splitTrailingPunctuation(head, false);
+  return { value, rest: rest + raw.slice(head.length) };
+}
+
+/**
+ * Generic `password = value`, `"api_key": "value"`, `**Token:** value`, `export DB_PASSWORD=…`.
+ * A scan, not a replace: the key is matched first and judged before any value is read, so a key
+ * that is not secret-named (`User ID=app;Password=…`) never swallows the text after it.
+ */
+// The key is captured by a lookahead and consumed by a backreference (an atomic group), so a long
+// identifier that is not followed by a separator is not re-scanned.
+const GENERIC_KEY = new RegExp(
+  `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+  'g',
+);
+const GENERIC_VALUE = new RegExp(VALUE, 'y');
+
+function genericReplacement(key: string, raw: string): string | undefined {
+  // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''))) return undefined;
+  const kind = genericKind(key);
+  const { inner, quote } = unquote(raw);
+  // An unclosed quote: everything to the end of the line is the value.
+  const opened = quote === '' && /^["'`]/.test(raw) ? (raw[0] as string) : '';
+  const { value, rest } = quote === '' && opened === '' ? splitBareValue(raw) : { value: raw, rest: '' };
+  const candidate = opened === '' ? value : raw.slice(1);
+  if (PATH.test(quote === '' ? candidate : inner)) return undefined;
+  if (!isCredentialValue(candidate, kind === 'password')) return undefined;
+  return `${quote || opened}${tag(kind)}${quote}${rest}`;
+}
+
+const GENERIC: ScanRule = {
+  kind: 'generic',
+  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'credential'],
+  scan: (text) => {
+    let out = '';
+    let cursor = 0;
+    GENERIC_KEY.lastIndex = 0;
+    for (let m = GENERIC_KEY.exec(text); m !== null; m = GENERIC_KEY.exec(text)) {
+      const key = m[1] as string;
+      if (!KEYWORD.test(key) || NON_SECRET_KEY.test(key)) continue;
+      const valueAt = m.index + m[0].length;
+      GENERIC_VALUE.lastIndex = valueAt;
+      const raw = GENERIC_VALUE.exec(text)?.[0];
+      if (raw === undefined) continue;
+      const replacement = genericReplacement(key, raw);
+      if (replacement === undefined) continue;
+      out += text.slice(cursor, valueAt) + replacement;
+      cursor = valueAt + raw.length;
+      GENERIC_KEY.lastIndex = cursor;
+    }
+    return cursor === 0 ? text : out + text.slice(cursor);
+  },
+};
+
+/** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …". */
+const PROSE: RegexRule = {
+  kind: 'prose',
+  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
+  re: new RegExp(
+    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
+      '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
+      '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
+    'gi',
+  ),
+  replace: (_m, g) => {
+    const lead = g[0] ?? '';
+    const raw = g[1] ?? '';
+    const { inner, quote } = unquote(raw);
+    const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
+    if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
+    if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
+    const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
+    return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+  },
+};
+
+/** A bare word in a sentence is a credential only if it does not read as a word: digits, symbols or inner capitals. */
+function proseSecret(v: string): boolean {
+  if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
+  if (/^\d+$/.test(v)) return v.length >= 4;
+  return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
+}
+
+export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];

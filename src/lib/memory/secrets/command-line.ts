@@ -1,0 +1,124 @@
+/**
+ * Credentials on command lines: `curl -u user:secret`, `mysql -pSECRET`, `sshpass -p`,
+ * `docker login -p`, `redis-cli -a`, `ldapsearch -w`, `openssl -passin pass:`, keytool's
+ * `-storepass`, `--token VALUE` / `--password VALUE` with a space, `--from-literal=k=v`.
+ * Short flags mean different things to different programs (`docker run -u 1000:1000`), so they
+ * are only read on a line that runs the program they belong to.
+ */
+import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { isCredentialValue, isRedacted } from './values.js';
+
+/** A flag's value: quoted (any length, spaces allowed) or a bare word. */
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`|;&)]+)`;
+
+function keepOrTag(prefix: string, value: string, kind: string): string | undefined {
+  if (value.startsWith('-') || isRedacted(value) || !isCredentialValue(value, true)) return undefined;
+  const q = /^["']/.test(value) ? (value[0] as string) : '';
+  return `${prefix}${q}${tag(kind)}${q}`;
+}
+
+interface ProgramFlags {
+  /** Program names that must appear on the line. */
+  programs: readonly string[];
+  /** The flag and separator, as a capture group: its value follows. */
+  flag: string;
+}
+
+const PROGRAMS: ProgramFlags[] = [
+  { programs: ['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mariadb', 'mariadb-dump'], flag: '(\\s-p)' },
+  { programs: ['sshpass'], flag: '(\\s-p[ \\t]*)' },
+  { programs: ['docker', 'podman', 'nerdctl', 'buildah', 'skopeo', 'helm', 'oras', 'crane'], flag: '(\\s(?:-p|--password)(?:[ \\t]+|=))' },
+  { programs: ['redis-cli', 'valkey-cli'], flag: '(\\s(?:-a|--pass)[ \\t]+)' },
+  { programs: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd'], flag: '(\\s-w[ \\t]+)' },
+  { programs: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport'], flag: '(\\s-p[ \\t]+)' },
+  { programs: ['keytool', 'jarsigner'], flag: '(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)' },
+];
+
+function programRule(p: ProgramFlags): ScanRule {
+  const names = p.programs.map((n) => n.replace(/[-]/g, '\\-')).join('|');
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])[^\\n]*`, 'gm');
+  const flag = new RegExp(`${p.flag}${VALUE}`, 'g');
+  return {
+    kind: 'cli-password',
+    hints: p.programs,
+    scan: (text) => text.replace(line, (l) => l.replace(flag, (m, prefix: string, value: string) => keepOrTag(prefix, value, 'cli-password') ?? m)),
+  };
+}
+
+/** `curl -u user:secret`, `--user`, `--proxy-user`; keeps the user name. */
+const CURL_USER: ScanRule = {
+  kind: 'cli-password',
+  hints: ['curl', 'wget', 'http'],
+  scan: (text) =>
+    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget|https?|xh)(?![\w-])[^\n]*/gm, (l) =>
+      l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"'|;&)]+))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
+        const user = g[0] ?? g[2] ?? g[4] ?? '';
+        const pw = g[1] ?? g[3] ?? g[5] ?? '';
+        const q = g[0] !== undefined ? '"' : g[2] !== undefined ? "'" : '';
+        if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m; // uid:gid, not credentials
+        return keepOrTag(`${prefix}${q}${user}:`, pw, 'cli-password')?.concat(q) ?? m;
+      }),
+    ),
+};
+
+/** `openssl … -passin pass:SECRET` / `-passout pass:` / `-pass pass:`. */
+const OPENSSL_PASS: RegexRule = {
+  kind: 'cli-password',
+  hints: ['pass:'],
+  re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, 'g'),
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
+/** `smbclient -U user%password`. */
+const SMB_USER: RegexRule = {
+  kind: 'cli-password',
+  hints: ['%'],
+  re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
+/** `kubectl create secret generic x --from-literal=password=S3cret`. */
+const KUBECTL_LITERAL: RegexRule = {
+  kind: 'kubectl-literal',
+  hints: ['--from-literal'],
+  re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE}`, 'g'),
+  replace: (m, g) => {
+    const v = g[1] ?? '';
+    if (isRedacted(v) || /^\$/.test(v)) return undefined;
+    return keepOrTag(g[0] ?? '', v, 'kubectl-literal') ?? m;
+  },
+};
+
+/**
+ * Long options that take a credential, with a space or `=`: `--token VALUE`, `--auth-token VALUE`,
+ * `--api-key=…`, `--password VALUE`, `--client-secret …`. Not `--token-file`, `--password-stdin`.
+ */
+const LONG_FLAG: RegexRule = {
+  kind: 'cli-token',
+  hints: ['--'],
+  re: new RegExp(
+    `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE}`,
+    'gi',
+  ),
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[2] ?? '', /^pass/i.test(g[1] ?? '') ? 'cli-password' : 'cli-token') ?? m,
+};
+
+/** `.netrc`: `machine host login user password SECRET` (one line or several). */
+const NETRC: ScanRule = {
+  kind: 'netrc-password',
+  hints: ['machine'],
+  scan: (text) => {
+    if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text)) return text;
+    return text.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix: string, v: string) => keepOrTag(prefix, v, 'netrc-password') ?? m);
+  },
+};
+
+export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
+  ...PROGRAMS.map(programRule),
+  CURL_USER,
+  OPENSSL_PASS,
+  SMB_USER,
+  KUBECTL_LITERAL,
+  LONG_FLAG,
+  NETRC,
+];

@@ -1,0 +1,188 @@
+/**
+ * Secrets that a format gives away by its structure rather than a prefix: PEM blocks, service
+ * account JSON, kubeconfig and Kubernetes Secret manifests, Azure connection strings and SAS
+ * signatures, credentials inside URLs, webhook URLs, Docker's config.json.
+ */
+import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { isDummy, isPlaceholder, isRedacted, looksRandom } from './values.js';
+
+/** GCP service-account JSON: the whole escaped PEM string value. */
+const GCP_PRIVATE_KEY: RegexRule = {
+  kind: 'gcp-private-key',
+  hints: ['"private_key"'],
+  re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
+  replace: (_m, g) => (g[1] === undefined || g[1] === '' || isRedacted(g[1]) ? undefined : `${g[0]}${tag('gcp-private-key')}${g[2]}`),
+};
+
+const PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
+/** What follows the header of an unclosed block (a truncated paste): armour headers and base64 lines. */
+const PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
+
+/**
+ * PEM private key blocks (RSA, EC, OPENSSH, ENCRYPTED, PGP…), also inside JSON strings with `\n`
+ * escapes. One pass over the markers pairs each BEGIN with the next marker, so a file full of
+ * unclosed headers stays linear.
+ */
+const PEM_PRIVATE_KEY: ScanRule = {
+  kind: 'pem-private-key',
+  hints: ['private key'],
+  scan: (text) => {
+    const markers = [...text.matchAll(PEM_MARKER)];
+    let out = '';
+    let cursor = 0;
+    for (let i = 0; i < markers.length; i += 1) {
+      const begin = markers[i] as RegExpExecArray;
+      if (begin[1] !== 'BEGIN' || begin.index < cursor) continue;
+      const next = markers[i + 1];
+      let end: number;
+      if (next !== undefined && next[1] === 'END') {
+        end = next.index + next[0].length;
+        i += 1;
+      } else {
+        PEM_TAIL.lastIndex = begin.index + begin[0].length;
+        PEM_TAIL.exec(text);
+        end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
+      }
+      out += text.slice(cursor, begin.index) + tag('pem-private-key');
+      cursor = end;
+    }
+    return cursor === 0 ? text : out + text.slice(cursor);
+  },
+};
+
+/** kubeconfig `client-key-data:` (a base64 PEM key); YAML or JSON. */
+const KUBECONFIG_KEY: RegexRule = {
+  kind: 'kubeconfig-client-key',
+  hints: ['client-key-data'],
+  re: /(client-key-data["']?[ \t]*:[ \t]*["']?)([A-Za-z0-9+/=]+)/g,
+  replace: (_m, g) => ((g[1] ?? '').length < 16 || isDummy(g[1] ?? '') ? undefined : `${g[0]}${tag('kubeconfig-client-key')}`),
+};
+
+const DOC_BOUNDARY = /^((?:---|```|~~~)[^\n]*)$/m;
+const SECRET_KIND = /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?Secret["']?[ \t]*,?[ \t]*$/m;
+const DATA_KEY = /^([ \t]*)(data|stringData):[ \t]*$/;
+const ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
+
+/** Replaces the values of the `data:`/`stringData:` maps in one YAML document of `kind: Secret`. */
+function redactSecretManifest(doc: string): string {
+  const lines = doc.split('\n');
+  let dataIndent = -1;
+  let entryIndent = -1;
+  let blockIndent = -1;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as string;
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent >= 0) {
+      if (line.trim() === '' || indent > blockIndent) {
+        if (line.trim() !== '') lines[i] = `${line.slice(0, indent)}${tag('k8s-secret-data')}`;
+        continue;
+      }
+      blockIndent = -1;
+    }
+    const data = DATA_KEY.exec(line);
+    if (data !== null) {
+      dataIndent = (data[1] as string).length;
+      entryIndent = -1;
+      continue;
+    }
+    if (dataIndent < 0 || line.trim() === '') continue;
+    if (indent <= dataIndent) {
+      dataIndent = -1;
+      continue;
+    }
+    const entry = ENTRY.exec(line);
+    if (entry === null || (entryIndent >= 0 && indent !== entryIndent)) continue;
+    entryIndent = indent;
+    const value = (entry[3] as string).trim();
+    if (/^[|>][+-]?\d*$/.test(value)) {
+      blockIndent = indent;
+      continue;
+    }
+    const bare = value.replace(/^["']|["']$/g, '');
+    if (bare === '' || isRedacted(bare) || isPlaceholder(bare) || isDummy(bare)) continue;
+    const quote = /^["']/.test(value) ? (value[0] as string) : '';
+    lines[i] = `${line.slice(0, line.length - (entry[3] as string).length)}${quote}${tag('k8s-secret-data')}${quote}`;
+  }
+  return lines.join('\n');
+}
+
+/** Base64 and plain values in Kubernetes Secret manifests (each YAML document or code fence apart). */
+const K8S_SECRET: ScanRule = {
+  kind: 'k8s-secret-data',
+  hints: ['secret'],
+  scan: (text) => {
+    if (!SECRET_KIND.test(text)) return text;
+    // split() keeps the captured boundaries, so joining restores the text exactly.
+    const parts = text.split(DOC_BOUNDARY);
+    return parts.map((p) => (SECRET_KIND.test(p) ? redactSecretManifest(p) : p)).join('');
+  },
+};
+
+/** Azure storage / Service Bus / Event Hubs connection strings. */
+const AZURE_STORAGE_KEY: RegexRule = {
+  kind: 'azure-storage-key',
+  hints: ['accountkey=', 'sharedaccesskey='],
+  re: /\b(AccountKey|SharedAccessKey)=([^;"'\s]+)/gi,
+  replace: (_m, g) => {
+    const v = g[1] ?? '';
+    return v.length < 10 || isRedacted(v) || isPlaceholder(v) || isDummy(v) ? undefined : `${g[0]}=${tag('azure-storage-key')}`;
+  },
+};
+
+/** Azure SAS tokens: the `sig=` signature (percent-encoded base64) is the secret part. */
+const AZURE_SAS: RegexRule = {
+  kind: 'azure-sas-signature',
+  hints: ['sig='],
+  re: /((?<![A-Za-z0-9_-])sig=)([A-Za-z0-9%+/=_-]+)/g,
+  replace: (_m, g) => {
+    const v = g[1] ?? '';
+    return v.length < 20 || isDummy(v) ? undefined : `${g[0]}${tag('azure-sas-signature')}`;
+  },
+};
+
+/** Azure AD (Entra ID) application client secrets: three characters, a digit, `Q~`, then 31+ more. */
+const AZURE_AD_SECRET: RegexRule = {
+  kind: 'azure-ad-client-secret',
+  hints: ['q~'],
+  re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
+  replace: (_m, g) => ((g[0] ?? '').length < 30 ? undefined : tag('azure-ad-client-secret')),
+};
+
+/** scheme://user:password@host → keep scheme, user and host. */
+const URL_PASSWORD: RegexRule = {
+  kind: 'url-password',
+  hints: ['://'],
+  re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/?#"'<>`]+)@(?=[^\s@/?#"'<>])/gi,
+  replace: (_m, g) => {
+    const pw = g[2] ?? '';
+    if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return undefined;
+    return `${g[0]}${g[1]}:${tag('url-password')}@`;
+  },
+};
+
+const SLACK_WEBHOOK: RegexRule = {
+  kind: 'slack-webhook',
+  hints: ['hooks.slack.com'],
+  re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+  replace: (_m, g) => ((g[1] ?? '').length < 8 || isDummy(g[1] ?? '') ? undefined : `${g[0]}/${tag('slack-webhook')}`),
+};
+
+const DISCORD_WEBHOOK: RegexRule = {
+  kind: 'discord-webhook',
+  hints: ['/api/webhooks/'],
+  re: /(https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks)\/(\d+\/[A-Za-z0-9_-]+)/g,
+  replace: (_m, g) => ((g[1] ?? '').length < 30 ? undefined : `${g[0]}/${tag('discord-webhook')}`),
+};
+
+/** Docker's config.json: `"auth": "base64(user:password)"`. */
+const DOCKER_AUTH: RegexRule = {
+  kind: 'docker-config-auth',
+  hints: ['"auth"'],
+  re: /("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]+)(")/g,
+  replace: (_m, g) => (looksRandom(g[1] ?? '', 12) ? `${g[0]}${tag('docker-config-auth')}${g[2]}` : undefined),
+};
+
+/** Before the vendor rules (a PEM body must go as one block). */
+export const STRUCTURED_FIRST: readonly (RegexRule | ScanRule)[] = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
+/** After the vendor rules. */
+export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];

@@ -1,0 +1,81 @@
+/**
+ * A generated corpus for secret redaction: planted secrets of many kinds in the contexts people
+ * write them (.env, shell, curl, JSON, YAML, HCL, TOML, prose, frontmatter, kubeconfig,
+ * Kubernetes manifests…), and benign notes full of look-alikes (placeholders, documentation
+ * examples, configuration words, hashes, public keys).
+ *
+ * Seeded and deterministic: the same seed gives the same notes, so recall and false-positive
+ * figures are comparable between runs and between implementations (bench/redact-bench.ts).
+ * Formats (prefixes, lengths, charsets) are public facts; every value here is random.
+ * Kinds and contexts live in secret-kinds.ts (a data table, one row per kind, hence its length); this file assembles them.
+ */
+import { BENIGN_CLASSES } from './secret-benign.js';
+import { CONTEXTS, KINDS, type KindSpec, type Rng } from './secret-kinds.js';
+
+export { CONTEXTS, KINDS, BENIGN_CLASSES };
+export type { KindSpec, Rng };
+
+export interface PlantedSecret {
+  kind: string;
+  /** The `[REDACTED:<label>]` the redaction is expected to write; undefined: any label. */
+  label: string | undefined;
+  /** The value that must not survive. */
+  secret: string;
+  note: string;
+  context: string;
+}
+
+export interface BenignNote {
+  cls: string;
+  note: string;
+}
+
+/** mulberry32: small, fast, good enough for test data. */
+export function makeRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One planted secret of `spec` in the context named `context` (any of the kind's contexts). */
+export function plant(spec: KindSpec, rng: Rng, context: string): PlantedSecret {
+  const secret = spec.make(rng);
+  const note = spec.plant !== undefined ? spec.plant(secret, rng, context) : (CONTEXTS[context] as (s: string, env: string, rng: Rng) => string)(secret, spec.env ?? 'API_TOKEN', rng);
+  return { kind: spec.kind, label: spec.label, secret: spec.reveal?.(secret) ?? secret, note, context };
+}
+
+/** The contexts a kind can be planted in. */
+export function contextsOf(spec: KindSpec): string[] {
+  return spec.contexts ?? Object.keys(CONTEXTS);
+}
+
+/** `perKind` secrets of every kind, contexts rotating so each kind meets different ones. */
+export function secretCorpus(seed = 12, perKind = 3): PlantedSecret[] {
+  const rng = makeRng(seed);
+  const out: PlantedSecret[] = [];
+  KINDS.forEach((spec, k) => {
+    const contexts = contextsOf(spec);
+    for (let i = 0; i < perKind; i += 1) out.push(plant(spec, rng, contexts[(k * perKind + i) % contexts.length] as string));
+  });
+  return out;
+}
+
+export function benignCorpus(seed = 12): BenignNote[] {
+  const rng = makeRng(seed + 1);
+  return BENIGN_CLASSES.flatMap((c) => c.notes(rng).map((note) => ({ cls: c.cls, note })));
+}
+
+/**
+ * Whether any part of `secret` is still in `text`: every 12-character window (stride 6) is
+ * looked for, so a redaction that stops early and leaves a tail is caught, not only a whole leak.
+ */
+export function survives(text: string, secret: string): boolean {
+  if (secret.length <= 12) return text.includes(secret);
+  for (let i = 0; i + 12 <= secret.length; i += 6) if (text.includes(secret.slice(i, i + 12))) return true;
+  return text.includes(secret.slice(-12));
+}
