@@ -157,6 +157,20 @@ describe('add_memory / get_episodes / delete_episode', () => {
     expect(server.nodes('g_casc').some((n) => n.name === 'Casc2')).toBe(false);
   });
 
+  it('an entity summary folds in every episode that mentions it and keeps a deleted episode\'s text, cascade or not (as the real server does)', async () => {
+    server.setOptions({ deleteMode: 'cascade' });
+    await s.call('add_memory', { name: 'Tapir one', episode_body: 'Tapir herds live in Borneo.', group_id: 'g_sum' });
+    await server.whenIdle();
+    await s.call('add_memory', { name: 'Tapir two', episode_body: 'Tapir calves eat fruit.', group_id: 'g_sum' });
+    await server.whenIdle();
+    const tapir = () => server.nodes('g_sum').find((n) => n.name === 'Tapir');
+    expect(tapir()?.summary).toBe('Tapir herds live in Borneo.\nTapir calves eat fruit.');
+    const first = server.episodes('g_sum').find((e) => e.name === 'Tapir one')!;
+    await s.call('delete_episode', { uuid: first.uuid });
+    expect(server.facts('g_sum').some((f) => f.fact.includes('Borneo'))).toBe(false);
+    expect(tapir()?.summary).toContain('Borneo');
+  });
+
   it('mainParams: reference_time in the schema, validated', async () => {
     server.setOptions({ mainParams: true });
     const { msg } = await s.rpc('tools/list');
