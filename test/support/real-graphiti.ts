@@ -85,14 +85,14 @@ export interface CliRun {
 }
 
 /** The product's CLI as users run it (from source through tsx), in the given isolated environment. */
-export function runCli(env: Record<string, string>, args: readonly string[], cwd?: string): Promise<CliRun> {
+export function runCli(env: Record<string, string>, args: readonly string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src', 'cli.ts'), ...args], { env, cwd: cwd ?? env.HOME, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src', 'cli.ts'), ...args], { env, cwd: options.cwd ?? env.HOME, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
