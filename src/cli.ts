@@ -216,7 +216,7 @@ async function commandHealth(config: Config, values: Record<string, string | boo
   const health = await checkHealth(config, logger);
   if (values.json === true) io.stdout(`${JSON.stringify(health)}\n`);
   else if (health.ok) {
-    io.stdout(`ok: ${health.message}\n  url: ${config.mcpUrl}\n  transport: ${health.transport ?? '?'}, protocol ${health.protocolVersion ?? '?'}\n  server: ${health.serverName ?? '?'} ${health.serverVersion ?? ''}\n  database setting: ${config.db}, group: ${config.groupId}\n`);
+    io.stdout(`ok: ${health.message}\n  url: ${config.mcpUrl}\n  transport: ${health.transport ?? '?'}, protocol ${health.protocolVersion ?? '?'}\n  server: ${health.serverName ?? '?'} ${health.serverVersion || '(no version reported)'}\n  database setting: ${config.db}, group: ${config.groupId}\n`);
   } else {
     io.stdout(`unhealthy: ${health.message}\n  url: ${config.mcpUrl}\n`);
   }
