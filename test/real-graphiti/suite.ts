@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphitiTransport } from '../../src/lib/server/graphiti-process.js';
 import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { probeFake, probeServer } from './parity.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 const WAIT = ['--wait', '90000'];
@@ -77,6 +78,10 @@ export function realServerSuite(generation: string): void {
       expect(health.code, health.stdout + health.stderr).toBe(0);
       expect(health.stdout).toMatch(/ok/i);
       expect(health.stdout).toMatch(/falkordb/i);
+      // serverInfo.version is the python mcp version on 1.x; mcp 2.x reports an empty one.
+      const json = JSON.parse((await cli(['health', '--json'])).stdout) as { serverName: string; serverVersion: string };
+      const mcp = pinnedGeneration(generation).mcp;
+      expect(json).toMatchObject({ serverName: 'Graphiti Agent Memory', serverVersion: mcp.startsWith('1.') ? mcp : '' });
       const status = await cli(['status']);
       expect(status.stdout).toMatch(/Server: ok/);
     });
@@ -172,6 +177,16 @@ export function realServerSuite(generation: string): void {
       expect(again.code, again.stderr).toBe(0);
       expect(again.summary).toMatchObject({ queued: 0, pending: 0, failed: 0 });
       expect((await counts())['Quokka rollout']).toBe(1);
+    });
+  });
+
+  describe(`real Graphiti ${generation}: the fast suite's test server answers the same`, () => {
+    const { ctx } = withServer(generation, 'http', 'gms_parity');
+
+    it('tool results, messages and errors match the test server set up for this generation', async () => {
+      const real = await probeServer(ctx.real.url, 'gms_parity', async () => (await ctx.real.episodeNames()).length > 0);
+      const fake = await probeFake(pinnedGeneration(generation), 'gms_parity');
+      expect(fake).toEqual(real);
     });
   });
 
