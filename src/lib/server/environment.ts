@@ -130,7 +130,9 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   };
   const python = join(work, 'venv', 'bin', 'python');
   await step('create venv', base, ['-m', 'venv', join(work, 'venv')], 120_000);
-  await step('download graphiti-core sdist', python, ['-m', 'pip', 'download', '--no-deps', '--no-binary', ':all:', `graphiti-core==${gen.id}`, '-d', join(work, 'sdist')], 300_000);
+  // `--no-binary graphiti-core`, not `:all:`: pip prepares the sdist's metadata, and with `:all:`
+  // its build backend (hatchling and friends) would be built from source too (minutes, cold).
+  await step('download graphiti-core sdist', python, ['-m', 'pip', 'download', '--no-deps', '--no-binary', 'graphiti-core', `graphiti-core==${gen.id}`, '-d', join(work, 'sdist')], 300_000);
   const sdist = join(work, 'sdist', readdirSync(join(work, 'sdist')).find((f) => f.endsWith('.tar.gz')) ?? 'missing.tar.gz');
   const sha = createHash('sha256').update(readFileSync(sdist)).digest('hex');
   if (sha !== gen.sdistSha256) {
