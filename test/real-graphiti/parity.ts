@@ -26,8 +26,6 @@ export const KNOWN_DIFFERENCES = {
   extraRealTools: ['add_triplet', 'build_communities', 'get_episode_entities', 'summarize_saga'],
   /** add_memory parameters of server 1.0.2 at HEAD and 1.1.0 that the test server does not declare (it has reference_time). */
   extraRealAddMemoryParams: ['custom_extraction_instructions', 'excluded_entity_types', 'previous_episode_uuids', 'saga', 'saga_previous_episode_uuid', 'update_communities'],
-  /** graphiti-core > 0.28.2 adds reference_time to every fact. */
-  extraRealFactKeys: ['reference_time'],
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -61,7 +59,7 @@ export async function probeServer(url: string, groupId: string, processed: () =>
     const episodes = (await client.callTool('get_episodes', { group_ids: [groupId], max_episodes: 10 })).structuredContent as { result: { message: string; episodes: Array<Record<string, unknown>> } };
     out.episodes = { message: episodes.result.message, keys: Object.keys(episodes.result.episodes[0] ?? {}), first: normalize({ ...episodes.result.episodes[0], created_at: undefined }) };
     const facts = (await client.callTool('search_memory_facts', { query: 'Zephyr Kafka', group_ids: [groupId], max_facts: 5 })).structuredContent as { result: { message: string; facts: Array<Record<string, unknown>> } };
-    out.facts = { message: facts.result.message, keys: Object.keys(facts.result.facts[0] ?? {}).filter((k) => !KNOWN_DIFFERENCES.extraRealFactKeys.includes(k)) };
+    out.facts = { message: facts.result.message, keys: Object.keys(facts.result.facts[0] ?? {}) };
     const nodes = (await client.callTool('search_nodes', { query: 'Zephyr', group_ids: [groupId], max_nodes: 5 })).structuredContent as { result: { message: string; nodes: Array<Record<string, unknown>> } };
     out.nodes = { message: nodes.result.message, keys: Object.keys(nodes.result.nodes[0] ?? {}) };
     const none = '00000000-0000-0000-0000-000000000000';

@@ -184,6 +184,10 @@ describe('add_memory / get_episodes / delete_episode', () => {
     });
     await server.whenIdle();
     expect(server.facts('g_ref')[0]!.valid_at).toBe('2024-01-02T03:04:05.000000+00:00');
+    // Newer graphiti-core (0.29+, the servers with these parameters) adds reference_time to facts.
+    const found = (await s.payload('search_memory_facts', { query: 'Rome', group_ids: ['g_ref'] })) as { facts: Array<Record<string, unknown>> };
+    expect(Object.keys(found.facts[0]!).slice(-2)).toEqual(['reference_time', 'attributes']);
+    expect(found.facts[0]!.reference_time).toBe('2024-01-02T03:04:05.000000+00:00');
   });
 
   it('without mainParams reference_time is silently ignored', async () => {
