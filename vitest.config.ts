@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The real Graphiti server suite runs on its own: npm run test:graphiti (vitest.graphiti.config.ts).
+    exclude: [...configDefaults.exclude, 'test/real-graphiti/**'],
     // Integration tests spawn servers and child processes; the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -157,6 +157,20 @@ describe('add_memory / get_episodes / delete_episode', () => {
     expect(server.nodes('g_casc').some((n) => n.name === 'Casc2')).toBe(false);
   });
 
+  it('an entity summary folds in every episode that mentions it and keeps a deleted episode\'s text, cascade or not (as the real server does)', async () => {
+    server.setOptions({ deleteMode: 'cascade' });
+    await s.call('add_memory', { name: 'Tapir one', episode_body: 'Tapir herds live in Borneo.', group_id: 'g_sum' });
+    await server.whenIdle();
+    await s.call('add_memory', { name: 'Tapir two', episode_body: 'Tapir calves eat fruit.', group_id: 'g_sum' });
+    await server.whenIdle();
+    const tapir = () => server.nodes('g_sum').find((n) => n.name === 'Tapir');
+    expect(tapir()?.summary).toBe('Tapir herds live in Borneo.\nTapir calves eat fruit.');
+    const first = server.episodes('g_sum').find((e) => e.name === 'Tapir one')!;
+    await s.call('delete_episode', { uuid: first.uuid });
+    expect(server.facts('g_sum').some((f) => f.fact.includes('Borneo'))).toBe(false);
+    expect(tapir()?.summary).toContain('Borneo');
+  });
+
   it('mainParams: reference_time in the schema, validated', async () => {
     server.setOptions({ mainParams: true });
     const { msg } = await s.rpc('tools/list');
@@ -170,6 +184,10 @@ describe('add_memory / get_episodes / delete_episode', () => {
     });
     await server.whenIdle();
     expect(server.facts('g_ref')[0]!.valid_at).toBe('2024-01-02T03:04:05.000000+00:00');
+    // Newer graphiti-core (0.29+, the servers with these parameters) adds reference_time to facts.
+    const found = (await s.payload('search_memory_facts', { query: 'Rome', group_ids: ['g_ref'] })) as { facts: Array<Record<string, unknown>> };
+    expect(Object.keys(found.facts[0]!).slice(-2)).toEqual(['reference_time', 'attributes']);
+    expect(found.facts[0]!.reference_time).toBe('2024-01-02T03:04:05.000000+00:00');
   });
 
   it('without mainParams reference_time is silently ignored', async () => {

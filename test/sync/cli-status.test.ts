@@ -29,6 +29,10 @@ describe('status, health and progress', () => {
     expect(ok.out).toMatch(/protocol 2025-11-25/);
     const json = await cli(['health', '--json']);
     expect(JSON.parse(json.out)).toMatchObject({ ok: true, serverName: 'Graphiti Agent Memory', transport: 'streamable-http' });
+    expect(ok.out).toMatch(/server: Graphiti Agent Memory 1\.26\.0\n/);
+    // python mcp 2.x (server 1.1.0) reports an empty serverInfo.version.
+    server.setOptions({ serverVersion: '' });
+    expect((await cli(['health'])).out).toMatch(/server: Graphiti Agent Memory \(no version reported\)\n/);
     await server.stop();
     const down = await cli(['health']);
     expect(down.code).toBe(1);

@@ -123,6 +123,9 @@ export class GraphitiStore {
           group_id: ep.group_id,
           attributes: {},
         });
+      // The real server folds each new mention into the entity's summary, and deleting the
+      // episode (even with cascade) leaves the summary as it is: old knowledge lingers there.
+      if (existing) existing.summary = foldSummary(existing.summary, summarize(name, ep.content));
       this.mention(node.uuid, ep.uuid);
       return node;
     });
@@ -298,4 +301,9 @@ export class GraphitiStore {
 
 function indexKey(groupId: string, text: string): string {
   return `${groupId}\u0000${text.toLowerCase()}`;
+}
+
+function foldSummary(summary: string | null, addition: string): string {
+  if (summary === null || summary === '') return addition;
+  return summary.split('\n').includes(addition) ? summary : `${summary}\n${addition}`.slice(0, 1000);
 }

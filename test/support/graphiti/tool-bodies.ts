@@ -59,7 +59,8 @@ function nodeResult(n: StoredNode): ToolPayload {
   return { uuid: n.uuid, name: n.name, labels: n.labels, created_at: n.created_at, summary: n.summary, group_id: n.group_id, attributes: n.attributes };
 }
 
-function factResult(f: StoredFact): ToolPayload {
+/** `newerCore`: graphiti-core after 0.28.2 (servers with main's parameters) adds `reference_time`. */
+function factResult(f: StoredFact, newerCore: boolean): ToolPayload {
   return {
     uuid: f.uuid,
     group_id: f.group_id,
@@ -72,6 +73,7 @@ function factResult(f: StoredFact): ToolPayload {
     expired_at: f.expired_at,
     valid_at: f.valid_at,
     invalid_at: f.invalid_at,
+    ...(newerCore ? { reference_time: f.valid_at } : {}),
     attributes: f.attributes,
   };
 }
@@ -126,7 +128,7 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
       if (err) return { error: `Error searching facts: ${err}` };
       const facts = store.searchFacts(a.query as string, groups, a.max_facts as number);
       if (facts.length === 0) return { message: 'No relevant facts found', facts: [] };
-      return { message: 'Facts retrieved successfully', facts: facts.map(factResult) };
+      return { message: 'Facts retrieved successfully', facts: facts.map((f) => factResult(f, ctx.mainParams)) };
     }
     case 'delete_entity_edge': {
       const uuid = a.uuid as string;
@@ -142,7 +144,7 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
       const uuid = a.uuid as string;
       const fact = store.facts.get(uuid);
       if (!fact) return { error: `Error getting entity edge: edge ${uuid} not found` };
-      return factResult({ ...fact, episodes: [...fact.episodes] });
+      return factResult({ ...fact, episodes: [...fact.episodes] }, ctx.mainParams);
     }
     case 'get_episodes': {
       const groups = effectiveGroups(a.group_ids, ctx.groupId);

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:graphiti`: the product against the real Graphiti MCP server, one generation after
+ * another (GMS_GRAPHITI_GENERATIONS=0.28.2,0.31.1 picks some). First the pinned Python environments
+ * are built or found in the cache (40–90 s each the first time on a machine, instant after), then
+ * vitest runs test/real-graphiti. Prints one closing line "N passed, M failed" and exits non-zero
+ * on any failure; no Python gives one line and exit 2.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const generations = (process.env.GMS_GRAPHITI_GENERATIONS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const started = Date.now();
+
+const env = spawnSync(npx, ['tsx', 'scripts/graphiti-env.ts', ...generations], { stdio: 'inherit' });
+if (env.status !== 0) {
+  process.stdout.write('0 passed, 1 failed (no Graphiti server environment)\n');
+  process.exit(env.status === 2 ? 2 : 1);
+}
+const envSeconds = (Date.now() - started) / 1000;
+
+const dir = mkdtempSync(join(tmpdir(), 'gms-graphiti-'));
+const report = join(dir, 'vitest.json');
+const files = generations.length > 0 ? generations.map((g) => `test/real-graphiti/graphiti-${g}.test.ts`) : [];
+const run = spawnSync(npx, ['vitest', 'run', '-c', 'vitest.graphiti.config.ts', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+let passed = 0;
+let failed = 0;
+let broken = run.status !== 0;
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = json.numFailedTests ?? 0;
+  if ((json.numTotalTests ?? 0) === 0) broken = true;
+} catch {
+  broken = true;
+}
+rmSync(dir, { recursive: true, force: true });
+process.stdout.write(`\nenvironments ${envSeconds.toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(broken || failed > 0 ? 1 : 0);

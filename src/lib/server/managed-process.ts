@@ -1,0 +1,83 @@
+/**
+ * A long-running child (FalkorDB, the Graphiti server) whose output goes to a log file and is
+ * watched for lines, and whose stop is clean: SIGTERM, then SIGKILL after a grace period, and the
+ * promise resolves only once the process is gone. Children still running when this Node process
+ * exits are killed with it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+
+const live = new Set<ChildProcess>();
+let exitHook = false;
+
+export class ManagedProcess {
+  private output = '';
+  private readonly log: WriteStream;
+  readonly exited: Promise<number | null>;
+  private exitCode: number | null | undefined;
+
+  private constructor(
+    readonly name: string,
+    private readonly child: ChildProcess,
+    readonly logFile: string,
+  ) {
+    this.log = createWriteStream(logFile, { flags: 'a' });
+    const take = (d: Buffer) => {
+      this.log.write(d);
+      // Keep the tail only: line checks look at recent output.
+      this.output = (this.output + d.toString()).slice(-200_000);
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        live.delete(child);
+        this.exitCode = code ?? (signal === null ? null : -1);
+        resolve(this.exitCode);
+      });
+      child.once('error', () => {
+        live.delete(child);
+        this.exitCode = -1;
+        resolve(-1);
+      });
+    });
+  }
+
+  static start(name: string, cmd: string, args: readonly string[], options: { cwd?: string; env: NodeJS.ProcessEnv; logFile: string }): ManagedProcess {
+    const child = spawn(cmd, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    live.add(child);
+    if (!exitHook) {
+      exitHook = true;
+      process.once('exit', () => {
+        for (const c of live) c.kill('SIGKILL');
+      });
+    }
+    return new ManagedProcess(name, child, options.logFile);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get running(): boolean {
+    return this.exitCode === undefined;
+  }
+
+  /** Output seen so far (the tail). */
+  get recentOutput(): string {
+    return this.output;
+  }
+
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.running) return this.closeLog();
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+    await this.closeLog();
+  }
+
+  private closeLog(): Promise<void> {
+    return new Promise((resolve) => (this.log.writableEnded ? resolve() : this.log.end(() => resolve())));
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The fast suite's test server (test/support/graphiti-server.ts) set up like a given real
+ * generation must answer the same tool calls with the same shapes and literal strings as the real
+ * server. Known, deliberate differences are named in `KNOWN_DIFFERENCES` instead of hidden.
+ */
+import { McpClient } from '../../src/lib/mcp/client.js';
+import type { GraphitiGeneration } from '../../src/lib/server/pins.js';
+import { startGraphitiServer, type GraphitiServerOptions } from '../support/graphiti-server.js';
+import { eventually } from '../support/real-graphiti.js';
+
+/** Test-server options that match a real generation. */
+export function fakeOptionsFor(gen: GraphitiGeneration, groupId: string): GraphitiServerOptions {
+  return {
+    groupId,
+    db: 'falkordb',
+    deleteMode: gen.cascadingDelete ? 'cascade' : 'node-only',
+    mainParams: gen.id !== '0.28.2',
+    serverVersion: gen.mcp.startsWith('1.') ? gen.mcp : '',
+    processingDelayMs: 0,
+  };
+}
+
+/** Where the test server is knowingly simpler than the real one (the product does not depend on these). */
+export const KNOWN_DIFFERENCES = {
+  /** 0.29+ also list summarize_saga, build_communities, add_triplet, get_episode_entities. */
+  extraRealTools: ['add_triplet', 'build_communities', 'get_episode_entities', 'summarize_saga'],
+  /** add_memory parameters of server 1.0.2 at HEAD and 1.1.0 that the test server does not declare (it has reference_time). */
+  extraRealAddMemoryParams: ['custom_extraction_instructions', 'excluded_entity_types', 'previous_episode_uuids', 'saga', 'saga_previous_episode_uuid', 'update_communities'],
+};
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const DATE = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g;
+
+function normalize(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value, (_k, x: unknown) => (typeof x === 'string' ? x.replace(UUID, '<uuid>').replace(DATE, '<date>').replace(/pydantic\.dev\/[\d.]+\//, 'pydantic.dev/<v>/') : x)));
+}
+
+type Probe = Record<string, unknown>;
+
+/** The same conversation with any Graphiti server; `processed` resolves once an episode is visible. */
+export async function probeServer(url: string, groupId: string, processed: () => Promise<boolean>): Promise<Probe> {
+  const client = new McpClient({ url, transport: 'streamable-http', timeoutMs: 60_000 });
+  await client.connect();
+  const out: Probe = {};
+  const payload = async (name: string, args: Record<string, unknown>) => {
+    const r = await client.callTool(name, args);
+    return normalize(r.isError === true ? { isError: true, text: r.content.map((c) => c.text).join('') } : (r.structuredContent ?? r.content));
+  };
+  try {
+    out.serverInfo = client.serverInfo;
+    const listed = await client.listTools();
+    out.tools = listed.map((t) => t.name).filter((n) => !KNOWN_DIFFERENCES.extraRealTools.includes(n)).sort();
+    const add = listed.find((t) => t.name === 'add_memory');
+    out.addMemoryParams = Object.keys(add?.inputSchema.properties ?? {}).filter((p) => !KNOWN_DIFFERENCES.extraRealAddMemoryParams.includes(p)).sort();
+    out.addMemoryRequired = add?.inputSchema.required;
+    out.status = await payload('get_status', {});
+    out.add = await payload('add_memory', { name: 'Parity note', episode_body: 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres.', group_id: groupId, source: 'text', source_description: 'parity [gms:p]' });
+    await eventually('the episode is processed', processed);
+    const episodes = (await client.callTool('get_episodes', { group_ids: [groupId], max_episodes: 10 })).structuredContent as { result: { message: string; episodes: Array<Record<string, unknown>> } };
+    out.episodes = { message: episodes.result.message, keys: Object.keys(episodes.result.episodes[0] ?? {}), first: normalize({ ...episodes.result.episodes[0], created_at: undefined }) };
+    const facts = (await client.callTool('search_memory_facts', { query: 'Zephyr Kafka', group_ids: [groupId], max_facts: 5 })).structuredContent as { result: { message: string; facts: Array<Record<string, unknown>> } };
+    out.facts = { message: facts.result.message, keys: Object.keys(facts.result.facts[0] ?? {}) };
+    const nodes = (await client.callTool('search_nodes', { query: 'Zephyr', group_ids: [groupId], max_nodes: 5 })).structuredContent as { result: { message: string; nodes: Array<Record<string, unknown>> } };
+    out.nodes = { message: nodes.result.message, keys: Object.keys(nodes.result.nodes[0] ?? {}) };
+    const none = '00000000-0000-0000-0000-000000000000';
+    out.deleteUnknownEpisode = await payload('delete_episode', { uuid: none });
+    out.deleteUnknownEdge = await payload('delete_entity_edge', { uuid: none });
+    out.getUnknownEdge = await payload('get_entity_edge', { uuid: none });
+    out.missingArgument = await payload('add_memory', { name: 'x' });
+    out.unknownTool = await payload('no_such_tool', {});
+    out.badGroupSearch = await payload('search_memory_facts', { query: 'x', group_ids: ['a.b'] });
+    out.noFacts = await payload('search_memory_facts', { query: 'nothingmatcheshere', group_ids: [groupId] });
+    const uuid = episodes.result.episodes[0]?.uuid as string;
+    out.deleteEpisode = await payload('delete_episode', { uuid });
+    out.afterDelete = await payload('get_episodes', { group_ids: [groupId], max_episodes: 10 });
+  } finally {
+    await client.close();
+  }
+  return out;
+}
+
+export async function probeFake(gen: GraphitiGeneration, groupId: string): Promise<Probe> {
+  const fake = await startGraphitiServer(fakeOptionsFor(gen, groupId));
+  try {
+    return await probeServer(fake.url, groupId, async () => fake.episodes(groupId).length > 0);
+  } finally {
+    await fake.close();
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * The product end to end against the real Graphiti MCP server of one generation, on FalkorDB,
+ * with the stand-in LLM (ours; the real LLM cannot run here). Each `describe` is one story in
+ * order, as a user lives it: its steps share one server and one isolated home.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphitiTransport } from '../../src/lib/server/graphiti-process.js';
+import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
+import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { probeFake, probeServer } from './parity.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+const WAIT = ['--wait', '90000'];
+/** Low enough that a lost episode is re-sent within a test (default 30 min; see the note below). */
+const FAST_RESEND = { MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '2000' };
+
+interface Summary {
+  added: number;
+  updated: number;
+  deleted: number;
+  unchanged: number;
+  confirmed: number;
+  queued: number;
+  pending: number;
+  failed: number;
+  resent: number;
+}
+
+/** The fact lines of a context block (before its "Related entities"), without their dates. */
+function factLines(block: string): string[] {
+  const facts = block.split('Related entities:')[0] ?? '';
+  return [...facts.matchAll(/^- (.*?)(?: \(\d{4}-\d{2}-\d{2}\))?$/gm)].map((m) => m[1] ?? '');
+}
+
+function withServer(generation: string, transport: GraphitiTransport, groupId: string, configuredGroup = groupId) {
+  const ctx = {} as { real: RealGraphiti; box: Sandbox };
+  beforeAll(async () => {
+    ctx.real = await startRealGraphiti({ generation, transport, groupId });
+    ctx.box = makeSandbox(ctx.real.url, {
+      MADEINOZ_KNOWLEDGE_DB: 'falkordb',
+      MADEINOZ_KNOWLEDGE_GROUP_ID: configuredGroup,
+      MADEINOZ_KNOWLEDGE_TIMEOUT: '30000',
+      MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000',
+    });
+  }, 600_000);
+  afterAll(async () => {
+    await ctx.real?.stop();
+    ctx.box?.cleanup();
+  }, 60_000);
+  const cli = (args: string[], extra: Record<string, string> = {}) => runCli({ ...ctx.box.env, ...extra }, args);
+  const sync = async (args: string[] = [], extra: Record<string, string> = {}) => {
+    const run = await cli(['sync', '--json', ...args], extra);
+    try {
+      return { ...run, summary: JSON.parse(run.stdout) as Summary };
+    } catch {
+      throw new Error(`sync printed no JSON (exit ${run.code}): ${run.stdout}${run.stderr}`);
+    }
+  };
+  /** Episode names in FalkorDB with how often each appears. */
+  const counts = async (graph?: string) => {
+    const out: Record<string, number> = {};
+    for (const name of await ctx.real.episodeNames(graph)) out[name] = (out[name] ?? 0) + 1;
+    return out;
+  };
+  const processed = () => (ctx.real.log().match(/Processing episode/g) ?? []).length;
+  return { ctx, cli, sync, counts, processed };
+}
+
+export function realServerSuite(generation: string): void {
+  const cascades = pinnedGeneration(generation).cascadingDelete;
+  describe(`real Graphiti ${generation} on FalkorDB, Streamable HTTP, stand-in LLM`, () => {
+    const { ctx, cli, sync, counts, processed } = withServer(generation, 'http', 'gms_e2e');
+
+    it('health and status report the real server', async () => {
+      const health = await cli(['health']);
+      expect(health.code, health.stdout + health.stderr).toBe(0);
+      expect(health.stdout).toMatch(/ok/i);
+      expect(health.stdout).toMatch(/falkordb/i);
+      // serverInfo.version is the python mcp version on 1.x; mcp 2.x reports an empty one.
+      const json = JSON.parse((await cli(['health', '--json'])).stdout) as { serverName: string; serverVersion: string };
+      const mcp = pinnedGeneration(generation).mcp;
+      expect(json).toMatchObject({ serverName: 'Graphiti Agent Memory', serverVersion: mcp.startsWith('1.') ? mcp : '' });
+      const status = await cli(['status']);
+      expect(status.stdout).toMatch(/Server: ok/);
+    });
+
+    it('initial sync: every file is confirmed and in FalkorDB exactly once, secrets redacted', async () => {
+      ctx.box.pai('LEARNING/2026-01/zephyr.md', learning('Zephyr event bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres through Debezium.'));
+      ctx.box.pai('LEARNING/2026-01/ledger.md', learning('Ledger retries', 'Ledger calls Stripe with idempotency keys. Stripe webhooks reach Ledger through Svix.'));
+      ctx.box.pai('LEARNING/2026-01/secret.md', learning('Deploy token', 'Deploy with Nomad using token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB please.'));
+      const run = await sync(WAIT);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.summary).toMatchObject({ added: 3, confirmed: 3, queued: 0, pending: 0, failed: 0 });
+      expect(await counts()).toEqual({ 'Zephyr event bus': 1, 'Ledger retries': 1, 'Deploy token': 1 });
+      const contents = (await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Deploy token' RETURN e.content")).map((r) => String(r[0]));
+      expect(contents[0]).toContain('[REDACTED');
+      expect(contents[0]).not.toContain('ghp_');
+    });
+
+    it('a rerun with nothing changed sends nothing', async () => {
+      const before = { processed: processed(), llm: ctx.real.llm.calls.length };
+      const run = await sync();
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.summary).toMatchObject({ added: 0, updated: 0, deleted: 0, resent: 0, queued: 0, pending: 0 });
+      // A round trip after the run: anything it had queued would have started processing by now.
+      expect((await cli(['health'])).code).toBe(0);
+      expect({ processed: processed(), llm: ctx.real.llm.calls.length }).toEqual(before);
+      expect(await counts()).toEqual({ 'Zephyr event bus': 1, 'Ledger retries': 1, 'Deploy token': 1 });
+    });
+
+    it('an edit replaces the episode: one episode, the new text', async () => {
+      ctx.box.pai('LEARNING/2026-01/zephyr.md', learning('Zephyr event bus', 'Zephyr moved from Kafka to Pulsar for the event bus. Pulsar keeps Zephyr events for a week.'));
+      const run = await sync(WAIT);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.summary).toMatchObject({ updated: 1, confirmed: 3, queued: 0 });
+      await eventually('the old version is gone', async () => (await counts())['Zephyr event bus'] === 1);
+      const rows = await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Zephyr event bus' RETURN e.content");
+      expect(rows).toHaveLength(1);
+      expect(String(rows[0]?.[0])).toContain('Pulsar');
+    });
+
+    it('a delete deletes the episode', async () => {
+      rmSync(ctx.box.path('pai', 'MEMORY', 'LEARNING', '2026-01', 'ledger.md'));
+      const run = await sync(WAIT);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.summary).toMatchObject({ deleted: 1 });
+      expect(await counts()).toEqual({ 'Zephyr event bus': 1, 'Deploy token': 1 });
+    });
+
+    it('the SessionStart context is built from what the server returns', async () => {
+      const project = ctx.box.path('code', 'zephyr');
+      mkdirSync(join(project, '.git'), { recursive: true });
+      const run = await cli(['context', '--cwd', project, '--refresh']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('<!-- graphiti-memory-sync:context -->');
+      // A fact the stand-in extracted from the edited note, as the real server stored and ranked it.
+      expect(run.stdout).toContain('Zephyr moved from Kafka to Pulsar for the event bus.');
+      // Servers whose delete_episode cascades take the replaced version's facts with it; 0.28.2
+      // leaves them (the fact still shows: issue 16). Entity summaries keep the old text on every
+      // generation, so only the facts are checked.
+      if (cascades) expect(factLines(run.stdout)).not.toContain('Zephyr uses Kafka for the event bus.');
+    });
+
+    it('a server restart mid-queue loses what was queued; the next runs detect it and send it again', async () => {
+      ctx.real.llm.delayMs = 400; // keeps the queue full while the server goes down
+      ctx.box.pai('LEARNING/2026-02/a.md', learning('Orchid cache', 'Orchid caches Redis lookups. Redis evicts Orchid keys hourly.'));
+      ctx.box.pai('LEARNING/2026-02/b.md', learning('Falcon builds', 'Falcon builds run on Buildkite. Buildkite reports to Falcon.'));
+      ctx.box.pai('LEARNING/2026-02/c.md', learning('Heron alerts', 'Heron alerts page Opsgenie. Opsgenie escalates Heron incidents.'));
+      const first = await sync();
+      expect(first.summary).toMatchObject({ added: 3, queued: 3 });
+      await ctx.real.graphiti.restartServer();
+      ctx.real.llm.delayMs = 0;
+      const names = await counts();
+      const lost = ['Orchid cache', 'Falcon builds', 'Heron alerts'].filter((n) => names[n] === undefined);
+      expect(lost.length).toBeGreaterThan(0);
+      // Engine gap: a lost episode is only re-sent after MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE without
+      // progress (30 min by default); set low here. Another issue makes the engine notice sooner.
+      const again = await sync(WAIT, FAST_RESEND);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.summary).toMatchObject({ queued: 0, pending: 0, failed: 0 });
+      const after = await counts();
+      expect(after).toMatchObject({ 'Orchid cache': 1, 'Falcon builds': 1, 'Heron alerts': 1, 'Zephyr event bus': 1, 'Deploy token': 1 });
+    });
+
+    it('an LLM failure makes the server drop an episode silently; it is detected and sent again', async () => {
+      ctx.real.llm.fail({ kind: 'http-400', match: 'Quokka', times: Number.POSITIVE_INFINITY });
+      ctx.box.pai('LEARNING/2026-03/q.md', learning('Quokka rollout', 'Quokka rolls out through Argo. Argo syncs Quokka manifests.'));
+      const failuresBefore = (ctx.real.log().match(/Failed to process episode/g) ?? []).length;
+      const first = await sync();
+      expect(first.summary).toMatchObject({ added: 1, queued: 1 });
+      await eventually('the server logs the dropped episode', () => (ctx.real.log().match(/Failed to process episode/g) ?? []).length > failuresBefore);
+      expect((await counts())['Quokka rollout']).toBeUndefined();
+      ctx.real.llm.clearFailures();
+      const again = await sync(WAIT, FAST_RESEND);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.summary).toMatchObject({ queued: 0, pending: 0, failed: 0 });
+      expect((await counts())['Quokka rollout']).toBe(1);
+    });
+  });
+
+  describe(`real Graphiti ${generation}: the fast suite's test server answers the same`, () => {
+    const { ctx } = withServer(generation, 'http', 'gms_parity');
+
+    it('tool results, messages and errors match the test server set up for this generation', async () => {
+      const real = await probeServer(ctx.real.url, 'gms_parity', async () => (await ctx.real.episodeNames()).length > 0);
+      const fake = await probeFake(pinnedGeneration(generation), 'gms_parity');
+      expect(fake).toEqual(real);
+    });
+  });
+
+  describe(`real Graphiti ${generation}: a group id with a hyphen on FalkorDB`, () => {
+    // The tool turns "team-notes" into "team_notes" for FalkorDB; the server's own group is that.
+    const { ctx, sync, counts } = withServer(generation, 'http', 'team_notes', 'team-notes');
+
+    it('is sent as team_notes, processed and confirmed', async () => {
+      ctx.box.pai('LEARNING/2026-01/t.md', learning('Team standup', 'Standup moved to Tuesday. Tuesday standup covers Jira.'));
+      const run = await sync(WAIT);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.summary).toMatchObject({ added: 1, confirmed: 1, queued: 0 });
+      expect(await counts('team_notes')).toEqual({ 'Team standup': 1 });
+      const graphs = (await ctx.real.query('MATCH (e:Episodic) RETURN count(e)', 'team_notes'))[0]?.[0];
+      expect(Number(graphs)).toBe(1);
+    });
+  });
+
+  describe(`real Graphiti ${generation} over legacy SSE (--transport sse)`, () => {
+    const { ctx, cli, sync, counts } = withServer(generation, 'sse', 'gms_sse');
+
+    it('health, sync, rerun, edit, delete and context work over the legacy transport', async () => {
+      expect((await cli(['health'])).code).toBe(0);
+      ctx.box.pai('LEARNING/2026-01/w.md', learning('Wombat backups', 'Wombat backs up to Restic. Restic stores Wombat snapshots in Backblaze.'));
+      ctx.box.pai('LEARNING/2026-01/p.md', learning('Puffin search', 'Puffin search runs on Meilisearch. Meilisearch indexes Puffin docs.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 2, confirmed: 2, queued: 0 });
+      expect((await sync()).summary).toMatchObject({ added: 0, updated: 0, resent: 0, queued: 0 });
+      ctx.box.pai('LEARNING/2026-01/w.md', learning('Wombat backups', 'Wombat now backs up to Borg. Borg keeps Wombat archives for a month.'));
+      rmSync(ctx.box.path('pai', 'MEMORY', 'LEARNING', '2026-01', 'p.md'));
+      expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, deleted: 1, queued: 0 });
+      await eventually('one Wombat episode, no Puffin', async () => JSON.stringify(await counts()) === JSON.stringify({ 'Wombat backups': 1 }));
+      const project = ctx.box.path('code', 'wombat');
+      mkdirSync(join(project, '.git'), { recursive: true });
+      const context = await cli(['context', '--cwd', project, '--refresh']);
+      expect(context.stdout).toContain('Wombat now backs up to Borg.');
+      if (cascades) expect(factLines(context.stdout)).not.toContain('Wombat backs up to Restic.');
+    });
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The local Graphiti server machinery without Python packages: the interpreter check says one
+ * clear line for each way it can be missing, a built environment is reused without touching
+ * Python, and a stopped process is gone.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkPython, ensureEnvironment, environmentDir } from '../../src/lib/server/environment.js';
+import { ServerSetupError } from '../../src/lib/server/errors.js';
+import { ManagedProcess } from '../../src/lib/server/managed-process.js';
+import { generation, pinsKey } from '../../src/lib/server/pins.js';
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function fakePython(script: string): string {
+  dir = mkdtempSync(join(tmpdir(), 'gms-fakepy-'));
+  const file = join(dir, 'python3');
+  writeFileSync(file, `#!/bin/sh\n${script}\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
+
+async function setupError(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ServerSetupError);
+  const message = (error as Error).message;
+  expect(message.split('\n')).toHaveLength(1);
+  return message;
+}
+
+describe('local Graphiti server: Python check', () => {
+  it('no Python at all: one line naming GMS_PYTHON', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-nopy-'));
+    expect(await setupError(checkPython({ GMS_PYTHON: join(dir, 'python3') }))).toMatch(/No Python found .* set GMS_PYTHON/);
+  });
+
+  it('no venv module: one line with the package to install', async () => {
+    const py = fakePython(`echo "ModuleNotFoundError: No module named 'venv'" >&2; exit 1`);
+    expect(await setupError(checkPython({ GMS_PYTHON: py }))).toMatch(/has no venv module: install it \(Debian\/Ubuntu: apt install python3-venv/);
+  });
+
+  it('a Python too old: one line with the version needed', async () => {
+    const py = fakePython('echo 3.9');
+    expect(await setupError(checkPython({ GMS_PYTHON: py }))).toMatch(/is Python 3\.9; the Graphiti server needs >= 3\.11/);
+  });
+
+  it('ensureEnvironment without a built environment and without Python fails fast with that line', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
+    const message = await setupError(ensureEnvironment(generation('0.31.1'), { env: { GMS_GRAPHITI_CACHE: dir, GMS_PYTHON: join(dir, 'none') } }));
+    expect(message).toMatch(/No Python found/);
+  });
+
+  it('an environment already built for the same pins is reused without running Python', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-cache-'));
+    const env = { GMS_GRAPHITI_CACHE: dir, GMS_PYTHON: join(dir, 'none') };
+    const gen = generation('0.28.2');
+    const built = environmentDir(gen, env);
+    mkdirSync(built, { recursive: true });
+    writeFileSync(join(built, 'ready.json'), JSON.stringify({ pins: pinsKey(gen), redisServer: '/x/redis-server', falkordbModule: '/x/falkordb.so', buildSeconds: 1 }));
+    const found = await ensureEnvironment(gen, { env });
+    expect(found).toMatchObject({ dir: built, redisServer: '/x/redis-server', serverDir: join(built, 'mcp_server') });
+    // Other pins (another generation) are not satisfied by it.
+    await setupError(ensureEnvironment(generation('0.31.1'), { env }));
+  });
+});
+
+describe('local Graphiti server: process stop', () => {
+  it('stop ends the process (SIGTERM, then SIGKILL after the grace period) and leaves none behind', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-proc-'));
+    const stubborn = ManagedProcess.start('stubborn', process.execPath, ['-e', 'process.on("SIGTERM", () => {}); console.log("up"); setInterval(() => {}, 1000)'], { env: process.env, logFile: join(dir, 'log') });
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => stubborn.recentOutput.includes('up') && (clearInterval(poll), resolve()), 20);
+    });
+    const pid = stubborn.pid as number;
+    await stubborn.stop(300);
+    expect(stubborn.running).toBe(false);
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
