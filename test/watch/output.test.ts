@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import type { SyncSummary } from '../../src/lib/sync/sync.js';
 import { describePass, jsonLine, textLine } from '../../src/lib/watch/events.js';
-import { createWatcher, runWatch, type PassEvent } from '../../src/lib/watch/watch.js';
+import { runWatch } from '../../src/lib/watch/run.js';
+import { createWatcher, type PassEvent } from '../../src/lib/watch/watch.js';
 import { fakeSummary as summary, nextEvent } from './helpers.js';
 
 
