@@ -22,6 +22,9 @@
  * A source root that does not exist yet is not polled for: its nearest existing parent folder is
  * watched, with everything there ignored except the way down to the root, so the root is picked
  * up (and synced) the moment it is created.
+ *
+ * Size: the Watcher class wires chokidar, the filter, the stabilizer and the scheduler into one
+ * lifecycle (start, passes, stop); each of those parts is a module of its own.
  */
 import { EventEmitter } from 'node:events';
 import { existsSync, type Stats } from 'node:fs';
