@@ -24,7 +24,7 @@ interface CopyState {
  * A JSON-like copy (Dates kept) in null-prototype objects, without reserved keys.
  * Undefined means "leave out"; `st.tooLarge` is set when the value exceeds `st.limit`.
  */
-export function safeCopy(value: unknown, path: string, depth: number, st: CopyState): unknown {
+function safeCopy(value: unknown, path: string, depth: number, st: CopyState): unknown {
   st.nodes += 1;
   if (st.nodes > st.limit) {
     st.tooLarge = true;

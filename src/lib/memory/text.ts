@@ -14,7 +14,7 @@ export function decodeMemoryText(raw: Uint8Array): string | undefined {
 
 
 /** Offset of the first byte that is not valid UTF-8, or -1. Used only to explain a failure. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] ?? 0;

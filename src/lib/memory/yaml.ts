@@ -19,7 +19,7 @@ const requireHere = createRequire(import.meta.url);
 const jsYaml = createRequire(requireHere.resolve('gray-matter'))('js-yaml') as JsYaml;
 
 /** Loads YAML without any code-executing type. */
-export function loadYamlSafely(source: string): unknown {
+function loadYamlSafely(source: string): unknown {
   if (jsYaml.DEFAULT_SAFE_SCHEMA !== undefined && typeof jsYaml.safeLoad === 'function') {
     return jsYaml.safeLoad(source, { schema: jsYaml.DEFAULT_SAFE_SCHEMA });
   }
@@ -52,7 +52,7 @@ const PLAIN_PAIR = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)[ \t]*:[ \t]+([^\s"'[\]{}|>&*!
  * quoted and the block is parsed again — still by the YAML parser, never by hand.
  * Returns the repaired block and the 1-based line numbers changed (same line count).
  */
-export function quoteColonValues(block: string): { text: string; lines: number[] } {
+function quoteColonValues(block: string): { text: string; lines: number[] } {
   const lines = block.split('\n');
   const changed: number[] = [];
   for (let i = 0; i < lines.length; i += 1) {
@@ -67,7 +67,7 @@ export function quoteColonValues(block: string): { text: string; lines: number[]
 }
 
 /** YAML engine with the colon-value fallback; notes go to `warnings`. */
-export function yamlEngine(warnings: string[]) {
+function yamlEngine(warnings: string[]) {
   return {
     parse: (block: string): object => {
       try {
