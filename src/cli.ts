@@ -260,7 +260,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
 }
 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { runWatch } = await import('./lib/watch/watch.js');
+  const { runWatch } = await import('./lib/watch/run.js');
   return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
 }
 

@@ -16,7 +16,7 @@ import { acceptedValues, envFileLookupDoc, formatText, renderConfigurationDoc } 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
 
-// The js-yaml copy gray-matter uses (as src/lib/memory/parse.ts resolves it): no extra dependency.
+// The js-yaml copy gray-matter uses (as src/lib/memory/yaml.ts resolves it): no extra dependency.
 const requireHere = createRequire(import.meta.url);
 const jsYaml = createRequire(requireHere.resolve('gray-matter'))('js-yaml') as { safeLoad?: (s: string) => unknown; load: (s: string) => unknown };
 const loadYaml = (text: string): unknown => (jsYaml.safeLoad ?? jsYaml.load)(text);

@@ -11,6 +11,9 @@
  *
  * We import `zod/v3` (shipped inside zod 4) rather than zod 4 "classic": it costs
  * ~13 ms of import time instead of ~50 ms, and this module is on the hook path.
+ *
+ * Size (one file on purpose): the SETTINGS table is the single source for validation, the
+ * `.env` example and docs/configuration.md (both generated from it), so it stays in one place.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -14,6 +14,10 @@
  *   the caller (see retry.ts), because tool calls such as add_memory are not idempotent.
  * - Never writes to stdout/stderr; diagnostics go to the optional logger, without
  *   header values.
+ *
+ * Size: McpClient is one class because the session's lifecycle (initialize, negotiated version,
+ * re-initialisation after a lost session, deadlines, close) is one state machine; transports, SSE,
+ * JSON-RPC shapes and errors are already modules of their own.
  */
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpAbortError, McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError, McpTimeoutError } from './errors.js';

@@ -6,6 +6,9 @@
  * A new stream (reconnect) or a new `endpoint` event is a NEW, uninitialized
  * session: the transport reports itself `stale` and the client initializes again.
  * We never reconnect in the background; the next request reconnects.
+ *
+ * Size: one transport class; the legacy SSE session (a GET stream plus a POST endpoint it names)
+ * is one lifecycle.
  */
 import { McpAbortError, McpHttpError, McpNetworkError, McpProtocolError } from './errors.js';
 import {

@@ -36,6 +36,8 @@
  * quietly and never opened.
  *
  * Output is sorted: sources in the given order, then relPath in code-unit order (not locale order).
+ *
+ * Size: the candidate rules of each source kind and the walk that applies them belong together.
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { sep as pathSep } from 'node:path';

@@ -18,6 +18,9 @@
  * - Not re-entrant: acquiring twice in one process waits for yourself.
  * - Locks still held when the process exits normally are removed in an `exit` handler (best
  *   effort); a killed process leaves its lock behind, which the dead-pid rule recovers at once.
+ *
+ * Size: acquiring, waiting, heartbeat and release (also at exit) are the lifecycle of one lock
+ * object; the file protocol itself is util/lock-file.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';

@@ -45,7 +45,8 @@ export interface Plan {
 /** What one scanned file comes to. `record`, when present, is the record to write. */
 type Verdict =
   | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: RedactionsByKind }
-  | { kind: 'gone' }
+  /** Deleted between scan and read: the next run sees the deletion. */
+  | { kind: 'gone'; record?: FileRecord }
   | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
   | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
   | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean }
@@ -106,7 +107,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   });
   if (file.size > config.maxFileBytes) return outcome('skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config.maxFileBytes})`);
   const read = await readMemoryFile(file.absPath);
-  if (read.kind === 'gone') return { kind: 'gone' };
+  if (read.kind === 'gone') return { kind: 'gone', ...(reset ? { record: base as FileRecord } : {}) };
   if (read.kind === 'failed') return outcome('failed', read.reason);
   const { raw, hash } = read;
   if (base !== undefined && base.hash === hash && !needsDrafts) {
@@ -247,6 +248,7 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
   if (verdict.kind !== 'unchanged' || verdict.changed) plan.changed = true;
   switch (verdict.kind) {
     case 'gone':
+      if (verdict.record !== undefined) plan.put.push(verdict.record);
       return;
     case 'unchanged':
       if (verdict.record !== undefined) plan.put.push(verdict.record);

@@ -30,7 +30,7 @@ export async function sendPending(ctx: OnlineRun): Promise<void> {
         const draft = drafts.get(ref.marker);
         if (draft === undefined) continue;
         ref.sentAt = iso();
-        record.status = 'pending';
+        record.status = 'pending'; // a part in flight counts as not yet accepted until its reply (status.ts derives the rest)
         await ctx.ledger.journal([record]); // in flight: a kill from here on is resolved by the next run's reconcile
         try {
           await ctx.graphiti.addMemory(

@@ -4,7 +4,7 @@
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
  *   → reconcile with the graph (listing.ts + the pure reconcile.ts) → send (send.ts)
- *   → delete retired parts (retire.ts) → [wait: reconcile, send, delete again] → summary.
+ *   → delete retired parts (retire.ts) → [wait: reconcile, send, delete again] → summary (summary.ts).
  *
  * Why it is shaped like this:
  * - `add_memory` only queues and Graphiti drops failures silently, so a reply proves nothing.
@@ -20,25 +20,26 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { totalRedactions } from '../memory/redact.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { countByStatus, loadState, type EpisodeRef, type SyncState } from '../state/state.js';
+import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
 import { sleep } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { Ledger } from './ledger.js';
 import { fetchListing } from './listing.js';
-import { applyPlan, planRun, type Plan } from './plan.js';
+import { applyPlan, planRun } from './plan.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { deleteRetired, retiredWaiting } from './retire.js';
 import { sendPending } from './send.js';
 import { refreshStatus } from './status.js';
+import { statusCounts, summarize } from './summary.js';
 import { ServerHealth, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
+export { isClean } from './summary.js';
 
 interface RunInput {
   config: Config;
@@ -170,42 +171,4 @@ async function waitForConfirmation(ctx: OnlineRun, rebuilding: boolean, waitMs: 
     await sendPending(ctx);
     await deleteRetired(ctx);
   }
-}
-
-/** Status totals over the sources of this run (all of them unless --source narrowed it). */
-function statusCounts(ctx: RunContext): ReturnType<typeof countByStatus> {
-  const names = new Set(ctx.sources.map((s) => s.name));
-  return countByStatus(Object.values(ctx.state.files), (r) => names.has(r.source));
-}
-
-function summarize(ctx: RunContext, plan: Plan): SyncSummary {
-  const byStatus = statusCounts(ctx);
-  const dryRun = ctx.options.dryRun === true;
-  const { counts } = ctx;
-  return {
-    added: counts.added,
-    updated: counts.updated,
-    deleted: counts.deleted,
-    unchanged: counts.unchanged,
-    renamed: counts.renamed,
-    skipped: byStatus.skipped,
-    failed: byStatus.failed,
-    pending: byStatus.pending,
-    queued: byStatus.queued,
-    confirmed: byStatus.confirmed,
-    resent: counts.resent,
-    duplicatesRemoved: counts.duplicatesRemoved,
-    redactions: totalRedactions(counts.redactions),
-    redactionsByKind: { ...counts.redactions },
-    problems: ctx.problems,
-    serverReachable: ctx.server.reachable,
-    ...(ctx.server.error === undefined ? {} : { serverError: ctx.server.error }),
-    dryRun,
-    ...(dryRun ? { plannedActions: plan.actions } : {}),
-  };
-}
-
-/** True when a run left nothing failed and nothing unsent (the CLI's exit 0). */
-export function isClean(summary: SyncSummary): boolean {
-  return summary.failed === 0 && summary.pending === 0 && summary.serverReachable;
 }

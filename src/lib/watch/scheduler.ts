@@ -18,6 +18,9 @@
  * - Other errors: reported, retried with backoff; errors judged fatal end the watch.
  * - `stop()` cancels the timer, aborts the in-flight pass through its AbortSignal and waits for
  *   it to finish (the engine saves its state in a finally block).
+ *
+ * Size: PassScheduler is one state machine (idle → debouncing → settling → syncing → backoff or
+ * confirm-wait) over an injected clock; split, its transitions would be spread over files.
  */
 import type { SyncSummary } from '../sync/types.js';
 import { backoffDelay as spreadDelay } from '../util/backoff.js';

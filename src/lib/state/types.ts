@@ -1,0 +1,113 @@
+/** The shapes of the sync state (state.json) and of its journal entries. */
+import type { SourceKind } from '../memory/types.js';
+
+export const STATE_TOOL = 'graphiti-memory-sync';
+export const STATE_VERSION = 1;
+export const STATE_FILE = 'state.json';
+
+export type FileStatus = 'pending' | 'queued' | 'confirmed' | 'failed' | 'skipped';
+export const FILE_STATUSES: readonly FileStatus[] = ['pending', 'queued', 'confirmed', 'failed', 'skipped'];
+
+/** The one status counter: records per status, optionally only those `include` accepts. */
+export function countByStatus(records: Iterable<FileRecord>, include: (record: FileRecord) => boolean = () => true): Record<FileStatus, number> {
+  const counts: Record<FileStatus, number> = { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 };
+  for (const record of records) if (include(record)) counts[record.status]++;
+  return counts;
+}
+
+export interface EpisodeRef {
+  /** Provenance marker embedded in the episode (how we find it on the server). */
+  marker: string;
+  name: string;
+  groupId: string;
+  part: number;
+  parts: number;
+  uuid?: string;
+  sentAt?: string;
+  /** When add_memory accepted (queued) this part; the confirmation clock starts here. */
+  queuedAt?: string;
+  confirmedAt?: string;
+  resends: number;
+}
+
+export interface FileRecord {
+  /** `${source}:${relPath}` */
+  id: string;
+  source: string;
+  kind: SourceKind;
+  relPath: string;
+  project?: string;
+  /** Stable short hash of source+relPath, used in markers (memory/hash.ts `fileIdOf`). */
+  fileId: string;
+  /** Content hash of what was (or will be) sent. */
+  hash?: string;
+  mtimeMs: number;
+  size: number;
+  status: FileStatus;
+  skipReason?: string;
+  /** The current version's episode parts. */
+  episodes: EpisodeRef[];
+  /** Older versions' episodes still to delete (uuid may be unknown yet). */
+  superseded: EpisodeRef[];
+  attempts: number;
+  lastError?: string;
+  redactions?: number;
+  warnings?: string[];
+  firstSeenAt: string;
+  updatedAt: string;
+  queuedAt?: string;
+  confirmedAt?: string;
+}
+
+export interface SyncState {
+  tool: 'graphiti-memory-sync';
+  version: 1;
+  createdAt: string;
+  updatedAt: string;
+  /** Null-prototype object keyed by file id. */
+  files: Record<string, FileRecord>;
+  /** Episodes of deleted files still to delete. */
+  orphans: EpisodeRef[];
+  /** `redactions`: secrets redacted by kind in that run (kinds and counts, never values). */
+  lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number> };
+  /** Snapshot generation; the journal of changes made after this snapshot is `state.journal-<generation>.jsonl`. */
+  generation?: number;
+}
+
+/**
+ * One change appended to the journal between snapshots: a whole record (or its removal), or the
+ * whole orphan list. Whole values, not patches, so replay is idempotent and order is all that matters.
+ */
+export type JournalEntry =
+  | { k: 'file'; id: string; record: FileRecord | null }
+  | { k: 'orphans'; orphans: EpisodeRef[] }
+  | { k: 'meta'; lastRun: NonNullable<SyncState['lastRun']> };
+
+export interface LoadedState {
+  state: SyncState;
+  /** Set when the previous file was unusable and has been moved to `corruptPath`. */
+  recovered?: { reason: string; corruptPath: string };
+  /** True when no usable state existed (missing file or recovered). */
+  fresh: boolean;
+  /** How many journal entries were replayed on top of the snapshot. */
+  journalEntries?: number;
+}
+
+export interface LoadStateOptions {
+  /** Never modify anything on disk (dry runs, `status`): a damaged file is reported, not moved aside. */
+  readOnly?: boolean;
+}
+
+/** The state file belongs to another tool or to a newer version of this one: we refuse to touch it. */
+export class StateConflictError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly kind: 'foreign' | 'newer',
+    readonly foundTool: string | undefined,
+    readonly foundVersion: number | undefined,
+  ) {
+    super(message);
+    this.name = 'StateConflictError';
+  }
+}

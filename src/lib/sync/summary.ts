@@ -1,0 +1,43 @@
+/** Phase 7, the summary: the run's counts plus the statuses of the files of its sources. */
+import { totalRedactions } from '../memory/redact.js';
+import { countByStatus } from '../state/state.js';
+import type { Plan } from './plan.js';
+import type { RunContext, SyncSummary } from './types.js';
+
+/** Status totals over the sources of this run (all of them unless --source narrowed it). */
+export function statusCounts(ctx: RunContext): ReturnType<typeof countByStatus> {
+  const names = new Set(ctx.sources.map((s) => s.name));
+  return countByStatus(Object.values(ctx.state.files), (r) => names.has(r.source));
+}
+
+export function summarize(ctx: RunContext, plan: Plan): SyncSummary {
+  const byStatus = statusCounts(ctx);
+  const dryRun = ctx.options.dryRun === true;
+  const { counts } = ctx;
+  return {
+    added: counts.added,
+    updated: counts.updated,
+    deleted: counts.deleted,
+    unchanged: counts.unchanged,
+    renamed: counts.renamed,
+    skipped: byStatus.skipped,
+    failed: byStatus.failed,
+    pending: byStatus.pending,
+    queued: byStatus.queued,
+    confirmed: byStatus.confirmed,
+    resent: counts.resent,
+    duplicatesRemoved: counts.duplicatesRemoved,
+    redactions: totalRedactions(counts.redactions),
+    redactionsByKind: { ...counts.redactions },
+    problems: ctx.problems,
+    serverReachable: ctx.server.reachable,
+    ...(ctx.server.error === undefined ? {} : { serverError: ctx.server.error }),
+    dryRun,
+    ...(dryRun ? { plannedActions: plan.actions } : {}),
+  };
+}
+
+/** True when a run left nothing failed and nothing unsent (the CLI's exit 0). */
+export function isClean(summary: SyncSummary): boolean {
+  return summary.failed === 0 && summary.pending === 0 && summary.serverReachable;
+}

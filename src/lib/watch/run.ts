@@ -1,0 +1,177 @@
+/**
+ * The `watch` command: runs a Watcher (watch.ts) and reports on it (a status line on a terminal,
+ * one line per pass otherwise, JSON lines with --json); Ctrl-C stops it (twice: at once).
+ */
+import type { Config } from '../config/config.js';
+import { nullLogger, type Logger } from '../util/log.js';
+import { describeBackoff, describePass, jsonLine, textLine, type BackoffEvent } from './events.js';
+import type { PassReason, SchedulerPhase } from './scheduler.js';
+import { createWatcher, DEFAULT_STOP_TIMEOUT_MS, NoSourcesError, type Watcher, type WatcherOptions } from './watch.js';
+
+export interface WatchIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export interface RunWatchOptions {
+  poll?: boolean;
+  json?: boolean;
+  io: WatchIo;
+  logger?: Logger;
+  /** Stops the watch like SIGTERM does (tests). */
+  signal?: AbortSignal;
+  /** Install SIGINT/SIGTERM handlers. Default true. */
+  handleSignals?: boolean;
+  stopTimeoutMs?: number;
+  /** Extra watcher settings (tests, benchmarks). */
+  watcher?: Partial<Omit<WatcherOptions, 'config' | 'logger' | 'poll'>>;
+}
+
+function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, lastBackoff: BackoffEvent | undefined, passReason: PassReason | undefined): string {
+  const { pending, queued, confirmed, failed } = watcher.counts;
+  const counts = `confirmed ${confirmed}, queued ${queued}, pending ${pending}${failed > 0 ? `, failed ${failed}` : ''}`;
+  const timer = watcher.pendingTimer;
+  switch (phase) {
+    case 'syncing':
+      return `${passReason === 'confirm' ? 'confirming' : passReason === 'retry' ? 'retrying' : 'syncing'}… | ${counts}`;
+    case 'debouncing':
+    case 'settling':
+      return `changes seen, syncing shortly | ${counts}`;
+    case 'backoff':
+      if (lastBackoff !== undefined && timer !== undefined) return `${describeBackoff({ ...lastBackoff, delayMs: timer.inMs })} | ${counts}`;
+      return `waiting to retry | ${counts}`;
+    case 'confirm-wait':
+      return `watching ${folders} folder${folders === 1 ? '' : 's'} | ${counts} (confirming in ${Math.round((timer?.inMs ?? 0) / 1000)}s)`;
+    case 'stopped':
+      return `stopping… | ${counts}`;
+    default:
+      return `watching ${folders} folder${folders === 1 ? '' : 's'} | ${counts}`;
+  }
+}
+
+/** Wires a reporter for the CLI's output mode to the watcher's events. */
+export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'text' | 'json'): void {
+  if (mode === 'json') {
+    watcher.on('event', (event) => {
+      const line = jsonLine(event);
+      if (line !== undefined) io.stdout(`${line}\n`);
+    });
+    return;
+  }
+  if (mode === 'text') {
+    watcher.on('event', (event) => {
+      const line = textLine(event);
+      if (line === undefined) return;
+      if (event.event === 'error') io.stderr(`${line}\n`);
+      else io.stdout(`${line}\n`);
+    });
+    return;
+  }
+  // TTY: one status line rewritten in place on stderr; errors and pass lines scroll above it.
+  let folders = watcher.sources.length;
+  let lastBackoff: BackoffEvent | undefined;
+  let passReason: PassReason | undefined;
+  let phase: SchedulerPhase = 'idle';
+  const draw = () => io.stderr(`\r\x1b[2K${statusText(watcher, folders, phase, lastBackoff, passReason)}`);
+  const above = (line: string) => io.stderr(`\r\x1b[2K${line}\n`);
+  watcher.on('event', (event) => {
+    switch (event.event) {
+      case 'ready':
+        folders = event.folders;
+        if (event.missing.length > 0) above(`not created yet (watching for them): ${event.missing.join(', ')}`);
+        break;
+      case 'pass-start':
+        passReason = event.reason;
+        break;
+      case 'pass':
+        if (event.added + event.updated + event.deleted + event.renamed + event.failed > 0 || !event.serverReachable) above(`${new Date().toLocaleTimeString()} ${describePass(event)}`);
+        break;
+      case 'backoff':
+        lastBackoff = event;
+        break;
+      case 'error':
+        above(`error: ${event.message}`);
+        break;
+      case 'phase':
+        phase = event.phase;
+        break;
+      case 'stopped':
+        io.stderr(`\r\x1b[2Kstopped after ${event.passes} pass${event.passes === 1 ? '' : 'es'}\n`);
+        return;
+      default:
+        break;
+    }
+    draw();
+  });
+}
+
+/**
+ * `graphiti-memory-sync watch [--poll] [--json]`: watches until SIGINT/SIGTERM (or `signal`),
+ * then resolves with the exit code (0 after a clean stop).
+ */
+export async function runWatch(config: Config, options: RunWatchOptions): Promise<number> {
+  const logger = options.logger ?? nullLogger;
+  const io = options.io;
+  const watcher = createWatcher({ ...(options.watcher ?? {}), config, logger, poll: options.poll === true });
+  attachReporter(watcher, io, options.json === true ? 'json' : io.isTTY ? 'tty' : 'text');
+  // Errors are reported through the reporter (the 'event' channel); keep EventEmitter quiet.
+  watcher.on('error', () => undefined);
+
+  let stopRequested = false;
+  let giveUp: ((code: number) => void) | undefined;
+  const gaveUp = new Promise<number>((r) => {
+    giveUp = r;
+  });
+  const stopTimeoutMs = options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+  const requestStop = (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = true;
+    void watcher.stop(0, signal);
+    // A pass that ignores its abort must not keep the command from returning.
+    const timer = setTimeout(() => {
+      logger.warn('stop is taking long; returning without waiting for the running pass', { stopTimeoutMs });
+      giveUp?.(0);
+    }, stopTimeoutMs);
+    timer.unref();
+    void watcher.done.then(() => clearTimeout(timer));
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested) {
+      // Second Ctrl-C: the user wants out now. State writes are atomic and the lock is
+      // released by lock.ts's exit handler.
+      io.stderr('\nforced exit\n');
+      process.exit(130);
+    }
+    requestStop(signal);
+  };
+  const onAbort = () => requestStop('abort');
+  const handleSignals = options.handleSignals !== false;
+  if (handleSignals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  if (options.signal?.aborted === true) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    try {
+      await watcher.start();
+    } catch (error) {
+      const message = (error as Error).message;
+      logger.error('watch could not start', { error: error as Error });
+      io.stderr(`Error: ${message}\n`);
+      await watcher.stop(error instanceof NoSourcesError ? 2 : 1);
+      return error instanceof NoSourcesError ? 2 : 1;
+    }
+    return await Promise.race([watcher.done, gaveUp]);
+  } finally {
+    if (handleSignals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
