@@ -89,7 +89,7 @@ export function realServerSuite(generation: string): void {
     it('initial sync: every file is confirmed and in FalkorDB exactly once, secrets redacted', async () => {
       ctx.box.pai('LEARNING/2026-01/zephyr.md', learning('Zephyr event bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres through Debezium.'));
       ctx.box.pai('LEARNING/2026-01/ledger.md', learning('Ledger retries', 'Ledger calls Stripe with idempotency keys. Stripe webhooks reach Ledger through Svix.'));
-      ctx.box.pai('LEARNING/2026-01/secret.md', learning('Deploy token', 'Deploy with Nomad using token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB please.'));
+      ctx.box.pai('LEARNING/2026-01/secret.md', learning('Deploy token', 'Deploy with Nomad using token ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d please.'));
       const run = await sync(WAIT);
       expect(run.code, run.stderr).toBe(0);
       expect(run.summary).toMatchObject({ added: 3, confirmed: 3, queued: 0, pending: 0, failed: 0 });
