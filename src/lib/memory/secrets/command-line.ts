@@ -48,9 +48,9 @@ function programRule(p: ProgramFlags): ScanRule {
 /** `curl -u user:secret`, `--user`, `--proxy-user`; keeps the user name. */
 const CURL_USER: ScanRule = {
   kind: 'cli-password',
-  hints: ['curl', 'wget', 'http'],
+  hints: ['curl', 'wget'],
   scan: (text) =>
-    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget|https?|xh)(?![\w-])[^\n]*/gm, (l) =>
+    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm, (l) =>
       l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"'|;&)]+))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
         const user = g[0] ?? g[2] ?? g[4] ?? '';
         const pw = g[1] ?? g[3] ?? g[5] ?? '';
