@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,watch,graphiti.
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,watch,graphiti,redact.
  */
 import { benchClient } from './client-bench.js';
 import { benchHook } from './hook-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
+import { benchRedact } from './redact-bench.js';
 import { benchSync } from './sync-bench.js';
 import { benchWatch } from './watch-bench.js';
 import { printTable, type Row } from './util.js';
@@ -15,6 +16,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['hook', 'SessionStart hook wall time vs bare node', benchHook],
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
   ['graphiti', 'Real Graphiti MCP server (FalkorDB, stand-in LLM): initial sync and no-change run', benchRealGraphiti],
+  ['redact', 'Secret redaction: recall and false positives on the generated corpus, throughput (before = the previous redact.ts, same run)', benchRedact],
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

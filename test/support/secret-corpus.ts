@@ -11,6 +11,7 @@
  */
 import { BENIGN_CLASSES } from './secret-benign.js';
 import { CONTEXTS, KINDS, type KindSpec, type Rng } from './secret-kinds.js';
+import { mulberry32 } from './prng.js';
 
 export { CONTEXTS, KINDS, BENIGN_CLASSES };
 export type { KindSpec, Rng };
@@ -30,16 +31,9 @@ export interface BenignNote {
   note: string;
 }
 
-/** mulberry32: small, fast, good enough for test data. */
+/** The seeded generator (mulberry32, shared with the soak corpus). */
 export function makeRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 /** One planted secret of `spec` in the context named `context` (any of the kind's contexts). */

@@ -8,8 +8,12 @@
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { isCredentialValue, isRedacted } from './values.js';
 
-/** A flag's value: quoted (any length, spaces allowed) or a bare word. */
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`|;&)]+)`;
+/**
+ * A flag's value: quoted (any length, spaces allowed) or a bare word up to whitespace. A bare word
+ * runs through `&`, `|` and `;` too: in a note they are as likely part of a password as shell
+ * operators, and redacting `|jq` costs less than leaking a password's tail.
+ */
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
 
 function keepOrTag(prefix: string, value: string, kind: string): string | undefined {
   if (value.startsWith('-') || isRedacted(value) || !isCredentialValue(value, true)) return undefined;
@@ -48,10 +52,10 @@ function programRule(p: ProgramFlags): ScanRule {
 /** `curl -u user:secret`, `--user`, `--proxy-user`; keeps the user name. */
 const CURL_USER: ScanRule = {
   kind: 'cli-password',
-  hints: ['curl', 'wget', 'http'],
+  hints: ['curl', 'wget'],
   scan: (text) =>
-    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget|https?|xh)(?![\w-])[^\n]*/gm, (l) =>
-      l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"'|;&)]+))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
+    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm, (l) =>
+      l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
         const user = g[0] ?? g[2] ?? g[4] ?? '';
         const pw = g[1] ?? g[3] ?? g[5] ?? '';
         const q = g[0] !== undefined ? '"' : g[2] !== undefined ? "'" : '';

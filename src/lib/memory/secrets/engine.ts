@@ -25,7 +25,10 @@ export type Replacer = (match: string, groups: readonly (string | undefined)[]) 
 
 export interface RegexRule {
   kind: string;
-  /** Lower-case substrings; the rule runs only when the lower-cased text contains one. */
+  /**
+   * Substrings; the rule runs only when the text contains one. A hint in lower case is looked up
+   * case-insensitively, one with capitals exactly (`AKIA`, `eyJ`: prefixes whose case is fixed).
+   */
   hints: readonly string[];
   re: RegExp;
   /** Default: the whole match becomes `[REDACTED:kind]`. */
@@ -81,14 +84,12 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
 export function runRules(rules: readonly Rule[], text: string): RedactResult {
   const counts = new Map<string, number>();
   let out = text;
-  let lower = text.toLowerCase();
+  // Hints are looked up in the original text: a replacement only removes text and adds tags, and
+  // a tag is never a secret, so a hint missing here is missing from every later version too.
+  const lower = text.toLowerCase();
   for (const rule of rules) {
-    if (!rule.hints.some((h) => lower.includes(h))) continue;
-    const next = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
-    if (next !== out) {
-      out = next;
-      lower = out.toLowerCase();
-    }
+    if (!rule.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h))) continue;
+    out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
   }
   const result: Record<string, number> = {};
   let total = 0;
