@@ -1,5 +1,5 @@
 /**
- * Stop hook (registered with `async: true`): after each assistant turn, ask the background
+ * Stop hook (registered WITHOUT `async`, see STOP_TIMEOUT_S in install.ts): after each assistant turn, ask the background
  * worker to sync the memory files Claude may just have written. It only marks the work and
  * spawns the detached worker when none is running; it never waits, prints nothing to
  * stdout and always exits 0. When `stop_hook_active` is true (Claude is already continuing

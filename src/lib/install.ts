@@ -52,7 +52,12 @@ export const MCP_SERVER_NAME = 'graphiti';
 export const SESSION_START_MATCHER = 'startup|clear|compact';
 export const SESSION_START_MATCHER_WITH_RESUME = 'startup|resume|clear|compact|fork';
 export const SESSION_START_TIMEOUT_S = 10;
-export const STOP_TIMEOUT_S = 120;
+/**
+ * Stop is registered WITHOUT `async`: under `claude -p` Claude Code cancels an async hook (SIGTERM)
+ * before it loads, and any async hook delays the exit by ~1.4 s. Ours only marks work and spawns
+ * a detached worker, so running in the foreground costs ~0.1 s and always reaches the worker.
+ */
+export const STOP_TIMEOUT_S = 10;
 
 const HOOK_SCRIPTS: Record<'SessionStart' | 'Stop', string> = { SessionStart: 'session-start', Stop: 'stop' };
 
@@ -169,7 +174,7 @@ export function ourHookGroups(packageRoot: string, options: { onResume?: boolean
       hooks: [{ type: 'command', command: `node ${script('session-start')} ${MARKER_ARG}`, timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
     },
     Stop: {
-      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, async: true, timeout: STOP_TIMEOUT_S }],
+      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, timeout: STOP_TIMEOUT_S }],
     },
   };
 }

@@ -84,7 +84,8 @@ describe('install: merging', () => {
     });
     const stop = json.hooks.Stop?.[0];
     expect(stop?.matcher).toBeUndefined();
-    expect(stop?.hooks[0]).toMatchObject({ type: 'command', async: true, timeout: 120 });
+    expect(stop?.hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
+    expect(stop?.hooks[0]).not.toHaveProperty('async');
     expect(String(stop?.hooks[0]?.command)).toContain('/dist/hooks/stop.js');
     expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
   });

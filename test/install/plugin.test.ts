@@ -46,7 +46,8 @@ describe('plugin manifest and marketplace', () => {
       expect(start?.hooks[0]).toMatchObject({ type: 'command', timeout: 10, statusMessage: 'Loading memory' });
       expect(start?.hooks[0]?.command).toBe(`node "${root}/hooks/run.mjs" session-start --graphiti-memory-sync`);
       const stop = hooks.Stop?.[0];
-      expect(stop?.hooks[0]).toMatchObject({ type: 'command', async: true, timeout: 120 });
+      expect(stop?.hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
+      expect(stop?.hooks[0]).not.toHaveProperty('async');
       expect(stop?.hooks[0]?.command).toBe(`node "${root}/hooks/run.mjs" stop --graphiti-memory-sync`);
       // install/uninstall recognise these as ours
       expect(isOurHandler(start?.hooks[0], 'SessionStart')).toBe(true);
