@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The real Claude Code CLI suite runs on its own: npm run test:claude (vitest.claude.config.ts).
+    exclude: [...configDefaults.exclude, 'test/claude/**'],
     // Integration tests spawn servers and child processes; the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

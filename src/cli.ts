@@ -238,7 +238,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   const scope = (values.scope as string | undefined) ?? 'user';
   if (scope !== 'user' && scope !== 'project' && scope !== 'local') throw new UsageError(`--scope must be user, project or local, got "${scope}"`);
   const install = await import('./lib/install.js');
-  const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config } as const;
+  const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config, stateDir: config.stateDir } as const;
   const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
   io.stdout(install.formatInstallResult(result));
   return 0;

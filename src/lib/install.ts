@@ -14,8 +14,10 @@
  *   updated in place, and uninstall removes exactly our entries plus the arrays/objects that
  *   became empty by that removal, so install + uninstall restores the original (byte-equal
  *   when it was 2-space JSON);
- * - a timestamped backup (`<file>.bak-<ts>`) is written before an existing file changes,
- *   and the new content is written atomically (temp + fsync + rename) with the file's mode.
+ * - a timestamped backup is written into the state dir before an existing file changes, the
+ *   file's exact pre-install bytes are remembered there so uninstall restores them (or removes a
+ *   file that did not exist), see install-record.ts; the new content is written atomically
+ *   (temp + fsync + rename) with the file's mode.
  *
  * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`),
  * which every Claude Code version with hooks understands; the exec form (`command` + `args`)
@@ -27,12 +29,13 @@
  * `projects[<cwd>].mcpServers`. An existing `graphiti` server with other settings is left
  * alone (reported), and uninstall removes it only when it is exactly what we wrote.
  */
-import { copyFileSync, constants as fsConstants, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { writeFileAtomic } from './fs-atomic.js';
+import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior } from './install-record.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -79,6 +82,8 @@ export interface InstallOptions {
   config?: Pick<Config, 'mcpUrl'> & Partial<Pick<Config, 'contextOnResume'>>;
   /** Clock for backup names (tests). */
   now?: Date;
+  /** Where backups and pre-install records go (default config.stateDir, else ~/.local/state/graphiti-memory-sync). */
+  stateDir?: string;
 }
 
 export interface FileResult {
@@ -90,6 +95,8 @@ export interface FileResult {
   /** Actually written (changed and not a dry run). */
   written: boolean;
   backup: string | undefined;
+  /** Uninstall put back the exact pre-install state (bytes, or no file). */
+  restored?: boolean;
   /** What was added/updated/removed, e.g. "SessionStart: added". */
   entries: string[];
   warnings: string[];
@@ -428,21 +435,51 @@ export function removeMcp(value: JsonObject, path: string[], url: string | undef
   return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: removed`], warnings: [] };
 }
 
-function backupName(file: string, now: Date): string {
-  const ts = now.toISOString().replace(/[:.]/g, '-');
-  let name = `${file}.bak-${ts}`;
-  for (let i = 1; existsSync(name); i++) name = `${file}.bak-${ts}-${i}`;
-  return name;
+function stateDirOf(options: InstallOptions): string {
+  if (options.stateDir !== undefined) return options.stateDir;
+  return join(homeOf(options, options.env ?? process.env), '.local', 'state', 'graphiti-memory-sync');
 }
 
+/** The JSON object a remembered text holds ('' is {}), or undefined when it is not one. */
+function parseRemembered(text: string): JsonObject | undefined {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(body);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Change = { value: JsonObject; entries: string[]; warnings?: string[] };
+
+/**
+ * `install`: `transform` adds our entries, `undo` removes them (to tell whether the file was clean,
+ * i.e. a true "before" worth remembering). `uninstall`: `transform` removes them.
+ */
 async function applyChange(
   file: string,
   kind: 'settings' | 'mcp',
-  transform: (value: JsonObject) => { value: JsonObject; entries: string[]; warnings?: string[] },
+  step: { action: 'install'; transform: (value: JsonObject) => Change; undo: (value: JsonObject) => JsonObject } | { action: 'uninstall'; transform: (value: JsonObject) => Change },
   options: InstallOptions,
 ): Promise<FileResult> {
   const parsed = readJsonObject(file);
-  const { value, entries, warnings = [] } = transform(parsed.value);
+  const { value, entries, warnings = [] } = step.transform(parsed.value);
+  const stateDir = stateDirOf(options);
+  const now = options.now ?? new Date();
+  const prior = readPrior(stateDir, file);
+  if (step.action === 'uninstall' && options.dryRun !== true && prior !== undefined) {
+    // Nothing else changed since install: the exact earlier bytes (or no file) come back.
+    const priorValue = prior.existed ? parseRemembered(prior.text) : {};
+    if (priorValue !== undefined && deepEqual(priorValue, value)) {
+      const backup = parsed.existed ? backupInto(stateDir, file, now) : undefined;
+      await restorePrior(prior, parsed.mode);
+      forgetPrior(stateDir, file);
+      const diff = lineDiff(parsed.text, prior.text);
+      return { file, kind, existed: parsed.existed, changed: true, written: true, restored: true, backup, entries, warnings, diff, before: parsed.text, after: prior.text };
+    }
+  }
   const after = serialize(value, parsed);
   // Unchanged content (semantically) never rewrites the file, whatever its formatting.
   const changed = !parsed.existed || !deepEqual(parsed.value, value);
@@ -460,11 +497,12 @@ async function applyChange(
     after: changed ? after : parsed.text,
   };
   if (!changed || options.dryRun === true) return result;
-  if (parsed.existed) {
-    const backup = backupName(file, options.now ?? new Date());
-    copyFileSync(file, backup, fsConstants.COPYFILE_EXCL);
-    result.backup = backup;
+  if (step.action === 'install' && deepEqual(step.undo(parsed.value), parsed.value)) {
+    // The file holds none of our entries: this is the true "before" to come back to.
+    await rememberPrior(stateDir, { file, existed: parsed.existed, dirExisted: existsSync(dirname(file)), text: parsed.text });
   }
+  if (step.action === 'uninstall') forgetPrior(stateDir, file);
+  if (parsed.existed) result.backup = backupInto(stateDir, file, now);
   await writeFileAtomic(file, after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
   result.written = true;
   return result;
@@ -498,16 +536,20 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     await applyChange(
       settingsFile,
       'settings',
-      (value) => {
-        const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true });
-        return { value: r.settings, entries: r.entries };
+      {
+        action: 'install',
+        transform: (value) => {
+          const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true });
+          return { value: r.settings, entries: r.entries };
+        },
+        undo: (value) => removeHooks(value, settingsFile).settings,
       },
       options,
     ),
   );
   if (mcp !== undefined) {
     const url = mcpUrlOf(options);
-    const result = await applyChange(mcp.file, 'mcp', (value) => mergeMcp(value, mcp.path, url, mcp.file), options);
+    const result = await applyChange(mcp.file, 'mcp', { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file), undo: (value) => removeMcp(value, mcp.path, url).value }, options);
     if (options.scope !== 'project' && result.changed) {
       result.warnings.push(`Claude Code rewrites ${mcp.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
     }
@@ -529,16 +571,19 @@ export async function runUninstall(options: InstallOptions): Promise<InstallResu
       await applyChange(
         settingsFile,
         'settings',
-        (value) => {
-          const r = removeHooks(value, settingsFile);
-          return { value: r.settings, entries: r.entries };
+        {
+          action: 'uninstall',
+          transform: (value) => {
+            const r = removeHooks(value, settingsFile);
+            return { value: r.settings, entries: r.entries };
+          },
         },
         options,
       ),
     );
   }
   if (mcp !== undefined && present(mcp.file)) {
-    files.push(await applyChange(mcp.file, 'mcp', (value) => removeMcp(value, mcp.path, undefined), options));
+    files.push(await applyChange(mcp.file, 'mcp', { action: 'uninstall', transform: (value) => removeMcp(value, mcp.path, undefined) }, options));
   }
   return { action: 'uninstall', scope: options.scope, dryRun: options.dryRun === true, files, warnings: [] };
 }
@@ -549,7 +594,7 @@ export function formatInstallResult(result: InstallResult): string {
   const verb = result.action === 'install' ? 'install' : 'uninstall';
   lines.push(`${verb} (${result.scope} scope)${result.dryRun ? ' — dry run, nothing written' : ''}`);
   for (const f of result.files) {
-    const state = !f.changed ? 'unchanged' : result.dryRun ? 'would change' : f.existed ? 'updated' : 'created';
+    const state = !f.changed ? 'unchanged' : result.dryRun ? 'would change' : f.restored === true ? (existsSync(f.file) ? 'restored to its state before install' : 'removed (it did not exist before install)') : f.existed ? 'updated' : 'created';
     lines.push(`  ${f.file}: ${state}`);
     for (const e of f.entries) lines.push(`    ${e}`);
     if (f.backup !== undefined) lines.push(`    backup: ${f.backup}`);

@@ -35,7 +35,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const opts = (extra: Partial<InstallOptions> = {}): InstallOptions => ({ scope: 'user', cwd, home, env, packageRoot: pkg, now: new Date('2026-03-01T10:00:00Z'), ...extra });
 const userSettings = () => join(home, '.claude', 'settings.json');
-const backups = (file: string) => readdirSync(join(file, '..')).filter((n) => n.startsWith(`${file.split('/').pop() as string}.bak-`));
+const stateDir = () => join(home, '.local', 'state', 'graphiti-memory-sync');
+/** Backups of a settings file: in the state dir, never beside the file (a project's .claude/ is committed). */
+const backups = (file: string) => {
+  const name = file.split('/').pop() as string;
+  expect(readdirSync(join(file, '..')).filter((n) => n.startsWith(`${name}.bak-`))).toEqual([]);
+  return existsSync(join(stateDir(), 'backups')) ? readdirSync(join(stateDir(), 'backups')).filter((n) => n.startsWith(`${name}-`)) : [];
+};
 
 const EXISTING = {
   model: 'opus',
@@ -108,7 +114,7 @@ describe('install: merging', () => {
     expect(after.hooks.SessionStart).toHaveLength(2);
     expect(after.hooks.Stop[0]).toEqual(EXISTING.hooks.Stop[0]);
     expect(after.hooks.Stop).toHaveLength(2);
-    expect(result.files[0]?.backup).toBe(`${userSettings()}.bak-2026-03-01T10-00-00-000Z`);
+    expect(result.files[0]?.backup).toMatch(new RegExp(`^${stateDir()}/backups/settings\\.json-[0-9a-f]{8}\\.bak-2026-03-01T10-00-00-000Z$`));
     expect(readFileSync(result.files[0]?.backup as string, 'utf8')).toBe(original);
     expect(result.files[0]?.entries).toEqual(['SessionStart: added', 'Stop: added']);
   });
@@ -227,12 +233,33 @@ describe('uninstall', () => {
     }
   });
 
-  it('other formatting: restores the original deep-equal', async () => {
+  it('other formatting: restores the original byte for byte (remembered in the state dir)', async () => {
     mkdirSync(join(home, '.claude'), { recursive: true });
-    writeFileSync(userSettings(), JSON.stringify(EXISTING));
+    const text = `${JSON.stringify(EXISTING)}\r\n`;
+    writeFileSync(userSettings(), text);
     await runInstall(opts());
-    await runUninstall(opts());
-    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual(EXISTING);
+    await runInstall(opts({ now: new Date('2026-03-01T11:00:00Z') }));
+    const result = await runUninstall(opts());
+    expect(result.files[0]).toMatchObject({ restored: true, written: true });
+    expect(readFileSync(userSettings(), 'utf8')).toBe(text);
+    expect(readdirSync(join(stateDir(), 'install'))).toEqual([]);
+  });
+
+  it('a file (and folder) that did not exist before install is gone after uninstall', async () => {
+    await runInstall(opts({ scope: 'project' }));
+    expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(true);
+    const result = await runUninstall(opts({ scope: 'project' }));
+    expect(result.files[0]).toMatchObject({ restored: true });
+    expect(existsSync(join(cwd, '.claude'))).toBe(false);
+  });
+
+  it('a file changed since install keeps the change: only our entries are removed', async () => {
+    await runInstall(opts());
+    const installed = JSON.parse(readFileSync(userSettings(), 'utf8')) as Record<string, unknown>;
+    writeJson(userSettings(), { ...installed, model: 'opus' });
+    const result = await runUninstall(opts());
+    expect(result.files[0]?.restored).toBeUndefined();
+    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual({ model: 'opus' });
   });
 
   it('removes only our entries; nothing to do when not installed or no file', async () => {
@@ -282,7 +309,8 @@ describe('--with-mcp', () => {
     expect(global.projects[cwd]).toEqual({ mcpServers: { graphiti: { type: 'http', url: 'http://h:1/mcp' } } });
     expect(existsSync(join(cwd, '.claude', 'settings.local.json'))).toBe(true);
     await runUninstall(opts({ scope: 'local', withMcp: true }));
-    expect(JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8'))).toEqual({});
+    // ~/.claude.json did not exist before install: uninstall removes it again.
+    expect(existsSync(join(home, '.claude.json'))).toBe(false);
   });
 
   it('an existing, different "graphiti" server is left alone and reported', async () => {
