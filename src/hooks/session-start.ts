@@ -6,14 +6,15 @@
  * hook only spawns. `resume`/`fork` do not re-inject by default (the transcript already
  * holds the block; MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME=true changes that).
  *
- * Import graph on purpose: config, log, project, context-cache, worker-spawn, hook-io and
- * node built-ins only (no MCP client, gray-matter, sync engine, chokidar or TOON encoder);
+ * Import graph on purpose: config-snapshot (config.ts with zod and dotenv only when the settings
+ * changed), log, project, context-cache, worker-spawn, hook-io and node built-ins only (no MCP client, gray-matter, sync engine, chokidar or TOON encoder);
  * test/hooks/import-graph.test.ts enforces it.
  *
  * Test/ops switches: GMS_WORKER_DISABLED=1 (do not spawn the worker), GMS_WORKER_SCRIPT
  * (spawn this script instead of worker.js).
  */
-import { ConfigError, loadConfig, type Config } from '../lib/config.js';
+import { loadHookConfig, type HookConfig } from '../lib/config-snapshot.js';
+import { configErrorVariable } from '../lib/env-file.js';
 import { readContextCache } from '../lib/context-cache.js';
 import { createLogger, logFilePath, type Logger } from '../lib/log.js';
 import { detectProject } from '../lib/project.js';
@@ -36,16 +37,16 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
   const raw = await readStdin();
   const hook = parseHookInput(raw);
 
-  let config: Config;
+  let config: HookConfig;
   try {
-    config = await loadConfig();
+    config = await loadHookConfig();
   } catch (error) {
     const stateDir = fallbackStateDir();
     const logger = createLogger({ file: logFilePath(stateDir), level: 'info' }).child({ component: 'session-start' });
     setLogger(logger);
     const message = error instanceof Error ? error.message : String(error);
     const notify = firstTimeForConfigError(stateDir, message);
-    logger.error('configuration error', { error: message, variable: error instanceof ConfigError ? error.variable : undefined, notified: notify });
+    logger.error('configuration error', { error: message, variable: configErrorVariable(error), notified: notify });
     if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));
     return;
   }

@@ -5,7 +5,7 @@
  * stdout and always exits 0. When `stop_hook_active` is true (Claude is already continuing
  * because of a stop hook) it does nothing.
  */
-import { loadConfig } from '../lib/config.js';
+import { loadHookConfig } from '../lib/config-snapshot.js';
 import { createLogger, logFilePath, type Logger } from '../lib/log.js';
 import { findGitRoot } from '../lib/project.js';
 import { triggerWorker } from '../lib/worker-spawn.js';
@@ -19,7 +19,7 @@ async function stop(setLogger: (l: Logger) => void): Promise<void> {
   let stateDir: string;
   let logger: Logger;
   try {
-    const config = await loadConfig();
+    const config = await loadHookConfig();
     stateDir = config.stateDir;
     logger = createLogger({ file: logFilePath(stateDir), level: config.logLevel }).child({ component: 'stop' });
   } catch (error) {

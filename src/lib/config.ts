@@ -9,11 +9,10 @@
  * We import `zod/v3` (shipped inside zod 4) rather than zod 4 "classic": it costs
  * ~13 ms of import time instead of ~50 ms, and this module is on the hook path.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
+import { ConfigError, expandHome, findEnvFile, home } from './env-file.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -63,15 +62,7 @@ export interface Config {
   envFile: string | undefined;
 }
 
-export class ConfigError extends Error {
-  constructor(
-    message: string,
-    readonly variable?: string,
-  ) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError, findEnvFile, packageRoot } from './env-file.js';
 
 interface SettingDoc {
   name: string;
@@ -210,41 +201,6 @@ export interface LoadConfigOptions {
   env?: Env;
   /** Read a .env file at all (tests turn this off). Default true. */
   readEnvFile?: boolean;
-}
-
-function home(env: Env): string {
-  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
-}
-
-function expandHome(p: string, env: Env): string {
-  if (p === '~') return home(env);
-  if (p.startsWith('~/')) return join(home(env), p.slice(2));
-  return p;
-}
-
-/** Root of this package (two levels above src/lib or dist/lib). */
-export function packageRoot(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-}
-
-/**
- * Where a .env file is looked for, first match wins:
- *   1. MADEINOZ_KNOWLEDGE_ENV_FILE (an explicit file that must exist),
- *   2. <package root>/config/.env,
- *   3. $XDG_CONFIG_HOME/graphiti-memory-sync/.env (default ~/.config/...).
- */
-export function findEnvFile(env: Env): string | undefined {
-  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== undefined && explicit.trim() !== '') {
-    const p = resolve(expandHome(explicit.trim(), env));
-    if (!existsSync(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, 'MADEINOZ_KNOWLEDGE_ENV_FILE');
-    return p;
-  }
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home(env), '.config');
-  for (const candidate of [join(packageRoot(), 'config', '.env'), join(xdg, 'graphiti-memory-sync', '.env')]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */

@@ -277,7 +277,8 @@ export function workerCommand(env: Record<string, string | undefined> = process.
   const ext = extname(here);
   const override = env.GMS_WORKER_SCRIPT?.trim();
   // src/lib/worker-spawn.ts → src/hooks/worker.ts; dist/lib/worker-spawn.js → dist/hooks/worker.js
-  const script = override !== undefined && override !== '' ? resolve(override) : join(dirname(here), '..', 'hooks', `worker${ext === '.ts' ? '.ts' : '.js'}`);
+  // The plugin's bundles are .mjs (no package.json there): the worker beside them is too.
+  const script = override !== undefined && override !== '' ? resolve(override) : join(dirname(here), '..', 'hooks', `worker${ext === '.ts' || ext === '.mjs' ? ext : '.js'}`);
   const args: string[] = [];
   if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
   args.push(script);
