@@ -16,6 +16,7 @@
 import { loadHookConfig, type HookConfig } from '../lib/config-snapshot.js';
 import { configErrorVariable } from '../lib/env-file.js';
 import { readContextCache } from '../lib/context-cache.js';
+import { claimInjection } from '../lib/injection-claim.js';
 import { createLogger, logFilePath, type Logger } from '../lib/log.js';
 import { detectProject } from '../lib/project.js';
 import { triggerWorker } from '../lib/worker-spawn.js';
@@ -59,12 +60,19 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
   const project = detectProject(hook.cwd, config);
   let injected = 0;
   let cacheAge: number | undefined;
-  if (shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
+  // The plugin's copy runs from a .mjs bundle; install's from dist/ or src/.
+  const registration = import.meta.url.endsWith('.mjs') ? 'plugin' : 'settings hooks';
+  const claim = claimInjection(config.stateDir, hook.input.session_id, hook.source, registration);
+  if (!claim.claimed) {
+    logger.info('our SessionStart hook is registered twice (settings hooks from `install` and the plugin); the other copy injects, this one does not', { self: registration, other: claim.by });
+  }
+  if (claim.claimed && shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
     const entry = readContextCache(config.stateDir, project.key);
     if (entry !== undefined && entry.text !== '') {
       // The budget may have been lowered since the worker built the block.
       const out = sessionStartOutput(entry.text, config.contextBudget);
-      injected = out.length;
+      // The characters the model gets (after any cut), not the JSON line's length.
+      injected = out === '' ? 0 : (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext.length;
       cacheAge = Date.now() - Date.parse(entry.builtAt);
       await writeStdout(out);
     }

@@ -518,6 +518,24 @@ function mcpUrlOf(options: InstallOptions): string {
   return options.mcpUrl ?? options.config?.mcpUrl ?? 'http://localhost:8000/mcp';
 }
 
+/**
+ * The settings files that enable our plugin (`enabledPlugins["graphiti-memory-sync@<marketplace>"]`
+ * in any scope). With the plugin on, install's hooks would be a second registration: the
+ * SessionStart hook still injects once per session (injection-claim.ts), but one is enough.
+ */
+export function pluginEnabledIn(options: InstallOptions): string[] {
+  const files = (['user', 'project', 'local'] as const).map((scope) => settingsPath({ ...options, scope }));
+  return [...new Set(files)].filter((file) => {
+    try {
+      const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const enabled = isObject(value) ? value.enabledPlugins : undefined;
+      return isObject(enabled) && Object.entries(enabled).some(([k, v]) => k.startsWith(`${MARKER}@`) && v === true);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Installs our hooks (and optionally the MCP server) for a scope. Throws InstallError on a file it will not touch. */
 export async function runInstall(options: InstallOptions): Promise<InstallResult> {
   const root = packageRootOf(options);
@@ -526,6 +544,12 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
   }
   const settingsFile = settingsPath(options);
+  const plugin = pluginEnabledIn(options);
+  if (plugin.length > 0) {
+    warnings.push(
+      `the graphiti-memory-sync plugin is enabled too (${plugin.join(', ')}): both would run; the session-start block is still injected once per session, but you need only one. Keep the plugin and run "uninstall --scope ${options.scope}", or remove the plugin with "claude plugin uninstall graphiti-memory-sync".`,
+    );
+  }
   // Parse everything first so a refused file means nothing at all is written.
   readJsonObject(settingsFile);
   const mcp = options.withMcp === true ? mcpLocation(options) : undefined;

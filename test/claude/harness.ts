@@ -33,6 +33,8 @@ export interface ClaudeBox {
   memoryDir: string;
   stateDir: string;
   claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string }): Promise<ClaudeRun>;
+  /** A `claude` management command (plugin, marketplace), run to completion. */
+  claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
   gms(args: string[], options?: { cwd?: string }): { code: number | null; stdout: string; stderr: string };
   cleanup(): void;
@@ -95,6 +97,10 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8' });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
+    claudeSync(args) {
+      const r = spawnSync(claudeBinary(), args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -135,9 +141,9 @@ export function waitForEvent(emitter: import('node:events').EventEmitter, events
   });
 }
 
-/** The lines Claude Code logged for our hooks' runs: `Hooks: <Event>:<matcher> [<command>] finished with status N`. */
+/** Our hooks' runs as Claude Code logged them: `Hooks: <Event>:<matcher> [<command>] [(plugin …)] finished with status N`. */
 export function hookRuns(debug: string): Array<{ event: string; command: string; status: number }> {
-  return [...debug.matchAll(/Hooks: (\w+)(?::\w+)? \[([^\]]*graphiti-memory-sync[^\]]*)\] finished with status (\d+)/g)].map((m) => ({
+  return [...debug.matchAll(/Hooks: (\w+)(?::\w+)? \[([^\]]*graphiti-memory-sync[^\]]*)\](?: \(plugin [^)]*\))? finished with status (\d+)/g)].map((m) => ({
     event: m[1] as string,
     command: m[2] as string,
     status: Number(m[3]),

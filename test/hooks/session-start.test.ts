@@ -249,6 +249,7 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     const run = await runHook('session-start', sb.env, { input: input('startup') });
     expect(run.stderr).toBe('');
     expect(Object.keys(JSON.parse(run.stdout) as object)).toEqual(['hookSpecificOutput']);
-    expect(readdirSync(sb.stateDir).sort()).toEqual(['context', 'logs']);
+    // sessions/: the one-injection-per-session claim (injection-claim.ts).
+    expect(readdirSync(sb.stateDir).sort()).toEqual(['context', 'logs', 'sessions']);
   });
 });
