@@ -31,7 +31,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { writeFileAtomic } from './fs-atomic.js';
@@ -172,9 +172,35 @@ function shellQuote(s: string): string {
   return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`. */
-export function ourHookGroups(packageRoot: string, options: { onResume?: boolean } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
-  const script = (name: string) => shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
+/**
+ * A project-scope install goes into `.claude/settings.json`, which teams commit: an absolute path
+ * would exist only on this machine (elsewhere Node's "Cannot find module", seen only in Claude
+ * Code's debug log). So the package must live inside the project (e.g. node_modules/ after
+ * `npm install -D graphiti-memory-sync`, or the project is this checkout) and the command names
+ * it relative to `$CLAUDE_PROJECT_DIR`; otherwise install refuses with the alternatives.
+ */
+export function projectRelativeRoot(packageRoot: string, projectDir: string, file: string): string {
+  const rel = relative(resolve(projectDir), resolve(packageRoot)).replace(/\\/g, '/');
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    throw new InstallError(
+      `Refusing --scope project: ${file} is shared with your team, but this copy of graphiti-memory-sync lives outside the project (${packageRoot}), so the hook command would only work on this machine. ` +
+        'Use --scope local (this machine only, not committed) or --scope user, install the plugin, or add graphiti-memory-sync to the project (npm install -D graphiti-memory-sync) and run "npx graphiti-memory-sync install --scope project" from there. Nothing was written.',
+      file,
+    );
+  }
+  if (!/^[A-Za-z0-9_./@+-]*$/.test(rel)) throw new InstallError(`Refusing --scope project: the package path "${rel}" has characters a shared hook command cannot carry safely; nothing was written.`, file);
+  return rel;
+}
+
+/**
+ * The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`: an absolute path, or with
+ * `projectRelative` the path under "$CLAUDE_PROJECT_DIR" (which Claude Code sets for every hook).
+ */
+export function ourHookGroups(packageRoot: string, options: { onResume?: boolean; projectRelative?: string } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
+  const script = (name: string) =>
+    options.projectRelative !== undefined
+      ? `"$CLAUDE_PROJECT_DIR/${[options.projectRelative, 'dist', 'hooks', `${name}.js`].filter((p) => p !== '').join('/')}"`
+      : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
   return {
     SessionStart: {
       matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
@@ -281,7 +307,7 @@ function eventArray(hooks: JsonObject, event: string, file: string): Json[] | un
 }
 
 /** Adds/updates our hook groups in a parsed settings object (pure; returns a new object). */
-export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean } = {}): { settings: JsonObject; entries: string[] } {
+export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean; projectRelative?: string } = {}): { settings: JsonObject; entries: string[] } {
   const next = structuredClone(settings);
   const entries: string[] = [];
   const ours = ourHookGroups(packageRoot, hookOptions);
@@ -544,6 +570,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
   }
   const settingsFile = settingsPath(options);
+  const projectRelative = options.scope === 'project' ? projectRelativeRoot(root, options.cwd ?? process.cwd(), settingsFile) : undefined;
   const plugin = pluginEnabledIn(options);
   if (plugin.length > 0) {
     warnings.push(
@@ -563,7 +590,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
       {
         action: 'install',
         transform: (value) => {
-          const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true });
+          const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true, projectRelative });
           return { value: r.settings, entries: r.entries };
         },
         undo: (value) => removeHooks(value, settingsFile).settings,

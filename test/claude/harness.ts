@@ -4,7 +4,7 @@
  * (`node dist/cli.js`) for install/uninstall. Used by test/claude/*.claude.test.ts only.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { claudeProjectKey } from '../../src/lib/project.js';
@@ -36,7 +36,7 @@ export interface ClaudeBox {
   /** A `claude` management command (plugin, marketplace), run to completion. */
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
-  gms(args: string[], options?: { cwd?: string }): { code: number | null; stdout: string; stderr: string };
+  gms(args: string[], options?: { cwd?: string; cli?: string }): { code: number | null; stdout: string; stderr: string };
   cleanup(): void;
 }
 
@@ -94,7 +94,7 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       });
     },
     gms(args, options = {}) {
-      const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [options.cli ?? join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8' });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
     claudeSync(args) {
@@ -166,4 +166,18 @@ export function injectedContexts(body: Record<string, unknown>): string[] {
   };
   walk(body.messages);
   return out;
+}
+
+/**
+ * graphiti-memory-sync as a project dependency (what `npm install -D graphiti-memory-sync` gives a
+ * team): dist/ and package.json copied into `<project>/node_modules/graphiti-memory-sync`, its own
+ * dependencies linked from this checkout. Returns the copy's cli.js.
+ */
+export function vendorInto(project: string): string {
+  const pkg = join(project, 'node_modules', 'graphiti-memory-sync');
+  mkdirSync(pkg, { recursive: true });
+  cpSync(join(ROOT, 'dist'), join(pkg, 'dist'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+  return join(pkg, 'dist', 'cli.js');
 }

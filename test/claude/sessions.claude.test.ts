@@ -2,7 +2,7 @@
  * The REAL Claude Code CLI (pinned 2.1.330) running our hooks headless, against a loopback FAKE
  * Anthropic API and our Graphiti-shaped test server. `npm run test:claude` (not in `vitest run`).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context-cache.js';
@@ -10,7 +10,7 @@ import { claudeProjectKey } from '../../src/lib/project.js';
 import { closedPort, waitForCondition } from '../hooks/helpers.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
-import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox, waitForEvent } from './harness.js';
+import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox, vendorInto, waitForEvent } from './harness.js';
 
 const MEMORY = '---\nname: queue decision\ndescription: which queue the jobs use\ntype: project\n---\n# Queue\n\nWe decided to use the shared queue for background jobs.\n';
 const FACT = 'The billing queue retries failed invoices every 6 hours';
@@ -55,7 +55,9 @@ function lastRequest(): Record<string, unknown> {
 describe('real Claude Code CLI, fake Anthropic API', () => {
   for (const scope of ['user', 'project', 'local'] as const) {
     it(`install --scope ${scope}: the second session's request carries our context once, nothing on stderr`, async () => {
-      const install = box.gms(['install', '--scope', scope]);
+      // Project scope is shared with the team: the package must be a project dependency.
+      const cli = scope === 'project' ? vendorInto(box.project) : undefined;
+      const install = box.gms(['install', '--scope', scope], { cli });
       expect(install.stderr).toBe('');
       expect(install.code).toBe(0);
 
@@ -80,6 +82,31 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
       expect(hookErrors(second.debug)).toEqual([]);
     }, 120_000);
   }
+
+  it('install --scope project: refused for a copy outside the project; from the project dependency it runs for a teammate at another path', async () => {
+    const refused = box.gms(['install', '--scope', 'project']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/Refusing --scope project.*--scope local/s);
+    expect(existsSync(join(box.project, '.claude'))).toBe(false);
+
+    const cli = vendorInto(box.project);
+    expect(box.gms(['install', '--scope', 'project'], { cli }).code).toBe(0);
+    expect(readFileSync(join(box.project, '.claude', 'settings.json'), 'utf8')).not.toContain(box.root);
+    // The teammate's clone: the same committed files at another path.
+    const clone = join(box.root, 'teammate', 'proj');
+    cpSync(box.project, clone, { recursive: true, verbatimSymlinks: true });
+    const run = await box.claude(['-p', 'hello'], { cwd: clone });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const runs = hookRuns(run.debug);
+    expect(runs.map((r) => [r.event, r.status])).toEqual([
+      ['SessionStart', 0],
+      ['Stop', 0],
+    ]);
+    expect(runs[0]?.command).toContain('$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js');
+    expect(hookErrors(run.debug)).toEqual([]);
+    expect(run.debug).not.toMatch(/Cannot find module/);
+  }, 120_000);
 
   it('Stop syncs in -p: the memory file Claude writes with the Write tool reaches Graphiti during the run', async () => {
     box.gms(['install', '--scope', 'user']);
@@ -135,10 +162,11 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
         mkdirSync(join(file, '..'), { recursive: true });
         writeFileSync(file, prior);
       }
-      expect(box.gms(['install', '--scope', scope]).code).toBe(0);
+      const cli = scope === 'project' ? vendorInto(box.project) : undefined;
+      expect(box.gms(['install', '--scope', scope], { cli }).code).toBe(0);
       const run = await box.claude(['-p', 'hello']);
       expect(hookRuns(run.debug)).toHaveLength(2);
-      expect(box.gms(['uninstall', '--scope', scope]).code).toBe(0);
+      expect(box.gms(['uninstall', '--scope', scope], { cli }).code).toBe(0);
       if (prior === undefined) expect(existsSync(file)).toBe(false);
       else expect(readFileSync(file, 'utf8')).toBe(prior);
       const after = await box.claude(['-p', 'hello']);

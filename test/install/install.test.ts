@@ -43,6 +43,32 @@ const backups = (file: string) => {
   return existsSync(join(stateDir(), 'backups')) ? readdirSync(join(stateDir(), 'backups')).filter((n) => n.startsWith(`${name}-`)) : [];
 };
 
+/** The package installed inside the project (npm install -D graphiti-memory-sync). */
+const projectPkg = () => {
+  const p = join(cwd, 'node_modules', 'graphiti-memory-sync');
+  mkdirSync(join(p, 'dist', 'hooks'), { recursive: true });
+  writeFileSync(join(p, 'dist', 'hooks', 'session-start.js'), '');
+  return p;
+};
+
+describe('project scope: a command that works on every teammate\'s machine', () => {
+  it('names the package relative to $CLAUDE_PROJECT_DIR, never this machine\'s absolute path', async () => {
+    await runInstall(opts({ scope: 'project', packageRoot: projectPkg() }));
+    const text = readFileSync(join(cwd, '.claude', 'settings.json'), 'utf8');
+    expect(text).not.toContain(cwd);
+    const hooks = (JSON.parse(text) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
+    expect(hooks.SessionStart?.[0]?.hooks[0]?.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" --graphiti-memory-sync');
+    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync');
+  });
+
+  it('refuses when the package lives outside the project, saying why and what to do instead; nothing written', async () => {
+    const err = (await runInstall(opts({ scope: 'project' })).catch((e: unknown) => e)) as InstallError;
+    expect(err).toBeInstanceOf(InstallError);
+    expect(err.message).toMatch(/shared with your team.*outside the project.*--scope local.*--scope user.*plugin.*npm install -D graphiti-memory-sync/s);
+    expect(existsSync(join(cwd, '.claude'))).toBe(false);
+  });
+});
+
 const EXISTING = {
   model: 'opus',
   permissions: { allow: ['Bash(npm test)'] },
@@ -246,7 +272,7 @@ describe('uninstall', () => {
   });
 
   it('a file (and folder) that did not exist before install is gone after uninstall', async () => {
-    await runInstall(opts({ scope: 'project' }));
+    await runInstall(opts({ scope: 'project', packageRoot: projectPkg() }));
     expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(true);
     const result = await runUninstall(opts({ scope: 'project' }));
     expect(result.files[0]).toMatchObject({ restored: true });
@@ -301,7 +327,7 @@ describe('--with-mcp', () => {
   });
 
   it('project scope writes .mcp.json; local scope writes ~/.claude.json projects[cwd]', async () => {
-    await runInstall(opts({ scope: 'project', withMcp: true, mcpUrl: 'http://h:1/mcp' }));
+    await runInstall(opts({ scope: 'project', withMcp: true, mcpUrl: 'http://h:1/mcp', packageRoot: projectPkg() }));
     expect(JSON.parse(readFileSync(join(cwd, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { graphiti: { type: 'http', url: 'http://h:1/mcp' } } });
     expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(true);
     await runInstall(opts({ scope: 'local', withMcp: true, mcpUrl: 'http://h:1/mcp' }));
