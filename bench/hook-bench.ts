@@ -45,7 +45,7 @@ export async function benchHook(): Promise<Row[]> {
       key: info.key,
       root: info.root,
       groupIds: info.groupIds,
-      text: `<!-- graphiti-memory-sync:context -->\nKnowledge graph facts for webapp:\n${facts.join('\n')}`,
+      text: `Knowledge graph facts for webapp (from Graphiti, group main):\n${facts.join('\n')}`,
       format: 'lines',
       facts: facts.length,
       nodes: 0,

@@ -4635,12 +4635,14 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var CONTEXT_MARKER, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var CONTEXT_HEADER_PATTERN, CONTEXT_HEADER_START, LEGACY_CONTEXT_MARKER, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_context_cache = __esm({
   "src/lib/context-cache.ts"() {
     "use strict";
     init_fs_atomic();
-    CONTEXT_MARKER = "<!-- graphiti-memory-sync:context -->";
+    CONTEXT_HEADER_PATTERN = /^Knowledge graph facts for [^\n]{1,160} \(from Graphiti, groups? [^\n]{1,400}\):[ \t]*$/m;
+    CONTEXT_HEADER_START = "Knowledge graph facts for ";
+    LEGACY_CONTEXT_MARKER = "<!-- graphiti-memory-sync:context -->";
     MAX_CONTEXT_CHARS = 9e3;
     MAX_CONTEXT_BUDGET = 1e4;
   }
@@ -7822,7 +7824,7 @@ function scalarLine(value) {
   }
   return void 0;
 }
-function headerLines(doc, project) {
+function headerLines(doc) {
   const fm = doc.frontmatter;
   const lines = [];
   const add = (label, value) => {
@@ -7838,19 +7840,18 @@ function headerLines(doc, project) {
   add("Executor", fm.executor);
   add("Agent completion", fm.agent_completion);
   if (doc.pinned === true) add("Pinned", "yes");
-  add("Project", project);
   for (const [key, value] of Object.entries(doc.extra)) {
     const text2 = scalarLine(value);
     if (text2 !== void 0 && text2 !== "" && key.length <= 40 && text2.length <= 300) add(key, text2);
   }
   return lines;
 }
-function prepareEpisodeContent(doc, project) {
+function prepareEpisodeContent(doc) {
   const warnings = [];
   const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
   warnings.push(...privateBody.warnings);
   const body = redactSecrets(privateBody.text);
-  const privateHeader = stripPrivateBlocks(headerLines(doc, project).join("\n"));
+  const privateHeader = stripPrivateBlocks(headerLines(doc).join("\n"));
   const header2 = redactSecrets(privateHeader.text);
   const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
   return {
@@ -7865,7 +7866,7 @@ function prepareEpisodeContent(doc, project) {
 function buildEpisodes(input) {
   const { doc } = input;
   const max = Math.max(MIN_MAX_CHARS, Math.floor(Number.isFinite(input.maxChars) ? input.maxChars : MIN_MAX_CHARS));
-  const prepared = prepareEpisodeContent(doc, input.project);
+  const prepared = prepareEpisodeContent(doc);
   if (prepared.body === "" && (doc.frontmatter.description ?? "").trim() === "") return [];
   let bodies;
   const sep = "\n\n";
@@ -7934,13 +7935,15 @@ function detectGraphitiOutput(text2) {
   }
   return void 0;
 }
-var CONTEXT_MARKER2, MARKERS;
+var MARKERS;
 var init_loop = __esm({
   "src/lib/memory/loop.ts"() {
     "use strict";
-    CONTEXT_MARKER2 = "<!-- graphiti-memory-sync:context -->";
+    init_context_cache();
     MARKERS = [
-      { reason: "context-block", hint: CONTEXT_MARKER2, test: (t) => t.includes(CONTEXT_MARKER2) },
+      // Our own context block: its header line (context-cache.ts), or the HTML comment older versions wrote.
+      { reason: "context-block", hint: CONTEXT_HEADER_START, test: (t) => CONTEXT_HEADER_PATTERN.test(t) },
+      { reason: "context-block", hint: LEGACY_CONTEXT_MARKER, test: (t) => t.includes(LEGACY_CONTEXT_MARKER) },
       {
         // {"message": "Facts retrieved successfully", "facts": [ … ]} (and nodes/episodes, and the empty replies).
         reason: "graphiti-search-result",
@@ -15673,8 +15676,7 @@ function toEntityLine(node) {
 }
 function contextHeader(projectName, groupIds) {
   const groups = groupIds.length === 1 ? `group ${groupIds[0]}` : `groups ${groupIds.join(", ")}`;
-  return `${CONTEXT_MARKER}
-Knowledge graph facts for ${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
+  return `${CONTEXT_HEADER_START}${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
 }
 function split(items) {
   const facts = [];

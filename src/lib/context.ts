@@ -20,7 +20,7 @@
 import { encode } from '@toon-format/toon';
 import type { Config } from './config.js';
 import {
-  CONTEXT_MARKER,
+  CONTEXT_HEADER_START,
   MAX_CONTEXT_BUDGET,
   MAX_CONTEXT_CHARS,
   writeContextCache,
@@ -181,7 +181,7 @@ export function toEntityLine(node: EntityNode): EntityLine {
 /** `Knowledge graph facts for <project> (from Graphiti, group <g>):` (a statement, not an instruction). */
 export function contextHeader(projectName: string, groupIds: readonly string[]): string {
   const groups = groupIds.length === 1 ? `group ${groupIds[0]}` : `groups ${groupIds.join(', ')}`;
-  return `${CONTEXT_MARKER}\nKnowledge graph facts for ${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
+  return `${CONTEXT_HEADER_START}${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
 }
 
 function split(items: readonly ContextItem[]): { facts: FactLine[]; entities: EntityLine[] } {

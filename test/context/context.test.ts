@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/lib/config.js';
-import { CONTEXT_MARKER, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context-cache.js';
+import { MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context-cache.js';
 import {
   buildContext,
   cleanText,
@@ -107,7 +107,7 @@ describe('formatting', () => {
   ];
 
   it('header is the marker line plus a statement naming project and groups', () => {
-    expect(header).toBe(`${CONTEXT_MARKER}\nKnowledge graph facts for webapp (from Graphiti, group main):`);
+    expect(header).toBe('Knowledge graph facts for webapp (from Graphiti, group main):');
     expect(contextHeader('x', ['main', 'x-proj'])).toContain('groups main, x-proj');
   });
 
@@ -268,7 +268,7 @@ describe('buildContext', () => {
     expect(g.groups.every((x) => x.join() === 'main,tmp-webapp')).toBe(true);
     expect(built.facts).toBe(2);
     expect(built.nodes).toBe(1);
-    expect(built.text.split('\n')[0]).toBe(CONTEXT_MARKER);
+    expect(built.text.split('\n')[0]).toMatch(/^Knowledge graph facts for /);
     expect(built.text).toContain('groups main, tmp-webapp');
     expect(built.text).toContain('The team decided to use FalkorDB');
     expect(built.text).toContain('2026-01-04');

@@ -143,7 +143,7 @@ describe('hooks/run.mjs launcher (this repository\'s own .claude/settings.json)'
   it('runs the session-start hook (dist when built, else src via tsx) and prints only the JSON', async () => {
     const project = join(sb.root, 'p');
     mkdirSync(join(project, '.git'), { recursive: true });
-    const text = '<!-- graphiti-memory-sync:context -->\nKnowledge graph facts for p (from Graphiti, group main):\n- x';
+    const text = 'Knowledge graph facts for p (from Graphiti, group main):\n- x';
     await writeContextCache(sb.stateDir, { version: 1, builtAt: new Date().toISOString(), project: 'p', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 1, nodes: 0 });
     const r = await launch(['session-start', '--graphiti-memory-sync'], JSON.stringify({ cwd: project, source: 'startup' }));
     expect(r.code).toBe(0);
