@@ -217,28 +217,43 @@ function findGitRoot(start) {
 // src/lib/worker-spawn.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync as appendFileSync2, linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync3, renameSync as renameSync3, statSync as statSync4, unlinkSync as unlinkSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { appendFileSync as appendFileSync2, linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync4, renameSync as renameSync3, statSync as statSync4, unlinkSync as unlinkSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname4, extname, join as join5, resolve as resolve3 } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
+
+// src/lib/process-alive.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+function procState(pid) {
+  try {
+    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+
+// src/lib/worker-spawn.ts
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
   const dir = join5(stateDir, "worker");
   return { dir, pidFile: join5(dir, "worker.pid"), dirtyFile: join5(dir, "worker.dirty") };
 }
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
 function readLock(pidFile) {
   try {
-    const value = JSON.parse(readFileSync3(pidFile, "utf8"));
+    const value = JSON.parse(readFileSync4(pidFile, "utf8"));
     if (typeof value.pid === "number" && typeof value.token === "string" && typeof value.startedAt === "string") {
       return { pid: value.pid, token: value.token, startedAt: value.startedAt };
     }
@@ -416,7 +431,7 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync4, unlinkSync as unlinkSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync5, unlinkSync as unlinkSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { homedir as homedir2, tmpdir } from "node:os";
 import { isAbsolute as isAbsolute2, join as join6 } from "node:path";
 var MAX_STDIN_BYTES = 1024 * 1024;

@@ -5004,6 +5004,33 @@ var init_project = __esm({
   }
 });
 
+// src/lib/process-alive.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+function procState(pid) {
+  try {
+    const stat4 = readFileSync4(`/proc/${pid}/stat`, "utf8");
+    return stat4.slice(stat4.lastIndexOf(")") + 2, stat4.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+var init_process_alive = __esm({
+  "src/lib/process-alive.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/mcp/errors.ts
 function describeHttpStatus(status, body, url) {
   const snippet = body.trim().slice(0, 300);
@@ -7015,7 +7042,7 @@ var init_hash = __esm({
 
 // src/lib/lock.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { readFileSync as readFileSync6, unlinkSync as unlinkSync3 } from "node:fs";
+import { readFileSync as readFileSync7, unlinkSync as unlinkSync3 } from "node:fs";
 import { link, mkdir as mkdir2, open as open2, readdir as readdir2, readFile as readFile2, stat as stat2, unlink as unlink2, utimes, writeFile } from "node:fs/promises";
 import { hostname as osHostname } from "node:os";
 import { join as join9 } from "node:path";
@@ -7030,14 +7057,6 @@ function lockFilePath(stateDir, name = LOCK_FILE) {
 }
 function errnoCode(error) {
   return error?.code;
-}
-function pidAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) === "EPERM";
-  }
 }
 function parseOwner(text2) {
   try {
@@ -7064,7 +7083,7 @@ function staleReason(seen, staleMs, now = Date.now()) {
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1e3) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
-    if (owner.pid !== process.pid && !pidAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+    if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
   }
   const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
   const age = now - seen.mtimeMs;
@@ -7221,6 +7240,7 @@ var LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STA
 var init_lock = __esm({
   "src/lib/lock.ts"() {
     "use strict";
+    init_process_alive();
     LOCK_FILE = "sync.lock";
     LockTimeoutError = class extends Error {
       constructor(lockPath, holder, waitedMs, heartbeatAgeMs) {
@@ -7322,7 +7342,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner(readFileSync6(this.path, "utf8"))?.token === this.owner.token) unlinkSync3(this.path);
+          if (parseOwner(readFileSync7(this.path, "utf8"))?.token === this.owner.token) unlinkSync3(this.path);
         } catch {
         }
       }
@@ -15773,7 +15793,7 @@ async function buildContext(input) {
   const nodes = [];
   let failed = 0;
   let firstError;
-  for (const query of queries) {
+  searches: for (const query of queries) {
     for (const kind of ["facts", "nodes"]) {
       if (input.signal?.aborted === true) throw input.signal.reason instanceof Error ? input.signal.reason : new Error("aborted");
       try {
@@ -15783,6 +15803,10 @@ async function buildContext(input) {
         failed++;
         firstError ??= error;
         logger.warn("context search failed", { kind, query: query.slice(0, 80), error: error instanceof Error ? error.message : String(error) });
+        if (error instanceof McpNetworkError || error instanceof McpTimeoutError) {
+          failed = queries.length * 2;
+          break searches;
+        }
       }
     }
   }
@@ -15851,6 +15875,7 @@ var init_context = __esm({
     init_dist2();
     init_context_cache();
     init_log();
+    init_errors2();
     init_project();
     MAX_FACT_CHARS = 400;
     MAX_SUMMARY_CHARS = 240;
@@ -16147,26 +16172,19 @@ init_project();
 
 // src/lib/worker-spawn.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { appendFileSync as appendFileSync2, linkSync, mkdirSync as mkdirSync2, readFileSync as readFileSync4, renameSync as renameSync2, statSync as statSync3, unlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync as appendFileSync2, linkSync, mkdirSync as mkdirSync2, readFileSync as readFileSync5, renameSync as renameSync2, statSync as statSync3, unlinkSync, writeFileSync } from "node:fs";
 import { dirname as dirname5, extname, join as join7, resolve as resolve4 } from "node:path";
+init_process_alive();
+init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
   const dir = join7(stateDir, "worker");
   return { dir, pidFile: join7(dir, "worker.pid"), dirtyFile: join7(dir, "worker.dirty") };
 }
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
 function readLock(pidFile) {
   try {
-    const value = JSON.parse(readFileSync4(pidFile, "utf8"));
+    const value = JSON.parse(readFileSync5(pidFile, "utf8"));
     if (typeof value.pid === "number" && typeof value.token === "string" && typeof value.startedAt === "string") {
       return { pid: value.pid, token: value.token, startedAt: value.startedAt };
     }
@@ -16303,7 +16321,7 @@ function consumeDirty(stateDir) {
   }
   const requests = [];
   try {
-    for (const line of readFileSync4(taken, "utf8").split("\n")) {
+    for (const line of readFileSync5(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -16367,15 +16385,21 @@ async function runWorker(options2) {
         result.passes++;
         logger.info("worker pass", { pass: result.passes, requests: batch.length });
         let changed = 0;
+        let unreachable = false;
         try {
           const summary = await steps.sync(config, ctx);
           result.syncs++;
           changed = summary?.changed ?? 0;
+          unreachable = summary?.serverReachable === false;
         } catch (error) {
           result.errors++;
           logger.error("sync failed", { error: errorFields(error) });
         }
         const cwds = [...new Set(batch.map((r) => r.cwd))];
+        if (unreachable) {
+          logger.info("Graphiti unreachable; context refresh skipped, previous cache kept", { projects: cwds.length });
+          cwds.length = 0;
+        }
         for (const cwd of cwds) {
           if (controller.signal.aborted) break;
           const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith("session-start"));
@@ -16413,7 +16437,7 @@ function errorFields(error) {
 }
 
 // src/hooks/hook-io.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync5, unlinkSync as unlinkSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync6, unlinkSync as unlinkSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir as homedir2, tmpdir } from "node:os";
 import { isAbsolute as isAbsolute3, join as join8 } from "node:path";
 init_context_cache();
@@ -16478,7 +16502,7 @@ function realSteps(config, logger) {
         pending: summary.pending,
         serverReachable: summary.serverReachable
       });
-      return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0) };
+      return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context(), context_exports));

@@ -29,6 +29,7 @@ import {
 } from './context-cache.js';
 import type { EntityNode, Fact } from './graphiti.js';
 import { nullLogger, type Logger } from './log.js';
+import { McpNetworkError, McpTimeoutError } from './mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
@@ -334,8 +335,10 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const nodes: EntityNode[] = [];
   let failed = 0;
   let firstError: unknown;
-  // Sequential on purpose: this is background work and must be gentle on the server.
-  for (const query of queries) {
+  // Sequential on purpose: this is background work and must be gentle on the server. A server
+  // that cannot be reached (refused, reset, timed out, after the client's own retries) is not
+  // asked again for the other searches: that was ~20 connection attempts per worker run.
+  searches: for (const query of queries) {
     for (const kind of ['facts', 'nodes'] as const) {
       if (input.signal?.aborted === true) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
       try {
@@ -345,6 +348,10 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
         failed++;
         firstError ??= error;
         logger.warn('context search failed', { kind, query: query.slice(0, 80), error: error instanceof Error ? error.message : String(error) });
+        if (error instanceof McpNetworkError || error instanceof McpTimeoutError) {
+          failed = queries.length * 2;
+          break searches;
+        }
       }
     }
   }

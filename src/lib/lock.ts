@@ -30,6 +30,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const LOCK_FILE = 'sync.lock';
@@ -126,14 +127,6 @@ function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) === 'EPERM';
-  }
-}
 
 function parseOwner(text: string): LockOwner | undefined {
   try {
@@ -175,7 +168,7 @@ function staleReason(seen: ObservedLock, staleMs: number, now = Date.now()): str
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1000) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
-    if (owner.pid !== process.pid && !pidAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+    if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
   }
   const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
   const age = now - seen.mtimeMs;

@@ -28,6 +28,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from './log.js';
+import { isProcessAlive } from './process-alive.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
 export const WORKER_TIMEOUT_MS = 5 * 60_000;
@@ -51,15 +52,7 @@ export interface LockInfo {
   startedAt: string;
 }
 
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { isProcessAlive } from './process-alive.js';
 
 export function readLock(pidFile: string): LockInfo | undefined {
   try {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../src/lib/config.js';
 import { MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context-cache.js';
+import { McpNetworkError } from '../../src/lib/mcp/errors.js';
 import {
   buildContext,
   cleanText,
@@ -248,6 +249,18 @@ class FakeGraphiti implements ContextSearcher {
 
 describe('buildContext', () => {
   const config = { contextBudget: 8000, contextFormat: 'auto' as const };
+
+  it('a server that cannot be reached is asked once, not once per search', async () => {
+    const g = new FakeGraphiti([], []);
+    let calls = 0;
+    g.searchFacts = async () => {
+      calls++;
+      throw new McpNetworkError('connect ECONNREFUSED 127.0.0.1:8000', 'ECONNREFUSED');
+    };
+    g.searchNodes = g.searchFacts as never;
+    await expect(buildContext({ graphiti: g, config, project, now: NOW })).rejects.toBeInstanceOf(McpNetworkError);
+    expect(calls).toBe(1);
+  });
 
   it('empty graph → empty string (inject nothing)', async () => {
     const built = await buildContext({ graphiti: new FakeGraphiti([], []), config, project, now: NOW });
