@@ -5,7 +5,7 @@
  * - the "accepted values" column is what the validator itself says when it rejects a value: each
  *   setting is probed with an invalid value through buildConfig and the "use …" part of the
  *   ConfigError is shown (settings the loader does not check show "—");
- * - the .env lookup order is the doc comment of findEnvFile in src/lib/config.ts.
+ * - the .env lookup order is the doc comment of findEnvFile in src/lib/env-file.ts.
  *
  *   npx tsx scripts/gen-config-doc.ts
  */
@@ -61,9 +61,9 @@ export function acceptedValues(name: string): string | undefined {
 }
 
 /** The doc comment of findEnvFile, as markdown (first line as a sentence, numbered lines as a list). */
-export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config.ts', import.meta.url), 'utf8')): string {
+export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/env-file.ts', import.meta.url), 'utf8')): string {
   const m = /\/\*\*\n((?:[ \t]*\*.*\n)+?)[ \t]*\*\/\nexport function findEnvFile\b/.exec(source);
-  if (m === null || m[1] === undefined) throw new Error('src/lib/config.ts: no doc comment found above `export function findEnvFile`');
+  if (m === null || m[1] === undefined) throw new Error('src/lib/env-file.ts: no doc comment found above `export function findEnvFile`');
   const lines = m[1]
     .split('\n')
     .map((l) => l.replace(/^[ \t]*\* ?/, '').trimEnd())

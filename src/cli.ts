@@ -35,6 +35,7 @@ Commands:
   install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
   uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
   watch      Keep the memory folders in sync while you work [--poll] [--json]
+  service    Print a service definition that runs watch: --systemd (user unit) or --launchd (agent)
 
 Exit codes: 0 ok, 1 failed or unsent work remains, 2 usage or configuration error.
 Settings: see config/.env.example.`;
@@ -60,6 +61,7 @@ const COMMAND_OPTIONS: Record<string, Options> = {
   install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   watch: { poll: { type: 'boolean' }, json: { type: 'boolean' } },
+  service: { systemd: { type: 'boolean' }, launchd: { type: 'boolean' } },
 };
 
 export interface CliIo {
@@ -134,6 +136,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await commandInstall(command, config, values, io);
       case 'watch':
         return await commandWatch(config, values, io, logger);
+      case 'service':
+        return await commandService(config, values, io);
       default:
         return 2;
     }
@@ -247,6 +251,23 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { runWatch } = await import('./lib/watch.js');
   return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
+}
+
+/** Prints a systemd user unit or a launchd agent running `node <this package>/dist/cli.js watch`. */
+async function commandService(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  if ((values.systemd === true) === (values.launchd === true)) throw new UsageError('service needs exactly one of --systemd or --launchd');
+  const units = await import('./lib/service-units.js');
+  const { packageRoot } = await import('./lib/env-file.js');
+  const { join } = await import('node:path');
+  const spec = {
+    node: process.execPath,
+    cli: join(packageRoot(), 'dist', 'cli.js'),
+    ...(config.envFile !== undefined ? { envFile: config.envFile } : {}),
+    ...(io.env.PATH !== undefined ? { path: io.env.PATH } : {}),
+    logFile: join(config.stateDir, 'logs', 'watch-service.log'),
+  };
+  io.stdout(values.systemd === true ? units.systemdUserUnit(spec) : units.launchdAgent(spec));
+  return 0;
 }
 
 // Run when executed directly (node dist/cli.js, tsx src/cli.ts, or the npm bin symlink).
