@@ -33,6 +33,8 @@ export interface ClaudeBox {
   memoryDir: string;
   stateDir: string;
   claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string }): Promise<ClaudeRun>;
+  /** A session whose stdin stays open until `end()` (stream-json input). */
+  claudeStream(args: string[]): { write(text: string): void; end(): Promise<ClaudeRun> };
   /** A `claude` management command (plugin, marketplace), run to completion. */
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
@@ -96,6 +98,25 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
     gms(args, options = {}) {
       const r = spawnSync(process.execPath, [options.cli ?? join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8' });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    claudeStream(args) {
+      const debugFile = join(root, `debug-${++runs}.txt`);
+      const started = performance.now();
+      const child = spawn(claudeBinary(), [...args, '--debug-file', debugFile], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      return {
+        write: (text) => child.stdin.write(text),
+        end: async () => {
+          child.stdin.end();
+          const code = await closed;
+          const debug = existsSync(debugFile) ? readFileSync(debugFile, 'utf8') : '';
+          return { code, stdout, stderr, ms: performance.now() - started, debug };
+        },
+      };
     },
     claudeSync(args) {
       const r = spawnSync(claudeBinary(), args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });

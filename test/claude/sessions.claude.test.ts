@@ -123,6 +123,20 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
     await waitForEvent(graphiti.events, ['processed', 'call'], () => graphiti.episodes().some((e) => e.content.includes('shared queue for background jobs')), 'the written memory as an episode');
   }, 120_000);
 
+  it('Stop syncs in a session that stays open (-p --input-format stream-json): the file reaches Graphiti after the turn', async () => {
+    box.gms(['install', '--scope', 'user']);
+    const file = join(box.memoryDir, 'queue.md');
+    const turn = `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: `WRITE ${file}` }] } })}\n`;
+    // Stdin stays open for the whole exchange: the episode must arrive while the session is still running.
+    const session = box.claudeStream(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Write']);
+    session.write(turn);
+    await waitForEvent(graphiti.events, ['processed', 'call'], () => graphiti.episodes().some((e) => e.content.includes('shared queue for background jobs')), 'the written memory as an episode', 60_000);
+    const run = await session.end();
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(hookRuns(run.debug).find((r) => r.event === 'Stop')?.status).toBe(0);
+  }, 120_000);
+
   it('Graphiti down: the session runs normally, hooks exit 0, nothing on stderr, the written file waits in state', async () => {
     const down = makeClaudeBox(api.url, `http://127.0.0.1:${await closedPort()}/mcp`);
     try {
