@@ -105,7 +105,7 @@ export function renderConfigurationDoc(): string {
     '- From the file, only the names in the table below are taken; any other line (for example `OPENAI_API_KEY` for the Graphiti server) is ignored.',
     '- The file is parsed with dotenv: `KEY=value`, quotes, `export KEY=value`, `#` comments and multi-line quoted values work.',
     '- `HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME` are read from the environment only, to locate the defaults above and below.',
-    '- `<package root>` is the folder holding this package\'s `package.json` (your checkout). For the Claude Code plugin it is the plugin copy under `~/.claude/plugins/cache/`, which is replaced on every plugin update: keep plugin settings in `~/.config/graphiti-memory-sync/.env`.',
+    '- `<package root>` is the folder holding this package\'s `package.json` (your checkout). The plugin\'s hooks live in `<package root>/plugin/hooks/`: installed from a directory marketplace (a checkout) Claude Code runs them in place, so that checkout\'s `config/.env` is found first; installed from a git marketplace they run from a copy under `~/.claude/plugins/cache/`, replaced on every update, with no `config/.env`: keep plugin settings in `~/.config/graphiti-memory-sync/.env`.',
     '',
     '## Settings',
     '',

@@ -787,7 +787,7 @@ function fallbackStateDir(env = process.env) {
 function misconfiguredNote(error) {
   const name = configErrorVariable(error);
   const variable = name !== void 0 ? ` (setting ${name})` : "";
-  return `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph and no graph context was loaded. \`npx graphiti-memory-sync health\` shows the reason.`;
+  return `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph and no graph context was loaded. \`graphiti-memory-sync health\` (in a checkout: \`node dist/cli.js health\`) shows the reason.`;
 }
 function fingerprint(text) {
   return createHash3("sha256").update(text).digest("hex").slice(0, 16);

@@ -287,7 +287,7 @@ export function misconfiguredNote(error: unknown): string {
   const variable = name !== undefined ? ` (setting ${name})` : '';
   return (
     `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph ` +
-    'and no graph context was loaded. `npx graphiti-memory-sync health` shows the reason.'
+    'and no graph context was loaded. `graphiti-memory-sync health` (in a checkout: `node dist/cli.js health`) shows the reason.'
   );
 }
 

@@ -184,7 +184,7 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     const note = parseHookStdout(first.stdout)?.additionalContext ?? '';
     expect(note).toContain('misconfigured');
     expect(note).toContain('MADEINOZ_KNOWLEDGE_DB');
-    expect(note).toContain('npx graphiti-memory-sync health');
+    expect(note).toContain('graphiti-memory-sync health');
     expect(note).not.toMatch(/\byou must\b/i);
 
     const second = await runHook('session-start', env, { input: input('startup') });
