@@ -3,8 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The real Graphiti server suite runs on its own: npm run test:graphiti (vitest.graphiti.config.ts).
-    exclude: [...configDefaults.exclude, 'test/real-graphiti/**'],
+    // The real-peer suites run on their own: npm run test:graphiti (vitest.graphiti.config.ts) and
+    // npm run test:claude (vitest.claude.config.ts).
+    exclude: [...configDefaults.exclude, 'test/real-graphiti/**', 'test/claude/**'],
     // Integration tests spawn servers and child processes; the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,watch,graphiti,redact.
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,claude,watch,graphiti,redact.
  */
+import { benchClaude } from './claude-bench.js';
 import { benchClient } from './client-bench.js';
 import { benchHook } from './hook-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
@@ -13,7 +14,8 @@ import { printTable, type Row } from './util.js';
 const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['client', 'MCP client: import cost and round trip (ours vs official SDK)', benchClient],
   ['sync', 'Sync engine: scan and initial sync', benchSync],
-  ['hook', 'SessionStart hook wall time vs bare node', benchHook],
+  ['hook', 'Hook wall time vs bare node (same run)', benchHook],
+  ['claude', 'Real Claude Code CLI (fake Anthropic API): claude -p with and without our hooks', benchClaude],
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
   ['graphiti', 'Real Graphiti MCP server (FalkorDB, stand-in LLM): initial sync and no-change run', benchRealGraphiti],
   ['redact', 'Secret redaction: recall and false positives on the generated corpus, throughput (before = the previous redact.ts, same run)', benchRedact],

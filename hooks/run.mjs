@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Hook launcher for the Claude Code plugin and for this repository's own .claude/settings.json.
+ * Hook launcher for this repository's own .claude/settings.json (working on the project from source;
+ * the plugin runs its committed bundles in plugin/hooks/ instead).
  *
  *   node hooks/run.mjs <session-start|stop|worker> [args…]
  *

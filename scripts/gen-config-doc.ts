@@ -5,7 +5,7 @@
  * - the "accepted values" column is what the validator itself says when it rejects a value: each
  *   setting is probed with an invalid value through buildConfig and the "use …" part of the
  *   ConfigError is shown (settings the loader does not check show "—");
- * - the .env lookup order is the doc comment of findEnvFile in src/lib/config/config.ts.
+ * - the .env lookup order is the doc comment of findEnvFile in src/lib/config/env-file.ts.
  *
  *   npx tsx scripts/gen-config-doc.ts
  */
@@ -61,9 +61,9 @@ export function acceptedValues(name: string): string | undefined {
 }
 
 /** The doc comment of findEnvFile, as markdown (first line as a sentence, numbered lines as a list). */
-export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config/config.ts', import.meta.url), 'utf8'), fn = 'findEnvFile'): string {
+export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config/env-file.ts', import.meta.url), 'utf8'), fn = 'findEnvFile'): string {
   const m = new RegExp(`/\\*\\*\\n((?:[ \\t]*\\*.*\\n)+?)[ \\t]*\\*/\\nexport function ${fn}\\b`).exec(source);
-  if (m === null || m[1] === undefined) throw new Error(`src/lib/config/config.ts: no doc comment found above \`export function ${fn}\``);
+  if (m === null || m[1] === undefined) throw new Error(`src/lib/config/env-file.ts: no doc comment found above \`export function ${fn}\``);
   const lines = m[1]
     .split('\n')
     .map((l) => l.replace(/^[ \t]*\* ?/, '').trimEnd())
@@ -109,7 +109,7 @@ export function renderConfigurationDoc(): string {
     '- From the file, only the names in the table below are taken; any other line (for example `OPENAI_API_KEY` for the Graphiti server) is ignored.',
     '- The file is parsed with dotenv: `KEY=value`, quotes, `export KEY=value`, `#` comments and multi-line quoted values work.',
     '- `HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME` are read from the environment only, to locate the defaults above and below.',
-    '- `<package root>` is the folder holding this package\'s `package.json` (your checkout). For the Claude Code plugin it is the plugin copy under `~/.claude/plugins/cache/`, which is replaced on every plugin update: keep plugin settings in `~/.config/graphiti-memory-sync/.env`.',
+    '- `<package root>` is the folder holding this package\'s `package.json` (your checkout). The plugin\'s hooks live in `<package root>/plugin/hooks/`: installed from a directory marketplace (a checkout) Claude Code runs them in place, so that checkout\'s `config/.env` is found first; installed from a git marketplace they run from a copy under `~/.claude/plugins/cache/`, replaced on every update, with no `config/.env`: keep plugin settings in `~/.config/graphiti-memory-sync/.env`.',
     '',
     '## Settings',
     '',

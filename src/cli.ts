@@ -42,6 +42,7 @@ Commands:
   install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
   uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
   watch      Keep the memory folders in sync while you work [--poll] [--json]
+  service    Print a service definition that runs watch: --systemd (user unit) or --launchd (agent)
 
 Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),
 2 usage or configuration error, 3 context: no project at this folder.
@@ -73,6 +74,7 @@ const COMMAND_OPTIONS: Record<string, Options> = {
   install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   watch: { poll: { type: 'boolean' }, json: { type: 'boolean' } },
+  service: { systemd: { type: 'boolean' }, launchd: { type: 'boolean' } },
 };
 
 export interface CliIo {
@@ -148,6 +150,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await commandInstall(command, config, values, io);
       case 'watch':
         return await commandWatch(config, values, io, logger);
+      case 'service':
+        return await commandService(config, values, io);
       default:
         return 2;
     }
@@ -253,7 +257,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   const scope = (values.scope as string | undefined) ?? 'user';
   if (scope !== 'user' && scope !== 'project' && scope !== 'local') throw new UsageError(`--scope must be user, project or local, got "${scope}"`);
   const install = await import('./lib/install/install.js');
-  const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config } as const;
+  const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config, stateDir: config.stateDir } as const;
   const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
   io.stdout(install.formatInstallResult(result));
   return 0;
@@ -262,6 +266,23 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { runWatch } = await import('./lib/watch/run.js');
   return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
+}
+
+/** Prints a systemd user unit or a launchd agent running `node <this package>/dist/cli.js watch`. */
+async function commandService(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  if ((values.systemd === true) === (values.launchd === true)) throw new UsageError('service needs exactly one of --systemd or --launchd');
+  const units = await import('./lib/install/service-units.js');
+  const { packageRoot } = await import('./lib/util/package-root.js');
+  const { join } = await import('node:path');
+  const spec = {
+    node: process.execPath,
+    cli: join(packageRoot(), 'dist', 'cli.js'),
+    ...(config.envFile !== undefined ? { envFile: config.envFile } : {}),
+    ...(io.env.PATH !== undefined ? { path: io.env.PATH } : {}),
+    logFile: join(config.stateDir, 'logs', 'watch-service.log'),
+  };
+  io.stdout(values.systemd === true ? units.systemdUserUnit(spec) : units.launchdAgent(spec));
+  return 0;
 }
 
 // Run when executed directly (node dist/cli.js, tsx src/cli.ts, or the npm bin symlink).

@@ -17,8 +17,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { z } from 'zod/v3';
-import { ConfigError } from '../lib/config/config.js';
+import { configErrorVariable } from '../lib/config/env-file.js';
 import { MAX_CONTEXT_CHARS } from '../lib/context/cache.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
@@ -26,22 +25,38 @@ export const STDIN_TIMEOUT_MS = 1000;
 /** The whole stdout JSON line stays strictly below this. */
 export const MAX_OUTPUT_CHARS = 10_000;
 
-const inputSchema = z
-  .object({
-    session_id: z.string().optional(),
-    transcript_path: z.string().optional(),
-    cwd: z.string().optional(),
-    hook_event_name: z.string().optional(),
-    source: z.string().optional(),
-    model: z.string().optional(),
-    agent_type: z.string().optional(),
-    permission_mode: z.string().optional(),
-    stop_hook_active: z.boolean().optional(),
-    last_assistant_message: z.string().optional(),
-  })
-  .passthrough();
+/**
+ * The payload fields we read. Checked by hand rather than with zod: this module is on the hook
+ * hot path, where loading zod cost more than the rest of the hook (see config-snapshot.ts), and
+ * the rule is only "keep a field when it has the documented type".
+ */
+export interface HookInput {
+  session_id?: string;
+  transcript_path?: string;
+  cwd?: string;
+  hook_event_name?: string;
+  source?: string;
+  model?: string;
+  agent_type?: string;
+  permission_mode?: string;
+  stop_hook_active?: boolean;
+  last_assistant_message?: string;
+  [key: string]: unknown;
+}
 
-export type HookInput = z.infer<typeof inputSchema>;
+const STRING_FIELDS = ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'source', 'model', 'agent_type', 'permission_mode', 'last_assistant_message'] as const;
+
+/** Keeps unknown fields, and known fields only with their documented type; names the dropped ones. */
+function pickHookFields(value: Record<string, unknown>): { input: HookInput; dropped: string[] } {
+  const input: HookInput = {};
+  const dropped: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const known = (STRING_FIELDS as readonly string[]).includes(k) ? 'string' : k === 'stop_hook_active' ? 'boolean' : undefined;
+    if (known === undefined || v === undefined || typeof v === known) input[k] = v;
+    else dropped.push(k);
+  }
+  return { input, dropped };
+}
 
 export interface ParsedHookInput {
   input: HookInput;
@@ -68,18 +83,11 @@ export function parseHookInput(raw: string, fallbackCwd: string = process.cwd())
       problem = `stdin is not JSON: ${(error as Error).message}`;
     }
     if (problem === undefined) {
-      const parsed = inputSchema.safeParse(value);
-      if (parsed.success) input = parsed.data;
-      else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         // Keep the well-typed fields of an object with some odd ones.
-        problem = `unexpected field types: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`;
-        const v = value as Record<string, unknown>;
-        const keep: Record<string, unknown> = {};
-        for (const [k, val] of Object.entries(v)) {
-          const one = inputSchema.safeParse({ [k]: val });
-          if (one.success) keep[k] = val;
-        }
-        input = inputSchema.parse(keep);
+        const picked = pickHookFields(value as Record<string, unknown>);
+        input = picked.input;
+        if (picked.dropped.length > 0) problem = `unexpected field types: ${picked.dropped.join(', ')}`;
       } else {
         problem = 'stdin JSON is not an object';
       }
@@ -275,10 +283,11 @@ export function fallbackStateDir(env: Env = process.env): string {
 
 /** The one-line note injected (once per distinct error) when the configuration is invalid. */
 export function misconfiguredNote(error: unknown): string {
-  const variable = error instanceof ConfigError && error.variable !== undefined ? ` (setting ${error.variable})` : '';
+  const name = configErrorVariable(error);
+  const variable = name !== undefined ? ` (setting ${name})` : '';
   return (
     `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph ` +
-    'and no graph context was loaded. `npx graphiti-memory-sync health` shows the reason.'
+    'and no graph context was loaded. `graphiti-memory-sync health` (in a checkout: `node dist/cli.js health`) shows the reason.'
   );
 }
 

@@ -6,15 +6,17 @@
  * hook only spawns. `resume`/`fork` do not re-inject by default (the transcript already
  * holds the block; MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME=true changes that).
  *
- * Import graph on purpose: config, log, project, context-cache, worker-spawn, hook-io and
- * node built-ins only (no MCP client, gray-matter, sync engine, chokidar or TOON encoder);
+ * Import graph on purpose: config-snapshot (config.ts with zod and dotenv only when the settings
+ * changed), log, project, context-cache, worker-spawn, hook-io and node built-ins only (no MCP client, gray-matter, sync engine, chokidar or TOON encoder);
  * test/hooks/import-graph.test.ts enforces it.
  *
  * Test/ops switches: GMS_WORKER_DISABLED=1 (do not spawn the worker), GMS_WORKER_SCRIPT
  * (spawn this script instead of worker.js).
  */
-import { ConfigError, loadConfig, type Config } from '../lib/config/config.js';
+import { loadHookConfig, type HookConfig } from '../lib/config/snapshot.js';
+import { configErrorVariable } from '../lib/config/env-file.js';
 import { readContextCache } from '../lib/context/cache.js';
+import { claimInjection } from '../lib/context/injection-claim.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { triggerWorker } from '../lib/worker/spawn.js';
@@ -36,16 +38,16 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
   const raw = await readStdin();
   const hook = parseHookInput(raw);
 
-  let config: Config;
+  let config: HookConfig;
   try {
-    config = await loadConfig();
+    config = await loadHookConfig();
   } catch (error) {
     const stateDir = fallbackStateDir();
     const logger = createLogger({ file: logFilePath(stateDir), level: 'info' }).child({ component: 'session-start' });
     setLogger(logger);
     const message = error instanceof Error ? error.message : String(error);
     const notify = firstTimeForConfigError(stateDir, message);
-    logger.error('configuration error', { error: message, variable: error instanceof ConfigError ? error.variable : undefined, notified: notify });
+    logger.error('configuration error', { error: message, variable: configErrorVariable(error), notified: notify });
     if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));
     return;
   }
@@ -58,12 +60,19 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
   const project = detectProject(hook.cwd, config);
   let injected = 0;
   let cacheAge: number | undefined;
-  if (shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
+  // The plugin's copy runs from a .mjs bundle; install's from dist/ or src/.
+  const registration = import.meta.url.endsWith('.mjs') ? 'plugin' : 'settings hooks';
+  const claim = claimInjection(config.stateDir, hook.input.session_id, hook.source, registration);
+  if (!claim.claimed) {
+    logger.info('our SessionStart hook is registered twice (settings hooks from `install` and the plugin); the other copy injects, this one does not', { self: registration, other: claim.by });
+  }
+  if (claim.claimed && shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
     const entry = readContextCache(config.stateDir, project.key);
     if (entry !== undefined && entry.text !== '') {
       // The budget may have been lowered since the worker built the block.
       const out = sessionStartOutput(entry.text, config.contextBudget);
-      injected = out.length;
+      // The characters the model gets (after any cut), not the JSON line's length.
+      injected = out === '' ? 0 : (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext.length;
       cacheAge = Date.now() - Date.parse(entry.builtAt);
       await writeStdout(out);
     }

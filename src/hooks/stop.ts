@@ -1,11 +1,11 @@
 /**
- * Stop hook (registered with `async: true`): after each assistant turn, ask the background
+ * Stop hook (registered WITHOUT `async`, see STOP_TIMEOUT_S in install.ts): after each assistant turn, ask the background
  * worker to sync the memory files Claude may just have written. It only marks the work and
  * spawns the detached worker when none is running; it never waits, prints nothing to
  * stdout and always exits 0. When `stop_hook_active` is true (Claude is already continuing
  * because of a stop hook) it does nothing.
  */
-import { loadConfig } from '../lib/config/config.js';
+import { loadHookConfig } from '../lib/config/snapshot.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { findGitRoot } from '../lib/context/project.js';
 import { triggerWorker } from '../lib/worker/spawn.js';
@@ -19,7 +19,7 @@ async function stop(setLogger: (l: Logger) => void): Promise<void> {
   let stateDir: string;
   let logger: Logger;
   try {
-    const config = await loadConfig();
+    const config = await loadHookConfig();
     stateDir = config.stateDir;
     logger = createLogger({ file: logFilePath(stateDir), level: config.logLevel }).child({ component: 'stop' });
   } catch (error) {

@@ -43,7 +43,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
         pending: summary.pending,
         serverReachable: summary.serverReachable,
       });
-      return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0) };
+      return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext } = await import('../lib/context/context.js');

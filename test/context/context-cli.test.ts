@@ -35,7 +35,8 @@ describe('context command', () => {
     expect((await cli(['context', '--cwd', project])).out).toBe('');
     const refreshed = await cli(['context', '--cwd', project, '--refresh']);
     expect(refreshed.code).toBe(0);
-    expect(refreshed.out).toContain('<!-- graphiti-memory-sync:context -->');
+    expect(refreshed.out).toContain('Knowledge graph facts for ');
+    expect(refreshed.out).not.toContain('<!--');
     expect(refreshed.out).toContain('Fastify 5');
     expect(refreshed.out).not.toContain('expired fact');
 

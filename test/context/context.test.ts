@@ -1,13 +1,29 @@
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/use-temp-dir.js';
 import { buildConfig } from '../../src/lib/config/config.js';
-import { CONTEXT_MARKER, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
-import { buildContext, cleanText, contextHeader, contextQueries, fitToBudget, formatLines, formatToon, isExpired, rankFacts, rankNodes, refreshProjectContext, renderContext, type ContextItem, type ContextSearcher } from '../../src/lib/context/context.js';
+import { MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
+import { McpNetworkError } from '../../src/lib/mcp/errors.js';
+import {
+  buildContext,
+  cleanText,
+  contextHeader,
+  contextQueries,
+  fitToBudget,
+  formatLines,
+  formatToon,
+  isExpired,
+  rankFacts,
+  rankNodes,
+  refreshProjectContext,
+  renderContext,
+  type ContextItem,
+  type ContextSearcher,
+} from '../../src/lib/context/context.js';
 import type { EntityNode, Fact } from '../../src/lib/graphiti/graphiti.js';
 import type { ProjectInfo } from '../../src/lib/context/project.js';
-import { useTempDir } from '../support/use-temp-dir.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
@@ -91,7 +107,7 @@ describe('formatting', () => {
   ];
 
   it('header is the marker line plus a statement naming project and groups', () => {
-    expect(header).toBe(`${CONTEXT_MARKER}\nKnowledge graph facts for webapp (from Graphiti, group main):`);
+    expect(header).toBe('Knowledge graph facts for webapp (from Graphiti, group main):');
     expect(contextHeader('x', ['main', 'x-proj'])).toContain('groups main, x-proj');
   });
 
@@ -233,6 +249,18 @@ class FakeGraphiti implements ContextSearcher {
 describe('buildContext', () => {
   const config = { contextBudget: 8000, contextFormat: 'auto' as const };
 
+  it('a server that cannot be reached is asked once, not once per search', async () => {
+    const g = new FakeGraphiti([], []);
+    let calls = 0;
+    g.searchFacts = async () => {
+      calls++;
+      throw new McpNetworkError('connect ECONNREFUSED 127.0.0.1:8000', 'ECONNREFUSED');
+    };
+    g.searchNodes = g.searchFacts as never;
+    await expect(buildContext({ graphiti: g, config, project, now: NOW })).rejects.toBeInstanceOf(McpNetworkError);
+    expect(calls).toBe(1);
+  });
+
   it('empty graph → empty string (inject nothing)', async () => {
     const built = await buildContext({ graphiti: new FakeGraphiti([], []), config, project, now: NOW });
     expect(built.text).toBe('');
@@ -252,7 +280,7 @@ describe('buildContext', () => {
     expect(g.groups.every((x) => x.join() === 'main,tmp-webapp')).toBe(true);
     expect(built.facts).toBe(2);
     expect(built.nodes).toBe(1);
-    expect(built.text.split('\n')[0]).toBe(CONTEXT_MARKER);
+    expect(built.text.split('\n')[0]).toMatch(/^Knowledge graph facts for /);
     expect(built.text).toContain('groups main, tmp-webapp');
     expect(built.text).toContain('The team decided to use FalkorDB');
     expect(built.text).toContain('2026-01-04');

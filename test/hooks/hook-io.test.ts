@@ -94,7 +94,7 @@ describe('policy helpers', () => {
     const note = misconfiguredNote(new ConfigError('MADEINOZ_KNOWLEDGE_MCP_URL="ftp://user:secret@x" is not allowed', 'MADEINOZ_KNOWLEDGE_MCP_URL'));
     expect(note).toContain('MADEINOZ_KNOWLEDGE_MCP_URL');
     expect(note).not.toContain('secret');
-    expect(note).toContain('npx graphiti-memory-sync health');
+    expect(note).toContain('`graphiti-memory-sync health` (in a checkout: `node dist/cli.js health`)');
     expect(note).not.toContain('\n');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The hook path must stay tiny: config, log, project, context-cache, worker-spawn, hook-io
- * (+ escape for group ids, fs-atomic for the cache writer) and node built-ins. Never the MCP
+ * The hook path must stay tiny: config-snapshot + env-file (config.ts with zod and dotenv only
+ * when the settings changed), log, project, context-cache, worker-spawn, hook-io (+ escape for
+ * group ids, fs-atomic for the cache writer) and node built-ins. Never the MCP
  * client, gray-matter, the sync engine, chokidar or the TOON encoder.
  * Checked twice: statically (the import statements) and at run time (every module the
  * hook process actually resolves, recorded by a module.register resolve hook).
@@ -13,8 +14,9 @@ import { makeHookSandbox, runHook } from '../support/hook-runner.js';
 
 const EXT = process.env.GMS_HOOK_RUNNER === 'dist' ? 'js' : 'ts';
 
-const FORBIDDEN = /@modelcontextprotocol|gray-matter|chokidar|@toon-format|eventsource-parser|p-retry|picomatch|\/lib\/(sync|state|watch|mcp|memory|install)\/|\/lib\/graphiti\/graphiti\.(ts|js)$|\/lib\/context\/context\.(ts|js)$/;
-const ALLOWED_PACKAGES = new Set(['zod/v3', 'dotenv']);
+// memory/context-header.ts is the one memory/ module a hook may load: three constants, no imports.
+const FORBIDDEN = /@modelcontextprotocol|gray-matter|chokidar|@toon-format|eventsource-parser|p-retry|picomatch|\/lib\/(sync|state|watch|mcp|install)\/|\/lib\/graphiti\/graphiti\.(ts|js)$|\/lib\/memory\/(?!context-header\.)|\/lib\/config\/config\.(ts|js)$|\/lib\/context\/context\.(ts|js)$/;
+const ALLOWED_PACKAGES = new Set<string>();
 
 /** Static value imports (not `import type`, not dynamic import()) reachable from an entry file. */
 function staticGraph(entry: string): { files: string[]; packages: string[] } {
@@ -47,7 +49,8 @@ describe('hook import graph', () => {
       const { files, packages } = staticGraph(join(REPO, 'src', 'hooks', `${hook}.ts`));
       for (const f of files) expect(f).not.toMatch(FORBIDDEN);
       for (const p of packages) expect(ALLOWED_PACKAGES.has(p)).toBe(true);
-      expect(files).toContain('src/lib/config/config.ts');
+      expect(files).toContain('src/lib/config/snapshot.ts');
+      expect(files).not.toContain('src/lib/config/config.ts');
       expect(files).not.toContain('src/hooks/worker.ts');
     });
   }
@@ -59,6 +62,9 @@ describe('hook import graph', () => {
       writeFileSync(log, '');
       const env = { ...sb.env, GMS_IMPORT_LOG: log };
       const recorder = join(REPO, 'test', 'hooks', 'fixtures', 'record-imports.mjs');
+      // The first run validates the settings (config.ts, zod, dotenv) and snapshots them.
+      const first = await runHook('session-start', sb.env, { input: JSON.stringify({ cwd: sb.root, source: 'startup' }) });
+      expect(first.code).toBe(0);
       // Put our recorder before the hook's own flags.
       const run = await runHook('session-start', env, {
         input: JSON.stringify({ cwd: sb.root, source: 'startup' }),
@@ -68,25 +74,26 @@ describe('hook import graph', () => {
       const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '');
       expect(urls.some((u) => /hooks\/session-start\.(ts|js)$/.test(u))).toBe(true);
       if (process.env.GMS_HOOK_RUNNER === 'dist') {
-        // The build bundles the hook (scripts/bundle-hooks.mjs): one file of ours, plus dotenv
-        // (kept external and lazy: loaded only because the sandbox has a settings file).
+        // The build bundles the hook (scripts/bundle-hooks.mjs): one file of ours and, with the
+        // settings snapshotted by the first run, neither hook-config.js (zod) nor dotenv.
         const loaded = urls.filter((u) => u.startsWith('file:') && !u.includes('/fixtures/'));
-        expect(loaded.filter((u) => !u.includes('/node_modules/'))).toHaveLength(1);
-        for (const u of loaded.filter((x) => x.includes('/node_modules/'))) expect(u).toMatch(/\/node_modules\/dotenv\//);
+        expect(loaded).toHaveLength(1);
         const bundle = readFileSync(new URL(urls.find((u) => /hooks\/session-start\.js$/.test(u)) as string), 'utf8');
         // esbuild marks each inlined module with a `// <path>` comment.
         const inlined = [...bundle.matchAll(/^\/\/ ((?:node_modules|dist)\/\S+)$/gm)].map((m) => `/${m[1]}`);
-        expect(inlined).toEqual(expect.arrayContaining(['/dist/lib/config/config.js', '/dist/lib/worker/spawn.js', '/dist/hooks/hook-io.js']));
+        expect(inlined).toEqual(expect.arrayContaining(['/dist/lib/config/snapshot.js', '/dist/lib/worker/spawn.js', '/dist/hooks/hook-io.js']));
+        expect(inlined.some((p) => p.includes('zod'))).toBe(false);
         for (const path of inlined) expect(path).not.toMatch(FORBIDDEN);
         return;
       }
       const ours = urls.filter((u) => u.startsWith('file:') && !u.includes('/node_modules/tsx/') && !u.includes('/node_modules/esbuild/') && !u.includes('/fixtures/'));
       for (const u of ours) expect(u).not.toMatch(FORBIDDEN);
       const packages = new Set(ours.filter((u) => u.includes('/node_modules/')).map((u) => (/\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u) as RegExpExecArray)[1]));
-      expect([...packages].every((p) => p === 'zod' || p === 'dotenv')).toBe(true);
+      expect([...packages]).toEqual([]);
+      expect(ours.some((u) => /\/lib\/config\.(ts|js)$/.test(u))).toBe(false);
       // The run-time graph of our own modules, for the report.
       expect(ours.filter((u) => u.includes('/src/') || u.includes('/dist/')).map((u) => u.replace(/^.*\/(src|dist)\//, '')).sort()).toEqual(
-        expect.arrayContaining(['hooks/hook-io.' + EXT, 'lib/config/config.' + EXT, 'lib/context/project.' + EXT, 'lib/context/cache.' + EXT, 'lib/worker/spawn.' + EXT]),
+        expect.arrayContaining(['hooks/hook-io.' + EXT, 'lib/config/snapshot.' + EXT, 'lib/context/project.' + EXT, 'lib/context/cache.' + EXT, 'lib/worker/spawn.' + EXT]),
       );
     } finally {
       sb.cleanup();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTEXT_MARKER, contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
+import { contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { hangingServer } from './helpers.js';
 import { unusedPort } from '../support/ports.js';
@@ -21,7 +21,7 @@ function cacheEntry(text: string): ContextCacheEntry {
   return { version: 1, builtAt: new Date().toISOString(), project: 'proj', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 2, nodes: 0 };
 }
 
-const CACHED = `${CONTEXT_MARKER}\nKnowledge graph facts for proj (from Graphiti, group main):\n- The project uses Vitest for tests (2026-01-04)\n- The team decided to use FalkorDB (2026-01-05)`;
+const CACHED = `Knowledge graph facts for proj (from Graphiti, group main):\n- The project uses Vitest for tests (2026-01-04)\n- The team decided to use FalkorDB (2026-01-05)`;
 
 function assertHookOutput(stdout: string): void {
   expect(stdout.length).toBeLessThan(10_000);
@@ -98,7 +98,7 @@ describe('SessionStart hook: sources', () => {
   });
 
   it('an oversized (tampered) cache is cut at a line boundary: context ≤ 9000, whole output < 10000', async () => {
-    const lines = [CONTEXT_MARKER, 'Knowledge graph facts for proj (from Graphiti, group main):'];
+    const lines = ['Knowledge graph facts for proj (from Graphiti, group main):'];
     for (let i = 0; lines.join('\n').length < 30_000; i++) lines.push(`- "quoted" fact number ${i} with a newline-heavy body\t(2026-01-04)`);
     await writeContextCache(sb.stateDir, cacheEntry(lines.join('\n')));
     // The largest allowed budget: the 9,000-character hook cap is what limits.
@@ -183,7 +183,7 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     const note = parseHookStdout(first.stdout)?.additionalContext ?? '';
     expect(note).toContain('misconfigured');
     expect(note).toContain('MADEINOZ_KNOWLEDGE_DB');
-    expect(note).toContain('npx graphiti-memory-sync health');
+    expect(note).toContain('graphiti-memory-sync health');
     expect(note).not.toMatch(/\byou must\b/i);
 
     const second = await runHook('session-start', env, { input: input('startup') });
@@ -248,6 +248,7 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     const run = await runHook('session-start', sb.env, { input: input('startup') });
     expect(run.stderr).toBe('');
     expect(Object.keys(JSON.parse(run.stdout) as object)).toEqual(['hookSpecificOutput']);
-    expect(readdirSync(sb.stateDir).sort()).toEqual(['context', 'logs']);
+    // sessions/: the one-injection-per-session claim (injection-claim.ts).
+    expect(readdirSync(sb.stateDir).sort()).toEqual(['context', 'logs', 'sessions']);
   });
 });

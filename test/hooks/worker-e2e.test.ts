@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTEXT_MARKER, contextCachePath, writeContextCache } from '../../src/lib/context/cache.js';
+import { contextCachePath, writeContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -17,7 +17,9 @@ let sb: HookSandbox;
 let project: string;
 let key: string;
 
-const input = (source: string) => JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'SessionStart', source });
+let sessions = 0;
+/** Each call is a new session (a session id is claimed once per session start: injection-claim.ts). */
+const input = (source: string) => JSON.stringify({ session_id: `s${++sessions}`, cwd: project, hook_event_name: 'SessionStart', source });
 const finished = () => sb.logs().filter((l) => l.msg === 'worker finished');
 
 async function waitForWorkers(n: number, timeoutMs = 30_000): Promise<void> {
@@ -69,7 +71,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     await waitForWorkers(2);
     const cache = JSON.parse(readFileSync(contextCachePath(sb.stateDir, key), 'utf8')) as { text: string; facts: number; format: string };
     expect(cache.facts).toBeGreaterThan(0);
-    expect(cache.text.startsWith(CONTEXT_MARKER)).toBe(true);
+    expect(cache.text.startsWith('Knowledge graph facts for ')).toBe(true);
     expect(server.calls.some((c) => c.tool === 'search_memory_facts')).toBe(true);
 
     const third = await runHook('session-start', sb.env, { input: input('startup') });
@@ -80,7 +82,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
   });
 
   it('server down: the worker gives up, keeps the previous cache, releases the lock', async () => {
-    const previous = `${CONTEXT_MARKER}\nKnowledge graph facts for webapp (from Graphiti, group main):\n- Old but useful fact`;
+    const previous = `Knowledge graph facts for webapp (from Graphiti, group main):\n- Old but useful fact`;
     await writeContextCache(sb.stateDir, { version: 1, builtAt: new Date().toISOString(), project: 'webapp', key, root: project, groupIds: ['main'], text: previous, format: 'lines', facts: 1, nodes: 0 });
     await server.stop();
     const run = await runHook('session-start', sb.env, { input: input('startup') });

@@ -38,6 +38,23 @@ function steps(calls: Calls, overrides: Partial<WorkerSteps> = {}): WorkerSteps 
 const fresh = (): Calls => ({ syncs: 0, refreshed: [], lockHeldDuringSync: [] });
 
 describe('runWorker', () => {
+  it('a sync that found Graphiti down: no context search is tried (the previous cache stays)', async () => {
+    const calls = fresh();
+    const result = await runWorker({
+      config,
+      logger: nullLogger,
+      steps: steps(calls, {
+        async sync() {
+          calls.syncs++;
+          return { changed: 0, serverReachable: false };
+        },
+      }),
+      initial: [{ cwd: '/p', reason: 'session-start:startup' }],
+    });
+    expect(result).toMatchObject({ outcome: 'done', syncs: 1, refreshed: [] });
+    expect(calls.refreshed).toEqual([]);
+  });
+
   it('without a token takes the lock itself, syncs once, refreshes the requested project, releases the lock', async () => {
     const calls = fresh();
     const result = await runWorker({ config, logger: nullLogger, steps: steps(calls), initial: [{ cwd: '/p', reason: 'session-start:startup' }] });

@@ -24,7 +24,39 @@ beforeEach(() => {
 
 const opts = (extra: Partial<InstallOptions> = {}): InstallOptions => ({ scope: 'user', cwd, home, env, packageRoot: pkg, now: new Date('2026-03-01T10:00:00Z'), ...extra });
 const userSettings = () => join(home, '.claude', 'settings.json');
-const backups = (file: string) => readdirSync(join(file, '..')).filter((n) => n.startsWith(`${file.split('/').pop() as string}.bak-`));
+const stateDir = () => join(home, '.local', 'state', 'graphiti-memory-sync');
+/** Backups of a settings file: in the state dir, never beside the file (a project's .claude/ is committed). */
+const backups = (file: string) => {
+  const name = file.split('/').pop() as string;
+  expect(readdirSync(join(file, '..')).filter((n) => n.startsWith(`${name}.bak-`))).toEqual([]);
+  return existsSync(join(stateDir(), 'backups')) ? readdirSync(join(stateDir(), 'backups')).filter((n) => n.startsWith(`${name}-`)) : [];
+};
+
+/** The package installed inside the project (npm install -D graphiti-memory-sync). */
+const projectPkg = () => {
+  const p = join(cwd, 'node_modules', 'graphiti-memory-sync');
+  mkdirSync(join(p, 'dist', 'hooks'), { recursive: true });
+  writeFileSync(join(p, 'dist', 'hooks', 'session-start.js'), '');
+  return p;
+};
+
+describe('project scope: a command that works on every teammate\'s machine', () => {
+  it('names the package relative to $CLAUDE_PROJECT_DIR, never this machine\'s absolute path', async () => {
+    await runInstall(opts({ scope: 'project', packageRoot: projectPkg() }));
+    const text = readFileSync(join(cwd, '.claude', 'settings.json'), 'utf8');
+    expect(text).not.toContain(cwd);
+    const hooks = (JSON.parse(text) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
+    expect(hooks.SessionStart?.[0]?.hooks[0]?.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" --graphiti-memory-sync');
+    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync');
+  });
+
+  it('refuses when the package lives outside the project, saying why and what to do instead; nothing written', async () => {
+    const err = (await runInstall(opts({ scope: 'project' })).catch((e: unknown) => e)) as InstallError;
+    expect(err).toBeInstanceOf(InstallError);
+    expect(err.message).toMatch(/shared with your team.*outside the project.*--scope local.*--scope user.*plugin.*npm install -D graphiti-memory-sync/s);
+    expect(existsSync(join(cwd, '.claude'))).toBe(false);
+  });
+});
 
 const EXISTING = {
   model: 'opus',
@@ -73,7 +105,8 @@ describe('install: merging', () => {
     });
     const stop = json.hooks.Stop?.[0];
     expect(stop?.matcher).toBeUndefined();
-    expect(stop?.hooks[0]).toMatchObject({ type: 'command', async: true, timeout: 120 });
+    expect(stop?.hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
+    expect(stop?.hooks[0]).not.toHaveProperty('async');
     expect(String(stop?.hooks[0]?.command)).toContain('/dist/hooks/stop.js');
     expect(readFileSync(file, 'utf8').endsWith('}\n')).toBe(true);
   });
@@ -96,7 +129,7 @@ describe('install: merging', () => {
     expect(after.hooks.SessionStart).toHaveLength(2);
     expect(after.hooks.Stop[0]).toEqual(EXISTING.hooks.Stop[0]);
     expect(after.hooks.Stop).toHaveLength(2);
-    expect(result.files[0]?.backup).toBe(`${userSettings()}.bak-2026-03-01T10-00-00-000Z`);
+    expect(result.files[0]?.backup).toMatch(new RegExp(`^${stateDir()}/backups/settings\\.json-[0-9a-f]{8}\\.bak-2026-03-01T10-00-00-000Z$`));
     expect(readFileSync(result.files[0]?.backup as string, 'utf8')).toBe(original);
     expect(result.files[0]?.entries).toEqual(['SessionStart: added', 'Stop: added']);
   });
@@ -215,12 +248,33 @@ describe('uninstall', () => {
     }
   });
 
-  it('other formatting: restores the original deep-equal', async () => {
+  it('other formatting: restores the original byte for byte (remembered in the state dir)', async () => {
     mkdirSync(join(home, '.claude'), { recursive: true });
-    writeFileSync(userSettings(), JSON.stringify(EXISTING));
+    const text = `${JSON.stringify(EXISTING)}\r\n`;
+    writeFileSync(userSettings(), text);
     await runInstall(opts());
-    await runUninstall(opts());
-    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual(EXISTING);
+    await runInstall(opts({ now: new Date('2026-03-01T11:00:00Z') }));
+    const result = await runUninstall(opts());
+    expect(result.files[0]).toMatchObject({ restored: true, written: true });
+    expect(readFileSync(userSettings(), 'utf8')).toBe(text);
+    expect(readdirSync(join(stateDir(), 'install'))).toEqual([]);
+  });
+
+  it('a file (and folder) that did not exist before install is gone after uninstall', async () => {
+    await runInstall(opts({ scope: 'project', packageRoot: projectPkg() }));
+    expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(true);
+    const result = await runUninstall(opts({ scope: 'project' }));
+    expect(result.files[0]).toMatchObject({ restored: true });
+    expect(existsSync(join(cwd, '.claude'))).toBe(false);
+  });
+
+  it('a file changed since install keeps the change: only our entries are removed', async () => {
+    await runInstall(opts());
+    const installed = JSON.parse(readFileSync(userSettings(), 'utf8')) as Record<string, unknown>;
+    writeJson(userSettings(), { ...installed, model: 'opus' });
+    const result = await runUninstall(opts());
+    expect(result.files[0]?.restored).toBeUndefined();
+    expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual({ model: 'opus' });
   });
 
   it('removes only our entries; nothing to do when not installed or no file', async () => {
@@ -262,7 +316,7 @@ describe('--with-mcp', () => {
   });
 
   it('project scope writes .mcp.json; local scope writes ~/.claude.json projects[cwd]', async () => {
-    await runInstall(opts({ scope: 'project', withMcp: true, mcpUrl: 'http://h:1/mcp' }));
+    await runInstall(opts({ scope: 'project', withMcp: true, mcpUrl: 'http://h:1/mcp', packageRoot: projectPkg() }));
     expect(JSON.parse(readFileSync(join(cwd, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { graphiti: { type: 'http', url: 'http://h:1/mcp' } } });
     expect(existsSync(join(cwd, '.claude', 'settings.json'))).toBe(true);
     await runInstall(opts({ scope: 'local', withMcp: true, mcpUrl: 'http://h:1/mcp' }));
@@ -270,7 +324,8 @@ describe('--with-mcp', () => {
     expect(global.projects[cwd]).toEqual({ mcpServers: { graphiti: { type: 'http', url: 'http://h:1/mcp' } } });
     expect(existsSync(join(cwd, '.claude', 'settings.local.json'))).toBe(true);
     await runUninstall(opts({ scope: 'local', withMcp: true }));
-    expect(JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8'))).toEqual({});
+    // ~/.claude.json did not exist before install: uninstall removes it again.
+    expect(existsSync(join(home, '.claude.json'))).toBe(false);
   });
 
   it('an existing, different "graphiti" server is left alone and reported', async () => {

@@ -1,10 +1,13 @@
 /**
- * The plugin layout (.claude-plugin/, hooks/hooks.json, hooks/run.mjs, skills/) and this
- * repository's own .claude/settings.json.
+ * The plugin (plugin/: manifest, hooks.json, the committed hook bundles, the skill), the
+ * marketplace (.claude-plugin/marketplace.json), and this repository's own .claude/settings.json
+ * with its launcher hooks/run.mjs.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
@@ -19,43 +22,48 @@ type Hooks = Record<string, Array<{ matcher?: string; hooks: Handler[] }>>;
 
 describe('plugin manifest and marketplace', () => {
   it('plugin.json: kebab-case name, version, description, author', () => {
-    const p = readJson('.claude-plugin/plugin.json');
+    const p = readJson('plugin/.claude-plugin/plugin.json');
     expect(p.name).toBe('graphiti-memory-sync');
+    expect(p.network).toEqual({ hosts: ['localhost', '127.0.0.1'] });
+    expect(existsSync(join(REPO, 'plugin', '.claude-plugin', 'icon.png'))).toBe(true);
     expect(p.version).toBe(readJson('package.json').version);
     expect(typeof p.description).toBe('string');
     expect(p.author).toMatchObject({ name: expect.any(String) });
   });
 
-  it('marketplace.json lists the plugin at ./', () => {
+  it('marketplace.json describes itself and lists the plugin at ./plugin', () => {
     const m = readJson('.claude-plugin/marketplace.json') as { name: string; owner: { name: string }; plugins: Array<{ name: string; source: string; description: string }> };
     expect(m.name).toBe('graphiti-memory-sync');
     expect(m.owner.name).toBeTruthy();
-    expect(m.plugins).toEqual([{ name: 'graphiti-memory-sync', source: './', description: expect.any(String) }]);
+    expect(m.plugins).toEqual([{ name: 'graphiti-memory-sync', source: './plugin', description: expect.any(String) }]);
+    expect((m as unknown as { metadata: { description: string } }).metadata.description).toMatch(/Graphiti/);
   });
 
-  for (const [file, root] of [
-    ['hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}'],
-    ['.claude/settings.json', '$CLAUDE_PROJECT_DIR'],
+  for (const [file, root, start, stop] of [
+    ['plugin/hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}', 'hooks/session-start.mjs"', 'hooks/stop.mjs"'],
+    ['.claude/settings.json', '$CLAUDE_PROJECT_DIR', 'hooks/run.mjs" session-start', 'hooks/run.mjs" stop'],
   ] as const) {
-    it(`${file}: SessionStart (sync, 10 s) and Stop (async, 120 s) through the launcher, timeouts in seconds`, () => {
+    it(`${file}: SessionStart (10 s) and Stop (10 s, not async), timeouts in seconds`, () => {
+      const [startCmd, stopCmd] = [start, stop];
       const hooks = readJson(file).hooks as Hooks;
       expect(Object.keys(hooks).sort()).toEqual(['SessionStart', 'Stop']);
-      const start = hooks.SessionStart?.[0];
-      expect(start?.matcher).toBe('startup|clear|compact');
-      expect(start?.hooks[0]).toMatchObject({ type: 'command', timeout: 10, statusMessage: 'Loading memory' });
-      expect(start?.hooks[0]?.command).toBe(`node "${root}/hooks/run.mjs" session-start --graphiti-memory-sync`);
-      const stop = hooks.Stop?.[0];
-      expect(stop?.hooks[0]).toMatchObject({ type: 'command', async: true, timeout: 120 });
-      expect(stop?.hooks[0]?.command).toBe(`node "${root}/hooks/run.mjs" stop --graphiti-memory-sync`);
+      const startGroup = hooks.SessionStart?.[0];
+      expect(startGroup?.matcher).toBe('startup|clear|compact');
+      expect(startGroup?.hooks[0]).toMatchObject({ type: 'command', timeout: 10, statusMessage: 'Loading memory' });
+      expect(startGroup?.hooks[0]?.command).toBe(`node "${root}/${startCmd} --graphiti-memory-sync`);
+      const stopGroup = hooks.Stop?.[0];
+      expect(stopGroup?.hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
+      expect(stopGroup?.hooks[0]).not.toHaveProperty('async');
+      expect(stopGroup?.hooks[0]?.command).toBe(`node "${root}/${stopCmd} --graphiti-memory-sync`);
       // install/uninstall recognise these as ours
-      expect(isOurHandler(start?.hooks[0], 'SessionStart')).toBe(true);
-      expect(isOurHandler(stop?.hooks[0], 'Stop')).toBe(true);
+      expect(isOurHandler(startGroup?.hooks[0], 'SessionStart')).toBe(true);
+      expect(isOurHandler(stopGroup?.hooks[0], 'Stop')).toBe(true);
       for (const h of [...(hooks.SessionStart ?? []), ...(hooks.Stop ?? [])].flatMap((g) => g.hooks)) expect(h.timeout).toBeLessThanOrEqual(600);
     });
   }
 
   it('the skill has frontmatter with name and a when-to-use description', () => {
-    const text = readFileSync(join(REPO, 'skills', 'graphiti-memory', 'SKILL.md'), 'utf8');
+    const text = readFileSync(join(REPO, 'plugin', 'skills', 'graphiti-memory', 'SKILL.md'), 'utf8');
     const fm = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
     expect(fm).toMatch(/^name: graphiti-memory$/m);
     expect(fm).toMatch(/^description: .*Use when/m);
@@ -64,7 +72,57 @@ describe('plugin manifest and marketplace', () => {
   });
 });
 
-describe('hooks/run.mjs launcher', () => {
+describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
+  it('holds no package.json (so Claude Code runs no npm install) and only the plugin parts', () => {
+    expect(readdirSync(join(REPO, 'plugin')).sort()).toEqual(['.claude-plugin', 'hooks', 'skills']);
+    expect(readdirSync(join(REPO, 'plugin', 'hooks')).sort()).toEqual(['hook-config.mjs', 'hooks.json', 'session-start.mjs', 'stop.mjs', 'worker.mjs']);
+  });
+
+  it('the committed bundles are exactly what scripts/bundle-hooks.mjs builds from src/ (run it with --plugin after changing src/)', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'gms-plugin-bundle-'));
+    try {
+      await new Promise<void>((done, fail) => {
+        const child = spawn(process.execPath, [join(REPO, 'scripts', 'bundle-hooks.mjs'), '--plugin', out], { cwd: REPO, stdio: 'ignore' });
+        child.on('close', (code) => (code === 0 ? done() : fail(new Error(`bundle-hooks exited ${code}`))));
+      });
+      for (const name of ['session-start', 'stop', 'worker', 'hook-config']) {
+        const fresh = readFileSync(join(out, 'hooks', `${name}.mjs`), 'utf8');
+        const committed = readFileSync(join(REPO, 'plugin', 'hooks', `${name}.mjs`), 'utf8');
+        expect(committed === fresh, `plugin/hooks/${name}.mjs is stale: run "npm run build:plugin"`).toBe(true);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a copy of plugin/ far from any node_modules (as in Claude Code\'s plugin cache) injects the cached block', async () => {
+    const sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
+    try {
+      const copy = join(sb.root, 'cache', 'graphiti-memory-sync', '0.1.0');
+      cpSync(join(REPO, 'plugin'), copy, { recursive: true });
+      const project = join(sb.root, 'p');
+      mkdirSync(join(project, '.git'), { recursive: true });
+      const text = 'Knowledge graph facts for p (from Graphiti, group main):\n- x';
+      await writeContextCache(sb.stateDir, { version: 1, builtAt: new Date().toISOString(), project: 'p', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 1, nodes: 0 });
+      const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+        const child = spawn(process.execPath, [join(copy, 'hooks', 'session-start.mjs'), '--graphiti-memory-sync'], { env: sb.env, cwd: sb.root });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (code) => done({ code, stdout, stderr }));
+        child.stdin.end(JSON.stringify({ cwd: project, source: 'startup', session_id: 's1' }));
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+    } finally {
+      sb.cleanup();
+    }
+  });
+});
+
+describe('hooks/run.mjs launcher (this repository\'s own .claude/settings.json)', () => {
   let sb: HookSandbox;
   beforeEach(() => {
     sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
@@ -85,7 +143,7 @@ describe('hooks/run.mjs launcher', () => {
   it('runs the session-start hook (dist when built, else src via tsx) and prints only the JSON', async () => {
     const project = join(sb.root, 'p');
     mkdirSync(join(project, '.git'), { recursive: true });
-    const text = '<!-- graphiti-memory-sync:context -->\nKnowledge graph facts for p (from Graphiti, group main):\n- x';
+    const text = 'Knowledge graph facts for p (from Graphiti, group main):\n- x';
     await writeContextCache(sb.stateDir, { version: 1, builtAt: new Date().toISOString(), project: 'p', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 1, nodes: 0 });
     const r = await launch(['session-start', '--graphiti-memory-sync'], JSON.stringify({ cwd: project, source: 'startup' }));
     expect(r.code).toBe(0);

@@ -64,7 +64,7 @@ describe('buildEpisodes', () => {
     expect(rest).toEqual([]);
     expect(e).toEqual({
       name: 'Token rotation',
-      body: 'Type: LEARNING\nTags: auth, testing\nCaptured: 2026-01-04T18:30:00Z\nRating: 7\nProject: -home-me-repo\n\n# Token rotation\n\nRotate tokens weekly.',
+      body: 'Type: LEARNING\nTags: auth, testing\nCaptured: 2026-01-04T18:30:00Z\nRating: 7\n\n# Token rotation\n\nRotate tokens weekly.',
       source: 'text',
       sourceDescription: 'pai memory LEARNING/x.md; type LEARNING; tags auth, testing; project -home-me-repo [gms:0123456789abcdef:aaaaaaaaaaaa:1/1]',
       groupId: 'main',

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_MARKER as CACHE_MARKER } from '../../src/lib/context/cache.js';
-import { CONTEXT_MARKER, detectGraphitiOutput } from '../../src/lib/memory/loop.js';
+import { LEGACY_CONTEXT_MARKER } from '../../src/lib/context/cache.js';
+import { contextHeader } from '../../src/lib/context/context.js';
+import { detectGraphitiOutput } from '../../src/lib/memory/loop.js';
 
 describe('detectGraphitiOutput: Graphiti output is recognised', () => {
   const CASES: Array<[string, string, string]> = [
-    ['our context block', `${CONTEXT_MARKER}\nKnowledge graph facts for repo (from Graphiti, main):\n- A uses B`, 'context-block'],
+    ['our context block', `${contextHeader('repo', ['main'])}\n- A uses B`, 'context-block'],
+    ['our context block, several groups', `${contextHeader('web app', ['main', 'proj_x'])}\n- A uses B`, 'context-block'],
+    ['an older context block (HTML comment)', `${LEGACY_CONTEXT_MARKER}\nKnowledge graph facts for repo (from Graphiti, main):\n- A uses B`, 'context-block'],
     [
       'search_memory_facts result',
       '```json\n{\n  "message": "Facts retrieved successfully",\n  "facts": [\n    {"uuid": "1", "fact": "Alice works at Acme"}\n  ]\n}\n```',
@@ -32,9 +35,9 @@ describe('detectGraphitiOutput: Graphiti output is recognised', () => {
     expect(detectGraphitiOutput(`Some note.\n\n${text}\n\nMore text.`)).toBe(reason);
   });
 
-  it('uses the same context marker as the context cache', () => {
-    expect(CONTEXT_MARKER).toBe('<!-- graphiti-memory-sync:context -->');
-    expect(CONTEXT_MARKER).toBe(CACHE_MARKER);
+  it('the context block carries no markup, and prose that merely mentions it is not a block', () => {
+    expect(contextHeader('repo', ['main'])).toBe('Knowledge graph facts for repo (from Graphiti, group main):');
+    expect(detectGraphitiOutput('We put knowledge graph facts for the repo into Graphiti at session start.')).toBeUndefined();
   });
 });
 

@@ -15,11 +15,10 @@
  * Size (one file on purpose): the SETTINGS table is the single source for validation, the
  * `.env` example and docs/configuration.md (both generated from it), so it stays in one place.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
-import { packageRoot } from '../util/package-root.js';
+import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -72,15 +71,7 @@ export interface Config {
   paiEnvFile: string | undefined;
 }
 
-export class ConfigError extends Error {
-  constructor(
-    message: string,
-    readonly variable?: string,
-  ) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError, findEnvFile } from './env-file.js';
 
 interface SettingDoc {
   name: string;
@@ -221,50 +212,6 @@ export interface LoadConfigOptions {
   env?: Env;
   /** Read a .env file at all (tests turn this off). Default true. */
   readEnvFile?: boolean;
-}
-
-function home(env: Env): string {
-  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
-}
-
-function expandHome(p: string, env: Env): string {
-  if (p === '~') return home(env);
-  if (p.startsWith('~/')) return join(home(env), p.slice(2));
-  return p;
-}
-
-/**
- * Where a .env file is looked for, first match wins:
- *   1. MADEINOZ_KNOWLEDGE_ENV_FILE (an explicit file that must exist),
- *   2. <package root>/config/.env,
- *   3. $XDG_CONFIG_HOME/graphiti-memory-sync/.env (default ~/.config/...).
- */
-export function findEnvFile(env: Env): string | undefined {
-  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== undefined && explicit.trim() !== '') {
-    const p = resolve(expandHome(explicit.trim(), env));
-    if (!existsSync(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, 'MADEINOZ_KNOWLEDGE_ENV_FILE');
-    return p;
-  }
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home(env), '.config');
-  for (const candidate of [join(packageRoot(), 'config', '.env'), join(xdg, 'graphiti-memory-sync', '.env')]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-/**
- * The madeinoz Knowledge system's settings file, read after ours (lower precedence), first match wins:
- *   1. $PAI_DIR/.env (when PAI_DIR is set),
- *   2. $CLAUDE_CONFIG_DIR/.env (default ~/.claude/.env).
- */
-export function findPaiEnvFile(env: Env): string | undefined {
-  const candidates: string[] = [];
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== undefined && pai !== '') candidates.push(join(resolve(expandHome(pai, env)), '.env'));
-  const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  candidates.push(join(claude !== undefined && claude !== '' ? resolve(expandHome(claude, env)) : join(home(env), '.claude'), '.env'));
-  return candidates.find((candidate) => existsSync(candidate));
 }
 
 /** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */

@@ -11,8 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 
-/** The first line of every injected context block (lets tools and tests recognise it). */
-export const CONTEXT_MARKER = '<!-- graphiti-memory-sync:context -->';
+export { CONTEXT_HEADER_PATTERN, CONTEXT_HEADER_START, LEGACY_CONTEXT_MARKER } from '../memory/context-header.js';
 
 /**
  * Hard maximum of `additionalContext` characters. Claude Code caps hook output strings at

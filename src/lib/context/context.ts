@@ -20,7 +20,7 @@
 import { encode } from '@toon-format/toon';
 import type { Config } from '../config/config.js';
 import {
-  CONTEXT_MARKER,
+  CONTEXT_HEADER_START,
   MAX_CONTEXT_BUDGET,
   MAX_CONTEXT_CHARS,
   writeContextCache,
@@ -29,6 +29,7 @@ import {
 } from './cache.js';
 import type { EntityNode, Fact } from '../graphiti/graphiti.js';
 import { nullLogger, type Logger } from '../util/log.js';
+import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
@@ -181,7 +182,7 @@ export function toEntityLine(node: EntityNode): EntityLine {
 /** `Knowledge graph facts for <project> (from Graphiti, group <g>):` (a statement, not an instruction). */
 export function contextHeader(projectName: string, groupIds: readonly string[]): string {
   const groups = groupIds.length === 1 ? `group ${groupIds[0]}` : `groups ${groupIds.join(', ')}`;
-  return `${CONTEXT_MARKER}\nKnowledge graph facts for ${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
+  return `${CONTEXT_HEADER_START}${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
 }
 
 function split(items: readonly ContextItem[]): { facts: FactLine[]; entities: EntityLine[] } {
@@ -334,8 +335,10 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const nodes: EntityNode[] = [];
   let failed = 0;
   let firstError: unknown;
-  // Sequential on purpose: this is background work and must be gentle on the server.
-  for (const query of queries) {
+  // Sequential on purpose: this is background work and must be gentle on the server. A server
+  // that cannot be reached (refused, reset, timed out, after the client's own retries) is not
+  // asked again for the other searches: that was ~20 connection attempts per worker run.
+  searches: for (const query of queries) {
     for (const kind of ['facts', 'nodes'] as const) {
       if (input.signal?.aborted === true) throw input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted');
       try {
@@ -345,6 +348,10 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
         failed++;
         firstError ??= error;
         logger.warn('context search failed', { kind, query: query.slice(0, 80), error: error instanceof Error ? error.message : String(error) });
+        if (error instanceof McpNetworkError || error instanceof McpTimeoutError) {
+          failed = queries.length * 2;
+          break searches;
+        }
       }
     }
   }

@@ -13,8 +13,10 @@
  *   updated in place, and uninstall removes exactly our entries plus the arrays/objects that
  *   became empty by that removal, so install + uninstall restores the original (byte-equal
  *   when it was 2-space JSON);
- * - a timestamped backup (`<file>.bak-<ts>`) is written before an existing file changes,
- *   and the new content is written atomically (temp + fsync + rename) with the file's mode.
+ * - a timestamped backup is written into the state dir before an existing file changes, the
+ *   file's exact pre-install bytes are remembered there so uninstall restores them (or removes a
+ *   file that did not exist), see install-record.ts; the new content is written atomically
+ *   (temp + fsync + rename) with the file's mode.
  *
  * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`),
  * which every Claude Code version with hooks understands; the exec form (`command` + `args`)
@@ -26,13 +28,14 @@
  * `projects[<cwd>].mcpServers`. An existing `graphiti` server with other settings is left
  * alone (reported), and uninstall removes it only when it is exactly what we wrote.
  */
-import { copyFileSync, constants as fsConstants, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Config } from '../config/config.js';
-import { writeFileAtomic } from '../util/fs-atomic.js';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isRecord } from '../util/json.js';
 import { packageRoot } from '../util/package-root.js';
+import type { Config } from '../config/config.js';
+import { writeFileAtomic } from '../util/fs-atomic.js';
+import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior } from './record.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -52,7 +55,12 @@ export const MCP_SERVER_NAME = 'graphiti';
 export const SESSION_START_MATCHER = 'startup|clear|compact';
 export const SESSION_START_MATCHER_WITH_RESUME = 'startup|resume|clear|compact|fork';
 export const SESSION_START_TIMEOUT_S = 10;
-export const STOP_TIMEOUT_S = 120;
+/**
+ * Stop is registered WITHOUT `async`: under `claude -p` Claude Code cancels an async hook (SIGTERM)
+ * before it loads, and any async hook delays the exit by ~1.4 s. Ours only marks work and spawns
+ * a detached worker, so running in the foreground costs ~0.1 s and always reaches the worker.
+ */
+export const STOP_TIMEOUT_S = 10;
 
 const HOOK_SCRIPTS: Record<'SessionStart' | 'Stop', string> = { SessionStart: 'session-start', Stop: 'stop' };
 
@@ -74,6 +82,8 @@ export interface InstallOptions {
   config?: Pick<Config, 'mcpUrl'> & Partial<Pick<Config, 'contextOnResume'>>;
   /** Clock for backup names (tests). */
   now?: Date;
+  /** Where backups and pre-install records go (default config.stateDir, else ~/.local/state/graphiti-memory-sync). */
+  stateDir?: string;
 }
 
 export interface FileResult {
@@ -85,6 +95,8 @@ export interface FileResult {
   /** Actually written (changed and not a dry run). */
   written: boolean;
   backup: string | undefined;
+  /** Uninstall put back the exact pre-install state (bytes, or no file). */
+  restored?: boolean;
   /** What was added/updated/removed, e.g. "SessionStart: added". */
   entries: string[];
   warnings: string[];
@@ -160,16 +172,42 @@ function shellQuote(s: string): string {
   return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`. */
-export function ourHookGroups(packageRoot: string, options: { onResume?: boolean } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
-  const script = (name: string) => shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
+/**
+ * A project-scope install goes into `.claude/settings.json`, which teams commit: an absolute path
+ * would exist only on this machine (elsewhere Node's "Cannot find module", seen only in Claude
+ * Code's debug log). So the package must live inside the project (e.g. node_modules/ after
+ * `npm install -D graphiti-memory-sync`, or the project is this checkout) and the command names
+ * it relative to `$CLAUDE_PROJECT_DIR`; otherwise install refuses with the alternatives.
+ */
+export function projectRelativeRoot(packageRoot: string, projectDir: string, file: string): string {
+  const rel = relative(resolve(projectDir), resolve(packageRoot)).replace(/\\/g, '/');
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    throw new InstallError(
+      `Refusing --scope project: ${file} is shared with your team, but this copy of graphiti-memory-sync lives outside the project (${packageRoot}), so the hook command would only work on this machine. ` +
+        'Use --scope local (this machine only, not committed) or --scope user, install the plugin, or add graphiti-memory-sync to the project (npm install -D graphiti-memory-sync) and run "npx graphiti-memory-sync install --scope project" from there. Nothing was written.',
+      file,
+    );
+  }
+  if (!/^[A-Za-z0-9_./@+-]*$/.test(rel)) throw new InstallError(`Refusing --scope project: the package path "${rel}" has characters a shared hook command cannot carry safely; nothing was written.`, file);
+  return rel;
+}
+
+/**
+ * The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`: an absolute path, or with
+ * `projectRelative` the path under "$CLAUDE_PROJECT_DIR" (which Claude Code sets for every hook).
+ */
+export function ourHookGroups(packageRoot: string, options: { onResume?: boolean; projectRelative?: string } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
+  const script = (name: string) =>
+    options.projectRelative !== undefined
+      ? `"$CLAUDE_PROJECT_DIR/${[options.projectRelative, 'dist', 'hooks', `${name}.js`].filter((p) => p !== '').join('/')}"`
+      : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
   return {
     SessionStart: {
       matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
       hooks: [{ type: 'command', command: `node ${script('session-start')} ${MARKER_ARG}`, timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
     },
     Stop: {
-      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, async: true, timeout: STOP_TIMEOUT_S }],
+      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, timeout: STOP_TIMEOUT_S }],
     },
   };
 }
@@ -269,7 +307,7 @@ function eventArray(hooks: JsonObject, event: string, file: string): Json[] | un
 }
 
 /** Adds/updates our hook groups in a parsed settings object (pure; returns a new object). */
-export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean } = {}): { settings: JsonObject; entries: string[] } {
+export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean; projectRelative?: string } = {}): { settings: JsonObject; entries: string[] } {
   const next = structuredClone(settings);
   const entries: string[] = [];
   const ours = ourHookGroups(packageRoot, hookOptions);
@@ -423,21 +461,51 @@ export function removeMcp(value: JsonObject, path: string[], url: string | undef
   return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: removed`], warnings: [] };
 }
 
-function backupName(file: string, now: Date): string {
-  const ts = now.toISOString().replace(/[:.]/g, '-');
-  let name = `${file}.bak-${ts}`;
-  for (let i = 1; existsSync(name); i++) name = `${file}.bak-${ts}-${i}`;
-  return name;
+function stateDirOf(options: InstallOptions): string {
+  if (options.stateDir !== undefined) return options.stateDir;
+  return join(homeOf(options, options.env ?? process.env), '.local', 'state', 'graphiti-memory-sync');
 }
 
+/** The JSON object a remembered text holds ('' is {}), or undefined when it is not one. */
+function parseRemembered(text: string): JsonObject | undefined {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(body);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Change = { value: JsonObject; entries: string[]; warnings?: string[] };
+
+/**
+ * `install`: `transform` adds our entries, `undo` removes them (to tell whether the file was clean,
+ * i.e. a true "before" worth remembering). `uninstall`: `transform` removes them.
+ */
 async function applyChange(
   file: string,
   kind: 'settings' | 'mcp',
-  transform: (value: JsonObject) => { value: JsonObject; entries: string[]; warnings?: string[] },
+  step: { action: 'install'; transform: (value: JsonObject) => Change; undo: (value: JsonObject) => JsonObject } | { action: 'uninstall'; transform: (value: JsonObject) => Change },
   options: InstallOptions,
 ): Promise<FileResult> {
   const parsed = readJsonObject(file);
-  const { value, entries, warnings = [] } = transform(parsed.value);
+  const { value, entries, warnings = [] } = step.transform(parsed.value);
+  const stateDir = stateDirOf(options);
+  const now = options.now ?? new Date();
+  const prior = readPrior(stateDir, file);
+  if (step.action === 'uninstall' && options.dryRun !== true && prior !== undefined) {
+    // Nothing else changed since install: the exact earlier bytes (or no file) come back.
+    const priorValue = prior.existed ? parseRemembered(prior.text) : {};
+    if (priorValue !== undefined && deepEqual(priorValue, value)) {
+      const backup = parsed.existed ? backupInto(stateDir, file, now) : undefined;
+      await restorePrior(prior, parsed.mode);
+      forgetPrior(stateDir, file);
+      const diff = lineDiff(parsed.text, prior.text);
+      return { file, kind, existed: parsed.existed, changed: true, written: true, restored: true, backup, entries, warnings, diff, before: parsed.text, after: prior.text };
+    }
+  }
   const after = serialize(value, parsed);
   // Unchanged content (semantically) never rewrites the file, whatever its formatting.
   const changed = !parsed.existed || !deepEqual(parsed.value, value);
@@ -455,11 +523,12 @@ async function applyChange(
     after: changed ? after : parsed.text,
   };
   if (!changed || options.dryRun === true) return result;
-  if (parsed.existed) {
-    const backup = backupName(file, options.now ?? new Date());
-    copyFileSync(file, backup, fsConstants.COPYFILE_EXCL);
-    result.backup = backup;
+  if (step.action === 'install' && deepEqual(step.undo(parsed.value), parsed.value)) {
+    // The file holds none of our entries: this is the true "before" to come back to.
+    await rememberPrior(stateDir, { file, existed: parsed.existed, dirExisted: existsSync(dirname(file)), text: parsed.text });
   }
+  if (step.action === 'uninstall') forgetPrior(stateDir, file);
+  if (parsed.existed) result.backup = backupInto(stateDir, file, now);
   await writeFileAtomic(file, after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
   result.written = true;
   return result;
@@ -474,6 +543,24 @@ function mcpUrlOf(options: InstallOptions): string {
   return options.mcpUrl ?? options.config?.mcpUrl ?? 'http://localhost:8000/mcp';
 }
 
+/**
+ * The settings files that enable our plugin (`enabledPlugins["graphiti-memory-sync@<marketplace>"]`
+ * in any scope). With the plugin on, install's hooks would be a second registration: the
+ * SessionStart hook still injects once per session (injection-claim.ts), but one is enough.
+ */
+export function pluginEnabledIn(options: InstallOptions): string[] {
+  const files = (['user', 'project', 'local'] as const).map((scope) => settingsPath({ ...options, scope }));
+  return [...new Set(files)].filter((file) => {
+    try {
+      const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const enabled = isObject(value) ? value.enabledPlugins : undefined;
+      return isObject(enabled) && Object.entries(enabled).some(([k, v]) => k.startsWith(`${MARKER}@`) && v === true);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Installs our hooks (and optionally the MCP server) for a scope. Throws InstallError on a file it will not touch. */
 export async function runInstall(options: InstallOptions): Promise<InstallResult> {
   const root = packageRootOf(options);
@@ -482,6 +569,13 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
   }
   const settingsFile = settingsPath(options);
+  const projectRelative = options.scope === 'project' ? projectRelativeRoot(root, options.cwd ?? process.cwd(), settingsFile) : undefined;
+  const plugin = pluginEnabledIn(options);
+  if (plugin.length > 0) {
+    warnings.push(
+      `the graphiti-memory-sync plugin is enabled too (${plugin.join(', ')}): both would run; the session-start block is still injected once per session, but you need only one. Keep the plugin and run "uninstall --scope ${options.scope}", or remove the plugin with "claude plugin uninstall graphiti-memory-sync".`,
+    );
+  }
   // Parse everything first so a refused file means nothing at all is written.
   readJsonObject(settingsFile);
   const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
@@ -492,16 +586,20 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     await applyChange(
       settingsFile,
       'settings',
-      (value) => {
-        const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true });
-        return { value: r.settings, entries: r.entries };
+      {
+        action: 'install',
+        transform: (value) => {
+          const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true, projectRelative });
+          return { value: r.settings, entries: r.entries };
+        },
+        undo: (value) => removeHooks(value, settingsFile).settings,
       },
       options,
     ),
   );
   if (mcp !== undefined) {
     const url = mcpUrlOf(options);
-    const result = await applyChange(mcp.file, 'mcp', (value) => mergeMcp(value, mcp.path, url, mcp.file), options);
+    const result = await applyChange(mcp.file, 'mcp', { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file), undo: (value) => removeMcp(value, mcp.path, url).value }, options);
     if (options.scope !== 'project' && result.changed) {
       result.warnings.push(`Claude Code rewrites ${mcp.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
     }
@@ -523,16 +621,19 @@ export async function runUninstall(options: InstallOptions): Promise<InstallResu
       await applyChange(
         settingsFile,
         'settings',
-        (value) => {
-          const r = removeHooks(value, settingsFile);
-          return { value: r.settings, entries: r.entries };
+        {
+          action: 'uninstall',
+          transform: (value) => {
+            const r = removeHooks(value, settingsFile);
+            return { value: r.settings, entries: r.entries };
+          },
         },
         options,
       ),
     );
   }
   if (mcp !== undefined && present(mcp.file)) {
-    files.push(await applyChange(mcp.file, 'mcp', (value) => removeMcp(value, mcp.path, undefined), options));
+    files.push(await applyChange(mcp.file, 'mcp', { action: 'uninstall', transform: (value) => removeMcp(value, mcp.path, undefined) }, options));
   }
   return { action: 'uninstall', scope: options.scope, dryRun: options.dryRun === true, files, warnings: [] };
 }
@@ -543,7 +644,7 @@ export function formatInstallResult(result: InstallResult): string {
   const verb = result.action === 'install' ? 'install' : 'uninstall';
   lines.push(`${verb} (${result.scope} scope)${result.dryRun ? ' — dry run, nothing written' : ''}`);
   for (const f of result.files) {
-    const state = !f.changed ? 'unchanged' : result.dryRun ? 'would change' : f.existed ? 'updated' : 'created';
+    const state = !f.changed ? 'unchanged' : result.dryRun ? 'would change' : f.restored === true ? (existsSync(f.file) ? 'restored to its state before install' : 'removed (it did not exist before install)') : f.existed ? 'updated' : 'created';
     lines.push(`  ${f.file}: ${state}`);
     for (const e of f.entries) lines.push(`    ${e}`);
     if (f.backup !== undefined) lines.push(`    backup: ${f.backup}`);

@@ -134,7 +134,7 @@ function scalarLine(value: unknown): string | undefined {
 }
 
 /** `Key: value` lines for the frontmatter worth keeping. */
-function headerLines(doc: MemoryDocument, project: string | undefined): string[] {
+function headerLines(doc: MemoryDocument): string[] {
   const fm = doc.frontmatter;
   const lines: string[] = [];
   const add = (label: string, value: string | undefined) => {
@@ -150,7 +150,8 @@ function headerLines(doc: MemoryDocument, project: string | undefined): string[]
   add('Executor', fm.executor);
   add('Agent completion', fm.agent_completion);
   if (doc.pinned === true) add('Pinned', 'yes');
-  add('Project', project);
+  // No `Project: <key>` line: the key is Claude Code's folder name (-home-me-repo), which a real
+  // Graphiti LLM turned into junk entities (issue 13). The project stays in source_description.
   // Unknown keys with simple values are metadata too; nested structures are left to the file.
   for (const [key, value] of Object.entries(doc.extra)) {
     const text = scalarLine(value);
@@ -174,12 +175,12 @@ export interface PreparedContent {
 }
 
 /** Everything buildEpisodes sends, before splitting. Exported for tests and dry runs. */
-export function prepareEpisodeContent(doc: MemoryDocument, project?: string): PreparedContent {
+export function prepareEpisodeContent(doc: MemoryDocument): PreparedContent {
   const warnings: string[] = [];
   const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
   warnings.push(...privateBody.warnings);
   const body = redactSecrets(privateBody.text);
-  const privateHeader = stripPrivateBlocks(headerLines(doc, project).join('\n'));
+  const privateHeader = stripPrivateBlocks(headerLines(doc).join('\n'));
   const header = redactSecrets(privateHeader.text);
   const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
   return {
@@ -201,7 +202,7 @@ export function prepareEpisodeContent(doc: MemoryDocument, project?: string): Pr
 export function buildEpisodes(input: EpisodeInput): EpisodeDraft[] {
   const { doc } = input;
   const max = Math.max(MIN_MAX_CHARS, Math.floor(Number.isFinite(input.maxChars) ? input.maxChars : MIN_MAX_CHARS));
-  const prepared = prepareEpisodeContent(doc, input.project);
+  const prepared = prepareEpisodeContent(doc);
   if (prepared.body === '' && (doc.frontmatter.description ?? '').trim() === '') return [];
 
   let bodies: string[];

@@ -8,8 +8,7 @@
  * fact/edge JSON, and tool-call transcripts with actual arguments.
  */
 
-/** First line of the context block our SessionStart hook injects (same literal as context/cache.ts). */
-export const CONTEXT_MARKER = '<!-- graphiti-memory-sync:context -->';
+import { CONTEXT_HEADER_PATTERN, CONTEXT_HEADER_START, LEGACY_CONTEXT_MARKER } from './context-header.js';
 
 interface Marker {
   reason: string;
@@ -19,7 +18,9 @@ interface Marker {
 }
 
 const MARKERS: Marker[] = [
-  { reason: 'context-block', hint: CONTEXT_MARKER, test: (t) => t.includes(CONTEXT_MARKER) },
+  // Our own context block: its header line (context-header.ts), or the HTML comment older versions wrote.
+  { reason: 'context-block', hint: CONTEXT_HEADER_START, test: (t) => CONTEXT_HEADER_PATTERN.test(t) },
+  { reason: 'context-block', hint: LEGACY_CONTEXT_MARKER, test: (t) => t.includes(LEGACY_CONTEXT_MARKER) },
   {
     // {"message": "Facts retrieved successfully", "facts": [ … ]} (and nodes/episodes, and the empty replies).
     reason: 'graphiti-search-result',

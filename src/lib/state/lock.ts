@@ -27,6 +27,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from '../util/process-alive.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile, type SeenLockFile } from '../util/lock-file.js';
 
@@ -124,14 +125,6 @@ function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) === 'EPERM';
-  }
-}
 
 function parseOwner(text: string): LockOwner | undefined {
   try {
@@ -162,7 +155,7 @@ function staleReason(seen: ObservedLock, staleMs: number, now = Date.now()): str
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1000) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
-    if (owner.pid !== process.pid && !pidAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+    if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
   }
   const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
   const age = now - seen.mtimeMs;

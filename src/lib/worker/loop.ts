@@ -19,7 +19,8 @@ export interface StepContext {
 
 export interface WorkerSteps {
   /** One sync pass; returns how many files changed (added/updated/deleted/renamed), if known. */
-  sync(config: Config, ctx: StepContext): Promise<{ changed: number } | undefined>;
+  /** `serverReachable: false` when the sync could not reach Graphiti (then no context search is tried). */
+  sync(config: Config, ctx: StepContext): Promise<{ changed: number; serverReachable?: boolean } | undefined>;
   /** Rebuilds the context cache of the project at `cwd`. */
   refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<void>;
   /** Age of the project's context cache in ms, or undefined when there is none. */
@@ -97,16 +98,23 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
         logger.info('worker pass', { pass: result.passes, requests: batch.length });
 
         let changed = 0;
+        let unreachable = false;
         try {
           const summary = await steps.sync(config, ctx);
           result.syncs++;
           changed = summary?.changed ?? 0;
+          unreachable = summary?.serverReachable === false;
         } catch (error) {
           result.errors++;
           logger.error('sync failed', { error: errorFields(error) });
         }
 
         const cwds = [...new Set(batch.map((r) => r.cwd))];
+        if (unreachable) {
+          // The sync just found the server down: searching now would only knock again.
+          logger.info('Graphiti unreachable; context refresh skipped, previous cache kept', { projects: cwds.length });
+          cwds.length = 0;
+        }
         for (const cwd of cwds) {
           if (controller.signal.aborted) break;
           const fromSessionStart = batch.some((r) => r.cwd === cwd && r.reason.startsWith('session-start'));

@@ -30,6 +30,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../util/log.js';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile } from '../util/lock-file.js';
 import { buildRootOf } from '../util/package-root.js';
+import { isProcessAlive } from '../util/process-alive.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
 export const WORKER_TIMEOUT_MS = 5 * 60_000;
@@ -53,15 +54,7 @@ export interface LockInfo {
   startedAt: string;
 }
 
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { isProcessAlive } from '../util/process-alive.js';
 
 export function readLock(pidFile: string): LockInfo | undefined {
   try {
@@ -240,7 +233,8 @@ export function workerCommand(env: Record<string, string | undefined> = process.
   const ext = extname(here);
   const override = env.GMS_WORKER_SCRIPT?.trim();
   // src/lib/worker/spawn.ts → src/hooks/worker.ts; dist/hooks/session-start.js (bundled) → dist/hooks/worker.js
-  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' ? '.ts' : '.js'}`);
+  // The plugin's bundles are .mjs (no package.json there): the worker beside them is too.
+  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' ? ext : '.js'}`);
   const args: string[] = [];
   if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
   args.push(script);

@@ -1,0 +1,77 @@
+/**
+ * The part of the settings rules that the hooks' hot path needs without zod: which `.env` file
+ * is read, and the error type every settings problem uses. config.ts (the one owner of the
+ * settings themselves) re-exports all of it; only hook code imports this module directly, so
+ * the bundled hooks do not load zod when a config snapshot can be used (config-snapshot.ts).
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { packageRoot } from '../util/package-root.js';
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly variable?: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The setting a ConfigError names, if the error is one. By name rather than `instanceof`: the
+ * bundled hooks load config.ts from a bundle of its own (scripts/bundle-hooks.mjs), whose
+ * ConfigError is a different class object.
+ */
+export function configErrorVariable(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== 'ConfigError') return undefined;
+  const variable = (error as { variable?: unknown }).variable;
+  return typeof variable === 'string' ? variable : undefined;
+}
+
+export function home(env: Env): string {
+  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
+}
+
+export function expandHome(p: string, env: Env): string {
+  if (p === '~') return home(env);
+  if (p.startsWith('~/')) return join(home(env), p.slice(2));
+  return p;
+}
+
+/**
+ * Where a .env file is looked for, first match wins:
+ *   1. MADEINOZ_KNOWLEDGE_ENV_FILE (an explicit file that must exist),
+ *   2. <package root>/config/.env,
+ *   3. $XDG_CONFIG_HOME/graphiti-memory-sync/.env (default ~/.config/...).
+ */
+export function findEnvFile(env: Env): string | undefined {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== undefined && explicit.trim() !== '') {
+    const p = resolve(expandHome(explicit.trim(), env));
+    if (!existsSync(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, 'MADEINOZ_KNOWLEDGE_ENV_FILE');
+    return p;
+  }
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home(env), '.config');
+  for (const candidate of [join(packageRoot(), 'config', '.env'), join(xdg, 'graphiti-memory-sync', '.env')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The madeinoz Knowledge system's settings file, read after ours (lower precedence), first match wins:
+ *   1. $PAI_DIR/.env (when PAI_DIR is set),
+ *   2. $CLAUDE_CONFIG_DIR/.env (default ~/.claude/.env).
+ */
+export function findPaiEnvFile(env: Env): string | undefined {
+  const candidates: string[] = [];
+  const pai = env.PAI_DIR?.trim();
+  if (pai !== undefined && pai !== '') candidates.push(join(resolve(expandHome(pai, env)), '.env'));
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  candidates.push(join(claude !== undefined && claude !== '' ? resolve(expandHome(claude, env)) : join(home(env), '.claude'), '.env'));
+  return candidates.find((candidate) => existsSync(candidate));
+}

@@ -1,0 +1,103 @@
+/**
+ * The settings the hooks need, without loading zod or dotenv on the hot path.
+ *
+ * Validating every setting (config.ts: zod schema + dotenv) costs more than the rest of a hook
+ * together, and Claude Code runs our hooks on every session start and every turn. The settings
+ * only change when the environment or the `.env` file changes, so the first hook run after a
+ * change validates them fully and keeps the few fields the hooks use in a snapshot file named by
+ * a fingerprint of its inputs: every MADEINOZ_* variable and the others config.ts reads, plus
+ * the `.env` files' paths, sizes and mtimes (ours and the madeinoz/PAI one). Later runs read that file and nothing else.
+ * The snapshot holds no secrets (no auth token, no headers): only paths, numbers and names.
+ * A configuration error is never snapshotted, so it is reported on every run.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { findEnvFile, findPaiEnvFile, home } from './env-file.js';
+
+type Env = Record<string, string | undefined>;
+
+/** What the SessionStart and Stop hooks read from the settings. */
+export type HookConfig = Pick<Config, 'stateDir' | 'logLevel' | 'contextBudget' | 'contextOnResume' | 'claudeConfigDir' | 'db' | 'groupId' | 'sourceGroups'>;
+
+const FIELDS: Array<keyof HookConfig> = ['stateDir', 'logLevel', 'contextBudget', 'contextOnResume', 'claudeConfigDir', 'db', 'groupId', 'sourceGroups'];
+/** Variables outside MADEINOZ_* that config.ts and project.ts read. */
+const OTHER_INPUTS = ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'PAI_DIR', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_PROJECT_DIR_NAME'];
+const VERSION = 1;
+const KEEP_SNAPSHOTS = 16;
+
+/** Fingerprint of everything the settings are computed from (throws ConfigError for a missing explicit .env). */
+export function settingsFingerprint(env: Env = process.env): string {
+  const entries = Object.entries(env)
+    .filter(([k, v]) => v !== undefined && v !== '' && (k.startsWith('MADEINOZ_') || OTHER_INPUTS.includes(k)))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Both settings files count: ours and the madeinoz/PAI one read below it (config.ts).
+  const files = [findEnvFile(env), findPaiEnvFile(env)].map((file) => [file ?? null, file === undefined ? '' : fileStamp(file)]);
+  return createHash('sha256')
+    .update(JSON.stringify([VERSION, entries, files]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function fileStamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Where snapshots live: fixed by the environment alone (the state dir itself is a setting). */
+export function snapshotDir(env: Env = process.env): string {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
+  return join(stateHome, 'graphiti-memory-sync', 'config-snapshots');
+}
+
+function pick(config: HookConfig): HookConfig {
+  const out: Record<string, unknown> = {};
+  for (const f of FIELDS) out[f] = config[f];
+  return out as HookConfig;
+}
+
+function save(dir: string, key: string, config: HookConfig): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const tmp = join(dir, `.${key}.${process.pid}.tmp`);
+    writeFileSync(tmp, JSON.stringify(pick(config)), { mode: 0o600 });
+    renameSync(tmp, join(dir, `${key}.json`));
+    const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+    if (names.length > KEEP_SNAPSHOTS) {
+      const byAge = names.map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) unlinkSync(join(dir, n));
+    }
+  } catch {
+    // A snapshot is only a shortcut: without it the next run validates again.
+  }
+}
+
+function valid(value: unknown): value is HookConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.stateDir === 'string' && typeof v.claudeConfigDir === 'string' && typeof v.contextBudget === 'number' && typeof v.groupId === 'string' && typeof v.logLevel === 'string';
+}
+
+/**
+ * The hook settings: from the snapshot for the current inputs when there is one, else fully
+ * validated by config.ts (loaded only then) and snapshotted. Throws ConfigError like loadConfig.
+ */
+export async function loadHookConfig(env: Env = process.env): Promise<HookConfig> {
+  const key = settingsFingerprint(env);
+  const dir = snapshotDir(env);
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8'));
+    if (valid(value)) return value;
+  } catch {
+    // no snapshot yet
+  }
+  const { loadConfig } = await import('./config.js');
+  const config = await loadConfig({ env });
+  save(dir, key, config);
+  return pick(config);
+}

@@ -1,0 +1,204 @@
+/**
+ * Runs the REAL Claude Code CLI (pinned, scripts/claude-code.mjs) headless and offline: a sandbox
+ * home, the fake Anthropic API on loopback, our Graphiti-shaped test server, and our CLI
+ * (`node dist/cli.js`) for install/uninstall. Used by test/claude/*.claude.test.ts only.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { isolatedEnv } from '../support/isolated-env.js';
+// @ts-expect-error plain ESM script without types
+import { ensureClaudeCode } from '../../scripts/claude-code.mjs';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface ClaudeRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  /** Claude Code's debug log of the run (hook runs and hook errors show here, never on stderr in -p). */
+  debug: string;
+}
+
+export interface ClaudeBox {
+  root: string;
+  /** A git repository the sessions run in (realpath, as Claude Code sees it). */
+  project: string;
+  env: Record<string, string>;
+  claudeDir: string;
+  /** Claude Code's auto-memory folder for `project`. */
+  memoryDir: string;
+  stateDir: string;
+  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string }): Promise<ClaudeRun>;
+  /** A session whose stdin stays open until `end()` (stream-json input). */
+  claudeStream(args: string[]): { write(text: string): void; end(): Promise<ClaudeRun> };
+  /** A `claude` management command (plugin, marketplace), run to completion. */
+  claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
+  /** `node dist/cli.js <args>` with the sandbox environment. */
+  gms(args: string[], options?: { cwd?: string; cli?: string }): { code: number | null; stdout: string; stderr: string };
+  cleanup(): void;
+}
+
+let claudeBin: string | undefined;
+export function claudeBinary(): string {
+  claudeBin ??= ensureClaudeCode() as string;
+  return claudeBin;
+}
+
+export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record<string, string> = {}): ClaudeBox {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'gms-claude-')));
+  const project = join(root, 'proj');
+  mkdirSync(project, { recursive: true });
+  spawnSync('git', ['init', '-q', project]);
+  const env = isolatedEnv(root, graphitiUrl, {
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-loopback-tests-0000',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    MADEINOZ_KNOWLEDGE_RETRIES: '0',
+    MADEINOZ_KNOWLEDGE_TIMEOUT: '3000',
+    ...extra,
+  });
+  const claudeDir = env.CLAUDE_CONFIG_DIR as string;
+  mkdirSync(claudeDir, { recursive: true });
+  let runs = 0;
+  return {
+    root,
+    project,
+    env,
+    claudeDir,
+    memoryDir: join(claudeDir, 'projects', claudeProjectKey(project), 'memory'),
+    stateDir: env.MADEINOZ_KNOWLEDGE_STATE_DIR as string,
+    claude(args, options = {}) {
+      const debugFile = join(root, `debug-${++runs}.txt`);
+      const started = performance.now();
+      return new Promise((done, fail) => {
+        const child = spawn(claudeBinary(), [...args, '--debug-file', debugFile], {
+          cwd: options.cwd ?? project,
+          env: { ...env, ...options.env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('error', fail);
+        child.stdin.end(options.input ?? '');
+        child.on('close', (code) => {
+          const debug = existsSync(debugFile) ? readFileSync(debugFile, 'utf8') : '';
+          done({ code, stdout, stderr, ms: performance.now() - started, debug });
+        });
+      });
+    },
+    gms(args, options = {}) {
+      const r = spawnSync(process.execPath, [options.cli ?? join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8' });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    claudeStream(args) {
+      const debugFile = join(root, `debug-${++runs}.txt`);
+      const started = performance.now();
+      const child = spawn(claudeBinary(), [...args, '--debug-file', debugFile], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      return {
+        write: (text) => child.stdin.write(text),
+        end: async () => {
+          child.stdin.end();
+          const code = await closed;
+          const debug = existsSync(debugFile) ? readFileSync(debugFile, 'utf8') : '';
+          return { code, stdout, stderr, ms: performance.now() - started, debug };
+        },
+      };
+    },
+    claudeSync(args) {
+      const r = spawnSync(claudeBinary(), args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** The text of every message (and system prompt) of a recorded API request, joined. */
+export function requestText(body: Record<string, unknown>): string {
+  return JSON.stringify([body.system, body.messages]);
+}
+
+export function ensureBuiltOnce(): void {
+  if (existsSync(join(ROOT, 'dist', 'cli.js')) && existsSync(join(ROOT, 'dist', 'hooks', 'session-start.js'))) return;
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+}
+
+/** Resolves when `check()` holds, re-checking on every event of `emitter` (and on a slow safety tick). */
+export function waitForEvent(emitter: import('node:events').EventEmitter, events: string[], check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((done, fail) => {
+    const onEvent = () => {
+      if (check()) finish();
+    };
+    const tick = setInterval(onEvent, 200);
+    const timer = setTimeout(() => {
+      cleanup();
+      fail(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const cleanup = () => {
+      clearInterval(tick);
+      clearTimeout(timer);
+      for (const e of events) emitter.off(e, onEvent);
+    };
+    const finish = () => {
+      cleanup();
+      done();
+    };
+    for (const e of events) emitter.on(e, onEvent);
+    onEvent();
+  });
+}
+
+/** Our hooks' runs as Claude Code logged them: `Hooks: <Event>:<matcher> [<command>] [(plugin …)] finished with status N`. */
+export function hookRuns(debug: string): Array<{ event: string; command: string; status: number }> {
+  return [...debug.matchAll(/Hooks: (\w+)(?::\w+)? \[([^\]]*graphiti-memory-sync[^\]]*)\](?: \(plugin [^)]*\))? finished with status (\d+)/g)].map((m) => ({
+    event: m[1] as string,
+    command: m[2] as string,
+    status: Number(m[3]),
+  }));
+}
+
+/** Hook errors Claude Code logged (in -p mode they show nowhere else). */
+export function hookErrors(debug: string): string[] {
+  return debug.split('\n').filter((l) => /\[ERROR\].*Hook|Hook .* cancelled/.test(l));
+}
+
+/** The `SessionStart hook additional context: …` texts of a recorded request. */
+export function injectedContexts(body: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      for (const part of v.split('SessionStart hook additional context: ').slice(1)) out.push(part);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
+  };
+  walk(body.messages);
+  return out;
+}
+
+/**
+ * graphiti-memory-sync as a project dependency (what `npm install -D graphiti-memory-sync` gives a
+ * team): dist/ and package.json copied into `<project>/node_modules/graphiti-memory-sync`, its own
+ * dependencies linked from this checkout. Returns the copy's cli.js.
+ */
+export function vendorInto(project: string): string {
+  const pkg = join(project, 'node_modules', 'graphiti-memory-sync');
+  mkdirSync(pkg, { recursive: true });
+  cpSync(join(ROOT, 'dist'), join(pkg, 'dist'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
+  return join(pkg, 'dist', 'cli.js');
+}

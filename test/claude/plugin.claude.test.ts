@@ -1,0 +1,94 @@
+/**
+ * The plugin under the REAL Claude Code CLI (pinned 2.1.330), against a loopback FAKE Anthropic
+ * API and our Graphiti-shaped test server: installed from this checkout as a directory
+ * marketplace, alone and beside install's settings hooks.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { readContextCache } from '../../src/lib/context/cache.js';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { waitForCondition } from '../hooks/helpers.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
+import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, ROOT, type ClaudeBox } from './harness.js';
+
+const FACT = 'The deploy pipeline runs the smoke tests before the canary';
+
+let api: FakeAnthropic;
+let graphiti: GraphitiTestServer;
+let box: ClaudeBox;
+
+beforeAll(() => {
+  ensureBuiltOnce();
+  claudeBinary();
+}, 180_000);
+
+beforeEach(async () => {
+  api = await startFakeAnthropic({ writeContent: '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\n# Deploy pipeline\n\nThe deploy pipeline has a canary stage.\n' });
+  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
+  graphiti.seedFact({ fact: FACT, group_id: 'main' });
+  box = makeClaudeBox(api.url, graphiti.url);
+});
+
+afterEach(async () => {
+  await graphiti.close();
+  await api.close();
+  box.cleanup();
+});
+
+function installPlugin(b: ClaudeBox): number {
+  const started = performance.now();
+  const add = b.claudeSync(['plugin', 'marketplace', 'add', ROOT]);
+  expect(add.code, add.stderr).toBe(0);
+  const install = b.claudeSync(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync']);
+  expect(install.code, install.stderr).toBe(0);
+  return performance.now() - started;
+}
+
+/** A first session writes a memory file; its Stop hook's worker syncs it and builds the context cache. */
+async function warmUp(b: ClaudeBox): Promise<void> {
+  const first = await b.claude(['-p', `WRITE ${join(b.memoryDir, 'deploy.md')}`, '--allowedTools', 'Write']);
+  expect(first.code).toBe(0);
+  await waitForCondition(b.stateDir, () => (readContextCache(b.stateDir, claudeProjectKey(b.project))?.text ?? '').includes(FACT), 30_000, 'the context cache');
+}
+
+describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
+  it('directory marketplace: installs without npm install or a build, its hooks run the bundles, the second session gets the context', async () => {
+    const ms = installPlugin(box);
+    // Measured 9–15 s when Claude Code ran npm install in a copy of the whole repository.
+    expect(ms).toBeLessThan(60_000);
+    const list = box.claudeSync(['plugin', 'list']);
+    expect(list.stdout).toContain(join(ROOT, 'plugin'));
+    await warmUp(box);
+    const second = await box.claude(['-p', 'hello again']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toBe('');
+    const runs = hookRuns(second.debug);
+    expect(runs.map((r) => [r.event, r.status])).toEqual([
+      ['SessionStart', 0],
+      ['Stop', 0],
+    ]);
+    expect(runs[0]?.command).toContain('plugin/hooks/session-start.mjs');
+    expect(hookErrors(second.debug)).toEqual([]);
+    const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
+    expect(contexts).toHaveLength(1);
+    expect(contexts[0]).toContain(FACT);
+  }, 180_000);
+
+  it('plugin and install\'s settings hooks together: install says so, and the block reaches the model once', async () => {
+    installPlugin(box);
+    const install = box.gms(['install', '--scope', 'user']);
+    expect(install.code).toBe(0);
+    expect(install.stdout).toMatch(/warning: the graphiti-memory-sync plugin is enabled too/);
+    await warmUp(box);
+    const second = await box.claude(['-p', 'hello again']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toBe('');
+    // Both registrations ran…
+    expect(hookRuns(second.debug).filter((r) => r.event === 'SessionStart')).toHaveLength(2);
+    // …and one block arrived.
+    const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
+    expect(contexts).toHaveLength(1);
+    expect(contexts[0]).toContain(FACT);
+  }, 180_000);
+});
