@@ -1,0 +1,71 @@
+/**
+ * The local server's runtime file (`<state dir>/server/runtime.json`): what `server start` (its
+ * supervisor) started, where, and whether it is up. It is the one link between the server and
+ * the rest of the tool: the config loader reads it so that sync, the hooks and watch use the
+ * started server with no further step, as long as no MADEINOZ_KNOWLEDGE_MCP_URL is set. It is
+ * kept after a stop (state "stopped") so the next start reuses the same ports when free.
+ * No imports beyond node: the config loader reads it on every run.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface ServerRuntime {
+  state: 'starting' | 'ready' | 'stopped' | 'failed';
+  /** The supervisor (`server run`): the process to signal to stop everything. */
+  pid: number;
+  generation: string;
+  serverVersion: string;
+  mcp: string;
+  falkordbBin: string;
+  url?: string;
+  port?: number;
+  dbPort?: number;
+  /** Children, so a stop can make sure none is left even if the supervisor was killed hard. */
+  serverPid?: number;
+  dbPid?: number;
+  dataDir: string;
+  logDir: string;
+  serverLog?: string;
+  startedAt: string;
+  error?: string;
+}
+
+export function serverStateDir(stateDir: string): string {
+  return join(stateDir, 'server');
+}
+
+export function runtimePath(stateDir: string): string {
+  return join(serverStateDir(stateDir), 'runtime.json');
+}
+
+export function readRuntime(stateDir: string): ServerRuntime | undefined {
+  try {
+    return JSON.parse(readFileSync(runtimePath(stateDir), 'utf8')) as ServerRuntime;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeRuntime(stateDir: string, runtime: ServerRuntime): void {
+  const file = runtimePath(stateDir);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(runtime, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+export function processAlive(pid: number | undefined): boolean {
+  if (pid === undefined || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */
+export function liveServerUrl(stateDir: string): string | undefined {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== 'ready' || runtime.url === undefined || !processAlive(runtime.pid)) return undefined;
+  return runtime.url;
+}

@@ -1,0 +1,99 @@
+/**
+ * `graphiti-memory-sync server` against the real Graphiti MCP server and FalkorDB, with the
+ * stand-in LLM (test-only; users bring their own): start, status, a second start, stop leaving
+ * no process, and the graph kept across a stop and a start. The CLI runs as users run it (a child
+ * process, isolated home); the pinned environment comes from the shared cache (npm run test:graphiti
+ * builds it).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheRoot } from '../../src/lib/server/environment.js';
+import { respCommand } from '../../src/lib/server/falkordb.js';
+import { newestGeneration } from '../../src/lib/server/user-settings.js';
+import { processAlive, readRuntime, type ServerRuntime } from '../../src/lib/server/runtime-file.js';
+import { isolatedEnv } from '../support/isolated-env.js';
+import { runCli } from '../support/real-graphiti.js';
+import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.js';
+
+let root: string;
+let llm: StandInLlm;
+let env: Record<string, string>;
+
+function runtime(): ServerRuntime {
+  const r = readRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
+  if (r === undefined) throw new Error('no runtime file');
+  return r;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'gms-server-cmd-'));
+  llm = await startStandInLlm();
+  const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(root, 'unused');
+  env = { ...base, XDG_DATA_HOME: join(root, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_GENERATION: newestGeneration().id };
+});
+
+afterAll(async () => {
+  await runCli(env, ['server', 'stop']);
+  await llm.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('server command with the stand-in LLM', () => {
+  it('starts Graphiti + FalkorDB, and health (with no URL set) reaches it', async () => {
+    const started = await runCli(env, ['server', 'start']);
+    expect(started.stderr).toBe('');
+    expect(started.code).toBe(0);
+    expect(started.stdout).toMatch(/^started: http:\/\/127\.0\.0\.1:\d+\/mcp \(Graphiti /);
+    const r = runtime();
+    expect(r.state).toBe('ready');
+    expect([r.pid, r.serverPid, r.dbPid].every(processAlive)).toBe(true);
+    expect(r.dataDir).toBe(join(root, 'xdg-data', 'graphiti-memory-sync', 'falkordb'));
+    const health = await runCli(env, ['health']);
+    expect(health.code).toBe(0);
+    expect(health.stdout).toContain(`url: ${r.url}`);
+  });
+
+  it('status names versions, ports, data size and that get_status answers', async () => {
+    const r = runtime();
+    const status = await runCli(env, ['server', 'status']);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`running: ${r.url}`);
+    expect(status.stdout).toContain(`Graphiti ${newestGeneration().id} (MCP server ${newestGeneration().serverVersion}`);
+    expect(status.stdout).toContain(`ports: MCP ${r.port}, FalkorDB ${r.dbPort}`);
+    expect(status.stdout).toMatch(/data: .*falkordb \(\d/);
+    expect(status.stdout).toContain('get_status: ok');
+  });
+
+  it('a second start reports the running server instead of starting another', async () => {
+    const before = runtime();
+    const again = await runCli(env, ['server', 'start']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`already running: ${before.url}`);
+    expect(runtime().pid).toBe(before.pid);
+  });
+
+  it('stop leaves no process behind, and the graph survives a stop and a start', async () => {
+    const first = runtime();
+    const created = await respCommand(first.dbPort as number, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-restart'})"], 5000);
+    expect(created).toContain('Nodes created: 1');
+    const stopped = await runCli(env, ['server', 'stop']);
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).toContain('stopped');
+    expect([first.pid, first.serverPid, first.dbPid].filter(processAlive)).toEqual([]);
+    expect(runtime().state).toBe('stopped');
+    const down = await runCli(env, ['server', 'status']);
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/^stopped/);
+
+    const restarted = await runCli(env, ['server', 'start']);
+    expect(restarted.code).toBe(0);
+    const second = runtime();
+    expect(second.pid).not.toBe(first.pid);
+    // The last ports were free again, so the URL is the same.
+    expect(second.url).toBe(first.url);
+    const found = await respCommand(second.dbPort as number, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name'], 5000);
+    expect(found).toContain('kept-across-restart');
+  });
+});
