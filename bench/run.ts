@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,watch.
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,watch,server
+ * (server needs Python >= 3.11; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClient } from './client-bench.js';
 import { benchHook } from './hook-bench.js';
+import { benchServer } from './server-bench.js';
 import { benchSync } from './sync-bench.js';
 import { benchWatch } from './watch-bench.js';
 import { printTable, type Row } from './util.js';
@@ -13,6 +15,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['sync', 'Sync engine: scan and initial sync', benchSync],
   ['hook', 'SessionStart hook wall time vs bare node', benchHook],
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
+  ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
