@@ -97,3 +97,31 @@ describe('server command with the stand-in LLM', () => {
     expect(found).toContain('kept-across-restart');
   });
 });
+
+describe('server upgrade', () => {
+  it('moves a running server from an older pinned release to the newest and keeps the graph', async () => {
+    const older = '0.29.3';
+    const upRoot = mkdtempSync(join(tmpdir(), 'gms-server-upgrade-'));
+    const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(upRoot, 'unused');
+    const upEnv: Record<string, string> = { ...base, XDG_DATA_HOME: join(upRoot, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url };
+    const stateDir = upEnv.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    try {
+      expect((await runCli({ ...upEnv, GMS_SERVER_GENERATION: older }, ['server', 'start'])).code).toBe(0);
+      const before = readRuntime(stateDir) as ServerRuntime;
+      expect(before.generation).toBe(older);
+      expect(await respCommand(before.dbPort as number, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-upgrade'})"], 5000)).toContain('Nodes created: 1');
+      const upgraded = await runCli(upEnv, ['server', 'upgrade']);
+      expect(upgraded.code).toBe(0);
+      expect(upgraded.stdout).toContain(`upgraded: Graphiti ${older} -> ${newestGeneration().id}`);
+      const after = readRuntime(stateDir) as ServerRuntime;
+      expect([after.state, after.generation]).toEqual(['ready', newestGeneration().id]);
+      expect([before.pid, before.serverPid, before.dbPid].filter(processAlive)).toEqual([]);
+      expect(await respCommand(after.dbPort as number, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name'], 5000)).toContain('kept-across-upgrade');
+      const again = await runCli(upEnv, ['server', 'upgrade']);
+      expect(again.stdout).toContain('already on the newest pinned release');
+    } finally {
+      await runCli(upEnv, ['server', 'stop']);
+      rmSync(upRoot, { recursive: true, force: true });
+    }
+  });
+});
