@@ -5,7 +5,7 @@
  * process, isolated home); the pinned environment comes from the shared cache (npm run test:graphiti
  * builds it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,15 @@ describe('server command with the stand-in LLM', () => {
     const health = await runCli(env, ['health']);
     expect(health.code).toBe(0);
     expect(health.stdout).toContain(`url: ${r.url}`);
+  });
+
+  it('sync, with no URL set, sends a memory file to the started server and sees it processed', async () => {
+    const dir = join(env.PAI_DIR as string, 'MEMORY', 'LEARNING', '2026-11');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'server-note.md'), '---\ntitle: Local server note\n---\nThe team runs Graphiti without Docker through graphiti-memory-sync server start.\n');
+    const run = await runCli(env, ['sync', '--json', '--wait', '90000']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ added: 1, confirmed: 1, queued: 0, failed: 0, serverReachable: true });
   });
 
   it('status names versions, ports, data size and that get_status answers', async () => {
