@@ -83,6 +83,18 @@ describe('server command with the stand-in LLM', () => {
     expect(runtime().pid).toBe(before.pid);
   });
 
+  it('two starts at once give one server: one starts it, the other reports it', async () => {
+    expect((await runCli(env, ['server', 'stop'])).code).toBe(0);
+    const [a, b] = await Promise.all([runCli(env, ['server', 'start']), runCli(env, ['server', 'start'])]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const outputs = [a.stdout, b.stdout].sort();
+    const r = runtime();
+    expect(outputs[0]).toContain(`already running: ${r.url}`);
+    expect(outputs[1]).toContain(`started: ${r.url}`);
+    expect(outputs[0]).toContain(`pid ${r.pid})`);
+    expect(outputs[1]).toContain(`pid ${r.pid})`);
+  });
+
   it('stop leaves no process behind, and the graph survives a stop and a start', async () => {
     const first = runtime();
     const created = await respCommand(first.dbPort as number, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-restart'})"], 5000);

@@ -129,29 +129,51 @@ function describe(runtime: ServerRuntime): string {
   return `${runtime.url ?? '?'} (Graphiti ${runtime.generation}, MCP server ${runtime.serverVersion}; FalkorDB on 127.0.0.1:${runtime.dbPort ?? '?'}; pid ${runtime.pid})`;
 }
 
+/** A start under way elsewhere: wait for its outcome and report that server, so two starts give one. */
+async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntime): Promise<number> {
+  const settled = runtime.state === 'starting' ? await waitForRuntime(config, runtime.pid, 180_000) : runtime;
+  if (settled?.pid !== runtime.pid || settled.state !== 'ready') throw new ServerSetupError(settled?.error ?? `the server another "server start" began did not come up: see "graphiti-memory-sync server logs"`);
+  io.stdout(`already running: ${describe(settled)}\n`);
+  return 0;
+}
+
+/** The start lock (one start at a time), holding our pid; a dead owner's lock is taken over. */
+async function takeStartLock(lock: string): Promise<number> {
+  const deadline = Date.now() + 900_000;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeFileSync(fd, String(process.pid));
+      return fd;
+    } catch {
+      let text = '';
+      try {
+        text = readFileSync(lock, 'utf8');
+      } catch {
+        continue;
+      }
+      // An empty lock is one being written: its owner is alive.
+      if (text !== '' && !processAlive(Number(text))) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${text}) has held ${lock} for 15 minutes: stop it, or delete that file`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 async function start(config: Config, io: ServerIo): Promise<number> {
   const already = running(config);
-  if (already !== undefined) {
-    io.stdout(`already running: ${describe(already)}\n`);
-    return 0;
-  }
+  if (already !== undefined) return reportRunning(config, io, already);
   const settings = serverSettings(io.env, config, { needLlm: true });
-  await choosePorts(settings);
-  await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
   const dir = serverStateDir(config.stateDir);
   mkdirSync(dir, { recursive: true });
   const lock = join(dir, 'start.lock');
-  let fd: number;
+  // Taken before the install, so two first starts install once.
+  const fd = await takeStartLock(lock);
   try {
-    fd = openSync(lock, 'wx');
-  } catch {
-    const owner = Number(readFileSync(lock, 'utf8'));
-    if (processAlive(owner)) throw new ServerSetupError(`another "server start" is under way (pid ${owner}): wait for it, then run "graphiti-memory-sync server status"`);
-    rmSync(lock, { force: true });
-    fd = openSync(lock, 'wx');
-  }
-  try {
-    writeFileSync(fd, String(process.pid));
+    const other = running(config);
+    if (other !== undefined) return await reportRunning(config, io, other);
+    await choosePorts(settings);
+    await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
     const [cmd = process.execPath, ...args] = supervisorCommand();
     const out = openSync(join(dir, 'supervisor.log'), 'a');
     const child = spawn(cmd, args, { env: io.env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', out, out] });
