@@ -73,6 +73,10 @@ describe('server command with the stand-in LLM', () => {
     expect(status.stdout).toContain(`ports: MCP ${r.port}, FalkorDB ${r.dbPort}`);
     expect(status.stdout).toMatch(/data: .*falkordb \(\d/);
     expect(status.stdout).toContain('get_status: ok');
+    const logs = await runCli(env, ['server', 'logs', '--lines', '1000']);
+    expect(logs.code).toBe(0);
+    expect(logs.stdout).toContain(`==> ${r.serverLog} <==`);
+    expect(logs.stdout).toContain(`transport on 127.0.0.1:${r.port}`);
   });
 
   it('a second start reports the running server instead of starting another', async () => {
