@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,claude,watch,graphiti,redact.
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,claude,watch,graphiti,redact,server
+ * (server needs Python >= 3.11; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
 import { benchClient } from './client-bench.js';
 import { benchHook } from './hook-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
 import { benchRedact } from './redact-bench.js';
+import { benchServer } from './server-bench.js';
 import { benchSync } from './sync-bench.js';
 import { benchWatch } from './watch-bench.js';
 import { printTable, type Row } from './util.js';
@@ -19,6 +21,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
   ['graphiti', 'Real Graphiti MCP server (FalkorDB, stand-in LLM): initial sync and no-change run', benchRealGraphiti],
   ['redact', 'Secret redaction: recall and false positives on the generated corpus, throughput (before = the previous redact.ts, same run)', benchRedact],
+  ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -9,6 +9,7 @@
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
  *   watch [--poll] [--json]
+ *   server start|stop|status|logs|upgrade|run|service  (src/lib/server/server-command.ts)
  *
  * Exit codes: 0 success; 1 something failed or is still unsent (or the server is
  * unhealthy); 2 usage or configuration error; 3 `context` outside any project. Results go to stdout, progress and
@@ -43,6 +44,7 @@ Commands:
   uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
   watch      Keep the memory folders in sync while you work [--poll] [--json]
   service    Print a service definition that runs watch: --systemd (user unit) or --launchd (agent)
+  server     Run a local Graphiti server without Docker: start|stop|status|logs|upgrade|service
 
 Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),
 2 usage or configuration error, 3 context: no project at this folder.
@@ -105,6 +107,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === 'server') {
+    const { runServerCommand } = await import('./lib/server/server-command.js');
+    return runServerCommand(rest, io);
   }
   const spec = COMMAND_OPTIONS[command];
   if (spec === undefined) {
@@ -260,6 +266,9 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   const options = { scope, dryRun: values['dry-run'] === true, withMcp: values['with-mcp'] === true, cwd: io.cwd, env: io.env, config, stateDir: config.stateDir } as const;
   const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
   io.stdout(install.formatInstallResult(result));
+  if (command === 'install' && config.mcpUrlSource === 'default') {
+    io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: graphiti-memory-sync server start\n`);
+  }
   return 0;
 }
 

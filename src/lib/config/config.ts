@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { liveServerUrl } from './server-runtime.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -34,6 +35,8 @@ export interface ExtraSource {
 
 export interface Config {
   mcpUrl: string;
+  /** Where mcpUrl came from: a setting, the running local server (`server start`), or the default. */
+  mcpUrlSource: 'setting' | 'local-server' | 'default';
   sseUrl: string | undefined;
   transport: TransportMode;
   db: DbKind;
@@ -338,9 +341,13 @@ export function buildConfig(env: Env, envFile?: string): Config {
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
+  // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
 
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? 'http://localhost:8000/mcp',
+    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
+    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : localUrl !== undefined ? 'local-server' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
     db,
@@ -351,7 +358,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 60_000,
     authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || undefined,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
-    stateDir: dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR'),
+    stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),
     claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR'),
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,

