@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
- * The whole test suite, as CI runs it: typecheck, build, vitest, then the official MCP
- * conformance scenarios under Node 22. Prints one closing line "N passed, M failed"
- * (vitest tests + conformance checks) and exits non-zero if any step failed.
+ * The whole test suite: typecheck, build, vitest, the hooks again from the built bundles, then the
+ * official MCP conformance scenarios under Node 22. With `--real-peers` (what CI runs) also the
+ * suites against the real peers: the real Graphiti MCP server (npm run test:graphiti, three
+ * generations, plus the `server` command) and the real Claude Code CLI (npm run test:claude).
+ * Prints one closing line "N passed, M failed, K skipped" over every suite and exits non-zero if
+ * any step failed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { npm, npx, runVitest } from './vitest-run.mjs';
 
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const realPeers = process.argv.includes('--real-peers');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -26,45 +26,35 @@ function step(name, cmd, args) {
   return r.status === 0;
 }
 
+function add(counts) {
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped ?? 0;
+  if (!counts.ok) broken = true;
+}
+
+/** A suite run by its own npm script, counted from its closing "N passed, M failed" line. */
+function script(name, scriptName) {
+  process.stdout.write(`\n== ${name}: npm run ${scriptName}\n`);
+  const started = Date.now();
+  const r = spawnSync(npm, ['run', '--silent', scriptName], { encoding: 'utf8', env: process.env, maxBuffer: 256 * 1024 * 1024 });
+  process.stdout.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+  // The closing line is the last match (per-scenario lines of the conformance runner say "succeeded").
+  const m = [...(r.stdout ?? '').matchAll(/^(\d+) passed, (\d+) failed/gm)].pop();
+  add({ passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), ok: r.status === 0 && m !== undefined });
+  process.stdout.write(`== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${r.status ?? r.signal}\n`);
+}
+
 step('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('build', npm, ['run', '--silent', 'build']);
-
-/** Runs vitest with a JSON report and adds its counts to the totals. */
-function vitest(name, args, env = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'gms-vitest-'));
-  const report = join(dir, 'vitest.json');
-  process.stdout.write(`\n== ${name}: vitest run ${args.join(' ')}\n`);
-  const r = spawnSync(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  if (r.status !== 0) broken = true;
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests ?? 0;
-    failed += json.numFailedTests ?? 0;
-    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-    if ((json.numTotalTests ?? 0) === 0) broken = true;
-  } catch {
-    broken = true;
-    process.stdout.write(`== ${name} wrote no report\n`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
-
-vitest('vitest', []);
+add(runVitest('vitest', []));
 // The hooks again, as Claude Code runs them: the built (bundled) dist/hooks/*.js under plain node.
-vitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' });
-
-const conf = spawnSync(npm, ['run', '--silent', 'test:conformance'], { encoding: 'utf8', env: process.env });
-process.stdout.write(`\n== conformance\n${conf.stdout ?? ''}${conf.stderr ?? ''}`);
-// The closing line is the last match (per-scenario lines say "succeeded").
-const m = [...(conf.stdout ?? '').matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
-if (m) {
-  passed += Number(m[1]);
-  failed += Number(m[2]);
+add(runVitest('hooks from dist', ['test/hooks', 'test/install/plugin.test.ts', 'test/context/context-cli.test.ts'], { GMS_HOOK_RUNNER: 'dist' }));
+script('conformance', 'test:conformance');
+if (realPeers) {
+  script('real Graphiti server', 'test:graphiti');
+  script('real Claude Code CLI', 'test:claude');
 }
-if (conf.status !== 0 || !m) broken = true;
 
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(broken || failed > 0 ? 1 : 0);

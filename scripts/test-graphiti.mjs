@@ -7,11 +7,8 @@
  * on any failure; no Python gives one line and exit 2.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { npx, runVitest } from './vitest-run.mjs';
 
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const generations = (process.env.GMS_GRAPHITI_GENERATIONS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const started = Date.now();
 
@@ -22,22 +19,9 @@ if (env.status !== 0) {
 }
 const envSeconds = (Date.now() - started) / 1000;
 
-const dir = mkdtempSync(join(tmpdir(), 'gms-graphiti-'));
-const report = join(dir, 'vitest.json');
 const files = generations.length > 0 ? generations.map((g) => `test/real-graphiti/graphiti-${g}.test.ts`) : [];
-const run = spawnSync(npx, ['vitest', 'run', '-c', 'vitest.graphiti.config.ts', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
-let passed = 0;
-let failed = 0;
-let broken = run.status !== 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failed = json.numFailedTests ?? 0;
-  if ((json.numTotalTests ?? 0) === 0) broken = true;
-} catch {
-  broken = true;
-}
-rmSync(dir, { recursive: true, force: true });
+const { passed, failed, ok } = runVitest('real graphiti', ['-c', 'vitest.graphiti.config.ts', ...files]);
+const broken = !ok;
 process.stdout.write(`\nenvironments ${envSeconds.toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(broken || failed > 0 ? 1 : 0);
