@@ -9,6 +9,8 @@
  * Settings: the service gets MADEINOZ_KNOWLEDGE_ENV_FILE pointing at the .env file in use when the
  * unit was generated (our .env syntax is dotenv's, not systemd's EnvironmentFile= syntax).
  */
+import { launchdAgent as agent, systemdUserUnit as userUnit, type UserService } from '../util/service-units.js';
+
 export interface ServiceSpec {
   /** Absolute path of the node binary. */
   node: string;
@@ -24,75 +26,27 @@ export interface ServiceSpec {
 
 export const LAUNCHD_LABEL = 'com.graphiti-memory-sync.watch';
 
-/** One ExecStart argument: double-quoted, with systemd's escapes (`\\`, `"`, and `%` specifiers). */
-function systemdArg(arg: string): string {
-  return `"${arg.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%')}"`;
-}
-
-/** A `KEY=value` for Environment=, quoted the same way. */
-function systemdEnv(key: string, value: string): string {
-  return systemdArg(`${key}=${value}`);
-}
-
-export function systemdUserUnit(spec: ServiceSpec): string {
-  const lines = [
-    '[Unit]',
-    'Description=graphiti-memory-sync watch: keep Claude Code memory files in Graphiti',
-    'After=network-online.target',
-    '',
-    '[Service]',
-    'Type=simple',
-    `ExecStart=${[spec.node, spec.cli, 'watch'].map(systemdArg).join(' ')}`,
-    ...(spec.envFile !== undefined ? [`Environment=${systemdEnv('MADEINOZ_KNOWLEDGE_ENV_FILE', spec.envFile)}`] : []),
-    // watch stops its pass and saves state on SIGTERM; give it time before SIGKILL.
-    'KillSignal=SIGTERM',
-    'TimeoutStopSec=20',
-    'Restart=on-failure',
-    'RestartSec=10',
-    '',
-    '[Install]',
-    'WantedBy=default.target',
-    '',
-  ];
-  return lines.join('\n');
-}
-
-function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-export function launchdAgent(spec: ServiceSpec): string {
+function watchService(spec: ServiceSpec): UserService {
   const env: Array<[string, string]> = [];
   if (spec.path !== undefined) env.push(['PATH', spec.path]);
   if (spec.envFile !== undefined) env.push(['MADEINOZ_KNOWLEDGE_ENV_FILE', spec.envFile]);
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
-    '<plist version="1.0">',
-    '<dict>',
-    '  <key>Label</key>',
-    `  <string>${LAUNCHD_LABEL}</string>`,
-    '  <key>ProgramArguments</key>',
-    '  <array>',
-    ...[spec.node, spec.cli, 'watch'].map((a) => `    <string>${xml(a)}</string>`),
-    '  </array>',
-    ...(env.length > 0 ? ['  <key>EnvironmentVariables</key>', '  <dict>', ...env.flatMap(([k, v]) => [`    <key>${k}</key>`, `    <string>${xml(v)}</string>`]), '  </dict>'] : []),
-    '  <key>RunAtLoad</key>',
-    '  <true/>',
-    // Restart after a crash, not after a clean stop (launchctl bootout / SIGTERM).
-    '  <key>KeepAlive</key>',
-    '  <dict>',
-    '    <key>SuccessfulExit</key>',
-    '    <false/>',
-    '  </dict>',
-    '  <key>ThrottleInterval</key>',
-    '  <integer>10</integer>',
-    '  <key>ExitTimeOut</key>',
-    '  <integer>20</integer>',
-    ...(spec.logFile !== undefined ? ['  <key>StandardOutPath</key>', `  <string>${xml(spec.logFile)}</string>`, '  <key>StandardErrorPath</key>', `  <string>${xml(spec.logFile)}</string>`] : []),
-    '</dict>',
-    '</plist>',
-    '',
-  ];
-  return lines.join('\n');
+  return {
+    description: 'graphiti-memory-sync watch: keep Claude Code memory files in Graphiti',
+    launchdLabel: LAUNCHD_LABEL,
+    argv: [spec.node, spec.cli, 'watch'],
+    env,
+    restartSec: 10,
+    // watch stops its pass and saves state on SIGTERM; give it time before SIGKILL.
+    stopTimeoutSec: 20,
+    ...(spec.logFile === undefined ? {} : { logFile: spec.logFile }),
+  };
+}
+
+/** systemd's environment for watch: the settings file only (systemd gives services a sane PATH). */
+export function systemdUserUnit(spec: ServiceSpec): string {
+  return userUnit({ ...watchService(spec), env: watchService({ ...spec, path: undefined }).env });
+}
+
+export function launchdAgent(spec: ServiceSpec): string {
+  return agent(watchService(spec));
 }

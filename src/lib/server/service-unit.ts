@@ -5,6 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { launchdAgent as agent, systemdUserUnit, type UserService } from '../util/service-units.js';
 
 export const SERVICE_NAME = 'graphiti-memory-sync-server';
 export const LAUNCHD_LABEL = 'dev.graphiti-memory-sync.server';
@@ -18,68 +19,26 @@ export interface ServiceTarget {
   home?: string;
 }
 
-/** systemd's own quoting: double quotes, with backslash, quote and % escaped. */
-function systemdQuote(s: string): string {
-  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%')}"`;
-}
-
-function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+function serverService(target: ServiceTarget): UserService {
+  return {
+    description: 'Graphiti MCP server with FalkorDB for graphiti-memory-sync',
+    launchdLabel: LAUNCHD_LABEL,
+    argv: [target.node, target.cli, 'server', 'run'],
+    env: [['PATH', target.path]],
+    restartSec: 5,
+    // SIGTERM to the supervisor stops the MCP server and FalkorDB cleanly before it exits.
+    stopTimeoutSec: 30,
+    killMode: 'mixed',
+    logFile: join(target.home ?? homedir(), 'Library', 'Logs', `${SERVICE_NAME}.log`),
+  };
 }
 
 export function systemdUnit(target: ServiceTarget): string {
-  return `[Unit]
-Description=Graphiti MCP server with FalkorDB for graphiti-memory-sync
-After=network.target
-
-[Service]
-Type=simple
-ExecStart=${[target.node, target.cli, 'server', 'run'].map(systemdQuote).join(' ')}
-Environment=${systemdQuote(`PATH=${target.path}`)}
-Restart=on-failure
-RestartSec=5
-# SIGTERM to the supervisor stops the MCP server and FalkorDB cleanly before it exits.
-KillMode=mixed
-TimeoutStopSec=30
-
-[Install]
-WantedBy=default.target
-`;
+  return systemdUserUnit(serverService(target));
 }
 
 export function launchdAgent(target: ServiceTarget): string {
-  const home = target.home ?? homedir();
-  const log = join(home, 'Library', 'Logs', `${SERVICE_NAME}.log`);
-  const args = [target.node, target.cli, 'server', 'run'].map((a) => `    <string>${xmlEscape(a)}</string>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0">
-<dict>
-  <key>Label</key>
-  <string>${LAUNCHD_LABEL}</string>
-  <key>ProgramArguments</key>
-  <array>
-${args}
-  </array>
-  <key>EnvironmentVariables</key>
-  <dict>
-    <key>PATH</key>
-    <string>${xmlEscape(target.path)}</string>
-  </dict>
-  <key>RunAtLoad</key>
-  <true/>
-  <key>KeepAlive</key>
-  <dict>
-    <key>SuccessfulExit</key>
-    <false/>
-  </dict>
-  <key>StandardOutPath</key>
-  <string>${xmlEscape(log)}</string>
-  <key>StandardErrorPath</key>
-  <string>${xmlEscape(log)}</string>
-</dict>
-</plist>
-`;
+  return agent(serverService(target));
 }
 
 /** Where the unit goes and the commands that turn it on. */
