@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTEXT_HEADER_PATTERN } from '../../src/lib/memory/context-header.js';
 import type { GraphitiTransport } from '../../src/lib/server/graphiti-process.js';
 import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
@@ -134,7 +135,7 @@ export function realServerSuite(generation: string): void {
       mkdirSync(join(project, '.git'), { recursive: true });
       const run = await cli(['context', '--cwd', project, '--refresh']);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toContain('<!-- graphiti-memory-sync:context -->');
+      expect(run.stdout).toMatch(CONTEXT_HEADER_PATTERN);
       // A fact the stand-in extracted from the edited note, as the real server stored and ranked it.
       expect(run.stdout).toContain('Zephyr moved from Kafka to Pulsar for the event bus.');
       // Servers whose delete_episode cascades take the replaced version's facts with it; 0.28.2

@@ -163,6 +163,9 @@ describe('the runtime file points the tool at the started server', () => {
       writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(supervisor.pid as number));
       const live = await loadConfig({ env });
       expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
+      // The local server runs on FalkorDB: its escaping is the default; a database setting still wins.
+      expect(live.db).toBe('falkordb');
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_DB: 'neo4j' } })).db).toBe('neo4j');
     } finally {
       supervisor.kill('SIGKILL');
     }
@@ -171,6 +174,7 @@ describe('the runtime file points the tool at the started server', () => {
     writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(2 ** 22 + 12345));
     const dead = await loadConfig({ env });
     expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://localhost:8000/mcp', 'default']);
+    expect(dead.db).toBe('neo4j');
   });
 
   it('a recorded pid that now belongs to another program (after a reboot) is neither followed nor stopped', async () => {

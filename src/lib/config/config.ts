@@ -329,7 +329,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     warnings.push(`MADEINOZ_KNOWLEDGE_DB="${env.MADEINOZ_KNOWLEDGE_DB}" is a legacy misspelling; use "falkordb".`);
   }
   // MADEINOZ_KNOWLEDGE_DATABASE_TYPE is the madeinoz system's own name for the same setting.
-  const db: DbKind = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value ?? 'neo4j';
+  const dbSetting: DbKind | undefined = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value;
   const groupId = (raw.MADEINOZ_KNOWLEDGE_GROUP_ID ?? '').trim() || 'main';
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}…" is not allowed: at most 128 characters`, 'MADEINOZ_KNOWLEDGE_GROUP_ID');
@@ -344,6 +344,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
+  // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
+  const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
 
   return {
     mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
