@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { claudeProjectKey } from '../../src/lib/project.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { isProcessAlive } from '../../src/lib/process-alive.js';
+import { readLock, workerFiles } from '../../src/lib/worker-spawn.js';
 // @ts-expect-error plain ESM script without types
 import { ensureClaudeCode } from '../../scripts/claude-code.mjs';
 
@@ -39,7 +41,8 @@ export interface ClaudeBox {
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
   gms(args: string[], options?: { cwd?: string; cli?: string }): { code: number | null; stdout: string; stderr: string };
-  cleanup(): void;
+  /** Waits for a still-running background worker of this sandbox, then removes it. */
+  cleanup(): Promise<void>;
 }
 
 let claudeBin: string | undefined;
@@ -122,7 +125,16 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       const r = spawnSync(claudeBinary(), args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    async cleanup() {
+      // A session's detached worker may still be writing logs and state: let it finish first.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const holder = readLock(workerFiles(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string).pidFile);
+        if (holder === undefined || !isProcessAlive(holder.pid) || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
   };
 }
 

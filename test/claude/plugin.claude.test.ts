@@ -33,7 +33,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await graphiti.close();
   await api.close();
-  box.cleanup();
+  await box.cleanup();
 });
 
 function installPlugin(b: ClaudeBox): number {
