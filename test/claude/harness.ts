@@ -34,7 +34,8 @@ export interface ClaudeBox {
   /** Claude Code's auto-memory folder for `project`. */
   memoryDir: string;
   stateDir: string;
-  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string }): Promise<ClaudeRun>;
+  /** `management: true` for `claude plugin …` commands (they take no --debug-file). */
+  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string; management?: boolean }): Promise<ClaudeRun>;
   /** A session whose stdin stays open until `end()` (stream-json input). */
   claudeStream(args: string[]): { write(text: string): void; end(): Promise<ClaudeRun> };
   /** A `claude` management command (plugin, marketplace), run to completion. */
@@ -81,7 +82,7 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       const debugFile = join(root, `debug-${++runs}.txt`);
       const started = performance.now();
       return new Promise((done, fail) => {
-        const child = spawn(claudeBinary(), [...args, '--debug-file', debugFile], {
+        const child = spawn(claudeBinary(), options.management === true ? args : [...args, '--debug-file', debugFile], {
           cwd: options.cwd ?? project,
           env: { ...env, ...options.env },
           stdio: ['pipe', 'pipe', 'pipe'],
