@@ -11593,7 +11593,6 @@ var init_frontmatter_schema = __esm({
 });
 
 // src/lib/memory/parse.ts
-import { createRequire } from "node:module";
 import { basename as basename3 } from "node:path";
 function loadYamlSafely(source2) {
   if (jsYaml.DEFAULT_SAFE_SCHEMA !== void 0 && typeof jsYaml.safeLoad === "function") {
@@ -11972,16 +11971,16 @@ function parseUnsafe(raw, relPath) {
   if (pinned !== void 0) doc.pinned = pinned;
   return { ok: true, data: doc };
 }
-var import_gray_matter, requireHere, jsYaml, JsFrontmatterError, refuse, JS_LANGUAGES, ALLOWED_LANGUAGES, PLAIN_PAIR, RESERVED_KEYS, MAX_NODES_PER_KEY, MAX_NODES_TOTAL, MAX_DEPTH, TITLE_LINE, HEADING2, FENCE2;
+var import_gray_matter, jsYamlModule, jsYaml, JsFrontmatterError, refuse, JS_LANGUAGES, ALLOWED_LANGUAGES, PLAIN_PAIR, RESERVED_KEYS, MAX_NODES_PER_KEY, MAX_NODES_TOTAL, MAX_DEPTH, TITLE_LINE, HEADING2, FENCE2;
 var init_parse = __esm({
   "src/lib/memory/parse.ts"() {
     "use strict";
     import_gray_matter = __toESM(require_gray_matter(), 1);
+    jsYamlModule = __toESM(require_js_yaml2(), 1);
     init_frontmatter_schema();
     init_time();
     init_time();
-    requireHere = createRequire(import.meta.url);
-    jsYaml = createRequire(requireHere.resolve("gray-matter"))("js-yaml");
+    jsYaml = jsYamlModule.default ?? jsYamlModule;
     JsFrontmatterError = class extends Error {
       constructor(language) {
         super(`frontmatter language ${language} is not allowed (it would run code); use YAML`);

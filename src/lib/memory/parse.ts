@@ -18,9 +18,11 @@
  * - Error and warning messages never quote frontmatter values (they may be secrets);
  *   YAML errors give the parser's reason with line and column, not its source snippet.
  */
-import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import matter from 'gray-matter';
+// gray-matter's own YAML engine (js-yaml 3), imported by name so the plugin's single-file bundle
+// carries it: resolving it at run time beside gray-matter failed in the plugin cache copy.
+import * as jsYamlModule from 'js-yaml';
 import {
   FIELD_SCHEMAS,
   METADATA_SCHEMAS,
@@ -81,8 +83,7 @@ interface JsYaml {
   DEFAULT_SCHEMA?: unknown;
 }
 
-const requireHere = createRequire(import.meta.url);
-const jsYaml = createRequire(requireHere.resolve('gray-matter'))('js-yaml') as JsYaml;
+const jsYaml = ((jsYamlModule as { default?: unknown }).default ?? jsYamlModule) as JsYaml;
 
 /** Loads YAML without any code-executing type. */
 function loadYamlSafely(source: string): unknown {
