@@ -44,7 +44,7 @@ export async function benchClaude(): Promise<Row[]> {
       { name: 'claude -p hello, plugin (directory marketplace)', value: plugin, unit: 'ms', baseline: none, baselineName: 'no hooks', note: delta(plugin) },
     ];
   } finally {
-    for (const b of Object.values(boxes)) b.cleanup();
+    for (const b of Object.values(boxes)) await b.cleanup();
     await graphiti.close();
     await api.close();
   }

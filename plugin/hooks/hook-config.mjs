@@ -361,8 +361,8 @@ var require_main = __commonJS({
 });
 
 // src/lib/config/config.ts
-import { readFileSync } from "node:fs";
-import { isAbsolute, join as join2, resolve as resolve2 } from "node:path";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { isAbsolute, join as join3, resolve as resolve2 } from "node:path";
 
 // node_modules/zod/v3/external.js
 var external_exports = {};
@@ -4484,6 +4484,64 @@ function findPaiEnvFile(env) {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
+// src/lib/config/server-runtime.ts
+import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
+import { dirname as dirname2, join as join2 } from "node:path";
+
+// src/lib/util/process-alive.ts
+import { readFileSync } from "node:fs";
+function procState(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+
+// src/lib/config/server-runtime.ts
+function serverStateDir(stateDir) {
+  return join2(stateDir, "server");
+}
+function runtimePath(stateDir) {
+  return join2(serverStateDir(stateDir), "runtime.json");
+}
+function readRuntime(stateDir) {
+  try {
+    return JSON.parse(readFileSync2(runtimePath(stateDir), "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function processAlive(pid) {
+  return pid !== void 0 && isProcessAlive(pid);
+}
+var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
+function ourProcessAlive(pid, mark) {
+  if (!processAlive(pid)) return false;
+  try {
+    return readFileSync2(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+  } catch {
+    return true;
+  }
+}
+function liveServerUrl(stateDir) {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
+  return runtime.url;
+}
+
 // src/lib/config/config.ts
 var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
@@ -4591,7 +4649,7 @@ async function readEnvFile(file) {
   const { parse } = await Promise.resolve().then(() => __toESM(require_main(), 1));
   let text;
   try {
-    text = readFileSync(file, "utf8");
+    text = readFileSync3(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -4683,20 +4741,24 @@ function buildConfig(env, envFile) {
   if (raw.MADEINOZ_KNOWLEDGE_DB?.alias) {
     warnings.push(`MADEINOZ_KNOWLEDGE_DB="${env.MADEINOZ_KNOWLEDGE_DB}" is a legacy misspelling; use "falkordb".`);
   }
-  const db = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value ?? "neo4j";
+  const dbSetting = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value;
   const groupId = (raw.MADEINOZ_KNOWLEDGE_GROUP_ID ?? "").trim() || "main";
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}\u2026" is not allowed: at most 128 characters`, "MADEINOZ_KNOWLEDGE_GROUP_ID");
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : join2(home(env), ".local", "state");
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : join3(home(env), ".local", "state");
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
     if (!isAbsolute(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join3(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveServerUrl(stateDir) : void 0;
+  const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? "http://localhost:8000/mcp",
+    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
+    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
     db,
@@ -4707,9 +4769,9 @@ function buildConfig(env, envFile) {
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
     authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
-    stateDir: dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join2(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR"),
-    paiDir: dirSetting(raw.PAI_DIR, join2(home(env), ".claude"), "PAI_DIR"),
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join2(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
+    stateDir,
+    paiDir: dirSetting(raw.PAI_DIR, join3(home(env), ".claude"), "PAI_DIR"),
+    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join3(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),

@@ -4174,6 +4174,33 @@ var init_v3 = __esm({
   }
 });
 
+// src/lib/util/process-alive.ts
+import { readFileSync } from "node:fs";
+function procState(pid) {
+  try {
+    const stat4 = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat4.slice(stat4.lastIndexOf(")") + 2, stat4.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+var init_process_alive = __esm({
+  "src/lib/util/process-alive.ts"() {
+    "use strict";
+  }
+});
+
 // node_modules/dotenv/lib/main.js
 var require_main = __commonJS({
   "node_modules/dotenv/lib/main.js"(exports2, module2) {
@@ -4497,9 +4524,9 @@ var require_main = __commonJS({
 import { randomBytes } from "node:crypto";
 import { constants as fsConstants } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
-import { basename as basename2, dirname as dirname2, join as join3 } from "node:path";
+import { basename as basename2, dirname as dirname3, join as join4 } from "node:path";
 function tempPathFor(path) {
-  return join3(dirname2(path), `.${basename2(path)}.${process.pid}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
+  return join4(dirname3(path), `.${basename2(path)}.${process.pid}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
 }
 async function fsyncDir(dir) {
   let handle;
@@ -4514,7 +4541,7 @@ async function fsyncDir(dir) {
 async function writeFileAtomic(path, data, options2 = {}) {
   const mode = options2.mode ?? 384;
   if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) {
-    await mkdir(dirname2(path), { recursive: true, mode: options2.mkdirMode });
+    await mkdir(dirname3(path), { recursive: true, mode: options2.mkdirMode });
   }
   const tmp = tempPathFor(path);
   const handle = await open(tmp, "wx", mode);
@@ -4532,7 +4559,7 @@ async function writeFileAtomic(path, data, options2 = {}) {
   } finally {
     if (!renamed) await unlink(tmp).catch(() => void 0);
   }
-  await fsyncDir(dirname2(path));
+  await fsyncDir(dirname3(path));
 }
 async function readJsonFile(path) {
   let text2;
@@ -4559,7 +4586,7 @@ function isPidAlive(pid) {
   }
 }
 async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
-  const dir = dirname2(path);
+  const dir = dirname3(path);
   const prefix = `.${basename2(path)}.`;
   let names;
   try {
@@ -4572,7 +4599,7 @@ async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
     if (!name.startsWith(prefix) || !name.endsWith(TEMP_SUFFIX)) continue;
     const middle = name.slice(prefix.length, -TEMP_SUFFIX.length).split(".");
     const pid = Number(middle[0]);
-    const full = join3(dir, name);
+    const full = join4(dir, name);
     try {
       const st = await stat(full);
       const dead = Number.isInteger(pid) && pid > 0 && !isPidAlive(pid);
@@ -4617,14 +4644,14 @@ var init_context_header = __esm({
 });
 
 // src/lib/context/cache.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { readFileSync as readFileSync4 } from "node:fs";
+import { join as join5 } from "node:path";
 function contextCacheDir(stateDir) {
-  return join4(stateDir, "context");
+  return join5(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return join4(contextCacheDir(stateDir), `${safe}.json`);
+  return join5(contextCacheDir(stateDir), `${safe}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -4633,7 +4660,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = readFileSync2(contextCachePath(stateDir, key), "utf8");
+    const text2 = readFileSync4(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -4658,10 +4685,10 @@ var init_cache = __esm({
 });
 
 // src/lib/util/log.ts
-import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
-import { dirname as dirname3, join as join5 } from "node:path";
+import { appendFileSync, mkdirSync as mkdirSync2, renameSync as renameSync2, statSync } from "node:fs";
+import { dirname as dirname4, join as join6 } from "node:path";
 function logFilePath(stateDir) {
-  return join5(stateDir, "logs", "graphiti-memory-sync.log");
+  return join6(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -4685,13 +4712,13 @@ function createLogger(options2) {
     if (file === void 0) return;
     try {
       if (!dirReady) {
-        mkdirSync(dirname3(file), { recursive: true, mode: 448 });
+        mkdirSync2(dirname4(file), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if (statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+          if (statSync(file).size > MAX_LOG_BYTES) renameSync2(file, `${file}.1`);
         } catch {
         }
       }
@@ -4822,7 +4849,7 @@ var init_escape = __esm({
 
 // src/lib/context/project.ts
 import { closeSync, openSync, readdirSync, readSync, statSync as statSync2 } from "node:fs";
-import { basename as basename3, dirname as dirname4, isAbsolute as isAbsolute2, join as join6, resolve as resolve3 } from "node:path";
+import { basename as basename3, dirname as dirname5, isAbsolute as isAbsolute2, join as join7, resolve as resolve3 } from "node:path";
 function claudePathHash(path) {
   let h = 0;
   for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
@@ -4849,7 +4876,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefined(join6(projectsDir, name));
+    const st = statOrUndefined(join7(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -4880,7 +4907,7 @@ function readSmall(path, max = 4096) {
 function findGitRoot(start) {
   let dir = resolve3(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = join6(dir, ".git");
+    const dotGit = join7(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
@@ -4888,16 +4915,16 @@ function findGitRoot(start) {
       const m = text2 === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text2);
       if (m?.[1] !== void 0) {
         const gitDir = isAbsolute2(m[1]) ? m[1] : resolve3(dir, m[1]);
-        const common = readSmall(join6(gitDir, "commondir"))?.trim();
+        const common = readSmall(join7(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
           const commonDir = isAbsolute2(common) ? common : resolve3(gitDir, common);
-          const mainRoot = basename3(commonDir) === ".git" ? dirname4(commonDir) : dir;
+          const mainRoot = basename3(commonDir) === ".git" ? dirname5(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = dirname4(dir);
+    const parent = dirname5(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -4915,9 +4942,9 @@ function detectProject(cwd, config, env = process.env) {
   const abs = resolve3(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = join6(config.claudeConfigDir, "projects");
+  const projectsDir = join7(config.claudeConfigDir, "projects");
   const key = resolveProjectKey(root, projectsDir, env);
-  const memoryDir = join6(projectsDir, key, "memory");
+  const memoryDir = join7(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
@@ -4951,7 +4978,7 @@ function recentCommitSubjects(root, n, gitDir) {
   if (n <= 0) return [];
   const dir = gitDir ?? findGitRoot(root)?.gitDir;
   if (dir === void 0) return [];
-  const text2 = readTail(join6(dir, "logs", "HEAD"), 64 * 1024);
+  const text2 = readTail(join7(dir, "logs", "HEAD"), 64 * 1024);
   if (text2 === void 0) return [];
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -4991,7 +5018,7 @@ function recentMemoryTitles(memoryDir, n) {
   const files = [];
   for (const name of names) {
     if (!/\.md$/i.test(name) || name.toUpperCase() === "MEMORY.MD" || name.startsWith(".")) continue;
-    const path = join6(memoryDir, name);
+    const path = join7(memoryDir, name);
     const st = statOrUndefined(path);
     if (st?.isFile()) files.push({ name, path, mtimeMs: st.mtimeMs });
   }
@@ -5008,14 +5035,14 @@ var init_project = __esm({
 });
 
 // src/lib/util/lock-file.ts
-import { linkSync, readFileSync as readFileSync4, statSync as statSync3, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync as readFileSync6, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
 function errnoCode(error) {
   return error?.code;
 }
 function readLockFile(path) {
   try {
     const st = statSync3(path);
-    return { text: readFileSync4(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    return { text: readFileSync6(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -5023,7 +5050,7 @@ function readLockFile(path) {
 }
 function createLockFile(path, text2, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  writeFileSync(tmp, text2, { mode: 384, flag: "wx" });
+  writeFileSync2(tmp, text2, { mode: 384, flag: "wx" });
   try {
     linkSync(tmp, path);
     return true;
@@ -5038,7 +5065,7 @@ function createLockFile(path, text2, tag2) {
     }
   }
   try {
-    writeFileSync(path, text2, { mode: 384, flag: "wx" });
+    writeFileSync2(path, text2, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -5048,7 +5075,7 @@ function createLockFile(path, text2, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    writeFileSync(guard, token, { mode: 384, flag: "wx" });
+    writeFileSync2(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
@@ -5086,33 +5113,6 @@ var init_lock_file = __esm({
     "use strict";
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
-  }
-});
-
-// src/lib/util/process-alive.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-function procState(pid) {
-  try {
-    const stat4 = readFileSync5(`/proc/${pid}/stat`, "utf8");
-    return stat4.slice(stat4.lastIndexOf(")") + 2, stat4.lastIndexOf(")") + 3) || void 0;
-  } catch {
-    return void 0;
-  }
-}
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-  if (process.platform !== "linux") return true;
-  const state = procState(pid);
-  return state !== "Z" && state !== "X";
-}
-var init_process_alive = __esm({
-  "src/lib/util/process-alive.ts"() {
-    "use strict";
   }
 });
 
@@ -7068,11 +7068,11 @@ var init_graphiti = __esm({
 });
 
 // src/lib/memory/sources.ts
-import { join as join9, resolve as resolve5 } from "node:path";
+import { join as join10, resolve as resolve5 } from "node:path";
 function resolveSources(config) {
   const sources = [];
-  if (config.syncPai) sources.push({ name: "pai", kind: "pai", root: resolve5(join9(config.paiDir, "MEMORY")) });
-  if (config.syncAutoMemory) sources.push({ name: "auto-memory", kind: "auto-memory", root: resolve5(join9(config.claudeConfigDir, "projects")) });
+  if (config.syncPai) sources.push({ name: "pai", kind: "pai", root: resolve5(join10(config.paiDir, "MEMORY")) });
+  if (config.syncAutoMemory) sources.push({ name: "auto-memory", kind: "auto-memory", root: resolve5(join10(config.claudeConfigDir, "projects")) });
   for (const extra of config.extraSources) sources.push({ name: extra.name, kind: "extra", root: resolve5(extra.path) });
   return sources;
 }
@@ -9125,10 +9125,10 @@ var init_scan = __esm({
 
 // src/lib/state/lock.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { readFileSync as readFileSync8, unlinkSync as unlinkSync4 } from "node:fs";
+import { readFileSync as readFileSync9, unlinkSync as unlinkSync4 } from "node:fs";
 import { mkdir as mkdir2, readdir as readdir2, stat as stat2, unlink as unlink2, utimes } from "node:fs/promises";
 import { hostname as osHostname } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
 function describeOwner(owner) {
   if (owner === void 0) return "an unknown owner (lock file unreadable or being written)";
@@ -9136,7 +9136,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return join10(stateDir, name);
+  return join11(stateDir, name);
 }
 function parseOwner(text2) {
   try {
@@ -9178,7 +9178,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = join10(stateDir, entry);
+    const full = join11(stateDir, entry);
     try {
       const st = await stat2(full);
       if (now - st.mtimeMs > 6e4) await unlink2(full);
@@ -9365,7 +9365,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner(readFileSync8(this.path, "utf8"))?.token === this.owner.token) unlinkSync4(this.path);
+          if (parseOwner(readFileSync9(this.path, "utf8"))?.token === this.owner.token) unlinkSync4(this.path);
         } catch {
         }
       }
@@ -9532,12 +9532,12 @@ var init_validate = __esm({
 
 // src/lib/state/journal.ts
 import { mkdir as mkdir3, open as open2, readFile as readFile2, readdir as readdir3, rename as rename2, unlink as unlink3 } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 function timestampForFileName(date = /* @__PURE__ */ new Date()) {
   return date.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return join11(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return join12(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   let text2;
@@ -9578,7 +9578,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: join11(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: join12(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep) {
   for (const { path } of await listJournals(stateDir)) {
@@ -9630,9 +9630,9 @@ var init_journal = __esm({
 
 // src/lib/state/state.ts
 import { mkdir as mkdir4, rename as rename3, stat as stat3 } from "node:fs/promises";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 function statePath(stateDir) {
-  return join12(stateDir, STATE_FILE);
+  return join13(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -14853,7 +14853,6 @@ var init_title = __esm({
 });
 
 // src/lib/memory/yaml.ts
-import { createRequire } from "node:module";
 function loadYamlSafely(source2) {
   if (jsYaml.DEFAULT_SAFE_SCHEMA !== void 0 && typeof jsYaml.safeLoad === "function") {
     return jsYaml.safeLoad(source2, { schema: jsYaml.DEFAULT_SAFE_SCHEMA });
@@ -14917,12 +14916,12 @@ function yamlErrorMessage(error) {
   const first = typeof e.message === "string" ? e.message.split("\n")[0] : String(error);
   return `frontmatter error: ${first}`;
 }
-var requireHere, jsYaml, JsFrontmatterError, refuse, JS_LANGUAGES, ALLOWED_LANGUAGES, PLAIN_PAIR;
+var jsYamlModule, jsYaml, JsFrontmatterError, refuse, JS_LANGUAGES, ALLOWED_LANGUAGES, PLAIN_PAIR;
 var init_yaml = __esm({
   "src/lib/memory/yaml.ts"() {
     "use strict";
-    requireHere = createRequire(import.meta.url);
-    jsYaml = createRequire(requireHere.resolve("gray-matter"))("js-yaml");
+    jsYamlModule = __toESM(require_js_yaml2(), 1);
+    jsYaml = jsYamlModule.default ?? jsYamlModule;
     JsFrontmatterError = class extends Error {
       constructor(language) {
         super(`frontmatter language ${language} is not allowed (it would run code); use YAML`);
@@ -15092,11 +15091,12 @@ function parseUnsafe(raw, relPath) {
   if (pinned !== void 0) doc.pinned = pinned;
   return { ok: true, data: doc };
 }
-var import_gray_matter;
+var import_gray_matter, jsYamlModule2;
 var init_parse = __esm({
   "src/lib/memory/parse.ts"() {
     "use strict";
     import_gray_matter = __toESM(require_gray_matter(), 1);
+    jsYamlModule2 = __toESM(require_js_yaml2(), 1);
     init_frontmatter_schema();
     init_safe_copy();
     init_text();
@@ -16635,8 +16635,8 @@ import { parseArgs } from "node:util";
 
 // src/lib/config/config.ts
 init_v3();
-import { readFileSync } from "node:fs";
-import { isAbsolute, join as join2, resolve as resolve2 } from "node:path";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { isAbsolute, join as join3, resolve as resolve2 } from "node:path";
 
 // src/lib/config/env-file.ts
 import { existsSync } from "node:fs";
@@ -16696,6 +16696,41 @@ function findPaiEnvFile(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
   candidates.push(join(claude !== void 0 && claude !== "" ? resolve(expandHome(claude, env)) : join(home(env), ".claude"), ".env"));
   return candidates.find((candidate) => existsSync(candidate));
+}
+
+// src/lib/config/server-runtime.ts
+init_process_alive();
+import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
+import { dirname as dirname2, join as join2 } from "node:path";
+function serverStateDir(stateDir) {
+  return join2(stateDir, "server");
+}
+function runtimePath(stateDir) {
+  return join2(serverStateDir(stateDir), "runtime.json");
+}
+function readRuntime(stateDir) {
+  try {
+    return JSON.parse(readFileSync2(runtimePath(stateDir), "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function processAlive(pid) {
+  return pid !== void 0 && isProcessAlive(pid);
+}
+var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
+function ourProcessAlive(pid, mark) {
+  if (!processAlive(pid)) return false;
+  try {
+    return readFileSync2(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+  } catch {
+    return true;
+  }
+}
+function liveServerUrl(stateDir) {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
+  return runtime.url;
 }
 
 // src/lib/config/config.ts
@@ -16805,7 +16840,7 @@ async function readEnvFile(file) {
   const { parse: parse2 } = await Promise.resolve().then(() => __toESM(require_main(), 1));
   let text2;
   try {
-    text2 = readFileSync(file, "utf8");
+    text2 = readFileSync3(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -16897,20 +16932,24 @@ function buildConfig(env, envFile) {
   if (raw.MADEINOZ_KNOWLEDGE_DB?.alias) {
     warnings.push(`MADEINOZ_KNOWLEDGE_DB="${env.MADEINOZ_KNOWLEDGE_DB}" is a legacy misspelling; use "falkordb".`);
   }
-  const db = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value ?? "neo4j";
+  const dbSetting = raw.MADEINOZ_KNOWLEDGE_DB?.value ?? raw.MADEINOZ_KNOWLEDGE_DATABASE_TYPE?.value;
   const groupId = (raw.MADEINOZ_KNOWLEDGE_GROUP_ID ?? "").trim() || "main";
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}\u2026" is not allowed: at most 128 characters`, "MADEINOZ_KNOWLEDGE_GROUP_ID");
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : join2(home(env), ".local", "state");
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : join3(home(env), ".local", "state");
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
     if (!isAbsolute(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join3(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveServerUrl(stateDir) : void 0;
+  const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? "http://localhost:8000/mcp",
+    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
+    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
     db,
@@ -16921,9 +16960,9 @@ function buildConfig(env, envFile) {
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
     authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
-    stateDir: dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join2(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR"),
-    paiDir: dirSetting(raw.PAI_DIR, join2(home(env), ".claude"), "PAI_DIR"),
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join2(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
+    stateDir,
+    paiDir: dirSetting(raw.PAI_DIR, join3(home(env), ".claude"), "PAI_DIR"),
+    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join3(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
@@ -16952,20 +16991,20 @@ init_project();
 
 // src/lib/worker/spawn.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync6, renameSync as renameSync2, statSync as statSync4, unlinkSync as unlinkSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname5, extname, join as join7, resolve as resolve4 } from "node:path";
+import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync7, renameSync as renameSync3, statSync as statSync4, unlinkSync as unlinkSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname6, extname, join as join8, resolve as resolve4 } from "node:path";
 init_lock_file();
 init_process_alive();
 init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = join7(stateDir, "worker");
-  return { dir, pidFile: join7(dir, "worker.pid"), dirtyFile: join7(dir, "worker.dirty") };
+  const dir = join8(stateDir, "worker");
+  return { dir, pidFile: join8(dir, "worker.pid"), dirtyFile: join8(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo(readFileSync6(pidFile, "utf8"));
+    return parseLockInfo(readFileSync7(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -16993,13 +17032,13 @@ function lockIsStale(pidFile, info, now) {
   return !isProcessAlive(info.pid);
 }
 function writeTemp(target, content) {
-  const tmp = join7(dirname5(target), `.${randomBytes2(6).toString("hex")}.${process.pid}.tmp`);
-  writeFileSync2(tmp, content, { mode: 384, flag: "wx" });
+  const tmp = join8(dirname6(target), `.${randomBytes2(6).toString("hex")}.${process.pid}.tmp`);
+  writeFileSync3(tmp, content, { mode: 384, flag: "wx" });
   return tmp;
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  mkdirSync2(files.dir, { recursive: true, mode: 448 });
+  mkdirSync3(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? randomBytes2(8).toString("hex"),
@@ -17025,7 +17064,7 @@ function transferLock(stateDir, lock, pid) {
   const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
 `);
   try {
-    renameSync2(tmp, files.pidFile);
+    renameSync3(tmp, files.pidFile);
   } catch (error) {
     try {
       unlinkSync2(tmp);
@@ -17048,7 +17087,7 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  mkdirSync2(files.dir, { recursive: true, mode: 448 });
+  mkdirSync3(files.dir, { recursive: true, mode: 448 });
   appendFileSync2(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
@@ -17064,13 +17103,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${process.pid}.${randomBytes2(4).toString("hex")}`;
   try {
-    renameSync2(files.dirtyFile, taken);
+    renameSync3(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of readFileSync6(taken, "utf8").split("\n")) {
+    for (const line of readFileSync7(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -17186,14 +17225,14 @@ function errorFields(error) {
 }
 
 // src/hooks/hook-io.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync7, unlinkSync as unlinkSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync8, unlinkSync as unlinkSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { homedir as homedir2, tmpdir } from "node:os";
-import { isAbsolute as isAbsolute3, join as join8 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join9 } from "node:path";
 init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    mkdirSync3(dir, { recursive: true, mode: 448 });
+    mkdirSync4(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -17211,19 +17250,19 @@ function fallbackStateDir(env = process.env) {
   }
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit !== void 0 && explicit !== "") {
-    const p = explicit.startsWith("~/") && home2 !== void 0 ? join8(home2, explicit.slice(2)) : explicit;
+    const p = explicit.startsWith("~/") && home2 !== void 0 ? join9(home2, explicit.slice(2)) : explicit;
     if (isAbsolute3(p)) candidates.push(p);
   }
   {
-    const xdg = env.XDG_STATE_HOME && isAbsolute3(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : join8(home2, ".local", "state");
-    if (xdg !== void 0) candidates.push(join8(xdg, "graphiti-memory-sync"));
+    const xdg = env.XDG_STATE_HOME && isAbsolute3(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : join9(home2, ".local", "state");
+    if (xdg !== void 0) candidates.push(join9(xdg, "graphiti-memory-sync"));
   }
   let user = "user";
   try {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push(join8(tmpdir(), `graphiti-memory-sync-${user}`));
+  candidates.push(join9(tmpdir(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }

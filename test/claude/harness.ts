@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { isProcessAlive } from '../../src/lib/util/process-alive.js';
+import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 // @ts-expect-error plain ESM script without types
 import { ensureClaudeCode } from '../../scripts/claude-code.mjs';
 
@@ -32,14 +34,16 @@ export interface ClaudeBox {
   /** Claude Code's auto-memory folder for `project`. */
   memoryDir: string;
   stateDir: string;
-  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string }): Promise<ClaudeRun>;
+  /** `management: true` for `claude plugin …` commands (they take no --debug-file). */
+  claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string; management?: boolean }): Promise<ClaudeRun>;
   /** A session whose stdin stays open until `end()` (stream-json input). */
   claudeStream(args: string[]): { write(text: string): void; end(): Promise<ClaudeRun> };
   /** A `claude` management command (plugin, marketplace), run to completion. */
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
   gms(args: string[], options?: { cwd?: string; cli?: string }): { code: number | null; stdout: string; stderr: string };
-  cleanup(): void;
+  /** Waits for a still-running background worker of this sandbox, then removes it. */
+  cleanup(): Promise<void>;
 }
 
 let claudeBin: string | undefined;
@@ -78,7 +82,7 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       const debugFile = join(root, `debug-${++runs}.txt`);
       const started = performance.now();
       return new Promise((done, fail) => {
-        const child = spawn(claudeBinary(), [...args, '--debug-file', debugFile], {
+        const child = spawn(claudeBinary(), options.management === true ? args : [...args, '--debug-file', debugFile], {
           cwd: options.cwd ?? project,
           env: { ...env, ...options.env },
           stdio: ['pipe', 'pipe', 'pipe'],
@@ -122,7 +126,16 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       const r = spawnSync(claudeBinary(), args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    async cleanup() {
+      // A session's detached worker may still be writing logs and state: let it finish first.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const holder = readLock(workerFiles(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string).pidFile);
+        if (holder === undefined || !isProcessAlive(holder.pid) || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
   };
 }
 

@@ -4,7 +4,9 @@
  * marketplace, alone and beside install's settings hooks.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { startGitHttp } from './git-http.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { waitForCondition } from '../hooks/helpers.js';
@@ -33,7 +35,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await graphiti.close();
   await api.close();
-  box.cleanup();
+  await box.cleanup();
 });
 
 function installPlugin(b: ClaudeBox): number {
@@ -73,6 +75,37 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
     const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
     expect(contexts).toHaveLength(1);
     expect(contexts[0]).toContain(FACT);
+  }, 180_000);
+
+  it('git marketplace over a loopback smart-HTTP server: installs from a copy in the plugin cache, whose bundles run and inject the context', async () => {
+    // The committed HEAD of this checkout, served as a bare repository.
+    const repos = join(box.root, 'git');
+    expect(spawnSync('git', ['clone', '-q', '--bare', ROOT, join(repos, 'gms.git')]).status).toBe(0);
+    const git = await startGitHttp(repos);
+    try {
+      const started = performance.now();
+      const add = await box.claude(['plugin', 'marketplace', 'add', `${git.url}/gms.git`], { management: true });
+      expect(add.code, add.stderr).toBe(0);
+      const install = await box.claude(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync'], { management: true });
+      expect(install.code, install.stderr).toBe(0);
+      expect(performance.now() - started).toBeLessThan(60_000);
+      await warmUp(box);
+      const second = await box.claude(['-p', 'hello again']);
+      expect(second.code).toBe(0);
+      expect(second.stderr).toBe('');
+      const runs = hookRuns(second.debug);
+      expect(runs.map((r) => [r.event, r.status])).toEqual([
+        ['SessionStart', 0],
+        ['Stop', 0],
+      ]);
+      // Run from Claude Code's copy, not from this checkout: no node_modules, no dist/ there.
+      expect(runs[0]?.command).toContain(join(box.claudeDir, 'plugins', 'cache'));
+      const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
+      expect(contexts).toHaveLength(1);
+      expect(contexts[0]).toContain(FACT);
+    } finally {
+      await git.close();
+    }
   }, 180_000);
 
   it('plugin and install\'s settings hooks together: install says so, and the block reaches the model once', async () => {

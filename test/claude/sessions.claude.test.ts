@@ -35,7 +35,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await graphiti.close();
   await api.close();
-  box.cleanup();
+  await box.cleanup();
 });
 
 function cacheFor(b: ClaudeBox): string | undefined {
@@ -138,7 +138,7 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
     expect(hookRuns(run.debug).find((r) => r.event === 'Stop')?.status).toBe(0);
   }, 120_000);
 
-  it('Graphiti down: the session runs normally, hooks exit 0, nothing on stderr, the written file waits in state', async () => {
+  it('Graphiti down: the session runs normally, hooks exit 0, nothing on stderr, no context injected', async () => {
     const down = makeClaudeBox(api.url, `http://127.0.0.1:${await closedPort()}/mcp`);
     try {
       down.gms(['install', '--scope', 'user']);
@@ -151,7 +151,7 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
       expect(hookErrors(run.debug)).toEqual([]);
       expect(injectedContexts(lastRequest())).toEqual([]);
     } finally {
-      down.cleanup();
+      await down.cleanup();
     }
   }, 120_000);
 

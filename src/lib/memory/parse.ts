@@ -19,6 +19,9 @@
  *   YAML errors give the parser's reason with line and column, not its source snippet.
  */
 import matter from 'gray-matter';
+// gray-matter's own YAML engine (js-yaml 3), imported by name so the plugin's single-file bundle
+// carries it: resolving it at run time beside gray-matter failed in the plugin cache copy.
+import * as jsYamlModule from 'js-yaml';
 import {
   FIELD_SCHEMAS,
   METADATA_SCHEMAS,

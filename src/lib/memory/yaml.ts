@@ -2,7 +2,9 @@
  * The YAML engine for frontmatter: gray-matter with JavaScript engines disabled and js-yaml's safe
  * schema (no code-executing types), with a retry that quotes `key: a: b` values.
  */
-import { createRequire } from 'node:module';
+// gray-matter's own YAML engine (js-yaml 3), imported by name so the plugin's single-file bundle
+// carries it: resolving it at run time beside gray-matter failed in the plugin cache copy.
+import * as jsYamlModule from 'js-yaml';
 
 interface YamlMark {
   line: number;
@@ -15,8 +17,7 @@ interface JsYaml {
   DEFAULT_SCHEMA?: unknown;
 }
 
-const requireHere = createRequire(import.meta.url);
-const jsYaml = createRequire(requireHere.resolve('gray-matter'))('js-yaml') as JsYaml;
+const jsYaml = ((jsYamlModule as { default?: unknown }).default ?? jsYamlModule) as JsYaml;
 
 /** Loads YAML without any code-executing type. */
 function loadYamlSafely(source: string): unknown {
