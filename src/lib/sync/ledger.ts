@@ -5,7 +5,7 @@
  */
 import type { Lock } from '../state/lock.js';
 import { JournalAppender, saveState, type FileRecord, type JournalEntry, type SyncState } from '../state/state.js';
-import { SyncError } from './types.js';
+import { SyncError } from './errors.js';
 
 export class Ledger {
   private saving: Promise<void> | undefined;

@@ -118,9 +118,4 @@ export interface RunContext {
 /** The context of the phases that talk to the server. */
 export type OnlineRun = RunContext & { graphiti: GraphitiClient };
 
-export class SyncError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'SyncError';
-  }
-}
+export { SyncError } from './errors.js';
