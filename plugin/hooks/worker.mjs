@@ -9711,25 +9711,11 @@ var init_state = __esm({
   }
 });
 
-// src/lib/sync/types.ts
-var ServerHealth, SyncError;
-var init_types3 = __esm({
-  "src/lib/sync/types.ts"() {
+// src/lib/sync/errors.ts
+var SyncError;
+var init_errors3 = __esm({
+  "src/lib/sync/errors.ts"() {
     "use strict";
-    ServerHealth = class {
-      constructor(logger) {
-        this.logger = logger;
-      }
-      logger;
-      reachable = true;
-      error;
-      markDown(error) {
-        if (!this.reachable) return;
-        this.reachable = false;
-        this.error = error instanceof Error ? error.message : String(error);
-        this.logger.warn("server unavailable; work stays pending for the next run", { error: this.error });
-      }
-    };
     SyncError = class extends Error {
       constructor(message, options2) {
         super(message, options2);
@@ -9745,7 +9731,7 @@ var init_ledger = __esm({
   "src/lib/sync/ledger.ts"() {
     "use strict";
     init_state();
-    init_types3();
+    init_errors3();
     Ledger = class {
       constructor(stateDir, state, now, lock, dryRun) {
         this.stateDir = stateDir;
@@ -9819,6 +9805,29 @@ var init_ledger = __esm({
           this.flushing = void 0;
         });
         return this.flushing;
+      }
+    };
+  }
+});
+
+// src/lib/sync/types.ts
+var ServerHealth;
+var init_types3 = __esm({
+  "src/lib/sync/types.ts"() {
+    "use strict";
+    init_errors3();
+    ServerHealth = class {
+      constructor(logger) {
+        this.logger = logger;
+      }
+      logger;
+      reachable = true;
+      error;
+      markDown(error) {
+        if (!this.reachable) return;
+        this.reachable = false;
+        this.error = error instanceof Error ? error.message : String(error);
+        this.logger.warn("server unavailable; work stays pending for the next run", { error: this.error });
       }
     };
   }

@@ -1,0 +1,189 @@
+/**
+ * Our hook entries in a settings object, as pure transforms: the matcher groups we install, how a
+ * handler is recognised as ours, merging them in (idempotent, a moved install updated in place)
+ * and removing exactly them (plus what became empty by that removal).
+ */
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import {
+  deepEqual,
+  HOOK_SCRIPTS,
+  InstallError,
+  isObject,
+  MARKER,
+  MARKER_ARG,
+  SESSION_START_MATCHER,
+  SESSION_START_MATCHER_WITH_RESUME,
+  SESSION_START_TIMEOUT_S,
+  STOP_TIMEOUT_S,
+  type Json,
+  type JsonObject,
+  type MatcherGroup,
+} from './types.js';
+
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A project-scope install goes into `.claude/settings.json`, which teams commit: an absolute path
+ * would exist only on this machine (elsewhere Node's "Cannot find module", seen only in Claude
+ * Code's debug log). So the package must live inside the project (e.g. node_modules/ after
+ * `npm install -D graphiti-memory-sync`, or the project is this checkout) and the command names
+ * it relative to `$CLAUDE_PROJECT_DIR`; otherwise install refuses with the alternatives.
+ */
+export function projectRelativeRoot(packageRoot: string, projectDir: string, file: string): string {
+  const rel = relative(resolve(projectDir), resolve(packageRoot)).replace(/\\/g, '/');
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    throw new InstallError(
+      `Refusing --scope project: ${file} is shared with your team, but this copy of graphiti-memory-sync lives outside the project (${packageRoot}), so the hook command would only work on this machine. ` +
+        'Use --scope local (this machine only, not committed) or --scope user, install the plugin, or add graphiti-memory-sync to the project (npm install -D graphiti-memory-sync) and run "npx graphiti-memory-sync install --scope project" from there. Nothing was written.',
+      file,
+    );
+  }
+  if (!/^[A-Za-z0-9_./@+-]*$/.test(rel)) throw new InstallError(`Refusing --scope project: the package path "${rel}" has characters a shared hook command cannot carry safely; nothing was written.`, file);
+  return rel;
+}
+
+/**
+ * The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`: an absolute path, or with
+ * `projectRelative` the path under "$CLAUDE_PROJECT_DIR" (which Claude Code sets for every hook).
+ */
+export function ourHookGroups(packageRoot: string, options: { onResume?: boolean; projectRelative?: string } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
+  const script = (name: string) =>
+    options.projectRelative !== undefined
+      ? `"$CLAUDE_PROJECT_DIR/${[options.projectRelative, 'dist', 'hooks', `${name}.js`].filter((p) => p !== '').join('/')}"`
+      : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
+  return {
+    SessionStart: {
+      matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
+      hooks: [{ type: 'command', command: `node ${script('session-start')} ${MARKER_ARG}`, timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
+    },
+    Stop: {
+      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, timeout: STOP_TIMEOUT_S }],
+    },
+  };
+}
+
+/** A handler is ours when its command line names our hook script for this event and our marker. */
+export function isOurHandler(handler: unknown, event: 'SessionStart' | 'Stop'): boolean {
+  if (!isObject(handler)) return false;
+  const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].filter((p): p is string => typeof p === 'string');
+  const line = parts.join(' ');
+  if (!line.includes(MARKER)) return false;
+  const script = HOOK_SCRIPTS[event];
+  return new RegExp(`(^|[\\\\/'"\\s])${script}\\.(js|mjs|ts)\\b|run\\.mjs['"]?\\s+${script}\\b`).test(line);
+}
+
+
+function hooksObject(settings: JsonObject, file: string): JsonObject | undefined {
+  const hooks = settings.hooks;
+  if (hooks === undefined) return undefined;
+  if (!isObject(hooks)) throw new InstallError(`Refusing to modify ${file}: "hooks" is not an object; nothing was written.`, file);
+  return hooks;
+}
+
+function eventArray(hooks: JsonObject, event: string, file: string): Json[] | undefined {
+  const arr = hooks[event];
+  if (arr === undefined) return undefined;
+  if (!Array.isArray(arr)) throw new InstallError(`Refusing to modify ${file}: "hooks.${event}" is not an array; nothing was written.`, file);
+  return arr;
+}
+
+/** Adds/updates our hook groups in a parsed settings object (pure; returns a new object). */
+export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean; projectRelative?: string } = {}): { settings: JsonObject; entries: string[] } {
+  const next = structuredClone(settings);
+  const entries: string[] = [];
+  const ours = ourHookGroups(packageRoot, hookOptions);
+  let hooks = hooksObject(next, file);
+  if (hooks === undefined) {
+    hooks = {};
+    next.hooks = hooks;
+  }
+  for (const event of ['SessionStart', 'Stop'] as const) {
+    const desired = ours[event] as unknown as JsonObject;
+    let arr = eventArray(hooks, event, file);
+    if (arr === undefined) {
+      arr = [];
+      hooks[event] = arr;
+    }
+    // Our own group: a group whose every handler is ours (the first one found is kept in place).
+    let ownIndex = -1;
+    let removedElsewhere = 0;
+    for (let i = 0; i < arr.length; i++) {
+      const group = arr[i];
+      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+      const mine = group.hooks.filter((h) => isOurHandler(h, event));
+      if (mine.length === 0) continue;
+      if (mine.length === group.hooks.length && ownIndex === -1) {
+        ownIndex = i;
+        continue;
+      }
+      // Duplicates, or our handler inside someone else's group: take ours out.
+      group.hooks = group.hooks.filter((h) => !isOurHandler(h, event));
+      removedElsewhere += mine.length;
+    }
+    // Drop groups we emptied (never groups that were empty before).
+    if (removedElsewhere > 0) {
+      const kept = arr.filter((g, i) => i === ownIndex || !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0 && wasOurs(settings, event, i)));
+      if (ownIndex !== -1) ownIndex = kept.indexOf(arr[ownIndex] as Json);
+      arr.splice(0, arr.length, ...kept);
+    }
+    if (ownIndex === -1) {
+      arr.push(structuredClone(desired));
+      entries.push(`${event}: added`);
+    } else if (!deepEqual(arr[ownIndex], desired)) {
+      arr[ownIndex] = structuredClone(desired);
+      entries.push(`${event}: updated`);
+    } else if (removedElsewhere > 0) {
+      entries.push(`${event}: duplicates removed`);
+    } else {
+      entries.push(`${event}: unchanged`);
+    }
+  }
+  return { settings: next, entries };
+}
+
+function wasOurs(original: JsonObject, event: 'SessionStart' | 'Stop', index: number): boolean {
+  const hooks = original.hooks;
+  if (!isObject(hooks)) return false;
+  const arr = hooks[event];
+  if (!Array.isArray(arr)) return false;
+  const group = arr[index];
+  return isObject(group) && Array.isArray(group.hooks) && group.hooks.some((h) => isOurHandler(h, event));
+}
+
+/** Removes our handlers (and the groups/arrays/objects emptied by that) from a parsed settings object. */
+export function removeHooks(settings: JsonObject, file = 'settings'): { settings: JsonObject; entries: string[] } {
+  const next = structuredClone(settings);
+  const entries: string[] = [];
+  const hooks = hooksObject(next, file);
+  if (hooks === undefined) return { settings: next, entries: ['SessionStart: not installed', 'Stop: not installed'] };
+  for (const event of ['SessionStart', 'Stop'] as const) {
+    const arr = eventArray(hooks, event, file);
+    if (arr === undefined) {
+      entries.push(`${event}: not installed`);
+      continue;
+    }
+    let removed = 0;
+    const kept: Json[] = [];
+    for (const group of arr) {
+      if (isObject(group) && Array.isArray(group.hooks)) {
+        const before = group.hooks.length;
+        const rest = group.hooks.filter((h) => !isOurHandler(h, event));
+        removed += before - rest.length;
+        if (before > 0 && rest.length === 0) continue; // a group we emptied
+        if (rest.length !== before) group.hooks = rest;
+      }
+      kept.push(group);
+    }
+    if (removed === 0) {
+      entries.push(`${event}: not installed`);
+      continue;
+    }
+    if (kept.length === 0) delete hooks[event];
+    else hooks[event] = kept;
+    entries.push(`${event}: removed`);
+  }
+  if (Object.keys(hooks).length === 0 && isObject(settings.hooks) && Object.keys(settings.hooks).length > 0) delete next.hooks;
+  return { settings: next, entries };
+}

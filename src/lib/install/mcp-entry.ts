@@ -1,0 +1,58 @@
+/** The Graphiti MCP server entry (`mcpServers.graphiti`) in a settings object, as pure transforms. */
+import { deepEqual, InstallError, isObject, MCP_SERVER_NAME, type Json, type JsonObject } from './types.js';
+
+function getPath(obj: JsonObject, path: string[]): Json | undefined {
+  let cur: Json | undefined = obj;
+  for (const key of path) {
+    if (!isObject(cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+/** Adds `mcpServers.graphiti` at `path` unless a different `graphiti` server is already there. */
+export function mergeMcp(value: JsonObject, path: string[], url: string, file = 'mcp'): { value: JsonObject; entries: string[]; warnings: string[] } {
+  const next = structuredClone(value);
+  const desired: JsonObject = { type: 'http', url };
+  let cur: JsonObject = next;
+  for (const key of path) {
+    const child = cur[key];
+    if (child === undefined) cur[key] = {};
+    else if (!isObject(child)) throw new InstallError(`Refusing to modify ${file}: "${path.join('.')}" is not an object; nothing was written.`, file);
+    cur = cur[key] as JsonObject;
+  }
+  const existing = cur[MCP_SERVER_NAME];
+  if (existing === undefined) {
+    cur[MCP_SERVER_NAME] = desired;
+    return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: added`], warnings: [] };
+  }
+  if (deepEqual(existing, desired)) return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: unchanged`], warnings: [] };
+  return {
+    value: structuredClone(value),
+    entries: [`mcpServers.${MCP_SERVER_NAME}: kept (already configured differently)`],
+    warnings: [`${file} already has an MCP server "${MCP_SERVER_NAME}" with other settings (${JSON.stringify(existing).slice(0, 200)}); left unchanged.`],
+  };
+}
+
+/** Removes `mcpServers.graphiti` when it is exactly what we write, and the containers emptied by that. */
+export function removeMcp(value: JsonObject, path: string[], url: string | undefined): { value: JsonObject; entries: string[]; warnings: string[] } {
+  const next = structuredClone(value);
+  const servers = getPath(next, path);
+  if (!isObject(servers) || servers[MCP_SERVER_NAME] === undefined) return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: not installed`], warnings: [] };
+  const existing = servers[MCP_SERVER_NAME];
+  const ours = isObject(existing) && existing.type === 'http' && Object.keys(existing).length === 2 && typeof existing.url === 'string' && (url === undefined || existing.url === url);
+  if (!ours) {
+    return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: kept (not ours)`], warnings: [`MCP server "${MCP_SERVER_NAME}" does not match what install writes; left in place.`] };
+  }
+  delete servers[MCP_SERVER_NAME];
+  // Remove containers that became empty, innermost first (they were non-empty before).
+  for (let depth = path.length; depth > 0; depth--) {
+    const parent = depth === 1 ? next : getPath(next, path.slice(0, depth - 1));
+    const key = path[depth - 1] as string;
+    if (!isObject(parent)) break;
+    const child = parent[key];
+    if (isObject(child) && Object.keys(child).length === 0) delete parent[key];
+    else break;
+  }
+  return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: removed`], warnings: [] };
+}

@@ -1,0 +1,43 @@
+/** Where Claude Code keeps each scope's settings and MCP servers, and where our records go. */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { InstallOptions } from './types.js';
+
+type Env = Record<string, string | undefined>;
+
+export function homeOf(options: InstallOptions, env: Env): string {
+  if (options.home !== undefined) return options.home;
+  return env.HOME && env.HOME !== '' ? env.HOME : homedir();
+}
+
+function claudeDir(options: InstallOptions, env: Env): string {
+  const dir = env.CLAUDE_CONFIG_DIR?.trim();
+  return dir !== undefined && dir !== '' ? resolve(dir) : join(homeOf(options, env), '.claude');
+}
+
+/** The settings file for a scope. */
+export function settingsPath(options: InstallOptions): string {
+  const env = options.env ?? process.env;
+  const cwd = resolve(options.cwd ?? process.cwd());
+  if (options.scope === 'user') return join(claudeDir(options, env), 'settings.json');
+  if (options.scope === 'project') return join(cwd, '.claude', 'settings.json');
+  return join(cwd, '.claude', 'settings.local.json');
+}
+
+/** Where Claude Code reads MCP servers for a scope, and the key path of `mcpServers` in it. */
+export function mcpLocation(options: InstallOptions): { file: string; path: string[] } {
+  const env = options.env ?? process.env;
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const dir = env.CLAUDE_CONFIG_DIR?.trim();
+  const global = dir !== undefined && dir !== '' ? join(resolve(dir), '.claude.json') : join(homeOf(options, env), '.claude.json');
+  if (options.scope === 'project') return { file: join(cwd, '.mcp.json'), path: ['mcpServers'] };
+  if (options.scope === 'local') return { file: global, path: ['projects', cwd, 'mcpServers'] };
+  return { file: global, path: ['mcpServers'] };
+}
+
+/** POSIX single-quoting (also what Git Bash on Windows runs hook commands with). */
+
+export function stateDirOf(options: InstallOptions): string {
+  if (options.stateDir !== undefined) return options.stateDir;
+  return join(homeOf(options, options.env ?? process.env), '.local', 'state', 'graphiti-memory-sync');
+}
