@@ -15,6 +15,9 @@
  * unhealthy); 2 usage or configuration error; 3 `context` outside any project. Results go to stdout, progress and
  * diagnostics to stderr. Each command's modules are imported lazily so that a quick
  * `status` does not pay for the sync engine.
+ *
+ * Size: argument parsing (node:util parseArgs), the usage text and one small handler per command;
+ * each handler imports its module lazily, so a command loads only what it runs.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './lib/config/config.js';

@@ -15886,6 +15886,89 @@ var init_sync = __esm({
   }
 });
 
+// src/lib/context/rank.ts
+function words(text2) {
+  return text2.replace(/_/g, " ");
+}
+function timeOf(...values) {
+  for (const v of values) {
+    if (v === void 0 || v === null || v === "") continue;
+    const t = Date.parse(v);
+    if (Number.isFinite(t)) return t;
+  }
+  return Number.NEGATIVE_INFINITY;
+}
+function isExpired(fact, now) {
+  const n = now.getTime();
+  for (const v of [fact.expired_at, fact.invalid_at]) {
+    if (v === void 0 || v === null || v === "") continue;
+    const t = Date.parse(v);
+    if (Number.isFinite(t) && t <= n) return true;
+  }
+  return false;
+}
+function factTier(fact) {
+  const text2 = `${words(fact.name ?? "")} ${fact.fact}`;
+  if (STRONG.test(text2)) return 2;
+  if (WEAK.test(text2)) return 1;
+  return 0;
+}
+function nodeTier(node) {
+  const labels = (node.labels ?? []).filter((l) => l !== "Entity").join(" ");
+  if (STRONG_LABEL.test(labels) || STRONG.test(words(node.name))) return 2;
+  if (STRONG.test(node.summary ?? "") || WEAK.test(`${words(node.name)} ${node.summary ?? ""}`)) return 1;
+  return 0;
+}
+function normText(text2) {
+  return text2.toLowerCase().replace(/\s+/g, " ").trim();
+}
+function rankFacts(facts, now) {
+  const seenUuid = /* @__PURE__ */ new Set();
+  const seenText = /* @__PURE__ */ new Set();
+  const kept = [];
+  facts.forEach((fact, index) => {
+    if (typeof fact.fact !== "string" || fact.fact.trim() === "") return;
+    if (seenUuid.has(fact.uuid)) return;
+    seenUuid.add(fact.uuid);
+    if (isExpired(fact, now)) return;
+    const key = normText(fact.fact);
+    if (seenText.has(key)) return;
+    seenText.add(key);
+    kept.push({ fact, tier: factTier(fact), time: timeOf(fact.valid_at, fact.created_at), index });
+  });
+  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
+  return kept.map((k) => k.fact);
+}
+function rankNodes(nodes) {
+  const seenUuid = /* @__PURE__ */ new Set();
+  const seenName = /* @__PURE__ */ new Set();
+  const kept = [];
+  nodes.forEach((node, index) => {
+    if (typeof node.name !== "string" || node.name.trim() === "") return;
+    if (seenUuid.has(node.uuid)) return;
+    seenUuid.add(node.uuid);
+    const key = normText(node.name);
+    if (seenName.has(key)) return;
+    seenName.add(key);
+    kept.push({ node, tier: nodeTier(node), time: timeOf(node.created_at), index });
+  });
+  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
+  return kept.map((k) => k.node);
+}
+function cmpTime(a, b) {
+  if (a === b) return 0;
+  return a > b ? 1 : -1;
+}
+var STRONG, WEAK, STRONG_LABEL;
+var init_rank = __esm({
+  "src/lib/context/rank.ts"() {
+    "use strict";
+    STRONG = /\b(decid(?:e|ed|es|ing)|decisions?|chose|chosen|choose|architect(?:ure|ural)?|design(?:ed|s)?|conventions?)\b/i;
+    WEAK = /\b(must|always|never|uses?|using|prefer(?:s|red|ence|ences)?|requires?|standard|policy|rules?)\b/i;
+    STRONG_LABEL = /decision|architecture|design|convention|preference|procedure|requirement/i;
+  }
+});
+
 // node_modules/@toon-format/toon/dist/index.mjs
 function escapeString(value) {
   return value.replace(/\\/g, `\\\\`).replace(/"/g, `\\"`).replace(/\n/g, `\\n`).replace(/\r/g, `\\r`).replace(/\t/g, `\\t`).replace(/[\u0000-\u001F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
@@ -16334,101 +16417,7 @@ var init_dist2 = __esm({
   }
 });
 
-// src/lib/context/context.ts
-var context_exports = {};
-__export(context_exports, {
-  MAX_FACT_CHARS: () => MAX_FACT_CHARS,
-  MAX_SUMMARY_CHARS: () => MAX_SUMMARY_CHARS,
-  buildContext: () => buildContext,
-  cleanText: () => cleanText,
-  contextHeader: () => contextHeader,
-  contextQueries: () => contextQueries,
-  factTier: () => factTier,
-  fitToBudget: () => fitToBudget,
-  formatLines: () => formatLines,
-  formatToon: () => formatToon,
-  isExpired: () => isExpired,
-  nodeTier: () => nodeTier,
-  rankFacts: () => rankFacts,
-  rankNodes: () => rankNodes,
-  refreshProjectContext: () => refreshProjectContext,
-  renderContext: () => renderContext,
-  toCacheEntry: () => toCacheEntry,
-  toEntityLine: () => toEntityLine,
-  toFactLine: () => toFactLine
-});
-function words(text2) {
-  return text2.replace(/_/g, " ");
-}
-function timeOf(...values) {
-  for (const v of values) {
-    if (v === void 0 || v === null || v === "") continue;
-    const t = Date.parse(v);
-    if (Number.isFinite(t)) return t;
-  }
-  return Number.NEGATIVE_INFINITY;
-}
-function isExpired(fact, now) {
-  const n = now.getTime();
-  for (const v of [fact.expired_at, fact.invalid_at]) {
-    if (v === void 0 || v === null || v === "") continue;
-    const t = Date.parse(v);
-    if (Number.isFinite(t) && t <= n) return true;
-  }
-  return false;
-}
-function factTier(fact) {
-  const text2 = `${words(fact.name ?? "")} ${fact.fact}`;
-  if (STRONG.test(text2)) return 2;
-  if (WEAK.test(text2)) return 1;
-  return 0;
-}
-function nodeTier(node) {
-  const labels = (node.labels ?? []).filter((l) => l !== "Entity").join(" ");
-  if (STRONG_LABEL.test(labels) || STRONG.test(words(node.name))) return 2;
-  if (STRONG.test(node.summary ?? "") || WEAK.test(`${words(node.name)} ${node.summary ?? ""}`)) return 1;
-  return 0;
-}
-function normText(text2) {
-  return text2.toLowerCase().replace(/\s+/g, " ").trim();
-}
-function rankFacts(facts, now) {
-  const seenUuid = /* @__PURE__ */ new Set();
-  const seenText = /* @__PURE__ */ new Set();
-  const kept = [];
-  facts.forEach((fact, index) => {
-    if (typeof fact.fact !== "string" || fact.fact.trim() === "") return;
-    if (seenUuid.has(fact.uuid)) return;
-    seenUuid.add(fact.uuid);
-    if (isExpired(fact, now)) return;
-    const key = normText(fact.fact);
-    if (seenText.has(key)) return;
-    seenText.add(key);
-    kept.push({ fact, tier: factTier(fact), time: timeOf(fact.valid_at, fact.created_at), index });
-  });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.fact);
-}
-function rankNodes(nodes) {
-  const seenUuid = /* @__PURE__ */ new Set();
-  const seenName = /* @__PURE__ */ new Set();
-  const kept = [];
-  nodes.forEach((node, index) => {
-    if (typeof node.name !== "string" || node.name.trim() === "") return;
-    if (seenUuid.has(node.uuid)) return;
-    seenUuid.add(node.uuid);
-    const key = normText(node.name);
-    if (seenName.has(key)) return;
-    seenName.add(key);
-    kept.push({ node, tier: nodeTier(node), time: timeOf(node.created_at), index });
-  });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.node);
-}
-function cmpTime(a, b) {
-  if (a === b) return 0;
-  return a > b ? 1 : -1;
-}
+// src/lib/context/render.ts
 function cleanText(text2, max) {
   let s = text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/<!--|-->/g, " ").replace(/<\/?\s*system-reminder\b[^>]*>/gi, " ").replace(/\s+/g, " ").trim();
   if (s.length > max) {
@@ -16518,6 +16507,42 @@ function renderContext(header2, items, format, budget) {
   if (chosen.text === "") return { text: "", format: "none", facts: 0, nodes: 0, measured };
   return { text: chosen.text, format: chosen.format, ...count(chosen.count), measured };
 }
+var MAX_FACT_CHARS, MAX_SUMMARY_CHARS;
+var init_render = __esm({
+  "src/lib/context/render.ts"() {
+    "use strict";
+    init_dist2();
+    init_cache();
+    init_rank();
+    MAX_FACT_CHARS = 400;
+    MAX_SUMMARY_CHARS = 240;
+  }
+});
+
+// src/lib/context/context.ts
+var context_exports = {};
+__export(context_exports, {
+  MAX_FACT_CHARS: () => MAX_FACT_CHARS,
+  MAX_SUMMARY_CHARS: () => MAX_SUMMARY_CHARS,
+  buildContext: () => buildContext,
+  cleanText: () => cleanText,
+  contextHeader: () => contextHeader,
+  contextQueries: () => contextQueries,
+  factTier: () => factTier,
+  fitToBudget: () => fitToBudget,
+  formatLines: () => formatLines,
+  formatToon: () => formatToon,
+  isExpired: () => isExpired,
+  nodeTier: () => nodeTier,
+  rankFacts: () => rankFacts,
+  rankNodes: () => rankNodes,
+  refreshProjectContext: () => refreshProjectContext,
+  renderContext: () => renderContext,
+  timeOf: () => timeOf,
+  toCacheEntry: () => toCacheEntry,
+  toEntityLine: () => toEntityLine,
+  toFactLine: () => toFactLine
+});
 function clip(text2, max) {
   const s = text2.replace(/\s+/g, " ").trim();
   if (s.length <= max) return s;
@@ -16622,20 +16647,17 @@ async function refreshProjectContext(config, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var MAX_FACT_CHARS, MAX_SUMMARY_CHARS, STRONG, WEAK, STRONG_LABEL;
 var init_context = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    init_dist2();
     init_cache();
     init_log();
     init_errors2();
     init_project();
-    MAX_FACT_CHARS = 400;
-    MAX_SUMMARY_CHARS = 240;
-    STRONG = /\b(decid(?:e|ed|es|ing)|decisions?|chose|chosen|choose|architect(?:ure|ural)?|design(?:ed|s)?|conventions?)\b/i;
-    WEAK = /\b(must|always|never|uses?|using|prefer(?:s|red|ence|ences)?|requires?|standard|policy|rules?)\b/i;
-    STRONG_LABEL = /decision|architecture|design|convention|preference|procedure|requirement/i;
+    init_rank();
+    init_render();
+    init_rank();
+    init_render();
   }
 });
 

@@ -12,6 +12,9 @@
  * Reading stdin: Claude Code always writes the payload and closes stdin. We read at most
  * 1 MB and give up after ~1 s (a manual run from a terminal, or a test without stdin, must
  * not hang); an empty or malformed payload is tolerated (cwd falls back to process.cwd()).
+ *
+ * Size: the hooks' whole contract with Claude Code (stdin limits, the one JSON line, the 10,000-
+ * character cap, the misconfiguration note) is kept in this one file so it is read and reviewed together.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';

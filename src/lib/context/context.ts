@@ -17,264 +17,22 @@
  * with no imperative instructions: Claude Code's docs warn that system-style orders in
  * injected context can trigger prompt-injection defences.
  */
-import { encode } from '@toon-format/toon';
 import type { Config } from '../config/config.js';
-import {
-  CONTEXT_HEADER_START,
-  MAX_CONTEXT_BUDGET,
-  MAX_CONTEXT_CHARS,
-  writeContextCache,
-  type ContextCacheEntry,
-  type ContextFormatUsed,
-} from './cache.js';
+import { MAX_CONTEXT_BUDGET, MAX_CONTEXT_CHARS, writeContextCache, type ContextCacheEntry } from './cache.js';
 import type { EntityNode, Fact } from '../graphiti/graphiti.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
+import { isExpired, rankFacts, rankNodes } from './rank.js';
+import { contextHeader, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
+
+export * from './rank.js';
+export * from './render.js';
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
 export interface ContextSearcher {
   searchFacts(query: string, groupIds: string[], maxFacts?: number, signal?: AbortSignal): Promise<Fact[]>;
   searchNodes(query: string, groupIds: string[], maxNodes?: number, signal?: AbortSignal): Promise<EntityNode[]>;
-}
-
-export interface FactLine {
-  fact: string;
-  /** YYYY-MM-DD (valid_at, else created_at) or '' when unknown. */
-  date: string;
-}
-
-export interface EntityLine {
-  name: string;
-  summary: string;
-}
-
-export type ContextItem = ({ kind: 'fact' } & FactLine) | ({ kind: 'entity' } & EntityLine);
-
-/** Longest fact / entity summary kept (longer ones end in "…" at a word boundary). */
-export const MAX_FACT_CHARS = 400;
-export const MAX_SUMMARY_CHARS = 240;
-
-const STRONG = /\b(decid(?:e|ed|es|ing)|decisions?|chose|chosen|choose|architect(?:ure|ural)?|design(?:ed|s)?|conventions?)\b/i;
-const WEAK = /\b(must|always|never|uses?|using|prefer(?:s|red|ence|ences)?|requires?|standard|policy|rules?)\b/i;
-const STRONG_LABEL = /decision|architecture|design|convention|preference|procedure|requirement/i;
-
-function words(text: string): string {
-  return text.replace(/_/g, ' ');
-}
-
-function timeOf(...values: Array<string | null | undefined>): number {
-  for (const v of values) {
-    if (v === undefined || v === null || v === '') continue;
-    const t = Date.parse(v);
-    if (Number.isFinite(t)) return t;
-  }
-  return Number.NEGATIVE_INFINITY;
-}
-
-/** True when the fact was expired or invalidated at or before `now`. */
-export function isExpired(fact: Fact, now: Date): boolean {
-  const n = now.getTime();
-  for (const v of [fact.expired_at, fact.invalid_at]) {
-    if (v === undefined || v === null || v === '') continue;
-    const t = Date.parse(v);
-    if (Number.isFinite(t) && t <= n) return true;
-  }
-  return false;
-}
-
-/** 2 = decision/architecture/design/convention, 1 = must/always/never/uses/prefer…, 0 = other. */
-export function factTier(fact: Pick<Fact, 'fact' | 'name'>): number {
-  const text = `${words(fact.name ?? '')} ${fact.fact}`;
-  if (STRONG.test(text)) return 2;
-  if (WEAK.test(text)) return 1;
-  return 0;
-}
-
-export function nodeTier(node: Pick<EntityNode, 'name' | 'labels' | 'summary'>): number {
-  const labels = (node.labels ?? []).filter((l) => l !== 'Entity').join(' ');
-  if (STRONG_LABEL.test(labels) || STRONG.test(words(node.name))) return 2;
-  if (STRONG.test(node.summary ?? '') || WEAK.test(`${words(node.name)} ${node.summary ?? ''}`)) return 1;
-  return 0;
-}
-
-function normText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/**
- * Drops expired/invalidated facts and duplicates (same uuid or same text), then sorts:
- * tier (decisions first), then newest (valid_at, else created_at), then input order.
- */
-export function rankFacts(facts: readonly Fact[], now: Date): Fact[] {
-  const seenUuid = new Set<string>();
-  const seenText = new Set<string>();
-  const kept: Array<{ fact: Fact; tier: number; time: number; index: number }> = [];
-  facts.forEach((fact, index) => {
-    if (typeof fact.fact !== 'string' || fact.fact.trim() === '') return;
-    if (seenUuid.has(fact.uuid)) return;
-    seenUuid.add(fact.uuid);
-    if (isExpired(fact, now)) return;
-    const key = normText(fact.fact);
-    if (seenText.has(key)) return;
-    seenText.add(key);
-    kept.push({ fact, tier: factTier(fact), time: timeOf(fact.valid_at, fact.created_at), index });
-  });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.fact);
-}
-
-/** Deduplicates entities (uuid, then name) and sorts: tier, newest, input order. */
-export function rankNodes(nodes: readonly EntityNode[]): EntityNode[] {
-  const seenUuid = new Set<string>();
-  const seenName = new Set<string>();
-  const kept: Array<{ node: EntityNode; tier: number; time: number; index: number }> = [];
-  nodes.forEach((node, index) => {
-    if (typeof node.name !== 'string' || node.name.trim() === '') return;
-    if (seenUuid.has(node.uuid)) return;
-    seenUuid.add(node.uuid);
-    const key = normText(node.name);
-    if (seenName.has(key)) return;
-    seenName.add(key);
-    kept.push({ node, tier: nodeTier(node), time: timeOf(node.created_at), index });
-  });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.node);
-}
-
-function cmpTime(a: number, b: number): number {
-  if (a === b) return 0;
-  return a > b ? 1 : -1;
-}
-
-/**
- * One line of plain text: whitespace collapsed, our marker and system-reminder tags
- * neutralised (graph text must not look like harness markup), capped at `max` characters.
- */
-export function cleanText(text: string, max: number): string {
-  let s = text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/<!--|-->/g, ' ')
-    .replace(/<\/?\s*system-reminder\b[^>]*>/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (s.length > max) {
-    const cut = s.slice(0, max - 1);
-    const space = cut.lastIndexOf(' ');
-    s = `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
-  }
-  return s;
-}
-
-function dateOf(...values: Array<string | null | undefined>): string {
-  const t = timeOf(...values);
-  return Number.isFinite(t) ? new Date(t).toISOString().slice(0, 10) : '';
-}
-
-export function toFactLine(fact: Fact): FactLine {
-  return { fact: cleanText(fact.fact, MAX_FACT_CHARS), date: dateOf(fact.valid_at, fact.created_at) };
-}
-
-export function toEntityLine(node: EntityNode): EntityLine {
-  return { name: cleanText(node.name, 120), summary: cleanText(node.summary ?? '', MAX_SUMMARY_CHARS) };
-}
-
-/** `Knowledge graph facts for <project> (from Graphiti, group <g>):` (a statement, not an instruction). */
-export function contextHeader(projectName: string, groupIds: readonly string[]): string {
-  const groups = groupIds.length === 1 ? `group ${groupIds[0]}` : `groups ${groupIds.join(', ')}`;
-  return `${CONTEXT_HEADER_START}${cleanText(projectName, 120)} (from Graphiti, ${groups}):`;
-}
-
-function split(items: readonly ContextItem[]): { facts: FactLine[]; entities: EntityLine[] } {
-  const facts: FactLine[] = [];
-  const entities: EntityLine[] = [];
-  for (const item of items) {
-    if (item.kind === 'fact') facts.push({ fact: item.fact, date: item.date });
-    else entities.push({ name: item.name, summary: item.summary });
-  }
-  return { facts, entities };
-}
-
-/** Terse lines: `- fact (2026-01-04)`, then `Related entities:` and `- Name: summary`. '' when there are no items. */
-export function formatLines(header: string, items: readonly ContextItem[]): string {
-  if (items.length === 0) return '';
-  const { facts, entities } = split(items);
-  const lines = [header];
-  for (const f of facts) lines.push(f.date === '' ? `- ${f.fact}` : `- ${f.fact} (${f.date})`);
-  if (entities.length > 0) {
-    lines.push('Related entities:');
-    for (const e of entities) lines.push(e.summary === '' ? `- ${e.name}` : `- ${e.name}: ${e.summary}`);
-  }
-  return lines.join('\n');
-}
-
-/** TOON (tabular arrays `facts[N]{fact,date}:` / `entities[N]{name,summary}:`) under the same header. '' when there are no items. */
-export function formatToon(header: string, items: readonly ContextItem[]): string {
-  if (items.length === 0) return '';
-  const { facts, entities } = split(items);
-  const data: Record<string, Array<Record<string, string>>> = {};
-  if (facts.length > 0) data.facts = facts.map((f) => ({ fact: f.fact, date: f.date }));
-  if (entities.length > 0) data.entities = entities.map((e) => ({ name: e.name, summary: e.summary }));
-  return `${header}\n${encode(data)}`;
-}
-
-function assertBudget(budget: number): void {
-  if (!Number.isInteger(budget) || budget < 0 || budget > MAX_CONTEXT_BUDGET) {
-    throw new RangeError(`context budget ${budget} is not allowed: use a whole number from 0 to ${MAX_CONTEXT_BUDGET}`);
-  }
-}
-
-/**
- * Largest prefix of `items` (ranked, most important first) whose rendering fits in `budget`
- * characters. Lines are never cut: items are dropped whole from the end. Returns '' when
- * not even one item fits. Renderers must grow monotonically with the prefix (ours do).
- */
-export function fitToBudget<T>(items: readonly T[], render: (items: readonly T[]) => string, budget: number): { text: string; count: number } {
-  assertBudget(budget);
-  let lo = 0;
-  let hi = items.length;
-  // Invariant: prefix of length lo fits (0 always "fits": it renders as nothing).
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (render(items.slice(0, mid)).length <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  if (lo === 0) return { text: '', count: 0 };
-  const text = render(items.slice(0, lo));
-  if (text.length > budget) throw new Error(`internal: fitted context is ${text.length} characters, over the budget of ${budget}`);
-  return { text, count: lo };
-}
-
-export interface RenderedContext {
-  text: string;
-  format: ContextFormatUsed;
-  facts: number;
-  nodes: number;
-  /** Both formats' lengths for all items before fitting. */
-  measured: { lines: number; toon: number };
-}
-
-/**
- * Renders ranked items in the configured format within the budget. `auto` fits both
- * formats and keeps the one holding more items, or the shorter one when both hold the same.
- */
-export function renderContext(header: string, items: readonly ContextItem[], format: Config['contextFormat'], budget: number): RenderedContext {
-  assertBudget(budget);
-  const measured = { lines: formatLines(header, items).length, toon: formatToon(header, items).length };
-  const count = (n: number) => {
-    const sub = items.slice(0, n);
-    return { facts: sub.filter((i) => i.kind === 'fact').length, nodes: sub.filter((i) => i.kind === 'entity').length };
-  };
-  const lines = format === 'toon' ? undefined : fitToBudget(items, (s) => formatLines(header, s), budget);
-  const toon = format === 'lines' ? undefined : fitToBudget(items, (s) => formatToon(header, s), budget);
-  let chosen: { text: string; count: number; format: 'lines' | 'toon' };
-  if (lines !== undefined && toon !== undefined) {
-    const useToon = toon.count > lines.count || (toon.count === lines.count && toon.text.length < lines.text.length);
-    chosen = useToon ? { ...toon, format: 'toon' } : { ...lines, format: 'lines' };
-  } else if (lines !== undefined) chosen = { ...lines, format: 'lines' };
-  else chosen = { ...(toon as { text: string; count: number }), format: 'toon' };
-  if (chosen.text === '') return { text: '', format: 'none', facts: 0, nodes: 0, measured };
-  return { text: chosen.text, format: chosen.format, ...count(chosen.count), measured };
 }
 
 export interface BuildContextInput {
@@ -430,3 +188,4 @@ export async function refreshProjectContext(
     await close?.().catch(() => undefined);
   }
 }
+

@@ -8,6 +8,9 @@
  * parameters only to servers that declare them, validates every result with zod and
  * turns every failure into a typed error. Retries (p-retry, via withRetry) live here,
  * not in the transport, because only here do we know which calls are safe to repeat.
+ *
+ * Size: GraphitiClient (~220 lines) is one class because it is one server's tool surface: the
+ * discovered names and parameters, the retry policy and the result parsing are shared by every call.
  */
 import { z } from 'zod/v3';
 import type { Config } from '../config/config.js';

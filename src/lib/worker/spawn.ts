@@ -20,6 +20,9 @@
  * A lock is stale when its pid is dead or it is older than the worker's hard time limit
  * (pid reuse). It is created and taken over with util/lock-file.ts, the protocol the state lock
  * uses too; see `takeLock`.
+ *
+ * Size: the lease (util/lock-file.ts), the request queue and the spawn are one protocol between
+ * the hook and the worker; split, their ordering rules would be spread over three files.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

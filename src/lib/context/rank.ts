@@ -1,0 +1,97 @@
+/**
+ * Which knowledge is most useful at session start: expired or invalidated facts dropped,
+ * duplicates by text removed, decisions, architecture and conventions first, then the newest.
+ */
+import type { EntityNode, Fact } from '../graphiti/graphiti.js';
+
+const STRONG = /\b(decid(?:e|ed|es|ing)|decisions?|chose|chosen|choose|architect(?:ure|ural)?|design(?:ed|s)?|conventions?)\b/i;
+const WEAK = /\b(must|always|never|uses?|using|prefer(?:s|red|ence|ences)?|requires?|standard|policy|rules?)\b/i;
+const STRONG_LABEL = /decision|architecture|design|convention|preference|procedure|requirement/i;
+
+function words(text: string): string {
+  return text.replace(/_/g, ' ');
+}
+
+export function timeOf(...values: Array<string | null | undefined>): number {
+  for (const v of values) {
+    if (v === undefined || v === null || v === '') continue;
+    const t = Date.parse(v);
+    if (Number.isFinite(t)) return t;
+  }
+  return Number.NEGATIVE_INFINITY;
+}
+
+/** True when the fact was expired or invalidated at or before `now`. */
+export function isExpired(fact: Fact, now: Date): boolean {
+  const n = now.getTime();
+  for (const v of [fact.expired_at, fact.invalid_at]) {
+    if (v === undefined || v === null || v === '') continue;
+    const t = Date.parse(v);
+    if (Number.isFinite(t) && t <= n) return true;
+  }
+  return false;
+}
+
+/** 2 = decision/architecture/design/convention, 1 = must/always/never/uses/prefer…, 0 = other. */
+export function factTier(fact: Pick<Fact, 'fact' | 'name'>): number {
+  const text = `${words(fact.name ?? '')} ${fact.fact}`;
+  if (STRONG.test(text)) return 2;
+  if (WEAK.test(text)) return 1;
+  return 0;
+}
+
+export function nodeTier(node: Pick<EntityNode, 'name' | 'labels' | 'summary'>): number {
+  const labels = (node.labels ?? []).filter((l) => l !== 'Entity').join(' ');
+  if (STRONG_LABEL.test(labels) || STRONG.test(words(node.name))) return 2;
+  if (STRONG.test(node.summary ?? '') || WEAK.test(`${words(node.name)} ${node.summary ?? ''}`)) return 1;
+  return 0;
+}
+
+function normText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Drops expired/invalidated facts and duplicates (same uuid or same text), then sorts:
+ * tier (decisions first), then newest (valid_at, else created_at), then input order.
+ */
+export function rankFacts(facts: readonly Fact[], now: Date): Fact[] {
+  const seenUuid = new Set<string>();
+  const seenText = new Set<string>();
+  const kept: Array<{ fact: Fact; tier: number; time: number; index: number }> = [];
+  facts.forEach((fact, index) => {
+    if (typeof fact.fact !== 'string' || fact.fact.trim() === '') return;
+    if (seenUuid.has(fact.uuid)) return;
+    seenUuid.add(fact.uuid);
+    if (isExpired(fact, now)) return;
+    const key = normText(fact.fact);
+    if (seenText.has(key)) return;
+    seenText.add(key);
+    kept.push({ fact, tier: factTier(fact), time: timeOf(fact.valid_at, fact.created_at), index });
+  });
+  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
+  return kept.map((k) => k.fact);
+}
+
+/** Deduplicates entities (uuid, then name) and sorts: tier, newest, input order. */
+export function rankNodes(nodes: readonly EntityNode[]): EntityNode[] {
+  const seenUuid = new Set<string>();
+  const seenName = new Set<string>();
+  const kept: Array<{ node: EntityNode; tier: number; time: number; index: number }> = [];
+  nodes.forEach((node, index) => {
+    if (typeof node.name !== 'string' || node.name.trim() === '') return;
+    if (seenUuid.has(node.uuid)) return;
+    seenUuid.add(node.uuid);
+    const key = normText(node.name);
+    if (seenName.has(key)) return;
+    seenName.add(key);
+    kept.push({ node, tier: nodeTier(node), time: timeOf(node.created_at), index });
+  });
+  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
+  return kept.map((k) => k.node);
+}
+
+function cmpTime(a: number, b: number): number {
+  if (a === b) return 0;
+  return a > b ? 1 : -1;
+}
