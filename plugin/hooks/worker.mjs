@@ -11075,6 +11075,11 @@ var init_episode = __esm({
 });
 
 // src/lib/memory/loop.ts
+function knowledgeAnswerScore(text2) {
+  let score = 0;
+  for (const marker of KNOWLEDGE_ANSWER_MARKERS) if (marker.test(text2)) score++;
+  return score;
+}
 function detectGraphitiOutput(text2) {
   for (const marker of MARKERS) {
     if (!text2.includes(marker.hint)) continue;
@@ -11082,11 +11087,25 @@ function detectGraphitiOutput(text2) {
   }
   return void 0;
 }
-var MARKERS;
+var GRAPHITI_TOOL, TOOL_USE_JSON, TOOL_CALL, TOOL_DISPLAY, KNOWLEDGE_ANSWER_MARKERS, MARKERS;
 var init_loop = __esm({
   "src/lib/memory/loop.ts"() {
     "use strict";
     init_context_header();
+    GRAPHITI_TOOL = "(?:add_memory|add_episode|search_memory_facts|search_memory_nodes|search_nodes|search_facts|get_episodes|delete_episode|delete_entity_edge|get_entity_edge|clear_graph|get_status|add_triplet|build_communities|get_episode_entities|summarize_saga)";
+    TOOL_USE_JSON = new RegExp(`"name"\\s*:\\s*"mcp__[A-Za-z0-9_-]+__${GRAPHITI_TOOL}"\\s*,\\s*"(?:input|arguments)"\\s*:\\s*\\{`);
+    TOOL_CALL = new RegExp(`mcp__[A-Za-z0-9_-]+__${GRAPHITI_TOOL}\\s*\\(\\s*\\{?\\s*"?[a-z_]+"?\\s*[:=]`);
+    TOOL_DISPLAY = new RegExp(`[A-Za-z0-9_-]+ - ${GRAPHITI_TOOL} \\(MCP\\)\\s*\\(\\s*[a-z_]+\\s*:`);
+    KNOWLEDGE_ANSWER_MARKERS = [
+      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*(?:Knowledge Found|No Knowledge Found)\b/im,
+      /\bBased on your knowledge graph\b/i,
+      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Key Entities:?\**\s*:?\s*$/im,
+      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Relationships:?\**\s*:?\s*$/im,
+      /^[^\S\n]*[-*]\s+[^\n]{1,120}\s(?:→|->)\s[^\n]{1,80}\s(?:→|->)\s[^\n]{1,120}$/m,
+      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*(?:Episodes Containing This Knowledge|Source Episodes|Episodes Found|No Episodes Found|Related Facts):?\**\s*:?/im,
+      /^[^\S\n]*\d+\.\s+\*\*[^*\n]{1,120}\*\*\s+\([A-Za-z][^)\n]{0,40}\)/m,
+      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Insights:?\**\s*:?\s*$/im
+    ];
     MARKERS = [
       // Our own context block: its header line (context-header.ts), or the HTML comment older versions wrote.
       { reason: "context-block", hint: CONTEXT_HEADER_START, test: (t) => CONTEXT_HEADER_PATTERN.test(t) },
@@ -11110,13 +11129,27 @@ var init_loop = __esm({
         test: (t) => /"(?:source|target)_node_uuid"\s*:\s*"[0-9a-fA-F-]{8,}"/.test(t) && /"uuid"\s*:\s*"[0-9a-fA-F-]{8,}"/.test(t)
       },
       {
-        // Tool calls with arguments, as Claude Code transcripts and logs show them:
-        //   {"name":"mcp__graphiti__search_memory_facts","input":{…}}
+        // Tool calls with arguments, as Claude Code transcripts and logs show them, through whatever
+        // name the user gave the MCP server (graphiti, madeinoz-knowledge, memory, a plugin's name):
+        //   {"name":"mcp__madeinoz-knowledge__search_memory_facts","input":{…}}
         //   mcp__graphiti__add_memory(name: "…", episode_body: "…")
-        //   graphiti - search_memory_facts (MCP)(query: "…")
+        //   madeinoz-knowledge - search_memory_facts (MCP)(query: "…")
+        // Only Graphiti's own tool names count, so another server's tools are not taken for ours.
         reason: "graphiti-tool-call",
-        hint: "graphiti",
-        test: (t) => /"name"\s*:\s*"mcp__[A-Za-z0-9_-]*graphiti[A-Za-z0-9_-]*__[a-z_]+"\s*,\s*"(?:input|arguments)"\s*:\s*\{/.test(t) || /mcp__[A-Za-z0-9_-]*graphiti[A-Za-z0-9_-]*__[a-z_]+\s*\(\s*\{?\s*"?[a-z_]+"?\s*[:=]/.test(t) || /graphiti[A-Za-z0-9_-]* - [a-z_]+ \(MCP\)\s*\(\s*[a-z_]+\s*:/.test(t)
+        hint: "__",
+        test: (t) => TOOL_USE_JSON.test(t) || TOOL_CALL.test(t)
+      },
+      {
+        reason: "graphiti-tool-call",
+        hint: "(MCP)",
+        test: (t) => TOOL_DISPLAY.test(t)
+      },
+      {
+        // An answer of the PAI Knowledge skill, captured as a note: its sections together (one alone
+        // is a note talking about them, see KNOWLEDGE_ANSWER_MARKERS).
+        reason: "knowledge-skill-answer",
+        hint: ":",
+        test: (t) => knowledgeAnswerScore(t) >= 3
       },
       {
         // A bare call with Graphiti's own parameter names: add_memory(name="…", episode_body="…").

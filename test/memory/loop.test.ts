@@ -29,6 +29,10 @@ describe('detectGraphitiOutput: Graphiti output is recognised', () => {
     ['Claude Code tool display', '● graphiti - search_memory_facts (MCP)(query: "auth rotation", max_facts: 10)', 'graphiti-tool-call'],
     ['python-style call', 'add_memory(name="Notes", episode_body="We decided…", group_id="main")', 'graphiti-tool-call'],
     ['search call with query', 'search_memory_facts(query="what do I know about auth")', 'graphiti-tool-call'],
+    // Any MCP server name: the PAI Knowledge skill registers Graphiti as "madeinoz-knowledge".
+    ['transcript through madeinoz-knowledge', '{"type":"tool_use","name":"mcp__madeinoz-knowledge__search_memory_facts","input":{"query":"deploy"}}', 'graphiti-tool-call'],
+    ['call through a server named memory', 'mcp__memory__add_memory(name: "Notes", episode_body: "...")', 'graphiti-tool-call'],
+    ['Claude Code display of madeinoz-knowledge', '● madeinoz-knowledge - search_nodes (MCP)(query: "deploy pipeline")', 'graphiti-tool-call'],
   ];
 
   it.each(CASES)('%s', (_name, text, reason) => {
@@ -38,6 +42,48 @@ describe('detectGraphitiOutput: Graphiti output is recognised', () => {
   it('the context block carries no markup, and prose that merely mentions it is not a block', () => {
     expect(contextHeader('repo', ['main'])).toBe('Knowledge graph facts for repo (from Graphiti, group main):');
     expect(detectGraphitiOutput('We put knowledge graph facts for the repo into Graphiti at session start.')).toBeUndefined();
+  });
+});
+
+describe('detectGraphitiOutput: a captured Knowledge-skill answer is recognised by its structure', () => {
+  const FULL = [
+    '📚 **Knowledge Found: deploy pipeline**',
+    '',
+    "Based on your knowledge graph, here's what you know:",
+    '',
+    '**Key Entities:**',
+    '1. **Argo CD** (Tool)',
+    '   - Summary: Syncs the manifests of the web app',
+    '   - Related to: Kubernetes, web app',
+    '',
+    '**Relationships:**',
+    '- Argo CD → deploys → web app',
+    '- web app -> runs on -> Kubernetes',
+    '',
+    '**Episodes Containing This Knowledge:**',
+    '- LEARNING: deploy pipeline (2026-05-02)',
+    '',
+    '💡 **Insights:**',
+    '- Deploys are GitOps-driven.',
+  ].join('\n');
+
+  it('with emoji and bold, as the skill formats it', () => {
+    expect(detectGraphitiOutput(FULL)).toBe('knowledge-skill-answer');
+  });
+
+  it('plain, as a captured copy may lose the emoji and bold', () => {
+    expect(detectGraphitiOutput(FULL.replace(/[*📚💡]/gu, ''))).toBe('knowledge-skill-answer');
+  });
+
+  it('the empty answer and the facts workflow', () => {
+    const facts = ['No Knowledge Found for last week', '', 'Related Facts:', '- Argo CD → deploys → web app', '', 'Source Episodes:', '- LEARNING: deploy pipeline'].join('\n');
+    expect(detectGraphitiOutput(facts)).toBe('knowledge-skill-answer');
+  });
+
+  it('one section alone, or a note that talks about the format, is synced', () => {
+    expect(detectGraphitiOutput('## Key Entities:\n- Alice leads the auth work.')).toBeUndefined();
+    expect(detectGraphitiOutput('The Knowledge skill answers with "Knowledge Found:" and a Relationships section; we skip such captures.')).toBeUndefined();
+    expect(detectGraphitiOutput('Relationships:\n- Alice → manages → Bob')).toBeUndefined();
   });
 });
 
@@ -59,6 +105,8 @@ describe('detectGraphitiOutput: notes that merely talk about Graphiti are not fl
     '{"message": "Graphiti MCP server is running and connected to falkordb database"}',
     '{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Bad Request: Missing session ID"}}',
     'search_nodes(query) takes a query string.',
+    'Claude calls mcp__madeinoz-knowledge__search_memory_facts when I ask about past work.',
+    'Another server: {"type":"tool_use","name":"mcp__github__search_issues","input":{"q":"bug"}}',
   ];
 
   it.each(NOTES.map((n) => [n]))('%j', (note) => {
