@@ -17,6 +17,10 @@ export function fakeOptionsFor(gen: GraphitiGeneration, groupId: string): Graphi
     mainParams: gen.id !== '0.28.2',
     serverVersion: gen.mcp.startsWith('1.') ? gen.mcp : '',
     processingDelayMs: 0,
+    // The real servers send no `: ping` comment before each reply (only the 15 s keep-alive).
+    pingComments: false,
+    // python mcp 2.x answers transport errors with "id": null, 1.x with "server-error".
+    errorId: gen.mcp.startsWith('1.') ? 'server-error' : null,
   };
 }
 

@@ -77,6 +77,13 @@ describe('initialize and sessions', () => {
     expect(JSON.parse(res.text)).toEqual({ jsonrpc: '2.0', id: 'server-error', error: { code: -32600, message: 'Bad Request: Missing session ID' } });
   });
 
+  it('python mcp 2.x (errorId: null): transport errors carry "id": null, as the real server 1.1.0 does', async () => {
+    const srv = await start({ errorId: null });
+    const res = await rawPost(srv.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: Missing session ID' } });
+  });
+
   it('DELETE → 200, then 404 Session has been terminated', async () => {
     const srv = await start();
     const s = await RawSession.open(srv.url);

@@ -38,9 +38,17 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, ext
   res.end(text);
 }
 
-/** FastMCP's transport error body: `{"jsonrpc":"2.0","id":"server-error","error":{"code":c,"message":m}}`. */
+/** The `id` of transport error bodies per response, set by the router from `errorId` (default "server-error"). */
+const errorIds = new WeakMap<ServerResponse, string | null>();
+
+export function setErrorId(res: ServerResponse, id: string | null): void {
+  errorIds.set(res, id);
+}
+
+/** FastMCP's transport error body: `{"jsonrpc":"2.0","id":"server-error","error":{"code":c,"message":m}}` (python mcp 2.x: `"id":null`). */
 export function sendRpcError(res: ServerResponse, status: number, code: number, message: string, extra: Record<string, string> = {}): void {
-  sendJson(res, status, { jsonrpc: '2.0', id: 'server-error', error: { code, message } }, extra);
+  const id = errorIds.has(res) ? (errorIds.get(res) ?? null) : 'server-error';
+  sendJson(res, status, { jsonrpc: '2.0', id, error: { code, message } }, extra);
 }
 
 export interface SseStyle {

@@ -65,6 +65,8 @@ export interface GraphitiServerOptions {
   legacySessionErrors?: boolean;
   /** SSE lines end with CRLF like sse-starlette (`event: message\r\ndata: …\r\n\r\n`). false = LF. Default true. */
   crlf?: boolean;
+  /** The `id` of transport-level JSON-RPC error bodies: "server-error" (python mcp 1.x), null (python mcp 2.x). Default "server-error". */
+  errorId?: string | null;
   /** Emit a `: ping - <ts>` comment before every SSE message event, and as the periodic keep-alive. Default true. */
   pingComments?: boolean;
   /** Interval of the periodic `: ping` keep-alive on open SSE streams. Default 15000 (FastMCP). */
@@ -121,6 +123,7 @@ const DEFAULTS: Resolved = {
   legacySessionErrors: false,
   crlf: true,
   pingComments: true,
+  errorId: 'server-error',
   pingIntervalMs: 15_000,
   jsonResponse: false,
   restrictHost: false,

@@ -11,7 +11,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpLog } from './api.js';
 import type { ServerCore } from './core.js';
 import { applyFault, gateMessages, hostAllowed } from './faults.js';
-import { header, isJsonContentType, readMessages, sendJson, sendPlain, sendRpcError, sendSessionNotFound, toWebRequest, writeWebResponse } from './framing.js';
+import { header, isJsonContentType, readMessages, sendJson, sendPlain, sendRpcError, sendSessionNotFound, setErrorId, toWebRequest, writeWebResponse } from './framing.js';
 import { handleSseConnect, handleSsePost } from './legacy-sse.js';
 import { hexId, type Session } from './sessions.js';
 import { createMcpServer } from './tools.js';
@@ -42,6 +42,7 @@ export class Router {
       return origWriteHead(status, ...rest);
     };
 
+    setErrorId(res, o.errorId);
     if (path === '/health') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendPlain(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
       return sendJson(res, 200, { status: 'healthy', service: 'graphiti-mcp' });
