@@ -86,6 +86,33 @@ describe('sync end to end', () => {
     expect(a).toBeTruthy();
   });
 
+  it('make before break: an edit keeps the old episode until the new version is confirmed, also when the server drops the new one', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'First version.'));
+    await syncAndSettle();
+    await syncAndSettle(); // confirm the uuid
+    const alphas = () => server.episodes('main').filter((e) => e.name === 'Alpha');
+    const oldUuid = alphas()[0]?.uuid;
+    expect(oldUuid).toBeDefined();
+
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Second version.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Sent after the new Alpha.'));
+    server.failNext('drop', 1); // the new version of Alpha is accepted, then lost
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1' });
+    const seen: number[] = [];
+    for (let run = 0; run < 6; run++) {
+      await runSync(config);
+      await server.whenIdle();
+      seen.push(alphas().length);
+      // The file never has zero episodes; the old one stays while the new one is not confirmed.
+      expect(alphas().length).toBeGreaterThanOrEqual(1);
+      if (!alphas().some((e) => e.content.includes('Second version'))) expect(alphas().map((e) => e.uuid)).toEqual([oldUuid]);
+    }
+    expect(seen[0]).toBe(1); // after the drop: only the old version
+    expect(alphas()).toHaveLength(1);
+    expect(alphas()[0]?.content).toContain('Second version');
+    expect(deletes().map((c) => c.args.uuid)).toEqual([oldUuid]);
+  });
+
   it('does not re-send a renamed file with identical content', async () => {
     const a = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Same content.'));
     await syncAndSettle();

@@ -3,9 +3,15 @@
  * state keeps them in two lists (names of the on-disk format): `record.superseded`, older versions
  * of a file that still exists, and `state.orphans`, parts of deleted files and duplicate copies.
  * A retired part is deleted once its uuid is known; until then it waits for a later reconcile.
+ *
+ * Make before break: an older version is deleted only once every part of the file's current
+ * version is confirmed (has its uuid), so at every moment the graph holds at least one version
+ * of the file, and exactly one after that. A new version the server drops is re-sent while the
+ * old one stays. A file with no current parts (deleted, opted out, skipped as loop or empty)
+ * has nothing to wait for: its old episodes go at once.
  */
 import { McpError } from '../mcp/errors.js';
-import type { EpisodeRef } from '../state/state.js';
+import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { OnlineRun, RunContext } from './types.js';
 
 export async function deleteRetired(ctx: OnlineRun): Promise<void> {
@@ -34,7 +40,7 @@ export async function deleteRetired(ctx: OnlineRun): Promise<void> {
     return keep;
   };
   for (const record of Object.values(state.files)) {
-    if (record.superseded.length === 0) continue;
+    if (record.superseded.length === 0 || !currentVersionConfirmed(record)) continue;
     record.superseded = await remove(record.superseded);
     await ctx.ledger.journal([record]);
   }
@@ -42,6 +48,11 @@ export async function deleteRetired(ctx: OnlineRun): Promise<void> {
     state.orphans = await remove(state.orphans);
     await ctx.ledger.journal([], true);
   }
+}
+
+/** Every part of the record's current version is in the graph (or it has none to wait for). */
+export function currentVersionConfirmed(record: FileRecord): boolean {
+  return record.episodes.every((ref) => ref.uuid !== undefined);
 }
 
 /** Any part whose deletion still waits for its uuid. */
