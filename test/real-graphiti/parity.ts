@@ -28,8 +28,8 @@ export function fakeOptionsFor(gen: GraphitiGeneration, groupId: string): Graphi
 export const KNOWN_DIFFERENCES = {
   /** 0.29+ also list summarize_saga, build_communities, add_triplet, get_episode_entities. */
   extraRealTools: ['add_triplet', 'build_communities', 'get_episode_entities', 'summarize_saga'],
-  /** add_memory parameters of server 1.0.2 at HEAD and 1.1.0 that the test server does not declare (it has reference_time). */
-  extraRealAddMemoryParams: ['custom_extraction_instructions', 'excluded_entity_types', 'previous_episode_uuids', 'saga', 'saga_previous_episode_uuid', 'update_communities'],
+  /** add_memory parameters the test server does not declare: none any more (it declares main's seven). */
+  extraRealAddMemoryParams: [] as string[],
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

@@ -171,6 +171,17 @@ describe('add_memory / get_episodes / delete_episode', () => {
     expect(tapir()?.summary).toContain('Borneo');
   });
 
+  it('mainParams: add_memory declares the seven newer parameters in the real order, update_communities a boolean', async () => {
+    server.setOptions({ mainParams: true });
+    const { msg } = await s.rpc('tools/list');
+    const add = (msg!.result as { tools: Array<{ name: string; inputSchema: { properties: Record<string, unknown> } }> }).tools[0]!;
+    expect(Object.keys(add.inputSchema.properties)).toEqual([
+      'name', 'episode_body', 'group_id', 'source', 'source_description', 'uuid',
+      'reference_time', 'excluded_entity_types', 'custom_extraction_instructions', 'previous_episode_uuids', 'update_communities', 'saga', 'saga_previous_episode_uuid',
+    ]);
+    expect(add.inputSchema.properties.update_communities).toEqual({ default: false, title: 'Update Communities', type: 'boolean' });
+  });
+
   it('mainParams: reference_time in the schema, validated', async () => {
     server.setOptions({ mainParams: true });
     const { msg } = await s.rpc('tools/list');

@@ -105,6 +105,14 @@ function validateParam(p: ParamSpec, value: unknown, errors: LineError[]): unkno
       errors.push({ loc: p.name, msg: 'Input should be a valid integer', type: 'int_type', input: value });
       return undefined;
     }
+    case 'bool': {
+      // pydantic's lax bool: true/false, 0/1, and the usual strings.
+      if (typeof value === 'boolean') return value;
+      if (value === 0 || value === 1) return value === 1;
+      if (typeof value === 'string' && /^(true|false|yes|no|on|off|1|0|t|f|y|n)$/i.test(value.trim())) return /^(true|yes|on|1|t|y)$/i.test(value.trim());
+      errors.push({ loc: p.name, msg: 'Input should be a valid boolean', type: 'bool_type', input: value });
+      return undefined;
+    }
     case 'optStrList': {
       if (value === null) return null;
       if (!Array.isArray(value)) {

@@ -23,12 +23,12 @@ export const LEGACY_TOOL_NAMES: Partial<Record<CanonicalTool, string>> = {
   search_nodes: 'search_memory_nodes',
 };
 
-export type ParamKind = 'str' | 'optStr' | 'int' | 'optStrList';
+export type ParamKind = 'str' | 'optStr' | 'int' | 'bool' | 'optStrList';
 export interface ParamSpec {
   name: string;
   kind: ParamKind;
   /** No default → required. */
-  default?: string | number | null;
+  default?: string | number | boolean | null;
   required?: boolean;
 }
 
@@ -121,7 +121,19 @@ const TOOL_SPECS: ToolSpec[] = [
   },
 ];
 
-const REFERENCE_TIME: ParamSpec = { name: 'reference_time', kind: 'optStr', default: null };
+/**
+ * add_memory's parameters after `uuid` on servers with main's parameters (server 1.0.2 at HEAD =
+ * graphiti-core 0.29.3, and 1.1.0 = 0.31.1), in the order the real server declares them.
+ */
+const MAIN_ADD_MEMORY_PARAMS: ParamSpec[] = [
+  { name: 'reference_time', kind: 'optStr', default: null },
+  { name: 'excluded_entity_types', kind: 'optStrList', default: null },
+  { name: 'custom_extraction_instructions', kind: 'optStr', default: null },
+  { name: 'previous_episode_uuids', kind: 'optStrList', default: null },
+  { name: 'update_communities', kind: 'bool', default: false },
+  { name: 'saga', kind: 'optStr', default: null },
+  { name: 'saga_previous_episode_uuid', kind: 'optStr', default: null },
+];
 
 export interface ToolConfig {
   legacyToolNames: boolean;
@@ -141,7 +153,7 @@ function wireName(tool: CanonicalTool, cfg: ToolConfig): string {
 }
 
 function paramsOf(spec: ToolSpec, cfg: ToolConfig): ParamSpec[] {
-  return spec.name === 'add_memory' && cfg.mainParams ? [...spec.params, REFERENCE_TIME] : spec.params;
+  return spec.name === 'add_memory' && cfg.mainParams ? [...spec.params, ...MAIN_ADD_MEMORY_PARAMS] : spec.params;
 }
 
 /** pydantic's default field title: `episode_body` → `Episode Body`. */
@@ -158,6 +170,8 @@ function paramSchema(p: ParamSpec): Record<string, unknown> {
       ? { type: 'string' }
       : p.kind === 'int'
         ? { type: 'integer' }
+        : p.kind === 'bool'
+          ? { type: 'boolean' }
         : p.kind === 'optStr'
           ? { anyOf: [{ type: 'string' }, { type: 'null' }] }
           : { anyOf: [{ items: { type: 'string' }, type: 'array' }, { type: 'null' }] };
