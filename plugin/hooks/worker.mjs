@@ -15607,7 +15607,7 @@ async function deleteRetired(ctx) {
     return keep;
   };
   for (const record of Object.values(state.files)) {
-    if (record.superseded.length === 0) continue;
+    if (record.superseded.length === 0 || !currentVersionConfirmed(record)) continue;
     record.superseded = await remove(record.superseded);
     await ctx.ledger.journal([record]);
   }
@@ -15615,6 +15615,9 @@ async function deleteRetired(ctx) {
     state.orphans = await remove(state.orphans);
     await ctx.ledger.journal([], true);
   }
+}
+function currentVersionConfirmed(record) {
+  return record.episodes.every((ref) => ref.uuid !== void 0);
 }
 function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
