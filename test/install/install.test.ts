@@ -357,3 +357,53 @@ describe('isOurHandler', () => {
     expect(isOurHandler({ type: 'command', command: 'node /other/dist/hooks/session-start.js' }, 'SessionStart')).toBe(false);
   });
 });
+
+describe('coming from the madeinoz Knowledge system: its memory-sync hook is replaced, and uninstall puts it back', () => {
+  const PRIOR = {
+    hooks: {
+      SessionStart: [
+        { matcher: '*', hooks: [{ type: 'command', command: 'bun run /home/me/.claude/hooks/sync-memory-to-knowledge.ts', timeout: 30000 }] },
+        { matcher: 'startup', hooks: [{ type: 'command', command: 'other-tool start' }] },
+      ],
+      Stop: [{ hooks: [{ type: 'command', command: 'bun run /home/me/.claude/hooks/sync-learning-realtime.ts' }, { type: 'command', command: 'other-tool stop' }] }],
+      SubagentStop: [{ hooks: [{ type: 'command', command: 'bun run /home/me/.claude/hooks/sync-learning-realtime.ts' }] }],
+    },
+  };
+  const commands = (file: string) => JSON.stringify(JSON.parse(readFileSync(file, 'utf8')).hooks);
+
+  for (const scope of ['user', 'project'] as const) {
+    it(`${scope} settings: replaced (named in the result), other tools kept; uninstall restores the file byte for byte`, async () => {
+      const root = scope === 'project' ? projectPkg() : pkg;
+      const file = settingsPath(opts({ scope }));
+      mkdirSync(join(file, '..'), { recursive: true });
+      const original = `${JSON.stringify(PRIOR, null, 2)}\n`;
+      writeFileSync(file, original);
+
+      const installed = await runInstall(opts({ scope, packageRoot: root }));
+      const after = commands(file);
+      expect(after).not.toContain('sync-memory-to-knowledge');
+      expect(after).not.toContain('sync-learning-realtime');
+      expect(after).toContain('other-tool start');
+      expect(after).toContain('other-tool stop');
+      expect(after).toContain('--graphiti-memory-sync');
+      const entries = installed.files[0]?.entries ?? [];
+      expect(entries).toContain('SessionStart: replaced the madeinoz hook sync-memory-to-knowledge.ts');
+      expect(entries).toContain('Stop: replaced the madeinoz hook sync-learning-realtime.ts');
+      expect(entries).toContain('SubagentStop: replaced the madeinoz hook sync-learning-realtime.ts');
+      expect(formatInstallResult(installed)).toContain('replaced the madeinoz hook');
+
+      await runUninstall(opts({ scope, packageRoot: root }));
+      expect(readFileSync(file, 'utf8')).toBe(original);
+    });
+  }
+
+  it('a madeinoz hook in another scope is named in a warning, and that file is left alone', async () => {
+    const other = settingsPath(opts({ scope: 'project' }));
+    mkdirSync(join(other, '..'), { recursive: true });
+    const text = `${JSON.stringify(PRIOR, null, 2)}\n`;
+    writeFileSync(other, text);
+    const installed = await runInstall(opts({ scope: 'user' }));
+    expect(installed.warnings.some((w) => w.includes(other) && w.includes('madeinoz'))).toBe(true);
+    expect(readFileSync(other, 'utf8')).toBe(text);
+  });
+});

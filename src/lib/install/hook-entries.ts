@@ -187,3 +187,45 @@ export function removeHooks(settings: JsonObject, file = 'settings'): { settings
   if (Object.keys(hooks).length === 0 && isObject(settings.hooks) && Object.keys(settings.hooks).length > 0) delete next.hooks;
   return { settings: next, entries };
 }
+
+/**
+ * The madeinoz Knowledge system's own memory-sync hooks, which this tool replaces:
+ * `sync-memory-to-knowledge.ts` on SessionStart, and in older versions `sync-learning-realtime.ts`
+ * on Stop and SubagentStop. Left in place, every note would be ingested twice.
+ */
+const PRIOR_HOOK = /\b(sync-memory-to-knowledge|sync-learning-realtime)\.(ts|js|mjs)\b/;
+const PRIOR_EVENTS = ['SessionStart', 'Stop', 'SubagentStop'] as const;
+
+export function isPriorMadeinozHandler(handler: unknown): boolean {
+  if (!isObject(handler)) return false;
+  const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].filter((p): p is string => typeof p === 'string');
+  return PRIOR_HOOK.test(parts.join(' '));
+}
+
+/** Removes the madeinoz memory-sync hooks (and the groups/arrays emptied by that); `entries` names each removal. */
+export function removePriorHooks(settings: JsonObject, file = 'settings'): { settings: JsonObject; entries: string[] } {
+  const next = structuredClone(settings);
+  const entries: string[] = [];
+  const hooks = hooksObject(next, file);
+  if (hooks === undefined) return { settings: next, entries };
+  for (const event of PRIOR_EVENTS) {
+    const arr = hooks[event];
+    if (!Array.isArray(arr)) continue;
+    const kept: Json[] = [];
+    for (const group of arr) {
+      if (isObject(group) && Array.isArray(group.hooks)) {
+        const before = group.hooks.length;
+        const removed = group.hooks.filter((h) => isPriorMadeinozHandler(h));
+        for (const h of removed) entries.push(`${event}: replaced the madeinoz hook ${(PRIOR_HOOK.exec(String((h as JsonObject).command ?? '')) ?? ['prior hook'])[0]}`);
+        const rest = group.hooks.filter((h) => !isPriorMadeinozHandler(h));
+        if (before > 0 && rest.length === 0) continue;
+        if (rest.length !== before) group.hooks = rest;
+      }
+      kept.push(group);
+    }
+    if (kept.length === 0) delete hooks[event];
+    else hooks[event] = kept;
+  }
+  if (Object.keys(hooks).length === 0 && isObject(settings.hooks) && Object.keys(settings.hooks).length > 0) delete next.hooks;
+  return { settings: next, entries };
+}

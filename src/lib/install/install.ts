@@ -36,7 +36,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
-import { mergeHooks, projectRelativeRoot, removeHooks } from './hook-entries.js';
+import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
 import { mergeMcp, removeMcp } from './mcp-entry.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
 import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior } from './record.js';
@@ -44,7 +44,7 @@ import { lineDiff, parseRemembered, readJsonObject, serialize } from './settings
 import { deepEqual, isObject, MARKER, MCP_SERVER_NAME, type FileResult, type InstallOptions, type InstallResult, type JsonObject } from './types.js';
 
 export * from './types.js';
-export { isOurHandler, mergeHooks, ourHookGroups, projectRelativeRoot, removeHooks } from './hook-entries.js';
+export { isOurHandler, isPriorMadeinozHandler, mergeHooks, ourHookGroups, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
 export { mergeMcp, removeMcp } from './mcp-entry.js';
 export { mcpLocation, settingsPath } from './paths.js';
 export { lineDiff } from './settings-file.js';
@@ -69,7 +69,8 @@ async function applyChange(
   if (step.action === 'uninstall' && options.dryRun !== true && prior !== undefined) {
     // Nothing else changed since install: the exact earlier bytes (or no file) come back.
     const priorValue = prior.existed ? parseRemembered(prior.text) : {};
-    if (priorValue !== undefined && deepEqual(priorValue, value)) {
+    // The madeinoz hook that install replaced counts as ours here: uninstall puts it back.
+    if (priorValue !== undefined && (deepEqual(priorValue, value) || deepEqual(removePriorHooks(priorValue).settings, value))) {
       const backup = parsed.existed ? backupInto(stateDir, file, now) : undefined;
       await restorePrior(prior, parsed.mode);
       forgetPrior(stateDir, file);
@@ -103,6 +104,27 @@ async function applyChange(
   await writeFileAtomic(file, after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
   result.written = true;
   return result;
+}
+
+/** Settings files of the other scopes (and $PAI_DIR/settings.json) that still register the madeinoz hook. */
+function priorHooksElsewhere(options: InstallOptions, target: string): string[] {
+  const env = options.env ?? process.env;
+  const candidates = new Map<string, string>();
+  for (const scope of ['user', 'project', 'local'] as const) candidates.set(settingsPath({ ...options, scope }), `--scope ${scope}`);
+  const pai = env.PAI_DIR?.trim();
+  if (pai !== undefined && pai !== '') candidates.set(join(resolve(pai), 'settings.json'), 'by hand (PAI settings)');
+  const out: string[] = [];
+  for (const [file, how] of candidates) {
+    if (resolve(file) === resolve(target) || !existsSync(file)) continue;
+    try {
+      if (removePriorHooks(readJsonObject(file).value, file).entries.length > 0) {
+        out.push(`the madeinoz memory-sync hook is still registered in ${file}: both would ingest every note; remove it there (install ${how} replaces it).`);
+      }
+    } catch {
+      // An unreadable or invalid file of another scope is not ours to judge here.
+    }
+  }
+  return out;
 }
 
 function packageRootOf(options: InstallOptions): string {
@@ -147,6 +169,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
       `the graphiti-memory-sync plugin is enabled too (${plugin.join(', ')}): both would run; the session-start block is still injected once per session, but you need only one. Keep the plugin and run "uninstall --scope ${options.scope}", or remove the plugin with "claude plugin uninstall graphiti-memory-sync".`,
     );
   }
+  warnings.push(...priorHooksElsewhere(options, settingsFile));
   // Parse everything first so a refused file means nothing at all is written.
   readJsonObject(settingsFile);
   const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
@@ -160,8 +183,10 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
       {
         action: 'install',
         transform: (value) => {
-          const r = mergeHooks(value, root, settingsFile, { onResume: options.config?.contextOnResume === true, projectRelative });
-          return { value: r.settings, entries: r.entries };
+          // The madeinoz memory-sync hook is replaced: both would ingest every note.
+          const prior = removePriorHooks(value, settingsFile);
+          const r = mergeHooks(prior.settings, root, settingsFile, { onResume: options.config?.contextOnResume === true, projectRelative });
+          return { value: r.settings, entries: [...prior.entries, ...r.entries] };
         },
         undo: (value) => removeHooks(value, settingsFile).settings,
       },
