@@ -4800,8 +4800,8 @@ function shortHash(text2) {
 function projectGroupId(db, projectName) {
   const sep = db === "falkordb" ? "_" : "-";
   const folded = projectName.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
-  const keep = db === "falkordb" ? /[^a-z0-9_]+/g : /[^a-z0-9_-]+/g;
-  let slug = folded.replace(keep, sep);
+  const keep2 = db === "falkordb" ? /[^a-z0-9_]+/g : /[^a-z0-9_-]+/g;
+  let slug = folded.replace(keep2, sep);
   slug = slug.replace(db === "falkordb" ? /_+/g : /[-_]*-[-_]*/g, sep).replace(/^[-_]+|[-_]+$/g, "");
   if (!/[a-z0-9]/.test(slug)) return `project${sep}${shortHash(projectName)}`;
   if (slug.length > MAX_PROJECT_GROUP_LENGTH) {
@@ -9580,9 +9580,9 @@ async function listJournals(stateDir) {
   }
   return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: join12(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
-async function retireJournals(stateDir, keep) {
+async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
-    if (keep) await rename2(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => void 0);
+    if (keep2) await rename2(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => void 0);
     else await unlink3(path).catch(() => void 0);
   }
 }
@@ -9810,62 +9810,37 @@ var init_ledger = __esm({
   }
 });
 
-// src/lib/sync/types.ts
-var ServerHealth;
-var init_types3 = __esm({
-  "src/lib/sync/types.ts"() {
-    "use strict";
-    init_errors3();
-    ServerHealth = class {
-      constructor(logger) {
-        this.logger = logger;
-      }
-      logger;
-      reachable = true;
-      error;
-      markDown(error) {
-        if (!this.reachable) return;
-        this.reachable = false;
-        this.error = error instanceof Error ? error.message : String(error);
-        this.logger.warn("server unavailable; work stays pending for the next run", { error: this.error });
-      }
-    };
-  }
-});
-
-// src/lib/sync/listing.ts
-async function fetchListing(ctx) {
-  const { state } = ctx;
-  const ours = Object.values(state.files).reduce((n, r) => n + r.episodes.length + r.superseded.length, state.orphans.length);
-  const cap = Math.min(MAX_LISTING, Math.max(MIN_LISTING, ours * 2 + 100));
-  const listing = /* @__PURE__ */ new Map();
-  for (const group of groupsInUse(state)) {
-    try {
-      const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
-      if (episodes.length >= cap) ctx.logger.warn("get_episodes hit its cap; some episodes may be invisible to confirmation", { group, cap });
-      listing.set(group, episodes);
-    } catch (error) {
-      if (error instanceof McpError && !error.retryable && error.kind !== "tool") throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
-      ctx.server.markDown(error);
-      return void 0;
+// src/lib/memory/footer.ts
+function isCaptureFooter(line) {
+  return FOOTER.test(line);
+}
+function stripCaptureFooters(text2) {
+  if (!/captured/i.test(text2)) return text2;
+  const lines = text2.split("\n");
+  const keep2 = [];
+  let removed = false;
+  for (const line of lines) {
+    if (!isCaptureFooter(line)) {
+      keep2.push(line);
+      continue;
     }
+    removed = true;
+    let i = keep2.length;
+    while (i > 0 && (keep2[i - 1] ?? "").trim() === "") i -= 1;
+    if (i > 0 && THEMATIC_BREAK.test(keep2[i - 1] ?? "")) keep2.length = i - 1;
   }
-  return listing;
+  if (!removed) return text2;
+  let out = keep2.join("\n");
+  if (text2.endsWith("\n")) out = `${out.replace(/\s+$/, "")}
+`;
+  return out;
 }
-function groupsInUse(state) {
-  const groups = /* @__PURE__ */ new Set();
-  for (const record of Object.values(state.files)) for (const ref of [...record.episodes, ...record.superseded]) groups.add(ref.groupId);
-  for (const ref of state.orphans) groups.add(ref.groupId);
-  return [...groups].sort();
-}
-var MIN_LISTING, MAX_LISTING;
-var init_listing = __esm({
-  "src/lib/sync/listing.ts"() {
+var FOOTER, THEMATIC_BREAK;
+var init_footer = __esm({
+  "src/lib/memory/footer.ts"() {
     "use strict";
-    init_errors2();
-    init_types3();
-    MIN_LISTING = 200;
-    MAX_LISTING = 2e4;
+    FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
+    THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
   }
 });
 
@@ -10543,129 +10518,6 @@ var init_redact = __esm({
   }
 });
 
-// src/lib/memory/footer.ts
-function isCaptureFooter(line) {
-  return FOOTER.test(line);
-}
-function stripCaptureFooters(text2) {
-  if (!/captured/i.test(text2)) return text2;
-  const lines = text2.split("\n");
-  const keep = [];
-  let removed = false;
-  for (const line of lines) {
-    if (!isCaptureFooter(line)) {
-      keep.push(line);
-      continue;
-    }
-    removed = true;
-    let i = keep.length;
-    while (i > 0 && (keep[i - 1] ?? "").trim() === "") i -= 1;
-    if (i > 0 && THEMATIC_BREAK.test(keep[i - 1] ?? "")) keep.length = i - 1;
-  }
-  if (!removed) return text2;
-  let out = keep.join("\n");
-  if (text2.endsWith("\n")) out = `${out.replace(/\s+$/, "")}
-`;
-  return out;
-}
-var FOOTER, THEMATIC_BREAK;
-var init_footer = __esm({
-  "src/lib/memory/footer.ts"() {
-    "use strict";
-    FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
-    THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
-  }
-});
-
-// src/lib/memory/text.ts
-function decodeMemoryText(raw) {
-  let text2;
-  try {
-    text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
-    return void 0;
-  }
-  if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
-  return text2.replace(/\r\n?/g, "\n");
-}
-function firstInvalidUtf8(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i] ?? 0;
-    let need;
-    let min;
-    if (b < 128) {
-      i += 1;
-      continue;
-    } else if (b >= 194 && b <= 223) {
-      need = 1;
-      min = 128;
-    } else if (b >= 224 && b <= 239) {
-      need = 2;
-      min = 2048;
-    } else if (b >= 240 && b <= 244) {
-      need = 3;
-      min = 65536;
-    } else return i;
-    let cp = b & 63 >> need;
-    for (let k = 1; k <= need; k += 1) {
-      const c = bytes[i + k];
-      if (c === void 0 || (c & 192) !== 128) return i;
-      cp = cp << 6 | c & 63;
-    }
-    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
-    i += need + 1;
-  }
-  return -1;
-}
-function decode(raw) {
-  if (raw[0] === 255 && raw[1] === 254 || raw[0] === 254 && raw[1] === 255) {
-    return { ok: false, reason: "not-utf8", message: "the file is UTF-16 text; convert it to UTF-8" };
-  }
-  const nul = raw.indexOf(0);
-  if (nul !== -1) {
-    return { ok: false, reason: "binary", message: `the file contains a NUL byte at offset ${nul}: it looks binary, not markdown` };
-  }
-  const text2 = decodeMemoryText(raw);
-  if (text2 === void 0) {
-    const at = firstInvalidUtf8(raw);
-    return { ok: false, reason: "not-utf8", message: `the file is not valid UTF-8 (first bad byte at offset ${at < 0 ? "?" : at}); convert it to UTF-8` };
-  }
-  return { ok: true, text: text2 };
-}
-var init_text = __esm({
-  "src/lib/memory/text.ts"() {
-    "use strict";
-  }
-});
-
-// src/lib/memory/hash.ts
-import { createHash as createHash2 } from "node:crypto";
-function sha256Hex(data) {
-  const h = createHash2("sha256");
-  if (typeof data === "string") h.update(data, "utf8");
-  else h.update(data);
-  return h.digest("hex");
-}
-function normalizeContent(raw) {
-  const text2 = decodeMemoryText(raw);
-  return text2 === void 0 ? void 0 : stripCaptureFooters(text2);
-}
-function contentHashOf(raw) {
-  const text2 = normalizeContent(raw);
-  return text2 === void 0 ? sha256Hex(raw) : sha256Hex(text2);
-}
-function fileIdOf(source2, relPath) {
-  return sha256Hex(`${source2}\0${relPath}`).slice(0, 16);
-}
-var init_hash = __esm({
-  "src/lib/memory/hash.ts"() {
-    "use strict";
-    init_footer();
-    init_text();
-  }
-});
-
 // src/lib/memory/split.ts
 function headingCuts(text2) {
   const cuts = [];
@@ -11071,6 +10923,334 @@ var init_episode = __esm({
     FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
     MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})\]/g;
     TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
+  }
+});
+
+// src/lib/sync/pace.ts
+function paceOf(state, group) {
+  const raw = state.groups?.[group];
+  if (typeof raw !== "object" || raw === null) return {};
+  const pace = {};
+  if (isCount2(raw.size)) pace.size = raw.size;
+  if (typeof raw.nextListingAt === "number" && Number.isFinite(raw.nextListingAt)) pace.nextListingAt = raw.nextListingAt;
+  if (isCount2(raw.backoffMs)) pace.backoffMs = raw.backoffMs;
+  if (isSamples(raw.waitsMs)) pace.waitsMs = raw.waitsMs.slice(-SAMPLES);
+  if (isSamples(raw.stepsMs)) pace.stepsMs = raw.stepsMs.slice(-SAMPLES);
+  if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
+  if (typeof raw.skewMs === "number" && Number.isFinite(raw.skewMs)) pace.skewMs = raw.skewMs;
+  return pace;
+}
+function listingDue(pace, now) {
+  return pace.nextListingAt === void 0 || now >= pace.nextListingAt;
+}
+function firstCap(pace, ours) {
+  const guess = pace.size === void 0 ? Math.max(MIN_LISTING, ours * 2 + 100) : Math.ceil(pace.size * 1.1) + ours + 100;
+  return Math.min(MAX_LISTING, guess);
+}
+function nextCap(cap) {
+  return Math.min(MAX_LISTING, cap * LISTING_GROWTH);
+}
+function skewOf(pace) {
+  return Math.min(0, pace.skewMs ?? 0);
+}
+function patienceMs(pace, confirmMaxAgeMs) {
+  const step = median(pace.stepsMs) ?? median(pace.appearMs);
+  if (step === void 0) return confirmMaxAgeMs;
+  const wait = percentile(pace.waitsMs, 0.9) ?? 0;
+  return Math.min(confirmMaxAgeMs, Math.max(MIN_PATIENCE_MS, PATIENCE_FACTOR * (wait + step)));
+}
+function lastMovement(pace, listing) {
+  let newest = 0;
+  for (const e of listing.episodes) {
+    const t = parseTime2(e.created_at);
+    if (t !== void 0 && t > newest) newest = t;
+  }
+  return newest === 0 ? 0 : newest - skewOf(pace);
+}
+function nextPace(input) {
+  const { previous, listing, now } = input;
+  const pace = { ...previous };
+  if (listing.complete) pace.size = listing.episodes.length;
+  else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
+  if (input.sightings.length > 0) {
+    const seen = input.sightings.flatMap(({ queuedAt, episode }) => {
+      const created = parseTime2(episode.created_at);
+      return created === void 0 ? [] : [{ queuedAt, created }];
+    });
+    for (const { queuedAt, created } of seen) pace.skewMs = Math.min(pace.skewMs ?? 0, created - queuedAt);
+    const correction = Math.min(0, pace.skewMs ?? 0);
+    pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
+    pace.appearMs = keep(pace.appearMs, input.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
+    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing));
+  }
+  if (input.stillWaiting === 0) {
+    delete pace.nextListingAt;
+    delete pace.backoffMs;
+  } else {
+    const base = clamp((median(pace.stepsMs) ?? 2 * MIN_BACKOFF_MS) / 2, MIN_BACKOFF_MS, 3e4);
+    const backoff = input.progress || pace.backoffMs === void 0 ? base : Math.min(MAX_BACKOFF_MS, Math.max(base, pace.backoffMs * 2));
+    pace.backoffMs = Math.round(backoff);
+    pace.nextListingAt = now + pace.backoffMs;
+  }
+  return pace;
+}
+function processingTimes(seen, listing) {
+  const starts = listing.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
+  const byStart = new Map(seen.map((s) => [s.created, s]));
+  const steps = [];
+  for (const b of seen) {
+    const before = lastBelow(starts, b.created);
+    const a = before === void 0 ? void 0 : byStart.get(before);
+    if (a === void 0 || a.queuedAt > b.queuedAt) continue;
+    const gap = b.created - a.created;
+    if (gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+  }
+  return steps;
+}
+function keep(previous, added) {
+  if (added.length === 0) return previous;
+  return [...previous ?? [], ...added].slice(-SAMPLES);
+}
+function parseTime2(iso) {
+  if (typeof iso !== "string" || iso === "") return void 0;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : void 0;
+}
+function lastBelow(sorted, value) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? void 0 : sorted[lo - 1];
+}
+function median(xs) {
+  return percentile(xs, 0.5);
+}
+function percentile(xs, p) {
+  if (xs === void 0 || xs.length === 0) return void 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+function clamp(x, lo, hi) {
+  return Math.min(hi, Math.max(lo, x));
+}
+function isCount2(v) {
+  return Number.isInteger(v) && v >= 0;
+}
+function isSamples(v) {
+  return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0);
+}
+var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, MIN_BACKOFF_MS, MAX_BACKOFF_MS, PATIENCE_FACTOR;
+var init_pace = __esm({
+  "src/lib/sync/pace.ts"() {
+    "use strict";
+    MIN_LISTING = 200;
+    LISTING_GROWTH = 4;
+    MAX_LISTING = 2e6;
+    SAMPLES = 24;
+    MIN_PATIENCE_MS = 1e4;
+    MIN_BACKOFF_MS = 250;
+    MAX_BACKOFF_MS = 5 * 6e4;
+    PATIENCE_FACTOR = 4;
+  }
+});
+
+// src/lib/sync/types.ts
+var ServerHealth;
+var init_types3 = __esm({
+  "src/lib/sync/types.ts"() {
+    "use strict";
+    init_errors3();
+    ServerHealth = class {
+      constructor(logger) {
+        this.logger = logger;
+      }
+      logger;
+      reachable = true;
+      error;
+      markDown(error) {
+        if (!this.reachable) return;
+        this.reachable = false;
+        this.error = error instanceof Error ? error.message : String(error);
+        this.logger.warn("server unavailable; work stays pending for the next run", { error: this.error });
+      }
+    };
+  }
+});
+
+// src/lib/sync/listing.ts
+function waitingMarkers(state, rebuilding) {
+  const waiting = /* @__PURE__ */ new Map();
+  const want = (ref) => {
+    const set = waiting.get(ref.groupId) ?? /* @__PURE__ */ new Set();
+    set.add(ref.marker);
+    waiting.set(ref.groupId, set);
+  };
+  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retiredMarkers = new Set(retired.map((ref) => ref.marker));
+  for (const record of Object.values(state.files)) {
+    if (record.status === "failed" || record.status === "skipped") continue;
+    for (const ref of record.episodes) if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker))) want(ref);
+  }
+  for (const ref of retired) if (ref.uuid === void 0 && ref.sentAt !== void 0) want(ref);
+  if (rebuilding) {
+    for (const group of groupsInUse(state)) if (!waiting.has(group)) waiting.set(group, /* @__PURE__ */ new Set());
+  }
+  return waiting;
+}
+async function fetchListing(ctx, options2) {
+  const { state } = ctx;
+  const listing = /* @__PURE__ */ new Map();
+  for (const [group, markers] of waitingMarkers(state, options2.rebuilding)) {
+    const pace = paceOf(state, group);
+    if (!options2.rebuilding && !options2.ignoreBackoff && !listingDue(pace, ctx.now())) continue;
+    try {
+      listing.set(group, await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))));
+    } catch (error) {
+      if (error instanceof McpError && !error.retryable && error.kind !== "tool") throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
+      ctx.server.markDown(error);
+      return void 0;
+    }
+  }
+  return listing;
+}
+async function listGroup(ctx, group, markers, cap) {
+  let requests = 0;
+  let listed = 0;
+  for (; ; ) {
+    const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
+    requests++;
+    listed += episodes.length;
+    const complete = episodes.length < cap;
+    if (complete || cap >= MAX_LISTING || allFound(episodes, markers)) {
+      if (!complete && cap >= MAX_LISTING) ctx.logger.warn("get_episodes at its safety cap; some episodes may be invisible to confirmation", { group, cap });
+      ctx.logger.debug("listed group", { group, cap, episodes: episodes.length, complete, requests });
+      return { episodes, complete, requests, listed };
+    }
+    cap = nextCap(cap);
+  }
+}
+function allFound(episodes, markers) {
+  if (markers.size === 0) return false;
+  const left = new Set(markers);
+  for (const e of episodes) {
+    const marker = parseMarker(e.source_description);
+    if (marker !== void 0) left.delete(marker.raw);
+    if (left.size === 0) return true;
+  }
+  return false;
+}
+function oursIn(state, group) {
+  let n = 0;
+  for (const record of Object.values(state.files)) for (const ref of [...record.episodes, ...record.superseded]) if (ref.groupId === group) n++;
+  for (const ref of state.orphans) if (ref.groupId === group) n++;
+  return n;
+}
+function groupsInUse(state) {
+  const groups = /* @__PURE__ */ new Set();
+  for (const record of Object.values(state.files)) for (const ref of [...record.episodes, ...record.superseded]) groups.add(ref.groupId);
+  for (const ref of state.orphans) groups.add(ref.groupId);
+  return [...groups].sort();
+}
+var init_listing = __esm({
+  "src/lib/sync/listing.ts"() {
+    "use strict";
+    init_episode();
+    init_errors2();
+    init_pace();
+    init_types3();
+  }
+});
+
+// src/lib/memory/text.ts
+function decodeMemoryText(raw) {
+  let text2;
+  try {
+    text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw);
+  } catch {
+    return void 0;
+  }
+  if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+  return text2.replace(/\r\n?/g, "\n");
+}
+function firstInvalidUtf8(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    let need;
+    let min;
+    if (b < 128) {
+      i += 1;
+      continue;
+    } else if (b >= 194 && b <= 223) {
+      need = 1;
+      min = 128;
+    } else if (b >= 224 && b <= 239) {
+      need = 2;
+      min = 2048;
+    } else if (b >= 240 && b <= 244) {
+      need = 3;
+      min = 65536;
+    } else return i;
+    let cp = b & 63 >> need;
+    for (let k = 1; k <= need; k += 1) {
+      const c = bytes[i + k];
+      if (c === void 0 || (c & 192) !== 128) return i;
+      cp = cp << 6 | c & 63;
+    }
+    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+function decode(raw) {
+  if (raw[0] === 255 && raw[1] === 254 || raw[0] === 254 && raw[1] === 255) {
+    return { ok: false, reason: "not-utf8", message: "the file is UTF-16 text; convert it to UTF-8" };
+  }
+  const nul = raw.indexOf(0);
+  if (nul !== -1) {
+    return { ok: false, reason: "binary", message: `the file contains a NUL byte at offset ${nul}: it looks binary, not markdown` };
+  }
+  const text2 = decodeMemoryText(raw);
+  if (text2 === void 0) {
+    const at = firstInvalidUtf8(raw);
+    return { ok: false, reason: "not-utf8", message: `the file is not valid UTF-8 (first bad byte at offset ${at < 0 ? "?" : at}); convert it to UTF-8` };
+  }
+  return { ok: true, text: text2 };
+}
+var init_text = __esm({
+  "src/lib/memory/text.ts"() {
+    "use strict";
+  }
+});
+
+// src/lib/memory/hash.ts
+import { createHash as createHash2 } from "node:crypto";
+function sha256Hex(data) {
+  const h = createHash2("sha256");
+  if (typeof data === "string") h.update(data, "utf8");
+  else h.update(data);
+  return h.digest("hex");
+}
+function normalizeContent(raw) {
+  const text2 = decodeMemoryText(raw);
+  return text2 === void 0 ? void 0 : stripCaptureFooters(text2);
+}
+function contentHashOf(raw) {
+  const text2 = normalizeContent(raw);
+  return text2 === void 0 ? sha256Hex(raw) : sha256Hex(text2);
+}
+function fileIdOf(source2, relPath) {
+  return sha256Hex(`${source2}\0${relPath}`).slice(0, 16);
+}
+var init_hash = __esm({
+  "src/lib/memory/hash.ts"() {
+    "use strict";
+    init_footer();
+    init_text();
   }
 });
 
@@ -13926,8 +14106,8 @@ var require_dumper = __commonJS({
     function blockHeader(string, indentPerLevel) {
       var indentIndicator = needIndentIndicator(string) ? String(indentPerLevel) : "";
       var clip2 = string[string.length - 1] === "\n";
-      var keep = clip2 && (string[string.length - 2] === "\n" || string === "\n");
-      var chomp = keep ? "+" : clip2 ? "" : "-";
+      var keep2 = clip2 && (string[string.length - 2] === "\n" || string === "\n");
+      var chomp = keep2 ? "+" : clip2 ? "" : "-";
       return indentIndicator + chomp + "\n";
     }
     function dropEndingNewline(string) {
@@ -15456,8 +15636,10 @@ var init_plan = __esm({
 function reconcile(input) {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], resends: [], drops: [] };
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], resends: [], drops: [], paces: /* @__PURE__ */ new Map() };
   const visible = visibleByMarker(input.listing);
+  const complete = (group) => input.listing.get(group)?.complete === true;
+  const sightings = /* @__PURE__ */ new Map();
   const uuidNow = /* @__PURE__ */ new Map();
   const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
   const newestVisibleSend = /* @__PURE__ */ new Map();
@@ -15467,21 +15649,36 @@ function reconcile(input) {
     const t = Date.parse(iso);
     if (t > (map.get(group) ?? 0)) map.set(group, t);
   };
-  const stalled = (group, since) => now - Math.max(since, lastProgress.get(group) ?? 0) > input.confirmMaxAgeMs;
+  const quiet = (group, since) => {
+    const listed = input.listing.get(group);
+    if (listed === void 0 || !listed.complete) return false;
+    const pace = paceOf(state, group);
+    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed)) > patienceMs(pace, input.confirmMaxAgeMs);
+  };
+  const dropEvidence = (group, since) => {
+    if (!complete(group)) return void 0;
+    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
+    return quiet(group, since) ? "age" : void 0;
+  };
   for (const record of Object.values(state.files)) {
     for (const ref of record.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);
       const found = visible.get(key);
       if (found === void 0 || found.length === 0) continue;
-      const keep = found.find((e) => e.uuid === ref.uuid) ?? found[0];
+      const keep2 = found.find((e) => e.uuid === ref.uuid) ?? found[0];
       let seen = ref;
       if (ref.uuid === void 0) {
         const adopted = ref.sentAt === void 0;
-        out.confirmations.push({ record, ref, uuid: keep.uuid, adopted });
-        uuidNow.set(ref, keep.uuid);
-        seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
+        out.confirmations.push({ record, ref, uuid: keep2.uuid, adopted });
+        uuidNow.set(ref, keep2.uuid);
+        if (!adopted && ref.queuedAt !== void 0) {
+          const list = sightings.get(ref.groupId) ?? [];
+          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep2 });
+          sightings.set(ref.groupId, list);
+        }
+        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
       }
-      for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
       visible.delete(key);
       raise(lastProgress, ref.groupId, seen.confirmedAt);
       raise(newestVisibleSend, ref.groupId, seen.sentAt);
@@ -15505,8 +15702,7 @@ function reconcile(input) {
       out.vanished.add(ref);
       continue;
     }
-    const since = Date.parse(ref.queuedAt ?? ref.sentAt);
-    if ((newestVisibleSend.get(ref.groupId) ?? 0) > since || stalled(ref.groupId, since)) out.vanished.add(ref);
+    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== void 0) out.vanished.add(ref);
   }
   if (input.rebuilding) {
     const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
@@ -15524,18 +15720,26 @@ function reconcile(input) {
     if (record.status === "failed" || record.status === "skipped") continue;
     for (const ref of record.episodes) {
       if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
-      const queuedAt = Date.parse(ref.queuedAt);
-      const fifo = (newestVisibleSend.get(ref.groupId) ?? 0) > queuedAt;
-      if (!fifo && !stalled(ref.groupId, queuedAt)) continue;
+      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
+      if (evidence === void 0) continue;
       if (ref.resends >= input.maxResends) {
         const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
         out.drops.push({ record, ref, message });
       } else {
-        out.resends.push({ record, ref, evidence: fifo ? "fifo" : "age" });
+        out.resends.push({ record, ref, evidence });
       }
     }
   }
+  for (const [group, listed] of input.listing) {
+    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
+    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
+    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && ref.sentAt !== void 0 && uuidOf(ref) === void 0 && !judged.has(ref)).length;
+    out.paces.set(group, nextPace({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting, progress }));
+  }
   return out;
+}
+function allParts(state) {
+  return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 function applyReconciliation(state, r, nowIso) {
   for (const { ref, uuid, adopted } of r.confirmations) {
@@ -15558,13 +15762,17 @@ function applyReconciliation(state, r, nowIso) {
     delete ref.sentAt;
     delete ref.queuedAt;
   }
+  if (r.paces.size > 0) {
+    state.groups ??= /* @__PURE__ */ Object.create(null);
+    for (const [group, pace] of r.paces) state.groups[group] = pace;
+  }
 }
 function visibleKey(group, marker) {
   return `${group}\0${marker}`;
 }
 function visibleByMarker(listing) {
   const visible = /* @__PURE__ */ new Map();
-  for (const [group, episodes] of listing) {
+  for (const [group, { episodes }] of listing) {
     for (const episode of episodes) {
       const marker = parseMarker(episode.source_description);
       if (marker === void 0) continue;
@@ -15580,6 +15788,7 @@ var init_reconcile = __esm({
   "src/lib/sync/reconcile.ts"() {
     "use strict";
     init_episode();
+    init_pace();
   }
 });
 
@@ -15589,11 +15798,11 @@ async function deleteRetired(ctx) {
   const current = /* @__PURE__ */ new Set();
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== void 0) current.add(ref.uuid);
   const remove = async (refs) => {
-    const keep = [];
+    const keep2 = [];
     for (const ref of refs) {
       if (ref.uuid !== void 0 && current.has(ref.uuid)) continue;
       if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true) {
-        keep.push(ref);
+        keep2.push(ref);
         continue;
       }
       try {
@@ -15601,10 +15810,10 @@ async function deleteRetired(ctx) {
       } catch (error) {
         if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
         ctx.logger.warn("delete_episode failed; will retry next run", { uuid: ref.uuid, error: error.message });
-        keep.push(ref);
+        keep2.push(ref);
       }
     }
-    return keep;
+    return keep2;
   };
   for (const record of Object.values(state.files)) {
     if (record.superseded.length === 0 || !currentVersionConfirmed(record)) continue;
@@ -15753,6 +15962,7 @@ function summarize(ctx, plan) {
     deleted: counts.deleted,
     unchanged: counts.unchanged,
     renamed: counts.renamed,
+    adopted: counts.adopted,
     skipped: byStatus.skipped,
     failed: byStatus.failed,
     pending: byStatus.pending,
@@ -15760,6 +15970,7 @@ function summarize(ctx, plan) {
     confirmed: byStatus.confirmed,
     resent: counts.resent,
     duplicatesRemoved: counts.duplicatesRemoved,
+    listing: { requests: counts.listRequests, episodes: counts.listedEpisodes },
     redactions: totalRedactions(counts.redactions),
     redactionsByKind: { ...counts.redactions },
     problems: ctx.problems,
@@ -15831,7 +16042,7 @@ async function run(input) {
     graphiti: void 0,
     server: new ServerHealth(logger),
     now,
-    counts: { ...plan.counts, resent: 0, duplicatesRemoved: 0 },
+    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, listRequests: 0, listedEpisodes: 0 },
     problems: plan.problems,
     outgoing: plan.outgoing
   };
@@ -15842,12 +16053,13 @@ async function run(input) {
       changed = true;
       ctx.graphiti = options2.graphiti ?? new GraphitiClient(config, { logger });
       const online = ctx;
-      for (const ref of allParts(state)) if (ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0) ref.queuedAt = new Date(startedAt).toISOString();
-      if (await reconcileWithGraph(online, input.rebuilding)) {
+      for (const ref of allParts2(state)) if (ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0) ref.queuedAt = new Date(startedAt).toISOString();
+      const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
+      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: options2.force === true })) {
         await ctx.ledger.save();
         await sendPending(online);
         await deleteRetired(online);
-        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, input.rebuilding, options2.waitMs ?? 0);
+        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: true }, options2.waitMs ?? 0);
       }
     }
   } finally {
@@ -15862,15 +16074,24 @@ async function run(input) {
 function needsServer(ctx) {
   return ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === void 0));
 }
-function allParts(state) {
+function allParts2(state) {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
-async function reconcileWithGraph(ctx, rebuilding) {
-  const listing = await fetchListing(ctx);
+async function reconcileWithGraph(ctx, run2) {
+  const listing = await fetchListing(ctx, run2);
   if (listing === void 0) return false;
   const { config, state, logger } = ctx;
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding });
+  for (const listed of listing.values()) {
+    ctx.counts.listRequests += listed.requests;
+    ctx.counts.listedEpisodes += listed.listed;
+  }
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run2.rebuilding });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  for (const c of r.confirmations) {
+    if (!c.adopted) continue;
+    ctx.counts.adopted++;
+    if (run2.plannedAdds.delete(c.record.id)) ctx.counts.added--;
+  }
   ctx.counts.duplicatesRemoved += r.duplicates.length;
   for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: "dropped", message });
   for (const { record, ref, evidence } of r.resends) {
@@ -15884,7 +16105,7 @@ async function reconcileWithGraph(ctx, rebuilding) {
   for (const record of Object.values(state.files)) refreshStatus(record, nowIso);
   return true;
 }
-async function waitForConfirmation(ctx, rebuilding, waitMs) {
+async function waitForConfirmation(ctx, run2, waitMs) {
   const deadline = ctx.now() + waitMs;
   let delay = 50;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
@@ -15892,7 +16113,7 @@ async function waitForConfirmation(ctx, rebuilding, waitMs) {
     if (!waiting && !retiredWaiting(ctx)) break;
     await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
     delay = Math.min(delay * 2, 2e3);
-    if (!await reconcileWithGraph(ctx, rebuilding)) break;
+    if (!await reconcileWithGraph(ctx, run2)) break;
     await sendPending(ctx);
     await deleteRetired(ctx);
   }
@@ -16826,7 +17047,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES", default: "1048576", description: 'Files larger than this are skipped with the reason "too-large" (never truncated).' },
   { name: "MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS", default: "8000", description: "Bodies longer than this are split at headings/paragraphs into numbered parts." },
   { name: "MADEINOZ_KNOWLEDGE_CONCURRENCY", default: "4", description: "How many episodes are sent at once." },
-  { name: "MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE", default: "1800000", description: "A queued episode is re-sent once its group has shown no progress (none of our episodes became visible) for this many ms since it was queued: Graphiti drops failures silently." },
+  { name: "MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE", default: "1800000", description: "The longest a queued episode is waited for while its group shows no movement (no episode of anyone started, none of ours appeared) before it is re-sent: Graphiti drops failures silently. Once a group has been seen moving, the wait is several times its observed pace (at least 10 s), never more than this." },
   { name: "MADEINOZ_KNOWLEDGE_MAX_RESENDS", default: "3", description: "How often a silently dropped episode is re-sent before the file is marked failed." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET", default: "8000", description: "Maximum characters of knowledge injected at session start (hard cap 10000)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },

@@ -36,7 +36,7 @@ function episode(r: EpisodeRef, uuid: string): Episode {
 }
 
 function input(state: SyncState, episodes: Episode[], now: number, extra: Partial<ReconcileInput> = {}): ReconcileInput {
-  return { state, listing: new Map([[GROUP, episodes]]), now, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, ...extra };
+  return { state, listing: new Map([[GROUP, { episodes, complete: true, requests: 1, listed: episodes.length }]]), now, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, ...extra };
 }
 
 describe('reconcile (pure)', () => {
@@ -134,5 +134,49 @@ describe('reconcile (pure)', () => {
     const r = reconcile(input(state, [], T0 + 10 * 60_000));
     expect(r.resends).toEqual([]);
     expect(r.drops).toEqual([]);
+  });
+});
+
+describe('reconcile: what a listing may prove', () => {
+  it('a listing that did not cover the group proves nothing absent: no re-send, no vanished part', () => {
+    const early = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const late = ref('f2', 1, 1, { sentAt: iso(T0 + 10), queuedAt: iso(T0 + 10) });
+    const retired = ref('old', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const state = stateOf([record('f1', [early]), record('f2', [late], { superseded: [retired] })]);
+    const partial = input(state, [episode(late, 'u2')], T0 + 3_600_000);
+    partial.listing.set(GROUP, { episodes: [episode(late, 'u2')], complete: false, requests: 1, listed: 1 });
+    const r = reconcile(partial);
+    expect(r.confirmations.map((c) => c.uuid)).toEqual(['u2']); // what is seen still counts
+    expect(r.resends).toEqual([]); // FIFO and age evidence need the whole group
+    expect(r.vanished.size).toBe(0);
+    // The same listing, complete: the early part was dropped (FIFO).
+    expect(reconcile(input(state, [episode(late, 'u2')], T0 + 3_600_000)).resends.map((x) => x.evidence)).toEqual(['fifo']);
+  });
+
+  it('a group not listed this run is not judged at all, and its pace is kept', () => {
+    const waiting = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const state = stateOf([record('f1', [waiting])]);
+    state.groups = { [GROUP]: { size: 12_345, nextListingAt: T0 + 5_000 } };
+    const r = reconcile({ ...input(state, [], T0 + 86_400_000), listing: new Map() });
+    expect(r.resends).toEqual([]);
+    expect(r.paces.size).toBe(0);
+  });
+
+  it('patience follows the group: seconds where episodes appear fast, never past the configured maximum', () => {
+    const queuedAt = T0;
+    const tail = ref('tail', 1, 1, { sentAt: iso(queuedAt), queuedAt: iso(queuedAt) });
+    const fast = stateOf([record('tail', [tail])]);
+    fast.groups = { [GROUP]: { stepsMs: [300, 320, 310], waitsMs: [0, 5, 10] } };
+    const oldEpisode = { ...episode(ref('other', 1, 1), 'x'), source_description: 'someone else', created_at: iso(T0 - 1000) };
+    const at = (ms: number, state: SyncState) => reconcile({ ...input(state, [oldEpisode], queuedAt + ms), confirmMaxAgeMs: 1_800_000 }).resends.length;
+    expect(at(9_000, fast)).toBe(0); // at least 10 s of quiet, however fast the server
+    expect(at(11_000, fast)).toBe(1);
+    const slow = stateOf([record('tail', [{ ...tail }])]);
+    slow.groups = { [GROUP]: { stepsMs: [150_000, 180_000, 170_000], waitsMs: [0, 60_000] } };
+    expect(at(11 * 60_000, slow)).toBe(0); // a minutes-per-episode server gets minutes
+    expect(at(16 * 60_000, slow)).toBe(1);
+    const unknown = stateOf([record('tail', [{ ...tail }])]);
+    expect(at(29 * 60_000, unknown)).toBe(0); // never seen moving: the configured maximum
+    expect(at(31 * 60_000, unknown)).toBe(1);
   });
 });

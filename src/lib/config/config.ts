@@ -108,7 +108,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES', default: '1048576', description: 'Files larger than this are skipped with the reason "too-large" (never truncated).' },
   { name: 'MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS', default: '8000', description: 'Bodies longer than this are split at headings/paragraphs into numbered parts.' },
   { name: 'MADEINOZ_KNOWLEDGE_CONCURRENCY', default: '4', description: 'How many episodes are sent at once.' },
-  { name: 'MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE', default: '1800000', description: 'A queued episode is re-sent once its group has shown no progress (none of our episodes became visible) for this many ms since it was queued: Graphiti drops failures silently.' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE', default: '1800000', description: 'The longest a queued episode is waited for while its group shows no movement (no episode of anyone started, none of ours appeared) before it is re-sent: Graphiti drops failures silently. Once a group has been seen moving, the wait is several times its observed pace (at least 10 s), never more than this.' },
   { name: 'MADEINOZ_KNOWLEDGE_MAX_RESENDS', default: '3', description: 'How often a silently dropped episode is re-sent before the file is marked failed.' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', default: '8000', description: 'Maximum characters of knowledge injected at session start (hard cap 10000).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },

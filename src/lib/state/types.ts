@@ -70,8 +70,27 @@ export interface SyncState {
   orphans: EpisodeRef[];
   /** `redactions`: secrets redacted by kind in that run (kinds and counts, never values). */
   lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number> };
+  /** What each group's listings showed of its pace (sync/pace.ts); a hint, rebuilt when lost. */
+  groups?: Record<string, GroupPace>;
   /** Snapshot generation; the journal of changes made after this snapshot is `state.journal-<generation>.jsonl`. */
   generation?: number;
+}
+
+/** One group's pace as the server showed it (sync/pace.ts owns the rules). */
+export interface GroupPace {
+  /** Episodes the group held at its last complete listing. */
+  size?: number;
+  /** Epoch ms before which the group is not listed again (back-off while ours wait). */
+  nextListingAt?: number;
+  backoffMs?: number;
+  /** Recent queue waits of our episodes (server start − our queuing, skew-corrected), ms. */
+  waitsMs?: number[];
+  /** Recent processing times of one episode in this group, ms. */
+  stepsMs?: number[];
+  /** Recent upper bounds of how long our episodes took to appear (queued → seen in a listing), ms. */
+  appearMs?: number[];
+  /** Smallest (server created_at − our queuedAt) seen: how far behind the server clock may be. */
+  skewMs?: number;
 }
 
 /**

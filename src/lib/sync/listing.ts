@@ -1,24 +1,62 @@
-/** What the graph holds for our groups: one get_episodes per group in use. */
+/**
+ * What the graph holds of ours, group by group, at the least cost the server's API allows.
+ *
+ * `get_episodes` is the only listing: uuid order (arbitrary in time), no paging, no filter, and a
+ * cost that grows with what it returns. So a group is listed only when something of ours in it
+ * waits to be seen (a sent part not yet confirmed, a retired part whose uuid we do not know, or
+ * everything while the state is being rebuilt), only when its back-off has passed (pace.ts), and
+ * with a cap that grows until either every waiting marker is found or the listing has covered the
+ * group (fewer episodes than asked). The group's size is remembered, so the next listing covers
+ * it in one request. Only a complete listing may prove that something is absent (reconcile.ts).
+ */
 import type { Episode } from '../graphiti/graphiti.js';
+import { parseMarker } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
-import type { SyncState } from '../state/state.js';
-import { SyncError, type OnlineRun, type RunContext } from './types.js';
+import type { EpisodeRef, SyncState } from '../state/state.js';
+import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, type GroupListing } from './pace.js';
+import { SyncError, type OnlineRun } from './types.js';
 
-/** Graphiti has no pagination for get_episodes, so ask for plenty. */
-const MIN_LISTING = 200;
-const MAX_LISTING = 20_000;
+export type Listing = Map<string, GroupListing>;
 
-/** Listing per group, or undefined when the server is unreachable (marked on `ctx.server`). */
-export async function fetchListing(ctx: OnlineRun): Promise<Map<string, Episode[]> | undefined> {
+/** Markers of ours each group must show before we can stop listing it, by group. */
+export function waitingMarkers(state: SyncState, rebuilding: boolean): Map<string, Set<string>> {
+  const waiting = new Map<string, Set<string>>();
+  const want = (ref: EpisodeRef) => {
+    const set = waiting.get(ref.groupId) ?? new Set<string>();
+    set.add(ref.marker);
+    waiting.set(ref.groupId, set);
+  };
+  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  // A part never sent is in the graph only if the state was lost, or if it is an older version
+  // come back (a revert A → B → A, a file re-created) whose episode is still to be deleted.
+  const retiredMarkers = new Set(retired.map((ref) => ref.marker));
+  for (const record of Object.values(state.files)) {
+    if (record.status === 'failed' || record.status === 'skipped') continue;
+    for (const ref of record.episodes) if (ref.uuid === undefined && (ref.sentAt !== undefined || rebuilding || retiredMarkers.has(ref.marker))) want(ref);
+  }
+  for (const ref of retired) if (ref.uuid === undefined && ref.sentAt !== undefined) want(ref);
+  if (rebuilding) for (const group of groupsInUse(state)) if (!waiting.has(group)) waiting.set(group, new Set());
+  return waiting;
+}
+
+export interface ListingOptions {
+  rebuilding: boolean;
+  /** List even if the group's back-off has not passed (`sync --wait` paces itself). */
+  ignoreBackoff: boolean;
+}
+
+/**
+ * Lists each group that has something of ours waiting and is due. Undefined when the server is
+ * unreachable (marked on `ctx.server`); groups not listed are simply absent from the map.
+ */
+export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Promise<Listing | undefined> {
   const { state } = ctx;
-  const ours = Object.values(state.files).reduce((n, r) => n + r.episodes.length + r.superseded.length, state.orphans.length);
-  const cap = Math.min(MAX_LISTING, Math.max(MIN_LISTING, ours * 2 + 100));
-  const listing = new Map<string, Episode[]>();
-  for (const group of groupsInUse(state)) {
+  const listing: Listing = new Map();
+  for (const [group, markers] of waitingMarkers(state, options.rebuilding)) {
+    const pace = paceOf(state, group);
+    if (!options.rebuilding && !options.ignoreBackoff && !listingDue(pace, ctx.now())) continue;
     try {
-      const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
-      if (episodes.length >= cap) ctx.logger.warn('get_episodes hit its cap; some episodes may be invisible to confirmation', { group, cap });
-      listing.set(group, episodes);
+      listing.set(group, await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))));
     } catch (error) {
       if (error instanceof McpError && !error.retryable && error.kind !== 'tool') throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
       ctx.server.markDown(error);
@@ -26,6 +64,42 @@ export async function fetchListing(ctx: OnlineRun): Promise<Map<string, Episode[
     }
   }
   return listing;
+}
+
+/** Grows the cap until every waiting marker is found or the group is covered. */
+async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<GroupListing> {
+  let requests = 0;
+  let listed = 0;
+  for (;;) {
+    const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
+    requests++;
+    listed += episodes.length;
+    const complete = episodes.length < cap;
+    if (complete || cap >= MAX_LISTING || allFound(episodes, markers)) {
+      if (!complete && cap >= MAX_LISTING) ctx.logger.warn('get_episodes at its safety cap; some episodes may be invisible to confirmation', { group, cap });
+      ctx.logger.debug('listed group', { group, cap, episodes: episodes.length, complete, requests });
+      return { episodes, complete, requests, listed };
+    }
+    cap = nextCap(cap);
+  }
+}
+
+function allFound(episodes: Episode[], markers: Set<string>): boolean {
+  if (markers.size === 0) return false;
+  const left = new Set(markers);
+  for (const e of episodes) {
+    const marker = parseMarker(e.source_description);
+    if (marker !== undefined) left.delete(marker.raw);
+    if (left.size === 0) return true;
+  }
+  return false;
+}
+
+function oursIn(state: SyncState, group: string): number {
+  let n = 0;
+  for (const record of Object.values(state.files)) for (const ref of [...record.episodes, ...record.superseded]) if (ref.groupId === group) n++;
+  for (const ref of state.orphans) if (ref.groupId === group) n++;
+  return n;
 }
 
 function groupsInUse(state: SyncState): string[] {

@@ -1,22 +1,29 @@
 /**
  * Phase 3, reconciling: what the graph lists vs. what the state expects. A pure function from
  * state + listing + clock to decisions (confirmations, adoptions, retired parts located or gone,
- * duplicates, re-sends, drops); `applyReconciliation` writes them. Tested without a server
- * (test/sync/reconcile.test.ts).
+ * duplicates, re-sends, drops, each listed group's new pace); `applyReconciliation` writes them.
+ * Tested without a server (test/sync/reconcile.test.ts).
  *
- * Drop evidence, per group (Graphiti processes a group's queue in order, one LLM-bound worker each):
- * - FIFO: a part sent after this one is visible and this one is not;
- * - no progress: none of our parts in the group became visible for `confirmMaxAgeMs` since this one
- *   was queued. A long backlog that keeps moving is never taken for a drop.
+ * What is seen proves itself in any listing. That something is absent is only judged from a
+ * listing that covered its group (`complete`): a capped listing of a busy group says nothing
+ * about the episodes it did not return.
+ *
+ * Drop evidence, per group (Graphiti processes a group's queue in order, one worker each):
+ * - FIFO: a part of ours queued after this one is visible and this one is not;
+ * - a quiet queue: nothing moved in the group (no episode of anyone started, none of ours
+ *   appeared) for longer than the group's patience since this one was queued. Patience comes from
+ *   how the group has moved before (pace.ts): seconds on a fast server, minutes on a slow one, and
+ *   `confirmMaxAgeMs` until the group has been seen moving. A backlog that keeps moving is waited for.
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker } from '../memory/episode.js';
-import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
+import type { EpisodeRef, FileRecord, GroupPace, SyncState } from '../state/state.js';
+import { lastMovement, nextPace, paceOf, patienceMs, type GroupListing, type Sighting } from './pace.js';
 
 export interface ReconcileInput {
   state: SyncState;
-  /** What get_episodes listed, per group. */
-  listing: Map<string, Episode[]>;
+  /** What get_episodes listed, per group listed this run (a group not in it was not listed). */
+  listing: Map<string, GroupListing>;
   now: number;
   confirmMaxAgeMs: number;
   maxResends: number;
@@ -37,13 +44,17 @@ export interface Reconciliation {
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: 'fifo' | 'age' }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
   drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
+  /** Each listed group's pace after this listing. */
+  paces: Map<string, GroupPace>;
 }
 
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], resends: [], drops: [] };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], resends: [], drops: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
+  const complete = (group: string) => input.listing.get(group)?.complete === true;
+  const sightings = new Map<string, Sighting[]>();
   const uuidNow = new Map<EpisodeRef, string>();
   const uuidOf = (ref: EpisodeRef) => ref.uuid ?? uuidNow.get(ref);
   // Latest send time of a visible part per group (FIFO evidence), and when the group last showed progress.
@@ -54,7 +65,17 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const t = Date.parse(iso);
     if (t > (map.get(group) ?? 0)) map.set(group, t);
   };
-  const stalled = (group: string, since: number) => now - Math.max(since, lastProgress.get(group) ?? 0) > input.confirmMaxAgeMs;
+  const quiet = (group: string, since: number) => {
+    const listed = input.listing.get(group);
+    if (listed === undefined || !listed.complete) return false;
+    const pace = paceOf(state, group);
+    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed)) > patienceMs(pace, input.confirmMaxAgeMs);
+  };
+  const dropEvidence = (group: string, since: number): 'fifo' | 'age' | undefined => {
+    if (!complete(group)) return undefined;
+    if ((newestVisibleSend.get(group) ?? 0) > since) return 'fifo';
+    return quiet(group, since) ? 'age' : undefined;
+  };
 
   for (const record of Object.values(state.files)) {
     for (const ref of record.episodes) {
@@ -67,6 +88,11 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         const adopted = ref.sentAt === undefined;
         out.confirmations.push({ record, ref, uuid: keep.uuid, adopted });
         uuidNow.set(ref, keep.uuid);
+        if (!adopted && ref.queuedAt !== undefined) {
+          const list = sightings.get(ref.groupId) ?? [];
+          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep });
+          sightings.set(ref.groupId, list);
+        }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
       }
       for (const extra of found) if (extra.uuid !== keep.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
@@ -98,8 +124,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       out.vanished.add(ref);
       continue;
     }
-    const since = Date.parse(ref.queuedAt ?? ref.sentAt);
-    if ((newestVisibleSend.get(ref.groupId) ?? 0) > since || stalled(ref.groupId, since)) out.vanished.add(ref);
+    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== undefined) out.vanished.add(ref);
   }
 
   if (input.rebuilding) {
@@ -121,18 +146,28 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     if (record.status === 'failed' || record.status === 'skipped') continue;
     for (const ref of record.episodes) {
       if (uuidOf(ref) !== undefined || ref.sentAt === undefined || ref.queuedAt === undefined) continue;
-      const queuedAt = Date.parse(ref.queuedAt);
-      const fifo = (newestVisibleSend.get(ref.groupId) ?? 0) > queuedAt;
-      if (!fifo && !stalled(ref.groupId, queuedAt)) continue;
+      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
+      if (evidence === undefined) continue;
       if (ref.resends >= input.maxResends) {
         const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
         out.drops.push({ record, ref, message });
       } else {
-        out.resends.push({ record, ref, evidence: fifo ? 'fifo' : 'age' });
+        out.resends.push({ record, ref, evidence });
       }
     }
   }
+
+  for (const [group, listed] of input.listing) {
+    const judged = new Set<EpisodeRef>([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
+    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
+    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && ref.sentAt !== undefined && uuidOf(ref) === undefined && !judged.has(ref)).length;
+    out.paces.set(group, nextPace({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting, progress }));
+  }
   return out;
+}
+
+function allParts(state: SyncState): EpisodeRef[] {
+  return [...Object.values(state.files).flatMap((r) => (r.status === 'failed' || r.status === 'skipped' ? r.superseded : [...r.episodes, ...r.superseded])), ...state.orphans];
 }
 
 /** Writes a reconciliation into the state (statuses are refreshed by the caller, after re-sends are planned). */
@@ -157,6 +192,10 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     delete ref.sentAt;
     delete ref.queuedAt;
   }
+  if (r.paces.size > 0) {
+    state.groups ??= Object.create(null) as Record<string, GroupPace>;
+    for (const [group, pace] of r.paces) state.groups[group] = pace;
+  }
 }
 
 function visibleKey(group: string, marker: string): string {
@@ -164,9 +203,9 @@ function visibleKey(group: string, marker: string): string {
 }
 
 /** Our episodes in the listing by group + marker (the marker names file and content, not the group). */
-function visibleByMarker(listing: Map<string, Episode[]>): Map<string, Episode[]> {
+function visibleByMarker(listing: Map<string, GroupListing>): Map<string, Episode[]> {
   const visible = new Map<string, Episode[]>();
-  for (const [group, episodes] of listing) {
+  for (const [group, { episodes }] of listing) {
     for (const episode of episodes) {
       const marker = parseMarker(episode.source_description);
       if (marker === undefined) continue;

@@ -122,8 +122,10 @@ export function formatSyncSummary(s: SyncSummary): string {
     `added ${s.added}, updated ${s.updated}, deleted ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
       ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
   );
+  if (s.adopted > 0) lines.push(`adopted ${s.adopted} file(s) already in the graph (not sent again)`);
   if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
+  if (s.listing.episodes > 10_000) lines.push(`confirming listed ${s.listing.episodes} episode(s) in ${s.listing.requests} request(s)`);
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
   if (!s.serverReachable) lines.push(`server unreachable: ${s.serverError ?? 'unknown error'} — pending work is kept and sent on the next run`);
   for (const p of s.problems.slice(0, 50)) lines.push(`  ${p.id}: ${p.message}`);

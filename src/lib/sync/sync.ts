@@ -98,7 +98,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     graphiti: undefined,
     server: new ServerHealth(logger),
     now,
-    counts: { ...plan.counts, resent: 0, duplicatesRemoved: 0 },
+    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, listRequests: 0, listedEpisodes: 0 },
     problems: plan.problems,
     outgoing: plan.outgoing,
   };
@@ -112,11 +112,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
       const online = ctx as OnlineRun;
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
-      if (await reconcileWithGraph(online, input.rebuilding)) {
+      const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
+      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: options.force === true })) {
         await ctx.ledger.save();
         await sendPending(online);
         await deleteRetired(online);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, input.rebuilding, options.waitMs ?? 0);
+        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
       }
     }
   } finally {
@@ -137,13 +138,32 @@ function allParts(state: SyncState): EpisodeRef[] {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 
-/** Lists the graph and writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable. */
-async function reconcileWithGraph(ctx: OnlineRun, rebuilding: boolean): Promise<boolean> {
-  const listing = await fetchListing(ctx);
+interface ReconcileRun {
+  rebuilding: boolean;
+  /** Files this run's plan counted as added: one found already in the graph is adopted instead. */
+  plannedAdds: Set<string>;
+  ignoreBackoff: boolean;
+}
+
+/**
+ * Lists the groups where something of ours waits (listing.ts decides which, and how much) and
+ * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
+ */
+async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
+  const listing = await fetchListing(ctx, run);
   if (listing === undefined) return false;
   const { config, state, logger } = ctx;
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding });
+  for (const listed of listing.values()) {
+    ctx.counts.listRequests += listed.requests;
+    ctx.counts.listedEpisodes += listed.listed;
+  }
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  for (const c of r.confirmations) {
+    if (!c.adopted) continue;
+    ctx.counts.adopted++;
+    if (run.plannedAdds.delete(c.record.id)) ctx.counts.added--;
+  }
   ctx.counts.duplicatesRemoved += r.duplicates.length;
   for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
   for (const { record, ref, evidence } of r.resends) {
@@ -159,7 +179,7 @@ async function reconcileWithGraph(ctx: OnlineRun, rebuilding: boolean): Promise<
 }
 
 /** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
-async function waitForConfirmation(ctx: OnlineRun, rebuilding: boolean, waitMs: number): Promise<void> {
+async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
   let delay = 50;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
@@ -167,7 +187,7 @@ async function waitForConfirmation(ctx: OnlineRun, rebuilding: boolean, waitMs: 
     if (!waiting && !retiredWaiting(ctx)) break;
     await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
     delay = Math.min(delay * 2, 2000);
-    if (!(await reconcileWithGraph(ctx, rebuilding))) break;
+    if (!(await reconcileWithGraph(ctx, run))) break;
     await sendPending(ctx);
     await deleteRetired(ctx);
   }

@@ -45,6 +45,8 @@ export interface SyncSummary {
   deleted: number;
   unchanged: number;
   renamed: number;
+  /** Files found already in the graph and taken over instead of sent (not counted as added). */
+  adopted: number;
   skipped: number;
   failed: number;
   pending: number;
@@ -52,6 +54,8 @@ export interface SyncSummary {
   confirmed: number;
   resent: number;
   duplicatesRemoved: number;
+  /** What confirming cost: get_episodes calls, and the episodes they listed. */
+  listing: { requests: number; episodes: number };
   /** Secrets redacted before sending: the total, and by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
   redactions: number;
   redactionsByKind: RedactionsByKind;
@@ -76,8 +80,13 @@ export interface RunCounts {
   deleted: number;
   unchanged: number;
   renamed: number;
+  /** Files found already in the graph (a lost state, a crash after sending) and taken over, not sent. */
+  adopted: number;
   resent: number;
   duplicatesRemoved: number;
+  /** get_episodes calls this run, and episodes they returned (the cost of confirmation). */
+  listRequests: number;
+  listedEpisodes: number;
   /** Secrets redacted, by kind. */
   redactions: RedactionsByKind;
 }
