@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,hook,claude,watch,graphiti,redact,server
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,hook,claude,watch,graphiti,redact,server
  * (server needs Python >= 3.11; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
@@ -9,6 +9,7 @@ import { benchHook } from './hook-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
 import { benchRedact } from './redact-bench.js';
 import { benchServer } from './server-bench.js';
+import { benchSharedGroup } from './shared-group-bench.js';
 import { benchSync } from './sync-bench.js';
 import { benchWatch } from './watch-bench.js';
 import { printTable, type Row } from './util.js';
@@ -16,6 +17,7 @@ import { printTable, type Row } from './util.js';
 const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['client', 'MCP client: import cost and round trip (ours vs official SDK)', benchClient],
   ['sync', 'Sync engine: scan and initial sync', benchSync],
+  ['shared', 'Shared group: confirming one changed file among 20 of ours in a group of other clients\' episodes (per sync run)', benchSharedGroup],
   ['hook', 'Hook wall time vs bare node (same run)', benchHook],
   ['claude', 'Real Claude Code CLI (fake Anthropic API): claude -p with and without our hooks', benchClaude],
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
