@@ -70,6 +70,15 @@ describe('config', () => {
     expect(fails({ MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'nogroup' }).message).toMatch(/source=group/);
   });
 
+  it('origins: this machine’s by default, or one named; shared sources as source=origin pairs', () => {
+    expect(buildConfig(base).origin).toMatch(/^m-[0-9a-f]{10}$/);
+    expect(buildConfig({ ...base, MADEINOZ_KNOWLEDGE_ORIGIN: 'alice-laptop' }).origin).toBe('alice-laptop');
+    expect(fails({ MADEINOZ_KNOWLEDGE_ORIGIN: 'Alice Laptop' }).message).toMatch(/MADEINOZ_KNOWLEDGE_ORIGIN.*lower-case letters, digits and hyphens/);
+    expect({ ...buildConfig({ ...base, MADEINOZ_KNOWLEDGE_SHARED_SOURCES: 'team=team-notes, pai=me' }).sharedSources }).toEqual({ team: 'team-notes', pai: 'me' });
+    expect(fails({ MADEINOZ_KNOWLEDGE_SHARED_SOURCES: 'team' }).message).toMatch(/source=origin/);
+    expect(fails({ MADEINOZ_KNOWLEDGE_SHARED_SOURCES: 'team=Team Notes' }).message).toMatch(/lower-case/);
+  });
+
   it('reads a .env file but lets an explicit environment variable win', async () => {
     const { dir, cleanup } = makeTempDirSync('gms-config-');
     onTestFinished(cleanup);

@@ -361,7 +361,7 @@ var require_main = __commonJS({
 });
 
 // src/lib/config/config.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { isAbsolute, join as join3, resolve as resolve2 } from "node:path";
 
 // node_modules/zod/v3/external.js
@@ -4542,6 +4542,47 @@ function liveServerUrl(stateDir) {
   return runtime.url;
 }
 
+// src/lib/util/origin.ts
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { hostname, userInfo } from "node:os";
+var ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+var MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
+function machineId() {
+  for (const file of MACHINE_ID_FILES) {
+    try {
+      const id = readFileSync3(file, "utf8").trim();
+      if (id !== "") return id;
+    } catch {
+    }
+  }
+  if (process.platform === "darwin") {
+    try {
+      const out = execFileSync("/usr/sbin/ioreg", ["-rd1", "-c", "IOPlatformExpertDevice"], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] });
+      const uuid = /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
+      if (uuid !== void 0) return uuid;
+    } catch {
+    }
+  }
+  return `host:${hostname()}`;
+}
+function userName() {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? "";
+  }
+}
+function originOf(machine, user) {
+  return `m-${createHash("sha256").update(`graphiti-memory-sync\0${machine}\0${user}`).digest("hex").slice(0, 10)}`;
+}
+var cached;
+function machineOrigin() {
+  cached ??= originOf(machineId(), userName());
+  return cached;
+}
+
 // src/lib/config/config.ts
 var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
@@ -4562,6 +4603,8 @@ var SETTINGS = [
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files." },
+  { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(this machine)", description: "Who this machine's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
   { name: "MADEINOZ_KNOWLEDGE_DELETE_REMOVED", default: "true", description: "Delete the episode of a memory file that was deleted from disk." },
@@ -4632,6 +4675,8 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_SYNC_PAI: bool("MADEINOZ_KNOWLEDGE_SYNC_PAI"),
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool("MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY"),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_ORIGIN: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_SHARED_SOURCES: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool("MADEINOZ_KNOWLEDGE_DELETE_REMOVED"),
   MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: int("MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES", 1, 1024 * 1024 * 1024),
@@ -4649,7 +4694,7 @@ async function readEnvFile(file) {
   const { parse } = await Promise.resolve().then(() => __toESM(require_main(), 1));
   let text;
   try {
-    text = readFileSync3(file, "utf8");
+    text = readFileSync4(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -4695,6 +4740,23 @@ function parseExtraSources(raw, env) {
     used.add(name);
     return { name, path };
   });
+}
+function parseOrigin(raw, variable) {
+  if (raw === void 0) return void 0;
+  const origin = raw.trim();
+  if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
+  return origin;
+}
+function parseSharedSources(raw) {
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const pair of parseList(raw, /,/)) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0 || eq === pair.length - 1) {
+      throw new ConfigError(`MADEINOZ_KNOWLEDGE_SHARED_SOURCES="${raw}" is not allowed: use comma-separated source=origin pairs, e.g. "team=team-notes"`, "MADEINOZ_KNOWLEDGE_SHARED_SOURCES");
+    }
+    out[pair.slice(0, eq).trim()] = parseOrigin(pair.slice(eq + 1), "MADEINOZ_KNOWLEDGE_SHARED_SOURCES");
+  }
+  return out;
 }
 function parseSourceGroups(raw) {
   const out = {};
@@ -4775,6 +4837,8 @@ function buildConfig(env, envFile) {
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
+    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN") ?? machineOrigin(),
+    sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
     maxFileBytes: raw.MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES ?? 1024 * 1024,

@@ -4201,6 +4201,52 @@ var init_process_alive = __esm({
   }
 });
 
+// src/lib/util/origin.ts
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { hostname, userInfo } from "node:os";
+function machineId() {
+  for (const file of MACHINE_ID_FILES) {
+    try {
+      const id = readFileSync3(file, "utf8").trim();
+      if (id !== "") return id;
+    } catch {
+    }
+  }
+  if (process.platform === "darwin") {
+    try {
+      const out = execFileSync("/usr/sbin/ioreg", ["-rd1", "-c", "IOPlatformExpertDevice"], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] });
+      const uuid = /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
+      if (uuid !== void 0) return uuid;
+    } catch {
+    }
+  }
+  return `host:${hostname()}`;
+}
+function userName() {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? "";
+  }
+}
+function originOf(machine, user) {
+  return `m-${createHash("sha256").update(`graphiti-memory-sync\0${machine}\0${user}`).digest("hex").slice(0, 10)}`;
+}
+function machineOrigin() {
+  cached ??= originOf(machineId(), userName());
+  return cached;
+}
+var ORIGIN_NAME, MACHINE_ID_FILES, cached;
+var init_origin = __esm({
+  "src/lib/util/origin.ts"() {
+    "use strict";
+    ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+    MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
+  }
+});
+
 // node_modules/dotenv/lib/main.js
 var require_main = __commonJS({
   "node_modules/dotenv/lib/main.js"(exports2, module2) {
@@ -4644,7 +4690,7 @@ var init_context_header = __esm({
 });
 
 // src/lib/context/cache.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 import { join as join5 } from "node:path";
 function contextCacheDir(stateDir) {
   return join5(stateDir, "context");
@@ -4660,7 +4706,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = readFileSync4(contextCachePath(stateDir, key), "utf8");
+    const text2 = readFileSync5(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -4749,7 +4795,7 @@ var init_log = __esm({
 });
 
 // src/lib/graphiti/escape.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 function showChar(ch) {
   if (ch === " ") return "space";
   if (ch === "	") return "tab";
@@ -4795,7 +4841,7 @@ function normalizeGroupId(db, id) {
   return trimmed;
 }
 function shortHash(text2) {
-  return createHash("sha256").update(text2, "utf8").digest("hex").slice(0, 8);
+  return createHash2("sha256").update(text2, "utf8").digest("hex").slice(0, 8);
 }
 function projectGroupId(db, projectName) {
   const sep = db === "falkordb" ? "_" : "-";
@@ -5035,14 +5081,14 @@ var init_project = __esm({
 });
 
 // src/lib/util/lock-file.ts
-import { linkSync, readFileSync as readFileSync6, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { linkSync, readFileSync as readFileSync7, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
 function errnoCode(error) {
   return error?.code;
 }
 function readLockFile(path) {
   try {
     const st = statSync3(path);
-    return { text: readFileSync6(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    return { text: readFileSync7(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -7067,14 +7113,143 @@ var init_graphiti = __esm({
   }
 });
 
+// src/lib/memory/footer.ts
+function isCaptureFooter(line) {
+  return FOOTER.test(line);
+}
+function stripCaptureFooters(text2) {
+  if (!/captured/i.test(text2)) return text2;
+  const lines = text2.split("\n");
+  const keep2 = [];
+  let removed = false;
+  for (const line of lines) {
+    if (!isCaptureFooter(line)) {
+      keep2.push(line);
+      continue;
+    }
+    removed = true;
+    let i = keep2.length;
+    while (i > 0 && (keep2[i - 1] ?? "").trim() === "") i -= 1;
+    if (i > 0 && THEMATIC_BREAK.test(keep2[i - 1] ?? "")) keep2.length = i - 1;
+  }
+  if (!removed) return text2;
+  let out = keep2.join("\n");
+  if (text2.endsWith("\n")) out = `${out.replace(/\s+$/, "")}
+`;
+  return out;
+}
+var FOOTER, THEMATIC_BREAK;
+var init_footer = __esm({
+  "src/lib/memory/footer.ts"() {
+    "use strict";
+    FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
+    THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
+  }
+});
+
+// src/lib/memory/text.ts
+function decodeMemoryText(raw) {
+  let text2;
+  try {
+    text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw);
+  } catch {
+    return void 0;
+  }
+  if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+  return text2.replace(/\r\n?/g, "\n");
+}
+function firstInvalidUtf8(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    let need;
+    let min;
+    if (b < 128) {
+      i += 1;
+      continue;
+    } else if (b >= 194 && b <= 223) {
+      need = 1;
+      min = 128;
+    } else if (b >= 224 && b <= 239) {
+      need = 2;
+      min = 2048;
+    } else if (b >= 240 && b <= 244) {
+      need = 3;
+      min = 65536;
+    } else return i;
+    let cp = b & 63 >> need;
+    for (let k = 1; k <= need; k += 1) {
+      const c = bytes[i + k];
+      if (c === void 0 || (c & 192) !== 128) return i;
+      cp = cp << 6 | c & 63;
+    }
+    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+function decode(raw) {
+  if (raw[0] === 255 && raw[1] === 254 || raw[0] === 254 && raw[1] === 255) {
+    return { ok: false, reason: "not-utf8", message: "the file is UTF-16 text; convert it to UTF-8" };
+  }
+  const nul = raw.indexOf(0);
+  if (nul !== -1) {
+    return { ok: false, reason: "binary", message: `the file contains a NUL byte at offset ${nul}: it looks binary, not markdown` };
+  }
+  const text2 = decodeMemoryText(raw);
+  if (text2 === void 0) {
+    const at = firstInvalidUtf8(raw);
+    return { ok: false, reason: "not-utf8", message: `the file is not valid UTF-8 (first bad byte at offset ${at < 0 ? "?" : at}); convert it to UTF-8` };
+  }
+  return { ok: true, text: text2 };
+}
+var init_text = __esm({
+  "src/lib/memory/text.ts"() {
+    "use strict";
+  }
+});
+
+// src/lib/memory/hash.ts
+import { createHash as createHash3 } from "node:crypto";
+function sha256Hex(data) {
+  const h = createHash3("sha256");
+  if (typeof data === "string") h.update(data, "utf8");
+  else h.update(data);
+  return h.digest("hex");
+}
+function normalizeContent(raw) {
+  const text2 = decodeMemoryText(raw);
+  return text2 === void 0 ? void 0 : stripCaptureFooters(text2);
+}
+function contentHashOf(raw) {
+  const text2 = normalizeContent(raw);
+  return text2 === void 0 ? sha256Hex(raw) : sha256Hex(text2);
+}
+function fileIdOf(source2, relPath) {
+  return sha256Hex(`${source2}\0${relPath}`).slice(0, 16);
+}
+var init_hash = __esm({
+  "src/lib/memory/hash.ts"() {
+    "use strict";
+    init_footer();
+    init_text();
+  }
+});
+
 // src/lib/memory/sources.ts
 import { join as join10, resolve as resolve5 } from "node:path";
 function resolveSources(config) {
-  const sources = [];
-  if (config.syncPai) sources.push({ name: "pai", kind: "pai", root: resolve5(join10(config.paiDir, "MEMORY")) });
-  if (config.syncAutoMemory) sources.push({ name: "auto-memory", kind: "auto-memory", root: resolve5(join10(config.claudeConfigDir, "projects")) });
-  for (const extra of config.extraSources) sources.push({ name: extra.name, kind: "extra", root: resolve5(extra.path) });
-  return sources;
+  const roots = [];
+  if (config.syncPai) roots.push({ name: "pai", kind: "pai", root: resolve5(join10(config.paiDir, "MEMORY")) });
+  if (config.syncAutoMemory) roots.push({ name: "auto-memory", kind: "auto-memory", root: resolve5(join10(config.claudeConfigDir, "projects")) });
+  for (const extra of config.extraSources) roots.push({ name: extra.name, kind: "extra", root: resolve5(extra.path) });
+  return roots.map((s) => {
+    const shared = config.sharedSources[s.name];
+    return { ...s, origin: shared ?? config.origin, shared: shared !== void 0 };
+  });
+}
+function fileIdFor(source2, relPath) {
+  return source2.shared ? fileIdOf(`shared:${source2.origin}`, relPath) : fileIdOf(source2.name, relPath);
 }
 function filterSources(sources, name) {
   if (name === void 0) return sources;
@@ -7086,6 +7261,7 @@ var UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
+    init_hash();
     UnknownSourceError = class extends Error {
       constructor(requested, known) {
         super(
@@ -9125,7 +9301,7 @@ var init_scan = __esm({
 
 // src/lib/state/lock.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { readFileSync as readFileSync9, unlinkSync as unlinkSync4 } from "node:fs";
+import { readFileSync as readFileSync10, unlinkSync as unlinkSync4 } from "node:fs";
 import { mkdir as mkdir2, readdir as readdir2, stat as stat2, unlink as unlink2, utimes } from "node:fs/promises";
 import { hostname as osHostname } from "node:os";
 import { join as join11 } from "node:path";
@@ -9365,7 +9541,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner(readFileSync9(this.path, "utf8"))?.token === this.owner.token) unlinkSync4(this.path);
+          if (parseOwner(readFileSync10(this.path, "utf8"))?.token === this.owner.token) unlinkSync4(this.path);
         } catch {
         }
       }
@@ -9807,40 +9983,6 @@ var init_ledger = __esm({
         return this.flushing;
       }
     };
-  }
-});
-
-// src/lib/memory/footer.ts
-function isCaptureFooter(line) {
-  return FOOTER.test(line);
-}
-function stripCaptureFooters(text2) {
-  if (!/captured/i.test(text2)) return text2;
-  const lines = text2.split("\n");
-  const keep2 = [];
-  let removed = false;
-  for (const line of lines) {
-    if (!isCaptureFooter(line)) {
-      keep2.push(line);
-      continue;
-    }
-    removed = true;
-    let i = keep2.length;
-    while (i > 0 && (keep2[i - 1] ?? "").trim() === "") i -= 1;
-    if (i > 0 && THEMATIC_BREAK.test(keep2[i - 1] ?? "")) keep2.length = i - 1;
-  }
-  if (!removed) return text2;
-  let out = keep2.join("\n");
-  if (text2.endsWith("\n")) out = `${out.replace(/\s+$/, "")}
-`;
-  return out;
-}
-var FOOTER, THEMATIC_BREAK;
-var init_footer = __esm({
-  "src/lib/memory/footer.ts"() {
-    "use strict";
-    FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
-    THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
   }
 });
 
@@ -10778,11 +10920,12 @@ var init_time = __esm({
 function formatMarker(m) {
   const hash = m.hash.slice(0, MARKER_HASH_CHARS).toLowerCase();
   if (!FILE_ID.test(m.fileId)) throw new TypeError(`formatMarker: fileId must match ${FILE_ID.source}`);
+  if (m.origin !== void 0 && !ORIGIN_NAME.test(m.origin)) throw new TypeError(`formatMarker: origin must match ${ORIGIN_NAME.source}`);
   if (!/^[0-9a-f]{12}$/.test(hash)) throw new TypeError("formatMarker: hash must be at least 12 hex characters");
   if (!Number.isInteger(m.part) || !Number.isInteger(m.parts) || m.part < 1 || m.part > m.parts || m.parts > 999999) {
     throw new TypeError("formatMarker: part must be an integer from 1 to parts");
   }
-  return `[gms:${m.fileId}:${hash}:${m.part}/${m.parts}]`;
+  return `[gms:${m.fileId}:${hash}:${m.part}/${m.parts}${m.origin === void 0 ? "" : `:${m.origin}`}]`;
 }
 function parseMarker(sourceDescription) {
   if (typeof sourceDescription !== "string" || !sourceDescription.includes("[gms:")) return void 0;
@@ -10793,7 +10936,7 @@ function parseMarker(sourceDescription) {
     const part = Number(m[3]);
     const parts = Number(m[4]);
     if (part < 1 || part > parts) continue;
-    found = { fileId: m[1] ?? "", hash: m[2] ?? "", part, parts, raw: m[0] };
+    found = { fileId: m[1] ?? "", hash: m[2] ?? "", part, parts, raw: m[0], ...m[5] === void 0 ? {} : { origin: m[5] } };
   }
   return found;
 }
@@ -10889,7 +11032,7 @@ function buildEpisodes(input) {
   const readableSafe = redactSecrets(oneLine(readable)).text;
   return bodies.map((body, index) => {
     const part = index + 1;
-    const marker = formatMarker({ fileId: input.fileId, hash: input.contentHash, part, parts });
+    const marker = formatMarker({ fileId: input.fileId, hash: input.contentHash, part, parts, origin: input.origin });
     const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
     const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
     const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
@@ -10916,12 +11059,13 @@ var init_episode = __esm({
     init_redact();
     init_split();
     init_time();
+    init_origin();
     MAX_NAME_CHARS = 200;
     MAX_SOURCE_DESCRIPTION_CHARS = 500;
     MIN_MAX_CHARS = 100;
     MARKER_HASH_CHARS = 12;
     FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-    MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})\]/g;
+    MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
     TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
   }
 });
@@ -11058,6 +11202,190 @@ var init_pace = __esm({
   }
 });
 
+// src/lib/sync/reconcile.ts
+function reconcile(input) {
+  const { state, now } = input;
+  const nowIso = new Date(now).toISOString();
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const visible = visibleByMarker(input.listing);
+  const complete = (group) => input.listing.get(group)?.complete === true;
+  const sightings = /* @__PURE__ */ new Map();
+  const uuidNow = /* @__PURE__ */ new Map();
+  const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
+  const newestVisibleSend = /* @__PURE__ */ new Map();
+  const lastProgress = /* @__PURE__ */ new Map();
+  const raise = (map, group, iso) => {
+    if (iso === void 0) return;
+    const t = Date.parse(iso);
+    if (t > (map.get(group) ?? 0)) map.set(group, t);
+  };
+  const quiet = (group, since) => {
+    const listed = input.listing.get(group);
+    if (listed === void 0 || !listed.complete) return false;
+    const pace = paceOf(state, group);
+    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed)) > patienceMs(pace, input.confirmMaxAgeMs);
+  };
+  const dropEvidence = (group, since) => {
+    if (!complete(group)) return void 0;
+    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
+    return quiet(group, since) ? "age" : void 0;
+  };
+  for (const record of Object.values(state.files)) {
+    for (const ref of record.episodes) {
+      const key = visibleKey(ref.groupId, ref.marker);
+      const found = visible.get(key);
+      if (found === void 0 || found.length === 0) continue;
+      const keep2 = keeper(found, ref, input.sharedOrigins);
+      let seen = ref;
+      if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
+        out.confirmations.push({ record, ref, uuid: keep2.uuid, adopted: false });
+        uuidNow.set(ref, keep2.uuid);
+        seen = { ...ref, uuid: keep2.uuid };
+      } else if (ref.uuid === void 0) {
+        const adopted = ref.sentAt === void 0;
+        out.confirmations.push({ record, ref, uuid: keep2.uuid, adopted });
+        uuidNow.set(ref, keep2.uuid);
+        if (!adopted && ref.queuedAt !== void 0) {
+          const list = sightings.get(ref.groupId) ?? [];
+          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep2 });
+          sightings.set(ref.groupId, list);
+        }
+        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
+      }
+      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      visible.delete(key);
+      raise(lastProgress, ref.groupId, seen.confirmedAt);
+      raise(newestVisibleSend, ref.groupId, seen.sentAt);
+    }
+  }
+  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  for (const ref of retired) {
+    if (ref.uuid !== void 0) continue;
+    const key = visibleKey(ref.groupId, ref.marker);
+    const found = visible.get(key);
+    if (found === void 0 || found.length === 0) continue;
+    const uuid = found[0].uuid;
+    out.located.push({ ref, uuid });
+    uuidNow.set(ref, uuid);
+    for (const extra of found.slice(1)) out.duplicates.push({ ...ref, uuid: extra.uuid });
+    visible.delete(key);
+  }
+  for (const ref of retired) {
+    if (uuidOf(ref) !== void 0) continue;
+    if (ref.sentAt === void 0) {
+      out.vanished.add(ref);
+      continue;
+    }
+    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== void 0) out.vanished.add(ref);
+  }
+  if (input.rebuilding) {
+    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
+    for (const episodes of visible.values()) {
+      for (const episode of episodes) {
+        const marker = parseMarker(episode.source_description);
+        const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
+        const ownerOrigin = owner?.episodes[0] === void 0 ? void 0 : parseMarker(owner.episodes[0].marker)?.origin;
+        if (owner !== void 0 && marker !== void 0 && marker.origin !== void 0 && marker.origin === ownerOrigin && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
+          out.duplicates.push({ marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 });
+        }
+      }
+    }
+  }
+  for (const record of Object.values(state.files)) {
+    if (record.status === "failed" || record.status === "skipped") continue;
+    for (const ref of record.episodes) {
+      if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
+      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
+      if (evidence === void 0) continue;
+      if (ref.resends >= input.maxResends) {
+        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        out.drops.push({ record, ref, message });
+      } else {
+        out.resends.push({ record, ref, evidence });
+      }
+    }
+  }
+  for (const record of Object.values(state.files)) {
+    for (const ref of record.episodes) {
+      if (!unsettledShared(ref, input.sharedOrigins) || !complete(ref.groupId)) continue;
+      const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
+      if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input.confirmMaxAgeMs)) out.settled.push(ref);
+    }
+  }
+  for (const [group, listed] of input.listing) {
+    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
+    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
+    const settled = new Set(out.settled);
+    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))).length;
+    out.paces.set(group, nextPace({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting, progress }));
+  }
+  return out;
+}
+function allParts(state) {
+  return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
+}
+function applyReconciliation(state, r, nowIso) {
+  for (const { ref, uuid, adopted } of r.confirmations) {
+    ref.uuid = uuid;
+    ref.confirmedAt = nowIso;
+    if (adopted) ref.sentAt = nowIso;
+  }
+  for (const { ref, uuid } of r.located) ref.uuid = uuid;
+  if (r.vanished.size > 0) {
+    for (const record of Object.values(state.files)) if (record.superseded.some((ref) => r.vanished.has(ref))) record.superseded = record.superseded.filter((ref) => !r.vanished.has(ref));
+    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
+  }
+  state.orphans.push(...r.duplicates);
+  for (const { record, message } of r.drops) {
+    record.status = "failed";
+    record.lastError = message;
+  }
+  for (const { ref } of r.resends) {
+    ref.resends++;
+    delete ref.sentAt;
+    delete ref.queuedAt;
+  }
+  for (const ref of r.settled) ref.settledAt = nowIso;
+  if (r.paces.size > 0) {
+    state.groups ??= /* @__PURE__ */ Object.create(null);
+    for (const [group, pace] of r.paces) state.groups[group] = pace;
+  }
+}
+function keeper(found, ref, sharedOrigins) {
+  const origin = parseMarker(ref.marker)?.origin;
+  if (origin !== void 0 && sharedOrigins?.has(origin) === true) return found.reduce((a, b) => b.uuid < a.uuid ? b : a);
+  return found.find((e) => e.uuid === ref.uuid) ?? found[0];
+}
+function unsettledShared(ref, sharedOrigins) {
+  if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
+  const origin = parseMarker(ref.marker)?.origin;
+  return origin !== void 0 && sharedOrigins?.has(origin) === true;
+}
+function visibleKey(group, marker) {
+  return `${group}\0${marker}`;
+}
+function visibleByMarker(listing) {
+  const visible = /* @__PURE__ */ new Map();
+  for (const [group, { episodes }] of listing) {
+    for (const episode of episodes) {
+      const marker = parseMarker(episode.source_description);
+      if (marker === void 0) continue;
+      const key = visibleKey(group, marker.raw);
+      const list = visible.get(key) ?? [];
+      list.push(episode);
+      visible.set(key, list);
+    }
+  }
+  return visible;
+}
+var init_reconcile = __esm({
+  "src/lib/sync/reconcile.ts"() {
+    "use strict";
+    init_episode();
+    init_pace();
+  }
+});
+
 // src/lib/sync/types.ts
 var ServerHealth;
 var init_types3 = __esm({
@@ -11082,18 +11410,28 @@ var init_types3 = __esm({
 });
 
 // src/lib/sync/listing.ts
-function waitingMarkers(state, rebuilding) {
+function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new Set()) {
   const waiting = /* @__PURE__ */ new Map();
   const want = (ref) => {
     const set = waiting.get(ref.groupId) ?? /* @__PURE__ */ new Set();
     set.add(ref.marker);
     waiting.set(ref.groupId, set);
   };
+  const wantListed = (ref) => {
+    if (!waiting.has(ref.groupId)) waiting.set(ref.groupId, /* @__PURE__ */ new Set());
+  };
   const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
+  const shared = (ref) => {
+    const origin = parseMarker(ref.marker)?.origin;
+    return origin !== void 0 && sharedOrigins.has(origin);
+  };
   for (const record of Object.values(state.files)) {
     if (record.status === "failed" || record.status === "skipped") continue;
-    for (const ref of record.episodes) if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker))) want(ref);
+    for (const ref of record.episodes) {
+      if (ref.uuid === void 0 && (ref.sentAt !== void 0 || rebuilding || retiredMarkers.has(ref.marker) || shared(ref))) want(ref);
+      else if (unsettledShared(ref, sharedOrigins)) wantListed(ref);
+    }
   }
   for (const ref of retired) if (ref.uuid === void 0 && ref.sentAt !== void 0) want(ref);
   if (rebuilding) {
@@ -11104,7 +11442,7 @@ function waitingMarkers(state, rebuilding) {
 async function fetchListing(ctx, options2) {
   const { state } = ctx;
   const listing = /* @__PURE__ */ new Map();
-  for (const [group, markers] of waitingMarkers(state, options2.rebuilding)) {
+  for (const [group, markers] of waitingMarkers(state, options2.rebuilding, options2.sharedOrigins)) {
     const pace = paceOf(state, group);
     if (!options2.rebuilding && !options2.ignoreBackoff && !listingDue(pace, ctx.now())) continue;
     try {
@@ -11160,97 +11498,9 @@ var init_listing = __esm({
     "use strict";
     init_episode();
     init_errors2();
+    init_reconcile();
     init_pace();
     init_types3();
-  }
-});
-
-// src/lib/memory/text.ts
-function decodeMemoryText(raw) {
-  let text2;
-  try {
-    text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
-    return void 0;
-  }
-  if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
-  return text2.replace(/\r\n?/g, "\n");
-}
-function firstInvalidUtf8(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i] ?? 0;
-    let need;
-    let min;
-    if (b < 128) {
-      i += 1;
-      continue;
-    } else if (b >= 194 && b <= 223) {
-      need = 1;
-      min = 128;
-    } else if (b >= 224 && b <= 239) {
-      need = 2;
-      min = 2048;
-    } else if (b >= 240 && b <= 244) {
-      need = 3;
-      min = 65536;
-    } else return i;
-    let cp = b & 63 >> need;
-    for (let k = 1; k <= need; k += 1) {
-      const c = bytes[i + k];
-      if (c === void 0 || (c & 192) !== 128) return i;
-      cp = cp << 6 | c & 63;
-    }
-    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
-    i += need + 1;
-  }
-  return -1;
-}
-function decode(raw) {
-  if (raw[0] === 255 && raw[1] === 254 || raw[0] === 254 && raw[1] === 255) {
-    return { ok: false, reason: "not-utf8", message: "the file is UTF-16 text; convert it to UTF-8" };
-  }
-  const nul = raw.indexOf(0);
-  if (nul !== -1) {
-    return { ok: false, reason: "binary", message: `the file contains a NUL byte at offset ${nul}: it looks binary, not markdown` };
-  }
-  const text2 = decodeMemoryText(raw);
-  if (text2 === void 0) {
-    const at = firstInvalidUtf8(raw);
-    return { ok: false, reason: "not-utf8", message: `the file is not valid UTF-8 (first bad byte at offset ${at < 0 ? "?" : at}); convert it to UTF-8` };
-  }
-  return { ok: true, text: text2 };
-}
-var init_text = __esm({
-  "src/lib/memory/text.ts"() {
-    "use strict";
-  }
-});
-
-// src/lib/memory/hash.ts
-import { createHash as createHash2 } from "node:crypto";
-function sha256Hex(data) {
-  const h = createHash2("sha256");
-  if (typeof data === "string") h.update(data, "utf8");
-  else h.update(data);
-  return h.digest("hex");
-}
-function normalizeContent(raw) {
-  const text2 = decodeMemoryText(raw);
-  return text2 === void 0 ? void 0 : stripCaptureFooters(text2);
-}
-function contentHashOf(raw) {
-  const text2 = normalizeContent(raw);
-  return text2 === void 0 ? sha256Hex(raw) : sha256Hex(text2);
-}
-function fileIdOf(source2, relPath) {
-  return sha256Hex(`${source2}\0${relPath}`).slice(0, 16);
-}
-var init_hash = __esm({
-  "src/lib/memory/hash.ts"() {
-    "use strict";
-    init_footer();
-    init_text();
   }
 });
 
@@ -14739,11 +14989,11 @@ var require_gray_matter = __commonJS({
         return { data: {}, content: input, excerpt: "", orig: input };
       }
       let file = toFile(input);
-      const cached = matter2.cache[file.content];
+      const cached2 = matter2.cache[file.content];
       if (!options2) {
-        if (cached) {
-          file = Object.assign({}, cached);
-          file.orig = cached.orig;
+        if (cached2) {
+          file = Object.assign({}, cached2);
+          file.orig = cached2.orig;
           return file;
         }
         matter2.cache[file.content] = file;
@@ -15340,7 +15590,7 @@ async function readMemoryFile(absPath) {
     return { kind: "failed", reason: `unreadable: ${error.message}` };
   }
 }
-function prepareEpisodes(config, file, fileId, raw, hash) {
+function prepareEpisodes(config, file, fileId, origin, raw, hash) {
   const parsed = parseMemoryFile(raw, file.relPath);
   if (!parsed.ok) {
     if (parsed.reason === "empty") return { kind: "skipped", reason: `${parsed.reason}: ${parsed.message}`, retract: true };
@@ -15366,7 +15616,8 @@ function prepareEpisodes(config, file, fileId, raw, hash) {
     groupId,
     maxChars: config.maxEpisodeChars,
     fileId,
-    contentHash: hash
+    contentHash: hash,
+    ...origin === void 0 ? {} : { origin }
   });
   if (drafts.length === 0) return { kind: "skipped", reason: "empty: nothing to send after removing private blocks and footers", retract: true };
   return { kind: "episodes", drafts, groupId, redactions: drafts.reduce((byKind, d) => addCounts(byKind, d.redactionsByKind), {}), warnings: doc.warnings.slice(0, 10) };
@@ -15389,7 +15640,8 @@ async function rebuildDrafts(config, sources, record, logger) {
     return void 0;
   }
   if (read.hash !== record.hash) return void 0;
-  const prepared = prepareEpisodes(config, record, record.fileId, read.raw, read.hash);
+  const origin = record.episodes[0] === void 0 ? source2.origin : parseMarker(record.episodes[0].marker)?.origin;
+  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash);
   if (prepared.kind !== "episodes" || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
@@ -15469,8 +15721,9 @@ async function assessFile(input, id, file, existing) {
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
     if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true, redactions: {} };
   }
-  const fileId = base?.fileId ?? fileIdOf(file.source, file.relPath);
-  const prepared = prepareEpisodes(config, file, fileId, raw, hash);
+  const source2 = input.sources.find((s) => s.name === file.source);
+  const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file.source, file.relPath) : fileIdFor(source2, file.relPath);
+  const prepared = prepareEpisodes(config, file, fileId, source2?.origin ?? config.origin, raw, hash);
   if (prepared.kind === "skipped") return outcome("skipped", prepared.reason, hash, prepared.retract);
   if (prepared.kind === "failed") return outcome("failed", prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;
@@ -15627,168 +15880,9 @@ var init_plan = __esm({
     "use strict";
     init_redact();
     init_hash();
+    init_sources();
     init_state();
     init_prepare();
-  }
-});
-
-// src/lib/sync/reconcile.ts
-function reconcile(input) {
-  const { state, now } = input;
-  const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], resends: [], drops: [], paces: /* @__PURE__ */ new Map() };
-  const visible = visibleByMarker(input.listing);
-  const complete = (group) => input.listing.get(group)?.complete === true;
-  const sightings = /* @__PURE__ */ new Map();
-  const uuidNow = /* @__PURE__ */ new Map();
-  const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
-  const newestVisibleSend = /* @__PURE__ */ new Map();
-  const lastProgress = /* @__PURE__ */ new Map();
-  const raise = (map, group, iso) => {
-    if (iso === void 0) return;
-    const t = Date.parse(iso);
-    if (t > (map.get(group) ?? 0)) map.set(group, t);
-  };
-  const quiet = (group, since) => {
-    const listed = input.listing.get(group);
-    if (listed === void 0 || !listed.complete) return false;
-    const pace = paceOf(state, group);
-    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed)) > patienceMs(pace, input.confirmMaxAgeMs);
-  };
-  const dropEvidence = (group, since) => {
-    if (!complete(group)) return void 0;
-    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
-    return quiet(group, since) ? "age" : void 0;
-  };
-  for (const record of Object.values(state.files)) {
-    for (const ref of record.episodes) {
-      const key = visibleKey(ref.groupId, ref.marker);
-      const found = visible.get(key);
-      if (found === void 0 || found.length === 0) continue;
-      const keep2 = found.find((e) => e.uuid === ref.uuid) ?? found[0];
-      let seen = ref;
-      if (ref.uuid === void 0) {
-        const adopted = ref.sentAt === void 0;
-        out.confirmations.push({ record, ref, uuid: keep2.uuid, adopted });
-        uuidNow.set(ref, keep2.uuid);
-        if (!adopted && ref.queuedAt !== void 0) {
-          const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep2 });
-          sightings.set(ref.groupId, list);
-        }
-        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
-      }
-      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
-      visible.delete(key);
-      raise(lastProgress, ref.groupId, seen.confirmedAt);
-      raise(newestVisibleSend, ref.groupId, seen.sentAt);
-    }
-  }
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
-  for (const ref of retired) {
-    if (ref.uuid !== void 0) continue;
-    const key = visibleKey(ref.groupId, ref.marker);
-    const found = visible.get(key);
-    if (found === void 0 || found.length === 0) continue;
-    const uuid = found[0].uuid;
-    out.located.push({ ref, uuid });
-    uuidNow.set(ref, uuid);
-    for (const extra of found.slice(1)) out.duplicates.push({ ...ref, uuid: extra.uuid });
-    visible.delete(key);
-  }
-  for (const ref of retired) {
-    if (uuidOf(ref) !== void 0) continue;
-    if (ref.sentAt === void 0) {
-      out.vanished.add(ref);
-      continue;
-    }
-    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== void 0) out.vanished.add(ref);
-  }
-  if (input.rebuilding) {
-    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
-    for (const episodes of visible.values()) {
-      for (const episode of episodes) {
-        const marker = parseMarker(episode.source_description);
-        const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
-        if (owner !== void 0 && marker !== void 0 && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
-          out.duplicates.push({ marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 });
-        }
-      }
-    }
-  }
-  for (const record of Object.values(state.files)) {
-    if (record.status === "failed" || record.status === "skipped") continue;
-    for (const ref of record.episodes) {
-      if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
-      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
-      if (evidence === void 0) continue;
-      if (ref.resends >= input.maxResends) {
-        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
-        out.drops.push({ record, ref, message });
-      } else {
-        out.resends.push({ record, ref, evidence });
-      }
-    }
-  }
-  for (const [group, listed] of input.listing) {
-    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
-    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
-    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && ref.sentAt !== void 0 && uuidOf(ref) === void 0 && !judged.has(ref)).length;
-    out.paces.set(group, nextPace({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting, progress }));
-  }
-  return out;
-}
-function allParts(state) {
-  return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
-}
-function applyReconciliation(state, r, nowIso) {
-  for (const { ref, uuid, adopted } of r.confirmations) {
-    ref.uuid = uuid;
-    ref.confirmedAt = nowIso;
-    if (adopted) ref.sentAt = nowIso;
-  }
-  for (const { ref, uuid } of r.located) ref.uuid = uuid;
-  if (r.vanished.size > 0) {
-    for (const record of Object.values(state.files)) if (record.superseded.some((ref) => r.vanished.has(ref))) record.superseded = record.superseded.filter((ref) => !r.vanished.has(ref));
-    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
-  }
-  state.orphans.push(...r.duplicates);
-  for (const { record, message } of r.drops) {
-    record.status = "failed";
-    record.lastError = message;
-  }
-  for (const { ref } of r.resends) {
-    ref.resends++;
-    delete ref.sentAt;
-    delete ref.queuedAt;
-  }
-  if (r.paces.size > 0) {
-    state.groups ??= /* @__PURE__ */ Object.create(null);
-    for (const [group, pace] of r.paces) state.groups[group] = pace;
-  }
-}
-function visibleKey(group, marker) {
-  return `${group}\0${marker}`;
-}
-function visibleByMarker(listing) {
-  const visible = /* @__PURE__ */ new Map();
-  for (const [group, { episodes }] of listing) {
-    for (const episode of episodes) {
-      const marker = parseMarker(episode.source_description);
-      if (marker === void 0) continue;
-      const key = visibleKey(group, marker.raw);
-      const list = visible.get(key) ?? [];
-      list.push(episode);
-      visible.set(key, list);
-    }
-  }
-  return visible;
-}
-var init_reconcile = __esm({
-  "src/lib/sync/reconcile.ts"() {
-    "use strict";
-    init_episode();
-    init_pace();
   }
 });
 
@@ -16049,17 +16143,18 @@ async function run(input) {
   if (input.lock === void 0) return summarize(ctx, plan);
   let changed = plan.changed;
   try {
-    if (needsServer(ctx)) {
+    if (needsServer(ctx, input.rebuilding)) {
       changed = true;
       ctx.graphiti = options2.graphiti ?? new GraphitiClient(config, { logger });
       const online = ctx;
       for (const ref of allParts2(state)) if (ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
-      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: options2.force === true })) {
+      const sharedOrigins = new Set(Object.values(config.sharedSources));
+      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true })) {
         await ctx.ledger.save();
         await sendPending(online);
         await deleteRetired(online);
-        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: true }, options2.waitMs ?? 0);
+        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options2.waitMs ?? 0);
       }
     }
   } finally {
@@ -16071,8 +16166,9 @@ async function run(input) {
   }
   return summarize(ctx, plan);
 }
-function needsServer(ctx) {
-  return ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === void 0));
+function needsServer(ctx, rebuilding) {
+  if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === void 0))) return true;
+  return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
 }
 function allParts2(state) {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
@@ -16085,7 +16181,7 @@ async function reconcileWithGraph(ctx, run2) {
     ctx.counts.listRequests += listed.requests;
     ctx.counts.listedEpisodes += listed.listed;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run2.rebuilding });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   for (const c of r.confirmations) {
     if (!c.adopted) continue;
@@ -16923,7 +17019,7 @@ import { parseArgs } from "node:util";
 
 // src/lib/config/config.ts
 init_v3();
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { isAbsolute, join as join3, resolve as resolve2 } from "node:path";
 
 // src/lib/config/env-file.ts
@@ -17022,6 +17118,7 @@ function liveServerUrl(stateDir) {
 }
 
 // src/lib/config/config.ts
+init_origin();
 var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
@@ -17041,6 +17138,8 @@ var SETTINGS = [
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files." },
+  { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(this machine)", description: "Who this machine's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
   { name: "MADEINOZ_KNOWLEDGE_DELETE_REMOVED", default: "true", description: "Delete the episode of a memory file that was deleted from disk." },
@@ -17111,6 +17210,8 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_SYNC_PAI: bool("MADEINOZ_KNOWLEDGE_SYNC_PAI"),
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool("MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY"),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_ORIGIN: external_exports.string().optional(),
+  MADEINOZ_KNOWLEDGE_SHARED_SOURCES: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: external_exports.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool("MADEINOZ_KNOWLEDGE_DELETE_REMOVED"),
   MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: int("MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES", 1, 1024 * 1024 * 1024),
@@ -17128,7 +17229,7 @@ async function readEnvFile(file) {
   const { parse: parse2 } = await Promise.resolve().then(() => __toESM(require_main(), 1));
   let text2;
   try {
-    text2 = readFileSync3(file, "utf8");
+    text2 = readFileSync4(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -17174,6 +17275,23 @@ function parseExtraSources(raw, env) {
     used.add(name);
     return { name, path };
   });
+}
+function parseOrigin(raw, variable) {
+  if (raw === void 0) return void 0;
+  const origin = raw.trim();
+  if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
+  return origin;
+}
+function parseSharedSources(raw) {
+  const out = /* @__PURE__ */ Object.create(null);
+  for (const pair of parseList(raw, /,/)) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0 || eq === pair.length - 1) {
+      throw new ConfigError(`MADEINOZ_KNOWLEDGE_SHARED_SOURCES="${raw}" is not allowed: use comma-separated source=origin pairs, e.g. "team=team-notes"`, "MADEINOZ_KNOWLEDGE_SHARED_SOURCES");
+    }
+    out[pair.slice(0, eq).trim()] = parseOrigin(pair.slice(eq + 1), "MADEINOZ_KNOWLEDGE_SHARED_SOURCES");
+  }
+  return out;
 }
 function parseSourceGroups(raw) {
   const out = {};
@@ -17254,6 +17372,8 @@ function buildConfig(env, envFile) {
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
+    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN") ?? machineOrigin(),
+    sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
     maxFileBytes: raw.MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES ?? 1024 * 1024,
@@ -17279,7 +17399,7 @@ init_project();
 
 // src/lib/worker/spawn.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync7, renameSync as renameSync3, statSync as statSync4, unlinkSync as unlinkSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync8, renameSync as renameSync3, statSync as statSync4, unlinkSync as unlinkSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname6, extname, join as join8, resolve as resolve4 } from "node:path";
 init_lock_file();
 init_process_alive();
@@ -17292,7 +17412,7 @@ function workerFiles(stateDir) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo(readFileSync7(pidFile, "utf8"));
+    return parseLockInfo(readFileSync8(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -17397,7 +17517,7 @@ function consumeDirty(stateDir) {
   }
   const requests = [];
   try {
-    for (const line of readFileSync7(taken, "utf8").split("\n")) {
+    for (const line of readFileSync8(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -17513,7 +17633,7 @@ function errorFields(error) {
 }
 
 // src/hooks/hook-io.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync8, unlinkSync as unlinkSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, unlinkSync as unlinkSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { homedir as homedir2, tmpdir } from "node:os";
 import { isAbsolute as isAbsolute3, join as join9 } from "node:path";
 init_cache();

@@ -5,9 +5,8 @@ import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../src/lib/config/config.js';
 import { isIgnoredName, isUnderProblem, nodeScanFs, scanSources, type ScanFs, type ScanOutcome } from '../../src/lib/memory/scan.js';
-import { UnknownSourceError, filterSources, resolveSources } from '../../src/lib/memory/sources.js';
+import { UnknownSourceError, fileIdFor, filterSources, resolveSources, type SourceConfig } from '../../src/lib/memory/sources.js';
 import type { MemorySource } from '../../src/lib/memory/types.js';
 import { startChild } from '../support/child-process.js';
 import { srcUrl } from '../support/paths.js';
@@ -23,9 +22,10 @@ async function put(root: string, relPath: string, content = 'x'): Promise<void> 
 }
 
 const rels = (r: ScanOutcome) => r.files.map((f) => f.relPath);
-const pai = (root: string): MemorySource => ({ name: 'pai', kind: 'pai', root });
-const auto = (root: string): MemorySource => ({ name: 'auto-memory', kind: 'auto-memory', root });
-const extra = (root: string, name = 'notes'): MemorySource => ({ name, kind: 'extra', root });
+const mine = { origin: 'm-test', shared: false };
+const pai = (root: string): MemorySource => ({ name: 'pai', kind: 'pai', root, ...mine });
+const auto = (root: string): MemorySource => ({ name: 'auto-memory', kind: 'auto-memory', root, ...mine });
+const extra = (root: string, name = 'notes'): MemorySource => ({ name, kind: 'extra', root, ...mine });
 
 const isRoot = process.getuid?.() === 0;
 /**
@@ -44,20 +44,29 @@ const canRunAsNobody =
   ).status === 0;
 
 describe('resolveSources / filterSources', () => {
-  const base: Pick<Config, 'paiDir' | 'claudeConfigDir' | 'syncPai' | 'syncAutoMemory' | 'extraSources'> = {
+  const base: SourceConfig = {
     paiDir: '/home/me/.claude',
     claudeConfigDir: '/home/me/.config/claude',
     syncPai: true,
     syncAutoMemory: true,
     extraSources: [{ name: 'vault', path: '/home/me/vault' }],
+    origin: 'm-0123456789',
+    sharedSources: { vault: 'team-notes' },
   };
 
-  it('builds pai, auto-memory and extra sources from the config', () => {
+  it('builds pai, auto-memory and extra sources from the config, each with its origin', () => {
     expect(resolveSources(base)).toEqual([
-      { name: 'pai', kind: 'pai', root: '/home/me/.claude/MEMORY' },
-      { name: 'auto-memory', kind: 'auto-memory', root: '/home/me/.config/claude/projects' },
-      { name: 'vault', kind: 'extra', root: '/home/me/vault' },
+      { name: 'pai', kind: 'pai', root: '/home/me/.claude/MEMORY', origin: 'm-0123456789', shared: false },
+      { name: 'auto-memory', kind: 'auto-memory', root: '/home/me/.config/claude/projects', origin: 'm-0123456789', shared: false },
+      { name: 'vault', kind: 'extra', root: '/home/me/vault', origin: 'team-notes', shared: true },
     ]);
+  });
+
+  it('a shared source has the same file ids for every owner, whatever they named it; others keep per-source ids', () => {
+    const [, , vault] = resolveSources(base);
+    const theirs = { name: 'team', origin: 'team-notes', shared: true };
+    expect(fileIdFor(vault!, 'a/b.md')).toBe(fileIdFor(theirs, 'a/b.md'));
+    expect(fileIdFor({ name: 'pai', origin: 'm-1', shared: false }, 'a/b.md')).toBe(fileIdFor({ name: 'pai', origin: 'm-2', shared: false }, 'a/b.md'));
   });
 
   it('leaves out disabled sources', () => {

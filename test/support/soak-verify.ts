@@ -21,6 +21,7 @@ import { normalizeGroupId, projectGroupId } from '../../src/lib/graphiti/escape.
 import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { LOCK_FILE } from '../../src/lib/state/lock.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from '../../src/lib/memory/episode.js';
+import { machineOrigin } from '../../src/lib/util/origin.js';
 import { parseMemoryFile } from '../../src/lib/memory/parse.js';
 import { loadState, type FileRecord } from '../../src/lib/state/state.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
@@ -98,6 +99,8 @@ export function expectedDrafts(corpus: SoakCorpus, file: SoakFile, fileId: strin
     maxChars: maxEpisodeChars,
     fileId,
     contentHash: contentHashOf(raw),
+    // The soak's processes run with the default origin: this machine's, the same in every process.
+    origin: machineOrigin(),
   });
 }
 

@@ -13,8 +13,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const GROUP = 'g';
 const HASH = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
-function ref(fileId: string, part: number, parts: number, extra: Partial<EpisodeRef> = {}, hash = HASH): EpisodeRef {
-  return { marker: formatMarker({ fileId, hash, part, parts }), name: `${fileId} ${part}`, groupId: GROUP, part, parts, resends: 0, ...extra };
+function ref(fileId: string, part: number, parts: number, extra: Partial<EpisodeRef> = {}, hash = HASH, origin: string | undefined = 'm-me'): EpisodeRef {
+  return { marker: formatMarker({ fileId, hash, part, parts, origin }), name: `${fileId} ${part}`, groupId: GROUP, part, parts, resends: 0, ...extra };
 }
 
 function record(fileId: string, episodes: EpisodeRef[], extra: Partial<FileRecord> = {}): FileRecord {
@@ -122,10 +122,32 @@ describe('reconcile (pure)', () => {
     const older = ref('f1', 1, 1, {}, 'dddddddddddddddd');
     const foreign = ref('zz', 1, 1);
     const state = stateOf([record('f1', [current])]);
-    const listing = [episode(current, 'u1'), episode(older, 'u-old'), episode(foreign, 'u-zz')];
+    // The same file at the same path, from another origin (a teammate, another machine), and from before origins existed.
+    const theirs = ref('f1', 1, 1, {}, 'eeeeeeeeeeeeeeee', 'm-teammate');
+    const legacy = { ...older, marker: formatMarker({ fileId: 'f1', hash: 'ffffffffffffffff', part: 1, parts: 1 }) };
+    const listing = [episode(current, 'u1'), episode(older, 'u-old'), episode(foreign, 'u-zz'), episode(theirs, 'u-theirs'), episode(legacy, 'u-legacy')];
     expect(reconcile(input(state, listing, T0)).duplicates).toEqual([]);
     const r = reconcile(input(state, listing, T0, { rebuilding: true }));
     expect(r.duplicates.map((d) => d.uuid)).toEqual(['u-old']);
+  });
+
+  it('a shared file listed twice: every owner keeps the smallest uuid, whichever copy it knew', () => {
+    const shared = new Set(['team-notes']);
+    const mine = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'b-mine', confirmedAt: iso(T0) }, HASH, 'team-notes');
+    const state = stateOf([record('f1', [mine], { status: 'confirmed' })]);
+    const listing = [episode(mine, 'b-mine'), episode(mine, 'a-theirs')];
+    const r = reconcile({ ...input(state, listing, T0 + 1000), sharedOrigins: shared });
+    expect(r.confirmations.map((c) => c.uuid)).toEqual(['a-theirs']);
+    expect(r.duplicates.map((d) => d.uuid)).toEqual(['b-mine']);
+    // The co-owner who knew nothing yet keeps the same one.
+    const fresh = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) }, HASH, 'team-notes');
+    const other = reconcile({ ...input(stateOf([record('f1', [fresh])]), listing, T0 + 1000), sharedOrigins: shared });
+    expect(other.confirmations.map((c) => c.uuid)).toEqual(['a-theirs']);
+    // Once a racing copy would have shown up, the shared part is settled and no longer listed.
+    expect(reconcile({ ...input(state, [episode(mine, 'b-mine')], T0 + 5_000), sharedOrigins: shared }).settled).toEqual([]);
+    expect(reconcile({ ...input(state, [episode(mine, 'b-mine')], T0 + 60 * 60_000), sharedOrigins: shared }).settled).toEqual([mine]);
+    // Not shared: the copy the state knows stays.
+    expect(reconcile(input(state, listing, T0 + 1000)).duplicates.map((d) => d.uuid)).toEqual(['a-theirs']);
   });
 
   it('a failed or skipped file is a verdict: its missing parts are not chased', () => {

@@ -83,9 +83,9 @@ describe('WriteStabilizer', () => {
 describe('createPathFilter', () => {
   const root = '/home/u';
   const sources = [
-    { name: 'pai', kind: 'pai' as const, root: join(root, '.claude', 'MEMORY') },
-    { name: 'auto-memory', kind: 'auto-memory' as const, root: join(root, '.claude', 'projects') },
-    { name: 'notes', kind: 'extra' as const, root: join(root, 'notes') },
+    { name: 'pai', kind: 'pai' as const, root: join(root, '.claude', 'MEMORY'), origin: 'm-test', shared: false },
+    { name: 'auto-memory', kind: 'auto-memory' as const, root: join(root, '.claude', 'projects'), origin: 'm-test', shared: false },
+    { name: 'notes', kind: 'extra' as const, root: join(root, 'notes'), origin: 'm-test', shared: false },
   ];
   const f = createPathFilter(sources, ['**/drafts/**', 'private.md']);
   const file = (p: string) => f.classify(join(root, p), 'file');

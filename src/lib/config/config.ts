@@ -20,6 +20,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServerUrl } from './server-runtime.js';
+import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -54,6 +55,10 @@ export interface Config {
   syncPai: boolean;
   syncAutoMemory: boolean;
   extraSources: ExtraSource[];
+  /** Who this machine's episodes are from, named in every marker (util/machine-origin.ts by default). */
+  origin: string;
+  /** Sources declared shared: source name → the shared origin all its owners declare. */
+  sharedSources: Record<string, string>;
   exclude: string[];
   deleteRemoved: boolean;
   maxFileBytes: number;
@@ -102,6 +107,8 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files." },
+  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(this machine)', description: 'Who this machine\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES', default: '(none)', description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PATHS', default: '(none)', description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_EXCLUDE', default: '(none)', description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
   { name: 'MADEINOZ_KNOWLEDGE_DELETE_REMOVED', default: 'true', description: 'Delete the episode of a memory file that was deleted from disk.' },
@@ -197,6 +204,8 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_SYNC_PAI: bool('MADEINOZ_KNOWLEDGE_SYNC_PAI'),
   MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: bool('MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY'),
   MADEINOZ_KNOWLEDGE_SYNC_PATHS: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_ORIGIN: z.string().optional(),
+  MADEINOZ_KNOWLEDGE_SHARED_SOURCES: z.string().optional(),
   MADEINOZ_KNOWLEDGE_EXCLUDE: z.string().optional(),
   MADEINOZ_KNOWLEDGE_DELETE_REMOVED: bool('MADEINOZ_KNOWLEDGE_DELETE_REMOVED'),
   MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: int('MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES', 1, 1024 * 1024 * 1024),
@@ -274,6 +283,25 @@ function parseExtraSources(raw: string | undefined, env: Env): ExtraSource[] {
     used.add(name);
     return { name, path };
   });
+}
+
+function parseOrigin(raw: string | undefined, variable: string): string | undefined {
+  if (raw === undefined) return undefined;
+  const origin = raw.trim();
+  if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
+  return origin;
+}
+
+function parseSharedSources(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const pair of parseList(raw, /,/)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1) {
+      throw new ConfigError(`MADEINOZ_KNOWLEDGE_SHARED_SOURCES="${raw}" is not allowed: use comma-separated source=origin pairs, e.g. "team=team-notes"`, 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES');
+    }
+    out[pair.slice(0, eq).trim()] = parseOrigin(pair.slice(eq + 1), 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES') as string;
+  }
+  return out;
 }
 
 function parseSourceGroups(raw: string | undefined): Record<string, string> {
@@ -366,6 +394,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
+    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN') ?? machineOrigin(),
+    sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
     maxFileBytes: raw.MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES ?? 1024 * 1024,

@@ -7,7 +7,8 @@
  *   key frontmatter so every part stands on its own for entity extraction.
  * - Frontmatter that matters (type, description, tags, capture time, rating, executor,
  *   project …) becomes readable `Key: value` lines.
- * - `sourceDescription` ends with a stable marker `[gms:<fileId>:<hash12>:<part>/<parts>]`.
+ * - `sourceDescription` ends with a stable marker `[gms:<fileId>:<hash12>:<part>/<parts>:<origin>]`
+ *   (markers written before origins existed have no `:<origin>`; they are still read).
  *   add_memory returns no uuid, so the sync engine finds our episodes again in
  *   get_episodes by this marker (and tells versions apart by the hash).
  * - `referenceTime` is the capture time (ISO-8601 UTC) so the temporal graph is right.
@@ -18,6 +19,7 @@ import { stripCaptureFooters } from './footer.js';
 import { addCounts, redactSecrets, stripPrivateBlocks } from './redact.js';
 import { splitMarkdown, trimBlock } from './split.js';
 import { formatIso } from './time.js';
+import { ORIGIN_NAME } from '../util/origin.js';
 
 export interface EpisodeInput {
   doc: MemoryDocument;
@@ -36,6 +38,8 @@ export interface EpisodeInput {
   fileId: string;
   /** sha256 hex of the normalised content (hash.ts contentHashOf). */
   contentHash: string;
+  /** Who sends it, named in the marker (util/origin.ts). */
+  origin?: string;
 }
 
 export interface EpisodeDraft {
@@ -60,11 +64,13 @@ export interface EpisodeDraft {
 
 export interface MarkerInfo {
   fileId: string;
+  /** Who sent it (util/origin.ts); undefined in markers written before origins existed. */
+  origin?: string;
   /** First 12 hex characters of the content hash. */
   hash: string;
   part: number;
   parts: number;
-  /** The whole marker text, e.g. `[gms:0123456789abcdef:0123456789ab:1/2]`. */
+  /** The whole marker text, e.g. `[gms:0123456789abcdef:0123456789ab:1/2:m-3fa92c01bd]`. */
   raw: string;
 }
 
@@ -74,17 +80,18 @@ const MIN_MAX_CHARS = 100;
 const MARKER_HASH_CHARS = 12;
 
 const FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})\]/g;
+const MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
 
-/** `[gms:<fileId>:<hash first 12>:<part>/<parts>]`. Throws TypeError on ids that would not round-trip (a caller bug). */
-export function formatMarker(m: { fileId: string; hash: string; part: number; parts: number }): string {
+/** `[gms:<fileId>:<hash first 12>:<part>/<parts>:<origin>]` (no `:<origin>` without one). Throws TypeError on values that would not round-trip (a caller bug). */
+export function formatMarker(m: { fileId: string; hash: string; part: number; parts: number; origin?: string | undefined }): string {
   const hash = m.hash.slice(0, MARKER_HASH_CHARS).toLowerCase();
   if (!FILE_ID.test(m.fileId)) throw new TypeError(`formatMarker: fileId must match ${FILE_ID.source}`);
+  if (m.origin !== undefined && !ORIGIN_NAME.test(m.origin)) throw new TypeError(`formatMarker: origin must match ${ORIGIN_NAME.source}`);
   if (!/^[0-9a-f]{12}$/.test(hash)) throw new TypeError('formatMarker: hash must be at least 12 hex characters');
   if (!Number.isInteger(m.part) || !Number.isInteger(m.parts) || m.part < 1 || m.part > m.parts || m.parts > 999_999) {
     throw new TypeError('formatMarker: part must be an integer from 1 to parts');
   }
-  return `[gms:${m.fileId}:${hash}:${m.part}/${m.parts}]`;
+  return `[gms:${m.fileId}:${hash}:${m.part}/${m.parts}${m.origin === undefined ? '' : `:${m.origin}`}]`;
 }
 
 /** Finds our marker anywhere in a source description (the last one wins: file names may contain look-alikes). */
@@ -97,7 +104,7 @@ export function parseMarker(sourceDescription: string | null | undefined): Marke
     const part = Number(m[3]);
     const parts = Number(m[4]);
     if (part < 1 || part > parts) continue;
-    found = { fileId: m[1] ?? '', hash: m[2] ?? '', part, parts, raw: m[0] };
+    found = { fileId: m[1] ?? '', hash: m[2] ?? '', part, parts, raw: m[0], ...(m[5] === undefined ? {} : { origin: m[5] }) };
   }
   return found;
 }
@@ -235,7 +242,7 @@ export function buildEpisodes(input: EpisodeInput): EpisodeDraft[] {
 
   return bodies.map((body, index) => {
     const part = index + 1;
-    const marker = formatMarker({ fileId: input.fileId, hash: input.contentHash, part, parts });
+    const marker = formatMarker({ fileId: input.fileId, hash: input.contentHash, part, parts, origin: input.origin });
     const suffix = parts > 1 ? ` (part ${part}/${parts})` : '';
     const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
     const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;

@@ -9,16 +9,28 @@
  */
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
+import { fileIdOf } from './hash.js';
 import type { MemorySource } from './types.js';
 
-export type SourceConfig = Pick<Config, 'paiDir' | 'claudeConfigDir' | 'syncPai' | 'syncAutoMemory' | 'extraSources'>;
+export type SourceConfig = Pick<Config, 'paiDir' | 'claudeConfigDir' | 'syncPai' | 'syncAutoMemory' | 'extraSources' | 'origin' | 'sharedSources'>;
 
 export function resolveSources(config: SourceConfig): MemorySource[] {
-  const sources: MemorySource[] = [];
-  if (config.syncPai) sources.push({ name: 'pai', kind: 'pai', root: resolve(join(config.paiDir, 'MEMORY')) });
-  if (config.syncAutoMemory) sources.push({ name: 'auto-memory', kind: 'auto-memory', root: resolve(join(config.claudeConfigDir, 'projects')) });
-  for (const extra of config.extraSources) sources.push({ name: extra.name, kind: 'extra', root: resolve(extra.path) });
-  return sources;
+  const roots: Array<Omit<MemorySource, 'origin' | 'shared'>> = [];
+  if (config.syncPai) roots.push({ name: 'pai', kind: 'pai', root: resolve(join(config.paiDir, 'MEMORY')) });
+  if (config.syncAutoMemory) roots.push({ name: 'auto-memory', kind: 'auto-memory', root: resolve(join(config.claudeConfigDir, 'projects')) });
+  for (const extra of config.extraSources) roots.push({ name: extra.name, kind: 'extra', root: resolve(extra.path) });
+  return roots.map((s) => {
+    const shared = config.sharedSources[s.name];
+    return { ...s, origin: shared ?? config.origin, shared: shared !== undefined };
+  });
+}
+
+/**
+ * The id of a file in its markers. Per source name and path; for a shared source per shared
+ * origin and path instead, so every owner computes the same id however they named the source.
+ */
+export function fileIdFor(source: Pick<MemorySource, 'name' | 'origin' | 'shared'>, relPath: string): string {
+  return source.shared ? fileIdOf(`shared:${source.origin}`, relPath) : fileIdOf(source.name, relPath);
 }
 
 /** `--source NAME` named no configured (enabled) source. */

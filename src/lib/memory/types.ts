@@ -9,6 +9,10 @@ export interface MemorySource {
   kind: SourceKind;
   /** Absolute root folder; relative paths are relative to it. */
   root: string;
+  /** Who its episodes are from (named in their markers): this machine's origin, or the shared one. */
+  origin: string;
+  /** Declared shared (MADEINOZ_KNOWLEDGE_SHARED_SOURCES): all who declare its origin own it together. */
+  shared: boolean;
 }
 
 /** One candidate file found by a scan: metadata only, the content is not read. */

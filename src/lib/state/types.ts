@@ -27,6 +27,11 @@ export interface EpisodeRef {
   /** When add_memory accepted (queued) this part; the confirmation clock starts here. */
   queuedAt?: string;
   confirmedAt?: string;
+  /**
+   * Shared sources only: when a complete listing, late enough for a co-owner's racing copy to have
+   * appeared, showed which copy everybody keeps (sync/reconcile.ts). Until then the part is listed.
+   */
+  settledAt?: string;
   resends: number;
 }
 

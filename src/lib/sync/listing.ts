@@ -13,26 +13,39 @@ import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
+import { unsettledShared } from './reconcile.js';
 import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, type GroupListing } from './pace.js';
 import { SyncError, type OnlineRun } from './types.js';
 
 export type Listing = Map<string, GroupListing>;
 
 /** Markers of ours each group must show before we can stop listing it, by group. */
-export function waitingMarkers(state: SyncState, rebuilding: boolean): Map<string, Set<string>> {
+export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrigins: ReadonlySet<string> = new Set()): Map<string, Set<string>> {
   const waiting = new Map<string, Set<string>>();
   const want = (ref: EpisodeRef) => {
     const set = waiting.get(ref.groupId) ?? new Set<string>();
     set.add(ref.marker);
     waiting.set(ref.groupId, set);
   };
+  // Listed, but not a marker to find: a racing copy may be anywhere, so the listing must be complete.
+  const wantListed = (ref: EpisodeRef) => {
+    if (!waiting.has(ref.groupId)) waiting.set(ref.groupId, new Set());
+  };
   const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
-  // A part never sent is in the graph only if the state was lost, or if it is an older version
-  // come back (a revert A → B → A, a file re-created) whose episode is still to be deleted.
+  // A part never sent is in the graph only if the state was lost, if it is an older version come
+  // back (a revert A → B → A, a file re-created) whose episode is still to be deleted, or if a
+  // co-owner of a shared source sent the same version first.
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
+  const shared = (ref: EpisodeRef) => {
+    const origin = parseMarker(ref.marker)?.origin;
+    return origin !== undefined && sharedOrigins.has(origin);
+  };
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
-    for (const ref of record.episodes) if (ref.uuid === undefined && (ref.sentAt !== undefined || rebuilding || retiredMarkers.has(ref.marker))) want(ref);
+    for (const ref of record.episodes) {
+      if (ref.uuid === undefined && (ref.sentAt !== undefined || rebuilding || retiredMarkers.has(ref.marker) || shared(ref))) want(ref);
+      else if (unsettledShared(ref, sharedOrigins)) wantListed(ref);
+    }
   }
   for (const ref of retired) if (ref.uuid === undefined && ref.sentAt !== undefined) want(ref);
   if (rebuilding) for (const group of groupsInUse(state)) if (!waiting.has(group)) waiting.set(group, new Set());
@@ -41,6 +54,7 @@ export function waitingMarkers(state: SyncState, rebuilding: boolean): Map<strin
 
 export interface ListingOptions {
   rebuilding: boolean;
+  sharedOrigins: ReadonlySet<string>;
   /** List even if the group's back-off has not passed (`sync --wait` paces itself). */
   ignoreBackoff: boolean;
 }
@@ -52,7 +66,7 @@ export interface ListingOptions {
 export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Promise<Listing | undefined> {
   const { state } = ctx;
   const listing: Listing = new Map();
-  for (const [group, markers] of waitingMarkers(state, options.rebuilding)) {
+  for (const [group, markers] of waitingMarkers(state, options.rebuilding, options.sharedOrigins)) {
     const pace = paceOf(state, group);
     if (!options.rebuilding && !options.ignoreBackoff && !listingDue(pace, ctx.now())) continue;
     try {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
-import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
+import { buildEpisodes, parseMarker, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
@@ -37,8 +37,8 @@ export async function readMemoryFile(absPath: string): Promise<ReadResult> {
   }
 }
 
-/** Parsed, filtered, grouped and split into drafts whose markers carry `fileId` and `hash`. */
-export function prepareEpisodes(config: Config, file: FileFacts, fileId: string, raw: Buffer, hash: string): Prepared {
+/** Parsed, filtered, grouped and split into drafts whose markers carry `fileId`, `hash` and `origin`. */
+export function prepareEpisodes(config: Config, file: FileFacts, fileId: string, origin: string | undefined, raw: Buffer, hash: string): Prepared {
   const parsed = parseMemoryFile(raw, file.relPath);
   if (!parsed.ok) {
     // An empty file is a choice, not an error; everything else the parser refuses is a failure.
@@ -66,6 +66,7 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
     maxChars: config.maxEpisodeChars,
     fileId,
     contentHash: hash,
+    ...(origin === undefined ? {} : { origin }),
   });
   if (drafts.length === 0) return { kind: 'skipped', reason: 'empty: nothing to send after removing private blocks and footers', retract: true };
   return { kind: 'episodes', drafts, groupId, redactions: drafts.reduce((byKind, d) => addCounts(byKind, d.redactionsByKind), {}), warnings: doc.warnings.slice(0, 10) };
@@ -95,7 +96,9 @@ export async function rebuildDrafts(config: Config, sources: MemorySource[], rec
     return undefined;
   }
   if (read.hash !== record.hash) return undefined;
-  const prepared = prepareEpisodes(config, record, record.fileId, read.raw, read.hash);
+  // The same markers as the parts being re-sent: their origin (none in markers from before origins).
+  const origin = record.episodes[0] === undefined ? source.origin : parseMarker(record.episodes[0].marker)?.origin;
+  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash);
   if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
   return draftsByMarker(prepared.drafts);
 }

@@ -29,6 +29,8 @@ export interface ReconcileInput {
   maxResends: number;
   /** The state was lost or never existed: visible old versions of our files are unknown to it. */
   rebuilding: boolean;
+  /** Origins of shared sources: their files have several owners, who must all keep the same copy. */
+  sharedOrigins?: ReadonlySet<string>;
 }
 
 export interface Reconciliation {
@@ -44,6 +46,8 @@ export interface Reconciliation {
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: 'fifo' | 'age' }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
   drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
+  /** Shared parts whose copy is now known to be the one every owner keeps. */
+  settled: EpisodeRef[];
   /** Each listed group's pace after this listing. */
   paces: Map<string, GroupPace>;
 }
@@ -51,7 +55,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], resends: [], drops: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], resends: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -82,9 +86,14 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       const key = visibleKey(ref.groupId, ref.marker);
       const found = visible.get(key);
       if (found === undefined || found.length === 0) continue;
-      const keep = found.find((e) => e.uuid === ref.uuid) ?? (found[0] as Episode);
+      const keep = keeper(found, ref, input.sharedOrigins);
       let seen = ref;
-      if (ref.uuid === undefined) {
+      if (ref.uuid !== undefined && keep.uuid !== ref.uuid) {
+        // A co-owner's copy of a shared file is the one everybody keeps: take it over.
+        out.confirmations.push({ record, ref, uuid: keep.uuid, adopted: false });
+        uuidNow.set(ref, keep.uuid);
+        seen = { ...ref, uuid: keep.uuid };
+      } else if (ref.uuid === undefined) {
         const adopted = ref.sentAt === undefined;
         out.confirmations.push({ record, ref, uuid: keep.uuid, adopted });
         uuidNow.set(ref, keep.uuid);
@@ -128,13 +137,16 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
 
   if (input.rebuilding) {
-    // Lost state: visible versions of our current files that the state does not know are stale.
+    // Lost state: visible versions of our current files that the state does not know are stale,
+    // if they are ours: same file id AND same origin. Another origin's episode (a teammate's note
+    // at the same path, another machine's) is never touched, nor one from before origins existed.
     const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
     for (const episodes of visible.values()) {
       for (const episode of episodes) {
         const marker = parseMarker(episode.source_description);
         const owner = marker === undefined ? undefined : current.get(marker.fileId);
-        if (owner !== undefined && marker !== undefined && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
+        const ownerOrigin = owner?.episodes[0] === undefined ? undefined : parseMarker(owner.episodes[0].marker)?.origin;
+        if (owner !== undefined && marker !== undefined && marker.origin !== undefined && marker.origin === ownerOrigin && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
           out.duplicates.push({ marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 });
         }
       }
@@ -157,10 +169,21 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     }
   }
 
+  // A shared part stays listed after its confirmation until a co-owner's racing copy would have
+  // appeared (the group's patience): by then the keeper rule above has picked the copy all keep.
+  for (const record of Object.values(state.files)) {
+    for (const ref of record.episodes) {
+      if (!unsettledShared(ref, input.sharedOrigins) || !complete(ref.groupId)) continue;
+      const confirmed = ref.confirmedAt === undefined ? now : Date.parse(ref.confirmedAt);
+      if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input.confirmMaxAgeMs)) out.settled.push(ref);
+    }
+  }
+
   for (const [group, listed] of input.listing) {
     const judged = new Set<EpisodeRef>([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
     const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
-    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && ref.sentAt !== undefined && uuidOf(ref) === undefined && !judged.has(ref)).length;
+    const settled = new Set(out.settled);
+    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref)))).length;
     out.paces.set(group, nextPace({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting, progress }));
   }
   return out;
@@ -192,10 +215,29 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     delete ref.sentAt;
     delete ref.queuedAt;
   }
+  for (const ref of r.settled) ref.settledAt = nowIso;
   if (r.paces.size > 0) {
     state.groups ??= Object.create(null) as Record<string, GroupPace>;
     for (const [group, pace] of r.paces) state.groups[group] = pace;
   }
+}
+
+/**
+ * Which copy of a marker listed more than once stays. Ours alone: the one we know (the others are
+ * re-sends). A shared file's: the smallest uuid, so every owner, whatever it knows, keeps the same
+ * one and deletes the same others.
+ */
+function keeper(found: Episode[], ref: EpisodeRef, sharedOrigins: ReadonlySet<string> | undefined): Episode {
+  const origin = parseMarker(ref.marker)?.origin;
+  if (origin !== undefined && sharedOrigins?.has(origin) === true) return found.reduce((a, b) => (b.uuid < a.uuid ? b : a));
+  return found.find((e) => e.uuid === ref.uuid) ?? (found[0] as Episode);
+}
+
+/** A confirmed part of a shared source whose copy is not settled yet (see `settled`). */
+export function unsettledShared(ref: EpisodeRef, sharedOrigins: ReadonlySet<string> | undefined): boolean {
+  if (ref.settledAt !== undefined || ref.confirmedAt === undefined) return false;
+  const origin = parseMarker(ref.marker)?.origin;
+  return origin !== undefined && sharedOrigins?.has(origin) === true;
 }
 
 function visibleKey(group: string, marker: string): string {

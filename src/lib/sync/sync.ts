@@ -28,7 +28,7 @@ import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
 import { sleep } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { Ledger } from './ledger.js';
-import { fetchListing } from './listing.js';
+import { fetchListing, waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
@@ -106,18 +106,19 @@ async function run(input: RunInput): Promise<SyncSummary> {
 
   let changed = plan.changed;
   try {
-    if (needsServer(ctx)) {
+    if (needsServer(ctx, input.rebuilding)) {
       changed = true;
       ctx.graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
       const online = ctx as OnlineRun;
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
-      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: options.force === true })) {
+      const sharedOrigins = new Set(Object.values(config.sharedSources));
+      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true })) {
         await ctx.ledger.save();
         await sendPending(online);
         await deleteRetired(online);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
+        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
       }
     }
   } finally {
@@ -130,8 +131,9 @@ async function run(input: RunInput): Promise<SyncSummary> {
   return summarize(ctx, plan);
 }
 
-function needsServer(ctx: RunContext): boolean {
-  return ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined));
+function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
+  if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined))) return true;
+  return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
 }
 
 function allParts(state: SyncState): EpisodeRef[] {
@@ -140,6 +142,8 @@ function allParts(state: SyncState): EpisodeRef[] {
 
 interface ReconcileRun {
   rebuilding: boolean;
+  /** Origins of the shared sources (MADEINOZ_KNOWLEDGE_SHARED_SOURCES). */
+  sharedOrigins: ReadonlySet<string>;
   /** Files this run's plan counted as added: one found already in the graph is adopted instead. */
   plannedAdds: Set<string>;
   ignoreBackoff: boolean;
@@ -157,7 +161,7 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
     ctx.counts.listRequests += listed.requests;
     ctx.counts.listedEpisodes += listed.listed;
   }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding });
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   for (const c of r.confirmations) {
     if (!c.adopted) continue;
