@@ -39,8 +39,21 @@ describe('GraphitiClient', () => {
     const episodes = await g.getEpisodes(['main'], 50);
     expect(episodes).toHaveLength(1);
     expect(episodes[0]).toMatchObject({ name: 'Note', group_id: 'main', source: 'text' });
-    expect(await g.deleteEpisode(episodes[0]?.uuid as string)).toEqual({ deleted: true, notFound: false });
-    expect(await g.deleteEpisode(episodes[0]?.uuid as string)).toEqual({ deleted: false, notFound: true });
+    expect(await g.deleteEpisode(episodes[0]?.uuid as string, 'main')).toEqual({ deleted: true, notFound: false });
+    expect(await g.deleteEpisode(episodes[0]?.uuid as string, 'main')).toEqual({ deleted: false, notFound: true });
+  });
+
+  it('deleteEpisode names the group where delete_episode takes one (1.1.0 keeps each group in its own graph)', async () => {
+    const { s, g } = await setup({ groupId: 'main', mainParams: true, graphPerGroup: true, db: 'falkordb' }, { MADEINOZ_KNOWLEDGE_DB: 'falkordb' });
+    await g.addMemory({ ...memory, groupId: 'team-notes' });
+    await s.whenIdle();
+    const [episode] = await g.getEpisodes(['team-notes'], 10);
+    // Without the group the server looks in its default group's graph and finds nothing there.
+    const blind = await g.client.callTool('delete_episode', { uuid: episode?.uuid });
+    expect(JSON.stringify(blind.structuredContent)).toContain('not found');
+    expect(await g.deleteEpisode(episode?.uuid as string, 'team-notes')).toEqual({ deleted: true, notFound: false });
+    expect(s.calls.filter((c) => c.tool === 'delete_episode').at(-1)?.args).toEqual({ uuid: episode?.uuid, group_id: 'team_notes' });
+    expect(await g.getEpisodes(['team-notes'], 10)).toEqual([]);
   });
 
   it('sends reference_time only to servers whose add_memory declares it', async () => {

@@ -7037,11 +7037,18 @@ var init_graphiti = __esm({
           return results;
         });
       }
-      async deleteEpisode(uuid, signal) {
+      /**
+       * Deletes one episode of `groupId`. Servers 1.1+ keep each group in its own FalkorDB graph and
+       * look the uuid up in their default group's graph unless the call names the group: there, a
+       * delete without `group_id` answers "not found" and the episode stays. So the group is always
+       * named where the tool declares it.
+       */
+      async deleteEpisode(uuid, groupId, signal) {
+        const [group] = this.safeGroups([groupId]);
         return this.retrying("delete_episode", signal, async () => {
           const tool = await this.requireTool("deleteEpisode", signal);
           try {
-            await this.call(tool.name, { uuid }, signal);
+            await this.call(tool.name, declares(tool, "group_id") ? { uuid, group_id: group } : { uuid }, signal);
             return { deleted: true, notFound: false };
           } catch (error) {
             if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
@@ -15900,7 +15907,7 @@ async function deleteRetired(ctx) {
         continue;
       }
       try {
-        await ctx.graphiti.deleteEpisode(ref.uuid, options2.signal);
+        await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options2.signal);
       } catch (error) {
         if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
         ctx.logger.warn("delete_episode failed; will retry next run", { uuid: ref.uuid, error: error.message });

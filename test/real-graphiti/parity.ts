@@ -1,7 +1,7 @@
 /**
  * The fast suite's test server (test/support/graphiti-server.ts) set up like a given real
  * generation must answer the same tool calls with the same shapes and literal strings as the real
- * server. Known, deliberate differences are named in `KNOWN_DIFFERENCES` instead of hidden.
+ * server: no difference is filtered out.
  */
 import { McpClient } from '../../src/lib/mcp/client.js';
 import type { GraphitiGeneration } from '../../src/lib/server/pins.js';
@@ -15,6 +15,7 @@ export function fakeOptionsFor(gen: GraphitiGeneration, groupId: string): Graphi
     db: 'falkordb',
     deleteMode: gen.cascadingDelete ? 'cascade' : 'node-only',
     mainParams: gen.id !== '0.28.2',
+    graphPerGroup: gen.graphPerGroup,
     serverVersion: gen.mcp.startsWith('1.') ? gen.mcp : '',
     processingDelayMs: 0,
     // The real servers send no `: ping` comment before each reply (only the 15 s keep-alive).
@@ -24,14 +25,6 @@ export function fakeOptionsFor(gen: GraphitiGeneration, groupId: string): Graphi
   };
 }
 
-/** Where the test server is knowingly simpler than the real one (the product does not depend on these). */
-export const KNOWN_DIFFERENCES = {
-  /** 0.29+ also list summarize_saga, build_communities, add_triplet, get_episode_entities. */
-  extraRealTools: ['add_triplet', 'build_communities', 'get_episode_entities', 'summarize_saga'],
-  /** add_memory parameters the test server does not declare: none any more (it declares main's seven). */
-  extraRealAddMemoryParams: [] as string[],
-};
-
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const DATE = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g;
 
@@ -40,6 +33,10 @@ function normalize(value: unknown): unknown {
 }
 
 type Probe = Record<string, unknown>;
+
+function declaresGroup(tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown> } }>, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(tools.find((t) => t.name === name)?.inputSchema.properties ?? {}, 'group_id');
+}
 
 /** The same conversation with any Graphiti server; `processed` resolves once an episode is visible. */
 export async function probeServer(url: string, groupId: string, processed: () => Promise<boolean>): Promise<Probe> {
@@ -53,9 +50,11 @@ export async function probeServer(url: string, groupId: string, processed: () =>
   try {
     out.serverInfo = client.serverInfo;
     const listed = await client.listTools();
-    out.tools = listed.map((t) => t.name).filter((n) => !KNOWN_DIFFERENCES.extraRealTools.includes(n)).sort();
+    out.tools = listed.map((t) => t.name);
     const add = listed.find((t) => t.name === 'add_memory');
-    out.addMemoryParams = Object.keys(add?.inputSchema.properties ?? {}).filter((p) => !KNOWN_DIFFERENCES.extraRealAddMemoryParams.includes(p)).sort();
+    out.addMemoryParams = Object.keys(add?.inputSchema.properties ?? {});
+    // Every tool's parameters, in the server's order, and which are required.
+    out.toolParams = Object.fromEntries(listed.map((t) => [t.name, { params: Object.keys(t.inputSchema.properties ?? {}), required: t.inputSchema.required ?? [] }]));
     out.addMemoryRequired = add?.inputSchema.required;
     out.status = await payload('get_status', {});
     out.add = await payload('add_memory', { name: 'Parity note', episode_body: 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres.', group_id: groupId, source: 'text', source_description: 'parity [gms:p]' });
@@ -75,7 +74,20 @@ export async function probeServer(url: string, groupId: string, processed: () =>
     out.badGroupSearch = await payload('search_memory_facts', { query: 'x', group_ids: ['a.b'] });
     out.noFacts = await payload('search_memory_facts', { query: 'nothingmatcheshere', group_ids: [groupId] });
     const uuid = episodes.result.episodes[0]?.uuid as string;
-    out.deleteEpisode = await payload('delete_episode', { uuid });
+    const names = new Set(listed.map((t) => t.name));
+    if (names.has('get_episode_entities')) {
+      out.episodeEntitiesEmpty = await payload('get_episode_entities', { episode_uuids: [] });
+      out.episodeEntitiesUnknown = await payload('get_episode_entities', { episode_uuids: [none] });
+    }
+    if (names.has('summarize_saga')) out.noSaga = await payload('summarize_saga', { saga_name: 'no such saga' });
+    if (names.has('build_communities')) {
+      // Names and summaries come from the LLM: compare the counts and the shape.
+      const built = (await payload('build_communities', { group_ids: [groupId] })) as { result: Record<string, unknown> & { communities?: Array<Record<string, unknown>> } };
+      out.communities = { ...built.result, communities: built.result.communities?.map((c) => Object.keys(c)) };
+    }
+    // 0.31+ keeps each group in its own graph: a delete naming another group does not find ours.
+    if (declaresGroup(listed, 'delete_episode')) out.deleteInOtherGroup = await payload('delete_episode', { uuid, group_id: 'parity_elsewhere' });
+    out.deleteEpisode = await payload('delete_episode', declaresGroup(listed, 'delete_episode') ? { uuid, group_id: groupId } : { uuid });
     out.afterDelete = await payload('get_episodes', { group_ids: [groupId], max_episodes: 10 });
   } finally {
     await client.close();

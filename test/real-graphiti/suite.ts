@@ -206,6 +206,26 @@ export function realServerSuite(generation: string): void {
     });
   });
 
+  describe.runIf(pinnedGeneration(generation).graphPerGroup)(`real Graphiti ${generation}: our group is not the server's default group`, () => {
+    // 0.31+ keeps each group in its own FalkorDB graph and looks a uuid up in the default group's
+    // graph unless the call names the group: a delete that does not name ours finds nothing there.
+    const { ctx, sync, counts } = withServer(generation, 'http', 'gms_default', 'gms_other');
+
+    it('an edit replaces and a delete deletes in our group, and the default group stays empty', async () => {
+      ctx.box.pai('LEARNING/2026-01/o.md', learning('Otter queue', 'Otter queues jobs in Redis. Redis holds Otter jobs for a day.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, confirmed: 1, queued: 0 });
+      ctx.box.pai('LEARNING/2026-01/o.md', learning('Otter queue', 'Otter now queues jobs in NATS. NATS holds Otter jobs for a week.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, confirmed: 1, queued: 0 });
+      await eventually('one Otter episode', async () => (await counts('gms_other'))['Otter queue'] === 1);
+      const rows = await ctx.real.query("MATCH (e:Episodic) RETURN e.content", 'gms_other');
+      expect(rows.map((r) => String(r[0]))).toEqual([expect.stringContaining('NATS')]);
+      rmSync(ctx.box.path('pai', 'MEMORY', 'LEARNING', '2026-01', 'o.md'));
+      expect((await sync(WAIT)).summary).toMatchObject({ deleted: 1, failed: 0 });
+      expect(await counts('gms_other')).toEqual({});
+      expect(await counts('gms_default')).toEqual({});
+    });
+  });
+
   describe(`real Graphiti ${generation} over legacy SSE (--transport sse)`, () => {
     const { ctx, cli, sync, counts } = withServer(generation, 'sse', 'gms_sse');
 

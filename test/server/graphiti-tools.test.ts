@@ -25,6 +25,7 @@ afterEach(() => {
     db: 'neo4j',
     startupErrors: 0,
     deleteMode: 'node-only',
+    graphPerGroup: false,
   });
 });
 
@@ -322,5 +323,51 @@ describe('get_status / clear_graph / facts / nodes', () => {
     expect(await s.payload('clear_graph', { group_ids: ['g_c1', 'g_c2'] })).toEqual({ message: 'Graph data cleared successfully for group IDs: g_c1, g_c2' });
     expect(server.episodes('g_c1')).toEqual([]);
     expect(await s.payload('clear_graph', {})).toEqual({ message: 'Graph data cleared successfully for group IDs: main' });
+  });
+});
+
+describe("main's tool set (servers 1.0.2 at HEAD and 1.1.0)", () => {
+  it('lists the four newer tools in the real order, with wider group_ids and the newer search parameters', async () => {
+    server.setOptions({ mainParams: true });
+    const { msg } = await s.rpc('tools/list');
+    const tools = (msg!.result as { tools: Array<{ name: string; inputSchema: { properties: Record<string, unknown>; required?: string[] } }> }).tools;
+    expect(tools.map((t) => t.name)).toEqual([
+      'add_memory', 'search_nodes', 'search_memory_facts', 'delete_entity_edge', 'delete_episode', 'get_entity_edge', 'get_episodes',
+      'summarize_saga', 'build_communities', 'add_triplet', 'get_episode_entities', 'clear_graph', 'get_status',
+    ]);
+    const facts = tools.find((t) => t.name === 'search_memory_facts')!;
+    expect(Object.keys(facts.inputSchema.properties)).toEqual(['query', 'group_ids', 'max_facts', 'center_node_uuid', 'edge_types', 'valid_at_after', 'valid_at_before', 'invalid_at_after', 'invalid_at_before']);
+    expect(facts.inputSchema.properties.group_ids).toMatchObject({ anyOf: [{ type: 'string' }, { type: 'array' }, { type: 'null' }] });
+    expect(tools.find((t) => t.name === 'get_episode_entities')!.inputSchema.required).toEqual(['episode_uuids']);
+    expect(Object.keys(tools.find((t) => t.name === 'delete_episode')!.inputSchema.properties)).toEqual(['uuid']);
+  });
+
+  it('add_triplet writes two entities and a fact; get_episode_entities traces what an episode produced; build_communities clusters them', async () => {
+    server.setOptions({ mainParams: true });
+    const t = await s.payload('add_triplet', { source_node_name: 'Alice', edge_name: 'USES', fact: 'Alice uses Postgres', target_node_name: 'Postgres', group_id: 'g_main' });
+    expect(t.message).toBe("Triplet 'Alice -[USES]-> Postgres' added");
+    expect((t.nodes as Array<{ name: string }>).map((n) => n.name)).toEqual(['Alice', 'Postgres']);
+    expect(Object.keys((t.edges as object[])[0]!)).toEqual(['uuid', 'name', 'fact', 'source_node_uuid', 'target_node_uuid', 'group_id', 'created_at', 'valid_at', 'invalid_at']);
+    await s.call('add_memory', { name: 'Zephyr', episode_body: 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres.', group_id: 'g_main' });
+    await server.whenIdle();
+    const [episode] = server.episodes('g_main');
+    const traced = await s.payload('get_episode_entities', { episode_uuids: [episode!.uuid] });
+    expect(traced.message).toBe('Retrieved provenance for 1 episode(s)');
+    expect((traced.edges as Array<{ fact: string }>).map((e) => e.fact)).toContain('Kafka feeds Postgres.');
+    expect(await s.payload('get_episode_entities', { episode_uuids: [] })).toEqual({ error: 'episode_uuids must contain at least one UUID' });
+    const built = await s.payload('build_communities', { group_ids: 'g_main' });
+    expect(built.community_count).toBeGreaterThan(0);
+    expect(built.message).toBe(`Built ${built.community_count as number} communities`);
+    expect(await s.payload('summarize_saga', { saga_name: 'x', group_id: 'g_main' })).toEqual({ error: "No saga named 'x' found in group 'g_main'" });
+  });
+
+  it('graphPerGroup (1.1.0): the uuid lookups take group_id and see only that group (else the configured one)', async () => {
+    server.setOptions({ mainParams: true, graphPerGroup: true });
+    await s.call('add_memory', { name: 'Scoped', episode_body: 'Scoped body.', group_id: 'g_scoped' });
+    await server.whenIdle();
+    const [episode] = server.episodes('g_scoped');
+    expect(await s.payload('delete_episode', { uuid: episode!.uuid })).toEqual({ error: `Error deleting episode: node ${episode!.uuid} not found` });
+    expect(await s.payload('delete_episode', { uuid: episode!.uuid, group_id: 'g_scoped' })).toEqual({ message: `Episode with UUID ${episode!.uuid} deleted successfully` });
+    server.setOptions({ graphPerGroup: false });
   });
 });

@@ -108,6 +108,10 @@ describe('initialize and sessions', () => {
     const get = await rawRequest(srv.url, 'GET', { accept: 'application/json', 'mcp-session-id': s.sessionId });
     expect(get.status).toBe(406);
     expect(JSON.parse(get.text).error.message).toBe('Not Acceptable: Client must accept text/event-stream');
+    // The session's own transport answers: its error carries the session id (python mcp
+    // `_create_error_response`); the reply to a request without a session carries none.
+    expect(get.headers.get('mcp-session-id')).toBe(s.sessionId);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
   });
 
   it('non-JSON Content-Type → 400 plain Invalid Content-Type header', async () => {
@@ -115,6 +119,11 @@ describe('initialize and sessions', () => {
     const res = await rawPost(srv.url, init(), { contentType: 'text/plain' });
     expect(res.status).toBe(400);
     expect(res.text).toBe('Invalid Content-Type header');
+    // The security check runs before the session's transport: no session id on its reply.
+    const s = await RawSession.open(srv.url);
+    const withSession = await rawPost(srv.url, init(), { contentType: 'text/plain', headers: { 'mcp-session-id': s.sessionId } });
+    expect(withSession.status).toBe(400);
+    expect(withSession.headers.get('mcp-session-id')).toBeNull();
   });
 
   it('unsupported mcp-protocol-version header → 400', async () => {
@@ -122,6 +131,7 @@ describe('initialize and sessions', () => {
     const s = await RawSession.open(srv.url);
     const { res } = await s.rpc('tools/list', undefined, { protocolVersion: '1999-01-01' });
     expect(res.status).toBe(400);
+    expect(res.headers.get('mcp-session-id')).toBe(s.sessionId);
     expect(JSON.parse(res.text).error.message).toBe(
       'Bad Request: Unsupported protocol version: 1999-01-01. Supported versions: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25',
     );

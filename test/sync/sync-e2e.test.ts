@@ -198,6 +198,22 @@ describe('sync end to end', () => {
     expect(server.episodes('main')).toHaveLength(0);
   });
 
+  it('a server with a graph per group (1.1.0): edits and deletes in a group that is not its default remove the old episodes', async () => {
+    server.setOptions({ mainParams: true, graphPerGroup: true });
+    const work = { MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' };
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'First version.'));
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Goes away.'));
+    await runSync(box.config(work), { waitMs: 5000 });
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Second version.'));
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'b.md'));
+    await runSync(box.config(work), { waitMs: 5000 });
+    await server.whenIdle();
+    await runSync(box.config(work), { waitMs: 5000 });
+    expect(server.episodes('work').map((e) => e.content.includes('Second version') && e.name)).toEqual(['Alpha']);
+    expect(deletes().map((c) => c.args.group_id)).toEqual(['work', 'work']);
+    expect(deletes().map((c) => c.result)).not.toContainEqual(expect.objectContaining({ error: expect.anything() }));
+  });
+
   it('an add_memory whose reply was lost is treated as in flight and confirmed, not sent twice', async () => {
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
     server.failNext('lostReply', 1);

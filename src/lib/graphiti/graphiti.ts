@@ -211,11 +211,18 @@ export class GraphitiClient {
     });
   }
 
-  async deleteEpisode(uuid: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+  /**
+   * Deletes one episode of `groupId`. Servers 1.1+ keep each group in its own FalkorDB graph and
+   * look the uuid up in their default group's graph unless the call names the group: there, a
+   * delete without `group_id` answers "not found" and the episode stays. So the group is always
+   * named where the tool declares it.
+   */
+  async deleteEpisode(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+    const [group] = this.safeGroups([groupId]) as [string];
     return this.retrying('delete_episode', signal, async () => {
       const tool = await this.requireTool('deleteEpisode', signal);
       try {
-        await this.call(tool.name, { uuid }, signal);
+        await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
         return { deleted: true, notFound: false };
       } catch (error) {
         // Already gone is what we wanted; report it without failing.

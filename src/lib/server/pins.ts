@@ -17,6 +17,11 @@ export interface GraphitiGeneration {
   mcp: string;
   /** Whether `delete_episode` also removes the entities and facts only that episode created. */
   cascadingDelete: boolean;
+  /**
+   * Whether each group lives in its own FalkorDB graph for every tool (0.31+): `delete_episode`,
+   * `delete_entity_edge` and `get_entity_edge` then take `group_id` and look only in that group.
+   */
+  graphPerGroup: boolean;
   /** The LLM API graphiti-core's OpenAI client calls for structured output. */
   llmApi: 'responses' | 'chat';
   what: string;
@@ -34,6 +39,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
     serverVersion: '1.0.1',
     mcp: '1.26.0',
     cascadingDelete: false,
+    graphPerGroup: false,
     llmApi: 'responses',
     what: 'the released 1.0.2 image (zepai/knowledge-graph-mcp:1.0.2-graphiti-0.28.2)',
   },
@@ -43,6 +49,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
     serverVersion: '1.0.2',
     mcp: '1.27.2',
     cascadingDelete: true,
+    graphPerGroup: false,
     llmApi: 'chat',
     what: 'HEAD builds of the 1.0 line',
   },
@@ -52,6 +59,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
     serverVersion: '1.1.0',
     mcp: '2.2.0',
     cascadingDelete: true,
+    graphPerGroup: true,
     llmApi: 'chat',
     what: 'the newest line (server 1.1.0 on python mcp 2.x)',
   },

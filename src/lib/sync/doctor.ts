@@ -36,7 +36,7 @@ export interface DoctorClient {
   searchFacts(query: string, groupIds: string[], maxFacts?: number, signal?: AbortSignal): Promise<Fact[]>;
   addMemory(input: { name: string; episodeBody: string; groupId: string; sourceDescription: string }, signal?: AbortSignal): Promise<unknown>;
   getEpisodes(groupIds: string[], maxEpisodes: number, signal?: AbortSignal): Promise<Episode[]>;
-  deleteEpisode(uuid: string, signal?: AbortSignal): Promise<unknown>;
+  deleteEpisode(uuid: string, groupId: string, signal?: AbortSignal): Promise<unknown>;
 }
 
 export interface DoctorOptions {
@@ -152,7 +152,7 @@ async function deepCheck(client: DoctorClient, config: Config, options: DoctorOp
     const found = (await client.getEpisodes([group], PROBE_LISTING)).find((e) => e.name === name);
     if (found !== undefined) {
       const storedMs = Date.now() - started;
-      await client.deleteEpisode(found.uuid);
+      await client.deleteEpisode(found.uuid, group);
       return { name: 'test episode', ok: true, detail: `sent to ${group}, stored after ${storedMs} ms, deleted` };
     }
     if (Date.now() >= deadline) break;

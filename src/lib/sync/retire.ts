@@ -30,7 +30,7 @@ export async function deleteRetired(ctx: OnlineRun): Promise<void> {
         continue;
       }
       try {
-        await ctx.graphiti.deleteEpisode(ref.uuid, options.signal);
+        await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options.signal);
       } catch (error) {
         if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
         ctx.logger.warn('delete_episode failed; will retry next run', { uuid: ref.uuid, error: (error as Error).message });

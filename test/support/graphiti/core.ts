@@ -73,6 +73,7 @@ export class ServerCore {
       legacyToolNames: this.opts.legacyToolNames,
       structuredContent: this.opts.structuredContent && !this.opts.oldServer,
       mainParams: this.opts.mainParams,
+      graphPerGroup: this.opts.graphPerGroup,
     };
   }
 

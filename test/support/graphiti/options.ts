@@ -47,8 +47,20 @@ export interface GraphitiServerOptions {
   processingDelayMs?: number;
   /** 'node-only' (v1.0.x: only the Episodic node) or 'cascade' (main: also facts/nodes only it created). Default 'node-only'. */
   deleteMode?: 'node-only' | 'cascade';
-  /** Expose main's `reference_time` parameter on add_memory (validated; bad ISO → `Invalid reference_time: …`). Default false (silently ignored). */
+  /**
+   * main's tool set (servers 1.0.2 at HEAD and 1.1.0): add_memory declares its seven newer parameters
+   * (`reference_time` validated: bad ISO → `Invalid reference_time: …`), and tools/list adds
+   * summarize_saga, build_communities, add_triplet and get_episode_entities (tool-catalog-main.ts).
+   * Default false (the 1.0.2 image: nine tools, `reference_time` silently ignored).
+   */
   mainParams?: boolean;
+  /**
+   * Each group in its own graph (server 1.1.0 = graphiti-core 0.31+): delete_episode,
+   * delete_entity_edge, get_entity_edge and get_episode_entities take `group_id` and find only
+   * what lives in that group (else the configured group); get_episodes sorts what it lists by
+   * created_at, newest first. Default false.
+   */
+  graphPerGroup?: boolean;
   /** The first N tool calls answer `{"error":"Graphiti service not initialized"}` (add_memory: `Services not initialized`). Re-armed by restart(). Default 0. */
   startupErrors?: number;
   /** get_status answers the `status:"error"` variant; a string is used as the exception text. Default false. */
@@ -114,6 +126,7 @@ const DEFAULTS: Resolved = {
   processingDelayMs: 5,
   deleteMode: 'node-only',
   mainParams: false,
+  graphPerGroup: false,
   startupErrors: 0,
   statusError: false,
   serverVersion: undefined,

@@ -109,6 +109,9 @@ export class Router {
     // 2. Transport security middleware: Content-Type (POST), then Host.
     if (method === 'POST' && !isJsonContentType(header(req, 'content-type'))) return sendPlain(res, 400, 'Invalid Content-Type header');
     if (!hostAllowed(core.opts, req)) return sendPlain(res, 421, 'Invalid Host header');
+    // From here on the session's own transport answers: python mcp's error replies then carry the
+    // session's id (`_create_error_response`), the security checks above do not.
+    if (sid !== undefined) res.setHeader('mcp-session-id', sid);
     // 3. Terminated by DELETE.
     if (terminated || session?.terminated) return sendRpcError(res, 404, -32600, 'Not Found: Session has been terminated');
 

@@ -266,6 +266,76 @@ export class GraphitiStore {
     return ranked.slice(0, Math.max(0, max)).map(({ n }) => ({ ...n, labels: [...n.labels], attributes: { ...n.attributes } }));
   }
 
+  // ------------------------------------------------- main's extra tools
+
+  /**
+   * add_triplet: the two entities (an existing one of the same name in the group is reused, as
+   * graphiti-core resolves them) and the fact between them, resting on no episode.
+   */
+  addTriplet(t: { groupId: string; source: string; edgeName: string; fact: string; target: string; sourceUuid: string | null; targetUuid: string | null }): { nodes: StoredNode[]; fact: StoredFact } {
+    const created = pyIsoNow();
+    const entity = (name: string, uuid: string | null): StoredNode => {
+      const known = this.nodes.get(uuid ?? this.nodeIndex.get(indexKey(t.groupId, name)) ?? '');
+      if (known !== undefined && known.group_id === t.groupId) return known;
+      return this.addNode({ uuid: uuid ?? randomUUID(), name, labels: [], created_at: created, summary: '', group_id: t.groupId, attributes: {} });
+    };
+    const source = entity(t.source, t.sourceUuid);
+    const target = entity(t.target, t.targetUuid);
+    const fact: StoredFact = {
+      uuid: randomUUID(),
+      group_id: t.groupId,
+      source_node_uuid: source.uuid,
+      target_node_uuid: target.uuid,
+      created_at: created,
+      name: t.edgeName,
+      fact: t.fact,
+      episodes: [],
+      expired_at: null,
+      valid_at: null,
+      invalid_at: null,
+      attributes: {},
+    };
+    this.facts.set(fact.uuid, fact);
+    this.factIndex.set(indexKey(t.groupId, t.fact), fact.uuid);
+    return { nodes: [{ ...source }, { ...target }], fact: { ...fact, episodes: [] } };
+  }
+
+  /** get_episode_entities: the entities the episodes mention and the facts resting on them. */
+  episodeEntities(episodeUuids: string[], groupId: string | null): { nodes: StoredNode[]; facts: StoredFact[] } {
+    const wanted = new Set(episodeUuids);
+    const inGroup = (g: string) => groupId === null || g === groupId;
+    const nodes = [...this.mentions].filter(([uuid, eps]) => [...eps].some((e) => wanted.has(e)) && inGroup(this.nodes.get(uuid)?.group_id ?? '')).map(([uuid]) => this.nodes.get(uuid));
+    const facts = [...this.facts.values()].filter((f) => inGroup(f.group_id) && f.episodes.some((e) => wanted.has(e)));
+    return { nodes: nodes.filter((n): n is StoredNode => n !== undefined).map((n) => ({ ...n })), facts: facts.map((f) => ({ ...f, episodes: [...f.episodes] })) };
+  }
+
+  /** build_communities: the entities of each group, clustered by the facts between them (clusters of two or more). */
+  entityClusters(groupIds: string[]): StoredNode[][] {
+    const groups = new Set(groupIds);
+    const parent = new Map<string, string>();
+    const root = (u: string): string => {
+      let r = u;
+      while (parent.get(r) !== r) r = parent.get(r)!;
+      return r;
+    };
+    for (const n of this.nodes.values()) if (groups.has(n.group_id)) parent.set(n.uuid, n.uuid);
+    for (const f of this.facts.values()) {
+      if (!groups.has(f.group_id) || !parent.has(f.source_node_uuid) || !parent.has(f.target_node_uuid)) continue;
+      parent.set(root(f.source_node_uuid), root(f.target_node_uuid));
+    }
+    const clusters = new Map<string, StoredNode[]>();
+    for (const uuid of parent.keys()) {
+      const r = root(uuid);
+      clusters.set(r, [...(clusters.get(r) ?? []), this.nodes.get(uuid)!]);
+    }
+    return [...clusters.values()].filter((members) => members.length > 1).map((members) => members.map((n) => ({ ...n })));
+  }
+
+  /** The group an episode, fact or node lives in (undefined: no such uuid). */
+  groupOf(uuid: string): string | undefined {
+    return (this.episodes.get(uuid) ?? this.facts.get(uuid) ?? this.nodes.get(uuid))?.group_id;
+  }
+
   // -------------------------------------------------------------- deleting
 
   /** v1.0.x deletes only the Episodic node; main ('cascade') also removes facts it created first and nodes only it mentioned. */

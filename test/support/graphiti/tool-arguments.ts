@@ -113,8 +113,13 @@ function validateParam(p: ParamSpec, value: unknown, errors: LineError[]): unkno
       errors.push({ loc: p.name, msg: 'Input should be a valid boolean', type: 'bool_type', input: value });
       return undefined;
     }
+    case 'optStrOrStrList':
+      // `str | list[str] | None`: a string stays a string.
+      if (value === null || typeof value === 'string') return value;
+      return validateParam({ ...p, kind: 'optStrList' }, value, errors);
+    case 'strList':
     case 'optStrList': {
-      if (value === null) return null;
+      if (value === null && p.kind === 'optStrList') return null;
       if (!Array.isArray(value)) {
         errors.push({ loc: p.name, msg: 'Input should be a valid list', type: 'list_type', input: value });
         return undefined;

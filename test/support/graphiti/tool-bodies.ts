@@ -3,6 +3,7 @@
  * (store.ts), and their wrapping as a tools/call result (text, plus `structuredContent` on
  * mcp ≥ 1.10) (reference: graphiti-mcp-server.md §3).
  */
+import { randomUUID } from 'node:crypto';
 import { GROUP_ID_RE, invalidGroupIdMessage, redisearchSyntaxError, type StoredEpisode, type StoredFact, type StoredNode } from './records.js';
 import type { GraphitiStore } from './store.js';
 import { pyRepr, type ValidatedArgs } from './tool-arguments.js';
@@ -14,6 +15,8 @@ export interface ExecContext {
   db: 'neo4j' | 'falkordb';
   deleteMode: 'node-only' | 'cascade';
   mainParams: boolean;
+  /** Each group in its own graph (0.31+): uuid lookups see only `group_id`'s (else the configured) group. */
+  graphPerGroup: boolean;
   statusError: boolean | string;
   /** Consumes one "not initialized" answer if any are left. */
   takeStartupError: () => boolean;
@@ -45,7 +48,9 @@ export function parsePyIso(value: string): string | undefined {
   return Number.isNaN(Date.parse(iso.replace(/(\.\d{3})\d{3}/, '$1'))) ? undefined : iso;
 }
 
+/** `group_ids or [configured]`; main's servers also take one string (a blank one means omitted). */
 function effectiveGroups(groupIds: unknown, configured: string): string[] {
+  if (typeof groupIds === 'string' && groupIds !== '') return [groupIds];
   return Array.isArray(groupIds) ? (groupIds as string[]) : configured ? [configured] : [];
 }
 
@@ -78,6 +83,11 @@ function factResult(f: StoredFact, newerCore: boolean): ToolPayload {
   };
 }
 
+/** An EdgeResult (main's add_triplet / get_episode_entities): no episodes, no attributes. */
+function edgeResult(f: StoredFact): ToolPayload {
+  return { uuid: f.uuid, name: f.name, fact: f.fact, source_node_uuid: f.source_node_uuid, target_node_uuid: f.target_node_uuid, group_id: f.group_id, created_at: f.created_at, valid_at: f.valid_at, invalid_at: f.invalid_at };
+}
+
 function episodeResult(e: StoredEpisode): ToolPayload {
   return { uuid: e.uuid, name: e.name, content: e.content, created_at: e.created_at, source: e.source, source_description: e.source_description, group_id: e.group_id };
 }
@@ -90,6 +100,8 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
     return { error: 'Graphiti service not initialized' };
   }
   const store = ctx.store;
+  /** Whether a uuid lookup can see this uuid: on 0.31+ only in the named (else the configured) group's graph. */
+  const visible = (uuid: string): boolean => !ctx.graphPerGroup || store.groupOf(uuid) === ((a.group_id as string | null | undefined) || ctx.groupId);
   switch (tool) {
     case 'add_memory': {
       let referenceTime: string | null = null;
@@ -132,29 +144,74 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
     }
     case 'delete_entity_edge': {
       const uuid = a.uuid as string;
-      if (!store.facts.delete(uuid)) return { error: `Error deleting entity edge: edge ${uuid} not found` };
+      if (!visible(uuid) || !store.facts.delete(uuid)) return { error: `Error deleting entity edge: edge ${uuid} not found` };
       return { message: `Entity edge with UUID ${uuid} deleted successfully` };
     }
     case 'delete_episode': {
       const uuid = a.uuid as string;
-      if (!store.deleteEpisode(uuid, ctx.deleteMode)) return { error: `Error deleting episode: node ${uuid} not found` };
+      if (!visible(uuid) || !store.deleteEpisode(uuid, ctx.deleteMode)) return { error: `Error deleting episode: node ${uuid} not found` };
       return { message: `Episode with UUID ${uuid} deleted successfully` };
     }
     case 'get_entity_edge': {
       const uuid = a.uuid as string;
-      const fact = store.facts.get(uuid);
+      const fact = visible(uuid) ? store.facts.get(uuid) : undefined;
       if (!fact) return { error: `Error getting entity edge: edge ${uuid} not found` };
       return factResult({ ...fact, episodes: [...fact.episodes] }, ctx.mainParams);
     }
     case 'get_episodes': {
       const groups = effectiveGroups(a.group_ids, ctx.groupId);
-      const episodes = groups.length > 0 ? store.getEpisodes(groups, a.max_episodes as number) : [];
+      const max = a.max_episodes as number;
+      // 0.31+ lists each group's graph on its own (uuid order, `max` each), then sorts the whole
+      // by created_at, newest first, and keeps `max`.
+      const episodes =
+        groups.length === 0
+          ? []
+          : ctx.graphPerGroup
+            ? groups
+                .flatMap((g) => store.getEpisodes([g], max))
+                .sort((x, y) => (x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : 0))
+                .slice(0, Math.max(0, max))
+            : store.getEpisodes(groups, max);
       if (episodes.length === 0) return { message: 'No episodes found', episodes: [] };
       return { message: 'Episodes retrieved successfully', episodes: episodes.map(episodeResult) };
     }
+    case 'summarize_saga': {
+      const group = (a.group_id as string | null) || ctx.groupId;
+      if (!group) return { error: 'No group_id provided and no default group_id is configured' };
+      // The fake keeps no sagas (tool-catalog-main.ts).
+      return { error: `No saga named '${a.saga_name as string}' found in group '${group}'` };
+    }
+    case 'build_communities': {
+      const groups = effectiveGroups(a.group_ids, ctx.groupId);
+      const clusters = store.entityClusters(groups);
+      const communities = clusters.map((members) => ({ uuid: randomUUID(), name: members[0]?.name ?? '', group_id: members[0]?.group_id ?? '', summary: '' }));
+      // One HAS_MEMBER edge per member, as graphiti-core counts them.
+      const edges = clusters.reduce((n, members) => n + members.length, 0);
+      return { message: `Built ${communities.length} communities`, community_count: communities.length, edge_count: edges, communities };
+    }
+    case 'add_triplet': {
+      const group = (a.group_id as string | null) || ctx.groupId;
+      if (!group) return { error: 'No group_id provided and no default group_id is configured' };
+      const { nodes, fact } = store.addTriplet({
+        groupId: group,
+        source: a.source_node_name as string,
+        edgeName: a.edge_name as string,
+        fact: a.fact as string,
+        target: a.target_node_name as string,
+        sourceUuid: a.source_node_uuid as string | null,
+        targetUuid: a.target_node_uuid as string | null,
+      });
+      return { message: `Triplet '${a.source_node_name as string} -[${a.edge_name as string}]-> ${a.target_node_name as string}' added`, nodes: nodes.map(nodeResult), edges: [edgeResult(fact)] };
+    }
+    case 'get_episode_entities': {
+      const uuids = a.episode_uuids as string[];
+      if (uuids.length === 0) return { error: 'episode_uuids must contain at least one UUID' };
+      const { nodes, facts } = store.episodeEntities(uuids, ctx.graphPerGroup ? (a.group_id as string | null) || ctx.groupId : null);
+      return { message: `Retrieved provenance for ${uuids.length} episode(s)`, nodes: nodes.map(nodeResult), edges: facts.map(edgeResult) };
+    }
     case 'clear_graph': {
-      // `group_ids or [configured]`: an empty list also falls back.
-      const given = a.group_ids as string[] | null;
+      // `group_ids or [configured]`: an empty list (or, on main, a blank string) also falls back.
+      const given = typeof a.group_ids === 'string' ? (a.group_ids === '' ? null : [a.group_ids]) : (a.group_ids as string[] | null);
       const groups = given && given.length > 0 ? given : ctx.groupId ? [ctx.groupId] : [];
       if (groups.length === 0) return { error: 'No group IDs specified for clearing' };
       store.clearGroups(groups);

@@ -2,8 +2,9 @@
  * The nine Graphiti MCP 1.0.2 tools as FastMCP (python mcp 1.26) lists them: names (and the pre-v1
  * ones), descriptions, parameters, and the JSON input/output schemas generated the pydantic way
  * (reference: graphiti-mcp-server.md §2). Argument checks are tool-arguments.ts; the bodies,
- * tool-bodies.ts.
+ * tool-bodies.ts. What newer servers list beyond these is tool-catalog-main.ts.
  */
+import { COMMUNITY_RESULT, EDGE_RESULT, GROUP_SCOPED_TOOLS, MAIN_ONLY_OUTPUTS, MAIN_ONLY_TOOL_SPECS, mainParamsOf, withGroupParam } from './tool-catalog-main.js';
 
 export type CanonicalTool =
   | 'add_memory'
@@ -14,7 +15,12 @@ export type CanonicalTool =
   | 'get_entity_edge'
   | 'get_episodes'
   | 'clear_graph'
-  | 'get_status';
+  | 'get_status'
+  // Servers with main's tool set only (tool-catalog-main.ts):
+  | 'summarize_saga'
+  | 'build_communities'
+  | 'add_triplet'
+  | 'get_episode_entities';
 
 /** Pre-v1 names (`legacyToolNames`). */
 export const LEGACY_TOOL_NAMES: Partial<Record<CanonicalTool, string>> = {
@@ -23,7 +29,7 @@ export const LEGACY_TOOL_NAMES: Partial<Record<CanonicalTool, string>> = {
   search_nodes: 'search_memory_nodes',
 };
 
-export type ParamKind = 'str' | 'optStr' | 'int' | 'bool' | 'optStrList';
+export type ParamKind = 'str' | 'optStr' | 'int' | 'bool' | 'optStrList' | 'strList' | 'optStrOrStrList';
 export interface ParamSpec {
   name: string;
   kind: ParamKind;
@@ -32,7 +38,7 @@ export interface ParamSpec {
   required?: boolean;
 }
 
-type OutputKind = 'success' | 'nodes' | 'facts' | 'episodes' | 'fact' | 'status';
+type OutputKind = 'success' | 'nodes' | 'facts' | 'episodes' | 'fact' | 'status' | keyof typeof MAIN_ONLY_OUTPUTS;
 
 export interface ToolSpec {
   name: CanonicalTool;
@@ -138,7 +144,10 @@ const MAIN_ADD_MEMORY_PARAMS: ParamSpec[] = [
 export interface ToolConfig {
   legacyToolNames: boolean;
   structuredContent: boolean;
+  /** main's tool set: add_memory's seven newer parameters and the four tools of tool-catalog-main.ts. */
   mainParams: boolean;
+  /** Each group in its own graph (0.31+): the uuid lookups take `group_id`. */
+  graphPerGroup: boolean;
 }
 
 export interface ToolDefinition {
@@ -153,7 +162,16 @@ function wireName(tool: CanonicalTool, cfg: ToolConfig): string {
 }
 
 function paramsOf(spec: ToolSpec, cfg: ToolConfig): ParamSpec[] {
-  return spec.name === 'add_memory' && cfg.mainParams ? [...spec.params, ...MAIN_ADD_MEMORY_PARAMS] : spec.params;
+  if (spec.name === 'add_memory' && cfg.mainParams) return [...spec.params, ...MAIN_ADD_MEMORY_PARAMS];
+  const params = cfg.mainParams ? mainParamsOf(spec.name, spec.params) : spec.params;
+  return cfg.graphPerGroup && GROUP_SCOPED_TOOLS.has(spec.name) ? withGroupParam(params) : params;
+}
+
+/** The tools a server lists, in its order. */
+function specsOf(cfg: ToolConfig): ToolSpec[] {
+  if (!cfg.mainParams) return TOOL_SPECS;
+  const at = TOOL_SPECS.findIndex((s) => s.name === 'clear_graph');
+  return [...TOOL_SPECS.slice(0, at), ...MAIN_ONLY_TOOL_SPECS, ...TOOL_SPECS.slice(at)];
 }
 
 /** pydantic's default field title: `episode_body` → `Episode Body`. */
@@ -174,7 +192,11 @@ function paramSchema(p: ParamSpec): Record<string, unknown> {
           ? { type: 'boolean' }
         : p.kind === 'optStr'
           ? { anyOf: [{ type: 'string' }, { type: 'null' }] }
-          : { anyOf: [{ items: { type: 'string' }, type: 'array' }, { type: 'null' }] };
+          : p.kind === 'strList'
+            ? { items: { type: 'string' }, type: 'array' }
+            : p.kind === 'optStrOrStrList'
+              ? { anyOf: [{ type: 'string' }, { items: { type: 'string' }, type: 'array' }, { type: 'null' }] }
+              : { anyOf: [{ items: { type: 'string' }, type: 'array' }, { type: 'null' }] };
   const out: Record<string, unknown> = { ...base };
   if (!p.required) out.default = p.default ?? null;
   out.title = title(p.name);
@@ -229,14 +251,21 @@ function outputSchema(spec: ToolSpec, wire: string): Record<string, unknown> & {
     ],
     fact: undefined,
     status: undefined,
+    saga: MAIN_ONLY_OUTPUTS.saga.slice(0, 2) as [string, Record<string, unknown>],
+    communities: MAIN_ONLY_OUTPUTS.communities.slice(0, 2) as [string, Record<string, unknown>],
+    triplet: MAIN_ONLY_OUTPUTS.triplet.slice(0, 2) as [string, Record<string, unknown>],
+    episodeEntities: MAIN_ONLY_OUTPUTS.episodeEntities.slice(0, 2) as [string, Record<string, unknown>],
   };
+  const refersTo: string[] = spec.output === 'nodes' ? ['NodeResult'] : spec.output in MAIN_ONLY_OUTPUTS ? MAIN_ONLY_OUTPUTS[spec.output as keyof typeof MAIN_ONLY_OUTPUTS][2] : [];
   const defs: Record<string, unknown> = { ErrorResponse: ERROR_RESPONSE };
   let ok: Record<string, unknown>;
   const def = okDefs[spec.output];
   if (def) {
     defs[def[0]] = def[1];
     ok = { $ref: `#/$defs/${def[0]}` };
-    if (spec.output === 'nodes') {
+    if (refersTo.includes('EdgeResult')) defs.EdgeResult = EDGE_RESULT;
+    if (refersTo.includes('CommunityResult')) defs.CommunityResult = COMMUNITY_RESULT;
+    if (refersTo.includes('NodeResult')) {
       defs.NodeResult = {
         properties: {
           uuid: { title: 'Uuid', type: 'string' },
@@ -256,7 +285,7 @@ function outputSchema(spec: ToolSpec, wire: string): Record<string, unknown> & {
     ok = { additionalProperties: true, type: 'object' };
   }
   return {
-    $defs: defs,
+    $defs: Object.fromEntries(Object.entries(defs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     properties: { result: { anyOf: [ok, { $ref: '#/$defs/ErrorResponse' }], title: 'Result' } },
     required: ['result'],
     title: `${wire}Output`,
@@ -266,7 +295,7 @@ function outputSchema(spec: ToolSpec, wire: string): Record<string, unknown> & {
 
 /** The tools/list entries (no titles or annotations, as FastMCP sends them). */
 export function listTools(cfg: ToolConfig): ToolDefinition[] {
-  return TOOL_SPECS.map((spec) => {
+  return specsOf(cfg).map((spec) => {
     const wire = wireName(spec.name, cfg);
     const params = paramsOf(spec, cfg);
     const inputSchema: Record<string, unknown> & { type: 'object' } = {
@@ -282,6 +311,6 @@ export function listTools(cfg: ToolConfig): ToolDefinition[] {
 }
 
 export function findTool(name: string, cfg: ToolConfig): { spec: ToolSpec; params: ParamSpec[]; wire: string } | undefined {
-  const spec = TOOL_SPECS.find((s) => wireName(s.name, cfg) === name);
+  const spec = specsOf(cfg).find((s) => wireName(s.name, cfg) === name);
   return spec ? { spec, params: paramsOf(spec, cfg), wire: name } : undefined;
 }

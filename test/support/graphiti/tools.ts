@@ -111,6 +111,7 @@ function callTool(core: ServerCore, session: Session, name: string, args: Record
     db: o.db,
     deleteMode: o.deleteMode,
     mainParams: o.mainParams,
+    graphPerGroup: o.graphPerGroup,
     statusError: o.statusError,
     takeStartupError: () => core.faults.takeStartupError(),
     decideDrop: () => (dropped = core.faults.decideDrop(core.opts)),
