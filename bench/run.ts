@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,hook,claude,watch,graphiti,redact,server
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,graphiti,redact,server
  * (server needs Python >= 3.11; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
 import { benchClient } from './client-bench.js';
 import { benchHook } from './hook-bench.js';
+import { benchMigration } from './migration-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
 import { benchRedact } from './redact-bench.js';
 import { benchServer } from './server-bench.js';
@@ -18,6 +19,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['client', 'MCP client: import cost and round trip (ours vs official SDK)', benchClient],
   ['sync', 'Sync engine: scan and initial sync', benchSync],
   ['shared', 'Shared group: confirming one changed file among 20 of ours in a group of other clients\' episodes (per sync run)', benchSharedGroup],
+  ['migration', 'Coming from the madeinoz hook: first sync of a memory it already sent (1,000 notes, 5 % edited since)', benchMigration],
   ['hook', 'Hook wall time vs bare node (same run)', benchHook],
   ['claude', 'Real Claude Code CLI (fake Anthropic API): claude -p with and without our hooks', benchClaude],
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],

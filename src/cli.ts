@@ -2,7 +2,7 @@
 /**
  * graphiti-memory-sync command line.
  *
- *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS]
+ *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS] [--replace-prior]
  *   status [--json]
  *   health [--json] [--deep] [--timeout MS]   (alias: doctor)
  *   context [--cwd DIR] [--refresh]
@@ -33,6 +33,8 @@ Commands:
              --source NAME  only this source (pai, auto-memory, or an extra source)
              --max N    send at most N files this run
              --wait MS  wait up to MS for queued episodes to be confirmed
+             --replace-prior  send ours for notes the madeinoz hook sent, even
+                        unchanged ones, and delete its episodes once ours are in
   status     Counts by status, oldest pending, failures, server health [--json]
   health     Check the Graphiti server: get_status, its database against
              MADEINOZ_KNOWLEDGE_DB, a one-word search per configured group;
@@ -72,6 +74,7 @@ const COMMAND_OPTIONS: Record<string, Options> = {
     source: { type: 'string' },
     max: { type: 'string' },
     wait: { type: 'string' },
+    'replace-prior': { type: 'boolean' },
   },
   status: { json: { type: 'boolean' } },
   health: { json: { type: 'boolean' }, deep: { type: 'boolean' }, timeout: { type: 'string' } },
@@ -189,6 +192,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
     const summary = await runSync(config, {
       dryRun: values['dry-run'] === true,
       force: values.force === true,
+      replacePrior: values['replace-prior'] === true,
       ...(typeof values.source === 'string' ? { source: values.source } : {}),
       ...(max === undefined ? {} : { max }),
       ...(waitMs === undefined ? {} : { waitMs }),

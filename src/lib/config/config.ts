@@ -51,6 +51,11 @@ export interface Config {
   headers: Record<string, string>;
   stateDir: string;
   paiDir: string;
+  /**
+   * Where the madeinoz memory-sync hook (the tool this one replaces) kept its state: under the
+   * home folder, where it wrote it, and under PAI_DIR. Read by the first sync (sync/adopt-prior.ts).
+   */
+  priorHookStates: string[];
   claudeConfigDir: string;
   syncPai: boolean;
   syncAutoMemory: boolean;
@@ -390,6 +395,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),
+    priorHookStates: [...new Set([join(home(env), '.claude'), dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR')].map((root) => resolve(root, 'MEMORY', 'STATE', 'knowledge-sync', 'sync-state.json')))],
     claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR'),
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,

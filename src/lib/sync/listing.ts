@@ -57,6 +57,8 @@ export interface ListingOptions {
   sharedOrigins: ReadonlySet<string>;
   /** List even if the group's back-off has not passed (`sync --wait` paces itself). */
   ignoreBackoff: boolean;
+  /** Groups to list in full now whatever waits in them (the madeinoz hook's notes to take over). */
+  listInFull?: ReadonlySet<string>;
 }
 
 /**
@@ -66,9 +68,13 @@ export interface ListingOptions {
 export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Promise<Listing | undefined> {
   const { state } = ctx;
   const listing: Listing = new Map();
-  for (const [group, markers] of waitingMarkers(state, options.rebuilding, options.sharedOrigins)) {
+  const groups = waitingMarkers(state, options.rebuilding, options.sharedOrigins);
+  // No marker to find: the listing grows until it has covered the group.
+  for (const group of options.listInFull ?? []) groups.set(group, new Set());
+  for (const [group, markers] of groups) {
     const pace = paceOf(state, group);
-    if (!options.rebuilding && !options.ignoreBackoff && !listingDue(pace, ctx.now())) continue;
+    const now = options.rebuilding || options.ignoreBackoff || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
+    if (!now) continue;
     try {
       listing.set(group, await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))));
     } catch (error) {

@@ -3,7 +3,8 @@
  * orchestrator; each phase is a module of its own with typed inputs and outputs:
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
- *   → reconcile with the graph (listing.ts + the pure reconcile.ts) → send (send.ts)
+ *   → reconcile with the graph (listing.ts + the pure reconcile.ts; in the first listing, the
+ *     madeinoz hook's notes are taken over: adopt-prior.ts) → send (send.ts)
  *   → delete retired parts (retire.ts) → [wait: reconcile, send, delete again] → summary (summary.ts).
  *
  * Why it is shaped like this:
@@ -27,6 +28,7 @@ import { describeOwner, withLock, type Lock, type LockOwner } from '../state/loc
 import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
 import { sleep } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
+import { adoptPriorEpisodes, priorMigration, type PriorMigration } from './adopt-prior.js';
 import { Ledger } from './ledger.js';
 import { fetchListing, waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
@@ -114,7 +116,8 @@ async function run(input: RunInput): Promise<SyncSummary> {
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
       const sharedOrigins = new Set(Object.values(config.sharedSources));
-      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true })) {
+      const prior = priorMigration(ctx, plannedAdds);
+      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
         await sendPending(online);
         await deleteRetired(online);
@@ -147,6 +150,8 @@ interface ReconcileRun {
   /** Files this run's plan counted as added: one found already in the graph is adopted instead. */
   plannedAdds: Set<string>;
   ignoreBackoff: boolean;
+  /** Notes the madeinoz hook sent before us, to take over from the first listing (adopt-prior.ts). */
+  prior?: PriorMigration | undefined;
 }
 
 /**
@@ -154,9 +159,15 @@ interface ReconcileRun {
  * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
  */
 async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
-  const listing = await fetchListing(ctx, run);
+  const listing = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups });
   if (listing === undefined) return false;
   const { config, state, logger } = ctx;
+  if (run.prior !== undefined) {
+    // Once, before anything is sent: what the prior hook sent is taken over, not sent again.
+    await adoptPriorEpisodes(ctx, listing, run.prior);
+    for (const { record } of run.prior.candidates) if (!ctx.outgoing.has(record.id)) run.plannedAdds.delete(record.id);
+    run.prior = undefined;
+  }
   for (const listed of listing.values()) {
     ctx.counts.listRequests += listed.requests;
     ctx.counts.listedEpisodes += listed.listed;

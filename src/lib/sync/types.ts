@@ -12,6 +12,8 @@ export interface SyncOptions {
   dryRun?: boolean;
   /** Re-read every file (ignore the mtime+size shortcut), retry failed files, reset resend counters. */
   force?: boolean;
+  /** Send ours even for notes the madeinoz hook sent unchanged, and delete its episodes (adopt-prior.ts). */
+  replacePrior?: boolean;
   /** Only this source (`pai`, `auto-memory` or an extra source name). */
   source?: string;
   /** Send at most this many files in this run; the rest stay pending. */
