@@ -17,6 +17,7 @@ import { loadHookConfig, type HookConfig } from '../lib/config/snapshot.js';
 import { configErrorVariable } from '../lib/config/env-file.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { claimInjection } from '../lib/context/injection-claim.js';
+import { takeGraphProblemNote } from '../lib/context/graph-problem.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { triggerWorker } from '../lib/worker/spawn.js';
@@ -68,14 +69,18 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
   }
   if (claim.claimed && shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
     const entry = readContextCache(config.stateDir, project.key);
-    if (entry !== undefined && entry.text !== '') {
+    // A graph the worker found down or broken is said once, first, so the budget never cuts it.
+    const note = takeGraphProblemNote(config.stateDir);
+    const text = [note ?? '', entry?.text ?? ''].filter((t) => t !== '').join('\n\n');
+    if (text !== '') {
       // The budget may have been lowered since the worker built the block.
-      const out = sessionStartOutput(entry.text, config.contextBudget);
+      const out = sessionStartOutput(text, config.contextBudget);
       // The characters the model gets (after any cut), not the JSON line's length.
       injected = out === '' ? 0 : (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext.length;
-      cacheAge = Date.now() - Date.parse(entry.builtAt);
+      if (entry !== undefined) cacheAge = Date.now() - Date.parse(entry.builtAt);
       await writeStdout(out);
     }
+    if (note !== undefined) logger.info('told the session about a graph problem', { note });
   }
   const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
   logger.info('session start', {

@@ -12,6 +12,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
 import { readContextCache } from '../lib/context/cache.js';
+import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-problem.js';
+import { McpNetworkError, McpTimeoutError } from '../lib/mcp/errors.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { detectProject } from '../lib/context/project.js';
 import { runWorker, type WorkerSteps } from '../lib/worker/loop.js';
@@ -54,6 +56,15 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       if (entry === undefined) return undefined;
       const t = Date.parse(entry.builtAt);
       return Number.isFinite(t) ? Date.now() - t : undefined;
+    },
+    graphSeen(cfg, seen) {
+      try {
+        if (seen === undefined) clearGraphProblem(cfg.stateDir);
+        else if ('unreachable' in seen || seen.refreshFailed instanceof McpNetworkError || seen.refreshFailed instanceof McpTimeoutError) recordGraphProblem(cfg.stateDir, 'unreachable', '');
+        else recordGraphProblem(cfg.stateDir, 'searches-failing', seen.refreshFailed instanceof Error ? seen.refreshFailed.message : String(seen.refreshFailed));
+      } catch (error) {
+        logger.warn('could not record what was seen of the graph', { error: error instanceof Error ? error.message : String(error) });
+      }
     },
     async close() {
       await client?.close().catch(() => undefined);

@@ -89,7 +89,31 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     expect(parseHookStdout(run.stdout)?.additionalContext).toBe(previous);
     await waitForWorkers(1);
     expect(JSON.parse(readFileSync(contextCachePath(sb.stateDir, key), 'utf8')).text).toBe(previous);
+    // The next session is told once, before the facts; the one after is not told again.
+    const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
+    expect(told).toMatch(/^Note: the knowledge graph \(Graphiti\) could not be reached since .* UTC/);
+    expect(told.endsWith(previous)).toBe(true);
+    await waitForWorkers(2);
+    expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).toBe(previous);
+    await waitForWorkers(3);
+    // Back up: a refresh that works clears it, and a later outage is told again.
     await server.start();
+    await runHook('session-start', sb.env, { input: input('startup') });
+    await waitForWorkers(4);
+    expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).not.toContain('Note:');
+    await waitForWorkers(5);
+  });
+
+  it('searches failing inside the server (the madeinoz FalkorDB STOPWORDS fault): the next session is told why, once', async () => {
+    server.setOptions({ faults: { searchError: "'FalkorDriver' object has no attribute 'STOPWORDS'" } });
+    expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
+    await waitForWorkers(1);
+    const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
+    expect(told).toContain('answers, but its searches fail');
+    expect(told).toContain('STOPWORDS');
+    await waitForWorkers(2);
+    expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
+    await waitForWorkers(3);
   });
 
   it('server hangs: the worker is bounded by its time limit and releases the lock', async () => {

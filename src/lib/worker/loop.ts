@@ -25,6 +25,11 @@ export interface WorkerSteps {
   refreshContext(config: Config, cwd: string, ctx: StepContext): Promise<void>;
   /** Age of the project's context cache in ms, or undefined when there is none. */
   contextAgeMs(config: Config, cwd: string): number | undefined;
+  /**
+   * What this pass found of the graph, for the next session to be told once
+   * (context/graph-problem.ts): unreachable, a context refresh that failed, or fine (undefined).
+   */
+  graphSeen?(config: Config, seen: { unreachable: true } | { refreshFailed: unknown } | undefined): void;
 }
 
 export interface RunWorkerOptions {
@@ -114,6 +119,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
           // The sync just found the server down: searching now would only knock again.
           logger.info('Graphiti unreachable; context refresh skipped, previous cache kept', { projects: cwds.length });
           cwds.length = 0;
+          steps.graphSeen?.(config, { unreachable: true });
         }
         for (const cwd of cwds) {
           if (controller.signal.aborted) break;
@@ -126,9 +132,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
           try {
             await steps.refreshContext(config, cwd, ctx);
             result.refreshed.push(cwd);
+            steps.graphSeen?.(config, undefined);
           } catch (error) {
             result.errors++;
             logger.warn('context refresh failed; keeping the previous cache', { cwd, error: errorFields(error) });
+            if (!controller.signal.aborted) steps.graphSeen?.(config, { refreshFailed: error });
           }
         }
       }
