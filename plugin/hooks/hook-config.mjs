@@ -4833,6 +4833,7 @@ function buildConfig(env, envFile) {
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join3(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([join3(home(env), ".claude"), dirSetting(raw.PAI_DIR, join3(home(env), ".claude"), "PAI_DIR")].map((root) => resolve2(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
     claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join3(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,

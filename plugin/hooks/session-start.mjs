@@ -211,14 +211,47 @@ function prune(dir, now) {
   }
 }
 
+// src/lib/context/graph-problem.ts
+import { readFileSync as readFileSync4, renameSync as renameSync2, unlinkSync as unlinkSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join5 } from "node:path";
+var FILE = "graph-problem.json";
+function readGraphProblem(stateDir) {
+  try {
+    const value = JSON.parse(readFileSync4(join5(stateDir, FILE), "utf8"));
+    if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
+      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
+    }
+  } catch {
+  }
+  return void 0;
+}
+function write(stateDir, problem) {
+  const file = join5(stateDir, FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync3(tmp, `${JSON.stringify(problem)}
+`);
+  renameSync2(tmp, file);
+}
+function takeGraphProblemNote(stateDir) {
+  const problem = readGraphProblem(stateDir);
+  if (problem === void 0 || problem.told) return void 0;
+  try {
+    write(stateDir, { ...problem, told: true });
+  } catch {
+    return void 0;
+  }
+  const since = problem.since.slice(0, 16).replace("T", " ");
+  return problem.kind === "unreachable" ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. \`graphiti-memory-sync health\` names the cause.` : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. \`graphiti-memory-sync health\` names the cause and the fix.`;
+}
+
 // src/lib/util/log.ts
-import { appendFileSync, mkdirSync as mkdirSync3, renameSync as renameSync2, statSync as statSync3 } from "node:fs";
-import { dirname as dirname2, join as join5 } from "node:path";
+import { appendFileSync, mkdirSync as mkdirSync3, renameSync as renameSync3, statSync as statSync3 } from "node:fs";
+import { dirname as dirname2, join as join6 } from "node:path";
 var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
 var MAX_LOG_BYTES = 5 * 1024 * 1024;
 var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
 function logFilePath(stateDir) {
-  return join5(stateDir, "logs", "graphiti-memory-sync.log");
+  return join6(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -235,7 +268,7 @@ function createLogger(options) {
   const file = options.file;
   let dirReady = false;
   let checkedSize = false;
-  const write = (lvl, msg, base, fields) => {
+  const write2 = (lvl, msg, base, fields) => {
     if (ORDER[lvl] < threshold) return;
     const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
     options.mirror?.(line);
@@ -248,7 +281,7 @@ function createLogger(options) {
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if (statSync3(file).size > MAX_LOG_BYTES) renameSync2(file, `${file}.1`);
+          if (statSync3(file).size > MAX_LOG_BYTES) renameSync3(file, `${file}.1`);
         } catch {
         }
       }
@@ -258,10 +291,10 @@ function createLogger(options) {
     }
   };
   const make = (base) => ({
-    debug: (m, f) => write("debug", m, base, f),
-    info: (m, f) => write("info", m, base, f),
-    warn: (m, f) => write("warn", m, base, f),
-    error: (m, f) => write("error", m, base, f),
+    debug: (m, f) => write2("debug", m, base, f),
+    info: (m, f) => write2("info", m, base, f),
+    warn: (m, f) => write2("warn", m, base, f),
+    error: (m, f) => write2("error", m, base, f),
     child: (f) => make({ ...base, ...f }),
     file
   });
@@ -271,7 +304,7 @@ var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/project.ts
 import { closeSync, openSync, readdirSync as readdirSync3, readSync, statSync as statSync4 } from "node:fs";
-import { basename as basename2, dirname as dirname3, isAbsolute, join as join6, resolve as resolve2 } from "node:path";
+import { basename as basename2, dirname as dirname3, isAbsolute, join as join7, resolve as resolve2 } from "node:path";
 
 // src/lib/graphiti/escape.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -321,7 +354,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefined(join6(projectsDir, name));
+    const st = statOrUndefined(join7(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -352,7 +385,7 @@ function readSmall(path, max = 4096) {
 function findGitRoot(start) {
   let dir = resolve2(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = join6(dir, ".git");
+    const dotGit = join7(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
@@ -360,7 +393,7 @@ function findGitRoot(start) {
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
         const gitDir = isAbsolute(m[1]) ? m[1] : resolve2(dir, m[1]);
-        const common = readSmall(join6(gitDir, "commondir"))?.trim();
+        const common = readSmall(join7(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
           const commonDir = isAbsolute(common) ? common : resolve2(gitDir, common);
           const mainRoot = basename2(commonDir) === ".git" ? dirname3(commonDir) : dir;
@@ -387,9 +420,9 @@ function detectProject(cwd, config, env = process.env) {
   const abs = resolve2(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = join6(config.claudeConfigDir, "projects");
+  const projectsDir = join7(config.claudeConfigDir, "projects");
   const key = resolveProjectKey(root, projectsDir, env);
-  const memoryDir = join6(projectsDir, key, "memory");
+  const memoryDir = join7(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
@@ -406,13 +439,13 @@ function detectProject(cwd, config, env = process.env) {
 // src/lib/worker/spawn.ts
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync4, readFileSync as readFileSync7, renameSync as renameSync3, statSync as statSync6, unlinkSync as unlinkSync4, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname4, extname, join as join7, resolve as resolve3 } from "node:path";
+import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync4, readFileSync as readFileSync8, renameSync as renameSync4, statSync as statSync6, unlinkSync as unlinkSync5, writeFileSync as writeFileSync5 } from "node:fs";
+import { dirname as dirname4, extname, join as join8, resolve as resolve3 } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
 
 // src/lib/util/lock-file.ts
-import { linkSync, readFileSync as readFileSync5, statSync as statSync5, unlinkSync as unlinkSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, readFileSync as readFileSync6, statSync as statSync5, unlinkSync as unlinkSync4, writeFileSync as writeFileSync4 } from "node:fs";
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -421,7 +454,7 @@ function errnoCode(error) {
 function readLockFile(path) {
   try {
     const st = statSync5(path);
-    return { text: readFileSync5(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    return { text: readFileSync6(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -429,7 +462,7 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  writeFileSync3(tmp, text, { mode: 384, flag: "wx" });
+  writeFileSync4(tmp, text, { mode: 384, flag: "wx" });
   try {
     linkSync(tmp, path);
     return true;
@@ -439,12 +472,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      unlinkSync3(tmp);
+      unlinkSync4(tmp);
     } catch {
     }
   }
   try {
-    writeFileSync3(path, text, { mode: 384, flag: "wx" });
+    writeFileSync4(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -454,11 +487,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    writeFileSync3(guard, token, { mode: 384, flag: "wx" });
+    writeFileSync4(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - statSync5(guard).mtimeMs > GUARD_STALE_MS) unlinkSync3(guard);
+      if (Date.now() - statSync5(guard).mtimeMs > GUARD_STALE_MS) unlinkSync4(guard);
     } catch {
     }
     return false;
@@ -468,14 +501,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      unlinkSync3(path);
+      unlinkSync4(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      unlinkSync3(guard);
+      unlinkSync4(guard);
     } catch {
     }
   }
@@ -488,10 +521,10 @@ function sameLockFile(a, b, tokenOf) {
 }
 
 // src/lib/util/process-alive.ts
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 function procState(pid) {
   try {
-    const stat = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync7(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
   } catch {
     return void 0;
@@ -513,12 +546,12 @@ function isProcessAlive(pid) {
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = join7(stateDir, "worker");
-  return { dir, pidFile: join7(dir, "worker.pid"), dirtyFile: join7(dir, "worker.dirty") };
+  const dir = join8(stateDir, "worker");
+  return { dir, pidFile: join8(dir, "worker.pid"), dirtyFile: join8(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo(readFileSync7(pidFile, "utf8"));
+    return parseLockInfo(readFileSync8(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -546,8 +579,8 @@ function lockIsStale(pidFile, info, now) {
   return !isProcessAlive(info.pid);
 }
 function writeTemp(target, content) {
-  const tmp = join7(dirname4(target), `.${randomBytes(6).toString("hex")}.${process.pid}.tmp`);
-  writeFileSync4(tmp, content, { mode: 384, flag: "wx" });
+  const tmp = join8(dirname4(target), `.${randomBytes(6).toString("hex")}.${process.pid}.tmp`);
+  writeFileSync5(tmp, content, { mode: 384, flag: "wx" });
   return tmp;
 }
 function takeLock(stateDir, options = {}) {
@@ -578,10 +611,10 @@ function transferLock(stateDir, lock, pid) {
   const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
 `);
   try {
-    renameSync3(tmp, files.pidFile);
+    renameSync4(tmp, files.pidFile);
   } catch (error) {
     try {
-      unlinkSync4(tmp);
+      unlinkSync5(tmp);
     } catch {
     }
     throw error;
@@ -593,7 +626,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    unlinkSync4(files.pidFile);
+    unlinkSync5(files.pidFile);
     return true;
   } catch {
     return false;
@@ -609,7 +642,7 @@ function workerCommand(env = process.env, hereUrl = import.meta.url) {
   const here = fileURLToPath2(hereUrl);
   const ext = extname(here);
   const override = env.GMS_WORKER_SCRIPT?.trim();
-  const script = override !== void 0 && override !== "" ? resolve3(override) : join7(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" ? ext : ".js"}`);
+  const script = override !== void 0 && override !== "" ? resolve3(override) : join8(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" ? ext : ".js"}`);
   const args = [];
   if (extname(script) === ".ts") args.push("--import", pathToFileURL(createRequire(hereUrl).resolve("tsx")).href);
   args.push(script);
@@ -665,9 +698,9 @@ function triggerWorker(options) {
 
 // src/hooks/hook-io.ts
 import { createHash as createHash3 } from "node:crypto";
-import { mkdirSync as mkdirSync5, readFileSync as readFileSync8, unlinkSync as unlinkSync5, writeFileSync as writeFileSync5 } from "node:fs";
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync9, unlinkSync as unlinkSync6, writeFileSync as writeFileSync6 } from "node:fs";
 import { homedir as homedir2, tmpdir } from "node:os";
-import { isAbsolute as isAbsolute2, join as join8 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join9 } from "node:path";
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -833,19 +866,19 @@ function fallbackStateDir(env = process.env) {
   }
   const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
   if (explicit !== void 0 && explicit !== "") {
-    const p = explicit.startsWith("~/") && home2 !== void 0 ? join8(home2, explicit.slice(2)) : explicit;
+    const p = explicit.startsWith("~/") && home2 !== void 0 ? join9(home2, explicit.slice(2)) : explicit;
     if (isAbsolute2(p)) candidates.push(p);
   }
   {
-    const xdg = env.XDG_STATE_HOME && isAbsolute2(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : join8(home2, ".local", "state");
-    if (xdg !== void 0) candidates.push(join8(xdg, "graphiti-memory-sync"));
+    const xdg = env.XDG_STATE_HOME && isAbsolute2(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : join9(home2, ".local", "state");
+    if (xdg !== void 0) candidates.push(join9(xdg, "graphiti-memory-sync"));
   }
   let user = "user";
   try {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push(join8(tmpdir(), `graphiti-memory-sync-${user}`));
+  candidates.push(join9(tmpdir(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
@@ -858,14 +891,14 @@ function fingerprint(text) {
   return createHash3("sha256").update(text).digest("hex").slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = join8(stateDir, CONFIG_ERROR_MARKER);
+  const file = join9(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if (readFileSync8(file, "utf8").trim() === key) return false;
+    if (readFileSync9(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    writeFileSync5(file, `${key}
+    writeFileSync6(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -873,7 +906,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    unlinkSync5(join8(stateDir, CONFIG_ERROR_MARKER));
+    unlinkSync6(join9(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;
@@ -912,12 +945,15 @@ async function sessionStart(setLogger) {
   }
   if (claim.claimed && shouldInject(hook.source, config.contextOnResume) && config.contextBudget > 0) {
     const entry = readContextCache(config.stateDir, project.key);
-    if (entry !== void 0 && entry.text !== "") {
-      const out = sessionStartOutput(entry.text, config.contextBudget);
+    const note = takeGraphProblemNote(config.stateDir);
+    const text = [note ?? "", entry?.text ?? ""].filter((t) => t !== "").join("\n\n");
+    if (text !== "") {
+      const out = sessionStartOutput(text, config.contextBudget);
       injected = out === "" ? 0 : JSON.parse(out).hookSpecificOutput.additionalContext.length;
-      cacheAge = Date.now() - Date.parse(entry.builtAt);
+      if (entry !== void 0) cacheAge = Date.now() - Date.parse(entry.builtAt);
       await writeStdout(out);
     }
+    if (note !== void 0) logger.info("told the session about a graph problem", { note });
   }
   const worker = triggerWorker({ stateDir: config.stateDir, cwd: project.root, logger, reason: `session-start:${hook.source}` });
   logger.info("session start", {

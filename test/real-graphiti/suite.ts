@@ -70,7 +70,6 @@ function withServer(generation: string, transport: GraphitiTransport, groupId: s
 }
 
 export function realServerSuite(generation: string): void {
-  const cascades = pinnedGeneration(generation).cascadingDelete;
   describe(`real Graphiti ${generation} on FalkorDB, Streamable HTTP, stand-in LLM`, () => {
     const { ctx, cli, sync, counts, processed } = withServer(generation, 'http', 'gms_e2e');
 
@@ -139,9 +138,9 @@ export function realServerSuite(generation: string): void {
       // A fact the stand-in extracted from the edited note, as the real server stored and ranked it.
       expect(run.stdout).toContain('Zephyr moved from Kafka to Pulsar for the event bus.');
       // Servers whose delete_episode cascades take the replaced version's facts with it; 0.28.2
-      // leaves them (the fact still shows: issue 16). Entity summaries keep the old text on every
-      // generation, so only the facts are checked.
-      if (cascades) expect(factLines(run.stdout)).not.toContain('Zephyr uses Kafka for the event bus.');
+      // leaves them, and the tool removes them (deleted stays deleted, every generation). Entity
+      // summaries keep the old text on every generation, so only the facts are checked.
+      expect(factLines(run.stdout)).not.toContain('Zephyr uses Kafka for the event bus.');
     });
 
     it('a server restart mid-queue loses what was queued; the next runs detect it and send it again', async () => {
@@ -178,6 +177,62 @@ export function realServerSuite(generation: string): void {
       expect(again.code, again.stderr).toBe(0);
       expect(again.summary).toMatchObject({ queued: 0, pending: 0, failed: 0 });
       expect((await counts())['Quokka rollout']).toBe(1);
+    });
+  });
+
+  describe(`real Graphiti ${generation}: an edit never leaves a gap, and deleted stays deleted`, () => {
+    const { ctx, sync, counts } = withServer(generation, 'http', 'gms_gone');
+    /** Fact texts in the group's FalkorDB graph (what any search could return). */
+    const graphFacts = async () => (await ctx.real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
+
+    it('an edit whose new version the server drops keeps the old episode (polled from FalkorDB all along) until the new one is in', async () => {
+      ctx.box.pai('LEARNING/2026-04/k.md', learning('Kestrel queue', 'Kestrel queues jobs in Redis. Redis keeps Kestrel jobs for a day.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, confirmed: 1 });
+      const seen: number[] = [];
+      let polling = true;
+      // Back to back, no pause: each sample is one FalkorDB query.
+      const poller = (async () => {
+        while (polling) seen.push((await counts())['Kestrel queue'] ?? 0);
+      })();
+      try {
+        ctx.real.llm.fail({ kind: 'http-400', match: 'NATS', times: Number.POSITIVE_INFINITY });
+        const failuresBefore = (ctx.real.log().match(/Failed to process episode/g) ?? []).length;
+        ctx.box.pai('LEARNING/2026-04/k.md', learning('Kestrel queue', 'Kestrel now queues jobs in NATS. NATS keeps Kestrel jobs for a week.'));
+        expect((await sync()).summary).toMatchObject({ updated: 1, queued: 1 });
+        await eventually('the server logs the dropped new version', async () => (ctx.real.log().match(/Failed to process episode/g) ?? []).length > failuresBefore);
+        expect((await sync([], FAST_RESEND)).summary).toMatchObject({ failed: 0 });
+        const kept = await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Kestrel queue' RETURN e.content");
+        expect(kept.map((r) => String(r[0]))).toEqual([expect.stringContaining('Redis')]);
+        ctx.real.llm.clearFailures();
+        expect((await sync(WAIT, FAST_RESEND)).summary).toMatchObject({ queued: 0, failed: 0 });
+        await eventually('only the new version is left', async () => JSON.stringify((await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Kestrel queue' RETURN e.content")).map((r) => String(r[0]).includes('NATS'))) === '[true]');
+      } finally {
+        polling = false;
+        await poller;
+      }
+      expect(seen.length).toBeGreaterThanOrEqual(5); // each sample is a redis-cli query, ~0.3 s
+      expect(Math.min(...seen)).toBeGreaterThanOrEqual(1);
+    });
+
+    it('after an edit and a delete, no fact of the old version or of the deleted note is left in the graph or the context; a fact another note supports stays', async () => {
+      ctx.box.pai('LEARNING/2026-05/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+      ctx.box.pai('LEARNING/2026-05/l.md', learning('Ledger feed', 'Ledger exports go through Kafka. Kafka feeds Postgres nightly.'));
+      ctx.box.pai('LEARNING/2026-05/w.md', learning('Wombat backups', 'Wombat backs up to Restic. Restic stores Wombat snapshots in Backblaze.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 3, queued: 0 });
+      await eventually('the facts are extracted', async () => (await graphFacts()).includes('Wombat backs up to Restic.'));
+      ctx.box.pai('LEARNING/2026-05/z.md', learning('Zephyr bus', 'Zephyr moved to Pulsar for the event bus.'));
+      rmSync(ctx.box.path('pai', 'MEMORY', 'LEARNING', '2026-05', 'w.md'));
+      expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, deleted: 1, queued: 0, failed: 0 });
+      await eventually('the new version is in and the old ones are gone', async () => {
+        const names = await counts();
+        return names['Zephyr bus'] === 1 && names['Wombat backups'] === undefined;
+      });
+      const facts = await graphFacts();
+      expect(facts).toContain('Zephyr moved to Pulsar for the event bus.');
+      expect(facts).not.toContain('Zephyr uses Kafka for the event bus.');
+      expect(facts).not.toContain('Wombat backs up to Restic.');
+      expect(facts).not.toContain('Restic stores Wombat snapshots in Backblaze.');
+      expect(facts).toContain('Kafka feeds Postgres nightly.'); // the ledger note still supports it
     });
   });
 
@@ -243,7 +298,7 @@ export function realServerSuite(generation: string): void {
       mkdirSync(join(project, '.git'), { recursive: true });
       const context = await cli(['context', '--cwd', project, '--refresh']);
       expect(context.stdout).toContain('Wombat now backs up to Borg.');
-      if (cascades) expect(factLines(context.stdout)).not.toContain('Wombat backs up to Restic.');
+      expect(factLines(context.stdout)).not.toContain('Wombat backs up to Restic.');
     });
   });
 }

@@ -70,6 +70,7 @@ export function fakeSummary(patch: Partial<SyncSummary> = {}): SyncSummary {
     confirmed: 0,
     resent: 0,
     duplicatesRemoved: 0,
+    factsRemoved: 0,
     listing: { requests: 0, episodes: 0 },
     redactions: 0,
     redactionsByKind: {},

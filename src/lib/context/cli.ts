@@ -20,6 +20,8 @@ export interface CliContextOptions {
   signal?: AbortSignal;
   /** A ready client (tests); otherwise one is created and closed. */
   graphiti?: ContextSearcher;
+  /** Our deleted or replaced episodes, whose facts are left out (given by the caller, which reads the state). */
+  retiredEpisodes?: ReadonlySet<string>;
 }
 
 export interface CliContextResult {
@@ -52,6 +54,7 @@ export async function contextForCli(config: Config, options: CliContextOptions):
       ...(options.graphiti === undefined ? {} : { graphiti: options.graphiti }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.retiredEpisodes === undefined ? {} : { retiredEpisodes: options.retiredEpisodes }),
     });
     return { project, known: true, source: 'live', text: entry.text, format: entry.format, facts: entry.facts, nodes: entry.nodes, builtAt: entry.builtAt, measured: entry.measured, cachePath };
   }

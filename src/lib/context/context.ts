@@ -19,7 +19,7 @@
  */
 import type { Config } from '../config/config.js';
 import { MAX_CONTEXT_BUDGET, MAX_CONTEXT_CHARS, writeContextCache, type ContextCacheEntry } from './cache.js';
-import type { EntityNode, Fact } from '../graphiti/graphiti.js';
+import { factRestsOnlyOn, type EntityNode, type Fact } from '../graphiti/graphiti.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
@@ -33,6 +33,8 @@ export * from './render.js';
 export interface ContextSearcher {
   searchFacts(query: string, groupIds: string[], maxFacts?: number, signal?: AbortSignal): Promise<Fact[]>;
   searchNodes(query: string, groupIds: string[], maxNodes?: number, signal?: AbortSignal): Promise<EntityNode[]>;
+  /** Removes a fact left behind by deleted episodes (optional: a searcher without it only leaves them out). */
+  deleteEntityEdge?(uuid: string, groupId: string, signal?: AbortSignal): Promise<unknown>;
 }
 
 export interface BuildContextInput {
@@ -45,12 +47,17 @@ export interface BuildContextInput {
   /** Per query (defaults 20 and 8). */
   maxFacts?: number;
   maxNodes?: number;
+  /**
+   * Our episodes that are deleted or replaced (sync/fact-cleanup.ts `loadRetiredEpisodes`): a fact
+   * resting only on them is left out, and removed from the graph, whatever the server kept.
+   */
+  retiredEpisodes?: ReadonlySet<string>;
 }
 
 export interface BuiltContext extends RenderedContext {
   queries: string[];
-  /** Facts/entities found before ranking and fitting, and facts dropped as expired. */
-  found: { facts: number; nodes: number; expired: number };
+  /** Facts/entities found before ranking and fitting, facts dropped as expired, and facts left out as resting only on retired episodes. */
+  found: { facts: number; nodes: number; expired: number; retired: number };
   /** Searches that failed (the others still count). */
   failedSearches: number;
 }
@@ -115,6 +122,19 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   }
   if (failed === queries.length * 2) throw firstError instanceof Error ? firstError : new Error(String(firstError));
 
+  // Deleted stays deleted: an older version's facts, or a deleted note's, never reach the block.
+  const retired = input.retiredEpisodes ?? new Set<string>();
+  const stale = new Map<string, Fact>();
+  for (const f of facts) if (factRestsOnlyOn(f, retired)) stale.set(f.uuid, f);
+  if (stale.size > 0) {
+    facts.splice(0, facts.length, ...facts.filter((f) => !stale.has(f.uuid)));
+    for (const f of stale.values()) {
+      if (graphiti.deleteEntityEdge === undefined || f.group_id === undefined || input.signal?.aborted === true) continue;
+      await graphiti.deleteEntityEdge(f.uuid, f.group_id, input.signal).catch((error: unknown) => logger.warn('could not remove a fact left by a deleted episode', { uuid: f.uuid, error: error instanceof Error ? error.message : String(error) }));
+    }
+    logger.info('left out facts resting only on deleted or replaced episodes', { facts: stale.size });
+  }
+
   const rankedFacts = rankFacts(facts, now);
   const unique = new Map<string, Fact>();
   for (const f of facts) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
@@ -127,7 +147,7 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const header = contextHeader(project.name, project.groupIds);
   const rendered = budget === 0 ? { text: '', format: 'none' as const, facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header, items, config.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
-  return { ...rendered, queries, found: { facts: unique.size, nodes: rankedNodes.length, expired }, failedSearches: failed };
+  return { ...rendered, queries, found: { facts: unique.size, nodes: rankedNodes.length, expired, retired: stale.size }, failedSearches: failed };
 }
 
 /** The cache entry for a built context. */
@@ -153,6 +173,8 @@ export interface RefreshOptions {
   logger?: Logger;
   signal?: AbortSignal;
   now?: Date;
+  /** See BuildContextInput.retiredEpisodes. */
+  retiredEpisodes?: ReadonlySet<string>;
 }
 
 /** Builds the context for a project with Graphiti and writes the cache the hook reads. */
@@ -179,6 +201,7 @@ export async function refreshProjectContext(
       now,
       logger,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.retiredEpisodes === undefined ? {} : { retiredEpisodes: options.retiredEpisodes }),
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config.stateDir, entry);

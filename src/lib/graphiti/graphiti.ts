@@ -45,6 +45,16 @@ export interface Fact {
   target_node_uuid?: string | undefined;
 }
 
+/**
+ * Whether a fact rests only on the given episodes: every episode it names is one of them. Such a
+ * fact says nothing any remaining episode supports once those are gone; a fact that names no
+ * episode is not judged (its provenance is unknown).
+ */
+export function factRestsOnlyOn(fact: Pick<Fact, 'episodes'>, episodes: ReadonlySet<string>): boolean {
+  const on = fact.episodes ?? [];
+  return on.length > 0 && on.every((uuid) => episodes.has(uuid));
+}
+
 export interface EntityNode {
   uuid: string;
   name: string;
@@ -76,6 +86,7 @@ const TOOL_NAMES = {
   searchNodes: ['search_nodes', 'search_memory_nodes'],
   getEpisodes: ['get_episodes'],
   deleteEpisode: ['delete_episode'],
+  deleteEntityEdge: ['delete_entity_edge'],
   getStatus: ['get_status'],
 } as const;
 
@@ -226,6 +237,21 @@ export class GraphitiClient {
         return { deleted: true, notFound: false };
       } catch (error) {
         // Already gone is what we wanted; report it without failing.
+        if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
+        throw error;
+      }
+    });
+  }
+
+  /** Deletes one fact of `groupId` (the group named where the tool takes it, as for episodes). */
+  async deleteEntityEdge(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+    const [group] = this.safeGroups([groupId]) as [string];
+    return this.retrying('delete_entity_edge', signal, async () => {
+      const tool = await this.requireTool('deleteEntityEdge', signal);
+      try {
+        await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
+        return { deleted: true, notFound: false };
+      } catch (error) {
         if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
         throw error;
       }

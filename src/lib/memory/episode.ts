@@ -261,3 +261,16 @@ export function buildEpisodes(input: EpisodeInput): EpisodeDraft[] {
     };
   });
 }
+
+/**
+ * A few words of an episode body for finding, later, the facts Graphiti extracted from it: the
+ * text after its header lines, markdown marks dropped, at most 160 characters at a word boundary.
+ */
+export function searchProbe(body: string): string {
+  const blank = body.indexOf('\n\n');
+  const text = (blank >= 0 ? body.slice(blank + 2) : body).replace(/[#*_`>|[\]()~-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 160);
+  const space = cut.lastIndexOf(' ');
+  return space > 80 ? cut.slice(0, space) : cut;
+}

@@ -32,7 +32,19 @@ export interface EpisodeRef {
    * appeared, showed which copy everybody keeps (sync/reconcile.ts). Until then the part is listed.
    */
   settledAt?: string;
+  /**
+   * A few words of the part's text: with its name, the search that finds facts Graphiti left
+   * behind after the part was deleted (sync/fact-cleanup.ts). Redacted like the part itself.
+   */
+  probe?: string;
   resends: number;
+}
+
+/** An episode of ours that a run deleted: facts resting only on such episodes are stale. */
+export interface DeletedEpisode {
+  uuid: string;
+  groupId: string;
+  at: string;
 }
 
 export interface FileRecord {
@@ -75,6 +87,12 @@ export interface SyncState {
   orphans: EpisodeRef[];
   /** `redactions`: secrets redacted by kind in that run (kinds and counts, never values). */
   lastRun?: { startedAt: string; finishedAt?: string; summary?: Record<string, number>; redactions?: Record<string, number> };
+  /**
+   * The newest episodes of ours that were deleted (at most 5,000): the context leaves out, and the
+   * fact clean-up removes, facts resting only on them (sync/fact-cleanup.ts). A hint: a lost list
+   * only means such facts are no longer recognised.
+   */
+  deletedEpisodes?: DeletedEpisode[];
   /** What each group's listings showed of its pace (sync/pace.ts); a hint, rebuilt when lost. */
   groups?: Record<string, GroupPace>;
   /** Snapshot generation; the journal of changes made after this snapshot is `state.journal-<generation>.jsonl`. */

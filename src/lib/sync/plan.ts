@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Config } from '../config/config.js';
-import type { EpisodeDraft } from '../memory/episode.js';
+import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
 import { fileIdFor } from '../memory/sources.js';
@@ -140,7 +140,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     mtimeMs: file.mtimeMs,
     size: file.size,
     status: 'pending',
-    episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, resends: 0 })),
+    episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, probe: searchProbe(d.body), resends: 0 })),
     superseded: base === undefined ? [] : [...base.superseded, ...base.episodes],
     attempts: 0,
     redactions: totalRedactions(redactions),

@@ -125,6 +125,7 @@ export function formatSyncSummary(s: SyncSummary): string {
   if (s.adopted > 0) lines.push(`adopted ${s.adopted} file(s) already in the graph (not sent again)`);
   if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
+  if (s.factsRemoved > 0) lines.push(`removed ${s.factsRemoved} fact(s) that rested only on deleted episodes`);
   if (s.listing.episodes > 10_000) lines.push(`confirming listed ${s.listing.episodes} episode(s) in ${s.listing.requests} request(s)`);
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
   if (!s.serverReachable) lines.push(`server unreachable: ${s.serverError ?? 'unknown error'} — pending work is kept and sent on the next run`);

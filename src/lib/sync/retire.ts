@@ -12,6 +12,7 @@
  */
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
+import { rememberDeleted } from './fact-cleanup.js';
 import type { OnlineRun, RunContext } from './types.js';
 
 export async function deleteRetired(ctx: OnlineRun): Promise<void> {
@@ -31,6 +32,9 @@ export async function deleteRetired(ctx: OnlineRun): Promise<void> {
       }
       try {
         await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options.signal);
+        // Gone (deleted now, or already): its facts may not be (fact-cleanup.ts).
+        rememberDeleted(state, ref.uuid, ref.groupId, new Date(ctx.now()).toISOString());
+        ctx.deletedThisRun.push(ref);
       } catch (error) {
         if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
         ctx.logger.warn('delete_episode failed; will retry next run', { uuid: ref.uuid, error: (error as Error).message });

@@ -28,6 +28,7 @@ export function summarize(ctx: RunContext, plan: Plan): SyncSummary {
     confirmed: byStatus.confirmed,
     resent: counts.resent,
     duplicatesRemoved: counts.duplicatesRemoved,
+    factsRemoved: counts.factsRemoved,
     listing: { requests: counts.listRequests, episodes: counts.listedEpisodes },
     redactions: totalRedactions(counts.redactions),
     redactionsByKind: { ...counts.redactions },

@@ -5,7 +5,8 @@
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
  *   → reconcile with the graph (listing.ts + the pure reconcile.ts; in the first listing, the
  *     madeinoz hook's notes are taken over: adopt-prior.ts) → send (send.ts)
- *   → delete retired parts (retire.ts) → [wait: reconcile, send, delete again] → summary (summary.ts).
+ *   → delete retired parts (retire.ts) → remove the facts they left (fact-cleanup.ts)
+ *   → [wait: reconcile, send, delete again] → summary (summary.ts).
  *
  * Why it is shaped like this:
  * - `add_memory` only queues and Graphiti drops failures silently, so a reply proves nothing.
@@ -34,6 +35,7 @@ import { fetchListing, waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
+import { cleanupFacts } from './fact-cleanup.js';
 import { deleteRetired, retiredWaiting } from './retire.js';
 import { sendPending } from './send.js';
 import { refreshStatus } from './status.js';
@@ -100,9 +102,10 @@ async function run(input: RunInput): Promise<SyncSummary> {
     graphiti: undefined,
     server: new ServerHealth(logger),
     now,
-    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, listRequests: 0, listedEpisodes: 0 },
+    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, listRequests: 0, listedEpisodes: 0 },
     problems: plan.problems,
     outgoing: plan.outgoing,
+    deletedThisRun: [],
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
@@ -121,6 +124,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
         await ctx.ledger.save();
         await sendPending(online);
         await deleteRetired(online);
+        await cleanupFacts(online);
         if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
       }
     }
@@ -205,5 +209,6 @@ async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: nu
     if (!(await reconcileWithGraph(ctx, run))) break;
     await sendPending(ctx);
     await deleteRetired(ctx);
+    await cleanupFacts(ctx);
   }
 }

@@ -4,7 +4,7 @@ import type { GraphitiClient } from '../graphiti/graphiti.js';
 import type { EpisodeDraft } from '../memory/episode.js';
 import type { RedactionsByKind } from '../memory/redact.js';
 import type { MemorySource } from '../memory/types.js';
-import type { FileRecord, SyncState } from '../state/state.js';
+import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
 
@@ -56,6 +56,8 @@ export interface SyncSummary {
   confirmed: number;
   resent: number;
   duplicatesRemoved: number;
+  /** Facts Graphiti had left behind on episodes this run deleted, removed (fact-cleanup.ts). */
+  factsRemoved: number;
   /** What confirming cost: get_episodes calls, and the episodes they listed. */
   listing: { requests: number; episodes: number };
   /** Secrets redacted before sending: the total, and by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
@@ -86,6 +88,7 @@ export interface RunCounts {
   adopted: number;
   resent: number;
   duplicatesRemoved: number;
+  factsRemoved: number;
   /** get_episodes calls this run, and episodes they returned (the cost of confirmation). */
   listRequests: number;
   listedEpisodes: number;
@@ -124,6 +127,8 @@ export interface RunContext {
   problems: SyncProblem[];
   /** Files with parts to send this run, by record id. */
   outgoing: Map<string, Outgoing>;
+  /** Parts this run deleted from the graph (retire.ts), for the fact clean-up (fact-cleanup.ts). */
+  deletedThisRun: EpisodeRef[];
 }
 
 /** The context of the phases that talk to the server. */
