@@ -39,6 +39,28 @@ export function timeProcess(cmd: string, args: string[], runs: number, options: 
   return median(samples);
 }
 
+/**
+ * A command against a baseline command, run in turn (B A B A …) so that the machine's drift hits
+ * both alike: the medians of each, and the median of the per-pair ratios A/B (what to quote).
+ */
+export function timePaired(a: { cmd: string; args: string[] }, b: { cmd: string; args: string[] }, runs: number, options: SpawnSyncOptions = {}): { a: number; b: number; ratio: number } {
+  const as: number[] = [];
+  const bs: number[] = [];
+  const once = (c: { cmd: string; args: string[] }) => {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(c.cmd, c.args, { stdio: ['pipe', 'ignore', 'ignore'], cwd: ROOT, ...options });
+    if (r.status !== 0) throw new Error(`${c.cmd} ${c.args.join(' ')} exited ${r.status}`);
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+  once(b);
+  once(a); // warm-up pair, not counted
+  for (let i = 0; i < runs; i++) {
+    bs.push(once(b));
+    as.push(once(a));
+  }
+  return { a: median(as), b: median(bs), ratio: median(as.map((x, i) => x / (bs[i] as number))) };
+}
+
 export function ensureBuilt(): void {
   if (existsSync(`${ROOT}dist/cli.js`) && existsSync(`${ROOT}dist/hooks/session-start.js`)) return;
   const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });

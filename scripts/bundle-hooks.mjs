@@ -1,28 +1,34 @@
 #!/usr/bin/env node
 /**
- * Bundles the hooks, in two layouts:
+ * Bundles the hooks and their worker as CommonJS, in two layouts:
  *
  *   node scripts/bundle-hooks.mjs [outDir]        second build step (default dist/): rewrites
- *       <outDir>/hooks/session-start.js and stop.js in place into single files, and writes
- *       <outDir>/hooks/hook-config.js (config.ts + zod). dotenv stays an external package.
+ *       <outDir>/hooks/{session-start,stop,worker}.js in place into single files, writes
+ *       <outDir>/hooks/hook-config.js (config.ts + zod), removes the tsc output the bundles
+ *       replace, and marks <outDir>/hooks/ as CommonJS (a package.json there). dotenv stays an
+ *       external package.
  *   node scripts/bundle-hooks.mjs --plugin [dir]  the Claude Code plugin (default plugin/): from
- *       src/, <dir>/hooks/{session-start,stop,worker,hook-config}.mjs with EVERY dependency
+ *       src/, <dir>/hooks/{session-start,stop,worker,hook-config}.cjs with EVERY dependency
  *       inlined, so the plugin needs no package.json, no `npm install` and no build. These files
- *       are committed; test/install/plugin-bundle.test.ts fails when they differ from the source.
+ *       are committed; test/install/plugin.test.ts fails when they differ from the source.
  *
- * Why the split: the hooks run on every session start and every turn, and loading one file
- * instead of ~15 modules saves ~30 ms. Validating the settings (zod) is only needed when they
- * changed (src/lib/config/snapshot.ts), so config.ts is a bundle of its own that the hook
- * imports only then: the hook file stays small and Node compiles less at every start.
+ * Why bundles: the hooks run on every session start and every turn, and loading one file instead
+ * of ~15 modules saves ~30 ms. Why CommonJS: Node starts a CommonJS file without its ES module
+ * loader, and an ES module's `import … from 'node:fs'` touches every export of the built-in
+ * (fs.promises loads readline and more); profiled, that was a tenth of a hook's start-up. The
+ * paths users' settings point at (dist/hooks/session-start.js, stop.js) do not move.
+ * Validating the settings (zod) is only needed when they changed (src/lib/config/snapshot.ts), so
+ * config.ts is a bundle of its own that the hook imports only then.
  */
 import { build } from 'esbuild';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const plugin = args[0] === '--plugin';
 const outDir = plugin ? (args[1] ?? `${root}plugin`) : (args[0] ?? `${root}dist`);
-const ext = plugin ? 'mjs' : 'js';
+const ext = plugin ? 'cjs' : 'js';
 const banner = '// Bundled by scripts/bundle-hooks.mjs from src/; edit the sources, not this file.';
 
 /** config-snapshot's lazy `import('./config.js')` becomes the sibling hook-config bundle. */
@@ -37,31 +43,37 @@ const common = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   logLevel: 'warning',
   legalComments: 'none',
+  // The sources are ES modules: `import.meta.url` is this file's URL, computed once.
+  define: { 'import.meta.url': '__gmsModuleUrl' },
+  banner: { js: `${banner}\nconst __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;` },
+  // dist/ keeps dotenv (CommonJS) a package; the plugin inlines it.
+  external: plugin ? [] : ['dotenv'],
 };
 
-const entries = plugin ? ['session-start', 'stop', 'worker'] : ['session-start', 'stop'];
-for (const name of entries) {
-  const entry = plugin ? `src/hooks/${name}.ts` : `${outDir}/hooks/${name}.js`;
+for (const name of ['session-start', 'stop', 'worker']) {
   await build({
     ...common,
-    entryPoints: [entry],
+    entryPoints: [plugin ? `src/hooks/${name}.ts` : `${outDir}/hooks/${name}.js`],
     outfile: `${outDir}/hooks/${name}.${ext}`,
     allowOverwrite: true,
     plugins: name === 'worker' ? [] : [lazyConfig],
-    // dist/ keeps dotenv (CommonJS) a package; the plugin inlines it, with a real `require` for
-    // its node built-ins (inside an ES module bundle esbuild's require shim would throw).
-    external: plugin ? [] : ['dotenv'],
-    banner: { js: plugin ? `${banner}\nimport { createRequire as __gmsRequire } from 'node:module';\nconst require = __gmsRequire(import.meta.url);` : banner },
   });
 }
 await build({
   ...common,
   entryPoints: [plugin ? 'src/lib/config/config.ts' : `${outDir}/lib/config/config.js`],
   outfile: `${outDir}/hooks/hook-config.${ext}`,
-  external: plugin ? [] : ['dotenv'],
-  banner: { js: plugin ? `${banner}\nimport { createRequire as __gmsRequire } from 'node:module';\nconst require = __gmsRequire(import.meta.url);` : banner },
 });
+
+if (plugin) {
+  // The ES module bundles of earlier builds.
+  for (const name of ['session-start', 'stop', 'worker', 'hook-config']) rmSync(`${outDir}/hooks/${name}.mjs`, { force: true });
+} else {
+  // Everything the bundles inlined from dist/hooks; what is left there is CommonJS.
+  for (const file of ['hook-io.js', 'hook-io.d.ts', 'hook-io.js.map', 'hook-io.d.ts.map']) rmSync(`${outDir}/hooks/${file}`, { force: true });
+  writeFileSync(`${outDir}/hooks/package.json`, `${JSON.stringify({ type: 'commonjs', description: 'The hook bundles (scripts/bundle-hooks.mjs) are CommonJS.' }, null, 2)}\n`);
+}

@@ -16,11 +16,11 @@
  * Size: the hooks' whole contract with Claude Code (stdin limits, the one JSON line, the 10,000-
  * character cap, the misconfiguration note) is kept in this one file so it is read and reviewed together.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { configErrorVariable } from '../lib/config/env-file.js';
+import { sha256Hex } from '../lib/util/ids.js';
 import { MAX_CONTEXT_CHARS } from '../lib/context/cache.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
@@ -295,7 +295,7 @@ export function misconfiguredNote(error: unknown): string {
 }
 
 function fingerprint(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return sha256Hex(text).slice(0, 16);
 }
 
 /** True the first time a given error message is seen (remembered in the state dir). */

@@ -35,7 +35,7 @@ import {
 } from './hook-io.js';
 
 async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
-  const started = performance.now();
+  const started = Date.now();
   const raw = await readStdin();
   const hook = parseHookInput(raw);
 
@@ -61,8 +61,8 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
   const project = detectProject(hook.cwd, config);
   let injected = 0;
   let cacheAge: number | undefined;
-  // The plugin's copy runs from a .mjs bundle; install's from dist/ or src/.
-  const registration = import.meta.url.endsWith('.mjs') ? 'plugin' : 'settings hooks';
+  // The plugin's copy runs from a .cjs bundle (.mjs before); install's from dist/ (.js) or src/.
+  const registration = /\.[cm]js$/.test(import.meta.url) ? 'plugin' : 'settings hooks';
   const claim = claimInjection(config.stateDir, hook.input.session_id, hook.source, registration);
   if (!claim.claimed) {
     logger.info('our SessionStart hook is registered twice (settings hooks from `install` and the plugin); the other copy injects, this one does not', { self: registration, other: claim.by });
@@ -91,12 +91,14 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     injectedChars: injected,
     cacheAgeMs: cacheAge,
     worker: worker.action,
-    ms: Math.round(performance.now() - started),
+    ms: Date.now() - started,
   });
 }
 
 let hookLogger: Logger | undefined;
-await runHook(
+// Not awaited at the top level: the hooks are bundled as CommonJS (scripts/bundle-hooks.mjs);
+// runHook contains every failure and ends the process itself.
+void runHook(
   'session-start',
   () =>
     sessionStart((l) => {

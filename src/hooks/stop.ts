@@ -37,7 +37,9 @@ async function stop(setLogger: (l: Logger) => void): Promise<void> {
 }
 
 let hookLogger: Logger | undefined;
-await runHook(
+// Not awaited at the top level: the hooks are bundled as CommonJS (scripts/bundle-hooks.mjs);
+// runHook contains every failure and ends the process itself.
+void runHook(
   'stop',
   () =>
     stop((l) => {

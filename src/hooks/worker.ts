@@ -122,9 +122,9 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch {
-  // Errors are logged inside; a detached worker has nowhere else to report.
-}
-process.exitCode = 0;
+// A promise chain, not a top-level await: the worker is bundled as CommonJS (scripts/bundle-hooks.mjs).
+void main()
+  .catch(() => undefined) // errors are logged inside; a detached worker has nowhere else to report
+  .finally(() => {
+    process.exitCode = 0;
+  });

@@ -70,7 +70,7 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
       ['SessionStart', 0],
       ['Stop', 0],
     ]);
-    expect(runs[0]?.command).toContain('plugin/hooks/session-start.mjs');
+    expect(runs[0]?.command).toContain('plugin/hooks/session-start.cjs');
     expect(hookErrors(second.debug)).toEqual([]);
     const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
     expect(contexts).toHaveLength(1);

@@ -40,7 +40,7 @@ describe('plugin manifest and marketplace', () => {
   });
 
   for (const [file, root, start, stop] of [
-    ['plugin/hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}', 'hooks/session-start.mjs"', 'hooks/stop.mjs"'],
+    ['plugin/hooks/hooks.json', '${CLAUDE_PLUGIN_ROOT}', 'hooks/session-start.cjs"', 'hooks/stop.cjs"'],
     ['.claude/settings.json', '$CLAUDE_PROJECT_DIR', 'hooks/run.mjs" session-start', 'hooks/run.mjs" stop'],
   ] as const) {
     it(`${file}: SessionStart (10 s) and Stop (10 s, not async), timeouts in seconds`, () => {
@@ -75,7 +75,7 @@ describe('plugin manifest and marketplace', () => {
 describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
   it('holds no package.json (so Claude Code runs no npm install) and only the plugin parts', () => {
     expect(readdirSync(join(REPO, 'plugin')).sort()).toEqual(['.claude-plugin', 'hooks', 'skills']);
-    expect(readdirSync(join(REPO, 'plugin', 'hooks')).sort()).toEqual(['hook-config.mjs', 'hooks.json', 'session-start.mjs', 'stop.mjs', 'worker.mjs']);
+    expect(readdirSync(join(REPO, 'plugin', 'hooks')).sort()).toEqual(['hook-config.cjs', 'hooks.json', 'session-start.cjs', 'stop.cjs', 'worker.cjs']);
   });
 
   it('the committed bundles are exactly what scripts/bundle-hooks.mjs builds from src/ (run it with --plugin after changing src/)', async () => {
@@ -86,9 +86,9 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
         child.on('close', (code) => (code === 0 ? done() : fail(new Error(`bundle-hooks exited ${code}`))));
       });
       for (const name of ['session-start', 'stop', 'worker', 'hook-config']) {
-        const fresh = readFileSync(join(out, 'hooks', `${name}.mjs`), 'utf8');
-        const committed = readFileSync(join(REPO, 'plugin', 'hooks', `${name}.mjs`), 'utf8');
-        expect(committed === fresh, `plugin/hooks/${name}.mjs is stale: run "npm run build:plugin"`).toBe(true);
+        const fresh = readFileSync(join(out, 'hooks', `${name}.cjs`), 'utf8');
+        const committed = readFileSync(join(REPO, 'plugin', 'hooks', `${name}.cjs`), 'utf8');
+        expect(committed === fresh, `plugin/hooks/${name}.cjs is stale: run "npm run build:plugin"`).toBe(true);
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -105,7 +105,7 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
       const text = 'Knowledge graph facts for p (from Graphiti, group main):\n- x';
       await writeContextCache(sb.stateDir, { version: 1, builtAt: new Date().toISOString(), project: 'p', key: claudeProjectKey(project), root: project, groupIds: ['main'], text, format: 'lines', facts: 1, nodes: 0 });
       const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-        const child = spawn(process.execPath, [join(copy, 'hooks', 'session-start.mjs'), '--graphiti-memory-sync'], { env: sb.env, cwd: sb.root });
+        const child = spawn(process.execPath, [join(copy, 'hooks', 'session-start.cjs'), '--graphiti-memory-sync'], { env: sb.env, cwd: sb.root });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -10,11 +10,11 @@
  * The snapshot holds no secrets (no auth token, no headers): only paths, numbers and names.
  * A configuration error is never snapshotted, so it is reported on every run.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { cacheKey } from '../util/ids.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -34,10 +34,8 @@ export function settingsFingerprint(env: Env = process.env): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Both settings files count: ours and the madeinoz/PAI one read below it (config.ts).
   const files = [findEnvFile(env), findPaiEnvFile(env)].map((file) => [file ?? null, file === undefined ? '' : fileStamp(file)]);
-  return createHash('sha256')
-    .update(JSON.stringify([VERSION, entries, files]))
-    .digest('hex')
-    .slice(0, 32);
+  // A cache key, not a commitment: the inputs include tokens, which its 64 bits do not reveal.
+  return cacheKey(JSON.stringify([VERSION, entries, files]));
 }
 
 function fileStamp(file: string): string {

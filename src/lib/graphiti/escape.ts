@@ -12,8 +12,8 @@
  *   number of words because graphiti silently empties the fulltext part of a query
  *   that is too long (see maxSearchWords; madeinoz-system.md "Graphiti search limits").
  */
-import { createHash } from 'node:crypto';
 import type { DbKind } from '../config/config.js';
+import { sha256Hex } from '../util/ids.js';
 
 /** Maximum group id length we accept (the config loader applies the same limit). */
 export const MAX_GROUP_ID_LENGTH = 128;
@@ -96,7 +96,7 @@ export function normalizeGroupId(db: DbKind, id: string): string {
 }
 
 function shortHash(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 8);
+  return sha256Hex(text).slice(0, 8);
 }
 
 /**

@@ -71,7 +71,7 @@ export function isOurHandler(handler: unknown, event: 'SessionStart' | 'Stop'): 
   const line = parts.join(' ');
   if (!line.includes(MARKER)) return false;
   const script = HOOK_SCRIPTS[event];
-  return new RegExp(`(^|[\\\\/'"\\s])${script}\\.(js|mjs|ts)\\b|run\\.mjs['"]?\\s+${script}\\b`).test(line);
+  return new RegExp(`(^|[\\\\/'"\\s])${script}\\.(js|mjs|cjs|ts)\\b|run\\.mjs['"]?\\s+${script}\\b`).test(line);
 }
 
 

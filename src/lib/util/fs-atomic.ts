@@ -6,10 +6,10 @@
  * a mix, and a crash at any point leaves the old file intact (plus, at worst, a
  * stray temp file that `removeStaleTempFiles` cleans up later).
  */
-import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { uniqueId } from './ids.js';
 
 export interface WriteFileAtomicOptions {
   /** File mode of the result; default 0o600 (our files may hold paths and summaries of private notes). */
@@ -22,7 +22,7 @@ const TEMP_SUFFIX = '.tmp';
 
 /** `.<base>.<pid>.<random>.tmp` in the target's folder: same filesystem (rename stays atomic), unique per writer. */
 function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
 }
 
 /** fsync a folder so the rename itself is durable. Not supported everywhere (Windows, some FUSE mounts): best effort. */

@@ -24,15 +24,15 @@
  * Size: the lease (util/lock-file.ts), the request queue and the spawn are one protocol between
  * the hook and the worker; split, their ordering rules would be spread over three files.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../util/log.js';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile } from '../util/lock-file.js';
 import { buildRootOf } from '../util/package-root.js';
+import { uniqueId } from '../util/ids.js';
 import { isProcessAlive } from '../util/process-alive.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
@@ -95,7 +95,7 @@ function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): 
 
 /** Writes `content` to a unique temp file next to `target` and returns its path. */
 function writeTemp(target: string, content: string): string {
-  const tmp = join(dirname(target), `.${randomBytes(6).toString('hex')}.${process.pid}.tmp`);
+  const tmp = join(dirname(target), `.${uniqueId()}.tmp`);
   writeFileSync(tmp, content, { mode: 0o600, flag: 'wx' });
   return tmp;
 }
@@ -112,10 +112,10 @@ export function takeLock(stateDir: string, options: { pid?: number; token?: stri
   mkdirSync(files.dir, { recursive: true, mode: 0o700 });
   const lock: LockInfo = {
     pid: options.pid ?? process.pid,
-    token: options.token ?? randomBytes(8).toString('hex'),
+    token: options.token ?? uniqueId(),
     startedAt: new Date(options.now ?? Date.now()).toISOString(),
   };
-  const tag = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  const tag = uniqueId();
   for (let attempt = 0; attempt < 3; attempt++) {
     if (createLockFile(files.pidFile, `${JSON.stringify(lock)}\n`, tag)) return { acquired: true, lock };
     const seen = readLockFile(files.pidFile);
@@ -188,7 +188,7 @@ export function isDirty(stateDir: string): boolean {
  */
 export function consumeDirty(stateDir: string): WorkRequest[] | undefined {
   const files = workerFiles(stateDir);
-  const taken = `${files.dirtyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
     renameSync(files.dirtyFile, taken);
   } catch {
@@ -236,12 +236,23 @@ export function workerCommand(env: Record<string, string | undefined> = process.
   const ext = extname(here);
   const override = env.GMS_WORKER_SCRIPT?.trim();
   // src/lib/worker/spawn.ts → src/hooks/worker.ts; dist/hooks/session-start.js (bundled) → dist/hooks/worker.js
-  // The plugin's bundles are .mjs (no package.json there): the worker beside them is too.
-  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' ? ext : '.js'}`);
+  // The plugin's bundles are .cjs (no package.json there; .mjs before): the worker beside them is too.
+  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' || ext === '.cjs' ? ext : '.js'}`);
   const args: string[] = [];
   if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
   args.push(script);
   return { execPath: process.execPath, args };
+}
+
+/** The worker's niceness: below the session, above nothing in particular. */
+const WORKER_NICENESS = 10;
+
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, WORKER_NICENESS);
+  } catch {
+    // not allowed here (some containers): it runs at normal priority
+  }
 }
 
 export type TriggerOutcome =
@@ -272,6 +283,9 @@ export function triggerWorker(options: { stateDir: string; cwd: string; logger: 
     const cmd = workerCommand(env);
     let pid: number | undefined;
     try {
+      // Loaded here, not at the top: child_process brings net and dgram along, and a hook that
+      // finds a worker running (most Stop hooks) never spawns.
+      const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
       const child = spawn(cmd.execPath, [...cmd.args, '--cwd', options.cwd, '--lock-token', taken.lock.token, '--reason', options.reason], {
         detached: true,
         stdio: 'ignore',
@@ -282,6 +296,8 @@ export function triggerWorker(options: { stateDir: string; cwd: string; logger: 
       child.on('error', (error) => logger.error('worker spawn error', { error }));
       child.unref();
       pid = child.pid;
+      // Background work: the session (Claude Code starting, the model's turn) goes first.
+      if (pid !== undefined) lowerPriority(pid);
     } catch (error) {
       releaseLock(stateDir, taken.lock.token);
       throw error;

@@ -1,0 +1,725 @@
+// Bundled by scripts/bundle-hooks.mjs from src/; edit the sources, not this file.
+const __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+
+// src/lib/config/snapshot.ts
+var import_node_fs2 = require("node:fs");
+var import_node_path3 = require("node:path");
+
+// src/lib/config/env-file.ts
+var import_node_fs = require("node:fs");
+var import_node_os = require("node:os");
+var import_node_path2 = require("node:path");
+
+// src/lib/util/package-root.ts
+var import_node_path = require("node:path");
+var import_node_url = require("node:url");
+function buildRootOf(hereUrl = __gmsModuleUrl) {
+  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(hereUrl));
+  while ((0, import_node_path.basename)(dir) !== "lib" && (0, import_node_path.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path.dirname)(dir);
+    if (up === dir) throw new Error(`not inside a lib/ or hooks/ folder: ${hereUrl}`);
+    dir = up;
+  }
+  return (0, import_node_path.dirname)(dir);
+}
+function packageRoot(hereUrl = __gmsModuleUrl) {
+  return (0, import_node_path.dirname)(buildRootOf(hereUrl));
+}
+
+// src/lib/config/env-file.ts
+var ConfigError = class extends Error {
+  constructor(message, variable) {
+    super(message);
+    this.variable = variable;
+    this.name = "ConfigError";
+  }
+  variable;
+};
+function home(env) {
+  return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+}
+function expandHome(p, env) {
+  if (p === "~") return home(env);
+  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  return p;
+}
+function findEnvFile(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== void 0 && explicit.trim() !== "") {
+    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    return p;
+  }
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
+  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
+    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
+  }
+  return void 0;
+}
+function findPaiEnvFile(env) {
+  const candidates = [];
+  const pai = env.PAI_DIR?.trim();
+  if (pai !== void 0 && pai !== "") candidates.push((0, import_node_path2.join)((0, import_node_path2.resolve)(expandHome(pai, env)), ".env"));
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  candidates.push((0, import_node_path2.join)(claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude"), ".env"));
+  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+
+// src/lib/util/ids.ts
+var counter = 0;
+function uniqueId() {
+  return `${process.pid.toString(36)}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+var FNV_OFFSET = 0xcbf29ce484222325n;
+var FNV_PRIME = 0x100000001b3n;
+var MASK_64 = 0xffffffffffffffffn;
+function cacheKey(text) {
+  let hash = FNV_OFFSET;
+  for (const byte of Buffer.from(text, "utf8")) hash = (hash ^ BigInt(byte)) * FNV_PRIME & MASK_64;
+  return hash.toString(16).padStart(16, "0");
+}
+
+// src/lib/config/snapshot.ts
+var FIELDS = ["stateDir", "logLevel", "contextBudget", "contextOnResume", "claudeConfigDir", "db", "groupId", "sourceGroups"];
+var OTHER_INPUTS = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "PAI_DIR", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME"];
+var VERSION = 1;
+var KEEP_SNAPSHOTS = 16;
+function settingsFingerprint(env = process.env) {
+  const entries = Object.entries(env).filter(([k, v]) => v !== void 0 && v !== "" && (k.startsWith("MADEINOZ_") || OTHER_INPUTS.includes(k))).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const files = [findEnvFile(env), findPaiEnvFile(env)].map((file) => [file ?? null, file === void 0 ? "" : fileStamp(file)]);
+  return cacheKey(JSON.stringify([VERSION, entries, files]));
+}
+function fileStamp(file) {
+  try {
+    const st = (0, import_node_fs2.statSync)(file);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return "unreadable";
+  }
+}
+function snapshotDir(env = process.env) {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
+  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync", "config-snapshots");
+}
+function pick(config) {
+  const out = {};
+  for (const f of FIELDS) out[f] = config[f];
+  return out;
+}
+function save(dir, key, config) {
+  try {
+    (0, import_node_fs2.mkdirSync)(dir, { recursive: true, mode: 448 });
+    const tmp = (0, import_node_path3.join)(dir, `.${key}.${process.pid}.tmp`);
+    (0, import_node_fs2.writeFileSync)(tmp, JSON.stringify(pick(config)), { mode: 384 });
+    (0, import_node_fs2.renameSync)(tmp, (0, import_node_path3.join)(dir, `${key}.json`));
+    const names = (0, import_node_fs2.readdirSync)(dir).filter((n) => n.endsWith(".json"));
+    if (names.length > KEEP_SNAPSHOTS) {
+      const byAge = names.map((n) => ({ n, t: (0, import_node_fs2.statSync)((0, import_node_path3.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs2.unlinkSync)((0, import_node_path3.join)(dir, n));
+    }
+  } catch {
+  }
+}
+function valid(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  return typeof v.stateDir === "string" && typeof v.claudeConfigDir === "string" && typeof v.contextBudget === "number" && typeof v.groupId === "string" && typeof v.logLevel === "string";
+}
+async function loadHookConfig(env = process.env) {
+  const key = settingsFingerprint(env);
+  const dir = snapshotDir(env);
+  try {
+    const value = JSON.parse((0, import_node_fs2.readFileSync)((0, import_node_path3.join)(dir, `${key}.json`), "utf8"));
+    if (valid(value)) return value;
+  } catch {
+  }
+  const { loadConfig } = await import("./hook-config.cjs");
+  const config = await loadConfig({ env });
+  save(dir, key, config);
+  return pick(config);
+}
+
+// src/lib/util/log.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path4 = require("node:path");
+var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
+var MAX_LOG_BYTES = 5 * 1024 * 1024;
+var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
+function logFilePath(stateDir) {
+  return (0, import_node_path4.join)(stateDir, "logs", "graphiti-memory-sync.log");
+}
+function scrub(fields) {
+  const out = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (SECRET_KEYS.test(key)) out[key] = "[redacted]";
+    else if (value instanceof Error) out[key] = { name: value.name, message: value.message };
+    else out[key] = value;
+  }
+  return out;
+}
+function createLogger(options) {
+  const level = options.level ?? "info";
+  const threshold = level === "silent" ? Number.POSITIVE_INFINITY : ORDER[level];
+  const file = options.file;
+  let dirReady = false;
+  let checkedSize = false;
+  const write = (lvl, msg, base, fields) => {
+    if (ORDER[lvl] < threshold) return;
+    const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
+    options.mirror?.(line);
+    if (file === void 0) return;
+    try {
+      if (!dirReady) {
+        (0, import_node_fs3.mkdirSync)((0, import_node_path4.dirname)(file), { recursive: true, mode: 448 });
+        dirReady = true;
+      }
+      if (!checkedSize) {
+        checkedSize = true;
+        try {
+          if ((0, import_node_fs3.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs3.renameSync)(file, `${file}.1`);
+        } catch {
+        }
+      }
+      (0, import_node_fs3.appendFileSync)(file, `${line}
+`, { mode: 384 });
+    } catch {
+    }
+  };
+  const make = (base) => ({
+    debug: (m, f) => write("debug", m, base, f),
+    info: (m, f) => write("info", m, base, f),
+    warn: (m, f) => write("warn", m, base, f),
+    error: (m, f) => write("error", m, base, f),
+    child: (f) => make({ ...base, ...f }),
+    file
+  });
+  return make(options.base ?? {});
+}
+var nullLogger = createLogger({ level: "silent" });
+
+// src/lib/context/project.ts
+var import_node_fs4 = require("node:fs");
+var import_node_path5 = require("node:path");
+function statOrUndefined(path) {
+  try {
+    return (0, import_node_fs4.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function readSmall(path, max = 4096) {
+  let fd;
+  try {
+    fd = (0, import_node_fs4.openSync)(path, "r");
+    const buf = Buffer.alloc(max);
+    const n = (0, import_node_fs4.readSync)(fd, buf, 0, max, 0);
+    return buf.subarray(0, n).toString("utf8");
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs4.closeSync)(fd);
+  }
+}
+function findGitRoot(start) {
+  let dir = (0, import_node_path5.resolve)(start);
+  for (let depth = 0; depth < 256; depth++) {
+    const dotGit = (0, import_node_path5.join)(dir, ".git");
+    const st = statOrUndefined(dotGit);
+    if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
+    if (st?.isFile()) {
+      const text = readSmall(dotGit);
+      const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+      if (m?.[1] !== void 0) {
+        const gitDir = (0, import_node_path5.isAbsolute)(m[1]) ? m[1] : (0, import_node_path5.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path5.join)(gitDir, "commondir"))?.trim();
+        if (common !== void 0 && common !== "") {
+          const commonDir = (0, import_node_path5.isAbsolute)(common) ? common : (0, import_node_path5.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path5.basename)(commonDir) === ".git" ? (0, import_node_path5.dirname)(commonDir) : dir;
+          return { worktreeRoot: dir, gitDir, mainRoot };
+        }
+        return { worktreeRoot: dir, gitDir, mainRoot: dir };
+      }
+    }
+    const parent = (0, import_node_path5.dirname)(dir);
+    if (parent === dir) return void 0;
+    dir = parent;
+  }
+  return void 0;
+}
+
+// src/lib/worker/spawn.ts
+var import_node_fs7 = require("node:fs");
+var import_node_path6 = require("node:path");
+var import_node_module = require("node:module");
+var import_node_os2 = require("node:os");
+var import_node_url2 = require("node:url");
+
+// src/lib/util/lock-file.ts
+var import_node_fs5 = require("node:fs");
+var GUARD_STALE_MS = 1e4;
+var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
+function errnoCode(error) {
+  return error?.code;
+}
+function readLockFile(path) {
+  try {
+    const st = (0, import_node_fs5.statSync)(path);
+    return { text: (0, import_node_fs5.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return void 0;
+    throw error;
+  }
+}
+function createLockFile(path, text, tag) {
+  const tmp = `${path}.${tag}.tmp`;
+  (0, import_node_fs5.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs5.linkSync)(tmp, path);
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === "EEXIST") return false;
+    if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
+  } finally {
+    try {
+      (0, import_node_fs5.unlinkSync)(tmp);
+    } catch {
+    }
+  }
+  try {
+    (0, import_node_fs5.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === "EEXIST") return false;
+    throw error;
+  }
+}
+function removeStaleLock(path, seen, same, token) {
+  const guard = `${path}.takeover`;
+  try {
+    (0, import_node_fs5.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+  } catch (error) {
+    if (errnoCode(error) !== "EEXIST") throw error;
+    try {
+      if (Date.now() - (0, import_node_fs5.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs5.unlinkSync)(guard);
+    } catch {
+    }
+    return false;
+  }
+  try {
+    const current = readLockFile(path);
+    if (current === void 0) return true;
+    if (!same(current, seen)) return false;
+    try {
+      (0, import_node_fs5.unlinkSync)(path);
+    } catch (error) {
+      if (errnoCode(error) !== "ENOENT") throw error;
+    }
+    return true;
+  } finally {
+    try {
+      (0, import_node_fs5.unlinkSync)(guard);
+    } catch {
+    }
+  }
+}
+function sameLockFile(a, b, tokenOf) {
+  const ta = tokenOf(a.text);
+  const tb = tokenOf(b.text);
+  if (ta !== void 0 && tb !== void 0) return ta === tb;
+  return a.ino === b.ino && a.dev === b.dev;
+}
+
+// src/lib/util/process-alive.ts
+var import_node_fs6 = require("node:fs");
+function procState(pid) {
+  try {
+    const stat = (0, import_node_fs6.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+
+// src/lib/worker/spawn.ts
+var WORKER_TIMEOUT_MS = 5 * 6e4;
+var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
+function workerFiles(stateDir) {
+  const dir = (0, import_node_path6.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path6.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path6.join)(dir, "worker.dirty") };
+}
+function readLock(pidFile) {
+  try {
+    return parseLockInfo((0, import_node_fs7.readFileSync)(pidFile, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function parseLockInfo(text) {
+  try {
+    const value = JSON.parse(text);
+    if (typeof value.pid === "number" && typeof value.token === "string" && typeof value.startedAt === "string") {
+      return { pid: value.pid, token: value.token, startedAt: value.startedAt };
+    }
+  } catch {
+  }
+  return void 0;
+}
+function lockIsStale(pidFile, info, now) {
+  if (info === void 0) {
+    try {
+      return now - (0, import_node_fs7.statSync)(pidFile).mtimeMs > 1e4;
+    } catch {
+      return true;
+    }
+  }
+  const started = Date.parse(info.startedAt);
+  if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
+  return !isProcessAlive(info.pid);
+}
+function writeTemp(target, content) {
+  const tmp = (0, import_node_path6.join)((0, import_node_path6.dirname)(target), `.${uniqueId()}.tmp`);
+  (0, import_node_fs7.writeFileSync)(tmp, content, { mode: 384, flag: "wx" });
+  return tmp;
+}
+function takeLock(stateDir, options = {}) {
+  const files = workerFiles(stateDir);
+  (0, import_node_fs7.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  const lock = {
+    pid: options.pid ?? process.pid,
+    token: options.token ?? uniqueId(),
+    startedAt: new Date(options.now ?? Date.now()).toISOString()
+  };
+  const tag = uniqueId();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (createLockFile(files.pidFile, `${JSON.stringify(lock)}
+`, tag)) return { acquired: true, lock };
+    const seen = readLockFile(files.pidFile);
+    if (seen === void 0) continue;
+    const holder = parseLockInfo(seen.text);
+    if (!lockIsStale(files.pidFile, holder, options.now ?? Date.now())) return { acquired: false, holder };
+    removeStaleLock(files.pidFile, seen, (a, b) => sameLockFile(a, b, (text) => parseLockInfo(text)?.token), tag);
+  }
+  return { acquired: false, holder: readLock(files.pidFile) };
+}
+function transferLock(stateDir, lock, pid) {
+  const files = workerFiles(stateDir);
+  const current = readLock(files.pidFile);
+  if (current === void 0 || current.token !== lock.token) throw new Error("worker lock is not ours any more");
+  const next = { ...lock, pid };
+  const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
+`);
+  try {
+    (0, import_node_fs7.renameSync)(tmp, files.pidFile);
+  } catch (error) {
+    try {
+      (0, import_node_fs7.unlinkSync)(tmp);
+    } catch {
+    }
+    throw error;
+  }
+  return next;
+}
+function releaseLock(stateDir, token) {
+  const files = workerFiles(stateDir);
+  try {
+    const current = readLock(files.pidFile);
+    if (current?.token !== token) return false;
+    (0, import_node_fs7.unlinkSync)(files.pidFile);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function markDirty(stateDir, request) {
+  const files = workerFiles(stateDir);
+  (0, import_node_fs7.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs7.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+`, { mode: 384 });
+}
+function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
+  const here = (0, import_node_url2.fileURLToPath)(hereUrl);
+  const ext = (0, import_node_path6.extname)(here);
+  const override = env.GMS_WORKER_SCRIPT?.trim();
+  const script = override !== void 0 && override !== "" ? (0, import_node_path6.resolve)(override) : (0, import_node_path6.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const args = [];
+  if ((0, import_node_path6.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module.createRequire)(hereUrl).resolve("tsx")).href);
+  args.push(script);
+  return { execPath: process.execPath, args };
+}
+var WORKER_NICENESS = 10;
+function lowerPriority(pid) {
+  try {
+    (0, import_node_os2.setPriority)(pid, WORKER_NICENESS);
+  } catch {
+  }
+}
+function triggerWorker(options) {
+  const env = options.env ?? process.env;
+  const { logger, stateDir } = options;
+  try {
+    if (env.GMS_WORKER_DISABLED === "1") {
+      logger.debug("worker disabled by GMS_WORKER_DISABLED", { reason: options.reason });
+      return { action: "disabled" };
+    }
+    markDirty(stateDir, { cwd: options.cwd, reason: options.reason });
+    const taken = takeLock(stateDir);
+    if (!taken.acquired) {
+      logger.info("worker already running; marked dirty", { reason: options.reason, holderPid: taken.holder?.pid });
+      return { action: "already-running", holder: taken.holder };
+    }
+    const cmd = workerCommand(env);
+    let pid;
+    try {
+      const { spawn } = (0, import_node_module.createRequire)(__gmsModuleUrl)("node:child_process");
+      const child = spawn(cmd.execPath, [...cmd.args, "--cwd", options.cwd, "--lock-token", taken.lock.token, "--reason", options.reason], {
+        detached: true,
+        stdio: "ignore",
+        env: { ...env },
+        cwd: stateDir,
+        windowsHide: true
+      });
+      child.on("error", (error) => logger.error("worker spawn error", { error }));
+      child.unref();
+      pid = child.pid;
+      if (pid !== void 0) lowerPriority(pid);
+    } catch (error) {
+      releaseLock(stateDir, taken.lock.token);
+      throw error;
+    }
+    if (pid === void 0) {
+      releaseLock(stateDir, taken.lock.token);
+      return { action: "failed", error: "spawn returned no pid" };
+    }
+    try {
+      transferLock(stateDir, taken.lock, pid);
+    } catch (error) {
+      logger.warn("could not hand the worker lock to the worker", { error });
+    }
+    logger.info("worker spawned", { workerPid: pid, reason: options.reason, script: cmd.args[cmd.args.length - 1] });
+    return { action: "spawned", pid };
+  } catch (error) {
+    logger.error("worker trigger failed", { error });
+    return { action: "failed", error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+// src/hooks/hook-io.ts
+var import_node_fs8 = require("node:fs");
+var import_node_os3 = require("node:os");
+var import_node_path7 = require("node:path");
+var MAX_STDIN_BYTES = 1024 * 1024;
+var STDIN_TIMEOUT_MS = 1e3;
+var STRING_FIELDS = ["session_id", "transcript_path", "cwd", "hook_event_name", "source", "model", "agent_type", "permission_mode", "last_assistant_message"];
+function pickHookFields(value) {
+  const input = {};
+  const dropped = [];
+  for (const [k, v] of Object.entries(value)) {
+    const known = STRING_FIELDS.includes(k) ? "string" : k === "stop_hook_active" ? "boolean" : void 0;
+    if (known === void 0 || v === void 0 || typeof v === known) input[k] = v;
+    else dropped.push(k);
+  }
+  return { input, dropped };
+}
+function parseHookInput(raw, fallbackCwd = process.cwd()) {
+  let problem;
+  let input = {};
+  const text = raw.replace(/^\uFEFF/, "").trim();
+  if (text === "") {
+    problem = "empty stdin";
+  } else {
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      problem = `stdin is not JSON: ${error.message}`;
+    }
+    if (problem === void 0) {
+      if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+        const picked = pickHookFields(value);
+        input = picked.input;
+        if (picked.dropped.length > 0) problem = `unexpected field types: ${picked.dropped.join(", ")}`;
+      } else {
+        problem = "stdin JSON is not an object";
+      }
+    }
+  }
+  const cwd = typeof input.cwd === "string" && input.cwd.trim() !== "" ? input.cwd : fallbackCwd;
+  const source = typeof input.source === "string" && input.source.trim() !== "" ? input.source.trim() : "startup";
+  return { input, cwd, source, problem };
+}
+function readStdin(options = {}) {
+  const maxBytes = options.maxBytes ?? MAX_STDIN_BYTES;
+  const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
+  const stream = options.stream ?? process.stdin;
+  return new Promise((resolve4) => {
+    if (stream.isTTY === true) {
+      resolve4("");
+      return;
+    }
+    const chunks = [];
+    let size = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stream.off("data", onData);
+      stream.off("end", finish);
+      stream.off("error", finish);
+      stream.off("close", finish);
+      try {
+        stream.pause();
+        stream.destroy();
+      } catch {
+      }
+      resolve4(Buffer.concat(chunks).toString("utf8"));
+    };
+    const onData = (chunk) => {
+      const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      const room = maxBytes - size;
+      if (room > 0) {
+        const part = buf.length > room ? buf.subarray(0, room) : buf;
+        chunks.push(part);
+        size += part.length;
+      }
+      if (size >= maxBytes) finish();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    stream.on("data", onData);
+    stream.once("end", finish);
+    stream.once("error", finish);
+    stream.once("close", finish);
+    try {
+      stream.resume();
+    } catch {
+      finish();
+    }
+  });
+}
+async function runHook(name, body, getLogger, options = {}) {
+  const onFatal = (error) => {
+    try {
+      getLogger()?.error("hook crashed", { hook: name, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+    } catch {
+    }
+    process.exitCode = 0;
+    process.exit(0);
+  };
+  process.on("uncaughtException", onFatal);
+  process.on("unhandledRejection", onFatal);
+  process.stdout.on("error", () => void 0);
+  const safety = setTimeout(() => process.exit(0), options.maxRuntimeMs ?? 8e3);
+  safety.unref();
+  try {
+    await body();
+  } catch (error) {
+    try {
+      getLogger()?.error("hook failed", { hook: name, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+    } catch {
+    }
+  }
+  process.exitCode = 0;
+}
+function usableDir(dir) {
+  try {
+    (0, import_node_fs8.mkdirSync)(dir, { recursive: true, mode: 448 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function fallbackStateDir(env = process.env) {
+  const candidates = [];
+  let home2 = env.HOME && env.HOME !== "" ? env.HOME : void 0;
+  if (home2 === void 0) {
+    try {
+      home2 = (0, import_node_os3.homedir)();
+    } catch {
+      home2 = void 0;
+    }
+  }
+  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
+  if (explicit !== void 0 && explicit !== "") {
+    const p = explicit.startsWith("~/") && home2 !== void 0 ? (0, import_node_path7.join)(home2, explicit.slice(2)) : explicit;
+    if ((0, import_node_path7.isAbsolute)(p)) candidates.push(p);
+  }
+  {
+    const xdg = env.XDG_STATE_HOME && (0, import_node_path7.isAbsolute)(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : (0, import_node_path7.join)(home2, ".local", "state");
+    if (xdg !== void 0) candidates.push((0, import_node_path7.join)(xdg, "graphiti-memory-sync"));
+  }
+  let user = "user";
+  try {
+    user = String(process.getuid?.() ?? env.USERNAME ?? "user");
+  } catch {
+  }
+  candidates.push((0, import_node_path7.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+  for (const dir of candidates) if (usableDir(dir)) return dir;
+  return candidates[candidates.length - 1];
+}
+
+// src/hooks/stop.ts
+async function stop(setLogger) {
+  const raw = await readStdin();
+  const hook = parseHookInput(raw);
+  if (hook.input.stop_hook_active === true) return;
+  let stateDir;
+  let logger;
+  try {
+    const config = await loadHookConfig();
+    stateDir = config.stateDir;
+    logger = createLogger({ file: logFilePath(stateDir), level: config.logLevel }).child({ component: "stop" });
+  } catch (error) {
+    logger = createLogger({ file: logFilePath(fallbackStateDir()), level: "info" }).child({ component: "stop" });
+    setLogger(logger);
+    logger.error("configuration error", { error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  setLogger(logger);
+  if (hook.problem !== void 0) logger.warn("hook input not usable as given", { problem: hook.problem });
+  const root = findGitRoot(hook.cwd)?.mainRoot ?? hook.cwd;
+  const worker = triggerWorker({ stateDir, cwd: root, logger, reason: "stop" });
+  logger.debug("stop", { session: hook.input.session_id, worker: worker.action });
+}
+var hookLogger;
+void runHook(
+  "stop",
+  () => stop((l) => {
+    hookLogger = l;
+  }),
+  () => hookLogger
+);
