@@ -4,7 +4,7 @@
  * (`node dist/cli.js`) for install/uninstall. Used by test/claude/*.claude.test.ts only.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
@@ -12,7 +12,7 @@ import { isolatedEnv } from '../support/isolated-env.js';
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
 import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 // @ts-expect-error plain ESM script without types
-import { ensureClaudeCode } from '../../scripts/claude-code.mjs';
+import { CLAUDE_CODE_VERSION, ensureClaudeCode } from '../../scripts/claude-code.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -38,6 +38,8 @@ export interface ClaudeBox {
   claude(args: string[], options?: { cwd?: string; env?: Record<string, string>; input?: string; management?: boolean }): Promise<ClaudeRun>;
   /** A session whose stdin stays open until `end()` (stream-json input). */
   claudeStream(args: string[]): { write(text: string): void; end(): Promise<ClaudeRun> };
+  /** The interactive UI in a pseudo-terminal (util-linux `script`), onboarding and trust accepted. */
+  claudeInteractive(args: string[]): InteractiveSession;
   /** A `claude` management command (plugin, marketplace), run to completion. */
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
@@ -51,6 +53,19 @@ export function claudeBinary(): string {
   claudeBin ??= ensureClaudeCode() as string;
   return claudeBin;
 }
+
+export interface InteractiveSession {
+  /** What the terminal showed so far, escape sequences removed. */
+  screen(): string;
+  /** Resolves once the screen matches (checked on every output chunk). */
+  shows(pattern: RegExp, what: string, timeoutMs?: number): Promise<void>;
+  /** Keys as typed (text, `\r` for Enter, `\x03` for Ctrl-C). */
+  type(keys: string): void;
+  /** Quits the session (Ctrl-C twice) and returns its run. */
+  close(): Promise<ClaudeRun>;
+}
+
+const ANSI = /\x1b(?:\[[0-9;?>]*[ -/]*[@-~]|\][^\x07]*(?:\x07|\x1b\\)|[0-9@-Z\\-_])/g;
 
 export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record<string, string> = {}): ClaudeBox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'gms-claude-')));
@@ -119,6 +134,52 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
           const code = await closed;
           const debug = existsSync(debugFile) ? readFileSync(debugFile, 'utf8') : '';
           return { code, stdout, stderr, ms: performance.now() - started, debug };
+        },
+      };
+    },
+    claudeInteractive(args) {
+      const debugFile = join(root, `debug-${++runs}.txt`);
+      const started = performance.now();
+      // What the interactive UI needs before it shows a prompt (reference: real-claude-code.md).
+      const configFile = join(claudeDir, '.claude.json');
+      const known = existsSync(configFile) ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>) : {};
+      const key = env.ANTHROPIC_API_KEY as string;
+      writeFileSync(
+        configFile,
+        JSON.stringify({
+          ...known,
+          hasCompletedOnboarding: true,
+          lastOnboardingVersion: CLAUDE_CODE_VERSION,
+          theme: 'dark',
+          customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] },
+          projects: { ...((known.projects as Record<string, unknown> | undefined) ?? {}), [project]: { hasTrustDialogAccepted: true, allowedTools: [] } },
+        }),
+      );
+      const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+      const command = [claudeBinary(), ...args, '--debug-file', debugFile].map(quote).join(' ');
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: project, env: { ...env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let raw = '';
+      let stderr = '';
+      const screen = () => raw.replace(ANSI, '');
+      child.stdout.on('data', (c: Buffer) => {
+        raw += c.toString();
+        child.emit('screen');
+      });
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const closed = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      return {
+        screen,
+        shows: (pattern, what, timeoutMs = 30_000) => waitForEvent(child, ['screen'], () => pattern.test(screen()), what, timeoutMs),
+        type: (keys) => child.stdin.write(keys),
+        close: async () => {
+          // As a user quits: Ctrl-C, and Ctrl-C again once the UI asks for it.
+          child.stdin.write('\x03');
+          await waitForEvent(child, ['screen'], () => /again/i.test(screen()), 'the second Ctrl-C prompt', 5_000).catch(() => undefined);
+          child.stdin.write('\x03');
+          const code = await Promise.race([closed, new Promise<null>((done) => setTimeout(() => done(null), 15_000).unref())]);
+          if (child.exitCode === null) child.kill('SIGKILL');
+          const debug = existsSync(debugFile) ? readFileSync(debugFile, 'utf8') : '';
+          return { code, stdout: screen(), stderr, ms: performance.now() - started, debug };
         },
       };
     },

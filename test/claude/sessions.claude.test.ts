@@ -138,6 +138,31 @@ describe('real Claude Code CLI, fake Anthropic API', () => {
     expect(hookRuns(run.debug).find((r) => r.event === 'Stop')?.status).toBe(0);
   }, 120_000);
 
+  // util-linux `script` gives the pseudo-terminal (Linux; macOS's script takes other arguments).
+  it.runIf(process.platform === 'linux')('Stop syncs in the interactive UI (a pseudo-terminal): the file Claude writes reaches Graphiti after the turn, while the session stays open', async () => {
+    box.gms(['install', '--scope', 'user']);
+    const file = join(box.memoryDir, 'queue.md');
+    const session = box.claudeInteractive(['--allowedTools', 'Write']);
+    try {
+      await session.shows(/❯/, 'the prompt', 60_000);
+      session.type(`WRITE ${file}`);
+      // Enter only once the text is in the input box: typed together, it would be a paste.
+      await session.shows(/WRITE \//, 'the typed prompt');
+      session.type('\r');
+      await waitForEvent(graphiti.events, ['processed', 'call'], () => graphiti.episodes().some((e) => e.content.includes('shared queue for background jobs')), 'the written memory as an episode', 60_000);
+      // The turn went round: the Write tool's result went back to the model (the TUI draws its
+      // answer with cursor moves, so the screen is not compared word for word).
+      expect(api.requests.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      const run = await session.close();
+      expect(run.stderr).toBe('');
+      const runs = hookRuns(run.debug);
+      expect(runs.find((r) => r.event === 'SessionStart')?.status).toBe(0);
+      expect(runs.find((r) => r.event === 'Stop')?.status).toBe(0);
+      expect(hookErrors(run.debug)).toEqual([]);
+    }
+  }, 120_000);
+
   it('Graphiti down: the session runs normally, hooks exit 0, nothing on stderr, no context injected', async () => {
     const down = makeClaudeBox(api.url, `http://127.0.0.1:${await closedPort()}/mcp`);
     try {
