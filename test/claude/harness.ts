@@ -177,7 +177,19 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
           await waitForEvent(child, ['screen'], () => /again/i.test(screen()), 'the second Ctrl-C prompt', 5_000).catch(() => undefined);
           child.stdin.write('\x03');
           const code = await Promise.race([closed, new Promise<null>((done) => setTimeout(() => done(null), 15_000).unref())]);
-          if (child.exitCode === null) child.kill('SIGKILL');
+          if (child.exitCode === null) {
+            // Claude Code runs in a session of its own under `script`: end it too, not only script.
+            const pid = child.pid as number;
+            const children = existsSync(`/proc/${pid}/task/${pid}/children`) ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+            for (const c of children) {
+              try {
+                process.kill(c, 'SIGKILL');
+              } catch {
+                // already gone
+              }
+            }
+            child.kill('SIGKILL');
+          }
           const debug = existsSync(debugFile) ? readFileSync(debugFile, 'utf8') : '';
           return { code, stdout: screen(), stderr, ms: performance.now() - started, debug };
         },
