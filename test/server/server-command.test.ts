@@ -104,7 +104,7 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
   it('no Python: exit 1 saying to install one or set GMS_PYTHON', async () => {
     const run = io({ GMS_PYTHON: join(root, 'no', 'python3') });
     expect(await main(['server', 'start'], run.io)).toBe(1);
-    expect(run.out.stderr).toMatch(/^Error: No Python found \(.*\): install Python >= 3\.11 with venv and pip, or set GMS_PYTHON to one\n$/);
+    expect(run.out.stderr).toMatch(/^Error: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one\n$/);
   });
 
   it('a Python without the venv module: exit 1 with the package to install', async () => {
@@ -114,10 +114,13 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     expect(run.out.stderr).toContain('has no venv module: install it (Debian/Ubuntu: apt install python3-venv python3-pip)');
   });
 
-  it('a Python that is too old: exit 1', async () => {
+  it('a Python that is too old: exit 1; 3.10 is taken (the install step runs)', async () => {
     const run = io({ GMS_PYTHON: fakePython('echo 3.9') });
     expect(await main(['server', 'start'], run.io)).toBe(1);
-    expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.11');
+    expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.10');
+    const ok = io({ GMS_PYTHON: fakePython(`case "$1" in -c) echo 3.10;; *) echo "venv: stop here" >&2; exit 1;; esac`) });
+    expect(await main(['server', 'start'], ok.io)).toBe(1);
+    expect(ok.out.stderr).toContain('failed at "create venv": venv: stop here');
   });
 
   it('an install that fails: exit 1 with the path of its log, which holds the details', async () => {

