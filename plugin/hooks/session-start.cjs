@@ -687,7 +687,7 @@ function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
   args.push(script);
   return { execPath: process.execPath, args };
 }
-var WORKER_NICENESS = 10;
+var WORKER_NICENESS = 19;
 function lowerPriority(pid) {
   try {
     (0, import_node_os2.setPriority)(pid, WORKER_NICENESS);
@@ -792,7 +792,48 @@ function parseHookInput(raw, fallbackCwd = process.cwd()) {
 function readStdin(options = {}) {
   const maxBytes = options.maxBytes ?? MAX_STDIN_BYTES;
   const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
-  const stream = options.stream ?? process.stdin;
+  if (options.stream !== void 0) return readStream(options.stream, maxBytes, timeoutMs);
+  const env = options.env ?? process.env;
+  if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
+  const fd = options.fd ?? 0;
+  try {
+    if ((0, import_node_fs11.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+  } catch {
+    return Promise.resolve("");
+  }
+  const read = readPayloadSync(fd, maxBytes);
+  if (read.complete) return Promise.resolve(read.bytes.toString("utf8"));
+  return readStream(process.stdin, maxBytes - read.bytes.length, timeoutMs).then((rest) => read.bytes.toString("utf8") + rest);
+}
+function readPayloadSync(fd, maxBytes) {
+  const chunks = [];
+  let size = 0;
+  const bytes = () => Buffer.concat(chunks, size);
+  for (; ; ) {
+    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
+    let n;
+    try {
+      n = (0, import_node_fs11.readSync)(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = error.code;
+      if (code === "EAGAIN") return { bytes: bytes(), complete: false };
+      return { bytes: bytes(), complete: true };
+    }
+    if (n === 0) return { bytes: bytes(), complete: true };
+    chunks.push(chunk.subarray(0, n));
+    size += n;
+    if (size >= maxBytes || parsesAsObject(bytes())) return { bytes: bytes(), complete: true };
+  }
+}
+function parsesAsObject(bytes) {
+  try {
+    const value = JSON.parse(bytes.toString("utf8"));
+    return typeof value === "object" && value !== null;
+  } catch {
+    return false;
+  }
+}
+function readStream(stream, maxBytes, timeoutMs) {
   return new Promise((resolve4) => {
     if (stream.isTTY === true) {
       resolve4("");
@@ -854,11 +895,20 @@ function sessionStartOutput(additionalContext, maxChars = MAX_CONTEXT_CHARS, eve
     context = nl <= 0 ? "" : context.slice(0, nl).trimEnd();
   }
 }
-function writeStdout(text) {
+function writeStdout(text, fd = 1) {
   if (text === "") return Promise.resolve();
+  const data = Buffer.from(text, "utf8");
+  let written = 0;
+  try {
+    while (written < data.length) written += (0, import_node_fs11.writeSync)(fd, data, written);
+    return Promise.resolve();
+  } catch (error) {
+    if (error.code !== "EAGAIN") return Promise.resolve();
+  }
   return new Promise((resolve4) => {
     try {
-      process.stdout.write(text, () => resolve4());
+      process.stdout.on("error", () => resolve4());
+      process.stdout.write(data.subarray(written), () => resolve4());
     } catch {
       resolve4();
     }
@@ -875,7 +925,6 @@ async function runHook(name, body, getLogger, options = {}) {
   };
   process.on("uncaughtException", onFatal);
   process.on("unhandledRejection", onFatal);
-  process.stdout.on("error", () => void 0);
   const safety = setTimeout(() => process.exit(0), options.maxRuntimeMs ?? 8e3);
   safety.unref();
   try {

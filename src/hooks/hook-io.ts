@@ -12,11 +12,12 @@
  * Reading stdin: Claude Code always writes the payload and closes stdin. We read at most
  * 1 MB and give up after ~1 s (a manual run from a terminal, or a test without stdin, must
  * not hang); an empty or malformed payload is tolerated (cwd falls back to process.cwd()).
+ * Under Claude Code, stdin and stdout are used through their file descriptors (see readStdin).
  *
  * Size: the hooks' whole contract with Claude Code (stdin limits, the one JSON line, the 10,000-
  * character cap, the misconfiguration note) is kept in this one file so it is read and reviewed together.
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { fstatSync, mkdirSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { configErrorVariable } from '../lib/config/env-file.js';
@@ -103,13 +104,72 @@ export function parseHookInput(raw: string, fallbackCwd: string = process.cwd())
 
 /**
  * Reads stdin to the end, at most `maxBytes` (the rest is ignored) and at most `timeoutMs`
- * (whatever arrived by then is used). A TTY or a closed stdin gives ''. Never throws, and
+ * (whatever arrived by then is used). A terminal (or /dev/null) gives ''. Never throws, and
  * leaves no handle that would keep the process alive.
+ *
+ * Under Claude Code (CLAUDE_PROJECT_DIR is set for every hook) the payload is read from fd 0
+ * synchronously, until end of file or until what arrived parses as a JSON object: on a pipe,
+ * process.stdin builds a net.Socket, and loading net and the stream modules costs about 6 ms, a
+ * fifth of a bare node start, on every hook run. A synchronous read cannot time out, so it is
+ * used only where the writer is Claude Code, which always writes the payload. Anywhere else (a
+ * manual run, a harness that never closes stdin), and on a non-blocking stdin (EAGAIN), the
+ * stream with its timeout reads it. (An asynchronous fs.read would not do: a read left pending
+ * on a libuv worker thread keeps even process.exit from returning.)
  */
-export function readStdin(options: { maxBytes?: number; timeoutMs?: number; stream?: NodeJS.ReadStream } = {}): Promise<string> {
+export function readStdin(options: { maxBytes?: number; timeoutMs?: number; stream?: NodeJS.ReadStream; fd?: number; env?: Env } = {}): Promise<string> {
   const maxBytes = options.maxBytes ?? MAX_STDIN_BYTES;
   const timeoutMs = options.timeoutMs ?? STDIN_TIMEOUT_MS;
-  const stream = options.stream ?? process.stdin;
+  if (options.stream !== undefined) return readStream(options.stream, maxBytes, timeoutMs);
+  const env = options.env ?? process.env;
+  if (env.CLAUDE_PROJECT_DIR === undefined) return readStream(process.stdin, maxBytes, timeoutMs);
+  const fd = options.fd ?? 0;
+  try {
+    if (fstatSync(fd).isCharacterDevice()) return Promise.resolve(''); // a terminal or /dev/null
+  } catch {
+    return Promise.resolve(''); // no stdin at all
+  }
+  const read = readPayloadSync(fd, maxBytes);
+  if (read.complete) return Promise.resolve(read.bytes.toString('utf8'));
+  return readStream(process.stdin, maxBytes - read.bytes.length, timeoutMs).then((rest) => read.bytes.toString('utf8') + rest);
+}
+
+/**
+ * Reads fd 0 until end of file, `maxBytes`, or a complete JSON object (a prefix of an object is
+ * never valid JSON, so a payload that arrives in pieces is read whole). `complete: false` when the
+ * descriptor is non-blocking and had nothing more yet (EAGAIN): the stream reads the rest.
+ */
+function readPayloadSync(fd: number, maxBytes: number): { bytes: Buffer; complete: boolean } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const bytes = () => Buffer.concat(chunks, size);
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') return { bytes: bytes(), complete: false };
+      return { bytes: bytes(), complete: true }; // EOF on Windows, or unreadable: what arrived
+    }
+    if (n === 0) return { bytes: bytes(), complete: true };
+    chunks.push(chunk.subarray(0, n));
+    size += n;
+    if (size >= maxBytes || parsesAsObject(bytes())) return { bytes: bytes(), complete: true };
+  }
+}
+
+function parsesAsObject(bytes: Buffer): boolean {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** readStdin over a stream; leaves no handle that would keep the process alive. */
+function readStream(stream: NodeJS.ReadStream, maxBytes: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve) => {
     if (stream.isTTY === true) {
       resolve('');
@@ -182,12 +242,26 @@ export function sessionStartOutput(additionalContext: string, maxChars: number =
   }
 }
 
-/** Writes the one JSON object (if any) to stdout and resolves once it is flushed. */
-export function writeStdout(text: string): Promise<void> {
+/**
+ * Writes the one JSON object (if any) to stdout and resolves once it is written. fs.writeSync on
+ * fd 1, for the reason readStdin reads fd 0 (no net.Socket for a piped stdout); a non-blocking
+ * stdout that is full (EAGAIN) gets the rest through process.stdout. A closed stdout (EPIPE:
+ * Claude Code gone) is ignored.
+ */
+export function writeStdout(text: string, fd = 1): Promise<void> {
   if (text === '') return Promise.resolve();
+  const data = Buffer.from(text, 'utf8');
+  let written = 0;
+  try {
+    while (written < data.length) written += writeSync(fd, data, written);
+    return Promise.resolve();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return Promise.resolve();
+  }
   return new Promise((resolve) => {
     try {
-      process.stdout.write(text, () => resolve());
+      process.stdout.on('error', () => resolve());
+      process.stdout.write(data.subarray(written), () => resolve());
     } catch {
       resolve();
     }
@@ -215,8 +289,6 @@ export async function runHook(name: string, body: () => Promise<void>, getLogger
   };
   process.on('uncaughtException', onFatal);
   process.on('unhandledRejection', onFatal);
-  // EPIPE on a closed stdout (Claude gone) must not become a crash message.
-  process.stdout.on('error', () => undefined);
   const safety = setTimeout(() => process.exit(0), options.maxRuntimeMs ?? 8000);
   safety.unref();
   try {

@@ -99,4 +99,26 @@ describe('hook import graph', () => {
       sb.cleanup();
     }
   });
+
+  // The bundles only (the source run's loader, tsx, loads streams of its own). stdin and stdout
+  // through process.stdin/stdout would load net and the stream modules: ~6 ms of every hook run.
+  it.runIf(EXT === 'js')('the built hooks load no stream or socket module (stdin and stdout through their descriptors)', async () => {
+    const sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
+    try {
+      const log = join(sb.root, 'builtins.txt');
+      const recorder = join(REPO, 'test', 'hooks', 'fixtures', 'record-builtins.cjs');
+      const input = JSON.stringify({ cwd: sb.root, source: 'startup' });
+      expect((await runHook('session-start', sb.env, { input })).code).toBe(0); // snapshots the settings
+      for (const hook of ['session-start', 'stop'] as const) {
+        writeFileSync(log, '');
+        const run = await runHook(hook, { ...sb.env, GMS_BUILTIN_LOG: log }, { input, nodeArgs: ['-r', recorder] });
+        expect(run.code).toBe(0);
+        const loaded = readFileSync(log, 'utf8').split('\n');
+        expect(loaded[0]).toBe('#recorded');
+        expect(loaded.filter((m) => m === 'net' || m === 'stream' || m === 'tty' || m.startsWith('internal/streams/'))).toEqual([]);
+      }
+    } finally {
+      sb.cleanup();
+    }
+  });
 });

@@ -163,10 +163,19 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     }
   });
 
-  it('stdin never closed (no payload, not a TTY): gives up reading after ~1 s instead of hanging', async () => {
-    const run = await runHook('session-start', sb.env, { input: undefined, cwd: project });
+  it('run by hand, stdin never closed (no payload, not a TTY): gives up reading after ~1 s instead of hanging', async () => {
+    const { CLAUDE_PROJECT_DIR: _, ...manual } = sb.env;
+    const run = await runHook('session-start', manual, { input: undefined, cwd: project });
     expect(run.code).toBe(0);
     expect(run.signal).toBeNull();
+  });
+
+  it('under Claude Code, a payload whose stdin stays open: read as soon as the object is whole, context injected', async () => {
+    await writeContextCache(sb.stateDir, cacheEntry(CACHED));
+    // No read timeout on this path: a hook waiting for the end of stdin would be killed at 15 s (code null).
+    const run = await runHook('session-start', sb.env, { input: input('startup'), keepStdinOpen: true, cwd: project });
+    expect(run.code).toBe(0);
+    expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);
   });
 
   it('stdin is /dev/null: exit 0', async () => {

@@ -31,6 +31,8 @@ export interface HookRun {
 export interface RunOptions {
   /** stdin content; undefined = leave stdin open and never write (the hook must time out reading). */
   input?: string | undefined;
+  /** Write `input` but never close stdin (Claude Code closes it; the hook must not need the end). */
+  keepStdinOpen?: boolean;
   /** 'ignore' = /dev/null stdin. */
   stdin?: 'pipe' | 'ignore';
   args?: string[];
@@ -61,7 +63,10 @@ export function runHook(name: HookName, env: Record<string, string>, options: Ru
     });
     if (child.stdin !== null) {
       child.stdin.on('error', () => undefined);
-      if (options.input !== undefined) child.stdin.end(options.input);
+      if (options.input !== undefined) {
+        if (options.keepStdinOpen === true) child.stdin.write(options.input);
+        else child.stdin.end(options.input);
+      }
     }
   });
 }
@@ -97,6 +102,8 @@ export function makeHookSandbox(extra: Record<string, string> = {}): HookSandbox
     XDG_DATA_HOME: join(root, 'xdg-data'),
     MADEINOZ_KNOWLEDGE_ENV_FILE: join(root, 'empty.env'),
     MADEINOZ_KNOWLEDGE_LOG_LEVEL: 'debug',
+    // Claude Code sets it for every hook; the hooks then read stdin synchronously (hook-io.ts).
+    CLAUDE_PROJECT_DIR: root,
     GMS_TEST: '1',
     ...extra,
   };
