@@ -1,7 +1,10 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { misconfiguredNote, parseHookInput, readStdin, sessionStartOutput, shouldInject, truncateAtLine } from '../../src/hooks/hook-io.js';
+import { misconfiguredNote, parseHookInput, readStdin, sessionStartOutput, shouldInject, truncateAtLine, writeStdout } from '../../src/hooks/hook-io.js';
 import { ConfigError } from '../../src/lib/config/config.js';
 
 describe('sessionStartOutput', () => {
@@ -78,6 +81,52 @@ describe('readStdin', () => {
     const p = readStdin({ stream: s as unknown as NodeJS.ReadStream, timeoutMs: 50 });
     s.write('partial');
     expect(await p).toBe('partial');
+  });
+});
+
+describe('stdio through file descriptors (under Claude Code)', () => {
+  const underClaude = { CLAUDE_PROJECT_DIR: '/some/project' };
+  const withFile = async (content: string, use: (fd: number, path: string) => Promise<void>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'gms-hookio-'));
+    const path = join(dir, 'io');
+    writeFileSync(path, content);
+    const fd = openSync(path, 'r+');
+    try {
+      await use(fd, path);
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads the payload from the descriptor to its end', async () => {
+    await withFile('{"cwd":"/p","source":"startup"}', async (fd) => {
+      expect(await readStdin({ env: underClaude, fd })).toBe('{"cwd":"/p","source":"startup"}');
+    });
+  });
+
+  it('stops at the byte cap', async () => {
+    await withFile('x'.repeat(100), async (fd) => {
+      expect(await readStdin({ env: underClaude, fd, maxBytes: 10 })).toBe('x'.repeat(10));
+    });
+  });
+
+  it('a terminal-like descriptor (/dev/null is a character device) gives the empty payload', async () => {
+    const fd = openSync('/dev/null', 'r');
+    try {
+      expect(await readStdin({ env: underClaude, fd })).toBe('');
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('writeStdout writes the whole text to the descriptor; a closed descriptor is ignored', async () => {
+    await withFile('', async (fd, path) => {
+      const text = `${'é'.repeat(40_000)}\n`;
+      await writeStdout(text, fd);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+    });
+    await expect(writeStdout('lost', 987_654)).resolves.toBeUndefined();
   });
 });
 
