@@ -244,8 +244,8 @@ export function workerCommand(env: Record<string, string | undefined> = process.
   return { execPath: process.execPath, args };
 }
 
-/** The worker's niceness: below the session, above nothing in particular. */
-const WORKER_NICENESS = 10;
+/** The worker's niceness: the lowest (19), so the session it serves always goes first; its work is background catch-up, never urgent. */
+const WORKER_NICENESS = 19;
 
 function lowerPriority(pid: number): void {
   try {
