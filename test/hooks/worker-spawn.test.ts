@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nullLogger } from '../../src/lib/util/log.js';
@@ -83,6 +84,8 @@ describe('worker start from the hooks', () => {
     const argv = JSON.parse(readFileSync(join(fakeDir, `started-${startedWorkers()[0]}`), 'utf8')) as string[];
     expect(argv).toContain('--lock-token');
     expect(argv[argv.indexOf('--cwd') + 1]).toBe(project);
+    // It runs at the lowest priority, so the session it serves goes first.
+    expect(getPriority(workerPid as number)).toBe(19);
 
     const c = await runHook('session-start', sb.env, { input: startInput('compact') });
     expect(c.code).toBe(0);
