@@ -3,9 +3,7 @@
  * readdir+stat walk of the same tree; and the initial sync of 1,000 files against the test
  * server answering every request after 20 ms, beside the lower bound requests × latency ÷ concurrency.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConfig } from '../src/lib/config/config.js';
@@ -14,21 +12,7 @@ import { scanSources } from '../src/lib/memory/scan.js';
 import { McpClient } from '../src/lib/mcp/client.js';
 import { runSync } from '../src/lib/sync/sync.js';
 import { startGraphitiServer } from '../test/support/graphiti-server.js';
-import { median, ROOT, type Row } from './util.js';
-
-/** The test server in its own process, so it does not share the engine's event loop (and core). */
-async function serverProcess(options: object): Promise<{ url: string; child: ChildProcess; control: string }> {
-  const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}test/support/graphiti-server-main.ts`, '--control', '--exit-on-stdin-end', '--options', JSON.stringify(options)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  const { url } = JSON.parse(line) as { url: string };
-  return { url, child, control: url.replace(/\/mcp$/, '/__control') };
-}
+import { median, serverProcess, type Row } from './util.js';
 
 function makeTree(root: string, files: number): void {
   for (let i = 0; i < files; i++) {

@@ -1,6 +1,7 @@
 /** Shared helpers for benchmarks: timing child processes, medians, table output. */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,4 +79,22 @@ export function printTable(title: string, rows: Row[]): void {
   for (const l of lines) {
     process.stdout.write(`  ${(l[0] as string).padEnd(widths[0] as number)}  ${(l[1] as string).padStart(widths[1] as number)}  ${(l[2] as string).padEnd(widths[2] as number)}  ${l[3]}\n`);
   }
+}
+
+/**
+ * The Graphiti test server in its own process, so that serving it does not share an event loop
+ * (and a core) with what is measured, nor with another fake in the bench process. It exits when
+ * the bench process does (stdin closes).
+ */
+export async function serverProcess(options: object): Promise<{ url: string; child: ChildProcess; control: string }> {
+  const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}test/support/graphiti-server-main.ts`, '--control', '--exit-on-stdin-end', '--options', JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const { url } = JSON.parse(line) as { url: string };
+  return { url, child, control: url.replace(/\/mcp$/, '/__control') };
 }
