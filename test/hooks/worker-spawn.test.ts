@@ -60,6 +60,10 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // A worker the hook spawned may not have recorded its start yet (the hook exits first): wait for
+  // each to record it (or to be gone), so none writes into the sandbox after it is removed.
+  const spawned = sb.logs().filter((l) => l.msg === 'worker spawned').map((l) => Number(l.workerPid));
+  await waitForCondition(fakeDir, () => spawned.every((p) => existsSync(join(fakeDir, `started-${p}`)) || !isAlive(p)), 10_000, 'spawned fake workers to start').catch(() => undefined);
   // Never leave a fake worker behind (they are our children's children: stop them via their release file).
   if (startedWorkers().length > 0) await releaseFakeWorkers().catch(() => undefined);
   for (const pid of startedWorkers()) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
