@@ -112,8 +112,14 @@ export interface GroupPace {
   stepsMs?: number[];
   /** Recent upper bounds of how long our episodes took to appear (queued → seen in a listing), ms. */
   appearMs?: number[];
-  /** Smallest (server created_at − our queuedAt) seen: how far behind the server clock may be. */
+  /** Before issue 24: the smallest (created_at − queuedAt) ever seen. No longer read (one late sighting made it stick). */
   skewMs?: number;
+  /** Recent (server created_at − our queuedAt) of our episodes, signed, ms: the clock skew's samples. */
+  skewsMs?: number[];
+  /** Recent wall times of one listing of the group, ms: what a listing costs the server. */
+  listMs?: number[];
+  /** Epoch ms before which another listing would spend more than its share of the server's time (sync/schedule.ts). */
+  budgetAt?: number;
 }
 
 /**

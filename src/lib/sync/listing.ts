@@ -90,6 +90,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
 async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<GroupListing> {
   let requests = 0;
   let listed = 0;
+  const started = performance.now();
   for (;;) {
     const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
     requests++;
@@ -97,8 +98,9 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
     const complete = episodes.length < cap;
     if (complete || cap >= MAX_LISTING || allFound(episodes, markers)) {
       if (!complete && cap >= MAX_LISTING) ctx.logger.warn('get_episodes at its safety cap; some episodes may be invisible to confirmation', { group, cap });
-      ctx.logger.debug('listed group', { group, cap, episodes: episodes.length, complete, requests });
-      return { episodes, complete, requests, listed };
+      const ms = Math.round(performance.now() - started);
+      ctx.logger.debug('listed group', { group, cap, episodes: episodes.length, complete, requests, ms });
+      return { episodes, complete, requests, listed, ms };
     }
     cap = nextCap(cap);
   }

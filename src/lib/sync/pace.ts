@@ -11,6 +11,12 @@
  * And a drop at the tail of the queue has no later episode of ours to give FIFO evidence: it is
  * judged from how the queue moves (`patienceMs`, `idleSince`) instead of a flat 30 minutes.
  *
+ * Every estimate recovers from a bad sample (issue 24): samples are windows of recent values,
+ * read through medians and bounded quantiles; the clock skew is a bounded, outlier-robust low
+ * estimate, so a single late sighting (a part left in flight by a killed run, whose queuing
+ * time is only known as the next run's start) cannot blind the tail-drop judgement for good.
+ * When to list next is decided in schedule.ts.
+ *
  * Pure functions over plain data; `reconcile.ts` computes the new pace, the ledger stores it.
  */
 import type { Episode } from '../graphiti/graphiti.js';
@@ -26,11 +32,17 @@ export const MAX_LISTING = 2_000_000;
 const SAMPLES = 24;
 /** A drop is never judged before this much quiet, however fast the server. */
 export const MIN_PATIENCE_MS = 10_000;
-/** Back-off between listings that find our episodes still waiting. */
-const MIN_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 5 * 60_000;
 /** Patience is this many times (queue wait + one episode's processing). */
 const PATIENCE_FACTOR = 4;
+/**
+ * The largest clock skew (server behind us) that is corrected for. Machines that keep time are
+ * within a second; a bound keeps one bad sample from moving the group's movement a day ahead. A
+ * server further behind than this only gets a drop judged that much early (a re-send whose extra
+ * copy is then retired), never a part waited for forever.
+ */
+export const MAX_SKEW_MS = 2 * 60_000;
+/** A skew sample this far below every other recent one is an outlier (a late sighting), not the clock. */
+const SKEW_OUTLIER_MS = 30_000;
 
 /** One group's listing: the episodes, and whether they are all the group holds. */
 export interface GroupListing {
@@ -40,6 +52,10 @@ export interface GroupListing {
   /** get_episodes calls and episodes received, for the run's report and the benchmark. */
   requests: number;
   listed: number;
+  /** Wall time the listing took (all its requests), ms: what it cost the server, roughly. */
+  ms?: number;
+  /** Found by the local server's direct query (confirm-direct.ts), not by get_episodes. */
+  direct?: boolean;
 }
 
 /** The group's pace from the state, checked field by field (it is a hint: anything odd is dropped). */
@@ -53,19 +69,30 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   if (isSamples(raw.waitsMs)) pace.waitsMs = raw.waitsMs.slice(-SAMPLES);
   if (isSamples(raw.stepsMs)) pace.stepsMs = raw.stepsMs.slice(-SAMPLES);
   if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
-  if (typeof raw.skewMs === 'number' && Number.isFinite(raw.skewMs)) pace.skewMs = raw.skewMs;
+  // `skewMs` (a running minimum, before issue 24) is not read: one late sighting made it stick.
+  if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
+  if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
+  if (typeof raw.budgetAt === 'number' && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
   return pace;
 }
 
-/** A listing of this group is due: never listed with something waiting, or its back-off has passed. */
+/**
+ * A listing of this group is due: never scheduled, or its time has come. A time further ahead
+ * than any schedule sets (a clock set back, a corrupt hint) counts as due: never stuck.
+ */
 export function listingDue(pace: GroupPace, now: number): boolean {
-  return pace.nextListingAt === undefined || now >= pace.nextListingAt;
+  return pace.nextListingAt === undefined || now >= pace.nextListingAt || pace.nextListingAt - now > MAX_WAIT_AHEAD_MS;
 }
+const MAX_WAIT_AHEAD_MS = 10 * 60_000;
 
-/** How many episodes to ask for first: the group's last known size with room to grow, else a guess from ours. */
+/**
+ * How many episodes to ask for first: the group's last known size with room to grow. A group of
+ * unknown size is asked for in full at once (issue 27): growing 200 → 800 → 3,200 → … fetched a
+ * busy group four times before its size was known, and the last, full reply costs the same.
+ */
 export function firstCap(pace: GroupPace, ours: number): number {
-  const guess = pace.size === undefined ? Math.max(MIN_LISTING, ours * 2 + 100) : Math.ceil(pace.size * 1.1) + ours + 100;
-  return Math.min(MAX_LISTING, guess);
+  if (pace.size === undefined) return MAX_LISTING;
+  return Math.min(MAX_LISTING, Math.max(MIN_LISTING, Math.ceil(pace.size * 1.1) + ours + 100));
 }
 
 export function nextCap(cap: number): number {
@@ -75,11 +102,16 @@ export function nextCap(cap: number): number {
 /**
  * The server clock minus ours, as far as our own episodes show it: an episode's `created_at` is
  * when the server started processing it, never before we queued it, so the smallest
- * (created − queued) we saw bounds how far behind the server's clock is. Ahead is harmless (we
- * only wait longer), so only a negative skew is corrected.
+ * (created − queued) bounds how far behind the server's clock is. Ahead is harmless (we only wait
+ * longer), so only a negative skew is corrected, and at most MAX_SKEW_MS. Robust: of the recent
+ * samples, one far below all the others is left out (its queuing time was a guess), and old
+ * samples leave the window, so the estimate recovers.
  */
-function skewOf(pace: GroupPace): number {
-  return Math.min(0, pace.skewMs ?? 0);
+export function skewOf(pace: GroupPace): number {
+  const samples = [...(pace.skewsMs ?? [])].sort((a, b) => a - b);
+  while (samples.length >= 2 && (samples[1] as number) - (samples[0] as number) > SKEW_OUTLIER_MS) samples.shift();
+  const low = samples[0];
+  return low === undefined ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
 }
 
 /**
@@ -91,23 +123,34 @@ function skewOf(pace: GroupPace): number {
  */
 export function patienceMs(pace: GroupPace, confirmMaxAgeMs: number): number {
   // The processing time where a queue showed it, else how soon our episodes were seen at all.
-  const step = median(pace.stepsMs) ?? median(pace.appearMs);
+  const step = stepOf(pace) ?? median(pace.appearMs);
   if (step === undefined) return confirmMaxAgeMs;
   const wait = percentile(pace.waitsMs, 0.9) ?? 0;
   return Math.min(confirmMaxAgeMs, Math.max(MIN_PATIENCE_MS, PATIENCE_FACTOR * (wait + step)));
 }
 
+/** One episode's processing time in this group, as its recent samples show it (median). */
+export function stepOf(pace: GroupPace): number | undefined {
+  return median(pace.stepsMs);
+}
+
+/** How long our episodes recently waited in the group's queue before their processing began (median). */
+export function typicalWaitOf(pace: GroupPace): number | undefined {
+  return median(pace.waitsMs);
+}
+
 /**
  * When the group last showed movement, on our clock: the newest `created_at` in a complete listing
- * (any client's episode: the queue is one per group), corrected for skew.
+ * (any client's episode: the queue is one per group), corrected for skew; never later than `now`
+ * (movement in the future would keep every drop from being judged).
  */
-export function lastMovement(pace: GroupPace, listing: GroupListing): number {
+export function lastMovement(pace: GroupPace, listing: GroupListing, now: number = Number.POSITIVE_INFINITY): number {
   let newest = 0;
   for (const e of listing.episodes) {
     const t = parseTime(e.created_at);
     if (t !== undefined && t > newest) newest = t;
   }
-  return newest === 0 ? 0 : newest - skewOf(pace);
+  return newest === 0 ? 0 : Math.min(now, newest - skewOf(pace));
 }
 
 /** An episode of ours that became visible in this listing: when we queued it, and the episode. */
@@ -126,9 +169,11 @@ export interface PaceInput {
   stillWaiting: number;
   /** Something of ours changed state in this listing (a confirmation, a located part, a re-send). */
   progress: boolean;
+  /** When the last of our still-waiting parts was queued (epoch ms), for the schedule's prediction. */
+  lastQueuedAt?: number | undefined;
 }
 
-/** The group's pace after a listing: size, samples and the next listing time. */
+/** The group's pace after a listing: size and samples (schedule.ts then sets the next listing). */
 export function nextPace(input: PaceInput): GroupPace {
   const { previous, listing, now } = input;
   const pace: GroupPace = { ...previous };
@@ -140,8 +185,9 @@ export function nextPace(input: PaceInput): GroupPace {
       const created = parseTime(episode.created_at);
       return created === undefined ? [] : [{ queuedAt, created }];
     });
-    for (const { queuedAt, created } of seen) pace.skewMs = Math.min(pace.skewMs ?? 0, created - queuedAt);
-    const correction = Math.min(0, pace.skewMs ?? 0);
+    delete pace.skewMs;
+    pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
+    const correction = skewOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     // An upper bound of the time an episode takes to appear, on our clock alone: it was queued
     // then, and is visible now.
@@ -149,15 +195,7 @@ export function nextPace(input: PaceInput): GroupPace {
     if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing));
   }
 
-  if (input.stillWaiting === 0) {
-    delete pace.nextListingAt;
-    delete pace.backoffMs;
-  } else {
-    const base = clamp((median(pace.stepsMs) ?? 2 * MIN_BACKOFF_MS) / 2, MIN_BACKOFF_MS, 30_000);
-    const backoff = input.progress || pace.backoffMs === undefined ? base : Math.min(MAX_BACKOFF_MS, Math.max(base, pace.backoffMs * 2));
-    pace.backoffMs = Math.round(backoff);
-    pace.nextListingAt = now + pace.backoffMs;
-  }
+  if (listing.ms !== undefined) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms))]);
   return pace;
 }
 
@@ -204,7 +242,7 @@ function lastBelow(sorted: number[], value: number): number | undefined {
   return lo === 0 ? undefined : sorted[lo - 1];
 }
 
-function median(xs: number[] | undefined): number | undefined {
+export function median(xs: number[] | undefined): number | undefined {
   return percentile(xs, 0.5);
 }
 
@@ -214,14 +252,14 @@ function percentile(xs: number[] | undefined, p: number): number | undefined {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-function clamp(x: number, lo: number, hi: number): number {
-  return Math.min(hi, Math.max(lo, x));
-}
-
 function isCount(v: unknown): v is number {
   return Number.isInteger(v) && (v as number) >= 0;
 }
 
 function isSamples(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0);
+}
+
+function isSigned(v: unknown): v is number[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 }

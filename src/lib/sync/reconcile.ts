@@ -18,7 +18,8 @@
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker } from '../memory/episode.js';
 import type { EpisodeRef, FileRecord, GroupPace, SyncState } from '../state/state.js';
-import { lastMovement, nextPace, paceOf, patienceMs, type GroupListing, type Sighting } from './pace.js';
+import { lastMovement, paceOf, patienceMs, type GroupListing, type Sighting } from './pace.js';
+import { paceAfterListing } from './schedule.js';
 
 export interface ReconcileInput {
   state: SyncState;
@@ -73,7 +74,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const listed = input.listing.get(group);
     if (listed === undefined || !listed.complete) return false;
     const pace = paceOf(state, group);
-    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed)) > patienceMs(pace, input.confirmMaxAgeMs);
+    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input.confirmMaxAgeMs);
   };
   const dropEvidence = (group: string, since: number): 'fifo' | 'age' | undefined => {
     if (!complete(group)) return undefined;
@@ -183,8 +184,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const judged = new Set<EpisodeRef>([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
     const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
     const settled = new Set(out.settled);
-    const stillWaiting = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref)))).length;
-    out.paces.set(group, nextPace({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting, progress }));
+    const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
+    // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
+    const lastQueuedAt = Math.max(0, ...waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0)) || undefined;
+    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt }));
   }
   return out;
 }

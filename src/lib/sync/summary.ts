@@ -2,6 +2,8 @@
 import { totalRedactions } from '../memory/redact.js';
 import { countByStatus } from '../state/state.js';
 import type { Plan } from './plan.js';
+import { waitingMarkers } from './listing.js';
+import { nextListingIn } from './schedule.js';
 import type { RunContext, SyncSummary } from './types.js';
 
 /** Status totals over the sources of this run (all of them unless --source narrowed it). */
@@ -30,6 +32,7 @@ export function summarize(ctx: RunContext, plan: Plan): SyncSummary {
     duplicatesRemoved: counts.duplicatesRemoved,
     factsRemoved: counts.factsRemoved,
     listing: { requests: counts.listRequests, episodes: counts.listedEpisodes },
+    ...nextListingField(ctx),
     redactions: totalRedactions(counts.redactions),
     redactionsByKind: { ...counts.redactions },
     problems: ctx.problems,
@@ -38,6 +41,14 @@ export function summarize(ctx: RunContext, plan: Plan): SyncSummary {
     dryRun,
     ...(dryRun ? { plannedActions: plan.actions } : {}),
   };
+}
+
+/** pace lane (issue 27): when the next listing is due, for watch's confirmation pass. */
+function nextListingField(ctx: RunContext): { nextListingInMs?: number } {
+  if (ctx.options.dryRun === true) return {};
+  const groups = waitingMarkers(ctx.state, false, new Set(Object.values(ctx.config.sharedSources))).keys();
+  const inMs = nextListingIn(ctx.state, groups, ctx.now());
+  return inMs === undefined ? {} : { nextListingInMs: inMs };
 }
 
 /** True when a run left nothing failed and nothing unsent (the CLI's exit 0). */

@@ -35,6 +35,7 @@ import { fetchListing, waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
+import { nextListingTime, scheduleSent } from './schedule.js';
 import { cleanupFacts } from './fact-cleanup.js';
 import { deleteRetired, retiredWaiting } from './retire.js';
 import { sendPending } from './send.js';
@@ -123,9 +124,10 @@ async function run(input: RunInput): Promise<SyncSummary> {
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
         await sendPending(online);
+        scheduleSent(state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
         await deleteRetired(online);
         await cleanupFacts(online);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
+        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: false }, options.waitMs ?? 0);
       }
     }
   } finally {
@@ -197,17 +199,24 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
   return true;
 }
 
-/** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
+/**
+ * `sync --wait`: reconcile, send and delete again until nothing waits or the time is up. It sleeps
+ * until the next group is due (schedule.ts: when our parts should be done, within the listing
+ * budget), not on a clock; only unsent work with no group to list is retried with back-off.
+ */
 async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
   let delay = 50;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
+    const groups = [...waitingMarkers(ctx.state, run.rebuilding, run.sharedOrigins).keys()];
+    const wakeAt = groups.length === 0 ? ctx.now() + delay : Math.max(ctx.now() + 10, nextListingTime(ctx.state, groups, ctx.now()));
+    await sleep(Math.min(wakeAt - ctx.now(), Math.max(0, deadline - ctx.now())));
     delay = Math.min(delay * 2, 2000);
     if (!(await reconcileWithGraph(ctx, run))) break;
     await sendPending(ctx);
+    scheduleSent(ctx.state, ctx.now());
     await deleteRetired(ctx);
     await cleanupFacts(ctx);
   }

@@ -60,6 +60,8 @@ export interface SyncSummary {
   factsRemoved: number;
   /** What confirming cost: get_episodes calls, and the episodes they listed. */
   listing: { requests: number; episodes: number };
+  /** Ms until the next listing of a group where parts of ours wait to be seen (schedule.ts); absent when none waits. */
+  nextListingInMs?: number;
   /** Secrets redacted before sending: the total, and by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
   redactions: number;
   redactionsByKind: RedactionsByKind;

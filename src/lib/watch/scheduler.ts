@@ -13,7 +13,9 @@
  *   New events during an outage do not shorten the backoff (the outbox keeps them).
  * - Lock busy (LockTimeoutError from the pass): retry with backoff, the dirty flag kept.
  * - Anything `queued` (sent, not yet visible) or `pending` after a healthy pass: one follow-up
- *   confirmation pass with its own backoff (2 s → 60 s); a change resets it. Nothing queued →
+ *   confirmation pass, when the engine's listing schedule says the next listing is due
+ *   (`summary.nextListingInMs`, sync/schedule.ts: the same rule as the hooks' worker and
+ *   `sync --wait`), else with its own backoff (2 s → 60 s); a change resets it. Nothing queued →
  *   no timer at all.
  * - Other errors: reported, retried with backoff; errors judged fatal end the watch.
  * - `stop()` cancels the timer, aborts the in-flight pass through its AbortSignal and waits for
@@ -52,6 +54,9 @@ export const DEFAULT_SERVER_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 
 export const DEFAULT_CONFIRM_BACKOFF: BackoffPolicy = { initialMs: 2_000, maxMs: 60_000 };
 export const DEFAULT_LOCK_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 30_000 };
 export const DEFAULT_ERROR_BACKOFF: BackoffPolicy = { initialMs: 2_000, maxMs: 60_000 };
+/** Bounds of a confirmation pass set by the engine's listing schedule. */
+const MIN_SCHEDULED_CONFIRM_MS = 250;
+const MAX_SCHEDULED_CONFIRM_MS = 10 * 60_000;
 
 /** Delay before attempt `attempt` (1-based) of a backoff policy (util/backoff.ts, spread ± jitter). */
 export function backoffDelay(policy: BackoffPolicy, attempt: number, random: () => number = Math.random): number {
@@ -293,7 +298,10 @@ export class PassScheduler {
     }
     if (summary.queued > 0 || summary.pending > 0) {
       this.confirmRound++;
-      const delayMs = backoffDelay(this.options.confirmBackoff ?? DEFAULT_CONFIRM_BACKOFF, this.confirmRound, this.random);
+      // The engine's listing schedule (sync/schedule.ts) says when the answer can have changed;
+      // the back-off clock only covers work with nothing to list (unsent parts).
+      const scheduled = summary.nextListingInMs;
+      const delayMs = scheduled !== undefined ? Math.min(MAX_SCHEDULED_CONFIRM_MS, Math.max(MIN_SCHEDULED_CONFIRM_MS, scheduled)) : backoffDelay(this.options.confirmBackoff ?? DEFAULT_CONFIRM_BACKOFF, this.confirmRound, this.random);
       this.setTimer('confirm', delayMs);
       this.options.hooks?.onBackoff?.({ reason: 'confirm', delayMs, attempt: this.confirmRound });
       this.setPhase('confirm-wait');
