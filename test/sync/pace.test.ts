@@ -1,17 +1,20 @@
 /** The group pace rules (sync/pace.ts) as pure functions: listing sizes, samples, back-off. */
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
-import { firstCap, MIN_LISTING, nextCap, nextPace, patienceMs, type GroupListing } from '../../src/lib/sync/pace.js';
+import type { GroupPace } from '../../src/lib/state/state.js';
+import { firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, patienceMs, type GroupListing } from '../../src/lib/sync/pace.js';
+import { paceAfterListing } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const ep = (uuid: string, createdMs: number): Episode => ({ uuid, name: uuid, content: '', created_at: new Date(createdMs).toISOString(), source: 'text', source_description: '', group_id: 'g' });
 const listing = (episodes: Episode[], complete = true): GroupListing => ({ episodes, complete, requests: 1, listed: episodes.length });
 
 describe('group pace', () => {
-  it('lists a group of unknown size small first and grows fourfold; a known size is covered in one request', () => {
-    expect(firstCap({}, 3)).toBe(MIN_LISTING);
+  it('lists a group of unknown size in full at once; a known size is covered in one request with room to grow', () => {
+    expect(firstCap({}, 3)).toBe(MAX_LISTING);
     expect(nextCap(200)).toBe(800);
-    expect(firstCap({ size: 50_000 }, 20)).toBeGreaterThan(50_000);
+    expect(firstCap({ size: 50_000 }, 20)).toBeGreaterThan(55_000);
+    expect(firstCap({ size: 10 }, 1)).toBe(MIN_LISTING);
   });
 
   it('measures one episode’s processing from two of ours started back to back, whatever the server clock says', () => {
@@ -31,16 +34,17 @@ describe('group pace', () => {
   });
 
   it('backs off while ours stay unseen, starts over on progress, and stops when nothing waits', () => {
-    let pace = nextPace({ previous: { stepsMs: [2_000] }, listing: listing([]), now: T0, sightings: [], stillWaiting: 1, progress: false });
-    expect(pace.nextListingAt).toBe(T0 + 1_000);
-    pace = nextPace({ previous: pace, listing: listing([]), now: T0 + 1_000, sightings: [], stillWaiting: 1, progress: false });
-    pace = nextPace({ previous: pace, listing: listing([]), now: T0 + 3_000, sightings: [], stillWaiting: 1, progress: false });
+    const after = (previous: GroupPace, now: number, stillWaiting: number, progress: boolean) => paceAfterListing({ previous, listing: listing([]), now, sightings: [], stillWaiting, progress });
+    let pace = after({ stepsMs: Array(8).fill(2_000) }, T0, 1, false);
+    expect(pace.nextListingAt).toBe(T0 + 3_000); // one part left: one processing time and a half
+    pace = after(pace, T0 + 3_000, 1, false);
     expect(pace.backoffMs).toBe(4_000);
-    for (let i = 0; i < 20; i++) pace = nextPace({ previous: pace, listing: listing([]), now: T0, sightings: [], stillWaiting: 1, progress: false });
+    for (let i = 0; i < 20; i++) pace = after(pace, T0, 1, false);
     expect(pace.backoffMs).toBe(5 * 60_000);
-    pace = nextPace({ previous: pace, listing: listing([]), now: T0, sightings: [], stillWaiting: 1, progress: true });
-    expect(pace.backoffMs).toBe(1_000);
-    pace = nextPace({ previous: pace, listing: listing([]), now: T0, sightings: [], stillWaiting: 0, progress: true });
+    pace = after(pace, T0, 1, true);
+    expect(pace.backoffMs).toBeUndefined();
+    expect(pace.nextListingAt).toBe(T0 + 3_000);
+    pace = after(pace, T0, 0, true);
     expect(pace.nextListingAt).toBeUndefined();
   });
 

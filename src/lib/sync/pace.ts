@@ -108,10 +108,15 @@ export function nextCap(cap: number): number {
  * samples leave the window, so the estimate recovers.
  */
 export function skewOf(pace: GroupPace): number {
+  const low = lowestSkewSample(pace);
+  return low === undefined ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
+}
+
+/** The smallest recent (created − queued), a lone outlier far below the rest left out. */
+function lowestSkewSample(pace: GroupPace): number | undefined {
   const samples = [...(pace.skewsMs ?? [])].sort((a, b) => a - b);
   while (samples.length >= 2 && (samples[1] as number) - (samples[0] as number) > SKEW_OUTLIER_MS) samples.shift();
-  const low = samples[0];
-  return low === undefined ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
+  return samples[0];
 }
 
 /**
@@ -134,9 +139,18 @@ export function stepOf(pace: GroupPace): number | undefined {
   return median(pace.stepsMs);
 }
 
-/** How long our episodes recently waited in the group's queue before their processing began (median). */
+/**
+ * How long an episode of ours waits before its processing begins when the queue holds nothing of
+ * ours ahead of it: a low quantile of the recent waits (the later parts of a batch wait for the
+ * earlier ones, which the prediction counts by itself).
+ */
 export function typicalWaitOf(pace: GroupPace): number | undefined {
-  return median(pace.waitsMs);
+  return percentile(pace.waitsMs, 0.1);
+}
+
+/** How many processing-time samples the group has (the schedule trusts a prediction from several). */
+export function stepSamples(pace: GroupPace): number {
+  return pace.stepsMs?.length ?? 0;
 }
 
 /**
@@ -192,7 +206,8 @@ export function nextPace(input: PaceInput): GroupPace {
     // An upper bound of the time an episode takes to appear, on our clock alone: it was queued
     // then, and is visible now.
     pace.appearMs = keep(pace.appearMs, input.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
-    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing));
+    // Waits against the quickest start seen (ahead or behind, it is the same clock offset).
+    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
   }
 
   if (listing.ms !== undefined) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms))]);
@@ -200,25 +215,33 @@ export function nextPace(input: PaceInput): GroupPace {
 }
 
 /**
- * One episode's processing time, where the group shows it: two of ours, A then B, queued in that
- * order, started one right after the other (no episode of anyone started between them), and B
- * started later after A than it was queued after A: B waited for A, so the gap between their
- * starts is A's processing. Differences of the server's clock and differences of ours only, so
- * clock skew does not enter. Needs a complete listing, or an episode between them may be missing.
+ * One episode's processing time, where the group shows it: B, ours, had to wait in the queue, so
+ * the worker was busy from before B was queued until B started; the episode that started last
+ * before B (anyone's) ran right up to B's start, and the gap between their starts is its
+ * processing. "B waited" is told on one clock where possible: A, ours too, queued before B and
+ * started right before it, with B starting later after A than it was queued after A (differences
+ * of the server's clock and of ours, so skew does not enter); else B's own wait, skew-corrected,
+ * is clearly above zero. Needs a complete listing, or an episode between them may be missing.
  */
-function processingTimes(seen: Array<{ queuedAt: number; created: number }>, listing: GroupListing): number[] {
+function processingTimes(seen: Array<{ queuedAt: number; created: number }>, listing: GroupListing, skew: number): number[] {
   const starts = listing.episodes.map((e) => parseTime(e.created_at)).filter((t): t is number => t !== undefined).sort((a, b) => a - b);
   const byStart = new Map(seen.map((s) => [s.created, s]));
   const steps: number[] = [];
   for (const b of seen) {
     const before = lastBelow(starts, b.created);
-    const a = before === undefined ? undefined : byStart.get(before);
-    if (a === undefined || a.queuedAt > b.queuedAt) continue;
-    const gap = b.created - a.created;
-    if (gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+    if (before === undefined) continue;
+    const a = byStart.get(before);
+    const gap = b.created - before;
+    if (a !== undefined) {
+      if (a.queuedAt <= b.queuedAt && gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+    } else if (b.created - b.queuedAt - skew > WAITED_MS) {
+      steps.push(gap);
+    }
   }
   return steps;
 }
+/** A wait this long (skew-corrected) means the queue was busy when the episode arrived. */
+const WAITED_MS = 50;
 
 function keep(previous: number[] | undefined, added: number[]): number[] | undefined {
   if (added.length === 0) return previous;

@@ -21,7 +21,7 @@
  * Pure functions over the group's pace; the times are epoch ms on our clock.
  */
 import type { GroupPace, SyncState } from '../state/state.js';
-import { listingDue, median, nextPace, paceOf, stepOf, typicalWaitOf, type PaceInput } from './pace.js';
+import { listingDue, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
@@ -69,7 +69,9 @@ export function nextListing(input: ScheduleInput): GroupPace {
   if (input.progress || pace.backoffMs === undefined) {
     // Something moved (or this is the first look): list when what is left should be done.
     delete pace.backoffMs;
-    at = predictDone(pace, now, input.waiting, input.lastQueuedAt) ?? now + MIN_GAP_MS;
+    const done = predictDone(pace, now, input.waiting, input.lastQueuedAt);
+    // A pace from few samples may be far off: look again part of the way there, and predict anew.
+    at = done === undefined ? now + MIN_GAP_MS : now + (done - now) * trustIn(pace);
     if (!input.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
   } else {
     // Nothing new since the last look: ours are behind a backlog, or lost. Back off.
@@ -89,7 +91,8 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   if (waiting === 0 || (previous.nextListingAt !== undefined && previous.nextListingAt >= now && !listingDue(previous, now))) return previous;
   const pace: GroupPace = { ...previous };
   delete pace.backoffMs;
-  pace.nextListingAt = bounded(pace, now, predictDone(pace, now, waiting, lastQueuedAt) ?? now + MIN_GAP_MS);
+  const done = predictDone(pace, now, waiting, lastQueuedAt);
+  pace.nextListingAt = bounded(pace, now, done === undefined ? now + MIN_GAP_MS : now + (done - now) * trustIn(pace));
   return pace;
 }
 
@@ -103,6 +106,12 @@ export function predictDone(pace: GroupPace, now: number, waiting: number, lastQ
   if (step === undefined) return undefined;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
   return Math.round(Math.max(now + waiting * step, last) + step / 2);
+}
+
+/** How far to go towards a predicted end before looking again: all the way once the pace rests on several samples. */
+function trustIn(pace: GroupPace): number {
+  const n = stepSamples(pace);
+  return n >= 8 ? 1 : n >= 3 ? 0.5 : 0.25;
 }
 
 /** The earliest time any of `groups` is to be listed (`sync --wait` sleeps until then). */

@@ -1,0 +1,98 @@
+/**
+ * The listing schedule (sync/schedule.ts) as pure functions, replayed against a simulated
+ * Graphiti queue: one group, one episode at a time, a listing that costs the server its time.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Episode } from '../../src/lib/graphiti/graphiti.js';
+import type { GroupPace } from '../../src/lib/state/state.js';
+import type { Sighting } from '../../src/lib/sync/pace.js';
+import { afterSend, LISTING_SHARE, MAX_GAP_MS, MIN_GAP_MS, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
+
+const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+
+interface Simulated {
+  listings: number;
+  listingMs: number;
+  /** When the listing that saw the last of ours ended, from the first send. */
+  confirmedAfterMs: number;
+  floorMs: number;
+}
+
+/**
+ * `count` episodes of ours queued 10 ms apart at T0 into a group whose worker takes `stepMs` each
+ * (created_at = start of processing, visible once processed); every listing costs `listMs` of the
+ * server's time, which delays the queue by as much (the server is shared). The first listing
+ * comes from `afterSend`, every next one from the pace the previous one left.
+ */
+function simulate(count: number, stepMs: number, listMs: number, start: GroupPace = {}): Simulated {
+  const queuedAt = (i: number) => T0 + i * 10;
+  let serverLost = 0; // processing time taken by listings so far
+  const startOf = (i: number, lost: number) => T0 + i * stepMs + lost;
+  const episodes: Array<Episode & { visibleAt: number }> = [];
+  let pace = afterSend(start, T0 + count * 10, count, queuedAt(count - 1));
+  let listings = 0;
+  let seen = 0;
+  let now = T0;
+  for (let guard = 0; guard < 1_000 && seen < count; guard++) {
+    now = Math.max(now, pace.nextListingAt ?? now);
+    // Episodes processed before this listing.
+    while (episodes.length < count) {
+      const i = episodes.length;
+      const started = startOf(i, serverLost);
+      if (started + stepMs > now) break;
+      episodes.push({ uuid: `u${i}`, name: `n${i}`, content: '', created_at: new Date(started).toISOString(), source: 'text', source_description: `[gms:${i}]`, group_id: 'g', visibleAt: started + stepMs });
+    }
+    listings++;
+    serverLost += listMs;
+    now += listMs;
+    const sightings: Sighting[] = episodes.slice(seen).map((episode, k) => ({ queuedAt: queuedAt(seen + k), episode }));
+    const progress = sightings.length > 0;
+    seen = episodes.length;
+    pace = paceAfterListing({ previous: pace, listing: { episodes, complete: true, requests: 1, listed: episodes.length, ms: listMs }, now, sightings, stillWaiting: count - seen, progress, lastQueuedAt: queuedAt(count - 1) });
+  }
+  return { listings, listingMs: listings * listMs, confirmedAfterMs: now - T0, floorMs: count * stepMs };
+}
+
+describe('listing schedule', () => {
+  it('a slow server gets few listings: 200 episodes at 1.2 s, listings of 1.3 s (a group of 10,000)', () => {
+    const run = simulate(200, 1_200, 1_300);
+    const waitingMs = run.confirmedAfterMs;
+    expect(run.listings).toBeLessThanOrEqual(Math.floor(waitingMs / 30_000) + 1); // ≤ 1 per 30 s of waiting
+    expect(run.listingMs).toBeLessThanOrEqual(0.05 * run.floorMs); // ≤ 5 % of the processing time
+    expect(run.confirmedAfterMs).toBeLessThanOrEqual(1.05 * run.floorMs + 1_300);
+  });
+
+  it('a pace learnt before makes the first listing of the next batch the last', () => {
+    const run = simulate(50, 1_200, 1_300, { stepsMs: [1_200, 1_210, 1_190], waitsMs: [0], listMs: [1_300] });
+    expect(run.listings).toBeLessThanOrEqual(2);
+    expect(run.confirmedAfterMs).toBeLessThanOrEqual(1.05 * run.floorMs + 1_300);
+  });
+
+  it('a cheap listing (a small group, the local server’s direct query) follows the prediction closely', () => {
+    const run = simulate(200, 1_200, 5);
+    expect(run.confirmedAfterMs).toBeLessThanOrEqual(1.02 * run.floorMs);
+    expect(run.listings).toBeLessThanOrEqual(10);
+  });
+
+  it('predicts from the queue: the last part queued waits its usual wait; each part left takes one processing time', () => {
+    expect(predictDone({}, T0, 3, T0)).toBeUndefined();
+    expect(predictDone({ stepsMs: [1_000] }, T0, 20, T0)).toBe(T0 + 20_000 + 500);
+    expect(predictDone({ stepsMs: [1_000], waitsMs: [60_000] }, T0, 2, T0)).toBe(T0 + 61_000 + 500);
+  });
+
+  it('charges each listing against the budget: a 1.3 s listing buys 32.5 s of quiet, one in reserve', () => {
+    const gap = 1_300 / LISTING_SHARE;
+    let pace = paceAfterListing({ previous: { stepsMs: Array(8).fill(100), listMs: [1_300] }, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 1_300 }, now: T0, sightings: [], stillWaiting: 5, progress: true });
+    // The first listing after a quiet spell draws on the reserve: the next may come at once.
+    expect(pace.nextListingAt).toBe(T0 + 550);
+    pace = paceAfterListing({ previous: pace, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 1_300 }, now: T0 + 550, sightings: [], stillWaiting: 5, progress: true });
+    expect(pace.nextListingAt).toBe(T0 + gap);
+  });
+
+  it('never waits longer than the largest back-off, whatever the budget or the backlog', () => {
+    let pace: GroupPace = { stepsMs: [1_000] };
+    for (let i = 0; i < 30; i++) pace = paceAfterListing({ previous: pace, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 5 }, now: T0, sightings: [], stillWaiting: 1, progress: false });
+    expect(pace.nextListingAt).toBe(T0 + MAX_GAP_MS);
+    expect(afterSend({}, T0, 1, T0).nextListingAt).toBe(T0 + MIN_GAP_MS);
+  });
+});
