@@ -93,6 +93,9 @@ describe('listing schedule', () => {
     let pace: GroupPace = { stepsMs: [1_000] };
     for (let i = 0; i < 30; i++) pace = paceAfterListing({ previous: pace, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 5 }, now: T0, sightings: [], stillWaiting: 1, progress: false });
     expect(pace.nextListingAt).toBe(T0 + MAX_GAP_MS);
-    expect(afterSend({}, T0, 1, T0).nextListingAt).toBe(T0 + MIN_GAP_MS);
+    // After a send to a group whose pace is unknown, or that is fast and cheap, the next run may look at once.
+    expect(afterSend({}, T0, 1, T0).nextListingAt).toBeUndefined();
+    expect(afterSend({ stepsMs: Array(8).fill(5) }, T0, 3, T0).nextListingAt).toBeUndefined();
+    expect(afterSend({ stepsMs: Array(8).fill(1_000) }, T0, 3, T0).nextListingAt).toBe(T0 + 3_500);
   });
 });

@@ -78,3 +78,40 @@ export function liveServerUrl(stateDir: string): string | undefined {
   if (runtime?.state !== 'ready' || runtime.url === undefined || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return undefined;
   return runtime.url;
 }
+
+/** The local server's FalkorDB, as sync's direct confirmation reaches it (sync/confirm-direct.ts). */
+export interface LocalFalkorDb {
+  host: string;
+  port: number;
+  /** A 0600 file holding the password alone (server lane, issue 28); absent while FalkorDB has none. */
+  secretFile?: string;
+}
+
+/**
+ * The FalkorDB behind `mcpUrl` when that URL is the one the local server (`server start`) runs and
+ * it is up; undefined for any other server. Validated field by field: runtime.json's
+ * `falkordb: { host, port, secretFile }` where present, else its `dbPort` on 127.0.0.1.
+ */
+export function localFalkorDb(stateDir: string, mcpUrl: string): LocalFalkorDb | undefined {
+  const runtime = readRuntime(stateDir) as (ServerRuntime & { falkordb?: unknown }) | undefined;
+  if (runtime === undefined || !sameUrl(liveServerUrl(stateDir), mcpUrl)) return undefined;
+  const port = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) < 65_536;
+  const block = runtime.falkordb as { host?: unknown; port?: unknown; secretFile?: unknown } | undefined;
+  if (typeof block === 'object' && block !== null) {
+    if (typeof block.host !== 'string' || !port(block.port)) return undefined;
+    if (block.secretFile !== undefined && typeof block.secretFile !== 'string') return undefined;
+    return { host: block.host, port: block.port, ...(typeof block.secretFile === 'string' ? { secretFile: block.secretFile } : {}) };
+  }
+  return port(runtime.dbPort) ? { host: '127.0.0.1', port: runtime.dbPort } : undefined;
+}
+
+function sameUrl(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.protocol === y.protocol && x.host === y.host && x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}

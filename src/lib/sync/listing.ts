@@ -8,13 +8,22 @@
  * with a cap that grows until either every waiting marker is found or the listing has covered the
  * group (fewer episodes than asked). The group's size is remembered, so the next listing covers
  * it in one request. Only a complete listing may prove that something is absent (reconcile.ts).
+ *
+ * On the local server (`graphiti-memory-sync server`) a group is read instead by one small query
+ * of its FalkorDB graph (graphiti/falkordb-episodes.ts): our markers, and the episodes started since
+ * the first of ours waiting was queued. It is as complete as a listing for what reconcile judges
+ * (every copy of each marker, the group's movement in that window) and costs milliseconds. Not for
+ * a rebuild or a take-over (they need the whole group); any failure falls back to get_episodes.
  */
+import { localFalkorDb } from '../config/server-runtime.js';
+import { normalizeGroupId } from '../graphiti/escape.js';
+import { FalkorDbEpisodes } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { unsettledShared } from './reconcile.js';
-import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, type GroupListing } from './pace.js';
+import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
 import { SyncError, type OnlineRun } from './types.js';
 
 export type Listing = Map<string, GroupListing>;
@@ -71,19 +80,89 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   const groups = waitingMarkers(state, options.rebuilding, options.sharedOrigins);
   // No marker to find: the listing grows until it has covered the group.
   for (const group of options.listInFull ?? []) groups.set(group, new Set());
-  for (const [group, markers] of groups) {
-    const pace = paceOf(state, group);
-    const now = options.rebuilding || options.ignoreBackoff || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
-    if (!now) continue;
+  const direct = new DirectReader(ctx, options);
+  try {
+    for (const [group, markers] of groups) {
+      const pace = paceOf(state, group);
+      const now = options.rebuilding || options.ignoreBackoff || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
+      if (!now) continue;
+      const read = options.listInFull?.has(group) === true ? undefined : await direct.read(group, markers);
+      if (read !== undefined) {
+        listing.set(group, read);
+        continue;
+      }
+      try {
+        listing.set(group, await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))));
+      } catch (error) {
+        if (error instanceof McpError && !error.retryable && error.kind !== 'tool') throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
+        ctx.server.markDown(error);
+        return undefined;
+      }
+    }
+  } finally {
+    await direct.close();
+  }
+  return listing;
+}
+
+/** The local server's direct query, opened on first use in a listing pass; undefined where it does not apply. */
+class DirectReader {
+  private episodes: FalkorDbEpisodes | undefined;
+  private unusable: boolean;
+
+  constructor(
+    private readonly ctx: OnlineRun,
+    private readonly options: ListingOptions,
+  ) {
+    this.unusable = options.rebuilding;
+  }
+
+  async read(group: string, markers: Set<string>): Promise<GroupListing | undefined> {
+    if (this.unusable) return undefined;
+    const { ctx } = this;
+    const wanted = new Set(markers);
+    let since = Number.POSITIVE_INFINITY;
+    for (const ref of allRefs(ctx.state)) {
+      if (ref.groupId !== group) continue;
+      if (unsettledShared(ref, this.options.sharedOrigins)) wanted.add(ref.marker);
+      if (wanted.has(ref.marker) && ref.uuid === undefined) since = Math.min(since, Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || Number.POSITIVE_INFINITY);
+      if (wanted.has(ref.marker) && ref.confirmedAt !== undefined) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
+    }
+    if (wanted.size === 0) return undefined; // nothing to find by marker: only a listing covers the group
+    if (!Number.isFinite(since)) since = ctx.now();
+    // The window starts early enough for a server clock behind ours, and for the episode that ran before ours.
+    const window = new Date(since - MAX_SKEW_MS - 60_000).toISOString();
     try {
-      listing.set(group, await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))));
+      this.episodes ??= await this.open();
+      if (this.episodes === undefined) return undefined;
+      const started = performance.now();
+      const episodes = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window);
+      const ms = Math.round(performance.now() - started);
+      ctx.logger.debug('read group from the local FalkorDB', { group, markers: wanted.size, episodes: episodes.length, ms });
+      return { episodes, complete: true, requests: 0, listed: 0, ms, direct: true };
     } catch (error) {
-      if (error instanceof McpError && !error.retryable && error.kind !== 'tool') throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
-      ctx.server.markDown(error);
+      ctx.logger.warn('local FalkorDB query failed; confirming through get_episodes', { group, error: error instanceof Error ? error.message : String(error) });
+      this.unusable = true;
       return undefined;
     }
   }
-  return listing;
+
+  async close(): Promise<void> {
+    await this.episodes?.close();
+  }
+
+  private async open(): Promise<FalkorDbEpisodes | undefined> {
+    const endpoint = localFalkorDb(this.ctx.config.stateDir, this.ctx.config.mcpUrl);
+    if (endpoint === undefined) {
+      this.unusable = true;
+      return undefined;
+    }
+    return FalkorDbEpisodes.connect(endpoint);
+  }
+}
+
+function allRefs(state: SyncState): EpisodeRef[] {
+  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 
 /** Grows the cap until every waiting marker is found or the group is covered. */

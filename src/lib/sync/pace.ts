@@ -191,7 +191,10 @@ export interface PaceInput {
 export function nextPace(input: PaceInput): GroupPace {
   const { previous, listing, now } = input;
   const pace: GroupPace = { ...previous };
-  if (listing.complete) pace.size = listing.episodes.length;
+  // A direct query (the local server) returns a window of the group, not the group: no size.
+  if (listing.direct === true) {
+    // size unchanged
+  } else if (listing.complete) pace.size = listing.episodes.length;
   else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
 
   if (input.sightings.length > 0) {

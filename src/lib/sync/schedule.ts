@@ -11,8 +11,8 @@
  *
  * And a listing never takes more than its share of the server's time: each one is charged its own
  * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with one listing's worth in reserve, so
- * a group that costs 1.3 s to list is listed at most about once per 30 s, and a cheap one (a small
- * group, the local server's direct query) as often as the prediction asks.
+ * a group that costs 1.3 s to list is listed at most about once per 30 s, and a cheap one (under
+ * CHEAP_LISTING_MS: a small group, the local server's direct query) as often as the prediction asks.
  *
  * The same schedule serves every caller: `sync --wait` sleeps until the earliest due group
  * (`nextListingTime`), the hooks' worker lists only groups that are due (listing.ts), and watch
@@ -29,6 +29,8 @@ export const LISTING_SHARE = 0.04;
 export const MIN_GAP_MS = 250;
 /** Longest back-off between two listings of a group where ours wait. */
 export const MAX_GAP_MS = 5 * 60_000;
+/** A listing quicker than this (a small group, a direct query) is not charged: its cost is noise next to the gap. */
+export const CHEAP_LISTING_MS = 100;
 /** Nothing is scheduled further ahead than this (pace.ts counts a time beyond it as due). */
 const MAX_AHEAD_MS = 9 * 60_000;
 
@@ -55,7 +57,7 @@ export interface ScheduleInput {
 export function nextListing(input: ScheduleInput): GroupPace {
   const { now } = input;
   const pace: GroupPace = { ...input.pace };
-  if (input.listedMs !== undefined) {
+  if (input.listedMs !== undefined && input.listedMs >= CHEAP_LISTING_MS) {
     // One listing's worth of reserve: after a quiet spell the next check need not wait.
     const typical = (median(pace.listMs) ?? input.listedMs) / LISTING_SHARE;
     pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - typical) + input.listedMs / LISTING_SHARE);
@@ -88,11 +90,14 @@ export function nextListing(input: ScheduleInput): GroupPace {
  * listing sees them and predicts again).
  */
 export function afterSend(previous: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined): GroupPace {
-  if (waiting === 0 || (previous.nextListingAt !== undefined && previous.nextListingAt >= now && !listingDue(previous, now))) return previous;
+  if (waiting === 0 || (previous.nextListingAt !== undefined && !listingDue(previous, now))) return previous;
+  const done = predictDone(previous, now, waiting, lastQueuedAt);
+  const at = Math.max(done === undefined ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
+  // Due within the shortest gap anyway (a fast server, a cheap group): the next run may look at once.
+  if (at < now + MIN_GAP_MS) return previous;
   const pace: GroupPace = { ...previous };
   delete pace.backoffMs;
-  const done = predictDone(pace, now, waiting, lastQueuedAt);
-  pace.nextListingAt = bounded(pace, now, done === undefined ? now + MIN_GAP_MS : now + (done - now) * trustIn(pace));
+  pace.nextListingAt = bounded(pace, now, at);
   return pace;
 }
 
