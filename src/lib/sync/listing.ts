@@ -81,6 +81,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   // No marker to find: the listing grows until it has covered the group.
   for (const group of options.listInFull ?? []) groups.set(group, new Set());
   const direct = new DirectReader(ctx, options);
+  const covered: string[] = [];
   try {
     for (const [group, markers] of groups) {
       const pace = paceOf(state, group);
@@ -92,7 +93,9 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
         continue;
       }
       try {
-        listing.set(group, await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group))));
+        const listed = await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
+        listing.set(group, listed);
+        if (listed.complete) covered.push(group);
       } catch (error) {
         if (error instanceof McpError && !error.retryable && error.kind !== 'tool') throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
         ctx.server.markDown(error);
@@ -102,8 +105,12 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   } finally {
     await direct.close();
   }
+  if (covered.length > 0 && covered.length === listing.size) coveredThisRun.add(ctx);
   return listing;
 }
+
+/** Runs whose groups were all listed in full once (after which a rebuild may read them directly). */
+const coveredThisRun = new WeakSet<OnlineRun>();
 
 /** The local server's direct query, opened on first use in a listing pass; undefined where it does not apply. */
 class DirectReader {
@@ -114,7 +121,8 @@ class DirectReader {
     private readonly ctx: OnlineRun,
     private readonly options: ListingOptions,
   ) {
-    this.unusable = options.rebuilding;
+    // A rebuild looks for old versions of ours anywhere in the group: the run's first look lists it all.
+    this.unusable = options.rebuilding && !coveredThisRun.has(ctx);
   }
 
   async read(group: string, markers: Set<string>): Promise<GroupListing | undefined> {

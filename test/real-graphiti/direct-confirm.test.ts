@@ -1,0 +1,82 @@
+/**
+ * The local server's direct confirmation (issue 27) against the real Graphiti server on FalkorDB
+ * with the stand-in LLM: when the MCP URL is the one `server start` runs (its runtime.json), our
+ * episodes are confirmed by one small FalkorDB query, not by get_episodes listings. The runtime
+ * file is written here as the supervisor writes it; the "supervisor" is a stand-in process whose
+ * command line says `server run` (the real one would also start FalkorDB and Graphiti itself).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+const GENERATION = process.env.GMS_DIRECT_CONFIRM_GENERATION ?? '0.31.1';
+const GROUP = 'gms_direct';
+
+describe(`local server direct confirmation: real Graphiti ${GENERATION} on FalkorDB, stand-in LLM`, () => {
+  let real: RealGraphiti;
+  let box: Sandbox;
+  let supervisor: ChildProcess;
+
+  const runtime = (dbPort: number) =>
+    writeRuntime(box.config().stateDir, {
+      state: 'ready',
+      pid: supervisor.pid as number,
+      generation: GENERATION,
+      serverVersion: 'test',
+      mcp: 'test',
+      falkordbBin: 'test',
+      url: real.url,
+      dbPort,
+      dataDir: real.workDir,
+      logDir: real.workDir,
+      startedAt: new Date().toISOString(),
+    });
+
+  beforeAll(async () => {
+    real = await startRealGraphiti({ generation: GENERATION, transport: 'http', groupId: GROUP });
+    box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' });
+    supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', 'server', 'run'], { stdio: 'ignore' });
+    runtime(real.graphiti.falkordb.port);
+  }, 600_000);
+
+  afterAll(async () => {
+    if (supervisor?.pid !== undefined) process.kill(supervisor.pid, 'SIGTERM');
+    await real?.stop();
+    box?.cleanup();
+  }, 60_000);
+
+  const counts = async () => {
+    const out: Record<string, number> = {};
+    for (const name of await real.episodeNames()) out[name] = (out[name] ?? 0) + 1;
+    return out;
+  };
+
+  it('confirms by one small query: no get_episodes while waiting, every note once', async () => {
+    for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/d${i}.md`, learning(`Direct ${i}`, `Aurora calls Basalt for request ${i}.`));
+    const first = await runSync(box.config(), { waitMs: 180_000 });
+    expect(first).toMatchObject({ added: 4, confirmed: 4, queued: 0, resent: 0 });
+    // The new state could have been lost: the group is listed in full once before sending, never while waiting.
+    expect(first.listing.requests).toBe(1);
+    expect(await counts()).toEqual({ 'Direct 0': 1, 'Direct 1': 1, 'Direct 2': 1, 'Direct 3': 1 });
+
+    box.pai('LEARNING/SYSTEM/d0.md', learning('Direct 0', 'Aurora calls Cobalt now.'));
+    box.pai('LEARNING/SYSTEM/d4.md', learning('Direct 4', 'Ember answers Fjord.'));
+    const second = await runSync(box.config(), { waitMs: 180_000 });
+    expect(second).toMatchObject({ updated: 1, added: 1, confirmed: 5, queued: 0, resent: 0 });
+    expect(second.listing.requests).toBe(0);
+    expect(await counts()).toEqual({ 'Direct 0': 1, 'Direct 1': 1, 'Direct 2': 1, 'Direct 3': 1, 'Direct 4': 1 });
+  });
+
+  it('falls back to get_episodes when the FalkorDB named in runtime.json does not answer', async () => {
+    runtime(1); // nothing listens there
+    box.pai('LEARNING/SYSTEM/d5.md', learning('Direct 5', 'Gala keeps Dynamo warm.'));
+    const run = await runSync(box.config(), { waitMs: 180_000 });
+    runtime(real.graphiti.falkordb.port);
+    expect(run).toMatchObject({ added: 1, confirmed: 6, queued: 0, resent: 0 });
+    expect(run.listing.requests).toBeGreaterThan(0);
+    expect((await counts())['Direct 5']).toBe(1);
+  });
+});
