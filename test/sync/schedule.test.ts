@@ -80,18 +80,22 @@ describe('listing schedule', () => {
     expect(predictDone({ stepsMs: [1_000], waitsMs: [60_000] }, T0, 2, T0)).toBe(T0 + 61_000 + 500);
   });
 
-  it('charges each listing against the budget: a 1.3 s listing buys 32.5 s of quiet, one in reserve', () => {
+  it('charges each listing against the budget: a 1.3 s listing buys 32.5 s of quiet, two in reserve', () => {
     const gap = 1_300 / LISTING_SHARE;
-    let pace = paceAfterListing({ previous: { stepsMs: Array(8).fill(100), listMs: [1_300] }, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 1_300 }, now: T0, sightings: [], stillWaiting: 5, progress: true });
-    // The first listing after a quiet spell draws on the reserve: the next may come at once.
+    const list = (previous: GroupPace, now: number) => paceAfterListing({ previous, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 1_300 }, now, sightings: [], stillWaiting: 5, progress: true });
+    // The first listings after a quiet spell draw on the reserve: the next may come when predicted.
+    let pace = list({ stepsMs: Array(8).fill(100), listMs: [1_300] }, T0);
     expect(pace.nextListingAt).toBe(T0 + 550);
-    pace = paceAfterListing({ previous: pace, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 1_300 }, now: T0 + 550, sightings: [], stillWaiting: 5, progress: true });
+    pace = list(pace, T0 + 550);
+    expect(pace.nextListingAt).toBe(T0 + 1_100);
+    pace = list(pace, T0 + 1_100);
     expect(pace.nextListingAt).toBe(T0 + gap);
   });
 
   it('never waits longer than the largest back-off, whatever the budget or the backlog', () => {
     let pace: GroupPace = { stepsMs: [1_000] };
     for (let i = 0; i < 30; i++) pace = paceAfterListing({ previous: pace, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 5 }, now: T0, sightings: [], stillWaiting: 1, progress: false });
+    // (5 ms listings are not charged: only the back-off spaces them)
     expect(pace.nextListingAt).toBe(T0 + MAX_GAP_MS);
     // After a send to a group whose pace is unknown, or that is fast and cheap, the next run may look at once.
     expect(afterSend({}, T0, 1, T0).nextListingAt).toBeUndefined();

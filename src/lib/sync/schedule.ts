@@ -7,10 +7,11 @@
  * queued has waited its usual wait and been processed, and after every part still waiting has
  * taken one processing time. A listing that shows progress predicts again from what is left; one
  * that shows nothing new backs off (doubling, up to MAX_GAP_MS). Before the group's pace is known,
- * it lists soon (MIN_GAP_MS) to learn it.
+ * an assumed processing time stands in for it, and a prediction from few samples is trusted only
+ * part of the way (`trustIn`): the first look comes early enough to learn the pace.
  *
  * And a listing never takes more than its share of the server's time: each one is charged its own
- * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with one listing's worth in reserve, so
+ * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with two listings' worth in reserve, so
  * a group that costs 1.3 s to list is listed at most about once per 30 s, and a cheap one (under
  * CHEAP_LISTING_MS: a small group, the local server's direct query) as often as the prediction asks.
  *
@@ -25,10 +26,17 @@ import { listingDue, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitO
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
+/** Listings that may follow one another at once after a quiet spell (the budget's reserve). */
+const BURST = 2;
 /** Never list a group twice within this, however cheap. */
 export const MIN_GAP_MS = 250;
 /** Longest back-off between two listings of a group where ours wait. */
 export const MAX_GAP_MS = 5 * 60_000;
+/**
+ * One episode's processing before a group has shown its own: Graphiti with an LLM takes from a few
+ * hundred ms (instant answers) to many seconds per episode. Only a quarter of the way is trusted.
+ */
+const ASSUMED_STEP_MS = 1_000;
 /** A listing quicker than this (a small group, a direct query) is not charged: its cost is noise next to the gap. */
 export const CHEAP_LISTING_MS = 100;
 /** Nothing is scheduled further ahead than this (pace.ts counts a time beyond it as due). */
@@ -58,9 +66,9 @@ export function nextListing(input: ScheduleInput): GroupPace {
   const { now } = input;
   const pace: GroupPace = { ...input.pace };
   if (input.listedMs !== undefined && input.listedMs >= CHEAP_LISTING_MS) {
-    // One listing's worth of reserve: after a quiet spell the next check need not wait.
+    // Two listings' worth of reserve: after a quiet spell the next checks need not wait.
     const typical = (median(pace.listMs) ?? input.listedMs) / LISTING_SHARE;
-    pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - typical) + input.listedMs / LISTING_SHARE);
+    pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input.listedMs / LISTING_SHARE);
   }
   if (input.waiting === 0) {
     delete pace.nextListingAt;
@@ -71,9 +79,8 @@ export function nextListing(input: ScheduleInput): GroupPace {
   if (input.progress || pace.backoffMs === undefined) {
     // Something moved (or this is the first look): list when what is left should be done.
     delete pace.backoffMs;
-    const done = predictDone(pace, now, input.waiting, input.lastQueuedAt);
-    // A pace from few samples may be far off: look again part of the way there, and predict anew.
-    at = done === undefined ? now + MIN_GAP_MS : now + (done - now) * trustIn(pace);
+    // A pace from few samples (or none: a guess) may be far off: look again part of the way there.
+    at = now + (guessDone(pace, now, input.waiting, input.lastQueuedAt) - now) * trustIn(pace);
     if (!input.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
   } else {
     // Nothing new since the last look: ours are behind a backlog, or lost. Back off.
@@ -91,6 +98,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
  */
 export function afterSend(previous: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined): GroupPace {
   if (waiting === 0 || (previous.nextListingAt !== undefined && !listingDue(previous, now))) return previous;
+  // Before the pace is known, the next run may look at once (a fast server is done by then).
   const done = predictDone(previous, now, waiting, lastQueuedAt);
   const at = Math.max(done === undefined ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
   // Due within the shortest gap anyway (a fast server, a cheap group): the next run may look at once.
@@ -111,6 +119,11 @@ export function predictDone(pace: GroupPace, now: number, waiting: number, lastQ
   if (step === undefined) return undefined;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
   return Math.round(Math.max(now + waiting * step, last) + step / 2);
+}
+
+/** `predictDone`, or before the group's pace is known, the same with an assumed processing time. */
+function guessDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined): number {
+  return predictDone(pace, now, waiting, lastQueuedAt) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt) ?? now;
 }
 
 /** How far to go towards a predicted end before looking again: all the way once the pace rests on several samples. */
