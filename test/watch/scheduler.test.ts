@@ -180,6 +180,25 @@ describe('PassScheduler', () => {
     expect(h.calls).toHaveLength(4);
   });
 
+  it('confirms when the engine\'s listing schedule says the answer can have changed, not on its own clock', async () => {
+    // A busy group: the engine predicts our 30 parts done in 40 s, then in 12 s (sync/schedule.ts).
+    const next = [40_000, 12_000];
+    let queued = 30;
+    const h = harness({}, () => {
+      const inMs = next.shift();
+      return summary({ queued, confirmed: 30 - queued, ...(inMs === undefined ? {} : { nextListingInMs: inMs }) });
+    });
+    h.scheduler.start();
+    await flushMicrotasks();
+    expect(h.clock.dueIn).toEqual([40_000]);
+    await h.clock.advance(40_000);
+    expect(h.clock.dueIn).toEqual([12_000]);
+    queued = 0;
+    await h.clock.advance(12_000);
+    expect(h.calls.map((c) => c.reason)).toEqual(['initial', 'confirm', 'confirm']);
+    expect(h.clock.pending).toBe(0);
+  });
+
   it('a change replaces a waiting confirmation and resets its backoff', async () => {
     const h = harness({}, () => summary({ queued: 1 }));
     h.scheduler.start();
