@@ -9,7 +9,7 @@
  *     watch, read from /proc/<pid>/status once its initial sync is done and everything is
  *     confirmed; beside the same process watching an empty folder. Plus its CPU time while idle.
  *
- * Standalone: `npx tsx bench/watch-bench.ts` prints a table.
+ * Standalone: `npx tsx bench/watch-bench.ts` prints a table. BENCH_WATCH_RSS=0 skips (b).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -243,11 +243,11 @@ export async function benchWatch(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const debounce of [undefined, 50]) {
     const samples = await saveLatency(debounce);
-    const label = debounce === undefined ? 'debounce 500 ms (default)' : `debounce ${debounce} ms`;
+    const label = debounce === undefined ? `debounce ${buildConfig({}).watchDebounceMs} ms (default)` : `debounce ${debounce} ms`;
     rows.push({ name: `save → add_memory, median, ${label}`, value: median(samples), unit: 'ms', note: `${samples.length} saves (after ${WARMUP_SAVES} warm-up), write check 150 ms` });
     rows.push({ name: `save → add_memory, p95, ${label}`, value: percentile(samples, 95), unit: 'ms' });
   }
-  if (process.platform === 'linux') {
+  if (process.platform === 'linux' && process.env.BENCH_WATCH_RSS !== '0') {
     const how = cliCommand().note;
     const empty = await watchMemory(0);
     const big = await watchMemory(TREE_FILES);

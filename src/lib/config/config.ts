@@ -125,7 +125,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', default: '8000', description: 'Maximum characters of knowledge injected at session start (hard cap 10000).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
-  { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '500', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass.' },
+  { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '150', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms).' },
   { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
 ];
 
@@ -412,7 +412,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     contextBudget: Math.min(contextBudget, 10_000),
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? 'auto',
-    watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
+    watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 150,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
     warnings,
     envFile,
