@@ -101,5 +101,7 @@ describe('listing schedule', () => {
     expect(afterSend({}, T0, 1, T0).nextListingAt).toBeUndefined();
     expect(afterSend({ stepsMs: Array(8).fill(5) }, T0, 3, T0).nextListingAt).toBeUndefined();
     expect(afterSend({ stepsMs: Array(8).fill(1_000) }, T0, 3, T0).nextListingAt).toBe(T0 + 3_500);
+    // A group that is costly to list is not looked at before an assumed pace could have done a quarter of the work.
+    expect(afterSend({ listMs: [1_300] }, T0, 40, T0).nextListingAt).toBe(T0 + 10_125);
   });
 });

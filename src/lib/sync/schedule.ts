@@ -98,8 +98,10 @@ export function nextListing(input: ScheduleInput): GroupPace {
  */
 export function afterSend(previous: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined): GroupPace {
   if (waiting === 0 || (previous.nextListingAt !== undefined && !listingDue(previous, now))) return previous;
-  // Before the pace is known, the next run may look at once (a fast server is done by then).
-  const done = predictDone(previous, now, waiting, lastQueuedAt);
+  // Before the pace is known, the next run may look at once (a fast server is done by then),
+  // unless the group is costly to list: then a look before anything can be done is a waste.
+  const costly = (median(previous.listMs) ?? 0) >= CHEAP_LISTING_MS;
+  const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
   const at = Math.max(done === undefined ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
   // Due within the shortest gap anyway (a fast server, a cheap group): the next run may look at once.
   if (at < now + MIN_GAP_MS) return previous;
