@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
-import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServerUrl } from './server-runtime.js';
 import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
 
@@ -367,14 +367,13 @@ export function buildConfig(env: Env, envFile?: string): Config {
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}…" is not allowed: at most 128 characters`, 'MADEINOZ_KNOWLEDGE_GROUP_ID');
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
   const dirSetting = (value: string | undefined, fallback: string, name: string): string => {
     const p = value === undefined || value.trim() === '' ? fallback : expandHome(value.trim(), env);
     if (!isAbsolute(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
-  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.

@@ -43,6 +43,16 @@ export function expandHome(p: string, env: Env): string {
 }
 
 /**
+ * The state folder when MADEINOZ_KNOWLEDGE_STATE_DIR is unset: `$XDG_STATE_HOME/graphiti-memory-sync`,
+ * else `~/.local/state/graphiti-memory-sync`. The one owner of this rule: config.ts (the setting),
+ * snapshot.ts (where snapshots live), the hooks' fallback and install all ask here.
+ */
+export function defaultStateDir(env: Env): string {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
+  return join(stateHome, 'graphiti-memory-sync');
+}
+
+/**
  * Where a .env file is looked for, first match wins:
  *   1. MADEINOZ_KNOWLEDGE_ENV_FILE (an explicit file that must exist),
  *   2. <package root>/config/.env,

@@ -4,10 +4,11 @@
  * the rest of the tool: the config loader reads it so that sync, the hooks and watch use the
  * started server with no further step, as long as no MADEINOZ_KNOWLEDGE_MCP_URL is set. It is
  * kept after a stop (state "stopped") so the next start reuses the same ports when free.
- * No imports beyond node: the config loader reads it on every run.
+ * Only node and util/ imports: the config loader reads it on every run.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 
 export interface ServerRuntime {
@@ -48,10 +49,8 @@ export function readRuntime(stateDir: string): ServerRuntime | undefined {
 }
 
 export function writeRuntime(stateDir: string, runtime: ServerRuntime): void {
-  const file = runtimePath(stateDir);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(runtime, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  // A unique temp name per writer (util/fs-atomic.ts): two writers never share one, and the file is 0600.
+  writeFileAtomicSync(runtimePath(stateDir), `${JSON.stringify(runtime, null, 2)}\n`, { mkdirMode: 0o700 });
 }
 
 /** Alive, zombies excluded (util/process-alive.ts owns the rule). */

@@ -10,10 +10,11 @@
  * The snapshot holds no secrets (no auth token, no headers): only paths, numbers and names.
  * A configuration error is never snapshotted, so it is reported on every run.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
-import { findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { defaultStateDir, findEnvFile, findPaiEnvFile } from './env-file.js';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { cacheKey } from '../util/ids.js';
 
 type Env = Record<string, string | undefined>;
@@ -49,8 +50,7 @@ function fileStamp(file: string): string {
 
 /** Where snapshots live: fixed by the environment alone (the state dir itself is a setting). */
 export function snapshotDir(env: Env = process.env): string {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
-  return join(stateHome, 'graphiti-memory-sync', 'config-snapshots');
+  return join(defaultStateDir(env), 'config-snapshots');
 }
 
 function pick(config: HookConfig): HookConfig {
@@ -61,10 +61,7 @@ function pick(config: HookConfig): HookConfig {
 
 function save(dir: string, key: string, config: HookConfig): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = join(dir, `.${key}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify(pick(config)), { mode: 0o600 });
-    renameSync(tmp, join(dir, `${key}.json`));
+    writeFileAtomicSync(join(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 0o700 });
     const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
     if (names.length > KEEP_SNAPSHOTS) {
       const byAge = names.map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);

@@ -1,6 +1,7 @@
 /** Where Claude Code keeps each scope's settings and MCP servers, and where our records go. */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { defaultStateDir } from '../config/env-file.js';
 import type { InstallOptions } from './types.js';
 
 type Env = Record<string, string | undefined>;
@@ -39,5 +40,6 @@ export function mcpLocation(options: InstallOptions): { file: string; path: stri
 
 export function stateDirOf(options: InstallOptions): string {
   if (options.stateDir !== undefined) return options.stateDir;
-  return join(homeOf(options, options.env ?? process.env), '.local', 'state', 'graphiti-memory-sync');
+  const env = options.env ?? process.env;
+  return defaultStateDir({ ...env, HOME: homeOf(options, env) });
 }
