@@ -32,6 +32,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../util/log.js';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile } from '../util/lock-file.js';
 import { buildRootOf } from '../util/package-root.js';
+import { workerSwitches } from '../config/switches.js';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { uniqueId } from '../util/ids.js';
 import { isProcessAlive } from '../util/process-alive.js';
@@ -218,10 +219,10 @@ export interface WorkerCommand {
 export function workerCommand(env: Record<string, string | undefined> = process.env, hereUrl: string = import.meta.url): WorkerCommand {
   const here = fileURLToPath(hereUrl);
   const ext = extname(here);
-  const override = env.GMS_WORKER_SCRIPT?.trim();
+  const override = workerSwitches(env).script;
   // src/lib/worker/spawn.ts → src/hooks/worker.ts; dist/hooks/session-start.js (bundled) → dist/hooks/worker.js
   // The plugin's bundles are .cjs (no package.json there; .mjs before): the worker beside them is too.
-  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' || ext === '.cjs' ? ext : '.js'}`);
+  const script = override !== undefined ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' || ext === '.cjs' ? ext : '.js'}`);
   const args: string[] = [];
   if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
   args.push(script);
@@ -254,7 +255,7 @@ export function triggerWorker(options: { stateDir: string; cwd: string; logger: 
   const env = options.env ?? process.env;
   const { logger, stateDir } = options;
   try {
-    if (env.GMS_WORKER_DISABLED === '1') {
+    if (workerSwitches(env).disabled) {
       logger.debug('worker disabled by GMS_WORKER_DISABLED', { reason: options.reason });
       return { action: 'disabled' };
     }
