@@ -20,7 +20,7 @@
 import { fstatSync, mkdirSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { configErrorVariable, defaultStateDir } from '../lib/config/env-file.js';
+import { configErrorVariable, defaultStateDir, stateDirFromEnvironment } from '../lib/config/env-file.js';
 import { sha256Hex } from '../lib/util/ids.js';
 import { MAX_CONTEXT_CHARS } from '../lib/context/cache.js';
 
@@ -336,10 +336,11 @@ export function fallbackStateDir(env: Env = process.env): string {
       home = undefined;
     }
   }
-  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
-  if (explicit !== undefined && explicit !== '') {
-    const p = explicit.startsWith('~/') && home !== undefined ? join(home, explicit.slice(2)) : explicit;
-    if (isAbsolute(p)) candidates.push(p);
+  try {
+    const explicit = stateDirFromEnvironment(home === undefined ? env : { ...env, HOME: home });
+    if (explicit !== undefined) candidates.push(explicit);
+  } catch {
+    // `~/` with no home folder: not a candidate
   }
   try {
     // The usual default (config/env-file.ts owns it); a relative XDG_STATE_HOME does not count.

@@ -403,7 +403,12 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
+  // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
+  const liveUrl = liveServerUrl(stateDir);
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveUrl : undefined;
+  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+  }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
   const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
 

@@ -22,7 +22,6 @@ type Env = Record<string, string | undefined>;
 /** What the SessionStart and Stop hooks read from the settings. */
 export type HookConfig = Pick<Config, 'stateDir' | 'logLevel' | 'contextBudget' | 'contextOnResume' | 'claudeConfigDir' | 'db' | 'groupId' | 'sourceGroups'>;
 
-const FIELDS: Array<keyof HookConfig> = ['stateDir', 'logLevel', 'contextBudget', 'contextOnResume', 'claudeConfigDir', 'db', 'groupId', 'sourceGroups'];
 /** Variables outside MADEINOZ_* that config.ts and project.ts read. */
 const OTHER_INPUTS = ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'PAI_DIR', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_PROJECT_DIR_NAME'];
 const VERSION = 1;
@@ -53,6 +52,24 @@ export function snapshotDir(env: Env = process.env): string {
   return join(defaultStateDir(env), 'config-snapshots');
 }
 
+const LOG_LEVELS: readonly unknown[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const isString = (v: unknown) => typeof v === 'string';
+
+/** One check per field of HookConfig: a snapshot from another version, torn or edited, is not used. */
+const FIELD_CHECKS: { [K in keyof HookConfig]-?: (v: unknown) => boolean } = {
+  stateDir: (v) => isString(v) && v !== '',
+  logLevel: (v) => LOG_LEVELS.includes(v),
+  contextBudget: (v) => Number.isInteger(v) && (v as number) >= 0,
+  contextOnResume: (v) => typeof v === 'boolean',
+  claudeConfigDir: (v) => isString(v) && v !== '',
+  db: (v) => v === 'neo4j' || v === 'falkordb',
+  groupId: (v) => isString(v) && v !== '',
+  sourceGroups: (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isString),
+};
+
+/** The fields snapshotted: every key of HookConfig (FIELD_CHECKS is typed to name them all). */
+const FIELDS = Object.keys(FIELD_CHECKS) as Array<keyof HookConfig>;
+
 function pick(config: HookConfig): HookConfig {
   const out: Record<string, unknown> = {};
   for (const f of FIELDS) out[f] = config[f];
@@ -73,9 +90,9 @@ function save(dir: string, key: string, config: HookConfig): void {
 }
 
 function valid(value: unknown): value is HookConfig {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.stateDir === 'string' && typeof v.claudeConfigDir === 'string' && typeof v.contextBudget === 'number' && typeof v.groupId === 'string' && typeof v.logLevel === 'string';
+  return FIELDS.every((field) => FIELD_CHECKS[field](v[field]));
 }
 
 /**
