@@ -254,12 +254,10 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { contextForCli, noProjectMessage } = await import('./lib/context/cli.js');
   const refresh = values.refresh === true;
-  const retiredEpisodes = refresh ? await (await import('./lib/sync/fact-cleanup.js')).loadRetiredEpisodes(config) : undefined;
   const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
     refresh,
     logger,
-    ...(retiredEpisodes === undefined ? {} : { retiredEpisodes }),
   });
   if (!result.known) {
     io.stderr(`${noProjectMessage(result.project)}\n`);

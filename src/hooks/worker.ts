@@ -50,9 +50,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext } = await import('../lib/context/context.js');
-      const { loadRetiredEpisodes } = await import('../lib/sync/fact-cleanup.js');
-      const retiredEpisodes = await loadRetiredEpisodes(cfg);
-      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, retiredEpisodes });
+      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
