@@ -16,7 +16,7 @@ import type { Config, DbKind } from '../config/config.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
 import type { Episode, Fact, ServerStatus } from '../graphiti/graphiti.js';
 import type { Logger } from '../util/log.js';
-import type { HealthReport } from './report.js';
+import type { HealthReport } from '../graphiti/health.js';
 
 export interface DoctorCheck {
   name: string;

@@ -1,20 +1,9 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
 import type { Config } from '../config/config.js';
-import { GraphitiClient } from '../graphiti/graphiti.js';
+import { checkHealth, type HealthReport } from '../graphiti/health.js';
 import type { Logger } from '../util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../state/state.js';
 import type { SyncSummary } from './types.js';
-
-export interface HealthReport {
-  ok: boolean;
-  message: string;
-  url: string;
-  transport?: string | undefined;
-  protocolVersion?: string | undefined;
-  serverName?: string | undefined;
-  serverVersion?: string | undefined;
-  elapsedMs: number;
-}
 
 export interface StatusReport {
   stateDir: string;
@@ -27,30 +16,6 @@ export interface StatusReport {
   orphansToDelete: number;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
-}
-
-/** Asks the server for get_status with a short deadline and no retries. */
-export async function checkHealth(config: Config, logger: Logger): Promise<HealthReport> {
-  const started = Date.now();
-  const quick: Config = { ...config, retries: 0, timeoutMs: Math.min(config.timeoutMs, 10_000), retryDeadlineMs: Math.min(config.retryDeadlineMs, 10_000) };
-  const graphiti = new GraphitiClient(quick, { logger });
-  try {
-    const status = await graphiti.getStatus();
-    return {
-      ok: status.status === 'ok',
-      message: status.message,
-      url: config.mcpUrl,
-      transport: graphiti.client.transportKind,
-      protocolVersion: graphiti.client.protocolVersion,
-      serverName: graphiti.client.serverInfo?.name,
-      serverVersion: graphiti.client.serverInfo?.version,
-      elapsedMs: Date.now() - started,
-    };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message, url: config.mcpUrl, elapsedMs: Date.now() - started };
-  } finally {
-    await graphiti.close().catch(() => undefined);
-  }
 }
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
