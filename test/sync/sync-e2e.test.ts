@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { acquireLock } from '../../src/lib/state/lock.js';
-import { formatStatus, formatSyncSummary } from '../../src/lib/sync/report.js';
+import { formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';

@@ -12,11 +12,11 @@
  * Each failing check names the likely cause and the fix (diagnoseServerError).
  */
 import { randomUUID } from 'node:crypto';
-import type { Config, DbKind } from '../config/config.js';
-import { normalizeGroupId } from '../graphiti/escape.js';
-import type { Episode, Fact, ServerStatus } from '../graphiti/graphiti.js';
-import type { Logger } from '../util/log.js';
-import type { HealthReport } from '../graphiti/health.js';
+import type { Config, DbKind } from '../lib/config/config.js';
+import { normalizeGroupId } from '../lib/graphiti/escape.js';
+import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
+import type { Logger } from '../lib/util/log.js';
+import type { HealthReport } from '../lib/graphiti/health.js';
 
 export interface DoctorCheck {
   name: string;
@@ -179,9 +179,9 @@ async function deepCheck(client: DoctorClient, config: Config, options: DoctorOp
 export async function runDoctor(config: Config, options: DoctorOptions, client?: DoctorClient): Promise<DoctorReport> {
   const started = Date.now();
   const quick: Config = { ...config, retries: 0, timeoutMs: Math.min(config.timeoutMs, 10_000), retryDeadlineMs: Math.min(config.retryDeadlineMs, 10_000) };
-  let owned: import('../graphiti/graphiti.js').GraphitiClient | undefined;
+  let owned: import('../lib/graphiti/graphiti.js').GraphitiClient | undefined;
   if (client === undefined) {
-    const { GraphitiClient } = await import('../graphiti/graphiti.js');
+    const { GraphitiClient } = await import('../lib/graphiti/graphiti.js');
     owned = new GraphitiClient(quick, { logger: options.logger.child({ component: 'graphiti' }) });
   }
   const graphiti = (client ?? owned) as DoctorClient;

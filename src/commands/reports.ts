@@ -1,9 +1,9 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
-import type { Config } from '../config/config.js';
-import { checkHealth, type HealthReport } from '../graphiti/health.js';
-import type { Logger } from '../util/log.js';
-import { countByStatus, loadState, type FileStatus } from '../state/state.js';
-import type { SyncSummary } from './types.js';
+import type { Config } from '../lib/config/config.js';
+import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
+import type { Logger } from '../lib/util/log.js';
+import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
+import type { SyncSummary } from '../lib/sync/types.js';
 
 export interface StatusReport {
   stateDir: string;
