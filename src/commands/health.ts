@@ -12,7 +12,7 @@
  * Each failing check names the likely cause and the fix (diagnoseServerError).
  */
 import { randomUUID } from 'node:crypto';
-import type { Config, DbKind } from '../lib/config/config.js';
+import { mcpUrlOrigin, type Config, type DbKind } from '../lib/config/config.js';
 import { normalizeGroupId } from '../lib/graphiti/escape.js';
 import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
 import type { Logger } from '../lib/util/log.js';
@@ -220,8 +220,8 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
 }
 
 /** The human report: one line per check, cause and fix under a failing one. */
-export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'db' | 'groupId'>): string {
-  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl}`];
+export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'mcpUrlSource' | 'db' | 'groupId'>): string {
+  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl} (${mcpUrlOrigin(config.mcpUrlSource)})`];
   if (report.transport !== undefined) lines.push(`  transport: ${report.transport}, protocol ${report.protocolVersion ?? '?'}`);
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);

@@ -37,6 +37,12 @@ describe('health', () => {
     expect(server.calls.some((c) => c.tool === 'add_memory')).toBe(false); // without --deep nothing is written
   });
 
+  it('says where the URL it checked came from', async () => {
+    const r = await cli(['health']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ {2}url: http:\/\/127\.0\.0\.1:\d+\/mcp \(from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
+  });
+
   it('names the STOPWORDS search failure of the madeinoz FalkorDB patch, its cause and fix, exit 1', async () => {
     server.setOptions({ db: 'falkordb', faults: { searchError: STOPWORDS } });
     const r = await cli(['health'], { MADEINOZ_KNOWLEDGE_DB: 'falkordb' });

@@ -86,6 +86,13 @@ export interface Config {
 
 export { ConfigError, findEnvFile } from './env-file.js';
 
+/** Where the MCP URL came from, as `health` and `status` show it beside the URL. */
+export function mcpUrlOrigin(source: Config['mcpUrlSource']): string {
+  if (source === 'setting') return 'from MADEINOZ_KNOWLEDGE_MCP_URL';
+  if (source === 'local-server') return 'the local server started by `server start`';
+  return 'the default: set MADEINOZ_KNOWLEDGE_MCP_URL, or run `server start`';
+}
+
 /**
  * Who reads a setting: the tool itself (sync, hooks, watch, context: the default), the local
  * server (`server` command, config/server-settings.ts), or tests and operators (config/switches.ts,
