@@ -15,7 +15,6 @@
  * Size (one file on purpose): the SETTINGS table is the single source for validation, the
  * `.env` example and docs/configuration.md (both generated from it), so it stays in one place.
  */
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
@@ -266,19 +265,10 @@ export interface LoadConfigOptions {
   readEnvFile?: boolean;
 }
 
-/** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */
+/** Reads our keys from a .env file (dotenv-file.ts; dotenv is loaded only when there is a file). */
 async function readEnvFile(file: string): Promise<Env> {
-  const { parse } = await import('dotenv');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}`);
-  }
-  const parsed = parse(text);
-  const out: Env = {};
-  for (const [key, value] of Object.entries(parsed)) if (KNOWN.has(key)) out[key] = value;
-  return out;
+  const { readSettingsFile } = await import('./dotenv-file.js');
+  return readSettingsFile(file, (name) => KNOWN.has(name));
 }
 
 function parseHeaders(raw: string | undefined): Record<string, string> {

@@ -9,10 +9,9 @@
  * `.env.example` are generated; each value is checked here, and a bad one is a ConfigError that
  * names the variable and, when it came from a file, the file.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { parse } from 'dotenv';
+import { readSettingsFile } from './dotenv-file.js';
 import { ConfigError, expandHome, findEnvFile } from './env-file.js';
 
 type Env = Record<string, string | undefined>;
@@ -44,19 +43,9 @@ export function readServerSettings(env: Env): ServerSettingValues {
   const fromFile = new Set<ServerSettingName>();
   const file = findEnvFile(env);
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}`);
-    }
-    const parsed = parse(text);
-    for (const name of SERVER_SETTING_NAMES) {
-      const value = parsed[name];
-      if (value !== undefined && value !== '') {
-        values[name] = value;
-        fromFile.add(name);
-      }
+    for (const [name, value] of Object.entries(readSettingsFile(file, (n) => (SERVER_SETTING_NAMES as readonly string[]).includes(n)))) {
+      values[name as ServerSettingName] = value;
+      fromFile.add(name as ServerSettingName);
     }
   }
   for (const name of SERVER_SETTING_NAMES) {
