@@ -204,3 +204,23 @@ describe('one owner per rule (src/)', () => {
     expect([...named].filter((n) => !listed.has(n)).sort()).toEqual([]);
   });
 });
+
+describe('generated files are marked generated (.gitattributes)', () => {
+  it('the hook bundles (linguist-generated, -diff), the settings doc, the example settings and the pins (linguist-generated)', async () => {
+    const picomatch = (await import('picomatch')).default;
+    const rules = readFileSync(join(REPO, '.gitattributes'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => {
+        const [pattern, ...attributes] = line.trim().split(/\s+/);
+        return { matches: picomatch(pattern as string), attributes };
+      });
+    const attributesOf = (file: string) => rules.filter((r) => r.matches(file)).flatMap((r) => r.attributes);
+    const bundles = readdirSync(join(REPO, 'plugin', 'hooks')).filter((n) => n.endsWith('.cjs'));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const bundle of bundles) expect(attributesOf(`plugin/hooks/${bundle}`)).toEqual(expect.arrayContaining(['linguist-generated', '-diff']));
+    const pins = readdirSync(join(REPO, 'python')).map((n) => `python/${n}`);
+    for (const file of ['docs/configuration.md', 'config/.env.example', ...pins]) expect(attributesOf(file)).toContain('linguist-generated');
+    expect(attributesOf('src/cli.ts')).toEqual([]);
+  });
+});
