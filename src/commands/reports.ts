@@ -1,5 +1,5 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
-import type { Config } from '../lib/config/config.js';
+import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
@@ -16,6 +16,8 @@ export interface StatusReport {
   orphansToDelete: number;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
+  /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
+  serverUrlFrom: string;
 }
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
@@ -45,6 +47,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     orphansToDelete: state.orphans.length,
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
+    serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
   };
 }
 
@@ -56,7 +59,7 @@ export function formatStatus(s: StatusReport): string {
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
-  lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url})`);
+  lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
     for (const f of s.failures.slice(0, 50)) lines.push(`  ${f.id}: ${f.reason}`);

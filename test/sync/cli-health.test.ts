@@ -42,6 +42,8 @@ describe('health', () => {
     const r = await cli(['health']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}url: http:\/\/127\.0\.0\.1:\d+\/mcp \(from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
+    const status = await cli(['status']);
+    expect(status.out).toMatch(/^Server: ok — .*\(http:\/\/127\.0\.0\.1:\d+\/mcp, from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
   });
 
   it('names the STOPWORDS search failure of the madeinoz FalkorDB patch, its cause and fix, exit 1', async () => {

@@ -322,7 +322,7 @@ describe('sync end to end', () => {
     const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const lastRun = (await loadState(stateDir, { readOnly: true })).state.lastRun;
     expect(lastRun?.redactions).toEqual({ 'aws-access-key-id': 1, 'url-password': 1 });
-    expect(formatStatus({ stateDir, counts: { pending: 0, queued: 0, confirmed: 1, failed: 0, skipped: 0 }, total: 1, failures: [], skipped: [], orphansToDelete: 0, lastRun: { startedAt: 'T', finishedAt: 'T', redactions: lastRun?.redactions }, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 } })).toContain(
+    expect(formatStatus({ stateDir, counts: { pending: 0, queued: 0, confirmed: 1, failed: 0, skipped: 0 }, total: 1, failures: [], skipped: [], orphansToDelete: 0, lastRun: { startedAt: 'T', finishedAt: 'T', redactions: lastRun?.redactions }, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 }, serverUrlFrom: 'from MADEINOZ_KNOWLEDGE_MCP_URL' })).toContain(
       'Last run: T; redacted aws-access-key-id 1, url-password 1',
     );
     const log = readFileSync(join(stateDir, 'state.json'), 'utf8');
