@@ -173,6 +173,15 @@ describe('one owner per rule (src/)', () => {
     });
   }
 
+  it('atomic file write, second look: no file but the owner both writes a file and renames one', () => {
+    // A whole folder built aside and renamed into place is another rule (one finished build wins).
+    const folderMoves = new Set(['src/lib/server/environment.ts']);
+    const writesAndRenames = (text: string) => /\b(?:writeFile|writeFileSync|writeSync)\(/.test(text) && /\brename(?:Sync)?\(/.test(text);
+    expect(writesAndRenames("writeFileSync(tmp, data); renameSync(tmp, path);")).toBe(true);
+    const files = srcFiles().filter((file) => file !== 'src/lib/util/fs-atomic.ts' && !folderMoves.has(file) && writesAndRenames(withoutComments(readFileSync(join(REPO, file), 'utf8'))));
+    expect(files).toEqual([]);
+  });
+
   it('process.env is read only by the entry points, config/ and the listed hand-overs (a ratchet: no new reader)', () => {
     // Each is a default parameter (callers from the entry points pass the environment in) or the
     // environment handed to a child process as a whole; none reads a setting (the rule above).
