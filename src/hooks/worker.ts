@@ -49,9 +49,9 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext } = await import('../lib/context/context.js');
-      const { loadRetiredEpisodes } = await import('../lib/sync/fact-cleanup.js');
-      const retiredEpisodes = await loadRetiredEpisodes(cfg);
-      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, retiredEpisodes });
+      const { loadContextInputs } = await import('../lib/sync/context-inputs.js');
+      const { retiredEpisodes, ourEpisodes } = await loadContextInputs(cfg);
+      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, retiredEpisodes, ourEpisodes });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);

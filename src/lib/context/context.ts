@@ -32,7 +32,7 @@ import { nullLogger, type Logger } from '../util/log.js';
 import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
 import { orderReason } from './orders.js';
-import { factProvenance, trusted, type ContextTrust, type EpisodeProvenance, type Provenance } from './provenance.js';
+import { classifyOurEpisodes, factProvenance, trusted, type ContextTrust, type EpisodeProvenance, type Provenance } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
@@ -251,8 +251,8 @@ export interface RefreshOptions {
   now?: Date;
   /** See BuildContextInput.retiredEpisodes. */
   retiredEpisodes?: ReadonlySet<string>;
-  /** See BuildContextInput.episodeProvenance. */
-  episodeProvenance?: EpisodeProvenance;
+  /** Our episodes with their source and origin (sync/context-inputs.ts), classified here with config.sharedSources. */
+  ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined }>;
   /** See BuildContextInput.rebuildsSummaries. */
   rebuildsSummaries?: boolean;
 }
@@ -282,7 +282,7 @@ export async function refreshProjectContext(
       logger,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.retiredEpisodes === undefined ? {} : { retiredEpisodes: options.retiredEpisodes }),
-      ...(options.episodeProvenance === undefined ? {} : { episodeProvenance: options.episodeProvenance }),
+      ...(options.ourEpisodes === undefined ? {} : { episodeProvenance: classifyOurEpisodes(options.ourEpisodes, config.sharedSources) }),
       ...(options.rebuildsSummaries === undefined ? {} : { rebuildsSummaries: options.rebuildsSummaries }),
     });
     const entry = toCacheEntry(project, built, now);

@@ -22,7 +22,7 @@ export type Provenance = 'own' | 'shared' | 'group';
 /** The widest provenance the block includes (config MADEINOZ_KNOWLEDGE_CONTEXT_TRUST). */
 export type ContextTrust = Config['contextTrust'];
 
-/** Our current parts' episode uuids → whose they are (sync/context-inputs.ts reads them from the state). */
+/** Our episodes' uuids → whose they are (`classifyOurEpisodes`). */
 export type EpisodeProvenance = ReadonlyMap<string, Exclude<Provenance, 'group'>>;
 
 const RANK: Record<Provenance, number> = { own: 0, shared: 1, group: 2 };
@@ -35,6 +35,19 @@ export function isSharedPart(source: string, origin: string | undefined, sharedS
   if (Object.hasOwn(sharedSources, source)) return true;
   if (origin === undefined) return false;
   return TEAM_MEMORY_ORIGIN.test(origin) || Object.values(sharedSources).includes(origin);
+}
+
+/**
+ * Our episodes (sync/context-inputs.ts reads them from the state) → own or shared. The first
+ * classification of a uuid held twice wins only if it is more trusted (own over shared).
+ */
+export function classifyOurEpisodes(episodes: Iterable<{ uuid: string; source: string; origin: string | undefined }>, sharedSources: Readonly<Record<string, string>>): Map<string, 'own' | 'shared'> {
+  const out = new Map<string, 'own' | 'shared'>();
+  for (const e of episodes) {
+    const p = isSharedPart(e.source, e.origin, sharedSources) ? 'shared' : 'own';
+    if (out.get(e.uuid) !== 'own') out.set(e.uuid, p);
+  }
+  return out;
 }
 
 /** The most trusted provenance among the fact's episodes; `group` when it names none of ours. */
