@@ -47,6 +47,11 @@ describe('real Claude Code CLI, fake Anthropic API: the session context is data,
     expect(box.gms(['install', '--scope', 'user']).code).toBe(0);
     const first = await box.claude(['-p', `WRITE ${join(box.memoryDir, 'queue.md')}`, '--allowedTools', 'Write']);
     expect(first.code).toBe(0);
+    // The test server extracts facts the moment it receives an episode, before our sync has seen the
+    // episode listed: a line is tagged own once its episode is confirmed, which the next session's
+    // worker does (a real server extracts long after that listing).
+    await waitForCondition(box.stateDir, () => (readContextCache(box.stateDir, claudeProjectKey(box.project))?.text ?? '').includes('We decided to use the shared queue'), 30_000, 'context cache with our note');
+    expect((await box.claude(['-p', 'hello'])).code).toBe(0);
     await waitForCondition(box.stateDir, () => (readContextCache(box.stateDir, claudeProjectKey(box.project))?.text ?? '').includes('[own] We decided to use the shared queue'), 30_000, 'context cache with our note tagged own');
 
     const second = await box.claude(['-p', 'hello again']);
