@@ -31,7 +31,7 @@ const RANK: Record<Provenance, number> = { own: 0, shared: 1, group: 2 };
 export const TEAM_MEMORY_ORIGIN = /^t-[0-9a-f]{10}$/;
 
 /** Whether a part of ours is shared: its source is declared shared, or its origin is a shared source's or a team memory store's. */
-export function isSharedPart(source: string, origin: string | undefined, sharedSources: Readonly<Record<string, string>>): boolean {
+export function isSharedKnowledge(source: string, origin: string | undefined, sharedSources: Readonly<Record<string, string>>): boolean {
   if (Object.hasOwn(sharedSources, source)) return true;
   if (origin === undefined) return false;
   return TEAM_MEMORY_ORIGIN.test(origin) || Object.values(sharedSources).includes(origin);
@@ -44,7 +44,7 @@ export function isSharedPart(source: string, origin: string | undefined, sharedS
 export function classifyOurEpisodes(episodes: Iterable<{ uuid: string; source: string; origin: string | undefined }>, sharedSources: Readonly<Record<string, string>>): Map<string, 'own' | 'shared'> {
   const out = new Map<string, 'own' | 'shared'>();
   for (const e of episodes) {
-    const p = isSharedPart(e.source, e.origin, sharedSources) ? 'shared' : 'own';
+    const p = isSharedKnowledge(e.source, e.origin, sharedSources) ? 'shared' : 'own';
     if (out.get(e.uuid) !== 'own') out.set(e.uuid, p);
   }
   return out;
