@@ -89,10 +89,13 @@ function variants(folded: string): string[] {
   return out;
 }
 
+/** Characters judged: a context line shows at most 400 (render.ts), so this covers all of it and bounds the cost. */
+const MAX_JUDGED_CHARS = 2000;
+
 /** Why `text` reads as orders to the assistant, or undefined when it does not. Pure and fast (a few regexes). */
 export function orderReason(text: string): OrderReason | undefined {
   if (text.trim() === '') return undefined;
-  const folded = fold(text);
+  const folded = fold(text.slice(0, MAX_JUDGED_CHARS));
   const extra = variants(folded);
   for (const rule of RULES) {
     if (rule.test.test(folded)) return rule.reason;
