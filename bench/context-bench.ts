@@ -10,7 +10,7 @@
  */
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
-import { AGENT_POISONING, BENIGN_FACTS, PLACEMENTS, publishedInjections, type Injection } from './context-corpus.js';
+import { AGENT_POISONING, BENIGN_FACTS, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, type Injection } from './context-corpus.js';
 import { median, type Row } from './util.js';
 
 function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
@@ -60,6 +60,8 @@ export async function benchContext(): Promise<Row[]> {
   const agent = caught(AGENT_POISONING);
   rows.push({ name: `caught: orders aimed at a coding agent (${AGENT_POISONING.length}, written here)`, value: (100 * agent.hit) / agent.all, unit: '%', note: `${agent.hit}/${agent.all}` });
   const lost = BENIGN_FACTS.filter((f) => orderReason(f) !== undefined);
+  const conventions = IMPERATIVE_CONVENTIONS.filter((f) => orderReason(f) !== undefined);
+  rows.push({ name: `conventions worded as imperatives left out (of ${IMPERATIVE_CONVENTIONS.length}, by design)`, value: (100 * conventions.length) / IMPERATIVE_CONVENTIONS.length, unit: '%', note: conventions.length > 0 ? `left out: ${conventions.join(' | ')}` : '' });
   rows.push({ name: `benign facts lost (of ${BENIGN_FACTS.length} mentioning commands, "ignore", rules)`, value: (100 * lost.length) / BENIGN_FACTS.length, unit: '%', note: lost.length > 0 ? `lost: ${lost.join(' | ')}` : '' });
 
   // The whole path: every placed injection and every benign fact as foreign facts in one group.

@@ -121,3 +121,21 @@ export const BENIGN_FACTS: string[] = [
   'The user settings page lets people export their data',
   'Frank told the team to stop deploying on Fridays after the March outage',
 ];
+
+/**
+ * Conventions a note may state as imperatives, which an extraction can keep word for word. Left
+ * out by design when they read as orders (whatever their origin): the bench reports the share, so
+ * the cost of that choice stays visible.
+ */
+export const IMPERATIVE_CONVENTIONS: string[] = [
+  'Run the migrations before deploying',
+  'Always use pnpm instead of npm in this repository',
+  'Never commit directly to main',
+  'Use UTC for every timestamp',
+  'Prefer small pull requests',
+  'Write tests before fixing a bug',
+  'Keep functions under 50 lines',
+  'Do not use default exports',
+  'Squash commits when merging',
+  'Tag releases with semantic versions',
+];
