@@ -31,7 +31,7 @@ import { factRestsOnlyOn, type EntityNode, type Fact } from '../graphiti/graphit
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
-import { orderReason } from './orders.js';
+import { isOrderReason, orderReason } from './orders.js';
 import { classifyOurEpisodes, factProvenance, trusted, type ContextTrust, type EpisodeProvenance, type Provenance } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
@@ -59,6 +59,13 @@ export const OMIT_EMPTY_SUMMARY = 'entity without a summary';
 export const OMIT_SUMMARY_NOT_CURRENT = 'summary may keep words of deleted or replaced notes (this server does not rebuild summaries)';
 export function omitByTrust(trust: ContextTrust): string {
   return `outside the trust setting (MADEINOZ_KNOWLEDGE_CONTEXT_TRUST=${trust})`;
+}
+
+/** Why an entity line (not an order) stays out: no summary, a summary that cannot be shown current, or the trust setting. */
+function entityLeftOut(summary: string, rebuildsSummaries: boolean, trust: ContextTrust): string | undefined {
+  if (summary === '') return OMIT_EMPTY_SUMMARY;
+  if (!rebuildsSummaries) return OMIT_SUMMARY_NOT_CURRENT;
+  return trusted('group', trust) ? undefined : omitByTrust(trust);
 }
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
@@ -179,37 +186,32 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
 
   const trust = config.contextTrust ?? 'group';
   const known = input.episodeProvenance ?? new Map();
-  const omitted: Omission[] = [];
-  const omit = (o: Omission) => {
-    if (omitted.length < MAX_OMISSIONS) omitted.push(o);
-  };
-  for (const f of stale.values()) omit({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_RETIRED });
+  const left: Omission[] = [];
+  for (const f of stale.values()) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_RETIRED });
 
   const unique = new Map<string, Fact>();
   for (const f of facts) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
-  for (const f of expiredFacts) omit({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
+  for (const f of expiredFacts) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
 
   const items: ContextItem[] = [];
   for (const f of rankFacts(facts, now)) {
-    const from = factProvenance(f, known);
-    const line = toFactLine(f, from);
-    const reason = orderReason(f.fact) ?? (trusted(from, trust) ? undefined : omitByTrust(trust));
+    const line = toFactLine(f, factProvenance(f, known));
+    const reason = orderReason(f.fact) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
     if (reason === undefined) items.push({ kind: 'fact', ...line });
-    else omit({ kind: 'fact', from, text: line.fact, reason });
+    else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
   }
   const rankedNodes = rankNodes(nodes);
   for (const n of rankedNodes) {
     // A summary names no episode: it mixes everyone's in the group.
     const line = toEntityLine(n, 'group');
-    const reason =
-      orderReason(`${n.name}: ${n.summary ?? ''}`) ??
-      (line.summary === '' ? OMIT_EMPTY_SUMMARY : input.rebuildsSummaries !== true ? OMIT_SUMMARY_NOT_CURRENT : trusted('group', trust) ? undefined : omitByTrust(trust));
+    const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, input.rebuildsSummaries === true, trust);
     if (reason === undefined) items.push({ kind: 'entity', ...line });
-    else omit({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${cleanText(line.summary, MAX_SUMMARY_CHARS)}`, reason });
+    else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
   }
-  const leftOut = omitted.length;
-  if (leftOut > 0) logger.info('context lines left out', { count: leftOut, reasons: [...new Set(omitted.map((o) => o.reason))] });
+  // Orders first: they are what `context --omitted` is most often asked about.
+  const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
+  if (left.length > 0) logger.info('context lines left out', { count: left.length, reasons: [...new Set(left.map((o) => o.reason))] });
 
   const header = contextHeader(project.name, project.groupIds);
   const rendered = budget === 0 ? { text: '', format: 'none' as const, facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header, items, config.contextFormat, budget);

@@ -19,18 +19,26 @@
  */
 
 /** Why a line was judged an order (shown by `context --omitted`). */
-export type OrderReason =
-  | 'overrides instructions'
-  | 'role marker or chat markup'
-  | 'addresses the assistant'
-  | 'role-play or jailbreak'
-  | 'asks for the prompt'
-  | 'order for when asked'
-  | 'pipes a download into a shell'
-  | 'hides things from the user'
-  | 'sends secrets away'
-  | 'follows remote orders'
-  | 'opens with an imperative';
+export const ORDER_REASONS = [
+  'overrides instructions',
+  'role marker or chat markup',
+  'addresses the assistant',
+  'role-play or jailbreak',
+  'asks for the prompt',
+  'order for when asked',
+  'pipes a download into a shell',
+  'hides things from the user',
+  'sends secrets away',
+  'follows remote orders',
+  'opens with an imperative',
+] as const;
+export type OrderReason = (typeof ORDER_REASONS)[number];
+
+const REASONS: ReadonlySet<string> = new Set(ORDER_REASONS);
+
+export function isOrderReason(reason: string): reason is OrderReason {
+  return REASONS.has(reason);
+}
 
 interface Rule {
   reason: OrderReason;
