@@ -9,7 +9,8 @@ import { loadState, saveState } from '../../src/lib/state/state.js';
 import { MAX_SKEW_MS, skewOf } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

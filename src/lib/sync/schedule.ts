@@ -22,6 +22,7 @@
  * Pure functions over the group's pace; the times are epoch ms on our clock.
  */
 import type { GroupPace, SyncState } from '../state/state.js';
+import { nextBackoff } from '../util/backoff.js';
 import { listingDue, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
@@ -85,7 +86,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
   } else {
     // Nothing new since the last look: ours are behind a backlog, or lost. Back off.
     const base = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
-    pace.backoffMs = Math.round(Math.min(MAX_GAP_MS, Math.max(base, pace.backoffMs * 2)));
+    pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
   pace.nextListingAt = bounded(pace, now, at);
