@@ -24,7 +24,7 @@ interface Simulated {
  * server's time, which delays the queue by as much (the server is shared). The first listing
  * comes from `afterSend`, every next one from the pace the previous one left.
  */
-function simulate(count: number, stepMs: number, listMs: number, start: GroupPace = {}): Simulated {
+function simulate(count: number, stepMs: number, listMs: number, start: GroupPace = {}, foreign = listMs >= 100 ? 10_000 : 0): Simulated {
   const queuedAt = (i: number) => T0 + i * 10;
   let serverLost = 0; // processing time taken by listings so far
   const startOf = (i: number, lost: number) => T0 + i * stepMs + lost;
@@ -48,7 +48,7 @@ function simulate(count: number, stepMs: number, listMs: number, start: GroupPac
     const sightings: Sighting[] = episodes.slice(seen).map((episode, k) => ({ queuedAt: queuedAt(seen + k), episode }));
     const progress = sightings.length > 0;
     seen = episodes.length;
-    pace = paceAfterListing({ previous: pace, listing: { episodes, complete: true, requests: 1, listed: episodes.length, ms: listMs }, now, sightings, stillWaiting: count - seen, progress, lastQueuedAt: queuedAt(count - 1) });
+    pace = paceAfterListing({ previous: pace, listing: { episodes, complete: true, requests: 1, listed: foreign + episodes.length, ms: listMs }, now, sightings, stillWaiting: count - seen, progress, lastQueuedAt: queuedAt(count - 1) });
   }
   return { listings, listingMs: listings * listMs, confirmedAfterMs: now - T0, floorMs: count * stepMs };
 }
@@ -82,7 +82,7 @@ describe('listing schedule', () => {
 
   it('charges each listing against the budget: a 1.3 s listing buys 32.5 s of quiet, two in reserve', () => {
     const gap = 1_300 / LISTING_SHARE;
-    const list = (previous: GroupPace, now: number) => paceAfterListing({ previous, listing: { episodes: [], complete: true, requests: 1, listed: 0, ms: 1_300 }, now, sightings: [], stillWaiting: 5, progress: true });
+    const list = (previous: GroupPace, now: number) => paceAfterListing({ previous, listing: { episodes: [], complete: true, requests: 1, listed: 10_000, ms: 1_300 }, now, sightings: [], stillWaiting: 5, progress: true });
     // The first listings after a quiet spell draw on the reserve: the next may come when predicted.
     let pace = list({ stepsMs: Array(8).fill(100), listMs: [1_300] }, T0);
     expect(pace.nextListingAt).toBe(T0 + 550);

@@ -20,6 +20,39 @@ useServerAndSandbox((s, b) => {
 const listings = () => server.calls.filter((c) => c.tool === 'get_episodes').length;
 const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
 
+describe('the hooks\' worker in a long session', () => {
+  it('many small edits while the group does not move: listings back off instead of one every run', async () => {
+    for (let i = 0; i < 3; i++) box.pai(`LEARNING/SYSTEM/s${i}.md`, learning(`S${i}`, `Body ${i}.`));
+    const config = box.config();
+    let clock = Date.now();
+    const now = () => clock;
+    await runSync(config, { now });
+    await server.whenIdle();
+    clock += 5_000;
+    expect(await runSync(config, { now })).toMatchObject({ confirmed: 3 });
+    // The server stops moving (a long backlog of other clients); the session edits a note every
+    // turn, and each turn's Stop hook runs a sync: 60 turns, 5 s apart.
+    server.pauseProcessing();
+    const before = listings();
+    for (let turn = 0; turn < 60; turn++) {
+      clock += 5_000;
+      box.pai('LEARNING/SYSTEM/s0.md', learning('S0', `Edit ${turn}.`));
+      await runSync(config, { now });
+    }
+    expect(adds()).toBe(3 + 60);
+    expect(listings() - before).toBeLessThanOrEqual(12); // not 60
+    server.resumeProcessing();
+    await server.whenIdle();
+    let confirmedAfter = 0;
+    for (let run = 1; run <= 8 && confirmedAfter === 0; run++) {
+      clock += 60_000;
+      const s = await runSync(config, { now });
+      if (s.confirmed === 3 && s.queued === 0) confirmedAfter = run;
+    }
+    expect(confirmedAfter).toBeGreaterThan(0);
+  });
+});
+
 describe('sync --wait on a slow server', () => {
   it('20 notes at 150 ms each: a few listings for the batch, every note confirmed once', async () => {
     server.setOptions({ processingDelayMs: 150 });

@@ -182,7 +182,9 @@ export function reconcile(input: ReconcileInput): Reconciliation {
 
   for (const [group, listed] of input.listing) {
     const judged = new Set<EpisodeRef>([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
-    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group) || [...judged].some((ref) => ref.groupId === group);
+    // pace lane (issue 27): progress is the server showing something of ours; a judgement of ours
+    // (a drop, a part that vanished) is not, and must not reset the listing back-off.
+    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
     const settled = new Set(out.settled);
     const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.

@@ -13,7 +13,8 @@
  * And a listing never takes more than its share of the server's time: each one is charged its own
  * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with two listings' worth in reserve, so
  * a group that costs 1.3 s to list is listed at most about once per 30 s, and a cheap one (under
- * CHEAP_LISTING_MS: a small group, the local server's direct query) as often as the prediction asks.
+ * 1,000 episodes, pace.ts `costlyListing`; the local server's direct query) as often as the
+ * prediction asks.
  *
  * The same schedule serves every caller: `sync --wait` sleeps until the earliest due group
  * (`nextListingTime`), the hooks' worker lists only groups that are due (listing.ts), and watch
@@ -23,7 +24,7 @@
  */
 import type { GroupPace, SyncState } from '../state/state.js';
 import { nextBackoff } from '../util/backoff.js';
-import { listingDue, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
+import { costlyListing, listingDue, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
@@ -38,14 +39,12 @@ export const MAX_GAP_MS = 5 * 60_000;
  * hundred ms (instant answers) to many seconds per episode. Only a quarter of the way is trusted.
  */
 const ASSUMED_STEP_MS = 1_000;
-/** A listing quicker than this (a small group, a direct query) is not charged: its cost is noise next to the gap. */
-export const CHEAP_LISTING_MS = 100;
 /** Nothing is scheduled further ahead than this (pace.ts counts a time beyond it as due). */
 const MAX_AHEAD_MS = 9 * 60_000;
 
 /** The group's pace after a listing: its samples (pace.ts), then its next listing. */
 export function paceAfterListing(input: PaceInput): GroupPace {
-  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, listedMs: input.listing.ms });
+  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined });
 }
 
 export interface ScheduleInput {
@@ -58,7 +57,7 @@ export interface ScheduleInput {
   progress: boolean;
   /** When the last of the waiting parts was queued. */
   lastQueuedAt?: number | undefined;
-  /** This listing's wall time (ms), charged against the budget; undefined when no listing happened. */
+  /** This listing's wall time (ms), charged against the budget; undefined when none happened or it was cheap (pace.ts `costlyListing`). */
   listedMs?: number | undefined;
 }
 
@@ -66,7 +65,7 @@ export interface ScheduleInput {
 export function nextListing(input: ScheduleInput): GroupPace {
   const { now } = input;
   const pace: GroupPace = { ...input.pace };
-  if (input.listedMs !== undefined && input.listedMs >= CHEAP_LISTING_MS) {
+  if (input.listedMs !== undefined) {
     // Two listings' worth of reserve: after a quiet spell the next checks need not wait.
     const typical = (median(pace.listMs) ?? input.listedMs) / LISTING_SHARE;
     pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input.listedMs / LISTING_SHARE);
@@ -101,7 +100,7 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   if (waiting === 0 || (previous.nextListingAt !== undefined && !listingDue(previous, now))) return previous;
   // Before the pace is known, the next run may look at once (a fast server is done by then),
   // unless the group is costly to list: then a look before anything can be done is a waste.
-  const costly = (median(previous.listMs) ?? 0) >= CHEAP_LISTING_MS;
+  const costly = previous.listMs !== undefined && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
   const at = Math.max(done === undefined ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
   // Due within the shortest gap anyway (a fast server, a cheap group): the next run may look at once.
