@@ -74,6 +74,12 @@ describe('listing schedule', () => {
     expect(run.listings).toBeLessThanOrEqual(10);
   });
 
+  it('the local server\'s direct query looks every couple of episodes, so the end is seen within a couple of episodes', () => {
+    const pace = paceAfterListing({ previous: { stepsMs: Array(8).fill(1_000) }, listing: { episodes: [], complete: true, requests: 0, listed: 0, ms: 3, direct: true }, now: T0, sightings: [], stillWaiting: 100, progress: true });
+    expect(pace.nextListingAt).toBe(T0 + 2_000);
+    expect(pace.budgetAt).toBeUndefined(); // milliseconds are not charged
+  });
+
   it('predicts from the queue: the last part queued waits its usual wait; each part left takes one processing time', () => {
     expect(predictDone({}, T0, 3, T0)).toBeUndefined();
     expect(predictDone({ stepsMs: [1_000] }, T0, 20, T0)).toBe(T0 + 20_000 + 500);

@@ -44,7 +44,7 @@ const MAX_AHEAD_MS = 9 * 60_000;
 
 /** The group's pace after a listing: its samples (pace.ts), then its next listing. */
 export function paceAfterListing(input: PaceInput): GroupPace {
-  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined });
+  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true });
 }
 
 export interface ScheduleInput {
@@ -59,6 +59,8 @@ export interface ScheduleInput {
   lastQueuedAt?: number | undefined;
   /** This listing's wall time (ms), charged against the budget; undefined when none happened or it was cheap (pace.ts `costlyListing`). */
   listedMs?: number | undefined;
+  /** The look was the local server's direct query (milliseconds): near the end it may come every couple of episodes. */
+  direct?: boolean;
 }
 
 /** The pace after a listing: budget charged, and the next listing set (or cleared when nothing waits). */
@@ -81,6 +83,8 @@ export function nextListing(input: ScheduleInput): GroupPace {
     delete pace.backoffMs;
     // A pace from few samples (or none: a guess) may be far off: look again part of the way there.
     at = now + (guessDone(pace, now, input.waiting, input.lastQueuedAt) - now) * trustIn(pace);
+    // A direct query costs the server milliseconds: look every couple of episodes rather than miss the end.
+    if (input.direct === true) at = Math.min(at, now + 2 * (stepOf(pace) ?? ASSUMED_STEP_MS));
     if (!input.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
   } else {
     // Nothing new since the last look: ours are behind a backlog, or lost. Back off.
