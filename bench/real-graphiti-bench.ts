@@ -4,7 +4,8 @@
  * straight into FalkorDB (as long as real notes), then, in the same run and the same group:
  *
  * 1. the floor: FILES episodes sent straight through `add_memory` (bare McpClient) with no
- *    listing at all, timed until FalkorDB holds them all (a count query every 250 ms);
+ *    listing at all, timed until FalkorDB holds them all (a count query every 250 ms); measured
+ *    before and after the runs below, their mean the baseline (the machine's load drifts);
  * 2. `sync --wait` of FILES new notes through get_episodes listings (the MCP path every remote
  *    server gets): wall time beside the floor, listings, MB listed, the listings' time on the
  *    server (request to last byte, measured by a metering proxy in front of the server) and
@@ -139,20 +140,21 @@ async function roQueryStats(real: RealGraphiti): Promise<{ calls: number; usec: 
 }
 
 /** The unloaded floor: the same kind of episodes straight through add_memory, no listing. */
-async function floor(real: RealGraphiti): Promise<number> {
+async function floor(real: RealGraphiti, round: number): Promise<number> {
   const client = new McpClient({ url: real.url });
   await client.connect();
   const t0 = Date.now();
+  const tag = `bench floor ${round}`;
   try {
     for (let i = 0; i < FILES; i++) {
-      await client.callTool('add_memory', { name: `Floor ${i}`, episode_body: `# Floor ${i}\n\n${noteBody(100_000 + i)}`, group_id: GROUP, source: 'text', source_description: 'bench floor' });
+      await client.callTool('add_memory', { name: `Floor ${round}.${i}`, episode_body: `# Floor ${i}\n\n${noteBody(100_000 * round + i)}`, group_id: GROUP, source: 'text', source_description: tag });
     }
   } finally {
     await client.close();
   }
   const deadline = Date.now() + 3_600_000;
   while (Date.now() < deadline) {
-    if ((await countWhere(real, "e.source_description = 'bench floor'")) >= FILES) return Date.now() - t0;
+    if ((await countWhere(real, `e.source_description = '${tag}'`)) >= FILES) return Date.now() - t0;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('floor: the server did not process every episode within an hour');
@@ -212,7 +214,8 @@ export async function benchRealGraphiti(): Promise<Row[]> {
   const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', 'server', 'run'], { stdio: 'ignore' });
   try {
     await seedForeign(real, FOREIGN);
-    const floorMs = await floor(real);
+    // The floor before and after the runs (this machine is shared: its load drifts), their mean the baseline.
+    const floorBefore = await floor(real, 1);
     const listed = await timedSync(real, proxy, listingBox, 'Listed', 200_000);
     writeRuntime(directBox.config().stateDir, {
       state: 'ready',
@@ -228,6 +231,8 @@ export async function benchRealGraphiti(): Promise<Row[]> {
       startedAt: new Date().toISOString(),
     });
     const direct = await timedSync(real, proxy, directBox, 'Direct', 300_000);
+    const floorAfter = await floor(real, 2);
+    const floorMs = (floorBefore + floorAfter) / 2;
 
     const noChange: number[] = [];
     const health: number[] = [];
@@ -247,7 +252,7 @@ export async function benchRealGraphiti(): Promise<Row[]> {
       return `${r.listings.count} listings (${r.listingsBeforeSend} before the first send; ${(r.listings.count / Math.max(1, waitingS / 30)).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends`;
     };
     return [
-      { name: `Floor: ${FILES} episodes straight through add_memory, no listing, until all processed`, value: floorMs, unit: 'ms', note: setting },
+      { name: `Floor: ${FILES} episodes straight through add_memory, no listing, until all processed`, value: floorMs, unit: 'ms', note: `mean of ${Math.round(floorBefore)} ms before and ${Math.round(floorAfter)} ms after the runs; ${setting}` },
       { name: `sync --wait of ${FILES} notes, confirmed through get_episodes listings`, value: listed.ms, unit: 'ms', baseline: floorMs, baselineName: 'floor', note: describe(listed) },
       {
         name: `sync --wait of ${FILES} notes, local server's direct confirmation`,
