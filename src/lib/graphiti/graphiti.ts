@@ -74,6 +74,16 @@ export interface AddMemoryInput {
   referenceTime?: string | undefined;
 }
 
+/** What identifies a server build from the outside (graphiti/semantics.ts). */
+export interface ServerProfile {
+  name: string;
+  version: string;
+  /** Tool names as listed. */
+  tools: string[];
+  /** `delete_episode` takes `group_id` (graphiti-core 0.31+: each group in its own graph). */
+  deleteEpisodeTakesGroup: boolean;
+}
+
 export interface ServerStatus {
   status: 'ok' | 'error';
   message: string;
@@ -88,6 +98,8 @@ const TOOL_NAMES = {
   deleteEpisode: ['delete_episode'],
   deleteEntityEdge: ['delete_entity_edge'],
   getStatus: ['get_status'],
+  episodeEntities: ['get_episode_entities'],
+  clearGraph: ['clear_graph'],
 } as const;
 
 type Operation = keyof typeof TOOL_NAMES;
@@ -181,6 +193,43 @@ export class GraphitiClient {
     });
   }
 
+  /** The server's name, version and tool surface (one tools/list per session). */
+  async serverProfile(signal?: AbortSignal): Promise<ServerProfile> {
+    return this.retrying('tools/list', signal, async () => {
+      const deleteTool = await this.resolveTool('deleteEpisode', signal);
+      const info = this.mcp.serverInfo;
+      return {
+        name: info?.name ?? '',
+        version: info?.version ?? '',
+        tools: [...(this.tools?.keys() ?? [])],
+        deleteEpisodeTakesGroup: deleteTool !== undefined && declares(deleteTool, 'group_id'),
+      };
+    });
+  }
+
+  /**
+   * The facts resting on an episode, with the episodes each names (get_episode_entities, servers on
+   * graphiti-core 0.29+). Undefined when the server has no such tool.
+   */
+  async episodeFacts(uuid: string, groupId: string, signal?: AbortSignal): Promise<Fact[] | undefined> {
+    const [group] = this.safeGroups([groupId]) as [string];
+    return this.retrying('get_episode_entities', signal, async () => {
+      const tool = await this.resolveTool('episodeEntities', signal);
+      if (tool === undefined) return undefined;
+      const payload = await this.call(tool.name, declares(tool, 'group_id') ? { episode_uuids: [uuid], group_id: group } : { episode_uuids: [uuid] }, signal);
+      return z.object({ edges: z.array(factSchema).default([]) }).passthrough().parse(payload).edges;
+    });
+  }
+
+  /** Removes everything of one group (the semantics probe's scratch group, never a user's). */
+  async clearGroup(groupId: string, signal?: AbortSignal): Promise<void> {
+    const [group] = this.safeGroups([groupId]) as [string];
+    await this.retrying('clear_graph', signal, async () => {
+      const tool = await this.requireTool('clearGraph', signal);
+      await this.call(tool.name, { group_ids: [group] }, signal);
+    });
+  }
+
   async addMemory(input: AddMemoryInput, signal?: AbortSignal): Promise<{ queued: true; message: string }> {
     const [groupId] = this.safeGroups([input.groupId]) as [string];
     return this.retrying('add_memory', signal, async () => {
@@ -229,25 +278,19 @@ export class GraphitiClient {
    * named where the tool declares it.
    */
   async deleteEpisode(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
-    const [group] = this.safeGroups([groupId]) as [string];
-    return this.retrying('delete_episode', signal, async () => {
-      const tool = await this.requireTool('deleteEpisode', signal);
-      try {
-        await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
-        return { deleted: true, notFound: false };
-      } catch (error) {
-        // Already gone is what we wanted; report it without failing.
-        if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
-        throw error;
-      }
-    });
+    return this.deleteByUuid('deleteEpisode', 'delete_episode', uuid, groupId, signal);
   }
 
   /** Deletes one fact of `groupId` (the group named where the tool takes it, as for episodes). */
   async deleteEntityEdge(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+    return this.deleteByUuid('deleteEntityEdge', 'delete_entity_edge', uuid, groupId, signal);
+  }
+
+  /** One delete by uuid; "not found" (already gone) is what we wanted and is reported, not thrown. */
+  private async deleteByUuid(op: 'deleteEpisode' | 'deleteEntityEdge', what: string, uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
     const [group] = this.safeGroups([groupId]) as [string];
-    return this.retrying('delete_entity_edge', signal, async () => {
-      const tool = await this.requireTool('deleteEntityEdge', signal);
+    return this.retrying(what, signal, async () => {
+      const tool = await this.requireTool(op, signal);
       try {
         await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
         return { deleted: true, notFound: false };

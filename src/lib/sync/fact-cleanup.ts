@@ -16,7 +16,7 @@
 import type { Config } from '../config/config.js';
 import { factRestsOnlyOn } from '../graphiti/graphiti.js';
 import { McpError } from '../mcp/errors.js';
-import { loadState, type SyncState } from '../state/state.js';
+import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
 /** How many deleted episodes the state remembers (the newest). */
@@ -36,10 +36,11 @@ export function rememberDeleted(state: SyncState, uuid: string, groupId: string,
  * version once the new one is in the graph: until then the old one is all the file has, and its
  * facts are the ones to use; after, both exist and only the newer counts).
  */
-export function retiredEpisodeUuids(state: SyncState): Set<string> {
+export function retiredEpisodeUuids(state: SyncState, options: { evenBeforeReplacement?: boolean } = {}): Set<string> {
   const uuids = new Set<string>((state.deletedEpisodes ?? []).map((d) => d.uuid));
   for (const record of Object.values(state.files)) {
-    if (!record.episodes.every((ref) => ref.uuid !== undefined)) continue;
+    // `evenBeforeReplacement` (deleting: does a fact have live support?): an older version counts as retired at once.
+    if (options.evenBeforeReplacement !== true && !record.episodes.every((ref) => ref.uuid !== undefined)) continue;
     for (const ref of record.superseded) if (ref.uuid !== undefined) uuids.add(ref.uuid);
   }
   for (const ref of state.orphans) if (ref.uuid !== undefined) uuids.add(ref.uuid);
@@ -58,14 +59,17 @@ export async function loadRetiredEpisodes(config: Pick<Config, 'stateDir'>): Pro
   }
 }
 
-/** Removes the facts that rest only on retired episodes, found through the parts this run deleted. */
-export async function cleanupFacts(ctx: OnlineRun): Promise<void> {
-  const deleted = ctx.deletedThisRun.splice(0);
-  if (deleted.length === 0 || !ctx.server.reachable) return;
+/**
+ * Removes the facts that rest only on retired episodes, found through the parts this run deleted
+ * (`deleted`, from retire.ts). Returns how many it removed. Not needed where the server deletes
+ * unsupported facts itself (graphiti/semantics.ts `needsFactCleanup`).
+ */
+export async function cleanupFacts(ctx: OnlineRun, deleted: readonly EpisodeRef[]): Promise<number> {
+  if (deleted.length === 0 || !ctx.server.reachable) return 0;
   const retired = retiredEpisodeUuids(ctx.state);
   const removed = new Set<string>();
   for (const ref of deleted) {
-    if (ctx.options.signal?.aborted === true || !ctx.server.reachable) return;
+    if (ctx.options.signal?.aborted === true || !ctx.server.reachable) break;
     const query = [ref.name, ref.probe ?? ''].join(' ').trim();
     try {
       const facts = await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal);
@@ -73,7 +77,6 @@ export async function cleanupFacts(ctx: OnlineRun): Promise<void> {
         if (removed.has(fact.uuid) || !factRestsOnlyOn(fact, retired)) continue;
         await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
         removed.add(fact.uuid);
-        ctx.counts.factsRemoved++;
       }
     } catch (error) {
       // The context still leaves such facts out; the next deletion's search may find them.
@@ -82,4 +85,5 @@ export async function cleanupFacts(ctx: OnlineRun): Promise<void> {
     }
   }
   if (removed.size > 0) ctx.logger.info('removed facts left behind by deleted episodes', { facts: removed.size });
+  return removed.size;
 }

@@ -14,7 +14,7 @@ import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
-import type { Outgoing, PlannedAction, RunCounts, SyncProblem } from './types.js';
+import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
 export interface PlanInput {
   config: Config;
@@ -34,7 +34,7 @@ export interface Plan {
   /** Parts of deleted files, to delete from the graph. */
   retire: EpisodeRef[];
   outgoing: Map<string, Outgoing>;
-  counts: Pick<RunCounts, 'added' | 'updated' | 'deleted' | 'unchanged' | 'renamed' | 'redactions'>;
+  counts: Pick<SyncCounts, 'added' | 'updated' | 'deleted' | 'unchanged' | 'renamed' | 'redactionsByKind'>;
   actions: Array<{ id: string; action: PlannedAction }>;
   problems: SyncProblem[];
   /** Anything in the state changes (else the run journals only `lastRun`). */
@@ -65,7 +65,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactions: {} },
+    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -256,7 +256,7 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'unchanged':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
       plan.counts.unchanged++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'outcome':
       plan.put.push(verdict.record);
@@ -268,21 +268,21 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'send' });
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'version':
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: verdict.isNew ? 'add' : 'update' });
       plan.counts[verdict.isNew ? 'added' : 'updated']++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'rename':
       plan.put.push(verdict.record);
       if (verdict.drafts !== undefined) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'rename' });
       plan.counts.renamed++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       plan.events.push({ message: 'file renamed', data: { from: verdict.from, to: id } });
       return;
   }

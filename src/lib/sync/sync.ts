@@ -22,6 +22,8 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
+import { editOrder, needsFactCleanup, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
@@ -36,11 +38,11 @@ import { applyPlan, planRun } from './plan.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { cleanupFacts } from './fact-cleanup.js';
-import { deleteRetired, retiredWaiting } from './retire.js';
+import { deleteRetired, readyToSend, retiredDue, retiredWaiting, type RetireInput } from './retire.js';
 import { sendPending } from './send.js';
 import { refreshStatus } from './status.js';
 import { statusCounts, summarize } from './summary.js';
-import { ServerHealth, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
+import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
 export { isClean } from './summary.js';
@@ -102,19 +104,22 @@ async function run(input: RunInput): Promise<SyncSummary> {
     graphiti: undefined,
     server: new ServerHealth(logger),
     now,
-    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, listRequests: 0, listedEpisodes: 0 },
+    counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,
-    deletedThisRun: [],
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
   let changed = plan.changed;
+  let semantics: ResolvedSemantics | undefined;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
       ctx.graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
       const online = ctx as OnlineRun;
+      semantics = await learnSemantics(online);
+      if (semantics === undefined) return summarize(ctx, plan);
+      const order: RetireInput = { semantics, sharedOrigins: new Set(Object.values(config.sharedSources)) };
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
@@ -122,24 +127,56 @@ async function run(input: RunInput): Promise<SyncSummary> {
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
-        await sendPending(online);
-        await deleteRetired(online);
-        await cleanupFacts(online);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
+        await settle(online, order);
+        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, order, options.waitMs ?? 0);
       }
     }
   } finally {
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactions } };
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
     if (options.graphiti === undefined) await ctx.graphiti?.close().catch(() => undefined);
   }
-  return summarize(ctx, plan);
+  return summarize(ctx, plan, semantics);
+}
+
+/**
+ * One pass of the phases after a reconcile, in the order the server's delete rule demands
+ * (graphiti/semantics.ts `editOrder`): break-before-make deletes older versions before their
+ * replacements are sent; make-before-break sends first and deletes once they are confirmed.
+ */
+async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
+  if (editOrder(order.semantics) === 'break-before-make') {
+    await retire(ctx, order);
+    await sendPending(ctx, (record) => readyToSend(record, order));
+  } else {
+    await sendPending(ctx, () => true);
+    await retire(ctx, order);
+  }
+}
+
+/** Deletes what is retired and removes the facts the server leaves behind; counts what it did. */
+async function retire(ctx: OnlineRun, order: RetireInput): Promise<void> {
+  const retired = await deleteRetired(ctx, order);
+  ctx.counts.held += retired.held.length;
+  ctx.counts.factsRemoved += retired.factsRemoved;
+  if (needsFactCleanup(order.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
+}
+
+/** What the server's delete removes (cached per server; probed once when its surface does not say). Undefined: unreachable. */
+async function learnSemantics(ctx: OnlineRun): Promise<ResolvedSemantics | undefined> {
+  try {
+    return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+  } catch (error) {
+    if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
+    ctx.server.markDown(error);
+    return undefined;
+  }
 }
 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined))) return true;
+  if (ctx.outgoing.size > 0 || retiredDue(ctx.state, ctx.now()) || Object.values(ctx.state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
   return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
 }
 
@@ -173,8 +210,8 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
     run.prior = undefined;
   }
   for (const listed of listing.values()) {
-    ctx.counts.listRequests += listed.requests;
-    ctx.counts.listedEpisodes += listed.listed;
+    ctx.counts.listing.requests += listed.requests;
+    ctx.counts.listing.episodes += listed.listed;
   }
   const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
@@ -183,7 +220,7 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
     ctx.counts.adopted++;
     if (run.plannedAdds.delete(c.record.id)) ctx.counts.added--;
   }
-  ctx.counts.duplicatesRemoved += r.duplicates.length;
+  ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
   for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
   for (const { record, ref, evidence } of r.resends) {
     logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
@@ -198,7 +235,7 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
 }
 
 /** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
-async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: number): Promise<void> {
+async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: RetireInput, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
   let delay = 50;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
@@ -207,8 +244,6 @@ async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: nu
     await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
     delay = Math.min(delay * 2, 2000);
     if (!(await reconcileWithGraph(ctx, run))) break;
-    await sendPending(ctx);
-    await deleteRetired(ctx);
-    await cleanupFacts(ctx);
+    await settle(ctx, order);
   }
 }
