@@ -99,6 +99,7 @@ const TOOL_NAMES = {
   deleteEntityEdge: ['delete_entity_edge'],
   getStatus: ['get_status'],
   episodeEntities: ['get_episode_entities'],
+  getEntityEdge: ['get_entity_edge'],
   clearGraph: ['clear_graph'],
 } as const;
 
@@ -208,17 +209,33 @@ export class GraphitiClient {
   }
 
   /**
-   * The facts resting on an episode, with the episodes each names (get_episode_entities, servers on
-   * graphiti-core 0.29+). Undefined when the server has no such tool.
+   * The facts resting on an episode, each with the episodes it names: get_episode_entities lists
+   * them (servers on graphiti-core 0.29+; its edges carry no `episodes`), get_entity_edge reads
+   * each. Undefined when the server has no get_episode_entities.
    */
   async episodeFacts(uuid: string, groupId: string, signal?: AbortSignal): Promise<Fact[] | undefined> {
     const [group] = this.safeGroups([groupId]) as [string];
-    return this.retrying('get_episode_entities', signal, async () => {
+    const edges = await this.retrying('get_episode_entities', signal, async () => {
       const tool = await this.resolveTool('episodeEntities', signal);
       if (tool === undefined) return undefined;
       const payload = await this.call(tool.name, declares(tool, 'group_id') ? { episode_uuids: [uuid], group_id: group } : { episode_uuids: [uuid] }, signal);
-      return z.object({ edges: z.array(factSchema).default([]) }).passthrough().parse(payload).edges;
+      return z.object({ edges: z.array(z.object({ uuid: z.string() }).passthrough()).default([]) }).passthrough().parse(payload).edges;
     });
+    if (edges === undefined) return undefined;
+    const facts: Fact[] = [];
+    for (const edge of edges) {
+      const fact = await this.retrying('get_entity_edge', signal, async () => {
+        const tool = await this.requireTool('getEntityEdge', signal);
+        try {
+          return factSchema.parse(await this.call(tool.name, declares(tool, 'group_id') ? { uuid: edge.uuid, group_id: group } : { uuid: edge.uuid }, signal));
+        } catch (error) {
+          if (error instanceof McpToolError && /not found/i.test(error.detail)) return undefined;
+          throw error;
+        }
+      });
+      if (fact !== undefined) facts.push(fact);
+    }
+    return facts;
   }
 
   /** Removes everything of one group (the semantics probe's scratch group, never a user's). */
