@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_HEADER_PATTERN } from '../../src/lib/memory/context-header.js';
 import type { GraphitiTransport } from '../../src/lib/server/graphiti-process.js';
 import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
+import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
+import { McpClient } from '../../src/lib/mcp/client.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { probeFake, probeServer } from './parity.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -70,6 +72,8 @@ function withServer(generation: string, transport: GraphitiTransport, groupId: s
 }
 
 export function realServerSuite(generation: string): void {
+  const semantics = GENERATION_SEMANTICS[generation];
+  const makeBeforeBreak = semantics !== undefined && editOrder(semantics) === 'make-before-break';
   describe(`real Graphiti ${generation} on FalkorDB, Streamable HTTP, stand-in LLM`, () => {
     const { ctx, cli, sync, counts, processed } = withServer(generation, 'http', 'gms_e2e');
 
@@ -211,7 +215,10 @@ export function realServerSuite(generation: string): void {
         await poller;
       }
       expect(seen.length).toBeGreaterThanOrEqual(5); // each sample is a redis-cli query, ~0.3 s
-      expect(Math.min(...seen)).toBeGreaterThanOrEqual(1);
+      // Make-before-break where the server allows it (0.28.2 with our fact clean-up, 0.31.2): the
+      // note never has zero episodes. On 0.29.3 – 0.31.1 the old version must go before the new one
+      // is processed (docs/semantics.md); the SessionStart context bridges that gap instead.
+      if (makeBeforeBreak) expect(Math.min(...seen)).toBeGreaterThanOrEqual(1);
     });
 
     it('after an edit and a delete, no fact of the old version or of the deleted note is left in the graph or the context; a fact another note supports stays', async () => {
@@ -225,14 +232,104 @@ export function realServerSuite(generation: string): void {
       expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, deleted: 1, queued: 0, failed: 0 });
       await eventually('the new version is in and the old ones are gone', async () => {
         const names = await counts();
-        return names['Zephyr bus'] === 1 && names['Wombat backups'] === undefined;
+        // On 0.29.3 – 0.31.1 an old version that created a fact another note states is held (status says so).
+        return names['Zephyr bus'] !== undefined && names['Wombat backups'] === undefined;
       });
+      expect((await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Zephyr bus' AND e.content CONTAINS 'Pulsar' RETURN e.uuid")).length).toBe(1);
       const facts = await graphFacts();
       expect(facts).toContain('Zephyr moved to Pulsar for the event bus.');
       expect(facts).not.toContain('Zephyr uses Kafka for the event bus.');
       expect(facts).not.toContain('Wombat backs up to Restic.');
       expect(facts).not.toContain('Restic stores Wombat snapshots in Backblaze.');
       expect(facts).toContain('Kafka feeds Postgres nightly.'); // the ledger note still supports it
+    });
+  });
+
+  describe(`real Graphiti ${generation}: what the graph knows stays true (edits, duplicates, other origins)`, () => {
+    const { ctx, cli, sync, counts } = withServer(generation, 'http', 'gms_truth');
+    const graphFacts = async () => (await ctx.real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
+    const episodesOf = async (name: string) => (await ctx.real.query(`MATCH (e:Episodic) WHERE e.name = '${name}' RETURN e.uuid, e.content, e.source_description`)).map((r) => ({ uuid: String(r[0]), content: String(r[1]), sourceDescription: String(r[2]) }));
+    /** An episode sent by someone else (another client, a teammate), straight through MCP. */
+    const addRaw = async (name: string, body: string, sourceDescription: string) => {
+      const client = new McpClient({ url: ctx.real.url, transport: 'streamable-http', timeoutMs: 60_000 });
+      try {
+        await client.connect();
+        const r = await client.callTool('add_memory', { name, episode_body: body, group_id: 'gms_truth', source: 'text', source_description: sourceDescription });
+        expect(r.isError).not.toBe(true);
+      } finally {
+        await client.close();
+      }
+    };
+    const contextOf = async () => {
+      const project = ctx.box.path('code', 'truth');
+      mkdirSync(join(project, '.git'), { recursive: true });
+      const run = await cli(['context', '--cwd', project, '--refresh']);
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout;
+    };
+
+    it('the engine knows what this server deletes', async () => {
+      ctx.box.pai('LEARNING/2026-06/o.md', learning('Osprey feed', 'Osprey reads the feed from Kinesis.'));
+      const run = await cli(['sync', '--json', ...WAIT]);
+      const summary = JSON.parse(run.stdout) as { semantics?: { deleteRemoves: string } };
+      expect(summary.semantics?.deleteRemoves).toBe(semantics?.deleteRemoves);
+    });
+
+    it('an edit that keeps a sentence keeps its fact (search and context)', async () => {
+      ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Narwhal retries jobs five times.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
+      await eventually('the facts are extracted', async () => (await graphFacts()).includes('Narwhal schedules jobs with Temporal.'));
+      ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Narwhal logs jobs to Loki.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, queued: 0, failed: 0 });
+      await eventually('only the new version is left', async () => (await episodesOf('Narwhal jobs')).map((e) => e.content.includes('Loki')).join() === 'true');
+      await eventually('the new fact is extracted', async () => (await graphFacts()).includes('Narwhal logs jobs to Loki.'));
+      const facts = await graphFacts();
+      expect(facts).toContain('Narwhal schedules jobs with Temporal.');
+      expect(facts).not.toContain('Narwhal retries jobs five times.');
+      const context = await contextOf();
+      expect(factLines(context)).toContain('Narwhal schedules jobs with Temporal.');
+      expect(factLines(context)).not.toContain('Narwhal retries jobs five times.');
+    });
+
+    it('a duplicate pair resolves without losing facts: the copy that created them stays', async () => {
+      ctx.box.pai('LEARNING/2026-06/d.md', learning('Dingo cache', 'Dingo caches sessions in Redis.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
+      await eventually('the fact is extracted', async () => (await graphFacts()).includes('Dingo caches sessions in Redis.'));
+      const [first] = await episodesOf('Dingo cache');
+      // A second copy of the same version (a re-send after a crash, a race), processed later.
+      await addRaw('Dingo cache', first!.content, first!.sourceDescription);
+      await eventually('both copies are in', async () => (await episodesOf('Dingo cache')).length === 2);
+      // The state is lost: the next run lists the group and meets both copies.
+      rmSync(join(ctx.box.env.MADEINOZ_KNOWLEDGE_STATE_DIR ?? ctx.box.path('state'), 'state.json'), { force: true });
+      const run = await sync(WAIT);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.summary).toMatchObject({ queued: 0, failed: 0 });
+      await eventually('one copy is left', async () => (await episodesOf('Dingo cache')).length === 1);
+      expect((await episodesOf('Dingo cache'))[0]?.uuid).toBe(first!.uuid);
+      expect(await graphFacts()).toContain('Dingo caches sessions in Redis.');
+    });
+
+    it('a fact another origin also states survives when we delete our note (or status says why our episode stays)', async () => {
+      ctx.box.pai('LEARNING/2026-06/k.md', learning('Kea notes', 'Kea streams orders through NATS. Kea keeps seven days of orders.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
+      await eventually('the facts are extracted', async () => (await graphFacts()).includes('Kea streams orders through NATS.'));
+      // A teammate's note states one of the same facts, processed after ours (so ours created it).
+      await addRaw('Teammate on Kea', 'Kea streams orders through NATS.', 'teammate note [gms:teammate0000000a:abcdefabcdef:1/1:m-teammate]');
+      await eventually('the teammate note is in', async () => (await episodesOf('Teammate on Kea')).length === 1);
+      rmSync(ctx.box.path('pai', 'MEMORY', 'LEARNING', '2026-06', 'k.md'));
+      const run = await sync(WAIT);
+      expect(run.summary).toMatchObject({ deleted: 1, failed: 0 });
+      await eventually('the fact only our note stated is gone', async () => !(await graphFacts()).includes('Kea keeps seven days of orders.'));
+      expect(await graphFacts()).toContain('Kea streams orders through NATS.');
+      expect(await episodesOf('Teammate on Kea')).toHaveLength(1);
+      const status = await cli(['status']);
+      if (semantics?.deleteRemoves === 'facts-first-created') {
+        expect((await counts())['Kea notes']).toBe(1);
+        expect(status.stdout).toMatch(/Kept in the graph: 1 retired episode/);
+      } else {
+        await eventually('our episode is gone', async () => (await counts())['Kea notes'] === undefined);
+        expect(status.stdout).not.toMatch(/Kept in the graph/);
+      }
     });
   });
 

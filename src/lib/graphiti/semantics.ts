@@ -175,7 +175,7 @@ export async function resolveSemantics(graphiti: GraphitiClient, options: Resolv
 }
 
 /** The scratch fact both probe episodes state (the same words, so Graphiti merges them). */
-const PROBE_SENTENCE = 'Quokkaprobe depends on Wallabyprobe.';
+const PROBE_SENTENCE = 'Probekiwi depends on Probetui.';
 
 /**
  * Observes the delete rule in a scratch group: episode A states a fact, episode B states it again
@@ -203,7 +203,7 @@ export async function probeSemantics(graphiti: GraphitiClient, options: { signal
     }
   };
   const episode = (name: string) => async () => (await graphiti.getEpisodes([group], 10, options.signal)).find((e) => e.name === name)?.uuid;
-  const fact = async () => (await graphiti.searchFacts('Quokkaprobe Wallabyprobe', [group], 10, options.signal)).find((f) => /quokkaprobe/i.test(f.fact));
+  const fact = async () => (await graphiti.searchFacts('Probekiwi Probetui', [group], 10, options.signal)).find((f) => /probekiwi/i.test(f.fact));
   try {
     await send('Semantics probe A');
     const a = await until('episode A', episode('Semantics probe A'));
