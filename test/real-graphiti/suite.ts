@@ -11,6 +11,7 @@ import type { GraphitiTransport } from '../../src/lib/server/graphiti-process.js
 import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
 import { McpClient } from '../../src/lib/mcp/client.js';
+import { McpNetworkError } from '../../src/lib/mcp/errors.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { probeFake, probeServer } from './parity.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -251,13 +252,19 @@ export function realServerSuite(generation: string): void {
     const episodesOf = async (name: string) => (await ctx.real.query(`MATCH (e:Episodic) WHERE e.name = '${name}' RETURN e.uuid, e.content, e.source_description`)).map((r) => ({ uuid: String(r[0]), content: String(r[1]), sourceDescription: String(r[2]) }));
     /** An episode sent by someone else (another client, a teammate), straight through MCP. */
     const addRaw = async (name: string, body: string, sourceDescription: string) => {
-      const client = new McpClient({ url: ctx.real.url, transport: 'streamable-http', timeoutMs: 60_000 });
-      try {
-        await client.connect();
-        const r = await client.callTool('add_memory', { name, episode_body: body, group_id: 'gms_truth', source: 'text', source_description: sourceDescription });
-        expect(r.isError).not.toBe(true);
-      } finally {
-        await client.close();
+      // A fresh connection each try: a kept-alive socket the server already closed answers ECONNRESET.
+      for (let attempt = 1; ; attempt++) {
+        const client = new McpClient({ url: ctx.real.url, transport: 'streamable-http', timeoutMs: 60_000 });
+        try {
+          await client.connect();
+          const r = await client.callTool('add_memory', { name, episode_body: body, group_id: 'gms_truth', source: 'text', source_description: sourceDescription });
+          expect(r.isError).not.toBe(true);
+          return;
+        } catch (error) {
+          if (!(error instanceof McpNetworkError) || attempt === 3) throw error;
+        } finally {
+          await client.close().catch(() => undefined);
+        }
       }
     };
     const contextOf = async () => {
@@ -276,19 +283,19 @@ export function realServerSuite(generation: string): void {
     });
 
     it('an edit that keeps a sentence keeps its fact (search and context)', async () => {
-      ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Narwhal retries jobs five times.'));
+      ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal retries Narwhal jobs through Kestrel.'));
       expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
       await eventually('the facts are extracted', async () => (await graphFacts()).includes('Narwhal schedules jobs with Temporal.'));
-      ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Narwhal logs jobs to Loki.'));
+      ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal logs Narwhal jobs to Loki.'));
       expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, queued: 0, failed: 0 });
       await eventually('only the new version is left', async () => (await episodesOf('Narwhal jobs')).map((e) => e.content.includes('Loki')).join() === 'true');
-      await eventually('the new fact is extracted', async () => (await graphFacts()).includes('Narwhal logs jobs to Loki.'));
+      await eventually('the new fact is extracted', async () => (await graphFacts()).includes('Temporal logs Narwhal jobs to Loki.'));
       const facts = await graphFacts();
       expect(facts).toContain('Narwhal schedules jobs with Temporal.');
-      expect(facts).not.toContain('Narwhal retries jobs five times.');
+      expect(facts).not.toContain('Temporal retries Narwhal jobs through Kestrel.');
       const context = await contextOf();
       expect(factLines(context)).toContain('Narwhal schedules jobs with Temporal.');
-      expect(factLines(context)).not.toContain('Narwhal retries jobs five times.');
+      expect(factLines(context)).not.toContain('Temporal retries Narwhal jobs through Kestrel.');
     });
 
     it('a duplicate pair resolves without losing facts: the copy that created them stays', async () => {
@@ -310,16 +317,16 @@ export function realServerSuite(generation: string): void {
     });
 
     it('a fact another origin also states survives when we delete our note (or status says why our episode stays)', async () => {
-      ctx.box.pai('LEARNING/2026-06/k.md', learning('Kea notes', 'Kea streams orders through NATS. Kea keeps seven days of orders.'));
+      ctx.box.pai('LEARNING/2026-06/k.md', learning('Kea notes', 'Kea streams orders through NATS. NATS keeps Kea orders in Jetstream.'));
       expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
-      await eventually('the facts are extracted', async () => (await graphFacts()).includes('Kea streams orders through NATS.'));
+      await eventually('the facts are extracted', async () => (await graphFacts()).includes('NATS keeps Kea orders in Jetstream.'));
       // A teammate's note states one of the same facts, processed after ours (so ours created it).
       await addRaw('Teammate on Kea', 'Kea streams orders through NATS.', 'teammate note [gms:teammate0000000a:abcdefabcdef:1/1:m-teammate]');
       await eventually('the teammate note is in', async () => (await episodesOf('Teammate on Kea')).length === 1);
       rmSync(ctx.box.path('pai', 'MEMORY', 'LEARNING', '2026-06', 'k.md'));
       const run = await sync(WAIT);
       expect(run.summary).toMatchObject({ deleted: 1, failed: 0 });
-      await eventually('the fact only our note stated is gone', async () => !(await graphFacts()).includes('Kea keeps seven days of orders.'));
+      await eventually('the fact only our note stated is gone', async () => !(await graphFacts()).includes('NATS keeps Kea orders in Jetstream.'));
       expect(await graphFacts()).toContain('Kea streams orders through NATS.');
       expect(await episodesOf('Teammate on Kea')).toHaveLength(1);
       const status = await cli(['status']);

@@ -3,7 +3,7 @@
  * Each case builds a small state by hand and a listing like get_episodes returns.
  */
 import { describe, expect, it } from 'vitest';
-import type { Episode } from '../../src/lib/graphiti/graphiti.js';
+import { withMarker, type ListedEpisode } from '../../src/lib/sync/listing.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
@@ -32,11 +32,11 @@ function stateOf(records: FileRecord[], orphans: EpisodeRef[] = []): SyncState {
 }
 
 /** A listed episode; `processedAt` is its created_at (when the server processed it). */
-function episode(r: EpisodeRef, uuid: string, processedAt?: number): Episode {
-  return { uuid, name: r.name, content: '', created_at: processedAt === undefined ? null : iso(processedAt), source: 'text', source_description: `pai memory x ${r.marker}`, group_id: r.groupId };
+function episode(r: EpisodeRef, uuid: string, processedAt?: number): ListedEpisode {
+  return withMarker({ uuid, name: r.name, content: '', created_at: processedAt === undefined ? null : iso(processedAt), source: 'text', source_description: `pai memory x ${r.marker}`, group_id: r.groupId });
 }
 
-function input(state: SyncState, episodes: Episode[], now: number, extra: Partial<ReconcileInput> = {}): ReconcileInput {
+function input(state: SyncState, episodes: ListedEpisode[], now: number, extra: Partial<ReconcileInput> = {}): ReconcileInput {
   return { state, listing: new Map([[GROUP, { episodes, complete: true, requests: 1, listed: episodes.length }]]), now, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, ...extra };
 }
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
-import { buildEpisodes, parseMarker, type EpisodeDraft } from '../memory/episode.js';
+import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
@@ -14,6 +14,7 @@ import { parseMemoryFile } from '../memory/parse.js';
 import type { MemorySource, ScannedFile } from '../memory/types.js';
 import type { FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
+import { recordOrigin } from './shared.js';
 
 /** What preparing needs to know about a file besides its bytes. */
 export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
@@ -97,7 +98,7 @@ export async function rebuildDrafts(config: Config, sources: MemorySource[], rec
   }
   if (read.hash !== record.hash) return undefined;
   // The same markers as the parts being re-sent: their origin (none in markers from before origins).
-  const origin = record.episodes[0] === undefined ? source.origin : parseMarker(record.episodes[0].marker)?.origin;
+  const origin = record.episodes[0] === undefined ? source.origin : recordOrigin(record);
   const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash);
   if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
   return draftsByMarker(prepared.drafts);

@@ -16,14 +16,15 @@
  *   `confirmMaxAgeMs` until the group has been seen moving. A backlog that keeps moving is waited for.
  */
 import type { Episode } from '../graphiti/graphiti.js';
-import { parseMarker } from '../memory/episode.js';
+import { isSharedPart, recordOrigin } from './shared.js';
 import type { EpisodeRef, FileRecord, GroupPace, SyncState } from '../state/state.js';
-import { lastMovement, nextPace, paceOf, patienceMs, type GroupListing, type Sighting } from './pace.js';
+import type { Listing, ListedEpisode } from './listing.js';
+import { lastMovement, nextPace, paceOf, patienceMs, type Sighting } from './pace.js';
 
 export interface ReconcileInput {
   state: SyncState;
-  /** What get_episodes listed, per group listed this run (a group not in it was not listed). */
-  listing: Map<string, GroupListing>;
+  /** What get_episodes listed, per group listed this run (a group not in it was not listed), markers parsed (listing.ts). */
+  listing: Listing;
   now: number;
   confirmMaxAgeMs: number;
   maxResends: number;
@@ -148,9 +149,9 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
     for (const episodes of visible.values()) {
       for (const episode of episodes) {
-        const marker = parseMarker(episode.source_description);
+        const { marker } = episode;
         const owner = marker === undefined ? undefined : current.get(marker.fileId);
-        const ownerOrigin = owner?.episodes[0] === undefined ? undefined : parseMarker(owner.episodes[0].marker)?.origin;
+        const ownerOrigin = owner === undefined ? undefined : recordOrigin(owner);
         if (owner === undefined || marker === undefined || marker.origin === undefined || marker.origin !== ownerOrigin || input.sharedOrigins?.has(marker.origin) === true) continue;
         if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
           out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
@@ -250,8 +251,7 @@ function processedBefore(a: Episode, b: Episode): boolean {
 /** A confirmed part of a shared source whose copy is not settled yet (see `settled`). */
 export function unsettledShared(ref: EpisodeRef, sharedOrigins: ReadonlySet<string> | undefined): boolean {
   if (ref.settledAt !== undefined || ref.confirmedAt === undefined) return false;
-  const origin = parseMarker(ref.marker)?.origin;
-  return origin !== undefined && sharedOrigins?.has(origin) === true;
+  return isSharedPart(ref, sharedOrigins);
 }
 
 function visibleKey(group: string, marker: string): string {
@@ -259,11 +259,11 @@ function visibleKey(group: string, marker: string): string {
 }
 
 /** Our episodes in the listing by group + marker (the marker names file and content, not the group). */
-function visibleByMarker(listing: Map<string, GroupListing>): Map<string, Episode[]> {
-  const visible = new Map<string, Episode[]>();
+function visibleByMarker(listing: Listing): Map<string, ListedEpisode[]> {
+  const visible = new Map<string, ListedEpisode[]>();
   for (const [group, { episodes }] of listing) {
     for (const episode of episodes) {
-      const marker = parseMarker(episode.source_description);
+      const { marker } = episode;
       if (marker === undefined) continue;
       const key = visibleKey(group, marker.raw);
       const list = visible.get(key) ?? [];

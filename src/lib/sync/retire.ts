@@ -23,9 +23,9 @@
 import { factRestsOnlyOn, type Fact } from '../graphiti/graphiti.js';
 import { deleteGuard, editOrder, factsLostByDeleting, type ServerSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
-import { parseMarker } from '../memory/episode.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
 import { rememberDeleted, retiredEpisodeUuids } from './fact-cleanup.js';
+import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
 
 /** A held part is checked again (has the other support gone?) after this long. */
@@ -87,7 +87,7 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
   for (const record of Object.values(state.files)) {
     if (record.superseded.length === 0) continue;
     const confirmed = currentVersionConfirmed(record);
-    if (!confirmed && !(breakFirst && !isShared(record, input.sharedOrigins))) continue;
+    if (!confirmed && !(breakFirst && !isSharedRecord(record, input.sharedOrigins))) continue;
     const before = record.superseded.length;
     record.superseded = await remove(record.superseded);
     if (!confirmed && record.superseded.length < before) record.bridgingSince ??= iso;
@@ -139,11 +139,6 @@ function heldRecently(ref: EpisodeRef, now: number): boolean {
   return ref.heldAt !== undefined && now - Date.parse(ref.heldAt) < HELD_RECHECK_MS;
 }
 
-function isShared(record: FileRecord, sharedOrigins: ReadonlySet<string>): boolean {
-  const origin = record.episodes[0] === undefined ? undefined : parseMarker(record.episodes[0].marker)?.origin;
-  return origin !== undefined && sharedOrigins.has(origin);
-}
-
 /** Every part of the record's current version is in the graph (or it has none to wait for). */
 export function currentVersionConfirmed(record: FileRecord): boolean {
   return record.episodes.every((ref) => ref.uuid !== undefined);
@@ -154,7 +149,7 @@ export function currentVersionConfirmed(record: FileRecord): boolean {
  * 0.31.1): only once its older versions are gone (or held); else always.
  */
 export function readyToSend(record: FileRecord, input: RetireInput): boolean {
-  if (editOrder(input.semantics) !== 'break-before-make' || isShared(record, input.sharedOrigins)) return true;
+  if (editOrder(input.semantics) !== 'break-before-make' || isSharedRecord(record, input.sharedOrigins)) return true;
   return record.superseded.every((ref) => ref.heldAt !== undefined);
 }
 
