@@ -3,7 +3,7 @@
  * with the stand-in LLM (ours; the real LLM cannot run here). Each `describe` is one story in
  * order, as a user lives it: its steps share one server and one isolated home.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_HEADER_PATTERN } from '../../src/lib/memory/context-header.js';
@@ -12,6 +12,7 @@ import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpNetworkError } from '../../src/lib/mcp/errors.js';
+import { logFilePath } from '../../src/lib/util/log.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { probeFake, probeServer } from './parity.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -267,8 +268,17 @@ export function realServerSuite(generation: string): void {
         }
       }
     };
-    const contextOf = async () => {
-      const project = ctx.box.path('code', 'truth');
+    /** The product's log of this sandbox (warnings say why a run stopped early). */
+    const productLog = () => {
+      try {
+        return readFileSync(logFilePath(ctx.box.env.MADEINOZ_KNOWLEDGE_STATE_DIR ?? ''), 'utf8').split('\n').filter((l) => /"level":"(warn|error)"/.test(l)).slice(-15).join('\n');
+      } catch {
+        return '';
+      }
+    };
+    /** The SessionStart block for a project named after the note (the context searches by project). */
+    const contextOf = async (name: string) => {
+      const project = ctx.box.path('code', name);
       mkdirSync(join(project, '.git'), { recursive: true });
       const run = await cli(['context', '--cwd', project, '--refresh']);
       expect(run.code, run.stderr).toBe(0);
@@ -287,20 +297,20 @@ export function realServerSuite(generation: string): void {
       expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
       await eventually('the facts are extracted', async () => (await graphFacts()).includes('Narwhal schedules jobs with Temporal.'));
       ctx.box.pai('LEARNING/2026-06/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal logs Narwhal jobs to Loki.'));
-      expect((await sync(WAIT)).summary).toMatchObject({ updated: 1, queued: 0, failed: 0 });
+      expect((await sync(WAIT)).summary, productLog()).toMatchObject({ updated: 1, queued: 0, failed: 0 });
       await eventually('only the new version is left', async () => (await episodesOf('Narwhal jobs')).map((e) => e.content.includes('Loki')).join() === 'true');
       await eventually('the new fact is extracted', async () => (await graphFacts()).includes('Temporal logs Narwhal jobs to Loki.'));
       const facts = await graphFacts();
       expect(facts).toContain('Narwhal schedules jobs with Temporal.');
       expect(facts).not.toContain('Temporal retries Narwhal jobs through Kestrel.');
-      const context = await contextOf();
+      const context = await contextOf('narwhal');
       expect(factLines(context)).toContain('Narwhal schedules jobs with Temporal.');
       expect(factLines(context)).not.toContain('Temporal retries Narwhal jobs through Kestrel.');
     });
 
     it('a duplicate pair resolves without losing facts: the copy that created them stays', async () => {
       ctx.box.pai('LEARNING/2026-06/d.md', learning('Dingo cache', 'Dingo caches sessions in Redis.'));
-      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0 });
+      expect((await sync(WAIT)).summary, productLog()).toMatchObject({ added: 1, queued: 0 });
       await eventually('the fact is extracted', async () => (await graphFacts()).includes('Dingo caches sessions in Redis.'));
       const [first] = await episodesOf('Dingo cache');
       // A second copy of the same version (a re-send after a crash, a race), processed later.
