@@ -21,6 +21,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
 import type { Logger } from '../util/log.js';
 import type { Fact, GraphitiClient, ServerProfile } from './graphiti.js';
@@ -174,6 +175,9 @@ export async function resolveSemantics(graphiti: GraphitiClient, options: Resolv
   return { ...observed, source: 'probe' };
 }
 
+/** The probe looks again after 100 ms, then twice as long each time, at most every 2 s. */
+const PROBE_BACKOFF: Backoff = { initialMs: 100, maxMs: 2000, low: 1, high: 1 };
+
 /** The scratch fact both probe episodes state (the same words, so Graphiti merges them). */
 const PROBE_SENTENCE = 'Probekiwi depends on Probetui.';
 
@@ -190,16 +194,15 @@ export async function probeSemantics(graphiti: GraphitiClient, options: { signal
   const send = (name: string) =>
     graphiti.addMemory({ name, episodeBody: PROBE_SENTENCE, groupId: group, source: 'text', sourceDescription: 'graphiti-memory-sync semantics probe (scratch group, cleared after)' }, options.signal);
   const until = async <T>(what: string, check: () => Promise<T | undefined>): Promise<T | undefined> => {
-    let delay = 100;
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       const value = await check();
       if (value !== undefined) return value;
+      const delay = backoffDelay(PROBE_BACKOFF, attempt);
       if (options.now() + delay > deadline || options.signal?.aborted === true) {
         options.logger.warn('semantics probe timed out', { waitingFor: what });
         return undefined;
       }
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 2000);
+      await sleep(delay, options.signal);
     }
   };
   const episode = (name: string) => async () => (await graphiti.getEpisodes([group], 10, options.signal)).find((e) => e.name === name)?.uuid;

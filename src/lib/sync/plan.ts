@@ -12,7 +12,6 @@ import { fileIdOf } from '../memory/hash.js';
 import { fileIdFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
-import type { Logger } from '../util/log.js';
 import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 

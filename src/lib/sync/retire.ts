@@ -21,10 +21,10 @@
  * nothing to wait for: its old episodes go at once.
  */
 import { factRestsOnlyOn, type Fact } from '../graphiti/graphiti.js';
-import { deleteGuard, editOrder, factsLostByDeleting, type ServerSemantics } from '../graphiti/semantics.js';
+import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type ServerSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
-import { rememberDeleted, retiredEpisodeUuids } from './fact-cleanup.js';
+import { cleanupFacts, rememberDeleted, retiredEpisodeUuids } from './fact-cleanup.js';
 import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
 
@@ -46,6 +46,14 @@ export interface Retired {
   held: EpisodeRef[];
   /** Facts removed one by one from held parts. */
   factsRemoved: number;
+}
+
+/** The delete phase: deletes what is retired, then removes the facts the server leaves behind; tallies both. */
+export async function retirePhase(ctx: OnlineRun, input: RetireInput): Promise<void> {
+  const retired = await deleteRetired(ctx, input);
+  ctx.counts.held += retired.held.length;
+  ctx.counts.factsRemoved += retired.factsRemoved;
+  if (needsFactCleanup(input.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
 }
 
 export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise<Retired> {

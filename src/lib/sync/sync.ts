@@ -22,25 +22,22 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { editOrder, needsFactCleanup, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { editOrder, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
 import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
-import { sleep } from '../util/backoff.js';
+import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
-import { adoptPriorEpisodes, priorMigration, type PriorMigration } from './adopt-prior.js';
+import { priorMigration } from './adopt-prior.js';
 import { Ledger } from './ledger.js';
-import { fetchListing, waitingMarkers } from './listing.js';
+import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
+import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
-import { rebuildDrafts } from './prepare.js';
-import { applyReconciliation, reconcile } from './reconcile.js';
-import { cleanupFacts } from './fact-cleanup.js';
-import { deleteRetired, readyToSend, retiredDue, retiredWaiting, type RetireInput } from './retire.js';
+import { readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { sendPending } from './send.js';
-import { refreshStatus } from './status.js';
 import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 
@@ -148,20 +145,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
  */
 async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
   if (editOrder(order.semantics) === 'break-before-make') {
-    await retire(ctx, order);
+    await retirePhase(ctx, order);
     await sendPending(ctx, (record) => readyToSend(record, order));
   } else {
     await sendPending(ctx, () => true);
-    await retire(ctx, order);
+    await retirePhase(ctx, order);
   }
-}
-
-/** Deletes what is retired and removes the facts the server leaves behind; counts what it did. */
-async function retire(ctx: OnlineRun, order: RetireInput): Promise<void> {
-  const retired = await deleteRetired(ctx, order);
-  ctx.counts.held += retired.held.length;
-  ctx.counts.factsRemoved += retired.factsRemoved;
-  if (needsFactCleanup(order.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
 }
 
 /** What the server's delete removes (cached per server; probed once when its surface does not say). Undefined: unreachable. */
@@ -184,66 +173,17 @@ function allParts(state: SyncState): EpisodeRef[] {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 
-interface ReconcileRun {
-  rebuilding: boolean;
-  /** Origins of the shared sources (MADEINOZ_KNOWLEDGE_SHARED_SOURCES). */
-  sharedOrigins: ReadonlySet<string>;
-  /** Files this run's plan counted as added: one found already in the graph is adopted instead. */
-  plannedAdds: Set<string>;
-  ignoreBackoff: boolean;
-  /** Notes the madeinoz hook sent before us, to take over from the first listing (adopt-prior.ts). */
-  prior?: PriorMigration | undefined;
-}
-
-/**
- * Lists the groups where something of ours waits (listing.ts decides which, and how much) and
- * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
- */
-async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
-  const listing = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups });
-  if (listing === undefined) return false;
-  const { config, state, logger } = ctx;
-  if (run.prior !== undefined) {
-    // Once, before anything is sent: what the prior hook sent is taken over, not sent again.
-    await adoptPriorEpisodes(ctx, listing, run.prior);
-    for (const { record } of run.prior.candidates) if (!ctx.outgoing.has(record.id)) run.plannedAdds.delete(record.id);
-    run.prior = undefined;
-  }
-  for (const listed of listing.values()) {
-    ctx.counts.listing.requests += listed.requests;
-    ctx.counts.listing.episodes += listed.listed;
-  }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
-  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  for (const c of r.confirmations) {
-    if (!c.adopted) continue;
-    ctx.counts.adopted++;
-    if (run.plannedAdds.delete(c.record.id)) ctx.counts.added--;
-  }
-  ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
-  for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
-  for (const { record, ref, evidence } of r.resends) {
-    logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
-    ctx.counts.resent++;
-    if (ctx.outgoing.has(record.id)) continue;
-    const drafts = await rebuildDrafts(config, ctx.sources, record, logger);
-    if (drafts !== undefined) ctx.outgoing.set(record.id, { record, drafts });
-  }
-  const nowIso = new Date(ctx.now()).toISOString();
-  for (const record of Object.values(state.files)) refreshStatus(record, nowIso);
-  return true;
-}
-
 /** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
 async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: RetireInput, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
-  let delay = 50;
-  while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
+  for (let attempt = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
-    delay = Math.min(delay * 2, 2000);
+    await sleep(Math.min(backoffDelay(WAIT_BACKOFF, attempt), Math.max(0, deadline - ctx.now())));
     if (!(await reconcileWithGraph(ctx, run))) break;
     await settle(ctx, order);
   }
 }
+
+/** `sync --wait` looks again after 50 ms, then twice as long each time, at most every 2 s. */
+const WAIT_BACKOFF: Backoff = { initialMs: 50, maxMs: 2000, low: 1, high: 1 };
