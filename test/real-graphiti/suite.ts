@@ -13,6 +13,7 @@ import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantic
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpNetworkError } from '../../src/lib/mcp/errors.js';
 import { logFilePath } from '../../src/lib/util/log.js';
+import { loadGraphView } from '../../src/lib/sync/graph-view.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { probeFake, probeServer } from './parity.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -191,7 +192,7 @@ export function realServerSuite(generation: string): void {
     /** Fact texts in the group's FalkorDB graph (what any search could return). */
     const graphFacts = async () => (await ctx.real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
 
-    it('an edit whose new version the server drops keeps the old episode (polled from FalkorDB all along) until the new one is in', async () => {
+    it('an edit whose new version the server drops: the old episode stays until the new one is in (polled from FalkorDB), or where it must go first the note is marked between versions', async () => {
       ctx.box.pai('LEARNING/2026-04/k.md', learning('Kestrel queue', 'Kestrel queues jobs in Redis. Redis keeps Kestrel jobs for a day.'));
       expect((await sync(WAIT)).summary).toMatchObject({ added: 1, confirmed: 1 });
       const seen: number[] = [];
@@ -208,14 +209,23 @@ export function realServerSuite(generation: string): void {
         await eventually('the server logs the dropped new version', async () => (ctx.real.log().match(/Failed to process episode/g) ?? []).length > failuresBefore);
         expect((await sync([], FAST_RESEND)).summary).toMatchObject({ failed: 0 });
         const kept = await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Kestrel queue' RETURN e.content");
-        expect(kept.map((r) => String(r[0]))).toEqual([expect.stringContaining('Redis')]);
+        if (makeBeforeBreak) {
+          expect(kept.map((r) => String(r[0]))).toEqual([expect.stringContaining('Redis')]);
+        } else {
+          // Break before make: the old version went first; the note is marked between versions, so
+          // the SessionStart context keeps its last good facts (hooks/worker.ts, sync/graph-view.ts).
+          expect(kept).toEqual([]);
+          expect((await loadGraphView({ stateDir: ctx.box.env.MADEINOZ_KNOWLEDGE_STATE_DIR ?? '' })).bridging).toBe(1);
+        }
         ctx.real.llm.clearFailures();
         expect((await sync(WAIT, FAST_RESEND)).summary).toMatchObject({ queued: 0, failed: 0 });
         await eventually('only the new version is left', async () => JSON.stringify((await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Kestrel queue' RETURN e.content")).map((r) => String(r[0]).includes('NATS'))) === '[true]');
       } finally {
+        ctx.real.llm.clearFailures();
         polling = false;
         await poller;
       }
+      expect((await loadGraphView({ stateDir: ctx.box.env.MADEINOZ_KNOWLEDGE_STATE_DIR ?? '' })).bridging).toBe(0);
       expect(seen.length).toBeGreaterThanOrEqual(5); // each sample is a redis-cli query, ~0.3 s
       // Make-before-break where the server allows it (0.28.2 with our fact clean-up, 0.31.2): the
       // note never has zero episodes. On 0.29.3 – 0.31.1 the old version must go before the new one
