@@ -158,6 +158,20 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     }
   });
 
+  it('entity summaries: rebuilt from the remaining episodes where the server does so (0.31.2), else they keep the deleted note\'s words', async () => {
+    const box = sandbox();
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr publishes through Kafka.'));
+    box.pai('LEARNING/SYSTEM/l.md', learning('Ledger feed', 'Ledger exports through Kafka.'));
+    await settle(box);
+    const kafka = () => server.nodes('main').find((n) => n.name === 'Kafka')?.summary ?? '';
+    expect(kafka()).toContain('Zephyr publishes through Kafka.');
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'z.md'));
+    expect(await runSync(box.config(), { waitMs: 5000 })).toMatchObject({ deleted: 1 });
+    expect(kafka()).toContain('Ledger exports through Kafka.');
+    if (generation === '0.31.2') expect(kafka()).not.toContain('Zephyr');
+    else expect(kafka()).toContain('Zephyr publishes through Kafka.');
+  });
+
   it('a fresh co-owner of a shared source who is behind deletes nothing newer, and all converge on the newest version', async () => {
     // Each owner's clone of the team's notes lives in that owner's own home.
     const owner = (origin: string) => {
