@@ -147,6 +147,11 @@ export interface ResolveOptions {
   now?: () => number;
   /** How long the probe may wait for the server to process its two episodes. */
   probeTimeoutMs?: number;
+  /**
+   * False: never probe (the context builder, which must not cost LLM calls): a build whose rule is
+   * neither known nor cached yet reads as the cautious rules, `source: 'assumed'`. Default true.
+   */
+  probe?: boolean;
 }
 
 /** The semantics of the server `graphiti` talks to: from its surface, the cache, or a probe (cached). */
@@ -159,7 +164,7 @@ export async function resolveSemantics(graphiti: GraphitiClient, options: Resolv
   const cache = await readCache(options.stateDir);
   const cached = cache.servers[key];
   if (cached !== undefined && 'semantics' in cached && isSemantics(cached.semantics)) return { ...cached.semantics, source: 'probe' };
-  if (cached !== undefined && 'failedAt' in cached && now() - Date.parse(cached.failedAt) < PROBE_RETRY_MS) return { ...CAUTIOUS_SEMANTICS, source: 'assumed' };
+  if (options.probe === false || (cached !== undefined && 'failedAt' in cached && now() - Date.parse(cached.failedAt) < PROBE_RETRY_MS)) return { ...CAUTIOUS_SEMANTICS, source: 'assumed' };
   let observed: ServerSemantics | undefined;
   try {
     observed = await probeSemantics(graphiti, { ...options, now });
