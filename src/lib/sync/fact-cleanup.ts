@@ -1,5 +1,5 @@
 /**
- * Phase 6, facts left behind: deleted stays deleted.
+ * The "facts left behind" phase (docs/architecture.md, the engine's phases): deleted stays deleted.
  *
  * Graphiti extracts facts from an episode, and a fact names the episodes it rests on. Servers on
  * graphiti-core 0.29+ delete the facts only a deleted episode created; the released 1.0.2 image

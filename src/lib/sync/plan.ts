@@ -1,5 +1,5 @@
 /**
- * Phase 2, planning: the scanned files and the state → a Plan (records to write, records to drop,
+ * The plan phase: the scanned files and the state → a Plan (records to write, records to drop,
  * parts to retire, files to send, counts, actions). Nothing in the state changes here; `applyPlan`
  * writes the plan in one step. Renames are settled inside the plan: a file that disappeared and a
  * new file with the same content are one file moved, decided before anything is counted.

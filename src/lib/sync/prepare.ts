@@ -1,5 +1,5 @@
 /**
- * Phase 1, preparing: a memory file's bytes → the episode drafts to send, or the reason it sends
+ * The prepare step (used by the plan phase and by re-sends): a memory file's bytes → the episode drafts to send, or the reason it sends
  * nothing. One pipeline (read → hash → parse → filter → group → build) used by planning and by
  * rebuilding the body of a part the server dropped, so both always produce the same episodes.
  */

@@ -1,5 +1,5 @@
 /**
- * Phase 3, reconciling: what the graph lists vs. what the state expects. A pure function from
+ * The reconcile phase: what the graph lists vs. what the state expects. A pure function from
  * state + listing + clock to decisions (confirmations, adoptions, retired parts located or gone,
  * duplicates, re-sends, drops, each listed group's new pace); `applyReconciliation` writes them.
  * Tested without a server (test/sync/reconcile.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Phase 4, sending: pending parts go out `concurrency` files at a time. Each part is journaled as
+ * The send phase: pending parts go out `concurrency` files at a time. Each part is journaled as
  * in flight before its add_memory and again after the reply, so a kill at any moment leaves a
  * state the next run's reconcile can finish without sending anything twice blindly.
  */

@@ -1,4 +1,4 @@
-/** Phase 7, the summary: the run's counts plus the statuses of the files of its sources. */
+/** The summary phase: the run's counts plus the statuses of the files of its sources. */
 import { totalRedactions } from '../memory/redact.js';
 import { countByStatus } from '../state/state.js';
 import type { Plan } from './plan.js';

@@ -3,10 +3,12 @@
  * orchestrator; each phase is a module of its own with typed inputs and outputs:
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
- *   → reconcile with the graph (listing.ts + the pure reconcile.ts; in the first listing, the
- *     madeinoz hook's notes are taken over: adopt-prior.ts) → send (send.ts)
- *   → delete retired parts (retire.ts) → remove the facts they left (fact-cleanup.ts)
- *   → [wait: reconcile, send, delete again] → summary (summary.ts).
+ *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
+ *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
+ *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts)
+ *   → send (send.ts) and delete retired parts + the facts they left (retire.ts, fact-cleanup.ts),
+ *     in the order the server's semantics demand (`settle`: make before break, or break before make)
+ *   → [wait: reconcile and settle again] → summary (summary.ts).
  *
  * Why it is shaped like this:
  * - `add_memory` only queues and Graphiti drops failures silently, so a reply proves nothing.
@@ -14,7 +16,9 @@
  *   once `get_episodes` shows that marker (status `confirmed`).
  * - Graphiti never deduplicates episodes, so before anything is sent we list the group and adopt
  *   an episode that already carries the marker (crash after send, lost state), and when a marker
- *   shows up twice we delete the extra copies.
+ *   shows up twice we keep the copy processed first (it created the facts) and delete the others.
+ * - What the graph KNOWS (facts, summaries) must stay true, and what a delete takes differs by
+ *   server generation: docs/semantics.md.
  * - The state is journaled before a request goes out (the part is "in flight") and after its reply
  *   (ledger.ts), so a kill at any moment leaves a state that the next run can finish.
  * - A server that is down leaves work `pending`: that is the outbox; nothing is dropped.
