@@ -88,7 +88,7 @@ export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kin
  * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
  * when the file changed since (content or group): the next run plans it as an update.
  */
-export async function rebuildDrafts(config: Config, sources: MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
+export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
   const source = sources.find((s) => s.name === record.source);
   if (source === undefined) return undefined;
   const read = await readMemoryFile(`${source.root}/${record.relPath}`);

@@ -102,7 +102,6 @@ async function run(input: RunInput): Promise<SyncSummary> {
     sources,
     state,
     ledger: new Ledger(config.stateDir, state, now, input.lock, input.lock === undefined),
-    graphiti: undefined,
     server: new ServerHealth(logger),
     now,
     counts: { ...emptyCounts(), ...plan.counts },
@@ -113,11 +112,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
 
   let changed = plan.changed;
   let semantics: ResolvedSemantics | undefined;
+  let graphiti: GraphitiClient | undefined;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
-      ctx.graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
-      const online = ctx as OnlineRun;
+      graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
+      const online: OnlineRun = { ...ctx, graphiti };
       semantics = await learnSemantics(online);
       if (semantics === undefined) return summarize(ctx, plan);
       const order: RetireInput = { semantics, sharedOrigins: new Set(Object.values(config.sharedSources)) };
@@ -137,7 +137,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
-    if (options.graphiti === undefined) await ctx.graphiti?.close().catch(() => undefined);
+    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
   }
   return summarize(ctx, plan, semantics);
 }

@@ -106,25 +106,33 @@ export class ServerHealth {
   }
 }
 
-/** Everything the phases after planning share: inputs, the live state and its ledger, the run's tallies. */
-export interface RunContext {
-  config: Config;
-  options: SyncOptions;
-  logger: Logger;
-  sources: MemorySource[];
-  state: SyncState;
-  ledger: Ledger;
-  /** Set once the run needs the server (phases after planning). */
-  graphiti: GraphitiClient | undefined;
-  server: ServerHealth;
-  now: () => number;
-  counts: SyncCounts;
-  problems: SyncProblem[];
-  /** Files with parts to send this run, by record id. */
-  outgoing: Map<string, Outgoing>;
+/** What a run works with and never replaces: its inputs, its clock and what it knows of the server. */
+export interface RunEnv {
+  readonly config: Config;
+  readonly options: SyncOptions;
+  readonly logger: Logger;
+  readonly sources: readonly MemorySource[];
+  readonly now: () => number;
+  /** Whether the server answered; the first transient failure stops all sending. */
+  readonly server: ServerHealth;
 }
 
-/** The context of the phases that talk to the server. */
-export type OnlineRun = RunContext & { graphiti: GraphitiClient };
+/**
+ * What a run changes: the live state (written to disk only through its ledger), the files with
+ * parts to send (by record id), and its tallies (one `SyncCounts`, reported as they are).
+ */
+export interface RunBook {
+  readonly state: SyncState;
+  readonly ledger: Ledger;
+  readonly outgoing: Map<string, Outgoing>;
+  readonly counts: SyncCounts;
+  readonly problems: SyncProblem[];
+}
+
+/** The phases after planning that need no server (the summary, a dry run). */
+export type RunContext = RunEnv & RunBook;
+
+/** The phases that talk to the server. */
+export type OnlineRun = RunContext & { readonly graphiti: GraphitiClient };
 
 export { SyncError } from './errors.js';
