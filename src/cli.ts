@@ -254,7 +254,7 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { contextForCli, noProjectMessage } = await import('./lib/context/cli.js');
   const refresh = values.refresh === true;
-  const retiredEpisodes = refresh ? await (await import('./lib/sync/fact-cleanup.js')).loadRetiredEpisodes(config) : undefined;
+  const retiredEpisodes = refresh ? (await (await import('./lib/sync/graph-view.js')).loadGraphView(config)).retiredEpisodes : undefined;
   const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
     refresh,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../src/lib/context/context.js';
 import { detectProject } from '../../src/lib/context/project.js';
-import { loadRetiredEpisodes } from '../../src/lib/sync/fact-cleanup.js';
+import { loadGraphView } from '../../src/lib/sync/graph-view.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
@@ -72,7 +72,7 @@ describe('facts of deleted and replaced episodes', () => {
     const { GraphitiClient } = await import('../../src/lib/graphiti/graphiti.js');
     const graphiti = new GraphitiClient(config);
     try {
-      const built = await buildContext({ graphiti, config, project: detectProject(project, config), retiredEpisodes: await loadRetiredEpisodes(config) });
+      const built = await buildContext({ graphiti, config, project: detectProject(project, config), retiredEpisodes: (await loadGraphView(config)).retiredEpisodes });
       // The facts part; entity summaries keep what any episode said (Graphiti folds mentions into
       // them and no generation unfolds them; NodeResult names no episodes to judge them by).
       const facts = built.text.split('Related entities:')[0] ?? '';

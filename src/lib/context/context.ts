@@ -48,7 +48,7 @@ export interface BuildContextInput {
   maxFacts?: number;
   maxNodes?: number;
   /**
-   * Our episodes that are deleted or replaced (sync/fact-cleanup.ts `loadRetiredEpisodes`): a fact
+   * Our episodes that are deleted or replaced (sync/graph-view.ts `loadGraphView`): a fact
    * resting only on them is left out, and removed from the graph, whatever the server kept.
    */
   retiredEpisodes?: ReadonlySet<string>;

@@ -16,7 +16,7 @@
 import type { Config } from '../config/config.js';
 import { factRestsOnlyOn } from '../graphiti/graphiti.js';
 import { McpError } from '../mcp/errors.js';
-import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
+import type { EpisodeRef, SyncState } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
 /** How many deleted episodes the state remembers (the newest). */
@@ -47,16 +47,6 @@ export function retiredEpisodeUuids(state: SyncState, options: { evenBeforeRepla
   // An episode a current part holds (a revert adopted it back) is not retired.
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) uuids.delete(ref.uuid);
   return uuids;
-}
-
-/** The retired set as the worker and the `context` command see it: read-only; empty when there is no state. */
-export async function loadRetiredEpisodes(config: Pick<Config, 'stateDir'>): Promise<Set<string>> {
-  try {
-    const { state } = await loadState(config.stateDir, { readOnly: true });
-    return retiredEpisodeUuids(state);
-  } catch {
-    return new Set();
-  }
 }
 
 /**
