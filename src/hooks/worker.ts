@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
+import { workerSwitches, type WorkerSwitches } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError } from '../lib/mcp/errors.js';
@@ -49,16 +50,16 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext } = await import('../lib/context/context.js');
-      const { loadGraphView } = await import('../lib/sync/graph-view.js');
-      const view = await loadGraphView(cfg);
+      const { loadNotesBetweenVersions } = await import('../lib/sync/between-versions.js');
       const project = detectProject(cwd, cfg);
       // An edit between its old and new version (break-before-make, sync/retire.ts): the graph
       // lacks that note for now, so the last good context keeps being served until the new one is in.
-      if (view.bridging > 0 && readContextCache(cfg.stateDir, project.key) !== undefined) {
-        ctx.logger.info('context kept: an edited note is between its old and its new version in the graph', { notes: view.bridging });
+      const between = await loadNotesBetweenVersions(cfg);
+      if (between > 0 && readContextCache(cfg.stateDir, project.key) !== undefined) {
+        ctx.logger.info('context kept: an edited note is between its old and its new version in the graph', { notes: between });
         return;
       }
-      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, retiredEpisodes: view.retiredEpisodes });
+      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
@@ -92,8 +93,10 @@ async function main(): Promise<void> {
   const reason = typeof values.reason === 'string' ? values.reason : 'manual';
 
   let config: Config;
+  let switches: WorkerSwitches;
   try {
     config = await loadConfig();
+    switches = workerSwitches(process.env);
   } catch (error) {
     const stateDir = fallbackStateDir();
     createLogger({ file: logFilePath(stateDir) })
@@ -104,8 +107,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel }).child({ component: 'worker' });
   // GMS_WORKER_TIMEOUT_MS may only shorten the limit (tests use it for hung servers).
-  const override = Number(process.env.GMS_WORKER_TIMEOUT_MS);
-  const timeoutMs = Number.isInteger(override) && override > 0 ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
+  const override = switches.timeoutMs;
+  const timeoutMs = override !== undefined ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
   const hard = setTimeout(() => {
     logger.error('worker hard time limit reached; exiting');
     if (token !== undefined) releaseLock(config.stateDir, token);

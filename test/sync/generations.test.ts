@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { SEMANTICS_FILE } from '../../src/lib/graphiti/semantics.js';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { loadGraphView } from '../../src/lib/sync/graph-view.js';
-import { collectStatus } from '../../src/lib/sync/report.js';
+import { loadNotesBetweenVersions } from '../../src/lib/sync/between-versions.js';
+import { collectStatus } from '../../src/commands/reports.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -94,18 +94,18 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     if (expected.order === 'break') {
       // the old version is gone already, and the note is marked between versions: the worker keeps the last good context (hooks/worker.ts).
       expect(between).toEqual([]);
-      expect((await loadGraphView(box.config())).bridging).toBe(1);
+      expect((await loadNotesBetweenVersions(box.config()))).toBe(1);
     } else {
       // the old version is all the graph has of the note, and it stays until the new one is in.
       expect(between.map((e) => e.content)).toEqual([expect.stringContaining('Postgres nightly')]);
-      expect((await loadGraphView(box.config())).bridging).toBe(0);
+      expect((await loadNotesBetweenVersions(box.config()))).toBe(0);
     }
     server.resumeProcessing();
     await server.whenIdle();
     const run = await runSync(box.config(), { waitMs: 5000 });
     await server.whenIdle();
     expect(run).toMatchObject({ confirmed: 1, queued: 0, failed: 0 });
-    expect((await loadGraphView(box.config())).bridging).toBe(0);
+    expect((await loadNotesBetweenVersions(box.config()))).toBe(0);
     expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
     expect(facts()).toContain('Zephyr archives to Glacier.');
     expect(facts()).not.toContain('Kafka feeds Postgres nightly.');

@@ -303,15 +303,16 @@ export class GraphitiClient {
     return this.deleteByUuid('deleteEntityEdge', 'delete_entity_edge', uuid, groupId, signal);
   }
 
-  /** One delete by uuid; "not found" (already gone) is what we wanted and is reported, not thrown. */
-  private async deleteByUuid(op: 'deleteEpisode' | 'deleteEntityEdge', what: string, uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+  /** The one delete: by uuid, the group named where the tool declares it, "not found" reported rather than thrown. */
+  private async deleteByUuid(operation: 'deleteEpisode' | 'deleteEntityEdge', label: string, uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
     const [group] = this.safeGroups([groupId]) as [string];
-    return this.retrying(what, signal, async () => {
-      const tool = await this.requireTool(op, signal);
+    return this.retrying(label, signal, async () => {
+      const tool = await this.requireTool(operation, signal);
       try {
         await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
         return { deleted: true, notFound: false };
       } catch (error) {
+        // Already gone is what we wanted; report it without failing.
         if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
         throw error;
       }

@@ -24,7 +24,8 @@ import { factRestsOnlyOn, type Fact } from '../graphiti/graphiti.js';
 import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type ServerSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
-import { cleanupFacts, rememberDeleted, retiredEpisodeUuids } from './fact-cleanup.js';
+import { retiredEpisodeUuids } from '../state/retired.js';
+import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
 import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
 
