@@ -59,7 +59,12 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
         ctx.logger.info('context kept: an edited note is between its old and its new version in the graph', { notes: between });
         return;
       }
-      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
+      const client = await graphiti();
+      // Whether entity summaries can be shown current: the server's semantics (known, or as the sync
+      // cached them; never probed from here), else false.
+      const { resolveSemantics } = await import('../lib/graphiti/semantics.js');
+      const semantics = await resolveSemantics(client, { stateDir: cfg.stateDir, url: cfg.mcpUrl, logger: ctx.logger, signal: ctx.signal, probe: false }).catch(() => undefined);
+      await refreshProjectContext(cfg, project, { graphiti: client, logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, rebuildsSummaries: semantics?.rebuildsSummaries === true });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);

@@ -60,4 +60,29 @@ describe('the worker bridges a break-before-make edit', () => {
       await steps.close();
     }
   });
+
+  it('shows entity summaries only where the server rebuilds them (0.31.2), learned from the semantics the sync cached', async () => {
+    for (const deleteMode of ['detach', 'cascade'] as const) {
+      await server.close();
+      server = await startGraphitiServer({ processingDelayMs: 0, deleteMode, mainParams: true, graphPerGroup: true });
+      box.cleanup();
+      box = makeSandbox(server.url);
+      const config = box.config();
+      const cwd = box.path('code', 'zephyr');
+      mkdirSync(cwd, { recursive: true });
+      const steps = realSteps(config, nullLogger);
+      try {
+        box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+        await runSync(config, { waitMs: 5000 });
+        await server.whenIdle();
+        await steps.refreshContext(config, cwd, { logger: nullLogger, signal: new AbortController().signal });
+        const text = readContextCache(config.stateDir, detectProject(cwd, config).key)?.text ?? '';
+        expect(text).toContain('Zephyr uses Kafka for the event bus.');
+        if (deleteMode === 'detach') expect(text).toContain('Related entities:');
+        else expect(text).not.toContain('Related entities:');
+      } finally {
+        await steps.close();
+      }
+    }
+  });
 });
