@@ -40,6 +40,7 @@ import { deleteRetired, retiredWaiting } from './retire.js';
 import { sendPending } from './send.js';
 import { refreshStatus } from './status.js';
 import { statusCounts, summarize } from './summary.js';
+import { migrateStateOrigins } from './origin-migration.js';
 import { ServerHealth, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -84,6 +85,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const { config, options, logger, sources, state } = input;
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const migratedOrigins = migrateStateOrigins(state, config);
   const scan = await scanSources(sources, {
     exclude: config.exclude,
     maxFileBytes: config.maxFileBytes,
@@ -109,7 +111,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
-  let changed = plan.changed;
+  let changed = plan.changed || migratedOrigins > 0;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
