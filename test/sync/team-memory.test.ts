@@ -6,7 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
+import { collectStatus, formatStatus } from '../../src/lib/sync/report.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
 
@@ -56,6 +58,11 @@ describe('team memory: one episode per team file for the whole team', () => {
     expect(byName('Deploy runbook')[0]?.source_description).not.toContain('alice');
     expect(byName('Style')).toHaveLength(2);
     expect(new Set(byName('Style').map((e) => parseMarker(e.source_description)?.origin)).size).toBe(2);
+
+    // status shows the team files apart from Bob's own.
+    const status = await collectStatus(bob.config(), nullLogger);
+    expect(status.teamMemory).toEqual([{ store: 'acme-web', files: 1, confirmed: 1 }]);
+    expect(formatStatus(status)).toContain('Team memory (one episode per file for the whole team): 1 of them, in acme-web 1 (1 confirmed); the other 1 are your own');
   });
 
   it('an edit by either replaces the one episode; a teammate still holding the older copy deletes nothing', async () => {
