@@ -129,7 +129,9 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
     const fork = await box.claude(['-p', 'and again', '--resume', session, '--fork-session']);
     expect(fork.code).toBe(0);
     expect(fork.stderr).toBe('');
-    // 2.1.330 runs no SessionStart for a fork in -p; 2.1.332 runs it with source "fork": either way, no second block.
+    // Neither 2.1.330 nor 2.1.332 runs SessionStart for `-p --resume --fork-session` (measured): the fork
+    // carries the parent's block. Where a fork does run it (source "fork"), the hook adds none
+    // (test/hooks/session-start.test.ts), so it is once either way.
     for (const run of hookRuns(fork.debug)) expect(run.status).toBe(0);
     const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
     expect(contexts).toHaveLength(1);
