@@ -85,6 +85,15 @@ describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it
     expect(resolved({})).toBe(folder);
   }, 120_000);
 
+  it('autoMemoryDirectory in the checked-in project settings: the CLI in -p follows it (measured), we deliberately do not', async () => {
+    // A repository must not choose which of a person's folders go to a shared graph: a clone could
+    // point it at ~/ and every .md file there would be sent. Claude Code itself only writes there.
+    settings(join(box.project, '.claude', 'settings.json'), { autoMemoryDirectory: '~/from-the-repository' });
+    const folder = await rememberInSession();
+    expect(folder).toBe(join(box.env.HOME as string, 'from-the-repository'));
+    expect(resolved({})).toBe(box.memoryDir);
+  }, 120_000);
+
   for (const [variable, where] of [
     ['CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', (root: string) => join(root, 'cowork-memory')],
     ['CLAUDE_CODE_REMOTE_MEMORY_DIR', (root: string) => join(root, 'remote')],
