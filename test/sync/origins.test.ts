@@ -12,7 +12,8 @@ import { runSync } from '../../src/lib/sync/sync.js';
 import { earlierDerivedOrigin, originIdentity, type MachineFacts } from '../../src/lib/util/origin.js';
 import type { Config } from '../../src/lib/config/config.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { makeSandbox, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

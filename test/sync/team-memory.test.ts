@@ -6,11 +6,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
-import { collectStatus, formatStatus } from '../../src/lib/sync/report.js';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { makeSandbox, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let alice: Sandbox;
