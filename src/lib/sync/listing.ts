@@ -16,6 +16,7 @@ import type { EpisodeRef, SyncState } from '../state/state.js';
 import { unsettledShared } from './reconcile.js';
 import { isSharedPart } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, type GroupListing } from './pace.js';
+import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
 /**
@@ -107,7 +108,7 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
   let requests = 0;
   let listed = 0;
   for (;;) {
-    const episodes = (await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal)).map(withMarker);
+    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
     requests++;
     listed += episodes.length;
     const complete = episodes.length < cap;

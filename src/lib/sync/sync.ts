@@ -28,7 +28,7 @@ import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
 import { editOrder, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
-import { filterSources, resolveSources } from '../memory/sources.js';
+import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
@@ -44,6 +44,8 @@ import { readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput 
 import { sendPending } from './send.js';
 import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
+import { migrateStateOrigins } from './origin-migration.js';
+import { originOf } from './shared.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
 export { isClean } from './summary.js';
@@ -87,6 +89,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const { config, options, logger, sources, state } = input;
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const migratedOrigins = migrateStateOrigins(state, config);
   const scan = await scanSources(sources, {
     exclude: config.exclude,
     maxFileBytes: config.maxFileBytes,
@@ -110,7 +113,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
-  let changed = plan.changed;
+  let changed = plan.changed || migratedOrigins > 0;
   let semantics: ResolvedSemantics | undefined;
   let graphiti: GraphitiClient | undefined;
   try {
@@ -120,11 +123,11 @@ async function run(input: RunInput): Promise<SyncSummary> {
       const online: OnlineRun = { ...ctx, graphiti };
       semantics = await learnSemantics(online);
       if (semantics === undefined) return summarize(ctx, plan);
-      const order: RetireInput = { semantics, sharedOrigins: new Set(Object.values(config.sharedSources)) };
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
-      const sharedOrigins = new Set(Object.values(config.sharedSources));
+      const sharedOrigins = sharedOriginsIn(config, state);
+      const order: RetireInput = { semantics, sharedOrigins };
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
@@ -170,7 +173,12 @@ async function learnSemantics(ctx: OnlineRun): Promise<ResolvedSemantics | undef
 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   if (ctx.outgoing.size > 0 || retiredDue(ctx.state, ctx.now()) || Object.values(ctx.state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
-  return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
+  return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
+}
+
+/** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
+function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
+  return sharedOriginsOf(config.sharedSources, allParts(state).map(originOf));
 }
 
 function allParts(state: SyncState): EpisodeRef[] {
