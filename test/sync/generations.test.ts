@@ -216,3 +216,22 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     for (const o of [a, b]) expect((await runSync(o.config(), { waitMs: 5000 })).confirmed).toBe(1);
   });
 });
+
+describe('a note between versions (break before make)', () => {
+  it('stops holding the context back once its new version has failed', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...GENERATIONS['0.29.3'] });
+    const box = sandbox({ MADEINOZ_KNOWLEDGE_MAX_RESENDS: '0', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '1000' });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+    await settle(box);
+    // Every new episode is dropped silently from now on.
+    server.setOptions({ faults: { dropRate: 1 } });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr moved to Pulsar for the event bus.'));
+    await runSync(box.config());
+    await server.whenIdle();
+    expect(await loadNotesBetweenVersions(box.config())).toBe(1);
+    let clock = Date.now() + 60_000;
+    const later = await runSync(box.config(), { now: () => (clock += 1000) });
+    expect(later.failed).toBe(1);
+    expect(await loadNotesBetweenVersions(box.config())).toBe(0);
+  });
+});

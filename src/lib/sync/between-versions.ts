@@ -7,9 +7,13 @@
 import type { Config } from '../config/config.js';
 import { loadState, type SyncState } from '../state/state.js';
 
-/** Notes whose older version is gone and whose new version is not confirmed yet. */
+/**
+ * Notes whose older version is gone and whose new version is on its way (pending or queued). A
+ * new version that failed (rejected, or dropped past its re-sends) is a verdict, not a wait: it
+ * must not keep the context from being rebuilt for good.
+ */
 export function notesBetweenVersions(state: SyncState): number {
-  return Object.values(state.files).filter((r) => r.bridgingSince !== undefined).length;
+  return Object.values(state.files).filter((r) => r.bridgingSince !== undefined && (r.status === 'pending' || r.status === 'queued')).length;
 }
 
 /** 0 when there is no readable state. */
