@@ -279,7 +279,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   if (command === 'install' && config.mcpUrlSource === 'default') {
     io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: graphiti-memory-sync server start\n`);
   }
-  return 0;
+  return install.installRefused(result) ? 1 : 0;
 }
 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
