@@ -19,41 +19,11 @@
  * Size: argument parsing (node:util parseArgs), the usage text and one small handler per command;
  * each handler imports its module lazily, so a command loads only what it runs.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+import { commandHelp, globalHelp, unknownCommand, usageProblem, version, wantsHelp } from './commands/help.js';
+import { findCommand, parseArgsOptions } from './commands/spec.js';
 import { ConfigError, loadConfig, type Config } from './lib/config/config.js';
 import { createLogger, logFilePath, type Logger } from './lib/util/log.js';
-
-const USAGE = `Usage: graphiti-memory-sync <command> [options]
-
-Commands:
-  sync       Send new and changed memory files to Graphiti, delete removed ones
-             --dry-run  show what would happen, change nothing
-             --json     print one JSON object with the counts
-             --force    re-read every file, retry failed files
-             --source NAME  only this source (pai, auto-memory, or an extra source)
-             --max N    send at most N files this run
-             --wait MS  wait up to MS for queued episodes to be confirmed
-             --replace-prior  send ours for notes the madeinoz hook sent, even
-                        unchanged ones, and delete its episodes once ours are in
-  status     Counts by status, oldest pending, failures, server health [--json]
-  health     Check the Graphiti server: get_status, its database against
-             MADEINOZ_KNOWLEDGE_DB, a one-word search per configured group;
-             names the likely cause and the fix of each failure [--json]
-             --deep     also send one test episode, wait for it to be stored, delete it
-             --timeout MS  how long --deep waits (default 90000)
-  doctor     Same as health
-  context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
-             outside a git repository or Claude Code project: one line on
-             stderr, exit 3 (name the project with --cwd DIR)
-  install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
-  uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
-  watch      Keep the memory folders in sync while you work [--poll] [--json]
-  service    Print a service definition that runs watch: --systemd (user unit) or --launchd (agent)
-  server     Run a local Graphiti server without Docker: start|stop|status|logs|upgrade|service
-
-Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),
-2 usage or configuration error, 3 context: no project at this folder.
-Settings: see config/.env.example.`;
 
 /** `context` run where there is no project to speak of (documented in USAGE and the README). */
 export const EXIT_NO_PROJECT = 3;
@@ -61,29 +31,6 @@ export const EXIT_NO_PROJECT = 3;
 export class UsageError extends Error {
   override name = 'UsageError';
 }
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-const COMMAND_ALIASES: Record<string, string> = { doctor: 'health' };
-
-const COMMAND_OPTIONS: Record<string, Options> = {
-  sync: {
-    'dry-run': { type: 'boolean' },
-    json: { type: 'boolean' },
-    force: { type: 'boolean' },
-    source: { type: 'string' },
-    max: { type: 'string' },
-    wait: { type: 'string' },
-    'replace-prior': { type: 'boolean' },
-  },
-  status: { json: { type: 'boolean' } },
-  health: { json: { type: 'boolean' }, deep: { type: 'boolean' }, timeout: { type: 'string' } },
-  context: { cwd: { type: 'string' }, refresh: { type: 'boolean' } },
-  install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
-  uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
-  watch: { poll: { type: 'boolean' }, json: { type: 'boolean' } },
-  service: { systemd: { type: 'boolean' }, launchd: { type: 'boolean' } },
-};
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -109,30 +56,39 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [given, ...rest] = argv;
-  const command = given === undefined ? undefined : (COMMAND_ALIASES[given] ?? given);
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    io.stdout(`${USAGE}\n`);
-    return command === undefined ? 2 : 0;
+  if (given === undefined || given === '--help' || given === '-h' || given === 'help') {
+    io.stdout(`${globalHelp()}\n`);
+    return given === undefined ? 2 : 0;
   }
+  if (given === '--version' || given === '-V' || given === 'version') {
+    io.stdout(`${version()}\n`);
+    return 0;
+  }
+  const spec = findCommand(given);
+  if (spec === undefined) {
+    io.stderr(`${unknownCommand(given)}\n`);
+    return 2;
+  }
+  const command = spec.name;
   if (command === 'server') {
     const { runServerCommand } = await import('./lib/server/server-command.js');
     return runServerCommand(rest, io);
   }
-  const spec = COMMAND_OPTIONS[command];
-  if (spec === undefined) {
-    io.stderr(`Unknown command "${command}".\n\n${USAGE}\n`);
-    return 2;
-  }
   let values: Record<string, string | boolean | undefined>;
   try {
-    const parsed = parseArgs({ args: rest, options: { ...spec, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const parsed = parseArgs({ args: rest, options: parseArgsOptions(spec), strict: true, allowPositionals: false });
     values = parsed.values as Record<string, string | boolean | undefined>;
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}\n`);
+    // --help wins over a mistake elsewhere on the line: the user is asking what is allowed.
+    if (wantsHelp(rest)) {
+      io.stdout(`${commandHelp(spec)}\n`);
+      return 0;
+    }
+    io.stderr(`${usageProblem(spec, (error as Error).message)}\n`);
     return 2;
   }
   if (values.help === true) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${commandHelp(spec)}\n`);
     return 0;
   }
   let config: Config;
@@ -211,6 +167,8 @@ async function commandSync(config: Config, values: Record<string, string | boole
       const { formatSyncSummary } = await import('./lib/sync/report.js');
       io.stdout(formatSyncSummary(summary));
     }
+    // A dry run plans work: pending work is its answer, not a failure (exit 0 unless a file failed).
+    if (summary.dryRun) return summary.failed === 0 ? 0 : 1;
     return isClean(summary) ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', onSignal);

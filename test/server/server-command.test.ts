@@ -55,7 +55,8 @@ describe('server arguments', () => {
     expect(() => parseServerArgs(['service', '--platform', 'win32'])).toThrow('--platform must be linux or darwin');
     const run = io();
     expect(await main(['server', 'bogus'], run.io)).toBe(2);
-    expect(run.out.stderr).toContain('Usage: graphiti-memory-sync server');
+    expect(run.out.stderr).toContain('Unknown server subcommand "bogus".');
+    expect(run.out.stderr).toContain('Run "graphiti-memory-sync server --help"');
     const bare = io();
     expect(await main(['server'], bare.io)).toBe(2);
   });
