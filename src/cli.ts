@@ -20,7 +20,7 @@
  * each handler imports its module lazily, so a command loads only what it runs.
  */
 import { parseArgs } from 'node:util';
-import { commandHelp, globalHelp, unknownCommand, usageProblem, version, wantsHelp } from './commands/help.js';
+import { commandHelp, globalHelp, serverHelp, serverUsageProblem, unknownCommand, usageProblem, version, wantsHelp } from './commands/help.js';
 import { findCommand, parseArgsOptions } from './commands/spec.js';
 import { ConfigError, loadConfig, type Config } from './lib/config/config.js';
 import { createLogger, logFilePath, type Logger } from './lib/util/log.js';
@@ -71,7 +71,18 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   }
   const command = spec.name;
   if (command === 'server') {
-    const { runServerCommand } = await import('./lib/server/server-command.js');
+    const help = serverHelp(rest);
+    if (help !== undefined) {
+      io.stdout(`${help.text}\n`);
+      return help.code;
+    }
+    const { runServerCommand, parseServerArgs } = await import('./lib/server/server-command.js');
+    try {
+      parseServerArgs(rest);
+    } catch (error) {
+      io.stderr(`${serverUsageProblem(rest, (error as Error).message)}\n`);
+      return 2;
+    }
     return runServerCommand(rest, io);
   }
   let values: Record<string, string | boolean | undefined>;

@@ -11,7 +11,6 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serverHelp, serverUsageProblem } from '../../commands/help.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
@@ -74,10 +73,9 @@ export function parseServerArgs(argv: readonly string[], platform: NodeJS.Platfo
 }
 
 export async function runServerCommand(argv: readonly string[], io: ServerIo): Promise<number> {
-  const help = serverHelp(argv);
-  if (help !== undefined) {
-    io.stdout(`${help.text}\n`);
-    return help.code;
+  if (argv[0] === undefined || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.stdout(`${SERVER_USAGE}\n`);
+    return argv[0] === undefined ? 2 : 0;
   }
   try {
     const args = parseServerArgs(argv);
@@ -100,7 +98,7 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     }
   } catch (error) {
     if (error instanceof ServerUsageError) {
-      io.stderr(`${serverUsageProblem(argv, error.message)}\n`);
+      io.stderr(`${error.message}\n\n${SERVER_USAGE}\n`);
       return 2;
     }
     io.stderr(`Error: ${(error as Error).message}\n`);
