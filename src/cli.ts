@@ -141,6 +141,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     }
     logger.error('command failed', { error: error as Error });
     io.stderr(`Error: ${(error as Error).message}\n`);
+    const { nextStepLine } = await import('./lib/sync/next-step.js');
+    const step = nextStepLine((error as Error).message, config);
+    if (step !== undefined) io.stderr(`  ${step}\n`);
     return 1;
   }
 }
@@ -176,7 +179,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else {
       const { formatSyncSummary } = await import('./lib/sync/report.js');
-      io.stdout(formatSyncSummary(summary));
+      io.stdout(formatSyncSummary(summary, config));
     }
     // A dry run plans work: pending work is its answer, not a failure (exit 0 unless a file failed).
     if (summary.dryRun) return summary.failed === 0 ? 0 : 1;
@@ -234,7 +237,12 @@ async function commandContext(config: Config, values: Record<string, string | bo
     io.stderr(`${noProjectMessage(result.project)}\n`);
     return EXIT_NO_PROJECT;
   }
-  io.stdout(result.text === '' ? '' : `${result.text}\n`);
+  if (result.text === '') {
+    const { emptyContextHint } = await import('./commands/messages.js');
+    io.stderr(`${emptyContextHint({ projectName: result.project.name, refreshed: refresh, builtAt: result.builtAt })}\n`);
+    return 0;
+  }
+  io.stdout(`${result.text}\n`);
   return 0;
 }
 

@@ -16,6 +16,7 @@ import type { Config, DbKind } from '../config/config.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
 import type { Episode, Fact, ServerStatus } from '../graphiti/graphiti.js';
 import type { Logger } from '../util/log.js';
+import { nextStepFor } from './next-step.js';
 import type { HealthReport } from './report.js';
 
 export interface DoctorCheck {
@@ -193,7 +194,19 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
       status = await graphiti.getStatus();
     } catch (error) {
       const text = errorText(error);
-      checks.push({ name: 'server', ok: false, detail: `unreachable: ${text}`, cause: 'the Graphiti MCP server is not running or not at this URL', fix: `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})` });
+      const step = nextStepFor(text, config);
+      if (/\bHTTP 421 from\b/.test(text)) {
+        // The error explains the Host check itself: said once, and the server IS running.
+        checks.push({ name: 'server', ok: false, detail: `refused: ${text}`, fix: step?.fix });
+      } else {
+        checks.push({
+          name: 'server',
+          ok: false,
+          detail: `${/\bHTTP \d{3} from\b/.test(text) ? 'answered' : 'unreachable'}: ${text}`,
+          cause: step?.cause ?? 'the Graphiti MCP server is not running or not at this URL',
+          fix: step?.fix ?? `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})`,
+        });
+      }
       return { ...base, ok: false, message: text, elapsedMs: Date.now() - started, checks };
     }
     checks.push({ name: 'server', ok: status.status === 'ok', detail: `get_status: ${status.status}: ${status.message}` });
