@@ -107,7 +107,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     config = await loadConfig({ env: io.env });
   } catch (error) {
     if (error instanceof ConfigError) {
-      io.stderr(`Configuration error: ${error.message}\n`);
+      const { configErrorMessage } = await import('./commands/config-error.js');
+      io.stderr(`${configErrorMessage(error.message, error.variable, io.env)}\n`);
       return 2;
     }
     throw error;

@@ -234,7 +234,9 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
 
 /** The human report: one line per check, cause and fix under a failing one. */
 export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'db' | 'groupId'>): string {
-  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl}`];
+  // A failing check repeats the message in its detail: say it once, there.
+  const failed = report.checks.find((c) => !c.ok && c.detail.includes(report.message));
+  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${failed === undefined ? report.message : `the ${failed.name} check failed (below)`}`, `  url: ${config.mcpUrl}`];
   if (report.transport !== undefined) lines.push(`  transport: ${report.transport}, protocol ${report.protocolVersion ?? '?'}`);
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);
