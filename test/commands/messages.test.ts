@@ -3,7 +3,7 @@
  * without /mcp, a 421, a setting in the wrong file, counts that say what happened, queued work,
  * an endpoint without a model name. Over loopback against the Graphiti test server.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -156,5 +156,19 @@ describe('uninstall --dry-run of a file install created', () => {
     expect(dry.code).toBe(0);
     expect(dry.out).toContain(`${join(home, 'claude', 'settings.json')}: would be removed (it did not exist before install)`);
     expect(dry.out).not.toContain('+ {}');
+  });
+});
+
+describe('server logs explains what looks alarming', () => {
+  it("FalkorDB's memory-overcommit warning: whether it matters and how to silence it", async () => {
+    const dataDir = box.path('data');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'falkordb.log'), '123:M 25 Nov 2026 10:00:00.000 # WARNING Memory overcommit must be enabled! Without it, a background save or replication may fail under low memory condition. To fix this issue add \'vm.overcommit_memory = 1\' to /etc/sysctl.conf and then reboot or run the command \'sysctl vm.overcommit_memory=1\' for this to take effect.\n123:M 25 Nov 2026 10:00:00.001 * WARNING overcommit_memory is set to 0! Background save may fail under low memory condition.\n');
+    writeRuntime(box.path('state'), { state: 'stopped', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir, logDir: box.path('logs'), startedAt: '2026-01-01T00:00:00Z' });
+    const r = await cli(['server', 'logs']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('note: FalkorDB\'s "Memory overcommit must be enabled" warning is Redis\'s own: it matters only when a background save of a large graph meets memory pressure');
+    expect(r.out).toContain('sudo sysctl vm.overcommit_memory=1');
+    expect(r.out.match(/^note:/gm)).toHaveLength(1);
   });
 });
