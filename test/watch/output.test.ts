@@ -63,7 +63,8 @@ describe('watch output', () => {
     const r = await runWith({ isTTY: false }, [summary({ added: 1, queued: 1 }), summary({ confirmed: 1 })]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT.*Z watching 1 folder$/);
+    // Which folders, not only how many (issue 30).
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT.*Z watching 1 folder: \/.+$/);
     expect(lines[1]).toMatch(/^\d{4}-.*Z pass: added 1, updated 0, deleted 0 \| confirmed 0, queued 1, pending 0$/);
     expect(lines[2]).toMatch(/Z pass: added 0, updated 0, deleted 0 \| confirmed 1, queued 0, pending 0$/);
     expect(lines.at(-1)).toMatch(/Z stopped after 2 passes$/);
@@ -89,6 +90,7 @@ describe('watch output', () => {
     expect(frames.some((f) => /^syncing…|^retrying…/.test(f))).toBe(true);
     expect(frames.some((f) => f.includes('confirmed 0, queued 3, pending 0'))).toBe(true);
     expect(frames.some((f) => f.startsWith('watching 1 folder | confirmed 3, queued 0, pending 0'))).toBe(true);
+    expect(frames.some((f) => /^watching \/.+\n$/.test(f))).toBe(true);
     expect(frames.at(-1)).toBe('stopped after 3 passes\n');
     expect(r.stderr).not.toContain('\n\n');
   });

@@ -128,7 +128,7 @@ export function textLine(event: WatchEvent, at: Date = new Date()): string | und
   const t = at.toISOString();
   switch (event.event) {
     case 'ready':
-      return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}`;
+      return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}: ${event.roots.join(', ')}`;
     case 'pass':
       return `${t} ${describePass(event)}`;
     case 'backoff':
