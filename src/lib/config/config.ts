@@ -22,6 +22,9 @@ import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './en
 import { liveServerUrl } from './server-runtime.js';
 import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
 
+/** The default endpoint, which is also the placeholder `config/.env.example` shows. */
+export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
+
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
 export type ContextFormat = 'auto' | 'lines' | 'toon';
@@ -94,7 +97,7 @@ interface SettingDoc {
 
 /** Every setting we read, its default as written in docs, and one line on what it does. */
 export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: 'http://localhost:8000/mcp', description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: DEFAULT_MCP_URL, description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
   { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
   { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
   { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
@@ -376,13 +379,19 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
+  // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a
+  // server: a running local server wins over it, and over the example's database with it.
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveServerUrl(stateDir) : undefined;
+  if (placeholder && localUrl !== undefined) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
+  }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
-  const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
+  const db: DbKind = localUrl !== undefined && placeholder ? 'falkordb' : (dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j'));
 
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : localUrl !== undefined ? 'local-server' : 'default',
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== undefined ? 'local-server' : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
     db,
