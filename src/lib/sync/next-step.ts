@@ -4,7 +4,7 @@
  * (what a sync summary keeps) and the settings (where the URL came from, whether the local server
  * of `server start` is stopped), so every command says the same thing.
  */
-import type { Config } from '../config/config.js';
+import { DEFAULT_MCP_URL, type Config } from '../config/config.js';
 import { readRuntime } from '../config/server-runtime.js';
 
 export interface NextStep {
@@ -54,8 +54,9 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
   }
   if (status !== undefined) return undefined;
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
-  if (config.mcpUrlSource === 'default') {
-    const runtime = readRuntime(config.stateDir);
+  const runtime = readRuntime(config.stateDir);
+  // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.
+  if (config.mcpUrlSource === 'default' || (config.mcpUrl === DEFAULT_MCP_URL && runtime !== undefined)) {
     if (runtime !== undefined && runtime.state !== 'ready') {
       return { cause: `the local Graphiti server is ${runtime.state === 'failed' ? 'not running (its last start failed)' : 'stopped'}`, fix: 'graphiti-memory-sync server start' };
     }
