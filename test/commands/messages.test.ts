@@ -112,7 +112,8 @@ describe('server URL mistakes', () => {
       expect(r.out.match(/DNS-rebinding/g)).toHaveLength(1);
       expect(r.out).not.toContain('likely cause');
       expect(r.out).not.toContain('not running');
-      expect(r.out).toContain('FAIL server: refused: HTTP 421');
+      expect(r.out).toMatch(/^unhealthy: HTTP 421 from /);
+      expect(r.out).toContain('FAIL server: refused: (the error above)');
       expect(r.out).toContain('fix: connect through http://localhost:<port>/mcp or http://127.0.0.1:<port>/mcp');
     } finally {
       await strict.close();

@@ -234,14 +234,14 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
 
 /** The human report: one line per check, cause and fix under a failing one. */
 export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'db' | 'groupId'>): string {
-  // A failing check repeats the message in its detail: say it once, there.
-  const failed = report.checks.find((c) => !c.ok && c.detail.includes(report.message));
-  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${failed === undefined ? report.message : `the ${failed.name} check failed (below)`}`, `  url: ${config.mcpUrl}`];
+  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl}`];
   if (report.transport !== undefined) lines.push(`  transport: ${report.transport}, protocol ${report.protocolVersion ?? '?'}`);
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);
   for (const c of report.checks) {
-    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+    // The first line already holds a failing check's message: said once (a 421's explanation is long).
+    const detail = !c.ok && report.message !== '' && c.detail.includes(report.message) ? c.detail.replace(report.message, '(the error above)') : c.detail;
+    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${detail}`);
     if (!c.ok && c.cause !== undefined) lines.push(`       likely cause: ${c.cause}`);
     if (!c.ok && c.fix !== undefined) lines.push(`       fix: ${c.fix}`);
   }
