@@ -67,7 +67,8 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     };
   }
   if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
-  return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}` };
+  const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
+  return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };
 }
 
 /** One line: "next step: …" (with the cause when it adds something), for the text reports. */
