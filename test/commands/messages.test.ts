@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { writeRuntime } from '../../src/lib/config/server-runtime.js';
-import { nextStepFor } from '../../src/lib/sync/next-step.js';
+import { nextStepFor } from '../../src/commands/next-step.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../support/ports.js';
-import { learning, makeSandbox, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
 let server: GraphitiTestServer;

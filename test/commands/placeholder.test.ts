@@ -47,7 +47,8 @@ describe('placeholders from config/.env.example', () => {
     const config = await loadConfig({ env });
     expect(config.mcpUrl).toBe('http://localhost:9000/mcp');
     expect(config.mcpUrlSource).toBe('setting');
-    expect(config.warnings).toEqual([]);
+    // Said, not silent: the chosen URL hides a running local server.
+    expect(config.warnings).toEqual(['MADEINOZ_KNOWLEDGE_MCP_URL=http://localhost:9000/mcp is used, not the local server running at http://127.0.0.1:41234/mcp (server start); unset it to use the local server.']);
   });
 
   it('with no local server running, the placeholder is the URL used', async () => {

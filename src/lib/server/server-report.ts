@@ -42,7 +42,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   const runtime = live ?? readRuntime(config.stateDir);
   let answers: { ok: boolean; message: string } = { ok: false, message: 'not running' };
   if (live?.url !== undefined) {
-    const { checkHealth } = await import('../sync/report.js');
+    const { checkHealth } = await import('../graphiti/health.js');
     const { createLogger } = await import('../util/log.js');
     const health = await checkHealth({ ...config, mcpUrl: live.url }, createLogger({ level: 'error' }));
     answers = { ok: health.ok, message: health.message };

@@ -4,8 +4,8 @@
  * (what a sync summary keeps) and the settings (where the URL came from, whether the local server
  * of `server start` is stopped), so every command says the same thing.
  */
-import { DEFAULT_MCP_URL, type Config } from '../config/config.js';
-import { readRuntime } from '../config/server-runtime.js';
+import { DEFAULT_MCP_URL, type Config } from '../lib/config/config.js';
+import { readRuntime } from '../lib/config/server-runtime.js';
 
 export interface NextStep {
   /** What is wrong, when the error alone does not say it. */
