@@ -3,9 +3,10 @@
  * (stow, chezmoi, ln -s), managed read-only (home-manager, another user's file), and edited by
  * Claude Code while we edit them.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { formatInstallResult, installRefused, mcpLocation, runInstall, runUninstall, settingsPath, type InstallOptions, type InstallScope } from '../../src/lib/install/install.js';
 import { addedPart, toNix } from '../../src/lib/install/manual-entries.js';
@@ -279,5 +280,34 @@ describe('manual entries', () => {
   it('addedPart keeps only what is new; toNix quotes what Nix needs quoted', () => {
     expect(addedPart({ a: 1, h: { X: [1] } }, { a: 1, h: { X: [1, 2], Y: [3] } })).toEqual({ h: { X: [2], Y: [3] } });
     expect(toNix({ 'a-b': 'x"${y}', list: [-1, true, null], 'with space': {} })).toBe('{\n  a-b = "x\\"\\${y}";\n  list = [\n    (-1)\n    true\n    null\n  ];\n  "with space" = { };\n}');
+  });
+});
+
+describe('a settings file on a read-only file system (a real read-only mount; needs mount privileges)', () => {
+  const mounted: string[] = [];
+  afterEach(() => {
+    for (const m of mounted.splice(0)) spawnSync('umount', [m]);
+  });
+
+  /** A read-only tmpfs at `dir`, or false when this machine does not let us mount one. */
+  function readOnlyMount(at: string): boolean {
+    mkdirSync(at, { recursive: true });
+    const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', at]);
+    if (r.status !== 0) return false;
+    mounted.push(at);
+    return true;
+  }
+
+  it('a link into it: exit 1 with "read-only file system", the entries printed, nothing written', async (ctx) => {
+    const ro = join(dir, 'ro');
+    if (!readOnlyMount(ro)) ctx.skip();
+    const file = scopeFile('user');
+    symlinkSync(join(ro, 'settings.json'), file);
+    const result = await runInstall(opts());
+    expect(installRefused(result)).toBe(true);
+    expect(result.files[0]?.refused?.reason).toBe(`its folder ${ro} is on a read-only file system`);
+    expect(formatInstallResult(result)).toContain('programs.claude-code.settings = {');
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readdirSync(ro)).toEqual([]);
   });
 });
