@@ -5,7 +5,7 @@
  *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS] [--replace-prior]
  *   status [--json]
  *   health [--json] [--deep] [--timeout MS]   (alias: doctor)
- *   context [--cwd DIR] [--refresh]
+ *   context [--cwd DIR] [--refresh] [--omitted]
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
  *   watch [--poll] [--json]
@@ -225,7 +225,7 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 }
 
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { contextForCli, noProjectMessage } = await import('./lib/context/cli.js');
+  const { contextForCli, formatOmitted, noProjectMessage } = await import('./lib/context/cli.js');
   const refresh = values.refresh === true;
   const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
@@ -236,12 +236,14 @@ async function commandContext(config: Config, values: Record<string, string | bo
     io.stderr(`${noProjectMessage(result.project)}\n`);
     return EXIT_NO_PROJECT;
   }
+  // stdout is exactly what the hook injects; what was left out, and an empty block's next step, go to stderr.
   if (result.text === '') {
     const { emptyContextHint } = await import('./commands/messages.js');
-    io.stderr(`${emptyContextHint({ projectName: result.project.name, refreshed: refresh, builtAt: result.builtAt })}\n`);
-    return 0;
+    io.stderr(`${emptyContextHint({ projectName: result.project.name, refreshed: refresh, builtAt: result.builtAt, omitted: result.omitted?.length ?? 0 })}\n`);
+  } else {
+    io.stdout(`${result.text}\n`);
   }
-  io.stdout(`${result.text}\n`);
+  if (values.omitted === true) io.stderr(formatOmitted(result));
   return 0;
 }
 

@@ -4706,6 +4706,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET", default: "8000", description: "Maximum characters of knowledge injected at session start (hard cap 10000)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
+  { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "500", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass." },
   { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -4793,6 +4794,7 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: int("MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET", 0, 1e4),
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool("MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME"),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", ["auto", "lines", "toon"]),
+  MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", ["own", "shared", "group"]),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int("MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", 0, 6e5),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf("MADEINOZ_KNOWLEDGE_LOG_LEVEL", ["debug", "info", "warn", "error", "silent"])
 });
@@ -4953,6 +4955,7 @@ function buildConfig(env, envFile) {
     contextBudget: Math.min(contextBudget, 1e4),
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? "auto",
+    contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? "group",
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? "info",
     warnings,

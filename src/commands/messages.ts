@@ -5,7 +5,10 @@
 import { PROGRAM } from './help.js';
 
 /** `context` printed nothing: say why and how to get a block. */
-export function emptyContextHint(input: { projectName: string; refreshed: boolean; builtAt: string | undefined }): string {
+export function emptyContextHint(input: { projectName: string; refreshed: boolean; builtAt: string | undefined; omitted?: number }): string {
+  if ((input.omitted ?? 0) > 0) {
+    return `The context block for ${input.projectName} is empty: everything the graph gave was left out (${input.omitted}); "${PROGRAM} context --omitted" lists what and why.`;
+  }
   if (input.refreshed) {
     return `No knowledge for ${input.projectName} in the graph yet (its searches found nothing): run "${PROGRAM} sync" and, once "${PROGRAM} status" shows the files confirmed, "${PROGRAM} context --refresh" again.`;
   }

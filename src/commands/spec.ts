@@ -67,6 +67,7 @@ export const COMMANDS: CommandSpec[] = [
     options: {
       cwd: { type: 'string', value: 'DIR', help: 'the project folder (default: the current folder)' },
       refresh: { type: 'boolean', help: 'build the block from the graph now (and update the cache)' },
+      omitted: { type: 'boolean', help: 'also list on stderr what the block left out and why' },
     },
   },
   {
