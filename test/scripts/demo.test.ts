@@ -16,8 +16,8 @@ describe('npm run demo', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).not.toContain('\x1b');
     const block = r.stdout.slice(r.stdout.indexOf('Knowledge graph facts for webapp'));
-    expect(block).toContain('- The API runs on Fastify 5 with Postgres 16; background jobs use pg-boss.');
-    expect(block).toContain('- The user is a backend engineer who prefers terse answers with code first.');
+    expect(block).toMatch(/^- (\[own\] )?The API runs on Fastify 5 with Postgres 16; background jobs use pg-boss\./m);
+    expect(block).toMatch(/^- (\[own\] )?The user is a backend engineer who prefers terse answers with code first\./m);
     // No metadata lines dressed up as facts, no entity without content.
     expect(block).not.toMatch(/Description:|Type:|is mentioned in the episode/);
   }, 130_000);
