@@ -38405,8 +38405,9 @@ function liveServerUrl(stateDir) {
 init_origin();
 init_claude_memory();
 init_env_file();
+var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
 var SETTINGS = [
-  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
+  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
   { name: "MADEINOZ_KNOWLEDGE_TRANSPORT", default: "auto", description: "auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse." },
   { name: "MADEINOZ_KNOWLEDGE_DB", default: "neo4j", description: "Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping." },
@@ -38660,14 +38661,17 @@ function buildConfig(env, envFile) {
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   const liveUrl = liveServerUrl(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl : void 0;
-  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
+  if (placeholder && localUrl !== void 0) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
-  const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== void 0 ? "local-server" : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
     db,

@@ -22,6 +22,9 @@ import { liveServerUrl } from './server-runtime.js';
 import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
 import { autoMemoryFolders, type AutoMemoryFolder } from './claude-memory.js';
 
+/** The default endpoint, which is also the placeholder `config/.env.example` shows. */
+export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
+
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
 export type ContextFormat = 'auto' | 'lines' | 'toon';
@@ -118,7 +121,7 @@ export interface SettingDoc {
 
 /** Every setting we read, its default as written in docs, and one line on what it does. */
 export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: 'http://localhost:8000/mcp', description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: DEFAULT_MCP_URL, description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
   { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
   { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
   { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
@@ -426,17 +429,22 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
+  // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a
+  // server: a running local server wins over it, and over the example's database with it.
   const liveUrl = liveServerUrl(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveUrl : undefined;
-  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
+  if (placeholder && localUrl !== undefined) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
-  const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
+  const db: DbKind = localUrl !== undefined && placeholder ? 'falkordb' : (dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j'));
 
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : localUrl !== undefined ? 'local-server' : 'default',
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== undefined ? 'local-server' : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
     db,
