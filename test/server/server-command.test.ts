@@ -5,7 +5,7 @@
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,9 @@ import { main } from '../../src/cli.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
-import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { mcpTokenPath, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
+import { ensureSecretFile } from '../../src/lib/server/private-files.js';
 import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-command.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
@@ -137,7 +139,7 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
   it('no libgomp: FalkorDB fails with the package to install', async () => {
     const redis = fakePython(`echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127`);
     const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
-    await expect(startFalkorDb(environment, { dataDir: join(root, 'db') })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
+    await expect(startFalkorDb(environment, { dataDir: join(root, 'db'), password: 'a'.repeat(32) })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
   });
 });
 
@@ -159,11 +161,27 @@ describe('server commands with no server', () => {
 describe('the runtime file points the tool at the started server', () => {
   const runtime = (pid: number) => ({ state: 'ready' as const, pid, generation: '0.31.1', serverVersion: '1.1.0', mcp: '2.2.0', falkordbBin: '1.4.1', url: 'http://127.0.0.1:43210/mcp', port: 43210, dbPort: 43211, dataDir: root, logDir: root, startedAt: new Date().toISOString() });
 
+  /** A process whose command line ends in "server run", as the supervisor's does. */
+  function fakeSupervisor() {
+    return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+  }
+
+  async function identified(pid: number) {
+    // The child's start time is readable as soon as it exists; its command line once exec is done.
+    for (let i = 0; i < 200; i++) {
+      const id = identifyProcess(pid);
+      const cmd = id === undefined ? '' : (processCommandLine(pid) ?? '');
+      if (id !== undefined && cmd.includes('server')) return id;
+      await new Promise((r) => setImmediate(r));
+    }
+    throw new Error(`process ${pid} never became identifiable`);
+  }
+
   it('is followed while its server is alive and no URL is set; a set URL wins; a dead one is ignored', async () => {
-    // A process whose command line ends in "server run", as the supervisor's does.
-    const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+    const supervisor = fakeSupervisor();
     try {
-      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(supervisor.pid as number));
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(id.pid), identities: { supervisor: id } });
       const live = await loadConfig({ env });
       expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
       // The local server runs on FalkorDB: its escaping is the default; a database setting still wins.
@@ -174,19 +192,68 @@ describe('the runtime file points the tool at the started server', () => {
     }
     const set = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' } });
     expect([set.mcpUrl, set.mcpUrlSource]).toEqual(['http://127.0.0.1:1/mcp', 'setting']);
-    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(2 ** 22 + 12345));
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(2 ** 22 + 12345), identities: { supervisor: { pid: 2 ** 22 + 12345, start: 'x' } } });
     const dead = await loadConfig({ env });
     expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://localhost:8000/mcp', 'default']);
     expect(dead.db).toBe('neo4j');
   });
 
-  it('a recorded pid that now belongs to another program (after a reboot) is neither followed nor stopped', async () => {
-    // This test's own process stands for the unrelated program that got the pid.
-    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid });
+  it("the local server's token goes to its URL only (the default and a set URL alike), never to another server", async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      mkdirSync(join(stateDir, 'server'), { recursive: true });
+      const token = ensureSecretFile(mcpTokenPath(stateDir));
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
+      expect((await loadConfig({ env })).authToken).toBe(token);
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://localhost:43210/mcp' } })).authToken).toBe(token);
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:43999/mcp' } })).authToken).toBeUndefined();
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://graphiti.example:43210/mcp' } })).authToken).toBeUndefined();
+      // A token the user set for their server wins.
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_AUTH_TOKEN: 'mine' } })).authToken).toBe('mine');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('a recorded pid that now belongs to another program (after a reboot) is neither followed, reported nor signalled', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    // This test's own process stands for an unrelated program that got the pid.
+    const self = identifyProcess(process.pid);
+    writeRuntime(stateDir, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid, identities: { supervisor: self, server: self, db: self } });
     expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
     const stop = io();
     expect(await main(['server', 'stop'], stop.io)).toBe(0);
     expect(stop.out.stdout).toBe('not running\n');
+    // Worse: a live process with the same pid AND the same command line as our supervisor, but a
+    // different start time (the pid was reused after a reboot). Without the start time it would
+    // pass for ours; it must be neither reported as running nor signalled.
+    const lookalike = fakeSupervisor();
+    const exited = new Promise((r) => lookalike.once('exit', r));
+    try {
+      const id = await identified(lookalike.pid as number);
+      expect(processStartTime(id.pid)).toBe(id.start);
+      const stale = { pid: id.pid, start: `${id.start}-before-reboot` };
+      writeRuntime(stateDir, { ...runtime(id.pid), serverPid: id.pid, dbPid: id.pid, identities: { supervisor: stale, server: stale, db: stale } });
+      expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
+      const status = io();
+      expect(await main(['server', 'status'], status.io)).toBe(1);
+      expect(status.out.stdout).toMatch(/^stopped\n/);
+      const again = io();
+      expect(await main(['server', 'stop'], again.io)).toBe(0);
+      expect(again.out.stdout).toBe('not running\n');
+      const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      // start does not take it for a running server either: it goes on to install (and fails here).
+      expect(await main(['server', 'start'], start.io)).toBe(1);
+      expect(start.out.stdout).not.toContain('already running');
+      expect(lookalike.exitCode).toBeNull();
+      expect(lookalike.signalCode).toBeNull();
+      expect(() => process.kill(id.pid, 0)).not.toThrow();
+    } finally {
+      lookalike.kill('SIGKILL');
+      await exited;
+    }
   });
 
   it('install with no server configured hints at server start; with one configured it does not', async () => {

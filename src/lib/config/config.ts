@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
-import { liveServerUrl } from './server-runtime.js';
+import { liveServerUrl, localServerToken } from './server-runtime.js';
 import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
@@ -379,9 +379,10 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
   const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
+  const mcpUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp';
 
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
+    mcpUrl,
     mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : localUrl !== undefined ? 'local-server' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
@@ -391,7 +392,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 30_000,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 60_000,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || undefined,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),

@@ -2,7 +2,10 @@
  * A whole local Graphiti: the generation's environment (built once), FalkorDB, and the MCP
  * server on top, all on 127.0.0.1. The server can be restarted on the same port and database
  * (its in-memory queue is lost, the graph is kept), and stop leaves no process behind.
+ * FalkorDB requires a password made for this instance (`falkordb.password`), handed to Graphiti
+ * in its environment.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { ensureEnvironment, type GraphitiEnvironment } from './environment.js';
 import { startFalkorDb, type FalkorDb } from './falkordb.js';
@@ -34,11 +37,12 @@ export interface LocalGraphiti {
 export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise<LocalGraphiti> {
   const environment = await ensureEnvironment(generation(options.generation), { progress: options.progress });
   mkdirSync(options.workDir, { recursive: true });
-  const falkordb = await startFalkorDb(environment, { dataDir: options.workDir, persist: options.persist });
+  const falkordb = await startFalkorDb(environment, { dataDir: options.workDir, password: randomBytes(24).toString('hex'), persist: options.persist });
   const serverOptions: GraphitiServerOptions = {
     transport: options.transport,
     groupId: options.groupId,
     falkordbUri: falkordb.uri,
+    falkordbPassword: falkordb.password,
     llm: options.llm,
     logDir: options.workDir,
     env: options.serverEnv,
