@@ -120,18 +120,18 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     const run = io({ GMS_PYTHON: fakePython('echo 3.9') });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.10');
-    const ok = io({ GMS_PYTHON: fakePython(`case "$1" in -c) echo 3.10;; *) echo "venv: stop here" >&2; exit 1;; esac`) });
+    const ok = io({ GMS_PYTHON: fakePython(`case "$2" in *ensurepip*) echo 3.10;; *) echo "fetch: stop here" >&2; exit 1;; esac`) });
     expect(await main(['server', 'start'], ok.io)).toBe(1);
-    expect(ok.out.stderr).toContain('failed at "create venv": venv: stop here');
+    expect(ok.out.stderr).toMatch(/failed at "fetch https:\/\/files\.pythonhosted\.org\/\S+\.tar\.gz": fetch: stop here/);
   });
 
   it('an install that fails: exit 1 with the path of its log, which holds the details', async () => {
-    const python = fakePython(`case "$1" in -c) echo 3.11;; *) echo "pip exploded: no space left" >&2; exit 1;; esac`);
+    const python = fakePython(`case "$2" in *ensurepip*) echo 3.11;; *) echo "download exploded: no space left" >&2; exit 1;; esac`);
     const run = io({ GMS_PYTHON: python });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     // Progress lines come first; the error is the last line.
-    expect(run.out.stderr).toMatch(/^graphiti [\d.]+: create venv\n/);
-    const match = /\nError: Installing the Graphiti server [\d.]+ failed at "create venv": pip exploded: no space left \(details: (\S+\.failed\.log)\)\n$/.exec(run.out.stderr);
+    expect(run.out.stderr).toMatch(/^graphiti [\d.]+: fetch https:\/\/files\.pythonhosted\.org\/\S+\n/);
+    const match = /\nError: Installing the Graphiti server [\d.]+ failed at "fetch \S+": download exploded: no space left \(details: (\S+\.failed\.log)\)\n$/.exec(run.out.stderr);
     expect(match).not.toBeNull();
     expect(existsSync(match?.[1] as string)).toBe(true);
   });
