@@ -5,7 +5,7 @@
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { mcpTokenPath, writeRuntime } from '../../src/lib/config/server-runtime.
 import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
 import { ensureSecretFile } from '../../src/lib/server/private-files.js';
 import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-command.js';
+import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 
@@ -212,6 +213,37 @@ describe('the runtime file points the tool at the started server', () => {
       expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://graphiti.example:43210/mcp' } })).authToken).toBeUndefined();
       // A token the user set for their server wins.
       expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_AUTH_TOKEN: 'mine' } })).authToken).toBe('mine');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('install --with-mcp writes the token header for the local server into the user\'s own Claude Code file only; uninstall removes that entry', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      mkdirSync(join(stateDir, 'server'), { recursive: true });
+      const token = ensureSecretFile(mcpTokenPath(stateDir));
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
+      const user = io();
+      expect(await main(['install', '--with-mcp', '--scope', 'user'], user.io)).toBe(0);
+      const file = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
+      const entry = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers?: Record<string, unknown> }).mcpServers?.graphiti : undefined);
+      expect(entry()).toEqual({ type: 'http', url: 'http://127.0.0.1:43210/mcp', headers: { Authorization: `Bearer ${token}` } });
+      // Never printed (the hint says to run install again, not `claude mcp add --header <token>`).
+      expect(user.out.stdout + user.out.stderr).not.toContain(token);
+      // A project's .mcp.json is shared: the entry goes in without the token, and a warning says why.
+      const pkg = join(root, 'node_modules', 'graphiti-memory-sync');
+      mkdirSync(join(pkg, 'dist', 'hooks'), { recursive: true });
+      writeFileSync(join(pkg, 'dist', 'hooks', 'session-start.js'), '');
+      const config = await loadConfig({ env });
+      const project = await runInstall({ scope: 'project', withMcp: true, cwd: root, home: root, env, config, stateDir, packageRoot: pkg });
+      expect(readFileSync(join(root, '.mcp.json'), 'utf8')).not.toContain(token);
+      expect(project.files.flatMap((f) => f.warnings).join('\n')).toContain('requires your personal token: it is not written into the shared .mcp.json');
+      const removed = io();
+      expect(await main(['uninstall', '--with-mcp', '--scope', 'user'], removed.io)).toBe(0);
+      expect(entry()).toBeUndefined();
     } finally {
       supervisor.kill('SIGKILL');
     }

@@ -38,6 +38,7 @@ import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
 import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
 import { mergeMcp, removeMcp } from './mcp-entry.js';
+import { localServerToken } from '../config/server-runtime.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
 import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior } from './record.js';
 import { lineDiff, parseRemembered, readJsonObject, serialize } from './settings-file.js';
@@ -137,6 +138,20 @@ function mcpUrlOf(options: InstallOptions): string {
 }
 
 /**
+ * The local server (`server start`) requires its token: the entry carries it as a header. Only in
+ * the user's own files (user and local scope, ~/.claude.json): a project's .mcp.json is shared
+ * and committed, so there the entry goes in without it, with a warning saying what to run.
+ */
+function localServerAuth(options: InstallOptions, url: string): { headers?: Record<string, string>; warnings: string[] } {
+  const token = options.stateDir === undefined ? undefined : localServerToken(options.stateDir, url);
+  if (token === undefined) return { warnings: [] };
+  if (options.scope === 'project') {
+    return { warnings: [`${url} is your local server, which requires your personal token: it is not written into the shared .mcp.json. Run "install --with-mcp --scope local" (or --scope user) instead.`] };
+  }
+  return { headers: { Authorization: `Bearer ${token}` }, warnings: [] };
+}
+
+/**
  * The settings files that enable our plugin (`enabledPlugins["graphiti-memory-sync@<marketplace>"]`
  * in any scope). With the plugin on, install's hooks would be a second registration: the
  * SessionStart hook still injects once per session (injection-claim.ts), but one is enough.
@@ -195,9 +210,13 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
   );
   if (mcp !== undefined) {
     const url = mcpUrlOf(options);
-    const result = await applyChange(mcp.file, 'mcp', { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file), undo: (value) => removeMcp(value, mcp.path, url).value }, options);
+    const auth = localServerAuth(options, url);
+    const result = await applyChange(mcp.file, 'mcp', { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file, auth.headers), undo: (value) => removeMcp(value, mcp.path, url).value }, options);
+    result.warnings.push(...auth.warnings);
     if (options.scope !== 'project' && result.changed) {
-      result.warnings.push(`Claude Code rewrites ${mcp.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
+      // With a token, not `claude mcp add --header …`: that would put the token in a command line.
+      const again = auth.headers === undefined ? `claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}` : `graphiti-memory-sync install --with-mcp --scope ${options.scope}`;
+      result.warnings.push(`Claude Code rewrites ${mcp.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: ${again}`);
     }
     files.push(result);
   }
