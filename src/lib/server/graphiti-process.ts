@@ -135,8 +135,8 @@ export async function startGraphitiServer(env: GraphitiEnvironment, options: Gra
       async () => {
         if (!proc.running) throw fail(`exited during start-up: ${proc.recentOutput.trim().split('\n').pop() ?? ''}`);
         if (socketPath !== undefined) {
-          // Only we can create files in the socket's 0700 folder: what answers there is our child.
-          if (!proc.recentOutput.includes(`unix socket ${socketPath}`)) return undefined;
+          // Only we can create files in the socket's 0700 folder (emptied before the start):
+          // what answers there is our child.
           return (await getOverSocket(socketPath, '/health', `127.0.0.1:${port}`)) === 200 ? true : undefined;
         }
         const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
