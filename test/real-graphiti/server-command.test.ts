@@ -6,7 +6,7 @@
  * builds it). The server is locked (docs/local-server.md): FalkorDB requires the password in its
  * 0600 secret file, the MCP endpoint requires the token, and a second local user gets nowhere.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,28 @@ import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.
 let root: string;
 let llm: StandInLlm;
 let env: Record<string, string>;
+
+/** The TCP ports a process listens on (Linux: its socket inodes matched against /proc/net/tcp*). */
+function listeningTcpPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m !== null) inodes.add(m[1] as string);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // st 0A = LISTEN; f[9] = inode
+      if (f[3] === '0A' && inodes.has(f[9] as string)) ports.push(parseInt((f[1] as string).split(':')[1] as string, 16));
+    }
+  }
+  return ports;
+}
 
 /** A FalkorDB command with the server's password, read from the secret file the runtime names. */
 function db(r: ServerRuntime, args: string[]): Promise<string | undefined> {
@@ -74,7 +96,7 @@ describe('server command with the stand-in LLM', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ added: 1, confirmed: 1, queued: 0, failed: 0, serverReachable: true });
   });
 
-  it('is locked: FalkorDB needs the password, the MCP endpoint the token; secrets in no arguments or logs; every file 0600 in 0700 folders', async () => {
+  it('is locked: FalkorDB needs the password, the MCP endpoint the token (Graphiti itself on no TCP port); secrets in no arguments or logs; every file 0600 in 0700 folders', async () => {
     const r = runtime();
     const password = readSecretFile(r.falkordb?.secretFile) as string;
     const token = readSecretFile(r.mcpTokenFile) as string;
@@ -84,6 +106,7 @@ describe('server command with the stand-in LLM', () => {
     const call = (headers: Record<string, string>) => fetch(r.url as string, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
     expect((await call({})).status).toBe(401);
     expect((await call({ authorization: `Bearer ${token}` })).status).toBe(200);
+    if (process.platform === 'linux') expect(listeningTcpPorts(r.serverPid as number)).toEqual([]);
     for (const pid of [r.pid, r.serverPid, r.dbPid]) {
       const cmd = processCommandLine(pid as number) ?? '';
       expect(cmd).not.toContain(password);
@@ -141,7 +164,9 @@ describe('server command with the stand-in LLM', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`running: ${r.url}`);
     expect(status.stdout).toContain(`Graphiti ${newestGeneration().id} (MCP server ${newestGeneration().serverVersion}`);
-    expect(status.stdout).toContain(`ports: MCP ${r.port}, FalkorDB ${r.dbPort}`);
+    expect(status.stdout).toContain(`ports: MCP ${r.port} (token required), FalkorDB ${r.dbPort} (password required), on 127.0.0.1`);
+    // Both checked with the secrets: get_status through the front with the token, FalkorDB with its password.
+    expect(status.stdout).toContain('FalkorDB: ok (answers with its password)');
     expect(status.stdout).toMatch(/data: .*falkordb \(\d/);
     expect(status.stdout).toContain('get_status: ok');
     const logs = await runCli(env, ['server', 'logs', '--lines', '1000']);
