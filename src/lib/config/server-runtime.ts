@@ -133,6 +133,17 @@ export function liveServer(stateDir: string): { url: string; token?: string } | 
   return token === undefined ? { url: runtime.url } : { url: runtime.url, token };
 }
 
+/**
+ * The local FalkorDB of a server that is up, with its password read from the 0600 secret file
+ * (for direct reads of the graph); undefined when no server of ours runs or the file is missing.
+ */
+export function liveFalkorDb(stateDir: string): { host: string; port: number; password: string } | undefined {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== 'ready' || runtime.falkordb === undefined || !ourProcess(runtime, 'db')) return undefined;
+  const password = readSecretFile(runtime.falkordb.secretFile);
+  return password === undefined ? undefined : { host: runtime.falkordb.host, port: runtime.falkordb.port, password };
+}
+
 /** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */
 export function liveServerUrl(stateDir: string): string | undefined {
   return liveServer(stateDir)?.url;

