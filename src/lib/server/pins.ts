@@ -71,6 +71,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
   {
     id: '0.31.2',
     sdistSha256: 'cee47010d440ae015646c722b18272c3b2e659e38ab7ed6a0fd165a15282f451',
+    sdistUrl: 'https://files.pythonhosted.org/packages/ca/f5/1e0b758bdfa15f5bc971b97e326d6dfcf979b66024e7e7a82a08798d7413/graphiti_core-0.31.2.tar.gz',
     serverVersion: '1.1.2',
     mcp: '2.2.0',
     cascadingDelete: true,
