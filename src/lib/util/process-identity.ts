@@ -6,7 +6,6 @@
  * (`lstart`, to the second). The command line must also still contain what we started.
  * Where neither works, nothing is proven, and a caller must treat the process as not ours.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isProcessAlive } from './process-alive.js';
 
@@ -25,6 +24,9 @@ function linuxBootId(): string {
 }
 
 function ps(pid: number, field: string): string | undefined {
+  // Loaded only here (macOS, the BSDs): the config loader on the hook path imports this module,
+  // and child_process would bring the socket and stream modules into every hook.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
   const r = spawnSync('ps', ['-ww', '-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8', timeout: 5000, env: { ...process.env, LC_ALL: 'C' } });
   const out = r.status === 0 ? r.stdout.trim() : '';
   return out === '' ? undefined : out;
