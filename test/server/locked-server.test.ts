@@ -109,7 +109,7 @@ describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redi
       res.end(JSON.stringify({ path: req.url, host: req.headers.host, authorization: req.headers.authorization ?? null }));
     });
     await new Promise<void>((r) => upstream.listen(socketPath, () => r()));
-    front = await startMcpFront({ port: 0, socketPath, token });
+    front = await startMcpFront({ port: 0, socketPath, token, tokenFile: mcpTokenPath(settings.stateDir) });
     writeRuntime(settings.stateDir, { ...(readRuntime(settings.stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'ready', falkordb: { host: '127.0.0.1', port: db.port, secretFile: falkordbSecretPath(settings.stateDir) }, mcpTokenFile: mcpTokenPath(settings.stateDir) });
   });
 
@@ -157,7 +157,10 @@ describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redi
       });
     const none = await post({});
     expect(none.status).toBe(401);
-    expect(none.body).toContain('requires its token');
+    // The refusal says where the token is and what to run, never the token.
+    expect(JSON.parse(none.body).error.message).toContain(`requires the token in ${mcpTokenPath(settings.stateDir)}`);
+    expect(none.body).toContain('install --with-mcp');
+    expect(none.body).not.toContain(token);
     expect((await post({ authorization: `Bearer ${token.slice(0, -1)}0` })).status).toBe(401);
     expect((await post({ authorization: `Basic ${token}` })).status).toBe(401);
     const ok = await post({ authorization: `Bearer ${token}` });

@@ -26,8 +26,9 @@ export function hasToken(req: IncomingMessage, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1] as string), digest(token));
 }
 
-function refuse(res: ServerResponse): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Unauthorized: this local Graphiti server requires its token (Authorization: Bearer <token from server/mcp.token>)' } });
+function refuse(res: ServerResponse, tokenFile: string): void {
+  const message = `Unauthorized: this local Graphiti server (graphiti-memory-sync server) requires the token in ${tokenFile} as "Authorization: Bearer <token>". graphiti-memory-sync sends it itself unless MADEINOZ_KNOWLEDGE_AUTH_TOKEN is set; for Claude Code run "graphiti-memory-sync install --with-mcp"`;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message } });
   res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="graphiti-memory-sync"', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -50,12 +51,15 @@ function forward(req: IncomingMessage, res: ServerResponse, socketPath: string):
   req.pipe(upstream);
 }
 
-/** Listens on 127.0.0.1:`port` (0 = any free one) and forwards authorized requests to `socketPath`. */
-export function startMcpFront(options: { port: number; socketPath: string; token: string }): Promise<McpFront> {
+/**
+ * Listens on 127.0.0.1:`port` (0 = any free one) and forwards authorized requests to `socketPath`.
+ * `tokenFile` is only named in the refusal, so its reader knows where the token is.
+ */
+export function startMcpFront(options: { port: number; socketPath: string; token: string; tokenFile?: string }): Promise<McpFront> {
   const server: Server = createServer((req, res) => {
     if (!hasToken(req, options.token)) {
       req.resume();
-      refuse(res);
+      refuse(res, options.tokenFile ?? 'server/mcp.token in the state folder');
       return;
     }
     forward(req, res, options.socketPath);

@@ -99,7 +99,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     const socketPath = join(socket.dir, 'graphiti.sock');
     rmSync(socketPath, { force: true });
     // The front first: its port is the one Graphiti must accept in the Host header.
-    front = await startMcpFront({ port: ports.port ?? 0, socketPath, token });
+    front = await startMcpFront({ port: ports.port ?? 0, socketPath, token, tokenFile: mcpTokenPath(settings.stateDir) });
     server = await startGraphitiServer(environment, {
       transport: 'http',
       groupId: settings.groupId,
