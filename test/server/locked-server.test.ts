@@ -13,14 +13,14 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { falkordbSecretPath, mcpTokenPath, readRuntime, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { falkordbSecretPath, liveFalkorDb, mcpTokenPath, readRuntime, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { environmentDir, ensureEnvironment, type GraphitiEnvironment } from '../../src/lib/server/environment.js';
 import { isOurFalkorDb, respCommand, respCommands, startFalkorDb, type FalkorDb } from '../../src/lib/server/falkordb.js';
 import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { ensureSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
 import { lockDownFolders } from '../../src/lib/server/supervisor.js';
-import { processCommandLine } from '../../src/lib/util/process-identity.js';
+import { identifyProcess, processCommandLine } from '../../src/lib/util/process-identity.js';
 import { otherUser, probeAsOtherUser } from '../support/other-user.js';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
@@ -136,6 +136,16 @@ describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redi
     expect(await isOurFalkorDb(db.port, db.process.pid, password)).toBe(true);
     expect(await isOurFalkorDb(db.port, (db.process.pid as number) + 100_000, password)).toBe(false);
     expect(await isOurFalkorDb(db.port, db.process.pid, 'not-the-password-000')).toBe(false);
+  });
+
+  it('liveFalkorDb (what other parts of the tool read) gives host, port and password only while the recorded redis is still ours', () => {
+    const base = readRuntime(settings.stateDir) as NonNullable<ReturnType<typeof readRuntime>>;
+    const db0 = identifyProcess(db.process.pid);
+    writeRuntime(settings.stateDir, { ...base, identities: { db: db0 } });
+    expect(liveFalkorDb(settings.stateDir)).toEqual({ host: '127.0.0.1', port: db.port, password });
+    writeRuntime(settings.stateDir, { ...base, identities: { db: { pid: db.process.pid as number, start: 'another boot' } } });
+    expect(liveFalkorDb(settings.stateDir)).toBeUndefined();
+    writeRuntime(settings.stateDir, base);
   });
 
   it('what FalkorDB writes in the data folder is 0600 in 0700 folders', async () => {
