@@ -167,13 +167,14 @@ describe('the runtime file points the tool at the started server', () => {
     return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
   }
 
-  async function identified(pid: number) {
+  async function identified(pid: number, mark = 'server') {
     // The child's start time is readable as soon as it exists; its command line once exec is done.
-    for (let i = 0; i < 200; i++) {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
       const id = identifyProcess(pid);
       const cmd = id === undefined ? '' : (processCommandLine(pid) ?? '');
-      if (id !== undefined && cmd.includes('server')) return id;
-      await new Promise((r) => setImmediate(r));
+      if (id !== undefined && cmd.includes(mark)) return id;
+      await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error(`process ${pid} never became identifiable`);
   }
@@ -285,6 +286,29 @@ describe('the runtime file points the tool at the started server', () => {
     } finally {
       lookalike.kill('SIGKILL');
       await exited;
+    }
+  });
+
+  it('stop with the supervisor gone (killed hard) stops the recorded children that are still ours, and nothing else', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
+    const server = lookalike('main.py');
+    const db = lookalike('redis-server');
+    // Same command line as our server, but not the recorded process: must survive.
+    const bystander = lookalike('main.py');
+    const exits = [server, db, bystander].map((c) => new Promise((r) => c.once('exit', r)));
+    try {
+      const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
+      writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+      const stop = io();
+      expect(await main(['server', 'stop'], stop.io)).toBe(0);
+      expect(stop.out.stdout).toMatch(/^stopped/);
+      await Promise.all(exits.slice(0, 2));
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      for (const c of [server, db, bystander]) c.kill('SIGKILL');
+      await Promise.all(exits);
     }
   });
 

@@ -227,14 +227,22 @@ async function stop(config: Config, io: ServerIo): Promise<number> {
     return 0;
   }
   const pidOf = (role: ServerProcessRole) => runtime.identities?.[role]?.pid;
-  const signal = (sig: NodeJS.Signals) => {
+  const signal = (targets: ServerProcessRole[], sig: NodeJS.Signals) => {
     // Checked again right before each signal: a process that ended meanwhile may have a new owner.
-    for (const role of ours) if (ourProcess(runtime, role)) process.kill(pidOf(role) as number, sig);
+    for (const role of targets) {
+      if (!ourProcess(runtime, role)) continue;
+      try {
+        process.kill(pidOf(role) as number, sig);
+      } catch {
+        // ended between the check and the signal
+      }
+    }
   };
-  if (ours.includes('supervisor') && ourProcess(runtime, 'supervisor')) process.kill(pidOf('supervisor') as number, 'SIGTERM');
+  // The supervisor stops its children cleanly; without it (killed hard), they get SIGTERM themselves.
+  signal(ours.includes('supervisor') ? ['supervisor'] : ours, 'SIGTERM');
   if (!(await waitGone(runtime, ours, 30_000))) {
     // The supervisor did not finish its clean stop: make sure nothing of ours is left.
-    signal('SIGKILL');
+    signal(ours, 'SIGKILL');
     await waitGone(runtime, ours, 5_000);
   }
   const after = readRuntime(config.stateDir);
