@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
-import { liveServerUrl, localServerToken } from './server-runtime.js';
+import { liveServer, localServerToken } from './server-runtime.js';
 import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
@@ -376,7 +376,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
+  const local = liveServer(stateDir);
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? local?.url : undefined;
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
   const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
   const mcpUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp';
@@ -393,7 +394,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 60_000,
     // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl),
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),

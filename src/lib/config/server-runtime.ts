@@ -152,9 +152,9 @@ export function liveServerUrl(stateDir: string): string | undefined {
 /**
  * The bearer token to send to `url` when it is the live local server's endpoint (our client,
  * `install --with-mcp`); undefined for any other server, so the token never leaves for one.
+ * `live` is liveServer(stateDir) when the caller has it already.
  */
-export function localServerToken(stateDir: string, url: string): string | undefined {
-  const live = liveServer(stateDir);
+export function localServerToken(stateDir: string, url: string, live = liveServer(stateDir)): string | undefined {
   if (live?.token === undefined) return undefined;
   try {
     const a = new URL(url);

@@ -23,13 +23,15 @@ function linuxBootId(): string {
   }
 }
 
-function ps(pid: number, field: string): string | undefined {
+/** Start time and command line from one `ps` run (lstart is always 24 characters, e.g. "Wed Nov 25 19:08:33 2026"): how macOS and the BSDs tell; exported for its test, which runs it on Linux too. */
+export function ps(pid: number): { start: string; command: string } | undefined {
   // Loaded only here (macOS, the BSDs): the config loader on the hook path imports this module,
   // and child_process would bring the socket and stream modules into every hook.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const r = spawnSync('ps', ['-ww', '-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8', timeout: 5000, env: { ...process.env, LC_ALL: 'C' } });
+  const r = spawnSync('ps', ['-ww', '-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000, env: { ...process.env, LC_ALL: 'C' } });
   const out = r.status === 0 ? r.stdout.trim() : '';
-  return out === '' ? undefined : out;
+  if (out.length < 24) return undefined;
+  return { start: out.slice(0, 24).replace(/\s+/g, ' '), command: out.slice(24).trim() };
 }
 
 /** The start time of a live process, or undefined (gone, or no way to tell on this platform). */
@@ -47,7 +49,7 @@ export function processStartTime(pid: number): string | undefined {
     }
   }
   if (process.platform === 'win32') return undefined;
-  return ps(pid, 'lstart');
+  return ps(pid)?.start;
 }
 
 /** The command line of a live process, its arguments joined by single spaces, or undefined. */
@@ -61,7 +63,7 @@ export function processCommandLine(pid: number): string | undefined {
     }
   }
   if (process.platform === 'win32') return undefined;
-  return ps(pid, 'command');
+  return ps(pid)?.command;
 }
 
 /** The identity of a live process, to record when we start it. */
@@ -78,6 +80,11 @@ export function identifyProcess(pid: number | undefined): ProcessIdentity | unde
  */
 export function isSameProcess(recorded: ProcessIdentity | undefined, mark: string): boolean {
   if (recorded === undefined || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== 'linux' && process.platform !== 'win32') {
+    // One ps run for both.
+    const info = ps(recorded.pid);
+    return info !== undefined && info.start === recorded.start && info.command.includes(mark);
+  }
   const start = processStartTime(recorded.pid);
   if (start === undefined || start !== recorded.start) return false;
   return processCommandLine(recorded.pid)?.includes(mark) === true;
