@@ -19,7 +19,7 @@ import { isOurFalkorDb, respCommand, respCommands, startFalkorDb, type FalkorDb 
 import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { ensureSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
-import { lockDownFolders } from '../../src/lib/server/supervisor.js';
+import { lockDownFolders, socketFolder } from '../../src/lib/server/supervisor.js';
 import { identifyProcess, processCommandLine } from '../../src/lib/util/process-identity.js';
 import { otherUser, probeAsOtherUser } from '../support/other-user.js';
 
@@ -78,6 +78,25 @@ describe('permissions from creation', () => {
     expect(readFileSync(falkordbSecretPath(settings.stateDir), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
     // The secret is made once and kept.
     expect(ensureSecretFile(falkordbSecretPath(settings.stateDir))).toBe(readFileSync(falkordbSecretPath(settings.stateDir), 'utf8').trim());
+  });
+});
+
+describe("the folder of Graphiti's Unix socket", () => {
+  it('is server/run in the state folder (0700); a state folder too deep for a socket path gets a fresh 0700 folder in the temporary folder', () => {
+    const near = socketFolder(settings.stateDir);
+    expect(near).toEqual({ dir: join(serverStateDir(settings.stateDir), 'run'), temporary: false });
+    expect(mode(near.dir)).toBe(0o700);
+    const deep = join(root, 'd'.repeat(60), 'e'.repeat(60));
+    const far = socketFolder(deep);
+    try {
+      expect(far.temporary).toBe(true);
+      expect(far.dir.startsWith(tmpdir())).toBe(true);
+      expect(mode(far.dir)).toBe(0o700);
+      expect(Buffer.byteLength(join(far.dir, 'graphiti.sock'))).toBeLessThanOrEqual(100);
+      expect(existsSync(deep)).toBe(false);
+    } finally {
+      rmSync(far.dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -29,7 +29,7 @@ const MAX_SOCKET_PATH = 100;
  * The folder for Graphiti's socket: server/run in the state folder, else (a state folder too deep
  * for a socket path) a fresh 0700 folder in the temporary folder (per-user on macOS).
  */
-function socketFolder(stateDir: string): { dir: string; temporary: boolean } {
+export function socketFolder(stateDir: string): { dir: string; temporary: boolean } {
   const dir = join(serverStateDir(stateDir), 'run');
   if (Buffer.byteLength(join(dir, 'graphiti.sock')) <= MAX_SOCKET_PATH) return { dir: privateDir(dir), temporary: false };
   return { dir: mkdtempSync(join(tmpdir(), 'gms-')), temporary: true };
