@@ -365,7 +365,7 @@ __export(config_exports, {
   loadConfig: () => loadConfig
 });
 module.exports = __toCommonJS(config_exports);
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_node_path4 = require("node:path");
 
 // node_modules/zod/v3/external.js
@@ -4489,7 +4489,7 @@ function findPaiEnvFile(env) {
 }
 
 // src/lib/config/server-runtime.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 
 // src/lib/util/process-alive.ts
@@ -4514,6 +4514,59 @@ function isProcessAlive(pid) {
   return state !== "Z" && state !== "X";
 }
 
+// src/lib/util/process-identity.ts
+var import_node_fs3 = require("node:fs");
+function linuxBootId() {
+  try {
+    return (0, import_node_fs3.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "unknown-boot";
+  }
+}
+function ps(pid) {
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
+  const r = spawnSync("ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { ...process.env, LC_ALL: "C" } });
+  const out = r.status === 0 ? r.stdout.trim() : "";
+  if (out.length < 24) return void 0;
+  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
+}
+function processStartTime(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      const stat = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.start;
+}
+function processCommandLine(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.command;
+}
+function isSameProcess(recorded, mark) {
+  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== "linux" && process.platform !== "win32") {
+    const info = ps(recorded.pid);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === void 0 || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}
+
 // src/lib/config/server-runtime.ts
 function serverStateDir(stateDir) {
   return (0, import_node_path3.join)(stateDir, "server");
@@ -4521,42 +4574,68 @@ function serverStateDir(stateDir) {
 function runtimePath(stateDir) {
   return (0, import_node_path3.join)(serverStateDir(stateDir), "runtime.json");
 }
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isPort = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 && v < 65536;
+var isIdentity = (v) => isObj(v) && typeof v.pid === "number" && Number.isInteger(v.pid) && typeof v.start === "string";
+function validRuntime(v) {
+  if (!isObj(v)) return false;
+  if (!["starting", "ready", "stopped", "failed"].includes(v.state) || typeof v.pid !== "number" || typeof v.generation !== "string") return false;
+  if (v.url !== void 0 && typeof v.url !== "string") return false;
+  if (v.falkordb !== void 0 && !(isObj(v.falkordb) && typeof v.falkordb.host === "string" && isPort(v.falkordb.port) && typeof v.falkordb.secretFile === "string")) return false;
+  if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
+  if (v.identities !== void 0 && !(isObj(v.identities) && Object.values(v.identities).every((i) => i === void 0 || isIdentity(i)))) return false;
+  return true;
+}
 function readRuntime(stateDir) {
   try {
-    return JSON.parse((0, import_node_fs3.readFileSync)(runtimePath(stateDir), "utf8"));
+    const parsed = JSON.parse((0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8"));
+    return validRuntime(parsed) ? parsed : void 0;
   } catch {
     return void 0;
   }
 }
-function processAlive(pid) {
-  return pid !== void 0 && isProcessAlive(pid);
-}
-var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
-function ourProcessAlive(pid, mark) {
-  if (!processAlive(pid)) return false;
+function readSecretFile(file) {
+  if (file === void 0) return void 0;
   try {
-    return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+    const text = (0, import_node_fs4.readFileSync)(file, "utf8").trim();
+    return text === "" ? void 0 : text;
   } catch {
-    return true;
+    return void 0;
   }
 }
-function liveServerUrl(stateDir) {
+var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
+function ourProcess(runtime, role) {
+  return isSameProcess(runtime?.identities?.[role], COMMAND_MARKS[role]);
+}
+function liveServer(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
-  return runtime.url;
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
+  const token = readSecretFile(runtime.mcpTokenFile);
+  return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
+}
+function localServerToken(stateDir, url, live = liveServer(stateDir)) {
+  if (live?.token === void 0) return void 0;
+  try {
+    const a = new URL(url);
+    const b = new URL(live.url);
+    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+  } catch {
+    return void 0;
+  }
 }
 
 // src/lib/util/origin.ts
 var import_node_child_process = require("node:child_process");
 var import_node_crypto = require("node:crypto");
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_os2 = require("node:os");
 var ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
 function machineId() {
   for (const file of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs4.readFileSync)(file, "utf8").trim();
+      const id = (0, import_node_fs5.readFileSync)(file, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4698,7 +4777,7 @@ async function readEnvFile(file) {
   const { parse } = await Promise.resolve().then(() => __toESM(require_main(), 1));
   let text;
   try {
-    text = (0, import_node_fs5.readFileSync)(file, "utf8");
+    text = (0, import_node_fs6.readFileSync)(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -4820,10 +4899,12 @@ function buildConfig(env, envFile) {
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, (0, import_node_path4.join)(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveServerUrl(stateDir) : void 0;
+  const local = liveServer(stateDir);
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? local?.url : void 0;
   const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const mcpUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp";
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
+    mcpUrl,
     mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
@@ -4833,7 +4914,8 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path4.join)(home(env), ".claude"), "PAI_DIR"),

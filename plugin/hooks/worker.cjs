@@ -4201,7 +4201,7 @@ var init_process_alive = __esm({
 function machineId() {
   for (const file2 of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs4.readFileSync)(file2, "utf8").trim();
+      const id = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4230,13 +4230,13 @@ function machineOrigin() {
   cached ??= originOf(machineId(), userName());
   return cached;
 }
-var import_node_child_process, import_node_crypto, import_node_fs4, import_node_os2, ORIGIN_NAME, MACHINE_ID_FILES, cached;
+var import_node_child_process, import_node_crypto, import_node_fs5, import_node_os2, ORIGIN_NAME, MACHINE_ID_FILES, cached;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     import_node_crypto = require("node:crypto");
-    import_node_fs4 = require("node:fs");
+    import_node_fs5 = require("node:fs");
     import_node_os2 = require("node:os");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
     MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
@@ -4586,7 +4586,7 @@ function tempPathFor(path) {
 async function fsyncDir(dir) {
   let handle;
   try {
-    handle = await (0, import_promises.open)(dir, import_node_fs6.constants.O_RDONLY);
+    handle = await (0, import_promises.open)(dir, import_node_fs7.constants.O_RDONLY);
     await handle.sync();
   } catch {
   } finally {
@@ -4667,11 +4667,11 @@ async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
   }
   return removed;
 }
-var import_node_fs6, import_promises, import_node_path5, TEMP_SUFFIX, JsonFileError;
+var import_node_fs7, import_promises, import_node_path5, TEMP_SUFFIX, JsonFileError;
 var init_fs_atomic = __esm({
   "src/lib/util/fs-atomic.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_promises = require("node:fs/promises");
     import_node_path5 = require("node:path");
     init_ids();
@@ -4717,7 +4717,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = (0, import_node_fs7.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text2 = (0, import_node_fs8.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -4730,11 +4730,11 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs7, import_node_path6, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs8, import_node_path6, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_node_path6 = require("node:path");
     init_fs_atomic();
     init_context_header();
@@ -4881,17 +4881,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs9.mkdirSync)((0, import_node_path8.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs10.mkdirSync)((0, import_node_path8.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs9.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs9.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs10.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs10.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs9.appendFileSync)(file2, `${line}
+      (0, import_node_fs10.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -4906,11 +4906,11 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs9, import_node_path8, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs10, import_node_path8, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_node_path8 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
@@ -5037,7 +5037,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5055,7 +5055,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs10.statSync)(path);
+    return (0, import_node_fs11.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5063,14 +5063,14 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(path, "r");
+    fd = (0, import_node_fs11.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs10.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
@@ -5129,18 +5129,18 @@ function detectProject(cwd, config2, env = process.env) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(path, "r");
-    const size = (0, import_node_fs10.statSync)(path).size;
+    fd = (0, import_node_fs11.openSync)(path, "r");
+    const size = (0, import_node_fs11.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs10.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs11.readSync)(fd, buf, 0, len, size - len);
     let text2 = buf.subarray(0, n).toString("utf8");
     if (size > len) text2 = text2.slice(text2.indexOf("\n") + 1);
     return text2;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
@@ -5180,7 +5180,7 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs10.readdirSync)(memoryDir);
+    names = (0, import_node_fs11.readdirSync)(memoryDir);
   } catch {
     return [];
   }
@@ -5194,11 +5194,11 @@ function recentMemoryTitles(memoryDir, n) {
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs10, import_node_path9, MAX_SANITIZED_LENGTH;
+var import_node_fs11, import_node_path9, MAX_SANITIZED_LENGTH;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_node_path9 = require("node:path");
     init_escape();
     MAX_SANITIZED_LENGTH = 200;
@@ -5211,8 +5211,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs11.statSync)(path);
-    return { text: (0, import_node_fs11.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs12.statSync)(path);
+    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5220,9 +5220,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text2, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs11.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
+  (0, import_node_fs12.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs11.linkSync)(tmp, path);
+    (0, import_node_fs12.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5230,12 +5230,12 @@ function createLockFile(path, text2, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs11.unlinkSync)(tmp);
+      (0, import_node_fs12.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs11.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
+    (0, import_node_fs12.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5245,11 +5245,11 @@ function createLockFile(path, text2, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs11.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs11.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs11.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5259,14 +5259,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs11.unlinkSync)(path);
+      (0, import_node_fs12.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs11.unlinkSync)(guard);
+      (0, import_node_fs12.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5277,11 +5277,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs11, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs12, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -9135,20 +9135,20 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs14, import_node_path13, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs15, import_node_path13, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs14 = require("node:fs");
+    import_node_fs15 = require("node:fs");
     import_node_path13 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs14.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs14.statSync)(path),
-      lstat: (path) => (0, import_node_fs14.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs15.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs15.statSync)(path),
+      lstat: (path) => (0, import_node_fs15.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs14.realpathSync.native(path)
+      realpath: (path) => import_node_fs15.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -9470,12 +9470,12 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto3, import_node_fs15, import_promises3, import_node_os4, import_node_path14, import_promises4, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto3, import_node_fs16, import_promises3, import_node_os4, import_node_path14, import_promises4, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    import_node_fs15 = require("node:fs");
+    import_node_fs16 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os4 = require("node:os");
     import_node_path14 = require("node:path");
@@ -9583,7 +9583,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs15.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs15.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs16.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs16.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -31436,7 +31436,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text2;
     try {
-      text2 = (0, import_node_fs16.readFileSync)(path, "utf8");
+      text2 = (0, import_node_fs17.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -31475,12 +31475,12 @@ function holdsPriorContent(episode, entry, current) {
   if ((0, import_node_crypto4.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto4, import_node_fs16, import_node_path17, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto4, import_node_fs17, import_node_path17, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_fs16 = require("node:fs");
+    import_node_fs17 = require("node:fs");
     import_node_path17 = require("node:path");
     init_zod();
     init_episode();
@@ -36413,7 +36413,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs17.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs18.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -36485,11 +36485,11 @@ function foldVerdict(plan, id, verdict) {
       return;
   }
 }
-var import_node_fs17;
+var import_node_fs18;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs17 = require("node:fs");
+    import_node_fs18 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -37732,7 +37732,7 @@ module.exports = __toCommonJS(worker_exports);
 var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_node_path4 = require("node:path");
 init_v3();
 
@@ -37797,38 +37797,120 @@ function findPaiEnvFile(env) {
 }
 
 // src/lib/config/server-runtime.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 init_process_alive();
+
+// src/lib/util/process-identity.ts
+var import_node_fs3 = require("node:fs");
+init_process_alive();
+function linuxBootId() {
+  try {
+    return (0, import_node_fs3.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "unknown-boot";
+  }
+}
+function ps(pid) {
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
+  const r = spawnSync("ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { ...process.env, LC_ALL: "C" } });
+  const out = r.status === 0 ? r.stdout.trim() : "";
+  if (out.length < 24) return void 0;
+  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
+}
+function processStartTime(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      const stat4 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ")[19];
+      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.start;
+}
+function processCommandLine(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.command;
+}
+function isSameProcess(recorded, mark) {
+  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== "linux" && process.platform !== "win32") {
+    const info = ps(recorded.pid);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === void 0 || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}
+
+// src/lib/config/server-runtime.ts
 function serverStateDir(stateDir) {
   return (0, import_node_path3.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
   return (0, import_node_path3.join)(serverStateDir(stateDir), "runtime.json");
 }
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isPort = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 && v < 65536;
+var isIdentity = (v) => isObj(v) && typeof v.pid === "number" && Number.isInteger(v.pid) && typeof v.start === "string";
+function validRuntime(v) {
+  if (!isObj(v)) return false;
+  if (!["starting", "ready", "stopped", "failed"].includes(v.state) || typeof v.pid !== "number" || typeof v.generation !== "string") return false;
+  if (v.url !== void 0 && typeof v.url !== "string") return false;
+  if (v.falkordb !== void 0 && !(isObj(v.falkordb) && typeof v.falkordb.host === "string" && isPort(v.falkordb.port) && typeof v.falkordb.secretFile === "string")) return false;
+  if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
+  if (v.identities !== void 0 && !(isObj(v.identities) && Object.values(v.identities).every((i) => i === void 0 || isIdentity(i)))) return false;
+  return true;
+}
 function readRuntime(stateDir) {
   try {
-    return JSON.parse((0, import_node_fs3.readFileSync)(runtimePath(stateDir), "utf8"));
+    const parsed = JSON.parse((0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8"));
+    return validRuntime(parsed) ? parsed : void 0;
   } catch {
     return void 0;
   }
 }
-function processAlive(pid) {
-  return pid !== void 0 && isProcessAlive(pid);
-}
-var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
-function ourProcessAlive(pid, mark) {
-  if (!processAlive(pid)) return false;
+function readSecretFile(file2) {
+  if (file2 === void 0) return void 0;
   try {
-    return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+    const text2 = (0, import_node_fs4.readFileSync)(file2, "utf8").trim();
+    return text2 === "" ? void 0 : text2;
   } catch {
-    return true;
+    return void 0;
   }
 }
-function liveServerUrl(stateDir) {
+var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
+function ourProcess(runtime, role) {
+  return isSameProcess(runtime?.identities?.[role], COMMAND_MARKS[role]);
+}
+function liveServer(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
-  return runtime.url;
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
+  const token = readSecretFile(runtime.mcpTokenFile);
+  return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
+}
+function localServerToken(stateDir, url2, live = liveServer(stateDir)) {
+  if (live?.token === void 0) return void 0;
+  try {
+    const a = new URL(url2);
+    const b = new URL(live.url);
+    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+  } catch {
+    return void 0;
+  }
 }
 
 // src/lib/config/config.ts
@@ -37943,7 +38025,7 @@ async function readEnvFile(file2) {
   const { parse: parse4 } = await Promise.resolve().then(() => __toESM(require_main(), 1));
   let text2;
   try {
-    text2 = (0, import_node_fs5.readFileSync)(file2, "utf8");
+    text2 = (0, import_node_fs6.readFileSync)(file2, "utf8");
   } catch (error62) {
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
   }
@@ -38065,10 +38147,12 @@ function buildConfig(env, envFile) {
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, (0, import_node_path4.join)(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveServerUrl(stateDir) : void 0;
+  const local = liveServer(stateDir);
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? local?.url : void 0;
   const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const mcpUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp";
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
+    mcpUrl,
     mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
@@ -38078,7 +38162,8 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path4.join)(home(env), ".claude"), "PAI_DIR"),
@@ -38111,12 +38196,12 @@ function buildConfig(env, envFile) {
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path7 = require("node:path");
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs8.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -38127,9 +38212,9 @@ function readGraphProblem(stateDir) {
 function write(stateDir, problem) {
   const file2 = (0, import_node_path7.join)(stateDir, FILE);
   const tmp = `${file2}.${process.pid}.tmp`;
-  (0, import_node_fs8.writeFileSync)(tmp, `${JSON.stringify(problem)}
+  (0, import_node_fs9.writeFileSync)(tmp, `${JSON.stringify(problem)}
 `);
-  (0, import_node_fs8.renameSync)(tmp, file2);
+  (0, import_node_fs9.renameSync)(tmp, file2);
 }
 function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
   const previous = readGraphProblem(stateDir);
@@ -38138,7 +38223,7 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs8.unlinkSync)((0, import_node_path7.join)(stateDir, FILE));
+    (0, import_node_fs9.unlinkSync)((0, import_node_path7.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -38149,7 +38234,7 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_node_path10 = require("node:path");
 init_lock_file();
 init_ids();
@@ -38163,7 +38248,7 @@ function workerFiles(stateDir) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs12.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs13.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -38181,7 +38266,7 @@ function parseLockInfo(text2) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs12.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs13.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -38192,12 +38277,12 @@ function lockIsStale(pidFile, info, now) {
 }
 function writeTemp(target, content) {
   const tmp = (0, import_node_path10.join)((0, import_node_path10.dirname)(target), `.${uniqueId()}.tmp`);
-  (0, import_node_fs12.writeFileSync)(tmp, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs13.writeFileSync)(tmp, content, { mode: 384, flag: "wx" });
   return tmp;
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? uniqueId(),
@@ -38223,10 +38308,10 @@ function transferLock(stateDir, lock, pid) {
   const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
 `);
   try {
-    (0, import_node_fs12.renameSync)(tmp, files.pidFile);
+    (0, import_node_fs13.renameSync)(tmp, files.pidFile);
   } catch (error62) {
     try {
-      (0, import_node_fs12.unlinkSync)(tmp);
+      (0, import_node_fs13.unlinkSync)(tmp);
     } catch {
     }
     throw error62;
@@ -38238,7 +38323,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs12.unlinkSync)(files.pidFile);
+    (0, import_node_fs13.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -38246,13 +38331,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs12.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs13.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs12.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs13.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -38262,13 +38347,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs12.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs13.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs12.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs13.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -38281,7 +38366,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(taken);
+      (0, import_node_fs13.unlinkSync)(taken);
     } catch {
     }
   }
@@ -38387,7 +38472,7 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_os3 = require("node:os");
 var import_node_path11 = require("node:path");
 init_ids();
@@ -38395,7 +38480,7 @@ init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs13.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
