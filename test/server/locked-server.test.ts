@@ -113,6 +113,7 @@ describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redi
   let upstream: Server;
   let token: string;
   let socketPath: string;
+  let openStream: import('node:http').ServerResponse | undefined;
 
   beforeAll(async () => {
     environment = await ensureEnvironment(newestGeneration());
@@ -124,6 +125,14 @@ describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redi
     socketPath = join(privateDir(join(serverStateDir(settings.stateDir), 'run')), 'graphiti.sock');
     // A stand-in for Graphiti on the socket: answers every request with what it saw.
     upstream = createHttpServer((req, res) => {
+      if (req.url === '/stream') {
+        // An SSE reply held open: its first event must reach the client before the stream ends.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: message\ndata: first\n\n');
+        openStream = res;
+        return;
+      }
+      if (req.url === '/end') openStream?.end('event: message\ndata: last\n\n');
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ path: req.url, host: req.headers.host, authorization: req.headers.authorization ?? null }));
     });
@@ -195,6 +204,26 @@ describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redi
     const ok = await post({ authorization: `Bearer ${token}` });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toEqual({ path: '/mcp', host: `127.0.0.1:${front.port}`, authorization: null });
+  });
+
+  it('the front streams replies as they come (an SSE event reaches the client while its stream is still open)', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const received: string[] = [];
+    const ended = new Promise<void>((resolve, reject) => {
+      const req = request(`http://127.0.0.1:${front.port}/stream`, { headers: auth }, (res) => {
+        res.on('data', (d: Buffer) => {
+          received.push(d.toString());
+          // Only now (the first event arrived while the stream is open) is the stream ended.
+          if (received.length === 1) request(`http://127.0.0.1:${front.port}/end`, { headers: auth }, (r) => r.resume()).end();
+        });
+        res.on('end', () => resolve());
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    await ended;
+    expect(received.join('')).toBe('event: message\ndata: first\n\nevent: message\ndata: last\n\n');
+    expect(received[0]).toBe('event: message\ndata: first\n\n');
   });
 
   const user = otherUser();

@@ -29,7 +29,8 @@ export function hasToken(req: IncomingMessage, token: string): boolean {
 function refuse(res: ServerResponse, tokenFile: string): void {
   const message = `Unauthorized: this local Graphiti server (graphiti-memory-sync server) requires the token in ${tokenFile} as "Authorization: Bearer <token>". graphiti-memory-sync sends it itself unless MADEINOZ_KNOWLEDGE_AUTH_TOKEN is set; for Claude Code run "graphiti-memory-sync install --with-mcp"`;
   const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message } });
-  res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="graphiti-memory-sync"', 'content-length': Buffer.byteLength(body) });
+  // Connection: close: an unauthorized client does not get to keep a connection (or stream a body) open.
+  res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="graphiti-memory-sync"', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.end(body);
 }
 
