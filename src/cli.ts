@@ -208,7 +208,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else {
-      const { formatSyncSummary } = await import('./lib/sync/report.js');
+      const { formatSyncSummary } = await import('./commands/reports.js');
       io.stdout(formatSyncSummary(summary));
     }
     return isClean(summary) ? 0 : 1;
@@ -235,7 +235,7 @@ function progressBar(io: CliIo): (p: { done: number; total: number; file?: strin
 }
 
 async function commandStatus(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { collectStatus, formatStatus } = await import('./lib/sync/report.js');
+  const { collectStatus, formatStatus } = await import('./commands/reports.js');
   const status = await collectStatus(config, logger);
   if (values.json === true) io.stdout(`${JSON.stringify(status)}\n`);
   else io.stdout(formatStatus(status));
@@ -243,7 +243,7 @@ async function commandStatus(config: Config, values: Record<string, string | boo
 }
 
 async function commandHealth(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { runDoctor, formatDoctor } = await import('./lib/sync/doctor.js');
+  const { runDoctor, formatDoctor } = await import('./commands/health.js');
   const timeout = wholeNumber('timeout', values.timeout as string | undefined);
   const report = await runDoctor(config, { logger, deep: values.deep === true, ...(timeout === undefined ? {} : { deepTimeoutMs: timeout }) });
   if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
@@ -254,12 +254,10 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { contextForCli, noProjectMessage } = await import('./lib/context/cli.js');
   const refresh = values.refresh === true;
-  const retiredEpisodes = refresh ? await (await import('./lib/sync/fact-cleanup.js')).loadRetiredEpisodes(config) : undefined;
   const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
     refresh,
     logger,
-    ...(retiredEpisodes === undefined ? {} : { retiredEpisodes }),
   });
   if (!result.known) {
     io.stderr(`${noProjectMessage(result.project)}\n`);

@@ -4169,6 +4169,111 @@ var init_v3 = __esm({
   }
 });
 
+// src/lib/util/package-root.ts
+function buildRootOf(hereUrl = __gmsModuleUrl) {
+  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(hereUrl));
+  while ((0, import_node_path.basename)(dir) !== "lib" && (0, import_node_path.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path.dirname)(dir);
+    if (up === dir) throw new Error(`not inside a lib/ or hooks/ folder: ${hereUrl}`);
+    dir = up;
+  }
+  return (0, import_node_path.dirname)(dir);
+}
+function packageRoot(hereUrl = __gmsModuleUrl) {
+  return (0, import_node_path.dirname)(buildRootOf(hereUrl));
+}
+var import_node_path, import_node_url;
+var init_package_root = __esm({
+  "src/lib/util/package-root.ts"() {
+    "use strict";
+    import_node_path = require("node:path");
+    import_node_url = require("node:url");
+  }
+});
+
+// src/lib/config/env-file.ts
+function home(env) {
+  return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+}
+function expandHome(p, env) {
+  if (p === "~") return home(env);
+  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  return p;
+}
+function defaultStateDir(env) {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
+  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+}
+function stateDirFromEnvironment(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
+  if (explicit === void 0 || explicit === "") return void 0;
+  const path = expandHome(explicit, env);
+  return (0, import_node_path2.isAbsolute)(path) ? path : void 0;
+}
+function findEnvFile(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== void 0 && explicit.trim() !== "") {
+    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    return p;
+  }
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
+  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
+    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
+  }
+  return void 0;
+}
+function findPaiEnvFile(env) {
+  const candidates = [];
+  const pai = paiDirFromEnvironment(env);
+  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
+  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
+  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function claudeConfigDirFromEnvironment(env) {
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+}
+function paiDirFromEnvironment(env) {
+  const pai = env.PAI_DIR?.trim();
+  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+}
+var import_node_fs, import_node_os, import_node_path2, ConfigError;
+var init_env_file = __esm({
+  "src/lib/config/env-file.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_os = require("node:os");
+    import_node_path2 = require("node:path");
+    init_package_root();
+    ConfigError = class extends Error {
+      constructor(message, variable) {
+        super(message);
+        this.variable = variable;
+        this.name = "ConfigError";
+      }
+      variable;
+    };
+  }
+});
+
+// src/lib/util/ids.ts
+function uniqueId() {
+  return `${process.pid.toString(36)}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+function sha256Hex(text2) {
+  crypto ??= (0, import_node_module.createRequire)(__gmsModuleUrl)("node:crypto");
+  return crypto.createHash("sha256").update(text2, "utf8").digest("hex");
+}
+var import_node_module, counter, crypto;
+var init_ids = __esm({
+  "src/lib/util/ids.ts"() {
+    "use strict";
+    import_node_module = require("node:module");
+    counter = 0;
+  }
+});
+
 // src/lib/util/process-alive.ts
 function procState(pid) {
   try {
@@ -4194,6 +4299,154 @@ var init_process_alive = __esm({
   "src/lib/util/process-alive.ts"() {
     "use strict";
     import_node_fs2 = require("node:fs");
+  }
+});
+
+// src/lib/util/fs-atomic.ts
+function tempPathFor(path) {
+  return (0, import_node_path3.join)((0, import_node_path3.dirname)(path), `.${(0, import_node_path3.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
+}
+async function fsyncDir(dir) {
+  let handle;
+  try {
+    handle = await (0, import_promises.open)(dir, import_node_fs3.constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+  } finally {
+    await handle?.close().catch(() => void 0);
+  }
+}
+async function writeFileAtomic(path, data, options2 = {}) {
+  const mode = options2.mode ?? 384;
+  if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) {
+    await (0, import_promises.mkdir)((0, import_node_path3.dirname)(path), { recursive: true, mode: options2.mkdirMode });
+  }
+  const tmp = tempPathFor(path);
+  const handle = await (0, import_promises.open)(tmp, "wx", mode);
+  let renamed = false;
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await (0, import_promises.rename)(tmp, path);
+    renamed = true;
+  } finally {
+    if (!renamed) await (0, import_promises.unlink)(tmp).catch(() => void 0);
+  }
+  await fsyncDir((0, import_node_path3.dirname)(path));
+}
+function fsyncDirSync(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(dir, import_node_fs3.constants.O_RDONLY);
+    (0, import_node_fs3.fsyncSync)(fd);
+  } catch {
+  } finally {
+    if (fd !== void 0) {
+      try {
+        (0, import_node_fs3.closeSync)(fd);
+      } catch {
+      }
+    }
+  }
+}
+function writeFileAtomicSync(path, data, options2 = {}) {
+  const mode = options2.mode ?? 384;
+  if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) (0, import_node_fs3.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true, mode: options2.mkdirMode });
+  const tmp = tempPathFor(path);
+  const fd = (0, import_node_fs3.openSync)(tmp, "wx", mode);
+  let renamed = false;
+  try {
+    try {
+      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      let written = 0;
+      while (written < bytes.length) written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
+      (0, import_node_fs3.fchmodSync)(fd, mode);
+      (0, import_node_fs3.fsyncSync)(fd);
+    } finally {
+      (0, import_node_fs3.closeSync)(fd);
+    }
+    (0, import_node_fs3.renameSync)(tmp, path);
+    renamed = true;
+  } finally {
+    if (!renamed) {
+      try {
+        (0, import_node_fs3.unlinkSync)(tmp);
+      } catch {
+      }
+    }
+  }
+  fsyncDirSync((0, import_node_path3.dirname)(path));
+}
+async function readJsonFile(path) {
+  let text2;
+  try {
+    text2 = await (0, import_promises.readFile)(path, "utf8");
+  } catch (error62) {
+    if (error62.code === "ENOENT") return void 0;
+    throw error62;
+  }
+  try {
+    return JSON.parse(text2);
+  } catch (error62) {
+    const bytes = Buffer.byteLength(text2);
+    const detail = error62.message;
+    throw new JsonFileError(`${path} is not valid JSON (${bytes} bytes): ${detail}`, path, bytes, detail);
+  }
+}
+async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
+  const dir = (0, import_node_path3.dirname)(path);
+  const prefix = `.${(0, import_node_path3.basename)(path)}.`;
+  let names;
+  try {
+    names = await (0, import_promises.readdir)(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(TEMP_SUFFIX)) continue;
+    const middle = name.slice(prefix.length, -TEMP_SUFFIX.length).split(".");
+    const pid = Number(middle[0]);
+    const full = (0, import_node_path3.join)(dir, name);
+    try {
+      const st = await (0, import_promises.stat)(full);
+      const dead = Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid);
+      if (dead || Date.now() - st.mtimeMs > maxAgeMs) {
+        await (0, import_promises.unlink)(full);
+        removed++;
+      }
+    } catch {
+    }
+  }
+  return removed;
+}
+var import_node_fs3, import_promises, import_node_path3, TEMP_SUFFIX, JsonFileError;
+var init_fs_atomic = __esm({
+  "src/lib/util/fs-atomic.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_promises = require("node:fs/promises");
+    import_node_path3 = require("node:path");
+    init_ids();
+    init_process_alive();
+    TEMP_SUFFIX = ".tmp";
+    JsonFileError = class extends Error {
+      constructor(message, path, bytes, detail) {
+        super(message);
+        this.path = path;
+        this.bytes = bytes;
+        this.detail = detail;
+        this.name = "JsonFileError";
+      }
+      path;
+      bytes;
+      detail;
+    };
   }
 });
 
@@ -4276,7 +4529,7 @@ var require_main = __commonJS({
       return supportsAnsi() ? `\x1B[2m${text2}\x1B[0m` : text2;
     }
     var LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
-    function parse4(src) {
+    function parse5(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
@@ -4548,7 +4801,7 @@ var require_main = __commonJS({
       _parseVault,
       config: config2,
       decrypt,
-      parse: parse4,
+      parse: parse5,
       populate
     };
     module2.exports.configDotenv = DotenvModule.configDotenv;
@@ -4562,132 +4815,29 @@ var require_main = __commonJS({
   }
 });
 
-// src/lib/util/ids.ts
-function uniqueId() {
-  return `${process.pid.toString(36)}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 10)}`;
-}
-function sha256Hex(text2) {
-  crypto ??= (0, import_node_module.createRequire)(__gmsModuleUrl)("node:crypto");
-  return crypto.createHash("sha256").update(text2, "utf8").digest("hex");
-}
-var import_node_module, counter, crypto;
-var init_ids = __esm({
-  "src/lib/util/ids.ts"() {
-    "use strict";
-    import_node_module = require("node:module");
-    counter = 0;
-  }
+// src/lib/config/dotenv-file.ts
+var dotenv_file_exports = {};
+__export(dotenv_file_exports, {
+  readSettingsFile: () => readSettingsFile
 });
-
-// src/lib/util/fs-atomic.ts
-function tempPathFor(path) {
-  return (0, import_node_path5.join)((0, import_node_path5.dirname)(path), `.${(0, import_node_path5.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
-}
-async function fsyncDir(dir) {
-  let handle;
-  try {
-    handle = await (0, import_promises.open)(dir, import_node_fs7.constants.O_RDONLY);
-    await handle.sync();
-  } catch {
-  } finally {
-    await handle?.close().catch(() => void 0);
-  }
-}
-async function writeFileAtomic(path, data, options2 = {}) {
-  const mode = options2.mode ?? 384;
-  if (options2.mkdirMode !== void 0 && options2.mkdirMode !== false) {
-    await (0, import_promises.mkdir)((0, import_node_path5.dirname)(path), { recursive: true, mode: options2.mkdirMode });
-  }
-  const tmp = tempPathFor(path);
-  const handle = await (0, import_promises.open)(tmp, "wx", mode);
-  let renamed = false;
-  try {
-    try {
-      await handle.writeFile(data);
-      await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await (0, import_promises.rename)(tmp, path);
-    renamed = true;
-  } finally {
-    if (!renamed) await (0, import_promises.unlink)(tmp).catch(() => void 0);
-  }
-  await fsyncDir((0, import_node_path5.dirname)(path));
-}
-async function readJsonFile(path) {
+function readSettingsFile(file2, wanted) {
   let text2;
   try {
-    text2 = await (0, import_promises.readFile)(path, "utf8");
+    text2 = (0, import_node_fs6.readFileSync)(file2, "utf8");
   } catch (error62) {
-    if (error62.code === "ENOENT") return void 0;
-    throw error62;
+    throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
   }
-  try {
-    return JSON.parse(text2);
-  } catch (error62) {
-    const bytes = Buffer.byteLength(text2);
-    const detail = error62.message;
-    throw new JsonFileError(`${path} is not valid JSON (${bytes} bytes): ${detail}`, path, bytes, detail);
-  }
+  const out = {};
+  for (const [name, value] of Object.entries((0, import_dotenv.parse)(text2))) if (value !== "" && wanted(name)) out[name] = value;
+  return out;
 }
-function isPidAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error62) {
-    return error62.code === "EPERM";
-  }
-}
-async function removeStaleTempFiles(path, maxAgeMs = 60 * 6e4) {
-  const dir = (0, import_node_path5.dirname)(path);
-  const prefix = `.${(0, import_node_path5.basename)(path)}.`;
-  let names;
-  try {
-    names = await (0, import_promises.readdir)(dir);
-  } catch {
-    return 0;
-  }
-  let removed = 0;
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith(TEMP_SUFFIX)) continue;
-    const middle = name.slice(prefix.length, -TEMP_SUFFIX.length).split(".");
-    const pid = Number(middle[0]);
-    const full = (0, import_node_path5.join)(dir, name);
-    try {
-      const st = await (0, import_promises.stat)(full);
-      const dead = Number.isInteger(pid) && pid > 0 && !isPidAlive(pid);
-      if (dead || Date.now() - st.mtimeMs > maxAgeMs) {
-        await (0, import_promises.unlink)(full);
-        removed++;
-      }
-    } catch {
-    }
-  }
-  return removed;
-}
-var import_node_fs7, import_promises, import_node_path5, TEMP_SUFFIX, JsonFileError;
-var init_fs_atomic = __esm({
-  "src/lib/util/fs-atomic.ts"() {
+var import_node_fs6, import_dotenv;
+var init_dotenv_file = __esm({
+  "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
-    import_promises = require("node:fs/promises");
-    import_node_path5 = require("node:path");
-    init_ids();
-    TEMP_SUFFIX = ".tmp";
-    JsonFileError = class extends Error {
-      constructor(message, path, bytes, detail) {
-        super(message);
-        this.path = path;
-        this.bytes = bytes;
-        this.detail = detail;
-        this.name = "JsonFileError";
-      }
-      path;
-      bytes;
-      detail;
-    };
+    import_node_fs6 = require("node:fs");
+    import_dotenv = __toESM(require_main(), 1);
+    init_env_file();
   }
 });
 
@@ -4717,7 +4867,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = (0, import_node_fs8.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text2 = (0, import_node_fs7.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -4730,11 +4880,11 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs8, import_node_path6, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs7, import_node_path6, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_node_path6 = require("node:path");
     init_fs_atomic();
     init_context_header();
@@ -4881,17 +5031,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs10.mkdirSync)((0, import_node_path8.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs9.mkdirSync)((0, import_node_path8.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs10.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs10.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs9.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs9.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs10.appendFileSync)(file2, `${line}
+      (0, import_node_fs9.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -4906,11 +5056,11 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs10, import_node_path8, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs9, import_node_path8, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_node_path8 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
@@ -5037,7 +5187,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5055,7 +5205,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs11.statSync)(path);
+    return (0, import_node_fs10.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5063,14 +5213,14 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
+    fd = (0, import_node_fs10.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs10.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
@@ -5129,18 +5279,18 @@ function detectProject(cwd, config2, env = process.env) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
-    const size = (0, import_node_fs11.statSync)(path).size;
+    fd = (0, import_node_fs10.openSync)(path, "r");
+    const size = (0, import_node_fs10.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs10.readSync)(fd, buf, 0, len, size - len);
     let text2 = buf.subarray(0, n).toString("utf8");
     if (size > len) text2 = text2.slice(text2.indexOf("\n") + 1);
     return text2;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
@@ -5180,7 +5330,7 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(memoryDir);
+    names = (0, import_node_fs10.readdirSync)(memoryDir);
   } catch {
     return [];
   }
@@ -5194,11 +5344,11 @@ function recentMemoryTitles(memoryDir, n) {
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs11, import_node_path9, MAX_SANITIZED_LENGTH;
+var import_node_fs10, import_node_path9, MAX_SANITIZED_LENGTH;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_node_path9 = require("node:path");
     init_escape();
     MAX_SANITIZED_LENGTH = 200;
@@ -5211,8 +5361,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs12.statSync)(path);
-    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs11.statSync)(path);
+    return { text: (0, import_node_fs11.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5220,9 +5370,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text2, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs12.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
+  (0, import_node_fs11.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs12.linkSync)(tmp, path);
+    (0, import_node_fs11.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5230,12 +5380,12 @@ function createLockFile(path, text2, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(tmp);
+      (0, import_node_fs11.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs12.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
+    (0, import_node_fs11.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5245,11 +5395,11 @@ function createLockFile(path, text2, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs11.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs11.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs11.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5259,14 +5409,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs12.unlinkSync)(path);
+      (0, import_node_fs11.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(guard);
+      (0, import_node_fs11.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5277,11 +5427,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs12, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs11, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -6035,6 +6185,10 @@ function backoffDelay(policy, attempt2, random = Math.random) {
   const base = Math.min(policy.maxMs, policy.initialMs * (policy.factor ?? 2) ** Math.max(0, attempt2 - 1));
   const spread = policy.low + (policy.high - policy.low) * random();
   return Math.max(0, Math.round(Math.min(policy.maxMs, base * spread)));
+}
+function nextBackoff(previousMs, policy) {
+  if (previousMs === void 0) return policy.initialMs;
+  return Math.min(policy.maxMs, Math.max(policy.initialMs, previousMs * (policy.factor ?? 2)));
 }
 function sleep(ms, signal) {
   if (signal?.aborted === true) return Promise.reject(signal.reason);
@@ -7064,23 +7218,17 @@ var init_graphiti = __esm({
        * named where the tool declares it.
        */
       async deleteEpisode(uuid3, groupId, signal) {
-        const [group] = this.safeGroups([groupId]);
-        return this.retrying("delete_episode", signal, async () => {
-          const tool = await this.requireTool("deleteEpisode", signal);
-          try {
-            await this.call(tool.name, declares(tool, "group_id") ? { uuid: uuid3, group_id: group } : { uuid: uuid3 }, signal);
-            return { deleted: true, notFound: false };
-          } catch (error62) {
-            if (error62 instanceof McpToolError && /not found/i.test(error62.detail)) return { deleted: false, notFound: true };
-            throw error62;
-          }
-        });
+        return this.deleteByUuid("deleteEpisode", "delete_episode", uuid3, groupId, signal);
       }
       /** Deletes one fact of `groupId` (the group named where the tool takes it, as for episodes). */
       async deleteEntityEdge(uuid3, groupId, signal) {
+        return this.deleteByUuid("deleteEntityEdge", "delete_entity_edge", uuid3, groupId, signal);
+      }
+      /** The one delete: by uuid, the group named where the tool declares it, "not found" reported rather than thrown. */
+      async deleteByUuid(operation, label, uuid3, groupId, signal) {
         const [group] = this.safeGroups([groupId]);
-        return this.retrying("delete_entity_edge", signal, async () => {
-          const tool = await this.requireTool("deleteEntityEdge", signal);
+        return this.retrying(label, signal, async () => {
+          const tool = await this.requireTool(operation, signal);
           try {
             await this.call(tool.name, declares(tool, "group_id") ? { uuid: uuid3, group_id: group } : { uuid: uuid3 }, signal);
             return { deleted: true, notFound: false };
@@ -8176,7 +8324,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse4 = (input2, options2) => {
+    var parse5 = (input2, options2) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -8346,7 +8494,7 @@ var require_parse = __commonJS({
             output2 = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse4(rest, { ...options2, fastpaths: false }).output;
+            const expression = parse5(rest, { ...options2, fastpaths: false }).output;
             output2 = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -8869,7 +9017,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse4.fastpaths = (input2, options2) => {
+    parse5.fastpaths = (input2, options2) => {
       const opts = { ...options2 };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input2.length;
@@ -8934,7 +9082,7 @@ var require_parse = __commonJS({
       }
       return source2;
     };
-    module2.exports = parse4;
+    module2.exports = parse5;
   }
 });
 
@@ -8943,7 +9091,7 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan = require_scan();
-    var parse4 = require_parse();
+    var parse5 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
@@ -9031,7 +9179,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str2, patterns, options2) => picomatch2(patterns, options2)(str2);
     picomatch2.parse = (pattern, options2) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options2));
-      return parse4(pattern, { ...options2, fastpaths: false });
+      return parse5(pattern, { ...options2, fastpaths: false });
     };
     picomatch2.scan = (input2, options2) => scan(input2, options2);
     picomatch2.compileRe = (state, options2, returnOutput = false, returnState = false) => {
@@ -9057,10 +9205,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options2.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse4.fastpaths(input2, options2);
+        parsed.output = parse5.fastpaths(input2, options2);
       }
       if (!parsed.output) {
-        parsed = parse4(input2, options2);
+        parsed = parse5(input2, options2);
       }
       return picomatch2.compileRe(parsed, options2, returnOutput, returnState);
     };
@@ -9135,20 +9283,20 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs15, import_node_path13, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs14, import_node_path13, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
+    import_node_fs14 = require("node:fs");
     import_node_path13 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs15.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs15.statSync)(path),
-      lstat: (path) => (0, import_node_fs15.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs14.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs14.statSync)(path),
+      lstat: (path) => (0, import_node_fs14.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs15.realpathSync.native(path)
+      realpath: (path) => import_node_fs14.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -9436,8 +9584,8 @@ async function acquireLock(stateDir, options2 = {}) {
   const staleMs = options2.staleMs ?? DEFAULT_STALE_MS;
   const started = Date.now();
   const deadline = started + timeoutMs;
-  const maxPoll = Math.max(5, Math.min(MAX_POLL_MS, Math.floor(staleMs / 4)));
-  let delay = FIRST_POLL_MS;
+  const poll = { initialMs: FIRST_POLL_MS, maxMs: Math.max(5, Math.min(MAX_POLL_MS, Math.floor(staleMs / 4))), factor: 1.5, low: 0.75, high: 1.25 };
+  let round = 1;
   let lastHolderToken = null;
   for (; ; ) {
     options2.signal?.throwIfAborted();
@@ -9447,19 +9595,18 @@ async function acquireLock(stateDir, options2 = {}) {
     const holderToken = holder?.token ?? "";
     if (holderToken !== lastHolderToken) {
       lastHolderToken = holderToken;
-      delay = FIRST_POLL_MS;
+      round = 1;
       options2.onWait?.(holder);
     }
     const now = Date.now();
     if (now >= deadline) throw new LockTimeoutError(path, holder, now - started, Date.now() - result.held.mtimeMs);
-    const jittered = Math.round(delay * (0.75 + Math.random() * 0.5));
     try {
-      await (0, import_promises4.setTimeout)(Math.max(1, Math.min(jittered, deadline - now)), void 0, options2.signal ? { signal: options2.signal } : void 0);
+      await sleep(Math.max(1, Math.min(backoffDelay(poll, round), deadline - now)), options2.signal);
     } catch (error62) {
       options2.signal?.throwIfAborted();
       throw error62;
     }
-    delay = Math.min(maxPoll, Math.ceil(delay * 1.5));
+    round++;
   }
 }
 async function withLock(stateDir, fn, options2 = {}) {
@@ -9470,17 +9617,17 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto3, import_node_fs16, import_promises3, import_node_os4, import_node_path14, import_promises4, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto3, import_node_fs15, import_promises3, import_node_os4, import_node_path14, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
-    import_node_fs16 = require("node:fs");
+    import_node_fs15 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os4 = require("node:os");
     import_node_path14 = require("node:path");
     init_process_alive();
-    import_promises4 = require("node:timers/promises");
+    init_backoff();
     init_lock_file();
     LOCK_FILE = "sync.lock";
     LockTimeoutError = class extends Error {
@@ -9583,7 +9730,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs16.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs16.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs15.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs15.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -9758,7 +9905,7 @@ function journalPath(stateDir, generation) {
 async function replayJournal(stateDir, state) {
   let text2;
   try {
-    text2 = await (0, import_promises5.readFile)(journalPath(stateDir, state.generation ?? 0), "utf8");
+    text2 = await (0, import_promises4.readFile)(journalPath(stateDir, state.generation ?? 0), "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") return 0;
     throw error62;
@@ -9790,7 +9937,7 @@ async function listJournals(stateDir) {
   const prefix = `${STATE_FILE.replace(/\.json$/, "")}.journal-`;
   let names;
   try {
-    names = await (0, import_promises5.readdir)(stateDir);
+    names = await (0, import_promises4.readdir)(stateDir);
   } catch {
     return [];
   }
@@ -9798,20 +9945,20 @@ async function listJournals(stateDir) {
 }
 async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
-    if (keep2) await (0, import_promises5.rename)(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => void 0);
-    else await (0, import_promises5.unlink)(path).catch(() => void 0);
+    if (keep2) await (0, import_promises4.rename)(path, `${path}.corrupt-${timestampForFileName()}`).catch(() => void 0);
+    else await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
 async function removeOldJournals(stateDir, current) {
   for (const { path, generation } of await listJournals(stateDir)) {
-    if (Number.isInteger(generation) && generation < current) await (0, import_promises5.unlink)(path).catch(() => void 0);
+    if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises5, import_node_path15, JournalAppender;
+var import_promises4, import_node_path15, JournalAppender;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
-    import_promises5 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     import_node_path15 = require("node:path");
     init_json();
     init_types2();
@@ -9828,8 +9975,8 @@ var init_journal = __esm({
         const path = journalPath(this.stateDir, state.generation ?? 0);
         if (this.openPath !== path) {
           await this.close();
-          await (0, import_promises5.mkdir)(this.stateDir, { recursive: true, mode: 448 });
-          this.handle = await (0, import_promises5.open)(path, "a", 384);
+          await (0, import_promises4.mkdir)(this.stateDir, { recursive: true, mode: 448 });
+          this.handle = await (0, import_promises4.open)(path, "a", 384);
           this.openPath = path;
         }
         await this.handle.write(`${entries.map((e) => JSON.stringify(e)).join("\n")}
@@ -9861,12 +10008,12 @@ async function moveAside(path) {
   for (let n = 0; n < 1e3; n++) {
     const target = n === 0 ? base : `${base}-${n}`;
     try {
-      await (0, import_promises6.stat)(target);
+      await (0, import_promises5.stat)(target);
       continue;
     } catch (error62) {
       if (error62.code !== "ENOENT") throw error62;
     }
-    await (0, import_promises6.rename)(path, target);
+    await (0, import_promises5.rename)(path, target);
     return target;
   }
   throw new Error(`Cannot move damaged state file ${path} aside: too many earlier copies`);
@@ -9911,15 +10058,15 @@ async function saveState(stateDir, state) {
   state.updatedAt = (/* @__PURE__ */ new Date()).toISOString();
   state.generation = Math.max((state.generation ?? 0) + 1, Date.now());
   const text2 = JSON.stringify(state);
-  await (0, import_promises6.mkdir)(stateDir, { recursive: true, mode: 448 });
+  await (0, import_promises5.mkdir)(stateDir, { recursive: true, mode: 448 });
   await writeFileAtomic(statePath(stateDir), text2, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises6, import_node_path16;
+var import_promises5, import_node_path16;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
-    import_promises6 = require("node:fs/promises");
+    import_promises5 = require("node:fs/promises");
     import_node_path16 = require("node:path");
     init_fs_atomic();
     init_validate();
@@ -12247,7 +12394,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse2, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse3, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -12269,7 +12416,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    parse2 = /* @__PURE__ */ _parse($ZodRealError);
+    parse3 = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = (_Err) => {
       const fn = async (schema, value, _ctx, params) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
@@ -12323,18 +12470,18 @@ var init_parse = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse4 = _parse(_Err);
+      const parse5 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse4(schema, value, ctx, finalizeParams(fn, _params));
+        return parse5(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     encode = /* @__PURE__ */ _encode($ZodRealError);
     _decode = (_Err) => {
-      const parse4 = _parse(_Err);
+      const parse5 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse4(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse5(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -13259,7 +13406,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse4 = inst._zod.parse;
+  const parse5 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -13273,7 +13420,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse4(payload, ctx);
+    return parse5(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -15442,10 +15589,10 @@ var init_schemas = __esm({
           throw new Error("implement() must be called with a function");
         }
         return Object.defineProperty(function(...args) {
-          const parsedArgs = inst._def.input ? parse2(inst._def.input, args) : args;
+          const parsedArgs = inst._def.input ? parse3(inst._def.input, args) : args;
           const result = Reflect.apply(func, this, parsedArgs);
           if (inst._def.output) {
-            return parse2(inst._def.output, result);
+            return parse3(inst._def.output, result);
           }
           return result;
         }, "_zod", { value: inst._zod, enumerable: false });
@@ -28260,7 +28407,7 @@ __export(core_exports2, {
   memoizer: () => memoizer,
   mergeValues: () => mergeValues2,
   meta: () => meta,
-  parse: () => parse2,
+  parse: () => parse3,
   parseAsync: () => parseAsync,
   parseURLObject: () => parseURLObject,
   prettifyError: () => prettifyError,
@@ -28408,13 +28555,13 @@ var init_errors4 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse3, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse4, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors4();
     init_core2();
-    parse3 = /* @__PURE__ */ _parse(ZodRealError);
+    parse4 = /* @__PURE__ */ _parse(ZodRealError);
     parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
@@ -29227,7 +29374,7 @@ var init_schemas2 = __esm({
         util_exports.own(this, "~standard", value);
       },
       parse: function _parse2(data, params) {
-        return parse3(this, data, params, { callee: _parse2 });
+        return parse4(this, data, params, { callee: _parse2 });
       },
       parseAsync: async function _parseAsync2(data, params) {
         return await parseAsync2(this, data, params, { callee: _parseAsync2 });
@@ -31338,7 +31485,7 @@ __export(external_exports2, {
   optional: () => optional,
   output: () => output,
   overwrite: () => _overwrite,
-  parse: () => parse3,
+  parse: () => parse4,
   parseAsync: () => parseAsync2,
   partialRecord: () => partialRecord,
   pipe: () => pipe,
@@ -31436,7 +31583,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text2;
     try {
-      text2 = (0, import_node_fs17.readFileSync)(path, "utf8");
+      text2 = (0, import_node_fs16.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -31475,12 +31622,12 @@ function holdsPriorContent(episode, entry, current) {
   if ((0, import_node_crypto4.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto4, import_node_fs17, import_node_path17, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto4, import_node_fs16, import_node_path17, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_fs17 = require("node:fs");
+    import_node_fs16 = require("node:fs");
     import_node_path17 = require("node:path");
     init_zod();
     init_episode();
@@ -31536,7 +31683,7 @@ async function adoptPriorEpisodes(ctx, listing, migration) {
     indexes.set(group, index);
     let raw;
     try {
-      raw = await (0, import_promises7.readFile)(absPath, "utf8");
+      raw = await (0, import_promises6.readFile)(absPath, "utf8");
     } catch {
       continue;
     }
@@ -31567,11 +31714,11 @@ async function adoptPriorEpisodes(ctx, listing, migration) {
   }
   if (touched.length > 0) await ctx.ledger.journal(touched, copiesRetired);
 }
-var import_promises7, import_node_path18;
+var import_promises6, import_node_path18;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
-    import_promises7 = require("node:fs/promises");
+    import_promises6 = require("node:fs/promises");
     import_node_path18 = require("node:path");
     init_episode();
     init_prior_hook();
@@ -31739,7 +31886,7 @@ function nextPace(input2) {
     delete pace.backoffMs;
   } else {
     const base = clamp((median(pace.stepsMs) ?? 2 * MIN_BACKOFF_MS) / 2, MIN_BACKOFF_MS, 3e4);
-    const backoff = input2.progress || pace.backoffMs === void 0 ? base : Math.min(MAX_BACKOFF_MS, Math.max(base, pace.backoffMs * 2));
+    const backoff = input2.progress ? base : nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_BACKOFF_MS });
     pace.backoffMs = Math.round(backoff);
     pace.nextListingAt = now + pace.backoffMs;
   }
@@ -31798,6 +31945,7 @@ var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, MIN_BACK
 var init_pace = __esm({
   "src/lib/sync/pace.ts"() {
     "use strict";
+    init_backoff();
     MIN_LISTING = 200;
     LISTING_GROWTH = 4;
     MAX_LISTING = 2e6;
@@ -35592,7 +35740,7 @@ var require_gray_matter = __commonJS({
     var excerpt = require_excerpt();
     var engines2 = require_engines();
     var toFile = require_to_file();
-    var parse4 = require_parse2();
+    var parse5 = require_parse2();
     var utils = require_utils2();
     function matter2(input2, options2) {
       if (input2 === "") {
@@ -35644,7 +35792,7 @@ var require_gray_matter = __commonJS({
         file2.empty = file2.content;
         file2.data = {};
       } else {
-        file2.data = parse4(file2.language, file2.matter, opts);
+        file2.data = parse5(file2.language, file2.matter, opts);
       }
       if (closeIndex === len) {
         file2.content = "";
@@ -36192,7 +36340,7 @@ var init_parse3 = __esm({
 // src/lib/sync/prepare.ts
 async function readMemoryFile(absPath) {
   try {
-    const raw = await (0, import_promises8.readFile)(absPath);
+    const raw = await (0, import_promises7.readFile)(absPath);
     return { kind: "read", raw, hash: contentHashOf(raw) };
   } catch (error62) {
     if (error62.code === "ENOENT") return { kind: "gone" };
@@ -36257,11 +36405,11 @@ async function rebuildDrafts(config2, sources, record2, logger) {
 function draftsByMarker(drafts) {
   return new Map(drafts.map((d) => [d.marker, d]));
 }
-var import_promises8;
+var import_promises7;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_promises8 = require("node:fs/promises");
+    import_promises7 = require("node:fs/promises");
     init_escape();
     init_episode();
     init_redact();
@@ -36413,7 +36561,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs18.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs17.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -36485,11 +36633,11 @@ function foldVerdict(plan, id, verdict) {
       return;
   }
 }
-var import_node_fs18;
+var import_node_fs17;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs18 = require("node:fs");
+    import_node_fs17 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -36499,21 +36647,12 @@ var init_plan = __esm({
   }
 });
 
-// src/lib/sync/fact-cleanup.ts
-var fact_cleanup_exports = {};
-__export(fact_cleanup_exports, {
-  DELETED_EPISODES_KEPT: () => DELETED_EPISODES_KEPT,
-  cleanupFacts: () => cleanupFacts,
+// src/lib/state/retired.ts
+var retired_exports = {};
+__export(retired_exports, {
   loadRetiredEpisodes: () => loadRetiredEpisodes,
-  rememberDeleted: () => rememberDeleted,
   retiredEpisodeUuids: () => retiredEpisodeUuids
 });
-function rememberDeleted(state, uuid3, groupId, at) {
-  const list = state.deletedEpisodes ??= [];
-  if (list.some((d) => d.uuid === uuid3)) return;
-  list.push({ uuid: uuid3, groupId, at });
-  if (list.length > DELETED_EPISODES_KEPT) list.splice(0, list.length - DELETED_EPISODES_KEPT);
-}
 function retiredEpisodeUuids(state) {
   const uuids = new Set((state.deletedEpisodes ?? []).map((d) => d.uuid));
   for (const record2 of Object.values(state.files)) {
@@ -36524,13 +36663,27 @@ function retiredEpisodeUuids(state) {
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) uuids.delete(ref.uuid);
   return uuids;
 }
-async function loadRetiredEpisodes(config2) {
+async function loadRetiredEpisodes(stateDir) {
   try {
-    const { state } = await loadState(config2.stateDir, { readOnly: true });
+    const { state } = await loadState(stateDir, { readOnly: true });
     return retiredEpisodeUuids(state);
   } catch {
     return /* @__PURE__ */ new Set();
   }
+}
+var init_retired = __esm({
+  "src/lib/state/retired.ts"() {
+    "use strict";
+    init_state();
+  }
+});
+
+// src/lib/sync/fact-cleanup.ts
+function rememberDeleted(state, uuid3, groupId, at) {
+  const list = state.deletedEpisodes ??= [];
+  if (list.some((d) => d.uuid === uuid3)) return;
+  list.push({ uuid: uuid3, groupId, at });
+  if (list.length > DELETED_EPISODES_KEPT) list.splice(0, list.length - DELETED_EPISODES_KEPT);
 }
 async function cleanupFacts(ctx) {
   const deleted = ctx.deletedThisRun.splice(0);
@@ -36561,7 +36714,7 @@ var init_fact_cleanup = __esm({
     "use strict";
     init_graphiti();
     init_errors2();
-    init_state();
+    init_retired();
     DELETED_EPISODES_KEPT = 5e3;
     FACTS_PER_SEARCH = 50;
   }
@@ -36896,12 +37049,12 @@ async function reconcileWithGraph(ctx, run2) {
 }
 async function waitForConfirmation(ctx, run2, waitMs) {
   const deadline = ctx.now() + waitMs;
-  let delay = 50;
+  const poll = { initialMs: 50, maxMs: 2e3, low: 1, high: 1 };
+  let round = 1;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === "queued" || r.status === "pending");
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
-    delay = Math.min(delay * 2, 2e3);
+    await sleep(Math.min(backoffDelay(poll, round++), Math.max(0, deadline - ctx.now())));
     if (!await reconcileWithGraph(ctx, run2)) break;
     await sendPending(ctx);
     await deleteRetired(ctx);
@@ -37698,7 +37851,8 @@ async function refreshProjectContext(config2, project, options2 = {}) {
       now,
       logger,
       ...options2.signal === void 0 ? {} : { signal: options2.signal },
-      ...options2.retiredEpisodes === void 0 ? {} : { retiredEpisodes: options2.retiredEpisodes }
+      // Given by a caller that has them at hand (tests), else read from the state (state/retired.ts).
+      retiredEpisodes: options2.retiredEpisodes ?? await (await Promise.resolve().then(() => (init_retired(), retired_exports))).loadRetiredEpisodes(config2.stateDir)
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config2.stateDir, entry);
@@ -37732,189 +37886,68 @@ module.exports = __toCommonJS(worker_exports);
 var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 init_v3();
-
-// src/lib/config/env-file.ts
-var import_node_fs = require("node:fs");
-var import_node_os = require("node:os");
-var import_node_path2 = require("node:path");
-
-// src/lib/util/package-root.ts
-var import_node_path = require("node:path");
-var import_node_url = require("node:url");
-function buildRootOf(hereUrl = __gmsModuleUrl) {
-  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(hereUrl));
-  while ((0, import_node_path.basename)(dir) !== "lib" && (0, import_node_path.basename)(dir) !== "hooks") {
-    const up = (0, import_node_path.dirname)(dir);
-    if (up === dir) throw new Error(`not inside a lib/ or hooks/ folder: ${hereUrl}`);
-    dir = up;
-  }
-  return (0, import_node_path.dirname)(dir);
-}
-function packageRoot(hereUrl = __gmsModuleUrl) {
-  return (0, import_node_path.dirname)(buildRootOf(hereUrl));
-}
-
-// src/lib/config/env-file.ts
-var ConfigError = class extends Error {
-  constructor(message, variable) {
-    super(message);
-    this.variable = variable;
-    this.name = "ConfigError";
-  }
-  variable;
-};
-function home(env) {
-  return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-}
-function expandHome(p, env) {
-  if (p === "~") return home(env);
-  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
-  return p;
-}
-function findEnvFile(env) {
-  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== void 0 && explicit.trim() !== "") {
-    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
-    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
-    return p;
-  }
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
-    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
-  }
-  return void 0;
-}
-function findPaiEnvFile(env) {
-  const candidates = [];
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== void 0 && pai !== "") candidates.push((0, import_node_path2.join)((0, import_node_path2.resolve)(expandHome(pai, env)), ".env"));
-  const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  candidates.push((0, import_node_path2.join)(claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude"), ".env"));
-  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
-}
+init_env_file();
 
 // src/lib/config/server-runtime.ts
 var import_node_fs4 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_path4 = require("node:path");
+init_fs_atomic();
 init_process_alive();
-
-// src/lib/util/process-identity.ts
-var import_node_fs3 = require("node:fs");
-init_process_alive();
-function linuxBootId() {
-  try {
-    return (0, import_node_fs3.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
-  } catch {
-    return "unknown-boot";
-  }
-}
-function ps(pid) {
-  const { spawnSync } = process.getBuiltinModule("node:child_process");
-  const r = spawnSync("ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { ...process.env, LC_ALL: "C" } });
-  const out = r.status === 0 ? r.stdout.trim() : "";
-  if (out.length < 24) return void 0;
-  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
-}
-function processStartTime(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return void 0;
-  if (process.platform === "linux") {
-    try {
-      const stat4 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
-      const ticks = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ")[19];
-      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
-    } catch {
-      return void 0;
-    }
-  }
-  if (process.platform === "win32") return void 0;
-  return ps(pid)?.start;
-}
-function processCommandLine(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return void 0;
-  if (process.platform === "linux") {
-    try {
-      return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
-    } catch {
-      return void 0;
-    }
-  }
-  if (process.platform === "win32") return void 0;
-  return ps(pid)?.command;
-}
-function isSameProcess(recorded, mark) {
-  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
-  if (process.platform !== "linux" && process.platform !== "win32") {
-    const info = ps(recorded.pid);
-    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
-  }
-  const start = processStartTime(recorded.pid);
-  if (start === void 0 || start !== recorded.start) return false;
-  return processCommandLine(recorded.pid)?.includes(mark) === true;
-}
-
-// src/lib/config/server-runtime.ts
+var RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
 function serverStateDir(stateDir) {
-  return (0, import_node_path3.join)(stateDir, "server");
+  return (0, import_node_path4.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
-  return (0, import_node_path3.join)(serverStateDir(stateDir), "runtime.json");
+  return (0, import_node_path4.join)(serverStateDir(stateDir), "runtime.json");
 }
-var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var isPort = (v) => typeof v === "number" && Number.isInteger(v) && v > 0 && v < 65536;
-var isIdentity = (v) => isObj(v) && typeof v.pid === "number" && Number.isInteger(v.pid) && typeof v.start === "string";
-function validRuntime(v) {
-  if (!isObj(v)) return false;
-  if (!["starting", "ready", "stopped", "failed"].includes(v.state) || typeof v.pid !== "number" || typeof v.generation !== "string") return false;
-  if (v.url !== void 0 && typeof v.url !== "string") return false;
-  if (v.falkordb !== void 0 && !(isObj(v.falkordb) && typeof v.falkordb.host === "string" && isPort(v.falkordb.port) && typeof v.falkordb.secretFile === "string")) return false;
-  if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
-  if (v.identities !== void 0 && !(isObj(v.identities) && Object.values(v.identities).every((i) => i === void 0 || isIdentity(i)))) return false;
-  return true;
+var REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
+var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
+function parseRuntime(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return void 0;
+  const v = value;
+  if (!RUNTIME_STATES.includes(v.state)) return void 0;
+  for (const [key, type] of Object.entries(REQUIRED)) if (typeof v[key] !== type) return void 0;
+  for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== void 0 && typeof v[key] !== type) return void 0;
+  for (const key of ["pid", "serverPid", "dbPid", "port", "dbPort"]) if (v[key] !== void 0 && !(Number.isInteger(v[key]) && v[key] > 0)) return void 0;
+  if (v.url !== void 0 && !/^https?:\/\/[^\s/]+/.test(v.url)) return void 0;
+  return v;
 }
 function readRuntime(stateDir) {
+  let text2;
   try {
-    const parsed = JSON.parse((0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8"));
-    return validRuntime(parsed) ? parsed : void 0;
+    text2 = (0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8");
+  } catch {
+    return void 0;
+  }
+  try {
+    return parseRuntime(JSON.parse(text2));
   } catch {
     return void 0;
   }
 }
-function readSecretFile(file2) {
-  if (file2 === void 0) return void 0;
+function processAlive(pid) {
+  return pid !== void 0 && isProcessAlive(pid);
+}
+var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
+function ourProcessAlive(pid, mark) {
+  if (!processAlive(pid)) return false;
   try {
-    const text2 = (0, import_node_fs4.readFileSync)(file2, "utf8").trim();
-    return text2 === "" ? void 0 : text2;
+    return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").includes(mark);
   } catch {
-    return void 0;
+    return true;
   }
 }
-var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
-function ourProcess(runtime, role) {
-  return isSameProcess(runtime?.identities?.[role], COMMAND_MARKS[role]);
-}
-function liveServer(stateDir) {
+function liveServerUrl(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
-  const token = readSecretFile(runtime.mcpTokenFile);
-  return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
-}
-function localServerToken(stateDir, url2, live = liveServer(stateDir)) {
-  if (live?.token === void 0) return void 0;
-  try {
-    const a = new URL(url2);
-    const b = new URL(live.url);
-    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
-  } catch {
-    return void 0;
-  }
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
+  return runtime.url;
 }
 
 // src/lib/config/config.ts
 init_origin();
+init_env_file();
 var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
@@ -37948,9 +37981,25 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "500", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass." },
-  { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." }
+  { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
+  // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
+  { group: "server", name: "OPENAI_API_KEY", default: "(none)", description: "The OpenAI API key the local server extracts facts and embeddings with. Not needed for an OpenAI-compatible endpoint that takes no key (Ollama, LM Studio). Never logged." },
+  { group: "server", name: "OPENAI_BASE_URL", default: "https://api.openai.com/v1", description: "An OpenAI-compatible endpoint the local server uses instead of OpenAI, e.g. http://localhost:11434/v1 (Ollama); set GMS_SERVER_MODEL with it." },
+  { group: "server", name: "OPENAI_API_URL", default: "(none)", description: "Another name for OPENAI_BASE_URL, used when that is unset." },
+  { group: "server", name: "GMS_SERVER_MODEL", default: "(the server's default)", description: "The LLM model name the local server extracts with; needed for an endpoint other than OpenAI." },
+  { group: "server", name: "GMS_SERVER_EMBEDDER_MODEL", default: "(the server's default)", description: "The embedding model name the local server uses." },
+  { group: "server", name: "GMS_SERVER_PORT", default: "(the last one if free, else any free port)", description: "Port of the local Graphiti MCP server on 127.0.0.1." },
+  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(the last one if free, else any free port)", description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: "server", name: "GMS_SERVER_GENERATION", default: "(the one installed last, else the newest pinned)", description: "The pinned Graphiti release the local server runs (server upgrade moves to the newest)." },
+  { group: "server", name: "GMS_SERVER_DATA_DIR", default: "$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)", description: "Where the local server's FalkorDB keeps the graph." },
+  { group: "server", envOnly: true, name: "GMS_PYTHON", default: "python3", description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
+  { group: "server", envOnly: true, name: "GMS_GRAPHITI_CACHE", default: "$XDG_CACHE_HOME/graphiti-memory-sync (~/.cache/graphiti-memory-sync)", description: "Where the local server's Python environments are built, one per pinned release." },
+  // Tests and operators: config/switches.ts reads these on the hooks' path.
+  { group: "developer", envOnly: true, name: "GMS_WORKER_DISABLED", default: "(unset)", description: "1 = the hooks never start the background worker (no sync, no context refresh); tests that must see no network." },
+  { group: "developer", envOnly: true, name: "GMS_WORKER_SCRIPT", default: "(ours)", description: "A worker script to run instead of ours (a .ts file runs under tsx); tests use a fake worker." },
+  { group: "developer", envOnly: true, name: "GMS_WORKER_TIMEOUT_MS", default: "300000", description: "A shorter time limit for the background worker than its own 5 minutes (tests of hung servers); a longer one is ignored." }
 ];
-var KNOWN = new Set(SETTINGS.map((s) => s.name));
+var KNOWN = new Set(SETTINGS.filter((s) => (s.group ?? "tool") === "tool").map((s) => s.name));
 var bool = (name) => external_exports.string().optional().transform((v, ctx) => {
   if (v === void 0 || v.trim() === "") return void 0;
   const s = v.trim().toLowerCase();
@@ -38022,17 +38071,8 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf("MADEINOZ_KNOWLEDGE_LOG_LEVEL", ["debug", "info", "warn", "error", "silent"])
 });
 async function readEnvFile(file2) {
-  const { parse: parse4 } = await Promise.resolve().then(() => __toESM(require_main(), 1));
-  let text2;
-  try {
-    text2 = (0, import_node_fs6.readFileSync)(file2, "utf8");
-  } catch (error62) {
-    throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
-  }
-  const parsed = parse4(text2);
-  const out = {};
-  for (const [key, value] of Object.entries(parsed)) if (KNOWN.has(key)) out[key] = value;
-  return out;
+  const { readSettingsFile: readSettingsFile2 } = await Promise.resolve().then(() => (init_dotenv_file(), dotenv_file_exports));
+  return readSettingsFile2(file2, (name) => KNOWN.has(name));
 }
 function parseHeaders(raw) {
   if (raw === void 0 || raw.trim() === "") return {};
@@ -38063,7 +38103,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path4.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path5.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -38139,20 +38179,21 @@ function buildConfig(env, envFile) {
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}\u2026" is not allowed: at most 128 characters`, "MADEINOZ_KNOWLEDGE_GROUP_ID");
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path4.join)(home(env), ".local", "state");
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path4.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path5.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, (0, import_node_path4.join)(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const local = liveServer(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? local?.url : void 0;
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  const liveUrl = liveServerUrl(stateDir);
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl : void 0;
+  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+  }
   const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
-  const mcpUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp";
   return {
-    mcpUrl,
+    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
     mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
@@ -38162,13 +38203,12 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path4.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path4.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path4.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path4.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path4.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path5.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path5.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path5.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path5.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path5.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
@@ -38192,16 +38232,30 @@ function buildConfig(env, envFile) {
   };
 }
 
+// src/lib/config/switches.ts
+init_env_file();
+function workerSwitches(env) {
+  const script = env.GMS_WORKER_SCRIPT?.trim();
+  const timeout = env.GMS_WORKER_TIMEOUT_MS?.trim();
+  let timeoutMs;
+  if (timeout !== void 0 && timeout !== "") {
+    timeoutMs = Number(timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`GMS_WORKER_TIMEOUT_MS="${timeout}" is not allowed: use a whole number of milliseconds above 0`, "GMS_WORKER_TIMEOUT_MS");
+  }
+  return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script, timeoutMs };
+}
+
 // src/hooks/worker.ts
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var import_node_path7 = require("node:path");
+init_fs_atomic();
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs8.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -38210,11 +38264,8 @@ function readGraphProblem(stateDir) {
   return void 0;
 }
 function write(stateDir, problem) {
-  const file2 = (0, import_node_path7.join)(stateDir, FILE);
-  const tmp = `${file2}.${process.pid}.tmp`;
-  (0, import_node_fs9.writeFileSync)(tmp, `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path7.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
-  (0, import_node_fs9.renameSync)(tmp, file2);
 }
 function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
   const previous = readGraphProblem(stateDir);
@@ -38223,7 +38274,7 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs9.unlinkSync)((0, import_node_path7.join)(stateDir, FILE));
+    (0, import_node_fs8.unlinkSync)((0, import_node_path7.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -38234,9 +38285,11 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var import_node_path10 = require("node:path");
 init_lock_file();
+init_package_root();
+init_fs_atomic();
 init_ids();
 init_process_alive();
 init_process_alive();
@@ -38248,7 +38301,7 @@ function workerFiles(stateDir) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs13.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs12.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -38266,7 +38319,7 @@ function parseLockInfo(text2) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs13.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs12.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -38275,14 +38328,9 @@ function lockIsStale(pidFile, info, now) {
   if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
   return !isProcessAlive(info.pid);
 }
-function writeTemp(target, content) {
-  const tmp = (0, import_node_path10.join)((0, import_node_path10.dirname)(target), `.${uniqueId()}.tmp`);
-  (0, import_node_fs13.writeFileSync)(tmp, content, { mode: 384, flag: "wx" });
-  return tmp;
-}
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? uniqueId(),
@@ -38305,17 +38353,8 @@ function transferLock(stateDir, lock, pid) {
   const current = readLock(files.pidFile);
   if (current === void 0 || current.token !== lock.token) throw new Error("worker lock is not ours any more");
   const next = { ...lock, pid };
-  const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
+  writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}
 `);
-  try {
-    (0, import_node_fs13.renameSync)(tmp, files.pidFile);
-  } catch (error62) {
-    try {
-      (0, import_node_fs13.unlinkSync)(tmp);
-    } catch {
-    }
-    throw error62;
-  }
   return next;
 }
 function releaseLock(stateDir, token) {
@@ -38323,7 +38362,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs13.unlinkSync)(files.pidFile);
+    (0, import_node_fs12.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -38331,13 +38370,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs13.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs12.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs13.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs12.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -38347,13 +38386,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs13.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs12.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs13.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs12.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -38366,7 +38405,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(taken);
+      (0, import_node_fs12.unlinkSync)(taken);
     } catch {
     }
   }
@@ -38472,15 +38511,16 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_node_os3 = require("node:os");
 var import_node_path11 = require("node:path");
+init_env_file();
 init_ids();
 init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs13.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -38496,14 +38536,15 @@ function fallbackStateDir(env = process.env) {
       home2 = void 0;
     }
   }
-  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
-  if (explicit !== void 0 && explicit !== "") {
-    const p = explicit.startsWith("~/") && home2 !== void 0 ? (0, import_node_path11.join)(home2, explicit.slice(2)) : explicit;
-    if ((0, import_node_path11.isAbsolute)(p)) candidates.push(p);
+  try {
+    const explicit = stateDirFromEnvironment(home2 === void 0 ? env : { ...env, HOME: home2 });
+    if (explicit !== void 0) candidates.push(explicit);
+  } catch {
   }
-  {
-    const xdg = env.XDG_STATE_HOME && (0, import_node_path11.isAbsolute)(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : (0, import_node_path11.join)(home2, ".local", "state");
-    if (xdg !== void 0) candidates.push((0, import_node_path11.join)(xdg, "graphiti-memory-sync"));
+  try {
+    const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
+    if ((0, import_node_path11.isAbsolute)(usual)) candidates.push(usual);
+  } catch {
   }
   let user = "user";
   try {
@@ -38542,9 +38583,7 @@ function realSteps(config2, logger) {
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context(), context_exports));
-      const { loadRetiredEpisodes: loadRetiredEpisodes2 } = await Promise.resolve().then(() => (init_fact_cleanup(), fact_cleanup_exports));
-      const retiredEpisodes = await loadRetiredEpisodes2(cfg);
-      await refreshProjectContext2(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, retiredEpisodes });
+      await refreshProjectContext2(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
@@ -38576,16 +38615,18 @@ async function main() {
   const token = typeof values["lock-token"] === "string" ? values["lock-token"] : void 0;
   const reason = typeof values.reason === "string" ? values.reason : "manual";
   let config2;
+  let switches;
   try {
     config2 = await loadConfig();
+    switches = workerSwitches(process.env);
   } catch (error62) {
     const stateDir = fallbackStateDir();
     createLogger({ file: logFilePath(stateDir) }).child({ component: "worker" }).error("configuration error; worker not started", { error: error62 instanceof Error ? error62.message : String(error62) });
     return;
   }
   const logger = createLogger({ file: logFilePath(config2.stateDir), level: config2.logLevel }).child({ component: "worker" });
-  const override = Number(process.env.GMS_WORKER_TIMEOUT_MS);
-  const timeoutMs = Number.isInteger(override) && override > 0 ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
+  const override = switches.timeoutMs;
+  const timeoutMs = override !== void 0 ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
   const hard = setTimeout(() => {
     logger.error("worker hard time limit reached; exiting");
     if (token !== void 0) releaseLock(config2.stateDir, token);

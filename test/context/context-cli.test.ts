@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 import { runHook } from '../support/hook-runner.js';
 
 let server: GraphitiTestServer;

@@ -67,7 +67,7 @@ describe('permissions from creation', () => {
     lockDownFolders(settings);
     ensureSecretFile(falkordbSecretPath(settings.stateDir));
     ensureSecretFile(mcpTokenPath(settings.stateDir));
-    writeRuntime(settings.stateDir, { state: 'stopped', pid: 0, generation: 'x', serverVersion: 'x', mcp: 'x', falkordbBin: 'x', dataDir: settings.dataDir, logDir: settings.logDir, startedAt: '' });
+    writeRuntime(settings.stateDir, { state: 'stopped', pid: process.pid, generation: 'x', serverVersion: 'x', mcp: 'x', falkordbBin: 'x', dataDir: settings.dataDir, logDir: settings.logDir, startedAt: '' });
     expect(mode(settings.stateDir)).toBe(0o700);
     expect(mode(settings.dataDir)).toBe(0o700);
     expect(mode(join(root, 'share', 'graphiti-memory-sync'))).toBe(0o700);

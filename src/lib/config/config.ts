@@ -15,10 +15,9 @@
  * Size (one file on purpose): the SETTINGS table is the single source for validation, the
  * `.env` example and docs/configuration.md (both generated from it), so it stays in one place.
  */
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
-import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServer, localServerToken } from './server-runtime.js';
 import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
 
@@ -86,10 +85,28 @@ export interface Config {
 
 export { ConfigError, findEnvFile } from './env-file.js';
 
-interface SettingDoc {
+/** Where the MCP URL came from, as `health` and `status` show it beside the URL. */
+export function mcpUrlOrigin(source: Config['mcpUrlSource']): string {
+  if (source === 'setting') return 'from MADEINOZ_KNOWLEDGE_MCP_URL';
+  if (source === 'local-server') return 'the local server started by `server start`';
+  return 'the default: set MADEINOZ_KNOWLEDGE_MCP_URL, or run `server start`';
+}
+
+/**
+ * Who reads a setting: the tool itself (sync, hooks, watch, context: the default), the local
+ * server (`server` command, config/server-settings.ts), or tests and operators (config/switches.ts,
+ * read from the environment only).
+ */
+export type SettingGroup = 'tool' | 'server' | 'developer';
+
+export interface SettingDoc {
   name: string;
   default: string;
   description: string;
+  /** Default 'tool'. */
+  group?: SettingGroup;
+  /** Read from the environment only, never from a `.env` file. */
+  envOnly?: boolean;
 }
 
 /** Every setting we read, its default as written in docs, and one line on what it does. */
@@ -127,9 +144,26 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
   { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '500', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass.' },
   { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
+  // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
+  { group: 'server', name: 'OPENAI_API_KEY', default: '(none)', description: 'The OpenAI API key the local server extracts facts and embeddings with. Not needed for an OpenAI-compatible endpoint that takes no key (Ollama, LM Studio). Never logged.' },
+  { group: 'server', name: 'OPENAI_BASE_URL', default: 'https://api.openai.com/v1', description: 'An OpenAI-compatible endpoint the local server uses instead of OpenAI, e.g. http://localhost:11434/v1 (Ollama); set GMS_SERVER_MODEL with it.' },
+  { group: 'server', name: 'OPENAI_API_URL', default: '(none)', description: 'Another name for OPENAI_BASE_URL, used when that is unset.' },
+  { group: 'server', name: 'GMS_SERVER_MODEL', default: "(the server's default)", description: 'The LLM model name the local server extracts with; needed for an endpoint other than OpenAI.' },
+  { group: 'server', name: 'GMS_SERVER_EMBEDDER_MODEL', default: "(the server's default)", description: 'The embedding model name the local server uses.' },
+  { group: 'server', name: 'GMS_SERVER_PORT', default: '(the last one if free, else any free port)', description: 'Port of the local Graphiti MCP server on 127.0.0.1.' },
+  { group: 'server', name: 'GMS_SERVER_DB_PORT', default: '(the last one if free, else any free port)', description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: 'server', name: 'GMS_SERVER_GENERATION', default: '(the one installed last, else the newest pinned)', description: 'The pinned Graphiti release the local server runs (server upgrade moves to the newest).' },
+  { group: 'server', name: 'GMS_SERVER_DATA_DIR', default: '$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)', description: "Where the local server's FalkorDB keeps the graph." },
+  { group: 'server', envOnly: true, name: 'GMS_PYTHON', default: 'python3', description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
+  { group: 'server', envOnly: true, name: 'GMS_GRAPHITI_CACHE', default: '$XDG_CACHE_HOME/graphiti-memory-sync (~/.cache/graphiti-memory-sync)', description: "Where the local server's Python environments are built, one per pinned release." },
+  // Tests and operators: config/switches.ts reads these on the hooks' path.
+  { group: 'developer', envOnly: true, name: 'GMS_WORKER_DISABLED', default: '(unset)', description: '1 = the hooks never start the background worker (no sync, no context refresh); tests that must see no network.' },
+  { group: 'developer', envOnly: true, name: 'GMS_WORKER_SCRIPT', default: '(ours)', description: 'A worker script to run instead of ours (a .ts file runs under tsx); tests use a fake worker.' },
+  { group: 'developer', envOnly: true, name: 'GMS_WORKER_TIMEOUT_MS', default: '300000', description: "A shorter time limit for the background worker than its own 5 minutes (tests of hung servers); a longer one is ignored." },
 ];
 
-const KNOWN = new Set(SETTINGS.map((s) => s.name));
+/** The settings `loadConfig` reads (from the environment and both `.env` files). */
+const KNOWN = new Set(SETTINGS.filter((s) => (s.group ?? 'tool') === 'tool').map((s) => s.name));
 
 type Env = Record<string, string | undefined>;
 
@@ -231,19 +265,10 @@ export interface LoadConfigOptions {
   readEnvFile?: boolean;
 }
 
-/** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */
+/** Reads our keys from a .env file (dotenv-file.ts; dotenv is loaded only when there is a file). */
 async function readEnvFile(file: string): Promise<Env> {
-  const { parse } = await import('dotenv');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}`);
-  }
-  const parsed = parse(text);
-  const out: Env = {};
-  for (const [key, value] of Object.entries(parsed)) if (KNOWN.has(key)) out[key] = value;
-  return out;
+  const { readSettingsFile } = await import('./dotenv-file.js');
+  return readSettingsFile(file, (name) => KNOWN.has(name));
 }
 
 function parseHeaders(raw: string | undefined): Record<string, string> {
@@ -367,17 +392,22 @@ export function buildConfig(env: Env, envFile?: string): Config {
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}…" is not allowed: at most 128 characters`, 'MADEINOZ_KNOWLEDGE_GROUP_ID');
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
   const dirSetting = (value: string | undefined, fallback: string, name: string): string => {
     const p = value === undefined || value.trim() === '' ? fallback : expandHome(value.trim(), env);
     if (!isAbsolute(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
-  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   const local = liveServer(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? local?.url : undefined;
+  const liveUrl = local?.url;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveUrl : undefined;
+  // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
+  // The same server spelled another way (localhost for 127.0.0.1) is not hidden: it gets the token.
+  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+  }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
   const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
   const mcpUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp';

@@ -4,10 +4,11 @@
  * the rest of the tool: the config loader reads it so that sync, the hooks and watch use the
  * started server with no further step, as long as no MADEINOZ_KNOWLEDGE_MCP_URL is set. It is
  * kept after a stop (state "stopped") so the next start reuses the same ports when free.
- * No imports beyond node: the config loader reads it on every run.
+ * Only node and util/ imports: the config loader reads it on every run.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
 
@@ -18,8 +19,10 @@ export interface FalkorDbEndpoint {
   secretFile: string;
 }
 
+const RUNTIME_STATES = ['starting', 'ready', 'stopped', 'failed'] as const;
+
 export interface ServerRuntime {
-  state: 'starting' | 'ready' | 'stopped' | 'failed';
+  state: (typeof RUNTIME_STATES)[number];
   /** The supervisor (`server run`): the process to signal to stop everything. */
   pid: number;
   generation: string;
@@ -64,24 +67,49 @@ export function mcpTokenPath(stateDir: string): string {
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isPort = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 65536;
-const isIdentity = (v: unknown): v is ProcessIdentity => isObj(v) && typeof v.pid === 'number' && Number.isInteger(v.pid) && typeof v.start === 'string';
+const isIdentity = (v: unknown): v is ProcessIdentity => isObj(v) && Number.isInteger(v.pid) && (v.pid as number) > 0 && typeof v.start === 'string';
 
-/** The fields the rest of the tool relies on, checked: a malformed file reads as no file. */
-function validRuntime(v: unknown): v is ServerRuntime {
-  if (!isObj(v)) return false;
-  if (!['starting', 'ready', 'stopped', 'failed'].includes(v.state as string) || typeof v.pid !== 'number' || typeof v.generation !== 'string') return false;
-  if (v.url !== undefined && typeof v.url !== 'string') return false;
-  if (v.falkordb !== undefined && !(isObj(v.falkordb) && typeof v.falkordb.host === 'string' && isPort(v.falkordb.port) && typeof v.falkordb.secretFile === 'string')) return false;
+/** The fields the locked server adds (falkordb, mcpTokenFile, identities), checked when present. */
+function lockFieldsValid(v: Record<string, unknown>): boolean {
+  const db = v.falkordb;
+  if (db !== undefined && !(isObj(db) && typeof db.host === 'string' && Number.isInteger(db.port) && (db.port as number) > 0 && (db.port as number) < 65536 && typeof db.secretFile === 'string')) return false;
   if (v.mcpTokenFile !== undefined && typeof v.mcpTokenFile !== 'string') return false;
-  if (v.identities !== undefined && !(isObj(v.identities) && Object.values(v.identities).every((i) => i === undefined || isIdentity(i)))) return false;
-  return true;
+  const ids = v.identities;
+  return ids === undefined || (isObj(ids) && Object.values(ids).every((i) => i === undefined || isIdentity(i)));
 }
 
+/** Which fields must be there, with which type; the optional ones are checked when present. */
+const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', error: 'string' } as const;
+
+/**
+ * The runtime record if `value` is one: every field of its documented type, pids and ports whole
+ * numbers, the URL an http(s) URL. Anything else (a torn, foreign or hand-edited file) is not a
+ * record, so no command acts on a pid or URL it cannot trust. Unknown fields are kept (a newer
+ * version may add some).
+ */
+export function parseRuntime(value: unknown): ServerRuntime | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  if (!(RUNTIME_STATES as readonly unknown[]).includes(v.state)) return undefined;
+  for (const [key, type] of Object.entries(REQUIRED)) if (typeof v[key] !== type) return undefined;
+  for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== undefined && typeof v[key] !== type) return undefined;
+  for (const key of ['pid', 'serverPid', 'dbPid', 'port', 'dbPort']) if (v[key] !== undefined && !(Number.isInteger(v[key]) && (v[key] as number) > 0)) return undefined;
+  if (v.url !== undefined && !/^https?:\/\/[^\s/]+/.test(v.url as string)) return undefined;
+  if (!lockFieldsValid(v)) return undefined;
+  return v as unknown as ServerRuntime;
+}
+
+/** The runtime record, or undefined when there is none or it is not valid (parseRuntime). */
 export function readRuntime(stateDir: string): ServerRuntime | undefined {
+  let text: string;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(runtimePath(stateDir), 'utf8'));
-    return validRuntime(parsed) ? parsed : undefined;
+    text = readFileSync(runtimePath(stateDir), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return parseRuntime(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -89,11 +117,8 @@ export function readRuntime(stateDir: string): ServerRuntime | undefined {
 
 /** Written atomically, 0600 in a 0700 folder: it names the user's ports, folders and secret files. */
 export function writeRuntime(stateDir: string, runtime: ServerRuntime): void {
-  const file = runtimePath(stateDir);
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(runtime, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(`${file}.tmp`, 0o600);
-  renameSync(`${file}.tmp`, file);
+  // A unique temp name per writer (util/fs-atomic.ts): two writers never share one, and the file is 0600.
+  writeFileAtomicSync(runtimePath(stateDir), `${JSON.stringify(runtime, null, 2)}\n`, { mkdirMode: 0o700 });
 }
 
 /** A secret from its 0600 file (the FalkorDB password, the MCP token), or undefined. */

