@@ -4,6 +4,22 @@ import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
+import { teamMemoryOf } from '../lib/memory/sources.js';
+import type { FileRecord } from '../lib/state/state.js';
+
+/** The team-memory files among the records, per store (memory/sources.ts names them). */
+function teamMemoryByStore(records: FileRecord[]): NonNullable<StatusReport['teamMemory']> {
+  const stores = new Map<string, { store: string; files: number; confirmed: number }>();
+  for (const record of records) {
+    const team = teamMemoryOf(record, record.relPath);
+    if (team === undefined) continue;
+    const entry = stores.get(team.store) ?? { store: team.store, files: 0, confirmed: 0 };
+    entry.files++;
+    if (record.status === 'confirmed') entry.confirmed++;
+    stores.set(team.store, entry);
+  }
+  return [...stores.values()].sort((a, b) => a.store.localeCompare(b.store));
+}
 
 export interface StatusReport {
   stateDir: string;
@@ -14,6 +30,8 @@ export interface StatusReport {
   failures: Array<{ id: string; reason: string }>;
   skipped: Array<{ id: string; reason: string }>;
   orphansToDelete: number;
+  /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
+  teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
   /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
@@ -45,6 +63,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     failures,
     skipped,
     orphansToDelete: state.orphans.length,
+    teamMemory: teamMemoryByStore(Object.values(state.files)),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
@@ -56,6 +75,10 @@ export function formatStatus(s: StatusReport): string {
     ...(s.stateProblem === undefined ? [] : [`Warning: ${s.stateProblem}`]),
     `Memory files: ${s.total} (confirmed ${s.counts.confirmed}, queued ${s.counts.queued}, pending ${s.counts.pending}, failed ${s.counts.failed}, skipped ${s.counts.skipped})`,
   ];
+  if (s.teamMemory !== undefined && s.teamMemory.length > 0) {
+    const files = s.teamMemory.reduce((n, t) => n + t.files, 0);
+    lines.push(`Team memory (one episode per file for the whole team): ${files} of them, in ${s.teamMemory.map((t) => `${t.store} ${t.files} (${t.confirmed} confirmed)`).join(', ')}; the other ${s.total - files} are your own`);
+  }
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);

@@ -19,7 +19,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServer, localServerToken } from './server-runtime.js';
-import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
+import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
+import { autoMemoryFolders, type AutoMemoryFolder } from './claude-memory.js';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -58,9 +59,13 @@ export interface Config {
   claudeConfigDir: string;
   syncPai: boolean;
   syncAutoMemory: boolean;
+  /** Where Claude Code keeps auto memory (config/claude-memory.ts): its settings and variables; none when it has auto memory off. */
+  autoMemoryFolders: AutoMemoryFolder[];
   extraSources: ExtraSource[];
-  /** Who this machine's episodes are from, named in every marker (util/machine-origin.ts by default). */
+  /** Who this memory's episodes are from, named in every marker (util/origin.ts: kept beside the Claude config folder). */
   origin: string;
+  /** Earlier origins of the same memory (before the origin was kept): their episodes are ours too. */
+  previousOrigins: string[];
   /** Sources declared shared: source name → the shared origin all its owners declare. */
   sharedSources: Record<string, string>;
   exclude: string[];
@@ -73,6 +78,8 @@ export interface Config {
   contextBudget: number;
   contextOnResume: boolean;
   contextFormat: ContextFormat;
+  /** Widest provenance the context block includes (context/provenance.ts): own < shared < group. */
+  contextTrust: 'own' | 'shared' | 'group';
   watchDebounceMs: number;
   logLevel: LogLevel;
   /** Warnings produced while reading the settings (deprecated spellings, ...). */
@@ -128,8 +135,11 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'PAI_DIR', default: '~/.claude', description: 'PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source.' },
   { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },
-  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files." },
-  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(this machine)', description: 'Who this machine\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/…, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY', default: '(unset)', description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
+  { name: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', default: '(unset)', description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
+  { name: 'CLAUDE_CODE_REMOTE_MEMORY_DIR', default: '(unset)', description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(kept beside the memory)', description: 'Who this memory\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens.' },
   { name: 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES', default: '(none)', description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PATHS', default: '(none)', description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_EXCLUDE', default: '(none)', description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -142,6 +152,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', default: '8000', description: 'Maximum characters of knowledge injected at session start (hard cap 10000).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', default: 'group', description: 'Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude\'s own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin.' },
   { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '500', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass.' },
   { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -255,6 +266,7 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: int('MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', 0, 10_000),
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool('MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME'),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', ['auto', 'lines', 'toon'] as const),
+  MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', ['own', 'shared', 'group'] as const),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int('MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', 0, 600_000),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf('MADEINOZ_KNOWLEDGE_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
 });
@@ -320,6 +332,18 @@ function parseOrigin(raw: string | undefined, variable: string): string | undefi
   const origin = raw.trim();
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
+}
+
+/** MADEINOZ_KNOWLEDGE_ORIGIN when set, else the origin kept beside the Claude config folder (util/origin.ts). */
+function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[] } {
+  if (setting !== undefined) return { origin: setting, previousOrigins: [] };
+  try {
+    const identity = originIdentity(claudeConfigDir);
+    return { origin: identity.origin, previousOrigins: identity.previous };
+  } catch (error) {
+    if (error instanceof OriginFileError) throw new ConfigError(error.message, 'MADEINOZ_KNOWLEDGE_ORIGIN');
+    throw error;
+  }
 }
 
 function parseSharedSources(raw: string | undefined): Record<string, string> {
@@ -398,6 +422,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR');
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   const local = liveServer(stateDir);
@@ -429,11 +454,12 @@ export function buildConfig(env: Env, envFile?: string): Config {
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),
     priorHookStates: [...new Set([join(home(env), '.claude'), dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR')].map((root) => resolve(root, 'MEMORY', 'STATE', 'knowledge-sync', 'sync-state.json')))],
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR'),
+    claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN') ?? machineOrigin(),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
@@ -445,6 +471,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     contextBudget: Math.min(contextBudget, 10_000),
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? 'auto',
+    contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? 'group',
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
     warnings,
