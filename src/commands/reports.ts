@@ -4,6 +4,7 @@ import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
+import { nextStepLine } from './next-step.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
 import type { FileRecord } from '../lib/state/state.js';
 
@@ -41,6 +42,8 @@ export interface StatusReport {
   server: HealthReport;
   /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
   serverUrlFrom: string;
+  /** When the server cannot be used: the cause and the command or setting that fixes it. */
+  nextStep?: string;
 }
 
 /** Why a held episode stays, with the next step (docs/semantics.md). */
@@ -78,7 +81,18 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
+    ...(server.ok ? {} : withNextStep(server.message, config)),
   };
+}
+
+function withNextStep(message: string, config: Config): { nextStep?: string } {
+  const step = nextStepLine(message, config);
+  return step === undefined ? {} : { nextStep: step };
+}
+
+/** What "queued" means and what turns it into "confirmed", and when. */
+export function queuedHint(queued: number): string {
+  return `${queued} queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks (the hooks run one after every session; "graphiti-memory-sync sync --wait 60000" waits for it now)`;
 }
 
 export function formatStatus(s: StatusReport): string {
@@ -95,6 +109,9 @@ export function formatStatus(s: StatusReport): string {
   if (s.held !== undefined) lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
+  if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
+  if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued));
+  if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "graphiti-memory-sync sync" sends them${s.server.ok ? '' : ' once the server answers'}`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
     for (const f of s.failures.slice(0, 50)) lines.push(`  ${f.id}: ${f.reason}`);
@@ -115,14 +132,20 @@ function byKind(counts: Record<string, number> | undefined, lead: string): strin
   return entries.length === 0 ? '' : `${lead}${entries.map(([kind, n]) => `${kind} ${n}`).join(', ')}`;
 }
 
-export function formatSyncSummary(s: SyncSummary): string {
+/**
+ * The text summary of a sync. The first half says what the scan found (`new`, `changed`,
+ * `removed`: files, not sends, so nothing reads as "added" that was never sent), the second where
+ * every file stands after the run (`queued`: sent, not yet listed by the server; `pending`: not
+ * sent yet). `config` adds the next step when the server could not be used.
+ */
+export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nextStepLine>[1]): string {
   const lines: string[] = [];
   if (s.dryRun) {
     lines.push('Dry run: nothing was sent or written.');
     for (const a of s.plannedActions ?? []) lines.push(`  ${a.action.padEnd(6)} ${a.id}`);
   }
   lines.push(
-    `added ${s.added}, updated ${s.updated}, deleted ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
+    `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
       ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
   );
   if (s.adopted > 0) lines.push(`adopted ${s.adopted} file(s) already in the graph (not sent again)`);
@@ -132,7 +155,15 @@ export function formatSyncSummary(s: SyncSummary): string {
   if (s.held > 0) lines.push(`kept ${s.held} retired episode(s) whose deletion would delete facts another episode still states (see \`status\`)`);
   if (s.listing.episodes > 10_000) lines.push(`confirming listed ${s.listing.episodes} episode(s) in ${s.listing.requests} request(s)`);
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
-  if (!s.serverReachable) lines.push(`server unreachable: ${s.serverError ?? 'unknown error'} — pending work is kept and sent on the next run`);
+  if (!s.serverReachable) {
+    lines.push(`nothing more was sent: server unreachable: ${s.serverError ?? 'unknown error'}`);
+    lines.push(`  the ${s.pending} pending file(s) are kept and sent by the next sync (or the hooks after your next session)`);
+    const step = config === undefined ? undefined : nextStepLine(s.serverError ?? '', config);
+    if (step !== undefined) lines.push(`  ${step}`);
+  } else if (!s.dryRun) {
+    if (s.queued > 0) lines.push(queuedHint(s.queued));
+    if (s.pending > 0 && s.failed === 0) lines.push(`${s.pending} pending: not sent this run (--max, or a send that failed); the next sync sends them`);
+  }
   for (const p of s.problems.slice(0, 50)) lines.push(`  ${p.id}: ${p.message}`);
   if (s.problems.length > 50) lines.push(`  … and ${s.problems.length - 50} more`);
   return `${lines.join('\n')}\n`;
