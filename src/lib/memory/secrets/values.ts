@@ -14,7 +14,7 @@ const PLACEHOLDER =
   /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
 
 /** A documentation example or a masked value: AWS's `…EXAMPLE` keys, `ghp_xxxx…`, `sk-***`. */
-const DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)/;
+const DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{2,}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
 
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || ENV_REF.test(value);
@@ -25,6 +25,18 @@ export function isDummy(value: string): boolean {
   if (DOC_EXAMPLE.test(value) || isJwtIoSample(value)) return true;
   if (value.length >= 8 && new Set(value).size <= 3) return true;
   return false;
+}
+
+/** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
+const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
+
+export function isPath(value: string): boolean {
+  return PATH.test(value);
+}
+
+/** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
+export function isTemplateStart(value: string): boolean {
+  return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
 }
 
 /** Strips one pair of matching quotes or backticks. */
