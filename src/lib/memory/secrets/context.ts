@@ -17,7 +17,9 @@ import { tag, type ScanRule } from './engine.js';
 import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
-const WORD = /password|passwd|passphrase|passcode|pwd|pass|secret|token|key|pat|dsn|credentials?|cookie|wif/gi;
+const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|cookie|wif/gi;
+/** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
+const LINE_WORD = new RegExp(WORD.source, 'gi');
 
 /** Words before a credential word that make it something else: a public key, a database key. */
 const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
@@ -128,6 +130,7 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
 function entropyToken(line: string, after: number, judged: { until: number }, hasUrl: boolean): { start: number; end: number } | undefined {
   const limit = windowEnd(line, after);
   const head = line.slice(after, limit + 16);
+  if (!/\d/.test(head)) return undefined; // every high-entropy value has a digit
   TOKEN.lastIndex = 0;
   for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
     const runStart = after + t.index;
@@ -163,12 +166,12 @@ function inUrl(line: string, at: number): boolean {
  * separator) or else the first high-entropy token within the window is replaced.
  */
 function redactLine(line: string): string {
-  WORD.lastIndex = 0;
+  LINE_WORD.lastIndex = 0;
   let out = '';
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes('://');
-  for (let m = WORD.exec(line); m !== null; m = WORD.exec(line)) {
+  for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
     if (m.index < cursor || !credentialWordAt(line, m) || (hasUrl && inUrl(line, m.index))) continue;
     const kind = genericKind(/key$/i.test(m[0]) ? 'api_key' : m[0]);
     const after = m.index + m[0].length;
@@ -178,7 +181,7 @@ function redactLine(line: string): string {
     if (span === undefined) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
-    WORD.lastIndex = cursor;
+    LINE_WORD.lastIndex = cursor;
   }
   return cursor === 0 ? line : out + line.slice(cursor);
 }
@@ -188,19 +191,23 @@ const NEAR_WORD: ScanRule = {
   kind: 'context',
   hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'cookie', 'wif'],
   scan: (text) => {
-    let changed = false;
-    const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i += 1) {
-      const line = lines[i] as string;
-      WORD.lastIndex = 0;
-      if (!WORD.test(line)) continue;
+    // Only the lines holding a credential word are looked at (found in one pass over the text).
+    let out = '';
+    let cursor = 0;
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+      const start = text.lastIndexOf('\n', m.index) + 1;
+      const nl = text.indexOf('\n', m.index);
+      const end = nl < 0 ? text.length : nl;
+      const line = text.slice(start, end);
       const next = redactLine(line);
       if (next !== line) {
-        lines[i] = next;
-        changed = true;
+        out += text.slice(cursor, start) + next;
+        cursor = end;
       }
+      WORD.lastIndex = end;
     }
-    return changed ? lines.join('\n') : text;
+    return cursor === 0 ? text : out + text.slice(cursor);
   },
 };
 
@@ -289,6 +296,8 @@ const CSV: ScanRule = {
   kind: 'context-csv',
   hints: [','],
   scan: (text) => {
+    // A header: a short line of 3+ comma-separated fields, one of them a credential word.
+    if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text) || !CELL_WORD.test(text)) return text;
     const lines = text.split('\n');
     let changed = false;
     for (let i = 0; i < lines.length - 1; i += 1) {
@@ -320,16 +329,29 @@ const CSV: ScanRule = {
 const LABEL_ABOVE: ScanRule = {
   kind: 'context-label',
   hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
-  scan: (text) =>
-    text.replace(/^([^\n]{0,60}?)(:[ \t]*\n[ \t]*)([^\s]{6,})[ \t]*$/gm, (m, label: string, sep: string, value: string) => {
-      WORD.lastIndex = 0;
+  scan: (text) => {
+    let out = '';
+    let cursor = 0;
+    // Only lines ending in a colon are labels: found by one search, not tried at every line.
+    const colonEnd = /:[ \t]*\n[ \t]*/g;
+    for (let c = colonEnd.exec(text); c !== null; c = colonEnd.exec(text)) {
+      const lineStart = text.lastIndexOf('\n', c.index) + 1;
+      const label = text.slice(lineStart, c.index);
+      const valueStart = c.index + c[0].length;
+      const nl = text.indexOf('\n', valueStart);
+      const valueLine = text.slice(valueStart, nl < 0 ? text.length : nl).replace(/[ \t]+$/, '');
+      if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
+      LINE_WORD.lastIndex = 0;
       let named = false;
-      for (let w = WORD.exec(label); w !== null; w = WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
-      if (!named || isRedacted(value)) return m;
+      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+      if (!named) continue;
       const kind = genericKind(label);
-      if (!isCredentialValue(value, kind === 'password') && !isHighEntropy(value)) return m;
-      return `${label}${sep}${tag(kind)}`;
-    }),
+      if (!isCredentialValue(valueLine, kind === 'password') && !isHighEntropy(valueLine)) continue;
+      out += text.slice(cursor, valueStart) + tag(kind);
+      cursor = valueStart + valueLine.length;
+    }
+    return cursor === 0 ? text : out + text.slice(cursor);
+  },
 };
 
 export const CONTEXT_RULES: readonly ScanRule[] = [TABLE, CSV, LABEL_ABOVE, NEAR_WORD];
