@@ -83,7 +83,7 @@ export function genericKind(key: string): string {
   const k = key.toLowerCase();
   if (/passw|pwd|passphrase|passcode/.test(k)) return 'password';
   if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
-  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return 'private-key';
+  if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return 'private-key';
   if (/token/.test(k)) return 'token';
   return 'secret';
 }

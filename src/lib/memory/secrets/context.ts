@@ -1,6 +1,7 @@
 /**
  * Secrets known by what stands beside them rather than by their shape (issue 29): a value next to
- * a credential word (password, secret, token, key, PAT, DSN, credential…) in prose, lists, logs
+ * a credential word (password, secret, token, key, PAT, DSN, credential…; cookies are the COOKIE
+ * rule's in structured.ts) in prose, lists, logs
  * and command lines; a column or row of a markdown table, or a CSV column, named by such a word; a
  * label on one line with its value alone on the next. A value is kept when it is clearly a
  * placeholder, prose or code (values.ts). These rules run last, after every format-specific rule,
@@ -17,7 +18,7 @@ import { tag, type ScanRule } from './engine.js';
 import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
-const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|cookie|wif/gi;
+const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
 
@@ -113,6 +114,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const quote = v[1] ?? '';
   const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
+  // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
+  if (!passwordLike && /\s/.test(inner)) return undefined;
+  if (/<[^<>]+>/.test(inner)) return undefined; // `<cookie-name>=<cookie-value>`: a template
   // Another key (`--from-literal=password=…`), not a value: the rules for assignments own it.
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return undefined;
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
@@ -173,7 +177,9 @@ function redactLine(line: string): string {
   const hasUrl = line.includes('://');
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
     if (m.index < cursor || !credentialWordAt(line, m) || (hasUrl && inUrl(line, m.index))) continue;
-    const kind = genericKind(/key$/i.test(m[0]) ? 'api_key' : m[0]);
+    // The kind by the words the credential word ends (`private key`, `signing secret`, `API key`).
+    const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
+    const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? 'api-key' : genericKind(phrase);
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
@@ -189,7 +195,7 @@ function redactLine(line: string): string {
 /** Values beside a credential word on the same line. */
 const NEAR_WORD: ScanRule = {
   kind: 'context',
-  hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'cookie', 'wif'],
+  hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
   scan: (text) => {
     // Only the lines holding a credential word are looked at (found in one pass over the text).
     let out = '';

@@ -198,6 +198,41 @@ const JSON_NAMED_VALUE: RegexRule = {
   },
 };
 
+/**
+ * PostgreSQL's password file (`~/.pgpass`, `PGPASSFILE`): `hostname:port:database:username:password`
+ * on a line of its own, the port a number or `*`. The password is the rest of the line.
+ */
+const PGPASS: RegexRule = {
+  kind: 'pgpass-password',
+  hints: [':'],
+  re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
+  replace: (_m, g) => {
+    const pw = (g[1] ?? '').trimEnd();
+    if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || pw.length < 4) return undefined;
+    return `${g[0]}${tag('pgpass-password')}`;
+  },
+};
+
+/**
+ * HTTP cookies (`Cookie: a=1; sid=…`, `Set-Cookie: sessionid=…; Path=/`): each value that looks
+ * like a generated token is replaced, the names and attributes are kept (`theme=dark` stays).
+ */
+const COOKIE: RegexRule = {
+  kind: 'cookie',
+  hints: ['cookie'],
+  re: /(\b(?:set-)?cookie["']?[ \t]*:[ \t]*)([^\n"'`]+)/gi,
+  replace: (m, g) => {
+    const header = g[0] ?? '';
+    let changed = false;
+    const pairs = (g[1] ?? '').replace(/(^|;[ \t]*)([^=;\s]+)=([^;\s]+)/g, (pair, sep: string, name: string, value: string) => {
+      if (!looksRandom(value, 12) || /^(?:path|domain|expires|max-age|samesite)$/i.test(name)) return pair;
+      changed = true;
+      return `${sep}${name}=${tag('cookie')}`;
+    });
+    return changed ? `${header}${pairs}` : m;
+  },
+};
+
 const SLACK_WEBHOOK: RegexRule = {
   kind: 'slack-webhook',
   hints: ['hooks.slack.com'],
@@ -223,4 +258,4 @@ const DOCKER_AUTH: RegexRule = {
 /** Before the vendor rules (a PEM body must go as one block). */
 export const STRUCTURED_FIRST: readonly (RegexRule | ScanRule)[] = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
 /** After the vendor rules. */
-export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
