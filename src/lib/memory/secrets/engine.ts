@@ -81,11 +81,13 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
 }
 
 /**
- * Which hints a text contains, found in one pass per case (instead of one substring search per
- * hint, which cost most of the time on prose): a global lookahead alternation of every hint,
- * longest first, reports at each position the longest hint starting there; hints that are
- * substrings of a found one are implied (`sk-` by `sk-ant-`, `key` by `api_key`): each hint maps,
- * once, to the rules of every hint it contains (within each case: lower-case hints are looked for in the lower-cased text).
+ * Which hints a text contains, found in one pass per case instead of one substring search per
+ * hint (which cost most of the time on prose). One global alternation of every hint, longest
+ * first, restarted one character after each match, reports at each position the longest hint
+ * starting there (a consuming pattern, unlike a lookahead, lets the regexp engine skip ahead).
+ * Hints inside a found one are implied (`sk-` by `sk-ant-`, `key` by `api_key`): each hint maps,
+ * once, to the rules of every hint it contains, within its case (lower-case hints are looked for
+ * in the lower-cased text, the others as written).
  */
 interface HintIndex {
   lower: RegExp | undefined;
@@ -105,7 +107,7 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
     rulesOf.set(h, rules.flatMap((r, i) => (r.hints.some((o) => contained.includes(o)) ? [i] : [])));
   }
   const build = (list: string[]): RegExp | undefined =>
-    list.length === 0 ? undefined : new RegExp(`(?=(${list.sort((a, b) => b.length - a.length).map(escape).join('|')}))`, 'g');
+    list.length === 0 ? undefined : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join('|')})`, 'g');
   return { lower: build(hints.filter((h) => h === h.toLowerCase())), exact: build(hints.filter((h) => h !== h.toLowerCase())), rulesOf };
 }
 
