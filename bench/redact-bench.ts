@@ -7,7 +7,9 @@
  * Recall per kind, overall recall, the share of benign notes touched, and throughput in MB/s, each
  * beside the previous redaction engine (src/lib/memory/redact.ts and secrets/ at BASELINE_COMMIT,
  * extracted from git with `git archive` into a temporary folder and measured in the same run on the
- * same notes). A secret counts as removed only if no 12-character piece of it is left.
+ * same notes, interleaved). A secret counts as removed only if no 12-character piece of it is left.
+ * The held-out set is split by kind into a dev half (looked at while writing rules) and a test
+ * half (only ever measured); both are reported.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
