@@ -3,7 +3,8 @@
  * tool reads (test/docs.test.ts checks the file is current):
  * - the table rows come from SETTINGS in src/lib/config/config.ts (name, default, description);
  * - the "accepted values" column is what the validator itself says when it rejects a value: each
- *   setting is probed with an invalid value through buildConfig and the "use …" part of the
+ *   setting is probed with an invalid value through its reader (buildConfig for the tool's own,
+ *   config/server-settings.ts for the local server's, config/switches.ts for the worker's) and the "use …" part of the
  *   ConfigError is shown (settings the loader does not check show "—");
  * - the .env lookup order is the doc comment of findEnvFile in src/lib/config/env-file.ts.
  *
@@ -11,7 +12,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildConfig, ConfigError, SETTINGS } from '../src/lib/config/config.js';
+import { buildConfig, ConfigError, SETTINGS, type SettingDoc, type SettingGroup } from '../src/lib/config/config.js';
+import { readServerSettings } from '../src/lib/config/server-settings.js';
+import { workerSwitches } from '../src/lib/config/switches.js';
 
 /** A value no validator accepts: not a number, boolean, enum member, URL, absolute path, JSON or pair list. */
 const PROBE = '?';
@@ -49,11 +52,16 @@ function formatDefault(value: string): string {
 
 /** What the loader accepts for `name`, in its own words, or undefined when it does not check the value. */
 export function acceptedValues(name: string): string | undefined {
+  const group = SETTINGS.find((s) => s.name === name)?.group ?? 'tool';
+  // No .env file for the probe: an explicit, empty one.
+  const env = { HOME: '/home/user', MADEINOZ_KNOWLEDGE_ENV_FILE: '/dev/null', [name]: PROBE };
   try {
-    buildConfig({ HOME: '/home/user', [name]: PROBE });
+    if (group === 'tool') buildConfig(env);
+    else if (group === 'server') readServerSettings(env);
+    else workerSwitches(env);
   } catch (error) {
     if (!(error instanceof ConfigError) || error.variable !== name) return undefined;
-    const m = /is not allowed: use (.*)$/s.exec(error.message);
+    const m = /is not [^:]*: use (.*)$/s.exec(error.message);
     if (m === null || m[1] === undefined) return undefined;
     return m[1].replace(/\s*\(value not shown: it may hold a secret\)$/, '').trim();
   }
@@ -80,11 +88,17 @@ export function envFileLookupDoc(source: string = readFileSync(new URL('../src/l
   return out.join('\n');
 }
 
-export function renderConfigurationDoc(): string {
-  const rows = SETTINGS.map((s) => {
+function table(group: SettingGroup): string[] {
+  const inGroup = (s: SettingDoc) => (s.group ?? 'tool') === group;
+  const rows = SETTINGS.filter(inGroup).map((s) => {
     const accepted = acceptedValues(s.name);
-    return `| ${code(s.name)} | ${formatDefault(s.default)} | ${formatText(s.description)} | ${accepted === undefined ? '—' : formatText(accepted)} |`;
+    const where = s.envOnly === true ? ' Environment only.' : '';
+    return `| ${code(s.name)} | ${formatDefault(s.default)} | ${formatText(s.description + where)} | ${accepted === undefined ? '—' : formatText(accepted)} |`;
   });
+  return ['| Setting | Default | What it does | Accepted values |', '|---|---|---|---|', ...rows];
+}
+
+export function renderConfigurationDoc(): string {
   return [
     '# Configuration',
     '',
@@ -106,7 +120,8 @@ export function renderConfigurationDoc(): string {
     '- Of our own files only one is read: the first that exists. A `MADEINOZ_KNOWLEDGE_ENV_FILE` that does not exist is an error, not a fall-through. Of the madeinoz/PAI files, too, only the first that exists is read (as the madeinoz sync hook did); `PAI_DIR` and `CLAUDE_CONFIG_DIR` may come from the environment or from our own file.',
     '- A variable set in the environment wins over the same name in either file. A variable set to the empty string counts as unset (the file value, else the default, applies).',
     '- `MADEINOZ_KNOWLEDGE_DATABASE_TYPE` (the madeinoz system\'s name) sets the database only when `MADEINOZ_KNOWLEDGE_DB` is not set anywhere.',
-    '- From the file, only the names in the table below are taken; any other line (for example `OPENAI_API_KEY` for the Graphiti server) is ignored.',
+    '- From the files, only the names in the tables below are taken; any other line is ignored.',
+    '- The local server\'s settings (`OPENAI_*`, `GMS_SERVER_*`) come from the environment and our own `.env` file, never from the madeinoz/PAI one: an `OPENAI_API_KEY` there belongs to the madeinoz system\'s own server. Settings marked "Environment only" are not read from any file.',
     '- The file is parsed with dotenv: `KEY=value`, quotes, `export KEY=value`, `#` comments and multi-line quoted values work.',
     '- `HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME` are read from the environment only, to locate the defaults above and below.',
     '- `<package root>` is the folder holding this package\'s `package.json` (your checkout). The plugin\'s hooks live in `<package root>/plugin/hooks/`: installed from a directory marketplace (a checkout) Claude Code runs them in place, so that checkout\'s `config/.env` is found first; installed from a git marketplace they run from a copy under `~/.claude/plugins/cache/`, replaced on every update, with no `config/.env`: keep plugin settings in `~/.config/graphiti-memory-sync/.env`.',
@@ -115,9 +130,19 @@ export function renderConfigurationDoc(): string {
     '',
     '"Accepted values" is what the loader checks when it starts, in its own words; "—" means the value is not checked then (group ids, for example, are checked per file when it is sent, see below).',
     '',
-    '| Setting | Default | What it does | Accepted values |',
-    '|---|---|---|---|',
-    ...rows,
+    ...table('tool'),
+    '',
+    '## Local server',
+    '',
+    'Read by `graphiti-memory-sync server` (start, run, status, upgrade), which runs a real Graphiti MCP server and FalkorDB as plain processes; sync, the hooks and watch find the running server through its runtime file, with no setting. The Graphiti server needs an LLM: `OPENAI_API_KEY`, or `OPENAI_BASE_URL` with `GMS_SERVER_MODEL`.',
+    '',
+    ...table('server'),
+    '',
+    '## Test and development switches',
+    '',
+    'Read by the hooks and the background worker; meant for tests and for diagnosing a machine.',
+    '',
+    ...table('developer'),
     '',
     '## Value rules',
     '',

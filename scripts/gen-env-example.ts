@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS } from '../src/lib/config/config.js';
+import { SETTINGS, type SettingDoc } from '../src/lib/config/config.js';
 
 export function renderEnvExample(): string {
   const out = [
@@ -13,12 +13,20 @@ export function renderEnvExample(): string {
     '# Generated from src/lib/config/config.ts (npm run gen:env) — edit the SETTINGS table there.',
     '',
   ];
-  for (const s of SETTINGS) {
-    out.push(`# ${s.description}`);
-    out.push(`# Default: ${s.default}`);
-    const example = s.default.startsWith('(') || s.default.includes(' ') ? '' : s.default;
-    out.push(`# ${s.name}=${example}`);
-    out.push('');
+  const sections: Array<[string, (s: SettingDoc) => boolean]> = [
+    ['', (s) => (s.group ?? 'tool') === 'tool'],
+    ['# ---- The local Graphiti server (graphiti-memory-sync server start) ----', (s) => s.group === 'server' && s.envOnly !== true],
+    ['# ---- Read from the environment only: setting these in this file has no effect ----', (s) => s.envOnly === true],
+  ];
+  for (const [header, inSection] of sections) {
+    if (header !== '') out.push(header, '');
+    for (const s of SETTINGS.filter(inSection)) {
+      out.push(`# ${s.description}`);
+      out.push(`# Default: ${s.default}`);
+      const example = s.default.startsWith('(') || s.default.includes(' ') ? '' : s.default;
+      out.push(`# ${s.name}=${example}`);
+      out.push('');
+    }
   }
   return out.join('\n');
 }

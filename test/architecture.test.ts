@@ -95,3 +95,141 @@ describe('dependency order of src/lib (docs/architecture.md, "Folders")', () => 
     expect(importsOf(join(LIB, 'sync', 'sync.ts')).some((s) => folderOf(resolve(join(LIB, 'sync'), s)) === 'memory')).toBe(true);
   });
 });
+
+/**
+ * One owner per rule (issue 25): each rule below is written once, in its owner; a second copy
+ * anywhere else in src/ fails here. The patterns match the code shapes the copies had
+ * (temp-then-rename, kill(pid, 0), a random jitter or a growing delay, the XDG state folder).
+ * Comments are ignored; strings are not (a default written in a docs string is not code, so the
+ * patterns are chosen not to match prose).
+ */
+const SRC = join(REPO, 'src');
+
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+interface OwnedRule {
+  rule: string;
+  owner: string[];
+  pattern: RegExp;
+  /** A line that breaks the rule, to prove the pattern can fail. */
+  sample: string;
+}
+
+export const OWNED_RULES: OwnedRule[] = [
+  {
+    rule: 'atomic file write (temp file, then rename over the target)',
+    owner: ['src/lib/util/fs-atomic.ts'],
+    pattern: /\brename(?:Sync)?\(\s*[^,()]*(?:tmp|temp)/i,
+    sample: "renameSync(`${file}.tmp`, file);",
+  },
+  {
+    rule: 'whether a process is alive (kill(pid, 0), zombies excluded)',
+    owner: ['src/lib/util/process-alive.ts'],
+    pattern: /\bkill\(\s*[^,()]+,\s*0\s*\)/,
+    sample: 'process.kill(pid, 0);',
+  },
+  {
+    rule: 'backoff formula (growing delay, random jitter)',
+    owner: ['src/lib/util/backoff.ts', 'src/lib/util/ids.ts'],
+    pattern: /Math\.random\(\)|\b\w*(?:delay|Delay|backoff|Backoff|poll|Poll|wait|Wait)\w*\s*(?:\*=|=\s*Math\.min\([^)]*\*|\*\s*\d)|\*\*\s*\(?\s*(?:attempt|retry|round|tries)/,
+    sample: 'delay = Math.min(delay * 2, 2000);',
+  },
+  {
+    rule: "the state folder's default ($XDG_STATE_HOME or ~/.local/state)",
+    owner: ['src/lib/config/env-file.ts'],
+    pattern: /env\??\.XDG_STATE_HOME|\[\s*['"]XDG_STATE_HOME['"]\s*\]|['"]\.local['"]\s*,\s*['"]state['"]|['"]\.local\/state/,
+    sample: "join(home(env), '.local', 'state')",
+  },
+  {
+    // config/ reads and checks every setting (SETTINGS in config.ts lists them); elsewhere a
+    // setting arrives as a typed value.
+    rule: 'reading a setting (MADEINOZ_*, GMS_*, OPENAI_*, PAI_DIR, CLAUDE_CONFIG_DIR) from the environment',
+    owner: ['src/lib/config/'],
+    pattern: /\benv\??\.(?:MADEINOZ_|GMS_|OPENAI_|PAI_DIR\b|CLAUDE_CONFIG_DIR\b)|\benv\[\s*['"](?:MADEINOZ_|GMS_|OPENAI_|PAI_DIR|CLAUDE_CONFIG_DIR)/,
+    sample: 'if (env.GMS_WORKER_DISABLED === "1") return;',
+  },
+];
+
+function srcFiles(): string[] {
+  return tsFiles(SRC).map((f) => relative(REPO, f));
+}
+
+describe('one owner per rule (src/)', () => {
+  for (const { rule, owner, pattern, sample } of OWNED_RULES) {
+    it(`${rule}: only in ${owner.join(', ')}`, () => {
+      expect(pattern.test(sample)).toBe(true); // the check itself can fail
+      const copies: string[] = [];
+      for (const file of srcFiles()) {
+        if (owner.some((o) => (o.endsWith('/') ? file.startsWith(o) : file === o))) continue;
+        withoutComments(readFileSync(join(REPO, file), 'utf8'))
+          .split('\n')
+          .forEach((line, i) => {
+            if (pattern.test(line)) copies.push(`${file}:${i + 1}: ${line.trim()}`);
+          });
+      }
+      expect(copies).toEqual([]);
+    });
+  }
+
+  it('atomic file write, second look: no file but the owner both writes a file and renames one', () => {
+    // A whole folder built aside and renamed into place is another rule (one finished build wins).
+    const folderMoves = new Set(['src/lib/server/environment.ts']);
+    const writesAndRenames = (text: string) => /\b(?:writeFile|writeFileSync|writeSync)\(/.test(text) && /\brename(?:Sync)?\(/.test(text);
+    expect(writesAndRenames("writeFileSync(tmp, data); renameSync(tmp, path);")).toBe(true);
+    const files = srcFiles().filter((file) => file !== 'src/lib/util/fs-atomic.ts' && !folderMoves.has(file) && writesAndRenames(withoutComments(readFileSync(join(REPO, file), 'utf8'))));
+    expect(files).toEqual([]);
+  });
+
+  it('process.env is read only by the entry points, config/ and the listed hand-overs (a ratchet: no new reader)', () => {
+    // Each is a default parameter (callers from the entry points pass the environment in) or the
+    // environment handed to a child process as a whole; none reads a setting (the rule above).
+    const handOvers: Record<string, string> = {
+      'src/lib/server/environment.ts': 'env default; the environment handed to pip and python',
+      'src/lib/server/graphiti-process.ts': 'PATH and HOME handed to the server process',
+      'src/lib/server/proc.ts': 'the environment handed to a child process',
+      'src/lib/server/falkordb.ts': 'the environment handed to redis-server',
+      'src/lib/util/origin.ts': "the user's login name, part of this machine's default origin",
+      'src/lib/worker/spawn.ts': 'env default; the environment handed to the worker',
+      'src/lib/install/paths.ts': 'env default (install options)',
+      'src/lib/install/install.ts': 'env default (install options)',
+      'src/lib/context/project.ts': 'env default (CLAUDE_CODE_PROJECT_DIR_NAME, Claude Code\'s own variable)',
+    };
+    const readers = srcFiles().filter((file) => /\bprocess\.env\b/.test(withoutComments(readFileSync(join(REPO, file), 'utf8'))));
+    const unexpected = readers.filter((file) => !(file === 'src/cli.ts' || file.startsWith('src/hooks/') || file.startsWith('src/lib/config/') || file in handOvers));
+    expect(unexpected).toEqual([]);
+  });
+
+  it('every setting a reader in config/ names is in the SETTINGS table (so in the docs and .env.example)', async () => {
+    const { SETTINGS } = await import('../src/lib/config/config.js');
+    const listed = new Set(SETTINGS.map((s) => s.name));
+    const named = new Set<string>();
+    for (const file of tsFiles(join(LIB, 'config'))) {
+      for (const m of withoutComments(readFileSync(file, 'utf8')).matchAll(/\benv\??\.([A-Z][A-Z0-9_]+)|['"]((?:MADEINOZ_|GMS_|OPENAI_)[A-Z0-9_]+)['"]/g)) named.add((m[1] ?? m[2]) as string);
+    }
+    // Where the platform says where things are: not settings of ours.
+    for (const platform of ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME']) named.delete(platform);
+    expect([...named].filter((n) => !listed.has(n)).sort()).toEqual([]);
+  });
+});
+
+describe('generated files are marked generated (.gitattributes)', () => {
+  it('the hook bundles (linguist-generated, -diff), the settings doc, the example settings and the pins (linguist-generated)', async () => {
+    const picomatch = (await import('picomatch')).default;
+    const rules = readFileSync(join(REPO, '.gitattributes'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => {
+        const [pattern, ...attributes] = line.trim().split(/\s+/);
+        return { matches: picomatch(pattern as string), attributes };
+      });
+    const attributesOf = (file: string) => rules.filter((r) => r.matches(file)).flatMap((r) => r.attributes);
+    const bundles = readdirSync(join(REPO, 'plugin', 'hooks')).filter((n) => n.endsWith('.cjs'));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const bundle of bundles) expect(attributesOf(`plugin/hooks/${bundle}`)).toEqual(expect.arrayContaining(['linguist-generated', '-diff']));
+    const pins = readdirSync(join(REPO, 'python')).map((n) => `python/${n}`);
+    for (const file of ['docs/configuration.md', 'config/.env.example', ...pins]) expect(attributesOf(file)).toContain('linguist-generated');
+    expect(attributesOf('src/cli.ts')).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@
 import { fstatSync, mkdirSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { configErrorVariable } from '../lib/config/env-file.js';
+import { configErrorVariable, defaultStateDir, stateDirFromEnvironment } from '../lib/config/env-file.js';
 import { sha256Hex } from '../lib/util/ids.js';
 import { MAX_CONTEXT_CHARS } from '../lib/context/cache.js';
 
@@ -336,14 +336,18 @@ export function fallbackStateDir(env: Env = process.env): string {
       home = undefined;
     }
   }
-  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
-  if (explicit !== undefined && explicit !== '') {
-    const p = explicit.startsWith('~/') && home !== undefined ? join(home, explicit.slice(2)) : explicit;
-    if (isAbsolute(p)) candidates.push(p);
+  try {
+    const explicit = stateDirFromEnvironment(home === undefined ? env : { ...env, HOME: home });
+    if (explicit !== undefined) candidates.push(explicit);
+  } catch {
+    // `~/` with no home folder: not a candidate
   }
-  {
-    const xdg = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home === undefined ? undefined : join(home, '.local', 'state');
-    if (xdg !== undefined) candidates.push(join(xdg, 'graphiti-memory-sync'));
+  try {
+    // The usual default (config/env-file.ts owns it); a relative XDG_STATE_HOME does not count.
+    const usual = defaultStateDir(home === undefined ? env : { ...env, HOME: home });
+    if (isAbsolute(usual)) candidates.push(usual);
+  } catch {
+    // no home folder to be found: only the temp folder is left
   }
   let user = 'user';
   try {

@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
+import { workerSwitches, type WorkerSwitches } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError } from '../lib/mcp/errors.js';
@@ -49,9 +50,7 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext } = await import('../lib/context/context.js');
-      const { loadRetiredEpisodes } = await import('../lib/sync/fact-cleanup.js');
-      const retiredEpisodes = await loadRetiredEpisodes(cfg);
-      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, retiredEpisodes });
+      await refreshProjectContext(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
@@ -85,8 +84,10 @@ async function main(): Promise<void> {
   const reason = typeof values.reason === 'string' ? values.reason : 'manual';
 
   let config: Config;
+  let switches: WorkerSwitches;
   try {
     config = await loadConfig();
+    switches = workerSwitches(process.env);
   } catch (error) {
     const stateDir = fallbackStateDir();
     createLogger({ file: logFilePath(stateDir) })
@@ -97,8 +98,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel }).child({ component: 'worker' });
   // GMS_WORKER_TIMEOUT_MS may only shorten the limit (tests use it for hung servers).
-  const override = Number(process.env.GMS_WORKER_TIMEOUT_MS);
-  const timeoutMs = Number.isInteger(override) && override > 0 ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
+  const override = switches.timeoutMs;
+  const timeoutMs = override !== undefined ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
   const hard = setTimeout(() => {
     logger.error('worker hard time limit reached; exiting');
     if (token !== undefined) releaseLock(config.stateDir, token);

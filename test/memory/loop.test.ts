@@ -40,7 +40,8 @@ describe('detectGraphitiOutput: Graphiti output is recognised', () => {
   });
 
   it('the context block carries no markup, and prose that merely mentions it is not a block', () => {
-    expect(contextHeader('repo', ['main'])).toBe('Knowledge graph facts for repo (from Graphiti, group main):');
+    expect(contextHeader('repo', ['main']).split('\n')[0]).toBe('Knowledge graph facts for repo (from Graphiti, group main):');
+    expect(contextHeader('repo', ['main'])).not.toMatch(/[<>]/);
     expect(detectGraphitiOutput('We put knowledge graph facts for the repo into Graphiti at session start.')).toBeUndefined();
   });
 });
@@ -78,6 +79,23 @@ describe('detectGraphitiOutput: a captured Knowledge-skill answer is recognised 
   it('the empty answer and the facts workflow', () => {
     const facts = ['No Knowledge Found for last week', '', 'Related Facts:', '- Argo CD → deploys → web app', '', 'Source Episodes:', '- LEARNING: deploy pipeline'].join('\n');
     expect(detectGraphitiOutput(facts)).toBe('knowledge-skill-answer');
+  });
+
+  it('section labels with their content on the same line count as the sections (issue 26)', () => {
+    const pasted = ['Knowledge Found: build tooling', 'Key Entities: TypeScript, Go', 'Related Facts: TypeScript compiles the CLI; Go builds the agent'].join('\n');
+    expect(detectGraphitiOutput(pasted)).toBe('knowledge-skill-answer');
+    expect(detectGraphitiOutput(pasted.replace(/^/gm, '**').replace(/:/g, ':**'))).toBe('knowledge-skill-answer');
+    expect(detectGraphitiOutput(['Key Entities: TypeScript, Go', 'Relationships: TypeScript → compiles → CLI', 'Insights: keep the agent in Go'].join('\n'))).toBe('knowledge-skill-answer');
+  });
+
+  it('a note that only talks about those words, line by line, is still synced', () => {
+    const note = [
+      'Knowledge Found is the heading the skill prints first.',
+      'Key Entities are listed with their types.',
+      'Related Facts come after them, then Insights when there are any.',
+      'Relationships between entities are arrows.',
+    ].join('\n');
+    expect(detectGraphitiOutput(note)).toBeUndefined();
   });
 
   it('one section alone, or a note that talks about the format, is synced', () => {

@@ -1,13 +1,34 @@
 import { mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../../src/lib/util/fs-atomic.js';
+import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic, writeFileAtomicSync } from '../../src/lib/util/fs-atomic.js';
 import { deadPid, startChild } from '../support/child-process.js';
 import { srcUrl } from '../support/paths.js';
 import { useTempDir } from '../support/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-atomic-', (d) => (dir = d));
+
+describe('writeFileAtomicSync (the hooks, the worker lease, the runtime record)', () => {
+  it('writes with mode 0600 by default, creates the folder when asked and leaves no temp file', async () => {
+    const path = join(dir, 'sync', 'a.json');
+    writeFileAtomicSync(path, '{"a":1}', { mkdirMode: 0o700 });
+    expect(await readFile(path, 'utf8')).toBe('{"a":1}');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'sync'))).mode & 0o777).toBe(0o700);
+    writeFileAtomicSync(path, Buffer.from('new'), { mode: 0o640 });
+    expect(await readFile(path, 'utf8')).toBe('new');
+    expect((await stat(path)).mode & 0o777).toBe(0o640);
+    expect(await readdir(join(dir, 'sync'))).toEqual(['a.json']);
+  });
+
+  it('removes its temp file when the rename fails and leaves the target alone', async () => {
+    const target = join(dir, 'target-sync');
+    await mkdir(join(target, 'child'), { recursive: true });
+    expect(() => writeFileAtomicSync(target, 'data')).toThrow();
+    expect(await readdir(dir)).toEqual(['target-sync']);
+  });
+});
 
 describe('writeFileAtomic', () => {
   it('writes the data with mode 0600 by default and leaves no temp file', async () => {

@@ -45,7 +45,7 @@ export async function startRealGraphiti(options: { generation: string; transport
       transport: options.transport,
       groupId: options.groupId,
       llm: { baseUrl: llm.url, apiKey: 'stand-in' },
-      workDir,
+      dataDir: workDir,
       progress: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {

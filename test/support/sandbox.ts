@@ -1,12 +1,11 @@
 /**
  * A throwaway home for integration tests: PAI memory, Claude Code auto memory and state
  * all live in a temp folder, so no test ever reads the developer's real ~/.claude or .env.
+ * No vitest here: the benches use it too (useServerAndSandbox is the vitest wrapper).
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
-import { startGraphitiServer, type GraphitiTestServer } from './graphiti-server.js';
 import { isolatedEnv } from './isolated-env.js';
 import { makeTempDirSync } from './temp-dir.js';
 
@@ -53,22 +52,4 @@ export function makeSandbox(serverUrl: string, extraEnv: Record<string, string> 
 
 export function learning(title: string, body: string, extra = ''): string {
   return `---\ncapture_type: LEARNING\ntimestamp: 2026-01-04 10:30:00 PST\ntags: [test]\n${extra}---\n# ${title}\n\n${body}\n`;
-}
-
-/**
- * Gives every test of the calling file a fresh loopback Graphiti test server and a sandbox home
- * pointing at it (registered as beforeEach/afterEach); `use` receives them for the file's own variables.
- */
-export function useServerAndSandbox(use: (server: GraphitiTestServer, box: Sandbox) => void): void {
-  let server: GraphitiTestServer | undefined;
-  let box: Sandbox | undefined;
-  beforeEach(async () => {
-    server = await startGraphitiServer({ processingDelayMs: 0 });
-    box = makeSandbox(server.url);
-    use(server, box);
-  });
-  afterEach(async () => {
-    await server?.close();
-    box?.cleanup();
-  });
 }

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { priorFingerprint } from '../../src/lib/migrate/prior-hook.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

@@ -9,7 +9,8 @@ import { parseMarker } from '../../src/lib/memory/episode.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

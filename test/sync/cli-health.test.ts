@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -35,6 +36,14 @@ describe('health', () => {
     const searched = server.calls.filter((c) => c.tool === 'search_memory_facts').map((c) => c.args.group_ids);
     expect(searched).toEqual([['main'], ['learning']]);
     expect(server.calls.some((c) => c.tool === 'add_memory')).toBe(false); // without --deep nothing is written
+  });
+
+  it('says where the URL it checked came from', async () => {
+    const r = await cli(['health']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ {2}url: http:\/\/127\.0\.0\.1:\d+\/mcp \(from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
+    const status = await cli(['status']);
+    expect(status.out).toMatch(/^Server: ok — .*\(http:\/\/127\.0\.0\.1:\d+\/mcp, from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
   });
 
   it('names the STOPWORDS search failure of the madeinoz FalkorDB patch, its cause and fix, exit 1', async () => {

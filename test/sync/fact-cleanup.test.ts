@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../src/lib/context/context.js';
 import { detectProject } from '../../src/lib/context/project.js';
-import { loadRetiredEpisodes } from '../../src/lib/sync/fact-cleanup.js';
+import { loadRetiredEpisodes } from '../../src/lib/state/retired.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -72,7 +73,7 @@ describe('facts of deleted and replaced episodes', () => {
     const { GraphitiClient } = await import('../../src/lib/graphiti/graphiti.js');
     const graphiti = new GraphitiClient(config);
     try {
-      const built = await buildContext({ graphiti, config, project: detectProject(project, config), retiredEpisodes: await loadRetiredEpisodes(config) });
+      const built = await buildContext({ graphiti, config, project: detectProject(project, config), retiredEpisodes: await loadRetiredEpisodes(config.stateDir) });
       // The facts part; entity summaries keep what any episode said (Graphiti folds mentions into
       // them and no generation unfolds them; NodeResult names no episodes to judge them by).
       const facts = built.text.split('Related entities:')[0] ?? '';
@@ -90,7 +91,7 @@ describe('facts of deleted and replaced episodes', () => {
 
 describe('retiredEpisodeUuids', () => {
   it('an older version counts once the new one is in the graph; deleted and orphaned ones always; a current one never', async () => {
-    const { retiredEpisodeUuids } = await import('../../src/lib/sync/fact-cleanup.js');
+    const { retiredEpisodeUuids } = await import('../../src/lib/state/retired.js');
     const ref = (uuid?: string) => ({ marker: `m-${uuid ?? 'x'}`, name: 'n', groupId: 'main', part: 1, parts: 1, resends: 0, ...(uuid === undefined ? {} : { uuid }) });
     const record = (current: string | undefined, old: string) => ({ id: 'pai:a.md', source: 'pai', kind: 'pai' as const, relPath: 'a.md', fileId: 'f', mtimeMs: 0, size: 0, status: 'queued' as const, episodes: [ref(current)], superseded: [ref(old)], attempts: 0, firstSeenAt: '', updatedAt: '' });
     const state = (current: string | undefined) => ({

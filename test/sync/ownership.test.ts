@@ -11,7 +11,8 @@ import { parseMarker } from '../../src/lib/memory/episode.js';
 import { loadState, statePath } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, makeSandbox, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

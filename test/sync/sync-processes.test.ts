@@ -9,7 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { learning, useServerAndSandbox, type Sandbox } from '../support/sandbox.js';
+import { learning, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // `node --import tsx` runs the CLI in this very process, so a SIGKILL really kills the sync

@@ -15,12 +15,15 @@
  * Size (one file on purpose): the SETTINGS table is the single source for validation, the
  * `.env` example and docs/configuration.md (both generated from it), so it stays in one place.
  */
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
-import { ConfigError, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServerUrl } from './server-runtime.js';
-import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
+import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
+import { autoMemoryFolders, type AutoMemoryFolder } from './claude-memory.js';
+
+/** The default endpoint, which is also the placeholder `config/.env.example` shows. */
+export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -59,9 +62,13 @@ export interface Config {
   claudeConfigDir: string;
   syncPai: boolean;
   syncAutoMemory: boolean;
+  /** Where Claude Code keeps auto memory (config/claude-memory.ts): its settings and variables; none when it has auto memory off. */
+  autoMemoryFolders: AutoMemoryFolder[];
   extraSources: ExtraSource[];
-  /** Who this machine's episodes are from, named in every marker (util/machine-origin.ts by default). */
+  /** Who this memory's episodes are from, named in every marker (util/origin.ts: kept beside the Claude config folder). */
   origin: string;
+  /** Earlier origins of the same memory (before the origin was kept): their episodes are ours too. */
+  previousOrigins: string[];
   /** Sources declared shared: source name → the shared origin all its owners declare. */
   sharedSources: Record<string, string>;
   exclude: string[];
@@ -74,6 +81,8 @@ export interface Config {
   contextBudget: number;
   contextOnResume: boolean;
   contextFormat: ContextFormat;
+  /** Widest provenance the context block includes (context/provenance.ts): own < shared < group. */
+  contextTrust: 'own' | 'shared' | 'group';
   watchDebounceMs: number;
   logLevel: LogLevel;
   /** Warnings produced while reading the settings (deprecated spellings, ...). */
@@ -86,15 +95,33 @@ export interface Config {
 
 export { ConfigError, findEnvFile } from './env-file.js';
 
-interface SettingDoc {
+/** Where the MCP URL came from, as `health` and `status` show it beside the URL. */
+export function mcpUrlOrigin(source: Config['mcpUrlSource']): string {
+  if (source === 'setting') return 'from MADEINOZ_KNOWLEDGE_MCP_URL';
+  if (source === 'local-server') return 'the local server started by `server start`';
+  return 'the default: set MADEINOZ_KNOWLEDGE_MCP_URL, or run `server start`';
+}
+
+/**
+ * Who reads a setting: the tool itself (sync, hooks, watch, context: the default), the local
+ * server (`server` command, config/server-settings.ts), or tests and operators (config/switches.ts,
+ * read from the environment only).
+ */
+export type SettingGroup = 'tool' | 'server' | 'developer';
+
+export interface SettingDoc {
   name: string;
   default: string;
   description: string;
+  /** Default 'tool'. */
+  group?: SettingGroup;
+  /** Read from the environment only, never from a `.env` file. */
+  envOnly?: boolean;
 }
 
 /** Every setting we read, its default as written in docs, and one line on what it does. */
 export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: 'http://localhost:8000/mcp', description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: DEFAULT_MCP_URL, description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
   { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
   { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
   { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
@@ -111,8 +138,11 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'PAI_DIR', default: '~/.claude', description: 'PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source.' },
   { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },
-  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files." },
-  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(this machine)', description: 'Who this machine\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/…, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY', default: '(unset)', description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
+  { name: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', default: '(unset)', description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
+  { name: 'CLAUDE_CODE_REMOTE_MEMORY_DIR', default: '(unset)', description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(kept beside the memory)', description: 'Who this memory\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens.' },
   { name: 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES', default: '(none)', description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PATHS', default: '(none)', description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_EXCLUDE', default: '(none)', description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -125,11 +155,29 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', default: '8000', description: 'Maximum characters of knowledge injected at session start (hard cap 10000).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', default: 'group', description: 'Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude\'s own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin.' },
   { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '500', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass.' },
   { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
+  // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
+  { group: 'server', name: 'OPENAI_API_KEY', default: '(none)', description: 'The OpenAI API key the local server extracts facts and embeddings with. Not needed for an OpenAI-compatible endpoint that takes no key (Ollama, LM Studio). Never logged.' },
+  { group: 'server', name: 'OPENAI_BASE_URL', default: 'https://api.openai.com/v1', description: 'An OpenAI-compatible endpoint the local server uses instead of OpenAI, e.g. http://localhost:11434/v1 (Ollama); set GMS_SERVER_MODEL with it.' },
+  { group: 'server', name: 'OPENAI_API_URL', default: '(none)', description: 'Another name for OPENAI_BASE_URL, used when that is unset.' },
+  { group: 'server', name: 'GMS_SERVER_MODEL', default: "(the server's default)", description: 'The LLM model name the local server extracts with; needed for an endpoint other than OpenAI.' },
+  { group: 'server', name: 'GMS_SERVER_EMBEDDER_MODEL', default: "(the server's default)", description: 'The embedding model name the local server uses.' },
+  { group: 'server', name: 'GMS_SERVER_PORT', default: '(the last one if free, else any free port)', description: 'Port of the local Graphiti MCP server on 127.0.0.1.' },
+  { group: 'server', name: 'GMS_SERVER_DB_PORT', default: '(the last one if free, else any free port)', description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: 'server', name: 'GMS_SERVER_GENERATION', default: '(the one installed last, else the newest pinned)', description: 'The pinned Graphiti release the local server runs (server upgrade moves to the newest).' },
+  { group: 'server', name: 'GMS_SERVER_DATA_DIR', default: '$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)', description: "Where the local server's FalkorDB keeps the graph." },
+  { group: 'server', envOnly: true, name: 'GMS_PYTHON', default: 'python3', description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
+  { group: 'server', envOnly: true, name: 'GMS_GRAPHITI_CACHE', default: '$XDG_CACHE_HOME/graphiti-memory-sync (~/.cache/graphiti-memory-sync)', description: "Where the local server's Python environments are built, one per pinned release." },
+  // Tests and operators: config/switches.ts reads these on the hooks' path.
+  { group: 'developer', envOnly: true, name: 'GMS_WORKER_DISABLED', default: '(unset)', description: '1 = the hooks never start the background worker (no sync, no context refresh); tests that must see no network.' },
+  { group: 'developer', envOnly: true, name: 'GMS_WORKER_SCRIPT', default: '(ours)', description: 'A worker script to run instead of ours (a .ts file runs under tsx); tests use a fake worker.' },
+  { group: 'developer', envOnly: true, name: 'GMS_WORKER_TIMEOUT_MS', default: '300000', description: "A shorter time limit for the background worker than its own 5 minutes (tests of hung servers); a longer one is ignored." },
 ];
 
-const KNOWN = new Set(SETTINGS.map((s) => s.name));
+/** The settings `loadConfig` reads (from the environment and both `.env` files). */
+const KNOWN = new Set(SETTINGS.filter((s) => (s.group ?? 'tool') === 'tool').map((s) => s.name));
 
 type Env = Record<string, string | undefined>;
 
@@ -221,6 +269,7 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: int('MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', 0, 10_000),
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool('MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME'),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', ['auto', 'lines', 'toon'] as const),
+  MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', ['own', 'shared', 'group'] as const),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int('MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', 0, 600_000),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf('MADEINOZ_KNOWLEDGE_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
 });
@@ -231,19 +280,10 @@ export interface LoadConfigOptions {
   readEnvFile?: boolean;
 }
 
-/** Reads our keys from a .env file with dotenv's parser (handles quotes, `export`, comments, multi-line). */
+/** Reads our keys from a .env file (dotenv-file.ts; dotenv is loaded only when there is a file). */
 async function readEnvFile(file: string): Promise<Env> {
-  const { parse } = await import('dotenv');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}`);
-  }
-  const parsed = parse(text);
-  const out: Env = {};
-  for (const [key, value] of Object.entries(parsed)) if (KNOWN.has(key)) out[key] = value;
-  return out;
+  const { readSettingsFile } = await import('./dotenv-file.js');
+  return readSettingsFile(file, (name) => KNOWN.has(name));
 }
 
 function parseHeaders(raw: string | undefined): Record<string, string> {
@@ -295,6 +335,18 @@ function parseOrigin(raw: string | undefined, variable: string): string | undefi
   const origin = raw.trim();
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
+}
+
+/** MADEINOZ_KNOWLEDGE_ORIGIN when set, else the origin kept beside the Claude config folder (util/origin.ts). */
+function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[] } {
+  if (setting !== undefined) return { origin: setting, previousOrigins: [] };
+  try {
+    const identity = originIdentity(claudeConfigDir);
+    return { origin: identity.origin, previousOrigins: identity.previous };
+  } catch (error) {
+    if (error instanceof OriginFileError) throw new ConfigError(error.message, 'MADEINOZ_KNOWLEDGE_ORIGIN');
+    throw error;
+  }
 }
 
 function parseSharedSources(raw: string | undefined): Record<string, string> {
@@ -367,22 +419,32 @@ export function buildConfig(env: Env, envFile?: string): Config {
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}…" is not allowed: at most 128 characters`, 'MADEINOZ_KNOWLEDGE_GROUP_ID');
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
   const dirSetting = (value: string | undefined, fallback: string, name: string): string => {
     const p = value === undefined || value.trim() === '' ? fallback : expandHome(value.trim(), env);
     if (!isAbsolute(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
-  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, join(stateHome, 'graphiti-memory-sync'), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR');
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveServerUrl(stateDir) : undefined;
+  // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
+  // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a
+  // server: a running local server wins over it, and over the example's database with it.
+  const liveUrl = liveServerUrl(stateDir);
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
+  if (placeholder && localUrl !== undefined) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+  }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
-  const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
+  const db: DbKind = localUrl !== undefined && placeholder ? 'falkordb' : (dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j'));
 
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : localUrl !== undefined ? 'local-server' : 'default',
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== undefined ? 'local-server' : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
     db,
@@ -396,11 +458,12 @@ export function buildConfig(env: Env, envFile?: string): Config {
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),
     priorHookStates: [...new Set([join(home(env), '.claude'), dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR')].map((root) => resolve(root, 'MEMORY', 'STATE', 'knowledge-sync', 'sync-state.json')))],
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR'),
+    claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN') ?? machineOrigin(),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
@@ -412,6 +475,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     contextBudget: Math.min(contextBudget, 10_000),
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? 'auto',
+    contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? 'group',
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
     warnings,

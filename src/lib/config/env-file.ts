@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
 
 type Env = Record<string, string | undefined>;
@@ -43,6 +43,27 @@ export function expandHome(p: string, env: Env): string {
 }
 
 /**
+ * The state folder when MADEINOZ_KNOWLEDGE_STATE_DIR is unset: `$XDG_STATE_HOME/graphiti-memory-sync`,
+ * else `~/.local/state/graphiti-memory-sync`. The one owner of this rule: config.ts (the setting),
+ * snapshot.ts (where snapshots live), the hooks' fallback and install all ask here.
+ */
+export function defaultStateDir(env: Env): string {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
+  return join(stateHome, 'graphiti-memory-sync');
+}
+
+/**
+ * MADEINOZ_KNOWLEDGE_STATE_DIR from the environment alone, `~/` expanded, when it is an absolute
+ * path: where the hooks log when the full settings cannot be loaded (config.ts validates it otherwise).
+ */
+export function stateDirFromEnvironment(env: Env): string | undefined {
+  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
+  if (explicit === undefined || explicit === '') return undefined;
+  const path = expandHome(explicit, env);
+  return isAbsolute(path) ? path : undefined;
+}
+
+/**
  * Where a .env file is looked for, first match wins:
  *   1. MADEINOZ_KNOWLEDGE_ENV_FILE (an explicit file that must exist),
  *   2. <package root>/config/.env,
@@ -69,9 +90,26 @@ export function findEnvFile(env: Env): string | undefined {
  */
 export function findPaiEnvFile(env: Env): string | undefined {
   const candidates: string[] = [];
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== undefined && pai !== '') candidates.push(join(resolve(expandHome(pai, env)), '.env'));
-  const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  candidates.push(join(claude !== undefined && claude !== '' ? resolve(expandHome(claude, env)) : join(home(env), '.claude'), '.env'));
+  const pai = paiDirFromEnvironment(env);
+  if (pai !== undefined) candidates.push(join(pai, '.env'));
+  candidates.push(join(claudeConfigDirFromEnvironment(env), '.env'));
   return candidates.find((candidate) => existsSync(candidate));
+}
+
+/** CLAUDE_CONFIG_DIR as set (resolved, `~/` expanded), else `~/.claude`: Claude Code's own rule, for code that runs before or without the full settings. */
+export function claudeConfigDirFromEnvironment(env: Env): string {
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  return claude !== undefined && claude !== '' ? resolve(expandHome(claude, env)) : join(home(env), '.claude');
+}
+
+/** Claude Code's `.claude.json` (user MCP servers): inside CLAUDE_CONFIG_DIR when that is set, else in the home folder. */
+export function claudeJsonPathFromEnvironment(env: Env): string {
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  return claude !== undefined && claude !== '' ? join(claudeConfigDirFromEnvironment(env), '.claude.json') : join(home(env), '.claude.json');
+}
+
+/** PAI_DIR as set (resolved, `~/` expanded), else undefined. */
+export function paiDirFromEnvironment(env: Env): string | undefined {
+  const pai = env.PAI_DIR?.trim();
+  return pai !== undefined && pai !== '' ? resolve(expandHome(pai, env)) : undefined;
 }

@@ -4,14 +4,17 @@
  * the rest of the tool: the config loader reads it so that sync, the hooks and watch use the
  * started server with no further step, as long as no MADEINOZ_KNOWLEDGE_MCP_URL is set. It is
  * kept after a stop (state "stopped") so the next start reuses the same ports when free.
- * No imports beyond node: the config loader reads it on every run.
+ * Only node and util/ imports: the config loader reads it on every run.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 
+const RUNTIME_STATES = ['starting', 'ready', 'stopped', 'failed'] as const;
+
 export interface ServerRuntime {
-  state: 'starting' | 'ready' | 'stopped' | 'failed';
+  state: (typeof RUNTIME_STATES)[number];
   /** The supervisor (`server run`): the process to signal to stop everything. */
   pid: number;
   generation: string;
@@ -39,19 +42,45 @@ export function runtimePath(stateDir: string): string {
   return join(serverStateDir(stateDir), 'runtime.json');
 }
 
+/** Which fields must be there, with which type; the optional ones are checked when present. */
+const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', error: 'string' } as const;
+
+/**
+ * The runtime record if `value` is one: every field of its documented type, pids and ports whole
+ * numbers, the URL an http(s) URL. Anything else (a torn, foreign or hand-edited file) is not a
+ * record, so no command acts on a pid or URL it cannot trust. Unknown fields are kept (a newer
+ * version may add some).
+ */
+export function parseRuntime(value: unknown): ServerRuntime | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  if (!(RUNTIME_STATES as readonly unknown[]).includes(v.state)) return undefined;
+  for (const [key, type] of Object.entries(REQUIRED)) if (typeof v[key] !== type) return undefined;
+  for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== undefined && typeof v[key] !== type) return undefined;
+  for (const key of ['pid', 'serverPid', 'dbPid', 'port', 'dbPort']) if (v[key] !== undefined && !(Number.isInteger(v[key]) && (v[key] as number) > 0)) return undefined;
+  if (v.url !== undefined && !/^https?:\/\/[^\s/]+/.test(v.url as string)) return undefined;
+  return v as unknown as ServerRuntime;
+}
+
+/** The runtime record, or undefined when there is none or it is not valid (parseRuntime). */
 export function readRuntime(stateDir: string): ServerRuntime | undefined {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(runtimePath(stateDir), 'utf8')) as ServerRuntime;
+    text = readFileSync(runtimePath(stateDir), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return parseRuntime(JSON.parse(text));
   } catch {
     return undefined;
   }
 }
 
 export function writeRuntime(stateDir: string, runtime: ServerRuntime): void {
-  const file = runtimePath(stateDir);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(runtime, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  // A unique temp name per writer (util/fs-atomic.ts): two writers never share one, and the file is 0600.
+  writeFileAtomicSync(runtimePath(stateDir), `${JSON.stringify(runtime, null, 2)}\n`, { mkdirMode: 0o700 });
 }
 
 /** Alive, zombies excluded (util/process-alive.ts owns the rule). */

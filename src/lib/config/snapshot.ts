@@ -10,10 +10,11 @@
  * The snapshot holds no secrets (no auth token, no headers): only paths, numbers and names.
  * A configuration error is never snapshotted, so it is reported on every run.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
-import { findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { defaultStateDir, findEnvFile, findPaiEnvFile } from './env-file.js';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { cacheKey } from '../util/ids.js';
 
 type Env = Record<string, string | undefined>;
@@ -21,7 +22,6 @@ type Env = Record<string, string | undefined>;
 /** What the SessionStart and Stop hooks read from the settings. */
 export type HookConfig = Pick<Config, 'stateDir' | 'logLevel' | 'contextBudget' | 'contextOnResume' | 'claudeConfigDir' | 'db' | 'groupId' | 'sourceGroups'>;
 
-const FIELDS: Array<keyof HookConfig> = ['stateDir', 'logLevel', 'contextBudget', 'contextOnResume', 'claudeConfigDir', 'db', 'groupId', 'sourceGroups'];
 /** Variables outside MADEINOZ_* that config.ts and project.ts read. */
 const OTHER_INPUTS = ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'PAI_DIR', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_PROJECT_DIR_NAME'];
 const VERSION = 1;
@@ -49,9 +49,26 @@ function fileStamp(file: string): string {
 
 /** Where snapshots live: fixed by the environment alone (the state dir itself is a setting). */
 export function snapshotDir(env: Env = process.env): string {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(home(env), '.local', 'state');
-  return join(stateHome, 'graphiti-memory-sync', 'config-snapshots');
+  return join(defaultStateDir(env), 'config-snapshots');
 }
+
+const LOG_LEVELS: readonly unknown[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const isString = (v: unknown) => typeof v === 'string';
+
+/** One check per field of HookConfig: a snapshot from another version, torn or edited, is not used. */
+const FIELD_CHECKS: { [K in keyof HookConfig]-?: (v: unknown) => boolean } = {
+  stateDir: (v) => isString(v) && v !== '',
+  logLevel: (v) => LOG_LEVELS.includes(v),
+  contextBudget: (v) => Number.isInteger(v) && (v as number) >= 0,
+  contextOnResume: (v) => typeof v === 'boolean',
+  claudeConfigDir: (v) => isString(v) && v !== '',
+  db: (v) => v === 'neo4j' || v === 'falkordb',
+  groupId: (v) => isString(v) && v !== '',
+  sourceGroups: (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isString),
+};
+
+/** The fields snapshotted: every key of HookConfig (FIELD_CHECKS is typed to name them all). */
+const FIELDS = Object.keys(FIELD_CHECKS) as Array<keyof HookConfig>;
 
 function pick(config: HookConfig): HookConfig {
   const out: Record<string, unknown> = {};
@@ -61,10 +78,7 @@ function pick(config: HookConfig): HookConfig {
 
 function save(dir: string, key: string, config: HookConfig): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = join(dir, `.${key}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify(pick(config)), { mode: 0o600 });
-    renameSync(tmp, join(dir, `${key}.json`));
+    writeFileAtomicSync(join(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 0o700 });
     const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
     if (names.length > KEEP_SNAPSHOTS) {
       const byAge = names.map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
@@ -76,9 +90,9 @@ function save(dir: string, key: string, config: HookConfig): void {
 }
 
 function valid(value: unknown): value is HookConfig {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.stateDir === 'string' && typeof v.claudeConfigDir === 'string' && typeof v.contextBudget === 'number' && typeof v.groupId === 'string' && typeof v.logLevel === 'string';
+  return FIELDS.every((field) => FIELD_CHECKS[field](v[field]));
 }
 
 /**

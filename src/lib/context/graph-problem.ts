@@ -5,10 +5,11 @@
  * reached; every context search failed inside it) and clears it once a context refresh works.
  * The SessionStart hook adds one line about a recorded problem to the context of the first session
  * after it appeared, then marks it told: a server that stays down is not announced at every start.
- * On the hook's path: node:fs and node:path only.
+ * On the hook's path: node:fs, node:path and util/fs-atomic.ts only.
  */
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 
 export type GraphProblemKind = 'unreachable' | 'searches-failing';
 
@@ -37,10 +38,7 @@ export function readGraphProblem(stateDir: string): GraphProblem | undefined {
 }
 
 function write(stateDir: string, problem: GraphProblem): void {
-  const file = join(stateDir, FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(problem)}\n`);
-  renameSync(tmp, file);
+  writeFileAtomicSync(join(stateDir, FILE), `${JSON.stringify(problem)}\n`);
 }
 
 /** The worker saw this problem now; the same kind again keeps its first time and whether it was told. */

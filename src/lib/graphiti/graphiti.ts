@@ -229,29 +229,24 @@ export class GraphitiClient {
    * named where the tool declares it.
    */
   async deleteEpisode(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+    return this.deleteByUuid('deleteEpisode', 'delete_episode', uuid, groupId, signal);
+  }
+
+  /** Deletes one fact of `groupId` (the group named where the tool takes it, as for episodes). */
+  async deleteEntityEdge(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
+    return this.deleteByUuid('deleteEntityEdge', 'delete_entity_edge', uuid, groupId, signal);
+  }
+
+  /** The one delete: by uuid, the group named where the tool declares it, "not found" reported rather than thrown. */
+  private async deleteByUuid(operation: 'deleteEpisode' | 'deleteEntityEdge', label: string, uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
     const [group] = this.safeGroups([groupId]) as [string];
-    return this.retrying('delete_episode', signal, async () => {
-      const tool = await this.requireTool('deleteEpisode', signal);
+    return this.retrying(label, signal, async () => {
+      const tool = await this.requireTool(operation, signal);
       try {
         await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
         return { deleted: true, notFound: false };
       } catch (error) {
         // Already gone is what we wanted; report it without failing.
-        if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
-        throw error;
-      }
-    });
-  }
-
-  /** Deletes one fact of `groupId` (the group named where the tool takes it, as for episodes). */
-  async deleteEntityEdge(uuid: string, groupId: string, signal?: AbortSignal): Promise<{ deleted: boolean; notFound: boolean }> {
-    const [group] = this.safeGroups([groupId]) as [string];
-    return this.retrying('delete_entity_edge', signal, async () => {
-      const tool = await this.requireTool('deleteEntityEdge', signal);
-      try {
-        await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal);
-        return { deleted: true, notFound: false };
-      } catch (error) {
         if (error instanceof McpToolError && /not found/i.test(error.detail)) return { deleted: false, notFound: true };
         throw error;
       }

@@ -1,6 +1,7 @@
 /** Where Claude Code keeps each scope's settings and MCP servers, and where our records go. */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { claudeConfigDirFromEnvironment, claudeJsonPathFromEnvironment, defaultStateDir } from '../config/env-file.js';
 import type { InstallOptions } from './types.js';
 
 type Env = Record<string, string | undefined>;
@@ -11,8 +12,7 @@ export function homeOf(options: InstallOptions, env: Env): string {
 }
 
 function claudeDir(options: InstallOptions, env: Env): string {
-  const dir = env.CLAUDE_CONFIG_DIR?.trim();
-  return dir !== undefined && dir !== '' ? resolve(dir) : join(homeOf(options, env), '.claude');
+  return claudeConfigDirFromEnvironment({ ...env, HOME: homeOf(options, env) });
 }
 
 /** The settings file for a scope. */
@@ -28,8 +28,7 @@ export function settingsPath(options: InstallOptions): string {
 export function mcpLocation(options: InstallOptions): { file: string; path: string[] } {
   const env = options.env ?? process.env;
   const cwd = resolve(options.cwd ?? process.cwd());
-  const dir = env.CLAUDE_CONFIG_DIR?.trim();
-  const global = dir !== undefined && dir !== '' ? join(resolve(dir), '.claude.json') : join(homeOf(options, env), '.claude.json');
+  const global = claudeJsonPathFromEnvironment({ ...env, HOME: homeOf(options, env) });
   if (options.scope === 'project') return { file: join(cwd, '.mcp.json'), path: ['mcpServers'] };
   if (options.scope === 'local') return { file: global, path: ['projects', cwd, 'mcpServers'] };
   return { file: global, path: ['mcpServers'] };
@@ -39,5 +38,6 @@ export function mcpLocation(options: InstallOptions): { file: string; path: stri
 
 export function stateDirOf(options: InstallOptions): string {
   if (options.stateDir !== undefined) return options.stateDir;
-  return join(homeOf(options, options.env ?? process.env), '.local', 'state', 'graphiti-memory-sync');
+  const env = options.env ?? process.env;
+  return defaultStateDir({ ...env, HOME: homeOf(options, env) });
 }

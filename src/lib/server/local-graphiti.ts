@@ -1,22 +1,32 @@
 /**
- * A whole local Graphiti: the generation's environment (built once), FalkorDB, and the MCP
- * server on top, all on 127.0.0.1. The server can be restarted on the same port and database
- * (its in-memory queue is lost, the graph is kept), and stop leaves no process behind.
+ * The one start-up of a local Graphiti: the generation's environment (built once), FalkorDB, and
+ * the MCP server on top, all on 127.0.0.1; if the server cannot start, FalkorDB is stopped again.
+ * `server run` (supervisor.ts, what `server start` runs detached) and the real-server tests both
+ * boot through here, so the tests prove the path users run. The server can be restarted on the
+ * same port and database (its in-memory queue is lost, the graph is kept), and stop leaves no
+ * process behind.
  */
 import { mkdirSync } from 'node:fs';
 import { ensureEnvironment, type GraphitiEnvironment } from './environment.js';
 import { startFalkorDb, type FalkorDb } from './falkordb.js';
 import { startGraphitiServer, type GraphitiServer, type GraphitiServerOptions, type GraphitiTransport, type LlmSettings } from './graphiti-process.js';
-import { generation } from './pins.js';
+import { generation, type GraphitiGeneration } from './pins.js';
 
 export interface LocalGraphitiOptions {
-  generation: string;
+  /** A pinned generation, or its id. */
+  generation: GraphitiGeneration | string;
   transport: GraphitiTransport;
   groupId: string;
   llm: LlmSettings;
-  /** Logs and FalkorDB files. */
-  workDir: string;
+  /** FalkorDB's files (and its log). */
+  dataDir: string;
+  /** The MCP server's log; default dataDir. */
+  logDir?: string;
+  /** Keep the graph on disk across restarts (`server start`); tests use a throw-away one. */
   persist?: boolean;
+  /** Ports on 127.0.0.1; default free ones. */
+  port?: number;
+  dbPort?: number;
   progress?: (line: string) => void;
   serverEnv?: Record<string, string>;
 }
@@ -32,16 +42,20 @@ export interface LocalGraphiti {
 }
 
 export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise<LocalGraphiti> {
-  const environment = await ensureEnvironment(generation(options.generation), { progress: options.progress });
-  mkdirSync(options.workDir, { recursive: true });
-  const falkordb = await startFalkorDb(environment, { dataDir: options.workDir, persist: options.persist });
+  const gen = typeof options.generation === 'string' ? generation(options.generation) : options.generation;
+  const logDir = options.logDir ?? options.dataDir;
+  const environment = await ensureEnvironment(gen, { ...(options.progress === undefined ? {} : { progress: options.progress }) });
+  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(logDir, { recursive: true });
+  const falkordb = await startFalkorDb(environment, { dataDir: options.dataDir, ...(options.persist === undefined ? {} : { persist: options.persist }), ...(options.dbPort === undefined ? {} : { port: options.dbPort }) });
   const serverOptions: GraphitiServerOptions = {
     transport: options.transport,
     groupId: options.groupId,
     falkordbUri: falkordb.uri,
     llm: options.llm,
-    logDir: options.workDir,
-    env: options.serverEnv,
+    logDir,
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.serverEnv === undefined ? {} : { env: options.serverEnv }),
   };
   let server: GraphitiServer;
   try {

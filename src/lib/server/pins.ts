@@ -61,7 +61,17 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
     cascadingDelete: true,
     graphPerGroup: true,
     llmApi: 'chat',
-    what: 'the newest line (server 1.1.0 on python mcp 2.x)',
+    what: 'server 1.1.0 on python mcp 2.x',
+  },
+  {
+    id: '0.31.2',
+    sdistSha256: 'cee47010d440ae015646c722b18272c3b2e659e38ab7ed6a0fd165a15282f451',
+    serverVersion: '1.1.2',
+    mcp: '2.2.0',
+    cascadingDelete: true,
+    graphPerGroup: true,
+    llmApi: 'chat',
+    what: 'the newest line (server 1.1.2: delete_episode detaches, summaries rebuilt)',
   },
 ];
 

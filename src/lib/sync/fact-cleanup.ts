@@ -13,10 +13,10 @@
  * A fact another episode still supports is never touched (it names that episode too), nor one of
  * another origin (it names none of ours), nor one that names no episode at all.
  */
-import type { Config } from '../config/config.js';
 import { factRestsOnlyOn } from '../graphiti/graphiti.js';
 import { McpError } from '../mcp/errors.js';
-import { loadState, type SyncState } from '../state/state.js';
+import { retiredEpisodeUuids } from '../state/retired.js';
+import type { SyncState } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
 /** How many deleted episodes the state remembers (the newest). */
@@ -29,33 +29,6 @@ export function rememberDeleted(state: SyncState, uuid: string, groupId: string,
   if (list.some((d) => d.uuid === uuid)) return;
   list.push({ uuid, groupId, at });
   if (list.length > DELETED_EPISODES_KEPT) list.splice(0, list.length - DELETED_EPISODES_KEPT);
-}
-
-/**
- * Our episodes that are retired: deleted, or waiting to be (a deleted file's, a copy, and an older
- * version once the new one is in the graph: until then the old one is all the file has, and its
- * facts are the ones to use; after, both exist and only the newer counts).
- */
-export function retiredEpisodeUuids(state: SyncState): Set<string> {
-  const uuids = new Set<string>((state.deletedEpisodes ?? []).map((d) => d.uuid));
-  for (const record of Object.values(state.files)) {
-    if (!record.episodes.every((ref) => ref.uuid !== undefined)) continue;
-    for (const ref of record.superseded) if (ref.uuid !== undefined) uuids.add(ref.uuid);
-  }
-  for (const ref of state.orphans) if (ref.uuid !== undefined) uuids.add(ref.uuid);
-  // An episode a current part holds (a revert adopted it back) is not retired.
-  for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) uuids.delete(ref.uuid);
-  return uuids;
-}
-
-/** The retired set as the worker and the `context` command see it: read-only; empty when there is no state. */
-export async function loadRetiredEpisodes(config: Pick<Config, 'stateDir'>): Promise<Set<string>> {
-  try {
-    const { state } = await loadState(config.stateDir, { readOnly: true });
-    return retiredEpisodeUuids(state);
-  } catch {
-    return new Set();
-  }
 }
 
 /** Removes the facts that rest only on retired episodes, found through the parts this run deleted. */

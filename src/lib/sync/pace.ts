@@ -14,6 +14,7 @@
  * Pure functions over plain data; `reconcile.ts` computes the new pace, the ledger stores it.
  */
 import type { Episode } from '../graphiti/graphiti.js';
+import { nextBackoff } from '../util/backoff.js';
 import type { GroupPace, SyncState } from '../state/state.js';
 
 /** First listing of a group whose size we do not know. */
@@ -154,7 +155,7 @@ export function nextPace(input: PaceInput): GroupPace {
     delete pace.backoffMs;
   } else {
     const base = clamp((median(pace.stepsMs) ?? 2 * MIN_BACKOFF_MS) / 2, MIN_BACKOFF_MS, 30_000);
-    const backoff = input.progress || pace.backoffMs === undefined ? base : Math.min(MAX_BACKOFF_MS, Math.max(base, pace.backoffMs * 2));
+    const backoff = input.progress ? base : nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_BACKOFF_MS });
     pace.backoffMs = Math.round(backoff);
     pace.nextListingAt = now + pace.backoffMs;
   }

@@ -22,12 +22,13 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { filterSources, resolveSources } from '../memory/sources.js';
+import { parseMarker } from '../memory/episode.js';
+import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
 import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
-import { sleep } from '../util/backoff.js';
+import { backoffDelay, sleep } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { adoptPriorEpisodes, priorMigration, type PriorMigration } from './adopt-prior.js';
 import { Ledger } from './ledger.js';
@@ -40,6 +41,7 @@ import { deleteRetired, retiredWaiting } from './retire.js';
 import { sendPending } from './send.js';
 import { refreshStatus } from './status.js';
 import { statusCounts, summarize } from './summary.js';
+import { migrateStateOrigins } from './origin-migration.js';
 import { ServerHealth, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -84,6 +86,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const { config, options, logger, sources, state } = input;
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const migratedOrigins = migrateStateOrigins(state, config);
   const scan = await scanSources(sources, {
     exclude: config.exclude,
     maxFileBytes: config.maxFileBytes,
@@ -109,7 +112,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
-  let changed = plan.changed;
+  let changed = plan.changed || migratedOrigins > 0;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
@@ -118,7 +121,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
-      const sharedOrigins = new Set(Object.values(config.sharedSources));
+      const sharedOrigins = sharedOriginsIn(config, state);
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
@@ -140,7 +143,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined))) return true;
-  return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
+  return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
+}
+
+/** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
+function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
+  return sharedOriginsOf(config.sharedSources, allParts(state).map((ref) => parseMarker(ref.marker)?.origin));
 }
 
 function allParts(state: SyncState): EpisodeRef[] {
@@ -200,12 +208,13 @@ async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<bo
 /** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
 async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
-  let delay = 50;
+  // 50 ms doubling to 2 s, no jitter: one waiter, its own server (util/backoff.ts owns the formula).
+  const poll = { initialMs: 50, maxMs: 2000, low: 1, high: 1 };
+  let round = 1;
   while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(delay, Math.max(0, deadline - ctx.now())));
-    delay = Math.min(delay * 2, 2000);
+    await sleep(Math.min(backoffDelay(poll, round++), Math.max(0, deadline - ctx.now())));
     if (!(await reconcileWithGraph(ctx, run))) break;
     await sendPending(ctx);
     await deleteRetired(ctx);

@@ -17,6 +17,15 @@ export function backoffDelay(policy: Backoff, attempt: number, random: () => num
   return Math.max(0, Math.round(Math.min(policy.maxMs, base * spread)));
 }
 
+/**
+ * The same growth when the delay is carried from run to run (stored) rather than counted:
+ * none yet → `initialMs`; else previous × factor, at least `initialMs`, at most `maxMs`.
+ */
+export function nextBackoff(previousMs: number | undefined, policy: { initialMs: number; maxMs: number; factor?: number }): number {
+  if (previousMs === undefined) return policy.initialMs;
+  return Math.min(policy.maxMs, Math.max(policy.initialMs, previousMs * (policy.factor ?? 2)));
+}
+
 /** setTimeout as a promise; with a signal it rejects with the signal's reason on abort. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted === true) return Promise.reject(signal.reason as unknown);

@@ -6,10 +6,11 @@
  * a mix, and a crash at any point leaves the old file intact (plus, at worst, a
  * stray temp file that `removeStaleTempFiles` cleans up later).
  */
-import { constants as fsConstants } from 'node:fs';
+import { closeSync, constants as fsConstants, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { uniqueId } from './ids.js';
+import { isProcessAlive } from './process-alive.js';
 
 export interface WriteFileAtomicOptions {
   /** File mode of the result; default 0o600 (our files may hold paths and summaries of private notes). */
@@ -68,6 +69,62 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   await fsyncDir(dirname(path));
 }
 
+/** fsyncSync of a folder, best effort (see fsyncDir). */
+function fsyncDirSync(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, fsConstants.O_RDONLY);
+    fsyncSync(fd);
+  } catch {
+    // Best effort by design: the data itself is already fsynced.
+  } finally {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+    }
+  }
+}
+
+/**
+ * writeFileAtomic for code that cannot wait for a promise: the hooks' hot path, the lease hand-over,
+ * the server's runtime record. Same steps, same guarantees, same temp names (so
+ * `removeStaleTempFiles` cleans up after either).
+ */
+export function writeFileAtomicSync(path: string, data: string | Uint8Array, options: WriteFileAtomicOptions = {}): void {
+  const mode = options.mode ?? 0o600;
+  if (options.mkdirMode !== undefined && options.mkdirMode !== false) mkdirSync(dirname(path), { recursive: true, mode: options.mkdirMode });
+  const tmp = tempPathFor(path);
+  // 'wx': never follow or reuse an existing file at the temp name.
+  const fd = openSync(tmp, 'wx', mode);
+  let renamed = false;
+  try {
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      // openSync()'s mode is filtered by the umask; fchmod makes the requested mode exact.
+      fchmodSync(fd, mode);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+    renamed = true;
+  } finally {
+    if (!renamed) {
+      try {
+        unlinkSync(tmp);
+      } catch {
+        // never created or already gone
+      }
+    }
+  }
+  fsyncDirSync(dirname(path));
+}
+
 /** Thrown by readJsonFile when the file exists but is not valid JSON. */
 export class JsonFileError extends Error {
   constructor(
@@ -103,16 +160,6 @@ export async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-function isPidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes temp files left by writers that died mid-write (SIGKILL between open and rename).
  * A temp file is removed when its writer pid is no longer alive or it is older than `maxAgeMs`
@@ -135,7 +182,7 @@ export async function removeStaleTempFiles(path: string, maxAgeMs = 60 * 60_000)
     const full = join(dir, name);
     try {
       const st = await stat(full);
-      const dead = Number.isInteger(pid) && pid > 0 && !isPidAlive(pid);
+      const dead = Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid);
       if (dead || Date.now() - st.mtimeMs > maxAgeMs) {
         await unlink(full);
         removed++;

@@ -24,14 +24,16 @@
  * Size: the lease (util/lock-file.ts), the request queue and the spawn are one protocol between
  * the hook and the worker; split, their ordering rules would be spread over three files.
  */
-import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from '../util/log.js';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile } from '../util/lock-file.js';
 import { buildRootOf } from '../util/package-root.js';
+import { workerSwitches } from '../config/switches.js';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { uniqueId } from '../util/ids.js';
 import { isProcessAlive } from '../util/process-alive.js';
 
@@ -93,13 +95,6 @@ function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): 
   return !isProcessAlive(info.pid);
 }
 
-/** Writes `content` to a unique temp file next to `target` and returns its path. */
-function writeTemp(target: string, content: string): string {
-  const tmp = join(dirname(target), `.${uniqueId()}.tmp`);
-  writeFileSync(tmp, content, { mode: 0o600, flag: 'wx' });
-  return tmp;
-}
-
 export type TakeLockResult = { acquired: true; lock: LockInfo } | { acquired: false; holder: LockInfo | undefined };
 
 /**
@@ -127,23 +122,13 @@ export function takeLock(stateDir: string, options: { pid?: number; token?: stri
   return { acquired: false, holder: readLock(files.pidFile) };
 }
 
-/** Rewrites the lock we hold (same token) with a new pid, atomically (temp + rename). */
+/** Rewrites the lock we hold (same token) with a new pid, atomically (util/fs-atomic.ts). */
 export function transferLock(stateDir: string, lock: LockInfo, pid: number): LockInfo {
   const files = workerFiles(stateDir);
   const current = readLock(files.pidFile);
   if (current === undefined || current.token !== lock.token) throw new Error('worker lock is not ours any more');
   const next: LockInfo = { ...lock, pid };
-  const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}\n`);
-  try {
-    renameSync(tmp, files.pidFile);
-  } catch (error) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // ignore
-    }
-    throw error;
-  }
+  writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}\n`);
   return next;
 }
 
@@ -234,10 +219,10 @@ export interface WorkerCommand {
 export function workerCommand(env: Record<string, string | undefined> = process.env, hereUrl: string = import.meta.url): WorkerCommand {
   const here = fileURLToPath(hereUrl);
   const ext = extname(here);
-  const override = env.GMS_WORKER_SCRIPT?.trim();
+  const override = workerSwitches(env).script;
   // src/lib/worker/spawn.ts → src/hooks/worker.ts; dist/hooks/session-start.js (bundled) → dist/hooks/worker.js
   // The plugin's bundles are .cjs (no package.json there; .mjs before): the worker beside them is too.
-  const script = override !== undefined && override !== '' ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' || ext === '.cjs' ? ext : '.js'}`);
+  const script = override !== undefined ? resolve(override) : join(buildRootOf(hereUrl), 'hooks', `worker${ext === '.ts' || ext === '.mjs' || ext === '.cjs' ? ext : '.js'}`);
   const args: string[] = [];
   if (extname(script) === '.ts') args.push('--import', pathToFileURL(createRequire(hereUrl).resolve('tsx')).href);
   args.push(script);
@@ -270,7 +255,7 @@ export function triggerWorker(options: { stateDir: string; cwd: string; logger: 
   const env = options.env ?? process.env;
   const { logger, stateDir } = options;
   try {
-    if (env.GMS_WORKER_DISABLED === '1') {
+    if (workerSwitches(env).disabled) {
       logger.debug('worker disabled by GMS_WORKER_DISABLED', { reason: options.reason });
       return { action: 'disabled' };
     }

@@ -12,11 +12,12 @@
  * Each failing check names the likely cause and the fix (diagnoseServerError).
  */
 import { randomUUID } from 'node:crypto';
-import type { Config, DbKind } from '../config/config.js';
-import { normalizeGroupId } from '../graphiti/escape.js';
-import type { Episode, Fact, ServerStatus } from '../graphiti/graphiti.js';
-import type { Logger } from '../util/log.js';
-import type { HealthReport } from './report.js';
+import { mcpUrlOrigin, type Config, type DbKind } from '../lib/config/config.js';
+import { normalizeGroupId } from '../lib/graphiti/escape.js';
+import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
+import type { Logger } from '../lib/util/log.js';
+import type { HealthReport } from '../lib/graphiti/health.js';
+import { nextStepFor } from './next-step.js';
 
 export interface DoctorCheck {
   name: string;
@@ -179,9 +180,9 @@ async function deepCheck(client: DoctorClient, config: Config, options: DoctorOp
 export async function runDoctor(config: Config, options: DoctorOptions, client?: DoctorClient): Promise<DoctorReport> {
   const started = Date.now();
   const quick: Config = { ...config, retries: 0, timeoutMs: Math.min(config.timeoutMs, 10_000), retryDeadlineMs: Math.min(config.retryDeadlineMs, 10_000) };
-  let owned: import('../graphiti/graphiti.js').GraphitiClient | undefined;
+  let owned: import('../lib/graphiti/graphiti.js').GraphitiClient | undefined;
   if (client === undefined) {
-    const { GraphitiClient } = await import('../graphiti/graphiti.js');
+    const { GraphitiClient } = await import('../lib/graphiti/graphiti.js');
     owned = new GraphitiClient(quick, { logger: options.logger.child({ component: 'graphiti' }) });
   }
   const graphiti = (client ?? owned) as DoctorClient;
@@ -193,7 +194,19 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
       status = await graphiti.getStatus();
     } catch (error) {
       const text = errorText(error);
-      checks.push({ name: 'server', ok: false, detail: `unreachable: ${text}`, cause: 'the Graphiti MCP server is not running or not at this URL', fix: `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})` });
+      const step = nextStepFor(text, config);
+      if (/\bHTTP 421 from\b/.test(text)) {
+        // The error explains the Host check itself: said once, and the server IS running.
+        checks.push({ name: 'server', ok: false, detail: `refused: ${text}`, fix: step?.fix });
+      } else {
+        checks.push({
+          name: 'server',
+          ok: false,
+          detail: `${/\bHTTP \d{3} from\b/.test(text) ? 'answered' : 'unreachable'}: ${text}`,
+          cause: step?.cause ?? 'the Graphiti MCP server is not running or not at this URL',
+          fix: step?.fix ?? `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})`,
+        });
+      }
       return { ...base, ok: false, message: text, elapsedMs: Date.now() - started, checks };
     }
     checks.push({ name: 'server', ok: status.status === 'ok', detail: `get_status: ${status.status}: ${status.message}` });
@@ -220,13 +233,15 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
 }
 
 /** The human report: one line per check, cause and fix under a failing one. */
-export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'db' | 'groupId'>): string {
-  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl}`];
+export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl' | 'mcpUrlSource' | 'db' | 'groupId'>): string {
+  const lines = [`${report.ok ? 'ok' : 'unhealthy'}: ${report.message}`, `  url: ${config.mcpUrl} (${mcpUrlOrigin(config.mcpUrlSource)})`];
   if (report.transport !== undefined) lines.push(`  transport: ${report.transport}, protocol ${report.protocolVersion ?? '?'}`);
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);
   for (const c of report.checks) {
-    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+    // The first line already holds a failing check's message: said once (a 421's explanation is long).
+    const detail = !c.ok && report.message !== '' && c.detail.includes(report.message) ? c.detail.replace(report.message, '(the error above)') : c.detail;
+    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${detail}`);
     if (!c.ok && c.cause !== undefined) lines.push(`       likely cause: ${c.cause}`);
     if (!c.ok && c.fix !== undefined) lines.push(`       fix: ${c.fix}`);
   }

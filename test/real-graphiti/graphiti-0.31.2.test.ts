@@ -1,0 +1,3 @@
+import { realServerSuite } from './suite.js';
+
+realServerSuite('0.31.2');
