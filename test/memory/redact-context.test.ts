@@ -105,6 +105,8 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'User name,Password,Console login link\nalice,<set on first login>,https://1.signin.aws.amazon.com/console',
     'export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRyZXNzIjoiaHR0cHM6...',
     '<entry key="jetbrains.mps.v8_elimination" value="executed" />',
+    "schemaKey = 'urn:jsonschema:com:example:v2:Order'",
+    "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',
   ];

@@ -65,7 +65,9 @@ const BEARER: RegexRule = {
 
 /** Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key). */
 const KEYWORD =
-  /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])|[_.-]key$/;
+  /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+/** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
+const KEY_SUFFIX = /[_.-]key$/i;
 
 /** A key in lower case with camelCase humps split by `_`: `secretKey` → `secret_key`, `DB_PASSWORD` → `db_password`. */
 function keyWords(key: string): string {
@@ -133,7 +135,7 @@ const GENERIC: ScanRule = {
     GENERIC_KEY.lastIndex = 0;
     for (let m = GENERIC_KEY.exec(text); m !== null; m = GENERIC_KEY.exec(text)) {
       const key = m[1] as string;
-      if (!KEYWORD.test(keyWords(key)) || NON_SECRET_KEY.test(key)) continue;
+      if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key)) continue;
       const valueAt = m.index + m[0].length;
       GENERIC_VALUE.lastIndex = valueAt;
       const raw = GENERIC_VALUE.exec(text)?.[0];
