@@ -106,6 +106,8 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'export OP_SERVICE_ACCOUNT_TOKEN=ops_eyJzaWduSW5BZGRyZXNzIjoiaHR0cHM6...',
     '<entry key="jetbrains.mps.v8_elimination" value="executed" />',
     "schemaKey = 'urn:jsonschema:com:example:v2:Order'",
+    'The token for job cache-warmup-v2-2026-11-25 was rotated.',
+    'the secret rotated at 2026-11-20T10:02:11Z by ops',
     "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',

@@ -66,6 +66,10 @@ function entropy(s: string): number {
   return h;
 }
 
+/** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
+const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
 /**
  * A long random-looking string: 16+ characters of a token alphabet, letters and digits mixed, with
  * the entropy of generated text (a hex digest or a UUID has it too, which is why this is only
@@ -78,6 +82,8 @@ export function isHighEntropy(v: string): boolean {
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   // Dotted names (`jetbrains.mps.v8_elimination`, host names), paths and URLs are not secrets.
   if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes('://')) return false;
+  // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), timestamps.
+  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
 }
