@@ -140,12 +140,13 @@ const AZURE_SAS: RegexRule = {
   },
 };
 
-/** Azure AD (Entra ID) application client secrets: three characters, a digit, `Q~`, then 31+ more. */
+/** Azure AD (Entra ID) application client secrets: three characters, a digit, `Q~`, then 31–34 more. */
 const AZURE_AD_SECRET: RegexRule = {
   kind: 'azure-ad-client-secret',
   hints: ['q~'],
   re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
-  replace: (m, g) => ((g[0] ?? '').length < 30 || isDummy(m) ? undefined : tag('azure-ad-client-secret')),
+  // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
+  replace: (m, g) => ((g[0] ?? '').length < 30 || (g[0] ?? '').length > 36 || isDummy(m) ? undefined : tag('azure-ad-client-secret')),
 };
 
 /** scheme://user:password@host → keep scheme, user and host. */
