@@ -4454,7 +4454,7 @@ var init_fs_atomic = __esm({
 function readMachineId() {
   for (const file2 of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
+      const id = (0, import_node_fs6.readFileSync)(file2, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4503,7 +4503,7 @@ function parseOriginFile(file2, text2) {
 function readOriginFile(file2) {
   let text2;
   try {
-    text2 = (0, import_node_fs5.readFileSync)(file2, "utf8");
+    text2 = (0, import_node_fs6.readFileSync)(file2, "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") return void 0;
     throw new OriginFileError(file2, error62.message);
@@ -4512,24 +4512,24 @@ function readOriginFile(file2) {
 }
 function createOriginFile(file2, content) {
   const dir = (0, import_node_path5.join)(file2, "..");
-  (0, import_node_fs5.mkdirSync)(dir, { recursive: true, mode: 448 });
-  (0, import_node_fs5.chmodSync)(dir, 448);
+  (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs6.chmodSync)(dir, 448);
   const tmp = `${file2}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
-  (0, import_node_fs5.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+  (0, import_node_fs6.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
 `, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs5.linkSync)(tmp, file2);
+    (0, import_node_fs6.linkSync)(tmp, file2);
     return content;
   } catch (error62) {
     if (error62.code !== "EEXIST") throw error62;
     return readOriginFile(file2) ?? content;
   } finally {
-    (0, import_node_fs5.unlinkSync)(tmp);
+    (0, import_node_fs6.unlinkSync)(tmp);
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
+    return (0, import_node_fs6.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -4548,13 +4548,13 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
     return fallback;
   }
 }
-var import_node_child_process, import_node_crypto, import_node_fs5, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
+var import_node_child_process, import_node_crypto, import_node_fs6, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     import_node_crypto = require("node:crypto");
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
     import_node_os2 = require("node:os");
     import_node_path5 = require("node:path");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -4588,7 +4588,7 @@ function folderSetting(value, homeDir, expandTilde) {
 }
 function settingsValue(file2, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs6.readFileSync)(file2, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file2, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -4643,11 +4643,11 @@ function autoMemoryFolders(env, claudeConfigDir, homeDir) {
   }
   return folders;
 }
-var import_node_fs6, import_node_path6;
+var import_node_fs7, import_node_path6;
 var init_claude_memory = __esm({
   "src/lib/config/claude-memory.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_node_path6 = require("node:path");
   }
 });
@@ -4979,7 +4979,7 @@ __export(dotenv_file_exports, {
 function readSettingsFile(file2, wanted) {
   let text2;
   try {
-    text2 = (0, import_node_fs7.readFileSync)(file2, "utf8");
+    text2 = (0, import_node_fs8.readFileSync)(file2, "utf8");
   } catch (error62) {
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
   }
@@ -4987,11 +4987,11 @@ function readSettingsFile(file2, wanted) {
   for (const [name, value] of Object.entries((0, import_dotenv.parse)(text2))) if (value !== "" && wanted(name)) out[name] = value;
   return out;
 }
-var import_node_fs7, import_dotenv;
+var import_node_fs8, import_dotenv;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
   }
@@ -5023,7 +5023,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = (0, import_node_fs8.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text2 = (0, import_node_fs9.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -5036,11 +5036,11 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs8, import_node_path8, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs9, import_node_path8, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_node_path8 = require("node:path");
     init_fs_atomic();
     init_context_header();
@@ -5187,17 +5187,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs10.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs11.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs10.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs10.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs11.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs11.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs10.appendFileSync)(file2, `${line}
+      (0, import_node_fs11.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -5212,11 +5212,11 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs10, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs11, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_node_path10 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
@@ -5343,7 +5343,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5361,7 +5361,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs11.statSync)(path);
+    return (0, import_node_fs12.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5369,14 +5369,14 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
+    fd = (0, import_node_fs12.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs12.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
@@ -5437,18 +5437,18 @@ function detectProject(cwd, config2, env = process.env) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
-    const size = (0, import_node_fs11.statSync)(path).size;
+    fd = (0, import_node_fs12.openSync)(path, "r");
+    const size = (0, import_node_fs12.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs12.readSync)(fd, buf, 0, len, size - len);
     let text2 = buf.subarray(0, n).toString("utf8");
     if (size > len) text2 = text2.slice(text2.indexOf("\n") + 1);
     return text2;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
@@ -5488,7 +5488,7 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(memoryDir);
+    names = (0, import_node_fs12.readdirSync)(memoryDir);
   } catch {
     return [];
   }
@@ -5502,11 +5502,11 @@ function recentMemoryTitles(memoryDir, n) {
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs11, import_node_path11, import_node_os3, MAX_SANITIZED_LENGTH;
+var import_node_fs12, import_node_path11, import_node_os3, MAX_SANITIZED_LENGTH;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     import_node_path11 = require("node:path");
     import_node_os3 = require("node:os");
     init_claude_memory();
@@ -5521,8 +5521,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs12.statSync)(path);
-    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs13.statSync)(path);
+    return { text: (0, import_node_fs13.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5530,9 +5530,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text2, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs12.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
+  (0, import_node_fs13.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs12.linkSync)(tmp, path);
+    (0, import_node_fs13.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5540,12 +5540,12 @@ function createLockFile(path, text2, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(tmp);
+      (0, import_node_fs13.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs12.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
+    (0, import_node_fs13.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5555,11 +5555,11 @@ function createLockFile(path, text2, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs13.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5569,14 +5569,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs12.unlinkSync)(path);
+      (0, import_node_fs13.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(guard);
+      (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5587,11 +5587,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs12, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs13, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
+    import_node_fs13 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -10593,20 +10593,20 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs15, import_node_path15, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs16, import_node_path15, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
+    import_node_fs16 = require("node:fs");
     import_node_path15 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs15.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs15.statSync)(path),
-      lstat: (path) => (0, import_node_fs15.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs16.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs16.statSync)(path),
+      lstat: (path) => (0, import_node_fs16.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs15.realpathSync.native(path)
+      realpath: (path) => import_node_fs16.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -10927,12 +10927,12 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto4, import_node_fs16, import_promises3, import_node_os5, import_node_path16, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto4, import_node_fs17, import_promises3, import_node_os5, import_node_path16, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_fs16 = require("node:fs");
+    import_node_fs17 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os5 = require("node:os");
     import_node_path16 = require("node:path");
@@ -11040,7 +11040,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs16.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs16.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs17.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs17.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -31801,7 +31801,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text2;
     try {
-      text2 = (0, import_node_fs17.readFileSync)(path, "utf8");
+      text2 = (0, import_node_fs18.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -31840,12 +31840,12 @@ function holdsPriorContent(episode, entry, current) {
   if ((0, import_node_crypto5.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto5, import_node_fs17, import_node_path19, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto5, import_node_fs18, import_node_path19, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto5 = require("node:crypto");
-    import_node_fs17 = require("node:fs");
+    import_node_fs18 = require("node:fs");
     import_node_path19 = require("node:path");
     init_zod();
     init_episode();
@@ -36823,7 +36823,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs18.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs19.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -36895,11 +36895,11 @@ function foldVerdict(plan, id, verdict) {
       return;
   }
 }
-var import_node_fs18;
+var import_node_fs19;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs18 = require("node:fs");
+    import_node_fs19 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -38347,16 +38347,81 @@ init_v3();
 init_env_file();
 
 // src/lib/config/server-runtime.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 init_fs_atomic();
 init_process_alive();
+
+// src/lib/util/process-identity.ts
+var import_node_fs4 = require("node:fs");
+init_process_alive();
+function linuxBootId() {
+  try {
+    return (0, import_node_fs4.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "unknown-boot";
+  }
+}
+function ps(pid) {
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
+  const r = spawnSync("/bin/ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { LC_ALL: "C" } });
+  const out = r.status === 0 ? r.stdout.trim() : "";
+  if (out.length < 24) return void 0;
+  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
+}
+function processStartTime(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      const stat4 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ")[19];
+      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.start;
+}
+function processCommandLine(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.command;
+}
+function isSameProcess(recorded, mark) {
+  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== "linux" && process.platform !== "win32") {
+    const info = ps(recorded.pid);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === void 0 || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}
+
+// src/lib/config/server-runtime.ts
 var RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
 function serverStateDir(stateDir) {
   return (0, import_node_path4.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
   return (0, import_node_path4.join)(serverStateDir(stateDir), "runtime.json");
+}
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
+function lockFieldsValid(v) {
+  const db = v.falkordb;
+  if (db !== void 0 && !(isObj(db) && typeof db.host === "string" && Number.isInteger(db.port) && db.port > 0 && db.port < 65536 && typeof db.secretFile === "string")) return false;
+  if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
+  const ids = v.identities;
+  return ids === void 0 || isObj(ids) && Object.values(ids).every((i) => i === void 0 || isIdentity(i));
 }
 var REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
 var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
@@ -38368,12 +38433,13 @@ function parseRuntime(value) {
   for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== void 0 && typeof v[key] !== type) return void 0;
   for (const key of ["pid", "serverPid", "dbPid", "port", "dbPort"]) if (v[key] !== void 0 && !(Number.isInteger(v[key]) && v[key] > 0)) return void 0;
   if (v.url !== void 0 && !/^https?:\/\/[^\s/]+/.test(v.url)) return void 0;
+  if (!lockFieldsValid(v)) return void 0;
   return v;
 }
 function readRuntime(stateDir) {
   let text2;
   try {
-    text2 = (0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8");
+    text2 = (0, import_node_fs5.readFileSync)(runtimePath(stateDir), "utf8");
   } catch {
     return void 0;
   }
@@ -38383,22 +38449,35 @@ function readRuntime(stateDir) {
     return void 0;
   }
 }
-function processAlive(pid) {
-  return pid !== void 0 && isProcessAlive(pid);
-}
-var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
-function ourProcessAlive(pid, mark) {
-  if (!processAlive(pid)) return false;
+function readSecretFile(file2) {
+  if (file2 === void 0) return void 0;
   try {
-    return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+    const text2 = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
+    return text2 === "" ? void 0 : text2;
   } catch {
-    return true;
+    return void 0;
   }
 }
-function liveServerUrl(stateDir) {
+var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
+function ourProcess(runtime, role) {
+  return isSameProcess(runtime?.identities?.[role], COMMAND_MARKS[role]);
+}
+function liveServer(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
-  return runtime.url;
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
+  const token = readSecretFile(runtime.mcpTokenFile);
+  return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
+}
+function localServerToken(stateDir, url2, live = liveServer(stateDir)) {
+  if (live?.token === void 0) return void 0;
+  try {
+    const a = new URL(url2);
+    const b = new URL(live.url);
+    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+  } catch {
+    return void 0;
+  }
 }
 
 // src/lib/config/config.ts
@@ -38660,17 +38739,19 @@ function buildConfig(env, envFile) {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const liveUrl = liveServerUrl(stateDir);
+  const local = liveServer(stateDir);
+  const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const mcpUrl = localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL;
   return {
-    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrl,
     mcpUrlSource: localUrl !== void 0 ? "local-server" : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
@@ -38680,7 +38761,8 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
@@ -38728,13 +38810,13 @@ function workerSwitches(env) {
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path9 = require("node:path");
 init_fs_atomic();
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -38753,7 +38835,7 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs9.unlinkSync)((0, import_node_path9.join)(stateDir, FILE));
+    (0, import_node_fs10.unlinkSync)((0, import_node_path9.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -38764,7 +38846,7 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_path12 = require("node:path");
 init_lock_file();
 init_package_root();
@@ -38780,7 +38862,7 @@ function workerFiles(stateDir) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs13.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs14.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -38798,7 +38880,7 @@ function parseLockInfo(text2) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs13.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs14.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -38809,7 +38891,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? uniqueId(),
@@ -38841,7 +38923,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs13.unlinkSync)(files.pidFile);
+    (0, import_node_fs14.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -38849,13 +38931,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs13.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs14.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs13.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs14.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -38865,13 +38947,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs13.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs14.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs13.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs14.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -38884,7 +38966,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(taken);
+      (0, import_node_fs14.unlinkSync)(taken);
     } catch {
     }
   }
@@ -38990,7 +39072,7 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_os4 = require("node:os");
 var import_node_path13 = require("node:path");
 init_env_file();
@@ -38999,7 +39081,7 @@ init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs15.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
