@@ -7525,13 +7525,47 @@ function applyScan(rule, text2, counts) {
   }
   return out;
 }
+function hintIndex(rules) {
+  const hints = [...new Set(rules.flatMap((r) => r.hints))];
+  const rulesOf = /* @__PURE__ */ new Map();
+  for (const h of hints) {
+    const lower = h === h.toLowerCase();
+    const contained = hints.filter((o) => o === o.toLowerCase() === lower && h.includes(o));
+    rulesOf.set(h, rules.flatMap((r, i) => r.hints.some((o) => contained.includes(o)) ? [i] : []));
+  }
+  const build = (list) => list.length === 0 ? void 0 : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join("|")})`, "g");
+  return { lower: build(hints.filter((h) => h === h.toLowerCase())), exact: build(hints.filter((h) => h !== h.toLowerCase())), rulesOf };
+}
+function rulesToRun(index, text2, count) {
+  let run2;
+  const scan = (re, s) => {
+    if (re === void 0) return;
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      run2 ??= new Uint8Array(count);
+      for (const i of index.rulesOf.get(m[1]) ?? []) run2[i] = 1;
+      re.lastIndex = m.index + 1;
+    }
+  };
+  scan(index.lower, text2.toLowerCase());
+  scan(index.exact, text2);
+  return run2;
+}
 function runRules(rules, text2) {
   const counts = /* @__PURE__ */ new Map();
   let out = text2;
-  const lower = text2.toLowerCase();
-  for (const rule of rules) {
-    if (!rule.hints.some((h) => (h === h.toLowerCase() ? lower : text2).includes(h))) continue;
-    out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+  let index = INDEXES.get(rules);
+  if (index === void 0) {
+    index = hintIndex(rules);
+    INDEXES.set(rules, index);
+  }
+  const run2 = rulesToRun(index, text2, rules.length);
+  if (run2 !== void 0) {
+    for (let i = 0; i < rules.length; i += 1) {
+      if (run2[i] === 0) continue;
+      const rule = rules[i];
+      out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+    }
   }
   const result = {};
   let total = 0;
@@ -7542,12 +7576,14 @@ function runRules(rules, text2) {
   }
   return { text: out, counts: result, total };
 }
-var tag, TAG;
+var tag, TAG, escape, INDEXES;
 var init_engine = __esm({
   "src/lib/memory/secrets/engine.ts"() {
     "use strict";
     tag = (kind) => `[REDACTED:${kind}]`;
     TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
+    escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    INDEXES = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -7556,9 +7592,24 @@ function isPlaceholder(value) {
   return PLACEHOLDER.test(value) || ENV_REF.test(value);
 }
 function isDummy(value) {
-  if (DOC_EXAMPLE.test(value) || isJwtIoSample(value)) return true;
-  if (value.length >= 8 && new Set(value).size <= 3) return true;
-  return false;
+  if (DOC_EXAMPLE.test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
+  return value.length >= 8 && fewDistinct(value, 3);
+}
+function fewDistinct(value, n) {
+  let seen = "";
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value[i];
+    if (seen.includes(c)) continue;
+    if (seen.length === n) return false;
+    seen += c;
+  }
+  return true;
+}
+function isPath(value) {
+  return PATH.test(value);
+}
+function isTemplateStart(value) {
+  return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
 }
 function unquote(v) {
   const first = v[0];
@@ -7597,25 +7648,29 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, CODE_REF, WORDISH;
+var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, PATH, CODE_REF, WORDISH;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     isRedacted = (v) => v.includes("[REDACTED:");
     ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
     PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)/;
+    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
+    PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
     CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
   }
 });
 
 // src/lib/memory/secrets/assignment.ts
+function keyWords(key) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
 function genericKind(key) {
   const k = key.toLowerCase();
   if (/passw|pwd|passphrase|passcode/.test(k)) return "password";
   if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
-  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return "private-key";
+  if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return "private-key";
   if (/token/.test(k)) return "token";
   return "secret";
 }
@@ -7632,7 +7687,7 @@ function genericReplacement(key, raw) {
   const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
   const { value, rest } = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
   const candidate = opened === "" ? value : raw.slice(1);
-  if (PATH.test(quote === "" ? candidate : inner)) return void 0;
+  if (isPath(quote === "" ? candidate : inner)) return void 0;
   if (!isCredentialValue(candidate, kind === "password")) return void 0;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
@@ -7641,7 +7696,7 @@ function proseSecret(v) {
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, NON_SECRET_KEY, PATH, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -7691,9 +7746,9 @@ var init_assignment = __esm({
         return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
       }
     };
-    KEYWORD = /passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credential|[_.-]key$/i;
+    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+    KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
-    PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "g"
@@ -7708,7 +7763,7 @@ var init_assignment = __esm({
         GENERIC_KEY.lastIndex = 0;
         for (let m = GENERIC_KEY.exec(text2); m !== null; m = GENERIC_KEY.exec(text2)) {
           const key = m[1];
-          if (!KEYWORD.test(key) || NON_SECRET_KEY.test(key)) continue;
+          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key)) continue;
           const valueAt = m.index + m[0].length;
           GENERIC_VALUE.lastIndex = valueAt;
           const raw = GENERIC_VALUE.exec(text2)?.[0];
@@ -7752,7 +7807,7 @@ function keepOrTag(prefix, value, kind) {
 }
 function programRule(p) {
   const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])[^\\n]*`, "gm");
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
   const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
   return {
     kind: "cli-password",
@@ -7760,7 +7815,7 @@ function programRule(p) {
     scan: (text2) => text2.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
   };
 }
-var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -7774,20 +7829,26 @@ var init_command_line = __esm({
       { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
       { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
       { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
+      { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
+      // HTTPie and xh: `http -a user:password`, `--auth user:password`.
+      { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
       { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
     ];
     CURL_USER = {
       kind: "cli-password",
       hints: ["curl", "wget"],
-      scan: (text2) => text2.replace(
-        /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm,
-        (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+))/g, (m, prefix, ...g) => {
-          const user = g[0] ?? g[2] ?? g[4] ?? "";
-          const pw = g[1] ?? g[3] ?? g[5] ?? "";
-          const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
-          if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
-          return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
-        })
+      scan: (text2) => (
+        // A command continued with `\` over several lines is one command.
+        text2.replace(
+          /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm,
+          (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+)|([^\s"':]*):(["'][^"'\n]*["']))/g, (m, prefix, ...g) => {
+            const user = g[0] ?? g[2] ?? g[4] ?? g[6] ?? "";
+            const pw = g[1] ?? g[3] ?? g[5] ?? g[7] ?? "";
+            const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
+            if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
+            return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
+          })
+        )
       )
     };
     OPENSSL_PASS = {
@@ -7821,6 +7882,12 @@ var init_command_line = __esm({
       ),
       replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
     };
+    SINGLE_DASH_PASSWORD = {
+      kind: "cli-password",
+      hints: [" -pass", " -pwd", " /p:", " -password"],
+      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
     NETRC = {
       kind: "netrc-password",
       hints: ["machine"],
@@ -7836,8 +7903,292 @@ var init_command_line = __esm({
       SMB_USER,
       KUBECTL_LITERAL,
       LONG_FLAG,
+      SINGLE_DASH_PASSWORD,
       NETRC
     ];
+  }
+});
+
+// src/lib/memory/secrets/context.ts
+function credentialWordAt(line, m) {
+  const start = m.index;
+  const end = start + m[0].length;
+  const before = line[start - 1] ?? " ";
+  const after = line[end] ?? " ";
+  const word = m[0];
+  if (/[A-Za-z]/.test(before)) {
+    const camel = /[a-z]/.test(before) && /^[A-Z][a-z]*$/.test(word);
+    const shout = /[A-Z]/.test(before) && word === word.toUpperCase();
+    if (!camel && !shout) return false;
+  } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
+  if (/[a-z]/.test(after)) return false;
+  if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
+  if (/^pat$/i.test(word) && word !== "PAT" && !/[_-]/.test(before + after)) return false;
+  if (/^wif$/i.test(word) && word !== "WIF") return false;
+  if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
+  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
+  return true;
+}
+function entropy(s) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+function isHighEntropy(v) {
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes("://")) return false;
+  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
+  return entropy(v) >= min;
+}
+function windowEnd(line, after) {
+  const end = Math.min(line.length, after + 80);
+  const stop = /[.!?](?:\s|$)/.exec(line.slice(after, end));
+  return stop === null ? end : after + stop.index;
+}
+function labelledValue(line, after, passwordLike) {
+  LABEL_GAP.lastIndex = after;
+  const gap = LABEL_GAP.exec(line);
+  if (gap === null) return void 0;
+  const at = after + gap[0].length;
+  if (line.startsWith("//", at - 1) || line[at - 1] === "/") return void 0;
+  LABELLED_VALUE.lastIndex = at;
+  const v = LABELLED_VALUE.exec(line);
+  if (v === null) return void 0;
+  const quote = v[1] ?? "";
+  const inner = quote === "" ? splitTrailingPunctuation(v[0]).value : v[2];
+  if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
+  if (!passwordLike && /\s/.test(inner)) return void 0;
+  if (/<[^<>]+>/.test(inner)) return void 0;
+  if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
+  if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
+  if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, passwordLike)) return void 0;
+  const start = at + quote.length;
+  return { start, end: start + inner.length };
+}
+function entropyToken(line, after, judged, hasUrl) {
+  const limit = windowEnd(line, after);
+  const head = line.slice(after, limit + 16);
+  if (!/\d/.test(head)) return void 0;
+  TOKEN.lastIndex = 0;
+  for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
+    const runStart = after + t.index;
+    RUN.lastIndex = runStart;
+    RUN.exec(line);
+    const runEnd = RUN.lastIndex;
+    TOKEN.lastIndex = t.index + t[0].length;
+    if (runStart < judged.until) continue;
+    judged.until = runEnd;
+    const run2 = line.slice(runStart, runEnd);
+    if (/(?:\.{2,}|…)$/.test(run2)) continue;
+    if (hasUrl && inUrl(line, runStart + 3)) continue;
+    const stripped = run2.replace(/^=+/, "");
+    const value = splitTrailingPunctuation(stripped).value;
+    if (!isHighEntropy(value)) continue;
+    const start = runStart + (run2.length - stripped.length);
+    return { start, end: start + value.length };
+  }
+  return void 0;
+}
+function inUrl(line, at) {
+  const from = Math.max(0, at - 200);
+  const before = line.slice(from, at);
+  const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf('"'), before.lastIndexOf("'")) + 1;
+  return before.slice(start).includes("://");
+}
+function redactLine(line) {
+  LINE_WORD.lastIndex = 0;
+  let out = "";
+  let cursor = 0;
+  const judged = { until: 0 };
+  const hasUrl = line.includes("://");
+  for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
+    if (m.index < cursor || !credentialWordAt(line, m) || hasUrl && inUrl(line, m.index)) continue;
+    const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
+    const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
+    const after = m.index + m[0].length;
+    const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
+    const span = (bareKey ? void 0 : labelledValue(line, after, kind === "password")) ?? entropyToken(line, after, judged, hasUrl);
+    if (span === void 0) continue;
+    out += line.slice(cursor, span.start) + tag(kind);
+    cursor = span.end;
+    LINE_WORD.lastIndex = cursor;
+  }
+  return cursor === 0 ? line : out + line.slice(cursor);
+}
+function namesCredential(cell) {
+  const c = cell.trim().replace(/[*`_]{2,}/g, "");
+  if (c.length === 0 || c.length > 40 || !CELL_WORD.test(c)) return false;
+  const m = /passw|passwd|passphrase|pwd|secret|token|key|pat|dsn|credential/i.exec(c);
+  if (m === null) return false;
+  return !NOT_SECRET_BEFORE.test(c.slice(0, m.index)) && !NOT_SECRET_AFTER.test(c.slice(m.index + m[0].length).replace(/^[a-z]*/i, (w) => w.length > 0 && /^(?:word|wd|phrase|s)$/i.test(w) ? "" : w));
+}
+function cellValue(cell) {
+  const lead = /^\s*`?/.exec(cell)?.[0] ?? "";
+  const trail = /`?\s*$/.exec(cell.slice(lead.length))?.[0] ?? "";
+  return { lead, value: cell.slice(lead.length, cell.length - trail.length), trail };
+}
+function redactCell(cell, kind) {
+  const { lead, value, trail } = cellValue(cell);
+  if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
+  if (!isCredentialValue(value, kind === "password") && !isHighEntropy(value)) return cell;
+  return `${lead}${tag(kind)}${trail}`;
+}
+var WORD, LINE_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var init_context = __esm({
+  "src/lib/memory/secrets/context.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
+    LINE_WORD = new RegExp(WORD.source, "gi");
+    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode)\b/i;
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+    TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
+    RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
+    LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|\b(?:is|was|to|are)\b)[ \t*]*/iy;
+    LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
+    NEAR_WORD = {
+      kind: "context",
+      hints: ["pass", "pwd", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
+      scan: (text2) => {
+        let out = "";
+        let cursor = 0;
+        WORD.lastIndex = 0;
+        for (let m = WORD.exec(text2); m !== null; m = WORD.exec(text2)) {
+          const start = text2.lastIndexOf("\n", m.index) + 1;
+          const nl = text2.indexOf("\n", m.index);
+          const end = nl < 0 ? text2.length : nl;
+          const line = text2.slice(start, end);
+          const next = redactLine(line);
+          if (next !== line) {
+            out += text2.slice(cursor, start) + next;
+            cursor = end;
+          }
+          WORD.lastIndex = end;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    CELL_WORD = /passw|passwd|passphrase|pwd|secret|token|(?:^|[^a-z])key(?:$|[^a-z])|(?:[a-z])Key\b|\bPAT\b|\bdsn\b|credential/i;
+    SPLIT_CELLS = /(?<!\\)\|/;
+    TABLE = {
+      kind: "context-table",
+      hints: ["|"],
+      scan: (text2) => {
+        if (!/^[ \t]*\|.*\|[ \t]*$/m.test(text2)) return text2;
+        const lines = text2.split("\n");
+        let changed = false;
+        let header2;
+        for (let i = 0; i < lines.length; i += 1) {
+          const line = lines[i];
+          if (!/^[ \t]*\|.*\|[ \t]*$/.test(line)) {
+            header2 = void 0;
+            continue;
+          }
+          const cells = line.split(SPLIT_CELLS);
+          const isRule = cells.slice(1, -1).every((c) => /^\s*:?-{2,}:?\s*$/.test(c));
+          if (isRule) continue;
+          if (header2 === void 0) {
+            const next = lines[i + 1] ?? "";
+            if (/^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/.test(next)) {
+              header2 = cells;
+              continue;
+            }
+            header2 = [];
+          }
+          let rowChanged = false;
+          const keyCell = cells[1] ?? "";
+          const rowNamed = namesCredential(keyCell);
+          for (let c = 1; c < cells.length - 1; c += 1) {
+            const head = header2[c];
+            let kind;
+            if (head !== void 0 && namesCredential(head)) kind = genericKind(head);
+            else if (c >= 2 && rowNamed) kind = genericKind(keyCell);
+            if (kind === void 0) continue;
+            const redacted = redactCell(cells[c], kind);
+            if (redacted !== cells[c]) {
+              cells[c] = redacted;
+              rowChanged = true;
+            }
+          }
+          if (rowChanged) {
+            lines[i] = cells.join("|");
+            changed = true;
+          }
+        }
+        return changed ? lines.join("\n") : text2;
+      }
+    };
+    CSV = {
+      kind: "context-csv",
+      hints: [","],
+      scan: (text2) => {
+        if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text2) || !CELL_WORD.test(text2)) return text2;
+        const lines = text2.split("\n");
+        let changed = false;
+        for (let i = 0; i < lines.length - 1; i += 1) {
+          const header2 = lines[i].split(",");
+          if (header2.length < 3 || header2.some((h) => h.length > 40)) continue;
+          const columns = header2.map((h, k) => namesCredential(h) && !/\bid\b/i.test(h) ? k : -1).filter((k) => k >= 0);
+          if (columns.length === 0) continue;
+          let j = i + 1;
+          for (; j < lines.length; j += 1) {
+            const row = lines[j].split(",");
+            if (row.length !== header2.length) break;
+            for (const k of columns) {
+              const kind = genericKind(header2[k]);
+              const redacted = redactCell(row[k], kind);
+              if (redacted !== row[k]) {
+                row[k] = redacted;
+                changed = true;
+              }
+            }
+            lines[j] = row.join(",");
+          }
+          i = j - 1;
+        }
+        return changed ? lines.join("\n") : text2;
+      }
+    };
+    LABEL_ABOVE = {
+      kind: "context-label",
+      hints: ["pass", "pwd", "secret", "token", "key", "pat", "dsn", "credential"],
+      scan: (text2) => {
+        let out = "";
+        let cursor = 0;
+        const colonEnd = /:[ \t]*\n[ \t]*/g;
+        for (let c = colonEnd.exec(text2); c !== null; c = colonEnd.exec(text2)) {
+          const lineStart = text2.lastIndexOf("\n", c.index) + 1;
+          const label = text2.slice(lineStart, c.index);
+          const valueStart = c.index + c[0].length;
+          const nl = text2.indexOf("\n", valueStart);
+          const valueLine = text2.slice(valueStart, nl < 0 ? text2.length : nl).replace(/[ \t]+$/, "");
+          if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
+          LINE_WORD.lastIndex = 0;
+          let named = false;
+          for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+          if (!named) continue;
+          const kind = genericKind(label);
+          if (!isCredentialValue(valueLine, kind === "password") && !isHighEntropy(valueLine)) continue;
+          out += text2.slice(cursor, valueStart) + tag(kind);
+          cursor = valueStart + valueLine.length;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    CONTEXT_RULES = [TABLE, CSV, LABEL_ABOVE, NEAR_WORD];
   }
 });
 
@@ -7883,7 +8234,7 @@ function redactSecretManifest(doc) {
   }
   return lines.join("\n");
 }
-var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
+var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, PGPASS, COOKIE, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
 var init_structured = __esm({
   "src/lib/memory/secrets/structured.ts"() {
     "use strict";
@@ -7964,16 +8315,67 @@ var init_structured = __esm({
       kind: "azure-ad-client-secret",
       hints: ["q~"],
       re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
-      replace: (_m, g) => (g[0] ?? "").length < 30 ? void 0 : tag("azure-ad-client-secret")
+      // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
+      replace: (m, g) => (g[0] ?? "").length < 30 || (g[0] ?? "").length > 36 || isDummy(m) ? void 0 : tag("azure-ad-client-secret")
     };
     URL_PASSWORD = {
       kind: "url-password",
       hints: ["://"],
-      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/?#"'<>`]+)@(?=[^\s@/?#"'<>])/gi,
+      // The password may hold `#`, `?` and `!` (people paste them unencoded); the host must follow its `@`.
+      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
       replace: (_m, g) => {
         const pw = g[2] ?? "";
         if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return void 0;
         return `${g[0]}${g[1]}:${tag("url-password")}@`;
+      }
+    };
+    URL_USER_KEY = {
+      kind: "url-credential",
+      hints: ["://"],
+      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([A-Za-z0-9_-]{20,})@(?=[A-Za-z0-9])/gi,
+      replace: (_m, g) => looksRandom(g[1] ?? "", 20) && /\d/.test(g[1] ?? "") ? `${g[0]}${tag("url-credential")}@` : void 0
+    };
+    TELEGRAM_BOT_URL = {
+      kind: "telegram-bot-token",
+      hints: ["/bot"],
+      re: /(\/bot)(\d{5,12}:[A-Za-z0-9_-]{30,})/g,
+      replace: (_m, g) => isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("telegram-bot-token")}`
+    };
+    JSON_NAMED_VALUE = {
+      kind: "secret",
+      hints: ['"value"'],
+      re: /(\{[^{}]*?"(?:keyName|name|key|Name|Key)"\s*:\s*"([^"\n]{1,80})"[^{}]*?"value"\s*:\s*")([^"\n]+)(")/g,
+      replace: (_m, g) => {
+        const name = g[1] ?? "";
+        const value = g[2] ?? "";
+        if (!/key|secret|token|passw|pwd|credential/i.test(name) || /(?:id|name|url|path|file)$/i.test(name)) return void 0;
+        if (!looksRandom(value, 16) || isRedacted(value)) return void 0;
+        return `${g[0]}${tag(/passw|pwd/i.test(name) ? "password" : /token/i.test(name) ? "token" : "secret")}${g[3]}`;
+      }
+    };
+    PGPASS = {
+      kind: "pgpass-password",
+      hints: [":"],
+      re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
+      replace: (_m, g) => {
+        const pw = (g[1] ?? "").trimEnd();
+        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || pw.length < 4) return void 0;
+        return `${g[0]}${tag("pgpass-password")}`;
+      }
+    };
+    COOKIE = {
+      kind: "cookie",
+      hints: ["cookie"],
+      re: /(\b(?:set-)?cookie["']?[ \t]*:[ \t]*)([^\n"'`]+)/gi,
+      replace: (m, g) => {
+        const header2 = g[0] ?? "";
+        let changed = false;
+        const pairs = (g[1] ?? "").replace(/(^|;[ \t]*)([^=;\s]+)=([^;\s]+)/g, (pair, sep, name, value) => {
+          if (!looksRandom(value, 12) || /^(?:path|domain|expires|max-age|samesite)$/i.test(name)) return pair;
+          changed = true;
+          return `${sep}${name}=${tag("cookie")}`;
+        });
+        return changed ? `${header2}${pairs}` : m;
       }
     };
     SLACK_WEBHOOK = {
@@ -7995,7 +8397,7 @@ var init_structured = __esm({
       replace: (_m, g) => looksRandom(g[1] ?? "", 12) ? `${g[0]}${tag("docker-config-auth")}${g[2]}` : void 0
     };
     STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
-    STRUCTURED_RULES = [URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+    STRUCTURED_RULES = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
   }
 });
 
@@ -8034,7 +8436,7 @@ var init_vendor = __esm({
       { kind: "google-oauth-token", prefix: "(?:ya29\\.|1//0)", body: URLSAFE, min: 20, hints: ["ya29.", "1//0"] },
       { kind: "github-token", prefix: "(?:gh[pousr]_|github_pat_)", body: "[A-Za-z0-9_]", min: 30, hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
       { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
-      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: hasDigit, hints: ["xox", "xapp-"] },
+      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), hints: ["xox", "xapp-"] },
       { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
       { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
       { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
@@ -8163,10 +8565,11 @@ var init_redact = __esm({
     "use strict";
     init_assignment();
     init_command_line();
+    init_context();
     init_engine();
     init_structured();
     init_vendor();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES];
+    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
   }
 });
 
@@ -38309,7 +38712,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
   }
 }
 var MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
-var init_context = __esm({
+var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
     init_cache();
@@ -39143,7 +39546,7 @@ function realSteps(config2, logger) {
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
-      const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context(), context_exports));
+      const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context2(), context_exports));
       await refreshProjectContext2(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
