@@ -38985,6 +38985,12 @@ async function stateInputs(stateDir, options2) {
     episodeProvenance: classifyOurEpisodes(options2.ourEpisodes ?? fromState?.ourEpisodes ?? [], options2.sharedSources)
   };
 }
+async function summariesKeptCurrent(graphiti, config2, logger, signal) {
+  if (!("serverProfile" in graphiti)) return false;
+  const { resolveSemantics: resolveSemantics2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
+  const semantics = await resolveSemantics2(graphiti, { stateDir: config2.stateDir, url: config2.mcpUrl, logger, signal, probe: false }).catch(() => void 0);
+  return semantics?.rebuildsSummaries === true;
+}
 async function refreshProjectContext(config2, project, options2 = {}) {
   const logger = options2.logger ?? nullLogger;
   let graphiti = options2.graphiti;
@@ -39005,7 +39011,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
       logger,
       ...options2.signal === void 0 ? {} : { signal: options2.signal },
       ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources }),
-      ...options2.rebuildsSummaries === void 0 ? {} : { rebuildsSummaries: options2.rebuildsSummaries }
+      rebuildsSummaries: options2.rebuildsSummaries ?? await summariesKeptCurrent(graphiti, config2, logger, options2.signal)
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config2.stateDir, entry);
@@ -39882,10 +39888,7 @@ function realSteps(config2, logger) {
         ctx.logger.info("context kept: an edited note is between its old and its new version in the graph", { notes: between });
         return;
       }
-      const client2 = await graphiti();
-      const { resolveSemantics: resolveSemantics2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
-      const semantics = await resolveSemantics2(client2, { stateDir: cfg.stateDir, url: cfg.mcpUrl, logger: ctx.logger, signal: ctx.signal, probe: false }).catch(() => void 0);
-      await refreshProjectContext2(cfg, project, { graphiti: client2, logger: ctx.logger.child({ component: "context" }), signal: ctx.signal, rebuildsSummaries: semantics?.rebuildsSummaries === true });
+      await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);

@@ -59,12 +59,9 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
         ctx.logger.info('context kept: an edited note is between its old and its new version in the graph', { notes: between });
         return;
       }
-      const client = await graphiti();
-      // Whether entity summaries can be shown current: the server's semantics (known, or as the sync
-      // cached them; never probed from here), else false.
-      const { resolveSemantics } = await import('../lib/graphiti/semantics.js');
-      const semantics = await resolveSemantics(client, { stateDir: cfg.stateDir, url: cfg.mcpUrl, logger: ctx.logger, signal: ctx.signal, probe: false }).catch(() => undefined);
-      await refreshProjectContext(cfg, project, { graphiti: client, logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal, rebuildsSummaries: semantics?.rebuildsSummaries === true });
+      // Whether entity summaries can be shown current is the refresh's own question (the server's
+      // known or cached semantics, context/context.ts), as for `context --refresh`.
+      await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);

@@ -5,6 +5,7 @@
  * rebuilds it once the new version is confirmed.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { detectProject } from '../../src/lib/context/project.js';
@@ -83,6 +84,30 @@ describe('the worker bridges a break-before-make edit', () => {
       } finally {
         await steps.close();
       }
+    }
+  });
+});
+
+describe('`context --refresh` asks the same question as the worker', () => {
+  it('shows entity summaries only where the server rebuilds them (0.31.2)', async () => {
+    const { main } = await import('../../src/cli.js');
+    for (const deleteMode of ['detach', 'cascade'] as const) {
+      await server.close();
+      server = await startGraphitiServer({ processingDelayMs: 0, deleteMode, mainParams: true, graphPerGroup: true });
+      box.cleanup();
+      box = makeSandbox(server.url);
+      const config = box.config();
+      const cwd = box.path('code', 'zephyr');
+      mkdirSync(join(cwd, '.git'), { recursive: true });
+      box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+      await runSync(config, { waitMs: 5000 });
+      await server.whenIdle();
+      let out = '';
+      const code = await main(['context', '--cwd', cwd, '--refresh'], { stdout: (t) => void (out += t), stderr: () => undefined, isTTY: false, env: box.env, cwd });
+      expect(code).toBe(0);
+      expect(out).toContain('Zephyr uses Kafka for the event bus.');
+      if (deleteMode === 'detach') expect(out).toContain('Related entities:');
+      else expect(out).not.toContain('Related entities:');
     }
   });
 });
