@@ -17,14 +17,14 @@
  * BENCH_GRAPHITI_GENERATION (default 0.31.1), BENCH_GRAPHITI_FILES (200), BENCH_GRAPHITI_FOREIGN
  * (10000), BENCH_GRAPHITI_LLM_DELAY_MS (100, the issue's setting).
  */
-import { spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeRuntime } from '../src/lib/config/server-runtime.js';
 import { McpClient } from '../src/lib/mcp/client.js';
 import { ServerSetupError } from '../src/lib/server/errors.js';
 import { makeSandbox, type Sandbox } from '../test/support/sandbox.js';
 import { runCli, startRealGraphiti, type RealGraphiti } from '../test/support/real-graphiti.js';
+import { startFakeSupervisor } from '../test/support/fake-supervisor.js';
+import { writeLocalRuntime } from '../test/support/local-runtime.js';
 import { median, type Row } from './util.js';
 
 const GENERATION = process.env.BENCH_GRAPHITI_GENERATION ?? '0.31.1';
@@ -126,7 +126,7 @@ async function countWhere(real: RealGraphiti, where: string): Promise<number> {
 /** FalkorDB's own count and time of read-only graph queries so far (INFO commandstats). */
 async function roQueryStats(real: RealGraphiti): Promise<{ calls: number; usec: number }> {
   const { createClient } = await import('@redis/client');
-  const client = createClient({ socket: { host: '127.0.0.1', port: real.graphiti.falkordb.port } });
+  const client = createClient({ socket: { host: '127.0.0.1', port: real.graphiti.falkordb.port }, password: real.graphiti.falkordb.password });
   await client.connect();
   try {
     const info = String(await client.sendCommand(['INFO', 'commandstats']));
@@ -211,25 +211,13 @@ export async function benchRealGraphiti(): Promise<Row[]> {
   const listingBox = makeSandbox(proxy.url, env);
   const directBox = makeSandbox(proxy.url, env);
   // The local server's "supervisor", as runtime.json names it (the bench started the server itself).
-  const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', 'server', 'run'], { stdio: 'ignore' });
+  const supervisor = await startFakeSupervisor();
   try {
     await seedForeign(real, FOREIGN);
     // The floor before and after the runs (this machine is shared: its load drifts), their mean the baseline.
     const floorBefore = await floor(real, 1);
     const listed = await timedSync(real, proxy, listingBox, 'Listed', 200_000);
-    writeRuntime(directBox.config().stateDir, {
-      state: 'ready',
-      pid: supervisor.pid as number,
-      generation: GENERATION,
-      serverVersion: 'bench',
-      mcp: 'bench',
-      falkordbBin: 'bench',
-      url: proxy.url,
-      dbPort: real.graphiti.falkordb.port,
-      dataDir: real.workDir,
-      logDir: real.workDir,
-      startedAt: new Date().toISOString(),
-    });
+    writeLocalRuntime(directBox.config().stateDir, real, supervisor, { url: proxy.url });
     const direct = await timedSync(real, proxy, directBox, 'Direct', 300_000);
     const floorAfter = await floor(real, 2);
     const floorMs = (floorBefore + floorAfter) / 2;
@@ -265,7 +253,7 @@ export async function benchRealGraphiti(): Promise<Row[]> {
       { name: `Sync with nothing changed, ${FILES} confirmed files (median of 3)`, value: median(noChange), unit: 'ms', baseline: median(health), baselineName: '`health`', note: `health (process start + one MCP call) ${Math.round(median(health))} ms` },
     ];
   } finally {
-    if (supervisor.pid !== undefined) process.kill(supervisor.pid, 'SIGTERM');
+    supervisor.child.kill('SIGTERM');
     await proxy.close();
     await real.stop();
     listingBox.cleanup();

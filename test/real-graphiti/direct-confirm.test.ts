@@ -5,9 +5,9 @@
  * file is written here as the supervisor writes it; the "supervisor" is a stand-in process whose
  * command line says `server run` (the real one would also start FalkorDB and Graphiti itself).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
+import { writeLocalRuntime } from '../support/local-runtime.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -18,32 +18,19 @@ const GROUP = 'gms_direct';
 describe(`local server direct confirmation: real Graphiti ${GENERATION} on FalkorDB, stand-in LLM`, () => {
   let real: RealGraphiti;
   let box: Sandbox;
-  let supervisor: ChildProcess;
+  let supervisor: FakeSupervisor;
 
-  const runtime = (dbPort: number) =>
-    writeRuntime(box.config().stateDir, {
-      state: 'ready',
-      pid: supervisor.pid as number,
-      generation: GENERATION,
-      serverVersion: 'test',
-      mcp: 'test',
-      falkordbBin: 'test',
-      url: real.url,
-      dbPort,
-      dataDir: real.workDir,
-      logDir: real.workDir,
-      startedAt: new Date().toISOString(),
-    });
+  const runtime = (dbPort: number) => writeLocalRuntime(box.config().stateDir, real, supervisor, { dbPort });
 
   beforeAll(async () => {
     real = await startRealGraphiti({ generation: GENERATION, transport: 'http', groupId: GROUP });
     box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' });
-    supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', 'server', 'run'], { stdio: 'ignore' });
+    supervisor = await startFakeSupervisor();
     runtime(real.graphiti.falkordb.port);
   }, 600_000);
 
   afterAll(async () => {
-    if (supervisor?.pid !== undefined) process.kill(supervisor.pid, 'SIGTERM');
+    supervisor?.child.kill('SIGTERM');
     await real?.stop();
     box?.cleanup();
   }, 60_000);

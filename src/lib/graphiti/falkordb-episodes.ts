@@ -16,20 +16,47 @@
  * The redis client (`@redis/client`) is loaded on first use only: a run against any other server,
  * and the hooks, never load it.
  */
-import { readFileSync } from 'node:fs';
-import type { LocalFalkorDb } from '../config/server-runtime.js';
+import { liveFalkorDb, liveServerUrl } from '../config/server-runtime.js';
 import type { Episode } from './graphiti.js';
 
 /** What the direct query can find, as a marker must look (formatMarker in memory/episode.ts). */
 const MARKER = /^\[gms:[0-9A-Za-z:/_-]{1,200}\]$/;
 const ISO = /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/;
 
+/** Where the local server's FalkorDB listens, and its password (server lane, issue 28). */
+export interface LocalFalkorDb {
+  host: string;
+  port: number;
+  password?: string;
+}
+
+/**
+ * The FalkorDB behind `mcpUrl` when that URL is the live local server's (`server start`, its
+ * runtime.json read through config/server-runtime.ts); undefined for any other server.
+ */
+export function localFalkorDbFor(stateDir: string, mcpUrl: string): LocalFalkorDb | undefined {
+  const url = liveServerUrl(stateDir);
+  if (url === undefined || !sameEndpoint(url, mcpUrl)) return undefined;
+  return liveFalkorDb(stateDir);
+}
+
+function sameEndpoint(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    const loopback = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
+    return x.protocol === y.protocol && x.port === y.port && (x.hostname === y.hostname || (loopback(x.hostname) && loopback(y.hostname))) && x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}
+
 export class FalkorDbEpisodes {
   private constructor(private readonly client: { sendCommand(args: string[]): Promise<unknown>; close(): Promise<void> | void }) {}
 
-  /** Connects (with the password from `secretFile` when there is one); throws when FalkorDB does not answer. */
+  /** Connects (with its password); throws when FalkorDB does not answer. */
   static async connect(endpoint: LocalFalkorDb, timeoutMs = 5_000): Promise<FalkorDbEpisodes> {
-    const password = endpoint.secretFile === undefined ? undefined : readFileSync(endpoint.secretFile, 'utf8').trim();
+    const password = endpoint.password;
     const { createClient } = await import('@redis/client');
     const client = createClient({
       socket: { host: endpoint.host, port: endpoint.port, connectTimeout: timeoutMs, reconnectStrategy: false },

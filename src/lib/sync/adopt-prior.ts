@@ -15,11 +15,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parseMarker } from '../memory/episode.js';
 import { holdsPriorContent, isPriorEpisodeFor, loadPriorState, priorFingerprint, type PriorEntry } from '../migrate/prior-hook.js';
 import type { Episode } from '../graphiti/graphiti.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
-import type { Listing } from './listing.js';
+import type { ListedEpisode, Listing } from './listing.js';
 import type { OnlineRun, RunContext } from './types.js';
 
 export interface PriorCandidate {
@@ -64,12 +63,11 @@ interface GroupIndex {
 }
 
 /** One pass over a group's listing (thousands of episodes, hundreds of notes to match). */
-function indexGroup(episodes: Episode[]): GroupIndex {
+function indexGroup(episodes: ListedEpisode[]): GroupIndex {
   const index: GroupIndex = { byFile: new Map(), markers: new Set() };
   for (const e of episodes) {
-    const marker = parseMarker(e.source_description);
-    if (marker !== undefined) {
-      index.markers.add(marker.raw);
+    if (e.marker !== undefined) {
+      index.markers.add(e.marker.raw);
       continue;
     }
     const file = /(?:^| \| )File: (.*)$/.exec(e.source_description)?.[1];

@@ -15,18 +15,37 @@
  * (every copy of each marker, the group's movement in that window) and costs milliseconds. Not for
  * a rebuild or a take-over (they need the whole group); any failure falls back to get_episodes.
  */
-import { localFalkorDb } from '../config/server-runtime.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
-import { FalkorDbEpisodes } from '../graphiti/falkordb-episodes.js';
+import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
-import { parseMarker } from '../memory/episode.js';
+import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { unsettledShared } from './reconcile.js';
+import { isSharedPart } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
+import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
-export type Listing = Map<string, GroupListing>;
+/**
+ * A listed episode with its marker parsed once, here at the edge (undefined: not one of ours, or
+ * written by another tool). Everything after the listing reads `marker`, never the description.
+ */
+export interface ListedEpisode extends Episode {
+  marker: MarkerInfo | undefined;
+}
+
+/** One group's listing, its episodes with their markers parsed. */
+export interface OurGroupListing extends GroupListing {
+  episodes: ListedEpisode[];
+}
+
+export type Listing = Map<string, OurGroupListing>;
+
+/** Parses an episode's marker: the one place a listed source_description is read. */
+export function withMarker(episode: Episode): ListedEpisode {
+  return { ...episode, marker: parseMarker(episode.source_description) };
+}
 
 /** Markers of ours each group must show before we can stop listing it, by group. */
 export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrigins: ReadonlySet<string> = new Set()): Map<string, Set<string>> {
@@ -45,10 +64,7 @@ export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrig
   // back (a revert A → B → A, a file re-created) whose episode is still to be deleted, or if a
   // co-owner of a shared source sent the same version first.
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
-  const shared = (ref: EpisodeRef) => {
-    const origin = parseMarker(ref.marker)?.origin;
-    return origin !== undefined && sharedOrigins.has(origin);
-  };
+  const shared = (ref: EpisodeRef) => isSharedPart(ref, sharedOrigins);
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
     for (const ref of record.episodes) {
@@ -125,7 +141,7 @@ class DirectReader {
     this.unusable = options.rebuilding && !coveredThisRun.has(ctx);
   }
 
-  async read(group: string, markers: Set<string>): Promise<GroupListing | undefined> {
+  async read(group: string, markers: Set<string>): Promise<OurGroupListing | undefined> {
     if (this.unusable) return undefined;
     const { ctx } = this;
     const wanted = new Set(markers);
@@ -144,7 +160,7 @@ class DirectReader {
       this.episodes ??= await this.open();
       if (this.episodes === undefined) return undefined;
       const started = performance.now();
-      const episodes = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window);
+      const episodes = asCurrentOrigin(await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window), ctx.config).map(withMarker);
       const ms = Math.round(performance.now() - started);
       ctx.logger.debug('read group from the local FalkorDB', { group, markers: wanted.size, episodes: episodes.length, ms });
       return { episodes, complete: true, requests: 0, listed: 0, ms, direct: true };
@@ -160,7 +176,7 @@ class DirectReader {
   }
 
   private async open(): Promise<FalkorDbEpisodes | undefined> {
-    const endpoint = localFalkorDb(this.ctx.config.stateDir, this.ctx.config.mcpUrl);
+    const endpoint = localFalkorDbFor(this.ctx.config.stateDir, this.ctx.config.mcpUrl);
     if (endpoint === undefined) {
       this.unusable = true;
       return undefined;
@@ -174,12 +190,12 @@ function allRefs(state: SyncState): EpisodeRef[] {
 }
 
 /** Grows the cap until every waiting marker is found or the group is covered. */
-async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<GroupListing> {
+async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<OurGroupListing> {
   let requests = 0;
   let listed = 0;
   const started = performance.now();
   for (;;) {
-    const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
+    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
     requests++;
     listed += episodes.length;
     const complete = episodes.length < cap;
@@ -193,12 +209,11 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
   }
 }
 
-function allFound(episodes: Episode[], markers: Set<string>): boolean {
+function allFound(episodes: ListedEpisode[], markers: Set<string>): boolean {
   if (markers.size === 0) return false;
   const left = new Set(markers);
   for (const e of episodes) {
-    const marker = parseMarker(e.source_description);
-    if (marker !== undefined) left.delete(marker.raw);
+    if (e.marker !== undefined) left.delete(e.marker.raw);
     if (left.size === 0) return true;
   }
   return false;

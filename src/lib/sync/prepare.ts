@@ -1,19 +1,21 @@
 /**
- * Phase 1, preparing: a memory file's bytes → the episode drafts to send, or the reason it sends
+ * The prepare step (used by the plan phase and by re-sends): a memory file's bytes → the episode drafts to send, or the reason it sends
  * nothing. One pipeline (read → hash → parse → filter → group → build) used by planning and by
  * rebuilding the body of a part the server dropped, so both always produce the same episodes.
  */
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
-import { buildEpisodes, parseMarker, type EpisodeDraft } from '../memory/episode.js';
+import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
 import { parseMemoryFile } from '../memory/parse.js';
+import { teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource, ScannedFile } from '../memory/types.js';
 import type { FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
+import { recordOrigin } from './shared.js';
 
 /** What preparing needs to know about a file besides its bytes. */
 export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
@@ -55,13 +57,15 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
   } catch (error) {
     return { kind: 'failed', reason: `group-id: ${(error as Error).message}` };
   }
+  // A team file is described by its place in the store: the same for every teammate, no one's home folder.
+  const team = teamMemoryOf(file, file.relPath);
   const drafts = buildEpisodes({
     doc,
     source: file.source,
     kind: file.kind,
-    relPath: file.relPath,
+    relPath: team === undefined ? file.relPath : `team/${team.store}/${team.path}`,
     mtimeMs: file.mtimeMs,
-    ...(file.project === undefined ? {} : { project: file.project }),
+    ...(file.project === undefined || team !== undefined ? {} : { project: file.project }),
     groupId,
     maxChars: config.maxEpisodeChars,
     fileId,
@@ -87,7 +91,7 @@ export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kin
  * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
  * when the file changed since (content or group): the next run plans it as an update.
  */
-export async function rebuildDrafts(config: Config, sources: MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
+export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
   const source = sources.find((s) => s.name === record.source);
   if (source === undefined) return undefined;
   const read = await readMemoryFile(`${source.root}/${record.relPath}`);
@@ -97,7 +101,7 @@ export async function rebuildDrafts(config: Config, sources: MemorySource[], rec
   }
   if (read.hash !== record.hash) return undefined;
   // The same markers as the parts being re-sent: their origin (none in markers from before origins).
-  const origin = record.episodes[0] === undefined ? source.origin : parseMarker(record.episodes[0].marker)?.origin;
+  const origin = record.episodes[0] === undefined ? source.origin : recordOrigin(record);
   const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash);
   if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
   return draftsByMarker(prepared.drafts);

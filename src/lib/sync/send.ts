@@ -1,5 +1,5 @@
 /**
- * Phase 4, sending: pending parts go out `concurrency` files at a time. Each part is journaled as
+ * The send phase: pending parts go out `concurrency` files at a time. Each part is journaled as
  * in flight before its add_memory and again after the reply, so a kill at any moment leaves a
  * state the next run's reconcile can finish without sending anything twice blindly.
  */
@@ -12,10 +12,11 @@ import type { OnlineRun, RunContext } from './types.js';
 /** A file that failed to queue this often (non-transient errors) is marked failed. */
 const MAX_SEND_ATTEMPTS = 3;
 
-export async function sendPending(ctx: OnlineRun): Promise<void> {
+/** Sends the outgoing files that `ready` lets go now (break-before-make holds a new version back: retire.ts). */
+export async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
   const { options, server } = ctx;
   const iso = () => new Date(ctx.now()).toISOString();
-  let jobs = [...ctx.outgoing.values()].filter((s) => s.record.status === 'pending' && s.record.episodes.some((e) => e.sentAt === undefined));
+  let jobs = [...ctx.outgoing.values()].filter((s) => s.record.status === 'pending' && s.record.episodes.some((e) => e.sentAt === undefined) && ready(s.record));
   if (options.max !== undefined) jobs = jobs.slice(0, Math.max(0, options.max));
   const total = jobs.length;
   let done = 0;

@@ -4,6 +4,9 @@
  * Reference: /work/shared/reference/graphiti-mcp-server.md.
  */
 
+/** See GraphitiServerOptions.deleteMode. */
+export type DeleteMode = 'node-only' | 'cascade' | 'detach';
+
 /** Kinds of injected faults (also the `outcome` of a faulted call in `calls`). */
 /** 'queueError': add_memory answers `{"error":"Error queuing episode: …"}` (a domain error, not a drop). */
 /** 'lostReply': the request is processed, then the connection is cut before the reply (the client cannot tell whether it arrived). */
@@ -45,8 +48,12 @@ export interface GraphitiServerOptions {
   db?: 'neo4j' | 'falkordb';
   /** Worker delay per episode before it is processed and becomes visible. 0 = next macrotask. Default 5. */
   processingDelayMs?: number;
-  /** 'node-only' (v1.0.x: only the Episodic node) or 'cascade' (main: also facts/nodes only it created). Default 'node-only'. */
-  deleteMode?: 'node-only' | 'cascade';
+  /**
+   * What delete_episode removes (store.ts `deleteEpisode`): 'node-only' (graphiti-core 0.28.2),
+   * 'cascade' (0.29.3, 0.31.1: also the facts it created first, even if others support them),
+   * 'detach' (0.31.2: only facts left with no episode; summaries rebuilt). Default 'node-only'.
+   */
+  deleteMode?: DeleteMode;
   /**
    * main's tool set (servers 1.0.2 at HEAD and 1.1.0): add_memory declares its seven newer parameters
    * (`reference_time` validated: bad ISO → `Invalid reference_time: …`), and tools/list adds
@@ -116,9 +123,25 @@ export interface GraphitiServerOptions {
   maxFactsPerEpisode?: number;
   /** Fake extraction: at most this many nodes per episode (the name is always one). Default 8. */
   maxNodesPerEpisode?: number;
+  /**
+   * Replaces the line-splitting fake extraction (in-process servers only): `npm run demo` passes
+   * one that reads subject, relation and object out of a sentence, like an LLM would.
+   */
+  extractor?: Extractor;
 }
 
-export type Resolved = Required<Omit<GraphitiServerOptions, 'serverVersion' | 'faults'>> & { serverVersion: string | undefined; faults: FaultOptions };
+/** What an extraction derives from one episode: entities (with summaries) and facts between them. */
+export interface Extracted {
+  entities: Array<{ name: string; summary: string }>;
+  /**
+   * `about`: words a search for the fact also matches (a real Graphiti's embedding knows what the
+   * fact is about; the fake's term search knows only its words), e.g. the episode's name and source.
+   */
+  facts: Array<{ fact: string; source: string; target: string; relation: string; about?: string }>;
+}
+export type Extractor = (episode: { name: string; content: string; sourceDescription: string }) => Extracted;
+
+export type Resolved = Required<Omit<GraphitiServerOptions, 'serverVersion' | 'faults' | 'extractor'>> & { serverVersion: string | undefined; faults: FaultOptions; extractor: Extractor | undefined };
 
 const DEFAULTS: Resolved = {
   groupId: 'main',
@@ -150,6 +173,7 @@ const DEFAULTS: Resolved = {
   logLimit: 100_000,
   maxFactsPerEpisode: 5,
   maxNodesPerEpisode: 8,
+  extractor: undefined,
 };
 
 /** Options with every default applied (`faults` copied, so the caller's object is never shared). */

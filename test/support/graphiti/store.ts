@@ -24,10 +24,13 @@ import {
   type StoredFact,
   type StoredNode,
 } from './records.js';
+import type { DeleteMode } from './options.js';
 
 export class GraphitiStore {
   readonly episodes = new Map<string, StoredEpisode>();
   readonly facts = new Map<string, StoredFact>();
+  /** What a search for a fact also matches, when an extractor says (options.ts `Extracted`). */
+  private readonly factAbout = new Map<string, string>();
   readonly nodes = new Map<string, StoredNode>();
   /** node uuid → episode uuids that mention it (for cascade delete). */
   private readonly mentions = new Map<string, Set<string>>();
@@ -108,7 +111,9 @@ export class GraphitiStore {
   private extract(ep: StoredEpisode, referenceTime: string | null): void {
     const cfg = this.config();
     const created = pyIsoNow();
-    const names = deriveNodeNames(ep.name, ep.content).slice(0, Math.max(1, cfg.maxNodesPerEpisode));
+    const custom = cfg.extractor?.({ name: ep.name, content: ep.content, sourceDescription: ep.source_description });
+    const summaryOf = (name: string) => custom?.entities.find((e) => e.name === name)?.summary ?? summarize(name, ep.content);
+    const names = (custom === undefined ? deriveNodeNames(ep.name, ep.content) : custom.entities.map((e) => e.name)).slice(0, Math.max(1, cfg.maxNodesPerEpisode));
     const nodes: StoredNode[] = names.map((name) => {
       const indexed = this.nodes.get(this.nodeIndex.get(indexKey(ep.group_id, name)) ?? '');
       const existing = indexed && indexed.group_id === ep.group_id && indexed.name.toLowerCase() === name.toLowerCase() ? indexed : undefined;
@@ -119,20 +124,22 @@ export class GraphitiStore {
           name,
           labels: ['Entity'],
           created_at: created,
-          summary: summarize(name, ep.content),
+          summary: summaryOf(name),
           group_id: ep.group_id,
           attributes: {},
         });
       // The real server folds each new mention into the entity's summary, and deleting the
       // episode (even with cascade) leaves the summary as it is: old knowledge lingers there.
-      if (existing) existing.summary = foldSummary(existing.summary, summarize(name, ep.content));
+      if (existing) existing.summary = foldSummary(existing.summary, summaryOf(name));
       this.mention(node.uuid, ep.uuid);
       return node;
     });
     const source = nodes[0];
     if (!source) return;
     const validAt = referenceTime ?? ep.created_at;
-    for (const sentence of deriveFactSentences(ep.content).slice(0, Math.max(0, cfg.maxFactsPerEpisode))) {
+    const derived: Array<{ fact: string; source?: string | undefined; target?: string | undefined; relation: string; about?: string | undefined }> = custom?.facts ?? deriveFactSentences(ep.content).map((fact) => ({ fact, relation: 'RELATES_TO' }));
+    const byName = (name: string | undefined) => (name === undefined ? undefined : nodes.find((n) => n.name === name));
+    for (const { fact: sentence, about, ...edge } of derived.slice(0, Math.max(0, cfg.maxFactsPerEpisode))) {
       const lower = sentence.toLowerCase();
       const indexed = this.facts.get(this.factIndex.get(indexKey(ep.group_id, sentence)) ?? '');
       const existing = indexed && indexed.group_id === ep.group_id && indexed.expired_at === null && indexed.fact.toLowerCase() === lower ? indexed : undefined;
@@ -140,16 +147,18 @@ export class GraphitiStore {
         if (!existing.episodes.includes(ep.uuid)) existing.episodes.push(ep.uuid);
         continue;
       }
-      const target = nodes.find((n) => n !== source && lower.includes(n.name.toLowerCase())) ?? source;
+      const from = byName(edge.source) ?? source;
+      const target = byName(edge.target) ?? nodes.find((n) => n !== source && lower.includes(n.name.toLowerCase())) ?? source;
       const uuid = randomUUID();
       this.factIndex.set(indexKey(ep.group_id, sentence), uuid);
+      if (about !== undefined) this.factAbout.set(uuid, about);
       this.facts.set(uuid, {
         uuid,
         group_id: ep.group_id,
-        source_node_uuid: source.uuid,
+        source_node_uuid: from.uuid,
         target_node_uuid: target.uuid,
         created_at: created,
-        name: 'RELATES_TO',
+        name: edge.relation,
         fact: sentence,
         episodes: [ep.uuid],
         expired_at: null,
@@ -248,7 +257,7 @@ export class GraphitiStore {
     const groups = new Set(groupIds);
     const ranked = [...this.facts.values()]
       .filter((f) => groups.size === 0 || groups.has(f.group_id))
-      .map((f) => ({ f, s: terms.length === 0 ? 1 : score(f.fact, terms) }))
+      .map((f) => ({ f, s: terms.length === 0 ? 1 : score(`${f.fact} ${this.factAbout.get(f.uuid) ?? ''}`, terms) }))
       .filter((x) => x.s > 0)
       .sort((a, b) => b.s - a.s || (a.f.created_at < b.f.created_at ? 1 : a.f.created_at > b.f.created_at ? -1 : 0));
     return ranked.slice(0, Math.max(0, max)).map(({ f }) => ({ ...f, episodes: [...f.episodes], attributes: { ...f.attributes } }));
@@ -338,16 +347,37 @@ export class GraphitiStore {
 
   // -------------------------------------------------------------- deleting
 
-  /** v1.0.x deletes only the Episodic node; main ('cascade') also removes facts it created first and nodes only it mentioned. */
-  deleteEpisode(uuid: string, mode: 'node-only' | 'cascade'): boolean {
+  /**
+   * delete_episode per generation (graphiti/semantics.ts, docs/semantics.md):
+   * - 'node-only' (graphiti-core 0.28.2, the 1.0.2 image): only the Episodic node; every fact stays;
+   * - 'cascade' (0.29.3, 0.31.1): also every fact whose FIRST episode it is, even when other
+   *   episodes still support it, and the entities only it mentioned;
+   * - 'detach' (0.31.2): it is taken out of every fact's episodes and only facts left with none
+   *   go; entities only it mentioned go; every other entity it mentioned gets its summary rebuilt
+   *   from the episodes still mentioning it.
+   */
+  deleteEpisode(uuid: string, mode: DeleteMode): boolean {
     if (!this.episodes.delete(uuid)) return false;
-    if (mode === 'cascade') {
-      for (const [key, f] of this.facts) if (f.episodes[0] === uuid) this.facts.delete(key);
-      for (const [nodeUuid, eps] of this.mentions) {
-        if (eps.has(uuid) && eps.size === 1) {
-          this.nodes.delete(nodeUuid);
-          this.mentions.delete(nodeUuid);
-        } else eps.delete(uuid);
+    if (mode === 'node-only') return true;
+    for (const [key, f] of this.facts) {
+      if (mode === 'cascade' && f.episodes[0] === uuid) this.facts.delete(key);
+      if (mode === 'detach' && f.episodes.includes(uuid)) {
+        f.episodes = f.episodes.filter((e) => e !== uuid);
+        if (f.episodes.length === 0) this.facts.delete(key);
+      }
+    }
+    for (const [nodeUuid, eps] of this.mentions) {
+      if (!eps.has(uuid)) continue;
+      if (eps.size === 1) {
+        this.nodes.delete(nodeUuid);
+        this.mentions.delete(nodeUuid);
+        continue;
+      }
+      eps.delete(uuid);
+      const node = this.nodes.get(nodeUuid);
+      if (mode === 'detach' && node !== undefined) {
+        const words = [...eps].map((e) => this.episodes.get(e)).filter((e): e is StoredEpisode => e !== undefined).map((e) => summarize(node.name, e.content));
+        node.summary = words.reduce<string | null>((summary, line) => foldSummary(summary, line), null);
       }
     }
     return true;
