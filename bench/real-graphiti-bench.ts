@@ -72,10 +72,12 @@ async function meteringProxy(target: string): Promise<Metered> {
       let tool: string | undefined;
       let name: string | undefined;
       try {
-        const msg = JSON.parse(body.toString() || 'null') as { method?: string; params?: { name?: string; arguments?: { name?: string } } } | null;
-        if (msg?.method === 'tools/call') {
+        const msg = JSON.parse(body.toString() || 'null') as { method?: string; params?: { name?: string; arguments?: { name?: string; group_id?: string; group_ids?: string[] } } } | null;
+        const args = msg?.params?.arguments;
+        // Only the bench group: the engine's one-time semantics probe works in a scratch group of its own.
+        if (msg?.method === 'tools/call' && (args?.group_id === GROUP || args?.group_ids?.includes(GROUP) === true)) {
           tool = msg.params?.name;
-          name = msg.params?.arguments?.name;
+          name = args?.name;
         }
       } catch {
         // not JSON (a GET stream): passed through
