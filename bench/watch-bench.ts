@@ -270,7 +270,7 @@ export async function benchWatch(): Promise<Row[]> {
       note: `${big.idleCpuMs.toFixed(0)} ms CPU over ${big.idleWindowMs / 1000} s idle (10 ms resolution)`,
     });
   } else {
-    rows.push({ name: 'watch RSS', value: 0, unit: 'MiB', note: 'skipped: needs /proc (Linux)' });
+    rows.push({ name: 'watch RSS', value: 0, unit: 'MiB', note: process.env.BENCH_WATCH_RSS === '0' ? 'skipped: BENCH_WATCH_RSS=0' : 'skipped: needs /proc (Linux)' });
   }
   return rows;
 }
