@@ -4925,7 +4925,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin." },
-  { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "500", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass." },
+  { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "150", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms)." },
   { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
   { group: "server", name: "OPENAI_API_KEY", default: "(none)", description: "The OpenAI API key the local server extracts facts and embeddings with. Not needed for an OpenAI-compatible endpoint that takes no key (Ollama, LM Studio). Never logged." },
@@ -5189,7 +5189,7 @@ function buildConfig(env, envFile) {
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? "auto",
     contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? "group",
-    watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
+    watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 150,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? "info",
     warnings,
     envFile,
