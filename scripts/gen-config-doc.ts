@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildConfig, ConfigError, SETTINGS, type SettingDoc, type SettingGroup } from '../src/lib/config/config.js';
 import { readServerSettings } from '../src/lib/config/server-settings.js';
-import { workerSwitches } from '../src/lib/config/switches.js';
+import { workerTimeoutMs } from '../src/lib/config/switches.js';
 
 /** A value no validator accepts: not a number, boolean, enum member, URL, absolute path, JSON or pair list. */
 const PROBE = '?';
@@ -58,7 +58,7 @@ export function acceptedValues(name: string): string | undefined {
   try {
     if (group === 'tool') buildConfig(env);
     else if (group === 'server') readServerSettings(env);
-    else workerSwitches(env);
+    else workerTimeoutMs(env);
   } catch (error) {
     if (!(error instanceof ConfigError) || error.variable !== name) return undefined;
     const m = /is not [^:]*: use (.*)$/s.exec(error.message);
