@@ -133,7 +133,8 @@ export const OWNED_RULES: OwnedRule[] = [
   {
     rule: 'backoff formula (growing delay, random jitter)',
     owner: ['src/lib/util/backoff.ts', 'src/lib/util/ids.ts'],
-    pattern: /Math\.random\(\)|\b\w*(?:delay|Delay|backoff|Backoff|poll|Poll|wait|Wait)\w*\s*(?:\*=|=\s*Math\.min\([^)]*\*|\*\s*\d)|\*\*\s*\(?\s*(?:attempt|retry|round|tries)/,
+    // Jitter, a delay grown in place, a delay grown under a cap, an exponent of the attempt.
+    pattern: /Math\.random\(\)|\b\w*(?:delay|Delay|backoff|Backoff|interval|Interval)\w*\s*\*=|Math\.min\([^;]*\b\w*(?:delay|Delay|backoff|Backoff|poll|Poll|interval|Interval)\w*\)?\s*\*\s*[\d.]+|\*\*\s*\(?\s*(?:attempt|retry|round|tries)/,
     sample: 'delay = Math.min(delay * 2, 2000);',
   },
   {
