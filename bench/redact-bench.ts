@@ -1,52 +1,111 @@
 /**
- * Issue 12: secret redaction on the generated corpus (test/support/secret-corpus.ts): per-kind
- * recall, overall recall, the share of benign notes touched, and throughput in MB/s, each beside
- * the redaction this project shipped before (src/lib/memory/redact.ts at BASELINE_COMMIT, read from
- * git into a temporary file and measured in the same run on the same notes).
- * A secret counts as removed only if no 12-character piece of it is left (a kept tail is a miss).
+ * Secret redaction, measured on two sets (issue 29):
+ * - held-out: secrets nobody here wrote (public scanners' own test samples, test/support/secret-heldout/),
+ *   placed in memory-note contexts, and benign notes from the same sources; the goal is >= 98 %
+ *   removed and <= 2 % of benign notes touched;
+ * - tuning: the generated corpus the rules were written against (test/support/secret-corpus.ts).
+ * Recall per kind, overall recall, the share of benign notes touched, and throughput in MB/s, each
+ * beside the previous redaction engine (src/lib/memory/redact.ts and secrets/ at BASELINE_COMMIT,
+ * extracted from git with `git archive` into a temporary folder and measured in the same run on the
+ * same notes). A secret counts as removed only if no 12-character piece of it is left.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
+import { heldoutBenign, heldoutSecrets, heldoutSkipped } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
-/** The last commit before the rule tables (issue 12). */
-const BASELINE_COMMIT = 'f046211';
+/** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
+const BASELINE_COMMIT = '6e6a89b';
 
 type Redact = (text: string) => { text: string };
 
 async function loadBaseline(): Promise<{ redact: Redact | undefined; cleanup: () => void }> {
-  const shown = spawnSync('git', ['show', `${BASELINE_COMMIT}:src/lib/memory/redact.ts`], { cwd: ROOT, encoding: 'utf8' });
-  if (shown.status !== 0) return { redact: undefined, cleanup: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'gms-redact-baseline-'));
-  const file = join(dir, 'redact-baseline.ts');
-  writeFileSync(file, shown.stdout);
-  const mod = (await import(file)) as { redactSecrets: Redact };
-  return { redact: mod.redactSecrets, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const cleanup = (): void => rmSync(dir, { recursive: true, force: true });
+  const archive = spawnSync('sh', ['-c', `git archive ${BASELINE_COMMIT} src/lib/memory/redact.ts src/lib/memory/secrets | tar -x -C "${dir}"`], { cwd: ROOT });
+  if (archive.status !== 0) {
+    cleanup();
+    return { redact: undefined, cleanup: () => undefined };
+  }
+  const mod = (await import(join(dir, 'src/lib/memory/redact.ts'))) as { redactSecrets: Redact };
+  return { redact: mod.redactSecrets, cleanup };
 }
 
 interface Quality {
   recallByKind: Map<string, [number, number]>;
+  recallBySource: Map<string, [number, number]>;
   recall: number;
+  secrets: number;
   falsePositiveRate: number;
+  benign: number;
+  touchedByClass: Map<string, [number, number]>;
 }
 
-function quality(redact: Redact): Quality {
+interface Sets {
+  secrets: readonly { kind: string; source?: string; secret: string; note: string }[];
+  benign: readonly { cls: string; note: string }[];
+}
+
+const bump = (m: Map<string, [number, number]>, key: string, ok: boolean): void => {
+  const [hit, all] = m.get(key) ?? [0, 0];
+  m.set(key, [hit + (ok ? 1 : 0), all + 1]);
+};
+
+function quality(redact: Redact, sets: Sets): Quality {
   const recallByKind = new Map<string, [number, number]>();
+  const recallBySource = new Map<string, [number, number]>();
   let removed = 0;
-  const secrets = secretCorpus();
-  for (const p of secrets) {
+  for (const p of sets.secrets) {
     const ok = !survives(redact(p.note).text, p.secret);
-    const [hit, all] = recallByKind.get(p.kind) ?? [0, 0];
-    recallByKind.set(p.kind, [hit + (ok ? 1 : 0), all + 1]);
+    bump(recallByKind, p.kind, ok);
+    bump(recallBySource, (p.source ?? 'tuning').split(':')[0] as string, ok);
     if (ok) removed += 1;
   }
-  const benign = benignCorpus();
-  const touched = benign.filter((b) => redact(b.note).text !== b.note).length;
-  return { recallByKind, recall: (100 * removed) / secrets.length, falsePositiveRate: (100 * touched) / benign.length };
+  const touchedByClass = new Map<string, [number, number]>();
+  let touched = 0;
+  for (const b of sets.benign) {
+    const t = redact(b.note).text !== b.note;
+    bump(touchedByClass, b.cls, t);
+    if (t) touched += 1;
+  }
+  return {
+    recallByKind,
+    recallBySource,
+    recall: (100 * removed) / sets.secrets.length,
+    secrets: sets.secrets.length,
+    falsePositiveRate: (100 * touched) / sets.benign.length,
+    benign: sets.benign.length,
+    touchedByClass,
+  };
+}
+
+const fraction = (p: [number, number] | undefined): string => (p === undefined ? '' : `${p[0]}/${p[1]}`);
+
+/** Rows for one set: per-kind recall (only the kinds below 100 % when `onlyMisses`), totals, benign classes touched. */
+function qualityRows(set: string, ours: Quality, old: Quality | undefined, oldName: string, onlyMisses: boolean): Row[] {
+  const rows: Row[] = [];
+  for (const kind of [...ours.recallByKind.keys()].sort()) {
+    const [hit, all] = ours.recallByKind.get(kind) as [number, number];
+    if (onlyMisses && hit === all) continue;
+    const before = old?.recallByKind.get(kind);
+    rows.push({ name: `${set}: recall ${kind}`, value: (100 * hit) / all, unit: '%', note: `${hit}/${all}${before === undefined ? '' : `; before ${fraction(before)}`}` });
+  }
+  if (onlyMisses) rows.push({ name: `${set}: every other kind`, value: 100, unit: '%', note: `${[...ours.recallByKind.values()].filter(([h, a]) => h === a).length} kinds all removed` });
+  for (const [source, r] of [...ours.recallBySource].sort()) {
+    if (ours.recallBySource.size === 1) break;
+    rows.push({ name: `${set}: recall, ${source} samples`, value: (100 * r[0]) / r[1], unit: '%', note: `${fraction(r)}; before ${fraction(old?.recallBySource.get(source))}` });
+  }
+  rows.push({ name: `${set}: recall, all ${ours.secrets} secrets of ${ours.recallByKind.size} kinds`, value: ours.recall, unit: '%', baseline: old?.recall, baselineName: oldName, note: old === undefined ? 'baseline unavailable (no git)' : `before: ${old.recall.toFixed(1)} %` });
+  for (const [cls, t] of [...ours.touchedByClass].sort()) {
+    if (t[0] === 0) continue;
+    rows.push({ name: `${set}: benign ${cls} touched`, value: (100 * t[0]) / t[1], unit: '%', note: `${fraction(t)}; before ${fraction(old?.touchedByClass.get(cls))}` });
+  }
+  rows.push({ name: `${set}: benign notes touched, of ${ours.benign}`, value: ours.falsePositiveRate, unit: '%', baseline: old?.falsePositiveRate, baselineName: oldName, note: old === undefined ? '' : `before: ${old.falsePositiveRate.toFixed(1)} %` });
+  return rows;
 }
 
 /** MB/s redacting each note on its own (as the engine does, per document), median of 5 runs after a warm-up. */
@@ -80,23 +139,16 @@ function repeatTo(notes: string[], bytes: number): string[] {
 export async function benchRedact(): Promise<Row[]> {
   const baseline = await loadBaseline();
   try {
-    const ours = quality(redactSecrets);
-    const old = baseline.redact === undefined ? undefined : quality(baseline.redact);
     const oldName = `before (${BASELINE_COMMIT})`;
+    const heldout: Sets = { secrets: heldoutSecrets(), benign: heldoutBenign() };
+    const tuning: Sets = { secrets: secretCorpus(), benign: benignCorpus() };
     const rows: Row[] = [];
-    const kinds = [...ours.recallByKind.keys()].sort();
-    for (const kind of kinds) {
-      const [hit, all] = ours.recallByKind.get(kind) as [number, number];
-      const before = old?.recallByKind.get(kind);
-      rows.push({
-        name: `recall ${kind}`,
-        value: (100 * hit) / all,
-        unit: '%',
-        note: `${hit}/${all}${before === undefined ? '' : `; before ${before[0]}/${before[1]}`}`,
-      });
+    for (const [set, sets, onlyMisses] of [['held-out', heldout, false], ['tuning', tuning, true]] as const) {
+      const ours = quality(redactSecrets, sets);
+      const old = baseline.redact === undefined ? undefined : quality(baseline.redact, sets);
+      rows.push(...qualityRows(set, ours, old, oldName, onlyMisses));
     }
-    rows.push({ name: `recall, all ${secretCorpus().length} secrets of ${kinds.length} kinds`, value: ours.recall, unit: '%', baseline: old?.recall, baselineName: oldName, note: old === undefined ? 'baseline unavailable (no git)' : `before: ${old.recall.toFixed(1)} %` });
-    rows.push({ name: `benign notes touched, of ${benignCorpus().length}`, value: ours.falsePositiveRate, unit: '%', baseline: old?.falsePositiveRate, baselineName: oldName, note: old === undefined ? '' : `before: ${old.falsePositiveRate.toFixed(1)} %` });
+    rows.push({ name: 'held-out: scanner samples left out (unparsed, or credential-shaped false positives)', value: heldoutSkipped().length, unit: '', note: 'see test/support/secret-heldout/data.json "skipped"' });
 
     const mixed = repeatTo([...secretCorpus().map((p) => p.note), ...benignCorpus().map((b) => b.note)], 4_000_000);
     const prose = repeatTo(benignCorpus().filter((b) => b.cls === 'ordinary-note' || b.cls === 'prose-about-secrets').map((b) => b.note), 4_000_000);

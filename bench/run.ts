@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,graphiti,redact,server
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,graphiti,redact,context,server
  * (server needs Python >= 3.10; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
 import { benchClient } from './client-bench.js';
+import { benchContext } from './context-bench.js';
 import { benchHook } from './hook-bench.js';
 import { benchMigration } from './migration-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
@@ -25,6 +26,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
   ['graphiti', 'Real Graphiti MCP server (FalkorDB, stand-in LLM): initial sync and no-change run', benchRealGraphiti],
   ['redact', 'Secret redaction: recall and false positives on the generated corpus, throughput (before = the previous redact.ts, same run)', benchRedact],
+  ['context', 'Session context: orders kept out (published injection collections placed in facts; benign facts mentioning commands)', benchContext],
   ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
 ];
 

@@ -5,7 +5,7 @@
  *   sync [--dry-run] [--json] [--force] [--source NAME] [--max N] [--wait MS] [--replace-prior]
  *   status [--json]
  *   health [--json] [--deep] [--timeout MS]   (alias: doctor)
- *   context [--cwd DIR] [--refresh]
+ *   context [--cwd DIR] [--refresh] [--omitted]
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
  *   watch [--poll] [--json]
@@ -43,6 +43,7 @@ Commands:
              --timeout MS  how long --deep waits (default 90000)
   doctor     Same as health
   context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
+             --omitted  also list on stderr what the block left out and why
              outside a git repository or Claude Code project: one line on
              stderr, exit 3 (name the project with --cwd DIR)
   install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
@@ -78,7 +79,7 @@ const COMMAND_OPTIONS: Record<string, Options> = {
   },
   status: { json: { type: 'boolean' } },
   health: { json: { type: 'boolean' }, deep: { type: 'boolean' }, timeout: { type: 'string' } },
-  context: { cwd: { type: 'string' }, refresh: { type: 'boolean' } },
+  context: { cwd: { type: 'string' }, refresh: { type: 'boolean' }, omitted: { type: 'boolean' } },
   install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
   watch: { poll: { type: 'boolean' }, json: { type: 'boolean' } },
@@ -252,7 +253,7 @@ async function commandHealth(config: Config, values: Record<string, string | boo
 }
 
 async function commandContext(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { contextForCli, noProjectMessage } = await import('./lib/context/cli.js');
+  const { contextForCli, formatOmitted, noProjectMessage } = await import('./lib/context/cli.js');
   const refresh = values.refresh === true;
   const result = await contextForCli(config, {
     cwd: typeof values.cwd === 'string' ? values.cwd : io.cwd,
@@ -263,7 +264,9 @@ async function commandContext(config: Config, values: Record<string, string | bo
     io.stderr(`${noProjectMessage(result.project)}\n`);
     return EXIT_NO_PROJECT;
   }
+  // stdout is exactly what the hook injects; what was left out goes to stderr.
   io.stdout(result.text === '' ? '' : `${result.text}\n`);
+  if (values.omitted === true) io.stderr(formatOmitted(result));
   return 0;
 }
 

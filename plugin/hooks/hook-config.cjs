@@ -7,6 +7,14 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
 var __commonJS = (cb, mod) => function __require() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
@@ -35,6 +43,88 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// src/lib/util/package-root.ts
+function buildRootOf(hereUrl = __gmsModuleUrl) {
+  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(hereUrl));
+  while ((0, import_node_path.basename)(dir) !== "lib" && (0, import_node_path.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path.dirname)(dir);
+    if (up === dir) throw new Error(`not inside a lib/ or hooks/ folder: ${hereUrl}`);
+    dir = up;
+  }
+  return (0, import_node_path.dirname)(dir);
+}
+function packageRoot(hereUrl = __gmsModuleUrl) {
+  return (0, import_node_path.dirname)(buildRootOf(hereUrl));
+}
+var import_node_path, import_node_url;
+var init_package_root = __esm({
+  "src/lib/util/package-root.ts"() {
+    "use strict";
+    import_node_path = require("node:path");
+    import_node_url = require("node:url");
+  }
+});
+
+// src/lib/config/env-file.ts
+function home(env) {
+  return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+}
+function expandHome(p, env) {
+  if (p === "~") return home(env);
+  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
+  return p;
+}
+function defaultStateDir(env) {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
+  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+}
+function findEnvFile(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== void 0 && explicit.trim() !== "") {
+    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
+    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
+    return p;
+  }
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
+  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
+    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
+  }
+  return void 0;
+}
+function findPaiEnvFile(env) {
+  const candidates = [];
+  const pai = paiDirFromEnvironment(env);
+  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
+  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
+  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function claudeConfigDirFromEnvironment(env) {
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+}
+function paiDirFromEnvironment(env) {
+  const pai = env.PAI_DIR?.trim();
+  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+}
+var import_node_fs, import_node_os, import_node_path2, ConfigError;
+var init_env_file = __esm({
+  "src/lib/config/env-file.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_os = require("node:os");
+    import_node_path2 = require("node:path");
+    init_package_root();
+    ConfigError = class extends Error {
+      constructor(message, variable) {
+        super(message);
+        this.variable = variable;
+        this.name = "ConfigError";
+      }
+      variable;
+    };
+  }
+});
 
 // node_modules/dotenv/lib/main.js
 var require_main = __commonJS({
@@ -69,7 +159,7 @@ var require_main = __commonJS({
       return supportsAnsi() ? `\x1B[2m${text}\x1B[0m` : text;
     }
     var LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
-    function parse(src) {
+    function parse2(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
@@ -341,7 +431,7 @@ var require_main = __commonJS({
       _parseVault,
       config,
       decrypt,
-      parse,
+      parse: parse2,
       populate
     };
     module2.exports.configDotenv = DotenvModule.configDotenv;
@@ -355,6 +445,32 @@ var require_main = __commonJS({
   }
 });
 
+// src/lib/config/dotenv-file.ts
+var dotenv_file_exports = {};
+__export(dotenv_file_exports, {
+  readSettingsFile: () => readSettingsFile
+});
+function readSettingsFile(file, wanted) {
+  let text;
+  try {
+    text = (0, import_node_fs5.readFileSync)(file, "utf8");
+  } catch (error) {
+    throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
+  }
+  const out = {};
+  for (const [name, value] of Object.entries((0, import_dotenv.parse)(text))) if (value !== "" && wanted(name)) out[name] = value;
+  return out;
+}
+var import_node_fs5, import_dotenv;
+var init_dotenv_file = __esm({
+  "src/lib/config/dotenv-file.ts"() {
+    "use strict";
+    import_node_fs5 = require("node:fs");
+    import_dotenv = __toESM(require_main(), 1);
+    init_env_file();
+  }
+});
+
 // src/lib/config/config.ts
 var config_exports = {};
 __export(config_exports, {
@@ -362,10 +478,10 @@ __export(config_exports, {
   SETTINGS: () => SETTINGS,
   buildConfig: () => buildConfig,
   findEnvFile: () => findEnvFile,
-  loadConfig: () => loadConfig
+  loadConfig: () => loadConfig,
+  mcpUrlOrigin: () => mcpUrlOrigin
 });
 module.exports = __toCommonJS(config_exports);
-var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 
 // node_modules/zod/v3/external.js
@@ -4428,65 +4544,8 @@ var coerce = {
 };
 var NEVER = INVALID;
 
-// src/lib/config/env-file.ts
-var import_node_fs = require("node:fs");
-var import_node_os = require("node:os");
-var import_node_path2 = require("node:path");
-
-// src/lib/util/package-root.ts
-var import_node_path = require("node:path");
-var import_node_url = require("node:url");
-function buildRootOf(hereUrl = __gmsModuleUrl) {
-  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(hereUrl));
-  while ((0, import_node_path.basename)(dir) !== "lib" && (0, import_node_path.basename)(dir) !== "hooks") {
-    const up = (0, import_node_path.dirname)(dir);
-    if (up === dir) throw new Error(`not inside a lib/ or hooks/ folder: ${hereUrl}`);
-    dir = up;
-  }
-  return (0, import_node_path.dirname)(dir);
-}
-function packageRoot(hereUrl = __gmsModuleUrl) {
-  return (0, import_node_path.dirname)(buildRootOf(hereUrl));
-}
-
-// src/lib/config/env-file.ts
-var ConfigError = class extends Error {
-  constructor(message, variable) {
-    super(message);
-    this.variable = variable;
-    this.name = "ConfigError";
-  }
-  variable;
-};
-function home(env) {
-  return env.HOME && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-}
-function expandHome(p, env) {
-  if (p === "~") return home(env);
-  if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
-  return p;
-}
-function findEnvFile(env) {
-  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
-  if (explicit !== void 0 && explicit.trim() !== "") {
-    const p = (0, import_node_path2.resolve)(expandHome(explicit.trim(), env));
-    if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
-    return p;
-  }
-  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
-    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
-  }
-  return void 0;
-}
-function findPaiEnvFile(env) {
-  const candidates = [];
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== void 0 && pai !== "") candidates.push((0, import_node_path2.join)((0, import_node_path2.resolve)(expandHome(pai, env)), ".env"));
-  const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  candidates.push((0, import_node_path2.join)(claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude"), ".env"));
-  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
-}
+// src/lib/config/config.ts
+init_env_file();
 
 // src/lib/config/server-runtime.ts
 var import_node_fs3 = require("node:fs");
@@ -4515,15 +4574,34 @@ function isProcessAlive(pid) {
 }
 
 // src/lib/config/server-runtime.ts
+var RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
 function serverStateDir(stateDir) {
   return (0, import_node_path3.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
   return (0, import_node_path3.join)(serverStateDir(stateDir), "runtime.json");
 }
+var REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
+var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
+function parseRuntime(value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return void 0;
+  const v = value;
+  if (!RUNTIME_STATES.includes(v.state)) return void 0;
+  for (const [key, type] of Object.entries(REQUIRED)) if (typeof v[key] !== type) return void 0;
+  for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== void 0 && typeof v[key] !== type) return void 0;
+  for (const key of ["pid", "serverPid", "dbPid", "port", "dbPort"]) if (v[key] !== void 0 && !(Number.isInteger(v[key]) && v[key] > 0)) return void 0;
+  if (v.url !== void 0 && !/^https?:\/\/[^\s/]+/.test(v.url)) return void 0;
+  return v;
+}
 function readRuntime(stateDir) {
+  let text;
   try {
-    return JSON.parse((0, import_node_fs3.readFileSync)(runtimePath(stateDir), "utf8"));
+    text = (0, import_node_fs3.readFileSync)(runtimePath(stateDir), "utf8");
+  } catch {
+    return void 0;
+  }
+  try {
+    return parseRuntime(JSON.parse(text));
   } catch {
     return void 0;
   }
@@ -4588,6 +4666,12 @@ function machineOrigin() {
 }
 
 // src/lib/config/config.ts
+init_env_file();
+function mcpUrlOrigin(source) {
+  if (source === "setting") return "from MADEINOZ_KNOWLEDGE_MCP_URL";
+  if (source === "local-server") return "the local server started by `server start`";
+  return "the default: set MADEINOZ_KNOWLEDGE_MCP_URL, or run `server start`";
+}
 var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
@@ -4620,10 +4704,27 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET", default: "8000", description: "Maximum characters of knowledge injected at session start (hard cap 10000)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
+  { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "500", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass." },
-  { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." }
+  { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
+  // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
+  { group: "server", name: "OPENAI_API_KEY", default: "(none)", description: "The OpenAI API key the local server extracts facts and embeddings with. Not needed for an OpenAI-compatible endpoint that takes no key (Ollama, LM Studio). Never logged." },
+  { group: "server", name: "OPENAI_BASE_URL", default: "https://api.openai.com/v1", description: "An OpenAI-compatible endpoint the local server uses instead of OpenAI, e.g. http://localhost:11434/v1 (Ollama); set GMS_SERVER_MODEL with it." },
+  { group: "server", name: "OPENAI_API_URL", default: "(none)", description: "Another name for OPENAI_BASE_URL, used when that is unset." },
+  { group: "server", name: "GMS_SERVER_MODEL", default: "(the server's default)", description: "The LLM model name the local server extracts with; needed for an endpoint other than OpenAI." },
+  { group: "server", name: "GMS_SERVER_EMBEDDER_MODEL", default: "(the server's default)", description: "The embedding model name the local server uses." },
+  { group: "server", name: "GMS_SERVER_PORT", default: "(the last one if free, else any free port)", description: "Port of the local Graphiti MCP server on 127.0.0.1." },
+  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(the last one if free, else any free port)", description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: "server", name: "GMS_SERVER_GENERATION", default: "(the one installed last, else the newest pinned)", description: "The pinned Graphiti release the local server runs (server upgrade moves to the newest)." },
+  { group: "server", name: "GMS_SERVER_DATA_DIR", default: "$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)", description: "Where the local server's FalkorDB keeps the graph." },
+  { group: "server", envOnly: true, name: "GMS_PYTHON", default: "python3", description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
+  { group: "server", envOnly: true, name: "GMS_GRAPHITI_CACHE", default: "$XDG_CACHE_HOME/graphiti-memory-sync (~/.cache/graphiti-memory-sync)", description: "Where the local server's Python environments are built, one per pinned release." },
+  // Tests and operators: config/switches.ts reads these on the hooks' path.
+  { group: "developer", envOnly: true, name: "GMS_WORKER_DISABLED", default: "(unset)", description: "1 = the hooks never start the background worker (no sync, no context refresh); tests that must see no network." },
+  { group: "developer", envOnly: true, name: "GMS_WORKER_SCRIPT", default: "(ours)", description: "A worker script to run instead of ours (a .ts file runs under tsx); tests use a fake worker." },
+  { group: "developer", envOnly: true, name: "GMS_WORKER_TIMEOUT_MS", default: "300000", description: "A shorter time limit for the background worker than its own 5 minutes (tests of hung servers); a longer one is ignored." }
 ];
-var KNOWN = new Set(SETTINGS.map((s) => s.name));
+var KNOWN = new Set(SETTINGS.filter((s) => (s.group ?? "tool") === "tool").map((s) => s.name));
 var bool = (name) => external_exports.string().optional().transform((v, ctx) => {
   if (v === void 0 || v.trim() === "") return void 0;
   const s = v.trim().toLowerCase();
@@ -4691,21 +4792,13 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: int("MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET", 0, 1e4),
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool("MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME"),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", ["auto", "lines", "toon"]),
+  MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", ["own", "shared", "group"]),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int("MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", 0, 6e5),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf("MADEINOZ_KNOWLEDGE_LOG_LEVEL", ["debug", "info", "warn", "error", "silent"])
 });
 async function readEnvFile(file) {
-  const { parse } = await Promise.resolve().then(() => __toESM(require_main(), 1));
-  let text;
-  try {
-    text = (0, import_node_fs5.readFileSync)(file, "utf8");
-  } catch (error) {
-    throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
-  }
-  const parsed = parse(text);
-  const out = {};
-  for (const [key, value] of Object.entries(parsed)) if (KNOWN.has(key)) out[key] = value;
-  return out;
+  const { readSettingsFile: readSettingsFile2 } = await Promise.resolve().then(() => (init_dotenv_file(), dotenv_file_exports));
+  return readSettingsFile2(file, (name) => KNOWN.has(name));
 }
 function parseHeaders(raw) {
   if (raw === void 0 || raw.trim() === "") return {};
@@ -4812,15 +4905,18 @@ function buildConfig(env, envFile) {
   if (groupId.length > 128) {
     throw new ConfigError(`MADEINOZ_KNOWLEDGE_GROUP_ID="${groupId.slice(0, 40)}\u2026" is not allowed: at most 128 characters`, "MADEINOZ_KNOWLEDGE_GROUP_ID");
   }
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path4.join)(home(env), ".local", "state");
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
     if (!(0, import_node_path4.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
-  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, (0, import_node_path4.join)(stateHome, "graphiti-memory-sync"), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveServerUrl(stateDir) : void 0;
+  const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
+  const liveUrl = liveServerUrl(stateDir);
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl : void 0;
+  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
+  }
   const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   return {
     mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
@@ -4854,6 +4950,7 @@ function buildConfig(env, envFile) {
     contextBudget: Math.min(contextBudget, 1e4),
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? "auto",
+    contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? "group",
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? "info",
     warnings,
@@ -4867,5 +4964,6 @@ function buildConfig(env, envFile) {
   SETTINGS,
   buildConfig,
   findEnvFile,
-  loadConfig
+  loadConfig,
+  mcpUrlOrigin
 });

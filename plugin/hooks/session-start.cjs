@@ -25,8 +25,8 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/lib/config/snapshot.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // src/lib/config/env-file.ts
 var import_node_fs = require("node:fs");
@@ -71,6 +71,16 @@ function expandHome(p, env) {
   if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
   return p;
 }
+function defaultStateDir(env) {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
+  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+}
+function stateDirFromEnvironment(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
+  if (explicit === void 0 || explicit === "") return void 0;
+  const path = expandHome(explicit, env);
+  return (0, import_node_path2.isAbsolute)(path) ? path : void 0;
+}
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
@@ -86,12 +96,23 @@ function findEnvFile(env) {
 }
 function findPaiEnvFile(env) {
   const candidates = [];
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== void 0 && pai !== "") candidates.push((0, import_node_path2.join)((0, import_node_path2.resolve)(expandHome(pai, env)), ".env"));
-  const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  candidates.push((0, import_node_path2.join)(claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude"), ".env"));
+  const pai = paiDirFromEnvironment(env);
+  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
+  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
   return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
 }
+function claudeConfigDirFromEnvironment(env) {
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+}
+function paiDirFromEnvironment(env) {
+  const pai = env.PAI_DIR?.trim();
+  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+}
+
+// src/lib/util/fs-atomic.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = require("node:path");
 
 // src/lib/util/ids.ts
 var import_node_module = require("node:module");
@@ -113,8 +134,78 @@ function sha256Hex(text) {
   return crypto.createHash("sha256").update(text, "utf8").digest("hex");
 }
 
+// src/lib/util/process-alive.ts
+var import_node_fs2 = require("node:fs");
+function procState(pid) {
+  try {
+    const stat = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+
+// src/lib/util/fs-atomic.ts
+var TEMP_SUFFIX = ".tmp";
+function tempPathFor(path) {
+  return (0, import_node_path3.join)((0, import_node_path3.dirname)(path), `.${(0, import_node_path3.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
+}
+function fsyncDirSync(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(dir, import_node_fs3.constants.O_RDONLY);
+    (0, import_node_fs3.fsyncSync)(fd);
+  } catch {
+  } finally {
+    if (fd !== void 0) {
+      try {
+        (0, import_node_fs3.closeSync)(fd);
+      } catch {
+      }
+    }
+  }
+}
+function writeFileAtomicSync(path, data, options = {}) {
+  const mode = options.mode ?? 384;
+  if (options.mkdirMode !== void 0 && options.mkdirMode !== false) (0, import_node_fs3.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true, mode: options.mkdirMode });
+  const tmp = tempPathFor(path);
+  const fd = (0, import_node_fs3.openSync)(tmp, "wx", mode);
+  let renamed = false;
+  try {
+    try {
+      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      let written = 0;
+      while (written < bytes.length) written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
+      (0, import_node_fs3.fchmodSync)(fd, mode);
+      (0, import_node_fs3.fsyncSync)(fd);
+    } finally {
+      (0, import_node_fs3.closeSync)(fd);
+    }
+    (0, import_node_fs3.renameSync)(tmp, path);
+    renamed = true;
+  } finally {
+    if (!renamed) {
+      try {
+        (0, import_node_fs3.unlinkSync)(tmp);
+      } catch {
+      }
+    }
+  }
+  fsyncDirSync((0, import_node_path3.dirname)(path));
+}
+
 // src/lib/config/snapshot.ts
-var FIELDS = ["stateDir", "logLevel", "contextBudget", "contextOnResume", "claudeConfigDir", "db", "groupId", "sourceGroups"];
 var OTHER_INPUTS = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "PAI_DIR", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME"];
 var VERSION = 1;
 var KEEP_SNAPSHOTS = 16;
@@ -125,16 +216,28 @@ function settingsFingerprint(env = process.env) {
 }
 function fileStamp(file) {
   try {
-    const st = (0, import_node_fs2.statSync)(file);
+    const st = (0, import_node_fs4.statSync)(file);
     return `${st.size}:${st.mtimeMs}:${st.ino}`;
   } catch {
     return "unreadable";
   }
 }
 function snapshotDir(env = process.env) {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
-  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync", "config-snapshots");
+  return (0, import_node_path4.join)(defaultStateDir(env), "config-snapshots");
 }
+var LOG_LEVELS = ["debug", "info", "warn", "error", "silent"];
+var isString = (v) => typeof v === "string";
+var FIELD_CHECKS = {
+  stateDir: (v) => isString(v) && v !== "",
+  logLevel: (v) => LOG_LEVELS.includes(v),
+  contextBudget: (v) => Number.isInteger(v) && v >= 0,
+  contextOnResume: (v) => typeof v === "boolean",
+  claudeConfigDir: (v) => isString(v) && v !== "",
+  db: (v) => v === "neo4j" || v === "falkordb",
+  groupId: (v) => isString(v) && v !== "",
+  sourceGroups: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every(isString)
+};
+var FIELDS = Object.keys(FIELD_CHECKS);
 function pick(config) {
   const out = {};
   for (const f of FIELDS) out[f] = config[f];
@@ -142,28 +245,25 @@ function pick(config) {
 }
 function save(dir, key, config) {
   try {
-    (0, import_node_fs2.mkdirSync)(dir, { recursive: true, mode: 448 });
-    const tmp = (0, import_node_path3.join)(dir, `.${key}.${process.pid}.tmp`);
-    (0, import_node_fs2.writeFileSync)(tmp, JSON.stringify(pick(config)), { mode: 384 });
-    (0, import_node_fs2.renameSync)(tmp, (0, import_node_path3.join)(dir, `${key}.json`));
-    const names = (0, import_node_fs2.readdirSync)(dir).filter((n) => n.endsWith(".json"));
+    writeFileAtomicSync((0, import_node_path4.join)(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 448 });
+    const names = (0, import_node_fs4.readdirSync)(dir).filter((n) => n.endsWith(".json"));
     if (names.length > KEEP_SNAPSHOTS) {
-      const byAge = names.map((n) => ({ n, t: (0, import_node_fs2.statSync)((0, import_node_path3.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
-      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs2.unlinkSync)((0, import_node_path3.join)(dir, n));
+      const byAge = names.map((n) => ({ n, t: (0, import_node_fs4.statSync)((0, import_node_path4.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs4.unlinkSync)((0, import_node_path4.join)(dir, n));
     }
   } catch {
   }
 }
 function valid(value) {
-  if (typeof value !== "object" || value === null) return false;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const v = value;
-  return typeof v.stateDir === "string" && typeof v.claudeConfigDir === "string" && typeof v.contextBudget === "number" && typeof v.groupId === "string" && typeof v.logLevel === "string";
+  return FIELDS.every((field) => FIELD_CHECKS[field](v[field]));
 }
 async function loadHookConfig(env = process.env) {
   const key = settingsFingerprint(env);
   const dir = snapshotDir(env);
   try {
-    const value = JSON.parse((0, import_node_fs2.readFileSync)((0, import_node_path3.join)(dir, `${key}.json`), "utf8"));
+    const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
     if (valid(value)) return value;
   } catch {
   }
@@ -174,15 +274,15 @@ async function loadHookConfig(env = process.env) {
 }
 
 // src/lib/context/cache.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
 var MAX_CONTEXT_CHARS = 9e3;
 function contextCacheDir(stateDir) {
-  return (0, import_node_path4.join)(stateDir, "context");
+  return (0, import_node_path5.join)(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe2 = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return (0, import_node_path4.join)(contextCacheDir(stateDir), `${safe2}.json`);
+  return (0, import_node_path5.join)(contextCacheDir(stateDir), `${safe2}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -191,7 +291,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text = (0, import_node_fs3.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text = (0, import_node_fs5.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -200,8 +300,8 @@ function readContextCache(stateDir, key) {
 }
 
 // src/lib/context/injection-claim.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path6 = require("node:path");
 var CLAIM_WINDOW_MS = 3e4;
 var PRUNE_AFTER_MS = 24 * 60 * 6e4;
 function safe(part) {
@@ -209,32 +309,32 @@ function safe(part) {
 }
 function claimInjection(stateDir, sessionId, source, who, now = Date.now()) {
   if (sessionId === void 0 || sessionId === "") return { claimed: true };
-  const dir = (0, import_node_path5.join)(stateDir, "sessions");
-  const file = (0, import_node_path5.join)(dir, `${safe(sessionId)}-${safe(source)}`);
+  const dir = (0, import_node_path6.join)(stateDir, "sessions");
+  const file = (0, import_node_path6.join)(dir, `${safe(sessionId)}-${safe(source)}`);
   try {
-    (0, import_node_fs4.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
   } catch {
     return { claimed: true };
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      (0, import_node_fs4.writeFileSync)(file, who, { flag: "wx", mode: 384 });
+      (0, import_node_fs6.writeFileSync)(file, who, { flag: "wx", mode: 384 });
       if (attempt === 0) prune(dir, now);
       return { claimed: true };
     } catch (error) {
       if (error.code !== "EEXIST") return { claimed: true };
     }
     try {
-      const st = (0, import_node_fs4.statSync)(file);
+      const st = (0, import_node_fs6.statSync)(file);
       if (now - st.mtimeMs < CLAIM_WINDOW_MS) {
         let by = "another copy of this hook";
         try {
-          by = (0, import_node_fs4.readFileSync)(file, "utf8").slice(0, 40) || by;
+          by = (0, import_node_fs6.readFileSync)(file, "utf8").slice(0, 40) || by;
         } catch {
         }
         return { claimed: false, by };
       }
-      (0, import_node_fs4.unlinkSync)(file);
+      (0, import_node_fs6.unlinkSync)(file);
     } catch {
     }
   }
@@ -242,23 +342,23 @@ function claimInjection(stateDir, sessionId, source, who, now = Date.now()) {
 }
 function prune(dir, now) {
   try {
-    const names = (0, import_node_fs4.readdirSync)(dir);
+    const names = (0, import_node_fs6.readdirSync)(dir);
     if (names.length < 100) return;
     for (const n of names) {
-      const p = (0, import_node_path5.join)(dir, n);
-      if (now - (0, import_node_fs4.statSync)(p).mtimeMs > PRUNE_AFTER_MS) (0, import_node_fs4.unlinkSync)(p);
+      const p = (0, import_node_path6.join)(dir, n);
+      if (now - (0, import_node_fs6.statSync)(p).mtimeMs > PRUNE_AFTER_MS) (0, import_node_fs6.unlinkSync)(p);
     }
   } catch {
   }
 }
 
 // src/lib/context/graph-problem.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path7 = require("node:path");
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs5.readFileSync)((0, import_node_path6.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs7.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -267,11 +367,8 @@ function readGraphProblem(stateDir) {
   return void 0;
 }
 function write(stateDir, problem) {
-  const file = (0, import_node_path6.join)(stateDir, FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
-  (0, import_node_fs5.writeFileSync)(tmp, `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path7.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
-  (0, import_node_fs5.renameSync)(tmp, file);
 }
 function takeGraphProblemNote(stateDir) {
   const problem = readGraphProblem(stateDir);
@@ -286,13 +383,13 @@ function takeGraphProblemNote(stateDir) {
 }
 
 // src/lib/util/log.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path8 = require("node:path");
 var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
 var MAX_LOG_BYTES = 5 * 1024 * 1024;
 var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
 function logFilePath(stateDir) {
-  return (0, import_node_path7.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path8.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -316,17 +413,17 @@ function createLogger(options) {
     if (file === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs6.mkdirSync)((0, import_node_path7.dirname)(file), { recursive: true, mode: 448 });
+        (0, import_node_fs8.mkdirSync)((0, import_node_path8.dirname)(file), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs6.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs6.renameSync)(file, `${file}.1`);
+          if ((0, import_node_fs8.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs8.renameSync)(file, `${file}.1`);
         } catch {
         }
       }
-      (0, import_node_fs6.appendFileSync)(file, `${line}
+      (0, import_node_fs8.appendFileSync)(file, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -344,8 +441,8 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/project.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path9 = require("node:path");
 
 // src/lib/graphiti/escape.ts
 var MAX_PROJECT_GROUP_LENGTH = 64;
@@ -386,7 +483,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs7.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs9.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -394,7 +491,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefined((0, import_node_path8.join)(projectsDir, name));
+    const st = statOrUndefined((0, import_node_path9.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -404,7 +501,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs7.statSync)(path);
+    return (0, import_node_fs9.statSync)(path);
   } catch {
     return void 0;
   }
@@ -412,37 +509,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs7.openSync)(path, "r");
+    fd = (0, import_node_fs9.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs7.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs9.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs7.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path8.resolve)(start);
+  let dir = (0, import_node_path9.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path8.join)(dir, ".git");
+    const dotGit = (0, import_node_path9.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path8.isAbsolute)(m[1]) ? m[1] : (0, import_node_path8.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path8.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path9.isAbsolute)(m[1]) ? m[1] : (0, import_node_path9.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path9.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path8.isAbsolute)(common) ? common : (0, import_node_path8.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path8.basename)(commonDir) === ".git" ? (0, import_node_path8.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path9.isAbsolute)(common) ? common : (0, import_node_path9.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path9.basename)(commonDir) === ".git" ? (0, import_node_path9.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path8.dirname)(dir);
+    const parent = (0, import_node_path9.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -457,18 +554,18 @@ function projectSearchGroups(config, key) {
   return groups;
 }
 function detectProject(cwd, config, env = process.env) {
-  const abs = (0, import_node_path8.resolve)(cwd);
+  const abs = (0, import_node_path9.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path8.join)(config.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path9.join)(config.claudeConfigDir, "projects");
   const key = resolveProjectKey(root, projectsDir, env);
-  const memoryDir = (0, import_node_path8.join)(projectsDir, key, "memory");
+  const memoryDir = (0, import_node_path9.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path8.basename)(root) || root,
+    name: (0, import_node_path9.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: statOrUndefined(memoryDir)?.isDirectory() ?? false,
@@ -477,14 +574,14 @@ function detectProject(cwd, config, env = process.env) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path10 = require("node:path");
 var import_node_module2 = require("node:module");
 var import_node_os2 = require("node:os");
 var import_node_url2 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -492,8 +589,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs8.statSync)(path);
-    return { text: (0, import_node_fs8.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs10.statSync)(path);
+    return { text: (0, import_node_fs10.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -501,9 +598,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  (0, import_node_fs8.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  (0, import_node_fs10.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs8.linkSync)(tmp, path);
+    (0, import_node_fs10.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -511,12 +608,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs8.unlinkSync)(tmp);
+      (0, import_node_fs10.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs8.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs10.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -526,11 +623,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs8.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs10.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - (0, import_node_fs8.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs8.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs10.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs10.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -540,14 +637,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs8.unlinkSync)(path);
+      (0, import_node_fs10.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs8.unlinkSync)(guard);
+      (0, import_node_fs10.unlinkSync)(guard);
     } catch {
     }
   }
@@ -559,38 +656,28 @@ function sameLockFile(a, b, tokenOf) {
   return a.ino === b.ino && a.dev === b.dev;
 }
 
-// src/lib/util/process-alive.ts
-var import_node_fs9 = require("node:fs");
-function procState(pid) {
-  try {
-    const stat = (0, import_node_fs9.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
-  } catch {
-    return void 0;
+// src/lib/config/switches.ts
+function workerSwitches(env) {
+  const script = env.GMS_WORKER_SCRIPT?.trim();
+  const timeout = env.GMS_WORKER_TIMEOUT_MS?.trim();
+  let timeoutMs;
+  if (timeout !== void 0 && timeout !== "") {
+    timeoutMs = Number(timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`GMS_WORKER_TIMEOUT_MS="${timeout}" is not allowed: use a whole number of milliseconds above 0`, "GMS_WORKER_TIMEOUT_MS");
   }
-}
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-  if (process.platform !== "linux") return true;
-  const state = procState(pid);
-  return state !== "Z" && state !== "X";
+  return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script, timeoutMs };
 }
 
 // src/lib/worker/spawn.ts
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = (0, import_node_path9.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path9.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path9.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path10.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path10.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path10.join)(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs10.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs11.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -608,7 +695,7 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs10.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs11.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -617,14 +704,9 @@ function lockIsStale(pidFile, info, now) {
   if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
   return !isProcessAlive(info.pid);
 }
-function writeTemp(target, content) {
-  const tmp = (0, import_node_path9.join)((0, import_node_path9.dirname)(target), `.${uniqueId()}.tmp`);
-  (0, import_node_fs10.writeFileSync)(tmp, content, { mode: 384, flag: "wx" });
-  return tmp;
-}
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs10.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs11.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options.pid ?? process.pid,
     token: options.token ?? uniqueId(),
@@ -647,17 +729,8 @@ function transferLock(stateDir, lock, pid) {
   const current = readLock(files.pidFile);
   if (current === void 0 || current.token !== lock.token) throw new Error("worker lock is not ours any more");
   const next = { ...lock, pid };
-  const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
+  writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}
 `);
-  try {
-    (0, import_node_fs10.renameSync)(tmp, files.pidFile);
-  } catch (error) {
-    try {
-      (0, import_node_fs10.unlinkSync)(tmp);
-    } catch {
-    }
-    throw error;
-  }
   return next;
 }
 function releaseLock(stateDir, token) {
@@ -665,7 +738,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs10.unlinkSync)(files.pidFile);
+    (0, import_node_fs11.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -673,17 +746,17 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs10.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs10.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs11.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs11.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path9.extname)(here);
-  const override = env.GMS_WORKER_SCRIPT?.trim();
-  const script = override !== void 0 && override !== "" ? (0, import_node_path9.resolve)(override) : (0, import_node_path9.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const ext = (0, import_node_path10.extname)(here);
+  const override = workerSwitches(env).script;
+  const script = override !== void 0 ? (0, import_node_path10.resolve)(override) : (0, import_node_path10.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path9.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path10.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
 }
@@ -698,7 +771,7 @@ function triggerWorker(options) {
   const env = options.env ?? process.env;
   const { logger, stateDir } = options;
   try {
-    if (env.GMS_WORKER_DISABLED === "1") {
+    if (workerSwitches(env).disabled) {
       logger.debug("worker disabled by GMS_WORKER_DISABLED", { reason: options.reason });
       return { action: "disabled" };
     }
@@ -745,9 +818,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var import_node_os3 = require("node:os");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -797,7 +870,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs11.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs12.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -813,7 +886,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs11.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs12.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -900,7 +973,7 @@ function writeStdout(text, fd = 1) {
   const data = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < data.length) written += (0, import_node_fs11.writeSync)(fd, data, written);
+    while (written < data.length) written += (0, import_node_fs12.writeSync)(fd, data, written);
     return Promise.resolve();
   } catch (error) {
     if (error.code !== "EAGAIN") return Promise.resolve();
@@ -944,7 +1017,7 @@ function shouldInject(source, contextOnResume) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs11.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs12.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -960,21 +1033,22 @@ function fallbackStateDir(env = process.env) {
       home2 = void 0;
     }
   }
-  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
-  if (explicit !== void 0 && explicit !== "") {
-    const p = explicit.startsWith("~/") && home2 !== void 0 ? (0, import_node_path10.join)(home2, explicit.slice(2)) : explicit;
-    if ((0, import_node_path10.isAbsolute)(p)) candidates.push(p);
+  try {
+    const explicit = stateDirFromEnvironment(home2 === void 0 ? env : { ...env, HOME: home2 });
+    if (explicit !== void 0) candidates.push(explicit);
+  } catch {
   }
-  {
-    const xdg = env.XDG_STATE_HOME && (0, import_node_path10.isAbsolute)(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : (0, import_node_path10.join)(home2, ".local", "state");
-    if (xdg !== void 0) candidates.push((0, import_node_path10.join)(xdg, "graphiti-memory-sync"));
+  try {
+    const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
+    if ((0, import_node_path11.isAbsolute)(usual)) candidates.push(usual);
+  } catch {
   }
   let user = "user";
   try {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path10.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path11.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
@@ -987,14 +1061,14 @@ function fingerprint(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = (0, import_node_path10.join)(stateDir, CONFIG_ERROR_MARKER);
+  const file = (0, import_node_path11.join)(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if ((0, import_node_fs11.readFileSync)(file, "utf8").trim() === key) return false;
+    if ((0, import_node_fs12.readFileSync)(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    (0, import_node_fs11.writeFileSync)(file, `${key}
+    (0, import_node_fs12.writeFileSync)(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -1002,7 +1076,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    (0, import_node_fs11.unlinkSync)((0, import_node_path10.join)(stateDir, CONFIG_ERROR_MARKER));
+    (0, import_node_fs12.unlinkSync)((0, import_node_path11.join)(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;

@@ -25,8 +25,8 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/lib/config/snapshot.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // src/lib/config/env-file.ts
 var import_node_fs = require("node:fs");
@@ -66,6 +66,16 @@ function expandHome(p, env) {
   if (p.startsWith("~/")) return (0, import_node_path2.join)(home(env), p.slice(2));
   return p;
 }
+function defaultStateDir(env) {
+  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path2.join)(home(env), ".local", "state");
+  return (0, import_node_path2.join)(stateHome, "graphiti-memory-sync");
+}
+function stateDirFromEnvironment(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
+  if (explicit === void 0 || explicit === "") return void 0;
+  const path = expandHome(explicit, env);
+  return (0, import_node_path2.isAbsolute)(path) ? path : void 0;
+}
 function findEnvFile(env) {
   const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
   if (explicit !== void 0 && explicit.trim() !== "") {
@@ -81,12 +91,23 @@ function findEnvFile(env) {
 }
 function findPaiEnvFile(env) {
   const candidates = [];
-  const pai = env.PAI_DIR?.trim();
-  if (pai !== void 0 && pai !== "") candidates.push((0, import_node_path2.join)((0, import_node_path2.resolve)(expandHome(pai, env)), ".env"));
-  const claude = env.CLAUDE_CONFIG_DIR?.trim();
-  candidates.push((0, import_node_path2.join)(claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude"), ".env"));
+  const pai = paiDirFromEnvironment(env);
+  if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
+  candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
   return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
 }
+function claudeConfigDirFromEnvironment(env) {
+  const claude = env.CLAUDE_CONFIG_DIR?.trim();
+  return claude !== void 0 && claude !== "" ? (0, import_node_path2.resolve)(expandHome(claude, env)) : (0, import_node_path2.join)(home(env), ".claude");
+}
+function paiDirFromEnvironment(env) {
+  const pai = env.PAI_DIR?.trim();
+  return pai !== void 0 && pai !== "" ? (0, import_node_path2.resolve)(expandHome(pai, env)) : void 0;
+}
+
+// src/lib/util/fs-atomic.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = require("node:path");
 
 // src/lib/util/ids.ts
 var counter = 0;
@@ -102,8 +123,78 @@ function cacheKey(text) {
   return hash.toString(16).padStart(16, "0");
 }
 
+// src/lib/util/process-alive.ts
+var import_node_fs2 = require("node:fs");
+function procState(pid) {
+  try {
+    const stat = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isProcessAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  const state = procState(pid);
+  return state !== "Z" && state !== "X";
+}
+
+// src/lib/util/fs-atomic.ts
+var TEMP_SUFFIX = ".tmp";
+function tempPathFor(path) {
+  return (0, import_node_path3.join)((0, import_node_path3.dirname)(path), `.${(0, import_node_path3.basename)(path)}.${process.pid}.${uniqueId()}${TEMP_SUFFIX}`);
+}
+function fsyncDirSync(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(dir, import_node_fs3.constants.O_RDONLY);
+    (0, import_node_fs3.fsyncSync)(fd);
+  } catch {
+  } finally {
+    if (fd !== void 0) {
+      try {
+        (0, import_node_fs3.closeSync)(fd);
+      } catch {
+      }
+    }
+  }
+}
+function writeFileAtomicSync(path, data, options = {}) {
+  const mode = options.mode ?? 384;
+  if (options.mkdirMode !== void 0 && options.mkdirMode !== false) (0, import_node_fs3.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true, mode: options.mkdirMode });
+  const tmp = tempPathFor(path);
+  const fd = (0, import_node_fs3.openSync)(tmp, "wx", mode);
+  let renamed = false;
+  try {
+    try {
+      const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+      let written = 0;
+      while (written < bytes.length) written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
+      (0, import_node_fs3.fchmodSync)(fd, mode);
+      (0, import_node_fs3.fsyncSync)(fd);
+    } finally {
+      (0, import_node_fs3.closeSync)(fd);
+    }
+    (0, import_node_fs3.renameSync)(tmp, path);
+    renamed = true;
+  } finally {
+    if (!renamed) {
+      try {
+        (0, import_node_fs3.unlinkSync)(tmp);
+      } catch {
+      }
+    }
+  }
+  fsyncDirSync((0, import_node_path3.dirname)(path));
+}
+
 // src/lib/config/snapshot.ts
-var FIELDS = ["stateDir", "logLevel", "contextBudget", "contextOnResume", "claudeConfigDir", "db", "groupId", "sourceGroups"];
 var OTHER_INPUTS = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "PAI_DIR", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_PROJECT_DIR_NAME"];
 var VERSION = 1;
 var KEEP_SNAPSHOTS = 16;
@@ -114,16 +205,28 @@ function settingsFingerprint(env = process.env) {
 }
 function fileStamp(file) {
   try {
-    const st = (0, import_node_fs2.statSync)(file);
+    const st = (0, import_node_fs4.statSync)(file);
     return `${st.size}:${st.mtimeMs}:${st.ino}`;
   } catch {
     return "unreadable";
   }
 }
 function snapshotDir(env = process.env) {
-  const stateHome = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== "" ? env.XDG_STATE_HOME : (0, import_node_path3.join)(home(env), ".local", "state");
-  return (0, import_node_path3.join)(stateHome, "graphiti-memory-sync", "config-snapshots");
+  return (0, import_node_path4.join)(defaultStateDir(env), "config-snapshots");
 }
+var LOG_LEVELS = ["debug", "info", "warn", "error", "silent"];
+var isString = (v) => typeof v === "string";
+var FIELD_CHECKS = {
+  stateDir: (v) => isString(v) && v !== "",
+  logLevel: (v) => LOG_LEVELS.includes(v),
+  contextBudget: (v) => Number.isInteger(v) && v >= 0,
+  contextOnResume: (v) => typeof v === "boolean",
+  claudeConfigDir: (v) => isString(v) && v !== "",
+  db: (v) => v === "neo4j" || v === "falkordb",
+  groupId: (v) => isString(v) && v !== "",
+  sourceGroups: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every(isString)
+};
+var FIELDS = Object.keys(FIELD_CHECKS);
 function pick(config) {
   const out = {};
   for (const f of FIELDS) out[f] = config[f];
@@ -131,28 +234,25 @@ function pick(config) {
 }
 function save(dir, key, config) {
   try {
-    (0, import_node_fs2.mkdirSync)(dir, { recursive: true, mode: 448 });
-    const tmp = (0, import_node_path3.join)(dir, `.${key}.${process.pid}.tmp`);
-    (0, import_node_fs2.writeFileSync)(tmp, JSON.stringify(pick(config)), { mode: 384 });
-    (0, import_node_fs2.renameSync)(tmp, (0, import_node_path3.join)(dir, `${key}.json`));
-    const names = (0, import_node_fs2.readdirSync)(dir).filter((n) => n.endsWith(".json"));
+    writeFileAtomicSync((0, import_node_path4.join)(dir, `${key}.json`), JSON.stringify(pick(config)), { mkdirMode: 448 });
+    const names = (0, import_node_fs4.readdirSync)(dir).filter((n) => n.endsWith(".json"));
     if (names.length > KEEP_SNAPSHOTS) {
-      const byAge = names.map((n) => ({ n, t: (0, import_node_fs2.statSync)((0, import_node_path3.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
-      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs2.unlinkSync)((0, import_node_path3.join)(dir, n));
+      const byAge = names.map((n) => ({ n, t: (0, import_node_fs4.statSync)((0, import_node_path4.join)(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+      for (const { n } of byAge.slice(0, names.length - KEEP_SNAPSHOTS)) if (n !== `${key}.json`) (0, import_node_fs4.unlinkSync)((0, import_node_path4.join)(dir, n));
     }
   } catch {
   }
 }
 function valid(value) {
-  if (typeof value !== "object" || value === null) return false;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const v = value;
-  return typeof v.stateDir === "string" && typeof v.claudeConfigDir === "string" && typeof v.contextBudget === "number" && typeof v.groupId === "string" && typeof v.logLevel === "string";
+  return FIELDS.every((field) => FIELD_CHECKS[field](v[field]));
 }
 async function loadHookConfig(env = process.env) {
   const key = settingsFingerprint(env);
   const dir = snapshotDir(env);
   try {
-    const value = JSON.parse((0, import_node_fs2.readFileSync)((0, import_node_path3.join)(dir, `${key}.json`), "utf8"));
+    const value = JSON.parse((0, import_node_fs4.readFileSync)((0, import_node_path4.join)(dir, `${key}.json`), "utf8"));
     if (valid(value)) return value;
   } catch {
   }
@@ -163,13 +263,13 @@ async function loadHookConfig(env = process.env) {
 }
 
 // src/lib/util/log.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
 var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
 var MAX_LOG_BYTES = 5 * 1024 * 1024;
 var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
 function logFilePath(stateDir) {
-  return (0, import_node_path4.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path5.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -193,17 +293,17 @@ function createLogger(options) {
     if (file === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs3.mkdirSync)((0, import_node_path4.dirname)(file), { recursive: true, mode: 448 });
+        (0, import_node_fs5.mkdirSync)((0, import_node_path5.dirname)(file), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs3.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs3.renameSync)(file, `${file}.1`);
+          if ((0, import_node_fs5.statSync)(file).size > MAX_LOG_BYTES) (0, import_node_fs5.renameSync)(file, `${file}.1`);
         } catch {
         }
       }
-      (0, import_node_fs3.appendFileSync)(file, `${line}
+      (0, import_node_fs5.appendFileSync)(file, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -221,11 +321,11 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/project.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path6 = require("node:path");
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs4.statSync)(path);
+    return (0, import_node_fs6.statSync)(path);
   } catch {
     return void 0;
   }
@@ -233,37 +333,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs4.openSync)(path, "r");
+    fd = (0, import_node_fs6.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs4.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs6.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs4.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs6.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path5.resolve)(start);
+  let dir = (0, import_node_path6.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path5.join)(dir, ".git");
+    const dotGit = (0, import_node_path6.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path5.isAbsolute)(m[1]) ? m[1] : (0, import_node_path5.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path5.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path6.isAbsolute)(m[1]) ? m[1] : (0, import_node_path6.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path6.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path5.isAbsolute)(common) ? common : (0, import_node_path5.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path5.basename)(commonDir) === ".git" ? (0, import_node_path5.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path6.isAbsolute)(common) ? common : (0, import_node_path6.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path6.basename)(commonDir) === ".git" ? (0, import_node_path6.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path5.dirname)(dir);
+    const parent = (0, import_node_path6.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -271,14 +371,14 @@ function findGitRoot(start) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path7 = require("node:path");
 var import_node_module = require("node:module");
 var import_node_os2 = require("node:os");
 var import_node_url2 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -286,8 +386,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs5.statSync)(path);
-    return { text: (0, import_node_fs5.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs7.statSync)(path);
+    return { text: (0, import_node_fs7.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -295,9 +395,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  (0, import_node_fs5.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  (0, import_node_fs7.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs5.linkSync)(tmp, path);
+    (0, import_node_fs7.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -305,12 +405,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs5.unlinkSync)(tmp);
+      (0, import_node_fs7.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs5.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs7.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -320,11 +420,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs5.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs7.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - (0, import_node_fs5.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs5.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs7.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs7.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -334,14 +434,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs5.unlinkSync)(path);
+      (0, import_node_fs7.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs5.unlinkSync)(guard);
+      (0, import_node_fs7.unlinkSync)(guard);
     } catch {
     }
   }
@@ -353,38 +453,28 @@ function sameLockFile(a, b, tokenOf) {
   return a.ino === b.ino && a.dev === b.dev;
 }
 
-// src/lib/util/process-alive.ts
-var import_node_fs6 = require("node:fs");
-function procState(pid) {
-  try {
-    const stat = (0, import_node_fs6.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) || void 0;
-  } catch {
-    return void 0;
+// src/lib/config/switches.ts
+function workerSwitches(env) {
+  const script = env.GMS_WORKER_SCRIPT?.trim();
+  const timeout = env.GMS_WORKER_TIMEOUT_MS?.trim();
+  let timeoutMs;
+  if (timeout !== void 0 && timeout !== "") {
+    timeoutMs = Number(timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`GMS_WORKER_TIMEOUT_MS="${timeout}" is not allowed: use a whole number of milliseconds above 0`, "GMS_WORKER_TIMEOUT_MS");
   }
-}
-function isProcessAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-  if (process.platform !== "linux") return true;
-  const state = procState(pid);
-  return state !== "Z" && state !== "X";
+  return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script, timeoutMs };
 }
 
 // src/lib/worker/spawn.ts
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = (0, import_node_path6.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path6.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path6.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path7.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path7.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path7.join)(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs7.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs8.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -402,7 +492,7 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs7.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs8.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -411,14 +501,9 @@ function lockIsStale(pidFile, info, now) {
   if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
   return !isProcessAlive(info.pid);
 }
-function writeTemp(target, content) {
-  const tmp = (0, import_node_path6.join)((0, import_node_path6.dirname)(target), `.${uniqueId()}.tmp`);
-  (0, import_node_fs7.writeFileSync)(tmp, content, { mode: 384, flag: "wx" });
-  return tmp;
-}
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs7.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs8.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options.pid ?? process.pid,
     token: options.token ?? uniqueId(),
@@ -441,17 +526,8 @@ function transferLock(stateDir, lock, pid) {
   const current = readLock(files.pidFile);
   if (current === void 0 || current.token !== lock.token) throw new Error("worker lock is not ours any more");
   const next = { ...lock, pid };
-  const tmp = writeTemp(files.pidFile, `${JSON.stringify(next)}
+  writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}
 `);
-  try {
-    (0, import_node_fs7.renameSync)(tmp, files.pidFile);
-  } catch (error) {
-    try {
-      (0, import_node_fs7.unlinkSync)(tmp);
-    } catch {
-    }
-    throw error;
-  }
   return next;
 }
 function releaseLock(stateDir, token) {
@@ -459,7 +535,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs7.unlinkSync)(files.pidFile);
+    (0, import_node_fs8.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -467,17 +543,17 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs7.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs7.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs8.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs8.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path6.extname)(here);
-  const override = env.GMS_WORKER_SCRIPT?.trim();
-  const script = override !== void 0 && override !== "" ? (0, import_node_path6.resolve)(override) : (0, import_node_path6.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const ext = (0, import_node_path7.extname)(here);
+  const override = workerSwitches(env).script;
+  const script = override !== void 0 ? (0, import_node_path7.resolve)(override) : (0, import_node_path7.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path6.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path7.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
 }
@@ -492,7 +568,7 @@ function triggerWorker(options) {
   const env = options.env ?? process.env;
   const { logger, stateDir } = options;
   try {
-    if (env.GMS_WORKER_DISABLED === "1") {
+    if (workerSwitches(env).disabled) {
       logger.debug("worker disabled by GMS_WORKER_DISABLED", { reason: options.reason });
       return { action: "disabled" };
     }
@@ -539,9 +615,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_os3 = require("node:os");
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var STRING_FIELDS = ["session_id", "transcript_path", "cwd", "hook_event_name", "source", "model", "agent_type", "permission_mode", "last_assistant_message"];
@@ -590,7 +666,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs8.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs9.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -606,7 +682,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs8.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs9.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -697,7 +773,7 @@ async function runHook(name, body, getLogger, options = {}) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs8.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs9.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -713,21 +789,22 @@ function fallbackStateDir(env = process.env) {
       home2 = void 0;
     }
   }
-  const explicit = env.MADEINOZ_KNOWLEDGE_STATE_DIR?.trim();
-  if (explicit !== void 0 && explicit !== "") {
-    const p = explicit.startsWith("~/") && home2 !== void 0 ? (0, import_node_path7.join)(home2, explicit.slice(2)) : explicit;
-    if ((0, import_node_path7.isAbsolute)(p)) candidates.push(p);
+  try {
+    const explicit = stateDirFromEnvironment(home2 === void 0 ? env : { ...env, HOME: home2 });
+    if (explicit !== void 0) candidates.push(explicit);
+  } catch {
   }
-  {
-    const xdg = env.XDG_STATE_HOME && (0, import_node_path7.isAbsolute)(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : home2 === void 0 ? void 0 : (0, import_node_path7.join)(home2, ".local", "state");
-    if (xdg !== void 0) candidates.push((0, import_node_path7.join)(xdg, "graphiti-memory-sync"));
+  try {
+    const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
+    if ((0, import_node_path8.isAbsolute)(usual)) candidates.push(usual);
+  } catch {
   }
   let user = "user";
   try {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path7.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path8.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }

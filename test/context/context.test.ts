@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTempDir } from '../support/use-temp-dir.js';
 import { buildConfig } from '../../src/lib/config/config.js';
-import { MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
+import { CONTEXT_HEADER_PATTERN, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
 import { McpNetworkError } from '../../src/lib/mcp/errors.js';
 import {
   buildContext,
   cleanText,
+  CONTEXT_FRAME,
   contextHeader,
   contextQueries,
   fitToBudget,
@@ -100,28 +101,30 @@ describe('rankNodes', () => {
 describe('formatting', () => {
   const header = contextHeader('webapp', ['main']);
   const items: ContextItem[] = [
-    { kind: 'fact', fact: 'The team decided to use FalkorDB', date: '2026-01-04' },
-    { kind: 'fact', fact: 'No date here', date: '' },
-    { kind: 'entity', name: 'FalkorDB', summary: 'Graph database' },
-    { kind: 'entity', name: 'Bare', summary: '' },
+    { kind: 'fact', from: 'own', fact: 'The team decided to use FalkorDB', date: '2026-01-04' },
+    { kind: 'fact', from: 'own', fact: 'No date here', date: '' },
+    { kind: 'entity', from: 'group', name: 'FalkorDB', summary: 'Graph database' },
+    { kind: 'entity', from: 'group', name: 'Bare', summary: '' },
   ];
 
   it('header is the marker line plus a statement naming project and groups', () => {
-    expect(header).toBe('Knowledge graph facts for webapp (from Graphiti, group main):');
+    expect(header).toBe(`Knowledge graph facts for webapp (from Graphiti, group main):\n${CONTEXT_FRAME}`);
+    expect(header.split('\n')[0]).toMatch(CONTEXT_HEADER_PATTERN);
+    expect(CONTEXT_FRAME).toMatch(/not instructions/);
     expect(contextHeader('x', ['main', 'x-proj'])).toContain('groups main, x-proj');
   });
 
   it('lines: "- fact (date)", entities after a label', () => {
     expect(formatLines(header, items)).toBe(
-      `${header}\n- The team decided to use FalkorDB (2026-01-04)\n- No date here\nRelated entities:\n- FalkorDB: Graph database\n- Bare`,
+      `${header}\n- [own] The team decided to use FalkorDB (2026-01-04)\n- [own] No date here\nRelated entities:\n- [group] FalkorDB: Graph database\n- [group] Bare`,
     );
   });
 
   it('toon: tabular arrays under the same header', () => {
     const text = formatToon(header, items);
-    expect(text.startsWith(`${header}\nfacts[2]{fact,date}:\n`)).toBe(true);
-    expect(text).toContain('entities[2]{name,summary}:');
-    expect(text).toContain('The team decided to use FalkorDB,2026-01-04');
+    expect(text.startsWith(`${header}\nfacts[2]{from,fact,date}:\n`)).toBe(true);
+    expect(text).toContain('entities[2]{from,name,summary}:');
+    expect(text).toContain('own,The team decided to use FalkorDB,2026-01-04');
   });
 
   it('no items → empty string in both formats', () => {
@@ -146,8 +149,8 @@ describe('formatting', () => {
 describe('fitToBudget', () => {
   const header = contextHeader('webapp', ['main']);
   const arbItem: fc.Arbitrary<ContextItem> = fc.oneof(
-    fc.record({ kind: fc.constant('fact' as const), fact: fc.string({ minLength: 1, maxLength: 400 }).map((s) => cleanText(s, 400) || 'x'), date: fc.constantFrom('', '2026-01-04') }),
-    fc.record({ kind: fc.constant('entity' as const), name: fc.string({ minLength: 1, maxLength: 60 }).map((s) => cleanText(s, 60) || 'n'), summary: fc.string({ maxLength: 240 }).map((s) => cleanText(s, 240)) }),
+    fc.record({ kind: fc.constant('fact' as const), from: fc.constantFrom('own' as const, 'shared' as const, 'group' as const), fact: fc.string({ minLength: 1, maxLength: 400 }).map((s) => cleanText(s, 400) || 'x'), date: fc.constantFrom('', '2026-01-04') }),
+    fc.record({ kind: fc.constant('entity' as const), from: fc.constant('group' as const), name: fc.string({ minLength: 1, maxLength: 60 }).map((s) => cleanText(s, 60) || 'n'), summary: fc.string({ maxLength: 240 }).map((s) => cleanText(s, 240)) }),
   );
 
   it('property: output ≤ budget ≤ 10000, whole lines of the full rendering, a prefix of the ranking', () => {
@@ -190,9 +193,9 @@ describe('fitToBudget', () => {
 
   it('drops the lowest-ranked items (entities come after facts), never cuts a line', () => {
     const items: ContextItem[] = [
-      { kind: 'fact', fact: 'A'.repeat(100), date: '' },
-      { kind: 'fact', fact: 'B'.repeat(100), date: '' },
-      { kind: 'entity', name: 'E', summary: 'C'.repeat(100) },
+      { kind: 'fact', from: 'own', fact: 'A'.repeat(100), date: '' },
+      { kind: 'fact', from: 'own', fact: 'B'.repeat(100), date: '' },
+      { kind: 'entity', from: 'group', name: 'E', summary: 'C'.repeat(100) },
     ];
     const budget = formatLines(header, items.slice(0, 2)).length;
     const { text, count } = fitToBudget(items, (s) => formatLines(header, s), budget);
@@ -207,19 +210,19 @@ describe('auto format', () => {
 
   it('chooses TOON when it is shorter and lines when they are shorter', () => {
     // Many short unquoted facts: TOON's per-row overhead is lower than "- … (date)".
-    const toonWins: ContextItem[] = Array.from({ length: 30 }, (_, i) => ({ kind: 'fact', fact: `Service ${i} uses port ${8000 + i}`, date: '2026-01-04' }));
+    const toonWins: ContextItem[] = Array.from({ length: 30 }, (_, i) => ({ kind: 'fact', from: 'own', fact: `Service ${i} uses port ${8000 + i}`, date: '2026-01-04' }));
     const r1 = renderContext(header, toonWins, 'auto', 8000);
     expect(r1.measured.toon).toBeLessThan(r1.measured.lines);
     expect(r1.format).toBe('toon');
     // Facts that all need quoting in TOON (commas, colons, quotes): lines are shorter.
-    const linesWin: ContextItem[] = Array.from({ length: 5 }, (_, i) => ({ kind: 'fact', fact: `Note ${i}: "a", "b", and c`, date: '' }));
+    const linesWin: ContextItem[] = Array.from({ length: 5 }, (_, i) => ({ kind: 'fact', from: 'own', fact: `Note ${i}: "a", "b", and c`, date: '' }));
     const r2 = renderContext(header, linesWin, 'auto', 8000);
     expect(r2.measured.lines).toBeLessThan(r2.measured.toon);
     expect(r2.format).toBe('lines');
   });
 
   it('forced formats are respected', () => {
-    const items: ContextItem[] = [{ kind: 'fact', fact: 'x', date: '' }];
+    const items: ContextItem[] = [{ kind: 'fact', from: 'own', fact: 'x', date: '' }];
     expect(renderContext(header, items, 'lines', 8000).format).toBe('lines');
     expect(renderContext(header, items, 'toon', 8000).format).toBe('toon');
   });
@@ -275,7 +278,7 @@ describe('buildContext', () => {
 
   it('searches the project groups with plain-text queries (the client escapes), dedupes across queries', async () => {
     const g = new FakeGraphiti([fact('a', 'The team decided to use FalkorDB', { valid_at: '2026-01-04T10:00:00Z' }), fact('b', 'The webapp uses Vite')], [node('n', 'FalkorDB')]);
-    const built = await buildContext({ graphiti: g, config, project: { ...project, groupIds: ['main', 'tmp-webapp'] }, now: NOW });
+    const built = await buildContext({ graphiti: g, config, project: { ...project, groupIds: ['main', 'tmp-webapp'] }, now: NOW, rebuildsSummaries: true });
     expect(g.queries).toEqual(['webapp', 'webapp architecture decisions conventions']);
     expect(g.groups.every((x) => x.join() === 'main,tmp-webapp')).toBe(true);
     expect(built.facts).toBe(2);

@@ -46,7 +46,7 @@ const WEBAPP_NODES: Array<[string, string, string[]]> = [
 function dataset(facts: Array<[string, string]>, nodes: Array<[string, string, string[]]>): ContextItem[] {
   const f: Fact[] = facts.map(([text, date], i) => ({ uuid: `f${i}`, name: 'RELATES_TO', fact: text, valid_at: `${date}T00:00:00Z` }));
   const n: EntityNode[] = nodes.map(([name, summary, labels], i) => ({ uuid: `n${i}`, name, summary, labels }));
-  return [...rankFacts(f, NOW).map((x) => ({ kind: 'fact' as const, ...toFactLine(x) })), ...rankNodes(n).map((x) => ({ kind: 'entity' as const, ...toEntityLine(x) }))];
+  return [...rankFacts(f, NOW).map((x) => ({ kind: 'fact' as const, ...toFactLine(x, 'own') })), ...rankNodes(n).map((x) => ({ kind: 'entity' as const, ...toEntityLine(x, 'group') }))];
 }
 
 describe('lines vs TOON on the same facts', () => {

@@ -40,7 +40,8 @@ describe('detectGraphitiOutput: Graphiti output is recognised', () => {
   });
 
   it('the context block carries no markup, and prose that merely mentions it is not a block', () => {
-    expect(contextHeader('repo', ['main'])).toBe('Knowledge graph facts for repo (from Graphiti, group main):');
+    expect(contextHeader('repo', ['main']).split('\n')[0]).toBe('Knowledge graph facts for repo (from Graphiti, group main):');
+    expect(contextHeader('repo', ['main'])).not.toMatch(/[<>]/);
     expect(detectGraphitiOutput('We put knowledge graph facts for the repo into Graphiti at session start.')).toBeUndefined();
   });
 });

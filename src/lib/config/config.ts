@@ -73,6 +73,8 @@ export interface Config {
   contextBudget: number;
   contextOnResume: boolean;
   contextFormat: ContextFormat;
+  /** Widest provenance the context block includes (context/provenance.ts): own < shared < group. */
+  contextTrust: 'own' | 'shared' | 'group';
   watchDebounceMs: number;
   logLevel: LogLevel;
   /** Warnings produced while reading the settings (deprecated spellings, ...). */
@@ -142,6 +144,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', default: '8000', description: 'Maximum characters of knowledge injected at session start (hard cap 10000).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
+  { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', default: 'group', description: 'Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude\'s own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin.' },
   { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '500', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass.' },
   { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -255,6 +258,7 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET: int('MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET', 0, 10_000),
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool('MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME'),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', ['auto', 'lines', 'toon'] as const),
+  MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', ['own', 'shared', 'group'] as const),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int('MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', 0, 600_000),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf('MADEINOZ_KNOWLEDGE_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
 });
@@ -441,6 +445,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     contextBudget: Math.min(contextBudget, 10_000),
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? 'auto',
+    contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? 'group',
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 500,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
     warnings,

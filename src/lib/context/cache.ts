@@ -43,6 +43,10 @@ export interface ContextCacheEntry {
   nodes: number;
   /** Length of the same facts in both formats before fitting (for `auto` and the README figures). */
   measured?: { lines: number; toon: number } | undefined;
+  /** What the block left out and why (context.ts `Omission`), for `context --omitted`; absent in caches written before. */
+  omitted?: Array<{ kind: 'fact' | 'entity'; from: 'own' | 'shared' | 'group'; text: string; reason: string }> | undefined;
+  /** Lines that passed every filter but did not fit the budget. */
+  overBudget?: number | undefined;
 }
 
 export function contextCacheDir(stateDir: string): string {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { contextCachePath, readContextCache, type ContextFormatUsed } from './cache.js';
-import { refreshProjectContext, type ContextSearcher } from './context.js';
+import { MAX_OMISSIONS, refreshProjectContext, type ContextSearcher, type Omission } from './context.js';
 import type { Logger } from '../util/log.js';
 import { detectProject, type ProjectInfo } from './project.js';
 
@@ -22,6 +22,8 @@ export interface CliContextOptions {
   graphiti?: ContextSearcher;
   /** Our deleted or replaced episodes, whose facts are left out (given by the caller, which reads the state). */
   retiredEpisodes?: ReadonlySet<string>;
+  /** Our episodes with source and origin (state/our-episodes.ts): which lines are own or shared. */
+  ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined }>;
 }
 
 export interface CliContextResult {
@@ -39,6 +41,9 @@ export interface CliContextResult {
   nodes: number;
   builtAt: string | undefined;
   measured: { lines: number; toon: number } | undefined;
+  /** What the block left out and why, and how many lines did not fit the budget (undefined: a cache from before). */
+  omitted: Omission[] | undefined;
+  overBudget: number | undefined;
   cachePath: string;
 }
 
@@ -47,7 +52,7 @@ export async function contextForCli(config: Config, options: CliContextOptions):
   const project = detectProject(options.cwd, config);
   const cachePath = contextCachePath(config.stateDir, project.key);
   if (!isKnownProject(project, config)) {
-    return { project, known: false, source: 'cache', text: '', format: 'none', facts: 0, nodes: 0, builtAt: undefined, measured: undefined, cachePath };
+    return { project, known: false, source: 'cache', text: '', format: 'none', facts: 0, nodes: 0, builtAt: undefined, measured: undefined, omitted: undefined, overBudget: undefined, cachePath };
   }
   if (options.refresh === true) {
     const { entry } = await refreshProjectContext(config, project, {
@@ -55,8 +60,9 @@ export async function contextForCli(config: Config, options: CliContextOptions):
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.retiredEpisodes === undefined ? {} : { retiredEpisodes: options.retiredEpisodes }),
+      ...(options.ourEpisodes === undefined ? {} : { ourEpisodes: options.ourEpisodes }),
     });
-    return { project, known: true, source: 'live', text: entry.text, format: entry.format, facts: entry.facts, nodes: entry.nodes, builtAt: entry.builtAt, measured: entry.measured, cachePath };
+    return { project, known: true, source: 'live', text: entry.text, format: entry.format, facts: entry.facts, nodes: entry.nodes, builtAt: entry.builtAt, measured: entry.measured, omitted: entry.omitted, overBudget: entry.overBudget, cachePath };
   }
   const entry = readContextCache(config.stateDir, project.key);
   return {
@@ -69,8 +75,20 @@ export async function contextForCli(config: Config, options: CliContextOptions):
     nodes: entry?.nodes ?? 0,
     builtAt: entry?.builtAt,
     measured: entry?.measured,
+    omitted: entry?.omitted,
+    overBudget: entry?.overBudget,
     cachePath,
   };
+}
+
+/** `context --omitted`: one line per left-out fact or entity with its provenance and reason, then the budget's share. */
+export function formatOmitted(result: Pick<CliContextResult, 'omitted' | 'overBudget'>): string {
+  if (result.omitted === undefined) return 'Left out: not recorded by the cache this block came from; run `graphiti-memory-sync context --refresh --omitted`.\n';
+  const lines = [`Left out (${result.omitted.length}${result.omitted.length >= MAX_OMISSIONS ? '+' : ''}):`];
+  for (const o of result.omitted) lines.push(`- ${o.kind} [${o.from}] ${JSON.stringify(o.text)}: ${o.reason}`);
+  if (result.omitted.length === 0) lines[0] = 'Left out: nothing.';
+  if ((result.overBudget ?? 0) > 0) lines.push(`${result.overBudget} more lines did not fit the budget (MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET).`);
+  return `${lines.join('\n')}\n`;
 }
 
 /** A git repository, or a folder Claude Code has sessions for. */

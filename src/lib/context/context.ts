@@ -16,6 +16,14 @@
  * Phrasing: everything is stated as facts from the graph ("Knowledge graph facts for …"),
  * with no imperative instructions: Claude Code's docs warn that system-style orders in
  * injected context can trigger prompt-injection defences.
+ *
+ * Data, not orders (issue 32): each line says whose it is (provenance.ts); the trust setting
+ * (MADEINOZ_KNOWLEDGE_CONTEXT_TRUST) keeps out what comes from further away; text shaped like
+ * orders to the assistant is kept out whatever its origin (orders.ts). Retired words (issue 24):
+ * facts resting only on deleted or replaced notes are left out, and entity summaries only appear
+ * on servers that rebuild them when an episode is deleted (`rebuildsSummaries`, graphiti 0.31.2+):
+ * elsewhere a summary keeps the words of every episode that ever mentioned the entity, so it cannot
+ * be shown current. Everything left out is listed with its reason (`omitted`, `context --omitted`).
  */
 import type { Config } from '../config/config.js';
 import { MAX_CONTEXT_BUDGET, MAX_CONTEXT_CHARS, writeContextCache, type ContextCacheEntry } from './cache.js';
@@ -23,11 +31,42 @@ import { factRestsOnlyOn, type EntityNode, type Fact } from '../graphiti/graphit
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
+import { isOrderReason, orderReason } from './orders.js';
+import { classifyOurEpisodes, factProvenance, trusted, type ContextTrust, type EpisodeProvenance, type Provenance } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
-import { contextHeader, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
+import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
+export * from './orders.js';
+export * from './provenance.js';
 export * from './rank.js';
 export * from './render.js';
+
+/** A fact or entity the block leaves out, and why (`context --omitted`). */
+export interface Omission {
+  kind: 'fact' | 'entity';
+  from: Provenance;
+  /** The line as it would have read (one line, capped). */
+  text: string;
+  reason: string;
+}
+
+/** Most omissions kept with a built context (the cache stays small). */
+export const MAX_OMISSIONS = 100;
+
+export const OMIT_RETIRED = 'rests only on deleted or replaced notes';
+export const OMIT_EXPIRED = 'expired or invalidated';
+export const OMIT_EMPTY_SUMMARY = 'entity without a summary';
+export const OMIT_SUMMARY_NOT_CURRENT = 'summary may keep words of deleted or replaced notes (this server does not rebuild summaries)';
+export function omitByTrust(trust: ContextTrust): string {
+  return `outside the trust setting (MADEINOZ_KNOWLEDGE_CONTEXT_TRUST=${trust})`;
+}
+
+/** Why an entity line (not an order) stays out: no summary, a summary that cannot be shown current, or the trust setting. */
+function entityLeftOut(summary: string, rebuildsSummaries: boolean, trust: ContextTrust): string | undefined {
+  if (summary === '') return OMIT_EMPTY_SUMMARY;
+  if (!rebuildsSummaries) return OMIT_SUMMARY_NOT_CURRENT;
+  return trusted('group', trust) ? undefined : omitByTrust(trust);
+}
 
 /** The two GraphitiClient calls the context needs (tests pass a fake). */
 export interface ContextSearcher {
@@ -39,7 +78,7 @@ export interface ContextSearcher {
 
 export interface BuildContextInput {
   graphiti: ContextSearcher;
-  config: Pick<Config, 'contextBudget' | 'contextFormat'>;
+  config: Pick<Config, 'contextBudget' | 'contextFormat'> & Partial<Pick<Config, 'contextTrust'>>;
   project: ProjectInfo;
   now?: Date;
   logger?: Logger;
@@ -52,12 +91,22 @@ export interface BuildContextInput {
    * resting only on them is left out, and removed from the graph, whatever the server kept.
    */
   retiredEpisodes?: ReadonlySet<string>;
+  /** Our current parts' episodes and whose they are (state/our-episodes.ts); any other episode is `group`. */
+  episodeProvenance?: EpisodeProvenance;
+  /**
+   * Whether the server rebuilds entity summaries when an episode is deleted (graphiti/semantics.ts
+   * `ServerSemantics.rebuildsSummaries`). Default false: summaries cannot be shown current.
+   */
+  rebuildsSummaries?: boolean;
 }
 
 export interface BuiltContext extends RenderedContext {
   queries: string[];
   /** Facts/entities found before ranking and fitting, facts dropped as expired, and facts left out as resting only on retired episodes. */
   found: { facts: number; nodes: number; expired: number; retired: number };
+  /** What was left out and why (at most MAX_OMISSIONS), and how many ranked lines did not fit the budget. */
+  omitted: Omission[];
+  overBudget: number;
   /** Searches that failed (the others still count). */
   failedSearches: number;
 }
@@ -135,23 +184,50 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
     logger.info('left out facts resting only on deleted or replaced episodes', { facts: stale.size });
   }
 
-  const rankedFacts = rankFacts(facts, now);
+  const trust = config.contextTrust ?? 'group';
+  const known = input.episodeProvenance ?? new Map();
+  const left: Omission[] = [];
+  for (const f of stale.values()) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_RETIRED });
+
   const unique = new Map<string, Fact>();
   for (const f of facts) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
-  const expired = [...unique.values()].filter((f) => isExpired(f, now)).length;
+  const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
+  for (const f of expiredFacts) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
+
+  const items: ContextItem[] = [];
+  for (const f of rankFacts(facts, now)) {
+    const line = toFactLine(f, factProvenance(f, known));
+    const reason = orderReason(f.fact) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
+    if (reason === undefined) items.push({ kind: 'fact', ...line });
+    else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
+  }
   const rankedNodes = rankNodes(nodes);
-  const items: ContextItem[] = [
-    ...rankedFacts.map((f) => ({ kind: 'fact' as const, ...toFactLine(f) })),
-    ...rankedNodes.map((n) => ({ kind: 'entity' as const, ...toEntityLine(n) })),
-  ];
+  for (const n of rankedNodes) {
+    // A summary names no episode: it mixes everyone's in the group.
+    const line = toEntityLine(n, 'group');
+    const reason = orderReason(`${n.name}: ${n.summary ?? ''}`) ?? entityLeftOut(line.summary, input.rebuildsSummaries === true, trust);
+    if (reason === undefined) items.push({ kind: 'entity', ...line });
+    else left.push({ kind: 'entity', from: 'group', text: line.summary === '' ? line.name : `${line.name}: ${line.summary}`, reason });
+  }
+  // Orders first: they are what `context --omitted` is most often asked about.
+  const omitted = [...left.filter((o) => isOrderReason(o.reason)), ...left.filter((o) => !isOrderReason(o.reason))].slice(0, MAX_OMISSIONS);
+  if (left.length > 0) logger.info('context lines left out', { count: left.length, reasons: [...new Set(left.map((o) => o.reason))] });
+
   const header = contextHeader(project.name, project.groupIds);
   const rendered = budget === 0 ? { text: '', format: 'none' as const, facts: 0, nodes: 0, measured: { lines: 0, toon: 0 } } : renderContext(header, items, config.contextFormat, budget);
   if (rendered.text.length > budget) throw new Error(`internal: context of ${rendered.text.length} characters exceeds the budget of ${budget}`);
-  return { ...rendered, queries, found: { facts: unique.size, nodes: rankedNodes.length, expired, retired: stale.size }, failedSearches: failed };
+  return {
+    ...rendered,
+    queries,
+    found: { facts: unique.size, nodes: rankedNodes.length, expired: expiredFacts.length, retired: stale.size },
+    omitted,
+    overBudget: items.length - rendered.facts - rendered.nodes,
+    failedSearches: failed,
+  };
 }
 
 /** The cache entry for a built context. */
-export function toCacheEntry(project: ProjectInfo, built: RenderedContext, now: Date = new Date()): ContextCacheEntry {
+export function toCacheEntry(project: ProjectInfo, built: RenderedContext & Partial<Pick<BuiltContext, 'omitted' | 'overBudget'>>, now: Date = new Date()): ContextCacheEntry {
   return {
     version: 1,
     builtAt: now.toISOString(),
@@ -164,6 +240,8 @@ export function toCacheEntry(project: ProjectInfo, built: RenderedContext, now: 
     facts: built.facts,
     nodes: built.nodes,
     measured: built.measured,
+    ...(built.omitted === undefined ? {} : { omitted: built.omitted }),
+    ...(built.overBudget === undefined ? {} : { overBudget: built.overBudget }),
   };
 }
 
@@ -175,6 +253,22 @@ export interface RefreshOptions {
   now?: Date;
   /** See BuildContextInput.retiredEpisodes. */
   retiredEpisodes?: ReadonlySet<string>;
+  /** Our episodes with their source and origin (state/our-episodes.ts), classified here with config.sharedSources. */
+  ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined }>;
+  /** See BuildContextInput.rebuildsSummaries. */
+  rebuildsSummaries?: boolean;
+}
+
+/**
+ * The retired set and our episodes' provenance: given by a caller that has them at hand (tests),
+ * else read from the state once (state/our-episodes.ts).
+ */
+async function stateInputs(stateDir: string, options: RefreshOptions & { sharedSources: Readonly<Record<string, string>> }): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance }> {
+  const fromState = options.retiredEpisodes === undefined || options.ourEpisodes === undefined ? await (await import('../state/our-episodes.js')).loadContextInputs(stateDir) : undefined;
+  return {
+    retiredEpisodes: options.retiredEpisodes ?? fromState?.retiredEpisodes ?? new Set(),
+    episodeProvenance: classifyOurEpisodes(options.ourEpisodes ?? fromState?.ourEpisodes ?? [], options.sharedSources),
+  };
 }
 
 /** Builds the context for a project with Graphiti and writes the cache the hook reads. */
@@ -201,12 +295,12 @@ export async function refreshProjectContext(
       now,
       logger,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
-      // Given by a caller that has them at hand (tests), else read from the state (state/retired.ts).
-      retiredEpisodes: options.retiredEpisodes ?? (await (await import('../state/retired.js')).loadRetiredEpisodes(config.stateDir)),
+      ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources })),
+      ...(options.rebuildsSummaries === undefined ? {} : { rebuildsSummaries: options.rebuildsSummaries }),
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config.stateDir, entry);
-    logger.info('context cache written', { project: project.name, key: project.key, format: entry.format, chars: entry.text.length, facts: entry.facts, nodes: entry.nodes, measured: entry.measured, failedSearches: built.failedSearches });
+    logger.info('context cache written', { project: project.name, key: project.key, format: entry.format, chars: entry.text.length, facts: entry.facts, nodes: entry.nodes, measured: entry.measured, omitted: built.omitted.length, failedSearches: built.failedSearches });
     return { entry, path, built };
   } finally {
     await close?.().catch(() => undefined);

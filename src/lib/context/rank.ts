@@ -52,43 +52,36 @@ function normText(text: string): string {
 }
 
 /**
- * Drops expired/invalidated facts and duplicates (same uuid or same text), then sorts:
- * tier (decisions first), then newest (valid_at, else created_at), then input order.
+ * The one ranking rule for facts and entities: skip blank items, keep the first of each uuid and
+ * of each normalised text, then sort by tier (decisions first), newest, input order.
  */
-export function rankFacts(facts: readonly Fact[], now: Date): Fact[] {
+function rankUnique<T extends { uuid: string }>(items: readonly T[], text: (item: T) => unknown, tier: (item: T) => number, time: (item: T) => number, skip: (item: T) => boolean = () => false): T[] {
   const seenUuid = new Set<string>();
   const seenText = new Set<string>();
-  const kept: Array<{ fact: Fact; tier: number; time: number; index: number }> = [];
-  facts.forEach((fact, index) => {
-    if (typeof fact.fact !== 'string' || fact.fact.trim() === '') return;
-    if (seenUuid.has(fact.uuid)) return;
-    seenUuid.add(fact.uuid);
-    if (isExpired(fact, now)) return;
-    const key = normText(fact.fact);
+  const kept: Array<{ item: T; tier: number; time: number; index: number }> = [];
+  items.forEach((item, index) => {
+    const t = text(item);
+    if (typeof t !== 'string' || t.trim() === '') return;
+    if (seenUuid.has(item.uuid)) return;
+    seenUuid.add(item.uuid);
+    if (skip(item)) return;
+    const key = normText(t);
     if (seenText.has(key)) return;
     seenText.add(key);
-    kept.push({ fact, tier: factTier(fact), time: timeOf(fact.valid_at, fact.created_at), index });
+    kept.push({ item, tier: tier(item), time: time(item), index });
   });
   kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.fact);
+  return kept.map((k) => k.item);
 }
 
-/** Deduplicates entities (uuid, then name) and sorts: tier, newest, input order. */
+/** Drops expired/invalidated facts and duplicates (same uuid or same text), then ranks (tier, newest: valid_at, else created_at). */
+export function rankFacts(facts: readonly Fact[], now: Date): Fact[] {
+  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now));
+}
+
+/** Deduplicates entities (uuid, then name) and ranks them: tier, newest, input order. */
 export function rankNodes(nodes: readonly EntityNode[]): EntityNode[] {
-  const seenUuid = new Set<string>();
-  const seenName = new Set<string>();
-  const kept: Array<{ node: EntityNode; tier: number; time: number; index: number }> = [];
-  nodes.forEach((node, index) => {
-    if (typeof node.name !== 'string' || node.name.trim() === '') return;
-    if (seenUuid.has(node.uuid)) return;
-    seenUuid.add(node.uuid);
-    const key = normText(node.name);
-    if (seenName.has(key)) return;
-    seenName.add(key);
-    kept.push({ node, tier: nodeTier(node), time: timeOf(node.created_at), index });
-  });
-  kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
-  return kept.map((k) => k.node);
+  return rankUnique(nodes, (n) => n.name, nodeTier, (n) => timeOf(n.created_at));
 }
 
 function cmpTime(a: number, b: number): number {

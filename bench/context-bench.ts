@@ -1,0 +1,83 @@
+/**
+ * Issue 32: orders kept out of the session context. Injection strings from published
+ * collections (bench/data/prompt-injections.json: sources, commits and licences) and orders aimed
+ * at a coding agent, each placed in realistic facts three ways (bench/context-corpus.ts), against
+ * benign facts that merely mention commands, "ignore", "you" or rules. Reported: the share caught
+ * per collection, the share of benign facts lost, what reaches a block built from all of them as
+ * foreign facts (the whole path: provenance, trust, orders, budget), and the cost per fact beside
+ * the cleaning every line already gets (same run).
+ * Before issue 32 the block had no such filter: every one of these strings reached it.
+ */
+import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
+import type { Fact } from '../src/lib/graphiti/graphiti.js';
+import { AGENT_POISONING, BENIGN_FACTS, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, type Injection } from './context-corpus.js';
+import { median, type Row } from './util.js';
+
+function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
+  let hit = 0;
+  let all = 0;
+  const misses: string[] = [];
+  for (const placement of PLACEMENTS) {
+    for (const item of items) {
+      all += 1;
+      if (orderReason(placement.place(item.text)) !== undefined) hit += 1;
+      else if (placement.name === 'alone') misses.push(item.name);
+    }
+  }
+  return { hit, all, misses };
+}
+
+/** µs per fact, median of 5 passes over the facts after a warm-up. */
+function perFact(fn: (text: string) => unknown, facts: readonly string[]): number {
+  const pass = () => {
+    for (const f of facts) fn(f);
+  };
+  pass();
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const t0 = process.hrtime.bigint();
+    pass();
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e3 / facts.length);
+  }
+  return median(samples);
+}
+
+export async function benchContext(): Promise<Row[]> {
+  const { sources, items } = publishedInjections();
+  const rows: Row[] = [];
+  for (const source of sources) {
+    const mine = items.filter((i) => i.source === source.id);
+    const r = caught(mine);
+    rows.push({
+      name: `caught: ${source.repo} (${mine.length} strings x ${PLACEMENTS.length} placements)`,
+      value: (100 * r.hit) / r.all,
+      unit: '%',
+      note: `${r.hit}/${r.all}, ${source.license.split(' ')[0]} @ ${source.commit.slice(0, 7)}${r.misses.length > 0 ? `; missed alone: ${r.misses.join(', ')}` : ''}`,
+    });
+  }
+  const published = caught(items);
+  rows.push({ name: `caught: all published (${items.length} strings)`, value: (100 * published.hit) / published.all, unit: '%', note: `${published.hit}/${published.all}; before issue 32: 0 %` });
+  const agent = caught(AGENT_POISONING);
+  rows.push({ name: `caught: orders aimed at a coding agent (${AGENT_POISONING.length}, written here)`, value: (100 * agent.hit) / agent.all, unit: '%', note: `${agent.hit}/${agent.all}` });
+  const lost = BENIGN_FACTS.filter((f) => orderReason(f) !== undefined);
+  const conventions = IMPERATIVE_CONVENTIONS.filter((f) => orderReason(f) !== undefined);
+  rows.push({ name: `conventions worded as imperatives left out (of ${IMPERATIVE_CONVENTIONS.length}, by design)`, value: (100 * conventions.length) / IMPERATIVE_CONVENTIONS.length, unit: '%', note: conventions.length > 0 ? `left out: ${conventions.join(' | ')}` : '' });
+  rows.push({ name: `benign facts lost (of ${BENIGN_FACTS.length} mentioning commands, "ignore", rules)`, value: (100 * lost.length) / BENIGN_FACTS.length, unit: '%', note: lost.length > 0 ? `lost: ${lost.join(' | ')}` : '' });
+
+  // The whole path: every placed injection and every benign fact as foreign facts in one group.
+  const injected = PLACEMENTS.flatMap((p) => [...items, ...AGENT_POISONING].map((i) => p.place(i.text)));
+  const facts: Fact[] = [...injected, ...BENIGN_FACTS].map((fact, n) => ({ uuid: `f${n}`, name: 'RELATES_TO', fact, episodes: [`foreign-${n}`] }));
+  const graphiti: ContextSearcher = { searchFacts: async () => facts, searchNodes: async () => [] };
+  const project = { cwd: '/p', root: '/p', isGit: false, gitDir: undefined, name: 'webapp', key: '-p', memoryDir: '/nonexistent', memoryDirExists: false, groupIds: ['main'] };
+  for (const trust of ['group', 'shared'] as const) {
+    const built = await buildContext({ graphiti, config: { contextBudget: 10_000, contextFormat: 'lines', contextTrust: trust }, project, maxFacts: facts.length });
+    const reached = injected.filter((t) => built.text.includes(cleanText(t, 400))).length;
+    const kept = BENIGN_FACTS.filter((t) => built.text.includes(t)).length;
+    rows.push({ name: `block from all of them as foreign facts, trust=${trust}: placed injections reaching it`, value: reached, unit: `of ${injected.length}`, note: `benign facts in the block: ${kept} of ${BENIGN_FACTS.length} (budget 10000: ${built.overBudget} lines did not fit)` });
+  }
+
+  const all = [...injected, ...BENIGN_FACTS];
+  const clean = perFact((t) => cleanText(t, 400), all);
+  rows.push({ name: `cost per fact: orderReason (${all.length} facts)`, value: perFact(orderReason, all), unit: 'µs', baseline: clean, baselineName: 'cleanText', note: `cleanText: ${clean.toFixed(1)} µs; runs in the worker, never in the hook` });
+  return rows;
+}

@@ -1,0 +1,404 @@
+/**
+ * Builds `data.json`, the held-out redaction evaluation (issue 29), from two public secret
+ * scanners' own test data, read as DATA from repository snapshots (never their rules or code):
+ *
+ * - gitleaks (MIT): the true-positive samples (`tps`) and false-positive samples (`fps`) that each
+ *   rule in cmd/generate/config/rules/*.go validates itself against. Literal samples are taken as
+ *   written; samples built with `secrets.NewSecret(<pattern>)` are generated here from that
+ *   pattern with a seeded generator (the pattern describes a vendor's published token shape).
+ * - detect-secrets (Apache-2.0): the secrets in its test_data/ files.
+ * - Public identifiers from the gitleaks snapshot itself (commit SHAs, blob SHAs), as benign ids.
+ *
+ * Run: `npx tsx test/support/secret-heldout/extract.ts <gitleaks git dir> <detect-secrets git dir>`
+ * (the `fetch` tool's mirrors). The output is committed, so tests and the bench need no network.
+ * Nothing here looks at what our redaction does: the set is fixed before it is measured.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../prng.js';
+
+export interface HeldoutSecret {
+  /** Where it comes from: `gitleaks:<rule id>` or `detect-secrets:<file>`. */
+  source: string;
+  /** The vendor or product word the scanner names it by (`twilio`, `AWS`), if any. */
+  identifier?: string;
+  /** The value that must not survive redaction. */
+  secret: string;
+  /** A whole sample line as the scanner wrote it, when the sample is a line and not a bare value. */
+  line?: string;
+}
+
+export interface HeldoutBenign {
+  source: string;
+  text: string;
+}
+
+const rng = mulberry32(29);
+const git = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+
+// ---- a tiny generator for the regular expressions gitleaks' samples are generated from ----
+
+function expandClass(body: string): string {
+  let out = '';
+  for (let i = 0; i < body.length; i += 1) {
+    let c = body[i] as string;
+    if (c === '\\') {
+      i += 1;
+      c = body[i] as string;
+      if (c === 'd') { out += '0123456789'; continue; }
+      if (c === 'w') { out += 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'; continue; }
+      if (c === 's') { out += ' '; continue; }
+    }
+    if (body[i + 1] === '-' && i + 2 < body.length && body[i + 2] !== ']') {
+      const to = body[i + 2] === '\\' ? (body[i + 3] as string) : (body[i + 2] as string);
+      for (let k = c.charCodeAt(0); k <= to.charCodeAt(0); k += 1) out += String.fromCharCode(k);
+      i += body[i + 2] === '\\' ? 3 : 2;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** Generates one string matching `re` (character classes, groups, alternation, quantifiers). Throws on what it does not know. */
+export function generate(re: string): string {
+  let i = 0;
+  const pick = (s: string): string => s[Math.floor(rng() * s.length)] as string;
+  function atom(): () => string {
+    const c = re[i] as string;
+    if (c === '[') {
+      const end = re.indexOf(']', i + 2);
+      if (end < 0) throw new Error('unclosed class');
+      let body = re.slice(i + 1, end);
+      i = end + 1;
+      if (body.startsWith('^')) throw new Error('negated class');
+      body = expandClass(body);
+      return () => pick(body);
+    }
+    if (c === '(') {
+      i += 1;
+      if (re.startsWith('?:', i)) i += 2;
+      else if (re.startsWith('?i)', i)) { i += 3; return () => ''; }
+      const alts = alternation();
+      if (re[i] !== ')') throw new Error('unclosed group');
+      i += 1;
+      return () => alts();
+    }
+    if (c === '\\') {
+      const e = re[i + 1] as string;
+      i += 2;
+      if (e === 'd') return () => pick('0123456789');
+      if (e === 'w') return () => pick('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_');
+      if (e === 'b' || e === 'B') return () => '';
+      if (/[A-Za-z]/.test(e)) throw new Error(`escape \\${e}`);
+      return () => e;
+    }
+    if (c === '.') { i += 1; return () => pick('abcdefghijklmnopqrstuvwxyz0123456789'); }
+    if (c === '^' || c === '$') { i += 1; return () => ''; }
+    i += 1;
+    return () => c;
+  }
+  function quantified(): () => string {
+    const a = atom();
+    const q = re[i];
+    let min = 1;
+    let max = 1;
+    if (q === '{') {
+      const m = /^\{(\d+)(?:,(\d*))?\}/.exec(re.slice(i));
+      if (m === null) throw new Error('bad quantifier');
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[2] === '' ? min + 8 : Number(m[2]);
+      i += m[0].length;
+    } else if (q === '?') { min = 0; max = 1; i += 1; }
+    else if (q === '*') { min = 0; max = 8; i += 1; }
+    else if (q === '+') { min = 1; max = 8; i += 1; }
+    if (re[i] === '?') i += 1; // lazy: same strings
+    return () => {
+      const n = min + Math.floor(rng() * (max - min + 1));
+      let s = '';
+      for (let k = 0; k < n; k += 1) s += a();
+      return s;
+    };
+  }
+  function sequence(): () => string {
+    const parts: (() => string)[] = [];
+    while (i < re.length && re[i] !== '|' && re[i] !== ')') parts.push(quantified());
+    return () => parts.map((p) => p()).join('');
+  }
+  function alternation(): () => string {
+    const alts = [sequence()];
+    while (re[i] === '|') {
+      i += 1;
+      alts.push(sequence());
+    }
+    return () => (alts[Math.floor(rng() * alts.length)] as () => string)();
+  }
+  const g = alternation();
+  if (i !== re.length) throw new Error(`unparsed at ${i}`);
+  return g();
+}
+
+// ---- reading Go source as data: string literals, concatenations, a few helper calls ----
+
+const PATTERN_HELPERS: Record<string, (n: string) => string> = {
+  Numeric: (n) => `[0-9]{${n}}`,
+  Hex: (n) => `[a-f0-9]{${n}}`,
+  AlphaNumeric: (n) => `[a-z0-9]{${n}}`,
+  AlphaNumericExtendedShort: (n) => `[a-z0-9_-]{${n}}`,
+  AlphaNumericExtended: (n) => `[a-z0-9=_\\-]{${n}}`,
+  AlphaNumericExtendedLong: (n) => `[a-z0-9\\/=_\\+\\-]{${n}}`,
+};
+
+/** Splits `s` at top-level occurrences of `sep` (outside strings and brackets), dropping `//` comments. */
+function splitTop(s: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (let i = 0; i < s.length; i += 1) {
+    const c = s[i] as string;
+    if (c === '"' || c === '`') {
+      const end = endOfString(s, i);
+      part += s.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if (c === '/' && s[i + 1] === '/') {
+      const nl = s.indexOf('\n', i);
+      i = (nl < 0 ? s.length : nl) - 1;
+      continue;
+    }
+    if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) depth -= 1;
+    else if (c === sep && depth === 0) {
+      out.push(part);
+      part = '';
+      continue;
+    }
+    part += c;
+  }
+  out.push(part);
+  return out.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+function endOfString(s: string, at: number): number {
+  const q = s[at];
+  for (let i = at + 1; i < s.length; i += 1) {
+    if (q === '"' && s[i] === '\\') { i += 1; continue; }
+    if (s[i] === q) return i;
+  }
+  return s.length;
+}
+
+function goString(lit: string): string {
+  if (lit.startsWith('`')) return lit.slice(1, -1);
+  return JSON.parse(lit.replace(/\\'/g, "'")) as string;
+}
+
+/** The argument list of the call whose `(` is at `open`. */
+function callArgs(s: string, open: number): { args: string; end: number } {
+  let depth = 0;
+  for (let i = open; i < s.length; i += 1) {
+    const c = s[i] as string;
+    if (c === '"' || c === '`') { i = endOfString(s, i); continue; }
+    if (c === '(') depth += 1;
+    else if (c === ')') {
+      depth -= 1;
+      if (depth === 0) return { args: s.slice(open + 1, i), end: i + 1 };
+    }
+  }
+  throw new Error('unclosed call');
+}
+
+interface Evaluated {
+  text: string;
+  /** The generated parts (what NewSecret produced). */
+  generated: string[];
+}
+
+/** Evaluates a Go string expression of literals, `+`, `secrets.NewSecret(p)`, `utils.<Pattern>("n")`, `utils.Hex8_4_4_4_12()`. */
+function evaluate(expr: string, pattern = false): Evaluated {
+  const out: Evaluated = { text: '', generated: [] };
+  for (const term of splitTop(expr, '+')) {
+    if (/^["`]/.test(term)) {
+      out.text += goString(term);
+      continue;
+    }
+    const helper = /^utils\.(\w+)\("([\d,]+)"\)$/.exec(term);
+    if (helper !== null && PATTERN_HELPERS[helper[1] as string] !== undefined) {
+      out.text += (PATTERN_HELPERS[helper[1] as string] as (n: string) => string)(helper[2] as string);
+      continue;
+    }
+    if (term === 'utils.Hex8_4_4_4_12()') {
+      out.text += '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+      continue;
+    }
+    const ns = /^(?:secrets\.NewSecret|newPlausibleSecret)\(/.exec(term);
+    if (ns !== null && !pattern) {
+      const { args, end } = callArgs(term, term.indexOf('('));
+      if (end !== term.length) throw new Error(`trailing ${term.slice(end)}`);
+      const value = generate(evaluate(args, true).text);
+      out.text += value;
+      out.generated.push(value);
+      continue;
+    }
+    throw new Error(`unknown term ${term.slice(0, 40)}`);
+  }
+  return out;
+}
+
+/** The most secret-looking token of a sample line: the longest run with the most distinct characters. */
+function likelySecret(line: string): string | undefined {
+  const tokens = (line.match(/[A-Za-z0-9+/_.~-]+=*/g) ?? []).filter((t) => t.length >= 12);
+  let best: string | undefined;
+  let bestScore = 0;
+  for (const t of tokens) {
+    const score = new Set(t).size * Math.log(t.length);
+    if (score > bestScore) {
+      best = t;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * Clearly a placeholder or documentation example, by the issue's definition (decided before any
+ * measurement): AWS-style EXAMPLE, runs of x, masks, ellipses, angle-bracket and ${} templates.
+ */
+const DOC_MARKER = /EXAMPLE|x{4,}|X{4,}|\*{3}|\.{3}|…|<[^<>\n]+>|\$\{[^}]*\}|your[_-]|placeholder|redacted/i;
+/** A value that could be a credential: 16+ characters mixing letters and digits. */
+const CREDENTIAL_SHAPED = /(?=[A-Za-z0-9+/_.~=-]*\d)(?=[A-Za-z0-9+/_.~=-]*[A-Za-z])[A-Za-z0-9+/_.~=-]{16,}/;
+
+/**
+ * A scanner's false positive is benign for us only if our definition agrees: it is clearly a
+ * placeholder (DOC_MARKER), or it holds nothing credential-shaped at all. The rest (a real-looking
+ * key that one scanner rule rejects for its own reasons, e.g. a wrong suffix) is a secret by our
+ * definition, so it is in neither set; it is counted in `skipped`.
+ */
+function addFalsePositive(benign: HeldoutBenign[], skipped: string[], source: string, text: string): void {
+  if (DOC_MARKER.test(text) || !CREDENTIAL_SHAPED.test(text)) benign.push({ source, text });
+  else skipped.push(`${source}: ambiguous false positive (credential-shaped, no placeholder marker)`);
+}
+
+function gitleaks(dir: string, secrets: HeldoutSecret[], benign: HeldoutBenign[], skipped: string[]): void {
+  const files = git(dir, 'ls-tree', '--name-only', 'HEAD', 'cmd/generate/config/rules/').split('\n').filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'));
+  for (const file of files) {
+    const src = git(dir, 'show', `HEAD:${file}`);
+    for (const fn of src.split(/\nfunc /).slice(1)) {
+      const ruleId = /RuleID:\s*"([^"]+)"/.exec(fn)?.[1];
+      if (ruleId === undefined) continue;
+      // tps and fps lists: `tps := []string{…}`, `tps = append(tps, …)`, `fps := …`.
+      for (const m of fn.matchAll(/\b(tps|fps|truePositives|falsePositives)\s*(?::=|=)\s*/g)) {
+        const which = /^(tps|truePositives)$/.test(m[1] as string) ? 'tp' : 'fp';
+        const at = (m.index as number) + m[0].length;
+        const rest = fn.slice(at);
+        let elements: string[];
+        try {
+          if (rest.startsWith('[]string{')) {
+            const body = rest.slice('[]string'.length);
+            let depth = 0;
+            let end = 0;
+            for (let i = 0; i < body.length; i += 1) {
+              const c = body[i] as string;
+              if (c === '"' || c === '`') { i = endOfString(body, i); continue; }
+              if (c === '{') depth += 1;
+              if (c === '}' && --depth === 0) { end = i; break; }
+            }
+            elements = splitTop(body.slice(1, end), ',');
+          } else if (rest.startsWith('append(')) {
+            elements = splitTop(callArgs(rest, rest.indexOf('(')).args, ',').slice(1);
+          } else if (/^utils\.GenerateSampleSecrets?\(/.test(rest)) {
+            elements = [callArgs(rest, rest.indexOf('(')).args].map((a) => `utils.GenerateSampleSecret(${a})`);
+          } else continue;
+        } catch (error) {
+          skipped.push(`${ruleId}: ${(error as Error).message}`);
+          continue;
+        }
+        for (let el of elements) {
+          el = el.replace(/\.\.\.$/, '');
+          try {
+            const gen = /^utils\.GenerateSampleSecrets?\(/.exec(el);
+            if (gen !== null) {
+              const args = splitTop(callArgs(el, el.indexOf('(')).args, ',');
+              const identifier = evaluate(args[0] as string).text;
+              const secret = evaluate(args[1] as string).text;
+              if (which === 'fp') addFalsePositive(benign, skipped, `gitleaks-fp:${ruleId}`, `${identifier}_token = ${secret}`);
+              else if (DOC_MARKER.test(secret)) benign.push({ source: `gitleaks-doc-example:${ruleId}`, text: `${identifier}_token = ${secret}` });
+              else secrets.push({ source: `gitleaks:${ruleId}`, identifier, secret });
+              continue;
+            }
+            const value = evaluate(el);
+            if (which === 'fp') {
+              addFalsePositive(benign, skipped, `gitleaks-fp:${ruleId}`, value.text);
+              continue;
+            }
+            const secret = value.generated.length === 1 ? value.generated[0] : likelySecret(value.text);
+            if (secret === undefined) skipped.push(`${ruleId}: no token in a sample line`);
+            else if (DOC_MARKER.test(secret)) benign.push({ source: `gitleaks-doc-example:${ruleId}`, text: value.text });
+            else secrets.push({ source: `gitleaks:${ruleId}`, secret, line: value.text });
+          } catch (error) {
+            skipped.push(`${ruleId}: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
+  }
+}
+
+/** detect-secrets' test data: the values its own tests expect to be found (read by hand from the files, listed here with where they are). */
+function detectSecrets(dir: string, secrets: HeldoutSecret[]): void {
+  const lines = (file: string): string[] => git(dir, 'show', `HEAD:${file}`).split('\n');
+  const wanted: Array<[string, RegExp]> = [
+    ['test_data/config.env', /^mimi=/],
+    ['test_data/config.ini', /^password = 123456789a1234$/],
+    ['test_data/config.ini', /^real_secret_which_isnt_an_i_d = /],
+    ['test_data/config.md', /^key="/],
+    ['test_data/each_secret.py', /^(base64_secret|hex_secret|basic_auth) = /],
+    ['test_data/files/file_with_secrets.py', /^SUPER_SEECRET_VALUE = /],
+    ['test_data/files/file_with_secrets.py', /^VERY_SECRET_TOO = /],
+  ];
+  for (const [file, re] of wanted) {
+    for (const line of lines(file)) {
+      if (!re.test(line)) continue;
+      const clean = line.replace(/\s+#\s*pragma: allowlist secret/, '');
+      const url = /:\/\/[^:]+:([^@]+)@/.exec(clean);
+      const secret = url?.[1] ?? likelySecret(clean.replace(/^[^=]*=\s*/, ''));
+      if (secret !== undefined) secrets.push({ source: `detect-secrets:${file}`, secret, line: clean });
+    }
+  }
+}
+
+/** Public ids from the gitleaks snapshot: commit SHAs and blob SHAs, the ids notes cite. */
+function publicIds(dir: string, benign: HeldoutBenign[]): void {
+  for (const sha of git(dir, 'log', '--format=%H', '-n', '30', 'HEAD').trim().split('\n')) benign.push({ source: 'gitleaks-history:commit', text: sha });
+  for (const row of git(dir, 'ls-tree', 'HEAD', 'cmd/generate/config/rules/').trim().split('\n').slice(0, 20)) {
+    const blob = row.split(/\s+/)[2];
+    if (blob !== undefined) benign.push({ source: 'gitleaks-history:blob', text: blob });
+  }
+}
+
+function main(): void {
+  const [gitleaksDir, detectSecretsDir] = process.argv.slice(2);
+  if (gitleaksDir === undefined || detectSecretsDir === undefined) throw new Error('usage: extract.ts <gitleaks git dir> <detect-secrets git dir>');
+  const secrets: HeldoutSecret[] = [];
+  const benign: HeldoutBenign[] = [];
+  const skipped: string[] = [];
+  gitleaks(gitleaksDir, secrets, benign, skipped);
+  detectSecrets(detectSecretsDir, secrets);
+  publicIds(gitleaksDir, benign);
+  const data = {
+    sources: [
+      { name: 'gitleaks', url: 'https://github.com/gitleaks/gitleaks', commit: git(gitleaksDir, 'rev-parse', 'HEAD').trim(), license: 'MIT', paths: 'cmd/generate/config/rules/*.go (tps/fps samples)' },
+      { name: 'detect-secrets', url: 'https://github.com/Yelp/detect-secrets', commit: git(detectSecretsDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'test_data/' },
+    ],
+    skipped,
+    secrets,
+    benign,
+  };
+  const out = fileURLToPath(new URL('./data.json', import.meta.url));
+  writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
+  process.stdout.write(`${secrets.length} secrets, ${benign.length} benign samples, ${skipped.length} skipped -> ${out}\n`);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -1,0 +1,124 @@
+/**
+ * The held-out redaction evaluation (issue 29): secrets nobody here wrote, placed in the ways
+ * memory notes hold them. Kept apart from the tuning corpus (../secret-corpus.ts): the values
+ * come from data.json (public scanners' own test samples, see extract.ts for sources, commits and
+ * licences) and from vendor-format.ts (formats from vendor documentation); the note contexts
+ * below were written once, before the redaction was measured on them, and are not tuned to it.
+ *
+ * Each secret meets two contexts (rotating through all of them by index, so the set is fixed);
+ * a scanner sample that is a whole line is pasted as written (code block or log paste).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { HeldoutBenign, HeldoutSecret } from './extract.js';
+import { VENDOR_FORMAT_BENIGN, VENDOR_FORMAT_SECRETS } from './vendor-format.js';
+
+export interface HeldoutPlanted {
+  /** `gitleaks:<rule>`, `detect-secrets:<file>` or `vendor:<format>`. */
+  source: string;
+  /** The kind by which results are reported: the rule or format name without the source. */
+  kind: string;
+  secret: string;
+  note: string;
+  context: string;
+}
+
+export interface HeldoutBenignNote {
+  source: string;
+  cls: string;
+  note: string;
+}
+
+interface Data {
+  sources: unknown[];
+  skipped: string[];
+  secrets: HeldoutSecret[];
+  benign: HeldoutBenign[];
+}
+
+const DATA = JSON.parse(readFileSync(fileURLToPath(new URL('./data.json', import.meta.url)), 'utf8')) as Data;
+
+/** The credential word a rule's name calls its secret by. */
+function credentialWord(kind: string): string {
+  if (/password|passwd/.test(kind)) return 'password';
+  if (/\bdsn\b/.test(kind)) return 'DSN';
+  if (/-pat\b|personal-access/.test(kind)) return 'PAT';
+  if (/secret/.test(kind)) return 'secret';
+  if (/token/.test(kind)) return 'token';
+  if (/key/.test(kind)) return 'API key';
+  return 'credential';
+}
+
+const title = (s: string): string => s.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const envName = (id: string, word: string): string => `${id}_${word}`.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+
+/** Memory-note contexts for a bare value next to its name. */
+const CONTEXTS: Record<string, (secret: string, id: string, word: string) => string> = {
+  prose: (s, id, w) => `Set up the ${title(id)} integration today. The ${w} for the staging account is ${s} and it expires next quarter.`,
+  list: (s, id, w) => `## ${title(id)} access\n\n- account: ops-staging\n- ${w}: ${s}\n- owner: platform team`,
+  table: (s, id, w) => `| service | ${w} | notes |\n|---|---|---|\n| ${title(id)} | ${s} | rotated in March |\n| Internal wiki | n/a | SSO |`,
+  yaml: (s, id, w) => `Config that worked:\n\n\`\`\`yaml\n${id.toLowerCase()}:\n  region: eu-west-1\n  ${w.toLowerCase().replace(/ /g, '_')}: ${s}\n  timeout: 30\n\`\`\``,
+  json: (s, id, w) => `Saved the settings file:\n\n\`\`\`json\n{\n  "service": "${id}",\n  "${w.toLowerCase().replace(/ /g, '_')}": "${s}",\n  "retries": 3\n}\n\`\`\``,
+  dotenv: (s, id, w) => `Local .env for the worker:\n\n\`\`\`\nNODE_ENV=development\n${envName(id, w)}=${s}\nLOG_LEVEL=info\n\`\`\``,
+  shell: (s, id, w) => `To reproduce the failing call:\n\n\`\`\`sh\nexport ${envName(id, w)}='${s}'\nnpm run sync -- --verbose\n\`\`\``,
+  log: (s, id, w) => `Log excerpt from the failed deploy:\n\n2026-11-20T10:02:11Z INFO  starting ${id} client\n2026-11-20T10:02:11Z DEBUG ${id} ${w}=${s} region=eu-west-1\n2026-11-20T10:02:12Z ERROR 401 Unauthorized`,
+};
+const CONTEXT_NAMES = Object.keys(CONTEXTS);
+
+const LINE_CONTEXTS: Record<string, (line: string) => string> = {
+  'code-block': (line) => `Found this while debugging the build:\n\n\`\`\`\n${line}\n\`\`\`\n\nMoved it to the secret store afterwards.`,
+  'log-paste': (line) => `Output of the failing step, pasted as it was:\n\n${line}\n\nNext: ask the owner to rotate it.`,
+};
+const LINE_CONTEXT_NAMES = Object.keys(LINE_CONTEXTS);
+
+function kindOf(source: string): string {
+  return source.replace(/^[a-z-]+:/, '');
+}
+
+function identifierOf(s: HeldoutSecret): string {
+  if (s.identifier !== undefined && s.identifier !== '') return s.identifier;
+  return kindOf(s.source).split(/[-_]/)[0] ?? 'service';
+}
+
+/** The held-out secrets in their contexts: two contexts per value, one per whole-line sample. */
+export function heldoutSecrets(): HeldoutPlanted[] {
+  const out: HeldoutPlanted[] = [];
+  const all = [...DATA.secrets, ...VENDOR_FORMAT_SECRETS];
+  all.forEach((s, i) => {
+    const kind = kindOf(s.source);
+    if (s.line !== undefined) {
+      const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+      out.push({ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context });
+      return;
+    }
+    const id = identifierOf(s);
+    const word = credentialWord(kind);
+    for (const k of [i, i + 3]) {
+      const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
+      out.push({ source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context });
+    }
+  });
+  return out;
+}
+
+const BENIGN_CONTEXTS: Record<string, (text: string, source: string) => string> = {
+  'gitleaks-fp': (t) => `A scanner flagged this line in review; it is not a credential:\n\n\`\`\`\n${t}\n\`\`\``,
+  'gitleaks-doc-example': (t) => `The docs show the format like this:\n\n\`\`\`\n${t}\n\`\`\``,
+  'gitleaks-history:commit': (t) => `Fixed in commit ${t}; the release notes link to it.`,
+  'gitleaks-history:blob': (t) => `| file | blob |\n|---|---|\n| rules/aws.go | ${t} |`,
+};
+
+/** Benign notes: scanner false positives our definition agrees with, doc examples, public ids, vendor placeholders. */
+export function heldoutBenign(): HeldoutBenignNote[] {
+  const all = [...DATA.benign, ...VENDOR_FORMAT_BENIGN];
+  return all.map((b) => {
+    const cls = b.source.startsWith('gitleaks-history') ? b.source : (b.source.split(':')[0] as string);
+    const make = BENIGN_CONTEXTS[cls];
+    return { source: b.source, cls, note: make === undefined ? b.text : make(b.text, b.source) };
+  });
+}
+
+/** What extract.ts left out and why (reported by the bench). */
+export function heldoutSkipped(): readonly string[] {
+  return DATA.skipped;
+}
