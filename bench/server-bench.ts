@@ -28,7 +28,7 @@ export async function benchServer(): Promise<Row[]> {
   const coldCache = join(root, 'cold-cache');
   const llm = await startStandInLlm();
   const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(root, 'unused');
-  const env = { ...base, XDG_DATA_HOME: join(root, 'data'), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_GENERATION: newestGeneration().id };
+  const env = { ...base, XDG_DATA_HOME: join(root, 'data'), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_MODEL: 'stand-in', GMS_SERVER_EMBEDDER_MODEL: 'stand-in-embedder', GMS_SERVER_GENERATION: newestGeneration().id };
   try {
     const cli = timedCli({ ...env, GMS_GRAPHITI_CACHE: cacheRoot(process.env) }, ['server', 'stop']);
     const skipCold = process.env.BENCH_SERVER_COLD === '0';

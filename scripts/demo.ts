@@ -13,17 +13,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../src/cli.js';
 import { startGraphitiServer } from '../test/support/graphiti-server.js';
+import { demoExtraction } from './demo-extraction.js';
 
 const examples = fileURLToPath(new URL('../examples/memory', import.meta.url));
 
+/** Headings in bold on a terminal; plain in a pipe or a file, and with NO_COLOR set. */
+const bold = process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '';
+
 function say(text: string): void {
-  process.stdout.write(`\n\x1b[1m${text}\x1b[0m\n`);
+  process.stdout.write(bold ? `\n\x1b[1m${text}\x1b[0m\n` : `\n${text}\n`);
 }
 
 async function run(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'gms-demo-'));
   cpSync(examples, work, { recursive: true });
-  const server = await startGraphitiServer({ processingDelayMs: 20, maxFactsPerEpisode: 20 });
+  // Facts a person recognises (subject, relation, object), as a real Graphiti's LLM extracts them.
+  const server = await startGraphitiServer({ processingDelayMs: 20, maxFactsPerEpisode: 20, extractor: demoExtraction });
   const env = {
     HOME: work,
     PATH: process.env.PATH,

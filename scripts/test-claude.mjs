@@ -1,16 +1,53 @@
 #!/usr/bin/env node
 /**
- * `npm run test:claude`: the real Claude Code CLI suite (test/claude, vitest.claude.config.ts).
- * Builds first (the hooks under test are the built dist/ ones, as `install` registers them),
- * installs the pinned CLI into its cache folder if needed (scripts/claude-code.mjs), runs the
- * suite and ends with one line "N passed, M failed"; exits non-zero on any failure.
+ * `npm run test:claude`: the real Claude Code CLI suite (test/claude, vitest.claude.config.ts) on
+ * every pinned generation (scripts/claude-code.mjs: 2.1.330 and 2.1.332). Builds first (the hooks
+ * under test are the built dist/ ones, as `install` registers them), installs each pinned CLI into
+ * its cache folder if needed, runs the suite once per generation and ends with one line
+ * "N passed, M failed"; exits non-zero on any failure.
+ *
+ * A generation whose npm package needs a newer Node than this one (2.1.332: Node >= 22) runs under
+ * that Node from the npm registry (`npx -p node@22.23.3`, as the conformance suite does): the CLI,
+ * vitest and our hooks all run on it then.
+ *
+ *   npm run test:claude                       every generation
+ *   GMS_CLAUDE_CODE_VERSION=2.1.332 npm run test:claude -- -t fork    one generation, vitest arguments after --
  */
 import { spawnSync } from 'node:child_process';
-import { ensureClaudeCode } from './claude-code.mjs';
-import { npm, runVitest } from './vitest-run.mjs';
+import { CLAUDE_CODE_NODE, CLAUDE_CODE_VERSIONS, NODE_22_PACKAGE, ensureClaudeCode } from './claude-code.mjs';
+import { npm, npx, runVitest } from './vitest-run.mjs';
 
-const built = spawnSync(npm, ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0;
-process.stdout.write(`claude: ${ensureClaudeCode()}\n`);
-const r = runVitest('claude', ['-c', 'vitest.claude.config.ts', ...process.argv.slice(2)]);
-process.stdout.write(`\n${r.passed} passed, ${r.failed} failed\n`);
-process.exit(built && r.ok && r.failed === 0 ? 0 : 1);
+const args = process.argv.slice(2);
+const only = process.env.GMS_CLAUDE_CODE_VERSION;
+const versions = only ? [only] : CLAUDE_CODE_VERSIONS;
+const built = process.env.GMS_CLAUDE_SKIP_BUILD === '1' || spawnSync(npm, ['run', '--silent', 'build'], { stdio: 'inherit' }).status === 0;
+const major = Number(process.versions.node.split('.')[0]);
+
+let passed = 0;
+let failed = 0;
+let ok = built;
+for (const version of versions) {
+  if (major < CLAUDE_CODE_NODE[version]) {
+    // This generation under a Node it supports: the same script, for it alone, built already.
+    process.stdout.write(`\n== Claude Code ${version} under ${NODE_22_PACKAGE}\n`);
+    const child = spawnSync(npx, ['--yes', '-p', NODE_22_PACKAGE, '--', 'node', 'scripts/test-claude.mjs', ...args], {
+      stdio: ['inherit', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      env: { ...process.env, GMS_CLAUDE_CODE_VERSION: version, GMS_CLAUDE_SKIP_BUILD: '1' },
+    });
+    process.stdout.write(child.stdout ?? '');
+    const tally = /(\d+) passed, (\d+) failed\s*$/.exec(child.stdout ?? '');
+    passed += Number(tally?.[1] ?? 0);
+    failed += Number(tally?.[2] ?? 0);
+    ok &&= child.status === 0 && tally !== null;
+    continue;
+  }
+  const env = { GMS_CLAUDE_CODE_VERSION: version };
+  process.stdout.write(`claude ${version} (node ${process.version}): ${ensureClaudeCode({ ...process.env, ...env }, version)}\n`);
+  const r = runVitest(`claude ${version}`, ['-c', 'vitest.claude.config.ts', ...args], env);
+  passed += r.passed;
+  failed += r.failed;
+  ok &&= r.ok;
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(ok && failed === 0 ? 0 : 1);

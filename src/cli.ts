@@ -19,42 +19,11 @@
  * Size: argument parsing (node:util parseArgs), the usage text and one small handler per command;
  * each handler imports its module lazily, so a command loads only what it runs.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+import { commandHelp, globalHelp, serverHelp, serverUsageProblem, unknownCommand, usageProblem, version, wantsHelp } from './commands/help.js';
+import { findCommand, parseArgsOptions } from './commands/spec.js';
 import { ConfigError, loadConfig, type Config } from './lib/config/config.js';
 import { createLogger, logFilePath, type Logger } from './lib/util/log.js';
-
-const USAGE = `Usage: graphiti-memory-sync <command> [options]
-
-Commands:
-  sync       Send new and changed memory files to Graphiti, delete removed ones
-             --dry-run  show what would happen, change nothing
-             --json     print one JSON object with the counts
-             --force    re-read every file, retry failed files
-             --source NAME  only this source (pai, auto-memory, or an extra source)
-             --max N    send at most N files this run
-             --wait MS  wait up to MS for queued episodes to be confirmed
-             --replace-prior  send ours for notes the madeinoz hook sent, even
-                        unchanged ones, and delete its episodes once ours are in
-  status     Counts by status, oldest pending, failures, server health [--json]
-  health     Check the Graphiti server: get_status, its database against
-             MADEINOZ_KNOWLEDGE_DB, a one-word search per configured group;
-             names the likely cause and the fix of each failure [--json]
-             --deep     also send one test episode, wait for it to be stored, delete it
-             --timeout MS  how long --deep waits (default 90000)
-  doctor     Same as health
-  context    Print what the SessionStart hook would inject [--cwd DIR] [--refresh]
-             --omitted  also list on stderr what the block left out and why
-             outside a git repository or Claude Code project: one line on
-             stderr, exit 3 (name the project with --cwd DIR)
-  install    Add the hooks to Claude Code settings [--scope user|project|local] [--dry-run] [--with-mcp]
-  uninstall  Remove our hooks from Claude Code settings [--scope ...] [--dry-run]
-  watch      Keep the memory folders in sync while you work [--poll] [--json]
-  service    Print a service definition that runs watch: --systemd (user unit) or --launchd (agent)
-  server     Run a local Graphiti server without Docker: start|stop|status|logs|upgrade|service
-
-Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),
-2 usage or configuration error, 3 context: no project at this folder.
-Settings: see config/.env.example.`;
 
 /** `context` run where there is no project to speak of (documented in USAGE and the README). */
 export const EXIT_NO_PROJECT = 3;
@@ -62,29 +31,6 @@ export const EXIT_NO_PROJECT = 3;
 export class UsageError extends Error {
   override name = 'UsageError';
 }
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-const COMMAND_ALIASES: Record<string, string> = { doctor: 'health' };
-
-const COMMAND_OPTIONS: Record<string, Options> = {
-  sync: {
-    'dry-run': { type: 'boolean' },
-    json: { type: 'boolean' },
-    force: { type: 'boolean' },
-    source: { type: 'string' },
-    max: { type: 'string' },
-    wait: { type: 'string' },
-    'replace-prior': { type: 'boolean' },
-  },
-  status: { json: { type: 'boolean' } },
-  health: { json: { type: 'boolean' }, deep: { type: 'boolean' }, timeout: { type: 'string' } },
-  context: { cwd: { type: 'string' }, refresh: { type: 'boolean' }, omitted: { type: 'boolean' } },
-  install: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
-  uninstall: { scope: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'with-mcp': { type: 'boolean' } },
-  watch: { poll: { type: 'boolean' }, json: { type: 'boolean' } },
-  service: { systemd: { type: 'boolean' }, launchd: { type: 'boolean' } },
-};
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -110,30 +56,50 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [given, ...rest] = argv;
-  const command = given === undefined ? undefined : (COMMAND_ALIASES[given] ?? given);
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    io.stdout(`${USAGE}\n`);
-    return command === undefined ? 2 : 0;
+  if (given === undefined || given === '--help' || given === '-h' || given === 'help') {
+    io.stdout(`${globalHelp()}\n`);
+    return given === undefined ? 2 : 0;
   }
-  if (command === 'server') {
-    const { runServerCommand } = await import('./lib/server/server-command.js');
-    return runServerCommand(rest, io);
+  if (given === '--version' || given === '-V' || given === 'version') {
+    io.stdout(`${version()}\n`);
+    return 0;
   }
-  const spec = COMMAND_OPTIONS[command];
+  const spec = findCommand(given);
   if (spec === undefined) {
-    io.stderr(`Unknown command "${command}".\n\n${USAGE}\n`);
+    io.stderr(`${unknownCommand(given)}\n`);
     return 2;
+  }
+  const command = spec.name;
+  if (command === 'server') {
+    const help = serverHelp(rest);
+    if (help !== undefined) {
+      io.stdout(`${help.text}\n`);
+      return help.code;
+    }
+    const { runServerCommand, parseServerArgs } = await import('./lib/server/server-command.js');
+    try {
+      parseServerArgs(rest);
+    } catch (error) {
+      io.stderr(`${serverUsageProblem(rest, (error as Error).message)}\n`);
+      return 2;
+    }
+    return runServerCommand(rest, io);
   }
   let values: Record<string, string | boolean | undefined>;
   try {
-    const parsed = parseArgs({ args: rest, options: { ...spec, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const parsed = parseArgs({ args: rest, options: parseArgsOptions(spec), strict: true, allowPositionals: false });
     values = parsed.values as Record<string, string | boolean | undefined>;
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}\n`);
+    // --help wins over a mistake elsewhere on the line: the user is asking what is allowed.
+    if (wantsHelp(rest)) {
+      io.stdout(`${commandHelp(spec)}\n`);
+      return 0;
+    }
+    io.stderr(`${usageProblem(spec, (error as Error).message)}\n`);
     return 2;
   }
   if (values.help === true) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${commandHelp(spec)}\n`);
     return 0;
   }
   let config: Config;
@@ -141,7 +107,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     config = await loadConfig({ env: io.env });
   } catch (error) {
     if (error instanceof ConfigError) {
-      io.stderr(`Configuration error: ${error.message}\n`);
+      const { configErrorMessage } = await import('./commands/config-error.js');
+      io.stderr(`${configErrorMessage(error.message, error.variable, io.env)}\n`);
       return 2;
     }
     throw error;
@@ -175,6 +142,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     }
     logger.error('command failed', { error: error as Error });
     io.stderr(`Error: ${(error as Error).message}\n`);
+    const { nextStepLine } = await import('./commands/next-step.js');
+    const step = nextStepLine((error as Error).message, config);
+    if (step !== undefined) io.stderr(`  ${step}\n`);
     return 1;
   }
 }
@@ -210,8 +180,10 @@ async function commandSync(config: Config, values: Record<string, string | boole
       io.stdout(`${JSON.stringify(summary)}\n`);
     } else {
       const { formatSyncSummary } = await import('./commands/reports.js');
-      io.stdout(formatSyncSummary(summary));
+      io.stdout(formatSyncSummary(summary, config));
     }
+    // A dry run plans work: pending work is its answer, not a failure (exit 0 unless a file failed).
+    if (summary.dryRun) return summary.failed === 0 ? 0 : 1;
     return isClean(summary) ? 0 : 1;
   } finally {
     process.removeListener('SIGINT', onSignal);
@@ -264,8 +236,13 @@ async function commandContext(config: Config, values: Record<string, string | bo
     io.stderr(`${noProjectMessage(result.project)}\n`);
     return EXIT_NO_PROJECT;
   }
-  // stdout is exactly what the hook injects; what was left out goes to stderr.
-  io.stdout(result.text === '' ? '' : `${result.text}\n`);
+  // stdout is exactly what the hook injects; what was left out, and an empty block's next step, go to stderr.
+  if (result.text === '') {
+    const { emptyContextHint } = await import('./commands/messages.js');
+    io.stderr(`${emptyContextHint({ projectName: result.project.name, refreshed: refresh, builtAt: result.builtAt, omitted: result.omitted?.length ?? 0 })}\n`);
+  } else {
+    io.stdout(`${result.text}\n`);
+  }
   if (values.omitted === true) io.stderr(formatOmitted(result));
   return 0;
 }
@@ -280,7 +257,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   if (command === 'install' && config.mcpUrlSource === 'default') {
     io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: graphiti-memory-sync server start\n`);
   }
-  return 0;
+  return install.installRefused(result) ? 1 : 0;
 }
 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {

@@ -453,7 +453,7 @@ __export(dotenv_file_exports, {
 function readSettingsFile(file, wanted) {
   let text;
   try {
-    text = (0, import_node_fs5.readFileSync)(file, "utf8");
+    text = (0, import_node_fs6.readFileSync)(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -461,11 +461,11 @@ function readSettingsFile(file, wanted) {
   for (const [name, value] of Object.entries((0, import_dotenv.parse)(text))) if (value !== "" && wanted(name)) out[name] = value;
   return out;
 }
-var import_node_fs5, import_dotenv;
+var import_node_fs6, import_dotenv;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
   }
@@ -475,6 +475,7 @@ var init_dotenv_file = __esm({
 var config_exports = {};
 __export(config_exports, {
   ConfigError: () => ConfigError,
+  DEFAULT_MCP_URL: () => DEFAULT_MCP_URL,
   SETTINGS: () => SETTINGS,
   buildConfig: () => buildConfig,
   findEnvFile: () => findEnvFile,
@@ -482,7 +483,7 @@ __export(config_exports, {
   mcpUrlOrigin: () => mcpUrlOrigin
 });
 module.exports = __toCommonJS(config_exports);
-var import_node_path4 = require("node:path");
+var import_node_path6 = require("node:path");
 
 // node_modules/zod/v3/external.js
 var external_exports = {};
@@ -4629,9 +4630,11 @@ var import_node_child_process = require("node:child_process");
 var import_node_crypto = require("node:crypto");
 var import_node_fs4 = require("node:fs");
 var import_node_os2 = require("node:os");
+var import_node_path4 = require("node:path");
 var ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+var ORIGIN_FILE = (0, import_node_path4.join)("graphiti-memory-sync", "origin.json");
 var MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
-function machineId() {
+function readMachineId() {
   for (const file of MACHINE_ID_FILES) {
     try {
       const id = (0, import_node_fs4.readFileSync)(file, "utf8").trim();
@@ -4642,12 +4645,11 @@ function machineId() {
   if (process.platform === "darwin") {
     try {
       const out = (0, import_node_child_process.execFileSync)("/usr/sbin/ioreg", ["-rd1", "-c", "IOPlatformExpertDevice"], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] });
-      const uuid = /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
-      if (uuid !== void 0) return uuid;
+      return /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
     } catch {
     }
   }
-  return `host:${(0, import_node_os2.hostname)()}`;
+  return void 0;
 }
 function userName() {
   try {
@@ -4656,24 +4658,163 @@ function userName() {
     return process.env.USER ?? process.env.USERNAME ?? "";
   }
 }
+var facts;
+function machineFacts() {
+  facts ??= { machineId: readMachineId(), hostname: (0, import_node_os2.hostname)(), user: userName() };
+  return facts;
+}
 function originOf(machine, user) {
   return `m-${(0, import_node_crypto.createHash)("sha256").update(`graphiti-memory-sync\0${machine}\0${user}`).digest("hex").slice(0, 10)}`;
 }
-var cached;
-function machineOrigin() {
-  cached ??= originOf(machineId(), userName());
-  return cached;
+function earlierDerivedOrigin(m) {
+  return originOf(m.machineId ?? `host:${m.hostname}`, m.user);
+}
+function derivedOrigin(m, claudeConfigDir) {
+  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path4.resolve)(claudeConfigDir)}`, m.user);
+}
+var OriginFileError = class extends Error {
+  constructor(file, detail) {
+    super(`${file} is not a valid origin file (${detail}): restore it from a backup, or delete it to start a new origin (this memory's episodes in the graph would then be sent again), or set MADEINOZ_KNOWLEDGE_ORIGIN`);
+    this.file = file;
+    this.name = "OriginFileError";
+  }
+  file;
+};
+function parseOriginFile(file, text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new OriginFileError(file, "not JSON");
+  }
+  const v = value;
+  if (typeof v !== "object" || v === null || typeof v.origin !== "string" || !ORIGIN_NAME.test(v.origin)) throw new OriginFileError(file, 'no valid "origin"');
+  const previous = Array.isArray(v.previous) ? v.previous.filter((p) => typeof p === "string" && ORIGIN_NAME.test(p) && p !== v.origin) : [];
+  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "" };
+}
+function readOriginFile(file) {
+  let text;
+  try {
+    text = (0, import_node_fs4.readFileSync)(file, "utf8");
+  } catch (error) {
+    if (error.code === "ENOENT") return void 0;
+    throw new OriginFileError(file, error.message);
+  }
+  return parseOriginFile(file, text);
+}
+function createOriginFile(file, content) {
+  const dir = (0, import_node_path4.join)(file, "..");
+  (0, import_node_fs4.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs4.chmodSync)(dir, 448);
+  const tmp = `${file}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
+  (0, import_node_fs4.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+`, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs4.linkSync)(tmp, file);
+    return content;
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    return readOriginFile(file) ?? content;
+  } finally {
+    (0, import_node_fs4.unlinkSync)(tmp);
+  }
+}
+function isFolder(path) {
+  try {
+    return (0, import_node_fs4.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date()) {
+  const file = (0, import_node_path4.join)((0, import_node_path4.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
+  const kept = readOriginFile(file);
+  if (kept !== void 0) return { origin: kept.origin, previous: kept.previous, file };
+  const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: void 0 };
+  if (!isFolder(claudeConfigDir)) return fallback;
+  try {
+    const created = createOriginFile(file, { origin: `m-${(0, import_node_crypto.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
+    return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file };
+  } catch {
+    return fallback;
+  }
+}
+
+// src/lib/config/claude-memory.ts
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
+function claudeSwitchOn(value) {
+  return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+function autoMemoryDisabled(env) {
+  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+}
+function folderSetting(value, homeDir, expandTilde) {
+  if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
+  let path = value.trim();
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path5.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path5.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path5.normalize)(path).replace(/[/\\]+$/, "");
+  return folder.length < 2 ? void 0 : folder;
+}
+function settingsValue(file, key) {
+  try {
+    const parsed = JSON.parse((0, import_node_fs5.readFileSync)(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function autoMemoryDirectoryIn(settingsFile, homeDir) {
+  return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
+}
+function movedForAll(env, claudeConfigDir, homeDir) {
+  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
+  if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
+  const user = autoMemoryDirectoryIn((0, import_node_path5.join)(claudeConfigDir, "settings.json"), homeDir);
+  return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
+}
+function projectsBase(env, claudeConfigDir) {
+  const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
+  return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
+}
+function shortId(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return (h >>> 0).toString(36);
+}
+function knownProjects(env, claudeConfigDir, homeDir) {
+  const file = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path5.join)(claudeConfigDir, ".claude.json") : (0, import_node_path5.join)(homeDir, ".claude.json");
+  const projects = settingsValue(file, "projects");
+  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path5.isAbsolute)(p)) : [];
+}
+function autoMemoryFolders(env, claudeConfigDir, homeDir) {
+  if (autoMemoryDisabled(env)) return [];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path5.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path5.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  const moved = movedForAll(env, claudeConfigDir, homeDir);
+  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path5.resolve)(moved.root), layout: "folder", via: moved.via });
+  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+    const local = autoMemoryDirectoryIn((0, import_node_path5.join)(project, ".claude", "settings.local.json"), homeDir);
+    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path5.resolve)(local))) continue;
+    const id = shortId((0, import_node_path5.resolve)(local));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path5.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+  }
+  return folders;
 }
 
 // src/lib/config/config.ts
 init_env_file();
+var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
 function mcpUrlOrigin(source) {
   if (source === "setting") return "from MADEINOZ_KNOWLEDGE_MCP_URL";
   if (source === "local-server") return "the local server started by `server start`";
   return "the default: set MADEINOZ_KNOWLEDGE_MCP_URL, or run `server start`";
 }
 var SETTINGS = [
-  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
+  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
   { name: "MADEINOZ_KNOWLEDGE_TRANSPORT", default: "auto", description: "auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse." },
   { name: "MADEINOZ_KNOWLEDGE_DB", default: "neo4j", description: "Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping." },
@@ -4690,8 +4831,11 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files." },
-  { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(this machine)", description: "Who this machine's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
+  { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
+  { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -4829,7 +4973,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path4.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path6.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -4843,6 +4987,16 @@ function parseOrigin(raw, variable) {
   const origin = raw.trim();
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
+}
+function ownOrigin(setting, claudeConfigDir) {
+  if (setting !== void 0) return { origin: setting, previousOrigins: [] };
+  try {
+    const identity = originIdentity(claudeConfigDir);
+    return { origin: identity.origin, previousOrigins: identity.previous };
+  } catch (error) {
+    if (error instanceof OriginFileError) throw new ConfigError(error.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
+    throw error;
+  }
 }
 function parseSharedSources(raw) {
   const out = /* @__PURE__ */ Object.create(null);
@@ -4907,20 +5061,24 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path4.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path6.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path6.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   const liveUrl = liveServerUrl(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl : void 0;
-  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
+  if (placeholder && localUrl !== void 0) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
-  const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== void 0 ? "local-server" : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
     db,
@@ -4932,13 +5090,14 @@ function buildConfig(env, envFile) {
     authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path4.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path4.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path4.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path4.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path4.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path6.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path6.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN") ?? machineOrigin(),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
@@ -4961,6 +5120,7 @@ function buildConfig(env, envFile) {
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   ConfigError,
+  DEFAULT_MCP_URL,
   SETTINGS,
   buildConfig,
   findEnvFile,

@@ -441,8 +441,59 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/project.ts
+var import_node_fs10 = require("node:fs");
+var import_node_path10 = require("node:path");
+var import_node_os2 = require("node:os");
+
+// src/lib/config/claude-memory.ts
 var import_node_fs9 = require("node:fs");
 var import_node_path9 = require("node:path");
+function claudeSwitchOn(value) {
+  return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+function autoMemoryDisabled(env) {
+  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+}
+function folderSetting(value, homeDir, expandTilde) {
+  if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
+  let path = value.trim();
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path9.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path9.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path9.normalize)(path).replace(/[/\\]+$/, "");
+  return folder.length < 2 ? void 0 : folder;
+}
+function settingsValue(file, key) {
+  try {
+    const parsed = JSON.parse((0, import_node_fs9.readFileSync)(file, "utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function autoMemoryDirectoryIn(settingsFile, homeDir) {
+  return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
+}
+function movedForAll(env, claudeConfigDir, homeDir) {
+  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
+  if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
+  const user = autoMemoryDirectoryIn((0, import_node_path9.join)(claudeConfigDir, "settings.json"), homeDir);
+  return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
+}
+function projectsBase(env, claudeConfigDir) {
+  const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
+  return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
+}
+function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
+  if (autoMemoryDisabled(env)) return void 0;
+  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
+  if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
+  const local = autoMemoryDirectoryIn((0, import_node_path9.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
+  const moved = movedForAll(env, claudeConfigDir, homeDir);
+  if (moved !== void 0) return { dir: moved.root, via: moved.via };
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  return { dir: (0, import_node_path9.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+}
 
 // src/lib/graphiti/escape.ts
 var MAX_PROJECT_GROUP_LENGTH = 64;
@@ -483,7 +534,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs9.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -491,7 +542,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefined((0, import_node_path9.join)(projectsDir, name));
+    const st = statOrUndefined((0, import_node_path10.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -501,7 +552,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs9.statSync)(path);
+    return (0, import_node_fs10.statSync)(path);
   } catch {
     return void 0;
   }
@@ -509,37 +560,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs9.openSync)(path, "r");
+    fd = (0, import_node_fs10.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs9.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs10.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs9.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path9.resolve)(start);
+  let dir = (0, import_node_path10.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path9.join)(dir, ".git");
+    const dotGit = (0, import_node_path10.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path9.isAbsolute)(m[1]) ? m[1] : (0, import_node_path9.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path9.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path10.isAbsolute)(m[1]) ? m[1] : (0, import_node_path10.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path10.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path9.isAbsolute)(common) ? common : (0, import_node_path9.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path9.basename)(commonDir) === ".git" ? (0, import_node_path9.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path10.isAbsolute)(common) ? common : (0, import_node_path10.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path10.basename)(commonDir) === ".git" ? (0, import_node_path10.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path9.dirname)(dir);
+    const parent = (0, import_node_path10.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -554,34 +605,36 @@ function projectSearchGroups(config, key) {
   return groups;
 }
 function detectProject(cwd, config, env = process.env) {
-  const abs = (0, import_node_path9.resolve)(cwd);
+  const abs = (0, import_node_path10.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path9.join)(config.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path10.join)(config.claudeConfigDir, "projects");
   const key = resolveProjectKey(root, projectsDir, env);
-  const memoryDir = (0, import_node_path9.join)(projectsDir, key, "memory");
+  const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), root, key);
+  const memoryDir = located?.dir ?? (0, import_node_path10.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path9.basename)(root) || root,
+    name: (0, import_node_path10.basename)(root) || root,
     key,
     memoryDir,
-    memoryDirExists: statOrUndefined(memoryDir)?.isDirectory() ?? false,
+    memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
+    memoryVia: located?.via ?? "disabled",
     groupIds: projectSearchGroups(config, key)
   };
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path11 = require("node:path");
 var import_node_module2 = require("node:module");
-var import_node_os2 = require("node:os");
+var import_node_os3 = require("node:os");
 var import_node_url2 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -589,8 +642,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs10.statSync)(path);
-    return { text: (0, import_node_fs10.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs11.statSync)(path);
+    return { text: (0, import_node_fs11.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -598,9 +651,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  (0, import_node_fs10.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  (0, import_node_fs11.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs10.linkSync)(tmp, path);
+    (0, import_node_fs11.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -608,12 +661,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs10.unlinkSync)(tmp);
+      (0, import_node_fs11.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs10.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs11.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -623,11 +676,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs10.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs11.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - (0, import_node_fs10.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs10.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs11.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs11.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -637,14 +690,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs10.unlinkSync)(path);
+      (0, import_node_fs11.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs10.unlinkSync)(guard);
+      (0, import_node_fs11.unlinkSync)(guard);
     } catch {
     }
   }
@@ -672,12 +725,12 @@ function workerSwitches(env) {
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = (0, import_node_path10.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path10.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path10.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path11.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path11.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path11.join)(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs11.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs12.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -695,7 +748,7 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs11.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs12.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -706,7 +759,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs11.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options.pid ?? process.pid,
     token: options.token ?? uniqueId(),
@@ -738,7 +791,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs11.unlinkSync)(files.pidFile);
+    (0, import_node_fs12.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -746,24 +799,24 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs11.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs11.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs12.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path10.extname)(here);
+  const ext = (0, import_node_path11.extname)(here);
   const override = workerSwitches(env).script;
-  const script = override !== void 0 ? (0, import_node_path10.resolve)(override) : (0, import_node_path10.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const script = override !== void 0 ? (0, import_node_path11.resolve)(override) : (0, import_node_path11.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path10.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path11.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
 }
 var WORKER_NICENESS = 19;
 function lowerPriority(pid) {
   try {
-    (0, import_node_os2.setPriority)(pid, WORKER_NICENESS);
+    (0, import_node_os3.setPriority)(pid, WORKER_NICENESS);
   } catch {
   }
 }
@@ -818,9 +871,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs12 = require("node:fs");
-var import_node_os3 = require("node:os");
-var import_node_path11 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_os4 = require("node:os");
+var import_node_path12 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -870,7 +923,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs12.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs13.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -886,7 +939,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs12.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs13.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -907,9 +960,9 @@ function parsesAsObject(bytes) {
   }
 }
 function readStream(stream, maxBytes, timeoutMs) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     if (stream.isTTY === true) {
-      resolve4("");
+      resolve5("");
       return;
     }
     const chunks = [];
@@ -928,7 +981,7 @@ function readStream(stream, maxBytes, timeoutMs) {
         stream.destroy();
       } catch {
       }
-      resolve4(Buffer.concat(chunks).toString("utf8"));
+      resolve5(Buffer.concat(chunks).toString("utf8"));
     };
     const onData = (chunk) => {
       const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
@@ -973,17 +1026,17 @@ function writeStdout(text, fd = 1) {
   const data = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < data.length) written += (0, import_node_fs12.writeSync)(fd, data, written);
+    while (written < data.length) written += (0, import_node_fs13.writeSync)(fd, data, written);
     return Promise.resolve();
   } catch (error) {
     if (error.code !== "EAGAIN") return Promise.resolve();
   }
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     try {
-      process.stdout.on("error", () => resolve4());
-      process.stdout.write(data.subarray(written), () => resolve4());
+      process.stdout.on("error", () => resolve5());
+      process.stdout.write(data.subarray(written), () => resolve5());
     } catch {
-      resolve4();
+      resolve5();
     }
   });
 }
@@ -1017,7 +1070,7 @@ function shouldInject(source, contextOnResume) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs12.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs13.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -1028,7 +1081,7 @@ function fallbackStateDir(env = process.env) {
   let home2 = env.HOME && env.HOME !== "" ? env.HOME : void 0;
   if (home2 === void 0) {
     try {
-      home2 = (0, import_node_os3.homedir)();
+      home2 = (0, import_node_os4.homedir)();
     } catch {
       home2 = void 0;
     }
@@ -1040,7 +1093,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path11.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path12.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -1048,7 +1101,7 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path11.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path12.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
@@ -1061,14 +1114,14 @@ function fingerprint(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = (0, import_node_path11.join)(stateDir, CONFIG_ERROR_MARKER);
+  const file = (0, import_node_path12.join)(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if ((0, import_node_fs12.readFileSync)(file, "utf8").trim() === key) return false;
+    if ((0, import_node_fs13.readFileSync)(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    (0, import_node_fs12.writeFileSync)(file, `${key}
+    (0, import_node_fs13.writeFileSync)(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -1076,7 +1129,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    (0, import_node_fs12.unlinkSync)((0, import_node_path11.join)(stateDir, CONFIG_ERROR_MARKER));
+    (0, import_node_fs13.unlinkSync)((0, import_node_path12.join)(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;

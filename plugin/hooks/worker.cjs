@@ -4451,7 +4451,7 @@ var init_fs_atomic = __esm({
 });
 
 // src/lib/util/origin.ts
-function machineId() {
+function readMachineId() {
   for (const file2 of MACHINE_ID_FILES) {
     try {
       const id = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
@@ -4462,12 +4462,11 @@ function machineId() {
   if (process.platform === "darwin") {
     try {
       const out = (0, import_node_child_process.execFileSync)("/usr/sbin/ioreg", ["-rd1", "-c", "IOPlatformExpertDevice"], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"] });
-      const uuid3 = /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
-      if (uuid3 !== void 0) return uuid3;
+      return /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
     } catch {
     }
   }
-  return `host:${(0, import_node_os2.hostname)()}`;
+  return void 0;
 }
 function userName() {
   try {
@@ -4476,14 +4475,80 @@ function userName() {
     return process.env.USER ?? process.env.USERNAME ?? "";
   }
 }
+function machineFacts() {
+  facts ??= { machineId: readMachineId(), hostname: (0, import_node_os2.hostname)(), user: userName() };
+  return facts;
+}
 function originOf(machine, user) {
   return `m-${(0, import_node_crypto.createHash)("sha256").update(`graphiti-memory-sync\0${machine}\0${user}`).digest("hex").slice(0, 10)}`;
 }
-function machineOrigin() {
-  cached ??= originOf(machineId(), userName());
-  return cached;
+function earlierDerivedOrigin(m) {
+  return originOf(m.machineId ?? `host:${m.hostname}`, m.user);
 }
-var import_node_child_process, import_node_crypto, import_node_fs5, import_node_os2, ORIGIN_NAME, MACHINE_ID_FILES, cached;
+function derivedOrigin(m, claudeConfigDir) {
+  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${(0, import_node_path5.resolve)(claudeConfigDir)}`, m.user);
+}
+function parseOriginFile(file2, text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    throw new OriginFileError(file2, "not JSON");
+  }
+  const v = value;
+  if (typeof v !== "object" || v === null || typeof v.origin !== "string" || !ORIGIN_NAME.test(v.origin)) throw new OriginFileError(file2, 'no valid "origin"');
+  const previous = Array.isArray(v.previous) ? v.previous.filter((p) => typeof p === "string" && ORIGIN_NAME.test(p) && p !== v.origin) : [];
+  return { origin: v.origin, previous, createdAt: typeof v.createdAt === "string" ? v.createdAt : "" };
+}
+function readOriginFile(file2) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs5.readFileSync)(file2, "utf8");
+  } catch (error62) {
+    if (error62.code === "ENOENT") return void 0;
+    throw new OriginFileError(file2, error62.message);
+  }
+  return parseOriginFile(file2, text2);
+}
+function createOriginFile(file2, content) {
+  const dir = (0, import_node_path5.join)(file2, "..");
+  (0, import_node_fs5.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs5.chmodSync)(dir, 448);
+  const tmp = `${file2}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
+  (0, import_node_fs5.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+`, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs5.linkSync)(tmp, file2);
+    return content;
+  } catch (error62) {
+    if (error62.code !== "EEXIST") throw error62;
+    return readOriginFile(file2) ?? content;
+  } finally {
+    (0, import_node_fs5.unlinkSync)(tmp);
+  }
+}
+function isFolder(path) {
+  try {
+    return (0, import_node_fs5.statSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__PURE__ */ new Date()) {
+  const file2 = (0, import_node_path5.join)((0, import_node_path5.resolve)(claudeConfigDir), ORIGIN_FILE);
+  const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
+  const kept = readOriginFile(file2);
+  if (kept !== void 0) return { origin: kept.origin, previous: kept.previous, file: file2 };
+  const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: void 0 };
+  if (!isFolder(claudeConfigDir)) return fallback;
+  try {
+    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
+    return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file: file2 };
+  } catch {
+    return fallback;
+  }
+}
+var import_node_child_process, import_node_crypto, import_node_fs5, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
     "use strict";
@@ -4491,8 +4556,99 @@ var init_origin = __esm({
     import_node_crypto = require("node:crypto");
     import_node_fs5 = require("node:fs");
     import_node_os2 = require("node:os");
+    import_node_path5 = require("node:path");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+    ORIGIN_FILE = (0, import_node_path5.join)("graphiti-memory-sync", "origin.json");
     MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
+    OriginFileError = class extends Error {
+      constructor(file2, detail) {
+        super(`${file2} is not a valid origin file (${detail}): restore it from a backup, or delete it to start a new origin (this memory's episodes in the graph would then be sent again), or set MADEINOZ_KNOWLEDGE_ORIGIN`);
+        this.file = file2;
+        this.name = "OriginFileError";
+      }
+      file;
+    };
+  }
+});
+
+// src/lib/config/claude-memory.ts
+function claudeSwitchOn(value) {
+  return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+function autoMemoryDisabled(env) {
+  return claudeSwitchOn(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY);
+}
+function folderSetting(value, homeDir, expandTilde) {
+  if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
+  let path = value.trim();
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path6.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path6.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path6.normalize)(path).replace(/[/\\]+$/, "");
+  return folder.length < 2 ? void 0 : folder;
+}
+function settingsValue(file2, key) {
+  try {
+    const parsed = JSON.parse((0, import_node_fs6.readFileSync)(file2, "utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function autoMemoryDirectoryIn(settingsFile, homeDir) {
+  return folderSetting(settingsValue(settingsFile, "autoMemoryDirectory"), homeDir, true);
+}
+function movedForAll(env, claudeConfigDir, homeDir) {
+  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
+  if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
+  const user = autoMemoryDirectoryIn((0, import_node_path6.join)(claudeConfigDir, "settings.json"), homeDir);
+  return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
+}
+function projectsBase(env, claudeConfigDir) {
+  const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
+  return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
+}
+function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
+  if (autoMemoryDisabled(env)) return void 0;
+  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
+  if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
+  const local = autoMemoryDirectoryIn((0, import_node_path6.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
+  const moved = movedForAll(env, claudeConfigDir, homeDir);
+  if (moved !== void 0) return { dir: moved.root, via: moved.via };
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  return { dir: (0, import_node_path6.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+}
+function shortId(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return (h >>> 0).toString(36);
+}
+function knownProjects(env, claudeConfigDir, homeDir) {
+  const file2 = env.CLAUDE_CONFIG_DIR !== void 0 && env.CLAUDE_CONFIG_DIR !== "" ? (0, import_node_path6.join)(claudeConfigDir, ".claude.json") : (0, import_node_path6.join)(homeDir, ".claude.json");
+  const projects = settingsValue(file2, "projects");
+  return typeof projects === "object" && projects !== null ? Object.keys(projects).filter((p) => (0, import_node_path6.isAbsolute)(p)) : [];
+}
+function autoMemoryFolders(env, claudeConfigDir, homeDir) {
+  if (autoMemoryDisabled(env)) return [];
+  const folders = [{ name: "auto-memory", root: (0, import_node_path6.resolve)(claudeConfigDir, "projects"), layout: "projects", via: "default" }];
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  if (remote) folders.push({ name: "auto-memory-remote", root: (0, import_node_path6.resolve)(base, "projects"), layout: "projects", via: "CLAUDE_CODE_REMOTE_MEMORY_DIR" });
+  const moved = movedForAll(env, claudeConfigDir, homeDir);
+  if (moved !== void 0) folders.push({ name: "auto-memory-dir", root: (0, import_node_path6.resolve)(moved.root), layout: "folder", via: moved.via });
+  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+    const local = autoMemoryDirectoryIn((0, import_node_path6.join)(project, ".claude", "settings.local.json"), homeDir);
+    if (local === void 0 || folders.some((f) => f.root === (0, import_node_path6.resolve)(local))) continue;
+    const id = shortId((0, import_node_path6.resolve)(local));
+    folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path6.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
+  }
+  return folders;
+}
+var import_node_fs6, import_node_path6;
+var init_claude_memory = __esm({
+  "src/lib/config/claude-memory.ts"() {
+    "use strict";
+    import_node_fs6 = require("node:fs");
+    import_node_path6 = require("node:path");
   }
 });
 
@@ -4823,7 +4979,7 @@ __export(dotenv_file_exports, {
 function readSettingsFile(file2, wanted) {
   let text2;
   try {
-    text2 = (0, import_node_fs6.readFileSync)(file2, "utf8");
+    text2 = (0, import_node_fs7.readFileSync)(file2, "utf8");
   } catch (error62) {
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
   }
@@ -4831,11 +4987,11 @@ function readSettingsFile(file2, wanted) {
   for (const [name, value] of Object.entries((0, import_dotenv.parse)(text2))) if (value !== "" && wanted(name)) out[name] = value;
   return out;
 }
-var import_node_fs6, import_dotenv;
+var import_node_fs7, import_dotenv;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
   }
@@ -4854,11 +5010,11 @@ var init_context_header = __esm({
 
 // src/lib/context/cache.ts
 function contextCacheDir(stateDir) {
-  return (0, import_node_path6.join)(stateDir, "context");
+  return (0, import_node_path8.join)(stateDir, "context");
 }
 function contextCachePath(stateDir, key) {
   const safe = key.replace(/[^A-Za-z0-9_-]/g, "-") || "default";
-  return (0, import_node_path6.join)(contextCacheDir(stateDir), `${safe}.json`);
+  return (0, import_node_path8.join)(contextCacheDir(stateDir), `${safe}.json`);
 }
 function isEntry(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -4867,7 +5023,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = (0, import_node_fs7.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text2 = (0, import_node_fs8.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -4880,12 +5036,12 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs7, import_node_path6, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs8, import_node_path8, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
-    import_node_path6 = require("node:path");
+    import_node_fs8 = require("node:fs");
+    import_node_path8 = require("node:path");
     init_fs_atomic();
     init_context_header();
     MAX_CONTEXT_CHARS = 9e3;
@@ -5007,7 +5163,7 @@ var init_errors2 = __esm({
 
 // src/lib/util/log.ts
 function logFilePath(stateDir) {
-  return (0, import_node_path8.join)(stateDir, "logs", "graphiti-memory-sync.log");
+  return (0, import_node_path10.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
 function scrub(fields) {
   const out = {};
@@ -5031,17 +5187,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs9.mkdirSync)((0, import_node_path8.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs10.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs9.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs9.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs10.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs10.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs9.appendFileSync)(file2, `${line}
+      (0, import_node_fs10.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -5056,12 +5212,12 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs9, import_node_path8, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs10, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
-    import_node_path8 = require("node:path");
+    import_node_fs10 = require("node:fs");
+    import_node_path10 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
     SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
@@ -5132,13 +5288,13 @@ function projectGroupId(db, projectName) {
 }
 function maxSearchWords(db, groupCount) {
   const groups = Math.max(0, Math.floor(groupCount));
-  const words2 = db === "falkordb" ? Math.floor((GRAPHITI_MAX_QUERY_LENGTH - groups) / 2) : GRAPHITI_MAX_QUERY_LENGTH - 1 - groups;
-  return Math.max(1, words2);
+  const words3 = db === "falkordb" ? Math.floor((GRAPHITI_MAX_QUERY_LENGTH - groups) / 2) : GRAPHITI_MAX_QUERY_LENGTH - 1 - groups;
+  return Math.max(1, words3);
 }
 function capWords(text2, max) {
   if (text2 === "") return text2;
-  const words2 = text2.split(" ");
-  return words2.length <= max ? text2 : words2.slice(0, max).join(" ");
+  const words3 = text2.split(" ");
+  return words3.length <= max ? text2 : words3.slice(0, max).join(" ");
 }
 function escapeSearchQuery(db, text2, groupCount = 1) {
   const cleaned = db === "falkordb" ? text2.replace(CONTROLS, " ").replace(FALKOR_SPECIAL, " ") : text2;
@@ -5187,7 +5343,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5195,7 +5351,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefined((0, import_node_path9.join)(projectsDir, name));
+    const st = statOrUndefined((0, import_node_path11.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -5205,7 +5361,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs10.statSync)(path);
+    return (0, import_node_fs11.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5213,37 +5369,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(path, "r");
+    fd = (0, import_node_fs11.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs10.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path9.resolve)(start);
+  let dir = (0, import_node_path11.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path9.join)(dir, ".git");
+    const dotGit = (0, import_node_path11.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text2 = readSmall(dotGit);
       const m = text2 === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text2);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path9.isAbsolute)(m[1]) ? m[1] : (0, import_node_path9.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path9.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path11.isAbsolute)(m[1]) ? m[1] : (0, import_node_path11.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path11.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path9.isAbsolute)(common) ? common : (0, import_node_path9.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path9.basename)(commonDir) === ".git" ? (0, import_node_path9.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path11.isAbsolute)(common) ? common : (0, import_node_path11.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path11.basename)(commonDir) === ".git" ? (0, import_node_path11.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path9.dirname)(dir);
+    const parent = (0, import_node_path11.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -5258,46 +5414,48 @@ function projectSearchGroups(config2, key) {
   return groups;
 }
 function detectProject(cwd, config2, env = process.env) {
-  const abs = (0, import_node_path9.resolve)(cwd);
+  const abs = (0, import_node_path11.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path9.join)(config2.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path11.join)(config2.claudeConfigDir, "projects");
   const key = resolveProjectKey(root, projectsDir, env);
-  const memoryDir = (0, import_node_path9.join)(projectsDir, key, "memory");
+  const located = projectMemoryFolder(env, config2.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os3.homedir)(), root, key);
+  const memoryDir = located?.dir ?? (0, import_node_path11.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path9.basename)(root) || root,
+    name: (0, import_node_path11.basename)(root) || root,
     key,
     memoryDir,
-    memoryDirExists: statOrUndefined(memoryDir)?.isDirectory() ?? false,
+    memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
+    memoryVia: located?.via ?? "disabled",
     groupIds: projectSearchGroups(config2, key)
   };
 }
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(path, "r");
-    const size = (0, import_node_fs10.statSync)(path).size;
+    fd = (0, import_node_fs11.openSync)(path, "r");
+    const size = (0, import_node_fs11.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs10.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs11.readSync)(fd, buf, 0, len, size - len);
     let text2 = buf.subarray(0, n).toString("utf8");
     if (size > len) text2 = text2.slice(text2.indexOf("\n") + 1);
     return text2;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
   if (n <= 0) return [];
   const dir = gitDir ?? findGitRoot(root)?.gitDir;
   if (dir === void 0) return [];
-  const text2 = readTail((0, import_node_path9.join)(dir, "logs", "HEAD"), 64 * 1024);
+  const text2 = readTail((0, import_node_path11.join)(dir, "logs", "HEAD"), 64 * 1024);
   if (text2 === void 0) return [];
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -5330,26 +5488,28 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs10.readdirSync)(memoryDir);
+    names = (0, import_node_fs11.readdirSync)(memoryDir);
   } catch {
     return [];
   }
   const files = [];
   for (const name of names) {
     if (!/\.md$/i.test(name) || name.toUpperCase() === "MEMORY.MD" || name.startsWith(".")) continue;
-    const path = (0, import_node_path9.join)(memoryDir, name);
+    const path = (0, import_node_path11.join)(memoryDir, name);
     const st = statOrUndefined(path);
     if (st?.isFile()) files.push({ name, path, mtimeMs: st.mtimeMs });
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs10, import_node_path9, MAX_SANITIZED_LENGTH;
+var import_node_fs11, import_node_path11, import_node_os3, MAX_SANITIZED_LENGTH;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
-    import_node_path9 = require("node:path");
+    import_node_fs11 = require("node:fs");
+    import_node_path11 = require("node:path");
+    import_node_os3 = require("node:os");
+    init_claude_memory();
     init_escape();
     MAX_SANITIZED_LENGTH = 200;
   }
@@ -5361,8 +5521,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs11.statSync)(path);
-    return { text: (0, import_node_fs11.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs12.statSync)(path);
+    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5370,9 +5530,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text2, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs11.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
+  (0, import_node_fs12.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs11.linkSync)(tmp, path);
+    (0, import_node_fs12.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5380,12 +5540,12 @@ function createLockFile(path, text2, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs11.unlinkSync)(tmp);
+      (0, import_node_fs12.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs11.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
+    (0, import_node_fs12.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5395,11 +5555,11 @@ function createLockFile(path, text2, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs11.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs11.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs11.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5409,14 +5569,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs11.unlinkSync)(path);
+      (0, import_node_fs12.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs11.unlinkSync)(guard);
+      (0, import_node_fs12.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5427,11 +5587,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs11, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs12, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -5502,7 +5662,7 @@ async function sendHttp(url2, init) {
   init.signal.throwIfAborted();
   const mod = await transportFor(url2);
   init.signal.throwIfAborted();
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve10, reject) => {
     const headers = { ...init.headers };
     if (init.body !== void 0) headers["content-length"] = Buffer.byteLength(init.body);
     let req;
@@ -5514,7 +5674,7 @@ async function sendHttp(url2, init) {
         res.on("error", () => {
         });
         res.on("close", detach);
-        resolve8({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
+        resolve10({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
       reject(toNetworkError(error62, url2));
@@ -5910,13 +6070,13 @@ function abortable(promise2, signal) {
     });
     return Promise.reject(signal.reason);
   }
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve10, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     promise2.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve8(value);
+        resolve10(value);
       },
       (error62) => {
         signal.removeEventListener("abort", onAbort);
@@ -5989,8 +6149,8 @@ var init_legacy_sse = __esm({
       async request(message, signal) {
         const connection = this.#live();
         const key = String(message.id);
-        const response = new Promise((resolve8, reject) => {
-          this.#pending.set(key, { resolve: resolve8, reject, connection });
+        const response = new Promise((resolve10, reject) => {
+          this.#pending.set(key, { resolve: resolve10, reject, connection });
         });
         response.catch(() => {
         });
@@ -6071,8 +6231,8 @@ var init_legacy_sse = __esm({
           }
           let resolveReady;
           let rejectReady;
-          const ready = new Promise((resolve8, reject) => {
-            resolveReady = resolve8;
+          const ready = new Promise((resolve10, reject) => {
+            resolveReady = resolve10;
             rejectReady = reject;
           });
           ready.catch(() => {
@@ -6192,10 +6352,10 @@ function nextBackoff(previousMs, policy) {
 }
 function sleep(ms, signal) {
   if (signal?.aborted === true) return Promise.reject(signal.reason);
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve10, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve8();
+      resolve10();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
@@ -6888,7 +7048,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
   const finalDelay = Math.min(delayTime, remainingTime);
   options2.signal?.throwIfAborted();
   if (finalDelay > 0) {
-    await new Promise((resolve8, reject) => {
+    await new Promise((resolve10, reject) => {
       const onAbort = () => {
         clearTimeout(timeoutToken);
         options2.signal?.removeEventListener("abort", onAbort);
@@ -6896,7 +7056,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
       };
       const timeoutToken = setTimeout(() => {
         options2.signal?.removeEventListener("abort", onAbort);
-        resolve8();
+        resolve10();
       }, finalDelay);
       if (options2.unref) {
         timeoutToken.unref?.();
@@ -7336,6 +7496,1128 @@ var init_footer = __esm({
   }
 });
 
+// src/lib/memory/secrets/engine.ts
+function countTags(text2, into, sign) {
+  if (!text2.includes("[REDACTED:")) return;
+  for (const m of text2.matchAll(TAG)) {
+    const kind = m[1];
+    into.set(kind, (into.get(kind) ?? 0) + sign);
+  }
+}
+function applyRegex(rule, text2, counts) {
+  rule.re.lastIndex = 0;
+  return text2.replace(rule.re, (...args) => {
+    const match = args[0];
+    const groups = [];
+    for (let i = 1; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
+    const replacement = rule.replace ? rule.replace(match, groups) : tag(rule.kind);
+    if (replacement === void 0 || replacement === match) return match;
+    countTags(replacement, counts, 1);
+    countTags(match, counts, -1);
+    return replacement;
+  });
+}
+function applyScan(rule, text2, counts) {
+  const out = rule.scan(text2);
+  if (out !== text2) {
+    countTags(out, counts, 1);
+    countTags(text2, counts, -1);
+  }
+  return out;
+}
+function runRules(rules, text2) {
+  const counts = /* @__PURE__ */ new Map();
+  let out = text2;
+  const lower = text2.toLowerCase();
+  for (const rule of rules) {
+    if (!rule.hints.some((h) => (h === h.toLowerCase() ? lower : text2).includes(h))) continue;
+    out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+  }
+  const result = {};
+  let total = 0;
+  for (const [kind, n] of counts) {
+    if (n <= 0) continue;
+    result[kind] = n;
+    total += n;
+  }
+  return { text: out, counts: result, total };
+}
+var tag, TAG;
+var init_engine = __esm({
+  "src/lib/memory/secrets/engine.ts"() {
+    "use strict";
+    tag = (kind) => `[REDACTED:${kind}]`;
+    TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
+  }
+});
+
+// src/lib/memory/secrets/values.ts
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value) || ENV_REF.test(value);
+}
+function isDummy(value) {
+  if (DOC_EXAMPLE.test(value) || isJwtIoSample(value)) return true;
+  if (value.length >= 8 && new Set(value).size <= 3) return true;
+  return false;
+}
+function unquote(v) {
+  const first = v[0];
+  if (v.length >= 2 && (first === '"' || first === "'" || first === "`") && v.endsWith(first)) return { inner: v.slice(1, -1), quote: first };
+  return { inner: v, quote: "" };
+}
+function splitTrailingPunctuation(v, prose = true) {
+  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
+  if (m === null || m.index === 0) return { value: v, rest: "" };
+  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
+}
+function isCredentialValue(raw, numericOk) {
+  const { inner, quote } = unquote(raw);
+  const v = inner.trim();
+  if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (quote !== "") {
+    if (v.length < 4) return false;
+  } else if (v.length < 6) return false;
+  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
+  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  if (CODE_REF.test(v) && (v.includes(".") || v.includes("("))) return false;
+  if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
+  return true;
+}
+function looksRandom(v, minLength = 8) {
+  if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
+  return /\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v) || /[^A-Za-z0-9]/.test(v);
+}
+function isJwtIoSample(value) {
+  const payload = /^eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\./.exec(value)?.[1];
+  if (payload === void 0) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return claims.sub === "1234567890" && claims.name === "John Doe";
+  } catch {
+    return false;
+  }
+}
+var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, CODE_REF, WORDISH;
+var init_values = __esm({
+  "src/lib/memory/secrets/values.ts"() {
+    "use strict";
+    isRedacted = (v) => v.includes("[REDACTED:");
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)/;
+    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
+    WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
+  }
+});
+
+// src/lib/memory/secrets/assignment.ts
+function genericKind(key) {
+  const k = key.toLowerCase();
+  if (/passw|pwd|passphrase|passcode/.test(k)) return "password";
+  if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
+  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return "private-key";
+  if (/token/.test(k)) return "token";
+  return "secret";
+}
+function splitBareValue(raw) {
+  const next = /;[A-Za-z][\w ]*=/.exec(raw);
+  const head = next === null ? raw : raw.slice(0, next.index);
+  const { value, rest } = splitTrailingPunctuation(head, false);
+  return { value, rest: rest + raw.slice(head.length) };
+}
+function genericReplacement(key, raw) {
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""))) return void 0;
+  const kind = genericKind(key);
+  const { inner, quote } = unquote(raw);
+  const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
+  const { value, rest } = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
+  const candidate = opened === "" ? value : raw.slice(1);
+  if (PATH.test(quote === "" ? candidate : inner)) return void 0;
+  if (!isCredentialValue(candidate, kind === "password")) return void 0;
+  return `${quote || opened}${tag(kind)}${quote}${rest}`;
+}
+function proseSecret(v) {
+  if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
+  if (/^\d+$/.test(v)) return v.length >= 4;
+  return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
+}
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, NON_SECRET_KEY, PATH, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
+var init_assignment = __esm({
+  "src/lib/memory/secrets/assignment.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
+    AWS_SECRET = {
+      kind: "aws-secret-access-key",
+      hints: ["secret"],
+      re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
+      replace: (_m, g) => (g[1] ?? "").length < 30 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-secret-access-key")}`
+    };
+    AWS_SESSION = {
+      kind: "aws-session-token",
+      hints: ["session", "security"],
+      re: /((?:aws_?session_?token|aws_?security_?token|x-amz-security-token|session_?token)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
+      replace: (_m, g) => (g[1] ?? "").length < 40 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-session-token")}`
+    };
+    AUTHORIZATION = {
+      kind: "authorization",
+      hints: ["authorization"],
+      re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
+      replace: (_m, g) => {
+        const value = splitTrailingPunctuation(g[2] ?? "").value;
+        if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return void 0;
+        if (g[1] === void 0 && !(value.length >= 16 && /\d/.test(value))) return void 0;
+        return `${g[0]}${g[1] ?? ""}${tag("authorization")}`;
+      }
+    };
+    AUTH_HEADER = {
+      kind: "auth-header",
+      hints: ["x-", "private-token", "ocp-apim", "dd-"],
+      re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
+      replace: (_m, g) => {
+        const value = splitTrailingPunctuation(g[1] ?? "").value;
+        if (!looksRandom(value, 12)) return void 0;
+        return `${g[0]}${tag("auth-header")}${(g[1] ?? "").slice(value.length)}`;
+      }
+    };
+    BEARER = {
+      kind: "bearer-token",
+      hints: ["bearer"],
+      re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
+      replace: (_m, g) => {
+        const v = g[1] ?? "";
+        if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return void 0;
+        return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
+      }
+    };
+    KEYWORD = /passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credential|[_.-]key$/i;
+    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
+    PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
+    GENERIC_KEY = new RegExp(
+      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+      "g"
+    );
+    GENERIC_VALUE = new RegExp(VALUE, "y");
+    GENERIC = {
+      kind: "generic",
+      hints: ["pass", "pwd", "secret", "key", "token", "credential"],
+      scan: (text2) => {
+        let out = "";
+        let cursor = 0;
+        GENERIC_KEY.lastIndex = 0;
+        for (let m = GENERIC_KEY.exec(text2); m !== null; m = GENERIC_KEY.exec(text2)) {
+          const key = m[1];
+          if (!KEYWORD.test(key) || NON_SECRET_KEY.test(key)) continue;
+          const valueAt = m.index + m[0].length;
+          GENERIC_VALUE.lastIndex = valueAt;
+          const raw = GENERIC_VALUE.exec(text2)?.[0];
+          if (raw === void 0) continue;
+          const replacement = genericReplacement(key, raw);
+          if (replacement === void 0) continue;
+          out += text2.slice(cursor, valueAt) + replacement;
+          cursor = valueAt + raw.length;
+          GENERIC_KEY.lastIndex = cursor;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    PROSE = {
+      kind: "prose",
+      hints: ["pass", "pwd", "secret", "key", "token", "pin"],
+      re: new RegExp(
+        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
+        "gi"
+      ),
+      replace: (_m, g) => {
+        const lead = g[0] ?? "";
+        const raw = g[1] ?? "";
+        const { inner, quote } = unquote(raw);
+        const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+        if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
+        const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
+        return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+      }
+    };
+    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
+  }
+});
+
+// src/lib/memory/secrets/command-line.ts
+function keepOrTag(prefix, value, kind) {
+  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
+  const q = /^["']/.test(value) ? value[0] : "";
+  return `${prefix}${q}${tag(kind)}${q}`;
+}
+function programRule(p) {
+  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])[^\\n]*`, "gm");
+  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
+  return {
+    kind: "cli-password",
+    hints: p.programs,
+    scan: (text2) => text2.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
+  };
+}
+var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, NETRC, COMMAND_LINE_RULES;
+var init_command_line = __esm({
+  "src/lib/memory/secrets/command-line.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
+    PROGRAMS = [
+      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
+      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
+      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
+      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
+      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
+      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
+      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
+    ];
+    CURL_USER = {
+      kind: "cli-password",
+      hints: ["curl", "wget"],
+      scan: (text2) => text2.replace(
+        /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm,
+        (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+))/g, (m, prefix, ...g) => {
+          const user = g[0] ?? g[2] ?? g[4] ?? "";
+          const pw = g[1] ?? g[3] ?? g[5] ?? "";
+          const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
+          if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
+          return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
+        })
+      )
+    };
+    OPENSSL_PASS = {
+      kind: "cli-password",
+      hints: ["pass:"],
+      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    SMB_USER = {
+      kind: "cli-password",
+      hints: ["%"],
+      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    KUBECTL_LITERAL = {
+      kind: "kubectl-literal",
+      hints: ["--from-literal"],
+      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
+      replace: (m, g) => {
+        const v = g[1] ?? "";
+        if (isRedacted(v) || /^\$/.test(v)) return void 0;
+        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
+      }
+    };
+    LONG_FLAG = {
+      kind: "cli-token",
+      hints: ["--"],
+      re: new RegExp(
+        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
+        "gi"
+      ),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
+    };
+    NETRC = {
+      kind: "netrc-password",
+      hints: ["machine"],
+      scan: (text2) => {
+        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text2)) return text2;
+        return text2.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
+      }
+    };
+    COMMAND_LINE_RULES = [
+      ...PROGRAMS.map(programRule),
+      CURL_USER,
+      OPENSSL_PASS,
+      SMB_USER,
+      KUBECTL_LITERAL,
+      LONG_FLAG,
+      NETRC
+    ];
+  }
+});
+
+// src/lib/memory/secrets/structured.ts
+function redactSecretManifest(doc) {
+  const lines = doc.split("\n");
+  let dataIndent = -1;
+  let entryIndent = -1;
+  let blockIndent = -1;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i];
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent >= 0) {
+      if (line.trim() === "" || indent > blockIndent) {
+        if (line.trim() !== "") lines[i] = `${line.slice(0, indent)}${tag("k8s-secret-data")}`;
+        continue;
+      }
+      blockIndent = -1;
+    }
+    const data = DATA_KEY.exec(line);
+    if (data !== null) {
+      dataIndent = data[1].length;
+      entryIndent = -1;
+      continue;
+    }
+    if (dataIndent < 0 || line.trim() === "") continue;
+    if (indent <= dataIndent) {
+      dataIndent = -1;
+      continue;
+    }
+    const entry = ENTRY.exec(line);
+    if (entry === null || entryIndent >= 0 && indent !== entryIndent) continue;
+    entryIndent = indent;
+    const value = entry[3].trim();
+    if (/^[|>][+-]?\d*$/.test(value)) {
+      blockIndent = indent;
+      continue;
+    }
+    const bare = value.replace(/^["']|["']$/g, "");
+    if (bare === "" || isRedacted(bare) || isPlaceholder(bare) || isDummy(bare)) continue;
+    const quote = /^["']/.test(value) ? value[0] : "";
+    lines[i] = `${line.slice(0, line.length - entry[3].length)}${quote}${tag("k8s-secret-data")}${quote}`;
+  }
+  return lines.join("\n");
+}
+var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
+var init_structured = __esm({
+  "src/lib/memory/secrets/structured.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    GCP_PRIVATE_KEY = {
+      kind: "gcp-private-key",
+      hints: ['"private_key"'],
+      re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
+      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
+    };
+    PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
+    PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
+    PEM_PRIVATE_KEY = {
+      kind: "pem-private-key",
+      hints: ["private key"],
+      scan: (text2) => {
+        const markers = [...text2.matchAll(PEM_MARKER)];
+        let out = "";
+        let cursor = 0;
+        for (let i = 0; i < markers.length; i += 1) {
+          const begin = markers[i];
+          if (begin[1] !== "BEGIN" || begin.index < cursor) continue;
+          const next = markers[i + 1];
+          let end;
+          if (next !== void 0 && next[1] === "END") {
+            end = next.index + next[0].length;
+            i += 1;
+          } else {
+            PEM_TAIL.lastIndex = begin.index + begin[0].length;
+            PEM_TAIL.exec(text2);
+            end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
+          }
+          out += text2.slice(cursor, begin.index) + tag("pem-private-key");
+          cursor = end;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    KUBECONFIG_KEY = {
+      kind: "kubeconfig-client-key",
+      hints: ["client-key-data"],
+      re: /(client-key-data["']?[ \t]*:[ \t]*["']?)([A-Za-z0-9+/=]+)/g,
+      replace: (_m, g) => (g[1] ?? "").length < 16 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("kubeconfig-client-key")}`
+    };
+    DOC_BOUNDARY = /^((?:---|```|~~~)[^\n]*)$/m;
+    SECRET_KIND = /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?Secret["']?[ \t]*,?[ \t]*$/m;
+    DATA_KEY = /^([ \t]*)(data|stringData):[ \t]*$/;
+    ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
+    K8S_SECRET = {
+      kind: "k8s-secret-data",
+      hints: ["secret"],
+      scan: (text2) => {
+        if (!SECRET_KIND.test(text2)) return text2;
+        const parts = text2.split(DOC_BOUNDARY);
+        return parts.map((p) => SECRET_KIND.test(p) ? redactSecretManifest(p) : p).join("");
+      }
+    };
+    AZURE_STORAGE_KEY = {
+      kind: "azure-storage-key",
+      hints: ["accountkey=", "sharedaccesskey="],
+      re: /\b(AccountKey|SharedAccessKey)=([^;"'\s]+)/gi,
+      replace: (_m, g) => {
+        const v = g[1] ?? "";
+        return v.length < 10 || isRedacted(v) || isPlaceholder(v) || isDummy(v) ? void 0 : `${g[0]}=${tag("azure-storage-key")}`;
+      }
+    };
+    AZURE_SAS = {
+      kind: "azure-sas-signature",
+      hints: ["sig="],
+      re: /((?<![A-Za-z0-9_-])sig=)([A-Za-z0-9%+/=_-]+)/g,
+      replace: (_m, g) => {
+        const v = g[1] ?? "";
+        return v.length < 20 || isDummy(v) ? void 0 : `${g[0]}${tag("azure-sas-signature")}`;
+      }
+    };
+    AZURE_AD_SECRET = {
+      kind: "azure-ad-client-secret",
+      hints: ["q~"],
+      re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
+      replace: (_m, g) => (g[0] ?? "").length < 30 ? void 0 : tag("azure-ad-client-secret")
+    };
+    URL_PASSWORD = {
+      kind: "url-password",
+      hints: ["://"],
+      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/?#"'<>`]+)@(?=[^\s@/?#"'<>])/gi,
+      replace: (_m, g) => {
+        const pw = g[2] ?? "";
+        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return void 0;
+        return `${g[0]}${g[1]}:${tag("url-password")}@`;
+      }
+    };
+    SLACK_WEBHOOK = {
+      kind: "slack-webhook",
+      hints: ["hooks.slack.com"],
+      re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+      replace: (_m, g) => (g[1] ?? "").length < 8 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}/${tag("slack-webhook")}`
+    };
+    DISCORD_WEBHOOK = {
+      kind: "discord-webhook",
+      hints: ["/api/webhooks/"],
+      re: /(https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks)\/(\d+\/[A-Za-z0-9_-]+)/g,
+      replace: (_m, g) => (g[1] ?? "").length < 30 ? void 0 : `${g[0]}/${tag("discord-webhook")}`
+    };
+    DOCKER_AUTH = {
+      kind: "docker-config-auth",
+      hints: ['"auth"'],
+      re: /("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]+)(")/g,
+      replace: (_m, g) => looksRandom(g[1] ?? "", 12) ? `${g[0]}${tag("docker-config-auth")}${g[2]}` : void 0
+    };
+    STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
+    STRUCTURED_RULES = [URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+  }
+});
+
+// src/lib/memory/secrets/vendor.ts
+function vendorRule(row) {
+  return {
+    kind: row.kind,
+    hints: row.hints,
+    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ""}`),
+    replace: (match, g) => {
+      const body = g[1] ?? "";
+      if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
+      if (row.check !== void 0 && !row.check(body)) return void 0;
+      return tag(row.kind);
+    }
+  };
+}
+var B, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
+var init_vendor = __esm({
+  "src/lib/memory/secrets/vendor.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    B = "(?<![A-Za-z0-9_-])";
+    HEX = /^[0-9a-f]+$/;
+    hexOnly = (b) => HEX.test(b);
+    mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
+    hasDigit = (b) => /\d/.test(b);
+    exact = (...lengths) => (b) => lengths.includes(b.length);
+    ALNUM = "[A-Za-z0-9]";
+    URLSAFE = "[A-Za-z0-9_-]";
+    ROWS = [
+      { kind: "aws-access-key-id", prefix: "(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|A3T[A-Z0-9])", body: "[A-Z0-9]", min: 16, check: exact(16, 17), hints: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"] },
+      { kind: "gcp-api-key", prefix: "AIza", body: URLSAFE, min: 35, hints: ["AIza"] },
+      { kind: "google-oauth-client-secret", prefix: "GOCSPX-", body: URLSAFE, min: 20, hints: ["GOCSPX-"] },
+      { kind: "google-oauth-token", prefix: "(?:ya29\\.|1//0)", body: URLSAFE, min: 20, hints: ["ya29.", "1//0"] },
+      { kind: "github-token", prefix: "(?:gh[pousr]_|github_pat_)", body: "[A-Za-z0-9_]", min: 30, hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
+      { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
+      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: hasDigit, hints: ["xox", "xapp-"] },
+      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
+      { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
+      { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
+      { kind: "openrouter-key", prefix: "sk-or-v1-", body: "[0-9a-f]", min: 40, hints: ["sk-or-v1-"] },
+      { kind: "mapbox-token", prefix: "(?:sk|pk|tk)\\.eyJ", body: "[A-Za-z0-9_.-]", min: 40, hints: [".eyJ"] },
+      // OpenAI-style `sk-` keys (OpenAI project/service/admin keys, DeepSeek and other compatible APIs).
+      { kind: "openai-key", prefix: "sk-", body: URLSAFE, min: 20, check: hasDigit, hints: ["sk-"] },
+      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM, min: 40, hints: ["pplx-"] },
+      { kind: "groq-key", prefix: "gsk_", body: ALNUM, min: 40, hints: ["gsk_"] },
+      { kind: "xai-key", prefix: "xai-", body: ALNUM, min: 60, hints: ["xai-"] },
+      { kind: "replicate-token", prefix: "r8_", body: ALNUM, min: 30, hints: ["r8_"] },
+      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM, min: 30, hints: ["hf_", "api_org_"] },
+      { kind: "npm-token", prefix: "npm_", body: ALNUM, min: 36, hints: ["npm_"] },
+      { kind: "pypi-token", prefix: "pypi-Ag", body: URLSAFE, min: 50, hints: ["pypi-Ag"] },
+      { kind: "dockerhub-token", prefix: "dckr_(?:pat|oat)_", body: URLSAFE, min: 20, hints: ["dckr_"] },
+      { kind: "shopify-token", prefix: "shp(?:at|ca|pa|ss)_", body: "[0-9a-fA-F]", min: 32, hints: ["shpat_", "shpca_", "shppa_", "shpss_"] },
+      { kind: "square-token", prefix: "(?:sq0atp-|sq0csp-|EAAA)", body: URLSAFE, min: 22, check: mixed, hints: ["sq0atp-", "sq0csp-", "EAAA"] },
+      { kind: "postman-key", prefix: "PMAK-", body: "[0-9a-fA-F-]", min: 50, hints: ["PMAK-"] },
+      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM, min: 40, hints: ["lin_api_", "lin_oauth_"] },
+      { kind: "databricks-token", prefix: "dapi", body: "[0-9a-f-]", min: 32, check: (b) => /^[0-9a-f]{32}(?:-\d+)?$/.test(b), hints: ["dapi"] },
+      { kind: "grafana-token", prefix: "(?:glsa_|glc_eyJ|eyJrIjoi)", body: "[A-Za-z0-9_=+/-]", min: 32, hints: ["glsa_", "glc_eyJ", "eyJrIjoi"] },
+      { kind: "tailscale-key", prefix: "tskey-(?:auth|api|client|scim|webhook)-", body: "[A-Za-z0-9-]", min: 20, check: hasDigit, hints: ["tskey-"] },
+      { kind: "vault-token", prefix: "hv[sbr]\\.", body: URLSAFE, min: 20, hints: ["hvs.", "hvb.", "hvr."] },
+      // Legacy Vault service tokens: `s.` + 24 characters of mixed case and digits.
+      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
+      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM, min: 40, hints: ["dp."] },
+      { kind: "digitalocean-token", prefix: "do[opr]_v1_", body: "[0-9a-f]", min: 64, hints: ["_v1_"] },
+      { kind: "cloudflare-origin-ca-key", prefix: "v1\\.0-", body: "[0-9a-f-]", min: 150, hints: ["v1.0-"] },
+      { kind: "newrelic-key", prefix: "(?:NRAK-|NRII-|NRJS-|NRAA-)", body: "[A-Za-z0-9]", min: 19, hints: ["NRAK-", "NRII-", "NRJS-", "NRAA-"] },
+      { kind: "sentry-token", prefix: "(?:sntrys_eyJ|sntryu_)", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["sntrys_eyJ", "sntryu_"] },
+      { kind: "atlassian-token", prefix: "(?:ATATT3|ATCTT3|ATBB)", body: "[A-Za-z0-9_=-]", min: 28, check: mixed, hints: ["ATATT3", "ATCTT3", "ATBB"] },
+      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
+      { kind: "figma-token", prefix: "fig[dou]_", body: URLSAFE, min: 30, hints: ["figd_", "figo_", "figu_"] },
+      { kind: "heroku-key", prefix: "HRKU-", body: URLSAFE, min: 20, hints: ["HRKU-"] },
+      { kind: "fly-token", prefix: "FlyV1 fm\\d[a-z]?_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["FlyV1 fm"] },
+      { kind: "supabase-key", prefix: "(?:sbp_|sb_secret_)", body: URLSAFE, min: 20, hints: ["sbp_", "sb_secret_"] },
+      { kind: "netlify-token", prefix: "nfp_", body: ALNUM, min: 30, hints: ["nfp_"] },
+      { kind: "pulumi-token", prefix: "pul-", body: "[0-9a-f]", min: 40, hints: ["pul-"] },
+      { kind: "terraform-cloud-token", prefix: "[A-Za-z0-9]{14}\\.atlasv1\\.", body: "[A-Za-z0-9_=-]", min: 40, hints: [".atlasv1."] },
+      { kind: "buildkite-token", prefix: "bk(?:ua|ct)_", body: "[0-9a-f]", min: 40, hints: ["bkua_", "bkct_"] },
+      { kind: "circleci-token", prefix: "CCIPAT_", body: "[A-Za-z0-9_]", min: 40, hints: ["CCIPAT_"] },
+      { kind: "langsmith-key", prefix: "lsv2_(?:pt|sk)_", body: "[0-9a-f_]", min: 40, hints: ["lsv2_"] },
+      { kind: "contentful-token", prefix: "CFPAT-", body: URLSAFE, min: 40, hints: ["CFPAT-"] },
+      { kind: "dynatrace-token", prefix: "dt0[a-z]\\d\\d\\.", body: "[A-Za-z0-9.]", min: 80, hints: ["dt0"] },
+      { kind: "prefect-key", prefix: "pnu_", body: ALNUM, min: 36, hints: ["pnu_"] },
+      { kind: "readme-key", prefix: "rdme_", body: ALNUM, min: 60, hints: ["rdme_"] },
+      { kind: "planetscale-token", prefix: "pscale_(?:tkn|pw|oauth)_", body: "[A-Za-z0-9_.-]", min: 30, hints: ["pscale_"] },
+      { kind: "resend-key", prefix: "re_", body: "[A-Za-z0-9_]", min: 30, check: (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["re_"] },
+      { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
+      { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
+      // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
+      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ["A3-"] },
+      { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
+      { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
+      { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
+      { kind: "sendgrid-key", prefix: "SG\\.", body: "[A-Za-z0-9_.-]", min: 40, check: (b) => b.includes("."), hints: ["SG."] },
+      { kind: "mailgun-key", prefix: "key-", body: "[0-9a-z]", min: 32, check: (b) => hexOnly(b) && b.length === 32, hints: ["key-"] },
+      { kind: "mailchimp-key", prefix: "[0-9a-f]{32}-us", body: "[0-9]", min: 1, check: (b) => b.length <= 2, hints: ["-us"] },
+      { kind: "telegram-bot-token", prefix: "\\d{8,10}:AA", body: URLSAFE, min: 30, hints: [":AA"] },
+      { kind: "discord-bot-token", prefix: "[MNO][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.", body: URLSAFE, min: 27, hints: ["."] }
+    ];
+    JWT = {
+      kind: "jwt",
+      hints: ["eyJ"],
+      re: new RegExp(`${B}(eyJ[A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)\\.?([A-Za-z0-9_-]*)`, "g"),
+      replace: (_m, g) => {
+        const payload = g[1] ?? "";
+        if ((g[0] ?? "").length < 10 || payload.length < 8) return void 0;
+        if (isJwtIoSample(_m)) return void 0;
+        return tag("jwt");
+      }
+    };
+    VENDOR_RULES = [...ROWS.map(vendorRule), JWT];
+  }
+});
+
+// src/lib/memory/redact.ts
+function redactSecrets(text2) {
+  return runRules(RULES, text2);
+}
+function totalRedactions(byKind) {
+  return Object.values(byKind).reduce((n, k) => n + k, 0);
+}
+function addCounts(into, counts) {
+  for (const [kind, n] of Object.entries(counts)) into[kind] = (into[kind] ?? 0) + n;
+  return into;
+}
+function stripPrivateBlocks(text2) {
+  if (!/<\/?private\b/i.test(text2)) return { text: text2, count: 0, unclosed: false, warnings: [] };
+  const re = /<(\/?)private(?:\s[^<>]*)?>/gi;
+  let out = "";
+  let cursor = 0;
+  let depth = 0;
+  let count = 0;
+  let m;
+  while ((m = re.exec(text2)) !== null) {
+    const closing = m[1] === "/";
+    if (!closing) {
+      if (depth === 0) {
+        out += text2.slice(cursor, m.index);
+      }
+      depth += 1;
+    } else if (depth > 0) {
+      depth -= 1;
+      if (depth === 0) {
+        count += 1;
+        cursor = m.index + m[0].length;
+      }
+    }
+  }
+  if (depth > 0) {
+    count += 1;
+    return {
+      text: out,
+      count,
+      unclosed: true,
+      warnings: ["a <private> block is not closed with </private>: everything after it was left out"]
+    };
+  }
+  out += text2.slice(cursor);
+  return { text: out, count, unclosed: false, warnings: [] };
+}
+var RULES;
+var init_redact = __esm({
+  "src/lib/memory/redact.ts"() {
+    "use strict";
+    init_assignment();
+    init_command_line();
+    init_engine();
+    init_structured();
+    init_vendor();
+    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES];
+  }
+});
+
+// src/lib/memory/split.ts
+function headingCuts(text2) {
+  const cuts = [];
+  let fence;
+  let start = 0;
+  while (start < text2.length) {
+    let end = text2.indexOf("\n", start);
+    if (end === -1) end = text2.length;
+    const line = text2.slice(start, end);
+    const f = FENCE.exec(line);
+    if (f?.[1] !== void 0) {
+      const ch = f[1][0];
+      if (fence === void 0) fence = ch;
+      else if (ch === fence) fence = void 0;
+    } else if (fence === void 0 && start > 0 && HEADING.test(line)) cuts.push(start);
+    start = end + 1;
+  }
+  return cuts;
+}
+function cutsAfter(text2, re) {
+  const cuts = [];
+  re.lastIndex = 0;
+  let m;
+  while ((m = re.exec(text2)) !== null) {
+    const at = m.index + m[0].length;
+    if (m[0].length === 0) re.lastIndex += 1;
+    if (at > 0 && at < text2.length) cuts.push(at);
+  }
+  return cuts;
+}
+function segments(text2, level) {
+  let cuts;
+  switch (level) {
+    case "heading":
+      cuts = headingCuts(text2);
+      break;
+    case "paragraph":
+      cuts = cutsAfter(text2, /\n[ \t]*\n(?:[ \t]*\n)*/g);
+      break;
+    case "line":
+      cuts = cutsAfter(text2, /\n/g);
+      break;
+    case "sentence":
+      cuts = cutsAfter(text2, /[.!?;:]["')\]]*[ \t]+/g);
+      break;
+    case "word":
+      cuts = cutsAfter(text2, /[ \t]+/g);
+      break;
+    default:
+      cuts = [];
+  }
+  const out = [];
+  let prev = 0;
+  for (const c of cuts) {
+    out.push(text2.slice(prev, c));
+    prev = c;
+  }
+  out.push(text2.slice(prev));
+  return out;
+}
+function hardCut(text2, max) {
+  const out = [];
+  let i = 0;
+  while (i < text2.length) {
+    let end = Math.min(i + max, text2.length);
+    const last = text2.charCodeAt(end - 1);
+    if (end < text2.length && end - i > 1 && last >= 55296 && last <= 56319) end -= 1;
+    out.push(text2.slice(i, end));
+    i = end;
+  }
+  return out;
+}
+function atoms(text2, max, levelIndex) {
+  if (text2.length <= max) return [text2];
+  const level = LEVELS[levelIndex] ?? "hard";
+  if (level === "hard") return hardCut(text2, max);
+  const segs = segments(text2, level);
+  if (segs.length <= 1) return atoms(text2, max, levelIndex + 1);
+  return segs.flatMap((seg) => atoms(seg, max, levelIndex + 1));
+}
+function pack(text2, max, levelIndex) {
+  if (text2.length <= max) return [text2];
+  const level = LEVELS[levelIndex] ?? "hard";
+  if (level === "hard") return hardCut(text2, max);
+  const segs = segments(text2, level);
+  if (segs.length <= 1) return pack(text2, max, levelIndex + 1);
+  const flow = level === "line" || level === "sentence" || level === "word";
+  const out = [];
+  let current = "";
+  const add = (piece) => {
+    if (current.length + piece.length > max) {
+      if (current !== "") out.push(current);
+      current = piece;
+    } else current += piece;
+  };
+  for (const seg of segs) {
+    if (seg.length <= max) add(seg);
+    else if (flow) for (const piece of atoms(seg, max, levelIndex + 1)) add(piece);
+    else {
+      if (current !== "") out.push(current);
+      current = "";
+      out.push(...pack(seg, max, levelIndex + 1));
+    }
+  }
+  if (current !== "") out.push(current);
+  return out;
+}
+function splitRaw(text2, max) {
+  const limit = Math.max(2, Math.floor(max));
+  return pack(text2, limit, 0);
+}
+function trimBlock(text2) {
+  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+}
+function splitMarkdown(text2, max) {
+  return splitRaw(text2, max).map(trimBlock).filter((p) => p.trim() !== "");
+}
+var LEVELS, FENCE, HEADING;
+var init_split = __esm({
+  "src/lib/memory/split.ts"() {
+    "use strict";
+    LEVELS = ["heading", "paragraph", "line", "sentence", "word", "hard"];
+    FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+    HEADING = /^[ \t]{0,3}#{1,6}(?:[ \t]|$)/;
+  }
+});
+
+// src/lib/memory/time.ts
+function pad(n, width = 2) {
+  return String(n).padStart(width, "0");
+}
+function formatIso(ms) {
+  if (!Number.isFinite(ms)) return void 0;
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return void 0;
+  const year = d.getUTCFullYear();
+  if (year < 0 || year > 9999) return void 0;
+  const base = `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const millis = d.getUTCMilliseconds();
+  return millis === 0 ? `${base}Z` : `${base}.${pad(millis, 3)}Z`;
+}
+function parseTime(value) {
+  if (value instanceof Date) {
+    const iso2 = formatIso(value.getTime());
+    return iso2 === void 0 ? { warning: "is not a valid date" } : { iso: iso2 };
+  }
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && value >= 1e9 && value < 1e10) return { iso: formatIso(value * 1e3) };
+    if (Number.isInteger(value) && value >= 1e12 && value < 1e13) return { iso: formatIso(value) };
+    return { warning: `number ${value} is not a time` };
+  }
+  if (typeof value !== "string") return { warning: "is not a time" };
+  const text2 = value.trim();
+  if (text2 === "") return {};
+  const m = DATE_TIME.exec(text2);
+  if (m === null) return { warning: `cannot read "${text2.slice(0, 60)}" as a time (use ISO-8601, e.g. 2026-01-04T10:30:00Z)` };
+  const [, y, mo, d, h, mi, s, frac, z2, sign, oh, om, utcWord, uSign, uh, um, abbr] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = h === void 0 ? 0 : Number(h);
+  const minute = mi === void 0 ? 0 : Number(mi);
+  const second = s === void 0 ? 0 : Math.min(Number(s), 59);
+  const millis = frac === void 0 ? 0 : Math.floor(Number(`0.${frac}`) * 1e3);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || hour === 24 && (minute > 0 || second > 0)) {
+    return { warning: `"${text2}" is not a valid date/time` };
+  }
+  let offset = 0;
+  let warning;
+  if (z2 !== void 0) offset = 0;
+  else if (sign !== void 0) offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0));
+  else if (utcWord !== void 0) offset = (uSign === "-" ? -1 : 1) * (Number(uh) * 60 + Number(um ?? 0));
+  else if (abbr !== void 0) {
+    const known = ZONE_OFFSETS[abbr.toUpperCase()];
+    if (known === void 0) warning = `unknown time zone "${abbr}" in "${text2}"; read as UTC`;
+    else offset = known;
+  }
+  if (Math.abs(offset) > 18 * 60) return { warning: `time zone offset in "${text2}" is out of range` };
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const check2 = new Date(Date.UTC(year, month - 1, day));
+  if (check2.getUTCFullYear() !== year || check2.getUTCMonth() !== month - 1 || check2.getUTCDate() !== day) {
+    return { warning: `"${text2}" is not a valid date` };
+  }
+  const iso = formatIso(local - offset * 6e4);
+  if (iso === void 0) return { warning: `"${text2}" is out of range` };
+  return warning === void 0 ? { iso } : { iso, warning };
+}
+var ZONE_OFFSETS, DATE_TIME;
+var init_time = __esm({
+  "src/lib/memory/time.ts"() {
+    "use strict";
+    ZONE_OFFSETS = {
+      UTC: 0,
+      UT: 0,
+      GMT: 0,
+      Z: 0,
+      WET: 0,
+      WEST: 60,
+      BST: 60,
+      IST: 330,
+      CET: 60,
+      CEST: 120,
+      MET: 60,
+      MEST: 120,
+      EET: 120,
+      EEST: 180,
+      MSK: 180,
+      // North America (CST = US Central, not China; AST = Atlantic)
+      EST: -300,
+      EDT: -240,
+      CST: -360,
+      CDT: -300,
+      MST: -420,
+      MDT: -360,
+      PST: -480,
+      PDT: -420,
+      AKST: -540,
+      AKDT: -480,
+      HST: -600,
+      HDT: -540,
+      AST: -240,
+      ADT: -180,
+      NST: -210,
+      NDT: -150,
+      // South America, Africa
+      BRT: -180,
+      ART: -180,
+      CLT: -240,
+      CLST: -180,
+      SAST: 120,
+      WAT: 60,
+      CAT: 120,
+      EAT: 180,
+      // Asia, Oceania
+      GST: 240,
+      PKT: 300,
+      NPT: 345,
+      ICT: 420,
+      WIB: 420,
+      HKT: 480,
+      SGT: 480,
+      PHT: 480,
+      AWST: 480,
+      JST: 540,
+      KST: 540,
+      ACST: 570,
+      ACDT: 630,
+      AEST: 600,
+      AEDT: 660,
+      NZST: 720,
+      NZDT: 780
+    };
+    DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
+  }
+});
+
+// src/lib/memory/links.ts
+function words(slug) {
+  return slug.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+}
+function renderMemoryLinks(text2) {
+  if (!text2.includes("[[")) return text2;
+  return text2.replace(LINK, (whole, slug, label) => {
+    const shown = label === void 0 ? words(slug) : label.trim();
+    return shown === "" ? whole : shown;
+  });
+}
+function linkedMemories(text2) {
+  if (!text2.includes("[[")) return [];
+  const out = [];
+  for (const m of text2.matchAll(LINK)) {
+    const name = words(m[1]);
+    if (name !== "" && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+var LINK;
+var init_links = __esm({
+  "src/lib/memory/links.ts"() {
+    "use strict";
+    LINK = /\[\[([^[\]\n|#]{1,200})(?:#[^[\]\n|]{0,200})?(?:\|([^[\]\n]{1,200}))?\]\]/g;
+  }
+});
+
+// src/lib/memory/episode.ts
+function formatMarker(m) {
+  const hash2 = m.hash.slice(0, MARKER_HASH_CHARS).toLowerCase();
+  if (!FILE_ID.test(m.fileId)) throw new TypeError(`formatMarker: fileId must match ${FILE_ID.source}`);
+  if (m.origin !== void 0 && !ORIGIN_NAME.test(m.origin)) throw new TypeError(`formatMarker: origin must match ${ORIGIN_NAME.source}`);
+  if (!/^[0-9a-f]{12}$/.test(hash2)) throw new TypeError("formatMarker: hash must be at least 12 hex characters");
+  if (!Number.isInteger(m.part) || !Number.isInteger(m.parts) || m.part < 1 || m.part > m.parts || m.parts > 999999) {
+    throw new TypeError("formatMarker: part must be an integer from 1 to parts");
+  }
+  return `[gms:${m.fileId}:${hash2}:${m.part}/${m.parts}${m.origin === void 0 ? "" : `:${m.origin}`}]`;
+}
+function parseMarker(sourceDescription) {
+  if (typeof sourceDescription !== "string" || !sourceDescription.includes("[gms:")) return void 0;
+  let found;
+  MARKER_RE.lastIndex = 0;
+  let m;
+  while ((m = MARKER_RE.exec(sourceDescription)) !== null) {
+    const part = Number(m[3]);
+    const parts = Number(m[4]);
+    if (part < 1 || part > parts) continue;
+    found = { fileId: m[1] ?? "", hash: m[2] ?? "", part, parts, raw: m[0], ...m[5] === void 0 ? {} : { origin: m[5] } };
+  }
+  return found;
+}
+function truncateLabel(text2, max) {
+  if (text2.length <= max) return text2;
+  if (max <= 1) return "\u2026".slice(0, Math.max(0, max));
+  let cut = max - 1;
+  const code = text2.charCodeAt(cut - 1);
+  if (code >= 55296 && code <= 56319) cut -= 1;
+  let head = text2.slice(0, cut);
+  if (!/\s/.test(text2.charAt(cut))) {
+    const space = head.search(/\s\S*$/);
+    if (space >= Math.floor(max / 2)) head = head.slice(0, space);
+  }
+  return `${head.trimEnd()}\u2026`;
+}
+function oneLine(text2) {
+  return text2.replace(/\s+/g, " ").trim();
+}
+function scalarLine(value) {
+  if (typeof value === "string") return oneLine(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && value.every((v) => ["string", "number", "boolean"].includes(typeof v))) {
+    return oneLine(value.map(String).join(", "));
+  }
+  return void 0;
+}
+function headerLines(doc) {
+  const fm = doc.frontmatter;
+  const lines = [];
+  const add = (label, value) => {
+    if (value !== void 0 && value.trim() !== "") lines.push(`${label}: ${oneLine(value)}`);
+  };
+  if (oneLine(doc.title).length > MAX_NAME_CHARS - 20) add("Title", doc.title);
+  add("Type", doc.type);
+  if (fm.capture_type !== void 0 && fm.capture_type !== doc.type) add("Capture type", fm.capture_type);
+  add("Description", fm.description);
+  if (doc.tags.length > 0) add("Tags", doc.tags.join(", "));
+  if (doc.time !== void 0) add(TIME_LABEL[doc.timeSource ?? "date"], doc.time);
+  if (fm.rating !== void 0) add("Rating", String(fm.rating));
+  add("Executor", fm.executor);
+  add("Agent completion", fm.agent_completion);
+  if (doc.pinned === true) add("Pinned", "yes");
+  for (const [key, value] of Object.entries(doc.extra)) {
+    const text2 = scalarLine(value);
+    if (text2 !== void 0 && text2 !== "" && key.length <= 40 && text2.length <= 300) add(key, text2);
+  }
+  return lines;
+}
+function prepareEpisodeContent(doc) {
+  const warnings = [];
+  const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
+  warnings.push(...privateBody.warnings);
+  const body = redactSecrets(renderMemoryLinks(privateBody.text));
+  const links = linkedMemories(privateBody.text);
+  const privateHeader = stripPrivateBlocks([...headerLines(doc), ...links.length === 0 ? [] : [`Related memories: ${links.join(", ")}`]].join("\n"));
+  const header2 = redactSecrets(privateHeader.text);
+  const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
+  return {
+    header: header2.text.trim(),
+    body: trimBlock(body.text),
+    title: title.text || "Untitled memory",
+    redactions: body.total + header2.total + title.total,
+    redactionsByKind: addCounts(addCounts(addCounts({}, body.counts), header2.counts), title.counts),
+    privateBlocks: privateBody.count + privateHeader.count,
+    warnings
+  };
+}
+function buildEpisodes(input2) {
+  const { doc } = input2;
+  const max = Math.max(MIN_MAX_CHARS, Math.floor(Number.isFinite(input2.maxChars) ? input2.maxChars : MIN_MAX_CHARS));
+  const prepared = prepareEpisodeContent(doc);
+  if (prepared.body === "" && (doc.frontmatter.description ?? "").trim() === "") return [];
+  let bodies;
+  const sep = "\n\n";
+  if (prepared.header === "") {
+    bodies = splitMarkdown(prepared.body, max);
+  } else if (prepared.header.length + sep.length <= max / 2) {
+    const budget = max - prepared.header.length - sep.length;
+    const chunks = prepared.body === "" ? [] : splitMarkdown(prepared.body, budget);
+    bodies = chunks.length === 0 ? [prepared.header] : chunks.map((c) => `${prepared.header}${sep}${c}`);
+  } else {
+    bodies = splitMarkdown(prepared.body === "" ? prepared.header : `${prepared.header}${sep}${prepared.body}`, max);
+  }
+  if (bodies.length === 0) return [];
+  const parts = bodies.length;
+  const referenceTime = doc.time ?? formatIso(input2.mtimeMs) ?? formatIso(Date.now());
+  const readable = [
+    `${input2.kind} memory ${input2.relPath}`,
+    doc.type === void 0 ? void 0 : `type ${oneLine(doc.type)}`,
+    doc.tags.length === 0 ? void 0 : `tags ${oneLine(doc.tags.join(", "))}`,
+    input2.project === void 0 ? void 0 : `project ${oneLine(input2.project)}`
+  ].filter((s) => s !== void 0).join("; ");
+  const readableSafe = redactSecrets(oneLine(readable)).text;
+  return bodies.map((body, index) => {
+    const part = index + 1;
+    const marker = formatMarker({ fileId: input2.fileId, hash: input2.contentHash, part, parts, origin: input2.origin });
+    const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
+    const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
+    const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
+    return {
+      name,
+      body,
+      source: "text",
+      sourceDescription: description,
+      groupId: input2.groupId,
+      referenceTime,
+      marker,
+      part,
+      parts,
+      redactions: part === 1 ? prepared.redactions : 0,
+      redactionsByKind: part === 1 ? prepared.redactionsByKind : {}
+    };
+  });
+}
+function searchProbe(body) {
+  const blank = body.indexOf("\n\n");
+  const text2 = (blank >= 0 ? body.slice(blank + 2) : body).replace(/[#*_`>|[\]()~-]+/g, " ").replace(/\s+/g, " ").trim();
+  if (text2.length <= 160) return text2;
+  const cut = text2.slice(0, 160);
+  const space = cut.lastIndexOf(" ");
+  return space > 80 ? cut.slice(0, space) : cut;
+}
+var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, TIME_LABEL;
+var init_episode = __esm({
+  "src/lib/memory/episode.ts"() {
+    "use strict";
+    init_footer();
+    init_redact();
+    init_split();
+    init_time();
+    init_links();
+    init_origin();
+    MAX_NAME_CHARS = 200;
+    MAX_SOURCE_DESCRIPTION_CHARS = 500;
+    MIN_MAX_CHARS = 100;
+    MARKER_HASH_CHARS = 12;
+    FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+    MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
+    TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
+  }
+});
+
 // src/lib/memory/text.ts
 function decodeMemoryText(raw) {
   let text2;
@@ -7429,16 +8711,41 @@ var init_hash = __esm({
 // src/lib/memory/sources.ts
 function resolveSources(config2) {
   const roots = [];
-  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path12.resolve)((0, import_node_path12.join)(config2.paiDir, "MEMORY")) });
-  if (config2.syncAutoMemory) roots.push({ name: "auto-memory", kind: "auto-memory", root: (0, import_node_path12.resolve)((0, import_node_path12.join)(config2.claudeConfigDir, "projects")) });
-  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path12.resolve)(extra.path) });
+  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path14.resolve)((0, import_node_path14.join)(config2.paiDir, "MEMORY")) });
+  if (config2.syncAutoMemory) {
+    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path14.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path14.resolve)(f.root), layout: f.layout });
+  }
+  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path14.resolve)(extra.path) });
   return roots.map((s) => {
     const shared = config2.sharedSources[s.name];
     return { ...s, origin: shared ?? config2.origin, shared: shared !== void 0 };
   });
 }
+function teamMemoryOf(source2, relPath) {
+  if (source2.kind !== "auto-memory") return void 0;
+  const m = source2.layout === "folder" ? TEAM_IN_FOLDER.exec(relPath) : source2.layout === "projects" ? TEAM_IN_PROJECTS.exec(relPath) : TEAM_IN_PROJECTS.exec(relPath) ?? TEAM_IN_FOLDER.exec(relPath);
+  return m === null ? void 0 : { store: m[1], path: m[2] };
+}
+function teamOrigin(store) {
+  return `t-${(0, import_node_crypto3.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
+}
+function isTeamOrigin(origin) {
+  return origin !== void 0 && /^t-[0-9a-f]{10}$/.test(origin);
+}
 function fileIdFor(source2, relPath) {
+  const team = teamMemoryOf(source2, relPath);
+  if (team !== void 0) return fileIdOf(`team:${team.store}`, team.path);
   return source2.shared ? fileIdOf(`shared:${source2.origin}`, relPath) : fileIdOf(source2.name, relPath);
+}
+function originFor(source2, relPath) {
+  const team = teamMemoryOf(source2, relPath);
+  return team === void 0 ? source2.origin : teamOrigin(team.store);
+}
+function sharedOriginsOf(sharedSources, markerOrigins) {
+  const shared = new Set(Object.values(sharedSources));
+  for (const origin of markerOrigins) if (isTeamOrigin(origin)) shared.add(origin);
+  return shared;
 }
 function filterSources(sources, name) {
   if (name === void 0) return sources;
@@ -7446,12 +8753,15 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_path12, UnknownSourceError;
+var import_node_crypto3, import_node_path14, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
-    import_node_path12 = require("node:path");
+    import_node_crypto3 = require("node:crypto");
+    import_node_path14 = require("node:path");
     init_hash();
+    TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
+    TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
     UnknownSourceError = class extends Error {
       constructor(requested, known) {
         super(
@@ -9283,20 +10593,20 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs14, import_node_path13, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs15, import_node_path15, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs14 = require("node:fs");
-    import_node_path13 = require("node:path");
+    import_node_fs15 = require("node:fs");
+    import_node_path15 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs14.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs14.statSync)(path),
-      lstat: (path) => (0, import_node_fs14.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs15.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs15.statSync)(path),
+      lstat: (path) => (0, import_node_fs15.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs14.realpathSync.native(path)
+      realpath: (path) => import_node_fs15.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -9351,7 +10661,7 @@ var init_scan = __esm({
       }
       addFile(rel, abs, st) {
         const file2 = { source: this.source.name, kind: this.source.kind, relPath: rel, absPath: abs, mtimeMs: st.mtimeMs, size: st.size };
-        if (this.source.kind === "auto-memory") {
+        if (this.source.kind === "auto-memory" && this.source.layout !== "folder") {
           const slash = rel.indexOf("/");
           file2.project = slash === -1 ? rel : rel.slice(0, slash);
         }
@@ -9368,7 +10678,7 @@ var init_scan = __esm({
           return;
         }
         const rootChain = { real: rootReal, parent: void 0 };
-        if (this.source.kind === "extra") {
+        if (this.source.kind === "extra" || this.source.layout === "folder") {
           this.stack.push({ abs: root, rel: "", chain: rootChain, depth: 0, role: "root" });
         } else if (this.source.kind === "pai") {
           for (const name of ["LEARNING", "RESEARCH"]) this.addStart(root, rootChain, name);
@@ -9389,7 +10699,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path13.sep), import_node_path13.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path15.sep), import_node_path15.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -9421,10 +10731,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path13.sep);
+          const abs = joinPath(dir.abs, name, import_node_path15.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path13.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path15.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel)) this.statFile(rel, abs);
@@ -9496,7 +10806,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path14.join)(stateDir, name);
+  return (0, import_node_path16.join)(stateDir, name);
 }
 function parseOwner(text2) {
   try {
@@ -9538,7 +10848,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path14.join)(stateDir, entry);
+    const full = (0, import_node_path16.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -9554,7 +10864,7 @@ function installExitHandler() {
   });
 }
 async function attempt(stateDir, path, options2, staleMs) {
-  const token = (0, import_node_crypto3.randomBytes)(12).toString("hex");
+  const token = (0, import_node_crypto4.randomBytes)(12).toString("hex");
   const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs };
   if (options2.label !== void 0) owner.label = options2.label;
   ownTokens.add(token);
@@ -9617,15 +10927,15 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto3, import_node_fs15, import_promises3, import_node_os4, import_node_path14, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto4, import_node_fs16, import_promises3, import_node_os5, import_node_path16, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
-    import_node_fs15 = require("node:fs");
+    import_node_crypto4 = require("node:crypto");
+    import_node_fs16 = require("node:fs");
     import_promises3 = require("node:fs/promises");
-    import_node_os4 = require("node:os");
-    import_node_path14 = require("node:path");
+    import_node_os5 = require("node:os");
+    import_node_path16 = require("node:path");
     init_process_alive();
     init_backoff();
     init_lock_file();
@@ -9659,7 +10969,7 @@ var init_lock = __esm({
     DEFAULT_STALE_MS = 3e4;
     FIRST_POLL_MS = 15;
     MAX_POLL_MS = 500;
-    hostName = (0, import_node_os4.hostname)();
+    hostName = (0, import_node_os5.hostname)();
     processStartedAt = Date.now() - process.uptime() * 1e3;
     ownTokens = /* @__PURE__ */ new Set();
     heldLocks = /* @__PURE__ */ new Set();
@@ -9730,7 +11040,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs15.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs15.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs16.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs16.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -9900,7 +11210,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path15.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path17.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   let text2;
@@ -9941,7 +11251,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path15.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path17.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
@@ -9954,12 +11264,12 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path15, JournalAppender;
+var import_promises4, import_node_path17, JournalAppender;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path15 = require("node:path");
+    import_node_path17 = require("node:path");
     init_json();
     init_types2();
     init_validate();
@@ -9995,7 +11305,7 @@ var init_journal = __esm({
 
 // src/lib/state/state.ts
 function statePath(stateDir) {
-  return (0, import_node_path16.join)(stateDir, STATE_FILE);
+  return (0, import_node_path18.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -10062,1110 +11372,18 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text2, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path16;
+var import_promises5, import_node_path18;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path16 = require("node:path");
+    import_node_path18 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
     init_types2();
     init_types2();
     init_journal();
-  }
-});
-
-// src/lib/memory/secrets/engine.ts
-function countTags(text2, into, sign) {
-  if (!text2.includes("[REDACTED:")) return;
-  for (const m of text2.matchAll(TAG)) {
-    const kind = m[1];
-    into.set(kind, (into.get(kind) ?? 0) + sign);
-  }
-}
-function applyRegex(rule, text2, counts) {
-  rule.re.lastIndex = 0;
-  return text2.replace(rule.re, (...args) => {
-    const match = args[0];
-    const groups = [];
-    for (let i = 1; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
-    const replacement = rule.replace ? rule.replace(match, groups) : tag(rule.kind);
-    if (replacement === void 0 || replacement === match) return match;
-    countTags(replacement, counts, 1);
-    countTags(match, counts, -1);
-    return replacement;
-  });
-}
-function applyScan(rule, text2, counts) {
-  const out = rule.scan(text2);
-  if (out !== text2) {
-    countTags(out, counts, 1);
-    countTags(text2, counts, -1);
-  }
-  return out;
-}
-function runRules(rules, text2) {
-  const counts = /* @__PURE__ */ new Map();
-  let out = text2;
-  const lower = text2.toLowerCase();
-  for (const rule of rules) {
-    if (!rule.hints.some((h) => (h === h.toLowerCase() ? lower : text2).includes(h))) continue;
-    out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
-  }
-  const result = {};
-  let total = 0;
-  for (const [kind, n] of counts) {
-    if (n <= 0) continue;
-    result[kind] = n;
-    total += n;
-  }
-  return { text: out, counts: result, total };
-}
-var tag, TAG;
-var init_engine = __esm({
-  "src/lib/memory/secrets/engine.ts"() {
-    "use strict";
-    tag = (kind) => `[REDACTED:${kind}]`;
-    TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
-  }
-});
-
-// src/lib/memory/secrets/values.ts
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value);
-}
-function isDummy(value) {
-  if (DOC_EXAMPLE.test(value) || isJwtIoSample(value)) return true;
-  if (value.length >= 8 && new Set(value).size <= 3) return true;
-  return false;
-}
-function unquote(v) {
-  const first = v[0];
-  if (v.length >= 2 && (first === '"' || first === "'" || first === "`") && v.endsWith(first)) return { inner: v.slice(1, -1), quote: first };
-  return { inner: v, quote: "" };
-}
-function splitTrailingPunctuation(v, prose = true) {
-  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
-  if (m === null || m.index === 0) return { value: v, rest: "" };
-  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
-}
-function isCredentialValue(raw, numericOk) {
-  const { inner, quote } = unquote(raw);
-  const v = inner.trim();
-  if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
-  if (quote !== "") {
-    if (v.length < 4) return false;
-  } else if (v.length < 6) return false;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
-  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (CODE_REF.test(v) && (v.includes(".") || v.includes("("))) return false;
-  if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
-  return true;
-}
-function looksRandom(v, minLength = 8) {
-  if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
-  return /\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v) || /[^A-Za-z0-9]/.test(v);
-}
-function isJwtIoSample(value) {
-  const payload = /^eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\./.exec(value)?.[1];
-  if (payload === void 0) return false;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return claims.sub === "1234567890" && claims.name === "John Doe";
-  } catch {
-    return false;
-  }
-}
-var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, CODE_REF, WORDISH;
-var init_values = __esm({
-  "src/lib/memory/secrets/values.ts"() {
-    "use strict";
-    isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)/;
-    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
-    WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
-  }
-});
-
-// src/lib/memory/secrets/assignment.ts
-function genericKind(key) {
-  const k = key.toLowerCase();
-  if (/passw|pwd|passphrase|passcode/.test(k)) return "password";
-  if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
-  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return "private-key";
-  if (/token/.test(k)) return "token";
-  return "secret";
-}
-function splitBareValue(raw) {
-  const next = /;[A-Za-z][\w ]*=/.exec(raw);
-  const head = next === null ? raw : raw.slice(0, next.index);
-  const { value, rest } = splitTrailingPunctuation(head, false);
-  return { value, rest: rest + raw.slice(head.length) };
-}
-function genericReplacement(key, raw) {
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""))) return void 0;
-  const kind = genericKind(key);
-  const { inner, quote } = unquote(raw);
-  const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
-  const { value, rest } = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
-  const candidate = opened === "" ? value : raw.slice(1);
-  if (PATH.test(quote === "" ? candidate : inner)) return void 0;
-  if (!isCredentialValue(candidate, kind === "password")) return void 0;
-  return `${quote || opened}${tag(kind)}${quote}${rest}`;
-}
-function proseSecret(v) {
-  if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
-  if (/^\d+$/.test(v)) return v.length >= 4;
-  return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
-}
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, NON_SECRET_KEY, PATH, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
-var init_assignment = __esm({
-  "src/lib/memory/secrets/assignment.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
-    AWS_SECRET = {
-      kind: "aws-secret-access-key",
-      hints: ["secret"],
-      re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
-      replace: (_m, g) => (g[1] ?? "").length < 30 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-secret-access-key")}`
-    };
-    AWS_SESSION = {
-      kind: "aws-session-token",
-      hints: ["session", "security"],
-      re: /((?:aws_?session_?token|aws_?security_?token|x-amz-security-token|session_?token)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
-      replace: (_m, g) => (g[1] ?? "").length < 40 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-session-token")}`
-    };
-    AUTHORIZATION = {
-      kind: "authorization",
-      hints: ["authorization"],
-      re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
-      replace: (_m, g) => {
-        const value = splitTrailingPunctuation(g[2] ?? "").value;
-        if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return void 0;
-        if (g[1] === void 0 && !(value.length >= 16 && /\d/.test(value))) return void 0;
-        return `${g[0]}${g[1] ?? ""}${tag("authorization")}`;
-      }
-    };
-    AUTH_HEADER = {
-      kind: "auth-header",
-      hints: ["x-", "private-token", "ocp-apim", "dd-"],
-      re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
-      replace: (_m, g) => {
-        const value = splitTrailingPunctuation(g[1] ?? "").value;
-        if (!looksRandom(value, 12)) return void 0;
-        return `${g[0]}${tag("auth-header")}${(g[1] ?? "").slice(value.length)}`;
-      }
-    };
-    BEARER = {
-      kind: "bearer-token",
-      hints: ["bearer"],
-      re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
-      replace: (_m, g) => {
-        const v = g[1] ?? "";
-        if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return void 0;
-        return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
-      }
-    };
-    KEYWORD = /passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credential|[_.-]key$/i;
-    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
-    PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
-    GENERIC_KEY = new RegExp(
-      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
-      "g"
-    );
-    GENERIC_VALUE = new RegExp(VALUE, "y");
-    GENERIC = {
-      kind: "generic",
-      hints: ["pass", "pwd", "secret", "key", "token", "credential"],
-      scan: (text2) => {
-        let out = "";
-        let cursor = 0;
-        GENERIC_KEY.lastIndex = 0;
-        for (let m = GENERIC_KEY.exec(text2); m !== null; m = GENERIC_KEY.exec(text2)) {
-          const key = m[1];
-          if (!KEYWORD.test(key) || NON_SECRET_KEY.test(key)) continue;
-          const valueAt = m.index + m[0].length;
-          GENERIC_VALUE.lastIndex = valueAt;
-          const raw = GENERIC_VALUE.exec(text2)?.[0];
-          if (raw === void 0) continue;
-          const replacement = genericReplacement(key, raw);
-          if (replacement === void 0) continue;
-          out += text2.slice(cursor, valueAt) + replacement;
-          cursor = valueAt + raw.length;
-          GENERIC_KEY.lastIndex = cursor;
-        }
-        return cursor === 0 ? text2 : out + text2.slice(cursor);
-      }
-    };
-    PROSE = {
-      kind: "prose",
-      hints: ["pass", "pwd", "secret", "key", "token", "pin"],
-      re: new RegExp(
-        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
-        "gi"
-      ),
-      replace: (_m, g) => {
-        const lead = g[0] ?? "";
-        const raw = g[1] ?? "";
-        const { inner, quote } = unquote(raw);
-        const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
-        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
-        if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
-        const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
-        return `${lead}${quote}${tag(kind)}${quote}${rest}`;
-      }
-    };
-    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
-  }
-});
-
-// src/lib/memory/secrets/command-line.ts
-function keepOrTag(prefix, value, kind) {
-  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
-  const q = /^["']/.test(value) ? value[0] : "";
-  return `${prefix}${q}${tag(kind)}${q}`;
-}
-function programRule(p) {
-  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])[^\\n]*`, "gm");
-  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
-  return {
-    kind: "cli-password",
-    hints: p.programs,
-    scan: (text2) => text2.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
-  };
-}
-var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, NETRC, COMMAND_LINE_RULES;
-var init_command_line = __esm({
-  "src/lib/memory/secrets/command-line.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
-    PROGRAMS = [
-      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
-      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
-      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
-      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
-      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
-      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
-      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
-    ];
-    CURL_USER = {
-      kind: "cli-password",
-      hints: ["curl", "wget"],
-      scan: (text2) => text2.replace(
-        /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm,
-        (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+))/g, (m, prefix, ...g) => {
-          const user = g[0] ?? g[2] ?? g[4] ?? "";
-          const pw = g[1] ?? g[3] ?? g[5] ?? "";
-          const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
-          if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
-          return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
-        })
-      )
-    };
-    OPENSSL_PASS = {
-      kind: "cli-password",
-      hints: ["pass:"],
-      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    SMB_USER = {
-      kind: "cli-password",
-      hints: ["%"],
-      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    KUBECTL_LITERAL = {
-      kind: "kubectl-literal",
-      hints: ["--from-literal"],
-      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
-      replace: (m, g) => {
-        const v = g[1] ?? "";
-        if (isRedacted(v) || /^\$/.test(v)) return void 0;
-        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
-      }
-    };
-    LONG_FLAG = {
-      kind: "cli-token",
-      hints: ["--"],
-      re: new RegExp(
-        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
-        "gi"
-      ),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
-    };
-    NETRC = {
-      kind: "netrc-password",
-      hints: ["machine"],
-      scan: (text2) => {
-        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text2)) return text2;
-        return text2.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
-      }
-    };
-    COMMAND_LINE_RULES = [
-      ...PROGRAMS.map(programRule),
-      CURL_USER,
-      OPENSSL_PASS,
-      SMB_USER,
-      KUBECTL_LITERAL,
-      LONG_FLAG,
-      NETRC
-    ];
-  }
-});
-
-// src/lib/memory/secrets/structured.ts
-function redactSecretManifest(doc) {
-  const lines = doc.split("\n");
-  let dataIndent = -1;
-  let entryIndent = -1;
-  let blockIndent = -1;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i];
-    const indent = line.length - line.trimStart().length;
-    if (blockIndent >= 0) {
-      if (line.trim() === "" || indent > blockIndent) {
-        if (line.trim() !== "") lines[i] = `${line.slice(0, indent)}${tag("k8s-secret-data")}`;
-        continue;
-      }
-      blockIndent = -1;
-    }
-    const data = DATA_KEY.exec(line);
-    if (data !== null) {
-      dataIndent = data[1].length;
-      entryIndent = -1;
-      continue;
-    }
-    if (dataIndent < 0 || line.trim() === "") continue;
-    if (indent <= dataIndent) {
-      dataIndent = -1;
-      continue;
-    }
-    const entry = ENTRY.exec(line);
-    if (entry === null || entryIndent >= 0 && indent !== entryIndent) continue;
-    entryIndent = indent;
-    const value = entry[3].trim();
-    if (/^[|>][+-]?\d*$/.test(value)) {
-      blockIndent = indent;
-      continue;
-    }
-    const bare = value.replace(/^["']|["']$/g, "");
-    if (bare === "" || isRedacted(bare) || isPlaceholder(bare) || isDummy(bare)) continue;
-    const quote = /^["']/.test(value) ? value[0] : "";
-    lines[i] = `${line.slice(0, line.length - entry[3].length)}${quote}${tag("k8s-secret-data")}${quote}`;
-  }
-  return lines.join("\n");
-}
-var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
-var init_structured = __esm({
-  "src/lib/memory/secrets/structured.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    GCP_PRIVATE_KEY = {
-      kind: "gcp-private-key",
-      hints: ['"private_key"'],
-      re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
-      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
-    };
-    PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
-    PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
-    PEM_PRIVATE_KEY = {
-      kind: "pem-private-key",
-      hints: ["private key"],
-      scan: (text2) => {
-        const markers = [...text2.matchAll(PEM_MARKER)];
-        let out = "";
-        let cursor = 0;
-        for (let i = 0; i < markers.length; i += 1) {
-          const begin = markers[i];
-          if (begin[1] !== "BEGIN" || begin.index < cursor) continue;
-          const next = markers[i + 1];
-          let end;
-          if (next !== void 0 && next[1] === "END") {
-            end = next.index + next[0].length;
-            i += 1;
-          } else {
-            PEM_TAIL.lastIndex = begin.index + begin[0].length;
-            PEM_TAIL.exec(text2);
-            end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
-          }
-          out += text2.slice(cursor, begin.index) + tag("pem-private-key");
-          cursor = end;
-        }
-        return cursor === 0 ? text2 : out + text2.slice(cursor);
-      }
-    };
-    KUBECONFIG_KEY = {
-      kind: "kubeconfig-client-key",
-      hints: ["client-key-data"],
-      re: /(client-key-data["']?[ \t]*:[ \t]*["']?)([A-Za-z0-9+/=]+)/g,
-      replace: (_m, g) => (g[1] ?? "").length < 16 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("kubeconfig-client-key")}`
-    };
-    DOC_BOUNDARY = /^((?:---|```|~~~)[^\n]*)$/m;
-    SECRET_KIND = /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?Secret["']?[ \t]*,?[ \t]*$/m;
-    DATA_KEY = /^([ \t]*)(data|stringData):[ \t]*$/;
-    ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
-    K8S_SECRET = {
-      kind: "k8s-secret-data",
-      hints: ["secret"],
-      scan: (text2) => {
-        if (!SECRET_KIND.test(text2)) return text2;
-        const parts = text2.split(DOC_BOUNDARY);
-        return parts.map((p) => SECRET_KIND.test(p) ? redactSecretManifest(p) : p).join("");
-      }
-    };
-    AZURE_STORAGE_KEY = {
-      kind: "azure-storage-key",
-      hints: ["accountkey=", "sharedaccesskey="],
-      re: /\b(AccountKey|SharedAccessKey)=([^;"'\s]+)/gi,
-      replace: (_m, g) => {
-        const v = g[1] ?? "";
-        return v.length < 10 || isRedacted(v) || isPlaceholder(v) || isDummy(v) ? void 0 : `${g[0]}=${tag("azure-storage-key")}`;
-      }
-    };
-    AZURE_SAS = {
-      kind: "azure-sas-signature",
-      hints: ["sig="],
-      re: /((?<![A-Za-z0-9_-])sig=)([A-Za-z0-9%+/=_-]+)/g,
-      replace: (_m, g) => {
-        const v = g[1] ?? "";
-        return v.length < 20 || isDummy(v) ? void 0 : `${g[0]}${tag("azure-sas-signature")}`;
-      }
-    };
-    AZURE_AD_SECRET = {
-      kind: "azure-ad-client-secret",
-      hints: ["q~"],
-      re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
-      replace: (_m, g) => (g[0] ?? "").length < 30 ? void 0 : tag("azure-ad-client-secret")
-    };
-    URL_PASSWORD = {
-      kind: "url-password",
-      hints: ["://"],
-      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/?#"'<>`]+)@(?=[^\s@/?#"'<>])/gi,
-      replace: (_m, g) => {
-        const pw = g[2] ?? "";
-        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return void 0;
-        return `${g[0]}${g[1]}:${tag("url-password")}@`;
-      }
-    };
-    SLACK_WEBHOOK = {
-      kind: "slack-webhook",
-      hints: ["hooks.slack.com"],
-      re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
-      replace: (_m, g) => (g[1] ?? "").length < 8 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}/${tag("slack-webhook")}`
-    };
-    DISCORD_WEBHOOK = {
-      kind: "discord-webhook",
-      hints: ["/api/webhooks/"],
-      re: /(https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks)\/(\d+\/[A-Za-z0-9_-]+)/g,
-      replace: (_m, g) => (g[1] ?? "").length < 30 ? void 0 : `${g[0]}/${tag("discord-webhook")}`
-    };
-    DOCKER_AUTH = {
-      kind: "docker-config-auth",
-      hints: ['"auth"'],
-      re: /("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]+)(")/g,
-      replace: (_m, g) => looksRandom(g[1] ?? "", 12) ? `${g[0]}${tag("docker-config-auth")}${g[2]}` : void 0
-    };
-    STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
-    STRUCTURED_RULES = [URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
-  }
-});
-
-// src/lib/memory/secrets/vendor.ts
-function vendorRule(row) {
-  return {
-    kind: row.kind,
-    hints: row.hints,
-    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ""}`),
-    replace: (match, g) => {
-      const body = g[1] ?? "";
-      if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
-      if (row.check !== void 0 && !row.check(body)) return void 0;
-      return tag(row.kind);
-    }
-  };
-}
-var B, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
-var init_vendor = __esm({
-  "src/lib/memory/secrets/vendor.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    B = "(?<![A-Za-z0-9_-])";
-    HEX = /^[0-9a-f]+$/;
-    hexOnly = (b) => HEX.test(b);
-    mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
-    hasDigit = (b) => /\d/.test(b);
-    exact = (...lengths) => (b) => lengths.includes(b.length);
-    ALNUM = "[A-Za-z0-9]";
-    URLSAFE = "[A-Za-z0-9_-]";
-    ROWS = [
-      { kind: "aws-access-key-id", prefix: "(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|A3T[A-Z0-9])", body: "[A-Z0-9]", min: 16, check: exact(16, 17), hints: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"] },
-      { kind: "gcp-api-key", prefix: "AIza", body: URLSAFE, min: 35, hints: ["AIza"] },
-      { kind: "google-oauth-client-secret", prefix: "GOCSPX-", body: URLSAFE, min: 20, hints: ["GOCSPX-"] },
-      { kind: "google-oauth-token", prefix: "(?:ya29\\.|1//0)", body: URLSAFE, min: 20, hints: ["ya29.", "1//0"] },
-      { kind: "github-token", prefix: "(?:gh[pousr]_|github_pat_)", body: "[A-Za-z0-9_]", min: 30, hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
-      { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
-      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: hasDigit, hints: ["xox", "xapp-"] },
-      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
-      { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
-      { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
-      { kind: "openrouter-key", prefix: "sk-or-v1-", body: "[0-9a-f]", min: 40, hints: ["sk-or-v1-"] },
-      { kind: "mapbox-token", prefix: "(?:sk|pk|tk)\\.eyJ", body: "[A-Za-z0-9_.-]", min: 40, hints: [".eyJ"] },
-      // OpenAI-style `sk-` keys (OpenAI project/service/admin keys, DeepSeek and other compatible APIs).
-      { kind: "openai-key", prefix: "sk-", body: URLSAFE, min: 20, check: hasDigit, hints: ["sk-"] },
-      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM, min: 40, hints: ["pplx-"] },
-      { kind: "groq-key", prefix: "gsk_", body: ALNUM, min: 40, hints: ["gsk_"] },
-      { kind: "xai-key", prefix: "xai-", body: ALNUM, min: 60, hints: ["xai-"] },
-      { kind: "replicate-token", prefix: "r8_", body: ALNUM, min: 30, hints: ["r8_"] },
-      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM, min: 30, hints: ["hf_", "api_org_"] },
-      { kind: "npm-token", prefix: "npm_", body: ALNUM, min: 36, hints: ["npm_"] },
-      { kind: "pypi-token", prefix: "pypi-Ag", body: URLSAFE, min: 50, hints: ["pypi-Ag"] },
-      { kind: "dockerhub-token", prefix: "dckr_(?:pat|oat)_", body: URLSAFE, min: 20, hints: ["dckr_"] },
-      { kind: "shopify-token", prefix: "shp(?:at|ca|pa|ss)_", body: "[0-9a-fA-F]", min: 32, hints: ["shpat_", "shpca_", "shppa_", "shpss_"] },
-      { kind: "square-token", prefix: "(?:sq0atp-|sq0csp-|EAAA)", body: URLSAFE, min: 22, check: mixed, hints: ["sq0atp-", "sq0csp-", "EAAA"] },
-      { kind: "postman-key", prefix: "PMAK-", body: "[0-9a-fA-F-]", min: 50, hints: ["PMAK-"] },
-      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM, min: 40, hints: ["lin_api_", "lin_oauth_"] },
-      { kind: "databricks-token", prefix: "dapi", body: "[0-9a-f-]", min: 32, check: (b) => /^[0-9a-f]{32}(?:-\d+)?$/.test(b), hints: ["dapi"] },
-      { kind: "grafana-token", prefix: "(?:glsa_|glc_eyJ|eyJrIjoi)", body: "[A-Za-z0-9_=+/-]", min: 32, hints: ["glsa_", "glc_eyJ", "eyJrIjoi"] },
-      { kind: "tailscale-key", prefix: "tskey-(?:auth|api|client|scim|webhook)-", body: "[A-Za-z0-9-]", min: 20, check: hasDigit, hints: ["tskey-"] },
-      { kind: "vault-token", prefix: "hv[sbr]\\.", body: URLSAFE, min: 20, hints: ["hvs.", "hvb.", "hvr."] },
-      // Legacy Vault service tokens: `s.` + 24 characters of mixed case and digits.
-      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
-      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM, min: 40, hints: ["dp."] },
-      { kind: "digitalocean-token", prefix: "do[opr]_v1_", body: "[0-9a-f]", min: 64, hints: ["_v1_"] },
-      { kind: "cloudflare-origin-ca-key", prefix: "v1\\.0-", body: "[0-9a-f-]", min: 150, hints: ["v1.0-"] },
-      { kind: "newrelic-key", prefix: "(?:NRAK-|NRII-|NRJS-|NRAA-)", body: "[A-Za-z0-9]", min: 19, hints: ["NRAK-", "NRII-", "NRJS-", "NRAA-"] },
-      { kind: "sentry-token", prefix: "(?:sntrys_eyJ|sntryu_)", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["sntrys_eyJ", "sntryu_"] },
-      { kind: "atlassian-token", prefix: "(?:ATATT3|ATCTT3|ATBB)", body: "[A-Za-z0-9_=-]", min: 28, check: mixed, hints: ["ATATT3", "ATCTT3", "ATBB"] },
-      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
-      { kind: "figma-token", prefix: "fig[dou]_", body: URLSAFE, min: 30, hints: ["figd_", "figo_", "figu_"] },
-      { kind: "heroku-key", prefix: "HRKU-", body: URLSAFE, min: 20, hints: ["HRKU-"] },
-      { kind: "fly-token", prefix: "FlyV1 fm\\d[a-z]?_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["FlyV1 fm"] },
-      { kind: "supabase-key", prefix: "(?:sbp_|sb_secret_)", body: URLSAFE, min: 20, hints: ["sbp_", "sb_secret_"] },
-      { kind: "netlify-token", prefix: "nfp_", body: ALNUM, min: 30, hints: ["nfp_"] },
-      { kind: "pulumi-token", prefix: "pul-", body: "[0-9a-f]", min: 40, hints: ["pul-"] },
-      { kind: "terraform-cloud-token", prefix: "[A-Za-z0-9]{14}\\.atlasv1\\.", body: "[A-Za-z0-9_=-]", min: 40, hints: [".atlasv1."] },
-      { kind: "buildkite-token", prefix: "bk(?:ua|ct)_", body: "[0-9a-f]", min: 40, hints: ["bkua_", "bkct_"] },
-      { kind: "circleci-token", prefix: "CCIPAT_", body: "[A-Za-z0-9_]", min: 40, hints: ["CCIPAT_"] },
-      { kind: "langsmith-key", prefix: "lsv2_(?:pt|sk)_", body: "[0-9a-f_]", min: 40, hints: ["lsv2_"] },
-      { kind: "contentful-token", prefix: "CFPAT-", body: URLSAFE, min: 40, hints: ["CFPAT-"] },
-      { kind: "dynatrace-token", prefix: "dt0[a-z]\\d\\d\\.", body: "[A-Za-z0-9.]", min: 80, hints: ["dt0"] },
-      { kind: "prefect-key", prefix: "pnu_", body: ALNUM, min: 36, hints: ["pnu_"] },
-      { kind: "readme-key", prefix: "rdme_", body: ALNUM, min: 60, hints: ["rdme_"] },
-      { kind: "planetscale-token", prefix: "pscale_(?:tkn|pw|oauth)_", body: "[A-Za-z0-9_.-]", min: 30, hints: ["pscale_"] },
-      { kind: "resend-key", prefix: "re_", body: "[A-Za-z0-9_]", min: 30, check: (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["re_"] },
-      { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
-      { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
-      // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
-      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ["A3-"] },
-      { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
-      { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
-      { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
-      { kind: "sendgrid-key", prefix: "SG\\.", body: "[A-Za-z0-9_.-]", min: 40, check: (b) => b.includes("."), hints: ["SG."] },
-      { kind: "mailgun-key", prefix: "key-", body: "[0-9a-z]", min: 32, check: (b) => hexOnly(b) && b.length === 32, hints: ["key-"] },
-      { kind: "mailchimp-key", prefix: "[0-9a-f]{32}-us", body: "[0-9]", min: 1, check: (b) => b.length <= 2, hints: ["-us"] },
-      { kind: "telegram-bot-token", prefix: "\\d{8,10}:AA", body: URLSAFE, min: 30, hints: [":AA"] },
-      { kind: "discord-bot-token", prefix: "[MNO][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.", body: URLSAFE, min: 27, hints: ["."] }
-    ];
-    JWT = {
-      kind: "jwt",
-      hints: ["eyJ"],
-      re: new RegExp(`${B}(eyJ[A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)\\.?([A-Za-z0-9_-]*)`, "g"),
-      replace: (_m, g) => {
-        const payload = g[1] ?? "";
-        if ((g[0] ?? "").length < 10 || payload.length < 8) return void 0;
-        if (isJwtIoSample(_m)) return void 0;
-        return tag("jwt");
-      }
-    };
-    VENDOR_RULES = [...ROWS.map(vendorRule), JWT];
-  }
-});
-
-// src/lib/memory/redact.ts
-function redactSecrets(text2) {
-  return runRules(RULES, text2);
-}
-function totalRedactions(byKind) {
-  return Object.values(byKind).reduce((n, k) => n + k, 0);
-}
-function addCounts(into, counts) {
-  for (const [kind, n] of Object.entries(counts)) into[kind] = (into[kind] ?? 0) + n;
-  return into;
-}
-function stripPrivateBlocks(text2) {
-  if (!/<\/?private\b/i.test(text2)) return { text: text2, count: 0, unclosed: false, warnings: [] };
-  const re = /<(\/?)private(?:\s[^<>]*)?>/gi;
-  let out = "";
-  let cursor = 0;
-  let depth = 0;
-  let count = 0;
-  let m;
-  while ((m = re.exec(text2)) !== null) {
-    const closing = m[1] === "/";
-    if (!closing) {
-      if (depth === 0) {
-        out += text2.slice(cursor, m.index);
-      }
-      depth += 1;
-    } else if (depth > 0) {
-      depth -= 1;
-      if (depth === 0) {
-        count += 1;
-        cursor = m.index + m[0].length;
-      }
-    }
-  }
-  if (depth > 0) {
-    count += 1;
-    return {
-      text: out,
-      count,
-      unclosed: true,
-      warnings: ["a <private> block is not closed with </private>: everything after it was left out"]
-    };
-  }
-  out += text2.slice(cursor);
-  return { text: out, count, unclosed: false, warnings: [] };
-}
-var RULES;
-var init_redact = __esm({
-  "src/lib/memory/redact.ts"() {
-    "use strict";
-    init_assignment();
-    init_command_line();
-    init_engine();
-    init_structured();
-    init_vendor();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES];
-  }
-});
-
-// src/lib/memory/split.ts
-function headingCuts(text2) {
-  const cuts = [];
-  let fence;
-  let start = 0;
-  while (start < text2.length) {
-    let end = text2.indexOf("\n", start);
-    if (end === -1) end = text2.length;
-    const line = text2.slice(start, end);
-    const f = FENCE.exec(line);
-    if (f?.[1] !== void 0) {
-      const ch = f[1][0];
-      if (fence === void 0) fence = ch;
-      else if (ch === fence) fence = void 0;
-    } else if (fence === void 0 && start > 0 && HEADING.test(line)) cuts.push(start);
-    start = end + 1;
-  }
-  return cuts;
-}
-function cutsAfter(text2, re) {
-  const cuts = [];
-  re.lastIndex = 0;
-  let m;
-  while ((m = re.exec(text2)) !== null) {
-    const at = m.index + m[0].length;
-    if (m[0].length === 0) re.lastIndex += 1;
-    if (at > 0 && at < text2.length) cuts.push(at);
-  }
-  return cuts;
-}
-function segments(text2, level) {
-  let cuts;
-  switch (level) {
-    case "heading":
-      cuts = headingCuts(text2);
-      break;
-    case "paragraph":
-      cuts = cutsAfter(text2, /\n[ \t]*\n(?:[ \t]*\n)*/g);
-      break;
-    case "line":
-      cuts = cutsAfter(text2, /\n/g);
-      break;
-    case "sentence":
-      cuts = cutsAfter(text2, /[.!?;:]["')\]]*[ \t]+/g);
-      break;
-    case "word":
-      cuts = cutsAfter(text2, /[ \t]+/g);
-      break;
-    default:
-      cuts = [];
-  }
-  const out = [];
-  let prev = 0;
-  for (const c of cuts) {
-    out.push(text2.slice(prev, c));
-    prev = c;
-  }
-  out.push(text2.slice(prev));
-  return out;
-}
-function hardCut(text2, max) {
-  const out = [];
-  let i = 0;
-  while (i < text2.length) {
-    let end = Math.min(i + max, text2.length);
-    const last = text2.charCodeAt(end - 1);
-    if (end < text2.length && end - i > 1 && last >= 55296 && last <= 56319) end -= 1;
-    out.push(text2.slice(i, end));
-    i = end;
-  }
-  return out;
-}
-function atoms(text2, max, levelIndex) {
-  if (text2.length <= max) return [text2];
-  const level = LEVELS[levelIndex] ?? "hard";
-  if (level === "hard") return hardCut(text2, max);
-  const segs = segments(text2, level);
-  if (segs.length <= 1) return atoms(text2, max, levelIndex + 1);
-  return segs.flatMap((seg) => atoms(seg, max, levelIndex + 1));
-}
-function pack(text2, max, levelIndex) {
-  if (text2.length <= max) return [text2];
-  const level = LEVELS[levelIndex] ?? "hard";
-  if (level === "hard") return hardCut(text2, max);
-  const segs = segments(text2, level);
-  if (segs.length <= 1) return pack(text2, max, levelIndex + 1);
-  const flow = level === "line" || level === "sentence" || level === "word";
-  const out = [];
-  let current = "";
-  const add = (piece) => {
-    if (current.length + piece.length > max) {
-      if (current !== "") out.push(current);
-      current = piece;
-    } else current += piece;
-  };
-  for (const seg of segs) {
-    if (seg.length <= max) add(seg);
-    else if (flow) for (const piece of atoms(seg, max, levelIndex + 1)) add(piece);
-    else {
-      if (current !== "") out.push(current);
-      current = "";
-      out.push(...pack(seg, max, levelIndex + 1));
-    }
-  }
-  if (current !== "") out.push(current);
-  return out;
-}
-function splitRaw(text2, max) {
-  const limit = Math.max(2, Math.floor(max));
-  return pack(text2, limit, 0);
-}
-function trimBlock(text2) {
-  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
-}
-function splitMarkdown(text2, max) {
-  return splitRaw(text2, max).map(trimBlock).filter((p) => p.trim() !== "");
-}
-var LEVELS, FENCE, HEADING;
-var init_split = __esm({
-  "src/lib/memory/split.ts"() {
-    "use strict";
-    LEVELS = ["heading", "paragraph", "line", "sentence", "word", "hard"];
-    FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-    HEADING = /^[ \t]{0,3}#{1,6}(?:[ \t]|$)/;
-  }
-});
-
-// src/lib/memory/time.ts
-function pad(n, width = 2) {
-  return String(n).padStart(width, "0");
-}
-function formatIso(ms) {
-  if (!Number.isFinite(ms)) return void 0;
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return void 0;
-  const year = d.getUTCFullYear();
-  if (year < 0 || year > 9999) return void 0;
-  const base = `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  const millis = d.getUTCMilliseconds();
-  return millis === 0 ? `${base}Z` : `${base}.${pad(millis, 3)}Z`;
-}
-function parseTime(value) {
-  if (value instanceof Date) {
-    const iso2 = formatIso(value.getTime());
-    return iso2 === void 0 ? { warning: "is not a valid date" } : { iso: iso2 };
-  }
-  if (typeof value === "number") {
-    if (Number.isInteger(value) && value >= 1e9 && value < 1e10) return { iso: formatIso(value * 1e3) };
-    if (Number.isInteger(value) && value >= 1e12 && value < 1e13) return { iso: formatIso(value) };
-    return { warning: `number ${value} is not a time` };
-  }
-  if (typeof value !== "string") return { warning: "is not a time" };
-  const text2 = value.trim();
-  if (text2 === "") return {};
-  const m = DATE_TIME.exec(text2);
-  if (m === null) return { warning: `cannot read "${text2.slice(0, 60)}" as a time (use ISO-8601, e.g. 2026-01-04T10:30:00Z)` };
-  const [, y, mo, d, h, mi, s, frac, z2, sign, oh, om, utcWord, uSign, uh, um, abbr] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = h === void 0 ? 0 : Number(h);
-  const minute = mi === void 0 ? 0 : Number(mi);
-  const second = s === void 0 ? 0 : Math.min(Number(s), 59);
-  const millis = frac === void 0 ? 0 : Math.floor(Number(`0.${frac}`) * 1e3);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || hour === 24 && (minute > 0 || second > 0)) {
-    return { warning: `"${text2}" is not a valid date/time` };
-  }
-  let offset = 0;
-  let warning;
-  if (z2 !== void 0) offset = 0;
-  else if (sign !== void 0) offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0));
-  else if (utcWord !== void 0) offset = (uSign === "-" ? -1 : 1) * (Number(uh) * 60 + Number(um ?? 0));
-  else if (abbr !== void 0) {
-    const known = ZONE_OFFSETS[abbr.toUpperCase()];
-    if (known === void 0) warning = `unknown time zone "${abbr}" in "${text2}"; read as UTC`;
-    else offset = known;
-  }
-  if (Math.abs(offset) > 18 * 60) return { warning: `time zone offset in "${text2}" is out of range` };
-  const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
-  const check2 = new Date(Date.UTC(year, month - 1, day));
-  if (check2.getUTCFullYear() !== year || check2.getUTCMonth() !== month - 1 || check2.getUTCDate() !== day) {
-    return { warning: `"${text2}" is not a valid date` };
-  }
-  const iso = formatIso(local - offset * 6e4);
-  if (iso === void 0) return { warning: `"${text2}" is out of range` };
-  return warning === void 0 ? { iso } : { iso, warning };
-}
-var ZONE_OFFSETS, DATE_TIME;
-var init_time = __esm({
-  "src/lib/memory/time.ts"() {
-    "use strict";
-    ZONE_OFFSETS = {
-      UTC: 0,
-      UT: 0,
-      GMT: 0,
-      Z: 0,
-      WET: 0,
-      WEST: 60,
-      BST: 60,
-      IST: 330,
-      CET: 60,
-      CEST: 120,
-      MET: 60,
-      MEST: 120,
-      EET: 120,
-      EEST: 180,
-      MSK: 180,
-      // North America (CST = US Central, not China; AST = Atlantic)
-      EST: -300,
-      EDT: -240,
-      CST: -360,
-      CDT: -300,
-      MST: -420,
-      MDT: -360,
-      PST: -480,
-      PDT: -420,
-      AKST: -540,
-      AKDT: -480,
-      HST: -600,
-      HDT: -540,
-      AST: -240,
-      ADT: -180,
-      NST: -210,
-      NDT: -150,
-      // South America, Africa
-      BRT: -180,
-      ART: -180,
-      CLT: -240,
-      CLST: -180,
-      SAST: 120,
-      WAT: 60,
-      CAT: 120,
-      EAT: 180,
-      // Asia, Oceania
-      GST: 240,
-      PKT: 300,
-      NPT: 345,
-      ICT: 420,
-      WIB: 420,
-      HKT: 480,
-      SGT: 480,
-      PHT: 480,
-      AWST: 480,
-      JST: 540,
-      KST: 540,
-      ACST: 570,
-      ACDT: 630,
-      AEST: 600,
-      AEDT: 660,
-      NZST: 720,
-      NZDT: 780
-    };
-    DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
-  }
-});
-
-// src/lib/memory/episode.ts
-function formatMarker(m) {
-  const hash2 = m.hash.slice(0, MARKER_HASH_CHARS).toLowerCase();
-  if (!FILE_ID.test(m.fileId)) throw new TypeError(`formatMarker: fileId must match ${FILE_ID.source}`);
-  if (m.origin !== void 0 && !ORIGIN_NAME.test(m.origin)) throw new TypeError(`formatMarker: origin must match ${ORIGIN_NAME.source}`);
-  if (!/^[0-9a-f]{12}$/.test(hash2)) throw new TypeError("formatMarker: hash must be at least 12 hex characters");
-  if (!Number.isInteger(m.part) || !Number.isInteger(m.parts) || m.part < 1 || m.part > m.parts || m.parts > 999999) {
-    throw new TypeError("formatMarker: part must be an integer from 1 to parts");
-  }
-  return `[gms:${m.fileId}:${hash2}:${m.part}/${m.parts}${m.origin === void 0 ? "" : `:${m.origin}`}]`;
-}
-function parseMarker(sourceDescription) {
-  if (typeof sourceDescription !== "string" || !sourceDescription.includes("[gms:")) return void 0;
-  let found;
-  MARKER_RE.lastIndex = 0;
-  let m;
-  while ((m = MARKER_RE.exec(sourceDescription)) !== null) {
-    const part = Number(m[3]);
-    const parts = Number(m[4]);
-    if (part < 1 || part > parts) continue;
-    found = { fileId: m[1] ?? "", hash: m[2] ?? "", part, parts, raw: m[0], ...m[5] === void 0 ? {} : { origin: m[5] } };
-  }
-  return found;
-}
-function truncateLabel(text2, max) {
-  if (text2.length <= max) return text2;
-  if (max <= 1) return "\u2026".slice(0, Math.max(0, max));
-  let cut = max - 1;
-  const code = text2.charCodeAt(cut - 1);
-  if (code >= 55296 && code <= 56319) cut -= 1;
-  let head = text2.slice(0, cut);
-  if (!/\s/.test(text2.charAt(cut))) {
-    const space = head.search(/\s\S*$/);
-    if (space >= Math.floor(max / 2)) head = head.slice(0, space);
-  }
-  return `${head.trimEnd()}\u2026`;
-}
-function oneLine(text2) {
-  return text2.replace(/\s+/g, " ").trim();
-}
-function scalarLine(value) {
-  if (typeof value === "string") return oneLine(value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value) && value.every((v) => ["string", "number", "boolean"].includes(typeof v))) {
-    return oneLine(value.map(String).join(", "));
-  }
-  return void 0;
-}
-function headerLines(doc) {
-  const fm = doc.frontmatter;
-  const lines = [];
-  const add = (label, value) => {
-    if (value !== void 0 && value.trim() !== "") lines.push(`${label}: ${oneLine(value)}`);
-  };
-  if (oneLine(doc.title).length > MAX_NAME_CHARS - 20) add("Title", doc.title);
-  add("Type", doc.type);
-  if (fm.capture_type !== void 0 && fm.capture_type !== doc.type) add("Capture type", fm.capture_type);
-  add("Description", fm.description);
-  if (doc.tags.length > 0) add("Tags", doc.tags.join(", "));
-  if (doc.time !== void 0) add(TIME_LABEL[doc.timeSource ?? "date"], doc.time);
-  if (fm.rating !== void 0) add("Rating", String(fm.rating));
-  add("Executor", fm.executor);
-  add("Agent completion", fm.agent_completion);
-  if (doc.pinned === true) add("Pinned", "yes");
-  for (const [key, value] of Object.entries(doc.extra)) {
-    const text2 = scalarLine(value);
-    if (text2 !== void 0 && text2 !== "" && key.length <= 40 && text2.length <= 300) add(key, text2);
-  }
-  return lines;
-}
-function prepareEpisodeContent(doc) {
-  const warnings = [];
-  const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
-  warnings.push(...privateBody.warnings);
-  const body = redactSecrets(privateBody.text);
-  const privateHeader = stripPrivateBlocks(headerLines(doc).join("\n"));
-  const header2 = redactSecrets(privateHeader.text);
-  const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
-  return {
-    header: header2.text.trim(),
-    body: trimBlock(body.text),
-    title: title.text || "Untitled memory",
-    redactions: body.total + header2.total + title.total,
-    redactionsByKind: addCounts(addCounts(addCounts({}, body.counts), header2.counts), title.counts),
-    privateBlocks: privateBody.count + privateHeader.count,
-    warnings
-  };
-}
-function buildEpisodes(input2) {
-  const { doc } = input2;
-  const max = Math.max(MIN_MAX_CHARS, Math.floor(Number.isFinite(input2.maxChars) ? input2.maxChars : MIN_MAX_CHARS));
-  const prepared = prepareEpisodeContent(doc);
-  if (prepared.body === "" && (doc.frontmatter.description ?? "").trim() === "") return [];
-  let bodies;
-  const sep = "\n\n";
-  if (prepared.header === "") {
-    bodies = splitMarkdown(prepared.body, max);
-  } else if (prepared.header.length + sep.length <= max / 2) {
-    const budget = max - prepared.header.length - sep.length;
-    const chunks = prepared.body === "" ? [] : splitMarkdown(prepared.body, budget);
-    bodies = chunks.length === 0 ? [prepared.header] : chunks.map((c) => `${prepared.header}${sep}${c}`);
-  } else {
-    bodies = splitMarkdown(prepared.body === "" ? prepared.header : `${prepared.header}${sep}${prepared.body}`, max);
-  }
-  if (bodies.length === 0) return [];
-  const parts = bodies.length;
-  const referenceTime = doc.time ?? formatIso(input2.mtimeMs) ?? formatIso(Date.now());
-  const readable = [
-    `${input2.kind} memory ${input2.relPath}`,
-    doc.type === void 0 ? void 0 : `type ${oneLine(doc.type)}`,
-    doc.tags.length === 0 ? void 0 : `tags ${oneLine(doc.tags.join(", "))}`,
-    input2.project === void 0 ? void 0 : `project ${oneLine(input2.project)}`
-  ].filter((s) => s !== void 0).join("; ");
-  const readableSafe = redactSecrets(oneLine(readable)).text;
-  return bodies.map((body, index) => {
-    const part = index + 1;
-    const marker = formatMarker({ fileId: input2.fileId, hash: input2.contentHash, part, parts, origin: input2.origin });
-    const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
-    const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
-    const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
-    return {
-      name,
-      body,
-      source: "text",
-      sourceDescription: description,
-      groupId: input2.groupId,
-      referenceTime,
-      marker,
-      part,
-      parts,
-      redactions: part === 1 ? prepared.redactions : 0,
-      redactionsByKind: part === 1 ? prepared.redactionsByKind : {}
-    };
-  });
-}
-function searchProbe(body) {
-  const blank = body.indexOf("\n\n");
-  const text2 = (blank >= 0 ? body.slice(blank + 2) : body).replace(/[#*_`>|[\]()~-]+/g, " ").replace(/\s+/g, " ").trim();
-  if (text2.length <= 160) return text2;
-  const cut = text2.slice(0, 160);
-  const space = cut.lastIndexOf(" ");
-  return space > 80 ? cut.slice(0, space) : cut;
-}
-var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, TIME_LABEL;
-var init_episode = __esm({
-  "src/lib/memory/episode.ts"() {
-    "use strict";
-    init_footer();
-    init_redact();
-    init_split();
-    init_time();
-    init_origin();
-    MAX_NAME_CHARS = 200;
-    MAX_SOURCE_DESCRIPTION_CHARS = 500;
-    MIN_MAX_CHARS = 100;
-    MARKER_HASH_CHARS = 12;
-    FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-    MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
-    TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
   }
 });
 
@@ -11187,7 +11405,7 @@ __export(util_exports, {
   attachSchema: () => attachSchema,
   base64ToUint8Array: () => base64ToUint8Array,
   base64urlToUint8Array: () => base64urlToUint8Array,
-  cached: () => cached2,
+  cached: () => cached,
   captureStackTrace: () => captureStackTrace,
   cleanEnum: () => cleanEnum,
   cleanRegex: () => cleanRegex,
@@ -11278,7 +11496,7 @@ function jsonStringifyReplacer(_, value) {
     return value.toString();
   return value;
 }
-function cached2(getter) {
+function cached(getter) {
   return new Cached(getter);
 }
 function nullish(input2) {
@@ -11934,7 +12152,7 @@ var init_util2 = __esm({
     EVALUATING = /* @__PURE__ */ Symbol("evaluating");
     captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {
     };
-    allowsEval = /* @__PURE__ */ cached2(() => {
+    allowsEval = /* @__PURE__ */ cached(() => {
       if (globalConfig.jitless) {
         return false;
       }
@@ -14587,7 +14805,7 @@ var init_schemas = __esm({
         get.raw = sh;
         Object.defineProperty(def, "shape", { get });
       }
-      const _normalized = cached2(() => normalizeDef(def));
+      const _normalized = cached(() => normalizeDef(def));
       defineLazyInternal(inst, "propValues", (zod) => {
         const shape = zod.def.shape;
         const propValues = {};
@@ -14654,7 +14872,7 @@ var init_schemas = __esm({
     $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) => {
       $ZodObject.init(inst, def);
       const superParse = inst._zod.parse;
-      const _normalized = cached2(() => normalizeDef(def));
+      const _normalized = cached(() => normalizeDef(def));
       const memo2 = globalConfig.memoizer;
       const generateFastpass = (shape) => {
         const normalized = _normalized.value;
@@ -14884,7 +15102,7 @@ var init_schemas = __esm({
           throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
       });
-      const disc = cached2(() => discriminatorMap(def));
+      const disc = cached(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
         const input2 = payload.value;
         if (!isObject(input2)) {
@@ -15706,17 +15924,17 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve8) {
-  const cached3 = recursive.get(inst);
-  if (cached3 !== void 0)
-    return cached3 ? PROVEN : NONE;
+function isRecursive(inst, stack, resolve10) {
+  const cached2 = recursive.get(inst);
+  if (cached2 !== void 0)
+    return cached2 ? PROVEN : NONE;
   if (stack.has(inst))
     return PROVEN;
   stack.add(inst);
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve8);
+      const answer = isRecursive(child, stack, resolve10);
       if (answer > result)
         result = answer;
     }
@@ -15727,7 +15945,7 @@ function isRecursive(inst, stack, resolve8) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -15791,7 +16009,7 @@ function isRecursive(inst, stack, resolve8) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -31047,15 +31265,15 @@ function visit(schema, fnOrHandlers) {
   };
   const cache = /* @__PURE__ */ new Map();
   function run2(s) {
-    const cached3 = cache.get(s);
-    if (cached3 === RESOLVING) {
+    const cached2 = cache.get(s);
+    if (cached2 === RESOLVING) {
       return new $ZodLazy({
         type: "lazy",
         getter: () => cache.get(s)
       });
     }
-    if (cached3 !== void 0)
-      return cached3;
+    if (cached2 !== void 0)
+      return cached2;
     cache.set(s, RESOLVING);
     const inner = mapInner(s);
     const mapped = fn(inner, inner !== s);
@@ -31583,7 +31801,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text2;
     try {
-      text2 = (0, import_node_fs16.readFileSync)(path, "utf8");
+      text2 = (0, import_node_fs17.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -31596,7 +31814,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path17.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path19.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -31610,7 +31828,7 @@ function priorClean(body) {
 }
 function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
-  return { contentHash: (0, import_node_crypto4.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
+  return { contentHash: (0, import_node_crypto5.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
 function isPriorEpisodeFor(episode, basename6) {
   if (parseMarker(episode.source_description) !== void 0) return false;
@@ -31619,16 +31837,16 @@ function isPriorEpisodeFor(episode, basename6) {
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
-  if ((0, import_node_crypto4.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
+  if ((0, import_node_crypto5.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto4, import_node_fs16, import_node_path17, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto5, import_node_fs17, import_node_path19, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
-    import_node_crypto4 = require("node:crypto");
-    import_node_fs16 = require("node:fs");
-    import_node_path17 = require("node:path");
+    import_node_crypto5 = require("node:crypto");
+    import_node_fs17 = require("node:fs");
+    import_node_path19 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -31649,7 +31867,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path18.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path20.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -31688,7 +31906,7 @@ async function adoptPriorEpisodes(ctx, listing, migration) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path18.basename)(absPath);
+    const name = (0, import_node_path20.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
     if (theirs.length === 0) continue;
     const [ref] = record2.episodes;
@@ -31714,12 +31932,12 @@ async function adoptPriorEpisodes(ctx, listing, migration) {
   }
   if (touched.length > 0) await ctx.ledger.journal(touched, copiesRetired);
 }
-var import_promises6, import_node_path18;
+var import_promises6, import_node_path20;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path18 = require("node:path");
+    import_node_path20 = require("node:path");
     init_episode();
     init_prior_hook();
   }
@@ -32141,6 +32359,43 @@ var init_reconcile = __esm({
   }
 });
 
+// src/lib/sync/origin-migration.ts
+function currentMarker(raw, own2) {
+  const marker = parseMarker(raw);
+  if (marker?.origin === void 0 || marker.origin === own2.origin || !own2.previousOrigins.includes(marker.origin)) return void 0;
+  return { from: marker.raw, to: formatMarker({ ...marker, origin: own2.origin }) };
+}
+function replaceLast(text2, from, to) {
+  const at = text2.lastIndexOf(from);
+  return at < 0 ? text2 : text2.slice(0, at) + to + text2.slice(at + from.length);
+}
+function migrateStateOrigins(state, own2) {
+  if (own2.previousOrigins.length === 0) return 0;
+  let changed = 0;
+  const migrate = (ref) => {
+    const next = currentMarker(ref.marker, own2);
+    if (next === void 0) return;
+    ref.marker = next.to;
+    changed++;
+  };
+  for (const record2 of Object.values(state.files)) for (const ref of [...record2.episodes, ...record2.superseded]) migrate(ref);
+  for (const ref of state.orphans) migrate(ref);
+  return changed;
+}
+function asCurrentOrigin(episodes, own2) {
+  if (own2.previousOrigins.length === 0) return episodes;
+  return episodes.map((e) => {
+    const next = currentMarker(e.source_description, own2);
+    return next === void 0 ? e : { ...e, source_description: replaceLast(e.source_description, next.from, next.to) };
+  });
+}
+var init_origin_migration = __esm({
+  "src/lib/sync/origin-migration.ts"() {
+    "use strict";
+    init_episode();
+  }
+});
+
 // src/lib/sync/types.ts
 var ServerHealth;
 var init_types3 = __esm({
@@ -32217,7 +32472,7 @@ async function listGroup(ctx, group, markers, cap) {
   let requests = 0;
   let listed = 0;
   for (; ; ) {
-    const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
+    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config);
     requests++;
     listed += episodes.length;
     const complete = episodes.length < cap;
@@ -32258,11 +32513,15 @@ var init_listing = __esm({
     init_errors2();
     init_reconcile();
     init_pace();
+    init_origin_migration();
     init_types3();
   }
 });
 
 // src/lib/memory/loop.ts
+function sectionLabel(labels) {
+  return new RegExp(`^[^\\S\\n]*(?:[^\\w\\s*]+\\s*)?\\**\\s*(?:${labels})(?:\\**[^\\S\\n]*:|\\**[^\\S\\n]*$)`, "im");
+}
 function knowledgeAnswerScore(text2) {
   let score = 0;
   for (const marker of KNOWLEDGE_ANSWER_MARKERS) if (marker.test(text2)) score++;
@@ -32285,14 +32544,15 @@ var init_loop = __esm({
     TOOL_CALL = new RegExp(`mcp__[A-Za-z0-9_-]+__${GRAPHITI_TOOL}\\s*\\(\\s*\\{?\\s*"?[a-z_]+"?\\s*[:=]`);
     TOOL_DISPLAY = new RegExp(`[A-Za-z0-9_-]+ - ${GRAPHITI_TOOL} \\(MCP\\)\\s*\\(\\s*[a-z_]+\\s*:`);
     KNOWLEDGE_ANSWER_MARKERS = [
-      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*(?:Knowledge Found|No Knowledge Found)\b/im,
+      sectionLabel("Knowledge Found"),
+      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*No Knowledge Found\b/im,
       /\bBased on your knowledge graph\b/i,
-      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Key Entities:?\**\s*:?\s*$/im,
-      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Relationships:?\**\s*:?\s*$/im,
+      sectionLabel("Key Entities"),
+      sectionLabel("Relationships"),
       /^[^\S\n]*[-*]\s+[^\n]{1,120}\s(?:→|->)\s[^\n]{1,80}\s(?:→|->)\s[^\n]{1,120}$/m,
-      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*(?:Episodes Containing This Knowledge|Source Episodes|Episodes Found|No Episodes Found|Related Facts):?\**\s*:?/im,
+      sectionLabel("Episodes Containing This Knowledge|Source Episodes|Episodes Found|No Episodes Found|Related Facts"),
       /^[^\S\n]*\d+\.\s+\*\*[^*\n]{1,120}\*\*\s+\([A-Za-z][^)\n]{0,40}\)/m,
-      /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Insights:?\**\s*:?\s*$/im
+      sectionLabel("Insights")
     ];
     MARKERS = [
       // Our own context block: its header line (context-header.ts), or the HTML comment older versions wrote.
@@ -35747,11 +36007,11 @@ var require_gray_matter = __commonJS({
         return { data: {}, content: input2, excerpt: "", orig: input2 };
       }
       let file2 = toFile(input2);
-      const cached3 = matter2.cache[file2.content];
+      const cached2 = matter2.cache[file2.content];
       if (!options2) {
-        if (cached3) {
-          file2 = Object.assign({}, cached3);
-          file2.orig = cached3.orig;
+        if (cached2) {
+          file2 = Object.assign({}, cached2);
+          file2.orig = cached2.orig;
           return file2;
         }
         matter2.cache[file2.content] = file2;
@@ -36063,19 +36323,19 @@ function titleFromBody(body) {
   return heading;
 }
 function humanizeSlug(slug) {
-  const words2 = slug.replace(/[-_]+/g, " ");
-  return words2.charAt(0).toUpperCase() + words2.slice(1);
+  const words3 = slug.replace(/[-_]+/g, " ");
+  return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path19.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path21.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path19, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path21, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path19 = require("node:path");
+    import_node_path21 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -36363,13 +36623,14 @@ function prepareEpisodes(config2, file2, fileId, origin, raw, hash2) {
   } catch (error62) {
     return { kind: "failed", reason: `group-id: ${error62.message}` };
   }
+  const team = teamMemoryOf(file2, file2.relPath);
   const drafts = buildEpisodes({
     doc,
     source: file2.source,
     kind: file2.kind,
-    relPath: file2.relPath,
+    relPath: team === void 0 ? file2.relPath : `team/${team.store}/${team.path}`,
     mtimeMs: file2.mtimeMs,
-    ...file2.project === void 0 ? {} : { project: file2.project },
+    ...file2.project === void 0 || team !== void 0 ? {} : { project: file2.project },
     groupId,
     maxChars: config2.maxEpisodeChars,
     fileId,
@@ -36416,6 +36677,7 @@ var init_prepare = __esm({
     init_hash();
     init_loop();
     init_parse3();
+    init_sources();
   }
 });
 
@@ -36481,7 +36743,7 @@ async function assessFile(input2, id, file2, existing) {
   }
   const source2 = input2.sources.find((s) => s.name === file2.source);
   const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file2.source, file2.relPath) : fileIdFor(source2, file2.relPath);
-  const prepared = prepareEpisodes(config2, file2, fileId, source2?.origin ?? config2.origin, raw, hash2);
+  const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2);
   if (prepared.kind === "skipped") return outcome("skipped", prepared.reason, hash2, prepared.retract);
   if (prepared.kind === "failed") return outcome("failed", prepared.reason, hash2);
   const { drafts, groupId, redactions } = prepared;
@@ -36561,7 +36823,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs17.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs18.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -36633,11 +36895,11 @@ function foldVerdict(plan, id, verdict) {
       return;
   }
 }
-var import_node_fs17;
+var import_node_fs18;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs17 = require("node:fs");
+    import_node_fs18 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -36681,8 +36943,8 @@ async function cleanupFacts(ctx) {
     if (ctx.options.signal?.aborted === true || !ctx.server.reachable) return;
     const query = [ref.name, ref.probe ?? ""].join(" ").trim();
     try {
-      const facts = await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal);
-      for (const fact of facts) {
+      const facts2 = await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal);
+      for (const fact of facts2) {
         if (removed.has(fact.uuid) || !factRestsOnlyOn(fact, retired)) continue;
         await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
         removed.add(fact.uuid);
@@ -36943,6 +37205,7 @@ async function run(input2) {
   const { config: config2, options: options2, logger, sources, state } = input2;
   const now = options2.now ?? Date.now;
   const startedAt = now();
+  const migratedOrigins = migrateStateOrigins(state, config2);
   const scan = await scanSources(sources, {
     exclude: config2.exclude,
     maxFileBytes: config2.maxFileBytes,
@@ -36967,7 +37230,7 @@ async function run(input2) {
     deletedThisRun: []
   };
   if (input2.lock === void 0) return summarize(ctx, plan);
-  let changed = plan.changed;
+  let changed = plan.changed || migratedOrigins > 0;
   try {
     if (needsServer(ctx, input2.rebuilding)) {
       changed = true;
@@ -36975,7 +37238,7 @@ async function run(input2) {
       const online = ctx;
       for (const ref of allParts2(state)) if (ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
-      const sharedOrigins = new Set(Object.values(config2.sharedSources));
+      const sharedOrigins = sharedOriginsIn(config2, state);
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior })) {
         await ctx.ledger.save();
@@ -36996,7 +37259,10 @@ async function run(input2) {
 }
 function needsServer(ctx, rebuilding) {
   if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === void 0))) return true;
-  return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
+  return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
+}
+function sharedOriginsIn(config2, state) {
+  return sharedOriginsOf(config2.sharedSources, allParts2(state).map((ref) => parseMarker(ref.marker)?.origin));
 }
 function allParts2(state) {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
@@ -37052,6 +37318,7 @@ var init_sync = __esm({
   "src/lib/sync/sync.ts"() {
     "use strict";
     init_graphiti();
+    init_episode();
     init_sources();
     init_scan();
     init_lock();
@@ -37069,6 +37336,7 @@ var init_sync = __esm({
     init_send();
     init_status();
     init_summary();
+    init_origin_migration();
     init_types3();
     init_types3();
     init_summary();
@@ -37187,7 +37455,7 @@ var init_provenance = __esm({
 });
 
 // src/lib/context/rank.ts
-function words(text2) {
+function words2(text2) {
   return text2.replace(/_/g, " ");
 }
 function timeOf(...values) {
@@ -37208,15 +37476,15 @@ function isExpired(fact, now) {
   return false;
 }
 function factTier(fact) {
-  const text2 = `${words(fact.name ?? "")} ${fact.fact}`;
+  const text2 = `${words2(fact.name ?? "")} ${fact.fact}`;
   if (STRONG.test(text2)) return 2;
   if (WEAK.test(text2)) return 1;
   return 0;
 }
 function nodeTier(node2) {
   const labels = (node2.labels ?? []).filter((l) => l !== "Entity").join(" ");
-  if (STRONG_LABEL.test(labels) || STRONG.test(words(node2.name))) return 2;
-  if (STRONG.test(node2.summary ?? "") || WEAK.test(`${words(node2.name)} ${node2.summary ?? ""}`)) return 1;
+  if (STRONG_LABEL.test(labels) || STRONG.test(words2(node2.name))) return 2;
+  if (STRONG.test(node2.summary ?? "") || WEAK.test(`${words2(node2.name)} ${node2.summary ?? ""}`)) return 1;
   return 0;
 }
 function normText(text2) {
@@ -37240,8 +37508,8 @@ function rankUnique(items, text2, tier, time3, skip = () => false) {
   kept.sort((a, b) => b.tier - a.tier || cmpTime(b.time, a.time) || a.index - b.index);
   return kept.map((k) => k.item);
 }
-function rankFacts(facts, now) {
-  return rankUnique(facts, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now));
+function rankFacts(facts2, now) {
+  return rankUnique(facts2, (f) => f.fact, factTier, (f) => timeOf(f.valid_at, f.created_at), (f) => isExpired(f, now));
 }
 function rankNodes(nodes) {
   return rankUnique(nodes, (n) => n.name, nodeTier, (n) => timeOf(n.created_at));
@@ -37734,19 +38002,19 @@ function contextHeader(projectName, groupIds) {
 ${CONTEXT_FRAME}`;
 }
 function split(items) {
-  const facts = [];
+  const facts2 = [];
   const entities = [];
   for (const item of items) {
-    if (item.kind === "fact") facts.push({ from: item.from, fact: item.fact, date: item.date });
+    if (item.kind === "fact") facts2.push({ from: item.from, fact: item.fact, date: item.date });
     else entities.push({ from: item.from, name: item.name, summary: item.summary });
   }
-  return { facts, entities };
+  return { facts: facts2, entities };
 }
 function formatLines(header2, items) {
   if (items.length === 0) return "";
-  const { facts, entities } = split(items);
+  const { facts: facts2, entities } = split(items);
   const lines = [header2];
-  for (const f of facts) lines.push(f.date === "" ? `- [${f.from}] ${f.fact}` : `- [${f.from}] ${f.fact} (${f.date})`);
+  for (const f of facts2) lines.push(f.date === "" ? `- [${f.from}] ${f.fact}` : `- [${f.from}] ${f.fact} (${f.date})`);
   if (entities.length > 0) {
     lines.push("Related entities:");
     for (const e of entities) lines.push(e.summary === "" ? `- [${e.from}] ${e.name}` : `- [${e.from}] ${e.name}: ${e.summary}`);
@@ -37755,9 +38023,9 @@ function formatLines(header2, items) {
 }
 function formatToon(header2, items) {
   if (items.length === 0) return "";
-  const { facts, entities } = split(items);
+  const { facts: facts2, entities } = split(items);
   const data = {};
-  if (facts.length > 0) data.facts = facts.map((f) => ({ from: f.from, fact: f.fact, date: f.date }));
+  if (facts2.length > 0) data.facts = facts2.map((f) => ({ from: f.from, fact: f.fact, date: f.date }));
   if (entities.length > 0) data.entities = entities.map((e) => ({ from: e.from, name: e.name, summary: e.summary }));
   return `${header2}
 ${encode3(data)}`;
@@ -37917,7 +38185,7 @@ async function buildContext(input2) {
   const queries = contextQueries(project);
   const maxFacts = input2.maxFacts ?? 20;
   const maxNodes = input2.maxNodes ?? 8;
-  const facts = [];
+  const facts2 = [];
   const nodes = [];
   let failed = 0;
   let firstError;
@@ -37925,7 +38193,7 @@ async function buildContext(input2) {
     for (const kind of ["facts", "nodes"]) {
       if (input2.signal?.aborted === true) throw input2.signal.reason instanceof Error ? input2.signal.reason : new Error("aborted");
       try {
-        if (kind === "facts") facts.push(...await graphiti.searchFacts(query, project.groupIds, maxFacts, input2.signal));
+        if (kind === "facts") facts2.push(...await graphiti.searchFacts(query, project.groupIds, maxFacts, input2.signal));
         else nodes.push(...await graphiti.searchNodes(query, project.groupIds, maxNodes, input2.signal));
       } catch (error62) {
         failed++;
@@ -37941,9 +38209,9 @@ async function buildContext(input2) {
   if (failed === queries.length * 2) throw firstError instanceof Error ? firstError : new Error(String(firstError));
   const retired = input2.retiredEpisodes ?? /* @__PURE__ */ new Set();
   const stale = /* @__PURE__ */ new Map();
-  for (const f of facts) if (factRestsOnlyOn(f, retired)) stale.set(f.uuid, f);
+  for (const f of facts2) if (factRestsOnlyOn(f, retired)) stale.set(f.uuid, f);
   if (stale.size > 0) {
-    facts.splice(0, facts.length, ...facts.filter((f) => !stale.has(f.uuid)));
+    facts2.splice(0, facts2.length, ...facts2.filter((f) => !stale.has(f.uuid)));
     for (const f of stale.values()) {
       if (graphiti.deleteEntityEdge === void 0 || f.group_id === void 0 || input2.signal?.aborted === true) continue;
       await graphiti.deleteEntityEdge(f.uuid, f.group_id, input2.signal).catch((error62) => logger.warn("could not remove a fact left by a deleted episode", { uuid: f.uuid, error: error62 instanceof Error ? error62.message : String(error62) }));
@@ -37955,11 +38223,11 @@ async function buildContext(input2) {
   const left = [];
   for (const f of stale.values()) left.push({ kind: "fact", from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_RETIRED });
   const unique = /* @__PURE__ */ new Map();
-  for (const f of facts) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
+  for (const f of facts2) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
   for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
   const items = [];
-  for (const f of rankFacts(facts, now)) {
+  for (const f of rankFacts(facts2, now)) {
     const line = toFactLine(f, factProvenance(f, known));
     const reason = orderReason(f.fact) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
     if (reason === void 0) items.push({ kind: "fact", ...line });
@@ -38074,7 +38342,7 @@ module.exports = __toCommonJS(worker_exports);
 var import_node_util2 = require("node:util");
 
 // src/lib/config/config.ts
-var import_node_path5 = require("node:path");
+var import_node_path7 = require("node:path");
 init_v3();
 init_env_file();
 
@@ -38135,9 +38403,11 @@ function liveServerUrl(stateDir) {
 
 // src/lib/config/config.ts
 init_origin();
+init_claude_memory();
 init_env_file();
+var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
 var SETTINGS = [
-  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: "http://localhost:8000/mcp", description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
+  { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
   { name: "MADEINOZ_KNOWLEDGE_TRANSPORT", default: "auto", description: "auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse." },
   { name: "MADEINOZ_KNOWLEDGE_DB", default: "neo4j", description: "Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping." },
@@ -38154,8 +38424,11 @@ var SETTINGS = [
   { name: "PAI_DIR", default: "~/.claude", description: "PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source." },
   { name: "CLAUDE_CONFIG_DIR", default: "~/.claude", description: "Claude Code config root; projects/*/memory/*.md (auto memory) is a source." },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PAI", default: "true", description: "Sync the PAI memory folder." },
-  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files." },
-  { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(this machine)", description: "Who this machine's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens." },
+  { name: "MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY", default: "true", description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/\u2026, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: "CLAUDE_CODE_DISABLE_AUTO_MEMORY", default: "(unset)", description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
+  { name: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE", default: "(unset)", description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
+  { name: "CLAUDE_CODE_REMOTE_MEMORY_DIR", default: "(unset)", description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: "MADEINOZ_KNOWLEDGE_ORIGIN", default: "(kept beside the memory)", description: "Who this memory's episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens." },
   { name: "MADEINOZ_KNOWLEDGE_SHARED_SOURCES", default: "(none)", description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: "MADEINOZ_KNOWLEDGE_SYNC_PATHS", default: "(none)", description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: "MADEINOZ_KNOWLEDGE_EXCLUDE", default: "(none)", description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -38293,7 +38566,7 @@ function parseExtraSources(raw, env) {
   return parseList(raw, sep).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
-    const path = (0, import_node_path5.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
+    const path = (0, import_node_path7.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
     if (!/^[A-Za-z0-9_-]+$/.test(name) || name === "pai" || name === "auto-memory") {
       throw new ConfigError(`MADEINOZ_KNOWLEDGE_SYNC_PATHS="${raw}" is not allowed: source name "${name}" must match [A-Za-z0-9_-]+ and not be "pai" or "auto-memory"`, "MADEINOZ_KNOWLEDGE_SYNC_PATHS");
     }
@@ -38307,6 +38580,16 @@ function parseOrigin(raw, variable) {
   const origin = raw.trim();
   if (!ORIGIN_NAME.test(origin)) throw new ConfigError(`${variable}="${raw}" is not allowed: an origin is 1-40 lower-case letters, digits and hyphens, starting with a letter or digit`, variable);
   return origin;
+}
+function ownOrigin(setting, claudeConfigDir) {
+  if (setting !== void 0) return { origin: setting, previousOrigins: [] };
+  try {
+    const identity = originIdentity(claudeConfigDir);
+    return { origin: identity.origin, previousOrigins: identity.previous };
+  } catch (error62) {
+    if (error62 instanceof OriginFileError) throw new ConfigError(error62.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
+    throw error62;
+  }
 }
 function parseSharedSources(raw) {
   const out = /* @__PURE__ */ Object.create(null);
@@ -38371,20 +38654,24 @@ function buildConfig(env, envFile) {
   }
   const dirSetting = (value, fallback, name) => {
     const p = value === void 0 || value.trim() === "" ? fallback : expandHome(value.trim(), env);
-    if (!(0, import_node_path5.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
+    if (!(0, import_node_path7.isAbsolute)(p)) throw new ConfigError(`${name}="${value}" is not allowed: use an absolute path (or one starting with ~/)`, name);
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
   const liveUrl = liveServerUrl(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 ? liveUrl : void 0;
-  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
+  if (placeholder && localUrl !== void 0) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
-  const db = dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? "http://localhost:8000/mcp",
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : localUrl !== void 0 ? "local-server" : "default",
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== void 0 ? "local-server" : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
     db,
@@ -38396,13 +38683,14 @@ function buildConfig(env, envFile) {
     authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
-    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path5.join)(home(env), ".claude"), "PAI_DIR"),
-    priorHookStates: [...new Set([(0, import_node_path5.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path5.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path5.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path5.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR"),
+    paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
+    priorHookStates: [...new Set([(0, import_node_path7.join)(home(env), ".claude"), dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR")].map((root) => (0, import_node_path7.resolve)(root, "MEMORY", "STATE", "knowledge-sync", "sync-state.json")))],
+    claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN") ?? machineOrigin(),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,
@@ -38440,13 +38728,13 @@ function workerSwitches(env) {
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs8 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path9 = require("node:path");
 init_fs_atomic();
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs8.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -38455,7 +38743,7 @@ function readGraphProblem(stateDir) {
   return void 0;
 }
 function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path7.join)(stateDir, FILE), `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path9.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
 function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
@@ -38465,7 +38753,7 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs8.unlinkSync)((0, import_node_path7.join)(stateDir, FILE));
+    (0, import_node_fs9.unlinkSync)((0, import_node_path9.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -38476,8 +38764,8 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path12 = require("node:path");
 init_lock_file();
 init_package_root();
 init_fs_atomic();
@@ -38487,12 +38775,12 @@ init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = (0, import_node_path10.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path10.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path10.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path12.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path12.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path12.join)(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs12.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs13.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -38510,7 +38798,7 @@ function parseLockInfo(text2) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs12.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs13.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -38521,7 +38809,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? uniqueId(),
@@ -38553,7 +38841,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs12.unlinkSync)(files.pidFile);
+    (0, import_node_fs13.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -38561,13 +38849,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs12.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs13.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs12.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs13.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -38577,13 +38865,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs12.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs13.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs12.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs13.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -38596,7 +38884,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(taken);
+      (0, import_node_fs13.unlinkSync)(taken);
     } catch {
     }
   }
@@ -38702,16 +38990,16 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs13 = require("node:fs");
-var import_node_os3 = require("node:os");
-var import_node_path11 = require("node:path");
+var import_node_fs14 = require("node:fs");
+var import_node_os4 = require("node:os");
+var import_node_path13 = require("node:path");
 init_env_file();
 init_ids();
 init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs13.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -38722,7 +39010,7 @@ function fallbackStateDir(env = process.env) {
   let home2 = env.HOME && env.HOME !== "" ? env.HOME : void 0;
   if (home2 === void 0) {
     try {
-      home2 = (0, import_node_os3.homedir)();
+      home2 = (0, import_node_os4.homedir)();
     } catch {
       home2 = void 0;
     }
@@ -38734,7 +39022,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path11.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path13.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -38742,7 +39030,7 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path11.join)((0, import_node_os3.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path13.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }

@@ -17,6 +17,7 @@ import { normalizeGroupId } from '../lib/graphiti/escape.js';
 import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
 import type { Logger } from '../lib/util/log.js';
 import type { HealthReport } from '../lib/graphiti/health.js';
+import { nextStepFor } from './next-step.js';
 
 export interface DoctorCheck {
   name: string;
@@ -193,7 +194,19 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
       status = await graphiti.getStatus();
     } catch (error) {
       const text = errorText(error);
-      checks.push({ name: 'server', ok: false, detail: `unreachable: ${text}`, cause: 'the Graphiti MCP server is not running or not at this URL', fix: `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})` });
+      const step = nextStepFor(text, config);
+      if (/\bHTTP 421 from\b/.test(text)) {
+        // The error explains the Host check itself: said once, and the server IS running.
+        checks.push({ name: 'server', ok: false, detail: `refused: ${text}`, fix: step?.fix });
+      } else {
+        checks.push({
+          name: 'server',
+          ok: false,
+          detail: `${/\bHTTP \d{3} from\b/.test(text) ? 'answered' : 'unreachable'}: ${text}`,
+          cause: step?.cause ?? 'the Graphiti MCP server is not running or not at this URL',
+          fix: step?.fix ?? `start it, or set MADEINOZ_KNOWLEDGE_MCP_URL (now ${config.mcpUrl})`,
+        });
+      }
       return { ...base, ok: false, message: text, elapsedMs: Date.now() - started, checks };
     }
     checks.push({ name: 'server', ok: status.status === 'ok', detail: `get_status: ${status.status}: ${status.message}` });
@@ -226,7 +239,9 @@ export function formatDoctor(report: DoctorReport, config: Pick<Config, 'mcpUrl'
   if (report.serverName !== undefined) lines.push(`  server: ${report.serverName} ${report.serverVersion || '(no version reported)'}`); // python mcp 2.x (Graphiti server 1.1.0) reports an empty version
   lines.push(`  database setting: ${config.db}, group: ${config.groupId}`);
   for (const c of report.checks) {
-    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+    // The first line already holds a failing check's message: said once (a 421's explanation is long).
+    const detail = !c.ok && report.message !== '' && c.detail.includes(report.message) ? c.detail.replace(report.message, '(the error above)') : c.detail;
+    lines.push(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${detail}`);
     if (!c.ok && c.cause !== undefined) lines.push(`       likely cause: ${c.cause}`);
     if (!c.ok && c.fix !== undefined) lines.push(`       fix: ${c.fix}`);
   }

@@ -4,6 +4,23 @@ import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
+import { nextStepLine } from './next-step.js';
+import { teamMemoryOf } from '../lib/memory/sources.js';
+import type { FileRecord } from '../lib/state/state.js';
+
+/** The team-memory files among the records, per store (memory/sources.ts names them). */
+function teamMemoryByStore(records: FileRecord[]): NonNullable<StatusReport['teamMemory']> {
+  const stores = new Map<string, { store: string; files: number; confirmed: number }>();
+  for (const record of records) {
+    const team = teamMemoryOf(record, record.relPath);
+    if (team === undefined) continue;
+    const entry = stores.get(team.store) ?? { store: team.store, files: 0, confirmed: 0 };
+    entry.files++;
+    if (record.status === 'confirmed') entry.confirmed++;
+    stores.set(team.store, entry);
+  }
+  return [...stores.values()].sort((a, b) => a.store.localeCompare(b.store));
+}
 
 export interface StatusReport {
   stateDir: string;
@@ -14,10 +31,14 @@ export interface StatusReport {
   failures: Array<{ id: string; reason: string }>;
   skipped: Array<{ id: string; reason: string }>;
   orphansToDelete: number;
+  /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
+  teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
   /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
   serverUrlFrom: string;
+  /** When the server cannot be used: the cause and the command or setting that fixes it. */
+  nextStep?: string;
 }
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
@@ -45,10 +66,22 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     failures,
     skipped,
     orphansToDelete: state.orphans.length,
+    teamMemory: teamMemoryByStore(Object.values(state.files)),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
+    ...(server.ok ? {} : withNextStep(server.message, config)),
   };
+}
+
+function withNextStep(message: string, config: Config): { nextStep?: string } {
+  const step = nextStepLine(message, config);
+  return step === undefined ? {} : { nextStep: step };
+}
+
+/** What "queued" means and what turns it into "confirmed", and when. */
+export function queuedHint(queued: number): string {
+  return `${queued} queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks (the hooks run one after every session; "graphiti-memory-sync sync --wait 60000" waits for it now)`;
 }
 
 export function formatStatus(s: StatusReport): string {
@@ -56,10 +89,17 @@ export function formatStatus(s: StatusReport): string {
     ...(s.stateProblem === undefined ? [] : [`Warning: ${s.stateProblem}`]),
     `Memory files: ${s.total} (confirmed ${s.counts.confirmed}, queued ${s.counts.queued}, pending ${s.counts.pending}, failed ${s.counts.failed}, skipped ${s.counts.skipped})`,
   ];
+  if (s.teamMemory !== undefined && s.teamMemory.length > 0) {
+    const files = s.teamMemory.reduce((n, t) => n + t.files, 0);
+    lines.push(`Team memory (one episode per file for the whole team): ${files} of them, in ${s.teamMemory.map((t) => `${t.store} ${t.files} (${t.confirmed} confirmed)`).join(', ')}; the other ${s.total - files} are your own`);
+  }
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
+  if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
+  if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued));
+  if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "graphiti-memory-sync sync" sends them${s.server.ok ? '' : ' once the server answers'}`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
     for (const f of s.failures.slice(0, 50)) lines.push(`  ${f.id}: ${f.reason}`);
@@ -80,14 +120,20 @@ function byKind(counts: Record<string, number> | undefined, lead: string): strin
   return entries.length === 0 ? '' : `${lead}${entries.map(([kind, n]) => `${kind} ${n}`).join(', ')}`;
 }
 
-export function formatSyncSummary(s: SyncSummary): string {
+/**
+ * The text summary of a sync. The first half says what the scan found (`new`, `changed`,
+ * `removed`: files, not sends, so nothing reads as "added" that was never sent), the second where
+ * every file stands after the run (`queued`: sent, not yet listed by the server; `pending`: not
+ * sent yet). `config` adds the next step when the server could not be used.
+ */
+export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nextStepLine>[1]): string {
   const lines: string[] = [];
   if (s.dryRun) {
     lines.push('Dry run: nothing was sent or written.');
     for (const a of s.plannedActions ?? []) lines.push(`  ${a.action.padEnd(6)} ${a.id}`);
   }
   lines.push(
-    `added ${s.added}, updated ${s.updated}, deleted ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
+    `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
       ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
   );
   if (s.adopted > 0) lines.push(`adopted ${s.adopted} file(s) already in the graph (not sent again)`);
@@ -96,7 +142,15 @@ export function formatSyncSummary(s: SyncSummary): string {
   if (s.factsRemoved > 0) lines.push(`removed ${s.factsRemoved} fact(s) that rested only on deleted episodes`);
   if (s.listing.episodes > 10_000) lines.push(`confirming listed ${s.listing.episodes} episode(s) in ${s.listing.requests} request(s)`);
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
-  if (!s.serverReachable) lines.push(`server unreachable: ${s.serverError ?? 'unknown error'} — pending work is kept and sent on the next run`);
+  if (!s.serverReachable) {
+    lines.push(`nothing more was sent: server unreachable: ${s.serverError ?? 'unknown error'}`);
+    lines.push(`  the ${s.pending} pending file(s) are kept and sent by the next sync (or the hooks after your next session)`);
+    const step = config === undefined ? undefined : nextStepLine(s.serverError ?? '', config);
+    if (step !== undefined) lines.push(`  ${step}`);
+  } else if (!s.dryRun) {
+    if (s.queued > 0) lines.push(queuedHint(s.queued));
+    if (s.pending > 0 && s.failed === 0) lines.push(`${s.pending} pending: not sent this run (--max, or a send that failed); the next sync sends them`);
+  }
   for (const p of s.problems.slice(0, 50)) lines.push(`  ${p.id}: ${p.message}`);
   if (s.problems.length > 50) lines.push(`  … and ${s.problems.length - 50} more`);
   return `${lines.join('\n')}\n`;

@@ -6,7 +6,9 @@
  * - POST /v1/messages/count_tokens and GET /v1/models answer a plain 200;
  * - a scripted `tool_use` turn: when the prompt holds `WRITE <path>` the first answer asks for the
  *   Write tool with that path (content from `writeContent`), and once the `tool_result` comes back
- *   it answers with text, so the real CLI writes a memory file during the turn.
+ *   it answers with text, so the real CLI writes a memory file during the turn;
+ * - `REMEMBER <file name>`: the same, into the memory folder the CLI's system prompt names ("You
+ *   have a persistent file-based memory at `<folder>`"), so a test sees where the real CLI keeps memory.
  * Every /v1/messages body is recorded (decoded JSON) so tests can look for our context in it.
  * Test-only: the real API cannot be reached here.
  */
@@ -53,6 +55,11 @@ function textOf(content: unknown): string {
     .join('\n');
 }
 
+/** The memory folder the CLI's system prompt tells the model about, if any. */
+export function memoryFolderNamed(body: Record<string, unknown>): string | undefined {
+  return /persistent,? file-based memory(?: system)? at `([^`]+)`/.exec(JSON.stringify(body.system ?? ''))?.[1];
+}
+
 /** What the fake model answers to one request. */
 function answer(body: Record<string, unknown>, options: FakeAnthropicOptions): { blocks: Block[]; stop: string } {
   const messages = Array.isArray(body.messages) ? (body.messages as Array<Record<string, unknown>>) : [];
@@ -63,7 +70,9 @@ function answer(body: Record<string, unknown>, options: FakeAnthropicOptions): {
   if (isToolResult) return { blocks: [{ type: 'text', text: 'Saved the decision to memory.' }], stop: 'end_turn' };
   const prompt = textOf(lastContent);
   const hasWrite = Array.isArray(body.tools) && (body.tools as Array<{ name?: string }>).some((t) => t.name === 'Write');
-  const m = /WRITE (\S+)/.exec(prompt);
+  const remember = /REMEMBER (\S+)/.exec(prompt);
+  const folder = remember === null ? undefined : memoryFolderNamed(body);
+  const m = folder === undefined ? /WRITE (\S+)/.exec(prompt) : ([remember?.[0], `${folder.replace(/\/$/, '')}/${remember?.[1]}`] as unknown as RegExpExecArray);
   if (m !== null && hasWrite) {
     const input = { file_path: m[1] as string, content: options.writeContent ?? '# Note\n\nWritten by the fake model.\n' };
     return { blocks: [{ type: 'tool_use', id: `toolu_fake_${Date.now()}`, name: 'Write', input }], stop: 'tool_use' };

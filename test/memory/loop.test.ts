@@ -81,6 +81,23 @@ describe('detectGraphitiOutput: a captured Knowledge-skill answer is recognised 
     expect(detectGraphitiOutput(facts)).toBe('knowledge-skill-answer');
   });
 
+  it('section labels with their content on the same line count as the sections (issue 26)', () => {
+    const pasted = ['Knowledge Found: build tooling', 'Key Entities: TypeScript, Go', 'Related Facts: TypeScript compiles the CLI; Go builds the agent'].join('\n');
+    expect(detectGraphitiOutput(pasted)).toBe('knowledge-skill-answer');
+    expect(detectGraphitiOutput(pasted.replace(/^/gm, '**').replace(/:/g, ':**'))).toBe('knowledge-skill-answer');
+    expect(detectGraphitiOutput(['Key Entities: TypeScript, Go', 'Relationships: TypeScript → compiles → CLI', 'Insights: keep the agent in Go'].join('\n'))).toBe('knowledge-skill-answer');
+  });
+
+  it('a note that only talks about those words, line by line, is still synced', () => {
+    const note = [
+      'Knowledge Found is the heading the skill prints first.',
+      'Key Entities are listed with their types.',
+      'Related Facts come after them, then Insights when there are any.',
+      'Relationships between entities are arrows.',
+    ].join('\n');
+    expect(detectGraphitiOutput(note)).toBeUndefined();
+  });
+
   it('one section alone, or a note that talks about the format, is synced', () => {
     expect(detectGraphitiOutput('## Key Entities:\n- Alice leads the auth work.')).toBeUndefined();
     expect(detectGraphitiOutput('The Knowledge skill answers with "Knowledge Found:" and a Relationships section; we skip such captures.')).toBeUndefined();

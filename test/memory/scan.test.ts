@@ -57,7 +57,7 @@ describe('resolveSources / filterSources', () => {
   it('builds pai, auto-memory and extra sources from the config, each with its origin', () => {
     expect(resolveSources(base)).toEqual([
       { name: 'pai', kind: 'pai', root: '/home/me/.claude/MEMORY', origin: 'm-0123456789', shared: false },
-      { name: 'auto-memory', kind: 'auto-memory', root: '/home/me/.config/claude/projects', origin: 'm-0123456789', shared: false },
+      { name: 'auto-memory', kind: 'auto-memory', layout: 'projects', root: '/home/me/.config/claude/projects', origin: 'm-0123456789', shared: false },
       { name: 'vault', kind: 'extra', root: '/home/me/vault', origin: 'team-notes', shared: true },
     ]);
   });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'gms-server-cmd-'));
   llm = await startStandInLlm();
   const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(root, 'unused');
-  env = { ...base, XDG_DATA_HOME: join(root, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_GENERATION: newestGeneration().id };
+  env = { ...base, XDG_DATA_HOME: join(root, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_MODEL: 'stand-in', GMS_SERVER_EMBEDDER_MODEL: 'stand-in-embedder', GMS_SERVER_GENERATION: newestGeneration().id };
 });
 
 afterAll(async () => {

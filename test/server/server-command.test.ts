@@ -55,7 +55,8 @@ describe('server arguments', () => {
     expect(() => parseServerArgs(['service', '--platform', 'win32'])).toThrow('--platform must be linux or darwin');
     const run = io();
     expect(await main(['server', 'bogus'], run.io)).toBe(2);
-    expect(run.out.stderr).toContain('Usage: graphiti-memory-sync server');
+    expect(run.out.stderr).toContain('Unknown server subcommand "bogus".');
+    expect(run.out.stderr).toContain('Run "graphiti-memory-sync server --help"');
     const bare = io();
     expect(await main(['server'], bare.io)).toBe(2);
   });
@@ -76,7 +77,7 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
   });
 
   it('an endpoint without a key is accepted (local LLMs take none): it gets as far as the install', async () => {
-    const run = io({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', GMS_PYTHON: join(root, 'no', 'python3') });
+    const run = io({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', GMS_SERVER_MODEL: 'llama3.1:8b', GMS_PYTHON: join(root, 'no', 'python3') });
     delete run.io.env.OPENAI_API_KEY;
     expect(await main(['server', 'start'], run.io)).toBe(1);
     expect(run.out.stderr).toContain('No Python found');

@@ -21,7 +21,6 @@ import { normalizeGroupId, projectGroupId } from '../../src/lib/graphiti/escape.
 import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { LOCK_FILE } from '../../src/lib/state/lock.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from '../../src/lib/memory/episode.js';
-import { machineOrigin } from '../../src/lib/util/origin.js';
 import { parseMemoryFile } from '../../src/lib/memory/parse.js';
 import { loadState, type FileRecord } from '../../src/lib/state/state.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
@@ -83,7 +82,7 @@ function groupOf(file: SoakFile, projectGroups: boolean): string {
 }
 
 /** What the file must produce now, with the file id the engine uses for it (kept across renames). */
-export function expectedDrafts(corpus: SoakCorpus, file: SoakFile, fileId: string, maxEpisodeChars: number, projectGroups: boolean): EpisodeDraft[] {
+export function expectedDrafts(corpus: SoakCorpus, file: SoakFile, fileId: string, maxEpisodeChars: number, projectGroups: boolean, origin: string | undefined): EpisodeDraft[] {
   const path = corpus.abs(file);
   const raw = readFileSync(path);
   const parsed = parseMemoryFile(raw, file.relPath);
@@ -99,8 +98,8 @@ export function expectedDrafts(corpus: SoakCorpus, file: SoakFile, fileId: strin
     maxChars: maxEpisodeChars,
     fileId,
     contentHash: contentHashOf(raw),
-    // The soak's processes run with the default origin: this machine's, the same in every process.
-    origin: machineOrigin(),
+    // The soak's processes run with the default origin: the one kept in the sandbox's Claude config folder.
+    ...(origin === undefined ? {} : { origin }),
   });
 }
 
@@ -197,6 +196,8 @@ export async function verifySoak(options: VerifyOptions): Promise<VerifyResult> 
 
   // ------------------------------------------------------------ live files
   const expectedMarkers = new Set<string>();
+  // Every process of the soak runs with the default origin: one, the same for every file.
+  let expectedOrigin: string | undefined;
   const liveIds = new Set<string>();
   let lost = 0;
   let expectedParts = 0;
@@ -213,7 +214,12 @@ export async function verifySoak(options: VerifyOptions): Promise<VerifyResult> 
     if (record.superseded.length > 0) problem(`file ${file.n}: ${record.superseded.length} superseded episode(s) never deleted`);
     const allowedIds = [file.relPath, ...file.formerRelPaths].map((p) => fileIdOf(file.source, p));
     if (!allowedIds.includes(record.fileId)) problem(`file ${file.n}: state fileId ${record.fileId} belongs to none of its paths`);
-    const drafts = expectedDrafts(corpus, file, record.fileId, options.maxEpisodeChars, options.projectGroups);
+    const origin = parseMarker(record.episodes[0]?.marker)?.origin;
+    if (record.episodes.length > 0) {
+      expectedOrigin ??= origin;
+      if (origin !== expectedOrigin) problem(`file ${file.n}: origin ${origin} differs from the other files' ${expectedOrigin}`);
+    }
+    const drafts = expectedDrafts(corpus, file, record.fileId, options.maxEpisodeChars, options.projectGroups, origin);
     if (file.kind !== 'normal') {
       skippedFiles++;
       if (drafts.length > 0) problem(`file ${file.n}: ${file.kind} file produced episodes (harness bug)`);

@@ -63,9 +63,10 @@ describe('watch output', () => {
     const r = await runWith({ isTTY: false }, [summary({ added: 1, queued: 1 }), summary({ confirmed: 1 })]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT.*Z watching 1 folder$/);
-    expect(lines[1]).toMatch(/^\d{4}-.*Z pass: added 1, updated 0, deleted 0 \| confirmed 0, queued 1, pending 0$/);
-    expect(lines[2]).toMatch(/Z pass: added 0, updated 0, deleted 0 \| confirmed 1, queued 0, pending 0$/);
+    // Which folders, not only how many (issue 30).
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT.*Z watching 1 folder: \/.+$/);
+    expect(lines[1]).toMatch(/^\d{4}-.*Z pass: new 1, changed 0, removed 0 \| confirmed 0, queued 1, pending 0$/);
+    expect(lines[2]).toMatch(/Z pass: new 0, changed 0, removed 0 \| confirmed 1, queued 0, pending 0$/);
     expect(lines.at(-1)).toMatch(/Z stopped after 2 passes$/);
     expect(r.stderr).toBe('');
   });
@@ -89,6 +90,7 @@ describe('watch output', () => {
     expect(frames.some((f) => /^syncing…|^retrying…/.test(f))).toBe(true);
     expect(frames.some((f) => f.includes('confirmed 0, queued 3, pending 0'))).toBe(true);
     expect(frames.some((f) => f.startsWith('watching 1 folder | confirmed 3, queued 0, pending 0'))).toBe(true);
+    expect(frames.some((f) => /^watching \/.+\n$/.test(f))).toBe(true);
     expect(frames.at(-1)).toBe('stopped after 3 passes\n');
     expect(r.stderr).not.toContain('\n\n');
   });
@@ -122,7 +124,7 @@ describe('watch output', () => {
       serverReachable: true,
       summary: summary(),
     };
-    expect(describePass(e)).toBe('pass: added 1, updated 2, deleted 3, renamed 1 | confirmed 12, queued 4, pending 0, failed 1');
+    expect(describePass(e)).toBe('pass: new 1, changed 2, removed 3, renamed 1 | confirmed 12, queued 4, pending 0, failed 1');
     expect(JSON.parse(jsonLine(e) as string)).not.toHaveProperty('summary');
     expect(jsonLine({ event: 'phase', phase: 'idle' })).toBeUndefined();
     expect(textLine({ event: 'backoff', reason: 'confirm', delayMs: 2000, attempt: 1, pending: 0, queued: 1 })).toBeUndefined();

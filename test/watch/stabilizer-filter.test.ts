@@ -122,6 +122,14 @@ describe('createPathFilter', () => {
     expect(f.ignored(join(root, '.claude/projects/-p/memory'))).toBe(false);
   });
 
+  it('a moved auto-memory folder (layout folder): its notes and team stores, not its MEMORY.md indexes', () => {
+    const moved = createPathFilter([{ name: 'auto-memory-dir', kind: 'auto-memory', layout: 'folder', root: join(root, 'moved'), origin: 'm-test', shared: false }]);
+    expect(moved.classify(join(root, 'moved', 'build.md'), 'file')).toEqual({ source: 'auto-memory-dir', kind: 'auto-memory', relPath: 'build.md' });
+    expect(moved.classify(join(root, 'moved', 'team', 'acme-web', 'deploy.md'), 'file')?.relPath).toBe('team/acme-web/deploy.md');
+    expect(moved.classify(join(root, 'moved', 'MEMORY.md'), 'file')).toBeUndefined();
+    expect(moved.classify(join(root, 'moved', 'team', 'acme-web', 'MEMORY.md'), 'file')).toBeUndefined();
+  });
+
   it('does not mistake a symlink (lstat) for a file: it may lead to a folder', () => {
     const link = { isDirectory: () => false, isSymbolicLink: () => true, isFile: () => false } as never;
     const regular = { isDirectory: () => false, isSymbolicLink: () => false, isFile: () => true } as never;

@@ -19,7 +19,11 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServerUrl } from './server-runtime.js';
-import { machineOrigin, ORIGIN_NAME } from '../util/origin.js';
+import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
+import { autoMemoryFolders, type AutoMemoryFolder } from './claude-memory.js';
+
+/** The default endpoint, which is also the placeholder `config/.env.example` shows. */
+export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
 
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
@@ -58,9 +62,13 @@ export interface Config {
   claudeConfigDir: string;
   syncPai: boolean;
   syncAutoMemory: boolean;
+  /** Where Claude Code keeps auto memory (config/claude-memory.ts): its settings and variables; none when it has auto memory off. */
+  autoMemoryFolders: AutoMemoryFolder[];
   extraSources: ExtraSource[];
-  /** Who this machine's episodes are from, named in every marker (util/machine-origin.ts by default). */
+  /** Who this memory's episodes are from, named in every marker (util/origin.ts: kept beside the Claude config folder). */
   origin: string;
+  /** Earlier origins of the same memory (before the origin was kept): their episodes are ours too. */
+  previousOrigins: string[];
   /** Sources declared shared: source name → the shared origin all its owners declare. */
   sharedSources: Record<string, string>;
   exclude: string[];
@@ -113,7 +121,7 @@ export interface SettingDoc {
 
 /** Every setting we read, its default as written in docs, and one line on what it does. */
 export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: 'http://localhost:8000/mcp', description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
+  { name: 'MADEINOZ_KNOWLEDGE_MCP_URL', default: DEFAULT_MCP_URL, description: 'Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/.' },
   { name: 'MADEINOZ_KNOWLEDGE_SSE_URL', default: '(derived: <origin>/sse)', description: 'Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405.' },
   { name: 'MADEINOZ_KNOWLEDGE_TRANSPORT', default: 'auto', description: 'auto (Streamable HTTP, legacy SSE fallback), streamable-http, or sse.' },
   { name: 'MADEINOZ_KNOWLEDGE_DB', default: 'neo4j', description: 'Graph database behind Graphiti: neo4j or falkordb (legacy spelling falkorodb accepted). Chooses group-id and search escaping.' },
@@ -130,8 +138,11 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'PAI_DIR', default: '~/.claude', description: 'PAI root; its MEMORY folder (LEARNING/..., RESEARCH/...) is a source.' },
   { name: 'CLAUDE_CONFIG_DIR', default: '~/.claude', description: 'Claude Code config root; projects/*/memory/*.md (auto memory) is a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PAI', default: 'true', description: 'Sync the PAI memory folder.' },
-  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files." },
-  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(this machine)', description: 'Who this machine\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: derived from the machine id and user name (stable across reinstalls and a lost state folder). Lower-case letters, digits and hyphens.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY', default: 'true', description: "Sync Claude Code's auto memory topic files, team memory (memory/team/<store>/…, one episode per team file for the whole team) included, wherever Claude Code keeps them: autoMemoryDirectory in the user or local settings (not the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR; nothing while CLAUDE_CODE_DISABLE_AUTO_MEMORY is set." },
+  { name: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY', default: '(unset)', description: "Claude Code's switch: when true, no auto memory is synced or read for the session context." },
+  { name: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', default: '(unset)', description: "Claude Code's variable: the folder auto memory is kept in instead (read as is, no ~ expansion)." },
+  { name: 'CLAUDE_CODE_REMOTE_MEMORY_DIR', default: '(unset)', description: "Claude Code's variable: auto memory under <this>/projects/<project>/memory instead of the Claude config folder." },
+  { name: 'MADEINOZ_KNOWLEDGE_ORIGIN', default: '(kept beside the memory)', description: 'Who this memory\'s episodes are from, named in their markers: a sync never deletes, replaces or adopts an episode of another origin. Default: an id created once in <CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json, so two homes or Claude config folders differ, and a reinstall, a lost state folder or a container rebuild that keeps ~/.claude keep it (episodes of the id earlier versions derived are taken over without a re-send). Lower-case letters, digits and hyphens.' },
   { name: 'MADEINOZ_KNOWLEDGE_SHARED_SOURCES', default: '(none)', description: 'Sources shared by several people or machines, as comma-separated source=origin pairs (e.g. "team=team-notes"): everyone who declares the same origin for the same folder acts as one owner, so each file has one episode, and an edit by any of them replaces it.' },
   { name: 'MADEINOZ_KNOWLEDGE_SYNC_PATHS', default: '(none)', description: 'Extra folders to sync, separated by ":" (";" on Windows); "name=path" names a source.' },
   { name: 'MADEINOZ_KNOWLEDGE_EXCLUDE', default: '(none)', description: 'Comma-separated globs (relative to each source root) of files never synced, e.g. "**/drafts/**,*.tmp.md".' },
@@ -326,6 +337,18 @@ function parseOrigin(raw: string | undefined, variable: string): string | undefi
   return origin;
 }
 
+/** MADEINOZ_KNOWLEDGE_ORIGIN when set, else the origin kept beside the Claude config folder (util/origin.ts). */
+function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[] } {
+  if (setting !== undefined) return { origin: setting, previousOrigins: [] };
+  try {
+    const identity = originIdentity(claudeConfigDir);
+    return { origin: identity.origin, previousOrigins: identity.previous };
+  } catch (error) {
+    if (error instanceof OriginFileError) throw new ConfigError(error.message, 'MADEINOZ_KNOWLEDGE_ORIGIN');
+    throw error;
+  }
+}
+
 function parseSharedSources(raw: string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const pair of parseList(raw, /,/)) {
@@ -402,20 +425,26 @@ export function buildConfig(env: Env, envFile?: string): Config {
     return p;
   };
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8000;
+  const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR');
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), 'MADEINOZ_KNOWLEDGE_STATE_DIR');
   // An explicit URL wins; else the server `graphiti-memory-sync server start` runs, if it is up.
   // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
+  // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a
+  // server: a running local server wins over it, and over the example's database with it.
   const liveUrl = liveServerUrl(stateDir);
-  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined ? liveUrl : undefined;
-  if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
+  const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
+  if (placeholder && localUrl !== undefined) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
-  const db: DbKind = dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j');
+  const db: DbKind = localUrl !== undefined && placeholder ? 'falkordb' : (dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j'));
 
   return {
-    mcpUrl: raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? localUrl ?? 'http://localhost:8000/mcp',
-    mcpUrlSource: raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : localUrl !== undefined ? 'local-server' : 'default',
+    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrlSource: localUrl !== undefined ? 'local-server' : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
     db,
@@ -429,11 +458,12 @@ export function buildConfig(env: Env, envFile?: string): Config {
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),
     priorHookStates: [...new Set([join(home(env), '.claude'), dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR')].map((root) => resolve(root, 'MEMORY', 'STATE', 'knowledge-sync', 'sync-state.json')))],
-    claudeConfigDir: dirSetting(raw.CLAUDE_CONFIG_DIR, join(home(env), '.claude'), 'CLAUDE_CONFIG_DIR'),
+    claudeConfigDir,
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
+    autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
-    origin: parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN') ?? machineOrigin(),
+    ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
     exclude: parseList(raw.MADEINOZ_KNOWLEDGE_EXCLUDE, /,/),
     deleteRemoved: raw.MADEINOZ_KNOWLEDGE_DELETE_REMOVED ?? true,

@@ -25,6 +25,8 @@
  */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { projectMemoryFolder } from '../config/claude-memory.js';
 import type { Config } from '../config/config.js';
 import { projectGroupId } from '../graphiti/escape.js';
 
@@ -41,9 +43,15 @@ export interface ProjectInfo {
   name: string;
   /** Claude Code's project folder name under `<claudeConfigDir>/projects/`. */
   key: string;
-  /** `<claudeConfigDir>/projects/<key>/memory` (may not exist). */
+  /**
+   * The project's auto-memory folder wherever Claude Code keeps it (config/claude-memory.ts):
+   * `<claudeConfigDir>/projects/<key>/memory` by default. May not exist; with auto memory off, the
+   * default place and `memoryDirExists` false.
+   */
   memoryDir: string;
   memoryDirExists: boolean;
+  /** What put the memory folder there: `default`, a variable, or `autoMemoryDirectory (… settings)`; `disabled` when auto memory is off. */
+  memoryVia?: string;
   /** Groups the context searches: config.groupId, plus the per-project group when auto-memory uses `{project}`. */
   groupIds: string[];
 }
@@ -175,7 +183,8 @@ export function detectProject(cwd: string, config: ProjectConfig, env: Record<st
   const root = git?.mainRoot ?? abs;
   const projectsDir = join(config.claudeConfigDir, 'projects');
   const key = resolveProjectKey(root, projectsDir, env);
-  const memoryDir = join(projectsDir, key, 'memory');
+  const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir(), root, key);
+  const memoryDir = located?.dir ?? join(projectsDir, key, 'memory');
   return {
     cwd: abs,
     root,
@@ -184,7 +193,8 @@ export function detectProject(cwd: string, config: ProjectConfig, env: Record<st
     name: basename(root) || root,
     key,
     memoryDir,
-    memoryDirExists: statOrUndefined(memoryDir)?.isDirectory() ?? false,
+    memoryDirExists: located !== undefined && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
+    memoryVia: located?.via ?? 'disabled',
     groupIds: projectSearchGroups(config, key),
   };
 }

@@ -15,8 +15,13 @@
  *   when it was 2-space JSON);
  * - a timestamped backup is written into the state dir before an existing file changes, the
  *   file's exact pre-install bytes are remembered there so uninstall restores them (or removes a
- *   file that did not exist), see install-record.ts; the new content is written atomically
- *   (temp + fsync + rename) with the file's mode.
+ *   file that did not exist), see record.ts; the new content is written atomically
+ *   (temp + fsync + rename) with the file's mode;
+ * - a symlinked file (dotfiles: stow, chezmoi, ln -s) is written THROUGH the link, which stays;
+ *   a target we must not write (Nix store, read-only, another user's) is refused and the entries
+ *   are printed for the user's own configuration (settings-target.ts, manual-entries.ts);
+ * - no lost update: the file is read again right before the write and the change planned again
+ *   when someone (Claude Code) changed it meanwhile.
  *
  * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`),
  * which every Claude Code version with hooks understands; the exec form (`command` + `args`)
@@ -40,9 +45,11 @@ import { packageRoot } from '../util/package-root.js';
 import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
 import { mergeMcp, removeMcp } from './mcp-entry.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
-import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior } from './record.js';
-import { lineDiff, parseRemembered, readJsonObject, serialize } from './settings-file.js';
-import { deepEqual, isObject, MARKER, MCP_SERVER_NAME, type FileResult, type InstallOptions, type InstallResult, type JsonObject } from './types.js';
+import { addedPart, manualEntries } from './manual-entries.js';
+import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior, type PriorState } from './record.js';
+import { lineDiff, parseRemembered, readJsonObject, serialize, type ParsedFile } from './settings-file.js';
+import { resolveSettingsTarget, whyNotWritable, type SettingsTarget } from './settings-target.js';
+import { deepEqual, InstallError, isObject, MARKER, MCP_SERVER_NAME, type FileResult, type InstallOptions, type InstallResult, type JsonObject } from './types.js';
 
 export * from './types.js';
 export { isOurHandler, isPriorMadeinozHandler, mergeHooks, ourHookGroups, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
@@ -50,61 +57,103 @@ export { mergeMcp, removeMcp } from './mcp-entry.js';
 export { mcpLocation, settingsPath } from './paths.js';
 export { lineDiff } from './settings-file.js';
 
+const REMOVED_NOTE = '(it did not exist before install)';
+
 type Change = { value: JsonObject; entries: string[]; warnings?: string[] };
+type Step = { action: 'install'; transform: (value: JsonObject) => Change; undo: (value: JsonObject) => JsonObject } | { action: 'uninstall'; transform: (value: JsonObject) => Change };
+
+/** A change worked out from one read of the file, not yet written. */
+interface Planned {
+  result: FileResult;
+  where: SettingsTarget;
+  parsed: ParsedFile;
+  /** Uninstall: the remembered pre-install state to put back (bytes, or no file). */
+  restore: PriorState | undefined;
+}
 
 /**
- * `install`: `transform` adds our entries, `undo` removes them (to tell whether the file was clean,
- * i.e. a true "before" worth remembering). `uninstall`: `transform` removes them.
+ * Reads the file (through a symlink) and works out the change. `install`: `transform` adds our
+ * entries, `undo` removes them (to tell whether the file was clean, i.e. a true "before" worth
+ * remembering). `uninstall`: `transform` removes them, or the remembered bytes come back when
+ * nothing else changed since install (also in a dry run, so it shows what the real run does).
  */
-async function applyChange(
-  file: string,
-  kind: 'settings' | 'mcp',
-  step: { action: 'install'; transform: (value: JsonObject) => Change; undo: (value: JsonObject) => JsonObject } | { action: 'uninstall'; transform: (value: JsonObject) => Change },
-  options: InstallOptions,
-): Promise<FileResult> {
+function planChange(file: string, kind: 'settings' | 'mcp', step: Step, options: InstallOptions): Planned {
+  const where = resolveSettingsTarget(file);
   const parsed = readJsonObject(file);
   const { value, entries, warnings = [] } = step.transform(parsed.value);
-  const stateDir = stateDirOf(options);
-  const now = options.now ?? new Date();
-  const prior = readPrior(stateDir, file);
-  if (step.action === 'uninstall' && options.dryRun !== true && prior !== undefined) {
-    // Nothing else changed since install: the exact earlier bytes (or no file) come back.
-    const priorValue = prior.existed ? parseRemembered(prior.text) : {};
-    // The madeinoz hook that install replaced counts as ours here: uninstall puts it back.
-    if (priorValue !== undefined && (deepEqual(priorValue, value) || deepEqual(removePriorHooks(priorValue).settings, value))) {
-      const backup = parsed.existed ? backupInto(stateDir, file, now) : undefined;
-      await restorePrior(prior, parsed.mode);
-      forgetPrior(stateDir, file);
-      const diff = lineDiff(parsed.text, prior.text);
-      return { file, kind, existed: parsed.existed, changed: true, written: true, restored: true, backup, entries, warnings, diff, before: parsed.text, after: prior.text };
+  const base = { file, kind, existed: parsed.existed, backup: undefined, entries, warnings, before: parsed.text, ...(where.linked ? { target: where.target } : {}) };
+  const prior = step.action === 'uninstall' ? readPrior(stateDirOf(options), file) : undefined;
+  let result: FileResult;
+  let restore: PriorState | undefined;
+  const priorValue = prior === undefined ? undefined : prior.existed ? parseRemembered(prior.text) : {};
+  // The madeinoz hook that install replaced counts as ours here: uninstall puts it back.
+  if (prior !== undefined && priorValue !== undefined && (deepEqual(priorValue, value) || deepEqual(removePriorHooks(priorValue).settings, value))) {
+    restore = prior;
+    const diff = prior.existed ? lineDiff(parsed.text, prior.text) : `${where.target}: removed ${REMOVED_NOTE}`;
+    result = { ...base, changed: true, written: false, restored: true, diff, after: prior.text };
+  } else {
+    const after = serialize(value, parsed);
+    // Unchanged content (semantically) never rewrites the file, whatever its formatting.
+    const changed = !parsed.existed || !deepEqual(parsed.value, value);
+    result = { ...base, changed, written: false, diff: changed ? lineDiff(parsed.text, after) : '', after: changed ? after : parsed.text };
+  }
+  if (result.changed) {
+    const why = whyNotWritable(where.target);
+    if (why !== undefined) {
+      const ours = step.action === 'install' ? addedPart(parsed.value, value) : addedPart(value, parsed.value);
+      const manual = manualEntries(isObject(ours) ? ours : {}, kind);
+      result.refused = { reason: why, action: step.action === 'install' ? 'add' : 'remove', ...manual };
     }
   }
-  const after = serialize(value, parsed);
-  // Unchanged content (semantically) never rewrites the file, whatever its formatting.
-  const changed = !parsed.existed || !deepEqual(parsed.value, value);
-  const result: FileResult = {
-    file,
-    kind,
-    existed: parsed.existed,
-    changed,
-    written: false,
-    backup: undefined,
-    entries,
-    warnings,
-    diff: changed ? lineDiff(parsed.text, after) : '',
-    before: parsed.text,
-    after: changed ? after : parsed.text,
-  };
-  if (!changed || options.dryRun === true) return result;
-  if (step.action === 'install' && deepEqual(step.undo(parsed.value), parsed.value)) {
-    // The file holds none of our entries: this is the true "before" to come back to.
-    await rememberPrior(stateDir, { file, existed: parsed.existed, dirExisted: existsSync(dirname(file)), text: parsed.text });
+  return { result, where, parsed, restore };
+}
+
+/**
+ * Writes a planned change. No lost update: Claude Code itself rewrites its settings (a permission
+ * granted from the UI), so the file is read again right before the write; when it changed since
+ * the plan was made, the change is planned again on the new content (which keeps theirs) up to a
+ * few times, then the command stops and says so. What is left is the moment between that last
+ * read and the rename, which no advisory lock could close: Claude Code takes none.
+ */
+async function commitChange(planned: Planned, kind: 'settings' | 'mcp', step: Step, options: InstallOptions): Promise<FileResult> {
+  const stateDir = stateDirOf(options);
+  const now = options.now ?? new Date();
+  let current = planned;
+  for (let attempt = 0; ; attempt++) {
+    const { result, where, parsed, restore } = current;
+    if (!result.changed || options.dryRun === true || result.refused !== undefined) return result;
+    options.beforeWrite?.(result.file);
+    const fresh = readJsonObject(result.file);
+    if (fresh.text !== parsed.text || fresh.existed !== parsed.existed) {
+      if (attempt >= 3) throw new InstallError(`${result.file} kept changing while ${step.action} was writing it (another program is editing it); nothing was written. Run "graphiti-memory-sync ${step.action}" again.`, result.file);
+      current = planChange(result.file, kind, step, options);
+      continue;
+    }
+    if (restore !== undefined) {
+      const backup = parsed.existed ? backupInto(stateDir, result.file, now) : undefined;
+      await restorePrior(restore, where.target, parsed.mode);
+      forgetPrior(stateDir, result.file);
+      return { ...result, written: true, backup };
+    }
+    if (step.action === 'install' && deepEqual(step.undo(parsed.value), parsed.value)) {
+      // The file holds none of our entries: this is the true "before" to come back to.
+      await rememberPrior(stateDir, { file: result.file, existed: parsed.existed, dirExisted: existsSync(dirname(where.target)), text: parsed.text });
+    }
+    if (step.action === 'uninstall') forgetPrior(stateDir, result.file);
+    const backup = parsed.existed ? backupInto(stateDir, result.file, now) : undefined;
+    // Through the link: the temp file and the rename are in the target's folder, the link stays.
+    await writeFileAtomic(where.target, result.after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
+    return { ...result, written: true, backup };
   }
-  if (step.action === 'uninstall') forgetPrior(stateDir, file);
-  if (parsed.existed) result.backup = backupInto(stateDir, file, now);
-  await writeFileAtomic(file, after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
-  result.written = true;
-  return result;
+}
+
+/** Plans every file first, so a refused or unreadable file means nothing at all is written. */
+async function applyChanges(changes: Array<{ file: string; kind: 'settings' | 'mcp'; step: Step }>, options: InstallOptions): Promise<FileResult[]> {
+  const planned = changes.map((c) => planChange(c.file, c.kind, c.step, options));
+  if (planned.some((p) => p.result.refused !== undefined)) return planned.map((p) => p.result);
+  const out: FileResult[] = [];
+  for (const [i, c] of changes.entries()) out.push(await commitChange(planned[i] as Planned, c.kind, c.step, options));
+  return out;
 }
 
 /** Settings files of the other scopes (and $PAI_DIR/settings.json) that still register the madeinoz hook. */
@@ -171,17 +220,13 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     );
   }
   warnings.push(...priorHooksElsewhere(options, settingsFile));
-  // Parse everything first so a refused file means nothing at all is written.
-  readJsonObject(settingsFile);
   const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
-  if (mcp !== undefined) readJsonObject(mcp.file);
 
-  const files: FileResult[] = [];
-  files.push(
-    await applyChange(
-      settingsFile,
-      'settings',
-      {
+  const changes: Array<{ file: string; kind: 'settings' | 'mcp'; step: Step }> = [
+    {
+      file: settingsFile,
+      kind: 'settings',
+      step: {
         action: 'install',
         transform: (value) => {
           // The madeinoz memory-sync hook is replaced: both would ingest every note.
@@ -191,16 +236,17 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
         },
         undo: (value) => removeHooks(value, settingsFile).settings,
       },
-      options,
-    ),
-  );
+    },
+  ];
+  const url = mcpUrlOf(options);
   if (mcp !== undefined) {
-    const url = mcpUrlOf(options);
-    const result = await applyChange(mcp.file, 'mcp', { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file), undo: (value) => removeMcp(value, mcp.path, url).value }, options);
-    if (options.scope !== 'project' && result.changed) {
-      result.warnings.push(`Claude Code rewrites ${mcp.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
+    changes.push({ file: mcp.file, kind: 'mcp', step: { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file), undo: (value) => removeMcp(value, mcp.path, url).value } });
+  }
+  const files = await applyChanges(changes, options);
+  for (const result of files) {
+    if (result.kind === 'mcp' && options.scope !== 'project' && result.changed && result.refused === undefined) {
+      result.warnings.push(`Claude Code rewrites ${result.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
     }
-    files.push(result);
   }
   return { action: 'install', scope: options.scope, dryRun: options.dryRun === true, files, warnings };
 }
@@ -209,40 +255,66 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
 export async function runUninstall(options: InstallOptions): Promise<InstallResult> {
   const settingsFile = settingsPath(options);
   const mcp = options.withMcp === true ? mcpLocation(options) : undefined;
-  const files: FileResult[] = [];
   const present = (file: string) => existsSync(file);
-  if (present(settingsFile)) readJsonObject(settingsFile);
-  if (mcp !== undefined && present(mcp.file)) readJsonObject(mcp.file);
+  const changes: Array<{ file: string; kind: 'settings' | 'mcp'; step: Step }> = [];
   if (present(settingsFile)) {
-    files.push(
-      await applyChange(
-        settingsFile,
-        'settings',
-        {
-          action: 'uninstall',
-          transform: (value) => {
-            const r = removeHooks(value, settingsFile);
-            return { value: r.settings, entries: r.entries };
-          },
+    changes.push({
+      file: settingsFile,
+      kind: 'settings',
+      step: {
+        action: 'uninstall',
+        transform: (value) => {
+          const r = removeHooks(value, settingsFile);
+          return { value: r.settings, entries: r.entries };
         },
-        options,
-      ),
-    );
+      },
+    });
   }
   if (mcp !== undefined && present(mcp.file)) {
-    files.push(await applyChange(mcp.file, 'mcp', { action: 'uninstall', transform: (value) => removeMcp(value, mcp.path, undefined) }, options));
+    changes.push({ file: mcp.file, kind: 'mcp', step: { action: 'uninstall', transform: (value) => removeMcp(value, mcp.path, undefined) } });
   }
+  const files = await applyChanges(changes, options);
   return { action: 'uninstall', scope: options.scope, dryRun: options.dryRun === true, files, warnings: [] };
+}
+
+/** The file as the user knows it, and where its link leads (what is written). */
+function fileLabel(f: FileResult): string {
+  return f.target === undefined ? f.file : `${f.file} -> ${f.target}`;
+}
+
+function stateOf(f: FileResult, dryRun: boolean): string {
+  if (!f.changed) return 'unchanged';
+  if (f.restored === true) {
+    const removes = f.diff.endsWith(REMOVED_NOTE);
+    if (dryRun) return removes ? `would be removed ${REMOVED_NOTE}` : 'would be restored to its state before install';
+    return removes ? `removed ${REMOVED_NOTE}` : 'restored to its state before install';
+  }
+  if (dryRun) return f.existed ? 'would change' : 'would be created';
+  return f.existed ? 'updated' : 'created';
+}
+
+/** True when some file was refused: the CLI exits 1 (also for a dry run, which shows the same). */
+export function installRefused(result: InstallResult): boolean {
+  return result.files.some((f) => f.refused !== undefined);
 }
 
 /** Human-readable report of an install/uninstall run (for the CLI). */
 export function formatInstallResult(result: InstallResult): string {
   const lines: string[] = [];
   const verb = result.action === 'install' ? 'install' : 'uninstall';
-  lines.push(`${verb} (${result.scope} scope)${result.dryRun ? ' — dry run, nothing written' : ''}`);
+  const refused = installRefused(result);
+  lines.push(`${verb} (${result.scope} scope)${result.dryRun ? ' — dry run, nothing written' : refused ? ' — nothing written' : ''}`);
   for (const f of result.files) {
-    const state = !f.changed ? 'unchanged' : result.dryRun ? 'would change' : f.restored === true ? (existsSync(f.file) ? 'restored to its state before install' : 'removed (it did not exist before install)') : f.existed ? 'updated' : 'created';
-    lines.push(`  ${f.file}: ${state}`);
+    if (f.refused !== undefined) {
+      lines.push(`  ${fileLabel(f)}: not written: ${f.refused.reason}`);
+      const verbing = f.refused.action === 'add' ? 'Add these entries to' : 'Remove these entries from';
+      lines.push(`    ${verbing} your own configuration of ${f.file} (where it is generated), then apply it:`);
+      for (const l of f.refused.json.split('\n')) lines.push(`      ${l}`);
+      lines.push(`    With home-manager, ${f.refused.action === 'add' ? 'merge this into' : 'take this out of'} your configuration and run "home-manager switch":`);
+      for (const l of f.refused.nix.split('\n')) lines.push(`      ${l}`);
+      continue;
+    }
+    lines.push(`  ${fileLabel(f)}: ${refused && f.changed ? 'not written (another file was refused)' : stateOf(f, result.dryRun)}`);
     for (const e of f.entries) lines.push(`    ${e}`);
     if (f.backup !== undefined) lines.push(`    backup: ${f.backup}`);
     for (const w of f.warnings) lines.push(`    warning: ${w}`);
@@ -254,4 +326,3 @@ export function formatInstallResult(result: InstallResult): string {
   if (result.files.length === 0) lines.push('  nothing to do (no settings file)');
   return `${lines.join('\n')}\n`;
 }
-

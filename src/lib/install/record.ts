@@ -55,16 +55,20 @@ export function forgetPrior(stateDir: string, file: string): void {
   }
 }
 
-/** Puts the file back as the record says: its exact bytes, or gone (with the folder we created). */
-export async function restorePrior(prior: PriorState, mode: number | undefined): Promise<void> {
+/**
+ * Puts the file back as the record says: its exact bytes, or gone (with the folder we created).
+ * `target` is the file behind `prior.file` when that is a symlink: it is what gets written or
+ * removed, so the link stays as the user made it.
+ */
+export async function restorePrior(prior: PriorState, target: string, mode: number | undefined): Promise<void> {
   if (prior.existed) {
-    await writeFileAtomic(prior.file, prior.text, { mode: mode ?? 0o644, mkdirMode: 0o755 });
+    await writeFileAtomic(target, prior.text, { mode: mode ?? 0o644, mkdirMode: 0o755 });
     return;
   }
-  unlinkSync(prior.file);
+  unlinkSync(target);
   if (!prior.dirExisted) {
     try {
-      rmdirSync(dirname(prior.file)); // only when empty
+      rmdirSync(dirname(target)); // only when empty
     } catch {
       // something else lives there now
     }

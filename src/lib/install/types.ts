@@ -47,12 +47,23 @@ export interface InstallOptions {
   config?: Pick<Config, 'mcpUrl'> & Partial<Pick<Config, 'contextOnResume'>>;
   /** Clock for backup names (tests). */
   now?: Date;
+  /** Called right before a file is written, after it was read (tests inject a concurrent edit here). */
+  beforeWrite?: (file: string) => void;
   /** Where backups and pre-install records go (default config.stateDir, else ~/.local/state/graphiti-memory-sync). */
   stateDir?: string;
 }
 
 export interface FileResult {
+  /** The settings file as Claude Code names it. */
   file: string;
+  /** When `file` is a symlink: the file behind it, which is what gets written (the link stays). */
+  target?: string;
+  /**
+   * Not written because the file (or the target of its link) must not be: the Nix store, a
+   * read-only file or file system, another user's file. The user adds (or removes) the entries
+   * in their own configuration instead.
+   */
+  refused?: { reason: string; action: 'add' | 'remove'; json: string; nix: string };
   kind: 'settings' | 'mcp';
   existed: boolean;
   /** The content differs from what was there. */

@@ -19,6 +19,7 @@ import { stripCaptureFooters } from './footer.js';
 import { addCounts, redactSecrets, stripPrivateBlocks } from './redact.js';
 import { splitMarkdown, trimBlock } from './split.js';
 import { formatIso } from './time.js';
+import { linkedMemories, renderMemoryLinks } from './links.js';
 import { ORIGIN_NAME } from '../util/origin.js';
 
 export interface EpisodeInput {
@@ -186,8 +187,10 @@ export function prepareEpisodeContent(doc: MemoryDocument): PreparedContent {
   const warnings: string[] = [];
   const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
   warnings.push(...privateBody.warnings);
-  const body = redactSecrets(privateBody.text);
-  const privateHeader = stripPrivateBlocks(headerLines(doc).join('\n'));
+  // [[links]] as words, and once as a header line (memory/links.ts); private blocks are gone already.
+  const body = redactSecrets(renderMemoryLinks(privateBody.text));
+  const links = linkedMemories(privateBody.text);
+  const privateHeader = stripPrivateBlocks([...headerLines(doc), ...(links.length === 0 ? [] : [`Related memories: ${links.join(', ')}`])].join('\n'));
   const header = redactSecrets(privateHeader.text);
   const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
   return {

@@ -20,18 +20,28 @@ const TOOL_CALL = new RegExp(`mcp__[A-Za-z0-9_-]+__${GRAPHITI_TOOL}\\s*\\(\\s*\\
 const TOOL_DISPLAY = new RegExp(`[A-Za-z0-9_-]+ - ${GRAPHITI_TOOL} \\(MCP\\)\\s*\\(\\s*[a-z_]+\\s*:`);
 
 /**
+ * A section label of a Knowledge-skill answer at the start of a line: an optional emoji or `#`s and
+ * bold, the label, then a colon (with or without content on the same line: `Key Entities: TypeScript, Go`)
+ * or nothing more (a heading). A line that merely starts with the words ("Key Entities are …") is prose.
+ */
+function sectionLabel(labels: string): RegExp {
+  return new RegExp(`^[^\\S\\n]*(?:[^\\w\\s*]+\\s*)?\\**\\s*(?:${labels})(?:\\**[^\\S\\n]*:|\\**[^\\S\\n]*$)`, 'im');
+}
+
+/**
  * The sections of a PAI Knowledge-skill answer (pai-knowledge-loop: the skill's search workflows tell
  * Claude to present results this way; emoji and bold vary and a captured copy may lose them).
  */
 const KNOWLEDGE_ANSWER_MARKERS: RegExp[] = [
-  /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*(?:Knowledge Found|No Knowledge Found)\b/im,
+  sectionLabel('Knowledge Found'),
+  /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*No Knowledge Found\b/im,
   /\bBased on your knowledge graph\b/i,
-  /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Key Entities:?\**\s*:?\s*$/im,
-  /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Relationships:?\**\s*:?\s*$/im,
+  sectionLabel('Key Entities'),
+  sectionLabel('Relationships'),
   /^[^\S\n]*[-*]\s+[^\n]{1,120}\s(?:→|->)\s[^\n]{1,80}\s(?:→|->)\s[^\n]{1,120}$/m,
-  /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*(?:Episodes Containing This Knowledge|Source Episodes|Episodes Found|No Episodes Found|Related Facts):?\**\s*:?/im,
+  sectionLabel('Episodes Containing This Knowledge|Source Episodes|Episodes Found|No Episodes Found|Related Facts'),
   /^[^\S\n]*\d+\.\s+\*\*[^*\n]{1,120}\*\*\s+\([A-Za-z][^)\n]{0,40}\)/m,
-  /^[^\S\n]*(?:[^\w\s*]+\s*)?\**\s*Insights:?\**\s*:?\s*$/im,
+  sectionLabel('Insights'),
 ];
 
 /** How many different sections of a Knowledge-skill answer the text has. */

@@ -10,8 +10,10 @@
  *   Nothing outside LEARNING/ and RESEARCH/ (WORK, STATE, SECURITY, …) and no files directly in
  *   MEMORY/ are looked at.
  * - `auto-memory` (root `<CLAUDE_CONFIG_DIR>/projects`): `<project>/memory/**\/*.md` except every
- *   file named exactly `MEMORY.md` (the index Claude Code regenerates). Only each project's
- *   `memory/` folder is read: project folders also hold thousands of transcript files.
+ *   file named exactly `MEMORY.md` (the index Claude Code regenerates, also each team store's).
+ *   Only each project's `memory/` folder is read: project folders also hold thousands of
+ *   transcript files. A moved memory folder (layout `folder`): `**\/*.md` under it, same rule.
+ *   Team memory (`memory/team/<store>/…`) is scanned like the rest (sources.ts names its owner).
  * - `extra`: every `*.md` and `*.markdown` under the folder.
  * Extensions match case-insensitively (`Notes.MD` counts).
  *
@@ -199,7 +201,7 @@ class SourceScan {
 
   private addFile(rel: string, abs: string, st: Stats): void {
     const file: ScannedFile = { source: this.source.name, kind: this.source.kind, relPath: rel, absPath: abs, mtimeMs: st.mtimeMs, size: st.size };
-    if (this.source.kind === 'auto-memory') {
+    if (this.source.kind === 'auto-memory' && this.source.layout !== 'folder') {
       const slash = rel.indexOf('/');
       file.project = slash === -1 ? rel : rel.slice(0, slash);
     }
@@ -217,7 +219,8 @@ class SourceScan {
       return;
     }
     const rootChain: Chain = { real: rootReal, parent: undefined };
-    if (this.source.kind === 'extra') {
+    if (this.source.kind === 'extra' || this.source.layout === 'folder') {
+      // A folder of notes, or a moved auto-memory folder (the memory itself, team/<store>/ included).
       this.stack.push({ abs: root, rel: '', chain: rootChain, depth: 0, role: 'root' });
     } else if (this.source.kind === 'pai') {
       for (const name of ['LEARNING', 'RESEARCH']) this.addStart(root, rootChain, name);

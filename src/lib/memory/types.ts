@@ -13,6 +13,8 @@ export interface MemorySource {
   origin: string;
   /** Declared shared (MADEINOZ_KNOWLEDGE_SHARED_SOURCES): all who declare its origin own it together. */
   shared: boolean;
+  /** Auto memory only: `projects` (`<key>/memory/…` under the root, the default) or `folder` (a moved memory folder itself). */
+  layout?: 'projects' | 'folder';
 }
 
 /** One candidate file found by a scan: metadata only, the content is not read. */
@@ -24,7 +26,7 @@ export interface ScannedFile {
   absPath: string;
   mtimeMs: number;
   size: number;
-  /** Auto memory only: the Claude Code project folder name (e.g. `-home-me-repo`). */
+  /** Auto memory only: the Claude Code project folder name (e.g. `-home-me-repo`); none in a moved memory folder. */
   project?: string;
 }
 

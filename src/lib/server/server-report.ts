@@ -2,6 +2,7 @@
  * What `server status` and `server logs` show, from the runtime file and the folders: versions,
  * ports, data size, whether the server answers get_status, and the tails of its logs.
  */
+import { notesFor } from './log-notes.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
@@ -96,7 +97,11 @@ export function logs(config: Config, io: ReportIo, lines: number): number {
     io.stderr(`No server logs yet in ${dir}: run "graphiti-memory-sync server start" first\n`);
     return 1;
   }
-  for (const file of [...new Set(files)]) io.stdout(`==> ${file} <==\n${tail(file, lines)}\n`);
+  for (const file of [...new Set(files)]) {
+    const text = tail(file, lines);
+    io.stdout(`==> ${file} <==\n${text}\n`);
+    for (const note of notesFor(text)) io.stdout(`note: ${note}\n`);
+  }
   return 0;
 }
 

@@ -56,6 +56,13 @@ export function llmSettings(values: Env): LlmSettings {
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {
     throw new ServerSettingError(`OPENAI_BASE_URL="${baseUrl}" is not an http(s) URL: use the endpoint's OpenAI-compatible base, e.g. http://localhost:11434/v1`);
   }
+  if (baseUrl !== undefined && values.GMS_SERVER_MODEL === undefined && !/^https:\/\/api\.openai\.com(\/|$)/.test(baseUrl)) {
+    // Without a model name the server asks the endpoint for OpenAI's default models, which Ollama
+    // or LM Studio reject only once episodes are processed: every episode would be dropped silently.
+    throw new ServerSettingError(
+      `OPENAI_BASE_URL="${baseUrl}" needs the endpoint's model names: set GMS_SERVER_MODEL (its chat model, e.g. llama3.1:8b) and GMS_SERVER_EMBEDDER_MODEL (its embedding model, e.g. nomic-embed-text), in your environment or ~/.config/graphiti-memory-sync/.env`,
+    );
+  }
   return {
     baseUrl: (baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
     // Local endpoints (Ollama, LM Studio) take any key; the openai SDK insists on one.

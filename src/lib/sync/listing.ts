@@ -15,6 +15,7 @@ import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { unsettledShared } from './reconcile.js';
 import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, type GroupListing } from './pace.js';
+import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
 export type Listing = Map<string, GroupListing>;
@@ -91,7 +92,7 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
   let requests = 0;
   let listed = 0;
   for (;;) {
-    const episodes = await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal);
+    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config);
     requests++;
     listed += episodes.length;
     const complete = episodes.length < cap;

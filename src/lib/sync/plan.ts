@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
-import { fileIdFor } from '../memory/sources.js';
+import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
@@ -120,7 +120,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
   const source = input.sources.find((s) => s.name === file.source);
   const fileId = source === undefined ? (base?.fileId ?? fileIdOf(file.source, file.relPath)) : fileIdFor(source, file.relPath);
-  const prepared = prepareEpisodes(config, file, fileId, source?.origin ?? config.origin, raw, hash);
+  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash);
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;

@@ -11,6 +11,7 @@ import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
 import { parseMemoryFile } from '../memory/parse.js';
+import { teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource, ScannedFile } from '../memory/types.js';
 import type { FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
@@ -55,13 +56,15 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
   } catch (error) {
     return { kind: 'failed', reason: `group-id: ${(error as Error).message}` };
   }
+  // A team file is described by its place in the store: the same for every teammate, no one's home folder.
+  const team = teamMemoryOf(file, file.relPath);
   const drafts = buildEpisodes({
     doc,
     source: file.source,
     kind: file.kind,
-    relPath: file.relPath,
+    relPath: team === undefined ? file.relPath : `team/${team.store}/${team.path}`,
     mtimeMs: file.mtimeMs,
-    ...(file.project === undefined ? {} : { project: file.project }),
+    ...(file.project === undefined || team !== undefined ? {} : { project: file.project }),
     groupId,
     maxChars: config.maxEpisodeChars,
     fileId,

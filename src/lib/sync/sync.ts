@@ -22,7 +22,8 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { filterSources, resolveSources } from '../memory/sources.js';
+import { parseMarker } from '../memory/episode.js';
+import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
@@ -40,6 +41,7 @@ import { deleteRetired, retiredWaiting } from './retire.js';
 import { sendPending } from './send.js';
 import { refreshStatus } from './status.js';
 import { statusCounts, summarize } from './summary.js';
+import { migrateStateOrigins } from './origin-migration.js';
 import { ServerHealth, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
@@ -84,6 +86,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const { config, options, logger, sources, state } = input;
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const migratedOrigins = migrateStateOrigins(state, config);
   const scan = await scanSources(sources, {
     exclude: config.exclude,
     maxFileBytes: config.maxFileBytes,
@@ -109,7 +112,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
-  let changed = plan.changed;
+  let changed = plan.changed || migratedOrigins > 0;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
@@ -118,7 +121,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
-      const sharedOrigins = new Set(Object.values(config.sharedSources));
+      const sharedOrigins = sharedOriginsIn(config, state);
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
@@ -140,7 +143,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
   if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined))) return true;
-  return waitingMarkers(ctx.state, rebuilding, new Set(Object.values(ctx.config.sharedSources))).size > 0;
+  return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
+}
+
+/** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
+function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
+  return sharedOriginsOf(config.sharedSources, allParts(state).map((ref) => parseMarker(ref.marker)?.origin));
 }
 
 function allParts(state: SyncState): EpisodeRef[] {

@@ -1,21 +1,54 @@
 /**
  * Origins: who sent an episode, named in its marker. Here: the rule for an origin's name, and
- * this machine's default origin, the same on every run, after a reinstall and after the state
- * folder is lost, and different for two users of one machine. Derived, never stored: from the OS's machine id (systemd/dbus `machine-id` on Linux,
- * the IOPlatformUUID on macOS) and the user name, hashed so neither leaves the machine. Without a
- * machine id (some containers), the host name stands in: stable as long as the host keeps its name.
+ * which origin is ours.
+ *
+ * Our origin follows the memory it owns: an id created once and kept beside that memory, in
+ * `<CLAUDE_CONFIG_DIR>/graphiti-memory-sync/origin.json` (folder 0700, file 0600). So it is
+ * - different for two homes, or two Claude config folders, on one machine (each has its own file);
+ * - the same after a reinstall, an upgrade, a lost state folder, and a container rebuild that keeps
+ *   `~/.claude` (new host name, no machine id: the file is still there).
+ * The id is random (`m-` and 10 hex characters): nothing about the machine, user or host leaves it.
+ *
+ * Earlier versions derived the origin from the machine id and the user name (the host name
+ * standing in without a machine id), so two homes of one user collided and a container rebuild
+ * drifted. That derived id is recorded in the file when it is created (`previous`): markers with
+ * it are still ours (`ourOrigins`), and the engine takes them over without sending anything again
+ * (sync/origin-migration.ts). Without the Claude config folder (nothing to keep the id beside) or
+ * when it cannot be written, the origin is derived from the machine id, the user name AND the
+ * config folder's path, never from a host name alone.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /** An origin's name: lower-case letters, digits and hyphens (also in markers, memory/episode.ts). */
 export const ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+/** The file that keeps our origin, inside the Claude config folder. */
+export const ORIGIN_FILE = join('graphiti-memory-sync', 'origin.json');
+
+/** What identifies this machine and user, for the derived (fallback and earlier) origins. Injectable for tests. */
+export interface MachineFacts {
+  /** systemd/dbus `machine-id` on Linux, IOPlatformUUID on macOS; undefined in many containers. */
+  machineId: string | undefined;
+  hostname: string;
+  user: string;
+}
+
+export interface OriginIdentity {
+  /** The origin new markers carry. */
+  origin: string;
+  /** Earlier origins of this same memory: their episodes are ours too (migrated without a re-send). */
+  previous: string[];
+  /** Where the origin is kept; undefined when it is derived (no Claude config folder, or not writable). */
+  file: string | undefined;
+}
+
 const MACHINE_ID_FILES = ['/etc/machine-id', '/var/lib/dbus/machine-id'];
 
-function machineId(): string {
+function readMachineId(): string | undefined {
   for (const file of MACHINE_ID_FILES) {
     try {
       const id = readFileSync(file, 'utf8').trim();
@@ -27,13 +60,12 @@ function machineId(): string {
   if (process.platform === 'darwin') {
     try {
       const out = execFileSync('/usr/sbin/ioreg', ['-rd1', '-c', 'IOPlatformExpertDevice'], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
-      const uuid = /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
-      if (uuid !== undefined) return uuid;
+      return /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1];
     } catch {
-      // fall back to the host name
+      // none
     }
   }
-  return `host:${hostname()}`;
+  return undefined;
 }
 
 function userName(): string {
@@ -44,15 +76,120 @@ function userName(): string {
   }
 }
 
+let facts: MachineFacts | undefined;
+
+/** This machine's facts (read once per process). */
+export function machineFacts(): MachineFacts {
+  facts ??= { machineId: readMachineId(), hostname: hostname(), user: userName() };
+  return facts;
+}
+
 /** The origin of a user on a machine: `m-` and 10 hex characters, e.g. `m-3fa92c01bd`. */
 export function originOf(machine: string, user: string): string {
   return `m-${createHash('sha256').update(`graphiti-memory-sync\0${machine}\0${user}`).digest('hex').slice(0, 10)}`;
 }
 
-let cached: string | undefined;
+/** The origin earlier versions derived (machine id, else `host:<hostname>`, and user): recognised, never created anew. */
+export function earlierDerivedOrigin(m: MachineFacts): string {
+  return originOf(m.machineId ?? `host:${m.hostname}`, m.user);
+}
 
-/** This machine's and user's origin (computed once per process). */
-export function machineOrigin(): string {
-  cached ??= originOf(machineId(), userName());
-  return cached;
+/** The origin used when none can be kept: per machine, user and Claude config folder (the host name only beside them). */
+export function derivedOrigin(m: MachineFacts, claudeConfigDir: string): string {
+  return originOf(`${m.machineId ?? `host:${m.hostname}`}\0${resolve(claudeConfigDir)}`, m.user);
+}
+
+/** A kept origin file that is not what we write: a clear error, never silently replaced (that would change who we are). */
+export class OriginFileError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`${file} is not a valid origin file (${detail}): restore it from a backup, or delete it to start a new origin (this memory's episodes in the graph would then be sent again), or set MADEINOZ_KNOWLEDGE_ORIGIN`);
+    this.name = 'OriginFileError';
+  }
+}
+
+interface OriginFile {
+  origin: string;
+  previous: string[];
+  createdAt: string;
+}
+
+function parseOriginFile(file: string, text: string): OriginFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new OriginFileError(file, 'not JSON');
+  }
+  const v = value as Partial<OriginFile> | null;
+  if (typeof v !== 'object' || v === null || typeof v.origin !== 'string' || !ORIGIN_NAME.test(v.origin)) throw new OriginFileError(file, 'no valid "origin"');
+  const previous = Array.isArray(v.previous) ? v.previous.filter((p): p is string => typeof p === 'string' && ORIGIN_NAME.test(p) && p !== v.origin) : [];
+  return { origin: v.origin, previous, createdAt: typeof v.createdAt === 'string' ? v.createdAt : '' };
+}
+
+function readOriginFile(file: string): OriginFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new OriginFileError(file, (error as Error).message);
+  }
+  return parseOriginFile(file, text);
+}
+
+/**
+ * Creates the origin file once: written to a private temporary name, then linked into place, so
+ * two processes creating it at the same time agree on one (the loser reads the winner's).
+ */
+function createOriginFile(file: string, content: OriginFile): OriginFile {
+  const dir = join(file, '..');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(tmp, file);
+    return content;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readOriginFile(file) ?? content;
+  } finally {
+    unlinkSync(tmp);
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Our origin for the memory under `claudeConfigDir`: the kept one, created on first use when the
+ * folder exists. Throws OriginFileError for a kept file that cannot be read or understood.
+ */
+export function originIdentity(claudeConfigDir: string, m: MachineFacts = machineFacts(), now: () => Date = () => new Date()): OriginIdentity {
+  const file = join(resolve(claudeConfigDir), ORIGIN_FILE);
+  const earlier = [earlierDerivedOrigin(m), derivedOrigin(m, claudeConfigDir)];
+  const kept = readOriginFile(file);
+  if (kept !== undefined) return { origin: kept.origin, previous: kept.previous, file };
+  const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: undefined };
+  if (!isFolder(claudeConfigDir)) return fallback;
+  try {
+    const created = createOriginFile(file, { origin: `m-${randomBytes(5).toString('hex')}`, previous: earlier, createdAt: now().toISOString() });
+    return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file };
+  } catch {
+    // Read-only config folder: the derived origin, stable as long as the folder stays where it is.
+    return fallback;
+  }
+}
+
+/** The origins that count as ours: the current one and the earlier ones of the same memory. */
+export function ourOrigins(config: { origin: string; previousOrigins: readonly string[] }): ReadonlySet<string> {
+  return new Set([config.origin, ...config.previousOrigins]);
 }

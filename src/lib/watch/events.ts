@@ -106,7 +106,8 @@ export function describePass(event: PassEvent): string {
   const renamed = event.renamed > 0 ? `, renamed ${event.renamed}` : '';
   const failed = event.failed > 0 ? `, failed ${event.failed}` : '';
   const server = event.serverReachable ? '' : ` | server unreachable${event.serverError === undefined ? '' : `: ${event.serverError}`}`;
-  return `pass: added ${event.added}, updated ${event.updated}, deleted ${event.deleted}${renamed} | confirmed ${event.confirmed}, queued ${event.queued}, pending ${event.pending}${failed}${server}`;
+  // Files the pass found (as `sync` words it: nothing reads as "added" that was not sent), then where they stand.
+  return `pass: new ${event.added}, changed ${event.updated}, removed ${event.deleted}${renamed} | confirmed ${event.confirmed}, queued ${event.queued}, pending ${event.pending}${failed}${server}`;
 }
 
 export function describeBackoff(event: BackoffEvent): string {
@@ -128,7 +129,7 @@ export function textLine(event: WatchEvent, at: Date = new Date()): string | und
   const t = at.toISOString();
   switch (event.event) {
     case 'ready':
-      return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}`;
+      return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}: ${event.roots.join(', ')}`;
     case 'pass':
       return `${t} ${describePass(event)}`;
     case 'backoff':

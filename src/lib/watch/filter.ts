@@ -70,6 +70,9 @@ export function createPathFilter(sources: readonly MemorySource[], exclude: read
     if (source.kind === 'pai') {
       if (segs[0] !== 'LEARNING' && segs[0] !== 'RESEARCH') return undefined;
       if (segs.length === 1 && type === 'file') return undefined;
+    } else if (source.kind === 'auto-memory' && source.layout === 'folder') {
+      // A moved memory folder: the memory itself.
+      if (type === 'file' && name === 'MEMORY.md') return undefined;
     } else if (source.kind === 'auto-memory') {
       // <project> (folder) → <project>/memory (folder) → anything below.
       if (segs.length === 1 && type === 'file') return undefined;

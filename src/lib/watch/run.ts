@@ -81,6 +81,7 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
     switch (event.event) {
       case 'ready':
         folders = event.folders;
+        above(`watching ${event.roots.join(', ')}${event.poll ? ' (polling)' : ''}`);
         if (event.missing.length > 0) above(`not created yet (watching for them): ${event.missing.join(', ')}`);
         break;
       case 'pass-start':

@@ -43,6 +43,7 @@ export class ServerCore {
         processingDelayMs: this.opts.processingDelayMs,
         maxFactsPerEpisode: this.opts.maxFactsPerEpisode,
         maxNodesPerEpisode: this.opts.maxNodesPerEpisode,
+        extractor: this.opts.extractor,
       }),
       {
         onProcessed: (p) => this.events.emit('processed', p),

@@ -116,9 +116,25 @@ export interface GraphitiServerOptions {
   maxFactsPerEpisode?: number;
   /** Fake extraction: at most this many nodes per episode (the name is always one). Default 8. */
   maxNodesPerEpisode?: number;
+  /**
+   * Replaces the line-splitting fake extraction (in-process servers only): `npm run demo` passes
+   * one that reads subject, relation and object out of a sentence, like an LLM would.
+   */
+  extractor?: Extractor;
 }
 
-export type Resolved = Required<Omit<GraphitiServerOptions, 'serverVersion' | 'faults'>> & { serverVersion: string | undefined; faults: FaultOptions };
+/** What an extraction derives from one episode: entities (with summaries) and facts between them. */
+export interface Extracted {
+  entities: Array<{ name: string; summary: string }>;
+  /**
+   * `about`: words a search for the fact also matches (a real Graphiti's embedding knows what the
+   * fact is about; the fake's term search knows only its words), e.g. the episode's name and source.
+   */
+  facts: Array<{ fact: string; source: string; target: string; relation: string; about?: string }>;
+}
+export type Extractor = (episode: { name: string; content: string; sourceDescription: string }) => Extracted;
+
+export type Resolved = Required<Omit<GraphitiServerOptions, 'serverVersion' | 'faults' | 'extractor'>> & { serverVersion: string | undefined; faults: FaultOptions; extractor: Extractor | undefined };
 
 const DEFAULTS: Resolved = {
   groupId: 'main',
@@ -150,6 +166,7 @@ const DEFAULTS: Resolved = {
   logLimit: 100_000,
   maxFactsPerEpisode: 5,
   maxNodesPerEpisode: 8,
+  extractor: undefined,
 };
 
 /** Options with every default applied (`faults` copied, so the caller's object is never shared). */

@@ -4,6 +4,7 @@
  * (group-id validation, FalkorDB's RediSearch error, python's timestamp format).
  * Reference: /work/shared/reference/graphiti-mcp-server.md, sections 2, 4 and 5.
  */
+import type { Extractor } from './options.js';
 
 /** The 7 fields `get_episodes` returns on v1.x. */
 export interface StoredEpisode {
@@ -88,6 +89,8 @@ export interface StoreConfig {
   processingDelayMs: number;
   maxFactsPerEpisode: number;
   maxNodesPerEpisode: number;
+  /** A replacement for the line-splitting extraction (options.ts `extractor`). */
+  extractor?: Extractor | undefined;
 }
 
 export const GROUP_ID_RE = /^[a-zA-Z0-9_-]+$/;

@@ -28,6 +28,8 @@ import {
 export class GraphitiStore {
   readonly episodes = new Map<string, StoredEpisode>();
   readonly facts = new Map<string, StoredFact>();
+  /** What a search for a fact also matches, when an extractor says (options.ts `Extracted`). */
+  private readonly factAbout = new Map<string, string>();
   readonly nodes = new Map<string, StoredNode>();
   /** node uuid → episode uuids that mention it (for cascade delete). */
   private readonly mentions = new Map<string, Set<string>>();
@@ -108,7 +110,9 @@ export class GraphitiStore {
   private extract(ep: StoredEpisode, referenceTime: string | null): void {
     const cfg = this.config();
     const created = pyIsoNow();
-    const names = deriveNodeNames(ep.name, ep.content).slice(0, Math.max(1, cfg.maxNodesPerEpisode));
+    const custom = cfg.extractor?.({ name: ep.name, content: ep.content, sourceDescription: ep.source_description });
+    const summaryOf = (name: string) => custom?.entities.find((e) => e.name === name)?.summary ?? summarize(name, ep.content);
+    const names = (custom === undefined ? deriveNodeNames(ep.name, ep.content) : custom.entities.map((e) => e.name)).slice(0, Math.max(1, cfg.maxNodesPerEpisode));
     const nodes: StoredNode[] = names.map((name) => {
       const indexed = this.nodes.get(this.nodeIndex.get(indexKey(ep.group_id, name)) ?? '');
       const existing = indexed && indexed.group_id === ep.group_id && indexed.name.toLowerCase() === name.toLowerCase() ? indexed : undefined;
@@ -119,20 +123,22 @@ export class GraphitiStore {
           name,
           labels: ['Entity'],
           created_at: created,
-          summary: summarize(name, ep.content),
+          summary: summaryOf(name),
           group_id: ep.group_id,
           attributes: {},
         });
       // The real server folds each new mention into the entity's summary, and deleting the
       // episode (even with cascade) leaves the summary as it is: old knowledge lingers there.
-      if (existing) existing.summary = foldSummary(existing.summary, summarize(name, ep.content));
+      if (existing) existing.summary = foldSummary(existing.summary, summaryOf(name));
       this.mention(node.uuid, ep.uuid);
       return node;
     });
     const source = nodes[0];
     if (!source) return;
     const validAt = referenceTime ?? ep.created_at;
-    for (const sentence of deriveFactSentences(ep.content).slice(0, Math.max(0, cfg.maxFactsPerEpisode))) {
+    const derived: Array<{ fact: string; source?: string | undefined; target?: string | undefined; relation: string; about?: string | undefined }> = custom?.facts ?? deriveFactSentences(ep.content).map((fact) => ({ fact, relation: 'RELATES_TO' }));
+    const byName = (name: string | undefined) => (name === undefined ? undefined : nodes.find((n) => n.name === name));
+    for (const { fact: sentence, about, ...edge } of derived.slice(0, Math.max(0, cfg.maxFactsPerEpisode))) {
       const lower = sentence.toLowerCase();
       const indexed = this.facts.get(this.factIndex.get(indexKey(ep.group_id, sentence)) ?? '');
       const existing = indexed && indexed.group_id === ep.group_id && indexed.expired_at === null && indexed.fact.toLowerCase() === lower ? indexed : undefined;
@@ -140,16 +146,18 @@ export class GraphitiStore {
         if (!existing.episodes.includes(ep.uuid)) existing.episodes.push(ep.uuid);
         continue;
       }
-      const target = nodes.find((n) => n !== source && lower.includes(n.name.toLowerCase())) ?? source;
+      const from = byName(edge.source) ?? source;
+      const target = byName(edge.target) ?? nodes.find((n) => n !== source && lower.includes(n.name.toLowerCase())) ?? source;
       const uuid = randomUUID();
       this.factIndex.set(indexKey(ep.group_id, sentence), uuid);
+      if (about !== undefined) this.factAbout.set(uuid, about);
       this.facts.set(uuid, {
         uuid,
         group_id: ep.group_id,
-        source_node_uuid: source.uuid,
+        source_node_uuid: from.uuid,
         target_node_uuid: target.uuid,
         created_at: created,
-        name: 'RELATES_TO',
+        name: edge.relation,
         fact: sentence,
         episodes: [ep.uuid],
         expired_at: null,
@@ -248,7 +256,7 @@ export class GraphitiStore {
     const groups = new Set(groupIds);
     const ranked = [...this.facts.values()]
       .filter((f) => groups.size === 0 || groups.has(f.group_id))
-      .map((f) => ({ f, s: terms.length === 0 ? 1 : score(f.fact, terms) }))
+      .map((f) => ({ f, s: terms.length === 0 ? 1 : score(`${f.fact} ${this.factAbout.get(f.uuid) ?? ''}`, terms) }))
       .filter((x) => x.s > 0)
       .sort((a, b) => b.s - a.s || (a.f.created_at < b.f.created_at ? 1 : a.f.created_at > b.f.created_at ? -1 : 0));
     return ranked.slice(0, Math.max(0, max)).map(({ f }) => ({ ...f, episodes: [...f.episodes], attributes: { ...f.attributes } }));

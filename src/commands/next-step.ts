@@ -1,0 +1,78 @@
+/**
+ * The next step for a server we could not use, worded once for `sync`, `status` and `health`:
+ * what is wrong (the cause) and the command or setting that fixes it. Works from the error text
+ * (what a sync summary keeps) and the settings (where the URL came from, whether the local server
+ * of `server start` is stopped), so every command says the same thing.
+ */
+import { DEFAULT_MCP_URL, type Config } from '../lib/config/config.js';
+import { readRuntime } from '../lib/config/server-runtime.js';
+
+export interface NextStep {
+  /** What is wrong, when the error alone does not say it. */
+  cause: string;
+  /** The command or setting that fixes it. */
+  fix: string;
+}
+
+type Settings = Pick<Config, 'mcpUrl' | 'mcpUrlSource' | 'stateDir'> & Partial<Pick<Config, 'envFile'>>;
+
+/** Where MADEINOZ_KNOWLEDGE_MCP_URL was set, for a message that tells the user which line to edit. */
+function urlOrigin(config: Settings): string {
+  return config.envFile === undefined ? 'MADEINOZ_KNOWLEDGE_MCP_URL' : `MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${config.envFile})`;
+}
+
+function withPath(url: string, path: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${path}`;
+  } catch {
+    return `${url.replace(/\/+$/, '')}${path}`;
+  }
+}
+
+/** The URL's path is not an MCP endpoint Graphiti serves (`/mcp`, `/mcp/`, or the legacy `/sse`). */
+export function lacksMcpPath(url: string): boolean {
+  try {
+    return !/^\/(?:mcp|sse)\/?$/.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
+export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
+  const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
+  if (status === '404') {
+    if (lacksMcpPath(config.mcpUrl)) {
+      return { cause: `${config.mcpUrl} has no /mcp path: the Graphiti MCP server answers at /mcp`, fix: `set ${urlOrigin(config)} to ${withPath(config.mcpUrl, '/mcp')}` };
+    }
+    return { cause: `nothing serves MCP at ${config.mcpUrl} (a Graphiti MCP server answers at /mcp; an old SSE-only one at /sse)`, fix: `check the path in ${urlOrigin(config)}` };
+  }
+  if (status === '421') {
+    // The error's own message explains the Host check; here only what to do.
+    return { cause: 'the server is running but refuses this Host header (DNS-rebinding protection)', fix: 'connect through http://localhost:<port>/mcp or http://127.0.0.1:<port>/mcp (an SSH tunnel from another machine), see docs/troubleshooting.md "421"' };
+  }
+  if (status !== undefined) return undefined;
+  if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
+  const runtime = readRuntime(config.stateDir);
+  // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.
+  if (config.mcpUrlSource === 'default' || (config.mcpUrl === DEFAULT_MCP_URL && runtime !== undefined)) {
+    if (runtime !== undefined && runtime.state !== 'ready') {
+      return { cause: `the local Graphiti server is ${runtime.state === 'failed' ? 'not running (its last start failed)' : 'stopped'}`, fix: 'graphiti-memory-sync server start' };
+    }
+    if (runtime !== undefined) return { cause: 'the local Graphiti server is not running (it did not stop cleanly)', fix: 'graphiti-memory-sync server start' };
+    return {
+      cause: `no Graphiti server is configured, and nothing answers at the default ${config.mcpUrl}`,
+      fix: 'run one without Docker: graphiti-memory-sync server start; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL',
+    };
+  }
+  if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
+  const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
+  return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };
+}
+
+/** One line: "next step: …" (with the cause when it adds something), for the text reports. */
+export function nextStepLine(errorText: string, config: Settings): string | undefined {
+  const step = nextStepFor(errorText, config);
+  return step === undefined ? undefined : `${step.cause}; next step: ${step.fix}`;
+}

@@ -1,0 +1,149 @@
+/**
+ * Where the REAL Claude Code CLI (each pinned generation, scripts/claude-code.mjs) keeps memory,
+ * against a loopback FAKE Anthropic API whose fake model writes a note into the memory folder the
+ * CLI's system prompt names (issue 26): a moved folder (autoMemoryDirectory in the user or local
+ * settings, CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR) and a team store
+ * (CLAUDE_MEMORY_STORES) are where our resolver says, and the note reaches the graph after Stop; a
+ * forked session carries the context once. `npm run test:claude`.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { projectMemoryFolder } from '../../src/lib/config/claude-memory.js';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { parseMarker } from '../../src/lib/memory/episode.js';
+import { teamOrigin } from '../../src/lib/memory/sources.js';
+import { readContextCache } from '../../src/lib/context/cache.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { waitForCondition } from '../support/wait-for-condition.js';
+import { memoryFolderNamed, startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
+import { claudeBinary, ensureBuiltOnce, hookRuns, injectedContexts, makeClaudeBox, waitForEvent, type ClaudeBox } from './harness.js';
+// @ts-expect-error plain ESM script without types
+import { CLAUDE_CODE_VERSION } from '../../scripts/claude-code.mjs';
+
+const NOTE = '---\nname: queue-decision\ndescription: which queue the jobs use\nmetadata:\n  type: project\n---\nWe decided to use the shared queue for background jobs. See [[billing-retries]].\n';
+
+let api: FakeAnthropic;
+let graphiti: GraphitiTestServer;
+let box: ClaudeBox;
+
+beforeAll(() => {
+  ensureBuiltOnce();
+  claudeBinary();
+}, 180_000);
+
+beforeEach(async () => {
+  api = await startFakeAnthropic({ writeContent: NOTE });
+  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
+  box = makeClaudeBox(api.url, graphiti.url);
+  expect(box.gms(['install', '--scope', 'user']).code).toBe(0);
+});
+
+afterEach(async () => {
+  await graphiti.close();
+  await api.close();
+  await box.cleanup();
+});
+
+/** One `-p` session in which the fake model saves `queue.md` where the CLI says memory lives; returns that folder. */
+async function rememberInSession(env: Record<string, string> = {}): Promise<string> {
+  const run = await box.claude(['-p', 'REMEMBER queue.md', '--allowedTools', 'Write'], { env });
+  expect(run.code).toBe(0);
+  expect(run.stderr).toBe('');
+  expect(hookRuns(run.debug).find((r) => r.event === 'Stop')?.status).toBe(0);
+  const folder = memoryFolderNamed(api.requests[0] as Record<string, unknown>);
+  expect(folder).toBeDefined();
+  expect(existsSync(join(folder as string, 'queue.md'))).toBe(true);
+  return (folder as string).replace(/\/$/, '');
+}
+
+async function reachesGraph(): Promise<void> {
+  await waitForEvent(graphiti.events, ['processed', 'call'], () => graphiti.episodes().some((e) => e.content.includes('shared queue for background jobs')), 'the remembered note as an episode', 60_000);
+}
+
+function settings(file: string, value: Record<string, unknown>): void {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {}), ...value }));
+}
+
+const resolved = (env: Record<string, string>) => projectMemoryFolder({ ...box.env, ...env }, box.claudeDir, box.env.HOME as string, box.project, claudeProjectKey(box.project))?.dir;
+
+describe(`real Claude Code ${CLAUDE_CODE_VERSION}: memory where the CLI keeps it (fake Anthropic API)`, () => {
+  it('autoMemoryDirectory in the user settings (~/ expanded): the note lands there, as our resolver says, and reaches the graph after Stop', async () => {
+    settings(join(box.claudeDir, 'settings.json'), { autoMemoryDirectory: '~/notes/claude-memory' });
+    const folder = await rememberInSession();
+    expect(folder).toBe(join(box.env.HOME as string, 'notes', 'claude-memory'));
+    expect(resolved({})).toBe(folder);
+    await reachesGraph();
+  }, 120_000);
+
+  it('autoMemoryDirectory in the local settings wins over the user settings', async () => {
+    settings(join(box.claudeDir, 'settings.json'), { autoMemoryDirectory: '~/notes/everything' });
+    settings(join(box.project, '.claude', 'settings.local.json'), { autoMemoryDirectory: '~/notes/this-project' });
+    const folder = await rememberInSession();
+    expect(folder).toBe(join(box.env.HOME as string, 'notes', 'this-project'));
+    expect(resolved({})).toBe(folder);
+  }, 120_000);
+
+  it('autoMemoryDirectory in the checked-in project settings: the CLI in -p follows it (measured), we deliberately do not', async () => {
+    // A repository must not choose which of a person's folders go to a shared graph: a clone could
+    // point it at ~/ and every .md file there would be sent. Claude Code itself only writes there.
+    settings(join(box.project, '.claude', 'settings.json'), { autoMemoryDirectory: '~/from-the-repository' });
+    const folder = await rememberInSession();
+    expect(folder).toBe(join(box.env.HOME as string, 'from-the-repository'));
+    expect(resolved({})).toBe(box.memoryDir);
+  }, 120_000);
+
+  for (const [variable, where] of [
+    ['CLAUDE_COWORK_MEMORY_PATH_OVERRIDE', (root: string) => join(root, 'cowork-memory')],
+    ['CLAUDE_CODE_REMOTE_MEMORY_DIR', (root: string) => join(root, 'remote')],
+  ] as const) {
+    it(`${variable}: the note lands where our resolver says and reaches the graph after Stop`, async () => {
+      const env = { [variable]: where(box.root) };
+      const folder = await rememberInSession(env);
+      expect(resolved(env)).toBe(folder);
+      if (variable === 'CLAUDE_CODE_REMOTE_MEMORY_DIR') expect(folder).toBe(join(box.root, 'remote', 'projects', claudeProjectKey(box.project), 'memory'));
+      else expect(folder).toBe(where(box.root));
+      await reachesGraph();
+    }, 120_000);
+  }
+
+  it('CLAUDE_CODE_DISABLE_AUTO_MEMORY: the CLI names no memory folder, and neither do we', async () => {
+    const run = await box.claude(['-p', 'hello'], { env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' } });
+    expect(run.code).toBe(0);
+    expect(memoryFolderNamed(api.requests[0] as Record<string, unknown>)).toBeUndefined();
+    expect(resolved({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' })).toBeUndefined();
+  }, 120_000);
+
+  it('a team memory store (CLAUDE_MEMORY_STORES): mounted at memory/team/<store>, synced as the team store’s one episode', async () => {
+    const folder = await rememberInSession({ CLAUDE_MEMORY_STORES: JSON.stringify([{ path: '/stores/acme-web', scope: 'team', mode: 'rw' }]) });
+    expect(folder).toBe(join(box.memoryDir, 'team', 'acme-web'));
+    await reachesGraph();
+    const episode = graphiti.episodes().find((e) => e.content.includes('shared queue'));
+    expect(parseMarker(episode?.source_description)?.origin).toBe(teamOrigin('acme-web'));
+  }, 120_000);
+
+  it('a forked session (--fork-session) carries the context once', async () => {
+    graphiti.seedFact({ fact: 'The billing queue retries failed invoices every 6 hours', group_id: 'main' });
+    const file = join(box.memoryDir, 'queue.md');
+    mkdirSync(box.memoryDir, { recursive: true });
+    writeFileSync(file, NOTE);
+    // A first session builds the project's context cache (its worker), the second one carries it.
+    await box.claude(['-p', 'hello']);
+    await waitForCondition(box.stateDir, () => (readContextCache(box.stateDir, claudeProjectKey(box.project))?.text ?? '').includes('shared queue'), 30_000, 'the context cache');
+    const session = '4f6c1b5e-8d7a-4c3b-9e2f-0a1b2c3d4e5f';
+    const parent = await box.claude(['-p', 'hello', '--session-id', session]);
+    expect(parent.code).toBe(0);
+    expect(injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>)).toHaveLength(1);
+    const fork = await box.claude(['-p', 'and again', '--resume', session, '--fork-session']);
+    expect(fork.code).toBe(0);
+    expect(fork.stderr).toBe('');
+    // Neither 2.1.330 nor 2.1.332 runs SessionStart for `-p --resume --fork-session` (measured): the fork
+    // carries the parent's block. Where a fork does run it (source "fork"), the hook adds none
+    // (test/hooks/session-start.test.ts), so it is once either way.
+    for (const run of hookRuns(fork.debug)) expect(run.status).toBe(0);
+    const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
+    expect(contexts).toHaveLength(1);
+    expect(contexts[0]).toContain('shared queue');
+  }, 120_000);
+});

@@ -1,0 +1,129 @@
+/** `--help` for every command and subcommand, `--version`, and "did you mean" (issue 30). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { main, type CliIo } from '../../src/cli.js';
+import { closest } from '../../src/commands/help.js';
+import { COMMANDS, parseArgsOptions, type CommandSpec } from '../../src/commands/spec.js';
+import { parseServerArgs } from '../../src/lib/server/server-command.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  // No settings are read for help: an empty environment proves it.
+  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTTY: false, env: {}, cwd: ROOT };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+/** The `--name` flags a help text lists under "Options:". */
+function listedOptions(help: string): string[] {
+  const section = help.split('\nOptions:\n')[1] ?? '';
+  return [...section.matchAll(/^\s+(?:-\w, )?--([a-z][a-z-]*)/gm)].map((m) => m[1] as string).filter((n) => n !== 'help');
+}
+
+/** A value parseArgs and our own checks accept for a string option. */
+function sampleValue(name: string): string {
+  return ({ scope: 'user', platform: 'linux', source: 'pai', cwd: ROOT } as Record<string, string>)[name] ?? '5';
+}
+
+const commands = COMMANDS.filter((c) => c.subcommands === undefined);
+const server = COMMANDS.find((c) => c.name === 'server') as CommandSpec;
+
+describe('--help', () => {
+  for (const spec of commands) {
+    it(`${spec.name} --help: exit 0, lists every option the command accepts, and each listed option parses`, async () => {
+      const { code, stdout, stderr } = await run([spec.name, '--help']);
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+      expect(stdout).toContain(`Usage: graphiti-memory-sync ${spec.name}`);
+      const listed = listedOptions(stdout);
+      expect(listed.sort()).toEqual(Object.keys(spec.options).sort());
+      for (const name of listed) {
+        const args = spec.options[name]?.type === 'string' ? [`--${name}`, sampleValue(name)] : [`--${name}`];
+        expect(() => parseArgs({ args, options: parseArgsOptions(spec), strict: true, allowPositionals: false })).not.toThrow();
+      }
+      // -h and a --help after other options work too.
+      expect((await run([spec.name, '-h'])).stdout).toBe(stdout);
+      expect((await run([spec.name, '--bogus', '--help'])).code).toBe(0);
+    });
+  }
+
+  for (const sub of server.subcommands ?? []) {
+    it(`server ${sub.name} --help: exit 0, lists the options "server ${sub.name}" accepts, each parses`, async () => {
+      const { code, stdout, stderr } = await run(['server', sub.name, '--help']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Usage: graphiti-memory-sync server ${sub.name}`);
+      const listed = listedOptions(stdout);
+      expect(listed.sort()).toEqual(Object.keys(sub.options).sort());
+      for (const name of listed) {
+        const args = sub.options[name]?.type === 'string' ? [`--${name}`, sampleValue(name)] : [`--${name}`];
+        expect(() => parseServerArgs([sub.name, ...args])).not.toThrow();
+      }
+    });
+  }
+
+  it('server --help lists every subcommand; the options of each are all the server parser accepts', async () => {
+    const { code, stdout } = await run(['server', '--help']);
+    expect(code).toBe(0);
+    for (const sub of server.subcommands ?? []) expect(stdout).toMatch(new RegExp(`^  ${sub.name} `, 'm'));
+    // An option of one subcommand is refused by the others: nothing listed is a lie.
+    for (const sub of server.subcommands ?? []) {
+      for (const other of server.subcommands ?? []) {
+        for (const name of Object.keys(other.options)) {
+          if (sub.options[name] !== undefined) continue;
+          expect(() => parseServerArgs([sub.name, `--${name}`, sampleValue(name)])).toThrow();
+        }
+      }
+    }
+  });
+
+  it('the global help names every command; no command, exit 2; help, exit 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const c of COMMANDS) expect(stdout).toMatch(new RegExp(`^  ${c.name} `, 'm'));
+    expect((await run([])).code).toBe(2);
+  });
+});
+
+describe('--version', () => {
+  it('prints the package version, exit 0', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V', 'version']) {
+      const { code, stdout } = await run([flag]);
+      expect(code).toBe(0);
+      expect(stdout).toBe(`${pkg.version}\n`);
+    }
+  });
+});
+
+describe('did you mean', () => {
+  it('an unknown option names the closest one and where the options are, in a few lines, exit 2', async () => {
+    const { code, stdout, stderr } = await run(['sync', '--dryrun']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior.\nRun "graphiti-memory-sync sync --help" for its options.\n');
+    expect((await run(['install', '--scope=user', '--with-mpc'])).stderr).toContain('Did you mean "--with-mcp"?');
+    expect((await run(['context', '--ref'])).stderr).toContain('Did you mean "--refresh"?');
+    expect((await run(['server', 'status', '--jsno'])).stderr).toContain('Unknown option "--jsno" for server status. Did you mean "--json"?');
+  });
+
+  it('an unknown command or server subcommand names the closest one, exit 2', async () => {
+    const cmd = await run(['snyc']);
+    expect(cmd.code).toBe(2);
+    expect(cmd.stderr).toMatch(/^Unknown command "snyc". Did you mean "sync"\?\nCommands: sync, status, .*--help/);
+    const sub = await run(['server', 'strat']);
+    expect(sub.code).toBe(2);
+    expect(sub.stderr).toContain('Unknown server subcommand "strat". Did you mean "start"?');
+  });
+
+  it('suggests nothing for a word that is not close to any', () => {
+    expect(closest('frobnicate', ['dry-run', 'json', 'force'])).toBeUndefined();
+    expect(closest('dryrun', ['dry-run'])).toBe('dry-run');
+    expect(closest('jsn', ['json', 'force'])).toBe('json');
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Every failure a newcomer meets names the next step (issue 30): the local server stopped, a URL
+ * without /mcp, a 421, a setting in the wrong file, counts that say what happened, queued work,
+ * an endpoint without a model name. Over loopback against the Graphiti test server.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { nextStepFor } from '../../src/commands/next-step.js';
+import { startGraphitiServer } from '../support/graphiti-server.js';
+import { unusedPort } from '../support/ports.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+useServerAndSandbox((s, b) => {
+  server = s;
+  box = b;
+});
+
+async function cli(args: string[], env: Record<string, string> = {}, sandbox: Sandbox = box): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { ...sandbox.env, ...env }, cwd: sandbox.root });
+  return { code, out, err };
+}
+
+const REFUSED = 'Network error talking to http://localhost:8000/mcp: connect ECONNREFUSED 127.0.0.1:8000';
+
+describe('the local server is not running: the next step is "server start"', () => {
+  const config = () => ({ mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') });
+
+  it('never started: run one without Docker, or set the URL', () => {
+    expect(nextStepFor(REFUSED, config())).toEqual({
+      cause: 'no Graphiti server is configured, and nothing answers at the default http://localhost:8000/mcp',
+      fix: 'run one without Docker: graphiti-memory-sync server start; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL',
+    });
+  });
+
+  it('stopped (runtime.json says so): server start', () => {
+    writeRuntime(box.path('state'), { state: 'stopped', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: '/d', logDir: '/l', startedAt: '2026-01-01T00:00:00Z' });
+    expect(nextStepFor(REFUSED, config())).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+  });
+
+  it('sync and status say it too (a URL that was set: start that server, or correct the setting)', async () => {
+    const port = await unusedPort();
+    const down = makeSandbox(`http://127.0.0.1:${port}/mcp`, { MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+    try {
+      down.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+      down.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'B.'));
+      const sync = await cli(['sync'], {}, down);
+      expect(sync.code).toBe(1);
+      // Nothing reads as "added": the files are new, and pending (not sent).
+      expect(sync.out).not.toMatch(/\badded\b/);
+      expect(sync.out).toMatch(/^new 2, changed 0, removed 0, renamed 0, unchanged 0 \| confirmed 0, queued 0, pending 2, skipped 0, failed 0$/m);
+      expect(sync.out).toContain('nothing more was sent: server unreachable');
+      expect(sync.out).toContain('the 2 pending file(s) are kept and sent by the next sync');
+      expect(sync.out).toContain(`nothing answers at http://127.0.0.1:${port}/mcp; next step: start the Graphiti server there, or correct MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${down.env.MADEINOZ_KNOWLEDGE_ENV_FILE})`);
+      const status = await cli(['status'], {}, down);
+      expect(status.out).toContain('next step: start the Graphiti server there');
+      expect(status.out).toContain('2 pending: not sent yet; "graphiti-memory-sync sync" sends them once the server answers');
+    } finally {
+      down.cleanup();
+    }
+  });
+});
+
+describe('sync --dry-run: planned work is its answer, not a failure', () => {
+  it('exit 0 with work pending, the plan listed', async () => {
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    const r = await cli(['sync', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/add\s+pai:LEARNING\/SYSTEM\/a\.md/);
+  });
+});
+
+describe('queued: what confirms it, and when', () => {
+  it('sync and status explain queued work and how to wait for it', async () => {
+    const slow = await startGraphitiServer({ processingDelayMs: 60_000 });
+    try {
+      const env = { MADEINOZ_KNOWLEDGE_MCP_URL: slow.url };
+      box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+      const sync = await cli(['sync'], env);
+      expect(sync.out).toMatch(/queued 1/);
+      expect(sync.out).toContain('1 queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks');
+      expect(sync.out).toContain('"graphiti-memory-sync sync --wait 60000" waits for it now');
+      const status = await cli(['status'], env);
+      expect(status.out).toContain('1 queued: Graphiti accepted them');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('server URL mistakes', () => {
+  it('a URL without /mcp gets the /mcp path named, not a bare 404', async () => {
+    const origin = new URL(server.url).origin;
+    const r = await cli(['health'], { MADEINOZ_KNOWLEDGE_MCP_URL: origin });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`likely cause: ${origin}/ has no /mcp path: the Graphiti MCP server answers at /mcp`);
+    expect(r.out).toContain(`fix: set MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}) to ${origin}/mcp`);
+  });
+
+  it('a 421 is explained once, with no "likely cause" contradicting it', async () => {
+    const strict = await startGraphitiServer({ processingDelayMs: 0, restrictHost: true, allowedHosts: ['localhost:*'] });
+    try {
+      const r = await cli(['health'], { MADEINOZ_KNOWLEDGE_MCP_URL: strict.url });
+      expect(r.code).toBe(1);
+      expect(r.out.match(/DNS-rebinding/g)).toHaveLength(1);
+      expect(r.out).not.toContain('likely cause');
+      expect(r.out).not.toContain('not running');
+      expect(r.out).toMatch(/^unhealthy: HTTP 421 from /);
+      expect(r.out).toContain('FAIL server: refused: (the error above)');
+      expect(r.out).toContain('fix: connect through http://localhost:<port>/mcp or http://127.0.0.1:<port>/mcp');
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('a configuration error names the variable and where it is set', () => {
+  it('in the settings file: that file', async () => {
+    writeFileSync(box.env.MADEINOZ_KNOWLEDGE_ENV_FILE as string, 'MADEINOZ_KNOWLEDGE_DB=mysql\n');
+    const r = await cli(['status']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`Configuration error: MADEINOZ_KNOWLEDGE_DB="mysql" is not allowed: use one of neo4j, falkordb\n  MADEINOZ_KNOWLEDGE_DB is set in ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}: edit that line\n`);
+  });
+
+  it('in the environment: says so', async () => {
+    const r = await cli(['status'], { MADEINOZ_KNOWLEDGE_CONCURRENCY: 'many' });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^Configuration error: MADEINOZ_KNOWLEDGE_CONCURRENCY="many".*\n {2}MADEINOZ_KNOWLEDGE_CONCURRENCY is set in the environment: change or unset it/);
+  });
+});
+
+describe('server start with an OpenAI-compatible endpoint and no model name', () => {
+  it('is refused before anything is installed, naming the variables to set', async () => {
+    const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...env } = box.env;
+    let err = '';
+    const code = await main(['server', 'start'], { stdout: () => undefined, stderr: (t) => void (err += t), isTTY: false, env: { ...env, OPENAI_BASE_URL: 'http://localhost:11434/v1', GMS_GRAPHITI_CACHE: box.path('cache') }, cwd: box.root });
+    expect(code).toBe(2);
+    expect(err).toContain('OPENAI_BASE_URL="http://localhost:11434/v1" needs the endpoint\'s model names: set GMS_SERVER_MODEL');
+    expect(err).toContain('GMS_SERVER_EMBEDDER_MODEL');
+    expect(existsSync(box.path('cache'))).toBe(false);
+  });
+});
+
+describe('uninstall --dry-run of a file install created', () => {
+  it('shows the file being removed, not "+ {}"', async () => {
+    const home = box.root;
+    const env = { HOME: home, CLAUDE_CONFIG_DIR: join(home, 'claude') };
+    expect((await cli(['install'], env)).code).toBe(0);
+    const dry = await cli(['uninstall', '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain(`${join(home, 'claude', 'settings.json')}: would be removed (it did not exist before install)`);
+    expect(dry.out).not.toContain('+ {}');
+  });
+});
+
+describe('server logs explains what looks alarming', () => {
+  it("FalkorDB's memory-overcommit warning: whether it matters and how to silence it", async () => {
+    const dataDir = box.path('data');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'falkordb.log'), '123:M 25 Nov 2026 10:00:00.000 # WARNING Memory overcommit must be enabled! Without it, a background save or replication may fail under low memory condition. To fix this issue add \'vm.overcommit_memory = 1\' to /etc/sysctl.conf and then reboot or run the command \'sysctl vm.overcommit_memory=1\' for this to take effect.\n123:M 25 Nov 2026 10:00:00.001 * WARNING overcommit_memory is set to 0! Background save may fail under low memory condition.\n');
+    writeRuntime(box.path('state'), { state: 'stopped', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir, logDir: box.path('logs'), startedAt: '2026-01-01T00:00:00Z' });
+    const r = await cli(['server', 'logs']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('note: FalkorDB\'s "Memory overcommit must be enabled" warning is Redis\'s own: it matters only when a background save of a large graph meets memory pressure');
+    expect(r.out).toContain('sudo sysctl vm.overcommit_memory=1');
+    expect(r.out.match(/^note:/gm)).toHaveLength(1);
+  });
+});

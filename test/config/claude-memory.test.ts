@@ -1,0 +1,102 @@
+/**
+ * Where Claude Code keeps auto memory (issue 26): autoMemoryDirectory (user and local settings,
+ * `~/` expanded, never the checked-in project settings), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE,
+ * CLAUDE_CODE_REMOTE_MEMORY_DIR, each with and without CLAUDE_CODE_DISABLE_AUTO_MEMORY; the
+ * sources the sync scans and the folder the SessionStart hook reads follow the same rules.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { autoMemoryFolders, projectMemoryFolder } from '../../src/lib/config/claude-memory.js';
+import { buildConfig } from '../../src/lib/config/config.js';
+import { detectProject } from '../../src/lib/context/project.js';
+import { resolveSources } from '../../src/lib/memory/sources.js';
+import { scanSources } from '../../src/lib/memory/scan.js';
+import { isolatedEnv } from '../support/isolated-env.js';
+import { useTempDir } from '../support/use-temp-dir.js';
+
+let root = '';
+useTempDir('gms-claude-memory-', (d) => (root = d));
+
+function home() {
+  const claude = join(root, 'claude');
+  const project = join(root, 'work', 'app');
+  mkdirSync(join(project, '.claude'), { recursive: true });
+  mkdirSync(claude, { recursive: true });
+  const json = (file: string, value: unknown) => writeFileSync(file, JSON.stringify(value));
+  return {
+    claude,
+    project,
+    key: project.replace(/[^a-zA-Z0-9]/g, '-'),
+    user: (value: unknown) => json(join(claude, 'settings.json'), value),
+    local: (value: unknown) => json(join(project, '.claude', 'settings.local.json'), value),
+    checkedIn: (value: unknown) => json(join(project, '.claude', 'settings.json'), value),
+    knows: (...projects: string[]) => json(join(claude, '.claude.json'), { projects: Object.fromEntries(projects.map((p) => [p, {}])) }),
+  };
+}
+
+const DISABLE = { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' };
+
+describe("Claude Code's auto-memory folder", () => {
+  it('by default: <CLAUDE_CONFIG_DIR>/projects/<key>/memory', () => {
+    const h = home();
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key)).toEqual({ dir: join(h.claude, 'projects', h.key, 'memory'), via: 'default' });
+    expect(autoMemoryFolders({}, h.claude, root)).toEqual([{ name: 'auto-memory', root: join(h.claude, 'projects'), layout: 'projects', via: 'default' }]);
+  });
+
+  it('autoMemoryDirectory in the user settings, ~/ expanded; the local settings win; the checked-in project settings never count', () => {
+    const h = home();
+    h.checkedIn({ autoMemoryDirectory: '/tmp/from-the-repository' });
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key)?.via).toBe('default');
+    h.user({ autoMemoryDirectory: '~/notes/claude-memory' });
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key)).toEqual({ dir: join(root, 'notes', 'claude-memory'), via: 'autoMemoryDirectory (user settings)' });
+    h.local({ autoMemoryDirectory: '~/notes/app-memory' });
+    expect(projectMemoryFolder({}, h.claude, root, h.project, h.key)).toEqual({ dir: join(root, 'notes', 'app-memory'), via: 'autoMemoryDirectory (local settings)' });
+    // The sync: the default folder, the user-level folder, and each known project's own.
+    expect(autoMemoryFolders({}, h.claude, root).map((f) => [f.root, f.layout])).toEqual([
+      [join(h.claude, 'projects'), 'projects'],
+      [join(root, 'notes', 'claude-memory'), 'folder'],
+    ]);
+    // Projects Claude Code knows are listed in its global config file (in CLAUDE_CONFIG_DIR when that is set).
+    h.knows(h.project);
+    const env = { CLAUDE_CONFIG_DIR: h.claude };
+    expect(autoMemoryFolders(env, h.claude, root).map((f) => f.root)).toContain(join(root, 'notes', 'app-memory'));
+    expect(autoMemoryFolders(env, h.claude, root).map((f) => f.root)).not.toContain('/tmp/from-the-repository');
+    expect(autoMemoryFolders(DISABLE, h.claude, root)).toEqual([]);
+    expect(projectMemoryFolder(DISABLE, h.claude, root, h.project, h.key)).toBeUndefined();
+  });
+
+  it('CLAUDE_COWORK_MEMORY_PATH_OVERRIDE wins over the settings, taken as written; a relative one is ignored as Claude Code does', () => {
+    const h = home();
+    h.user({ autoMemoryDirectory: '~/notes' });
+    const env = { CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: join(root, 'cowork') };
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key)).toEqual({ dir: join(root, 'cowork'), via: 'CLAUDE_COWORK_MEMORY_PATH_OVERRIDE' });
+    expect(autoMemoryFolders(env, h.claude, root).find((f) => f.name === 'auto-memory-dir')).toMatchObject({ root: join(root, 'cowork'), layout: 'folder' });
+    expect(projectMemoryFolder({ CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: '~/cowork' }, h.claude, root, h.project, h.key)?.via).toBe('autoMemoryDirectory (user settings)');
+    expect(autoMemoryFolders({ ...env, ...DISABLE }, h.claude, root)).toEqual([]);
+  });
+
+  it('CLAUDE_CODE_REMOTE_MEMORY_DIR: <dir>/projects/<key>/memory', () => {
+    const h = home();
+    const env = { CLAUDE_CODE_REMOTE_MEMORY_DIR: join(root, 'remote') };
+    expect(projectMemoryFolder(env, h.claude, root, h.project, h.key)).toEqual({ dir: join(root, 'remote', 'projects', h.key, 'memory'), via: 'CLAUDE_CODE_REMOTE_MEMORY_DIR' });
+    expect(autoMemoryFolders(env, h.claude, root).map((f) => f.name)).toEqual(['auto-memory', 'auto-memory-remote']);
+    expect(projectMemoryFolder({ ...env, ...DISABLE }, h.claude, root, h.project, h.key)).toBeUndefined();
+  });
+
+  it('the sync scans a moved folder (its notes and team stores, not its MEMORY.md indexes), and the hook finds the project memory there', async () => {
+    const h = home();
+    h.user({ autoMemoryDirectory: '~/moved' });
+    const moved = join(root, 'moved');
+    mkdirSync(join(moved, 'team', 'acme-web'), { recursive: true });
+    for (const [rel, text] of [['build.md', 'x'], ['MEMORY.md', '- [Build](build.md)'], ['team/acme-web/deploy.md', 'y'], ['team/acme-web/MEMORY.md', '- y']]) writeFileSync(join(moved, rel as string), text as string);
+    const env = isolatedEnv(root, 'http://127.0.0.1:9/mcp', { CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    const config = buildConfig(env);
+    const scan = await scanSources(resolveSources(config));
+    expect(scan.files.filter((f) => f.source === 'auto-memory-dir').map((f) => f.relPath)).toEqual(['build.md', 'team/acme-web/deploy.md']);
+    expect(detectProject(h.project, config, env)).toMatchObject({ memoryDir: moved, memoryDirExists: true });
+    const off = buildConfig({ ...env, ...DISABLE });
+    expect(resolveSources(off).filter((s) => s.kind === 'auto-memory')).toEqual([]);
+    expect(detectProject(h.project, off, { ...env, ...DISABLE })).toMatchObject({ memoryDirExists: false, memoryVia: 'disabled' });
+  });
+});

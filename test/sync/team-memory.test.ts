@@ -1,0 +1,101 @@
+/**
+ * Claude Code's team memory (issue 26): `memory/team/<store>/…` is one episode per team file,
+ * whoever syncs it, identified by the store and the path inside it (not the project folder), with
+ * the shared-source rules. Two teammates with different homes and project folder names, one group.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMarker } from '../../src/lib/memory/episode.js';
+import { teamOrigin } from '../../src/lib/memory/sources.js';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { nullLogger } from '../../src/lib/util/log.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+
+let server: GraphitiTestServer;
+let alice: Sandbox;
+let bob: Sandbox;
+const extra: Sandbox[] = [];
+useServerAndSandbox((s, b) => {
+  server = s;
+  alice = b;
+  bob = makeSandbox(server.url);
+  extra.push(bob);
+});
+afterEach(() => {
+  for (const b of extra.splice(0)) b.cleanup();
+});
+
+const note = (name: string, what: string) => `---\nname: ${name}\ndescription: ${name} for the team\nmetadata:\n  type: reference\n---\n${what}\n`;
+const ALICE_PROJECT = '-home-alice-work-app';
+const BOB_PROJECT = '-home-bob-src-app';
+
+async function settle(b: Sandbox) {
+  const summary = await runSync(b.config(), { waitMs: 5000 });
+  await server.whenIdle();
+  return summary;
+}
+const byName = (name: string) => server.episodes('main').filter((e) => e.name === name);
+const deletes = () => server.calls.filter((c) => c.tool === 'delete_episode').length;
+
+describe('team memory: one episode per team file for the whole team', () => {
+  it('both teammates hold the same team files: one episode each, named by the store; private files stay two', async () => {
+    for (const [who, project] of [[alice, ALICE_PROJECT], [bob, BOB_PROJECT]] as const) {
+      who.auto(project, 'team/acme-web/deploy.md', note('Deploy runbook', 'Deploys go through Argo CD.'));
+      who.auto(project, 'team/acme-web/MEMORY.md', '- [Deploy runbook](deploy.md)\n');
+      who.auto(project, 'style.md', note('Style', `${who === alice ? 'Alice' : 'Bob'} prefers tabs.`));
+    }
+    await settle(alice);
+    await settle(bob);
+    await settle(alice);
+    expect(byName('Deploy runbook')).toHaveLength(1);
+    expect(server.calls.filter((c) => c.tool === 'add_memory' && c.args.name === 'Deploy runbook')).toHaveLength(1); // Bob adopted Alice's
+    const marker = parseMarker(byName('Deploy runbook')[0]?.source_description);
+    expect(marker?.origin).toBe(teamOrigin('acme-web'));
+    expect(marker?.origin).toMatch(/^t-[0-9a-f]{10}$/);
+    // Described by its place in the store: no teammate's home folder reaches the graph.
+    expect(byName('Deploy runbook')[0]?.source_description).toContain('team/acme-web/deploy.md');
+    expect(byName('Deploy runbook')[0]?.source_description).not.toContain('alice');
+    expect(byName('Style')).toHaveLength(2);
+    expect(new Set(byName('Style').map((e) => parseMarker(e.source_description)?.origin)).size).toBe(2);
+
+    // status shows the team files apart from Bob's own.
+    const status = await collectStatus(bob.config(), nullLogger);
+    expect(status.teamMemory).toEqual([{ store: 'acme-web', files: 1, confirmed: 1 }]);
+    expect(formatStatus(status)).toContain('Team memory (one episode per file for the whole team): 1 of them, in acme-web 1 (1 confirmed); the other 1 are your own');
+  });
+
+  it('an edit by either replaces the one episode; a teammate still holding the older copy deletes nothing', async () => {
+    alice.auto(ALICE_PROJECT, 'team/acme-web/deploy.md', note('Deploy runbook', 'Deploys go through Argo CD.'));
+    bob.auto(BOB_PROJECT, 'team/acme-web/deploy.md', note('Deploy runbook', 'Deploys go through Argo CD.'));
+    await settle(alice);
+    await settle(bob);
+
+    // Bob edits (his store copy syncs first); his sync replaces the team's episode.
+    bob.auto(BOB_PROJECT, 'team/acme-web/deploy.md', note('Deploy runbook', 'Deploys go through Flux.'));
+    await settle(bob);
+    await settle(bob);
+    expect(byName('Deploy runbook').map((e) => e.content)).toEqual([expect.stringContaining('Flux')]);
+    const deletesAfterEdit = deletes();
+
+    // Alice, whose copy has not pulled the edit yet, syncs: nothing newer is deleted or re-sent.
+    await settle(alice);
+    await settle(alice);
+    expect(byName('Deploy runbook').map((e) => e.content)).toEqual([expect.stringContaining('Flux')]);
+    expect(deletes()).toBe(deletesAfterEdit);
+
+    // Her copy pulls the edit: she converges on one episode (a racing copy is resolved by the shared-source rules).
+    alice.auto(ALICE_PROJECT, 'team/acme-web/deploy.md', note('Deploy runbook', 'Deploys go through Flux.'));
+    await settle(alice);
+    await settle(alice);
+    await settle(bob);
+    expect(byName('Deploy runbook').map((e) => e.content)).toEqual([expect.stringContaining('Flux')]);
+
+    // Alice edits next: her edit replaces it for the team.
+    alice.auto(ALICE_PROJECT, 'team/acme-web/deploy.md', note('Deploy runbook', 'Deploys go through Flux, then a smoke test.'));
+    await settle(alice);
+    await settle(alice);
+    expect(byName('Deploy runbook').map((e) => e.content)).toEqual([expect.stringContaining('smoke test')]);
+  });
+});
