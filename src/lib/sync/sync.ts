@@ -155,15 +155,15 @@ async function run(input: RunInput): Promise<SyncSummary> {
 async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
   if (editOrder(order.semantics) === 'break-before-make') {
     await retirePhase(ctx, order);
-    await send(ctx, (record) => readyToSend(record, order));
+    await sendPending(ctx, (record) => readyToSend(record, order));
   } else {
-    await send(ctx, () => true);
+    await sendPending(ctx, () => true);
     await retirePhase(ctx, order);
   }
 }
 
 /** The send phase over the outbox's files that may go now; its result (rejections, a server gone down) is written into the run. */
-async function send(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
+async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
   const { options } = ctx;
   const jobs = sendable(ctx.outgoing, ready, options.max);
   const result = await sendParts({
