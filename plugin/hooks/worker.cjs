@@ -32247,6 +32247,13 @@ function parseMarker(sourceDescription) {
   }
   return found;
 }
+function partMarker(ref) {
+  const cached2 = PART_MARKERS.get(ref);
+  if (cached2 !== void 0 && cached2.raw === ref.marker) return cached2.parsed;
+  const parsed = parseMarker(ref.marker);
+  PART_MARKERS.set(ref, { raw: ref.marker, parsed });
+  return parsed;
+}
 function truncateLabel(text2, max) {
   if (text2.length <= max) return text2;
   if (max <= 1) return "\u2026".slice(0, Math.max(0, max));
@@ -32367,7 +32374,7 @@ function searchProbe(body) {
   const space = cut.lastIndexOf(" ");
   return space > 80 ? cut.slice(0, space) : cut;
 }
-var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, TIME_LABEL;
+var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, PART_MARKERS, TIME_LABEL;
 var init_episode = __esm({
   "src/lib/memory/episode.ts"() {
     "use strict";
@@ -32383,6 +32390,7 @@ var init_episode = __esm({
     MARKER_HASH_CHARS = 12;
     FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
     MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
+    PART_MARKERS = /* @__PURE__ */ new WeakMap();
     TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
   }
 });
@@ -32479,10 +32487,8 @@ function indexGroup(episodes) {
   }
   return index;
 }
-async function adoptPriorEpisodes(ctx, listing, migration) {
-  const nowIso = new Date(ctx.now()).toISOString();
-  const touched = [];
-  let copiesRetired = false;
+async function decidePriorTakeover({ migration, listing, outgoing }) {
+  const takeover = { adoptions: [], replacements: [] };
   const indexes = /* @__PURE__ */ new Map();
   for (const { record: record2, absPath, entry } of migration.candidates) {
     const group = record2.episodes[0]?.groupId;
@@ -32499,29 +32505,37 @@ async function adoptPriorEpisodes(ctx, listing, migration) {
     const current = priorFingerprint(raw);
     const name = (0, import_node_path21.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
-    if (theirs.length === 0) continue;
+    const [kept, ...copies] = theirs;
+    if (kept === void 0) continue;
     const [ref] = record2.episodes;
-    const redacted = [...ctx.outgoing.get(record2.id)?.drafts.values() ?? []].some((d) => d.redactions > 0);
+    const redacted = [...outgoing.get(record2.id)?.drafts.values() ?? []].some((d) => d.redactions > 0);
     const adoptable = !migration.replace && current.contentHash === entry.contentHash && record2.episodes.length === 1 && !redacted && ref !== void 0 && !index.markers.has(ref.marker);
-    const retire = (uuid3, name2) => ({ marker: `madeinoz:${uuid3}`, name: name2, groupId: group, part: 1, parts: 1, uuid: uuid3, resends: 0 });
-    if (adoptable) {
-      const [kept, ...copies] = theirs;
-      ref.uuid = kept.uuid;
-      ref.sentAt = nowIso;
-      ref.confirmedAt = nowIso;
-      ctx.outgoing.delete(record2.id);
-      ctx.counts.adopted++;
-      ctx.counts.added--;
-      ctx.state.orphans.push(...copies.map((e) => retire(e.uuid, e.name)));
-      ctx.logger.info("adopted the madeinoz hook episode of an unchanged note", { id: record2.id, uuid: kept.uuid, copiesRemoved: copies.length });
-    } else {
-      record2.superseded.push(...theirs.map((e) => retire(e.uuid, e.name)));
-      ctx.logger.info("the madeinoz hook episode is replaced by ours once ours is confirmed", { id: record2.id, episodes: theirs.length });
-    }
-    touched.push(record2);
-    copiesRetired ||= adoptable && theirs.length > 1;
+    const retire = (e) => ({ marker: `madeinoz:${e.uuid}`, name: e.name, groupId: group, part: 1, parts: 1, uuid: e.uuid, resends: 0 });
+    if (adoptable) takeover.adoptions.push({ record: record2, uuid: kept.uuid, copies: copies.map(retire) });
+    else takeover.replacements.push({ record: record2, retired: theirs.map(retire) });
   }
-  if (touched.length > 0) await ctx.ledger.journal(touched, copiesRetired);
+  return takeover;
+}
+async function applyPriorTakeover(ctx, takeover) {
+  const nowIso = new Date(ctx.now()).toISOString();
+  for (const { record: record2, uuid: uuid3, copies } of takeover.adoptions) {
+    const [ref] = record2.episodes;
+    if (ref === void 0) continue;
+    ref.uuid = uuid3;
+    ref.sentAt = nowIso;
+    ref.confirmedAt = nowIso;
+    ctx.outgoing.delete(record2.id);
+    ctx.counts.adopted++;
+    ctx.counts.added--;
+    ctx.state.orphans.push(...copies);
+    ctx.logger.info("adopted the madeinoz hook episode of an unchanged note", { id: record2.id, uuid: uuid3, copiesRemoved: copies.length });
+  }
+  for (const { record: record2, retired } of takeover.replacements) {
+    record2.superseded.push(...retired);
+    ctx.logger.info("the madeinoz hook episode is replaced by ours once ours is confirmed", { id: record2.id, episodes: retired.length });
+  }
+  const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
+  if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }
 var import_promises6, import_node_path21;
 var init_adopt_prior = __esm({
@@ -32634,7 +32648,7 @@ var init_ledger = __esm({
 
 // src/lib/sync/shared.ts
 function originOf2(ref) {
-  return parseMarker(ref.marker)?.origin;
+  return partMarker(ref)?.origin;
 }
 function recordOrigin(record2) {
   const [first] = record2.episodes;
@@ -32978,8 +32992,7 @@ var init_reconcile = __esm({
 });
 
 // src/lib/sync/origin-migration.ts
-function currentMarker(raw, own2) {
-  const marker = parseMarker(raw);
+function currentMarker(marker, own2) {
   if (marker?.origin === void 0 || marker.origin === own2.origin || !own2.previousOrigins.includes(marker.origin)) return void 0;
   return { from: marker.raw, to: formatMarker({ ...marker, origin: own2.origin }) };
 }
@@ -32991,7 +33004,7 @@ function migrateStateOrigins(state, own2) {
   if (own2.previousOrigins.length === 0) return 0;
   let changed = 0;
   const migrate = (ref) => {
-    const next = currentMarker(ref.marker, own2);
+    const next = currentMarker(partMarker(ref), own2);
     if (next === void 0) return;
     ref.marker = next.to;
     changed++;
@@ -33003,7 +33016,7 @@ function migrateStateOrigins(state, own2) {
 function asCurrentOrigin(episodes, own2) {
   if (own2.previousOrigins.length === 0) return episodes;
   return episodes.map((e) => {
-    const next = currentMarker(e.source_description, own2);
+    const next = currentMarker(parseMarker(e.source_description), own2);
     return next === void 0 ? e : { ...e, source_description: replaceLast(e.source_description, next.from, next.to) };
   });
 }
@@ -37327,7 +37340,7 @@ async function reconcileWithGraph(ctx, run2) {
   if (listing === void 0) return false;
   const { config: config2, state, logger } = ctx;
   if (run2.prior !== void 0) {
-    await adoptPriorEpisodes(ctx, listing, run2.prior);
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
     for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
     run2.prior = void 0;
   }
@@ -37784,18 +37797,22 @@ var init_pool = __esm({
 });
 
 // src/lib/sync/send.ts
-async function sendPending(ctx, ready) {
-  const { options: options2, server } = ctx;
-  const iso = () => new Date(ctx.now()).toISOString();
-  let jobs = [...ctx.outgoing.values()].filter((s) => s.record.status === "pending" && s.record.episodes.some((e) => e.sentAt === void 0) && ready(s.record));
-  if (options2.max !== void 0) jobs = jobs.slice(0, Math.max(0, options2.max));
+function sendable(outgoing, ready, max) {
+  const jobs = [...outgoing.values()].filter((s) => s.record.status === "pending" && s.record.episodes.some((e) => e.sentAt === void 0) && ready(s.record));
+  return max === void 0 ? jobs : jobs.slice(0, Math.max(0, max));
+}
+async function sendParts(input2) {
+  const { jobs, graphiti, ledger, logger, signal, onProgress } = input2;
+  const iso = () => new Date(input2.now()).toISOString();
+  const result = { queued: 0, rejected: [] };
+  let reachable = input2.serverReachable;
   const total = jobs.length;
   let done = 0;
-  options2.onProgress?.({ done, total });
-  const stopped = () => !server.reachable || options2.signal?.aborted === true;
+  onProgress?.({ done, total });
+  const stopped = () => !reachable || signal?.aborted === true;
   await runPool(
-    jobs,
-    ctx.config.concurrency,
+    [...jobs],
+    input2.concurrency,
     async ({ record: record2, drafts }) => {
       for (const ref of record2.episodes) {
         if (ref.sentAt !== void 0 || stopped()) continue;
@@ -37803,43 +37820,53 @@ async function sendPending(ctx, ready) {
         if (draft === void 0) continue;
         ref.sentAt = iso();
         record2.status = "pending";
-        await ctx.ledger.journal([record2]);
+        await ledger.journal([record2]);
         try {
-          await ctx.graphiti.addMemory(
+          await graphiti.addMemory(
             { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: "text", sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
-            options2.signal
+            signal
           );
           ref.queuedAt = iso();
           record2.queuedAt = ref.queuedAt;
           delete record2.lastError;
+          result.queued++;
         } catch (error62) {
           if (mayHaveArrived(error62)) ref.queuedAt = iso();
           else delete ref.sentAt;
-          onSendError(ctx, record2, error62);
+          const outcome = onSendError(record2, error62, logger);
+          if (outcome === "server-down" && reachable) {
+            reachable = false;
+            result.serverDown = error62;
+          } else if (outcome !== void 0 && outcome !== "server-down") result.rejected.push(outcome);
         }
         refreshStatus(record2, iso());
         record2.updatedAt = iso();
-        await ctx.ledger.journal([record2]);
+        await ledger.journal([record2]);
       }
       done++;
-      options2.onProgress?.({ done, total, file: record2.id });
+      onProgress?.({ done, total, file: record2.id });
     },
     stopped
   );
+  return result;
 }
-function onSendError(ctx, record2, error62) {
+function applySendResult(ctx, result) {
+  ctx.problems.push(...result.rejected);
+  if (result.serverDown !== void 0) ctx.server.markDown(result.serverDown);
+}
+function onSendError(record2, error62, logger) {
   const message = error62 instanceof Error ? error62.message : String(error62);
   record2.lastError = message;
   if (error62 instanceof McpError && (error62.retryable || error62.kind === "aborted")) {
-    if (error62.kind !== "aborted") ctx.server.markDown(error62);
-    return;
+    return error62.kind === "aborted" ? void 0 : "server-down";
   }
   record2.attempts++;
+  logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message });
   if (record2.attempts >= MAX_SEND_ATTEMPTS) {
     record2.status = "failed";
-    ctx.problems.push({ id: record2.id, reason: "rejected", message });
+    return { id: record2.id, reason: "rejected", message };
   }
-  ctx.logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message });
+  return void 0;
 }
 function mayHaveArrived(error62) {
   if (!(error62 instanceof McpError)) return false;
@@ -37990,6 +38017,22 @@ async function settle2(ctx, order) {
     await sendPending(ctx, () => true);
     await retirePhase(ctx, order);
   }
+}
+async function sendPending(ctx, ready) {
+  const { options: options2 } = ctx;
+  const jobs = sendable(ctx.outgoing, ready, options2.max);
+  const result = await sendParts({
+    jobs,
+    graphiti: ctx.graphiti,
+    ledger: ctx.ledger,
+    concurrency: ctx.config.concurrency,
+    now: ctx.now,
+    logger: ctx.logger,
+    serverReachable: ctx.server.reachable,
+    signal: options2.signal,
+    onProgress: options2.onProgress
+  });
+  applySendResult(ctx, result);
 }
 async function learnSemantics(ctx) {
   try {
@@ -38797,10 +38840,10 @@ function ourEpisodesOf(state) {
   const out = [];
   for (const record2 of Object.values(state.files)) {
     for (const ref of [...record2.episodes, ...record2.superseded]) {
-      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: parseMarker(ref.marker)?.origin });
+      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin });
     }
   }
-  for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: parseMarker(ref.marker)?.origin });
+  for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: partMarker(ref)?.origin });
   return out;
 }
 async function loadContextInputs(stateDir) {
