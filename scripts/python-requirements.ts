@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,8 +58,11 @@ try {
   const wanted = process.argv.slice(2);
   for (const gen of wanted.length > 0 ? wanted.map(byId) : GENERATIONS) {
     const dir = join(work, gen.id);
-    run(vpy, ['-m', 'pip', 'download', '--quiet', '--no-deps', '--no-binary', 'graphiti-core', `graphiti-core==${gen.id}`, '-d', dir]);
-    const sdist = join(dir, readdirSync(dir).find((f) => f.endsWith('.tar.gz')) ?? 'missing');
+    // The sdist as a file by its pinned URL (as the product fetches it), never through pip, which
+    // would install and run its build backend before any hash is checked.
+    mkdirSync(dir, { recursive: true });
+    const sdist = join(dir, `graphiti_core-${gen.id}.tar.gz`);
+    run(vpy, ['-c', 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])', gen.sdistUrl, sdist]);
     const sha = createHash('sha256').update(readFileSync(sdist)).digest('hex');
     if (sha !== gen.sdistSha256) throw new Error(`graphiti-core ${gen.id}: sdist sha256 ${sha}, pins.ts says ${gen.sdistSha256}`);
     run(vpy, ['-c', `import tarfile,sys; t=tarfile.open(sys.argv[1]); open(sys.argv[2],'wb').write(t.extractfile(f"graphiti_core-${gen.id}/mcp_server/uv.lock").read())`, sdist, join(dir, 'uv.lock')]);

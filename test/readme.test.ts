@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeRuntime } from '../src/lib/config/server-runtime.js';
+import { startFakeSupervisor } from './support/fake-supervisor.js';
 import { startGraphitiServer, type GraphitiTestServer } from './support/graphiti-server.js';
 import { makeTempDir } from './support/temp-dir.js';
 
@@ -89,11 +90,10 @@ async function standInLocalServer(env: Record<string, string>): Promise<void> {
   const server = await startGraphitiServer({ processingDelayMs: 0, db: 'falkordb' });
   servers.push(server);
   // runtime.json names the supervisor `server run`; a process of that name stands for it.
-  const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
-  children.push(supervisor);
-  await new Promise((resolve) => supervisor.once('spawn', resolve));
+  const supervisor = await startFakeSupervisor();
+  children.push(supervisor.child);
   const stateDir = join(env.HOME as string, '.local', 'state', 'graphiti-memory-sync');
-  writeRuntime(stateDir, { state: 'ready', pid: supervisor.pid as number, url: server.url, generation: '0.31.2', serverVersion: '1.1.2', mcp: '2', falkordbBin: 'x', dataDir: join(env.HOME as string, 'data'), logDir: join(env.HOME as string, 'logs'), startedAt: new Date().toISOString() });
+  writeRuntime(stateDir, { state: 'ready', pid: supervisor.identity.pid, identities: { supervisor: supervisor.identity }, url: server.url, generation: '0.31.2', serverVersion: '1.1.2', mcp: '2', falkordbBin: 'x', dataDir: join(env.HOME as string, 'data'), logDir: join(env.HOME as string, 'logs'), startedAt: new Date().toISOString() });
 }
 
 /** `docker compose … up -d` without Docker: the test server, at the URL the settings file names but on a free port. */

@@ -453,7 +453,7 @@ __export(dotenv_file_exports, {
 function readSettingsFile(file, wanted) {
   let text;
   try {
-    text = (0, import_node_fs6.readFileSync)(file, "utf8");
+    text = (0, import_node_fs7.readFileSync)(file, "utf8");
   } catch (error) {
     throw new ConfigError(`Cannot read settings file ${file}: ${error.message}`);
   }
@@ -461,11 +461,11 @@ function readSettingsFile(file, wanted) {
   for (const [name, value] of Object.entries((0, import_dotenv.parse)(text))) if (value !== "" && wanted(name)) out[name] = value;
   return out;
 }
-var import_node_fs6, import_dotenv;
+var import_node_fs7, import_dotenv;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
   }
@@ -4549,7 +4549,7 @@ var NEVER = INVALID;
 init_env_file();
 
 // src/lib/config/server-runtime.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 
 // src/lib/util/process-alive.ts
@@ -4574,6 +4574,59 @@ function isProcessAlive(pid) {
   return state !== "Z" && state !== "X";
 }
 
+// src/lib/util/process-identity.ts
+var import_node_fs3 = require("node:fs");
+function linuxBootId() {
+  try {
+    return (0, import_node_fs3.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "unknown-boot";
+  }
+}
+function ps(pid) {
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
+  const r = spawnSync("/bin/ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { LC_ALL: "C" } });
+  const out = r.status === 0 ? r.stdout.trim() : "";
+  if (out.length < 24) return void 0;
+  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
+}
+function processStartTime(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      const stat = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.start;
+}
+function processCommandLine(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.command;
+}
+function isSameProcess(recorded, mark) {
+  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== "linux" && process.platform !== "win32") {
+    const info = ps(recorded.pid);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === void 0 || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}
+
 // src/lib/config/server-runtime.ts
 var RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
 function serverStateDir(stateDir) {
@@ -4581,6 +4634,15 @@ function serverStateDir(stateDir) {
 }
 function runtimePath(stateDir) {
   return (0, import_node_path3.join)(serverStateDir(stateDir), "runtime.json");
+}
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
+function lockFieldsValid(v) {
+  const db = v.falkordb;
+  if (db !== void 0 && !(isObj(db) && typeof db.host === "string" && Number.isInteger(db.port) && db.port > 0 && db.port < 65536 && typeof db.secretFile === "string")) return false;
+  if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
+  const ids = v.identities;
+  return ids === void 0 || isObj(ids) && Object.values(ids).every((i) => i === void 0 || isIdentity(i));
 }
 var REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
 var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
@@ -4592,12 +4654,13 @@ function parseRuntime(value) {
   for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== void 0 && typeof v[key] !== type) return void 0;
   for (const key of ["pid", "serverPid", "dbPid", "port", "dbPort"]) if (v[key] !== void 0 && !(Number.isInteger(v[key]) && v[key] > 0)) return void 0;
   if (v.url !== void 0 && !/^https?:\/\/[^\s/]+/.test(v.url)) return void 0;
+  if (!lockFieldsValid(v)) return void 0;
   return v;
 }
 function readRuntime(stateDir) {
   let text;
   try {
-    text = (0, import_node_fs3.readFileSync)(runtimePath(stateDir), "utf8");
+    text = (0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8");
   } catch {
     return void 0;
   }
@@ -4607,28 +4670,41 @@ function readRuntime(stateDir) {
     return void 0;
   }
 }
-function processAlive(pid) {
-  return pid !== void 0 && isProcessAlive(pid);
-}
-var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
-function ourProcessAlive(pid, mark) {
-  if (!processAlive(pid)) return false;
+function readSecretFile(file) {
+  if (file === void 0) return void 0;
   try {
-    return (0, import_node_fs3.readFileSync)(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+    const text = (0, import_node_fs4.readFileSync)(file, "utf8").trim();
+    return text === "" ? void 0 : text;
   } catch {
-    return true;
+    return void 0;
   }
 }
-function liveServerUrl(stateDir) {
+var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
+function ourProcess(runtime, role) {
+  return isSameProcess(runtime?.identities?.[role], COMMAND_MARKS[role]);
+}
+function liveServer(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
-  return runtime.url;
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
+  const token = readSecretFile(runtime.mcpTokenFile);
+  return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
+}
+function localServerToken(stateDir, url, live = liveServer(stateDir)) {
+  if (live?.token === void 0) return void 0;
+  try {
+    const a = new URL(url);
+    const b = new URL(live.url);
+    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+  } catch {
+    return void 0;
+  }
 }
 
 // src/lib/util/origin.ts
 var import_node_child_process = require("node:child_process");
 var import_node_crypto = require("node:crypto");
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path4 = require("node:path");
 var ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -4637,7 +4713,7 @@ var MACHINE_ID_FILES = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
 function readMachineId() {
   for (const file of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs4.readFileSync)(file, "utf8").trim();
+      const id = (0, import_node_fs5.readFileSync)(file, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4695,7 +4771,7 @@ function parseOriginFile(file, text) {
 function readOriginFile(file) {
   let text;
   try {
-    text = (0, import_node_fs4.readFileSync)(file, "utf8");
+    text = (0, import_node_fs5.readFileSync)(file, "utf8");
   } catch (error) {
     if (error.code === "ENOENT") return void 0;
     throw new OriginFileError(file, error.message);
@@ -4704,24 +4780,24 @@ function readOriginFile(file) {
 }
 function createOriginFile(file, content) {
   const dir = (0, import_node_path4.join)(file, "..");
-  (0, import_node_fs4.mkdirSync)(dir, { recursive: true, mode: 448 });
-  (0, import_node_fs4.chmodSync)(dir, 448);
+  (0, import_node_fs5.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs5.chmodSync)(dir, 448);
   const tmp = `${file}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
-  (0, import_node_fs4.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+  (0, import_node_fs5.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
 `, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs4.linkSync)(tmp, file);
+    (0, import_node_fs5.linkSync)(tmp, file);
     return content;
   } catch (error) {
     if (error.code !== "EEXIST") throw error;
     return readOriginFile(file) ?? content;
   } finally {
-    (0, import_node_fs4.unlinkSync)(tmp);
+    (0, import_node_fs5.unlinkSync)(tmp);
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs4.statSync)(path).isDirectory();
+    return (0, import_node_fs5.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -4742,7 +4818,7 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
 }
 
 // src/lib/config/claude-memory.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_node_path5 = require("node:path");
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
@@ -4760,7 +4836,7 @@ function folderSetting(value, homeDir, expandTilde) {
 }
 function settingsValue(file, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs5.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs6.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -5067,17 +5143,19 @@ function buildConfig(env, envFile) {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path6.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const liveUrl = liveServerUrl(stateDir);
+  const local = liveServer(stateDir);
+  const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const mcpUrl = localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL;
   return {
-    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrl,
     mcpUrlSource: localUrl !== void 0 ? "local-server" : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
@@ -5087,7 +5165,8 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR"),

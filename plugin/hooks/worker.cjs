@@ -4454,7 +4454,7 @@ var init_fs_atomic = __esm({
 function readMachineId() {
   for (const file2 of MACHINE_ID_FILES) {
     try {
-      const id = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
+      const id = (0, import_node_fs6.readFileSync)(file2, "utf8").trim();
       if (id !== "") return id;
     } catch {
     }
@@ -4503,7 +4503,7 @@ function parseOriginFile(file2, text2) {
 function readOriginFile(file2) {
   let text2;
   try {
-    text2 = (0, import_node_fs5.readFileSync)(file2, "utf8");
+    text2 = (0, import_node_fs6.readFileSync)(file2, "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") return void 0;
     throw new OriginFileError(file2, error62.message);
@@ -4512,24 +4512,24 @@ function readOriginFile(file2) {
 }
 function createOriginFile(file2, content) {
   const dir = (0, import_node_path5.join)(file2, "..");
-  (0, import_node_fs5.mkdirSync)(dir, { recursive: true, mode: 448 });
-  (0, import_node_fs5.chmodSync)(dir, 448);
+  (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
+  (0, import_node_fs6.chmodSync)(dir, 448);
   const tmp = `${file2}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
-  (0, import_node_fs5.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
+  (0, import_node_fs6.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
 `, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs5.linkSync)(tmp, file2);
+    (0, import_node_fs6.linkSync)(tmp, file2);
     return content;
   } catch (error62) {
     if (error62.code !== "EEXIST") throw error62;
     return readOriginFile(file2) ?? content;
   } finally {
-    (0, import_node_fs5.unlinkSync)(tmp);
+    (0, import_node_fs6.unlinkSync)(tmp);
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs5.statSync)(path).isDirectory();
+    return (0, import_node_fs6.statSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -4548,13 +4548,13 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
     return fallback;
   }
 }
-var import_node_child_process, import_node_crypto, import_node_fs5, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
+var import_node_child_process, import_node_crypto, import_node_fs6, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     import_node_crypto = require("node:crypto");
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
     import_node_os2 = require("node:os");
     import_node_path5 = require("node:path");
     ORIGIN_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -4588,7 +4588,7 @@ function folderSetting(value, homeDir, expandTilde) {
 }
 function settingsValue(file2, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs6.readFileSync)(file2, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs7.readFileSync)(file2, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -4643,11 +4643,11 @@ function autoMemoryFolders(env, claudeConfigDir, homeDir) {
   }
   return folders;
 }
-var import_node_fs6, import_node_path6;
+var import_node_fs7, import_node_path6;
 var init_claude_memory = __esm({
   "src/lib/config/claude-memory.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_node_path6 = require("node:path");
   }
 });
@@ -4979,7 +4979,7 @@ __export(dotenv_file_exports, {
 function readSettingsFile(file2, wanted) {
   let text2;
   try {
-    text2 = (0, import_node_fs7.readFileSync)(file2, "utf8");
+    text2 = (0, import_node_fs8.readFileSync)(file2, "utf8");
   } catch (error62) {
     throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
   }
@@ -4987,11 +4987,11 @@ function readSettingsFile(file2, wanted) {
   for (const [name, value] of Object.entries((0, import_dotenv.parse)(text2))) if (value !== "" && wanted(name)) out[name] = value;
   return out;
 }
-var import_node_fs7, import_dotenv;
+var import_node_fs8, import_dotenv;
 var init_dotenv_file = __esm({
   "src/lib/config/dotenv-file.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_dotenv = __toESM(require_main(), 1);
     init_env_file();
   }
@@ -5023,7 +5023,7 @@ function isEntry(value) {
 }
 function readContextCache(stateDir, key) {
   try {
-    const text2 = (0, import_node_fs8.readFileSync)(contextCachePath(stateDir, key), "utf8");
+    const text2 = (0, import_node_fs9.readFileSync)(contextCachePath(stateDir, key), "utf8");
     const value = JSON.parse(text2);
     return isEntry(value) ? value : void 0;
   } catch {
@@ -5036,11 +5036,11 @@ async function writeContextCache(stateDir, entry) {
 `, { mode: 384, mkdirMode: 448 });
   return path;
 }
-var import_node_fs8, import_node_path8, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
+var import_node_fs9, import_node_path8, MAX_CONTEXT_CHARS, MAX_CONTEXT_BUDGET;
 var init_cache = __esm({
   "src/lib/context/cache.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_node_path8 = require("node:path");
     init_fs_atomic();
     init_context_header();
@@ -5187,17 +5187,17 @@ function createLogger(options2) {
     if (file2 === void 0) return;
     try {
       if (!dirReady) {
-        (0, import_node_fs10.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
+        (0, import_node_fs11.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
         dirReady = true;
       }
       if (!checkedSize) {
         checkedSize = true;
         try {
-          if ((0, import_node_fs10.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs10.renameSync)(file2, `${file2}.1`);
+          if ((0, import_node_fs11.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs11.renameSync)(file2, `${file2}.1`);
         } catch {
         }
       }
-      (0, import_node_fs10.appendFileSync)(file2, `${line}
+      (0, import_node_fs11.appendFileSync)(file2, `${line}
 `, { mode: 384 });
     } catch {
     }
@@ -5212,11 +5212,11 @@ function createLogger(options2) {
   });
   return make(options2.base ?? {});
 }
-var import_node_fs10, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var import_node_fs11, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
 var init_log = __esm({
   "src/lib/util/log.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_node_path10 = require("node:path");
     ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
     MAX_LOG_BYTES = 5 * 1024 * 1024;
@@ -5343,7 +5343,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5361,7 +5361,7 @@ function resolveProjectKey(path, projectsDir, env = process.env) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs11.statSync)(path);
+    return (0, import_node_fs12.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5369,14 +5369,14 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
+    fd = (0, import_node_fs12.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs12.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
@@ -5437,18 +5437,18 @@ function detectProject(cwd, config2, env = process.env) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
-    const size = (0, import_node_fs11.statSync)(path).size;
+    fd = (0, import_node_fs12.openSync)(path, "r");
+    const size = (0, import_node_fs12.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs12.readSync)(fd, buf, 0, len, size - len);
     let text2 = buf.subarray(0, n).toString("utf8");
     if (size > len) text2 = text2.slice(text2.indexOf("\n") + 1);
     return text2;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
@@ -5488,7 +5488,7 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs11.readdirSync)(memoryDir);
+    names = (0, import_node_fs12.readdirSync)(memoryDir);
   } catch {
     return [];
   }
@@ -5502,11 +5502,11 @@ function recentMemoryTitles(memoryDir, n) {
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs11, import_node_path11, import_node_os3, MAX_SANITIZED_LENGTH;
+var import_node_fs12, import_node_path11, import_node_os3, MAX_SANITIZED_LENGTH;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
+    import_node_fs12 = require("node:fs");
     import_node_path11 = require("node:path");
     import_node_os3 = require("node:os");
     init_claude_memory();
@@ -5521,8 +5521,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs12.statSync)(path);
-    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs13.statSync)(path);
+    return { text: (0, import_node_fs13.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5530,9 +5530,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text2, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs12.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
+  (0, import_node_fs13.writeFileSync)(tmp, text2, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs12.linkSync)(tmp, path);
+    (0, import_node_fs13.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5540,12 +5540,12 @@ function createLockFile(path, text2, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(tmp);
+      (0, import_node_fs13.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs12.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
+    (0, import_node_fs13.writeFileSync)(path, text2, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5555,11 +5555,11 @@ function createLockFile(path, text2, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs13.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5569,14 +5569,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs12.unlinkSync)(path);
+      (0, import_node_fs13.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(guard);
+      (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5587,11 +5587,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs12, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs13, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
+    import_node_fs13 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -7262,7 +7262,10 @@ var init_graphiti = __esm({
       getEpisodes: ["get_episodes"],
       deleteEpisode: ["delete_episode"],
       deleteEntityEdge: ["delete_entity_edge"],
-      getStatus: ["get_status"]
+      getStatus: ["get_status"],
+      episodeEntities: ["get_episode_entities"],
+      getEntityEdge: ["get_entity_edge"],
+      clearGraph: ["clear_graph"]
     };
     nullableString = external_exports.string().nullable().optional();
     episodeSchema = external_exports.object({
@@ -7332,6 +7335,56 @@ var init_graphiti = __esm({
           }
           const payload = await this.call(tool.name, {}, signal);
           return statusSchema.parse(payload);
+        });
+      }
+      /** The server's name, version and tool surface (one tools/list per session). */
+      async serverProfile(signal) {
+        return this.retrying("tools/list", signal, async () => {
+          const deleteTool = await this.resolveTool("deleteEpisode", signal);
+          const info = this.mcp.serverInfo;
+          return {
+            name: info?.name ?? "",
+            version: info?.version ?? "",
+            tools: [...this.tools?.keys() ?? []],
+            deleteEpisodeTakesGroup: deleteTool !== void 0 && declares(deleteTool, "group_id")
+          };
+        });
+      }
+      /**
+       * The facts resting on an episode, each with the episodes it names: get_episode_entities lists
+       * them (servers on graphiti-core 0.29+; its edges carry no `episodes`), get_entity_edge reads
+       * each. Undefined when the server has no get_episode_entities.
+       */
+      async episodeFacts(uuid3, groupId, signal) {
+        const [group] = this.safeGroups([groupId]);
+        const edges = await this.retrying("get_episode_entities", signal, async () => {
+          const tool = await this.resolveTool("episodeEntities", signal);
+          if (tool === void 0) return void 0;
+          const payload = await this.call(tool.name, declares(tool, "group_id") ? { episode_uuids: [uuid3], group_id: group } : { episode_uuids: [uuid3] }, signal);
+          return external_exports.object({ edges: external_exports.array(external_exports.object({ uuid: external_exports.string() }).passthrough()).default([]) }).passthrough().parse(payload).edges;
+        });
+        if (edges === void 0) return void 0;
+        const facts2 = [];
+        for (const edge of edges) {
+          const fact = await this.retrying("get_entity_edge", signal, async () => {
+            const tool = await this.requireTool("getEntityEdge", signal);
+            try {
+              return factSchema.parse(await this.call(tool.name, declares(tool, "group_id") ? { uuid: edge.uuid, group_id: group } : { uuid: edge.uuid }, signal));
+            } catch (error62) {
+              if (error62 instanceof McpToolError && /not found/i.test(error62.detail)) return void 0;
+              throw error62;
+            }
+          });
+          if (fact !== void 0) facts2.push(fact);
+        }
+        return facts2;
+      }
+      /** Removes everything of one group (the semantics probe's scratch group, never a user's). */
+      async clearGroup(groupId, signal) {
+        const [group] = this.safeGroups([groupId]);
+        await this.retrying("clear_graph", signal, async () => {
+          const tool = await this.requireTool("clearGraph", signal);
+          await this.call(tool.name, { group_ids: [group] }, signal);
         });
       }
       async addMemory(input2, signal) {
@@ -7462,6 +7515,142 @@ var init_graphiti = __esm({
   }
 });
 
+// src/lib/graphiti/semantics.ts
+var semantics_exports = {};
+__export(semantics_exports, {
+  CAUTIOUS_SEMANTICS: () => CAUTIOUS_SEMANTICS,
+  GENERATION_SEMANTICS: () => GENERATION_SEMANTICS,
+  SEMANTICS_FILE: () => SEMANTICS_FILE,
+  deleteGuard: () => deleteGuard,
+  editOrder: () => editOrder,
+  factsLostByDeleting: () => factsLostByDeleting,
+  generationFromSurface: () => generationFromSurface,
+  needsFactCleanup: () => needsFactCleanup,
+  probeSemantics: () => probeSemantics,
+  resolveSemantics: () => resolveSemantics,
+  serverKey: () => serverKey
+});
+function editOrder(semantics) {
+  return semantics.deleteRemoves === "facts-first-created" ? "break-before-make" : "make-before-break";
+}
+function deleteGuard(semantics) {
+  return semantics.deleteRemoves === "facts-first-created";
+}
+function needsFactCleanup(semantics) {
+  return semantics.deleteRemoves !== "facts-unsupported";
+}
+function factsLostByDeleting(semantics, episode, facts2, retired) {
+  if (!deleteGuard(semantics)) return [];
+  return facts2.filter((f) => (f.episodes ?? [])[0] === episode && (f.episodes ?? []).some((e) => e !== episode && !retired.has(e)));
+}
+function generationFromSurface(profile) {
+  if (!profile.tools.includes("get_episode_entities")) return "0.28.2";
+  if (!profile.deleteEpisodeTakesGroup) return "0.29.3";
+  return void 0;
+}
+function serverKey(url2, profile) {
+  const surface = JSON.stringify([url2, profile.name, profile.version, [...profile.tools].sort(), profile.deleteEpisodeTakesGroup]);
+  return (0, import_node_crypto2.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
+}
+async function readCache(stateDir) {
+  try {
+    const raw = await readJsonFile((0, import_node_path14.join)(stateDir, SEMANTICS_FILE));
+    if (raw?.version === 1 && typeof raw.servers === "object" && raw.servers !== null) return { version: 1, servers: { ...raw.servers } };
+  } catch {
+  }
+  return { version: 1, servers: {} };
+}
+function isSemantics(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  return ["episode-only", "facts-first-created", "facts-unsupported"].includes(v.deleteRemoves) && typeof v.rebuildsSummaries === "boolean";
+}
+async function resolveSemantics(graphiti, options2) {
+  const now = options2.now ?? Date.now;
+  const profile = await graphiti.serverProfile(options2.signal);
+  const generation = generationFromSurface(profile);
+  if (generation !== void 0) return { ...GENERATION_SEMANTICS[generation], source: "generation", generation };
+  const key = serverKey(options2.url, profile);
+  const cache = await readCache(options2.stateDir);
+  const cached2 = cache.servers[key];
+  if (cached2 !== void 0 && "semantics" in cached2 && isSemantics(cached2.semantics)) return { ...cached2.semantics, source: "probe" };
+  if (options2.probe === false || cached2 !== void 0 && "failedAt" in cached2 && now() - Date.parse(cached2.failedAt) < PROBE_RETRY_MS) return { ...CAUTIOUS_SEMANTICS, source: "assumed" };
+  let observed;
+  try {
+    observed = await probeSemantics(graphiti, { ...options2, now });
+  } catch (error62) {
+    options2.logger.warn("could not probe what this Graphiti server deletes; assuming the cautious rules", { error: error62.message });
+  }
+  cache.servers[key] = observed === void 0 ? { failedAt: new Date(now()).toISOString() } : { semantics: observed, source: "probe", at: new Date(now()).toISOString() };
+  await writeFileAtomic((0, import_node_path14.join)(options2.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}
+`, { mkdirMode: 448 }).catch(
+    (error62) => options2.logger.warn("could not cache the server semantics; the next run probes again", { error: error62.message })
+  );
+  if (observed === void 0) return { ...CAUTIOUS_SEMANTICS, source: "assumed" };
+  options2.logger.info("probed what this Graphiti server deletes", { ...observed });
+  return { ...observed, source: "probe" };
+}
+async function probeSemantics(graphiti, options2) {
+  const group = `gms_probe_${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`;
+  const deadline = options2.now() + (options2.probeTimeoutMs ?? 12e4);
+  const send = (name) => graphiti.addMemory({ name, episodeBody: PROBE_SENTENCE, groupId: group, source: "text", sourceDescription: "graphiti-memory-sync semantics probe (scratch group, cleared after)" }, options2.signal);
+  const until = async (what, check2) => {
+    for (let attempt2 = 1; ; attempt2++) {
+      const value = await check2();
+      if (value !== void 0) return value;
+      const delay = backoffDelay(PROBE_BACKOFF, attempt2);
+      if (options2.now() + delay > deadline || options2.signal?.aborted === true) {
+        options2.logger.warn("semantics probe timed out", { waitingFor: what });
+        return void 0;
+      }
+      await sleep(delay, options2.signal);
+    }
+  };
+  const episode = (name) => async () => (await graphiti.getEpisodes([group], 10, options2.signal)).find((e) => e.name === name)?.uuid;
+  const fact = async () => (await graphiti.searchFacts("Probekiwi Probetui", [group], 10, options2.signal)).find((f) => /probekiwi/i.test(f.fact));
+  try {
+    await send("Semantics probe A");
+    const a = await until("episode A", episode("Semantics probe A"));
+    if (a === void 0) return void 0;
+    await send("Semantics probe B");
+    const b = await until("episode B", episode("Semantics probe B"));
+    if (b === void 0) return void 0;
+    const merged = await until("the merged fact", async () => {
+      const f = await fact();
+      return f !== void 0 && (f.episodes ?? []).includes(a) && (f.episodes ?? []).includes(b) ? f : void 0;
+    });
+    if (merged === void 0) return void 0;
+    await graphiti.deleteEpisode(a, group, options2.signal);
+    const after = await fact();
+    if (after === void 0) return { deleteRemoves: "facts-first-created", rebuildsSummaries: false };
+    if ((after.episodes ?? []).includes(a)) return { deleteRemoves: "episode-only", rebuildsSummaries: false };
+    return { deleteRemoves: "facts-unsupported", rebuildsSummaries: true };
+  } finally {
+    await graphiti.clearGroup(group, options2.signal).catch((error62) => options2.logger.warn("could not clear the semantics probe group", { group, error: error62.message }));
+  }
+}
+var import_node_crypto2, import_node_path14, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, PROBE_RETRY_MS, PROBE_BACKOFF, PROBE_SENTENCE;
+var init_semantics = __esm({
+  "src/lib/graphiti/semantics.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    import_node_path14 = require("node:path");
+    init_backoff();
+    init_fs_atomic();
+    GENERATION_SEMANTICS = {
+      "0.28.2": { deleteRemoves: "episode-only", rebuildsSummaries: false },
+      "0.29.3": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
+      "0.31.1": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
+      "0.31.2": { deleteRemoves: "facts-unsupported", rebuildsSummaries: true }
+    };
+    CAUTIOUS_SEMANTICS = GENERATION_SEMANTICS["0.29.3"];
+    SEMANTICS_FILE = "server-semantics.json";
+    PROBE_RETRY_MS = 60 * 6e4;
+    PROBE_BACKOFF = { initialMs: 100, maxMs: 2e3, low: 1, high: 1 };
+    PROBE_SENTENCE = "Probekiwi depends on Probetui.";
+  }
+});
+
 // src/lib/memory/footer.ts
 function isCaptureFooter(line) {
   return FOOTER.test(line);
@@ -7493,1128 +7682,6 @@ var init_footer = __esm({
     "use strict";
     FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
     THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
-  }
-});
-
-// src/lib/memory/secrets/engine.ts
-function countTags(text2, into, sign) {
-  if (!text2.includes("[REDACTED:")) return;
-  for (const m of text2.matchAll(TAG)) {
-    const kind = m[1];
-    into.set(kind, (into.get(kind) ?? 0) + sign);
-  }
-}
-function applyRegex(rule, text2, counts) {
-  rule.re.lastIndex = 0;
-  return text2.replace(rule.re, (...args) => {
-    const match = args[0];
-    const groups = [];
-    for (let i = 1; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
-    const replacement = rule.replace ? rule.replace(match, groups) : tag(rule.kind);
-    if (replacement === void 0 || replacement === match) return match;
-    countTags(replacement, counts, 1);
-    countTags(match, counts, -1);
-    return replacement;
-  });
-}
-function applyScan(rule, text2, counts) {
-  const out = rule.scan(text2);
-  if (out !== text2) {
-    countTags(out, counts, 1);
-    countTags(text2, counts, -1);
-  }
-  return out;
-}
-function runRules(rules, text2) {
-  const counts = /* @__PURE__ */ new Map();
-  let out = text2;
-  const lower = text2.toLowerCase();
-  for (const rule of rules) {
-    if (!rule.hints.some((h) => (h === h.toLowerCase() ? lower : text2).includes(h))) continue;
-    out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
-  }
-  const result = {};
-  let total = 0;
-  for (const [kind, n] of counts) {
-    if (n <= 0) continue;
-    result[kind] = n;
-    total += n;
-  }
-  return { text: out, counts: result, total };
-}
-var tag, TAG;
-var init_engine = __esm({
-  "src/lib/memory/secrets/engine.ts"() {
-    "use strict";
-    tag = (kind) => `[REDACTED:${kind}]`;
-    TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
-  }
-});
-
-// src/lib/memory/secrets/values.ts
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value);
-}
-function isDummy(value) {
-  if (DOC_EXAMPLE.test(value) || isJwtIoSample(value)) return true;
-  if (value.length >= 8 && new Set(value).size <= 3) return true;
-  return false;
-}
-function unquote(v) {
-  const first = v[0];
-  if (v.length >= 2 && (first === '"' || first === "'" || first === "`") && v.endsWith(first)) return { inner: v.slice(1, -1), quote: first };
-  return { inner: v, quote: "" };
-}
-function splitTrailingPunctuation(v, prose = true) {
-  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
-  if (m === null || m.index === 0) return { value: v, rest: "" };
-  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
-}
-function isCredentialValue(raw, numericOk) {
-  const { inner, quote } = unquote(raw);
-  const v = inner.trim();
-  if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
-  if (quote !== "") {
-    if (v.length < 4) return false;
-  } else if (v.length < 6) return false;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
-  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (CODE_REF.test(v) && (v.includes(".") || v.includes("("))) return false;
-  if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
-  return true;
-}
-function looksRandom(v, minLength = 8) {
-  if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
-  return /\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v) || /[^A-Za-z0-9]/.test(v);
-}
-function isJwtIoSample(value) {
-  const payload = /^eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\./.exec(value)?.[1];
-  if (payload === void 0) return false;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return claims.sub === "1234567890" && claims.name === "John Doe";
-  } catch {
-    return false;
-  }
-}
-var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, CODE_REF, WORDISH;
-var init_values = __esm({
-  "src/lib/memory/secrets/values.ts"() {
-    "use strict";
-    isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)/;
-    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
-    WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
-  }
-});
-
-// src/lib/memory/secrets/assignment.ts
-function genericKind(key) {
-  const k = key.toLowerCase();
-  if (/passw|pwd|passphrase|passcode/.test(k)) return "password";
-  if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
-  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return "private-key";
-  if (/token/.test(k)) return "token";
-  return "secret";
-}
-function splitBareValue(raw) {
-  const next = /;[A-Za-z][\w ]*=/.exec(raw);
-  const head = next === null ? raw : raw.slice(0, next.index);
-  const { value, rest } = splitTrailingPunctuation(head, false);
-  return { value, rest: rest + raw.slice(head.length) };
-}
-function genericReplacement(key, raw) {
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""))) return void 0;
-  const kind = genericKind(key);
-  const { inner, quote } = unquote(raw);
-  const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
-  const { value, rest } = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
-  const candidate = opened === "" ? value : raw.slice(1);
-  if (PATH.test(quote === "" ? candidate : inner)) return void 0;
-  if (!isCredentialValue(candidate, kind === "password")) return void 0;
-  return `${quote || opened}${tag(kind)}${quote}${rest}`;
-}
-function proseSecret(v) {
-  if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
-  if (/^\d+$/.test(v)) return v.length >= 4;
-  return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
-}
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, NON_SECRET_KEY, PATH, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
-var init_assignment = __esm({
-  "src/lib/memory/secrets/assignment.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
-    AWS_SECRET = {
-      kind: "aws-secret-access-key",
-      hints: ["secret"],
-      re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
-      replace: (_m, g) => (g[1] ?? "").length < 30 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-secret-access-key")}`
-    };
-    AWS_SESSION = {
-      kind: "aws-session-token",
-      hints: ["session", "security"],
-      re: /((?:aws_?session_?token|aws_?security_?token|x-amz-security-token|session_?token)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
-      replace: (_m, g) => (g[1] ?? "").length < 40 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-session-token")}`
-    };
-    AUTHORIZATION = {
-      kind: "authorization",
-      hints: ["authorization"],
-      re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
-      replace: (_m, g) => {
-        const value = splitTrailingPunctuation(g[2] ?? "").value;
-        if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return void 0;
-        if (g[1] === void 0 && !(value.length >= 16 && /\d/.test(value))) return void 0;
-        return `${g[0]}${g[1] ?? ""}${tag("authorization")}`;
-      }
-    };
-    AUTH_HEADER = {
-      kind: "auth-header",
-      hints: ["x-", "private-token", "ocp-apim", "dd-"],
-      re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
-      replace: (_m, g) => {
-        const value = splitTrailingPunctuation(g[1] ?? "").value;
-        if (!looksRandom(value, 12)) return void 0;
-        return `${g[0]}${tag("auth-header")}${(g[1] ?? "").slice(value.length)}`;
-      }
-    };
-    BEARER = {
-      kind: "bearer-token",
-      hints: ["bearer"],
-      re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
-      replace: (_m, g) => {
-        const v = g[1] ?? "";
-        if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return void 0;
-        return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
-      }
-    };
-    KEYWORD = /passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credential|[_.-]key$/i;
-    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
-    PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
-    GENERIC_KEY = new RegExp(
-      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
-      "g"
-    );
-    GENERIC_VALUE = new RegExp(VALUE, "y");
-    GENERIC = {
-      kind: "generic",
-      hints: ["pass", "pwd", "secret", "key", "token", "credential"],
-      scan: (text2) => {
-        let out = "";
-        let cursor = 0;
-        GENERIC_KEY.lastIndex = 0;
-        for (let m = GENERIC_KEY.exec(text2); m !== null; m = GENERIC_KEY.exec(text2)) {
-          const key = m[1];
-          if (!KEYWORD.test(key) || NON_SECRET_KEY.test(key)) continue;
-          const valueAt = m.index + m[0].length;
-          GENERIC_VALUE.lastIndex = valueAt;
-          const raw = GENERIC_VALUE.exec(text2)?.[0];
-          if (raw === void 0) continue;
-          const replacement = genericReplacement(key, raw);
-          if (replacement === void 0) continue;
-          out += text2.slice(cursor, valueAt) + replacement;
-          cursor = valueAt + raw.length;
-          GENERIC_KEY.lastIndex = cursor;
-        }
-        return cursor === 0 ? text2 : out + text2.slice(cursor);
-      }
-    };
-    PROSE = {
-      kind: "prose",
-      hints: ["pass", "pwd", "secret", "key", "token", "pin"],
-      re: new RegExp(
-        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
-        "gi"
-      ),
-      replace: (_m, g) => {
-        const lead = g[0] ?? "";
-        const raw = g[1] ?? "";
-        const { inner, quote } = unquote(raw);
-        const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
-        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
-        if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
-        const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
-        return `${lead}${quote}${tag(kind)}${quote}${rest}`;
-      }
-    };
-    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
-  }
-});
-
-// src/lib/memory/secrets/command-line.ts
-function keepOrTag(prefix, value, kind) {
-  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
-  const q = /^["']/.test(value) ? value[0] : "";
-  return `${prefix}${q}${tag(kind)}${q}`;
-}
-function programRule(p) {
-  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])[^\\n]*`, "gm");
-  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
-  return {
-    kind: "cli-password",
-    hints: p.programs,
-    scan: (text2) => text2.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
-  };
-}
-var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, NETRC, COMMAND_LINE_RULES;
-var init_command_line = __esm({
-  "src/lib/memory/secrets/command-line.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
-    PROGRAMS = [
-      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
-      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
-      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
-      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
-      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
-      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
-      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
-    ];
-    CURL_USER = {
-      kind: "cli-password",
-      hints: ["curl", "wget"],
-      scan: (text2) => text2.replace(
-        /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm,
-        (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+))/g, (m, prefix, ...g) => {
-          const user = g[0] ?? g[2] ?? g[4] ?? "";
-          const pw = g[1] ?? g[3] ?? g[5] ?? "";
-          const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
-          if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
-          return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
-        })
-      )
-    };
-    OPENSSL_PASS = {
-      kind: "cli-password",
-      hints: ["pass:"],
-      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    SMB_USER = {
-      kind: "cli-password",
-      hints: ["%"],
-      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    KUBECTL_LITERAL = {
-      kind: "kubectl-literal",
-      hints: ["--from-literal"],
-      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
-      replace: (m, g) => {
-        const v = g[1] ?? "";
-        if (isRedacted(v) || /^\$/.test(v)) return void 0;
-        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
-      }
-    };
-    LONG_FLAG = {
-      kind: "cli-token",
-      hints: ["--"],
-      re: new RegExp(
-        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
-        "gi"
-      ),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
-    };
-    NETRC = {
-      kind: "netrc-password",
-      hints: ["machine"],
-      scan: (text2) => {
-        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text2)) return text2;
-        return text2.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
-      }
-    };
-    COMMAND_LINE_RULES = [
-      ...PROGRAMS.map(programRule),
-      CURL_USER,
-      OPENSSL_PASS,
-      SMB_USER,
-      KUBECTL_LITERAL,
-      LONG_FLAG,
-      NETRC
-    ];
-  }
-});
-
-// src/lib/memory/secrets/structured.ts
-function redactSecretManifest(doc) {
-  const lines = doc.split("\n");
-  let dataIndent = -1;
-  let entryIndent = -1;
-  let blockIndent = -1;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i];
-    const indent = line.length - line.trimStart().length;
-    if (blockIndent >= 0) {
-      if (line.trim() === "" || indent > blockIndent) {
-        if (line.trim() !== "") lines[i] = `${line.slice(0, indent)}${tag("k8s-secret-data")}`;
-        continue;
-      }
-      blockIndent = -1;
-    }
-    const data = DATA_KEY.exec(line);
-    if (data !== null) {
-      dataIndent = data[1].length;
-      entryIndent = -1;
-      continue;
-    }
-    if (dataIndent < 0 || line.trim() === "") continue;
-    if (indent <= dataIndent) {
-      dataIndent = -1;
-      continue;
-    }
-    const entry = ENTRY.exec(line);
-    if (entry === null || entryIndent >= 0 && indent !== entryIndent) continue;
-    entryIndent = indent;
-    const value = entry[3].trim();
-    if (/^[|>][+-]?\d*$/.test(value)) {
-      blockIndent = indent;
-      continue;
-    }
-    const bare = value.replace(/^["']|["']$/g, "");
-    if (bare === "" || isRedacted(bare) || isPlaceholder(bare) || isDummy(bare)) continue;
-    const quote = /^["']/.test(value) ? value[0] : "";
-    lines[i] = `${line.slice(0, line.length - entry[3].length)}${quote}${tag("k8s-secret-data")}${quote}`;
-  }
-  return lines.join("\n");
-}
-var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
-var init_structured = __esm({
-  "src/lib/memory/secrets/structured.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    GCP_PRIVATE_KEY = {
-      kind: "gcp-private-key",
-      hints: ['"private_key"'],
-      re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
-      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
-    };
-    PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
-    PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
-    PEM_PRIVATE_KEY = {
-      kind: "pem-private-key",
-      hints: ["private key"],
-      scan: (text2) => {
-        const markers = [...text2.matchAll(PEM_MARKER)];
-        let out = "";
-        let cursor = 0;
-        for (let i = 0; i < markers.length; i += 1) {
-          const begin = markers[i];
-          if (begin[1] !== "BEGIN" || begin.index < cursor) continue;
-          const next = markers[i + 1];
-          let end;
-          if (next !== void 0 && next[1] === "END") {
-            end = next.index + next[0].length;
-            i += 1;
-          } else {
-            PEM_TAIL.lastIndex = begin.index + begin[0].length;
-            PEM_TAIL.exec(text2);
-            end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
-          }
-          out += text2.slice(cursor, begin.index) + tag("pem-private-key");
-          cursor = end;
-        }
-        return cursor === 0 ? text2 : out + text2.slice(cursor);
-      }
-    };
-    KUBECONFIG_KEY = {
-      kind: "kubeconfig-client-key",
-      hints: ["client-key-data"],
-      re: /(client-key-data["']?[ \t]*:[ \t]*["']?)([A-Za-z0-9+/=]+)/g,
-      replace: (_m, g) => (g[1] ?? "").length < 16 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("kubeconfig-client-key")}`
-    };
-    DOC_BOUNDARY = /^((?:---|```|~~~)[^\n]*)$/m;
-    SECRET_KIND = /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?Secret["']?[ \t]*,?[ \t]*$/m;
-    DATA_KEY = /^([ \t]*)(data|stringData):[ \t]*$/;
-    ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
-    K8S_SECRET = {
-      kind: "k8s-secret-data",
-      hints: ["secret"],
-      scan: (text2) => {
-        if (!SECRET_KIND.test(text2)) return text2;
-        const parts = text2.split(DOC_BOUNDARY);
-        return parts.map((p) => SECRET_KIND.test(p) ? redactSecretManifest(p) : p).join("");
-      }
-    };
-    AZURE_STORAGE_KEY = {
-      kind: "azure-storage-key",
-      hints: ["accountkey=", "sharedaccesskey="],
-      re: /\b(AccountKey|SharedAccessKey)=([^;"'\s]+)/gi,
-      replace: (_m, g) => {
-        const v = g[1] ?? "";
-        return v.length < 10 || isRedacted(v) || isPlaceholder(v) || isDummy(v) ? void 0 : `${g[0]}=${tag("azure-storage-key")}`;
-      }
-    };
-    AZURE_SAS = {
-      kind: "azure-sas-signature",
-      hints: ["sig="],
-      re: /((?<![A-Za-z0-9_-])sig=)([A-Za-z0-9%+/=_-]+)/g,
-      replace: (_m, g) => {
-        const v = g[1] ?? "";
-        return v.length < 20 || isDummy(v) ? void 0 : `${g[0]}${tag("azure-sas-signature")}`;
-      }
-    };
-    AZURE_AD_SECRET = {
-      kind: "azure-ad-client-secret",
-      hints: ["q~"],
-      re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
-      replace: (_m, g) => (g[0] ?? "").length < 30 ? void 0 : tag("azure-ad-client-secret")
-    };
-    URL_PASSWORD = {
-      kind: "url-password",
-      hints: ["://"],
-      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/?#"'<>`]+)@(?=[^\s@/?#"'<>])/gi,
-      replace: (_m, g) => {
-        const pw = g[2] ?? "";
-        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return void 0;
-        return `${g[0]}${g[1]}:${tag("url-password")}@`;
-      }
-    };
-    SLACK_WEBHOOK = {
-      kind: "slack-webhook",
-      hints: ["hooks.slack.com"],
-      re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
-      replace: (_m, g) => (g[1] ?? "").length < 8 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}/${tag("slack-webhook")}`
-    };
-    DISCORD_WEBHOOK = {
-      kind: "discord-webhook",
-      hints: ["/api/webhooks/"],
-      re: /(https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks)\/(\d+\/[A-Za-z0-9_-]+)/g,
-      replace: (_m, g) => (g[1] ?? "").length < 30 ? void 0 : `${g[0]}/${tag("discord-webhook")}`
-    };
-    DOCKER_AUTH = {
-      kind: "docker-config-auth",
-      hints: ['"auth"'],
-      re: /("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]+)(")/g,
-      replace: (_m, g) => looksRandom(g[1] ?? "", 12) ? `${g[0]}${tag("docker-config-auth")}${g[2]}` : void 0
-    };
-    STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
-    STRUCTURED_RULES = [URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
-  }
-});
-
-// src/lib/memory/secrets/vendor.ts
-function vendorRule(row) {
-  return {
-    kind: row.kind,
-    hints: row.hints,
-    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ""}`),
-    replace: (match, g) => {
-      const body = g[1] ?? "";
-      if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
-      if (row.check !== void 0 && !row.check(body)) return void 0;
-      return tag(row.kind);
-    }
-  };
-}
-var B, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
-var init_vendor = __esm({
-  "src/lib/memory/secrets/vendor.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    B = "(?<![A-Za-z0-9_-])";
-    HEX = /^[0-9a-f]+$/;
-    hexOnly = (b) => HEX.test(b);
-    mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
-    hasDigit = (b) => /\d/.test(b);
-    exact = (...lengths) => (b) => lengths.includes(b.length);
-    ALNUM = "[A-Za-z0-9]";
-    URLSAFE = "[A-Za-z0-9_-]";
-    ROWS = [
-      { kind: "aws-access-key-id", prefix: "(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|A3T[A-Z0-9])", body: "[A-Z0-9]", min: 16, check: exact(16, 17), hints: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"] },
-      { kind: "gcp-api-key", prefix: "AIza", body: URLSAFE, min: 35, hints: ["AIza"] },
-      { kind: "google-oauth-client-secret", prefix: "GOCSPX-", body: URLSAFE, min: 20, hints: ["GOCSPX-"] },
-      { kind: "google-oauth-token", prefix: "(?:ya29\\.|1//0)", body: URLSAFE, min: 20, hints: ["ya29.", "1//0"] },
-      { kind: "github-token", prefix: "(?:gh[pousr]_|github_pat_)", body: "[A-Za-z0-9_]", min: 30, hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
-      { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
-      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: hasDigit, hints: ["xox", "xapp-"] },
-      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
-      { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
-      { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
-      { kind: "openrouter-key", prefix: "sk-or-v1-", body: "[0-9a-f]", min: 40, hints: ["sk-or-v1-"] },
-      { kind: "mapbox-token", prefix: "(?:sk|pk|tk)\\.eyJ", body: "[A-Za-z0-9_.-]", min: 40, hints: [".eyJ"] },
-      // OpenAI-style `sk-` keys (OpenAI project/service/admin keys, DeepSeek and other compatible APIs).
-      { kind: "openai-key", prefix: "sk-", body: URLSAFE, min: 20, check: hasDigit, hints: ["sk-"] },
-      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM, min: 40, hints: ["pplx-"] },
-      { kind: "groq-key", prefix: "gsk_", body: ALNUM, min: 40, hints: ["gsk_"] },
-      { kind: "xai-key", prefix: "xai-", body: ALNUM, min: 60, hints: ["xai-"] },
-      { kind: "replicate-token", prefix: "r8_", body: ALNUM, min: 30, hints: ["r8_"] },
-      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM, min: 30, hints: ["hf_", "api_org_"] },
-      { kind: "npm-token", prefix: "npm_", body: ALNUM, min: 36, hints: ["npm_"] },
-      { kind: "pypi-token", prefix: "pypi-Ag", body: URLSAFE, min: 50, hints: ["pypi-Ag"] },
-      { kind: "dockerhub-token", prefix: "dckr_(?:pat|oat)_", body: URLSAFE, min: 20, hints: ["dckr_"] },
-      { kind: "shopify-token", prefix: "shp(?:at|ca|pa|ss)_", body: "[0-9a-fA-F]", min: 32, hints: ["shpat_", "shpca_", "shppa_", "shpss_"] },
-      { kind: "square-token", prefix: "(?:sq0atp-|sq0csp-|EAAA)", body: URLSAFE, min: 22, check: mixed, hints: ["sq0atp-", "sq0csp-", "EAAA"] },
-      { kind: "postman-key", prefix: "PMAK-", body: "[0-9a-fA-F-]", min: 50, hints: ["PMAK-"] },
-      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM, min: 40, hints: ["lin_api_", "lin_oauth_"] },
-      { kind: "databricks-token", prefix: "dapi", body: "[0-9a-f-]", min: 32, check: (b) => /^[0-9a-f]{32}(?:-\d+)?$/.test(b), hints: ["dapi"] },
-      { kind: "grafana-token", prefix: "(?:glsa_|glc_eyJ|eyJrIjoi)", body: "[A-Za-z0-9_=+/-]", min: 32, hints: ["glsa_", "glc_eyJ", "eyJrIjoi"] },
-      { kind: "tailscale-key", prefix: "tskey-(?:auth|api|client|scim|webhook)-", body: "[A-Za-z0-9-]", min: 20, check: hasDigit, hints: ["tskey-"] },
-      { kind: "vault-token", prefix: "hv[sbr]\\.", body: URLSAFE, min: 20, hints: ["hvs.", "hvb.", "hvr."] },
-      // Legacy Vault service tokens: `s.` + 24 characters of mixed case and digits.
-      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
-      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM, min: 40, hints: ["dp."] },
-      { kind: "digitalocean-token", prefix: "do[opr]_v1_", body: "[0-9a-f]", min: 64, hints: ["_v1_"] },
-      { kind: "cloudflare-origin-ca-key", prefix: "v1\\.0-", body: "[0-9a-f-]", min: 150, hints: ["v1.0-"] },
-      { kind: "newrelic-key", prefix: "(?:NRAK-|NRII-|NRJS-|NRAA-)", body: "[A-Za-z0-9]", min: 19, hints: ["NRAK-", "NRII-", "NRJS-", "NRAA-"] },
-      { kind: "sentry-token", prefix: "(?:sntrys_eyJ|sntryu_)", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["sntrys_eyJ", "sntryu_"] },
-      { kind: "atlassian-token", prefix: "(?:ATATT3|ATCTT3|ATBB)", body: "[A-Za-z0-9_=-]", min: 28, check: mixed, hints: ["ATATT3", "ATCTT3", "ATBB"] },
-      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
-      { kind: "figma-token", prefix: "fig[dou]_", body: URLSAFE, min: 30, hints: ["figd_", "figo_", "figu_"] },
-      { kind: "heroku-key", prefix: "HRKU-", body: URLSAFE, min: 20, hints: ["HRKU-"] },
-      { kind: "fly-token", prefix: "FlyV1 fm\\d[a-z]?_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["FlyV1 fm"] },
-      { kind: "supabase-key", prefix: "(?:sbp_|sb_secret_)", body: URLSAFE, min: 20, hints: ["sbp_", "sb_secret_"] },
-      { kind: "netlify-token", prefix: "nfp_", body: ALNUM, min: 30, hints: ["nfp_"] },
-      { kind: "pulumi-token", prefix: "pul-", body: "[0-9a-f]", min: 40, hints: ["pul-"] },
-      { kind: "terraform-cloud-token", prefix: "[A-Za-z0-9]{14}\\.atlasv1\\.", body: "[A-Za-z0-9_=-]", min: 40, hints: [".atlasv1."] },
-      { kind: "buildkite-token", prefix: "bk(?:ua|ct)_", body: "[0-9a-f]", min: 40, hints: ["bkua_", "bkct_"] },
-      { kind: "circleci-token", prefix: "CCIPAT_", body: "[A-Za-z0-9_]", min: 40, hints: ["CCIPAT_"] },
-      { kind: "langsmith-key", prefix: "lsv2_(?:pt|sk)_", body: "[0-9a-f_]", min: 40, hints: ["lsv2_"] },
-      { kind: "contentful-token", prefix: "CFPAT-", body: URLSAFE, min: 40, hints: ["CFPAT-"] },
-      { kind: "dynatrace-token", prefix: "dt0[a-z]\\d\\d\\.", body: "[A-Za-z0-9.]", min: 80, hints: ["dt0"] },
-      { kind: "prefect-key", prefix: "pnu_", body: ALNUM, min: 36, hints: ["pnu_"] },
-      { kind: "readme-key", prefix: "rdme_", body: ALNUM, min: 60, hints: ["rdme_"] },
-      { kind: "planetscale-token", prefix: "pscale_(?:tkn|pw|oauth)_", body: "[A-Za-z0-9_.-]", min: 30, hints: ["pscale_"] },
-      { kind: "resend-key", prefix: "re_", body: "[A-Za-z0-9_]", min: 30, check: (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["re_"] },
-      { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
-      { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
-      // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
-      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ["A3-"] },
-      { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
-      { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
-      { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
-      { kind: "sendgrid-key", prefix: "SG\\.", body: "[A-Za-z0-9_.-]", min: 40, check: (b) => b.includes("."), hints: ["SG."] },
-      { kind: "mailgun-key", prefix: "key-", body: "[0-9a-z]", min: 32, check: (b) => hexOnly(b) && b.length === 32, hints: ["key-"] },
-      { kind: "mailchimp-key", prefix: "[0-9a-f]{32}-us", body: "[0-9]", min: 1, check: (b) => b.length <= 2, hints: ["-us"] },
-      { kind: "telegram-bot-token", prefix: "\\d{8,10}:AA", body: URLSAFE, min: 30, hints: [":AA"] },
-      { kind: "discord-bot-token", prefix: "[MNO][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.", body: URLSAFE, min: 27, hints: ["."] }
-    ];
-    JWT = {
-      kind: "jwt",
-      hints: ["eyJ"],
-      re: new RegExp(`${B}(eyJ[A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)\\.?([A-Za-z0-9_-]*)`, "g"),
-      replace: (_m, g) => {
-        const payload = g[1] ?? "";
-        if ((g[0] ?? "").length < 10 || payload.length < 8) return void 0;
-        if (isJwtIoSample(_m)) return void 0;
-        return tag("jwt");
-      }
-    };
-    VENDOR_RULES = [...ROWS.map(vendorRule), JWT];
-  }
-});
-
-// src/lib/memory/redact.ts
-function redactSecrets(text2) {
-  return runRules(RULES, text2);
-}
-function totalRedactions(byKind) {
-  return Object.values(byKind).reduce((n, k) => n + k, 0);
-}
-function addCounts(into, counts) {
-  for (const [kind, n] of Object.entries(counts)) into[kind] = (into[kind] ?? 0) + n;
-  return into;
-}
-function stripPrivateBlocks(text2) {
-  if (!/<\/?private\b/i.test(text2)) return { text: text2, count: 0, unclosed: false, warnings: [] };
-  const re = /<(\/?)private(?:\s[^<>]*)?>/gi;
-  let out = "";
-  let cursor = 0;
-  let depth = 0;
-  let count = 0;
-  let m;
-  while ((m = re.exec(text2)) !== null) {
-    const closing = m[1] === "/";
-    if (!closing) {
-      if (depth === 0) {
-        out += text2.slice(cursor, m.index);
-      }
-      depth += 1;
-    } else if (depth > 0) {
-      depth -= 1;
-      if (depth === 0) {
-        count += 1;
-        cursor = m.index + m[0].length;
-      }
-    }
-  }
-  if (depth > 0) {
-    count += 1;
-    return {
-      text: out,
-      count,
-      unclosed: true,
-      warnings: ["a <private> block is not closed with </private>: everything after it was left out"]
-    };
-  }
-  out += text2.slice(cursor);
-  return { text: out, count, unclosed: false, warnings: [] };
-}
-var RULES;
-var init_redact = __esm({
-  "src/lib/memory/redact.ts"() {
-    "use strict";
-    init_assignment();
-    init_command_line();
-    init_engine();
-    init_structured();
-    init_vendor();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES];
-  }
-});
-
-// src/lib/memory/split.ts
-function headingCuts(text2) {
-  const cuts = [];
-  let fence;
-  let start = 0;
-  while (start < text2.length) {
-    let end = text2.indexOf("\n", start);
-    if (end === -1) end = text2.length;
-    const line = text2.slice(start, end);
-    const f = FENCE.exec(line);
-    if (f?.[1] !== void 0) {
-      const ch = f[1][0];
-      if (fence === void 0) fence = ch;
-      else if (ch === fence) fence = void 0;
-    } else if (fence === void 0 && start > 0 && HEADING.test(line)) cuts.push(start);
-    start = end + 1;
-  }
-  return cuts;
-}
-function cutsAfter(text2, re) {
-  const cuts = [];
-  re.lastIndex = 0;
-  let m;
-  while ((m = re.exec(text2)) !== null) {
-    const at = m.index + m[0].length;
-    if (m[0].length === 0) re.lastIndex += 1;
-    if (at > 0 && at < text2.length) cuts.push(at);
-  }
-  return cuts;
-}
-function segments(text2, level) {
-  let cuts;
-  switch (level) {
-    case "heading":
-      cuts = headingCuts(text2);
-      break;
-    case "paragraph":
-      cuts = cutsAfter(text2, /\n[ \t]*\n(?:[ \t]*\n)*/g);
-      break;
-    case "line":
-      cuts = cutsAfter(text2, /\n/g);
-      break;
-    case "sentence":
-      cuts = cutsAfter(text2, /[.!?;:]["')\]]*[ \t]+/g);
-      break;
-    case "word":
-      cuts = cutsAfter(text2, /[ \t]+/g);
-      break;
-    default:
-      cuts = [];
-  }
-  const out = [];
-  let prev = 0;
-  for (const c of cuts) {
-    out.push(text2.slice(prev, c));
-    prev = c;
-  }
-  out.push(text2.slice(prev));
-  return out;
-}
-function hardCut(text2, max) {
-  const out = [];
-  let i = 0;
-  while (i < text2.length) {
-    let end = Math.min(i + max, text2.length);
-    const last = text2.charCodeAt(end - 1);
-    if (end < text2.length && end - i > 1 && last >= 55296 && last <= 56319) end -= 1;
-    out.push(text2.slice(i, end));
-    i = end;
-  }
-  return out;
-}
-function atoms(text2, max, levelIndex) {
-  if (text2.length <= max) return [text2];
-  const level = LEVELS[levelIndex] ?? "hard";
-  if (level === "hard") return hardCut(text2, max);
-  const segs = segments(text2, level);
-  if (segs.length <= 1) return atoms(text2, max, levelIndex + 1);
-  return segs.flatMap((seg) => atoms(seg, max, levelIndex + 1));
-}
-function pack(text2, max, levelIndex) {
-  if (text2.length <= max) return [text2];
-  const level = LEVELS[levelIndex] ?? "hard";
-  if (level === "hard") return hardCut(text2, max);
-  const segs = segments(text2, level);
-  if (segs.length <= 1) return pack(text2, max, levelIndex + 1);
-  const flow = level === "line" || level === "sentence" || level === "word";
-  const out = [];
-  let current = "";
-  const add = (piece) => {
-    if (current.length + piece.length > max) {
-      if (current !== "") out.push(current);
-      current = piece;
-    } else current += piece;
-  };
-  for (const seg of segs) {
-    if (seg.length <= max) add(seg);
-    else if (flow) for (const piece of atoms(seg, max, levelIndex + 1)) add(piece);
-    else {
-      if (current !== "") out.push(current);
-      current = "";
-      out.push(...pack(seg, max, levelIndex + 1));
-    }
-  }
-  if (current !== "") out.push(current);
-  return out;
-}
-function splitRaw(text2, max) {
-  const limit = Math.max(2, Math.floor(max));
-  return pack(text2, limit, 0);
-}
-function trimBlock(text2) {
-  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
-}
-function splitMarkdown(text2, max) {
-  return splitRaw(text2, max).map(trimBlock).filter((p) => p.trim() !== "");
-}
-var LEVELS, FENCE, HEADING;
-var init_split = __esm({
-  "src/lib/memory/split.ts"() {
-    "use strict";
-    LEVELS = ["heading", "paragraph", "line", "sentence", "word", "hard"];
-    FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-    HEADING = /^[ \t]{0,3}#{1,6}(?:[ \t]|$)/;
-  }
-});
-
-// src/lib/memory/time.ts
-function pad(n, width = 2) {
-  return String(n).padStart(width, "0");
-}
-function formatIso(ms) {
-  if (!Number.isFinite(ms)) return void 0;
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return void 0;
-  const year = d.getUTCFullYear();
-  if (year < 0 || year > 9999) return void 0;
-  const base = `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  const millis = d.getUTCMilliseconds();
-  return millis === 0 ? `${base}Z` : `${base}.${pad(millis, 3)}Z`;
-}
-function parseTime(value) {
-  if (value instanceof Date) {
-    const iso2 = formatIso(value.getTime());
-    return iso2 === void 0 ? { warning: "is not a valid date" } : { iso: iso2 };
-  }
-  if (typeof value === "number") {
-    if (Number.isInteger(value) && value >= 1e9 && value < 1e10) return { iso: formatIso(value * 1e3) };
-    if (Number.isInteger(value) && value >= 1e12 && value < 1e13) return { iso: formatIso(value) };
-    return { warning: `number ${value} is not a time` };
-  }
-  if (typeof value !== "string") return { warning: "is not a time" };
-  const text2 = value.trim();
-  if (text2 === "") return {};
-  const m = DATE_TIME.exec(text2);
-  if (m === null) return { warning: `cannot read "${text2.slice(0, 60)}" as a time (use ISO-8601, e.g. 2026-01-04T10:30:00Z)` };
-  const [, y, mo, d, h, mi, s, frac, z2, sign, oh, om, utcWord, uSign, uh, um, abbr] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = h === void 0 ? 0 : Number(h);
-  const minute = mi === void 0 ? 0 : Number(mi);
-  const second = s === void 0 ? 0 : Math.min(Number(s), 59);
-  const millis = frac === void 0 ? 0 : Math.floor(Number(`0.${frac}`) * 1e3);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || hour === 24 && (minute > 0 || second > 0)) {
-    return { warning: `"${text2}" is not a valid date/time` };
-  }
-  let offset = 0;
-  let warning;
-  if (z2 !== void 0) offset = 0;
-  else if (sign !== void 0) offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0));
-  else if (utcWord !== void 0) offset = (uSign === "-" ? -1 : 1) * (Number(uh) * 60 + Number(um ?? 0));
-  else if (abbr !== void 0) {
-    const known = ZONE_OFFSETS[abbr.toUpperCase()];
-    if (known === void 0) warning = `unknown time zone "${abbr}" in "${text2}"; read as UTC`;
-    else offset = known;
-  }
-  if (Math.abs(offset) > 18 * 60) return { warning: `time zone offset in "${text2}" is out of range` };
-  const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
-  const check2 = new Date(Date.UTC(year, month - 1, day));
-  if (check2.getUTCFullYear() !== year || check2.getUTCMonth() !== month - 1 || check2.getUTCDate() !== day) {
-    return { warning: `"${text2}" is not a valid date` };
-  }
-  const iso = formatIso(local - offset * 6e4);
-  if (iso === void 0) return { warning: `"${text2}" is out of range` };
-  return warning === void 0 ? { iso } : { iso, warning };
-}
-var ZONE_OFFSETS, DATE_TIME;
-var init_time = __esm({
-  "src/lib/memory/time.ts"() {
-    "use strict";
-    ZONE_OFFSETS = {
-      UTC: 0,
-      UT: 0,
-      GMT: 0,
-      Z: 0,
-      WET: 0,
-      WEST: 60,
-      BST: 60,
-      IST: 330,
-      CET: 60,
-      CEST: 120,
-      MET: 60,
-      MEST: 120,
-      EET: 120,
-      EEST: 180,
-      MSK: 180,
-      // North America (CST = US Central, not China; AST = Atlantic)
-      EST: -300,
-      EDT: -240,
-      CST: -360,
-      CDT: -300,
-      MST: -420,
-      MDT: -360,
-      PST: -480,
-      PDT: -420,
-      AKST: -540,
-      AKDT: -480,
-      HST: -600,
-      HDT: -540,
-      AST: -240,
-      ADT: -180,
-      NST: -210,
-      NDT: -150,
-      // South America, Africa
-      BRT: -180,
-      ART: -180,
-      CLT: -240,
-      CLST: -180,
-      SAST: 120,
-      WAT: 60,
-      CAT: 120,
-      EAT: 180,
-      // Asia, Oceania
-      GST: 240,
-      PKT: 300,
-      NPT: 345,
-      ICT: 420,
-      WIB: 420,
-      HKT: 480,
-      SGT: 480,
-      PHT: 480,
-      AWST: 480,
-      JST: 540,
-      KST: 540,
-      ACST: 570,
-      ACDT: 630,
-      AEST: 600,
-      AEDT: 660,
-      NZST: 720,
-      NZDT: 780
-    };
-    DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
-  }
-});
-
-// src/lib/memory/links.ts
-function words(slug) {
-  return slug.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
-}
-function renderMemoryLinks(text2) {
-  if (!text2.includes("[[")) return text2;
-  return text2.replace(LINK, (whole, slug, label) => {
-    const shown = label === void 0 ? words(slug) : label.trim();
-    return shown === "" ? whole : shown;
-  });
-}
-function linkedMemories(text2) {
-  if (!text2.includes("[[")) return [];
-  const out = [];
-  for (const m of text2.matchAll(LINK)) {
-    const name = words(m[1]);
-    if (name !== "" && !out.includes(name)) out.push(name);
-  }
-  return out;
-}
-var LINK;
-var init_links = __esm({
-  "src/lib/memory/links.ts"() {
-    "use strict";
-    LINK = /\[\[([^[\]\n|#]{1,200})(?:#[^[\]\n|]{0,200})?(?:\|([^[\]\n]{1,200}))?\]\]/g;
-  }
-});
-
-// src/lib/memory/episode.ts
-function formatMarker(m) {
-  const hash2 = m.hash.slice(0, MARKER_HASH_CHARS).toLowerCase();
-  if (!FILE_ID.test(m.fileId)) throw new TypeError(`formatMarker: fileId must match ${FILE_ID.source}`);
-  if (m.origin !== void 0 && !ORIGIN_NAME.test(m.origin)) throw new TypeError(`formatMarker: origin must match ${ORIGIN_NAME.source}`);
-  if (!/^[0-9a-f]{12}$/.test(hash2)) throw new TypeError("formatMarker: hash must be at least 12 hex characters");
-  if (!Number.isInteger(m.part) || !Number.isInteger(m.parts) || m.part < 1 || m.part > m.parts || m.parts > 999999) {
-    throw new TypeError("formatMarker: part must be an integer from 1 to parts");
-  }
-  return `[gms:${m.fileId}:${hash2}:${m.part}/${m.parts}${m.origin === void 0 ? "" : `:${m.origin}`}]`;
-}
-function parseMarker(sourceDescription) {
-  if (typeof sourceDescription !== "string" || !sourceDescription.includes("[gms:")) return void 0;
-  let found;
-  MARKER_RE.lastIndex = 0;
-  let m;
-  while ((m = MARKER_RE.exec(sourceDescription)) !== null) {
-    const part = Number(m[3]);
-    const parts = Number(m[4]);
-    if (part < 1 || part > parts) continue;
-    found = { fileId: m[1] ?? "", hash: m[2] ?? "", part, parts, raw: m[0], ...m[5] === void 0 ? {} : { origin: m[5] } };
-  }
-  return found;
-}
-function truncateLabel(text2, max) {
-  if (text2.length <= max) return text2;
-  if (max <= 1) return "\u2026".slice(0, Math.max(0, max));
-  let cut = max - 1;
-  const code = text2.charCodeAt(cut - 1);
-  if (code >= 55296 && code <= 56319) cut -= 1;
-  let head = text2.slice(0, cut);
-  if (!/\s/.test(text2.charAt(cut))) {
-    const space = head.search(/\s\S*$/);
-    if (space >= Math.floor(max / 2)) head = head.slice(0, space);
-  }
-  return `${head.trimEnd()}\u2026`;
-}
-function oneLine(text2) {
-  return text2.replace(/\s+/g, " ").trim();
-}
-function scalarLine(value) {
-  if (typeof value === "string") return oneLine(value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value) && value.every((v) => ["string", "number", "boolean"].includes(typeof v))) {
-    return oneLine(value.map(String).join(", "));
-  }
-  return void 0;
-}
-function headerLines(doc) {
-  const fm = doc.frontmatter;
-  const lines = [];
-  const add = (label, value) => {
-    if (value !== void 0 && value.trim() !== "") lines.push(`${label}: ${oneLine(value)}`);
-  };
-  if (oneLine(doc.title).length > MAX_NAME_CHARS - 20) add("Title", doc.title);
-  add("Type", doc.type);
-  if (fm.capture_type !== void 0 && fm.capture_type !== doc.type) add("Capture type", fm.capture_type);
-  add("Description", fm.description);
-  if (doc.tags.length > 0) add("Tags", doc.tags.join(", "));
-  if (doc.time !== void 0) add(TIME_LABEL[doc.timeSource ?? "date"], doc.time);
-  if (fm.rating !== void 0) add("Rating", String(fm.rating));
-  add("Executor", fm.executor);
-  add("Agent completion", fm.agent_completion);
-  if (doc.pinned === true) add("Pinned", "yes");
-  for (const [key, value] of Object.entries(doc.extra)) {
-    const text2 = scalarLine(value);
-    if (text2 !== void 0 && text2 !== "" && key.length <= 40 && text2.length <= 300) add(key, text2);
-  }
-  return lines;
-}
-function prepareEpisodeContent(doc) {
-  const warnings = [];
-  const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
-  warnings.push(...privateBody.warnings);
-  const body = redactSecrets(renderMemoryLinks(privateBody.text));
-  const links = linkedMemories(privateBody.text);
-  const privateHeader = stripPrivateBlocks([...headerLines(doc), ...links.length === 0 ? [] : [`Related memories: ${links.join(", ")}`]].join("\n"));
-  const header2 = redactSecrets(privateHeader.text);
-  const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
-  return {
-    header: header2.text.trim(),
-    body: trimBlock(body.text),
-    title: title.text || "Untitled memory",
-    redactions: body.total + header2.total + title.total,
-    redactionsByKind: addCounts(addCounts(addCounts({}, body.counts), header2.counts), title.counts),
-    privateBlocks: privateBody.count + privateHeader.count,
-    warnings
-  };
-}
-function buildEpisodes(input2) {
-  const { doc } = input2;
-  const max = Math.max(MIN_MAX_CHARS, Math.floor(Number.isFinite(input2.maxChars) ? input2.maxChars : MIN_MAX_CHARS));
-  const prepared = prepareEpisodeContent(doc);
-  if (prepared.body === "" && (doc.frontmatter.description ?? "").trim() === "") return [];
-  let bodies;
-  const sep = "\n\n";
-  if (prepared.header === "") {
-    bodies = splitMarkdown(prepared.body, max);
-  } else if (prepared.header.length + sep.length <= max / 2) {
-    const budget = max - prepared.header.length - sep.length;
-    const chunks = prepared.body === "" ? [] : splitMarkdown(prepared.body, budget);
-    bodies = chunks.length === 0 ? [prepared.header] : chunks.map((c) => `${prepared.header}${sep}${c}`);
-  } else {
-    bodies = splitMarkdown(prepared.body === "" ? prepared.header : `${prepared.header}${sep}${prepared.body}`, max);
-  }
-  if (bodies.length === 0) return [];
-  const parts = bodies.length;
-  const referenceTime = doc.time ?? formatIso(input2.mtimeMs) ?? formatIso(Date.now());
-  const readable = [
-    `${input2.kind} memory ${input2.relPath}`,
-    doc.type === void 0 ? void 0 : `type ${oneLine(doc.type)}`,
-    doc.tags.length === 0 ? void 0 : `tags ${oneLine(doc.tags.join(", "))}`,
-    input2.project === void 0 ? void 0 : `project ${oneLine(input2.project)}`
-  ].filter((s) => s !== void 0).join("; ");
-  const readableSafe = redactSecrets(oneLine(readable)).text;
-  return bodies.map((body, index) => {
-    const part = index + 1;
-    const marker = formatMarker({ fileId: input2.fileId, hash: input2.contentHash, part, parts, origin: input2.origin });
-    const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
-    const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
-    const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
-    return {
-      name,
-      body,
-      source: "text",
-      sourceDescription: description,
-      groupId: input2.groupId,
-      referenceTime,
-      marker,
-      part,
-      parts,
-      redactions: part === 1 ? prepared.redactions : 0,
-      redactionsByKind: part === 1 ? prepared.redactionsByKind : {}
-    };
-  });
-}
-function searchProbe(body) {
-  const blank = body.indexOf("\n\n");
-  const text2 = (blank >= 0 ? body.slice(blank + 2) : body).replace(/[#*_`>|[\]()~-]+/g, " ").replace(/\s+/g, " ").trim();
-  if (text2.length <= 160) return text2;
-  const cut = text2.slice(0, 160);
-  const space = cut.lastIndexOf(" ");
-  return space > 80 ? cut.slice(0, space) : cut;
-}
-var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, TIME_LABEL;
-var init_episode = __esm({
-  "src/lib/memory/episode.ts"() {
-    "use strict";
-    init_footer();
-    init_redact();
-    init_split();
-    init_time();
-    init_links();
-    init_origin();
-    MAX_NAME_CHARS = 200;
-    MAX_SOURCE_DESCRIPTION_CHARS = 500;
-    MIN_MAX_CHARS = 100;
-    MARKER_HASH_CHARS = 12;
-    FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-    MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
-    TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
   }
 });
 
@@ -8682,7 +7749,7 @@ var init_text = __esm({
 
 // src/lib/memory/hash.ts
 function sha256Hex2(data) {
-  const h = (0, import_node_crypto2.createHash)("sha256");
+  const h = (0, import_node_crypto3.createHash)("sha256");
   if (typeof data === "string") h.update(data, "utf8");
   else h.update(data);
   return h.digest("hex");
@@ -8698,11 +7765,11 @@ function contentHashOf(raw) {
 function fileIdOf(source2, relPath) {
   return sha256Hex2(`${source2}\0${relPath}`).slice(0, 16);
 }
-var import_node_crypto2;
+var import_node_crypto3;
 var init_hash = __esm({
   "src/lib/memory/hash.ts"() {
     "use strict";
-    import_node_crypto2 = require("node:crypto");
+    import_node_crypto3 = require("node:crypto");
     init_footer();
     init_text();
   }
@@ -8711,12 +7778,12 @@ var init_hash = __esm({
 // src/lib/memory/sources.ts
 function resolveSources(config2) {
   const roots = [];
-  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path14.resolve)((0, import_node_path14.join)(config2.paiDir, "MEMORY")) });
+  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path15.resolve)((0, import_node_path15.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
-    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path14.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path14.resolve)(f.root), layout: f.layout });
+    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path15.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path15.resolve)(f.root), layout: f.layout });
   }
-  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path14.resolve)(extra.path) });
+  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path15.resolve)(extra.path) });
   return roots.map((s) => {
     const shared = config2.sharedSources[s.name];
     return { ...s, origin: shared ?? config2.origin, shared: shared !== void 0 };
@@ -8728,7 +7795,7 @@ function teamMemoryOf(source2, relPath) {
   return m === null ? void 0 : { store: m[1], path: m[2] };
 }
 function teamOrigin(store) {
-  return `t-${(0, import_node_crypto3.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
+  return `t-${(0, import_node_crypto4.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
 }
 function isTeamOrigin(origin) {
   return origin !== void 0 && /^t-[0-9a-f]{10}$/.test(origin);
@@ -8753,12 +7820,12 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto3, import_node_path14, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto4, import_node_path15, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
-    import_node_path14 = require("node:path");
+    import_node_crypto4 = require("node:crypto");
+    import_node_path15 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
     TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
@@ -10593,20 +9660,20 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs15, import_node_path15, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs16, import_node_path16, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
-    import_node_path15 = require("node:path");
+    import_node_fs16 = require("node:fs");
+    import_node_path16 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs15.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs15.statSync)(path),
-      lstat: (path) => (0, import_node_fs15.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs16.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs16.statSync)(path),
+      lstat: (path) => (0, import_node_fs16.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs15.realpathSync.native(path)
+      realpath: (path) => import_node_fs16.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -10699,7 +9766,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path15.sep), import_node_path15.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path16.sep), import_node_path16.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -10731,10 +9798,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path15.sep);
+          const abs = joinPath(dir.abs, name, import_node_path16.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path15.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path16.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel)) this.statFile(rel, abs);
@@ -10806,7 +9873,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path16.join)(stateDir, name);
+  return (0, import_node_path17.join)(stateDir, name);
 }
 function parseOwner(text2) {
   try {
@@ -10848,7 +9915,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path16.join)(stateDir, entry);
+    const full = (0, import_node_path17.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -10864,7 +9931,7 @@ function installExitHandler() {
   });
 }
 async function attempt(stateDir, path, options2, staleMs) {
-  const token = (0, import_node_crypto4.randomBytes)(12).toString("hex");
+  const token = (0, import_node_crypto5.randomBytes)(12).toString("hex");
   const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs };
   if (options2.label !== void 0) owner.label = options2.label;
   ownTokens.add(token);
@@ -10927,15 +9994,15 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto4, import_node_fs16, import_promises3, import_node_os5, import_node_path16, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto5, import_node_fs17, import_promises3, import_node_os5, import_node_path17, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
-    import_node_crypto4 = require("node:crypto");
-    import_node_fs16 = require("node:fs");
+    import_node_crypto5 = require("node:crypto");
+    import_node_fs17 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path16 = require("node:path");
+    import_node_path17 = require("node:path");
     init_process_alive();
     init_backoff();
     init_lock_file();
@@ -11040,7 +10107,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs16.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs16.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs17.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs17.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -11210,7 +10277,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path17.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path18.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   let text2;
@@ -11251,7 +10318,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path17.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path18.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
@@ -11264,12 +10331,12 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path17, JournalAppender;
+var import_promises4, import_node_path18, JournalAppender;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path17 = require("node:path");
+    import_node_path18 = require("node:path");
     init_json();
     init_types2();
     init_validate();
@@ -11305,7 +10372,7 @@ var init_journal = __esm({
 
 // src/lib/state/state.ts
 function statePath(stateDir) {
-  return (0, import_node_path18.join)(stateDir, STATE_FILE);
+  return (0, import_node_path19.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -11372,12 +10439,12 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text2, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path18;
+var import_promises5, import_node_path19;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path18 = require("node:path");
+    import_node_path19 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
@@ -31795,13 +30862,1546 @@ var init_zod = __esm({
   }
 });
 
+// src/lib/memory/secrets/engine.ts
+function countTags(text2, into, sign) {
+  if (!text2.includes("[REDACTED:")) return;
+  for (const m of text2.matchAll(TAG)) {
+    const kind = m[1];
+    into.set(kind, (into.get(kind) ?? 0) + sign);
+  }
+}
+function applyRegex(rule, text2, counts) {
+  rule.re.lastIndex = 0;
+  return text2.replace(rule.re, (...args) => {
+    const match = args[0];
+    const groups = [];
+    for (let i = 1; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
+    const replacement = rule.replace ? rule.replace(match, groups) : tag(rule.kind);
+    if (replacement === void 0 || replacement === match) return match;
+    countTags(replacement, counts, 1);
+    countTags(match, counts, -1);
+    return replacement;
+  });
+}
+function applyScan(rule, text2, counts) {
+  const out = rule.scan(text2);
+  if (out !== text2) {
+    countTags(out, counts, 1);
+    countTags(text2, counts, -1);
+  }
+  return out;
+}
+function hintIndex(rules) {
+  const hints = [...new Set(rules.flatMap((r) => r.hints))];
+  const rulesOf = /* @__PURE__ */ new Map();
+  for (const h of hints) {
+    const lower = h === h.toLowerCase();
+    const contained = hints.filter((o) => o === o.toLowerCase() === lower && h.includes(o));
+    rulesOf.set(h, rules.flatMap((r, i) => r.hints.some((o) => contained.includes(o)) ? [i] : []));
+  }
+  const build = (list) => list.length === 0 ? void 0 : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join("|")})`, "g");
+  return { lower: build(hints.filter((h) => h === h.toLowerCase())), exact: build(hints.filter((h) => h !== h.toLowerCase())), rulesOf };
+}
+function rulesToRun(index, text2, count) {
+  let run2;
+  const scan = (re, s) => {
+    if (re === void 0) return;
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      run2 ??= new Uint8Array(count);
+      for (const i of index.rulesOf.get(m[1]) ?? []) run2[i] = 1;
+      re.lastIndex = m.index + 1;
+    }
+  };
+  scan(index.lower, text2.toLowerCase());
+  scan(index.exact, text2);
+  return run2;
+}
+function runRules(rules, text2) {
+  const counts = /* @__PURE__ */ new Map();
+  let out = text2;
+  let index = INDEXES.get(rules);
+  if (index === void 0) {
+    index = hintIndex(rules);
+    INDEXES.set(rules, index);
+  }
+  const run2 = rulesToRun(index, text2, rules.length);
+  if (run2 !== void 0) {
+    for (let i = 0; i < rules.length; i += 1) {
+      if (run2[i] === 0) continue;
+      const rule = rules[i];
+      out = "scan" in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+    }
+  }
+  const result = {};
+  let total = 0;
+  for (const [kind, n] of counts) {
+    if (n <= 0) continue;
+    result[kind] = n;
+    total += n;
+  }
+  return { text: out, counts: result, total };
+}
+var tag, TAG, escape, INDEXES;
+var init_engine = __esm({
+  "src/lib/memory/secrets/engine.ts"() {
+    "use strict";
+    tag = (kind) => `[REDACTED:${kind}]`;
+    TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
+    escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    INDEXES = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/lib/memory/secrets/values.ts
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value) || ENV_REF.test(value);
+}
+function isDummy(value) {
+  if (DOC_EXAMPLE.test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
+  return value.length >= 8 && fewDistinct(value, 3);
+}
+function fewDistinct(value, n) {
+  let seen = "";
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value[i];
+    if (seen.includes(c)) continue;
+    if (seen.length === n) return false;
+    seen += c;
+  }
+  return true;
+}
+function isPath(value) {
+  return PATH.test(value);
+}
+function isTemplateStart(value) {
+  return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
+}
+function unquote(v) {
+  const first = v[0];
+  if (v.length >= 2 && (first === '"' || first === "'" || first === "`") && v.endsWith(first)) return { inner: v.slice(1, -1), quote: first };
+  return { inner: v, quote: "" };
+}
+function splitTrailingPunctuation(v, prose = true) {
+  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
+  if (m === null || m.index === 0) return { value: v, rest: "" };
+  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
+}
+function isCredentialValue(raw, numericOk) {
+  const { inner, quote } = unquote(raw);
+  const v = inner.trim();
+  if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (quote !== "") {
+    if (v.length < 4) return false;
+  } else if (v.length < 6) return false;
+  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
+  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  if (CODE_REF.test(v) && (v.includes(".") || v.includes("("))) return false;
+  if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
+  return true;
+}
+function looksRandom(v, minLength = 8) {
+  if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
+  return /\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v) || /[^A-Za-z0-9]/.test(v);
+}
+function isJwtIoSample(value) {
+  const payload = /^eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\./.exec(value)?.[1];
+  if (payload === void 0) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return claims.sub === "1234567890" && claims.name === "John Doe";
+  } catch {
+    return false;
+  }
+}
+var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, PATH, CODE_REF, WORDISH;
+var init_values = __esm({
+  "src/lib/memory/secrets/values.ts"() {
+    "use strict";
+    isRedacted = (v) => v.includes("[REDACTED:");
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
+    PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
+    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
+    WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
+  }
+});
+
+// src/lib/memory/secrets/assignment.ts
+function keyWords(key) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+function genericKind(key) {
+  const k = key.toLowerCase();
+  if (/passw|pwd|passphrase|passcode/.test(k)) return "password";
+  if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
+  if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return "private-key";
+  if (/token/.test(k)) return "token";
+  return "secret";
+}
+function splitBareValue(raw) {
+  const next = /;[A-Za-z][\w ]*=/.exec(raw);
+  const head = next === null ? raw : raw.slice(0, next.index);
+  const { value, rest } = splitTrailingPunctuation(head, false);
+  return { value, rest: rest + raw.slice(head.length) };
+}
+function genericReplacement(key, raw) {
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""))) return void 0;
+  const kind = genericKind(key);
+  const { inner, quote } = unquote(raw);
+  const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
+  const { value, rest } = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
+  const candidate = opened === "" ? value : raw.slice(1);
+  if (isPath(quote === "" ? candidate : inner)) return void 0;
+  if (!isCredentialValue(candidate, kind === "password")) return void 0;
+  return `${quote || opened}${tag(kind)}${quote}${rest}`;
+}
+function proseSecret(v) {
+  if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
+  if (/^\d+$/.test(v)) return v.length >= 4;
+  return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
+}
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
+var init_assignment = __esm({
+  "src/lib/memory/secrets/assignment.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
+    AWS_SECRET = {
+      kind: "aws-secret-access-key",
+      hints: ["secret"],
+      re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
+      replace: (_m, g) => (g[1] ?? "").length < 30 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-secret-access-key")}`
+    };
+    AWS_SESSION = {
+      kind: "aws-session-token",
+      hints: ["session", "security"],
+      re: /((?:aws_?session_?token|aws_?security_?token|x-amz-security-token|session_?token)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
+      replace: (_m, g) => (g[1] ?? "").length < 40 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-session-token")}`
+    };
+    AUTHORIZATION = {
+      kind: "authorization",
+      hints: ["authorization"],
+      re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
+      replace: (_m, g) => {
+        const value = splitTrailingPunctuation(g[2] ?? "").value;
+        if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return void 0;
+        if (g[1] === void 0 && !(value.length >= 16 && /\d/.test(value))) return void 0;
+        return `${g[0]}${g[1] ?? ""}${tag("authorization")}`;
+      }
+    };
+    AUTH_HEADER = {
+      kind: "auth-header",
+      hints: ["x-", "private-token", "ocp-apim", "dd-"],
+      re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
+      replace: (_m, g) => {
+        const value = splitTrailingPunctuation(g[1] ?? "").value;
+        if (!looksRandom(value, 12)) return void 0;
+        return `${g[0]}${tag("auth-header")}${(g[1] ?? "").slice(value.length)}`;
+      }
+    };
+    BEARER = {
+      kind: "bearer-token",
+      hints: ["bearer"],
+      re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
+      replace: (_m, g) => {
+        const v = g[1] ?? "";
+        if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return void 0;
+        return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
+      }
+    };
+    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+    KEY_SUFFIX = /[_.-]key$/i;
+    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
+    GENERIC_KEY = new RegExp(
+      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+      "g"
+    );
+    GENERIC_VALUE = new RegExp(VALUE, "y");
+    GENERIC = {
+      kind: "generic",
+      hints: ["pass", "pwd", "secret", "key", "token", "credential"],
+      scan: (text2) => {
+        let out = "";
+        let cursor = 0;
+        GENERIC_KEY.lastIndex = 0;
+        for (let m = GENERIC_KEY.exec(text2); m !== null; m = GENERIC_KEY.exec(text2)) {
+          const key = m[1];
+          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key)) continue;
+          const valueAt = m.index + m[0].length;
+          GENERIC_VALUE.lastIndex = valueAt;
+          const raw = GENERIC_VALUE.exec(text2)?.[0];
+          if (raw === void 0) continue;
+          const replacement = genericReplacement(key, raw);
+          if (replacement === void 0) continue;
+          out += text2.slice(cursor, valueAt) + replacement;
+          cursor = valueAt + raw.length;
+          GENERIC_KEY.lastIndex = cursor;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    PROSE = {
+      kind: "prose",
+      hints: ["pass", "pwd", "secret", "key", "token", "pin"],
+      re: new RegExp(
+        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
+        "gi"
+      ),
+      replace: (_m, g) => {
+        const lead = g[0] ?? "";
+        const raw = g[1] ?? "";
+        const { inner, quote } = unquote(raw);
+        const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+        if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
+        const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
+        return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+      }
+    };
+    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
+  }
+});
+
+// src/lib/memory/secrets/command-line.ts
+function keepOrTag(prefix, value, kind) {
+  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
+  const q = /^["']/.test(value) ? value[0] : "";
+  return `${prefix}${q}${tag(kind)}${q}`;
+}
+function programRule(p) {
+  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
+  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
+  return {
+    kind: "cli-password",
+    hints: p.programs,
+    scan: (text2) => text2.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
+  };
+}
+var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, NETRC, COMMAND_LINE_RULES;
+var init_command_line = __esm({
+  "src/lib/memory/secrets/command-line.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
+    PROGRAMS = [
+      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
+      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
+      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
+      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
+      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
+      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
+      { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
+      // HTTPie and xh: `http -a user:password`, `--auth user:password`.
+      { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
+      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
+    ];
+    CURL_USER = {
+      kind: "cli-password",
+      hints: ["curl", "wget"],
+      scan: (text2) => (
+        // A command continued with `\` over several lines is one command.
+        text2.replace(
+          /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm,
+          (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+)|([^\s"':]*):(["'][^"'\n]*["']))/g, (m, prefix, ...g) => {
+            const user = g[0] ?? g[2] ?? g[4] ?? g[6] ?? "";
+            const pw = g[1] ?? g[3] ?? g[5] ?? g[7] ?? "";
+            const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
+            if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
+            return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
+          })
+        )
+      )
+    };
+    OPENSSL_PASS = {
+      kind: "cli-password",
+      hints: ["pass:"],
+      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    SMB_USER = {
+      kind: "cli-password",
+      hints: ["%"],
+      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    KUBECTL_LITERAL = {
+      kind: "kubectl-literal",
+      hints: ["--from-literal"],
+      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
+      replace: (m, g) => {
+        const v = g[1] ?? "";
+        if (isRedacted(v) || /^\$/.test(v)) return void 0;
+        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
+      }
+    };
+    LONG_FLAG = {
+      kind: "cli-token",
+      hints: ["--"],
+      re: new RegExp(
+        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
+        "gi"
+      ),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
+    };
+    SINGLE_DASH_PASSWORD = {
+      kind: "cli-password",
+      hints: [" -pass", " -pwd", " /p:", " -password"],
+      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    NETRC = {
+      kind: "netrc-password",
+      hints: ["machine"],
+      scan: (text2) => {
+        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text2)) return text2;
+        return text2.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
+      }
+    };
+    COMMAND_LINE_RULES = [
+      ...PROGRAMS.map(programRule),
+      CURL_USER,
+      OPENSSL_PASS,
+      SMB_USER,
+      KUBECTL_LITERAL,
+      LONG_FLAG,
+      SINGLE_DASH_PASSWORD,
+      NETRC
+    ];
+  }
+});
+
+// src/lib/memory/secrets/context.ts
+function credentialWordAt(line, m) {
+  const start = m.index;
+  const end = start + m[0].length;
+  const before = line[start - 1] ?? " ";
+  const after = line[end] ?? " ";
+  const word = m[0];
+  if (/[A-Za-z]/.test(before)) {
+    const camel = /[a-z]/.test(before) && /^[A-Z][a-z]*$/.test(word);
+    const shout = /[A-Z]/.test(before) && word === word.toUpperCase();
+    if (!camel && !shout) return false;
+  } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
+  if (/[a-z]/.test(after)) return false;
+  if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
+  if (/^pat$/i.test(word) && word !== "PAT" && !/[_-]/.test(before + after)) return false;
+  if (/^wif$/i.test(word) && word !== "WIF") return false;
+  if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
+  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
+  return true;
+}
+function entropy(s) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+function isHighEntropy(v) {
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes("://")) return false;
+  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
+  return entropy(v) >= min;
+}
+function windowEnd(line, after) {
+  const end = Math.min(line.length, after + 80);
+  const stop = /[.!?](?:\s|$)/.exec(line.slice(after, end));
+  return stop === null ? end : after + stop.index;
+}
+function labelledValue(line, after, passwordLike) {
+  LABEL_GAP.lastIndex = after;
+  const gap = LABEL_GAP.exec(line);
+  if (gap === null) return void 0;
+  const at = after + gap[0].length;
+  if (line.startsWith("//", at - 1) || line[at - 1] === "/") return void 0;
+  LABELLED_VALUE.lastIndex = at;
+  const v = LABELLED_VALUE.exec(line);
+  if (v === null) return void 0;
+  const quote = v[1] ?? "";
+  const inner = quote === "" ? splitTrailingPunctuation(v[0]).value : v[2];
+  if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
+  if (!passwordLike && /\s/.test(inner)) return void 0;
+  if (/<[^<>]+>/.test(inner)) return void 0;
+  if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
+  if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
+  if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, passwordLike)) return void 0;
+  const start = at + quote.length;
+  return { start, end: start + inner.length };
+}
+function entropyToken(line, after, judged, hasUrl) {
+  const limit = windowEnd(line, after);
+  const head = line.slice(after, limit + 16);
+  if (!/\d/.test(head)) return void 0;
+  TOKEN.lastIndex = 0;
+  for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
+    const runStart = after + t.index;
+    RUN.lastIndex = runStart;
+    RUN.exec(line);
+    const runEnd = RUN.lastIndex;
+    TOKEN.lastIndex = t.index + t[0].length;
+    if (runStart < judged.until) continue;
+    judged.until = runEnd;
+    const run2 = line.slice(runStart, runEnd);
+    if (/(?:\.{2,}|…)$/.test(run2)) continue;
+    if (hasUrl && inUrl(line, runStart + 3)) continue;
+    const stripped = run2.replace(/^=+/, "");
+    const value = splitTrailingPunctuation(stripped).value;
+    if (!isHighEntropy(value)) continue;
+    const start = runStart + (run2.length - stripped.length);
+    return { start, end: start + value.length };
+  }
+  return void 0;
+}
+function inUrl(line, at) {
+  const from = Math.max(0, at - 200);
+  const before = line.slice(from, at);
+  const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf('"'), before.lastIndexOf("'")) + 1;
+  return before.slice(start).includes("://");
+}
+function redactLine(line) {
+  LINE_WORD.lastIndex = 0;
+  let out = "";
+  let cursor = 0;
+  const judged = { until: 0 };
+  const hasUrl = line.includes("://");
+  for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
+    if (m.index < cursor || !credentialWordAt(line, m) || hasUrl && inUrl(line, m.index)) continue;
+    const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
+    const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
+    const after = m.index + m[0].length;
+    const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
+    const span = (bareKey ? void 0 : labelledValue(line, after, kind === "password")) ?? entropyToken(line, after, judged, hasUrl);
+    if (span === void 0) continue;
+    out += line.slice(cursor, span.start) + tag(kind);
+    cursor = span.end;
+    LINE_WORD.lastIndex = cursor;
+  }
+  return cursor === 0 ? line : out + line.slice(cursor);
+}
+function namesCredential(cell) {
+  const c = cell.trim().replace(/[*`_]{2,}/g, "");
+  if (c.length === 0 || c.length > 40 || !CELL_WORD.test(c)) return false;
+  const m = /passw|passwd|passphrase|pwd|secret|token|key|pat|dsn|credential/i.exec(c);
+  if (m === null) return false;
+  return !NOT_SECRET_BEFORE.test(c.slice(0, m.index)) && !NOT_SECRET_AFTER.test(c.slice(m.index + m[0].length).replace(/^[a-z]*/i, (w) => w.length > 0 && /^(?:word|wd|phrase|s)$/i.test(w) ? "" : w));
+}
+function cellValue(cell) {
+  const lead = /^\s*`?/.exec(cell)?.[0] ?? "";
+  const trail = /`?\s*$/.exec(cell.slice(lead.length))?.[0] ?? "";
+  return { lead, value: cell.slice(lead.length, cell.length - trail.length), trail };
+}
+function redactCell(cell, kind) {
+  const { lead, value, trail } = cellValue(cell);
+  if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
+  if (!isCredentialValue(value, kind === "password") && !isHighEntropy(value)) return cell;
+  return `${lead}${tag(kind)}${trail}`;
+}
+var WORD, LINE_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var init_context = __esm({
+  "src/lib/memory/secrets/context.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
+    LINE_WORD = new RegExp(WORD.source, "gi");
+    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode)\b/i;
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+    TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
+    RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
+    LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|\b(?:is|was|to|are)\b)[ \t*]*/iy;
+    LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
+    NEAR_WORD = {
+      kind: "context",
+      hints: ["pass", "pwd", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
+      scan: (text2) => {
+        let out = "";
+        let cursor = 0;
+        WORD.lastIndex = 0;
+        for (let m = WORD.exec(text2); m !== null; m = WORD.exec(text2)) {
+          const start = text2.lastIndexOf("\n", m.index) + 1;
+          const nl = text2.indexOf("\n", m.index);
+          const end = nl < 0 ? text2.length : nl;
+          const line = text2.slice(start, end);
+          const next = redactLine(line);
+          if (next !== line) {
+            out += text2.slice(cursor, start) + next;
+            cursor = end;
+          }
+          WORD.lastIndex = end;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    CELL_WORD = /passw|passwd|passphrase|pwd|secret|token|(?:^|[^a-z])key(?:$|[^a-z])|(?:[a-z])Key\b|\bPAT\b|\bdsn\b|credential/i;
+    SPLIT_CELLS = /(?<!\\)\|/;
+    TABLE = {
+      kind: "context-table",
+      hints: ["|"],
+      scan: (text2) => {
+        if (!/^[ \t]*\|.*\|[ \t]*$/m.test(text2)) return text2;
+        const lines = text2.split("\n");
+        let changed = false;
+        let header2;
+        for (let i = 0; i < lines.length; i += 1) {
+          const line = lines[i];
+          if (!/^[ \t]*\|.*\|[ \t]*$/.test(line)) {
+            header2 = void 0;
+            continue;
+          }
+          const cells = line.split(SPLIT_CELLS);
+          const isRule = cells.slice(1, -1).every((c) => /^\s*:?-{2,}:?\s*$/.test(c));
+          if (isRule) continue;
+          if (header2 === void 0) {
+            const next = lines[i + 1] ?? "";
+            if (/^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/.test(next)) {
+              header2 = cells;
+              continue;
+            }
+            header2 = [];
+          }
+          let rowChanged = false;
+          const keyCell = cells[1] ?? "";
+          const rowNamed = namesCredential(keyCell);
+          for (let c = 1; c < cells.length - 1; c += 1) {
+            const head = header2[c];
+            let kind;
+            if (head !== void 0 && namesCredential(head)) kind = genericKind(head);
+            else if (c >= 2 && rowNamed) kind = genericKind(keyCell);
+            if (kind === void 0) continue;
+            const redacted = redactCell(cells[c], kind);
+            if (redacted !== cells[c]) {
+              cells[c] = redacted;
+              rowChanged = true;
+            }
+          }
+          if (rowChanged) {
+            lines[i] = cells.join("|");
+            changed = true;
+          }
+        }
+        return changed ? lines.join("\n") : text2;
+      }
+    };
+    CSV = {
+      kind: "context-csv",
+      hints: [","],
+      scan: (text2) => {
+        if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text2) || !CELL_WORD.test(text2)) return text2;
+        const lines = text2.split("\n");
+        let changed = false;
+        for (let i = 0; i < lines.length - 1; i += 1) {
+          const header2 = lines[i].split(",");
+          if (header2.length < 3 || header2.some((h) => h.length > 40)) continue;
+          const columns = header2.map((h, k) => namesCredential(h) && !/\bid\b/i.test(h) ? k : -1).filter((k) => k >= 0);
+          if (columns.length === 0) continue;
+          let j = i + 1;
+          for (; j < lines.length; j += 1) {
+            const row = lines[j].split(",");
+            if (row.length !== header2.length) break;
+            for (const k of columns) {
+              const kind = genericKind(header2[k]);
+              const redacted = redactCell(row[k], kind);
+              if (redacted !== row[k]) {
+                row[k] = redacted;
+                changed = true;
+              }
+            }
+            lines[j] = row.join(",");
+          }
+          i = j - 1;
+        }
+        return changed ? lines.join("\n") : text2;
+      }
+    };
+    LABEL_ABOVE = {
+      kind: "context-label",
+      hints: ["pass", "pwd", "secret", "token", "key", "pat", "dsn", "credential"],
+      scan: (text2) => {
+        let out = "";
+        let cursor = 0;
+        const colonEnd = /:[ \t]*\n[ \t]*/g;
+        for (let c = colonEnd.exec(text2); c !== null; c = colonEnd.exec(text2)) {
+          const lineStart = text2.lastIndexOf("\n", c.index) + 1;
+          const label = text2.slice(lineStart, c.index);
+          const valueStart = c.index + c[0].length;
+          const nl = text2.indexOf("\n", valueStart);
+          const valueLine = text2.slice(valueStart, nl < 0 ? text2.length : nl).replace(/[ \t]+$/, "");
+          if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
+          LINE_WORD.lastIndex = 0;
+          let named = false;
+          for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+          if (!named) continue;
+          const kind = genericKind(label);
+          if (!isCredentialValue(valueLine, kind === "password") && !isHighEntropy(valueLine)) continue;
+          out += text2.slice(cursor, valueStart) + tag(kind);
+          cursor = valueStart + valueLine.length;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    CONTEXT_RULES = [TABLE, CSV, LABEL_ABOVE, NEAR_WORD];
+  }
+});
+
+// src/lib/memory/secrets/structured.ts
+function redactSecretManifest(doc) {
+  const lines = doc.split("\n");
+  let dataIndent = -1;
+  let entryIndent = -1;
+  let blockIndent = -1;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i];
+    const indent = line.length - line.trimStart().length;
+    if (blockIndent >= 0) {
+      if (line.trim() === "" || indent > blockIndent) {
+        if (line.trim() !== "") lines[i] = `${line.slice(0, indent)}${tag("k8s-secret-data")}`;
+        continue;
+      }
+      blockIndent = -1;
+    }
+    const data = DATA_KEY.exec(line);
+    if (data !== null) {
+      dataIndent = data[1].length;
+      entryIndent = -1;
+      continue;
+    }
+    if (dataIndent < 0 || line.trim() === "") continue;
+    if (indent <= dataIndent) {
+      dataIndent = -1;
+      continue;
+    }
+    const entry = ENTRY.exec(line);
+    if (entry === null || entryIndent >= 0 && indent !== entryIndent) continue;
+    entryIndent = indent;
+    const value = entry[3].trim();
+    if (/^[|>][+-]?\d*$/.test(value)) {
+      blockIndent = indent;
+      continue;
+    }
+    const bare = value.replace(/^["']|["']$/g, "");
+    if (bare === "" || isRedacted(bare) || isPlaceholder(bare) || isDummy(bare)) continue;
+    const quote = /^["']/.test(value) ? value[0] : "";
+    lines[i] = `${line.slice(0, line.length - entry[3].length)}${quote}${tag("k8s-secret-data")}${quote}`;
+  }
+  return lines.join("\n");
+}
+var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, PGPASS, COOKIE, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
+var init_structured = __esm({
+  "src/lib/memory/secrets/structured.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    GCP_PRIVATE_KEY = {
+      kind: "gcp-private-key",
+      hints: ['"private_key"'],
+      re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
+      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
+    };
+    PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
+    PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
+    PEM_PRIVATE_KEY = {
+      kind: "pem-private-key",
+      hints: ["private key"],
+      scan: (text2) => {
+        const markers = [...text2.matchAll(PEM_MARKER)];
+        let out = "";
+        let cursor = 0;
+        for (let i = 0; i < markers.length; i += 1) {
+          const begin = markers[i];
+          if (begin[1] !== "BEGIN" || begin.index < cursor) continue;
+          const next = markers[i + 1];
+          let end;
+          if (next !== void 0 && next[1] === "END") {
+            end = next.index + next[0].length;
+            i += 1;
+          } else {
+            PEM_TAIL.lastIndex = begin.index + begin[0].length;
+            PEM_TAIL.exec(text2);
+            end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
+          }
+          out += text2.slice(cursor, begin.index) + tag("pem-private-key");
+          cursor = end;
+        }
+        return cursor === 0 ? text2 : out + text2.slice(cursor);
+      }
+    };
+    KUBECONFIG_KEY = {
+      kind: "kubeconfig-client-key",
+      hints: ["client-key-data"],
+      re: /(client-key-data["']?[ \t]*:[ \t]*["']?)([A-Za-z0-9+/=]+)/g,
+      replace: (_m, g) => (g[1] ?? "").length < 16 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("kubeconfig-client-key")}`
+    };
+    DOC_BOUNDARY = /^((?:---|```|~~~)[^\n]*)$/m;
+    SECRET_KIND = /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?Secret["']?[ \t]*,?[ \t]*$/m;
+    DATA_KEY = /^([ \t]*)(data|stringData):[ \t]*$/;
+    ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
+    K8S_SECRET = {
+      kind: "k8s-secret-data",
+      hints: ["secret"],
+      scan: (text2) => {
+        if (!SECRET_KIND.test(text2)) return text2;
+        const parts = text2.split(DOC_BOUNDARY);
+        return parts.map((p) => SECRET_KIND.test(p) ? redactSecretManifest(p) : p).join("");
+      }
+    };
+    AZURE_STORAGE_KEY = {
+      kind: "azure-storage-key",
+      hints: ["accountkey=", "sharedaccesskey="],
+      re: /\b(AccountKey|SharedAccessKey)=([^;"'\s]+)/gi,
+      replace: (_m, g) => {
+        const v = g[1] ?? "";
+        return v.length < 10 || isRedacted(v) || isPlaceholder(v) || isDummy(v) ? void 0 : `${g[0]}=${tag("azure-storage-key")}`;
+      }
+    };
+    AZURE_SAS = {
+      kind: "azure-sas-signature",
+      hints: ["sig="],
+      re: /((?<![A-Za-z0-9_-])sig=)([A-Za-z0-9%+/=_-]+)/g,
+      replace: (_m, g) => {
+        const v = g[1] ?? "";
+        return v.length < 20 || isDummy(v) ? void 0 : `${g[0]}${tag("azure-sas-signature")}`;
+      }
+    };
+    AZURE_AD_SECRET = {
+      kind: "azure-ad-client-secret",
+      hints: ["q~"],
+      re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
+      // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
+      replace: (m, g) => (g[0] ?? "").length < 30 || (g[0] ?? "").length > 36 || isDummy(m) ? void 0 : tag("azure-ad-client-secret")
+    };
+    URL_PASSWORD = {
+      kind: "url-password",
+      hints: ["://"],
+      // The password may hold `#`, `?` and `!` (people paste them unencoded); the host must follow its `@`.
+      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
+      replace: (_m, g) => {
+        const pw = g[2] ?? "";
+        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return void 0;
+        return `${g[0]}${g[1]}:${tag("url-password")}@`;
+      }
+    };
+    URL_USER_KEY = {
+      kind: "url-credential",
+      hints: ["://"],
+      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([A-Za-z0-9_-]{20,})@(?=[A-Za-z0-9])/gi,
+      replace: (_m, g) => looksRandom(g[1] ?? "", 20) && /\d/.test(g[1] ?? "") ? `${g[0]}${tag("url-credential")}@` : void 0
+    };
+    TELEGRAM_BOT_URL = {
+      kind: "telegram-bot-token",
+      hints: ["/bot"],
+      re: /(\/bot)(\d{5,12}:[A-Za-z0-9_-]{30,})/g,
+      replace: (_m, g) => isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("telegram-bot-token")}`
+    };
+    JSON_NAMED_VALUE = {
+      kind: "secret",
+      hints: ['"value"'],
+      re: /(\{[^{}]*?"(?:keyName|name|key|Name|Key)"\s*:\s*"([^"\n]{1,80})"[^{}]*?"value"\s*:\s*")([^"\n]+)(")/g,
+      replace: (_m, g) => {
+        const name = g[1] ?? "";
+        const value = g[2] ?? "";
+        if (!/key|secret|token|passw|pwd|credential/i.test(name) || /(?:id|name|url|path|file)$/i.test(name)) return void 0;
+        if (!looksRandom(value, 16) || isRedacted(value)) return void 0;
+        return `${g[0]}${tag(/passw|pwd/i.test(name) ? "password" : /token/i.test(name) ? "token" : "secret")}${g[3]}`;
+      }
+    };
+    PGPASS = {
+      kind: "pgpass-password",
+      hints: [":"],
+      re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
+      replace: (_m, g) => {
+        const pw = (g[1] ?? "").trimEnd();
+        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || pw.length < 4) return void 0;
+        return `${g[0]}${tag("pgpass-password")}`;
+      }
+    };
+    COOKIE = {
+      kind: "cookie",
+      hints: ["cookie"],
+      re: /(\b(?:set-)?cookie["']?[ \t]*:[ \t]*)([^\n"'`]+)/gi,
+      replace: (m, g) => {
+        const header2 = g[0] ?? "";
+        let changed = false;
+        const pairs = (g[1] ?? "").replace(/(^|;[ \t]*)([^=;\s]+)=([^;\s]+)/g, (pair, sep, name, value) => {
+          if (!looksRandom(value, 12) || /^(?:path|domain|expires|max-age|samesite)$/i.test(name)) return pair;
+          changed = true;
+          return `${sep}${name}=${tag("cookie")}`;
+        });
+        return changed ? `${header2}${pairs}` : m;
+      }
+    };
+    SLACK_WEBHOOK = {
+      kind: "slack-webhook",
+      hints: ["hooks.slack.com"],
+      re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+      replace: (_m, g) => (g[1] ?? "").length < 8 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}/${tag("slack-webhook")}`
+    };
+    DISCORD_WEBHOOK = {
+      kind: "discord-webhook",
+      hints: ["/api/webhooks/"],
+      re: /(https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks)\/(\d+\/[A-Za-z0-9_-]+)/g,
+      replace: (_m, g) => (g[1] ?? "").length < 30 ? void 0 : `${g[0]}/${tag("discord-webhook")}`
+    };
+    DOCKER_AUTH = {
+      kind: "docker-config-auth",
+      hints: ['"auth"'],
+      re: /("auth"[ \t]*:[ \t]*")([A-Za-z0-9+/=]+)(")/g,
+      replace: (_m, g) => looksRandom(g[1] ?? "", 12) ? `${g[0]}${tag("docker-config-auth")}${g[2]}` : void 0
+    };
+    STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
+    STRUCTURED_RULES = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+  }
+});
+
+// src/lib/memory/secrets/vendor.ts
+function vendorRule(row) {
+  return {
+    kind: row.kind,
+    hints: row.hints,
+    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ""}`),
+    replace: (match, g) => {
+      const body = g[1] ?? "";
+      if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
+      if (row.check !== void 0 && !row.check(body)) return void 0;
+      return tag(row.kind);
+    }
+  };
+}
+var B, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
+var init_vendor = __esm({
+  "src/lib/memory/secrets/vendor.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    B = "(?<![A-Za-z0-9_-])";
+    HEX = /^[0-9a-f]+$/;
+    hexOnly = (b) => HEX.test(b);
+    mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
+    hasDigit = (b) => /\d/.test(b);
+    exact = (...lengths) => (b) => lengths.includes(b.length);
+    ALNUM = "[A-Za-z0-9]";
+    URLSAFE = "[A-Za-z0-9_-]";
+    ROWS = [
+      { kind: "aws-access-key-id", prefix: "(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|A3T[A-Z0-9])", body: "[A-Z0-9]", min: 16, check: exact(16, 17), hints: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"] },
+      { kind: "gcp-api-key", prefix: "AIza", body: URLSAFE, min: 35, hints: ["AIza"] },
+      { kind: "google-oauth-client-secret", prefix: "GOCSPX-", body: URLSAFE, min: 20, hints: ["GOCSPX-"] },
+      { kind: "google-oauth-token", prefix: "(?:ya29\\.|1//0)", body: URLSAFE, min: 20, hints: ["ya29.", "1//0"] },
+      { kind: "github-token", prefix: "(?:gh[pousr]_|github_pat_)", body: "[A-Za-z0-9_]", min: 30, hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
+      { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
+      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), hints: ["xox", "xapp-"] },
+      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
+      { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
+      { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
+      { kind: "openrouter-key", prefix: "sk-or-v1-", body: "[0-9a-f]", min: 40, hints: ["sk-or-v1-"] },
+      { kind: "mapbox-token", prefix: "(?:sk|pk|tk)\\.eyJ", body: "[A-Za-z0-9_.-]", min: 40, hints: [".eyJ"] },
+      // OpenAI-style `sk-` keys (OpenAI project/service/admin keys, DeepSeek and other compatible APIs).
+      { kind: "openai-key", prefix: "sk-", body: URLSAFE, min: 20, check: hasDigit, hints: ["sk-"] },
+      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM, min: 40, hints: ["pplx-"] },
+      { kind: "groq-key", prefix: "gsk_", body: ALNUM, min: 40, hints: ["gsk_"] },
+      { kind: "xai-key", prefix: "xai-", body: ALNUM, min: 60, hints: ["xai-"] },
+      { kind: "replicate-token", prefix: "r8_", body: ALNUM, min: 30, hints: ["r8_"] },
+      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM, min: 30, hints: ["hf_", "api_org_"] },
+      { kind: "npm-token", prefix: "npm_", body: ALNUM, min: 36, hints: ["npm_"] },
+      { kind: "pypi-token", prefix: "pypi-Ag", body: URLSAFE, min: 50, hints: ["pypi-Ag"] },
+      { kind: "dockerhub-token", prefix: "dckr_(?:pat|oat)_", body: URLSAFE, min: 20, hints: ["dckr_"] },
+      { kind: "shopify-token", prefix: "shp(?:at|ca|pa|ss)_", body: "[0-9a-fA-F]", min: 32, hints: ["shpat_", "shpca_", "shppa_", "shpss_"] },
+      { kind: "square-token", prefix: "(?:sq0atp-|sq0csp-|EAAA)", body: URLSAFE, min: 22, check: mixed, hints: ["sq0atp-", "sq0csp-", "EAAA"] },
+      { kind: "postman-key", prefix: "PMAK-", body: "[0-9a-fA-F-]", min: 50, hints: ["PMAK-"] },
+      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM, min: 40, hints: ["lin_api_", "lin_oauth_"] },
+      { kind: "databricks-token", prefix: "dapi", body: "[0-9a-f-]", min: 32, check: (b) => /^[0-9a-f]{32}(?:-\d+)?$/.test(b), hints: ["dapi"] },
+      { kind: "grafana-token", prefix: "(?:glsa_|glc_eyJ|eyJrIjoi)", body: "[A-Za-z0-9_=+/-]", min: 32, hints: ["glsa_", "glc_eyJ", "eyJrIjoi"] },
+      { kind: "tailscale-key", prefix: "tskey-(?:auth|api|client|scim|webhook)-", body: "[A-Za-z0-9-]", min: 20, check: hasDigit, hints: ["tskey-"] },
+      { kind: "vault-token", prefix: "hv[sbr]\\.", body: URLSAFE, min: 20, hints: ["hvs.", "hvb.", "hvr."] },
+      // Legacy Vault service tokens: `s.` + 24 characters of mixed case and digits.
+      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
+      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM, min: 40, hints: ["dp."] },
+      { kind: "digitalocean-token", prefix: "do[opr]_v1_", body: "[0-9a-f]", min: 64, hints: ["_v1_"] },
+      { kind: "cloudflare-origin-ca-key", prefix: "v1\\.0-", body: "[0-9a-f-]", min: 150, hints: ["v1.0-"] },
+      { kind: "newrelic-key", prefix: "(?:NRAK-|NRII-|NRJS-|NRAA-)", body: "[A-Za-z0-9]", min: 19, hints: ["NRAK-", "NRII-", "NRJS-", "NRAA-"] },
+      { kind: "sentry-token", prefix: "(?:sntrys_eyJ|sntryu_)", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["sntrys_eyJ", "sntryu_"] },
+      { kind: "atlassian-token", prefix: "(?:ATATT3|ATCTT3|ATBB)", body: "[A-Za-z0-9_=-]", min: 28, check: mixed, hints: ["ATATT3", "ATCTT3", "ATBB"] },
+      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
+      { kind: "figma-token", prefix: "fig[dou]_", body: URLSAFE, min: 30, hints: ["figd_", "figo_", "figu_"] },
+      { kind: "heroku-key", prefix: "HRKU-", body: URLSAFE, min: 20, hints: ["HRKU-"] },
+      { kind: "fly-token", prefix: "FlyV1 fm\\d[a-z]?_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["FlyV1 fm"] },
+      { kind: "supabase-key", prefix: "(?:sbp_|sb_secret_)", body: URLSAFE, min: 20, hints: ["sbp_", "sb_secret_"] },
+      { kind: "netlify-token", prefix: "nfp_", body: ALNUM, min: 30, hints: ["nfp_"] },
+      { kind: "pulumi-token", prefix: "pul-", body: "[0-9a-f]", min: 40, hints: ["pul-"] },
+      { kind: "terraform-cloud-token", prefix: "[A-Za-z0-9]{14}\\.atlasv1\\.", body: "[A-Za-z0-9_=-]", min: 40, hints: [".atlasv1."] },
+      { kind: "buildkite-token", prefix: "bk(?:ua|ct)_", body: "[0-9a-f]", min: 40, hints: ["bkua_", "bkct_"] },
+      { kind: "circleci-token", prefix: "CCIPAT_", body: "[A-Za-z0-9_]", min: 40, hints: ["CCIPAT_"] },
+      { kind: "langsmith-key", prefix: "lsv2_(?:pt|sk)_", body: "[0-9a-f_]", min: 40, hints: ["lsv2_"] },
+      { kind: "contentful-token", prefix: "CFPAT-", body: URLSAFE, min: 40, hints: ["CFPAT-"] },
+      { kind: "dynatrace-token", prefix: "dt0[a-z]\\d\\d\\.", body: "[A-Za-z0-9.]", min: 80, hints: ["dt0"] },
+      { kind: "prefect-key", prefix: "pnu_", body: ALNUM, min: 36, hints: ["pnu_"] },
+      { kind: "readme-key", prefix: "rdme_", body: ALNUM, min: 60, hints: ["rdme_"] },
+      { kind: "planetscale-token", prefix: "pscale_(?:tkn|pw|oauth)_", body: "[A-Za-z0-9_.-]", min: 30, hints: ["pscale_"] },
+      { kind: "resend-key", prefix: "re_", body: "[A-Za-z0-9_]", min: 30, check: (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["re_"] },
+      { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
+      { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
+      // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
+      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ["A3-"] },
+      { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
+      { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
+      { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
+      { kind: "sendgrid-key", prefix: "SG\\.", body: "[A-Za-z0-9_.-]", min: 40, check: (b) => b.includes("."), hints: ["SG."] },
+      { kind: "mailgun-key", prefix: "key-", body: "[0-9a-z]", min: 32, check: (b) => hexOnly(b) && b.length === 32, hints: ["key-"] },
+      { kind: "mailchimp-key", prefix: "[0-9a-f]{32}-us", body: "[0-9]", min: 1, check: (b) => b.length <= 2, hints: ["-us"] },
+      { kind: "telegram-bot-token", prefix: "\\d{8,10}:AA", body: URLSAFE, min: 30, hints: [":AA"] },
+      { kind: "discord-bot-token", prefix: "[MNO][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.", body: URLSAFE, min: 27, hints: ["."] }
+    ];
+    JWT = {
+      kind: "jwt",
+      hints: ["eyJ"],
+      re: new RegExp(`${B}(eyJ[A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)\\.?([A-Za-z0-9_-]*)`, "g"),
+      replace: (_m, g) => {
+        const payload = g[1] ?? "";
+        if ((g[0] ?? "").length < 10 || payload.length < 8) return void 0;
+        if (isJwtIoSample(_m)) return void 0;
+        return tag("jwt");
+      }
+    };
+    VENDOR_RULES = [...ROWS.map(vendorRule), JWT];
+  }
+});
+
+// src/lib/memory/redact.ts
+function redactSecrets(text2) {
+  return runRules(RULES, text2);
+}
+function totalRedactions(byKind) {
+  return Object.values(byKind).reduce((n, k) => n + k, 0);
+}
+function addCounts(into, counts) {
+  for (const [kind, n] of Object.entries(counts)) into[kind] = (into[kind] ?? 0) + n;
+  return into;
+}
+function stripPrivateBlocks(text2) {
+  if (!/<\/?private\b/i.test(text2)) return { text: text2, count: 0, unclosed: false, warnings: [] };
+  const re = /<(\/?)private(?:\s[^<>]*)?>/gi;
+  let out = "";
+  let cursor = 0;
+  let depth = 0;
+  let count = 0;
+  let m;
+  while ((m = re.exec(text2)) !== null) {
+    const closing = m[1] === "/";
+    if (!closing) {
+      if (depth === 0) {
+        out += text2.slice(cursor, m.index);
+      }
+      depth += 1;
+    } else if (depth > 0) {
+      depth -= 1;
+      if (depth === 0) {
+        count += 1;
+        cursor = m.index + m[0].length;
+      }
+    }
+  }
+  if (depth > 0) {
+    count += 1;
+    return {
+      text: out,
+      count,
+      unclosed: true,
+      warnings: ["a <private> block is not closed with </private>: everything after it was left out"]
+    };
+  }
+  out += text2.slice(cursor);
+  return { text: out, count, unclosed: false, warnings: [] };
+}
+var RULES;
+var init_redact = __esm({
+  "src/lib/memory/redact.ts"() {
+    "use strict";
+    init_assignment();
+    init_command_line();
+    init_context();
+    init_engine();
+    init_structured();
+    init_vendor();
+    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
+  }
+});
+
+// src/lib/memory/split.ts
+function headingCuts(text2) {
+  const cuts = [];
+  let fence;
+  let start = 0;
+  while (start < text2.length) {
+    let end = text2.indexOf("\n", start);
+    if (end === -1) end = text2.length;
+    const line = text2.slice(start, end);
+    const f = FENCE.exec(line);
+    if (f?.[1] !== void 0) {
+      const ch = f[1][0];
+      if (fence === void 0) fence = ch;
+      else if (ch === fence) fence = void 0;
+    } else if (fence === void 0 && start > 0 && HEADING.test(line)) cuts.push(start);
+    start = end + 1;
+  }
+  return cuts;
+}
+function cutsAfter(text2, re) {
+  const cuts = [];
+  re.lastIndex = 0;
+  let m;
+  while ((m = re.exec(text2)) !== null) {
+    const at = m.index + m[0].length;
+    if (m[0].length === 0) re.lastIndex += 1;
+    if (at > 0 && at < text2.length) cuts.push(at);
+  }
+  return cuts;
+}
+function segments(text2, level) {
+  let cuts;
+  switch (level) {
+    case "heading":
+      cuts = headingCuts(text2);
+      break;
+    case "paragraph":
+      cuts = cutsAfter(text2, /\n[ \t]*\n(?:[ \t]*\n)*/g);
+      break;
+    case "line":
+      cuts = cutsAfter(text2, /\n/g);
+      break;
+    case "sentence":
+      cuts = cutsAfter(text2, /[.!?;:]["')\]]*[ \t]+/g);
+      break;
+    case "word":
+      cuts = cutsAfter(text2, /[ \t]+/g);
+      break;
+    default:
+      cuts = [];
+  }
+  const out = [];
+  let prev = 0;
+  for (const c of cuts) {
+    out.push(text2.slice(prev, c));
+    prev = c;
+  }
+  out.push(text2.slice(prev));
+  return out;
+}
+function hardCut(text2, max) {
+  const out = [];
+  let i = 0;
+  while (i < text2.length) {
+    let end = Math.min(i + max, text2.length);
+    const last = text2.charCodeAt(end - 1);
+    if (end < text2.length && end - i > 1 && last >= 55296 && last <= 56319) end -= 1;
+    out.push(text2.slice(i, end));
+    i = end;
+  }
+  return out;
+}
+function atoms(text2, max, levelIndex) {
+  if (text2.length <= max) return [text2];
+  const level = LEVELS[levelIndex] ?? "hard";
+  if (level === "hard") return hardCut(text2, max);
+  const segs = segments(text2, level);
+  if (segs.length <= 1) return atoms(text2, max, levelIndex + 1);
+  return segs.flatMap((seg) => atoms(seg, max, levelIndex + 1));
+}
+function pack(text2, max, levelIndex) {
+  if (text2.length <= max) return [text2];
+  const level = LEVELS[levelIndex] ?? "hard";
+  if (level === "hard") return hardCut(text2, max);
+  const segs = segments(text2, level);
+  if (segs.length <= 1) return pack(text2, max, levelIndex + 1);
+  const flow = level === "line" || level === "sentence" || level === "word";
+  const out = [];
+  let current = "";
+  const add = (piece) => {
+    if (current.length + piece.length > max) {
+      if (current !== "") out.push(current);
+      current = piece;
+    } else current += piece;
+  };
+  for (const seg of segs) {
+    if (seg.length <= max) add(seg);
+    else if (flow) for (const piece of atoms(seg, max, levelIndex + 1)) add(piece);
+    else {
+      if (current !== "") out.push(current);
+      current = "";
+      out.push(...pack(seg, max, levelIndex + 1));
+    }
+  }
+  if (current !== "") out.push(current);
+  return out;
+}
+function splitRaw(text2, max) {
+  const limit = Math.max(2, Math.floor(max));
+  return pack(text2, limit, 0);
+}
+function trimBlock(text2) {
+  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+}
+function splitMarkdown(text2, max) {
+  return splitRaw(text2, max).map(trimBlock).filter((p) => p.trim() !== "");
+}
+var LEVELS, FENCE, HEADING;
+var init_split = __esm({
+  "src/lib/memory/split.ts"() {
+    "use strict";
+    LEVELS = ["heading", "paragraph", "line", "sentence", "word", "hard"];
+    FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+    HEADING = /^[ \t]{0,3}#{1,6}(?:[ \t]|$)/;
+  }
+});
+
+// src/lib/memory/time.ts
+function pad(n, width = 2) {
+  return String(n).padStart(width, "0");
+}
+function formatIso(ms) {
+  if (!Number.isFinite(ms)) return void 0;
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return void 0;
+  const year = d.getUTCFullYear();
+  if (year < 0 || year > 9999) return void 0;
+  const base = `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const millis = d.getUTCMilliseconds();
+  return millis === 0 ? `${base}Z` : `${base}.${pad(millis, 3)}Z`;
+}
+function parseTime(value) {
+  if (value instanceof Date) {
+    const iso2 = formatIso(value.getTime());
+    return iso2 === void 0 ? { warning: "is not a valid date" } : { iso: iso2 };
+  }
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && value >= 1e9 && value < 1e10) return { iso: formatIso(value * 1e3) };
+    if (Number.isInteger(value) && value >= 1e12 && value < 1e13) return { iso: formatIso(value) };
+    return { warning: `number ${value} is not a time` };
+  }
+  if (typeof value !== "string") return { warning: "is not a time" };
+  const text2 = value.trim();
+  if (text2 === "") return {};
+  const m = DATE_TIME.exec(text2);
+  if (m === null) return { warning: `cannot read "${text2.slice(0, 60)}" as a time (use ISO-8601, e.g. 2026-01-04T10:30:00Z)` };
+  const [, y, mo, d, h, mi, s, frac, z2, sign, oh, om, utcWord, uSign, uh, um, abbr] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = h === void 0 ? 0 : Number(h);
+  const minute = mi === void 0 ? 0 : Number(mi);
+  const second = s === void 0 ? 0 : Math.min(Number(s), 59);
+  const millis = frac === void 0 ? 0 : Math.floor(Number(`0.${frac}`) * 1e3);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || hour === 24 && (minute > 0 || second > 0)) {
+    return { warning: `"${text2}" is not a valid date/time` };
+  }
+  let offset = 0;
+  let warning;
+  if (z2 !== void 0) offset = 0;
+  else if (sign !== void 0) offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0));
+  else if (utcWord !== void 0) offset = (uSign === "-" ? -1 : 1) * (Number(uh) * 60 + Number(um ?? 0));
+  else if (abbr !== void 0) {
+    const known = ZONE_OFFSETS[abbr.toUpperCase()];
+    if (known === void 0) warning = `unknown time zone "${abbr}" in "${text2}"; read as UTC`;
+    else offset = known;
+  }
+  if (Math.abs(offset) > 18 * 60) return { warning: `time zone offset in "${text2}" is out of range` };
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const check2 = new Date(Date.UTC(year, month - 1, day));
+  if (check2.getUTCFullYear() !== year || check2.getUTCMonth() !== month - 1 || check2.getUTCDate() !== day) {
+    return { warning: `"${text2}" is not a valid date` };
+  }
+  const iso = formatIso(local - offset * 6e4);
+  if (iso === void 0) return { warning: `"${text2}" is out of range` };
+  return warning === void 0 ? { iso } : { iso, warning };
+}
+var ZONE_OFFSETS, DATE_TIME;
+var init_time = __esm({
+  "src/lib/memory/time.ts"() {
+    "use strict";
+    ZONE_OFFSETS = {
+      UTC: 0,
+      UT: 0,
+      GMT: 0,
+      Z: 0,
+      WET: 0,
+      WEST: 60,
+      BST: 60,
+      IST: 330,
+      CET: 60,
+      CEST: 120,
+      MET: 60,
+      MEST: 120,
+      EET: 120,
+      EEST: 180,
+      MSK: 180,
+      // North America (CST = US Central, not China; AST = Atlantic)
+      EST: -300,
+      EDT: -240,
+      CST: -360,
+      CDT: -300,
+      MST: -420,
+      MDT: -360,
+      PST: -480,
+      PDT: -420,
+      AKST: -540,
+      AKDT: -480,
+      HST: -600,
+      HDT: -540,
+      AST: -240,
+      ADT: -180,
+      NST: -210,
+      NDT: -150,
+      // South America, Africa
+      BRT: -180,
+      ART: -180,
+      CLT: -240,
+      CLST: -180,
+      SAST: 120,
+      WAT: 60,
+      CAT: 120,
+      EAT: 180,
+      // Asia, Oceania
+      GST: 240,
+      PKT: 300,
+      NPT: 345,
+      ICT: 420,
+      WIB: 420,
+      HKT: 480,
+      SGT: 480,
+      PHT: 480,
+      AWST: 480,
+      JST: 540,
+      KST: 540,
+      ACST: 570,
+      ACDT: 630,
+      AEST: 600,
+      AEDT: 660,
+      NZST: 720,
+      NZDT: 780
+    };
+    DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
+  }
+});
+
+// src/lib/memory/links.ts
+function words(slug) {
+  return slug.replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+}
+function renderMemoryLinks(text2) {
+  if (!text2.includes("[[")) return text2;
+  return text2.replace(LINK, (whole, slug, label) => {
+    const shown = label === void 0 ? words(slug) : label.trim();
+    return shown === "" ? whole : shown;
+  });
+}
+function linkedMemories(text2) {
+  if (!text2.includes("[[")) return [];
+  const out = [];
+  for (const m of text2.matchAll(LINK)) {
+    const name = words(m[1]);
+    if (name !== "" && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+var LINK;
+var init_links = __esm({
+  "src/lib/memory/links.ts"() {
+    "use strict";
+    LINK = /\[\[([^[\]\n|#]{1,200})(?:#[^[\]\n|]{0,200})?(?:\|([^[\]\n]{1,200}))?\]\]/g;
+  }
+});
+
+// src/lib/memory/episode.ts
+function formatMarker(m) {
+  const hash2 = m.hash.slice(0, MARKER_HASH_CHARS).toLowerCase();
+  if (!FILE_ID.test(m.fileId)) throw new TypeError(`formatMarker: fileId must match ${FILE_ID.source}`);
+  if (m.origin !== void 0 && !ORIGIN_NAME.test(m.origin)) throw new TypeError(`formatMarker: origin must match ${ORIGIN_NAME.source}`);
+  if (!/^[0-9a-f]{12}$/.test(hash2)) throw new TypeError("formatMarker: hash must be at least 12 hex characters");
+  if (!Number.isInteger(m.part) || !Number.isInteger(m.parts) || m.part < 1 || m.part > m.parts || m.parts > 999999) {
+    throw new TypeError("formatMarker: part must be an integer from 1 to parts");
+  }
+  return `[gms:${m.fileId}:${hash2}:${m.part}/${m.parts}${m.origin === void 0 ? "" : `:${m.origin}`}]`;
+}
+function parseMarker(sourceDescription) {
+  if (typeof sourceDescription !== "string" || !sourceDescription.includes("[gms:")) return void 0;
+  let found;
+  MARKER_RE.lastIndex = 0;
+  let m;
+  while ((m = MARKER_RE.exec(sourceDescription)) !== null) {
+    const part = Number(m[3]);
+    const parts = Number(m[4]);
+    if (part < 1 || part > parts) continue;
+    found = { fileId: m[1] ?? "", hash: m[2] ?? "", part, parts, raw: m[0], ...m[5] === void 0 ? {} : { origin: m[5] } };
+  }
+  return found;
+}
+function partMarker(ref) {
+  const cached2 = PART_MARKERS.get(ref);
+  if (cached2 !== void 0 && cached2.raw === ref.marker) return cached2.parsed;
+  const parsed = parseMarker(ref.marker);
+  PART_MARKERS.set(ref, { raw: ref.marker, parsed });
+  return parsed;
+}
+function truncateLabel(text2, max) {
+  if (text2.length <= max) return text2;
+  if (max <= 1) return "\u2026".slice(0, Math.max(0, max));
+  let cut = max - 1;
+  const code = text2.charCodeAt(cut - 1);
+  if (code >= 55296 && code <= 56319) cut -= 1;
+  let head = text2.slice(0, cut);
+  if (!/\s/.test(text2.charAt(cut))) {
+    const space = head.search(/\s\S*$/);
+    if (space >= Math.floor(max / 2)) head = head.slice(0, space);
+  }
+  return `${head.trimEnd()}\u2026`;
+}
+function oneLine(text2) {
+  return text2.replace(/\s+/g, " ").trim();
+}
+function scalarLine(value) {
+  if (typeof value === "string") return oneLine(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && value.every((v) => ["string", "number", "boolean"].includes(typeof v))) {
+    return oneLine(value.map(String).join(", "));
+  }
+  return void 0;
+}
+function headerLines(doc) {
+  const fm = doc.frontmatter;
+  const lines = [];
+  const add = (label, value) => {
+    if (value !== void 0 && value.trim() !== "") lines.push(`${label}: ${oneLine(value)}`);
+  };
+  if (oneLine(doc.title).length > MAX_NAME_CHARS - 20) add("Title", doc.title);
+  add("Type", doc.type);
+  if (fm.capture_type !== void 0 && fm.capture_type !== doc.type) add("Capture type", fm.capture_type);
+  add("Description", fm.description);
+  if (doc.tags.length > 0) add("Tags", doc.tags.join(", "));
+  if (doc.time !== void 0) add(TIME_LABEL[doc.timeSource ?? "date"], doc.time);
+  if (fm.rating !== void 0) add("Rating", String(fm.rating));
+  add("Executor", fm.executor);
+  add("Agent completion", fm.agent_completion);
+  if (doc.pinned === true) add("Pinned", "yes");
+  for (const [key, value] of Object.entries(doc.extra)) {
+    const text2 = scalarLine(value);
+    if (text2 !== void 0 && text2 !== "" && key.length <= 40 && text2.length <= 300) add(key, text2);
+  }
+  return lines;
+}
+function prepareEpisodeContent(doc) {
+  const warnings = [];
+  const privateBody = stripPrivateBlocks(stripCaptureFooters(doc.body));
+  warnings.push(...privateBody.warnings);
+  const body = redactSecrets(renderMemoryLinks(privateBody.text));
+  const links = linkedMemories(privateBody.text);
+  const privateHeader = stripPrivateBlocks([...headerLines(doc), ...links.length === 0 ? [] : [`Related memories: ${links.join(", ")}`]].join("\n"));
+  const header2 = redactSecrets(privateHeader.text);
+  const title = redactSecrets(oneLine(stripPrivateBlocks(doc.title).text));
+  return {
+    header: header2.text.trim(),
+    body: trimBlock(body.text),
+    title: title.text || "Untitled memory",
+    redactions: body.total + header2.total + title.total,
+    redactionsByKind: addCounts(addCounts(addCounts({}, body.counts), header2.counts), title.counts),
+    privateBlocks: privateBody.count + privateHeader.count,
+    warnings
+  };
+}
+function buildEpisodes(input2) {
+  const { doc } = input2;
+  const max = Math.max(MIN_MAX_CHARS, Math.floor(Number.isFinite(input2.maxChars) ? input2.maxChars : MIN_MAX_CHARS));
+  const prepared = prepareEpisodeContent(doc);
+  if (prepared.body === "" && (doc.frontmatter.description ?? "").trim() === "") return [];
+  let bodies;
+  const sep = "\n\n";
+  if (prepared.header === "") {
+    bodies = splitMarkdown(prepared.body, max);
+  } else if (prepared.header.length + sep.length <= max / 2) {
+    const budget = max - prepared.header.length - sep.length;
+    const chunks = prepared.body === "" ? [] : splitMarkdown(prepared.body, budget);
+    bodies = chunks.length === 0 ? [prepared.header] : chunks.map((c) => `${prepared.header}${sep}${c}`);
+  } else {
+    bodies = splitMarkdown(prepared.body === "" ? prepared.header : `${prepared.header}${sep}${prepared.body}`, max);
+  }
+  if (bodies.length === 0) return [];
+  const parts = bodies.length;
+  const referenceTime = doc.time ?? formatIso(input2.mtimeMs) ?? formatIso(Date.now());
+  const readable = [
+    `${input2.kind} memory ${input2.relPath}`,
+    doc.type === void 0 ? void 0 : `type ${oneLine(doc.type)}`,
+    doc.tags.length === 0 ? void 0 : `tags ${oneLine(doc.tags.join(", "))}`,
+    input2.project === void 0 ? void 0 : `project ${oneLine(input2.project)}`
+  ].filter((s) => s !== void 0).join("; ");
+  const readableSafe = redactSecrets(oneLine(readable)).text;
+  return bodies.map((body, index) => {
+    const part = index + 1;
+    const marker = formatMarker({ fileId: input2.fileId, hash: input2.contentHash, part, parts, origin: input2.origin });
+    const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
+    const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
+    const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
+    return {
+      name,
+      body,
+      source: "text",
+      sourceDescription: description,
+      groupId: input2.groupId,
+      referenceTime,
+      marker,
+      part,
+      parts,
+      redactions: part === 1 ? prepared.redactions : 0,
+      redactionsByKind: part === 1 ? prepared.redactionsByKind : {}
+    };
+  });
+}
+function searchProbe(body) {
+  const blank = body.indexOf("\n\n");
+  const text2 = (blank >= 0 ? body.slice(blank + 2) : body).replace(/[#*_`>|[\]()~-]+/g, " ").replace(/\s+/g, " ").trim();
+  if (text2.length <= 160) return text2;
+  const cut = text2.slice(0, 160);
+  const space = cut.lastIndexOf(" ");
+  return space > 80 ? cut.slice(0, space) : cut;
+}
+var MAX_NAME_CHARS, MAX_SOURCE_DESCRIPTION_CHARS, MIN_MAX_CHARS, MARKER_HASH_CHARS, FILE_ID, MARKER_RE, PART_MARKERS, TIME_LABEL;
+var init_episode = __esm({
+  "src/lib/memory/episode.ts"() {
+    "use strict";
+    init_footer();
+    init_redact();
+    init_split();
+    init_time();
+    init_links();
+    init_origin();
+    MAX_NAME_CHARS = 200;
+    MAX_SOURCE_DESCRIPTION_CHARS = 500;
+    MIN_MAX_CHARS = 100;
+    MARKER_HASH_CHARS = 12;
+    FILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+    MARKER_RE = /\[gms:([A-Za-z0-9_-]{1,64}):([0-9a-f]{12}):(\d{1,6})\/(\d{1,6})(?::([a-z0-9][a-z0-9-]{0,39}))?\]/g;
+    PART_MARKERS = /* @__PURE__ */ new WeakMap();
+    TIME_LABEL = { timestamp: "Captured", modified: "Modified", date: "Date", created: "Created" };
+  }
+});
+
 // src/lib/migrate/prior-hook.ts
 function loadPriorState(paths, onProblem = () => void 0) {
   const entries = /* @__PURE__ */ new Map();
   for (const path of paths) {
     let text2;
     try {
-      text2 = (0, import_node_fs17.readFileSync)(path, "utf8");
+      text2 = (0, import_node_fs18.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -31814,7 +32414,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path19.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path20.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -31828,7 +32428,7 @@ function priorClean(body) {
 }
 function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
-  return { contentHash: (0, import_node_crypto5.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
+  return { contentHash: (0, import_node_crypto6.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
 function isPriorEpisodeFor(episode, basename6) {
   if (parseMarker(episode.source_description) !== void 0) return false;
@@ -31837,16 +32437,16 @@ function isPriorEpisodeFor(episode, basename6) {
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
-  if ((0, import_node_crypto5.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
+  if ((0, import_node_crypto6.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto5, import_node_fs17, import_node_path19, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto6, import_node_fs18, import_node_path20, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
-    import_node_crypto5 = require("node:crypto");
-    import_node_fs17 = require("node:fs");
-    import_node_path19 = require("node:path");
+    import_node_crypto6 = require("node:crypto");
+    import_node_fs18 = require("node:fs");
+    import_node_path20 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -31867,7 +32467,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path20.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path21.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -31878,9 +32478,8 @@ function priorMigration(ctx, plannedAdds) {
 function indexGroup(episodes) {
   const index = { byFile: /* @__PURE__ */ new Map(), markers: /* @__PURE__ */ new Set() };
   for (const e of episodes) {
-    const marker = parseMarker(e.source_description);
-    if (marker !== void 0) {
-      index.markers.add(marker.raw);
+    if (e.marker !== void 0) {
+      index.markers.add(e.marker.raw);
       continue;
     }
     const file2 = /(?:^| \| )File: (.*)$/.exec(e.source_description)?.[1];
@@ -31888,10 +32487,8 @@ function indexGroup(episodes) {
   }
   return index;
 }
-async function adoptPriorEpisodes(ctx, listing, migration) {
-  const nowIso = new Date(ctx.now()).toISOString();
-  const touched = [];
-  let copiesRetired = false;
+async function decidePriorTakeover({ migration, listing, outgoing }) {
+  const takeover = { adoptions: [], replacements: [] };
   const indexes = /* @__PURE__ */ new Map();
   for (const { record: record2, absPath, entry } of migration.candidates) {
     const group = record2.episodes[0]?.groupId;
@@ -31906,39 +32503,46 @@ async function adoptPriorEpisodes(ctx, listing, migration) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path20.basename)(absPath);
+    const name = (0, import_node_path21.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
-    if (theirs.length === 0) continue;
+    const [kept, ...copies] = theirs;
+    if (kept === void 0) continue;
     const [ref] = record2.episodes;
-    const redacted = [...ctx.outgoing.get(record2.id)?.drafts.values() ?? []].some((d) => d.redactions > 0);
+    const redacted = [...outgoing.get(record2.id)?.drafts.values() ?? []].some((d) => d.redactions > 0);
     const adoptable = !migration.replace && current.contentHash === entry.contentHash && record2.episodes.length === 1 && !redacted && ref !== void 0 && !index.markers.has(ref.marker);
-    const retire = (uuid3, name2) => ({ marker: `madeinoz:${uuid3}`, name: name2, groupId: group, part: 1, parts: 1, uuid: uuid3, resends: 0 });
-    if (adoptable) {
-      const [kept, ...copies] = theirs;
-      ref.uuid = kept.uuid;
-      ref.sentAt = nowIso;
-      ref.confirmedAt = nowIso;
-      ctx.outgoing.delete(record2.id);
-      ctx.counts.adopted++;
-      ctx.counts.added--;
-      ctx.state.orphans.push(...copies.map((e) => retire(e.uuid, e.name)));
-      ctx.logger.info("adopted the madeinoz hook episode of an unchanged note", { id: record2.id, uuid: kept.uuid, copiesRemoved: copies.length });
-    } else {
-      record2.superseded.push(...theirs.map((e) => retire(e.uuid, e.name)));
-      ctx.logger.info("the madeinoz hook episode is replaced by ours once ours is confirmed", { id: record2.id, episodes: theirs.length });
-    }
-    touched.push(record2);
-    copiesRetired ||= adoptable && theirs.length > 1;
+    const retire = (e) => ({ marker: `madeinoz:${e.uuid}`, name: e.name, groupId: group, part: 1, parts: 1, uuid: e.uuid, resends: 0 });
+    if (adoptable) takeover.adoptions.push({ record: record2, uuid: kept.uuid, copies: copies.map(retire) });
+    else takeover.replacements.push({ record: record2, retired: theirs.map(retire) });
   }
-  if (touched.length > 0) await ctx.ledger.journal(touched, copiesRetired);
+  return takeover;
 }
-var import_promises6, import_node_path20;
+async function applyPriorTakeover(ctx, takeover) {
+  const nowIso = new Date(ctx.now()).toISOString();
+  for (const { record: record2, uuid: uuid3, copies } of takeover.adoptions) {
+    const [ref] = record2.episodes;
+    if (ref === void 0) continue;
+    ref.uuid = uuid3;
+    ref.sentAt = nowIso;
+    ref.confirmedAt = nowIso;
+    ctx.outgoing.delete(record2.id);
+    ctx.counts.adopted++;
+    ctx.counts.added--;
+    ctx.state.orphans.push(...copies);
+    ctx.logger.info("adopted the madeinoz hook episode of an unchanged note", { id: record2.id, uuid: uuid3, copiesRemoved: copies.length });
+  }
+  for (const { record: record2, retired } of takeover.replacements) {
+    record2.superseded.push(...retired);
+    ctx.logger.info("the madeinoz hook episode is replaced by ours once ours is confirmed", { id: record2.id, episodes: retired.length });
+  }
+  const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
+  if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
+}
+var import_promises6, import_node_path21;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path20 = require("node:path");
-    init_episode();
+    import_node_path21 = require("node:path");
     init_prior_hook();
   }
 });
@@ -32039,6 +32643,29 @@ var init_ledger = __esm({
         return this.flushing;
       }
     };
+  }
+});
+
+// src/lib/sync/shared.ts
+function originOf2(ref) {
+  return partMarker(ref)?.origin;
+}
+function recordOrigin(record2) {
+  const [first] = record2.episodes;
+  return first === void 0 ? void 0 : originOf2(first);
+}
+function isSharedPart(ref, sharedOrigins) {
+  const origin = originOf2(ref);
+  return origin !== void 0 && sharedOrigins?.has(origin) === true;
+}
+function isSharedRecord(record2, sharedOrigins) {
+  const origin = recordOrigin(record2);
+  return origin !== void 0 && sharedOrigins?.has(origin) === true;
+}
+var init_shared = __esm({
+  "src/lib/sync/shared.ts"() {
+    "use strict";
+    init_episode();
   }
 });
 
@@ -32179,7 +32806,7 @@ var init_pace = __esm({
 function reconcile(input2) {
   const { state, now } = input2;
   const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
   const visible = visibleByMarker(input2.listing);
   const complete = (group) => input2.listing.get(group)?.complete === true;
   const sightings = /* @__PURE__ */ new Map();
@@ -32208,7 +32835,7 @@ function reconcile(input2) {
       const key = visibleKey(ref.groupId, ref.marker);
       const found = visible.get(key);
       if (found === void 0 || found.length === 0) continue;
-      const keep2 = keeper(found, ref, input2.sharedOrigins);
+      const keep2 = keeper(found);
       let seen = ref;
       if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
         out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted: false });
@@ -32237,10 +32864,10 @@ function reconcile(input2) {
     const key = visibleKey(ref.groupId, ref.marker);
     const found = visible.get(key);
     if (found === void 0 || found.length === 0) continue;
-    const uuid3 = found[0].uuid;
+    const { uuid: uuid3 } = keeper(found);
     out.located.push({ ref, uuid: uuid3 });
     uuidNow.set(ref, uuid3);
-    for (const extra of found.slice(1)) out.duplicates.push({ ...ref, uuid: extra.uuid });
+    for (const extra of found) if (extra.uuid !== uuid3) out.duplicates.push({ ...ref, uuid: extra.uuid });
     visible.delete(key);
   }
   for (const ref of retired) {
@@ -32255,11 +32882,12 @@ function reconcile(input2) {
     const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
     for (const episodes of visible.values()) {
       for (const episode of episodes) {
-        const marker = parseMarker(episode.source_description);
+        const { marker } = episode;
         const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
-        const ownerOrigin = owner?.episodes[0] === void 0 ? void 0 : parseMarker(owner.episodes[0].marker)?.origin;
-        if (owner !== void 0 && marker !== void 0 && marker.origin !== void 0 && marker.origin === ownerOrigin && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
-          out.duplicates.push({ marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 });
+        const ownerOrigin = owner === void 0 ? void 0 : recordOrigin(owner);
+        if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
+        if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
         }
       }
     }
@@ -32309,6 +32937,7 @@ function applyReconciliation(state, r, nowIso) {
     if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
   }
   state.orphans.push(...r.duplicates);
+  for (const { record: record2, ref } of r.stale) record2.superseded.push(ref);
   for (const { record: record2, message } of r.drops) {
     record2.status = "failed";
     record2.lastError = message;
@@ -32324,15 +32953,18 @@ function applyReconciliation(state, r, nowIso) {
     for (const [group, pace] of r.paces) state.groups[group] = pace;
   }
 }
-function keeper(found, ref, sharedOrigins) {
-  const origin = parseMarker(ref.marker)?.origin;
-  if (origin !== void 0 && sharedOrigins?.has(origin) === true) return found.reduce((a, b) => b.uuid < a.uuid ? b : a);
-  return found.find((e) => e.uuid === ref.uuid) ?? found[0];
+function keeper(found) {
+  return found.reduce((a, b) => processedBefore(b, a) ? b : a);
+}
+function processedBefore(a, b) {
+  const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
+  const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
+  if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
+  return a.uuid < b.uuid;
 }
 function unsettledShared(ref, sharedOrigins) {
   if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
-  const origin = parseMarker(ref.marker)?.origin;
-  return origin !== void 0 && sharedOrigins?.has(origin) === true;
+  return isSharedPart(ref, sharedOrigins);
 }
 function visibleKey(group, marker) {
   return `${group}\0${marker}`;
@@ -32341,7 +32973,7 @@ function visibleByMarker(listing) {
   const visible = /* @__PURE__ */ new Map();
   for (const [group, { episodes }] of listing) {
     for (const episode of episodes) {
-      const marker = parseMarker(episode.source_description);
+      const { marker } = episode;
       if (marker === void 0) continue;
       const key = visibleKey(group, marker.raw);
       const list = visible.get(key) ?? [];
@@ -32354,14 +32986,13 @@ function visibleByMarker(listing) {
 var init_reconcile = __esm({
   "src/lib/sync/reconcile.ts"() {
     "use strict";
-    init_episode();
+    init_shared();
     init_pace();
   }
 });
 
 // src/lib/sync/origin-migration.ts
-function currentMarker(raw, own2) {
-  const marker = parseMarker(raw);
+function currentMarker(marker, own2) {
   if (marker?.origin === void 0 || marker.origin === own2.origin || !own2.previousOrigins.includes(marker.origin)) return void 0;
   return { from: marker.raw, to: formatMarker({ ...marker, origin: own2.origin }) };
 }
@@ -32373,7 +33004,7 @@ function migrateStateOrigins(state, own2) {
   if (own2.previousOrigins.length === 0) return 0;
   let changed = 0;
   const migrate = (ref) => {
-    const next = currentMarker(ref.marker, own2);
+    const next = currentMarker(partMarker(ref), own2);
     if (next === void 0) return;
     ref.marker = next.to;
     changed++;
@@ -32385,7 +33016,7 @@ function migrateStateOrigins(state, own2) {
 function asCurrentOrigin(episodes, own2) {
   if (own2.previousOrigins.length === 0) return episodes;
   return episodes.map((e) => {
-    const next = currentMarker(e.source_description, own2);
+    const next = currentMarker(parseMarker(e.source_description), own2);
     return next === void 0 ? e : { ...e, source_description: replaceLast(e.source_description, next.from, next.to) };
   });
 }
@@ -32397,6 +33028,9 @@ var init_origin_migration = __esm({
 });
 
 // src/lib/sync/types.ts
+function emptyCounts() {
+  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0 }, redactionsByKind: {} };
+}
 var ServerHealth;
 var init_types3 = __esm({
   "src/lib/sync/types.ts"() {
@@ -32420,6 +33054,9 @@ var init_types3 = __esm({
 });
 
 // src/lib/sync/listing.ts
+function withMarker(episode) {
+  return { ...episode, marker: parseMarker(episode.source_description) };
+}
 function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new Set()) {
   const waiting = /* @__PURE__ */ new Map();
   const want = (ref) => {
@@ -32432,10 +33069,7 @@ function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new S
   };
   const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
-  const shared = (ref) => {
-    const origin = parseMarker(ref.marker)?.origin;
-    return origin !== void 0 && sharedOrigins.has(origin);
-  };
+  const shared = (ref) => isSharedPart(ref, sharedOrigins);
   for (const record2 of Object.values(state.files)) {
     if (record2.status === "failed" || record2.status === "skipped") continue;
     for (const ref of record2.episodes) {
@@ -32472,7 +33106,7 @@ async function listGroup(ctx, group, markers, cap) {
   let requests = 0;
   let listed = 0;
   for (; ; ) {
-    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config);
+    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
     requests++;
     listed += episodes.length;
     const complete = episodes.length < cap;
@@ -32488,8 +33122,7 @@ function allFound(episodes, markers) {
   if (markers.size === 0) return false;
   const left = new Set(markers);
   for (const e of episodes) {
-    const marker = parseMarker(e.source_description);
-    if (marker !== void 0) left.delete(marker.raw);
+    if (e.marker !== void 0) left.delete(e.marker.raw);
     if (left.size === 0) return true;
   }
   return false;
@@ -32512,6 +33145,7 @@ var init_listing = __esm({
     init_episode();
     init_errors2();
     init_reconcile();
+    init_shared();
     init_pace();
     init_origin_migration();
     init_types3();
@@ -36327,15 +36961,15 @@ function humanizeSlug(slug) {
   return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path21.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path22.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path21, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path22, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -36658,7 +37292,7 @@ async function rebuildDrafts(config2, sources, record2, logger) {
     return void 0;
   }
   if (read.hash !== record2.hash) return void 0;
-  const origin = record2.episodes[0] === void 0 ? source2.origin : parseMarker(record2.episodes[0].marker)?.origin;
+  const origin = record2.episodes[0] === void 0 ? source2.origin : recordOrigin(record2);
   const prepared = prepareEpisodes(config2, record2, record2.fileId, origin, read.raw, read.hash);
   if (prepared.kind !== "episodes" || record2.episodes.some((ref) => ref.groupId !== prepared.groupId)) return void 0;
   return draftsByMarker(prepared.drafts);
@@ -36678,6 +37312,70 @@ var init_prepare = __esm({
     init_loop();
     init_parse3();
     init_sources();
+    init_shared();
+  }
+});
+
+// src/lib/sync/status.ts
+function refreshStatus(record2, nowIso) {
+  if (record2.status === "failed" || record2.status === "skipped") return;
+  const previous = record2.status;
+  if (record2.episodes.some((e) => e.sentAt === void 0)) record2.status = "pending";
+  else if (record2.episodes.some((e) => e.uuid === void 0)) record2.status = "queued";
+  else {
+    record2.status = "confirmed";
+    if (previous !== "confirmed") record2.confirmedAt = nowIso;
+    delete record2.bridgingSince;
+  }
+}
+var init_status = __esm({
+  "src/lib/sync/status.ts"() {
+    "use strict";
+  }
+});
+
+// src/lib/sync/confirm.ts
+async function reconcileWithGraph(ctx, run2) {
+  const listing = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups });
+  if (listing === void 0) return false;
+  const { config: config2, state, logger } = ctx;
+  if (run2.prior !== void 0) {
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
+    for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
+    run2.prior = void 0;
+  }
+  for (const listed of listing.values()) {
+    ctx.counts.listing.requests += listed.requests;
+    ctx.counts.listing.episodes += listed.listed;
+  }
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins });
+  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  for (const c of r.confirmations) {
+    if (!c.adopted) continue;
+    ctx.counts.adopted++;
+    if (run2.plannedAdds.delete(c.record.id)) ctx.counts.added--;
+  }
+  ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
+  for (const { record: record2, message } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message });
+  for (const { record: record2, ref, evidence } of r.resends) {
+    logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
+    ctx.counts.resent++;
+    if (ctx.outgoing.has(record2.id)) continue;
+    const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger);
+    if (drafts !== void 0) ctx.outgoing.set(record2.id, { record: record2, drafts });
+  }
+  const nowIso = new Date(ctx.now()).toISOString();
+  for (const record2 of Object.values(state.files)) refreshStatus(record2, nowIso);
+  return true;
+}
+var init_confirm = __esm({
+  "src/lib/sync/confirm.ts"() {
+    "use strict";
+    init_adopt_prior();
+    init_listing();
+    init_prepare();
+    init_reconcile();
+    init_status();
   }
 });
 
@@ -36694,7 +37392,7 @@ async function planRun(input2) {
     drop: [],
     retire: [],
     outgoing: /* @__PURE__ */ new Map(),
-    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactions: {} },
+    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -36823,7 +37521,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs18.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs19.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -36864,7 +37562,7 @@ function foldVerdict(plan, id, verdict) {
     case "unchanged":
       if (verdict.record !== void 0) plan.put.push(verdict.record);
       plan.counts.unchanged++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case "outcome":
       plan.put.push(verdict.record);
@@ -36876,30 +37574,30 @@ function foldVerdict(plan, id, verdict) {
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: "send" });
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case "version":
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: verdict.isNew ? "add" : "update" });
       plan.counts[verdict.isNew ? "added" : "updated"]++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case "rename":
       plan.put.push(verdict.record);
       if (verdict.drafts !== void 0) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: "rename" });
       plan.counts.renamed++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       plan.events.push({ message: "file renamed", data: { from: verdict.from, to: id } });
       return;
   }
 }
-var import_node_fs18;
+var import_node_fs19;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs18 = require("node:fs");
+    import_node_fs19 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -36910,10 +37608,10 @@ var init_plan = __esm({
 });
 
 // src/lib/state/retired.ts
-function retiredEpisodeUuids(state) {
+function retiredEpisodeUuids(state, options2 = {}) {
   const uuids = new Set((state.deletedEpisodes ?? []).map((d) => d.uuid));
   for (const record2 of Object.values(state.files)) {
-    if (!record2.episodes.every((ref) => ref.uuid !== void 0)) continue;
+    if (options2.evenBeforeReplacement !== true && !record2.episodes.every((ref) => ref.uuid !== void 0)) continue;
     for (const ref of record2.superseded) if (ref.uuid !== void 0) uuids.add(ref.uuid);
   }
   for (const ref of state.orphans) if (ref.uuid !== void 0) uuids.add(ref.uuid);
@@ -36934,13 +37632,12 @@ function rememberDeleted(state, uuid3, groupId, at) {
   list.push({ uuid: uuid3, groupId, at });
   if (list.length > DELETED_EPISODES_KEPT) list.splice(0, list.length - DELETED_EPISODES_KEPT);
 }
-async function cleanupFacts(ctx) {
-  const deleted = ctx.deletedThisRun.splice(0);
-  if (deleted.length === 0 || !ctx.server.reachable) return;
+async function cleanupFacts(ctx, deleted) {
+  if (deleted.length === 0 || !ctx.server.reachable) return 0;
   const retired = retiredEpisodeUuids(ctx.state);
   const removed = /* @__PURE__ */ new Set();
   for (const ref of deleted) {
-    if (ctx.options.signal?.aborted === true || !ctx.server.reachable) return;
+    if (ctx.options.signal?.aborted === true || !ctx.server.reachable) break;
     const query = [ref.name, ref.probe ?? ""].join(" ").trim();
     try {
       const facts2 = await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal);
@@ -36948,7 +37645,6 @@ async function cleanupFacts(ctx) {
         if (removed.has(fact.uuid) || !factRestsOnlyOn(fact, retired)) continue;
         await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
         removed.add(fact.uuid);
-        ctx.counts.factsRemoved++;
       }
     } catch (error62) {
       if (error62 instanceof McpError && error62.retryable) ctx.server.markDown(error62);
@@ -36956,6 +37652,7 @@ async function cleanupFacts(ctx) {
     }
   }
   if (removed.size > 0) ctx.logger.info("removed facts left behind by deleted episodes", { facts: removed.size });
+  return removed.size;
 }
 var DELETED_EPISODES_KEPT, FACTS_PER_SEARCH;
 var init_fact_cleanup = __esm({
@@ -36970,22 +37667,35 @@ var init_fact_cleanup = __esm({
 });
 
 // src/lib/sync/retire.ts
-async function deleteRetired(ctx) {
+async function retirePhase(ctx, input2) {
+  const retired = await deleteRetired(ctx, input2);
+  ctx.counts.held += retired.held.length;
+  ctx.counts.factsRemoved += retired.factsRemoved;
+  if (needsFactCleanup(input2.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
+}
+async function deleteRetired(ctx, input2) {
   const { state, options: options2 } = ctx;
+  const out = { deleted: [], held: [], factsRemoved: 0 };
+  const iso = new Date(ctx.now()).toISOString();
   const current = /* @__PURE__ */ new Set();
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) current.add(ref.uuid);
+  const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
   const remove = async (refs) => {
     const keep2 = [];
     for (const ref of refs) {
       if (ref.uuid !== void 0 && current.has(ref.uuid)) continue;
-      if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true) {
+      if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true || heldRecently(ref, ctx.now())) {
         keep2.push(ref);
         continue;
       }
       try {
+        if (await hold(ctx, input2.semantics, ref, retired, iso, out)) {
+          keep2.push(ref);
+          continue;
+        }
         await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options2.signal);
-        rememberDeleted(state, ref.uuid, ref.groupId, new Date(ctx.now()).toISOString());
-        ctx.deletedThisRun.push(ref);
+        rememberDeleted(state, ref.uuid, ref.groupId, iso);
+        out.deleted.push(ref);
       } catch (error62) {
         if (error62 instanceof McpError && error62.retryable) ctx.server.markDown(error62);
         ctx.logger.warn("delete_episode failed; will retry next run", { uuid: ref.uuid, error: error62.message });
@@ -36994,27 +37704,78 @@ async function deleteRetired(ctx) {
     }
     return keep2;
   };
+  const breakFirst = editOrder(input2.semantics) === "break-before-make";
   for (const record2 of Object.values(state.files)) {
-    if (record2.superseded.length === 0 || !currentVersionConfirmed(record2)) continue;
+    if (record2.superseded.length === 0) continue;
+    const confirmed = currentVersionConfirmed(record2);
+    if (!confirmed && !(breakFirst && !isSharedRecord(record2, input2.sharedOrigins))) continue;
+    const before = record2.superseded.length;
     record2.superseded = await remove(record2.superseded);
+    if (!confirmed && record2.superseded.length < before) record2.bridgingSince ??= iso;
     await ctx.ledger.journal([record2]);
   }
   if (state.orphans.length > 0) {
     state.orphans = await remove(state.orphans);
     await ctx.ledger.journal([], true);
   }
+  return out;
+}
+async function hold(ctx, semantics, ref, retired, iso, out) {
+  const uuid3 = ref.uuid;
+  if (!deleteGuard(semantics)) return false;
+  const facts2 = await factsOf(ctx, ref);
+  const lost = factsLostByDeleting(semantics, uuid3, facts2, retired);
+  if (lost.length === 0) {
+    delete ref.heldAt;
+    delete ref.heldFacts;
+    return false;
+  }
+  for (const fact of facts2) {
+    if (!(fact.episodes ?? []).includes(uuid3) || !factRestsOnlyOn(fact, retired)) continue;
+    await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
+    out.factsRemoved++;
+  }
+  ref.heldAt = iso;
+  ref.heldFacts = lost.length;
+  out.held.push(ref);
+  ctx.logger.info("kept a retired episode: deleting it would delete facts another episode still states", { uuid: uuid3, facts: lost.length });
+  return true;
+}
+async function factsOf(ctx, ref) {
+  const exact2 = await ctx.graphiti.episodeFacts(ref.uuid, ref.groupId, ctx.options.signal);
+  if (exact2 !== void 0) return exact2;
+  const query = [ref.name, ref.probe ?? ""].join(" ").trim();
+  return (await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH2, ctx.options.signal)).filter((f) => (f.episodes ?? []).includes(ref.uuid));
+}
+function heldRecently(ref, now) {
+  return ref.heldAt !== void 0 && now - Date.parse(ref.heldAt) < HELD_RECHECK_MS;
 }
 function currentVersionConfirmed(record2) {
   return record2.episodes.every((ref) => ref.uuid !== void 0);
 }
+function readyToSend(record2, input2) {
+  if (editOrder(input2.semantics) !== "break-before-make" || isSharedRecord(record2, input2.sharedOrigins)) return true;
+  return record2.superseded.every((ref) => ref.heldAt !== void 0);
+}
 function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
 }
+function retiredDue(state, now) {
+  const due = (ref) => !heldRecently(ref, now);
+  return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
+}
+var HELD_RECHECK_MS, FACTS_PER_SEARCH2;
 var init_retire = __esm({
   "src/lib/sync/retire.ts"() {
     "use strict";
+    init_graphiti();
+    init_semantics();
     init_errors2();
+    init_retired();
     init_fact_cleanup();
+    init_shared();
+    HELD_RECHECK_MS = 60 * 6e4;
+    FACTS_PER_SEARCH2 = 50;
   }
 });
 
@@ -37035,36 +37796,23 @@ var init_pool = __esm({
   }
 });
 
-// src/lib/sync/status.ts
-function refreshStatus(record2, nowIso) {
-  if (record2.status === "failed" || record2.status === "skipped") return;
-  const previous = record2.status;
-  if (record2.episodes.some((e) => e.sentAt === void 0)) record2.status = "pending";
-  else if (record2.episodes.some((e) => e.uuid === void 0)) record2.status = "queued";
-  else {
-    record2.status = "confirmed";
-    if (previous !== "confirmed") record2.confirmedAt = nowIso;
-  }
-}
-var init_status = __esm({
-  "src/lib/sync/status.ts"() {
-    "use strict";
-  }
-});
-
 // src/lib/sync/send.ts
-async function sendPending(ctx) {
-  const { options: options2, server } = ctx;
-  const iso = () => new Date(ctx.now()).toISOString();
-  let jobs = [...ctx.outgoing.values()].filter((s) => s.record.status === "pending" && s.record.episodes.some((e) => e.sentAt === void 0));
-  if (options2.max !== void 0) jobs = jobs.slice(0, Math.max(0, options2.max));
+function sendable(outgoing, ready, max) {
+  const jobs = [...outgoing.values()].filter((s) => s.record.status === "pending" && s.record.episodes.some((e) => e.sentAt === void 0) && ready(s.record));
+  return max === void 0 ? jobs : jobs.slice(0, Math.max(0, max));
+}
+async function sendParts(input2) {
+  const { jobs, graphiti, ledger, logger, signal, onProgress } = input2;
+  const iso = () => new Date(input2.now()).toISOString();
+  const result = { queued: 0, rejected: [] };
+  let reachable = input2.serverReachable;
   const total = jobs.length;
   let done = 0;
-  options2.onProgress?.({ done, total });
-  const stopped = () => !server.reachable || options2.signal?.aborted === true;
+  onProgress?.({ done, total });
+  const stopped = () => !reachable || signal?.aborted === true;
   await runPool(
-    jobs,
-    ctx.config.concurrency,
+    [...jobs],
+    input2.concurrency,
     async ({ record: record2, drafts }) => {
       for (const ref of record2.episodes) {
         if (ref.sentAt !== void 0 || stopped()) continue;
@@ -37072,43 +37820,53 @@ async function sendPending(ctx) {
         if (draft === void 0) continue;
         ref.sentAt = iso();
         record2.status = "pending";
-        await ctx.ledger.journal([record2]);
+        await ledger.journal([record2]);
         try {
-          await ctx.graphiti.addMemory(
+          await graphiti.addMemory(
             { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: "text", sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
-            options2.signal
+            signal
           );
           ref.queuedAt = iso();
           record2.queuedAt = ref.queuedAt;
           delete record2.lastError;
+          result.queued++;
         } catch (error62) {
           if (mayHaveArrived(error62)) ref.queuedAt = iso();
           else delete ref.sentAt;
-          onSendError(ctx, record2, error62);
+          const outcome = onSendError(record2, error62, logger);
+          if (outcome === "server-down" && reachable) {
+            reachable = false;
+            result.serverDown = error62;
+          } else if (outcome !== void 0 && outcome !== "server-down") result.rejected.push(outcome);
         }
         refreshStatus(record2, iso());
         record2.updatedAt = iso();
-        await ctx.ledger.journal([record2]);
+        await ledger.journal([record2]);
       }
       done++;
-      options2.onProgress?.({ done, total, file: record2.id });
+      onProgress?.({ done, total, file: record2.id });
     },
     stopped
   );
+  return result;
 }
-function onSendError(ctx, record2, error62) {
+function applySendResult(ctx, result) {
+  ctx.problems.push(...result.rejected);
+  if (result.serverDown !== void 0) ctx.server.markDown(result.serverDown);
+}
+function onSendError(record2, error62, logger) {
   const message = error62 instanceof Error ? error62.message : String(error62);
   record2.lastError = message;
   if (error62 instanceof McpError && (error62.retryable || error62.kind === "aborted")) {
-    if (error62.kind !== "aborted") ctx.server.markDown(error62);
-    return;
+    return error62.kind === "aborted" ? void 0 : "server-down";
   }
   record2.attempts++;
+  logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message });
   if (record2.attempts >= MAX_SEND_ATTEMPTS) {
     record2.status = "failed";
-    ctx.problems.push({ id: record2.id, reason: "rejected", message });
+    return { id: record2.id, reason: "rejected", message };
   }
-  ctx.logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message });
+  return void 0;
 }
 function mayHaveArrived(error62) {
   if (!(error62 instanceof McpError)) return false;
@@ -37132,31 +37890,24 @@ function statusCounts(ctx) {
   const names = new Set(ctx.sources.map((s) => s.name));
   return countByStatus(Object.values(ctx.state.files), (r) => names.has(r.source));
 }
-function summarize(ctx, plan) {
+function summarize(ctx, plan, semantics) {
   const byStatus = statusCounts(ctx);
   const dryRun = ctx.options.dryRun === true;
   const { counts } = ctx;
   return {
-    added: counts.added,
-    updated: counts.updated,
-    deleted: counts.deleted,
-    unchanged: counts.unchanged,
-    renamed: counts.renamed,
-    adopted: counts.adopted,
+    ...counts,
+    listing: { ...counts.listing },
+    redactionsByKind: { ...counts.redactionsByKind },
     skipped: byStatus.skipped,
     failed: byStatus.failed,
     pending: byStatus.pending,
     queued: byStatus.queued,
     confirmed: byStatus.confirmed,
-    resent: counts.resent,
-    duplicatesRemoved: counts.duplicatesRemoved,
-    factsRemoved: counts.factsRemoved,
-    listing: { requests: counts.listRequests, episodes: counts.listedEpisodes },
-    redactions: totalRedactions(counts.redactions),
-    redactionsByKind: { ...counts.redactions },
+    redactions: totalRedactions(counts.redactionsByKind),
     problems: ctx.problems,
     serverReachable: ctx.server.reachable,
     ...ctx.server.error === void 0 ? {} : { serverError: ctx.server.error },
+    ...semantics === void 0 ? {} : { semantics },
     dryRun,
     ...dryRun ? { plannedActions: plan.actions } : {}
   };
@@ -37221,104 +37972,104 @@ async function run(input2) {
     sources,
     state,
     ledger: new Ledger(config2.stateDir, state, now, input2.lock, input2.lock === void 0),
-    graphiti: void 0,
     server: new ServerHealth(logger),
     now,
-    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, listRequests: 0, listedEpisodes: 0 },
+    counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
-    outgoing: plan.outgoing,
-    deletedThisRun: []
+    outgoing: plan.outgoing
   };
   if (input2.lock === void 0) return summarize(ctx, plan);
   let changed = plan.changed || migratedOrigins > 0;
+  let semantics;
+  let graphiti;
   try {
     if (needsServer(ctx, input2.rebuilding)) {
       changed = true;
-      ctx.graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
-      const online = ctx;
+      graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
+      const online = { ...ctx, graphiti };
+      semantics = await learnSemantics(online);
+      if (semantics === void 0) return summarize(ctx, plan);
       for (const ref of allParts2(state)) if (ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config2, state);
+      const order = { semantics, sharedOrigins };
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior })) {
         await ctx.ledger.save();
-        await sendPending(online);
-        await deleteRetired(online);
-        await cleanupFacts(online);
-        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options2.waitMs ?? 0);
+        await settle2(online, order);
+        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, order, options2.waitMs ?? 0);
       }
     }
   } finally {
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactions } };
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
-    if (options2.graphiti === void 0) await ctx.graphiti?.close().catch(() => void 0);
+    if (options2.graphiti === void 0) await graphiti?.close().catch(() => void 0);
   }
-  return summarize(ctx, plan);
+  return summarize(ctx, plan, semantics);
+}
+async function settle2(ctx, order) {
+  if (editOrder(order.semantics) === "break-before-make") {
+    await retirePhase(ctx, order);
+    await sendPending(ctx, (record2) => readyToSend(record2, order));
+  } else {
+    await sendPending(ctx, () => true);
+    await retirePhase(ctx, order);
+  }
+}
+async function sendPending(ctx, ready) {
+  const { options: options2 } = ctx;
+  const jobs = sendable(ctx.outgoing, ready, options2.max);
+  const result = await sendParts({
+    jobs,
+    graphiti: ctx.graphiti,
+    ledger: ctx.ledger,
+    concurrency: ctx.config.concurrency,
+    now: ctx.now,
+    logger: ctx.logger,
+    serverReachable: ctx.server.reachable,
+    signal: options2.signal,
+    onProgress: options2.onProgress
+  });
+  applySendResult(ctx, result);
+}
+async function learnSemantics(ctx) {
+  try {
+    return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+  } catch (error62) {
+    if (error62 instanceof McpError && !error62.retryable && error62.kind !== "aborted") throw new SyncError(`Graphiti rejected tools/list: ${error62.message}`, { cause: error62 });
+    ctx.server.markDown(error62);
+    return void 0;
+  }
 }
 function needsServer(ctx, rebuilding) {
-  if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === void 0))) return true;
+  if (ctx.outgoing.size > 0 || retiredDue(ctx.state, ctx.now()) || Object.values(ctx.state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
   return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
 }
 function sharedOriginsIn(config2, state) {
-  return sharedOriginsOf(config2.sharedSources, allParts2(state).map((ref) => parseMarker(ref.marker)?.origin));
+  return sharedOriginsOf(config2.sharedSources, allParts2(state).map(originOf2));
 }
 function allParts2(state) {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
-async function reconcileWithGraph(ctx, run2) {
-  const listing = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups });
-  if (listing === void 0) return false;
-  const { config: config2, state, logger } = ctx;
-  if (run2.prior !== void 0) {
-    await adoptPriorEpisodes(ctx, listing, run2.prior);
-    for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
-    run2.prior = void 0;
-  }
-  for (const listed of listing.values()) {
-    ctx.counts.listRequests += listed.requests;
-    ctx.counts.listedEpisodes += listed.listed;
-  }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins });
-  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  for (const c of r.confirmations) {
-    if (!c.adopted) continue;
-    ctx.counts.adopted++;
-    if (run2.plannedAdds.delete(c.record.id)) ctx.counts.added--;
-  }
-  ctx.counts.duplicatesRemoved += r.duplicates.length;
-  for (const { record: record2, message } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message });
-  for (const { record: record2, ref, evidence } of r.resends) {
-    logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
-    ctx.counts.resent++;
-    if (ctx.outgoing.has(record2.id)) continue;
-    const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger);
-    if (drafts !== void 0) ctx.outgoing.set(record2.id, { record: record2, drafts });
-  }
-  const nowIso = new Date(ctx.now()).toISOString();
-  for (const record2 of Object.values(state.files)) refreshStatus(record2, nowIso);
-  return true;
-}
-async function waitForConfirmation(ctx, run2, waitMs) {
+async function waitForConfirmation(ctx, run2, order, waitMs) {
   const deadline = ctx.now() + waitMs;
-  const poll = { initialMs: 50, maxMs: 2e3, low: 1, high: 1 };
-  let round = 1;
-  while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
+  for (let attempt2 = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt2++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === "queued" || r.status === "pending");
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(backoffDelay(poll, round++), Math.max(0, deadline - ctx.now())));
+    await sleep(Math.min(backoffDelay(WAIT_BACKOFF, attempt2), Math.max(0, deadline - ctx.now())));
     if (!await reconcileWithGraph(ctx, run2)) break;
-    await sendPending(ctx);
-    await deleteRetired(ctx);
-    await cleanupFacts(ctx);
+    await settle2(ctx, order);
   }
 }
+var WAIT_BACKOFF;
 var init_sync = __esm({
   "src/lib/sync/sync.ts"() {
     "use strict";
     init_graphiti();
-    init_episode();
+    init_semantics();
+    init_errors2();
     init_sources();
     init_scan();
     init_lock();
@@ -37327,19 +38078,18 @@ var init_sync = __esm({
     init_log();
     init_adopt_prior();
     init_ledger();
+    init_confirm();
     init_listing();
     init_plan();
-    init_prepare();
-    init_reconcile();
-    init_fact_cleanup();
     init_retire();
     init_send();
-    init_status();
     init_summary();
+    init_types3();
     init_origin_migration();
-    init_types3();
+    init_shared();
     init_types3();
     init_summary();
+    WAIT_BACKOFF = { initialMs: 50, maxMs: 2e3, low: 1, high: 1 };
   }
 });
 
@@ -38090,10 +38840,10 @@ function ourEpisodesOf(state) {
   const out = [];
   for (const record2 of Object.values(state.files)) {
     for (const ref of [...record2.episodes, ...record2.superseded]) {
-      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: parseMarker(ref.marker)?.origin });
+      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin });
     }
   }
-  for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: parseMarker(ref.marker)?.origin });
+  for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: partMarker(ref)?.origin });
   return out;
 }
 async function loadContextInputs(stateDir) {
@@ -38278,6 +39028,12 @@ async function stateInputs(stateDir, options2) {
     episodeProvenance: classifyOurEpisodes(options2.ourEpisodes ?? fromState?.ourEpisodes ?? [], options2.sharedSources)
   };
 }
+async function summariesKeptCurrent(graphiti, config2, logger, signal) {
+  if (!("serverProfile" in graphiti)) return false;
+  const { resolveSemantics: resolveSemantics2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
+  const semantics = await resolveSemantics2(graphiti, { stateDir: config2.stateDir, url: config2.mcpUrl, logger, signal, probe: false }).catch(() => void 0);
+  return semantics?.rebuildsSummaries === true;
+}
 async function refreshProjectContext(config2, project, options2 = {}) {
   const logger = options2.logger ?? nullLogger;
   let graphiti = options2.graphiti;
@@ -38298,7 +39054,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
       logger,
       ...options2.signal === void 0 ? {} : { signal: options2.signal },
       ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources }),
-      ...options2.rebuildsSummaries === void 0 ? {} : { rebuildsSummaries: options2.rebuildsSummaries }
+      rebuildsSummaries: options2.rebuildsSummaries ?? await summariesKeptCurrent(graphiti, config2, logger, options2.signal)
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config2.stateDir, entry);
@@ -38309,7 +39065,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
   }
 }
 var MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
-var init_context = __esm({
+var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
     init_cache();
@@ -38333,6 +39089,30 @@ var init_context = __esm({
   }
 });
 
+// src/lib/sync/between-versions.ts
+var between_versions_exports = {};
+__export(between_versions_exports, {
+  loadNotesBetweenVersions: () => loadNotesBetweenVersions,
+  notesBetweenVersions: () => notesBetweenVersions
+});
+function notesBetweenVersions(state) {
+  return Object.values(state.files).filter((r) => r.bridgingSince !== void 0 && (r.status === "pending" || r.status === "queued")).length;
+}
+async function loadNotesBetweenVersions(config2) {
+  try {
+    const { state } = await loadState(config2.stateDir, { readOnly: true });
+    return notesBetweenVersions(state);
+  } catch {
+    return 0;
+  }
+}
+var init_between_versions = __esm({
+  "src/lib/sync/between-versions.ts"() {
+    "use strict";
+    init_state();
+  }
+});
+
 // src/hooks/worker.ts
 var worker_exports = {};
 __export(worker_exports, {
@@ -38347,16 +39127,81 @@ init_v3();
 init_env_file();
 
 // src/lib/config/server-runtime.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 init_fs_atomic();
 init_process_alive();
+
+// src/lib/util/process-identity.ts
+var import_node_fs4 = require("node:fs");
+init_process_alive();
+function linuxBootId() {
+  try {
+    return (0, import_node_fs4.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "unknown-boot";
+  }
+}
+function ps(pid) {
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
+  const r = spawnSync("/bin/ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { LC_ALL: "C" } });
+  const out = r.status === 0 ? r.stdout.trim() : "";
+  if (out.length < 24) return void 0;
+  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
+}
+function processStartTime(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      const stat4 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ")[19];
+      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.start;
+}
+function processCommandLine(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.command;
+}
+function isSameProcess(recorded, mark) {
+  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== "linux" && process.platform !== "win32") {
+    const info = ps(recorded.pid);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === void 0 || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}
+
+// src/lib/config/server-runtime.ts
 var RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
 function serverStateDir(stateDir) {
   return (0, import_node_path4.join)(stateDir, "server");
 }
 function runtimePath(stateDir) {
   return (0, import_node_path4.join)(serverStateDir(stateDir), "runtime.json");
+}
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
+function lockFieldsValid(v) {
+  const db = v.falkordb;
+  if (db !== void 0 && !(isObj(db) && typeof db.host === "string" && Number.isInteger(db.port) && db.port > 0 && db.port < 65536 && typeof db.secretFile === "string")) return false;
+  if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
+  const ids = v.identities;
+  return ids === void 0 || isObj(ids) && Object.values(ids).every((i) => i === void 0 || isIdentity(i));
 }
 var REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
 var OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
@@ -38368,12 +39213,13 @@ function parseRuntime(value) {
   for (const [key, type] of Object.entries(OPTIONAL)) if (v[key] !== void 0 && typeof v[key] !== type) return void 0;
   for (const key of ["pid", "serverPid", "dbPid", "port", "dbPort"]) if (v[key] !== void 0 && !(Number.isInteger(v[key]) && v[key] > 0)) return void 0;
   if (v.url !== void 0 && !/^https?:\/\/[^\s/]+/.test(v.url)) return void 0;
+  if (!lockFieldsValid(v)) return void 0;
   return v;
 }
 function readRuntime(stateDir) {
   let text2;
   try {
-    text2 = (0, import_node_fs4.readFileSync)(runtimePath(stateDir), "utf8");
+    text2 = (0, import_node_fs5.readFileSync)(runtimePath(stateDir), "utf8");
   } catch {
     return void 0;
   }
@@ -38383,22 +39229,35 @@ function readRuntime(stateDir) {
     return void 0;
   }
 }
-function processAlive(pid) {
-  return pid !== void 0 && isProcessAlive(pid);
-}
-var COMMAND_MARKS = { supervisor: "server\0run", server: "main.py", db: "redis-server" };
-function ourProcessAlive(pid, mark) {
-  if (!processAlive(pid)) return false;
+function readSecretFile(file2) {
+  if (file2 === void 0) return void 0;
   try {
-    return (0, import_node_fs4.readFileSync)(`/proc/${pid}/cmdline`, "utf8").includes(mark);
+    const text2 = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
+    return text2 === "" ? void 0 : text2;
   } catch {
-    return true;
+    return void 0;
   }
 }
-function liveServerUrl(stateDir) {
+var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
+function ourProcess(runtime, role) {
+  return isSameProcess(runtime?.identities?.[role], COMMAND_MARKS[role]);
+}
+function liveServer(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor)) return void 0;
-  return runtime.url;
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
+  const token = readSecretFile(runtime.mcpTokenFile);
+  return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
+}
+function localServerToken(stateDir, url2, live = liveServer(stateDir)) {
+  if (live?.token === void 0) return void 0;
+  try {
+    const a = new URL(url2);
+    const b = new URL(live.url);
+    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+  } catch {
+    return void 0;
+  }
 }
 
 // src/lib/config/config.ts
@@ -38660,17 +39519,19 @@ function buildConfig(env, envFile) {
   const contextBudget = raw.MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET ?? 8e3;
   const claudeConfigDir = dirSetting(raw.CLAUDE_CONFIG_DIR, (0, import_node_path7.join)(home(env), ".claude"), "CLAUDE_CONFIG_DIR");
   const stateDir = dirSetting(raw.MADEINOZ_KNOWLEDGE_STATE_DIR, defaultStateDir(env), "MADEINOZ_KNOWLEDGE_STATE_DIR");
-  const liveUrl = liveServerUrl(stateDir);
+  const local = liveServer(stateDir);
+  const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
+  const mcpUrl = localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL;
   return {
-    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrl,
     mcpUrlSource: localUrl !== void 0 ? "local-server" : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 ? "setting" : "default",
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? "auto",
@@ -38680,7 +39541,8 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
@@ -38728,13 +39590,13 @@ function workerSwitches(env) {
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path9 = require("node:path");
 init_fs_atomic();
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -38753,7 +39615,7 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs9.unlinkSync)((0, import_node_path9.join)(stateDir, FILE));
+    (0, import_node_fs10.unlinkSync)((0, import_node_path9.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -38764,7 +39626,7 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_path12 = require("node:path");
 init_lock_file();
 init_package_root();
@@ -38780,7 +39642,7 @@ function workerFiles(stateDir) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs13.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs14.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -38798,7 +39660,7 @@ function parseLockInfo(text2) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs13.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs14.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -38809,7 +39671,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? uniqueId(),
@@ -38841,7 +39703,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs13.unlinkSync)(files.pidFile);
+    (0, import_node_fs14.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -38849,13 +39711,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs13.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs14.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs13.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs14.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -38865,13 +39727,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs13.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs14.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs13.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs14.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -38884,7 +39746,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(taken);
+      (0, import_node_fs14.unlinkSync)(taken);
     } catch {
     }
   }
@@ -38990,7 +39852,7 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_os4 = require("node:os");
 var import_node_path13 = require("node:path");
 init_env_file();
@@ -38999,7 +39861,7 @@ init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs15.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -39061,8 +39923,15 @@ function realSteps(config2, logger) {
       return { changed: summary.added + summary.updated + summary.deleted + (summary.renamed ?? 0), serverReachable: summary.serverReachable };
     },
     async refreshContext(cfg, cwd, ctx) {
-      const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context(), context_exports));
-      await refreshProjectContext2(cfg, detectProject(cwd, cfg), { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
+      const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context2(), context_exports));
+      const { loadNotesBetweenVersions: loadNotesBetweenVersions2 } = await Promise.resolve().then(() => (init_between_versions(), between_versions_exports));
+      const project = detectProject(cwd, cfg);
+      const between = await loadNotesBetweenVersions2(cfg);
+      if (between > 0 && readContextCache(cfg.stateDir, project.key) !== void 0) {
+        ctx.logger.info("context kept: an edited note is between its old and its new version in the graph", { notes: between });
+        return;
+      }
+      await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);

@@ -31,6 +31,11 @@ export interface StatusReport {
   failures: Array<{ id: string; reason: string }>;
   skipped: Array<{ id: string; reason: string }>;
   orphansToDelete: number;
+  /**
+   * Retired episodes kept in the graph on purpose (sync/retire.ts): this server's delete_episode
+   * would also delete facts another episode still states. Absent when there are none.
+   */
+  held?: { episodes: number; facts: number; why: string } | undefined;
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
@@ -40,6 +45,10 @@ export interface StatusReport {
   /** When the server cannot be used: the cause and the command or setting that fixes it. */
   nextStep?: string;
 }
+
+/** Why a held episode stays, with the next step (docs/semantics.md). */
+export const HELD_WHY =
+  'deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states; they are checked again every hour, and go once nothing else states those facts. Graphiti 0.31.2 deletes only unsupported facts: `graphiti-memory-sync server upgrade` (see docs/semantics.md)';
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
   const { state, recovered } = await loadState(config.stateDir, { readOnly: true });
@@ -56,6 +65,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const held = [...state.orphans, ...Object.values(state.files).flatMap((r) => r.superseded)].filter((ref) => ref.heldAt !== undefined);
   const server = await checkHealth(config, logger);
   return {
     stateDir: config.stateDir,
@@ -65,7 +75,8 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     oldestPending,
     failures,
     skipped,
-    orphansToDelete: state.orphans.length,
+    orphansToDelete: state.orphans.filter((ref) => ref.heldAt === undefined).length,
+    ...(held.length === 0 ? {} : { held: { episodes: held.length, facts: held.reduce((n, ref) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY } }),
     teamMemory: teamMemoryByStore(Object.values(state.files)),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
@@ -95,6 +106,7 @@ export function formatStatus(s: StatusReport): string {
   }
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
+  if (s.held !== undefined) lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
@@ -140,6 +152,7 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
   if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);
   if (s.factsRemoved > 0) lines.push(`removed ${s.factsRemoved} fact(s) that rested only on deleted episodes`);
+  if (s.held > 0) lines.push(`kept ${s.held} retired episode(s) whose deletion would delete facts another episode still states (see \`status\`)`);
   if (s.listing.episodes > 10_000) lines.push(`confirming listed ${s.listing.episodes} episode(s) in ${s.listing.requests} request(s)`);
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
   if (!s.serverReachable) {

@@ -3,10 +3,11 @@
  * uncommented `MADEINOZ_KNOWLEDGE_MCP_URL=http://localhost:8000/mcp` and `MADEINOZ_KNOWLEDGE_DB=neo4j`
  * from config/.env.example and then ran `server start` gets the started server, on FalkorDB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { useTempDir } from '../support/use-temp-dir.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { writeFileSync } from 'node:fs';
@@ -23,9 +24,9 @@ afterEach(() => {
 
 /** A process whose command line reads like `server run` (what liveServerUrl checks), and its runtime file. */
 async function localServerUp(stateDir: string, url: string): Promise<void> {
-  supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
-  await new Promise((resolve) => supervisor?.once('spawn', resolve));
-  writeRuntime(stateDir, { state: 'ready', pid: supervisor.pid as number, url, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: join(dir, 'data'), logDir: join(dir, 'logs'), startedAt: '2026-01-01T00:00:00Z' });
+  const fake = await startFakeSupervisor();
+  supervisor = fake.child;
+  writeRuntime(stateDir, { state: 'ready', pid: fake.identity.pid, identities: { supervisor: fake.identity }, url, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: join(dir, 'data'), logDir: join(dir, 'logs'), startedAt: '2026-01-01T00:00:00Z' });
 }
 
 describe('placeholders from config/.env.example', () => {

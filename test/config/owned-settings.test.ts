@@ -2,12 +2,12 @@
  * The settings read outside loadConfig (the local server's, the worker's switches), the runtime
  * record and the hooks' settings snapshot: each read through one checked reader in config/.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/lib/config/config.js';
 import { parseRuntime, readRuntime, runtimePath, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { readServerSettings } from '../../src/lib/config/server-settings.js';
 import { loadHookConfig, settingsFingerprint, snapshotDir } from '../../src/lib/config/snapshot.js';
 import { workerSwitches, workerTimeoutMs } from '../../src/lib/config/switches.js';
@@ -71,9 +71,9 @@ describe('runtime.json (config/server-runtime.ts)', () => {
   it('a URL setting that hides a running local server is said, not silent', async () => {
     const stateDir = join(dir, 'state');
     const env = { HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: stateDir };
-    const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+    const { child: supervisor, identity } = await startFakeSupervisor();
     try {
-      writeRuntime(stateDir, runtime(supervisor.pid as number));
+      writeRuntime(stateDir, { ...runtime(identity.pid), identities: { supervisor: identity } });
       const local = await loadConfig({ env, readEnvFile: false });
       expect([local.mcpUrl, local.mcpUrlSource, local.warnings]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server', []]);
       const set = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:8000/mcp' }, readEnvFile: false });

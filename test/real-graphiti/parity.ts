@@ -4,16 +4,21 @@
  * server: no difference is filtered out.
  */
 import { McpClient } from '../../src/lib/mcp/client.js';
+import { GENERATION_SEMANTICS, type DeleteRemoves } from '../../src/lib/graphiti/semantics.js';
 import type { GraphitiGeneration } from '../../src/lib/server/pins.js';
+import type { DeleteMode } from '../support/graphiti/options.js';
 import { startGraphitiServer, type GraphitiServerOptions } from '../support/graphiti-server.js';
 import { eventually } from '../support/real-graphiti.js';
+
+/** The test server's delete rule for each kind of server semantics (graphiti/semantics.ts). */
+const DELETE_MODES: Record<DeleteRemoves, DeleteMode> = { 'episode-only': 'node-only', 'facts-first-created': 'cascade', 'facts-unsupported': 'detach' };
 
 /** Test-server options that match a real generation. */
 export function fakeOptionsFor(gen: GraphitiGeneration, groupId: string): GraphitiServerOptions {
   return {
     groupId,
     db: 'falkordb',
-    deleteMode: gen.cascadingDelete ? 'cascade' : 'node-only',
+    deleteMode: DELETE_MODES[GENERATION_SEMANTICS[gen.id]?.deleteRemoves ?? 'facts-first-created'],
     mainParams: gen.id !== '0.28.2',
     graphPerGroup: gen.graphPerGroup,
     serverVersion: gen.mcp.startsWith('1.') ? gen.mcp : '',

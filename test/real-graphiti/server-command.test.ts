@@ -3,16 +3,19 @@
  * stand-in LLM (test-only; users bring their own): start, status, a second start, stop leaving
  * no process, and the graph kept across a stop and a start. The CLI runs as users run it (a child
  * process, isolated home); the pinned environment comes from the shared cache (npm run test:graphiti
- * builds it).
+ * builds it). The server is locked (docs/local-server.md): FalkorDB requires the password in its
+ * 0600 secret file, the MCP endpoint requires the token, and a second local user gets nowhere.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheRoot } from '../../src/lib/server/environment.js';
 import { respCommand } from '../../src/lib/server/falkordb.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
-import { processAlive, readRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { processAlive, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { processCommandLine } from '../../src/lib/util/process-identity.js';
+import { otherUser, probeAsOtherUser } from '../support/other-user.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { runCli } from '../support/real-graphiti.js';
 import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.js';
@@ -20,6 +23,33 @@ import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.
 let root: string;
 let llm: StandInLlm;
 let env: Record<string, string>;
+
+/** The TCP ports a process listens on (Linux: its socket inodes matched against /proc/net/tcp*). */
+function listeningTcpPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m !== null) inodes.add(m[1] as string);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // st 0A = LISTEN; f[9] = inode
+      if (f[3] === '0A' && inodes.has(f[9] as string)) ports.push(parseInt((f[1] as string).split(':')[1] as string, 16));
+    }
+  }
+  return ports;
+}
+
+/** A FalkorDB command with the server's password, read from the secret file the runtime names. */
+function db(r: ServerRuntime, args: string[]): Promise<string | undefined> {
+  return respCommand(r.dbPort as number, args, 5000, readSecretFile(r.falkordb?.secretFile));
+}
 
 function runtime(): ServerRuntime {
   const r = readRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
@@ -29,6 +59,8 @@ function runtime(): ServerRuntime {
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'gms-server-cmd-'));
+  // Open down to our own folders: the only barrier a second user meets is what the server made.
+  chmodSync(root, 0o755);
   llm = await startStandInLlm();
   const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(root, 'unused');
   env = { ...base, XDG_DATA_HOME: join(root, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_MODEL: 'stand-in', GMS_SERVER_EMBEDDER_MODEL: 'stand-in-embedder', GMS_SERVER_GENERATION: newestGeneration().id };
@@ -64,13 +96,77 @@ describe('server command with the stand-in LLM', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ added: 1, confirmed: 1, queued: 0, failed: 0, serverReachable: true });
   });
 
+  it('is locked: FalkorDB needs the password, the MCP endpoint the token (Graphiti itself on no TCP port); secrets in no arguments or logs; every file 0600 in 0700 folders', async () => {
+    const r = runtime();
+    const password = readSecretFile(r.falkordb?.secretFile) as string;
+    const token = readSecretFile(r.mcpTokenFile) as string;
+    expect(r.falkordb).toEqual({ host: '127.0.0.1', port: r.dbPort, secretFile: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'falkordb.secret') });
+    expect(await respCommand(r.dbPort as number, ['GRAPH.LIST'])).toMatch(/^-NOAUTH/);
+    expect(await respCommand(r.dbPort as number, ['GRAPH.LIST'], 5000, password)).toMatch(/^\*/);
+    const call = (headers: Record<string, string>) => fetch(r.url as string, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+    expect((await call({})).status).toBe(401);
+    expect((await call({ authorization: `Bearer ${token}` })).status).toBe(200);
+    if (process.platform === 'linux') expect(listeningTcpPorts(r.serverPid as number)).toEqual([]);
+    for (const pid of [r.pid, r.serverPid, r.dbPid]) {
+      const cmd = processCommandLine(pid as number) ?? '';
+      expect(cmd).not.toContain(password);
+      expect(cmd).not.toContain(token);
+    }
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = join(dir, e.name);
+        const m = statSync(p).mode & 0o777;
+        if (e.isDirectory()) return [...(m === 0o700 ? [] : [`${p} ${m.toString(8)}`]), ...walk(p)];
+        if (e.isFile()) {
+          const text = readFileSync(p, 'utf8');
+          const leaks = !p.endsWith('.secret') && !p.endsWith('.token') && (text.includes(password) || text.includes(token)) ? [`${p} holds a secret`] : [];
+          return [...(m === 0o600 ? [] : [`${p} ${m.toString(8)}`]), ...leaks];
+        }
+        return [];
+      });
+    expect([stateDir, r.dataDir, r.logDir].map((d) => (statSync(d).mode & 0o777).toString(8))).toEqual(['700', '700', '700']);
+    expect([...walk(stateDir), ...walk(r.dataDir)]).toEqual([]);
+  });
+
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a second local user cannot reach the graph: FalkorDB refuses, the folders cannot be listed or read, the MCP endpoint refuses without the token${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const r = runtime();
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const [control, ...results] = await probeAsOtherUser(user as { uid: number; gid: number }, [
+      { kind: 'readdir', path: root },
+      { kind: 'readdir', path: stateDir },
+      { kind: 'readdir', path: serverStateDir(stateDir) },
+      { kind: 'readdir', path: r.logDir },
+      { kind: 'readdir', path: r.dataDir },
+      { kind: 'read', path: r.falkordb?.secretFile as string },
+      { kind: 'read', path: r.mcpTokenFile as string },
+      { kind: 'read', path: r.serverLog as string },
+      { kind: 'redis', port: r.dbPort as number, command: ['GRAPH.LIST'] },
+      { kind: 'redis', port: r.dbPort as number, command: ['FLUSHALL'] },
+      { kind: 'http', url: r.url as string },
+      { kind: 'unix-socket', path: join(serverStateDir(stateDir), 'run', 'graphiti.sock') },
+    ]);
+    expect(control?.ok).toBe(true);
+    const [state, server, logs, data, secret, token, log, graphList, flush, mcp, socket] = results;
+    for (const denied of [state, server, logs, data, secret, token, log]) expect(denied).toEqual({ ok: false, code: 'EACCES' });
+    expect(graphList?.result).toMatch(/^-NOAUTH/);
+    expect(flush?.result).toMatch(/^-NOAUTH/);
+    expect(mcp).toEqual({ ok: true, result: 401 });
+    expect(socket).toEqual({ ok: false, code: 'EACCES' });
+    // The graph is untouched: FLUSHALL was refused.
+    expect(await db(r, ['GRAPH.LIST'])).toMatch(/main/);
+  });
+
   it('status names versions, ports, data size and that get_status answers', async () => {
     const r = runtime();
     const status = await runCli(env, ['server', 'status']);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`running: ${r.url}`);
     expect(status.stdout).toContain(`Graphiti ${newestGeneration().id} (MCP server ${newestGeneration().serverVersion}`);
-    expect(status.stdout).toContain(`ports: MCP ${r.port}, FalkorDB ${r.dbPort}`);
+    expect(status.stdout).toContain(`ports: MCP ${r.port} (token required), FalkorDB ${r.dbPort} (password required), on 127.0.0.1`);
+    // Both checked with the secrets: get_status through the front with the token, FalkorDB with its password.
+    expect(status.stdout).toContain('FalkorDB: ok (answers with its password)');
     expect(status.stdout).toMatch(/data: .*falkordb \(\d/);
     expect(status.stdout).toContain('get_status: ok');
     const logs = await runCli(env, ['server', 'logs', '--lines', '1000']);
@@ -101,7 +197,7 @@ describe('server command with the stand-in LLM', () => {
 
   it('stop leaves no process behind, and the graph survives a stop and a start', async () => {
     const first = runtime();
-    const created = await respCommand(first.dbPort as number, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-restart'})"], 5000);
+    const created = await db(first, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-restart'})"]);
     expect(created).toContain('Nodes created: 1');
     const stopped = await runCli(env, ['server', 'stop']);
     expect(stopped.code).toBe(0);
@@ -118,7 +214,7 @@ describe('server command with the stand-in LLM', () => {
     expect(second.pid).not.toBe(first.pid);
     // The last ports were free again, so the URL is the same.
     expect(second.url).toBe(first.url);
-    const found = await respCommand(second.dbPort as number, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name'], 5000);
+    const found = await db(second, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name']);
     expect(found).toContain('kept-across-restart');
   });
 });
@@ -128,20 +224,20 @@ describe('server upgrade', () => {
     const older = '0.29.3';
     const upRoot = mkdtempSync(join(tmpdir(), 'gms-server-upgrade-'));
     const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(upRoot, 'unused');
-    const upEnv: Record<string, string> = { ...base, XDG_DATA_HOME: join(upRoot, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url };
+    const upEnv: Record<string, string> = { ...base, XDG_DATA_HOME: join(upRoot, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_MODEL: 'stand-in', GMS_SERVER_EMBEDDER_MODEL: 'stand-in-embedder' };
     const stateDir = upEnv.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     try {
       expect((await runCli({ ...upEnv, GMS_SERVER_GENERATION: older }, ['server', 'start'])).code).toBe(0);
       const before = readRuntime(stateDir) as ServerRuntime;
       expect(before.generation).toBe(older);
-      expect(await respCommand(before.dbPort as number, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-upgrade'})"], 5000)).toContain('Nodes created: 1');
+      expect(await db(before, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-upgrade'})"])).toContain('Nodes created: 1');
       const upgraded = await runCli(upEnv, ['server', 'upgrade']);
       expect(upgraded.code).toBe(0);
       expect(upgraded.stdout).toContain(`upgraded: Graphiti ${older} -> ${newestGeneration().id}`);
       const after = readRuntime(stateDir) as ServerRuntime;
       expect([after.state, after.generation]).toEqual(['ready', newestGeneration().id]);
       expect([before.pid, before.serverPid, before.dbPid].filter(processAlive)).toEqual([]);
-      expect(await respCommand(after.dbPort as number, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name'], 5000)).toContain('kept-across-upgrade');
+      expect(await db(after, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name'])).toContain('kept-across-upgrade');
       const again = await runCli(upEnv, ['server', 'upgrade']);
       expect(again.stdout).toContain('already on the newest pinned release');
     } finally {

@@ -98,6 +98,13 @@ describe('the hashed requirements of each generation (python/requirements-<id>.t
     });
   }
 
+  it('every generation names its sdist by a PyPI file URL (fetched as a file, checked against its sha256, never built)', () => {
+    for (const gen of GENERATIONS) {
+      expect(gen.sdistUrl).toMatch(new RegExp(`^https://files\\.pythonhosted\\.org/packages/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{60}/graphiti_core-${gen.id.replace(/\./g, '\\.')}\\.tar\\.gz$`));
+      expect(gen.sdistSha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
   it('the environment folder changes with the requirements as well as with the pins', () => {
     const gen = generation('0.31.1');
     expect(environmentKey(gen)).toMatch(/^[0-9a-f]{10}$/);

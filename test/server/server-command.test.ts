@@ -5,7 +5,7 @@
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,11 @@ import { main } from '../../src/cli.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
-import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { mcpTokenPath, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
+import { ensureSecretFile } from '../../src/lib/server/private-files.js';
 import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-command.js';
+import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 
@@ -119,18 +122,18 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     const run = io({ GMS_PYTHON: fakePython('echo 3.9') });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     expect(run.out.stderr).toContain('is Python 3.9; the Graphiti server needs >= 3.10');
-    const ok = io({ GMS_PYTHON: fakePython(`case "$1" in -c) echo 3.10;; *) echo "venv: stop here" >&2; exit 1;; esac`) });
+    const ok = io({ GMS_PYTHON: fakePython(`case "$2" in *ensurepip*) echo 3.10;; *) echo "fetch: stop here" >&2; exit 1;; esac`) });
     expect(await main(['server', 'start'], ok.io)).toBe(1);
-    expect(ok.out.stderr).toContain('failed at "create venv": venv: stop here');
+    expect(ok.out.stderr).toMatch(/failed at "fetch https:\/\/files\.pythonhosted\.org\/\S+\.tar\.gz": fetch: stop here/);
   });
 
   it('an install that fails: exit 1 with the path of its log, which holds the details', async () => {
-    const python = fakePython(`case "$1" in -c) echo 3.11;; *) echo "pip exploded: no space left" >&2; exit 1;; esac`);
+    const python = fakePython(`case "$2" in *ensurepip*) echo 3.11;; *) echo "download exploded: no space left" >&2; exit 1;; esac`);
     const run = io({ GMS_PYTHON: python });
     expect(await main(['server', 'start'], run.io)).toBe(1);
     // Progress lines come first; the error is the last line.
-    expect(run.out.stderr).toMatch(/^graphiti [\d.]+: create venv\n/);
-    const match = /\nError: Installing the Graphiti server [\d.]+ failed at "create venv": pip exploded: no space left \(details: (\S+\.failed\.log)\)\n$/.exec(run.out.stderr);
+    expect(run.out.stderr).toMatch(/^graphiti [\d.]+: fetch https:\/\/files\.pythonhosted\.org\/\S+\n/);
+    const match = /\nError: Installing the Graphiti server [\d.]+ failed at "fetch \S+": download exploded: no space left \(details: (\S+\.failed\.log)\)\n$/.exec(run.out.stderr);
     expect(match).not.toBeNull();
     expect(existsSync(match?.[1] as string)).toBe(true);
   });
@@ -138,7 +141,7 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
   it('no libgomp: FalkorDB fails with the package to install', async () => {
     const redis = fakePython(`echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127`);
     const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
-    await expect(startFalkorDb(environment, { dataDir: join(root, 'db') })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
+    await expect(startFalkorDb(environment, { dataDir: join(root, 'db'), password: 'a'.repeat(32) })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
   });
 });
 
@@ -160,11 +163,28 @@ describe('server commands with no server', () => {
 describe('the runtime file points the tool at the started server', () => {
   const runtime = (pid: number) => ({ state: 'ready' as const, pid, generation: '0.31.1', serverVersion: '1.1.0', mcp: '2.2.0', falkordbBin: '1.4.1', url: 'http://127.0.0.1:43210/mcp', port: 43210, dbPort: 43211, dataDir: root, logDir: root, startedAt: new Date().toISOString() });
 
+  /** A process whose command line ends in "server run", as the supervisor's does. */
+  function fakeSupervisor() {
+    return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+  }
+
+  async function identified(pid: number, mark = 'server') {
+    // The child's start time is readable as soon as it exists; its command line once exec is done.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const id = identifyProcess(pid);
+      const cmd = id === undefined ? '' : (processCommandLine(pid) ?? '');
+      if (id !== undefined && cmd.includes(mark)) return id;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`process ${pid} never became identifiable`);
+  }
+
   it('is followed while its server is alive and no URL is set; a set URL wins; a dead one is ignored', async () => {
-    // A process whose command line ends in "server run", as the supervisor's does.
-    const supervisor = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'run'], { stdio: 'ignore' });
+    const supervisor = fakeSupervisor();
     try {
-      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(supervisor.pid as number));
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(id.pid), identities: { supervisor: id } });
       const live = await loadConfig({ env });
       expect([live.mcpUrl, live.mcpUrlSource]).toEqual(['http://127.0.0.1:43210/mcp', 'local-server']);
       // The local server runs on FalkorDB: its escaping is the default; a database setting still wins.
@@ -175,19 +195,122 @@ describe('the runtime file points the tool at the started server', () => {
     }
     const set = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' } });
     expect([set.mcpUrl, set.mcpUrlSource]).toEqual(['http://127.0.0.1:1/mcp', 'setting']);
-    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, runtime(2 ** 22 + 12345));
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(2 ** 22 + 12345), identities: { supervisor: { pid: 2 ** 22 + 12345, start: 'x' } } });
     const dead = await loadConfig({ env });
     expect([dead.mcpUrl, dead.mcpUrlSource]).toEqual(['http://localhost:8000/mcp', 'default']);
     expect(dead.db).toBe('neo4j');
   });
 
-  it('a recorded pid that now belongs to another program (after a reboot) is neither followed nor stopped', async () => {
-    // This test's own process stands for the unrelated program that got the pid.
-    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid });
+  it("the local server's token goes to its URL only (the default and a set URL alike), never to another server", async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      mkdirSync(join(stateDir, 'server'), { recursive: true });
+      const token = ensureSecretFile(mcpTokenPath(stateDir));
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
+      expect((await loadConfig({ env })).authToken).toBe(token);
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://localhost:43210/mcp' } })).authToken).toBe(token);
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:43999/mcp' } })).authToken).toBeUndefined();
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://graphiti.example:43210/mcp' } })).authToken).toBeUndefined();
+      // A token the user set for their server wins.
+      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_AUTH_TOKEN: 'mine' } })).authToken).toBe('mine');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('install --with-mcp writes the token header for the local server into the user\'s own Claude Code file only; uninstall removes that entry', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      mkdirSync(join(stateDir, 'server'), { recursive: true });
+      const token = ensureSecretFile(mcpTokenPath(stateDir));
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
+      const user = io();
+      expect(await main(['install', '--with-mcp', '--scope', 'user'], user.io)).toBe(0);
+      const file = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
+      const entry = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers?: Record<string, unknown> }).mcpServers?.graphiti : undefined);
+      expect(entry()).toEqual({ type: 'http', url: 'http://127.0.0.1:43210/mcp', headers: { Authorization: `Bearer ${token}` } });
+      // Never printed (the hint says to run install again, not `claude mcp add --header <token>`).
+      expect(user.out.stdout + user.out.stderr).not.toContain(token);
+      // A project's .mcp.json is shared: the entry goes in without the token, and a warning says why.
+      const pkg = join(root, 'node_modules', 'graphiti-memory-sync');
+      mkdirSync(join(pkg, 'dist', 'hooks'), { recursive: true });
+      writeFileSync(join(pkg, 'dist', 'hooks', 'session-start.js'), '');
+      const config = await loadConfig({ env });
+      const project = await runInstall({ scope: 'project', withMcp: true, cwd: root, home: root, env, config, stateDir, packageRoot: pkg });
+      expect(readFileSync(join(root, '.mcp.json'), 'utf8')).not.toContain(token);
+      expect(project.files.flatMap((f) => f.warnings).join('\n')).toContain('requires your personal token: it is not written into the shared .mcp.json');
+      const removed = io();
+      expect(await main(['uninstall', '--with-mcp', '--scope', 'user'], removed.io)).toBe(0);
+      expect(entry()).toBeUndefined();
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('a recorded pid that now belongs to another program (after a reboot) is neither followed, reported nor signalled', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    // This test's own process stands for an unrelated program that got the pid.
+    const self = identifyProcess(process.pid);
+    writeRuntime(stateDir, { ...runtime(process.pid), serverPid: process.pid, dbPid: process.pid, identities: { supervisor: self, server: self, db: self } });
     expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
     const stop = io();
     expect(await main(['server', 'stop'], stop.io)).toBe(0);
     expect(stop.out.stdout).toBe('not running\n');
+    // Worse: a live process with the same pid AND the same command line as our supervisor, but a
+    // different start time (the pid was reused after a reboot). Without the start time it would
+    // pass for ours; it must be neither reported as running nor signalled.
+    const lookalike = fakeSupervisor();
+    const exited = new Promise((r) => lookalike.once('exit', r));
+    try {
+      const id = await identified(lookalike.pid as number);
+      expect(processStartTime(id.pid)).toBe(id.start);
+      const stale = { pid: id.pid, start: `${id.start}-before-reboot` };
+      writeRuntime(stateDir, { ...runtime(id.pid), serverPid: id.pid, dbPid: id.pid, identities: { supervisor: stale, server: stale, db: stale } });
+      expect((await loadConfig({ env })).mcpUrlSource).toBe('default');
+      const status = io();
+      expect(await main(['server', 'status'], status.io)).toBe(1);
+      expect(status.out.stdout).toMatch(/^stopped\n/);
+      const again = io();
+      expect(await main(['server', 'stop'], again.io)).toBe(0);
+      expect(again.out.stdout).toBe('not running\n');
+      const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      // start does not take it for a running server either: it goes on to install (and fails here).
+      expect(await main(['server', 'start'], start.io)).toBe(1);
+      expect(start.out.stdout).not.toContain('already running');
+      expect(lookalike.exitCode).toBeNull();
+      expect(lookalike.signalCode).toBeNull();
+      expect(() => process.kill(id.pid, 0)).not.toThrow();
+    } finally {
+      lookalike.kill('SIGKILL');
+      await exited;
+    }
+  });
+
+  it('stop with the supervisor gone (killed hard) stops the recorded children that are still ours, and nothing else', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
+    const server = lookalike('main.py');
+    const db = lookalike('redis-server');
+    // Same command line as our server, but not the recorded process: must survive.
+    const bystander = lookalike('main.py');
+    const exits = [server, db, bystander].map((c) => new Promise((r) => c.once('exit', r)));
+    try {
+      const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
+      writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+      const stop = io();
+      expect(await main(['server', 'stop'], stop.io)).toBe(0);
+      expect(stop.out.stdout).toMatch(/^stopped/);
+      await Promise.all(exits.slice(0, 2));
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      for (const c of [server, db, bystander]) c.kill('SIGKILL');
+      await Promise.all(exits);
+    }
   });
 
   it('install with no server configured hints at server start; with one configured it does not', async () => {

@@ -53,8 +53,9 @@ export async function startRealGraphiti(options: { generation: string; transport
     throw error;
   }
   const query = async (cypher: string, graph = options.groupId): Promise<unknown[][]> => {
-    const script = 'import json, sys, redis\nr = redis.Redis(host="127.0.0.1", port=int(sys.argv[1]))\nres = r.execute_command("GRAPH.QUERY", sys.argv[2], sys.argv[3])\nrows = res[1] if len(res) > 2 else []\nprint(json.dumps(rows, default=lambda b: b.decode() if isinstance(b, bytes) else str(b)))';
-    const r = await runCommand(graphiti.environment.python, ['-c', script, String(graphiti.falkordb.port), graph, cypher], { timeoutMs: 30_000 });
+    // FalkorDB requires its password: given in the environment, never in the arguments.
+    const script = 'import json, os, sys, redis\nr = redis.Redis(host="127.0.0.1", port=int(sys.argv[1]), password=os.environ["FALKORDB_PASSWORD"])\nres = r.execute_command("GRAPH.QUERY", sys.argv[2], sys.argv[3])\nrows = res[1] if len(res) > 2 else []\nprint(json.dumps(rows, default=lambda b: b.decode() if isinstance(b, bytes) else str(b)))';
+    const r = await runCommand(graphiti.environment.python, ['-c', script, String(graphiti.falkordb.port), graph, cypher], { timeoutMs: 30_000, env: { ...process.env, FALKORDB_PASSWORD: graphiti.falkordb.password } });
     if (r.code !== 0) throw new Error(`GRAPH.QUERY failed: ${r.stderr.trim().split('\n').pop()}`);
     return JSON.parse(r.stdout) as unknown[][];
   };

@@ -3,7 +3,7 @@
  * Each case builds a small state by hand and a listing like get_episodes returns.
  */
 import { describe, expect, it } from 'vitest';
-import type { Episode } from '../../src/lib/graphiti/graphiti.js';
+import { withMarker, type ListedEpisode } from '../../src/lib/sync/listing.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
@@ -31,11 +31,12 @@ function stateOf(records: FileRecord[], orphans: EpisodeRef[] = []): SyncState {
   return state;
 }
 
-function episode(r: EpisodeRef, uuid: string): Episode {
-  return { uuid, name: r.name, content: '', created_at: null, source: 'text', source_description: `pai memory x ${r.marker}`, group_id: r.groupId };
+/** A listed episode; `processedAt` is its created_at (when the server processed it). */
+function episode(r: EpisodeRef, uuid: string, processedAt?: number): ListedEpisode {
+  return withMarker({ uuid, name: r.name, content: '', created_at: processedAt === undefined ? null : iso(processedAt), source: 'text', source_description: `pai memory x ${r.marker}`, group_id: r.groupId });
 }
 
-function input(state: SyncState, episodes: Episode[], now: number, extra: Partial<ReconcileInput> = {}): ReconcileInput {
+function input(state: SyncState, episodes: ListedEpisode[], now: number, extra: Partial<ReconcileInput> = {}): ReconcileInput {
   return { state, listing: new Map([[GROUP, { episodes, complete: true, requests: 1, listed: episodes.length }]]), now, confirmMaxAgeMs: 60_000, maxResends: 2, rebuilding: false, ...extra };
 }
 
@@ -55,14 +56,20 @@ describe('reconcile (pure)', () => {
     expect(unsent).toMatchObject({ uuid: 'u2', sentAt: iso(T0 + 1000), confirmedAt: iso(T0 + 1000) });
   });
 
-  it('a marker listed twice: keeps the uuid the state knows and retires the other copy', () => {
+  it('a marker listed twice: keeps the copy processed first (it created the facts) and retires the other, whichever the state knew', () => {
     const part = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'known', confirmedAt: iso(T0) });
     const state = stateOf([record('f1', [part], { status: 'confirmed' })]);
-    const r = reconcile(input(state, [episode(part, 'extra'), episode(part, 'known')], T0));
+    // The known copy was processed first: it stays, the later one goes.
+    const r = reconcile(input(state, [episode(part, 'a-later', T0 + 5), episode(part, 'known', T0 + 1)], T0 + 10));
     expect(r.confirmations).toEqual([]);
-    expect(r.duplicates.map((d) => d.uuid)).toEqual(['extra']);
-    applyReconciliation(state, r, iso(T0));
-    expect(state.orphans.map((o) => o.uuid)).toEqual(['extra']);
+    expect(r.duplicates.map((d) => d.uuid)).toEqual(['a-later']);
+    // A copy processed before the one the state knows (a re-send after a crash) created the facts: it is kept instead.
+    const earlier = reconcile(input(state, [episode(part, 'known', T0 + 5), episode(part, 'z-earlier', T0 + 1)], T0 + 10));
+    expect(earlier.confirmations.map((c) => c.uuid)).toEqual(['z-earlier']);
+    expect(earlier.duplicates.map((d) => d.uuid)).toEqual(['known']);
+    applyReconciliation(state, earlier, iso(T0 + 10));
+    expect(part.uuid).toBe('z-earlier');
+    expect(state.orphans.map((o) => o.uuid)).toEqual(['known']);
   });
 
   it('FIFO evidence: a part sent later is visible and an earlier one is not → re-send the earlier one', () => {
@@ -126,16 +133,31 @@ describe('reconcile (pure)', () => {
     const theirs = ref('f1', 1, 1, {}, 'eeeeeeeeeeeeeeee', 'm-teammate');
     const legacy = { ...older, marker: formatMarker({ fileId: 'f1', hash: 'ffffffffffffffff', part: 1, parts: 1 }) };
     const listing = [episode(current, 'u1'), episode(older, 'u-old'), episode(foreign, 'u-zz'), episode(theirs, 'u-theirs'), episode(legacy, 'u-legacy')];
-    expect(reconcile(input(state, listing, T0)).duplicates).toEqual([]);
+    expect(reconcile(input(state, listing, T0)).stale).toEqual([]);
     const r = reconcile(input(state, listing, T0, { rebuilding: true }));
-    expect(r.duplicates.map((d) => d.uuid)).toEqual(['u-old']);
+    expect(r.duplicates).toEqual([]);
+    expect(r.stale.map((d) => d.ref.uuid)).toEqual(['u-old']);
+    // It retires as an older version of the file (deleted in the order the server needs, never before the current one is known).
+    applyReconciliation(state, r, iso(T0));
+    expect(state.files['pai:f1.md']?.superseded.map((d) => d.uuid)).toEqual(['u-old']);
+    expect(state.orphans).toEqual([]);
   });
 
-  it('a shared file listed twice: every owner keeps the smallest uuid, whichever copy it knew', () => {
+  it('rebuilding lost state of a shared file: a version the state does not know is never retired (a co-owner may have sent a newer one)', () => {
+    const shared = new Set(['team-notes']);
+    const current = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) }, HASH, 'team-notes');
+    const newer = ref('f1', 1, 1, {}, 'eeeeeeeeeeeeeeee', 'team-notes');
+    const state = stateOf([record('f1', [current])]);
+    const r = reconcile({ ...input(state, [episode(newer, 'u-newer', T0)], T0, { rebuilding: true }), sharedOrigins: shared });
+    expect(r.stale).toEqual([]);
+    expect(r.duplicates).toEqual([]);
+  });
+
+  it('a shared file listed twice: every owner keeps the copy processed first, whichever copy it knew', () => {
     const shared = new Set(['team-notes']);
     const mine = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'b-mine', confirmedAt: iso(T0) }, HASH, 'team-notes');
     const state = stateOf([record('f1', [mine], { status: 'confirmed' })]);
-    const listing = [episode(mine, 'b-mine'), episode(mine, 'a-theirs')];
+    const listing = [episode(mine, 'b-mine', T0 + 2), episode(mine, 'a-theirs', T0 + 1)];
     const r = reconcile({ ...input(state, listing, T0 + 1000), sharedOrigins: shared });
     expect(r.confirmations.map((c) => c.uuid)).toEqual(['a-theirs']);
     expect(r.duplicates.map((d) => d.uuid)).toEqual(['b-mine']);
@@ -146,8 +168,8 @@ describe('reconcile (pure)', () => {
     // Once a racing copy would have shown up, the shared part is settled and no longer listed.
     expect(reconcile({ ...input(state, [episode(mine, 'b-mine')], T0 + 5_000), sharedOrigins: shared }).settled).toEqual([]);
     expect(reconcile({ ...input(state, [episode(mine, 'b-mine')], T0 + 60 * 60_000), sharedOrigins: shared }).settled).toEqual([mine]);
-    // Not shared: the copy the state knows stays.
-    expect(reconcile(input(state, listing, T0 + 1000)).duplicates.map((d) => d.uuid)).toEqual(['a-theirs']);
+    // The same rule when the times tie: the smallest uuid.
+    expect(reconcile({ ...input(stateOf([record('f1', [{ ...fresh }])]), [episode(mine, 'b-mine', T0), episode(mine, 'a-theirs', T0)], T0 + 1000), sharedOrigins: shared }).confirmations.map((c) => c.uuid)).toEqual(['a-theirs']);
   });
 
   it('a failed or skipped file is a verdict: its missing parts are not chased', () => {

@@ -1,5 +1,6 @@
 /** Shared helpers for watch-mode integration tests: await the watcher's own events, never sleep. */
 import type { SyncSummary } from '../../src/lib/sync/sync.js';
+import { emptyCounts } from '../../src/lib/sync/types.js';
 import type { PassEvent, Watcher, WatchEvent } from '../../src/lib/watch/watch.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
@@ -57,23 +58,13 @@ export function toolCalls(server: GraphitiTestServer, tool: string): Array<{ arg
 /** An engine summary with every count zero, for fake passes. */
 export function fakeSummary(patch: Partial<SyncSummary> = {}): SyncSummary {
   return {
-    added: 0,
-    updated: 0,
-    deleted: 0,
-    unchanged: 0,
-    renamed: 0,
-    adopted: 0,
+    ...emptyCounts(),
     skipped: 0,
     failed: 0,
     pending: 0,
     queued: 0,
     confirmed: 0,
-    resent: 0,
-    duplicatesRemoved: 0,
-    factsRemoved: 0,
-    listing: { requests: 0, episodes: 0 },
     redactions: 0,
-    redactionsByKind: {},
     problems: [],
     serverReachable: true,
     dryRun: false,

@@ -18,7 +18,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
-import { liveServerUrl } from './server-runtime.js';
+import { liveServer, localServerToken } from './server-runtime.js';
 import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
 import { autoMemoryFolders, type AutoMemoryFolder } from './claude-memory.js';
 
@@ -431,19 +431,22 @@ export function buildConfig(env: Env, envFile?: string): Config {
   // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
   // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a
   // server: a running local server wins over it, and over the example's database with it.
-  const liveUrl = liveServerUrl(stateDir);
+  // The same server spelled another way (localhost for 127.0.0.1) is not hidden: it gets the token.
+  const local = liveServer(stateDir);
+  const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
   if (placeholder && localUrl !== undefined) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
   const db: DbKind = localUrl !== undefined && placeholder ? 'falkordb' : (dbSetting ?? (localUrl !== undefined ? 'falkordb' : 'neo4j'));
+  const mcpUrl = localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL;
 
   return {
-    mcpUrl: localUrl ?? raw.MADEINOZ_KNOWLEDGE_MCP_URL ?? DEFAULT_MCP_URL,
+    mcpUrl,
     mcpUrlSource: localUrl !== undefined ? 'local-server' : raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined ? 'setting' : 'default',
     sseUrl: raw.MADEINOZ_KNOWLEDGE_SSE_URL,
     transport: raw.MADEINOZ_KNOWLEDGE_TRANSPORT?.value ?? 'auto',
@@ -453,7 +456,8 @@ export function buildConfig(env: Env, envFile?: string): Config {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 30_000,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 60_000,
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || undefined,
+    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),

@@ -271,6 +271,18 @@ async function stateInputs(stateDir: string, options: RefreshOptions & { sharedS
   };
 }
 
+/**
+ * Whether this server rebuilds entity summaries after a delete (graphiti/semantics.ts), known from
+ * its generation or as the sync cached it; never probed from here (a context build must not cost
+ * LLM calls). False when it cannot be told: then summaries may keep retired words and stay out.
+ */
+async function summariesKeptCurrent(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!('serverProfile' in graphiti)) return false;
+  const { resolveSemantics } = await import('../graphiti/semantics.js');
+  const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { stateDir: config.stateDir, url: config.mcpUrl, logger, signal, probe: false }).catch(() => undefined);
+  return semantics?.rebuildsSummaries === true;
+}
+
 /** Builds the context for a project with Graphiti and writes the cache the hook reads. */
 export async function refreshProjectContext(
   config: Config,
@@ -296,7 +308,7 @@ export async function refreshProjectContext(
       logger,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources })),
-      ...(options.rebuildsSummaries === undefined ? {} : { rebuildsSummaries: options.rebuildsSummaries }),
+      rebuildsSummaries: options.rebuildsSummaries ?? (await summariesKeptCurrent(graphiti, config, logger, options.signal)),
     });
     const entry = toCacheEntry(project, built, now);
     const path = await writeContextCache(config.stateDir, entry);

@@ -74,6 +74,16 @@ export interface AddMemoryInput {
   referenceTime?: string | undefined;
 }
 
+/** What identifies a server build from the outside (graphiti/semantics.ts). */
+export interface ServerProfile {
+  name: string;
+  version: string;
+  /** Tool names as listed. */
+  tools: string[];
+  /** `delete_episode` takes `group_id` (graphiti-core 0.31+: each group in its own graph). */
+  deleteEpisodeTakesGroup: boolean;
+}
+
 export interface ServerStatus {
   status: 'ok' | 'error';
   message: string;
@@ -88,6 +98,9 @@ const TOOL_NAMES = {
   deleteEpisode: ['delete_episode'],
   deleteEntityEdge: ['delete_entity_edge'],
   getStatus: ['get_status'],
+  episodeEntities: ['get_episode_entities'],
+  getEntityEdge: ['get_entity_edge'],
+  clearGraph: ['clear_graph'],
 } as const;
 
 type Operation = keyof typeof TOOL_NAMES;
@@ -178,6 +191,59 @@ export class GraphitiClient {
       }
       const payload = await this.call(tool.name, {}, signal);
       return statusSchema.parse(payload);
+    });
+  }
+
+  /** The server's name, version and tool surface (one tools/list per session). */
+  async serverProfile(signal?: AbortSignal): Promise<ServerProfile> {
+    return this.retrying('tools/list', signal, async () => {
+      const deleteTool = await this.resolveTool('deleteEpisode', signal);
+      const info = this.mcp.serverInfo;
+      return {
+        name: info?.name ?? '',
+        version: info?.version ?? '',
+        tools: [...(this.tools?.keys() ?? [])],
+        deleteEpisodeTakesGroup: deleteTool !== undefined && declares(deleteTool, 'group_id'),
+      };
+    });
+  }
+
+  /**
+   * The facts resting on an episode, each with the episodes it names: get_episode_entities lists
+   * them (servers on graphiti-core 0.29+; its edges carry no `episodes`), get_entity_edge reads
+   * each. Undefined when the server has no get_episode_entities.
+   */
+  async episodeFacts(uuid: string, groupId: string, signal?: AbortSignal): Promise<Fact[] | undefined> {
+    const [group] = this.safeGroups([groupId]) as [string];
+    const edges = await this.retrying('get_episode_entities', signal, async () => {
+      const tool = await this.resolveTool('episodeEntities', signal);
+      if (tool === undefined) return undefined;
+      const payload = await this.call(tool.name, declares(tool, 'group_id') ? { episode_uuids: [uuid], group_id: group } : { episode_uuids: [uuid] }, signal);
+      return z.object({ edges: z.array(z.object({ uuid: z.string() }).passthrough()).default([]) }).passthrough().parse(payload).edges;
+    });
+    if (edges === undefined) return undefined;
+    const facts: Fact[] = [];
+    for (const edge of edges) {
+      const fact = await this.retrying('get_entity_edge', signal, async () => {
+        const tool = await this.requireTool('getEntityEdge', signal);
+        try {
+          return factSchema.parse(await this.call(tool.name, declares(tool, 'group_id') ? { uuid: edge.uuid, group_id: group } : { uuid: edge.uuid }, signal));
+        } catch (error) {
+          if (error instanceof McpToolError && /not found/i.test(error.detail)) return undefined;
+          throw error;
+        }
+      });
+      if (fact !== undefined) facts.push(fact);
+    }
+    return facts;
+  }
+
+  /** Removes everything of one group (the semantics probe's scratch group, never a user's). */
+  async clearGroup(groupId: string, signal?: AbortSignal): Promise<void> {
+    const [group] = this.safeGroups([groupId]) as [string];
+    await this.retrying('clear_graph', signal, async () => {
+      const tool = await this.requireTool('clearGraph', signal);
+      await this.call(tool.name, { group_ids: [group] }, signal);
     });
   }
 

@@ -44,6 +44,7 @@ import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
 import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
 import { mergeMcp, removeMcp } from './mcp-entry.js';
+import { localServerToken } from '../config/server-runtime.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
 import { addedPart, manualEntries } from './manual-entries.js';
 import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior, type PriorState } from './record.js';
@@ -187,6 +188,20 @@ function mcpUrlOf(options: InstallOptions): string {
 }
 
 /**
+ * The local server (`server start`) requires its token: the entry carries it as a header. Only in
+ * the user's own files (user and local scope, ~/.claude.json): a project's .mcp.json is shared
+ * and committed, so there the entry goes in without it, with a warning saying what to run.
+ */
+function localServerAuth(options: InstallOptions, url: string): { headers?: Record<string, string>; warnings: string[] } {
+  const token = options.stateDir === undefined ? undefined : localServerToken(options.stateDir, url);
+  if (token === undefined) return { warnings: [] };
+  if (options.scope === 'project') {
+    return { warnings: [`${url} is your local server, which requires your personal token: it is not written into the shared .mcp.json. Run "install --with-mcp --scope local" (or --scope user) instead.`] };
+  }
+  return { headers: { Authorization: `Bearer ${token}` }, warnings: [] };
+}
+
+/**
  * The settings files that enable our plugin (`enabledPlugins["graphiti-memory-sync@<marketplace>"]`
  * in any scope). With the plugin on, install's hooks would be a second registration: the
  * SessionStart hook still injects once per session (injection-claim.ts), but one is enough.
@@ -239,13 +254,18 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     },
   ];
   const url = mcpUrlOf(options);
+  const auth: ReturnType<typeof localServerAuth> = mcp === undefined ? { warnings: [] } : localServerAuth(options, url);
   if (mcp !== undefined) {
-    changes.push({ file: mcp.file, kind: 'mcp', step: { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file), undo: (value) => removeMcp(value, mcp.path, url).value } });
+    changes.push({ file: mcp.file, kind: 'mcp', step: { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file, auth.headers), undo: (value) => removeMcp(value, mcp.path, url).value } });
   }
   const files = await applyChanges(changes, options);
   for (const result of files) {
-    if (result.kind === 'mcp' && options.scope !== 'project' && result.changed && result.refused === undefined) {
-      result.warnings.push(`Claude Code rewrites ${result.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}`);
+    if (result.kind !== 'mcp') continue;
+    result.warnings.push(...auth.warnings);
+    if (options.scope !== 'project' && result.changed && result.refused === undefined) {
+      // With a token, not `claude mcp add --header …`: that would put the token in a command line.
+      const again = auth.headers === undefined ? `claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}` : `graphiti-memory-sync install --with-mcp --scope ${options.scope}`;
+      result.warnings.push(`Claude Code rewrites ${result.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: ${again}`);
     }
   }
   return { action: 'install', scope: options.scope, dryRun: options.dryRun === true, files, warnings };

@@ -10,10 +10,14 @@ function getPath(obj: JsonObject, path: string[]): Json | undefined {
   return cur;
 }
 
-/** Adds `mcpServers.graphiti` at `path` unless a different `graphiti` server is already there. */
-export function mergeMcp(value: JsonObject, path: string[], url: string, file = 'mcp'): { value: JsonObject; entries: string[]; warnings: string[] } {
+/**
+ * Adds `mcpServers.graphiti` at `path` unless a different `graphiti` server is already there.
+ * `headers` (the local server's `Authorization: Bearer <token>`) go into the entry as Claude
+ * Code's `headers`; an entry we wrote before for the same URL is updated to carry them.
+ */
+export function mergeMcp(value: JsonObject, path: string[], url: string, file = 'mcp', headers?: Record<string, string>): { value: JsonObject; entries: string[]; warnings: string[] } {
   const next = structuredClone(value);
-  const desired: JsonObject = { type: 'http', url };
+  const desired: JsonObject = headers === undefined ? { type: 'http', url } : { type: 'http', url, headers: { ...headers } };
   let cur: JsonObject = next;
   for (const key of path) {
     const child = cur[key];
@@ -27,11 +31,25 @@ export function mergeMcp(value: JsonObject, path: string[], url: string, file = 
     return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: added`], warnings: [] };
   }
   if (deepEqual(existing, desired)) return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: unchanged`], warnings: [] };
+  // Ours for the same URL, with other (or no) headers, e.g. from before the server required a token.
+  if (isOurEntry(existing, url)) {
+    cur[MCP_SERVER_NAME] = desired;
+    return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: updated`], warnings: [] };
+  }
   return {
     value: structuredClone(value),
     entries: [`mcpServers.${MCP_SERVER_NAME}: kept (already configured differently)`],
     warnings: [`${file} already has an MCP server "${MCP_SERVER_NAME}" with other settings (${JSON.stringify(existing).slice(0, 200)}); left unchanged.`],
   };
+}
+
+/** What install writes: type http, the URL (any when undefined), and at most an Authorization header. */
+function isOurEntry(existing: Json | undefined, url: string | undefined): boolean {
+  if (!isObject(existing) || existing.type !== 'http' || typeof existing.url !== 'string' || (url !== undefined && existing.url !== url)) return false;
+  const keys = Object.keys(existing).filter((k) => k !== 'type' && k !== 'url');
+  if (keys.length === 0) return true;
+  const headers = existing.headers;
+  return keys.length === 1 && keys[0] === 'headers' && isObject(headers) && Object.keys(headers).length === 1 && typeof headers.Authorization === 'string' && headers.Authorization.startsWith('Bearer ');
 }
 
 /** Removes `mcpServers.graphiti` when it is exactly what we write, and the containers emptied by that. */
@@ -40,7 +58,7 @@ export function removeMcp(value: JsonObject, path: string[], url: string | undef
   const servers = getPath(next, path);
   if (!isObject(servers) || servers[MCP_SERVER_NAME] === undefined) return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: not installed`], warnings: [] };
   const existing = servers[MCP_SERVER_NAME];
-  const ours = isObject(existing) && existing.type === 'http' && Object.keys(existing).length === 2 && typeof existing.url === 'string' && (url === undefined || existing.url === url);
+  const ours = isOurEntry(existing, url);
   if (!ours) {
     return { value: next, entries: [`mcpServers.${MCP_SERVER_NAME}: kept (not ours)`], warnings: [`MCP server "${MCP_SERVER_NAME}" does not match what install writes; left in place.`] };
   }

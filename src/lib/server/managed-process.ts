@@ -21,7 +21,8 @@ export class ManagedProcess {
     private readonly child: ChildProcess,
     readonly logFile: string,
   ) {
-    this.log = createWriteStream(logFile, { flags: 'a' });
+    // 0600: logs can hold what the graph holds (episode names, errors quoting content).
+    this.log = createWriteStream(logFile, { flags: 'a', mode: 0o600 });
     const take = (d: Buffer) => {
       this.log.write(d);
       // Keep the tail only: line checks look at recent output.
@@ -44,8 +45,17 @@ export class ManagedProcess {
     });
   }
 
-  static start(name: string, cmd: string, args: readonly string[], options: { cwd?: string; env: NodeJS.ProcessEnv; logFile: string }): ManagedProcess {
-    const child = spawn(cmd, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /**
+   * `stdin`, when given, is written to the child's stdin and closed: how a secret reaches a child
+   * that reads its config there (redis-server -) without being in its arguments or in a file.
+   */
+  static start(name: string, cmd: string, args: readonly string[], options: { cwd?: string; env: NodeJS.ProcessEnv; logFile: string; stdin?: string }): ManagedProcess {
+    const child = spawn(cmd, args, { cwd: options.cwd, env: options.env, stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (options.stdin !== undefined) {
+      // A child that exits before reading it gives EPIPE: its exit is reported, not this.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(options.stdin);
+    }
     live.add(child);
     if (!exitHook) {
       exitHook = true;

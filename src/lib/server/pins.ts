@@ -11,6 +11,8 @@ export interface GraphitiGeneration {
   id: string;
   /** sha256 of graphiti_core-<id>.tar.gz on PyPI. */
   sdistSha256: string;
+  /** Where PyPI serves that sdist: fetched as a file and checked against sdistSha256, never built. */
+  sdistUrl: string;
   /** Version in the sdist's mcp_server/pyproject.toml. */
   serverVersion: string;
   /** The python `mcp` SDK the lock pins (the server reports it as serverInfo.version). */
@@ -36,6 +38,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
   {
     id: '0.28.2',
     sdistSha256: '9b2a72f117827e015a21b610eb2c3acbe05310b79736abef7372e81247578e9d',
+    sdistUrl: 'https://files.pythonhosted.org/packages/62/6d/81b78aec2030bff0030bbabb8b227a6fa3c5fb49fb11e8501e7d0f39f3fe/graphiti_core-0.28.2.tar.gz',
     serverVersion: '1.0.1',
     mcp: '1.26.0',
     cascadingDelete: false,
@@ -46,6 +49,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
   {
     id: '0.29.3',
     sdistSha256: 'c3650626c0eb61c1ba2765ce6f08900abe68ec7f984f2e098b4922ebf5e81298',
+    sdistUrl: 'https://files.pythonhosted.org/packages/af/5b/afc2c564f4bcc247720dad769096184e3c298429ea4302a6ae4635267efc/graphiti_core-0.29.3.tar.gz',
     serverVersion: '1.0.2',
     mcp: '1.27.2',
     cascadingDelete: true,
@@ -56,6 +60,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
   {
     id: '0.31.1',
     sdistSha256: 'a9c7d7161d1b8c14815054c9dfe149269167d84d2a1c02a778db84fd9bacf01e',
+    sdistUrl: 'https://files.pythonhosted.org/packages/7b/ec/9f7edbf73461bd3943424db7e2203a35108f68e4e1ceaf42541ce8705849/graphiti_core-0.31.1.tar.gz',
     serverVersion: '1.1.0',
     mcp: '2.2.0',
     cascadingDelete: true,
@@ -66,6 +71,7 @@ export const GENERATIONS: readonly GraphitiGeneration[] = [
   {
     id: '0.31.2',
     sdistSha256: 'cee47010d440ae015646c722b18272c3b2e659e38ab7ed6a0fd165a15282f451',
+    sdistUrl: 'https://files.pythonhosted.org/packages/ca/f5/1e0b758bdfa15f5bc971b97e326d6dfcf979b66024e7e7a82a08798d7413/graphiti_core-0.31.2.tar.gz',
     serverVersion: '1.1.2',
     mcp: '2.2.0',
     cascadingDelete: true,

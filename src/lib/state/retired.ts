@@ -11,10 +11,12 @@ import type { SyncState } from './types.js';
  * version once the new one is in the graph: until then the old one is all the file has, and its
  * facts are the ones to use; after, both exist and only the newer counts).
  */
-export function retiredEpisodeUuids(state: SyncState): Set<string> {
+export function retiredEpisodeUuids(state: SyncState, options: { evenBeforeReplacement?: boolean } = {}): Set<string> {
   const uuids = new Set<string>((state.deletedEpisodes ?? []).map((d) => d.uuid));
   for (const record of Object.values(state.files)) {
-    if (!record.episodes.every((ref) => ref.uuid !== undefined)) continue;
+    // `evenBeforeReplacement` (sync/retire.ts, deciding a delete: does a fact have live support?):
+    // an older version counts as retired at once.
+    if (options.evenBeforeReplacement !== true && !record.episodes.every((ref) => ref.uuid !== undefined)) continue;
     for (const ref of record.superseded) if (ref.uuid !== undefined) uuids.add(ref.uuid);
   }
   for (const ref of state.orphans) if (ref.uuid !== undefined) uuids.add(ref.uuid);

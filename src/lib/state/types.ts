@@ -38,6 +38,14 @@ export interface EpisodeRef {
    */
   probe?: string;
   resends: number;
+  /**
+   * A retired part kept in the graph on purpose (sync/retire.ts): deleting it would make the
+   * server delete facts another live episode still states (graphiti-core 0.29–0.31.1 delete the
+   * facts an episode created first). Its own facts are removed one by one; re-checked later.
+   */
+  heldAt?: string;
+  /** How many facts deleting it would have taken from other episodes, when it was held. */
+  heldFacts?: number;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */
@@ -74,6 +82,11 @@ export interface FileRecord {
   updatedAt: string;
   queuedAt?: string;
   confirmedAt?: string;
+  /**
+   * Break-before-make (sync/retire.ts): the older version was deleted before this one is in the
+   * graph. Until it is confirmed the context cache keeps serving the last good facts.
+   */
+  bridgingSince?: string;
 }
 
 export interface SyncState {

@@ -1,5 +1,5 @@
 /**
- * Phase 6, facts left behind: deleted stays deleted.
+ * The "facts left behind" phase (docs/architecture.md, the engine's phases): deleted stays deleted.
  *
  * Graphiti extracts facts from an episode, and a fact names the episodes it rests on. Servers on
  * graphiti-core 0.29+ delete the facts only a deleted episode created; the released 1.0.2 image
@@ -16,7 +16,7 @@
 import { factRestsOnlyOn } from '../graphiti/graphiti.js';
 import { McpError } from '../mcp/errors.js';
 import { retiredEpisodeUuids } from '../state/retired.js';
-import type { SyncState } from '../state/state.js';
+import type { EpisodeRef, SyncState } from '../state/state.js';
 import type { OnlineRun } from './types.js';
 
 /** How many deleted episodes the state remembers (the newest). */
@@ -31,14 +31,17 @@ export function rememberDeleted(state: SyncState, uuid: string, groupId: string,
   if (list.length > DELETED_EPISODES_KEPT) list.splice(0, list.length - DELETED_EPISODES_KEPT);
 }
 
-/** Removes the facts that rest only on retired episodes, found through the parts this run deleted. */
-export async function cleanupFacts(ctx: OnlineRun): Promise<void> {
-  const deleted = ctx.deletedThisRun.splice(0);
-  if (deleted.length === 0 || !ctx.server.reachable) return;
+/**
+ * Removes the facts that rest only on retired episodes, found through the parts this run deleted
+ * (`deleted`, from retire.ts). Returns how many it removed. Not needed where the server deletes
+ * unsupported facts itself (graphiti/semantics.ts `needsFactCleanup`).
+ */
+export async function cleanupFacts(ctx: OnlineRun, deleted: readonly EpisodeRef[]): Promise<number> {
+  if (deleted.length === 0 || !ctx.server.reachable) return 0;
   const retired = retiredEpisodeUuids(ctx.state);
   const removed = new Set<string>();
   for (const ref of deleted) {
-    if (ctx.options.signal?.aborted === true || !ctx.server.reachable) return;
+    if (ctx.options.signal?.aborted === true || !ctx.server.reachable) break;
     const query = [ref.name, ref.probe ?? ''].join(' ').trim();
     try {
       const facts = await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal);
@@ -46,7 +49,6 @@ export async function cleanupFacts(ctx: OnlineRun): Promise<void> {
         if (removed.has(fact.uuid) || !factRestsOnlyOn(fact, retired)) continue;
         await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
         removed.add(fact.uuid);
-        ctx.counts.factsRemoved++;
       }
     } catch (error) {
       // The context still leaves such facts out; the next deletion's search may find them.
@@ -55,4 +57,5 @@ export async function cleanupFacts(ctx: OnlineRun): Promise<void> {
     }
   }
   if (removed.size > 0) ctx.logger.info('removed facts left behind by deleted episodes', { facts: removed.size });
+  return removed.size;
 }

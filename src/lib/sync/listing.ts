@@ -10,15 +10,34 @@
  * it in one request. Only a complete listing may prove that something is absent (reconcile.ts).
  */
 import type { Episode } from '../graphiti/graphiti.js';
-import { parseMarker } from '../memory/episode.js';
+import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { unsettledShared } from './reconcile.js';
+import { isSharedPart } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, type GroupListing } from './pace.js';
 import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
-export type Listing = Map<string, GroupListing>;
+/**
+ * A listed episode with its marker parsed once, here at the edge (undefined: not one of ours, or
+ * written by another tool). Everything after the listing reads `marker`, never the description.
+ */
+export interface ListedEpisode extends Episode {
+  marker: MarkerInfo | undefined;
+}
+
+/** One group's listing, its episodes with their markers parsed. */
+export interface OurGroupListing extends GroupListing {
+  episodes: ListedEpisode[];
+}
+
+export type Listing = Map<string, OurGroupListing>;
+
+/** Parses an episode's marker: the one place a listed source_description is read. */
+export function withMarker(episode: Episode): ListedEpisode {
+  return { ...episode, marker: parseMarker(episode.source_description) };
+}
 
 /** Markers of ours each group must show before we can stop listing it, by group. */
 export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrigins: ReadonlySet<string> = new Set()): Map<string, Set<string>> {
@@ -37,10 +56,7 @@ export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrig
   // back (a revert A → B → A, a file re-created) whose episode is still to be deleted, or if a
   // co-owner of a shared source sent the same version first.
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
-  const shared = (ref: EpisodeRef) => {
-    const origin = parseMarker(ref.marker)?.origin;
-    return origin !== undefined && sharedOrigins.has(origin);
-  };
+  const shared = (ref: EpisodeRef) => isSharedPart(ref, sharedOrigins);
   for (const record of Object.values(state.files)) {
     if (record.status === 'failed' || record.status === 'skipped') continue;
     for (const ref of record.episodes) {
@@ -88,11 +104,11 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
 }
 
 /** Grows the cap until every waiting marker is found or the group is covered. */
-async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<GroupListing> {
+async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, cap: number): Promise<OurGroupListing> {
   let requests = 0;
   let listed = 0;
   for (;;) {
-    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config);
+    const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
     requests++;
     listed += episodes.length;
     const complete = episodes.length < cap;
@@ -105,12 +121,11 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
   }
 }
 
-function allFound(episodes: Episode[], markers: Set<string>): boolean {
+function allFound(episodes: ListedEpisode[], markers: Set<string>): boolean {
   if (markers.size === 0) return false;
   const left = new Set(markers);
   for (const e of episodes) {
-    const marker = parseMarker(e.source_description);
-    if (marker !== undefined) left.delete(marker.raw);
+    if (e.marker !== undefined) left.delete(e.marker.raw);
     if (left.size === 0) return true;
   }
   return false;

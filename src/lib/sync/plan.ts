@@ -1,5 +1,5 @@
 /**
- * Phase 2, planning: the scanned files and the state → a Plan (records to write, records to drop,
+ * The plan phase: the scanned files and the state → a Plan (records to write, records to drop,
  * parts to retire, files to send, counts, actions). Nothing in the state changes here; `applyPlan`
  * writes the plan in one step. Renames are settled inside the plan: a file that disappeared and a
  * new file with the same content are one file moved, decided before anything is counted.
@@ -12,9 +12,8 @@ import { fileIdOf } from '../memory/hash.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
-import type { Logger } from '../util/log.js';
 import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
-import type { Outgoing, PlannedAction, RunCounts, SyncProblem } from './types.js';
+import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
 export interface PlanInput {
   config: Config;
@@ -34,7 +33,7 @@ export interface Plan {
   /** Parts of deleted files, to delete from the graph. */
   retire: EpisodeRef[];
   outgoing: Map<string, Outgoing>;
-  counts: Pick<RunCounts, 'added' | 'updated' | 'deleted' | 'unchanged' | 'renamed' | 'redactions'>;
+  counts: Pick<SyncCounts, 'added' | 'updated' | 'deleted' | 'unchanged' | 'renamed' | 'redactionsByKind'>;
   actions: Array<{ id: string; action: PlannedAction }>;
   problems: SyncProblem[];
   /** Anything in the state changes (else the run journals only `lastRun`). */
@@ -65,7 +64,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactions: {} },
+    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -256,7 +255,7 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'unchanged':
       if (verdict.record !== undefined) plan.put.push(verdict.record);
       plan.counts.unchanged++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'outcome':
       plan.put.push(verdict.record);
@@ -268,21 +267,21 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'send' });
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'version':
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: verdict.isNew ? 'add' : 'update' });
       plan.counts[verdict.isNew ? 'added' : 'updated']++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'rename':
       plan.put.push(verdict.record);
       if (verdict.drafts !== undefined) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'rename' });
       plan.counts.renamed++;
-      addCounts(plan.counts.redactions, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict.redactions);
       plan.events.push({ message: 'file renamed', data: { from: verdict.from, to: id } });
       return;
   }

@@ -1,12 +1,12 @@
 /**
- * Phase 1, preparing: a memory file's bytes → the episode drafts to send, or the reason it sends
+ * The prepare step (used by the plan phase and by re-sends): a memory file's bytes → the episode drafts to send, or the reason it sends
  * nothing. One pipeline (read → hash → parse → filter → group → build) used by planning and by
  * rebuilding the body of a part the server dropped, so both always produce the same episodes.
  */
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
-import { buildEpisodes, parseMarker, type EpisodeDraft } from '../memory/episode.js';
+import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
@@ -15,6 +15,7 @@ import { teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource, ScannedFile } from '../memory/types.js';
 import type { FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
+import { recordOrigin } from './shared.js';
 
 /** What preparing needs to know about a file besides its bytes. */
 export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
@@ -90,7 +91,7 @@ export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kin
  * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
  * when the file changed since (content or group): the next run plans it as an update.
  */
-export async function rebuildDrafts(config: Config, sources: MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
+export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
   const source = sources.find((s) => s.name === record.source);
   if (source === undefined) return undefined;
   const read = await readMemoryFile(`${source.root}/${record.relPath}`);
@@ -100,7 +101,7 @@ export async function rebuildDrafts(config: Config, sources: MemorySource[], rec
   }
   if (read.hash !== record.hash) return undefined;
   // The same markers as the parts being re-sent: their origin (none in markers from before origins).
-  const origin = record.episodes[0] === undefined ? source.origin : parseMarker(record.episodes[0].marker)?.origin;
+  const origin = record.episodes[0] === undefined ? source.origin : recordOrigin(record);
   const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash);
   if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
   return draftsByMarker(prepared.drafts);

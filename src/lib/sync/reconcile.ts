@@ -1,5 +1,5 @@
 /**
- * Phase 3, reconciling: what the graph lists vs. what the state expects. A pure function from
+ * The reconcile phase: what the graph lists vs. what the state expects. A pure function from
  * state + listing + clock to decisions (confirmations, adoptions, retired parts located or gone,
  * duplicates, re-sends, drops, each listed group's new pace); `applyReconciliation` writes them.
  * Tested without a server (test/sync/reconcile.test.ts).
@@ -16,14 +16,15 @@
  *   `confirmMaxAgeMs` until the group has been seen moving. A backlog that keeps moving is waited for.
  */
 import type { Episode } from '../graphiti/graphiti.js';
-import { parseMarker } from '../memory/episode.js';
+import { isSharedPart, recordOrigin } from './shared.js';
 import type { EpisodeRef, FileRecord, GroupPace, SyncState } from '../state/state.js';
-import { lastMovement, nextPace, paceOf, patienceMs, type GroupListing, type Sighting } from './pace.js';
+import type { Listing, ListedEpisode } from './listing.js';
+import { lastMovement, nextPace, paceOf, patienceMs, type Sighting } from './pace.js';
 
 export interface ReconcileInput {
   state: SyncState;
-  /** What get_episodes listed, per group listed this run (a group not in it was not listed). */
-  listing: Map<string, GroupListing>;
+  /** What get_episodes listed, per group listed this run (a group not in it was not listed), markers parsed (listing.ts). */
+  listing: Listing;
   now: number;
   confirmMaxAgeMs: number;
   maxResends: number;
@@ -40,8 +41,10 @@ export interface Reconciliation {
   located: Array<{ ref: EpisodeRef; uuid: string }>;
   /** Retired parts that can no longer appear (never sent, or dropped): nothing left to delete. */
   vanished: Set<EpisodeRef>;
-  /** Extra copies of a visible part, and stale versions seen while rebuilding: to retire. */
+  /** Extra copies of a visible part: to retire at once (the kept copy has the same content). */
   duplicates: EpisodeRef[];
+  /** Older versions of our own (not shared) files found while rebuilding: they retire as older versions. */
+  stale: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Current parts the server dropped, to send again. */
   resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: 'fifo' | 'age' }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
@@ -55,7 +58,7 @@ export interface Reconciliation {
 export function reconcile(input: ReconcileInput): Reconciliation {
   const { state, now } = input;
   const nowIso = new Date(now).toISOString();
-  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], resends: [], drops: [], settled: [], paces: new Map() };
+  const out: Reconciliation = { confirmations: [], located: [], vanished: new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: new Map() };
   const visible = visibleByMarker(input.listing);
   const complete = (group: string) => input.listing.get(group)?.complete === true;
   const sightings = new Map<string, Sighting[]>();
@@ -86,10 +89,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       const key = visibleKey(ref.groupId, ref.marker);
       const found = visible.get(key);
       if (found === undefined || found.length === 0) continue;
-      const keep = keeper(found, ref, input.sharedOrigins);
+      const keep = keeper(found);
       let seen = ref;
       if (ref.uuid !== undefined && keep.uuid !== ref.uuid) {
-        // A co-owner's copy of a shared file is the one everybody keeps: take it over.
+        // An earlier copy (a co-owner's of a shared file, or one sent before a crash) created the facts: keep it.
         out.confirmations.push({ record, ref, uuid: keep.uuid, adopted: false });
         uuidNow.set(ref, keep.uuid);
         seen = { ...ref, uuid: keep.uuid };
@@ -118,10 +121,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const key = visibleKey(ref.groupId, ref.marker);
     const found = visible.get(key);
     if (found === undefined || found.length === 0) continue;
-    const uuid = (found[0] as Episode).uuid;
+    const { uuid } = keeper(found);
     out.located.push({ ref, uuid });
     uuidNow.set(ref, uuid);
-    for (const extra of found.slice(1)) out.duplicates.push({ ...ref, uuid: extra.uuid });
+    for (const extra of found) if (extra.uuid !== uuid) out.duplicates.push({ ...ref, uuid: extra.uuid });
     visible.delete(key);
   }
   // A retired part whose uuid is still unknown has nothing to delete once it can no longer appear:
@@ -137,17 +140,21 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
 
   if (input.rebuilding) {
-    // Lost state: visible versions of our current files that the state does not know are stale,
-    // if they are ours: same file id AND same origin. Another origin's episode (a teammate's note
-    // at the same path, another machine's) is never touched, nor one from before origins existed.
+    // Lost state: visible versions of our current files that the state does not know are older
+    // versions, if they are ours alone: same file id AND same origin, not a shared source. They
+    // retire like an older version (deleted after the current one is confirmed, or before it is
+    // sent where the server needs that: retire.ts), never at once. Another origin's episode (a
+    // teammate's note at the same path, another machine's) is never touched, nor one from before
+    // origins existed, nor a shared source's: a co-owner may have sent a NEWER version than ours.
     const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
     for (const episodes of visible.values()) {
       for (const episode of episodes) {
-        const marker = parseMarker(episode.source_description);
+        const { marker } = episode;
         const owner = marker === undefined ? undefined : current.get(marker.fileId);
-        const ownerOrigin = owner?.episodes[0] === undefined ? undefined : parseMarker(owner.episodes[0].marker)?.origin;
-        if (owner !== undefined && marker !== undefined && marker.origin !== undefined && marker.origin === ownerOrigin && marker.hash !== owner.hash?.slice(0, marker.hash.length)) {
-          out.duplicates.push({ marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 });
+        const ownerOrigin = owner === undefined ? undefined : recordOrigin(owner);
+        if (owner === undefined || marker === undefined || marker.origin === undefined || marker.origin !== ownerOrigin || input.sharedOrigins?.has(marker.origin) === true) continue;
+        if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
         }
       }
     }
@@ -206,6 +213,7 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
   }
   state.orphans.push(...r.duplicates);
+  for (const { record, ref } of r.stale) record.superseded.push(ref);
   for (const { record, message } of r.drops) {
     record.status = 'failed';
     record.lastError = message;
@@ -223,21 +231,27 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
 }
 
 /**
- * Which copy of a marker listed more than once stays. Ours alone: the one we know (the others are
- * re-sends). A shared file's: the smallest uuid, so every owner, whatever it knows, keeps the same
- * one and deletes the same others.
+ * Which copy of a marker listed more than once stays: the earliest processed (`created_at`, then
+ * the smallest uuid). Graphiti merges a restated fact into the fact that exists and appends the
+ * later episode to it, so the earliest copy is the one that created the facts; on servers whose
+ * delete takes the facts an episode created first (graphiti/semantics.ts) deleting any other copy
+ * loses nothing. Every owner of a shared file sees the same times and uuids: all keep the same copy.
  */
-function keeper(found: Episode[], ref: EpisodeRef, sharedOrigins: ReadonlySet<string> | undefined): Episode {
-  const origin = parseMarker(ref.marker)?.origin;
-  if (origin !== undefined && sharedOrigins?.has(origin) === true) return found.reduce((a, b) => (b.uuid < a.uuid ? b : a));
-  return found.find((e) => e.uuid === ref.uuid) ?? (found[0] as Episode);
+export function keeper(found: readonly Episode[]): Episode {
+  return found.reduce((a, b) => (processedBefore(b, a) ? b : a));
+}
+
+function processedBefore(a: Episode, b: Episode): boolean {
+  const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
+  const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
+  if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
+  return a.uuid < b.uuid;
 }
 
 /** A confirmed part of a shared source whose copy is not settled yet (see `settled`). */
 export function unsettledShared(ref: EpisodeRef, sharedOrigins: ReadonlySet<string> | undefined): boolean {
   if (ref.settledAt !== undefined || ref.confirmedAt === undefined) return false;
-  const origin = parseMarker(ref.marker)?.origin;
-  return origin !== undefined && sharedOrigins?.has(origin) === true;
+  return isSharedPart(ref, sharedOrigins);
 }
 
 function visibleKey(group: string, marker: string): string {
@@ -245,11 +259,11 @@ function visibleKey(group: string, marker: string): string {
 }
 
 /** Our episodes in the listing by group + marker (the marker names file and content, not the group). */
-function visibleByMarker(listing: Map<string, GroupListing>): Map<string, Episode[]> {
-  const visible = new Map<string, Episode[]>();
+function visibleByMarker(listing: Listing): Map<string, ListedEpisode[]> {
+  const visible = new Map<string, ListedEpisode[]>();
   for (const [group, { episodes }] of listing) {
     for (const episode of episodes) {
-      const marker = parseMarker(episode.source_description);
+      const { marker } = episode;
       if (marker === undefined) continue;
       const key = visibleKey(group, marker.raw);
       const list = visible.get(key) ?? [];

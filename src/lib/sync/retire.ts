@@ -1,40 +1,89 @@
 /**
- * Phase 5, deleting retired parts: a "retired" part is an episode to delete from the graph. The
+ * Deleting retired parts: a "retired" part is an episode of ours to delete from the graph. The
  * state keeps them in two lists (names of the on-disk format): `record.superseded`, older versions
  * of a file that still exists, and `state.orphans`, parts of deleted files and duplicate copies.
  * A retired part is deleted once its uuid is known; until then it waits for a later reconcile.
  *
- * Make before break: an older version is deleted only once every part of the file's current
- * version is confirmed (has its uuid), so at every moment the graph holds at least one version
- * of the file, and exactly one after that. A new version the server drops is re-sent while the
- * old one stays. A file with no current parts (deleted, opted out, skipped as loop or empty)
- * has nothing to wait for: its old episodes go at once.
+ * When an older version goes follows from what the server's delete removes
+ * (graphiti/semantics.ts, docs/semantics.md):
+ * - make-before-break (graphiti-core 0.28.2 with our fact clean-up, 0.31.2; and every shared
+ *   source, whose replacement must be confirmed first): an older version is deleted only once every
+ *   part of the current version is confirmed, so the graph always holds the note;
+ * - break-before-make (0.29.3 – 0.31.1, own notes): the older version is deleted BEFORE the new
+ *   one is sent (send.ts waits for it, `readyToSend`). Deleting it afterwards would take every fact
+ *   the new version restates: they were merged into facts the old version created. The record is
+ *   marked `bridgingSince` until the new version is confirmed; the context cache keeps serving the
+ *   last good facts meanwhile (hooks/worker.ts).
+ * On 0.29.3 – 0.31.1 every delete is guarded: an episode that created a fact another live episode
+ * still states (a teammate's note, another of ours, or a newer version already merged into it) is
+ * not deleted but HELD, its own facts removed one by one; `status` says so. A held part is checked
+ * again after `HELD_RECHECK_MS`. A file with no current parts (deleted, opted out, skipped) has
+ * nothing to wait for: its old episodes go at once.
  */
+import { factRestsOnlyOn, type Fact } from '../graphiti/graphiti.js';
+import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type ServerSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
-import type { EpisodeRef, FileRecord } from '../state/state.js';
-import { rememberDeleted } from './fact-cleanup.js';
+import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
+import { retiredEpisodeUuids } from '../state/retired.js';
+import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
+import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
 
-export async function deleteRetired(ctx: OnlineRun): Promise<void> {
+/** A held part is checked again (has the other support gone?) after this long. */
+export const HELD_RECHECK_MS = 60 * 60_000;
+/** Facts asked for per part when the server has no get_episode_entities. */
+const FACTS_PER_SEARCH = 50;
+
+export interface RetireInput {
+  semantics: ServerSemantics;
+  /** Origins of shared sources: their older versions always wait for the replacement. */
+  sharedOrigins: ReadonlySet<string>;
+}
+
+export interface Retired {
+  /** Parts deleted now (or found already gone): their leftover facts are fact-cleanup.ts's. */
+  deleted: EpisodeRef[];
+  /** Parts held this time (see above). */
+  held: EpisodeRef[];
+  /** Facts removed one by one from held parts. */
+  factsRemoved: number;
+}
+
+/** The delete phase: deletes what is retired, then removes the facts the server leaves behind; tallies both. */
+export async function retirePhase(ctx: OnlineRun, input: RetireInput): Promise<void> {
+  const retired = await deleteRetired(ctx, input);
+  ctx.counts.held += retired.held.length;
+  ctx.counts.factsRemoved += retired.factsRemoved;
+  if (needsFactCleanup(input.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
+}
+
+export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise<Retired> {
   const { state, options } = ctx;
+  const out: Retired = { deleted: [], held: [], factsRemoved: 0 };
+  const iso = new Date(ctx.now()).toISOString();
   // An episode a current part holds is never deleted: after a revert (A → B → A before A's old
   // episode was deleted) or a re-created file, reconcile adopts the old episode for the current
   // part, and deleting it as retired would lose the content while the state says "confirmed".
   const current = new Set<string>();
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) current.add(ref.uuid);
+  const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
   const remove = async (refs: EpisodeRef[]): Promise<EpisodeRef[]> => {
     const keep: EpisodeRef[] = [];
     for (const ref of refs) {
       if (ref.uuid !== undefined && current.has(ref.uuid)) continue;
-      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true) {
+      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || heldRecently(ref, ctx.now())) {
         keep.push(ref);
         continue;
       }
       try {
+        if (await hold(ctx, input.semantics, ref, retired, iso, out)) {
+          keep.push(ref);
+          continue;
+        }
         await ctx.graphiti.deleteEpisode(ref.uuid, ref.groupId, options.signal);
         // Gone (deleted now, or already): its facts may not be (fact-cleanup.ts).
-        rememberDeleted(state, ref.uuid, ref.groupId, new Date(ctx.now()).toISOString());
-        ctx.deletedThisRun.push(ref);
+        rememberDeleted(state, ref.uuid, ref.groupId, iso);
+        out.deleted.push(ref);
       } catch (error) {
         if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
         ctx.logger.warn('delete_episode failed; will retry next run', { uuid: ref.uuid, error: (error as Error).message });
@@ -43,15 +92,60 @@ export async function deleteRetired(ctx: OnlineRun): Promise<void> {
     }
     return keep;
   };
+  const breakFirst = editOrder(input.semantics) === 'break-before-make';
   for (const record of Object.values(state.files)) {
-    if (record.superseded.length === 0 || !currentVersionConfirmed(record)) continue;
+    if (record.superseded.length === 0) continue;
+    const confirmed = currentVersionConfirmed(record);
+    if (!confirmed && !(breakFirst && !isSharedRecord(record, input.sharedOrigins))) continue;
+    const before = record.superseded.length;
     record.superseded = await remove(record.superseded);
+    if (!confirmed && record.superseded.length < before) record.bridgingSince ??= iso;
     await ctx.ledger.journal([record]);
   }
   if (state.orphans.length > 0) {
     state.orphans = await remove(state.orphans);
     await ctx.ledger.journal([], true);
   }
+  return out;
+}
+
+/**
+ * On servers whose delete takes the facts an episode created first: holds `ref` when that would
+ * take a fact another live episode states, and removes the facts that rest only on retired
+ * episodes instead. False: nothing to protect, delete it.
+ */
+async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef, retired: ReadonlySet<string>, iso: string, out: Retired): Promise<boolean> {
+  const uuid = ref.uuid as string;
+  if (!deleteGuard(semantics)) return false;
+  const facts = await factsOf(ctx, ref);
+  const lost = factsLostByDeleting(semantics, uuid, facts, retired);
+  if (lost.length === 0) {
+    delete ref.heldAt;
+    delete ref.heldFacts;
+    return false;
+  }
+  for (const fact of facts) {
+    if (!(fact.episodes ?? []).includes(uuid) || !factRestsOnlyOn(fact, retired)) continue;
+    await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
+    out.factsRemoved++;
+  }
+  ref.heldAt = iso;
+  ref.heldFacts = lost.length;
+  out.held.push(ref);
+  ctx.logger.info('kept a retired episode: deleting it would delete facts another episode still states', { uuid, facts: lost.length });
+  return true;
+}
+
+/** The facts resting on a part: get_episode_entities where the server has it, else a search by its words. */
+async function factsOf(ctx: OnlineRun, ref: EpisodeRef): Promise<Fact[]> {
+  const exact = await ctx.graphiti.episodeFacts(ref.uuid as string, ref.groupId, ctx.options.signal);
+  if (exact !== undefined) return exact;
+  const query = [ref.name, ref.probe ?? ''].join(' ').trim();
+  return (await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal)).filter((f) => (f.episodes ?? []).includes(ref.uuid as string));
+}
+
+function heldRecently(ref: EpisodeRef, now: number): boolean {
+  return ref.heldAt !== undefined && now - Date.parse(ref.heldAt) < HELD_RECHECK_MS;
 }
 
 /** Every part of the record's current version is in the graph (or it has none to wait for). */
@@ -59,7 +153,22 @@ export function currentVersionConfirmed(record: FileRecord): boolean {
   return record.episodes.every((ref) => ref.uuid !== undefined);
 }
 
-/** Any part whose deletion still waits for its uuid. */
+/**
+ * Whether a record's new version may be sent now. Break-before-make (own notes on 0.29.3 –
+ * 0.31.1): only once its older versions are gone (or held); else always.
+ */
+export function readyToSend(record: FileRecord, input: RetireInput): boolean {
+  if (editOrder(input.semantics) !== 'break-before-make' || isSharedRecord(record, input.sharedOrigins)) return true;
+  return record.superseded.every((ref) => ref.heldAt !== undefined);
+}
+
+/** Any part whose deletion still waits (its uuid, or its turn). Held parts do not wait. */
 export function retiredWaiting(ctx: RunContext): boolean {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === undefined)) || ctx.state.orphans.some((o) => o.uuid === undefined);
+}
+
+/** Retired parts that need the server this run (held ones only when due for a re-check). */
+export function retiredDue(state: SyncState, now: number): boolean {
+  const due = (ref: EpisodeRef) => !heldRecently(ref, now);
+  return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }

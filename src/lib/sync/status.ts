@@ -13,5 +13,7 @@ export function refreshStatus(record: FileRecord, nowIso: string): void {
   else {
     record.status = 'confirmed';
     if (previous !== 'confirmed') record.confirmedAt = nowIso;
+    // The new version is in: the gap a break-before-make edit opened is closed.
+    delete record.bridgingSince;
   }
 }

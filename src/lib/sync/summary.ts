@@ -1,7 +1,8 @@
-/** Phase 7, the summary: the run's counts plus the statuses of the files of its sources. */
+/** The summary phase: the run's counts plus the statuses of the files of its sources. */
 import { totalRedactions } from '../memory/redact.js';
 import { countByStatus } from '../state/state.js';
 import type { Plan } from './plan.js';
+import type { ResolvedSemantics } from '../graphiti/semantics.js';
 import type { RunContext, SyncSummary } from './types.js';
 
 /** Status totals over the sources of this run (all of them unless --source narrowed it). */
@@ -10,31 +11,24 @@ export function statusCounts(ctx: RunContext): ReturnType<typeof countByStatus> 
   return countByStatus(Object.values(ctx.state.files), (r) => names.has(r.source));
 }
 
-export function summarize(ctx: RunContext, plan: Plan): SyncSummary {
+export function summarize(ctx: RunContext, plan: Plan, semantics?: ResolvedSemantics): SyncSummary {
   const byStatus = statusCounts(ctx);
   const dryRun = ctx.options.dryRun === true;
   const { counts } = ctx;
   return {
-    added: counts.added,
-    updated: counts.updated,
-    deleted: counts.deleted,
-    unchanged: counts.unchanged,
-    renamed: counts.renamed,
-    adopted: counts.adopted,
+    ...counts,
+    listing: { ...counts.listing },
+    redactionsByKind: { ...counts.redactionsByKind },
     skipped: byStatus.skipped,
     failed: byStatus.failed,
     pending: byStatus.pending,
     queued: byStatus.queued,
     confirmed: byStatus.confirmed,
-    resent: counts.resent,
-    duplicatesRemoved: counts.duplicatesRemoved,
-    factsRemoved: counts.factsRemoved,
-    listing: { requests: counts.listRequests, episodes: counts.listedEpisodes },
-    redactions: totalRedactions(counts.redactions),
-    redactionsByKind: { ...counts.redactions },
+    redactions: totalRedactions(counts.redactionsByKind),
     problems: ctx.problems,
     serverReachable: ctx.server.reachable,
     ...(ctx.server.error === undefined ? {} : { serverError: ctx.server.error }),
+    ...(semantics === undefined ? {} : { semantics }),
     dryRun,
     ...(dryRun ? { plannedActions: plan.actions } : {}),
   };

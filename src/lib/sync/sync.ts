@@ -3,10 +3,14 @@
  * orchestrator; each phase is a module of its own with typed inputs and outputs:
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
- *   → reconcile with the graph (listing.ts + the pure reconcile.ts; in the first listing, the
- *     madeinoz hook's notes are taken over: adopt-prior.ts) → send (send.ts)
- *   → delete retired parts (retire.ts) → remove the facts they left (fact-cleanup.ts)
- *   → [wait: reconcile, send, delete again] → summary (summary.ts).
+ *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
+ *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
+ *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts `decidePriorTakeover`
+ *     → `applyPriorTakeover`)
+ *   → send (send.ts: `sendable` picks the files, `sendParts` returns a `SendResult` that
+ *     `applySendResult` writes) and delete retired parts + the facts they left (retire.ts, fact-cleanup.ts),
+ *     in the order the server's semantics demand (`settle`: make before break, or break before make)
+ *   → [wait: reconcile and settle again] → summary (summary.ts).
  *
  * Why it is shaped like this:
  * - `add_memory` only queues and Graphiti drops failures silently, so a reply proves nothing.
@@ -14,7 +18,9 @@
  *   once `get_episodes` shows that marker (status `confirmed`).
  * - Graphiti never deduplicates episodes, so before anything is sent we list the group and adopt
  *   an episode that already carries the marker (crash after send, lost state), and when a marker
- *   shows up twice we delete the extra copies.
+ *   shows up twice we keep the copy processed first (it created the facts) and delete the others.
+ * - What the graph KNOWS (facts, summaries) must stay true, and what a delete takes differs by
+ *   server generation: docs/semantics.md.
  * - The state is journaled before a request goes out (the part is "in flight") and after its reply
  *   (ledger.ts), so a kill at any moment leaves a state that the next run can finish.
  * - A server that is down leaves work `pending`: that is the outbox; nothing is dropped.
@@ -22,27 +28,26 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
-import { parseMarker } from '../memory/episode.js';
+import { editOrder, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
-import { backoffDelay, sleep } from '../util/backoff.js';
+import { loadState, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
+import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
-import { adoptPriorEpisodes, priorMigration, type PriorMigration } from './adopt-prior.js';
+import { priorMigration } from './adopt-prior.js';
 import { Ledger } from './ledger.js';
-import { fetchListing, waitingMarkers } from './listing.js';
+import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
+import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
-import { rebuildDrafts } from './prepare.js';
-import { applyReconciliation, reconcile } from './reconcile.js';
-import { cleanupFacts } from './fact-cleanup.js';
-import { deleteRetired, retiredWaiting } from './retire.js';
-import { sendPending } from './send.js';
-import { refreshStatus } from './status.js';
+import { readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
+import { applySendResult, sendable, sendParts } from './send.js';
 import { statusCounts, summarize } from './summary.js';
+import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 import { migrateStateOrigins } from './origin-migration.js';
-import { ServerHealth, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
+import { originOf } from './shared.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
 export { isClean } from './summary.js';
@@ -102,122 +107,115 @@ async function run(input: RunInput): Promise<SyncSummary> {
     sources,
     state,
     ledger: new Ledger(config.stateDir, state, now, input.lock, input.lock === undefined),
-    graphiti: undefined,
     server: new ServerHealth(logger),
     now,
-    counts: { ...plan.counts, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, listRequests: 0, listedEpisodes: 0 },
+    counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,
-    deletedThisRun: [],
   };
   if (input.lock === undefined) return summarize(ctx, plan);
 
   let changed = plan.changed || migratedOrigins > 0;
+  let semantics: ResolvedSemantics | undefined;
+  let graphiti: GraphitiClient | undefined;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
-      ctx.graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
-      const online = ctx as OnlineRun;
+      graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
+      const online: OnlineRun = { ...ctx, graphiti };
+      semantics = await learnSemantics(online);
+      if (semantics === undefined) return summarize(ctx, plan);
       // Parts found in flight from an earlier run were enqueued, if at all, before now.
       for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config, state);
+      const order: RetireInput = { semantics, sharedOrigins };
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
-        await sendPending(online);
-        await deleteRetired(online);
-        await cleanupFacts(online);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, options.waitMs ?? 0);
+        await settle(online, order);
+        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: true }, order, options.waitMs ?? 0);
       }
     }
   } finally {
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactions } };
+    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
-    if (options.graphiti === undefined) await ctx.graphiti?.close().catch(() => undefined);
+    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
   }
-  return summarize(ctx, plan);
+  return summarize(ctx, plan, semantics);
+}
+
+/**
+ * One pass of the phases after a reconcile, in the order the server's delete rule demands
+ * (graphiti/semantics.ts `editOrder`): break-before-make deletes older versions before their
+ * replacements are sent; make-before-break sends first and deletes once they are confirmed.
+ */
+async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
+  if (editOrder(order.semantics) === 'break-before-make') {
+    await retirePhase(ctx, order);
+    await sendPending(ctx, (record) => readyToSend(record, order));
+  } else {
+    await sendPending(ctx, () => true);
+    await retirePhase(ctx, order);
+  }
+}
+
+/** The send phase over the outbox's files that may go now; its result (rejections, a server gone down) is written into the run. */
+async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
+  const { options } = ctx;
+  const jobs = sendable(ctx.outgoing, ready, options.max);
+  const result = await sendParts({
+    jobs,
+    graphiti: ctx.graphiti,
+    ledger: ctx.ledger,
+    concurrency: ctx.config.concurrency,
+    now: ctx.now,
+    logger: ctx.logger,
+    serverReachable: ctx.server.reachable,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  applySendResult(ctx, result);
+}
+
+/** What the server's delete removes (cached per server; probed once when its surface does not say). Undefined: unreachable. */
+async function learnSemantics(ctx: OnlineRun): Promise<ResolvedSemantics | undefined> {
+  try {
+    return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+  } catch (error) {
+    if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
+    ctx.server.markDown(error);
+    return undefined;
+  }
 }
 
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  if (ctx.outgoing.size > 0 || ctx.state.orphans.length > 0 || Object.values(ctx.state.files).some((r) => r.superseded.length > 0 || r.episodes.some((e) => e.uuid === undefined))) return true;
+  if (ctx.outgoing.size > 0 || retiredDue(ctx.state, ctx.now()) || Object.values(ctx.state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
   return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
 }
 
 /** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
 function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
-  return sharedOriginsOf(config.sharedSources, allParts(state).map((ref) => parseMarker(ref.marker)?.origin));
+  return sharedOriginsOf(config.sharedSources, allParts(state).map(originOf));
 }
 
 function allParts(state: SyncState): EpisodeRef[] {
   return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 
-interface ReconcileRun {
-  rebuilding: boolean;
-  /** Origins of the shared sources (MADEINOZ_KNOWLEDGE_SHARED_SOURCES). */
-  sharedOrigins: ReadonlySet<string>;
-  /** Files this run's plan counted as added: one found already in the graph is adopted instead. */
-  plannedAdds: Set<string>;
-  ignoreBackoff: boolean;
-  /** Notes the madeinoz hook sent before us, to take over from the first listing (adopt-prior.ts). */
-  prior?: PriorMigration | undefined;
-}
-
-/**
- * Lists the groups where something of ours waits (listing.ts decides which, and how much) and
- * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
- */
-async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
-  const listing = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups });
-  if (listing === undefined) return false;
-  const { config, state, logger } = ctx;
-  if (run.prior !== undefined) {
-    // Once, before anything is sent: what the prior hook sent is taken over, not sent again.
-    await adoptPriorEpisodes(ctx, listing, run.prior);
-    for (const { record } of run.prior.candidates) if (!ctx.outgoing.has(record.id)) run.plannedAdds.delete(record.id);
-    run.prior = undefined;
-  }
-  for (const listed of listing.values()) {
-    ctx.counts.listRequests += listed.requests;
-    ctx.counts.listedEpisodes += listed.listed;
-  }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
-  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  for (const c of r.confirmations) {
-    if (!c.adopted) continue;
-    ctx.counts.adopted++;
-    if (run.plannedAdds.delete(c.record.id)) ctx.counts.added--;
-  }
-  ctx.counts.duplicatesRemoved += r.duplicates.length;
-  for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
-  for (const { record, ref, evidence } of r.resends) {
-    logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
-    ctx.counts.resent++;
-    if (ctx.outgoing.has(record.id)) continue;
-    const drafts = await rebuildDrafts(config, ctx.sources, record, logger);
-    if (drafts !== undefined) ctx.outgoing.set(record.id, { record, drafts });
-  }
-  const nowIso = new Date(ctx.now()).toISOString();
-  for (const record of Object.values(state.files)) refreshStatus(record, nowIso);
-  return true;
-}
-
 /** `sync --wait`: reconcile, send and delete again with back-off until nothing waits or the time is up. */
-async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, waitMs: number): Promise<void> {
+async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: RetireInput, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
-  // 50 ms doubling to 2 s, no jitter: one waiter, its own server (util/backoff.ts owns the formula).
-  const poll = { initialMs: 50, maxMs: 2000, low: 1, high: 1 };
-  let round = 1;
-  while (ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true) {
+  for (let attempt = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
     if (!waiting && !retiredWaiting(ctx)) break;
-    await sleep(Math.min(backoffDelay(poll, round++), Math.max(0, deadline - ctx.now())));
+    await sleep(Math.min(backoffDelay(WAIT_BACKOFF, attempt), Math.max(0, deadline - ctx.now())));
     if (!(await reconcileWithGraph(ctx, run))) break;
-    await sendPending(ctx);
-    await deleteRetired(ctx);
-    await cleanupFacts(ctx);
+    await settle(ctx, order);
   }
 }
+
+/** `sync --wait` looks again after 50 ms, then twice as long each time, at most every 2 s. */
+const WAIT_BACKOFF: Backoff = { initialMs: 50, maxMs: 2000, low: 1, high: 1 };

@@ -4,7 +4,8 @@ import type { GraphitiClient } from '../graphiti/graphiti.js';
 import type { EpisodeDraft } from '../memory/episode.js';
 import type { RedactionsByKind } from '../memory/redact.js';
 import type { MemorySource } from '../memory/types.js';
-import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
+import type { ResolvedSemantics } from '../graphiti/semantics.js';
+import type { FileRecord, SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
 
@@ -41,31 +42,44 @@ export interface SyncProblem {
 
 export type PlannedAction = 'add' | 'update' | 'delete' | 'rename' | 'skip' | 'fail' | 'send';
 
-export interface SyncSummary {
+/** What a run did, counted once: the run keeps these, and the summary reports them as they are. */
+export interface SyncCounts {
   added: number;
   updated: number;
   deleted: number;
   unchanged: number;
   renamed: number;
-  /** Files found already in the graph and taken over instead of sent (not counted as added). */
+  /** Files found already in the graph (a lost state, a crash after sending) and taken over instead of sent (not counted as added). */
   adopted: number;
+  resent: number;
+  duplicatesRemoved: number;
+  /** Facts removed one by one: left behind by deleted episodes (fact-cleanup.ts) or resting only on a held one (retire.ts). */
+  factsRemoved: number;
+  /** Retired episodes kept this run because deleting them would delete facts another episode states (retire.ts). */
+  held: number;
+  /** What confirming cost: get_episodes calls, and the episodes they listed. */
+  listing: { requests: number; episodes: number };
+  /** Secrets redacted before sending, by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
+  redactionsByKind: RedactionsByKind;
+}
+
+export function emptyCounts(): SyncCounts {
+  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0 }, redactionsByKind: {} };
+}
+
+export interface SyncSummary extends SyncCounts {
   skipped: number;
   failed: number;
   pending: number;
   queued: number;
   confirmed: number;
-  resent: number;
-  duplicatesRemoved: number;
-  /** Facts Graphiti had left behind on episodes this run deleted, removed (fact-cleanup.ts). */
-  factsRemoved: number;
-  /** What confirming cost: get_episodes calls, and the episodes they listed. */
-  listing: { requests: number; episodes: number };
-  /** Secrets redacted before sending: the total, and by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
+  /** Secrets redacted before sending, in total (by kind: `redactionsByKind`). */
   redactions: number;
-  redactionsByKind: RedactionsByKind;
   problems: SyncProblem[];
   serverReachable: boolean;
   serverError?: string;
+  /** What the server's delete removes and how that was learned (graphiti/semantics.ts); absent when the run did not talk to it. */
+  semantics?: ResolvedSemantics;
   dryRun: boolean;
   /** What a dry run would do, per file id. */
   plannedActions?: Array<{ id: string; action: PlannedAction }>;
@@ -75,25 +89,6 @@ export interface SyncSummary {
 export interface Outgoing {
   record: FileRecord;
   drafts: Map<string, EpisodeDraft>;
-}
-
-/** What the counters of a run's summary count (statuses are counted from the state at the end). */
-export interface RunCounts {
-  added: number;
-  updated: number;
-  deleted: number;
-  unchanged: number;
-  renamed: number;
-  /** Files found already in the graph (a lost state, a crash after sending) and taken over, not sent. */
-  adopted: number;
-  resent: number;
-  duplicatesRemoved: number;
-  factsRemoved: number;
-  /** get_episodes calls this run, and episodes they returned (the cost of confirmation). */
-  listRequests: number;
-  listedEpisodes: number;
-  /** Secrets redacted, by kind. */
-  redactions: RedactionsByKind;
 }
 
 /** Whether the server answered this run; the first transient failure stops all sending. */
@@ -111,27 +106,33 @@ export class ServerHealth {
   }
 }
 
-/** Everything the phases after planning share: inputs, the live state and its ledger, the run's tallies. */
-export interface RunContext {
-  config: Config;
-  options: SyncOptions;
-  logger: Logger;
-  sources: MemorySource[];
-  state: SyncState;
-  ledger: Ledger;
-  /** Set once the run needs the server (phases after planning). */
-  graphiti: GraphitiClient | undefined;
-  server: ServerHealth;
-  now: () => number;
-  counts: RunCounts;
-  problems: SyncProblem[];
-  /** Files with parts to send this run, by record id. */
-  outgoing: Map<string, Outgoing>;
-  /** Parts this run deleted from the graph (retire.ts), for the fact clean-up (fact-cleanup.ts). */
-  deletedThisRun: EpisodeRef[];
+/** What a run works with and never replaces: its inputs, its clock and what it knows of the server. */
+export interface RunEnv {
+  readonly config: Config;
+  readonly options: SyncOptions;
+  readonly logger: Logger;
+  readonly sources: readonly MemorySource[];
+  readonly now: () => number;
+  /** Whether the server answered; the first transient failure stops all sending. */
+  readonly server: ServerHealth;
 }
 
-/** The context of the phases that talk to the server. */
-export type OnlineRun = RunContext & { graphiti: GraphitiClient };
+/**
+ * What a run changes: the live state (written to disk only through its ledger), the files with
+ * parts to send (by record id), and its tallies (one `SyncCounts`, reported as they are).
+ */
+export interface RunBook {
+  readonly state: SyncState;
+  readonly ledger: Ledger;
+  readonly outgoing: Map<string, Outgoing>;
+  readonly counts: SyncCounts;
+  readonly problems: SyncProblem[];
+}
+
+/** The phases after planning that need no server (the summary, a dry run). */
+export type RunContext = RunEnv & RunBook;
+
+/** The phases that talk to the server. */
+export type OnlineRun = RunContext & { readonly graphiti: GraphitiClient };
 
 export { SyncError } from './errors.js';

@@ -4,6 +4,9 @@
  * Reference: /work/shared/reference/graphiti-mcp-server.md.
  */
 
+/** See GraphitiServerOptions.deleteMode. */
+export type DeleteMode = 'node-only' | 'cascade' | 'detach';
+
 /** Kinds of injected faults (also the `outcome` of a faulted call in `calls`). */
 /** 'queueError': add_memory answers `{"error":"Error queuing episode: …"}` (a domain error, not a drop). */
 /** 'lostReply': the request is processed, then the connection is cut before the reply (the client cannot tell whether it arrived). */
@@ -45,8 +48,12 @@ export interface GraphitiServerOptions {
   db?: 'neo4j' | 'falkordb';
   /** Worker delay per episode before it is processed and becomes visible. 0 = next macrotask. Default 5. */
   processingDelayMs?: number;
-  /** 'node-only' (v1.0.x: only the Episodic node) or 'cascade' (main: also facts/nodes only it created). Default 'node-only'. */
-  deleteMode?: 'node-only' | 'cascade';
+  /**
+   * What delete_episode removes (store.ts `deleteEpisode`): 'node-only' (graphiti-core 0.28.2),
+   * 'cascade' (0.29.3, 0.31.1: also the facts it created first, even if others support them),
+   * 'detach' (0.31.2: only facts left with no episode; summaries rebuilt). Default 'node-only'.
+   */
+  deleteMode?: DeleteMode;
   /**
    * main's tool set (servers 1.0.2 at HEAD and 1.1.0): add_memory declares its seven newer parameters
    * (`reference_time` validated: bad ISO → `Invalid reference_time: …`), and tools/list adds

@@ -24,6 +24,7 @@ import {
   type StoredFact,
   type StoredNode,
 } from './records.js';
+import type { DeleteMode } from './options.js';
 
 export class GraphitiStore {
   readonly episodes = new Map<string, StoredEpisode>();
@@ -346,16 +347,37 @@ export class GraphitiStore {
 
   // -------------------------------------------------------------- deleting
 
-  /** v1.0.x deletes only the Episodic node; main ('cascade') also removes facts it created first and nodes only it mentioned. */
-  deleteEpisode(uuid: string, mode: 'node-only' | 'cascade'): boolean {
+  /**
+   * delete_episode per generation (graphiti/semantics.ts, docs/semantics.md):
+   * - 'node-only' (graphiti-core 0.28.2, the 1.0.2 image): only the Episodic node; every fact stays;
+   * - 'cascade' (0.29.3, 0.31.1): also every fact whose FIRST episode it is, even when other
+   *   episodes still support it, and the entities only it mentioned;
+   * - 'detach' (0.31.2): it is taken out of every fact's episodes and only facts left with none
+   *   go; entities only it mentioned go; every other entity it mentioned gets its summary rebuilt
+   *   from the episodes still mentioning it.
+   */
+  deleteEpisode(uuid: string, mode: DeleteMode): boolean {
     if (!this.episodes.delete(uuid)) return false;
-    if (mode === 'cascade') {
-      for (const [key, f] of this.facts) if (f.episodes[0] === uuid) this.facts.delete(key);
-      for (const [nodeUuid, eps] of this.mentions) {
-        if (eps.has(uuid) && eps.size === 1) {
-          this.nodes.delete(nodeUuid);
-          this.mentions.delete(nodeUuid);
-        } else eps.delete(uuid);
+    if (mode === 'node-only') return true;
+    for (const [key, f] of this.facts) {
+      if (mode === 'cascade' && f.episodes[0] === uuid) this.facts.delete(key);
+      if (mode === 'detach' && f.episodes.includes(uuid)) {
+        f.episodes = f.episodes.filter((e) => e !== uuid);
+        if (f.episodes.length === 0) this.facts.delete(key);
+      }
+    }
+    for (const [nodeUuid, eps] of this.mentions) {
+      if (!eps.has(uuid)) continue;
+      if (eps.size === 1) {
+        this.nodes.delete(nodeUuid);
+        this.mentions.delete(nodeUuid);
+        continue;
+      }
+      eps.delete(uuid);
+      const node = this.nodes.get(nodeUuid);
+      if (mode === 'detach' && node !== undefined) {
+        const words = [...eps].map((e) => this.episodes.get(e)).filter((e): e is StoredEpisode => e !== undefined).map((e) => summarize(node.name, e.content));
+        node.summary = words.reduce<string | null>((summary, line) => foldSummary(summary, line), null);
       }
     }
     return true;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GROUP_ID_RE, invalidGroupIdMessage, redisearchSyntaxError, type StoredEpisode, type StoredFact, type StoredNode } from './records.js';
+import type { DeleteMode } from './options.js';
 import type { GraphitiStore } from './store.js';
 import { pyRepr, type ValidatedArgs } from './tool-arguments.js';
 import type { CanonicalTool } from './tool-catalog.js';
@@ -13,7 +14,7 @@ export interface ExecContext {
   store: GraphitiStore;
   groupId: string;
   db: 'neo4j' | 'falkordb';
-  deleteMode: 'node-only' | 'cascade';
+  deleteMode: DeleteMode;
   mainParams: boolean;
   /** Each group in its own graph (0.31+): uuid lookups see only `group_id`'s (else the configured) group. */
   graphPerGroup: boolean;

@@ -247,9 +247,19 @@ function evaluate(expr: string, pattern = false): Evaluated {
   return out;
 }
 
-/** The most secret-looking token of a sample line: the longest run with the most distinct characters. */
+/**
+ * The most secret-looking token of a sample line: the longest run with the most distinct
+ * characters, leaving out what is plainly not the secret (URLs, host names, e-mail addresses,
+ * identifiers such as `BUNDLE_GEMS__CONTRIBSYS__COM` or `client_secret`, `$VARIABLES`).
+ */
 function likelySecret(line: string): string | undefined {
-  const tokens = (line.match(/[A-Za-z0-9+/_.~-]+=*/g) ?? []).filter((t) => t.length >= 12);
+  const userinfo = /:\/\/[^:/@\s]*:([^@\s/]+)@/.exec(line);
+  if (userinfo !== null) return userinfo[1];
+  const tokens = line
+    .split(/[\s"'`=:@,;(){}<>[\]|\\]+/)
+    .filter((t) => t.length >= 6 && /\d/.test(t) && /[A-Za-z]/.test(t))
+    .filter((t) => !t.includes('//') && !t.startsWith('$') && !/^[\w-]+(?:\.[\w-]+)+$/.test(t) && !/^(?:[\w.-]*\/)+[\w.-]*$/.test(t))
+    .filter((t) => !/^[A-Z][A-Z0-9_]*$/.test(t) || /\d.*[A-Z]{2}|^[A-Z0-9]{16,}$/.test(t));
   let best: string | undefined;
   let bestScore = 0;
   for (const t of tokens) {

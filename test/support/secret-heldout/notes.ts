@@ -13,6 +13,19 @@ import { fileURLToPath } from 'node:url';
 import type { HeldoutBenign, HeldoutSecret } from './extract.js';
 import { VENDOR_FORMAT_BENIGN, VENDOR_FORMAT_SECRETS } from './vendor-format.js';
 
+/**
+ * Half of the held-out set, by rule or format (so one rule's samples are all on one side): `dev`
+ * may be looked at while working on the rules, `test` is only ever measured (the bench reports both).
+ */
+export type HeldoutSplit = 'dev' | 'test';
+
+/** FNV-1a of the kind, even: dev, odd: test. Fixed by the kind's name alone. */
+export function splitOf(kind: string): HeldoutSplit {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < kind.length; i += 1) h = Math.imul(h ^ kind.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 2 === 0 ? 'dev' : 'test';
+}
+
 export interface HeldoutPlanted {
   /** `gitleaks:<rule>`, `detect-secrets:<file>` or `vendor:<format>`. */
   source: string;
@@ -21,12 +34,14 @@ export interface HeldoutPlanted {
   secret: string;
   note: string;
   context: string;
+  split: HeldoutSplit;
 }
 
 export interface HeldoutBenignNote {
   source: string;
   cls: string;
   note: string;
+  split: HeldoutSplit;
 }
 
 interface Data {
@@ -88,14 +103,14 @@ export function heldoutSecrets(): HeldoutPlanted[] {
     const kind = kindOf(s.source);
     if (s.line !== undefined) {
       const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context });
+      out.push({ source: s.source, kind, secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split: splitOf(kind) });
       return;
     }
     const id = identifierOf(s);
     const word = credentialWord(kind);
     for (const k of [i, i + 3]) {
       const context = CONTEXT_NAMES[k % CONTEXT_NAMES.length] as string;
-      out.push({ source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context });
+      out.push({ source: s.source, kind, secret: s.secret, note: (CONTEXTS[context] as (a: string, b: string, c: string) => string)(s.secret, id, word), context, split: splitOf(kind) });
     }
   });
   return out;
@@ -114,7 +129,7 @@ export function heldoutBenign(): HeldoutBenignNote[] {
   return all.map((b) => {
     const cls = b.source.startsWith('gitleaks-history') ? b.source : (b.source.split(':')[0] as string);
     const make = BENIGN_CONTEXTS[cls];
-    return { source: b.source, cls, note: make === undefined ? b.text : make(b.text, b.source) };
+    return { source: b.source, cls, note: make === undefined ? b.text : make(b.text, b.source), split: splitOf(b.source) };
   });
 }
 

@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { isCredentialValue, isDummy, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
+import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -63,8 +63,16 @@ const BEARER: RegexRule = {
   },
 };
 
+/** Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key). */
 const KEYWORD =
-  /passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credential|[_.-]key$/i;
+  /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+/** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
+const KEY_SUFFIX = /[_.-]key$/i;
+
+/** A key in lower case with camelCase humps split by `_`: `secretKey` → `secret_key`, `DB_PASSWORD` → `db_password`. */
+function keyWords(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
 
 /**
  * Keys that contain a secret-ish word but name something that is not a secret: `max_tokens`,
@@ -77,13 +85,11 @@ export function genericKind(key: string): string {
   const k = key.toLowerCase();
   if (/passw|pwd|passphrase|passcode/.test(k)) return 'password';
   if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
-  if (/private[_.-]?key|privatekey|signing[_.-]?key/.test(k)) return 'private-key';
+  if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return 'private-key';
   if (/token/.test(k)) return 'token';
   return 'secret';
 }
 
-/** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
-const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
 /** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string. */
 function splitBareValue(raw: string): { value: string; rest: string } {
@@ -115,7 +121,7 @@ function genericReplacement(key: string, raw: string): string | undefined {
   const opened = quote === '' && /^["'`]/.test(raw) ? (raw[0] as string) : '';
   const { value, rest } = quote === '' && opened === '' ? splitBareValue(raw) : { value: raw, rest: '' };
   const candidate = opened === '' ? value : raw.slice(1);
-  if (PATH.test(quote === '' ? candidate : inner)) return undefined;
+  if (isPath(quote === '' ? candidate : inner)) return undefined;
   if (!isCredentialValue(candidate, kind === 'password')) return undefined;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
@@ -129,7 +135,7 @@ const GENERIC: ScanRule = {
     GENERIC_KEY.lastIndex = 0;
     for (let m = GENERIC_KEY.exec(text); m !== null; m = GENERIC_KEY.exec(text)) {
       const key = m[1] as string;
-      if (!KEYWORD.test(key) || NON_SECRET_KEY.test(key)) continue;
+      if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key)) continue;
       const valueAt = m.index + m[0].length;
       GENERIC_VALUE.lastIndex = valueAt;
       const raw = GENERIC_VALUE.exec(text)?.[0];

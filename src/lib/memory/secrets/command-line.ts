@@ -35,12 +35,15 @@ const PROGRAMS: ProgramFlags[] = [
   { programs: ['redis-cli', 'valkey-cli'], flag: '(\\s(?:-a|--pass)[ \\t]+)' },
   { programs: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd'], flag: '(\\s-w[ \\t]+)' },
   { programs: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport'], flag: '(\\s-p[ \\t]+)' },
+  { programs: ['sqlcmd', 'bcp', 'osql', 'isql', 'sqlpackage'], flag: '(\\s-P[ \\t]*)' },
+  // HTTPie and xh: `http -a user:password`, `--auth user:password`.
+  { programs: ['http', 'https', 'xh', 'xhs'], flag: '(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"\']*:)' },
   { programs: ['keytool', 'jarsigner'], flag: '(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)' },
 ];
 
 function programRule(p: ProgramFlags): ScanRule {
   const names = p.programs.map((n) => n.replace(/[-]/g, '\\-')).join('|');
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])[^\\n]*`, 'gm');
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, 'gm');
   const flag = new RegExp(`${p.flag}${VALUE}`, 'g');
   return {
     kind: 'cli-password',
@@ -54,10 +57,11 @@ const CURL_USER: ScanRule = {
   kind: 'cli-password',
   hints: ['curl', 'wget'],
   scan: (text) =>
-    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])[^\n]*/gm, (l) =>
-      l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
-        const user = g[0] ?? g[2] ?? g[4] ?? '';
-        const pw = g[1] ?? g[3] ?? g[5] ?? '';
+    // A command continued with `\` over several lines is one command.
+    text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm, (l) =>
+      l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+)|([^\s"':]*):(["'][^"'\n]*["']))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
+        const user = g[0] ?? g[2] ?? g[4] ?? g[6] ?? '';
+        const pw = g[1] ?? g[3] ?? g[5] ?? g[7] ?? '';
         const q = g[0] !== undefined ? '"' : g[2] !== undefined ? "'" : '';
         if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m; // uid:gid, not credentials
         return keepOrTag(`${prefix}${q}${user}:`, pw, 'cli-password')?.concat(q) ?? m;
@@ -107,6 +111,17 @@ const LONG_FLAG: RegexRule = {
   replace: (m, g) => keepOrTag(g[0] ?? '', g[2] ?? '', /^pass/i.test(g[1] ?? '') ? 'cli-password' : 'cli-token') ?? m,
 };
 
+/**
+ * Single-dash long options that take a password, as Java, Windows and database tools spell them:
+ * `-password VALUE`, `-passwd`, `-pwd`, `-Password:VALUE`. (`-p` alone means many things.)
+ */
+const SINGLE_DASH_PASSWORD: RegexRule = {
+  kind: 'cli-password',
+  hints: [' -pass', ' -pwd', ' /p:', ' -password'],
+  re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE}`, 'gi'),
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
 /** `.netrc`: `machine host login user password SECRET` (one line or several). */
 const NETRC: ScanRule = {
   kind: 'netrc-password',
@@ -124,5 +139,6 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   SMB_USER,
   KUBECTL_LITERAL,
   LONG_FLAG,
+  SINGLE_DASH_PASSWORD,
   NETRC,
 ];

@@ -80,16 +80,74 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
   return out;
 }
 
+/**
+ * Which hints a text contains, found in one pass per case instead of one substring search per
+ * hint (which cost most of the time on prose). One global alternation of every hint, longest
+ * first, restarted one character after each match, reports at each position the longest hint
+ * starting there (a consuming pattern, unlike a lookahead, lets the regexp engine skip ahead).
+ * Hints inside a found one are implied (`sk-` by `sk-ant-`, `key` by `api_key`): each hint maps,
+ * once, to the rules of every hint it contains, within its case (lower-case hints are looked for
+ * in the lower-cased text, the others as written).
+ */
+interface HintIndex {
+  lower: RegExp | undefined;
+  exact: RegExp | undefined;
+  /** For each hint, the indexes of the rules it (or a hint it contains) makes run. */
+  rulesOf: Map<string, readonly number[]>;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function hintIndex(rules: readonly Rule[]): HintIndex {
+  const hints = [...new Set(rules.flatMap((r) => r.hints))];
+  const rulesOf = new Map<string, readonly number[]>();
+  for (const h of hints) {
+    const lower = h === h.toLowerCase();
+    const contained = hints.filter((o) => (o === o.toLowerCase()) === lower && h.includes(o));
+    rulesOf.set(h, rules.flatMap((r, i) => (r.hints.some((o) => contained.includes(o)) ? [i] : [])));
+  }
+  const build = (list: string[]): RegExp | undefined =>
+    list.length === 0 ? undefined : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join('|')})`, 'g');
+  return { lower: build(hints.filter((h) => h === h.toLowerCase())), exact: build(hints.filter((h) => h !== h.toLowerCase())), rulesOf };
+}
+
+/** Which rules can apply to `text`: a flag per rule, set by the hints found. */
+function rulesToRun(index: HintIndex, text: string, count: number): Uint8Array | undefined {
+  let run: Uint8Array | undefined;
+  const scan = (re: RegExp | undefined, s: string): void => {
+    if (re === undefined) return;
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      run ??= new Uint8Array(count);
+      for (const i of index.rulesOf.get(m[1] as string) ?? []) run[i] = 1;
+      re.lastIndex = m.index + 1;
+    }
+  };
+  scan(index.lower, text.toLowerCase());
+  scan(index.exact, text);
+  return run;
+}
+
+const INDEXES = new WeakMap<readonly Rule[], HintIndex>();
+
 /** Runs `rules` in order over `text`. */
 export function runRules(rules: readonly Rule[], text: string): RedactResult {
   const counts = new Map<string, number>();
   let out = text;
+  let index = INDEXES.get(rules);
+  if (index === undefined) {
+    index = hintIndex(rules);
+    INDEXES.set(rules, index);
+  }
   // Hints are looked up in the original text: a replacement only removes text and adds tags, and
   // a tag is never a secret, so a hint missing here is missing from every later version too.
-  const lower = text.toLowerCase();
-  for (const rule of rules) {
-    if (!rule.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h))) continue;
-    out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+  const run = rulesToRun(index, text, rules.length);
+  if (run !== undefined) {
+    for (let i = 0; i < rules.length; i += 1) {
+      if (run[i] === 0) continue;
+      const rule = rules[i] as Rule;
+      out = 'scan' in rule ? applyScan(rule, out, counts) : applyRegex(rule, out, counts);
+    }
   }
   const result: Record<string, number> = {};
   let total = 0;

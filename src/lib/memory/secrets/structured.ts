@@ -140,23 +140,97 @@ const AZURE_SAS: RegexRule = {
   },
 };
 
-/** Azure AD (Entra ID) application client secrets: three characters, a digit, `Q~`, then 31+ more. */
+/** Azure AD (Entra ID) application client secrets: three characters, a digit, `Q~`, then 31–34 more. */
 const AZURE_AD_SECRET: RegexRule = {
   kind: 'azure-ad-client-secret',
   hints: ['q~'],
   re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
-  replace: (_m, g) => ((g[0] ?? '').length < 30 ? undefined : tag('azure-ad-client-secret')),
+  // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
+  replace: (m, g) => ((g[0] ?? '').length < 30 || (g[0] ?? '').length > 36 || isDummy(m) ? undefined : tag('azure-ad-client-secret')),
 };
 
 /** scheme://user:password@host → keep scheme, user and host. */
 const URL_PASSWORD: RegexRule = {
   kind: 'url-password',
   hints: ['://'],
-  re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/?#"'<>`]+)@(?=[^\s@/?#"'<>])/gi,
+  // The password may hold `#`, `?` and `!` (people paste them unencoded); the host must follow its `@`.
+  re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
   replace: (_m, g) => {
     const pw = g[2] ?? '';
     if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return undefined;
     return `${g[0]}${g[1]}:${tag('url-password')}@`;
+  },
+};
+
+/**
+ * A key as a URL's user part, no password: Sentry DSNs (`https://<key>@o1.ingest.sentry.io/2`),
+ * `https://<token>@github.com/…`. Only a long random-looking user part counts (`git@github.com` does not).
+ */
+const URL_USER_KEY: RegexRule = {
+  kind: 'url-credential',
+  hints: ['://'],
+  re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([A-Za-z0-9_-]{20,})@(?=[A-Za-z0-9])/gi,
+  replace: (_m, g) => (looksRandom(g[1] ?? '', 20) && /\d/.test(g[1] ?? '') ? `${g[0]}${tag('url-credential')}@` : undefined),
+};
+
+/** Telegram's bot API URLs carry the bot token in the path: `https://api.telegram.org/bot<id>:<secret>/getMe`. */
+const TELEGRAM_BOT_URL: RegexRule = {
+  kind: 'telegram-bot-token',
+  hints: ['/bot'],
+  re: /(\/bot)(\d{5,12}:[A-Za-z0-9_-]{30,})/g,
+  replace: (_m, g) => (isDummy(g[1] ?? '') ? undefined : `${g[0]}${tag('telegram-bot-token')}`),
+};
+
+/**
+ * JSON name/value pairs whose name is a key (`{"keyName": "key1", "value": "…"}`, as `az storage
+ * account keys list` prints them; `{"name": "API_TOKEN", "value": "…"}`): the value, when it is a
+ * credential. The object is read up to its closing brace.
+ */
+const JSON_NAMED_VALUE: RegexRule = {
+  kind: 'secret',
+  hints: ['"value"'],
+  re: /(\{[^{}]*?"(?:keyName|name|key|Name|Key)"\s*:\s*"([^"\n]{1,80})"[^{}]*?"value"\s*:\s*")([^"\n]+)(")/g,
+  replace: (_m, g) => {
+    const name = g[1] ?? '';
+    const value = g[2] ?? '';
+    if (!/key|secret|token|passw|pwd|credential/i.test(name) || /(?:id|name|url|path|file)$/i.test(name)) return undefined;
+    if (!looksRandom(value, 16) || isRedacted(value)) return undefined;
+    return `${g[0]}${tag(/passw|pwd/i.test(name) ? 'password' : /token/i.test(name) ? 'token' : 'secret')}${g[3]}`;
+  },
+};
+
+/**
+ * PostgreSQL's password file (`~/.pgpass`, `PGPASSFILE`): `hostname:port:database:username:password`
+ * on a line of its own, the port a number or `*`. The password is the rest of the line.
+ */
+const PGPASS: RegexRule = {
+  kind: 'pgpass-password',
+  hints: [':'],
+  re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
+  replace: (_m, g) => {
+    const pw = (g[1] ?? '').trimEnd();
+    if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || pw.length < 4) return undefined;
+    return `${g[0]}${tag('pgpass-password')}`;
+  },
+};
+
+/**
+ * HTTP cookies (`Cookie: a=1; sid=…`, `Set-Cookie: sessionid=…; Path=/`): each value that looks
+ * like a generated token is replaced, the names and attributes are kept (`theme=dark` stays).
+ */
+const COOKIE: RegexRule = {
+  kind: 'cookie',
+  hints: ['cookie'],
+  re: /(\b(?:set-)?cookie["']?[ \t]*:[ \t]*)([^\n"'`]+)/gi,
+  replace: (m, g) => {
+    const header = g[0] ?? '';
+    let changed = false;
+    const pairs = (g[1] ?? '').replace(/(^|;[ \t]*)([^=;\s]+)=([^;\s]+)/g, (pair, sep: string, name: string, value: string) => {
+      if (!looksRandom(value, 12) || /^(?:path|domain|expires|max-age|samesite)$/i.test(name)) return pair;
+      changed = true;
+      return `${sep}${name}=${tag('cookie')}`;
+    });
+    return changed ? `${header}${pairs}` : m;
   },
 };
 
@@ -185,4 +259,4 @@ const DOCKER_AUTH: RegexRule = {
 /** Before the vendor rules (a PEM body must go as one block). */
 export const STRUCTURED_FIRST: readonly (RegexRule | ScanRule)[] = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
 /** After the vendor rules. */
-export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
+export const STRUCTURED_RULES: readonly (RegexRule | ScanRule)[] = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];

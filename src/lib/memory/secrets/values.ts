@@ -14,7 +14,7 @@ const PLACEHOLDER =
   /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
 
 /** A documentation example or a masked value: AWS's `…EXAMPLE` keys, `ghp_xxxx…`, `sk-***`. */
-const DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)/;
+const DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
 
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || ENV_REF.test(value);
@@ -22,9 +22,32 @@ export function isPlaceholder(value: string): boolean {
 
 /** True for bodies no generator would produce: masks, doc examples, a run of one character. */
 export function isDummy(value: string): boolean {
-  if (DOC_EXAMPLE.test(value) || isJwtIoSample(value)) return true;
-  if (value.length >= 8 && new Set(value).size <= 3) return true;
-  return false;
+  if (DOC_EXAMPLE.test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
+  return value.length >= 8 && fewDistinct(value, 3);
+}
+
+/** Whether `value` has at most `n` distinct characters (stops at the first one over). */
+function fewDistinct(value: string, n: number): boolean {
+  let seen = '';
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value[i] as string;
+    if (seen.includes(c)) continue;
+    if (seen.length === n) return false;
+    seen += c;
+  }
+  return true;
+}
+
+/** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
+const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
+
+export function isPath(value: string): boolean {
+  return PATH.test(value);
+}
+
+/** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
+export function isTemplateStart(value: string): boolean {
+  return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
 }
 
 /** Strips one pair of matching quotes or backticks. */

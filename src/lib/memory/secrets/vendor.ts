@@ -43,7 +43,7 @@ const ROWS: VendorRow[] = [
   { kind: 'google-oauth-token', prefix: '(?:ya29\\.|1//0)', body: URLSAFE, min: 20, hints: ['ya29.', '1//0'] },
   { kind: 'github-token', prefix: '(?:gh[pousr]_|github_pat_)', body: '[A-Za-z0-9_]', min: 30, hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'] },
   { kind: 'gitlab-token', prefix: '(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)', body: URLSAFE, min: 20, hints: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glcbt-', 'gloas-', 'glsoat-', 'glimt-', 'glagent-', 'glrrt-', 'GR1348941'] },
-  { kind: 'slack-token', prefix: '(?:xox[abposre]-|xapp-)', body: '[A-Za-z0-9-]', min: 10, check: hasDigit, hints: ['xox', 'xapp-'] },
+  { kind: 'slack-token', prefix: '(?:xox[abposre]-|xapp-)', body: '[A-Za-z0-9-]', min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), hints: ['xox', 'xapp-'] },
   { kind: 'stripe-key', prefix: '(?:sk|rk)_(?:live|test)_', body: ALNUM, min: 10, hints: ['_live_', '_test_'] },
   { kind: 'stripe-webhook-secret', prefix: 'whsec_', body: '[A-Za-z0-9+/=]', min: 20, hints: ['whsec_'] },
   { kind: 'anthropic-key', prefix: 'sk-ant-', body: URLSAFE, min: 20, hints: ['sk-ant-'] },

@@ -1,0 +1,369 @@
+/**
+ * Secrets known by what stands beside them rather than by their shape (issue 29): a value next to
+ * a credential word (password, secret, token, key, PAT, DSN, credential…; cookies are the COOKIE
+ * rule's in structured.ts) in prose, lists, logs
+ * and command lines; a column or row of a markdown table, or a CSV column, named by such a word; a
+ * label on one line with its value alone on the next. A value is kept when it is clearly a
+ * placeholder, prose or code (values.ts). These rules run last, after every format-specific rule,
+ * so a value that a precise rule recognises keeps its precise label.
+ *
+ * Two judgements, one owner each:
+ * - `isCredentialValue` (values.ts): the value right after a label and its separator
+ *   (`Password for the VPN: x`, `API Key - x`, `| STRIPE_SECRET | x |`);
+ * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
+ *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
+ */
+import { genericKind } from './assignment.js';
+import { tag, type ScanRule } from './engine.js';
+import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+
+/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
+const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
+/** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
+const LINE_WORD = new RegExp(WORD.source, 'gi');
+
+/** Words before a credential word that make it something else: a public key, a database key. */
+const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+
+/** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
+const NOT_SECRET_AFTER =
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode)\b/i;
+
+/** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
+function credentialWordAt(line: string, m: RegExpExecArray): boolean {
+  const start = m.index;
+  const end = start + m[0].length;
+  const before = line[start - 1] ?? ' ';
+  const after = line[end] ?? ' ';
+  const word = m[0];
+  if (/[A-Za-z]/.test(before)) {
+    const camel = /[a-z]/.test(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
+    const shout = /[A-Z]/.test(before) && word === word.toUpperCase(); // APIKEY
+    if (!camel && !shout) return false;
+  } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
+  if (/[a-z]/.test(after)) return false;
+  // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
+  if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
+  if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
+  // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
+  if (/^pat$/i.test(word) && word !== 'PAT' && !/[_-]/.test(before + after)) return false;
+  if (/^wif$/i.test(word) && word !== 'WIF') return false;
+  if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
+  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
+  return true;
+}
+
+/** Shannon entropy in bits per character. */
+function entropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
+const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A long random-looking string: 16+ characters of a token alphabet, letters and digits mixed, with
+ * the entropy of generated text (a hex digest or a UUID has it too, which is why this is only
+ * asked next to a credential word). Not a URL, a path, a dotted name or a placeholder.
+ */
+export function isHighEntropy(v: string): boolean {
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  // Long numbers are secrets too beside a credential word (client secrets of 32 digits).
+  if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  // Dotted names (`jetbrains.mps.v8_elimination`, host names), paths and URLs are not secrets.
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes('://')) return false;
+  // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), timestamps.
+  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
+  return entropy(v) >= min;
+}
+
+/** A token-shaped run in a line: what `isHighEntropy` is asked about. */
+const TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
+/** The rest of a run from a given start (sticky). */
+const RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
+/** The words between a credential word and its value end in a separator: `:`, `=`, ` - `, `|`, `=>`, `<-`, `is`, `was`, `to`. */
+const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|\b(?:is|was|to|are)\b)[ \t*]*/iy;
+/** A value right after a label: quoted (taken whole) or bare up to whitespace. */
+// Quoted values are looked for up to 1,024 characters (linear time on lines full of quotes); a
+// longer quoted secret is a random run that the entropy path below replaces whatever its length.
+const LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
+
+/** Where a token may start: within 80 characters after the word, not past the end of the sentence. */
+function windowEnd(line: string, after: number): number {
+  const end = Math.min(line.length, after + 80);
+  const stop = /[.!?](?:\s|$)/.exec(line.slice(after, end));
+  return stop === null ? end : after + stop.index;
+}
+
+/** The labelled value after a credential word ending at `after`: its span, or undefined. */
+function labelledValue(line: string, after: number, passwordLike: boolean): { start: number; end: number } | undefined {
+  LABEL_GAP.lastIndex = after;
+  const gap = LABEL_GAP.exec(line);
+  if (gap === null) return undefined;
+  const at = after + gap[0].length;
+  // `key: https://…`, `password://` is a URL, not a label.
+  if (line.startsWith('//', at - 1) || line[at - 1] === '/') return undefined;
+  LABELLED_VALUE.lastIndex = at;
+  const v = LABELLED_VALUE.exec(line);
+  if (v === null) return undefined;
+  const quote = v[1] ?? '';
+  const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
+  if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
+  // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
+  if (!passwordLike && /\s/.test(inner)) return undefined;
+  if (/<[^<>]+>/.test(inner)) return undefined; // `<cookie-name>=<cookie-value>`: a template
+  // Another key (`--from-literal=password=…`), not a value: the rules for assignments own it.
+  if (/^[A-Za-z_][\w.-]*=/.test(inner)) return undefined;
+  // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
+  if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
+  if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, passwordLike)) return undefined;
+  const start = at + quote.length;
+  return { start, end: start + inner.length };
+}
+
+/**
+ * The first high-entropy token starting within the window after a credential word, not part of a
+ * URL. Runs judged once are not judged again from a later word (`judged` is where the last one
+ * ended), so a line of many words and one long run stays linear.
+ */
+function entropyToken(line: string, after: number, judged: { until: number }, hasUrl: boolean): { start: number; end: number } | undefined {
+  const limit = windowEnd(line, after);
+  const head = line.slice(after, limit + 16);
+  if (!/\d/.test(head)) return undefined; // every high-entropy value has a digit
+  TOKEN.lastIndex = 0;
+  for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
+    const runStart = after + t.index;
+    RUN.lastIndex = runStart;
+    RUN.exec(line);
+    const runEnd = RUN.lastIndex;
+    TOKEN.lastIndex = t.index + t[0].length;
+    if (runStart < judged.until) continue;
+    judged.until = runEnd;
+    const run = line.slice(runStart, runEnd);
+    if (/(?:\.{2,}|…)$/.test(run)) continue; // elided: an example
+    if (hasUrl && inUrl(line, runStart + 3)) continue;
+    const stripped = run.replace(/^=+/, '');
+    const value = splitTrailingPunctuation(stripped).value;
+    if (!isHighEntropy(value)) continue;
+    const start = runStart + (run.length - stripped.length);
+    return { start, end: start + value.length };
+  }
+  return undefined;
+}
+
+/** Whether position `at` is inside a URL (the URL rules own what is in URLs). */
+function inUrl(line: string, at: number): boolean {
+  // Looked for within the 200 characters before (bounded: a line of many words stays linear).
+  const from = Math.max(0, at - 200);
+  const before = line.slice(from, at);
+  const start = Math.max(before.lastIndexOf(' '), before.lastIndexOf('"'), before.lastIndexOf("'")) + 1;
+  return before.slice(start).includes('://');
+}
+
+/**
+ * One line: after each credential word, the labelled value (when the words between end in a
+ * separator) or else the first high-entropy token within the window is replaced.
+ */
+function redactLine(line: string): string {
+  LINE_WORD.lastIndex = 0;
+  let out = '';
+  let cursor = 0;
+  const judged = { until: 0 };
+  const hasUrl = line.includes('://');
+  for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
+    if (m.index < cursor || !credentialWordAt(line, m) || (hasUrl && inUrl(line, m.index))) continue;
+    // The kind by the words the credential word ends (`private key`, `signing secret`, `API key`).
+    const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
+    const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? 'api-key' : genericKind(phrase);
+    const after = m.index + m[0].length;
+    // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
+    const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
+    const span = (bareKey ? undefined : labelledValue(line, after, kind === 'password')) ?? entropyToken(line, after, judged, hasUrl);
+    if (span === undefined) continue;
+    out += line.slice(cursor, span.start) + tag(kind);
+    cursor = span.end;
+    LINE_WORD.lastIndex = cursor;
+  }
+  return cursor === 0 ? line : out + line.slice(cursor);
+}
+
+/** Values beside a credential word on the same line. */
+const NEAR_WORD: ScanRule = {
+  kind: 'context',
+  hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
+  scan: (text) => {
+    // Only the lines holding a credential word are looked at (found in one pass over the text).
+    let out = '';
+    let cursor = 0;
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
+      const start = text.lastIndexOf('\n', m.index) + 1;
+      const nl = text.indexOf('\n', m.index);
+      const end = nl < 0 ? text.length : nl;
+      const line = text.slice(start, end);
+      const next = redactLine(line);
+      if (next !== line) {
+        out += text.slice(cursor, start) + next;
+        cursor = end;
+      }
+      WORD.lastIndex = end;
+    }
+    return cursor === 0 ? text : out + text.slice(cursor);
+  },
+};
+
+const CELL_WORD = /passw|passwd|passphrase|pwd|secret|token|(?:^|[^a-z])key(?:$|[^a-z])|(?:[a-z])Key\b|\bPAT\b|\bdsn\b|credential/i;
+
+/** Whether a table header or key cell names a credential. */
+function namesCredential(cell: string): boolean {
+  const c = cell.trim().replace(/[*`_]{2,}/g, '');
+  if (c.length === 0 || c.length > 40 || !CELL_WORD.test(c)) return false;
+  const m = /passw|passwd|passphrase|pwd|secret|token|key|pat|dsn|credential/i.exec(c);
+  if (m === null) return false;
+  return !NOT_SECRET_BEFORE.test(c.slice(0, m.index)) && !NOT_SECRET_AFTER.test(c.slice(m.index + m[0].length).replace(/^[a-z]*/i, (w) => (w.length > 0 && /^(?:word|wd|phrase|s)$/i.test(w) ? '' : w)));
+}
+
+function cellValue(cell: string): { lead: string; value: string; trail: string } {
+  const lead = /^\s*`?/.exec(cell)?.[0] ?? '';
+  const trail = /`?\s*$/.exec(cell.slice(lead.length))?.[0] ?? '';
+  return { lead, value: cell.slice(lead.length, cell.length - trail.length), trail };
+}
+
+/** A table cell holding a credential: a value, not a placeholder, a sentence or a link. */
+function redactCell(cell: string, kind: string): string {
+  const { lead, value, trail } = cellValue(cell);
+  if (value === '' || /\s/.test(value.trim()) || isRedacted(value) || value.includes('://')) return cell;
+  if (!isCredentialValue(value, kind === 'password') && !isHighEntropy(value)) return cell;
+  return `${lead}${tag(kind)}${trail}`;
+}
+
+const SPLIT_CELLS = /(?<!\\)\|/;
+
+/**
+ * Markdown tables: the cells under a header that names a credential (`| service | token |`), and
+ * the other cells of a row whose first cell names one (`| STRIPE_SECRET | … |`).
+ */
+const TABLE: ScanRule = {
+  kind: 'context-table',
+  hints: ['|'],
+  scan: (text) => {
+    if (!/^[ \t]*\|.*\|[ \t]*$/m.test(text)) return text;
+    const lines = text.split('\n');
+    let changed = false;
+    let header: string[] | undefined;
+    for (let i = 0; i < lines.length; i += 1) {
+      const line = lines[i] as string;
+      if (!/^[ \t]*\|.*\|[ \t]*$/.test(line)) {
+        header = undefined;
+        continue;
+      }
+      const cells = line.split(SPLIT_CELLS);
+      const isRule = cells.slice(1, -1).every((c) => /^\s*:?-{2,}:?\s*$/.test(c));
+      if (isRule) continue;
+      if (header === undefined) {
+        const next = lines[i + 1] ?? '';
+        if (/^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/.test(next)) {
+          header = cells;
+          continue;
+        }
+        header = [];
+      }
+      let rowChanged = false;
+      const keyCell = cells[1] ?? '';
+      const rowNamed = namesCredential(keyCell);
+      for (let c = 1; c < cells.length - 1; c += 1) {
+        const head = header[c];
+        let kind: string | undefined;
+        if (head !== undefined && namesCredential(head)) kind = genericKind(head);
+        else if (c >= 2 && rowNamed) kind = genericKind(keyCell);
+        if (kind === undefined) continue;
+        const redacted = redactCell(cells[c] as string, kind);
+        if (redacted !== cells[c]) {
+          cells[c] = redacted;
+          rowChanged = true;
+        }
+      }
+      if (rowChanged) {
+        lines[i] = cells.join('|');
+        changed = true;
+      }
+    }
+    return changed ? lines.join('\n') : text;
+  },
+};
+
+/** CSV with a header row naming credential columns (AWS IAM's credentials CSV: `User name,Password,…,Secret access key`). */
+const CSV: ScanRule = {
+  kind: 'context-csv',
+  hints: [','],
+  scan: (text) => {
+    // A header: a short line of 3+ comma-separated fields, one of them a credential word.
+    if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text) || !CELL_WORD.test(text)) return text;
+    const lines = text.split('\n');
+    let changed = false;
+    for (let i = 0; i < lines.length - 1; i += 1) {
+      const header = (lines[i] as string).split(',');
+      if (header.length < 3 || header.some((h) => h.length > 40)) continue;
+      const columns = header.map((h, k) => (namesCredential(h) && !/\bid\b/i.test(h) ? k : -1)).filter((k) => k >= 0);
+      if (columns.length === 0) continue;
+      let j = i + 1;
+      for (; j < lines.length; j += 1) {
+        const row = (lines[j] as string).split(',');
+        if (row.length !== header.length) break;
+        for (const k of columns) {
+          const kind = genericKind(header[k] as string);
+          const redacted = redactCell(row[k] as string, kind);
+          if (redacted !== row[k]) {
+            row[k] = redacted;
+            changed = true;
+          }
+        }
+        lines[j] = row.join(',');
+      }
+      i = j - 1; // the rows read are not headers
+    }
+    return changed ? lines.join('\n') : text;
+  },
+};
+
+/** A label line ending in a credential word and a colon, the value alone on the next line. */
+const LABEL_ABOVE: ScanRule = {
+  kind: 'context-label',
+  hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
+  scan: (text) => {
+    let out = '';
+    let cursor = 0;
+    // Only lines ending in a colon are labels: found by one search, not tried at every line.
+    const colonEnd = /:[ \t]*\n[ \t]*/g;
+    for (let c = colonEnd.exec(text); c !== null; c = colonEnd.exec(text)) {
+      const lineStart = text.lastIndexOf('\n', c.index) + 1;
+      const label = text.slice(lineStart, c.index);
+      const valueStart = c.index + c[0].length;
+      const nl = text.indexOf('\n', valueStart);
+      const valueLine = text.slice(valueStart, nl < 0 ? text.length : nl).replace(/[ \t]+$/, '');
+      if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
+      LINE_WORD.lastIndex = 0;
+      let named = false;
+      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+      if (!named) continue;
+      const kind = genericKind(label);
+      if (!isCredentialValue(valueLine, kind === 'password') && !isHighEntropy(valueLine)) continue;
+      out += text.slice(cursor, valueStart) + tag(kind);
+      cursor = valueStart + valueLine.length;
+    }
+    return cursor === 0 ? text : out + text.slice(cursor);
+  },
+};
+
+export const CONTEXT_RULES: readonly ScanRule[] = [TABLE, CSV, LABEL_ABOVE, NEAR_WORD];

@@ -1,0 +1,63 @@
+/**
+ * Confirming against the graph: list the groups where something of ours waits (listing.ts decides
+ * which, and how much), take over the madeinoz hook's notes on the first listing (adopt-prior.ts),
+ * decide (the pure reconcile.ts) and write the decisions; tally what they mean for the run and
+ * rebuild the bodies of parts the server dropped so they can be sent again.
+ */
+import { applyPriorTakeover, decidePriorTakeover, type PriorMigration } from './adopt-prior.js';
+import { fetchListing } from './listing.js';
+import { rebuildDrafts } from './prepare.js';
+import { applyReconciliation, reconcile } from './reconcile.js';
+import { refreshStatus } from './status.js';
+import type { OnlineRun } from './types.js';
+
+export interface ReconcileRun {
+  rebuilding: boolean;
+  /** Origins of the shared sources (MADEINOZ_KNOWLEDGE_SHARED_SOURCES). */
+  sharedOrigins: ReadonlySet<string>;
+  /** Files this run's plan counted as added: one found already in the graph is adopted instead. */
+  plannedAdds: Set<string>;
+  ignoreBackoff: boolean;
+  /** Notes the madeinoz hook sent before us, to take over from the first listing (adopt-prior.ts). */
+  prior?: PriorMigration | undefined;
+}
+
+/**
+ * Lists the groups where something of ours waits (listing.ts decides which, and how much) and
+ * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
+ */
+export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
+  const listing = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups });
+  if (listing === undefined) return false;
+  const { config, state, logger } = ctx;
+  if (run.prior !== undefined) {
+    // Once, before anything is sent: what the prior hook sent is taken over, not sent again.
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run.prior, listing, outgoing: ctx.outgoing }));
+    for (const { record } of run.prior.candidates) if (!ctx.outgoing.has(record.id)) run.plannedAdds.delete(record.id);
+    run.prior = undefined;
+  }
+  for (const listed of listing.values()) {
+    ctx.counts.listing.requests += listed.requests;
+    ctx.counts.listing.episodes += listed.listed;
+  }
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
+  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  for (const c of r.confirmations) {
+    if (!c.adopted) continue;
+    ctx.counts.adopted++;
+    if (run.plannedAdds.delete(c.record.id)) ctx.counts.added--;
+  }
+  ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
+  for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
+  for (const { record, ref, evidence } of r.resends) {
+    logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
+    ctx.counts.resent++;
+    if (ctx.outgoing.has(record.id)) continue;
+    const drafts = await rebuildDrafts(config, ctx.sources, record, logger);
+    if (drafts !== undefined) ctx.outgoing.set(record.id, { record, drafts });
+  }
+  const nowIso = new Date(ctx.now()).toISOString();
+  for (const record of Object.values(state.files)) refreshStatus(record, nowIso);
+  return true;
+}
+

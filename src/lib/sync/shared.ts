@@ -1,0 +1,28 @@
+/**
+ * Whose a part of ours is, read from the marker we wrote into it (`memory/episode.ts`): its origin,
+ * and whether that origin is a shared source's (MADEINOZ_KNOWLEDGE_SHARED_SOURCES), whose files
+ * have several owners who must all keep the same copy. The one place a stored ref's marker is read (parsed once per part: `partMarker`).
+ */
+import { partMarker } from '../memory/episode.js';
+import type { EpisodeRef, FileRecord } from '../state/state.js';
+
+/** The origin a part was sent under (undefined in markers from before origins existed). */
+export function originOf(ref: Pick<EpisodeRef, 'marker'>): string | undefined {
+  return partMarker(ref)?.origin;
+}
+
+/** The origin of a record's current version. */
+export function recordOrigin(record: Pick<FileRecord, 'episodes'>): string | undefined {
+  const [first] = record.episodes;
+  return first === undefined ? undefined : originOf(first);
+}
+
+export function isSharedPart(ref: Pick<EpisodeRef, 'marker'>, sharedOrigins: ReadonlySet<string> | undefined): boolean {
+  const origin = originOf(ref);
+  return origin !== undefined && sharedOrigins?.has(origin) === true;
+}
+
+export function isSharedRecord(record: Pick<FileRecord, 'episodes'>, sharedOrigins: ReadonlySet<string> | undefined): boolean {
+  const origin = recordOrigin(record);
+  return origin !== undefined && sharedOrigins?.has(origin) === true;
+}

@@ -1,0 +1,92 @@
+/**
+ * Which process a pid is, so that a pid recorded earlier is only trusted (reported as running,
+ * signalled) while it is still the same process: after a reboot, or just a long time, the pid can
+ * belong to anything. A process is named by its pid AND its start time: Linux reads both from
+ * /proc (the start in clock ticks since boot, with the boot's id), macOS and the BSDs from `ps`
+ * (`lstart`, to the second). The command line must also still contain what we started.
+ * Where neither works, nothing is proven, and a caller must treat the process as not ours.
+ */
+import { readFileSync } from 'node:fs';
+import { isProcessAlive } from './process-alive.js';
+
+/** A process as recorded when it was started: its pid and its start time (opaque, compared as is). */
+export interface ProcessIdentity {
+  pid: number;
+  start: string;
+}
+
+function linuxBootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return 'unknown-boot';
+  }
+}
+
+/** Start time and command line from one `ps` run (lstart is always 24 characters, e.g. "Wed Nov 25 19:08:33 2026"): how macOS and the BSDs tell; exported for its test, which runs it on Linux too. */
+export function ps(pid: number): { start: string; command: string } | undefined {
+  // Loaded only here (macOS, the BSDs): the config loader on the hook path imports this module,
+  // and child_process would bring the socket and stream modules into every hook.
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
+  // The C locale, so the start reads the same for every process that records or checks it.
+  const r = spawnSync('/bin/ps', ['-ww', '-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000, env: { LC_ALL: 'C' } });
+  const out = r.status === 0 ? r.stdout.trim() : '';
+  if (out.length < 24) return undefined;
+  return { start: out.slice(0, 24).replace(/\s+/g, ' '), command: out.slice(24).trim() };
+}
+
+/** The start time of a live process, or undefined (gone, or no way to tell on this platform). */
+export function processStartTime(pid: number): string | undefined {
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  if (process.platform === 'linux') {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces and parentheses): state is the 3rd
+      // field of stat(5), starttime the 22nd, so index 19 after the name.
+      const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      return ticks === undefined ? undefined : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return undefined;
+    }
+  }
+  if (process.platform === 'win32') return undefined;
+  return ps(pid)?.start;
+}
+
+/** The command line of a live process, its arguments joined by single spaces, or undefined. */
+export function processCommandLine(pid: number): string | undefined {
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  if (process.platform === 'linux') {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').split('\0').join(' ');
+    } catch {
+      return undefined;
+    }
+  }
+  if (process.platform === 'win32') return undefined;
+  return ps(pid)?.command;
+}
+
+/** The identity of a live process, to record when we start it. */
+export function identifyProcess(pid: number | undefined): ProcessIdentity | undefined {
+  if (pid === undefined || !isProcessAlive(pid)) return undefined;
+  const start = processStartTime(pid);
+  return start === undefined ? undefined : { pid, start };
+}
+
+/**
+ * Whether the recorded process is still running as the same process (same start time) and its
+ * command line still contains `mark`. Anything unproven (no record, no start time) is false:
+ * better to report a server as not running than to signal someone else's process.
+ */
+export function isSameProcess(recorded: ProcessIdentity | undefined, mark: string): boolean {
+  if (recorded === undefined || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== 'linux' && process.platform !== 'win32') {
+    // One ps run for both.
+    const info = ps(recorded.pid);
+    return info !== undefined && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === undefined || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}

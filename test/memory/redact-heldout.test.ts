@@ -1,0 +1,44 @@
+/**
+ * Redaction on the held-out set (test/support/secret-heldout/: public scanners' own samples and
+ * vendor formats, in memory-note contexts), the set the rules were not written against. The goals
+ * of issue 29 (>= 98 % removed, <= 2 % of benign notes touched) are measured by `npm run bench`;
+ * here the floors below guard against regressions, and the property keeps the removed secrets
+ * removed whatever text surrounds them. A leak found here becomes a test in redact-context.test.ts.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { survives } from '../support/secret-corpus.js';
+import { heldoutBenign, heldoutSecrets } from '../support/secret-heldout/notes.js';
+
+const secrets = heldoutSecrets();
+const benign = heldoutBenign();
+const removed = secrets.filter((p) => !survives(redactSecrets(p.note).text, p.secret));
+
+describe('redaction on the held-out set', () => {
+  it('is built from public samples: >= 400 secrets of >= 150 kinds, >= 200 benign notes, both halves present', () => {
+    expect(secrets.length).toBeGreaterThanOrEqual(400);
+    expect(new Set(secrets.map((s) => s.kind)).size).toBeGreaterThanOrEqual(150);
+    expect(benign.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(secrets.map((s) => s.split))).toEqual(new Set(['dev', 'test']));
+  });
+
+  it('removes at least 92 % of the held-out secrets (measured 93.3 % when this floor was set)', () => {
+    expect(removed.length / secrets.length).toBeGreaterThanOrEqual(0.92);
+  });
+
+  it('touches at most 8 % of the held-out benign notes (measured 6.7 % when this floor was set)', () => {
+    const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
+    expect(touched.length / benign.length).toBeLessThanOrEqual(0.08);
+  });
+
+  it('property: a removed held-out secret stays removed with any text before and after it', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...removed), fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }), (p, before, after) => {
+        fc.pre(!survives(`${before}\n${after}`, p.secret));
+        expect(survives(redactSecrets(`${before}\n${p.note}\n${after}`).text, p.secret)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
