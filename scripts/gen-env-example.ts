@@ -1,6 +1,6 @@
 /**
  * Writes config/.env.example from the SETTINGS table in src/lib/config/config.ts, so the example
- * cannot drift from what the code reads (test/config.test.ts checks the file is current).
+ * cannot drift from what the code reads (test/config/config.test.ts checks the file is current).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

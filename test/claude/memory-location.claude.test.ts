@@ -15,7 +15,7 @@ import { parseMarker } from '../../src/lib/memory/episode.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { waitForCondition } from '../support/wait-for-condition.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { memoryFolderNamed, startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
 import { claudeBinary, ensureBuiltOnce, hookRuns, injectedContexts, makeClaudeBox, waitForEvent, type ClaudeBox } from './harness.js';
 // @ts-expect-error plain ESM script without types

@@ -13,7 +13,7 @@ import { detectProject } from '../../src/lib/context/project.js';
 import { resolveSources } from '../../src/lib/memory/sources.js';
 import { scanSources } from '../../src/lib/memory/scan.js';
 import { isolatedEnv } from '../support/isolated-env.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let root = '';
 useTempDir('gms-claude-memory-', (d) => (root = d));

@@ -11,7 +11,7 @@ import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { readServerSettings } from '../../src/lib/config/server-settings.js';
 import { loadHookConfig, settingsFingerprint, snapshotDir } from '../../src/lib/config/snapshot.js';
 import { workerSwitches, workerTimeoutMs } from '../../src/lib/config/switches.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-owned-settings-', (d) => (dir = d));

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT as REPO } from '../support/paths.js';
-import { makeHookSandbox, runHook } from '../support/hook-runner.js';
+import { makeHookSandbox, runHook } from '../helpers/hook-runner.js';
 
 const EXT = process.env.GMS_HOOK_RUNNER === 'dist' ? 'js' : 'ts';
 

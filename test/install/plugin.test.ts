@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { makeHookSandbox, type HookSandbox } from '../support/hook-runner.js';
+import { makeHookSandbox, type HookSandbox } from '../helpers/hook-runner.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
 
 const readJson = (rel: string) => JSON.parse(readFileSync(join(REPO, rel), 'utf8')) as Record<string, unknown>;
