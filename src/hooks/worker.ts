@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   }
 }
 
-// A promise chain, not a top-level await: the worker is bundled as CommonJS (scripts/bundle-hooks.mjs).
+// A promise chain, not a top-level await: the worker is bundled as CommonJS (scripts/build/bundle-hooks.mjs).
 void main()
   .catch(() => undefined) // errors are logged inside; a detached worker has nowhere else to report
   .finally(() => {

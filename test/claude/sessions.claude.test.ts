@@ -1,5 +1,5 @@
 /**
- * The REAL Claude Code CLI (each pinned generation, scripts/claude-code.mjs) running our hooks headless, against a loopback FAKE
+ * The REAL Claude Code CLI (each pinned generation, scripts/test/claude-code.mjs) running our hooks headless, against a loopback FAKE
  * Anthropic API and our Graphiti-shaped test server. `npm run test:claude` (not in `vitest run`).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

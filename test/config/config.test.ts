@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../../src/lib/config/config.js';
-import { renderEnvExample } from '../../scripts/gen-env-example.js';
+import { renderEnvExample } from '../../scripts/codegen/gen-env-example.js';
 import { makeTempDirSync } from '../support/temp-dir.js';
 
 const base = { HOME: '/home/tester' };
