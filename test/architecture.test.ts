@@ -234,3 +234,29 @@ describe('generated files are marked generated (.gitattributes)', () => {
     expect(attributesOf('src/cli.ts')).toEqual([]);
   });
 });
+
+/**
+ * test/support is the development harness that bench/ and the demo use as well as the tests;
+ * what only vitest tests use lives in test/helpers. The harness imports neither vitest nor
+ * test/helpers, and bench/ and scripts/ import nothing from test/helpers.
+ */
+describe('the development harness (test/support) stands without vitest', () => {
+  const codeFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? codeFiles(path) : /\.(ts|mjs)$/.test(name) ? [path] : [];
+    });
+  const specifiers = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2]) as string);
+  const helpers = join(REPO, 'test', 'helpers');
+  const intoHelpers = (file: string, spec: string) => spec.startsWith('.') && resolve(dirname(file), spec).startsWith(`${helpers}/`);
+
+  it('test/support imports neither vitest nor test/helpers', () => {
+    const offenders = codeFiles(join(REPO, 'test', 'support')).flatMap((file) => specifiers(file).filter((spec) => spec === 'vitest' || spec.startsWith('vitest/') || intoHelpers(file, spec)).map((spec) => `${relative(REPO, file)} imports ${spec}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('bench/ and scripts/ import nothing from test/helpers', () => {
+    const offenders = [...codeFiles(join(REPO, 'bench')), ...codeFiles(join(REPO, 'scripts'))].flatMap((file) => specifiers(file).filter((spec) => intoHelpers(file, spec)).map((spec) => `${relative(REPO, file)} imports ${spec}`));
+    expect(offenders).toEqual([]);
+  });
+});
