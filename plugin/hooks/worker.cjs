@@ -1,4 +1,4 @@
-// Bundled by scripts/bundle-hooks.mjs from src/; edit the sources, not this file.
+// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.
 const __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;
 "use strict";
 var __create = Object.create;
@@ -39575,15 +39575,12 @@ function buildConfig(env, envFile) {
 
 // src/lib/config/switches.ts
 init_env_file();
-function workerSwitches(env) {
-  const script = env.GMS_WORKER_SCRIPT?.trim();
+function workerTimeoutMs(env) {
   const timeout = env.GMS_WORKER_TIMEOUT_MS?.trim();
-  let timeoutMs;
-  if (timeout !== void 0 && timeout !== "") {
-    timeoutMs = Number(timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`GMS_WORKER_TIMEOUT_MS="${timeout}" is not allowed: use a whole number of milliseconds above 0`, "GMS_WORKER_TIMEOUT_MS");
-  }
-  return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script, timeoutMs };
+  if (timeout === void 0 || timeout === "") return void 0;
+  const ms = Number(timeout);
+  if (!Number.isInteger(ms) || ms <= 0) throw new ConfigError(`GMS_WORKER_TIMEOUT_MS="${timeout}" is not allowed: use a whole number of milliseconds above 0`, "GMS_WORKER_TIMEOUT_MS");
+  return ms;
 }
 
 // src/hooks/worker.ts
@@ -39963,18 +39960,17 @@ async function main() {
   const token = typeof values["lock-token"] === "string" ? values["lock-token"] : void 0;
   const reason = typeof values.reason === "string" ? values.reason : "manual";
   let config2;
-  let switches;
+  let timeoutOverride;
   try {
     config2 = await loadConfig();
-    switches = workerSwitches(process.env);
+    timeoutOverride = workerTimeoutMs(process.env);
   } catch (error62) {
     const stateDir = fallbackStateDir();
     createLogger({ file: logFilePath(stateDir) }).child({ component: "worker" }).error("configuration error; worker not started", { error: error62 instanceof Error ? error62.message : String(error62) });
     return;
   }
   const logger = createLogger({ file: logFilePath(config2.stateDir), level: config2.logLevel }).child({ component: "worker" });
-  const override = switches.timeoutMs;
-  const timeoutMs = override !== void 0 ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
+  const timeoutMs = timeoutOverride !== void 0 ? Math.min(timeoutOverride, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
   const hard = setTimeout(() => {
     logger.error("worker hard time limit reached; exiting");
     if (token !== void 0) releaseLock(config2.stateDir, token);
