@@ -1,5 +1,5 @@
 /**
- * `claude -p hello` wall time under the REAL Claude Code CLI (pinned, scripts/claude-code.mjs)
+ * `claude -p hello` wall time under the REAL Claude Code CLI (pinned, scripts/test/claude-code.mjs)
  * against the loopback FAKE Anthropic API, without our hooks and with them (install's settings
  * hooks; the plugin), runs interleaved so load changes hit every variant alike. The figure that
  * matters is the difference of the medians: what our hooks add to a headless run (goal ≤ ~0.25 s).

@@ -48,7 +48,7 @@ function buildInBackground(root) {
     const opts = { cwd: ${JSON.stringify(root)}, stdio: 'ignore' };
     try {
       execFileSync(process.execPath, [${JSON.stringify(tsc)}, '-p', 'tsconfig.build.json', '--outDir', ${JSON.stringify(out)}], opts);
-      execFileSync(process.execPath, ['scripts/bundle-hooks.mjs', ${JSON.stringify(out)}], opts);
+      execFileSync(process.execPath, ['scripts/build/bundle-hooks.mjs', ${JSON.stringify(out)}], opts);
       renameSync(${JSON.stringify(out)}, ${JSON.stringify(join(root, 'dist'))});
     } catch {
       rmSync(${JSON.stringify(out)}, { recursive: true, force: true });

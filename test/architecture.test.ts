@@ -133,7 +133,8 @@ export const OWNED_RULES: OwnedRule[] = [
   {
     rule: 'backoff formula (growing delay, random jitter)',
     owner: ['src/lib/util/backoff.ts', 'src/lib/util/ids.ts'],
-    pattern: /Math\.random\(\)|\b\w*(?:delay|Delay|backoff|Backoff|poll|Poll|wait|Wait)\w*\s*(?:\*=|=\s*Math\.min\([^)]*\*|\*\s*\d)|\*\*\s*\(?\s*(?:attempt|retry|round|tries)/,
+    // Jitter, a delay grown in place, a delay grown under a cap, an exponent of the attempt.
+    pattern: /Math\.random\(\)|\b\w*(?:delay|Delay|backoff|Backoff|interval|Interval)\w*\s*\*=|Math\.min\([^;]*\b\w*(?:delay|Delay|backoff|Backoff|poll|Poll|interval|Interval)\w*\)?\s*\*\s*[\d.]+|\*\*\s*\(?\s*(?:attempt|retry|round|tries)/,
     sample: 'delay = Math.min(delay * 2, 2000);',
   },
   {
@@ -231,5 +232,31 @@ describe('generated files are marked generated (.gitattributes)', () => {
     const pins = readdirSync(join(REPO, 'python')).map((n) => `python/${n}`);
     for (const file of ['docs/configuration.md', 'config/.env.example', ...pins]) expect(attributesOf(file)).toContain('linguist-generated');
     expect(attributesOf('src/cli.ts')).toEqual([]);
+  });
+});
+
+/**
+ * test/support is the development harness that bench/ and the demo use as well as the tests;
+ * what only vitest tests use lives in test/helpers. The harness imports neither vitest nor
+ * test/helpers, and bench/ and scripts/ import nothing from test/helpers.
+ */
+describe('the development harness (test/support) stands without vitest', () => {
+  const codeFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? codeFiles(path) : /\.(ts|mjs)$/.test(name) ? [path] : [];
+    });
+  const specifiers = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2]) as string);
+  const helpers = join(REPO, 'test', 'helpers');
+  const intoHelpers = (file: string, spec: string) => spec.startsWith('.') && resolve(dirname(file), spec).startsWith(`${helpers}/`);
+
+  it('test/support imports neither vitest nor test/helpers', () => {
+    const offenders = codeFiles(join(REPO, 'test', 'support')).flatMap((file) => specifiers(file).filter((spec) => spec === 'vitest' || spec.startsWith('vitest/') || intoHelpers(file, spec)).map((spec) => `${relative(REPO, file)} imports ${spec}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('bench/ and scripts/ import nothing from test/helpers', () => {
+    const offenders = [...codeFiles(join(REPO, 'bench')), ...codeFiles(join(REPO, 'scripts'))].flatMap((file) => specifiers(file).filter((spec) => intoHelpers(file, spec)).map((spec) => `${relative(REPO, file)} imports ${spec}`));
+    expect(offenders).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The user documentation cannot drift from the code:
- * - docs/configuration.md is exactly what scripts/gen-config-doc.ts renders from SETTINGS;
+ * - docs/configuration.md is exactly what scripts/codegen/gen-config-doc.ts renders from SETTINGS;
  * - every setting is in config/.env.example;
  * - the Docker Compose files parse and keep the MCP port on loopback;
  * - relative links in README.md and docs/*.md point at files that exist.
@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../src/lib/config/config.js';
-import { acceptedValues, envFileLookupDoc, formatText, renderConfigurationDoc } from '../scripts/gen-config-doc.js';
+import { acceptedValues, envFileLookupDoc, formatText, renderConfigurationDoc } from '../scripts/codegen/gen-config-doc.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
@@ -22,7 +22,7 @@ const jsYaml = createRequire(requireHere.resolve('gray-matter'))('js-yaml') as {
 const loadYaml = (text: string): unknown => (jsYaml.safeLoad ?? jsYaml.load)(text);
 
 describe('docs/configuration.md', () => {
-  it('is what scripts/gen-config-doc.ts renders (run: npx tsx scripts/gen-config-doc.ts)', () => {
+  it('is what scripts/codegen/gen-config-doc.ts renders (run: npx tsx scripts/codegen/gen-config-doc.ts)', () => {
     expect(read('docs/configuration.md')).toBe(renderConfigurationDoc());
   });
 

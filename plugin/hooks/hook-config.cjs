@@ -1,4 +1,4 @@
-// Bundled by scripts/bundle-hooks.mjs from src/; edit the sources, not this file.
+// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.
 const __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;
 "use strict";
 var __create = Object.create;

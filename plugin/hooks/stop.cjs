@@ -1,4 +1,4 @@
-// Bundled by scripts/bundle-hooks.mjs from src/; edit the sources, not this file.
+// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.
 const __gmsModuleUrl = require('node:url').pathToFileURL(__filename).href;
 "use strict";
 var __create = Object.create;
@@ -456,13 +456,7 @@ function sameLockFile(a, b, tokenOf) {
 // src/lib/config/switches.ts
 function workerSwitches(env) {
   const script = env.GMS_WORKER_SCRIPT?.trim();
-  const timeout = env.GMS_WORKER_TIMEOUT_MS?.trim();
-  let timeoutMs;
-  if (timeout !== void 0 && timeout !== "") {
-    timeoutMs = Number(timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new ConfigError(`GMS_WORKER_TIMEOUT_MS="${timeout}" is not allowed: use a whole number of milliseconds above 0`, "GMS_WORKER_TIMEOUT_MS");
-  }
-  return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script, timeoutMs };
+  return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script };
 }
 
 // src/lib/worker/spawn.ts

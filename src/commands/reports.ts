@@ -1,4 +1,5 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
+import { join } from 'node:path';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
@@ -38,6 +39,8 @@ export interface StatusReport {
   held?: { episodes: number; facts: number; why: string } | undefined;
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
+  /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
+  unsyncedMemory?: Array<{ project: string; dir: string; settingsFile: string }>;
   lastRun?: { startedAt: string; finishedAt?: string | undefined; redactions?: Record<string, number> | undefined } | undefined;
   server: HealthReport;
   /** Where the server's URL came from (config.ts `mcpUrlOrigin`). */
@@ -78,6 +81,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     orphansToDelete: state.orphans.filter((ref) => ref.heldAt === undefined).length,
     ...(held.length === 0 ? {} : { held: { episodes: held.length, facts: held.reduce((n, ref) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY } }),
     teamMemory: teamMemoryByStore(Object.values(state.files)),
+    ...(config.unsyncedMemoryFolders.length === 0 ? {} : { unsyncedMemory: config.unsyncedMemoryFolders }),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
     server,
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
@@ -106,6 +110,9 @@ export function formatStatus(s: StatusReport): string {
   }
   if (s.oldestPending !== undefined) lines.push(`Oldest unconfirmed: ${s.oldestPending.id} (since ${s.oldestPending.since})`);
   if (s.orphansToDelete > 0) lines.push(`Episodes of deleted files still to delete: ${s.orphansToDelete}`);
+  for (const u of s.unsyncedMemory ?? []) {
+    lines.push(`Not synced: ${u.dir}, where Claude Code keeps the memory of ${u.project} (autoMemoryDirectory in ${u.settingsFile}, a checked-in file: a repository does not choose which of your folders go to the graph). To sync it, set the same autoMemoryDirectory in ${join(u.project, '.claude', 'settings.local.json')}.`);
+  }
   if (s.held !== undefined) lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);

@@ -37,7 +37,7 @@ async function stop(setLogger: (l: Logger) => void): Promise<void> {
 }
 
 let hookLogger: Logger | undefined;
-// Not awaited at the top level: the hooks are bundled as CommonJS (scripts/bundle-hooks.mjs);
+// Not awaited at the top level: the hooks are bundled as CommonJS (scripts/build/bundle-hooks.mjs);
 // runHook contains every failure and ends the process itself.
 void runHook(
   'stop',

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../lib/config/config.js';
-import { workerSwitches, type WorkerSwitches } from '../lib/config/switches.js';
+import { workerTimeoutMs } from '../lib/config/switches.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { clearGraphProblem, recordGraphProblem } from '../lib/context/graph-problem.js';
 import { McpNetworkError, McpTimeoutError } from '../lib/mcp/errors.js';
@@ -95,10 +95,10 @@ async function main(): Promise<void> {
   const reason = typeof values.reason === 'string' ? values.reason : 'manual';
 
   let config: Config;
-  let switches: WorkerSwitches;
+  let timeoutOverride: number | undefined;
   try {
     config = await loadConfig();
-    switches = workerSwitches(process.env);
+    timeoutOverride = workerTimeoutMs(process.env);
   } catch (error) {
     const stateDir = fallbackStateDir();
     createLogger({ file: logFilePath(stateDir) })
@@ -109,8 +109,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel }).child({ component: 'worker' });
   // GMS_WORKER_TIMEOUT_MS may only shorten the limit (tests use it for hung servers).
-  const override = switches.timeoutMs;
-  const timeoutMs = override !== undefined ? Math.min(override, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
+  const timeoutMs = timeoutOverride !== undefined ? Math.min(timeoutOverride, WORKER_TIMEOUT_MS) : WORKER_TIMEOUT_MS;
   const hard = setTimeout(() => {
     logger.error('worker hard time limit reached; exiting');
     if (token !== undefined) releaseLock(config.stateDir, token);
@@ -134,7 +133,7 @@ async function main(): Promise<void> {
   }
 }
 
-// A promise chain, not a top-level await: the worker is bundled as CommonJS (scripts/bundle-hooks.mjs).
+// A promise chain, not a top-level await: the worker is bundled as CommonJS (scripts/build/bundle-hooks.mjs).
 void main()
   .catch(() => undefined) // errors are logged inside; a detached worker has nowhere else to report
   .finally(() => {

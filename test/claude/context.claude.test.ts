@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { CONTEXT_FRAME } from '../../src/lib/context/render.js';
-import { waitForCondition } from '../support/wait-for-condition.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
 import { claudeBinary, ensureBuiltOnce, hookErrors, injectedContexts, makeClaudeBox, type ClaudeBox } from './harness.js';

@@ -1,5 +1,5 @@
 /**
- * Runs the REAL Claude Code CLI (pinned, scripts/claude-code.mjs) headless and offline: a sandbox
+ * Runs the REAL Claude Code CLI (pinned, scripts/test/claude-code.mjs) headless and offline: a sandbox
  * home, the fake Anthropic API on loopback, our Graphiti-shaped test server, and our CLI
  * (`node dist/cli.js`) for install/uninstall. Used by test/claude/*.claude.test.ts only.
  */
@@ -12,7 +12,7 @@ import { isolatedEnv } from '../support/isolated-env.js';
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
 import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 // @ts-expect-error plain ESM script without types
-import { CLAUDE_CODE_VERSION, ensureClaudeCode } from '../../scripts/claude-code.mjs';
+import { CLAUDE_CODE_VERSION, ensureClaudeCode } from '../../scripts/test/claude-code.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 

@@ -1,5 +1,5 @@
 /**
- * Where the REAL Claude Code CLI (each pinned generation, scripts/claude-code.mjs) keeps memory,
+ * Where the REAL Claude Code CLI (each pinned generation, scripts/test/claude-code.mjs) keeps memory,
  * against a loopback FAKE Anthropic API whose fake model writes a note into the memory folder the
  * CLI's system prompt names (issue 26): a moved folder (autoMemoryDirectory in the user or local
  * settings, CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, CLAUDE_CODE_REMOTE_MEMORY_DIR) and a team store
@@ -15,11 +15,11 @@ import { parseMarker } from '../../src/lib/memory/episode.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { waitForCondition } from '../support/wait-for-condition.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { memoryFolderNamed, startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
 import { claudeBinary, ensureBuiltOnce, hookRuns, injectedContexts, makeClaudeBox, waitForEvent, type ClaudeBox } from './harness.js';
 // @ts-expect-error plain ESM script without types
-import { CLAUDE_CODE_VERSION } from '../../scripts/claude-code.mjs';
+import { CLAUDE_CODE_VERSION } from '../../scripts/test/claude-code.mjs';
 
 const NOTE = '---\nname: queue-decision\ndescription: which queue the jobs use\nmetadata:\n  type: project\n---\nWe decided to use the shared queue for background jobs. See [[billing-retries]].\n';
 

@@ -1,5 +1,5 @@
 /**
- * The REAL Claude Code CLI (each pinned generation, scripts/claude-code.mjs) running our hooks headless, against a loopback FAKE
+ * The REAL Claude Code CLI (each pinned generation, scripts/test/claude-code.mjs) running our hooks headless, against a loopback FAKE
  * Anthropic API and our Graphiti-shaped test server. `npm run test:claude` (not in `vitest run`).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { unusedPort as closedPort } from '../support/ports.js';
-import { waitForCondition } from '../support/wait-for-condition.js';
+import { unusedPort as closedPort } from '../helpers/ports.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
 import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox, vendorInto, waitForEvent } from './harness.js';

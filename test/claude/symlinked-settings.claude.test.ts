@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { waitForCondition } from '../support/wait-for-condition.js';
+import { waitForCondition } from '../helpers/wait-for-condition.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
 import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox } from './harness.js';

@@ -10,9 +10,9 @@ import { main } from '../../src/cli.js';
 import { writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
-import { unusedPort } from '../support/ports.js';
+import { unusedPort } from '../helpers/ports.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
 let server: GraphitiTestServer;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

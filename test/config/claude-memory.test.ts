@@ -7,13 +7,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { autoMemoryFolders, projectMemoryFolder } from '../../src/lib/config/claude-memory.js';
+import { autoMemoryFolders, projectMemoryFolder, unsyncedProjectMemory } from '../../src/lib/config/claude-memory.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { detectProject } from '../../src/lib/context/project.js';
 import { resolveSources } from '../../src/lib/memory/sources.js';
 import { scanSources } from '../../src/lib/memory/scan.js';
 import { isolatedEnv } from '../support/isolated-env.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let root = '';
 useTempDir('gms-claude-memory-', (d) => (root = d));
@@ -64,6 +64,24 @@ describe("Claude Code's auto-memory folder", () => {
     expect(autoMemoryFolders(env, h.claude, root).map((f) => f.root)).not.toContain('/tmp/from-the-repository');
     expect(autoMemoryFolders(DISABLE, h.claude, root)).toEqual([]);
     expect(projectMemoryFolder(DISABLE, h.claude, root, h.project, h.key)).toBeUndefined();
+  });
+
+  it('a checked-in autoMemoryDirectory is not followed, but said: status names the folder and the local setting that syncs it', async () => {
+    const h = home();
+    const env = { CLAUDE_CONFIG_DIR: h.claude };
+    h.knows(h.project);
+    expect(unsyncedProjectMemory(env, h.claude, root)).toEqual([]);
+    h.checkedIn({ autoMemoryDirectory: '~/repo-chosen-memory' });
+    expect(unsyncedProjectMemory(env, h.claude, root)).toEqual([{ project: h.project, dir: join(root, 'repo-chosen-memory'), settingsFile: join(h.project, '.claude', 'settings.json') }]);
+    expect(unsyncedProjectMemory({ ...env, ...DISABLE }, h.claude, root)).toEqual([]);
+    const { collectStatus, formatStatus } = await import('../../src/commands/reports.js');
+    const config = buildConfig({ ...isolatedEnv(root, 'http://127.0.0.1:9/mcp'), CLAUDE_CONFIG_DIR: h.claude, HOME: root });
+    const text = formatStatus(await collectStatus(config, (await import('../../src/lib/util/log.js')).nullLogger));
+    expect(text).toContain(`Not synced: ${join(root, 'repo-chosen-memory')}, where Claude Code keeps the memory of ${h.project}`);
+    expect(text).toContain(`set the same autoMemoryDirectory in ${join(h.project, '.claude', 'settings.local.json')}`);
+    // Once the user's own (local) setting names a folder, Claude Code takes that first, and so do we.
+    h.local({ autoMemoryDirectory: '~/repo-chosen-memory' });
+    expect(unsyncedProjectMemory(env, h.claude, root)).toEqual([]);
   });
 
   it('CLAUDE_COWORK_MEMORY_PATH_OVERRIDE wins over the settings, taken as written; a relative one is ignored as Claude Code does', () => {

@@ -10,8 +10,8 @@ import { parseRuntime, readRuntime, runtimePath, writeRuntime, type ServerRuntim
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { readServerSettings } from '../../src/lib/config/server-settings.js';
 import { loadHookConfig, settingsFingerprint, snapshotDir } from '../../src/lib/config/snapshot.js';
-import { workerSwitches } from '../../src/lib/config/switches.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { workerSwitches, workerTimeoutMs } from '../../src/lib/config/switches.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-owned-settings-', (d) => (dir = d));
@@ -44,9 +44,11 @@ describe('the local server settings (config/server-settings.ts)', () => {
 
 describe('the worker switches (config/switches.ts)', () => {
   it('are typed, and a time limit that is not a positive whole number is refused by name', () => {
-    expect(workerSwitches({})).toEqual({ disabled: false, script: undefined, timeoutMs: undefined });
-    expect(workerSwitches({ GMS_WORKER_DISABLED: '1', GMS_WORKER_SCRIPT: ' /x/w.mjs ', GMS_WORKER_TIMEOUT_MS: '2000' })).toEqual({ disabled: true, script: '/x/w.mjs', timeoutMs: 2000 });
-    expect(() => workerSwitches({ GMS_WORKER_TIMEOUT_MS: 'soon' })).toThrow(/^GMS_WORKER_TIMEOUT_MS="soon" is not allowed/);
+    expect(workerSwitches({})).toEqual({ disabled: false, script: undefined });
+    expect(workerSwitches({ GMS_WORKER_DISABLED: '1', GMS_WORKER_SCRIPT: ' /x/w.mjs ', GMS_WORKER_TIMEOUT_MS: 'soon' })).toEqual({ disabled: true, script: '/x/w.mjs' });
+    expect(workerTimeoutMs({})).toBeUndefined();
+    expect(workerTimeoutMs({ GMS_WORKER_TIMEOUT_MS: '2000' })).toBe(2000);
+    expect(() => workerTimeoutMs({ GMS_WORKER_TIMEOUT_MS: 'soon' })).toThrow(/^GMS_WORKER_TIMEOUT_MS="soon" is not allowed/);
   });
 });
 

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
-import { runHook } from '../support/hook-runner.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { runHook } from '../helpers/hook-runner.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

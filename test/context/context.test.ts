@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { CONTEXT_HEADER_PATTERN, MAX_CONTEXT_CHARS, readContextCache } from '../../src/lib/context/cache.js';
 import { McpNetworkError } from '../../src/lib/mcp/errors.js';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import { projectGroupId } from '../../src/lib/graphiti/escape.js';
 import { claudePathHash, claudeProjectKey, detectProject, findGitRoot, recentCommitSubjects, recentMemoryTitles, resolveProjectKey } from '../../src/lib/context/project.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-project-', (d) => (dir = d));

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 import { buildConfig } from '../../src/lib/config/config.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { formatOmitted } from '../../src/lib/context/cli.js';

@@ -1,6 +1,6 @@
 /**
  * Helpers only the hook tests use: a server that never answers, waiting on a folder, pids.
- * Running a hook itself is test/support/hook-runner.ts (other folders run hooks too).
+ * Running a hook itself is test/helpers/hook-runner.ts (other folders run hooks too).
  */
 import { mkdirSync, watch } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -27,7 +27,7 @@ export async function hangingServer(): Promise<{ url: string; connections: () =>
   };
 }
 
-export { waitForCondition } from '../support/wait-for-condition.js';
+export { waitForCondition } from '../helpers/wait-for-condition.js';
 
 export function isAlive(pid: number): boolean {
   try {

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT as REPO } from '../support/paths.js';
-import { makeHookSandbox, runHook } from '../support/hook-runner.js';
+import { makeHookSandbox, runHook } from '../helpers/hook-runner.js';
 
 const EXT = process.env.GMS_HOOK_RUNNER === 'dist' ? 'js' : 'ts';
 
@@ -74,7 +74,7 @@ describe('hook import graph', () => {
       const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u !== '');
       expect(urls.some((u) => /hooks\/session-start\.(ts|js)$/.test(u))).toBe(true);
       if (process.env.GMS_HOOK_RUNNER === 'dist') {
-        // The build bundles the hook (scripts/bundle-hooks.mjs): one file of ours and, with the
+        // The build bundles the hook (scripts/build/bundle-hooks.mjs): one file of ours and, with the
         // settings snapshotted by the first run, neither hook-config.js (zod) nor dotenv.
         const loaded = urls.filter((u) => u.startsWith('file:') && !u.includes('/fixtures/'));
         expect(loaded).toHaveLength(1);

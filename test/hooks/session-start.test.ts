@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { hangingServer } from './helpers.js';
-import { unusedPort } from '../support/ports.js';
-import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../support/hook-runner.js';
+import { unusedPort } from '../helpers/ports.js';
+import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../helpers/hook-runner.js';
 
 const SOURCES = ['startup', 'resume', 'clear', 'compact', 'fork'] as const;
 

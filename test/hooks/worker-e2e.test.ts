@@ -10,7 +10,7 @@ import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { hangingServer, waitForCondition } from './helpers.js';
-import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../support/hook-runner.js';
+import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../helpers/hook-runner.js';
 
 let server: GraphitiTestServer;
 let sb: HookSandbox;

@@ -18,9 +18,9 @@ import {
   workerFiles,
 } from '../../src/lib/worker/spawn.js';
 import { isAlive, waitForCondition } from './helpers.js';
-import { unusedPort } from '../support/ports.js';
+import { unusedPort } from '../helpers/ports.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
-import { makeHookSandbox, runHook, type HookSandbox } from '../support/hook-runner.js';
+import { makeHookSandbox, runHook, type HookSandbox } from '../helpers/hook-runner.js';
 
 const FAKE_WORKER = join(REPO, 'test', 'hooks', 'fixtures', 'fake-worker.mjs');
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatInstallResult, InstallError, isOurHandler, mcpLocation, mergeHooks, runInstall, runUninstall, settingsPath, type InstallOptions } from '../../src/lib/install/install.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-install-', (d) => (dir = d));

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { makeHookSandbox, type HookSandbox } from '../support/hook-runner.js';
+import { makeHookSandbox, type HookSandbox } from '../helpers/hook-runner.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
 
 const readJson = (rel: string) => JSON.parse(readFileSync(join(REPO, rel), 'utf8')) as Record<string, unknown>;
@@ -78,11 +78,11 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
     expect(readdirSync(join(REPO, 'plugin', 'hooks')).sort()).toEqual(['hook-config.cjs', 'hooks.json', 'session-start.cjs', 'stop.cjs', 'worker.cjs']);
   });
 
-  it('the committed bundles are exactly what scripts/bundle-hooks.mjs builds from src/ (run it with --plugin after changing src/)', async () => {
+  it('the committed bundles are exactly what scripts/build/bundle-hooks.mjs builds from src/ (run it with --plugin after changing src/)', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gms-plugin-bundle-'));
     try {
       await new Promise<void>((done, fail) => {
-        const child = spawn(process.execPath, [join(REPO, 'scripts', 'bundle-hooks.mjs'), '--plugin', out], { cwd: REPO, stdio: 'ignore' });
+        const child = spawn(process.execPath, [join(REPO, 'scripts', 'build', 'bundle-hooks.mjs'), '--plugin', out], { cwd: REPO, stdio: 'ignore' });
         child.on('close', (code) => (code === 0 ? done() : fail(new Error(`bundle-hooks exited ${code}`))));
       });
       for (const name of ['session-start', 'stop', 'worker', 'hook-config']) {
@@ -170,7 +170,7 @@ describe('hooks/run.mjs launcher (this repository\'s own .claude/settings.json)'
     expect(first).toEqual({ code: 0, stdout: '' });
     const built = join(pkg, 'dist', 'hooks', 'session-start.js');
     await vi.waitFor(() => expect(existsSync(built) && !existsSync(join(pkg, '.gms-build.lock'))).toBe(true), { timeout: 90_000, interval: 250 });
-    expect(readFileSync(built, 'utf8')).toMatch(/^\/\/ Bundled by scripts\/bundle-hooks\.mjs/);
+    expect(readFileSync(built, 'utf8')).toMatch(/^\/\/ Bundled by scripts\/build\/bundle-hooks\.mjs/);
     expect(readdirSync(pkg).filter((n) => n.startsWith('dist.build-'))).toEqual([]);
     const second = await run(sb.root);
     expect(second).toEqual({ code: 0, stdout: '' });

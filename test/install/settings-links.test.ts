@@ -11,7 +11,7 @@ import { main } from '../../src/cli.js';
 import { formatInstallResult, installRefused, mcpLocation, runInstall, runUninstall, settingsPath, type InstallOptions, type InstallScope } from '../../src/lib/install/install.js';
 import { addedPart, toNix } from '../../src/lib/install/manual-entries.js';
 import { resolveSettingsTarget, whyNotWritable } from '../../src/lib/install/settings-target.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-links-', (d) => (dir = d));

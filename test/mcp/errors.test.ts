@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/mcp/errors.js';
 import { displayUrl, isNetworkFailure, toNetworkError } from '../../src/lib/mcp/http.js';
 import { deferred, fakeScope, json, mcpHandler, sseHeaders, text, type Handler } from './fake-server.js';
-import { unusedPort } from '../support/ports.js';
+import { unusedPort } from '../helpers/ports.js';
 
 const { serve, client } = fakeScope({ transport: 'streamable-http' });
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpHttpError } from '../../src/lib/mcp/errors.js';
-import { unusedPort } from '../support/ports.js';
+import { unusedPort } from '../helpers/ports.js';
 
 const ENTRY = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
-import { buildEpisodes, formatMarker, parseMarker, prepareEpisodeContent, truncateLabel, type EpisodeInput } from '../../src/lib/memory/episode.js';
+import { buildEpisodes, formatMarker, parseMarker, partMarker, prepareEpisodeContent, truncateLabel, type EpisodeInput } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile, type MemoryDocument } from '../../src/lib/memory/parse.js';
 import { splitMarkdown, splitRaw } from '../../src/lib/memory/split.js';
 
@@ -250,5 +250,17 @@ describe('splitMarkdown', () => {
     const parts = splitMarkdown(text, 8000);
     expect(performance.now() - started).toBeLessThan(3000);
     expect(parts.every((p) => p.length <= 8000)).toBe(true);
+  });
+});
+
+describe('partMarker', () => {
+  it('parses a stored part once and again only after its marker is rewritten', () => {
+    const ref = { marker: '[gms:abc:0123456789ab:1/2:m-3fa92c01bd]' };
+    const first = partMarker(ref);
+    expect(first).toMatchObject({ fileId: 'abc', part: 1, parts: 2, origin: 'm-3fa92c01bd' });
+    expect(partMarker(ref)).toBe(first);
+    ref.marker = '[gms:abc:0123456789ab:1/2:m-0000000000]';
+    expect(partMarker(ref)?.origin).toBe('m-0000000000');
+    expect(partMarker({ marker: 'madeinoz:uuid-1' })).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { buildEpisodes } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile, type ParseResult } from '../../src/lib/memory/parse.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 type Pwned = typeof globalThis & { __gmsPwned?: unknown; __gmsPwned2?: unknown; __gmsPwned3?: unknown };
 const g = globalThis as Pwned;

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { isIgnoredName, isUnderProblem, nodeScanFs, scanSources, type ScanFs, type ScanOutcome } from '../../src/lib/memory/scan.js';
 import { UnknownSourceError, fileIdFor, filterSources, resolveSources, type SourceConfig } from '../../src/lib/memory/sources.js';
 import type { MemorySource } from '../../src/lib/memory/types.js';
-import { startChild } from '../support/child-process.js';
+import { startChild } from '../helpers/child-process.js';
 import { srcUrl } from '../support/paths.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-scan-', (d) => (dir = d));

@@ -224,7 +224,7 @@ describe('server upgrade', () => {
     const older = '0.29.3';
     const upRoot = mkdtempSync(join(tmpdir(), 'gms-server-upgrade-'));
     const { MADEINOZ_KNOWLEDGE_MCP_URL: _unset, ...base } = isolatedEnv(upRoot, 'unused');
-    const upEnv: Record<string, string> = { ...base, XDG_DATA_HOME: join(upRoot, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url };
+    const upEnv: Record<string, string> = { ...base, XDG_DATA_HOME: join(upRoot, 'xdg-data'), GMS_GRAPHITI_CACHE: cacheRoot(process.env), OPENAI_API_KEY: 'stand-in', OPENAI_BASE_URL: llm.url, GMS_SERVER_MODEL: 'stand-in', GMS_SERVER_EMBEDDER_MODEL: 'stand-in-embedder' };
     const stateDir = upEnv.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     try {
       expect((await runCli({ ...upEnv, GMS_SERVER_GENERATION: older }, ['server', 'start'])).code).toBe(0);

@@ -5,13 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoExtraction, proseSentences, tripleOf } from '../../scripts/demo-extraction.js';
+import { demoExtraction, proseSentences, tripleOf } from '../../scripts/demo/demo-extraction.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('npm run demo', () => {
   it('runs to the end in a pipe with no escape codes, and its context block shows recognisable facts', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'demo.ts')], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' }, timeout: 120_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'demo', 'demo.ts')], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' }, timeout: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).not.toContain('\x1b');

@@ -6,8 +6,8 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { GraphitiServerOptions, GraphitiTestServer, ToolCallLog } from '../support/graphiti-server.js';
-import { RawSession, rawRequest } from '../support/raw-mcp.js';
-import { useGraphitiServer } from '../support/use-graphiti-server.js';
+import { RawSession, rawRequest } from '../helpers/raw-mcp.js';
+import { useGraphitiServer } from '../helpers/use-graphiti-server.js';
 
 const startServer = useGraphitiServer();
 async function start(o: GraphitiServerOptions = {}): Promise<{ srv: GraphitiTestServer; s: RawSession }> {

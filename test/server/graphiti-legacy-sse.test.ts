@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
-import { rawPost, rawRequest, SseStream, type SseEvent } from '../support/raw-mcp.js';
-import { useGraphitiServer } from '../support/use-graphiti-server.js';
+import { rawPost, rawRequest, SseStream, type SseEvent } from '../helpers/raw-mcp.js';
+import { useGraphitiServer } from '../helpers/use-graphiti-server.js';
 
 const start = useGraphitiServer({ transport: 'sse' });
 const streams: SseStream[] = [];

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GraphitiServerOptions, GraphitiTestServer } from '../support/graphiti-server.js';
-import { RawSession } from '../support/raw-mcp.js';
-import { useGraphitiServer } from '../support/use-graphiti-server.js';
+import { RawSession } from '../helpers/raw-mcp.js';
+import { useGraphitiServer } from '../helpers/use-graphiti-server.js';
 
 const startServer = useGraphitiServer();
 async function start(o: GraphitiServerOptions = {}): Promise<{ srv: GraphitiTestServer; s: RawSession }> {

@@ -7,8 +7,8 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT as ROOT } from '../support/paths.js';
-import { unusedPort } from '../support/ports.js';
-import { RawSession } from '../support/raw-mcp.js';
+import { unusedPort } from '../helpers/ports.js';
+import { RawSession } from '../helpers/raw-mcp.js';
 
 const MAIN = fileURLToPath(new URL('../support/graphiti-server-main.ts', import.meta.url));
 

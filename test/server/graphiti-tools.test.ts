@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { RawSession } from '../support/raw-mcp.js';
+import { RawSession } from '../helpers/raw-mcp.js';
 
 let server: GraphitiTestServer;
 let s: RawSession;

@@ -4,8 +4,8 @@
  * redirects, Host check and sse-starlette framing (reference §6).
  */
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_BOTH, RawSession, messagesOf, nodeRequest, parseSse, rawPost, rawRequest, SseStream } from '../support/raw-mcp.js';
-import { useGraphitiServer } from '../support/use-graphiti-server.js';
+import { ACCEPT_BOTH, RawSession, messagesOf, nodeRequest, parseSse, rawPost, rawRequest, SseStream } from '../helpers/raw-mcp.js';
+import { useGraphitiServer } from '../helpers/use-graphiti-server.js';
 
 const start = useGraphitiServer();
 

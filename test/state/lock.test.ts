@@ -4,9 +4,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockLostError, LockTimeoutError, acquireLock, inspectLock, lockFilePath, lockInternals, tryAcquireLock, withLock, type LockOwner } from '../../src/lib/state/lock.js';
-import { deadPid, startChild } from '../support/child-process.js';
+import { deadPid, startChild } from '../helpers/child-process.js';
 import { srcUrl } from '../support/paths.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-lock-', (d) => (dir = d));

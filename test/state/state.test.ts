@@ -18,9 +18,9 @@ import {
   type SyncState,
 } from '../../src/lib/state/state.js';
 import { fileIdOf } from '../../src/lib/memory/hash.js';
-import { startChild } from '../support/child-process.js';
+import { startChild } from '../helpers/child-process.js';
 import { srcUrl } from '../support/paths.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-state-', (d) => (dir = d));

@@ -13,7 +13,7 @@ import { earlierDerivedOrigin, originIdentity, type MachineFacts } from '../../s
 import type { Config } from '../../src/lib/config/config.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

@@ -12,7 +12,7 @@ import { loadState, statePath } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

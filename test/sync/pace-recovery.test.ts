@@ -10,7 +10,7 @@ import { MAX_SKEW_MS, skewOf } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

@@ -10,7 +10,7 @@ import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // `node --import tsx` runs the CLI in this very process, so a SIGKILL really kills the sync

@@ -11,7 +11,7 @@ import { runSync } from '../../src/lib/sync/sync.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let alice: Sandbox;

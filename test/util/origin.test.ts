@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { earlierDerivedOrigin, ORIGIN_FILE, ORIGIN_NAME, OriginFileError, originIdentity, originOf, ourOrigins, type MachineFacts } from '../../src/lib/util/origin.js';
 import { srcUrl } from '../support/paths.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir0 = '';
 useTempDir('gms-origin-', (d) => (dir0 = d));

@@ -12,7 +12,7 @@ import { runWatch } from '../../src/lib/watch/run.js';
 import { createWatcher, type PassEvent } from '../../src/lib/watch/watch.js';
 import { fakeSummary as summary, nextEvent } from './helpers.js';
 import { parseJsonLines } from '../support/json-lines.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 
 let root: string;

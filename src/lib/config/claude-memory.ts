@@ -130,3 +130,31 @@ export function autoMemoryFolders(env: Env, claudeConfigDir: string, homeDir: st
   }
   return folders;
 }
+
+/** A memory folder Claude Code uses that is not synced, and why (status says so, with the fix). */
+export interface UnsyncedMemoryFolder {
+  project: string;
+  dir: string;
+  settingsFile: string;
+}
+
+/**
+ * Projects whose checked-in `.claude/settings.json` moves auto memory (`autoMemoryDirectory`)
+ * where nothing we follow points: Claude Code writes that project's notes there, but the tool does
+ * not sync them (point 3 above: a repository does not choose which of a person's folders go to a
+ * graph). Said by `status`, with the setting that syncs them, so the notes are not lost unseen.
+ */
+export function unsyncedProjectMemory(env: Env, claudeConfigDir: string, homeDir: string): UnsyncedMemoryFolder[] {
+  if (autoMemoryDisabled(env)) return [];
+  const out: UnsyncedMemoryFolder[] = [];
+  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+    const settingsFile = join(project, '.claude', 'settings.json');
+    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
+    if (checkedIn === undefined) continue;
+    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, '');
+    // Our own settings (local, user, cowork) move it anyway: Claude Code takes those first too.
+    if (followed !== undefined && followed.via !== 'default' && followed.via !== 'CLAUDE_CODE_REMOTE_MEMORY_DIR') continue;
+    out.push({ project, dir: checkedIn, settingsFile });
+  }
+  return out;
+}

@@ -20,7 +20,7 @@ import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServer, localServerToken } from './server-runtime.js';
 import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
-import { autoMemoryFolders, type AutoMemoryFolder } from './claude-memory.js';
+import { autoMemoryFolders, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
 export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
@@ -64,6 +64,8 @@ export interface Config {
   syncAutoMemory: boolean;
   /** Where Claude Code keeps auto memory (config/claude-memory.ts): its settings and variables; none when it has auto memory off. */
   autoMemoryFolders: AutoMemoryFolder[];
+  /** Memory folders a project's checked-in settings name, which are not synced (status says how to sync them). */
+  unsyncedMemoryFolders: UnsyncedMemoryFolder[];
   extraSources: ExtraSource[];
   /** Who this memory's episodes are from, named in every marker (util/origin.ts: kept beside the Claude config folder). */
   origin: string;
@@ -466,6 +468,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
+    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),

@@ -23,7 +23,7 @@ export class ConfigError extends Error {
 
 /**
  * The setting a ConfigError names, if the error is one. By name rather than `instanceof`: the
- * bundled hooks load config.ts from a bundle of its own (scripts/bundle-hooks.mjs), whose
+ * bundled hooks load config.ts from a bundle of its own (scripts/build/bundle-hooks.mjs), whose
  * ConfigError is a different class object.
  */
 export function configErrorVariable(error: unknown): string | undefined {

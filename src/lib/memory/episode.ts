@@ -110,6 +110,21 @@ export function parseMarker(sourceDescription: string | null | undefined): Marke
   return found;
 }
 
+/**
+ * The marker of a stored part, parsed once per part: the state holds markers as the strings we
+ * wrote, and a run asks each part's origin many times (plan, reconcile, delete, context). Cached
+ * on the part object; a marker rewritten in place (sync/origin-migration.ts) is parsed again.
+ */
+export function partMarker(ref: { readonly marker: string }): MarkerInfo | undefined {
+  const cached = PART_MARKERS.get(ref);
+  if (cached !== undefined && cached.raw === ref.marker) return cached.parsed;
+  const parsed = parseMarker(ref.marker);
+  PART_MARKERS.set(ref, { raw: ref.marker, parsed });
+  return parsed;
+}
+
+const PART_MARKERS = new WeakMap<object, { raw: string; parsed: MarkerInfo | undefined }>();
+
 /** Cuts a label at a word boundary with `…`; surrogate pairs are never split. */
 export function truncateLabel(text: string, max: number): string {
   if (text.length <= max) return text;

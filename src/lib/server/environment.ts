@@ -44,7 +44,7 @@ const MIN_PYTHON: [number, number] = [3, 10];
 /**
  * The generation's install, every package pinned with the sha256 of each file PyPI serves for it
  * (python/requirements-<id>.txt, generated from the server's own uv.lock by
- * scripts/python-requirements.ts). Found from this module's place: src/lib/server or dist/lib/server.
+ * scripts/codegen/python-requirements.ts). Found from this module's place: src/lib/server or dist/lib/server.
  */
 export function requirementsFile(gen: GraphitiGeneration): string {
   return fileURLToPath(new URL(`../../../python/requirements-${gen.id}.txt`, import.meta.url));

@@ -4,7 +4,7 @@
  * origin it was sent under (context/provenance.ts tells own from shared). Read by every context
  * refresh (the worker's and `context --refresh`), never by the hook.
  */
-import { parseMarker } from '../memory/episode.js';
+import { partMarker } from '../memory/episode.js';
 import { retiredEpisodeUuids } from './retired.js';
 import { loadState } from './state.js';
 import type { SyncState } from './types.js';
@@ -26,10 +26,10 @@ export function ourEpisodesOf(state: SyncState): OurEpisode[] {
   const out: OurEpisode[] = [];
   for (const record of Object.values(state.files)) {
     for (const ref of [...record.episodes, ...record.superseded]) {
-      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: parseMarker(ref.marker)?.origin });
+      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin });
     }
   }
-  for (const ref of state.orphans) if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: '', origin: parseMarker(ref.marker)?.origin });
+  for (const ref of state.orphans) if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: '', origin: partMarker(ref)?.origin });
   return out;
 }
 

@@ -19,7 +19,7 @@ import { holdsPriorContent, isPriorEpisodeFor, loadPriorState, priorFingerprint,
 import type { Episode } from '../graphiti/graphiti.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { ListedEpisode, Listing } from './listing.js';
-import type { OnlineRun, RunContext } from './types.js';
+import type { Outgoing, RunContext } from './types.js';
 
 export interface PriorCandidate {
   record: FileRecord;
@@ -76,11 +76,24 @@ function indexGroup(episodes: ListedEpisode[]): GroupIndex {
   return index;
 }
 
-/** Adopts or retires the prior hook's episodes of the candidates, from a listing made before any send. */
-export async function adoptPriorEpisodes(ctx: OnlineRun, listing: Listing, migration: PriorMigration): Promise<void> {
-  const nowIso = new Date(ctx.now()).toISOString();
-  const touched: FileRecord[] = [];
-  let copiesRetired = false;
+/** What to do with the prior hook's episodes, decided from a listing made before any send. */
+export interface PriorTakeover {
+  /** Unchanged notes: their prior episode becomes this file's part (nothing is sent); copies it sent twice retire as orphans. */
+  adoptions: Array<{ record: FileRecord; uuid: string; copies: EpisodeRef[] }>;
+  /** Edited notes (or `--replace-prior`, a secret, several parts): ours is sent, the prior episodes retire like an older version. */
+  replacements: Array<{ record: FileRecord; retired: EpisodeRef[] }>;
+}
+
+export interface PriorTakeoverInput {
+  migration: PriorMigration;
+  listing: Listing;
+  /** The run's outgoing drafts: a note whose draft had a secret redacted is never adopted. */
+  outgoing: ReadonlyMap<string, Outgoing>;
+}
+
+/** Decides, touching nothing, which prior episodes are adopted and which retire (reads the notes' files for their content). */
+export async function decidePriorTakeover({ migration, listing, outgoing }: PriorTakeoverInput): Promise<PriorTakeover> {
+  const takeover: PriorTakeover = { adoptions: [], replacements: [] };
   const indexes = new Map<string, GroupIndex>();
   for (const { record, absPath, entry } of migration.candidates) {
     const group = record.episodes[0]?.groupId;
@@ -97,29 +110,39 @@ export async function adoptPriorEpisodes(ctx: OnlineRun, listing: Listing, migra
     const current = priorFingerprint(raw);
     const name = basename(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
-    if (theirs.length === 0) continue;
+    const [kept, ...copies] = theirs;
+    if (kept === undefined) continue;
     const [ref] = record.episodes;
     // A secret the prior hook sent as it was must not stay in the graph: ours is redacted.
-    const redacted = [...(ctx.outgoing.get(record.id)?.drafts.values() ?? [])].some((d) => d.redactions > 0);
+    const redacted = [...(outgoing.get(record.id)?.drafts.values() ?? [])].some((d) => d.redactions > 0);
     const adoptable = !migration.replace && current.contentHash === entry.contentHash && record.episodes.length === 1 && !redacted && ref !== undefined && !index.markers.has(ref.marker);
-    const retire = (uuid: string, name: string): EpisodeRef => ({ marker: `madeinoz:${uuid}`, name, groupId: group as string, part: 1, parts: 1, uuid, resends: 0 });
-    if (adoptable) {
-      const [kept, ...copies] = theirs;
-      ref.uuid = kept!.uuid;
-      ref.sentAt = nowIso;
-      ref.confirmedAt = nowIso;
-      ctx.outgoing.delete(record.id);
-      ctx.counts.adopted++;
-      ctx.counts.added--;
-      ctx.state.orphans.push(...copies.map((e) => retire(e.uuid, e.name)));
-      ctx.logger.info('adopted the madeinoz hook episode of an unchanged note', { id: record.id, uuid: kept!.uuid, copiesRemoved: copies.length });
-    } else {
-      record.superseded.push(...theirs.map((e) => retire(e.uuid, e.name)));
-      ctx.logger.info('the madeinoz hook episode is replaced by ours once ours is confirmed', { id: record.id, episodes: theirs.length });
-    }
-    touched.push(record);
-    copiesRetired ||= adoptable && theirs.length > 1;
+    const retire = (e: Episode): EpisodeRef => ({ marker: `madeinoz:${e.uuid}`, name: e.name, groupId: group, part: 1, parts: 1, uuid: e.uuid, resends: 0 });
+    if (adoptable) takeover.adoptions.push({ record, uuid: kept.uuid, copies: copies.map(retire) });
+    else takeover.replacements.push({ record, retired: theirs.map(retire) });
   }
+  return takeover;
+}
+
+/** Writes a takeover into the run: adopted parts confirmed and out of the outbox, retired ones queued for deletion; one journal entry. */
+export async function applyPriorTakeover(ctx: RunContext, takeover: PriorTakeover): Promise<void> {
+  const nowIso = new Date(ctx.now()).toISOString();
+  for (const { record, uuid, copies } of takeover.adoptions) {
+    const [ref] = record.episodes;
+    if (ref === undefined) continue;
+    ref.uuid = uuid;
+    ref.sentAt = nowIso;
+    ref.confirmedAt = nowIso;
+    ctx.outgoing.delete(record.id);
+    ctx.counts.adopted++;
+    ctx.counts.added--;
+    ctx.state.orphans.push(...copies);
+    ctx.logger.info('adopted the madeinoz hook episode of an unchanged note', { id: record.id, uuid, copiesRemoved: copies.length });
+  }
+  for (const { record, retired } of takeover.replacements) {
+    record.superseded.push(...retired);
+    ctx.logger.info('the madeinoz hook episode is replaced by ours once ours is confirmed', { id: record.id, episodes: retired.length });
+  }
+  const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
   // One journal entry for the lot: a thousand notes must not cost a thousand fsyncs.
-  if (touched.length > 0) await ctx.ledger.journal(touched, copiesRetired);
+  if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }

@@ -4,7 +4,7 @@
  * decide (the pure reconcile.ts) and write the decisions; tally what they mean for the run and
  * rebuild the bodies of parts the server dropped so they can be sent again.
  */
-import { adoptPriorEpisodes, type PriorMigration } from './adopt-prior.js';
+import { applyPriorTakeover, decidePriorTakeover, type PriorMigration } from './adopt-prior.js';
 import { fetchListing } from './listing.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
@@ -32,7 +32,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   const { config, state, logger } = ctx;
   if (run.prior !== undefined) {
     // Once, before anything is sent: what the prior hook sent is taken over, not sent again.
-    await adoptPriorEpisodes(ctx, listing, run.prior);
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run.prior, listing, outgoing: ctx.outgoing }));
     for (const { record } of run.prior.candidates) if (!ctx.outgoing.has(record.id)) run.plannedAdds.delete(record.id);
     run.prior = undefined;
   }

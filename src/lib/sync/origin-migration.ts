@@ -9,7 +9,7 @@
  * graph and adopted, and older versions of ours are recognised as stale: nothing is orphaned.
  */
 import type { Episode } from '../graphiti/graphiti.js';
-import { formatMarker, parseMarker } from '../memory/episode.js';
+import { formatMarker, parseMarker, partMarker, type MarkerInfo } from '../memory/episode.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 
 export interface OwnOrigins {
@@ -18,8 +18,7 @@ export interface OwnOrigins {
 }
 
 /** The marker with an earlier origin of ours replaced by the current one; undefined when it is not such a marker. */
-function currentMarker(raw: string | undefined, own: OwnOrigins): { from: string; to: string } | undefined {
-  const marker = parseMarker(raw);
+function currentMarker(marker: MarkerInfo | undefined, own: OwnOrigins): { from: string; to: string } | undefined {
   if (marker?.origin === undefined || marker.origin === own.origin || !own.previousOrigins.includes(marker.origin)) return undefined;
   return { from: marker.raw, to: formatMarker({ ...marker, origin: own.origin }) };
 }
@@ -34,7 +33,7 @@ export function migrateStateOrigins(state: SyncState, own: OwnOrigins): number {
   if (own.previousOrigins.length === 0) return 0;
   let changed = 0;
   const migrate = (ref: EpisodeRef) => {
-    const next = currentMarker(ref.marker, own);
+    const next = currentMarker(partMarker(ref), own);
     if (next === undefined) return;
     ref.marker = next.to;
     changed++;
@@ -48,7 +47,7 @@ export function migrateStateOrigins(state: SyncState, own: OwnOrigins): number {
 export function asCurrentOrigin(episodes: Episode[], own: OwnOrigins): Episode[] {
   if (own.previousOrigins.length === 0) return episodes;
   return episodes.map((e) => {
-    const next = currentMarker(e.source_description, own);
+    const next = currentMarker(parseMarker(e.source_description), own);
     return next === undefined ? e : { ...e, source_description: replaceLast(e.source_description, next.from, next.to) };
   });
 }

@@ -1,14 +1,14 @@
 /**
  * Whose a part of ours is, read from the marker we wrote into it (`memory/episode.ts`): its origin,
  * and whether that origin is a shared source's (MADEINOZ_KNOWLEDGE_SHARED_SOURCES), whose files
- * have several owners who must all keep the same copy. The one place a stored ref's marker is read.
+ * have several owners who must all keep the same copy. The one place a stored ref's marker is read (parsed once per part: `partMarker`).
  */
-import { parseMarker } from '../memory/episode.js';
+import { partMarker } from '../memory/episode.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
 
 /** The origin a part was sent under (undefined in markers from before origins existed). */
 export function originOf(ref: Pick<EpisodeRef, 'marker'>): string | undefined {
-  return parseMarker(ref.marker)?.origin;
+  return partMarker(ref)?.origin;
 }
 
 /** The origin of a record's current version. */

@@ -5,8 +5,10 @@
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
  *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
  *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
- *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts)
- *   → send (send.ts) and delete retired parts + the facts they left (retire.ts, fact-cleanup.ts),
+ *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts `decidePriorTakeover`
+ *     → `applyPriorTakeover`)
+ *   → send (send.ts: `sendable` picks the files, `sendParts` returns a `SendResult` that
+ *     `applySendResult` writes) and delete retired parts + the facts they left (retire.ts, fact-cleanup.ts),
  *     in the order the server's semantics demand (`settle`: make before break, or break before make)
  *   → [wait: reconcile and settle again] → summary (summary.ts).
  *
@@ -32,7 +34,7 @@ import { filterSources, resolveSources, sharedOriginsOf } from '../memory/source
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { loadState, type EpisodeRef, type SyncState } from '../state/state.js';
+import { loadState, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
@@ -42,7 +44,7 @@ import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
 import { readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
-import { sendPending } from './send.js';
+import { applySendResult, sendable, sendParts } from './send.js';
 import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 import { migrateStateOrigins } from './origin-migration.js';
@@ -161,6 +163,24 @@ async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
     await retirePhase(ctx, order);
   }
+}
+
+/** The send phase over the outbox's files that may go now; its result (rejections, a server gone down) is written into the run. */
+async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
+  const { options } = ctx;
+  const jobs = sendable(ctx.outgoing, ready, options.max);
+  const result = await sendParts({
+    jobs,
+    graphiti: ctx.graphiti,
+    ledger: ctx.ledger,
+    concurrency: ctx.config.concurrency,
+    now: ctx.now,
+    logger: ctx.logger,
+    serverReachable: ctx.server.reachable,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  applySendResult(ctx, result);
 }
 
 /** What the server's delete removes (cached per server; probed once when its surface does not say). Undefined: unreachable. */

@@ -1,7 +1,7 @@
 /**
  * Where this package lives on disk, found from the running module's own URL. Modules sit at
  * different depths under `lib/`, and the bundled hooks run from `dist/hooks/<name>.js`
- * (scripts/bundle-hooks.mjs), so a fixed `../..` cannot serve every caller: the build root is
+ * (scripts/build/bundle-hooks.mjs), so a fixed `../..` cannot serve every caller: the build root is
  * the parent of the nearest `lib` or `hooks` folder above the module, whatever the build output
  * folder is called.
  */

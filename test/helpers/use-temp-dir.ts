@@ -1,6 +1,6 @@
 /** A temp folder per test (or per file) of the calling test file, made and removed by vitest hooks. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { makeTempDir } from './temp-dir.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 /**
  * Gives the calling file a fresh temp folder before each test (`'each'`) or once for the file

@@ -10,9 +10,9 @@
  *
  * Every generation users run is pinned (CLAUDE_CODE_VERSIONS); GMS_CLAUDE_CODE_VERSION picks the one
  * a run uses (default the oldest). The npm package of 2.1.332 requires Node >= 22: its suite runs
- * under a Node 22 from the npm registry (scripts/test-claude.mjs, as the conformance suite does).
+ * under a Node 22 from the npm registry (scripts/test/test-claude.mjs, as the conformance suite does).
  *
- *   node scripts/claude-code.mjs          prints the path of the `claude` binary (installs if needed)
+ *   node scripts/test/claude-code.mjs          prints the path of the `claude` binary (installs if needed)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ export const NODE_22_PACKAGE = 'node@22.23.3';
 /** The version this run uses: GMS_CLAUDE_CODE_VERSION (one of the pinned), else the oldest. */
 export function claudeCodeVersion(env = process.env) {
   const wanted = env.GMS_CLAUDE_CODE_VERSION || CLAUDE_CODE_VERSIONS[0];
-  if (!CLAUDE_CODE_VERSIONS.includes(wanted)) throw new Error(`GMS_CLAUDE_CODE_VERSION=${wanted} is not pinned: use one of ${CLAUDE_CODE_VERSIONS.join(', ')} (scripts/claude-code.mjs)`);
+  if (!CLAUDE_CODE_VERSIONS.includes(wanted)) throw new Error(`GMS_CLAUDE_CODE_VERSION=${wanted} is not pinned: use one of ${CLAUDE_CODE_VERSIONS.join(', ')} (scripts/test/claude-code.mjs)`);
   return wanted;
 }
 

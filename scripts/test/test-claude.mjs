@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:claude`: the real Claude Code CLI suite (test/claude, vitest.claude.config.ts) on
- * every pinned generation (scripts/claude-code.mjs: 2.1.330 and 2.1.332). Builds first (the hooks
+ * every pinned generation (scripts/test/claude-code.mjs: 2.1.330 and 2.1.332). Builds first (the hooks
  * under test are the built dist/ ones, as `install` registers them), installs each pinned CLI into
  * its cache folder if needed, runs the suite once per generation and ends with one line
  * "N passed, M failed"; exits non-zero on any failure.
@@ -30,7 +30,7 @@ for (const version of versions) {
   if (major < CLAUDE_CODE_NODE[version]) {
     // This generation under a Node it supports: the same script, for it alone, built already.
     process.stdout.write(`\n== Claude Code ${version} under ${NODE_22_PACKAGE}\n`);
-    const child = spawnSync(npx, ['--yes', '-p', NODE_22_PACKAGE, '--', 'node', 'scripts/test-claude.mjs', ...args], {
+    const child = spawnSync(npx, ['--yes', '-p', NODE_22_PACKAGE, '--', 'node', 'scripts/test/test-claude.mjs', ...args], {
       stdio: ['inherit', 'pipe', 'inherit'],
       encoding: 'utf8',
       env: { ...process.env, GMS_CLAUDE_CODE_VERSION: version, GMS_CLAUDE_SKIP_BUILD: '1' },

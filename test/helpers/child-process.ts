@@ -7,7 +7,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO_ROOT } from './paths.js';
+import { REPO_ROOT } from '../support/paths.js';
 
 export interface Child {
   proc: ChildProcess;

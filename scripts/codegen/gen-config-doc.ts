@@ -8,13 +8,13 @@
  *   ConfigError is shown (settings the loader does not check show "—");
  * - the .env lookup order is the doc comment of findEnvFile in src/lib/config/env-file.ts.
  *
- *   npx tsx scripts/gen-config-doc.ts
+ *   npx tsx scripts/codegen/gen-config-doc.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildConfig, ConfigError, SETTINGS, type SettingDoc, type SettingGroup } from '../src/lib/config/config.js';
-import { readServerSettings } from '../src/lib/config/server-settings.js';
-import { workerSwitches } from '../src/lib/config/switches.js';
+import { buildConfig, ConfigError, SETTINGS, type SettingDoc, type SettingGroup } from '../../src/lib/config/config.js';
+import { readServerSettings } from '../../src/lib/config/server-settings.js';
+import { workerTimeoutMs } from '../../src/lib/config/switches.js';
 
 /** A value no validator accepts: not a number, boolean, enum member, URL, absolute path, JSON or pair list. */
 const PROBE = '?';
@@ -58,7 +58,7 @@ export function acceptedValues(name: string): string | undefined {
   try {
     if (group === 'tool') buildConfig(env);
     else if (group === 'server') readServerSettings(env);
-    else workerSwitches(env);
+    else workerTimeoutMs(env);
   } catch (error) {
     if (!(error instanceof ConfigError) || error.variable !== name) return undefined;
     const m = /is not [^:]*: use (.*)$/s.exec(error.message);
@@ -69,7 +69,7 @@ export function acceptedValues(name: string): string | undefined {
 }
 
 /** The doc comment of findEnvFile, as markdown (first line as a sentence, numbered lines as a list). */
-export function envFileLookupDoc(source: string = readFileSync(new URL('../src/lib/config/env-file.ts', import.meta.url), 'utf8'), fn = 'findEnvFile'): string {
+export function envFileLookupDoc(source: string = readFileSync(new URL('../../src/lib/config/env-file.ts', import.meta.url), 'utf8'), fn = 'findEnvFile'): string {
   const m = new RegExp(`/\\*\\*\\n((?:[ \\t]*\\*.*\\n)+?)[ \\t]*\\*/\\nexport function ${fn}\\b`).exec(source);
   if (m === null || m[1] === undefined) throw new Error(`src/lib/config/env-file.ts: no doc comment found above \`export function ${fn}\``);
   const lines = m[1]
@@ -102,7 +102,7 @@ export function renderConfigurationDoc(): string {
   return [
     '# Configuration',
     '',
-    '<!-- Generated from src/lib/config/config.ts by scripts/gen-config-doc.ts (npx tsx scripts/gen-config-doc.ts).',
+    '<!-- Generated from src/lib/config/config.ts by scripts/codegen/gen-config-doc.ts (npx tsx scripts/codegen/gen-config-doc.ts).',
     '     Do not edit by hand: test/docs.test.ts fails when this file is not what the script renders. -->',
     '',
     'Every setting is an environment variable. The same names can be put in one `.env` file;',
@@ -167,5 +167,5 @@ export function renderConfigurationDoc(): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(new URL('../docs/configuration.md', import.meta.url), renderConfigurationDoc());
+  writeFileSync(new URL('../../docs/configuration.md', import.meta.url), renderConfigurationDoc());
 }

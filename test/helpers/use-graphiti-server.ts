@@ -3,7 +3,7 @@
  * unless the options say otherwise); every server a test started is closed after it.
  */
 import { afterEach } from 'vitest';
-import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from './graphiti-server.js';
+import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
 
 export function useGraphitiServer(defaults: GraphitiServerOptions = {}): (options?: GraphitiServerOptions) => Promise<GraphitiTestServer> {
   const started: GraphitiTestServer[] = [];

@@ -2,12 +2,12 @@
 /**
  * Bundles the hooks and their worker as CommonJS, in two layouts:
  *
- *   node scripts/bundle-hooks.mjs [outDir]        second build step (default dist/): rewrites
+ *   node scripts/build/bundle-hooks.mjs [outDir]        second build step (default dist/): rewrites
  *       <outDir>/hooks/{session-start,stop,worker}.js in place into single files, writes
  *       <outDir>/hooks/hook-config.js (config.ts + zod), removes the tsc output the bundles
  *       replace, and marks <outDir>/hooks/ as CommonJS (a package.json there). dotenv stays an
  *       external package.
- *   node scripts/bundle-hooks.mjs --plugin [dir]  the Claude Code plugin (default plugin/): from
+ *   node scripts/build/bundle-hooks.mjs --plugin [dir]  the Claude Code plugin (default plugin/): from
  *       src/, <dir>/hooks/{session-start,stop,worker,hook-config}.cjs with EVERY dependency
  *       inlined, so the plugin needs no package.json, no `npm install` and no build. These files
  *       are committed; test/install/plugin.test.ts fails when they differ from the source.
@@ -24,12 +24,12 @@ import { build } from 'esbuild';
 import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const plugin = args[0] === '--plugin';
 const outDir = plugin ? (args[1] ?? `${root}plugin`) : (args[0] ?? `${root}dist`);
 const ext = plugin ? 'cjs' : 'js';
-const banner = '// Bundled by scripts/bundle-hooks.mjs from src/; edit the sources, not this file.';
+const banner = '// Bundled by scripts/build/bundle-hooks.mjs from src/; edit the sources, not this file.';
 
 /** config-snapshot's lazy `import('./config.js')` becomes the sibling hook-config bundle. */
 const lazyConfig = {
@@ -75,5 +75,5 @@ if (plugin) {
 } else {
   // Everything the bundles inlined from dist/hooks; what is left there is CommonJS.
   for (const file of ['hook-io.js', 'hook-io.d.ts', 'hook-io.js.map', 'hook-io.d.ts.map']) rmSync(`${outDir}/hooks/${file}`, { force: true });
-  writeFileSync(`${outDir}/hooks/package.json`, `${JSON.stringify({ type: 'commonjs', description: 'The hook bundles (scripts/bundle-hooks.mjs) are CommonJS.' }, null, 2)}\n`);
+  writeFileSync(`${outDir}/hooks/package.json`, `${JSON.stringify({ type: 'commonjs', description: 'The hook bundles (scripts/build/bundle-hooks.mjs) are CommonJS.' }, null, 2)}\n`);
 }

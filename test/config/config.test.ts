@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../src/lib/config/config.js';
-import { renderEnvExample } from '../scripts/gen-env-example.js';
-import { makeTempDirSync } from './support/temp-dir.js';
+import { buildConfig, ConfigError, loadConfig, SETTINGS } from '../../src/lib/config/config.js';
+import { renderEnvExample } from '../../scripts/codegen/gen-env-example.js';
+import { makeTempDirSync } from '../support/temp-dir.js';
 
 const base = { HOME: '/home/tester' };
 
@@ -134,7 +134,7 @@ describe('config', () => {
   });
 
   it('config/.env.example documents every setting and is current', () => {
-    const example = readFileSync(new URL('../config/.env.example', import.meta.url), 'utf8');
+    const example = readFileSync(new URL('../../config/.env.example', import.meta.url), 'utf8');
     expect(example).toBe(renderEnvExample());
     for (const s of SETTINGS) expect(example).toContain(`# ${s.name}=`);
   });

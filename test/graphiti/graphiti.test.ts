@@ -4,11 +4,11 @@
  * parameters and escaping.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildConfig } from '../src/lib/config/config.js';
-import { GroupIdError } from '../src/lib/graphiti/escape.js';
-import { GraphitiClient } from '../src/lib/graphiti/graphiti.js';
-import { McpToolError } from '../src/lib/mcp/errors.js';
-import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from './support/graphiti-server.js';
+import { buildConfig } from '../../src/lib/config/config.js';
+import { GroupIdError } from '../../src/lib/graphiti/escape.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { McpToolError } from '../../src/lib/mcp/errors.js';
+import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
 
 let server: GraphitiTestServer | undefined;
 let client: GraphitiClient | undefined;

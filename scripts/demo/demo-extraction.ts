@@ -6,7 +6,7 @@
  * with (`Type: …`, `Tags: …`), headings and captions are not facts. Deterministic, no LLM; only
  * `npm run demo` uses it (the test server keeps its line-splitter for the tests).
  */
-import type { Extracted } from '../test/support/graphiti/options.js';
+import type { Extracted } from '../../test/support/graphiti/options.js';
 
 /** Verbs (and auxiliaries) that start a predicate in the kind of notes people keep. */
 const VERBS = new Set(

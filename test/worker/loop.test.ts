@@ -3,7 +3,7 @@ import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { runWorker, type WorkerSteps } from '../../src/lib/worker/loop.js';
 import { isDirty, markDirty, readLock, takeLock, workerFiles } from '../../src/lib/worker/spawn.js';
-import { makeHookSandbox, type HookSandbox } from '../support/hook-runner.js';
+import { makeHookSandbox, type HookSandbox } from '../helpers/hook-runner.js';
 
 let sb: HookSandbox;
 let config: Config;

@@ -2,9 +2,9 @@ import { mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promi
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic, writeFileAtomicSync } from '../../src/lib/util/fs-atomic.js';
-import { deadPid, startChild } from '../support/child-process.js';
+import { deadPid, startChild } from '../helpers/child-process.js';
 import { srcUrl } from '../support/paths.js';
-import { useTempDir } from '../support/use-temp-dir.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
 
 let dir: string;
 useTempDir('gms-atomic-', (d) => (dir = d));

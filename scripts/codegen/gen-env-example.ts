@@ -1,10 +1,10 @@
 /**
  * Writes config/.env.example from the SETTINGS table in src/lib/config/config.ts, so the example
- * cannot drift from what the code reads (test/config.test.ts checks the file is current).
+ * cannot drift from what the code reads (test/config/config.test.ts checks the file is current).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS, type SettingDoc } from '../src/lib/config/config.js';
+import { SETTINGS, type SettingDoc } from '../../src/lib/config/config.js';
 
 export function renderEnvExample(): string {
   const out = [
@@ -32,5 +32,5 @@ export function renderEnvExample(): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(new URL('../config/.env.example', import.meta.url), renderEnvExample());
+  writeFileSync(new URL('../../config/.env.example', import.meta.url), renderEnvExample());
 }

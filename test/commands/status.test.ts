@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../support/use-server-and-sandbox.js';
+import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;

@@ -1,7 +1,7 @@
 /** The vitest wrapper of sandbox.ts: a test server and a sandbox home per test. */
 import { afterEach, beforeEach } from 'vitest';
-import { startGraphitiServer, type GraphitiTestServer } from './graphiti-server.js';
-import { makeSandbox, type Sandbox } from './sandbox.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 /**
  * Gives every test of the calling file a fresh loopback Graphiti test server and a sandbox home

@@ -11,11 +11,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../src/cli.js';
-import { startGraphitiServer } from '../test/support/graphiti-server.js';
+import { main } from '../../src/cli.js';
+import { startGraphitiServer } from '../../test/support/graphiti-server.js';
 import { demoExtraction } from './demo-extraction.js';
 
-const examples = fileURLToPath(new URL('../examples/memory', import.meta.url));
+const examples = fileURLToPath(new URL('../../examples/memory', import.meta.url));
 
 /** Headings in bold on a terminal; plain in a pipe or a file, and with NO_COLOR set. */
 const bold = process.stdout.isTTY === true && (process.env.NO_COLOR ?? '') === '';

@@ -12,7 +12,7 @@ import { npx, runVitest } from './vitest-run.mjs';
 const generations = (process.env.GMS_GRAPHITI_GENERATIONS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const started = Date.now();
 
-const env = spawnSync(npx, ['tsx', 'scripts/graphiti-env.ts', ...generations], { stdio: 'inherit' });
+const env = spawnSync(npx, ['tsx', 'scripts/test/graphiti-env.ts', ...generations], { stdio: 'inherit' });
 if (env.status !== 0) {
   process.stdout.write('0 passed, 1 failed (no Graphiti server environment)\n');
   process.exit(env.status === 2 ? 2 : 1);

@@ -3,11 +3,11 @@
  * before the real-server tests start, and says how long each took. A missing Python, venv or pip,
  * or a failed install, is one line on stderr and exit 2.
  *
- *   tsx scripts/graphiti-env.ts [generation ...]   (default: every pinned generation)
+ *   tsx scripts/test/graphiti-env.ts [generation ...]   (default: every pinned generation)
  */
-import { ensureEnvironment, environmentDir } from '../src/lib/server/environment.js';
-import { ServerSetupError } from '../src/lib/server/errors.js';
-import { generation, GENERATIONS } from '../src/lib/server/pins.js';
+import { ensureEnvironment, environmentDir } from '../../src/lib/server/environment.js';
+import { ServerSetupError } from '../../src/lib/server/errors.js';
+import { generation, GENERATIONS } from '../../src/lib/server/pins.js';
 
 const wanted = process.argv.slice(2);
 const gens = wanted.length > 0 ? wanted.map(generation) : [...GENERATIONS];

@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseJsonLines } from './json-lines.js';
-import { REPO_ROOT as REPO, TSX_LOADER as TSX } from './paths.js';
-import { makeTempDirSync } from './temp-dir.js';
+import { parseJsonLines } from '../support/json-lines.js';
+import { REPO_ROOT as REPO, TSX_LOADER as TSX } from '../support/paths.js';
+import { makeTempDirSync } from '../support/temp-dir.js';
 
 export type HookName = 'session-start' | 'stop' | 'worker';
 

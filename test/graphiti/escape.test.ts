@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GroupIdError, escapeSearchQuery, maxSearchWords, normalizeGroupId, projectGroupId } from '../src/lib/graphiti/escape.js';
+import { GroupIdError, escapeSearchQuery, maxSearchWords, normalizeGroupId, projectGroupId } from '../../src/lib/graphiti/escape.js';
 
 /** Every printable ASCII punctuation character. */
 const PUNCTUATION = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).filter((c) => !/[A-Za-z0-9]/.test(c));

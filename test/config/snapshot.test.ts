@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/lib/config/config.js';
-import { loadHookConfig, settingsFingerprint, snapshotDir } from '../src/lib/config/snapshot.js';
+import { loadConfig } from '../../src/lib/config/config.js';
+import { loadHookConfig, settingsFingerprint, snapshotDir } from '../../src/lib/config/snapshot.js';
 
 let root: string;
 let env: Record<string, string>;
