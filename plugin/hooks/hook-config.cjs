@@ -4855,6 +4855,17 @@ function projectsBase(env, claudeConfigDir) {
   const remote = folderSetting(env.CLAUDE_CODE_REMOTE_MEMORY_DIR, "", false);
   return remote === void 0 ? { base: claudeConfigDir, remote: false } : { base: remote, remote: true };
 }
+function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
+  if (autoMemoryDisabled(env)) return void 0;
+  const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
+  if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
+  const local = autoMemoryDirectoryIn((0, import_node_path5.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
+  const moved = movedForAll(env, claudeConfigDir, homeDir);
+  if (moved !== void 0) return { dir: moved.root, via: moved.via };
+  const { base, remote } = projectsBase(env, claudeConfigDir);
+  return { dir: (0, import_node_path5.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+}
 function shortId(path) {
   let h = 0;
   for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
@@ -4879,6 +4890,19 @@ function autoMemoryFolders(env, claudeConfigDir, homeDir) {
     folders.push({ name: `auto-memory-dir-${id}`, root: (0, import_node_path5.resolve)(local), layout: "folder", via: `autoMemoryDirectory (local settings of ${project})` });
   }
   return folders;
+}
+function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
+  if (autoMemoryDisabled(env)) return [];
+  const out = [];
+  for (const project of knownProjects(env, claudeConfigDir, homeDir)) {
+    const settingsFile = (0, import_node_path5.join)(project, ".claude", "settings.json");
+    const checkedIn = autoMemoryDirectoryIn(settingsFile, homeDir);
+    if (checkedIn === void 0) continue;
+    const followed = projectMemoryFolder(env, claudeConfigDir, homeDir, project, "");
+    if (followed !== void 0 && followed.via !== "default" && followed.via !== "CLAUDE_CODE_REMOTE_MEMORY_DIR") continue;
+    out.push({ project, dir: checkedIn, settingsFile });
+  }
+  return out;
 }
 
 // src/lib/config/config.ts
@@ -5175,6 +5199,7 @@ function buildConfig(env, envFile) {
     syncPai: raw.MADEINOZ_KNOWLEDGE_SYNC_PAI ?? true,
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
+    unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
