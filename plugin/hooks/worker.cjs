@@ -67799,6 +67799,10 @@ function isSharedRecord(record2, sharedOrigins) {
   const origin = recordOrigin(record2);
   return origin !== void 0 && sharedOrigins?.has(origin) === true;
 }
+function unsettledShared(ref, sharedOrigins) {
+  if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
+  return isSharedPart(ref, sharedOrigins);
+}
 var init_shared = __esm({
   "src/lib/sync/shared.ts"() {
     "use strict";
@@ -67956,299 +67960,6 @@ var init_pace = __esm({
     COSTLY_LISTING_EPISODES = 1e3;
     MAX_WAIT_AHEAD_MS = 10 * 6e4;
     WAITED_MS = 50;
-  }
-});
-
-// src/lib/sync/schedule.ts
-function paceAfterListing(input2) {
-  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
-}
-function nextListing(input2) {
-  const { now } = input2;
-  const pace = { ...input2.pace };
-  if (input2.listedMs !== void 0) {
-    const typical = (median(pace.listMs) ?? input2.listedMs) / LISTING_SHARE;
-    pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input2.listedMs / LISTING_SHARE);
-  }
-  if (input2.waiting === 0) {
-    delete pace.nextListingAt;
-    delete pace.backoffMs;
-    return pace;
-  }
-  let at;
-  if (input2.progress || pace.backoffMs === void 0) {
-    delete pace.backoffMs;
-    at = now + (guessDone(pace, now, input2.waiting, input2.lastQueuedAt) - now) * trustIn(pace);
-    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf(pace) ?? ASSUMED_STEP_MS));
-    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
-  } else {
-    const base = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
-    pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
-    at = now + pace.backoffMs;
-  }
-  pace.nextListingAt = bounded(pace, now, at);
-  return pace;
-}
-function afterSend(previous, now, waiting, lastQueuedAt) {
-  if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
-  const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
-  const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
-  const at = Math.max(done === void 0 ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
-  if (at < now + MIN_GAP_MS) return previous;
-  const pace = { ...previous };
-  delete pace.backoffMs;
-  pace.nextListingAt = bounded(pace, now, at);
-  return pace;
-}
-function predictDone(pace, now, waiting, lastQueuedAt) {
-  const step = stepOf(pace);
-  if (step === void 0) return void 0;
-  const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
-  return Math.round(Math.max(now + waiting * step, last) + step / 2);
-}
-function guessDone(pace, now, waiting, lastQueuedAt) {
-  return predictDone(pace, now, waiting, lastQueuedAt) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt) ?? now;
-}
-function trustIn(pace) {
-  const n = stepSamples(pace);
-  return n >= 8 ? 1 : n >= 3 ? 0.5 : 0.25;
-}
-function nextListingTime(state, groups, now) {
-  let earliest = Number.POSITIVE_INFINITY;
-  for (const group of groups) {
-    const pace = paceOf(state, group);
-    earliest = Math.min(earliest, listingDue(pace, now) ? now : pace.nextListingAt);
-  }
-  return earliest;
-}
-function bounded(pace, now, at) {
-  return Math.round(Math.min(now + MAX_AHEAD_MS, Math.max(at, now + MIN_GAP_MS, pace.budgetAt ?? 0)));
-}
-function scheduleSent(state, now) {
-  const waiting = /* @__PURE__ */ new Map();
-  const parts = [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? [] : r.episodes)];
-  for (const ref of parts) {
-    if (ref.uuid !== void 0 || ref.sentAt === void 0) continue;
-    const w = waiting.get(ref.groupId) ?? { count: 0, lastQueuedAt: 0 };
-    w.count++;
-    w.lastQueuedAt = Math.max(w.lastQueuedAt, Date.parse(ref.queuedAt ?? ref.sentAt) || 0);
-    waiting.set(ref.groupId, w);
-  }
-  for (const [group, w] of waiting) {
-    const previous = paceOf(state, group);
-    const pace = afterSend(previous, now, w.count, w.lastQueuedAt || void 0);
-    if (pace === previous) continue;
-    state.groups ??= /* @__PURE__ */ Object.create(null);
-    state.groups[group] = pace;
-  }
-}
-function nextListingIn(state, waitingGroups, now) {
-  const at = nextListingTime(state, waitingGroups, now);
-  return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
-}
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, MAX_AHEAD_MS;
-var init_schedule = __esm({
-  "src/lib/sync/schedule.ts"() {
-    "use strict";
-    init_backoff();
-    init_pace();
-    LISTING_SHARE = 0.04;
-    BURST = 2;
-    MIN_GAP_MS = 250;
-    MAX_GAP_MS = 5 * 6e4;
-    ASSUMED_STEP_MS = 1e3;
-    MAX_AHEAD_MS = 9 * 6e4;
-  }
-});
-
-// src/lib/sync/reconcile.ts
-function reconcile(input2) {
-  const { state, now } = input2;
-  const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
-  const visible = visibleByMarker(input2.listing);
-  const complete = (group) => input2.listing.get(group)?.complete === true;
-  const sightings = /* @__PURE__ */ new Map();
-  const uuidNow = /* @__PURE__ */ new Map();
-  const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
-  const newestVisibleSend = /* @__PURE__ */ new Map();
-  const lastProgress = /* @__PURE__ */ new Map();
-  const raise = (map2, group, iso) => {
-    if (iso === void 0) return;
-    const t = Date.parse(iso);
-    if (t > (map2.get(group) ?? 0)) map2.set(group, t);
-  };
-  const quiet = (group, since) => {
-    const listed = input2.listing.get(group);
-    if (listed === void 0 || !listed.complete) return false;
-    const pace = paceOf(state, group);
-    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input2.confirmMaxAgeMs);
-  };
-  const dropEvidence = (group, since) => {
-    if (!complete(group)) return void 0;
-    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
-    return quiet(group, since) ? "age" : void 0;
-  };
-  for (const record2 of Object.values(state.files)) {
-    for (const ref of record2.episodes) {
-      const key = visibleKey(ref.groupId, ref.marker);
-      const found = visible.get(key);
-      if (found === void 0 || found.length === 0) continue;
-      const keep2 = keeper(found);
-      let seen = ref;
-      if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
-        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted: false });
-        uuidNow.set(ref, keep2.uuid);
-        seen = { ...ref, uuid: keep2.uuid };
-      } else if (ref.uuid === void 0) {
-        const adopted = ref.sentAt === void 0;
-        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted });
-        uuidNow.set(ref, keep2.uuid);
-        if (!adopted && ref.queuedAt !== void 0) {
-          const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep2 });
-          sightings.set(ref.groupId, list);
-        }
-        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
-      }
-      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
-      visible.delete(key);
-      raise(lastProgress, ref.groupId, seen.confirmedAt);
-      raise(newestVisibleSend, ref.groupId, seen.sentAt);
-    }
-  }
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
-  for (const ref of retired) {
-    if (ref.uuid !== void 0) continue;
-    const key = visibleKey(ref.groupId, ref.marker);
-    const found = visible.get(key);
-    if (found === void 0 || found.length === 0) continue;
-    const { uuid: uuid3 } = keeper(found);
-    out.located.push({ ref, uuid: uuid3 });
-    uuidNow.set(ref, uuid3);
-    for (const extra of found) if (extra.uuid !== uuid3) out.duplicates.push({ ...ref, uuid: extra.uuid });
-    visible.delete(key);
-  }
-  for (const ref of retired) {
-    if (uuidOf(ref) !== void 0) continue;
-    if (ref.sentAt === void 0) {
-      out.vanished.add(ref);
-      continue;
-    }
-    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== void 0) out.vanished.add(ref);
-  }
-  if (input2.rebuilding) {
-    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
-    for (const episodes of visible.values()) {
-      for (const episode of episodes) {
-        const { marker } = episode;
-        const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
-        const ownerOrigin = owner === void 0 ? void 0 : recordOrigin(owner);
-        if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
-        if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
-          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
-        }
-      }
-    }
-  }
-  for (const record2 of Object.values(state.files)) {
-    if (record2.status === "failed" || record2.status === "skipped") continue;
-    for (const ref of record2.episodes) {
-      if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
-      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
-      if (evidence === void 0) continue;
-      if (ref.resends >= input2.maxResends) {
-        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
-        out.drops.push({ record: record2, ref, message });
-      } else {
-        out.resends.push({ record: record2, ref, evidence });
-      }
-    }
-  }
-  for (const record2 of Object.values(state.files)) {
-    for (const ref of record2.episodes) {
-      if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId)) continue;
-      const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
-      if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input2.confirmMaxAgeMs)) out.settled.push(ref);
-    }
-  }
-  for (const [group, listed] of input2.listing) {
-    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
-    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
-    const settled = new Set(out.settled);
-    const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
-    const lastQueuedAt = Math.max(0, ...waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || 0)) || void 0;
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt }));
-  }
-  return out;
-}
-function allParts(state) {
-  return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
-}
-function applyReconciliation(state, r, nowIso) {
-  for (const { ref, uuid: uuid3, adopted } of r.confirmations) {
-    ref.uuid = uuid3;
-    ref.confirmedAt = nowIso;
-    if (adopted) ref.sentAt = nowIso;
-  }
-  for (const { ref, uuid: uuid3 } of r.located) ref.uuid = uuid3;
-  if (r.vanished.size > 0) {
-    for (const record2 of Object.values(state.files)) if (record2.superseded.some((ref) => r.vanished.has(ref))) record2.superseded = record2.superseded.filter((ref) => !r.vanished.has(ref));
-    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
-  }
-  state.orphans.push(...r.duplicates);
-  for (const { record: record2, ref } of r.stale) record2.superseded.push(ref);
-  for (const { record: record2, message } of r.drops) {
-    record2.status = "failed";
-    record2.lastError = message;
-  }
-  for (const { ref } of r.resends) {
-    ref.resends++;
-    delete ref.sentAt;
-    delete ref.queuedAt;
-  }
-  for (const ref of r.settled) ref.settledAt = nowIso;
-  if (r.paces.size > 0) {
-    state.groups ??= /* @__PURE__ */ Object.create(null);
-    for (const [group, pace] of r.paces) state.groups[group] = pace;
-  }
-}
-function keeper(found) {
-  return found.reduce((a, b) => processedBefore(b, a) ? b : a);
-}
-function processedBefore(a, b) {
-  const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
-  const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
-  if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
-  return a.uuid < b.uuid;
-}
-function unsettledShared(ref, sharedOrigins) {
-  if (ref.settledAt !== void 0 || ref.confirmedAt === void 0) return false;
-  return isSharedPart(ref, sharedOrigins);
-}
-function visibleKey(group, marker) {
-  return `${group}\0${marker}`;
-}
-function visibleByMarker(listing) {
-  const visible = /* @__PURE__ */ new Map();
-  for (const [group, { episodes }] of listing) {
-    for (const episode of episodes) {
-      const { marker } = episode;
-      if (marker === void 0) continue;
-      const key = visibleKey(group, marker.raw);
-      const list = visible.get(key) ?? [];
-      list.push(episode);
-      visible.set(key, list);
-    }
-  }
-  return visible;
-}
-var init_reconcile = __esm({
-  "src/lib/sync/reconcile.ts"() {
-    "use strict";
-    init_shared();
-    init_pace();
-    init_schedule();
   }
 });
 
@@ -68427,7 +68138,6 @@ var init_listing = __esm({
     init_falkordb_episodes();
     init_episode();
     init_errors2();
-    init_reconcile();
     init_shared();
     init_pace();
     init_origin_migration();
@@ -72647,6 +72357,295 @@ var init_prepare = __esm({
     init_parse3();
     init_sources();
     init_shared();
+  }
+});
+
+// src/lib/sync/schedule.ts
+function paceAfterListing(input2) {
+  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
+}
+function nextListing(input2) {
+  const { now } = input2;
+  const pace = { ...input2.pace };
+  if (input2.listedMs !== void 0) {
+    const typical = (median(pace.listMs) ?? input2.listedMs) / LISTING_SHARE;
+    pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input2.listedMs / LISTING_SHARE);
+  }
+  if (input2.waiting === 0) {
+    delete pace.nextListingAt;
+    delete pace.backoffMs;
+    return pace;
+  }
+  let at;
+  if (input2.progress || pace.backoffMs === void 0) {
+    delete pace.backoffMs;
+    at = now + (guessDone(pace, now, input2.waiting, input2.lastQueuedAt) - now) * trustIn(pace);
+    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf(pace) ?? ASSUMED_STEP_MS));
+    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+  } else {
+    const base = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
+    at = now + pace.backoffMs;
+  }
+  pace.nextListingAt = bounded(pace, now, at);
+  return pace;
+}
+function afterSend(previous, now, waiting, lastQueuedAt) {
+  if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
+  const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
+  const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
+  const at = Math.max(done === void 0 ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
+  if (at < now + MIN_GAP_MS) return previous;
+  const pace = { ...previous };
+  delete pace.backoffMs;
+  pace.nextListingAt = bounded(pace, now, at);
+  return pace;
+}
+function predictDone(pace, now, waiting, lastQueuedAt) {
+  const step = stepOf(pace);
+  if (step === void 0) return void 0;
+  const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
+  return Math.round(Math.max(now + waiting * step, last) + step / 2);
+}
+function guessDone(pace, now, waiting, lastQueuedAt) {
+  return predictDone(pace, now, waiting, lastQueuedAt) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt) ?? now;
+}
+function trustIn(pace) {
+  const n = stepSamples(pace);
+  return n >= 8 ? 1 : n >= 3 ? 0.5 : 0.25;
+}
+function nextListingTime(state, groups, now) {
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const group of groups) {
+    const pace = paceOf(state, group);
+    earliest = Math.min(earliest, listingDue(pace, now) ? now : pace.nextListingAt);
+  }
+  return earliest;
+}
+function bounded(pace, now, at) {
+  return Math.round(Math.min(now + MAX_AHEAD_MS, Math.max(at, now + MIN_GAP_MS, pace.budgetAt ?? 0)));
+}
+function scheduleSent(state, now) {
+  const waiting = /* @__PURE__ */ new Map();
+  const parts = [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? [] : r.episodes)];
+  for (const ref of parts) {
+    if (ref.uuid !== void 0 || ref.sentAt === void 0) continue;
+    const w = waiting.get(ref.groupId) ?? { count: 0, lastQueuedAt: 0 };
+    w.count++;
+    w.lastQueuedAt = Math.max(w.lastQueuedAt, Date.parse(ref.queuedAt ?? ref.sentAt) || 0);
+    waiting.set(ref.groupId, w);
+  }
+  for (const [group, w] of waiting) {
+    const previous = paceOf(state, group);
+    const pace = afterSend(previous, now, w.count, w.lastQueuedAt || void 0);
+    if (pace === previous) continue;
+    state.groups ??= /* @__PURE__ */ Object.create(null);
+    state.groups[group] = pace;
+  }
+}
+function nextListingIn(state, waitingGroups, now) {
+  const at = nextListingTime(state, waitingGroups, now);
+  return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
+}
+var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, MAX_AHEAD_MS;
+var init_schedule = __esm({
+  "src/lib/sync/schedule.ts"() {
+    "use strict";
+    init_backoff();
+    init_pace();
+    LISTING_SHARE = 0.04;
+    BURST = 2;
+    MIN_GAP_MS = 250;
+    MAX_GAP_MS = 5 * 6e4;
+    ASSUMED_STEP_MS = 1e3;
+    MAX_AHEAD_MS = 9 * 6e4;
+  }
+});
+
+// src/lib/sync/reconcile.ts
+function reconcile(input2) {
+  const { state, now } = input2;
+  const nowIso = new Date(now).toISOString();
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const visible = visibleByMarker(input2.listing);
+  const complete = (group) => input2.listing.get(group)?.complete === true;
+  const sightings = /* @__PURE__ */ new Map();
+  const uuidNow = /* @__PURE__ */ new Map();
+  const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
+  const newestVisibleSend = /* @__PURE__ */ new Map();
+  const lastProgress = /* @__PURE__ */ new Map();
+  const raise = (map2, group, iso) => {
+    if (iso === void 0) return;
+    const t = Date.parse(iso);
+    if (t > (map2.get(group) ?? 0)) map2.set(group, t);
+  };
+  const quiet = (group, since) => {
+    const listed = input2.listing.get(group);
+    if (listed === void 0 || !listed.complete) return false;
+    const pace = paceOf(state, group);
+    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input2.confirmMaxAgeMs);
+  };
+  const dropEvidence = (group, since) => {
+    if (!complete(group)) return void 0;
+    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
+    return quiet(group, since) ? "age" : void 0;
+  };
+  for (const record2 of Object.values(state.files)) {
+    for (const ref of record2.episodes) {
+      const key = visibleKey(ref.groupId, ref.marker);
+      const found = visible.get(key);
+      if (found === void 0 || found.length === 0) continue;
+      const keep2 = keeper(found);
+      let seen = ref;
+      if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
+        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted: false });
+        uuidNow.set(ref, keep2.uuid);
+        seen = { ...ref, uuid: keep2.uuid };
+      } else if (ref.uuid === void 0) {
+        const adopted = ref.sentAt === void 0;
+        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted });
+        uuidNow.set(ref, keep2.uuid);
+        if (!adopted && ref.queuedAt !== void 0) {
+          const list = sightings.get(ref.groupId) ?? [];
+          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep2 });
+          sightings.set(ref.groupId, list);
+        }
+        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
+      }
+      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      visible.delete(key);
+      raise(lastProgress, ref.groupId, seen.confirmedAt);
+      raise(newestVisibleSend, ref.groupId, seen.sentAt);
+    }
+  }
+  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  for (const ref of retired) {
+    if (ref.uuid !== void 0) continue;
+    const key = visibleKey(ref.groupId, ref.marker);
+    const found = visible.get(key);
+    if (found === void 0 || found.length === 0) continue;
+    const { uuid: uuid3 } = keeper(found);
+    out.located.push({ ref, uuid: uuid3 });
+    uuidNow.set(ref, uuid3);
+    for (const extra of found) if (extra.uuid !== uuid3) out.duplicates.push({ ...ref, uuid: extra.uuid });
+    visible.delete(key);
+  }
+  for (const ref of retired) {
+    if (uuidOf(ref) !== void 0) continue;
+    if (ref.sentAt === void 0) {
+      out.vanished.add(ref);
+      continue;
+    }
+    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== void 0) out.vanished.add(ref);
+  }
+  if (input2.rebuilding) {
+    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
+    for (const episodes of visible.values()) {
+      for (const episode of episodes) {
+        const { marker } = episode;
+        const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
+        const ownerOrigin = owner === void 0 ? void 0 : recordOrigin(owner);
+        if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
+        if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
+        }
+      }
+    }
+  }
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) {
+      if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
+      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
+      if (evidence === void 0) continue;
+      if (ref.resends >= input2.maxResends) {
+        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        out.drops.push({ record: record2, ref, message });
+      } else {
+        out.resends.push({ record: record2, ref, evidence });
+      }
+    }
+  }
+  for (const record2 of Object.values(state.files)) {
+    for (const ref of record2.episodes) {
+      if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId)) continue;
+      const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
+      if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input2.confirmMaxAgeMs)) out.settled.push(ref);
+    }
+  }
+  for (const [group, listed] of input2.listing) {
+    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
+    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
+    const settled = new Set(out.settled);
+    const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
+    const lastQueuedAt = Math.max(0, ...waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || 0)) || void 0;
+    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt }));
+  }
+  return out;
+}
+function allParts(state) {
+  return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
+}
+function applyReconciliation(state, r, nowIso) {
+  for (const { ref, uuid: uuid3, adopted } of r.confirmations) {
+    ref.uuid = uuid3;
+    ref.confirmedAt = nowIso;
+    if (adopted) ref.sentAt = nowIso;
+  }
+  for (const { ref, uuid: uuid3 } of r.located) ref.uuid = uuid3;
+  if (r.vanished.size > 0) {
+    for (const record2 of Object.values(state.files)) if (record2.superseded.some((ref) => r.vanished.has(ref))) record2.superseded = record2.superseded.filter((ref) => !r.vanished.has(ref));
+    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
+  }
+  state.orphans.push(...r.duplicates);
+  for (const { record: record2, ref } of r.stale) record2.superseded.push(ref);
+  for (const { record: record2, message } of r.drops) {
+    record2.status = "failed";
+    record2.lastError = message;
+  }
+  for (const { ref } of r.resends) {
+    ref.resends++;
+    delete ref.sentAt;
+    delete ref.queuedAt;
+  }
+  for (const ref of r.settled) ref.settledAt = nowIso;
+  if (r.paces.size > 0) {
+    state.groups ??= /* @__PURE__ */ Object.create(null);
+    for (const [group, pace] of r.paces) state.groups[group] = pace;
+  }
+}
+function keeper(found) {
+  return found.reduce((a, b) => processedBefore(b, a) ? b : a);
+}
+function processedBefore(a, b) {
+  const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
+  const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
+  if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
+  return a.uuid < b.uuid;
+}
+function visibleKey(group, marker) {
+  return `${group}\0${marker}`;
+}
+function visibleByMarker(listing) {
+  const visible = /* @__PURE__ */ new Map();
+  for (const [group, { episodes }] of listing) {
+    for (const episode of episodes) {
+      const { marker } = episode;
+      if (marker === void 0) continue;
+      const key = visibleKey(group, marker.raw);
+      const list = visible.get(key) ?? [];
+      list.push(episode);
+      visible.set(key, list);
+    }
+  }
+  return visible;
+}
+var init_reconcile = __esm({
+  "src/lib/sync/reconcile.ts"() {
+    "use strict";
+    init_shared();
+    init_pace();
+    init_schedule();
   }
 });
 

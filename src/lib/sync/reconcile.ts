@@ -16,7 +16,7 @@
  *   `confirmMaxAgeMs` until the group has been seen moving. A backlog that keeps moving is waited for.
  */
 import type { Episode } from '../graphiti/graphiti.js';
-import { isSharedPart, recordOrigin } from './shared.js';
+import { recordOrigin, unsettledShared } from './shared.js';
 import type { EpisodeRef, FileRecord, GroupPace, SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
@@ -251,12 +251,6 @@ function processedBefore(a: Episode, b: Episode): boolean {
   const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
   if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
   return a.uuid < b.uuid;
-}
-
-/** A confirmed part of a shared source whose copy is not settled yet (see `settled`). */
-export function unsettledShared(ref: EpisodeRef, sharedOrigins: ReadonlySet<string> | undefined): boolean {
-  if (ref.settledAt !== undefined || ref.confirmedAt === undefined) return false;
-  return isSharedPart(ref, sharedOrigins);
 }
 
 function visibleKey(group: string, marker: string): string {

@@ -26,3 +26,9 @@ export function isSharedRecord(record: Pick<FileRecord, 'episodes'>, sharedOrigi
   const origin = recordOrigin(record);
   return origin !== undefined && sharedOrigins?.has(origin) === true;
 }
+
+/** A confirmed part of a shared source whose copy is not settled yet (reconcile.ts `settled`). */
+export function unsettledShared(ref: Pick<EpisodeRef, 'marker' | 'settledAt' | 'confirmedAt'>, sharedOrigins: ReadonlySet<string> | undefined): boolean {
+  if (ref.settledAt !== undefined || ref.confirmedAt === undefined) return false;
+  return isSharedPart(ref, sharedOrigins);
+}
