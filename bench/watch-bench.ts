@@ -115,12 +115,15 @@ function makeTree(root: string, files: number): void {
 interface ProcStatus {
   rssKb: number;
   hwmKb: number;
+  /** Of the RSS: mapped files (the node binary, shared libraries) and anonymous memory (heaps). */
+  rssFileKb: number;
+  rssAnonKb: number;
 }
 
 function procStatus(pid: number): ProcStatus {
   const text = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
-  return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+  return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM'), rssFileKb: kb('RssFile'), rssAnonKb: kb('RssAnon') };
 }
 
 /** CPU time (user + system) of a process so far, in ms. */
@@ -132,6 +135,12 @@ function cpuMs(pid: number): number {
 
 /** How the CLI is run: BENCH_WATCH_CLI if set, the build if it is fresh, else the source through tsx's loader. */
 function cliCommand(): { args: string[]; note: string } {
+  const { args, note } = cliArgs();
+  // The memory probe (bench only, no V8 flags): see watch-memory-probe.mjs.
+  return { args: ['--import', pathToFileURL(join(ROOT, 'bench', 'watch-memory-probe.mjs')).href, ...args], note };
+}
+
+function cliArgs(): { args: string[]; note: string } {
   const explicit = process.env.BENCH_WATCH_CLI;
   if (explicit !== undefined && explicit !== '') return { args: [explicit, 'watch', '--json'], note: `node ${explicit}` };
   const dist = join(ROOT, 'dist', 'cli.js');
@@ -200,12 +209,28 @@ function spawnWatch(env: Record<string, string>): WatchProcess {
   };
 }
 
-interface MemoryFigures {
-  rssKb: number;
-  hwmKb: number;
+interface MemoryFigures extends ProcStatus {
+  /** process.memoryUsage() of the child, taken right after the RSS reading. */
+  usage: NodeJS.MemoryUsage | undefined;
   initialSyncMs: number;
   idleCpuMs: number;
   idleWindowMs: number;
+}
+
+/** Asks the child's probe for process.memoryUsage() (undefined if it does not answer within 5 s). */
+async function probeUsage(child: ChildProcess, file: string): Promise<NodeJS.MemoryUsage | undefined> {
+  child.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as NodeJS.MemoryUsage;
+      } catch {
+        // Being written: read again.
+      }
+    }
+    await sleep(50);
+  }
+  return undefined;
 }
 
 async function watchMemory(files: number): Promise<MemoryFigures> {
@@ -214,7 +239,8 @@ async function watchMemory(files: number): Promise<MemoryFigures> {
   let proc: WatchProcess | undefined;
   try {
     makeTree(root, files);
-    const env = watchEnv(root, server.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: '64', MADEINOZ_KNOWLEDGE_RETRIES: '1', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000' });
+    const probeFile = join(root, 'memory-usage.json');
+    const env = { ...watchEnv(root, server.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: '64', MADEINOZ_KNOWLEDGE_RETRIES: '1', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000' }), GMS_BENCH_MEMORY_PROBE: probeFile };
     const t0 = Date.now();
     proc = spawnWatch(env);
     await proc.waitLine((l) => l.event === 'ready', 120_000);
@@ -230,7 +256,8 @@ async function watchMemory(files: number): Promise<MemoryFigures> {
     await sleep(idleWindowMs);
     const idleCpuMs = cpuMs(pid) - cpu0;
     const status = procStatus(pid);
-    return { ...status, initialSyncMs, idleCpuMs, idleWindowMs };
+    const usage = await probeUsage(proc.child, probeFile);
+    return { ...status, usage, initialSyncMs, idleCpuMs, idleWindowMs };
   } finally {
     const code = await proc?.stop();
     if (code !== undefined && code !== 0) process.stderr.write(`watch child exited with ${code}\n`);
@@ -261,6 +288,11 @@ export async function benchWatch(): Promise<Row[]> {
       baselineName: 'empty folder',
       note: `+${(((big.rssKb - empty.rssKb) * 1024) / Math.max(1, TREE_FILES) / 1024).toFixed(1)} KiB per file`,
     });
+    for (const [label, m] of [['empty folder', empty], [`${fmt(TREE_FILES)} files`, big]] as const) {
+      const mib = (kb: number) => (kb / 1024).toFixed(1);
+      const heap = m.usage === undefined ? 'V8 heap: probe did not answer' : `V8 heap ${(m.usage.heapUsed / 1048576).toFixed(1)} used of ${(m.usage.heapTotal / 1048576).toFixed(1)} MiB reserved, external ${(m.usage.external / 1048576).toFixed(1)} MiB`;
+      rows.push({ name: `watch RSS breakdown, ${label}`, value: m.rssAnonKb / 1024, unit: 'MiB', note: `anonymous (heaps); + ${mib(m.rssFileKb)} MiB mapped files (node binary, libraries); ${heap}` });
+    }
     rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: big.hwmKb / 1024, unit: 'MiB', note: 'includes the initial sync' });
     rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)`, value: big.initialSyncMs / 1000, unit: 's', note: 'test server, processingDelayMs 0, concurrency 64' });
     rows.push({
