@@ -8,7 +8,8 @@
  *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts `decidePriorTakeover`
  *     → `applyPriorTakeover`)
  *   → send (send.ts: `sendable` picks the files, `sendParts` returns a `SendResult` that
- *     `applySendResult` writes) and delete retired parts + the facts they left (retire.ts, fact-cleanup.ts),
+ *     `applySendResult` writes) and delete retired parts + the facts they left (retire.ts `retirePhase`,
+ *     with fact-cleanup.ts, returns a `RetireResult` that `applyRetireResult` writes),
  *     in the order the server's semantics demand (`settle`: make before break, or break before make)
  *   → [wait: reconcile and settle again] → summary (summary.ts).
  *
@@ -42,7 +43,7 @@ import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
-import { readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
+import { applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
 import { statusCounts, summarize } from './summary.js';
@@ -155,13 +156,13 @@ async function run(input: RunInput): Promise<SyncSummary> {
  */
 async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
   if (editOrder(order.semantics) === 'break-before-make') {
-    await retirePhase(ctx, order);
+    applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
   } else {
     await sendPending(ctx, () => true);
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
-    await retirePhase(ctx, order);
+    applyRetireResult(ctx, await retirePhase(ctx, order));
   }
 }
 
