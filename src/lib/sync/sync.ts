@@ -4,6 +4,7 @@
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
  *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
+ *   → parts an earlier run left in flight count as queued (in-flight.ts `leftInFlight`, invariant 3)
  *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
  *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts `decidePriorTakeover`
  *     → `applyPriorTakeover`)
@@ -35,10 +36,11 @@ import { filterSources, resolveSources, sharedOriginsOf } from '../memory/source
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { loadState, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
+import { everyPart, loadState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
+import { applyLeftInFlight, leftInFlight } from './in-flight.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
@@ -127,8 +129,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
       const online: OnlineRun = { ...ctx, graphiti };
       semantics = await learnSemantics(online);
       if (semantics === undefined) return summarize(ctx, plan);
-      // Parts found in flight from an earlier run were enqueued, if at all, before now.
-      for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
+      applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config, state);
       const order: RetireInput = { semantics, sharedOrigins };
@@ -202,11 +203,7 @@ function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
 
 /** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
 function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
-  return sharedOriginsOf(config.sharedSources, allParts(state).map(originOf));
-}
-
-function allParts(state: SyncState): EpisodeRef[] {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
+  return sharedOriginsOf(config.sharedSources, everyPart(state).map(originOf));
 }
 
 /**
