@@ -4727,16 +4727,16 @@ function readMachineId() {
   }
   return void 0;
 }
-function userName() {
+function userName(env) {
   try {
     return (0, import_node_os2.userInfo)().username;
   } catch {
-    return process.env.USER ?? process.env.USERNAME ?? "";
+    return env.USER ?? env.USERNAME ?? "";
   }
 }
 var facts;
-function machineFacts() {
-  facts ??= { machineId: readMachineId(), hostname: (0, import_node_os2.hostname)(), user: userName() };
+function machineFacts(env = {}) {
+  facts ??= { machineId: readMachineId(), hostname: (0, import_node_os2.hostname)(), user: userName(env) };
   return facts;
 }
 function originOf(machine, user) {
@@ -5091,7 +5091,7 @@ function parseOrigin(raw, variable) {
 function ownOrigin(setting, claudeConfigDir) {
   if (setting !== void 0) return { origin: setting, previousOrigins: [] };
   try {
-    const identity = originIdentity(claudeConfigDir);
+    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
     return { origin: identity.origin, previousOrigins: identity.previous };
   } catch (error) {
     if (error instanceof OriginFileError) throw new ConfigError(error.message, "MADEINOZ_KNOWLEDGE_ORIGIN");

@@ -514,6 +514,11 @@ function projectGroupId(db, projectName) {
   return slug;
 }
 
+// src/lib/config/process-env.ts
+function processEnv() {
+  return process.env;
+}
+
 // src/lib/context/project.ts
 var MAX_SANITIZED_LENGTH = 200;
 function claudePathHash(path) {
@@ -526,7 +531,7 @@ function claudeProjectKey(path) {
   if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
   return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
 }
-function resolveProjectKey(path, projectsDir, env = process.env) {
+function resolveProjectKey(path, projectsDir, env = processEnv()) {
   const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
   if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
   const computed = claudeProjectKey(path);
@@ -604,7 +609,7 @@ function projectSearchGroups(config, key) {
   }
   return groups;
 }
-function detectProject(cwd, config, env = process.env) {
+function detectProject(cwd, config, env = processEnv()) {
   const abs = (0, import_node_path10.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
@@ -797,7 +802,7 @@ function markDirty(stateDir, request) {
   (0, import_node_fs12.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
-function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
+function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
   const ext = (0, import_node_path11.extname)(here);
   const override = workerSwitches(env).script;
@@ -815,7 +820,7 @@ function lowerPriority(pid) {
   }
 }
 function triggerWorker(options) {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const { logger, stateDir } = options;
   try {
     if (workerSwitches(env).disabled) {

@@ -323,6 +323,13 @@ var nullLogger = createLogger({ level: "silent" });
 // src/lib/context/project.ts
 var import_node_fs6 = require("node:fs");
 var import_node_path6 = require("node:path");
+
+// src/lib/config/process-env.ts
+function processEnv() {
+  return process.env;
+}
+
+// src/lib/context/project.ts
 function statOrUndefined(path) {
   try {
     return (0, import_node_fs6.statSync)(path);
@@ -541,7 +548,7 @@ function markDirty(stateDir, request) {
   (0, import_node_fs8.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
-function workerCommand(env = process.env, hereUrl = __gmsModuleUrl) {
+function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
   const ext = (0, import_node_path7.extname)(here);
   const override = workerSwitches(env).script;
@@ -559,7 +566,7 @@ function lowerPriority(pid) {
   }
 }
 function triggerWorker(options) {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const { logger, stateDir } = options;
   try {
     if (workerSwitches(env).disabled) {

@@ -4622,15 +4622,15 @@ function readMachineId() {
   }
   return void 0;
 }
-function userName() {
+function userName(env) {
   try {
     return (0, import_node_os2.userInfo)().username;
   } catch {
-    return process.env.USER ?? process.env.USERNAME ?? "";
+    return env.USER ?? env.USERNAME ?? "";
   }
 }
-function machineFacts() {
-  facts ??= { machineId: readMachineId(), hostname: (0, import_node_os2.hostname)(), user: userName() };
+function machineFacts(env = {}) {
+  facts ??= { machineId: readMachineId(), hostname: (0, import_node_os2.hostname)(), user: userName(env) };
   return facts;
 }
 function originOf(machine, user) {
@@ -4979,22 +4979,22 @@ var require_main = __commonJS({
         _log("loading env from encrypted .env.vault");
       }
       const parsed = DotenvModule._parseVault(options2);
-      let processEnv = process.env;
+      let processEnv2 = process.env;
       if (options2 && options2.processEnv != null) {
-        processEnv = options2.processEnv;
+        processEnv2 = options2.processEnv;
       }
-      DotenvModule.populate(processEnv, parsed, options2);
+      DotenvModule.populate(processEnv2, parsed, options2);
       return { parsed };
     }
     function configDotenv(options2) {
       const dotenvPath = path.resolve(process.cwd(), ".env");
       let encoding = "utf8";
-      let processEnv = process.env;
+      let processEnv2 = process.env;
       if (options2 && options2.processEnv != null) {
-        processEnv = options2.processEnv;
+        processEnv2 = options2.processEnv;
       }
-      let debug = parseBoolean(processEnv.DOTENV_CONFIG_DEBUG || options2 && options2.debug);
-      let quiet = parseBoolean(processEnv.DOTENV_CONFIG_QUIET || options2 && options2.quiet);
+      let debug = parseBoolean(processEnv2.DOTENV_CONFIG_DEBUG || options2 && options2.debug);
+      let quiet = parseBoolean(processEnv2.DOTENV_CONFIG_QUIET || options2 && options2.quiet);
       if (options2 && options2.encoding) {
         encoding = options2.encoding;
       } else {
@@ -5026,9 +5026,9 @@ var require_main = __commonJS({
           lastError = e;
         }
       }
-      const populated = DotenvModule.populate(processEnv, parsedAll, options2);
-      debug = parseBoolean(processEnv.DOTENV_CONFIG_DEBUG || debug);
-      quiet = parseBoolean(processEnv.DOTENV_CONFIG_QUIET || quiet);
+      const populated = DotenvModule.populate(processEnv2, parsedAll, options2);
+      debug = parseBoolean(processEnv2.DOTENV_CONFIG_DEBUG || debug);
+      quiet = parseBoolean(processEnv2.DOTENV_CONFIG_QUIET || quiet);
       if (debug || !quiet) {
         const keysCount = Object.keys(populated).length;
         const shortPaths = [];
@@ -5089,7 +5089,7 @@ var require_main = __commonJS({
         }
       }
     }
-    function populate(processEnv, parsed, options2 = {}) {
+    function populate(processEnv2, parsed, options2 = {}) {
       const debug = Boolean(options2 && options2.debug);
       const override = Boolean(options2 && options2.override);
       const populated = {};
@@ -5099,9 +5099,9 @@ var require_main = __commonJS({
         throw err;
       }
       for (const key of Object.keys(parsed)) {
-        if (Object.prototype.hasOwnProperty.call(processEnv, key)) {
+        if (Object.prototype.hasOwnProperty.call(processEnv2, key)) {
           if (override === true) {
-            processEnv[key] = parsed[key];
+            processEnv2[key] = parsed[key];
             populated[key] = parsed[key];
           }
           if (debug) {
@@ -5112,7 +5112,7 @@ var require_main = __commonJS({
             }
           }
         } else {
-          processEnv[key] = parsed[key];
+          processEnv2[key] = parsed[key];
           populated[key] = parsed[key];
         }
       }
@@ -5491,6 +5491,16 @@ var init_escape = __esm({
   }
 });
 
+// src/lib/config/process-env.ts
+function processEnv() {
+  return process.env;
+}
+var init_process_env = __esm({
+  "src/lib/config/process-env.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/context/project.ts
 function claudePathHash(path) {
   let h = 0;
@@ -5502,7 +5512,7 @@ function claudeProjectKey(path) {
   if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
   return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
 }
-function resolveProjectKey(path, projectsDir, env = process.env) {
+function resolveProjectKey(path, projectsDir, env = processEnv()) {
   const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
   if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
   const computed = claudeProjectKey(path);
@@ -5580,7 +5590,7 @@ function projectSearchGroups(config2, key) {
   }
   return groups;
 }
-function detectProject(cwd, config2, env = process.env) {
+function detectProject(cwd, config2, env = processEnv()) {
   const abs = (0, import_node_path11.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
@@ -5678,6 +5688,7 @@ var init_project = __esm({
     import_node_os3 = require("node:os");
     init_claude_memory();
     init_escape();
+    init_process_env();
     MAX_SANITIZED_LENGTH = 200;
   }
 });
@@ -10543,6 +10554,9 @@ function statePath(stateDir) {
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
+}
+function everyPart(state) {
+  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 function createEmptyState(now = (/* @__PURE__ */ new Date()).toISOString()) {
   return { tool: STATE_TOOL, version: STATE_VERSION, createdAt: now, updatedAt: now, files: emptyFiles(), orphans: [] };
@@ -32711,6 +32725,21 @@ var init_adopt_prior = __esm({
     import_promises6 = require("node:fs/promises");
     import_node_path21 = require("node:path");
     init_prior_hook();
+  }
+});
+
+// src/lib/sync/in-flight.ts
+function leftInFlight(state, startedAt) {
+  const parts = everyPart(state).filter((ref) => ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0);
+  return { parts, queuedAt: new Date(startedAt).toISOString() };
+}
+function applyLeftInFlight(found) {
+  for (const ref of found.parts) ref.queuedAt = found.queuedAt;
+}
+var init_in_flight = __esm({
+  "src/lib/sync/in-flight.ts"() {
+    "use strict";
+    init_state();
   }
 });
 
@@ -73002,9 +73031,12 @@ var init_fact_cleanup = __esm({
 // src/lib/sync/retire.ts
 async function retirePhase(ctx, input2) {
   const retired = await deleteRetired(ctx, input2);
-  ctx.counts.held += retired.held.length;
-  ctx.counts.factsRemoved += retired.factsRemoved;
-  if (needsFactCleanup(input2.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
+  const leftBehind = needsFactCleanup(input2.semantics) ? await cleanupFacts(ctx, retired.deleted) : 0;
+  return { held: retired.held.length, factsRemoved: retired.factsRemoved + leftBehind };
+}
+function applyRetireResult(ctx, result) {
+  ctx.counts.held += result.held;
+  ctx.counts.factsRemoved += result.factsRemoved;
 }
 async function deleteRetired(ctx, input2) {
   const { state, options: options2 } = ctx;
@@ -73331,7 +73363,7 @@ async function run(input2) {
       const online = { ...ctx, graphiti };
       semantics = await learnSemantics(online);
       if (semantics === void 0) return summarize(ctx, plan);
-      for (const ref of allParts2(state)) if (ref.sentAt !== void 0 && ref.uuid === void 0 && ref.queuedAt === void 0) ref.queuedAt = new Date(startedAt).toISOString();
+      applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config2, state);
       const order = { semantics, sharedOrigins };
@@ -73353,13 +73385,13 @@ async function run(input2) {
 }
 async function settle2(ctx, order) {
   if (editOrder(order.semantics) === "break-before-make") {
-    await retirePhase(ctx, order);
+    applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record2) => readyToSend(record2, order));
     scheduleSent(ctx.state, ctx.now());
   } else {
     await sendPending(ctx, () => true);
     scheduleSent(ctx.state, ctx.now());
-    await retirePhase(ctx, order);
+    applyRetireResult(ctx, await retirePhase(ctx, order));
   }
 }
 async function sendPending(ctx, ready) {
@@ -73392,10 +73424,7 @@ function needsServer(ctx, rebuilding) {
   return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
 }
 function sharedOriginsIn(config2, state) {
-  return sharedOriginsOf(config2.sharedSources, allParts2(state).map(originOf2));
-}
-function allParts2(state) {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
+  return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
 }
 async function waitForConfirmation(ctx, run2, order, waitMs) {
   const deadline = ctx.now() + waitMs;
@@ -73423,6 +73452,7 @@ var init_sync = __esm({
     init_backoff();
     init_log();
     init_adopt_prior();
+    init_in_flight();
     init_ledger();
     init_confirm();
     init_listing();
@@ -74655,7 +74685,7 @@ function parseOrigin(raw, variable) {
 function ownOrigin(setting, claudeConfigDir) {
   if (setting !== void 0) return { origin: setting, previousOrigins: [] };
   try {
-    const identity = originIdentity(claudeConfigDir);
+    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
     return { origin: identity.origin, previousOrigins: identity.previous };
   } catch (error62) {
     if (error62 instanceof OriginFileError) throw new ConfigError(error62.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
@@ -74685,7 +74715,7 @@ function parseSourceGroups(raw) {
   return out;
 }
 async function loadConfig(options2 = {}) {
-  const processEnv = options2.env ?? process.env;
+  const processEnv2 = options2.env ?? process.env;
   let envFile;
   let paiEnvFile;
   const env = {};
@@ -74693,14 +74723,14 @@ async function loadConfig(options2 = {}) {
     for (const [k, v] of Object.entries(values)) if (v !== void 0 && v !== "") env[k] = v;
   };
   if (options2.readEnvFile !== false) {
-    envFile = findEnvFile(processEnv);
+    envFile = findEnvFile(processEnv2);
     const ours = envFile === void 0 ? {} : await readEnvFile(envFile);
-    paiEnvFile = findPaiEnvFile({ ...ours, ...definedOnly(processEnv) });
+    paiEnvFile = findPaiEnvFile({ ...ours, ...definedOnly(processEnv2) });
     if (paiEnvFile !== void 0 && paiEnvFile !== envFile) layer(await readEnvFile(paiEnvFile));
     else paiEnvFile = void 0;
     layer(ours);
   }
-  layer(processEnv);
+  layer(processEnv2);
   return { ...buildConfig(env, envFile), paiEnvFile };
 }
 function definedOnly(env) {
@@ -74843,6 +74873,7 @@ init_package_root();
 init_fs_atomic();
 init_ids();
 init_process_alive();
+init_process_env();
 init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;

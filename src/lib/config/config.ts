@@ -19,7 +19,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServer, localServerToken } from './server-runtime.js';
-import { ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
+import { machineFacts, ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
 import { autoMemoryFolders, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
@@ -343,7 +343,7 @@ function parseOrigin(raw: string | undefined, variable: string): string | undefi
 function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[] } {
   if (setting !== undefined) return { origin: setting, previousOrigins: [] };
   try {
-    const identity = originIdentity(claudeConfigDir);
+    const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
     return { origin: identity.origin, previousOrigins: identity.previous };
   } catch (error) {
     if (error instanceof OriginFileError) throw new ConfigError(error.message, 'MADEINOZ_KNOWLEDGE_ORIGIN');

@@ -29,6 +29,7 @@ import { homedir } from 'node:os';
 import { projectMemoryFolder } from '../config/claude-memory.js';
 import type { Config } from '../config/config.js';
 import { projectGroupId } from '../graphiti/escape.js';
+import { processEnv } from '../config/process-env.js';
 
 export interface ProjectInfo {
   /** The cwd the session reported (resolved to an absolute path). */
@@ -78,7 +79,7 @@ export function claudeProjectKey(path: string): string {
  * the disambiguation scheme; Bun builds may hash differently). Among several, the computed
  * one if present, else the most recently modified.
  */
-export function resolveProjectKey(path: string, projectsDir: string, env: Record<string, string | undefined> = process.env): string {
+export function resolveProjectKey(path: string, projectsDir: string, env: Record<string, string | undefined> = processEnv()): string {
   const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
   if (override !== undefined && override !== '' && !/[\\/]/.test(override) && override !== '.' && override !== '..') return override;
   const computed = claudeProjectKey(path);
@@ -177,7 +178,7 @@ export function projectSearchGroups(config: ProjectConfig, key: string): string[
 }
 
 /** Everything the hook and the worker need to know about the session's project. Cheap and synchronous. */
-export function detectProject(cwd: string, config: ProjectConfig, env: Record<string, string | undefined> = process.env): ProjectInfo {
+export function detectProject(cwd: string, config: ProjectConfig, env: Record<string, string | undefined> = processEnv()): ProjectInfo {
   const abs = resolve(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;

@@ -51,6 +51,7 @@ import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior, type P
 import { lineDiff, parseRemembered, readJsonObject, serialize, type ParsedFile } from './settings-file.js';
 import { resolveSettingsTarget, whyNotWritable, type SettingsTarget } from './settings-target.js';
 import { deepEqual, InstallError, isObject, MARKER, MCP_SERVER_NAME, type FileResult, type InstallOptions, type InstallResult, type JsonObject } from './types.js';
+import { processEnv } from '../config/process-env.js';
 
 export * from './types.js';
 export { isOurHandler, isPriorMadeinozHandler, mergeHooks, ourHookGroups, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
@@ -159,7 +160,7 @@ async function applyChanges(changes: Array<{ file: string; kind: 'settings' | 'm
 
 /** Settings files of the other scopes (and $PAI_DIR/settings.json) that still register the madeinoz hook. */
 function priorHooksElsewhere(options: InstallOptions, target: string): string[] {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const candidates = new Map<string, string>();
   for (const scope of ['user', 'project', 'local'] as const) candidates.set(settingsPath({ ...options, scope }), `--scope ${scope}`);
   const pai = paiDirFromEnvironment(env);

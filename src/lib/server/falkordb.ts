@@ -14,6 +14,7 @@ import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
 import { privateDir } from './private-files.js';
 import { freePort, waitFor } from './proc.js';
+import { processEnv } from '../config/process-env.js';
 
 export interface FalkorDb {
   port: number;
@@ -109,7 +110,7 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
     const port = options.port ?? (await freePort());
     const persistence = options.persist === true ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
     const proc = ManagedProcess.start('falkordb', env.redisServer, ['-', '--bind', '127.0.0.1', '--port', String(port), ...persistence, '--dir', options.dataDir, '--loadmodule', env.falkordbModule], {
-      env: process.env,
+      env: processEnv(),
       logFile: join(options.dataDir, 'falkordb.log'),
       stdin: stdinConfig(options.password),
     });

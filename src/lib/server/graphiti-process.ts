@@ -15,6 +15,7 @@ import { ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
 import { ManagedProcess } from './managed-process.js';
 import { freePort, waitFor } from './proc.js';
+import { processEnv } from '../config/process-env.js';
 
 export type GraphitiTransport = 'http' | 'sse';
 
@@ -87,8 +88,8 @@ export function getOverSocket(socketPath: string, path: string, host: string, ti
 
 export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptions, port: number): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
+    PATH: processEnv().PATH ?? '',
+    HOME: processEnv().HOME ?? '',
     // The openai SDK reads OPENAI_BASE_URL; the server's config reads OPENAI_API_URL (0.28.x's LLM ignores it).
     OPENAI_API_KEY: options.llm.apiKey,
     OPENAI_API_URL: options.llm.baseUrl,

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
+import { processEnv } from '../config/process-env.js';
 
 export interface CommandResult {
   code: number | null;
@@ -23,7 +24,7 @@ export function runCommand(cmd: string, args: readonly string[], options: { time
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    const child = spawn(cmd, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: options.cwd, env: options.env ?? processEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');

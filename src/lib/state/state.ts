@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../util/fs-atomic.js';
 import { emptyFiles, validate } from './validate.js';
 import { removeOldJournals, replayJournal, retireJournals, timestampForFileName } from './journal.js';
-import { STATE_FILE, STATE_TOOL, STATE_VERSION, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
+import { STATE_FILE, STATE_TOOL, STATE_VERSION, type EpisodeRef, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
 
 export * from './types.js';
 export { JournalAppender, journalPath } from './journal.js';
@@ -30,6 +30,11 @@ export function statePath(stateDir: string): string {
 /** The record id (key of `files`): `<source>:<relPath>`. */
 export function fileRecordId(source: string, relPath: string): string {
   return `${source}:${relPath}`;
+}
+
+/** Every part the state knows: each record's current and older versions, and the orphans. */
+export function everyPart(state: SyncState): EpisodeRef[] {
+  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 
 export function createEmptyState(now: string = new Date().toISOString()): SyncState {

@@ -49,12 +49,29 @@ export interface Retired {
   factsRemoved: number;
 }
 
-/** The delete phase: deletes what is retired, then removes the facts the server leaves behind; tallies both. */
-export async function retirePhase(ctx: OnlineRun, input: RetireInput): Promise<void> {
+/** What the delete phase tells the run: the counters it adds (the parts themselves are already written into the state). */
+export interface RetireResult {
+  /** Parts held this time instead of deleted. */
+  held: number;
+  /** Facts removed: one by one from held parts, plus those fact-cleanup.ts found left behind by deleted parts. */
+  factsRemoved: number;
+}
+
+/**
+ * The delete phase: deletes what is retired, then removes the facts the server leaves behind. Like
+ * the send phase it journals each record as it goes (the state is the progress); what the run
+ * learns comes back as a `RetireResult`, which the orchestrator writes (`applyRetireResult`).
+ */
+export async function retirePhase(ctx: OnlineRun, input: RetireInput): Promise<RetireResult> {
   const retired = await deleteRetired(ctx, input);
-  ctx.counts.held += retired.held.length;
-  ctx.counts.factsRemoved += retired.factsRemoved;
-  if (needsFactCleanup(input.semantics)) ctx.counts.factsRemoved += await cleanupFacts(ctx, retired.deleted);
+  const leftBehind = needsFactCleanup(input.semantics) ? await cleanupFacts(ctx, retired.deleted) : 0;
+  return { held: retired.held.length, factsRemoved: retired.factsRemoved + leftBehind };
+}
+
+/** Adds the delete phase's counters to the run's. */
+export function applyRetireResult(ctx: RunContext, result: RetireResult): void {
+  ctx.counts.held += result.held;
+  ctx.counts.factsRemoved += result.factsRemoved;
 }
 
 export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise<Retired> {

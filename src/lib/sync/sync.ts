@@ -4,11 +4,13 @@
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
  *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
+ *   → parts an earlier run left in flight count as queued (in-flight.ts `leftInFlight`, invariant 3)
  *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
  *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts `decidePriorTakeover`
  *     → `applyPriorTakeover`)
  *   → send (send.ts: `sendable` picks the files, `sendParts` returns a `SendResult` that
- *     `applySendResult` writes) and delete retired parts + the facts they left (retire.ts, fact-cleanup.ts),
+ *     `applySendResult` writes) and delete retired parts + the facts they left (retire.ts `retirePhase`,
+ *     with fact-cleanup.ts, returns a `RetireResult` that `applyRetireResult` writes),
  *     in the order the server's semantics demand (`settle`: make before break, or break before make)
  *   → [wait: reconcile and settle again] → summary (summary.ts).
  *
@@ -34,15 +36,16 @@ import { filterSources, resolveSources, sharedOriginsOf } from '../memory/source
 import { scanSources } from '../memory/scan.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
-import { loadState, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
+import { everyPart, loadState, type FileRecord, type SyncState } from '../state/state.js';
 import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { priorMigration } from './adopt-prior.js';
+import { applyLeftInFlight, leftInFlight } from './in-flight.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun } from './plan.js';
-import { readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
+import { applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
 import { statusCounts, summarize } from './summary.js';
@@ -126,8 +129,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
       const online: OnlineRun = { ...ctx, graphiti };
       semantics = await learnSemantics(online);
       if (semantics === undefined) return summarize(ctx, plan);
-      // Parts found in flight from an earlier run were enqueued, if at all, before now.
-      for (const ref of allParts(state)) if (ref.sentAt !== undefined && ref.uuid === undefined && ref.queuedAt === undefined) ref.queuedAt = new Date(startedAt).toISOString();
+      applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config, state);
       const order: RetireInput = { semantics, sharedOrigins };
@@ -155,13 +157,13 @@ async function run(input: RunInput): Promise<SyncSummary> {
  */
 async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
   if (editOrder(order.semantics) === 'break-before-make') {
-    await retirePhase(ctx, order);
+    applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
   } else {
     await sendPending(ctx, () => true);
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
-    await retirePhase(ctx, order);
+    applyRetireResult(ctx, await retirePhase(ctx, order));
   }
 }
 
@@ -201,11 +203,7 @@ function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
 
 /** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
 function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
-  return sharedOriginsOf(config.sharedSources, allParts(state).map(originOf));
-}
-
-function allParts(state: SyncState): EpisodeRef[] {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
+  return sharedOriginsOf(config.sharedSources, everyPart(state).map(originOf));
 }
 
 /**

@@ -68,19 +68,24 @@ function readMachineId(): string | undefined {
   return undefined;
 }
 
-function userName(): string {
+/** The login name; where the system has no entry for this user, the environment's USER (USERNAME on Windows). */
+function userName(env: Readonly<Record<string, string | undefined>>): string {
   try {
     return userInfo().username;
   } catch {
-    return process.env.USER ?? process.env.USERNAME ?? '';
+    return env.USER ?? env.USERNAME ?? '';
   }
 }
 
 let facts: MachineFacts | undefined;
 
-/** This machine's facts (read once per process). */
-export function machineFacts(): MachineFacts {
-  facts ??= { machineId: readMachineId(), hostname: hostname(), user: userName() };
+/**
+ * This machine's facts (read once per process). `env` is the process's environment, passed in by
+ * config/ (util/ reads no environment of its own); it is consulted only for the user's name when
+ * the system has no entry for the user.
+ */
+export function machineFacts(env: Readonly<Record<string, string | undefined>> = {}): MachineFacts {
+  facts ??= { machineId: readMachineId(), hostname: hostname(), user: userName(env) };
   return facts;
 }
 

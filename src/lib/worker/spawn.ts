@@ -36,6 +36,7 @@ import { workerSwitches } from '../config/switches.js';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { uniqueId } from '../util/ids.js';
 import { isProcessAlive } from '../util/process-alive.js';
+import { processEnv } from '../config/process-env.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
 export const WORKER_TIMEOUT_MS = 5 * 60_000;
@@ -216,7 +217,7 @@ export interface WorkerCommand {
  * this package's node_modules (an absolute URL, so the worker's cwd does not matter).
  * GMS_WORKER_SCRIPT overrides the script (tests use a fake worker); a .ts override also gets tsx.
  */
-export function workerCommand(env: Record<string, string | undefined> = process.env, hereUrl: string = import.meta.url): WorkerCommand {
+export function workerCommand(env: Record<string, string | undefined> = processEnv(), hereUrl: string = import.meta.url): WorkerCommand {
   const here = fileURLToPath(hereUrl);
   const ext = extname(here);
   const override = workerSwitches(env).script;
@@ -252,7 +253,7 @@ export type TriggerOutcome =
  * throws. GMS_WORKER_DISABLED=1 turns spawning off (tests that must see no network at all).
  */
 export function triggerWorker(options: { stateDir: string; cwd: string; logger: Logger; env?: Record<string, string | undefined>; reason: string }): TriggerOutcome {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const { logger, stateDir } = options;
   try {
     if (workerSwitches(env).disabled) {
