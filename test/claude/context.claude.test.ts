@@ -5,14 +5,15 @@
  * `npm run test:claude` (not in `vitest run`).
  */
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { CONTEXT_FRAME } from '../../src/lib/context/render.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
-import { claudeBinary, ensureBuiltOnce, hookErrors, injectedContexts, makeClaudeBox, type ClaudeBox } from './harness.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import type { FakeAnthropic } from './fake-anthropic.js';
+import { useClaudeWorld } from './use-claude-world.js';
+import { hookErrors, injectedContexts, type ClaudeBox } from './harness.js';
 
 const MEMORY = '---\nname: queue decision\ndescription: which queue the jobs use\ntype: project\n---\n# Queue\n\nWe decided to use the shared queue for background jobs.\n';
 const FOREIGN = 'The billing queue retries failed invoices every 6 hours';
@@ -22,24 +23,11 @@ let api: FakeAnthropic;
 let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-beforeAll(() => {
-  ensureBuiltOnce();
-  claudeBinary();
-}, 180_000);
-
-beforeEach(async () => {
-  api = await startFakeAnthropic({ writeContent: MEMORY });
-  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
+useClaudeWorld(MEMORY, (w) => {
+  ({ api, graphiti, box } = w);
   // Someone else's knowledge in the group, one piece of it an order.
   graphiti.seedFact({ fact: FOREIGN, group_id: 'main', episodes: ['someone-elses-episode'] });
   graphiti.seedFact({ fact: ORDER, group_id: 'main', episodes: ['someone-elses-episode'] });
-  box = makeClaudeBox(api.url, graphiti.url);
-});
-
-afterEach(async () => {
-  await graphiti.close();
-  await api.close();
-  await box.cleanup();
 });
 
 describe('real Claude Code CLI, fake Anthropic API: the session context is data, not orders', () => {

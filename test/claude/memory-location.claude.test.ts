@@ -8,16 +8,17 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectMemoryFolder } from '../../src/lib/config/claude-memory.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { teamOrigin } from '../../src/lib/memory/sources.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
-import { memoryFolderNamed, startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
-import { claudeBinary, ensureBuiltOnce, hookRuns, injectedContexts, makeClaudeBox, waitForEvent, type ClaudeBox } from './harness.js';
+import { memoryFolderNamed, type FakeAnthropic } from './fake-anthropic.js';
+import { hookRuns, injectedContexts, waitForEvent, type ClaudeBox } from './harness.js';
+import { useClaudeWorld } from './use-claude-world.js';
 // @ts-expect-error plain ESM script without types
 import { CLAUDE_CODE_VERSION } from '../../scripts/test/claude-code.mjs';
 
@@ -27,22 +28,9 @@ let api: FakeAnthropic;
 let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-beforeAll(() => {
-  ensureBuiltOnce();
-  claudeBinary();
-}, 180_000);
-
-beforeEach(async () => {
-  api = await startFakeAnthropic({ writeContent: NOTE });
-  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeClaudeBox(api.url, graphiti.url);
+useClaudeWorld(NOTE, (w) => {
+  ({ api, graphiti, box } = w);
   expect(box.gms(['install', '--scope', 'user']).code).toBe(0);
-});
-
-afterEach(async () => {
-  await graphiti.close();
-  await api.close();
-  await box.cleanup();
 });
 
 /** One `-p` session in which the fake model saves `queue.md` where the CLI says memory lives; returns that folder. */

@@ -3,16 +3,17 @@
  * API and our Graphiti-shaped test server: installed from this checkout as a directory
  * marketplace, alone and beside install's settings hooks.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startGitHttp } from './git-http.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { waitForCondition } from '../hooks/helpers.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
-import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, ROOT, type ClaudeBox } from './harness.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import type { FakeAnthropic } from './fake-anthropic.js';
+import { useClaudeWorld } from './use-claude-world.js';
+import { hookErrors, hookRuns, injectedContexts, ROOT, type ClaudeBox } from './harness.js';
 
 const FACT = 'The deploy pipeline runs the smoke tests before the canary';
 
@@ -20,22 +21,9 @@ let api: FakeAnthropic;
 let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-beforeAll(() => {
-  ensureBuiltOnce();
-  claudeBinary();
-}, 180_000);
-
-beforeEach(async () => {
-  api = await startFakeAnthropic({ writeContent: '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\n# Deploy pipeline\n\nThe deploy pipeline has a canary stage.\n' });
-  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
+useClaudeWorld('---\nname: deploy\ndescription: how we deploy\ntype: project\n---\n# Deploy pipeline\n\nThe deploy pipeline has a canary stage.\n', (w) => {
+  ({ api, graphiti, box } = w);
   graphiti.seedFact({ fact: FACT, group_id: 'main' });
-  box = makeClaudeBox(api.url, graphiti.url);
-});
-
-afterEach(async () => {
-  await graphiti.close();
-  await api.close();
-  await box.cleanup();
 });
 
 function installPlugin(b: ClaudeBox): number {

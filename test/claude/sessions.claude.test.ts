@@ -4,14 +4,15 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { unusedPort as closedPort } from '../helpers/ports.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
-import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox, vendorInto, waitForEvent } from './harness.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import type { FakeAnthropic } from './fake-anthropic.js';
+import { useClaudeWorld } from './use-claude-world.js';
+import { hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox, vendorInto, waitForEvent } from './harness.js';
 
 const MEMORY = '---\nname: queue decision\ndescription: which queue the jobs use\ntype: project\n---\n# Queue\n\nWe decided to use the shared queue for background jobs.\n';
 const FACT = 'The billing queue retries failed invoices every 6 hours';
@@ -20,22 +21,9 @@ let api: FakeAnthropic;
 let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-beforeAll(() => {
-  ensureBuiltOnce();
-  claudeBinary();
-}, 180_000);
-
-beforeEach(async () => {
-  api = await startFakeAnthropic({ writeContent: MEMORY });
-  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
+useClaudeWorld(MEMORY, (w) => {
+  ({ api, graphiti, box } = w);
   graphiti.seedFact({ fact: FACT, group_id: 'main' });
-  box = makeClaudeBox(api.url, graphiti.url);
-});
-
-afterEach(async () => {
-  await graphiti.close();
-  await api.close();
-  await box.cleanup();
 });
 
 function cacheFor(b: ClaudeBox): string | undefined {

@@ -7,37 +7,23 @@
  */
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { waitForCondition } from '../helpers/wait-for-condition.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic.js';
-import { claudeBinary, ensureBuiltOnce, hookErrors, hookRuns, injectedContexts, makeClaudeBox, type ClaudeBox } from './harness.js';
+import type { FakeAnthropic } from './fake-anthropic.js';
+import { useClaudeWorld } from './use-claude-world.js';
+import { hookErrors, hookRuns, injectedContexts, type ClaudeBox } from './harness.js';
 
 const MEMORY = '---\nname: release train\ndescription: when releases ship\ntype: project\n---\n# Releases\n\nThe release train leaves every second Tuesday.\n';
 const FACT = 'release train leaves every second Tuesday';
 const DOTFILES_SETTINGS = '{\n  "cleanupPeriodDays": 30\n}\n';
 
 let api: FakeAnthropic;
-let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-beforeAll(() => {
-  ensureBuiltOnce();
-  claudeBinary();
-}, 180_000);
-
-beforeEach(async () => {
-  api = await startFakeAnthropic({ writeContent: MEMORY });
-  graphiti = await startGraphitiServer({ processingDelayMs: 0 });
-  box = makeClaudeBox(api.url, graphiti.url);
-});
-
-afterEach(async () => {
-  await graphiti.close();
-  await api.close();
-  await box.cleanup();
+useClaudeWorld(MEMORY, (w) => {
+  ({ api, box } = w);
 });
 
 describe('real Claude Code CLI: settings.json is a symlink into a dotfiles repository (fake Anthropic API)', () => {
