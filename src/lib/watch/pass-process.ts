@@ -22,6 +22,7 @@
  * and retries with backoff like any other error; the next pass starts a new child.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -76,7 +77,15 @@ export function passProcessCommand(hereUrl: string = import.meta.url): { script:
   return { script, execArgv };
 }
 
-export class PassProcess {
+/** A child has exited: `planned` when it was let go (idle, close), not when it died. */
+export interface PassProcessExit {
+  pid: number | undefined;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  planned: boolean;
+}
+
+export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
   private child: ChildProcess | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
@@ -84,7 +93,9 @@ export class PassProcess {
   private closed = false;
   private childrenStarted = 0;
 
-  constructor(private readonly options: PassProcessOptions) {}
+  constructor(private readonly options: PassProcessOptions) {
+    super();
+  }
 
   /** The running child's pid, if one runs now (holding its memory). */
   get pid(): number | undefined {
@@ -152,11 +163,14 @@ export class PassProcess {
     child.on('error', (error) => this.options.logger.error('sync pass process failed', { component: 'watch', error }));
     child.on('exit', (code, signal) => {
       // A child let go on purpose (idle, close) had no pass left; only a running one's end fails passes.
-      if (this.child !== child) return;
-      this.child = undefined;
-      const detail = signal !== null ? `killed by ${signal}` : `exit code ${code}`;
-      if (stderr.trim() !== '') this.options.logger.error('sync pass process stopped', { component: 'watch', detail, stderr: stderr.trim() });
-      this.failAll(detail);
+      const planned = this.child !== child;
+      if (!planned) {
+        this.child = undefined;
+        const detail = signal !== null ? `killed by ${signal}` : `exit code ${code}`;
+        this.options.logger.error('sync pass process stopped', { component: 'watch', detail, ...(stderr.trim() === '' ? {} : { stderr: stderr.trim() }) });
+        this.failAll(detail);
+      }
+      this.emit('exit', { pid: child.pid, code, signal, planned });
     });
     this.send(child, { type: 'init', data: { config: this.options.config, lockTimeoutMs: this.options.lockTimeoutMs, logLevel: this.options.logLevel ?? this.options.config.logLevel } });
     return child;

@@ -234,6 +234,10 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   get settling(): number {
     return this.stabilizer.size;
   }
+  /** The pid of the process running the passes, while there is one (tests, diagnostics). */
+  get passProcessPid(): number | undefined {
+    return this.passProcess?.pid;
+  }
   get watchedPaths(): string[] {
     return [...this.watched];
   }
