@@ -182,6 +182,33 @@ describe('watch with passes in a child process', () => {
   });
 });
 
+describe('watch starts its pass process ahead of the pass', () => {
+  let watcher: Watcher | undefined;
+  afterEach(async () => {
+    await watcher?.stop();
+    watcher = undefined;
+  });
+
+  it('a change starts the pass process while the write settles, and the pass runs in it', async () => {
+    mkdirSync(sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM'), { recursive: true });
+    // The process exits as soon as a pass is over: every change needs a new one.
+    watcher = createWatcher({ config: sb.config(), debounceMs: 50, writeStableMs: 30, confirmBackoff: { initialMs: 50, maxMs: 300 }, passProcessIdleMs: 0 });
+    const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
+    await watcher.start();
+    await initial;
+    await whenQuiet(watcher);
+    const w = watcher;
+    const waiting = nextEvent(w, 'phase', (e) => e.phase === 'settling' || e.phase === 'debouncing').then(() => w.passProcessPid);
+    const started = nextEvent(w, 'pass-start').then(() => w.passProcessPid);
+    const synced = nextEvent(w, 'pass', (e) => e.added === 1);
+    sb.pai('LEARNING/SYSTEM/kappa.md', learning('kappa', 'Saved to an idle watch.'));
+    const pidWhileWaiting = await waiting;
+    expect(pidWhileWaiting).toBeDefined();
+    expect(await started).toBe(pidWhileWaiting);
+    await synced;
+  });
+});
+
 /** The pid of the watcher's pass process (the child of this process running the engine). */
 function processesOf(w: Watcher): number[] {
   const pid = w.passProcessPid;

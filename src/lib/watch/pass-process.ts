@@ -160,7 +160,14 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
       stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
     });
     child.on('message', (message: FromPassProcess) => this.receive(message));
-    child.on('error', (error) => this.options.logger.error('sync pass process failed', { component: 'watch', error }));
+    child.on('error', (error) => {
+      this.options.logger.error('sync pass process failed', { component: 'watch', error });
+      // It never started (no pid): there will be no 'exit' to fail its pass.
+      if (child.pid === undefined && this.child === child) {
+        this.child = undefined;
+        this.failAll(`it could not be started: ${error.message}`);
+      }
+    });
     child.on('exit', (code, signal) => {
       // A child let go on purpose (idle, close) had no pass left; only a running one's end fails passes.
       const planned = this.child !== child;
