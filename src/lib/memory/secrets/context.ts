@@ -15,7 +15,7 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { isCredentialValue, isDummy, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
@@ -189,8 +189,12 @@ function redactLine(line: string): string {
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const span = (bareKey ? undefined : labelledValue(line, after, kind === 'password')) ?? entropyToken(line, after, judged, hasUrl);
+    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'password');
+    const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
+    // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
+    // (A UUID beside a credential word stays a secret: HubSpot, Snyk and Heroku keys are UUIDs.)
+    if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
     LINE_WORD.lastIndex = cursor;

@@ -13,17 +13,85 @@ const ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-
 const PLACEHOLDER =
   /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
 
-/** A documentation example or a masked value: AWS's `…EXAMPLE` keys, `ghp_xxxx…`, `sk-***`. */
-const DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
+/**
+ * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
+ * `ghp_xxxx…`, `sk-***`, `your_api_key_here`: words no generator writes into a token (any case),
+ * and runs no generator makes (in one case only: `xXXX` turns up in 100 KB of random base62).
+ */
+const DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || ENV_REF.test(value);
 }
 
-/** True for bodies no generator would produce: masks, doc examples, a run of one character. */
+/** True for bodies no generator would produce: masks, doc examples, a run of one character, a count or a repeat. */
 export function isDummy(value: string): boolean {
   if (DOC_EXAMPLE.test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
-  return value.length >= 8 && fewDistinct(value, 3);
+  return (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
+}
+
+/**
+ * Typed by a person, not generated: after any leading words of letters (a vendor prefix such as
+ * `xoxp-`, `sk_test_`), the rest only counts up or down in runs of 4 or more (`1234567890`,
+ * `abcdef123456`, `9876543210`) or repeats a unit of up to 4 characters (`abcabcabcabc`,
+ * `ab12ab12ab12`). `123456789a1234` is neither (a lone `a`), so it stays a password; a repeated
+ * word (`hunter2hunter2`) is a password people choose.
+ */
+function isPatterned(value: string): boolean {
+  const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== '');
+  let first = 0;
+  while (first < parts.length - 1 && /^[A-Za-z]+$/.test(parts[first] as string)) first += 1;
+  const body = parts.slice(first).join('');
+  if (body.length < 6) return false;
+  return countsInRuns(body) || (body.length >= 12 && repeatsUnit(body, 4));
+}
+
+/** Whether `s` is made of runs of 4+ characters each one after (or before) the previous: `1234567890`, `abcd`, `4321`. */
+function countsInRuns(s: string): boolean {
+  const next = (a: string, b: string, step: number): boolean => {
+    if (/\d/.test(a) && /\d/.test(b)) return (Number(a) + step + 10) % 10 === Number(b);
+    return /[A-Za-z]/.test(a) && /[A-Za-z]/.test(b) && b.charCodeAt(0) - a.charCodeAt(0) === step;
+  };
+  let run = 1;
+  let step = 0;
+  for (let i = 1; i < s.length; i += 1) {
+    const a = s[i - 1] as string;
+    const b = s[i] as string;
+    if (step !== 0 && next(a, b, step)) run += 1;
+    else if (run === 1 && (next(a, b, 1) || next(a, b, -1))) {
+      step = next(a, b, 1) ? 1 : -1;
+      run = 2;
+    } else {
+      if (run < 4) return false;
+      run = 1;
+      step = 0;
+    }
+  }
+  return run >= 4;
+}
+
+/** Whether `s` repeats a unit of at most `max` characters from start to end (the last copy may be cut short). */
+function repeatsUnit(s: string, max: number): boolean {
+  for (let p = 1; p <= max && 2 * p <= s.length; p += 1) {
+    let i = p;
+    while (i < s.length && s[i] === s[i - p]) i += 1;
+    if (i === s.length) return true;
+  }
+  return false;
+}
+
+/**
+ * The words right before a value name it an id or a content hash, whatever credential word came
+ * earlier: `credentialsId: '…'`, `sha256 …`, `md5=…`, `commit …`, `etag: "…"`, `digest: sha256:…`.
+ */
+const NAMED_ID =
+  /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+/** The same in camelCase, where case matters (`credentialsId`, `tokenHash`; not `paid`). */
+const NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+
+export function isNamedId(before: string): boolean {
+  const tail = before.slice(-40);
+  return NAMED_ID.test(tail) || NAMED_ID_CAMEL.test(tail);
 }
 
 /** Whether `value` has at most `n` distinct characters (stops at the first one over). */
