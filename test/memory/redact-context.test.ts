@@ -121,6 +121,26 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'http://assets.r7.com/assets/media_box_tv_tres_colunas/video_box.ico-7a388b69018576d24b59331fd60aab0c.png',
     'api_key: "abcabcabcabcabcabc"',
     'Sentry: `dsn: "https://examplePublicKey@o0.ingest.sentry.io/0"`',
+    'GITHUB_TOKEN=ghp_xxxx1234xxxx',
+    'api_key: 11111111-2222-3333-4444-555555555555',
+    'key = "testkey1234567890abcdef"',
+    // References and templates that fetch the secret, not the secret.
+    "'password' => $db_password,",
+    'sonar.token=squ_${SONAR}',
+    'curl -H "Authorization: token ${GITHUB_TOKEN}" https://api.github.com/user',
+    'password: "#{DB_PASSWORD}"',
+    'dsn = "host=db password=%(db_password)s"',
+    'password: @@DB_PASSWORD@@',
+    'password: __DB_PASSWORD__',
+    'password: ((db_password))',
+    'token: "$__env{GRAFANA_TOKEN}"',
+    'api_key: !vault |',
+    'password: !secret db_password',
+    'password: !Sub "{{resolve:secretsmanager:MySecret:SecretString:password}}"',
+    'password: [hidden]',
+    'secret = "TODO: set me"',
+    'let token = std::env::var("TOKEN")?;',
+    'api_key = config["api_key"]',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);

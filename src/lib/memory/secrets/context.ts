@@ -15,7 +15,7 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { isCredentialValue, isDummy, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { insideTemplate, isCredentialValue, isDummy, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
@@ -44,6 +44,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (/[a-z]/.test(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (insideTemplate(line.slice(0, start))) return false;
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
@@ -118,6 +119,7 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
+  if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
   const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
