@@ -141,11 +141,38 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'secret = "TODO: set me"',
     'let token = std::env::var("TOKEN")?;',
     'api_key = config["api_key"]',
+    'secret = base64.b64decode(os.environ["SECRET_B64"])',
+    'TOKEN=`cat /run/secrets/token`',
+    'password: !!binary |',
+    'password: DB_PASSWORD',
+    'with:\n  token: GITHUB_TOKEN',
+    'export TOKEN=${TOKEN:-dev-token-1234}',
+    'api_key: {{ .Env.API_KEY_2024 }}',
+    'token: arn:aws:ssm:us-east-1:123456789012:parameter/prod/token',
+    'password: projects/p1/secrets/db-pw/versions/latest',
+    'spring.datasource.password: ENC(Zx9Yw8Xv7Ut6Sr5Qp4)',
+    // Ids, names and hashes that say what they are.
+    'secretKeyRef: {name: db-secret-7f9c2b, key: password}',
+    `password: "sha256:${HEX32}${HEX32}"`,
+    `password_sha256: ${HEX32}${HEX32}`,
+    'hashed_password = "$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG"',
+    'token contract 0x6B175474E89094C44Da98b954EedeAC495271d0F (DAI)',
+    'logo key: <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',
+    'The key is ops_eyJzaWduSW5BZGRyZXNz… (truncated)',
+    'token: deadbeefdeadbeefdeadbeefdeadbeef',
+    'key: qwertyuiopasdfghjklzxcvbnm123456',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);
     expect(r.text).toBe(text);
     expect(r.total).toBe(0);
+  });
+});
+
+describe('redaction by context: an earlier rule\'s tag is left whole', () => {
+  it('does not read the colon inside [REDACTED:…] as a label separator', () => {
+    const token = j('ghp_A1b2C3d4E5f6G7h8I9j0', 'K1l2M3n4O5p6Q7r8');
+    expect(redactSecrets(`the token <${token}> goes here`).text).toBe('the token <[REDACTED:github-token]> goes here');
   });
 });
 
