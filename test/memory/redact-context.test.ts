@@ -70,6 +70,25 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'base64-encoded PEM outside a Kubernetes Secret', text: `TLS_KEY=${j('LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpN', 'SUlFb3dJQkFBS0NBUUVB')}`, secret: j('LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpN', 'SUlFb3dJQkFBS0NBUUVB') },
     { cls: 'a long random string beside a credential word, unknown format', text: `the acme integration credential, in case: ${TOKEN40}`, secret: TOKEN40 },
   ],
+  'vendor tokens with no credential word beside them (documented prefixes and shapes)': [
+    { cls: 'EasyPost production key alone on a line', text: j('EZAK', 'q7Lm2Xv4T', TOKEN40), secret: j('q7Lm2Xv4T', TOKEN40), label: 'easypost-key' },
+    { cls: 'EasyPost test key in a URL query', text: `https://example.test/label?key=${j('EZTK', TOKEN40, 'b8Nc3')}&x=1`, secret: j(TOKEN40, 'b8Nc3'), label: 'easypost-key' },
+    { cls: 'Sourcegraph access token', text: `src login with ${j('sgp_', HEX32.slice(0, 16), '_', HEX32, 'a1b2c3d4')}`, secret: j(HEX32, 'a1b2c3d4'), label: 'sourcegraph-token' },
+    { cls: 'Sourcegraph legacy token (40 hex)', text: `${j('sgp_', HEX32, 'a1b2c3d4')}`, secret: j(HEX32, 'a1b2c3d4'), label: 'sourcegraph-token' },
+    { cls: 'SonarQube user token', text: `sonar-scanner -Dsonar.login=${j('squ_', HEX32, '0f1e2d3c')}`, secret: j(HEX32, '0f1e2d3c'), label: 'sonarqube-token' },
+    { cls: 'Slack app configuration token', text: `${j('xoxe.xoxp-1-', 'Mi0yLTEyMzQ1Njc4OTAtMTIzNDU2Nzg5MDEy')}`, secret: 'Mi0yLTEyMzQ1Njc4OTAtMTIzNDU2Nzg5MDEy', label: 'slack-token' },
+    { cls: 'OpenShift OAuth token', text: `oc login --server=https://api.ocp.internal:6443 ${j('sha256~', 'Xq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4K6m8N')}`, secret: 'Xq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4K6m8N', label: 'openshift-token' },
+    { cls: 'Fly.io macaroon without the FlyV1 scheme', text: `${j('fm2_', 'lJPECAAAAAAAAMx3xBBrZmwyL2Zx', TOKEN40)}`, secret: j('lJPECAAAAAAAAMx3xBBrZmwyL2Zx', TOKEN40), label: 'fly-token' },
+    { cls: 'Facebook (Meta) Graph API token', text: `${j('EAAG', 'm0PX4ZCpsBAKq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4', TOKEN40)}`, secret: j('m0PX4ZCpsBAKq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4', TOKEN40), label: 'facebook-token' },
+    { cls: 'Facebook app access token (app id|secret)', text: `facebook ${j('1234567890123456|', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9')}`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', label: 'facebook-app-token' },
+    { cls: '42 (Intra) application secret', text: `${j('s-s4t2ud-', HEX32, HEX32)}`, secret: HEX32, label: 'intra42-secret' },
+    {
+      cls: 'Microsoft Teams incoming webhook URL',
+      text: `https://contoso.webhook.office.com/webhookb2/${j('0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60@7d2e9a41-5c3b-4f8e-a1d6-2b9c0e7f3a18/IncomingWebhook/', HEX32, '/2b9c0e7f-3a18-4f8e-a1d6-7d2e9a415c3b')}`,
+      secret: HEX32,
+      label: 'teams-webhook',
+    },
+  ],
 };
 
 describe.each(Object.entries(CLASSES))('redaction by context: %s', (_group, cases) => {
@@ -111,6 +130,9 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',
+    // A documented prefix met by chance inside a base64 blob is not a token.
+    `integrity: ...6wqX6fNUXA/rYqRvfQ+${j('EZTK', 'q7Lm2Xv4T', TOKEN40)}/3VmWq/edti6...`,
+    '| app id | owner |\n|---|---|\n| 1234567890123456 | platform |',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);

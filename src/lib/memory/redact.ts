@@ -18,6 +18,8 @@ import { CONTEXT_RULES } from './secrets/context.js';
 import { runRules, type RedactResult, type Rule } from './secrets/engine.js';
 import { STRUCTURED_FIRST, STRUCTURED_RULES } from './secrets/structured.js';
 import { VENDOR_RULES } from './secrets/vendor.js';
+import { VENDOR_DOCUMENTED_RULES } from './secrets/vendor-documented.js';
+import { VENDOR_SHAPE_RULES } from './secrets/vendor-shapes.js';
 
 export type { RedactResult } from './secrets/engine.js';
 
@@ -30,7 +32,7 @@ export interface PrivateBlocksResult {
   warnings: string[];
 }
 
-const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
+const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

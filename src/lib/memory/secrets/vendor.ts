@@ -10,8 +10,10 @@ import { isDummy, isJwtIoSample, isRedacted } from './values.js';
 
 // A token must not be glued to the word or token before it: `xghp_…` is not a GitHub token.
 const B = '(?<![A-Za-z0-9_-])';
+/** The same, and not glued to a base64 run before it either. */
+const B64 = '(?<![A-Za-z0-9_+/-])';
 
-interface VendorRow {
+export interface VendorRow {
   kind: string;
   /** Regex source of the prefix (the literal part users recognise). */
   prefix: string;
@@ -25,6 +27,11 @@ interface VendorRow {
   hints: readonly string[];
   /** Flags besides `g` (e.g. `i`). */
   flags?: string;
+  /**
+   * The token must not sit inside a base64 run: no `+` or `/` glued before or after it (a prefix
+   * such as `EZTK` turns up by chance inside long base64 blobs). For rows whose body excludes `+/`.
+   */
+  notInBase64?: boolean;
 }
 
 const HEX = /^[0-9a-f]+$/;
@@ -106,12 +113,16 @@ const ROWS: VendorRow[] = [
   { kind: 'discord-bot-token', prefix: '[MNO][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.', body: URLSAFE, min: 27, hints: ['.'] },
 ];
 
-function vendorRule(row: VendorRow): RegexRule {
+/** One row as a rule: the prefix, a greedy body, then length, dummy and shape checks in code. Shared by vendor-*.ts. */
+export function vendorRule(row: VendorRow): RegexRule {
   return {
     kind: row.kind,
     hints: row.hints,
-    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ''}`),
+    // With `notInBase64`, the character after the body is captured when it is `+` or `/` (an optional
+    // group after a greedy run never makes the run give back characters) and judged in code.
+    re: new RegExp(`${row.notInBase64 === true ? B64 : B}(${row.prefix})(${row.body}+)${row.notInBase64 === true ? '([+/]?)' : ''}`, `g${row.flags ?? ''}`),
     replace: (match, g) => {
+      if ((g[2] ?? '') !== '') return undefined;
       const body = g[1] ?? '';
       if (body.length < row.min || isRedacted(match) || isDummy(body)) return undefined;
       if (row.check !== undefined && !row.check(body)) return undefined;
