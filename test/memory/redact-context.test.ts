@@ -43,6 +43,9 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'curl -u on a continuation line', text: `curl -X POST https://h.internal/x \\\n  -u developer:${PW}`, secret: PW, label: 'cli-password' },
     { cls: 'curl --user with a quoted password after the colon', text: `curl --user kevin:'${PW}' -X PATCH https://h.internal/`, secret: PW, label: 'cli-password' },
     { cls: 'curl password with two dots (a leak the property test found)', text: `curl -u "ops:9A..c_3HTd_I+46" https://nexus.internal/`, secret: '9A..c_3HTd_I+46', label: 'cli-password' },
+    { cls: 'curl -u with an API key as the user and no password', text: `curl https://api.vendor.test/v2/shipments -u "${TOKEN40}:"`, secret: TOKEN40, label: 'cli-password' },
+    { cls: 'curl --user with user and password quoted apart, in braces', text: `curl -X POST --user "{0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60}":"{${PW}q}" https://api.vendor.test/v3/translate`, secret: '0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60', label: 'cli-password' },
+    { cls: 'curl --user quoted apart: the password', text: `curl --user 'deploy':'${PW}' https://h.internal/`, secret: PW, label: 'cli-password' },
     { cls: 'basic-auth URL, port and path, # in the password', text: `https://admin:${PW}@git.internal:8443/repo.git`, secret: PW, label: 'url-password' },
     { cls: 'basic-auth URL, empty user', text: `REDIS_URL=redis://:${PW}@cache.internal:6379/0`, secret: PW, label: 'url-password' },
   ],
@@ -130,6 +133,7 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',
+    'curl -u admin: https://localhost:9200 (the password is asked for)',
     // A documented prefix met by chance inside a base64 blob is not a token.
     `integrity: ...6wqX6fNUXA/rYqRvfQ+${j('EZTK', 'q7Lm2Xv4T', TOKEN40)}/3VmWq/edti6...`,
     '| app id | owner |\n|---|---|\n| 1234567890123456 | platform |',
