@@ -71,6 +71,10 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'crypto wallet private key (hex)', text: `wallet private key 0x${HEX32}${HEX32}`, secret: HEX32, label: 'private-key' },
     { cls: 'crypto wallet key (WIF)', text: `Imported the cold wallet key (WIF): ${j('5HueCGU8rMjxEXxiPuD5BDku4MkFq', 'eZyd4dZ1jvhTVqvbTLvyTJ')}`, secret: j('5HueCGU8rMjxEXxiPuD5BDku4MkFq', 'eZyd4dZ1jvhTVqvbTLvyTJ') },
     { cls: 'base64-encoded PEM outside a Kubernetes Secret', text: `TLS_KEY=${j('LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpN', 'SUlFb3dJQkFBS0NBUUVB')}`, secret: j('LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpN', 'SUlFb3dJQkFBS0NBUUVB') },
+    { cls: 'Sumo Logic access id (the Basic-auth user of the access key pair)', text: `sumologic.accessId = "${j('suQ7mLx2', 'Vb9KpR')}"`, secret: j('suQ7mLx2', 'Vb9KpR'), label: 'credential-id' },
+    { cls: 'access id in an env line', text: `export SUMO_ACCESS_ID=${j('suQ7mLx2', 'Vb9KpR')}`, secret: j('suQ7mLx2', 'Vb9KpR'), label: 'credential-id' },
+    { cls: 'Vault AppRole secret_id (a UUID)', text: `vault write auth/approle/login role_id=ops secret_id=${j('0b6f0c1e-8f5a-4c2d', '-9a7e-3b1d2c4e5f60')}`, secret: j('0b6f0c1e-8f5a-4c2d', '-9a7e-3b1d2c4e5f60'), label: 'credential-id' },
+    { cls: 'Tencent Cloud SecretId', text: `SecretId: ${j('AKIDz8krbsJ5yKBZQpn74WFkmLPx3', 'q7Lm2Xv')}`, secret: j('AKIDz8krbsJ5yKBZQpn74WFkmLPx3', 'q7Lm2Xv') },
     { cls: 'a long random string beside a credential word, unknown format', text: `the acme integration credential, in case: ${TOKEN40}`, secret: TOKEN40 },
   ],
   'vendor tokens with no credential word beside them (documented prefixes and shapes)': [
@@ -133,6 +137,9 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',
+    'aws secretsmanager get-secret-value --secret-id prod/db/password',
+    'SecretId: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-db',
+    'access_id: 42\naccessId: team-alpha-2',
     'curl -u admin: https://localhost:9200 (the password is asked for)',
     // A documented prefix met by chance inside a base64 blob is not a token.
     `integrity: ...6wqX6fNUXA/rYqRvfQ+${j('EZTK', 'q7Lm2Xv4T', TOKEN40)}/3VmWq/edti6...`,
