@@ -102,7 +102,9 @@ const ROWS: VendorRow[] = [
   { kind: 'infracost-key', prefix: 'ico-', body: ALNUM, min: 32, check: mixed, hints: ['ico-'] },
   { kind: 'age-secret-key', prefix: 'AGE-SECRET-KEY-1', body: '[A-Z0-9]', min: 50, hints: ['AGE-SECRET-KEY-1'] },
   // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
-  { kind: 'onepassword-secret-key', prefix: 'A3-', body: '[A-Z0-9-]', min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ['A3-'] },
+  // 1Password's "About your Secret Key": 34 letters and numbers in all, so 32 after `A3`; copies
+  // that lost a dash (`798JRYLJVD4`) are the same key, so the count, not the grouping, decides.
+  { kind: 'onepassword-secret-key', prefix: 'A3-', body: '[A-Z0-9-]', min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b) || (/^[A-Z0-9]{6}(?:-[A-Z0-9]{5,12}){3,6}$/.test(b) && b.replace(/-/g, '').length === 32), hints: ['A3-'] },
   { kind: 'onepassword-service-token', prefix: 'ops_eyJ', body: '[A-Za-z0-9_=+/-]', min: 40, hints: ['ops_eyJ'] },
   { kind: 'twilio-api-key', prefix: 'SK', body: '[0-9a-f]', min: 32, check: exact(32), hints: ['SK'] },
   { kind: 'twilio-account-sid', prefix: 'AC', body: '[0-9a-f]', min: 32, check: exact(32), hints: ['AC'] },
