@@ -89,6 +89,7 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'Facebook (Meta) Graph API token', text: `${j('EAAG', 'm0PX4ZCpsBAKq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4', TOKEN40)}`, secret: j('m0PX4ZCpsBAKq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4', TOKEN40), label: 'facebook-token' },
     { cls: 'Facebook app access token (app id|secret)', text: `facebook ${j('1234567890123456|', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9')}`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', label: 'facebook-app-token' },
     { cls: '42 (Intra) application secret', text: `${j('s-s4t2ud-', HEX32, HEX32)}`, secret: HEX32, label: 'intra42-secret' },
+    { cls: '1Password Secret Key copied with a dash lost', text: `Emergency kit: ${j('A3-Q7LM2X-', 'V4TB8NC3ZKL-', 'W9RP5-H2J4K-6M8NQ')}`, secret: j('V4TB8NC3ZKL-', 'W9RP5'), label: 'onepassword-secret-key' },
     {
       cls: 'Microsoft Teams incoming webhook URL',
       text: `https://contoso.webhook.office.com/webhookb2/${j('0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60@7d2e9a41-5c3b-4f8e-a1d6-2b9c0e7f3a18/IncomingWebhook/', HEX32, '/2b9c0e7f-3a18-4f8e-a1d6-7d2e9a415c3b')}`,
