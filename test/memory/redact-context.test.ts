@@ -75,6 +75,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'access id in an env line', text: `export SUMO_ACCESS_ID=${j('suQ7mLx2', 'Vb9KpR')}`, secret: j('suQ7mLx2', 'Vb9KpR'), label: 'credential-id' },
     { cls: 'Vault AppRole secret_id (a UUID)', text: `vault write auth/approle/login role_id=ops secret_id=${j('0b6f0c1e-8f5a-4c2d', '-9a7e-3b1d2c4e5f60')}`, secret: j('0b6f0c1e-8f5a-4c2d', '-9a7e-3b1d2c4e5f60'), label: 'credential-id' },
     { cls: 'Tencent Cloud SecretId', text: `SecretId: ${j('AKIDz8krbsJ5yKBZQpn74WFkmLPx3', 'q7Lm2Xv')}`, secret: j('AKIDz8krbsJ5yKBZQpn74WFkmLPx3', 'q7Lm2Xv') },
+    { cls: 'a generated value assigned to a key of any name (.env line)', text: `mimi=${j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', 'Hd5Gf0Ja+Tu7Ei2Ow4Q')}`, secret: j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', 'Hd5Gf0Ja+Tu7Ei2Ow4Q'), label: 'high-entropy' },
+    { cls: 'a generated value assigned to a key of any name (JSON line)', text: `{\n  "cfg": "${j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', 'Hd5Gf0Ja_Tu7Ei2Ow4Q')}",\n  "n": 3\n}`, secret: j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', 'Hd5Gf0Ja_Tu7Ei2Ow4Q'), label: 'high-entropy' },
     { cls: 'a long random string beside a credential word, unknown format', text: `the acme integration credential, in case: ${TOKEN40}`, secret: TOKEN40 },
   ],
   'vendor tokens with no credential word beside them (documented prefixes and shapes)': [
@@ -138,6 +140,12 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',
+    // Public digests and ids assigned to a key: a lock file's integrity, an image digest, a commit.
+    'integrity: sha512-Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9kR2tW5sD0fG7hJ4==',
+    `image_digest=${HEX32}${HEX32}`,
+    'request_id=0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60',
+    'commit: 4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c0d1e2f3a',
+    'title: Notes on the cache-warmup-v2 rollout for 2026',
     'aws secretsmanager get-secret-value --secret-id prod/db/password',
     'SecretId: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-db',
     'access_id: 42\naccessId: team-alpha-2',
