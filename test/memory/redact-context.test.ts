@@ -91,6 +91,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'Facebook (Meta) Graph API token', text: `${j('EAAG', 'm0PX4ZCpsBAKq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4', TOKEN40)}`, secret: j('m0PX4ZCpsBAKq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4', TOKEN40), label: 'facebook-token' },
     { cls: 'Facebook app access token (app id|secret)', text: `facebook ${j('1234567890123456|', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9')}`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', label: 'facebook-app-token' },
     { cls: '42 (Intra) application secret', text: `${j('s-s4t2ud-', HEX32, HEX32)}`, secret: HEX32, label: 'intra42-secret' },
+    { cls: 'a token of a vendor with no row: short prefix, then a long random run', text: `Deploy hook: ${j('acme_live_', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0')} (rotate monthly)`, secret: j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0'), label: 'prefixed-token' },
+    { cls: 'a dash-prefixed token of a vendor with no row', text: `${j('qwk-', 'Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9')}`, secret: j('Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9'), label: 'prefixed-token' },
     { cls: '1Password Secret Key copied with a dash lost', text: `Emergency kit: ${j('A3-Q7LM2X-', 'V4TB8NC3ZKL-', 'W9RP5-H2J4K-6M8NQ')}`, secret: j('V4TB8NC3ZKL-', 'W9RP5'), label: 'onepassword-secret-key' },
     {
       cls: 'Microsoft Teams incoming webhook URL',
@@ -140,6 +142,11 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     "const cacheKey = 'user-profile-v2-2026-11-25';",
     'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
     'DATABASE_URL=postgres://user:password@localhost:5432/app',
+    // Prefixed names that are not tokens: identifiers, slugs, an elided example.
+    'Call get_UserProfileSettingsForAccount2024 from src/user_profile/settings_v2.ts.',
+    'The test is test_handlesEmptyResponseWhenServerTimesOut3 in api_client_spec.',
+    `export OP_SERVICE_ACCOUNT_TOKEN=ops_${j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0')}...`,
+    'build-2026-11-25-release-candidate-3-linux-x64-musl',
     // Public digests and ids assigned to a key: a lock file's integrity, an image digest, a commit.
     'integrity: sha512-Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9kR2tW5sD0fG7hJ4==',
     `image_digest=${HEX32}${HEX32}`,

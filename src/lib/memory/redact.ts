@@ -16,6 +16,7 @@ import { ASSIGNMENT_RULES } from './secrets/assignment.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
 import { CONTEXT_RULES } from './secrets/context.js';
 import { CREDENTIAL_ID_RULES } from './secrets/credential-id.js';
+import { PREFIXED_TOKEN } from './secrets/prefixed-token.js';
 import { RANDOM_ASSIGNMENT } from './secrets/random-assignment.js';
 import { runRules, type RedactResult, type Rule } from './secrets/engine.js';
 import { STRUCTURED_FIRST, STRUCTURED_RULES } from './secrets/structured.js';
@@ -34,7 +35,7 @@ export interface PrivateBlocksResult {
   warnings: string[];
 }
 
-const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CREDENTIAL_ID_RULES, RANDOM_ASSIGNMENT, ...CONTEXT_RULES];
+const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CREDENTIAL_ID_RULES, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and
