@@ -83,7 +83,7 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'EasyPost production key alone on a line', text: j('EZAK', 'q7Lm2Xv4T', TOKEN40), secret: j('q7Lm2Xv4T', TOKEN40), label: 'easypost-key' },
     { cls: 'EasyPost test key in a URL query', text: `https://example.test/label?key=${j('EZTK', TOKEN40, 'b8Nc3')}&x=1`, secret: j(TOKEN40, 'b8Nc3'), label: 'easypost-key' },
     { cls: 'Sourcegraph access token', text: `src login with ${j('sgp_', HEX32.slice(0, 16), '_', HEX32, 'a1b2c3d4')}`, secret: j(HEX32, 'a1b2c3d4'), label: 'sourcegraph-token' },
-    { cls: 'Sourcegraph legacy token (40 hex)', text: `${j('sgp_', HEX32, 'a1b2c3d4')}`, secret: j(HEX32, 'a1b2c3d4'), label: 'sourcegraph-token' },
+    { cls: 'Sourcegraph token without an instance id, hex in capitals', text: `${j('sgp_', HEX32.toUpperCase(), 'A1B2C3D4')}`, secret: j(HEX32.toUpperCase(), 'A1B2C3D4'), label: 'sourcegraph-token' },
     { cls: 'SonarQube user token', text: `sonar-scanner -Dsonar.login=${j('squ_', HEX32, '0f1e2d3c')}`, secret: j(HEX32, '0f1e2d3c'), label: 'sonarqube-token' },
     { cls: 'Slack app configuration token', text: `${j('xoxe.xoxp-1-', 'Mi0yLTEyMzQ1Njc4OTAtMTIzNDU2Nzg5MDEy')}`, secret: 'Mi0yLTEyMzQ1Njc4OTAtMTIzNDU2Nzg5MDEy', label: 'slack-token' },
     { cls: 'OpenShift OAuth token', text: `oc login --server=https://api.ocp.internal:6443 ${j('sha256~', 'Xq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4K6m8N')}`, secret: 'Xq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8kH2j4K6m8N', label: 'openshift-token' },

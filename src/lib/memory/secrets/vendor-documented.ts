@@ -10,8 +10,9 @@
  *   production API keys, used as the Basic-auth user name; production keys begin `EZAK`, test keys
  *   `EZTK`, followed by a long alphanumeric run.
  * - Sourcegraph, "Revoking an access token" (sourcegraph.com/docs/cli/how-tos): "access tokens are
- *   tokens starting with sgp_"; newer tokens carry an instance id (`sgp_<16 hex>_<40 hex>`, or
- *   `sgp_local_…`), older ones 40 hex characters.
+ *   tokens starting with sgp_"; "Secret formats" (sourcegraph.com/docs/dev/security/secret_formats)
+ *   and the token check in Sourcegraph's own src-cli: `sgp_` or `sgph_`, an optional instance id
+ *   and `_` (`local` or 16 hex as issued), then 40 hex characters of either case.
  * - SonarQube, "Managing your tokens" (docs.sonarsource.com): user, project-analysis and
  *   global-analysis tokens, prefixed `squ_`, `sqp_` and `sqa_`, then 40 hex characters.
  * - Slack, "tooling.tokens.rotate" (docs.slack.dev): app configuration tokens `xoxe.xoxp-…` /
@@ -36,8 +37,8 @@ const mixedCase = (b: string): boolean => /\d/.test(b) && /[a-z]/.test(b) && /[A
 
 const ROWS: VendorRow[] = [
   { kind: 'easypost-key', prefix: 'EZ[AT]K', body: '[A-Za-z0-9]', min: 40, check: mixedCase, hints: ['EZAK', 'EZTK'] },
-  // `sgp_` then hex, optionally after an instance id or `local` and an underscore.
-  { kind: 'sourcegraph-token', prefix: 'sgp_', body: '[A-Za-z0-9_]', min: 40, check: (b) => /^(?:(?:[0-9a-f]{16}|local)_)?[0-9a-f]{40,}$/.test(b), hints: ['sgp_'] },
+  // `sgp_` (or `sgph_`) then 40 hex, optionally after an instance id and an underscore.
+  { kind: 'sourcegraph-token', prefix: 'sgph?_', body: '[A-Za-z0-9_]', min: 40, check: (b) => /^(?:[A-Za-z0-9]{1,32}_)?[0-9a-fA-F]{40}$/.test(b), hints: ['sgp_', 'sgph_'] },
   { kind: 'sonarqube-token', prefix: 'sq[upa]_', body: '[0-9a-f]', min: 40, check: (b) => b.length === 40 && HEX.test(b), hints: ['squ_', 'sqp_', 'sqa_'] },
   { kind: 'slack-token', prefix: 'xoxe\\.xox[a-z]-', body: '[A-Za-z0-9-]', min: 20, check: (b) => /\d/.test(b), hints: ['xoxe.'] },
   { kind: 'openshift-token', prefix: 'sha256~', body: '[A-Za-z0-9_-]', min: 40, check: (b) => /\d/.test(b) && /[A-Za-z]/.test(b), hints: ['sha256~'] },
