@@ -73,6 +73,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'base64-encoded PEM outside a Kubernetes Secret', text: `TLS_KEY=${j('LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpN', 'SUlFb3dJQkFBS0NBUUVB')}`, secret: j('LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpN', 'SUlFb3dJQkFBS0NBUUVB') },
     { cls: 'Sumo Logic access id (the Basic-auth user of the access key pair)', text: `sumologic.accessId = "${j('suQ7mLx2', 'Vb9KpR')}"`, secret: j('suQ7mLx2', 'Vb9KpR'), label: 'credential-id' },
     { cls: 'access id in an env line', text: `export SUMO_ACCESS_ID=${j('suQ7mLx2', 'Vb9KpR')}`, secret: j('suQ7mLx2', 'Vb9KpR'), label: 'credential-id' },
+    { cls: 'SonarQube token given as sonar.login', text: `mvn sonar:sonar -Dsonar.login=${HEX32}0f1e2d3c`, secret: `${HEX32}0f1e2d3c`, label: 'login-token' },
+    { cls: 'a token in a SONAR_LOGIN env line', text: `SONAR_LOGIN=${TOKEN40}`, secret: TOKEN40 },
     { cls: 'Vault AppRole secret_id (a UUID)', text: `vault write auth/approle/login role_id=ops secret_id=${j('0b6f0c1e-8f5a-4c2d', '-9a7e-3b1d2c4e5f60')}`, secret: j('0b6f0c1e-8f5a-4c2d', '-9a7e-3b1d2c4e5f60'), label: 'credential-id' },
     { cls: 'Tencent Cloud SecretId', text: `SecretId: ${j('AKIDz8krbsJ5yKBZQpn74WFkmLPx3', 'q7Lm2Xv')}`, secret: j('AKIDz8krbsJ5yKBZQpn74WFkmLPx3', 'q7Lm2Xv') },
     { cls: 'a generated value assigned to a key of any name (.env line)', text: `mimi=${j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', 'Hd5Gf0Ja+Tu7Ei2Ow4Q')}`, secret: j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', 'Hd5Gf0Ja+Tu7Ei2Ow4Q'), label: 'high-entropy' },
@@ -156,6 +158,7 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'aws secretsmanager get-secret-value --secret-id prod/db/password',
     'SecretId: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-db',
     'access_id: 42\naccessId: team-alpha-2',
+    'sonar.login=ci-bot\nLogin with your SSO account, then run the scanner.',
     'curl -u admin: https://localhost:9200 (the password is asked for)',
     // A documented prefix met by chance inside a base64 blob is not a token.
     `integrity: ...6wqX6fNUXA/rYqRvfQ+${j('EZTK', 'q7Lm2Xv4T', TOKEN40)}/3VmWq/edti6...`,

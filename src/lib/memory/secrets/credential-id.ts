@@ -1,4 +1,6 @@
 /**
+ * Credentials under names the context rules read as "not a secret": an id, a login.
+ *
  * The identifier half of a credential pair, when it is generated rather than chosen: an `access id`
  * (Sumo Logic's `accessId`, sent with the `accessKey` as the Basic-auth user name, per Sumo Logic's
  * "API Authentication": `curl -u "<accessId>:<accessKey>"`) or a `secret id` (Tencent Cloud's
@@ -9,6 +11,7 @@
  * as generated counts: letters and digits mixed (and both cases for an access id), 12+ characters,
  * not a placeholder, a path, a name of words or a number.
  */
+import { isHighEntropy } from './context.js';
 import { tag, type ScanRule } from './engine.js';
 import { isDummy, isPlaceholder, isRedacted, looksRandom } from './values.js';
 
@@ -40,4 +43,23 @@ export const CREDENTIAL_ID: ScanRule = {
     }),
 };
 
-export const CREDENTIAL_ID_RULES: readonly ScanRule[] = [CREDENTIAL_ID];
+/**
+ * A token given where a login name goes: SonarQube's `sonar.login` property ("the authentication
+ * token of a SonarQube user", SonarQube's analysis parameters; `sonar.token` since 10.0) and tools
+ * that copied it (`SONAR_LOGIN=…`, `--login …`). A login name is chosen and short; only a long
+ * generated value (isHighEntropy, 20+ characters) is taken for a token.
+ */
+const LOGIN_VALUE = /((?<![A-Za-z])(?:login|Login|LOGIN)(?![a-z])["']?(?:[ \t]*(?::=|=>|[:=])[ \t]*|[ \t]+)["']?)([A-Za-z0-9_.+/=-]+)/g;
+
+export const LOGIN_TOKEN: ScanRule = {
+  kind: 'login-token',
+  hints: ['login'],
+  scan: (text) =>
+    text.replace(LOGIN_VALUE, (m, head: string, value: string) => {
+      const v = value.replace(/[.,;]+$/, '');
+      if (v.length < 20 || !isHighEntropy(v)) return m;
+      return `${head}${tag('login-token')}${value.slice(v.length)}`;
+    }),
+};
+
+export const CREDENTIAL_ID_RULES: readonly ScanRule[] = [CREDENTIAL_ID, LOGIN_TOKEN];
