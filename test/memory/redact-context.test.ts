@@ -96,6 +96,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'a token of a vendor with no row: short prefix, then a long random run', text: `Deploy hook: ${j('acme_live_', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0')} (rotate monthly)`, secret: j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0'), label: 'prefixed-token' },
     { cls: 'a dash-prefixed token of a vendor with no row', text: `${j('qwk-', 'Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9')}`, secret: j('Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9'), label: 'prefixed-token' },
     { cls: '1Password Secret Key copied with a dash lost', text: `Emergency kit: ${j('A3-Q7LM2X-', 'V4TB8NC3ZKL-', 'W9RP5-H2J4K-6M8NQ')}`, secret: j('V4TB8NC3ZKL-', 'W9RP5'), label: 'onepassword-secret-key' },
+    { cls: 'Slack incoming webhook pasted without its scheme', text: `posting to hooks.slack.com/services/${j('T0A1B2C3D/B4E5F6G7H/', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9')} for alerts`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', label: 'slack-webhook' },
+    { cls: 'Slack incoming webhook over http', text: `http://hooks.slack.com/services/${j('T0A1B2C3D/B4E5F6G7H/', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9')}`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', label: 'slack-webhook' },
     {
       cls: 'Microsoft Teams incoming webhook URL',
       text: `https://contoso.webhook.office.com/webhookb2/${j('0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60@7d2e9a41-5c3b-4f8e-a1d6-2b9c0e7f3a18/IncomingWebhook/', HEX32, '/2b9c0e7f-3a18-4f8e-a1d6-7d2e9a415c3b')}`,
