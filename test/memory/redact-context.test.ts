@@ -25,6 +25,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'prose label with words before the colon', text: `Password for the VPN: ${PW}`, secret: PW, label: 'password' },
     { cls: 'label, dash, value', text: `API Key - ${TOKEN40}`, secret: TOKEN40, label: 'api-key' },
     { cls: 'hex signing secret after the words, no colon', text: `The webhook signing secret ${HEX32} goes into the app settings.`, secret: HEX32 },
+    { cls: 'Kubernetes env list: the name on one line, the value on the next', text: `env:\n  - name: DB_PASSWORD\n    value: "${PW}"\n  - name: LOG_LEVEL\n    value: info`, secret: PW, label: 'password' },
+    { cls: 'Kubernetes env list: a token value unquoted', text: `  - name: BILLING_API_TOKEN\n    value: ${TOKEN40}`, secret: TOKEN40, label: 'token' },
     { cls: 'markdown table row named by its first cell', text: `| name | value |\n|---|---|\n| STRIPE_SECRET | ${PW}9 |`, secret: `${PW}9` },
     { cls: 'markdown table column named by its header', text: `| service | token | notes |\n|---|---|---|\n| Billing | ${TOKEN40} | rotated |`, secret: TOKEN40, label: 'token' },
     { cls: '.pgpass line', text: `~/.pgpass on the bastion:\n\ndb.internal:5432:app:app_user:${PW}`, secret: PW, label: 'pgpass-password' },
@@ -160,6 +162,7 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'aws secretsmanager get-secret-value --secret-id prod/db/password',
     'SecretId: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-db',
     'access_id: 42\naccessId: team-alpha-2',
+    'env:\n  - name: TOKEN_FILE\n    value: /run/secrets/token\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}\n  - name: API_KEY\n    value: ${API_KEY}',
     'sonar.login=ci-bot\nLogin with your SSO account, then run the scanner.',
     'curl -u admin: https://localhost:9200 (the password is asked for)',
     // A documented prefix met by chance inside a base64 blob is not a token.
