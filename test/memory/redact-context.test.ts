@@ -184,6 +184,11 @@ describe('redaction by context: linear time on lines made to be slow', () => {
     ['a table of credential rows', '| token | x |\n'.repeat(50_000)],
     ['labels above values', 'key:\nabc\n'.repeat(100_000)],
     ['one long run after many words', `${'key '.repeat(50_000)}${'a1'.repeat(500_000)}`],
+    ['many token-shaped runs after a separator, no prefix', `X_${'aB3'.repeat(11)} `.repeat(100_000)],
+    ['many prefixes, one long run', `${'ab_'.repeat(100_000)}${'aB3'.repeat(300_000)}`],
+    ['many assignment lines of long values', `k=${'aB3+'.repeat(10)}x\n`.repeat(100_000)],
+    ['many name lines and value lines', '- name: DB_PASSWORD\n  value: x\n'.repeat(100_000)],
+    ['many access ids', 'accessId=abc '.repeat(100_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -15,8 +15,8 @@
  *   elided (`ops_eyJzaWdu…`: a document's example).
  */
 import { entropy } from './context.js';
-import { tag, type RegexRule } from './engine.js';
-import { isDummy, isRedacted } from './values.js';
+import { tag, type ScanRule } from './engine.js';
+import { isDummy } from './values.js';
 
 /** How often consecutive characters change class (upper, lower, digit): about 0.6 for random base62. */
 function classSwitches(v: string): number {
@@ -32,21 +32,43 @@ export function looksGenerated(body: string): boolean {
   return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
 }
 
-// The prefix is bounded (at most 3 parts of at most 10 characters), so the work at each word start
-// is bounded too; the body is one greedy run followed only by an optional capture.
-// The capture after the body holds `+`, `/` or `=` (a base64 run) or `...`/`…` (an elided example in a document).
-const PREFIXED = /(?<![A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]){1,3})([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/g;
+/**
+ * Where a token can be: a separator and 30 characters of a body. Looked for first because it is
+ * cheap (it starts at a `_` or `-`, not at every word); the prefix is then read backwards within a
+ * bounded window and the body forwards, so each candidate costs its own length.
+ */
+const CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
+/** The longest prefix: 3 parts of at most 10 characters and a separator each. */
+const PREFIX_MAX = 33;
+/** The prefix ending at the window's end, not glued to a word or a base64 run before it (longest first). */
+const PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]){1,3})$/;
+/** The body, and what follows it: `+`, `/` or `=` (a base64 run) or `...`/`…` (an elided example). */
+const BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
 
 /** A digest named by its algorithm (`sha512-…` in lock files' integrity fields) is public. */
 const HASH_PREFIX = /^(?:sha\d*|md5|blake\d*\w*|sha3)[_-]/i;
 
-export const PREFIXED_TOKEN: RegexRule = {
+export const PREFIXED_TOKEN: ScanRule = {
   kind: 'prefixed-token',
   hints: ['_', '-'],
-  re: PREFIXED,
-  replace: (m, g) => {
-    const body = g[1] ?? '';
-    if (g[2] !== undefined || HASH_PREFIX.test(g[0] ?? '') || isRedacted(m) || isDummy(body) || !looksGenerated(body)) return undefined;
-    return `${g[0]}${tag('prefixed-token')}`;
+  scan: (text) => {
+    let out = '';
+    let cursor = 0;
+    CANDIDATE.lastIndex = 0;
+    for (let c = CANDIDATE.exec(text); c !== null; c = CANDIDATE.exec(text)) {
+      const bodyStart = c.index + 1;
+      // One character more than the longest prefix, so a match at the window's start is a boundary.
+      const from = Math.max(cursor, bodyStart - PREFIX_MAX - 1);
+      const prefix = PREFIX.exec(text.slice(from, bodyStart))?.[1];
+      if (prefix === undefined) continue;
+      BODY.lastIndex = bodyStart;
+      const b = BODY.exec(text) as RegExpExecArray;
+      const body = b[1] as string;
+      CANDIDATE.lastIndex = bodyStart + body.length;
+      if (b[2] !== undefined || HASH_PREFIX.test(prefix) || isDummy(body) || !looksGenerated(body)) continue;
+      out += text.slice(cursor, bodyStart) + tag('prefixed-token');
+      cursor = bodyStart + body.length;
+    }
+    return cursor === 0 ? text : out + text.slice(cursor);
   },
 };
