@@ -35,6 +35,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'API key assigned with <-', text: `api_key <- "${TOKEN40}"`, secret: TOKEN40, label: 'api-key' },
     { cls: 'API key with a type annotation', text: `API_KEY: str = "${TOKEN40}"`, secret: TOKEN40 },
     { cls: 'API key set to, in prose', text: `set the api key to ${TOKEN40} in the dashboard`, secret: TOKEN40 },
+    { cls: 'a password that counts up only in part (not a placeholder)', text: 'password = 123456789a1234', secret: '123456789a1234', label: 'password' },
+    { cls: 'a repeated word chosen as a password (not a placeholder)', text: 'DB_PASSWORD=hunter2hunter2', secret: 'hunter2hunter2', label: 'password' },
   ],
   'command lines and headers': [
     { cls: 'HTTPie -a user:password', text: `http -a deploy:${PW} POST https://api.internal/v1/jobs`, secret: PW, label: 'cli-password' },
@@ -168,6 +170,34 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     // A documented prefix met by chance inside a base64 blob is not a token.
     `integrity: ...6wqX6fNUXA/rYqRvfQ+${j('EZTK', 'q7Lm2Xv4T', TOKEN40)}/3VmWq/edti6...`,
     '| app id | owner |\n|---|---|\n| 1234567890123456 | platform |',
+    // Held-out dev-half false positives (issue 29), and the classes they stand for.
+    '"token1": "xoxp-1234567890"',
+    'STRIPE_KEY=sk_test_abcdef123456 and SLACK_TOKEN=xoxb-9876543210 in the docs',
+    "withCredentials([usernamePassword(credentialsId: '29f63271-dc2f-4734-8221-5b31b5169bac', usernameVariable: 'USERNAME', passwordVariable: 'PASSWORD')]) {",
+    `the token file's md5=${HEX32} and its sha256 ${HEX32}${HEX32}`,
+    'http://assets.r7.com/assets/media_box_tv_tres_colunas/video_box.ico-7a388b69018576d24b59331fd60aab0c.png',
+    'api_key: "abcabcabcabcabcabc"',
+    'Sentry: `dsn: "https://examplePublicKey@o0.ingest.sentry.io/0"`',
+    'GITHUB_TOKEN=ghp_xxxx1234xxxx',
+    'api_key: 11111111-2222-3333-4444-555555555555',
+    'key = "testkey1234567890abcdef"',
+    // References and templates that fetch the secret, not the secret.
+    "'password' => $db_password,",
+    'sonar.token=squ_${SONAR}',
+    'curl -H "Authorization: token ${GITHUB_TOKEN}" https://api.github.com/user',
+    'password: "#{DB_PASSWORD}"',
+    'dsn = "host=db password=%(db_password)s"',
+    'password: @@DB_PASSWORD@@',
+    'password: __DB_PASSWORD__',
+    'password: ((db_password))',
+    'token: "$__env{GRAFANA_TOKEN}"',
+    'api_key: !vault |',
+    'password: !secret db_password',
+    'password: !Sub "{{resolve:secretsmanager:MySecret:SecretString:password}}"',
+    'password: [hidden]',
+    'secret = "TODO: set me"',
+    'let token = std::env::var("TOKEN")?;',
+    'api_key = config["api_key"]',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);

@@ -15,7 +15,7 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { insideTemplate, isCredentialValue, isDummy, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
@@ -44,6 +44,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (/[a-z]/.test(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (insideTemplate(line.slice(0, start))) return false;
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
@@ -118,6 +119,7 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
+  if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
   const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
@@ -189,8 +191,12 @@ function redactLine(line: string): string {
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const span = (bareKey ? undefined : labelledValue(line, after, kind === 'password')) ?? entropyToken(line, after, judged, hasUrl);
+    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'password');
+    const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
+    // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
+    // (A UUID beside a credential word stays a secret: HubSpot, Snyk and Heroku keys are UUIDs.)
+    if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
     LINE_WORD.lastIndex = cursor;

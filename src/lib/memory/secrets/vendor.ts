@@ -8,10 +8,11 @@
 import { tag, type RegexRule } from './engine.js';
 import { isDummy, isJwtIoSample, isRedacted } from './values.js';
 
-// A token must not be glued to the word or token before it: `xghp_…` is not a GitHub token.
-const B = '(?<![A-Za-z0-9_-])';
+// A token must not be glued to the word or token before it: `xghp_…` is not a GitHub token, nor
+// is the `ico-<hash>` of a file name `video_box.ico-7a38….png` (a dotted name).
+const B = '(?<![A-Za-z0-9_-]|[A-Za-z0-9]\\.)';
 /** The same, and not glued to a base64 run before it either. */
-const B64 = '(?<![A-Za-z0-9_+/-])';
+const B64 = '(?<![A-Za-z0-9_+/-]|[A-Za-z0-9]\\.)';
 
 export interface VendorRow {
   kind: string;
