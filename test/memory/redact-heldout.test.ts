@@ -23,8 +23,17 @@ describe('redaction on the held-out set', () => {
     expect(new Set(secrets.map((s) => s.split))).toEqual(new Set(['dev', 'test']));
   });
 
-  it('removes at least 92 % of the held-out secrets (measured 93.3 % when this floor was set)', () => {
-    expect(removed.length / secrets.length).toBeGreaterThanOrEqual(0.92);
+  it('removes at least 97.5 % of the held-out secrets (measured 98.5 % when this floor was set)', () => {
+    expect(removed.length / secrets.length).toBeGreaterThanOrEqual(0.975);
+  });
+
+  it('removes at least 96 % of each half, the dev half and the test half only ever measured (measured 99.7 % and 97.3 %)', () => {
+    const gone = new Set(removed);
+    for (const split of ['dev', 'test'] as const) {
+      const half = secrets.filter((s) => s.split === split);
+      const kept = half.filter((p) => gone.has(p));
+      expect(kept.length / half.length, split).toBeGreaterThanOrEqual(0.96);
+    }
   });
 
   it('touches at most 8 % of the held-out benign notes (measured 6.7 % when this floor was set)', () => {

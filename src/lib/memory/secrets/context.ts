@@ -56,7 +56,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
 }
 
 /** Shannon entropy in bits per character. */
-function entropy(s: string): number {
+export function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
   let h = 0;
