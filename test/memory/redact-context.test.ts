@@ -218,6 +218,15 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'The key is ops_eyJzaWduSW5BZGRyZXNz… (truncated)',
     'token: deadbeefdeadbeefdeadbeefdeadbeef',
     'key: qwertyuiopasdfghjklzxcvbnm123456',
+    // Defaults from documentation and compose files, paths, versions, plain URLs.
+    'password: changeme123',
+    'POSTGRES_PASSWORD=postgres123',
+    'password: admin123',
+    'api_key: config/secrets/api_key.json',
+    'password: secrets/db-password',
+    'token: v1.2.3-beta.4',
+    'token: http://localhost:8080/token',
+    '"token": "https://vault.internal/v1/auth/token/lookup-self"',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);

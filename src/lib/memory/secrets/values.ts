@@ -18,9 +18,13 @@ const ENV_REF =
 /** An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`, `"#{DB_PASSWORD}"`, `$__env{X}`. */
 const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
 
-/** Words people write where a value goes (any case), template syntax, and a command that fetches the value (`` `cat /run/secrets/token` ``). */
+/**
+ * Words people write where a value goes (any case), the same words with a few digits (`password123`,
+ * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax, and a
+ * command that fetches the value (`` `cat /run/secrets/token` ``).
+ */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
@@ -137,8 +141,25 @@ export function isNamedHash(value: string): boolean {
 /** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
 const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
+/** A relative path of lower-case names (`secrets/db-password`, `config/secrets/api_key.json`). */
+const RELATIVE_PATH = /^(?:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*\/)+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
+
 export function isPath(value: string): boolean {
-  return PATH.test(value);
+  return PATH.test(value) || RELATIVE_PATH.test(value);
+}
+
+/** A version (`v1.2.3-beta.4`, `2.0.0+build.5`), not a credential. */
+const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
+
+/**
+ * A URL with no user information whose path and query hold no token-looking part
+ * (`http://localhost:8080/token`): where a credential is fetched, not the credential. Webhook URLs
+ * that are credentials have random parts (and their own rules, which run first).
+ */
+function isPlainUrl(v: string): boolean {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
+  if (m === null || (m[1] as string).includes('@')) return false;
+  return (m[2] as string).split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
 }
 
 /** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
@@ -213,6 +234,7 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v)) return false;
   // A sentence, not a value: several lower-case words.
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
