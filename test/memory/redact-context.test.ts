@@ -36,6 +36,7 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'API key with a type annotation', text: `API_KEY: str = "${TOKEN40}"`, secret: TOKEN40 },
     { cls: 'API key set to, in prose', text: `set the api key to ${TOKEN40} in the dashboard`, secret: TOKEN40 },
     { cls: 'a password that counts up only in part (not a placeholder)', text: 'password = 123456789a1234', secret: '123456789a1234', label: 'password' },
+    { cls: 'a pass phrase in CamelCase (a password, not a name)', text: 'password: CorrectHorseBatteryStaple1', secret: 'CorrectHorseBatteryStaple1', label: 'password' },
     { cls: 'a repeated word chosen as a password (not a placeholder)', text: 'DB_PASSWORD=hunter2hunter2', secret: 'hunter2hunter2', label: 'password' },
   ],
   'command lines and headers': [
@@ -227,6 +228,13 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'token: v1.2.3-beta.4',
     'token: http://localhost:8080/token',
     '"token": "https://vault.internal/v1/auth/token/lookup-self"',
+    // Code and names beside credential words.
+    'e.key==="Enter"&&t.token.a8Fk2Lq9Zt4Mx7Bn3Vc6()',
+    'key: AVEncVideoMaxKeyframeDistance2',
+    'secret_santa_2024_draw_results.xlsx',
+    'password_reset_token_expires_at: 2026-11-25T10:00:00Z',
+    'public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8k',
+    'jwks key "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ", "e": "AQAB"',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);

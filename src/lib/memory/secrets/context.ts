@@ -15,7 +15,7 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { insideTemplate, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
@@ -68,7 +68,8 @@ export function entropy(s: string): number {
 }
 
 /** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
-const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+// Separators may repeat (BEM class names `token-list__item--a8f2k`, `secret_santa_2024_draw.xlsx`).
+const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -85,8 +86,11 @@ export function isHighEntropy(v: string): boolean {
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   // Dotted names (`jetbrains.mps.v8_elimination`, host names), paths and URLs are not secrets.
   if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes('://')) return false;
-  // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), timestamps.
-  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
+  // the credential word's own separator (`secret_santa_2024…`), timestamps.
+  if (SLUG.test(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  // Code, not a value: operators no token alphabet has (`&&t.token.a8F…`, `x===y`).
+  if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ''))) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
 }
@@ -160,6 +164,8 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // a data: URI's content
     if (insideTemplate(line.slice(0, runStart))) continue; // `{{ .Env.API_KEY_2024 }}`, `ENC(…)`
     if (hasUrl && inUrl(line, runStart + 3)) continue;
+    // A quoted key between the word and the run owns the run (`jwks key "n": "0vx7…"`: a public modulus).
+    if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
     const stripped = run.replace(/^=+/, '');
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;

@@ -148,6 +148,16 @@ export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
 
+/** A date or a time stamp (`2026-11-25`, `2026-11-25T10:00:00Z`). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Words in CamelCase, an acronym allowed, a short number at the end: every lower-case run is 2+ letters after one capital. */
+const CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
+
+export function isCamelName(value: string): boolean {
+  return CAMEL_NAME.test(value);
+}
+
 /** A version (`v1.2.3-beta.4`, `2.0.0+build.5`), not a credential. */
 const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
 
@@ -234,7 +244,12 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
-  if (isPath(v) || VERSION.test(v) || isPlainUrl(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v)) return false;
+  // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
+  // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
+  if (!numericOk && CAMEL_NAME.test(v)) return false;
+  // An SSH public key's type opens a public key, not a secret.
+  if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   // A sentence, not a value: several lower-case words.
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
