@@ -228,6 +228,8 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'token: v1.2.3-beta.4',
     'token: http://localhost:8080/token',
     '"token": "https://vault.internal/v1/auth/token/lookup-self"',
+    'bot token: 123456789:ABCdefGhIJKlmnoPQRsTUVwxyZ',
+    'rk_test_aBcDeFgHiJkLmNoPqRsTuVwX',
     // Code and names beside credential words.
     'e.key==="Enter"&&t.token.a8Fk2Lq9Zt4Mx7Bn3Vc6()',
     'key: AVEncVideoMaxKeyframeDistance2',

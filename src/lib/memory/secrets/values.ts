@@ -39,7 +39,11 @@ export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || VARIABLE_NAME.test(value);
 }
 
-/** True for bodies no generator would produce: masks, doc examples, a run of one character, a count or a repeat. */
+/**
+ * True for bodies no generator would produce: masks, doc examples, a run of one character, a count
+ * or a repeat. (A long run of one character alone is not enough: Twitter's bearer tokens open with
+ * twenty-two `A`s.)
+ */
 export function isDummy(value: string): boolean {
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
   return (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
@@ -68,13 +72,14 @@ function isPatterned(value: string): boolean {
   return rest.length >= 8 && rest.length < body.length && typedRuns(rest);
 }
 
-/** The step from one character to the next: +1, -1 (digits wrap, 9 → 0) or 0, or undefined. */
+/** The step from one character to the next: +1, -1 (digits wrap, 9 → 0; letters in any case) or 0, or undefined. */
 function stepOf(a: string, b: string): number | undefined {
   if (a === b) return 0;
   const digits = /\d/.test(a) && /\d/.test(b);
   if (digits) return (Number(a) + 1) % 10 === Number(b) ? 1 : (Number(b) + 1) % 10 === Number(a) ? -1 : undefined;
   if (!/[A-Za-z]/.test(a) || !/[A-Za-z]/.test(b)) return undefined;
-  const d = b.charCodeAt(0) - a.charCodeAt(0);
+  // Letters step in either case: `aBcDeF`, `ABCdefGHI` are the alphabet typed by hand.
+  const d = b.toLowerCase().charCodeAt(0) - a.toLowerCase().charCodeAt(0);
   return d === 1 || d === -1 ? d : undefined;
 }
 
