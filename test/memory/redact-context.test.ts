@@ -230,6 +230,9 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     '"token": "https://vault.internal/v1/auth/token/lookup-self"',
     'bot token: 123456789:ABCdefGhIJKlmnoPQRsTUVwxyZ',
     'rk_test_aBcDeFgHiJkLmNoPqRsTuVwX',
+    'token = "devtoken2024"',
+    'api_key: test_api_key_123',
+    'client_secret = "client_secret_dev_01"',
     // Code and names beside credential words.
     'e.key==="Enter"&&t.token.a8Fk2Lq9Zt4Mx7Bn3Vc6()',
     'key: AVEncVideoMaxKeyframeDistance2',

@@ -153,6 +153,9 @@ export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
 
+const SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
+const SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
+
 /** A date or a time stamp (`2026-11-25`, `2026-11-25T10:00:00Z`). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -253,6 +256,10 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
   if (!numericOk && CAMEL_NAME.test(v)) return false;
+  // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
+  // was named by a person; generated ones are random, and a format that opens with such a word
+  // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
+  if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
   // An SSH public key's type opens a public key, not a secret.
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   // A sentence, not a value: several lower-case words.
