@@ -32,8 +32,8 @@ export interface HeldoutSecret {
 export interface HeldoutBenign {
   source: string;
   text: string;
-  /** The labelling rules (README.md) under which this sample is benign; absent: all of them. The set in use is rule v4's. */
-  rules?: ('v1' | 'v2' | 'v3' | 'v4')[];
+  /** The labelling rules (README.md) under which this sample is benign; absent: all of them. The set in use is rule v5's. */
+  rules?: ('v1' | 'v2' | 'v3' | 'v4' | 'v5')[];
 }
 
 const rng = mulberry32(29);
@@ -289,16 +289,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HASH_PREFIX = /^(?:sha(?:1|224|256|384|512)|md5)-/i;
 const HASH_WORD_BEFORE = /\b(?:sha(?:1|224|256|384|512)?|md5|checksum|digest|hash|etag|commit|integrity)["']?\s*[:=]?\s*["']?$/i;
 
+/** Rule v5: the key or label right before a value ends in a credential word. */
+const CREDENTIAL_KEY_BEFORE = /(?:pass(?:word|wd)?|pwd|secret|token|key|credentials?|auth)["'\]]?[ \t]*(?:[:=]|=>)?[ \t]*["'`]?$/i;
+
 /** A value that could be a credential: 16+ characters mixing letters and digits. */
 const shaped = (v: string): boolean => v.length >= 16 && /\d/.test(v) && /[A-Za-z]/.test(v);
 
 /**
- * Labelling rules v2, v3 and v4 (README.md): each credential-shaped token of a sample is a placeholder (a
+ * Labelling rules v2 to v5 (README.md): each credential-shaped token of a sample is a placeholder (a
  * marker on the token itself, or inside `<…>` / `${…}`) or an identifier (a UUID, part of a URL
  * without user information, a hash named as such); the sample is benign when every token is one.
  * A leading `name=` inside a run is an assignment's key, not part of the value.
  */
-function benignByRule(text: string, version: 'v2' | 'v3' | 'v4'): boolean {
+function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean {
   for (const m of text.matchAll(TOKEN_RUN)) {
     const run = m[0];
     const at = m.index as number;
@@ -314,12 +317,14 @@ function benignByRule(text: string, version: 'v2' | 'v3' | 'v4'): boolean {
     if (TOKEN_MARKER.test(value) || (version !== 'v2' && value.endsWith('..'))) continue;
     // v4: the brackets enclose the token directly (`<your-token>`), not an attribute value inside a tag.
     const inAngle =
-      version === 'v4'
+      version === 'v4' || version === 'v5'
         ? before.endsWith('<') && after.startsWith('>')
         : before.lastIndexOf('<') > before.lastIndexOf('>') && after.indexOf('>') >= 0 && (after.indexOf('<') < 0 || after.indexOf('>') < after.indexOf('<'));
     const inDollar = before.lastIndexOf('${') > before.lastIndexOf('}') && after.indexOf('}') >= 0;
     if (inAngle || inDollar) continue;
-    if (UUID.test(value) || HASH_PREFIX.test(value) || HASH_WORD_BEFORE.test(before + key.slice(0, -1))) continue;
+    // v5: a UUID named by a credential key right before it is a key (HubSpot, Snyk, Heroku), not an id.
+    const namedByCredential = version === 'v5' && CREDENTIAL_KEY_BEFORE.test(before + key.slice(0, -1));
+    if ((UUID.test(value) && !namedByCredential) || HASH_PREFIX.test(value) || HASH_WORD_BEFORE.test(before + key.slice(0, -1))) continue;
     const wordStart = Math.max(...[' ', '\t', '"', "'", '`', '<', '>'].map((c) => before.lastIndexOf(c))) + 1;
     const wordEnd = after.search(/[\s"'`<>]/);
     const word = before.slice(wordStart) + run + (wordEnd < 0 ? after : after.slice(0, wordEnd));
@@ -345,10 +350,10 @@ const benignByRuleV1 = (text: string): boolean => DOC_MARKER.test(text) || !CRED
  * figures under each rule (the relabel is reported, not hidden).
  */
 function addFalsePositive(benign: HeldoutBenign[], skipped: string[], source: string, text: string): void {
-  const rules = (['v1', 'v2', 'v3', 'v4'] as const).filter((r) => (r === 'v1' ? benignByRuleV1(text) : benignByRule(text, r)));
-  if (rules.length === 4) benign.push({ source, text });
+  const rules = (['v1', 'v2', 'v3', 'v4', 'v5'] as const).filter((r) => (r === 'v1' ? benignByRuleV1(text) : benignByRule(text, r)));
+  if (rules.length === 5) benign.push({ source, text });
   else if (rules.length > 0) benign.push({ source, text, rules: [...rules] });
-  if (!rules.includes('v4')) skipped.push(`${source}: ambiguous false positive (a credential-shaped token that is neither a placeholder nor an id${rules.length > 0 ? `; benign under rule ${rules.join(', ')}` : ''})`);
+  if (!rules.includes('v5')) skipped.push(`${source}: ambiguous false positive (a credential-shaped token that is neither a placeholder nor an id${rules.length > 0 ? `; benign under rule ${rules.join(', ')}` : ''})`);
 }
 
 function gitleaks(dir: string, secrets: HeldoutSecret[], benign: HeldoutBenign[], skipped: string[]): void {
