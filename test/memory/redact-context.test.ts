@@ -233,6 +233,9 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'token = "devtoken2024"',
     'api_key: test_api_key_123',
     'client_secret = "client_secret_dev_01"',
+    'SELECT * FROM users WHERE token = ? AND password = :password',
+    'UPDATE accounts SET password = @password WHERE id = @id',
+    'password must match /^(?=.*[A-Z])(?=.*\\d).{12,}$/',
     // Code and names beside credential words.
     'e.key==="Enter"&&t.token.a8Fk2Lq9Zt4Mx7Bn3Vc6()',
     'key: AVEncVideoMaxKeyframeDistance2',

@@ -11,10 +11,11 @@ export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
  * `$API_KEY` and `$db_password` (a variable: lower case with an underscore) are not. Besides the
  * shell's: pipeline token replacement (`__DB_PASSWORD__`, `@@DB_PASSWORD@@`), Concourse's
  * `((db_password))`, Python's `%(db_password)s`, and YAML tags that fetch a secret (`!secret x`,
- * `!vault |`, CloudFormation's `!Ref`, `!Sub`) or type it (`!!binary |`: the value is on the next lines).
+ * `!vault |`, CloudFormation's `!Ref`, `!Sub`) or type it (`!!binary |`: the value is on the next lines),
+ * and SQL's named parameters (`password = :password`, `@password`).
  */
 const ENV_REF =
-  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?)$/;
+  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
 /** An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`, `"#{DB_PASSWORD}"`, `$__env{X}`. */
 const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
 
@@ -156,6 +157,13 @@ export function isPath(value: string): boolean {
 const SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
 const SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
 
+/** Pieces of a regular expression: a rule a value must follow (`/^(?=.*[A-Z])(?=.*\d).{12,}$/`), not a value. */
+const REGEX_PIECE = /\(\?[=!:<]|\.[*+]|\\[dwsDWS]|\[(?:A-Z|a-z|0-9)|\{\d+,\d*\}/g;
+
+function isRegex(v: string): boolean {
+  return (v.match(REGEX_PIECE) ?? []).length >= 2;
+}
+
 /** A date or a time stamp (`2026-11-25`, `2026-11-25T10:00:00Z`). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -252,7 +260,7 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
-  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
   if (!numericOk && CAMEL_NAME.test(v)) return false;
