@@ -236,6 +236,13 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'SELECT * FROM users WHERE token = ? AND password = :password',
     'UPDATE accounts SET password = @password WHERE id = @id',
     'password must match /^(?=.*[A-Z])(?=.*\\d).{12,}$/',
+    'token query a=1&b=2&token_type=bearer&expires_in=3600',
+    'secret files: secrets/*.prod2024.json',
+    'the token is in ~/.config/tokens/gh2024.txt',
+    'key binding: Ctrl+Alt+Shift+F12+Num5',
+    'password stored at vault kv/data/prod/db2024#password',
+    'token bucket: capacity=100, refill_rate=10/s, burst=200',
+    'key_exchange: curve25519-sha256@libssh.org',
     // Code and names beside credential words.
     'e.key==="Enter"&&t.token.a8Fk2Lq9Zt4Mx7Bn3Vc6()',
     'key: AVEncVideoMaxKeyframeDistance2',

@@ -21,6 +21,8 @@ import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, i
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
+/** The same words, for a yes/no question (no shared lastIndex). */
+const HAS_WORD = new RegExp(WORD.source, 'i');
 
 /** Words before a credential word that make it something else: a public key, a database key. */
 const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
@@ -68,8 +70,8 @@ export function entropy(s: string): number {
 }
 
 /** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
-// Separators may repeat (BEM class names `token-list__item--a8f2k`, `secret_santa_2024_draw.xlsx`).
-const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+// Separators may repeat (BEM class names, `secret_santa_2024_draw.xlsx`); `+` joins key bindings (`Ctrl+Alt+F12`).
+const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -85,7 +87,9 @@ export function isHighEntropy(v: string): boolean {
   if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   // Dotted names (`jetbrains.mps.v8_elimination`, host names), paths and URLs are not secrets.
-  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes('://')) return false;
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || isPath(v) || v.includes('://')) return false;
+  // An address (`ops@example.com`, `curve25519-sha256@libssh.org`), a query string of name=value pairs.
+  if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
   // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
   // the credential word's own separator (`secret_santa_2024…`), timestamps.
   if (SLUG.test(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
@@ -166,6 +170,8 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     if (hasUrl && inUrl(line, runStart + 3)) continue;
     // A quoted key between the word and the run owns the run (`jwks key "n": "0vx7…"`: a public modulus).
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
+    // Another name's value (`refill_rate=10/s`): the assignment rules judge a credential's own.
+    if (/^[A-Za-z_][\w.-]*=/.test(run) && !HAS_WORD.test(run.slice(0, run.indexOf('=')))) continue;
     const stripped = run.replace(/^=+/, '');
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;

@@ -147,8 +147,8 @@ export function isNamedHash(value: string): boolean {
 /** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
 const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
-/** A relative path of lower-case names (`secrets/db-password`, `config/secrets/api_key.json`). */
-const RELATIVE_PATH = /^(?:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*\/)+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
+/** A relative path of lower-case names, globs allowed (`secrets/db-password`, `config/secrets/*.json`, Vault's `kv/data/prod/db#password`). */
+const RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
 
 export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
