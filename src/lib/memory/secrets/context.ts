@@ -46,7 +46,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (/[a-z]/.test(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
-  if (insideTemplate(line.slice(0, start))) return false;
+  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
@@ -166,7 +166,7 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     const run = line.slice(runStart, runEnd);
     if (/(?:\.{2,}|…)$/.test(run) || line[runEnd] === '…') continue; // elided: an example
     if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // a data: URI's content
-    if (insideTemplate(line.slice(0, runStart))) continue; // `{{ .Env.API_KEY_2024 }}`, `ENC(…)`
+    if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue; // `{{ .Env.API_KEY_2024 }}`, `ENC(…)`
     if (hasUrl && inUrl(line, runStart + 3)) continue;
     // A quoted key between the word and the run owns the run (`jwks key "n": "0vx7…"`: a public modulus).
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
