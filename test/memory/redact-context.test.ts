@@ -50,6 +50,8 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'curl -u with an API key as the user and no password', text: `curl https://api.vendor.test/v2/shipments -u "${TOKEN40}:"`, secret: TOKEN40, label: 'cli-password' },
     { cls: 'curl --user with user and password quoted apart, in braces', text: `curl -X POST --user "{0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60}":"{${PW}q}" https://api.vendor.test/v3/translate`, secret: '0b6f0c1e-8f5a-4c2d-9a7e-3b1d2c4e5f60', label: 'cli-password' },
     { cls: 'curl --user quoted apart: the password', text: `curl --user 'deploy':'${PW}' https://h.internal/`, secret: PW, label: 'cli-password' },
+    { cls: 'an API key in a URL query as ?key=', text: `curl "https://api.vendor.test/v1/geocode?key=${TOKEN40}&q=Berlin"`, secret: TOKEN40, label: 'url-query-credential' },
+    { cls: 'a pre-signed URL signature', text: `https://b.s3.amazonaws.com/f.pdf?X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=${HEX32}${HEX32}`, secret: HEX32, label: 'url-query-credential' },
     { cls: 'basic-auth URL, port and path, # in the password', text: `https://admin:${PW}@git.internal:8443/repo.git`, secret: PW, label: 'url-password' },
     { cls: 'basic-auth URL, empty user', text: `REDIS_URL=redis://:${PW}@cache.internal:6379/0`, secret: PW, label: 'url-password' },
   ],
@@ -167,6 +169,7 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'env:\n  - name: TOKEN_FILE\n    value: /run/secrets/token\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}\n  - name: API_KEY\n    value: ${API_KEY}',
     'sonar.login=ci-bot\nLogin with your SSO account, then run the scanner.',
     'curl -u admin: https://localhost:9200 (the password is asked for)',
+    'Search with /search?key=value, or set ?key=en-US for the locale.',
     // A documented prefix met by chance inside a base64 blob is not a token.
     `integrity: ...6wqX6fNUXA/rYqRvfQ+${j('EZTK', 'q7Lm2Xv4T', TOKEN40)}/3VmWq/edti6...`,
     '| app id | owner |\n|---|---|\n| 1234567890123456 | platform |',

@@ -6,7 +6,8 @@
  * replaced by `[REDACTED:<kind>]` first. The rules live in ./secrets/ by family (one owner per
  * rule); the order below is the order they run in, most specific first, so labels are precise:
  * PEM blocks and manifests before vendor prefixes (vendor.ts, then the documented prefixes and
- * shapes of vendor-documented.ts and vendor-shapes.ts), vendor prefixes before URLs, command lines
+ * shapes of vendor-documented.ts and vendor-shapes.ts), vendor prefixes before URLs (and their
+ * query credentials, url-query.ts), command lines
  * and generic `key = value`, then the credentials under id and login names (credential-id.ts),
  * YAML name/value pairs (named-value.ts), generated values under any key (random-assignment.ts),
  * the context rules (a value beside a credential word, table and CSV columns), which must not
@@ -25,6 +26,7 @@ import { PREFIXED_TOKEN } from './secrets/prefixed-token.js';
 import { RANDOM_ASSIGNMENT } from './secrets/random-assignment.js';
 import { runRules, type RedactResult, type Rule } from './secrets/engine.js';
 import { STRUCTURED_FIRST, STRUCTURED_RULES } from './secrets/structured.js';
+import { URL_QUERY_CREDENTIAL } from './secrets/url-query.js';
 import { VENDOR_RULES } from './secrets/vendor.js';
 import { VENDOR_DOCUMENTED_RULES } from './secrets/vendor-documented.js';
 import { VENDOR_SHAPE_RULES } from './secrets/vendor-shapes.js';
@@ -40,7 +42,7 @@ export interface PrivateBlocksResult {
   warnings: string[];
 }
 
-const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
+const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and
