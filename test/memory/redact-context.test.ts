@@ -56,6 +56,7 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'curl --user quoted apart: the password', text: `curl --user 'deploy':'${PW}' https://h.internal/`, secret: PW, label: 'cli-password' },
     { cls: 'an API key in a URL query as ?key=', text: `curl "https://api.vendor.test/v1/geocode?key=${TOKEN40}&q=Berlin"`, secret: TOKEN40, label: 'url-query-credential' },
     { cls: 'a pre-signed URL signature', text: `https://b.s3.amazonaws.com/f.pdf?X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=${HEX32}${HEX32}`, secret: HEX32, label: 'url-query-credential' },
+    { cls: 'a password echoed into docker login --password-stdin', text: `echo ${TOKEN40} | docker login registry.internal -u bot --password-stdin`, secret: TOKEN40, label: 'cli-password' },
     { cls: 'basic-auth URL, port and path, # in the password', text: `https://admin:${PW}@git.internal:8443/repo.git`, secret: PW, label: 'url-password' },
     { cls: 'basic-auth URL, empty user', text: `REDIS_URL=redis://:${PW}@cache.internal:6379/0`, secret: PW, label: 'url-password' },
   ],
@@ -174,6 +175,7 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'sonar.login=ci-bot\nLogin with your SSO account, then run the scanner.',
     'curl -u admin: https://localhost:9200 (the password is asked for)',
     'Search with /search?key=value, or set ?key=en-US for the locale.',
+    'echo $CR_PAT | docker login ghcr.io -u me --password-stdin',
     'password reset flow for v2 users; the password manager 1Password stores it; hashing uses bcrypt2b',
     'Login: admin / see the vault. token -> [expired]. pw: <your password>. npm run build -> dist/',
     // A documented prefix met by chance inside a base64 blob is not a token.
