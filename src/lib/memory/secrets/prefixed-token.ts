@@ -10,6 +10,7 @@
  * - upper case, lower case and digits, switching often (random base62 changes class at about six
  *   characters in ten; identifiers in camelCase, words and numbers change far less often);
  * - Shannon entropy of random text (>= 4.2 bits a character, 4.4 from 40 characters);
+ * - or a hex body (see looksGeneratedHex) under a prefix that does not name an id or a digest;
  * - not a digest named by its algorithm (`sha512-…`), not glued to a base64 run (`+`, `/` or a
  *   `=` pad around it) nor inside a longer word, and not
  *   elided (`ops_eyJzaWdu…`: a document's example).
@@ -30,6 +31,20 @@ export function looksGenerated(body: string): boolean {
   if (body.length < 30 || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/\d/.test(body)) return false;
   if (classSwitches(body) < 0.4) return false;
   return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
+}
+
+/**
+ * Hex bodies: many vendors document `<prefix>_<hex>` (RubyGems `rubygems_` + 48, Shippo
+ * `shippo_live_` + 40, Clojars, Buildkite…). Hex is also what ids and digests look like, so a hex
+ * body counts only when 32+ long, letters and digits mixed, with the entropy of random hex, and
+ * its prefix does not name an id or a digest (`commit_…`, `build-…`, `trace_…`, `cache-…`).
+ */
+const ID_PREFIX = /(?:^|[_-])(?:commit|build|rev|revision|hash|digest|checksum|sum|id|uuid|guid|object|obj|blob|tree|etag|cache|file|image|img|layer|release|version|ver|ref|run|job|trace|span|request|req|correlation|event|msg|message|chunk|asset|bundle|node|block|tx|txn|address|addr)[_-]$/i;
+
+function looksGeneratedHex(body: string, prefix: string): boolean {
+  if (body.length < 32 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body) || !/\d/.test(body) || !/[a-fA-F]/.test(body)) return false;
+  if (ID_PREFIX.test(prefix)) return false;
+  return entropy(body.toLowerCase()) >= 3.5;
 }
 
 /**
@@ -65,7 +80,7 @@ export const PREFIXED_TOKEN: ScanRule = {
       const b = BODY.exec(text) as RegExpExecArray;
       const body = b[1] as string;
       CANDIDATE.lastIndex = bodyStart + body.length;
-      if (b[2] !== undefined || HASH_PREFIX.test(prefix) || isDummy(body) || !looksGenerated(body)) continue;
+      if (b[2] !== undefined || HASH_PREFIX.test(prefix) || isDummy(body) || !(looksGenerated(body) || looksGeneratedHex(body, prefix))) continue;
       out += text.slice(cursor, bodyStart) + tag('prefixed-token');
       cursor = bodyStart + body.length;
     }
