@@ -106,6 +106,7 @@ const CLASSES: Record<string, Case[]> = {
     { cls: '42 (Intra) application secret', text: `${j('s-s4t2ud-', HEX32, HEX32)}`, secret: HEX32, label: 'intra42-secret' },
     { cls: 'a token of a vendor with no row: short prefix, then a long random run', text: `Deploy hook: ${j('acme_live_', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0')} (rotate monthly)`, secret: j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0'), label: 'prefixed-token' },
     { cls: 'a hex token behind a documented-style prefix (RubyGems-like)', text: `gem push ran with ${j('rubygems_', HEX32, '9e8d7c6b5a4f3e2d')} in CI`, secret: j(HEX32, '9e8d7c6b5a4f3e2d'), label: 'prefixed-token' },
+    { cls: 'an upper-case prefix before a long random run', text: `Webhook replay used ${j('ACME_LIVE_', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0')}.`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0', label: 'prefixed-token' },
     { cls: 'a dash-prefixed token of a vendor with no row', text: `${j('qwk-', 'Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9')}`, secret: j('Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9'), label: 'prefixed-token' },
     { cls: '1Password Secret Key copied with a dash lost', text: `Emergency kit: ${j('A3-Q7LM2X-', 'V4TB8NC3ZKL-', 'W9RP5-H2J4K-6M8NQ')}`, secret: j('V4TB8NC3ZKL-', 'W9RP5'), label: 'onepassword-secret-key' },
     { cls: 'Slack incoming webhook pasted without its scheme', text: `posting to hooks.slack.com/services/${j('T0A1B2C3D/B4E5F6G7H/', 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9')} for alerts`, secret: 'Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9', label: 'slack-webhook' },
@@ -163,6 +164,7 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'The test is test_handlesEmptyResponseWhenServerTimesOut3 in api_client_spec.',
     `export OP_SERVICE_ACCOUNT_TOKEN=ops_${j('Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0')}...`,
     'build-2026-11-25-release-candidate-3-linux-x64-musl',
+    'Set NEXT_PUBLIC_SITE_URL and SENTRY_ORG_SLUG_FOR_RELEASES_V2 in the dashboard.',
     `Artifacts: build-${HEX32}a1b2c3d4, trace_${HEX32}, cache-${HEX32}0f1e2d3c.tar.zst`,
     // Public digests and ids assigned to a key: a lock file's integrity, an image digest, a commit.
     'integrity: sha512-Zq8Wm3Lx7Vn2Bc6Yt1Rp4Ks9Hd5Gf0JaTu7Ei2Ow4QpL3mN8vB1cX6zY9kR2tW5sD0fG7hJ4==',

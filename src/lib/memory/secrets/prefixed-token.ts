@@ -6,7 +6,7 @@
  * vendor.ts and vendor-documented.ts hold the prefixes we know, with their exact lengths; this rule
  * is the class behind them, for prefixes nobody listed, and so it asks the run itself to look
  * generated:
- * - 30+ characters of `[A-Za-z0-9]` after a prefix of at most three short lower-case parts;
+ * - 30+ characters of `[A-Za-z0-9]` after a prefix of at most three short parts, each in one case;
  * - upper case, lower case and digits, switching often (random base62 changes class at about six
  *   characters in ten; identifiers in camelCase, words and numbers change far less often);
  * - Shannon entropy of random text (>= 4.2 bits a character, 4.4 from 40 characters);
@@ -55,8 +55,8 @@ function looksGeneratedHex(body: string, prefix: string): boolean {
 const CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
 /** The longest prefix: 3 parts of at most 10 characters and a separator each. */
 const PREFIX_MAX = 33;
-/** The prefix ending at the window's end, not glued to a word or a base64 run before it (longest first). */
-const PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]){1,3})$/;
+/** The prefix (parts in lower or upper case: `sgp_`, `CLOJARS_`, `FLWSECK-`) ending at the window's end, not glued to a word or a base64 run before it (longest first). */
+const PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-]){1,3})$/;
 /** The body, and what follows it: `+`, `/` or `=` (a base64 run) or `...`/`…` (an elided example). */
 const BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
 
