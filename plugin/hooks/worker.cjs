@@ -4851,13 +4851,13 @@ var require_main = __commonJS({
     function dim(text3) {
       return supportsAnsi() ? `\x1B[2m${text3}\x1B[0m` : text3;
     }
-    var LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
+    var LINE2 = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
     function parse5(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
       let match;
-      while ((match = LINE.exec(lines)) != null) {
+      while ((match = LINE2.exec(lines)) != null) {
         const key = match[1];
         let value = match[2] || "";
         value = value.trim();
@@ -6519,9 +6519,9 @@ var init_legacy_sse = __esm({
 });
 
 // src/lib/util/backoff.ts
-function backoffDelay(policy, attempt2, random = Math.random) {
+function backoffDelay(policy, attempt2, random2 = Math.random) {
   const base = Math.min(policy.maxMs, policy.initialMs * (policy.factor ?? 2) ** Math.max(0, attempt2 - 1));
-  const spread = policy.low + (policy.high - policy.low) * random();
+  const spread = policy.low + (policy.high - policy.low) * random2();
   return Math.max(0, Math.round(Math.min(policy.maxMs, base * spread)));
 }
 function nextBackoff(previousMs, policy) {
@@ -7175,8 +7175,8 @@ function validateNumberOption(name, value, { min = 0, allowInfinity = false } = 
 }
 function calculateDelay(retriesConsumed, options2) {
   const attempt2 = Math.max(1, retriesConsumed + 1);
-  const random = options2.randomize ? Math.random() + 1 : 1;
-  let timeout = Math.round(random * options2.minTimeout * options2.factor ** (attempt2 - 1));
+  const random2 = options2.randomize ? Math.random() + 1 : 1;
+  let timeout = Math.round(random2 * options2.minTimeout * options2.factor ** (attempt2 - 1));
   timeout = Math.min(timeout, options2.maxTimeout);
   return timeout;
 }
@@ -7315,8 +7315,8 @@ var init_p_retry = __esm({
 });
 
 // src/lib/mcp/retry.ts
-function backoffDelay2(attempt2, minDelayMs, maxDelayMs, random = Math.random) {
-  return backoffDelay({ initialMs: minDelayMs, maxMs: maxDelayMs, low: 1, high: 2 }, attempt2, random);
+function backoffDelay2(attempt2, minDelayMs, maxDelayMs, random2 = Math.random) {
+  return backoffDelay({ initialMs: minDelayMs, maxMs: maxDelayMs, low: 1, high: 2 }, attempt2, random2);
 }
 async function withRetry(fn, options2) {
   const minDelayMs = options2.minDelayMs ?? 250;
@@ -31136,11 +31136,54 @@ var init_engine = __esm({
 
 // src/lib/memory/secrets/values.ts
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value);
+  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value);
 }
 function isDummy(value) {
-  if (DOC_EXAMPLE.test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
-  return value.length >= 8 && fewDistinct(value, 3);
+  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
+  return value.length >= 8 && fewDistinct(value, 3) || isPatterned(value);
+}
+function isPatterned(value) {
+  const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== "");
+  let first = 0;
+  while (first < parts.length - 1 && /^[A-Za-z]+$/.test(parts[first])) first += 1;
+  const pieces = parts.slice(first);
+  const body = pieces.join("");
+  if (body.length < 6) return false;
+  if (pieces.every(typedRuns) || body.length >= 12 && repeatsUnit(body, 4)) return true;
+  const rest = body.replace(/^[A-Za-z]+/, "");
+  return rest.length >= 8 && rest.length < body.length && typedRuns(rest);
+}
+function stepOf(a, b) {
+  if (a === b) return 0;
+  const digits = /\d/.test(a) && /\d/.test(b);
+  if (digits) return (Number(a) + 1) % 10 === Number(b) ? 1 : (Number(b) + 1) % 10 === Number(a) ? -1 : void 0;
+  if (!/[A-Za-z]/.test(a) || !/[A-Za-z]/.test(b)) return void 0;
+  const d = b.charCodeAt(0) - a.charCodeAt(0);
+  return d === 1 || d === -1 ? d : void 0;
+}
+function typedRuns(s) {
+  let i = 0;
+  while (i < s.length) {
+    const step = i + 1 < s.length ? stepOf(s[i], s[i + 1]) : void 0;
+    if (step === void 0) return false;
+    let j = i + 1;
+    while (j + 1 < s.length && stepOf(s[j], s[j + 1]) === step) j += 1;
+    if (j - i + 1 < 4) return false;
+    i = j + 1;
+  }
+  return true;
+}
+function repeatsUnit(s, max) {
+  for (let p = 1; p <= max && 2 * p <= s.length; p += 1) {
+    let i = p;
+    while (i < s.length && s[i] === s[i - p]) i += 1;
+    if (i === s.length) return true;
+  }
+  return false;
+}
+function isNamedId(before) {
+  const tail = before.slice(-40);
+  return NAMED_ID.test(tail) || NAMED_ID_CAMEL.test(tail);
 }
 function fewDistinct(value, n) {
   let seen = "";
@@ -31157,6 +31200,11 @@ function isPath(value) {
 }
 function isTemplateStart(value) {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
+}
+function insideTemplate(before) {
+  const head = before.slice(-80);
+  const open4 = head.lastIndexOf("{{");
+  return open4 >= 0 && open4 > head.lastIndexOf("}}") && !head.includes("\n", open4);
 }
 function unquote(v) {
   const first = v[0];
@@ -31177,7 +31225,7 @@ function isCredentialValue(raw, numericOk) {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (CODE_REF.test(v) && (v.includes(".") || v.includes("("))) return false;
+  if (CODE_REF.test(v) && /[.([]|::/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
 }
@@ -31195,16 +31243,20 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, PATH, CODE_REF, WORDISH;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, PATH, CODE_REF, WORDISH;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?)$/;
+    INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+    DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+    NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+    NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
     PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
-    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
+    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
   }
 });
@@ -31310,7 +31362,7 @@ var init_assignment = __esm({
         GENERIC_KEY.lastIndex = 0;
         for (let m = GENERIC_KEY.exec(text3); m !== null; m = GENERIC_KEY.exec(text3)) {
           const key = m[1];
-          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key)) continue;
+          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
           const valueAt = m.index + m[0].length;
           GENERIC_VALUE.lastIndex = valueAt;
           const raw = GENERIC_VALUE.exec(text3)?.[0];
@@ -31346,116 +31398,6 @@ var init_assignment = __esm({
   }
 });
 
-// src/lib/memory/secrets/command-line.ts
-function keepOrTag(prefix, value, kind) {
-  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
-  const q = /^["']/.test(value) ? value[0] : "";
-  return `${prefix}${q}${tag(kind)}${q}`;
-}
-function programRule(p) {
-  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
-  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
-  return {
-    kind: "cli-password",
-    hints: p.programs,
-    scan: (text3) => text3.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
-  };
-}
-var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, NETRC, COMMAND_LINE_RULES;
-var init_command_line = __esm({
-  "src/lib/memory/secrets/command-line.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
-    PROGRAMS = [
-      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
-      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
-      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
-      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
-      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
-      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
-      { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
-      // HTTPie and xh: `http -a user:password`, `--auth user:password`.
-      { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
-      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
-    ];
-    CURL_USER = {
-      kind: "cli-password",
-      hints: ["curl", "wget"],
-      scan: (text3) => (
-        // A command continued with `\` over several lines is one command.
-        text3.replace(
-          /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm,
-          (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+)|([^\s"':]*):(["'][^"'\n]*["']))/g, (m, prefix, ...g) => {
-            const user = g[0] ?? g[2] ?? g[4] ?? g[6] ?? "";
-            const pw = g[1] ?? g[3] ?? g[5] ?? g[7] ?? "";
-            const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
-            if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
-            return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
-          })
-        )
-      )
-    };
-    OPENSSL_PASS = {
-      kind: "cli-password",
-      hints: ["pass:"],
-      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    SMB_USER = {
-      kind: "cli-password",
-      hints: ["%"],
-      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    KUBECTL_LITERAL = {
-      kind: "kubectl-literal",
-      hints: ["--from-literal"],
-      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
-      replace: (m, g) => {
-        const v = g[1] ?? "";
-        if (isRedacted(v) || /^\$/.test(v)) return void 0;
-        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
-      }
-    };
-    LONG_FLAG = {
-      kind: "cli-token",
-      hints: ["--"],
-      re: new RegExp(
-        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
-        "gi"
-      ),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
-    };
-    SINGLE_DASH_PASSWORD = {
-      kind: "cli-password",
-      hints: [" -pass", " -pwd", " /p:", " -password"],
-      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    NETRC = {
-      kind: "netrc-password",
-      hints: ["machine"],
-      scan: (text3) => {
-        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text3)) return text3;
-        return text3.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
-      }
-    };
-    COMMAND_LINE_RULES = [
-      ...PROGRAMS.map(programRule),
-      CURL_USER,
-      OPENSSL_PASS,
-      SMB_USER,
-      KUBECTL_LITERAL,
-      LONG_FLAG,
-      SINGLE_DASH_PASSWORD,
-      NETRC
-    ];
-  }
-});
-
 // src/lib/memory/secrets/context.ts
 function credentialWordAt(line, m) {
   const start = m.index;
@@ -31470,6 +31412,7 @@ function credentialWordAt(line, m) {
   } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
   if (/[a-z]/.test(after)) return false;
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (insideTemplate(line.slice(0, start))) return false;
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   if (/^pat$/i.test(word) && word !== "PAT" && !/[_-]/.test(before + after)) return false;
   if (/^wif$/i.test(word) && word !== "WIF") return false;
@@ -31511,6 +31454,7 @@ function labelledValue(line, after, passwordLike) {
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
+  if (quote === "" && isPlaceholder(v[0])) return void 0;
   const inner = quote === "" ? splitTrailingPunctuation(v[0]).value : v[2];
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
   if (!passwordLike && /\s/.test(inner)) return void 0;
@@ -31563,8 +31507,10 @@ function redactLine(line) {
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const span = (bareKey ? void 0 : labelledValue(line, after, kind === "password")) ?? entropyToken(line, after, judged, hasUrl);
+    const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "password");
+    const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
+    if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
     LINE_WORD.lastIndex = cursor;
@@ -31736,6 +31682,289 @@ var init_context = __esm({
       }
     };
     CONTEXT_RULES = [TABLE, CSV, LABEL_ABOVE, NEAR_WORD];
+  }
+});
+
+// src/lib/memory/secrets/command-line.ts
+function keepOrTag(prefix, value, kind) {
+  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
+  const q = /^["']/.test(value) ? value[0] : "";
+  return `${prefix}${q}${tag(kind)}${q}`;
+}
+function programRule(p) {
+  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
+  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
+  return {
+    kind: "cli-password",
+    hints: p.programs,
+    scan: (text3) => text3.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
+  };
+}
+function unbrace(v) {
+  const m = /^\{([^{}]+)\}$/.exec(v);
+  if (m === null || !looksRandom(m[1], 8)) return { inner: v, open: "", close: "" };
+  return { inner: m[1], open: "{", close: "}" };
+}
+function curlPart(raw, role, passwordEmpty) {
+  const { inner, open: open4, close } = unbrace(raw);
+  if (inner === "" || isRedacted(inner)) return raw;
+  if (role === "password") return isCredentialValue(inner, true) ? `${open4}${tag("cli-password")}${close}` : raw;
+  const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
+  return generated2 ? `${open4}${tag("cli-password")}${close}` : raw;
+}
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, NETRC, COMMAND_LINE_RULES;
+var init_command_line = __esm({
+  "src/lib/memory/secrets/command-line.ts"() {
+    "use strict";
+    init_engine();
+    init_context();
+    init_values();
+    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
+    PROGRAMS = [
+      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
+      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
+      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
+      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
+      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
+      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
+      { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
+      // HTTPie and xh: `http -a user:password`, `--auth user:password`.
+      { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
+      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
+    ];
+    CURL_USER_ARG = new RegExp(
+      [
+        `"([^"\\n]*)"[ \\t]*:[ \\t]*"([^"\\n]*)"`,
+        `'([^'\\n]*)'[ \\t]*:[ \\t]*'([^'\\n]*)'`,
+        `"([^"\\n:]*):([^"\\n]*)"`,
+        `'([^'\\n:]*):([^'\\n]*)'`,
+        `([^\\s"':]*):([^\\s"']+)`,
+        `([^\\s"':]*):(["'][^"'\\n]*["'])`
+      ].map((alt) => `(?:${alt})`).join("|")
+    );
+    CURL_USER_FLAG = new RegExp(`(\\s(?:-u|--user|--proxy-user|-U)(?:[ \\t]*|=))(?:${CURL_USER_ARG.source})`, "g");
+    CURL_USER = {
+      kind: "cli-password",
+      hints: ["curl", "wget"],
+      scan: (text3) => (
+        // A command continued with `\` over several lines is one command.
+        text3.replace(
+          /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm,
+          (l) => l.replace(CURL_USER_FLAG, (m, prefix, ...g) => {
+            const pair = [0, 2, 4, 6, 8, 10].find((i) => g[i] !== void 0);
+            const user = g[pair];
+            const pw = g[pair + 1];
+            if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
+            const q = pair === 0 || pair === 4 ? '"' : pair === 2 || pair === 6 ? "'" : "";
+            const newUser = curlPart(user, "user", pw === "");
+            let newPw = pw;
+            if (pair === 10) {
+              const replaced = curlPart(pw.slice(1, -1), "password", false);
+              if (replaced !== pw.slice(1, -1)) newPw = `${pw[0]}${replaced}${pw[pw.length - 1]}`;
+            } else if (pw !== "" && !pw.startsWith("-")) newPw = curlPart(pw, "password", false);
+            if (newUser === user && newPw === pw) return m;
+            return pair <= 2 ? `${prefix}${q}${newUser}${q}:${q}${newPw}${q}` : `${prefix}${q}${newUser}:${newPw}${q}`;
+          })
+        )
+      )
+    };
+    OPENSSL_PASS = {
+      kind: "cli-password",
+      hints: ["pass:"],
+      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    SMB_USER = {
+      kind: "cli-password",
+      hints: ["%"],
+      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    KUBECTL_LITERAL = {
+      kind: "kubectl-literal",
+      hints: ["--from-literal"],
+      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
+      replace: (m, g) => {
+        const v = g[1] ?? "";
+        if (isRedacted(v) || /^\$/.test(v)) return void 0;
+        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
+      }
+    };
+    LONG_FLAG = {
+      kind: "cli-token",
+      hints: ["--"],
+      re: new RegExp(
+        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
+        "gi"
+      ),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
+    };
+    SINGLE_DASH_PASSWORD = {
+      kind: "cli-password",
+      hints: [" -pass", " -pwd", " /p:", " -password"],
+      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    NETRC = {
+      kind: "netrc-password",
+      hints: ["machine"],
+      scan: (text3) => {
+        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text3)) return text3;
+        return text3.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
+      }
+    };
+    COMMAND_LINE_RULES = [
+      ...PROGRAMS.map(programRule),
+      CURL_USER,
+      OPENSSL_PASS,
+      SMB_USER,
+      KUBECTL_LITERAL,
+      LONG_FLAG,
+      SINGLE_DASH_PASSWORD,
+      NETRC
+    ];
+  }
+});
+
+// src/lib/memory/secrets/credential-id.ts
+function generated(which, v) {
+  if (v.length < 12 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || !looksRandom(v, 12)) return false;
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  if (/^(?:[A-Za-z]+|\d+)(?:[._-](?:[A-Za-z]+|\d+))*$/.test(v) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(v)) return false;
+  return which.toLowerCase() === "secret" ? true : /[a-z]/.test(v) && /[A-Z]/.test(v);
+}
+var PAIR_ID, CREDENTIAL_ID, LOGIN_VALUE, LOGIN_TOKEN, CREDENTIAL_ID_RULES;
+var init_credential_id = __esm({
+  "src/lib/memory/secrets/credential-id.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    PAIR_ID = /((?<![A-Za-z])(?:access|Access|ACCESS|secret|Secret|SECRET)|(?<=[a-z])(?:Access|Secret))[ _.-]?(?:id|Id|ID)(?![a-z])["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?([A-Za-z0-9_.+/=-]+)/g;
+    CREDENTIAL_ID = {
+      kind: "credential-id",
+      hints: ["accessid", "access_id", "access id", "access-id", "access.id", "secretid", "secret_id", "secret id", "secret-id", "secret.id"],
+      scan: (text3) => text3.replace(PAIR_ID, (m, which, value) => {
+        const v = value.replace(/[.,;]+$/, "");
+        if (!generated(which, v)) return m;
+        return `${m.slice(0, m.length - value.length)}${tag("credential-id")}${value.slice(v.length)}`;
+      })
+    };
+    LOGIN_VALUE = /((?<![A-Za-z])(?:login|Login|LOGIN)(?![a-z])["']?(?:[ \t]*(?::=|=>|[:=])[ \t]*|[ \t]+)["']?)([A-Za-z0-9_.+/=-]+)/g;
+    LOGIN_TOKEN = {
+      kind: "login-token",
+      hints: ["login"],
+      scan: (text3) => text3.replace(LOGIN_VALUE, (m, head, value) => {
+        const v = value.replace(/[.,;]+$/, "");
+        if (v.length < 20 || !isHighEntropy(v)) return m;
+        return `${head}${tag("login-token")}${value.slice(v.length)}`;
+      })
+    };
+    CREDENTIAL_ID_RULES = [CREDENTIAL_ID, LOGIN_TOKEN];
+  }
+});
+
+// src/lib/memory/secrets/named-value.ts
+var PAIR, CREDENTIAL_NAME, NOT_A_CREDENTIAL, NAMED_VALUE;
+var init_named_value = __esm({
+  "src/lib/memory/secrets/named-value.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    PAIR = /^([ \t]*)-[ \t]+name:[ \t]*["']?([A-Za-z_][\w.-]*)["']?[ \t]*\r?\n\1[ \t]+value:[ \t]*([^\n]*)$/gm;
+    CREDENTIAL_NAME = /passw|passwd|pwd|passphrase|secret|token|api[_.-]?key|apikey|private[_.-]?key|credential|(?:^|[_.-])key$/i;
+    NOT_A_CREDENTIAL = /(?:^|[_.-])(?:file|path|url|uri|name|id|ids|ref|type|ttl|expiry|length|count|size|version|arn|mount|dir|endpoint|header|hint|policy)$/i;
+    NAMED_VALUE = {
+      kind: "named-value",
+      hints: ["name:"],
+      scan: (text3) => text3.replace(PAIR, (m, _indent, name, rawValue) => {
+        if (!CREDENTIAL_NAME.test(name) || NOT_A_CREDENTIAL.test(name)) return m;
+        const raw = rawValue.replace(/[ \t]+$/, "");
+        const { inner, quote } = unquote(raw);
+        if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner)) return m;
+        const kind = genericKind(name);
+        if (!isCredentialValue(raw, kind === "password")) return m;
+        return `${m.slice(0, m.length - rawValue.length)}${quote}${tag(kind)}${quote}${rawValue.slice(raw.length)}`;
+      })
+    };
+  }
+});
+
+// src/lib/memory/secrets/prefixed-token.ts
+function classSwitches(v) {
+  const cls = (c) => c >= "a" && c <= "z" ? 0 : c >= "A" && c <= "Z" ? 1 : 2;
+  let n = 0;
+  for (let i = 1; i < v.length; i += 1) if (cls(v[i]) !== cls(v[i - 1])) n += 1;
+  return n / (v.length - 1);
+}
+function looksGenerated(body) {
+  if (body.length < 30 || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/\d/.test(body)) return false;
+  if (classSwitches(body) < 0.4) return false;
+  return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
+}
+var CANDIDATE, PREFIX_MAX, PREFIX, BODY, HASH_PREFIX, PREFIXED_TOKEN;
+var init_prefixed_token = __esm({
+  "src/lib/memory/secrets/prefixed-token.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
+    PREFIX_MAX = 33;
+    PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]){1,3})$/;
+    BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
+    HASH_PREFIX = /^(?:sha\d*|md5|blake\d*\w*|sha3)[_-]/i;
+    PREFIXED_TOKEN = {
+      kind: "prefixed-token",
+      hints: ["_", "-"],
+      scan: (text3) => {
+        let out = "";
+        let cursor = 0;
+        CANDIDATE.lastIndex = 0;
+        for (let c = CANDIDATE.exec(text3); c !== null; c = CANDIDATE.exec(text3)) {
+          const bodyStart = c.index + 1;
+          const from = Math.max(cursor, bodyStart - PREFIX_MAX - 1);
+          const prefix = PREFIX.exec(text3.slice(from, bodyStart))?.[1];
+          if (prefix === void 0) continue;
+          BODY.lastIndex = bodyStart;
+          const b = BODY.exec(text3);
+          const body = b[1];
+          CANDIDATE.lastIndex = bodyStart + body.length;
+          if (b[2] !== void 0 || HASH_PREFIX.test(prefix) || isDummy(body) || !looksGenerated(body)) continue;
+          out += text3.slice(cursor, bodyStart) + tag("prefixed-token");
+          cursor = bodyStart + body.length;
+        }
+        return cursor === 0 ? text3 : out + text3.slice(cursor);
+      }
+    };
+  }
+});
+
+// src/lib/memory/secrets/random-assignment.ts
+function random(v) {
+  if (!/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v)) return false;
+  if (/^(?:sha\d+|md5|sha)[-_:]/i.test(v)) return false;
+  return entropy(v) >= (v.length >= 40 ? 4.5 : 4.3);
+}
+var LINE, PUBLIC_KEY, RANDOM_ASSIGNMENT;
+var init_random_assignment = __esm({
+  "src/lib/memory/secrets/random-assignment.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    LINE = /^([ \t]*(?:export[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*[:=][ \t]*(["']?))([A-Za-z0-9+/=_-]{32,})(\4[ \t]*,?[ \t]*)$/gm;
+    PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag)$/i;
+    RANDOM_ASSIGNMENT = {
+      kind: "high-entropy",
+      hints: ["=", ":"],
+      scan: (text3) => text3.replace(LINE, (m, head, _q, key, _vq, value, tail) => {
+        if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || !random(value)) return m;
+        return `${head}${tag("high-entropy")}${tail}`;
+      })
+    };
   }
 });
 
@@ -31928,7 +32157,7 @@ var init_structured = __esm({
     SLACK_WEBHOOK = {
       kind: "slack-webhook",
       hints: ["hooks.slack.com"],
-      re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+      re: /((?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
       replace: (_m, g) => (g[1] ?? "").length < 8 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}/${tag("slack-webhook")}`
     };
     DISCORD_WEBHOOK = {
@@ -31953,8 +32182,11 @@ function vendorRule(row) {
   return {
     kind: row.kind,
     hints: row.hints,
-    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ""}`),
+    // With `notInBase64`, the character after the body is captured when it is `+` or `/` (an optional
+    // group after a greedy run never makes the run give back characters) and judged in code.
+    re: new RegExp(`${row.notInBase64 === true ? B64 : B}(${row.prefix})(${row.body}+)${row.notInBase64 === true ? "([+/]?)" : ""}`, `g${row.flags ?? ""}`),
     replace: (match, g) => {
+      if ((g[2] ?? "") !== "") return void 0;
       const body = g[1] ?? "";
       if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
       if (row.check !== void 0 && !row.check(body)) return void 0;
@@ -31962,13 +32194,14 @@ function vendorRule(row) {
     }
   };
 }
-var B, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
+var B, B64, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
 var init_vendor = __esm({
   "src/lib/memory/secrets/vendor.ts"() {
     "use strict";
     init_engine();
     init_values();
-    B = "(?<![A-Za-z0-9_-])";
+    B = "(?<![A-Za-z0-9_-]|[A-Za-z0-9]\\.)";
+    B64 = "(?<![A-Za-z0-9_+/-]|[A-Za-z0-9]\\.)";
     HEX = /^[0-9a-f]+$/;
     hexOnly = (b) => HEX.test(b);
     mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
@@ -32035,7 +32268,9 @@ var init_vendor = __esm({
       { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
       { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
       // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
-      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ["A3-"] },
+      // 1Password's "About your Secret Key": 34 letters and numbers in all, so 32 after `A3`; copies
+      // that lost a dash (`798JRYLJVD4`) are the same key, so the count, not the grouping, decides.
+      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b) || /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,12}){3,6}$/.test(b) && b.replace(/-/g, "").length === 32, hints: ["A3-"] },
       { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
       { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
       { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
@@ -32057,6 +32292,61 @@ var init_vendor = __esm({
       }
     };
     VENDOR_RULES = [...ROWS.map(vendorRule), JWT];
+  }
+});
+
+// src/lib/memory/secrets/vendor-documented.ts
+var HEX2, mixedCase, ROWS2, VENDOR_DOCUMENTED_RULES;
+var init_vendor_documented = __esm({
+  "src/lib/memory/secrets/vendor-documented.ts"() {
+    "use strict";
+    init_vendor();
+    HEX2 = /^[0-9a-f]+$/;
+    mixedCase = (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b);
+    ROWS2 = [
+      { kind: "easypost-key", prefix: "EZ[AT]K", body: "[A-Za-z0-9]", min: 40, check: mixedCase, hints: ["EZAK", "EZTK"] },
+      // `sgp_` (or `sgph_`) then 40 hex, optionally after an instance id and an underscore.
+      { kind: "sourcegraph-token", prefix: "sgph?_", body: "[A-Za-z0-9_]", min: 40, check: (b) => /^(?:[A-Za-z0-9]{1,32}_)?[0-9a-fA-F]{40}$/.test(b), hints: ["sgp_", "sgph_"] },
+      { kind: "sonarqube-token", prefix: "sq[upa]_", body: "[0-9a-f]", min: 40, check: (b) => b.length === 40 && HEX2.test(b), hints: ["squ_", "sqp_", "sqa_"] },
+      { kind: "slack-token", prefix: "xoxe\\.xox[a-z]-", body: "[A-Za-z0-9-]", min: 20, check: (b) => /\d/.test(b), hints: ["xoxe."] },
+      { kind: "openshift-token", prefix: "sha256~", body: "[A-Za-z0-9_-]", min: 40, check: (b) => /\d/.test(b) && /[A-Za-z]/.test(b), hints: ["sha256~"] },
+      { kind: "fly-token", prefix: "(?:fm1[ar]|fm2|fo1)_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["fm1a_", "fm1r_", "fm2_", "fo1_"] },
+      { kind: "facebook-token", prefix: "EAA[A-Z]", body: "[A-Za-z0-9]", min: 60, check: mixedCase, hints: ["EAA"] },
+      { kind: "intra42-secret", prefix: "s-s4t2(?:ud|af)-", body: "[0-9a-f]", min: 64, check: (b) => b.length === 64, hints: ["s-s4t2"] }
+    ];
+    VENDOR_DOCUMENTED_RULES = ROWS2.map((row) => vendorRule({ ...row, notInBase64: !row.body.includes("+") }));
+  }
+});
+
+// src/lib/memory/secrets/vendor-shapes.ts
+var TEAMS_WEBHOOK, FACEBOOK_APP_TOKEN, VENDOR_SHAPE_RULES;
+var init_vendor_shapes = __esm({
+  "src/lib/memory/secrets/vendor-shapes.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    TEAMS_WEBHOOK = {
+      kind: "teams-webhook",
+      hints: ["webhook.office.com", "outlook.office.com/webhook", "outlook.office365.com/webhook"],
+      // Anchored on the host's literal tail (the tenant part before it is kept as written): no run before it is re-scanned.
+      re: /((?:webhook\.office\.com|outlook\.office(?:365)?\.com)\/webhook(?:b2)?\/)([A-Za-z0-9@/_.~%-]+)/gi,
+      replace: (_m, g) => {
+        const rest = g[1] ?? "";
+        if (rest.length < 30 || isRedacted(rest) || isDummy(rest)) return void 0;
+        return `${g[0]}${tag("teams-webhook")}`;
+      }
+    };
+    FACEBOOK_APP_TOKEN = {
+      kind: "facebook-app-token",
+      hints: ["|"],
+      re: /(?<![\w|])(\d{13,17}\|)([A-Za-z0-9_-]+)/g,
+      replace: (_m, g) => {
+        const secret = g[1] ?? "";
+        if (secret.length < 20 || !/\d/.test(secret) || !/[A-Za-z]/.test(secret) || isDummy(secret)) return void 0;
+        return `${g[0]}${tag("facebook-app-token")}`;
+      }
+    };
+    VENDOR_SHAPE_RULES = [TEAMS_WEBHOOK, FACEBOOK_APP_TOKEN];
   }
 });
 
@@ -32113,10 +32403,16 @@ var init_redact = __esm({
     init_assignment();
     init_command_line();
     init_context();
+    init_credential_id();
+    init_named_value();
+    init_prefixed_token();
+    init_random_assignment();
     init_engine();
     init_structured();
     init_vendor();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
+    init_vendor_documented();
+    init_vendor_shapes();
+    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
   }
 });
 
@@ -67878,12 +68174,12 @@ function lowestSkewSample(pace) {
   return samples[0];
 }
 function patienceMs(pace, confirmMaxAgeMs) {
-  const step = stepOf(pace) ?? median(pace.appearMs);
+  const step = stepOf2(pace) ?? median(pace.appearMs);
   if (step === void 0) return confirmMaxAgeMs;
   const wait = percentile(pace.waitsMs, 0.9) ?? 0;
   return Math.min(confirmMaxAgeMs, Math.max(MIN_PATIENCE_MS, PATIENCE_FACTOR * (wait + step)));
 }
-function stepOf(pace) {
+function stepOf2(pace) {
   return median(pace.stepsMs);
 }
 function typicalWaitOf(pace) {
@@ -72409,10 +72705,10 @@ function nextListing(input2) {
   if (input2.progress || pace.backoffMs === void 0) {
     delete pace.backoffMs;
     at = now + (guessDone(pace, now, input2.waiting, input2.lastQueuedAt) - now) * trustIn(pace);
-    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf(pace) ?? ASSUMED_STEP_MS));
-    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf2(pace) ?? ASSUMED_STEP_MS));
+    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
   } else {
-    const base = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    const base = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
@@ -72431,7 +72727,7 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   return pace;
 }
 function predictDone(pace, now, waiting, lastQueuedAt) {
-  const step = stepOf(pace);
+  const step = stepOf2(pace);
   if (step === void 0) return void 0;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
   return Math.round(Math.max(now + waiting * step, last) + step / 2);

@@ -36,7 +36,9 @@ function notProse(v: string): boolean {
 const PW_KEY: RegexRule = {
   kind: 'password',
   hints: ['pw'],
-  re: new RegExp(`((?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])?(?:pw|PW|Pw)["']?[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE}`, 'g'),
+  // The literal comes first and the key's edge is checked behind it (a start of key, or `DB_`-style
+  // glue): a leading lookbehind would be tried at every position of every note.
+  re: new RegExp(`((?:pw|PW|Pw)(?<=(?:^|[^A-Za-z0-9]|[A-Za-z0-9][_.-])..)["']?[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE}`, 'g'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
 };
 
