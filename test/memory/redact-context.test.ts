@@ -40,6 +40,7 @@ const CLASSES: Record<string, Case[]> = {
     { cls: 'API key with a type annotation', text: `API_KEY: str = "${TOKEN40}"`, secret: TOKEN40 },
     { cls: 'API key set to, in prose', text: `set the api key to ${TOKEN40} in the dashboard`, secret: TOKEN40 },
     { cls: 'a password that counts up only in part (not a placeholder)', text: 'password = 123456789a1234', secret: '123456789a1234', label: 'password' },
+    { cls: 'a pass phrase in CamelCase (a password, not a name)', text: 'password: CorrectHorseBatteryStaple1', secret: 'CorrectHorseBatteryStaple1', label: 'password' },
     { cls: 'a repeated word chosen as a password (not a placeholder)', text: 'DB_PASSWORD=hunter2hunter2', secret: 'hunter2hunter2', label: 'password' },
   ],
   'command lines and headers': [
@@ -213,11 +214,59 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
     'secret = "TODO: set me"',
     'let token = std::env::var("TOKEN")?;',
     'api_key = config["api_key"]',
+    'secret = base64.b64decode(os.environ["SECRET_B64"])',
+    'TOKEN=`cat /run/secrets/token`',
+    'password: !!binary |',
+    'password: DB_PASSWORD',
+    'with:\n  token: GITHUB_TOKEN',
+    'export TOKEN=${TOKEN:-dev-token-1234}',
+    'api_key: {{ .Env.API_KEY_2024 }}',
+    'token: arn:aws:ssm:us-east-1:123456789012:parameter/prod/token',
+    'password: projects/p1/secrets/db-pw/versions/latest',
+    'spring.datasource.password: ENC(Zx9Yw8Xv7Ut6Sr5Qp4)',
+    // Ids, names and hashes that say what they are.
+    'secretKeyRef: {name: db-secret-7f9c2b, key: password}',
+    `password: "sha256:${HEX32}${HEX32}"`,
+    `password_sha256: ${HEX32}${HEX32}`,
+    'hashed_password = "$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG"',
+    'token contract 0x6B175474E89094C44Da98b954EedeAC495271d0F (DAI)',
+    'logo key: <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">',
+    'The key is ops_eyJzaWduSW5BZGRyZXNz… (truncated)',
+    'token: deadbeefdeadbeefdeadbeefdeadbeef',
+    'key: qwertyuiopasdfghjklzxcvbnm123456',
+    // Defaults from documentation and compose files, paths, versions, plain URLs.
+    'password: changeme123',
+    'POSTGRES_PASSWORD=postgres123',
+    'password: admin123',
+    'api_key: config/secrets/api_key.json',
+    'password: secrets/db-password',
+    'token: v1.2.3-beta.4',
+    'token: http://localhost:8080/token',
+    '"token": "https://vault.internal/v1/auth/token/lookup-self"',
+    'bot token: 123456789:ABCdefGhIJKlmnoPQRsTUVwxyZ',
+    'rk_test_aBcDeFgHiJkLmNoPqRsTuVwX',
+    'token = "devtoken2024"',
+    'api_key: test_api_key_123',
+    'client_secret = "client_secret_dev_01"',
+    // Code and names beside credential words.
+    'e.key==="Enter"&&t.token.a8Fk2Lq9Zt4Mx7Bn3Vc6()',
+    'key: AVEncVideoMaxKeyframeDistance2',
+    'secret_santa_2024_draw_results.xlsx',
+    'password_reset_token_expires_at: 2026-11-25T10:00:00Z',
+    'public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGq2Lz9Xv4Bn7Mq3Wc6Ty1Ua5Rp0EzQ8k',
+    'jwks key "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ", "e": "AQAB"',
   ];
   it.each(BENIGN.map((b) => [b]))('%j', (text) => {
     const r = redactSecrets(text);
     expect(r.text).toBe(text);
     expect(r.total).toBe(0);
+  });
+});
+
+describe('redaction by context: an earlier rule\'s tag is left whole', () => {
+  it('does not read the colon inside [REDACTED:…] as a label separator', () => {
+    const token = j('ghp_A1b2C3d4E5f6G7h8I9j0', 'K1l2M3n4O5p6Q7r8');
+    expect(redactSecrets(`the token <${token}> goes here`).text).toBe('the token <[REDACTED:github-token]> goes here');
   });
 });
 

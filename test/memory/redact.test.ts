@@ -41,7 +41,7 @@ const PLANTED: Planted[] = [
   ...['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'].map((p) => ({ kind: 'github-token', text: j(p, A36), secret: j(p, A36) })),
   { kind: 'github-token', text: j('github_pat_', '11ABCDEFG0123456789_iHkTj0rLGlkoMXGjtEkDnNfrib0123456789ABCDEFGHIJKLMNOP'), secret: j('github_pat_', '11ABCDEFG0123456789_xUdl7dXTPyLsxPFkThf4VucSmE0123456789ABCDEFGHIJKLMNOP') },
   { kind: 'gitlab-token', text: j('glpat-', 'xY9_aBcDeFgHiJkLmNoPq'), secret: j('glpat-', 'xY9_aBcDeFgHiJkLmNoPq') },
-  { kind: 'slack-token', text: j('xoxb-', '1234567890-1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx'), secret: j('xoxb-', '1234567890-1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx') },
+  { kind: 'slack-token', text: j('xoxb-', '2817364950-4729183650271-', 'Qm7TzK2wXa9LpR4vNc8BhY3e'), secret: j('xoxb-', '2817364950-4729183650271-', 'Qm7TzK2wXa9LpR4vNc8BhY3e') },
   { kind: 'slack-token', text: j('xoxp-', '1234567890-HgaKwVJ7fa'), secret: j('xoxp-', '1234567890-C9qEwjky40') },
   {
     kind: 'slack-webhook',
