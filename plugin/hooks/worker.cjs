@@ -31136,7 +31136,7 @@ var init_engine = __esm({
 
 // src/lib/memory/secrets/values.ts
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value);
+  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || VARIABLE_NAME.test(value);
 }
 function isDummy(value) {
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
@@ -31149,7 +31149,7 @@ function isPatterned(value) {
   const pieces = parts.slice(first);
   const body = pieces.join("");
   if (body.length < 6) return false;
-  if (pieces.every(typedRuns) || body.length >= 12 && repeatsUnit(body, 4)) return true;
+  if (pieces.every(typedRuns) || body.length >= 12 && repeatsUnit(body, 4) || repeatsUnit(body, 8, 3)) return true;
   const rest = body.replace(/^[A-Za-z]+/, "");
   return rest.length >= 8 && rest.length < body.length && typedRuns(rest);
 }
@@ -31158,7 +31158,7 @@ function stepOf(a, b) {
   const digits = /\d/.test(a) && /\d/.test(b);
   if (digits) return (Number(a) + 1) % 10 === Number(b) ? 1 : (Number(b) + 1) % 10 === Number(a) ? -1 : void 0;
   if (!/[A-Za-z]/.test(a) || !/[A-Za-z]/.test(b)) return void 0;
-  const d = b.charCodeAt(0) - a.charCodeAt(0);
+  const d = b.toLowerCase().charCodeAt(0) - a.toLowerCase().charCodeAt(0);
   return d === 1 || d === -1 ? d : void 0;
 }
 function typedRuns(s) {
@@ -31173,8 +31173,8 @@ function typedRuns(s) {
   }
   return true;
 }
-function repeatsUnit(s, max) {
-  for (let p = 1; p <= max && 2 * p <= s.length; p += 1) {
+function repeatsUnit(s, max, copies = 2) {
+  for (let p = 1; p <= max && copies * p <= s.length; p += 1) {
     let i = p;
     while (i < s.length && s[i] === s[i - p]) i += 1;
     if (i === s.length) return true;
@@ -31195,16 +31195,30 @@ function fewDistinct(value, n) {
   }
   return true;
 }
+function isNamedHash(value) {
+  return NAMED_HASH.test(value);
+}
 function isPath(value) {
-  return PATH.test(value);
+  return PATH.test(value) || RELATIVE_PATH.test(value);
+}
+function isCamelName(value) {
+  return CAMEL_NAME.test(value);
+}
+function isPlainUrl(v) {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
+  if (m === null || m[1].includes("@")) return false;
+  return m[2].split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
 }
 function isTemplateStart(value) {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
 }
 function insideTemplate(before) {
   const head = before.slice(-80);
-  const open4 = head.lastIndexOf("{{");
-  return open4 >= 0 && open4 > head.lastIndexOf("}}") && !head.includes("\n", open4);
+  for (const [opener, closer] of OPENERS) {
+    const open4 = head.lastIndexOf(opener);
+    if (open4 >= 0 && head.indexOf(closer, open4 + opener.length) < 0 && !head.includes("\n", open4)) return true;
+  }
+  return false;
 }
 function unquote(v) {
   const first = v[0];
@@ -31225,7 +31239,11 @@ function isCredentialValue(raw, numericOk) {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (CODE_REF.test(v) && /[.([]|::/.test(v)) return false;
+  if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v)) return false;
+  if (!numericOk && CAMEL_NAME.test(v)) return false;
+  if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
+  if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
 }
@@ -31243,20 +31261,36 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, PATH, CODE_REF, WORDISH;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CODE_REF, CODE_CALL, WORDISH;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?)$/;
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?)$/;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
     DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
-    NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
-    NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+    NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+    NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+    NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
     PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
+    RELATIVE_PATH = /^(?:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*\/)+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
+    SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
+    SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
+    DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+    CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
+    VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
+    OPENERS = [
+      ["{{", "}}"],
+      ["${", "}"],
+      ["$(", ")"],
+      ["ENC(", ")"],
+      ["ENC[", "]"]
+    ];
+    VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
     CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
+    CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
   }
 });
@@ -31347,7 +31381,7 @@ var init_assignment = __esm({
     };
     KEYWORD = /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
     KEY_SUFFIX = /[_.-]key$/i;
-    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
+    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key/i;
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "g"
@@ -31431,11 +31465,13 @@ function entropy(s) {
   return h;
 }
 function isHighEntropy(v) {
-  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v)) return false;
+  if (/^0x[0-9a-fA-F]{40}$/.test(v)) return false;
   if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes("://")) return false;
-  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  if (SLUG.test(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ""))) return false;
   const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
 }
@@ -31449,6 +31485,7 @@ function labelledValue(line, after, passwordLike) {
   const gap = LABEL_GAP.exec(line);
   if (gap === null) return void 0;
   const at = after + gap[0].length;
+  if (gap[0].includes("[REDACTED:")) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/") return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
@@ -31479,8 +31516,11 @@ function entropyToken(line, after, judged, hasUrl) {
     if (runStart < judged.until) continue;
     judged.until = runEnd;
     const run2 = line.slice(runStart, runEnd);
-    if (/(?:\.{2,}|…)$/.test(run2)) continue;
+    if (/(?:\.{2,}|…)$/.test(run2) || line[runEnd] === "\u2026") continue;
+    if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
+    if (insideTemplate(line.slice(0, runStart))) continue;
     if (hasUrl && inUrl(line, runStart + 3)) continue;
+    if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;
@@ -31544,9 +31584,9 @@ var init_context = __esm({
     init_values();
     WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
     LINE_WORD = new RegExp(WORD.source, "gi");
-    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
-    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode)\b/i;
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
@@ -31713,7 +31753,7 @@ function curlPart(raw, role, passwordEmpty) {
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open4}${tag("cli-password")}${close}` : raw;
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -31806,6 +31846,12 @@ var init_command_line = __esm({
       re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     };
+    ECHO_TO_STDIN = {
+      kind: "cli-password",
+      hints: ["-stdin"],
+      re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
     NETRC = {
       kind: "netrc-password",
       hints: ["machine"],
@@ -31822,6 +31868,7 @@ var init_command_line = __esm({
       KUBECTL_LITERAL,
       LONG_FLAG,
       SINGLE_DASH_PASSWORD,
+      ECHO_TO_STDIN,
       NETRC
     ];
   }
@@ -31892,6 +31939,59 @@ var init_named_value = __esm({
   }
 });
 
+// src/lib/memory/secrets/password-forms.ts
+function replaceValue(lead, raw, kind, strict) {
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, "")) || isTemplateStart(raw)) return void 0;
+  const { inner, quote } = unquote(raw);
+  const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+  if (value === "" || isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+  if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
+  if (strict && !notProse(value)) return void 0;
+  return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+}
+function notProse(v) {
+  if (v.length < 8 || !/\d/.test(v)) return false;
+  return /[^A-Za-z0-9]/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v);
+}
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, PASSWORD_FORM_RULES;
+var init_password_forms = __esm({
+  "src/lib/memory/secrets/password-forms.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    VALUE3 = "(\"[^\"\\n]{1,256}\"|'[^'\\n]{1,256}'|`[^`\\n]{1,256}`|[^\\s\"'`]+)";
+    PW_KEY = {
+      kind: "password",
+      hints: ["pw"],
+      // The literal comes first and the key's edge is checked behind it (a start of key, or `DB_`-style
+      // glue): a leading lookbehind would be tried at every position of every note.
+      re: new RegExp(`((?:pw|PW|Pw)(?<=(?:^|[^A-Za-z0-9]|[A-Za-z0-9][_.-])..)["']?[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE3}`, "g"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    WORDS = "(?:password|passwd|passphrase|passcode|pwd|pw|token|secret|api[ _-]?key)";
+    ARROW = {
+      kind: "password",
+      hints: ["\u2192", "->", "\u21D2", "\u2014"],
+      re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:\u2192|->|\u21D2|\u2014)[ \\t]*)${VALUE3}`, "gi"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false) ?? m
+    };
+    BARE = {
+      kind: "password",
+      hints: ["pass", "pwd"],
+      re: new RegExp(`((?<![A-Za-z])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", "password", true) ?? m
+    };
+    USER_SLASH_PASSWORD = {
+      kind: "password",
+      hints: ["login", "creds", "credential"],
+      re: new RegExp(`((?<![A-Za-z])(?:logins?|creds|credentials?)[ \\t]*(?:[:=]|[-\u2013\u2014])[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    PASSWORD_FORM_RULES = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
+  }
+});
+
 // src/lib/memory/secrets/prefixed-token.ts
 function classSwitches(v) {
   const cls = (c) => c >= "a" && c <= "z" ? 0 : c >= "A" && c <= "Z" ? 1 : 2;
@@ -31904,16 +32004,22 @@ function looksGenerated(body) {
   if (classSwitches(body) < 0.4) return false;
   return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
 }
-var CANDIDATE, PREFIX_MAX, PREFIX, BODY, HASH_PREFIX, PREFIXED_TOKEN;
+function looksGeneratedHex(body, prefix) {
+  if (body.length < 32 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body) || !/\d/.test(body) || !/[a-fA-F]/.test(body)) return false;
+  if (ID_PREFIX.test(prefix)) return false;
+  return entropy(body.toLowerCase()) >= 3.5;
+}
+var ID_PREFIX, CANDIDATE, PREFIX_MAX, PREFIX, BODY, HASH_PREFIX, PREFIXED_TOKEN;
 var init_prefixed_token = __esm({
   "src/lib/memory/secrets/prefixed-token.ts"() {
     "use strict";
     init_context();
     init_engine();
     init_values();
+    ID_PREFIX = /(?:^|[_-])(?:commit|build|rev|revision|hash|digest|checksum|sum|id|uuid|guid|object|obj|blob|tree|etag|cache|file|image|img|layer|release|version|ver|ref|run|job|trace|span|request|req|correlation|event|msg|message|chunk|asset|bundle|node|block|tx|txn|address|addr)[_-]$/i;
     CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
     PREFIX_MAX = 33;
-    PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]){1,3})$/;
+    PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-]){1,3})$/;
     BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
     HASH_PREFIX = /^(?:sha\d*|md5|blake\d*\w*|sha3)[_-]/i;
     PREFIXED_TOKEN = {
@@ -31932,7 +32038,7 @@ var init_prefixed_token = __esm({
           const b = BODY.exec(text3);
           const body = b[1];
           CANDIDATE.lastIndex = bodyStart + body.length;
-          if (b[2] !== void 0 || HASH_PREFIX.test(prefix) || isDummy(body) || !looksGenerated(body)) continue;
+          if (b[2] !== void 0 || HASH_PREFIX.test(prefix) || isDummy(body) || !(looksGenerated(body) || looksGeneratedHex(body, prefix))) continue;
           out += text3.slice(cursor, bodyStart) + tag("prefixed-token");
           cursor = bodyStart + body.length;
         }
@@ -32177,6 +32283,26 @@ var init_structured = __esm({
   }
 });
 
+// src/lib/memory/secrets/url-query.ts
+var URL_QUERY_CREDENTIAL;
+var init_url_query = __esm({
+  "src/lib/memory/secrets/url-query.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    URL_QUERY_CREDENTIAL = {
+      kind: "url-query-credential",
+      hints: ["key=", "auth=", "signature="],
+      re: /([?&](?:key|auth|signature|x-amz-signature|x-goog-signature)=)([A-Za-z0-9%._~+/=-]+)/gi,
+      replace: (_m, g) => {
+        const value = g[1] ?? "";
+        if (value.length < 16 || !/\d/.test(value) || !looksRandom(value, 16)) return void 0;
+        return `${g[0]}${tag("url-query-credential")}`;
+      }
+    };
+  }
+});
+
 // src/lib/memory/secrets/vendor.ts
 function vendorRule(row) {
   return {
@@ -32405,14 +32531,16 @@ var init_redact = __esm({
     init_context();
     init_credential_id();
     init_named_value();
+    init_password_forms();
     init_prefixed_token();
     init_random_assignment();
     init_engine();
     init_structured();
+    init_url_query();
     init_vendor();
     init_vendor_documented();
     init_vendor_shapes();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
+    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
   }
 });
 
@@ -32570,7 +32698,7 @@ function parseTime(value) {
   if (typeof value !== "string") return { warning: "is not a time" };
   const text3 = value.trim();
   if (text3 === "") return {};
-  const m = DATE_TIME.exec(text3);
+  const m = DATE_TIME2.exec(text3);
   if (m === null) return { warning: `cannot read "${text3.slice(0, 60)}" as a time (use ISO-8601, e.g. 2026-01-04T10:30:00Z)` };
   const [, y, mo, d, h, mi, s, frac, z2, sign, oh, om, utcWord, uSign, uh, um, abbr] = m;
   const year = Number(y);
@@ -32603,7 +32731,7 @@ function parseTime(value) {
   if (iso === void 0) return { warning: `"${text3}" is out of range` };
   return warning === void 0 ? { iso } : { iso, warning };
 }
-var ZONE_OFFSETS, DATE_TIME;
+var ZONE_OFFSETS, DATE_TIME2;
 var init_time = __esm({
   "src/lib/memory/time.ts"() {
     "use strict";
@@ -32668,7 +32796,7 @@ var init_time = __esm({
       NZST: 720,
       NZDT: 780
     };
-    DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
+    DATE_TIME2 = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
   }
 });
 
