@@ -23,16 +23,17 @@ describe('redaction on the held-out set', () => {
     expect(new Set(secrets.map((s) => s.split))).toEqual(new Set(['dev', 'test']));
   });
 
-  it('removes at least 97.5 % of the held-out secrets (measured 98.5 % when this floor was set)', () => {
+  it('removes at least 97.5 % of the held-out secrets (measured 98.6 % when this floor was set)', () => {
     expect(removed.length / secrets.length).toBeGreaterThanOrEqual(0.975);
   });
 
-  it('removes at least 96 % of each half, the dev half and the test half only ever measured (measured 99.7 % and 97.3 %)', () => {
+  it('removes at least 99 % of the dev half and 96.5 % of the test half, only ever measured (measured 99.7 % and 97.6 %)', () => {
     const gone = new Set(removed);
+    const floors = { dev: 0.99, test: 0.965 } as const;
     for (const split of ['dev', 'test'] as const) {
       const half = secrets.filter((s) => s.split === split);
       const kept = half.filter((p) => gone.has(p));
-      expect(kept.length / half.length, split).toBeGreaterThanOrEqual(0.96);
+      expect(kept.length / half.length, split).toBeGreaterThanOrEqual(floors[split]);
     }
   });
 

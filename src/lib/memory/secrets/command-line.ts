@@ -172,6 +172,17 @@ const SINGLE_DASH_PASSWORD: RegexRule = {
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };
 
+/**
+ * A secret piped into a login that reads it from stdin, as Docker, Podman, Helm and oras document
+ * it (`echo $PASSWORD | docker login -u bot --password-stdin`): a literal there is the password.
+ */
+const ECHO_TO_STDIN: RegexRule = {
+  kind: 'cli-password',
+  hints: ['-stdin'],
+  re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
 /** `.netrc`: `machine host login user password SECRET` (one line or several). */
 const NETRC: ScanRule = {
   kind: 'netrc-password',
@@ -190,5 +201,6 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   KUBECTL_LITERAL,
   LONG_FLAG,
   SINGLE_DASH_PASSWORD,
+  ECHO_TO_STDIN,
   NETRC,
 ];
