@@ -293,6 +293,12 @@ describe('redaction by context: linear time on lines made to be slow', () => {
     ['many assignment lines of long values', `k=${'aB3+'.repeat(10)}x\n`.repeat(100_000)],
     ['many name lines and value lines', '- name: DB_PASSWORD\n  value: x\n'.repeat(100_000)],
     ['many access ids', 'accessId=abc '.repeat(100_000)],
+    ['a long upper-case name with credential words', `password: ${'A_KEY_'.repeat(100_000)}!`],
+    ['a long CamelCase value', `token: ${'Abc'.repeat(300_000)}!`],
+    ['a long relative path', `api_key: ${'a/'.repeat(300_000)}!`],
+    ['a long query string', `token: ${'a=b&'.repeat(200_000)}=`],
+    ['a long regular expression', `password: ${'(?=.*'.repeat(200_000)}`],
+    ['many opened templates', `password: ${'{{ ${ '.repeat(200_000)}`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

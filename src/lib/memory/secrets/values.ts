@@ -37,7 +37,8 @@ const DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|R
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || VARIABLE_NAME.test(value);
+  // VARIABLE_NAME can retry its middle word at each `_`: asked of names, not of 100 KB runs.
+  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || (value.length <= 128 && VARIABLE_NAME.test(value));
 }
 
 /**
@@ -171,7 +172,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 const CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
 
 export function isCamelName(value: string): boolean {
-  return CAMEL_NAME.test(value);
+  return value.length <= 128 && CAMEL_NAME.test(value);
 }
 
 /** A version (`v1.2.3-beta.4`, `2.0.0+build.5`), not a credential. */
@@ -254,6 +255,7 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   const { inner, quote } = unquote(raw);
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   if (quote !== '') {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
@@ -263,7 +265,7 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
-  if (!numericOk && CAMEL_NAME.test(v)) return false;
+  if (!numericOk && isCamelName(v)) return false;
   // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
   // was named by a person; generated ones are random, and a format that opens with such a word
   // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
