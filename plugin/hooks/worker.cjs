@@ -31136,7 +31136,7 @@ var init_engine = __esm({
 
 // src/lib/memory/secrets/values.ts
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || VARIABLE_NAME.test(value);
+  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
 }
 function isDummy(value) {
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
@@ -31201,8 +31201,11 @@ function isNamedHash(value) {
 function isPath(value) {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
+function isRegex(v) {
+  return (v.match(REGEX_PIECE) ?? []).length >= 2;
+}
 function isCamelName(value) {
-  return CAMEL_NAME.test(value);
+  return value.length <= 128 && CAMEL_NAME.test(value);
 }
 function isPlainUrl(v) {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
@@ -31234,14 +31237,15 @@ function isCredentialValue(raw, numericOk) {
   const { inner, quote } = unquote(raw);
   const v = inner.trim();
   if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (quote !== "") {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
-  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v)) return false;
-  if (!numericOk && CAMEL_NAME.test(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
+  if (!numericOk && isCamelName(v)) return false;
   if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
@@ -31261,12 +31265,12 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CODE_REF, CODE_CALL, WORDISH;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CODE_REF, CODE_CALL, WORDISH;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?)$/;
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
     PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
     DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
@@ -31275,9 +31279,10 @@ var init_values = __esm({
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
     NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
     PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
-    RELATIVE_PATH = /^(?:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*\/)+[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
+    RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
     SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
     SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
+    REGEX_PIECE = /\(\?[=!:<]|\.[*+]|\\[dwsDWS]|\[(?:A-Z|a-z|0-9)|\{\d+,\d*\}/g;
     DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
     VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
@@ -31446,7 +31451,7 @@ function credentialWordAt(line, m) {
   } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
   if (/[a-z]/.test(after)) return false;
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
-  if (insideTemplate(line.slice(0, start))) return false;
+  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   if (/^pat$/i.test(word) && word !== "PAT" && !/[_-]/.test(before + after)) return false;
   if (/^wif$/i.test(word) && word !== "WIF") return false;
@@ -31469,7 +31474,8 @@ function isHighEntropy(v) {
   if (/^0x[0-9a-fA-F]{40}$/.test(v)) return false;
   if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
-  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes("://")) return false;
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || isPath(v) || v.includes("://")) return false;
+  if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
   if (SLUG.test(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v)) return false;
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ""))) return false;
   const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
@@ -31518,9 +31524,10 @@ function entropyToken(line, after, judged, hasUrl) {
     const run2 = line.slice(runStart, runEnd);
     if (/(?:\.{2,}|…)$/.test(run2) || line[runEnd] === "\u2026") continue;
     if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
-    if (insideTemplate(line.slice(0, runStart))) continue;
+    if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue;
     if (hasUrl && inUrl(line, runStart + 3)) continue;
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
+    if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;
@@ -31575,7 +31582,7 @@ function redactCell(cell, kind) {
   if (!isCredentialValue(value, kind === "password") && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
-var WORD, LINE_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -31584,9 +31591,10 @@ var init_context = __esm({
     init_values();
     WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
     LINE_WORD = new RegExp(WORD.source, "gi");
+    HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
     NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
