@@ -234,10 +234,11 @@ const COOKIE: RegexRule = {
   },
 };
 
+/** Slack's incoming-webhook and workflow URLs (api.slack.com/messaging/webhooks), written with or without their scheme. */
 const SLACK_WEBHOOK: RegexRule = {
   kind: 'slack-webhook',
   hints: ['hooks.slack.com'],
-  re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+  re: /((?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
   replace: (_m, g) => ((g[1] ?? '').length < 8 || isDummy(g[1] ?? '') ? undefined : `${g[0]}/${tag('slack-webhook')}`),
 };
 
