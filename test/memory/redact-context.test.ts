@@ -273,6 +273,20 @@ describe('redaction by context: placeholders, documentation examples, ids and ha
   });
 });
 
+describe('redaction by context: an elision mark in a value of its full length', () => {
+  it('redacts an Azure AD client secret that holds "..." among its 40 characters (its alphabet has dots)', () => {
+    const secret = 'D5c4Q~CPua...~z32H81oFX937AvITLLWtP1EcZO';
+    const out = redactSecrets(`AZURE_CLIENT_SECRET=${secret}\nThe app secret is ${secret} for now.`).text;
+    expect(out).not.toContain('CPua...~z32H81oFX');
+    expect(out).toContain('[REDACTED:azure-ad-client-secret]');
+  });
+
+  it('keeps an elided Azure secret in documentation (shorter than the format)', () => {
+    const doc = 'Copy the value (it looks like abc1Q~XyZ...) into AZURE_CLIENT_SECRET.';
+    expect(redactSecrets(doc).text).toBe(doc);
+  });
+});
+
 describe('redaction by context: an earlier rule\'s tag is left whole', () => {
   it('does not read the colon inside [REDACTED:…] as a label separator', () => {
     const token = j('ghp_A1b2C3d4E5f6G7h8I9j0', 'K1l2M3n4O5p6Q7r8');

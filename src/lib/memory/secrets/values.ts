@@ -46,7 +46,10 @@ export function isPlaceholder(value: string): boolean {
  * or a repeat. (A long run of one character alone is not enough: Twitter's bearer tokens open with
  * twenty-two `A`s.)
  */
-export function isDummy(value: string): boolean {
+export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boolean {
+  // A value of its format's full length has nothing left out: `...` in it is three of its characters
+  // (Azure AD secrets draw from `[A-Za-z0-9_~.-]`), not an elision.
+  if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
   return (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
 }
