@@ -5329,6 +5329,9 @@ var init_errors2 = __esm({
 });
 
 // src/lib/util/log.ts
+function levelEnabled(threshold, level) {
+  return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
+}
 function logFilePath(stateDir) {
   return (0, import_node_path10.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
@@ -5343,12 +5346,11 @@ function scrub(fields) {
 }
 function createLogger(options2) {
   const level = options2.level ?? "info";
-  const threshold = level === "silent" ? Number.POSITIVE_INFINITY : ORDER[level];
   const file2 = options2.file;
   let dirReady = false;
   let checkedSize = false;
   const write2 = (lvl, msg, base, fields) => {
-    if (ORDER[lvl] < threshold) return;
+    if (!levelEnabled(level, lvl)) return;
     const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
     options2.mirror?.(line);
     if (file2 === void 0) return;
@@ -31138,7 +31140,8 @@ var init_engine = __esm({
 function isPlaceholder(value) {
   return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
 }
-function isDummy(value) {
+function isDummy(value, opts = {}) {
+  if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, "");
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
   return value.length >= 8 && fewDistinct(value, 3) || isPatterned(value);
 }
@@ -32206,7 +32209,7 @@ var init_structured = __esm({
       hints: ["q~"],
       re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
       // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
-      replace: (m, g) => (g[0] ?? "").length < 30 || (g[0] ?? "").length > 36 || isDummy(m) ? void 0 : tag("azure-ad-client-secret")
+      replace: (m, g) => (g[0] ?? "").length < 30 || (g[0] ?? "").length > 36 || isDummy(m, { fullLength: true }) ? void 0 : tag("azure-ad-client-secret")
     };
     URL_PASSWORD = {
       kind: "url-password",
