@@ -123,26 +123,37 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
   };
 }
 
+/** Sets the flags of the rules `hint` makes run (allocating them at the first hint found). */
+function mark(index: HintIndex, run: Uint8Array | undefined, count: number, hint: string): Uint8Array {
+  const flags = run ?? new Uint8Array(count);
+  const rules = index.rulesOf.get(hint);
+  if (rules !== undefined) for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
+  return flags;
+}
+
+/** Marks the rules of every hint the alternation `re` finds in `s`. */
+function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Uint8Array | undefined, count: number): Uint8Array | undefined {
+  if (re === undefined) return run;
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    run = mark(index, run, count, m[1] as string);
+    re.lastIndex = m.index + 1;
+  }
+  return run;
+}
+
+// Plain functions, not closures made per call: a note pays for each function created for it (and
+// under tsx, which keeps function names, for naming it too), which short notes feel.
 /** Which rules can apply to `text`: a flag per rule, set by the hints found. */
 function rulesToRun(index: HintIndex, text: string, count: number): Uint8Array | undefined {
   let run: Uint8Array | undefined;
-  const mark = (hint: string): void => {
-    run ??= new Uint8Array(count);
-    for (const i of index.rulesOf.get(hint) ?? []) run[i] = 1;
-  };
-  const scan = (re: RegExp | undefined, s: string): void => {
-    if (re === undefined) return;
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      mark(m[1] as string);
-      re.lastIndex = m.index + 1;
-    }
-  };
   const lower = text.toLowerCase();
-  for (const c of index.chars) if (lower.includes(c)) mark(c);
-  scan(index.lower, lower);
-  scan(index.exact, text);
-  return run;
+  for (let k = 0; k < index.chars.length; k += 1) {
+    const c = index.chars[k] as string;
+    if (lower.includes(c)) run = mark(index, run, count, c);
+  }
+  run = scanHints(index, index.lower, lower, run, count);
+  return scanHints(index, index.exact, text, run, count);
 }
 
 const INDEXES = new WeakMap<readonly Rule[], HintIndex>();
