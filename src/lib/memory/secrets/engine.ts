@@ -160,8 +160,6 @@ const INDEXES = new WeakMap<readonly Rule[], HintIndex>();
 
 /** Runs `rules` in order over `text`. */
 export function runRules(rules: readonly Rule[], text: string): RedactResult {
-  const counts = new Map<string, number>();
-  let out = text;
   let index = INDEXES.get(rules);
   if (index === undefined) {
     index = hintIndex(rules);
@@ -169,7 +167,23 @@ export function runRules(rules: readonly Rule[], text: string): RedactResult {
   }
   // Hints are looked up in the original text: a replacement only removes text and adds tags, and
   // a tag is never a secret, so a hint missing here is missing from every later version too.
-  const run = rulesToRun(index, text, rules.length);
+  return runSelected(rules, text, rulesToRun(index, text, rules.length));
+}
+
+/**
+ * The same without the hint index: each rule's hints looked up one by one, as the first engine did.
+ * What the index must agree with (test/memory/redact-dispatch.test.ts compares the two).
+ */
+export function runRulesEachHint(rules: readonly Rule[], text: string): RedactResult {
+  const lower = text.toLowerCase();
+  const run = Uint8Array.from(rules, (r) => (r.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h)) ? 1 : 0));
+  return runSelected(rules, text, run);
+}
+
+/** Runs the rules flagged in `run`, in order, and counts the tags they leave by kind. */
+function runSelected(rules: readonly Rule[], text: string, run: Uint8Array | undefined): RedactResult {
+  const counts = new Map<string, number>();
+  let out = text;
   if (run !== undefined) {
     for (let i = 0; i < rules.length; i += 1) {
       if (run[i] === 0) continue;
