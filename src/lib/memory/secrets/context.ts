@@ -46,12 +46,13 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (/[a-z]/.test(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
-  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
   if (/^pat$/i.test(word) && word !== 'PAT' && !/[_-]/.test(before + after)) return false;
   if (/^wif$/i.test(word) && word !== 'WIF') return false;
+  // After the checks of single characters (it reads up to 80 of them).
+  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
   return true;
@@ -326,13 +327,43 @@ const TABLE: ScanRule = {
   },
 };
 
+/** Whether `c` ends a line for a multi-line regexp's `^` (\n, \r, U+2028, U+2029). */
+const isLineEnd = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+
+/**
+ * `/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text)`, without trying the pattern at every position of
+ * the text (it cost more than the rest of the CSV rule on prose): some comma is the first after a
+ * line start at most 40 characters before it, and the next comma follows within 40 characters,
+ * with no newline between.
+ */
+function hasHeaderShape(text: string): boolean {
+  let prev = -1;
+  for (let c = text.indexOf(','); c >= 0; ) {
+    const next = text.indexOf(',', c + 1);
+    if (next >= 0 && next - c <= 41 && !text.slice(c + 1, next).includes('\n')) {
+      // The latest line start within the 40 characters before the comma, if any.
+      let start = -1;
+      for (let k = c - 1; k >= c - 41; k -= 1) {
+        if (k < 0 || isLineEnd(text.charCodeAt(k))) {
+          start = k + 1;
+          break;
+        }
+      }
+      if (start >= 0 && prev < start) return true;
+    }
+    prev = c;
+    c = next;
+  }
+  return false;
+}
+
 /** CSV with a header row naming credential columns (AWS IAM's credentials CSV: `User name,Password,…,Secret access key`). */
 const CSV: ScanRule = {
   kind: 'context-csv',
   hints: [','],
   scan: (text) => {
     // A header: a short line of 3+ comma-separated fields, one of them a credential word.
-    if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text) || !CELL_WORD.test(text)) return text;
+    if (!hasHeaderShape(text) || !CELL_WORD.test(text)) return text;
     const lines = text.split('\n');
     let changed = false;
     for (let i = 0; i < lines.length - 1; i += 1) {

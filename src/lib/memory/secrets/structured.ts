@@ -205,7 +205,8 @@ const JSON_NAMED_VALUE: RegexRule = {
  */
 const PGPASS: RegexRule = {
   kind: 'pgpass-password',
-  hints: [':'],
+  // The port field: `:` then a digit or `*` (a bare `:` is in most prose).
+  hints: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'],
   re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
   replace: (_m, g) => {
     const pw = (g[1] ?? '').trimEnd();
