@@ -31,26 +31,34 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 const NOT_SECRET_AFTER =
   /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
 
+// One character, tested by its code (a regexp call per character cost more than the test).
+const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
+const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+
 /** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
 function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   const start = m.index;
   const end = start + m[0].length;
+  // Single characters (UTF-16 code units), as the tests below expect.
   const before = line[start - 1] ?? ' ';
   const after = line[end] ?? ' ';
   const word = m[0];
-  if (/[A-Za-z]/.test(before)) {
-    const camel = /[a-z]/.test(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
-    const shout = /[A-Z]/.test(before) && word === word.toUpperCase(); // APIKEY
+  if (isLower(before) || isUpper(before)) {
+    const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
+    const shout = isUpper(before) && word === word.toUpperCase(); // APIKEY
     if (!camel && !shout) return false;
-  } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
-  if (/[a-z]/.test(after)) return false;
+  } else if (isDigit(before) && word !== word.toUpperCase() && !isUpper(word[0] as string)) return false;
+  if (isLower(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
-  if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (after === '}' || after === ']' || after === ')' || after === '>' || before === '<' || before === '$') return false;
+  // The word is ASCII letters (WORD), so lower-casing it compares it in any case.
+  const lower = word.toLowerCase();
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
-  if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
+  if (lower === 'pass' && !'"\'_=:'.includes(after) && before !== '_') return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
-  if (/^pat$/i.test(word) && word !== 'PAT' && !/[_-]/.test(before + after)) return false;
-  if (/^wif$/i.test(word) && word !== 'WIF') return false;
+  if (lower === 'pat' && word !== 'PAT' && before !== '_' && before !== '-' && after !== '_' && after !== '-') return false;
+  if (lower === 'wif' && word !== 'WIF') return false;
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
@@ -195,8 +203,9 @@ function inUrl(line: string, at: number): boolean {
  * One line: after each credential word, the labelled value (when the words between end in a
  * separator) or else the first high-entropy token within the window is replaced.
  */
-function redactLine(line: string): string {
-  LINE_WORD.lastIndex = 0;
+function redactLine(line: string, firstWord: number): string {
+  // No credential word starts before `firstWord` (the caller found the line by it).
+  LINE_WORD.lastIndex = firstWord;
   let out = '';
   let cursor = 0;
   const judged = { until: 0 };
@@ -236,7 +245,7 @@ const NEAR_WORD: ScanRule = {
       const nl = text.indexOf('\n', m.index);
       const end = nl < 0 ? text.length : nl;
       const line = text.slice(start, end);
-      const next = redactLine(line);
+      const next = redactLine(line, m.index - start);
       if (next !== line) {
         out += text.slice(cursor, start) + next;
         cursor = end;
