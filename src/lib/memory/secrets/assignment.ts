@@ -213,8 +213,9 @@ const PROSE: RegexRule = {
     const raw = g[1] ?? '';
     const { inner, quote } = unquote(raw);
     const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
-    if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
+    // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
+    if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
     const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
     return `${lead}${quote}${tag(kind)}${quote}${rest}`;
   },
