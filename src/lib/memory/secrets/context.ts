@@ -160,6 +160,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
  * ended), so a line of many words and one long run stays linear.
  */
 function entropyToken(line: string, after: number, judged: { until: number }, hasUrl: boolean): { start: number; end: number } | undefined {
+  // The head below lies within the 96 characters after the word: without a digit there, there is
+  // no window to work out (most words in prose).
+  if (!/\d/.test(line.slice(after, after + 96))) return undefined;
   const limit = windowEnd(line, after);
   const head = line.slice(after, limit + 16);
   if (!/\d/.test(head)) return undefined; // every high-entropy value has a digit
