@@ -16,6 +16,14 @@ import { PartFeed, type FeedLane, type FeedPart } from './part-feed.js';
 import { refreshStatus } from './status.js';
 import type { Outgoing, RunContext, SyncOptions, SyncProblem } from './types.js';
 
+/**
+ * Parts each lane keeps journaled in flight ahead of the one it is sending. Under a loaded disk an
+ * fsync can take longer than a request; two ahead per lane keep the lanes busy. A kill leaves at
+ * most this many per lane journaled but unsent: the next run re-sends them once their group has
+ * been quiet for its patience (reconcile.ts), as for any part in flight.
+ */
+const RESERVE_AHEAD = 2;
+
 /** A file that failed to queue this often (non-transient errors) is marked failed. */
 const MAX_SEND_ATTEMPTS = 3;
 
@@ -54,7 +62,8 @@ export function sendable(outgoing: ReadonlyMap<string, Outgoing>, ready: (record
  * on disk before its add_memory goes out (`journal`, awaited); its reply is journaled with the next
  * group commit (`journalSoon`): a kill before that leaves the part in flight, which the next run
  * confirms by its marker. Each lane journals its next part in flight while its current request is
- * out, so a part waits for no fsync of its own; a lane that stops releases the part it reserved.
+ * out (RESERVE_AHEAD), so a part waits for no fsync of its own; a lane that stops releases the
+ * parts it reserved.
  */
 export async function sendParts(input: SendInput): Promise<SendResult> {
   const { jobs, graphiti, ledger, logger, signal, onProgress } = input;
@@ -125,19 +134,38 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
   };
 
   const lane = async (cursor: FeedLane): Promise<void> => {
-    let next = await reserve(cursor);
-    while (next !== undefined) {
-      const part = next;
-      const ahead = reserve(cursor); // the next part's in-flight write overlaps this request
-      ahead.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-      await send(part);
-      next = await ahead;
-      if (next !== undefined && stopped()) {
-        release(next);
-        next = undefined;
+    // The lane's next parts, each being journaled in flight (in order: `take` runs when reserve is called).
+    const ahead: Array<Promise<FeedPart | undefined>> = [];
+    const topUp = () => {
+      while (ahead.length < RESERVE_AHEAD) {
+        const reserving = reserve(cursor);
+        reserving.catch(() => undefined); // awaited in turn; no unhandled rejection meanwhile
+        ahead.push(reserving);
       }
-      if (part.last || next === undefined) fileDone(part.job);
+    };
+    topUp();
+    let last: FeedPart | undefined;
+    try {
+      for (;;) {
+        const part = await ahead.shift();
+        if (part === undefined) break;
+        if (stopped()) {
+          release(part);
+          break;
+        }
+        topUp(); // the next in-flight writes overlap this request
+        last = part;
+        await send(part);
+        if (part.last) fileDone(part.job);
+      }
+    } finally {
+      // Stopped (or out of parts): what this lane reserved and will not send is unsent again.
+      for (const reserving of ahead.splice(0)) {
+        const part = await reserving.catch(() => undefined);
+        if (part !== undefined) release(part);
+      }
     }
+    if (last !== undefined && !last.last) fileDone(last.job); // stopped within a file
   };
 
   const feed = new PartFeed(jobs, fileDone);
