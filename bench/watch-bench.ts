@@ -5,20 +5,26 @@
  *     logs the add_memory for it (the call's arrival time, taken from the server's call log via
  *     its 'call' event — no polling). 50 saves each with the debounce at its default and at 50 ms;
  *     median and p95. Includes the write-finished check (150 ms) and one sync pass.
- * (b) Resident memory (VmRSS) of the watch process (the CLI as a child) with 10,000 notes under
- *     watch, read from /proc/<pid>/status once its initial sync is done and everything is
- *     confirmed; beside the same process watching an empty folder. Plus its CPU time while idle.
+ *     Also with a new pass process for each save (it exits after each pass), which is what a save
+ *     after a pause longer than DEFAULT_PASS_PROCESS_IDLE_MS costs. The watcher runs in this
+ *     process, from dist when the build is fresh (else from src).
+ * (b) Resident memory (VmRSS) of the watch process (the CLI as a child) plus the process running
+ *     its passes while there is one (pass-process.ts; summed), with 10,000 notes under watch, read
+ *     from /proc right after everything is confirmed (the pass process still kept) and once idle
+ *     (it has exited); beside the same process watching an empty folder. Plus its CPU time while
+ *     idle.
  *
  * Standalone: `npx tsx bench/watch-bench.ts` prints a table. BENCH_WATCH_RSS=0 skips (b).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { buildConfig } from '../src/lib/config/config.js';
-import { createWatcher, type PassEvent, type Watcher } from '../src/lib/watch/watch.js';
+import type { PassEvent, Watcher, WatcherOptions } from '../src/lib/watch/watch.js';
+import { DEFAULT_PASS_PROCESS_IDLE_MS } from '../src/lib/watch/pass-process.js';
 import { startGraphitiServer, type GraphitiTestServer, type ToolCallLog } from '../test/support/graphiti-server.js';
 import { median, percentile, printTable, ROOT, type Row } from './util.js';
 import { isolatedEnv } from '../test/support/isolated-env.js';
@@ -75,11 +81,12 @@ function addMemoryFor(server: GraphitiTestServer, token: string, timeoutMs = 30_
   });
 }
 
-async function saveLatency(debounceMs: number | undefined): Promise<number[]> {
+async function saveLatency(debounceMs: number | undefined, passProcessIdleMs?: number): Promise<number[]> {
   const root = mkdtempSync(join(tmpdir(), 'gms-bench-watch-'));
   const server = await startGraphitiServer({ processingDelayMs: 0 });
   const config = buildConfig(watchEnv(root, server.url, debounceMs === undefined ? {} : { MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: String(debounceMs) }));
-  const watcher = createWatcher({ config });
+  const { createWatcher } = await watchModule();
+  const watcher = createWatcher({ config, ...(passProcessIdleMs === undefined ? {} : { passProcessIdleMs }) });
   try {
     const initial = nextPass(watcher, (e) => e.reason === 'initial');
     await watcher.start();
@@ -104,6 +111,21 @@ async function saveLatency(debounceMs: number | undefined): Promise<number[]> {
   }
 }
 
+/** Whether dist/ holds a build of the current watch sources (then it is what the bench runs, as users do). */
+function distIsFresh(): boolean {
+  const distWatch = join(ROOT, 'dist', 'lib', 'watch', 'watch.js');
+  if (!existsSync(join(ROOT, 'dist', 'cli.js')) || !existsSync(distWatch)) return false;
+  const srcDir = join(ROOT, 'src', 'lib', 'watch');
+  const newestSource = Math.max(...readdirSync(srcDir).map((f) => statSync(join(srcDir, f)).mtimeMs));
+  return statSync(distWatch).mtimeMs >= newestSource;
+}
+
+/** The watch module the save bench runs in this process: the build when fresh (its pass process then starts as users' does), else the source. */
+async function watchModule(): Promise<{ createWatcher: (options: WatcherOptions) => Watcher }> {
+  if (distIsFresh()) return (await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'watch', 'watch.js')).href)) as { createWatcher: (options: WatcherOptions) => Watcher };
+  return import('../src/lib/watch/watch.js');
+}
+
 function makeTree(root: string, files: number): void {
   for (let i = 0; i < files; i++) {
     const dir = join(root, 'notes', i % 2 === 0 ? 'SYSTEM' : 'ALGORITHM', `2026-${String((i % 12) + 1).padStart(2, '0')}`);
@@ -126,6 +148,44 @@ function procStatus(pid: number): ProcStatus {
   return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM'), rssFileKb: kb('RssFile'), rssAnonKb: kb('RssAnon') };
 }
 
+/** The pids of a process's descendants (its pass process, while one runs), from /proc/<pid>/stat. */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+      parentOf.set(Number(entry), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parentOf) {
+      if (parent !== p) continue;
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** VmRSS of the watch process and of any process it started (summed: shared pages count twice, so this errs high). */
+function treeStatus(pid: number): ProcStatus & { processes: number } {
+  const own = procStatus(pid);
+  const kids = descendants(pid).map((p) => {
+    try {
+      return procStatus(p);
+    } catch {
+      return undefined;
+    }
+  }).filter((s): s is ProcStatus => s !== undefined);
+  const sum = (key: keyof ProcStatus) => kids.reduce((total, s) => total + s[key], own[key]);
+  return { rssKb: sum('rssKb'), hwmKb: sum('hwmKb'), rssFileKb: sum('rssFileKb'), rssAnonKb: sum('rssAnonKb'), processes: 1 + kids.length };
+}
+
 /** CPU time (user + system) of a process so far, in ms. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -143,12 +203,7 @@ function cliCommand(): { args: string[]; note: string } {
 function cliArgs(): { args: string[]; note: string } {
   const explicit = process.env.BENCH_WATCH_CLI;
   if (explicit !== undefined && explicit !== '') return { args: [explicit, 'watch', '--json'], note: `node ${explicit}` };
-  const dist = join(ROOT, 'dist', 'cli.js');
-  const distWatch = join(ROOT, 'dist', 'lib', 'watch', 'watch.js');
-  const srcWatch = join(ROOT, 'src', 'lib', 'watch', 'watch.ts');
-  if (existsSync(dist) && existsSync(distWatch) && statSync(distWatch).mtimeMs >= statSync(srcWatch).mtimeMs) {
-    return { args: [dist, 'watch', '--json'], note: 'node dist/cli.js' };
-  }
+  if (distIsFresh()) return { args: [join(ROOT, 'dist', 'cli.js'), 'watch', '--json'], note: 'node dist/cli.js' };
   return { args: ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'watch', '--json'], note: 'src via tsx loader (no fresh build)' };
 }
 
@@ -210,6 +265,13 @@ function spawnWatch(env: Record<string, string>): WatchProcess {
 }
 
 interface MemoryFigures extends ProcStatus {
+  /** VmRSS right after the last pass, the watch process and its pass process (still kept for the next pass). */
+  warmRssKb: number;
+  warmProcesses: number;
+  /** Peak (VmHWM) of the watch process plus that of its pass process, read while it was still running (its peak is the initial sync's). */
+  peakKb: number;
+  /** How many processes were counted in the idle figure (1: the pass process had exited). */
+  processes: number;
   /** process.memoryUsage() of the child, taken right after the RSS reading. */
   usage: NodeJS.MemoryUsage | undefined;
   initialSyncMs: number;
@@ -250,14 +312,18 @@ async function watchMemory(files: number): Promise<MemoryFigures> {
     // Then confirmation: once nothing is queued the watcher has no timer left and is idle.
     if (files > 0) await proc.waitLine((l) => l.event === 'pass' && l.queued === 0 && l.pending === 0, 300_000);
     const pid = proc.child.pid as number;
+    const warm = treeStatus(pid);
+    // The pass process is kept DEFAULT_PASS_PROCESS_IDLE_MS after the last pass, then exits: the
+    // idle window starts once it has gone.
+    await sleep(DEFAULT_PASS_PROCESS_IDLE_MS + 1000);
     // Idle window: nothing changes; the process should use (almost) no CPU.
     const idleWindowMs = Number(process.env.BENCH_WATCH_IDLE_MS ?? 5000);
     const cpu0 = cpuMs(pid);
     await sleep(idleWindowMs);
     const idleCpuMs = cpuMs(pid) - cpu0;
-    const status = procStatus(pid);
+    const status = treeStatus(pid);
     const usage = await probeUsage(proc.child, probeFile);
-    return { ...status, usage, initialSyncMs, idleCpuMs, idleWindowMs };
+    return { ...status, warmRssKb: warm.rssKb, warmProcesses: warm.processes, peakKb: Math.max(warm.hwmKb, status.hwmKb), usage, initialSyncMs, idleCpuMs, idleWindowMs };
   } finally {
     const code = await proc?.stop();
     if (code !== undefined && code !== 0) process.stderr.write(`watch child exited with ${code}\n`);
@@ -271,9 +337,14 @@ export async function benchWatch(): Promise<Row[]> {
   for (const debounce of [undefined, 50]) {
     const samples = await saveLatency(debounce);
     const label = debounce === undefined ? `debounce ${buildConfig({}).watchDebounceMs} ms (default)` : `debounce ${debounce} ms`;
-    rows.push({ name: `save → add_memory, median, ${label}`, value: median(samples), unit: 'ms', note: `${samples.length} saves (after ${WARMUP_SAVES} warm-up), write check 150 ms` });
+    rows.push({ name: `save → add_memory, median, ${label}`, value: median(samples), unit: 'ms', note: `${samples.length} saves (after ${WARMUP_SAVES} warm-up), write check 150 ms; ${distIsFresh() ? 'dist' : 'src'}` });
     rows.push({ name: `save → add_memory, p95, ${label}`, value: percentile(samples, 95), unit: 'ms' });
   }
+  // A save after a pause longer than the pass process is kept starts a new one (pass-process.ts).
+  const cold = await saveLatency(undefined, 0);
+  const coldLabel = `debounce ${buildConfig({}).watchDebounceMs} ms (default), new pass process each save`;
+  rows.push({ name: `save → add_memory, median, ${coldLabel}`, value: median(cold), unit: 'ms', note: `${cold.length} saves; the pass process exits after each pass; ${distIsFresh() ? 'dist' : 'src through tsx (slower to start than dist)'}` });
+  rows.push({ name: `save → add_memory, p95, ${coldLabel}`, value: percentile(cold, 95), unit: 'ms' });
   if (process.platform === 'linux' && process.env.BENCH_WATCH_RSS !== '0') {
     const how = cliCommand().note;
     const empty = await watchMemory(0);
@@ -281,19 +352,25 @@ export async function benchWatch(): Promise<Row[]> {
     const fmt = (n: number) => n.toLocaleString('en-US');
     rows.push({ name: 'watch RSS, empty folder', value: empty.rssKb / 1024, unit: 'MiB', note: how });
     rows.push({
-      name: `watch RSS, ${fmt(TREE_FILES)} files, after initial sync`,
+      name: `watch RSS, ${fmt(TREE_FILES)} files, right after the last pass`,
+      value: big.warmRssKb / 1024,
+      unit: 'MiB',
+      note: `${big.warmProcesses} process(es) summed: the watch and its pass process, kept ${DEFAULT_PASS_PROCESS_IDLE_MS / 1000} s after a pass`,
+    });
+    rows.push({
+      name: `watch RSS, ${fmt(TREE_FILES)} files, after initial sync (idle)`,
       value: big.rssKb / 1024,
       unit: 'MiB',
       baseline: empty.rssKb / 1024,
       baselineName: 'empty folder',
-      note: `+${(((big.rssKb - empty.rssKb) * 1024) / Math.max(1, TREE_FILES) / 1024).toFixed(1)} KiB per file`,
+      note: `+${(((big.rssKb - empty.rssKb) * 1024) / Math.max(1, TREE_FILES) / 1024).toFixed(1)} KiB per file; ${big.processes} process(es) counted`,
     });
     for (const [label, m] of [['empty folder', empty], [`${fmt(TREE_FILES)} files`, big]] as const) {
       const mib = (kb: number) => (kb / 1024).toFixed(1);
       const heap = m.usage === undefined ? 'V8 heap: probe did not answer' : `V8 heap ${(m.usage.heapUsed / 1048576).toFixed(1)} used of ${(m.usage.heapTotal / 1048576).toFixed(1)} MiB reserved, external ${(m.usage.external / 1048576).toFixed(1)} MiB`;
       rows.push({ name: `watch RSS breakdown, ${label}`, value: m.rssAnonKb / 1024, unit: 'MiB', note: `anonymous (heaps); + ${mib(m.rssFileKb)} MiB mapped files (node binary, libraries); ${heap}` });
     }
-    rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: big.hwmKb / 1024, unit: 'MiB', note: 'includes the initial sync' });
+    rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: big.peakKb / 1024, unit: 'MiB', note: `includes the initial sync; the watch's peak plus its pass process's (${big.warmProcesses} process(es))` });
     rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)`, value: big.initialSyncMs / 1000, unit: 's', note: 'test server, processingDelayMs 0, concurrency 64' });
     rows.push({
       name: `watch idle CPU, ${fmt(TREE_FILES)} files`,

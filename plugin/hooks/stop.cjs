@@ -268,6 +268,9 @@ var import_node_path5 = require("node:path");
 var ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
 var MAX_LOG_BYTES = 5 * 1024 * 1024;
 var SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
+function levelEnabled(threshold, level) {
+  return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
+}
 function logFilePath(stateDir) {
   return (0, import_node_path5.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
@@ -282,12 +285,11 @@ function scrub(fields) {
 }
 function createLogger(options) {
   const level = options.level ?? "info";
-  const threshold = level === "silent" ? Number.POSITIVE_INFINITY : ORDER[level];
   const file = options.file;
   let dirReady = false;
   let checkedSize = false;
   const write = (lvl, msg, base, fields) => {
-    if (ORDER[lvl] < threshold) return;
+    if (!levelEnabled(level, lvl)) return;
     const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
     options.mirror?.(line);
     if (file === void 0) return;

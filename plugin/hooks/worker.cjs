@@ -4851,13 +4851,13 @@ var require_main = __commonJS({
     function dim(text3) {
       return supportsAnsi() ? `\x1B[2m${text3}\x1B[0m` : text3;
     }
-    var LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
+    var LINE2 = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
     function parse5(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
       let match;
-      while ((match = LINE.exec(lines)) != null) {
+      while ((match = LINE2.exec(lines)) != null) {
         const key = match[1];
         let value = match[2] || "";
         value = value.trim();
@@ -5329,6 +5329,9 @@ var init_errors2 = __esm({
 });
 
 // src/lib/util/log.ts
+function levelEnabled(threshold, level) {
+  return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
+}
 function logFilePath(stateDir) {
   return (0, import_node_path10.join)(stateDir, "logs", "graphiti-memory-sync.log");
 }
@@ -5343,12 +5346,11 @@ function scrub(fields) {
 }
 function createLogger(options2) {
   const level = options2.level ?? "info";
-  const threshold = level === "silent" ? Number.POSITIVE_INFINITY : ORDER[level];
   const file2 = options2.file;
   let dirReady = false;
   let checkedSize = false;
   const write2 = (lvl, msg, base, fields) => {
-    if (ORDER[lvl] < threshold) return;
+    if (!levelEnabled(level, lvl)) return;
     const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
     options2.mirror?.(line);
     if (file2 === void 0) return;
@@ -6519,9 +6521,9 @@ var init_legacy_sse = __esm({
 });
 
 // src/lib/util/backoff.ts
-function backoffDelay(policy, attempt2, random = Math.random) {
+function backoffDelay(policy, attempt2, random2 = Math.random) {
   const base = Math.min(policy.maxMs, policy.initialMs * (policy.factor ?? 2) ** Math.max(0, attempt2 - 1));
-  const spread = policy.low + (policy.high - policy.low) * random();
+  const spread = policy.low + (policy.high - policy.low) * random2();
   return Math.max(0, Math.round(Math.min(policy.maxMs, base * spread)));
 }
 function nextBackoff(previousMs, policy) {
@@ -7175,8 +7177,8 @@ function validateNumberOption(name, value, { min = 0, allowInfinity = false } = 
 }
 function calculateDelay(retriesConsumed, options2) {
   const attempt2 = Math.max(1, retriesConsumed + 1);
-  const random = options2.randomize ? Math.random() + 1 : 1;
-  let timeout = Math.round(random * options2.minTimeout * options2.factor ** (attempt2 - 1));
+  const random2 = options2.randomize ? Math.random() + 1 : 1;
+  let timeout = Math.round(random2 * options2.minTimeout * options2.factor ** (attempt2 - 1));
   timeout = Math.min(timeout, options2.maxTimeout);
   return timeout;
 }
@@ -7315,8 +7317,8 @@ var init_p_retry = __esm({
 });
 
 // src/lib/mcp/retry.ts
-function backoffDelay2(attempt2, minDelayMs, maxDelayMs, random = Math.random) {
-  return backoffDelay({ initialMs: minDelayMs, maxMs: maxDelayMs, low: 1, high: 2 }, attempt2, random);
+function backoffDelay2(attempt2, minDelayMs, maxDelayMs, random2 = Math.random) {
+  return backoffDelay({ initialMs: minDelayMs, maxMs: maxDelayMs, low: 1, high: 2 }, attempt2, random2);
 }
 async function withRetry(fn, options2) {
   const minDelayMs = options2.minDelayMs ?? 250;
@@ -31136,11 +31138,55 @@ var init_engine = __esm({
 
 // src/lib/memory/secrets/values.ts
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value);
+  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
 }
-function isDummy(value) {
-  if (DOC_EXAMPLE.test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
-  return value.length >= 8 && fewDistinct(value, 3);
+function isDummy(value, opts = {}) {
+  if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, "");
+  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
+  return value.length >= 8 && fewDistinct(value, 3) || isPatterned(value);
+}
+function isPatterned(value) {
+  const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== "");
+  let first = 0;
+  while (first < parts.length - 1 && /^[A-Za-z]+$/.test(parts[first])) first += 1;
+  const pieces = parts.slice(first);
+  const body = pieces.join("");
+  if (body.length < 6) return false;
+  if (pieces.every(typedRuns) || body.length >= 12 && repeatsUnit(body, 4) || repeatsUnit(body, 8, 3)) return true;
+  const rest = body.replace(/^[A-Za-z]+/, "");
+  return rest.length >= 8 && rest.length < body.length && typedRuns(rest);
+}
+function stepOf(a, b) {
+  if (a === b) return 0;
+  const digits = /\d/.test(a) && /\d/.test(b);
+  if (digits) return (Number(a) + 1) % 10 === Number(b) ? 1 : (Number(b) + 1) % 10 === Number(a) ? -1 : void 0;
+  if (!/[A-Za-z]/.test(a) || !/[A-Za-z]/.test(b)) return void 0;
+  const d = b.toLowerCase().charCodeAt(0) - a.toLowerCase().charCodeAt(0);
+  return d === 1 || d === -1 ? d : void 0;
+}
+function typedRuns(s) {
+  let i = 0;
+  while (i < s.length) {
+    const step = i + 1 < s.length ? stepOf(s[i], s[i + 1]) : void 0;
+    if (step === void 0) return false;
+    let j = i + 1;
+    while (j + 1 < s.length && stepOf(s[j], s[j + 1]) === step) j += 1;
+    if (j - i + 1 < 4) return false;
+    i = j + 1;
+  }
+  return true;
+}
+function repeatsUnit(s, max, copies = 2) {
+  for (let p = 1; p <= max && copies * p <= s.length; p += 1) {
+    let i = p;
+    while (i < s.length && s[i] === s[i - p]) i += 1;
+    if (i === s.length) return true;
+  }
+  return false;
+}
+function isNamedId(before) {
+  const tail = before.slice(-40);
+  return NAMED_ID.test(tail) || NAMED_ID_CAMEL.test(tail);
 }
 function fewDistinct(value, n) {
   let seen = "";
@@ -31152,11 +31198,33 @@ function fewDistinct(value, n) {
   }
   return true;
 }
+function isNamedHash(value) {
+  return NAMED_HASH.test(value);
+}
 function isPath(value) {
-  return PATH.test(value);
+  return PATH.test(value) || RELATIVE_PATH.test(value);
+}
+function isRegex(v) {
+  return (v.match(REGEX_PIECE) ?? []).length >= 2;
+}
+function isCamelName(value) {
+  return value.length <= 128 && CAMEL_NAME.test(value);
+}
+function isPlainUrl(v) {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
+  if (m === null || m[1].includes("@")) return false;
+  return m[2].split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
 }
 function isTemplateStart(value) {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
+}
+function insideTemplate(before) {
+  const head = before.slice(-80);
+  for (const [opener, closer] of OPENERS) {
+    const open4 = head.lastIndexOf(opener);
+    if (open4 >= 0 && head.indexOf(closer, open4 + opener.length) < 0 && !head.includes("\n", open4)) return true;
+  }
+  return false;
 }
 function unquote(v) {
   const first = v[0];
@@ -31172,12 +31240,17 @@ function isCredentialValue(raw, numericOk) {
   const { inner, quote } = unquote(raw);
   const v = inner.trim();
   if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (quote !== "") {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (CODE_REF.test(v) && (v.includes(".") || v.includes("("))) return false;
+  if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
+  if (!numericOk && isCamelName(v)) return false;
+  if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
+  if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
 }
@@ -31195,16 +31268,37 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, PLACEHOLDER, DOC_EXAMPLE, PATH, CODE_REF, WORDISH;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CODE_REF, CODE_CALL, WORDISH;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+    INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
+    DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+    NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+    NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+    NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
     PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
-    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
+    RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
+    SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
+    SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
+    REGEX_PIECE = /\(\?[=!:<]|\.[*+]|\\[dwsDWS]|\[(?:A-Z|a-z|0-9)|\{\d+,\d*\}/g;
+    DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+    CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
+    VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
+    OPENERS = [
+      ["{{", "}}"],
+      ["${", "}"],
+      ["$(", ")"],
+      ["ENC(", ")"],
+      ["ENC[", "]"]
+    ];
+    VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
+    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
+    CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
   }
 });
@@ -31295,7 +31389,7 @@ var init_assignment = __esm({
     };
     KEYWORD = /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
     KEY_SUFFIX = /[_.-]key$/i;
-    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui)$/i;
+    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key/i;
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "g"
@@ -31310,7 +31404,7 @@ var init_assignment = __esm({
         GENERIC_KEY.lastIndex = 0;
         for (let m = GENERIC_KEY.exec(text3); m !== null; m = GENERIC_KEY.exec(text3)) {
           const key = m[1];
-          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key)) continue;
+          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
           const valueAt = m.index + m[0].length;
           GENERIC_VALUE.lastIndex = valueAt;
           const raw = GENERIC_VALUE.exec(text3)?.[0];
@@ -31346,116 +31440,6 @@ var init_assignment = __esm({
   }
 });
 
-// src/lib/memory/secrets/command-line.ts
-function keepOrTag(prefix, value, kind) {
-  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
-  const q = /^["']/.test(value) ? value[0] : "";
-  return `${prefix}${q}${tag(kind)}${q}`;
-}
-function programRule(p) {
-  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
-  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
-  return {
-    kind: "cli-password",
-    hints: p.programs,
-    scan: (text3) => text3.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
-  };
-}
-var VALUE2, PROGRAMS, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, NETRC, COMMAND_LINE_RULES;
-var init_command_line = __esm({
-  "src/lib/memory/secrets/command-line.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
-    PROGRAMS = [
-      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
-      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
-      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
-      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
-      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
-      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
-      { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
-      // HTTPie and xh: `http -a user:password`, `--auth user:password`.
-      { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
-      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
-    ];
-    CURL_USER = {
-      kind: "cli-password",
-      hints: ["curl", "wget"],
-      scan: (text3) => (
-        // A command continued with `\` over several lines is one command.
-        text3.replace(
-          /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm,
-          (l) => l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+)|([^\s"':]*):(["'][^"'\n]*["']))/g, (m, prefix, ...g) => {
-            const user = g[0] ?? g[2] ?? g[4] ?? g[6] ?? "";
-            const pw = g[1] ?? g[3] ?? g[5] ?? g[7] ?? "";
-            const q = g[0] !== void 0 ? '"' : g[2] !== void 0 ? "'" : "";
-            if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
-            return keepOrTag(`${prefix}${q}${user}:`, pw, "cli-password")?.concat(q) ?? m;
-          })
-        )
-      )
-    };
-    OPENSSL_PASS = {
-      kind: "cli-password",
-      hints: ["pass:"],
-      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    SMB_USER = {
-      kind: "cli-password",
-      hints: ["%"],
-      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    KUBECTL_LITERAL = {
-      kind: "kubectl-literal",
-      hints: ["--from-literal"],
-      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
-      replace: (m, g) => {
-        const v = g[1] ?? "";
-        if (isRedacted(v) || /^\$/.test(v)) return void 0;
-        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
-      }
-    };
-    LONG_FLAG = {
-      kind: "cli-token",
-      hints: ["--"],
-      re: new RegExp(
-        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
-        "gi"
-      ),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
-    };
-    SINGLE_DASH_PASSWORD = {
-      kind: "cli-password",
-      hints: [" -pass", " -pwd", " /p:", " -password"],
-      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
-    };
-    NETRC = {
-      kind: "netrc-password",
-      hints: ["machine"],
-      scan: (text3) => {
-        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text3)) return text3;
-        return text3.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
-      }
-    };
-    COMMAND_LINE_RULES = [
-      ...PROGRAMS.map(programRule),
-      CURL_USER,
-      OPENSSL_PASS,
-      SMB_USER,
-      KUBECTL_LITERAL,
-      LONG_FLAG,
-      SINGLE_DASH_PASSWORD,
-      NETRC
-    ];
-  }
-});
-
 // src/lib/memory/secrets/context.ts
 function credentialWordAt(line, m) {
   const start = m.index;
@@ -31470,6 +31454,7 @@ function credentialWordAt(line, m) {
   } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
   if (/[a-z]/.test(after)) return false;
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   if (/^pat$/i.test(word) && word !== "PAT" && !/[_-]/.test(before + after)) return false;
   if (/^wif$/i.test(word) && word !== "WIF") return false;
@@ -31488,11 +31473,14 @@ function entropy(s) {
   return h;
 }
 function isHighEntropy(v) {
-  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v)) return false;
+  if (/^0x[0-9a-fA-F]{40}$/.test(v)) return false;
   if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
-  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes("://")) return false;
-  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || isPath(v) || v.includes("://")) return false;
+  if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
+  if (SLUG.test(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ""))) return false;
   const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
 }
@@ -31506,11 +31494,13 @@ function labelledValue(line, after, passwordLike) {
   const gap = LABEL_GAP.exec(line);
   if (gap === null) return void 0;
   const at = after + gap[0].length;
+  if (gap[0].includes("[REDACTED:")) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/") return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
+  if (quote === "" && isPlaceholder(v[0])) return void 0;
   const inner = quote === "" ? splitTrailingPunctuation(v[0]).value : v[2];
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
   if (!passwordLike && /\s/.test(inner)) return void 0;
@@ -31535,8 +31525,12 @@ function entropyToken(line, after, judged, hasUrl) {
     if (runStart < judged.until) continue;
     judged.until = runEnd;
     const run2 = line.slice(runStart, runEnd);
-    if (/(?:\.{2,}|…)$/.test(run2)) continue;
+    if (/(?:\.{2,}|…)$/.test(run2) || line[runEnd] === "\u2026") continue;
+    if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
+    if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue;
     if (hasUrl && inUrl(line, runStart + 3)) continue;
+    if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
+    if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;
@@ -31563,8 +31557,10 @@ function redactLine(line) {
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const span = (bareKey ? void 0 : labelledValue(line, after, kind === "password")) ?? entropyToken(line, after, judged, hasUrl);
+    const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "password");
+    const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
+    if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
     LINE_WORD.lastIndex = cursor;
@@ -31589,7 +31585,7 @@ function redactCell(cell, kind) {
   if (!isCredentialValue(value, kind === "password") && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
-var WORD, LINE_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -31598,9 +31594,10 @@ var init_context = __esm({
     init_values();
     WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
     LINE_WORD = new RegExp(WORD.source, "gi");
-    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
-    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode)\b/i;
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    HAS_WORD = new RegExp(WORD.source, "i");
+    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
@@ -31739,6 +31736,355 @@ var init_context = __esm({
   }
 });
 
+// src/lib/memory/secrets/command-line.ts
+function keepOrTag(prefix, value, kind) {
+  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
+  const q = /^["']/.test(value) ? value[0] : "";
+  return `${prefix}${q}${tag(kind)}${q}`;
+}
+function programRule(p) {
+  const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
+  const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
+  return {
+    kind: "cli-password",
+    hints: p.programs,
+    scan: (text3) => text3.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
+  };
+}
+function unbrace(v) {
+  const m = /^\{([^{}]+)\}$/.exec(v);
+  if (m === null || !looksRandom(m[1], 8)) return { inner: v, open: "", close: "" };
+  return { inner: m[1], open: "{", close: "}" };
+}
+function curlPart(raw, role, passwordEmpty) {
+  const { inner, open: open4, close } = unbrace(raw);
+  if (inner === "" || isRedacted(inner)) return raw;
+  if (role === "password") return isCredentialValue(inner, true) ? `${open4}${tag("cli-password")}${close}` : raw;
+  const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
+  return generated2 ? `${open4}${tag("cli-password")}${close}` : raw;
+}
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, NETRC, COMMAND_LINE_RULES;
+var init_command_line = __esm({
+  "src/lib/memory/secrets/command-line.ts"() {
+    "use strict";
+    init_engine();
+    init_context();
+    init_values();
+    VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
+    PROGRAMS = [
+      { programs: ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mariadb", "mariadb-dump"], flag: "(\\s-p)" },
+      { programs: ["sshpass"], flag: "(\\s-p[ \\t]*)" },
+      { programs: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
+      { programs: ["redis-cli", "valkey-cli"], flag: "(\\s(?:-a|--pass)[ \\t]+)" },
+      { programs: ["ldapsearch", "ldapmodify", "ldapadd", "ldapdelete", "ldapwhoami", "ldappasswd"], flag: "(\\s-w[ \\t]+)" },
+      { programs: ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport"], flag: "(\\s-p[ \\t]+)" },
+      { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
+      // HTTPie and xh: `http -a user:password`, `--auth user:password`.
+      { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
+      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
+    ];
+    CURL_USER_ARG = new RegExp(
+      [
+        `"([^"\\n]*)"[ \\t]*:[ \\t]*"([^"\\n]*)"`,
+        `'([^'\\n]*)'[ \\t]*:[ \\t]*'([^'\\n]*)'`,
+        `"([^"\\n:]*):([^"\\n]*)"`,
+        `'([^'\\n:]*):([^'\\n]*)'`,
+        `([^\\s"':]*):([^\\s"']+)`,
+        `([^\\s"':]*):(["'][^"'\\n]*["'])`
+      ].map((alt) => `(?:${alt})`).join("|")
+    );
+    CURL_USER_FLAG = new RegExp(`(\\s(?:-u|--user|--proxy-user|-U)(?:[ \\t]*|=))(?:${CURL_USER_ARG.source})`, "g");
+    CURL_USER = {
+      kind: "cli-password",
+      hints: ["curl", "wget"],
+      scan: (text3) => (
+        // A command continued with `\` over several lines is one command.
+        text3.replace(
+          /^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm,
+          (l) => l.replace(CURL_USER_FLAG, (m, prefix, ...g) => {
+            const pair = [0, 2, 4, 6, 8, 10].find((i) => g[i] !== void 0);
+            const user = g[pair];
+            const pw = g[pair + 1];
+            if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m;
+            const q = pair === 0 || pair === 4 ? '"' : pair === 2 || pair === 6 ? "'" : "";
+            const newUser = curlPart(user, "user", pw === "");
+            let newPw = pw;
+            if (pair === 10) {
+              const replaced = curlPart(pw.slice(1, -1), "password", false);
+              if (replaced !== pw.slice(1, -1)) newPw = `${pw[0]}${replaced}${pw[pw.length - 1]}`;
+            } else if (pw !== "" && !pw.startsWith("-")) newPw = curlPart(pw, "password", false);
+            if (newUser === user && newPw === pw) return m;
+            return pair <= 2 ? `${prefix}${q}${newUser}${q}:${q}${newPw}${q}` : `${prefix}${q}${newUser}:${newPw}${q}`;
+          })
+        )
+      )
+    };
+    OPENSSL_PASS = {
+      kind: "cli-password",
+      hints: ["pass:"],
+      re: new RegExp(`(-pass(?:in|out)?[ \\t]+["']?pass:)([^\\s"']+)`, "g"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    SMB_USER = {
+      kind: "cli-password",
+      hints: ["%"],
+      re: /(\s-U[ \t]*[^\s%"']+%)([^\s"']+)/g,
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    KUBECTL_LITERAL = {
+      kind: "kubectl-literal",
+      hints: ["--from-literal"],
+      re: new RegExp(`(--from-literal[ \\t=]+["']?[\\w.-]+=)${VALUE2}`, "g"),
+      replace: (m, g) => {
+        const v = g[1] ?? "";
+        if (isRedacted(v) || /^\$/.test(v)) return void 0;
+        return keepOrTag(g[0] ?? "", v, "kubectl-literal") ?? m;
+      }
+    };
+    LONG_FLAG = {
+      kind: "cli-token",
+      hints: ["--"],
+      re: new RegExp(
+        `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
+        "gi"
+      ),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
+    };
+    SINGLE_DASH_PASSWORD = {
+      kind: "cli-password",
+      hints: [" -pass", " -pwd", " /p:", " -password"],
+      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    ECHO_TO_STDIN = {
+      kind: "cli-password",
+      hints: ["-stdin"],
+      re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    NETRC = {
+      kind: "netrc-password",
+      hints: ["machine"],
+      scan: (text3) => {
+        if (!/(?:^|\s)machine[ \t]+\S+[ \t\n]+(?:login|password)\s/.test(text3)) return text3;
+        return text3.replace(/((?:^|\s)(?:password|passwd)[ \t]+)(\S+)/g, (m, prefix, v) => keepOrTag(prefix, v, "netrc-password") ?? m);
+      }
+    };
+    COMMAND_LINE_RULES = [
+      ...PROGRAMS.map(programRule),
+      CURL_USER,
+      OPENSSL_PASS,
+      SMB_USER,
+      KUBECTL_LITERAL,
+      LONG_FLAG,
+      SINGLE_DASH_PASSWORD,
+      ECHO_TO_STDIN,
+      NETRC
+    ];
+  }
+});
+
+// src/lib/memory/secrets/credential-id.ts
+function generated(which, v) {
+  if (v.length < 12 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || !looksRandom(v, 12)) return false;
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  if (/^(?:[A-Za-z]+|\d+)(?:[._-](?:[A-Za-z]+|\d+))*$/.test(v) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(v)) return false;
+  return which.toLowerCase() === "secret" ? true : /[a-z]/.test(v) && /[A-Z]/.test(v);
+}
+var PAIR_ID, CREDENTIAL_ID, LOGIN_VALUE, LOGIN_TOKEN, CREDENTIAL_ID_RULES;
+var init_credential_id = __esm({
+  "src/lib/memory/secrets/credential-id.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    PAIR_ID = /((?<![A-Za-z])(?:access|Access|ACCESS|secret|Secret|SECRET)|(?<=[a-z])(?:Access|Secret))[ _.-]?(?:id|Id|ID)(?![a-z])["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?([A-Za-z0-9_.+/=-]+)/g;
+    CREDENTIAL_ID = {
+      kind: "credential-id",
+      hints: ["accessid", "access_id", "access id", "access-id", "access.id", "secretid", "secret_id", "secret id", "secret-id", "secret.id"],
+      scan: (text3) => text3.replace(PAIR_ID, (m, which, value) => {
+        const v = value.replace(/[.,;]+$/, "");
+        if (!generated(which, v)) return m;
+        return `${m.slice(0, m.length - value.length)}${tag("credential-id")}${value.slice(v.length)}`;
+      })
+    };
+    LOGIN_VALUE = /((?<![A-Za-z])(?:login|Login|LOGIN)(?![a-z])["']?(?:[ \t]*(?::=|=>|[:=])[ \t]*|[ \t]+)["']?)([A-Za-z0-9_.+/=-]+)/g;
+    LOGIN_TOKEN = {
+      kind: "login-token",
+      hints: ["login"],
+      scan: (text3) => text3.replace(LOGIN_VALUE, (m, head, value) => {
+        const v = value.replace(/[.,;]+$/, "");
+        if (v.length < 20 || !isHighEntropy(v)) return m;
+        return `${head}${tag("login-token")}${value.slice(v.length)}`;
+      })
+    };
+    CREDENTIAL_ID_RULES = [CREDENTIAL_ID, LOGIN_TOKEN];
+  }
+});
+
+// src/lib/memory/secrets/named-value.ts
+var PAIR, CREDENTIAL_NAME, NOT_A_CREDENTIAL, NAMED_VALUE;
+var init_named_value = __esm({
+  "src/lib/memory/secrets/named-value.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    PAIR = /^([ \t]*)-[ \t]+name:[ \t]*["']?([A-Za-z_][\w.-]*)["']?[ \t]*\r?\n\1[ \t]+value:[ \t]*([^\n]*)$/gm;
+    CREDENTIAL_NAME = /passw|passwd|pwd|passphrase|secret|token|api[_.-]?key|apikey|private[_.-]?key|credential|(?:^|[_.-])key$/i;
+    NOT_A_CREDENTIAL = /(?:^|[_.-])(?:file|path|url|uri|name|id|ids|ref|type|ttl|expiry|length|count|size|version|arn|mount|dir|endpoint|header|hint|policy)$/i;
+    NAMED_VALUE = {
+      kind: "named-value",
+      hints: ["name:"],
+      scan: (text3) => text3.replace(PAIR, (m, _indent, name, rawValue) => {
+        if (!CREDENTIAL_NAME.test(name) || NOT_A_CREDENTIAL.test(name)) return m;
+        const raw = rawValue.replace(/[ \t]+$/, "");
+        const { inner, quote } = unquote(raw);
+        if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner)) return m;
+        const kind = genericKind(name);
+        if (!isCredentialValue(raw, kind === "password")) return m;
+        return `${m.slice(0, m.length - rawValue.length)}${quote}${tag(kind)}${quote}${rawValue.slice(raw.length)}`;
+      })
+    };
+  }
+});
+
+// src/lib/memory/secrets/password-forms.ts
+function replaceValue(lead, raw, kind, strict) {
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, "")) || isTemplateStart(raw)) return void 0;
+  const { inner, quote } = unquote(raw);
+  const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+  if (value === "" || isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+  if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
+  if (strict && !notProse(value)) return void 0;
+  return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+}
+function notProse(v) {
+  if (v.length < 8 || !/\d/.test(v)) return false;
+  return /[^A-Za-z0-9]/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v);
+}
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, PASSWORD_FORM_RULES;
+var init_password_forms = __esm({
+  "src/lib/memory/secrets/password-forms.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    VALUE3 = "(\"[^\"\\n]{1,256}\"|'[^'\\n]{1,256}'|`[^`\\n]{1,256}`|[^\\s\"'`]+)";
+    PW_KEY = {
+      kind: "password",
+      hints: ["pw"],
+      // The literal comes first and the key's edge is checked behind it (a start of key, or `DB_`-style
+      // glue): a leading lookbehind would be tried at every position of every note.
+      re: new RegExp(`((?:pw|PW|Pw)(?<=(?:^|[^A-Za-z0-9]|[A-Za-z0-9][_.-])..)["']?[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE3}`, "g"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    WORDS = "(?:password|passwd|passphrase|passcode|pwd|pw|token|secret|api[ _-]?key)";
+    ARROW = {
+      kind: "password",
+      hints: ["\u2192", "->", "\u21D2", "\u2014"],
+      re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:\u2192|->|\u21D2|\u2014)[ \\t]*)${VALUE3}`, "gi"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false) ?? m
+    };
+    BARE = {
+      kind: "password",
+      hints: ["pass", "pwd"],
+      re: new RegExp(`((?<![A-Za-z])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", "password", true) ?? m
+    };
+    USER_SLASH_PASSWORD = {
+      kind: "password",
+      hints: ["login", "creds", "credential"],
+      re: new RegExp(`((?<![A-Za-z])(?:logins?|creds|credentials?)[ \\t]*(?:[:=]|[-\u2013\u2014])[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    PASSWORD_FORM_RULES = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
+  }
+});
+
+// src/lib/memory/secrets/prefixed-token.ts
+function classSwitches(v) {
+  const cls = (c) => c >= "a" && c <= "z" ? 0 : c >= "A" && c <= "Z" ? 1 : 2;
+  let n = 0;
+  for (let i = 1; i < v.length; i += 1) if (cls(v[i]) !== cls(v[i - 1])) n += 1;
+  return n / (v.length - 1);
+}
+function looksGenerated(body) {
+  if (body.length < 30 || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/\d/.test(body)) return false;
+  if (classSwitches(body) < 0.4) return false;
+  return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
+}
+function looksGeneratedHex(body, prefix) {
+  if (body.length < 32 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body) || !/\d/.test(body) || !/[a-fA-F]/.test(body)) return false;
+  if (ID_PREFIX.test(prefix)) return false;
+  return entropy(body.toLowerCase()) >= 3.5;
+}
+var ID_PREFIX, CANDIDATE, PREFIX_MAX, PREFIX, BODY, HASH_PREFIX, PREFIXED_TOKEN;
+var init_prefixed_token = __esm({
+  "src/lib/memory/secrets/prefixed-token.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    ID_PREFIX = /(?:^|[_-])(?:commit|build|rev|revision|hash|digest|checksum|sum|id|uuid|guid|object|obj|blob|tree|etag|cache|file|image|img|layer|release|version|ver|ref|run|job|trace|span|request|req|correlation|event|msg|message|chunk|asset|bundle|node|block|tx|txn|address|addr)[_-]$/i;
+    CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
+    PREFIX_MAX = 33;
+    PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-]){1,3})$/;
+    BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
+    HASH_PREFIX = /^(?:sha\d*|md5|blake\d*\w*|sha3)[_-]/i;
+    PREFIXED_TOKEN = {
+      kind: "prefixed-token",
+      hints: ["_", "-"],
+      scan: (text3) => {
+        let out = "";
+        let cursor = 0;
+        CANDIDATE.lastIndex = 0;
+        for (let c = CANDIDATE.exec(text3); c !== null; c = CANDIDATE.exec(text3)) {
+          const bodyStart = c.index + 1;
+          const from = Math.max(cursor, bodyStart - PREFIX_MAX - 1);
+          const prefix = PREFIX.exec(text3.slice(from, bodyStart))?.[1];
+          if (prefix === void 0) continue;
+          BODY.lastIndex = bodyStart;
+          const b = BODY.exec(text3);
+          const body = b[1];
+          CANDIDATE.lastIndex = bodyStart + body.length;
+          if (b[2] !== void 0 || HASH_PREFIX.test(prefix) || isDummy(body) || !(looksGenerated(body) || looksGeneratedHex(body, prefix))) continue;
+          out += text3.slice(cursor, bodyStart) + tag("prefixed-token");
+          cursor = bodyStart + body.length;
+        }
+        return cursor === 0 ? text3 : out + text3.slice(cursor);
+      }
+    };
+  }
+});
+
+// src/lib/memory/secrets/random-assignment.ts
+function random(v) {
+  if (!/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v)) return false;
+  if (/^(?:sha\d+|md5|sha)[-_:]/i.test(v)) return false;
+  return entropy(v) >= (v.length >= 40 ? 4.5 : 4.3);
+}
+var LINE, PUBLIC_KEY, RANDOM_ASSIGNMENT;
+var init_random_assignment = __esm({
+  "src/lib/memory/secrets/random-assignment.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    LINE = /^([ \t]*(?:export[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*[:=][ \t]*(["']?))([A-Za-z0-9+/=_-]{32,})(\4[ \t]*,?[ \t]*)$/gm;
+    PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag)$/i;
+    RANDOM_ASSIGNMENT = {
+      kind: "high-entropy",
+      hints: ["=", ":"],
+      scan: (text3) => text3.replace(LINE, (m, head, _q, key, _vq, value, tail) => {
+        if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || !random(value)) return m;
+        return `${head}${tag("high-entropy")}${tail}`;
+      })
+    };
+  }
+});
+
 // src/lib/memory/secrets/structured.ts
 function redactSecretManifest(doc) {
   const lines = doc.split("\n");
@@ -31863,7 +32209,7 @@ var init_structured = __esm({
       hints: ["q~"],
       re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
       // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
-      replace: (m, g) => (g[0] ?? "").length < 30 || (g[0] ?? "").length > 36 || isDummy(m) ? void 0 : tag("azure-ad-client-secret")
+      replace: (m, g) => (g[0] ?? "").length < 30 || (g[0] ?? "").length > 36 || isDummy(m, { fullLength: true }) ? void 0 : tag("azure-ad-client-secret")
     };
     URL_PASSWORD = {
       kind: "url-password",
@@ -31928,7 +32274,7 @@ var init_structured = __esm({
     SLACK_WEBHOOK = {
       kind: "slack-webhook",
       hints: ["hooks.slack.com"],
-      re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+      re: /((?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
       replace: (_m, g) => (g[1] ?? "").length < 8 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}/${tag("slack-webhook")}`
     };
     DISCORD_WEBHOOK = {
@@ -31948,13 +32294,36 @@ var init_structured = __esm({
   }
 });
 
+// src/lib/memory/secrets/url-query.ts
+var URL_QUERY_CREDENTIAL;
+var init_url_query = __esm({
+  "src/lib/memory/secrets/url-query.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    URL_QUERY_CREDENTIAL = {
+      kind: "url-query-credential",
+      hints: ["key=", "auth=", "signature="],
+      re: /([?&](?:key|auth|signature|x-amz-signature|x-goog-signature)=)([A-Za-z0-9%._~+/=-]+)/gi,
+      replace: (_m, g) => {
+        const value = g[1] ?? "";
+        if (value.length < 16 || !/\d/.test(value) || !looksRandom(value, 16)) return void 0;
+        return `${g[0]}${tag("url-query-credential")}`;
+      }
+    };
+  }
+});
+
 // src/lib/memory/secrets/vendor.ts
 function vendorRule(row) {
   return {
     kind: row.kind,
     hints: row.hints,
-    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ""}`),
+    // With `notInBase64`, the character after the body is captured when it is `+` or `/` (an optional
+    // group after a greedy run never makes the run give back characters) and judged in code.
+    re: new RegExp(`${row.notInBase64 === true ? B64 : B}(${row.prefix})(${row.body}+)${row.notInBase64 === true ? "([+/]?)" : ""}`, `g${row.flags ?? ""}`),
     replace: (match, g) => {
+      if ((g[2] ?? "") !== "") return void 0;
       const body = g[1] ?? "";
       if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
       if (row.check !== void 0 && !row.check(body)) return void 0;
@@ -31962,13 +32331,14 @@ function vendorRule(row) {
     }
   };
 }
-var B, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
+var B, B64, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
 var init_vendor = __esm({
   "src/lib/memory/secrets/vendor.ts"() {
     "use strict";
     init_engine();
     init_values();
-    B = "(?<![A-Za-z0-9_-])";
+    B = "(?<![A-Za-z0-9_-]|[A-Za-z0-9]\\.)";
+    B64 = "(?<![A-Za-z0-9_+/-]|[A-Za-z0-9]\\.)";
     HEX = /^[0-9a-f]+$/;
     hexOnly = (b) => HEX.test(b);
     mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
@@ -32035,7 +32405,9 @@ var init_vendor = __esm({
       { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
       { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
       // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
-      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ["A3-"] },
+      // 1Password's "About your Secret Key": 34 letters and numbers in all, so 32 after `A3`; copies
+      // that lost a dash (`798JRYLJVD4`) are the same key, so the count, not the grouping, decides.
+      { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b) || /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,12}){3,6}$/.test(b) && b.replace(/-/g, "").length === 32, hints: ["A3-"] },
       { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
       { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
       { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
@@ -32057,6 +32429,61 @@ var init_vendor = __esm({
       }
     };
     VENDOR_RULES = [...ROWS.map(vendorRule), JWT];
+  }
+});
+
+// src/lib/memory/secrets/vendor-documented.ts
+var HEX2, mixedCase, ROWS2, VENDOR_DOCUMENTED_RULES;
+var init_vendor_documented = __esm({
+  "src/lib/memory/secrets/vendor-documented.ts"() {
+    "use strict";
+    init_vendor();
+    HEX2 = /^[0-9a-f]+$/;
+    mixedCase = (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b);
+    ROWS2 = [
+      { kind: "easypost-key", prefix: "EZ[AT]K", body: "[A-Za-z0-9]", min: 40, check: mixedCase, hints: ["EZAK", "EZTK"] },
+      // `sgp_` (or `sgph_`) then 40 hex, optionally after an instance id and an underscore.
+      { kind: "sourcegraph-token", prefix: "sgph?_", body: "[A-Za-z0-9_]", min: 40, check: (b) => /^(?:[A-Za-z0-9]{1,32}_)?[0-9a-fA-F]{40}$/.test(b), hints: ["sgp_", "sgph_"] },
+      { kind: "sonarqube-token", prefix: "sq[upa]_", body: "[0-9a-f]", min: 40, check: (b) => b.length === 40 && HEX2.test(b), hints: ["squ_", "sqp_", "sqa_"] },
+      { kind: "slack-token", prefix: "xoxe\\.xox[a-z]-", body: "[A-Za-z0-9-]", min: 20, check: (b) => /\d/.test(b), hints: ["xoxe."] },
+      { kind: "openshift-token", prefix: "sha256~", body: "[A-Za-z0-9_-]", min: 40, check: (b) => /\d/.test(b) && /[A-Za-z]/.test(b), hints: ["sha256~"] },
+      { kind: "fly-token", prefix: "(?:fm1[ar]|fm2|fo1)_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["fm1a_", "fm1r_", "fm2_", "fo1_"] },
+      { kind: "facebook-token", prefix: "EAA[A-Z]", body: "[A-Za-z0-9]", min: 60, check: mixedCase, hints: ["EAA"] },
+      { kind: "intra42-secret", prefix: "s-s4t2(?:ud|af)-", body: "[0-9a-f]", min: 64, check: (b) => b.length === 64, hints: ["s-s4t2"] }
+    ];
+    VENDOR_DOCUMENTED_RULES = ROWS2.map((row) => vendorRule({ ...row, notInBase64: !row.body.includes("+") }));
+  }
+});
+
+// src/lib/memory/secrets/vendor-shapes.ts
+var TEAMS_WEBHOOK, FACEBOOK_APP_TOKEN, VENDOR_SHAPE_RULES;
+var init_vendor_shapes = __esm({
+  "src/lib/memory/secrets/vendor-shapes.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    TEAMS_WEBHOOK = {
+      kind: "teams-webhook",
+      hints: ["webhook.office.com", "outlook.office.com/webhook", "outlook.office365.com/webhook"],
+      // Anchored on the host's literal tail (the tenant part before it is kept as written): no run before it is re-scanned.
+      re: /((?:webhook\.office\.com|outlook\.office(?:365)?\.com)\/webhook(?:b2)?\/)([A-Za-z0-9@/_.~%-]+)/gi,
+      replace: (_m, g) => {
+        const rest = g[1] ?? "";
+        if (rest.length < 30 || isRedacted(rest) || isDummy(rest)) return void 0;
+        return `${g[0]}${tag("teams-webhook")}`;
+      }
+    };
+    FACEBOOK_APP_TOKEN = {
+      kind: "facebook-app-token",
+      hints: ["|"],
+      re: /(?<![\w|])(\d{13,17}\|)([A-Za-z0-9_-]+)/g,
+      replace: (_m, g) => {
+        const secret = g[1] ?? "";
+        if (secret.length < 20 || !/\d/.test(secret) || !/[A-Za-z]/.test(secret) || isDummy(secret)) return void 0;
+        return `${g[0]}${tag("facebook-app-token")}`;
+      }
+    };
+    VENDOR_SHAPE_RULES = [TEAMS_WEBHOOK, FACEBOOK_APP_TOKEN];
   }
 });
 
@@ -32113,10 +32540,18 @@ var init_redact = __esm({
     init_assignment();
     init_command_line();
     init_context();
+    init_credential_id();
+    init_named_value();
+    init_password_forms();
+    init_prefixed_token();
+    init_random_assignment();
     init_engine();
     init_structured();
+    init_url_query();
     init_vendor();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
+    init_vendor_documented();
+    init_vendor_shapes();
+    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
   }
 });
 
@@ -32274,7 +32709,7 @@ function parseTime(value) {
   if (typeof value !== "string") return { warning: "is not a time" };
   const text3 = value.trim();
   if (text3 === "") return {};
-  const m = DATE_TIME.exec(text3);
+  const m = DATE_TIME2.exec(text3);
   if (m === null) return { warning: `cannot read "${text3.slice(0, 60)}" as a time (use ISO-8601, e.g. 2026-01-04T10:30:00Z)` };
   const [, y, mo, d, h, mi, s, frac, z2, sign, oh, om, utcWord, uSign, uh, um, abbr] = m;
   const year = Number(y);
@@ -32307,7 +32742,7 @@ function parseTime(value) {
   if (iso === void 0) return { warning: `"${text3}" is out of range` };
   return warning === void 0 ? { iso } : { iso, warning };
 }
-var ZONE_OFFSETS, DATE_TIME;
+var ZONE_OFFSETS, DATE_TIME2;
 var init_time = __esm({
   "src/lib/memory/time.ts"() {
     "use strict";
@@ -32372,7 +32807,7 @@ var init_time = __esm({
       NZST: 720,
       NZDT: 780
     };
-    DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
+    DATE_TIME2 = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:[ \t]*(?:([Zz])|([+-])(\d{2}):?(\d{2})?|(?:(UTC|GMT|UT)[ \t]*([+-])(\d{1,2})(?::?(\d{2}))?)|([A-Za-z]{1,5})))?$/;
   }
 });
 
@@ -67930,12 +68365,12 @@ function lowestSkewSample(pace) {
   return samples[0];
 }
 function patienceMs(pace, confirmMaxAgeMs) {
-  const step = stepOf(pace) ?? median(pace.appearMs);
+  const step = stepOf2(pace) ?? median(pace.appearMs);
   if (step === void 0) return confirmMaxAgeMs;
   const wait = percentile(pace.waitsMs, 0.9) ?? 0;
   return Math.min(confirmMaxAgeMs, Math.max(MIN_PATIENCE_MS, PATIENCE_FACTOR * (wait + step)));
 }
-function stepOf(pace) {
+function stepOf2(pace) {
   return median(pace.stepsMs);
 }
 function typicalWaitOf(pace) {
@@ -72463,10 +72898,10 @@ function nextListing(input2) {
   if (input2.progress || pace.backoffMs === void 0) {
     delete pace.backoffMs;
     at = now + (guessDone(pace, now, input2.waiting, input2.lastQueuedAt) - now) * trustIn(pace);
-    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf(pace) ?? ASSUMED_STEP_MS));
-    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf2(pace) ?? ASSUMED_STEP_MS));
+    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
   } else {
-    const base = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    const base = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
@@ -72485,7 +72920,7 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   return pace;
 }
 function predictDone(pace, now, waiting, lastQueuedAt) {
-  const step = stepOf(pace);
+  const step = stepOf2(pace);
   if (step === void 0) return void 0;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
   return Math.round(Math.max(now + waiting * step, last) + step / 2);

@@ -181,7 +181,7 @@ describe('buildEpisodes', () => {
   });
 
   it('reports redactions on part 1 only, so the sum over parts is the document total', () => {
-    const secrets = Array.from({ length: 5 }, (_, i) => `## S${i}\n\npassword = Secret${i}${i}${i}!\n\n${'filler text. '.repeat(40)}`).join('\n\n');
+    const secrets = Array.from({ length: 5 }, (_, i) => `## S${i}\n\npassword = Tq${i}x!Vb${i}9zK\n\n${'filler text. '.repeat(40)}`).join('\n\n');
     const drafts = buildEpisodes(input(doc(secrets), { maxChars: 600 }));
     expect(drafts.length).toBeGreaterThan(1);
     expect(drafts.reduce((n, e) => n + e.redactions, 0)).toBe(5);

@@ -23,13 +23,32 @@ describe('redaction on the held-out set', () => {
     expect(new Set(secrets.map((s) => s.split))).toEqual(new Set(['dev', 'test']));
   });
 
-  it('removes at least 92 % of the held-out secrets (measured 93.3 % when this floor was set)', () => {
-    expect(removed.length / secrets.length).toBeGreaterThanOrEqual(0.92);
+  it('removes at least 97.5 % of the held-out secrets (measured 98.6 % when this floor was set)', () => {
+    expect(removed.length / secrets.length).toBeGreaterThanOrEqual(0.975);
   });
 
-  it('touches at most 8 % of the held-out benign notes (measured 6.7 % when this floor was set)', () => {
+  it('removes at least 99 % of the dev half and 96.5 % of the test half, only ever measured (measured 99.7 % and 97.6 %)', () => {
+    const gone = new Set(removed);
+    const floors = { dev: 0.99, test: 0.965 } as const;
+    for (const split of ['dev', 'test'] as const) {
+      const half = secrets.filter((s) => s.split === split);
+      const kept = half.filter((p) => gone.has(p));
+      expect(kept.length / half.length, split).toBeGreaterThanOrEqual(floors[split]);
+    }
+  });
+
+  it('touches at most 4 % of the held-out benign notes (measured 3.1 %, 8 of 260, labelling rule v5, when this ceiling was set)', () => {
     const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / benign.length).toBeLessThanOrEqual(0.08);
+    expect(touched.length / benign.length).toBeLessThanOrEqual(0.04);
+  });
+
+  it('touches at most 2 % of the dev half and 6.5 % of the test half, only ever measured (measured 0 of 106 and 8 of 154)', () => {
+    const ceilings = { dev: 0.02, test: 0.065 } as const;
+    for (const split of ['dev', 'test'] as const) {
+      const half = benign.filter((b) => b.split === split);
+      const touched = half.filter((b) => redactSecrets(b.note).text !== b.note);
+      expect(touched.length / half.length, split).toBeLessThanOrEqual(ceilings[split]);
+    }
   });
 
   it('property: a removed held-out secret stays removed with any text before and after it', () => {

@@ -28,15 +28,24 @@ export function chars(rng: Rng, alphabet: string, n: number): string {
   return s;
 }
 
+/**
+ * Breaks up a run that marks an elided or masked value (`...`, `***`, `xxxx`), keeping the length:
+ * the redaction takes a password holding one for a documentation example (secrets/values.ts
+ * isDummy; the README's redaction section says so), so a generated one never holds one by chance.
+ */
+function withoutMaskRuns(s: string): string {
+  return s.replace(/\.{3,}|\*{3,}|x{4,}|X{4,}/g, (run) => [...run].map((c, i) => (i % 2 === 0 ? c : '7')).join(''));
+}
+
 /** A password without characters that a shell, YAML or a connection string would treat specially. */
 export function safePassword(rng: Rng): string {
-  return `${chars(rng, ALNUM, 4)}${chars(rng, `${ALNUM}!@%^*_+-=.~`, 8 + Math.floor(rng() * 10))}${Math.floor(rng() * 90) + 10}`;
+  return withoutMaskRuns(`${chars(rng, ALNUM, 4)}${chars(rng, `${ALNUM}!@%^*_+-=.~`, 8 + Math.floor(rng() * 10))}${Math.floor(rng() * 90) + 10}`);
 }
 
 /** A password people choose or generate: letters, digits and a symbol or two. */
 export function password(rng: Rng): string {
   const n = 10 + Math.floor(rng() * 14);
-  return `${chars(rng, ALNUM, 2)}${chars(rng, PASSWORD_CHARS, n - 4)}${Math.floor(rng() * 90) + 10}`;
+  return withoutMaskRuns(`${chars(rng, ALNUM, 2)}${chars(rng, PASSWORD_CHARS, n - 4)}${Math.floor(rng() * 90) + 10}`);
 }
 
 const b64encode = (s: string): string => Buffer.from(s, 'utf8').toString('base64');

@@ -5,9 +5,15 @@
  * now and then; an episode body is sent to a server and to an LLM, so every recognised secret is
  * replaced by `[REDACTED:<kind>]` first. The rules live in ./secrets/ by family (one owner per
  * rule); the order below is the order they run in, most specific first, so labels are precise:
- * PEM blocks and manifests before vendor prefixes, vendor prefixes before URLs, command lines and
- * generic `key = value`, then the context rules (a value beside a credential word, table and CSV
- * columns), which must not re-label what is already redacted.
+ * PEM blocks and manifests before vendor prefixes (vendor.ts, then the documented prefixes and
+ * shapes of vendor-documented.ts and vendor-shapes.ts), vendor prefixes before URLs (and their
+ * query credentials, url-query.ts), command lines
+ * and generic `key = value`, other ways of writing a password down (password-forms.ts), then the
+ * credentials under id and login names (credential-id.ts),
+ * YAML name/value pairs (named-value.ts), generated values under any key (random-assignment.ts),
+ * the context rules (a value beside a credential word, table and CSV columns), which must not
+ * re-label what is already redacted, and last the class behind the vendor rows: a short prefix and
+ * a random run (prefixed-token.ts).
  *
  * Nothing here logs or returns a secret: results carry the text and counts per kind.
  * Off the hook path: only the sync engine imports this (test/hooks/import-graph.test.ts).
@@ -15,9 +21,17 @@
 import { ASSIGNMENT_RULES } from './secrets/assignment.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
 import { CONTEXT_RULES } from './secrets/context.js';
+import { CREDENTIAL_ID_RULES } from './secrets/credential-id.js';
+import { NAMED_VALUE } from './secrets/named-value.js';
+import { PASSWORD_FORM_RULES } from './secrets/password-forms.js';
+import { PREFIXED_TOKEN } from './secrets/prefixed-token.js';
+import { RANDOM_ASSIGNMENT } from './secrets/random-assignment.js';
 import { runRules, type RedactResult, type Rule } from './secrets/engine.js';
 import { STRUCTURED_FIRST, STRUCTURED_RULES } from './secrets/structured.js';
+import { URL_QUERY_CREDENTIAL } from './secrets/url-query.js';
 import { VENDOR_RULES } from './secrets/vendor.js';
+import { VENDOR_DOCUMENTED_RULES } from './secrets/vendor-documented.js';
+import { VENDOR_SHAPE_RULES } from './secrets/vendor-shapes.js';
 
 export type { RedactResult } from './secrets/engine.js';
 
@@ -30,7 +44,7 @@ export interface PrivateBlocksResult {
   warnings: string[];
 }
 
-const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...STRUCTURED_RULES, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...CONTEXT_RULES];
+const RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

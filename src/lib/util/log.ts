@@ -30,6 +30,11 @@ const MAX_LOG_BYTES = 5 * 1024 * 1024;
 /** Field names whose values are never written, whatever they hold. */
 const SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
 
+/** Whether a logger set to `threshold` writes lines of `level` (also used to drop lines before they cross a process boundary). */
+export function levelEnabled(threshold: LogLevel, level: Exclude<LogLevel, 'silent'>): boolean {
+  return threshold !== 'silent' && ORDER[level] >= ORDER[threshold];
+}
+
 export function logFilePath(stateDir: string): string {
   return join(stateDir, 'logs', 'graphiti-memory-sync.log');
 }
@@ -46,13 +51,12 @@ function scrub(fields: LogFields): LogFields {
 
 export function createLogger(options: { file?: string | undefined; level?: LogLevel; base?: LogFields; mirror?: (line: string) => void }): Logger {
   const level = options.level ?? 'info';
-  const threshold = level === 'silent' ? Number.POSITIVE_INFINITY : ORDER[level];
   const file = options.file;
   let dirReady = false;
   let checkedSize = false;
 
   const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, base: LogFields, fields?: LogFields) => {
-    if (ORDER[lvl] < threshold) return;
+    if (!levelEnabled(level, lvl)) return;
     const line = JSON.stringify({ t: new Date().toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...(fields ? scrub(fields) : {}) });
     options.mirror?.(line);
     if (file === undefined) return;

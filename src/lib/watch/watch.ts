@@ -7,7 +7,8 @@
  * coalesces everything inside `watchDebounceMs` into ONE sync pass, backs off while the server
  * is down or the lock is busy, and schedules confirmation passes only while something is queued.
  *
- * A pass is exactly `runSync(config, {logger, signal, lockTimeoutMs})`: the engine takes the
+ * A pass is exactly `runSync(config, {logger, signal, lockTimeoutMs})`, run in a child process that
+ * exits when passes pause, so the memory a pass needs is given back (pass-process.ts): the engine takes the
  * state lock for the pass only (a session-start worker or a manual `sync` is never starved),
  * detects renames by content hash, deletes removed files' episodes and keeps unsent work in its
  * outbox, so watch mode adds no sync logic of its own.
@@ -34,7 +35,7 @@ import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { resolveSources } from '../memory/sources.js';
 import type { MemorySource } from '../memory/types.js';
-import { runSync, type SyncSummary } from '../sync/sync.js';
+import type { SyncSummary } from '../sync/types.js';
 import {
   countsOf,
   describeBackoff,
@@ -50,6 +51,7 @@ import {
   type WatchEvent,
 } from './events.js';
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
+import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
 
@@ -83,8 +85,10 @@ export interface WatcherOptions {
   confirmBackoff?: BackoffPolicy;
   lockBackoff?: BackoffPolicy;
   errorBackoff?: BackoffPolicy;
-  /** Replaces the sync pass (tests). Default: runSync(config, {logger, signal, lockTimeoutMs}). */
+  /** Replaces the sync pass (tests). Default: runSync(config, {logger, signal, lockTimeoutMs}) in the pass process (pass-process.ts). */
   runPass?: (signal: AbortSignal, reason: PassReason) => Promise<SyncSummary>;
+  /** How long the pass process is kept after a pass (ms); default DEFAULT_PASS_PROCESS_IDLE_MS. */
+  passProcessIdleMs?: number;
   clock?: Clock;
   random?: () => number;
   /** Sources to watch; default resolveSources(config). */
@@ -135,6 +139,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private readonly scheduler: PassScheduler;
   private readonly stabilizer: WriteStabilizer;
   private readonly clock: Clock;
+  /** Where the passes run, unless runPass replaces them. */
+  private readonly passProcess: PassProcess | undefined;
   private fsw: FSWatcher | undefined;
   /** Paths handed to chokidar (roots, or the nearest existing parent of a missing root). */
   private readonly watched = new Set<string>();
@@ -157,8 +163,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       this.resolveDone = r;
     });
     const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_WATCH_LOCK_TIMEOUT_MS;
-    const runPass =
-      options.runPass ?? ((signal: AbortSignal) => runSync(this.config, { logger: options.logger ?? nullLogger, signal, lockTimeoutMs, lockLabel: 'watch' }));
+    this.passProcess =
+      options.runPass === undefined
+        ? new PassProcess({ config: this.config, logger: options.logger ?? nullLogger, lockTimeoutMs, ...(options.passProcessIdleMs === undefined ? {} : { idleMs: options.passProcessIdleMs }) })
+        : undefined;
+    const passProcess = this.passProcess;
+    const runPass = options.runPass ?? ((signal: AbortSignal) => (passProcess as PassProcess).run(signal));
     this.stabilizer = new WriteStabilizer({
       thresholdMs: options.writeStableMs ?? DEFAULT_WRITE_STABLE_MS,
       ...(options.writePollMs === undefined ? {} : { pollMs: options.writePollMs }),
@@ -223,6 +233,10 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   /** Files currently waiting to finish being written. */
   get settling(): number {
     return this.stabilizer.size;
+  }
+  /** The pid of the process running the passes, while there is one (tests, diagnostics). */
+  get passProcessPid(): number | undefined {
+    return this.passProcess?.pid;
   }
   get watchedPaths(): string[] {
     return [...this.watched];
@@ -341,7 +355,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.linkedFiles.has(dir)) return; // a symlinked file's own watch: chokidar reports it as add/change
     if (typeof evPath !== 'string' || evPath === '') {
       // No file name (some platforms): something in this folder changed.
-      if (this.filter.classify(dir, 'dir') !== undefined) this.scheduler.notify();
+      if (this.filter.classify(dir, 'dir') !== undefined) this.changed();
       return;
     }
     const abs = resolve(dir, evPath);
@@ -364,7 +378,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       return;
     }
     this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
-    this.scheduler.notify();
+    this.changed();
   }
 
   private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
@@ -372,6 +386,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (kind === 'unlink' || !this.stabilizer.has(abs)) this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
     if (kind === 'unlink') this.stabilizer.forget(abs);
     else this.stabilizer.track(abs);
+    this.changed();
+  }
+
+  /** Something under watch changed: a pass is owed, and its process can start while the write settles. */
+  private changed(): void {
+    this.passProcess?.prepare();
     this.scheduler.notify();
   }
 
@@ -397,6 +417,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       this.stabilizer.close();
       const closing = this.fsw?.close().catch(() => undefined);
       await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);
+      // After the scheduler: its running pass has ended (aborted, state saved), so the child holds no lock.
+      await this.passProcess?.close();
       const event: StoppedEvent = { event: 'stopped', code, passes: this.scheduler.passes, ...(signal === undefined ? {} : { signal }) };
       this.publish(event);
       this.resolveDone(code);

@@ -32,6 +32,8 @@ export interface HeldoutSecret {
 export interface HeldoutBenign {
   source: string;
   text: string;
+  /** The labelling rules (README.md) under which this sample is benign; absent: all of them. The set in use is rule v5's. */
+  rules?: ('v1' | 'v2' | 'v3' | 'v4' | 'v5')[];
 }
 
 const rng = mulberry32(29);
@@ -275,20 +277,83 @@ function likelySecret(line: string): string | undefined {
 /**
  * Clearly a placeholder or documentation example, by the issue's definition (decided before any
  * measurement): AWS-style EXAMPLE, runs of x, masks, ellipses, angle-bracket and ${} templates.
+ * Used on true-positive samples (a documented example is benign) and, in labelling rule v1, on
+ * whole false-positive samples.
  */
 const DOC_MARKER = /EXAMPLE|x{4,}|X{4,}|\*{3}|\.{3}|…|<[^<>\n]+>|\$\{[^}]*\}|your[_-]|placeholder|redacted/i;
+/** Rule v2's marker on a token itself (templates are judged by what encloses the token). */
+const TOKEN_MARKER = /EXAMPLE|x{4,}|\*{3}|\.{3}|…|your[_-]|placeholder|redacted/i;
+/** The token alphabet of rule v1 and v2 (README.md): runs of it are a sample's candidate values. */
+const TOKEN_RUN = /[A-Za-z0-9+/_.~=-]{16,}/g;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HASH_PREFIX = /^(?:sha(?:1|224|256|384|512)|md5)-/i;
+const HASH_WORD_BEFORE = /\b(?:sha(?:1|224|256|384|512)?|md5|checksum|digest|hash|etag|commit|integrity)["']?\s*[:=]?\s*["']?$/i;
+
+/** Rule v5: the key or label right before a value ends in a credential word. */
+const CREDENTIAL_KEY_BEFORE = /(?:pass(?:word|wd)?|pwd|secret|token|key|credentials?|auth)["'\]]?[ \t]*(?:[:=]|=>)?[ \t]*["'`]?$/i;
+
 /** A value that could be a credential: 16+ characters mixing letters and digits. */
-const CREDENTIAL_SHAPED = /(?=[A-Za-z0-9+/_.~=-]*\d)(?=[A-Za-z0-9+/_.~=-]*[A-Za-z])[A-Za-z0-9+/_.~=-]{16,}/;
+const shaped = (v: string): boolean => v.length >= 16 && /\d/.test(v) && /[A-Za-z]/.test(v);
 
 /**
- * A scanner's false positive is benign for us only if our definition agrees: it is clearly a
- * placeholder (DOC_MARKER), or it holds nothing credential-shaped at all. The rest (a real-looking
- * key that one scanner rule rejects for its own reasons, e.g. a wrong suffix) is a secret by our
- * definition, so it is in neither set; it is counted in `skipped`.
+ * Labelling rules v2 to v5 (README.md): each credential-shaped token of a sample is a placeholder (a
+ * marker on the token itself, or inside `<…>` / `${…}`) or an identifier (a UUID, part of a URL
+ * without user information, a hash named as such); the sample is benign when every token is one.
+ * A leading `name=` inside a run is an assignment's key, not part of the value.
+ */
+function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean {
+  for (const m of text.matchAll(TOKEN_RUN)) {
+    const run = m[0];
+    const at = m.index as number;
+    const key = /^[A-Za-z_][A-Za-z0-9_.-]*=/.exec(run)?.[0] ?? '';
+    const value = run.slice(key.length);
+    if (!shaped(value)) continue;
+    const start = at + key.length;
+    const end = at + run.length;
+    const lineStart = text.lastIndexOf('\n', start) + 1;
+    const nl = text.indexOf('\n', end);
+    const before = text.slice(lineStart, start);
+    const after = text.slice(end, nl < 0 ? text.length : nl);
+    if (TOKEN_MARKER.test(value) || (version !== 'v2' && value.endsWith('..'))) continue;
+    // v4: the brackets enclose the token directly (`<your-token>`), not an attribute value inside a tag.
+    const inAngle =
+      version === 'v4' || version === 'v5'
+        ? before.endsWith('<') && after.startsWith('>')
+        : before.lastIndexOf('<') > before.lastIndexOf('>') && after.indexOf('>') >= 0 && (after.indexOf('<') < 0 || after.indexOf('>') < after.indexOf('<'));
+    const inDollar = before.lastIndexOf('${') > before.lastIndexOf('}') && after.indexOf('}') >= 0;
+    if (inAngle || inDollar) continue;
+    // v5: a UUID named by a credential key right before it is a key (HubSpot, Snyk, Heroku), not an id.
+    const namedByCredential = version === 'v5' && CREDENTIAL_KEY_BEFORE.test(before + key.slice(0, -1));
+    if ((UUID.test(value) && !namedByCredential) || HASH_PREFIX.test(value) || HASH_WORD_BEFORE.test(before + key.slice(0, -1))) continue;
+    const wordStart = Math.max(...[' ', '\t', '"', "'", '`', '<', '>'].map((c) => before.lastIndexOf(c))) + 1;
+    const wordEnd = after.search(/[\s"'`<>]/);
+    const word = before.slice(wordStart) + run + (wordEnd < 0 ? after : after.slice(0, wordEnd));
+    if (word.includes('://') && !word.includes('@')) {
+      // v3: a URL that carries a credential (a credential-named parameter's value, a webhook) is not an id.
+      const param = /[?&#;][^=&#?;]*(?:pass|pwd|secret|token|key|sig|auth|credential)[^=&#?;]*=$/i.test(before.slice(wordStart) + key);
+      if (version === 'v2' || !(param || /webhook|:\/\/hooks\./i.test(word))) continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/** Rule v1, kept so the bench can report the set under both: a marker anywhere, or nothing credential-shaped. */
+const CREDENTIAL_SHAPED = /(?=[A-Za-z0-9+/_.~=-]*\d)(?=[A-Za-z0-9+/_.~=-]*[A-Za-z])[A-Za-z0-9+/_.~=-]{16,}/;
+const benignByRuleV1 = (text: string): boolean => DOC_MARKER.test(text) || !CREDENTIAL_SHAPED.test(text);
+
+/**
+ * A scanner's false positive is benign for us only if our definition agrees (rule v2, README.md).
+ * The rest (a real-looking key that one scanner rule rejects for its own reasons, e.g. a wrong
+ * suffix) may be a secret by our definition, so it is in neither set; it is counted in `skipped`.
+ * A sample benign under some rules only is kept with `rules` set, so the bench can give the
+ * figures under each rule (the relabel is reported, not hidden).
  */
 function addFalsePositive(benign: HeldoutBenign[], skipped: string[], source: string, text: string): void {
-  if (DOC_MARKER.test(text) || !CREDENTIAL_SHAPED.test(text)) benign.push({ source, text });
-  else skipped.push(`${source}: ambiguous false positive (credential-shaped, no placeholder marker)`);
+  const rules = (['v1', 'v2', 'v3', 'v4', 'v5'] as const).filter((r) => (r === 'v1' ? benignByRuleV1(text) : benignByRule(text, r)));
+  if (rules.length === 5) benign.push({ source, text });
+  else if (rules.length > 0) benign.push({ source, text, rules: [...rules] });
+  if (!rules.includes('v5')) skipped.push(`${source}: ambiguous false positive (a credential-shaped token that is neither a placeholder nor an id${rules.length > 0 ? `; benign under rule ${rules.join(', ')}` : ''})`);
 }
 
 function gitleaks(dir: string, secrets: HeldoutSecret[], benign: HeldoutBenign[], skipped: string[]): void {

@@ -6,7 +6,8 @@
  * are only read on a line that runs the program they belong to.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { isCredentialValue, isRedacted } from './values.js';
+import { isHighEntropy } from './context.js';
+import { isCredentialValue, isRedacted, looksRandom } from './values.js';
 
 /**
  * A flag's value: quoted (any length, spaces allowed) or a bare word up to whitespace. A bare word
@@ -52,19 +53,68 @@ function programRule(p: ProgramFlags): ScanRule {
   };
 }
 
-/** `curl -u user:secret`, `--user`, `--proxy-user`; keeps the user name. */
+/**
+ * The user:password argument of `curl -u`: quoted whole (`"u:p"`), each part quoted apart
+ * (`"u":"p"`, as some vendors' docs print it), bare, or a bare user and a quoted password.
+ */
+const CURL_USER_ARG = new RegExp(
+  [
+    `"([^"\\n]*)"[ \\t]*:[ \\t]*"([^"\\n]*)"`,
+    `'([^'\\n]*)'[ \\t]*:[ \\t]*'([^'\\n]*)'`,
+    `"([^"\\n:]*):([^"\\n]*)"`,
+    `'([^'\\n:]*):([^'\\n]*)'`,
+    `([^\\s"':]*):([^\\s"']+)`,
+    `([^\\s"':]*):(["'][^"'\\n]*["'])`,
+  ]
+    .map((alt) => `(?:${alt})`)
+    .join('|'),
+);
+const CURL_USER_FLAG = new RegExp(`(\\s(?:-u|--user|--proxy-user|-U)(?:[ \\t]*|=))(?:${CURL_USER_ARG.source})`, 'g');
+
+/** `{value}`: braces kept from a docs template around a real value (`"{ZqL5kVrX1n8tA2}"`), not a template name. */
+function unbrace(v: string): { inner: string; open: string; close: string } {
+  const m = /^\{([^{}]+)\}$/.exec(v);
+  if (m === null || !looksRandom(m[1] as string, 8)) return { inner: v, open: '', close: '' };
+  return { inner: m[1] as string, open: '{', close: '}' };
+}
+
+/**
+ * One part of a curl credential: the password always when it is a credential value; the user part
+ * only when it is generated rather than chosen (a service credential's user id, `acd3c08b-74e8-…`),
+ * or when the password is empty and the user part is an API key (`curl -u "$KEY:"`, the Basic-auth
+ * form Stripe and EasyPost document: the key is the user name, no password).
+ */
+function curlPart(raw: string, role: 'user' | 'password', passwordEmpty: boolean): string {
+  const { inner, open, close } = unbrace(raw);
+  if (inner === '' || isRedacted(inner)) return raw;
+  if (role === 'password') return isCredentialValue(inner, true) ? `${open}${tag('cli-password')}${close}` : raw;
+  const generated = isHighEntropy(inner) || (passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false));
+  return generated ? `${open}${tag('cli-password')}${close}` : raw;
+}
+
+/** `curl -u user:secret`, `--user`, `--proxy-user`; keeps a chosen user name. */
 const CURL_USER: ScanRule = {
   kind: 'cli-password',
   hints: ['curl', 'wget'],
   scan: (text) =>
     // A command continued with `\` over several lines is one command.
     text.replace(/^[^\n]*?(?<![\w-])(?:curl|wget)(?![\w-])(?:[^\n]*\\\n)*[^\n]*/gm, (l) =>
-      l.replace(/(\s(?:-u|--user|--proxy-user|-U)(?:[ \t]*|=))(?:"([^"\n:]*):([^"\n]*)"|'([^'\n:]*):([^'\n]*)'|([^\s"':]*):([^\s"']+)|([^\s"':]*):(["'][^"'\n]*["']))/g, (m, prefix: string, ...g: (string | undefined)[]) => {
-        const user = g[0] ?? g[2] ?? g[4] ?? g[6] ?? '';
-        const pw = g[1] ?? g[3] ?? g[5] ?? g[7] ?? '';
-        const q = g[0] !== undefined ? '"' : g[2] !== undefined ? "'" : '';
+      l.replace(CURL_USER_FLAG, (m, prefix: string, ...g: (string | undefined)[]) => {
+        // Which alternative matched (user, password groups): quoted apart (0-3), quoted whole (4-7), bare (8, 9), bare user and quoted password (10, 11).
+        const pair = [0, 2, 4, 6, 8, 10].find((i) => g[i] !== undefined) as number;
+        const user = g[pair] as string;
+        const pw = g[pair + 1] as string;
         if (/^\d+$/.test(user) && /^\d+$/.test(pw)) return m; // uid:gid, not credentials
-        return keepOrTag(`${prefix}${q}${user}:`, pw, 'cli-password')?.concat(q) ?? m;
+        const q = pair === 0 || pair === 4 ? '"' : pair === 2 || pair === 6 ? "'" : '';
+        const newUser = curlPart(user, 'user', pw === '');
+        let newPw = pw;
+        if (pair === 10) {
+          // A bare user and a quoted password: judge what is inside the quotes.
+          const replaced = curlPart(pw.slice(1, -1), 'password', false);
+          if (replaced !== pw.slice(1, -1)) newPw = `${pw[0]}${replaced}${pw[pw.length - 1]}`;
+        } else if (pw !== '' && !pw.startsWith('-')) newPw = curlPart(pw, 'password', false);
+        if (newUser === user && newPw === pw) return m;
+        return pair <= 2 ? `${prefix}${q}${newUser}${q}:${q}${newPw}${q}` : `${prefix}${q}${newUser}:${newPw}${q}`;
       }),
     ),
 };
@@ -122,6 +172,17 @@ const SINGLE_DASH_PASSWORD: RegexRule = {
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };
 
+/**
+ * A secret piped into a login that reads it from stdin, as Docker, Podman, Helm and oras document
+ * it (`echo $PASSWORD | docker login -u bot --password-stdin`): a literal there is the password.
+ */
+const ECHO_TO_STDIN: RegexRule = {
+  kind: 'cli-password',
+  hints: ['-stdin'],
+  re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
 /** `.netrc`: `machine host login user password SECRET` (one line or several). */
 const NETRC: ScanRule = {
   kind: 'netrc-password',
@@ -140,5 +201,6 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   KUBECTL_LITERAL,
   LONG_FLAG,
   SINGLE_DASH_PASSWORD,
+  ECHO_TO_STDIN,
   NETRC,
 ];

@@ -15,19 +15,21 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
+/** The same words, for a yes/no question (no shared lastIndex). */
+const HAS_WORD = new RegExp(WORD.source, 'i');
 
 /** Words before a credential word that make it something else: a public key, a database key. */
-const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
-  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode)\b/i;
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
 
 /** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
 function credentialWordAt(line: string, m: RegExpExecArray): boolean {
@@ -44,6 +46,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (/[a-z]/.test(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
   if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
@@ -55,7 +58,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
 }
 
 /** Shannon entropy in bits per character. */
-function entropy(s: string): number {
+export function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
   let h = 0;
@@ -67,7 +70,8 @@ function entropy(s: string): number {
 }
 
 /** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
-const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:-](?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+// Separators may repeat (BEM class names, `secret_santa_2024_draw.xlsx`); `+` joins key bindings (`Ctrl+Alt+F12`).
+const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -76,14 +80,21 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
  * asked next to a credential word). Not a URL, a path, a dotted name or a placeholder.
  */
 export function isHighEntropy(v: string): boolean {
-  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (v.length < 16 || isRedacted(v) || isPlaceholder(v) || isDummy(v) || isNamedHash(v)) return false;
+  // An Ethereum address (0x and 40 hex digits) is public; a private key is 64.
+  if (/^0x[0-9a-fA-F]{40}$/.test(v)) return false;
   // Long numbers are secrets too beside a credential word (client secrets of 32 digits).
   if (/^\d{16,}$/.test(v)) return entropy(v) >= 2.8;
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   // Dotted names (`jetbrains.mps.v8_elimination`, host names), paths and URLs are not secrets.
-  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || v.includes('://')) return false;
-  // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), timestamps.
-  if (SLUG.test(v) || TIMESTAMP.test(v)) return false;
+  if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || isPath(v) || v.includes('://')) return false;
+  // An address (`ops@example.com`, `curve25519-sha256@libssh.org`), a query string of name=value pairs.
+  if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
+  // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
+  // the credential word's own separator (`secret_santa_2024…`), timestamps.
+  if (SLUG.test(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  // Code, not a value: operators no token alphabet has (`&&t.token.a8F…`, `x===y`).
+  if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ''))) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
 }
@@ -112,12 +123,14 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const gap = LABEL_GAP.exec(line);
   if (gap === null) return undefined;
   const at = after + gap[0].length;
+  if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
   // `key: https://…`, `password://` is a URL, not a label.
   if (line.startsWith('//', at - 1) || line[at - 1] === '/') return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
+  if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
   const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
@@ -151,8 +164,14 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     if (runStart < judged.until) continue;
     judged.until = runEnd;
     const run = line.slice(runStart, runEnd);
-    if (/(?:\.{2,}|…)$/.test(run)) continue; // elided: an example
+    if (/(?:\.{2,}|…)$/.test(run) || line[runEnd] === '…') continue; // elided: an example
+    if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // a data: URI's content
+    if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue; // `{{ .Env.API_KEY_2024 }}`, `ENC(…)`
     if (hasUrl && inUrl(line, runStart + 3)) continue;
+    // A quoted key between the word and the run owns the run (`jwks key "n": "0vx7…"`: a public modulus).
+    if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
+    // Another name's value (`refill_rate=10/s`): the assignment rules judge a credential's own.
+    if (/^[A-Za-z_][\w.-]*=/.test(run) && !HAS_WORD.test(run.slice(0, run.indexOf('=')))) continue;
     const stripped = run.replace(/^=+/, '');
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;
@@ -189,8 +208,12 @@ function redactLine(line: string): string {
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const span = (bareKey ? undefined : labelledValue(line, after, kind === 'password')) ?? entropyToken(line, after, judged, hasUrl);
+    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'password');
+    const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
+    // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
+    // (A UUID beside a credential word stays a secret: HubSpot, Snyk and Heroku keys are UUIDs.)
+    if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
     LINE_WORD.lastIndex = cursor;

@@ -146,7 +146,7 @@ const AZURE_AD_SECRET: RegexRule = {
   hints: ['q~'],
   re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~([A-Za-z0-9_~.-]+)/g,
   // Secrets are 40 characters (34 after `Q~`); a longer run is something else that contains `Q~`.
-  replace: (m, g) => ((g[0] ?? '').length < 30 || (g[0] ?? '').length > 36 || isDummy(m) ? undefined : tag('azure-ad-client-secret')),
+  replace: (m, g) => ((g[0] ?? '').length < 30 || (g[0] ?? '').length > 36 || isDummy(m, { fullLength: true }) ? undefined : tag('azure-ad-client-secret')),
 };
 
 /** scheme://user:password@host → keep scheme, user and host. */
@@ -234,10 +234,11 @@ const COOKIE: RegexRule = {
   },
 };
 
+/** Slack's incoming-webhook and workflow URLs (api.slack.com/messaging/webhooks), written with or without their scheme. */
 const SLACK_WEBHOOK: RegexRule = {
   kind: 'slack-webhook',
   hints: ['hooks.slack.com'],
-  re: /(https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
+  re: /((?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers))\/([A-Za-z0-9_/-]+)/g,
   replace: (_m, g) => ((g[1] ?? '').length < 8 || isDummy(g[1] ?? '') ? undefined : `${g[0]}/${tag('slack-webhook')}`),
 };
 

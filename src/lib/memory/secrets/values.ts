@@ -6,24 +6,124 @@
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
 
-/** Environment references. Case-sensitive on purpose: `$ecretPass1` is a password, `$API_KEY` is not. */
-const ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*)$/;
+/**
+ * Environment and template references. Case-sensitive on purpose: `$ecretPass1` is a password,
+ * `$API_KEY` and `$db_password` (a variable: lower case with an underscore) are not. Besides the
+ * shell's: pipeline token replacement (`__DB_PASSWORD__`, `@@DB_PASSWORD@@`), Concourse's
+ * `((db_password))`, Python's `%(db_password)s`, and YAML tags that fetch a secret (`!secret x`,
+ * `!vault |`, CloudFormation's `!Ref`, `!Sub`) or type it (`!!binary |`: the value is on the next lines),
+ * and SQL's named parameters (`password = :password`, `@password`).
+ */
+const ENV_REF =
+  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+/** An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`, `"#{DB_PASSWORD}"`, `$__env{X}`. */
+const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
 
-/** Words people write where a value goes (any case), and template syntax. */
+/**
+ * Words people write where a value goes (any case), the same words with a few digits (`password123`,
+ * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax, and a
+ * command that fetches the value (`` `cat /run/secrets/token` ``).
+ */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|changeme|change[_-]?me|change[_-]?this|replace[_-]?me|todo|tbd|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws:secretsmanager.*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
 
-/** A documentation example or a masked value: AWS's `…EXAMPLE` keys, `ghp_xxxx…`, `sk-***`. */
-const DOC_EXAMPLE = /EXAMPLE|x{5,}|X{5,}|\*{3}|\.{3}|…|0{12,}|(?:1234567890){2}|abcdefghij|your[_-]?(?:api[_-]?)?(?:key|token|secret)|\[[Rr]edacted|REDACTED/;
+/**
+ * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
+ * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`): words no generator writes into a token (any case),
+ * and runs no generator makes in a token's length (in one case only: `xXXX` is common in 100 KB of base62).
+ */
+const DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
+/** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
+const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value);
+  // VARIABLE_NAME can retry its middle word at each `_`: asked of names, not of 100 KB runs.
+  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || (value.length <= 128 && VARIABLE_NAME.test(value));
 }
 
-/** True for bodies no generator would produce: masks, doc examples, a run of one character. */
-export function isDummy(value: string): boolean {
-  if (DOC_EXAMPLE.test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
-  return value.length >= 8 && fewDistinct(value, 3);
+/**
+ * True for bodies no generator would produce: masks, doc examples, a run of one character, a count
+ * or a repeat. (A long run of one character alone is not enough: Twitter's bearer tokens open with
+ * twenty-two `A`s.)
+ */
+export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boolean {
+  // A value of its format's full length has nothing left out: `...` in it is three of its characters
+  // (Azure AD secrets draw from `[A-Za-z0-9_~.-]`), not an elision.
+  if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
+  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
+  return (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
+}
+
+/**
+ * Typed by a person, not generated: after any leading words of letters (a vendor prefix such as
+ * `xoxp-`, `sk_test_`, `testkey`), every piece only counts up or down or repeats one character,
+ * in runs of 4 or more (`1234567890`, `abcdef123456`, `11111111-2222-3333-…`), or the whole
+ * repeats a unit of up to 4 characters (`ab12ab12ab12`), or one of up to 8 three times or more
+ * (`deadbeefdeadbeefdeadbeef`). Runs of 3 are left alone: `abc123xyz789`
+ * may be someone's password.
+ * `123456789a1234` is neither (a lone `a`), so it stays a password; so does a repeated word
+ * (`hunter2hunter2`), a password people choose.
+ */
+function isPatterned(value: string): boolean {
+  const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== '');
+  let first = 0;
+  while (first < parts.length - 1 && /^[A-Za-z]+$/.test(parts[first] as string)) first += 1;
+  const pieces = parts.slice(first);
+  const body = pieces.join('');
+  if (body.length < 6) return false;
+  if (pieces.every(typedRuns) || (body.length >= 12 && repeatsUnit(body, 4)) || repeatsUnit(body, 8, 3)) return true;
+  // A word glued to the front (`testkey1234567890abcdef`): the rest alone, if long enough to tell.
+  const rest = body.replace(/^[A-Za-z]+/, '');
+  return rest.length >= 8 && rest.length < body.length && typedRuns(rest);
+}
+
+/** The step from one character to the next: +1, -1 (digits wrap, 9 → 0; letters in any case) or 0, or undefined. */
+function stepOf(a: string, b: string): number | undefined {
+  if (a === b) return 0;
+  const digits = /\d/.test(a) && /\d/.test(b);
+  if (digits) return (Number(a) + 1) % 10 === Number(b) ? 1 : (Number(b) + 1) % 10 === Number(a) ? -1 : undefined;
+  if (!/[A-Za-z]/.test(a) || !/[A-Za-z]/.test(b)) return undefined;
+  // Letters step in either case: `aBcDeF`, `ABCdefGHI` are the alphabet typed by hand.
+  const d = b.toLowerCase().charCodeAt(0) - a.toLowerCase().charCodeAt(0);
+  return d === 1 || d === -1 ? d : undefined;
+}
+
+/** Whether `s` is made of runs of 4+ characters that count up, count down or repeat one character. */
+function typedRuns(s: string): boolean {
+  let i = 0;
+  while (i < s.length) {
+    const step = i + 1 < s.length ? stepOf(s[i] as string, s[i + 1] as string) : undefined;
+    if (step === undefined) return false;
+    let j = i + 1;
+    while (j + 1 < s.length && stepOf(s[j] as string, s[j + 1] as string) === step) j += 1;
+    if (j - i + 1 < 4) return false;
+    i = j + 1;
+  }
+  return true;
+}
+
+/** Whether `s` repeats a unit of at most `max` characters, at least `copies` times, from start to end (the last copy may be cut short). */
+function repeatsUnit(s: string, max: number, copies = 2): boolean {
+  for (let p = 1; p <= max && copies * p <= s.length; p += 1) {
+    let i = p;
+    while (i < s.length && s[i] === s[i - p]) i += 1;
+    if (i === s.length) return true;
+  }
+  return false;
+}
+
+/**
+ * The words right before a value name it an id, a name or a content hash, whatever credential word
+ * came earlier: `credentialsId: '…'`, `sha256 …`, `md5=…`, `commit …`, `etag: "…"`, `name: db-secret-7f9c`.
+ */
+const NAMED_ID =
+  /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+/** The same in camelCase, where case matters (`credentialsId`, `tokenHash`; not `paid`). */
+const NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+
+export function isNamedId(before: string): boolean {
+  const tail = before.slice(-40);
+  return NAMED_ID.test(tail) || NAMED_ID_CAMEL.test(tail);
 }
 
 /** Whether `value` has at most `n` distinct characters (stops at the first one over). */
@@ -38,17 +138,91 @@ function fewDistinct(value: string, n: number): boolean {
   return true;
 }
 
+/**
+ * A hash that says it is one: `sha256:…`, `sha512-…` (npm integrity), and crypt/PHC password
+ * hashes (`$2b$12$…`, `$6$rounds=…`, `$argon2id$v=19$…`). Issue 29 keeps content hashes named as such.
+ */
+const NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
+
+export function isNamedHash(value: string): boolean {
+  return NAMED_HASH.test(value);
+}
+
 /** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
 const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
+/** A relative path of lower-case names, globs allowed (`secrets/db-password`, `config/secrets/*.json`, Vault's `kv/data/prod/db#password`). */
+const RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
+
 export function isPath(value: string): boolean {
-  return PATH.test(value);
+  return PATH.test(value) || RELATIVE_PATH.test(value);
+}
+
+const SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
+const SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
+
+/** Pieces of a regular expression: a rule a value must follow (`/^(?=.*[A-Z])(?=.*\d).{12,}$/`), not a value. */
+const REGEX_PIECE = /\(\?[=!:<]|\.[*+]|\\[dwsDWS]|\[(?:A-Z|a-z|0-9)|\{\d+,\d*\}/g;
+
+function isRegex(v: string): boolean {
+  return (v.match(REGEX_PIECE) ?? []).length >= 2;
+}
+
+/** A date or a time stamp (`2026-11-25`, `2026-11-25T10:00:00Z`). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Words in CamelCase, an acronym allowed, a short number at the end: every lower-case run is 2+ letters after one capital. */
+const CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
+
+export function isCamelName(value: string): boolean {
+  return value.length <= 128 && CAMEL_NAME.test(value);
+}
+
+/** A version (`v1.2.3-beta.4`, `2.0.0+build.5`), not a credential. */
+const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
+
+/**
+ * A URL with no user information whose path and query hold no token-looking part
+ * (`http://localhost:8080/token`): where a credential is fetched, not the credential. Webhook URLs
+ * that are credentials have random parts (and their own rules, which run first).
+ */
+function isPlainUrl(v: string): boolean {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
+  if (m === null || (m[1] as string).includes('@')) return false;
+  return (m[2] as string).split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
 }
 
 /** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
 export function isTemplateStart(value: string): boolean {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
 }
+
+/** Openers of a template, a reference or an encrypted value, and what closes each. */
+const OPENERS: readonly (readonly [string, string])[] = [
+  ['{{', '}}'],
+  ['${', '}'],
+  ['$(', ')'],
+  ['ENC(', ')'],
+  ['ENC[', ']'],
+];
+
+/**
+ * Whether a key, word or token whose line starts with `before` sits inside a template, a
+ * reference or an encrypted value (`{{resolve:secretsmanager:MySecret:SecretString:password}}`,
+ * `{{ .Env.API_KEY }}`, `${TOKEN:-dev}`, Jasypt's `ENC(…)`, SOPS's `ENC[…]`): one opened within the
+ * 80 characters before and not closed.
+ */
+export function insideTemplate(before: string): boolean {
+  const head = before.slice(-80);
+  for (const [opener, closer] of OPENERS) {
+    const open = head.lastIndexOf(opener);
+    if (open >= 0 && head.indexOf(closer, open + opener.length) < 0 && !head.includes('\n', open)) return true;
+  }
+  return false;
+}
+
+/** An upper-case name of a variable holding the credential, not the credential: `DB_PASSWORD`, `STRIPE_API_KEY_2`. */
+const VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
 
 /** Strips one pair of matching quotes or backticks. */
 export function unquote(v: string): { inner: string; quote: string } {
@@ -67,8 +241,11 @@ export function splitTrailingPunctuation(v: string, prose = true): { value: stri
   return { value: v.slice(0, m.index), rest: v.slice(m.index) };
 }
 
-/** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`. */
-const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:\??\.[A-Za-z_$][A-Za-z_$]*)*(?:\(.*)?$/;
+/** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`. */
+const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
+
+/** A call or an index, names with digits allowed: `base64.b64decode(…`, `cfg2["key"]`. */
+const CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
 
 /** A bare word or an enum-like identifier: `reset`, `refreshed`, `client_secret_basic`, `private_key_jwt`. */
 const WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
@@ -81,12 +258,23 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   const { inner, quote } = unquote(raw);
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   if (quote !== '') {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (CODE_REF.test(v) && (v.includes('.') || v.includes('('))) return false;
+  if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
+  // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
+  // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
+  if (!numericOk && isCamelName(v)) return false;
+  // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
+  // was named by a person; generated ones are random, and a format that opens with such a word
+  // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
+  if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
+  // An SSH public key's type opens a public key, not a secret.
+  if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   // A sentence, not a value: several lower-case words.
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;

@@ -8,10 +8,13 @@
 import { tag, type RegexRule } from './engine.js';
 import { isDummy, isJwtIoSample, isRedacted } from './values.js';
 
-// A token must not be glued to the word or token before it: `xghp_…` is not a GitHub token.
-const B = '(?<![A-Za-z0-9_-])';
+// A token must not be glued to the word or token before it: `xghp_…` is not a GitHub token, nor
+// is the `ico-<hash>` of a file name `video_box.ico-7a38….png` (a dotted name).
+const B = '(?<![A-Za-z0-9_-]|[A-Za-z0-9]\\.)';
+/** The same, and not glued to a base64 run before it either. */
+const B64 = '(?<![A-Za-z0-9_+/-]|[A-Za-z0-9]\\.)';
 
-interface VendorRow {
+export interface VendorRow {
   kind: string;
   /** Regex source of the prefix (the literal part users recognise). */
   prefix: string;
@@ -25,6 +28,11 @@ interface VendorRow {
   hints: readonly string[];
   /** Flags besides `g` (e.g. `i`). */
   flags?: string;
+  /**
+   * The token must not sit inside a base64 run: no `+` or `/` glued before or after it (a prefix
+   * such as `EZTK` turns up by chance inside long base64 blobs). For rows whose body excludes `+/`.
+   */
+  notInBase64?: boolean;
 }
 
 const HEX = /^[0-9a-f]+$/;
@@ -95,7 +103,9 @@ const ROWS: VendorRow[] = [
   { kind: 'infracost-key', prefix: 'ico-', body: ALNUM, min: 32, check: mixed, hints: ['ico-'] },
   { kind: 'age-secret-key', prefix: 'AGE-SECRET-KEY-1', body: '[A-Z0-9]', min: 50, hints: ['AGE-SECRET-KEY-1'] },
   // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
-  { kind: 'onepassword-secret-key', prefix: 'A3-', body: '[A-Z0-9-]', min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b), hints: ['A3-'] },
+  // 1Password's "About your Secret Key": 34 letters and numbers in all, so 32 after `A3`; copies
+  // that lost a dash (`798JRYLJVD4`) are the same key, so the count, not the grouping, decides.
+  { kind: 'onepassword-secret-key', prefix: 'A3-', body: '[A-Z0-9-]', min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b) || (/^[A-Z0-9]{6}(?:-[A-Z0-9]{5,12}){3,6}$/.test(b) && b.replace(/-/g, '').length === 32), hints: ['A3-'] },
   { kind: 'onepassword-service-token', prefix: 'ops_eyJ', body: '[A-Za-z0-9_=+/-]', min: 40, hints: ['ops_eyJ'] },
   { kind: 'twilio-api-key', prefix: 'SK', body: '[0-9a-f]', min: 32, check: exact(32), hints: ['SK'] },
   { kind: 'twilio-account-sid', prefix: 'AC', body: '[0-9a-f]', min: 32, check: exact(32), hints: ['AC'] },
@@ -106,12 +116,16 @@ const ROWS: VendorRow[] = [
   { kind: 'discord-bot-token', prefix: '[MNO][A-Za-z0-9]{23,25}\\.[A-Za-z0-9_-]{6}\\.', body: URLSAFE, min: 27, hints: ['.'] },
 ];
 
-function vendorRule(row: VendorRow): RegexRule {
+/** One row as a rule: the prefix, a greedy body, then length, dummy and shape checks in code. Shared by vendor-*.ts. */
+export function vendorRule(row: VendorRow): RegexRule {
   return {
     kind: row.kind,
     hints: row.hints,
-    re: new RegExp(`${B}(${row.prefix})(${row.body}+)`, `g${row.flags ?? ''}`),
+    // With `notInBase64`, the character after the body is captured when it is `+` or `/` (an optional
+    // group after a greedy run never makes the run give back characters) and judged in code.
+    re: new RegExp(`${row.notInBase64 === true ? B64 : B}(${row.prefix})(${row.body}+)${row.notInBase64 === true ? '([+/]?)' : ''}`, `g${row.flags ?? ''}`),
     replace: (match, g) => {
+      if ((g[2] ?? '') !== '') return undefined;
       const body = g[1] ?? '';
       if (body.length < row.min || isRedacted(match) || isDummy(body)) return undefined;
       if (row.check !== undefined && !row.check(body)) return undefined;

@@ -1,0 +1,74 @@
+/**
+ * The child process that runs the watcher's sync passes (see pass-process.ts), one at a time,
+ * exactly as the watcher used to run them itself: `runSync(config, {logger, signal,
+ * lockTimeoutMs, lockLabel: 'watch'})`. The engine takes the state lock for the pass only, so the
+ * one-writer rule holds as before. Log lines go to the watcher's logger (one log file, one
+ * writer); results and errors go back as messages (pass-protocol.ts).
+ *
+ * Ending: the watcher closes the channel when it no longer needs the child (idle, stop) or when it
+ * dies; so do SIGINT and SIGTERM (a terminal's Ctrl-C reaches the whole process group; a service
+ * manager's stop, the whole unit). Either way a running pass is aborted (its state saved) and the
+ * child exits once it has ended.
+ */
+import { runSync } from '../sync/sync.js';
+import { levelEnabled, type LogFields, type Logger } from '../util/log.js';
+import { sendableError, sendableFields, type FromPassProcess, type LogLevelName, type PassProcessInit, type ToPassProcess } from './pass-protocol.js';
+
+if (process.send === undefined) throw new Error('pass-process-entry runs only as the watcher\'s child (pass-process.ts starts it)');
+
+function post(message: FromPassProcess): void {
+  if (process.connected !== true) return;
+  try {
+    process.send?.(message);
+  } catch (error) {
+    // Something in it does not clone (a log field): say so rather than lose the message.
+    if (message.type === 'log') process.send?.({ ...message, fields: { unsendable: (error as Error).message } } satisfies FromPassProcess);
+    else if (message.type === 'done') process.send?.({ type: 'failed', id: message.id, error: sendableError(error) } satisfies FromPassProcess);
+    else throw error;
+  }
+}
+
+function childLogger(base: LogFields): Logger {
+  const write = (level: LogLevelName) => (msg: string, fields?: LogFields) => {
+    if (init !== undefined && !levelEnabled(init.logLevel, level)) return;
+    post({ type: 'log', level, msg, base, ...(fields === undefined ? {} : { fields: sendableFields(fields) }) });
+  };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), child: (fields) => childLogger({ ...base, ...fields }), file: undefined };
+}
+
+let init: PassProcessInit | undefined;
+const logger = childLogger({});
+const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+let ending = false;
+
+function runPass(id: number): void {
+  const controller = new AbortController();
+  if (init === undefined || ending) {
+    post({ type: 'failed', id, error: sendableError(new Error(init === undefined ? 'pass before init' : 'the pass process is ending')) });
+    return;
+  }
+  const done = runSync(init.config, { logger, signal: controller.signal, lockTimeoutMs: init.lockTimeoutMs, lockLabel: 'watch' }).then(
+    (summary) => post({ type: 'done', id, summary }),
+    (error: unknown) => post({ type: 'failed', id, error: sendableError(error) }),
+  );
+  running.set(id, { controller, done });
+  void done.finally(() => running.delete(id));
+}
+
+/** Aborts what runs, waits for it (state saved), exits. */
+function end(reason: string): void {
+  if (ending) return;
+  ending = true;
+  const passes = [...running.values()];
+  for (const pass of passes) pass.controller.abort(new Error(reason));
+  void Promise.allSettled(passes.map((p) => p.done)).then(() => process.exit(0));
+}
+
+process.on('message', (message: ToPassProcess) => {
+  if (message.type === 'init') init = message.data;
+  else if (message.type === 'run') runPass(message.id);
+  else running.get(message.id)?.controller.abort(new Error(message.reason));
+});
+process.on('disconnect', () => end('the watcher stopped'));
+process.on('SIGINT', () => end('interrupted (SIGINT)'));
+process.on('SIGTERM', () => end('terminated (SIGTERM)'));
