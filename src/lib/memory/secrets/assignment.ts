@@ -12,7 +12,8 @@ const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|
 
 const AWS_SECRET: RegexRule = {
   kind: 'aws-secret-access-key',
-  hints: ['secret'],
+  // What the key must hold (`aws_?secret` or `secret_?access`), not `secret` alone: prose is full of it.
+  hints: ['awssecret', 'aws_secret', 'secretaccess', 'secret_access'],
   re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
   replace: (_m, g) => ((g[1] ?? '').length < 30 || isDummy(g[1] ?? '') ? undefined : `${g[0]}${tag('aws-secret-access-key')}`),
 };

@@ -109,7 +109,8 @@ function redactSecretManifest(doc: string): string {
 /** Base64 and plain values in Kubernetes Secret manifests (each YAML document or code fence apart). */
 const K8S_SECRET: ScanRule = {
   kind: 'k8s-secret-data',
-  hints: ['secret'],
+  // SECRET_KIND's value, in its case (`kind: Secret`).
+  hints: ['Secret'],
   scan: (text) => {
     if (!SECRET_KIND.test(text)) return text;
     // split() keeps the captured boundaries, so joining restores the text exactly.
