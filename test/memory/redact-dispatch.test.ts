@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REDACTION_RULES } from '../../src/lib/memory/redact.js';
-import { runRules, runRulesEachHint } from '../../src/lib/memory/secrets/engine.js';
+import { runRules, runRulesEachHint, type ScanRule } from '../../src/lib/memory/secrets/engine.js';
 import { mulberry32 } from '../support/prng.js';
 import { benignCorpus, secretCorpus } from '../support/secret-corpus.js';
 import { heldoutBenign, heldoutSecrets } from '../support/secret-heldout/notes.js';
@@ -25,7 +25,9 @@ function randomNotes(seed: number, count: number): string[] {
   const pieces = corpusNotes().flatMap((n) => n.split(/(?<=[\s:=,|"'`])/));
   const hints = [...new Set(REDACTION_RULES.flatMap((r) => r.hints))];
   const cased = (h: string): string => (rng() < 0.5 ? h : rng() < 0.5 ? h.toUpperCase() : h[0]?.toUpperCase() + h.slice(1));
-  const glue = [' ', '\n', '\n\n', ': ', '=', ' = ', '"', "'", '`', '|', ',', '\t', ' is ', '-', '_', '.'];
+  // Besides separators, characters outside ASCII: U+212A and U+0130 lower-case to ASCII letters, the
+  // others do not (the engine reads the text unlowered unless it holds one of the first kind).
+  const glue = [' ', '\n', '\n\n', ': ', '=', ' = ', '"', "'", '`', '|', ',', '\t', ' is ', '-', '_', '.', '\u212A', '\u0130', 'é', 'É', '—', '…', 'ß', '\u{1F511}'];
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.~';
   const run = (): string => Array.from({ length: 8 + Math.floor(rng() * 48) }, () => pick([...alphabet])).join('');
   return Array.from({ length: count }, () => {
@@ -52,6 +54,27 @@ describe('redaction rule dispatch', () => {
     }
     // The random notes reach the rules, not only the hint scan.
     expect(redacted).toBeGreaterThan(300);
+  });
+
+  it('selects exactly the rules whose hints occur, lower-case hints in any case, also where lower-casing changes letters', () => {
+    // Rules that only say they ran (each appends its tag), with every hint of the real rules spread
+    // over them: the output names the rules selected. U+212A KELVIN SIGN lower-cases to `k` and U+0130
+    // to `i` and a combining dot, so `\u212Aey` holds the hint `key` once lower-cased.
+    const hints = [...new Set(REDACTION_RULES.flatMap((r) => r.hints))];
+    const probes: ScanRule[] = Array.from({ length: 40 }, (_, i) => ({
+      kind: `probe-${i}`,
+      hints: hints.filter((_, k) => k % 40 === i),
+      scan: (text: string) => `${text}[REDACTED:probe-${i}]`,
+    }));
+    const notes = ['api_\u212Aey', 'PASSWORD \u0130', 'to\u212Aen ghp_', '\u212A\u212A', 'İ', ...randomNotes(7, 1500)];
+    let selected = 0;
+    for (const note of notes) {
+      const indexed = runRules(probes, note);
+      expect(indexed).toEqual(runRulesEachHint(probes, note));
+      selected += indexed.total;
+    }
+    expect(runRules(probes, 'api_\u212Aey').text).toBe(runRulesEachHint(probes, 'api_key').text.replace('api_key', 'api_\u212Aey'));
+    expect(selected).toBeGreaterThan(1500);
   });
 
   it('a rule runs for a hint of one character and for a hint inside a longer one', () => {

@@ -12,6 +12,7 @@
  *   length is replaced whole, so no tail escapes.
  * - Later rules see earlier replacements: `[REDACTED:…]` is never a secret (values.ts).
  */
+import { buildHintAutomaton, isFoldHazard, type HintAutomaton } from './hint-automaton.js';
 
 export interface RedactResult {
   text: string;
@@ -43,6 +44,7 @@ export interface ScanRule {
 }
 
 export type Rule = RegexRule | ScanRule;
+
 
 export const tag = (kind: string): string => `[REDACTED:${kind}]`;
 
@@ -81,17 +83,18 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
 }
 
 /**
- * Which hints a text contains, found in one pass per case instead of one substring search per
- * hint (which cost most of the time on prose). One global alternation of every hint, longest
- * first, restarted one character after each match, reports at each position the longest hint
- * starting there (a consuming pattern, unlike a lookahead, lets the regexp engine skip ahead).
- * Hints inside a found one are implied (`sk-` by `sk-ant-`, `key` by `api_key`): each hint maps,
- * once, to the rules of every hint it contains, within its case (lower-case hints are looked for
- * in the lower-cased text, the others as written).
+ * Which hints a text contains, found in one pass instead of one substring search per hint (which
+ * cost most of the time on prose). The usual way: two automata (hint-automaton.ts), one for the
+ * lower-case hints read case-insensitively and one for the hints with capitals read as written,
+ * walk the text together once; each state reports the rules of every hint ending there.
  * Hints of one character (`:`, `.`, `-`, `|`…) are looked up with `includes` instead: prose holds
- * them every few words, and each match of the alternation is a round trip through this code, so
- * in the alternation they cost more than the rest of the hints together (a native search for one
- * character is a fraction of that).
+ * them every few words, and a native search for one character costs less than reporting each.
+ * The slow way, for a text holding a character whose lower case reads differently (U+212A, U+0130):
+ * the lower-cased copy, scanned by one global alternation of the lower-case hints, longest first,
+ * restarted one character after each match (it reports at each position the longest hint starting
+ * there; hints inside a found one are implied, `sk-` by `sk-ant-`, `key` by `api_key`: each hint
+ * maps to the rules of every hint it contains, within its case), and the text as written by one of
+ * the others.
  */
 interface HintIndex {
   lower: RegExp | undefined;
@@ -100,6 +103,12 @@ interface HintIndex {
   chars: readonly string[];
   /** For each hint, the indexes of the rules it (or a hint it contains) makes run. */
   rulesOf: Map<string, readonly number[]>;
+  /** The hints of more than one character as automata (hint-automaton.ts): the usual way, one pass over the text as written. */
+  lowerAutomaton: HintAutomaton;
+  exactAutomaton: HintAutomaton;
+  /** Every character of a lower-case hint, and which characters outside ASCII were found to break reading unlowered. */
+  lowerChars: ReadonlySet<string>;
+  hazards: Map<number, boolean>;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -115,11 +124,17 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
   const build = (list: string[]): RegExp | undefined =>
     list.length === 0 ? undefined : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join('|')})`, 'g');
   const lower = hints.filter((h) => h === h.toLowerCase());
+  const exact = hints.filter((h) => h !== h.toLowerCase());
+  const reportOf = (h: string): readonly number[] => rulesOf.get(h) ?? [];
   return {
     lower: build(lower.filter((h) => h.length > 1)),
-    exact: build(hints.filter((h) => h !== h.toLowerCase())),
+    exact: build([...exact]),
     chars: lower.filter((h) => h.length === 1),
     rulesOf,
+    lowerAutomaton: buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf),
+    exactAutomaton: buildHintAutomaton(exact, false, reportOf),
+    lowerChars: new Set(lower.flatMap((h) => [...h])),
+    hazards: new Map(),
   };
 }
 
@@ -142,11 +157,68 @@ function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Uin
   return run;
 }
 
+/** Sets the flags of `rules` (allocating them at the first hint found). */
+function markRules(run: Uint8Array | undefined, count: number, rules: readonly number[]): Uint8Array {
+  const flags = run ?? new Uint8Array(count);
+  for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
+  return flags;
+}
+
+/** Returned by walkAutomata for a text it cannot read unlowered. */
+const SLOW = null;
+
+/**
+ * Both automata over the text as written, the lower-case one reading `A`–`Z` as `a`–`z`: the rules
+ * of every hint of more than one character found. SLOW if the text holds a character whose lower
+ * case would read differently (then only the lower-cased copy gives the right answer).
+ */
+function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array | undefined | typeof SLOW {
+  const lower = index.lowerAutomaton;
+  const exact = index.exactAutomaton;
+  let run: Uint8Array | undefined;
+  let ls = 0;
+  let xs = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    let lsym: number;
+    let xsym: number;
+    if (code < 128) {
+      lsym = lower.ascii[code] as number;
+      xsym = exact.ascii[code] as number;
+    } else {
+      let hazard = index.hazards.get(code);
+      if (hazard === undefined) {
+        hazard = isFoldHazard(code, index.lowerChars);
+        index.hazards.set(code, hazard);
+      }
+      if (hazard) return SLOW;
+      lsym = lower.other.get(code) ?? 0;
+      xsym = exact.other.get(code) ?? 0;
+    }
+    ls = lower.next[ls * lower.width + lsym] as number;
+    const lout = lower.out[ls];
+    if (lout !== undefined) run = markRules(run, count, lout);
+    xs = exact.next[xs * exact.width + xsym] as number;
+    const xout = exact.out[xs];
+    if (xout !== undefined) run = markRules(run, count, xout);
+  }
+  return run;
+}
+
 // Plain functions, not closures made per call: a note pays for each function created for it (and
 // under tsx, which keeps function names, for naming it too), which short notes feel.
 /** Which rules can apply to `text`: a flag per rule, set by the hints found. */
 function rulesToRun(index: HintIndex, text: string, count: number): Uint8Array | undefined {
-  let run: Uint8Array | undefined;
+  let run = walkAutomata(index, text, count);
+  if (run !== SLOW) {
+    // No character of the text lower-cases into or out of a hint character: as written is as lower-cased.
+    for (let k = 0; k < index.chars.length; k += 1) {
+      const c = index.chars[k] as string;
+      if (text.includes(c)) run = mark(index, run, count, c);
+    }
+    return run;
+  }
+  run = undefined;
   const lower = text.toLowerCase();
   for (let k = 0; k < index.chars.length; k += 1) {
     const c = index.chars[k] as string;
