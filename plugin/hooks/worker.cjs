@@ -31045,6 +31045,74 @@ var init_zod = __esm({
   }
 });
 
+// src/lib/memory/secrets/hint-automaton.ts
+function buildHintAutomaton(hints, fold2, report) {
+  const symbolOf = /* @__PURE__ */ new Map();
+  for (const h of hints) for (let i = 0; i < h.length; i += 1) if (!symbolOf.has(h.charCodeAt(i))) symbolOf.set(h.charCodeAt(i), symbolOf.size + 1);
+  const width = symbolOf.size + 1;
+  const ascii = new Int32Array(128);
+  const other = /* @__PURE__ */ new Map();
+  for (const [code, symbol2] of symbolOf) {
+    if (code < 128) ascii[code] = symbol2;
+    else other.set(code, symbol2);
+  }
+  if (fold2) for (let c = 65; c <= 90; c += 1) ascii[c] = ascii[c + 32];
+  const children = [/* @__PURE__ */ new Map()];
+  const ending = [[]];
+  hints.forEach((h, id) => {
+    let state = 0;
+    for (let i = 0; i < h.length; i += 1) {
+      const symbol2 = symbolOf.get(h.charCodeAt(i));
+      let child = children[state]?.get(symbol2);
+      if (child === void 0) {
+        child = children.length;
+        children.push(/* @__PURE__ */ new Map());
+        ending.push([]);
+        children[state]?.set(symbol2, child);
+      }
+      state = child;
+    }
+    ending[state]?.push(id);
+  });
+  const next = new Int32Array(children.length * width);
+  const fail = new Int32Array(children.length);
+  const queue = [];
+  for (const [symbol2, child] of children[0]) {
+    next[symbol2] = child;
+    queue.push(child);
+  }
+  for (let q = 0; q < queue.length; q += 1) {
+    const state = queue[q];
+    for (let symbol2 = 0; symbol2 < width; symbol2 += 1) {
+      const child = children[state]?.get(symbol2);
+      const viaFail = next[fail[state] * width + symbol2];
+      if (child === void 0) {
+        next[state * width + symbol2] = viaFail;
+        continue;
+      }
+      fail[child] = viaFail;
+      ending[child].push(...ending[viaFail]);
+      next[state * width + symbol2] = child;
+      queue.push(child);
+    }
+  }
+  const out = ending.map((ids) => {
+    if (ids.length === 0) return void 0;
+    return [...new Set(ids.flatMap((id) => report(hints[id])))].sort((a, b) => a - b);
+  });
+  return { ascii, other, width, next, out };
+}
+function isFoldHazard(code, hintChars) {
+  const c = String.fromCharCode(code);
+  const lowered = c.toLowerCase();
+  return lowered.length !== 1 || lowered !== c && (hintChars.has(lowered) || hintChars.has(c));
+}
+var init_hint_automaton = __esm({
+  "src/lib/memory/secrets/hint-automaton.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/memory/secrets/engine.ts
 function countTags(text3, into, sign) {
   if (!text3.includes("[REDACTED:")) return;
@@ -31084,11 +31152,17 @@ function hintIndex(rules) {
   }
   const build = (list) => list.length === 0 ? void 0 : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join("|")})`, "g");
   const lower = hints.filter((h) => h === h.toLowerCase());
+  const exact2 = hints.filter((h) => h !== h.toLowerCase());
+  const reportOf = (h) => rulesOf.get(h) ?? [];
   return {
     lower: build(lower.filter((h) => h.length > 1)),
-    exact: build(hints.filter((h) => h !== h.toLowerCase())),
+    exact: build([...exact2]),
     chars: lower.filter((h) => h.length === 1),
-    rulesOf
+    rulesOf,
+    lowerAutomaton: buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf),
+    exactAutomaton: buildHintAutomaton(exact2, false, reportOf),
+    lowerChars: new Set(lower.flatMap((h) => [...h])),
+    hazards: /* @__PURE__ */ new Map()
   };
 }
 function mark(index, run2, count, hint) {
@@ -31106,8 +31180,53 @@ function scanHints(index, re, s, run2, count) {
   }
   return run2;
 }
-function rulesToRun(index, text3, count) {
+function markRules(run2, count, rules) {
+  const flags = run2 ?? new Uint8Array(count);
+  for (let k = 0; k < rules.length; k += 1) flags[rules[k]] = 1;
+  return flags;
+}
+function walkAutomata(index, text3, count) {
+  const lower = index.lowerAutomaton;
+  const exact2 = index.exactAutomaton;
   let run2;
+  let ls = 0;
+  let xs = 0;
+  for (let i = 0; i < text3.length; i += 1) {
+    const code = text3.charCodeAt(i);
+    let lsym;
+    let xsym;
+    if (code < 128) {
+      lsym = lower.ascii[code];
+      xsym = exact2.ascii[code];
+    } else {
+      let hazard = index.hazards.get(code);
+      if (hazard === void 0) {
+        hazard = isFoldHazard(code, index.lowerChars);
+        index.hazards.set(code, hazard);
+      }
+      if (hazard) return SLOW;
+      lsym = lower.other.get(code) ?? 0;
+      xsym = exact2.other.get(code) ?? 0;
+    }
+    ls = lower.next[ls * lower.width + lsym];
+    const lout = lower.out[ls];
+    if (lout !== void 0) run2 = markRules(run2, count, lout);
+    xs = exact2.next[xs * exact2.width + xsym];
+    const xout = exact2.out[xs];
+    if (xout !== void 0) run2 = markRules(run2, count, xout);
+  }
+  return run2;
+}
+function rulesToRun(index, text3, count) {
+  let run2 = walkAutomata(index, text3, count);
+  if (run2 !== SLOW) {
+    for (let k = 0; k < index.chars.length; k += 1) {
+      const c = index.chars[k];
+      if (text3.includes(c)) run2 = mark(index, run2, count, c);
+    }
+    return run2;
+  }
+  run2 = void 0;
   const lower = text3.toLowerCase();
   for (let k = 0; k < index.chars.length; k += 1) {
     const c = index.chars[k];
@@ -31143,13 +31262,15 @@ function runSelected(rules, text3, run2) {
   }
   return { text: out, counts: result, total };
 }
-var tag, TAG, escape, INDEXES;
+var tag, TAG, escape, SLOW, INDEXES;
 var init_engine = __esm({
   "src/lib/memory/secrets/engine.ts"() {
     "use strict";
+    init_hint_automaton();
     tag = (kind) => `[REDACTED:${kind}]`;
     TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
     escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    SLOW = null;
     INDEXES = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -31380,7 +31501,8 @@ var init_assignment = __esm({
     VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
     AWS_SECRET = {
       kind: "aws-secret-access-key",
-      hints: ["secret"],
+      // What the key must hold (`aws_?secret` or `secret_?access`), not `secret` alone: prose is full of it.
+      hints: ["awssecret", "aws_secret", "secretaccess", "secret_access"],
       re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
       replace: (_m, g) => (g[1] ?? "").length < 30 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-secret-access-key")}`
     };
@@ -32252,7 +32374,8 @@ var init_structured = __esm({
     ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
     K8S_SECRET = {
       kind: "k8s-secret-data",
-      hints: ["secret"],
+      // SECRET_KIND's value, in its case (`kind: Secret`).
+      hints: ["Secret"],
       scan: (text3) => {
         if (!SECRET_KIND.test(text3)) return text3;
         const parts = text3.split(DOC_BOUNDARY);
