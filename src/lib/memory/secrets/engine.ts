@@ -173,8 +173,9 @@ const SLOW = null;
  * case would read differently (then only the lower-cased copy gives the right answer).
  */
 function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array | undefined | typeof SLOW {
-  const lower = index.lowerAutomaton;
-  const exact = index.exactAutomaton;
+  // Fields in locals: this loop runs once per character of every note.
+  const { ascii: lascii, other: lother, width: lwidth, next: lnext, out: lout } = index.lowerAutomaton;
+  const { ascii: xascii, other: xother, width: xwidth, next: xnext, out: xout } = index.exactAutomaton;
   let run: Uint8Array | undefined;
   let ls = 0;
   let xs = 0;
@@ -183,8 +184,8 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
     let lsym: number;
     let xsym: number;
     if (code < 128) {
-      lsym = lower.ascii[code] as number;
-      xsym = exact.ascii[code] as number;
+      lsym = lascii[code] as number;
+      xsym = xascii[code] as number;
     } else {
       let hazard = index.hazards.get(code);
       if (hazard === undefined) {
@@ -192,15 +193,15 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
         index.hazards.set(code, hazard);
       }
       if (hazard) return SLOW;
-      lsym = lower.other.get(code) ?? 0;
-      xsym = exact.other.get(code) ?? 0;
+      lsym = lother.get(code) ?? 0;
+      xsym = xother.get(code) ?? 0;
     }
-    ls = lower.next[ls * lower.width + lsym] as number;
-    const lout = lower.out[ls];
-    if (lout !== undefined) run = markRules(run, count, lout);
-    xs = exact.next[xs * exact.width + xsym] as number;
-    const xout = exact.out[xs];
-    if (xout !== undefined) run = markRules(run, count, xout);
+    ls = lnext[ls * lwidth + lsym] as number;
+    const lfound = lout[ls];
+    if (lfound !== undefined) run = markRules(run, count, lfound);
+    xs = xnext[xs * xwidth + xsym] as number;
+    const xfound = xout[xs];
+    if (xfound !== undefined) run = markRules(run, count, xfound);
   }
   return run;
 }
