@@ -31186,8 +31186,8 @@ function markRules(run2, count, rules) {
   return flags;
 }
 function walkAutomata(index, text3, count) {
-  const lower = index.lowerAutomaton;
-  const exact2 = index.exactAutomaton;
+  const { ascii: lascii, other: lother, width: lwidth, next: lnext, out: lout } = index.lowerAutomaton;
+  const { ascii: xascii, other: xother, width: xwidth, next: xnext, out: xout } = index.exactAutomaton;
   let run2;
   let ls = 0;
   let xs = 0;
@@ -31196,8 +31196,8 @@ function walkAutomata(index, text3, count) {
     let lsym;
     let xsym;
     if (code < 128) {
-      lsym = lower.ascii[code];
-      xsym = exact2.ascii[code];
+      lsym = lascii[code];
+      xsym = xascii[code];
     } else {
       let hazard = index.hazards.get(code);
       if (hazard === void 0) {
@@ -31205,15 +31205,15 @@ function walkAutomata(index, text3, count) {
         index.hazards.set(code, hazard);
       }
       if (hazard) return SLOW;
-      lsym = lower.other.get(code) ?? 0;
-      xsym = exact2.other.get(code) ?? 0;
+      lsym = lother.get(code) ?? 0;
+      xsym = xother.get(code) ?? 0;
     }
-    ls = lower.next[ls * lower.width + lsym];
-    const lout = lower.out[ls];
-    if (lout !== void 0) run2 = markRules(run2, count, lout);
-    xs = exact2.next[xs * exact2.width + xsym];
-    const xout = exact2.out[xs];
-    if (xout !== void 0) run2 = markRules(run2, count, xout);
+    ls = lnext[ls * lwidth + lsym];
+    const lfound = lout[ls];
+    if (lfound !== void 0) run2 = markRules(run2, count, lfound);
+    xs = xnext[xs * xwidth + xsym];
+    const xfound = xout[xs];
+    if (xfound !== void 0) run2 = markRules(run2, count, xfound);
   }
   return run2;
 }
