@@ -301,7 +301,7 @@ const shaped = (v: string): boolean => v.length >= 16 && /\d/.test(v) && /[A-Za-
  * without user information, a hash named as such); the sample is benign when every token is one.
  * A leading `name=` inside a run is an assignment's key, not part of the value.
  */
-function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean {
+export function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean {
   for (const m of text.matchAll(TOKEN_RUN)) {
     const run = m[0];
     const at = m.index as number;
