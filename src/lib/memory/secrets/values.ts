@@ -29,10 +29,15 @@ const PLACEHOLDER =
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
- * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`): words no generator writes into a token (any case),
- * and runs no generator makes in a token's length (in one case only: `xXXX` is common in 100 KB of base62).
+ * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), a value that says it
+ * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`): words no generator writes into a
+ * token (any case), and runs no generator makes in a token's length (in one case only: `xXXX` is
+ * common in 100 KB of base62). `fake`, `dummy` and `not a real` count as a word of the value: at
+ * its start or after a separator (`sk_test_fake…`), not glued to letters or digits (`…12fake…`,
+ * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
-const DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
+const DOC_EXAMPLE =
+  /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -50,8 +55,34 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   // A value of its format's full length has nothing left out: `...` in it is three of its characters
   // (Azure AD secrets draw from `[A-Za-z0-9_~.-]`), not an elision.
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
-  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
-  return (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
+  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
+  // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
+}
+
+/**
+ * A password in a URL that is no credential, besides a placeholder or a dummy: the default that
+ * repeats the user name (`mongodb://mongodb:mongodb@localhost`, the images' documented default),
+ * or fewer than 4 characters (`user:abc@`), too short for any rule here to call a credential (an
+ * assignment's quoted value needs 4 as well).
+ */
+export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
+  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password);
+}
+
+/** Base64 of at most 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
+const BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
+
+/**
+ * A placeholder written in base64 (`ZHVtbXkgdGV4dCBkYXRh…` is "dummy text data…"): the encoding
+ * hides the marker from the checks above, so the decoded text is asked the same. Only text that
+ * decodes to printable ASCII counts, so random bytes (every real key) never do.
+ */
+function isEncodedExample(value: string): boolean {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  const text = Buffer.from(value, 'base64').toString('latin1');
+  if (!/^[\x20-\x7e\t\r\n]+$/.test(text)) return false;
+  return DOC_EXAMPLE.test(text);
 }
 
 /**

@@ -1,0 +1,69 @@
+/**
+ * Issue 29, precision: benign classes found in more dev data (secretlint's "ok" fixtures,
+ * test/support/secret-heldout/dev-extra.json), one test per class, each beside a real-looking
+ * value of the same shape that must still be removed. Values are written here, not copied.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { survives } from '../support/secret-corpus.js';
+
+// Assembled at run time so this file does not look like a leaked credential to scanners.
+const j = (...parts: string[]) => parts.join('');
+const PW = j('Zx8!pq', '3Rt#w');
+const TOKEN = j('a8Fk2Lq9Zt4Mx7Bn', '3Vc6Xz1Qw5Er8Ty0');
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+
+const untouched = (text: string): void => expect(redactSecrets(text).text).toBe(text);
+const removed = (text: string, secret: string): void => expect(survives(redactSecrets(text).text, secret)).toBe(false);
+
+describe('placeholders that say they are not real', () => {
+  it('a value whose word is dummy, fake or not-a-real stays (at the start or after a separator)', () => {
+    untouched('api_key: fake-api-key-for-local-runs-2024');
+    untouched('OPS_TOKEN=ops_DUMMYk2Lq9Zt4Mx7Bn3Vc6Xz1Qw5Er8Ty0');
+    untouched('password=notARealPassword99');
+    untouched('STRIPE_SECRET=sk_test_FAKE4eC39HqLyjWDarjt');
+  });
+  it('the same words glued inside a random run do not vouch for it', () => {
+    const glued = j('sk_live_a8Fk2Lq9', 'fake', 'Zt4Mx7Bn3Vc6Xz1Q');
+    removed(`STRIPE_SECRET=${glued}`, glued);
+    removed(`api_key: ${TOKEN}`, TOKEN);
+  });
+});
+
+describe('a placeholder written in base64', () => {
+  it('base64 that decodes to a documentation marker stays', () => {
+    untouched(`ANY_KEY = ${b64('dummy text data data data')}`);
+    untouched(`secret: ${b64('replace with your example secret')}`);
+  });
+  it('base64 of a password or of random bytes is still a secret', () => {
+    const encoded = b64(`${PW}${PW}`);
+    removed(`DB_SECRET = ${encoded}`, encoded);
+    const bytes = Buffer.from(TOKEN, 'utf8').map((c, i) => (c * 7 + i * 13) & 0xff);
+    const random = Buffer.from(bytes).toString('base64');
+    removed(`ANY_KEY = ${random}`, random);
+  });
+});
+
+describe('passwords in URLs that are no credential', () => {
+  it('the default that repeats the user name, a one-character mask and a password under 4 characters stay', () => {
+    untouched('const MONGO = "mongodb://mongodb:mongodb@localhost:27017/app";');
+    untouched('REDIS_URL=redis://cache:cache@127.0.0.1:6379/0');
+    untouched('const URL = "https://user:1111@service.test/api";');
+    untouched('const URL = "https://user:abc@api.test/v1";');
+  });
+  it('a real password in the same places is removed', () => {
+    removed(`const MONGO = "mongodb://mongodb:${PW}@localhost:27017/app";`, PW);
+    removed(`REDIS_URL=redis://cache:${TOKEN}@127.0.0.1:6379/0`, TOKEN);
+    removed('const URL = "https://user:k9#Q@service.test/api";', 'k9#Q');
+  });
+});
+
+describe('a service-account JSON with a placeholder key', () => {
+  it('"private_key": "DUMMY" stays', () => {
+    untouched('{\n  "private_key_id": "DUMMY",\n  "private_key": "DUMMY"\n}');
+  });
+  it('a key body is removed', () => {
+    const pem = j('-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'BKcwggSjAgEAAoIBAQC7\\n-----END PRIVATE KEY-----\\n');
+    removed(`{\n  "type": "service_account",\n  "private_key": "${pem}"\n}`, 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC');
+  });
+});
