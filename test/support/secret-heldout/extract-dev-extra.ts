@@ -1,11 +1,15 @@
 /**
  * Builds `dev-extra.json`: MORE benign samples for the DEV half of the held-out set (issue 29), from
- * a public source nobody here wrote, read as data from a repository snapshot (never its rules or
- * code): secretlint's (MIT) own "ok" fixtures, the inputs each of its rules must NOT report
- * (packages/@secretlint/secretlint-rule-*\/test/snapshots/ok.*\/input*).
- *
- * Each non-empty line of a fixture is one sample, except a comment line made of words only
- * (`# These should NOT be detected…`: the fixture's own caption). A sample is labelled by the
+ * public sources nobody here wrote, read as data from repository snapshots (never their rules or
+ * code):
+ * - secretlint's (MIT) own "ok" fixtures, the inputs each of its rules must NOT report
+ *   (packages/@secretlint/secretlint-rule-*\/test/snapshots/ok.*\/input*). Each non-empty line of
+ *   a fixture is one sample, except a comment line made of words only (`# These should NOT be
+ *   detected…`: the fixture's own caption).
+ * - Nosey Parker's (Apache-2.0) `negative_examples`, the texts each of its rules is tested NOT to
+ *   match (crates/noseyparker/data/default/builtin/rules/*.yml; only that list is read, never a
+ *   pattern). Each example is one sample, as written (some span lines).
+ * A sample is labelled by the
  * SAME rule as the original set (labelling rule v5, README.md, `benignByRule` in extract.ts): it
  * is benign when every credential-shaped token in it is a placeholder or an identifier; the rest
  * (a scanner's "ok" may be a real-looking key that only that rule rejects) is left out, counted in
@@ -13,13 +17,16 @@
  * the original set (notes.ts, `splitOf`) is unchanged, and the bench reports the original set and
  * this extension on separate rows so the before/after comparison stays like for like.
  *
- * Run: `npx tsx test/support/secret-heldout/extract-dev-extra.ts <secretlint git dir>` (the `fetch`
+ * Run: `npx tsx test/support/secret-heldout/extract-dev-extra.ts <secretlint git dir> <noseyparker git dir>` (the `fetch`
  * tool's mirror at the commit recorded in `dev-extra.json`).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as jsYamlModule from 'js-yaml';
 import { benignByRule, type HeldoutBenign } from './extract.js';
+
+const jsYaml = ((jsYamlModule as { default?: unknown }).default ?? jsYamlModule) as { safeLoad: (s: string) => unknown };
 
 const git = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
@@ -35,21 +42,40 @@ function secretlintOk(dir: string, benign: HeldoutBenign[], skipped: string[]): 
     const source = `secretlint-ok:${rule[1]}/${rule[2]}`;
     for (const line of git(dir, 'show', `HEAD:${file}`).split('\n')) {
       if (line.trim() === '' || CAPTION.test(line)) continue;
-      if (benignByRule(line, 'v5')) benign.push({ source, text: line });
-      else skipped.push(`${source}: ambiguous (a credential-shaped token that is neither a placeholder nor an id, rule v5)`);
+      label(benign, skipped, source, line);
+    }
+  }
+}
+
+function label(benign: HeldoutBenign[], skipped: string[], source: string, text: string): void {
+  if (benignByRule(text, 'v5')) benign.push({ source, text });
+  else skipped.push(`${source}: ambiguous (a credential-shaped token that is neither a placeholder nor an id, rule v5)`);
+}
+
+function noseyParkerNegatives(dir: string, benign: HeldoutBenign[], skipped: string[]): void {
+  const files = git(dir, 'ls-tree', '--name-only', 'HEAD', 'crates/noseyparker/data/default/builtin/rules/').split('\n').filter((f) => /\.ya?ml$/.test(f));
+  for (const file of files) {
+    const doc = jsYaml.safeLoad(git(dir, 'show', `HEAD:${file}`)) as { rules?: { id?: string; negative_examples?: unknown[] }[] } | undefined;
+    for (const rule of doc?.rules ?? []) {
+      for (const example of rule.negative_examples ?? []) {
+        if (typeof example !== 'string' || example.trim() === '') continue;
+        label(benign, skipped, `noseyparker-negative:${rule.id ?? file}`, example.replace(/\n$/, ''));
+      }
     }
   }
 }
 
 function main(): void {
-  const [secretlintDir] = process.argv.slice(2);
-  if (secretlintDir === undefined) throw new Error('usage: extract-dev-extra.ts <secretlint git dir>');
+  const [secretlintDir, noseyParkerDir] = process.argv.slice(2);
+  if (secretlintDir === undefined || noseyParkerDir === undefined) throw new Error('usage: extract-dev-extra.ts <secretlint git dir> <noseyparker git dir>');
   const benign: HeldoutBenign[] = [];
   const skipped: string[] = [];
   secretlintOk(secretlintDir, benign, skipped);
+  noseyParkerNegatives(noseyParkerDir, benign, skipped);
   const data = {
     split: 'dev (every sample; the original set keeps its split)',
     sources: [
+      { name: 'noseyparker', url: 'https://github.com/praetorian-inc/noseyparker', commit: git(noseyParkerDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'crates/noseyparker/data/default/builtin/rules/*.yml (negative_examples only)' },
       { name: 'secretlint', url: 'https://github.com/secretlint/secretlint', commit: git(secretlintDir, 'rev-parse', 'HEAD').trim(), license: 'MIT', paths: 'packages/@secretlint/secretlint-rule-*/test/snapshots/ok.*/input* (fixtures each rule must not report)' },
     ],
     skipped,
