@@ -67,3 +67,68 @@ describe('a service-account JSON with a placeholder key', () => {
     removed(`{\n  "type": "service_account",\n  "private_key": "${pem}"\n}`, 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC');
   });
 });
+
+describe('more placeholders and templates (Nosey Parker negative examples, dev extension)', () => {
+  it('an HTML-escaped template and the first word of a bracketed phrase stay', () => {
+    untouched('"password": "&lt;YOUR_DB_PASSWORD&gt;"');
+    untouched('Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=[Key name goes here];SharedAccessKey=[Shared Access key goes here];');
+  });
+  it('a value built on an upper-case variable and a path stays', () => {
+    untouched('REACT_APP_FORGOT_PASSWORD=$REACT_APP_BASE_URL/#/forgot_password');
+  });
+  it('real values in the same places are removed', () => {
+    removed(`"password": "${PW}"`, PW);
+    removed(`Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${TOKEN}=;`, TOKEN);
+    removed(`REACT_APP_PASSWORD=${PW}`, PW);
+  });
+});
+
+describe('a mask with a word stuck on', () => {
+  it('one character held down for three quarters of the value, then a short word, stays', () => {
+    untouched('"aws_secret_access_key" =  aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaend');
+    untouched('"aws_secret_access_key" =  aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaendbbbbbbb');
+  });
+  it('a token that opens with a long run and goes on at random is removed', () => {
+    const bearer = j('AAAAAAAAAAAAAAAAAAAAA', TOKEN, TOKEN);
+    removed(`TWITTER_BEARER_TOKEN=${bearer}`, bearer);
+    const run = j('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'k2Lq9Zt4');
+    removed(`"aws_secret_access_key" = ${run}`, run);
+  });
+});
+
+describe('code, not a value, after a credential word', () => {
+  it('a shell splice of a variable inside quotes stays', () => {
+    untouched(`- echo 'export DATABASE_PASSWORD="'$PRECOMPILE_PASSWORD'"' >> .env`);
+  });
+  it('a CSS selector or fragment of words stays', () => {
+    untouched('this.addPassword = "#add-password";');
+    untouched("const field = { password: '.password-field' };");
+  });
+  it('the code between two strings, when the label ends its string, stays', () => {
+    untouched('sb.append("MasterUserPassword: " + getMasterUserPassword() + ",");');
+    untouched(`echo 'password = '.$p['config']['daemon_password']."\\n";`);
+    untouched('usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"');
+  });
+  it('real values written the same ways are removed', () => {
+    removed(`- echo 'export DATABASE_PASSWORD="'${PW}'"' >> .env`, PW);
+    removed(`this.password = "#${TOKEN}";`, TOKEN);
+    removed(`sb.append("MasterUserPassword: ${PW}");`, PW);
+    removed(`echo 'password = ${PW}';`, PW);
+  });
+});
+
+describe('the new judgements in linear time on lines made to be slow', () => {
+  it.each([
+    ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],
+    ['a long mask of one character with a tail', `api_key: ${'a'.repeat(900_000)}end`],
+    ['many short runs of one character', `api_key: ${'aab'.repeat(300_000)}`],
+    ['code between strings with a long run of spaces', `"password: "${' '.repeat(500_000)}+x`],
+    ['many quoted values that open with a concatenation', `password = "+${'x'.repeat(10)}" `.repeat(50_000)],
+    ['base64 of words, many times', `secret: ${Buffer.from('dummy text '.repeat(10)).toString('base64')}\n`.repeat(20_000)],
+  ])('%s', (_name, input) => {
+    const started = performance.now();
+    redactSecrets(input);
+    // Generous for a loaded machine; a quadratic pass takes minutes here.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

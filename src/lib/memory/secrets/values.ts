@@ -16,16 +16,21 @@ export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
  */
 const ENV_REF =
   /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
-/** An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`, `"#{DB_PASSWORD}"`, `$__env{X}`. */
-const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
+/**
+ * An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`,
+ * `"#{DB_PASSWORD}"`, `$__env{X}`; so does a value built on an upper-case variable followed by a
+ * path (`$REACT_APP_BASE_URL/#/forgot_password`).
+ */
+const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
 
 /**
  * Words people write where a value goes (any case), the same words with a few digits (`password123`,
- * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax, and a
- * command that fetches the value (`` `cat /run/secrets/token` ``).
+ * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax (also
+ * HTML-escaped, `&lt;YOUR_PASSWORD&gt;`, and the first word of a bracketed phrase cut at its space,
+ * `[Shared Access key goes here]`), and a command that fetches the value (`` `cat /run/secrets/token` ``).
  */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
@@ -57,7 +62,29 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
   // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
-  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value);
+}
+
+/**
+ * A mask with a word stuck on (`aaaa…aaaaend`, `aaaa…aendbbbbbbb`): one character repeated makes
+ * at least three quarters of a value of 16 or more, and the rest is at most 12 letters. (Twitter's
+ * bearer tokens open with 22 `A`s but go on with some 90 random characters.)
+ */
+function maskWithTail(value: string): boolean {
+  if (value.length < 16) return false;
+  let longest = 0;
+  let end = 0;
+  let run = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    run = i > 0 && value[i] === value[i - 1] ? run + 1 : 1;
+    if (run > longest) {
+      longest = run;
+      end = i + 1;
+    }
+  }
+  // The rest is a short word of letters: what a person types after holding a key down.
+  const rest = value.slice(0, end - longest) + value.slice(end);
+  return longest * 4 >= value.length * 3 && rest.length <= 12 && /^[A-Za-z]*$/.test(rest);
 }
 
 /**
@@ -286,7 +313,10 @@ const WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
  * placeholder. `numericOk`: PINs and passwords may be digits only; sizes and counts are not secrets.
  */
 export function isCredentialValue(raw: string, numericOk: boolean): boolean {
-  const { inner, quote } = unquote(raw);
+  const { inner: once, quote } = unquote(raw);
+  // A shell splice (`"'$PRECOMPILE_PASSWORD'"`): quotes inside quotes, the value is within both.
+  const inner = quote === '' ? once : unquote(once).inner;
+  if (quote !== '' && isCodeBetweenStrings(once)) return false; // the label ended its string: code follows
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
@@ -295,6 +325,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
+  if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
@@ -309,6 +341,17 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A sentence, not a value: several lower-case words.
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+
+/**
+ * What a pair of quotes after a label holds when the label ends a string and code follows it
+ * (`"Password: " + getPassword() + ","`, `'password = '.$p['config']`, `"Password:",rememberMe:"`):
+ * from the closing quote of one string to the opening quote of the next, it starts with a
+ * concatenation or a comma and ends where the next string opens (`+`, `(`, `[`, `:`).
+ */
+export function isCodeBetweenStrings(inner: string): boolean {
+  const last = inner.trimEnd().slice(-1);
+  return /^\s*(?:\+|\.\s*\$|,\s*[A-Za-z_$])/.test(inner) && (last === '+' || last === '(' || last === '[' || last === ':');
 }
 
 /** A token-looking string: long enough, and not one word of letters (prose). */
