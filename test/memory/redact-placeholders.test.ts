@@ -117,6 +117,28 @@ describe('code, not a value, after a credential word', () => {
   });
 });
 
+describe('classes argued from the issue words: placeholders in angle brackets, paths, public keys', () => {
+  it('a random-looking value enclosed in <…> after a credential word is a placeholder, as the labelling rule writes them', () => {
+    untouched(`token = <${TOKEN}>`);
+    untouched(`Use the header: Authorization token <${TOKEN}> from the console.`);
+  });
+  it('the same value not enclosed is removed', () => {
+    removed(`token = ${TOKEN}`, TOKEN);
+    removed(`token = <${TOKEN}`, TOKEN);
+  });
+  it('a path with a random part, assigned to a key of any name, stays; a base64 value holding / is removed', () => {
+    untouched(`cache_dir: /var/lib/app/${TOKEN}${TOKEN}/data`);
+    const b64secret = j('/K7MDENG/bPxRfiCYzq8Lm2Xv4T', 'wJalrXUtnFEMIa8Fk2Lq9');
+    removed(`blob_value: ${b64secret}`, b64secret);
+  });
+  it('a public key by its name stays, a key of another name is removed', () => {
+    const hexish = j(TOKEN, TOKEN.toLowerCase(), '9Zq');
+    untouched(`DOTENV_PUBLIC_KEY=${hexish}`);
+    untouched(`publishableKey: ${hexish}`);
+    removed(`DOTENV_PRIVATE_KEY=${hexish}`, hexish);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],

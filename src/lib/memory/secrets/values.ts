@@ -216,6 +216,18 @@ export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
 
+/**
+ * An absolute path that reads as one, for rules that take `/` as part of a base64 value: two or
+ * more of its parts are lower-case names of 3+ letters (`/var/lib/app/<id>/data`). A base64 secret
+ * holds `/` at random and almost never two such parts.
+ */
+export function isNamedPath(value: string): boolean {
+  if (!PATH.test(value)) return false;
+  let names = 0;
+  for (const part of value.split('/')) if (/^[a-z]{3,}(?:[._-][a-z0-9]+)*$/.test(part)) names += 1;
+  return names >= 2;
+}
+
 const SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
 const SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
 
