@@ -172,13 +172,13 @@ export async function benchRedact(): Promise<Row[]> {
       rows.push(...qualityRows(set, ours, old, oldName, onlyMisses));
     }
     rows.push({ name: 'held-out: scanner samples left out (unparsed, or credential-shaped false positives)', value: heldoutSkipped().length, unit: '', note: 'see test/support/secret-heldout/data.json "skipped"' });
-    // More dev data (secretlint's "ok" fixtures, Nosey Parker's negative examples; dev-extra.json): every note is dev; reported apart
+    // More dev data (other scanners' published non-findings, dev-extra.json): every note is dev; reported apart
     // from the original set above, whose rows stay like for like with earlier runs.
     const extra = heldoutBenignDevExtra();
     const extraTouched = (redact: Redact): number => extra.filter((b) => redact(b.note).text !== b.note).length;
     const extraOurs = extraTouched(redactSecrets);
     const extraOld = baseline.redact === undefined ? undefined : extraTouched(baseline.redact);
-    rows.push({ name: `held-out dev extension (secretlint ok fixtures, Nosey Parker negative examples; all dev): benign touched, of ${extra.length}`, value: (100 * extraOurs) / extra.length, unit: '%', note: `${extraOurs}/${extra.length}${extraOld === undefined ? '' : `; before ${extraOld}/${extra.length}`}; ${heldoutDevExtraSkipped().length} samples left out by rule v5` });
+    rows.push({ name: `held-out dev extension (secretlint, Nosey Parker, whispers, ripsecrets non-findings; all dev): benign touched, of ${extra.length}`, value: (100 * extraOurs) / extra.length, unit: '%', note: `${extraOurs}/${extra.length}${extraOld === undefined ? '' : `; before ${extraOld}/${extra.length}`}; ${heldoutDevExtraSkipped().length} samples left out by rule v5` });
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
     rows.push({ name: `held-out dev half with the extension: benign touched, of ${devOrig.length + extra.length}`, value: (100 * devTouched) / (devOrig.length + extra.length), unit: '%', note: `${devTouched}/${devOrig.length + extra.length}` });

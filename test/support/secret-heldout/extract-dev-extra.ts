@@ -9,6 +9,9 @@
  * - Nosey Parker's (Apache-2.0) `negative_examples`, the texts each of its rules is tested NOT to
  *   match (crates/noseyparker/data/default/builtin/rules/*.yml; only that list is read, never a
  *   pattern). Each example is one sample, as written (some span lines).
+ * - whispers' (Apache-2.0) YAML fixtures, the lines of their `compliant:` blocks (what its tests
+ *   expect it not to report; tests/fixtures/*.yml), one sample per non-empty line.
+ * - ripsecrets' (MIT) `test/none`, the file its tests expect no secret in, one sample per line.
  * A sample is labelled by the
  * SAME rule as the original set (labelling rule v5, README.md, `benignByRule` in extract.ts): it
  * is benign when every credential-shaped token in it is a placeholder or an identifier; the rest
@@ -17,8 +20,8 @@
  * the original set (notes.ts, `splitOf`) is unchanged, and the bench reports the original set and
  * this extension on separate rows so the before/after comparison stays like for like.
  *
- * Run: `npx tsx test/support/secret-heldout/extract-dev-extra.ts <secretlint git dir> <noseyparker git dir>` (the `fetch`
- * tool's mirror at the commit recorded in `dev-extra.json`).
+ * Run: `npx tsx test/support/secret-heldout/extract-dev-extra.ts <secretlint git dir> <noseyparker git dir>
+ * <whispers git dir> <ripsecrets git dir>` (the `fetch` tool's mirrors at the commits recorded in `dev-extra.json`).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -65,17 +68,43 @@ function noseyParkerNegatives(dir: string, benign: HeldoutBenign[], skipped: str
   }
 }
 
+/** whispers: the lines under a top-level `compliant:` key, up to the next top-level key. */
+function whispersCompliant(dir: string, benign: HeldoutBenign[], skipped: string[]): void {
+  const files = git(dir, 'ls-tree', '-r', '--name-only', 'HEAD', 'tests/fixtures/').split('\n').filter((f) => /\.ya?ml$/.test(f));
+  for (const file of files) {
+    let inside = false;
+    for (const line of git(dir, 'show', `HEAD:${file}`).split('\n')) {
+      if (/^compliant:/.test(line)) { inside = true; continue; }
+      if (/^[^\s#-]/.test(line)) inside = false;
+      if (inside && line.trim() !== '' && !CAPTION.test(line)) label(benign, skipped, `whispers-compliant:${file.replace(/^tests\/fixtures\//, '')}`, line);
+    }
+  }
+}
+
+/** ripsecrets: every line of test/none (its tests expect no secret in that file). */
+function ripsecretsNone(dir: string, benign: HeldoutBenign[], skipped: string[]): void {
+  for (const line of git(dir, 'show', 'HEAD:test/none').split('\n')) {
+    if (line.trim() !== '' && !CAPTION.test(line)) label(benign, skipped, 'ripsecrets-none:test/none', line);
+  }
+}
+
 function main(): void {
-  const [secretlintDir, noseyParkerDir] = process.argv.slice(2);
-  if (secretlintDir === undefined || noseyParkerDir === undefined) throw new Error('usage: extract-dev-extra.ts <secretlint git dir> <noseyparker git dir>');
+  const [secretlintDir, noseyParkerDir, whispersDir, ripsecretsDir] = process.argv.slice(2);
+  if (secretlintDir === undefined || noseyParkerDir === undefined || whispersDir === undefined || ripsecretsDir === undefined) {
+    throw new Error('usage: extract-dev-extra.ts <secretlint git dir> <noseyparker git dir> <whispers git dir> <ripsecrets git dir>');
+  }
   const benign: HeldoutBenign[] = [];
   const skipped: string[] = [];
   secretlintOk(secretlintDir, benign, skipped);
   noseyParkerNegatives(noseyParkerDir, benign, skipped);
+  whispersCompliant(whispersDir, benign, skipped);
+  ripsecretsNone(ripsecretsDir, benign, skipped);
   const data = {
     split: 'dev (every sample; the original set keeps its split)',
     sources: [
       { name: 'noseyparker', url: 'https://github.com/praetorian-inc/noseyparker', commit: git(noseyParkerDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'crates/noseyparker/data/default/builtin/rules/*.yml (negative_examples only)' },
+      { name: 'whispers', url: 'https://github.com/Skyscanner/whispers', commit: git(whispersDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'tests/fixtures/*.yml (lines of the compliant: blocks)' },
+      { name: 'ripsecrets', url: 'https://github.com/sirwart/ripsecrets', commit: git(ripsecretsDir, 'rev-parse', 'HEAD').trim(), license: 'MIT', paths: 'test/none' },
       { name: 'secretlint', url: 'https://github.com/secretlint/secretlint', commit: git(secretlintDir, 'rev-parse', 'HEAD').trim(), license: 'MIT', paths: 'packages/@secretlint/secretlint-rule-*/test/snapshots/ok.*/input* (fixtures each rule must not report)' },
     ],
     skipped,

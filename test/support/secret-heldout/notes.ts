@@ -147,7 +147,7 @@ const DEV_EXTRA = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-extra.jso
 
 /**
  * More benign notes for the DEV half only (dev-extra.json, built by extract-dev-extra.ts from
- * secretlint's "ok" fixtures and Nosey Parker's negative examples, labelled by rule v5): every one is `dev`, whatever its name hashes to,
+ * other scanners' published non-findings (secretlint, Nosey Parker, whispers, ripsecrets), labelled by rule v5): every one is `dev`, whatever its name hashes to,
  * so the original set's split, and its figures, stay as they were. Reported on rows of their own.
  */
 export function heldoutBenignDevExtra(): HeldoutBenignNote[] {
