@@ -139,6 +139,26 @@ describe('classes argued from the issue words: placeholders in angle brackets, p
   });
 });
 
+describe('classes from whispers and ripsecrets non-findings (dev extension)', () => {
+  it('a URL template of {names} and words joined by _ stays', () => {
+    untouched("write_key: 's3://{bucket}/deduped_events/schema_type={schema}/dt={date}'");
+  });
+  it('a URL holding a random part after a credential key is still removed', () => {
+    const url = `s3://bucket/${TOKEN}/x`;
+    removed(`write_key: '${url}'`, TOKEN);
+  });
+  it("a constant's upper-case name as a key's value stays; a password of upper-case words is still removed", () => {
+    untouched('project_key = PROJECT_NAME_ALIAS');
+    removed('db_password = CORRECT_HORSE_BATTERY', 'CORRECT_HORSE_BATTERY');
+  });
+  it('a PEM block around words stays; one around key material is removed', () => {
+    untouched('-----BEGIN PRIVATE KEY-----this is not a private key-----END PRIVATE KEY-----');
+    untouched('-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----');
+    const body = j('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'BKcwggSjAgEAAoIBAQC7');
+    removed(`-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----`, body);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],

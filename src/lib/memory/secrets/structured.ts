@@ -4,7 +4,7 @@
  * signatures, credentials inside URLs, webhook URLs, Docker's config.json.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { isDummy, isPlaceholder, isRedacted, isUrlPasswordPlaceholder, looksRandom } from './values.js';
+import { holdsKeyMaterial, isDummy, isPlaceholder, isRedacted, isUrlPasswordPlaceholder, looksRandom } from './values.js';
 
 /** GCP service-account JSON: the whole escaped PEM string value. */
 const GCP_PRIVATE_KEY: RegexRule = {
@@ -44,6 +44,8 @@ const PEM_PRIVATE_KEY: ScanRule = {
         PEM_TAIL.exec(text);
         end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
       }
+      // A block around no key material is a placeholder in a document (values.ts decides).
+      if (!holdsKeyMaterial(text.slice(begin.index + begin[0].length, end))) continue;
       out += text.slice(cursor, begin.index) + tag('pem-private-key');
       cursor = end;
     }

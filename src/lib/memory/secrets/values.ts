@@ -259,7 +259,17 @@ const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
 function isPlainUrl(v: string): boolean {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
   if (m === null || (m[1] as string).includes('@')) return false;
-  return (m[2] as string).split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
+  // Words joined by `_` or `-` (`deduped_events`) and `{name}` templates are parts of a path, not tokens.
+  return (m[2] as string).split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12) || /^[A-Za-z]+(?:[_-][A-Za-z]+)+$|^\{\w*\}$/.test(part));
+}
+
+/**
+ * Whether a PEM block's body holds key material: a base64 run of 16 or more. A block around words
+ * (`-----BEGIN PRIVATE KEY-----this is not a private key-----END…`), `...` or `<your key>` is a
+ * placeholder in a document.
+ */
+export function holdsKeyMaterial(body: string): boolean {
+  return /[A-Za-z0-9+/=]{16}/.test(body);
 }
 
 /** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
@@ -344,6 +354,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
   if (!numericOk && isCamelName(v)) return false;
+  // The same for a constant's name in upper case (`PROJECT_NAME_ALIAS`): words of letters joined by `_`.
+  if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
   // was named by a person; generated ones are random, and a format that opens with such a word
   // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
