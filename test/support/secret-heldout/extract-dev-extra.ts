@@ -12,6 +12,9 @@
  * - whispers' (Apache-2.0) YAML fixtures, the lines of their `compliant:` blocks (what its tests
  *   expect it not to report; tests/fixtures/*.yml), one sample per non-empty line.
  * - ripsecrets' (MIT) `test/none`, the file its tests expect no secret in, one sample per line.
+ * - the AWS CLI's (Apache-2.0) command examples (awscli/examples/**\/*.rst), vendor documentation:
+ *   every distinct line that holds a credential word (password, secret, token, access key, API
+ *   key), one sample per line; these are documentation, so their keys are the vendor's examples.
  * A sample is labelled by the
  * SAME rule as the original set (labelling rule v5, README.md, `benignByRule` in extract.ts): it
  * is benign when every credential-shaped token in it is a placeholder or an identifier; the rest
@@ -21,7 +24,7 @@
  * this extension on separate rows so the before/after comparison stays like for like.
  *
  * Run: `npx tsx test/support/secret-heldout/extract-dev-extra.ts <secretlint git dir> <noseyparker git dir>
- * <whispers git dir> <ripsecrets git dir>` (the `fetch` tool's mirrors at the commits recorded in `dev-extra.json`).
+ * <whispers git dir> <ripsecrets git dir> <aws-cli git dir>` (the `fetch` tool's mirrors at the commits recorded in `dev-extra.json`).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -88,10 +91,24 @@ function ripsecretsNone(dir: string, benign: HeldoutBenign[], skipped: string[])
   }
 }
 
+/** The AWS CLI's examples: distinct lines holding a credential word. */
+function awsCliExamples(dir: string, benign: HeldoutBenign[], skipped: string[]): void {
+  const commit = git(dir, 'rev-parse', 'HEAD').trim();
+  const files = git(dir, 'ls-tree', '-r', '--name-only', commit, 'awscli/examples/').split('\n').filter((f) => f.endsWith('.rst'));
+  const seen = new Set<string>();
+  for (const file of files) {
+    for (const line of git(dir, 'show', `${commit}:${file}`).split('\n')) {
+      if (!/password|secret|token|access[_-]?key|api[_-]?key/i.test(line) || seen.has(line.trim())) continue;
+      seen.add(line.trim());
+      label(benign, skipped, `aws-cli-example:${file.split('/')[2] ?? file}`, line);
+    }
+  }
+}
+
 function main(): void {
-  const [secretlintDir, noseyParkerDir, whispersDir, ripsecretsDir] = process.argv.slice(2);
-  if (secretlintDir === undefined || noseyParkerDir === undefined || whispersDir === undefined || ripsecretsDir === undefined) {
-    throw new Error('usage: extract-dev-extra.ts <secretlint git dir> <noseyparker git dir> <whispers git dir> <ripsecrets git dir>');
+  const [secretlintDir, noseyParkerDir, whispersDir, ripsecretsDir, awsCliDir] = process.argv.slice(2);
+  if (secretlintDir === undefined || noseyParkerDir === undefined || whispersDir === undefined || ripsecretsDir === undefined || awsCliDir === undefined) {
+    throw new Error('usage: extract-dev-extra.ts <secretlint git dir> <noseyparker git dir> <whispers git dir> <ripsecrets git dir> <aws-cli git dir>');
   }
   const benign: HeldoutBenign[] = [];
   const skipped: string[] = [];
@@ -99,12 +116,14 @@ function main(): void {
   noseyParkerNegatives(noseyParkerDir, benign, skipped);
   whispersCompliant(whispersDir, benign, skipped);
   ripsecretsNone(ripsecretsDir, benign, skipped);
+  awsCliExamples(awsCliDir, benign, skipped);
   const data = {
     split: 'dev (every sample; the original set keeps its split)',
     sources: [
       { name: 'noseyparker', url: 'https://github.com/praetorian-inc/noseyparker', commit: git(noseyParkerDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'crates/noseyparker/data/default/builtin/rules/*.yml (negative_examples only)' },
       { name: 'whispers', url: 'https://github.com/Skyscanner/whispers', commit: git(whispersDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'tests/fixtures/*.yml (lines of the compliant: blocks)' },
       { name: 'ripsecrets', url: 'https://github.com/sirwart/ripsecrets', commit: git(ripsecretsDir, 'rev-parse', 'HEAD').trim(), license: 'MIT', paths: 'test/none' },
+      { name: 'aws-cli', url: 'https://github.com/aws/aws-cli', commit: git(awsCliDir, 'rev-parse', 'HEAD').trim(), license: 'Apache-2.0', paths: 'awscli/examples/**/*.rst (distinct lines holding a credential word)' },
       { name: 'secretlint', url: 'https://github.com/secretlint/secretlint', commit: git(secretlintDir, 'rev-parse', 'HEAD').trim(), license: 'MIT', paths: 'packages/@secretlint/secretlint-rule-*/test/snapshots/ok.*/input* (fixtures each rule must not report)' },
     ],
     skipped,
