@@ -159,6 +159,30 @@ describe('classes from whispers and ripsecrets non-findings (dev extension)', ()
   });
 });
 
+describe('classes from the AWS CLI examples (dev extension)', () => {
+  it('a pagination or idempotency token is a cursor, not a credential', () => {
+    untouched(`{\n    "NextToken": "${Buffer.from('{"NextToken": null, "boto_truncate_amount": 2}').toString('base64')}"\n}`);
+    untouched('"nextPageToken": "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA"');
+    untouched('aws logs put-log-events --log-group-name g --sequence-token "49542672486831074009579604567656788214806863282469607346"');
+    untouched('aws acm request-certificate --domain-name example.com --idempotency-token 91adc45q');
+    untouched('aws ds create-trust --client-request-token abc123def456');
+  });
+  it('session, access and plain tokens are still removed', () => {
+    removed(`"SessionToken": "${TOKEN}${TOKEN}"`, TOKEN);
+    removed(`aws configure set aws_session_token ${TOKEN}`, TOKEN);
+    removed(`gh auth login --token ${TOKEN}`, TOKEN);
+    removed(`"accessToken": "${TOKEN}"`, TOKEN);
+  });
+  it("a URL scheme's colon after a credential word is not a label's separator", () => {
+    untouched('For more information, see `Passwords, password recovery, and password policies <https://docs.aws.amazon.com/cognito/latest/developerguide/managing-users-passwords.html>`__ in the guide.');
+    removed(`The password: ${PW} (rotated).`, PW);
+  });
+  it("markdown's closing emphasis after a word is punctuation, not part of a value", () => {
+    untouched('**To wait until the password data for a Windows instance is available**');
+    removed(`**The VPN password is ${PW}**`, PW);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],
@@ -166,6 +190,8 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['many short runs of one character', `api_key: ${'aab'.repeat(300_000)}`],
     ['code between strings with a long run of spaces', `"password: "${' '.repeat(500_000)}+x`],
     ['many quoted values that open with a concatenation', `password = "+${'x'.repeat(10)}" `.repeat(50_000)],
+    ['a long run of closing emphasis after a word', `the password is x${'**'.repeat(300_000)}y and more`],
+    ['many cursor token names', 'next_token page_token '.repeat(100_000)],
     ['base64 of words, many times', `secret: ${Buffer.from('dummy text '.repeat(10)).toString('base64')}\n`.repeat(20_000)],
   ])('%s', (_name, input) => {
     const started = performance.now();

@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { insideTemplate, isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
+import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -135,7 +135,7 @@ const GENERIC: ScanRule = {
     GENERIC_KEY.lastIndex = 0;
     for (let m = GENERIC_KEY.exec(text); m !== null; m = GENERIC_KEY.exec(text)) {
       const key = m[1] as string;
-      if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+      if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
       const valueAt = m.index + m[0].length;
       GENERIC_VALUE.lastIndex = valueAt;
       const raw = GENERIC_VALUE.exec(text)?.[0];

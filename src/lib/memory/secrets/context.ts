@@ -24,8 +24,8 @@ const LINE_WORD = new RegExp(WORD.source, 'gi');
 /** The same words, for a yes/no question (no shared lastIndex). */
 const HAS_WORD = new RegExp(WORD.source, 'i');
 
-/** Words before a credential word that make it something else: a public key, a database key. */
-const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+/** Words before a credential word that make it something else: a public key, a database key, a page cursor (`NextToken`). */
+const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
@@ -124,8 +124,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (gap === null) return undefined;
   const at = after + gap[0].length;
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
-  // `key: https://…`, `password://` is a URL, not a label.
-  if (line.startsWith('//', at - 1) || line[at - 1] === '/') return undefined;
+  // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
+  // words (`password policies <https://docs…>`): the separator was the URL's own.
+  if (line.startsWith('//', at - 1) || line[at - 1] === '/' || (/[A-Za-z]:$/.test(gap[0]) && line.startsWith('//', at))) return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;

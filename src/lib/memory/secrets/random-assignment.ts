@@ -13,7 +13,7 @@
  */
 import { entropy } from './context.js';
 import { tag, type ScanRule } from './engine.js';
-import { isDummy, isNamedPath, isPlaceholder, isRedacted } from './values.js';
+import { isCursorTokenName, isDummy, isNamedPath, isPlaceholder, isRedacted } from './values.js';
 
 /**
  * One whole line: an optional `export`, a key (quoted or not), `=` or `:`, an optionally quoted
@@ -37,7 +37,7 @@ export const RANDOM_ASSIGNMENT: ScanRule = {
   hints: ['=', ':'],
   scan: (text) =>
     text.replace(LINE, (m, head: string, _q: string, key: string, _vq: string, value: string, tail: string) => {
-      if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, '')) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
+      if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, '')) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
       return `${head}${tag('high-entropy')}${tail}`;
     }),
 };

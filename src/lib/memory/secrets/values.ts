@@ -304,6 +304,18 @@ export function insideTemplate(before: string): boolean {
 /** An upper-case name of a variable holding the credential, not the credential: `DB_PASSWORD`, `STRIPE_API_KEY_2`. */
 const VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
 
+/**
+ * A token named as a cursor or a request id, not a credential: pagination (`NextToken`,
+ * `nextPageToken`, `--starting-token`, `ContinuationToken`, `nextSequenceToken`) and idempotency
+ * (`--idempotency-token`, `--client-request-token`, `--work-unit-token`). APIs hand them out in
+ * every listing; they grant nothing.
+ */
+const CURSOR_TOKEN_NAME = /(?:next|page|pagination|continuation|sequence|starting|idempotency|request|work[ _-]?unit|resume|sync)[ _-]?token[ _"'-]*$/i;
+
+export function isCursorTokenName(name: string): boolean {
+  return CURSOR_TOKEN_NAME.test(name.slice(-48));
+}
+
 /** Strips one pair of matching quotes or backticks. */
 export function unquote(v: string): { inner: string; quote: string } {
   const first = v[0];
@@ -316,9 +328,17 @@ export function unquote(v: string): { inner: string; quote: string } {
  * only closing brackets and commas after an assignment (where `hunter2!` keeps its `!`).
  */
 export function splitTrailingPunctuation(v: string, prose = true): { value: string; rest: string } {
-  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
-  if (m === null || m.index === 0) return { value: v, rest: '' };
-  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
+  // Scanned back from the end (a regex anchored at `$` retries from every start: quadratic on a
+  // long run of punctuation). In prose, markdown's closing emphasis (`available**`) counts too.
+  const marks = prose ? ')]}.,:;!?' : ')]},';
+  let at = v.length;
+  for (;;) {
+    if (at > 0 && marks.includes(v[at - 1] as string)) at -= 1;
+    else if (prose && at > 1 && (v.endsWith('**', at) || v.endsWith('__', at))) at -= 2;
+    else break;
+  }
+  if (at === v.length || at === 0) return { value: v, rest: '' };
+  return { value: v.slice(0, at), rest: v.slice(at) };
 }
 
 /** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`. */
