@@ -183,6 +183,23 @@ describe('classes from the AWS CLI examples (dev extension)', () => {
   });
 });
 
+describe('more classes from the AWS CLI examples (dev extension)', () => {
+  it("a separator word joined by hyphens is part of a name (`replicate-secret-to-regions`); 'to' alone still labels a value", () => {
+    untouched('aws secretsmanager replicate-secret-to-regions \\');
+    removed(`Set the secret to ${PW} before the deploy.`, PW);
+  });
+  it('a cloud region after a credential word is an id', () => {
+    untouched('The following example replicates a secret to eu-west-3.');
+  });
+  it('a name for the value (my-…-password) is a placeholder', () => {
+    untouched('aws codebuild import-source-credentials --auth-type BASIC_AUTH --token my-Bitbucket-password --username my-Bitbucket-username');
+    removed(`aws codebuild import-source-credentials --auth-type BASIC_AUTH --token ${TOKEN}`, TOKEN);
+  });
+  it('a public key or certificate as a value is not a secret; a private key is', () => {
+    untouched('--token-signing-public-keys FIRST_KEY="-----BEGIN PUBLIC KEY-----');
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],

@@ -104,7 +104,8 @@ const TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
 /** The rest of a run from a given start (sticky). */
 const RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
 /** The words between a credential word and its value end in a separator: `:`, `=`, ` - `, `|`, `=>`, `<-`, `is`, `was`, `to`. */
-const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|\b(?:is|was|to|are)\b)[ \t*]*/iy;
+// The separator words stand alone: in `replicate-secret-to-regions` the `to` is part of a name.
+const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
 /** A value right after a label: quoted (taken whole) or bare up to whitespace. */
 // Quoted values are looked for up to 1,024 characters (linear time on lines full of quotes); a
 // longer quoted secret is a random run that the entropy path below replaces whatever its length.
