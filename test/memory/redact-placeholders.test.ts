@@ -195,7 +195,7 @@ describe('more classes from the AWS CLI examples (dev extension)', () => {
     untouched('aws codebuild import-source-credentials --auth-type BASIC_AUTH --token my-Bitbucket-password --username my-Bitbucket-username');
     removed(`aws codebuild import-source-credentials --auth-type BASIC_AUTH --token ${TOKEN}`, TOKEN);
   });
-  it('a public key or certificate as a value is not a secret; a private key is', () => {
+  it('a public key or certificate as a value is not a secret', () => {
     untouched('--token-signing-public-keys FIRST_KEY="-----BEGIN PUBLIC KEY-----');
   });
 });
