@@ -200,6 +200,17 @@ describe('more classes from the AWS CLI examples (dev extension)', () => {
   });
 });
 
+describe("a separator that belongs to another name's assignment", () => {
+  it('the words after a credential word ending in another name= give that name its value', () => {
+    untouched('aws cognito-idp set-user-mfa-preference --software-token-mfa-settings Enabled=true,PreferredMfa=true');
+    untouched('aws ce get-tags --search-string secretProject --time-period Start=2017-01-01,End=2017-05-18 --tag-key Project');
+  });
+  it('a name that is itself a credential keeps its value removed', () => {
+    removed(`The API token for prod: API_TOKEN=${TOKEN}`, TOKEN);
+    removed(`database password DB_PASS=${PW}`, PW);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],
