@@ -33193,6 +33193,16 @@ var init_errors5 = __esm({
 });
 
 // src/lib/sync/ledger.ts
+function newBatch() {
+  let resolve10;
+  let reject;
+  const promise2 = new Promise((res, rej) => {
+    resolve10 = res;
+    reject = rej;
+  });
+  promise2.catch(() => void 0);
+  return { promise: promise2, resolve: resolve10, reject };
+}
 var Ledger;
 var init_ledger = __esm({
   "src/lib/sync/ledger.ts"() {
@@ -33214,9 +33224,14 @@ var init_ledger = __esm({
       dryRun;
       saving;
       saveAgain = false;
+      /** Entries waiting for the next batch, and the promise that batch settles. */
       buffer = [];
+      nextBatch;
+      /** The batch being written (one at a time: appends to one file, in order). */
+      writing;
+      /** A failed append may have left a torn line; nothing appended after it would replay, so every later append fails too. */
+      failure;
       appender;
-      flushing;
       /** Journals changed records and, with `orphans`, the list of parts of deleted files. */
       async journal(records, orphans = false) {
         if (this.dryRun) return;
@@ -33224,6 +33239,27 @@ var init_ledger = __esm({
         const entries = records.map((record2) => ({ k: "file", id: record2.id, record: record2 }));
         if (orphans) entries.push({ k: "orphans", orphans: this.state.orphans });
         await this.append(entries);
+      }
+      /**
+       * Like `journal`, without waiting: the records go out with the next group commit. For changes a
+       * kill may lose (the next run recovers them); a write error surfaces at the next `journal` or `flush`.
+       */
+      journalSoon(records) {
+        if (this.dryRun || records.length === 0) return;
+        try {
+          this.checkLock();
+        } catch (error62) {
+          this.failure ??= error62;
+          return;
+        }
+        this.append(records.map((record2) => ({ k: "file", id: record2.id, record: record2 }))).catch(() => void 0);
+      }
+      /** Resolves once everything journaled so far is on disk. */
+      async flush() {
+        if (this.dryRun) return;
+        if (this.nextBatch !== void 0) await this.nextBatch.promise;
+        else if (this.writing !== void 0) await this.writing;
+        if (this.failure !== void 0) throw this.failure;
       }
       /** A run that changed nothing costs one journal line, not a snapshot. */
       async journalLastRun() {
@@ -33238,6 +33274,7 @@ var init_ledger = __esm({
           return this.saving;
         }
         this.saving = (async () => {
+          await this.flush().catch(() => void 0);
           do {
             this.saveAgain = false;
             this.state.updatedAt = new Date(this.now()).toISOString();
@@ -33249,29 +33286,44 @@ var init_ledger = __esm({
         return this.saving;
       }
       async close() {
+        await this.flush().catch(() => void 0);
         await this.appender?.close();
       }
       checkLock() {
         if (this.lock?.lost === true) throw new SyncError("Lost the state lock to another process; stopping without writing.");
       }
       /**
-       * Group commit: concurrent lanes' entries share one write + fsync. A caller's promise resolves
-       * once a flush that includes its entries is on disk.
+       * Group commit: entries queued while a batch is being written share the next write + fsync. A
+       * caller's promise resolves once the batch holding its entries is on disk, not later batches.
        */
       append(entries) {
         if (this.dryRun) return Promise.resolve();
+        if (this.failure !== void 0) return Promise.reject(this.failure);
         this.buffer.push(...entries);
-        if (this.flushing !== void 0) return this.flushing;
-        this.flushing = (async () => {
-          while (this.buffer.length > 0) {
-            const batch = this.buffer.splice(0);
+        this.nextBatch ??= newBatch();
+        const { promise: promise2 } = this.nextBatch;
+        this.writeNext();
+        return promise2;
+      }
+      writeNext() {
+        if (this.writing !== void 0 || this.nextBatch === void 0) return;
+        const batch = this.nextBatch;
+        const entries = this.buffer.splice(0);
+        this.nextBatch = void 0;
+        this.writing = (async () => {
+          try {
+            if (this.failure !== void 0) throw this.failure;
             this.appender ??= new JournalAppender(this.stateDir);
-            await this.appender.append(this.state, batch);
+            await this.appender.append(this.state, entries);
+            batch.resolve();
+          } catch (error62) {
+            this.failure ??= error62;
+            batch.reject(error62);
           }
         })().finally(() => {
-          this.flushing = void 0;
+          this.writing = void 0;
+          this.writeNext();
         });
-        return this.flushing;
       }
     };
   }
@@ -72742,7 +72794,7 @@ var init_parse3 = __esm({
 // src/lib/sync/prepare.ts
 async function readMemoryFile(absPath) {
   try {
-    const raw = await (0, import_promises7.readFile)(absPath);
+    const raw = await readFile4(absPath);
     return { kind: "read", raw, hash: contentHashOf(raw) };
   } catch (error62) {
     if (error62.code === "ENOENT") return { kind: "gone" };
@@ -72808,11 +72860,12 @@ async function rebuildDrafts(config2, sources, record2, logger) {
 function draftsByMarker(drafts) {
   return new Map(drafts.map((d) => [d.marker, d]));
 }
-var import_promises7;
+var import_node_fs19, import_node_util2, readFile4;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_promises7 = require("node:fs/promises");
+    import_node_fs19 = require("node:fs");
+    import_node_util2 = require("node:util");
     init_escape();
     init_episode();
     init_redact();
@@ -72821,6 +72874,7 @@ var init_prepare = __esm({
     init_parse3();
     init_sources();
     init_shared();
+    readFile4 = (0, import_node_util2.promisify)(import_node_fs19.readFile);
   }
 });
 
@@ -73176,14 +73230,31 @@ var init_confirm = __esm({
   }
 });
 
+// src/lib/util/pool.ts
+async function runPool(items, concurrency, worker, shouldStop = () => false) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
+    while (next < items.length && !shouldStop()) {
+      const index = next++;
+      await worker(items[index], index);
+    }
+  });
+  await Promise.all(lanes);
+}
+var init_pool = __esm({
+  "src/lib/util/pool.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/sync/plan.ts
 async function planRun(input2) {
   const { state, scan } = input2;
-  const verdicts = [];
-  for (const file2 of scan.files) {
+  const verdicts = new Array(scan.files.length);
+  await runPool(scan.files, PREPARE_CONCURRENCY, async (file2, index) => {
     const id = fileRecordId(file2.source, file2.relPath);
-    verdicts.push({ id, verdict: await assessFile(input2, id, file2, state.files[id]) });
-  }
+    verdicts[index] = { id, verdict: await assessFile(input2, id, file2, state.files[id]) };
+  });
   const plan = {
     put: [],
     drop: [],
@@ -73318,7 +73389,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs19.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs20.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -73390,17 +73461,47 @@ function foldVerdict(plan, id, verdict) {
       return;
   }
 }
-var import_node_fs19;
+var import_node_fs20, PREPARE_CONCURRENCY;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
+    import_node_fs20 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
     init_sources();
     init_state();
+    init_pool();
     init_prepare();
+    PREPARE_CONCURRENCY = 8;
+  }
+});
+
+// src/lib/sync/early-handshake.ts
+function mayNeedServer(input2) {
+  const { state, scan } = input2;
+  if (input2.stateNeedsServer) return true;
+  if (input2.force && scan.files.length > 0) return true;
+  const seen = /* @__PURE__ */ new Set();
+  for (const file2 of scan.files) {
+    const id = fileRecordId(file2.source, file2.relPath);
+    seen.add(id);
+    const record2 = state.files[id];
+    if (record2 === void 0 || record2.mtimeMs !== file2.mtimeMs || record2.size !== file2.size) return true;
+  }
+  const covered = new Set(input2.sources.map((s) => s.name));
+  return Object.values(state.files).some((record2) => covered.has(record2.source) && !seen.has(record2.id));
+}
+function startHandshake(graphiti, signal) {
+  const controller = new AbortController();
+  const profile = graphiti.serverProfile(signal === void 0 ? controller.signal : AbortSignal.any([signal, controller.signal]));
+  profile.catch(() => void 0);
+  return { profile, cancel: () => controller.abort() };
+}
+var init_early_handshake = __esm({
+  "src/lib/sync/early-handshake.ts"() {
+    "use strict";
+    init_state();
   }
 });
 
@@ -73579,20 +73680,51 @@ var init_retire = __esm({
   }
 });
 
-// src/lib/util/pool.ts
-async function runPool(items, concurrency, worker, shouldStop = () => false) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
-    while (next < items.length && !shouldStop()) {
-      const index = next++;
-      await worker(items[index], index);
-    }
-  });
-  await Promise.all(lanes);
-}
-var init_pool = __esm({
-  "src/lib/util/pool.ts"() {
+// src/lib/sync/part-feed.ts
+var PartFeed, FeedLane;
+var init_part_feed = __esm({
+  "src/lib/sync/part-feed.ts"() {
     "use strict";
+    PartFeed = class {
+      /** `onNothingToSend`: a file taken whose parts were all sent already (or have no body): done at once. */
+      constructor(jobs, onNothingToSend) {
+        this.jobs = jobs;
+        this.onNothingToSend = onNothingToSend;
+      }
+      jobs;
+      onNothingToSend;
+      nextJob = 0;
+      /** A new lane's cursor into the feed. */
+      lane() {
+        return new FeedLane(() => this.takeFile());
+      }
+      /** The next file with parts to send, and those parts (unsent, with a body), in order. */
+      takeFile() {
+        while (this.nextJob < this.jobs.length) {
+          const job = this.jobs[this.nextJob++];
+          const refs = job.record.episodes.filter((ref) => ref.sentAt === void 0 && job.drafts.has(ref.marker));
+          if (refs.length === 0) {
+            this.onNothingToSend(job);
+            continue;
+          }
+          const parts = refs.map((ref, i) => ({ job, ref, draft: job.drafts.get(ref.marker), last: i === refs.length - 1 }));
+          return { job, parts };
+        }
+        return void 0;
+      }
+    };
+    FeedLane = class {
+      constructor(takeFile) {
+        this.takeFile = takeFile;
+      }
+      takeFile;
+      parts = [];
+      /** The rest of the lane's file, else the next file's first part; undefined when the feed is empty. */
+      take() {
+        if (this.parts.length === 0) this.parts = this.takeFile()?.parts ?? [];
+        return this.parts.shift();
+      }
+    };
   }
 });
 
@@ -73610,44 +73742,91 @@ async function sendParts(input2) {
   let done = 0;
   onProgress?.({ done, total });
   const stopped = () => !reachable || signal?.aborted === true;
-  await runPool(
-    [...jobs],
-    input2.concurrency,
-    async ({ record: record2, drafts }) => {
-      for (const ref of record2.episodes) {
-        if (ref.sentAt !== void 0 || stopped()) continue;
-        const draft = drafts.get(ref.marker);
-        if (draft === void 0) continue;
-        ref.sentAt = iso();
-        record2.status = "pending";
-        await ledger.journal([record2]);
-        try {
-          await graphiti.addMemory(
-            { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: "text", sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
-            signal
-          );
-          ref.queuedAt = iso();
-          record2.queuedAt = ref.queuedAt;
-          delete record2.lastError;
-          result.queued++;
-        } catch (error62) {
-          if (mayHaveArrived(error62)) ref.queuedAt = iso();
-          else delete ref.sentAt;
-          const outcome = onSendError(record2, error62, logger);
-          if (outcome === "server-down" && reachable) {
-            reachable = false;
-            result.serverDown = error62;
-          } else if (outcome !== void 0 && outcome !== "server-down") result.rejected.push(outcome);
-        }
-        refreshStatus(record2, iso());
-        record2.updatedAt = iso();
-        await ledger.journal([record2]);
+  const fileDone = (job) => {
+    done++;
+    onProgress?.({ done, total, file: job.record.id });
+  };
+  const inFlight = /* @__PURE__ */ new Set();
+  const settleStatus = (record2) => {
+    refreshStatus(record2, iso());
+    if (record2.status === "queued" && record2.episodes.some((ref) => inFlight.has(ref))) record2.status = "pending";
+    record2.updatedAt = iso();
+  };
+  const reserve = async (lane2) => {
+    if (stopped()) return void 0;
+    const part = lane2.take();
+    if (part === void 0) return void 0;
+    part.ref.sentAt = iso();
+    inFlight.add(part.ref);
+    part.job.record.status = "pending";
+    await ledger.journal([part.job.record]);
+    return part;
+  };
+  const release = (part) => {
+    delete part.ref.sentAt;
+    inFlight.delete(part.ref);
+    settleStatus(part.job.record);
+    ledger.journalSoon([part.job.record]);
+  };
+  const send = async ({ job: { record: record2 }, ref, draft }) => {
+    ref.sentAt = iso();
+    try {
+      await graphiti.addMemory(
+        { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: "text", sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
+        signal
+      );
+      ref.queuedAt = iso();
+      record2.queuedAt = ref.queuedAt;
+      delete record2.lastError;
+      result.queued++;
+    } catch (error62) {
+      if (mayHaveArrived(error62)) ref.queuedAt = iso();
+      else delete ref.sentAt;
+      const outcome = onSendError(record2, error62, logger);
+      if (outcome === "server-down" && reachable) {
+        reachable = false;
+        result.serverDown = error62;
+      } else if (outcome !== void 0 && outcome !== "server-down") result.rejected.push(outcome);
+    }
+    inFlight.delete(ref);
+    settleStatus(record2);
+    ledger.journalSoon([record2]);
+  };
+  const lane = async (cursor) => {
+    const ahead = [];
+    const topUp = () => {
+      while (ahead.length < RESERVE_AHEAD) {
+        const reserving = reserve(cursor);
+        reserving.catch(() => void 0);
+        ahead.push(reserving);
       }
-      done++;
-      onProgress?.({ done, total, file: record2.id });
-    },
-    stopped
-  );
+    };
+    topUp();
+    let last;
+    try {
+      for (; ; ) {
+        const part = await ahead.shift();
+        if (part === void 0) break;
+        if (stopped()) {
+          release(part);
+          break;
+        }
+        topUp();
+        last = part;
+        await send(part);
+        if (part.last) fileDone(part.job);
+      }
+    } finally {
+      for (const reserving of ahead.splice(0)) {
+        const part = await reserving.catch(() => void 0);
+        if (part !== void 0) release(part);
+      }
+    }
+    if (last !== void 0 && !last.last) fileDone(last.job);
+  };
+  const feed = new PartFeed(jobs, fileDone);
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(input2.concurrency, jobs.length)) }, () => lane(feed.lane())));
+  await ledger.flush();
   return result;
 }
 function applySendResult(ctx, result) {
@@ -73674,13 +73853,14 @@ function mayHaveArrived(error62) {
   if (error62 instanceof McpNetworkError) return !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(error62.code ?? "");
   return false;
 }
-var MAX_SEND_ATTEMPTS;
+var RESERVE_AHEAD, MAX_SEND_ATTEMPTS;
 var init_send = __esm({
   "src/lib/sync/send.ts"() {
     "use strict";
     init_errors2();
-    init_pool();
+    init_part_feed();
     init_status();
+    RESERVE_AHEAD = 2;
     MAX_SEND_ATTEMPTS = 3;
   }
 });
@@ -73771,7 +73951,20 @@ async function run(input2) {
     maxFileBytes: config2.maxFileBytes,
     ...options2.signal === void 0 ? {} : { signal: options2.signal }
   });
-  const plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString() });
+  let graphiti;
+  let handshake;
+  if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding) })) {
+    graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
+    handshake = startHandshake(graphiti, options2.signal);
+  }
+  let plan;
+  try {
+    plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString() });
+  } catch (error62) {
+    handshake?.cancel();
+    if (options2.graphiti === void 0) await graphiti?.close().catch(() => void 0);
+    throw error62;
+  }
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
   const ctx = {
@@ -73790,13 +73983,12 @@ async function run(input2) {
   if (input2.lock === void 0) return summarize(ctx, plan);
   let changed = plan.changed || migratedOrigins > 0;
   let semantics;
-  let graphiti;
   try {
     if (needsServer(ctx, input2.rebuilding)) {
       changed = true;
-      graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
+      graphiti ??= options2.graphiti ?? new GraphitiClient(config2, { logger });
       const online = { ...ctx, graphiti };
-      semantics = await learnSemantics(online);
+      semantics = await learnSemantics(online, handshake?.profile);
       if (semantics === void 0) return summarize(ctx, plan);
       applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
@@ -73814,6 +74006,7 @@ async function run(input2) {
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
+    handshake?.cancel();
     if (options2.graphiti === void 0) await graphiti?.close().catch(() => void 0);
   }
   return summarize(ctx, plan, semantics);
@@ -73845,8 +74038,9 @@ async function sendPending(ctx, ready) {
   });
   applySendResult(ctx, result);
 }
-async function learnSemantics(ctx) {
+async function learnSemantics(ctx, handshake) {
   try {
+    await handshake;
     return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
   } catch (error62) {
     if (error62 instanceof McpError && !error62.retryable && error62.kind !== "aborted") throw new SyncError(`Graphiti rejected tools/list: ${error62.message}`, { cause: error62 });
@@ -73855,8 +74049,11 @@ async function learnSemantics(ctx) {
   }
 }
 function needsServer(ctx, rebuilding) {
-  if (ctx.outgoing.size > 0 || retiredDue(ctx.state, ctx.now()) || Object.values(ctx.state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
-  return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
+  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding);
+}
+function stateNeedsServer(config2, state, now, rebuilding) {
+  if (retiredDue(state, now) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
+  return waitingMarkers(state, rebuilding, sharedOriginsIn(config2, state)).size > 0;
 }
 function sharedOriginsIn(config2, state) {
   return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
@@ -73892,6 +74089,7 @@ var init_sync = __esm({
     init_confirm();
     init_listing();
     init_plan();
+    init_early_handshake();
     init_retire();
     init_schedule();
     init_send();
@@ -74931,7 +75129,7 @@ __export(worker_exports, {
   realSteps: () => realSteps
 });
 module.exports = __toCommonJS(worker_exports);
-var import_node_util2 = require("node:util");
+var import_node_util3 = require("node:util");
 
 // src/lib/config/config.ts
 var import_node_path7 = require("node:path");
@@ -75630,7 +75828,7 @@ function realSteps(config2, logger) {
   };
 }
 async function main() {
-  const { values } = (0, import_node_util2.parseArgs)({
+  const { values } = (0, import_node_util3.parseArgs)({
     args: process.argv.slice(2),
     options: { cwd: { type: "string" }, "lock-token": { type: "string" }, reason: { type: "string" } },
     strict: false

@@ -21,11 +21,32 @@ function outgoing(id: string, parts = 1, attempts = 0): Outgoing {
   return { record, drafts };
 }
 
-function input(jobs: Outgoing[], addMemory: (sourceDescription: string) => Promise<void>, journaled: Array<Array<string | undefined>>): SendInput {
+/** What the fake ledger was given: `durable` (journal, awaited) or `soon` (journalSoon), each part's sentAt/queuedAt at that moment; `flushed`: flush() calls. */
+interface Journaled {
+  entries: Array<{ how: 'durable' | 'soon'; parts: Array<{ marker: string; sentAt?: string | undefined; queuedAt?: string | undefined }> }>;
+  flushed: number;
+}
+
+function journaledNow(): Journaled {
+  return { entries: [], flushed: 0 };
+}
+
+/** Was `marker` journaled durably as in flight (sent, not yet answered) before now? */
+function durablyInFlight(journaled: Journaled, marker: string): boolean {
+  return journaled.entries.some((e) => e.how === 'durable' && e.parts.some((p) => p.marker === marker && p.sentAt !== undefined && p.queuedAt === undefined));
+}
+
+function input(jobs: Outgoing[], addMemory: (sourceDescription: string) => Promise<void>, journaled: Journaled): SendInput {
+  const note = (how: 'durable' | 'soon', records: FileRecord[]) =>
+    journaled.entries.push({ how, parts: records.flatMap((r) => r.episodes.map((e) => ({ marker: e.marker, sentAt: e.sentAt, queuedAt: e.queuedAt }))) });
   return {
     jobs,
     graphiti: { addMemory: (args: { sourceDescription: string }) => addMemory(args.sourceDescription) } as unknown as GraphitiClient,
-    ledger: { journal: async (records: FileRecord[]) => void journaled.push(records.flatMap((r) => r.episodes.map((e) => e.sentAt))) },
+    ledger: {
+      journal: async (records: FileRecord[]) => void note('durable', records),
+      journalSoon: (records: FileRecord[]) => void note('soon', records),
+      flush: async () => void journaled.flushed++,
+    },
     concurrency: 1,
     now: () => T0,
     logger: nullLogger,
@@ -34,20 +55,57 @@ function input(jobs: Outgoing[], addMemory: (sourceDescription: string) => Promi
 }
 
 describe('the send phase (sync/send.ts)', () => {
-  it('journals each part in flight before its add_memory and again after; returns how many were queued', async () => {
-    const journaled: Array<Array<string | undefined>> = [];
-    const seenAtSend: number[] = [];
-    const job = outgoing('a', 2);
-    const result = await sendParts(input([job], async () => void seenAtSend.push(journaled.length), journaled));
-    expect(result).toEqual({ queued: 2, rejected: [] });
-    // Part 1 is journaled in flight (1 entry) before it goes; part 2 after part 1's reply and its own in-flight entry (3).
-    expect(seenAtSend).toEqual([1, 3]);
-    expect(journaled[0]).toEqual([new Date(T0).toISOString(), undefined]);
-    expect(job.record.episodes.every((e) => e.queuedAt !== undefined)).toBe(true);
+  it('journals each part in flight, on disk, before its add_memory, and its reply with a group commit flushed before it returns', async () => {
+    const journaled = journaledNow();
+    const inFlightAtSend: boolean[] = [];
+    const jobs = [outgoing('a', 2), outgoing('b'), outgoing('c', 3)];
+    const result = await sendParts({
+      ...input(jobs, async (marker) => void inFlightAtSend.push(durablyInFlight(journaled, marker)), journaled),
+      concurrency: 2,
+    });
+    expect(result).toEqual({ queued: 6, rejected: [] });
+    expect(inFlightAtSend).toEqual([true, true, true, true, true, true]);
+    // Every reply was journaled (not awaited one by one) and flushed before the phase returned.
+    for (const job of jobs) {
+      for (const ref of job.record.episodes) {
+        expect(journaled.entries.some((e) => e.how === 'soon' && e.parts.some((p) => p.marker === ref.marker && p.queuedAt !== undefined))).toBe(true);
+      }
+      expect(job.record.status).toBe('queued');
+    }
+    expect(journaled.flushed).toBe(1);
+  });
+
+  it("sends a file's parts in order from one lane, while other lanes send other files", async () => {
+    const journaled = journaledNow();
+    const order: string[] = [];
+    const jobs = [outgoing('a', 3), outgoing('b', 2), outgoing('c')];
+    await sendParts({ ...input(jobs, async (marker) => void order.push(marker), journaled), concurrency: 2 });
+    for (const id of ['a', 'b']) {
+      const parts = order.filter((m) => m.includes(`:${id}:`));
+      expect(parts).toEqual([...parts].sort());
+    }
+    expect(order).toHaveLength(6);
+  });
+
+  it('a lane that stops releases the part it journaled in flight ahead: unsent again, and so journaled', async () => {
+    const journaled = journaledNow();
+    const first = outgoing('a');
+    const second = outgoing('b');
+    const result = await sendParts(input([first, second], async () => {
+      throw new McpNetworkError('socket hang up', 'ECONNRESET'); // may have arrived: stays in flight
+    }, journaled));
+    expect(result.serverDown).toBeInstanceOf(McpNetworkError);
+    expect(first.record.episodes[0]?.queuedAt).toBeDefined(); // may have been queued: reconcile decides
+    const reserved = second.record.episodes[0] as EpisodeRef;
+    expect(durablyInFlight(journaled, reserved.marker)).toBe(true); // it was reserved while the first was out
+    expect(reserved.sentAt).toBeUndefined();
+    expect(second.record.status).toBe('pending');
+    const last = journaled.entries.filter((e) => e.parts.some((p) => p.marker === reserved.marker)).at(-1);
+    expect(last?.parts.find((p) => p.marker === reserved.marker)?.sentAt).toBeUndefined();
   });
 
   it('returns a file rejected for the last time as a problem, and a server gone down as the error that stopped sending', async () => {
-    const journaled: Array<Array<string | undefined>> = [];
+    const journaled = journaledNow();
     const rejected = outgoing('r', 1, 2);
     const down = outgoing('d');
     const never = outgoing('n');
@@ -69,7 +127,7 @@ describe('the send phase (sync/send.ts)', () => {
 
   it('sends nothing when the server was already found down, and picks only pending files with unsent parts that may go', async () => {
     const job = outgoing('a');
-    const result = await sendParts({ ...input([job], async () => expect.fail('sent while down'), []), serverReachable: false });
+    const result = await sendParts({ ...input([job], async () => expect.fail('sent while down'), journaledNow()), serverReachable: false });
     expect(result).toEqual({ queued: 0, rejected: [] });
     const held = outgoing('h');
     const failed = outgoing('f');

@@ -2,6 +2,12 @@
  * The one place a sync run writes the state to disk. Between snapshots each change is journaled
  * (the whole record or the whole retired list, fsynced: O(change)); a snapshot folds the journal in.
  * A dry run writes nothing; a run that lost its lock writes nothing more.
+ *
+ * Two ways to journal: `journal` resolves once the change is on disk (what must be durable before
+ * the next step, e.g. a part in flight before its add_memory); `journalSoon` only queues it for the
+ * next group commit (what a kill may lose because the next run's reconcile recovers it, e.g. the
+ * reply to an add_memory), and `flush` waits for everything queued. Entries are serialized when
+ * their batch starts to be written, so a batch holds the records as they were by then.
  */
 import type { Lock } from '../state/lock.js';
 import { JournalAppender, saveState, type FileRecord, type JournalEntry, type SyncState } from '../state/state.js';
@@ -10,9 +16,14 @@ import { SyncError } from './errors.js';
 export class Ledger {
   private saving: Promise<void> | undefined;
   private saveAgain = false;
+  /** Entries waiting for the next batch, and the promise that batch settles. */
   private buffer: JournalEntry[] = [];
+  private nextBatch: Batch | undefined;
+  /** The batch being written (one at a time: appends to one file, in order). */
+  private writing: Promise<void> | undefined;
+  /** A failed append may have left a torn line; nothing appended after it would replay, so every later append fails too. */
+  private failure: unknown;
   private appender: JournalAppender | undefined;
-  private flushing: Promise<void> | undefined;
 
   constructor(
     private readonly stateDir: string,
@@ -32,6 +43,29 @@ export class Ledger {
     await this.append(entries);
   }
 
+  /**
+   * Like `journal`, without waiting: the records go out with the next group commit. For changes a
+   * kill may lose (the next run recovers them); a write error surfaces at the next `journal` or `flush`.
+   */
+  journalSoon(records: FileRecord[]): void {
+    if (this.dryRun || records.length === 0) return;
+    try {
+      this.checkLock();
+    } catch (error) {
+      this.failure ??= error;
+      return;
+    }
+    this.append(records.map((record) => ({ k: 'file', id: record.id, record }))).catch(() => undefined); // kept in `failure`
+  }
+
+  /** Resolves once everything journaled so far is on disk. */
+  async flush(): Promise<void> {
+    if (this.dryRun) return;
+    if (this.nextBatch !== undefined) await this.nextBatch.promise;
+    else if (this.writing !== undefined) await this.writing;
+    if (this.failure !== undefined) throw this.failure;
+  }
+
   /** A run that changed nothing costs one journal line, not a snapshot. */
   async journalLastRun(): Promise<void> {
     if (this.state.lastRun !== undefined) await this.append([{ k: 'meta', lastRun: this.state.lastRun }]);
@@ -46,6 +80,8 @@ export class Ledger {
       return this.saving;
     }
     this.saving = (async () => {
+      // An append racing the snapshot could land in the journal the snapshot retires.
+      await this.flush().catch(() => undefined);
       do {
         this.saveAgain = false;
         this.state.updatedAt = new Date(this.now()).toISOString();
@@ -58,6 +94,7 @@ export class Ledger {
   }
 
   async close(): Promise<void> {
+    await this.flush().catch(() => undefined);
     await this.appender?.close();
   }
 
@@ -67,22 +104,55 @@ export class Ledger {
   }
 
   /**
-   * Group commit: concurrent lanes' entries share one write + fsync. A caller's promise resolves
-   * once a flush that includes its entries is on disk.
+   * Group commit: entries queued while a batch is being written share the next write + fsync. A
+   * caller's promise resolves once the batch holding its entries is on disk, not later batches.
    */
   private append(entries: JournalEntry[]): Promise<void> {
     if (this.dryRun) return Promise.resolve();
+    if (this.failure !== undefined) return Promise.reject(this.failure);
     this.buffer.push(...entries);
-    if (this.flushing !== undefined) return this.flushing;
-    this.flushing = (async () => {
-      while (this.buffer.length > 0) {
-        const batch = this.buffer.splice(0);
+    this.nextBatch ??= newBatch();
+    const { promise } = this.nextBatch;
+    this.writeNext();
+    return promise;
+  }
+
+  private writeNext(): void {
+    if (this.writing !== undefined || this.nextBatch === undefined) return;
+    const batch = this.nextBatch;
+    const entries = this.buffer.splice(0);
+    this.nextBatch = undefined;
+    this.writing = (async () => {
+      try {
+        if (this.failure !== undefined) throw this.failure;
         this.appender ??= new JournalAppender(this.stateDir);
-        await this.appender.append(this.state, batch);
+        await this.appender.append(this.state, entries);
+        batch.resolve();
+      } catch (error) {
+        this.failure ??= error;
+        batch.reject(error);
       }
     })().finally(() => {
-      this.flushing = undefined;
+      this.writing = undefined;
+      this.writeNext();
     });
-    return this.flushing;
   }
+}
+
+interface Batch {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Awaited by whoever journaled into it; a batch only `journalSoon` wrote to must not be an unhandled rejection.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }

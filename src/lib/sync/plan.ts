@@ -12,6 +12,7 @@ import { fileIdOf } from '../memory/hash.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
+import { runPool } from '../util/pool.js';
 import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -52,13 +53,18 @@ type Verdict =
   | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean }
   | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: RedactionsByKind };
 
+/** Files prepared at once: enough to keep the disk and the CPU busy, few enough to bound the memory of bodies in flight. */
+const PREPARE_CONCURRENCY = 8;
+
 export async function planRun(input: PlanInput): Promise<Plan> {
   const { state, scan } = input;
-  const verdicts: Array<{ id: string; verdict: Verdict }> = [];
-  for (const file of scan.files) {
+  // A few files at a time: reading one waits on the disk, hashing and parsing the next use the CPU
+  // meanwhile. Verdicts keep the scan's order (ids, renames and counts do not depend on timing).
+  const verdicts = new Array<{ id: string; verdict: Verdict }>(scan.files.length);
+  await runPool(scan.files, PREPARE_CONCURRENCY, async (file, index) => {
     const id = fileRecordId(file.source, file.relPath);
-    verdicts.push({ id, verdict: await assessFile(input, id, file, state.files[id]) });
-  }
+    verdicts[index] = { id, verdict: await assessFile(input, id, file, state.files[id]) };
+  });
   const plan: Plan = {
     put: [],
     drop: [],

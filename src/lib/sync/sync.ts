@@ -2,7 +2,8 @@
  * The sync engine: memory files on disk → Graphiti episodes, exactly once. This file is the
  * orchestrator; each phase is a module of its own with typed inputs and outputs:
  *
- *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts)
+ *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts; the MCP
+ *     handshake runs meanwhile when the scan shows the run may go online: early-handshake.ts)
  *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
  *   → parts an earlier run left in flight count as queued (in-flight.ts `leftInFlight`, invariant 3)
  *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
@@ -29,7 +30,7 @@
  * The invariants are numbered in docs/architecture.md.
  */
 import type { Config } from '../config/config.js';
-import { GraphitiClient } from '../graphiti/graphiti.js';
+import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
 import { editOrder, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
@@ -44,7 +45,8 @@ import { applyLeftInFlight, leftInFlight } from './in-flight.js';
 import { Ledger } from './ledger.js';
 import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
-import { applyPlan, planRun } from './plan.js';
+import { applyPlan, planRun, type Plan } from './plan.js';
+import { mayNeedServer, startHandshake, type Handshake } from './early-handshake.js';
 import { applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
@@ -101,7 +103,21 @@ async function run(input: RunInput): Promise<SyncSummary> {
     maxFileBytes: config.maxFileBytes,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  const plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString() });
+  // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
+  let graphiti: GraphitiClient | undefined;
+  let handshake: Handshake | undefined;
+  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding) })) {
+    graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
+    handshake = startHandshake(graphiti, options.signal);
+  }
+  let plan: Plan;
+  try {
+    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString() });
+  } catch (error) {
+    handshake?.cancel();
+    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
+    throw error;
+  }
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
   const ctx: RunContext = {
@@ -121,13 +137,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
 
   let changed = plan.changed || migratedOrigins > 0;
   let semantics: ResolvedSemantics | undefined;
-  let graphiti: GraphitiClient | undefined;
   try {
     if (needsServer(ctx, input.rebuilding)) {
       changed = true;
-      graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
+      graphiti ??= options.graphiti ?? new GraphitiClient(config, { logger });
       const online: OnlineRun = { ...ctx, graphiti };
-      semantics = await learnSemantics(online);
+      semantics = await learnSemantics(online, handshake?.profile);
       if (semantics === undefined) return summarize(ctx, plan);
       applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
@@ -145,6 +160,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
     await ctx.ledger.close();
+    handshake?.cancel(); // started early for a plan that found nothing for the server: no retries left behind
     if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
   }
   return summarize(ctx, plan, semantics);
@@ -186,8 +202,9 @@ async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolea
 }
 
 /** What the server's delete removes (cached per server; probed once when its surface does not say). Undefined: unreachable. */
-async function learnSemantics(ctx: OnlineRun): Promise<ResolvedSemantics | undefined> {
+async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<ResolvedSemantics | undefined> {
   try {
+    await handshake; // started during the plan: its failure is this step's, with the same message
     return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
   } catch (error) {
     if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
@@ -196,9 +213,15 @@ async function learnSemantics(ctx: OnlineRun): Promise<ResolvedSemantics | undef
   }
 }
 
+/** After the plan: the run goes online when it has files to send or the state holds work for the server. */
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  if (ctx.outgoing.size > 0 || retiredDue(ctx.state, ctx.now()) || Object.values(ctx.state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
-  return waitingMarkers(ctx.state, rebuilding, sharedOriginsIn(ctx.config, ctx.state)).size > 0;
+  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding);
+}
+
+/** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list. */
+function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean): boolean {
+  if (retiredDue(state, now) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
+  return waitingMarkers(state, rebuilding, sharedOriginsIn(config, state)).size > 0;
 }
 
 /** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
