@@ -211,6 +211,15 @@ describe("a separator that belongs to another name's assignment", () => {
   });
 });
 
+describe('a variable of the same name as the credential key', () => {
+  it('accountKey = $accountKey passes a variable on', () => {
+    untouched('let accountKey = $accountKey;');
+  });
+  it('a $-value that is not the same name is still judged as a value', () => {
+    removed(`let accountKey = $${TOKEN};`, TOKEN);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],

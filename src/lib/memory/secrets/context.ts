@@ -138,6 +138,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const quote = v[1] ?? '';
   if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
   const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
+  // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
+  const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
+  if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
   if (!passwordLike && /\s/.test(inner)) return undefined;
