@@ -220,6 +220,13 @@ describe('a variable of the same name as the credential key', () => {
   });
 });
 
+describe('an encrypted value', () => {
+  it("Spring Cloud Config's {cipher}… is ciphertext, not the secret (as ENC(…) already is)", () => {
+    untouched(`password: '{cipher}${j('0d17b565c37bcbd895e9d923', '15a05c1c3c9a29f7')}${TOKEN}'`);
+    removed(`password: '${TOKEN}'`, TOKEN);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],

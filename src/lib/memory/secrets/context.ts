@@ -176,6 +176,7 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     if (/(?:\.{2,}|…)$/.test(run) || line[runEnd] === '…') continue; // elided: an example
     if (line[runStart - 1] === '<' && line[runEnd] === '>') continue; // `<a8Fk…>`: enclosed as placeholders are written
     if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // a data: URI's content
+    if (/\{cipher\}$/i.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // Spring Cloud Config ciphertext
     if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue; // `{{ .Env.API_KEY_2024 }}`, `ENC(…)`
     if (hasUrl && inUrl(line, runStart + 3)) continue;
     // A quoted key between the word and the run owns the run (`jwks key "n": "0vx7…"`: a public modulus).
