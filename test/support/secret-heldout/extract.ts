@@ -330,7 +330,7 @@ export function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): 
     const word = before.slice(wordStart) + run + (wordEnd < 0 ? after : after.slice(0, wordEnd));
     if (word.includes('://') && !word.includes('@')) {
       // v3: a URL that carries a credential (a credential-named parameter's value, a webhook) is not an id.
-      const param = /[?&#;][^=&#?;]*(?:pass|pwd|secret|token|key|sig|auth|credential)[^=&#?;]*=$/i.test(before.slice(wordStart) + key);
+      const param = /[?&#;][^=&#?;]*(?:pass|pwd|secret|token|key|sig|auth|credential)[^=&#?;]*=$/i.test(before.slice(wordStart));
       if (version === 'v2' || !(param || /webhook|:\/\/hooks\./i.test(word))) continue;
     }
     return false;
