@@ -227,6 +227,15 @@ describe('an encrypted value', () => {
   });
 });
 
+describe('a CSS colour in an escaped style string', () => {
+  it('.passwordCheck-notValid { color: #DF3312; } inside a JSON string stays', () => {
+    untouched('"CSS": ".passwordCheck-notValid-customizable {\\n\\tcolor: #DF3312;\\n}\\n.passwordCheck-valid-customizable {\\n\\tcolor: #19BF00;\\n}"');
+  });
+  it('a password before an escaped line break is still removed', () => {
+    removed(`"text": "VPN password: ${PW}\\nuser: ops"`, PW);
+  });
+});
+
 describe('the new judgements in linear time on lines made to be slow', () => {
   it.each([
     ['an HTML-escaped template that never closes', `password: &lt;${'a&g'.repeat(300_000)}`],

@@ -137,7 +137,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (v === null) return undefined;
   const quote = v[1] ?? '';
   if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
-  const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
+  // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
+  const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
+  const inner = quote === '' ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : (v[2] as string);
   // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;

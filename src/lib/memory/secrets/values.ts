@@ -382,6 +382,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // was named by a person; generated ones are random, and a format that opens with such a word
   // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
   if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
+  // A CSS colour (`#DF3312`): a style, not a value.
+  if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
   // A cloud region (`eu-west-3`, `us-gov-east-1`), a public key or a certificate: no secret.
   if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
   // An SSH public key's type opens a public key, not a secret.
