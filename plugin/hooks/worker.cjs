@@ -31296,6 +31296,7 @@ function isCredentialValue(raw, numericOk) {
   if (!numericOk && isCamelName(v)) return false;
   if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
+  if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
   if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
@@ -31556,7 +31557,8 @@ function labelledValue(line, after, passwordLike) {
   if (v === null) return void 0;
   const quote = v[1] ?? "";
   if (quote === "" && isPlaceholder(v[0])) return void 0;
-  const inner = quote === "" ? splitTrailingPunctuation(v[0]).value : v[2];
+  const escapedBreak = quote === "" ? v[0].indexOf("\\n") : -1;
+  const inner = quote === "" ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : v[2];
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== void 0 && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, "").toLowerCase() === name.toLowerCase()) return void 0;
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
