@@ -31142,8 +31142,32 @@ function isPlaceholder(value) {
 }
 function isDummy(value, opts = {}) {
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, "");
-  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value)) return true;
-  return value.length >= 8 && fewDistinct(value, 3) || isPatterned(value);
+  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value) || isEncodedExample(value)) return true;
+  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value);
+}
+function maskWithTail(value) {
+  if (value.length < 16) return false;
+  let longest = 0;
+  let end = 0;
+  let run2 = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    run2 = i > 0 && value[i] === value[i - 1] ? run2 + 1 : 1;
+    if (run2 > longest) {
+      longest = run2;
+      end = i + 1;
+    }
+  }
+  const rest = value.slice(0, end - longest) + value.slice(end);
+  return longest * 4 >= value.length * 3 && rest.length <= 12 && /^[A-Za-z]*$/.test(rest);
+}
+function isUrlPasswordPlaceholder(user, password) {
+  return password.length < 4 || user !== "" && password === user || isRedacted(password) || isPlaceholder(password) || isDummy(password);
+}
+function isEncodedExample(value) {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  const text3 = Buffer.from(value, "base64").toString("latin1");
+  if (!/^[\x20-\x7e\t\r\n]+$/.test(text3)) return false;
+  return DOC_EXAMPLE.test(text3);
 }
 function isPatterned(value) {
   const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== "");
@@ -31204,6 +31228,12 @@ function isNamedHash(value) {
 function isPath(value) {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
+function isNamedPath(value) {
+  if (!PATH.test(value)) return false;
+  let names = 0;
+  for (const part of value.split("/")) if (/^[a-z]{3,}(?:[._-][a-z0-9]+)*$/.test(part)) names += 1;
+  return names >= 2;
+}
 function isRegex(v) {
   return (v.match(REGEX_PIECE) ?? []).length >= 2;
 }
@@ -31213,7 +31243,10 @@ function isCamelName(value) {
 function isPlainUrl(v) {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
   if (m === null || m[1].includes("@")) return false;
-  return m[2].split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
+  return m[2].split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12) || /^[A-Za-z]+(?:[_-][A-Za-z]+)+$|^\{\w*\}$/.test(part));
+}
+function holdsKeyMaterial(body) {
+  return /[A-Za-z0-9+/=]{16}/.test(body);
 }
 function isTemplateStart(value) {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
@@ -31226,18 +31259,29 @@ function insideTemplate(before) {
   }
   return false;
 }
+function isCursorTokenName(name) {
+  return CURSOR_TOKEN_NAME.test(name.slice(-48));
+}
 function unquote(v) {
   const first = v[0];
   if (v.length >= 2 && (first === '"' || first === "'" || first === "`") && v.endsWith(first)) return { inner: v.slice(1, -1), quote: first };
   return { inner: v, quote: "" };
 }
 function splitTrailingPunctuation(v, prose = true) {
-  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
-  if (m === null || m.index === 0) return { value: v, rest: "" };
-  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
+  const marks = prose ? ")]}.,:;!?" : ")]},";
+  let at = v.length;
+  for (; ; ) {
+    if (at > 0 && marks.includes(v[at - 1])) at -= 1;
+    else if (prose && at > 1 && (v.endsWith("**", at) || v.endsWith("__", at))) at -= 2;
+    else break;
+  }
+  if (at === v.length || at === 0) return { value: v, rest: "" };
+  return { value: v.slice(0, at), rest: v.slice(at) };
 }
 function isCredentialValue(raw, numericOk) {
-  const { inner, quote } = unquote(raw);
+  const { inner: once, quote } = unquote(raw);
+  const inner = quote === "" ? once : unquote(once).inner;
+  if (quote !== "" && isCodeBetweenStrings(once)) return false;
   const v = inner.trim();
   if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false;
@@ -31246,13 +31290,21 @@ function isCredentialValue(raw, numericOk) {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   if (!numericOk && isCamelName(v)) return false;
+  if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
+  if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
+  if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+function isCodeBetweenStrings(inner) {
+  const last = inner.trimEnd().slice(-1);
+  return /^\s*(?:\+|\.\s*\$|,\s*[A-Za-z_$])/.test(inner) && (last === "+" || last === "(" || last === "[" || last === ":");
 }
 function looksRandom(v, minLength = 8) {
   if (v.length < minLength || isPlaceholder(v) || isDummy(v) || isRedacted(v)) return false;
@@ -31268,16 +31320,17 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CODE_REF, CODE_CALL, WORDISH;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     isRedacted = (v) => v.includes("[REDACTED:");
     ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
-    INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
+    INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
     DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+    BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
     NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
@@ -31297,6 +31350,7 @@ var init_values = __esm({
       ["ENC[", "]"]
     ];
     VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
+    CURSOR_TOKEN_NAME = /(?:next|page|pagination|continuation|sequence|starting|idempotency|request|work[ _-]?unit|resume|sync)[ _-]?token[ _"'-]*$/i;
     CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
     CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
@@ -31389,7 +31443,7 @@ var init_assignment = __esm({
     };
     KEYWORD = /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
     KEY_SUFFIX = /[_.-]key$/i;
-    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key/i;
+    NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "g"
@@ -31404,7 +31458,7 @@ var init_assignment = __esm({
         GENERIC_KEY.lastIndex = 0;
         for (let m = GENERIC_KEY.exec(text3); m !== null; m = GENERIC_KEY.exec(text3)) {
           const key = m[1];
-          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
+          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
           const valueAt = m.index + m[0].length;
           GENERIC_VALUE.lastIndex = valueAt;
           const raw = GENERIC_VALUE.exec(text3)?.[0];
@@ -31495,13 +31549,18 @@ function labelledValue(line, after, passwordLike) {
   if (gap === null) return void 0;
   const at = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
-  if (line.startsWith("//", at - 1) || line[at - 1] === "/") return void 0;
+  const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
+  if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
   if (quote === "" && isPlaceholder(v[0])) return void 0;
-  const inner = quote === "" ? splitTrailingPunctuation(v[0]).value : v[2];
+  const escapedBreak = quote === "" ? v[0].indexOf("\\n") : -1;
+  const inner = quote === "" ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : v[2];
+  const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
+  if (name !== void 0 && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, "").toLowerCase() === name.toLowerCase()) return void 0;
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
   if (!passwordLike && /\s/.test(inner)) return void 0;
   if (/<[^<>]+>/.test(inner)) return void 0;
@@ -31526,7 +31585,9 @@ function entropyToken(line, after, judged, hasUrl) {
     judged.until = runEnd;
     const run2 = line.slice(runStart, runEnd);
     if (/(?:\.{2,}|…)$/.test(run2) || line[runEnd] === "\u2026") continue;
+    if (line[runStart - 1] === "<" && line[runEnd] === ">") continue;
     if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
+    if (/\{cipher\}$/i.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
     if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue;
     if (hasUrl && inUrl(line, runStart + 3)) continue;
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
@@ -31595,13 +31656,13 @@ var init_context = __esm({
     WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
     LINE_WORD = new RegExp(WORD.source, "gi");
     HAS_WORD = new RegExp(WORD.source, "i");
-    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+    NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
     NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
     SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
-    LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|\b(?:is|was|to|are)\b)[ \t*]*/iy;
+    LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
     NEAR_WORD = {
       kind: "context",
@@ -31849,7 +31910,7 @@ var init_command_line = __esm({
         `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
         "gi"
       ),
-      replace: (m, g) => keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
+      replace: (m, g) => isCursorTokenName((g[0] ?? "").trimEnd().replace(/=$/, "")) ? m : keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
     };
     SINGLE_DASH_PASSWORD = {
       kind: "cli-password",
@@ -32073,12 +32134,12 @@ var init_random_assignment = __esm({
     init_engine();
     init_values();
     LINE = /^([ \t]*(?:export[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*[:=][ \t]*(["']?))([A-Za-z0-9+/=_-]{32,})(\4[ \t]*,?[ \t]*)$/gm;
-    PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag)$/i;
+    PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag|(?:public|publishable|pub)[_.-]?key)$/i;
     RANDOM_ASSIGNMENT = {
       kind: "high-entropy",
       hints: ["=", ":"],
       scan: (text3) => text3.replace(LINE, (m, head, _q, key, _vq, value, tail) => {
-        if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || !random(value)) return m;
+        if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, "")) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
         return `${head}${tag("high-entropy")}${tail}`;
       })
     };
@@ -32137,7 +32198,8 @@ var init_structured = __esm({
       kind: "gcp-private-key",
       hints: ['"private_key"'],
       re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
-      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
+      // `"private_key": "DUMMY"` in a fixture is a placeholder (values.ts decides), not a key.
+      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) || isPlaceholder(g[1]) || isDummy(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
     };
     PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
     PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
@@ -32161,6 +32223,7 @@ var init_structured = __esm({
             PEM_TAIL.exec(text3);
             end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
           }
+          if (!holdsKeyMaterial(text3.slice(begin.index + begin[0].length, end))) continue;
           out += text3.slice(cursor, begin.index) + tag("pem-private-key");
           cursor = end;
         }
@@ -32218,7 +32281,7 @@ var init_structured = __esm({
       re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
       replace: (_m, g) => {
         const pw = g[2] ?? "";
-        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return void 0;
+        if (isUrlPasswordPlaceholder(g[1] ?? "", pw) || /^\*+$/.test(pw)) return void 0;
         return `${g[0]}${g[1]}:${tag("url-password")}@`;
       }
     };
