@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/lib/memory/redact.js';
 import { survives } from '../support/secret-corpus.js';
-import { heldoutBenign, heldoutSecrets } from '../support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevExtra, heldoutSecrets } from '../support/secret-heldout/notes.js';
 
 const secrets = heldoutSecrets();
 const benign = heldoutBenign();
@@ -37,18 +37,25 @@ describe('redaction on the held-out set', () => {
     }
   });
 
-  it('touches at most 4 % of the held-out benign notes (measured 3.1 %, 8 of 260, labelling rule v5, when this ceiling was set)', () => {
+  it('touches at most 3 % of the held-out benign notes (measured 2.3 %, 6 of 260, labelling rule v5, when this ceiling was set)', () => {
     const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / benign.length).toBeLessThanOrEqual(0.04);
+    expect(touched.length / benign.length).toBeLessThanOrEqual(0.03);
   });
 
-  it('touches at most 2 % of the dev half and 6.5 % of the test half, only ever measured (measured 0 of 106 and 8 of 154)', () => {
-    const ceilings = { dev: 0.02, test: 0.065 } as const;
+  it('touches at most 2 % of the dev half and 4.5 % of the test half, only ever measured (measured 0 of 106 and 6 of 154)', () => {
+    const ceilings = { dev: 0.02, test: 0.045 } as const;
     for (const split of ['dev', 'test'] as const) {
       const half = benign.filter((b) => b.split === split);
       const touched = half.filter((b) => redactSecrets(b.note).text !== b.note);
       expect(touched.length / half.length, split).toBeLessThanOrEqual(ceilings[split]);
     }
+  });
+
+  it('touches at most 3 % of the dev extension (other scanners\' non-findings, AWS CLI examples; measured 1.7 %, 20 of 1,179)', () => {
+    const extra = heldoutBenignDevExtra();
+    expect(extra.length).toBeGreaterThanOrEqual(1000);
+    const touched = extra.filter((b) => redactSecrets(b.note).text !== b.note);
+    expect(touched.length / extra.length).toBeLessThanOrEqual(0.03);
   });
 
   it('property: a removed held-out secret stays removed with any text before and after it', () => {

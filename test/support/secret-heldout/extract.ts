@@ -301,7 +301,7 @@ const shaped = (v: string): boolean => v.length >= 16 && /\d/.test(v) && /[A-Za-
  * without user information, a hash named as such); the sample is benign when every token is one.
  * A leading `name=` inside a run is an assignment's key, not part of the value.
  */
-function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean {
+export function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean {
   for (const m of text.matchAll(TOKEN_RUN)) {
     const run = m[0];
     const at = m.index as number;
@@ -330,7 +330,7 @@ function benignByRule(text: string, version: 'v2' | 'v3' | 'v4' | 'v5'): boolean
     const word = before.slice(wordStart) + run + (wordEnd < 0 ? after : after.slice(0, wordEnd));
     if (word.includes('://') && !word.includes('@')) {
       // v3: a URL that carries a credential (a credential-named parameter's value, a webhook) is not an id.
-      const param = /[?&#;][^=&#?;]*(?:pass|pwd|secret|token|key|sig|auth|credential)[^=&#?;]*=$/i.test(before.slice(wordStart) + key);
+      const param = /[?&#;][^=&#?;]*(?:pass|pwd|secret|token|key|sig|auth|credential)[^=&#?;]*=$/i.test(before.slice(wordStart));
       if (version === 'v2' || !(param || /webhook|:\/\/hooks\./i.test(word))) continue;
     }
     return false;

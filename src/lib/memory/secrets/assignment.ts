@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { insideTemplate, isCredentialValue, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
+import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -80,7 +80,7 @@ function keyWords(key: string): string {
  * `token_count`, `password_file`, `secretName`, `tokenUrl`, `secretKeyRef`, `api_key_id`, `tokenizer`.
  */
 const NON_SECRET_KEY =
-  /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key/i;
+  /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
 
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
@@ -182,7 +182,7 @@ const GENERIC: ScanRule = {
         if (m === null) continue;
         from = m.index + m[0].length;
         const key = m[1] as string;
-        if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+        if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
         const valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
         const raw = GENERIC_VALUE.exec(text)?.[0];

@@ -7,7 +7,7 @@
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { isHighEntropy } from './context.js';
-import { isCredentialValue, isRedacted, looksRandom } from './values.js';
+import { isCredentialValue, isRedacted, looksRandom, isCursorTokenName } from './values.js';
 
 /**
  * A flag's value: quoted (any length, spaces allowed) or a bare word up to whitespace. A bare word
@@ -158,7 +158,7 @@ const LONG_FLAG: RegexRule = {
     `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE}`,
     'gi',
   ),
-  replace: (m, g) => keepOrTag(g[0] ?? '', g[2] ?? '', /^pass/i.test(g[1] ?? '') ? 'cli-password' : 'cli-token') ?? m,
+  replace: (m, g) => (isCursorTokenName((g[0] ?? '').trimEnd().replace(/=$/, '')) ? m : keepOrTag(g[0] ?? '', g[2] ?? '', /^pass/i.test(g[1] ?? '') ? 'cli-password' : 'cli-token') ?? m),
 };
 
 /**

@@ -24,8 +24,8 @@ const LINE_WORD = new RegExp(WORD.source, 'gi');
 /** The same words, for a yes/no question (no shared lastIndex). */
 const HAS_WORD = new RegExp(WORD.source, 'i');
 
-/** Words before a credential word that make it something else: a public key, a database key. */
-const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
+/** Words before a credential word that make it something else: a public key, a database key, a page cursor (`NextToken`). */
+const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
@@ -113,7 +113,8 @@ const TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
 /** The rest of a run from a given start (sticky). */
 const RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
 /** The words between a credential word and its value end in a separator: `:`, `=`, ` - `, `|`, `=>`, `<-`, `is`, `was`, `to`. */
-const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|\b(?:is|was|to|are)\b)[ \t*]*/iy;
+// The separator words stand alone: in `replicate-secret-to-regions` the `to` is part of a name.
+const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
 /** A value right after a label: quoted (taken whole) or bare up to whitespace. */
 // Quoted values are looked for up to 1,024 characters (linear time on lines full of quotes); a
 // longer quoted secret is a random run that the entropy path below replaces whatever its length.
@@ -133,14 +134,24 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (gap === null) return undefined;
   const at = after + gap[0].length;
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
-  // `key: https://…`, `password://` is a URL, not a label.
-  if (line.startsWith('//', at - 1) || line[at - 1] === '/') return undefined;
+  // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
+  // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
+  const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
+  // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
+  // words (`password policies <https://docs…>`): the separator was the URL's own.
+  if (line.startsWith('//', at - 1) || line[at - 1] === '/' || (/[A-Za-z]:$/.test(gap[0]) && line.startsWith('//', at))) return undefined;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
   if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
-  const inner = quote === '' ? splitTrailingPunctuation(v[0]).value : (v[2] as string);
+  // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
+  const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
+  const inner = quote === '' ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : (v[2] as string);
+  // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
+  const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
+  if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
   if (!passwordLike && /\s/.test(inner)) return undefined;
@@ -177,7 +188,9 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     judged.until = runEnd;
     const run = line.slice(runStart, runEnd);
     if (/(?:\.{2,}|…)$/.test(run) || line[runEnd] === '…') continue; // elided: an example
+    if (line[runStart - 1] === '<' && line[runEnd] === '>') continue; // `<a8Fk…>`: enclosed as placeholders are written
     if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // a data: URI's content
+    if (/\{cipher\}$/i.test(line.slice(Math.max(0, runStart - 8), runStart))) continue; // Spring Cloud Config ciphertext
     if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue; // `{{ .Env.API_KEY_2024 }}`, `ENC(…)`
     if (hasUrl && inUrl(line, runStart + 3)) continue;
     // A quoted key between the word and the run owns the run (`jwks key "n": "0vx7…"`: a public modulus).

@@ -13,7 +13,7 @@
  */
 import { entropy } from './context.js';
 import { tag, type ScanRule } from './engine.js';
-import { isDummy, isPlaceholder, isRedacted } from './values.js';
+import { isCursorTokenName, isDummy, isNamedPath, isPlaceholder, isRedacted } from './values.js';
 
 /**
  * One whole line: an optional `export`, a key (quoted or not), `=` or `:`, an optionally quoted
@@ -22,8 +22,8 @@ import { isDummy, isPlaceholder, isRedacted } from './values.js';
  */
 const LINE = /^([ \t]*(?:export[ \t]+)?(["']?)([A-Za-z_][A-Za-z0-9_.-]*)\2[ \t]*[:=][ \t]*(["']?))([A-Za-z0-9+/=_-]{32,})(\4[ \t]*,?[ \t]*)$/gm;
 
-/** Keys whose values are public digests, ids or versions, by their last word. */
-const PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag)$/i;
+/** Keys whose values are public digests, ids, versions or public keys (`DOTENV_PUBLIC_KEY`, `publishableKey`), by their last words. */
+const PUBLIC_KEY = /(?:integrity|hash|sha\d*|md5|digest|checksum|etag|fingerprint|commit|revision|rev|ref|sum|id|uuid|guid|version|nonce|salt|iv|image|tag|(?:public|publishable|pub)[_.-]?key)$/i;
 
 /** Entropy of random text of the base64 alphabet, by length (short samples show less of it). */
 function random(v: string): boolean {
@@ -37,7 +37,7 @@ export const RANDOM_ASSIGNMENT: ScanRule = {
   hints: ['=', ':'],
   scan: (text) =>
     text.replace(LINE, (m, head: string, _q: string, key: string, _vq: string, value: string, tail: string) => {
-      if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, '')) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || !random(value)) return m;
+      if (PUBLIC_KEY.test(key.replace(/[_.-]+$/, '')) || isCursorTokenName(key) || isRedacted(value) || isPlaceholder(value) || isDummy(value) || isNamedPath(value) || !random(value)) return m;
       return `${head}${tag('high-entropy')}${tail}`;
     }),
 };

@@ -4,14 +4,15 @@
  * signatures, credentials inside URLs, webhook URLs, Docker's config.json.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { isDummy, isPlaceholder, isRedacted, looksRandom } from './values.js';
+import { holdsKeyMaterial, isDummy, isPlaceholder, isRedacted, isUrlPasswordPlaceholder, looksRandom } from './values.js';
 
 /** GCP service-account JSON: the whole escaped PEM string value. */
 const GCP_PRIVATE_KEY: RegexRule = {
   kind: 'gcp-private-key',
   hints: ['"private_key"'],
   re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
-  replace: (_m, g) => (g[1] === undefined || g[1] === '' || isRedacted(g[1]) ? undefined : `${g[0]}${tag('gcp-private-key')}${g[2]}`),
+  // `"private_key": "DUMMY"` in a fixture is a placeholder (values.ts decides), not a key.
+  replace: (_m, g) => (g[1] === undefined || g[1] === '' || isRedacted(g[1]) || isPlaceholder(g[1]) || isDummy(g[1]) ? undefined : `${g[0]}${tag('gcp-private-key')}${g[2]}`),
 };
 
 const PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
@@ -43,6 +44,8 @@ const PEM_PRIVATE_KEY: ScanRule = {
         PEM_TAIL.exec(text);
         end = PEM_TAIL.lastIndex === 0 ? begin.index + begin[0].length : PEM_TAIL.lastIndex;
       }
+      // A block around no key material is a placeholder in a document (values.ts decides).
+      if (!holdsKeyMaterial(text.slice(begin.index + begin[0].length, end))) continue;
       out += text.slice(cursor, begin.index) + tag('pem-private-key');
       cursor = end;
     }
@@ -158,7 +161,7 @@ const URL_PASSWORD: RegexRule = {
   re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
   replace: (_m, g) => {
     const pw = g[2] ?? '';
-    if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || /^\*+$/.test(pw)) return undefined;
+    if (isUrlPasswordPlaceholder(g[1] ?? '', pw) || /^\*+$/.test(pw)) return undefined;
     return `${g[0]}${g[1]}:${tag('url-password')}@`;
   },
 };

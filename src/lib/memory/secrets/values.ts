@@ -16,23 +16,35 @@ export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
  */
 const ENV_REF =
   /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
-/** An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`, `"#{DB_PASSWORD}"`, `$__env{X}`. */
-const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{/;
+/**
+ * An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`,
+ * `"#{DB_PASSWORD}"`, `$__env{X}`; so does a value built on an upper-case variable followed by a
+ * path (`$REACT_APP_BASE_URL/#/forgot_password`).
+ */
+const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
 
 /**
  * Words people write where a value goes (any case), the same words with a few digits (`password123`,
- * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax, and a
- * command that fetches the value (`` `cat /run/secrets/token` ``).
+ * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax (also
+ * HTML-escaped, `&lt;YOUR_PASSWORD&gt;`, and the first word of a bracketed phrase cut at its space,
+ * `[Shared Access key goes here]`), a name for the value (`my-Bitbucket-password`), and a command
+ * that fetches the value (`` `cat /run/secrets/token` ``); an encrypted value (`ENC(…)`, Spring Cloud
+ * Config's `{cipher}…`) is not the secret either.
  */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
- * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`): words no generator writes into a token (any case),
- * and runs no generator makes in a token's length (in one case only: `xXXX` is common in 100 KB of base62).
+ * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), a value that says it
+ * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`): words no generator writes into a
+ * token (any case), and runs no generator makes in a token's length (in one case only: `xXXX` is
+ * common in 100 KB of base62). `fake`, `dummy` and `not a real` count as a word of the value: at
+ * its start or after a separator (`sk_test_fake…`), not glued to letters or digits (`…12fake…`,
+ * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
-const DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]/;
+const DOC_EXAMPLE =
+  /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -50,8 +62,56 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   // A value of its format's full length has nothing left out: `...` in it is three of its characters
   // (Azure AD secrets draw from `[A-Za-z0-9_~.-]`), not an elision.
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
-  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value))) return true;
-  return (value.length >= 8 && fewDistinct(value, 3)) || isPatterned(value);
+  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
+  // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value);
+}
+
+/**
+ * A mask with a word stuck on (`aaaa…aaaaend`, `aaaa…aendbbbbbbb`): one character repeated makes
+ * at least three quarters of a value of 16 or more, and the rest is at most 12 letters. (Twitter's
+ * bearer tokens open with 22 `A`s but go on with some 90 random characters.)
+ */
+function maskWithTail(value: string): boolean {
+  if (value.length < 16) return false;
+  let longest = 0;
+  let end = 0;
+  let run = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    run = i > 0 && value[i] === value[i - 1] ? run + 1 : 1;
+    if (run > longest) {
+      longest = run;
+      end = i + 1;
+    }
+  }
+  // The rest is a short word of letters: what a person types after holding a key down.
+  const rest = value.slice(0, end - longest) + value.slice(end);
+  return longest * 4 >= value.length * 3 && rest.length <= 12 && /^[A-Za-z]*$/.test(rest);
+}
+
+/**
+ * A password in a URL that is no credential, besides a placeholder or a dummy: the default that
+ * repeats the user name (`mongodb://mongodb:mongodb@localhost`, the images' documented default),
+ * or fewer than 4 characters (`user:abc@`), too short for any rule here to call a credential (an
+ * assignment's quoted value needs 4 as well).
+ */
+export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
+  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password);
+}
+
+/** Base64 of at most 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
+const BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
+
+/**
+ * A placeholder written in base64 (`ZHVtbXkgdGV4dCBkYXRh…` is "dummy text data…"): the encoding
+ * hides the marker from the checks above, so the decoded text is asked the same. Only text that
+ * decodes to printable ASCII counts, so random bytes (every real key) never do.
+ */
+function isEncodedExample(value: string): boolean {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  const text = Buffer.from(value, 'base64').toString('latin1');
+  if (!/^[\x20-\x7e\t\r\n]+$/.test(text)) return false;
+  return DOC_EXAMPLE.test(text);
 }
 
 /**
@@ -158,6 +218,18 @@ export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
 }
 
+/**
+ * An absolute path that reads as one, for rules that take `/` as part of a base64 value: two or
+ * more of its parts are lower-case names of 3+ letters (`/var/lib/app/<id>/data`). A base64 secret
+ * holds `/` at random and almost never two such parts.
+ */
+export function isNamedPath(value: string): boolean {
+  if (!PATH.test(value)) return false;
+  let names = 0;
+  for (const part of value.split('/')) if (/^[a-z]{3,}(?:[._-][a-z0-9]+)*$/.test(part)) names += 1;
+  return names >= 2;
+}
+
 const SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
 const SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
 
@@ -189,7 +261,17 @@ const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
 function isPlainUrl(v: string): boolean {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
   if (m === null || (m[1] as string).includes('@')) return false;
-  return (m[2] as string).split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12));
+  // Words joined by `_` or `-` (`deduped_events`) and `{name}` templates are parts of a path, not tokens.
+  return (m[2] as string).split(/[/?&=#;,.]+/).every((part) => !looksRandom(part, 12) || /^[A-Za-z]+(?:[_-][A-Za-z]+)+$|^\{\w*\}$/.test(part));
+}
+
+/**
+ * Whether a PEM block's body holds key material: a base64 run of 16 or more. A block around words
+ * (`-----BEGIN PRIVATE KEY-----this is not a private key-----END…`), `...` or `<your key>` is a
+ * placeholder in a document.
+ */
+export function holdsKeyMaterial(body: string): boolean {
+  return /[A-Za-z0-9+/=]{16}/.test(body);
 }
 
 /** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
@@ -224,6 +306,18 @@ export function insideTemplate(before: string): boolean {
 /** An upper-case name of a variable holding the credential, not the credential: `DB_PASSWORD`, `STRIPE_API_KEY_2`. */
 const VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
 
+/**
+ * A token named as a cursor or a request id, not a credential: pagination (`NextToken`,
+ * `nextPageToken`, `--starting-token`, `ContinuationToken`, `nextSequenceToken`) and idempotency
+ * (`--idempotency-token`, `--client-request-token`, `--work-unit-token`). APIs hand them out in
+ * every listing; they grant nothing.
+ */
+const CURSOR_TOKEN_NAME = /(?:next|page|pagination|continuation|sequence|starting|idempotency|request|work[ _-]?unit|resume|sync)[ _-]?token[ _"'-]*$/i;
+
+export function isCursorTokenName(name: string): boolean {
+  return CURSOR_TOKEN_NAME.test(name.slice(-48));
+}
+
 /** Strips one pair of matching quotes or backticks. */
 export function unquote(v: string): { inner: string; quote: string } {
   const first = v[0];
@@ -236,9 +330,17 @@ export function unquote(v: string): { inner: string; quote: string } {
  * only closing brackets and commas after an assignment (where `hunter2!` keeps its `!`).
  */
 export function splitTrailingPunctuation(v: string, prose = true): { value: string; rest: string } {
-  const m = (prose ? /[)\]}.,:;!?]+$/ : /[)\]},]+$/).exec(v);
-  if (m === null || m.index === 0) return { value: v, rest: '' };
-  return { value: v.slice(0, m.index), rest: v.slice(m.index) };
+  // Scanned back from the end (a regex anchored at `$` retries from every start: quadratic on a
+  // long run of punctuation). In prose, markdown's closing emphasis (`available**`) counts too.
+  const marks = prose ? ')]}.,:;!?' : ')]},';
+  let at = v.length;
+  for (;;) {
+    if (at > 0 && marks.includes(v[at - 1] as string)) at -= 1;
+    else if (prose && at > 1 && (v.endsWith('**', at) || v.endsWith('__', at))) at -= 2;
+    else break;
+  }
+  if (at === v.length || at === 0) return { value: v, rest: '' };
+  return { value: v.slice(0, at), rest: v.slice(at) };
 }
 
 /** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`. */
@@ -255,7 +357,10 @@ const WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
  * placeholder. `numericOk`: PINs and passwords may be digits only; sizes and counts are not secrets.
  */
 export function isCredentialValue(raw: string, numericOk: boolean): boolean {
-  const { inner, quote } = unquote(raw);
+  const { inner: once, quote } = unquote(raw);
+  // A shell splice (`"'$PRECOMPILE_PASSWORD'"`): quotes inside quotes, the value is within both.
+  const inner = quote === '' ? once : unquote(once).inner;
+  if (quote !== '' && isCodeBetweenStrings(once)) return false; // the label ended its string: code follows
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
@@ -264,20 +369,39 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
+  if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
   if (!numericOk && isCamelName(v)) return false;
+  // The same for a constant's name in upper case (`PROJECT_NAME_ALIAS`): words of letters joined by `_`.
+  if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
   // was named by a person; generated ones are random, and a format that opens with such a word
   // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
   if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
+  // A CSS colour (`#DF3312`): a style, not a value.
+  if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
+  // A cloud region (`eu-west-3`, `us-gov-east-1`), a public key or a certificate: no secret.
+  if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
   // An SSH public key's type opens a public key, not a secret.
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   // A sentence, not a value: several lower-case words.
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+
+/**
+ * What a pair of quotes after a label holds when the label ends a string and code follows it
+ * (`"Password: " + getPassword() + ","`, `'password = '.$p['config']`, `"Password:",rememberMe:"`):
+ * from the closing quote of one string to the opening quote of the next, it starts with a
+ * concatenation or a comma and ends where the next string opens (`+`, `(`, `[`, `:`).
+ */
+export function isCodeBetweenStrings(inner: string): boolean {
+  const last = inner.trimEnd().slice(-1);
+  return /^\s*(?:\+|\.\s*\$|,\s*[A-Za-z_$])/.test(inner) && (last === '+' || last === '(' || last === '[' || last === ':');
 }
 
 /** A token-looking string: long enough, and not one word of letters (prose). */
