@@ -4491,15 +4491,15 @@ function processCommandLine(pid) {
   if (process.platform === "win32") return void 0;
   return ps(pid)?.command;
 }
-function isSameProcess(recorded, mark) {
+function isSameProcess(recorded, mark2) {
   if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
   if (process.platform !== "linux" && process.platform !== "win32") {
     const info = ps(recorded.pid);
-    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark2);
   }
   const start = processStartTime(recorded.pid);
   if (start === void 0 || start !== recorded.start) return false;
-  return processCommandLine(recorded.pid)?.includes(mark) === true;
+  return processCommandLine(recorded.pid)?.includes(mark2) === true;
 }
 var import_node_fs4;
 var init_process_identity = __esm({
@@ -31045,6 +31045,74 @@ var init_zod = __esm({
   }
 });
 
+// src/lib/memory/secrets/hint-automaton.ts
+function buildHintAutomaton(hints, fold2, report) {
+  const symbolOf = /* @__PURE__ */ new Map();
+  for (const h of hints) for (let i = 0; i < h.length; i += 1) if (!symbolOf.has(h.charCodeAt(i))) symbolOf.set(h.charCodeAt(i), symbolOf.size + 1);
+  const width = symbolOf.size + 1;
+  const ascii = new Int32Array(128);
+  const other = /* @__PURE__ */ new Map();
+  for (const [code, symbol2] of symbolOf) {
+    if (code < 128) ascii[code] = symbol2;
+    else other.set(code, symbol2);
+  }
+  if (fold2) for (let c = 65; c <= 90; c += 1) ascii[c] = ascii[c + 32];
+  const children = [/* @__PURE__ */ new Map()];
+  const ending = [[]];
+  hints.forEach((h, id) => {
+    let state = 0;
+    for (let i = 0; i < h.length; i += 1) {
+      const symbol2 = symbolOf.get(h.charCodeAt(i));
+      let child = children[state]?.get(symbol2);
+      if (child === void 0) {
+        child = children.length;
+        children.push(/* @__PURE__ */ new Map());
+        ending.push([]);
+        children[state]?.set(symbol2, child);
+      }
+      state = child;
+    }
+    ending[state]?.push(id);
+  });
+  const next = new Int32Array(children.length * width);
+  const fail = new Int32Array(children.length);
+  const queue = [];
+  for (const [symbol2, child] of children[0]) {
+    next[symbol2] = child;
+    queue.push(child);
+  }
+  for (let q = 0; q < queue.length; q += 1) {
+    const state = queue[q];
+    for (let symbol2 = 0; symbol2 < width; symbol2 += 1) {
+      const child = children[state]?.get(symbol2);
+      const viaFail = next[fail[state] * width + symbol2];
+      if (child === void 0) {
+        next[state * width + symbol2] = viaFail;
+        continue;
+      }
+      fail[child] = viaFail;
+      ending[child].push(...ending[viaFail]);
+      next[state * width + symbol2] = child;
+      queue.push(child);
+    }
+  }
+  const out = ending.map((ids) => {
+    if (ids.length === 0) return void 0;
+    return [...new Set(ids.flatMap((id) => report(hints[id])))].sort((a, b) => a - b);
+  });
+  return { ascii, other, width, next, out };
+}
+function isFoldHazard(code, hintChars) {
+  const c = String.fromCharCode(code);
+  const lowered = c.toLowerCase();
+  return lowered.length !== 1 || lowered !== c && (hintChars.has(lowered) || hintChars.has(c));
+}
+var init_hint_automaton = __esm({
+  "src/lib/memory/secrets/hint-automaton.ts"() {
+    "use strict";
+  }
+});
+
 // src/lib/memory/secrets/engine.ts
 function countTags(text3, into, sign) {
   if (!text3.includes("[REDACTED:")) return;
@@ -31078,37 +31146,106 @@ function hintIndex(rules) {
   const hints = [...new Set(rules.flatMap((r) => r.hints))];
   const rulesOf = /* @__PURE__ */ new Map();
   for (const h of hints) {
-    const lower = h === h.toLowerCase();
-    const contained = hints.filter((o) => o === o.toLowerCase() === lower && h.includes(o));
+    const lower2 = h === h.toLowerCase();
+    const contained = hints.filter((o) => o === o.toLowerCase() === lower2 && h.includes(o));
     rulesOf.set(h, rules.flatMap((r, i) => r.hints.some((o) => contained.includes(o)) ? [i] : []));
   }
   const build = (list) => list.length === 0 ? void 0 : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join("|")})`, "g");
-  return { lower: build(hints.filter((h) => h === h.toLowerCase())), exact: build(hints.filter((h) => h !== h.toLowerCase())), rulesOf };
-}
-function rulesToRun(index, text3, count) {
-  let run2;
-  const scan = (re, s) => {
-    if (re === void 0) return;
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      run2 ??= new Uint8Array(count);
-      for (const i of index.rulesOf.get(m[1]) ?? []) run2[i] = 1;
-      re.lastIndex = m.index + 1;
-    }
+  const lower = hints.filter((h) => h === h.toLowerCase());
+  const exact2 = hints.filter((h) => h !== h.toLowerCase());
+  const reportOf = (h) => rulesOf.get(h) ?? [];
+  return {
+    lower: build(lower.filter((h) => h.length > 1)),
+    exact: build([...exact2]),
+    chars: lower.filter((h) => h.length === 1),
+    rulesOf,
+    lowerAutomaton: buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf),
+    exactAutomaton: buildHintAutomaton(exact2, false, reportOf),
+    lowerChars: new Set(lower.flatMap((h) => [...h])),
+    hazards: /* @__PURE__ */ new Map()
   };
-  scan(index.lower, text3.toLowerCase());
-  scan(index.exact, text3);
+}
+function mark(index, run2, count, hint) {
+  const flags = run2 ?? new Uint8Array(count);
+  const rules = index.rulesOf.get(hint);
+  if (rules !== void 0) for (let k = 0; k < rules.length; k += 1) flags[rules[k]] = 1;
+  return flags;
+}
+function scanHints(index, re, s, run2, count) {
+  if (re === void 0) return run2;
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    run2 = mark(index, run2, count, m[1]);
+    re.lastIndex = m.index + 1;
+  }
   return run2;
 }
+function markRules(run2, count, rules) {
+  const flags = run2 ?? new Uint8Array(count);
+  for (let k = 0; k < rules.length; k += 1) flags[rules[k]] = 1;
+  return flags;
+}
+function walkAutomata(index, text3, count) {
+  const { ascii: lascii, other: lother, width: lwidth, next: lnext, out: lout } = index.lowerAutomaton;
+  const { ascii: xascii, other: xother, width: xwidth, next: xnext, out: xout } = index.exactAutomaton;
+  let run2;
+  let ls = 0;
+  let xs = 0;
+  for (let i = 0; i < text3.length; i += 1) {
+    const code = text3.charCodeAt(i);
+    let lsym;
+    let xsym;
+    if (code < 128) {
+      lsym = lascii[code];
+      xsym = xascii[code];
+    } else {
+      let hazard = index.hazards.get(code);
+      if (hazard === void 0) {
+        hazard = isFoldHazard(code, index.lowerChars);
+        index.hazards.set(code, hazard);
+      }
+      if (hazard) return SLOW;
+      lsym = lother.get(code) ?? 0;
+      xsym = xother.get(code) ?? 0;
+    }
+    ls = lnext[ls * lwidth + lsym];
+    const lfound = lout[ls];
+    if (lfound !== void 0) run2 = markRules(run2, count, lfound);
+    xs = xnext[xs * xwidth + xsym];
+    const xfound = xout[xs];
+    if (xfound !== void 0) run2 = markRules(run2, count, xfound);
+  }
+  return run2;
+}
+function rulesToRun(index, text3, count) {
+  let run2 = walkAutomata(index, text3, count);
+  if (run2 !== SLOW) {
+    for (let k = 0; k < index.chars.length; k += 1) {
+      const c = index.chars[k];
+      if (text3.includes(c)) run2 = mark(index, run2, count, c);
+    }
+    return run2;
+  }
+  run2 = void 0;
+  const lower = text3.toLowerCase();
+  for (let k = 0; k < index.chars.length; k += 1) {
+    const c = index.chars[k];
+    if (lower.includes(c)) run2 = mark(index, run2, count, c);
+  }
+  run2 = scanHints(index, index.lower, lower, run2, count);
+  return scanHints(index, index.exact, text3, run2, count);
+}
 function runRules(rules, text3) {
-  const counts = /* @__PURE__ */ new Map();
-  let out = text3;
   let index = INDEXES.get(rules);
   if (index === void 0) {
     index = hintIndex(rules);
     INDEXES.set(rules, index);
   }
-  const run2 = rulesToRun(index, text3, rules.length);
+  return runSelected(rules, text3, rulesToRun(index, text3, rules.length));
+}
+function runSelected(rules, text3, run2) {
+  const counts = /* @__PURE__ */ new Map();
+  let out = text3;
   if (run2 !== void 0) {
     for (let i = 0; i < rules.length; i += 1) {
       if (run2[i] === 0) continue;
@@ -31125,13 +31262,15 @@ function runRules(rules, text3) {
   }
   return { text: out, counts: result, total };
 }
-var tag, TAG, escape, INDEXES;
+var tag, TAG, escape, SLOW, INDEXES;
 var init_engine = __esm({
   "src/lib/memory/secrets/engine.ts"() {
     "use strict";
+    init_hint_automaton();
     tag = (kind) => `[REDACTED:${kind}]`;
     TAG = /\[REDACTED:([a-z0-9-]+)\]/g;
     escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    SLOW = null;
     INDEXES = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -31375,6 +31514,22 @@ function splitBareValue(raw) {
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
 }
+function isKeyChar(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 95 || c === 46 || c === 45;
+}
+function runStart(text3, end, seen) {
+  let j = end;
+  while (j > 0 && isKeyChar(text3.charCodeAt(j - 1))) {
+    if (j - 1 >= seen.start && j - 1 < seen.end) {
+      j = seen.start;
+      break;
+    }
+    j -= 1;
+  }
+  seen.start = j;
+  seen.end = end;
+  return j;
+}
 function genericReplacement(key, raw) {
   if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""))) return void 0;
   const kind = genericKind(key);
@@ -31391,7 +31546,7 @@ function proseSecret(v) {
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -31400,7 +31555,8 @@ var init_assignment = __esm({
     VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
     AWS_SECRET = {
       kind: "aws-secret-access-key",
-      hints: ["secret"],
+      // What the key must hold (`aws_?secret` or `secret_?access`), not `secret` alone: prose is full of it.
+      hints: ["awssecret", "aws_secret", "secretaccess", "secret_access"],
       re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
       replace: (_m, g) => (g[1] ?? "").length < 30 || isDummy(g[1] ?? "") ? void 0 : `${g[0]}${tag("aws-secret-access-key")}`
     };
@@ -31446,8 +31602,9 @@ var init_assignment = __esm({
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
-      "g"
+      "y"
     );
+    KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     GENERIC = {
       kind: "generic",
@@ -31455,19 +31612,32 @@ var init_assignment = __esm({
       scan: (text3) => {
         let out = "";
         let cursor = 0;
-        GENERIC_KEY.lastIndex = 0;
-        for (let m = GENERIC_KEY.exec(text3); m !== null; m = GENERIC_KEY.exec(text3)) {
-          const key = m[1];
-          if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
-          const valueAt = m.index + m[0].length;
-          GENERIC_VALUE.lastIndex = valueAt;
-          const raw = GENERIC_VALUE.exec(text3)?.[0];
-          if (raw === void 0) continue;
-          const replacement = genericReplacement(key, raw);
-          if (replacement === void 0) continue;
-          out += text3.slice(cursor, valueAt) + replacement;
-          cursor = valueAt + raw.length;
-          GENERIC_KEY.lastIndex = cursor;
+        let from = 0;
+        let tried = -1;
+        const seen = { start: -1, end: -1 };
+        KEY_WORD.lastIndex = 0;
+        for (let w = KEY_WORD.exec(text3); w !== null; w = KEY_WORD.exec(text3)) {
+          for (let pass = text3.charCodeAt(w.index - 1) === 32 ? 0 : 1; pass < 2; pass += 1) {
+            const start = runStart(text3, pass === 0 ? w.index - 1 : w.index, seen);
+            if (start < from || start === tried) continue;
+            tried = start;
+            GENERIC_KEY.lastIndex = start;
+            const m = GENERIC_KEY.exec(text3);
+            if (m === null) continue;
+            from = m.index + m[0].length;
+            const key = m[1];
+            if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
+            const valueAt = m.index + m[0].length;
+            GENERIC_VALUE.lastIndex = valueAt;
+            const raw = GENERIC_VALUE.exec(text3)?.[0];
+            if (raw === void 0) continue;
+            const replacement = genericReplacement(key, raw);
+            if (replacement === void 0) continue;
+            out += text3.slice(cursor, valueAt) + replacement;
+            cursor = valueAt + raw.length;
+            from = cursor;
+          }
+          if (KEY_WORD.lastIndex < from) KEY_WORD.lastIndex = from;
         }
         return cursor === 0 ? text3 : out + text3.slice(cursor);
       }
@@ -31484,8 +31654,8 @@ var init_assignment = __esm({
         const raw = g[1] ?? "";
         const { inner, quote } = unquote(raw);
         const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
-        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
         if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
+        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
         const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
         return `${lead}${quote}${tag(kind)}${quote}${rest}`;
       }
@@ -31501,17 +31671,18 @@ function credentialWordAt(line, m) {
   const before = line[start - 1] ?? " ";
   const after = line[end] ?? " ";
   const word = m[0];
-  if (/[A-Za-z]/.test(before)) {
-    const camel = /[a-z]/.test(before) && /^[A-Z][a-z]*$/.test(word);
-    const shout = /[A-Z]/.test(before) && word === word.toUpperCase();
+  if (isLower(before) || isUpper(before)) {
+    const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word);
+    const shout = isUpper(before) && word === word.toUpperCase();
     if (!camel && !shout) return false;
-  } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
-  if (/[a-z]/.test(after)) return false;
-  if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
+  } else if (isDigit(before) && word !== word.toUpperCase() && !isUpper(word[0])) return false;
+  if (isLower(after)) return false;
+  if (after === "}" || after === "]" || after === ")" || after === ">" || before === "<" || before === "$") return false;
+  const lower = word.toLowerCase();
+  if (lower === "pass" && !`"'_=:`.includes(after) && before !== "_") return false;
+  if (lower === "pat" && word !== "PAT" && before !== "_" && before !== "-" && after !== "_" && after !== "-") return false;
+  if (lower === "wif" && word !== "WIF") return false;
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
-  if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
-  if (/^pat$/i.test(word) && word !== "PAT" && !/[_-]/.test(before + after)) return false;
-  if (/^wif$/i.test(word) && word !== "WIF") return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
   return true;
@@ -31571,31 +31742,32 @@ function labelledValue(line, after, passwordLike) {
   return { start, end: start + inner.length };
 }
 function entropyToken(line, after, judged, hasUrl) {
+  if (!/\d/.test(line.slice(after, after + 96))) return void 0;
   const limit = windowEnd(line, after);
   const head = line.slice(after, limit + 16);
   if (!/\d/.test(head)) return void 0;
   TOKEN.lastIndex = 0;
   for (let t = TOKEN.exec(head); t !== null && after + t.index <= limit; t = TOKEN.exec(head)) {
-    const runStart = after + t.index;
-    RUN.lastIndex = runStart;
+    const runStart2 = after + t.index;
+    RUN.lastIndex = runStart2;
     RUN.exec(line);
     const runEnd = RUN.lastIndex;
     TOKEN.lastIndex = t.index + t[0].length;
-    if (runStart < judged.until) continue;
+    if (runStart2 < judged.until) continue;
     judged.until = runEnd;
-    const run2 = line.slice(runStart, runEnd);
+    const run2 = line.slice(runStart2, runEnd);
     if (/(?:\.{2,}|…)$/.test(run2) || line[runEnd] === "\u2026") continue;
-    if (line[runStart - 1] === "<" && line[runEnd] === ">") continue;
-    if (/;base64,$/.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
-    if (/\{cipher\}$/i.test(line.slice(Math.max(0, runStart - 8), runStart))) continue;
-    if (insideTemplate(line.slice(Math.max(0, runStart - 80), runStart))) continue;
-    if (hasUrl && inUrl(line, runStart + 3)) continue;
-    if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart))) continue;
+    if (line[runStart2 - 1] === "<" && line[runEnd] === ">") continue;
+    if (/;base64,$/.test(line.slice(Math.max(0, runStart2 - 8), runStart2))) continue;
+    if (/\{cipher\}$/i.test(line.slice(Math.max(0, runStart2 - 8), runStart2))) continue;
+    if (insideTemplate(line.slice(Math.max(0, runStart2 - 80), runStart2))) continue;
+    if (hasUrl && inUrl(line, runStart2 + 3)) continue;
+    if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart2))) continue;
     if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
     const stripped = run2.replace(/^=+/, "");
     const value = splitTrailingPunctuation(stripped).value;
     if (!isHighEntropy(value)) continue;
-    const start = runStart + (run2.length - stripped.length);
+    const start = runStart2 + (run2.length - stripped.length);
     return { start, end: start + value.length };
   }
   return void 0;
@@ -31606,8 +31778,8 @@ function inUrl(line, at) {
   const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf('"'), before.lastIndexOf("'")) + 1;
   return before.slice(start).includes("://");
 }
-function redactLine(line) {
-  LINE_WORD.lastIndex = 0;
+function redactLine(line, firstWord) {
+  LINE_WORD.lastIndex = firstWord;
   let out = "";
   let cursor = 0;
   const judged = { until: 0 };
@@ -31646,7 +31818,26 @@ function redactCell(cell, kind) {
   if (!isCredentialValue(value, kind === "password") && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, CSV, LABEL_ABOVE, CONTEXT_RULES;
+function hasHeaderShape(text3) {
+  let prev = -1;
+  for (let c = text3.indexOf(","); c >= 0; ) {
+    const next = text3.indexOf(",", c + 1);
+    if (next >= 0 && next - c <= 41 && !text3.slice(c + 1, next).includes("\n")) {
+      let start = -1;
+      for (let k = c - 1; k >= c - 41; k -= 1) {
+        if (k < 0 || isLineEnd(text3.charCodeAt(k))) {
+          start = k + 1;
+          break;
+        }
+      }
+      if (start >= 0 && prev < start) return true;
+    }
+    prev = c;
+    c = next;
+  }
+  return false;
+}
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -31658,6 +31849,9 @@ var init_context = __esm({
     HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
     NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
+    isLower = (c) => c >= "a" && c <= "z";
+    isUpper = (c) => c >= "A" && c <= "Z";
+    isDigit = (c) => c >= "0" && c <= "9";
     SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
@@ -31676,7 +31870,7 @@ var init_context = __esm({
           const nl = text3.indexOf("\n", m.index);
           const end = nl < 0 ? text3.length : nl;
           const line = text3.slice(start, end);
-          const next = redactLine(line);
+          const next = redactLine(line, m.index - start);
           if (next !== line) {
             out += text3.slice(cursor, start) + next;
             cursor = end;
@@ -31736,11 +31930,12 @@ var init_context = __esm({
         return changed ? lines.join("\n") : text3;
       }
     };
+    isLineEnd = (c) => c === 10 || c === 13 || c === 8232 || c === 8233;
     CSV = {
       kind: "context-csv",
       hints: [","],
       scan: (text3) => {
-        if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text3) || !CELL_WORD.test(text3)) return text3;
+        if (!hasHeaderShape(text3) || !CELL_WORD.test(text3)) return text3;
         const lines = text3.split("\n");
         let changed = false;
         for (let i = 0; i < lines.length - 1; i += 1) {
@@ -32013,12 +32208,12 @@ var init_named_value = __esm({
 
 // src/lib/memory/secrets/password-forms.ts
 function replaceValue(lead, raw, kind, strict) {
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, "")) || isTemplateStart(raw)) return void 0;
   const { inner, quote } = unquote(raw);
   const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+  if (strict && !notProse(value)) return void 0;
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, "")) || isTemplateStart(raw)) return void 0;
   if (value === "" || isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
   if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
-  if (strict && !notProse(value)) return void 0;
   return `${lead}${quote}${tag(kind)}${quote}${rest}`;
 }
 function notProse(v) {
@@ -32242,7 +32437,8 @@ var init_structured = __esm({
     ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
     K8S_SECRET = {
       kind: "k8s-secret-data",
-      hints: ["secret"],
+      // SECRET_KIND's value, in its case (`kind: Secret`).
+      hints: ["Secret"],
       scan: (text3) => {
         if (!SECRET_KIND.test(text3)) return text3;
         const parts = text3.split(DOC_BOUNDARY);
@@ -32311,7 +32507,8 @@ var init_structured = __esm({
     };
     PGPASS = {
       kind: "pgpass-password",
-      hints: [":"],
+      // The port field: `:` then a digit or `*` (a bare `:` is in most prose).
+      hints: [":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9", ":*"],
       re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
       replace: (_m, g) => {
         const pw = (g[1] ?? "").trimEnd();
@@ -32552,7 +32749,7 @@ var init_vendor_shapes = __esm({
 
 // src/lib/memory/redact.ts
 function redactSecrets(text3) {
-  return runRules(RULES, text3);
+  return runRules(REDACTION_RULES, text3);
 }
 function totalRedactions(byKind) {
   return Object.values(byKind).reduce((n, k) => n + k, 0);
@@ -32596,7 +32793,7 @@ function stripPrivateBlocks(text3) {
   out += text3.slice(cursor);
   return { text: out, count, unclosed: false, warnings: [] };
 }
-var RULES;
+var REDACTION_RULES;
 var init_redact = __esm({
   "src/lib/memory/redact.ts"() {
     "use strict";
@@ -32614,7 +32811,7 @@ var init_redact = __esm({
     init_vendor();
     init_vendor_documented();
     init_vendor_shapes();
-    RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
   }
 });
 
@@ -69184,11 +69381,11 @@ var require_common = __commonJS({
 var require_exception = __commonJS({
   "node_modules/js-yaml/lib/js-yaml/exception.js"(exports2, module2) {
     "use strict";
-    function YAMLException(reason, mark) {
+    function YAMLException(reason, mark2) {
       Error.call(this);
       this.name = "YAMLException";
       this.reason = reason;
-      this.mark = mark;
+      this.mark = mark2;
       this.message = (this.reason || "(unknown reason)") + (this.mark ? " " + this.mark.toString() : "");
       if (Error.captureStackTrace) {
         Error.captureStackTrace(this, this.constructor);
@@ -74185,13 +74382,13 @@ function orderReason(text3) {
   if (text3.trim() === "") return void 0;
   const folded = fold(text3.slice(0, MAX_JUDGED_CHARS));
   const extra = variants(folded);
-  for (const rule of RULES2) {
+  for (const rule of RULES) {
     if (rule.test.test(folded)) return rule.reason;
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
   }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, ORDER_VERBS, IMPERATIVES, RULES2, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, ORDER_VERBS, IMPERATIVES, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
@@ -74214,7 +74411,7 @@ var init_orders = __esm({
     ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
     IMPERATIVES = String.raw`(?:run|execute|print|say|respond|reply|output|answer|tell|reveal|repeat|pretend|forget|ignore|disregard|stop|send|upload|email|forward|download|visit|click|navigate to|go to|write|translate|generate|append|prepend|insert|type|list|begin|start your|obey|comply|override|approve|merge|disable|delete|remove|install|push|grant|decode)`;
-    RULES2 = [
+    RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
       { reason: "overrides instructions", test: /\b(?:all|any|the|your)\s+(?:previous|prior|earlier|above|preceding|original|initial)\s+(?:instructions|prompts|directives|rules|guidelines)\b/i },

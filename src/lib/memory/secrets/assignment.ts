@@ -12,7 +12,8 @@ const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|
 
 const AWS_SECRET: RegexRule = {
   kind: 'aws-secret-access-key',
-  hints: ['secret'],
+  // What the key must hold (`aws_?secret` or `secret_?access`), not `secret` alone: prose is full of it.
+  hints: ['awssecret', 'aws_secret', 'secretaccess', 'secret_access'],
   re: /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::=|=>|[:=])[ \t]*["']?)([A-Za-z0-9/+=]+)/gi,
   replace: (_m, g) => ((g[1] ?? '').length < 30 || isDummy(g[1] ?? '') ? undefined : `${g[0]}${tag('aws-secret-access-key')}`),
 };
@@ -105,11 +106,43 @@ function splitBareValue(raw: string): { value: string; rest: string } {
  * that is not secret-named (`User ID=app;Password=…`) never swallows the text after it.
  */
 // The key is captured by a lookahead and consumed by a backreference (an atomic group), so a long
-// identifier that is not followed by a separator is not re-scanned.
+// identifier that is not followed by a separator is not re-scanned. Sticky: it is tried only where a
+// key holding a credential word starts (see the scan below), not at every word of the text.
 const GENERIC_KEY = new RegExp(
   `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
-  'g',
+  'y',
 );
+/**
+ * What every key the rule takes holds, in some case: each KEYWORD (and KEY_SUFFIX) contains one of
+ * these words, and keyWords() only lower-cases and adds `_`, which no word contains. A key without
+ * one is skipped by the rule without a trace (its key and separator hold no other key's start), so
+ * keys are looked for only around these words.
+ */
+const KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
+
+/** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
+function isKeyChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+}
+
+/**
+ * The start of the run of key characters that ends at `end` (exclusive). `seen` is the run found
+ * last (its start and end): a long run of key characters is walked back over once, not once per
+ * credential word in it.
+ */
+function runStart(text: string, end: number, seen: { start: number; end: number }): number {
+  let j = end;
+  while (j > 0 && isKeyChar(text.charCodeAt(j - 1))) {
+    if (j - 1 >= seen.start && j - 1 < seen.end) {
+      j = seen.start;
+      break;
+    }
+    j -= 1;
+  }
+  seen.start = j;
+  seen.end = end;
+  return j;
+}
 const GENERIC_VALUE = new RegExp(VALUE, 'y');
 
 function genericReplacement(key: string, raw: string): string | undefined {
@@ -132,19 +165,35 @@ const GENERIC: ScanRule = {
   scan: (text) => {
     let out = '';
     let cursor = 0;
-    GENERIC_KEY.lastIndex = 0;
-    for (let m = GENERIC_KEY.exec(text); m !== null; m = GENERIC_KEY.exec(text)) {
-      const key = m[1] as string;
-      if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
-      const valueAt = m.index + m[0].length;
-      GENERIC_VALUE.lastIndex = valueAt;
-      const raw = GENERIC_VALUE.exec(text)?.[0];
-      if (raw === undefined) continue;
-      const replacement = genericReplacement(key, raw);
-      if (replacement === undefined) continue;
-      out += text.slice(cursor, valueAt) + replacement;
-      cursor = valueAt + raw.length;
-      GENERIC_KEY.lastIndex = cursor;
+    // Where the next key may start: after the last key and separator read, or the last value replaced.
+    let from = 0;
+    let tried = -1;
+    const seen = { start: -1, end: -1 };
+    KEY_WORD.lastIndex = 0;
+    for (let w = KEY_WORD.exec(text); w !== null; w = KEY_WORD.exec(text)) {
+      // Where a key holding this word can start, leftmost first: the run of key characters before a
+      // space (`API Key:`, the word is the key's optional second word), then the run holding the word.
+      for (let pass = text.charCodeAt(w.index - 1) === 32 ? 0 : 1; pass < 2; pass += 1) {
+        const start = runStart(text, pass === 0 ? w.index - 1 : w.index, seen);
+        if (start < from || start === tried) continue;
+        tried = start;
+        GENERIC_KEY.lastIndex = start;
+        const m = GENERIC_KEY.exec(text);
+        if (m === null) continue;
+        from = m.index + m[0].length;
+        const key = m[1] as string;
+        if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+        const valueAt = m.index + m[0].length;
+        GENERIC_VALUE.lastIndex = valueAt;
+        const raw = GENERIC_VALUE.exec(text)?.[0];
+        if (raw === undefined) continue;
+        const replacement = genericReplacement(key, raw);
+        if (replacement === undefined) continue;
+        out += text.slice(cursor, valueAt) + replacement;
+        cursor = valueAt + raw.length;
+        from = cursor;
+      }
+      if (KEY_WORD.lastIndex < from) KEY_WORD.lastIndex = from;
     }
     return cursor === 0 ? text : out + text.slice(cursor);
   },
@@ -165,8 +214,9 @@ const PROSE: RegexRule = {
     const raw = g[1] ?? '';
     const { inner, quote } = unquote(raw);
     const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
-    if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
+    // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
+    if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
     const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
     return `${lead}${quote}${tag(kind)}${quote}${rest}`;
   },

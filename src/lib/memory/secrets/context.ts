@@ -31,27 +31,36 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 const NOT_SECRET_AFTER =
   /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
 
+// One character, tested by its code (a regexp call per character cost more than the test).
+const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
+const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+
 /** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
 function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   const start = m.index;
   const end = start + m[0].length;
+  // Single characters (UTF-16 code units), as the tests below expect.
   const before = line[start - 1] ?? ' ';
   const after = line[end] ?? ' ';
   const word = m[0];
-  if (/[A-Za-z]/.test(before)) {
-    const camel = /[a-z]/.test(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
-    const shout = /[A-Z]/.test(before) && word === word.toUpperCase(); // APIKEY
+  if (isLower(before) || isUpper(before)) {
+    const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
+    const shout = isUpper(before) && word === word.toUpperCase(); // APIKEY
     if (!camel && !shout) return false;
-  } else if (/[0-9]/.test(before) && word !== word.toUpperCase() && !/^[A-Z]/.test(word)) return false;
-  if (/[a-z]/.test(after)) return false;
+  } else if (isDigit(before) && word !== word.toUpperCase() && !isUpper(word[0] as string)) return false;
+  if (isLower(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
-  if (/[}\])>]/.test(after) || /[<$]/.test(before)) return false;
-  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
+  if (after === '}' || after === ']' || after === ')' || after === '>' || before === '<' || before === '$') return false;
+  // The word is ASCII letters (WORD), so lower-casing it compares it in any case.
+  const lower = word.toLowerCase();
   // `pass` alone is a verb; as a key it is glued to a quote, `_`, `=` or `:` (`"pass":`, `DB_PASS=`).
-  if (/^pass$/i.test(word) && !/^["'_=:]/.test(after) && !/_/.test(before)) return false;
+  if (lower === 'pass' && !'"\'_=:'.includes(after) && before !== '_') return false;
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
-  if (/^pat$/i.test(word) && word !== 'PAT' && !/[_-]/.test(before + after)) return false;
-  if (/^wif$/i.test(word) && word !== 'WIF') return false;
+  if (lower === 'pat' && word !== 'PAT' && before !== '_' && before !== '-' && after !== '_' && after !== '-') return false;
+  if (lower === 'wif' && word !== 'WIF') return false;
+  // After the checks of single characters (it reads up to 80 of them).
+  if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
   return true;
@@ -162,6 +171,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
  * ended), so a line of many words and one long run stays linear.
  */
 function entropyToken(line: string, after: number, judged: { until: number }, hasUrl: boolean): { start: number; end: number } | undefined {
+  // The head below lies within the 96 characters after the word: without a digit there, there is
+  // no window to work out (most words in prose).
+  if (!/\d/.test(line.slice(after, after + 96))) return undefined;
   const limit = windowEnd(line, after);
   const head = line.slice(after, limit + 16);
   if (!/\d/.test(head)) return undefined; // every high-entropy value has a digit
@@ -207,8 +219,9 @@ function inUrl(line: string, at: number): boolean {
  * One line: after each credential word, the labelled value (when the words between end in a
  * separator) or else the first high-entropy token within the window is replaced.
  */
-function redactLine(line: string): string {
-  LINE_WORD.lastIndex = 0;
+function redactLine(line: string, firstWord: number): string {
+  // No credential word starts before `firstWord` (the caller found the line by it).
+  LINE_WORD.lastIndex = firstWord;
   let out = '';
   let cursor = 0;
   const judged = { until: 0 };
@@ -248,7 +261,7 @@ const NEAR_WORD: ScanRule = {
       const nl = text.indexOf('\n', m.index);
       const end = nl < 0 ? text.length : nl;
       const line = text.slice(start, end);
-      const next = redactLine(line);
+      const next = redactLine(line, m.index - start);
       if (next !== line) {
         out += text.slice(cursor, start) + next;
         cursor = end;
@@ -339,13 +352,43 @@ const TABLE: ScanRule = {
   },
 };
 
+/** Whether `c` ends a line for a multi-line regexp's `^` (\n, \r, U+2028, U+2029). */
+const isLineEnd = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+
+/**
+ * `/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text)`, without trying the pattern at every position of
+ * the text (it cost more than the rest of the CSV rule on prose): some comma is the first after a
+ * line start at most 40 characters before it, and the next comma follows within 40 characters,
+ * with no newline between.
+ */
+function hasHeaderShape(text: string): boolean {
+  let prev = -1;
+  for (let c = text.indexOf(','); c >= 0; ) {
+    const next = text.indexOf(',', c + 1);
+    if (next >= 0 && next - c <= 41 && !text.slice(c + 1, next).includes('\n')) {
+      // The latest line start within the 40 characters before the comma, if any.
+      let start = -1;
+      for (let k = c - 1; k >= c - 41; k -= 1) {
+        if (k < 0 || isLineEnd(text.charCodeAt(k))) {
+          start = k + 1;
+          break;
+        }
+      }
+      if (start >= 0 && prev < start) return true;
+    }
+    prev = c;
+    c = next;
+  }
+  return false;
+}
+
 /** CSV with a header row naming credential columns (AWS IAM's credentials CSV: `User name,Password,…,Secret access key`). */
 const CSV: ScanRule = {
   kind: 'context-csv',
   hints: [','],
   scan: (text) => {
     // A header: a short line of 3+ comma-separated fields, one of them a credential word.
-    if (!/^[^\n,]{0,40},[^\n,]{0,40},[^\n]*$/m.test(text) || !CELL_WORD.test(text)) return text;
+    if (!hasHeaderShape(text) || !CELL_WORD.test(text)) return text;
     const lines = text.split('\n');
     let changed = false;
     for (let i = 0; i < lines.length - 1; i += 1) {

@@ -12,6 +12,7 @@
  *   length is replaced whole, so no tail escapes.
  * - Later rules see earlier replacements: `[REDACTED:…]` is never a secret (values.ts).
  */
+import { buildHintAutomaton, isFoldHazard, type HintAutomaton } from './hint-automaton.js';
 
 export interface RedactResult {
   text: string;
@@ -43,6 +44,7 @@ export interface ScanRule {
 }
 
 export type Rule = RegexRule | ScanRule;
+
 
 export const tag = (kind: string): string => `[REDACTED:${kind}]`;
 
@@ -81,19 +83,32 @@ function applyScan(rule: ScanRule, text: string, counts: Map<string, number>): s
 }
 
 /**
- * Which hints a text contains, found in one pass per case instead of one substring search per
- * hint (which cost most of the time on prose). One global alternation of every hint, longest
- * first, restarted one character after each match, reports at each position the longest hint
- * starting there (a consuming pattern, unlike a lookahead, lets the regexp engine skip ahead).
- * Hints inside a found one are implied (`sk-` by `sk-ant-`, `key` by `api_key`): each hint maps,
- * once, to the rules of every hint it contains, within its case (lower-case hints are looked for
- * in the lower-cased text, the others as written).
+ * Which hints a text contains, found in one pass instead of one substring search per hint (which
+ * cost most of the time on prose). The usual way: two automata (hint-automaton.ts), one for the
+ * lower-case hints read case-insensitively and one for the hints with capitals read as written,
+ * walk the text together once; each state reports the rules of every hint ending there.
+ * Hints of one character (`:`, `.`, `-`, `|`…) are looked up with `includes` instead: prose holds
+ * them every few words, and a native search for one character costs less than reporting each.
+ * The slow way, for a text holding a character whose lower case reads differently (U+212A, U+0130):
+ * the lower-cased copy, scanned by one global alternation of the lower-case hints, longest first,
+ * restarted one character after each match (it reports at each position the longest hint starting
+ * there; hints inside a found one are implied, `sk-` by `sk-ant-`, `key` by `api_key`: each hint
+ * maps to the rules of every hint it contains, within its case), and the text as written by one of
+ * the others.
  */
 interface HintIndex {
   lower: RegExp | undefined;
   exact: RegExp | undefined;
+  /** Lower-case hints of one character, each looked up on its own. */
+  chars: readonly string[];
   /** For each hint, the indexes of the rules it (or a hint it contains) makes run. */
   rulesOf: Map<string, readonly number[]>;
+  /** The hints of more than one character as automata (hint-automaton.ts): the usual way, one pass over the text as written. */
+  lowerAutomaton: HintAutomaton;
+  exactAutomaton: HintAutomaton;
+  /** Every character of a lower-case hint, and which characters outside ASCII were found to break reading unlowered. */
+  lowerChars: ReadonlySet<string>;
+  hazards: Map<number, boolean>;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -108,32 +123,116 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
   }
   const build = (list: string[]): RegExp | undefined =>
     list.length === 0 ? undefined : new RegExp(`(${list.sort((a, b) => b.length - a.length).map(escape).join('|')})`, 'g');
-  return { lower: build(hints.filter((h) => h === h.toLowerCase())), exact: build(hints.filter((h) => h !== h.toLowerCase())), rulesOf };
+  const lower = hints.filter((h) => h === h.toLowerCase());
+  const exact = hints.filter((h) => h !== h.toLowerCase());
+  const reportOf = (h: string): readonly number[] => rulesOf.get(h) ?? [];
+  return {
+    lower: build(lower.filter((h) => h.length > 1)),
+    exact: build([...exact]),
+    chars: lower.filter((h) => h.length === 1),
+    rulesOf,
+    lowerAutomaton: buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf),
+    exactAutomaton: buildHintAutomaton(exact, false, reportOf),
+    lowerChars: new Set(lower.flatMap((h) => [...h])),
+    hazards: new Map(),
+  };
 }
 
+/** Sets the flags of the rules `hint` makes run (allocating them at the first hint found). */
+function mark(index: HintIndex, run: Uint8Array | undefined, count: number, hint: string): Uint8Array {
+  const flags = run ?? new Uint8Array(count);
+  const rules = index.rulesOf.get(hint);
+  if (rules !== undefined) for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
+  return flags;
+}
+
+/** Marks the rules of every hint the alternation `re` finds in `s`. */
+function scanHints(index: HintIndex, re: RegExp | undefined, s: string, run: Uint8Array | undefined, count: number): Uint8Array | undefined {
+  if (re === undefined) return run;
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    run = mark(index, run, count, m[1] as string);
+    re.lastIndex = m.index + 1;
+  }
+  return run;
+}
+
+/** Sets the flags of `rules` (allocating them at the first hint found). */
+function markRules(run: Uint8Array | undefined, count: number, rules: readonly number[]): Uint8Array {
+  const flags = run ?? new Uint8Array(count);
+  for (let k = 0; k < rules.length; k += 1) flags[rules[k] as number] = 1;
+  return flags;
+}
+
+/** Returned by walkAutomata for a text it cannot read unlowered. */
+const SLOW = null;
+
+/**
+ * Both automata over the text as written, the lower-case one reading `A`–`Z` as `a`–`z`: the rules
+ * of every hint of more than one character found. SLOW if the text holds a character whose lower
+ * case would read differently (then only the lower-cased copy gives the right answer).
+ */
+function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array | undefined | typeof SLOW {
+  // Fields in locals: this loop runs once per character of every note.
+  const { ascii: lascii, other: lother, width: lwidth, next: lnext, out: lout } = index.lowerAutomaton;
+  const { ascii: xascii, other: xother, width: xwidth, next: xnext, out: xout } = index.exactAutomaton;
+  let run: Uint8Array | undefined;
+  let ls = 0;
+  let xs = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    let lsym: number;
+    let xsym: number;
+    if (code < 128) {
+      lsym = lascii[code] as number;
+      xsym = xascii[code] as number;
+    } else {
+      let hazard = index.hazards.get(code);
+      if (hazard === undefined) {
+        hazard = isFoldHazard(code, index.lowerChars);
+        index.hazards.set(code, hazard);
+      }
+      if (hazard) return SLOW;
+      lsym = lother.get(code) ?? 0;
+      xsym = xother.get(code) ?? 0;
+    }
+    ls = lnext[ls * lwidth + lsym] as number;
+    const lfound = lout[ls];
+    if (lfound !== undefined) run = markRules(run, count, lfound);
+    xs = xnext[xs * xwidth + xsym] as number;
+    const xfound = xout[xs];
+    if (xfound !== undefined) run = markRules(run, count, xfound);
+  }
+  return run;
+}
+
+// Plain functions, not closures made per call: a note pays for each function created for it (and
+// under tsx, which keeps function names, for naming it too), which short notes feel.
 /** Which rules can apply to `text`: a flag per rule, set by the hints found. */
 function rulesToRun(index: HintIndex, text: string, count: number): Uint8Array | undefined {
-  let run: Uint8Array | undefined;
-  const scan = (re: RegExp | undefined, s: string): void => {
-    if (re === undefined) return;
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      run ??= new Uint8Array(count);
-      for (const i of index.rulesOf.get(m[1] as string) ?? []) run[i] = 1;
-      re.lastIndex = m.index + 1;
+  let run = walkAutomata(index, text, count);
+  if (run !== SLOW) {
+    // No character of the text lower-cases into or out of a hint character: as written is as lower-cased.
+    for (let k = 0; k < index.chars.length; k += 1) {
+      const c = index.chars[k] as string;
+      if (text.includes(c)) run = mark(index, run, count, c);
     }
-  };
-  scan(index.lower, text.toLowerCase());
-  scan(index.exact, text);
-  return run;
+    return run;
+  }
+  run = undefined;
+  const lower = text.toLowerCase();
+  for (let k = 0; k < index.chars.length; k += 1) {
+    const c = index.chars[k] as string;
+    if (lower.includes(c)) run = mark(index, run, count, c);
+  }
+  run = scanHints(index, index.lower, lower, run, count);
+  return scanHints(index, index.exact, text, run, count);
 }
 
 const INDEXES = new WeakMap<readonly Rule[], HintIndex>();
 
 /** Runs `rules` in order over `text`. */
 export function runRules(rules: readonly Rule[], text: string): RedactResult {
-  const counts = new Map<string, number>();
-  let out = text;
   let index = INDEXES.get(rules);
   if (index === undefined) {
     index = hintIndex(rules);
@@ -141,7 +240,23 @@ export function runRules(rules: readonly Rule[], text: string): RedactResult {
   }
   // Hints are looked up in the original text: a replacement only removes text and adds tags, and
   // a tag is never a secret, so a hint missing here is missing from every later version too.
-  const run = rulesToRun(index, text, rules.length);
+  return runSelected(rules, text, rulesToRun(index, text, rules.length));
+}
+
+/**
+ * The same without the hint index: each rule's hints looked up one by one, as the first engine did.
+ * What the index must agree with (test/memory/redact-dispatch.test.ts compares the two).
+ */
+export function runRulesEachHint(rules: readonly Rule[], text: string): RedactResult {
+  const lower = text.toLowerCase();
+  const run = Uint8Array.from(rules, (r) => (r.hints.some((h) => (h === h.toLowerCase() ? lower : text).includes(h)) ? 1 : 0));
+  return runSelected(rules, text, run);
+}
+
+/** Runs the rules flagged in `run`, in order, and counts the tags they leave by kind. */
+function runSelected(rules: readonly Rule[], text: string, run: Uint8Array | undefined): RedactResult {
+  const counts = new Map<string, number>();
+  let out = text;
   if (run !== undefined) {
     for (let i = 0; i < rules.length; i += 1) {
       if (run[i] === 0) continue;

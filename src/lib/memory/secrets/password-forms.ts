@@ -16,13 +16,14 @@ const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]
 
 /** Replaces a judged value, keeping its quotes and the punctuation after a bare one. */
 function replaceValue(lead: string, raw: string, kind: string, strict: boolean): string | undefined {
-  // `[expired].`, `<your password>,`: a placeholder followed by sentence punctuation.
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, '')) || isTemplateStart(raw)) return undefined;
   const { inner, quote } = unquote(raw);
   const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
+  // The test of the value's shape first: it turns most words of prose away for the least work.
+  if (strict && !notProse(value)) return undefined;
+  // `[expired].`, `<your password>,`: a placeholder followed by sentence punctuation.
+  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, '')) || isTemplateStart(raw)) return undefined;
   if (value === '' || isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
   if (!isCredentialValue(quote === '' ? value : raw, kind === 'password')) return undefined;
-  if (strict && !notProse(value)) return undefined;
   return `${lead}${quote}${tag(kind)}${quote}${rest}`;
 }
 

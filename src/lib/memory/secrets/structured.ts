@@ -112,7 +112,8 @@ function redactSecretManifest(doc: string): string {
 /** Base64 and plain values in Kubernetes Secret manifests (each YAML document or code fence apart). */
 const K8S_SECRET: ScanRule = {
   kind: 'k8s-secret-data',
-  hints: ['secret'],
+  // SECRET_KIND's value, in its case (`kind: Secret`).
+  hints: ['Secret'],
   scan: (text) => {
     if (!SECRET_KIND.test(text)) return text;
     // split() keeps the captured boundaries, so joining restores the text exactly.
@@ -208,7 +209,8 @@ const JSON_NAMED_VALUE: RegexRule = {
  */
 const PGPASS: RegexRule = {
   kind: 'pgpass-password',
-  hints: [':'],
+  // The port field: `:` then a digit or `*` (a bare `:` is in most prose).
+  hints: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'],
   re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
   replace: (_m, g) => {
     const pw = (g[1] ?? '').trimEnd();
