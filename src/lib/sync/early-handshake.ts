@@ -9,6 +9,7 @@
 import type { GraphitiClient, ServerProfile } from '../graphiti/graphiti.js';
 import type { MemorySource, ScanResult } from '../memory/types.js';
 import { fileRecordId, type SyncState } from '../state/state.js';
+import { sameStat } from './plan.js';
 
 export interface EarlyHandshakeInput {
   state: SyncState;
@@ -30,8 +31,8 @@ export function mayNeedServer(input: EarlyHandshakeInput): boolean {
     const id = fileRecordId(file.source, file.relPath);
     seen.add(id);
     const record = state.files[id];
-    // The plan's own shortcut: same mtime and size is not read, so it cannot send anything.
-    if (record === undefined || record.mtimeMs !== file.mtimeMs || record.size !== file.size) return true;
+    // The plan's own shortcut (plan.ts sameStat): a file it does not read cannot send anything.
+    if (record === undefined || !sameStat(record, file)) return true;
   }
   const covered = new Set(input.sources.map((s) => s.name));
   return Object.values(state.files).some((record) => covered.has(record.source) && !seen.has(record.id));

@@ -96,13 +96,18 @@ export function applyPlan(state: SyncState, plan: Plan): void {
   state.orphans.push(...plan.retire);
 }
 
+/** A file whose mtime and size are as recorded is not read again: nothing in it can be new to send. */
+export function sameStat(record: Pick<FileRecord, 'mtimeMs' | 'size'>, file: Pick<ScannedFile, 'mtimeMs' | 'size'>): boolean {
+  return record.mtimeMs === file.mtimeMs && record.size === file.size;
+}
+
 async function assessFile(input: PlanInput, id: string, file: ScannedFile, existing: FileRecord | undefined): Promise<Verdict> {
   const { config, force, nowIso } = input;
   let base = existing;
   if (force && base !== undefined && base.status === 'failed' && base.episodes.length > 0) base = freshAttempts(base);
   const reset = base !== existing;
   const needsDrafts = base !== undefined && base.episodes.some((e) => e.sentAt === undefined && e.uuid === undefined);
-  if (base !== undefined && !force && !needsDrafts && base.mtimeMs === file.mtimeMs && base.size === file.size) {
+  if (base !== undefined && !force && !needsDrafts && sameStat(base, file)) {
     return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: {} };
   }
   const outcome = (status: 'skipped' | 'failed', reason: string, hash?: string, retract = false): Verdict => ({
