@@ -73543,13 +73543,16 @@ function applyPlan(state, plan) {
   for (const id of plan.drop) delete state.files[id];
   state.orphans.push(...plan.retire);
 }
+function sameStat(record2, file2) {
+  return record2.mtimeMs === file2.mtimeMs && record2.size === file2.size;
+}
 async function assessFile(input2, id, file2, existing) {
   const { config: config2, force, nowIso } = input2;
   let base = existing;
   if (force && base !== void 0 && base.status === "failed" && base.episodes.length > 0) base = freshAttempts(base);
   const reset = base !== existing;
   const needsDrafts = base !== void 0 && base.episodes.some((e) => e.sentAt === void 0 && e.uuid === void 0);
-  if (base !== void 0 && !force && !needsDrafts && base.mtimeMs === file2.mtimeMs && base.size === file2.size) {
+  if (base !== void 0 && !force && !needsDrafts && sameStat(base, file2)) {
     return { kind: "unchanged", ...reset ? { record: base } : {}, changed: false, redactions: {} };
   }
   const outcome = (status, reason, hash3, retract = false) => ({
@@ -73747,7 +73750,7 @@ function mayNeedServer(input2) {
     const id = fileRecordId(file2.source, file2.relPath);
     seen.add(id);
     const record2 = state.files[id];
-    if (record2 === void 0 || record2.mtimeMs !== file2.mtimeMs || record2.size !== file2.size) return true;
+    if (record2 === void 0 || !sameStat(record2, file2)) return true;
   }
   const covered = new Set(input2.sources.map((s) => s.name));
   return Object.values(state.files).some((record2) => covered.has(record2.source) && !seen.has(record2.id));
@@ -73762,6 +73765,7 @@ var init_early_handshake = __esm({
   "src/lib/sync/early-handshake.ts"() {
     "use strict";
     init_state();
+    init_plan();
   }
 });
 
