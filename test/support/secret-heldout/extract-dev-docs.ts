@@ -1,0 +1,82 @@
+/**
+ * Builds `dev-docs.json`: benign samples for the DEV half of the held-out set (issue 29) from
+ * technical documentation nobody here wrote, the class issue 29 names as false positives
+ * ("documentation examples and placeholders, ids and hashes"). Each source is read as data from a
+ * repository snapshot (the `fetch` tool's mirror) at the commit recorded in `dev-docs.json`: every
+ * distinct line of its documentation that holds a credential word, or an id or a hash (a UUID, a
+ * run of 7 or more hex digits, a named hash), one sample per line. Lines are labelled by the SAME
+ * rule as the rest of the held-out set (rule v5, README.md, `benignByRule` in extract.ts): benign
+ * when every credential-shaped token in the line is a placeholder or an identifier; the rest is
+ * left out (counted per source in `skipped`). Every sample is dev, whatever its name hashes to.
+ *
+ * Run: `npx tsx test/support/secret-heldout/extract-dev-docs.ts <name>=<git dir> …` for the
+ * names in SOURCES below.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benignByRule, type HeldoutBenign } from './extract.js';
+
+const git = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 256 << 20 });
+
+interface Source {
+  name: string;
+  url: string;
+  license: string;
+  /** Which files are documentation (paths inside the repository). */
+  files: RegExp;
+  paths: string;
+}
+
+/** The sources, each a repository's documentation (paths described as recorded in dev-docs.json). */
+export const SOURCES: readonly Source[] = [
+  { name: 'external-secrets', url: 'https://github.com/external-secrets/external-secrets', license: 'Apache-2.0', files: /^docs\/.*\.(?:md|ya?ml)$/, paths: 'docs/**/*.{md,yaml,yml}' },
+  { name: 'terraform-provider-vault', url: 'https://github.com/hashicorp/terraform-provider-vault', license: 'MPL-2.0', files: /^website\/docs\/.*\.(?:md|markdown)$/, paths: 'website/docs/**/*.{md,markdown}' },
+  { name: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /\.md$/, paths: '**/*.md (README, CHANGELOG, changelog.d, doc)' },
+  { name: 'stripe-node', url: 'https://github.com/stripe/stripe-node', license: 'MIT', files: /\.md$/, paths: '**/*.md (README, CHANGELOG)' },
+  { name: 'twilio-node', url: 'https://github.com/twilio/twilio-node', license: 'MIT', files: /\.md$/, paths: '**/*.md (README, CHANGES, UPGRADE)' },
+  { name: 'gh-cli', url: 'https://github.com/cli/cli', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'kingfisher', url: 'https://github.com/mongodb/kingfisher', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+];
+
+/** What a line must hold to be a sample: a credential word, or an id or a hash. */
+const CREDENTIAL_WORD = /passw(?:or)?d|passwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|\bauth/i;
+const ID_OR_HASH = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b[0-9a-f]{7,}\b|sha(?:1|256|512)[:-]/i;
+
+function readSource(source: Source, dir: string, benign: HeldoutBenign[], skipped: Record<string, number>): string {
+  const commit = git(dir, 'rev-parse', 'HEAD').trim();
+  const files = git(dir, 'ls-tree', '-r', '--name-only', commit).split('\n').filter((f) => source.files.test(f));
+  const seen = new Set<string>();
+  for (const file of files) {
+    for (const line of git(dir, 'show', `${commit}:${file}`).split('\n')) {
+      const key = line.trim();
+      if (key === '' || key.length > 300 || seen.has(key) || !(CREDENTIAL_WORD.test(line) || ID_OR_HASH.test(line))) continue;
+      seen.add(key);
+      const label = `${source.name}:${file}`;
+      if (benignByRule(line, 'v5')) benign.push({ source: label, text: line });
+      else skipped[source.name] = (skipped[source.name] ?? 0) + 1;
+    }
+  }
+  return commit;
+}
+
+function main(): void {
+  const dirs = new Map(process.argv.slice(2).map((a) => a.split('=', 2) as [string, string]));
+  const benign: HeldoutBenign[] = [];
+  // Left out as possibly secrets (a credential-shaped token that is neither a placeholder nor an id,
+  // rule v5), counted per source: the lines are in the snapshots, not repeated here.
+  const skipped: Record<string, number> = {};
+  const sources = [];
+  for (const source of SOURCES) {
+    const dir = dirs.get(source.name);
+    if (dir === undefined) throw new Error(`usage: extract-dev-docs.ts ${SOURCES.map((s) => `${s.name}=<git dir>`).join(' ')}`);
+    const commit = readSource(source, dir, benign, skipped);
+    sources.push({ name: source.name, url: source.url, commit, license: source.license, paths: source.paths });
+  }
+  const data = { split: 'dev (every sample)', sources, skipped, benign };
+  const out = fileURLToPath(new URL('./dev-docs.json', import.meta.url));
+  writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
+  process.stdout.write(`${benign.length} benign samples, ${Object.values(skipped).reduce((a, b) => a + b, 0)} skipped -> ${out}\n`);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
