@@ -5,6 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { CLAUSE_WORDS, describesCredential, stripClosingTags } from './prose.js';
 import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
@@ -187,6 +188,8 @@ const GENERIC: ScanRule = {
         GENERIC_VALUE.lastIndex = valueAt;
         const raw = GENERIC_VALUE.exec(text)?.[0];
         if (raw === undefined) continue;
+        // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
+        if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
         const replacement = genericReplacement(key, raw);
         if (replacement === undefined) continue;
         out += text.slice(cursor, valueAt) + replacement;
@@ -204,7 +207,11 @@ const PROSE: RegexRule = {
   kind: 'prose',
   hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
   re: new RegExp(
-    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
+    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)' +
+      // Not the subject of a clause (`the key where the token is found`, `unless Token is set`): prose.ts's CLAUSE words.
+      `(?<!${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?\\w+(?:[ \\t]\\w+)?)` +
+      // … nor is a clause inside its `for …` phrase (`password for the archive when format is set to`).
+      `(?:[ \\t]+(?:for|of|on)[ \\t]+(?:(?!${CLAUSE_WORDS}[ \\t])[^\\n.:;\`"'])` + '{1,60}?)?[ \\t]+' +
       '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',
@@ -213,12 +220,14 @@ const PROSE: RegexRule = {
     const lead = g[0] ?? '';
     const raw = g[1] ?? '';
     const { inner, quote } = unquote(raw);
-    const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
+    // Closing HTML tags after a bare word are markup (`where the secret is located</p>`): prose.ts.
+    const bare = quote === '' ? stripClosingTags(raw) : raw;
+    const { value, rest } = quote === '' ? splitTrailingPunctuation(bare) : { value: inner, rest: '' };
     // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
     const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
-    return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+    return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
   },
 };
 

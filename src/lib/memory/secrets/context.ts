@@ -15,6 +15,8 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
+import { isSlug } from './names.js';
+import { describesCredential, isLabelGap, isRemark, stripClosingTags } from './prose.js';
 import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
@@ -78,9 +80,6 @@ export function entropy(s: string): number {
   return h;
 }
 
-/** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
-// Separators may repeat (BEM class names, `secret_santa_2024_draw.xlsx`); `+` joins key bindings (`Ctrl+Alt+F12`).
-const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -101,7 +100,7 @@ export function isHighEntropy(v: string): boolean {
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
   // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
   // the credential word's own separator (`secret_santa_2024…`), timestamps.
-  if (SLUG.test(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (isSlug(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
   // Code, not a value: operators no token alphabet has (`&&t.token.a8F…`, `x===y`).
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ''))) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
@@ -134,6 +133,7 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (gap === null) return undefined;
   const at = after + gap[0].length;
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
+  if (!isLabelGap(line, after, gap[0])) return undefined;
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
   const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
@@ -146,9 +146,11 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (v === null) return undefined;
   const quote = v[1] ?? '';
   if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
+  // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
+  if (quote === '' && isRemark(v[0])) return undefined;
   // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
   const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
-  const inner = quote === '' ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : (v[2] as string);
+  const inner = quote === '' ? splitTrailingPunctuation(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0])).value : (v[2] as string);
   // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
@@ -161,6 +163,8 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
   if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, passwordLike)) return undefined;
+  // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
+  if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }

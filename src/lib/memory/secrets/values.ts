@@ -2,6 +2,7 @@
  * What a value looks like: a placeholder, a documentation example, prose, code, or a credential.
  * One owner for these judgements, shared by every rule table.
  */
+import { isNameNotValue } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -376,6 +377,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
   if (!numericOk && isCamelName(v)) return false;
+  // A name or a type where a key, token or secret goes (`secretKey: dbHost`, `sk_test_123`, `[]byte`): names.ts.
+  if (!numericOk && isNameNotValue(v)) return false;
   // The same for a constant's name in upper case (`PROJECT_NAME_ALIAS`): words of letters joined by `_`.
   if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)

@@ -1,0 +1,58 @@
+/**
+ * Prose after a credential word that is not a value (issue 29's dev docs): asides, markup and
+ * descriptions, which documentation puts right where a label's value would go.
+ */
+
+/**
+ * A remark in brackets: an opening bracket and a word of letters, then a comma, the closing
+ * bracket, a space or the end (`(Optional)`, `(Required,`, `(default`). Terraform's argument
+ * references write one after every argument's name (`* \`token\` - (Optional) The Vault token…`).
+ */
+const REMARK = /^\([A-Za-z][a-z]*(?:[-][A-Za-z][a-z]*)*(?:[,)]|$)/;
+
+export function isRemark(bare: string): boolean {
+  return REMARK.test(bare);
+}
+
+/**
+ * A bare value's closing HTML tags are markup, not part of it (`where the secret is located</p>`,
+ * `is set.</p></td>`): cut from the first closing tag on.
+ */
+export function stripClosingTags(bare: string): string {
+  const at = bare.search(/<\/[a-z][a-z0-9]*>/i);
+  return at < 0 ? bare : bare.slice(0, at);
+}
+
+/** Words that open a clause of their own: what follows them is that clause's subject and verb (a regexp source, any case). */
+export const CLAUSE_WORDS = '\\b(?:[Ww]hen|[Ww]here|[Ww]hich|[Ww]hose|[Uu]nless|[Ii]f|[Ww]hile|[Bb]ecause|[Tt]hat|[Ww]hether|WHEN|WHERE|UNLESS|IF)';
+const CLAUSE = new RegExp(`${CLAUSE_WORDS}\\s`);
+/** The credential word (and a word before it) right after a clause word: `where secret`, `unless Token`, `where the api key`. */
+const CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?:[ \\t][\\w-]+)?$`);
+
+/**
+ * Whether the words between a credential word and its separator (`gap`, ending in it) make a label.
+ * Not when the separator is:
+ * - a pipe that is not a table's (`jsonpath='{.data.secretKey}' | base64 -d`, a regex's
+ *   `SECRET|PRIVATE`, a template's `.private_key | rsaDecrypt`): a markdown row starts with `|`;
+ * - a colon between digits (`23:59:59`, `host:5432`): a time or a port;
+ * - `is`, `was`, `to` or `are` after a clause word (`the key where the token is found`, `when format is
+ *   set to "pkcs12"`, `which goes to admin/`): that clause's verb, whose subject is another word.
+ */
+export function isLabelGap(line: string, after: number, gap: string): boolean {
+  const sep = gap.trimEnd().replace(/[ \t*]+$/, '');
+  const last = sep.slice(-1);
+  if (last === '|') return /^[ \t]*\|/.test(line);
+  if (last === ':') {
+    const at = after + sep.length - 1;
+    return !(/\d/.test(line[at - 1] ?? '') && /\d/.test(line[at + 1] ?? ''));
+  }
+  if (/[A-Za-z]$/.test(sep)) return !CLAUSE.test(sep) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
+  return true;
+}
+
+/** A word that names a credential right after a bare value: the value was an adjective of it (`OpenStack password`). */
+const NAMES_CREDENTIAL = /^[ \t]+(?:pass(?:word|phrase)|secret|token|(?:api[ _-]?)?key|credentials?)\b/i;
+
+export function describesCredential(rest: string): boolean {
+  return NAMES_CREDENTIAL.test(rest);
+}

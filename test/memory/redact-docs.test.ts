@@ -1,0 +1,91 @@
+/**
+ * Issue 29, precision: benign classes found in the dev docs (documentation of projects that handle
+ * credentials, test/support/secret-heldout/dev-docs.json), one test per class, each beside a
+ * real-looking value in the same place that must still be removed. Values are written here, not
+ * copied from the docs.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { survives } from '../support/secret-corpus.js';
+
+// Assembled at run time so this file does not look like a leaked credential to scanners.
+const j = (...parts: string[]) => parts.join('');
+const PW = j('Zx8!pq', '3Rt#w');
+const TOKEN = j('a8Fk2Lq9Zt4Mx7Bn', '3Vc6Xz1Qw5Er8Ty0');
+
+const untouched = (text: string): void => expect(redactSecrets(text).text).toBe(text);
+const removed = (text: string, secret: string): void => expect(survives(redactSecrets(text).text, secret)).toBe(false);
+
+describe('a remark in brackets after an argument name (Terraform argument references)', () => {
+  it('`(Optional)`, `(Required, Sensitive)` after ` - ` stay', () => {
+    untouched('* `token` - (Optional) The Vault token used to log in.');
+    untouched('* `password` - (Required, Sensitive) The password to log in with.');
+    untouched('- `client_secret` - (Optional) The client secret of the app.');
+  });
+  it('a value after the same separator is removed', () => {
+    removed(`* token - ${TOKEN}`, TOKEN);
+    removed(`* password - ${PW}`, PW);
+  });
+});
+
+describe('names and types where a key or token goes', () => {
+  it('a lowerCamelCase name, a slug with a word, a code type and a mention stay', () => {
+    untouched('secretKey: registryName');
+    untouched('- secretKey: test-login-1');
+    untouched('apiKey: "sk_test_123"');
+    untouched('Json tag: token `json:"accessTokenSpec,omitempty"`');
+    untouched('| privateKey | `[]byte` |\n|---|---|\n| pemKey | `map[string]string` |');
+    untouched('Added incoming.allow to AccessToken VoiceGrant. Thanks to @some-contributor!');
+  });
+  it('short random parts joined by separators, and random tokens, are still removed', () => {
+    const parts = j('Zx9-Yw8', '_Xv7');
+    removed(`client_secret: \`${parts}\``, parts);
+    removed(`secretKey: ${TOKEN}`, TOKEN);
+  });
+  it('a password may be words: a pass phrase is still removed', () => {
+    removed('password: correct-horse-battery-staple-42', 'correct-horse-battery-staple-42');
+  });
+});
+
+describe('markup and clauses around a credential word in prose', () => {
+  it('closing HTML tags after a word are markup', () => {
+    untouched('<p>The key where the token is found.</p>');
+    untouched('<p>Required unless Token is set.</p>');
+  });
+  it('a clause word makes the word its subject, not a label (`where secret is located`, `when format is set to`)', () => {
+    untouched('<p>Project where secret is located</p>');
+    untouched('Password for the archive when format is set to "pkcs12".');
+    untouched('# Except db-admin-password which goes to admin/');
+  });
+  it('the same sentences holding a value are still removed', () => {
+    removed(`The token is ${TOKEN}</p>`, TOKEN);
+    removed(`The password for the archive is set to "${PW}".`, PW);
+  });
+});
+
+describe('separators that are not a label', () => {
+  it('a shell pipe, a regex alternation and a template pipeline are not a table', () => {
+    untouched("kubectl get secret app -o jsonpath='{.data.secretKey}' | base64 -d");
+    untouched('(?:SECRET|PRIVATE|ACCESS|KEY|TOKEN)');
+    untouched('Use a private key in the same secret: `( .private_key | rsaDecrypt ... )`.');
+  });
+  it('a markdown row still is', () => {
+    removed(`| secret | ${TOKEN} |`, TOKEN);
+  });
+  it('a colon between digits is a time or a port', () => {
+    untouched('Expiration date for the secret in RFC3339 format (e.g. `2099-12-31T23:59:59Z`).');
+  });
+  it('an escaped line break right after the separator starts no value', () => {
+    untouched('"private_key": "-----BEGIN RSA PRIVATE KEY-----\\nMIIEpQ ... /WZs=\\n-----END RSA PRIVATE KEY-----\\n",');
+  });
+});
+
+describe('a description of the credential, not the credential', () => {
+  it('a word naming the credential right after the bare value (`Password: OpenStack password`)', () => {
+    untouched('- **Password**: OpenStack password (stored in a Kubernetes secret)');
+    untouched('Token: GitHub token with the repo scope');
+  });
+  it('a value followed by other words is still removed', () => {
+    removed(`- **Password**: ${PW} (stored in the vault)`, PW);
+  });
+});
