@@ -89,3 +89,61 @@ describe('a description of the credential, not the credential', () => {
     removed(`- **Password**: ${PW} (stored in the vault)`, PW);
   });
 });
+
+describe('a placeholder written in base64 in a Secret manifest', () => {
+  const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+  it('base64 of a placeholder word stays (`test`, `root`, `XXXX`, `mypassword`)', () => {
+    untouched(`token: ${b64('test')} # "test"`);
+    untouched(`  password: ${b64('root')}`);
+    untouched(`ACCESS_KEY: ${b64('XXXX')}`);
+    untouched(`password: ${b64('mypassword')} # base64 encoded`);
+  });
+  it('base64 of a password or of random bytes is still removed', () => {
+    const pw = b64(PW);
+    removed(`password: ${pw}`, pw);
+    const random = j('q8Zr', 'Lw2x', 'Nf5t', 'Yk1B');
+    removed(`token: ${random}`, random);
+  });
+});
+
+describe('a PEM block around no key material', () => {
+  it('a JSON private key whose block holds words or a template stays', () => {
+    untouched('"private_key": "-----BEGIN PRIVATE KEY-----\\nA key\\n-----END PRIVATE KEY-----\\n",');
+    untouched('"private-key": "-----BEGIN PRIVATE KEY-----\\n<private-key>\\n-----END PRIVATE KEY-----\\n",');
+  });
+  it('a block around key material is removed', () => {
+    const body = j('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'BKcwggSjAgEAAoIBAQC7');
+    removed(`"private_key": "-----BEGIN PRIVATE KEY-----\\n${body}\\n-----END PRIVATE KEY-----\\n",`, body);
+  });
+});
+
+describe('names that hold a credential word but name something else', () => {
+  it('a camelCase word after the credential word says what about it (`secretVersionSelectionPolicy`)', () => {
+    untouched('secretVersionSelectionPolicy: LatestOrFetch');
+    untouched('tokenType: BearerTokenV2');
+  });
+  it("a type or field name that refers to a credential (`BarbicanProviderPasswordRef`) stays, in a password's cell too", () => {
+    untouched('| `password` | BarbicanProviderPasswordRef | Yes |');
+    untouched('secret: ClientSecretSpec');
+  });
+  it('a product named with a digit before the word (`1Password`) is not the word', () => {
+    untouched('| [1Password SDK](https://example.org/provider/1password-sdk) | alpha |');
+    untouched('To create it as a secret in 1Password, a `Kind=PushSecret` resource is needed.');
+  });
+  it('the credential keys themselves still work', () => {
+    removed(`secretKey: ${TOKEN}`, TOKEN);
+    removed(`DB1PASSWORD=${PW}`, PW);
+    removed(`| password | ${PW} |`, PW);
+  });
+});
+
+describe('a vendor prefix with a mask of three x', () => {
+  it('`whsec_xxx`, `sk_live_XXX` stay', () => {
+    untouched('> Ready! Your webhook signing secret is whsec_xxx');
+    untouched('STRIPE_SECRET_KEY=sk_live_XXX');
+  });
+  it('a token that ends in random characters is removed', () => {
+    const t = j('whsec_', TOKEN);
+    removed(`Your webhook signing secret is ${t}`, t);
+  });
+});

@@ -50,7 +50,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
     const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
     const shout = isUpper(before) && word === word.toUpperCase(); // APIKEY
     if (!camel && !shout) return false;
-  } else if (isDigit(before) && word !== word.toUpperCase() && !isUpper(word[0] as string)) return false;
+  } else if (isDigit(before) && word !== word.toUpperCase()) return false; // `1Password`, a product's name; `DB1PASSWORD` counts
   if (isLower(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (after === '}' || after === ']' || after === ')' || after === '>' || before === '<' || before === '$') return false;
@@ -64,7 +64,8 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
-  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
+  // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it.
+  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16).replace(/([a-z])(?=[A-Z])/g, '$1 '))) return false;
   return true;
 }
 

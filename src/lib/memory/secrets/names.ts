@@ -44,3 +44,14 @@ const WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
 export function isNameNotValue(value: string): boolean {
   return (SLUG.test(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || CODE_TYPE.test(value) || MENTION.test(value);
 }
+
+/**
+ * The name of a type or field that refers to a credential (`BarbicanProviderPasswordRef`,
+ * `ClientSecretSpec`, `AccessTokenSelector`): CamelCase words where a credential word is followed by
+ * a word saying what about it. Asked of passwords too: a pass phrase does not name its own reference.
+ */
+const CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
+
+export function isCredentialTypeName(value: string): boolean {
+  return CREDENTIAL_TYPE_NAME.test(value);
+}

@@ -2,7 +2,7 @@
  * What a value looks like: a placeholder, a documentation example, prose, code, or a credential.
  * One owner for these judgements, shared by every rule table.
  */
-import { isNameNotValue } from './names.js';
+import { isCredentialTypeName, isNameNotValue } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -45,7 +45,7 @@ const PLACEHOLDER =
  * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
 const DOC_EXAMPLE =
-  /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -100,8 +100,8 @@ export function isUrlPasswordPlaceholder(user: string, password: string): boolea
   return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password);
 }
 
-/** Base64 of at most 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
-const BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
+/** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
+const BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
 
 /**
  * A placeholder written in base64 (`ZHVtbXkgdGV4dCBkYXRh…` is "dummy text data…"): the encoding
@@ -112,7 +112,10 @@ function isEncodedExample(value: string): boolean {
   if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
   const text = Buffer.from(value, 'base64').toString('latin1');
   if (!/^[\x20-\x7e\t\r\n]+$/.test(text)) return false;
-  return DOC_EXAMPLE.test(text);
+  // The decoded word itself may be the placeholder (a Secret manifest's `dGVzdA==` is "test",
+  // `cm9vdA==` "root", `WFhYWA==` "XXXX"): asked as any value is. A real password encoded stays one.
+  const word = text.trim();
+  return DOC_EXAMPLE.test(text) || (value.length >= 8 && word !== '' && (isPlaceholder(word) || isDummy(word)));
 }
 
 /**
@@ -275,6 +278,15 @@ export function holdsKeyMaterial(body: string): boolean {
   return /[A-Za-z0-9+/=]{16}/.test(body);
 }
 
+/**
+ * A PEM block with no key material between its markers (`-----BEGIN PRIVATE KEY-----\nA key\n-----END…`,
+ * `…\n<private-key>\n…`, `MIIEpQ ... /WZs=`): a document's placeholder, also inside a JSON string.
+ */
+export function isEmptyPemBlock(value: string): boolean {
+  if (!value.startsWith('-----BEGIN ')) return false;
+  return !holdsKeyMaterial(value.replace(/-----(?:BEGIN|END) [A-Z0-9 ]+-----/g, ' ').replace(/\\n/g, ' '));
+}
+
 /** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
 export function isTemplateStart(value: string): boolean {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
@@ -365,6 +377,7 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v)) return false;
   if (quote !== '') {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
