@@ -147,3 +147,36 @@ describe('a vendor prefix with a mask of three x', () => {
     removed(`Your webhook signing secret is ${t}`, t);
   });
 });
+
+describe('more classes from the dev docs (second pass: Traefik, Argo CD, Docker CLI)', () => {
+  it('a URN that refers to a secret is a reference, and a credential word inside it is one of its parts', () => {
+    untouched('password: urn:k8s:secret:redis:password');
+    untouched('urn:k8s:secret:[name]:[valueKey]');
+  });
+  it('the name of an encoding or a format is not the secret', () => {
+    untouched('# Ensure the secret is base64 encoded');
+    untouched('The token is sha256 hashed before it is stored.');
+  });
+  it("a list of name=value options (Docker's --secret) is settings, unless a name is a credential's", () => {
+    untouched('docker service create --secret source=ssh-key,target=ssh,mode=0400 redis');
+    removed(`--secret user=app,password=${PW}`, PW);
+  });
+  it('words after an Authorization scheme are an example; a token there is removed', () => {
+    untouched('curl -H "Authorization: Bearer strong-password" http://localhost:4355/api');
+    removed(`curl -H "Authorization: Bearer ${TOKEN}" http://localhost:4355/api`, TOKEN);
+  });
+  it("a quoted policy name after 'this token is' is a name; a quoted token there is removed", () => {
+    untouched("The ACL privilege for this token is 'read-job', as the docs say.");
+    removed(`The API token is '${TOKEN}', as the docs say.`, TOKEN);
+  });
+  it('a bare word and a colon after the separator is the next label, not a value', () => {
+    untouched('acme: error presenting token: gandiv5: unexpected authZone example.com.');
+  });
+  it("`to` after a verb in -ing is the verb's", () => {
+    untouched('Defines a password for connecting to zooKeeper.');
+    removed(`The password was changed to ${PW}.`, PW);
+  });
+  it('a template variable with hyphens ($email-password) is a reference', () => {
+    untouched('{ username: $email-username, password: $email-password, host: smtp.example.org }');
+  });
+});

@@ -26,6 +26,8 @@ interface Source {
   /** Which files are documentation (paths inside the repository). */
   files: RegExp;
   paths: string;
+  /** Read only the first lines of each file (a changelog's latest releases), so one file does not outweigh the rest. */
+  firstLines?: number;
 }
 
 /** The sources, each a repository's documentation (paths described as recorded in dev-docs.json). */
@@ -37,6 +39,13 @@ export const SOURCES: readonly Source[] = [
   { name: 'twilio-node', url: 'https://github.com/twilio/twilio-node', license: 'MIT', files: /\.md$/, paths: '**/*.md (README, CHANGES, UPGRADE)' },
   { name: 'gh-cli', url: 'https://github.com/cli/cli', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
   { name: 'kingfisher', url: 'https://github.com/mongodb/kingfisher', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  // Added in a second pass for ids, hashes and encrypted or public values (digests, commit links, sops files, age recipients, htpasswd hashes).
+  { name: 'sops', url: 'https://github.com/getsops/sops', license: 'MPL-2.0', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'docker-cli', url: 'https://github.com/docker/cli', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
+  { name: 'traefik', url: 'https://github.com/traefik/traefik', license: 'MIT', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
+  { name: 'argo-cd', url: 'https://github.com/argoproj/argo-cd', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
+  { name: 'eslint', url: 'https://github.com/eslint/eslint', license: 'MIT', files: /^CHANGELOG\.md$/, paths: 'CHANGELOG.md (its first 2,000 lines: the latest releases, a commit hash on every line)', firstLines: 2000 },
+  { name: 'age', url: 'https://github.com/FiloSottile/age', license: 'BSD-3-Clause', files: /\.md$/, paths: '**/*.md' },
 ];
 
 /** What a line must hold to be a sample: a credential word, or an id or a hash. */
@@ -48,7 +57,7 @@ function readSource(source: Source, dir: string, benign: HeldoutBenign[], skippe
   const files = git(dir, 'ls-tree', '-r', '--name-only', commit).split('\n').filter((f) => source.files.test(f));
   const seen = new Set<string>();
   for (const file of files) {
-    for (const line of git(dir, 'show', `${commit}:${file}`).split('\n')) {
+    for (const line of git(dir, 'show', `${commit}:${file}`).split('\n').slice(0, source.firstLines)) {
       const key = line.trim();
       if (key === '' || key.length > 300 || seen.has(key) || !(CREDENTIAL_WORD.test(line) || ID_OR_HASH.test(line))) continue;
       seen.add(key);

@@ -5,6 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { endsInUrn } from './names.js';
 import { CLAUSE_WORDS, describesCredential, stripClosingTags } from './prose.js';
 import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
@@ -37,6 +38,8 @@ const AUTHORIZATION: RegexRule = {
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return undefined;
     // Without a scheme word only a token-looking value counts ("Authorization: required" is prose).
     if (g[1] === undefined && !(value.length >= 16 && /\d/.test(value))) return undefined;
+    // Words after the scheme (`Bearer strong-password`, `Bearer my-token`) are a document's example, not a token.
+    if (!isCredentialValue(value, false)) return undefined;
     return `${g[0]}${g[1] ?? ''}${tag('authorization')}`;
   },
 };
@@ -184,6 +187,7 @@ const GENERIC: ScanRule = {
         from = m.index + m[0].length;
         const key = m[1] as string;
         if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+        if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
         const valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
         const raw = GENERIC_VALUE.exec(text)?.[0];
@@ -227,6 +231,8 @@ const PROSE: RegexRule = {
     if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
     const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
+    // Judged as every labelled value is (values.ts): `this token is 'read-job'` names a policy, `the secret is base64 encoded`.
+    if (!isCredentialValue(quote === '' ? value : raw, kind === 'password')) return undefined;
     return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
   },
 };

@@ -15,8 +15,8 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
-import { isSlug } from './names.js';
-import { describesCredential, isLabelGap, isRemark, stripClosingTags } from './prose.js';
+import { endsInUrn, isSlug } from './names.js';
+import { describesCredential, isLabelGap, isNextLabel, isRemark, stripClosingTags } from './prose.js';
 import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
@@ -63,6 +63,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (lower === 'wif' && word !== 'WIF') return false;
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
+  if (endsInUrn(line.slice(Math.max(0, start - 48), start))) return false; // `urn:k8s:secret:name:key`: a reference's part
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it.
   if (NOT_SECRET_AFTER.test(line.slice(end, end + 16).replace(/([a-z])(?=[A-Z])/g, '$1 '))) return false;
@@ -148,7 +149,7 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const quote = v[1] ?? '';
   if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
   // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
-  if (quote === '' && isRemark(v[0])) return undefined;
+  if (quote === '' && (isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return undefined;
   // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
   const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
   const inner = quote === '' ? splitTrailingPunctuation(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0])).value : (v[2] as string);

@@ -55,3 +55,32 @@ const CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Pas
 export function isCredentialTypeName(value: string): boolean {
   return CREDENTIAL_TYPE_NAME.test(value);
 }
+
+/**
+ * The name of an encoding, a hash, a key type or a format (`base64`, `utf-8`, `sha256`, `x509`,
+ * `pkcs12`, `ed25519`): what a document says a secret is encoded as or shaped like (`the secret is
+ * base64 encoded`, `format is set to "pkcs12"`), never the secret. Asked of passwords too.
+ */
+const FORMAT_NAME =
+  /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
+
+export function isFormatName(value: string): boolean {
+  return FORMAT_NAME.test(value);
+}
+
+/**
+ * A list of options, `name=value` pairs joined by commas (`source=ssh-key,target=ssh,uid=1000`,
+ * Docker's `--secret` and `--mount` syntax): settings naming where a secret goes, unless one of
+ * the names is itself a credential's (`user=app,password=…` is a credential).
+ */
+const OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
+const CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
+
+export function isOptionList(value: string): boolean {
+  return OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+}
+
+/** Whether text ends inside a URN (`urn:k8s:`, `urn:ietf:params:`): a credential word that follows is one of its parts (`urn:k8s:secret:redis:password`). */
+export function endsInUrn(before: string): boolean {
+  return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
+}

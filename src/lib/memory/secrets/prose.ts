@@ -46,6 +46,8 @@ export function isLabelGap(line: string, after: number, gap: string): boolean {
     const at = after + sep.length - 1;
     return !(/\d/.test(line[at - 1] ?? '') && /\d/.test(line[at + 1] ?? ''));
   }
+  // `to` after a verb in -ing is that verb's (`a password for connecting to zooKeeper`), not a separator.
+  if (/[A-Za-z]ing[ \t]+to$/i.test(sep)) return false;
   if (/[A-Za-z]$/.test(sep)) return !CLAUSE.test(sep) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
   return true;
 }
@@ -55,4 +57,9 @@ const NAMES_CREDENTIAL = /^[ \t]+(?:pass(?:word|phrase)|secret|token|(?:api[ _-]
 
 export function describesCredential(rest: string): boolean {
   return NAMES_CREDENTIAL.test(rest);
+}
+
+/** A bare word and a colon is the next label (`error presenting token: gandiv5: unexpected …`), not a value. */
+export function isNextLabel(bare: string): boolean {
+  return /^[A-Za-z][\w.-]*:$/.test(bare);
 }
