@@ -6,7 +6,7 @@
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn } from './names.js';
-import { CLAUSE_WORDS, describesCredential, stripClosingTags } from './prose.js';
+import { describesCredential, isClauseSubject, stripClosingTags } from './prose.js';
 import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
@@ -211,18 +211,17 @@ const PROSE: RegexRule = {
   kind: 'prose',
   hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
   re: new RegExp(
-    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)' +
-      // Not the subject of a clause (`the key where the token is found`, `unless Token is set`): prose.ts's CLAUSE words.
-      `(?<!${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?\\w+(?:[ \\t]\\w+)?)` +
-      // … nor is a clause inside its `for …` phrase (`password for the archive when format is set to`).
-      `(?:[ \\t]+(?:for|of|on)[ \\t]+(?:(?!${CLAUSE_WORDS}[ \\t])[^\\n.:;\`"'])` + '{1,60}?)?[ \\t]+' +
+    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
       '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',
   ),
-  replace: (_m, g) => {
+  replace: (_m, g, offset, text) => {
     const lead = g[0] ?? '';
     const raw = g[1] ?? '';
+    // Not the subject of a clause (`the key where the token is found`, `unless Token is set`), nor a
+    // lead holding one (`password for the archive when format is set to`): prose.ts judges the words.
+    if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;
     const { inner, quote } = unquote(raw);
     // Closing HTML tags after a bare word are markup (`where the secret is located</p>`): prose.ts.
     const bare = quote === '' ? stripClosingTags(raw) : raw;

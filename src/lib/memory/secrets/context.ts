@@ -63,10 +63,15 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (lower === 'wif' && word !== 'WIF') return false;
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
-  if (endsInUrn(line.slice(Math.max(0, start - 48), start))) return false; // `urn:k8s:secret:name:key`: a reference's part
+  // `urn:k8s:secret:name:key`: a reference's part (looked at only when `urn:` is near, as it seldom is).
+  // (A bounded slice: `lastIndexOf` would walk back over the whole line from every word.)
+  const near = line.slice(Math.max(0, start - 48), start);
+  if (near.includes('urn:') && endsInUrn(near)) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
-  // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it.
-  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16).replace(/([a-z])(?=[A-Z])/g, '$1 '))) return false;
+  // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it
+  // (split into words only when a capital follows the word, as it seldom does in prose).
+  const next = line.slice(end, end + 16);
+  if (NOT_SECRET_AFTER.test(isUpper(after) ? next.replace(/([a-z])(?=[A-Z])/g, '$1 ') : next)) return false;
   return true;
 }
 

@@ -23,11 +23,23 @@ export function stripClosingTags(bare: string): string {
   return at < 0 ? bare : bare.slice(0, at);
 }
 
-/** Words that open a clause of their own: what follows them is that clause's subject and verb (a regexp source, any case). */
-export const CLAUSE_WORDS = '\\b(?:[Ww]hen|[Ww]here|[Ww]hich|[Ww]hose|[Uu]nless|[Ii]f|[Ww]hile|[Bb]ecause|[Tt]hat|[Ww]hether|WHEN|WHERE|UNLESS|IF)';
+/** Words that open a clause of their own: what follows them is that clause's subject and verb (a regexp source). */
+const CLAUSE_WORDS = '\\b(?:[Ww]hen|[Ww]here|[Ww]hich|[Ww]hose|[Uu]nless|[Ii]f|[Ww]hile|[Bb]ecause|[Tt]hat|[Ww]hether|WHEN|WHERE|UNLESS|IF)';
 const CLAUSE = new RegExp(`${CLAUSE_WORDS}\\s`);
 /** The credential word (and a word before it) right after a clause word: `where secret`, `unless Token`, `where the api key`. */
 const CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?:[ \\t][\\w-]+)?$`);
+
+/**
+ * Whether a sentence's credential word and the words after it up to `is`/`was`/`set to` (`lead`,
+ * starting with the word) are a clause's subject and verb rather than a label: a clause word right
+ * before the word (`where secret is`, `unless the token is`) or inside the lead (`password for the
+ * archive when format is set to`).
+ */
+export function isClauseSubject(before: string, lead: string): boolean {
+  return CLAUSE_BEFORE_WORD.test(before) || CLAUSE.test(lead);
+}
+/** A clause word and at most one more word (`the`, or a word of the credential's name: `where the api`) before the credential word. */
+const CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|[\\w-]+)[ \\t]+)?$`);
 
 /**
  * Whether the words between a credential word and its separator (`gap`, ending in it) make a label.
