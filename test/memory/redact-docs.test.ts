@@ -180,3 +180,31 @@ describe('more classes from the dev docs (second pass: Traefik, Argo CD, Docker 
     untouched('{ username: $email-username, password: $email-password, host: smtp.example.org }');
   });
 });
+
+describe('markup, masks and comments around a value (dev docs, third pass)', () => {
+  it('quotes written as HTML entities around a file name, an entity ending a run', () => {
+    untouched('If no key for the Secret is specified, external-secret will default to &lsquo;tls.crt&rsquo;.</p>');
+    untouched('</tr><tr><td><p>&#34;BeyondtrustWorkloadCredentialsDynamicSecret&#34;</p></td>');
+  });
+  it('a mask of stars around a value after the separator', () => {
+    untouched('kubectl create secret generic ob --from-literal=API_KEY=*****VZYKYJNMMEMK***** \\');
+  });
+  it('a comment telling the reader to put their own value there', () => {
+    untouched('  password: "P@ssw0rd"      # Replace with an actual password');
+    untouched('db_password: "Welcome2024!"  # change this to your own');
+  });
+  it('the same values without such a comment, or with another comment, are removed', () => {
+    removed(`  password: "${PW}"      # rotated in March`, PW);
+    removed(`api_key = "${TOKEN}"  // prod`, TOKEN);
+  });
+  it('a closing bracket after the word ends a template (`{{ .password }}@host`)', () => {
+    untouched('postgresql://{{ .username }}:{{ .password }}@my-postgresql:5432/mydb');
+  });
+  it('a quoted password may open with a closing bracket', () => {
+    const pw = j(']35d/{pB', '9Fo9wJ');
+    removed(`"NewPassword": "${pw}"`, pw);
+  });
+  it('a type in code is not a password either', () => {
+    untouched('| pkcs12keyPass | extracts the key using the provided password | password `string` | `[]byte` |');
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn } from './names.js';
-import { describesCredential, isClauseSubject, stripClosingTags } from './prose.js';
+import { describesCredential, isClauseSubject, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
@@ -194,6 +194,7 @@ const GENERIC: ScanRule = {
         if (raw === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
         if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
+        if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue; // `"P@ssw0rd"  # Replace with an actual password`
         const replacement = genericReplacement(key, raw);
         if (replacement === undefined) continue;
         out += text.slice(cursor, valueAt) + replacement;

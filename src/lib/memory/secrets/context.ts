@@ -16,7 +16,7 @@
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
-import { describesCredential, isLabelGap, isNextLabel, isRemark, stripClosingTags } from './prose.js';
+import { cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
@@ -155,9 +155,11 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
   // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
   if (quote === '' && (isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return undefined;
+  // A mask after the separator (`API_KEY=*****VZYK*****`; markdown bold is two stars): a hidden value.
+  if (/\*{3,}$/.test(gap[0])) return undefined;
   // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
   const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
-  const inner = quote === '' ? splitTrailingPunctuation(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0])).value : (v[2] as string);
+  const inner = quote === '' ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0]))).value : (v[2] as string);
   // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
@@ -172,6 +174,7 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, passwordLike)) return undefined;
   // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
   if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
+  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return undefined;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -209,7 +212,8 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     // Another name's value (`refill_rate=10/s`): the assignment rules judge a credential's own.
     if (/^[A-Za-z_][\w.-]*=/.test(run) && !HAS_WORD.test(run.slice(0, run.indexOf('=')))) continue;
     const stripped = run.replace(/^=+/, '');
-    const value = splitTrailingPunctuation(stripped).value;
+    // An HTML entity ends the run (`DynamicSecret&#34;</p>`): markup, not a token's characters.
+    const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;
     if (!isHighEntropy(value)) continue;
     const start = runStart + (run.length - stripped.length);
     return { start, end: start + value.length };

@@ -37,12 +37,17 @@ const MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)
 const WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
 
 /**
- * Whether a value given to a key, token or secret name is a name or a type, not the credential. A
+ * Whether a value given to a key, token or secret name is a name, not the credential. A
  * slug counts as a name only with a part that is a word: short random parts joined by separators
  * (`Zx9-Yw8_Xv7`) are a value.
  */
 export function isNameNotValue(value: string): boolean {
-  return (SLUG.test(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || CODE_TYPE.test(value) || MENTION.test(value);
+  return (SLUG.test(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || MENTION.test(value);
+}
+
+/** Whether a value is a type in code (`[]byte`, `map[string]string`, `*AuthSpec`): asked of passwords too. */
+export function isCodeType(value: string): boolean {
+  return CODE_TYPE.test(value);
 }
 
 /**

@@ -75,3 +75,30 @@ export function describesCredential(rest: string): boolean {
 export function isNextLabel(bare: string): boolean {
   return /^[A-Za-z][\w.-]*:$/.test(bare);
 }
+
+/** An HTML entity for a quote, as generated API references write them (`&lsquo;tls.crt&rsquo;`, `&#34;x&#34;`). */
+const ENTITY_QUOTE = '&(?:[lr][sd]quo|quot|#34|#39|#x27);';
+const ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
+
+/** A bare value between quotes written as HTML entities, without them and what follows: `&lsquo;tls.crt&rsquo;.` → `tls.crt`. */
+export function unquoteEntities(bare: string): string {
+  const m = ENTITY_QUOTED.exec(bare);
+  return m === null ? bare : (m[1] as string);
+}
+
+/** A run cut where an HTML entity starts (`DynamicSecret&#34` before `;`): `next` is the character after the run. */
+export function cutAtEntity(run: string, next: string | undefined): string {
+  if (next !== ';') return run;
+  const m = /&(?:#\d{2,4}|#x[0-9a-f]{2,4}|[a-z]{2,8})$/i.exec(run);
+  return m === null ? run : run.slice(0, m.index);
+}
+
+/**
+ * A comment after the value that tells the reader to put their own there (`password: "P@ssw0rd"  #
+ * Replace with an actual password`, `// change me`, `# example`): the value is a placeholder.
+ */
+const REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
+
+export function saysReplaceMe(rest: string): boolean {
+  return REPLACE_ME.test(rest);
+}

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isNextLabel } from './prose.js';
-import { isCredentialTypeName, isFormatName, isNameNotValue, isOptionList } from './names.js';
+import { isCodeType, isCredentialTypeName, isFormatName, isNameNotValue, isOptionList } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -378,7 +378,10 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
-  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v)) return false;
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  // A closing bracket first, unquoted, is the end of the template or expression the word was in
+  // (`{{ .password }}@host`); quoted, it is a password's first character (`"]35d/{pB9Fo9wJ"`).
+  if (quote === '' && /^[)\]}]/.test(v)) return false;
   if (quote === '' && isNextLabel(v)) return false;
   if (quote !== '') {
     if (v.length < 4) return false;
