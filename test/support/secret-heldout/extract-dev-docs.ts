@@ -21,6 +21,8 @@ const git = (dir: string, ...args: string[]): string => execFileSync('git', ['--
 
 interface Source {
   name: string;
+  /** Which mirror to read (a `name=<git dir>` argument); default: the source's own name. */
+  dir?: string;
   url: string;
   license: string;
   /** Which files are documentation (paths inside the repository). */
@@ -30,8 +32,8 @@ interface Source {
   firstLines?: number;
 }
 
-/** The sources, each a repository's documentation (paths described as recorded in dev-docs.json). */
-export const SOURCES: readonly Source[] = [
+/** Repositories' documentation (paths described as recorded in dev-docs.json). */
+const DOCS: readonly Source[] = [
   { name: 'external-secrets', url: 'https://github.com/external-secrets/external-secrets', license: 'Apache-2.0', files: /^docs\/.*\.(?:md|ya?ml)$/, paths: 'docs/**/*.{md,yaml,yml}' },
   { name: 'terraform-provider-vault', url: 'https://github.com/hashicorp/terraform-provider-vault', license: 'MPL-2.0', files: /^website\/docs\/.*\.(?:md|markdown)$/, paths: 'website/docs/**/*.{md,markdown}' },
   { name: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /\.md$/, paths: '**/*.md (README, CHANGELOG, changelog.d, doc)' },
@@ -46,6 +48,28 @@ export const SOURCES: readonly Source[] = [
   { name: 'argo-cd', url: 'https://github.com/argoproj/argo-cd', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
   { name: 'eslint', url: 'https://github.com/eslint/eslint', license: 'MIT', files: /^CHANGELOG\.md$/, paths: 'CHANGELOG.md (its first 2,000 lines: the latest releases, a commit hash on every line)', firstLines: 2000 },
   { name: 'age', url: 'https://github.com/FiloSottile/age', license: 'BSD-3-Clause', files: /\.md$/, paths: '**/*.md' },
+];
+
+/** The repository a source of configuration is read from (one of DOCS). */
+const repoOf = (dir: string): Source => DOCS.find((d) => d.name === dir) as Source;
+
+/** The sources: the docs, then configuration full of ids and hashes, from the same snapshots. */
+export const SOURCES: readonly Source[] = [
+  ...DOCS,
+  // Added in a third pass: CI workflows (pinning actions by commit, reading secrets by name) and
+  // lockfiles (integrity hashes, resolved URLs).
+  ...(['argo-cd', 'traefik', 'docker-cli', 'eslint', 'external-secrets', 'ggshield', 'kingfisher', 'gh-cli', 'stripe-node', 'twilio-node', 'sops', 'age', 'terraform-provider-vault'] as const).map((dir) => ({
+    name: `${dir}-workflows`,
+    dir,
+    url: repoOf(dir).url,
+    license: repoOf(dir).license,
+    files: /^\.github\/workflows\/[^/]+\.ya?ml$/,
+    paths: '.github/workflows/*.{yml,yaml}',
+  })),
+  { name: 'traefik-yarn-lock', dir: 'traefik', url: 'https://github.com/traefik/traefik', license: 'MIT', files: /^webui\/yarn\.lock$/, paths: 'webui/yarn.lock (first 3,000 lines)', firstLines: 3000 },
+  { name: 'argo-cd-pnpm-lock', dir: 'argo-cd', url: 'https://github.com/argoproj/argo-cd', license: 'Apache-2.0', files: /^ui\/pnpm-lock\.yaml$/, paths: 'ui/pnpm-lock.yaml (first 3,000 lines)', firstLines: 3000 },
+  { name: 'stripe-node-package-lock', dir: 'stripe-node', url: 'https://github.com/stripe/stripe-node', license: 'MIT', files: /^examples\/snippets\/package-lock\.json$/, paths: 'examples/snippets/package-lock.json (first 3,000 lines)', firstLines: 3000 },
+  { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },
 ];
 
 /** What a line must hold to be a sample: a credential word, or an id or a hash. */
@@ -77,8 +101,8 @@ function main(): void {
   const skipped: Record<string, number> = {};
   const sources = [];
   for (const source of SOURCES) {
-    const dir = dirs.get(source.name);
-    if (dir === undefined) throw new Error(`usage: extract-dev-docs.ts ${SOURCES.map((s) => `${s.name}=<git dir>`).join(' ')}`);
+    const dir = dirs.get(source.dir ?? source.name);
+    if (dir === undefined) throw new Error(`usage: extract-dev-docs.ts ${SOURCES.filter((s) => s.dir === undefined).map((s) => `${s.name}=<git dir>`).join(' ')}`);
     const commit = readSource(source, dir, benign, skipped);
     sources.push({ name: source.name, url: source.url, commit, license: source.license, paths: source.paths });
   }
