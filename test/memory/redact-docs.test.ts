@@ -208,3 +208,22 @@ describe('markup, masks and comments around a value (dev docs, third pass)', () 
     untouched('| pkcs12keyPass | extracts the key using the provided password | password `string` | `[]byte` |');
   });
 });
+
+describe('classes from the SDK docs (dev docs, fourth pass: Slack Bolt, Mailgun, Auth0)', () => {
+  it('a table cell of Japanese prose is text', () => {
+    untouched('| `signingSecret` | アプリの設定の「Basic Information」から取得した 文字列。 |');
+  });
+  it('a markdown link after the word is a reference', () => {
+    untouched('- Support providing Organization when resetting password [\\#892](https://github.com/auth0/node-auth0/pull/892)');
+  });
+  it('a bold remark in brackets (`(**Required**)`)', () => {
+    untouched('| password     | (**Required**) Supply desired password for the credentials |');
+  });
+  it('words that name the value and end in the credential word (`user_password`, `new password`)', () => {
+    untouched("  password: 'user_password' // provide password");
+    untouched("  password: 'new password',");
+  });
+  it('a password with words and other characters is still removed', () => {
+    removed("  password: 'user_password_9!Qx'", 'user_password_9!Qx');
+  });
+});

@@ -48,6 +48,13 @@ const DOCS: readonly Source[] = [
   { name: 'argo-cd', url: 'https://github.com/argoproj/argo-cd', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
   { name: 'eslint', url: 'https://github.com/eslint/eslint', license: 'MIT', files: /^CHANGELOG\.md$/, paths: 'CHANGELOG.md (its first 2,000 lines: the latest releases, a commit hash on every line)', firstLines: 2000 },
   { name: 'age', url: 'https://github.com/FiloSottile/age', license: 'BSD-3-Clause', files: /\.md$/, paths: '**/*.md' },
+  // Added in a fourth pass: API SDKs, whose docs show how to pass keys and tokens.
+  { name: 'bolt-js', url: 'https://github.com/slackapi/bolt-js', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'sendgrid-nodejs', url: 'https://github.com/sendgrid/sendgrid-nodejs', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'openai-node', url: 'https://github.com/openai/openai-node', license: 'Apache-2.0', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'mailgun-js', url: 'https://github.com/mailgun/mailgun.js', license: 'Apache-2.0', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'doctl', url: 'https://github.com/digitalocean/doctl', license: 'Apache-2.0', files: /^(?!vendor\/).*\.md$/, paths: '**/*.md outside vendor/' },
+  { name: 'node-auth0', url: 'https://github.com/auth0/node-auth0', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
 ];
 
 /** The repository a source of configuration is read from (one of DOCS). */

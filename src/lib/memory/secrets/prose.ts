@@ -5,10 +5,10 @@
 
 /**
  * A remark in brackets: an opening bracket and a word of letters, then a comma, the closing
- * bracket, a space or the end (`(Optional)`, `(Required,`, `(default`). Terraform's argument
+ * bracket, a space or the end (`(Optional)`, `(Required,`, `(default`, `(**Required**)`). Terraform's argument
  * references write one after every argument's name (`* \`token\` - (Optional) The Vault token…`).
  */
-const REMARK = /^\([A-Za-z][a-z]*(?:[-][A-Za-z][a-z]*)*(?:[,)]|$)/;
+const REMARK = /^\((?:\*\*|__|\*|_)?[A-Za-z][a-z]*(?:[-][A-Za-z][a-z]*)*(?:\*\*|__|\*|_)?(?:[,)]|$)/;
 
 export function isRemark(bare: string): boolean {
   return REMARK.test(bare);
@@ -101,4 +101,14 @@ const REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set
 
 export function saysReplaceMe(rest: string): boolean {
   return REPLACE_ME.test(rest);
+}
+
+/** A markdown link (`[#892](https://…/pull/892)`, `![badge](…)`): a reference in a document, not a value. */
+export function isMarkdownLink(bare: string): boolean {
+  return /^!?\[[^\]]*\]\(/.test(bare);
+}
+
+/** Prose in a script written without spaces between words (Chinese, Japanese, Korean): text, not a value. */
+export function isCjkProse(value: string): boolean {
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
 }

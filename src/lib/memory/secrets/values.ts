@@ -2,7 +2,7 @@
  * What a value looks like: a placeholder, a documentation example, prose, code, or a credential.
  * One owner for these judgements, shared by every rule table.
  */
-import { isNextLabel } from './prose.js';
+import { isCjkProse, isMarkdownLink, isNextLabel } from './prose.js';
 import { isCodeType, isCredentialTypeName, isFormatName, isNameNotValue, isOptionList } from './names.js';
 
 /** Already replaced by an earlier rule. */
@@ -34,7 +34,7 @@ const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
  * Config's `{cipher}…`) is not the secret either.
  */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
@@ -382,7 +382,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A closing bracket first, unquoted, is the end of the template or expression the word was in
   // (`{{ .password }}@host`); quoted, it is a password's first character (`"]35d/{pB9Fo9wJ"`).
   if (quote === '' && /^[)\]}]/.test(v)) return false;
-  if (quote === '' && isNextLabel(v)) return false;
+  if (quote === '' && (isNextLabel(v) || isMarkdownLink(v))) return false;
+  if (isCjkProse(v)) return false;
   if (quote !== '') {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
