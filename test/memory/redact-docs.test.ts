@@ -227,3 +227,37 @@ describe('classes from the SDK docs (dev docs, fourth pass: Slack Bolt, Mailgun,
     removed("  password: 'user_password_9!Qx'", 'user_password_9!Qx');
   });
 });
+
+describe('code that handles credentials and holds none (dev docs, fifth pass: SDK and tool sources)', () => {
+  it('a type annotation or a type alias after the name', () => {
+    untouched('  client_secret: string;');
+    untouched('function isUnsafeAccessToken(accessToken: string): boolean {');
+    untouched("  authorization: Partial<AuthorizeResult> & { botToken: Required<AuthorizeResult>['botToken'] },");
+    untouched('export type CardToken = Stripe.Token;');
+  });
+  it("Go's conversions, slices and composite literals", () => {
+    untouched('\tsecret := []byte("test")');
+    untouched('\tsecretTypes := []string{"static-secret", "dynamic-secret"}');
+    untouched('\tsecretRequest := ssm.PutParameterInput{');
+  });
+  it('a variable whose name ends in the credential word, a statement ending in `;`', () => {
+    untouched('context.functionBotAccessToken = functionBotAccessToken;');
+    untouched('testOnlyAgePassword = mockIdentityPassphrase');
+    untouched('this.pool[token] = client;');
+  });
+  it("an escaped line break or a comma right after the label: the string's or the call's, not a value", () => {
+    untouched('t.Errorf("\\nTesting SetSecret:\\nName: %v\\nReason: %v", name, tc.reason)');
+    untouched('pm.RegisterPassword("Paste your secret:", func(_, _ string) (string, error) {');
+  });
+  it('a mask of bullets or stars inside a value, a test fixture stand-in (`abc123`)', () => {
+    untouched('- Generic High Entropy Secret (**valid**): byIvS••••TXHU');
+    untouched('  - Token: gho_******');
+    untouched('\t\tToken:    "abc123",');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`  client_secret: "${TOKEN}";`, TOKEN);
+    removed(`\tsecret := "${TOKEN}"`, TOKEN);
+    removed(`testOnlyAgePassword = "${PW}"`, PW);
+    removed('\t\tToken:    "abc123xyz789",', 'abc123xyz789');
+  });
+});

@@ -30,6 +30,8 @@ interface Source {
   paths: string;
   /** Read only the first lines of each file (a changelog's latest releases), so one file does not outweigh the rest. */
   firstLines?: number;
+  /** Keep at most this many lines from the source (in the order of its files), so one repository does not outweigh the rest. */
+  maxLines?: number;
 }
 
 /** Repositories' documentation (paths described as recorded in dev-docs.json). */
@@ -76,6 +78,20 @@ export const SOURCES: readonly Source[] = [
   { name: 'traefik-yarn-lock', dir: 'traefik', url: 'https://github.com/traefik/traefik', license: 'MIT', files: /^webui\/yarn\.lock$/, paths: 'webui/yarn.lock (first 3,000 lines)', firstLines: 3000 },
   { name: 'argo-cd-pnpm-lock', dir: 'argo-cd', url: 'https://github.com/argoproj/argo-cd', license: 'Apache-2.0', files: /^ui\/pnpm-lock\.yaml$/, paths: 'ui/pnpm-lock.yaml (first 3,000 lines)', firstLines: 3000 },
   { name: 'stripe-node-package-lock', dir: 'stripe-node', url: 'https://github.com/stripe/stripe-node', license: 'MIT', files: /^examples\/snippets\/package-lock\.json$/, paths: 'examples/snippets/package-lock.json (first 3,000 lines)', firstLines: 3000 },
+  // A fifth pass: source code that handles credentials and holds none (reads them from the
+  // environment, declares their types, checks them), at most 1,500 lines per repository.
+  ...(
+    [
+      ['openai-node', /^src\/.*\.ts$/, 'src/**/*.ts'],
+      ['bolt-js', /^src\/.*\.ts$/, 'src/**/*.ts'],
+      ['stripe-node', /^src\/.*\.ts$/, 'src/**/*.ts'],
+      ['sops', /^(?!vendor\/).*\.go$/, '**/*.go outside vendor/'],
+      ['age', /\.go$/, '**/*.go'],
+      ['ggshield', /^ggshield\/.*\.py$/, 'ggshield/**/*.py'],
+      ['external-secrets', /^providers\/.*\.go$/, 'providers/**/*.go'],
+      ['gh-cli', /^pkg\/.*\.go$/, 'pkg/**/*.go'],
+    ] as const
+  ).map(([dir, files, paths]) => ({ name: `${dir}-code`, dir, url: repoOf(dir).url, license: repoOf(dir).license, files, paths: `${paths} (first 1,500 lines picked)`, maxLines: 1500 })),
   { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },
 ];
 
@@ -87,11 +103,15 @@ function readSource(source: Source, dir: string, benign: HeldoutBenign[], skippe
   const commit = git(dir, 'rev-parse', 'HEAD').trim();
   const files = git(dir, 'ls-tree', '-r', '--name-only', commit).split('\n').filter((f) => source.files.test(f));
   const seen = new Set<string>();
+  let kept = 0;
   for (const file of files) {
+    if (kept >= (source.maxLines ?? Infinity)) break;
     for (const line of git(dir, 'show', `${commit}:${file}`).split('\n').slice(0, source.firstLines)) {
       const key = line.trim();
       if (key === '' || key.length > 300 || seen.has(key) || !(CREDENTIAL_WORD.test(line) || ID_OR_HASH.test(line))) continue;
       seen.add(key);
+      kept += 1;
+      if (kept > (source.maxLines ?? Infinity)) break;
       const label = `${source.name}:${file}`;
       if (benignByRule(line, 'v5')) benign.push({ source: label, text: line });
       else skipped[source.name] = (skipped[source.name] ?? 0) + 1;

@@ -31,7 +31,7 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
-  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|sha\d*|md5|digest|checksum)\d*\b/i;
 
 // One character, tested by its code (a regexp call per character cost more than the test).
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
@@ -152,7 +152,8 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
-  if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
+  // `[hidden]`, `((db_password))`, `{error_message}.`: judged before a bracket is cut as punctuation.
+  if (quote === '' && (isPlaceholder(v[0]) || isPlaceholder(v[0].replace(/[.,:;!?]+$/, '')))) return undefined;
   // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
   if (quote === '' && (isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return undefined;
   // A mask after the separator (`API_KEY=*****VZYK*****`; markdown bold is two stars): a hidden value.

@@ -27,8 +27,15 @@ export function isSlug(value: string): boolean {
  */
 const LOWER_CAMEL = /^[a-z]{2,}(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
 
-/** A type in code: a slice, a map or a pointer of a named type (`[]byte`, `map[string]string`, `*AuthSpec`). */
-const CODE_TYPE = /^(?:\[\]|\*|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*$/;
+/**
+ * A type in code: a slice, a map or a pointer of a named type (`[]byte`, `map[string]string`,
+ * `*AuthSpec`), also converting or building a value (`[]byte("test")`, `[]string{…}`); a Go composite
+ * literal of a package's type (`ssm.PutParameterInput{`); a type annotation (`string;`, `boolean):`,
+ * `Partial<AuthorizeResult>`, `str | None`).
+ */
+const CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
+const TYPE_ANNOTATION =
+  /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
 
 /** A mention of a person or a team (`@ryan-rowland`, `@org/team`): a handle, public by design. */
 const MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
@@ -45,9 +52,9 @@ export function isNameNotValue(value: string): boolean {
   return (SLUG.test(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || MENTION.test(value);
 }
 
-/** Whether a value is a type in code (`[]byte`, `map[string]string`, `*AuthSpec`): asked of passwords too. */
+/** Whether a value is a type in code (`[]byte`, `map[string]string`, `*AuthSpec`, `string;`): asked of passwords too. */
 export function isCodeType(value: string): boolean {
-  return CODE_TYPE.test(value);
+  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
 }
 
 /**
@@ -88,4 +95,15 @@ export function isOptionList(value: string): boolean {
 /** Whether text ends inside a URN (`urn:k8s:`, `urn:ietf:params:`): a credential word that follows is one of its parts (`urn:k8s:secret:redis:password`). */
 export function endsInUrn(before: string): boolean {
   return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
+}
+
+/**
+ * A variable in camelCase whose last word is the credential's (`mockIdentityPassphrase`,
+ * `functionBotAccessToken`, `clientSecret`): code handing the value on. Asked of passwords too: a
+ * pass phrase written in camelCase does not end by naming itself.
+ */
+const CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+
+export function isCredentialVariableName(value: string): boolean {
+  return CREDENTIAL_VARIABLE.test(value);
 }

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isCjkProse, isMarkdownLink, isNextLabel } from './prose.js';
-import { isCodeType, isCredentialTypeName, isFormatName, isNameNotValue, isOptionList } from './names.js';
+import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -46,7 +46,7 @@ const PLACEHOLDER =
  * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
 const DOC_EXAMPLE =
-  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -66,7 +66,22 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
   // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
-  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value);
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value);
+}
+
+/**
+ * A test fixture's stand-in: three to six letters counting up, then as many digits counting up
+ * (`abc123`, `def456`, `xyz789`), or the other way round (`123abc`). Longer mixes of such runs stay
+ * values (`abc123xyz789` may be someone's password, isPatterned).
+ */
+function isCountingPair(value: string): boolean {
+  const m = /^(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
+  if (m === null) return false;
+  const runs = m[1] !== undefined ? [m[1], m[2] as string] : [m[3] as string, m[4] as string];
+  return runs.every((r) => {
+    for (let i = 1; i < r.length; i += 1) if (stepOf(r[i - 1] as string, r[i] as string) !== 1) return false;
+    return true;
+  });
 }
 
 /**
@@ -341,16 +356,18 @@ export function unquote(v: string): { inner: string; quote: string } {
 
 /**
  * Punctuation that follows a bare value and is not part of it: sentence punctuation in prose,
- * only closing brackets and commas after an assignment (where `hunter2!` keeps its `!`).
+ * only closing brackets, commas and a statement's `;` after an assignment (where `hunter2!` keeps its `!`).
  */
 export function splitTrailingPunctuation(v: string, prose = true): { value: string; rest: string } {
   // Scanned back from the end (a regex anchored at `$` retries from every start: quadratic on a
   // long run of punctuation). In prose, markdown's closing emphasis (`available**`) counts too.
-  const marks = prose ? ')]}.,:;!?' : ')]},';
+  // After an assignment a `;` ends the statement (`client_secret: string;`, `= Stripe.Token;`).
+  const marks = prose ? ')]}.,:;!?' : ')]},;';
   let at = v.length;
   for (;;) {
     if (at > 0 && marks.includes(v[at - 1] as string)) at -= 1;
-    else if (prose && at > 1 && (v.endsWith('**', at) || v.endsWith('__', at))) at -= 2;
+    // (Three stars or more are a mask, `gho_******`, kept whole for the placeholder checks.)
+    else if (prose && at > 1 && ((v.endsWith('**', at) && v[at - 3] !== '*') || v.endsWith('__', at))) at -= 2;
     else break;
   }
   if (at === v.length || at === 0) return { value: v, rest: '' };
@@ -379,10 +396,13 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
-  // A closing bracket first, unquoted, is the end of the template or expression the word was in
-  // (`{{ .password }}@host`); quoted, it is a password's first character (`"]35d/{pB9Fo9wJ"`).
-  if (quote === '' && /^[)\]}]/.test(v)) return false;
-  if (quote === '' && (isNextLabel(v) || isMarkdownLink(v))) return false;
+  // A closing bracket or a comma first, unquoted, is the end of the template, expression or string
+  // the word was in (`{{ .password }}@host`, `"Paste your secret:", func(…`); quoted, it is a
+  // password's first character (`"]35d/{pB9Fo9wJ"`).
+  if (quote === '' && /^[,)\]}]/.test(v)) return false;
+  // An escaped line break first (`"Testing SetSecret:\nName: %v"`): the label ended its line of a string.
+  if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
+  if (isCredentialVariableName(v)) return false;
   if (isCjkProse(v)) return false;
   if (quote !== '') {
     if (v.length < 4) return false;
