@@ -192,11 +192,11 @@ const GENERIC: ScanRule = {
         GENERIC_VALUE.lastIndex = valueAt;
         const raw = GENERIC_VALUE.exec(text)?.[0];
         if (raw === undefined) continue;
+        const replacement = genericReplacement(key, raw);
+        if (replacement === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
         if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
         if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue; // `"P@ssw0rd"  # Replace with an actual password`
-        const replacement = genericReplacement(key, raw);
-        if (replacement === undefined) continue;
         out += text.slice(cursor, valueAt) + replacement;
         cursor = valueAt + raw.length;
         from = cursor;

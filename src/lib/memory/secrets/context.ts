@@ -39,7 +39,7 @@ const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
-function credentialWordAt(line: string, m: RegExpExecArray): boolean {
+function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): boolean {
   const start = m.index;
   const end = start + m[0].length;
   // Single characters (UTF-16 code units), as the tests below expect.
@@ -64,9 +64,8 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   // `urn:k8s:secret:name:key`: a reference's part (looked at only when `urn:` is near, as it seldom is).
-  // (A bounded slice: `lastIndexOf` would walk back over the whole line from every word.)
-  const near = line.slice(Math.max(0, start - 48), start);
-  if (near.includes('urn:') && endsInUrn(near)) return false;
+  // (`hasUrn`: whether the line holds `urn:` at all, asked once per line.)
+  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 48), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it
   // (split into words only when a capital follows the word, as it seldom does in prose).
@@ -153,9 +152,9 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (v === null) return undefined;
   const quote = v[1] ?? '';
   // `[hidden]`, `((db_password))`, `{error_message}.`: judged before a bracket is cut as punctuation.
-  if (quote === '' && (isPlaceholder(v[0]) || isPlaceholder(v[0].replace(/[.,:;!?]+$/, '')))) return undefined;
+  if (quote === '' && (isPlaceholder(v[0]) || (/[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ''))))) return undefined;
   // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
-  if (quote === '' && (isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return undefined;
+  if (quote === '' && ((v[0][0] === '(' && isRemark(v[0])) || isNextLabel(stripClosingTags(v[0])))) return undefined;
   // A mask after the separator (`API_KEY=*****VZYK*****`; markdown bold is two stars): a hidden value.
   if (/\*{3,}$/.test(gap[0])) return undefined;
   // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
@@ -242,8 +241,9 @@ function redactLine(line: string, firstWord: number): string {
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes('://');
+  const hasUrn = line.includes('urn:');
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
-    if (m.index < cursor || !credentialWordAt(line, m) || (hasUrl && inUrl(line, m.index))) continue;
+    if (m.index < cursor || !credentialWordAt(line, m, hasUrn) || (hasUrl && inUrl(line, m.index))) continue;
     // The kind by the words the credential word ends (`private key`, `signing secret`, `API key`).
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? 'api-key' : genericKind(phrase);
@@ -450,7 +450,7 @@ const LABEL_ABOVE: ScanRule = {
       if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
       LINE_WORD.lastIndex = 0;
       let named = false;
-      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:')) && label.length - (w.index + w[0].length) < 4) named = true;
       if (!named) continue;
       const kind = genericKind(label);
       if (!isCredentialValue(valueLine, kind === 'password') && !isHighEntropy(valueLine)) continue;

@@ -19,6 +19,7 @@ export function isRemark(bare: string): boolean {
  * `is set.</p></td>`): cut from the first closing tag on.
  */
 export function stripClosingTags(bare: string): string {
+  if (!bare.includes('</')) return bare;
   const at = bare.search(/<\/[a-z][a-z0-9]*>/i);
   return at < 0 ? bare : bare.slice(0, at);
 }
@@ -51,18 +52,24 @@ const CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|
  *   set to "pkcs12"`, `which goes to admin/`): that clause's verb, whose subject is another word.
  */
 export function isLabelGap(line: string, after: number, gap: string): boolean {
-  const sep = gap.trimEnd().replace(/[ \t*]+$/, '');
-  const last = sep.slice(-1);
+  // The gap ends in its separator, then spaces and stars (markdown bold). (Read in place: this is
+  // asked of every label in a note, so nothing is sliced or scanned twice.)
+  let end = gap.length;
+  while (end > 0 && (gap[end - 1] === ' ' || gap[end - 1] === '\t' || gap[end - 1] === '*')) end -= 1;
+  const last = gap[end - 1] ?? '';
   if (last === '|') return /^[ \t]*\|/.test(line);
   if (last === ':') {
-    const at = after + sep.length - 1;
-    return !(/\d/.test(line[at - 1] ?? '') && /\d/.test(line[at + 1] ?? ''));
+    const at = after + end - 1;
+    return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
   }
+  if (!((last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z'))) return true;
   // `to` after a verb in -ing is that verb's (`a password for connecting to zooKeeper`), not a separator.
-  if (/[A-Za-z]ing[ \t]+to$/i.test(sep)) return false;
-  if (/[A-Za-z]$/.test(sep)) return !CLAUSE.test(sep) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
-  return true;
+  if (gap.includes('ing') && ING_TO.test(gap)) return false;
+  return !CLAUSE.test(gap) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
 }
+
+const ING_TO = /[A-Za-z]ing[ \t]+to[ \t*]*$/i;
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 /** A word that names a credential right after a bare value: the value was an adjective of it (`OpenStack password`). */
 const NAMES_CREDENTIAL = /^[ \t]+(?:pass(?:word|phrase)|secret|token|(?:api[ _-]?)?key|credentials?)\b/i;
@@ -73,7 +80,7 @@ export function describesCredential(rest: string): boolean {
 
 /** A bare word and a colon is the next label (`error presenting token: gandiv5: unexpected …`), not a value. */
 export function isNextLabel(bare: string): boolean {
-  return /^[A-Za-z][\w.-]*:$/.test(bare);
+  return bare.endsWith(':') && /^[A-Za-z][\w.-]*:$/.test(bare);
 }
 
 /** An HTML entity for a quote, as generated API references write them (`&lsquo;tls.crt&rsquo;`, `&#34;x&#34;`). */
@@ -82,6 +89,7 @@ const ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*
 
 /** A bare value between quotes written as HTML entities, without them and what follows: `&lsquo;tls.crt&rsquo;.` → `tls.crt`. */
 export function unquoteEntities(bare: string): string {
+  if (bare[0] !== '&') return bare;
   const m = ENTITY_QUOTED.exec(bare);
   return m === null ? bare : (m[1] as string);
 }
