@@ -37,13 +37,13 @@ describe('redaction on the held-out set', () => {
     }
   });
 
-  it('touches at most 3 % of the held-out benign notes (measured 2.3 %, 6 of 260, labelling rule v5, when this ceiling was set)', () => {
+  it("touches at most 2 % of the held-out benign notes, issue 29's goal (measured 1.9 %, 5 of 260, labelling rule v5, when this ceiling was set)", () => {
     const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / benign.length).toBeLessThanOrEqual(0.03);
+    expect(touched.length / benign.length).toBeLessThanOrEqual(0.02);
   });
 
-  it('touches at most 2 % of the dev half and 4.5 % of the test half, only ever measured (measured 0 of 106 and 6 of 154)', () => {
-    const ceilings = { dev: 0.02, test: 0.045 } as const;
+  it('touches at most 2 % of the dev half and 3.5 % of the test half, only ever measured (measured 0 of 106 and 5 of 154)', () => {
+    const ceilings = { dev: 0.02, test: 0.035 } as const;
     for (const split of ['dev', 'test'] as const) {
       const half = benign.filter((b) => b.split === split);
       const touched = half.filter((b) => redactSecrets(b.note).text !== b.note);
