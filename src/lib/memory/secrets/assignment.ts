@@ -220,9 +220,6 @@ const PROSE: RegexRule = {
   replace: (_m, g, offset, text) => {
     const lead = g[0] ?? '';
     const raw = g[1] ?? '';
-    // Not the subject of a clause (`the key where the token is found`, `unless Token is set`), nor a
-    // lead holding one (`password for the archive when format is set to`): prose.ts judges the words.
-    if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;
     const { inner, quote } = unquote(raw);
     // Closing HTML tags after a bare word are markup (`where the secret is located</p>`): prose.ts.
     const bare = quote === '' ? stripClosingTags(raw) : raw;
@@ -230,6 +227,9 @@ const PROSE: RegexRule = {
     // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
+    // Not the subject of a clause (`the key where the token is found`, `unless Token is set`), nor a
+    // lead holding one (`password for the archive when format is set to`): prose.ts judges the words.
+    if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;
     const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
     // Judged as every labelled value is (values.ts): `this token is 'read-job'` names a policy, `the secret is base64 encoded`.
     if (!isCredentialValue(quote === '' ? value : raw, kind === 'password')) return undefined;

@@ -139,7 +139,6 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (gap === null) return undefined;
   const at = after + gap[0].length;
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
-  if (!isLabelGap(line, after, gap[0])) return undefined;
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
   const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
@@ -172,6 +171,8 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
   if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, passwordLike)) return undefined;
+  // Whether the words and separator make a label at all (asked once a value is found: most are words of prose).
+  if (!isLabelGap(line, after, gap[0])) return undefined;
   // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
   if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
   if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return undefined;

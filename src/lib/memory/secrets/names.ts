@@ -65,7 +65,8 @@ export function isCodeType(value: string): boolean {
 const CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
 
 export function isCredentialTypeName(value: string): boolean {
-  return CREDENTIAL_TYPE_NAME.test(value);
+  const c = value[0] ?? '';
+  return c >= 'A' && c <= 'Z' && CREDENTIAL_TYPE_NAME.test(value);
 }
 
 /**
@@ -77,7 +78,7 @@ const FORMAT_NAME =
   /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
 
 export function isFormatName(value: string): boolean {
-  return FORMAT_NAME.test(value);
+  return value.length <= 12 && FORMAT_NAME.test(value);
 }
 
 /**
@@ -89,7 +90,7 @@ const OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
 const CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
 
 export function isOptionList(value: string): boolean {
-  return OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+  return value.includes(',') && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
 }
 
 /** Whether text ends inside a URN (`urn:k8s:`, `urn:ietf:params:`): a credential word that follows is one of its parts (`urn:k8s:secret:redis:password`). */
@@ -105,5 +106,6 @@ export function endsInUrn(before: string): boolean {
 const CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
 
 export function isCredentialVariableName(value: string): boolean {
-  return CREDENTIAL_VARIABLE.test(value);
+  const c = value[0] ?? '';
+  return c >= 'a' && c <= 'z' && CREDENTIAL_VARIABLE.test(value);
 }

@@ -113,10 +113,13 @@ export function saysReplaceMe(rest: string): boolean {
 
 /** A markdown link (`[#892](https://…/pull/892)`, `![badge](…)`): a reference in a document, not a value. */
 export function isMarkdownLink(bare: string): boolean {
-  return /^!?\[[^\]]*\]\(/.test(bare);
+  return (bare[0] === '[' || bare[0] === '!') && /^!?\[[^\]]*\]\(/.test(bare);
 }
 
 /** Prose in a script written without spaces between words (Chinese, Japanese, Korean): text, not a value. */
 export function isCjkProse(value: string): boolean {
-  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
+  // Asked only of values holding a character past ASCII (a cheap scan first).
+  return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;

@@ -125,7 +125,8 @@ const BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
  * decodes to printable ASCII counts, so random bytes (every real key) never do.
  */
 function isEncodedExample(value: string): boolean {
-  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  // Base64 of text mixes cases (`dGVzdA==`); a word of prose in one case is not decoded (the cheap test first).
+  if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
   const text = Buffer.from(value, 'base64').toString('latin1');
   if (!/^[\x20-\x7e\t\r\n]+$/.test(text)) return false;
   // The decoded word itself may be the placeholder (a Secret manifest's `dGVzdA==` is "test",
