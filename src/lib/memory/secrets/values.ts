@@ -396,6 +396,13 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   const v = inner.trim();
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
+  if (quote !== '') {
+    if (v.length < 4) return false;
+  } else if (v.length < 6) return false;
+  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
+  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // Documentation's and code's ways of writing something else where a value goes (issue 29's dev docs; asked
+  // after the cheap tests above, which turn most words away): names.ts and prose.ts judge them.
   if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
   // A closing bracket or a comma first, unquoted, is the end of the template, expression or string
   // the word was in (`{{ .password }}@host`, `"Paste your secret:", func(…`); quoted, it is a
@@ -405,11 +412,6 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
   if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
   if (isCjkProse(v)) return false;
-  if (quote !== '') {
-    if (v.length < 4) return false;
-  } else if (v.length < 6) return false;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
-  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
