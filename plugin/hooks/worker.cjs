@@ -31325,19 +31325,21 @@ function isCodeType(value) {
   return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
 }
 function isCredentialTypeName(value) {
-  return CREDENTIAL_TYPE_NAME.test(value);
+  const c = value[0] ?? "";
+  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
 }
 function isFormatName(value) {
-  return FORMAT_NAME.test(value);
+  return value.length <= 12 && FORMAT_NAME.test(value);
 }
 function isOptionList(value) {
-  return OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
 }
 function endsInUrn(before) {
   return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
 }
 function isCredentialVariableName(value) {
-  return CREDENTIAL_VARIABLE.test(value);
+  const c = value[0] ?? "";
+  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
 }
 var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE;
 var init_names = __esm({
@@ -31402,12 +31404,12 @@ function saysReplaceMe(rest) {
   return REPLACE_ME.test(rest);
 }
 function isMarkdownLink(bare) {
-  return /^!?\[[^\]]*\]\(/.test(bare);
+  return (bare[0] === "[" || bare[0] === "!") && /^!?\[[^\]]*\]\(/.test(bare);
 }
 function isCjkProse(value) {
-  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
+  return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -31422,6 +31424,7 @@ var init_prose = __esm({
     ENTITY_QUOTE = "&(?:[lr][sd]quo|quot|#34|#39|#x27);";
     ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
     REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
+    NON_ASCII = /[^\x00-\x7f]/;
   }
 });
 
@@ -31462,7 +31465,7 @@ function isUrlPasswordPlaceholder(user, password) {
   return password.length < 4 || user !== "" && password === user || isRedacted(password) || isPlaceholder(password) || isDummy(password);
 }
 function isEncodedExample(value) {
-  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
   const text3 = Buffer.from(value, "base64").toString("latin1");
   if (!/^[\x20-\x7e\t\r\n]+$/.test(text3)) return false;
   const word = text3.trim();
@@ -31588,16 +31591,16 @@ function isCredentialValue(raw, numericOk) {
   const v = inner.trim();
   if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false;
-  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
-  if (quote === "" && /^[,)\]}]/.test(v)) return false;
-  if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
-  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
-  if (isCjkProse(v)) return false;
   if (quote !== "") {
     if (v.length < 4) return false;
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  if (quote === "" && /^[,)\]}]/.test(v)) return false;
+  if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
+  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
+  if (isCjkProse(v)) return false;
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
@@ -31831,12 +31834,12 @@ var init_assignment = __esm({
       replace: (_m, g, offset, text3) => {
         const lead = g[0] ?? "";
         const raw = g[1] ?? "";
-        if (isClauseSubject(text3.slice(Math.max(0, offset - 48), offset), lead)) return void 0;
         const { inner, quote } = unquote(raw);
         const bare = quote === "" ? stripClosingTags(raw) : raw;
         const { value, rest } = quote === "" ? splitTrailingPunctuation(bare) : { value: inner, rest: "" };
         if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
         if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+        if (isClauseSubject(text3.slice(Math.max(0, offset - 48), offset), lead)) return void 0;
         const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
         if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
         return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
@@ -31904,7 +31907,6 @@ function labelledValue(line, after, passwordLike) {
   if (gap === null) return void 0;
   const at = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
-  if (!isLabelGap(line, after, gap[0])) return void 0;
   const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
@@ -31925,6 +31927,7 @@ function labelledValue(line, after, passwordLike) {
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
   if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
   if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, passwordLike)) return void 0;
+  if (!isLabelGap(line, after, gap[0])) return void 0;
   if (quote === "" && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return void 0;
   if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return void 0;
   const start = at + quote.length;
@@ -68723,7 +68726,8 @@ var init_falkordb_episodes = __esm({
         for (const m of markers) if (!MARKER.test(m)) throw new TypeError(`not a marker: ${m.slice(0, 80)}`);
         if (!ISO.test(since)) throw new TypeError(`not an ISO time: ${since}`);
         const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)}`;
-        const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR any(m IN $markers WHERE e.source_description ENDS WITH m)) RETURN e.uuid, e.name, e.created_at, e.source_description`;
+        const ours = `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
+        const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours}) RETURN e.uuid, e.name, e.created_at, e.source_description`;
         let reply;
         try {
           reply = await this.client.sendCommand(["GRAPH.RO_QUERY", _FalkorDbEpisodes.graphOf(groupId), query]);
