@@ -261,3 +261,45 @@ describe('code that handles credentials and holds none (dev docs, fifth pass: SD
     removed('\t\tToken:    "abc123xyz789",', 'abc123xyz789');
   });
 });
+
+describe('stand-ins, references and words where a value goes (dev docs, sixth pass: what the fifth left)', () => {
+  it('a counting stand-in after a vendor prefix (`xoxb-123abc`, `gho_abc123`): no vendor issues six characters', () => {
+    untouched("    botToken: 'xoxb-456def',");
+    untouched('\tenv: map[string]string{"GH_TOKEN": "gho_def456"},');
+    untouched('  - Token: ghp_xyz789');
+  });
+  it('a stand-in in a string literal ends at its escaped line break (`oauth_token: abc123\\n    user: …`)', () => {
+    untouched('\twantHosts: "example.com:\\n    oauth_token: def456\\n    user: octocat\\n",');
+  });
+  it('a variable named for the credential (`password: $password`, `privateKey: $slack-privateKey`)', () => {
+    untouched('    password: $password');
+    untouched('    privateKey: $gitlab-privateKey');
+    untouched('    token: $slackToken');
+  });
+  it("a format string's verbs (`%[1]sadmin:org%[1]s`)", () => {
+    untouched('Your token needs the %[1]sread:org%[1]s scope; run %[1]sgh auth refresh%[1]s.');
+  });
+  it('a word in markdown emphasis, or one a symbol follows', () => {
+    untouched('Set the __Token Claim Name__ to _roles_ and save.');
+    untouched('TOKEN was rendered⏎');
+  });
+  it('words run together in one case (`dockerconfigjson`, `AWSCURRENT`), a path ending in a constant', () => {
+    untouched('        secretKey: dockercfgjson');
+    untouched('The operator asks for the secret with two version stages: `AWSPENDING` and `AWSCURRENT`:');
+    untouched('      # password -> vault/DB_PASSWORD');
+  });
+  it('real values in the same places are still removed', () => {
+    const slack = j('xoxb-', '1234567890', '-', 'a8Fk2Lq9Zt4Mx7Bn3Vc6Xz1Q');
+    removed(`    botToken: '${slack}',`, slack);
+    removed(`\twantHosts: "example.com:\\n    oauth_token: ${TOKEN}\\n    user: octocat\\n",`, TOKEN);
+    removed(`    password: $${PW}`, PW);
+    removed(`    password: ${j('$ecret', 'Pass')}`, j('$ecret', 'Pass'));
+    // Random letters in one case hold runs of consonants; generated keys of one case stay keys.
+    const lower = j('qwkrtzpx', 'mvnbhdlf');
+    const upper = j('JBSWKRTZ', 'PXMVNQHD');
+    removed(`        secretKey: ${lower}`, lower);
+    removed(`  totp_secret: "${upper}"`, upper);
+    // A password may be words, in any case.
+    removed('    password: correcthorsebattery', 'correcthorsebattery');
+  });
+});

@@ -75,7 +75,9 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
  * values (`abc123xyz789` may be someone's password, isPatterned).
  */
 function isCountingPair(value: string): boolean {
-  const m = /^(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
+  // After a vendor's prefix too (`xoxb-123abc`, `gho_abc123`, `sk_test_abc123`): no vendor issues a
+  // token of six characters, so the prefix only says what the stand-in stands for.
+  const m = /^(?:[a-z]{2,8}[_-]){0,2}(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
   if (m === null) return false;
   const runs = m[1] !== undefined ? [m[1], m[2] as string] : [m[3] as string, m[4] as string];
   return runs.every((r) => {
@@ -232,8 +234,11 @@ export function isNamedHash(value: string): boolean {
 /** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
 const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
-/** A relative path of lower-case names, globs allowed (`secrets/db-password`, `config/secrets/*.json`, Vault's `kv/data/prod/db#password`). */
-const RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
+/**
+ * A relative path of lower-case names, globs allowed (`secrets/db-password`, `config/secrets/*.json`,
+ * Vault's `kv/data/prod/db#password`); the last name may be a constant's in capitals (`secrets/PASSWORD`).
+ */
+const RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*|[A-Z]{2,}(?:_[A-Z0-9]{2,})*)(?:#[\w.-]+)?$/;
 
 export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
@@ -393,7 +398,9 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A shell splice (`"'$PRECOMPILE_PASSWORD'"`): quotes inside quotes, the value is within both.
   const inner = quote === '' ? once : unquote(once).inner;
   if (quote !== '' && isCodeBetweenStrings(once)) return false; // the label ended its string: code follows
-  const v = inner.trim();
+  // A value in a string literal ends at an escaped line break or tab (`oauth_token: abc123\\n    user: …`):
+  // what follows is the string's next line.
+  const v = inner.trim().replace(TRAILING_ESCAPES, '');
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   if (quote !== '') {
@@ -401,6 +408,17 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // A word in markdown emphasis (`to _groups_`), or one a symbol follows (`templated⏎`): the word is the value.
+  const word = EMPHASIS.exec(v)?.[2] ?? (SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined);
+  if (word !== undefined && WORDISH.test(word) && word.length < 16) return false;
+  // A variable holding the credential (`password: $password`, `privateKey: $github-privateKey`): a reference.
+  if (CREDENTIAL_REFERENCE.test(v)) return false;
+  // A format string's verbs (`%[1]sadmin:org%[1]s`, `token: %s`): text a program fills in, not a value.
+  if (FORMAT_VERB.test(v)) return false;
+  // Words run together in one case (`dockerconfigjson`, `AWSCURRENT`: a Secret type, a version
+  // stage) read as words; a generated key or token drawn from one case of letters does not. Not for
+  // passwords, which may be words.
+  if (!numericOk && readsAsWords(v)) return false;
   // Documentation's and code's ways of writing something else where a value goes (issue 29's dev docs; asked
   // after the cheap tests above, which turn most words away): names.ts and prose.ts judge them.
   if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
@@ -436,6 +454,43 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A sentence, not a value: several lower-case words.
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+
+/** Escaped line breaks and tabs at the end of a value (`\\n`, `\\r\\n`, `\\t`). */
+const TRAILING_ESCAPES = /(?:\\[nrt])+$/;
+
+/** A word between markdown's emphasis marks: `_groups_`, `*value*`. */
+const EMPHASIS = /^([_*])([A-Za-z][a-z]*(?:-[a-z]+)*)\1$/;
+/** Symbols after a word (`⏎`, `✓`, `→`): Unicode's "other" and math symbols, not letters or digits. */
+const SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
+
+/**
+ * A variable named for the credential: `$` and lower-case words (joined by `-` or `_`, or in
+ * camelCase) ending in the whole credential word. `$ecretPass` (not the whole word), `$ecretPass1`
+ * (a digit after) and `super$ecret` (`$` inside) stay passwords.
+ */
+const CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-Z][a-z]+)(?:[Pp]ass(?:word|wd|phrase)|[Ss]ecret|[Tt]oken|[Kk]ey|[Cc]redentials?)$/;
+
+/** Verbs of a format string: Go's indexed `%[1]s`, or `%s`/`%v` ending the value. */
+const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
+
+/**
+ * Whether letters in one case read as words run together (`dockerconfigjson`, `AWSCURRENT`,
+ * `MYCONJURHOSTID`): 8 to 40 letters, a quarter or more vowels (`y` counts), no run of four
+ * consonants. Random letters are one fifth vowels and hold such runs almost always from 16 on.
+ */
+export function readsAsWords(v: string): boolean {
+  if (v.length < 8 || v.length > 40 || !(/^[a-z]+$/.test(v) || /^[A-Z]+$/.test(v))) return false;
+  const lower = v.toLowerCase();
+  let vowels = 0;
+  let run = 0;
+  for (const c of lower) {
+    if ('aeiouy'.includes(c)) {
+      vowels += 1;
+      run = 0;
+    } else if ((run += 1) >= 4) return false;
+  }
+  return vowels * 4 >= v.length;
 }
 
 /** Words that name the value and end in its credential word (`user_password`, `new password`, `db-secret`): what it is, not it. */
