@@ -57,6 +57,14 @@ const DOCS: readonly Source[] = [
   { name: 'mailgun-js', url: 'https://github.com/mailgun/mailgun.js', license: 'Apache-2.0', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
   { name: 'doctl', url: 'https://github.com/digitalocean/doctl', license: 'Apache-2.0', files: /^(?!vendor\/).*\.md$/, paths: '**/*.md outside vendor/' },
   { name: 'node-auth0', url: 'https://github.com/auth0/node-auth0', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  // Added in a sixth pass (2026-11-26): database drivers, an ORM, a mail library and login tools,
+  // whose docs write connection settings and logins (`password: '…'`, `user:pass@host`).
+  { name: 'node-postgres', url: 'https://github.com/brianc/node-postgres', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'node-mysql2', url: 'https://github.com/sidorares/node-mysql2', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'nodemailer', url: 'https://github.com/nodemailer/nodemailer', license: 'MIT-0', files: /\.md$/, paths: '**/*.md' },
+  { name: 'octokit-js', url: 'https://github.com/octokit/octokit.js', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'login-action', url: 'https://github.com/docker/login-action', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  { name: 'typeorm', url: 'https://github.com/typeorm/typeorm', license: 'MIT', files: /^(?:docs\/.*\.mdx?|README\.md)$/, paths: 'README.md, docs/**/*.{md,mdx}' },
 ];
 
 /** The repository a source of configuration is read from (one of DOCS). */
@@ -90,6 +98,13 @@ export const SOURCES: readonly Source[] = [
       ['ggshield', /^ggshield\/.*\.py$/, 'ggshield/**/*.py'],
       ['external-secrets', /^providers\/.*\.go$/, 'providers/**/*.go'],
       ['gh-cli', /^pkg\/.*\.go$/, 'pkg/**/*.go'],
+      // The sixth pass's code: drivers and a mail library handling logins, login tools and their tests.
+      ['node-postgres', /^packages\/[^/]+\/(?:lib|test)\/.*\.[jt]s$/, 'packages/*/{lib,test}/**/*.{js,ts}'],
+      ['node-mysql2', /^(?:lib|test)\/.*\.[jt]s$/, '{lib,test}/**/*.{js,ts}'],
+      ['nodemailer', /^(?:lib|examples|test)\/.*\.js$/, '{lib,examples,test}/**/*.js'],
+      ['octokit-js', /^(?:src|test)\/.*\.ts$/, '{src,test}/**/*.ts'],
+      ['login-action', /^(?:src|__tests__)\/.*\.ts$/, '{src,__tests__}/**/*.ts'],
+      ['typeorm', /^src\/driver\/.*\.ts$/, 'src/driver/**/*.ts'],
     ] as const
   ).map(([dir, files, paths]) => ({ name: `${dir}-code`, dir, url: repoOf(dir).url, license: repoOf(dir).license, files, paths: `${paths} (first 1,500 lines picked)`, maxLines: 1500 })),
   { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },
