@@ -303,3 +303,33 @@ describe('stand-ins, references and words where a value goes (dev docs, sixth pa
     removed('    password: correcthorsebattery', 'correcthorsebattery');
   });
 });
+
+describe('drivers, a mail library and login tools (dev docs, sixth pass: node-postgres, node-mysql2, nodemailer, octokit.js, login-action, typeorm)', () => {
+  it("a markdown link's text running into its target (`[to password callback](https://…)`)", () => {
+    untouched('- Add support for [a password hook](https://example.com/pull/42).');
+  });
+  it('a parameter list after the name: a function, not a value', () => {
+    untouched('    password: (opts) => {');
+    untouched('const make_clear_password_plugin = (pluginOptions) =>');
+  });
+  it('ports published after `-p`', () => {
+    untouched('docker run -d -e MYSQL_ROOT_PASSWORD_FILE=/run/secrets/db -p 3306:3306 mysql:8.3');
+  });
+  it("another name's value at the start of a string (a SCRAM message after `'password',`)", () => {
+    untouched("await session.next('password', 'r=xy,s=wxyz,i=4096')");
+  });
+  it("an algorithm's name (`scram-sha-256`), a name the language defines (`__dirname`), an id named in an index", () => {
+    untouched("SET password_encryption = 'scram-sha-256';");
+    untouched("attachments: [{ filename: 'token.txt', path: __dirname + '/fixtures/a.txt' }]");
+    untouched("tokenRequest['registryIds'] = accountIDs;");
+    untouched('- Added SessionToken notes to README, fixes #12');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`    password: '${PW}',`, PW);
+    removed(`docker run -d -e MYSQL_ROOT_PASSWORD=${PW} mysql:8.3`, PW);
+    removed(`mysql -u root -p${PW} db`, PW);
+    removed(`await session.next('password', 'password=${PW}')`, PW);
+    removed(`SET password = '${TOKEN}';`, TOKEN);
+    removed(`tokenRequest['token'] = '${TOKEN}';`, TOKEN);
+  });
+});

@@ -141,7 +141,8 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
-  const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
+  const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
   // words (`password policies <https://docs…>`): the separator was the URL's own.

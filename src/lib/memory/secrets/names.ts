@@ -71,14 +71,14 @@ export function isCredentialTypeName(value: string): boolean {
 
 /**
  * The name of an encoding, a hash, a key type or a format (`base64`, `utf-8`, `sha256`, `x509`,
- * `pkcs12`, `ed25519`): what a document says a secret is encoded as or shaped like (`the secret is
+ * `pkcs12`, `ed25519`, `scram-sha-256`): what a document says a secret is encoded as or shaped like (`the secret is
  * base64 encoded`, `format is set to "pkcs12"`), never the secret. Asked of passwords too.
  */
 const FORMAT_NAME =
-  /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
+  /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
 
 export function isFormatName(value: string): boolean {
-  return value.length <= 12 && FORMAT_NAME.test(value);
+  return value.length <= 18 && FORMAT_NAME.test(value);
 }
 
 /**

@@ -197,12 +197,13 @@ function repeatsUnit(s: string, max: number, copies = 2): boolean {
 
 /**
  * The words right before a value name it an id, a name or a content hash, whatever credential word
- * came earlier: `credentialsId: '…'`, `sha256 …`, `md5=…`, `commit …`, `etag: "…"`, `name: db-secret-7f9c`.
+ * came earlier: `credentialsId: '…'`, `sha256 …`, `md5=…`, `commit …`, `etag: "…"`, `name: db-secret-7f9c`,
+ * also as an index (`authTokenRequest['registryIds'] = …`).
  */
 const NAMED_ID =
-  /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+  /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
 /** The same in camelCase, where case matters (`credentialsId`, `tokenHash`; not `paid`). */
-const NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+const NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
 
 export function isNamedId(before: string): boolean {
   const tail = before.slice(-40);
@@ -411,6 +412,12 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A word in markdown emphasis (`to _groups_`), or one a symbol follows (`templated⏎`): the word is the value.
   const word = EMPHASIS.exec(v)?.[2] ?? (SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined);
   if (word !== undefined && WORDISH.test(word) && word.length < 16) return false;
+  // The end of a markdown link's text and its target (`[to password callback](https://…)`): words of a link.
+  if (quote === '' && v.includes('](')) return false;
+  // A parameter list (`password: (params) => {`, `= (pluginOptions) =>`): a function, not a value.
+  if (PARAMETER_LIST.test(v)) return false;
+  // Ports published or mapped (`-p 3306:3306`, `8080:80/tcp`): numbers, not a password.
+  if (PORT_MAPPING.test(v)) return false;
   // A variable holding the credential (`password: $password`, `privateKey: $github-privateKey`): a reference.
   if (CREDENTIAL_REFERENCE.test(v)) return false;
   // A format string's verbs (`%[1]sadmin:org%[1]s`, `token: %s`): text a program fills in, not a value.
@@ -433,6 +440,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  // A name the language defines (`__dirname`, `__file__`): code, like a call.
+  if (/^__[a-z]+(?:__)?$/.test(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
@@ -471,16 +480,21 @@ const SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
  */
 const CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-Z][a-z]+)(?:[Pp]ass(?:word|wd|phrase)|[Ss]ecret|[Tt]oken|[Kk]ey|[Cc]redentials?)$/;
 
+/** A function's parameter list of names: `(params)`, `(a, b)`, `()`; its `)` may have been cut as punctuation. */
+const PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
+/** A port mapping: `3306:3306`, `127.0.0.1:8080:80`, `8080:80/tcp`. */
+const PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
+
 /** Verbs of a format string: Go's indexed `%[1]s`, or `%s`/`%v` ending the value. */
 const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
 
 /**
  * Whether letters in one case read as words run together (`dockerconfigjson`, `AWSCURRENT`,
- * `MYCONJURHOSTID`): 8 to 40 letters, a quarter or more vowels (`y` counts), no run of four
+ * `MYCONJURHOSTID`, `README`): 6 to 40 letters, a quarter or more vowels (`y` counts), no run of four
  * consonants. Random letters are one fifth vowels and hold such runs almost always from 16 on.
  */
 export function readsAsWords(v: string): boolean {
-  if (v.length < 8 || v.length > 40 || !(/^[a-z]+$/.test(v) || /^[A-Z]+$/.test(v))) return false;
+  if (v.length < 6 || v.length > 40 || !(/^[a-z]+$/.test(v) || /^[A-Z]+$/.test(v))) return false;
   const lower = v.toLowerCase();
   let vowels = 0;
   let run = 0;
