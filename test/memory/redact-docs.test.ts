@@ -333,3 +333,25 @@ describe('drivers, a mail library and login tools (dev docs, sixth pass: node-po
     removed(`tokenRequest['token'] = '${TOKEN}';`, TOKEN);
   });
 });
+
+describe('badges, program names in paths, PEM markers as entities, names with a digit (dev docs, sixth pass)', () => {
+  it("a status badge's embed token in an image URL (`badge.svg?token=…`)", () => {
+    untouched('[![coverage](https://codecov.io/gh/acme/app/branch/main/graph/badge.svg?token=Q7wmZk2pLd)](https://codecov.io/gh/acme/app)');
+  });
+  it("a program's name inside a path or an image reference is not that program running (`github.com/helm/charts`)", () => {
+    untouched('argocd app create redis --repo https://github.com/helm/charts.git --path stable/redis -p password=abc123');
+  });
+  it('a PEM block written with HTML entities around no key material', () => {
+    untouched('&ldquo;tls.key&rdquo;: &ldquo;&mdash;&ndash;BEGIN PRIVATE KEY&mdash;&ndash;\\n<tls-key>\\n&mdash;&ndash;END PRIVATE KEY&mdash;&ndash;\\n&rdquo;,');
+  });
+  it('a lowerCamelCase name whose first word ends in a digit (`pkcs8DER`)', () => {
+    untouched('\tblock := pem.EncodeToMemory(&pem.Block{Type: pemPrivateKey, Bytes: pkcs1DER})');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`curl "https://example.com/api/data.json?token=${TOKEN}"`, TOKEN);
+    removed(`curl https://example.com/badge.svg?access_token=${TOKEN}`, TOKEN);
+    removed(`helm repo add acme https://charts.example.com --username ci --password ${PW}`, PW);
+    removed(`/usr/bin/mysql -u root -p${PW} db`, PW);
+    removed(`\tblock := pem.Block{Type: pemPrivateKey, Bytes: "${TOKEN}"}`, TOKEN);
+  });
+});

@@ -23,9 +23,9 @@ export function isSlug(value: string): boolean {
 /**
  * A name in lowerCamelCase (`registryName`, `dbHost`, `featureBetaAPI`, `privateKey`): two or more
  * words, the first in lower case, each next one capitalised or an acronym, a short number at the
- * end. Go's struct tag options (`,omitempty`, `,string`) may follow.
+ * end; a digit may end the first word (`pkcs8DER`, `sha256Sum`). Go's struct tag options (`,omitempty`, `,string`) may follow.
  */
-const LOWER_CAMEL = /^[a-z]{2,}(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+const LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
 
 /**
  * A type in code: a slice, a map or a pointer of a named type (`[]byte`, `map[string]string`,

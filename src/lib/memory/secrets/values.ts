@@ -306,6 +306,11 @@ export function holdsKeyMaterial(body: string): boolean {
  * `…\n<private-key>\n…`, `MIIEpQ ... /WZs=`): a document's placeholder, also inside a JSON string.
  */
 export function isEmptyPemBlock(value: string): boolean {
+  // Generated API references write the markers' dashes and the quotes as HTML entities
+  // (`&ldquo;&mdash;&ndash;BEGIN PRIVATE KEY&mdash;&ndash;\n<private-key>…`).
+  if (value.startsWith('&')) value = value.replace(/^&[lr]dquo;/, '').replace(/(?:&[mn]dash;)+/g, '-----');
+  // A marker alone, cut at its space (`-----BEGIN`): the block's own rules judge what follows.
+  if (value === '-----BEGIN') return true;
   if (!value.startsWith('-----BEGIN ')) return false;
   return !holdsKeyMaterial(value.replace(/-----(?:BEGIN|END) [A-Z0-9 ]+-----/g, ' ').replace(/\\n/g, ' '));
 }
