@@ -355,3 +355,18 @@ describe('badges, program names in paths, PEM markers as entities, names with a 
     removed(`\tblock := pem.Block{Type: pemPrivateKey, Bytes: "${TOKEN}"}`, TOKEN);
   });
 });
+
+describe('placeholders in command examples (dev extension: the AWS CLI examples)', () => {
+  it('a CamelCase name ending in the credential word (`--proposed-password NewPassword`)', () => {
+    untouched('  aws cognito-idp change-password --previous-password CurrentPassword --proposed-password ChosenPassword');
+  });
+  it('a bracketed placeholder, then the next query parameter (`Token=[token]&X-Amz-Algorithm=…`)', () => {
+    untouched('"Url": "https://bucket.example.com/import?X-Amz-Security-Token=[token]&X-Amz-Algorithm=AWS4-HMAC-SHA256"');
+  });
+  it('real values in the same places are still removed; a password in one case of letters is one', () => {
+    removed(`  aws cognito-idp change-password --previous-password ${PW} --proposed-password ${PW}`, PW);
+    removed(`--proposed-password ${j('Correct', 'Horse', 'Battery')}`, j('Correct', 'Horse', 'Battery'));
+    removed('  password_only: supersecretpassword', 'supersecretpassword');
+    removed(`"Url": "https://bucket.example.com/import?X-Amz-Security-Token=${TOKEN}&X-Amz-Algorithm=AWS4-HMAC-SHA256"`, TOKEN);
+  });
+});

@@ -417,6 +417,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A word in markdown emphasis (`to _groups_`), or one a symbol follows (`templated⏎`): the word is the value.
   const word = EMPHASIS.exec(v)?.[2] ?? (SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined);
   if (word !== undefined && WORDISH.test(word) && word.length < 16) return false;
+  // A placeholder in brackets, then the next parameter (`Token=[token]&X-Amz-Algorithm=…`): the value is the placeholder.
+  if (quote === '' && /^(?:\[[A-Za-z][\w -]*\]|<[A-Za-z][\w -]*>)[&;,]/.test(v)) return false;
   // The end of a markdown link's text and its target (`[to password callback](https://…)`): words of a link.
   if (quote === '' && v.includes('](')) return false;
   // A parameter list (`password: (params) => {`, `= (pluginOptions) =>`): a function, not a value.
@@ -440,7 +442,7 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (quote === '' && /^[,)\]}]/.test(v)) return false;
   // An escaped line break first (`"Testing SetSecret:\nName: %v"`): the label ended its line of a string.
   if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
-  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
+  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
   if (isCjkProse(v)) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
@@ -512,8 +514,13 @@ export function readsAsWords(v: string): boolean {
   return vowels * 4 >= v.length;
 }
 
-/** Words that name the value and end in its credential word (`user_password`, `new password`, `db-secret`): what it is, not it. */
+/**
+ * Words that name the value and end in its credential word (`user_password`, `new password`, `db-secret`,
+ * in CamelCase `NewPassword`, `OldPassword`): what it is, not it. A pass phrase does not end by naming itself.
+ */
 const NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
+/** The same in CamelCase, where case matters (`supersecretpassword` is a password someone chose). */
+const NAMES_ITSELF_CAMEL = /^(?:[A-Z][a-z]+)+(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
 
 /**
  * What a pair of quotes after a label holds when the label ends a string and code follows it
