@@ -65,6 +65,14 @@ const DOCS: readonly Source[] = [
   { name: 'octokit-js', url: 'https://github.com/octokit/octokit.js', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
   { name: 'login-action', url: 'https://github.com/docker/login-action', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
   { name: 'typeorm', url: 'https://github.com/typeorm/typeorm', license: 'MIT', files: /^(?:docs\/.*\.mdx?|README\.md)$/, paths: 'README.md, docs/**/*.{md,mdx}' },
+  // A seventh pass (2026-11-26), to check the sixth pass's fixes on projects of other languages:
+  // HTTP clients, a web framework, an SDK and a `.env` loader, whose docs show auth and settings.
+  { name: 'requests', url: 'https://github.com/psf/requests', license: 'Apache-2.0', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'boto3', url: 'https://github.com/boto/boto3', license: 'Apache-2.0', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'flask', url: 'https://github.com/pallets/flask', license: 'BSD-3-Clause', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'dotenv', url: 'https://github.com/motdotla/dotenv', license: 'BSD-2-Clause', files: /\.md$/, paths: '**/*.md' },
+  { name: 'httpx', url: 'https://github.com/encode/httpx', license: 'BSD-3-Clause', files: /\.md$/, paths: '**/*.md' },
+  { name: 'google-auth-node', url: 'https://github.com/googleapis/google-auth-library-nodejs', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
 ];
 
 /** The repository a source of configuration is read from (one of DOCS). */
@@ -105,6 +113,13 @@ export const SOURCES: readonly Source[] = [
       ['octokit-js', /^(?:src|test)\/.*\.ts$/, '{src,test}/**/*.ts'],
       ['login-action', /^(?:src|__tests__)\/.*\.ts$/, '{src,__tests__}/**/*.ts'],
       ['typeorm', /^src\/driver\/.*\.ts$/, 'src/driver/**/*.ts'],
+      // The seventh pass's code.
+      ['requests', /^(?:src|tests)\/.*\.py$/, '{src,tests}/**/*.py'],
+      ['boto3', /^(?:boto3|tests)\/.*\.py$/, '{boto3,tests}/**/*.py'],
+      ['flask', /^(?:src|tests)\/.*\.py$/, '{src,tests}/**/*.py'],
+      ['dotenv', /^(?:lib|tests)\/.*\.[jt]s$/, '{lib,tests}/**/*.{js,ts}'],
+      ['httpx', /^(?:httpx|tests)\/.*\.py$/, '{httpx,tests}/**/*.py'],
+      ['google-auth-node', /^(?:src|samples|test)\/.*\.[jt]s$/, '{src,samples,test}/**/*.{js,ts}'],
     ] as const
   ).map(([dir, files, paths]) => ({ name: `${dir}-code`, dir, url: repoOf(dir).url, license: repoOf(dir).license, files, paths: `${paths} (first 1,500 lines picked)`, maxLines: 1500 })),
   { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },
