@@ -370,3 +370,34 @@ describe('placeholders in command examples (dev extension: the AWS CLI examples)
     removed(`"Url": "https://bucket.example.com/import?X-Amz-Security-Token=${TOKEN}&X-Amz-Algorithm=AWS4-HMAC-SHA256"`, TOKEN);
   });
 });
+
+describe('HTTP clients, a web framework, an SDK and a .env loader (dev docs, seventh pass: requests, boto3, flask, dotenv, httpx, google-auth)', () => {
+  it('a word in emphasis whose opening mark went with the label (`are *strongly* encouraged`)', () => {
+    untouched('Users keeping their proxy credentials in the URL are *firmly* advised to upgrade.');
+  });
+  it('no letter and no digit (a test of reserved characters); metasyntactic words (`FooBarBazToken`)', () => {
+    untouched(`USER = PASSWORD = "%!*'();:@&=+$,/?#[] "`);
+    untouched('    request_headers = {"X-Auth-Token": "FooBarQuxToken"}');
+  });
+  it('an escaped line break inside a bare value ends it (`.env` text in a string)', () => {
+    untouched("const parsed = dotenv.parse(Buffer.from('HOST=localhost\\rPASSWORD=password\\rDB=tests\\r'))");
+  });
+  it('a standard cited, an object literal opening, code with a non-null assertion, an expression or typed parameter in brackets', () => {
+    untouched(' * The required token exchange grant_type: rfc8693#section-2.1');
+    untouched("    this.credentials = {expiry_date: 1, refresh_token: 'compute-placeholder'};");
+    untouched('      access_token: this.cachedAccessToken!.access_token,');
+    untouched('        private_key: (this.jsonContent as JWTInput).private_key,');
+    untouched('  getSubjectToken: (context: SupplierContext) => Promise<string>;');
+  });
+  it('real values in the same places are still removed', () => {
+    const basic = Buffer.from(`deploy:${PW}`).toString('base64');
+    removed(`"Authorization": "Basic ${basic}"`, basic);
+    const keyOnly = Buffer.from(`${TOKEN}:`).toString('base64');
+    removed(`"Authorization": "Basic ${keyOnly}"`, keyOnly);
+    removed(`    request_headers = {"X-Auth-Token": "${TOKEN}"}`, TOKEN);
+    removed(`const parsed = dotenv.parse(Buffer.from('HOST=localhost\\rPASSWORD=${PW}\\rDB=tests\\r'))`, PW);
+    removed(` * grant_type: client_credentials, client_secret: ${TOKEN}`, TOKEN);
+    removed(`      access_token: '${TOKEN}',`, TOKEN);
+    removed(`USER = PASSWORD = "${PW}"`, PW);
+  });
+});

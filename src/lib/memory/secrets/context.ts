@@ -17,7 +17,7 @@ import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
-import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
@@ -106,7 +106,7 @@ export function isHighEntropy(v: string): boolean {
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
   // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
   // the credential word's own separator (`secret_santa_2024…`), timestamps.
-  if (isSlug(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (isSlug(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v) || isCitation(v)) return false;
   // Code, not a value: operators no token alphabet has (`&&t.token.a8F…`, `x===y`).
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ''))) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;

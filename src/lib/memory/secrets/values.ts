@@ -38,7 +38,7 @@ const PLACEHOLDER =
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
- * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), a value that says it
+ * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), the metasyntactic `FooBar…`, a value that says it
  * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`): words no generator writes into a
  * token (any case), and runs no generator makes in a token's length (in one case only: `xXXX` is
  * common in 100 KB of base62). `fake`, `dummy` and `not a real` count as a word of the value: at
@@ -46,7 +46,7 @@ const PLACEHOLDER =
  * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
 const DOC_EXAMPLE =
-  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -134,6 +134,7 @@ function isEncodedExample(value: string): boolean {
   // The decoded word itself may be the placeholder (a Secret manifest's `dGVzdA==` is "test",
   // `cm9vdA==` "root", `WFhYWA==` "XXXX"): asked as any value is. A real password encoded stays one.
   const word = text.trim();
+  // (Basic auth's `user:password` stays a credential: this project's own tests plant it as one.)
   return DOC_EXAMPLE.test(text) || (value.length >= 8 && word !== '' && (isPlaceholder(word) || isDummy(word)));
 }
 
@@ -386,8 +387,8 @@ export function splitTrailingPunctuation(v: string, prose = true): { value: stri
   return { value: v.slice(0, at), rest: v.slice(at) };
 }
 
-/** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`. */
-const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
+/** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`, `this.cached!.access_token`. */
+const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
 
 /** A call or an index, names with digits allowed: `base64.b64decode(…`, `cfg2["key"]`. */
 const CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
@@ -406,7 +407,9 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (quote !== '' && isCodeBetweenStrings(once)) return false; // the label ended its string: code follows
   // A value in a string literal ends at an escaped line break or tab (`oauth_token: abc123\\n    user: …`):
   // what follows is the string's next line.
-  const v = inner.trim().replace(TRAILING_ESCAPES, '');
+  // Inside a bare value the escape ends it too (`PASSWORD=password\\rDB=tests\\r`, a `.env` text in a string).
+  let v = inner.trim().replace(TRAILING_ESCAPES, '');
+  if (quote === '' && v.includes('\\')) v = v.replace(ESCAPED_BREAK_ON, '');
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   if (quote !== '') {
@@ -414,11 +417,16 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  // A word in markdown emphasis (`to _groups_`), or one a symbol follows (`templated⏎`): the word is the value.
-  const word = EMPHASIS.exec(v)?.[2] ?? (SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined);
+  // A word in markdown emphasis (`to _groups_`, `are *strongly*`), or one a symbol follows (`templated⏎`): the word is the value.
+  const word = EMPHASIS.test(v) ? v.replace(/^[_*]+|[_*]+$/g, '') : SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined;
   if (word !== undefined && WORDISH.test(word) && word.length < 16) return false;
   // A placeholder in brackets, then the next parameter (`Token=[token]&X-Amz-Algorithm=…`): the value is the placeholder.
   if (quote === '' && /^(?:\[[A-Za-z][\w -]*\]|<[A-Za-z][\w -]*>)[&;,]/.test(v)) return false;
+  // No letter and no digit (`%!*'();:@&=+$,/?#[] `, a test of URL-reserved characters): no generator makes
+  // such a credential, and masks are made so.
+  if (!/[\p{L}\p{N}]/u.test(v)) return false;
+  // A standard cited (`rfc8693#section-2.1`), an object literal opening (`{expiry_date:`): not a value.
+  if (isCitation(v) || /^\{[A-Za-z_$][\w$]*:?$/.test(v)) return false;
   // The end of a markdown link's text and its target (`[to password callback](https://…)`): words of a link.
   if (quote === '' && v.includes('](')) return false;
   // A parameter list (`password: (params) => {`, `= (pluginOptions) =>`): a function, not a value.
@@ -474,9 +482,11 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
 
 /** Escaped line breaks and tabs at the end of a value (`\\n`, `\\r\\n`, `\\t`). */
 const TRAILING_ESCAPES = /(?:\\[nrt])+$/;
+/** From the first escaped line break of a bare value on. */
+const ESCAPED_BREAK_ON = /\\[nr][^]*$/;
 
-/** A word between markdown's emphasis marks: `_groups_`, `*value*`. */
-const EMPHASIS = /^([_*])([A-Za-z][a-z]*(?:-[a-z]+)*)\1$/;
+/** A word with markdown's emphasis marks at either end (one cut as the label's): `_groups_`, `*value*`, `strongly*`. */
+const EMPHASIS = /^[_*]*[A-Za-z][a-z]*(?:-[a-z]+)*[_*]*$/;
 /** Symbols after a word (`⏎`, `✓`, `→`): Unicode's "other" and math symbols, not letters or digits. */
 const SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
 
@@ -487,10 +497,18 @@ const SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
  */
 const CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-Z][a-z]+)(?:[Pp]ass(?:word|wd|phrase)|[Ss]ecret|[Tt]oken|[Kk]ey|[Cc]redentials?)$/;
 
-/** A function's parameter list of names: `(params)`, `(a, b)`, `()`; its `)` may have been cut as punctuation. */
-const PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
+/**
+ * A function's parameter list of names: `(params)`, `(a, b)`, `()`, a typed one's start `(context:`;
+ * its `)` may have been cut as punctuation. Or an expression in brackets (`(this.jsonContent`).
+ */
+const PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\??:?(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
 /** A port mapping: `3306:3306`, `127.0.0.1:8080:80`, `8080:80/tcp`. */
 const PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
+
+/** A standard cited by number, a section after it allowed (`rfc8693`, `RFC7519#section-4.1`). */
+export function isCitation(v: string): boolean {
+  return /^rfc\d{3,5}(?:#section-[\d.]+)?$/i.test(v);
+}
 
 /** Verbs of a format string: Go's indexed `%[1]s`, or `%s`/`%v` ending the value. */
 const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
