@@ -73,6 +73,12 @@ const DOCS: readonly Source[] = [
   { name: 'dotenv', url: 'https://github.com/motdotla/dotenv', license: 'BSD-2-Clause', files: /\.md$/, paths: '**/*.md' },
   { name: 'httpx', url: 'https://github.com/encode/httpx', license: 'BSD-3-Clause', files: /\.md$/, paths: '**/*.md' },
   { name: 'google-auth-node', url: 'https://github.com/googleapis/google-auth-library-nodejs', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  // An eighth pass (2026-11-26), measured before any fix it might suggest: operators' tools whose
+  // docs configure notification receivers, DNS providers and CI credentials.
+  { name: 'alertmanager', url: 'https://github.com/prometheus/alertmanager', license: 'Apache-2.0', files: /^(?!vendor\/).*\.md$/, paths: '**/*.md outside vendor/' },
+  { name: 'watchtower', url: 'https://github.com/containrrr/watchtower', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  { name: 'external-dns', url: 'https://github.com/kubernetes-sigs/external-dns', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
+  { name: 'configure-aws-credentials', url: 'https://github.com/aws-actions/configure-aws-credentials', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
 ];
 
 /** The repository a source of configuration is read from (one of DOCS). */
@@ -120,6 +126,11 @@ export const SOURCES: readonly Source[] = [
       ['dotenv', /^(?:lib|tests)\/.*\.[jt]s$/, '{lib,tests}/**/*.{js,ts}'],
       ['httpx', /^(?:httpx|tests)\/.*\.py$/, '{httpx,tests}/**/*.py'],
       ['google-auth-node', /^(?:src|samples|test)\/.*\.[jt]s$/, '{src,samples,test}/**/*.{js,ts}'],
+      // The eighth pass's code.
+      ['alertmanager', /^(?:config|notify)\/.*\.go$/, '{config,notify}/**/*.go'],
+      ['watchtower', /^pkg\/.*\.go$/, 'pkg/**/*.go'],
+      ['external-dns', /^provider\/.*\.go$/, 'provider/**/*.go'],
+      ['configure-aws-credentials', /^(?:src|test)\/.*\.ts$/, '{src,test}/**/*.ts'],
     ] as const
   ).map(([dir, files, paths]) => ({ name: `${dir}-code`, dir, url: repoOf(dir).url, license: repoOf(dir).license, files, paths: `${paths} (first 1,500 lines picked)`, maxLines: 1500 })),
   { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },
