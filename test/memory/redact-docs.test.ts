@@ -401,3 +401,25 @@ describe('HTTP clients, a web framework, an SDK and a .env loader (dev docs, sev
     removed(`USER = PASSWORD = "${PW}"`, PW);
   });
 });
+
+describe("operators' tools (dev docs, eighth pass: alertmanager, watchtower, external-dns, configure-aws-credentials)", () => {
+  it("a Go struct tag's field name and options (`yaml:\"smtp_auth_password,omitempty\"`)", () => {
+    untouched('\tAuthPassword     commoncfg.Secret     `yaml:"basic_auth_password,omitempty" json:"basic_auth_password,omitempty"`');
+    untouched('\tRoutingKey     commoncfg.Secret `yaml:"integration_key,omitempty"`');
+  });
+  it('a variable named for the credential whose first word ends in a digit (`krb5Password`)', () => {
+    untouched('\t\tkrb5Password:          krb5Password,');
+  });
+  it("an /etc/passwd entry's `x`", () => {
+    untouched("    fs.writeFileSync('/etc/passwd', 'daemon:x:1:1::/usr/sbin:/usr/sbin/nologin');");
+  });
+  it('a key or token typed along the shifted digit row (`STSA#$%^&Key`)', () => {
+    untouched("      SecretAccessKey: 'TEST!@#$%Key',");
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`\tAuthPassword: "${PW}", // yaml:"auth_password,omitempty"`, PW);
+    removed(`\t\tkrb5Password:          "${PW}",`, PW);
+    removed(`      SecretAccessKey: '${TOKEN}',`, TOKEN);
+    removed(`      password: '${j('Pa!@#$', 'word9')}',`, j('Pa!@#$', 'word9'));
+  });
+});

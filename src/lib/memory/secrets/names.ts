@@ -100,10 +100,20 @@ export function endsInUrn(before: string): boolean {
 
 /**
  * A variable in camelCase whose last word is the credential's (`mockIdentityPassphrase`,
- * `functionBotAccessToken`, `clientSecret`): code handing the value on. Asked of passwords too: a
+ * `functionBotAccessToken`, `clientSecret`, `krb5Password`): code handing the value on. Asked of passwords too: a
  * pass phrase written in camelCase does not end by naming itself.
  */
-const CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+const CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+
+/**
+ * A Go struct tag's field name and options (`smtp_auth_password,omitempty`, `url,omitempty`): the
+ * name a credential is read from in YAML or JSON. Asked of passwords too: no password ends in `,omitempty`.
+ */
+const STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain))+$/;
+
+export function isStructTagName(value: string): boolean {
+  return STRUCT_TAG_NAME.test(value);
+}
 
 export function isCredentialVariableName(value: string): boolean {
   const c = value[0] ?? '';

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isCjkProse, isMarkdownLink, isNextLabel } from './prose.js';
-import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList } from './names.js';
+import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isStructTagName } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -441,9 +441,14 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // stage) read as words; a generated key or token drawn from one case of letters does not. Not for
   // passwords, which may be words.
   if (!numericOk && readsAsWords(v)) return false;
+  // A key or token typed by hand along the shifted digit row (`STSA#$%^&Key`), not generated (a password may be).
+  // (Counting runs such as `abc123xyz789` stay values: this project's own tests plant them as secrets.)
+  if (!numericOk && SHIFTED_ROW.test(v)) return false;
   // Documentation's and code's ways of writing something else where a value goes (issue 29's dev docs; asked
   // after the cheap tests above, which turn most words away): names.ts and prose.ts judge them.
-  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v) || isStructTagName(v)) return false;
+  // An /etc/passwd entry after the user name (`root:x:0:0::/root:/bin/sh`): `x` says the password is elsewhere.
+  if (/^x:\d+:\d+:/.test(v)) return false;
   // A closing bracket or a comma first, unquoted, is the end of the template, expression or string
   // the word was in (`{{ .password }}@host`, `"Paste your secret:", func(…`); quoted, it is a
   // password's first character (`"]35d/{pB9Fo9wJ"`).
@@ -509,6 +514,9 @@ const PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|u
 export function isCitation(v: string): boolean {
   return /^rfc\d{3,5}(?:#section-[\d.]+)?$/i.test(v);
 }
+
+/** Four or more of the shifted digit row in order (`#$%^`, `!@#$`): a keyboard run. */
+const SHIFTED_ROW = /!@#\$|@#\$%|#\$%\^|\$%\^&|%\^&\*|\^&\*\(|&\*\(\)/;
 
 /** Verbs of a format string: Go's indexed `%[1]s`, or `%s`/`%v` ending the value. */
 const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
