@@ -79,6 +79,11 @@ const DOCS: readonly Source[] = [
   { name: 'watchtower', url: 'https://github.com/containrrr/watchtower', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
   { name: 'external-dns', url: 'https://github.com/kubernetes-sigs/external-dns', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
   { name: 'configure-aws-credentials', url: 'https://github.com/aws-actions/configure-aws-credentials', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  // A ninth pass (2026-11-26), measured before any fix: release and CI tools, whose docs pass
+  // registry and forge tokens around.
+  { name: 'goreleaser', url: 'https://github.com/goreleaser/goreleaser', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'semantic-release', url: 'https://github.com/semantic-release/semantic-release', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'woodpecker', url: 'https://github.com/woodpecker-ci/woodpecker', license: 'Apache-2.0', files: /^(?:docs\/docs\/.*\.mdx?|README\.md)$/, paths: 'README.md, docs/docs/**/*.{md,mdx} (not the versioned copies)' },
 ];
 
 /** The repository a source of configuration is read from (one of DOCS). */
@@ -131,6 +136,10 @@ export const SOURCES: readonly Source[] = [
       ['watchtower', /^pkg\/.*\.go$/, 'pkg/**/*.go'],
       ['external-dns', /^provider\/.*\.go$/, 'provider/**/*.go'],
       ['configure-aws-credentials', /^(?:src|test)\/.*\.ts$/, '{src,test}/**/*.ts'],
+      // The ninth pass's code.
+      ['goreleaser', /^internal\/.*\.go$/, 'internal/**/*.go'],
+      ['semantic-release', /^(?:lib|test)\/.*\.js$/, '{lib,test}/**/*.js'],
+      ['woodpecker', /^server\/.*\.go$/, 'server/**/*.go'],
     ] as const
   ).map(([dir, files, paths]) => ({ name: `${dir}-code`, dir, url: repoOf(dir).url, license: repoOf(dir).license, files, paths: `${paths} (first 1,500 lines picked)`, maxLines: 1500 })),
   { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },
