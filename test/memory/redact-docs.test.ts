@@ -423,3 +423,27 @@ describe("operators' tools (dev docs, eighth pass: alertmanager, watchtower, ext
     removed(`      password: '${j('Pa!@#$', 'word9')}',`, j('Pa!@#$', 'word9'));
   });
 });
+
+describe('release and CI tools (dev docs, ninth pass: goreleaser, semantic-release, woodpecker)', () => {
+  it("the env library's struct tags (`env:\"SMTP_PASSWORD,notEmpty\"`), another key's tag after the word", () => {
+    untouched('\tPassword string `env:"MASTODON_PASSWORD,notEmpty"`');
+    untouched("\tPassword string `json:\"password\" xorm:\"TEXT 'password'\"`");
+  });
+  it("a concatenation after the label's string closed (`\"GPG_PASSWORD=\" + stdin`)", () => {
+    untouched('\t\t\t"MINIO_ROOT_PASSWORD=" + rootPwd,');
+    untouched('\t\t\t\tEnv: []string{"GPG_PASSWORD=" + stdin},');
+  });
+  it("a placeholder written twice (`pass456pass456`); a header's name as a URL's user (`x-access-token:token@`), a URL password naming itself", () => {
+    untouched('\t\tenv := []string{"API_KEY=key789key789"}');
+    untouched('\t\t"DB_SECRET=pass123pass123",');
+    untouched('    "https://x-access-token:token@host.example/owner/repo.git"');
+    untouched('      repositoryUrl: "https://x-access-token:my-token@github.com/owner/repo.git",');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`\t\t\t"MINIO_ROOT_PASSWORD=${PW}",`, PW);
+    removed(`\t\tenv := []string{"DB_PASSWORD=${j('hunter', '7hunter7')}"}`, j('hunter', '7hunter7'));
+    removed(`    "https://x-access-token:${TOKEN}@github.com/owner/repo.git"`, TOKEN);
+    removed(`X-Access-Token: ${TOKEN}`, TOKEN);
+    removed(`\tToken string \`json:"token" xorm:"${TOKEN}"\``, TOKEN);
+  });
+});

@@ -49,7 +49,8 @@ const AUTHORIZATION: RegexRule = {
 const AUTH_HEADER: RegexRule = {
   kind: 'auth-header',
   hints: ['x-', 'private-token', 'ocp-apim', 'dd-'],
-  re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
+  // Not a URL's user name (`https://x-access-token:…@github.com`): the URL rules own it.
+  re: /((?<!\/)\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
   replace: (_m, g) => {
     const value = splitTrailingPunctuation(g[1] ?? '').value;
     if (!looksRandom(value, 12)) return undefined;

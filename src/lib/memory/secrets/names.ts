@@ -106,10 +106,11 @@ export function endsInUrn(before: string): boolean {
 const CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
 
 /**
- * A Go struct tag's field name and options (`smtp_auth_password,omitempty`, `url,omitempty`): the
+ * A Go struct tag's field name and options (`smtp_auth_password,omitempty`, `url,omitempty`, the env
+ * library's `SMTP_PASSWORD,notEmpty`): the
  * name a credential is read from in YAML or JSON. Asked of passwords too: no password ends in `,omitempty`.
  */
-const STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain))+$/;
+const STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
 
 export function isStructTagName(value: string): boolean {
   return STRUCT_TAG_NAME.test(value);

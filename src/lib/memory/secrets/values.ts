@@ -34,7 +34,7 @@ const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
  * Config's `{cipher}…`) is not the secret either.
  */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|key|apikey|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
@@ -66,7 +66,17 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
   // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
-  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value);
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
+}
+
+/**
+ * A placeholder written twice (`pass456pass456`, `key123key123`): a fixture's stand-in made longer.
+ * (`hunter2hunter2` is not: `hunter2` is a password people choose, not a placeholder.)
+ */
+function isRepeatedPlaceholder(value: string): boolean {
+  if (value.length < 8 || value.length > 64 || value.length % 2 !== 0) return false;
+  const half = value.slice(0, value.length / 2);
+  return value.endsWith(half) && isPlaceholder(half);
 }
 
 /**
@@ -112,10 +122,10 @@ function maskWithTail(value: string): boolean {
  * A password in a URL that is no credential, besides a placeholder or a dummy: the default that
  * repeats the user name (`mongodb://mongodb:mongodb@localhost`, the images' documented default),
  * or fewer than 4 characters (`user:abc@`), too short for any rule here to call a credential (an
- * assignment's quoted value needs 4 as well).
+ * assignment's quoted value needs 4 as well), or words naming what goes there (`x-access-token:secret-token@`).
  */
 export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
-  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password);
+  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password) || NAMES_ITSELF.test(password);
 }
 
 /** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
@@ -429,6 +439,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (isCitation(v) || /^\{[A-Za-z_$][\w$]*:?$/.test(v)) return false;
   // The end of a markdown link's text and its target (`[to password callback](https://…)`): words of a link.
   if (quote === '' && v.includes('](')) return false;
+  // A concatenation after the label's string closed (`"MINIO_ROOT_PASSWORD=" + minioPwd`): code.
+  if (/^\+[ \t]*[A-Za-z_$][\w$.]*[,;)\]}]*$/.test(v)) return false;
   // A parameter list (`password: (params) => {`, `= (pluginOptions) =>`): a function, not a value.
   if (PARAMETER_LIST.test(v)) return false;
   // Ports published or mapped (`-p 3306:3306`, `8080:80/tcp`): numbers, not a password.
