@@ -96,7 +96,7 @@ export class HeapReleaser {
     const started = Date.now();
     this.running = this.collect()
       .then(
-        () => this.options.logger.debug('heap released', { beforeMiB: mib(before), afterMiB: mib(this.heapSize()), ms: Date.now() - started }),
+        () => this.options.logger.info('heap released', { beforeMiB: mib(before), afterMiB: mib(this.heapSize()), ms: Date.now() - started }),
         (error: unknown) => this.options.logger.debug('heap release failed', { error: error as Error }),
       )
       .finally(() => {
