@@ -71,7 +71,8 @@ export function ensureBuilt(): void {
 export function printTable(title: string, rows: Row[]): void {
   process.stdout.write(`\n${title}\n`);
   const lines = rows.map((r) => {
-    const value = `${r.value.toFixed(r.value >= 100 ? 0 : 1)} ${r.unit}`;
+    // A ratio (unit x) needs two decimals: 1.04 and 1.0 say different things.
+    const value = `${r.value.toFixed(r.unit === 'x' ? 2 : r.value >= 100 ? 0 : 1)} ${r.unit}`;
     const ratio = r.baseline === undefined || r.baseline === 0 ? '' : `${(r.value / r.baseline).toFixed(2)}x ${r.baselineName ?? 'baseline'}`;
     return [r.name, value, ratio, r.note ?? ''];
   });

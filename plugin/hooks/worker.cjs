@@ -6551,7 +6551,7 @@ var init_backoff = __esm({
 });
 
 // src/lib/mcp/streamable.ts
-var ACCEPT_BOTH, DEFAULT_RECONNECT_DELAY_MS, MAX_RECONNECTS, StreamableHttpTransport;
+var ACCEPT_BOTH, DEFAULT_RECONNECT_DELAY_MS, MAX_RECONNECTS, STREAM_END_GRACE_MS, StreamableHttpTransport;
 var init_streamable = __esm({
   "src/lib/mcp/streamable.ts"() {
     "use strict";
@@ -6564,6 +6564,7 @@ var init_streamable = __esm({
     ACCEPT_BOTH = "application/json, text/event-stream";
     DEFAULT_RECONNECT_DELAY_MS = 1e3;
     MAX_RECONNECTS = 2;
+    STREAM_END_GRACE_MS = 1e3;
     StreamableHttpTransport = class {
       kind = "streamable-http";
       protocolVersion;
@@ -6700,27 +6701,64 @@ var init_streamable = __esm({
           }
         }
       }
-      /** Reads events until the response for `id` arrives (resolves it) or the stream ends (undefined). */
+      /**
+       * Reads events until the response for `id` arrives (resolves it) or the stream ends (undefined).
+       * The rest of the stream is read after the response (see #finishInBackground), not cut off.
+       */
       async #readStream(response, id, state) {
         const events = readSseEvents(response.stream, {
           onRetry: (ms) => {
             state.retryMs = ms;
           }
         });
-        for await (const event of events) {
-          if (event.id !== void 0) state.lastEventId = event.id === "" ? void 0 : event.id;
-          const decoded = decodeEvent(event);
-          if (decoded.kind === "invalid") {
-            this.#options.logger.warn("mcp sse event with invalid JSON ignored", { error: decoded.error });
-            continue;
+        for (; ; ) {
+          const next = await events.next();
+          if (next.done) return void 0;
+          const match = this.#handleEvent(next.value, id, state);
+          if (match) {
+            this.#finishInBackground(response, events, id, state);
+            return match;
           }
-          if (decoded.kind !== "message") continue;
-          const items = Array.isArray(decoded.message) ? decoded.message : [decoded.message];
-          let match;
-          for (const item of items) match = this.#dispatch(item, id) ?? match;
-          if (match) return match;
         }
-        return void 0;
+      }
+      /**
+       * The server ends a reply stream right after its response (MCP: it SHOULD), but that end often
+       * arrives a moment after the response's own event. Reading it, instead of destroying the stream
+       * as soon as the response is in, hands the keep-alive connection back to the pool: cut off, every
+       * SSE reply cost a new TCP connection (and a TLS handshake on https), about 2 ms a request on
+       * 127.0.0.1. Events still coming are handled as before; a stream left open longer than
+       * STREAM_END_GRACE_MS is destroyed, and the request's own signal (its deadline, client close)
+       * still destroys it at once.
+       */
+      #finishInBackground(response, events, id, state) {
+        const timer = setTimeout(() => response.stream.destroy(), STREAM_END_GRACE_MS);
+        timer.unref();
+        void (async () => {
+          try {
+            for (; ; ) {
+              const next = await events.next();
+              if (next.done) break;
+              this.#handleEvent(next.value, id, state);
+            }
+          } catch {
+          } finally {
+            clearTimeout(timer);
+          }
+        })();
+      }
+      /** One SSE event: notes its id, answers server requests, returns the response for `id` if it is that. */
+      #handleEvent(event, id, state) {
+        if (event.id !== void 0) state.lastEventId = event.id === "" ? void 0 : event.id;
+        const decoded = decodeEvent(event);
+        if (decoded.kind === "invalid") {
+          this.#options.logger.warn("mcp sse event with invalid JSON ignored", { error: decoded.error });
+          return void 0;
+        }
+        if (decoded.kind !== "message") return void 0;
+        const items = Array.isArray(decoded.message) ? decoded.message : [decoded.message];
+        let match;
+        for (const item of items) match = this.#dispatch(item, id) ?? match;
+        return match;
       }
       /** Returns the response if it is the one we wait for; answers server requests; ignores the rest. */
       #dispatch(item, id) {

@@ -19,6 +19,8 @@ export interface Recorded {
   /** Parsed JSON body, if any. */
   json: any;
   at: number;
+  /** The client's port: requests with the same one came over the same connection. */
+  remotePort: number | undefined;
 }
 
 export type Handler = (req: Recorded, res: ServerResponse) => void | Promise<void>;
@@ -63,6 +65,7 @@ export async function startServer(handler: Handler): Promise<FakeServer> {
         body,
         json,
         at: performance.now(),
+        remotePort: req.socket.remotePort,
       };
       requests.push(recorded);
       for (const waiter of [...waiters]) {

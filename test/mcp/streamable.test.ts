@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpHttpError, McpJsonRpcError, McpProtocolError, McpSessionExpiredError } from '../../src/lib/mcp/errors.js';
+import { STREAM_END_GRACE_MS } from '../../src/lib/mcp/streamable.js';
 import { createLogger } from '../../src/lib/util/log.js';
 import {
   accepted,
+  deferred,
   fakeScope,
   json,
   mcpHandler,
@@ -239,6 +241,77 @@ describe('replies', () => {
     );
     const c = client({ url: `${server.origin}/mcp` });
     expect((await c.listTools()).map((t) => t.name)).toEqual(['a']);
+  });
+
+  it('reads an SSE reply to its end, so the next requests reuse the keep-alive connection', async () => {
+    // The server ends the stream a moment after the response event, as FastMCP does. Cutting the
+    // stream off at the response would cost every request a new connection.
+    const server = await serve(
+      mcpHandler({
+        on: {
+          'tools/call': (req, res) => {
+            sseHeaders(res);
+            res.write(sse(result(req.json.id, { content: [{ type: 'text', text: 'ok' }] })));
+            setImmediate(() => res.end());
+            return true;
+          },
+        },
+      }),
+    );
+    const c = client({ url: `${server.origin}/mcp` });
+    await c.connect();
+    for (let i = 0; i < 10; i++) await c.callTool('echo', { message: String(i) });
+    const ports = new Set(server.rpc('tools/call').map((r) => r.remotePort));
+    // The end of one reply may still be on its way when the next request leaves (that one opens a
+    // second connection); after that the two take turns. Before: 10 connections for 10 calls.
+    expect(ports.size).toBeLessThanOrEqual(2);
+  });
+
+  it('does not wait for a reply stream the server leaves open: the call returns, the stream is dropped', async () => {
+    const dropped = deferred();
+    const server = await serve(
+      mcpHandler({
+        on: {
+          'tools/call': (req, res) => {
+            sseHeaders(res);
+            res.write(sse(result(req.json.id, { content: [{ type: 'text', text: 'ok' }] })));
+            res.on('close', () => dropped.resolve());
+            return true; // never ends the stream
+          },
+        },
+      }),
+    );
+    const c = client({ url: `${server.origin}/mcp` });
+    const out = await c.callTool('echo', { message: 'x' });
+    expect(out.content).toEqual([{ type: 'text', text: 'ok' }]);
+    await dropped.promise; // within STREAM_END_GRACE_MS, without close()
+    expect((await c.callTool('echo', { message: 'y' })).content).toEqual([{ type: 'text', text: 'ok' }]);
+  });
+
+  it('drops a reply stream still open after its response when the client closes', async () => {
+    const dropped = deferred();
+    let calls = 0;
+    const server = await serve(
+      mcpHandler({
+        on: {
+          'tools/call': (req, res) => {
+            calls++;
+            sseHeaders(res);
+            res.write(sse(result(req.json.id, { content: [] })));
+            res.on('close', () => dropped.resolve());
+            return true;
+          },
+        },
+      }),
+    );
+    const c = client({ url: `${server.origin}/mcp`, timeoutMs: 60_000 });
+    await c.callTool('echo', { message: 'x' });
+    const closedAt = performance.now();
+    await c.close();
+    await dropped.promise;
+    expect(calls).toBe(1);
+    // Well before the grace: close() itself dropped it (the grace is 1 s).
+    expect(performance.now() - closedAt).toBeLessThan(STREAM_END_GRACE_MS);
   });
 
   it('accepts a JSON batch array and picks the response by id', async () => {

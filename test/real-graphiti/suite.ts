@@ -3,6 +3,7 @@
  * with the stand-in LLM (ours; the real LLM cannot run here). Each `describe` is one story in
  * order, as a user lives it: its steps share one server and one isolated home.
  */
+import diagnostics from 'node:diagnostics_channel';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -367,6 +368,23 @@ export function realServerSuite(generation: string): void {
       const real = await probeServer(ctx.real.url, 'gms_parity', async () => (await ctx.real.episodeNames()).length > 0);
       const fake = await probeFake(pinnedGeneration(generation), 'gms_parity');
       expect(fake).toEqual(real);
+    });
+
+    it('our client keeps one connection across requests: the server ends each SSE reply, and we read that end', async () => {
+      let opened = 0;
+      const onSocket = () => void opened++;
+      diagnostics.subscribe('net.client.socket', onSocket);
+      const client = new McpClient({ url: ctx.real.url, transport: 'streamable-http', timeoutMs: 60_000 });
+      try {
+        await client.connect();
+        for (let i = 0; i < 10; i++) await client.callTool('get_status', {});
+        await client.close();
+      } finally {
+        diagnostics.unsubscribe('net.client.socket', onSocket);
+      }
+      // initialize, initialized, 10 calls and the DELETE: one connection, or two when a reply's end
+      // is still on its way as the next request leaves. Cutting each SSE reply off opened 11 or more.
+      expect(opened).toBeLessThanOrEqual(3);
     });
   });
 
