@@ -15,7 +15,8 @@
  *     from /proc right after everything is confirmed (the pass process still kept) and once idle
  *     (it has exited); beside the same process watching an empty folder. Plus its CPU time while
  *     idle. Over BENCH_WATCH_RSS_RUNS runs (10): whether V8 collects the start-up scan's garbage
- *     varied from run to run, so the worst run and the count over 100 MiB are what to quote.
+ *     varied from run to run, so the worst run and the count over 100 MiB are what to quote
+ *     (BENCH_WATCH_RSS_RUNS=0 skips them).
  *
  * BENCH_WATCH_BASELINE_CLI=<another build>/dist/cli.js runs (b) and (c) with that build too, in
  * turn with this one, for same-run figures (say, main's build from `git archive main`).
@@ -436,6 +437,7 @@ export async function benchWatch(): Promise<Row[]> {
 
   // Idle RSS at TREE_FILES files over several runs (an outlier is what users would keep), in turn with the baseline.
   const runs = Number(process.env.BENCH_WATCH_RSS_RUNS ?? 10);
+  if (runs <= 0) return rows;
   const empty = await watchMemory(0, current);
   const series: { current: RssSeries; baseline: RssSeries } = { current: { idleMiB: [], runs: [] }, baseline: { idleMiB: [], runs: [] } };
   for (let i = 0; i < runs; i++) {

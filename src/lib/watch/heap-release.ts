@@ -7,7 +7,8 @@
  * survives into the old generation and the young generation grows to its 32 MiB maximum; then the
  * watch goes idle, allocates nothing, and the heap keeps that size: at 10,000 files 105-113 MiB
  * of RSS instead of 60, unless V8's memory reducer happened to be armed by a full collection
- * during the scan (in about one run in ten it was not, and the watch stayed there for good).
+ * during the scan (in 1 to 6 runs of 10, varying with the machine's load, it was not, and the
+ * watch stayed there for good).
  *
  * How: after start-up and after each pass (see run.ts), if V8's heap has grown by `growthBytes`
  * since the last release, V8 is asked for a memory-reducing full collection through Node's
