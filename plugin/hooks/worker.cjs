@@ -31164,8 +31164,9 @@ function applyRegex(rule, text3, counts) {
   return text3.replace(rule.re, (...args) => {
     const match = args[0];
     const groups = [];
-    for (let i = 1; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
-    const replacement = rule.replace ? rule.replace(match, groups) : tag(rule.kind);
+    let i = 1;
+    for (; i < args.length && typeof args[i] !== "number"; i += 1) groups.push(args[i]);
+    const replacement = rule.replace ? rule.replace(match, groups, args[i], args[i + 1]) : tag(rule.kind);
     if (replacement === void 0 || replacement === match) return match;
     countTags(replacement, counts, 1);
     countTags(match, counts, -1);
@@ -31313,6 +31314,120 @@ var init_engine = __esm({
   }
 });
 
+// src/lib/memory/secrets/names.ts
+function isSlug(value) {
+  return SLUG.test(value);
+}
+function isNameNotValue(value) {
+  return SLUG.test(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
+}
+function isCodeType(value) {
+  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
+}
+function isCredentialTypeName(value) {
+  const c = value[0] ?? "";
+  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
+}
+function isFormatName(value) {
+  return value.length <= 12 && FORMAT_NAME.test(value);
+}
+function isOptionList(value) {
+  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+}
+function endsInUrn(before) {
+  return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
+}
+function isCredentialVariableName(value) {
+  const c = value[0] ?? "";
+  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
+}
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE;
+var init_names = __esm({
+  "src/lib/memory/secrets/names.ts"() {
+    "use strict";
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    LOWER_CAMEL = /^[a-z]{2,}(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
+    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
+    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
+    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
+    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
+    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
+    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
+    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
+    CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+  }
+});
+
+// src/lib/memory/secrets/prose.ts
+function isRemark(bare) {
+  return REMARK.test(bare);
+}
+function stripClosingTags(bare) {
+  if (!bare.includes("</")) return bare;
+  const at = bare.search(/<\/[a-z][a-z0-9]*>/i);
+  return at < 0 ? bare : bare.slice(0, at);
+}
+function isClauseSubject(before, lead) {
+  return CLAUSE_BEFORE_WORD.test(before) || CLAUSE.test(lead);
+}
+function isLabelGap(line, after, gap) {
+  let end = gap.length;
+  while (end > 0 && (gap[end - 1] === " " || gap[end - 1] === "	" || gap[end - 1] === "*")) end -= 1;
+  const last = gap[end - 1] ?? "";
+  if (last === "|") return /^[ \t]*\|/.test(line);
+  if (last === ":") {
+    const at = after + end - 1;
+    return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
+  }
+  if (!(last >= "a" && last <= "z" || last >= "A" && last <= "Z")) return true;
+  if (gap.includes("ing") && ING_TO.test(gap)) return false;
+  return !CLAUSE.test(gap) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
+}
+function describesCredential(rest) {
+  return NAMES_CREDENTIAL.test(rest);
+}
+function isNextLabel(bare) {
+  return bare.endsWith(":") && /^[A-Za-z][\w.-]*:$/.test(bare);
+}
+function unquoteEntities(bare) {
+  if (bare[0] !== "&") return bare;
+  const m = ENTITY_QUOTED.exec(bare);
+  return m === null ? bare : m[1];
+}
+function cutAtEntity(run2, next) {
+  if (next !== ";") return run2;
+  const m = /&(?:#\d{2,4}|#x[0-9a-f]{2,4}|[a-z]{2,8})$/i.exec(run2);
+  return m === null ? run2 : run2.slice(0, m.index);
+}
+function saysReplaceMe(rest) {
+  return REPLACE_ME.test(rest);
+}
+function isMarkdownLink(bare) {
+  return (bare[0] === "[" || bare[0] === "!") && /^!?\[[^\]]*\]\(/.test(bare);
+}
+function isCjkProse(value) {
+  return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
+}
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII;
+var init_prose = __esm({
+  "src/lib/memory/secrets/prose.ts"() {
+    "use strict";
+    REMARK = /^\((?:\*\*|__|\*|_)?[A-Za-z][a-z]*(?:[-][A-Za-z][a-z]*)*(?:\*\*|__|\*|_)?(?:[,)]|$)/;
+    CLAUSE_WORDS = "\\b(?:[Ww]hen|[Ww]here|[Ww]hich|[Ww]hose|[Uu]nless|[Ii]f|[Ww]hile|[Bb]ecause|[Tt]hat|[Ww]hether|WHEN|WHERE|UNLESS|IF)";
+    CLAUSE = new RegExp(`${CLAUSE_WORDS}\\s`);
+    CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?:[ \\t][\\w-]+)?$`);
+    CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|[\\w-]+)[ \\t]+)?$`);
+    ING_TO = /[A-Za-z]ing[ \t]+to[ \t*]*$/i;
+    isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
+    NAMES_CREDENTIAL = /^[ \t]+(?:pass(?:word|phrase)|secret|token|(?:api[ _-]?)?key|credentials?)\b/i;
+    ENTITY_QUOTE = "&(?:[lr][sd]quo|quot|#34|#39|#x27);";
+    ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
+    REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
+    NON_ASCII = /[^\x00-\x7f]/;
+  }
+});
+
 // src/lib/memory/secrets/values.ts
 function isPlaceholder(value) {
   return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
@@ -31320,7 +31435,16 @@ function isPlaceholder(value) {
 function isDummy(value, opts = {}) {
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, "");
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value) || isEncodedExample(value)) return true;
-  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value);
+  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value);
+}
+function isCountingPair(value) {
+  const m = /^(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
+  if (m === null) return false;
+  const runs = m[1] !== void 0 ? [m[1], m[2]] : [m[3], m[4]];
+  return runs.every((r) => {
+    for (let i = 1; i < r.length; i += 1) if (stepOf(r[i - 1], r[i]) !== 1) return false;
+    return true;
+  });
 }
 function maskWithTail(value) {
   if (value.length < 16) return false;
@@ -31341,10 +31465,11 @@ function isUrlPasswordPlaceholder(user, password) {
   return password.length < 4 || user !== "" && password === user || isRedacted(password) || isPlaceholder(password) || isDummy(password);
 }
 function isEncodedExample(value) {
-  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
   const text3 = Buffer.from(value, "base64").toString("latin1");
   if (!/^[\x20-\x7e\t\r\n]+$/.test(text3)) return false;
-  return DOC_EXAMPLE.test(text3);
+  const word = text3.trim();
+  return DOC_EXAMPLE.test(text3) || value.length >= 8 && word !== "" && (isPlaceholder(word) || isDummy(word));
 }
 function isPatterned(value) {
   const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== "");
@@ -31425,6 +31550,10 @@ function isPlainUrl(v) {
 function holdsKeyMaterial(body) {
   return /[A-Za-z0-9+/=]{16}/.test(body);
 }
+function isEmptyPemBlock(value) {
+  if (!value.startsWith("-----BEGIN ")) return false;
+  return !holdsKeyMaterial(value.replace(/-----(?:BEGIN|END) [A-Z0-9 ]+-----/g, " ").replace(/\\n/g, " "));
+}
 function isTemplateStart(value) {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
 }
@@ -31445,11 +31574,11 @@ function unquote(v) {
   return { inner: v, quote: "" };
 }
 function splitTrailingPunctuation(v, prose = true) {
-  const marks = prose ? ")]}.,:;!?" : ")]},";
+  const marks = prose ? ")]}.,:;!?" : ")]},;";
   let at = v.length;
   for (; ; ) {
     if (at > 0 && marks.includes(v[at - 1])) at -= 1;
-    else if (prose && at > 1 && (v.endsWith("**", at) || v.endsWith("__", at))) at -= 2;
+    else if (prose && at > 1 && (v.endsWith("**", at) && v[at - 3] !== "*" || v.endsWith("__", at))) at -= 2;
     else break;
   }
   if (at === v.length || at === 0) return { value: v, rest: "" };
@@ -31467,10 +31596,16 @@ function isCredentialValue(raw, numericOk) {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  if (quote === "" && /^[,)\]}]/.test(v)) return false;
+  if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
+  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
+  if (isCjkProse(v)) return false;
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   if (!numericOk && isCamelName(v)) return false;
+  if (!numericOk && isNameNotValue(v)) return false;
   if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
   if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
@@ -31497,17 +31632,19 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH, NAMES_ITSELF;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
+    init_prose();
+    init_names();
     isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
     DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
-    BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
+    BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
     NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
@@ -31531,6 +31668,7 @@ var init_values = __esm({
     CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
     CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
+    NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
   }
 });
 
@@ -31589,6 +31727,8 @@ var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
     init_engine();
+    init_names();
+    init_prose();
     init_values();
     VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
     AWS_SECRET = {
@@ -31612,6 +31752,7 @@ var init_assignment = __esm({
         const value = splitTrailingPunctuation(g[2] ?? "").value;
         if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return void 0;
         if (g[1] === void 0 && !(value.length >= 16 && /\d/.test(value))) return void 0;
+        if (!isCredentialValue(value, false)) return void 0;
         return `${g[0]}${g[1] ?? ""}${tag("authorization")}`;
       }
     };
@@ -31665,12 +31806,15 @@ var init_assignment = __esm({
             from = m.index + m[0].length;
             const key = m[1];
             if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
+            if (endsInUrn(text3.slice(Math.max(0, m.index - 48), m.index))) continue;
             const valueAt = m.index + m[0].length;
             GENERIC_VALUE.lastIndex = valueAt;
             const raw = GENERIC_VALUE.exec(text3)?.[0];
             if (raw === void 0) continue;
             const replacement = genericReplacement(key, raw);
             if (replacement === void 0) continue;
+            if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
+            if (saysReplaceMe(text3.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue;
             out += text3.slice(cursor, valueAt) + replacement;
             cursor = valueAt + raw.length;
             from = cursor;
@@ -31687,15 +31831,18 @@ var init_assignment = __esm({
         "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
         "gi"
       ),
-      replace: (_m, g) => {
+      replace: (_m, g, offset, text3) => {
         const lead = g[0] ?? "";
         const raw = g[1] ?? "";
         const { inner, quote } = unquote(raw);
-        const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+        const bare = quote === "" ? stripClosingTags(raw) : raw;
+        const { value, rest } = quote === "" ? splitTrailingPunctuation(bare) : { value: inner, rest: "" };
         if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
         if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+        if (isClauseSubject(text3.slice(Math.max(0, offset - 48), offset), lead)) return void 0;
         const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
-        return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+        if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
+        return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
       }
     };
     ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
@@ -31703,7 +31850,7 @@ var init_assignment = __esm({
 });
 
 // src/lib/memory/secrets/context.ts
-function credentialWordAt(line, m) {
+function credentialWordAt(line, m, hasUrn) {
   const start = m.index;
   const end = start + m[0].length;
   const before = line[start - 1] ?? " ";
@@ -31713,7 +31860,7 @@ function credentialWordAt(line, m) {
     const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word);
     const shout = isUpper(before) && word === word.toUpperCase();
     if (!camel && !shout) return false;
-  } else if (isDigit(before) && word !== word.toUpperCase() && !isUpper(word[0])) return false;
+  } else if (isDigit2(before) && word !== word.toUpperCase()) return false;
   if (isLower(after)) return false;
   if (after === "}" || after === "]" || after === ")" || after === ">" || before === "<" || before === "$") return false;
   const lower = word.toLowerCase();
@@ -31721,8 +31868,10 @@ function credentialWordAt(line, m) {
   if (lower === "pat" && word !== "PAT" && before !== "_" && before !== "-" && after !== "_" && after !== "-") return false;
   if (lower === "wif" && word !== "WIF") return false;
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
+  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 48), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
-  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
+  const next = line.slice(end, end + 16);
+  if (NOT_SECRET_AFTER.test(isUpper(after) ? next.replace(/([a-z])(?=[A-Z])/g, "$1 ") : next)) return false;
   return true;
 }
 function entropy(s) {
@@ -31742,7 +31891,7 @@ function isHighEntropy(v) {
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || isPath(v) || v.includes("://")) return false;
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
-  if (SLUG.test(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (isSlug(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v)) return false;
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ""))) return false;
   const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
@@ -31765,9 +31914,11 @@ function labelledValue(line, after, passwordLike) {
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
-  if (quote === "" && isPlaceholder(v[0])) return void 0;
+  if (quote === "" && (isPlaceholder(v[0]) || /[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, "")))) return void 0;
+  if (quote === "" && (v[0][0] === "(" && isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return void 0;
+  if (/\*{3,}$/.test(gap[0])) return void 0;
   const escapedBreak = quote === "" ? v[0].indexOf("\\n") : -1;
-  const inner = quote === "" ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : v[2];
+  const inner = quote === "" ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0]))).value : v[2];
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== void 0 && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, "").toLowerCase() === name.toLowerCase()) return void 0;
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
@@ -31776,6 +31927,9 @@ function labelledValue(line, after, passwordLike) {
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
   if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
   if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, passwordLike)) return void 0;
+  if (!isLabelGap(line, after, gap[0])) return void 0;
+  if (quote === "" && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return void 0;
+  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return void 0;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -31803,7 +31957,7 @@ function entropyToken(line, after, judged, hasUrl) {
     if (/["'][A-Za-z_][\w.-]*["'][ \t]*:/.test(line.slice(after, runStart2))) continue;
     if (/^[A-Za-z_][\w.-]*=/.test(run2) && !HAS_WORD.test(run2.slice(0, run2.indexOf("=")))) continue;
     const stripped = run2.replace(/^=+/, "");
-    const value = splitTrailingPunctuation(stripped).value;
+    const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;
     if (!isHighEntropy(value)) continue;
     const start = runStart2 + (run2.length - stripped.length);
     return { start, end: start + value.length };
@@ -31822,8 +31976,9 @@ function redactLine(line, firstWord) {
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes("://");
+  const hasUrn = line.includes("urn:");
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
-    if (m.index < cursor || !credentialWordAt(line, m) || hasUrl && inUrl(line, m.index)) continue;
+    if (m.index < cursor || !credentialWordAt(line, m, hasUrn) || hasUrl && inUrl(line, m.index)) continue;
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
@@ -31875,22 +32030,23 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit, SLUG, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
     init_assignment();
     init_engine();
+    init_names();
+    init_prose();
     init_values();
     WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
     LINE_WORD = new RegExp(WORD.source, "gi");
     HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
-    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|sha\d*|md5|digest|checksum)\d*\b/i;
     isLower = (c) => c >= "a" && c <= "z";
     isUpper = (c) => c >= "A" && c <= "Z";
-    isDigit = (c) => c >= "0" && c <= "9";
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    isDigit2 = (c) => c >= "0" && c <= "9";
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
@@ -32016,7 +32172,7 @@ var init_context = __esm({
           if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
           LINE_WORD.lastIndex = 0;
           let named = false;
-          for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+          for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes("urn:")) && label.length - (w.index + w[0].length) < 4) named = true;
           if (!named) continue;
           const kind = genericKind(label);
           if (!isCredentialValue(valueLine, kind === "password") && !isHighEntropy(valueLine)) continue;
@@ -32284,7 +32440,8 @@ var init_password_forms = __esm({
     BARE = {
       kind: "password",
       hints: ["pass", "pwd"],
-      re: new RegExp(`((?<![A-Za-z])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE3}`, "gi"),
+      // Not glued to a letter or a digit (`1Password SDK`: a product's name).
+      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", "password", true) ?? m
     };
     USER_SLASH_PASSWORD = {
@@ -32432,7 +32589,7 @@ var init_structured = __esm({
       hints: ['"private_key"'],
       re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
       // `"private_key": "DUMMY"` in a fixture is a placeholder (values.ts decides), not a key.
-      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) || isPlaceholder(g[1]) || isDummy(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
+      replace: (_m, g) => g[1] === void 0 || g[1] === "" || isRedacted(g[1]) || isPlaceholder(g[1]) || isDummy(g[1]) || isEmptyPemBlock(g[1]) ? void 0 : `${g[0]}${tag("gcp-private-key")}${g[2]}`
     };
     PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
     PEM_TAIL = /(?:(?:\r?\n|\\n)(?:(?:Proc-Type|DEK-Info|Comment|Version): [^\n\\]*|[A-Za-z0-9+/=]+))*/y;
@@ -68569,7 +68726,8 @@ var init_falkordb_episodes = __esm({
         for (const m of markers) if (!MARKER.test(m)) throw new TypeError(`not a marker: ${m.slice(0, 80)}`);
         if (!ISO.test(since)) throw new TypeError(`not an ISO time: ${since}`);
         const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)}`;
-        const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR any(m IN $markers WHERE e.source_description ENDS WITH m)) RETURN e.uuid, e.name, e.created_at, e.source_description`;
+        const ours = `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
+        const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours}) RETURN e.uuid, e.name, e.created_at, e.source_description`;
         let reply;
         try {
           reply = await this.client.sendCommand(["GRAPH.RO_QUERY", _FalkorDbEpisodes.graphOf(groupId), query]);

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/lib/memory/redact.js';
 import { survives } from '../support/secret-corpus.js';
-import { heldoutBenign, heldoutBenignDevExtra, heldoutSecrets } from '../support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutSecrets } from '../support/secret-heldout/notes.js';
 
 const secrets = heldoutSecrets();
 const benign = heldoutBenign();
@@ -37,13 +37,13 @@ describe('redaction on the held-out set', () => {
     }
   });
 
-  it('touches at most 3 % of the held-out benign notes (measured 2.3 %, 6 of 260, labelling rule v5, when this ceiling was set)', () => {
+  it("touches at most 2 % of the held-out benign notes, issue 29's goal (measured 1.9 %, 5 of 260, labelling rule v5, when this ceiling was set)", () => {
     const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / benign.length).toBeLessThanOrEqual(0.03);
+    expect(touched.length / benign.length).toBeLessThanOrEqual(0.02);
   });
 
-  it('touches at most 2 % of the dev half and 4.5 % of the test half, only ever measured (measured 0 of 106 and 6 of 154)', () => {
-    const ceilings = { dev: 0.02, test: 0.045 } as const;
+  it('touches at most 2 % of the dev half and 3.5 % of the test half, only ever measured (measured 0 of 106 and 5 of 154)', () => {
+    const ceilings = { dev: 0.02, test: 0.035 } as const;
     for (const split of ['dev', 'test'] as const) {
       const half = benign.filter((b) => b.split === split);
       const touched = half.filter((b) => redactSecrets(b.note).text !== b.note);
@@ -56,6 +56,13 @@ describe('redaction on the held-out set', () => {
     expect(extra.length).toBeGreaterThanOrEqual(1000);
     const touched = extra.filter((b) => redactSecrets(b.note).text !== b.note);
     expect(touched.length / extra.length).toBeLessThanOrEqual(0.03);
+  });
+
+  it('touches at most 1 % of the dev docs (documentation lines naming credentials, ids and hashes; 2.6 % of the first 10,231 when they were added, 0.15 % of 28,807 after the classes they showed were fixed)', () => {
+    const docs = heldoutBenignDevDocs();
+    expect(docs.length).toBeGreaterThanOrEqual(28000);
+    const touched = docs.filter((b) => redactSecrets(b.note).text !== b.note);
+    expect(touched.length / docs.length).toBeLessThanOrEqual(0.01);
   });
 
   it('property: a removed held-out secret stays removed with any text before and after it', () => {

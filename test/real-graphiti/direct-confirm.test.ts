@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
 import { writeLocalRuntime } from '../support/local-runtime.js';
+import { FalkorDbEpisodes } from '../../src/lib/graphiti/falkordb-episodes.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -55,6 +56,33 @@ describe(`local server direct confirmation: real Graphiti ${GENERATION} on Falko
     expect(second).toMatchObject({ updated: 1, added: 1, confirmed: 5, queued: 0, resent: 0 });
     expect(second.listing.requests).toBe(0);
     expect(await counts()).toEqual({ 'Direct 0': 1, 'Direct 1': 1, 'Direct 2': 1, 'Direct 3': 1, 'Direct 4': 1 });
+  });
+
+  it('the query finds a description that ends with one of our markers, or an episode started since: nothing else', async () => {
+    const graph = 'gms_direct_query';
+    const seed: Array<[string, string, string]> = [
+      ['ends with A', 'pai memory LEARNING/a.md [gms:fa:0123456789ab:1/1]', '2026-01-01T00:00:00+00:00'],
+      ['look-alike first, then A2', 'notes on [gms:fx:ffffffffffff:1/1] and more [gms:fa:0123456789ab:1/2:m-abc]', '2026-01-01T00:00:00+00:00'],
+      ['A in the middle', 'pai memory [gms:fa:0123456789ab:1/1] edited by hand', '2026-01-01T00:00:00+00:00'],
+      ['ends with B, not asked', 'pai memory [gms:fb:0123456789ab:1/1]', '2026-01-01T00:00:00+00:00'],
+      ['a longer marker ending like A', 'pai memory [gms:xfa:0123456789ab:1/1]', '2026-01-01T00:00:00+00:00'],
+      ['ends with the bare prefix', 'pai memory [gms:', '2026-01-01T00:00:00+00:00'],
+      ['foreign, old', 'claude add_memory', '2026-01-01T00:00:00+00:00'],
+      ['foreign, new', 'claude add_memory', '2026-11-26T00:00:01.5+00:00'],
+    ];
+    const rows = seed.map(([name, description, created]) => `{name: ${JSON.stringify(name)}, d: ${JSON.stringify(description)}, c: ${JSON.stringify(created)}}`);
+    await real.query(
+      `UNWIND [${rows.join(', ')}] AS r CREATE (:Episodic {uuid: r.name, name: r.name, group_id: '${graph}', created_at: r.c, valid_at: r.c, source: 'text', source_description: r.d, content: 'x'})`,
+      graph,
+    );
+    const db = await FalkorDbEpisodes.connect({ host: '127.0.0.1', port: real.graphiti.falkordb.port, password: real.graphiti.falkordb.password });
+    try {
+      const found = await db.find(graph, ['[gms:fa:0123456789ab:1/1]', '[gms:fa:0123456789ab:1/2:m-abc]'], '2026-11-26T00:00:00Z');
+      expect(found.map((e) => e.name).sort()).toEqual(['ends with A', 'foreign, new', 'look-alike first, then A2']);
+      expect(await db.find(graph, [], '2026-12-01T00:00:00Z')).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('falls back to get_episodes when the FalkorDB named in runtime.json does not answer', async () => {

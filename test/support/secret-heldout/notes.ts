@@ -159,6 +159,24 @@ export function heldoutBenignDevExtra(): HeldoutBenignNote[] {
   }));
 }
 
+const DEV_DOCS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-docs.json', import.meta.url)), 'utf8')) as { benign: HeldoutBenign[] };
+
+/**
+ * More benign notes for the DEV half only (dev-docs.json, built by extract-dev-docs.ts from the
+ * documentation of projects that handle credentials: lines that name a credential, an id or a
+ * hash, labelled by rule v5): every one is `dev`. A line of documentation is kept in a note as
+ * written, without a code block (it is prose, a list item, a table row or a snippet line).
+ * Reported on rows of their own, per source (`cls`: the repository's name).
+ */
+export function heldoutBenignDevDocs(): HeldoutBenignNote[] {
+  return DEV_DOCS.benign.map((b) => ({
+    source: b.source,
+    cls: b.source.split(':')[0] as string,
+    note: `From the docs I read today:\n\n${b.text}`,
+    split: 'dev' as const,
+  }));
+}
+
 /** What extract-dev-extra.ts left out and why. */
 export function heldoutDevExtraSkipped(): readonly string[] {
   return DEV_EXTRA.skipped;

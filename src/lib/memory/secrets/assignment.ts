@@ -5,6 +5,8 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { endsInUrn } from './names.js';
+import { describesCredential, isClauseSubject, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
@@ -36,6 +38,8 @@ const AUTHORIZATION: RegexRule = {
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return undefined;
     // Without a scheme word only a token-looking value counts ("Authorization: required" is prose).
     if (g[1] === undefined && !(value.length >= 16 && /\d/.test(value))) return undefined;
+    // Words after the scheme (`Bearer strong-password`, `Bearer my-token`) are a document's example, not a token.
+    if (!isCredentialValue(value, false)) return undefined;
     return `${g[0]}${g[1] ?? ''}${tag('authorization')}`;
   },
 };
@@ -183,12 +187,16 @@ const GENERIC: ScanRule = {
         from = m.index + m[0].length;
         const key = m[1] as string;
         if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+        if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
         const valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
         const raw = GENERIC_VALUE.exec(text)?.[0];
         if (raw === undefined) continue;
         const replacement = genericReplacement(key, raw);
         if (replacement === undefined) continue;
+        // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
+        if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
+        if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue; // `"P@ssw0rd"  # Replace with an actual password`
         out += text.slice(cursor, valueAt) + replacement;
         cursor = valueAt + raw.length;
         from = cursor;
@@ -209,16 +217,23 @@ const PROSE: RegexRule = {
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',
   ),
-  replace: (_m, g) => {
+  replace: (_m, g, offset, text) => {
     const lead = g[0] ?? '';
     const raw = g[1] ?? '';
     const { inner, quote } = unquote(raw);
-    const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
+    // Closing HTML tags after a bare word are markup (`where the secret is located</p>`): prose.ts.
+    const bare = quote === '' ? stripClosingTags(raw) : raw;
+    const { value, rest } = quote === '' ? splitTrailingPunctuation(bare) : { value: inner, rest: '' };
     // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
+    // Not the subject of a clause (`the key where the token is found`, `unless Token is set`), nor a
+    // lead holding one (`password for the archive when format is set to`): prose.ts judges the words.
+    if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;
     const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
-    return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+    // Judged as every labelled value is (values.ts): `this token is 'read-job'` names a policy, `the secret is base64 encoded`.
+    if (!isCredentialValue(quote === '' ? value : raw, kind === 'password')) return undefined;
+    return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
   },
 };
 

@@ -15,6 +15,8 @@
  */
 import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
+import { endsInUrn, isSlug } from './names.js';
+import { cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
@@ -29,7 +31,7 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
-  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|sha\d*|md5|digest|checksum)\b/i;
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|sha\d*|md5|digest|checksum)\d*\b/i;
 
 // One character, tested by its code (a regexp call per character cost more than the test).
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
@@ -37,7 +39,7 @@ const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
 /** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
-function credentialWordAt(line: string, m: RegExpExecArray): boolean {
+function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): boolean {
   const start = m.index;
   const end = start + m[0].length;
   // Single characters (UTF-16 code units), as the tests below expect.
@@ -48,7 +50,7 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
     const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
     const shout = isUpper(before) && word === word.toUpperCase(); // APIKEY
     if (!camel && !shout) return false;
-  } else if (isDigit(before) && word !== word.toUpperCase() && !isUpper(word[0] as string)) return false;
+  } else if (isDigit(before) && word !== word.toUpperCase()) return false; // `1Password`, a product's name; `DB1PASSWORD` counts
   if (isLower(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
   if (after === '}' || after === ']' || after === ')' || after === '>' || before === '<' || before === '$') return false;
@@ -61,8 +63,14 @@ function credentialWordAt(line: string, m: RegExpExecArray): boolean {
   if (lower === 'wif' && word !== 'WIF') return false;
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
+  // `urn:k8s:secret:name:key`: a reference's part (looked at only when `urn:` is near, as it seldom is).
+  // (`hasUrn`: whether the line holds `urn:` at all, asked once per line.)
+  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 48), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
-  if (NOT_SECRET_AFTER.test(line.slice(end, end + 16))) return false;
+  // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it
+  // (split into words only when a capital follows the word, as it seldom does in prose).
+  const next = line.slice(end, end + 16);
+  if (NOT_SECRET_AFTER.test(isUpper(after) ? next.replace(/([a-z])(?=[A-Z])/g, '$1 ') : next)) return false;
   return true;
 }
 
@@ -78,9 +86,6 @@ export function entropy(s: string): number {
   return h;
 }
 
-/** Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`, `-`, `/` or `:`. */
-// Separators may repeat (BEM class names, `secret_santa_2024_draw.xlsx`); `+` joins key bindings (`Ctrl+Alt+F12`).
-const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
@@ -101,7 +106,7 @@ export function isHighEntropy(v: string): boolean {
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
   // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
   // the credential word's own separator (`secret_santa_2024…`), timestamps.
-  if (SLUG.test(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (isSlug(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
   // Code, not a value: operators no token alphabet has (`&&t.token.a8F…`, `x===y`).
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ''))) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
@@ -145,10 +150,15 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return undefined;
   const quote = v[1] ?? '';
-  if (quote === '' && isPlaceholder(v[0])) return undefined; // `[hidden]`, `((db_password))`: before a bracket is cut as punctuation
+  // `[hidden]`, `((db_password))`, `{error_message}.`: judged before a bracket is cut as punctuation.
+  if (quote === '' && (isPlaceholder(v[0]) || (/[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ''))))) return undefined;
+  // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
+  if (quote === '' && ((v[0][0] === '(' && isRemark(v[0])) || isNextLabel(stripClosingTags(v[0])))) return undefined;
+  // A mask after the separator (`API_KEY=*****VZYK*****`; markdown bold is two stars): a hidden value.
+  if (/\*{3,}$/.test(gap[0])) return undefined;
   // A bare value inside an escaped string ends at its escaped line break (`color: #DF3312;\n}`).
   const escapedBreak = quote === '' ? v[0].indexOf('\\n') : -1;
-  const inner = quote === '' ? splitTrailingPunctuation(escapedBreak > 0 ? v[0].slice(0, escapedBreak) : v[0]).value : (v[2] as string);
+  const inner = quote === '' ? splitTrailingPunctuation(unquoteEntities(stripClosingTags(escapedBreak >= 0 ? v[0].slice(0, escapedBreak) : v[0]))).value : (v[2] as string);
   // The same name as a variable (`accountKey = $accountKey`, `password: @password`): code passing it on.
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
@@ -161,6 +171,11 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
   if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, passwordLike)) return undefined;
+  // Whether the words and separator make a label at all (asked once a value is found: most are words of prose).
+  if (!isLabelGap(line, after, gap[0])) return undefined;
+  // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
+  if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
+  if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return undefined;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -198,7 +213,8 @@ function entropyToken(line: string, after: number, judged: { until: number }, ha
     // Another name's value (`refill_rate=10/s`): the assignment rules judge a credential's own.
     if (/^[A-Za-z_][\w.-]*=/.test(run) && !HAS_WORD.test(run.slice(0, run.indexOf('=')))) continue;
     const stripped = run.replace(/^=+/, '');
-    const value = splitTrailingPunctuation(stripped).value;
+    // An HTML entity ends the run (`DynamicSecret&#34;</p>`): markup, not a token's characters.
+    const value = splitTrailingPunctuation(cutAtEntity(stripped, line[runEnd])).value;
     if (!isHighEntropy(value)) continue;
     const start = runStart + (run.length - stripped.length);
     return { start, end: start + value.length };
@@ -226,8 +242,9 @@ function redactLine(line: string, firstWord: number): string {
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes('://');
+  const hasUrn = line.includes('urn:');
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
-    if (m.index < cursor || !credentialWordAt(line, m) || (hasUrl && inUrl(line, m.index))) continue;
+    if (m.index < cursor || !credentialWordAt(line, m, hasUrn) || (hasUrl && inUrl(line, m.index))) continue;
     // The kind by the words the credential word ends (`private key`, `signing secret`, `API key`).
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? 'api-key' : genericKind(phrase);
@@ -434,7 +451,7 @@ const LABEL_ABOVE: ScanRule = {
       if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
       LINE_WORD.lastIndex = 0;
       let named = false;
-      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w) && label.length - (w.index + w[0].length) < 4) named = true;
+      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:')) && label.length - (w.index + w[0].length) < 4) named = true;
       if (!named) continue;
       const kind = genericKind(label);
       if (!isCredentialValue(valueLine, kind === 'password') && !isHighEntropy(valueLine)) continue;

@@ -21,8 +21,11 @@ export interface RedactResult {
   total: number;
 }
 
-/** Returns the replacement, or undefined to keep the match (not a secret after all). */
-export type Replacer = (match: string, groups: readonly (string | undefined)[]) => string | undefined;
+/**
+ * Returns the replacement, or undefined to keep the match (not a secret after all). `offset` and
+ * `text` say where the match is, for the few rules that judge the words before it.
+ */
+export type Replacer = (match: string, groups: readonly (string | undefined)[], offset: number, text: string) => string | undefined;
 
 export interface RegexRule {
   kind: string;
@@ -64,8 +67,9 @@ function applyRegex(rule: RegexRule, text: string, counts: Map<string, number>):
     const match = args[0] as string;
     // Arguments after the match: capture groups, then offset (number), string, [named groups].
     const groups: (string | undefined)[] = [];
-    for (let i = 1; i < args.length && typeof args[i] !== 'number'; i += 1) groups.push(args[i] as string | undefined);
-    const replacement = rule.replace ? rule.replace(match, groups) : tag(rule.kind);
+    let i = 1;
+    for (; i < args.length && typeof args[i] !== 'number'; i += 1) groups.push(args[i] as string | undefined);
+    const replacement = rule.replace ? rule.replace(match, groups, args[i] as number, args[i + 1] as string) : tag(rule.kind);
     if (replacement === undefined || replacement === match) return match;
     countTags(replacement, counts, 1);
     countTags(match, counts, -1);

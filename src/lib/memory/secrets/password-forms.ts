@@ -57,7 +57,8 @@ const ARROW: RegexRule = {
 const BARE: RegexRule = {
   kind: 'password',
   hints: ['pass', 'pwd'],
-  re: new RegExp(`((?<![A-Za-z])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE}`, 'gi'),
+  // Not glued to a letter or a digit (`1Password SDK`: a product's name).
+  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', 'password', true) ?? m,
 };
 

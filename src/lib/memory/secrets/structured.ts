@@ -4,7 +4,7 @@
  * signatures, credentials inside URLs, webhook URLs, Docker's config.json.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { holdsKeyMaterial, isDummy, isPlaceholder, isRedacted, isUrlPasswordPlaceholder, looksRandom } from './values.js';
+import { holdsKeyMaterial, isDummy, isEmptyPemBlock, isPlaceholder, isRedacted, isUrlPasswordPlaceholder, looksRandom } from './values.js';
 
 /** GCP service-account JSON: the whole escaped PEM string value. */
 const GCP_PRIVATE_KEY: RegexRule = {
@@ -12,7 +12,7 @@ const GCP_PRIVATE_KEY: RegexRule = {
   hints: ['"private_key"'],
   re: /("private_key"\s*:\s*")((?:[^"\\]|\\.)*)(")/g,
   // `"private_key": "DUMMY"` in a fixture is a placeholder (values.ts decides), not a key.
-  replace: (_m, g) => (g[1] === undefined || g[1] === '' || isRedacted(g[1]) || isPlaceholder(g[1]) || isDummy(g[1]) ? undefined : `${g[0]}${tag('gcp-private-key')}${g[2]}`),
+  replace: (_m, g) => (g[1] === undefined || g[1] === '' || isRedacted(g[1]) || isPlaceholder(g[1]) || isDummy(g[1]) || isEmptyPemBlock(g[1]) ? undefined : `${g[0]}${tag('gcp-private-key')}${g[2]}`),
 };
 
 const PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;

@@ -2,6 +2,8 @@
  * What a value looks like: a placeholder, a documentation example, prose, code, or a credential.
  * One owner for these judgements, shared by every rule table.
  */
+import { isCjkProse, isMarkdownLink, isNextLabel } from './prose.js';
+import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -15,7 +17,7 @@ export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
  * and SQL's named parameters (`password = :password`, `@password`).
  */
 const ENV_REF =
-  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
 /**
  * An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`,
  * `"#{DB_PASSWORD}"`, `$__env{X}`; so does a value built on an upper-case variable followed by a
@@ -32,7 +34,7 @@ const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
  * Config's `{cipher}…`) is not the secret either.
  */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
@@ -44,7 +46,7 @@ const PLACEHOLDER =
  * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
 const DOC_EXAMPLE =
-  /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -64,7 +66,22 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
   // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
-  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value);
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value);
+}
+
+/**
+ * A test fixture's stand-in: three to six letters counting up, then as many digits counting up
+ * (`abc123`, `def456`, `xyz789`), or the other way round (`123abc`). Longer mixes of such runs stay
+ * values (`abc123xyz789` may be someone's password, isPatterned).
+ */
+function isCountingPair(value: string): boolean {
+  const m = /^(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
+  if (m === null) return false;
+  const runs = m[1] !== undefined ? [m[1], m[2] as string] : [m[3] as string, m[4] as string];
+  return runs.every((r) => {
+    for (let i = 1; i < r.length; i += 1) if (stepOf(r[i - 1] as string, r[i] as string) !== 1) return false;
+    return true;
+  });
 }
 
 /**
@@ -99,8 +116,8 @@ export function isUrlPasswordPlaceholder(user: string, password: string): boolea
   return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password);
 }
 
-/** Base64 of at most 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
-const BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
+/** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
+const BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
 
 /**
  * A placeholder written in base64 (`ZHVtbXkgdGV4dCBkYXRh…` is "dummy text data…"): the encoding
@@ -108,10 +125,14 @@ const BASE64 = /^[A-Za-z0-9+/]{12,256}={0,2}$/;
  * decodes to printable ASCII counts, so random bytes (every real key) never do.
  */
 function isEncodedExample(value: string): boolean {
-  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  // Base64 of text mixes cases (`dGVzdA==`); a word of prose in one case is not decoded (the cheap test first).
+  if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
   const text = Buffer.from(value, 'base64').toString('latin1');
   if (!/^[\x20-\x7e\t\r\n]+$/.test(text)) return false;
-  return DOC_EXAMPLE.test(text);
+  // The decoded word itself may be the placeholder (a Secret manifest's `dGVzdA==` is "test",
+  // `cm9vdA==` "root", `WFhYWA==` "XXXX"): asked as any value is. A real password encoded stays one.
+  const word = text.trim();
+  return DOC_EXAMPLE.test(text) || (value.length >= 8 && word !== '' && (isPlaceholder(word) || isDummy(word)));
 }
 
 /**
@@ -274,6 +295,15 @@ export function holdsKeyMaterial(body: string): boolean {
   return /[A-Za-z0-9+/=]{16}/.test(body);
 }
 
+/**
+ * A PEM block with no key material between its markers (`-----BEGIN PRIVATE KEY-----\nA key\n-----END…`,
+ * `…\n<private-key>\n…`, `MIIEpQ ... /WZs=`): a document's placeholder, also inside a JSON string.
+ */
+export function isEmptyPemBlock(value: string): boolean {
+  if (!value.startsWith('-----BEGIN ')) return false;
+  return !holdsKeyMaterial(value.replace(/-----(?:BEGIN|END) [A-Z0-9 ]+-----/g, ' ').replace(/\\n/g, ' '));
+}
+
 /** Template and environment references that open here and close later: `${{ secrets.X }}`, `{{ .Values.x }}`, `$(cat f)`. */
 export function isTemplateStart(value: string): boolean {
   return /^(?:\$\{|\{\{|\$\(|<|%[A-Za-z_])/.test(value);
@@ -327,16 +357,18 @@ export function unquote(v: string): { inner: string; quote: string } {
 
 /**
  * Punctuation that follows a bare value and is not part of it: sentence punctuation in prose,
- * only closing brackets and commas after an assignment (where `hunter2!` keeps its `!`).
+ * only closing brackets, commas and a statement's `;` after an assignment (where `hunter2!` keeps its `!`).
  */
 export function splitTrailingPunctuation(v: string, prose = true): { value: string; rest: string } {
   // Scanned back from the end (a regex anchored at `$` retries from every start: quadratic on a
   // long run of punctuation). In prose, markdown's closing emphasis (`available**`) counts too.
-  const marks = prose ? ')]}.,:;!?' : ')]},';
+  // After an assignment a `;` ends the statement (`client_secret: string;`, `= Stripe.Token;`).
+  const marks = prose ? ')]}.,:;!?' : ')]},;';
   let at = v.length;
   for (;;) {
     if (at > 0 && marks.includes(v[at - 1] as string)) at -= 1;
-    else if (prose && at > 1 && (v.endsWith('**', at) || v.endsWith('__', at))) at -= 2;
+    // (Three stars or more are a mask, `gho_******`, kept whole for the placeholder checks.)
+    else if (prose && at > 1 && ((v.endsWith('**', at) && v[at - 3] !== '*') || v.endsWith('__', at))) at -= 2;
     else break;
   }
   if (at === v.length || at === 0) return { value: v, rest: '' };
@@ -369,6 +401,17 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // Documentation's and code's ways of writing something else where a value goes (issue 29's dev docs; asked
+  // after the cheap tests above, which turn most words away): names.ts and prose.ts judge them.
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  // A closing bracket or a comma first, unquoted, is the end of the template, expression or string
+  // the word was in (`{{ .password }}@host`, `"Paste your secret:", func(…`); quoted, it is a
+  // password's first character (`"]35d/{pB9Fo9wJ"`).
+  if (quote === '' && /^[,)\]}]/.test(v)) return false;
+  // An escaped line break first (`"Testing SetSecret:\nName: %v"`): the label ended its line of a string.
+  if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
+  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
+  if (isCjkProse(v)) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
@@ -376,6 +419,8 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
   if (!numericOk && isCamelName(v)) return false;
+  // A name or a type where a key, token or secret goes (`secretKey: dbHost`, `sk_test_123`, `[]byte`): names.ts.
+  if (!numericOk && isNameNotValue(v)) return false;
   // The same for a constant's name in upper case (`PROJECT_NAME_ALIAS`): words of letters joined by `_`.
   if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
@@ -392,6 +437,9 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
 }
+
+/** Words that name the value and end in its credential word (`user_password`, `new password`, `db-secret`): what it is, not it. */
+const NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
 
 /**
  * What a pair of quotes after a label holds when the label ends a string and code follows it

@@ -1,0 +1,111 @@
+/**
+ * Names, not values: what documentation and configuration write after a credential word when they
+ * name where the credential is kept or what type it has, rather than give it (issue 29's
+ * false positives, found in the dev docs: external-secrets' `secretKey: dbHost`, a Go struct tag
+ * `json:"accessTokenSpec,omitempty"`, a table cell `[]byte`, `apiKey: 'sk_test_123'`). Asked of
+ * keys, tokens and secrets only, never of passwords: a password may be any words (a pass phrase
+ * `correct-horse-battery-staple`), a generated key or token is not made of words.
+ */
+
+/**
+ * Words of letters (a digit or two after them: `v2`, `ec2`) and short numbers, joined by `.`, `_`,
+ * `-`, `/`, `:` or `+`: `test-login-1`, `MY_ENV_VAR1`, `sk_test_123`, `user-profile-v2-2026-11`. A
+ * generated token mixes letters and digits within its parts, so no part of it reads as a word.
+ * Separators may repeat (BEM class names, `secret_santa_2024_draw.xlsx`); `+` joins key bindings
+ * (`Ctrl+Alt+F12`).
+ */
+const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+
+export function isSlug(value: string): boolean {
+  return SLUG.test(value);
+}
+
+/**
+ * A name in lowerCamelCase (`registryName`, `dbHost`, `featureBetaAPI`, `privateKey`): two or more
+ * words, the first in lower case, each next one capitalised or an acronym, a short number at the
+ * end. Go's struct tag options (`,omitempty`, `,string`) may follow.
+ */
+const LOWER_CAMEL = /^[a-z]{2,}(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+
+/**
+ * A type in code: a slice, a map or a pointer of a named type (`[]byte`, `map[string]string`,
+ * `*AuthSpec`), also converting or building a value (`[]byte("test")`, `[]string{…}`); a Go composite
+ * literal of a package's type (`ssm.PutParameterInput{`); a type annotation (`string;`, `boolean):`,
+ * `Partial<AuthorizeResult>`, `str | None`).
+ */
+const CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
+const TYPE_ANNOTATION =
+  /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
+
+/** A mention of a person or a team (`@ryan-rowland`, `@org/team`): a handle, public by design. */
+const MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
+
+/** A part that is a word: 3 or more letters alone between separators (`login` in `test-login-1`). */
+const WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
+
+/**
+ * Whether a value given to a key, token or secret name is a name, not the credential. A
+ * slug counts as a name only with a part that is a word: short random parts joined by separators
+ * (`Zx9-Yw8_Xv7`) are a value.
+ */
+export function isNameNotValue(value: string): boolean {
+  return (SLUG.test(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || MENTION.test(value);
+}
+
+/** Whether a value is a type in code (`[]byte`, `map[string]string`, `*AuthSpec`, `string;`): asked of passwords too. */
+export function isCodeType(value: string): boolean {
+  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
+}
+
+/**
+ * The name of a type or field that refers to a credential (`BarbicanProviderPasswordRef`,
+ * `ClientSecretSpec`, `AccessTokenSelector`): CamelCase words where a credential word is followed by
+ * a word saying what about it. Asked of passwords too: a pass phrase does not name its own reference.
+ */
+const CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
+
+export function isCredentialTypeName(value: string): boolean {
+  const c = value[0] ?? '';
+  return c >= 'A' && c <= 'Z' && CREDENTIAL_TYPE_NAME.test(value);
+}
+
+/**
+ * The name of an encoding, a hash, a key type or a format (`base64`, `utf-8`, `sha256`, `x509`,
+ * `pkcs12`, `ed25519`): what a document says a secret is encoded as or shaped like (`the secret is
+ * base64 encoded`, `format is set to "pkcs12"`), never the secret. Asked of passwords too.
+ */
+const FORMAT_NAME =
+  /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
+
+export function isFormatName(value: string): boolean {
+  return value.length <= 12 && FORMAT_NAME.test(value);
+}
+
+/**
+ * A list of options, `name=value` pairs joined by commas (`source=ssh-key,target=ssh,uid=1000`,
+ * Docker's `--secret` and `--mount` syntax): settings naming where a secret goes, unless one of
+ * the names is itself a credential's (`user=app,password=…` is a credential).
+ */
+const OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
+const CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
+
+export function isOptionList(value: string): boolean {
+  return value.includes(',') && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+}
+
+/** Whether text ends inside a URN (`urn:k8s:`, `urn:ietf:params:`): a credential word that follows is one of its parts (`urn:k8s:secret:redis:password`). */
+export function endsInUrn(before: string): boolean {
+  return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
+}
+
+/**
+ * A variable in camelCase whose last word is the credential's (`mockIdentityPassphrase`,
+ * `functionBotAccessToken`, `clientSecret`): code handing the value on. Asked of passwords too: a
+ * pass phrase written in camelCase does not end by naming itself.
+ */
+const CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+
+export function isCredentialVariableName(value: string): boolean {
+  const c = value[0] ?? '';
+  return c >= 'a' && c <= 'z' && CREDENTIAL_VARIABLE.test(value);
+}

@@ -1,0 +1,125 @@
+/**
+ * Prose after a credential word that is not a value (issue 29's dev docs): asides, markup and
+ * descriptions, which documentation puts right where a label's value would go.
+ */
+
+/**
+ * A remark in brackets: an opening bracket and a word of letters, then a comma, the closing
+ * bracket, a space or the end (`(Optional)`, `(Required,`, `(default`, `(**Required**)`). Terraform's argument
+ * references write one after every argument's name (`* \`token\` - (Optional) The Vault token…`).
+ */
+const REMARK = /^\((?:\*\*|__|\*|_)?[A-Za-z][a-z]*(?:[-][A-Za-z][a-z]*)*(?:\*\*|__|\*|_)?(?:[,)]|$)/;
+
+export function isRemark(bare: string): boolean {
+  return REMARK.test(bare);
+}
+
+/**
+ * A bare value's closing HTML tags are markup, not part of it (`where the secret is located</p>`,
+ * `is set.</p></td>`): cut from the first closing tag on.
+ */
+export function stripClosingTags(bare: string): string {
+  if (!bare.includes('</')) return bare;
+  const at = bare.search(/<\/[a-z][a-z0-9]*>/i);
+  return at < 0 ? bare : bare.slice(0, at);
+}
+
+/** Words that open a clause of their own: what follows them is that clause's subject and verb (a regexp source). */
+const CLAUSE_WORDS = '\\b(?:[Ww]hen|[Ww]here|[Ww]hich|[Ww]hose|[Uu]nless|[Ii]f|[Ww]hile|[Bb]ecause|[Tt]hat|[Ww]hether|WHEN|WHERE|UNLESS|IF)';
+const CLAUSE = new RegExp(`${CLAUSE_WORDS}\\s`);
+/** The credential word (and a word before it) right after a clause word: `where secret`, `unless Token`, `where the api key`. */
+const CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?:[ \\t][\\w-]+)?$`);
+
+/**
+ * Whether a sentence's credential word and the words after it up to `is`/`was`/`set to` (`lead`,
+ * starting with the word) are a clause's subject and verb rather than a label: a clause word right
+ * before the word (`where secret is`, `unless the token is`) or inside the lead (`password for the
+ * archive when format is set to`).
+ */
+export function isClauseSubject(before: string, lead: string): boolean {
+  return CLAUSE_BEFORE_WORD.test(before) || CLAUSE.test(lead);
+}
+/** A clause word and at most one more word (`the`, or a word of the credential's name: `where the api`) before the credential word. */
+const CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|[\\w-]+)[ \\t]+)?$`);
+
+/**
+ * Whether the words between a credential word and its separator (`gap`, ending in it) make a label.
+ * Not when the separator is:
+ * - a pipe that is not a table's (`jsonpath='{.data.secretKey}' | base64 -d`, a regex's
+ *   `SECRET|PRIVATE`, a template's `.private_key | rsaDecrypt`): a markdown row starts with `|`;
+ * - a colon between digits (`23:59:59`, `host:5432`): a time or a port;
+ * - `is`, `was`, `to` or `are` after a clause word (`the key where the token is found`, `when format is
+ *   set to "pkcs12"`, `which goes to admin/`): that clause's verb, whose subject is another word.
+ */
+export function isLabelGap(line: string, after: number, gap: string): boolean {
+  // The gap ends in its separator, then spaces and stars (markdown bold). (Read in place: this is
+  // asked of every label in a note, so nothing is sliced or scanned twice.)
+  let end = gap.length;
+  while (end > 0 && (gap[end - 1] === ' ' || gap[end - 1] === '\t' || gap[end - 1] === '*')) end -= 1;
+  const last = gap[end - 1] ?? '';
+  if (last === '|') return /^[ \t]*\|/.test(line);
+  if (last === ':') {
+    const at = after + end - 1;
+    return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
+  }
+  if (!((last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z'))) return true;
+  // `to` after a verb in -ing is that verb's (`a password for connecting to zooKeeper`), not a separator.
+  if (gap.includes('ing') && ING_TO.test(gap)) return false;
+  return !CLAUSE.test(gap) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
+}
+
+const ING_TO = /[A-Za-z]ing[ \t]+to[ \t*]*$/i;
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+
+/** A word that names a credential right after a bare value: the value was an adjective of it (`OpenStack password`). */
+const NAMES_CREDENTIAL = /^[ \t]+(?:pass(?:word|phrase)|secret|token|(?:api[ _-]?)?key|credentials?)\b/i;
+
+export function describesCredential(rest: string): boolean {
+  return NAMES_CREDENTIAL.test(rest);
+}
+
+/** A bare word and a colon is the next label (`error presenting token: gandiv5: unexpected …`), not a value. */
+export function isNextLabel(bare: string): boolean {
+  return bare.endsWith(':') && /^[A-Za-z][\w.-]*:$/.test(bare);
+}
+
+/** An HTML entity for a quote, as generated API references write them (`&lsquo;tls.crt&rsquo;`, `&#34;x&#34;`). */
+const ENTITY_QUOTE = '&(?:[lr][sd]quo|quot|#34|#39|#x27);';
+const ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
+
+/** A bare value between quotes written as HTML entities, without them and what follows: `&lsquo;tls.crt&rsquo;.` → `tls.crt`. */
+export function unquoteEntities(bare: string): string {
+  if (bare[0] !== '&') return bare;
+  const m = ENTITY_QUOTED.exec(bare);
+  return m === null ? bare : (m[1] as string);
+}
+
+/** A run cut where an HTML entity starts (`DynamicSecret&#34` before `;`): `next` is the character after the run. */
+export function cutAtEntity(run: string, next: string | undefined): string {
+  if (next !== ';') return run;
+  const m = /&(?:#\d{2,4}|#x[0-9a-f]{2,4}|[a-z]{2,8})$/i.exec(run);
+  return m === null ? run : run.slice(0, m.index);
+}
+
+/**
+ * A comment after the value that tells the reader to put their own there (`password: "P@ssw0rd"  #
+ * Replace with an actual password`, `// change me`, `# example`): the value is a placeholder.
+ */
+const REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
+
+export function saysReplaceMe(rest: string): boolean {
+  return REPLACE_ME.test(rest);
+}
+
+/** A markdown link (`[#892](https://…/pull/892)`, `![badge](…)`): a reference in a document, not a value. */
+export function isMarkdownLink(bare: string): boolean {
+  return (bare[0] === '[' || bare[0] === '!') && /^!?\[[^\]]*\]\(/.test(bare);
+}
+
+/** Prose in a script written without spaces between words (Chinese, Japanese, Korean): text, not a value. */
+export function isCjkProse(value: string): boolean {
+  // Asked only of values holding a character past ASCII (a cheap scan first).
+  return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;

@@ -1,0 +1,263 @@
+/**
+ * Issue 29, precision: benign classes found in the dev docs (documentation of projects that handle
+ * credentials, test/support/secret-heldout/dev-docs.json), one test per class, each beside a
+ * real-looking value in the same place that must still be removed. Values are written here, not
+ * copied from the docs.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { survives } from '../support/secret-corpus.js';
+
+// Assembled at run time so this file does not look like a leaked credential to scanners.
+const j = (...parts: string[]) => parts.join('');
+const PW = j('Zx8!pq', '3Rt#w');
+const TOKEN = j('a8Fk2Lq9Zt4Mx7Bn', '3Vc6Xz1Qw5Er8Ty0');
+
+const untouched = (text: string): void => expect(redactSecrets(text).text).toBe(text);
+const removed = (text: string, secret: string): void => expect(survives(redactSecrets(text).text, secret)).toBe(false);
+
+describe('a remark in brackets after an argument name (Terraform argument references)', () => {
+  it('`(Optional)`, `(Required, Sensitive)` after ` - ` stay', () => {
+    untouched('* `token` - (Optional) The Vault token used to log in.');
+    untouched('* `password` - (Required, Sensitive) The password to log in with.');
+    untouched('- `client_secret` - (Optional) The client secret of the app.');
+  });
+  it('a value after the same separator is removed', () => {
+    removed(`* token - ${TOKEN}`, TOKEN);
+    removed(`* password - ${PW}`, PW);
+  });
+});
+
+describe('names and types where a key or token goes', () => {
+  it('a lowerCamelCase name, a slug with a word, a code type and a mention stay', () => {
+    untouched('secretKey: registryName');
+    untouched('- secretKey: test-login-1');
+    untouched('apiKey: "sk_test_123"');
+    untouched('Json tag: token `json:"accessTokenSpec,omitempty"`');
+    untouched('| privateKey | `[]byte` |\n|---|---|\n| pemKey | `map[string]string` |');
+    untouched('Added incoming.allow to AccessToken VoiceGrant. Thanks to @some-contributor!');
+  });
+  it('short random parts joined by separators, and random tokens, are still removed', () => {
+    const parts = j('Zx9-Yw8', '_Xv7');
+    removed(`client_secret: \`${parts}\``, parts);
+    removed(`secretKey: ${TOKEN}`, TOKEN);
+  });
+  it('a password may be words: a pass phrase is still removed', () => {
+    removed('password: correct-horse-battery-staple-42', 'correct-horse-battery-staple-42');
+  });
+});
+
+describe('markup and clauses around a credential word in prose', () => {
+  it('closing HTML tags after a word are markup', () => {
+    untouched('<p>The key where the token is found.</p>');
+    untouched('<p>Required unless Token is set.</p>');
+  });
+  it('a clause word makes the word its subject, not a label (`where secret is located`, `when format is set to`)', () => {
+    untouched('<p>Project where secret is located</p>');
+    untouched('Password for the archive when format is set to "pkcs12".');
+    untouched('# Except db-admin-password which goes to admin/');
+  });
+  it('the same sentences holding a value are still removed', () => {
+    removed(`The token is ${TOKEN}</p>`, TOKEN);
+    removed(`The password for the archive is set to "${PW}".`, PW);
+  });
+});
+
+describe('separators that are not a label', () => {
+  it('a shell pipe, a regex alternation and a template pipeline are not a table', () => {
+    untouched("kubectl get secret app -o jsonpath='{.data.secretKey}' | base64 -d");
+    untouched('(?:SECRET|PRIVATE|ACCESS|KEY|TOKEN)');
+    untouched('Use a private key in the same secret: `( .private_key | rsaDecrypt ... )`.');
+  });
+  it('a markdown row still is', () => {
+    removed(`| secret | ${TOKEN} |`, TOKEN);
+  });
+  it('a colon between digits is a time or a port', () => {
+    untouched('Expiration date for the secret in RFC3339 format (e.g. `2099-12-31T23:59:59Z`).');
+  });
+  it('an escaped line break right after the separator starts no value', () => {
+    untouched('"private_key": "-----BEGIN RSA PRIVATE KEY-----\\nMIIEpQ ... /WZs=\\n-----END RSA PRIVATE KEY-----\\n",');
+  });
+});
+
+describe('a description of the credential, not the credential', () => {
+  it('a word naming the credential right after the bare value (`Password: OpenStack password`)', () => {
+    untouched('- **Password**: OpenStack password (stored in a Kubernetes secret)');
+    untouched('Token: GitHub token with the repo scope');
+  });
+  it('a value followed by other words is still removed', () => {
+    removed(`- **Password**: ${PW} (stored in the vault)`, PW);
+  });
+});
+
+describe('a placeholder written in base64 in a Secret manifest', () => {
+  const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+  it('base64 of a placeholder word stays (`test`, `root`, `XXXX`, `mypassword`)', () => {
+    untouched(`token: ${b64('test')} # "test"`);
+    untouched(`  password: ${b64('root')}`);
+    untouched(`ACCESS_KEY: ${b64('XXXX')}`);
+    untouched(`password: ${b64('mypassword')} # base64 encoded`);
+  });
+  it('base64 of a password or of random bytes is still removed', () => {
+    const pw = b64(PW);
+    removed(`password: ${pw}`, pw);
+    const random = j('q8Zr', 'Lw2x', 'Nf5t', 'Yk1B');
+    removed(`token: ${random}`, random);
+  });
+});
+
+describe('a PEM block around no key material', () => {
+  it('a JSON private key whose block holds words or a template stays', () => {
+    untouched('"private_key": "-----BEGIN PRIVATE KEY-----\\nA key\\n-----END PRIVATE KEY-----\\n",');
+    untouched('"private-key": "-----BEGIN PRIVATE KEY-----\\n<private-key>\\n-----END PRIVATE KEY-----\\n",');
+  });
+  it('a block around key material is removed', () => {
+    const body = j('MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 'BKcwggSjAgEAAoIBAQC7');
+    removed(`"private_key": "-----BEGIN PRIVATE KEY-----\\n${body}\\n-----END PRIVATE KEY-----\\n",`, body);
+  });
+});
+
+describe('names that hold a credential word but name something else', () => {
+  it('a camelCase word after the credential word says what about it (`secretVersionSelectionPolicy`)', () => {
+    untouched('secretVersionSelectionPolicy: LatestOrFetch');
+    untouched('tokenType: BearerTokenV2');
+  });
+  it("a type or field name that refers to a credential (`BarbicanProviderPasswordRef`) stays, in a password's cell too", () => {
+    untouched('| `password` | BarbicanProviderPasswordRef | Yes |');
+    untouched('secret: ClientSecretSpec');
+  });
+  it('a product named with a digit before the word (`1Password`) is not the word', () => {
+    untouched('| [1Password SDK](https://example.org/provider/1password-sdk) | alpha |');
+    untouched('To create it as a secret in 1Password, a `Kind=PushSecret` resource is needed.');
+  });
+  it('the credential keys themselves still work', () => {
+    removed(`secretKey: ${TOKEN}`, TOKEN);
+    removed(`DB1PASSWORD=${PW}`, PW);
+    removed(`| password | ${PW} |`, PW);
+  });
+});
+
+describe('a vendor prefix with a mask of three x', () => {
+  it('`whsec_xxx`, `sk_live_XXX` stay', () => {
+    untouched('> Ready! Your webhook signing secret is whsec_xxx');
+    untouched('STRIPE_SECRET_KEY=sk_live_XXX');
+  });
+  it('a token that ends in random characters is removed', () => {
+    const t = j('whsec_', TOKEN);
+    removed(`Your webhook signing secret is ${t}`, t);
+  });
+});
+
+describe('more classes from the dev docs (second pass: Traefik, Argo CD, Docker CLI)', () => {
+  it('a URN that refers to a secret is a reference, and a credential word inside it is one of its parts', () => {
+    untouched('password: urn:k8s:secret:redis:password');
+    untouched('urn:k8s:secret:[name]:[valueKey]');
+  });
+  it('the name of an encoding or a format is not the secret', () => {
+    untouched('# Ensure the secret is base64 encoded');
+    untouched('The token is sha256 hashed before it is stored.');
+  });
+  it("a list of name=value options (Docker's --secret) is settings, unless a name is a credential's", () => {
+    untouched('docker service create --secret source=ssh-key,target=ssh,mode=0400 redis');
+    removed(`--secret user=app,password=${PW}`, PW);
+  });
+  it('words after an Authorization scheme are an example; a token there is removed', () => {
+    untouched('curl -H "Authorization: Bearer strong-password" http://localhost:4355/api');
+    removed(`curl -H "Authorization: Bearer ${TOKEN}" http://localhost:4355/api`, TOKEN);
+  });
+  it("a quoted policy name after 'this token is' is a name; a quoted token there is removed", () => {
+    untouched("The ACL privilege for this token is 'read-job', as the docs say.");
+    removed(`The API token is '${TOKEN}', as the docs say.`, TOKEN);
+  });
+  it('a bare word and a colon after the separator is the next label, not a value', () => {
+    untouched('acme: error presenting token: gandiv5: unexpected authZone example.com.');
+  });
+  it("`to` after a verb in -ing is the verb's", () => {
+    untouched('Defines a password for connecting to zooKeeper.');
+    removed(`The password was changed to ${PW}.`, PW);
+  });
+  it('a template variable with hyphens ($email-password) is a reference', () => {
+    untouched('{ username: $email-username, password: $email-password, host: smtp.example.org }');
+  });
+});
+
+describe('markup, masks and comments around a value (dev docs, third pass)', () => {
+  it('quotes written as HTML entities around a file name, an entity ending a run', () => {
+    untouched('If no key for the Secret is specified, external-secret will default to &lsquo;tls.crt&rsquo;.</p>');
+    untouched('</tr><tr><td><p>&#34;BeyondtrustWorkloadCredentialsDynamicSecret&#34;</p></td>');
+  });
+  it('a mask of stars around a value after the separator', () => {
+    untouched('kubectl create secret generic ob --from-literal=API_KEY=*****VZYKYJNMMEMK***** \\');
+  });
+  it('a comment telling the reader to put their own value there', () => {
+    untouched('  password: "P@ssw0rd"      # Replace with an actual password');
+    untouched('db_password: "Welcome2024!"  # change this to your own');
+  });
+  it('the same values without such a comment, or with another comment, are removed', () => {
+    removed(`  password: "${PW}"      # rotated in March`, PW);
+    removed(`api_key = "${TOKEN}"  // prod`, TOKEN);
+  });
+  it('a closing bracket after the word ends a template (`{{ .password }}@host`)', () => {
+    untouched('postgresql://{{ .username }}:{{ .password }}@my-postgresql:5432/mydb');
+  });
+  it('a quoted password may open with a closing bracket', () => {
+    const pw = j(']35d/{pB', '9Fo9wJ');
+    removed(`"NewPassword": "${pw}"`, pw);
+  });
+  it('a type in code is not a password either', () => {
+    untouched('| pkcs12keyPass | extracts the key using the provided password | password `string` | `[]byte` |');
+  });
+});
+
+describe('classes from the SDK docs (dev docs, fourth pass: Slack Bolt, Mailgun, Auth0)', () => {
+  it('a table cell of Japanese prose is text', () => {
+    untouched('| `signingSecret` | アプリの設定の「Basic Information」から取得した 文字列。 |');
+  });
+  it('a markdown link after the word is a reference', () => {
+    untouched('- Support providing Organization when resetting password [\\#892](https://github.com/auth0/node-auth0/pull/892)');
+  });
+  it('a bold remark in brackets (`(**Required**)`)', () => {
+    untouched('| password     | (**Required**) Supply desired password for the credentials |');
+  });
+  it('words that name the value and end in the credential word (`user_password`, `new password`)', () => {
+    untouched("  password: 'user_password' // provide password");
+    untouched("  password: 'new password',");
+  });
+  it('a password with words and other characters is still removed', () => {
+    removed("  password: 'user_password_9!Qx'", 'user_password_9!Qx');
+  });
+});
+
+describe('code that handles credentials and holds none (dev docs, fifth pass: SDK and tool sources)', () => {
+  it('a type annotation or a type alias after the name', () => {
+    untouched('  client_secret: string;');
+    untouched('function isUnsafeAccessToken(accessToken: string): boolean {');
+    untouched("  authorization: Partial<AuthorizeResult> & { botToken: Required<AuthorizeResult>['botToken'] },");
+    untouched('export type CardToken = Stripe.Token;');
+  });
+  it("Go's conversions, slices and composite literals", () => {
+    untouched('\tsecret := []byte("test")');
+    untouched('\tsecretTypes := []string{"static-secret", "dynamic-secret"}');
+    untouched('\tsecretRequest := ssm.PutParameterInput{');
+  });
+  it('a variable whose name ends in the credential word, a statement ending in `;`', () => {
+    untouched('context.functionBotAccessToken = functionBotAccessToken;');
+    untouched('testOnlyAgePassword = mockIdentityPassphrase');
+    untouched('this.pool[token] = client;');
+  });
+  it("an escaped line break or a comma right after the label: the string's or the call's, not a value", () => {
+    untouched('t.Errorf("\\nTesting SetSecret:\\nName: %v\\nReason: %v", name, tc.reason)');
+    untouched('pm.RegisterPassword("Paste your secret:", func(_, _ string) (string, error) {');
+  });
+  it('a mask of bullets or stars inside a value, a test fixture stand-in (`abc123`)', () => {
+    untouched('- Generic High Entropy Secret (**valid**): byIvS••••TXHU');
+    untouched('  - Token: gho_******');
+    untouched('\t\tToken:    "abc123",');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`  client_secret: "${TOKEN}";`, TOKEN);
+    removed(`\tsecret := "${TOKEN}"`, TOKEN);
+    removed(`testOnlyAgePassword = "${PW}"`, PW);
+    removed('\t\tToken:    "abc123xyz789",', 'abc123xyz789');
+  });
+});

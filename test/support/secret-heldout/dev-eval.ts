@@ -1,0 +1,55 @@
+/**
+ * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
+ * notes touched, the dev extension touched per source, and the tuning corpus. It never reads,
+ * counts or prints a test-half note: those are filtered out before anything is redacted.
+ * `--show` prints each touched or missed dev note and what the redaction changed.
+ *
+ * Run: `npx tsx test/support/secret-heldout/dev-eval.ts [--show]`.
+ */
+import { redactSecrets } from '../../../src/lib/memory/redact.js';
+import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
+import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutSecrets } from './notes.js';
+
+const show = process.argv.includes('--show');
+const out = (s: string): void => void process.stdout.write(`${s}\n`);
+
+/** The lines of `after` that differ from `before`'s (what the redaction changed). */
+function changed(before: string, after: string): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  return b.filter((line, i) => line !== a[i]).join(' | ').slice(0, 400);
+}
+
+const devSecrets = heldoutSecrets().filter((p) => p.split === 'dev');
+const missed = devSecrets.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+out(`dev half recall: ${devSecrets.length - missed.length}/${devSecrets.length} (${((100 * (devSecrets.length - missed.length)) / devSecrets.length).toFixed(1)} %)`);
+if (show) for (const p of missed) out(`  MISSED ${p.source} [${p.context}]: ${p.secret}`);
+
+const devBenign = heldoutBenign().filter((b) => b.split === 'dev');
+const devTouched = devBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+out(`dev half benign touched: ${devTouched.length}/${devBenign.length}`);
+if (show) for (const b of devTouched) out(`  TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+
+for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {
+  const bySource = new Map<string, [number, number]>();
+  const extraTouched = [];
+  for (const b of extra) {
+    const t = redactSecrets(b.note).text !== b.note;
+    const [n, all] = bySource.get(b.cls) ?? [0, 0];
+    bySource.set(b.cls, [n + (t ? 1 : 0), all + 1]);
+    if (t) extraTouched.push(b);
+  }
+  out(`${name} touched: ${extraTouched.length}/${extra.length}`);
+  for (const [cls, [n, all]] of [...bySource].sort()) out(`  ${cls}: ${n}/${all}`);
+  if (show) for (const b of extraTouched) out(`  TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
+
+const tuning = secretCorpus();
+const tMissed = tuning.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+const tBenign = benignCorpus();
+const tTouched = tBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+out(`tuning corpus: recall ${tuning.length - tMissed.length}/${tuning.length}, benign touched ${tTouched.length}/${tBenign.length}`);
+if (show) {
+  for (const p of tMissed) out(`  TUNING MISSED ${p.kind}: ${p.secret}`);
+  for (const b of tTouched) out(`  TUNING TOUCHED ${b.cls}: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
