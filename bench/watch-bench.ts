@@ -8,13 +8,19 @@
  *     Also with a new pass process for each save (it exits after each pass), which is what a save
  *     after a pause longer than DEFAULT_PASS_PROCESS_IDLE_MS costs. The watcher runs in this
  *     process, from dist when the build is fresh (else from src).
- * (b) Resident memory (VmRSS) of the watch process (the CLI as a child) plus the process running
+ * (b) The same through the CLI as users run it (`node dist/cli.js watch --json` as a child: the
+ *     reporter, the heap release of run.ts, the pass process), BENCH_WATCH_CLI_SAVES saves (30).
+ * (c) Resident memory (VmRSS) of the watch process (the CLI as a child) plus the process running
  *     its passes while there is one (pass-process.ts; summed), with 10,000 notes under watch, read
  *     from /proc right after everything is confirmed (the pass process still kept) and once idle
  *     (it has exited); beside the same process watching an empty folder. Plus its CPU time while
- *     idle.
+ *     idle. Over BENCH_WATCH_RSS_RUNS runs (10): whether V8 collects the start-up scan's garbage
+ *     varied from run to run, so the worst run and the count over 100 MiB are what to quote
+ *     (BENCH_WATCH_RSS_RUNS=0 skips them).
  *
- * Standalone: `npx tsx bench/watch-bench.ts` prints a table. BENCH_WATCH_RSS=0 skips (b).
+ * BENCH_WATCH_BASELINE_CLI=<another build>/dist/cli.js runs (b) and (c) with that build too, in
+ * turn with this one, for same-run figures (say, main's build from `git archive main`).
+ * Standalone: `npx tsx bench/watch-bench.ts` prints a table. BENCH_WATCH_RSS=0 skips (b) and (c).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -193,18 +199,30 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-/** How the CLI is run: BENCH_WATCH_CLI if set, the build if it is fresh, else the source through tsx's loader. */
-function cliCommand(): { args: string[]; note: string } {
-  const { args, note } = cliArgs();
-  // The memory probe (bench only, no V8 flags): see watch-memory-probe.mjs.
-  return { args: ['--import', pathToFileURL(join(ROOT, 'bench', 'watch-memory-probe.mjs')).href, ...args], note };
+/** A way to run the CLI: node's arguments before `watch --json`. */
+interface CliSpec {
+  label: string;
+  args: string[];
 }
 
-function cliArgs(): { args: string[]; note: string } {
+/** How the CLI is run: BENCH_WATCH_CLI if set, the build if it is fresh, else the source through tsx's loader. */
+function cliCommand(): CliSpec {
   const explicit = process.env.BENCH_WATCH_CLI;
-  if (explicit !== undefined && explicit !== '') return { args: [explicit, 'watch', '--json'], note: `node ${explicit}` };
-  if (distIsFresh()) return { args: [join(ROOT, 'dist', 'cli.js'), 'watch', '--json'], note: 'node dist/cli.js' };
-  return { args: ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'watch', '--json'], note: 'src via tsx loader (no fresh build)' };
+  if (explicit !== undefined && explicit !== '') return withProbe({ label: `node ${explicit}`, args: [explicit] });
+  if (distIsFresh()) return withProbe({ label: 'node dist/cli.js', args: [join(ROOT, 'dist', 'cli.js')] });
+  return withProbe({ label: 'src via tsx loader (no fresh build)', args: ['--import', 'tsx', join(ROOT, 'src', 'cli.ts')] });
+}
+
+/** BENCH_WATCH_BASELINE_CLI: another build's cli.js (say, main's), run in turn with this one for same-run ratios. */
+function baselineCommand(): CliSpec | undefined {
+  const path = process.env.BENCH_WATCH_BASELINE_CLI;
+  if (path === undefined || path === '') return undefined;
+  return withProbe({ label: `baseline: node ${path}`, args: [path] });
+}
+
+/** The memory probe (bench only, no V8 flags): see watch-memory-probe.mjs. */
+function withProbe(spec: CliSpec): CliSpec {
+  return { label: spec.label, args: ['--import', pathToFileURL(join(ROOT, 'bench', 'watch-memory-probe.mjs')).href, ...spec.args] };
 }
 
 interface WatchProcess {
@@ -213,9 +231,8 @@ interface WatchProcess {
   stop(): Promise<number | null>;
 }
 
-function spawnWatch(env: Record<string, string>): WatchProcess {
-  const { args } = cliCommand();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnWatch(env: Record<string, string>, cli: CliSpec): WatchProcess {
+  const child = spawn(process.execPath, [...cli.args, 'watch', '--json'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Array<Record<string, unknown>> = [];
   const waiters: Array<{ match: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }> = [];
   let buffer = '';
@@ -275,6 +292,8 @@ interface MemoryFigures extends ProcStatus {
   /** process.memoryUsage() of the child, taken right after the RSS reading. */
   usage: NodeJS.MemoryUsage | undefined;
   initialSyncMs: number;
+  /** VmRSS of the watch process alone 1 s after `ready` (its start-up scan done; the initial pass still running in its child). */
+  startupRssKb: number;
   idleCpuMs: number;
   idleWindowMs: number;
 }
@@ -295,7 +314,7 @@ async function probeUsage(child: ChildProcess, file: string): Promise<NodeJS.Mem
   return undefined;
 }
 
-async function watchMemory(files: number): Promise<MemoryFigures> {
+async function watchMemory(files: number, cli: CliSpec): Promise<MemoryFigures> {
   const root = mkdtempSync(join(tmpdir(), 'gms-bench-watch-rss-'));
   const server = await startGraphitiServer({ processingDelayMs: 0 });
   let proc: WatchProcess | undefined;
@@ -304,8 +323,10 @@ async function watchMemory(files: number): Promise<MemoryFigures> {
     const probeFile = join(root, 'memory-usage.json');
     const env = { ...watchEnv(root, server.url, { MADEINOZ_KNOWLEDGE_CONCURRENCY: '64', MADEINOZ_KNOWLEDGE_RETRIES: '1', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000' }), GMS_BENCH_MEMORY_PROBE: probeFile };
     const t0 = Date.now();
-    proc = spawnWatch(env);
+    proc = spawnWatch(env, cli);
     await proc.waitLine((l) => l.event === 'ready', 120_000);
+    await sleep(1000);
+    const startupRssKb = procStatus(proc.child.pid as number).rssKb;
     const initial = await proc.waitLine((l) => l.event === 'pass' && l.reason === 'initial', 900_000);
     const initialSyncMs = Date.now() - t0;
     if (Number(initial.added) !== files) throw new Error(`initial pass added ${String(initial.added)} of ${files} files`);
@@ -323,13 +344,59 @@ async function watchMemory(files: number): Promise<MemoryFigures> {
     const idleCpuMs = cpuMs(pid) - cpu0;
     const status = treeStatus(pid);
     const usage = await probeUsage(proc.child, probeFile);
-    return { ...status, warmRssKb: warm.rssKb, warmProcesses: warm.processes, peakKb: Math.max(warm.hwmKb, status.hwmKb), usage, initialSyncMs, idleCpuMs, idleWindowMs };
+    return { ...status, warmRssKb: warm.rssKb, warmProcesses: warm.processes, peakKb: Math.max(warm.hwmKb, status.hwmKb), usage, initialSyncMs, startupRssKb, idleCpuMs, idleWindowMs };
   } finally {
     const code = await proc?.stop();
     if (code !== undefined && code !== 0) process.stderr.write(`watch child exited with ${code}\n`);
     await server.close();
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * Save → add_memory through the CLI as users run it (`node dist/cli.js watch`: the reporter, the
+ * heap release, the pass process), the test server in this process: `saves` saves after
+ * WARMUP_SAVES, each written once the previous one's pass has ended (so the pass process is warm).
+ */
+async function cliSaveLatency(cli: CliSpec, saves: number): Promise<{ samples: number[]; heapReleases: number }> {
+  const root = mkdtempSync(join(tmpdir(), 'gms-bench-watch-cli-'));
+  const server = await startGraphitiServer({ processingDelayMs: 0 });
+  let proc: WatchProcess | undefined;
+  try {
+    // The default log level (info), as users run it; the log then also says when the heap was released.
+    proc = spawnWatch(watchEnv(root, server.url, { MADEINOZ_KNOWLEDGE_LOG_LEVEL: 'info' }), cli);
+    await proc.waitLine((l) => l.event === 'ready', 60_000);
+    await proc.waitLine((l) => l.event === 'pass' && l.reason === 'initial', 60_000);
+    const seen = new Set<Record<string, unknown>>();
+    const samples: number[] = [];
+    for (let i = -WARMUP_SAVES; i < saves; i++) {
+      const token = `cli-save-token-${i}`;
+      const received = addMemoryFor(server, token);
+      const t0 = Date.now();
+      writeFileSync(join(root, 'notes', `save-${i + WARMUP_SAVES}.md`), note(i, token));
+      const call = await received;
+      if (i >= 0) samples.push(call.at - t0);
+      const pass = await proc.waitLine((l) => l.event === 'pass' && Number(l.added) + Number(l.updated) > 0 && !seen.has(l), 30_000);
+      seen.add(pass);
+    }
+    await proc.stop();
+    const log = join(root, 'state', 'logs', 'graphiti-memory-sync.log');
+    const heapReleases = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes('"msg":"heap released"')).length : 0;
+    return { samples, heapReleases };
+  } finally {
+    await proc?.stop();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+interface RssSeries {
+  idleMiB: number[];
+  runs: MemoryFigures[];
+}
+
+function summarize(values: number[]): { min: number; median: number; max: number; over100: number } {
+  return { min: Math.min(...values), median: median(values), max: Math.max(...values), over100: values.filter((v) => v > 100).length };
 }
 
 export async function benchWatch(): Promise<Row[]> {
@@ -345,42 +412,79 @@ export async function benchWatch(): Promise<Row[]> {
   const coldLabel = `debounce ${buildConfig({}).watchDebounceMs} ms (default), new pass process each save`;
   rows.push({ name: `save → add_memory, median, ${coldLabel}`, value: median(cold), unit: 'ms', note: `${cold.length} saves; the pass process exits after each pass; ${distIsFresh() ? 'dist' : 'src through tsx (slower to start than dist)'}` });
   rows.push({ name: `save → add_memory, p95, ${coldLabel}`, value: percentile(cold, 95), unit: 'ms' });
-  if (process.platform === 'linux' && process.env.BENCH_WATCH_RSS !== '0') {
-    const how = cliCommand().note;
-    const empty = await watchMemory(0);
-    const big = await watchMemory(TREE_FILES);
-    const fmt = (n: number) => n.toLocaleString('en-US');
-    rows.push({ name: 'watch RSS, empty folder', value: empty.rssKb / 1024, unit: 'MiB', note: how });
-    rows.push({
-      name: `watch RSS, ${fmt(TREE_FILES)} files, right after the last pass`,
-      value: big.warmRssKb / 1024,
-      unit: 'MiB',
-      note: `${big.warmProcesses} process(es) summed: the watch and its pass process, kept ${DEFAULT_PASS_PROCESS_IDLE_MS / 1000} s after a pass`,
-    });
-    rows.push({
-      name: `watch RSS, ${fmt(TREE_FILES)} files, after initial sync (idle)`,
-      value: big.rssKb / 1024,
-      unit: 'MiB',
-      baseline: empty.rssKb / 1024,
-      baselineName: 'empty folder',
-      note: `+${(((big.rssKb - empty.rssKb) * 1024) / Math.max(1, TREE_FILES) / 1024).toFixed(1)} KiB per file; ${big.processes} process(es) counted`,
-    });
-    for (const [label, m] of [['empty folder', empty], [`${fmt(TREE_FILES)} files`, big]] as const) {
-      const mib = (kb: number) => (kb / 1024).toFixed(1);
-      const heap = m.usage === undefined ? 'V8 heap: probe did not answer' : `V8 heap ${(m.usage.heapUsed / 1048576).toFixed(1)} used of ${(m.usage.heapTotal / 1048576).toFixed(1)} MiB reserved, external ${(m.usage.external / 1048576).toFixed(1)} MiB`;
-      rows.push({ name: `watch RSS breakdown, ${label}`, value: m.rssAnonKb / 1024, unit: 'MiB', note: `anonymous (heaps); + ${mib(m.rssFileKb)} MiB mapped files (node binary, libraries); ${heap}` });
-    }
-    rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: big.peakKb / 1024, unit: 'MiB', note: `includes the initial sync; the watch's peak plus its pass process's (${big.warmProcesses} process(es))` });
-    rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)`, value: big.initialSyncMs / 1000, unit: 's', note: 'test server, processingDelayMs 0, concurrency 64' });
-    rows.push({
-      name: `watch idle CPU, ${fmt(TREE_FILES)} files`,
-      value: (big.idleCpuMs / big.idleWindowMs) * 1000,
-      unit: 'ms/s',
-      note: `${big.idleCpuMs.toFixed(0)} ms CPU over ${big.idleWindowMs / 1000} s idle (10 ms resolution)`,
-    });
-  } else {
+  if (process.platform !== 'linux' || process.env.BENCH_WATCH_RSS === '0') {
     rows.push({ name: 'watch RSS', value: 0, unit: 'MiB', note: process.env.BENCH_WATCH_RSS === '0' ? 'skipped: BENCH_WATCH_RSS=0' : 'skipped: needs /proc (Linux)' });
+    return rows;
   }
+  const current = cliCommand();
+  const baseline = baselineCommand();
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  const mib = (kb: number) => (kb / 1024).toFixed(1);
+
+  // Save → add_memory through the CLI, this build and the baseline in turn.
+  const cliSaves = Number(process.env.BENCH_WATCH_CLI_SAVES ?? 30);
+  const cliSamples = { current: [] as number[], baseline: [] as number[] };
+  let heapReleases = 0;
+  for (let round = 0; round < 2; round++) {
+    if (baseline !== undefined) cliSamples.baseline.push(...(await cliSaveLatency(baseline, cliSaves / 2)).samples);
+    const run = await cliSaveLatency(current, cliSaves / 2);
+    cliSamples.current.push(...run.samples);
+    heapReleases += run.heapReleases;
+  }
+  const cliBase = baseline === undefined ? {} : { baselineName: 'baseline build' };
+  rows.push({ name: 'save → add_memory through the CLI, median, default debounce', value: median(cliSamples.current), unit: 'ms', ...cliBase, ...(baseline === undefined ? {} : { baseline: median(cliSamples.baseline) }), note: `${cliSamples.current.length} saves, ${current.label}, log level info; heap releases meanwhile: ${heapReleases}${baseline === undefined ? '' : `; ${baseline.label}, in turn`}` });
+  rows.push({ name: 'save → add_memory through the CLI, p95, default debounce', value: percentile(cliSamples.current, 95), unit: 'ms', ...cliBase, ...(baseline === undefined ? {} : { baseline: percentile(cliSamples.baseline, 95) }) });
+
+  // Idle RSS at TREE_FILES files over several runs (an outlier is what users would keep), in turn with the baseline.
+  const runs = Number(process.env.BENCH_WATCH_RSS_RUNS ?? 10);
+  if (runs <= 0) return rows;
+  const empty = await watchMemory(0, current);
+  const series: { current: RssSeries; baseline: RssSeries } = { current: { idleMiB: [], runs: [] }, baseline: { idleMiB: [], runs: [] } };
+  for (let i = 0; i < runs; i++) {
+    for (const [which, cli] of (i % 2 === 0 ? [['baseline', baseline], ['current', current]] : [['current', current], ['baseline', baseline]]) as Array<['current' | 'baseline', CliSpec | undefined]>) {
+      if (cli === undefined) continue;
+      const m = await watchMemory(TREE_FILES, cli);
+      series[which].runs.push(m);
+      series[which].idleMiB.push(m.rssKb / 1024);
+      process.stderr.write(`watch RSS run ${i + 1}/${runs} ${which}: idle ${mib(m.rssKb)} MiB (anon ${mib(m.rssAnonKb)}), heap ${m.usage === undefined ? '?' : `${(m.usage.heapUsed / 1048576).toFixed(1)}/${(m.usage.heapTotal / 1048576).toFixed(1)}`} MiB\n`);
+    }
+  }
+  const cur = summarize(series.current.idleMiB);
+  const base = baseline === undefined ? undefined : summarize(series.baseline.idleMiB);
+  const big = series.current.runs.reduce((worst, m) => (m.rssKb > worst.rssKb ? m : worst));
+  rows.push({ name: 'watch RSS, empty folder', value: empty.rssKb / 1024, unit: 'MiB', note: current.label });
+  rows.push({
+    name: `watch RSS, ${fmt(TREE_FILES)} files, right after the last pass`,
+    value: median(series.current.runs.map((m) => m.warmRssKb / 1024)),
+    unit: 'MiB',
+    note: `median of ${runs}; ${big.warmProcesses} process(es) summed: the watch and its pass process, kept ${DEFAULT_PASS_PROCESS_IDLE_MS / 1000} s after a pass`,
+  });
+  rows.push({
+    name: `watch RSS, ${fmt(TREE_FILES)} files, idle after initial sync, median of ${runs} runs`,
+    value: cur.median,
+    unit: 'MiB',
+    ...(base === undefined ? { baseline: empty.rssKb / 1024, baselineName: 'empty folder' } : { baseline: base.median, baselineName: 'baseline build' }),
+    note: `min ${cur.min.toFixed(1)}, max ${cur.max.toFixed(1)}, ${cur.over100} of ${runs} over 100 MiB${base === undefined ? '' : `; ${baseline?.label} (in turn): min ${base.min.toFixed(1)}, median ${base.median.toFixed(1)}, max ${base.max.toFixed(1)}, ${base.over100} of ${runs} over 100 MiB`}`,
+  });
+  const startup = summarize(series.current.runs.map((m) => m.startupRssKb / 1024));
+  const startupBase = baseline === undefined ? undefined : summarize(series.baseline.runs.map((m) => m.startupRssKb / 1024));
+  rows.push({
+    name: `watch process RSS 1 s after ready, ${fmt(TREE_FILES)} files (its start-up scan done), median of ${runs}`,
+    value: startup.median,
+    unit: 'MiB',
+    ...(startupBase === undefined ? {} : { baseline: startupBase.median, baselineName: 'baseline build' }),
+    note: `min ${startup.min.toFixed(1)}, max ${startup.max.toFixed(1)}${startupBase === undefined ? '' : `; baseline min ${startupBase.min.toFixed(1)}, max ${startupBase.max.toFixed(1)}`}: whether the scan's garbage is gone is no longer left to V8's memory reducer`,
+  });
+  rows.push({ name: `watch RSS, ${fmt(TREE_FILES)} files, idle, worst of ${runs} runs`, value: cur.max, unit: 'MiB', ...(base === undefined ? {} : { baseline: base.max, baselineName: 'baseline build' }), note: 'goal: <= 100 MiB every run' });
+  for (const [label, m] of [['empty folder', empty], [`${fmt(TREE_FILES)} files (the worst run)`, big]] as const) {
+    const heap = m.usage === undefined ? 'V8 heap: probe did not answer' : `V8 heap ${(m.usage.heapUsed / 1048576).toFixed(1)} used of ${(m.usage.heapTotal / 1048576).toFixed(1)} MiB reserved, external ${(m.usage.external / 1048576).toFixed(1)} MiB`;
+    rows.push({ name: `watch RSS breakdown, ${label}`, value: m.rssAnonKb / 1024, unit: 'MiB', note: `anonymous (heaps); + ${mib(m.rssFileKb)} MiB mapped files (node binary, libraries); ${heap}` });
+  }
+  rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: median(series.current.runs.map((m) => m.peakKb / 1024)), unit: 'MiB', note: `median of ${runs}; includes the initial sync; the watch's peak plus its pass process's` });
+  rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)`, value: median(series.current.runs.map((m) => m.initialSyncMs / 1000)), unit: 's', note: `median of ${runs}; test server, processingDelayMs 0, concurrency 64` });
+  const idleCpu = series.current.runs.reduce((n, m) => n + m.idleCpuMs, 0);
+  const idleWindow = series.current.runs.reduce((n, m) => n + m.idleWindowMs, 0);
+  rows.push({ name: `watch idle CPU, ${fmt(TREE_FILES)} files`, value: (idleCpu / idleWindow) * 1000, unit: 'ms/s', note: `${idleCpu.toFixed(0)} ms CPU over ${idleWindow / 1000} s idle in ${runs} runs (10 ms resolution)` });
   return rows;
 }
 

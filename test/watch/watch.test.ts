@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock, tryAcquireLock } from '../../src/lib/state/lock.js';
 import { loadState } from '../../src/lib/state/state.js';
+import { collectGarbage } from '../../src/lib/watch/heap-release.js';
 import { runWatch } from '../../src/lib/watch/run.js';
 import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -272,6 +273,64 @@ describe('watch mode (real engine, real test server)', () => {
     await server.whenIdle();
     expect(server.episodes()).toHaveLength(1);
     expect(events.some((e) => e.event === 'error')).toBe(false);
+  });
+
+  it('runWatch gives the heap back after start-up and after passes, and still sees every change (create, edit, delete in several folders)', async () => {
+    const folders = ['SYSTEM', 'ALGORITHM', 'RESEARCH-A', 'RESEARCH-B'];
+    for (const folder of folders) for (let i = 0; i < 25; i++) sb.pai(`LEARNING/${folder}/old-${i}.md`, learning(`${folder} ${i}`, `old body ${folder} ${i}`));
+    type PassLine = { event: string; added: number; updated: number; deleted: number; queued: number; pending: number };
+    const passes: PassLine[] = [];
+    const total = (key: 'added' | 'updated' | 'deleted') => passes.reduce((n, p) => n + p[key], 0);
+    const waiting: Array<{ done: () => boolean; resolve: () => void }> = [];
+    /** Resolves once the passes reported so far satisfy `done` (checked on each pass line, never by sleeping). */
+    const until = (done: () => boolean) => (done() ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ done, resolve })));
+    const stdout = (text: string) => {
+      for (const line of parseJsonLines<PassLine>(text)) {
+        if (line.event !== 'pass') continue;
+        passes.push(line);
+        for (const w of waiting.splice(0)) {
+          if (w.done()) w.resolve();
+          else waiting.push(w);
+        }
+      }
+    };
+    const quiet = () => passes.length > 0 && passes.at(-1)?.queued === 0 && passes.at(-1)?.pending === 0;
+    let collections = 0;
+    const controller = new AbortController();
+    const running = runWatch(sb.config(), {
+      json: true,
+      io: { stdout, stderr: () => undefined, isTTY: false },
+      signal: controller.signal,
+      handleSignals: false,
+      watcher: FAST,
+      // Collect after every burst, whatever the heap's growth.
+      heap: {
+        growthBytes: 0,
+        collect: async () => {
+          collections++;
+          await collectGarbage();
+        },
+      },
+    });
+    await until(() => total('added') === 100 && quiet());
+    expect(collections).toBeGreaterThan(0);
+    const before = collections;
+    // Two new notes, an edit and a delete, each in another folder.
+    sb.pai('LEARNING/SYSTEM/new-a.md', learning('New A', 'fresh body a'));
+    sb.pai('LEARNING/ALGORITHM/new-b.md', learning('New B', 'fresh body b'));
+    sb.pai('LEARNING/RESEARCH-A/old-3.md', learning('RESEARCH-A 3', 'edited body'));
+    rmSync(sb.path('pai', 'MEMORY', 'LEARNING', 'RESEARCH-B', 'old-7.md'));
+    await until(() => total('added') === 102 && total('updated') === 1 && total('deleted') === 1 && quiet());
+    await server.whenIdle();
+    controller.abort();
+    expect(await running).toBe(0);
+    expect(collections).toBeGreaterThan(before);
+    const contents = server.episodes().map((e) => e.content);
+    expect(contents).toHaveLength(101);
+    expect(contents.filter((c) => c.includes('fresh body'))).toHaveLength(2);
+    expect(contents.filter((c) => c.includes('edited body'))).toHaveLength(1);
+    expect(contents.some((c) => c.includes('old body RESEARCH-A 3'))).toBe(false);
+    expect(contents.some((c) => c.includes('old body RESEARCH-B 7'))).toBe(false);
   });
 
   it('abort mid-pass (like SIGTERM) → runWatch resolves 0 promptly and the state file is valid', async () => {

@@ -1,10 +1,12 @@
 /**
  * The `watch` command: runs a Watcher (watch.ts) and reports on it (a status line on a terminal,
- * one line per pass otherwise, JSON lines with --json); Ctrl-C stops it (twice: at once).
+ * one line per pass otherwise, JSON lines with --json); Ctrl-C stops it (twice: at once). It also
+ * keeps the process's own heap small once a burst of work is over (heap-release.ts).
  */
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { describeBackoff, describePass, jsonLine, textLine, type BackoffEvent } from './events.js';
+import { HeapReleaser, type HeapReleaserOptions } from './heap-release.js';
 import type { PassReason, SchedulerPhase } from './scheduler.js';
 import { createWatcher, DEFAULT_STOP_TIMEOUT_MS, NoSourcesError, type Watcher, type WatcherOptions } from './watch.js';
 
@@ -28,6 +30,8 @@ export interface RunWatchOptions {
   stopTimeoutMs?: number;
   /** Extra watcher settings (tests, benchmarks). */
   watcher?: Partial<Omit<WatcherOptions, 'config' | 'logger' | 'poll'>>;
+  /** When and how the process's heap is given back after a burst (tests); default heap-release.ts's. */
+  heap?: Partial<Omit<HeapReleaserOptions, 'logger'>>;
 }
 
 function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, lastBackoff: BackoffEvent | undefined, passReason: PassReason | undefined): string {
@@ -120,6 +124,12 @@ export async function runWatch(config: Config, options: RunWatchOptions): Promis
   attachReporter(watcher, io, options.json === true ? 'json' : io.isTTY ? 'tty' : 'text');
   // Errors are reported through the reporter (the 'event' channel); keep EventEmitter quiet.
   watcher.on('error', () => undefined);
+  // This process's own heap: the garbage of the start-up scan (and of a later burst) is given back
+  // once it is over, or an idle watch would keep it for good (heap-release.ts).
+  const heap = new HeapReleaser({ ...(options.heap ?? {}), logger: logger.child({ component: 'watch' }) });
+  watcher.on('event', (event) => {
+    if (event.event === 'ready' || event.event === 'pass') heap.settled();
+  });
 
   let stopRequested = false;
   let giveUp: ((code: number) => void) | undefined;
