@@ -31329,7 +31329,7 @@ function isCredentialTypeName(value) {
   return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
 }
 function isFormatName(value) {
-  return value.length <= 12 && FORMAT_NAME.test(value);
+  return value.length <= 18 && FORMAT_NAME.test(value);
 }
 function isOptionList(value) {
   return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
@@ -31337,25 +31337,29 @@ function isOptionList(value) {
 function endsInUrn(before) {
   return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
 }
+function isStructTagName(value) {
+  return STRUCT_TAG_NAME.test(value);
+}
 function isCredentialVariableName(value) {
   const c = value[0] ?? "";
   return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
 }
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE;
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
 var init_names = __esm({
   "src/lib/memory/secrets/names.ts"() {
     "use strict";
     SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
-    LOWER_CAMEL = /^[a-z]{2,}(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
     CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
     TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
     MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
     WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
     CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
-    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
+    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
     OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
     CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
-    CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
   }
 });
 
@@ -31435,10 +31439,15 @@ function isPlaceholder(value) {
 function isDummy(value, opts = {}) {
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, "");
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value) || isEncodedExample(value)) return true;
-  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value);
+  return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
+}
+function isRepeatedPlaceholder(value) {
+  if (value.length < 8 || value.length > 64 || value.length % 2 !== 0) return false;
+  const half = value.slice(0, value.length / 2);
+  return value.endsWith(half) && isPlaceholder(half);
 }
 function isCountingPair(value) {
-  const m = /^(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
+  const m = /^(?:[a-z]{2,8}[_-]){0,2}(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
   if (m === null) return false;
   const runs = m[1] !== void 0 ? [m[1], m[2]] : [m[3], m[4]];
   return runs.every((r) => {
@@ -31462,7 +31471,7 @@ function maskWithTail(value) {
   return longest * 4 >= value.length * 3 && rest.length <= 12 && /^[A-Za-z]*$/.test(rest);
 }
 function isUrlPasswordPlaceholder(user, password) {
-  return password.length < 4 || user !== "" && password === user || isRedacted(password) || isPlaceholder(password) || isDummy(password);
+  return password.length < 4 || user !== "" && password === user || isRedacted(password) || isPlaceholder(password) || isDummy(password) || NAMES_ITSELF.test(password);
 }
 function isEncodedExample(value) {
   if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
@@ -31551,6 +31560,8 @@ function holdsKeyMaterial(body) {
   return /[A-Za-z0-9+/=]{16}/.test(body);
 }
 function isEmptyPemBlock(value) {
+  if (value.startsWith("&")) value = value.replace(/^&[lr]dquo;/, "").replace(/(?:&[mn]dash;)+/g, "-----");
+  if (value === "-----BEGIN") return true;
   if (!value.startsWith("-----BEGIN ")) return false;
   return !holdsKeyMaterial(value.replace(/-----(?:BEGIN|END) [A-Z0-9 ]+-----/g, " ").replace(/\\n/g, " "));
 }
@@ -31588,7 +31599,8 @@ function isCredentialValue(raw, numericOk) {
   const { inner: once, quote } = unquote(raw);
   const inner = quote === "" ? once : unquote(once).inner;
   if (quote !== "" && isCodeBetweenStrings(once)) return false;
-  const v = inner.trim();
+  let v = inner.trim().replace(TRAILING_ESCAPES, "");
+  if (quote === "" && v.includes("\\")) v = v.replace(ESCAPED_BREAK_ON, "");
   if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (quote !== "") {
@@ -31596,13 +31608,28 @@ function isCredentialValue(raw, numericOk) {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
-  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  const word = EMPHASIS.test(v) ? v.replace(/^[_*]+|[_*]+$/g, "") : SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, "") : void 0;
+  if (word !== void 0 && WORDISH.test(word) && word.length < 16) return false;
+  if (quote === "" && /^(?:\[[A-Za-z][\w -]*\]|<[A-Za-z][\w -]*>)[&;,]/.test(v)) return false;
+  if (!/[\p{L}\p{N}]/u.test(v)) return false;
+  if (isCitation(v) || /^\{[A-Za-z_$][\w$]*:?$/.test(v)) return false;
+  if (quote === "" && v.includes("](")) return false;
+  if (/^\+[ \t]*[A-Za-z_$][\w$.]*[,;)\]}]*$/.test(v)) return false;
+  if (PARAMETER_LIST.test(v)) return false;
+  if (PORT_MAPPING.test(v)) return false;
+  if (CREDENTIAL_REFERENCE.test(v)) return false;
+  if (FORMAT_VERB.test(v)) return false;
+  if (!numericOk && readsAsWords(v)) return false;
+  if (!numericOk && SHIFTED_ROW.test(v)) return false;
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v) || isStructTagName(v)) return false;
+  if (/^x:\d+:\d+:/.test(v)) return false;
   if (quote === "" && /^[,)\]}]/.test(v)) return false;
   if (quote === "" && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith("\\n"))) return false;
-  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
+  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
   if (isCjkProse(v)) return false;
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  if (/^__[a-z]+(?:__)?$/.test(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   if (!numericOk && isCamelName(v)) return false;
   if (!numericOk && isNameNotValue(v)) return false;
@@ -31613,6 +31640,22 @@ function isCredentialValue(raw, numericOk) {
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
   if (/^[a-z]+(?: [a-z]+){2,}[.!?]?$/i.test(v) && !/\d/.test(v)) return false;
   return true;
+}
+function isCitation(v) {
+  return /^rfc\d{3,5}(?:#section-[\d.]+)?$/i.test(v);
+}
+function readsAsWords(v) {
+  if (v.length < 6 || v.length > 40 || !(/^[a-z]+$/.test(v) || /^[A-Z]+$/.test(v))) return false;
+  const lower = v.toLowerCase();
+  let vowels = 0;
+  let run2 = 0;
+  for (const c of lower) {
+    if ("aeiouy".includes(c)) {
+      vowels += 1;
+      run2 = 0;
+    } else if ((run2 += 1) >= 4) return false;
+  }
+  return vowels * 4 >= v.length;
 }
 function isCodeBetweenStrings(inner) {
   const last = inner.trimEnd().slice(-1);
@@ -31632,7 +31675,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH, NAMES_ITSELF;
+var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -31641,15 +31684,15 @@ var init_values = __esm({
     isRedacted = (v) => v.includes("[REDACTED:");
     ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|key|apikey|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
     DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
     BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
-    NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
-    NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+    NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+    NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
     NAMED_HASH = /^(?:(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|sha3-\d+)[:-][A-Za-z0-9+/=]+|\$(?:2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2[\w-]*|scrypt)\$\S*)$/;
     PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
-    RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
+    RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*|[A-Z]{2,}(?:_[A-Z0-9]{2,})*)(?:#[\w.-]+)?$/;
     SAYS_WHAT_IT_IS = /token|secret|passw|api[_-]?key|credential/i;
     SAYS_WHAT_IT_IS_ALL = /token|secret|passw(?:or)?d?|api[_-]?key|credentials?/gi;
     REGEX_PIECE = /\(\?[=!:<]|\.[*+]|\\[dwsDWS]|\[(?:A-Z|a-z|0-9)|\{\d+,\d*\}/g;
@@ -31665,10 +31708,44 @@ var init_values = __esm({
     ];
     VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
     CURSOR_TOKEN_NAME = /(?:next|page|pagination|continuation|sequence|starting|idempotency|request|work[ _-]?unit|resume|sync)[ _-]?token[ _"'-]*$/i;
-    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
+    CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
     CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
+    TRAILING_ESCAPES = /(?:\\[nrt])+$/;
+    ESCAPED_BREAK_ON = /\\[nr][^]*$/;
+    EMPHASIS = /^[_*]*[A-Za-z][a-z]*(?:-[a-z]+)*[_*]*$/;
+    SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
+    CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-Z][a-z]+)(?:[Pp]ass(?:word|wd|phrase)|[Ss]ecret|[Tt]oken|[Kk]ey|[Cc]redentials?)$/;
+    PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\??:?(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
+    PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
+    SHIFTED_ROW = /!@#\$|@#\$%|#\$%\^|\$%\^&|%\^&\*|\^&\*\(|&\*\(\)/;
+    FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
     NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
+    NAMES_ITSELF_CAMEL = /^(?:[A-Z][a-z]+)+(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
+  }
+});
+
+// src/lib/memory/secrets/url-query.ts
+function isImageEmbedToken(before, key) {
+  return /^token$/i.test(key) && IMAGE_QUERY.test(before.slice(-200));
+}
+var URL_QUERY_CREDENTIAL, IMAGE_QUERY;
+var init_url_query = __esm({
+  "src/lib/memory/secrets/url-query.ts"() {
+    "use strict";
+    init_engine();
+    init_values();
+    URL_QUERY_CREDENTIAL = {
+      kind: "url-query-credential",
+      hints: ["key=", "auth=", "signature="],
+      re: /([?&](?:key|auth|signature|x-amz-signature|x-goog-signature)=)([A-Za-z0-9%._~+/=-]+)/gi,
+      replace: (_m, g) => {
+        const value = g[1] ?? "";
+        if (value.length < 16 || !/\d/.test(value) || !looksRandom(value, 16)) return void 0;
+        return `${g[0]}${tag("url-query-credential")}`;
+      }
+    };
+    IMAGE_QUERY = /\.(?:svg|png|gif)\?(?:[\w.-]+=[^&\s"'()]*&)*$/i;
   }
 });
 
@@ -31728,6 +31805,7 @@ var init_assignment = __esm({
     "use strict";
     init_engine();
     init_names();
+    init_url_query();
     init_prose();
     init_values();
     VALUE = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`[^\`\\n]*\`|["'][^\\n]*|[^\\s"'\`]+)`;
@@ -31759,7 +31837,8 @@ var init_assignment = __esm({
     AUTH_HEADER = {
       kind: "auth-header",
       hints: ["x-", "private-token", "ocp-apim", "dd-"],
-      re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
+      // Not a URL's user name (`https://x-access-token:…@github.com`): the URL rules own it.
+      re: /((?<!\/)\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
       replace: (_m, g) => {
         const value = splitTrailingPunctuation(g[1] ?? "").value;
         if (!looksRandom(value, 12)) return void 0;
@@ -31807,6 +31886,7 @@ var init_assignment = __esm({
             const key = m[1];
             if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
             if (endsInUrn(text3.slice(Math.max(0, m.index - 48), m.index))) continue;
+            if (isImageEmbedToken(text3.slice(Math.max(0, m.index - 200), m.index), key)) continue;
             const valueAt = m.index + m[0].length;
             GENERIC_VALUE.lastIndex = valueAt;
             const raw = GENERIC_VALUE.exec(text3)?.[0];
@@ -31891,7 +31971,7 @@ function isHighEntropy(v) {
   if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
   if (/^(?:[a-z]+[.-])+[a-z]+$/i.test(v) || /^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)+$/.test(v) || /^\.{0,2}\//.test(v) || isPath(v) || v.includes("://")) return false;
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
-  if (isSlug(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (isSlug(v.replace(/^[._-]+/, "")) || TIMESTAMP.test(v) || isCamelName(v) || isCitation(v)) return false;
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ""))) return false;
   const min = v.length >= 32 ? 3 : v.length >= 20 ? 3.2 : 3.4;
   return entropy(v) >= min;
@@ -31907,8 +31987,9 @@ function labelledValue(line, after, passwordLike) {
   if (gap === null) return void 0;
   const at = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
-  const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
+  if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
@@ -32194,7 +32275,7 @@ function keepOrTag(prefix, value, kind) {
 }
 function programRule(p) {
   const names = p.programs.map((n) => n.replace(/[-]/g, "\\-")).join("|");
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w/:-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, "gm");
   const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
   return {
     kind: "cli-password",
@@ -32746,26 +32827,6 @@ var init_structured = __esm({
     };
     STRUCTURED_FIRST = [GCP_PRIVATE_KEY, PEM_PRIVATE_KEY, KUBECONFIG_KEY, K8S_SECRET];
     STRUCTURED_RULES = [URL_PASSWORD, URL_USER_KEY, PGPASS, COOKIE, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, SLACK_WEBHOOK, DISCORD_WEBHOOK, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, DOCKER_AUTH];
-  }
-});
-
-// src/lib/memory/secrets/url-query.ts
-var URL_QUERY_CREDENTIAL;
-var init_url_query = __esm({
-  "src/lib/memory/secrets/url-query.ts"() {
-    "use strict";
-    init_engine();
-    init_values();
-    URL_QUERY_CREDENTIAL = {
-      kind: "url-query-credential",
-      hints: ["key=", "auth=", "signature="],
-      re: /([?&](?:key|auth|signature|x-amz-signature|x-goog-signature)=)([A-Za-z0-9%._~+/=-]+)/gi,
-      replace: (_m, g) => {
-        const value = g[1] ?? "";
-        if (value.length < 16 || !/\d/.test(value) || !looksRandom(value, 16)) return void 0;
-        return `${g[0]}${tag("url-query-credential")}`;
-      }
-    };
   }
 });
 

@@ -261,3 +261,189 @@ describe('code that handles credentials and holds none (dev docs, fifth pass: SD
     removed('\t\tToken:    "abc123xyz789",', 'abc123xyz789');
   });
 });
+
+describe('stand-ins, references and words where a value goes (dev docs, sixth pass: what the fifth left)', () => {
+  it('a counting stand-in after a vendor prefix (`xoxb-123abc`, `gho_abc123`): no vendor issues six characters', () => {
+    untouched("    botToken: 'xoxb-456def',");
+    untouched('\tenv: map[string]string{"GH_TOKEN": "gho_def456"},');
+    untouched('  - Token: ghp_xyz789');
+  });
+  it('a stand-in in a string literal ends at its escaped line break (`oauth_token: abc123\\n    user: …`)', () => {
+    untouched('\twantHosts: "example.com:\\n    oauth_token: def456\\n    user: octocat\\n",');
+  });
+  it('a variable named for the credential (`password: $password`, `privateKey: $slack-privateKey`)', () => {
+    untouched('    password: $password');
+    untouched('    privateKey: $gitlab-privateKey');
+    untouched('    token: $slackToken');
+  });
+  it("a format string's verbs (`%[1]sadmin:org%[1]s`)", () => {
+    untouched('Your token needs the %[1]sread:org%[1]s scope; run %[1]sgh auth refresh%[1]s.');
+  });
+  it('a word in markdown emphasis, or one a symbol follows', () => {
+    untouched('Set the __Token Claim Name__ to _roles_ and save.');
+    untouched('TOKEN was rendered⏎');
+  });
+  it('words run together in one case (`dockerconfigjson`, `AWSCURRENT`), a path ending in a constant', () => {
+    untouched('        secretKey: dockercfgjson');
+    untouched('The operator asks for the secret with two version stages: `AWSPENDING` and `AWSCURRENT`:');
+    untouched('      # password -> vault/DB_PASSWORD');
+  });
+  it('real values in the same places are still removed', () => {
+    const slack = j('xoxb-', '1234567890', '-', 'a8Fk2Lq9Zt4Mx7Bn3Vc6Xz1Q');
+    removed(`    botToken: '${slack}',`, slack);
+    removed(`\twantHosts: "example.com:\\n    oauth_token: ${TOKEN}\\n    user: octocat\\n",`, TOKEN);
+    removed(`    password: $${PW}`, PW);
+    removed(`    password: ${j('$ecret', 'Pass')}`, j('$ecret', 'Pass'));
+    // Random letters in one case hold runs of consonants; generated keys of one case stay keys.
+    const lower = j('qwkrtzpx', 'mvnbhdlf');
+    const upper = j('JBSWKRTZ', 'PXMVNQHD');
+    removed(`        secretKey: ${lower}`, lower);
+    removed(`  totp_secret: "${upper}"`, upper);
+    // A password may be words, in any case.
+    removed('    password: correcthorsebattery', 'correcthorsebattery');
+  });
+});
+
+describe('drivers, a mail library and login tools (dev docs, sixth pass: node-postgres, node-mysql2, nodemailer, octokit.js, login-action, typeorm)', () => {
+  it("a markdown link's text running into its target (`[to password callback](https://…)`)", () => {
+    untouched('- Add support for [a password hook](https://example.com/pull/42).');
+  });
+  it('a parameter list after the name: a function, not a value', () => {
+    untouched('    password: (opts) => {');
+    untouched('const make_clear_password_plugin = (pluginOptions) =>');
+  });
+  it('ports published after `-p`', () => {
+    untouched('docker run -d -e MYSQL_ROOT_PASSWORD_FILE=/run/secrets/db -p 3306:3306 mysql:8.3');
+  });
+  it("another name's value at the start of a string (a SCRAM message after `'password',`)", () => {
+    untouched("await session.next('password', 'r=xy,s=wxyz,i=4096')");
+  });
+  it("an algorithm's name (`scram-sha-256`), a name the language defines (`__dirname`), an id named in an index", () => {
+    untouched("SET password_encryption = 'scram-sha-256';");
+    untouched("attachments: [{ filename: 'token.txt', path: __dirname + '/fixtures/a.txt' }]");
+    untouched("tokenRequest['registryIds'] = accountIDs;");
+    untouched('- Added SessionToken notes to README, fixes #12');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`    password: '${PW}',`, PW);
+    removed(`docker run -d -e MYSQL_ROOT_PASSWORD=${PW} mysql:8.3`, PW);
+    removed(`mysql -u root -p${PW} db`, PW);
+    removed(`await session.next('password', 'password=${PW}')`, PW);
+    removed(`SET password = '${TOKEN}';`, TOKEN);
+    removed(`tokenRequest['token'] = '${TOKEN}';`, TOKEN);
+  });
+});
+
+describe('badges, program names in paths, PEM markers as entities, names with a digit (dev docs, sixth pass)', () => {
+  it("a status badge's embed token in an image URL (`badge.svg?token=…`)", () => {
+    untouched('[![coverage](https://codecov.io/gh/acme/app/branch/main/graph/badge.svg?token=Q7wmZk2pLd)](https://codecov.io/gh/acme/app)');
+  });
+  it("a program's name inside a path or an image reference is not that program running (`github.com/helm/charts`)", () => {
+    untouched('argocd app create redis --repo https://github.com/helm/charts.git --path stable/redis -p password=abc123');
+  });
+  it('a PEM block written with HTML entities around no key material', () => {
+    untouched('&ldquo;tls.key&rdquo;: &ldquo;&mdash;&ndash;BEGIN PRIVATE KEY&mdash;&ndash;\\n<tls-key>\\n&mdash;&ndash;END PRIVATE KEY&mdash;&ndash;\\n&rdquo;,');
+  });
+  it('a lowerCamelCase name whose first word ends in a digit (`pkcs8DER`)', () => {
+    untouched('\tblock := pem.EncodeToMemory(&pem.Block{Type: pemPrivateKey, Bytes: pkcs1DER})');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`curl "https://example.com/api/data.json?token=${TOKEN}"`, TOKEN);
+    removed(`curl https://example.com/badge.svg?access_token=${TOKEN}`, TOKEN);
+    removed(`helm repo add acme https://charts.example.com --username ci --password ${PW}`, PW);
+    removed(`/usr/bin/mysql -u root -p${PW} db`, PW);
+    removed(`\tblock := pem.Block{Type: pemPrivateKey, Bytes: "${TOKEN}"}`, TOKEN);
+  });
+});
+
+describe('placeholders in command examples (dev extension: the AWS CLI examples)', () => {
+  it('a CamelCase name ending in the credential word (`--proposed-password NewPassword`)', () => {
+    untouched('  aws cognito-idp change-password --previous-password CurrentPassword --proposed-password ChosenPassword');
+  });
+  it('a bracketed placeholder, then the next query parameter (`Token=[token]&X-Amz-Algorithm=…`)', () => {
+    untouched('"Url": "https://bucket.example.com/import?X-Amz-Security-Token=[token]&X-Amz-Algorithm=AWS4-HMAC-SHA256"');
+  });
+  it('real values in the same places are still removed; a password in one case of letters is one', () => {
+    removed(`  aws cognito-idp change-password --previous-password ${PW} --proposed-password ${PW}`, PW);
+    removed(`--proposed-password ${j('Correct', 'Horse', 'Battery')}`, j('Correct', 'Horse', 'Battery'));
+    removed('  password_only: supersecretpassword', 'supersecretpassword');
+    removed(`"Url": "https://bucket.example.com/import?X-Amz-Security-Token=${TOKEN}&X-Amz-Algorithm=AWS4-HMAC-SHA256"`, TOKEN);
+  });
+});
+
+describe('HTTP clients, a web framework, an SDK and a .env loader (dev docs, seventh pass: requests, boto3, flask, dotenv, httpx, google-auth)', () => {
+  it('a word in emphasis whose opening mark went with the label (`are *strongly* encouraged`)', () => {
+    untouched('Users keeping their proxy credentials in the URL are *firmly* advised to upgrade.');
+  });
+  it('no letter and no digit (a test of reserved characters); metasyntactic words (`FooBarBazToken`)', () => {
+    untouched(`USER = PASSWORD = "%!*'();:@&=+$,/?#[] "`);
+    untouched('    request_headers = {"X-Auth-Token": "FooBarQuxToken"}');
+  });
+  it('an escaped line break inside a bare value ends it (`.env` text in a string)', () => {
+    untouched("const parsed = dotenv.parse(Buffer.from('HOST=localhost\\rPASSWORD=password\\rDB=tests\\r'))");
+  });
+  it('a standard cited, an object literal opening, code with a non-null assertion, an expression or typed parameter in brackets', () => {
+    untouched(' * The required token exchange grant_type: rfc8693#section-2.1');
+    untouched("    this.credentials = {expiry_date: 1, refresh_token: 'compute-placeholder'};");
+    untouched('      access_token: this.cachedAccessToken!.access_token,');
+    untouched('        private_key: (this.jsonContent as JWTInput).private_key,');
+    untouched('  getSubjectToken: (context: SupplierContext) => Promise<string>;');
+  });
+  it('real values in the same places are still removed', () => {
+    const basic = Buffer.from(`deploy:${PW}`).toString('base64');
+    removed(`"Authorization": "Basic ${basic}"`, basic);
+    const keyOnly = Buffer.from(`${TOKEN}:`).toString('base64');
+    removed(`"Authorization": "Basic ${keyOnly}"`, keyOnly);
+    removed(`    request_headers = {"X-Auth-Token": "${TOKEN}"}`, TOKEN);
+    removed(`const parsed = dotenv.parse(Buffer.from('HOST=localhost\\rPASSWORD=${PW}\\rDB=tests\\r'))`, PW);
+    removed(` * grant_type: client_credentials, client_secret: ${TOKEN}`, TOKEN);
+    removed(`      access_token: '${TOKEN}',`, TOKEN);
+    removed(`USER = PASSWORD = "${PW}"`, PW);
+  });
+});
+
+describe("operators' tools (dev docs, eighth pass: alertmanager, watchtower, external-dns, configure-aws-credentials)", () => {
+  it("a Go struct tag's field name and options (`yaml:\"smtp_auth_password,omitempty\"`)", () => {
+    untouched('\tAuthPassword     commoncfg.Secret     `yaml:"basic_auth_password,omitempty" json:"basic_auth_password,omitempty"`');
+    untouched('\tRoutingKey     commoncfg.Secret `yaml:"integration_key,omitempty"`');
+  });
+  it('a variable named for the credential whose first word ends in a digit (`krb5Password`)', () => {
+    untouched('\t\tkrb5Password:          krb5Password,');
+  });
+  it("an /etc/passwd entry's `x`", () => {
+    untouched("    fs.writeFileSync('/etc/passwd', 'daemon:x:1:1::/usr/sbin:/usr/sbin/nologin');");
+  });
+  it('a key or token typed along the shifted digit row (`STSA#$%^&Key`)', () => {
+    untouched("      SecretAccessKey: 'TEST!@#$%Key',");
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`\tAuthPassword: "${PW}", // yaml:"auth_password,omitempty"`, PW);
+    removed(`\t\tkrb5Password:          "${PW}",`, PW);
+    removed(`      SecretAccessKey: '${TOKEN}',`, TOKEN);
+    removed(`      password: '${j('Pa!@#$', 'word9')}',`, j('Pa!@#$', 'word9'));
+  });
+});
+
+describe('release and CI tools (dev docs, ninth pass: goreleaser, semantic-release, woodpecker)', () => {
+  it("the env library's struct tags (`env:\"SMTP_PASSWORD,notEmpty\"`), another key's tag after the word", () => {
+    untouched('\tPassword string `env:"MASTODON_PASSWORD,notEmpty"`');
+    untouched("\tPassword string `json:\"password\" xorm:\"TEXT 'password'\"`");
+  });
+  it("a concatenation after the label's string closed (`\"GPG_PASSWORD=\" + stdin`)", () => {
+    untouched('\t\t\t"MINIO_ROOT_PASSWORD=" + rootPwd,');
+    untouched('\t\t\t\tEnv: []string{"GPG_PASSWORD=" + stdin},');
+  });
+  it("a placeholder written twice (`pass456pass456`); a header's name as a URL's user (`x-access-token:token@`), a URL password naming itself", () => {
+    untouched('\t\tenv := []string{"API_KEY=key789key789"}');
+    untouched('\t\t"DB_SECRET=pass123pass123",');
+    untouched('    "https://x-access-token:token@host.example/owner/repo.git"');
+    untouched('      repositoryUrl: "https://x-access-token:my-token@github.com/owner/repo.git",');
+  });
+  it('real values in the same places are still removed', () => {
+    removed(`\t\t\t"MINIO_ROOT_PASSWORD=${PW}",`, PW);
+    removed(`\t\tenv := []string{"DB_PASSWORD=${j('hunter', '7hunter7')}"}`, j('hunter', '7hunter7'));
+    removed(`    "https://x-access-token:${TOKEN}@github.com/owner/repo.git"`, TOKEN);
+    removed(`X-Access-Token: ${TOKEN}`, TOKEN);
+    removed(`\tToken string \`json:"token" xorm:"${TOKEN}"\``, TOKEN);
+  });
+});

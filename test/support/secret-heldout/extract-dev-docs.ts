@@ -57,6 +57,33 @@ const DOCS: readonly Source[] = [
   { name: 'mailgun-js', url: 'https://github.com/mailgun/mailgun.js', license: 'Apache-2.0', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
   { name: 'doctl', url: 'https://github.com/digitalocean/doctl', license: 'Apache-2.0', files: /^(?!vendor\/).*\.md$/, paths: '**/*.md outside vendor/' },
   { name: 'node-auth0', url: 'https://github.com/auth0/node-auth0', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  // Added in a sixth pass (2026-11-26): database drivers, an ORM, a mail library and login tools,
+  // whose docs write connection settings and logins (`password: '…'`, `user:pass@host`).
+  { name: 'node-postgres', url: 'https://github.com/brianc/node-postgres', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'node-mysql2', url: 'https://github.com/sidorares/node-mysql2', license: 'MIT', files: /\.mdx?$/, paths: '**/*.{md,mdx}' },
+  { name: 'nodemailer', url: 'https://github.com/nodemailer/nodemailer', license: 'MIT-0', files: /\.md$/, paths: '**/*.md' },
+  { name: 'octokit-js', url: 'https://github.com/octokit/octokit.js', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'login-action', url: 'https://github.com/docker/login-action', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  { name: 'typeorm', url: 'https://github.com/typeorm/typeorm', license: 'MIT', files: /^(?:docs\/.*\.mdx?|README\.md)$/, paths: 'README.md, docs/**/*.{md,mdx}' },
+  // A seventh pass (2026-11-26), to check the sixth pass's fixes on projects of other languages:
+  // HTTP clients, a web framework, an SDK and a `.env` loader, whose docs show auth and settings.
+  { name: 'requests', url: 'https://github.com/psf/requests', license: 'Apache-2.0', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'boto3', url: 'https://github.com/boto/boto3', license: 'Apache-2.0', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'flask', url: 'https://github.com/pallets/flask', license: 'BSD-3-Clause', files: /\.(?:md|rst)$/, paths: '**/*.{md,rst}' },
+  { name: 'dotenv', url: 'https://github.com/motdotla/dotenv', license: 'BSD-2-Clause', files: /\.md$/, paths: '**/*.md' },
+  { name: 'httpx', url: 'https://github.com/encode/httpx', license: 'BSD-3-Clause', files: /\.md$/, paths: '**/*.md' },
+  { name: 'google-auth-node', url: 'https://github.com/googleapis/google-auth-library-nodejs', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  // An eighth pass (2026-11-26), measured before any fix it might suggest: operators' tools whose
+  // docs configure notification receivers, DNS providers and CI credentials.
+  { name: 'alertmanager', url: 'https://github.com/prometheus/alertmanager', license: 'Apache-2.0', files: /^(?!vendor\/).*\.md$/, paths: '**/*.md outside vendor/' },
+  { name: 'watchtower', url: 'https://github.com/containrrr/watchtower', license: 'Apache-2.0', files: /\.md$/, paths: '**/*.md' },
+  { name: 'external-dns', url: 'https://github.com/kubernetes-sigs/external-dns', license: 'Apache-2.0', files: /^docs\/.*\.md$/, paths: 'docs/**/*.md' },
+  { name: 'configure-aws-credentials', url: 'https://github.com/aws-actions/configure-aws-credentials', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  // A ninth pass (2026-11-26), measured before any fix: release and CI tools, whose docs pass
+  // registry and forge tokens around.
+  { name: 'goreleaser', url: 'https://github.com/goreleaser/goreleaser', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'semantic-release', url: 'https://github.com/semantic-release/semantic-release', license: 'MIT', files: /\.md$/, paths: '**/*.md' },
+  { name: 'woodpecker', url: 'https://github.com/woodpecker-ci/woodpecker', license: 'Apache-2.0', files: /^(?:docs\/docs\/.*\.mdx?|README\.md)$/, paths: 'README.md, docs/docs/**/*.{md,mdx} (not the versioned copies)' },
 ];
 
 /** The repository a source of configuration is read from (one of DOCS). */
@@ -90,6 +117,29 @@ export const SOURCES: readonly Source[] = [
       ['ggshield', /^ggshield\/.*\.py$/, 'ggshield/**/*.py'],
       ['external-secrets', /^providers\/.*\.go$/, 'providers/**/*.go'],
       ['gh-cli', /^pkg\/.*\.go$/, 'pkg/**/*.go'],
+      // The sixth pass's code: drivers and a mail library handling logins, login tools and their tests.
+      ['node-postgres', /^packages\/[^/]+\/(?:lib|test)\/.*\.[jt]s$/, 'packages/*/{lib,test}/**/*.{js,ts}'],
+      ['node-mysql2', /^(?:lib|test)\/.*\.[jt]s$/, '{lib,test}/**/*.{js,ts}'],
+      ['nodemailer', /^(?:lib|examples|test)\/.*\.js$/, '{lib,examples,test}/**/*.js'],
+      ['octokit-js', /^(?:src|test)\/.*\.ts$/, '{src,test}/**/*.ts'],
+      ['login-action', /^(?:src|__tests__)\/.*\.ts$/, '{src,__tests__}/**/*.ts'],
+      ['typeorm', /^src\/driver\/.*\.ts$/, 'src/driver/**/*.ts'],
+      // The seventh pass's code.
+      ['requests', /^(?:src|tests)\/.*\.py$/, '{src,tests}/**/*.py'],
+      ['boto3', /^(?:boto3|tests)\/.*\.py$/, '{boto3,tests}/**/*.py'],
+      ['flask', /^(?:src|tests)\/.*\.py$/, '{src,tests}/**/*.py'],
+      ['dotenv', /^(?:lib|tests)\/.*\.[jt]s$/, '{lib,tests}/**/*.{js,ts}'],
+      ['httpx', /^(?:httpx|tests)\/.*\.py$/, '{httpx,tests}/**/*.py'],
+      ['google-auth-node', /^(?:src|samples|test)\/.*\.[jt]s$/, '{src,samples,test}/**/*.{js,ts}'],
+      // The eighth pass's code.
+      ['alertmanager', /^(?:config|notify)\/.*\.go$/, '{config,notify}/**/*.go'],
+      ['watchtower', /^pkg\/.*\.go$/, 'pkg/**/*.go'],
+      ['external-dns', /^provider\/.*\.go$/, 'provider/**/*.go'],
+      ['configure-aws-credentials', /^(?:src|test)\/.*\.ts$/, '{src,test}/**/*.ts'],
+      // The ninth pass's code.
+      ['goreleaser', /^internal\/.*\.go$/, 'internal/**/*.go'],
+      ['semantic-release', /^(?:lib|test)\/.*\.js$/, '{lib,test}/**/*.js'],
+      ['woodpecker', /^server\/.*\.go$/, 'server/**/*.go'],
     ] as const
   ).map(([dir, files, paths]) => ({ name: `${dir}-code`, dir, url: repoOf(dir).url, license: repoOf(dir).license, files, paths: `${paths} (first 1,500 lines picked)`, maxLines: 1500 })),
   { name: 'ggshield-cargo-lock', dir: 'ggshield', url: 'https://github.com/GitGuardian/ggshield', license: 'MIT', files: /^rust\/Cargo\.lock$/, paths: 'rust/Cargo.lock (first 3,000 lines)', firstLines: 3000 },

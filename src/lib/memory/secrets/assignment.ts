@@ -6,6 +6,7 @@
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn } from './names.js';
+import { isImageEmbedToken } from './url-query.js';
 import { describesCredential, isClauseSubject, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
@@ -48,7 +49,8 @@ const AUTHORIZATION: RegexRule = {
 const AUTH_HEADER: RegexRule = {
   kind: 'auth-header',
   hints: ['x-', 'private-token', 'ocp-apim', 'dd-'],
-  re: /(\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
+  // Not a URL's user name (`https://x-access-token:…@github.com`): the URL rules own it.
+  re: /((?<!\/)\b(?:x-api-key|x-auth-key|x-auth-token|x-access-token|private-token|x-vault-token|x-goog-api-key|x-figma-token|x-shopify-access-token|x-postmark-server-token|ocp-apim-subscription-key|x-functions-key|dd-api-key|dd-application-key|x-riot-token)["']?[ \t]*:[ \t]*["']?)([^\s"',;`]+)/gi,
   replace: (_m, g) => {
     const value = splitTrailingPunctuation(g[1] ?? '').value;
     if (!looksRandom(value, 12)) return undefined;
@@ -188,6 +190,7 @@ const GENERIC: ScanRule = {
         const key = m[1] as string;
         if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
+        if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
         const valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
         const raw = GENERIC_VALUE.exec(text)?.[0];

@@ -44,7 +44,9 @@ const PROGRAMS: ProgramFlags[] = [
 
 function programRule(p: ProgramFlags): ScanRule {
   const names = p.programs.map((n) => n.replace(/[-]/g, '\\-')).join('|');
-  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, 'gm');
+  // The program's name as a command, not a part of a path or a reference after it (`github.com/helm/charts`,
+  // the image `mysql:8.3`): `/usr/bin/mysql -p…` and `mysql.exe -p…` still count.
+  const line = new RegExp(`^[^\\n]*?(?<![\\w-])(?:${names})(?![\\w/:-])(?:[^\\n]*\\\\\\n)*[^\\n]*`, 'gm');
   const flag = new RegExp(`${p.flag}${VALUE}`, 'g');
   return {
     kind: 'cli-password',

@@ -17,7 +17,7 @@ import { genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
-import { insideTemplate, isCamelName, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
 const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
@@ -106,7 +106,7 @@ export function isHighEntropy(v: string): boolean {
   if (/^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/.test(v) || /^[\w.-]+=[^&=]*(?:&[\w.-]+=[^&=]*)+$/.test(v)) return false;
   // Slugs and names made of words and small numbers (`user-profile-v2-2026-11`), also right after
   // the credential word's own separator (`secret_santa_2024…`), timestamps.
-  if (isSlug(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v)) return false;
+  if (isSlug(v.replace(/^[._-]+/, '')) || TIMESTAMP.test(v) || isCamelName(v) || isCitation(v)) return false;
   // Code, not a value: operators no token alphabet has (`&&t.token.a8F…`, `x===y`).
   if (/&&|\|\||[=!]==?|=>/.test(v.replace(/=+$/, ''))) return false;
   const min = v.length >= 32 ? 3.0 : v.length >= 20 ? 3.2 : 3.4;
@@ -141,8 +141,11 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
-  const otherKey = /(?:^|[\s,(])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
+  const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
+  // The word ended a quoted string and another key follows (a Go struct tag `json:"password" xorm:"…"`).
+  if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return undefined;
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
   // words (`password policies <https://docs…>`): the separator was the URL's own.
   if (line.startsWith('//', at - 1) || line[at - 1] === '/' || (/[A-Za-z]:$/.test(gap[0]) && line.startsWith('//', at))) return undefined;

@@ -23,9 +23,9 @@ export function isSlug(value: string): boolean {
 /**
  * A name in lowerCamelCase (`registryName`, `dbHost`, `featureBetaAPI`, `privateKey`): two or more
  * words, the first in lower case, each next one capitalised or an acronym, a short number at the
- * end. Go's struct tag options (`,omitempty`, `,string`) may follow.
+ * end; a digit may end the first word (`pkcs8DER`, `sha256Sum`). Go's struct tag options (`,omitempty`, `,string`) may follow.
  */
-const LOWER_CAMEL = /^[a-z]{2,}(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+const LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
 
 /**
  * A type in code: a slice, a map or a pointer of a named type (`[]byte`, `map[string]string`,
@@ -71,14 +71,14 @@ export function isCredentialTypeName(value: string): boolean {
 
 /**
  * The name of an encoding, a hash, a key type or a format (`base64`, `utf-8`, `sha256`, `x509`,
- * `pkcs12`, `ed25519`): what a document says a secret is encoded as or shaped like (`the secret is
+ * `pkcs12`, `ed25519`, `scram-sha-256`): what a document says a secret is encoded as or shaped like (`the secret is
  * base64 encoded`, `format is set to "pkcs12"`), never the secret. Asked of passwords too.
  */
 const FORMAT_NAME =
-  /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?)$/i;
+  /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
 
 export function isFormatName(value: string): boolean {
-  return value.length <= 12 && FORMAT_NAME.test(value);
+  return value.length <= 18 && FORMAT_NAME.test(value);
 }
 
 /**
@@ -100,10 +100,21 @@ export function endsInUrn(before: string): boolean {
 
 /**
  * A variable in camelCase whose last word is the credential's (`mockIdentityPassphrase`,
- * `functionBotAccessToken`, `clientSecret`): code handing the value on. Asked of passwords too: a
+ * `functionBotAccessToken`, `clientSecret`, `krb5Password`): code handing the value on. Asked of passwords too: a
  * pass phrase written in camelCase does not end by naming itself.
  */
-const CREDENTIAL_VARIABLE = /^[a-z]+(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+const CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+
+/**
+ * A Go struct tag's field name and options (`smtp_auth_password,omitempty`, `url,omitempty`, the env
+ * library's `SMTP_PASSWORD,notEmpty`): the
+ * name a credential is read from in YAML or JSON. Asked of passwords too: no password ends in `,omitempty`.
+ */
+const STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
+
+export function isStructTagName(value: string): boolean {
+  return STRUCT_TAG_NAME.test(value);
+}
 
 export function isCredentialVariableName(value: string): boolean {
   const c = value[0] ?? '';

@@ -22,3 +22,14 @@ export const URL_QUERY_CREDENTIAL: RegexRule = {
     return `${g[0]}${tag('url-query-credential')}`;
   },
 };
+
+/**
+ * The query of an image's URL ending right before a `token=` (`…/graph/badge.svg?token=…`): a
+ * status badge's embed token, which Codecov, Travis CI and the like issue read-only for pasting
+ * into a README, public by design. (Google's map images take `key=`, which is not this.)
+ */
+const IMAGE_QUERY = /\.(?:svg|png|gif)\?(?:[\w.-]+=[^&\s"'()]*&)*$/i;
+
+export function isImageEmbedToken(before: string, key: string): boolean {
+  return /^token$/i.test(key) && IMAGE_QUERY.test(before.slice(-200));
+}

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isCjkProse, isMarkdownLink, isNextLabel } from './prose.js';
-import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList } from './names.js';
+import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isStructTagName } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -34,11 +34,11 @@ const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
  * Config's `{cipher}…`) is not the secret either.
  */
 const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|key|apikey|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
 
 /**
  * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
- * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), a value that says it
+ * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), the metasyntactic `FooBar…`, a value that says it
  * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`): words no generator writes into a
  * token (any case), and runs no generator makes in a token's length (in one case only: `xXXX` is
  * common in 100 KB of base62). `fake`, `dummy` and `not a real` count as a word of the value: at
@@ -46,7 +46,7 @@ const PLACEHOLDER =
  * which a scanner's own true positive holds), and in values up to 256 characters only.
  */
 const DOC_EXAMPLE =
-  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
 
@@ -66,7 +66,17 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
   if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
   // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
-  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value);
+  return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
+}
+
+/**
+ * A placeholder written twice (`pass456pass456`, `key123key123`): a fixture's stand-in made longer.
+ * (`hunter2hunter2` is not: `hunter2` is a password people choose, not a placeholder.)
+ */
+function isRepeatedPlaceholder(value: string): boolean {
+  if (value.length < 8 || value.length > 64 || value.length % 2 !== 0) return false;
+  const half = value.slice(0, value.length / 2);
+  return value.endsWith(half) && isPlaceholder(half);
 }
 
 /**
@@ -75,7 +85,9 @@ export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boo
  * values (`abc123xyz789` may be someone's password, isPatterned).
  */
 function isCountingPair(value: string): boolean {
-  const m = /^(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
+  // After a vendor's prefix too (`xoxb-123abc`, `gho_abc123`, `sk_test_abc123`): no vendor issues a
+  // token of six characters, so the prefix only says what the stand-in stands for.
+  const m = /^(?:[a-z]{2,8}[_-]){0,2}(?:([A-Za-z]{3,6})(\d{3,6})|(\d{3,6})([A-Za-z]{3,6}))$/.exec(value);
   if (m === null) return false;
   const runs = m[1] !== undefined ? [m[1], m[2] as string] : [m[3] as string, m[4] as string];
   return runs.every((r) => {
@@ -110,10 +122,10 @@ function maskWithTail(value: string): boolean {
  * A password in a URL that is no credential, besides a placeholder or a dummy: the default that
  * repeats the user name (`mongodb://mongodb:mongodb@localhost`, the images' documented default),
  * or fewer than 4 characters (`user:abc@`), too short for any rule here to call a credential (an
- * assignment's quoted value needs 4 as well).
+ * assignment's quoted value needs 4 as well), or words naming what goes there (`x-access-token:secret-token@`).
  */
 export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
-  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password);
+  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password) || NAMES_ITSELF.test(password);
 }
 
 /** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
@@ -132,6 +144,7 @@ function isEncodedExample(value: string): boolean {
   // The decoded word itself may be the placeholder (a Secret manifest's `dGVzdA==` is "test",
   // `cm9vdA==` "root", `WFhYWA==` "XXXX"): asked as any value is. A real password encoded stays one.
   const word = text.trim();
+  // (Basic auth's `user:password` stays a credential: this project's own tests plant it as one.)
   return DOC_EXAMPLE.test(text) || (value.length >= 8 && word !== '' && (isPlaceholder(word) || isDummy(word)));
 }
 
@@ -195,12 +208,13 @@ function repeatsUnit(s: string, max: number, copies = 2): boolean {
 
 /**
  * The words right before a value name it an id, a name or a content hash, whatever credential word
- * came earlier: `credentialsId: '…'`, `sha256 …`, `md5=…`, `commit …`, `etag: "…"`, `name: db-secret-7f9c`.
+ * came earlier: `credentialsId: '…'`, `sha256 …`, `md5=…`, `commit …`, `etag: "…"`, `name: db-secret-7f9c`,
+ * also as an index (`authTokenRequest['registryIds'] = …`).
  */
 const NAMED_ID =
-  /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
+  /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
 /** The same in camelCase, where case matters (`credentialsId`, `tokenHash`; not `paid`). */
-const NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]?[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
+const NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
 
 export function isNamedId(before: string): boolean {
   const tail = before.slice(-40);
@@ -232,8 +246,11 @@ export function isNamedHash(value: string): boolean {
 /** Paths to where a secret is kept are not the secret: `/run/secrets/db`, `~/.aws/credentials`, `./key.pem`. */
 const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[\w.-]+\.(?:json|pem|key|txt|env|yaml|yml|p12|pfx|crt)$/;
 
-/** A relative path of lower-case names, globs allowed (`secrets/db-password`, `config/secrets/*.json`, Vault's `kv/data/prod/db#password`). */
-const RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*(?:#[\w.-]+)?$/;
+/**
+ * A relative path of lower-case names, globs allowed (`secrets/db-password`, `config/secrets/*.json`,
+ * Vault's `kv/data/prod/db#password`); the last name may be a constant's in capitals (`secrets/PASSWORD`).
+ */
+const RELATIVE_PATH = /^(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*\/)+(?:(?:\*|[a-z][a-z0-9]*)(?:[-_.](?:\*|[a-z0-9]+))*|[A-Z]{2,}(?:_[A-Z0-9]{2,})*)(?:#[\w.-]+)?$/;
 
 export function isPath(value: string): boolean {
   return PATH.test(value) || RELATIVE_PATH.test(value);
@@ -300,6 +317,11 @@ export function holdsKeyMaterial(body: string): boolean {
  * `…\n<private-key>\n…`, `MIIEpQ ... /WZs=`): a document's placeholder, also inside a JSON string.
  */
 export function isEmptyPemBlock(value: string): boolean {
+  // Generated API references write the markers' dashes and the quotes as HTML entities
+  // (`&ldquo;&mdash;&ndash;BEGIN PRIVATE KEY&mdash;&ndash;\n<private-key>…`).
+  if (value.startsWith('&')) value = value.replace(/^&[lr]dquo;/, '').replace(/(?:&[mn]dash;)+/g, '-----');
+  // A marker alone, cut at its space (`-----BEGIN`): the block's own rules judge what follows.
+  if (value === '-----BEGIN') return true;
   if (!value.startsWith('-----BEGIN ')) return false;
   return !holdsKeyMaterial(value.replace(/-----(?:BEGIN|END) [A-Z0-9 ]+-----/g, ' ').replace(/\\n/g, ' '));
 }
@@ -375,8 +397,8 @@ export function splitTrailingPunctuation(v: string, prose = true): { value: stri
   return { value: v.slice(0, at), rest: v.slice(at) };
 }
 
-/** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`. */
-const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:\??\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
+/** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`, `this.cached!.access_token`. */
+const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
 
 /** A call or an index, names with digits allowed: `base64.b64decode(…`, `cfg2["key"]`. */
 const CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
@@ -393,7 +415,11 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // A shell splice (`"'$PRECOMPILE_PASSWORD'"`): quotes inside quotes, the value is within both.
   const inner = quote === '' ? once : unquote(once).inner;
   if (quote !== '' && isCodeBetweenStrings(once)) return false; // the label ended its string: code follows
-  const v = inner.trim();
+  // A value in a string literal ends at an escaped line break or tab (`oauth_token: abc123\\n    user: …`):
+  // what follows is the string's next line.
+  // Inside a bare value the escape ends it too (`PASSWORD=password\\rDB=tests\\r`, a `.env` text in a string).
+  let v = inner.trim().replace(TRAILING_ESCAPES, '');
+  if (quote === '' && v.includes('\\')) v = v.replace(ESCAPED_BREAK_ON, '');
   if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   if (quote !== '') {
@@ -401,20 +427,53 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   } else if (v.length < 6) return false;
   if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
   if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // A word in markdown emphasis (`to _groups_`, `are *strongly*`), or one a symbol follows (`templated⏎`): the word is the value.
+  const word = EMPHASIS.test(v) ? v.replace(/^[_*]+|[_*]+$/g, '') : SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined;
+  if (word !== undefined && WORDISH.test(word) && word.length < 16) return false;
+  // A placeholder in brackets, then the next parameter (`Token=[token]&X-Amz-Algorithm=…`): the value is the placeholder.
+  if (quote === '' && /^(?:\[[A-Za-z][\w -]*\]|<[A-Za-z][\w -]*>)[&;,]/.test(v)) return false;
+  // No letter and no digit (`%!*'();:@&=+$,/?#[] `, a test of URL-reserved characters): no generator makes
+  // such a credential, and masks are made so.
+  if (!/[\p{L}\p{N}]/u.test(v)) return false;
+  // A standard cited (`rfc8693#section-2.1`), an object literal opening (`{expiry_date:`): not a value.
+  if (isCitation(v) || /^\{[A-Za-z_$][\w$]*:?$/.test(v)) return false;
+  // The end of a markdown link's text and its target (`[to password callback](https://…)`): words of a link.
+  if (quote === '' && v.includes('](')) return false;
+  // A concatenation after the label's string closed (`"MINIO_ROOT_PASSWORD=" + minioPwd`): code.
+  if (/^\+[ \t]*[A-Za-z_$][\w$.]*[,;)\]}]*$/.test(v)) return false;
+  // A parameter list (`password: (params) => {`, `= (pluginOptions) =>`): a function, not a value.
+  if (PARAMETER_LIST.test(v)) return false;
+  // Ports published or mapped (`-p 3306:3306`, `8080:80/tcp`): numbers, not a password.
+  if (PORT_MAPPING.test(v)) return false;
+  // A variable holding the credential (`password: $password`, `privateKey: $github-privateKey`): a reference.
+  if (CREDENTIAL_REFERENCE.test(v)) return false;
+  // A format string's verbs (`%[1]sadmin:org%[1]s`, `token: %s`): text a program fills in, not a value.
+  if (FORMAT_VERB.test(v)) return false;
+  // Words run together in one case (`dockerconfigjson`, `AWSCURRENT`: a Secret type, a version
+  // stage) read as words; a generated key or token drawn from one case of letters does not. Not for
+  // passwords, which may be words.
+  if (!numericOk && readsAsWords(v)) return false;
+  // A key or token typed by hand along the shifted digit row (`STSA#$%^&Key`), not generated (a password may be).
+  // (Counting runs such as `abc123xyz789` stay values: this project's own tests plant them as secrets.)
+  if (!numericOk && SHIFTED_ROW.test(v)) return false;
   // Documentation's and code's ways of writing something else where a value goes (issue 29's dev docs; asked
   // after the cheap tests above, which turn most words away): names.ts and prose.ts judge them.
-  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v)) return false;
+  if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v) || isStructTagName(v)) return false;
+  // An /etc/passwd entry after the user name (`root:x:0:0::/root:/bin/sh`): `x` says the password is elsewhere.
+  if (/^x:\d+:\d+:/.test(v)) return false;
   // A closing bracket or a comma first, unquoted, is the end of the template, expression or string
   // the word was in (`{{ .password }}@host`, `"Paste your secret:", func(…`); quoted, it is a
   // password's first character (`"]35d/{pB9Fo9wJ"`).
   if (quote === '' && /^[,)\]}]/.test(v)) return false;
   // An escaped line break first (`"Testing SetSecret:\nName: %v"`): the label ended its line of a string.
   if (quote === '' && (isNextLabel(v) || isMarkdownLink(v) || v.startsWith('\\n'))) return false;
-  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v)) return false;
+  if (isCredentialVariableName(v) || NAMES_ITSELF.test(v) || NAMES_ITSELF_CAMEL.test(v)) return false;
   if (isCjkProse(v)) return false;
   // A CSS selector or a fragment of words (`#add-password`, `.password-field`): a name in a page, not a value.
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
+  // A name the language defines (`__dirname`, `__file__`): code, like a call.
+  if (/^__[a-z]+(?:__)?$/.test(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
@@ -438,8 +497,68 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   return true;
 }
 
-/** Words that name the value and end in its credential word (`user_password`, `new password`, `db-secret`): what it is, not it. */
+/** Escaped line breaks and tabs at the end of a value (`\\n`, `\\r\\n`, `\\t`). */
+const TRAILING_ESCAPES = /(?:\\[nrt])+$/;
+/** From the first escaped line break of a bare value on. */
+const ESCAPED_BREAK_ON = /\\[nr][^]*$/;
+
+/** A word with markdown's emphasis marks at either end (one cut as the label's): `_groups_`, `*value*`, `strongly*`. */
+const EMPHASIS = /^[_*]*[A-Za-z][a-z]*(?:-[a-z]+)*[_*]*$/;
+/** Symbols after a word (`⏎`, `✓`, `→`): Unicode's "other" and math symbols, not letters or digits. */
+const SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
+
+/**
+ * A variable named for the credential: `$` and lower-case words (joined by `-` or `_`, or in
+ * camelCase) ending in the whole credential word. `$ecretPass` (not the whole word), `$ecretPass1`
+ * (a digit after) and `super$ecret` (`$` inside) stay passwords.
+ */
+const CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-Z][a-z]+)(?:[Pp]ass(?:word|wd|phrase)|[Ss]ecret|[Tt]oken|[Kk]ey|[Cc]redentials?)$/;
+
+/**
+ * A function's parameter list of names: `(params)`, `(a, b)`, `()`, a typed one's start `(context:`;
+ * its `)` may have been cut as punctuation. Or an expression in brackets (`(this.jsonContent`).
+ */
+const PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\??:?(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
+/** A port mapping: `3306:3306`, `127.0.0.1:8080:80`, `8080:80/tcp`. */
+const PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
+
+/** A standard cited by number, a section after it allowed (`rfc8693`, `RFC7519#section-4.1`). */
+export function isCitation(v: string): boolean {
+  return /^rfc\d{3,5}(?:#section-[\d.]+)?$/i.test(v);
+}
+
+/** Four or more of the shifted digit row in order (`#$%^`, `!@#$`): a keyboard run. */
+const SHIFTED_ROW = /!@#\$|@#\$%|#\$%\^|\$%\^&|%\^&\*|\^&\*\(|&\*\(\)/;
+
+/** Verbs of a format string: Go's indexed `%[1]s`, or `%s`/`%v` ending the value. */
+const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
+
+/**
+ * Whether letters in one case read as words run together (`dockerconfigjson`, `AWSCURRENT`,
+ * `MYCONJURHOSTID`, `README`): 6 to 40 letters, a quarter or more vowels (`y` counts), no run of four
+ * consonants. Random letters are one fifth vowels and hold such runs almost always from 16 on.
+ */
+export function readsAsWords(v: string): boolean {
+  if (v.length < 6 || v.length > 40 || !(/^[a-z]+$/.test(v) || /^[A-Z]+$/.test(v))) return false;
+  const lower = v.toLowerCase();
+  let vowels = 0;
+  let run = 0;
+  for (const c of lower) {
+    if ('aeiouy'.includes(c)) {
+      vowels += 1;
+      run = 0;
+    } else if ((run += 1) >= 4) return false;
+  }
+  return vowels * 4 >= v.length;
+}
+
+/**
+ * Words that name the value and end in its credential word (`user_password`, `new password`, `db-secret`,
+ * in CamelCase `NewPassword`, `OldPassword`): what it is, not it. A pass phrase does not end by naming itself.
+ */
 const NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
+/** The same in CamelCase, where case matters (`supersecretpassword` is a password someone chose). */
+const NAMES_ITSELF_CAMEL = /^(?:[A-Z][a-z]+)+(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
 
 /**
  * What a pair of quotes after a label holds when the label ends a string and code follows it
