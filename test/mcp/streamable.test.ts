@@ -243,21 +243,24 @@ describe('replies', () => {
     expect((await c.listTools()).map((t) => t.name)).toEqual(['a']);
   });
 
+  /** tools/call answered by one SSE response event; the stream then ends on the next turn, or never. */
+  const replyThen = (end: 'soon' | 'never', onClose?: () => void) =>
+    mcpHandler({
+      on: {
+        'tools/call': (req, res) => {
+          sseHeaders(res);
+          res.write(sse(result(req.json.id, { content: [{ type: 'text', text: 'ok' }] })));
+          if (onClose) res.on('close', onClose);
+          if (end === 'soon') setImmediate(() => res.end());
+          return true;
+        },
+      },
+    });
+
   it('reads an SSE reply to its end, so the next requests reuse the keep-alive connection', async () => {
     // The server ends the stream a moment after the response event, as FastMCP does. Cutting the
     // stream off at the response would cost every request a new connection.
-    const server = await serve(
-      mcpHandler({
-        on: {
-          'tools/call': (req, res) => {
-            sseHeaders(res);
-            res.write(sse(result(req.json.id, { content: [{ type: 'text', text: 'ok' }] })));
-            setImmediate(() => res.end());
-            return true;
-          },
-        },
-      }),
-    );
+    const server = await serve(replyThen('soon'));
     const c = client({ url: `${server.origin}/mcp` });
     await c.connect();
     for (let i = 0; i < 10; i++) await c.callTool('echo', { message: String(i) });
@@ -269,18 +272,7 @@ describe('replies', () => {
 
   it('does not wait for a reply stream the server leaves open: the call returns, the stream is dropped', async () => {
     const dropped = deferred();
-    const server = await serve(
-      mcpHandler({
-        on: {
-          'tools/call': (req, res) => {
-            sseHeaders(res);
-            res.write(sse(result(req.json.id, { content: [{ type: 'text', text: 'ok' }] })));
-            res.on('close', () => dropped.resolve());
-            return true; // never ends the stream
-          },
-        },
-      }),
-    );
+    const server = await serve(replyThen('never', () => dropped.resolve()));
     const c = client({ url: `${server.origin}/mcp` });
     const out = await c.callTool('echo', { message: 'x' });
     expect(out.content).toEqual([{ type: 'text', text: 'ok' }]);
@@ -290,26 +282,13 @@ describe('replies', () => {
 
   it('drops a reply stream still open after its response when the client closes', async () => {
     const dropped = deferred();
-    let calls = 0;
-    const server = await serve(
-      mcpHandler({
-        on: {
-          'tools/call': (req, res) => {
-            calls++;
-            sseHeaders(res);
-            res.write(sse(result(req.json.id, { content: [] })));
-            res.on('close', () => dropped.resolve());
-            return true;
-          },
-        },
-      }),
-    );
+    const server = await serve(replyThen('never', () => dropped.resolve()));
     const c = client({ url: `${server.origin}/mcp`, timeoutMs: 60_000 });
     await c.callTool('echo', { message: 'x' });
     const closedAt = performance.now();
     await c.close();
     await dropped.promise;
-    expect(calls).toBe(1);
+    expect(server.rpc('tools/call')).toHaveLength(1);
     // Well before the grace: close() itself dropped it (the grace is 1 s).
     expect(performance.now() - closedAt).toBeLessThan(STREAM_END_GRACE_MS);
   });
