@@ -5,12 +5,14 @@
  * file is written here as the supervisor writes it; the "supervisor" is a stand-in process whose
  * command line says `server run` (the real one would also start FalkorDB and Graphiti itself).
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
 import { writeLocalRuntime } from '../support/local-runtime.js';
 import { FalkorDbEpisodes } from '../../src/lib/graphiti/falkordb-episodes.js';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { eventually, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 const GENERATION = process.env.GMS_DIRECT_CONFIRM_GENERATION ?? '0.31.1';
@@ -46,8 +48,9 @@ describe(`local server direct confirmation: real Graphiti ${GENERATION} on Falko
     for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/d${i}.md`, learning(`Direct ${i}`, `Aurora calls Basalt for request ${i}.`));
     const first = await runSync(box.config(), { waitMs: 180_000 });
     expect(first).toMatchObject({ added: 4, confirmed: 4, queued: 0, resent: 0 });
-    // The new state could have been lost: the group is listed in full once before sending, never while waiting.
-    expect(first.listing.requests).toBe(1);
+    // The new state could have been lost: the first look reads every marked episode of the group
+    // from FalkorDB; no get_episodes, before sending or while waiting.
+    expect(first.listing.requests).toBe(0);
     expect(await counts()).toEqual({ 'Direct 0': 1, 'Direct 1': 1, 'Direct 2': 1, 'Direct 3': 1 });
 
     box.pai('LEARNING/SYSTEM/d0.md', learning('Direct 0', 'Aurora calls Cobalt now.'));
@@ -93,5 +96,17 @@ describe(`local server direct confirmation: real Graphiti ${GENERATION} on Falko
     expect(run).toMatchObject({ added: 1, confirmed: 6, queued: 0, resent: 0 });
     expect(run.listing.requests).toBeGreaterThan(0);
     expect((await counts())['Direct 5']).toBe(1);
+  });
+
+  it('lost state: every note is adopted again and the old version of a note edited meanwhile is retired, all read from FalkorDB', async () => {
+    rmSync(join(box.config().stateDir, 'state.json'));
+    box.pai('LEARNING/SYSTEM/d1.md', learning('Direct 1', 'Aurora calls Dynamo instead.'));
+    const run = await runSync(box.config(), { waitMs: 180_000 });
+    expect(run.listing.requests).toBe(0);
+    expect(run).toMatchObject({ added: 1, adopted: 5, queued: 0, resent: 0 });
+    await eventually('the old version of Direct 1 is deleted', async () => (await counts())['Direct 1'] === 1);
+    expect(await counts()).toEqual({ 'Direct 0': 1, 'Direct 1': 1, 'Direct 2': 1, 'Direct 3': 1, 'Direct 4': 1, 'Direct 5': 1 });
+    const [[content]] = (await real.query("MATCH (e:Episodic {name: 'Direct 1'}) RETURN e.content")) as [[string]];
+    expect(content).toContain('Dynamo');
   });
 });

@@ -74,10 +74,11 @@ export class FalkorDbEpisodes {
 
   /**
    * Episodes of group `groupId` (as the server got it: escaped) whose source description ends with
-   * one of `markers`, and every episode of the group that started at or after `since` (ISO):
-   * uuid, name, start, description; no content.
+   * one of `markers` (with `everyMarked`: that holds any marker of this tool, whoever's, as a
+   * rebuild after lost state must see), and every episode of the group that started at or after
+   * `since` (ISO): uuid, name, start, description; no content.
    */
-  async find(groupId: string, markers: readonly string[], since: string): Promise<Episode[]> {
+  async find(groupId: string, markers: readonly string[], since: string, options: { everyMarked?: boolean } = {}): Promise<Episode[]> {
     if (!/^[A-Za-z0-9_-]{1,200}$/.test(groupId)) throw new TypeError(`not a group id: ${groupId.slice(0, 80)}`);
     for (const m of markers) if (!MARKER.test(m)) throw new TypeError(`not a marker: ${m.slice(0, 80)}`);
     if (!ISO.test(since)) throw new TypeError(`not an ISO time: ${since}`);
@@ -88,7 +89,7 @@ export class FalkorDbEpisodes {
     // per episode; `any(m IN $markers WHERE … ENDS WITH m)` was one string test per episode and
     // marker, ~110 ms for 200 notes in a group of 10,000 against ~2 ms (the CONTAINS skips the
     // split for descriptions that hold no marker at all).
-    const ours = `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
+    const ours = options.everyMarked === true ? `e.source_description CONTAINS '[gms:'` : `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
     const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours}) RETURN e.uuid, e.name, e.created_at, e.source_description`;
     let reply: unknown;
     try {

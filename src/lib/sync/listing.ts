@@ -105,6 +105,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
       const read = options.listInFull?.has(group) === true ? undefined : await direct.read(group, markers);
       if (read !== undefined) {
         listing.set(group, read);
+        covered.push(group);
         continue;
       }
       try {
@@ -124,20 +125,25 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   return listing;
 }
 
-/** Runs whose groups were all listed in full once (after which a rebuild may read them directly). */
+/** Runs whose groups were all read in full once: by a listing that covered them, or by the direct read (after which a rebuild looks for its markers only). */
 const coveredThisRun = new WeakSet<OnlineRun>();
 
 /** The local server's direct query, opened on first use in a listing pass; undefined where it does not apply. */
 class DirectReader {
   private episodes: FalkorDbEpisodes | undefined;
-  private unusable: boolean;
+  private unusable = false;
+  /**
+   * A rebuild (lost or new state) looks for versions of ours anywhere in the group, whatever their
+   * marker: the run's first look reads every episode that carries a marker of this tool, as a
+   * listing of the whole group would show them (the others are no one's version of our files).
+   */
+  private readonly everyMarked: boolean;
 
   constructor(
     private readonly ctx: OnlineRun,
     private readonly options: ListingOptions,
   ) {
-    // A rebuild looks for old versions of ours anywhere in the group: the run's first look lists it all.
-    this.unusable = options.rebuilding && !coveredThisRun.has(ctx);
+    this.everyMarked = options.rebuilding && !coveredThisRun.has(ctx);
   }
 
   async read(group: string, markers: Set<string>): Promise<OurGroupListing | undefined> {
@@ -151,7 +157,7 @@ class DirectReader {
       if (wanted.has(ref.marker) && ref.uuid === undefined) since = Math.min(since, Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || Number.POSITIVE_INFINITY);
       if (wanted.has(ref.marker) && ref.confirmedAt !== undefined) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
     }
-    if (wanted.size === 0) return undefined; // nothing to find by marker: only a listing covers the group
+    if (wanted.size === 0 && !this.everyMarked) return undefined; // nothing to find by marker: only a listing covers the group
     if (!Number.isFinite(since)) since = ctx.now();
     // The window starts early enough for a server clock behind ours, and for the episode that ran before ours.
     const window = new Date(since - MAX_SKEW_MS - 60_000).toISOString();
@@ -159,9 +165,10 @@ class DirectReader {
       this.episodes ??= await this.open();
       if (this.episodes === undefined) return undefined;
       const started = performance.now();
-      const episodes = asCurrentOrigin(await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window), ctx.config).map(withMarker);
+      const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window, { everyMarked: this.everyMarked });
+      const episodes = asCurrentOrigin(found, ctx.config).map(withMarker);
       const ms = Math.round(performance.now() - started);
-      ctx.logger.debug('read group from the local FalkorDB', { group, markers: wanted.size, episodes: episodes.length, ms });
+      ctx.logger.debug('read group from the local FalkorDB', { group, markers: wanted.size, everyMarked: this.everyMarked, episodes: episodes.length, ms });
       return { episodes, complete: true, requests: 0, listed: 0, ms, direct: true };
     } catch (error) {
       ctx.logger.warn('local FalkorDB query failed; confirming through get_episodes', { group, error: error instanceof Error ? error.message : String(error) });
