@@ -68779,15 +68779,16 @@ var init_falkordb_episodes = __esm({
       }
       /**
        * Episodes of group `groupId` (as the server got it: escaped) whose source description ends with
-       * one of `markers`, and every episode of the group that started at or after `since` (ISO):
-       * uuid, name, start, description; no content.
+       * one of `markers` (with `everyMarked`: that holds any marker of this tool, whoever's, as a
+       * rebuild after lost state must see), and every episode of the group that started at or after
+       * `since` (ISO): uuid, name, start, description; no content.
        */
-      async find(groupId, markers, since) {
+      async find(groupId, markers, since, options2 = {}) {
         if (!/^[A-Za-z0-9_-]{1,200}$/.test(groupId)) throw new TypeError(`not a group id: ${groupId.slice(0, 80)}`);
         for (const m of markers) if (!MARKER.test(m)) throw new TypeError(`not a marker: ${m.slice(0, 80)}`);
         if (!ISO.test(since)) throw new TypeError(`not an ISO time: ${since}`);
         const params = `CYPHER gid=${JSON.stringify(groupId)} markers=${JSON.stringify(markers)} since=${JSON.stringify(since)}`;
-        const ours = `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
+        const ours = options2.everyMarked === true ? `e.source_description CONTAINS '[gms:'` : `(e.source_description CONTAINS '[gms:' AND ('[gms:' + last(split(e.source_description, '[gms:'))) IN $markers)`;
         const query = `${params} MATCH (e:Episodic) WHERE e.group_id = $gid AND (e.created_at >= $since OR ${ours}) RETURN e.uuid, e.name, e.created_at, e.source_description`;
         let reply;
         try {
@@ -69103,6 +69104,7 @@ async function fetchListing(ctx, options2) {
       const read = options2.listInFull?.has(group) === true ? void 0 : await direct.read(group, markers);
       if (read !== void 0) {
         listing.set(group, read);
+        covered.push(group);
         continue;
       }
       try {
@@ -69180,12 +69182,18 @@ var init_listing = __esm({
       constructor(ctx, options2) {
         this.ctx = ctx;
         this.options = options2;
-        this.unusable = options2.rebuilding && !coveredThisRun.has(ctx);
+        this.everyMarked = options2.rebuilding && !coveredThisRun.has(ctx);
       }
       ctx;
       options;
       episodes;
-      unusable;
+      unusable = false;
+      /**
+       * A rebuild (lost or new state) looks for versions of ours anywhere in the group, whatever their
+       * marker: the run's first look reads every episode that carries a marker of this tool, as a
+       * listing of the whole group would show them (the others are no one's version of our files).
+       */
+      everyMarked;
       async read(group, markers) {
         if (this.unusable) return void 0;
         const { ctx } = this;
@@ -69197,16 +69205,17 @@ var init_listing = __esm({
           if (wanted.has(ref.marker) && ref.uuid === void 0) since = Math.min(since, Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || Number.POSITIVE_INFINITY);
           if (wanted.has(ref.marker) && ref.confirmedAt !== void 0) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
         }
-        if (wanted.size === 0) return void 0;
+        if (wanted.size === 0 && !this.everyMarked) return void 0;
         if (!Number.isFinite(since)) since = ctx.now();
         const window2 = new Date(since - MAX_SKEW_MS - 6e4).toISOString();
         try {
           this.episodes ??= await this.open();
           if (this.episodes === void 0) return void 0;
           const started = performance.now();
-          const episodes = asCurrentOrigin(await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window2), ctx.config).map(withMarker);
+          const found = await this.episodes.find(normalizeGroupId(ctx.config.db, group), [...wanted], window2, { everyMarked: this.everyMarked });
+          const episodes = asCurrentOrigin(found, ctx.config).map(withMarker);
           const ms = Math.round(performance.now() - started);
-          ctx.logger.debug("read group from the local FalkorDB", { group, markers: wanted.size, episodes: episodes.length, ms });
+          ctx.logger.debug("read group from the local FalkorDB", { group, markers: wanted.size, everyMarked: this.everyMarked, episodes: episodes.length, ms });
           return { episodes, complete: true, requests: 0, listed: 0, ms, direct: true };
         } catch (error62) {
           ctx.logger.warn("local FalkorDB query failed; confirming through get_episodes", { group, error: error62 instanceof Error ? error62.message : String(error62) });
