@@ -31337,12 +31337,12 @@ function isOptionList(value) {
 function endsInUrn(before) {
   return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
 }
-function isStructTagName(value) {
-  return STRUCT_TAG_NAME.test(value);
-}
 function isCredentialVariableName(value) {
   const c = value[0] ?? "";
   return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
+}
+function isStructTagName(value) {
+  return STRUCT_TAG_NAME.test(value);
 }
 var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
 var init_names = __esm({
@@ -74228,7 +74228,7 @@ var init_part_feed = __esm({
       lane() {
         return new FeedLane(() => this.takeFile());
       }
-      /** The next file with parts to send, and those parts (unsent, with a body), in order. */
+      /** The parts (unsent, with a body) of the next file that has any, in order. */
       takeFile() {
         while (this.nextJob < this.jobs.length) {
           const job = this.jobs[this.nextJob++];
@@ -74237,8 +74237,7 @@ var init_part_feed = __esm({
             this.onNothingToSend(job);
             continue;
           }
-          const parts = refs.map((ref, i) => ({ job, ref, draft: job.drafts.get(ref.marker), last: i === refs.length - 1 }));
-          return { job, parts };
+          return refs.map((ref, i) => ({ job, ref, draft: job.drafts.get(ref.marker), last: i === refs.length - 1 }));
         }
         return void 0;
       }
@@ -74251,7 +74250,7 @@ var init_part_feed = __esm({
       parts = [];
       /** The rest of the lane's file, else the next file's first part; undefined when the feed is empty. */
       take() {
-        if (this.parts.length === 0) this.parts = this.takeFile()?.parts ?? [];
+        if (this.parts.length === 0) this.parts = this.takeFile() ?? [];
         return this.parts.shift();
       }
     };

@@ -30,8 +30,8 @@ export class PartFeed {
     return new FeedLane(() => this.takeFile());
   }
 
-  /** The next file with parts to send, and those parts (unsent, with a body), in order. */
-  private takeFile(): { job: Outgoing; parts: FeedPart[] } | undefined {
+  /** The parts (unsent, with a body) of the next file that has any, in order. */
+  private takeFile(): FeedPart[] | undefined {
     while (this.nextJob < this.jobs.length) {
       const job = this.jobs[this.nextJob++] as Outgoing;
       const refs = job.record.episodes.filter((ref) => ref.sentAt === undefined && job.drafts.has(ref.marker));
@@ -39,8 +39,7 @@ export class PartFeed {
         this.onNothingToSend(job);
         continue;
       }
-      const parts = refs.map((ref, i) => ({ job, ref, draft: job.drafts.get(ref.marker) as EpisodeDraft, last: i === refs.length - 1 }));
-      return { job, parts };
+      return refs.map((ref, i) => ({ job, ref, draft: job.drafts.get(ref.marker) as EpisodeDraft, last: i === refs.length - 1 }));
     }
     return undefined;
   }
@@ -50,11 +49,11 @@ export class PartFeed {
 export class FeedLane {
   private parts: FeedPart[] = [];
 
-  constructor(private readonly takeFile: () => { parts: FeedPart[] } | undefined) {}
+  constructor(private readonly takeFile: () => FeedPart[] | undefined) {}
 
   /** The rest of the lane's file, else the next file's first part; undefined when the feed is empty. */
   take(): FeedPart | undefined {
-    if (this.parts.length === 0) this.parts = this.takeFile()?.parts ?? [];
+    if (this.parts.length === 0) this.parts = this.takeFile() ?? [];
     return this.parts.shift();
   }
 }

@@ -105,6 +105,11 @@ export function endsInUrn(before: string): boolean {
  */
 const CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
 
+export function isCredentialVariableName(value: string): boolean {
+  const c = value[0] ?? '';
+  return c >= 'a' && c <= 'z' && CREDENTIAL_VARIABLE.test(value);
+}
+
 /**
  * A Go struct tag's field name and options (`smtp_auth_password,omitempty`, `url,omitempty`, the env
  * library's `SMTP_PASSWORD,notEmpty`): the
@@ -114,9 +119,4 @@ const STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inlin
 
 export function isStructTagName(value: string): boolean {
   return STRUCT_TAG_NAME.test(value);
-}
-
-export function isCredentialVariableName(value: string): boolean {
-  const c = value[0] ?? '';
-  return c >= 'a' && c <= 'z' && CREDENTIAL_VARIABLE.test(value);
 }

@@ -30,6 +30,9 @@ const CLAUSE = new RegExp(`${CLAUSE_WORDS}\\s`);
 /** The credential word (and a word before it) right after a clause word: `where secret`, `unless Token`, `where the api key`. */
 const CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?:[ \\t][\\w-]+)?$`);
 
+/** A clause word and at most one more word (`the`, or a word of the credential's name: `where the api`) before the credential word. */
+const CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|[\\w-]+)[ \\t]+)?$`);
+
 /**
  * Whether a sentence's credential word and the words after it up to `is`/`was`/`set to` (`lead`,
  * starting with the word) are a clause's subject and verb rather than a label: a clause word right
@@ -39,8 +42,6 @@ const CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?
 export function isClauseSubject(before: string, lead: string): boolean {
   return CLAUSE_BEFORE_WORD.test(before) || CLAUSE.test(lead);
 }
-/** A clause word and at most one more word (`the`, or a word of the credential's name: `where the api`) before the credential word. */
-const CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|[\\w-]+)[ \\t]+)?$`);
 
 /**
  * Whether the words between a credential word and its separator (`gap`, ending in it) make a label.
