@@ -1,21 +1,29 @@
 /**
  * Issues 11 and 27: the product against the real Graphiti MCP server (FalkorDB, stand-in LLM
  * answering every call after a fixed delay), in a busy group: FOREIGN other clients' episodes put
- * straight into FalkorDB (as long as real notes), then, in the same run and the same group:
+ * straight into FalkorDB (as long as real notes). Each measurement below gets a group of its own,
+ * seeded with the same FOREIGN episodes: Graphiti's time per episode grows with what the graph
+ * already holds, so measurements that followed one another in one group were not alike (a floor
+ * measured after the syncs took up to 30 % longer than the one before them, with nothing else
+ * running). The server keeps one graph per group on 0.31.x, so every measurement starts from the
+ * same graph. In each round:
  *
  * 1. the floor: FILES episodes sent straight through `add_memory` (bare McpClient) with no
  *    listing at all, timed until FalkorDB holds them all (a count query every 250 ms); measured
- *    before and after the runs below, their mean the baseline (the machine's load drifts);
+ *    first and again after each round, each sync's baseline the mean of the floors on either side
+ *    of it (the machine's load drifts);
  * 2. `sync --wait` of FILES new notes through get_episodes listings (the MCP path every remote
- *    server gets): wall time beside the floor, listings, MB listed, the listings' time on the
- *    server (request to last byte, measured by a metering proxy in front of the server) and
- *    duplicate sends;
+ *    server gets), a first run on this machine: wall time beside the floor, listings, MB listed,
+ *    the listings' time on the server (request to last byte, measured by a metering proxy in front
+ *    of the server) and duplicate sends; and when the server was done with our episodes (the same
+ *    count query as the floor's), so the run splits into the server's time and the tool's lag;
  * 3. the same with the local server's direct confirmation (runtime.json names this server and its
  *    FalkorDB, as `server start` writes it): the FalkorDB queries' count and time (INFO commandstats);
- * 4. a run with nothing changed, beside `health`.
+ *
+ * and once, at the end, a run with nothing changed, beside `health`.
  *
  * BENCH_GRAPHITI_GENERATION (default 0.31.1), BENCH_GRAPHITI_FILES (200), BENCH_GRAPHITI_FOREIGN
- * (10000), BENCH_GRAPHITI_LLM_DELAY_MS (100, the issue's setting).
+ * (10000), BENCH_GRAPHITI_LLM_DELAY_MS (100, the issue's setting), BENCH_GRAPHITI_ROUNDS (1).
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,13 +33,18 @@ import { makeSandbox, type Sandbox } from '../test/support/sandbox.js';
 import { runCli, startRealGraphiti, type RealGraphiti } from '../test/support/real-graphiti.js';
 import { startFakeSupervisor } from '../test/support/fake-supervisor.js';
 import { writeLocalRuntime } from '../test/support/local-runtime.js';
+import { generation as pinnedGeneration } from '../src/lib/server/pins.js';
 import { median, type Row } from './util.js';
 
 const GENERATION = process.env.BENCH_GRAPHITI_GENERATION ?? '0.31.1';
 const FILES = Number(process.env.BENCH_GRAPHITI_FILES ?? 200);
 const FOREIGN = Number(process.env.BENCH_GRAPHITI_FOREIGN ?? 10_000);
 const DELAY = Number(process.env.BENCH_GRAPHITI_LLM_DELAY_MS ?? 100);
+const ROUNDS = Number(process.env.BENCH_GRAPHITI_ROUNDS ?? 1);
+/** Every group of the bench starts so (the metering proxy watches these only). */
 const GROUP = 'gms_bench';
+/** FalkorDB graph of a group: its own on 0.31.x, else the one graph the server was started with. */
+const graphOf = (group: string) => (pinnedGeneration(GENERATION).graphPerGroup ? group : GROUP);
 const SERVICES = ['Aurora', 'Basalt', 'Cobalt', 'Dynamo', 'Ember', 'Fjord', 'Gala'];
 
 /** A note's body: two services and a request number, like the notes of the first bench. */
@@ -45,8 +58,12 @@ interface Metered {
   url: string;
   /** get_episodes calls: count, bytes of the replies, ms from request to last byte. */
   listings: { count: number; bytes: number; ms: number };
+  /** Each get_episodes call's start and end (epoch ms). */
+  listingTimes: Array<{ start: number; end: number }>;
   /** add_memory names in order (a name twice is a duplicate send). */
   adds: string[];
+  /** When the first add_memory arrived (epoch ms). */
+  firstAddAt: number | undefined;
   reset(): void;
   close(): Promise<void>;
 }
@@ -57,10 +74,14 @@ async function meteringProxy(target: string): Promise<Metered> {
   const m: Metered = {
     url: '',
     listings: { count: 0, bytes: 0, ms: 0 },
+    listingTimes: [],
     adds: [],
+    firstAddAt: undefined,
     reset() {
       this.listings = { count: 0, bytes: 0, ms: 0 };
+      this.listingTimes = [];
       this.adds = [];
+      this.firstAddAt = undefined;
     },
     close: async () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -74,16 +95,21 @@ async function meteringProxy(target: string): Promise<Metered> {
       try {
         const msg = JSON.parse(body.toString() || 'null') as { method?: string; params?: { name?: string; arguments?: { name?: string; group_id?: string; group_ids?: string[] } } } | null;
         const args = msg?.params?.arguments;
-        // Only the bench group: the engine's one-time semantics probe works in a scratch group of its own.
-        if (msg?.method === 'tools/call' && (args?.group_id === GROUP || args?.group_ids?.includes(GROUP) === true)) {
+        // Only the bench's groups: the engine's one-time semantics probe works in a scratch group of its own.
+        const ours = (g: string | undefined) => g?.startsWith(GROUP) === true;
+        if (msg?.method === 'tools/call' && (ours(args?.group_id) || args?.group_ids?.some(ours) === true)) {
           tool = msg.params?.name;
           name = args?.name;
         }
       } catch {
         // not JSON (a GET stream): passed through
       }
-      if (tool === 'add_memory' && name !== undefined) m.adds.push(name);
+      if (tool === 'add_memory' && name !== undefined) {
+        m.firstAddAt ??= Date.now();
+        m.adds.push(name);
+      }
       const started = performance.now();
+      const startedAt = Date.now();
       const up = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } }, (ur) => {
         res.writeHead(ur.statusCode ?? 502, ur.headers);
         let bytes = 0;
@@ -97,6 +123,7 @@ async function meteringProxy(target: string): Promise<Metered> {
             m.listings.count++;
             m.listings.bytes += bytes;
             m.listings.ms += performance.now() - started;
+            m.listingTimes.push({ start: startedAt, end: Date.now() });
           }
         });
       });
@@ -110,18 +137,19 @@ async function meteringProxy(target: string): Promise<Metered> {
 }
 
 /** Other clients' episodes, written as Graphiti writes Episodic nodes, ~0.5 KB each (a listing of 10,000 is ~11 MB, as in issue 27). */
-async function seedForeign(real: RealGraphiti, count: number): Promise<void> {
+async function seedForeign(real: RealGraphiti, group: string, count: number): Promise<void> {
   const filler = 'Someone else wrote this note about the payment service and its queues. '.repeat(5);
   for (let start = 0; start < count; start += 1_000) {
     const n = Math.min(1_000, count - start);
     await real.query(
-      `UNWIND range(${start}, ${start + n - 1}) AS i CREATE (:Episodic {uuid: 'f' + toString(i) + '-0000-4000-8000-000000000000', name: 'Foreign note ' + toString(i), group_id: '${GROUP}', created_at: '2026-01-01T00:00:00+00:00', valid_at: '2026-01-01T00:00:00+00:00', source: 'text', source_description: 'claude add_memory', content: 'Note ' + toString(i) + '. ${filler}', entity_edges: []})`,
+      `UNWIND range(${start}, ${start + n - 1}) AS i CREATE (:Episodic {uuid: 'f' + toString(i) + '-0000-4000-8000-000000000000', name: 'Foreign note ' + toString(i), group_id: '${group}', created_at: '2026-01-01T00:00:00+00:00', valid_at: '2026-01-01T00:00:00+00:00', source: 'text', source_description: 'claude add_memory', content: 'Note ' + toString(i) + '. ${filler}', entity_edges: []})`,
+      graphOf(group),
     );
   }
 }
 
-async function countWhere(real: RealGraphiti, where: string): Promise<number> {
-  const rows = await real.query(`MATCH (e:Episodic) WHERE ${where} RETURN count(e)`);
+async function countWhere(real: RealGraphiti, group: string, where: string): Promise<number> {
+  const rows = await real.query(`MATCH (e:Episodic) WHERE e.group_id = '${group}' AND ${where} RETURN count(e)`, graphOf(group));
   return Number(rows[0]?.[0] ?? 0);
 }
 
@@ -141,25 +169,34 @@ async function roQueryStats(real: RealGraphiti): Promise<{ calls: number; usec: 
   }
 }
 
-/** The unloaded floor: the same kind of episodes straight through add_memory, no listing. */
+/** The unloaded floor: the same kind of episodes straight through add_memory, no listing, into a fresh group. */
 async function floor(real: RealGraphiti, round: number): Promise<number> {
+  const group = `${GROUP}_floor_${round}`;
+  await seedForeign(real, group, FOREIGN);
   const client = new McpClient({ url: real.url });
   await client.connect();
   const t0 = Date.now();
   const tag = `bench floor ${round}`;
   try {
     for (let i = 0; i < FILES; i++) {
-      await client.callTool('add_memory', { name: `Floor ${round}.${i}`, episode_body: `# Floor ${i}\n\n${noteBody(100_000 * round + i)}`, group_id: GROUP, source: 'text', source_description: tag });
+      await client.callTool('add_memory', { name: `Floor ${round}.${i}`, episode_body: `# Floor ${i}\n\n${noteBody(100_000 * round + i)}`, group_id: group, source: 'text', source_description: tag });
     }
   } finally {
     await client.close();
   }
+  const done = await whenProcessed(real, group, `e.source_description = '${tag}'`, t0);
+  if (done === undefined) throw new Error('floor: the server did not process every episode within an hour');
+  return done;
+}
+
+/** Ms from t0 until FalkorDB holds FILES episodes of the group matching `where` (a count every 250 ms); undefined after an hour or once `stop` says so. */
+async function whenProcessed(real: RealGraphiti, group: string, where: string, t0: number, stop: () => boolean = () => false): Promise<number | undefined> {
   const deadline = Date.now() + 3_600_000;
-  while (Date.now() < deadline) {
-    if ((await countWhere(real, `e.source_description = '${tag}'`)) >= FILES) return Date.now() - t0;
+  while (Date.now() < deadline && !stop()) {
+    if ((await countWhere(real, group, where)) >= FILES) return Date.now() - t0;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('floor: the server did not process every episode within an hour');
+  return undefined;
 }
 
 interface RunResult {
@@ -170,33 +207,53 @@ interface RunResult {
   listingsBeforeSend: number;
   duplicates: number;
   direct: { calls: number; usec: number };
+  /** Ms from the start: the first add_memory, each listing's start, the server done with our episodes. */
+  firstAddMs: number | undefined;
+  listingStartsMs: number[];
+  serverDoneMs: number | undefined;
 }
 
+/** `sync --wait` of FILES new notes into a fresh group holding FOREIGN other episodes, as a first run on this machine. */
 async function timedSync(real: RealGraphiti, proxy: Metered, box: Sandbox, prefix: string, offset: number): Promise<RunResult> {
+  const group = box.env.MADEINOZ_KNOWLEDGE_GROUP_ID as string;
+  await seedForeign(real, group, FOREIGN);
   for (let i = 0; i < FILES; i++) box.pai(`LEARNING/2026-01/${prefix}-${i}.md`, `---\ncapture_type: LEARNING\ntimestamp: 2026-01-04 10:30:00 PST\n---\n# ${prefix} ${i}\n\n${noteBody(offset + i)}\n`);
   proxy.reset();
-  let listingsBeforeSend = -1;
-  const watchFirstAdd = setInterval(() => {
-    if (listingsBeforeSend < 0 && proxy.adds.length > 0) listingsBeforeSend = proxy.listings.count;
-  }, 5);
   const before = await roQueryStats(real);
   const t0 = Date.now();
+  let finished = false;
+  // When the server was done with our episodes, seen the way the floor sees it (a count every 250 ms).
+  const serverDone = whenProcessed(real, group, "NOT e.name STARTS WITH 'Foreign note'", t0, () => finished);
   const run = await runCli(box.env, ['sync', '--json', '--wait', '3600000'], { timeoutMs: 3_700_000 });
   const ms = Date.now() - t0;
-  clearInterval(watchFirstAdd);
+  const doneMs = await Promise.race([serverDone, new Promise<undefined>((r) => setTimeout(() => r(undefined), 2_000))]);
+  finished = true;
   const after = await roQueryStats(real);
   const summary = (run.stdout.trim() === '' ? { confirmed: -1 } : JSON.parse(run.stdout)) as { confirmed: number };
   if (run.code !== 0 || summary.confirmed < FILES) throw new Error(`${prefix} sync: exit ${run.code}, confirmed ${summary.confirmed}/${FILES}: ${run.stderr.slice(-500)}`);
   const names = new Map<string, number>();
   for (const n of proxy.adds) names.set(n, (names.get(n) ?? 0) + 1);
+  const firstAdd = proxy.firstAddAt;
   return {
     ms,
     confirmed: summary.confirmed,
     listings: { ...proxy.listings },
-    listingsBeforeSend: Math.max(0, listingsBeforeSend),
+    listingsBeforeSend: proxy.listingTimes.filter((l) => firstAdd === undefined || l.start < firstAdd).length,
     duplicates: [...names.values()].reduce((d, c) => d + c - 1, 0),
     direct: { calls: after.calls - before.calls, usec: after.usec - before.usec },
+    firstAddMs: firstAdd === undefined ? undefined : firstAdd - t0,
+    listingStartsMs: proxy.listingTimes.map((l) => l.start - t0),
+    serverDoneMs: doneMs,
   };
+}
+
+/** One round's figures: a sync beside the mean of the floors measured on either side of it. */
+interface Measured {
+  round: number;
+  floorMs: number;
+  floors: [number, number];
+  listed: RunResult;
+  direct: RunResult;
 }
 
 export async function benchRealGraphiti(): Promise<Row[]> {
@@ -209,21 +266,30 @@ export async function benchRealGraphiti(): Promise<Row[]> {
     return [];
   }
   const proxy = await meteringProxy(real.url);
-  const env = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000' };
-  const listingBox = makeSandbox(proxy.url, env);
-  const directBox = makeSandbox(proxy.url, env);
+  const env = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000' };
+  const boxes: Sandbox[] = [];
+  const box = (group: string) => {
+    const b = makeSandbox(proxy.url, { ...env, MADEINOZ_KNOWLEDGE_GROUP_ID: group });
+    boxes.push(b);
+    return b;
+  };
   // The local server's "supervisor", as runtime.json names it (the bench started the server itself).
   const supervisor = await startFakeSupervisor();
   try {
-    await seedForeign(real, FOREIGN);
-    // The floor before and after the runs (this machine is shared: its load drifts), their mean the baseline.
-    const floorBefore = await floor(real, 1);
-    const listed = await timedSync(real, proxy, listingBox, 'Listed', 200_000);
-    writeLocalRuntime(directBox.config().stateDir, real, supervisor, { url: proxy.url });
-    const direct = await timedSync(real, proxy, directBox, 'Direct', 300_000);
-    const floorAfter = await floor(real, 2);
-    const floorMs = (floorBefore + floorAfter) / 2;
+    // A floor first and after each round (this machine is shared: its load drifts); each sync's baseline is the mean of the floors on either side.
+    const rounds: Measured[] = [];
+    let floorBefore = await floor(real, 0);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const listed = await timedSync(real, proxy, box(`${GROUP}_listed_${round}`), 'Listed', 200_000 + 1_000 * round);
+      const directBox = box(`${GROUP}_direct_${round}`);
+      writeLocalRuntime(directBox.config().stateDir, real, supervisor, { url: proxy.url });
+      const direct = await timedSync(real, proxy, directBox, 'Direct', 300_000 + 1_000 * round);
+      const floorAfter = await floor(real, round);
+      rounds.push({ round, floorMs: (floorBefore + floorAfter) / 2, floors: [floorBefore, floorAfter], listed, direct });
+      floorBefore = floorAfter;
+    }
 
+    const listingBox = boxes[0] as Sandbox;
     const noChange: number[] = [];
     const health: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -235,30 +301,36 @@ export async function benchRealGraphiti(): Promise<Row[]> {
       await runCli(listingBox.env, ['health']);
       health.push(Date.now() - t);
     }
-    const setting = `graphiti-core ${GENERATION}, ${FOREIGN.toLocaleString('en')} foreign episodes in the group, stand-in LLM ${DELAY} ms per call`;
-    const describe = (r: RunResult) => {
+    const setting = `graphiti-core ${GENERATION}, ${FOREIGN.toLocaleString('en')} foreign episodes in each measurement's own group, stand-in LLM ${DELAY} ms per call`;
+    const s = (ms: number | undefined) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
+    const describe = (r: RunResult, floorMs: number) => {
       const waitingS = r.ms / 1000;
       const share = (100 * r.listings.ms) / floorMs;
-      return `${r.listings.count} listings (${r.listingsBeforeSend} before the first send; ${(r.listings.count / Math.max(1, waitingS / 30)).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends`;
+      const server = r.serverDoneMs === undefined ? '' : `; the server done with ours at ${s(r.serverDoneMs)} s (${(r.serverDoneMs / floorMs).toFixed(2)}x the floor), the run ended ${s(r.ms - r.serverDoneMs)} s later`;
+      return `${r.listings.count} listings (${r.listingsBeforeSend} before the first send; ${(r.listings.count / Math.max(1, waitingS / 30)).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends; first send at ${s(r.firstAddMs)} s, listings at ${r.listingStartsMs.map(s).join(', ')} s${server}`;
     };
-    return [
-      { name: `Floor: ${FILES} episodes straight through add_memory, no listing, until all processed`, value: floorMs, unit: 'ms', note: `mean of ${Math.round(floorBefore)} ms before and ${Math.round(floorAfter)} ms after the runs; ${setting}` },
-      { name: `sync --wait of ${FILES} notes, confirmed through get_episodes listings`, value: listed.ms, unit: 'ms', baseline: floorMs, baselineName: 'floor', note: describe(listed) },
-      {
-        name: `sync --wait of ${FILES} notes, local server's direct confirmation`,
-        value: direct.ms,
-        unit: 'ms',
-        baseline: floorMs,
-        baselineName: 'floor',
-        note: `${describe(direct)}; ${direct.direct.calls} FalkorDB queries, ${(direct.direct.usec / 1000).toFixed(1)} ms in all on the server`,
-      },
-      { name: `Sync with nothing changed, ${FILES} confirmed files (median of 3)`, value: median(noChange), unit: 'ms', baseline: median(health), baselineName: '`health`', note: `health (process start + one MCP call) ${Math.round(median(health))} ms` },
-    ];
+    const rows: Row[] = [];
+    for (const m of rounds) {
+      const tag = ROUNDS > 1 ? ` (round ${m.round})` : '';
+      rows.push(
+        { name: `Floor: ${FILES} episodes straight through add_memory, no listing, until all processed${tag}`, value: m.floorMs, unit: 'ms', note: `mean of ${Math.round(m.floors[0])} ms before and ${Math.round(m.floors[1])} ms after the syncs; ${setting}` },
+        { name: `sync --wait of ${FILES} notes, confirmed through get_episodes listings${tag}`, value: m.listed.ms, unit: 'ms', baseline: m.floorMs, baselineName: 'floor', note: describe(m.listed, m.floorMs) },
+        {
+          name: `sync --wait of ${FILES} notes, local server's direct confirmation${tag}`,
+          value: m.direct.ms,
+          unit: 'ms',
+          baseline: m.floorMs,
+          baselineName: 'floor',
+          note: `${describe(m.direct, m.floorMs)}; ${m.direct.direct.calls} FalkorDB queries, ${(m.direct.direct.usec / 1000).toFixed(1)} ms in all on the server`,
+        },
+      );
+    }
+    rows.push({ name: `Sync with nothing changed, ${FILES} confirmed files (median of 3)`, value: median(noChange), unit: 'ms', baseline: median(health), baselineName: '`health`', note: `health (process start + one MCP call) ${Math.round(median(health))} ms` });
+    return rows;
   } finally {
     supervisor.child.kill('SIGTERM');
     await proxy.close();
     await real.stop();
-    listingBox.cleanup();
-    directBox.cleanup();
+    for (const b of boxes) b.cleanup();
   }
 }
