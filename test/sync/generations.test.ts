@@ -81,6 +81,52 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     if (expected.source === 'probe') expect(existsSync(join(box.config().stateDir, SEMANTICS_FILE))).toBe(true);
   });
 
+
+  it.runIf(expected.source === 'probe')('a first run sends its notes while the probe still waits for the server, and reports the probed rule', async () => {
+    const box = sandbox();
+    for (const name of ['Alpha', 'Beta', 'Gamma']) box.pai(`LEARNING/SYSTEM/${name}.md`, learning(name, `${name} uses Kafka.`));
+    // Nothing is processed: the probe cannot get past its first episode until processing resumes.
+    server.pauseProcessing();
+    const ours = () => calls('add_memory').length;
+    const sent = new Promise<void>((resolve) => {
+      const check = () => {
+        if (ours() < 3) return;
+        server.events.off('call', check);
+        resolve();
+      };
+      server.events.on('call', check);
+    });
+    const run = runSync(box.config());
+    await sent;
+    // All three were sent while the probe's first episode still waited in the queue.
+    const probeAdds = server.calls.filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.name);
+    expect(probeAdds).not.toContain('Semantics probe B');
+    server.resumeProcessing();
+    const summary = await run;
+    expect(summary).toMatchObject({ added: 3, failed: 0 });
+    expect(summary.semantics).toMatchObject({ deleteRemoves: expected.deleteRemoves, source: 'probe' });
+    expect(existsSync(join(box.config().stateDir, SEMANTICS_FILE))).toBe(true);
+  });
+
+  it.runIf(expected.source === 'probe')('an edit whose server rule is not cached yet deletes nothing before the probe has answered', async () => {
+    const box = sandbox();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Kafka.'));
+    await settle(box);
+    rmSync(join(box.config().stateDir, SEMANTICS_FILE));
+    server.clearLogs();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Pulsar.'));
+    expect(await runSync(box.config(), { waitMs: 10_000 })).toMatchObject({ updated: 1, failed: 0, queued: 0 });
+    // The probe ends with its own delete; the old version's delete comes after it, in the order the probed rule demands.
+    const order = server.calls.filter((c) => c.tool === 'delete_episode' || (c.tool === 'add_memory' && !String(c.args.group_id).startsWith('gms_probe_')));
+    const probeDone = order.findIndex((c) => c.tool === 'delete_episode' && String(c.args.group_id).startsWith('gms_probe_'));
+    const oldDeleted = order.findIndex((c) => c.tool === 'delete_episode' && !String(c.args.group_id).startsWith('gms_probe_'));
+    const newSent = order.findIndex((c) => c.tool === 'add_memory');
+    expect(probeDone).toBeGreaterThanOrEqual(0);
+    expect(oldDeleted).toBeGreaterThan(probeDone);
+    if (expected.order === 'break') expect(newSent).toBeGreaterThan(oldDeleted);
+    else expect(newSent).toBeLessThan(oldDeleted);
+    expect(server.episodes('main').map((e) => e.content)).toEqual([expect.stringContaining('Pulsar')]);
+  });
   it('an edit that keeps a sentence keeps its fact; facts only the old version stated are gone', async () => {
     const box = sandbox();
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));

@@ -156,6 +156,22 @@ export interface ResolveOptions {
 
 /** The semantics of the server `graphiti` talks to: from its surface, the cache, or a probe (cached). */
 export async function resolveSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics> {
+  const read = await readSemantics(graphiti, options);
+  return 'probe' in read ? read.probe() : read;
+}
+
+/** A server whose rule is neither named by its tools nor cached: the probe that finds it out (and caches it). */
+export interface ProbeNeeded {
+  probe(): Promise<ResolvedSemantics>;
+}
+
+/**
+ * The semantics as far as they are known without a probe: from the surface or the cache (or the
+ * cautious rules, when probing is off or failed recently); else the probe still to run. Split from
+ * `resolveSemantics` because the probe waits for the server to process two episodes, an LLM's
+ * time (seconds to a minute): the sync runs it beside its sends, as nothing but a delete needs it.
+ */
+export async function readSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics | ProbeNeeded> {
   const now = options.now ?? Date.now;
   const profile = await graphiti.serverProfile(options.signal);
   const generation = generationFromSurface(profile);
@@ -165,13 +181,20 @@ export async function resolveSemantics(graphiti: GraphitiClient, options: Resolv
   const cached = cache.servers[key];
   if (cached !== undefined && 'semantics' in cached && isSemantics(cached.semantics)) return { ...cached.semantics, source: 'probe' };
   if (options.probe === false || (cached !== undefined && 'failedAt' in cached && now() - Date.parse(cached.failedAt) < PROBE_RETRY_MS)) return { ...CAUTIOUS_SEMANTICS, source: 'assumed' };
+  return { probe: () => probeAndCache(graphiti, key, { ...options, now }) };
+}
+
+/** Probes once and caches the answer (or the failure, retried after PROBE_RETRY_MS) in the state folder. */
+async function probeAndCache(graphiti: GraphitiClient, key: string, options: ResolveOptions & { now: () => number }): Promise<ResolvedSemantics> {
   let observed: ServerSemantics | undefined;
   try {
-    observed = await probeSemantics(graphiti, { ...options, now });
+    observed = await probeSemantics(graphiti, options);
   } catch (error) {
     options.logger.warn('could not probe what this Graphiti server deletes; assuming the cautious rules', { error: (error as Error).message });
   }
-  cache.servers[key] = observed === undefined ? { failedAt: new Date(now()).toISOString() } : { semantics: observed, source: 'probe', at: new Date(now()).toISOString() };
+  // Read again: another run may have cached another server meanwhile.
+  const cache = await readCache(options.stateDir);
+  cache.servers[key] = observed === undefined ? { failedAt: new Date(options.now()).toISOString() } : { semantics: observed, source: 'probe', at: new Date(options.now()).toISOString() };
   await writeFileAtomic(join(options.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}\n`, { mkdirMode: 0o700 }).catch((error: unknown) =>
     options.logger.warn('could not cache the server semantics; the next run probes again', { error: (error as Error).message }),
   );

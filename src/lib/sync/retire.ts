@@ -179,6 +179,11 @@ export function readyToSend(record: FileRecord, input: RetireInput): boolean {
   return record.superseded.every((ref) => ref.heldAt !== undefined);
 }
 
+/** Any retired part at all (waiting, due or held): only then does the server's delete rule matter to a run. */
+export function anythingRetired(state: SyncState): boolean {
+  return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
+}
+
 /** Any part whose deletion still waits (its uuid, or its turn). Held parts do not wait. */
 export function retiredWaiting(ctx: RunContext): boolean {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === undefined)) || ctx.state.orphans.some((o) => o.uuid === undefined);

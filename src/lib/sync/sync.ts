@@ -31,7 +31,7 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
-import { editOrder, resolveSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { editOrder, readSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -47,7 +47,7 @@ import { reconcileWithGraph, type ReconcileRun } from './confirm.js';
 import { waitingMarkers } from './listing.js';
 import { applyPlan, planRun, type Plan } from './plan.js';
 import { mayNeedServer, startHandshake, type Handshake } from './early-handshake.js';
-import { applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
+import { anythingRetired, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
 import { statusCounts, summarize } from './summary.js';
@@ -142,18 +142,20 @@ async function run(input: RunInput): Promise<SyncSummary> {
       changed = true;
       graphiti ??= options.graphiti ?? new GraphitiClient(config, { logger });
       const online: OnlineRun = { ...ctx, graphiti };
-      semantics = await learnSemantics(online, handshake?.profile);
-      if (semantics === undefined) return summarize(ctx, plan);
+      const learned = await learnSemantics(online, handshake?.profile);
+      if (learned === undefined) return summarize(ctx, plan);
       applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config, state);
-      const order: RetireInput = { semantics, sharedOrigins };
+      const order: SettleOrder = { semantics: learned.answer, sharedOrigins };
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
         await ctx.ledger.save();
         await settle(online, order);
         if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: false }, order, options.waitMs ?? 0);
       }
+      // A probe still running finishes (and is cached) before the run reports what the server deletes.
+      semantics = await learned.answer;
     }
   } finally {
     state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
@@ -171,7 +173,14 @@ async function run(input: RunInput): Promise<SyncSummary> {
  * (graphiti/semantics.ts `editOrder`): break-before-make deletes older versions before their
  * replacements are sent; make-before-break sends first and deletes once they are confirmed.
  */
-async function settle(ctx: OnlineRun, order: RetireInput): Promise<void> {
+async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
+  if (!anythingRetired(ctx.state)) {
+    // Nothing to delete: the delete rule cannot change what happens, so a probe still running is not waited for.
+    await sendPending(ctx, () => true);
+    scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
+    return;
+  }
+  const order: RetireInput = { semantics: await run.semantics, sharedOrigins: run.sharedOrigins };
   if (editOrder(order.semantics) === 'break-before-make') {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
@@ -201,11 +210,25 @@ async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolea
   applySendResult(ctx, result);
 }
 
-/** What the server's delete removes (cached per server; probed once when its surface does not say). Undefined: unreachable. */
-async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<ResolvedSemantics | undefined> {
+/** The settle phase's order: the server's delete rule (perhaps still being probed) and the shared origins. */
+interface SettleOrder {
+  semantics: Promise<ResolvedSemantics>;
+  sharedOrigins: ReadonlySet<string>;
+}
+
+/**
+ * What the server's delete removes (cached per server; probed once when its surface does not say).
+ * Undefined: unreachable. A probe runs beside the run (settle waits for it only when something is
+ * to be deleted): it waits for the server to process two episodes, which a first run's sends need not.
+ */
+async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics> } | undefined> {
   try {
     await handshake; // started during the plan: its failure is this step's, with the same message
-    return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+    const read = await readSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+    if (!('probe' in read)) return { answer: Promise.resolve(read) };
+    const answer = read.probe();
+    answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
+    return { answer };
   } catch (error) {
     if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
     ctx.server.markDown(error);
@@ -234,7 +257,7 @@ function sharedOriginsIn(config: Config, state: SyncState): Set<string> {
  * until the next group is due (schedule.ts: when our parts should be done, within the listing
  * budget), not on a clock; only work with no group to list is retried with back-off.
  */
-async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: RetireInput, waitMs: number): Promise<void> {
+async function waitForConfirmation(ctx: OnlineRun, run: ReconcileRun, order: SettleOrder, waitMs: number): Promise<void> {
   const deadline = ctx.now() + waitMs;
   for (let attempt = 1; ctx.now() < deadline && ctx.server.reachable && ctx.options.signal?.aborted !== true; attempt++) {
     const waiting = Object.values(ctx.state.files).some((r) => r.status === 'queued' || r.status === 'pending');
