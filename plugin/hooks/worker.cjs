@@ -7745,6 +7745,7 @@ __export(semantics_exports, {
   generationFromSurface: () => generationFromSurface,
   needsFactCleanup: () => needsFactCleanup,
   probeSemantics: () => probeSemantics,
+  readSemantics: () => readSemantics,
   resolveSemantics: () => resolveSemantics,
   serverKey: () => serverKey
 });
@@ -7784,6 +7785,10 @@ function isSemantics(value) {
   return ["episode-only", "facts-first-created", "facts-unsupported"].includes(v.deleteRemoves) && typeof v.rebuildsSummaries === "boolean";
 }
 async function resolveSemantics(graphiti, options2) {
+  const read = await readSemantics(graphiti, options2);
+  return "probe" in read ? read.probe() : read;
+}
+async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
   const profile = await graphiti.serverProfile(options2.signal);
   const generation = generationFromSurface(profile);
@@ -7793,13 +7798,17 @@ async function resolveSemantics(graphiti, options2) {
   const cached2 = cache.servers[key];
   if (cached2 !== void 0 && "semantics" in cached2 && isSemantics(cached2.semantics)) return { ...cached2.semantics, source: "probe" };
   if (options2.probe === false || cached2 !== void 0 && "failedAt" in cached2 && now() - Date.parse(cached2.failedAt) < PROBE_RETRY_MS) return { ...CAUTIOUS_SEMANTICS, source: "assumed" };
+  return { probe: () => probeAndCache(graphiti, key, { ...options2, now }) };
+}
+async function probeAndCache(graphiti, key, options2) {
   let observed;
   try {
-    observed = await probeSemantics(graphiti, { ...options2, now });
+    observed = await probeSemantics(graphiti, options2);
   } catch (error62) {
     options2.logger.warn("could not probe what this Graphiti server deletes; assuming the cautious rules", { error: error62.message });
   }
-  cache.servers[key] = observed === void 0 ? { failedAt: new Date(now()).toISOString() } : { semantics: observed, source: "probe", at: new Date(now()).toISOString() };
+  const cache = await readCache(options2.stateDir);
+  cache.servers[key] = observed === void 0 ? { failedAt: new Date(options2.now()).toISOString() } : { semantics: observed, source: "probe", at: new Date(options2.now()).toISOString() };
   await writeFileAtomic((0, import_node_path14.join)(options2.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}
 `, { mkdirMode: 448 }).catch(
     (error62) => options2.logger.warn("could not cache the server semantics; the next run probes again", { error: error62.message })
@@ -74188,6 +74197,9 @@ function readyToSend(record2, input2) {
   if (editOrder(input2.semantics) !== "break-before-make" || isSharedRecord(record2, input2.sharedOrigins)) return true;
   return record2.superseded.every((ref) => ref.heldAt !== void 0);
 }
+function anythingRetired(state) {
+  return state.orphans.length > 0 || Object.values(state.files).some((r) => r.superseded.length > 0);
+}
 function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
 }
@@ -74517,18 +74529,19 @@ async function run(input2) {
       changed = true;
       graphiti ??= options2.graphiti ?? new GraphitiClient(config2, { logger });
       const online = { ...ctx, graphiti };
-      semantics = await learnSemantics(online, handshake?.profile);
-      if (semantics === void 0) return summarize(ctx, plan);
+      const learned = await learnSemantics(online, handshake?.profile);
+      if (learned === void 0) return summarize(ctx, plan);
       applyLeftInFlight(leftInFlight(state, startedAt));
       const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
       const sharedOrigins = sharedOriginsIn(config2, state);
-      const order = { semantics, sharedOrigins };
+      const order = { semantics: learned.answer, sharedOrigins };
       const prior = priorMigration(ctx, plannedAdds);
       if (await reconcileWithGraph(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior })) {
         await ctx.ledger.save();
         await settle2(online, order);
         if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: false }, order, options2.waitMs ?? 0);
       }
+      semantics = await learned.answer;
     }
   } finally {
     state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
@@ -74540,7 +74553,13 @@ async function run(input2) {
   }
   return summarize(ctx, plan, semantics);
 }
-async function settle2(ctx, order) {
+async function settle2(ctx, run2) {
+  if (!anythingRetired(ctx.state)) {
+    await sendPending(ctx, () => true);
+    scheduleSent(ctx.state, ctx.now());
+    return;
+  }
+  const order = { semantics: await run2.semantics, sharedOrigins: run2.sharedOrigins };
   if (editOrder(order.semantics) === "break-before-make") {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record2) => readyToSend(record2, order));
@@ -74570,7 +74589,11 @@ async function sendPending(ctx, ready) {
 async function learnSemantics(ctx, handshake) {
   try {
     await handshake;
-    return await resolveSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+    const read = await readSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+    if (!("probe" in read)) return { answer: Promise.resolve(read) };
+    const answer = read.probe();
+    answer.catch(() => void 0);
+    return { answer };
   } catch (error62) {
     if (error62 instanceof McpError && !error62.retryable && error62.kind !== "aborted") throw new SyncError(`Graphiti rejected tools/list: ${error62.message}`, { cause: error62 });
     ctx.server.markDown(error62);
