@@ -53,7 +53,9 @@ function writeNote(path: string, content: string): void {
 
 /** Fact texts in the group (what any search could return). */
 const facts = () => server.facts('main').map((f) => f.fact).sort();
-const calls = (tool: string) => server.calls.filter((c) => c.tool === tool && !String(c.args.group_id ?? '').startsWith('gms_probe_'));
+/** A call in the semantics probe's scratch group. */
+const inProbe = (c: { args: Record<string, unknown> }) => String(c.args.group_id ?? '').startsWith('gms_probe_');
+const calls = (tool: string) => server.calls.filter((c) => c.tool === tool && !inProbe(c));
 
 async function settle(b: Sandbox): Promise<void> {
   await runSync(b.config(), { waitMs: 5000 });
@@ -75,12 +77,11 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     const second = await runSync(box.config(), { waitMs: 5000 });
     expect(second.semantics).toMatchObject({ deleteRemoves: expected.deleteRemoves });
     // Probed at most once per server: the answer is cached in the state folder.
-    const probes = server.calls.filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_'));
+    const probes = server.calls.filter((c) => c.tool === 'add_memory' && inProbe(c));
     expect(probes).toHaveLength(expected.source === 'probe' ? 2 : 0);
     if (expected.source === 'probe') expect(server.episodes().filter((e) => e.group_id.startsWith('gms_probe_'))).toEqual([]);
     if (expected.source === 'probe') expect(existsSync(join(box.config().stateDir, SEMANTICS_FILE))).toBe(true);
   });
-
 
   it.runIf(expected.source === 'probe')('a first run sends its notes while the probe still waits for the server, and reports the probed rule', async () => {
     const box = sandbox();
@@ -99,7 +100,7 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     const run = runSync(box.config());
     await sent;
     // All three were sent while the probe's first episode still waited in the queue.
-    const probeAdds = server.calls.filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.name);
+    const probeAdds = server.calls.filter((c) => c.tool === 'add_memory' && inProbe(c)).map((c) => c.args.name);
     expect(probeAdds).not.toContain('Semantics probe B');
     server.resumeProcessing();
     const summary = await run;
@@ -117,9 +118,9 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Alpha uses Pulsar.'));
     expect(await runSync(box.config(), { waitMs: 10_000 })).toMatchObject({ updated: 1, failed: 0, queued: 0 });
     // The probe ends with its own delete; the old version's delete comes after it, in the order the probed rule demands.
-    const order = server.calls.filter((c) => c.tool === 'delete_episode' || (c.tool === 'add_memory' && !String(c.args.group_id).startsWith('gms_probe_')));
-    const probeDone = order.findIndex((c) => c.tool === 'delete_episode' && String(c.args.group_id).startsWith('gms_probe_'));
-    const oldDeleted = order.findIndex((c) => c.tool === 'delete_episode' && !String(c.args.group_id).startsWith('gms_probe_'));
+    const order = server.calls.filter((c) => c.tool === 'delete_episode' || (c.tool === 'add_memory' && !inProbe(c)));
+    const probeDone = order.findIndex((c) => c.tool === 'delete_episode' && inProbe(c));
+    const oldDeleted = order.findIndex((c) => c.tool === 'delete_episode' && !inProbe(c));
     const newSent = order.findIndex((c) => c.tool === 'add_memory');
     expect(probeDone).toBeGreaterThanOrEqual(0);
     expect(oldDeleted).toBeGreaterThan(probeDone);
@@ -127,6 +128,7 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     else expect(newSent).toBeLessThan(oldDeleted);
     expect(server.episodes('main').map((e) => e.content)).toEqual([expect.stringContaining('Pulsar')]);
   });
+
   it('an edit that keeps a sentence keeps its fact; facts only the old version stated are gone', async () => {
     const box = sandbox();
     box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
@@ -157,7 +159,7 @@ describe.each(Object.keys(GENERATIONS))('Graphiti %s rules (fast test server)', 
     expect(facts()).not.toContain('Kafka feeds Postgres nightly.');
     expect(server.episodes('main').filter((e) => e.name === 'Zephyr bus').map((e) => e.content)).toEqual([expect.stringContaining('Glacier')]);
     // The order follows the delete rule: the old version goes before the new one is sent only where deleting it later would take the kept facts.
-    const order = server.calls.filter((c) => (c.tool === 'add_memory' || c.tool === 'delete_episode') && !String(c.args.group_id ?? '').startsWith('gms_probe_')).map((c) => c.tool);
+    const order = server.calls.filter((c) => (c.tool === 'add_memory' || c.tool === 'delete_episode') && !inProbe(c)).map((c) => c.tool);
     expect(order.slice(1)).toEqual(expected.order === 'break' ? ['delete_episode', 'add_memory'] : ['add_memory', 'delete_episode']);
   });
 

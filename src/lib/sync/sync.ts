@@ -174,21 +174,16 @@ async function run(input: RunInput): Promise<SyncSummary> {
  * replacements are sent; make-before-break sends first and deletes once they are confirmed.
  */
 async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
-  if (!anythingRetired(ctx.state)) {
-    // Nothing to delete: the delete rule cannot change what happens, so a probe still running is not waited for.
-    await sendPending(ctx, () => true);
-    scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
-    return;
-  }
-  const order: RetireInput = { semantics: await run.semantics, sharedOrigins: run.sharedOrigins };
-  if (editOrder(order.semantics) === 'break-before-make') {
+  // Nothing retired: the delete rule cannot change what happens, so a probe still running is not waited for.
+  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await run.semantics, sharedOrigins: run.sharedOrigins } : undefined;
+  if (order !== undefined && editOrder(order.semantics) === 'break-before-make') {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
   } else {
     await sendPending(ctx, () => true);
     scheduleSent(ctx.state, ctx.now()); // pace lane (issue 27): the first listing for what was just sent
-    applyRetireResult(ctx, await retirePhase(ctx, order));
+    if (order !== undefined) applyRetireResult(ctx, await retirePhase(ctx, order));
   }
 }
 
