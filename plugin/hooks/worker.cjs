@@ -74554,20 +74554,15 @@ async function run(input2) {
   return summarize(ctx, plan, semantics);
 }
 async function settle2(ctx, run2) {
-  if (!anythingRetired(ctx.state)) {
-    await sendPending(ctx, () => true);
-    scheduleSent(ctx.state, ctx.now());
-    return;
-  }
-  const order = { semantics: await run2.semantics, sharedOrigins: run2.sharedOrigins };
-  if (editOrder(order.semantics) === "break-before-make") {
+  const order = anythingRetired(ctx.state) ? { semantics: await run2.semantics, sharedOrigins: run2.sharedOrigins } : void 0;
+  if (order !== void 0 && editOrder(order.semantics) === "break-before-make") {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record2) => readyToSend(record2, order));
     scheduleSent(ctx.state, ctx.now());
   } else {
     await sendPending(ctx, () => true);
     scheduleSent(ctx.state, ctx.now());
-    applyRetireResult(ctx, await retirePhase(ctx, order));
+    if (order !== void 0) applyRetireResult(ctx, await retirePhase(ctx, order));
   }
 }
 async function sendPending(ctx, ready) {
