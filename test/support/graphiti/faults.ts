@@ -18,6 +18,8 @@ export class FaultPlan {
   private faultRng: () => number;
   private dropRng: () => number;
   private oneShot: Array<{ kind: FaultKind; count: number }> = [];
+  /** `dropNames` entries already used (each drops one episode). */
+  private readonly droppedNames = new Set<string>();
   private startupRemaining: number;
   /** Sessions still to be hit by a numeric initRace. */
   private initRaceRemaining: number;
@@ -85,9 +87,14 @@ export class FaultPlan {
     return this.takeOneShot('queueError');
   }
 
-  /** Whether this queued episode is silently dropped by the worker (one-shot first, then `dropRate`). */
-  decideDrop(opts: Resolved): boolean {
+  /** Whether this queued episode is silently dropped by the worker (one-shot first, then `dropNames`, then `dropRate`). */
+  decideDrop(opts: Resolved, name: string): boolean {
     if (this.takeOneShot('drop')) return true;
+    const named = opts.faults.dropNames?.find((n) => name.includes(n) && !this.droppedNames.has(n));
+    if (named !== undefined) {
+      this.droppedNames.add(named);
+      return true;
+    }
     const rate = opts.faults.dropRate ?? 0;
     return rate > 0 && this.dropRng() < rate;
   }

@@ -27,6 +27,8 @@ export interface FaultOptions {
   rateHang?: number;
   /** Probability that add_memory says "queued" but the worker silently drops the episode (logged in `failures`). */
   dropRate?: number;
+  /** The first episode whose name contains one of these is silently dropped after "queued", once per entry (a chosen tail lost, its re-send kept). */
+  dropNames?: string[];
   /** Every search answers `{"error":"Error searching …: <searchError>"}` and every episode is dropped after "queued" (see ExecContext.searchError). */
   searchError?: string;
   /** Delay in ms before handling EVERY POST to an MCP endpoint (/mcp, /messages/), whatever its method. */

@@ -22,7 +22,7 @@ export interface ExecContext {
   /** Consumes one "not initialized" answer if any are left. */
   takeStartupError: () => boolean;
   /** Decides (deterministically) whether the worker will silently drop this episode. */
-  decideDrop: () => boolean;
+  decideDrop: (episodeName: string) => boolean;
   /**
    * Every fulltext search fails inside the server with this exception text (the madeinoz
    * FalkorDB patch: `'FalkorDriver' object has no attribute 'STOPWORDS'`). add_episode runs
@@ -122,7 +122,7 @@ export function executeTool(tool: CanonicalTool, a: ValidatedArgs, ctx: ExecCont
         sourceDescription: (a.source_description as string) ?? '',
         uuid,
         referenceTime,
-        drop: ctx.decideDrop() || ctx.searchError !== undefined,
+        drop: ctx.decideDrop(a.name as string) || ctx.searchError !== undefined,
       });
       return { message: `Episode '${a.name as string}' queued for processing in group '${groupId}'` };
     }

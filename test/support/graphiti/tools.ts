@@ -114,7 +114,7 @@ function callTool(core: ServerCore, session: Session, name: string, args: Record
     graphPerGroup: o.graphPerGroup,
     statusError: o.statusError,
     takeStartupError: () => core.faults.takeStartupError(),
-    decideDrop: () => (dropped = core.faults.decideDrop(core.opts)),
+    decideDrop: (episodeName) => (dropped = core.faults.decideDrop(core.opts, episodeName)),
     searchError: core.opts.faults.searchError,
   });
   const isDomainError = 'error' in payload || (tool.spec.name === 'get_status' && payload.status === 'error');
