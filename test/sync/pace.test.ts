@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
-import { firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, patienceMs, type GroupListing } from '../../src/lib/sync/pace.js';
-import { paceAfterListing } from '../../src/lib/sync/schedule.js';
+import type { SyncState } from '../../src/lib/state/state.js';
+import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, SAMPLE_MIN_GROUP, type GroupListing } from '../../src/lib/sync/pace.js';
+import { afterSend, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const ep = (uuid: string, createdMs: number): Episode => ({ uuid, name: uuid, content: '', created_at: new Date(createdMs).toISOString(), source: 'text', source_description: '', group_id: 'g' });
@@ -52,5 +53,69 @@ describe('group pace', () => {
     expect(patienceMs({}, 1_800_000)).toBe(1_800_000);
     expect(patienceMs({ appearMs: [60_000] }, 1_800_000)).toBe(240_000);
     expect(patienceMs({ stepsMs: [100], appearMs: [60_000] }, 1_800_000)).toBe(10_000);
+  });
+
+  it('a sample is a tenth of a busy group; a small group is never sampled', () => {
+    expect(sampleCap(10_200)).toBe(1_020);
+    expect(sampleCap(2_000)).toBe(MIN_LISTING);
+    expect(canSample({ size: SAMPLE_MIN_GROUP })).toBe(true);
+    expect(canSample({ size: SAMPLE_MIN_GROUP - 1 })).toBe(false);
+    expect(canSample({})).toBe(false);
+  });
+
+  it('a sample gives the pace from two of ours over the parts queued between them, and where the queue stands', () => {
+    // Twenty of ours queued 10 ms apart; the worker takes 1 s each. A sample shows the 4th and the 14th.
+    const queuedAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
+    const sighting = (i: number, startedAt: number) => ({ queuedAt: queuedAt[i] as number, episode: ep(`u${i}`, startedAt) });
+    const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
+    let pace = nextPace({ previous: { size: 10_200 }, listing: sample([ep('u3', T0 + 3_000), ep('u13', T0 + 13_000)]), now: T0 + 15_000, sightings: [sighting(3, T0 + 3_000), sighting(13, T0 + 13_000)], stillWaiting: 18, progress: true, queuedAt });
+    // Ten parts from the 4th to the 14th: ten samples of one second (the first one seen has no earlier head).
+    expect(pace.stepsMs).toEqual(Array(10).fill(1_000));
+    expect(pace).toMatchObject({ headAt: T0 + 13_000, headQueuedAt: queuedAt[13], size: 10_200 });
+    // The next sample shows the 18th: four parts since the head, 1.1 s each.
+    pace = nextPace({ previous: pace, listing: sample([ep('u17', T0 + 17_400)]), now: T0 + 18_000, sightings: [sighting(17, T0 + 17_400)], stillWaiting: 2, progress: true, queuedAt });
+    expect(pace.stepsMs?.slice(-4)).toEqual(Array(4).fill(1_100));
+    expect(pace.headAt).toBe(T0 + 17_400);
+    // A part queued after the head had started says nothing: the worker may have been idle between.
+    const late = nextPace({ previous: pace, listing: sample([ep('v', T0 + 60_000)]), now: T0 + 61_000, sightings: [{ queuedAt: T0 + 50_000, episode: ep('v', T0 + 60_000) }], stillWaiting: 0, progress: true, queuedAt: [...queuedAt, T0 + 50_000] });
+    expect(late.stepsMs).toEqual(pace.stepsMs);
+    expect(late.headAt).toBe(T0 + 60_000);
+    // A sample's cost is not the group's listing cost.
+    expect(nextPace({ previous: {}, listing: { ...sample([]), ms: 150, listed: 1_020 }, now: T0, sightings: [], stillWaiting: 1, progress: false }).listMs).toBeUndefined();
+  });
+
+  it('predicts from the head: the parts queued after it, one processing time each, with a margin that grows with them', () => {
+    const pace: GroupPace = { stepsMs: [1_000], headAt: T0, headQueuedAt: T0 - 1_000 };
+    const behind = Array.from({ length: 10 }, (_, i) => T0 - 990 + i);
+    // The head's own processing and ten more, half a processing time and 4 % of the eleven.
+    expect(predictDone(pace, T0 + 5_000, 30, T0 - 981, behind)).toBe(T0 + 11_000 + 500 + 440);
+    // A head from an earlier batch (the queue went idle since): from now, for every part waiting.
+    expect(predictDone(pace, T0 + 60_000, 10, T0 + 50_009, behind.map((q) => q + 51_000))).toBe(T0 + 60_000 + 10_000 + 500);
+  });
+
+  it('looks with samples while the end is far, and lists in full once it is near', () => {
+    const waitingQueuedAt = Array.from({ length: 100 }, (_, i) => T0 + i);
+    const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingQueuedAt: waitingQueuedAt.slice(-waiting) });
+    const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headQueuedAt: T0 - 1 };
+    // 100 to go from the head: done at about T0 + 105 s; look again three quarters of the way.
+    let pace = after(busy, T0 + 2_000, 100);
+    expect(pace.sampleNext).toBe(true);
+    expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.75 * (T0 + 1_000 + 101_000 + 500 + 4_040 - (T0 + 2_000))));
+    // Five to go: the next look is the full listing, at the predicted end.
+    pace = after({ ...busy, headAt: T0 + 95_000, headQueuedAt: T0 + 94 }, T0 + 97_000, 5);
+    expect(pace.sampleNext).toBeUndefined();
+    expect(pace.nextListingAt).toBe(T0 + 95_000 + 6_000 + 500 + 240);
+    // A small group is always listed in full.
+    expect(after({ ...busy, size: 1_500 }, T0 + 2_000, 100).sampleNext).toBeUndefined();
+    // The first look after sending into a busy group whose pace is not known yet is a sample, a quarter of the way.
+    const first = afterSend({ size: 10_200, listMs: [1_100] }, T0, 200, T0);
+    expect(first.sampleNext).toBe(true);
+    expect(first.nextListingAt).toBe(T0 + Math.round(0.25 * (200 * 1_000 + 500)));
+  });
+
+  it('the pace read back from the state keeps the head and the kind of the next look, and drops what is malformed', () => {
+    const state = { groups: { g: { headAt: T0, headQueuedAt: T0 - 5, sampleNext: true }, h: { headAt: 'soon', headQueuedAt: T0, sampleNext: 'yes' } } } as unknown as SyncState;
+    expect(paceOf(state, 'g')).toEqual({ headAt: T0, headQueuedAt: T0 - 5, sampleNext: true });
+    expect(paceOf(state, 'h')).toEqual({});
   });
 });

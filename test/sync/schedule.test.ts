@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import type { Sighting } from '../../src/lib/sync/pace.js';
+import { canSample, sampleCap } from '../../src/lib/sync/pace.js';
 import { afterSend, LISTING_SHARE, MAX_GAP_MS, MIN_GAP_MS, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -53,6 +54,110 @@ function simulate(count: number, stepMs: number, listMs: number, start: GroupPac
   return { listings, listingMs: listings * listMs, confirmedAfterMs: now - T0, floorMs: count * stepMs };
 }
 
+interface BusyQueue {
+  count: number;
+  /** Processing time of our i-th episode (Graphiti's grows with the graph). */
+  stepMs: (i: number) => number;
+  /** Other clients' episodes in the group. */
+  foreign: number;
+  /** What listing the whole group costs the server; a listing of part of it costs its share. */
+  fullListMs: number;
+  /** The pace the run's first listing (before sending) left. */
+  start: GroupPace;
+}
+
+interface BusyRun extends Simulated {
+  full: number;
+  samples: number;
+  /** When the server had processed the last of ours, from the first send. */
+  doneMs: number;
+}
+
+/** A small deterministic PRNG (mulberry32): uuids are random, the schedule must not depend on luck. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A busy group as the real server lists it: every episode has a random uuid, `get_episodes` returns
+ * the top of the uuid order up to its cap, and a listing costs the server in proportion to what
+ * it returns. The looks follow the schedule, a sample where it asks for one (listing.ts).
+ */
+function simulateBusy(q: BusyQueue, seed = 1): BusyRun {
+  const random = rng(seed);
+  const queuedAt = (i: number) => T0 + i * 10;
+  const queuedTimes = Array.from({ length: q.count }, (_, i) => queuedAt(i));
+  const foreign = Array.from({ length: q.foreign }, () => random());
+  const ourUuid = Array.from({ length: q.count }, () => random());
+  const started: number[] = [];
+  const visibleAt: number[] = [];
+  // The worker: the next episode starts when the one before is done; a listing holds up the one in progress.
+  let next = { i: 0, start: T0, extra: 0 };
+  const advance = (to: number) => {
+    while (next.i < q.count) {
+      const start = Math.max(next.start, queuedAt(next.i));
+      const end = start + q.stepMs(next.i) + next.extra;
+      if (end > to) {
+        next = { ...next, start };
+        return;
+      }
+      started.push(start);
+      visibleAt.push(end);
+      next = { i: next.i + 1, start: end, extra: 0 };
+    }
+  };
+  let pace = afterSend(q.start, queuedAt(q.count - 1), q.count, queuedAt(q.count - 1));
+  let now = queuedAt(q.count - 1);
+  const seen = new Set<number>();
+  let full = 0;
+  let samples = 0;
+  let listingMs = 0;
+  for (let guard = 0; guard < 1_000 && seen.size < q.count; guard++) {
+    now = Math.max(now, pace.nextListingAt ?? now);
+    advance(now);
+    const sample = pace.sampleNext === true && canSample(pace);
+    const processed = started.length;
+    const cap = sample ? sampleCap(pace.size as number) : Number.POSITIVE_INFINITY;
+    // The top `cap` of the uuid order among everything visible.
+    const all = [...foreign.map((u) => ({ u, i: -1 })), ...ourUuid.slice(0, processed).map((u, i) => ({ u, i }))].sort((a, b) => b.u - a.u).slice(0, cap);
+    const cost = (q.fullListMs * all.length) / (q.foreign + q.count);
+    if (sample) samples++;
+    else full++;
+    listingMs += cost;
+    if (next.i < q.count && Math.max(next.start, queuedAt(next.i)) <= now) next.extra += cost;
+    now += cost;
+    const episodes: Episode[] = all.map(({ i }) => (i < 0 ? { uuid: 'f', name: 'f', content: '', created_at: new Date(T0 - 86_400_000).toISOString(), source: 'text', source_description: '', group_id: 'g' } : { uuid: `u${i}`, name: `n${i}`, content: '', created_at: new Date(started[i] as number).toISOString(), source: 'text', source_description: `[gms:${i}]`, group_id: 'g' }));
+    const sightings: Sighting[] = [];
+    for (const { i } of all) {
+      if (i < 0 || seen.has(i)) continue;
+      seen.add(i);
+      sightings.push({ queuedAt: queuedAt(i), episode: episodes.find((e) => e.uuid === `u${i}`) as Episode });
+    }
+    const waitingQueuedAt = queuedTimes.filter((_, i) => !seen.has(i));
+    pace = paceAfterListing({
+      previous: pace,
+      listing: { episodes, complete: !sample, requests: 1, listed: all.length, ms: cost, ...(sample ? { sample: true } : {}) },
+      now,
+      sightings,
+      stillWaiting: waitingQueuedAt.length,
+      progress: sightings.length > 0,
+      lastQueuedAt: queuedAt(q.count - 1),
+      waitingQueuedAt,
+      queuedAt: queuedTimes,
+    });
+  }
+  let floorMs = 0;
+  for (let i = 0; i < q.count; i++) floorMs += q.stepMs(i);
+  return { listings: full + samples, full, samples, listingMs, confirmedAfterMs: now - T0, floorMs, doneMs: (visibleAt[q.count - 1] as number) - T0 };
+}
+
 describe('listing schedule', () => {
   it('a slow server gets few listings: 200 episodes at 1.2 s, listings of 1.3 s (a group of 10,000)', () => {
     const run = simulate(200, 1_200, 1_300);
@@ -66,6 +171,36 @@ describe('listing schedule', () => {
     const run = simulate(50, 1_200, 1_300, { stepsMs: [1_200, 1_210, 1_190], waitsMs: [0], listMs: [1_300] });
     expect(run.listings).toBeLessThanOrEqual(2);
     expect(run.confirmedAfterMs).toBeLessThanOrEqual(1.05 * run.floorMs + 1_300);
+  });
+
+  it('a busy group (10,000 others): pace samples lead up to one full listing, aimed at the end', () => {
+    // The bench's run: 200 of ours, each taking 0.81 s at first and 0.95 s by the end (the graph
+    // grows), ±10 % from one to the next; a full listing costs 1.1 s. The first listing (before
+    // sending) left the group's size and cost. Forty draws of the uuids and the jitter.
+    let fullListings = 0;
+    let listingMs = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const jitter = rng(100 + seed);
+      const steps = Array.from({ length: 200 }, (_, i) => (810 + 0.7 * i) * (0.9 + 0.2 * jitter()));
+      const run = simulateBusy({ count: 200, stepMs: (i) => steps[i] as number, foreign: 10_000, fullListMs: 1_100, start: { size: 10_000, listMs: [1_000] } }, seed);
+      fullListings += run.full;
+      expect(run.full).toBeLessThanOrEqual(2);
+      expect(run.samples).toBeLessThanOrEqual(5);
+      // Seen within a few episodes of the server being done with ours; the looks cost the server
+      // what two or three full listings would (a full listing every 30 s cost it six).
+      expect(run.confirmedAfterMs - run.doneMs).toBeLessThanOrEqual(3 * 950 + 1_100);
+      expect(run.listingMs).toBeLessThanOrEqual(2.5 * 1_100);
+      expect(run.confirmedAfterMs).toBeLessThanOrEqual(run.floorMs + 3_500);
+      listingMs += run.listingMs;
+    }
+    expect(fullListings / 40).toBeLessThanOrEqual(1.1);
+    expect(listingMs / 40).toBeLessThanOrEqual(1.5 * 1_100);
+  });
+
+  it('a group too small to sample is listed in full, as before', () => {
+    const run = simulateBusy({ count: 200, stepMs: () => 900, foreign: 1_000, fullListMs: 150, start: { size: 1_000, listMs: [150] } });
+    expect(run.samples).toBe(0);
+    expect(run.confirmedAfterMs).toBeLessThanOrEqual(1.05 * run.floorMs);
   });
 
   it('a cheap listing (a small group, the local server’s direct query) follows the prediction closely', () => {
@@ -111,3 +246,4 @@ describe('listing schedule', () => {
     expect(afterSend({ listMs: [1_300] }, T0, 40, T0).nextListingAt).toBe(T0 + 10_125);
   });
 });
+

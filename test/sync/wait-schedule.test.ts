@@ -3,7 +3,10 @@
  * the test server processing one episode at a time: a slow server gets a few listings for a
  * whole batch, not one every few hundred milliseconds.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseMarker } from '../../src/lib/memory/episode.js';
+import { sampleCap } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
@@ -75,5 +78,57 @@ describe('sync --wait on a slow server', () => {
     const summary = await runSync(config, { waitMs: 60_000 });
     expect(summary).toMatchObject({ confirmed: 7, queued: 0, resent: 1 });
     expect(adds()).toBe(6 + 2);
+  });
+});
+
+describe('sync --wait in a busy group', () => {
+  const FOREIGN = 3_000;
+  const fill = () => {
+    for (let i = 0; i < FOREIGN; i++) server.seedEpisode({ uuid: randomUUID(), name: `Foreign note ${i}`, content: `Someone else's note ${i}.`, source_description: 'claude add_memory', created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1_000).toISOString(), group_id: 'main' });
+  };
+  /** max_episodes of each get_episodes since `from` (a call index). */
+  const looks = (from: number) => server.calls.slice(from).flatMap((c) => (c.tool === 'get_episodes' ? [Number((c.args as { max_episodes?: number }).max_episodes)] : []));
+  const oursByMarker = () => {
+    const counts = new Map<string, number>();
+    for (const e of server.episodes('main')) {
+      const marker = parseMarker(e.source_description);
+      if (marker !== undefined) counts.set(marker.raw, (counts.get(marker.raw) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  it('the waits are pace samples of a tenth of the group; one full listing at the end confirms; nothing twice', async () => {
+    fill();
+    server.setOptions({ processingDelayMs: 100 });
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '4' });
+    for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));
+    expect(await runSync(config, { waitMs: 60_000 })).toMatchObject({ confirmed: 4, queued: 0 }); // learns the group's size and a first pace
+    for (let i = 0; i < 60; i++) box.pai(`LEARNING/SYSTEM/b${i}.md`, learning(`B${i}`, `Body of the batch note ${i}.`));
+    const from = server.calls.length;
+    expect(await runSync(config, { waitMs: 60_000 })).toMatchObject({ confirmed: 64, queued: 0, resent: 0 });
+    const caps = looks(from);
+    const sample = sampleCap(FOREIGN + 4);
+    expect(caps.filter((max) => max === sample).length).toBeGreaterThanOrEqual(1);
+    expect(caps.filter((max) => max > FOREIGN).length).toBeLessThanOrEqual(2);
+    expect(adds()).toBe(64);
+    expect([...oursByMarker().values()].every((n) => n === 1)).toBe(true);
+    expect(oursByMarker().size).toBe(64);
+  });
+
+  it('a dropped tail is still found after the pace samples, and re-sent once', async () => {
+    fill();
+    server.setOptions({ processingDelayMs: 100 });
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '20000' });
+    for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));
+    await runSync(config, { waitMs: 60_000 });
+    // The batch's last note (sent last: names sort) is lost by the server the first time.
+    for (let i = 0; i < 40; i++) box.pai(`LEARNING/SYSTEM/b${String(i).padStart(2, '0')}.md`, learning(`B${String(i).padStart(2, '0')}`, `Body of the batch note ${i}.`));
+    server.setOptions({ faults: { dropNames: ['B39'] } });
+    const from = server.calls.length;
+    const summary = await runSync(config, { waitMs: 60_000 });
+    expect(summary).toMatchObject({ confirmed: 44, queued: 0, resent: 1 });
+    expect(looks(from).some((max) => max === sampleCap(FOREIGN + 4))).toBe(true);
+    expect(adds()).toBe(4 + 40 + 1);
+    expect([...oursByMarker().values()].every((n) => n === 1)).toBe(true);
   });
 });

@@ -133,6 +133,12 @@ export interface GroupPace {
   listMs?: number[];
   /** Epoch ms before which another listing would spend more than its share of the server's time (sync/schedule.ts). */
   budgetAt?: number;
+  /** Where the queue stood at the last look: when the latest-started episode of ours seen started (our clock), epoch ms. */
+  headAt?: number;
+  /** When we queued that episode, epoch ms (the parts queued after it are still ahead of the worker). */
+  headQueuedAt?: number;
+  /** The next look is a pace sample (a slice of the group, sync/pace.ts `sampleCap`), not a full listing. */
+  sampleNext?: boolean;
 }
 
 /**

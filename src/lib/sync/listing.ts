@@ -8,6 +8,8 @@
  * with a cap that grows until either every waiting marker is found or the listing has covered the
  * group (fewer episodes than asked). The group's size is remembered, so the next listing covers
  * it in one request. Only a complete listing may prove that something is absent (reconcile.ts).
+ * While a busy group's queue is far from our last part, the schedule asks for a pace sample
+ * instead (pace.ts `sampleCap`: the top tenth of the uuid order, one request, never grown).
  *
  * On the local server (`graphiti-memory-sync server`) a group is read instead by one small query
  * of its FalkorDB graph (graphiti/falkordb-episodes.ts): our markers, and the episodes started since
@@ -22,7 +24,7 @@ import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
-import { firstCap, listingDue, nextCap, paceOf, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
+import { canSample, firstCap, listingDue, nextCap, paceOf, sampleCap, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
 import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
@@ -108,8 +110,10 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
         covered.push(group);
         continue;
       }
+      // A sample needs the group's size, and a rebuild's first look must cover the group.
+      const sample = pace.sampleNext === true && canSample(pace) && !options.ignoreBackoff && (!options.rebuilding || coveredThisRun.has(ctx));
       try {
-        const listed = await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
+        const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error) {
@@ -213,6 +217,16 @@ async function listGroup(ctx: OnlineRun, group: string, markers: Set<string>, ca
     }
     cap = nextCap(cap);
   }
+}
+
+/** One request for the top `cap` of the uuid order: a pace sample (complete only if the group has shrunk below it). */
+async function sampleGroup(ctx: OnlineRun, group: string, cap: number): Promise<OurGroupListing> {
+  const started = performance.now();
+  const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
+  const complete = episodes.length < cap;
+  const ms = Math.round(performance.now() - started);
+  ctx.logger.debug('sampled group', { group, cap, episodes: episodes.length, complete, ms });
+  return { episodes, complete, requests: 1, listed: episodes.length, ms, ...(complete ? {} : { sample: true }) };
 }
 
 function allFound(episodes: ListedEpisode[], markers: Set<string>): boolean {

@@ -17,6 +17,14 @@
  * time is only known as the next run's start) cannot blind the tail-drop judgement for good.
  * When to list next is decided in schedule.ts.
  *
+ * A look need not be a full listing. The top of the uuid order is a fair sample of the group
+ * (uuids are random), so a slice of a tenth of a busy group (`sampleCap`) shows about a tenth of
+ * our processed episodes at a tenth of the cost. With the queue in order, each one seen pins where
+ * the queue stood: it started at `created_at`, after every part of ours queued before it. So a
+ * sample gives the pace (the time between two of ours over the parts queued between them) and the
+ * head (`headAt`), which is all the prediction needs. Only a full listing confirms the rest and
+ * judges what is absent; samples lead up to it.
+ *
  * Pure functions over plain data; `reconcile.ts` computes the new pace, the ledger stores it.
  */
 import type { Episode } from '../graphiti/graphiti.js';
@@ -44,11 +52,18 @@ export const MAX_SKEW_MS = 2 * 60_000;
 /** A skew sample this far below every other recent one is an outlier (a late sighting), not the clock. */
 const SKEW_OUTLIER_MS = 30_000;
 
+/** A pace sample lists this share of the group (1/10): about a tenth of our processed episodes. */
+const SAMPLE_DIVISOR = 10;
+/** Groups smaller than this are listed in full (a full listing of 2,000 short episodes costs ~0.3 s). */
+export const SAMPLE_MIN_GROUP = 2_000;
+
 /** One group's listing: the episodes, and whether they are all the group holds. */
 export interface GroupListing {
   episodes: Episode[];
   /** True when the server returned fewer than asked: nothing of the group is missing from it. */
   complete: boolean;
+  /** A pace sample (the top of the uuid order, `sampleCap`): it confirms what it shows, and judges nothing absent. */
+  sample?: boolean;
   /** get_episodes calls and episodes received, for the run's report and the benchmark. */
   requests: number;
   listed: number;
@@ -85,6 +100,11 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (typeof raw.budgetAt === 'number' && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
+  if (isCount(raw.headAt) && isCount(raw.headQueuedAt)) {
+    pace.headAt = raw.headAt;
+    pace.headQueuedAt = raw.headQueuedAt;
+  }
+  if (raw.sampleNext === true) pace.sampleNext = true;
   return pace;
 }
 
@@ -109,6 +129,16 @@ export function firstCap(pace: GroupPace, ours: number): number {
 
 export function nextCap(cap: number): number {
   return Math.min(MAX_LISTING, cap * LISTING_GROWTH);
+}
+
+/** The group is big enough that a pace sample costs far less than a full listing. */
+export function canSample(pace: GroupPace): boolean {
+  return pace.size !== undefined && pace.size >= SAMPLE_MIN_GROUP;
+}
+
+/** How many episodes a pace sample asks for: a tenth of the group as last seen. */
+export function sampleCap(size: number): number {
+  return Math.max(MIN_LISTING, Math.ceil(size / SAMPLE_DIVISOR));
 }
 
 /**
@@ -197,6 +227,10 @@ export interface PaceInput {
   progress: boolean;
   /** When the last of our still-waiting parts was queued (epoch ms), for the schedule's prediction. */
   lastQueuedAt?: number | undefined;
+  /** When each still-waiting part was queued (epoch ms): the parts behind the head (schedule.ts). */
+  waitingQueuedAt?: readonly number[];
+  /** When each part of ours in the group was queued (epoch ms), sorted: a sample's spans count the parts between two sightings. */
+  queuedAt?: readonly number[];
 }
 
 /** The group's pace after a listing: size and samples (schedule.ts then sets the next listing). */
@@ -223,10 +257,57 @@ export function nextPace(input: PaceInput): GroupPace {
     pace.appearMs = keep(pace.appearMs, input.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     // Waits against the quickest start seen (ahead or behind, it is the same clock offset).
     if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
+    // On our clock: when each seen part started.
+    const started = seen.map(({ queuedAt, created }) => ({ queuedAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
+    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.queuedAt ?? []));
+    const latest = started[started.length - 1];
+    if (latest !== undefined && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
+      pace.headAt = latest.startedAt;
+      pace.headQueuedAt = latest.queuedAt;
+    }
   }
 
-  if (costlyListing(listing)) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
+  // A sample's cost is not what a listing of the group costs (the budget is charged either way: schedule.ts).
+  if (costlyListing(listing) && listing.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
   return pace;
+}
+
+/**
+ * Processing times from a sample, which shows only some of the episodes: between two of ours seen
+ * (the head from an earlier look, then each seen here in start order), the worker ran every part
+ * of ours queued between them, one at a time, if all of them were queued before the first one
+ * started (it was busy throughout). Each gap over n parts counts as n samples of n-th of it (the
+ * window then holds the latest gaps; other clients' episodes in the queue count into the pace, as
+ * they delay ours alike).
+ */
+function spanTimes(started: ReadonlyArray<{ queuedAt: number; startedAt: number }>, pace: GroupPace, queuedAt: readonly number[]): number[] {
+  const steps: number[] = [];
+  let prev = pace.headAt !== undefined && pace.headQueuedAt !== undefined ? { queuedAt: pace.headQueuedAt, startedAt: pace.headAt } : undefined;
+  for (const b of started) {
+    if (prev !== undefined && b.queuedAt > prev.queuedAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
+      const n = countIn(queuedAt, prev.queuedAt, b.queuedAt);
+      if (n >= 1) steps.push(...Array<number>(Math.min(n, SAMPLES)).fill(Math.round((b.startedAt - prev.startedAt) / n)));
+    }
+    if (prev === undefined || b.startedAt > prev.startedAt) prev = b;
+  }
+  return steps;
+}
+
+/** How many of the sorted values are in (low, high]. */
+function countIn(sorted: readonly number[], low: number, high: number): number {
+  return firstAbove(sorted, high) - firstAbove(sorted, low);
+}
+
+/** Index of the first value above `value` in a sorted array. */
+function firstAbove(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

@@ -195,8 +195,11 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const settled = new Set(out.settled);
     const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
-    const lastQueuedAt = Math.max(0, ...waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0)) || undefined;
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt }));
+    const waitingQueuedAt = waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0);
+    const lastQueuedAt = waitingQueuedAt.reduce((a, b) => Math.max(a, b), 0) || undefined;
+    // A sample's pace counts the parts of ours queued between two it saw (pace.ts).
+    const queuedAt = allParts(state).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [Date.parse(ref.queuedAt)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
+    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingQueuedAt, queuedAt }));
   }
   return out;
 }
