@@ -58,8 +58,8 @@ interface Metered {
   url: string;
   /** get_episodes calls: count, bytes of the replies, ms from request to last byte. */
   listings: { count: number; bytes: number; ms: number };
-  /** Each get_episodes call's start and end (epoch ms). */
-  listingTimes: Array<{ start: number; end: number }>;
+  /** Each get_episodes call's start and end (epoch ms), and the max_episodes it asked for. */
+  listingTimes: Array<{ start: number; end: number; max: number }>;
   /** add_memory names in order (a name twice is a duplicate send). */
   adds: string[];
   /** When the first add_memory arrived (epoch ms). */
@@ -92,14 +92,16 @@ async function meteringProxy(target: string): Promise<Metered> {
       const body = Buffer.concat(chunks);
       let tool: string | undefined;
       let name: string | undefined;
+      let max = 0;
       try {
-        const msg = JSON.parse(body.toString() || 'null') as { method?: string; params?: { name?: string; arguments?: { name?: string; group_id?: string; group_ids?: string[] } } } | null;
+        const msg = JSON.parse(body.toString() || 'null') as { method?: string; params?: { name?: string; arguments?: { name?: string; group_id?: string; group_ids?: string[]; max_episodes?: number } } } | null;
         const args = msg?.params?.arguments;
         // Only the bench's groups: the engine's one-time semantics probe works in a scratch group of its own.
         const ours = (g: string | undefined) => g?.startsWith(GROUP) === true;
         if (msg?.method === 'tools/call' && (ours(args?.group_id) || args?.group_ids?.some(ours) === true)) {
           tool = msg.params?.name;
           name = args?.name;
+          max = args?.max_episodes ?? 0;
         }
       } catch {
         // not JSON (a GET stream): passed through
@@ -123,7 +125,7 @@ async function meteringProxy(target: string): Promise<Metered> {
             m.listings.count++;
             m.listings.bytes += bytes;
             m.listings.ms += performance.now() - started;
-            m.listingTimes.push({ start: startedAt, end: Date.now() });
+            m.listingTimes.push({ start: startedAt, end: Date.now(), max });
           }
         });
       });
@@ -205,11 +207,14 @@ interface RunResult {
   listings: Metered['listings'];
   /** get_episodes before the first add_memory. */
   listingsBeforeSend: number;
+  /** get_episodes that asked for less than the group holds: pace samples (the top of the uuid order). */
+  samples: number;
   duplicates: number;
   direct: { calls: number; usec: number };
   /** Ms from the start: the first add_memory, each listing's start, the server done with our episodes. */
   firstAddMs: number | undefined;
-  listingStartsMs: number[];
+  /** Each listing's start, ms from the start; a sample's marked. */
+  listingStartsMs: Array<{ ms: number; sample: boolean }>;
   serverDoneMs: number | undefined;
 }
 
@@ -242,7 +247,8 @@ async function timedSync(real: RealGraphiti, proxy: Metered, box: Sandbox, prefi
     duplicates: [...names.values()].reduce((d, c) => d + c - 1, 0),
     direct: { calls: after.calls - before.calls, usec: after.usec - before.usec },
     firstAddMs: firstAdd === undefined ? undefined : firstAdd - t0,
-    listingStartsMs: proxy.listingTimes.map((l) => l.start - t0),
+    samples: proxy.listingTimes.filter((l) => l.max < FOREIGN).length,
+    listingStartsMs: proxy.listingTimes.map((l) => ({ ms: l.start - t0, sample: l.max < FOREIGN })),
     serverDoneMs: doneMs,
   };
 }
@@ -307,7 +313,7 @@ export async function benchRealGraphiti(): Promise<Row[]> {
       const waitingS = r.ms / 1000;
       const share = (100 * r.listings.ms) / floorMs;
       const server = r.serverDoneMs === undefined ? '' : `; the server done with ours at ${s(r.serverDoneMs)} s (${(r.serverDoneMs / floorMs).toFixed(2)}x the floor), the run ended ${s(r.ms - r.serverDoneMs)} s later`;
-      return `${r.listings.count} listings (${r.listingsBeforeSend} before the first send; ${(r.listings.count / Math.max(1, waitingS / 30)).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends; first send at ${s(r.firstAddMs)} s, listings at ${r.listingStartsMs.map(s).join(', ')} s${server}`;
+      return `${r.listings.count} listings (${r.listings.count - r.samples} full and ${r.samples} pace samples of a tenth of the group; ${r.listingsBeforeSend} before the first send; ${(r.listings.count / Math.max(1, waitingS / 30)).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends; first send at ${s(r.firstAddMs)} s, listings at ${r.listingStartsMs.map((l) => `${s(l.ms)}${l.sample ? ' (sample)' : ''}`).join(', ')} s${server}`;
     };
     const rows: Row[] = [];
     for (const m of rounds) {
