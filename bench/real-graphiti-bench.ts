@@ -25,6 +25,7 @@
  * BENCH_GRAPHITI_GENERATION (default 0.31.1), BENCH_GRAPHITI_FILES (200), BENCH_GRAPHITI_FOREIGN
  * (10000), BENCH_GRAPHITI_LLM_DELAY_MS (100, the issue's setting), BENCH_GRAPHITI_ROUNDS (1).
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpClient } from '../src/lib/mcp/client.js';
@@ -143,8 +144,10 @@ async function seedForeign(real: RealGraphiti, group: string, count: number): Pr
   const filler = 'Someone else wrote this note about the payment service and its queues. '.repeat(5);
   for (let start = 0; start < count; start += 1_000) {
     const n = Math.min(1_000, count - start);
+    // Random uuids, as Graphiti gives every episode (uuid4): get_episodes lists by uuid, so the top of its order is a fair sample of the group.
+    const uuids = Array.from({ length: n }, () => `'${randomUUID()}'`).join(',');
     await real.query(
-      `UNWIND range(${start}, ${start + n - 1}) AS i CREATE (:Episodic {uuid: 'f' + toString(i) + '-0000-4000-8000-000000000000', name: 'Foreign note ' + toString(i), group_id: '${group}', created_at: '2026-01-01T00:00:00+00:00', valid_at: '2026-01-01T00:00:00+00:00', source: 'text', source_description: 'claude add_memory', content: 'Note ' + toString(i) + '. ${filler}', entity_edges: []})`,
+      `WITH [${uuids}] AS uuids UNWIND range(0, ${n - 1}) AS k WITH uuids, k, ${start} + k AS i CREATE (:Episodic {uuid: uuids[k], name: 'Foreign note ' + toString(i), group_id: '${group}', created_at: '2026-01-01T00:00:00+00:00', valid_at: '2026-01-01T00:00:00+00:00', source: 'text', source_description: 'claude add_memory', content: 'Note ' + toString(i) + '. ${filler}', entity_edges: []})`,
       graphOf(group),
     );
   }

@@ -97,10 +97,17 @@ describe('group pace', () => {
     const waitingQueuedAt = Array.from({ length: 100 }, (_, i) => T0 + i);
     const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingQueuedAt: waitingQueuedAt.slice(-waiting) });
     const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headQueuedAt: T0 - 1 };
-    // 100 to go from the head: done at about T0 + 105 s; look again three quarters of the way.
+    // 100 to go from the head: done at about T0 + 106.5 s; the next sample six processing times before that.
+    const done = T0 + 1_000 + 101_000 + 500 + 4_040;
     let pace = after(busy, T0 + 2_000, 100);
     expect(pace.sampleNext).toBe(true);
-    expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.75 * (T0 + 1_000 + 101_000 + 500 + 4_040 - (T0 + 2_000))));
+    expect(pace.nextListingAt).toBe(done - 6_000);
+    // While the pace rests on few samples, only part of the way (a quarter, from two samples).
+    pace = after({ ...busy, stepsMs: [1_000, 1_000] }, T0 + 2_000, 100);
+    expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.25 * (done - (T0 + 2_000))));
+    // Ten to go: at least three quarters of the way.
+    pace = after({ ...busy, headAt: T0 + 90_000, headQueuedAt: T0 + 89 }, T0 + 91_000, 10);
+    expect(pace.nextListingAt).toBe(T0 + 91_000 + Math.round(0.75 * (T0 + 90_000 + 11_000 + 500 + 440 - (T0 + 91_000))));
     // Five to go: the next look is the full listing, at the predicted end.
     pace = after({ ...busy, headAt: T0 + 95_000, headQueuedAt: T0 + 94 }, T0 + 97_000, 5);
     expect(pace.sampleNext).toBeUndefined();

@@ -247,3 +247,16 @@ describe('listing schedule', () => {
   });
 });
 
+
+describe.runIf(process.env.SIM_SWEEP)('sweep', () => {
+  it('sweep', () => {
+    let sumLag = 0, sumFull = 0, sumSamples = 0, sumList = 0, worst = 0, maxLooks = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const jitter = rng(100 + seed);
+      const steps = Array.from({ length: 200 }, (_, i) => (810 + 0.7 * i) * (0.9 + 0.2 * jitter()));
+      const run = simulateBusy({ count: 200, stepMs: (i) => steps[i] as number, foreign: 10_000, fullListMs: 1_100, start: { size: 10_000, listMs: [1_000] } }, seed);
+      sumLag += run.confirmedAfterMs - run.doneMs; sumFull += run.full; sumSamples += run.samples; sumList += run.listingMs; worst = Math.max(worst, run.confirmedAfterMs - run.floorMs); maxLooks = Math.max(maxLooks, run.listings);
+    }
+    console.log(`mean lag ${(sumLag / 40).toFixed(0)} full ${(sumFull / 40).toFixed(2)} samples ${(sumSamples / 40).toFixed(2)} listMs ${(sumList / 40).toFixed(0)} worst over ${worst.toFixed(0)} max looks ${maxLooks}`);
+  });
+});

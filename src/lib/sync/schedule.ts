@@ -12,9 +12,10 @@
  *
  * In a busy group, the looks before the end are pace samples (pace.ts `sampleCap`): a tenth of the
  * group, which shows where the queue stands (the head) and how fast it moves, at a tenth of a
- * listing's cost. Each one looks again three quarters of the way to the predicted end, and once
- * the end is near (NEAR_STEPS processing times) the full listing that confirms is set for it. So a
- * batch gets one full listing at its end, aimed from a head seen a few episodes before it.
+ * listing's cost. Each one looks again NEAR_STEPS processing times before the predicted end (part
+ * of the way while the pace is new), and once the end is that near the full listing that confirms
+ * is set for it. So a batch gets one full listing at its end, aimed from a head seen a few
+ * episodes before it.
  *
  * And a listing never takes more than its share of the server's time: each one is charged its own
  * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with two listings' worth in reserve, so
@@ -47,7 +48,7 @@ export const MAX_GAP_MS = 5 * 60_000;
 const ASSUMED_STEP_MS = 1_000;
 /** Nothing is scheduled further ahead than this (pace.ts counts a time beyond it as due). */
 const MAX_AHEAD_MS = 9 * 60_000;
-/** A pace sample looks again this far towards the predicted end. */
+/** A pace sample looks again at least this far towards the predicted end (`sampleReach`). */
 const SAMPLE_REACH = 0.75;
 /**
  * Within this many processing times of the predicted end, the next look is the full listing (a
@@ -108,7 +109,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
     // A sample that shows nothing new says nothing (it holds a tenth): predict again, no back-off.
     delete pace.backoffMs;
     pace.sampleNext = true;
-    at = now + (done - now) * Math.min(SAMPLE_REACH, trustIn(pace));
+    at = now + sampleReach(pace, done - now);
   } else if (input.progress || pace.backoffMs === undefined) {
     // Something moved (or this is the first look): list when what is left should be done.
     delete pace.backoffMs;
@@ -148,6 +149,17 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   if (sample) pace.sampleNext = true;
   pace.nextListingAt = bounded(pace, now, at);
   return pace;
+}
+
+/**
+ * How far towards the predicted end the next sample looks: part of the way while the pace rests on
+ * few samples; once it is trusted, straight to NEAR_STEPS before the end (at least three quarters
+ * of the way), so a batch whose pace holds gets one sample near its end and then the full listing.
+ */
+function sampleReach(pace: GroupPace, aheadMs: number): number {
+  const trust = trustIn(pace);
+  if (trust < 1) return aheadMs * trust;
+  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * (stepOf(pace) ?? ASSUMED_STEP_MS));
 }
 
 /** A sample is worth it: the group is big and the end is still more than NEAR_STEPS processing times away. */
