@@ -68,16 +68,16 @@ describe('group pace', () => {
     const queuedAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
     const sighting = (i: number, startedAt: number) => ({ queuedAt: queuedAt[i] as number, episode: ep(`u${i}`, startedAt) });
     const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
-    let pace = nextPace({ previous: { size: 10_200 }, listing: sample([ep('u3', T0 + 3_000), ep('u13', T0 + 13_000)]), now: T0 + 15_000, sightings: [sighting(3, T0 + 3_000), sighting(13, T0 + 13_000)], stillWaiting: 18, progress: true, queuedAt });
+    let pace = nextPace({ previous: { size: 10_200 }, listing: sample([ep('u3', T0 + 3_000), ep('u13', T0 + 13_000)]), now: T0 + 15_000, sightings: [sighting(3, T0 + 3_000), sighting(13, T0 + 13_000)], stillWaiting: 18, progress: true, sentAt: queuedAt });
     // Ten parts from the 4th to the 14th: ten samples of one second (the first one seen has no earlier head).
     expect(pace.stepsMs).toEqual(Array(10).fill(1_000));
-    expect(pace).toMatchObject({ headAt: T0 + 13_000, headQueuedAt: queuedAt[13], size: 10_200 });
+    expect(pace).toMatchObject({ headAt: T0 + 13_000, headSentAt: queuedAt[13], size: 10_200 });
     // The next sample shows the 18th: four parts since the head, 1.1 s each.
-    pace = nextPace({ previous: pace, listing: sample([ep('u17', T0 + 17_400)]), now: T0 + 18_000, sightings: [sighting(17, T0 + 17_400)], stillWaiting: 2, progress: true, queuedAt });
+    pace = nextPace({ previous: pace, listing: sample([ep('u17', T0 + 17_400)]), now: T0 + 18_000, sightings: [sighting(17, T0 + 17_400)], stillWaiting: 2, progress: true, sentAt: queuedAt });
     expect(pace.stepsMs?.slice(-4)).toEqual(Array(4).fill(1_100));
     expect(pace.headAt).toBe(T0 + 17_400);
     // A part queued after the head had started says nothing: the worker may have been idle between.
-    const late = nextPace({ previous: pace, listing: sample([ep('v', T0 + 60_000)]), now: T0 + 61_000, sightings: [{ queuedAt: T0 + 50_000, episode: ep('v', T0 + 60_000) }], stillWaiting: 0, progress: true, queuedAt: [...queuedAt, T0 + 50_000] });
+    const late = nextPace({ previous: pace, listing: sample([ep('v', T0 + 60_000)]), now: T0 + 61_000, sightings: [{ queuedAt: T0 + 50_000, episode: ep('v', T0 + 60_000) }], stillWaiting: 0, progress: true, sentAt: [...queuedAt, T0 + 50_000] });
     expect(late.stepsMs).toEqual(pace.stepsMs);
     expect(late.headAt).toBe(T0 + 60_000);
     // A sample's cost is not the group's listing cost.
@@ -85,18 +85,23 @@ describe('group pace', () => {
   });
 
   it('predicts from the head: the parts queued after it, one processing time each, with a margin that grows with them', () => {
-    const pace: GroupPace = { stepsMs: [1_000], headAt: T0, headQueuedAt: T0 - 1_000 };
+    const pace: GroupPace = { stepsMs: [1_000], headAt: T0, headSentAt: T0 - 1_000 };
     const behind = Array.from({ length: 10 }, (_, i) => T0 - 990 + i);
     // The head's own processing and ten more, half a processing time and 4 % of the eleven.
-    expect(predictDone(pace, T0 + 5_000, 30, T0 - 981, behind)).toBe(T0 + 11_000 + 500 + 440);
+    // After a sample, the parts sent before the head were processed out of it.
+    const sample = (sent: number[]) => ({ waitingSentAt: sent, complete: false });
+    expect(predictDone(pace, T0 + 5_000, 13, T0 - 981, sample([T0 - 1_300, T0 - 1_200, T0 - 1_100, ...behind]))).toBe(T0 + 11_000 + 500 + 440);
+    // After a complete listing every part still waiting is ahead of the worker, wherever it was sent
+    // (several sends at once reach the server in any order).
+    expect(predictDone(pace, T0 + 5_000, 13, T0 - 981, { waitingSentAt: [T0 - 1_010, T0 - 1_005, T0 - 1_001, ...behind], complete: true })).toBe(T0 + 14_000 + 500 + 560);
     // A head from an earlier batch (the queue went idle since): from now, for every part waiting.
-    expect(predictDone(pace, T0 + 60_000, 10, T0 + 50_009, behind.map((q) => q + 51_000))).toBe(T0 + 60_000 + 10_000 + 500);
+    expect(predictDone(pace, T0 + 60_000, 10, T0 + 50_009, sample(behind.map((q) => q + 51_000)))).toBe(T0 + 60_000 + 10_000 + 500);
   });
 
   it('looks with samples while the end is far, and lists in full once it is near', () => {
-    const waitingQueuedAt = Array.from({ length: 100 }, (_, i) => T0 + i);
-    const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingQueuedAt: waitingQueuedAt.slice(-waiting) });
-    const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headQueuedAt: T0 - 1 };
+    const waitingSentAt = Array.from({ length: 100 }, (_, i) => T0 + i);
+    const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingSentAt: waitingSentAt.slice(-waiting) });
+    const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headSentAt: T0 - 1 };
     // 100 to go from the head: done at about T0 + 106.5 s; the next sample six processing times before that.
     const done = T0 + 1_000 + 101_000 + 500 + 4_040;
     let pace = after(busy, T0 + 2_000, 100);
@@ -106,10 +111,10 @@ describe('group pace', () => {
     pace = after({ ...busy, stepsMs: [1_000, 1_000] }, T0 + 2_000, 100);
     expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.25 * (done - (T0 + 2_000))));
     // Ten to go: at least three quarters of the way.
-    pace = after({ ...busy, headAt: T0 + 90_000, headQueuedAt: T0 + 89 }, T0 + 91_000, 10);
+    pace = after({ ...busy, headAt: T0 + 90_000, headSentAt: T0 + 89 }, T0 + 91_000, 10);
     expect(pace.nextListingAt).toBe(T0 + 91_000 + Math.round(0.75 * (T0 + 90_000 + 11_000 + 500 + 440 - (T0 + 91_000))));
     // Five to go: the next look is the full listing, at the predicted end.
-    pace = after({ ...busy, headAt: T0 + 95_000, headQueuedAt: T0 + 94 }, T0 + 97_000, 5);
+    pace = after({ ...busy, headAt: T0 + 95_000, headSentAt: T0 + 94 }, T0 + 97_000, 5);
     expect(pace.sampleNext).toBeUndefined();
     expect(pace.nextListingAt).toBe(T0 + 95_000 + 6_000 + 500 + 240);
     // A small group is always listed in full.
@@ -121,8 +126,8 @@ describe('group pace', () => {
   });
 
   it('the pace read back from the state keeps the head and the kind of the next look, and drops what is malformed', () => {
-    const state = { groups: { g: { headAt: T0, headQueuedAt: T0 - 5, sampleNext: true }, h: { headAt: 'soon', headQueuedAt: T0, sampleNext: 'yes' } } } as unknown as SyncState;
-    expect(paceOf(state, 'g')).toEqual({ headAt: T0, headQueuedAt: T0 - 5, sampleNext: true });
+    const state = { groups: { g: { headAt: T0, headSentAt: T0 - 5, sampleNext: true }, h: { headAt: 'soon', headSentAt: T0, sampleNext: 'yes' } } } as unknown as SyncState;
+    expect(paceOf(state, 'g')).toEqual({ headAt: T0, headSentAt: T0 - 5, sampleNext: true });
     expect(paceOf(state, 'h')).toEqual({});
   });
 });

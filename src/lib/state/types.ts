@@ -135,8 +135,8 @@ export interface GroupPace {
   budgetAt?: number;
   /** Where the queue stood at the last look: when the latest-started episode of ours seen started (our clock), epoch ms. */
   headAt?: number;
-  /** When we queued that episode, epoch ms (the parts queued after it are still ahead of the worker). */
-  headQueuedAt?: number;
+  /** When we sent that episode, epoch ms (the parts sent after it are still ahead of the worker). */
+  headSentAt?: number;
   /** The next look is a pace sample (a slice of the group, sync/pace.ts `sampleCap`), not a full listing. */
   sampleNext?: boolean;
 }

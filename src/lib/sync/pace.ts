@@ -20,8 +20,8 @@
  * A look need not be a full listing. The top of the uuid order is a fair sample of the group
  * (uuids are random), so a slice of a tenth of a busy group (`sampleCap`) shows about a tenth of
  * our processed episodes at a tenth of the cost. With the queue in order, each one seen pins where
- * the queue stood: it started at `created_at`, after every part of ours queued before it. So a
- * sample gives the pace (the time between two of ours over the parts queued between them) and the
+ * the queue stood: it started at `created_at`, after every part of ours sent before it. So a
+ * sample gives the pace (the time between two of ours over the parts sent between them) and the
  * head (`headAt`), which is all the prediction needs. Only a full listing confirms the rest and
  * judges what is absent; samples lead up to it.
  *
@@ -100,9 +100,9 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (typeof raw.budgetAt === 'number' && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
-  if (isCount(raw.headAt) && isCount(raw.headQueuedAt)) {
+  if (isCount(raw.headAt) && isCount(raw.headSentAt)) {
     pace.headAt = raw.headAt;
-    pace.headQueuedAt = raw.headQueuedAt;
+    pace.headSentAt = raw.headSentAt;
   }
   if (raw.sampleNext === true) pace.sampleNext = true;
   return pace;
@@ -212,6 +212,8 @@ export function lastMovement(pace: GroupPace, listing: GroupListing, now: number
 /** An episode of ours that became visible in this listing: when we queued it, and the episode. */
 export interface Sighting {
   queuedAt: number;
+  /** When we sent it: its place in the server's queue (the queue's order, where `queuedAt` is the reply's). Default: `queuedAt`. */
+  sentAt?: number;
   episode: Episode;
 }
 
@@ -227,10 +229,10 @@ export interface PaceInput {
   progress: boolean;
   /** When the last of our still-waiting parts was queued (epoch ms), for the schedule's prediction. */
   lastQueuedAt?: number | undefined;
-  /** When each still-waiting part was queued (epoch ms): the parts behind the head (schedule.ts). */
-  waitingQueuedAt?: readonly number[];
-  /** When each part of ours in the group was queued (epoch ms), sorted: a sample's spans count the parts between two sightings. */
-  queuedAt?: readonly number[];
+  /** When each still-waiting part was sent (epoch ms): the parts behind the head (schedule.ts). */
+  waitingSentAt?: readonly number[];
+  /** When each part of ours in the group was sent (epoch ms), sorted: a sample's spans count the parts between two sightings. */
+  sentAt?: readonly number[];
 }
 
 /** The group's pace after a listing: size and samples (schedule.ts then sets the next listing). */
@@ -244,9 +246,9 @@ export function nextPace(input: PaceInput): GroupPace {
   else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
 
   if (input.sightings.length > 0) {
-    const seen = input.sightings.flatMap(({ queuedAt, episode }) => {
+    const seen = input.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
       const created = parseTime(episode.created_at);
-      return created === undefined ? [] : [{ queuedAt, created }];
+      return created === undefined ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, created }];
     });
     delete pace.skewMs;
     pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
@@ -258,12 +260,12 @@ export function nextPace(input: PaceInput): GroupPace {
     // Waits against the quickest start seen (ahead or behind, it is the same clock offset).
     if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
     // On our clock: when each seen part started.
-    const started = seen.map(({ queuedAt, created }) => ({ queuedAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.queuedAt ?? []));
+    const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
+    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.sentAt ?? []));
     const latest = started[started.length - 1];
     if (latest !== undefined && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
-      pace.headQueuedAt = latest.queuedAt;
+      pace.headSentAt = latest.sentAt;
     }
   }
 
@@ -275,17 +277,18 @@ export function nextPace(input: PaceInput): GroupPace {
 /**
  * Processing times from a sample, which shows only some of the episodes: between two of ours seen
  * (the head from an earlier look, then each seen here in start order), the worker ran every part
- * of ours queued between them, one at a time, if all of them were queued before the first one
- * started (it was busy throughout). Each gap over n parts counts as n samples of n-th of it (the
- * window then holds the latest gaps; other clients' episodes in the queue count into the pace, as
- * they delay ours alike).
+ * of ours sent between them, one at a time, if the later one was already queued when the earlier
+ * one started (it was busy throughout). The order is the order we sent in, which is the order the
+ * server received (the replies, and so `queuedAt`, come back in any order when several sends run
+ * at once). Each gap over n parts counts as n samples of n-th of it (the window then holds the
+ * latest gaps; other clients' episodes in the queue count into the pace, as they delay ours alike).
  */
-function spanTimes(started: ReadonlyArray<{ queuedAt: number; startedAt: number }>, pace: GroupPace, queuedAt: readonly number[]): number[] {
+function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; startedAt: number }>, pace: GroupPace, sentAt: readonly number[]): number[] {
   const steps: number[] = [];
-  let prev = pace.headAt !== undefined && pace.headQueuedAt !== undefined ? { queuedAt: pace.headQueuedAt, startedAt: pace.headAt } : undefined;
+  let prev = pace.headAt !== undefined && pace.headSentAt !== undefined ? { sentAt: pace.headSentAt, startedAt: pace.headAt } : undefined;
   for (const b of started) {
-    if (prev !== undefined && b.queuedAt > prev.queuedAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
-      const n = countIn(queuedAt, prev.queuedAt, b.queuedAt);
+    if (prev !== undefined && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
+      const n = countIn(sentAt, prev.sentAt, b.sentAt);
       if (n >= 1) steps.push(...Array<number>(Math.min(n, SAMPLES)).fill(Math.round((b.startedAt - prev.startedAt) / n)));
     }
     if (prev === undefined || b.startedAt > prev.startedAt) prev = b;

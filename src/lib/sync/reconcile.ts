@@ -103,7 +103,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         uuidNow.set(ref, keep.uuid);
         if (!adopted && ref.queuedAt !== undefined) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep });
+          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: Date.parse(ref.sentAt ?? ref.queuedAt), episode: keep });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
@@ -195,11 +195,11 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const settled = new Set(out.settled);
     const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
-    const waitingQueuedAt = waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0);
-    const lastQueuedAt = waitingQueuedAt.reduce((a, b) => Math.max(a, b), 0) || undefined;
-    // A sample's pace counts the parts of ours queued between two it saw (pace.ts).
-    const queuedAt = allParts(state).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [Date.parse(ref.queuedAt)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingQueuedAt, queuedAt }));
+    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0), 0) || undefined;
+    // The queue's order is the order we sent in (pace.ts): where the head stands, what a sample's span covers.
+    const waitingSentAt = waitingParts.map((ref) => Date.parse(ref.sentAt ?? ref.queuedAt ?? '') || 0);
+    const sentAt = allParts(state).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [Date.parse(ref.sentAt ?? ref.queuedAt)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
+    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
 }

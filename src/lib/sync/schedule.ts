@@ -66,7 +66,7 @@ const HEAD_MARGIN = 0.04;
 
 /** The group's pace after a listing: its samples (pace.ts), then its next listing. */
 export function paceAfterListing(input: PaceInput): GroupPace {
-  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, waitingQueuedAt: input.waitingQueuedAt, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true });
+  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, waitingSentAt: input.waitingSentAt, complete: input.listing.complete, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true });
 }
 
 export interface ScheduleInput {
@@ -79,8 +79,10 @@ export interface ScheduleInput {
   progress: boolean;
   /** When the last of the waiting parts was queued. */
   lastQueuedAt?: number | undefined;
-  /** When each waiting part was queued: those queued after the head are still ahead of the worker. */
-  waitingQueuedAt?: readonly number[] | undefined;
+  /** When each waiting part was sent: those sent after the head are still ahead of the worker. */
+  waitingSentAt?: readonly number[] | undefined;
+  /** The listing covered the group: every waiting part is still ahead of the worker (or lost), wherever it was sent. */
+  complete?: boolean;
   /** This listing's wall time (ms), charged against the budget; undefined when none happened or it was cheap (pace.ts `costlyListing`). */
   listedMs?: number | undefined;
   /** The look was the local server's direct query (milliseconds): near the end it may come every couple of episodes. */
@@ -103,8 +105,9 @@ export function nextListing(input: ScheduleInput): GroupPace {
     return pace;
   }
   let at: number;
-  const done = guessDone(pace, now, input.waiting, input.lastQueuedAt, input.waitingQueuedAt);
-  if (input.direct !== true && behindHead(pace, input.waitingQueuedAt) !== undefined && sampleFits(pace, now, done)) {
+  const queue: QueueView | undefined = input.waitingSentAt === undefined ? undefined : { waitingSentAt: input.waitingSentAt, complete: input.complete === true };
+  const done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue);
+  if (input.direct !== true && behindHead(pace, queue) !== undefined && sampleFits(pace, now, done)) {
     // Far from the end, and the queue's place known: a slice of the group shows how far it got.
     // A sample that shows nothing new says nothing (it holds a tenth): predict again, no back-off.
     delete pace.backoffMs;
@@ -167,20 +170,29 @@ function sampleFits(pace: GroupPace, now: number, done: number): boolean {
   return canSample(pace) && done - now > NEAR_STEPS * (stepOf(pace) ?? ASSUMED_STEP_MS);
 }
 
+/** The waiting parts as the last look showed them. */
+export interface QueueView {
+  /** When each waiting part was sent. */
+  waitingSentAt: readonly number[];
+  /** The look covered the group: a waiting part is unprocessed (or lost) wherever it was sent. */
+  complete: boolean;
+}
+
 /**
  * How many waiting parts are still ahead of the worker, counted from the head (the latest-started
- * part of ours seen: everything queued after it), when the head tells: the worker has been busy
- * since it (the first of them was queued before the head was done). Undefined otherwise: no head,
- * or a head from an earlier batch, after which the queue went idle.
+ * part of ours seen), when the head tells: the worker has been busy since it (the first of them
+ * was sent before the head was done). After a complete listing every waiting part is ahead; after
+ * a sample, those sent after the head (the others were processed, out of the sample). Undefined
+ * otherwise: no head, or a head from an earlier batch, after which the queue went idle.
  */
-function behindHead(pace: GroupPace, waitingQueuedAt: readonly number[] | undefined): number | undefined {
-  if (pace.headAt === undefined || pace.headQueuedAt === undefined || waitingQueuedAt === undefined) return undefined;
+function behindHead(pace: GroupPace, queue: QueueView | undefined): number | undefined {
+  if (pace.headAt === undefined || pace.headSentAt === undefined || queue === undefined) return undefined;
   let behind = 0;
   let first = Number.POSITIVE_INFINITY;
-  for (const q of waitingQueuedAt) {
-    if (q <= pace.headQueuedAt) continue;
+  for (const sent of queue.waitingSentAt) {
+    if (!queue.complete && sent <= pace.headSentAt) continue;
     behind++;
-    first = Math.min(first, q);
+    first = Math.min(first, sent);
   }
   if (behind === 0 || first > pace.headAt + (stepOf(pace) ?? ASSUMED_STEP_MS)) return undefined;
   return behind;
@@ -190,22 +202,22 @@ function behindHead(pace: GroupPace, waitingQueuedAt: readonly number[] | undefi
  * When the waiting parts should all have been processed, from the group's pace: the last one
  * queued waits its usual wait and takes one processing time, and the queue works through what is
  * left one processing time each: from the head where it is known (the head's own, then each part
- * queued after it, HEAD_MARGIN more each), else from now for every part still waiting; half a
+ * still ahead of the worker, `behindHead`, HEAD_MARGIN more each), else from now for every part still waiting; half a
  * processing time of margin. Undefined before the pace is known.
  */
-export function predictDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, waitingQueuedAt?: readonly number[]): number | undefined {
+export function predictDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView): number | undefined {
   const step = stepOf(pace);
   if (step === undefined) return undefined;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
-  const ahead = behindHead(pace, waitingQueuedAt);
-  const queue = ahead === undefined ? now + waiting * step : (pace.headAt as number) + (ahead + 1) * step;
+  const ahead = behindHead(pace, queue);
+  const worked = ahead === undefined ? now + waiting * step : (pace.headAt as number) + (ahead + 1) * step;
   const margin = step / 2 + (ahead === undefined ? 0 : HEAD_MARGIN * (ahead + 1) * step);
-  return Math.round(Math.max(queue, last) + margin);
+  return Math.round(Math.max(worked, last) + margin);
 }
 
 /** `predictDone`, or before the group's pace is known, the same with an assumed processing time. */
-function guessDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, waitingQueuedAt?: readonly number[]): number {
-  return predictDone(pace, now, waiting, lastQueuedAt, waitingQueuedAt) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, waitingQueuedAt) ?? now;
+function guessDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView): number {
+  return predictDone(pace, now, waiting, lastQueuedAt, queue) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue) ?? now;
 }
 
 /** How far to go towards a predicted end before looking again: all the way once the pace rests on several samples. */
