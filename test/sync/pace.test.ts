@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import type { SyncState } from '../../src/lib/state/state.js';
-import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, SAMPLE_MIN_GROUP, type GroupListing } from '../../src/lib/sync/pace.js';
+import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, sampleDue, SAMPLE_MIN_GROUP, type GroupListing } from '../../src/lib/sync/pace.js';
 import { afterSend, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -105,8 +105,11 @@ describe('group pace', () => {
     // 100 to go from the head: done at about T0 + 106.5 s; the next sample six processing times before that.
     const done = T0 + 1_000 + 101_000 + 500 + 4_040;
     let pace = after(busy, T0 + 2_000, 100);
-    expect(pace.sampleNext).toBe(true);
+    expect(pace.sampleUntil).toBe(done);
     expect(pace.nextListingAt).toBe(done - 6_000);
+    // A look after the predicted end (a hook's run much later) lists in full.
+    expect(sampleDue(pace, done - 6_000)).toBe(true);
+    expect(sampleDue(pace, done)).toBe(false);
     // While the pace rests on few samples, only part of the way (a quarter, from two samples).
     pace = after({ ...busy, stepsMs: [1_000, 1_000] }, T0 + 2_000, 100);
     expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.25 * (done - (T0 + 2_000))));
@@ -115,19 +118,19 @@ describe('group pace', () => {
     expect(pace.nextListingAt).toBe(T0 + 91_000 + Math.round(0.75 * (T0 + 90_000 + 11_000 + 500 + 440 - (T0 + 91_000))));
     // Five to go: the next look is the full listing, at the predicted end.
     pace = after({ ...busy, headAt: T0 + 95_000, headSentAt: T0 + 94 }, T0 + 97_000, 5);
-    expect(pace.sampleNext).toBeUndefined();
+    expect(pace.sampleUntil).toBeUndefined();
     expect(pace.nextListingAt).toBe(T0 + 95_000 + 6_000 + 500 + 240);
     // A small group is always listed in full.
-    expect(after({ ...busy, size: 1_500 }, T0 + 2_000, 100).sampleNext).toBeUndefined();
+    expect(after({ ...busy, size: 1_500 }, T0 + 2_000, 100).sampleUntil).toBeUndefined();
     // The first look after sending into a busy group whose pace is not known yet is a sample, a quarter of the way.
     const first = afterSend({ size: 10_200, listMs: [1_100] }, T0, 200, T0);
-    expect(first.sampleNext).toBe(true);
+    expect(first.sampleUntil).toBe(T0 + 200 * 1_000 + 500);
     expect(first.nextListingAt).toBe(T0 + Math.round(0.25 * (200 * 1_000 + 500)));
   });
 
   it('the pace read back from the state keeps the head and the kind of the next look, and drops what is malformed', () => {
-    const state = { groups: { g: { headAt: T0, headSentAt: T0 - 5, sampleNext: true }, h: { headAt: 'soon', headSentAt: T0, sampleNext: 'yes' } } } as unknown as SyncState;
-    expect(paceOf(state, 'g')).toEqual({ headAt: T0, headSentAt: T0 - 5, sampleNext: true });
+    const state = { groups: { g: { headAt: T0, headSentAt: T0 - 5, sampleUntil: T0 + 9 }, h: { headAt: 'soon', headSentAt: T0, sampleUntil: 'later' } } } as unknown as SyncState;
+    expect(paceOf(state, 'g')).toEqual({ headAt: T0, headSentAt: T0 - 5, sampleUntil: T0 + 9 });
     expect(paceOf(state, 'h')).toEqual({});
   });
 });

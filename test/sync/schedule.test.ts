@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import type { Sighting } from '../../src/lib/sync/pace.js';
-import { canSample, sampleCap } from '../../src/lib/sync/pace.js';
+import { sampleCap, sampleDue } from '../../src/lib/sync/pace.js';
 import { afterSend, LISTING_SHARE, MAX_GAP_MS, MIN_GAP_MS, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -127,7 +127,7 @@ function simulateBusy(q: BusyQueue, seed = 1): BusyRun {
   for (let guard = 0; guard < 1_000 && seen.size < q.count; guard++) {
     now = Math.max(now, pace.nextListingAt ?? now);
     advance(now);
-    const sample = pace.sampleNext === true && canSample(pace);
+    const sample = sampleDue(pace, now);
     const processed = started.length;
     const cap = sample ? sampleCap(pace.size as number) : Number.POSITIVE_INFINITY;
     // The top `cap` of the uuid order among everything visible.

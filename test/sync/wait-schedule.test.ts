@@ -131,4 +131,18 @@ describe('sync --wait in a busy group', () => {
     expect(adds()).toBe(4 + 40 + 1);
     expect([...oursByMarker().values()].every((n) => n === 1)).toBe(true);
   });
+  it('runs a minute apart (the hooks): the run after the send lists in full once and confirms everything, no sample', async () => {
+    fill();
+    const config = box.config();
+    for (let i = 0; i < 20; i++) box.pai(`LEARNING/SYSTEM/h${i}.md`, learning(`H${i}`, `Body ${i}.`));
+    let clock = Date.now();
+    const now = () => clock;
+    await runSync(config, { now });
+    await server.whenIdle();
+    clock += 60_000;
+    const from = server.calls.length;
+    expect(await runSync(config, { now })).toMatchObject({ confirmed: 20, queued: 0 });
+    expect(looks(from)).toHaveLength(1);
+    expect(looks(from)[0]).toBeGreaterThan(FOREIGN);
+  });
 });

@@ -137,8 +137,11 @@ export interface GroupPace {
   headAt?: number;
   /** When we sent that episode, epoch ms (the parts sent after it are still ahead of the worker). */
   headSentAt?: number;
-  /** The next look is a pace sample (a slice of the group, sync/pace.ts `sampleCap`), not a full listing. */
-  sampleNext?: boolean;
+  /**
+   * A look before this time (epoch ms: the predicted end) is a pace sample (a slice of the group,
+   * sync/pace.ts `sampleCap`); a later one, or none set, is a full listing.
+   */
+  sampleUntil?: number;
 }
 
 /**

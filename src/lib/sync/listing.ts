@@ -24,7 +24,7 @@ import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
-import { canSample, firstCap, listingDue, nextCap, paceOf, sampleCap, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
+import { sampleDue, firstCap, listingDue, nextCap, paceOf, sampleCap, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
 import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
@@ -111,7 +111,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
         continue;
       }
       // A sample needs the group's size, and a rebuild's first look must cover the group.
-      const sample = pace.sampleNext === true && canSample(pace) && !options.ignoreBackoff && (!options.rebuilding || coveredThisRun.has(ctx));
+      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && (!options.rebuilding || coveredThisRun.has(ctx));
       try {
         const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
         listing.set(group, listed);

@@ -104,7 +104,7 @@ export function paceOf(state: SyncState, group: string): GroupPace {
     pace.headAt = raw.headAt;
     pace.headSentAt = raw.headSentAt;
   }
-  if (raw.sampleNext === true) pace.sampleNext = true;
+  if (isCount(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
   return pace;
 }
 
@@ -134,6 +134,14 @@ export function nextCap(cap: number): number {
 /** The group is big enough that a pace sample costs far less than a full listing. */
 export function canSample(pace: GroupPace): boolean {
   return pace.size !== undefined && pace.size >= SAMPLE_MIN_GROUP;
+}
+
+/**
+ * The look due now is a pace sample: the schedule asked for one (the end was far) and the end it
+ * predicted has not come yet (a hook's run an hour later lists in full), in a group big enough.
+ */
+export function sampleDue(pace: GroupPace, now: number): boolean {
+  return pace.sampleUntil !== undefined && now < pace.sampleUntil && canSample(pace);
 }
 
 /** How many episodes a pace sample asks for: a tenth of the group as last seen. */

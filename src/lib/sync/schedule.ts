@@ -98,7 +98,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
     const typical = (median(pace.listMs) ?? input.listedMs) / LISTING_SHARE;
     pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input.listedMs / LISTING_SHARE);
   }
-  delete pace.sampleNext;
+  delete pace.sampleUntil;
   if (input.waiting === 0) {
     delete pace.nextListingAt;
     delete pace.backoffMs;
@@ -111,7 +111,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
     // Far from the end, and the queue's place known: a slice of the group shows how far it got.
     // A sample that shows nothing new says nothing (it holds a tenth): predict again, no back-off.
     delete pace.backoffMs;
-    pace.sampleNext = true;
+    pace.sampleUntil = done;
     at = now + sampleReach(pace, done - now);
   } else if (input.progress || pace.backoffMs === undefined) {
     // Something moved (or this is the first look): list when what is left should be done.
@@ -148,8 +148,8 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   if (at < now + MIN_GAP_MS) return previous;
   const pace: GroupPace = { ...previous };
   delete pace.backoffMs;
-  delete pace.sampleNext;
-  if (sample) pace.sampleNext = true;
+  delete pace.sampleUntil;
+  if (sample) pace.sampleUntil = done;
   pace.nextListingAt = bounded(pace, now, at);
   return pace;
 }
