@@ -68870,6 +68870,11 @@ function paceOf(state, group) {
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
   if (typeof raw.budgetAt === "number" && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
+  if (isCount2(raw.headAt) && isCount2(raw.headSentAt)) {
+    pace.headAt = raw.headAt;
+    pace.headSentAt = raw.headSentAt;
+  }
+  if (isCount2(raw.sampleUntil)) pace.sampleUntil = raw.sampleUntil;
   return pace;
 }
 function listingDue(pace, now) {
@@ -68881,6 +68886,15 @@ function firstCap(pace, ours) {
 }
 function nextCap(cap) {
   return Math.min(MAX_LISTING, cap * LISTING_GROWTH);
+}
+function canSample(pace) {
+  return pace.size !== void 0 && pace.size >= SAMPLE_MIN_GROUP;
+}
+function sampleDue(pace, now) {
+  return pace.sampleUntil !== void 0 && now < pace.sampleUntil && canSample(pace);
+}
+function sampleCap(size) {
+  return Math.max(MIN_LISTING, Math.ceil(size / SAMPLE_DIVISOR));
 }
 function skewOf(pace) {
   const low = lowestSkewSample(pace);
@@ -68921,9 +68935,9 @@ function nextPace(input2) {
   } else if (listing.complete) pace.size = listing.episodes.length;
   else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
   if (input2.sightings.length > 0) {
-    const seen = input2.sightings.flatMap(({ queuedAt, episode }) => {
+    const seen = input2.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
       const created = parseTime2(episode.created_at);
-      return created === void 0 ? [] : [{ queuedAt, created }];
+      return created === void 0 ? [] : [{ queuedAt, sentAt: sentAt ?? queuedAt, created }];
     });
     delete pace.skewMs;
     pace.skewsMs = keep(pace.skewsMs, seen.map(({ queuedAt, created }) => created - queuedAt));
@@ -68931,9 +68945,41 @@ function nextPace(input2) {
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
+    const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
+    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input2.sentAt ?? []));
+    const latest = started[started.length - 1];
+    if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
+      pace.headAt = latest.startedAt;
+      pace.headSentAt = latest.sentAt;
+    }
   }
-  if (costlyListing(listing)) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
+  if (costlyListing(listing) && listing.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
   return pace;
+}
+function spanTimes(started, pace, sentAt) {
+  const steps = [];
+  let prev = pace.headAt !== void 0 && pace.headSentAt !== void 0 ? { sentAt: pace.headSentAt, startedAt: pace.headAt } : void 0;
+  for (const b of started) {
+    if (prev !== void 0 && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
+      const n = countIn(sentAt, prev.sentAt, b.sentAt);
+      if (n >= 1) steps.push(...Array(Math.min(n, SAMPLES)).fill(Math.round((b.startedAt - prev.startedAt) / n)));
+    }
+    if (prev === void 0 || b.startedAt > prev.startedAt) prev = b;
+  }
+  return steps;
+}
+function countIn(sorted, low, high) {
+  return firstAbove(sorted, high) - firstAbove(sorted, low);
+}
+function firstAbove(sorted, value) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (sorted[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 function processingTimes(seen, listing, skew) {
   const starts = listing.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
@@ -68988,7 +69034,7 @@ function isSamples(v) {
 function isSigned(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
 }
-var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, COSTLY_LISTING_EPISODES, MAX_WAIT_AHEAD_MS, WAITED_MS;
+var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_WAIT_AHEAD_MS, WAITED_MS;
 var init_pace = __esm({
   "src/lib/sync/pace.ts"() {
     "use strict";
@@ -69000,6 +69046,8 @@ var init_pace = __esm({
     PATIENCE_FACTOR = 4;
     MAX_SKEW_MS = 2 * 6e4;
     SKEW_OUTLIER_MS = 3e4;
+    SAMPLE_DIVISOR = 10;
+    SAMPLE_MIN_GROUP = 2e3;
     COSTLY_LISTING_EPISODES = 1e3;
     MAX_WAIT_AHEAD_MS = 10 * 6e4;
     WAITED_MS = 50;
@@ -69116,8 +69164,9 @@ async function fetchListing(ctx, options2) {
         covered.push(group);
         continue;
       }
+      const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && (!options2.rebuilding || coveredThisRun.has(ctx));
       try {
-        const listed = await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
+        const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error62) {
@@ -69152,6 +69201,14 @@ async function listGroup(ctx, group, markers, cap) {
     }
     cap = nextCap(cap);
   }
+}
+async function sampleGroup(ctx, group, cap) {
+  const started = performance.now();
+  const episodes = asCurrentOrigin(await ctx.graphiti.getEpisodes([group], cap, ctx.options.signal), ctx.config).map(withMarker);
+  const complete = episodes.length < cap;
+  const ms = Math.round(performance.now() - started);
+  ctx.logger.debug("sampled group", { group, cap, episodes: episodes.length, complete, ms });
+  return { episodes, complete, requests: 1, listed: episodes.length, ms, ...complete ? {} : { sample: true } };
 }
 function allFound(episodes, markers) {
   if (markers.size === 0) return false;
@@ -73415,7 +73472,7 @@ var init_prepare = __esm({
 
 // src/lib/sync/schedule.ts
 function paceAfterListing(input2) {
-  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
+  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
 }
 function nextListing(input2) {
   const { now } = input2;
@@ -73424,15 +73481,22 @@ function nextListing(input2) {
     const typical = (median(pace.listMs) ?? input2.listedMs) / LISTING_SHARE;
     pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input2.listedMs / LISTING_SHARE);
   }
+  delete pace.sampleUntil;
   if (input2.waiting === 0) {
     delete pace.nextListingAt;
     delete pace.backoffMs;
     return pace;
   }
   let at;
-  if (input2.progress || pace.backoffMs === void 0) {
+  const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
+  const done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue);
+  if (input2.direct !== true && behindHead(pace, queue) !== void 0 && sampleFits(pace, now, done)) {
     delete pace.backoffMs;
-    at = now + (guessDone(pace, now, input2.waiting, input2.lastQueuedAt) - now) * trustIn(pace);
+    pace.sampleUntil = done;
+    at = now + sampleReach(pace, done - now);
+  } else if (input2.progress || pace.backoffMs === void 0) {
+    delete pace.backoffMs;
+    at = now + (done - now) * trustIn(pace);
     if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf2(pace) ?? ASSUMED_STEP_MS));
     if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
   } else {
@@ -73447,21 +73511,47 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
   const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
+  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done);
   const at = Math.max(done === void 0 ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
   if (at < now + MIN_GAP_MS) return previous;
   const pace = { ...previous };
   delete pace.backoffMs;
+  delete pace.sampleUntil;
+  if (sample) pace.sampleUntil = done;
   pace.nextListingAt = bounded(pace, now, at);
   return pace;
 }
-function predictDone(pace, now, waiting, lastQueuedAt) {
+function sampleReach(pace, aheadMs) {
+  const trust = trustIn(pace);
+  if (trust < 1) return aheadMs * trust;
+  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * (stepOf2(pace) ?? ASSUMED_STEP_MS));
+}
+function sampleFits(pace, now, done) {
+  return canSample(pace) && done - now > NEAR_STEPS * (stepOf2(pace) ?? ASSUMED_STEP_MS);
+}
+function behindHead(pace, queue) {
+  if (pace.headAt === void 0 || pace.headSentAt === void 0 || queue === void 0) return void 0;
+  let behind = 0;
+  let first = Number.POSITIVE_INFINITY;
+  for (const sent of queue.waitingSentAt) {
+    if (!queue.complete && sent <= pace.headSentAt) continue;
+    behind++;
+    first = Math.min(first, sent);
+  }
+  if (behind === 0 || first > pace.headAt + (stepOf2(pace) ?? ASSUMED_STEP_MS)) return void 0;
+  return behind;
+}
+function predictDone(pace, now, waiting, lastQueuedAt, queue) {
   const step = stepOf2(pace);
   if (step === void 0) return void 0;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
-  return Math.round(Math.max(now + waiting * step, last) + step / 2);
+  const ahead = behindHead(pace, queue);
+  const worked = ahead === void 0 ? now + waiting * step : pace.headAt + (ahead + 1) * step;
+  const margin = step / 2 + (ahead === void 0 ? 0 : HEAD_MARGIN * (ahead + 1) * step);
+  return Math.round(Math.max(worked, last) + margin);
 }
-function guessDone(pace, now, waiting, lastQueuedAt) {
-  return predictDone(pace, now, waiting, lastQueuedAt) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt) ?? now;
+function guessDone(pace, now, waiting, lastQueuedAt, queue) {
+  return predictDone(pace, now, waiting, lastQueuedAt, queue) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue) ?? now;
 }
 function trustIn(pace) {
   const n = stepSamples(pace);
@@ -73500,7 +73590,7 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, MAX_AHEAD_MS;
+var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, MAX_AHEAD_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
@@ -73512,6 +73602,9 @@ var init_schedule = __esm({
     MAX_GAP_MS = 5 * 6e4;
     ASSUMED_STEP_MS = 1e3;
     MAX_AHEAD_MS = 9 * 6e4;
+    SAMPLE_REACH = 0.75;
+    NEAR_STEPS = 6;
+    HEAD_MARGIN = 0.04;
   }
 });
 
@@ -73560,7 +73653,7 @@ function reconcile(input2) {
         uuidNow.set(ref, keep2.uuid);
         if (!adopted && ref.queuedAt !== void 0) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), episode: keep2 });
+          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: Date.parse(ref.sentAt ?? ref.queuedAt), episode: keep2 });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
@@ -73631,8 +73724,10 @@ function reconcile(input2) {
     const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
     const settled = new Set(out.settled);
     const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
-    const lastQueuedAt = Math.max(0, ...waitingParts.map((ref) => Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || 0)) || void 0;
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt }));
+    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || 0), 0) || void 0;
+    const waitingSentAt = waitingParts.map((ref) => Date.parse(ref.sentAt ?? ref.queuedAt ?? "") || 0);
+    const sentAt = allParts(state).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [Date.parse(ref.sentAt ?? ref.queuedAt)] : []).filter(Number.isFinite).sort((a, b) => a - b);
+    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
 }
