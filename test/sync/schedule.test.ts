@@ -7,6 +7,7 @@ import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import type { Sighting } from '../../src/lib/sync/pace.js';
 import { sampleCap, sampleDue } from '../../src/lib/sync/pace.js';
+import { mulberry32 } from '../support/prng.js';
 import { afterSend, LISTING_SHARE, MAX_GAP_MS, MIN_GAP_MS, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -73,25 +74,13 @@ interface BusyRun extends Simulated {
   doneMs: number;
 }
 
-/** A small deterministic PRNG (mulberry32): uuids are random, the schedule must not depend on luck. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * A busy group as the real server lists it: every episode has a random uuid, `get_episodes` returns
  * the top of the uuid order up to its cap, and a listing costs the server in proportion to what
  * it returns. The looks follow the schedule, a sample where it asks for one (listing.ts).
  */
 function simulateBusy(q: BusyQueue, seed = 1): BusyRun {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   // Four sends at a time, as the engine sends: the server queues them in the order they were sent,
   // and the replies (our `queuedAt`) come back up to 40 ms later, in any order.
   const sentAt = (i: number) => T0 + i * 10;
@@ -186,7 +175,7 @@ describe('listing schedule', () => {
     let fullListings = 0;
     let listingMs = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const jitter = rng(100 + seed);
+      const jitter = mulberry32(100 + seed);
       const steps = Array.from({ length: 200 }, (_, i) => (810 + 0.7 * i) * (0.9 + 0.2 * jitter()));
       const run = simulateBusy({ count: 200, stepMs: (i) => steps[i] as number, foreign: 10_000, fullListMs: 1_100, start: { size: 10_000, listMs: [1_000], budgetAt: T0 - 26_500 } }, seed);
       fullListings += run.full;

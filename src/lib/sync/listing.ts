@@ -24,7 +24,7 @@ import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
-import { sampleDue, firstCap, listingDue, nextCap, paceOf, sampleCap, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
+import { firstCap, listingDue, nextCap, paceOf, sampleCap, sampleDue, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
 import { asCurrentOrigin } from './origin-migration.js';
 import { SyncError, type OnlineRun } from './types.js';
 
