@@ -58,7 +58,7 @@ describe('a shared group holding thousands of other episodes', () => {
     let clock = Date.now();
     const now = () => clock;
 
-    const runs: Array<{ confirmed: number; resent: number; listing: { requests: number; episodes: number } }> = [];
+    const runs: Array<{ confirmed: number; resent: number; listing: { requests: number; episodes: number; samples: number } }> = [];
     for (let run = 0; run < 8; run++) {
       const summary = await runSync(config, { now });
       await server.whenIdle();
@@ -88,7 +88,7 @@ describe('a shared group holding thousands of other episodes', () => {
     const before = listings().length;
     clock += 60_000;
     const idle = await runSync(config, { now });
-    expect(idle.listing).toEqual({ requests: 0, episodes: 0 });
+    expect(idle.listing).toEqual({ requests: 0, episodes: 0, samples: 0 });
     expect(listings().length).toBe(before);
   });
 

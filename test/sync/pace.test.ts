@@ -102,8 +102,10 @@ describe('group pace', () => {
     const waitingSentAt = Array.from({ length: 100 }, (_, i) => T0 + i);
     const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingSentAt: waitingSentAt.slice(-waiting) });
     const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headSentAt: T0 - 1 };
-    // 100 to go from the head: done at about T0 + 106.5 s; the next sample six processing times before that.
-    const done = T0 + 1_000 + 101_000 + 500 + 4_040;
+    // 100 to go from the head: done at about T0 + 106.7 s (the head's own processing and a hundred
+    // more, the margins, and the 150 ms this sample held the worker up); the next sample six
+    // processing times before that.
+    const done = T0 + 1_000 + 101_000 + 150 + 500 + 4_040;
     let pace = after(busy, T0 + 2_000, 100);
     expect(pace.sampleUntil).toBe(done);
     expect(pace.nextListingAt).toBe(done - 6_000);
@@ -115,11 +117,11 @@ describe('group pace', () => {
     expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.25 * (done - (T0 + 2_000))));
     // Ten to go: at least three quarters of the way.
     pace = after({ ...busy, headAt: T0 + 90_000, headSentAt: T0 + 89 }, T0 + 91_000, 10);
-    expect(pace.nextListingAt).toBe(T0 + 91_000 + Math.round(0.75 * (T0 + 90_000 + 11_000 + 500 + 440 - (T0 + 91_000))));
+    expect(pace.nextListingAt).toBe(T0 + 91_000 + Math.round(0.75 * (T0 + 90_000 + 11_000 + 150 + 500 + 440 - (T0 + 91_000))));
     // Five to go: the next look is the full listing, at the predicted end.
     pace = after({ ...busy, headAt: T0 + 95_000, headSentAt: T0 + 94 }, T0 + 97_000, 5);
     expect(pace.sampleUntil).toBeUndefined();
-    expect(pace.nextListingAt).toBe(T0 + 95_000 + 6_000 + 500 + 240);
+    expect(pace.nextListingAt).toBe(T0 + 95_000 + 6_000 + 150 + 500 + 240);
     // A small group is always listed in full.
     expect(after({ ...busy, size: 1_500 }, T0 + 2_000, 100).sampleUntil).toBeUndefined();
     // The first look after sending into a busy group whose pace is not known yet is a sample, a quarter of the way.

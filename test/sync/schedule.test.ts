@@ -216,7 +216,7 @@ describe('listing schedule', () => {
     expect(predictDone({ stepsMs: [1_000], waitsMs: [60_000] }, T0, 2, T0)).toBe(T0 + 61_000 + 500);
   });
 
-  it('charges each listing against the budget: a 1.3 s listing buys 32.5 s of quiet, two in reserve', () => {
+  it('charges each listing against the budget: a 1.3 s listing buys 32.5 s of quiet, three in reserve', () => {
     const gap = 1_300 / LISTING_SHARE;
     const list = (previous: GroupPace, now: number) => paceAfterListing({ previous, listing: { episodes: [], complete: true, requests: 1, listed: 10_000, ms: 1_300 }, now, sightings: [], stillWaiting: 5, progress: true });
     // The first listings after a quiet spell draw on the reserve: the next may come when predicted.
@@ -225,6 +225,8 @@ describe('listing schedule', () => {
     pace = list(pace, T0 + 550);
     expect(pace.nextListingAt).toBe(T0 + 1_100);
     pace = list(pace, T0 + 1_100);
+    expect(pace.nextListingAt).toBe(T0 + 1_650);
+    pace = list(pace, T0 + 1_650);
     expect(pace.nextListingAt).toBe(T0 + gap);
   });
 

@@ -39,6 +39,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   for (const listed of listing.values()) {
     ctx.counts.listing.requests += listed.requests;
     ctx.counts.listing.episodes += listed.listed;
+    if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
   const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());

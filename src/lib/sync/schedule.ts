@@ -18,7 +18,7 @@
  * episodes before it.
  *
  * And a listing never takes more than its share of the server's time: each one is charged its own
- * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with two listings' worth in reserve, so
+ * wall time ÷ LISTING_SHARE against a budget (`budgetAt`), with three listings' worth in reserve, so
  * a group that costs 1.3 s to list is listed at most about once per 30 s, and a cheap one (under
  * 1,000 episodes, pace.ts `costlyListing`; the local server's direct query) as often as the
  * prediction asks.
@@ -35,8 +35,12 @@ import { canSample, costlyListing, listingDue, median, nextPace, paceOf, stepOf,
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
-/** Listings that may follow one another at once after a quiet spell (the budget's reserve). */
-const BURST = 2;
+/**
+ * Listings that may follow one another at once after a quiet spell (the budget's reserve). Three:
+ * the end of a batch in a busy group can take two full listings after its samples (the first one
+ * an episode early), and a third held back by the budget cost a bench run 15 s of waiting.
+ */
+const BURST = 3;
 /** Never list a group twice within this, however cheap. */
 export const MIN_GAP_MS = 250;
 /** Longest back-off between two listings of a group where ours wait. */
@@ -66,7 +70,7 @@ const HEAD_MARGIN = 0.04;
 
 /** The group's pace after a listing: its samples (pace.ts), then its next listing. */
 export function paceAfterListing(input: PaceInput): GroupPace {
-  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, waitingSentAt: input.waitingSentAt, complete: input.listing.complete, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true });
+  return nextListing({ pace: nextPace(input), now: input.now, waiting: input.stillWaiting, progress: input.progress, lastQueuedAt: input.lastQueuedAt, waitingSentAt: input.waitingSentAt, complete: input.listing.complete, lookMs: input.listing.ms, listedMs: costlyListing(input.listing) ? input.listing.ms : undefined, direct: input.listing.direct === true });
 }
 
 export interface ScheduleInput {
@@ -83,6 +87,8 @@ export interface ScheduleInput {
   waitingSentAt?: readonly number[] | undefined;
   /** The listing covered the group: every waiting part is still ahead of the worker (or lost), wherever it was sent. */
   complete?: boolean;
+  /** This look's wall time (ms), however cheap: the server runs a listing on the loop that runs the queue, so it held the worker up as long. */
+  lookMs?: number | undefined;
   /** This listing's wall time (ms), charged against the budget; undefined when none happened or it was cheap (pace.ts `costlyListing`). */
   listedMs?: number | undefined;
   /** The look was the local server's direct query (milliseconds): near the end it may come every couple of episodes. */
@@ -94,7 +100,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
   const { now } = input;
   const pace: GroupPace = { ...input.pace };
   if (input.listedMs !== undefined) {
-    // Two listings' worth of reserve: after a quiet spell the next checks need not wait.
+    // BURST listings' worth of reserve: after a quiet spell the next checks need not wait.
     const typical = (median(pace.listMs) ?? input.listedMs) / LISTING_SHARE;
     pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input.listedMs / LISTING_SHARE);
   }
@@ -106,7 +112,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
   }
   let at: number;
   const queue: QueueView | undefined = input.waitingSentAt === undefined ? undefined : { waitingSentAt: input.waitingSentAt, complete: input.complete === true };
-  const done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue);
+  const done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue, input.direct === true ? 0 : (input.lookMs ?? 0));
   if (input.direct !== true && behindHead(pace, queue) !== undefined && sampleFits(pace, now, done)) {
     // Far from the end, and the queue's place known: a slice of the group shows how far it got.
     // A sample that shows nothing new says nothing (it holds a tenth): predict again, no back-off.
@@ -205,19 +211,20 @@ function behindHead(pace: GroupPace, queue: QueueView | undefined): number | und
  * still ahead of the worker, `behindHead`, HEAD_MARGIN more each), else from now for every part still waiting; half a
  * processing time of margin. Undefined before the pace is known.
  */
-export function predictDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView): number | undefined {
+export function predictDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView, heldMs = 0): number | undefined {
   const step = stepOf(pace);
   if (step === undefined) return undefined;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
   const ahead = behindHead(pace, queue);
-  const worked = ahead === undefined ? now + waiting * step : (pace.headAt as number) + (ahead + 1) * step;
+  // From the head, the look that just ended held the worker up too (from now, it is already past).
+  const worked = ahead === undefined ? now + waiting * step : (pace.headAt as number) + (ahead + 1) * step + heldMs;
   const margin = step / 2 + (ahead === undefined ? 0 : HEAD_MARGIN * (ahead + 1) * step);
   return Math.round(Math.max(worked, last) + margin);
 }
 
 /** `predictDone`, or before the group's pace is known, the same with an assumed processing time. */
-function guessDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView): number {
-  return predictDone(pace, now, waiting, lastQueuedAt, queue) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue) ?? now;
+function guessDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView, heldMs = 0): number {
+  return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
 }
 
 /** How far to go towards a predicted end before looking again: all the way once the pace rests on several samples. */

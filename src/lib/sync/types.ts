@@ -57,14 +57,14 @@ export interface SyncCounts {
   factsRemoved: number;
   /** Retired episodes kept this run because deleting them would delete facts another episode states (retire.ts). */
   held: number;
-  /** What confirming cost: get_episodes calls, and the episodes they listed. */
-  listing: { requests: number; episodes: number };
+  /** What confirming cost: get_episodes calls (`samples` of them pace samples of a busy group, pace.ts), and the episodes they listed. */
+  listing: { requests: number; episodes: number; samples: number };
   /** Secrets redacted before sending, by kind (`{ 'github-token': 1 }`); kinds and counts, never values. */
   redactionsByKind: RedactionsByKind;
 }
 
 export function emptyCounts(): SyncCounts {
-  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 
 export interface SyncSummary extends SyncCounts {
