@@ -69092,7 +69092,7 @@ var init_origin_migration = __esm({
 
 // src/lib/sync/types.ts
 function emptyCounts() {
-  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 var ServerHealth;
 var init_types3 = __esm({
@@ -73472,7 +73472,7 @@ var init_prepare = __esm({
 
 // src/lib/sync/schedule.ts
 function paceAfterListing(input2) {
-  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
+  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, lookMs: input2.listing.ms, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
 }
 function nextListing(input2) {
   const { now } = input2;
@@ -73489,7 +73489,7 @@ function nextListing(input2) {
   }
   let at;
   const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
-  const done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue);
+  const done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
   if (input2.direct !== true && behindHead(pace, queue) !== void 0 && sampleFits(pace, now, done)) {
     delete pace.backoffMs;
     pace.sampleUntil = done;
@@ -73541,17 +73541,17 @@ function behindHead(pace, queue) {
   if (behind === 0 || first > pace.headAt + (stepOf2(pace) ?? ASSUMED_STEP_MS)) return void 0;
   return behind;
 }
-function predictDone(pace, now, waiting, lastQueuedAt, queue) {
+function predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
   const step = stepOf2(pace);
   if (step === void 0) return void 0;
   const last = (lastQueuedAt ?? now) + (typicalWaitOf(pace) ?? 0) + step;
   const ahead = behindHead(pace, queue);
-  const worked = ahead === void 0 ? now + waiting * step : pace.headAt + (ahead + 1) * step;
+  const worked = ahead === void 0 ? now + waiting * step : pace.headAt + (ahead + 1) * step + heldMs;
   const margin = step / 2 + (ahead === void 0 ? 0 : HEAD_MARGIN * (ahead + 1) * step);
   return Math.round(Math.max(worked, last) + margin);
 }
-function guessDone(pace, now, waiting, lastQueuedAt, queue) {
-  return predictDone(pace, now, waiting, lastQueuedAt, queue) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue) ?? now;
+function guessDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
+  return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
 }
 function trustIn(pace) {
   const n = stepSamples(pace);
@@ -73597,7 +73597,7 @@ var init_schedule = __esm({
     init_backoff();
     init_pace();
     LISTING_SHARE = 0.04;
-    BURST = 2;
+    BURST = 3;
     MIN_GAP_MS = 250;
     MAX_GAP_MS = 5 * 6e4;
     ASSUMED_STEP_MS = 1e3;
@@ -73828,6 +73828,7 @@ async function reconcileWithGraph(ctx, run2) {
   for (const listed of listing.values()) {
     ctx.counts.listing.requests += listed.requests;
     ctx.counts.listing.episodes += listed.listed;
+    if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
   }
   const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
