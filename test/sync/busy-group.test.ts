@@ -3,11 +3,10 @@
  * a few among tens of thousands, listed in uuid order with no paging. End to end over loopback with
  * the test server; runs are a minute apart on an injected clock, as hooks or watch would run them.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseMarker } from '../../src/lib/memory/episode.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { copiesByMarker, fillWithForeignEpisodes } from '../support/busy-group.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -23,34 +22,9 @@ useServerAndSandbox((s, b) => {
 const adds = () => server.calls.filter((c) => c.tool === 'add_memory');
 const listings = () => server.calls.filter((c) => c.tool === 'get_episodes');
 
-/** Other clients' episodes: the knowledge skill, Claude's own add_memory, teammates. */
-function fillWithForeignEpisodes(count: number): void {
-  const base = Date.parse('2026-01-01T00:00:00Z');
-  for (let i = 0; i < count; i++) {
-    server.seedEpisode({
-      uuid: randomUUID(),
-      name: `Foreign note ${i}`,
-      content: `Someone else's knowledge number ${i}.`,
-      source_description: i % 3 === 0 ? 'claude add_memory' : 'PAI Knowledge skill',
-      created_at: new Date(base + i * 1000).toISOString(),
-      group_id: 'main',
-    });
-  }
-}
-
-/** Our episodes visible in the group, per marker. */
-function oursByMarker(): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const e of server.episodes('main')) {
-    const marker = parseMarker(e.source_description);
-    if (marker !== undefined) counts.set(marker.raw, (counts.get(marker.raw) ?? 0) + 1);
-  }
-  return counts;
-}
-
 describe('a shared group holding thousands of other episodes', () => {
   it('30,000 foreign episodes and 20 % silent drops: every file confirmed exactly once within a few runs', async () => {
-    fillWithForeignEpisodes(30_000);
+    fillWithForeignEpisodes(server, 30_000);
     const files = 20;
     for (let i = 0; i < files; i++) box.pai(`LEARNING/SYSTEM/2026-05/note-${i}.md`, learning(`Note ${i}`, `Body of note ${i}.`));
     server.setOptions({ faults: { dropRate: 0.2, seed: 7 } });
@@ -72,7 +46,7 @@ describe('a shared group holding thousands of other episodes', () => {
     expect(server.failures.length).toBeGreaterThan(0);
     expect(runs.reduce((n, r) => n + r.resent, 0)).toBe(server.failures.length);
     // ... and in the end each file has exactly one episode, and nobody else's was touched.
-    const ours = oursByMarker();
+    const ours = copiesByMarker(server);
     expect(ours.size).toBe(files);
     expect([...ours.values()].every((n) => n === 1)).toBe(true);
     expect(server.episodes('main').length).toBe(30_000 + files);
@@ -119,7 +93,7 @@ describe('a shared group holding thousands of other episodes', () => {
     clock += 60_000;
     expect(await runSync(config, { now })).toMatchObject({ confirmed: 5, queued: 0 });
     expect(adds()).toHaveLength(6);
-    expect([...oursByMarker().values()]).toEqual([1, 1, 1, 1, 1]);
+    expect([...copiesByMarker(server).values()]).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('a queue that keeps moving behind other clients is waited for, however long it takes', async () => {

@@ -3,11 +3,10 @@
  * the test server processing one episode at a time: a slow server gets a few listings for a
  * whole batch, not one every few hundred milliseconds.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseMarker } from '../../src/lib/memory/episode.js';
 import { sampleCap } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { copiesByMarker, fillWithForeignEpisodes } from '../support/busy-group.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -83,22 +82,11 @@ describe('sync --wait on a slow server', () => {
 
 describe('sync --wait in a busy group', () => {
   const FOREIGN = 3_000;
-  const fill = () => {
-    for (let i = 0; i < FOREIGN; i++) server.seedEpisode({ uuid: randomUUID(), name: `Foreign note ${i}`, content: `Someone else's note ${i}.`, source_description: 'claude add_memory', created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1_000).toISOString(), group_id: 'main' });
-  };
   /** max_episodes of each get_episodes since `from` (a call index). */
   const looks = (from: number) => server.calls.slice(from).flatMap((c) => (c.tool === 'get_episodes' ? [Number((c.args as { max_episodes?: number }).max_episodes)] : []));
-  const oursByMarker = () => {
-    const counts = new Map<string, number>();
-    for (const e of server.episodes('main')) {
-      const marker = parseMarker(e.source_description);
-      if (marker !== undefined) counts.set(marker.raw, (counts.get(marker.raw) ?? 0) + 1);
-    }
-    return counts;
-  };
 
   it('the waits are pace samples of a tenth of the group; one full listing at the end confirms; nothing twice', async () => {
-    fill();
+    fillWithForeignEpisodes(server, FOREIGN);
     server.setOptions({ processingDelayMs: 100 });
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '4' });
     for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));
@@ -111,12 +99,12 @@ describe('sync --wait in a busy group', () => {
     expect(caps.filter((max) => max === sample).length).toBeGreaterThanOrEqual(1);
     expect(caps.filter((max) => max > FOREIGN).length).toBeLessThanOrEqual(2);
     expect(adds()).toBe(64);
-    expect([...oursByMarker().values()].every((n) => n === 1)).toBe(true);
-    expect(oursByMarker().size).toBe(64);
+    expect([...copiesByMarker(server).values()].every((n) => n === 1)).toBe(true);
+    expect(copiesByMarker(server).size).toBe(64);
   });
 
   it('a dropped tail is still found after the pace samples, and re-sent once', async () => {
-    fill();
+    fillWithForeignEpisodes(server, FOREIGN);
     server.setOptions({ processingDelayMs: 100 });
     const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '20000' });
     for (let i = 0; i < 4; i++) box.pai(`LEARNING/SYSTEM/p${i}.md`, learning(`P${i}`, `Body ${i}.`));
@@ -129,10 +117,10 @@ describe('sync --wait in a busy group', () => {
     expect(summary).toMatchObject({ confirmed: 44, queued: 0, resent: 1 });
     expect(looks(from).some((max) => max === sampleCap(FOREIGN + 4))).toBe(true);
     expect(adds()).toBe(4 + 40 + 1);
-    expect([...oursByMarker().values()].every((n) => n === 1)).toBe(true);
+    expect([...copiesByMarker(server).values()].every((n) => n === 1)).toBe(true);
   });
   it('runs a minute apart (the hooks): the run after the send lists in full once and confirms everything, no sample', async () => {
-    fill();
+    fillWithForeignEpisodes(server, FOREIGN);
     const config = box.config();
     for (let i = 0; i < 20; i++) box.pai(`LEARNING/SYSTEM/h${i}.md`, learning(`H${i}`, `Body ${i}.`));
     let clock = Date.now();
