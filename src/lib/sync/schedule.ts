@@ -125,11 +125,11 @@ export function nextListing(input: ScheduleInput): GroupPace {
     // A pace from few samples (or none: a guess) may be far off: look again part of the way there.
     at = now + (done - now) * trustIn(pace);
     // A direct query costs the server milliseconds: look every couple of episodes rather than miss the end.
-    if (input.direct === true) at = Math.min(at, now + 2 * (stepOf(pace) ?? ASSUMED_STEP_MS));
-    if (!input.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    if (input.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
+    if (!input.progress) pace.backoffMs = backoffBase(pace);
   } else {
     // Nothing new since the last look: ours are behind a backlog, or lost. Back off.
-    const base = Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+    const base = backoffBase(pace);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
@@ -168,12 +168,12 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
 function sampleReach(pace: GroupPace, aheadMs: number): number {
   const trust = trustIn(pace);
   if (trust < 1) return aheadMs * trust;
-  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * (stepOf(pace) ?? ASSUMED_STEP_MS));
+  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
 }
 
 /** A sample is worth it: the group is big and the end is still more than NEAR_STEPS processing times away. */
 function sampleFits(pace: GroupPace, now: number, done: number): boolean {
-  return canSample(pace) && done - now > NEAR_STEPS * (stepOf(pace) ?? ASSUMED_STEP_MS);
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace);
 }
 
 /** The waiting parts as the last look showed them. */
@@ -200,7 +200,7 @@ function behindHead(pace: GroupPace, queue: QueueView | undefined): number | und
     behind++;
     first = Math.min(first, sent);
   }
-  if (behind === 0 || first > pace.headAt + (stepOf(pace) ?? ASSUMED_STEP_MS)) return undefined;
+  if (behind === 0 || first > pace.headAt + assumedStep(pace)) return undefined;
   return behind;
 }
 
@@ -220,6 +220,16 @@ export function predictDone(pace: GroupPace, now: number, waiting: number, lastQ
   const worked = ahead === undefined ? now + waiting * step : (pace.headAt as number) + (ahead + 1) * step + heldMs;
   const margin = step / 2 + (ahead === undefined ? 0 : HEAD_MARGIN * (ahead + 1) * step);
   return Math.round(Math.max(worked, last) + margin);
+}
+
+/** One episode's processing in this group, or before the group has shown it, the assumed one. */
+function assumedStep(pace: GroupPace): number {
+  return stepOf(pace) ?? ASSUMED_STEP_MS;
+}
+
+/** The first back-off after a look that showed nothing new: one processing time, at least MIN_GAP_MS. */
+function backoffBase(pace: GroupPace): number {
+  return Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
 }
 
 /** `predictDone`, or before the group's pace is known, the same with an assumed processing time. */
