@@ -6,6 +6,7 @@
  */
 import { applyPriorTakeover, decidePriorTakeover, type PriorMigration } from './adopt-prior.js';
 import { fetchListing } from './listing.js';
+import { stepOf } from './pace.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
@@ -43,6 +44,11 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   }
   const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config.confirmMaxAgeMs, maxResends: config.maxResends, rebuilding: run.rebuilding, sharedOrigins: run.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  // What the schedule made of this look (schedule.ts): why the next one comes when it does.
+  for (const [group, pace] of r.paces) {
+    if (pace.nextListingAt === undefined) continue;
+    logger.debug('next look at the group', { group, inMs: pace.nextListingAt - ctx.now(), kind: pace.sampleUntil === undefined ? 'full' : 'sample', predictedEndInMs: pace.sampleUntil === undefined ? undefined : pace.sampleUntil - ctx.now(), stepMs: stepOf(pace), headAgoMs: pace.headAt === undefined ? undefined : ctx.now() - pace.headAt });
+  }
   for (const c of r.confirmations) {
     if (!c.adopted) continue;
     ctx.counts.adopted++;
