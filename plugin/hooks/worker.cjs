@@ -73497,10 +73497,10 @@ function nextListing(input2) {
   } else if (input2.progress || pace.backoffMs === void 0) {
     delete pace.backoffMs;
     at = now + (done - now) * trustIn(pace);
-    if (input2.direct === true) at = Math.min(at, now + 2 * (stepOf2(pace) ?? ASSUMED_STEP_MS));
-    if (!input2.progress) pace.backoffMs = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
+    if (input2.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
+    if (!input2.progress) pace.backoffMs = backoffBase(pace);
   } else {
-    const base = Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
+    const base = backoffBase(pace);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
@@ -73524,10 +73524,10 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
 function sampleReach(pace, aheadMs) {
   const trust = trustIn(pace);
   if (trust < 1) return aheadMs * trust;
-  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * (stepOf2(pace) ?? ASSUMED_STEP_MS));
+  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
 }
 function sampleFits(pace, now, done) {
-  return canSample(pace) && done - now > NEAR_STEPS * (stepOf2(pace) ?? ASSUMED_STEP_MS);
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace);
 }
 function behindHead(pace, queue) {
   if (pace.headAt === void 0 || pace.headSentAt === void 0 || queue === void 0) return void 0;
@@ -73538,7 +73538,7 @@ function behindHead(pace, queue) {
     behind++;
     first = Math.min(first, sent);
   }
-  if (behind === 0 || first > pace.headAt + (stepOf2(pace) ?? ASSUMED_STEP_MS)) return void 0;
+  if (behind === 0 || first > pace.headAt + assumedStep(pace)) return void 0;
   return behind;
 }
 function predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
@@ -73549,6 +73549,12 @@ function predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
   const worked = ahead === void 0 ? now + waiting * step : pace.headAt + (ahead + 1) * step + heldMs;
   const margin = step / 2 + (ahead === void 0 ? 0 : HEAD_MARGIN * (ahead + 1) * step);
   return Math.round(Math.max(worked, last) + margin);
+}
+function assumedStep(pace) {
+  return stepOf2(pace) ?? ASSUMED_STEP_MS;
+}
+function backoffBase(pace) {
+  return Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
 }
 function guessDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
   return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
@@ -73832,6 +73838,10 @@ async function reconcileWithGraph(ctx, run2) {
   }
   const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins });
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  for (const [group, pace] of r.paces) {
+    if (pace.nextListingAt === void 0) continue;
+    logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: pace.sampleUntil === void 0 ? "full" : "sample", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
+  }
   for (const c of r.confirmations) {
     if (!c.adopted) continue;
     ctx.counts.adopted++;
@@ -73855,6 +73865,7 @@ var init_confirm = __esm({
     "use strict";
     init_adopt_prior();
     init_listing();
+    init_pace();
     init_prepare();
     init_reconcile();
     init_status();
