@@ -6,7 +6,7 @@
  */
 import { applyPriorTakeover, decidePriorTakeover, type PriorMigration } from './adopt-prior.js';
 import { fetchListing } from './listing.js';
-import { stepOf } from './pace.js';
+import { sampleDue, stepOf } from './pace.js';
 import { rebuildDrafts } from './prepare.js';
 import { applyReconciliation, reconcile } from './reconcile.js';
 import { refreshStatus } from './status.js';
@@ -47,7 +47,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   // What the schedule made of this look (schedule.ts): why the next one comes when it does.
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === undefined) continue;
-    logger.debug('next look at the group', { group, inMs: pace.nextListingAt - ctx.now(), kind: pace.sampleUntil === undefined ? 'full' : 'sample', predictedEndInMs: pace.sampleUntil === undefined ? undefined : pace.sampleUntil - ctx.now(), stepMs: stepOf(pace), headAgoMs: pace.headAt === undefined ? undefined : ctx.now() - pace.headAt });
+    logger.debug('next look at the group', { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? 'sample' : 'full', predictedEndInMs: pace.sampleUntil === undefined ? undefined : pace.sampleUntil - ctx.now(), stepMs: stepOf(pace), headAgoMs: pace.headAt === undefined ? undefined : ctx.now() - pace.headAt });
   }
   for (const c of r.confirmations) {
     if (!c.adopted) continue;

@@ -103,7 +103,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         uuidNow.set(ref, keep.uuid);
         if (!adopted && ref.queuedAt !== undefined) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: Date.parse(ref.sentAt ?? ref.queuedAt), episode: keep });
+          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: sentTime(ref), episode: keep });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
@@ -197,11 +197,16 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0), 0) || undefined;
     // The queue's order is the order we sent in (pace.ts): where the head stands, what a sample's span covers.
-    const waitingSentAt = waitingParts.map((ref) => Date.parse(ref.sentAt ?? ref.queuedAt ?? '') || 0);
-    const sentAt = allParts(state).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [Date.parse(ref.sentAt ?? ref.queuedAt)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
+    const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
+    const sentAt = allParts(state).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentTime(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
     out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
+}
+
+/** A part's place in the server's queue: when we sent it (the replies, `queuedAt`, come back in any order); NaN when unknown. */
+function sentTime(ref: EpisodeRef): number {
+  return Date.parse(ref.sentAt ?? ref.queuedAt ?? '');
 }
 
 function allParts(state: SyncState): EpisodeRef[] {
