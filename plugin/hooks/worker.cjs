@@ -73659,7 +73659,7 @@ function reconcile(input2) {
         uuidNow.set(ref, keep2.uuid);
         if (!adopted && ref.queuedAt !== void 0) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: Date.parse(ref.sentAt ?? ref.queuedAt), episode: keep2 });
+          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: sentTime(ref), episode: keep2 });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
@@ -73731,11 +73731,14 @@ function reconcile(input2) {
     const settled = new Set(out.settled);
     const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
     const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || 0), 0) || void 0;
-    const waitingSentAt = waitingParts.map((ref) => Date.parse(ref.sentAt ?? ref.queuedAt ?? "") || 0);
-    const sentAt = allParts(state).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [Date.parse(ref.sentAt ?? ref.queuedAt)] : []).filter(Number.isFinite).sort((a, b) => a - b);
+    const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
+    const sentAt = allParts(state).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentTime(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
     out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
+}
+function sentTime(ref) {
+  return Date.parse(ref.sentAt ?? ref.queuedAt ?? "");
 }
 function allParts(state) {
   return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
@@ -73840,7 +73843,7 @@ async function reconcileWithGraph(ctx, run2) {
   applyReconciliation(state, r, new Date(ctx.now()).toISOString());
   for (const [group, pace] of r.paces) {
     if (pace.nextListingAt === void 0) continue;
-    logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: pace.sampleUntil === void 0 ? "full" : "sample", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
+    logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? "sample" : "full", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
   }
   for (const c of r.confirmations) {
     if (!c.adopted) continue;
