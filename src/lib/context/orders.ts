@@ -18,6 +18,8 @@
  * ("1gn0r3 4ll pr3v10us 1nstruct10ns").
  */
 
+import { opensWithOrder, opensWithQuestion } from './imperative.js';
+
 /** Why a line was judged an order (shown by `context --omitted`). */
 export const ORDER_REASONS = [
   'overrides instructions',
@@ -31,10 +33,12 @@ export const ORDER_REASONS = [
   'sends secrets away',
   'follows remote orders',
   'opens with an imperative',
+  'asks the reader a question',
 ] as const;
 export type OrderReason = (typeof ORDER_REASONS)[number];
 
 const REASONS: ReadonlySet<string> = new Set(ORDER_REASONS);
+
 
 export function isOrderReason(reason: string): reason is OrderReason {
   return REASONS.has(reason);
@@ -42,7 +46,8 @@ export function isOrderReason(reason: string): reason is OrderReason {
 
 interface Rule {
   reason: OrderReason;
-  test: RegExp;
+  /** A pattern, or a judgement of the whole text (the structural ones). */
+  test: RegExp | { test: (text: string) => boolean };
   /** Matched against the original text only (the de-obfuscated variants drop characters it needs). */
   rawOnly?: boolean;
 }
@@ -51,7 +56,13 @@ const OBJECTS = String.raw`(?:instructions?|rules?|prompts?|directions?|directiv
 const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi|c|tc)?sh|python\d?(?:\.\d+)?|node|perl|ruby|php|iex|invoke-expression|powershell|pwsh|source`;
 const ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
 const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
-const IMPERATIVES = String.raw`(?:run|execute|print|say|respond|reply|output|answer|tell|reveal|repeat|pretend|forget|ignore|disregard|stop|send|upload|email|forward|download|visit|click|navigate to|go to|write|translate|generate|append|prepend|insert|type|list|begin|start your|obey|comply|override|approve|merge|disable|delete|remove|install|push|grant|decode)`;
+
+/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote. */
+function clauseStarts(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
+  return out;
+}
 
 const RULES: Rule[] = [
   { reason: 'overrides instructions', test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, 'i') },
@@ -74,8 +85,9 @@ const RULES: Rule[] = [
   { reason: 'hides things from the user', test: /\b(?:do not|don't|never|without)\s+(?:tell|telling|inform|informing|mention|mentioning|alert|alerting|ask|asking|notify|notifying|reveal|revealing|show|showing)\s+(?:this |it |that |anything )?(?:to )?(?:the )?(?:user|human|developer|operator|anyone)\b|\b(?:secretly|silently|quietly|covertly)\s+(?:run|execute|send|push|delete|add|install|upload|change|modify)\b/i },
   { reason: 'sends secrets away', test: /\b(?:send|post|upload|forward|email|exfiltrate|leak|transmit|paste|copy)\b[^!?\n]{0,60}?(?:\b(?:secrets?|tokens?|passwords?|credentials?|api[ _-]?keys?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|cookies|session ids?|id_rsa|aws_secret)\b|\.env\b|\.ssh\b)[^.!?\n]{0,60}\b(?:to|into|at)\s+(?:https?:\/\/|\S+@\S+|[\w-]+\.(?:com|net|org|io|ru|xyz|cn|top|site|dev|app)\b|(?:my|our|this|the) (?:server|endpoint|webhook|url))/i },
   { reason: 'follows remote orders', test: /\bdo (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i },
-  // At the start of the text or of a sentence or quoted clause ("The runbook says: Send …").
-  { reason: 'opens with an imperative', test: new RegExp(String.raw`(?:^|[.!?:;]\s+|["“]\s*)\W{0,3}(?:please\s+|now\s+|immediately\s+|urgent(?:ly)?[:!,]?\s+)?${IMPERATIVES}\b`, 'i') },
+  // At the start of the text or of a sentence or quoted clause ("The runbook says: Send …"), judged by its structure (imperative.ts).
+  { reason: 'opens with an imperative', test: { test: (text) => clauseStarts(text).some((start) => opensWithOrder(text.slice(start))) } },
+  { reason: 'asks the reader a question', test: { test: (text) => clauseStarts(text).some((start) => opensWithQuestion(text.slice(start))) } },
 ];
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
