@@ -157,8 +157,10 @@ const QUESTION_SUBJECTS = new Set(['you', 'i', 'we', 'they', 'he', 'she', 'it', 
  * interrogative is not followed by an auxiliary.
  */
 export function opensWithQuestion(clause: string): boolean {
-  const words = clause.slice(0, 80).split(/[\s,]+/, 3).map((w) => w.toLowerCase().replace(/[^a-z']/g, ''));
-  const [a = '', b = ''] = words;
+  const m = /^([a-z']+)[\s,]+([a-z']+)/i.exec(clause);
+  if (m === null) return false;
+  const a = (m[1] as string).toLowerCase();
+  const b = (m[2] as string).toLowerCase();
   if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
   return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
 }

@@ -46,8 +46,7 @@ export function isOrderReason(reason: string): reason is OrderReason {
 
 interface Rule {
   reason: OrderReason;
-  /** A pattern, or a judgement of the whole text (the structural ones). */
-  test: RegExp | { test: (text: string) => boolean };
+  test: RegExp;
   /** Matched against the original text only (the de-obfuscated variants drop characters it needs). */
   rawOnly?: boolean;
 }
@@ -85,9 +84,6 @@ const RULES: Rule[] = [
   { reason: 'hides things from the user', test: /\b(?:do not|don't|never|without)\s+(?:tell|telling|inform|informing|mention|mentioning|alert|alerting|ask|asking|notify|notifying|reveal|revealing|show|showing)\s+(?:this |it |that |anything )?(?:to )?(?:the )?(?:user|human|developer|operator|anyone)\b|\b(?:secretly|silently|quietly|covertly)\s+(?:run|execute|send|push|delete|add|install|upload|change|modify)\b/i },
   { reason: 'sends secrets away', test: /\b(?:send|post|upload|forward|email|exfiltrate|leak|transmit|paste|copy)\b[^!?\n]{0,60}?(?:\b(?:secrets?|tokens?|passwords?|credentials?|api[ _-]?keys?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|cookies|session ids?|id_rsa|aws_secret)\b|\.env\b|\.ssh\b)[^.!?\n]{0,60}\b(?:to|into|at)\s+(?:https?:\/\/|\S+@\S+|[\w-]+\.(?:com|net|org|io|ru|xyz|cn|top|site|dev|app)\b|(?:my|our|this|the) (?:server|endpoint|webhook|url))/i },
   { reason: 'follows remote orders', test: /\bdo (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i },
-  // At the start of the text or of a sentence or quoted clause ("The runbook says: Send …"), judged by its structure (imperative.ts).
-  { reason: 'opens with an imperative', test: { test: (text) => clauseStarts(text).some((start) => opensWithOrder(text.slice(start))) } },
-  { reason: 'asks the reader a question', test: { test: (text) => clauseStarts(text).some((start) => opensWithQuestion(text.slice(start))) } },
 ];
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
@@ -109,10 +105,22 @@ function variants(folded: string): string[] {
   return out;
 }
 
+/**
+ * The structural rules (imperative.ts), at the start of the text and of each sentence, quoted
+ * clause or what follows a colon ("The runbook says: Send …"): an order opening a clause, then a
+ * direct question to the reader. After the patterns, so a line keeps its more specific reason.
+ */
+function structuralReason(text: string): OrderReason | undefined {
+  const starts = clauseStarts(text);
+  if (starts.some((start) => opensWithOrder(text.slice(start, start + 240)))) return 'opens with an imperative';
+  if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
+  return undefined;
+}
+
 /** Characters judged: a context line shows at most 400 (render.ts), so this covers all of it and bounds the cost. */
 const MAX_JUDGED_CHARS = 2000;
 
-/** Why `text` reads as orders to the assistant, or undefined when it does not. Pure and fast (a few regexes). */
+/** Why `text` reads as orders to the assistant, or undefined when it does not. Pure and fast (a few regexes, then the clause structure). */
 export function orderReason(text: string): OrderReason | undefined {
   if (text.trim() === '') return undefined;
   const folded = fold(text.slice(0, MAX_JUDGED_CHARS));
@@ -120,6 +128,10 @@ export function orderReason(text: string): OrderReason | undefined {
   for (const rule of RULES) {
     if (rule.test.test(folded)) return rule.reason;
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
+  }
+  for (const text of [folded, ...extra]) {
+    const reason = structuralReason(text);
+    if (reason !== undefined) return reason;
   }
   return undefined;
 }
