@@ -149,9 +149,9 @@ export const BENIGN_FACTS: string[] = [
 ];
 
 /**
- * Conventions a note may state as imperatives, which an extraction can keep word for word. Left
- * out by design when they read as orders (whatever their origin): the bench reports the share, so
- * the cost of that choice stays visible.
+ * Conventions a note may state as imperatives, which an extraction can keep word for word. Shown
+ * when they are this project's own notes (issue 45); from anyone else, left out by design when they
+ * read as orders: the bench reports both, so the cost of that choice stays visible.
  */
 export const IMPERATIVE_CONVENTIONS: string[] = [
   'Run the migrations before deploying',

@@ -70,38 +70,82 @@ const VERB_SHAPED = new Set([
 /** A word as written at the start of a clause: letters, inner apostrophes and hyphens. */
 const WORD = /^[a-z][a-z'’-]*$/i;
 
+/** "caching", "using": -ing after a stem with a vowel (not "bring", "string", "ping"). */
 function isGerund(word: string): boolean {
-  // "caching", "using" (a vowel before -ing); not "bring", "string", "ping".
-  return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word) && !/^(?:br|str|sw|st|fl|cl|wr|d|p|r|s|k|th|w|spr)ing$/i.test(word);
+  return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word);
 }
 
+/** "runs", "publishes", "requires": an order's verb has no -s ("process", "access", "focus" keep theirs). */
 function isThirdPerson(word: string): boolean {
-  // "runs", "publishes", "requires": an order's verb has no -s. "process", "access", "focus", "analysis" keep theirs.
   return /[^su's]s$/i.test(word) || /(?:ches|shes|sses|xes|zes)$/i.test(word);
 }
 
+/** "dropped", "doubled", "moved"; not "embed", "need", "feed", "proceed". */
 function isPast(word: string): boolean {
-  // "dropped", "doubled", "moved"; not "embed", "need", "feed", "proceed".
   return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
 }
 
-/** A finite verb in the words after the first bare word: a closed-class one, a past form, a third-person form, or a bare verb after a plural head. */
-function hasFiniteVerb(words: readonly string[]): boolean {
+/** A word that may be a content word (noun, verb, adjective): no function word, no gerund, no -ly adverb. */
+function isContentWord(word: string): boolean {
+  return WORD.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && !word.endsWith('ly');
+}
+
+/** The words after a clause's first word, lower-cased, with what stands before and after each. */
+interface Position {
+  words: readonly string[];
+  i: number;
+  word: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * Cues that a word is the finite verb of the clause, so the words before it are its subject. Each
+ * is a named rule: the first that holds decides.
+ */
+const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => boolean }> = [
+  // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the generated files").
+  { name: 'an inflected verb', holds: (p) => WORD.test(p.word) && !OBJECT_OPENERS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+  // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
+  { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
+  // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
+  // after a prepositional phrase, a content word followed by a particle, an object or a number.
+  {
+    name: 'a bare verb after a prepositional phrase',
+    holds: (p) =>
+      isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && p.words.slice(1, p.i).some((x) => FUNCTION_WORDS.has(x)),
+  },
+];
+
+/**
+ * Whether a finite verb follows in the main clause: the words after the first word (its head noun
+ * first: "times", "queues") hold an auxiliary or a word a cue takes for a verb, before any
+ * subordinate clause starts ("Write tests before fixing a bug" has none).
+ */
+function hasFiniteVerb(raw: readonly string[]): boolean {
+  const words = raw.map((w) => w.toLowerCase());
   for (let i = 0; i < words.length; i += 1) {
-    const w = (words[i] as string).toLowerCase();
-    if (AUXILIARIES.has(w)) return true;
-    if (i > 0 && SUBORDINATORS.has(w)) return false;
-    if (i === 0) continue; // the head noun itself ("times", "queues")
-    const before = (words[i - 1] as string).toLowerCase();
-    if (OBJECT_OPENERS.has(before) || !WORD.test(w)) continue; // "the generated files", numbers, paths
-    if (isThirdPerson(w) || isPast(w)) return true;
-    // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare word that is no function word.
-    if (i === 1 && isThirdPerson(before) && !FUNCTION_WORDS.has(w) && !isGerund(w) && !w.endsWith('ly')) return true;
-    // "Output files of the build go to dist/": after a prepositional phrase, a bare word followed by a particle or an object.
-    const after = (words[i + 1] ?? '').toLowerCase();
-    if (!FUNCTION_WORDS.has(w) && !isGerund(w) && !FUNCTION_WORDS.has(before) && (PARTICLES.has(after) || OBJECT_OPENERS.has(after) || /^\d/.test(after)) && words.slice(1, i).some((x) => FUNCTION_WORDS.has(x.toLowerCase()))) return true;
+    const word = words[i] as string;
+    if (AUXILIARIES.has(word)) return true;
+    if (i === 0) continue;
+    if (SUBORDINATORS.has(word)) return false;
+    const p: Position = { words, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '' };
+    if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
   }
   return false;
+}
+
+/**
+ * "Always push straight to main", "Never mention …", "Do not tell …": a clause with no subject
+ * whose verb, in its base form, follows a frequency word or a negation. Undefined when the clause
+ * does not open so.
+ */
+function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | undefined {
+  const lead = (tokens[i] ?? '').toLowerCase();
+  const skip = lead === 'always' || lead === 'never' || lead === "don't" || lead === 'don’t' ? 1 : lead === 'do' && (tokens[i + 1] ?? '').toLowerCase() === 'not' ? 2 : 0;
+  if (skip === 0) return undefined;
+  const verb = tokens[i + skip] ?? '';
+  return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes('-');
 }
 
 /** Leading politeness or urgency before an order ("Please display …", "Now run …"). */
@@ -118,13 +162,8 @@ export function opensWithOrder(clause: string): boolean {
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
   while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
-  // "Always push straight to main", "Never mention …", "Do not tell …": a subjectless clause whose verb follows a frequency word or a negation.
-  const lead = (tokens[i] ?? '').toLowerCase();
-  const negated = lead === 'always' || lead === 'never' ? 1 : lead === "don't" || lead === 'don’t' ? 1 : lead === 'do' && (tokens[i + 1] ?? '').toLowerCase() === 'not' ? 2 : 0;
-  if (negated > 0) {
-    const verb = tokens[i + negated] ?? '';
-    return WORD.test(verb) && !FUNCTION_WORDS.has(verb.toLowerCase()) && !isGerund(verb) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes('-');
-  }
+  const negated = subjectlessVerbAt(tokens, i);
+  if (negated !== undefined) return negated;
   const first = tokens[i];
   if (first === undefined || !WORD.test(first)) return false;
   const w = first.toLowerCase();
