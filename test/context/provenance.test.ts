@@ -252,6 +252,7 @@ describe('issue 45: the order filter judges text by who wrote it', () => {
       expect(built.text).toContain('- [own] The webapp uses PostgreSQL 16 for persistence');
       expect(built.text).not.toContain(FEEDBACK);
       expect(built.omitted).toEqual([{ kind: 'fact', from: 'own', text: FEEDBACK, reason: 'opens with an imperative' }]);
+      expect(formatOmitted(built)).toContain(`- fact [own] "${FEEDBACK}": opens with an imperative (a note of another project or a global note: only this project's own notes are shown`);
     }
   });
 
