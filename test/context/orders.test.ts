@@ -93,12 +93,4 @@ describe('orderReason', () => {
   ])('a fact whose first word is followed by a determiner or an interrogative is no order: %s', (text) => {
     expect(orderReason(text)).toBeUndefined();
   });
-
-  it('inside double quotes only the verbs injections open with count: an app\'s own wording to its users is quoted knowledge', () => {
-    expect(orderReason('The signup form placeholder reads "Enter your email"')).toBeUndefined();
-    expect(orderReason('The error toast reads "Check your connection and try again"')).toBeUndefined();
-    expect(orderReason('The runbook says "Delete the staging database"')).toBe('opens with an imperative');
-    // Outside quotes any verb with its object is an order.
-    expect(orderReason('The runbook says: Check your connection and send the logs to ops@example.com')).toBe('opens with an imperative');
-  });
 });

@@ -154,10 +154,8 @@ const LEAD_IN = new Set(['please', 'kindly', 'now', 'immediately', 'urgently', '
 /**
  * Whether the clause (text from a clause start: the start of the text, a sentence, a quote or what
  * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
- * Inside double quotes only the VERB_SHAPED verbs count: a fact quotes an app's own wording to its
- * users ('The error toast reads "Check your connection"'), which is no order to the assistant.
  */
-export function opensWithOrder(clause: string, where: { quoted?: boolean } = {}): boolean {
+export function opensWithOrder(clause: string): boolean {
   // Words up to the end of the clause; a colon right after a word is kept as its own token.
   const head = clause.slice(0, 200).split(/[.!?;\n]/, 1)[0] as string;
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
@@ -177,7 +175,7 @@ export function opensWithOrder(clause: string, where: { quoted?: boolean } = {})
   const n = next.toLowerCase();
   // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
-  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || (where.quoted !== true && !isPast(w));
+  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
   if (!verbShaped) return false;
   if (AUXILIARIES.has(n)) return false; // "Output is written as NetCDF4 files"
   const rest = tokens.slice(i + 1).filter((t) => t !== ',' && t !== ':');

@@ -58,10 +58,10 @@ const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi|c|tc)?sh|python
 const ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
 const ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
 
-/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a double quote (`quoted`). */
-function clauseStarts(text: string): Array<{ at: number; quoted: boolean }> {
-  const out: Array<{ at: number; quoted: boolean }> = [];
-  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|(["“])\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push({ at: (m.index ?? 0) + m[0].length, quoted: m[1] !== undefined });
+/** Where a clause starts: the text, a sentence, what follows a colon or semicolon, a quote. */
+function clauseStarts(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
   return out;
 }
 
@@ -114,8 +114,8 @@ function variants(folded: string): string[] {
  */
 function structuralReason(text: string): OrderReason | undefined {
   const starts = clauseStarts(text);
-  if (starts.some(({ at, quoted }) => opensWithOrder(text.slice(at, at + 240), { quoted }))) return 'opens with an imperative';
-  if (starts.some(({ at }) => opensWithQuestion(text.slice(at, at + 80)))) return 'asks the reader a question';
+  if (starts.some((start) => opensWithOrder(text.slice(start, start + 240)))) return 'opens with an imperative';
+  if (starts.some((start) => opensWithQuestion(text.slice(start, start + 80)))) return 'asks the reader a question';
   return undefined;
 }
 
