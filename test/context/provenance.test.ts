@@ -242,6 +242,8 @@ describe('issue 45: the order filter judges text by who wrote it', () => {
     }
     // Even one that addresses the assistant: Claude Code loads this very file as instructions anyway.
     expect((await blockWith('Claude must always answer in German', ['ep-here'])).text).toContain('- [own] Claude must always answer in German');
+    // A fact quoting the app's wording to its users: the user's own note, so shown.
+    expect((await blockWith('The signup form placeholder reads "Enter your email"', ['ep-here'])).text).toContain('- [own] The signup form placeholder reads "Enter your email"');
     // Restated by someone else, it is still the user's line.
     expect((await blockWith(FEEDBACK, ['ep-foreign-9', 'ep-here'])).text).toContain(`- [own] ${FEEDBACK}`);
   });
