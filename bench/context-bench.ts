@@ -1,5 +1,5 @@
 /**
- * Issue 32: orders kept out of the session context. Injection strings from published
+ * Issue 32, 45: orders kept out of the session context, the user's own knowledge kept in. Injection strings from published
  * collections (bench/data/prompt-injections.json: sources, commits and licences) and orders aimed
  * at a coding agent, each placed in realistic facts three ways (bench/context-corpus.ts), against
  * benign facts that merely mention commands, "ignore", "you" or rules. Reported: the share caught
@@ -7,10 +7,13 @@
  * foreign facts (the whole path: provenance, trust, orders, budget), and the cost per fact beside
  * the cleaning every line already gets (same run).
  * Before issue 32 the block had no such filter: every one of these strings reached it.
+ * Issue 45 adds a held-apart injection collection (microsoft/BIPIA, reported on its own), a benign
+ * set of 639 facts from 30 kinds of projects with its dev and held-apart halves reported apart, the
+ * facts that open with a noun use of a verb-shaped word, and this project's own notes in the block.
  */
 import { buildContext, cleanText, orderReason, type ContextSearcher } from '../src/lib/context/context.js';
 import type { Fact } from '../src/lib/graphiti/graphiti.js';
-import { AGENT_POISONING, BENIGN_FACTS, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, type Injection } from './context-corpus.js';
+import { AGENT_POISONING, BENIGN_FACTS, benignFacts, heldApartInjections, IMPERATIVE_CONVENTIONS, PLACEMENTS, publishedInjections, type BenignFact, type Injection } from './context-corpus.js';
 import { median, type Row } from './util.js';
 
 function caught(items: readonly Injection[]): { hit: number; all: number; misses: string[] } {
@@ -42,9 +45,28 @@ function perFact(fn: (text: string) => unknown, facts: readonly string[]): numbe
   return median(samples);
 }
 
+/** Benign facts left out, of a set: one row. */
+function lostRow(name: string, facts: readonly string[], goal: string): Row {
+  const lost = facts.filter((f) => orderReason(f) !== undefined);
+  return { name: `${name} (of ${facts.length})`, value: (100 * lost.length) / facts.length, unit: '%', note: `${lost.length}/${facts.length}; goal ${goal}${lost.length > 0 ? `; lost: ${lost.slice(0, 8).join(' | ')}` : ''}` };
+}
+
 export async function benchContext(): Promise<Row[]> {
   const { sources, items } = publishedInjections();
   const rows: Row[] = [];
+  const held = heldApartInjections();
+  for (const source of held.sources) {
+    const mine = held.items.filter((i) => i.source === source.id);
+    const r = caught(mine);
+    rows.push({
+      name: `caught, HELD APART: ${source.repo} ${source.path ?? ""} (${mine.length} strings x ${PLACEMENTS.length} placements)`,
+      value: (100 * r.hit) / r.all,
+      unit: '%',
+      note: `${r.hit}/${r.all}, goal >= 90 %; no rule written on it; ${source.license.split(' ')[0]} @ ${source.commit.slice(0, 7)}${r.misses.length > 0 ? `; missed alone: ${r.misses.length}` : ''}`,
+    });
+  }
+  const heldAll = caught(held.items);
+  rows.push({ name: `caught, HELD APART: all of microsoft/BIPIA (${held.items.length} strings)`, value: (100 * heldAll.hit) / heldAll.all, unit: '%', note: `${heldAll.hit}/${heldAll.all}` });
   for (const source of sources) {
     const mine = items.filter((i) => i.source === source.id);
     const r = caught(mine);
@@ -61,8 +83,16 @@ export async function benchContext(): Promise<Row[]> {
   rows.push({ name: `caught: orders aimed at a coding agent (${AGENT_POISONING.length}, written here)`, value: (100 * agent.hit) / agent.all, unit: '%', note: `${agent.hit}/${agent.all}` });
   const lost = BENIGN_FACTS.filter((f) => orderReason(f) !== undefined);
   const conventions = IMPERATIVE_CONVENTIONS.filter((f) => orderReason(f) !== undefined);
-  rows.push({ name: `conventions worded as imperatives left out (of ${IMPERATIVE_CONVENTIONS.length}, by design)`, value: (100 * conventions.length) / IMPERATIVE_CONVENTIONS.length, unit: '%', note: conventions.length > 0 ? `left out: ${conventions.join(' | ')}` : '' });
-  rows.push({ name: `benign facts lost (of ${BENIGN_FACTS.length} mentioning commands, "ignore", rules)`, value: (100 * lost.length) / BENIGN_FACTS.length, unit: '%', note: lost.length > 0 ? `lost: ${lost.join(' | ')}` : '' });
+  rows.push({ name: `conventions worded as imperatives, from other writers, left out (of ${IMPERATIVE_CONVENTIONS.length}, by design)`, value: (100 * conventions.length) / IMPERATIVE_CONVENTIONS.length, unit: '%', note: conventions.length > 0 ? `left out: ${conventions.join(' | ')}` : '' });
+  rows.push({ name: `benign facts lost (of issue 32's ${BENIGN_FACTS.length} mentioning commands, "ignore", rules)`, value: (100 * lost.length) / BENIGN_FACTS.length, unit: '%', note: lost.length > 0 ? `lost: ${lost.join(' | ')}` : '' });
+  const benign = benignFacts();
+  const texts = (set: readonly BenignFact[], half?: BenignFact['half']) => set.filter((f) => half === undefined || f.half === half).map((f) => f.text);
+  const big = [...texts(benign.facts), ...texts(benign.nounOpening)];
+  rows.push(lostRow('benign facts lost, issue 45 set: all', big, '<= 1 %'));
+  rows.push(lostRow('benign facts lost, issue 45 set: dev half', [...texts(benign.facts, 'dev'), ...texts(benign.nounOpening, 'dev')], '<= 1 %'));
+  rows.push(lostRow('benign facts lost, issue 45 set: HELD-APART half', [...texts(benign.facts, 'heldout'), ...texts(benign.nounOpening, 'heldout')], '<= 1 %'));
+  rows.push(lostRow('noun-opening facts left out (Run times, Type checking, ...): all', texts(benign.nounOpening), '<= 1 in 40 (2.5 %)'));
+  rows.push(lostRow('noun-opening facts left out: HELD-APART half', texts(benign.nounOpening, 'heldout'), '<= 1 in 40 (2.5 %)'));
 
   // The whole path: every placed injection and every benign fact as foreign facts in one group.
   const injected = PLACEMENTS.flatMap((p) => [...items, ...AGENT_POISONING].map((i) => p.place(i.text)));
@@ -75,6 +105,16 @@ export async function benchContext(): Promise<Row[]> {
     const kept = BENIGN_FACTS.filter((t) => built.text.includes(t)).length;
     rows.push({ name: `block from all of them as foreign facts, trust=${trust}: placed injections reaching it`, value: reached, unit: `of ${injected.length}`, note: `benign facts in the block: ${kept} of ${BENIGN_FACTS.length} (budget 10000: ${built.overBudget} lines did not fit)` });
   }
+
+  // This project's own notes (feedback memories, conventions written as orders) beside the same words from the group.
+  const mine = IMPERATIVE_CONVENTIONS.map((fact, n): Fact => ({ uuid: `own-${n}`, name: 'NOTE', fact, episodes: [`ep-own-${n}`] }));
+  const theirs = IMPERATIVE_CONVENTIONS.map((fact, n): Fact => ({ uuid: `group-${n}`, name: 'NOTE', fact: `${fact}.`, episodes: [`ep-group-${n}`] }));
+  const both: ContextSearcher = { searchFacts: async () => [...mine, ...theirs], searchNodes: async () => [] };
+  const here = new Set(mine.map((f) => (f.episodes as string[])[0] as string));
+  const ownBlock = await buildContext({ graphiti: both, config: { contextBudget: 10_000, contextFormat: 'lines', contextTrust: 'group' }, project, maxFacts: 100, episodeProvenance: new Map([...here].map((e) => [e, 'own' as const])), thisProjectEpisodes: here });
+  const ownShown = IMPERATIVE_CONVENTIONS.filter((t) => ownBlock.text.includes(`- [own] ${t}\n`) || ownBlock.text.endsWith(`- [own] ${t}`)).length;
+  const groupShown = theirs.filter((f) => ownBlock.text.includes(`] ${f.fact}`)).length;
+  rows.push({ name: `this project's own conventions worded as orders, in the block`, value: ownShown, unit: `of ${IMPERATIVE_CONVENTIONS.length}`, note: `the same words from the group: ${groupShown} of ${theirs.length} in the block (before issue 45: own ones were filtered like the group's)` });
 
   const all = [...injected, ...BENIGN_FACTS];
   const clean = perFact((t) => cleanText(t, 400), all);

@@ -20,13 +20,39 @@ export interface Injection {
 }
 
 interface CorpusFile {
-  sources: Array<{ id: string; repo: string; commit: string; license: string }>;
+  sources: Array<{ id: string; repo: string; commit: string; license: string; path?: string }>;
   items: Injection[];
 }
 
 export function publishedInjections(): { sources: CorpusFile['sources']; items: Injection[] } {
   const file = JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'prompt-injections.json'), 'utf8')) as CorpusFile;
   return { sources: file.sources, items: file.items };
+}
+
+/**
+ * Issue 45's held-apart injection collection (bench/data/prompt-injections-heldout.json:
+ * microsoft/BIPIA's test splits of text and code attacks, meant to be hidden in data a model reads).
+ * Stored before issue 45's structural rules were written; no rule is written or tuned on it.
+ */
+export function heldApartInjections(): { sources: CorpusFile['sources']; items: Injection[] } {
+  const file = JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'prompt-injections-heldout.json'), 'utf8')) as CorpusFile;
+  return { sources: file.sources, items: file.items };
+}
+
+export interface BenignFact {
+  kind: string;
+  text: string;
+  /** `dev`: rules were written and tuned on it; `heldout`: reported on its own, never tuned on. */
+  half: 'dev' | 'heldout';
+}
+
+/**
+ * Issue 45's benign set (bench/data/benign-facts.json): 471 facts and entity lines as Graphiti
+ * phrases them, from 30 kinds of projects, and 168 that open with a noun use of a verb-shaped word
+ * ("Run times of the nightly job are logged"), each split alternately into a dev and a held-apart half.
+ */
+export function benignFacts(): { facts: BenignFact[]; nounOpening: BenignFact[] } {
+  return JSON.parse(readFileSync(join(ROOT, 'bench', 'data', 'benign-facts.json'), 'utf8')) as { facts: BenignFact[]; nounOpening: BenignFact[] };
 }
 
 /** Orders aimed at a coding agent through shared memory (issue 32's examples and their kind). */
@@ -123,9 +149,9 @@ export const BENIGN_FACTS: string[] = [
 ];
 
 /**
- * Conventions a note may state as imperatives, which an extraction can keep word for word. Left
- * out by design when they read as orders (whatever their origin): the bench reports the share, so
- * the cost of that choice stays visible.
+ * Conventions a note may state as imperatives, which an extraction can keep word for word. Shown
+ * when they are this project's own notes (issue 45); from anyone else, left out by design when they
+ * read as orders: the bench reports both, so the cost of that choice stays visible.
  */
 export const IMPERATIVE_CONVENTIONS: string[] = [
   'Run the migrations before deploying',

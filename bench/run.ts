@@ -26,7 +26,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
   ['graphiti', 'Real Graphiti MCP server (FalkorDB, stand-in LLM): initial sync and no-change run', benchRealGraphiti],
   ['redact', 'Secret redaction: recall and false positives on the held-out set (public scanners\' samples) and the tuning corpus, throughput (before = the previous engine, same run)', benchRedact],
-  ['context', 'Session context: orders kept out (published injection collections placed in facts; benign facts mentioning commands)', benchContext],
+  ['context', 'Session context: orders kept out (published and held-apart injection collections placed in facts), the user\'s knowledge kept in (639 benign facts, noun-opening ones, own notes)', benchContext],
   ['server', 'server start (real Graphiti + FalkorDB, needs Python): first (install) and warm', benchServer],
 ];
 

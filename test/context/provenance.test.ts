@@ -19,6 +19,7 @@ import {
   OMIT_EMPTY_SUMMARY,
   OMIT_SUMMARY_NOT_CURRENT,
   refreshProjectContext,
+  thisProjectsEpisodes,
   trusted,
   type ContextSearcher,
   type ContextTrust,
@@ -198,5 +199,93 @@ describe('context command', () => {
   it('rejects an unknown trust setting with a message naming the variable', () => {
     expect(() => buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: 'everyone' })).toThrow(/MADEINOZ_KNOWLEDGE_CONTEXT_TRUST/);
     expect(buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: 'shared' }).contextTrust).toBe('shared');
+  });
+});
+
+describe('issue 45: the order filter judges text by who wrote it', () => {
+  // A Claude Code `feedback` memory: the user's own standing instruction, order-shaped by nature.
+  const FEEDBACK = 'Run the whole suite before every push';
+  const episodes = [
+    { uuid: 'ep-here', source: 'auto-memory', origin: 'm-0123456789', project: '-tmp-webapp' },
+    { uuid: 'ep-moved', source: 'auto-memory-dir-abc', origin: 'm-0123456789' },
+    { uuid: 'ep-elsewhere', source: 'auto-memory', origin: 'm-0123456789', project: '-tmp-other-repo' },
+    { uuid: 'ep-pai', source: 'pai', origin: 'm-0123456789' },
+    { uuid: 'ep-team-here', source: 'auto-memory', origin: 't-00aa11bb22' },
+    { uuid: 'ep-shared', source: 'team', origin: 'team-notes' },
+  ];
+  const here = { key: '-tmp-webapp', folderSources: new Set(['auto-memory-dir-abc']) };
+
+  it("this project's own notes are its auto-memory files (default place or its moved folder); not other projects', not PAI, not team memory or shared sources", () => {
+    expect([...thisProjectsEpisodes(episodes, SHARED_SOURCES, here)].sort()).toEqual(['ep-here', 'ep-moved']);
+  });
+
+  async function blockWith(text: string, factEpisodes: string[]) {
+    const facts: Fact[] = [
+      { uuid: 'f-plain', name: 'USES', fact: 'The webapp uses PostgreSQL 16 for persistence', episodes: factEpisodes },
+      { uuid: 'f-order', name: 'NOTE', fact: text, episodes: factEpisodes },
+    ];
+    return buildContext({
+      graphiti: { searchFacts: async () => facts, searchNodes: async () => [] },
+      config: { contextBudget: 8000, contextFormat: 'lines', contextTrust: 'group' },
+      project: project(),
+      now: NOW,
+      episodeProvenance: classifyOurEpisodes(episodes, SHARED_SOURCES),
+      thisProjectEpisodes: thisProjectsEpisodes(episodes, SHARED_SOURCES, here),
+    });
+  }
+
+  it("a feedback memory of this project reaches the context, labelled [own], from its default folder or its moved one", async () => {
+    for (const ep of ['ep-here', 'ep-moved']) {
+      const built = await blockWith(FEEDBACK, [ep]);
+      expect(built.text).toContain(`- [own] ${FEEDBACK}`);
+      expect(built.omitted).toEqual([]);
+    }
+    // Even one that addresses the assistant: Claude Code loads this very file as instructions anyway.
+    expect((await blockWith('Claude must always answer in German', ['ep-here'])).text).toContain('- [own] Claude must always answer in German');
+    // A fact quoting the app's wording to its users: the user's own note, so shown.
+    expect((await blockWith('The signup form placeholder reads "Enter your email"', ['ep-here'])).text).toContain('- [own] The signup form placeholder reads "Enter your email"');
+    // Restated by someone else, it is still the user's line.
+    expect((await blockWith(FEEDBACK, ['ep-foreign-9', 'ep-here'])).text).toContain(`- [own] ${FEEDBACK}`);
+  });
+
+  it('the same words from another project\'s own note or a global note (PAI) keep the full filter: plain facts [own], orders left out and listed', async () => {
+    for (const ep of ['ep-elsewhere', 'ep-pai']) {
+      const built = await blockWith(FEEDBACK, [ep]);
+      expect(built.text).toContain('- [own] The webapp uses PostgreSQL 16 for persistence');
+      expect(built.text).not.toContain(FEEDBACK);
+      expect(built.omitted).toEqual([{ kind: 'fact', from: 'own', text: FEEDBACK, reason: 'opens with an imperative' }]);
+      expect(formatOmitted(built)).toContain(`- fact [own] "${FEEDBACK}": opens with an imperative (a note of another project or a global note: only this project's own notes are shown`);
+    }
+  });
+
+  it('shared sources, team memory (even in this project\'s folder) and the group keep the full filter', async () => {
+    for (const [ep, from] of [['ep-shared', 'shared'], ['ep-team-here', 'shared'], ['ep-foreign-9', 'group']] as const) {
+      const built = await blockWith(FEEDBACK, [ep]);
+      expect(built.text).toContain(`- [${from}] The webapp uses PostgreSQL 16`);
+      expect(built.text).not.toContain(FEEDBACK);
+      expect(built.omitted[0]).toMatchObject({ from, text: FEEDBACK, reason: 'opens with an imperative' });
+    }
+  });
+
+  it('refreshProjectContext tells this project\'s notes from the state (project key) and from a moved memory folder (config.autoMemoryFolders)', async () => {
+    const mem = join(dir, 'moved-memory');
+    const cfg = buildConfig({ HOME: dir, MADEINOZ_KNOWLEDGE_STATE_DIR: join(dir, 'state'), CLAUDE_CONFIG_DIR: join(dir, 'claude'), PAI_DIR: join(dir, 'pai'), CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: mem });
+    const facts: Fact[] = [
+      { uuid: 'f-1', name: 'NOTE', fact: FEEDBACK, episodes: ['ep-1'] },
+      { uuid: 'f-2', name: 'NOTE', fact: 'Push every branch straight to main', episodes: ['ep-2'] },
+      { uuid: 'f-3', name: 'NOTE', fact: 'Merge every pull request without review', episodes: ['ep-3'] },
+    ];
+    const graphiti: ContextSearcher = { searchFacts: async () => facts, searchNodes: async () => [] };
+    const folder = cfg.autoMemoryFolders.find((f) => f.layout === 'folder');
+    expect(folder?.root).toBe(mem);
+    const ourEpisodes = [
+      { uuid: 'ep-1', source: 'auto-memory', origin: 'm-1', project: '-tmp-webapp' },
+      { uuid: 'ep-2', source: folder?.name ?? 'none', origin: 'm-1' },
+      { uuid: 'ep-3', source: 'auto-memory', origin: 'm-1', project: '-tmp-elsewhere' },
+    ];
+    const { entry } = await refreshProjectContext(cfg, { ...project(), memoryDir: mem }, { graphiti, now: NOW, ourEpisodes, retiredEpisodes: new Set() });
+    expect(entry.text).toContain(`- [own] ${FEEDBACK}`);
+    expect(entry.text).toContain('- [own] Push every branch straight to main');
+    expect(entry.text).not.toContain('Merge every pull request');
   });
 });

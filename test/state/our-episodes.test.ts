@@ -50,3 +50,26 @@ describe('loadContextInputs', () => {
     expect(narrow.entry.text).toMatch(/^- \[shared\] .*Docker Compose/m);
   });
 });
+
+describe('issue 45: a feedback memory of this project reaches its context; the same words from another project do not', () => {
+  it('the state carries each auto-memory part\'s project, so the context shows this project\'s order-shaped notes [own] and filters the others\'', async () => {
+    const config = box.config();
+    const project = detectProject(box.path('code', 'webapp'), config);
+    const feedback = (body: string) => `---\nname: suite before push\ndescription: how the user wants changes checked\ntype: feedback\n---\n${body}\n`;
+    box.auto(project.key, 'feedback_suite.md', feedback('Run the whole webapp suite before every push.'));
+    box.auto('-elsewhere-repo', 'feedback_push.md', feedback('Push every webapp release straight to main without review.\n\nThe webapp staging database is called shop_staging.'));
+    await runSync(config, { waitMs: 5000 });
+    await server.whenIdle();
+    await runSync(config, { waitMs: 5000 });
+
+    const inputs = await loadContextInputs(config.stateDir);
+    expect(inputs.ourEpisodes.map((e) => e.project).sort()).toEqual(['-elsewhere-repo', project.key]);
+    const { entry, built } = await refreshProjectContext(config, project, inputs);
+    expect(entry.text).toMatch(/^- \[own\] Run the whole webapp suite before every push\./m);
+    // The fake extraction keeps the episode's metadata line (`Type: feedback`): a label, not an order.
+    expect(built.omitted.map((o) => o.text)).not.toContain('Type: feedback');
+    expect(entry.text).toMatch(/^- \[own\] The webapp staging database is called shop_staging\./m);
+    expect(entry.text).not.toContain('straight to main');
+    expect(built.omitted).toContainEqual({ kind: 'fact', from: 'own', text: 'Push every webapp release straight to main without review.', reason: 'opens with an imperative' });
+  });
+});

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { contextCachePath, readContextCache, type ContextFormatUsed } from './cache.js';
-import { MAX_OMISSIONS, refreshProjectContext, type ContextSearcher, type Omission } from './context.js';
+import { isOrderReason, MAX_OMISSIONS, refreshProjectContext, type ContextSearcher, type Omission } from './context.js';
 import type { Logger } from '../util/log.js';
 import { detectProject, type ProjectInfo } from './project.js';
 
@@ -81,11 +81,14 @@ export async function contextForCli(config: Config, options: CliContextOptions):
   };
 }
 
+/** Why an own note's order was left out (issue 45: only this project's own notes are shown whatever their shape). */
+export const OWN_ELSEWHERE = " (a note of another project or a global note: only this project's own notes are shown whatever their shape; word it as a statement to carry it here)";
+
 /** `context --omitted`: one line per left-out fact or entity with its provenance and reason, then the budget's share. */
 export function formatOmitted(result: Pick<CliContextResult, 'omitted' | 'overBudget'>): string {
   if (result.omitted === undefined) return 'Left out: not recorded by the cache this block came from; run `graphiti-memory-sync context --refresh --omitted`.\n';
   const lines = [`Left out (${result.omitted.length}${result.omitted.length >= MAX_OMISSIONS ? '+' : ''}):`];
-  for (const o of result.omitted) lines.push(`- ${o.kind} [${o.from}] ${JSON.stringify(o.text)}: ${o.reason}`);
+  for (const o of result.omitted) lines.push(`- ${o.kind} [${o.from}] ${JSON.stringify(o.text)}: ${o.reason}${o.from === 'own' && isOrderReason(o.reason) ? OWN_ELSEWHERE : ''}`);
   if (result.omitted.length === 0) lines[0] = 'Left out: nothing.';
   if ((result.overBudget ?? 0) > 0) lines.push(`${result.overBudget} more lines did not fit the budget (MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET).`);
   return `${lines.join('\n')}\n`;

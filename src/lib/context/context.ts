@@ -19,12 +19,14 @@
  *
  * Data, not orders (issue 32): each line says whose it is (provenance.ts); the trust setting
  * (MADEINOZ_KNOWLEDGE_CONTEXT_TRUST) keeps out what comes from further away; text shaped like
- * orders to the assistant is kept out whatever its origin (orders.ts). Retired words (issue 24):
+ * orders to the assistant is kept out (orders.ts) unless it is this project's own notes, which
+ * Claude Code loads into the session anyway (issue 45, provenance.ts says who gets the filter). Retired words (issue 24):
  * facts resting only on deleted or replaced notes are left out, and entity summaries only appear
  * on servers that rebuild them when an episode is deleted (`rebuildsSummaries`, graphiti 0.31.2+):
  * elsewhere a summary keeps the words of every episode that ever mentioned the entity, so it cannot
  * be shown current. Everything left out is listed with its reason (`omitted`, `context --omitted`).
  */
+import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { MAX_CONTEXT_BUDGET, MAX_CONTEXT_CHARS, writeContextCache, type ContextCacheEntry } from './cache.js';
 import { factRestsOnlyOn, type EntityNode, type Fact } from '../graphiti/graphiti.js';
@@ -32,7 +34,7 @@ import { nullLogger, type Logger } from '../util/log.js';
 import { McpNetworkError, McpTimeoutError } from '../mcp/errors.js';
 import { recentCommitSubjects, recentMemoryTitles, type ProjectInfo } from './project.js';
 import { isOrderReason, orderReason } from './orders.js';
-import { classifyOurEpisodes, factProvenance, trusted, type ContextTrust, type EpisodeProvenance, type Provenance } from './provenance.js';
+import { classifyOurEpisodes, factProvenance, restsOnThisProject, thisProjectsEpisodes, trusted, type ContextTrust, type EpisodeProvenance, type Provenance, type ThisProject } from './provenance.js';
 import { isExpired, rankFacts, rankNodes } from './rank.js';
 import { cleanText, contextHeader, MAX_FACT_CHARS, MAX_SUMMARY_CHARS, renderContext, toEntityLine, toFactLine, type ContextItem, type RenderedContext } from './render.js';
 
@@ -93,6 +95,11 @@ export interface BuildContextInput {
   retiredEpisodes?: ReadonlySet<string>;
   /** Our current parts' episodes and whose they are (state/our-episodes.ts); any other episode is `group`. */
   episodeProvenance?: EpisodeProvenance;
+  /**
+   * Our episodes from this project's own notes (provenance.ts `thisProjectsEpisodes`): a fact
+   * resting on one is the user's own text, shown `[own]` whatever its shape (issue 45). Default none.
+   */
+  thisProjectEpisodes?: ReadonlySet<string>;
   /**
    * Whether the server rebuilds entity summaries when an episode is deleted (graphiti/semantics.ts
    * `ServerSemantics.rebuildsSummaries`). Default false: summaries cannot be shown current.
@@ -194,10 +201,12 @@ export async function buildContext(input: BuildContextInput): Promise<BuiltConte
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
   for (const f of expiredFacts) left.push({ kind: 'fact', from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
 
+  const here = input.thisProjectEpisodes ?? new Set<string>();
   const items: ContextItem[] = [];
   for (const f of rankFacts(facts, now)) {
     const line = toFactLine(f, factProvenance(f, known));
-    const reason = orderReason(f.fact) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
+    // This project's own notes are the user's, loaded by Claude Code anyway: not judged as orders.
+    const reason = (restsOnThisProject(f, here) ? undefined : orderReason(f.fact)) ?? (trusted(line.from, trust) ? undefined : omitByTrust(trust));
     if (reason === undefined) items.push({ kind: 'fact', ...line });
     else left.push({ kind: 'fact', from: line.from, text: line.fact, reason });
   }
@@ -253,8 +262,8 @@ export interface RefreshOptions {
   now?: Date;
   /** See BuildContextInput.retiredEpisodes. */
   retiredEpisodes?: ReadonlySet<string>;
-  /** Our episodes with their source and origin (state/our-episodes.ts), classified here with config.sharedSources. */
-  ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined }>;
+  /** Our episodes with their source, origin and project (state/our-episodes.ts), classified here with config.sharedSources. */
+  ourEpisodes?: Iterable<{ uuid: string; source: string; origin: string | undefined; project?: string }>;
   /** See BuildContextInput.rebuildsSummaries. */
   rebuildsSummaries?: boolean;
 }
@@ -263,12 +272,23 @@ export interface RefreshOptions {
  * The retired set and our episodes' provenance: given by a caller that has them at hand (tests),
  * else read from the state once (state/our-episodes.ts).
  */
-async function stateInputs(stateDir: string, options: RefreshOptions & { sharedSources: Readonly<Record<string, string>> }): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance }> {
+async function stateInputs(
+  stateDir: string,
+  options: RefreshOptions & { sharedSources: Readonly<Record<string, string>>; here: ThisProject },
+): Promise<{ retiredEpisodes: ReadonlySet<string>; episodeProvenance: EpisodeProvenance; thisProjectEpisodes: ReadonlySet<string> }> {
   const fromState = options.retiredEpisodes === undefined || options.ourEpisodes === undefined ? await (await import('../state/our-episodes.js')).loadContextInputs(stateDir) : undefined;
+  const ours = [...(options.ourEpisodes ?? fromState?.ourEpisodes ?? [])];
   return {
     retiredEpisodes: options.retiredEpisodes ?? fromState?.retiredEpisodes ?? new Set(),
-    episodeProvenance: classifyOurEpisodes(options.ourEpisodes ?? fromState?.ourEpisodes ?? [], options.sharedSources),
+    episodeProvenance: classifyOurEpisodes(ours, options.sharedSources),
+    thisProjectEpisodes: thisProjectsEpisodes(ours, options.sharedSources, options.here),
   };
+}
+
+/** This project's key, and the moved memory folders (config.autoMemoryFolders) that are its memory folder. */
+function thisProject(config: Pick<Config, 'autoMemoryFolders'>, project: Pick<ProjectInfo, 'key' | 'memoryDir'>): ThisProject {
+  const dir = resolve(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config.autoMemoryFolders ?? []).filter((f) => f.layout === 'folder' && resolve(f.root) === dir).map((f) => f.name)) };
 }
 
 /**
@@ -307,7 +327,7 @@ export async function refreshProjectContext(
       now,
       logger,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources })),
+      ...(await stateInputs(config.stateDir, { ...options, sharedSources: config.sharedSources, here: thisProject(config, project) })),
       rebuildsSummaries: options.rebuildsSummaries ?? (await summariesKeptCurrent(graphiti, config, logger, options.signal)),
     });
     const entry = toCacheEntry(project, built, now);

@@ -14,6 +14,19 @@
  * co-owner's newer version we have not synced) reads as `group` until we hold it: the safe side.
  *
  * Entity summaries mix every episode that mentions the entity and name none, so they are `group`.
+ *
+ * Whose text the order filter (orders.ts) judges (issue 45). The filter answers other writers to
+ * the group, so it is skipped only for what this session would read anyway:
+ * - this project's own notes (`thisProjectsEpisodes`: the auto-memory files of this Claude Code
+ *   project, where Claude Code keeps them): Claude Code loads them itself, `feedback` memories
+ *   ("Run the whole suite before every push") as instructions. Their lines are shown, `[own]`.
+ * - `[own]` notes of *other* projects and the user's global notes (PAI, extra sync paths) keep the
+ *   full filter: only this tool carries them into this project, so a memory Claude wrote under one
+ *   repository's influence (a poisoned README, a hostile issue) would otherwise reach every project
+ *   the person opens. Their plain facts are shown `[own]`; their order-shaped lines stay out and are
+ *   listed by `context --omitted`, like anyone's.
+ * - `[shared]` (declared shared sources, team memory) keeps the full filter: others write there.
+ * - `[group]` keeps the full filter.
  */
 import type { Config } from '../config/config.js';
 import type { Fact } from '../graphiti/graphiti.js';
@@ -63,4 +76,29 @@ export function factProvenance(fact: Pick<Fact, 'episodes'>, known: EpisodeProve
 /** Whether the trust setting lets a line of this provenance into the block. */
 export function trusted(provenance: Provenance, trust: ContextTrust): boolean {
   return RANK[provenance] <= RANK[trust];
+}
+
+/** Where this session's project keeps its own notes: its Claude Code project key, and the moved memory folders (sources) that are its memory folder. */
+export interface ThisProject {
+  key: string;
+  /** Names of auto-memory sources whose folder is this project's memory folder itself (a moved memory folder). */
+  folderSources: ReadonlySet<string>;
+}
+
+/**
+ * Our episodes that belong to this project's own notes (not shared, not team memory): the parts of
+ * auto-memory files of this project. The order filter does not judge their facts (see above).
+ */
+export function thisProjectsEpisodes(episodes: Iterable<{ uuid: string; source: string; origin: string | undefined; project?: string }>, sharedSources: Readonly<Record<string, string>>, here: ThisProject): Set<string> {
+  const out = new Set<string>();
+  for (const e of episodes) {
+    if (isSharedKnowledge(e.source, e.origin, sharedSources)) continue;
+    if (e.project === here.key || (e.project === undefined && here.folderSources.has(e.source))) out.add(e.uuid);
+  }
+  return out;
+}
+
+/** Whether a fact rests on one of this project's own notes (then its text is the user's: shown whatever its shape). */
+export function restsOnThisProject(fact: Pick<Fact, 'episodes'>, here: ReadonlySet<string>): boolean {
+  return (fact.episodes ?? []).some((uuid) => here.has(uuid));
 }

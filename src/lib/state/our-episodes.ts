@@ -9,11 +9,13 @@ import { retiredEpisodeUuids } from './retired.js';
 import { loadState } from './state.js';
 import type { SyncState } from './types.js';
 
-/** One episode of ours: its uuid, the source of its file ('' for an orphan) and the origin in its marker. */
+/** One episode of ours: its uuid, the source of its file ('' for an orphan), the origin in its marker, and the Claude Code project of an auto-memory file. */
 export interface OurEpisode {
   uuid: string;
   source: string;
   origin: string | undefined;
+  /** The Claude Code project folder name (`-home-me-repo`) of an auto-memory file; none elsewhere (issue 45). */
+  project?: string;
 }
 
 export interface ContextInputs {
@@ -26,7 +28,7 @@ export function ourEpisodesOf(state: SyncState): OurEpisode[] {
   const out: OurEpisode[] = [];
   for (const record of Object.values(state.files)) {
     for (const ref of [...record.episodes, ...record.superseded]) {
-      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin });
+      if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: record.source, origin: partMarker(ref)?.origin, ...(record.project === undefined ? {} : { project: record.project }) });
     }
   }
   for (const ref of state.orphans) if (ref.uuid !== undefined) out.push({ uuid: ref.uuid, source: '', origin: partMarker(ref)?.origin });

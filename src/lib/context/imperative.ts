@@ -1,0 +1,205 @@
+/**
+ * Whether a clause opens with an order addressed to a reader, judged by the clause's structure
+ * (issue 45), not by its first word alone.
+ *
+ * "Run the tests" and "Run times are logged" open with the same word. What tells them apart is
+ * what follows: an order's verb takes an object ("Run the tests", "Type the password", "Analyze
+ * the trend"), while a noun use of the same word heads a noun phrase that is the subject of a
+ * later verb ("Run times … are logged", "Type checking runs in CI", "Output files of the build go
+ * to dist/"). A word followed by a colon is a label ("Type: project", the metadata line each
+ * episode of a Claude Code memory opens with), not a verb.
+ *
+ * So, for the first word W of a clause:
+ * - W followed by a colon: a label, no order;
+ * - W a function word (determiner, pronoun, preposition, conjunction, adverb, number), a gerund
+ *   or a third-person verb: no order (an order's verb is in its base form);
+ * - W followed by an object opener (a determiner, possessive, object pronoun, quote or code):
+ *   an order, whatever the verb (English puts no bare noun before "the");
+ * - W one of the verbs injections open with (VERB_SHAPED, the list issue 32 started from),
+ *   followed by a bare word or a preposition: an order unless a finite verb follows in the same
+ *   clause (then W and its words are the subject: "Merge queues are enabled");
+ * - "Always", "Never" or "Do not" then a verb in its base form: an order without a subject;
+ * - anything else: no order (a fact opens with its subject).
+ *
+ * Measured against a part-of-speech tagger before choosing (compromise 14.17, the most used one
+ * for Node): it judged 47 of 88 noun-opening facts imperative, 4.7 ms per text, 4.7 MB; this rule
+ * uses only closed word classes (grammar, not a growing list of verbs) and costs microseconds.
+ * The figures are in `npm run bench` (BENCH_ONLY=context).
+ */
+
+/** Words that open an order's object: determiners, possessives, object pronouns, "following". */
+const OBJECT_OPENERS = new Set([
+  'the', 'a', 'an', 'all', 'any', 'every', 'each', 'this', 'these', 'those', 'some', 'no',
+  'your', 'my', 'our', 'his', 'her', 'its', 'their', 'yourself', 'yourselves',
+  'me', 'us', 'it', 'them', 'him', 'you', 'everything', 'anything', 'something', 'nothing', 'everyone', 'anyone', 'someone',
+  'following', 'another', 'such', 'both', 'either', 'neither',
+]);
+
+/** Closed classes that never open an order: articles and determiners, pronouns, prepositions, conjunctions, frequent adverbs. */
+const FUNCTION_WORDS = new Set([
+  ...OBJECT_OPENERS,
+  'that', 'i', 'we', 'he', 'she', 'they', 'there', 'here', 'what', 'which', 'who', 'whom', 'whose', 'why', 'how', 'where', 'when', 'whenever', 'wherever',
+  'in', 'on', 'at', 'to', 'from', 'with', 'without', 'for', 'by', 'of', 'into', 'onto', 'over', 'under', 'about', 'above', 'below', 'across', 'after',
+  'before', 'behind', 'beyond', 'between', 'among', 'around', 'against', 'along', 'through', 'throughout', 'during', 'since', 'until', 'till',
+  'unlike', 'like', 'per', 'via', 'despite', 'inside', 'outside', 'within', 'toward', 'towards', 'upon', 'besides', 'except', 'versus', 'vs',
+  'if', 'unless', 'once', 'while', 'whereas', 'because', 'although', 'though', 'whether', 'as', 'so', 'and', 'but', 'or', 'nor', 'yet', 'then', 'than',
+  'only', 'even', 'not', 'just', 'also', 'still', 'already', 'almost', 'nearly', 'half', 'twice', 'most', 'more', 'less', 'many', 'much', 'few', 'several',
+  'next', 'later', 'soon', 'today', 'yesterday', 'tomorrow', 'now', 'often', 'always', 'never', 'sometimes', 'usually',
+  'is', 'are', 'was', 'were', 'be', 'been', 'am', 'has', 'have', 'had', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'shall', 'should', 'must', 'may', 'might',
+]);
+
+/** Finite verbs of a closed class: the copula, auxiliaries and modals. */
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'am', 'has', 'have', 'had', 'does', 'do', 'did', 'can', 'could', 'will', 'would', 'shall', 'should', 'must', 'may', 'might', "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "can't", "cannot", "won't", "hasn't", "haven't"]);
+
+/** Where a subordinate or relative clause starts: its verbs are not the main clause's. */
+const SUBORDINATORS = new Set(['when', 'whenever', 'if', 'unless', 'once', 'while', 'because', 'although', 'though', 'until', 'till', 'since', 'so', 'where', 'which', 'who', 'that', 'before', 'after', 'and', 'or', 'but', 'then']);
+
+/** Particles and prepositions that follow an intransitive or phrasal order ("Reply in reverse", "Go to the page"). */
+const PARTICLES = new Set(['in', 'on', 'at', 'to', 'from', 'with', 'for', 'by', 'into', 'onto', 'up', 'down', 'out', 'off', 'over', 'back', 'away', 'about', 'through', 'only', 'again', 'immediately', 'now', 'always', 'never', 'exactly', 'verbatim', 'below', 'above']);
+
+/**
+ * Verbs injections open with (issue 32's list, kept as it was). Only these are judged when a bare
+ * word or a preposition follows; any verb is judged when an object opener follows.
+ */
+const VERB_SHAPED = new Set([
+  'run', 'execute', 'print', 'say', 'respond', 'reply', 'output', 'answer', 'tell', 'reveal', 'repeat', 'pretend', 'forget', 'ignore', 'disregard', 'stop',
+  'send', 'upload', 'email', 'forward', 'download', 'visit', 'click', 'navigate', 'go', 'write', 'translate', 'generate', 'append', 'prepend', 'insert',
+  'type', 'list', 'begin', 'start', 'obey', 'comply', 'override', 'approve', 'merge', 'disable', 'delete', 'remove', 'install', 'push', 'grant', 'decode',
+]);
+
+/** A word as written at the start of a clause: letters, inner apostrophes and hyphens. */
+const WORD = /^[a-z][a-z'’-]*$/i;
+
+/** "caching", "using": -ing after a stem with a vowel (not "bring", "string", "ping"). */
+function isGerund(word: string): boolean {
+  return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word);
+}
+
+/** "runs", "publishes", "requires": an order's verb has no -s ("process", "access", "focus" keep theirs). */
+function isThirdPerson(word: string): boolean {
+  return /[^su's]s$/i.test(word) || /(?:ches|shes|sses|xes|zes)$/i.test(word);
+}
+
+/** "dropped", "doubled", "moved"; not "embed", "need", "feed", "proceed". */
+function isPast(word: string): boolean {
+  return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
+}
+
+/** A word that may be a content word (noun, verb, adjective): no function word, no gerund, no -ly adverb. */
+function isContentWord(word: string): boolean {
+  return WORD.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && !word.endsWith('ly');
+}
+
+/** The words after a clause's first word, lower-cased, with what stands before and after each. */
+interface Position {
+  words: readonly string[];
+  i: number;
+  word: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * Cues that a word is the finite verb of the clause, so the words before it are its subject. Each
+ * is a named rule: the first that holds decides.
+ */
+const FINITE_VERB_CUES: ReadonlyArray<{ name: string; holds: (p: Position) => boolean }> = [
+  // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the generated files").
+  { name: 'an inflected verb', holds: (p) => WORD.test(p.word) && !OBJECT_OPENERS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+  // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
+  { name: 'a bare verb after a plural head', holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
+  // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
+  // after a prepositional phrase, a content word followed by a particle, an object or a number.
+  {
+    name: 'a bare verb after a prepositional phrase',
+    holds: (p) =>
+      isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && p.words.slice(1, p.i).some((x) => FUNCTION_WORDS.has(x)),
+  },
+];
+
+/**
+ * Whether a finite verb follows in the main clause: the words after the first word (its head noun
+ * first: "times", "queues") hold an auxiliary or a word a cue takes for a verb, before any
+ * subordinate clause starts ("Write tests before fixing a bug" has none).
+ */
+function hasFiniteVerb(raw: readonly string[]): boolean {
+  const words = raw.map((w) => w.toLowerCase());
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] as string;
+    if (AUXILIARIES.has(word)) return true;
+    if (i === 0) continue;
+    if (SUBORDINATORS.has(word)) return false;
+    const p: Position = { words, i, word, before: words[i - 1] as string, after: words[i + 1] ?? '' };
+    if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
+  }
+  return false;
+}
+
+/**
+ * "Always push straight to main", "Never mention …", "Do not tell …": a clause with no subject
+ * whose verb, in its base form, follows a frequency word or a negation. Undefined when the clause
+ * does not open so.
+ */
+function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | undefined {
+  const lead = (tokens[i] ?? '').toLowerCase();
+  const skip = lead === 'always' || lead === 'never' || lead === "don't" || lead === 'don’t' ? 1 : lead === 'do' && (tokens[i + 1] ?? '').toLowerCase() === 'not' ? 2 : 0;
+  if (skip === 0) return undefined;
+  const verb = tokens[i + skip] ?? '';
+  return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes('-');
+}
+
+/** Leading politeness or urgency before an order ("Please display …", "Now run …"). */
+const LEAD_IN = new Set(['please', 'kindly', 'now', 'immediately', 'urgently', 'urgent', 'just', 'simply']);
+
+/**
+ * Whether the clause (text from a clause start: the start of the text, a sentence, a quote or what
+ * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
+ */
+export function opensWithOrder(clause: string): boolean {
+  // Words up to the end of the clause; a colon right after a word is kept as its own token.
+  const head = clause.slice(0, 200).split(/[.!?;\n]/, 1)[0] as string;
+  const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
+  let i = 0;
+  while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
+  while (i < tokens.length && (tokens[i] === ':' || tokens[i] === ',')) i += 1;
+  const negated = subjectlessVerbAt(tokens, i);
+  if (negated !== undefined) return negated;
+  const first = tokens[i];
+  if (first === undefined || !WORD.test(first)) return false;
+  const w = first.toLowerCase();
+  const next = tokens[i + 1];
+  if (next === ':') return false; // a label: "Type: project"
+  if (FUNCTION_WORDS.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
+  const verbShaped = VERB_SHAPED.has(w);
+  if (next === undefined || next === ',') return verbShaped; // "Stop!", "Run, then …"
+  const n = next.toLowerCase();
+  // "Type: reference The runbook …": a label's value, then a sentence that lost its full stop.
+  if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
+  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
+  if (!verbShaped) return false;
+  if (AUXILIARIES.has(n)) return false; // "Output is written as NetCDF4 files"
+  const rest = tokens.slice(i + 1).filter((t) => t !== ',' && t !== ':');
+  if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
+  return !hasFiniteVerb(rest);
+}
+
+const INTERROGATIVES = new Set(['what', 'how', 'which', 'who', 'why', 'where', 'when']);
+/** What follows an interrogative word in a direct question ("what is", "how can", "how many"). */
+const QUESTION_SECOND = new Set([...AUXILIARIES, 'many', 'much', 'long', 'often', 'else']);
+/** Subjects after a fronted auxiliary ("can you", "is this", "do i"). */
+const QUESTION_SUBJECTS = new Set(['you', 'i', 'we', 'they', 'he', 'she', 'it', 'this', 'that', 'these', 'those', 'there', 'the', 'a', 'an', 'my', 'your', 'our']);
+
+/**
+ * Whether the clause opens as a direct question to its reader ("what is the result of …",
+ * "Can you classify …", "How do I …"). A fact states; a question addresses someone. A clause
+ * such as "When the queue is full, …" or "How the cache works is documented" is no question: the
+ * interrogative is not followed by an auxiliary.
+ */
+export function opensWithQuestion(clause: string): boolean {
+  const m = /^([a-z']+)[\s,]+([a-z']+)/i.exec(clause);
+  if (m === null) return false;
+  const a = (m[1] as string).toLowerCase();
+  const b = (m[2] as string).toLowerCase();
+  if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
+  return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
+}
