@@ -99,7 +99,7 @@ beforeAll(async () => {
   work = realpathSync(mkdtempSync(join(tmpdir(), 'gms-package-')));
   clone = join(work, 'clone');
   prefix = join(work, 'prefix');
-  expectOk(spawnSync('git', ['clone', '-q', ROOT, clone], { encoding: 'utf8' }) as unknown as Ran, 'git clone');
+  expectOk(await sh(`git clone -q '${ROOT}' '${clone}'`, work, { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: work }), 'git clone');
   version = (JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')) as { version: string }).version;
   const env = { HOME: join(work, 'home'), PATH: pathWith(join(prefix, 'bin')), LANG: 'C.UTF-8', ...npmEnv(prefix) };
   mkdirSync(env.HOME, { recursive: true });
