@@ -21,7 +21,7 @@
  * config.ts is a bundle of its own that the hook imports only then.
  */
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,6 +67,8 @@ if (!plugin) {
   // The `graphiti-memory-sync-hook` bin (src/hooks/hook.ts): it loads the bundles above by name.
   // The plugin has no bin: its hooks.json names the bundles.
   await build({ ...common, entryPoints: [`${outDir}/hooks/hook.js`], outfile: `${outDir}/hooks/hook.js`, allowOverwrite: true });
+  // Executable already in the checkout (npm makes bin targets so only when it installs them).
+  chmodSync(`${outDir}/hooks/hook.js`, 0o755);
 }
 await build({
   ...common,
