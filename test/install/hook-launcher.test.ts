@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HOOK_BIN, launcherOnPath } from '../../src/lib/install/hook-launcher.js';
+import { HOOK_BIN, launcherOnPath, projectPackagePath } from '../../src/lib/install/hook-launcher.js';
 import { isOurHandler, runInstall, runUninstall, type InstallOptions } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
@@ -76,5 +76,33 @@ describe('install records the bin for a global install', () => {
     await runInstall(options({ PATH: global.bin }, global.root));
     const removed = await runUninstall(options({}, global.root));
     expect(removed.files[0]?.entries).toEqual(['SessionStart: removed', 'Stop: removed']);
+  });
+});
+
+describe('project scope names the package as the project does', () => {
+  it("a dependency linked into a versioned folder (pnpm): the project's node_modules entry, which survives an upgrade", async () => {
+    const project = join(dir, 'app');
+    const store = join(project, 'node_modules', '.pnpm', 'graphiti-memory-sync@0.1.0', 'node_modules', 'graphiti-memory-sync');
+    mkdirSync(join(store, 'dist', 'hooks'), { recursive: true });
+    writeFileSync(join(store, 'dist', 'hooks', 'session-start.js'), '');
+    symlinkSync(join('.pnpm', 'graphiti-memory-sync@0.1.0', 'node_modules', 'graphiti-memory-sync'), join(project, 'node_modules', 'graphiti-memory-sync'));
+    expect(projectPackagePath(store, project)).toBe(join(project, 'node_modules', 'graphiti-memory-sync'));
+    await runInstall({ scope: 'project', home: join(dir, 'home'), cwd: project, env: { HOME: join(dir, 'home') }, packageRoot: store });
+    const text = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
+    expect(text).toContain('"node \\"$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js\\" --graphiti-memory-sync"');
+    expect(text).not.toContain('.pnpm');
+  });
+
+  it('a project reached through a symlinked folder is still the project', () => {
+    const real = join(dir, 'real', 'app');
+    const pkg = join(real, 'node_modules', 'graphiti-memory-sync');
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    mkdirSync(join(real, 'vendor', 'gms'), { recursive: true });
+    symlinkSync(join(dir, 'real'), join(dir, 'linked'));
+    // The module runs from its real path; the user's shell is in the linked one.
+    expect(projectPackagePath(pkg, join(dir, 'linked', 'app'))).toBe(join(dir, 'linked', 'app', 'node_modules', 'graphiti-memory-sync'));
+    // This checkout as the project, and a copy inside it that is not its node_modules entry.
+    expect(projectPackagePath(real, join(dir, 'linked', 'app'))).toBe(join(dir, 'linked', 'app'));
+    expect(projectPackagePath(join(real, 'vendor', 'gms'), join(dir, 'linked', 'app'))).toBe(join(dir, 'linked', 'app', 'vendor', 'gms'));
   });
 });

@@ -12,7 +12,7 @@
  * (`node_modules/.bin`) do not count: Claude Code will not have them.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join, sep } from 'node:path';
 
 export const HOOK_BIN = 'graphiti-memory-sync-hook';
 
@@ -41,4 +41,23 @@ export function launcherOnPath(packageRoot: string, path: string | undefined): s
     return real(candidate) === ours ? dir : undefined;
   }
   return undefined;
+}
+
+/**
+ * Project scope: the package as the project names it. npm puts it at
+ * `<project>/node_modules/graphiti-memory-sync`; pnpm (and `npm link`) make that a symlink into a
+ * folder named by version (`node_modules/.pnpm/graphiti-memory-sync@0.1.0/…`), which is where this
+ * module runs from. Recording the versioned folder would break at the next upgrade, so the
+ * project's own entry is used whenever it leads to this copy; and a project reached through a
+ * symlinked folder (macOS /tmp) is compared by its real path.
+ */
+export function projectPackagePath(packageRoot: string, projectDir: string): string {
+  const entry = join(projectDir, 'node_modules', 'graphiti-memory-sync');
+  const ours = real(packageRoot);
+  if (ours !== undefined && real(entry) === ours) return entry;
+  const project = real(projectDir);
+  if (ours === undefined || project === undefined) return packageRoot;
+  if (ours === project) return projectDir; // the project is this checkout
+  if (ours.startsWith(`${project}${sep}`)) return join(projectDir, ours.slice(project.length + 1));
+  return packageRoot;
 }

@@ -44,7 +44,7 @@ import { paiDirFromEnvironment } from '../config/env-file.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
 import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
-import { launcherOnPath } from './hook-launcher.js';
+import { launcherOnPath, projectPackagePath } from './hook-launcher.js';
 import { mergeMcp, removeMcp } from './mcp-entry.js';
 import { localServerToken } from '../config/server-runtime.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
@@ -230,7 +230,8 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
   }
   const settingsFile = settingsPath(options);
-  const projectRelative = options.scope === 'project' ? projectRelativeRoot(root, options.cwd ?? process.cwd(), settingsFile) : undefined;
+  const cwd = options.cwd ?? process.cwd();
+  const projectRelative = options.scope === 'project' ? projectRelativeRoot(projectPackagePath(root, cwd), cwd, settingsFile) : undefined;
   // A global install is named by its bin on PATH, so the hooks outlive a reinstall elsewhere.
   const onPath = projectRelative === undefined && launcherOnPath(root, (options.env ?? processEnv()).PATH) !== undefined;
   const plugin = pluginEnabledIn(options);
