@@ -8,23 +8,20 @@
  * tarball already holds dist/.
  *
  * Clean, not `npm run build` over the old dist/: tsc never deletes, so a module removed from src/
- * would otherwise still be packed. Built into a folder of its own and swapped in at the end, so a
- * hook of this checkout's own sessions (hooks/run.mjs) never loads half a build.
+ * would otherwise still be packed. Then exactly `npm run build`, so the output is the same.
+ * Not in a dry run (`npm install --dry-run` runs `prepare` too): a dry run writes nothing, and the
+ * tests that ask npm for one run beside tests that use dist/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
+if (process.env.npm_config_dry_run === 'true') process.exit(0);
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const out = `dist.build-${process.pid}`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-try {
-  run([tsc, '-p', 'tsconfig.build.json', '--outDir', out]);
-  run(['scripts/build/bundle-hooks.mjs', out]);
-  if (existsSync(`${root}dist`)) rmSync(`${root}dist`, { recursive: true, force: true });
-  renameSync(`${root}${out}`, `${root}dist`);
-} finally {
-  rmSync(`${root}${out}`, { recursive: true, force: true });
-}
+rmSync(`${root}dist`, { recursive: true, force: true });
+run([tsc, '-p', 'tsconfig.build.json']);
+run(['scripts/build/bundle-hooks.mjs']);
