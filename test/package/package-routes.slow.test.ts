@@ -55,9 +55,9 @@ function expectOk(r: Ran, what: string): void {
   expect(r.code, `${what} exited ${r.code}:\n${r.stdout}${r.stderr}`).toBe(0);
 }
 
-/** The README's "## Install" section: its bash block's commands, and its text block's (the team's). */
+/** The README's "## Install" section (the clone's, as committed): its bash block's commands, and its text block's (the team's). */
 function installSection(): { steps: Array<{ command: string; prints: string | undefined }>; team: string[] } {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(clone, 'README.md'), 'utf8');
   const start = readme.indexOf('\n## Install');
   if (start === -1) throw new Error('README.md has no "## Install" section');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 5));
