@@ -3,9 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The real-peer suites run on their own: npm run test:graphiti (vitest.graphiti.config.ts) and
-    // npm run test:claude (vitest.claude.config.ts).
-    exclude: [...configDefaults.exclude, 'test/real-graphiti/**', 'test/claude/**'],
+    // The real-peer suites run on their own: npm run test:graphiti (vitest.graphiti.config.ts),
+    // npm run test:claude (vitest.claude.config.ts) and npm run test:package (vitest.package.config.ts).
+    exclude: [...configDefaults.exclude, 'test/real-graphiti/**', 'test/claude/**', 'test/package/**/*.slow.test.ts'],
     // Integration tests spawn servers and child processes; the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -1,12 +1,13 @@
 /**
  * Issue 4: SessionStart hook wall time with a warm context cache, nothing to sync and the
  * Graphiti server down, beside bare `node -e ""` measured in the same run — for the built hook
- * (`node dist/hooks/session-start.js`, what Claude Code runs) and for the tsx entry.
+ * (`node dist/hooks/session-start.js`, what Claude Code runs) and for the tsx entry; and the bin
+ * launcher a global install records (`graphiti-memory-sync-hook session-start`) beside the direct hook.
  * The hook really spawns its detached worker here (as in a session); the worker finds the
  * server down, which the hook must not wait for.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,11 +70,24 @@ export async function benchHook(): Promise<Row[]> {
     const built = timePaired(hook('dist/hooks/session-start.js'), bareNode, runs, withInput());
     const stop = timePaired(hook('dist/hooks/stop.js'), bareNode, runs, withInput());
     const plugin = timePaired(hook('plugin/hooks/session-start.cjs'), bareNode, runs, withInput());
+    // The bin a global install records (src/hooks/hook.ts), reached as npm links it: a symlink on PATH, its shebang.
+    const binDir = join(home, 'bin');
+    mkdirSync(binDir);
+    symlinkSync(join(ROOT, 'dist', 'hooks', 'hook.js'), join(binDir, 'graphiti-memory-sync-hook'));
+    const launcher = timePaired({ cmd: join(binDir, 'graphiti-memory-sync-hook'), args: ['session-start'] }, hook('dist/hooks/session-start.js'), runs, withInput());
     const viaTsx = timePaired({ cmd: join(ROOT, 'node_modules/.bin/tsx'), args: [join(ROOT, 'src/hooks/session-start.ts')] }, bareNode, Math.min(runs, 5), withInput());
     const row = (name: string, m: { a: number; b: number; ratio: number }, note: string): Row => ({ name, value: m.a, unit: 'ms', baseline: m.a / m.ratio, baselineName: `bare node (paired; its median ${m.b.toFixed(1)} ms)`, note });
     return [
       row('SessionStart, built (node dist/hooks/session-start.js)', built, 'cache warm, settings snapshotted, server down, stdin and stdout pipes with CLAUDE_PROJECT_DIR set, as under Claude Code; goal: within 1.5x'),
       row('Stop, built (node dist/hooks/stop.js)', stop, 'goal: within 1.5x'),
+      {
+        name: 'SessionStart, through the launcher (graphiti-memory-sync-hook session-start)',
+        value: launcher.a,
+        unit: 'ms',
+        baseline: launcher.a / launcher.ratio,
+        baselineName: `node dist/hooks/session-start.js (paired; its median ${launcher.b.toFixed(1)} ms)`,
+        note: 'the command install records for a global install; goal: within 1.1x of the direct hook',
+      },
       row('SessionStart, plugin bundle (plugin/hooks/session-start.cjs)', plugin, 'goal: within 1.5x'),
       row('SessionStart, tsx entry (tsx src/hooks/session-start.ts)', viaTsx, 'same conditions (why the hooks run the build)'),
     ];

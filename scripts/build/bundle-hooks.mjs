@@ -6,7 +6,7 @@
  *       <outDir>/hooks/{session-start,stop,worker}.js in place into single files, writes
  *       <outDir>/hooks/hook-config.js (config.ts + zod), removes the tsc output the bundles
  *       replace, and marks <outDir>/hooks/ as CommonJS (a package.json there). dotenv stays an
- *       external package.
+ *       external package. <outDir>/hooks/hook.js (the `graphiti-memory-sync-hook` bin) too.
  *   node scripts/build/bundle-hooks.mjs --plugin [dir]  the Claude Code plugin (default plugin/): from
  *       src/, <dir>/hooks/{session-start,stop,worker,hook-config}.cjs with EVERY dependency
  *       inlined, so the plugin needs no package.json, no `npm install` and no build. These files
@@ -21,7 +21,7 @@
  * config.ts is a bundle of its own that the hook imports only then.
  */
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,6 +62,13 @@ for (const name of ['session-start', 'stop', 'worker']) {
     allowOverwrite: true,
     plugins: name === 'worker' ? [] : [lazyConfig],
   });
+}
+if (!plugin) {
+  // The `graphiti-memory-sync-hook` bin (src/hooks/hook.ts): it loads the bundles above by name.
+  // The plugin has no bin: its hooks.json names the bundles.
+  await build({ ...common, entryPoints: [`${outDir}/hooks/hook.js`], outfile: `${outDir}/hooks/hook.js`, allowOverwrite: true });
+  // Executable already in the checkout (npm makes bin targets so only when it installs them).
+  chmodSync(`${outDir}/hooks/hook.js`, 0o755);
 }
 await build({
   ...common,

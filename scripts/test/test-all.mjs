@@ -3,7 +3,8 @@
  * The whole test suite: typecheck, build, vitest, the hooks again from the built bundles, then the
  * official MCP conformance scenarios under Node 22. With `--real-peers` (what CI runs) also the
  * suites against the real peers: the real Graphiti MCP server (npm run test:graphiti, three
- * generations, plus the `server` command) and the real Claude Code CLI (npm run test:claude).
+ * generations, plus the `server` command), the real Claude Code CLI (npm run test:claude), and the
+ * package made from a fresh clone, installed and run under that CLI (npm run test:package).
  * Prints one closing line "N passed, M failed, K skipped" over every suite and exits non-zero if
  * any step failed.
  */
@@ -54,6 +55,7 @@ script('conformance', 'test:conformance');
 if (realPeers) {
   script('real Graphiti server', 'test:graphiti');
   script('real Claude Code CLI', 'test:claude');
+  script('package routes', 'test:package');
 }
 
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

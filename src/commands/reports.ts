@@ -8,6 +8,8 @@ import type { SyncSummary } from '../lib/sync/types.js';
 import { nextStepLine } from './next-step.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
 import type { FileRecord } from '../lib/state/state.js';
+import { hookProblems, type HookProblem } from '../lib/install/hook-check.js';
+import { processEnv } from '../lib/config/process-env.js';
 
 /** The team-memory files among the records, per store (memory/sources.ts names them). */
 function teamMemoryByStore(records: FileRecord[]): NonNullable<StatusReport['teamMemory']> {
@@ -47,6 +49,8 @@ export interface StatusReport {
   serverUrlFrom: string;
   /** When the server cannot be used: the cause and the command or setting that fixes it. */
   nextStep?: string;
+  /** Our hook entries that cannot run from here (a copy of the package that is gone), each with its fix. */
+  hookProblems?: HookProblem[];
 }
 
 /** Why a held episode stays, with the next step (docs/semantics.md). */
@@ -86,7 +90,14 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     server,
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
+    ...hooksThatCannotRun(config),
   };
+}
+
+/** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
+function hooksThatCannotRun(config: Config): { hookProblems?: HookProblem[] } {
+  const problems = hookProblems({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
+  return problems.length === 0 ? {} : { hookProblems: problems };
 }
 
 function withNextStep(message: string, config: Config): { nextStep?: string } {
@@ -116,6 +127,7 @@ export function formatStatus(s: StatusReport): string {
   if (s.held !== undefined) lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
+  for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
   if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued));
   if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "graphiti-memory-sync sync" sends them${s.server.ok ? '' : ' once the server answers'}`);

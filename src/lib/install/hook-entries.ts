@@ -19,6 +19,7 @@ import {
   type JsonObject,
   type MatcherGroup,
 } from './types.js';
+import { HOOK_BIN } from './hook-launcher.js';
 
 function shellQuote(s: string): string {
   return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
@@ -44,24 +45,44 @@ export function projectRelativeRoot(packageRoot: string, projectDir: string, fil
   return rel;
 }
 
+/** How the hook command reaches the hooks (hook-launcher.ts says when which). */
+export interface HookCommandOptions {
+  onResume?: boolean;
+  /** Project scope: the package's path under "$CLAUDE_PROJECT_DIR" (which Claude Code sets for every hook). */
+  projectRelative?: string;
+  /** The `graphiti-memory-sync-hook` bin on PATH leads to this package: name it, not a path. */
+  launcherOnPath?: boolean;
+}
+
 /**
- * The matcher groups we install, pointing at `<packageRoot>/dist/hooks/`: an absolute path, or with
- * `projectRelative` the path under "$CLAUDE_PROJECT_DIR" (which Claude Code sets for every hook).
+ * The matcher groups we install: `node` with `<packageRoot>/dist/hooks/<name>.js` (an absolute
+ * path, or with `projectRelative` the path under "$CLAUDE_PROJECT_DIR"), or with `launcherOnPath`
+ * the bin `graphiti-memory-sync-hook <name>`.
  */
-export function ourHookGroups(packageRoot: string, options: { onResume?: boolean; projectRelative?: string } = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
+export function ourHookGroups(packageRoot: string, options: HookCommandOptions = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
   const script = (name: string) =>
     options.projectRelative !== undefined
       ? `"$CLAUDE_PROJECT_DIR/${[options.projectRelative, 'dist', 'hooks', `${name}.js`].filter((p) => p !== '').join('/')}"`
       : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
+  const command = (name: string) => (options.launcherOnPath === true && options.projectRelative === undefined ? `${HOOK_BIN} ${name} ${MARKER_ARG}` : `node ${script(name)} ${MARKER_ARG}`);
   return {
     SessionStart: {
       matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
-      hooks: [{ type: 'command', command: `node ${script('session-start')} ${MARKER_ARG}`, timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
+      hooks: [{ type: 'command', command: command('session-start'), timeout: SESSION_START_TIMEOUT_S, statusMessage: 'Loading memory' }],
     },
     Stop: {
-      hooks: [{ type: 'command', command: `node ${script('stop')} ${MARKER_ARG}`, timeout: STOP_TIMEOUT_S }],
+      hooks: [{ type: 'command', command: command('stop'), timeout: STOP_TIMEOUT_S }],
     },
   };
+}
+
+/**
+ * The ways a command line of ours names a hook: a script of that name (any install, any build),
+ * the repository's own launcher `hooks/run.mjs <name>`, or the bin `graphiti-memory-sync-hook <name>`.
+ */
+function hookCommandPattern(script: string): RegExp {
+  const forms = [`(^|[\\\\/'"\\s])${script}\\.(js|mjs|cjs|ts)\\b`, `run\\.mjs['"]?\\s+${script}\\b`, `(^|[\\\\/'"\\s])${HOOK_BIN}['"]?\\s+${script}\\b`];
+  return new RegExp(forms.join('|'));
 }
 
 /** A handler is ours when its command line names our hook script for this event and our marker. */
@@ -70,8 +91,7 @@ export function isOurHandler(handler: unknown, event: 'SessionStart' | 'Stop'): 
   const parts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].filter((p): p is string => typeof p === 'string');
   const line = parts.join(' ');
   if (!line.includes(MARKER)) return false;
-  const script = HOOK_SCRIPTS[event];
-  return new RegExp(`(^|[\\\\/'"\\s])${script}\\.(js|mjs|cjs|ts)\\b|run\\.mjs['"]?\\s+${script}\\b`).test(line);
+  return hookCommandPattern(HOOK_SCRIPTS[event]).test(line);
 }
 
 
@@ -90,7 +110,7 @@ function eventArray(hooks: JsonObject, event: string, file: string): Json[] | un
 }
 
 /** Adds/updates our hook groups in a parsed settings object (pure; returns a new object). */
-export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: { onResume?: boolean; projectRelative?: string } = {}): { settings: JsonObject; entries: string[] } {
+export function mergeHooks(settings: JsonObject, packageRoot: string, file = 'settings', hookOptions: HookCommandOptions = {}): { settings: JsonObject; entries: string[] } {
   const next = structuredClone(settings);
   const entries: string[] = [];
   const ours = ourHookGroups(packageRoot, hookOptions);

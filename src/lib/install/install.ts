@@ -23,9 +23,10 @@
  * - no lost update: the file is read again right before the write and the change planned again
  *   when someone (Claude Code) changed it meanwhile.
  *
- * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`),
- * which every Claude Code version with hooks understands; the exec form (`command` + `args`)
- * is newer. Timeouts are in SECONDS.
+ * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`, or
+ * `graphiti-memory-sync-hook <name> --graphiti-memory-sync` for a global install, see
+ * hook-launcher.ts), which every Claude Code version with hooks understands; the exec form
+ * (`command` + `args`) is newer. Timeouts are in SECONDS.
  *
  * `withMcp` also registers the Graphiti MCP server (`{"type":"http","url":…}`) so Claude can
  * search the graph during a session: user scope → `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json`)
@@ -43,6 +44,7 @@ import { paiDirFromEnvironment } from '../config/env-file.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
 import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
+import { launcherOnPath, projectPackagePath } from './hook-launcher.js';
 import { mergeMcp, removeMcp } from './mcp-entry.js';
 import { localServerToken } from '../config/server-runtime.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
@@ -228,7 +230,10 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
   }
   const settingsFile = settingsPath(options);
-  const projectRelative = options.scope === 'project' ? projectRelativeRoot(root, options.cwd ?? process.cwd(), settingsFile) : undefined;
+  const cwd = options.cwd ?? process.cwd();
+  const projectRelative = options.scope === 'project' ? projectRelativeRoot(projectPackagePath(root, cwd), cwd, settingsFile) : undefined;
+  // A global install is named by its bin on PATH, so the hooks outlive a reinstall elsewhere.
+  const onPath = projectRelative === undefined && launcherOnPath(root, (options.env ?? processEnv()).PATH) !== undefined;
   const plugin = pluginEnabledIn(options);
   if (plugin.length > 0) {
     warnings.push(
@@ -247,7 +252,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
         transform: (value) => {
           // The madeinoz memory-sync hook is replaced: both would ingest every note.
           const prior = removePriorHooks(value, settingsFile);
-          const r = mergeHooks(prior.settings, root, settingsFile, { onResume: options.config?.contextOnResume === true, projectRelative });
+          const r = mergeHooks(prior.settings, root, settingsFile, { onResume: options.config?.contextOnResume === true, projectRelative, launcherOnPath: onPath });
           return { value: r.settings, entries: [...prior.entries, ...r.entries] };
         },
         undo: (value) => removeHooks(value, settingsFile).settings,

@@ -1,0 +1,81 @@
+/**
+ * Whether the hook entries `install` recorded can still run here, for `status`: a hook command
+ * that names a copy of the package which is gone (a checkout moved, a global install removed, a
+ * project whose `npm install` has not run) fails in every session, and Claude Code shows that
+ * only in its debug log. Each problem carries the command that fixes it.
+ *
+ * The forms `install` writes (hook-entries.ts): `graphiti-memory-sync-hook <name>` (the bin on
+ * PATH), `node '<absolute path>'`, and `node "$CLAUDE_PROJECT_DIR/<path>"` (project scope, and
+ * this repository's own `hooks/run.mjs`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { HOOK_BIN } from './hook-launcher.js';
+import { isOurHandler } from './hook-entries.js';
+import { settingsPath } from './paths.js';
+import { isObject, type InstallOptions, type InstallScope } from './types.js';
+
+export interface HookProblem {
+  scope: InstallScope;
+  file: string;
+  command: string;
+  /** Why it cannot run, and what to run. */
+  message: string;
+}
+
+/** The script a `node …` command line runs, with $CLAUDE_PROJECT_DIR put in. */
+function scriptOf(command: string, projectDir: string): string | undefined {
+  const m = /^node\s+(?:'([^']+)'|"([^"]+)"|(\S+))/.exec(command.trim());
+  const path = m?.[1] ?? m?.[2] ?? m?.[3];
+  return path?.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
+}
+
+function binOnPath(path: string | undefined): boolean {
+  return (path ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, HOOK_BIN)));
+}
+
+function why(scope: InstallScope, command: string, projectDir: string, path: string | undefined): string | undefined {
+  const again = `run "graphiti-memory-sync install --scope ${scope}" from the copy of graphiti-memory-sync you use now`;
+  if (command.trim().startsWith(`${HOOK_BIN} `)) {
+    return binOnPath(path) ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}`;
+  }
+  const script = scriptOf(command, projectDir);
+  if (script === undefined || existsSync(script)) return undefined;
+  if (/\$\{?CLAUDE_PROJECT_DIR/.test(command) && /[\\/]node_modules[\\/]/.test(script)) {
+    return `${script} does not exist: run "npm install" in ${projectDir} (graphiti-memory-sync is a dev dependency of the project)`;
+  }
+  return `${script} does not exist (that copy moved or was removed): ${again}`;
+}
+
+/** Our hook entries, in every scope's settings file, that cannot run from here. */
+export function hookProblems(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): HookProblem[] {
+  const problems: HookProblem[] = [];
+  const projectDir = options.cwd ?? process.cwd();
+  const seen = new Set<string>();
+  for (const scope of ['user', 'project', 'local'] as const) {
+    const file = settingsPath({ ...options, scope });
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    let settings: unknown;
+    try {
+      settings = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // not ours to judge here; install says what is wrong with it
+    }
+    const hooks = isObject(settings) ? settings.hooks : undefined;
+    if (!isObject(hooks)) continue;
+    for (const event of ['SessionStart', 'Stop'] as const) {
+      const groups = hooks[event];
+      if (!Array.isArray(groups)) continue;
+      for (const group of groups) {
+        if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+        for (const handler of group.hooks) {
+          if (!isOurHandler(handler, event) || !isObject(handler) || typeof handler.command !== 'string') continue;
+          const message = why(scope, handler.command, projectDir, options.env?.PATH);
+          if (message !== undefined) problems.push({ scope, file, command: handler.command, message });
+        }
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,85 @@
+/**
+ * `status` names hook entries that cannot run any more, with the command that fixes each (issue 41):
+ * the bin gone from PATH, an absolute path to a copy that moved, a project's dev dependency not
+ * installed. Entries that run, and other tools' hooks, are not named.
+ */
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
+import { hookProblems } from '../../src/lib/install/hook-check.js';
+import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
+import { runInstall } from '../../src/lib/install/install.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
+
+let dir: string;
+useTempDir('gms-hook-check-', (d) => (dir = d));
+let home: string;
+let project: string;
+
+/** A copy of the package with the files the hook commands name. */
+function copyAt(root: string): string {
+  mkdirSync(join(root, 'dist', 'hooks'), { recursive: true });
+  for (const f of ['hook.js', 'session-start.js', 'stop.js']) writeFileSync(join(root, 'dist', 'hooks', f), '');
+  return root;
+}
+
+beforeEach(() => {
+  home = join(dir, 'home');
+  project = join(dir, 'project');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+});
+
+const env = (path = '/usr/bin') => ({ HOME: home, PATH: path });
+const check = (path?: string) => hookProblems({ env: env(path), cwd: project, home });
+
+describe('hookProblems', () => {
+  it('an absolute path to a copy that is gone: names it and says to run install from the copy in use', async () => {
+    const pkg = copyAt(join(dir, 'checkout'));
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    expect(check()).toEqual([]);
+    rmSync(pkg, { recursive: true });
+    const problems = check();
+    expect(problems.map((p) => p.scope)).toEqual(['user', 'user']);
+    expect(problems[0]?.message).toMatch(/checkout\/dist\/hooks\/session-start\.js does not exist \(that copy moved or was removed\): run "graphiti-memory-sync install --scope user" from the copy/);
+  });
+
+  it('the bin form: fine while graphiti-memory-sync-hook is on PATH, named when it is not', async () => {
+    const prefix = join(dir, 'prefix');
+    const pkg = copyAt(join(prefix, 'lib', 'node_modules', 'graphiti-memory-sync'));
+    mkdirSync(join(prefix, 'bin'));
+    symlinkSync(join(pkg, 'dist', 'hooks', 'hook.js'), join(prefix, 'bin', HOOK_BIN));
+    await runInstall({ scope: 'local', home, cwd: project, env: env(join(prefix, 'bin')), packageRoot: pkg });
+    expect(check(join(prefix, 'bin'))).toEqual([]);
+    const problems = check('/usr/bin');
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatchObject({ scope: 'local', command: `${HOOK_BIN} session-start --graphiti-memory-sync` });
+    expect(problems[0]?.message).toMatch(/not on your PATH.*install the package globally again.*--scope local/);
+  });
+
+  it("project scope before the project's npm install: says to run npm install there", async () => {
+    const pkg = copyAt(join(project, 'node_modules', 'graphiti-memory-sync'));
+    await runInstall({ scope: 'project', home, cwd: project, env: env(), packageRoot: pkg });
+    expect(check()).toEqual([]);
+    rmSync(join(project, 'node_modules'), { recursive: true });
+    const problems = check();
+    expect(problems).toHaveLength(2);
+    expect(problems[0]?.message).toBe(`${join(project, 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'session-start.js')} does not exist: run "npm install" in ${project} (graphiti-memory-sync is a dev dependency of the project)`);
+  });
+
+  it("other tools' hooks and an unparsable settings file are not ours to judge", () => {
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node /gone/stop.js' }] }] } }));
+    mkdirSync(join(project, '.claude'));
+    writeFileSync(join(project, '.claude', 'settings.json'), '{ not json');
+    expect(check()).toEqual([]);
+  });
+
+  it('status prints each with its fix', () => {
+    const report = { stateDir: '/s', counts: { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 }, total: 0, failures: [], skipped: [], orphansToDelete: 0, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 }, serverUrlFrom: 'x' } as StatusReport;
+    expect(formatStatus(report)).not.toContain('Hooks');
+    const text = formatStatus({ ...report, hookProblems: [{ scope: 'user', file: '/h/.claude/settings.json', command: 'c', message: 'gone: run X' }] });
+    expect(text).toContain('Hooks (user scope, /h/.claude/settings.json) cannot run: gone: run X');
+  });
+});
