@@ -1,5 +1,7 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPulled } from '../lib/state/pulled.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
@@ -47,6 +49,8 @@ export interface StatusReport {
   serverUrlFrom: string;
   /** When the server cannot be used: the cause and the command or setting that fixes it. */
   nextStep?: string;
+  /** Notes changed on two machines (issue 42): the local one in place, the other version beside it. Absent when none. */
+  conflicts?: Array<{ file: string; copy: string; origin: string; reason: string }>;
 }
 
 /** Why a held episode stays, with the next step (docs/semantics.md). */
@@ -70,7 +74,9 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const held = [...state.orphans, ...Object.values(state.files).flatMap((r) => r.superseded)].filter((ref) => ref.heldAt !== undefined);
   const server = await checkHealth(config, logger);
+  const conflicts = (await readPulled(config.stateDir)).copies.filter((c) => existsSync(c.copy)).map((c) => ({ file: c.file, copy: c.copy, origin: c.origin, reason: c.reason }));
   return {
+    ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
     ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
     counts,
@@ -128,6 +134,10 @@ export function formatStatus(s: StatusReport): string {
     lines.push('Skipped:');
     for (const f of s.skipped.slice(0, 20)) lines.push(`  ${f.id}: ${f.reason}`);
     if (s.skipped.length > 20) lines.push(`  … and ${s.skipped.length - 20} more`);
+  }
+  if (s.conflicts !== undefined && s.conflicts.length > 0) {
+    lines.push('Conflicts (a note changed on two machines; merge the copy into the note, then delete the copy):');
+    for (const c of s.conflicts) lines.push(`  ${c.file} ← ${c.copy} (from ${c.origin}${c.reason === 'redacted' ? ', redacted' : ''})`);
   }
   lines.push(`State: ${s.stateDir}`);
   return `${lines.join('\n')}\n`;
