@@ -23,7 +23,7 @@ import { GraphitiClient } from '../graphiti/graphiti.js';
 import { contentHashOf } from '../memory/hash.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
-import { noteId, readPulled, writePulled, type ConflictCopy, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -33,6 +33,18 @@ import { collectNotes, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { localProjects, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
+
+/** How often watch pulls, at most (after a pass): a pull lists the whole group. */
+export const WATCH_PULL_EVERY_MS = 5 * 60_000;
+
+/** Whether a pull is due: never pulled here, or the last one (pulled.json written) is older than `everyMs`. */
+export function pullDue(stateDir: string, now: number, everyMs: number): boolean {
+  try {
+    return now - statSync(join(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+  } catch {
+    return true;
+  }
+}
 
 /** Episodes asked for in one listing; a listing that fills it is not complete (no absence judged). */
 export const PULL_MAX_EPISODES = 50_000;
