@@ -28,8 +28,14 @@ export interface Machine {
 
 export const topic = (name: string, body: string, description = `about ${name}`) => `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n${body}\n`;
 
+/** The server the machines share: the loopback test server, or a real Graphiti (no whenIdle: the sync waits for confirmation). */
+export interface SharedServer {
+  url: string;
+  whenIdle?: () => Promise<void>;
+}
+
 /** A machine with `remote` cloned at `<home>/<place>/app`. */
-export function machine(server: GraphitiTestServer, place: string, remote = 'git@github.com:me/app.git', extraEnv: Record<string, string> = {}): Machine {
+export function machine(server: SharedServer | GraphitiTestServer, place: string, remote = 'git@github.com:me/app.git', extraEnv: Record<string, string> = {}, waitMs = 5000): Machine {
   const box = makeSandbox(server.url, extraEnv);
   const repo = join(box.root, place, 'app');
   mkdirSync(repo, { recursive: true });
@@ -47,9 +53,9 @@ export function machine(server: GraphitiTestServer, place: string, remote = 'git
     config: () => box.config(),
     write: (rel, content) => box.auto(key, rel, content),
     async sync() {
-      await runSync(box.config(), { waitMs: 5000 });
-      await server.whenIdle();
-      await runSync(box.config(), { waitMs: 5000 });
+      await runSync(box.config(), { waitMs });
+      await server.whenIdle?.();
+      await runSync(box.config(), { waitMs });
     },
     pull: (options = {}) => runPull(box.config(), { env: box.env, ...options }),
   };
