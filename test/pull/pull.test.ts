@@ -45,6 +45,22 @@ const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
 const read = (file: string) => readFileSync(file, 'utf8');
 
 describe('pull: notes from the person\'s other machines', () => {
+  it('a note long enough to be split into parts comes back whole, once', async () => {
+    const a = machine(server, 'laptop', undefined, { MADEINOZ_KNOWLEDGE_MAX_EPISODE_CHARS: '500' });
+    const b = machine(server, 'desktop');
+    machines.push(a, b);
+    await link(a, b);
+    const paragraphs = Array.from({ length: 14 }, (_, i) => `Paragraph ${i}: the Aurora service talks to Basalt number ${i} over gRPC with retries and backoff.`);
+    a.write('long.md', topic('Long', paragraphs.join('\n\n')));
+    await a.sync();
+    expect(server.episodes('main').length).toBeGreaterThan(1);
+    const r = await b.pull();
+    expect(r.written).toHaveLength(1);
+    const text = read(join(b.memoryDir, 'long.md'));
+    for (const p of paragraphs) expect(text.split(p).length - 1).toBe(1);
+    expect(text.match(/^description: /gm)).toHaveLength(1);
+  });
+
   it('a note written on A comes back on B in the same project at its own path, indexed, marked restored; B does not send it again', async () => {
     const [a, b] = await pair();
     a.write('build.md', topic('Build', 'The build uses Bun and runs in CI on every push.'));
@@ -252,6 +268,15 @@ describe('pull: notes from the person\'s other machines', () => {
     const out = await c.pull({ to });
     expect(out.held[0]?.written).toBe(join(to, out.held[0]?.project ?? '', 'x.md'));
     expect(read(out.held[0]?.written ?? '')).toContain('Only in app.');
+    // C opens a checkout of app for the first time: the held note comes in.
+    const { execFileSync: git } = await import('node:child_process');
+    const appOnC = c.box.path('code', 'app');
+    git('git', ['init', '-q', appOnC]);
+    git('git', ['-C', appOnC, 'remote', 'add', 'origin', 'https://github.com/me/app.git']);
+    const opened = await c.pull({ projectDirs: [appOnC] });
+    const cMemory = join(c.box.path('claude'), 'projects', appOnC.replace(/[^a-zA-Z0-9]/g, '-'), 'memory');
+    expect(opened.written.map((w) => w.file)).toEqual([join(cMemory, 'x.md')]);
+    expect(opened.held).toEqual([]);
     // B opens a linked worktree of its checkout: same project, same memory folder (Claude Code keys the main root).
     const { execFileSync } = await import('node:child_process');
     writeFileSync(join(b.repo, 'f'), 'x');
