@@ -81,6 +81,10 @@ describe('pull: notes from the person\'s other machines', () => {
     expect(adds()).toBe(before);
     const { state } = await loadState(b.config().stateDir, { readOnly: true });
     expect(Object.values(state.files).map((r) => [r.status, r.skipReason?.split(':')[0]])).toEqual([['skipped', 'pulled']]);
+    // Team memory stays with Claude Code's team sync: a team store's file is never tagged, never pulled.
+    a.write('team/acme-web/queue.md', topic('Queue', 'The team uses the shared queue.'));
+    await a.sync();
+    expect(server.episodes('main').filter((e) => e.content.includes('shared queue')).map((e) => parseNoteTag(e.source_description))).toEqual([undefined]);
     // A second pull changes nothing; A's own pull writes nothing (its own note).
     expect((await b.pull()).written).toEqual([]);
     expect((await a.pull()).written).toEqual([]);
