@@ -53,9 +53,13 @@ export function machine(server: SharedServer | GraphitiTestServer, place: string
     config: () => box.config(),
     write: (rel, content) => box.auto(key, rel, content),
     async sync() {
-      await runSync(box.config(), { waitMs });
-      await server.whenIdle?.();
-      await runSync(box.config(), { waitMs });
+      // Until every note is confirmed and every retired version deleted (a loaded machine may need more than one wait).
+      for (let round = 0; round < 6; round++) {
+        const summary = await runSync(box.config(), { waitMs });
+        await server.whenIdle?.();
+        if (round > 0 && summary.queued === 0 && summary.pending === 0 && summary.failed === 0) return;
+      }
+      throw new Error('the sync did not settle');
     },
     pull: (options = {}) => runPull(box.config(), { env: box.env, ...options }),
   };
