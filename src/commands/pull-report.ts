@@ -8,6 +8,7 @@ export function formatPullReport(r: PullReport): string {
   for (const c of r.copies) lines.push(`conflict ${c.file}: ${c.why === 'redacted' ? 'a redacted version' : 'the version'} from ${c.origin} is beside it as ${c.copy}`);
   for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);
+  if (r.notDeleted.length > 0) lines.push(`missing  ${r.notDeleted.length} note(s) here, all of their project's at once: taken for a lost folder, not deleted elsewhere (bring them back: pull --all)`);
   for (const h of r.held) lines.push(h.written === undefined ? `held     ${h.path} of project ${h.project} (not opened on this machine yet)` : `written  ${h.written} (project ${h.project} is not opened on this machine)`);
   if (r.deletedInGraph > 0) lines.push(`deleted  ${r.deletedInGraph} episode(s) of notes deleted here, so the other machines remove their untouched copies`);
   if (r.unverified > 0) lines.push(`refused  ${r.unverified} tagged episode(s) not signed with your key (another person's, or altered): never written`);

@@ -200,6 +200,22 @@ describe('pull: notes from the person\'s other machines', () => {
     expect((await b.pull()).written).toEqual([]);
   });
 
+  it('a memory folder emptied at once (all of a project\'s pulled notes gone) is taken for a loss, not for deletions: the graph keeps them, --all brings them back', async () => {
+    const [a, b] = await pair();
+    a.write('one.md', topic('One', 'First note.'));
+    a.write('two.md', topic('Two', 'Second note.'));
+    await a.sync();
+    await b.pull();
+    rmSync(join(b.memoryDir, 'one.md'));
+    rmSync(join(b.memoryDir, 'two.md'));
+    const r = await b.pull();
+    expect(r.deletedInGraph).toBe(0);
+    expect(r.notDeleted.sort()).toEqual([join(b.memoryDir, 'one.md'), join(b.memoryDir, 'two.md')]);
+    expect(server.episodes('main')).toHaveLength(2);
+    const back = await b.pull({ all: true });
+    expect(back.written).toHaveLength(2);
+  });
+
   it('a third person\'s key, same project and file name: never written on A or B; forged and replayed episodes neither', async () => {
     const [a, b] = await pair();
     const eve = make('eve');

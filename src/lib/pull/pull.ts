@@ -80,6 +80,8 @@ export interface PullReport {
   removed: string[];
   /** Notes deleted elsewhere but changed here: kept. */
   keptDeletedElsewhere: string[];
+  /** Notes missing here whose deletion was not passed on: their whole memory folder is missing or emptied (restore with --all). */
+  notDeleted: string[];
   /** Episodes taken out of the graph for notes deleted here. */
   deletedInGraph: number;
   /** Notes of projects not mapped on this machine: held (or written under --to). */
@@ -94,7 +96,7 @@ export interface PullReport {
 }
 
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -155,6 +157,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const notes = collectNotes(episodes, key, ourOrigins(config));
   report.unverified = notes.unverified;
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...Object.keys(ledger.notes)]);
+  const lostFolders = emptiedProjects(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   for (const id of ids) {
     const incoming = notes.incoming.get(id);
@@ -189,7 +192,10 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
             groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
           });
     // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
-    if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true)) decision = { kind: 'none', why: 'memory folder missing' };
+    if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
+      decision = { kind: 'none', why: 'memory folder missing or emptied' };
+      report.notDeleted.push(file);
+    }
     await act(decision, { config, ledger, report, project, id, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
   }
   // Conflicts the user resolved (the copy removed) are closed.
@@ -209,6 +215,23 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   await writePulled(config.stateDir, ledger);
   logger.info('pull', { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
+}
+
+/**
+ * Projects whose every pulled note (two or more) is gone from this machine at once: a folder lost or
+ * emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions are not
+ * passed on to the graph (and so to the other machines); `pull --all` brings the notes back.
+ */
+function emptiedProjects(ledger: PulledLedger, projects: ReadonlyMap<string, LocalProject>): Set<string> {
+  const counts = new Map<string, { pulled: number; missing: number }>();
+  for (const n of Object.values(ledger.notes)) {
+    if (n.hash === '' || !projects.has(n.project)) continue;
+    const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
+    c.pulled++;
+    if (!existsSync(n.file)) c.missing++;
+    counts.set(n.project, c);
+  }
+  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
