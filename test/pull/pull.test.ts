@@ -14,7 +14,8 @@ import { ensureNoteKey } from '../../src/lib/state/note-key.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { collectStatus } from '../../src/commands/reports.js';
-import { nullLogger } from '../../src/lib/util/log.js';
+import { createLogger, nullLogger } from '../../src/lib/util/log.js';
+import { PassProcess } from '../../src/lib/watch/pass-process.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { link, machine, topic, type Machine } from './homes.js';
 
@@ -305,6 +306,23 @@ describe('pull: notes from the person\'s other machines', () => {
     execFileSync('git', ['-C', b.repo, 'worktree', 'add', '-q', wt]);
     const r = await b.pull({ projectDirs: [wt] });
     expect(r.written.map((w) => w.file)).toEqual([join(b.memoryDir, 'x.md')]);
+  });
+
+  it('watch: a pass (in its child process) pulls when one is due, and not again within the interval', async () => {
+    const [a, b] = await pair();
+    a.write('watched.md', topic('Watched', 'Pulled by a watch pass.'));
+    await a.sync();
+    const passes = new PassProcess({ config: b.config(), logger: createLogger({ level: 'silent' }), lockTimeoutMs: 5000, idleMs: 60_000 });
+    try {
+      await passes.run(new AbortController().signal);
+      expect(read(join(b.memoryDir, 'watched.md'))).toContain('Pulled by a watch pass.');
+      a.write('watched2.md', topic('Watched 2', 'Not pulled yet: the last pull is recent.'));
+      await a.sync();
+      await passes.run(new AbortController().signal);
+      expect(existsSync(join(b.memoryDir, 'watched2.md'))).toBe(false);
+    } finally {
+      await passes.close();
+    }
   });
 
   it('linking a machine re-sends nothing: notes sent before the key carry no tag and stay as they are; the next edit is tagged', async () => {
