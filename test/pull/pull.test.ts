@@ -325,6 +325,24 @@ describe('pull: notes from the person\'s other machines', () => {
     }
   });
 
+  it('a lost state on the author: its own notes (remembered by pull) are adopted again, not taken for pulled copies; nothing deleted, nothing re-sent, the other machine keeps its copy', async () => {
+    const [a, b] = await pair();
+    a.write('mine.md', topic('Mine', 'Written on A.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    const sent = adds();
+    for (const f of readdirSync(a.config().stateDir)) if (f.startsWith('state.')) rmSync(join(a.config().stateDir, f));
+    await a.sync();
+    expect(adds()).toBe(sent);
+    expect(server.calls.filter((c) => c.tool === 'delete_episode')).toEqual([]);
+    expect(server.episodes('main')).toHaveLength(1);
+    const { state } = await loadState(a.config().stateDir, { readOnly: true });
+    expect(Object.values(state.files).map((r) => r.status)).toEqual(['confirmed']);
+    expect((await b.pull()).removed).toEqual([]);
+    expect(existsSync(join(b.memoryDir, 'mine.md'))).toBe(true);
+  });
+
   it('linking a machine re-sends nothing: notes sent before the key carry no tag and stay as they are; the next edit is tagged', async () => {
     const a = make('laptop');
     a.write('early.md', topic('Early', 'Sent before linking.'));

@@ -98,10 +98,15 @@ export async function writePulled(stateDir: string, ledger: PulledLedger): Promi
   await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: 1, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
 }
 
-/** Files pull wrote, by absolute path → the content hash written: a file with that hash now is an untouched pulled copy. */
-export function pulledFiles(ledger: PulledLedger): Map<string, string> {
+/**
+ * Files pull wrote from another machine, by absolute path → the content hash written: a file with
+ * that hash now is an untouched pulled copy. Entries of this machine's own versions (`ours`) are
+ * left out: such a file is this machine's note, whatever the sync's state says (after a lost state
+ * it must be adopted as ours, never taken for someone else's copy and retracted).
+ */
+export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const n of Object.values(ledger.notes)) out.set(n.file, n.hash);
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin)) out.set(n.file, n.hash);
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }

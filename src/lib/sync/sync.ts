@@ -56,6 +56,7 @@ import { migrateStateOrigins } from './origin-migration.js';
 import { originOf } from './shared.js';
 import { loadNoteSigner } from './note-signing.js';
 import { pulledFiles } from '../state/pulled.js';
+import { ourOrigins } from '../util/origin.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
 export { isClean } from './summary.js';
@@ -117,7 +118,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const signing = await loadNoteSigner(config);
   if (signing.problem !== undefined) logger.warn('notes are not signed: the note key is not usable', { error: signing.problem });
   try {
-    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled) });
+    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)) });
   } catch (error) {
     handshake?.cancel();
     if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
