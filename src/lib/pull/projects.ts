@@ -24,11 +24,13 @@ export interface LocalProject {
 export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, env: Record<string, string | undefined>, extraRoots: readonly string[] = []): Map<string, LocalProject> {
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   const out = new Map<string, LocalProject>();
-  const roots = new Set([...extraRoots, ...(config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home))].map(gitMainRoot));
+  const named = new Set(extraRoots.map(gitMainRoot));
+  const roots = new Set([...named, ...(config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot)]);
   for (const root of roots) {
     const identity = projectIdentity(root);
     if (identity === undefined || out.has(identity.id)) continue;
-    const key = resolveProjectKey(root, join(config.claudeConfigDir, 'projects'), env);
+    // CLAUDE_CODE_PROJECT_DIR_NAME names the folder of the session's own project (a folder named by the caller), not every project's.
+    const key = resolveProjectKey(root, join(config.claudeConfigDir, 'projects'), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config.claudeConfigDir, home, root, key);
     if (folder === undefined) continue; // auto memory off: nothing to write into
     out.set(identity.id, { id: identity.id, root, key, memoryDir: folder.dir });

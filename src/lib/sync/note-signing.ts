@@ -52,7 +52,8 @@ export function projectIdsByKey(config: Pick<Config, 'claudeConfigDir' | 'knownP
       const projectsDir = join(config.claudeConfigDir, 'projects');
       const roots = new Set((config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot));
       for (const root of roots) {
-        const k = resolveProjectKey(root, projectsDir, env);
+        // No CLAUDE_CODE_PROJECT_DIR_NAME here: it names one session's folder, not every project's.
+        const k = resolveProjectKey(root, projectsDir, {});
         if (byKey.has(k)) continue;
         const identity = projectIdentity(root);
         if (identity !== undefined) byKey.set(k, identity.id);
