@@ -297,6 +297,11 @@ async function commandLink(config: Config, values: Record<string, string | boole
     io.stdout(result.same ? 'This machine already has this key: it is linked.\n' : `Linked: this machine now signs and pulls notes with the imported key (${keys.noteKeyPath(config.stateDir)}).\nNext: graphiti-memory-sync pull\n`);
     return 0;
   }
+  if (values.new === true) {
+    await keys.replaceNoteKey(config.stateDir);
+    io.stdout('Made a new note key in place of the old one. Import it on each of your other machines (`link --export` here, `link --import --replace` there); notes signed with the old key are no longer pulled until they change.\n');
+    return 0;
+  }
   const { key, created } = keys.ensureNoteKey(config.stateDir);
   if (values.export === true) {
     io.stdout(`${keys.formatNoteKey(key)}\n`);

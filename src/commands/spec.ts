@@ -75,6 +75,7 @@ export const COMMANDS: CommandSpec[] = [
       export: { type: 'boolean', help: 'print the key (keep it secret: whoever holds it can write notes as you)' },
       import: { type: 'boolean', help: 'read a key from stdin and use it on this machine' },
       replace: { type: 'boolean', help: 'with --import: replace a different key this machine already has' },
+      new: { type: 'boolean', help: 'make a brand-new key in place of this one (after it was exposed); import it on your other machines' },
     },
   },
   {

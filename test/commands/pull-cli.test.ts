@@ -32,6 +32,10 @@ describe('link and pull commands', () => {
     expect(again.out).toMatch(/^This machine has a note key/);
     const exported = await run(['link', '--export']);
     expect(exported.out).toMatch(/^gms-key-1:[A-Za-z0-9_-]{43}\n$/);
+    const renewed = await run(['link', '--new']);
+    expect(renewed.out).toMatch(/^Made a new note key/);
+    expect((await run(['link', '--export'])).out).not.toBe(exported.out);
+    expect(statSync(noteKeyPath(box.config().stateDir)).mode & 0o777).toBe(0o600);
     const pulled = await run(['pull']);
     expect(pulled.code).toBe(0);
     expect(pulled.out).toMatch(/0 pulled, 0 new conflict\(s\), 0 open, 0 removed, 0 held\./);
