@@ -32,7 +32,7 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     for (const m of machines) m.box.cleanup();
   }, 60_000);
 
-  it('A → B, edits both ways, a conflict kept on both sides, a deletion only where untouched, another key never written, a redacted note never over its original', async () => {
+  it('A → B, edits both ways, a conflict kept on both sides, a deletion only where untouched, another key never written, a redacted note never over its original; pull --all into an empty ~/.claude', async () => {
     const a = make('laptop');
     const b = make('desktop/src');
     const eve = make('eve');
@@ -85,5 +85,15 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     expect(readFileSync(ca.copies[0]?.copy ?? '', 'utf8')).toContain('Node 22');
     // Eve's note is still never anywhere.
     for (const m of [a, b]) for (const f of readdirSync(m.memoryDir)) expect(readFileSync(join(m.memoryDir, f), 'utf8')).not.toContain('evil.sh');
+
+    // Restore after loss: a new machine with an empty ~/.claude and the key gets every note back, told which are redacted.
+    const fresh = make('new-laptop');
+    await link(a, fresh);
+    const all = await fresh.pull({ all: true });
+    expect(all.written.map((w) => [w.file.slice(fresh.memoryDir.length + 1), w.redacted]).sort()).toEqual([
+      ['build.md', false],
+      ['tokens.md', true],
+    ]);
+    expect(readFileSync(join(fresh.memoryDir, 'build.md'), 'utf8')).toMatch(/Deno for scripts|Node 22/);
   });
 });
