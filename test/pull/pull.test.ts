@@ -13,7 +13,7 @@ import { loadState } from '../../src/lib/state/state.js';
 import { ensureNoteKey } from '../../src/lib/state/note-key.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
-import { collectStatus } from '../../src/commands/reports.js';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
 import { createLogger, nullLogger } from '../../src/lib/util/log.js';
 import { PassProcess } from '../../src/lib/watch/pass-process.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -131,6 +131,10 @@ describe('pull: notes from the person\'s other machines', () => {
     expect(read(copy)).toContain('Deploys go through Flux now.');
     const status = await collectStatus(a.config(), nullLogger);
     expect(status.conflicts).toEqual([expect.objectContaining({ file: fileA, copy })]);
+    expect(status.pull).toEqual({ linked: true, held: 0 });
+    const text = formatStatus(status);
+    expect(text).toContain('Linked: notes from your other machines');
+    expect(text).toContain(`${fileA} ← ${copy} (from ${onA.copies[0]?.origin})`);
     // The copy is not sent as a note of its own.
     const before = adds();
     await a.sync();
