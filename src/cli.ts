@@ -130,13 +130,17 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await commandInstall(command, config, values, io);
       case 'watch':
         return await commandWatch(config, values, io, logger);
+      case 'pull':
+        return await commandPull(config, values, io, logger);
+      case 'link':
+        return await commandLink(config, values, io);
       case 'service':
         return await commandService(config, values, io);
       default:
         return 2;
     }
   } catch (error) {
-    if (error instanceof UsageError || (error as Error).name === 'UnknownSourceError' || error instanceof ConfigError) {
+    if (error instanceof UsageError || (error as Error).name === 'UnknownSourceError' || (error as Error).name === 'NoteKeyError' || error instanceof ConfigError) {
       io.stderr(`${(error as Error).message}\n`);
       return 2;
     }
@@ -263,6 +267,59 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { runWatch } = await import('./lib/watch/run.js');
   return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
+}
+
+async function commandPull(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
+  const { runPull } = await import('./lib/pull/pull.js');
+  const { formatPullReport } = await import('./commands/pull-report.js');
+  if (values.init === true) {
+    const { ensureNoteKey } = await import('./lib/state/note-key.js');
+    if (ensureNoteKey(config.stateDir).created) io.stderr('made a note key for this machine (link another machine: `graphiti-memory-sync link`)\n');
+  }
+  const report = await runPull(config, {
+    logger,
+    all: values.all === true,
+    ...(typeof values.to === 'string' ? { to: values.to } : {}),
+    projectDirs: typeof values.cwd === 'string' ? [values.cwd] : [io.cwd],
+    lockTimeoutMs: 10 * 60_000,
+  });
+  if (values.json === true) io.stdout(`${JSON.stringify(report)}\n`);
+  else io.stdout(formatPullReport(report));
+  if (!report.linked) return 2;
+  return report.conflicts.length === 0 ? 0 : 1;
+}
+
+async function commandLink(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const keys = await import('./lib/state/note-key.js');
+  if (values.import === true) {
+    const text = await readStdin();
+    const result = await keys.importNoteKey(config.stateDir, text, { replace: values.replace === true });
+    io.stdout(result.same ? 'This machine already has this key: it is linked.\n' : `Linked: this machine now signs and pulls notes with the imported key (${keys.noteKeyPath(config.stateDir)}).\nNext: graphiti-memory-sync pull\n`);
+    return 0;
+  }
+  if (values.new === true) {
+    await keys.replaceNoteKey(config.stateDir);
+    io.stdout('Made a new note key in place of the old one. Import it on each of your other machines (`link --export` here, `link --import --replace` there); notes signed with the old key are no longer pulled until they change.\n');
+    return 0;
+  }
+  const { key, created } = keys.ensureNoteKey(config.stateDir);
+  if (values.export === true) {
+    io.stdout(`${keys.formatNoteKey(key)}\n`);
+    return 0;
+  }
+  io.stdout(
+    `${created ? 'Made a note key' : 'This machine has a note key'} (${keys.noteKeyPath(config.stateDir)}, mode 0600, never sent to the server).\n` +
+      'To link another machine: run `graphiti-memory-sync link --export` here, and `graphiti-memory-sync link --import` there, pasting the line (then `pull`).\n' +
+      'Whoever holds the key can write notes into your memory on every linked machine: move it only over a channel you trust.\n',
+  );
+  return 0;
+}
+
+/** All of stdin (a pasted key, or a pipe). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Prints a systemd user unit or a launchd agent running `node <this package>/dist/cli.js watch`. */

@@ -1,5 +1,8 @@
 /** Human and machine readable reports for the CLI: sync summaries, status, health. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readNoteKey } from '../lib/state/note-key.js';
+import { readPulled } from '../lib/state/pulled.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import type { Logger } from '../lib/util/log.js';
@@ -51,6 +54,10 @@ export interface StatusReport {
   nextStep?: string;
   /** Our hook entries that cannot run from here (a copy of the package that is gone), each with its fix. */
   hookProblems?: HookProblem[];
+  /** Notes changed on two machines (issue 42): the local one in place, the other version beside it. Absent when none. */
+  conflicts?: Array<{ file: string; copy: string; origin: string; reason: string }>;
+  /** Whether this machine is linked to the person's others (a note key), and how many pulled notes wait for a project not opened here. */
+  pull?: { linked: boolean; held: number; keyProblem?: string };
 }
 
 /** Why a held episode stays, with the next step (docs/semantics.md). */
@@ -74,7 +81,18 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const held = [...state.orphans, ...Object.values(state.files).flatMap((r) => r.superseded)].filter((ref) => ref.heldAt !== undefined);
   const server = await checkHealth(config, logger);
+  const ledger = await readPulled(config.stateDir);
+  const conflicts = ledger.copies.filter((c) => existsSync(c.copy)).map((c) => ({ file: c.file, copy: c.copy, origin: c.origin, reason: c.reason }));
+  let linked = false;
+  let keyProblem: string | undefined;
+  try {
+    linked = readNoteKey(config.stateDir) !== undefined;
+  } catch (error) {
+    keyProblem = (error as Error).message;
+  }
   return {
+    pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }) },
+    ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
     ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
     counts,
@@ -140,6 +158,12 @@ export function formatStatus(s: StatusReport): string {
     lines.push('Skipped:');
     for (const f of s.skipped.slice(0, 20)) lines.push(`  ${f.id}: ${f.reason}`);
     if (s.skipped.length > 20) lines.push(`  … and ${s.skipped.length - 20} more`);
+  }
+  if (s.pull?.keyProblem !== undefined) lines.push(`Note key: ${s.pull.keyProblem}`);
+  else if (s.pull?.linked === true) lines.push(`Linked: notes from your other machines come in with pull (the hooks and watch run it)${s.pull.held > 0 ? `; ${s.pull.held} held for projects not opened here (pull --to DIR writes them)` : ''}`);
+  if (s.conflicts !== undefined && s.conflicts.length > 0) {
+    lines.push('Conflicts (a note changed on two machines; merge the copy into the note, then delete the copy):');
+    for (const c of s.conflicts) lines.push(`  ${c.file} ← ${c.copy} (from ${c.origin}${c.reason === 'redacted' ? ', redacted' : ''})`);
   }
   lines.push(`State: ${s.stateDir}`);
   return `${lines.join('\n')}\n`;

@@ -50,6 +50,35 @@ export const COMMANDS: CommandSpec[] = [
     options: { json },
   },
   {
+    name: 'pull',
+    summary: "Bring your notes from your other machines into this machine's memory folders",
+    details: [
+      'Writes only notes signed with your key (see `link`); a note changed here is never overwritten: the other version goes beside it (`<name>.from-<machine>.md`) and `status` lists it.',
+      'Exit 0 when nothing conflicts; 1 when a conflict is open or the server could not be read; 2 when this machine is not linked (run `link`).',
+    ],
+    options: {
+      all: { type: 'boolean', help: 'restore every note the graph holds whose file is missing here (after a lost ~/.claude); deletions are not judged' },
+      to: { type: 'string', value: 'DIR', help: 'write notes of projects not opened on this machine under DIR/<project id>/' },
+      cwd: { type: 'string', value: 'DIR', help: 'also map this project folder (default: the projects Claude Code knows)' },
+      init: { type: 'boolean', help: 'make a key first if this machine has none (as `link` does)' },
+      json,
+    },
+  },
+  {
+    name: 'link',
+    summary: 'Make or show the key that links your machines, or import it on a new machine',
+    details: [
+      'Without options: makes the key if this machine has none, and says how to link another machine.',
+      'On the new machine: `link --import`, then paste the line `link --export` printed (read from stdin, never from the command line).',
+    ],
+    options: {
+      export: { type: 'boolean', help: 'print the key (keep it secret: whoever holds it can write notes as you)' },
+      import: { type: 'boolean', help: 'read a key from stdin and use it on this machine' },
+      replace: { type: 'boolean', help: 'with --import: replace a different key this machine already has' },
+      new: { type: 'boolean', help: 'make a brand-new key in place of this one (after it was exposed); import it on your other machines' },
+    },
+  },
+  {
     name: 'health',
     aliases: ['doctor'],
     summary: 'Check the Graphiti server and name the cause and fix of each failure',

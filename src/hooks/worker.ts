@@ -63,6 +63,13 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
       // known or cached semantics, context/context.ts), as for `context --refresh`.
       await refreshProjectContext(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: 'context' }), signal: ctx.signal });
     },
+    async pull(cfg, cwds, ctx) {
+      const { pullDue, runPull } = await import('../lib/pull/pull.js');
+      // At most once a minute: a pull lists the whole group (sessions started in a row need one).
+      if (!pullDue(cfg.stateDir, Date.now(), 60_000)) return;
+      const report = await runPull(cfg, { projectDirs: cwds, graphiti: await graphiti(), logger: ctx.logger.child({ component: 'pull' }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS });
+      if (report.linked) ctx.logger.info('pull done', { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
+    },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
       if (entry === undefined) return undefined;

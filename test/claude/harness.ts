@@ -43,7 +43,7 @@ export interface ClaudeBox {
   /** A `claude` management command (plugin, marketplace), run to completion. */
   claudeSync(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** `node dist/cli.js <args>` with the sandbox environment. */
-  gms(args: string[], options?: { cwd?: string; cli?: string }): { code: number | null; stdout: string; stderr: string };
+  gms(args: string[], options?: { cwd?: string; cli?: string; input?: string }): { code: number | null; stdout: string; stderr: string };
   /** Waits for a still-running background worker of this sandbox, then removes it. */
   cleanup(): Promise<void>;
 }
@@ -115,7 +115,7 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
       });
     },
     gms(args, options = {}) {
-      const r = spawnSync(process.execPath, [options.cli ?? join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [options.cli ?? join(ROOT, 'dist', 'cli.js'), ...args], { cwd: options.cwd ?? project, env, encoding: 'utf8', ...(options.input === undefined ? {} : { input: options.input }) });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     },
     claudeStream(args) {

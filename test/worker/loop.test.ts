@@ -149,3 +149,35 @@ describe('runWorker', () => {
     expect(readLock(workerFiles(config.stateDir).pidFile)).toBeUndefined();
   });
 });
+
+describe('runWorker: pull (issue 42)', () => {
+  it('after a session start the worker pulls for that project, after the sync and before the context refresh; not after a Stop, not with the server down, and a failing pull is logged, never thrown', async () => {
+    const order: string[] = [];
+    const calls = fresh();
+    const pulling = (fail = false): Partial<WorkerSteps> => ({
+      async sync() {
+        order.push('sync');
+        return { changed: 0 };
+      },
+      async pull(_c, cwds) {
+        order.push(`pull ${cwds.join(',')}`);
+        if (fail) throw new Error('listing failed');
+      },
+      async refreshContext(_c, cwd) {
+        order.push(`refresh ${cwd}`);
+      },
+    });
+    await runWorker({ config, logger: nullLogger, steps: steps(calls, pulling()), initial: [{ cwd: '/p', reason: 'session-start:startup' }] });
+    expect(order).toEqual(['sync', 'pull /p', 'refresh /p']);
+    order.length = 0;
+    await runWorker({ config, logger: nullLogger, steps: steps(calls, pulling()), initial: [{ cwd: '/p', reason: 'stop' }] });
+    expect(order.filter((o) => o.startsWith('pull'))).toEqual([]);
+    order.length = 0;
+    await runWorker({ config, logger: nullLogger, steps: steps(calls, { ...pulling(), async sync() { order.push('sync'); return { changed: 0, serverReachable: false }; } }), initial: [{ cwd: '/p', reason: 'session-start:startup' }] });
+    expect(order).toEqual(['sync']);
+    order.length = 0;
+    const failed = await runWorker({ config, logger: nullLogger, steps: steps(calls, pulling(true)), initial: [{ cwd: '/p', reason: 'session-start:startup' }] });
+    expect(order).toEqual(['sync', 'pull /p', 'refresh /p']);
+    expect(failed).toMatchObject({ outcome: 'done', errors: 1 });
+  });
+});

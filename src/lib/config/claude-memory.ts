@@ -102,7 +102,7 @@ function shortId(path: string): string {
 }
 
 /** Project folders Claude Code knows (the `projects` of its global config file), for their local settings. */
-function knownProjects(env: Env, claudeConfigDir: string, homeDir: string): string[] {
+export function knownProjects(env: Env, claudeConfigDir: string, homeDir: string): string[] {
   const file = env.CLAUDE_CONFIG_DIR !== undefined && env.CLAUDE_CONFIG_DIR !== '' ? join(claudeConfigDir, '.claude.json') : join(homeDir, '.claude.json');
   const projects = settingsValue(file, 'projects');
   return typeof projects === 'object' && projects !== null ? Object.keys(projects).filter((p) => isAbsolute(p)) : [];

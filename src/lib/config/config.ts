@@ -20,7 +20,7 @@ import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
 import { liveServer, localServerToken } from './server-runtime.js';
 import { machineFacts, ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
-import { autoMemoryFolders, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
+import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
 /** The default endpoint, which is also the placeholder `config/.env.example` shows. */
 export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
@@ -66,6 +66,8 @@ export interface Config {
   autoMemoryFolders: AutoMemoryFolder[];
   /** Memory folders a project's checked-in settings name, which are not synced (status says how to sync them). */
   unsyncedMemoryFolders: UnsyncedMemoryFolder[];
+  /** The project folders Claude Code knows (its global config's `projects`): where `pull` and note signing find a project's checkout (issue 42). */
+  knownProjectDirs?: string[];
   extraSources: ExtraSource[];
   /** Who this memory's episodes are from, named in every marker (util/origin.ts: kept beside the Claude config folder). */
   origin: string;
@@ -469,6 +471,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
+    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, 'MADEINOZ_KNOWLEDGE_ORIGIN'), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),

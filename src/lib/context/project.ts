@@ -27,6 +27,7 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync, typ
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { projectMemoryFolder } from '../config/claude-memory.js';
+import { resolveProjectKey as resolveKeyIn } from '../util/claude-project-key.js';
 import type { Config } from '../config/config.js';
 import { projectGroupId } from '../graphiti/escape.js';
 import { processEnv } from '../config/process-env.js';
@@ -57,51 +58,11 @@ export interface ProjectInfo {
   groupIds: string[];
 }
 
-export const MAX_SANITIZED_LENGTH = 200;
+export { MAX_SANITIZED_LENGTH, claudePathHash, claudeProjectKey } from '../util/claude-project-key.js';
 
-/** Claude Code's 32-bit string hash (Java's String.hashCode) in base 36, as used for long project keys. */
-export function claudePathHash(path: string): string {
-  let h = 0;
-  for (let i = 0; i < path.length; i++) h = ((h << 5) - h + path.charCodeAt(i)) | 0;
-  return Math.abs(h).toString(36);
-}
-
-/** Claude Code's project folder name for a path (pure; see the module comment). */
-export function claudeProjectKey(path: string): string {
-  const sanitized = path.replace(/[^a-zA-Z0-9]/g, '-');
-  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
-  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
-}
-
-/**
- * The key as Claude Code will have created it on disk. For long paths, an existing folder
- * sharing the 200-character prefix wins over our computed hash (Claude Code has changed
- * the disambiguation scheme; Bun builds may hash differently). Among several, the computed
- * one if present, else the most recently modified.
- */
+/** The key as Claude Code will have created it on disk (util/claude-project-key.ts), with this process's environment by default. */
 export function resolveProjectKey(path: string, projectsDir: string, env: Record<string, string | undefined> = processEnv()): string {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== undefined && override !== '' && !/[\\/]/.test(override) && override !== '.' && override !== '..') return override;
-  const computed = claudeProjectKey(path);
-  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
-  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
-  let names: string[];
-  try {
-    names = readdirSync(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
-  } catch {
-    return computed;
-  }
-  if (names.length === 0 || names.includes(computed)) return computed;
-  let best = names[0] as string;
-  let bestTime = -1;
-  for (const name of names) {
-    const st = statOrUndefined(join(projectsDir, name));
-    if (st !== undefined && st.mtimeMs > bestTime) {
-      best = name;
-      bestTime = st.mtimeMs;
-    }
-  }
-  return best;
+  return resolveKeyIn(path, projectsDir, env);
 }
 
 function statOrUndefined(path: string): Stats | undefined {

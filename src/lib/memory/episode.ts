@@ -41,6 +41,11 @@ export interface EpisodeInput {
   contentHash: string;
   /** Who sends it, named in the marker (util/origin.ts). */
   origin?: string;
+  /**
+   * The note tag block of one part (memory/note-tag.ts), for a note a linked machine sends; put
+   * before the marker in the source description. Undefined: no tag.
+   */
+  noteTag?: (part: { name: string; body: string; part: number; parts: number; origin: string | undefined }) => string | undefined;
 }
 
 export interface EpisodeDraft {
@@ -263,7 +268,9 @@ export function buildEpisodes(input: EpisodeInput): EpisodeDraft[] {
     const marker = formatMarker({ fileId: input.fileId, hash: input.contentHash, part, parts, origin: input.origin });
     const suffix = parts > 1 ? ` (part ${part}/${parts})` : '';
     const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
-    const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
+    const tag = input.noteTag?.({ name, body, part, parts, origin: input.origin });
+    const tail = tag === undefined ? marker : `${tag} ${marker}`;
+    const description = `${truncateLabel(readableSafe, Math.max(20, MAX_SOURCE_DESCRIPTION_CHARS - tail.length - 1))} ${tail}`;
     return {
       name,
       body,

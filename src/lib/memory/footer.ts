@@ -10,15 +10,26 @@
 
 const FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
 const THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
+/**
+ * The line `pull` ends a restored note with (issue 42): an HTML comment, which Markdown renders as
+ * nothing and Claude Code's memory index (built from frontmatter) never shows. Treated like a
+ * capture footer: not hashed, never sent, so a restored note edited here sends only its text.
+ */
+const RESTORED = /^[ \t]*<!-- graphiti-memory-sync: restored from [a-z0-9][a-z0-9-]{0,39}[ ,;(][^\n]*-->[ \t]*$/;
 
 export function isCaptureFooter(line: string): boolean {
-  return FOOTER.test(line);
+  return FOOTER.test(line) || RESTORED.test(line);
+}
+
+/** The restored-note line: from which machine, which version, and whether secrets in it were redacted. */
+export function restoredFooter(origin: string, version: number, when: string, redacted: boolean): string {
+  return `<!-- graphiti-memory-sync: restored from ${origin} (version ${version}, pulled ${when})${redacted ? '; secrets in it were redacted before it left that machine: [REDACTED:…] marks them' : ''} -->`;
 }
 
 /** Text (LF line ends) with every capture footer line removed, plus a `---` rule directly above one. */
 export function stripCaptureFooters(text: string): string {
   // Fast path: nothing that could be a footer.
-  if (!/captured/i.test(text)) return text;
+  if (!/captured|graphiti-memory-sync: restored/i.test(text)) return text;
   const lines = text.split('\n');
   const keep: string[] = [];
   let removed = false;

@@ -60,7 +60,7 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
     logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
     if (ctx.outgoing.has(record.id)) continue;
-    const drafts = await rebuildDrafts(config, ctx.sources, record, logger);
+    const drafts = await rebuildDrafts(config, ctx.sources, record, logger, ctx.signer);
     if (drafts !== undefined) ctx.outgoing.set(record.id, { record, drafts });
   }
   const nowIso = new Date(ctx.now()).toISOString();

@@ -13,6 +13,7 @@ import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
+import type { NoteSigner } from './note-signing.js';
 import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -24,6 +25,10 @@ export interface PlanInput {
   sources: MemorySource[];
   force: boolean;
   nowIso: string;
+  /** Signs a linked machine's notes (note-signing.ts); undefined: not linked. */
+  signer?: NoteSigner | undefined;
+  /** Files `pull` wrote, by absolute path → the content hash it wrote (state/pulled.ts): untouched, they are not sent. */
+  pulledFiles?: ReadonlyMap<string, string>;
 }
 
 export interface Plan {
@@ -121,6 +126,10 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   if (read.kind === 'gone') return { kind: 'gone', ...(reset ? { record: base as FileRecord } : {}) };
   if (read.kind === 'failed') return outcome('failed', read.reason);
   const { raw, hash } = read;
+  // A copy `pull` wrote, untouched: it is in the graph already as the other machine's episode (issue 42).
+  // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
+  // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
+  if (input.pulledFiles?.get(file.absPath) === hash && base?.hash !== hash) return outcome('skipped', 'pulled: written by pull from another machine, in the graph as its episode', hash, true);
   if (base !== undefined && base.hash === hash && !needsDrafts) {
     // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
@@ -130,7 +139,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
   const source = input.sources.find((s) => s.name === file.source);
   const fileId = source === undefined ? (base?.fileId ?? fileIdOf(file.source, file.relPath)) : fileIdFor(source, file.relPath);
-  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash);
+  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, input.signer?.tagFor(source, file));
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;

@@ -7,7 +7,7 @@ import { readFile as readFileCallback } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Config } from '../config/config.js';
 import { normalizeGroupId, projectGroupId } from '../graphiti/escape.js';
-import { buildEpisodes, type EpisodeDraft } from '../memory/episode.js';
+import { buildEpisodes, type EpisodeDraft, type EpisodeInput } from '../memory/episode.js';
 import { addCounts, type RedactionsByKind } from '../memory/redact.js';
 import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
@@ -16,6 +16,7 @@ import { teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource, ScannedFile } from '../memory/types.js';
 import type { FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
+import type { NoteSigner } from './note-signing.js';
 import { recordOrigin } from './shared.js';
 
 /** What preparing needs to know about a file besides its bytes. */
@@ -48,7 +49,7 @@ export async function readMemoryFile(absPath: string): Promise<ReadResult> {
 }
 
 /** Parsed, filtered, grouped and split into drafts whose markers carry `fileId`, `hash` and `origin`. */
-export function prepareEpisodes(config: Config, file: FileFacts, fileId: string, origin: string | undefined, raw: Buffer, hash: string): Prepared {
+export function prepareEpisodes(config: Config, file: FileFacts, fileId: string, origin: string | undefined, raw: Buffer, hash: string, noteTag?: EpisodeInput['noteTag']): Prepared {
   const parsed = parseMemoryFile(raw, file.relPath);
   if (!parsed.ok) {
     // An empty file is a choice, not an error; everything else the parser refuses is a failure.
@@ -79,6 +80,7 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
     fileId,
     contentHash: hash,
     ...(origin === undefined ? {} : { origin }),
+    ...(noteTag === undefined ? {} : { noteTag }),
   });
   if (drafts.length === 0) return { kind: 'skipped', reason: 'empty: nothing to send after removing private blocks and footers', retract: true };
   return { kind: 'episodes', drafts, groupId, redactions: drafts.reduce((byKind, d) => addCounts(byKind, d.redactionsByKind), {}), warnings: doc.warnings.slice(0, 10) };
@@ -99,7 +101,7 @@ export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kin
  * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
  * when the file changed since (content or group): the next run plans it as an update.
  */
-export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger): Promise<Map<string, EpisodeDraft> | undefined> {
+export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger, signer?: NoteSigner): Promise<Map<string, EpisodeDraft> | undefined> {
   const source = sources.find((s) => s.name === record.source);
   if (source === undefined) return undefined;
   const read = await readMemoryFile(`${source.root}/${record.relPath}`);
@@ -110,7 +112,7 @@ export async function rebuildDrafts(config: Config, sources: readonly MemorySour
   if (read.hash !== record.hash) return undefined;
   // The same markers as the parts being re-sent: their origin (none in markers from before origins).
   const origin = record.episodes[0] === undefined ? source.origin : recordOrigin(record);
-  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash);
+  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash, signer?.tagFor(source, record));
   if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
   return draftsByMarker(prepared.drafts);
 }

@@ -54,6 +54,9 @@ import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 import { migrateStateOrigins } from './origin-migration.js';
 import { originOf } from './shared.js';
+import { loadNoteSigner } from './note-signing.js';
+import { pulledFiles } from '../state/pulled.js';
+import { ourOrigins } from '../util/origin.js';
 
 export { SyncError, type SyncOptions, type SyncProblem, type SyncSummary } from './types.js';
 export { isClean } from './summary.js';
@@ -111,8 +114,11 @@ async function run(input: RunInput): Promise<SyncSummary> {
     handshake = startHandshake(graphiti, options.signal);
   }
   let plan: Plan;
+  // A linked machine signs its notes (issue 42); a copy `pull` wrote, untouched, is not sent again.
+  const signing = await loadNoteSigner(config);
+  if (signing.problem !== undefined) logger.warn('notes are not signed: the note key is not usable', { error: signing.problem });
   try {
-    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString() });
+    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)) });
   } catch (error) {
     handshake?.cancel();
     if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
@@ -129,6 +135,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
     ledger: new Ledger(config.stateDir, state, now, input.lock, input.lock === undefined),
     server: new ServerHealth(logger),
     now,
+    signer: signing.signer,
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing,

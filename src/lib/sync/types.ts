@@ -1,4 +1,5 @@
 /** The sync engine's public shapes (options and summary) and the state shared by one run's phases. */
+import type { NoteSigner } from './note-signing.js';
 import type { Config } from '../config/config.js';
 import type { GraphitiClient } from '../graphiti/graphiti.js';
 import type { EpisodeDraft } from '../memory/episode.js';
@@ -117,6 +118,8 @@ export interface RunEnv {
   readonly now: () => number;
   /** Whether the server answered; the first transient failure stops all sending. */
   readonly server: ServerHealth;
+  /** Signs a linked machine's notes (note-signing.ts, issue 42); undefined when not linked. */
+  readonly signer?: NoteSigner | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@
  * manager's stop, the whole unit). Either way a running pass is aborted (its state saved) and the
  * child exits once it has ended.
  */
+import { pullDue, runPull, WATCH_PULL_EVERY_MS } from '../pull/pull.js';
 import { runSync } from '../sync/sync.js';
 import { levelEnabled, type LogFields, type Logger } from '../util/log.js';
 import { sendableError, sendableFields, type FromPassProcess, type LogLevelName, type PassProcessInit, type ToPassProcess } from './pass-protocol.js';
@@ -47,8 +48,21 @@ function runPass(id: number): void {
     post({ type: 'failed', id, error: sendableError(new Error(init === undefined ? 'pass before init' : 'the pass process is ending')) });
     return;
   }
-  const done = runSync(init.config, { logger, signal: controller.signal, lockTimeoutMs: init.lockTimeoutMs, lockLabel: 'watch' }).then(
-    (summary) => post({ type: 'done', id, summary }),
+  const config = init.config;
+  const lockTimeoutMs = init.lockTimeoutMs;
+  const done = runSync(config, { logger, signal: controller.signal, lockTimeoutMs, lockLabel: 'watch' }).then(
+    async (summary) => {
+      // The person's notes from their other machines (issue 42), at most every few minutes: a pull lists the whole group.
+      if (summary.serverReachable && !controller.signal.aborted && pullDue(config.stateDir, Date.now(), WATCH_PULL_EVERY_MS)) {
+        await runPull(config, { logger: logger.child({ component: 'pull' }), signal: controller.signal, lockTimeoutMs }).then(
+          (r) => {
+            if (r.linked) logger.info('pull done', { written: r.written.length, conflicts: r.conflicts.length, removed: r.removed.length, held: r.held.length, unverified: r.unverified });
+          },
+          (error: unknown) => logger.warn('pull failed', { error: error instanceof Error ? error.message : String(error) }),
+        );
+      }
+      post({ type: 'done', id, summary });
+    },
     (error: unknown) => post({ type: 'failed', id, error: sendableError(error) }),
   );
   running.set(id, { controller, done });

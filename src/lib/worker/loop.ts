@@ -30,6 +30,11 @@ export interface WorkerSteps {
    * (context/graph-problem.ts): unreachable, a context refresh that failed, or fine (undefined).
    */
   graphSeen?(config: Config, seen: { unreachable: true } | { refreshFailed: unknown } | undefined): void;
+  /**
+   * Brings the person's notes from their other machines into this machine's memory (issue 42,
+   * `pull`), mapping the projects at `cwds` too. Run after a session start's sync, never by the hook.
+   */
+  pull?(config: Config, cwds: string[], ctx: StepContext): Promise<void>;
 }
 
 export interface RunWorkerOptions {
@@ -115,6 +120,17 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
         }
 
         const cwds = [...new Set(batch.map((r) => r.cwd))];
+        // A session started: the notes written on the person's other machines come in now, so the
+        // next session here (or this one, when it reads its memory folder) has them.
+        const started = [...new Set(batch.filter((r) => r.reason.startsWith('session-start')).map((r) => r.cwd))];
+        if (!unreachable && started.length > 0 && steps.pull !== undefined && !controller.signal.aborted) {
+          try {
+            await steps.pull(config, started, ctx);
+          } catch (error) {
+            result.errors++;
+            logger.warn('pull failed', { error: errorFields(error) });
+          }
+        }
         if (unreachable) {
           // The sync just found the server down: searching now would only knock again.
           logger.info('Graphiti unreachable; context refresh skipped, previous cache kept', { projects: cwds.length });

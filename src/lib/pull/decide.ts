@@ -1,0 +1,91 @@
+/**
+ * What `pull` does with one note (issue 42): a pure function of what the graph holds, what this
+ * machine pulled before (state/pulled.ts) and the local file. The rules, in the issue's words:
+ *
+ * - Never write an older version over a newer one: a version at or below the one pulled here, or
+ *   below this machine's own in the graph, changes nothing (a replayed episode is an older one).
+ * - A note changed here and not yet sent is never overwritten; changed on both machines since they
+ *   last agreed → both kept: the local one in place, the other beside it (`copy`), listed by status.
+ *   "Agreed": the local file is what pull wrote (untouched since), or what this machine sent (its
+ *   content hash is the marker's of its own newest version in the graph). An edit that was made on
+ *   top of this machine's version (its parent is at least that version) replaces it.
+ * - A redacted note never replaces a local file that holds no redaction mark: it goes beside.
+ * - Deleted elsewhere (no version of the note left in a listed group) → the local copy is removed
+ *   only if untouched since pulled or sent; otherwise kept, and said.
+ * - Deleted here (pulled before, the file gone, nothing newer in the graph) → the note's versions
+ *   leave the graph, so the deletion reaches the other machines; a newer version from elsewhere
+ *   comes back instead (an edit made after is not lost to a deletion).
+ */
+import type { PulledNote } from '../state/pulled.js';
+import type { NoteVersion } from './incoming.js';
+
+export interface LocalNote {
+  /** Content hash (memory/hash.ts) of the file now. */
+  hash: string;
+  /** Whether it holds a redaction mark. */
+  redacted: boolean;
+}
+
+export interface NoteFacts {
+  incoming: NoteVersion | undefined;
+  own: NoteVersion | undefined;
+  pulled: PulledNote | undefined;
+  local: LocalNote | undefined;
+  /** The restored text of `incoming` holds redaction marks. */
+  incomingRedacted: boolean;
+  /** The restored text of `incoming` hashes as the local file does (nothing to write). */
+  sameAsLocal: boolean;
+  /** The listing covered this note's group completely: absence means deleted. */
+  groupListed: boolean;
+}
+
+export type Decision =
+  | { kind: 'none'; why: string }
+  | { kind: 'write'; why: 'new' | 'newer' }
+  /** The local file is already the incoming version: record it as pulled. */
+  | { kind: 'adopt' }
+  | { kind: 'copy'; why: 'both-changed' | 'redacted' }
+  | { kind: 'remove-local' }
+  | { kind: 'kept-deleted-elsewhere' }
+  | { kind: 'delete-in-graph' }
+  /** This machine's own version is in the graph and the local file is it: remember it (for a deletion elsewhere). */
+  | { kind: 'remember-own' };
+
+/** The version the local file is known to be, or undefined when it changed since (or was never known). */
+function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' } | undefined {
+  if (f.local === undefined) return undefined;
+  if (f.pulled !== undefined && f.pulled.hash !== '' && f.pulled.hash === f.local.hash) return { version: f.pulled.version, via: 'pulled' };
+  if (f.own !== undefined && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: 'sent' };
+  return undefined;
+}
+
+export function decide(f: NoteFacts): Decision {
+  const { incoming, own, pulled, local } = f;
+  if (incoming === undefined && own === undefined) {
+    if (!f.groupListed || pulled === undefined) return { kind: 'none', why: 'not in the graph' };
+    if (local === undefined) return { kind: 'none', why: 'gone on both sides' };
+    return pulled.hash !== '' && pulled.hash === local.hash ? { kind: 'remove-local' } : { kind: 'kept-deleted-elsewhere' };
+  }
+  if (incoming !== undefined && own !== undefined && own.version >= incoming.version) {
+    // This machine's version is newer, but it did not build on that one (its parent is older): an
+    // edit made elsewhere meanwhile, which this machine never saw. Shown beside, once.
+    const unseen = own.parent < incoming.version && (pulled === undefined || pulled.version < incoming.version);
+    if (unseen && local !== undefined && local.hash.startsWith(own.hash12) && !f.sameAsLocal) return { kind: 'copy', why: f.incomingRedacted && !local.redacted ? 'redacted' : 'both-changed' };
+  }
+  if (incoming === undefined || (own !== undefined && own.version >= incoming.version)) {
+    // Only this machine's own version (or it is the newest): nothing to bring; remember it when the file is it.
+    if (own !== undefined && local !== undefined && local.hash.startsWith(own.hash12) && (pulled === undefined || pulled.version < own.version || pulled.hash !== local.hash)) return { kind: 'remember-own' };
+    return { kind: 'none', why: 'this machine has the newest version' };
+  }
+  if (pulled !== undefined && incoming.version <= pulled.version) {
+    if (local === undefined && pulled.hash !== '') return { kind: 'delete-in-graph' };
+    return { kind: 'none', why: 'already pulled (or older)' };
+  }
+  if (local === undefined) return { kind: 'write', why: pulled === undefined ? 'new' : 'newer' };
+  if (f.sameAsLocal) return { kind: 'adopt' };
+  if (f.incomingRedacted && !local.redacted) return { kind: 'copy', why: 'redacted' };
+  const agreed = agreedVersion(f);
+  if (agreed === undefined) return { kind: 'copy', why: 'both-changed' };
+  if (agreed.via === 'pulled' || incoming.parent >= agreed.version) return { kind: 'write', why: 'newer' };
+  return { kind: 'copy', why: 'both-changed' };
+}

@@ -1,0 +1,96 @@
+/**
+ * The graph's episodes → the person's notes, proven (issue 42). An episode counts only when its
+ * note tag (memory/note-tag.ts) verifies with this machine's key over its marker's origin and
+ * part, its name and its body; a note counts only when every one of its parts does and they agree
+ * on project, path, version and parent. Everything else (another person's key, another client, a
+ * forged or altered episode, an untagged one) is counted and never written anywhere.
+ *
+ * Per note (`<project id>:<path>`), the newest version from another machine (`incoming`) and the
+ * newest of this machine's own (`own`: what it sent, to tell an untouched local note from an edit).
+ */
+import type { Episode } from '../graphiti/graphiti.js';
+import { parseMarker } from '../memory/episode.js';
+import { parseNoteTag, verifyNoteTag } from '../memory/note-tag.js';
+import { noteId } from '../state/pulled.js';
+
+export interface VersionPart {
+  uuid: string;
+  groupId: string;
+  part: number;
+  name: string;
+  body: string;
+}
+
+export interface NoteVersion {
+  id: string;
+  project: string;
+  path: string;
+  version: number;
+  parent: number;
+  origin: string;
+  /** First 12 hex of the sender's content hash (from the marker). */
+  hash12: string;
+  groupId: string;
+  /** In part order. */
+  parts: VersionPart[];
+}
+
+export interface Incoming {
+  /** Newest complete version from another of the person's machines, per note. */
+  incoming: Map<string, NoteVersion>;
+  /** Newest complete version this machine sent, per note. */
+  own: Map<string, NoteVersion>;
+  /** Every complete verified version, per note (a deletion here removes them all). */
+  all: Map<string, NoteVersion[]>;
+  /** Tagged episodes whose tag did not verify with this key (another person's, forged or altered). */
+  unverified: number;
+  /** Verified parts of a note with a part missing (not processed yet): judged on a later pull. */
+  incomplete: number;
+}
+
+function newer(a: NoteVersion | undefined, b: NoteVersion): boolean {
+  return a === undefined || b.version > a.version || (b.version === a.version && b.origin < a.origin);
+}
+
+export function collectNotes(episodes: readonly Episode[], key: Uint8Array, ourOrigins: ReadonlySet<string>): Incoming {
+  const versions = new Map<string, { v: Omit<NoteVersion, 'parts'>; parts: Map<number, VersionPart>; parts_total: number }>();
+  let unverified = 0;
+  for (const ep of episodes) {
+    const tag = parseNoteTag(ep.source_description);
+    if (tag === undefined) continue;
+    const marker = parseMarker(ep.source_description);
+    if (marker?.origin === undefined) {
+      unverified++;
+      continue;
+    }
+    const fields = { project: tag.project, version: tag.version, parent: tag.parent, path: tag.path, origin: marker.origin, part: marker.part, parts: marker.parts, name: ep.name, body: ep.content };
+    if (!verifyNoteTag(key, fields, tag.tag)) {
+      unverified++;
+      continue;
+    }
+    const vid = `${marker.origin}\0${marker.fileId}\0${marker.hash}\0${tag.version}`;
+    let entry = versions.get(vid);
+    if (entry === undefined) {
+      entry = { v: { id: noteId(tag.project, tag.path), project: tag.project, path: tag.path, version: tag.version, parent: tag.parent, origin: marker.origin, hash12: marker.hash, groupId: ep.group_id }, parts: new Map(), parts_total: marker.parts };
+      versions.set(vid, entry);
+    }
+    // Parts of one version must agree on everything the tag names; a duplicate copy of a part is one part.
+    if (entry.v.project !== tag.project || entry.v.path !== tag.path || entry.v.parent !== tag.parent || entry.parts_total !== marker.parts) {
+      unverified++;
+      continue;
+    }
+    if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content });
+  }
+  const out: Incoming = { incoming: new Map(), own: new Map(), all: new Map(), unverified, incomplete: 0 };
+  for (const { v, parts, parts_total } of versions.values()) {
+    if (parts.size !== parts_total) {
+      out.incomplete++;
+      continue;
+    }
+    const version: NoteVersion = { ...v, parts: [...parts.values()].sort((a, b) => a.part - b.part) };
+    out.all.set(v.id, [...(out.all.get(v.id) ?? []), version]);
+    const map = ourOrigins.has(v.origin) ? out.own : out.incoming;
+    if (newer(map.get(v.id), version)) map.set(v.id, version);
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+/**
+ * Where a project's notes go on this machine (issue 42): project identity → its auto-memory folder
+ * here. The projects are those Claude Code knows (`projects` in its global config file, every folder
+ * a session was opened in) plus any folder named by the caller (the session's cwd, `--cwd`). Each
+ * is taken to its main checkout (worktrees of one repository share one memory folder, as in Claude
+ * Code), its identity read (util/git-identity.ts), and its memory folder found as Claude Code finds
+ * it (config/claude-memory.ts: CLAUDE_CONFIG_DIR, moved folders, auto memory off).
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Config } from '../config/config.js';
+import { knownProjects, projectMemoryFolder } from '../config/claude-memory.js';
+import { resolveProjectKey } from '../util/claude-project-key.js';
+import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
+
+export interface LocalProject {
+  id: string;
+  root: string;
+  /** Claude Code's folder name for the project. */
+  key: string;
+  memoryDir: string;
+}
+
+export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, env: Record<string, string | undefined>, extraRoots: readonly string[] = []): Map<string, LocalProject> {
+  const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
+  const out = new Map<string, LocalProject>();
+  const named = new Set(extraRoots.map(gitMainRoot));
+  const roots = new Set([...named, ...(config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot)]);
+  for (const root of roots) {
+    const identity = projectIdentity(root);
+    if (identity === undefined || out.has(identity.id)) continue;
+    // CLAUDE_CODE_PROJECT_DIR_NAME names the folder of the session's own project (a folder named by the caller), not every project's.
+    const key = resolveProjectKey(root, join(config.claudeConfigDir, 'projects'), named.has(root) ? env : {});
+    const folder = projectMemoryFolder(env, config.claudeConfigDir, home, root, key);
+    if (folder === undefined) continue; // auto memory off: nothing to write into
+    out.set(identity.id, { id: identity.id, root, key, memoryDir: folder.dir });
+  }
+  return out;
+}

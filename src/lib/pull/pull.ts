@@ -1,0 +1,325 @@
+/**
+ * `pull` (issue 42): the person's notes from their other machines, written into this machine's
+ * memory folders. One run:
+ *
+ * 1. takes the state lock (a sync never scans a folder pull is writing into), reads the key
+ *    (state/note-key.ts; none: not linked, nothing done) and what was pulled before (state/pulled.ts);
+ * 2. maps project identities to memory folders here (projects.ts);
+ * 3. lists the groups auto memory goes to (the default one and each mapped project's), once,
+ *    and keeps only verified notes (incoming.ts);
+ * 4. decides per note (decide.ts) and does it: writes (restore.ts; the index line, memory-index.ts),
+ *    puts a conflicting version beside the local one, removes an untouched copy of a note deleted
+ *    elsewhere, or takes a note deleted here out of the graph;
+ * 5. notes of projects not mapped here are held in the ledger (or written under `--to`).
+ * `--all` (restore after loss) also brings back this machine's own notes whose files are gone, and
+ * never takes a missing file for a deletion.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile, unlink } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { Config } from '../config/config.js';
+import { processEnv } from '../config/process-env.js';
+import { GraphitiClient } from '../graphiti/graphiti.js';
+import { contentHashOf } from '../memory/hash.js';
+import { withLock } from '../state/lock.js';
+import { readNoteKey } from '../state/note-key.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { groupFor } from '../sync/prepare.js';
+import { writeFileAtomic } from '../util/fs-atomic.js';
+import { nullLogger, type Logger } from '../util/log.js';
+import { ourOrigins } from '../util/origin.js';
+import { decide, type Decision, type LocalNote } from './decide.js';
+import { collectNotes, type NoteVersion } from './incoming.js';
+import { indexNote, unindexNote } from './memory-index.js';
+import { localProjects, type LocalProject } from './projects.js';
+import { holdsRedaction, restoreNote } from './restore.js';
+
+/** How often watch pulls, at most (after a pass): a pull lists the whole group. */
+export const WATCH_PULL_EVERY_MS = 5 * 60_000;
+
+/** Whether a pull is due: never pulled here, or the last one (pulled.json written) is older than `everyMs`. */
+export function pullDue(stateDir: string, now: number, everyMs: number): boolean {
+  try {
+    return now - statSync(join(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+  } catch {
+    return true;
+  }
+}
+
+/** Episodes asked for in one listing; a listing that fills it is not complete (no absence judged). */
+export const PULL_MAX_EPISODES = 50_000;
+
+export interface PullOptions {
+  logger?: Logger;
+  /** Restore after loss: every note whose file is missing here, this machine's own included; no deletion judged. */
+  all?: boolean;
+  /** Write notes of projects not mapped here under this folder (`<dir>/<project id>/<path>`). */
+  to?: string;
+  /** Folders to map besides the projects Claude Code knows (the session's cwd). */
+  projectDirs?: readonly string[];
+  graphiti?: GraphitiClient;
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+  signal?: AbortSignal;
+  lockTimeoutMs?: number;
+}
+
+export interface PulledFile {
+  file: string;
+  origin: string;
+  version: number;
+  redacted: boolean;
+}
+
+export interface PullReport {
+  linked: boolean;
+  written: PulledFile[];
+  /** The other side of a conflict, written beside the local note. */
+  copies: Array<{ file: string; copy: string; origin: string; why: 'both-changed' | 'redacted' }>;
+  /** Untouched copies of notes deleted on another machine, removed here. */
+  removed: string[];
+  /** Notes deleted elsewhere but changed here: kept. */
+  keptDeletedElsewhere: string[];
+  /** Notes missing here whose deletion was not passed on: their whole memory folder is missing or emptied (restore with --all). */
+  notDeleted: string[];
+  /** Episodes taken out of the graph for notes deleted here. */
+  deletedInGraph: number;
+  /** Notes of projects not mapped on this machine: held (or written under --to). */
+  held: Array<{ project: string; path: string; written?: string }>;
+  /** Tagged episodes that did not verify with this key: never written. */
+  unverified: number;
+  /** Conflicts still open (their copy files exist). */
+  conflicts: ConflictCopy[];
+  /** Groups listed; whether the listing was complete. */
+  groups: string[];
+  complete: boolean;
+}
+
+export function emptyReport(linked: boolean): PullReport {
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
+}
+
+async function readLocal(file: string): Promise<LocalNote | undefined> {
+  let raw: Buffer;
+  try {
+    raw = await readFile(file);
+  } catch {
+    return undefined;
+  }
+  return { hash: contentHashOf(raw), redacted: holdsRedaction(raw.toString('utf8')) };
+}
+
+/** `stem.from-<origin>.md` beside the note. */
+export function copyPathFor(file: string, origin: string): string {
+  const name = basename(file);
+  const stem = name.replace(/\.md$/i, '');
+  return join(dirname(file), `${stem}.from-${origin}.md`);
+}
+
+/** A note's file inside a memory folder; undefined if the path would leave it. */
+function inside(memoryDir: string, path: string): string | undefined {
+  const file = resolve(memoryDir, path);
+  const rel = relative(resolve(memoryDir), file);
+  return rel === '' || rel.startsWith('..') ? undefined : file;
+}
+
+function frontmatterOf(version: NoteVersion): { title: string; description: string | undefined } {
+  const first = version.parts[0];
+  const description = /^Description: (.+)$/m.exec((first?.body ?? '').split('\n\n')[0] ?? '')?.[1];
+  const title = /^Title: (.+)$/m.exec((first?.body ?? '').split('\n\n')[0] ?? '')?.[1] ?? (first?.name ?? version.path).replace(/ \(part \d+\/\d+\)$/, '');
+  return { title, description };
+}
+
+export async function runPull(config: Config, options: PullOptions = {}): Promise<PullReport> {
+  const logger = (options.logger ?? nullLogger).child({ component: 'pull' });
+  const key = readNoteKey(config.stateDir);
+  if (key === undefined) return emptyReport(false);
+  return withLock(config.stateDir, async () => pullLocked(config, options, key, logger), { timeoutMs: options.lockTimeoutMs ?? 120_000, label: 'pull', ...(options.signal === undefined ? {} : { signal: options.signal }) });
+}
+
+async function pullLocked(config: Config, options: PullOptions, key: Uint8Array, logger: Logger): Promise<PullReport> {
+  const env = options.env ?? processEnv();
+  const now = options.now ?? Date.now;
+  const when = new Date(now()).toISOString();
+  const report = emptyReport(true);
+  const ledger = await readPulled(config.stateDir);
+  const projects = localProjects(config, env, options.projectDirs ?? []);
+  const groups = [...new Set([config.groupId, ...[...projects.values()].map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
+  report.groups = groups;
+  const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
+  let episodes;
+  try {
+    episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
+  } finally {
+    if (options.graphiti === undefined) await graphiti.close().catch(() => undefined);
+  }
+  report.complete = episodes.length < PULL_MAX_EPISODES;
+  const notes = collectNotes(episodes, key, ourOrigins(config));
+  report.unverified = notes.unverified;
+  const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...Object.keys(ledger.notes)]);
+  const lostFolders = emptiedProjects(ledger, projects);
+  const toDelete: Array<{ uuid: string; groupId: string }> = [];
+  for (const id of ids) {
+    const incoming = notes.incoming.get(id);
+    const own = notes.own.get(id);
+    const pulled = ledger.notes[id];
+    const any = incoming ?? own;
+    const projectId = any?.project ?? pulled?.project;
+    const path = any?.path ?? pulled?.path;
+    if (projectId === undefined || path === undefined) continue;
+    const project = projects.get(projectId);
+    if (project === undefined) {
+      if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
+      continue;
+    }
+    const file = inside(project.memoryDir, path);
+    if (file === undefined) continue;
+    const local = await readLocal(file);
+    // Restore after loss: a missing file takes the newest version there is, this machine's own too.
+    const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
+    const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
+    const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+    let decision: Decision =
+      options.all === true && local === undefined && candidate !== undefined
+        ? { kind: 'write', why: 'new' }
+        : decide({
+            incoming,
+            own,
+            pulled,
+            local,
+            incomingRedacted: restored?.redacted ?? false,
+            sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
+            groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+          });
+    // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
+    if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
+      decision = { kind: 'none', why: 'memory folder missing or emptied' };
+      report.notDeleted.push(file);
+    }
+    await act(decision, { config, ledger, report, project, id, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
+  }
+  // Conflicts the user resolved (the copy removed) are closed.
+  ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
+  report.conflicts = ledger.copies;
+  if (toDelete.length > 0) {
+    const client = options.graphiti ?? new GraphitiClient(config, { logger });
+    try {
+      for (const ep of toDelete) {
+        const r = await client.deleteEpisode(ep.uuid, ep.groupId, options.signal);
+        if (r.deleted) report.deletedInGraph++;
+      }
+    } finally {
+      if (options.graphiti === undefined) await client.close().catch(() => undefined);
+    }
+  }
+  await writePulled(config.stateDir, ledger);
+  logger.info('pull', { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
+  return report;
+}
+
+/**
+ * Projects whose every pulled note (two or more) is gone from this machine at once: a folder lost or
+ * emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions are not
+ * passed on to the graph (and so to the other machines); `pull --all` brings the notes back.
+ */
+function emptiedProjects(ledger: PulledLedger, projects: ReadonlyMap<string, LocalProject>): Set<string> {
+  const counts = new Map<string, { pulled: number; missing: number }>();
+  for (const n of Object.values(ledger.notes)) {
+    if (n.hash === '' || !projects.has(n.project)) continue;
+    const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
+    c.pulled++;
+    if (!existsSync(n.file)) c.missing++;
+    counts.set(n.project, c);
+  }
+  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
+}
+
+function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return b.version > a.version ? b : a;
+}
+
+async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined): Promise<void> {
+  const restored = restoreNote(v, when);
+  const held = ledger.held[v.id];
+  if (held === undefined || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
+  if (to === undefined) {
+    report.held.push({ project: v.project, path: v.path });
+    return;
+  }
+  const file = inside(join(resolve(to), v.project), v.path);
+  if (file === undefined) return;
+  await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
+  report.held.push({ project: v.project, path: v.path, written: file });
+}
+
+interface ActInput {
+  config: Config;
+  ledger: PulledLedger;
+  report: PullReport;
+  project: LocalProject;
+  id: string;
+  path: string;
+  file: string;
+  local: LocalNote | undefined;
+  candidate: NoteVersion | undefined;
+  restored: { text: string; redacted: boolean } | undefined;
+  own: NoteVersion | undefined;
+  pulled: PulledNote | undefined;
+  when: string;
+  notes: NoteVersion[];
+  toDelete: Array<{ uuid: string; groupId: string }>;
+}
+
+async function act(decision: Decision, a: ActInput): Promise<void> {
+  const { ledger, report, id, file, candidate: v, restored } = a;
+  const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId });
+  switch (decision.kind) {
+    case 'write': {
+      if (v === undefined || restored === undefined) return;
+      await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
+      ledger.notes[id] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
+      delete ledger.held[id];
+      const fm = frontmatterOf(v);
+      await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
+      report.written.push({ file, origin: v.origin, version: v.version, redacted: restored.redacted });
+      return;
+    }
+    case 'adopt':
+      if (v !== undefined && a.local !== undefined) ledger.notes[id] = entry(v, a.local.hash, a.local.redacted);
+      return;
+    case 'copy': {
+      if (v === undefined || restored === undefined) return;
+      const copy = copyPathFor(file, v.origin);
+      const hash = contentHashOf(Buffer.from(restored.text));
+      await writeFileAtomic(copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
+      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
+      // The newest version seen here: the local edit that resolves the conflict builds on it.
+      ledger.notes[id] = { ...entry(v, '', restored.redacted), hash: '' };
+      report.copies.push({ file, copy, origin: v.origin, why: decision.why });
+      return;
+    }
+    case 'remove-local':
+      await unlink(file).catch(() => undefined);
+      await unindexNote(a.project.memoryDir, a.path);
+      delete ledger.notes[id];
+      report.removed.push(file);
+      return;
+    case 'kept-deleted-elsewhere':
+      delete ledger.notes[id];
+      report.keptDeletedElsewhere.push(file);
+      return;
+    case 'delete-in-graph': {
+      const upTo = a.pulled?.version ?? 0;
+      for (const version of a.notes) if (version.version <= upTo) for (const p of version.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId });
+      delete ledger.notes[id];
+      return;
+    }
+    case 'remember-own':
+      if (a.own !== undefined && a.local !== undefined) ledger.notes[id] = entry(a.own, a.local.hash, a.local.redacted);
+      return;
+    case 'none':
+      return;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * What `pull` wrote (issue 42), in the state folder as `pulled.json` (0600): read by `pull`
+ * (what it wrote, to tell an untouched copy from an edit), by the sync (a pulled copy, untouched,
+ * is already in the graph as the other machine's episode: it is not sent again, and the version
+ * this machine's own edit builds on is named in its tag), and by `status` (the conflicts).
+ *
+ * - `notes`: per note (`<project id>:<path>`), the version written here, the content hash of the
+ *   bytes written (memory/hash.ts), the file, the machine it came from.
+ * - `copies`: the other side of a conflict, written beside the local note; the sync leaves them
+ *   alone while untouched (they are in the graph already), `status` lists them until removed.
+ * - `held`: notes of projects not mapped on this machine, kept until the project is opened
+ *   here (or written with `pull --to`).
+ * Changed only by `pull`, under the state lock.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../util/fs-atomic.js';
+import { isRecord } from '../util/json.js';
+
+export const PULLED_FILE = 'pulled.json';
+
+export interface PulledNote {
+  project: string;
+  path: string;
+  version: number;
+  /**
+   * Content hash of the file as it was when pull last agreed with it (memory/hash.ts contentHashOf):
+   * what pull wrote, or this machine's own sent version; '' when the local file is the user's
+   * (a conflict copy went beside it). `version` is then still the newest one seen here: an edit
+   * made here next builds on it (its tag's parent).
+   */
+  hash: string;
+  /** Absolute path written. */
+  file: string;
+  origin: string;
+  redacted: boolean;
+  pulledAt: string;
+  /** The group its episodes are in (absence is judged only where that group was listed). */
+  group: string;
+}
+
+export interface ConflictCopy {
+  project: string;
+  path: string;
+  /** The local note that was kept. */
+  file: string;
+  /** The other version, written beside it. */
+  copy: string;
+  hash: string;
+  origin: string;
+  version: number;
+  reason: 'both-changed' | 'redacted' | 'deleted-elsewhere';
+  at: string;
+}
+
+export interface HeldNote {
+  project: string;
+  path: string;
+  version: number;
+  origin: string;
+  redacted: boolean;
+  /** The note as it would be written. */
+  text: string;
+}
+
+export interface PulledLedger {
+  notes: Record<string, PulledNote>;
+  copies: ConflictCopy[];
+  held: Record<string, HeldNote>;
+}
+
+export function noteId(project: string, path: string): string {
+  return `${project}:${path}`;
+}
+
+export function emptyLedger(): PulledLedger {
+  return { notes: {}, copies: [], held: {} };
+}
+
+/** The ledger; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
+export async function readPulled(stateDir: string): Promise<PulledLedger> {
+  let text: string;
+  try {
+    text = await readFile(join(stateDir, PULLED_FILE), 'utf8');
+  } catch {
+    return emptyLedger();
+  }
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!isRecord(v) || v.tool !== 'graphiti-memory-sync' || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
+    return { notes: v.notes as Record<string, PulledNote>, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+  } catch {
+    return emptyLedger();
+  }
+}
+
+export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
+  await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: 1, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
+}
+
+/**
+ * Files pull wrote from another machine, by absolute path → the content hash written: a file with
+ * that hash now is an untouched pulled copy. Entries of this machine's own versions (`ours`) are
+ * left out: such a file is this machine's note, whatever the sync's state says (after a lost state
+ * it must be adopted as ours, never taken for someone else's copy and retracted).
+ */
+export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin)) out.set(n.file, n.hash);
+  for (const c of ledger.copies) out.set(c.copy, c.hash);
+  return out;
+}

@@ -1,0 +1,144 @@
+/**
+ * A project's identity that survives machines and checkouts: the same repository cloned at
+ * different paths, on different machines, or checked out as several worktrees, gets one id.
+ *
+ * - First choice: the `origin` remote's URL (else the first remote's), normalised so that the
+ *   spellings one host accepts for one repository agree: `git@github.com:me/app.git`,
+ *   `ssh://git@github.com/me/app`, `https://user:token@GitHub.com/me/app.git/` → `github.com/me/app`.
+ *   Credentials in a URL never take part (and the id is a hash: the URL itself never leaves).
+ * - Else the repository's root commit (the first commit with no parent; the smallest hash when
+ *   histories were merged): a local-only repository copied to another machine keeps it.
+ * The id is `sha256("graphiti-memory-sync project\0" + what)` cut to 16 hex characters.
+ *
+ * Reading the remote is a file read (`<common git dir>/config`); the root commit needs `git`
+ * (`rev-list --max-parents=0 HEAD`, 5 s at most), so it is asked only without a remote.
+ * Not on the hooks' path.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export interface ProjectIdentity {
+  /** 16 hex characters. */
+  id: string;
+  via: 'remote' | 'root-commit';
+}
+
+/** A remote URL as `host/path`, lower-case host, no scheme, user, password, port of ssh, `.git` or trailing slash. Undefined for a local path. */
+export function normalizeRemoteUrl(url: string): string | undefined {
+  let u = url.trim();
+  if (u === '') return undefined;
+  let host: string;
+  let path: string;
+  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(u);
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/]+)(\/.*)?$/i.exec(u);
+  if (withScheme !== null) {
+    host = (withScheme[1] ?? '').replace(/:\d+$/, '');
+    path = withScheme[2] ?? '';
+    if (/^file:/i.test(u)) return undefined;
+  } else if (scp !== null && !isAbsolute(u)) {
+    host = scp[1] ?? '';
+    path = scp[2] ?? '';
+  } else {
+    return undefined; // a path on this machine: not the same on another one
+  }
+  u = path.replace(/\/+$/, '').replace(/\.git$/i, '').replace(/^\/+/, '').replace(/^~/, '');
+  if (host === '' || u === '') return undefined;
+  return `${host.toLowerCase()}/${u}`;
+}
+
+/** The remotes' URLs in a git config file's text, `origin` first. */
+export function remoteUrls(configText: string): string[] {
+  const out: Array<{ name: string; url: string }> = [];
+  let remote: string | undefined;
+  for (const line of configText.split(/\r?\n/)) {
+    const section = /^\s*\[\s*remote\s+"([^"]+)"\s*\]/.exec(line);
+    if (section !== null) {
+      remote = section[1];
+      continue;
+    }
+    if (/^\s*\[/.test(line)) {
+      remote = undefined;
+      continue;
+    }
+    const url = /^\s*url\s*=\s*(.+?)\s*$/.exec(line);
+    if (remote !== undefined && url?.[1] !== undefined) out.push({ name: remote, url: url[1].replace(/^"(.*)"$/, '$1') });
+  }
+  out.sort((a, b) => Number(b.name === 'origin') - Number(a.name === 'origin'));
+  return out.map((r) => r.url);
+}
+
+function hashId(what: string): string {
+  return createHash('sha256').update(`graphiti-memory-sync project\0${what}`).digest('hex').slice(0, 16);
+}
+
+/** The common git dir of a checkout (a linked worktree's `.git` file points into `<main>/.git/worktrees/<name>`). */
+function commonGitDir(root: string): string | undefined {
+  const dotGit = join(root, '.git');
+  let st;
+  try {
+    st = statSync(dotGit);
+  } catch {
+    return undefined;
+  }
+  if (st.isDirectory()) return dotGit;
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    if (m?.[1] === undefined) return undefined;
+    const gitDir = isAbsolute(m[1]) ? m[1] : resolve(root, m[1]);
+    try {
+      const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+      return isAbsolute(common) ? common : resolve(gitDir, common);
+    } catch {
+      return gitDir;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+function rootCommit(root: string): string | undefined {
+  try {
+    const out = execFileSync('git', ['-C', root, 'rev-list', '--max-parents=0', 'HEAD'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const commits = out.split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)).sort();
+    return commits[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The identity of the git checkout rooted at `root` (a worktree's own root or the main one: both give the same). Undefined outside git or in a repository with neither remote nor commit. */
+export function projectIdentity(root: string): ProjectIdentity | undefined {
+  const common = commonGitDir(root);
+  if (common === undefined) return undefined;
+  let config = '';
+  try {
+    config = readFileSync(join(common, 'config'), 'utf8');
+  } catch {
+    // no config: no remote
+  }
+  for (const url of remoteUrls(config)) {
+    const normalised = normalizeRemoteUrl(url);
+    if (normalised !== undefined) return { id: hashId(`remote\0${normalised}`), via: 'remote' };
+  }
+  const commit = rootCommit(root);
+  return commit === undefined ? undefined : { id: hashId(`root-commit\0${commit}`), via: 'root-commit' };
+}
+
+/**
+ * The main checkout's root for a folder inside a git checkout (a linked worktree's main
+ * repository; the folder itself outside git): the folder Claude Code keys a project's memory by.
+ * context/project.ts `findGitRoot` is the hooks' own walk (no crypto, no subprocess on their path).
+ */
+export function gitMainRoot(path: string): string {
+  let dir = resolve(path);
+  for (let depth = 0; depth < 256; depth++) {
+    const common = commonGitDir(dir);
+    if (common !== undefined) return common.endsWith(`${'/'}.git`) || common.endsWith('\\.git') ? resolve(common, '..') : dir;
+    const parent = resolve(dir, '..');
+    if (parent === dir) return resolve(path);
+    dir = parent;
+  }
+  return resolve(path);
+}

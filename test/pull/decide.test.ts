@@ -1,0 +1,54 @@
+/** The rule per note (issue 42), without a server: each row of docs/pull.md's table, and the cases between them. */
+import { describe, expect, it } from 'vitest';
+import { decide, type NoteFacts } from '../../src/lib/pull/decide.js';
+import type { NoteVersion } from '../../src/lib/pull/incoming.js';
+import type { PulledNote } from '../../src/lib/state/pulled.js';
+
+const H = (c: string) => c.repeat(64).slice(0, 64);
+const version = (origin: string, v: number, parent: number, hash: string): NoteVersion => ({ id: 'p:x.md', project: 'p', path: 'x.md', version: v, parent, origin, hash12: hash.slice(0, 12), groupId: 'main', parts: [] });
+const pulled = (v: number, hash: string): PulledNote => ({ project: 'p', path: 'x.md', version: v, hash, file: '/m/x.md', origin: 'm-b', redacted: false, pulledAt: '', group: 'main' });
+const facts = (f: Partial<NoteFacts>): NoteFacts => ({ incoming: undefined, own: undefined, pulled: undefined, local: undefined, incomingRedacted: false, sameAsLocal: false, groupListed: true, ...f });
+
+describe('decide', () => {
+  it('new here: written; already there: adopted', () => {
+    expect(decide(facts({ incoming: version('m-b', 10, 0, H('b')) }))).toEqual({ kind: 'write', why: 'new' });
+    expect(decide(facts({ incoming: version('m-b', 10, 0, H('b')), local: { hash: H('a'), redacted: false }, sameAsLocal: true }))).toEqual({ kind: 'adopt' });
+  });
+  it('untouched since pulled: a newer version replaces it; the same or an older one (a replay) changes nothing', () => {
+    const base = { pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false } };
+    expect(decide(facts({ ...base, incoming: version('m-b', 11, 0, H('b')) }))).toEqual({ kind: 'write', why: 'newer' });
+    expect(decide(facts({ ...base, incoming: version('m-b', 10, 0, H('b')) })).kind).toBe('none');
+    expect(decide(facts({ ...base, incoming: version('m-b', 9, 0, H('b')) })).kind).toBe('none');
+  });
+  it('changed here (not sent): never overwritten, the newer one goes beside', () => {
+    expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('e'), redacted: false }, incoming: version('m-b', 11, 10, H('b')) }))).toEqual({ kind: 'copy', why: 'both-changed' });
+    expect(decide(facts({ local: { hash: H('e'), redacted: false }, incoming: version('m-b', 11, 0, H('b')) }))).toEqual({ kind: 'copy', why: 'both-changed' });
+  });
+  it('sent from here: an edit built on it replaces it; a concurrent one goes beside, on both machines', () => {
+    const own = version('m-a', 20, 0, H('a'));
+    const local = { hash: H('a'), redacted: false };
+    expect(decide(facts({ own, local, incoming: version('m-b', 21, 20, H('b')) }))).toEqual({ kind: 'write', why: 'newer' });
+    expect(decide(facts({ own, local, incoming: version('m-b', 21, 15, H('b')) }))).toEqual({ kind: 'copy', why: 'both-changed' });
+    // The other side: its own version is newer, but it never saw this one.
+    expect(decide(facts({ own: version('m-a', 22, 15, H('a')), local, incoming: version('m-b', 21, 15, H('b')) }))).toEqual({ kind: 'copy', why: 'both-changed' });
+    // ... and once seen (pulled version recorded), not again.
+    // (Nothing is written: at most this machine remembers its own version is in the graph.)
+    expect(decide(facts({ own: version('m-a', 22, 15, H('a')), local, pulled: pulled(21, ''), incoming: version('m-b', 21, 15, H('b')) })).kind).toBe('remember-own');
+    expect(decide(facts({ own: version('m-a', 22, 21, H('a')), local, incoming: version('m-b', 21, 15, H('b')) })).kind).toBe('remember-own');
+    expect(decide(facts({ own: version('m-a', 22, 21, H('a')), local, pulled: pulled(22, H('a')), incoming: version('m-b', 21, 15, H('b')) })).kind).toBe('none');
+  });
+  it('a redacted version never replaces a file without redaction marks, even an untouched one', () => {
+    const base = { pulled: pulled(10, H('p')), incoming: version('m-b', 11, 10, H('b')), incomingRedacted: true };
+    expect(decide(facts({ ...base, local: { hash: H('p'), redacted: false } }))).toEqual({ kind: 'copy', why: 'redacted' });
+    expect(decide(facts({ ...base, local: { hash: H('p'), redacted: true } }))).toEqual({ kind: 'write', why: 'newer' });
+  });
+  it('deleted elsewhere: an untouched copy goes, a changed one stays; a group not listed (or a capped listing) judges nothing', () => {
+    expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false } }))).toEqual({ kind: 'remove-local' });
+    expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('e'), redacted: false } }))).toEqual({ kind: 'kept-deleted-elsewhere' });
+    expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false }, groupListed: false })).kind).toBe('none');
+  });
+  it('deleted here: its versions leave the graph; a newer edit made elsewhere comes back instead', () => {
+    expect(decide(facts({ pulled: pulled(10, H('p')), incoming: version('m-b', 10, 0, H('b')) }))).toEqual({ kind: 'delete-in-graph' });
+    expect(decide(facts({ pulled: pulled(10, H('p')), incoming: version('m-b', 12, 10, H('b')) }))).toEqual({ kind: 'write', why: 'newer' });
+  });
+});
