@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
-import { passwordTalkNotes, weakPasswordNotes } from '../test/support/weak-passwords.js';
+import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutDevExtraSkipped, heldoutSecrets, heldoutSkipped } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
@@ -137,7 +137,7 @@ function weakPasswordRows(before: Redact | undefined, oldName: string): Row[] {
   const talk = passwordTalkNotes();
   for (const split of ['dev', 'test'] as const) {
     const half = notes.filter((n) => n.split === split);
-    const removed = (redact: Redact): number => half.filter((n) => !survives(redact(n.note).text, n.secret)).length;
+    const removed = (redact: Redact): number => half.filter((n) => !weakPasswordSurvives(redact(n.note).text, n)).length;
     const ours = removed(redactSecrets);
     const old = before === undefined ? undefined : removed(before);
     rows.push({ name: `weak passwords, ${split} half (${split === 'dev' ? 'tuned on' : 'only ever measured'}): removed, of ${half.length}`, value: (100 * ours) / half.length, unit: '%', baseline: old === undefined ? undefined : (100 * old) / half.length, baselineName: oldName, note: `${ours}/${half.length}${old === undefined ? '' : `; before ${old}/${half.length}`}` });
@@ -149,7 +149,7 @@ function weakPasswordRows(before: Redact | undefined, oldName: string): Row[] {
   }
   for (const form of [...new Set(notes.map((n) => n.form))].sort()) {
     const dev = notes.filter((n) => n.split === 'dev' && n.form === form);
-    const ok = dev.filter((n) => !survives(redactSecrets(n.note).text, n.secret)).length;
+    const ok = dev.filter((n) => !weakPasswordSurvives(redactSecrets(n.note).text, n)).length;
     if (ok < dev.length) rows.push({ name: `weak passwords, dev half: removed, form ${form}`, value: (100 * ok) / dev.length, unit: '%', note: `${ok}/${dev.length}` });
   }
   return rows;

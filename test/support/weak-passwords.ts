@@ -25,6 +25,12 @@ export interface WeakPasswordNote {
   /** The value that must not survive. */
   secret: string;
   note: string;
+  /**
+   * How often the note holds `secret` elsewhere than where it was planted (`pass` in "password
+   * manager", `admin` as the user name): a common password is often a common word, so it is gone when
+   * the redacted note holds it no more often than that (weakPasswordSurvives).
+   */
+  elsewhere: number;
   split: WeakSplit;
 }
 
@@ -106,6 +112,24 @@ function inNote(body: string, r: Rng): string {
   return [title, before, body, after].filter((s) => s !== '').join('\n\n');
 }
 
+/** Stands where the password goes while a note is written (no form or note text holds it). */
+const MARK = '\u0001';
+
+/** How many times `s` holds `word` (overlapping). */
+export function occurrences(s: string, word: string): number {
+  let n = 0;
+  for (let i = s.indexOf(word); i >= 0; i = s.indexOf(word, i + 1)) n += 1;
+  return n;
+}
+
+/**
+ * Whether the planted password is still in the redacted text: it occurs there, outside the
+ * `[REDACTED:…]` tags (`pass` is in `[REDACTED:cli-password]`), more often than elsewhere in the note.
+ */
+export function weakPasswordSurvives(redacted: string, n: WeakPasswordNote): boolean {
+  return occurrences(redacted.replace(/\[REDACTED:[a-z0-9-]+\]/g, MARK), n.secret) > n.elsewhere;
+}
+
 const isDigits = (pw: string): boolean => /^\d+$/.test(pw);
 const isPlain = (pw: string): boolean => /^[A-Za-z0-9._~-]+$/.test(pw);
 
@@ -126,7 +150,9 @@ export function weakPasswordNotes(seed = 40, perPassword = 3): WeakPasswordNote[
       const pin = FORMS.find((f) => f.name === 'pin') as Form;
       const form = i === 0 && isDigits(pw) ? pin : (fits[(turn + Math.floor(r() * 3)) % fits.length] as Form);
       turn += 1;
-      out.push({ form: form.name, secret: pw, note: inNote(form.write(pw, r), r), split: weakSplitOf(pw) });
+      // Written with a marker where the password goes, to count the password's other occurrences.
+      const marked = inNote(form.write(MARK, r), r);
+      out.push({ form: form.name, secret: pw, note: marked.split(MARK).join(pw), elsewhere: occurrences(marked.split(MARK).join(''), pw), split: weakSplitOf(pw) });
     }
   }
   return out;

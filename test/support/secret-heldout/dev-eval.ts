@@ -8,7 +8,7 @@
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
-import { passwordTalkNotes, weakPasswordNotes } from '../weak-passwords.js';
+import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutSecrets } from './notes.js';
 
 const show = process.argv.includes('--show');
@@ -47,7 +47,7 @@ for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenign
 
 // Issue 40's weak-password set: the dev half only (test-half notes are dropped before redacting).
 const weakDev = weakPasswordNotes().filter((n) => n.split === 'dev');
-const weakMissed = weakDev.filter((n) => survives(redactSecrets(n.note).text, n.secret));
+const weakMissed = weakDev.filter((n) => weakPasswordSurvives(redactSecrets(n.note).text, n));
 out(`weak passwords, dev half: removed ${weakDev.length - weakMissed.length}/${weakDev.length}`);
 if (show) for (const n of weakMissed) out(`  WEAK MISSED [${n.form}] ${n.secret}: ${n.note.replace(/\n/g, ' | ').slice(0, 200)}`);
 const talkDev = passwordTalkNotes().filter((b) => b.split === 'dev');
