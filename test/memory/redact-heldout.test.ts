@@ -51,11 +51,14 @@ describe('redaction on the held-out set', () => {
     }
   });
 
-  it('touches at most 3 % of the dev extension (other scanners\' non-findings, AWS CLI examples; measured 1.7 %, 20 of 1,179)', () => {
+  // Issue 40 raised it: a scanner's fixture or an AWS CLI example that gives a weak password
+  // (`password = foo-bar`, `mongodb://mongodb:mongodb@`, `--master-user-password secret99`) is, pasted
+  // into a note, a password; these are documentation, reported on their own row, not notes.
+  it('touches at most 5 % of the dev extension (other scanners\' non-findings, AWS CLI examples; measured 1.7 %, 20 of 1,179, before issue 40; 4.3 %, 51, after)', () => {
     const extra = heldoutBenignDevExtra();
     expect(extra.length).toBeGreaterThanOrEqual(1000);
     const touched = extra.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / extra.length).toBeLessThanOrEqual(0.03);
+    expect(touched.length / extra.length).toBeLessThanOrEqual(0.05);
   });
 
   it('touches at most 1 % of the dev docs (documentation lines naming credentials, ids and hashes; 2.6 % of the first 10,231 when they were added, 0.15 % of 28,807 after the classes they showed were fixed, 0.17 % of 41,410 after four more passes, the first 28,807 at 0.07 %)', () => {

@@ -118,9 +118,9 @@ export function genericKind(key: string): string {
 }
 
 
-/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string. */
+/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string or `,Key=` of an option list. */
 function splitBareValue(raw: string): { value: string; rest: string } {
-  const next = /;[A-Za-z][\w ]*=/.exec(raw);
+  const next = /[;,][A-Za-z][\w ]*=/.exec(raw);
   const head = next === null ? raw : raw.slice(0, next.index);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };

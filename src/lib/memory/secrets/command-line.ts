@@ -19,7 +19,7 @@ const VALUE = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
 
 /** `chosen`: the flag takes a password (values.ts ChosenBy); a token's flag takes a generated value. */
 function keepOrTag(prefix: string, value: string, kind: string, chosen: ChosenBy = true): string | undefined {
-  if (value.startsWith('-') || isRedacted(value) || !isCredentialValue(value, chosen)) return undefined;
+  if (value.startsWith('-') || isRedacted(value) || !isCredentialValue(value, chosen, { inSentence: false })) return undefined;
   const q = /^["']/.test(value) ? (value[0] as string) : '';
   return `${prefix}${q}${tag(kind)}${q}`;
 }
@@ -91,7 +91,7 @@ function unbrace(v: string): { inner: string; open: string; close: string } {
 function curlPart(raw: string, role: 'user' | 'password', passwordEmpty: boolean): string {
   const { inner, open, close } = unbrace(raw);
   if (inner === '' || isRedacted(inner)) return raw;
-  if (role === 'password') return isCredentialValue(inner, true) ? `${open}${tag('cli-password')}${close}` : raw;
+  if (role === 'password') return isCredentialValue(inner, true, { inSentence: false }) ? `${open}${tag('cli-password')}${close}` : raw;
   const generated = isHighEntropy(inner) || (passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false));
   return generated ? `${open}${tag('cli-password')}${close}` : raw;
 }

@@ -31,7 +31,7 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
-  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|sha\d*|md5|digest|checksum)\d*\b/i;
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
 
 // One character, tested by its code (a regexp call per character cost more than the test).
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
@@ -67,7 +67,7 @@ function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): bo
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   // `urn:k8s:secret:name:key`: a reference's part (looked at only when `urn:` is near, as it seldom is).
   // (`hasUrn`: whether the line holds `urn:` at all, asked once per line.)
-  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 48), start))) return false;
+  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 96), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it
   // (split into words only when a capital follows the word, as it seldom does in prose).
@@ -263,7 +263,7 @@ function redactLine(line: string, firstWord: number): string {
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes('://');
-  const hasUrn = line.includes('urn:');
+  const hasUrn = line.includes('urn:') || line.includes('arn:');
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
     if (m.index < cursor || !credentialWordAt(line, m, hasUrn) || (hasUrl && inUrl(line, m.index))) continue;
     // The kind by the words the credential word ends (`private key`, `signing secret`, `API key`).
@@ -473,7 +473,7 @@ const LABEL_ABOVE: ScanRule = {
       if (label.length > 60 || valueLine.length < 4 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
       LINE_WORD.lastIndex = 0;
       let named = false;
-      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:')) && label.length - (w.index + w[0].length) < 4) named = true;
+      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:') || label.includes('arn:')) && label.length - (w.index + w[0].length) < 4) named = true;
       if (!named) continue;
       const kind = genericKind(label);
       if (!isCredentialValue(valueLine, chosenBy(label)) && !isHighEntropy(valueLine)) continue;

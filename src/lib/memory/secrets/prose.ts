@@ -147,7 +147,8 @@ export function readsAsProse(word: string): boolean {
  * (asked of passwords, which may be words; keys and tokens are never plain words):
  * - after `to`, a word in lower case is a verb's infinitive (`a password to authenticate with`,
  *   `the secret to fetch`): `changed to`/`set to` a value is the PROSE rule's (assignment.ts); after
- *   `are`, it describes things in the plural (`SecretStores are bound`), never one password;
+ *   `are`, it describes things in the plural (`SecretStores are bound`), never one password; after a
+ *   dash, with more words after it, it opens a description (`--secret - path to the file`);
  * - after an assignment spaced as code is, with more code after it, a keyword or a call (`:= range x`);
  * - a capitalised word with a word in lower case after it opens a sentence (`| Password for the
  *   etcd store |`, `password | Defines the …`): a capitalised password stands alone (`Password: Welcome`).
@@ -159,6 +160,8 @@ export function continuesSentence(gap: string, value: string, next: string): boo
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
   if (/^[a-z]+$/.test(value)) {
     if (/(?:^|\s)(?:to|are)[ \t*]*$/i.test(gap)) return true;
+    // After a dash, with more words after it: a description (`* \`--secret\` - path to the file`, `the secret — either …`).
+    if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }

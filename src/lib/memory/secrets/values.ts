@@ -492,7 +492,7 @@ export type ChosenBy = boolean | 'secret';
  * not secrets), any word or a typed run, and 4 characters are enough (`root`, `1234`): only explicit
  * placeholders, words of a sentence and what is not a value at all (code, paths, names) are not one.
  */
-export function isCredentialValue(raw: string, chosenBy: ChosenBy): boolean {
+export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSentence?: boolean } = {}): boolean {
   const chosen = chosenBy !== false;
   const chooser: Chooser = chosen ? 'chosen' : 'generated';
   const numericOk = chosen;
@@ -512,10 +512,13 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy): boolean {
   // A label's own text (`passwordLabel:"Password:"`, `"Username or email:"`): words and a colon.
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
   if (v.length < (quote !== '' || chosen ? 4 : 6)) return false;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
+  // Digits may be a PIN or a password; a number with a fraction (`1556311319.069`, a time stamp) is a measure.
+  if (/^\d+\.\d+$/.test(v)) return false;
+  if (/^\d+$/.test(v)) return numericOk;
   // A word: a generated value is never one; a chosen one may be (`letmein`, `sunshine`), unless
-  // it is a word of the sentence around it (`password: reset it via the panel`, prose.ts).
-  if (WORDISH.test(v) && (chosen ? readsAsProse(v) : v.length < 16 || /[_-]/.test(v))) return false;
+  // it is a word of the sentence around it (`password: reset it via the panel`, prose.ts). A
+  // command line's flag is in no sentence (`redis-cli -a foobared`): `where.inSentence` false.
+  if (WORDISH.test(v) && (chosen ? where.inSentence !== false && readsAsProse(v) : v.length < 16 || /[_-]/.test(v))) return false;
   // A word in markdown emphasis (`to _groups_`, `are *strongly*`), or one a symbol follows (`templated⏎`): the word is the value.
   const word = EMPHASIS.test(v) ? v.replace(/^[_*]+|[_*]+$/g, '') : SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined;
   if (word !== undefined && word !== v && WORDISH.test(word) && word.length < 16) return false;
