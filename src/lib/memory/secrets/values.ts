@@ -68,7 +68,7 @@ const SECRET_STORE =
  * (`mypassword` and `changeme` are not here: both are passwords people choose.)
  */
 const EXAMPLE_WORD =
-  /^(?:placeholder|example|sample|dummy|redacted|hidden|masked|value|(?:example|sample|dummy)[_@.-]?\d{1,4}|your[_\- ]?[a-z].*|my[_\- ](?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|replace[_-]?me|(?:todo|tbd|fixme)\b.*|null|none|nil|undefined|empty|true|false)$/i;
+  /^(?:placeholder|example|sample|dummy|redacted|hidden|masked|value|(?:example|sample|dummy)[_@.-]?\d{1,4}|your(?:[_\- ].*|[a-z].*)|my[_\- ](?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|replace[_-]?me|(?:todo|tbd|fixme)\b.*|null|none|nil|undefined|empty|true|false)$/i;
 
 /** An explicit placeholder, for a value of any kind (issue 40's list: templates, masks, vault references, words that say so). */
 function isExplicitPlaceholder(value: string): boolean {
