@@ -98,8 +98,7 @@ const NON_SECRET_KEY =
  * secret`); keys and tokens are generated. (A person's note holds `JWT_SECRET=changeme` as often as
  * `DB_PASSWORD=changeme`, issue 40.)
  */
-export function chosenBy(name: string): ChosenBy {
-  const kind = genericKind(name);
+export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   if (kind === 'password') return true;
   // A secret key, a secret's id, name or reference (`SECRET_KEY`, `secretKey: username`, `secret_access_key`)
   // is generated or names a field: only the secret itself is chosen.

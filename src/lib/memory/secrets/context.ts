@@ -127,6 +127,9 @@ const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|w
 // longer quoted secret is a random run that the entropy path below replaces whatever its length.
 const LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
 
+/** A struct tag's key at the end of a gap (`json:`, `yaml:"`), read backwards from its colon. */
+const STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
+
 /** Where a token may start: within 80 characters after the word, not past the end of the sentence. */
 function windowEnd(line: string, after: number): number {
   const end = Math.min(line.length, after + 80);
@@ -151,12 +154,13 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
   // The same for another name's colon after a comma or brace, for a chosen value, which may be any word
   // (`{name: db-secret-7f9c2b, key: password}`: `key` alone names a map's key): that name's value.
-  const otherLabel = chosen === false ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
+  // (The tests below are asked only of gaps that hold the character they need: most gaps are a colon or a space.)
+  const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
   if (otherLabel !== null && (!HAS_WORD.test(otherLabel[1] as string) || /^key$/i.test(otherLabel[1] as string))) return undefined;
   // A pattern in code (`const { password, ...rest } = user`, `[token] = pair`): the word was destructured, the value is code.
-  if (/[}\])][ \t]*=[ \t]*$/.test(gap[0])) return undefined;
+  if (gap[0].length > 2 && /[}\])][ \t]*=[ \t]*$/.test(gap[0])) return undefined;
   // A struct tag's key (`Password string \`json:"password"\``): the value is the field's name.
-  if (/(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/.test(gap[0])) return undefined;
+  if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return undefined;
   // The word ended a quoted string and another key follows (a Go struct tag `json:"password" xorm:"…"`).
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return undefined;
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
@@ -187,13 +191,13 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return undefined;
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
   if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
+  // A word of the sentence the label is in (cheap, and asked first: chosen values may be words).
+  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + 8))) return undefined;
   if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, chosen)) return undefined;
   // Whether the words and separator make a label at all (asked once a value is found: most are words of prose).
   if (!isLabelGap(line, after, gap[0])) return undefined;
   // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
   if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
-  // A word of a sentence that goes on (`the secret to fetch`, `| Password for the etcd store |`): prose.ts.
-  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + 8))) return undefined;
   if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return undefined;
   // The user of a `user / password` pair whose password an earlier rule replaced (`password: dev / [REDACTED…]`).
   if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return undefined;
@@ -273,7 +277,7 @@ function redactLine(line: string, firstWord: number): string {
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
     // (Asked of the words around it: `secretKey` names a key, `secret` the secret.)
-    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : chosenBy(line.slice(Math.max(0, m.index - 12), after + 10)));
+    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + 10)) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
     // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
