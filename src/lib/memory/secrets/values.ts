@@ -10,12 +10,13 @@ export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
 
 /**
  * Who chose a value decides what may stand in for it (issue 40):
- * - `chosen`: a password, passphrase or PIN. A person chose it, so any word, a run of digits, a
+ * - `chosen`: a password, passphrase or PIN, or a secret named as such. A person chose it, so any word, a run of digits, a
  *   keyboard row, a default such as `changeme` or the user's own name may be one, and in a person's
  *   own note it usually is: `123456`, `letmein` and `admin123` are the most common passwords there
  *   are. Only explicit placeholders stay (isExplicitPlaceholder).
  * - `generated`: a key, a token, a generated secret. No generator writes a word, a counting run or
- *   a keyboard row, so one written where such a value goes is a stand-in (isStandIn) as well.
+ *   a keyboard row, so one written where such a value goes is a stand-in as well (STAND_IN_WORD,
+ *   TYPED_RUN, isTypedByHand).
  */
 export type Chooser = 'chosen' | 'generated';
 
@@ -74,7 +75,7 @@ const EXAMPLE_WORD =
  * The rules read in any case (MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE) as one expression: the
  * same rules, asked in one pass instead of four (this is asked of every value beside a credential word).
  */
-const ANY_CASE_PLACEHOLDER = new RegExp([MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE].map((r) => r.source.slice(1, -1)).join('|').replace(/^/, '^(?:').concat(')$'), 'i');
+const ANY_CASE_PLACEHOLDER = new RegExp(`^(?:${[MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE].map((r) => r.source.slice(1, -1)).join('|')})$`, 'i');
 
 /** An explicit placeholder, for a value of any kind (issue 40's list: templates, masks, vault references, words that say so). */
 function isExplicitPlaceholder(value: string): boolean {
