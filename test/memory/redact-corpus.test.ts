@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { BENIGN_UNTIL_ISSUE_40 } from '../support/secret-benign.js';
 import { BENIGN_CLASSES, benignCorpus, contextsOf, KINDS, makeRng, plant, secretCorpus, survives } from '../support/secret-corpus.js';
 
 const corpus = secretCorpus();
@@ -37,6 +38,15 @@ describe('redaction corpus: benign look-alikes are untouched', () => {
       expect(r.text).toBe(note);
       expect(r.counts).toEqual({});
     }
+  });
+});
+
+describe('redaction corpus: URL passwords this corpus called benign until issue 40', () => {
+  it.each(BENIGN_UNTIL_ISSUE_40.map((b) => [b.note, b.secret]))('%s', (note, secret) => {
+    const r = redactSecrets(note);
+    // The user and the host stay; the password after the colon is gone.
+    expect(r.text).not.toContain(secret);
+    expect(r.counts['url-password']).toBe(1);
   });
 });
 

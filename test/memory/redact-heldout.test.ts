@@ -37,13 +37,18 @@ describe('redaction on the held-out set', () => {
     }
   });
 
-  it("touches at most 2 % of the held-out benign notes, issue 29's goal (measured 1.9 %, 5 of 260, labelling rule v5, when this ceiling was set)", () => {
+  // Issue 40 (a password, PIN or secret named as such is one however weak; only explicit placeholders
+  // stay) raised the touched share of the test half from 4 to 8 of 154, measured once by the bench
+  // (2026-11-28) and not looked at: the goal (<= 2 %) is missed there, and these ceilings guard the
+  // figure as measured, not the goal. Labelling rule v5 calls a short value beside a credential word
+  // benign (secret-heldout/README.md), which issue 40's words may make a password.
+  it("touches at most 3.1 % of the held-out benign notes (issue 29's goal 2 %: 1.5 %, 4 of 260, before issue 40; 3.1 %, 8 of 260, after)", () => {
     const touched = benign.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / benign.length).toBeLessThanOrEqual(0.02);
+    expect(touched.length / benign.length).toBeLessThanOrEqual(0.031);
   });
 
-  it('touches at most 2 % of the dev half and 3.5 % of the test half, only ever measured (measured 0 of 106 and 5 of 154)', () => {
-    const ceilings = { dev: 0.02, test: 0.035 } as const;
+  it('touches at most 2 % of the dev half and 5.2 % of the test half, only ever measured (measured 0 of 106 and 8 of 154 after issue 40)', () => {
+    const ceilings = { dev: 0.02, test: 0.052 } as const;
     for (const split of ['dev', 'test'] as const) {
       const half = benign.filter((b) => b.split === split);
       const touched = half.filter((b) => redactSecrets(b.note).text !== b.note);
@@ -51,11 +56,14 @@ describe('redaction on the held-out set', () => {
     }
   });
 
-  it('touches at most 3 % of the dev extension (other scanners\' non-findings, AWS CLI examples; measured 1.7 %, 20 of 1,179)', () => {
+  // Issue 40 raised it: a scanner's fixture or an AWS CLI example that gives a weak password
+  // (`password = foo-bar`, `mongodb://mongodb:mongodb@`, `--master-user-password secret99`) is, pasted
+  // into a note, a password; these are documentation, reported on their own row, not notes.
+  it('touches at most 5 % of the dev extension (other scanners\' non-findings, AWS CLI examples; measured 1.7 %, 20 of 1,179, before issue 40; 4.3 %, 51, after)', () => {
     const extra = heldoutBenignDevExtra();
     expect(extra.length).toBeGreaterThanOrEqual(1000);
     const touched = extra.filter((b) => redactSecrets(b.note).text !== b.note);
-    expect(touched.length / extra.length).toBeLessThanOrEqual(0.03);
+    expect(touched.length / extra.length).toBeLessThanOrEqual(0.05);
   });
 
   it('touches at most 1 % of the dev docs (documentation lines naming credentials, ids and hashes; 2.6 % of the first 10,231 when they were added, 0.15 % of 28,807 after the classes they showed were fixed, 0.17 % of 41,410 after four more passes, the first 28,807 at 0.07 %)', () => {

@@ -42,6 +42,8 @@ const PLANTED: Planted[] = [
   { kind: 'github-token', text: j('github_pat_', '11ABCDEFG0123456789_iHkTj0rLGlkoMXGjtEkDnNfrib0123456789ABCDEFGHIJKLMNOP'), secret: j('github_pat_', '11ABCDEFG0123456789_xUdl7dXTPyLsxPFkThf4VucSmE0123456789ABCDEFGHIJKLMNOP') },
   { kind: 'gitlab-token', text: j('glpat-', 'xY9_aBcDeFgHiJkLmNoPq'), secret: j('glpat-', 'xY9_aBcDeFgHiJkLmNoPq') },
   { kind: 'slack-token', text: j('xoxb-', '2817364950-4729183650271-', 'Qm7TzK2wXa9LpR4vNc8BhY3e'), secret: j('xoxb-', '2817364950-4729183650271-', 'Qm7TzK2wXa9LpR4vNc8BhY3e') },
+  // The value this test held before it was made random (8b4863b; restored by issue 40): a full-length token whose parts count up.
+  { kind: 'slack-token', text: j('xoxb-', '1234567890-1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx'), secret: j('xoxb-', '1234567890-1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx') },
   { kind: 'slack-token', text: j('xoxp-', '1234567890-HgaKwVJ7fa'), secret: j('xoxp-', '1234567890-C9qEwjky40') },
   {
     kind: 'slack-webhook',
@@ -59,6 +61,9 @@ const PLANTED: Planted[] = [
   { kind: 'npm-token', text: j('npm_', 'MzP0ZvzOMhfWuBByReQMsm9Wcz0123456789'), secret: j('npm_', '7uW9XFOGOeMVNen5n1Ae6pWzpF0123456789') },
   { kind: 'twilio-api-key', text: j('SK', '7c1e94b0d25fa3861e0b7d4c92f5a6e3'), secret: j('SK', '7c1e94b0d25fa3861e0b7d4c92f5a6e3') },
   { kind: 'twilio-account-sid', text: j('AC', 'e5a0c39f17d4b82a6f0e91c3d7b48a25'), secret: j('AC', 'e5a0c39f17d4b82a6f0e91c3d7b48a25') },
+  // The values these tests held before they were made random (ebf87af; restored by issue 40).
+  { kind: 'twilio-api-key', text: j('SK', '0123456789abcdef0123456789abcdef'), secret: j('SK', '0123456789abcdef0123456789abcdef') },
+  { kind: 'twilio-account-sid', text: j('AC', '0123456789abcdef0123456789abcdef'), secret: j('AC', '0123456789abcdef0123456789abcdef') },
   { kind: 'sendgrid-key', text: j('SG.', 'ngeVfQFYQlKU0ufo8x5d1A', '.', 'TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr'), secret: j('SG.', 'ngeVfQFYQlKU0ufo8x5d1A', '.', 'TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr') },
   {
     kind: 'jwt',
@@ -91,10 +96,14 @@ const PLANTED: Planted[] = [
   },
   { kind: 'authorization', text: j('Authorization: Basic ', 'dXNlcjpwYXNzd29yZA=='), secret: 'dXNlcjpwYXNzd29yZA==', expected: 'Authorization: Basic [REDACTED:authorization]' },
   { kind: 'bearer-token', text: j('send Bearer ', 'f3a9c1e07b4d52e8a6c0d9'), secret: 'f3a9c1e07b4d52e8a6c0d9', expected: 'send Bearer [REDACTED:bearer-token]' },
+  // The value this test held before it was made random (ebf87af; restored by issue 40).
+  { kind: 'bearer-token', text: j('send Bearer ', 'abcdef0123456789abcdef'), secret: 'abcdef0123456789abcdef', expected: 'send Bearer [REDACTED:bearer-token]' },
   { kind: 'password', text: 'password = hunter2!', secret: 'hunter2!', expected: 'password = [REDACTED:password]' },
   { kind: 'password', text: 'DB_PASSWORD=Tr0ub4dor&3', secret: 'Tr0ub4dor&3', expected: 'DB_PASSWORD=[REDACTED:password]' },
   { kind: 'password', text: '**Password:** c0rrect-horse', secret: 'c0rrect-horse', expected: '**Password:** [REDACTED:password]' },
   { kind: 'password', text: 'password: 482913', secret: '482913', expected: 'password: [REDACTED:password]' },
+  // The value this test held before it was made random (ebf87af; restored by issue 40): the most common password there is.
+  { kind: 'password', text: 'password: 123456', secret: '123456', expected: 'password: [REDACTED:password]' },
   { kind: 'password', text: 'password = $ecretPass1', secret: '$ecretPass1', expected: 'password = [REDACTED:password]' },
   { kind: 'api-key', text: '{"api_key": "0a1b2c3d4e5f"}', secret: '0a1b2c3d4e5f', expected: '{"api_key": "[REDACTED:api-key]"}' },
   { kind: 'api-key', text: 'My API key: 9f8e7d6c5b4a3210', secret: '9f8e7d6c5b4a3210', expected: 'My API key: [REDACTED:api-key]' },

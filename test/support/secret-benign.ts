@@ -18,6 +18,19 @@ const JWT_IO = j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'eyJzdWIiOiIxMjM0N
 
 const uuid = (r: Rng): string => `${chars(r, HEX, 8)}-${chars(r, HEX, 4)}-4${chars(r, HEX, 3)}-8${chars(r, HEX, 3)}-${chars(r, HEX, 12)}`;
 
+/**
+ * Notes this corpus called benign until issue 40, which makes them secrets: in a person's own note a
+ * URL's password is the password, however common (`password`, `pass`) or equal to the user's name
+ * (`guest:guest`, the way `mysql -u root -proot` is written). Kept, word for word, as secrets that
+ * must be removed (test/memory/redact-corpus.test.ts), not dropped.
+ */
+export const BENIGN_UNTIL_ISSUE_40: readonly { note: string; secret: string }[] = [
+  { note: 'DATABASE_URL=postgres://user:password@localhost:5432/app', secret: 'user:password@' },
+  { note: 'Default broker: amqp://guest:guest@localhost:5672/', secret: 'guest:guest@' },
+  { note: 'Use https://user:pass@example.com only in the docs.', secret: 'user:pass@' },
+  { note: 'postgres://postgres:postgres@localhost:5432/test is the local default.', secret: 'postgres:postgres@' },
+];
+
 export const BENIGN_CLASSES: readonly BenignClass[] = [
   {
     cls: 'vendor-placeholder',
@@ -74,12 +87,8 @@ export const BENIGN_CLASSES: readonly BenignClass[] = [
   {
     cls: 'url-placeholder',
     notes: () => [
-      'DATABASE_URL=postgres://user:password@localhost:5432/app',
-      'Default broker: amqp://guest:guest@localhost:5672/',
       'mongodb://admin:***@cluster0.example.net/db (password masked)',
       'redis://:<password>@localhost:6379',
-      'Use https://user:pass@example.com only in the docs.',
-      'postgres://postgres:postgres@localhost:5432/test is the local default.',
       'See https://docs.example.com/auth?token=true for the flow.',
       'Connect to postgres://localhost:5432/app or https://example.com/path?x=1',
     ],

@@ -65,11 +65,13 @@ export function benignCorpus(seed = 12): BenignNote[] {
 }
 
 /**
- * Whether any part of `secret` is still in `text`: every 12-character window (stride 6) is
- * looked for, so a redaction that stops early and leaves a tail is caught, not only a whole leak.
+ * Whether any part of `secret` is still in `text`: the 12-character window at every offset is
+ * looked for (the README promises that no 12-character piece survives), so a redaction that stops
+ * early and leaves a tail, or cuts a value in the middle, is caught, not only a whole leak. A secret
+ * of 12 characters or fewer must be gone whole.
  */
 export function survives(text: string, secret: string): boolean {
   if (secret.length <= 12) return text.includes(secret);
-  for (let i = 0; i + 12 <= secret.length; i += 6) if (text.includes(secret.slice(i, i + 12))) return true;
-  return text.includes(secret.slice(-12));
+  for (let i = 0; i + 12 <= secret.length; i += 1) if (text.includes(secret.slice(i, i + 12))) return true;
+  return false;
 }

@@ -8,6 +8,7 @@
  */
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
+import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
 import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutSecrets } from './notes.js';
 
 const show = process.argv.includes('--show');
@@ -43,6 +44,16 @@ for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenign
   for (const [cls, [n, all]] of [...bySource].sort()) out(`  ${cls}: ${n}/${all}`);
   if (show) for (const b of extraTouched) out(`  TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
+
+// Issue 40's weak-password set: the dev half only (test-half notes are dropped before redacting).
+const weakDev = weakPasswordNotes().filter((n) => n.split === 'dev');
+const weakMissed = weakDev.filter((n) => weakPasswordSurvives(redactSecrets(n.note).text, n));
+out(`weak passwords, dev half: removed ${weakDev.length - weakMissed.length}/${weakDev.length}`);
+if (show) for (const n of weakMissed) out(`  WEAK MISSED [${n.form}] ${n.secret}: ${n.note.replace(/\n/g, ' | ').slice(0, 200)}`);
+const talkDev = passwordTalkNotes().filter((b) => b.split === 'dev');
+const talkTouched = talkDev.filter((b) => redactSecrets(b.note).text !== b.note);
+out(`password talk, dev half: touched ${talkTouched.length}/${talkDev.length}`);
+if (show) for (const b of talkTouched) out(`  TALK TOUCHED [${b.cls}]: ${changed(b.note, redactSecrets(b.note).text)}`);
 
 const tuning = secretCorpus();
 const tMissed = tuning.filter((p) => survives(redactSecrets(p.note).text, p.secret));

@@ -7,8 +7,8 @@
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
-import { describesCredential, isClauseSubject, saysReplaceMe, stripClosingTags } from './prose.js';
-import { insideTemplate, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
+import { describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
+import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -58,21 +58,25 @@ const AUTH_HEADER: RegexRule = {
   },
 };
 
-/** `Bearer <token>` anywhere (curl commands, logs). Prose ("bearer tokens are …") has no long token. */
+/**
+ * `Bearer <token>` anywhere (curl commands, logs). Prose ("bearer tokens are …") has no long token.
+ * What follows `Bearer` is sent as it is written, so a value typed there (a static token set by hand,
+ * `abcdef0123456789abcdef`) works as one: judged as a chosen value, only masks, templates and example words stay.
+ */
 const BEARER: RegexRule = {
   kind: 'bearer-token',
   hints: ['bearer'],
   re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
   replace: (_m, g) => {
     const v = g[1] ?? '';
-    if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return undefined;
+    if (v.length < 16 || isDummy(v, { chooser: 'chosen' }) || isPlaceholder(v, 'chosen')) return undefined;
     return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag('bearer-token')}` : undefined;
   },
 };
 
 /** Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key). */
 const KEYWORD =
-  /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
 
@@ -88,9 +92,24 @@ function keyWords(key: string): string {
 const NON_SECRET_KEY =
   /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
 
+/**
+ * How the words naming a credential say its value was made (values.ts ChosenBy): a password,
+ * passphrase or PIN is chosen by a person; so is a secret named as such (`JWT_SECRET`, `the webhook
+ * secret`); keys and tokens are generated. (A person's note holds `JWT_SECRET=changeme` as often as
+ * `DB_PASSWORD=changeme`, issue 40.)
+ */
+export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
+  if (kind === 'password') return true;
+  // A secret key, a secret's id, name or reference (`SECRET_KEY`, `secretKey: username`, `secret_access_key`)
+  // is generated or names a field: only the secret itself is chosen.
+  return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
+}
+
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
-  if (/passw|pwd|passphrase|passcode/.test(k)) return 'password';
+  // A PIN is a password of digits (`pin` as a word: not `mapping`, `spinner`).
+  // `pass`, `pw` and `pin` as words (`ADMIN_PASS`, `"pass"`, `pw for X`, `SIM PIN`; not `bypass`, `mapping`): a PIN is a password of digits.
+  if (/passw|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])/.test(k)) return 'password';
   if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
   if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return 'private-key';
   if (/token/.test(k)) return 'token';
@@ -98,9 +117,9 @@ export function genericKind(key: string): string {
 }
 
 
-/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string. */
+/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string or `,Key=` of an option list. */
 function splitBareValue(raw: string): { value: string; rest: string } {
-  const next = /;[A-Za-z][\w ]*=/.exec(raw);
+  const next = /[;,][A-Za-z][\w ]*=/.exec(raw);
   const head = next === null ? raw : raw.slice(0, next.index);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
@@ -150,18 +169,25 @@ function runStart(text: string, end: number, seen: { start: number; end: number 
   return j;
 }
 const GENERIC_VALUE = new RegExp(VALUE, 'y');
+/** The first half of a pair's label before the key (`user / password: admin / …`): password-forms.ts reads the pair. */
+const USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
 
 function genericReplacement(key: string, raw: string): string | undefined {
   // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''))) return undefined;
   const kind = genericKind(key);
+  const chosen = chosenBy(key);
+  const chooser = chosen !== false ? 'chosen' : 'generated';
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ''), chooser)) return undefined;
   const { inner, quote } = unquote(raw);
   // An unclosed quote: everything to the end of the line is the value.
   const opened = quote === '' && /^["'`]/.test(raw) ? (raw[0] as string) : '';
-  const { value, rest } = quote === '' && opened === '' ? splitBareValue(raw) : { value: raw, rest: '' };
+  const bare = quote === '' && opened === '' ? splitBareValue(raw) : { value: raw, rest: '' };
+  // A bare value in a string's text ends at its escaped line break (`PASSWORD=password\\rDB=tests`): the rest is the next line's.
+  const esc = quote === '' && opened === '' ? bare.value.search(/\\[nrt]/) : -1;
+  const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
   if (isPath(quote === '' ? candidate : inner)) return undefined;
-  if (!isCredentialValue(candidate, kind === 'password')) return undefined;
+  if (!isCredentialValue(candidate, chosen)) return undefined;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
 
@@ -190,6 +216,7 @@ const GENERIC: ScanRule = {
         const key = m[1] as string;
         if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
+        if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
         const valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
@@ -227,21 +254,29 @@ const PROSE: RegexRule = {
     // Closing HTML tags after a bare word are markup (`where the secret is located</p>`): prose.ts.
     const bare = quote === '' ? stripClosingTags(raw) : raw;
     const { value, rest } = quote === '' ? splitTrailingPunctuation(bare) : { value: inner, rest: '' };
+    const name = lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead;
+    const kind = genericKind(name);
+    const chosen = chosenBy(name);
+    const chooser = chosen !== false ? 'chosen' : 'generated';
     // The test of the value's shape first: it turns most words of prose away for the least work.
-    if (quote === '' ? !proseSecret(value) : value.length < 4) return undefined;
-    if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
+    if (quote === '' ? !proseSecret(value, chooser === 'chosen') : value.length < 4) return undefined;
+    if (isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return undefined;
     // Not the subject of a clause (`the key where the token is found`, `unless Token is set`), nor a
     // lead holding one (`password for the archive when format is set to`): prose.ts judges the words.
     if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;
-    const kind = genericKind(lead.split(/[ \t]/)[0] === 'api' ? 'api key' : lead);
     // Judged as every labelled value is (values.ts): `this token is 'read-job'` names a policy, `the secret is base64 encoded`.
-    if (!isCredentialValue(quote === '' ? value : raw, kind === 'password')) return undefined;
+    if (!isCredentialValue(quote === '' ? value : raw, chosen)) return undefined;
     return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
   },
 };
 
-/** A bare word in a sentence is a credential only if it does not read as a word: digits, symbols or inner capitals. */
-function proseSecret(v: string): boolean {
+/**
+ * A bare word in a sentence is a key or token only if it does not read as a word: digits, symbols or
+ * inner capitals. A password (`chosen`) may be a word (`the wifi password is sunshine`), but not one
+ * of the sentence's own (`the password is stored in Vault`, prose.ts).
+ */
+function proseSecret(v: string, chosen: boolean): boolean {
+  if (chosen) return v.length >= 4 && !readsAsProse(v);
   if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);

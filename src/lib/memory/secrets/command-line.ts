@@ -7,7 +7,8 @@
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { isHighEntropy } from './context.js';
-import { isCredentialValue, isRedacted, looksRandom, isCursorTokenName } from './values.js';
+import { chosenBy } from './assignment.js';
+import { type ChosenBy, isCredentialValue, isRedacted, looksRandom, isCursorTokenName } from './values.js';
 
 /**
  * A flag's value: quoted (any length, spaces allowed) or a bare word up to whitespace. A bare word
@@ -16,8 +17,9 @@ import { isCredentialValue, isRedacted, looksRandom, isCursorTokenName } from '.
  */
 const VALUE = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
 
-function keepOrTag(prefix: string, value: string, kind: string): string | undefined {
-  if (value.startsWith('-') || isRedacted(value) || !isCredentialValue(value, true)) return undefined;
+/** `chosen`: the flag takes a password (values.ts ChosenBy); a token's flag takes a generated value. */
+function keepOrTag(prefix: string, value: string, kind: string, chosen: ChosenBy = true): string | undefined {
+  if (value.startsWith('-') || isRedacted(value) || !isCredentialValue(value, chosen, { inSentence: false })) return undefined;
   const q = /^["']/.test(value) ? (value[0] as string) : '';
   return `${prefix}${q}${tag(kind)}${q}`;
 }
@@ -89,7 +91,7 @@ function unbrace(v: string): { inner: string; open: string; close: string } {
 function curlPart(raw: string, role: 'user' | 'password', passwordEmpty: boolean): string {
   const { inner, open, close } = unbrace(raw);
   if (inner === '' || isRedacted(inner)) return raw;
-  if (role === 'password') return isCredentialValue(inner, true) ? `${open}${tag('cli-password')}${close}` : raw;
+  if (role === 'password') return isCredentialValue(inner, true, { inSentence: false }) ? `${open}${tag('cli-password')}${close}` : raw;
   const generated = isHighEntropy(inner) || (passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false));
   return generated ? `${open}${tag('cli-password')}${close}` : raw;
 }
@@ -160,7 +162,7 @@ const LONG_FLAG: RegexRule = {
     `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE}`,
     'gi',
   ),
-  replace: (m, g) => (isCursorTokenName((g[0] ?? '').trimEnd().replace(/=$/, '')) ? m : keepOrTag(g[0] ?? '', g[2] ?? '', /^pass/i.test(g[1] ?? '') ? 'cli-password' : 'cli-token') ?? m),
+  replace: (m, g) => (isCursorTokenName((g[0] ?? '').trimEnd().replace(/=$/, '')) ? m : keepOrTag(g[0] ?? '', g[2] ?? '', /^pass/i.test(g[1] ?? '') ? 'cli-password' : 'cli-token', chosenBy(g[1] ?? '')) ?? m),
 };
 
 /**

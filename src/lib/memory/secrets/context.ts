@@ -13,14 +13,14 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { genericKind } from './assignment.js';
+import { chosenBy, genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
-import { cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
-import { insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
+import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
+import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
 /** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
-const WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
+const WORD = /pass(?:word|wd|phrase|code)?|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif/gi;
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
 /** The same words, for a yes/no question (no shared lastIndex). */
@@ -31,7 +31,7 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
-  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|sha\d*|md5|digest|checksum)\d*\b/i;
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
 
 // One character, tested by its code (a regexp call per character cost more than the test).
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
@@ -61,11 +61,13 @@ function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): bo
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
   if (lower === 'pat' && word !== 'PAT' && before !== '_' && before !== '-' && after !== '_' && after !== '-') return false;
   if (lower === 'wif' && word !== 'WIF') return false;
+  // `pin` is a word of prose and of hardware (`pin the version`, `GPIO pin 4`): only PIN, the number.
+  if (lower === 'pin' && word !== 'PIN') return false;
   // After the checks of single characters (it reads up to 80 of them).
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   // `urn:k8s:secret:name:key`: a reference's part (looked at only when `urn:` is near, as it seldom is).
   // (`hasUrn`: whether the line holds `urn:` at all, asked once per line.)
-  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 48), start))) return false;
+  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 96), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   // camelCase counts as a word edge: `secretVersionSelectionPolicy`, `tokenType` name something about it
   // (split into words only when a capital follows the word, as it seldom does in prose).
@@ -125,6 +127,9 @@ const LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|w
 // longer quoted secret is a random run that the entropy path below replaces whatever its length.
 const LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
 
+/** A struct tag's key at the end of a gap (`json:`, `yaml:"`), read backwards from its colon. */
+const STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
+
 /** Where a token may start: within 80 characters after the word, not past the end of the sentence. */
 function windowEnd(line: string, after: number): number {
   const end = Math.min(line.length, after + 80);
@@ -133,17 +138,29 @@ function windowEnd(line: string, after: number): number {
 }
 
 /** The labelled value after a credential word ending at `after`: its span, or undefined. */
-function labelledValue(line: string, after: number, passwordLike: boolean): { start: number; end: number } | undefined {
+function labelledValue(line: string, after: number, chosen: ChosenBy): { start: number; end: number } | undefined {
+  const passwordLike = chosen === true;
   LABEL_GAP.lastIndex = after;
   const gap = LABEL_GAP.exec(line);
   if (gap === null) return undefined;
   const at = after + gap[0].length;
   if (gap[0].includes('[REDACTED:')) return undefined; // the separator is inside an earlier rule's tag
+  // A label does not run across a sentence's end (`… a secret. The policy is read-only`).
+  if (/[.!?][ \t]/.test(gap[0])) return undefined;
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
   // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
   const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
+  // The same for another name's colon after a comma or brace, for a chosen value, which may be any word
+  // (`{name: db-secret-7f9c2b, key: password}`: `key` alone names a map's key): that name's value.
+  // (The tests below are asked only of gaps that hold the character they need: most gaps are a colon or a space.)
+  const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
+  if (otherLabel !== null && (!HAS_WORD.test(otherLabel[1] as string) || /^key$/i.test(otherLabel[1] as string))) return undefined;
+  // A pattern in code (`const { password, ...rest } = user`, `[token] = pair`): the word was destructured, the value is code.
+  if (gap[0].length > 2 && /[}\])][ \t]*=[ \t]*$/.test(gap[0])) return undefined;
+  // A struct tag's key (`Password string \`json:"password"\``): the value is the field's name.
+  if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return undefined;
   // The word ended a quoted string and another key follows (a Go struct tag `json:"password" xorm:"…"`).
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return undefined;
   // `key: https://…`, `password://` is a URL, not a label; nor is the colon of a scheme after the
@@ -154,7 +171,8 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (v === null) return undefined;
   const quote = v[1] ?? '';
   // `[hidden]`, `((db_password))`, `{error_message}.`: judged before a bracket is cut as punctuation.
-  if (quote === '' && (isPlaceholder(v[0]) || (/[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ''))))) return undefined;
+  const chooser = chosen !== false ? 'chosen' : 'generated';
+  if (quote === '' && (isPlaceholder(v[0], chooser) || (/[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ''), chooser)))) return undefined;
   // A remark in brackets after the name (`token - (Optional) The Vault token…`, `(Required, Sensitive)`): prose.
   if (quote === '' && ((v[0][0] === '(' && isRemark(v[0])) || isNextLabel(stripClosingTags(v[0])))) return undefined;
   // A mask after the separator (`API_KEY=*****VZYK*****`; markdown bold is two stars): a hidden value.
@@ -173,12 +191,16 @@ function labelledValue(line: string, after: number, passwordLike: boolean): { st
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return undefined;
   // An elided value (`ops_eyJzaWdu…`, `abc123...`) is an example in a document, not a working secret.
   if (/(?:\.{2,}|…)$/.test(v[0])) return undefined;
-  if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, passwordLike)) return undefined;
+  // A word of the sentence the label is in (cheap, and asked first: chosen values may be words).
+  if (quote === '' && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + 8))) return undefined;
+  if (!isCredentialValue(quote === '' ? inner : `${quote}${inner}${quote}`, chosen)) return undefined;
   // Whether the words and separator make a label at all (asked once a value is found: most are words of prose).
   if (!isLabelGap(line, after, gap[0])) return undefined;
   // A description of the credential, not the credential (`**Password**: OpenStack password (…)`): a word that names it follows.
   if (quote === '' && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return undefined;
   if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return undefined;
+  // The user of a `user / password` pair whose password an earlier rule replaced (`password: dev / [REDACTED…]`).
+  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return undefined;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -245,7 +267,7 @@ function redactLine(line: string, firstWord: number): string {
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes('://');
-  const hasUrn = line.includes('urn:');
+  const hasUrn = line.includes('urn:') || line.includes('arn:');
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
     if (m.index < cursor || !credentialWordAt(line, m, hasUrn) || (hasUrl && inUrl(line, m.index))) continue;
     // The kind by the words the credential word ends (`private key`, `signing secret`, `API key`).
@@ -254,7 +276,8 @@ function redactLine(line: string, firstWord: number): string {
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'password');
+    // (Asked of the words around it: `secretKey` names a key, `secret` the secret.)
+    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + 10)) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
     // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
@@ -270,7 +293,7 @@ function redactLine(line: string, firstWord: number): string {
 /** Values beside a credential word on the same line. */
 const NEAR_WORD: ScanRule = {
   kind: 'context',
-  hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
+  hints: ['pass', 'pwd', 'pw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
   scan: (text) => {
     // Only the lines holding a credential word are looked at (found in one pass over the text).
     let out = '';
@@ -310,10 +333,10 @@ function cellValue(cell: string): { lead: string; value: string; trail: string }
 }
 
 /** A table cell holding a credential: a value, not a placeholder, a sentence or a link. */
-function redactCell(cell: string, kind: string): string {
+function redactCell(cell: string, kind: string, name: string): string {
   const { lead, value, trail } = cellValue(cell);
   if (value === '' || /\s/.test(value.trim()) || isRedacted(value) || value.includes('://')) return cell;
-  if (!isCredentialValue(value, kind === 'password') && !isHighEntropy(value)) return cell;
+  if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
 
@@ -353,11 +376,11 @@ const TABLE: ScanRule = {
       const rowNamed = namesCredential(keyCell);
       for (let c = 1; c < cells.length - 1; c += 1) {
         const head = header[c];
-        let kind: string | undefined;
-        if (head !== undefined && namesCredential(head)) kind = genericKind(head);
-        else if (c >= 2 && rowNamed) kind = genericKind(keyCell);
-        if (kind === undefined) continue;
-        const redacted = redactCell(cells[c] as string, kind);
+        let name: string | undefined;
+        if (head !== undefined && namesCredential(head)) name = head;
+        else if (c >= 2 && rowNamed) name = keyCell;
+        if (name === undefined) continue;
+        const redacted = redactCell(cells[c] as string, genericKind(name), name);
         if (redacted !== cells[c]) {
           cells[c] = redacted;
           rowChanged = true;
@@ -422,7 +445,7 @@ const CSV: ScanRule = {
         if (row.length !== header.length) break;
         for (const k of columns) {
           const kind = genericKind(header[k] as string);
-          const redacted = redactCell(row[k] as string, kind);
+          const redacted = redactCell(row[k] as string, kind, header[k] as string);
           if (redacted !== row[k]) {
             row[k] = redacted;
             changed = true;
@@ -439,7 +462,7 @@ const CSV: ScanRule = {
 /** A label line ending in a credential word and a colon, the value alone on the next line. */
 const LABEL_ABOVE: ScanRule = {
   kind: 'context-label',
-  hints: ['pass', 'pwd', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
+  hints: ['pass', 'pwd', 'pw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
   scan: (text) => {
     let out = '';
     let cursor = 0;
@@ -451,13 +474,13 @@ const LABEL_ABOVE: ScanRule = {
       const valueStart = c.index + c[0].length;
       const nl = text.indexOf('\n', valueStart);
       const valueLine = text.slice(valueStart, nl < 0 ? text.length : nl).replace(/[ \t]+$/, '');
-      if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
+      if (label.length > 60 || valueLine.length < 4 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
       LINE_WORD.lastIndex = 0;
       let named = false;
-      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:')) && label.length - (w.index + w[0].length) < 4) named = true;
+      for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes('urn:') || label.includes('arn:')) && label.length - (w.index + w[0].length) < 4) named = true;
       if (!named) continue;
       const kind = genericKind(label);
-      if (!isCredentialValue(valueLine, kind === 'password') && !isHighEntropy(valueLine)) continue;
+      if (!isCredentialValue(valueLine, chosenBy(label)) && !isHighEntropy(valueLine)) continue;
       out += text.slice(cursor, valueStart) + tag(kind);
       cursor = valueStart + valueLine.length;
     }

@@ -8,7 +8,7 @@
  * The value is replaced when the name is a credential's (`…PASSWORD`, `…_TOKEN`, `…SECRET…`,
  * `…_KEY`, not `…_FILE`, `…_URL`, `…_ID`…) and the value is a credential (values.ts).
  */
-import { genericKind } from './assignment.js';
+import { chosenBy, genericKind } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { isCredentialValue, isPath, isRedacted, isTemplateStart, unquote } from './values.js';
 
@@ -28,7 +28,7 @@ export const NAMED_VALUE: ScanRule = {
       const { inner, quote } = unquote(raw);
       if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner)) return m;
       const kind = genericKind(name);
-      if (!isCredentialValue(raw, kind === 'password')) return m;
+      if (!isCredentialValue(raw, chosenBy(name))) return m;
       return `${m.slice(0, m.length - rawValue.length)}${quote}${tag(kind)}${quote}${rawValue.slice(raw.length)}`;
     }),
 };

@@ -93,9 +93,12 @@ export function isOptionList(value: string): boolean {
   return value.includes(',') && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
 }
 
-/** Whether text ends inside a URN (`urn:k8s:`, `urn:ietf:params:`): a credential word that follows is one of its parts (`urn:k8s:secret:redis:password`). */
+/**
+ * Whether text ends inside a URN or an AWS ARN (`urn:k8s:`, `arn:aws:secretsmanager:us-west-2:1234:`): a
+ * credential word that follows is one of its parts (`urn:k8s:secret:redis:password`, `…:secret:mysecret`).
+ */
 export function endsInUrn(before: string): boolean {
-  return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
+  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
 }
 
 /**

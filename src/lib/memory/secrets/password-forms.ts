@@ -4,26 +4,28 @@
  * - an arrow or a long dash between the word and the value (`Password → …`, `token -> …`, `secret ⇒ …`);
  * - the word and the value with only a space between (`passwd Zx8!pq3Rt#w`, `user admin, password …`),
  *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long;
- * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds: admin / …`).
+ * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
+ *   `user / password: admin / …`).
  * Values are judged by values.ts like every other rule's.
  */
-import { genericKind } from './assignment.js';
+import { chosenBy, genericKind } from './assignment.js';
 import { tag, type RegexRule } from './engine.js';
-import { isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
+import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
 const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]+)';
 
 /** Replaces a judged value, keeping its quotes and the punctuation after a bare one. */
-function replaceValue(lead: string, raw: string, kind: string, strict: boolean): string | undefined {
+function replaceValue(lead: string, raw: string, kind: string, strict: boolean, chosen: ChosenBy = kind === 'password'): string | undefined {
   const { inner, quote } = unquote(raw);
   const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
   // The test of the value's shape first: it turns most words of prose away for the least work.
   if (strict && !notProse(value)) return undefined;
   // `[expired].`, `<your password>,`: a placeholder followed by sentence punctuation.
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, '')) || isTemplateStart(raw)) return undefined;
-  if (value === '' || isRedacted(value) || isPlaceholder(value) || isDummy(value)) return undefined;
-  if (!isCredentialValue(quote === '' ? value : raw, kind === 'password')) return undefined;
+  const chooser = chosen !== false ? 'chosen' : 'generated';
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[.,:;!?]+$/, ''), chooser) || isTemplateStart(raw)) return undefined;
+  if (value === '' || isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return undefined;
+  if (!isCredentialValue(quote === '' ? value : raw, chosen)) return undefined;
   return `${lead}${quote}${tag(kind)}${quote}${rest}`;
 }
 
@@ -50,7 +52,7 @@ const ARROW: RegexRule = {
   kind: 'password',
   hints: ['→', '->', '⇒', '—'],
   re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:→|->|⇒|—)[ \\t]*)${VALUE}`, 'gi'),
-  replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false) ?? m,
+  replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m,
 };
 
 /** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`: the word, a space, a value that is not prose. */
@@ -62,11 +64,15 @@ const BARE: RegexRule = {
   replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', 'password', true) ?? m,
 };
 
-/** `Login: admin / Zx8!pq3Rt#w`, `creds: deploy / …`, `credentials - ops / …`. */
+/**
+ * `Login: admin / Zx8!pq3Rt#w`, `creds for the NAS: deploy / …`, `credentials - ops / …`, `Grafana login is
+ * admin / …`, and the pair named as one (`user / password: admin / …`, `username/password = ops / …`).
+ */
 const USER_SLASH_PASSWORD: RegexRule = {
   kind: 'password',
-  hints: ['login', 'creds', 'credential'],
-  re: new RegExp(`((?<![A-Za-z])(?:logins?|creds|credentials?)[ \\t]*(?:[:=]|[-–—])[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
+  // Every pair holds ` / ` (or a tab), whatever its label.
+  hints: ['/ ', '/\t'],
+  re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-–—])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
 };
 

@@ -124,3 +124,46 @@ export function isCjkProse(value: string): boolean {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Words of a sentence, not a password, where one might follow `password is` or `password:` in prose
+ * (`The password is stored in Vault`, `password: reset it via the panel`, `the PIN is printed on
+ * the back`): words of grammar (articles, pronouns, prepositions, auxiliaries, negations) and the
+ * few adjectives that describe a password, and words with the endings of participles, adverbs and
+ * adjectives (`rotated`, `missing`, `securely`, `configurable`). A chosen password may be any other word:
+ * `letmein`, `sunshine` and `dragon` are among the most common.
+ */
+const GRAMMAR_WORD =
+  /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
+const DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
+
+export function readsAsProse(word: string): boolean {
+  const w = word.replace(/[.:!?]$/, '');
+  return GRAMMAR_WORD.test(w) || (w.length >= 4 && DESCRIPTIVE_ENDING.test(w));
+}
+
+/**
+ * Whether a bare word after a label is a word of the sentence the label is in, not a password
+ * (asked of passwords, which may be words; keys and tokens are never plain words):
+ * - after `to`, a word in lower case is a verb's infinitive (`a password to authenticate with`,
+ *   `the secret to fetch`): `changed to`/`set to` a value is the PROSE rule's (assignment.ts); after
+ *   `are`, it describes things in the plural (`SecretStores are bound`), never one password; after a
+ *   dash, with more words after it, it opens a description (`--secret - path to the file`);
+ * - after an assignment spaced as code is, with more code after it, a keyword or a call (`:= range x`);
+ * - a capitalised word with a word in lower case after it opens a sentence (`| Password for the
+ *   etcd store |`, `password | Defines the …`): a capitalised password stands alone (`Password: Welcome`).
+ * - after a table's `|`, a word followed by more text in its cell is a word of a description.
+ * `gap` is the words and separator before the value, `next` what follows it on the line.
+ */
+export function continuesSentence(gap: string, value: string, next: string): boolean {
+  // After a table's `|`, a word with more text in its cell is not the cell's value (`| password \`string\` |`).
+  if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
+  if (/^[a-z]+$/.test(value)) {
+    if (/(?:^|\s)(?:to|are)[ \t*]*$/i.test(gap)) return true;
+    // After a dash, with more words after it: a description (`* \`--secret\` - path to the file`, `the secret — either …`).
+    if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
+    // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
+    if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
+  }
+  return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
+}

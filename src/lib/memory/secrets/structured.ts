@@ -214,7 +214,7 @@ const PGPASS: RegexRule = {
   re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
   replace: (_m, g) => {
     const pw = (g[1] ?? '').trimEnd();
-    if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || pw.length < 4) return undefined;
+    if (isRedacted(pw) || isPlaceholder(pw, 'chosen') || isDummy(pw, { chooser: 'chosen' }) || pw.length < 4) return undefined;
     return `${g[0]}${tag('pgpass-password')}`;
   },
 };

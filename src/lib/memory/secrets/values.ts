@@ -2,70 +2,149 @@
  * What a value looks like: a placeholder, a documentation example, prose, code, or a credential.
  * One owner for these judgements, shared by every rule table.
  */
-import { isCjkProse, isMarkdownLink, isNextLabel } from './prose.js';
+import { isCjkProse, isMarkdownLink, isNextLabel, readsAsProse } from './prose.js';
 import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isStructTagName } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
 
 /**
- * Environment and template references. Case-sensitive on purpose: `$ecretPass1` is a password,
- * `$API_KEY` and `$db_password` (a variable: lower case with an underscore) are not. Besides the
- * shell's: pipeline token replacement (`__DB_PASSWORD__`, `@@DB_PASSWORD@@`), Concourse's
- * `((db_password))`, Python's `%(db_password)s`, and YAML tags that fetch a secret (`!secret x`,
- * `!vault |`, CloudFormation's `!Ref`, `!Sub`) or type it (`!!binary |`: the value is on the next lines),
- * and SQL's named parameters (`password = :password`, `@password`).
+ * Who chose a value decides what may stand in for it (issue 40):
+ * - `chosen`: a password, passphrase or PIN, or a secret named as such. A person chose it, so any word, a run of digits, a
+ *   keyboard row, a default such as `changeme` or the user's own name may be one, and in a person's
+ *   own note it usually is: `123456`, `letmein` and `admin123` are the most common passwords there
+ *   are. Only explicit placeholders stay (isExplicitPlaceholder).
+ * - `generated`: a key, a token, a generated secret. No generator writes a word, a counting run or
+ *   a keyboard row, so one written where such a value goes is a stand-in as well (STAND_IN_WORD,
+ *   TYPED_RUN, isTypedByHand).
  */
-const ENV_REF =
-  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+export type Chooser = 'chosen' | 'generated';
+
 /**
- * An interpolation anywhere in a value makes it a template, not a literal: `squ_${SONAR}`,
+ * TEMPLATE: a value a program fills in, whole. Case-sensitive on purpose: `$ecretPass1` is a
+ * password, `$API_KEY` and `$db_password` (a variable: lower case with an underscore) are not.
+ * The shell's `${…}`, `$(…)`, `$VAR`; Windows' `%VAR%` and `$env:X`; pipeline token replacement
+ * (`__DB_PASSWORD__`, `@@DB_PASSWORD@@`); Concourse's `((db_password))`; Python's `%(db_password)s`;
+ * YAML tags that fetch a secret (`!secret x`, `!vault |`, CloudFormation's `!Ref`, `!Sub`) or type it
+ * (`!!binary |`: the value is on the next lines); SQL's named parameters (`:password`, `@password`).
+ */
+const TEMPLATE =
+  /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+
+/**
+ * BRACKETED: a placeholder written in brackets, as documents and templates write them: `<password>`
+ * (also HTML-escaped, `&lt;YOUR_PASSWORD&gt;`), `{{ vault_db_password }}`, `{name}`, `[hidden]`, and
+ * the first word of a bracketed phrase cut at its space (`[Shared Access key goes here]`, `<Your password>`).
+ */
+const BRACKETED = /^(?:<[^>]*>|&lt;.*&gt;|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\[[A-Za-z][a-z]*|<[A-Za-z][a-z]*)$/i;
+
+/**
+ * INTERPOLATION anywhere in a value makes it a template, not a literal: `squ_${SONAR}`,
  * `"#{DB_PASSWORD}"`, `$__env{X}`; so does a value built on an upper-case variable followed by a
  * path (`$REACT_APP_BASE_URL/#/forgot_password`).
  */
 const INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
 
-/**
- * Words people write where a value goes (any case), the same words with a few digits (`password123`,
- * `admin1234`, `changeme123`: defaults in documentation and compose files), template syntax (also
- * HTML-escaped, `&lt;YOUR_PASSWORD&gt;`, and the first word of a bracketed phrase cut at its space,
- * `[Shared Access key goes here]`), a name for the value (`my-Bitbucket-password`), and a command
- * that fetches the value (`` `cat /run/secrets/token` ``); an encrypted value (`ENC(…)`, Spring Cloud
- * Config's `{cipher}…`) is not the secret either.
- */
-const PLACEHOLDER =
-  /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|key|apikey|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
+/** An upper-case name of a variable holding the credential, not the credential: `DB_PASSWORD`, `STRIPE_API_KEY_2`, `PASSWORD`. */
+const VARIABLE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?)?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
+
+/** MASK: the value hidden by a masking character repeated (`********`, `xxxx`, `••••`, `...`, `---`, `???`). */
+const MASK = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+)$/i;
 
 /**
- * A documentation example or a masked value: AWS's `…EXAMPLE` keys, Sentry's `examplePublicKey`,
- * `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a keyboard row (`qwertyuiop`), the metasyntactic `FooBar…`, a value that says it
- * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`): words no generator writes into a
- * token (any case), and runs no generator makes in a token's length (in one case only: `xXXX` is
- * common in 100 KB of base62). `fake`, `dummy` and `not a real` count as a word of the value: at
- * its start or after a separator (`sk_test_fake…`), not glued to letters or digits (`…12fake…`,
- * which a scanner's own true positive holds), and in values up to 256 characters only.
+ * SECRET_STORE: where the value is kept or how it is fetched, not the value: a vault or secret
+ * manager's reference (`vault:…`, 1Password's `op://…`, `ref+…`, an AWS ARN, a GCP secret's path, a
+ * URN), an encrypted value (Jasypt's `ENC(…)`, SOPS's `ENC[…]`, Spring Cloud Config's `{cipher}…`),
+ * a command that prints it (`` `cat /run/secrets/token` ``, `pass show x`, `op read …`), or code that
+ * reads it from the environment or a CI's secrets (`process.env.X`, `os.environ[…]`, `secrets.X`).
  */
-const DOC_EXAMPLE =
-  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
-/** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
-const DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+const SECRET_STORE =
+  /^(?:vault:.*|op:\/\/.*|ref\+.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|urn:[a-z0-9][a-z0-9-]*:.*|ENC[([].*|\{cipher\}.*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*)$/i;
 
-export function isPlaceholder(value: string): boolean {
+/**
+ * EXAMPLE_WORD: words that say the value is an example, a stand-in or absent, any case:
+ * `placeholder`, `example`, `your-password` (`yourpassword`, `YOURSECRETKEYGOESHERE`), `redacted`, `<…>`'s words without brackets (`insert-key-here`,
+ * `paste_token`), a name for the value with a separator (`my-password`, `my_bitbucket_password`),
+ * a to-do (`TODO: set me`), `replace-me`, and no value at all (`null`, `none`, `empty`, `true`).
+ * (`mypassword` and `changeme` are not here: both are passwords people choose.)
+ */
+const EXAMPLE_WORD =
+  /^(?:placeholder|example|sample|dummy|redacted|hidden|masked|value|(?:example|sample|dummy)[_@.-]?\d{1,4}|your(?:[_\- ].*|[a-z].*)|my[_\- ](?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|replace[_-]?me|(?:todo|tbd|fixme)\b.*|null|none|nil|undefined|empty|true|false)$/i;
+
+/**
+ * The rules read in any case (MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE) as one expression: the
+ * same rules, asked in one pass instead of four (this is asked of every value beside a credential word).
+ */
+const ANY_CASE_PLACEHOLDER = new RegExp(`^(?:${[MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE].map((r) => r.source.slice(1, -1)).join('|')})$`, 'i');
+
+/** An explicit placeholder, for a value of any kind (issue 40's list: templates, masks, vault references, words that say so). */
+function isExplicitPlaceholder(value: string): boolean {
   // VARIABLE_NAME can retry its middle word at each `_`: asked of names, not of 100 KB runs.
-  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || (value.length <= 128 && VARIABLE_NAME.test(value));
+  return ANY_CASE_PLACEHOLDER.test(value) || TEMPLATE.test(value) || INTERPOLATION.test(value) || FORMAT_VERB.test(value) || (value.length <= 128 && VARIABLE_NAME.test(value));
 }
 
 /**
- * True for bodies no generator would produce: masks, doc examples, a run of one character, a count
- * or a repeat. (A long run of one character alone is not enough: Twitter's bearer tokens open with
- * twenty-two `A`s.)
+ * STAND_IN_WORD, for generated values only: a word written where a key or token goes, any case,
+ * with up to 4 digits after it (`token`, `apikey`, `test123`, `admin1234`, `key_1`), or a phrase
+ * telling the reader to change it (`changeme`, `change_this`). A password may be any of these.
  */
-export function isDummy(value: string, opts: { fullLength?: boolean } = {}): boolean {
-  // A value of its format's full length has nothing left out: `...` in it is three of its characters
-  // (Azure AD secrets draw from `[A-Za-z0-9_~.-]`), not an elision.
+const STAND_IN_WORD =
+  /^(?:(?:password|passwd|pass|pwd|secret|token|key|apikey|api[_-]?key|admin|administrator|root|test|testing|demo|dev|guest|user|username|postgres|mysql|redis|letmein|welcome|default|qwerty|foo|bar|baz)(?:[_@.-]?\d{1,4})?|change[_-]?(?:me|it|this).*|my(?:secret|token|password|pass|key|api[_\- ]?key).*)$/i;
+
+/**
+ * Whether a value is a placeholder, not a credential: an explicit one for every value; for a
+ * generated one (the default), a stand-in word as well.
+ */
+export function isPlaceholder(value: string, chooser: Chooser = 'generated'): boolean {
+  return isExplicitPlaceholder(value) || (chooser === 'generated' && STAND_IN_WORD.test(value));
+}
+
+/**
+ * EXAMPLE_MARK: a value that says it is an example or masked, in part, for any value: AWS's `…EXAMPLE`
+ * keys, Sentry's `examplePublicKey`, `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a value that says it
+ * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`). `fake`, `dummy` and `not a real`
+ * count as a word of the value: at its start or after a separator (`sk_test_fake…`), not glued to
+ * letters or digits (`…12fake…`, which a scanner's own true positive holds). Runs of `x` no generator
+ * makes in a token's length (in one case only: `xXXX` is common in 100 KB of base62).
+ */
+const EXAMPLE_MARK =
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+/** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
+const EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
+
+/**
+ * TYPED_RUN, for generated values only: runs a person types on a keyboard, which no generator makes in
+ * a token (`abcdefghij`, `qwertyuiop`, a row of zeros), and the metasyntactic `FooBar`. In a
+ * password they are what people choose.
+ */
+const TYPED_RUN = /0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR/;
+const TYPED_RUN_LONG = /0{12,}|abcdefghij/;
+
+/**
+ * Whether a value is a documentation example, a mask or (for a generated value, the default) a
+ * stand-in typed by hand. `fullLength`: a value of its format's full length has nothing left out:
+ * `...` in it is three of its characters (Azure AD secrets draw from `[A-Za-z0-9_~.-]`), not an
+ * elision, and runs that count are part of it, not a stand-in typed short (`SK0123456789abcdef…` of
+ * Twilio's 32 hex digits, a Slack bot token's three parts: documents shorten or mask theirs).
+ */
+export function isDummy(value: string, opts: { fullLength?: boolean; chooser?: Chooser } = {}): boolean {
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, '');
-  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value)) return true;
-  // A mask of one character (`1111`, `0000`, `aaaa`) at any length; up to 3 distinct from 8 on.
+  const chooser = opts.fullLength === true ? 'chosen' : (opts.chooser ?? 'generated');
+  const long = value.length > 256;
+  if ((long ? EXAMPLE_MARK_LONG : EXAMPLE_MARK).test(value) || (value.includes('eyJ') && isJwtIoSample(value)) || isEncodedExample(value, chooser)) return true;
+  return chooser === 'generated' && ((long ? TYPED_RUN_LONG : TYPED_RUN).test(value) || isTypedByHand(value));
+}
+
+/**
+ * A generated value's stand-in typed by hand. (A long run of one character alone is not enough:
+ * Twitter's bearer tokens open with twenty-two `A`s.)
+ * - one character repeated (`1111`, `aaaa`) at any length, up to 3 distinct from 8 on;
+ * - a mask with a word stuck on (maskWithTail);
+ * - runs that count up or down, or a repeated unit (isPatterned: `1234567890`, `sk_test_abcdef123456`);
+ * - a fixture's counting pair (`abc123`, isCountingPair);
+ * - a placeholder written twice (`key123key123`, isRepeatedPlaceholder).
+ */
+function isTypedByHand(value: string): boolean {
   return (value.length >= 3 && fewDistinct(value, 1)) || (value.length >= 8 && fewDistinct(value, 3)) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
 }
 
@@ -119,13 +198,15 @@ function maskWithTail(value: string): boolean {
 }
 
 /**
- * A password in a URL that is no credential, besides a placeholder or a dummy: the default that
- * repeats the user name (`mongodb://mongodb:mongodb@localhost`, the images' documented default),
- * or fewer than 4 characters (`user:abc@`), too short for any rule here to call a credential (an
- * assignment's quoted value needs 4 as well), or words naming what goes there (`x-access-token:secret-token@`).
+ * A password in a URL that is no credential: a placeholder or example (a URL's password is chosen:
+ * `postgres://app:changeme@…` and `mysql://root:root@…` are passwords, issue 40; a token's, after a
+ * user that names it, `x-access-token:` or `oauth2:`, is generated), fewer than 4 characters
+ * (`user:abc@`), too short for any rule here to call a credential (an assignment's quoted value
+ * needs 4 as well), or words naming what goes there (`x-access-token:secret-token@`).
  */
 export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
-  return password.length < 4 || (user !== '' && password === user) || isRedacted(password) || isPlaceholder(password) || isDummy(password) || NAMES_ITSELF.test(password);
+  const chooser: Chooser = /token|oauth|api[_-]?key/i.test(user) ? 'generated' : 'chosen';
+  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password);
 }
 
 /** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
@@ -136,7 +217,7 @@ const BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
  * hides the marker from the checks above, so the decoded text is asked the same. Only text that
  * decodes to printable ASCII counts, so random bytes (every real key) never do.
  */
-function isEncodedExample(value: string): boolean {
+function isEncodedExample(value: string, chooser: Chooser): boolean {
   // Base64 of text mixes cases (`dGVzdA==`); a word of prose in one case is not decoded (the cheap test first).
   if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
   const text = Buffer.from(value, 'base64').toString('latin1');
@@ -145,7 +226,7 @@ function isEncodedExample(value: string): boolean {
   // `cm9vdA==` "root", `WFhYWA==` "XXXX"): asked as any value is. A real password encoded stays one.
   const word = text.trim();
   // (Basic auth's `user:password` stays a credential: this project's own tests plant it as one.)
-  return DOC_EXAMPLE.test(text) || (value.length >= 8 && word !== '' && (isPlaceholder(word) || isDummy(word)));
+  return EXAMPLE_MARK.test(text) || (value.length >= 8 && word !== '' && (isPlaceholder(word, chooser) || isDummy(word, { chooser })));
 }
 
 /**
@@ -355,8 +436,6 @@ export function insideTemplate(before: string): boolean {
   return false;
 }
 
-/** An upper-case name of a variable holding the credential, not the credential: `DB_PASSWORD`, `STRIPE_API_KEY_2`. */
-const VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
 
 /**
  * A token named as a cursor or a request id, not a credential: pagination (`NextToken`,
@@ -407,10 +486,25 @@ const CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
 const WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
 
 /**
- * Whether a value given to a secret-named key is a credential rather than prose, code or a
- * placeholder. `numericOk`: PINs and passwords may be digits only; sizes and counts are not secrets.
+ * How the words naming a credential say its value was made (assignment.ts `chosenBy`): `true` for a
+ * password, passphrase or PIN, chosen by a person; `'secret'` for a secret named as such (`JWT_SECRET`,
+ * `the session secret`), chosen too, though a name written where it goes refers to a secret object
+ * (`secret: db-credentials`); `false` for keys and tokens, which are generated.
  */
-export function isCredentialValue(raw: string, numericOk: boolean): boolean {
+export type ChosenBy = boolean | 'secret';
+
+/**
+ * Whether a value given to a secret-named key is a credential rather than prose, code or a
+ * placeholder. A chosen value (Chooser) may be digits only (sizes and counts given to other keys are
+ * not secrets), any word or a typed run, and 4 characters are enough (`root`, `1234`): only explicit
+ * placeholders, words of a sentence and what is not a value at all (code, paths, names) are not one.
+ */
+export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSentence?: boolean } = {}): boolean {
+  const chosen = chosenBy !== false;
+  const chooser: Chooser = chosen ? 'chosen' : 'generated';
+  const numericOk = chosen;
+  // Names written where a value goes (`dbHost`, `db-credentials`): a password may be one, a secret's or a key's is a reference.
+  const namesAreValues = chosenBy === true;
   const { inner: once, quote } = unquote(raw);
   // A shell splice (`"'$PRECOMPILE_PASSWORD'"`): quotes inside quotes, the value is within both.
   const inner = quote === '' ? once : unquote(once).inner;
@@ -420,16 +514,21 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // Inside a bare value the escape ends it too (`PASSWORD=password\\rDB=tests\\r`, a `.env` text in a string).
   let v = inner.trim().replace(TRAILING_ESCAPES, '');
   if (quote === '' && v.includes('\\')) v = v.replace(ESCAPED_BREAK_ON, '');
-  if (v === '' || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (v === '' || isRedacted(v) || isPlaceholder(v, chooser) || isDummy(v, { chooser })) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
-  if (quote !== '') {
-    if (v.length < 4) return false;
-  } else if (v.length < 6) return false;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
-  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  // A label's own text (`passwordLabel:"Password:"`, `"Username or email:"`): words and a colon.
+  if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
+  if (v.length < (quote !== '' || chosen ? 4 : 6)) return false;
+  // Digits may be a PIN or a password; a number with a fraction (`1556311319.069`, a time stamp) is a measure.
+  if (/^\d+\.\d+$/.test(v)) return false;
+  if (/^\d+$/.test(v)) return numericOk;
+  // A word: a generated value is never one; a chosen one may be (`letmein`, `sunshine`), unless
+  // it is a word of the sentence around it (`password: reset it via the panel`, prose.ts). A
+  // command line's flag is in no sentence (`redis-cli -a foobared`): `where.inSentence` false.
+  if (WORDISH.test(v) && (chosen ? where.inSentence !== false && readsAsProse(v) : v.length < 16 || /[_-]/.test(v))) return false;
   // A word in markdown emphasis (`to _groups_`, `are *strongly*`), or one a symbol follows (`templated⏎`): the word is the value.
   const word = EMPHASIS.test(v) ? v.replace(/^[_*]+|[_*]+$/g, '') : SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, '') : undefined;
-  if (word !== undefined && WORDISH.test(word) && word.length < 16) return false;
+  if (word !== undefined && word !== v && WORDISH.test(word) && word.length < 16) return false;
   // A placeholder in brackets, then the next parameter (`Token=[token]&X-Amz-Algorithm=…`): the value is the placeholder.
   if (quote === '' && /^(?:\[[A-Za-z][\w -]*\]|<[A-Za-z][\w -]*>)[&;,]/.test(v)) return false;
   // No letter and no digit (`%!*'();:@&=+$,/?#[] `, a test of URL-reserved characters): no generator makes
@@ -452,10 +551,11 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   // Words run together in one case (`dockerconfigjson`, `AWSCURRENT`: a Secret type, a version
   // stage) read as words; a generated key or token drawn from one case of letters does not. Not for
   // passwords, which may be words.
-  if (!numericOk && readsAsWords(v)) return false;
+  // (A secret named as such is chosen, so its words may be a value, but not a constant's name in capitals.)
+  if ((!chosen || (chosenBy === 'secret' && /^[A-Z]+$/.test(v))) && readsAsWords(v)) return false;
   // A key or token typed by hand along the shifted digit row (`STSA#$%^&Key`), not generated (a password may be).
   // (Counting runs such as `abc123xyz789` stay values: this project's own tests plant them as secrets.)
-  if (!numericOk && SHIFTED_ROW.test(v)) return false;
+  if (!chosen && SHIFTED_ROW.test(v)) return false;
   // Documentation's and code's ways of writing something else where a value goes (issue 29's dev docs; asked
   // after the cheap tests above, which turn most words away): names.ts and prose.ts judge them.
   if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v) || isStructTagName(v)) return false;
@@ -477,15 +577,15 @@ export function isCredentialValue(raw: string, numericOk: boolean): boolean {
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
-  if (!numericOk && isCamelName(v)) return false;
+  if (!namesAreValues && isCamelName(v)) return false;
   // A name or a type where a key, token or secret goes (`secretKey: dbHost`, `sk_test_123`, `[]byte`): names.ts.
-  if (!numericOk && isNameNotValue(v)) return false;
+  if (!namesAreValues && isNameNotValue(v)) return false;
   // The same for a constant's name in upper case (`PROJECT_NAME_ALIAS`): words of letters joined by `_`.
-  if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
+  if (!namesAreValues && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
   // A key or token that spells out what it is (`devtoken2024`, `test_api_key_123`, `client_secret_dev_01`)
   // was named by a person; generated ones are random, and a format that opens with such a word
   // (`AGE-SECRET-KEY-1…`) keeps a long random run. (A password may hold any word.)
-  if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
+  if (!chosen && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, '-'))) return false;
   // A CSS colour (`#DF3312`): a style, not a value.
   if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
   // A cloud region (`eu-west-3`, `us-gov-east-1`), a public key or a certificate: no secret.
@@ -531,7 +631,7 @@ export function isCitation(v: string): boolean {
 const SHIFTED_ROW = /!@#\$|@#\$%|#\$%\^|\$%\^&|%\^&\*|\^&\*\(|&\*\(\)/;
 
 /** Verbs of a format string: Go's indexed `%[1]s`, or `%s`/`%v` ending the value. */
-const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
+const FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[svwdq]$/;
 
 /**
  * Whether letters in one case read as words run together (`dockerconfigjson`, `AWSCURRENT`,

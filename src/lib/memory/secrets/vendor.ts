@@ -24,6 +24,8 @@ export interface VendorRow {
   min: number;
   /** Extra shape check on the body (e.g. hex only, a fixed length, mixed case). */
   check?: (body: string) => boolean;
+  /** Whether the body has the format's full length and structure (values.ts isDummy `fullLength`: typed runs are part of it). */
+  full?: (body: string) => boolean;
   /** Lower-case literal(s) that must be present for the row to run; default: the prefix if literal. */
   hints: readonly string[];
   /** Flags besides `g` (e.g. `i`). */
@@ -51,7 +53,8 @@ const ROWS: VendorRow[] = [
   { kind: 'google-oauth-token', prefix: '(?:ya29\\.|1//0)', body: URLSAFE, min: 20, hints: ['ya29.', '1//0'] },
   { kind: 'github-token', prefix: '(?:gh[pousr]_|github_pat_)', body: '[A-Za-z0-9_]', min: 30, hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'] },
   { kind: 'gitlab-token', prefix: '(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)', body: URLSAFE, min: 20, hints: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glft-', 'glcbt-', 'gloas-', 'glsoat-', 'glimt-', 'glagent-', 'glrrt-', 'GR1348941'] },
-  { kind: 'slack-token', prefix: '(?:xox[abposre]-|xapp-)', body: '[A-Za-z0-9-]', min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), hints: ['xox', 'xapp-'] },
+  // A bot or user token in full: two numeric ids, then 24 (bot) or 32 (user) letters and digits.
+  { kind: 'slack-token', prefix: '(?:xox[abposre]-|xapp-)', body: '[A-Za-z0-9-]', min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), full: (b) => /^\d{10,13}-\d{10,13}-[A-Za-z0-9]{24,32}$/.test(b), hints: ['xox', 'xapp-'] },
   { kind: 'stripe-key', prefix: '(?:sk|rk)_(?:live|test)_', body: ALNUM, min: 10, hints: ['_live_', '_test_'] },
   { kind: 'stripe-webhook-secret', prefix: 'whsec_', body: '[A-Za-z0-9+/=]', min: 20, hints: ['whsec_'] },
   { kind: 'anthropic-key', prefix: 'sk-ant-', body: URLSAFE, min: 20, hints: ['sk-ant-'] },
@@ -107,8 +110,8 @@ const ROWS: VendorRow[] = [
   // that lost a dash (`798JRYLJVD4`) are the same key, so the count, not the grouping, decides.
   { kind: 'onepassword-secret-key', prefix: 'A3-', body: '[A-Z0-9-]', min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b) || (/^[A-Z0-9]{6}(?:-[A-Z0-9]{5,12}){3,6}$/.test(b) && b.replace(/-/g, '').length === 32), hints: ['A3-'] },
   { kind: 'onepassword-service-token', prefix: 'ops_eyJ', body: '[A-Za-z0-9_=+/-]', min: 40, hints: ['ops_eyJ'] },
-  { kind: 'twilio-api-key', prefix: 'SK', body: '[0-9a-f]', min: 32, check: exact(32), hints: ['SK'] },
-  { kind: 'twilio-account-sid', prefix: 'AC', body: '[0-9a-f]', min: 32, check: exact(32), hints: ['AC'] },
+  { kind: 'twilio-api-key', prefix: 'SK', body: '[0-9a-f]', min: 32, check: exact(32), full: exact(32), hints: ['SK'] },
+  { kind: 'twilio-account-sid', prefix: 'AC', body: '[0-9a-f]', min: 32, check: exact(32), full: exact(32), hints: ['AC'] },
   { kind: 'sendgrid-key', prefix: 'SG\\.', body: '[A-Za-z0-9_.-]', min: 40, check: (b) => b.includes('.'), hints: ['SG.'] },
   { kind: 'mailgun-key', prefix: 'key-', body: '[0-9a-z]', min: 32, check: (b) => hexOnly(b) && b.length === 32, hints: ['key-'] },
   { kind: 'mailchimp-key', prefix: '[0-9a-f]{32}-us', body: '[0-9]', min: 1, check: (b) => b.length <= 2, hints: ['-us'] },
@@ -127,7 +130,7 @@ export function vendorRule(row: VendorRow): RegexRule {
     replace: (match, g) => {
       if ((g[2] ?? '') !== '') return undefined;
       const body = g[1] ?? '';
-      if (body.length < row.min || isRedacted(match) || isDummy(body)) return undefined;
+      if (body.length < row.min || isRedacted(match) || isDummy(body, { fullLength: row.full?.(body) === true })) return undefined;
       if (row.check !== undefined && !row.check(body)) return undefined;
       return tag(row.kind);
     },
