@@ -443,8 +443,8 @@ function createLogger(options) {
 var nullLogger = createLogger({ level: "silent" });
 
 // src/lib/context/project.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path11 = require("node:path");
 var import_node_os2 = require("node:os");
 
 // src/lib/config/claude-memory.ts
@@ -497,6 +497,52 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
   return { dir: (0, import_node_path9.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 
+// src/lib/util/claude-project-key.ts
+var import_node_fs10 = require("node:fs");
+var import_node_path10 = require("node:path");
+var MAX_SANITIZED_LENGTH = 200;
+function claudePathHash(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return Math.abs(h).toString(36);
+}
+function claudeProjectKey(path) {
+  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
+  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
+}
+function resolveProjectKey(path, projectsDir, env) {
+  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
+  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+  const computed = claudeProjectKey(path);
+  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
+  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+  } catch {
+    return computed;
+  }
+  if (names.length === 0 || names.includes(computed)) return computed;
+  let best = names[0];
+  let bestTime = -1;
+  for (const name of names) {
+    const st = statOrUndefinedHere((0, import_node_path10.join)(projectsDir, name));
+    if (st !== void 0 && st.mtimeMs > bestTime) {
+      best = name;
+      bestTime = st.mtimeMs;
+    }
+  }
+  return best;
+}
+function statOrUndefinedHere(path) {
+  try {
+    return (0, import_node_fs10.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+
 // src/lib/graphiti/escape.ts
 var MAX_PROJECT_GROUP_LENGTH = 64;
 function shortHash(text) {
@@ -522,44 +568,12 @@ function processEnv() {
 }
 
 // src/lib/context/project.ts
-var MAX_SANITIZED_LENGTH = 200;
-function claudePathHash(path) {
-  let h = 0;
-  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
-  return Math.abs(h).toString(36);
-}
-function claudeProjectKey(path) {
-  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
-  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
-  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
-}
-function resolveProjectKey(path, projectsDir, env = processEnv()) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
-  const computed = claudeProjectKey(path);
-  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
-  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
-  let names;
-  try {
-    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
-  } catch {
-    return computed;
-  }
-  if (names.length === 0 || names.includes(computed)) return computed;
-  let best = names[0];
-  let bestTime = -1;
-  for (const name of names) {
-    const st = statOrUndefined((0, import_node_path10.join)(projectsDir, name));
-    if (st !== void 0 && st.mtimeMs > bestTime) {
-      best = name;
-      bestTime = st.mtimeMs;
-    }
-  }
-  return best;
+function resolveProjectKey2(path, projectsDir, env = processEnv()) {
+  return resolveProjectKey(path, projectsDir, env);
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs10.statSync)(path);
+    return (0, import_node_fs11.statSync)(path);
   } catch {
     return void 0;
   }
@@ -567,37 +581,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(path, "r");
+    fd = (0, import_node_fs11.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs10.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs10.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path10.resolve)(start);
+  let dir = (0, import_node_path11.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path10.join)(dir, ".git");
+    const dotGit = (0, import_node_path11.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path10.isAbsolute)(m[1]) ? m[1] : (0, import_node_path10.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path10.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path11.isAbsolute)(m[1]) ? m[1] : (0, import_node_path11.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path11.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path10.isAbsolute)(common) ? common : (0, import_node_path10.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path10.basename)(commonDir) === ".git" ? (0, import_node_path10.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path11.isAbsolute)(common) ? common : (0, import_node_path11.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path11.basename)(commonDir) === ".git" ? (0, import_node_path11.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path10.dirname)(dir);
+    const parent = (0, import_node_path11.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -612,19 +626,19 @@ function projectSearchGroups(config, key) {
   return groups;
 }
 function detectProject(cwd, config, env = processEnv()) {
-  const abs = (0, import_node_path10.resolve)(cwd);
+  const abs = (0, import_node_path11.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path10.join)(config.claudeConfigDir, "projects");
-  const key = resolveProjectKey(root, projectsDir, env);
+  const projectsDir = (0, import_node_path11.join)(config.claudeConfigDir, "projects");
+  const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path10.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path11.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path10.basename)(root) || root,
+    name: (0, import_node_path11.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -634,14 +648,14 @@ function detectProject(cwd, config, env = processEnv()) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path12 = require("node:path");
 var import_node_module2 = require("node:module");
 var import_node_os3 = require("node:os");
 var import_node_url2 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -649,8 +663,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs11.statSync)(path);
-    return { text: (0, import_node_fs11.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs12.statSync)(path);
+    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -658,9 +672,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  (0, import_node_fs11.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  (0, import_node_fs12.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs11.linkSync)(tmp, path);
+    (0, import_node_fs12.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -668,12 +682,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs11.unlinkSync)(tmp);
+      (0, import_node_fs12.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs11.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs12.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -683,11 +697,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs11.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - (0, import_node_fs11.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs11.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -697,14 +711,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs11.unlinkSync)(path);
+      (0, import_node_fs12.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs11.unlinkSync)(guard);
+      (0, import_node_fs12.unlinkSync)(guard);
     } catch {
     }
   }
@@ -726,12 +740,12 @@ function workerSwitches(env) {
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = (0, import_node_path11.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path11.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path11.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path12.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path12.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path12.join)(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs12.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs13.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -749,7 +763,7 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs12.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs13.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -760,7 +774,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options.pid ?? process.pid,
     token: options.token ?? uniqueId(),
@@ -792,7 +806,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs12.unlinkSync)(files.pidFile);
+    (0, import_node_fs13.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -800,17 +814,17 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs12.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs12.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs13.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs13.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
   const here = (0, import_node_url2.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path11.extname)(here);
+  const ext = (0, import_node_path12.extname)(here);
   const override = workerSwitches(env).script;
-  const script = override !== void 0 ? (0, import_node_path11.resolve)(override) : (0, import_node_path11.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const script = override !== void 0 ? (0, import_node_path12.resolve)(override) : (0, import_node_path12.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path11.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path12.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
 }
@@ -872,9 +886,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -924,7 +938,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs13.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs14.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -940,7 +954,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs13.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs14.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -1027,7 +1041,7 @@ function writeStdout(text, fd = 1) {
   const data = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < data.length) written += (0, import_node_fs13.writeSync)(fd, data, written);
+    while (written < data.length) written += (0, import_node_fs14.writeSync)(fd, data, written);
     return Promise.resolve();
   } catch (error) {
     if (error.code !== "EAGAIN") return Promise.resolve();
@@ -1071,7 +1085,7 @@ function shouldInject(source, contextOnResume) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs13.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs14.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -1094,7 +1108,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path12.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path13.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -1102,7 +1116,7 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path12.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path13.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
@@ -1115,14 +1129,14 @@ function fingerprint(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = (0, import_node_path12.join)(stateDir, CONFIG_ERROR_MARKER);
+  const file = (0, import_node_path13.join)(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if ((0, import_node_fs13.readFileSync)(file, "utf8").trim() === key) return false;
+    if ((0, import_node_fs14.readFileSync)(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    (0, import_node_fs13.writeFileSync)(file, `${key}
+    (0, import_node_fs14.writeFileSync)(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -1130,7 +1144,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    (0, import_node_fs13.unlinkSync)((0, import_node_path12.join)(stateDir, CONFIG_ERROR_MARKER));
+    (0, import_node_fs14.unlinkSync)((0, import_node_path13.join)(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;

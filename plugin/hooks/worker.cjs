@@ -327,104 +327,104 @@ var init_en = __esm({
     init_ZodError();
     init_util();
     errorMap = (issue2, _ctx) => {
-      let message;
+      let message2;
       switch (issue2.code) {
         case ZodIssueCode.invalid_type:
           if (issue2.received === ZodParsedType.undefined) {
-            message = "Required";
+            message2 = "Required";
           } else {
-            message = `Expected ${issue2.expected}, received ${issue2.received}`;
+            message2 = `Expected ${issue2.expected}, received ${issue2.received}`;
           }
           break;
         case ZodIssueCode.invalid_literal:
-          message = `Invalid literal value, expected ${JSON.stringify(issue2.expected, util.jsonStringifyReplacer)}`;
+          message2 = `Invalid literal value, expected ${JSON.stringify(issue2.expected, util.jsonStringifyReplacer)}`;
           break;
         case ZodIssueCode.unrecognized_keys:
-          message = `Unrecognized key(s) in object: ${util.joinValues(issue2.keys, ", ")}`;
+          message2 = `Unrecognized key(s) in object: ${util.joinValues(issue2.keys, ", ")}`;
           break;
         case ZodIssueCode.invalid_union:
-          message = `Invalid input`;
+          message2 = `Invalid input`;
           break;
         case ZodIssueCode.invalid_union_discriminator:
-          message = `Invalid discriminator value. Expected ${util.joinValues(issue2.options)}`;
+          message2 = `Invalid discriminator value. Expected ${util.joinValues(issue2.options)}`;
           break;
         case ZodIssueCode.invalid_enum_value:
-          message = `Invalid enum value. Expected ${util.joinValues(issue2.options)}, received '${issue2.received}'`;
+          message2 = `Invalid enum value. Expected ${util.joinValues(issue2.options)}, received '${issue2.received}'`;
           break;
         case ZodIssueCode.invalid_arguments:
-          message = `Invalid function arguments`;
+          message2 = `Invalid function arguments`;
           break;
         case ZodIssueCode.invalid_return_type:
-          message = `Invalid function return type`;
+          message2 = `Invalid function return type`;
           break;
         case ZodIssueCode.invalid_date:
-          message = `Invalid date`;
+          message2 = `Invalid date`;
           break;
         case ZodIssueCode.invalid_string:
           if (typeof issue2.validation === "object") {
             if ("includes" in issue2.validation) {
-              message = `Invalid input: must include "${issue2.validation.includes}"`;
+              message2 = `Invalid input: must include "${issue2.validation.includes}"`;
               if (typeof issue2.validation.position === "number") {
-                message = `${message} at one or more positions greater than or equal to ${issue2.validation.position}`;
+                message2 = `${message2} at one or more positions greater than or equal to ${issue2.validation.position}`;
               }
             } else if ("startsWith" in issue2.validation) {
-              message = `Invalid input: must start with "${issue2.validation.startsWith}"`;
+              message2 = `Invalid input: must start with "${issue2.validation.startsWith}"`;
             } else if ("endsWith" in issue2.validation) {
-              message = `Invalid input: must end with "${issue2.validation.endsWith}"`;
+              message2 = `Invalid input: must end with "${issue2.validation.endsWith}"`;
             } else {
               util.assertNever(issue2.validation);
             }
           } else if (issue2.validation !== "regex") {
-            message = `Invalid ${issue2.validation}`;
+            message2 = `Invalid ${issue2.validation}`;
           } else {
-            message = "Invalid";
+            message2 = "Invalid";
           }
           break;
         case ZodIssueCode.too_small:
           if (issue2.type === "array")
-            message = `Array must contain ${issue2.exact ? "exactly" : issue2.inclusive ? `at least` : `more than`} ${issue2.minimum} element(s)`;
+            message2 = `Array must contain ${issue2.exact ? "exactly" : issue2.inclusive ? `at least` : `more than`} ${issue2.minimum} element(s)`;
           else if (issue2.type === "string")
-            message = `String must contain ${issue2.exact ? "exactly" : issue2.inclusive ? `at least` : `over`} ${issue2.minimum} character(s)`;
+            message2 = `String must contain ${issue2.exact ? "exactly" : issue2.inclusive ? `at least` : `over`} ${issue2.minimum} character(s)`;
           else if (issue2.type === "number")
-            message = `Number must be ${issue2.exact ? `exactly equal to ` : issue2.inclusive ? `greater than or equal to ` : `greater than `}${issue2.minimum}`;
+            message2 = `Number must be ${issue2.exact ? `exactly equal to ` : issue2.inclusive ? `greater than or equal to ` : `greater than `}${issue2.minimum}`;
           else if (issue2.type === "bigint")
-            message = `Number must be ${issue2.exact ? `exactly equal to ` : issue2.inclusive ? `greater than or equal to ` : `greater than `}${issue2.minimum}`;
+            message2 = `Number must be ${issue2.exact ? `exactly equal to ` : issue2.inclusive ? `greater than or equal to ` : `greater than `}${issue2.minimum}`;
           else if (issue2.type === "date")
-            message = `Date must be ${issue2.exact ? `exactly equal to ` : issue2.inclusive ? `greater than or equal to ` : `greater than `}${new Date(Number(issue2.minimum))}`;
+            message2 = `Date must be ${issue2.exact ? `exactly equal to ` : issue2.inclusive ? `greater than or equal to ` : `greater than `}${new Date(Number(issue2.minimum))}`;
           else
-            message = "Invalid input";
+            message2 = "Invalid input";
           break;
         case ZodIssueCode.too_big:
           if (issue2.type === "array")
-            message = `Array must contain ${issue2.exact ? `exactly` : issue2.inclusive ? `at most` : `less than`} ${issue2.maximum} element(s)`;
+            message2 = `Array must contain ${issue2.exact ? `exactly` : issue2.inclusive ? `at most` : `less than`} ${issue2.maximum} element(s)`;
           else if (issue2.type === "string")
-            message = `String must contain ${issue2.exact ? `exactly` : issue2.inclusive ? `at most` : `under`} ${issue2.maximum} character(s)`;
+            message2 = `String must contain ${issue2.exact ? `exactly` : issue2.inclusive ? `at most` : `under`} ${issue2.maximum} character(s)`;
           else if (issue2.type === "number")
-            message = `Number must be ${issue2.exact ? `exactly` : issue2.inclusive ? `less than or equal to` : `less than`} ${issue2.maximum}`;
+            message2 = `Number must be ${issue2.exact ? `exactly` : issue2.inclusive ? `less than or equal to` : `less than`} ${issue2.maximum}`;
           else if (issue2.type === "bigint")
-            message = `BigInt must be ${issue2.exact ? `exactly` : issue2.inclusive ? `less than or equal to` : `less than`} ${issue2.maximum}`;
+            message2 = `BigInt must be ${issue2.exact ? `exactly` : issue2.inclusive ? `less than or equal to` : `less than`} ${issue2.maximum}`;
           else if (issue2.type === "date")
-            message = `Date must be ${issue2.exact ? `exactly` : issue2.inclusive ? `smaller than or equal to` : `smaller than`} ${new Date(Number(issue2.maximum))}`;
+            message2 = `Date must be ${issue2.exact ? `exactly` : issue2.inclusive ? `smaller than or equal to` : `smaller than`} ${new Date(Number(issue2.maximum))}`;
           else
-            message = "Invalid input";
+            message2 = "Invalid input";
           break;
         case ZodIssueCode.custom:
-          message = `Invalid input`;
+          message2 = `Invalid input`;
           break;
         case ZodIssueCode.invalid_intersection_types:
-          message = `Intersection results could not be merged`;
+          message2 = `Intersection results could not be merged`;
           break;
         case ZodIssueCode.not_multiple_of:
-          message = `Number must be a multiple of ${issue2.multipleOf}`;
+          message2 = `Number must be a multiple of ${issue2.multipleOf}`;
           break;
         case ZodIssueCode.not_finite:
-          message = "Number must be finite";
+          message2 = "Number must be finite";
           break;
         default:
-          message = _ctx.defaultError;
+          message2 = _ctx.defaultError;
           util.assertNever(issue2);
       }
-      return { message };
+      return { message: message2 };
     };
     en_default = errorMap;
   }
@@ -573,8 +573,8 @@ var errorUtil;
 var init_errorUtil = __esm({
   "node_modules/zod/v3/helpers/errorUtil.js"() {
     (function(errorUtil2) {
-      errorUtil2.errToObj = (message) => typeof message === "string" ? { message } : message || {};
-      errorUtil2.toString = (message) => typeof message === "string" ? message : message?.message;
+      errorUtil2.errToObj = (message2) => typeof message2 === "string" ? { message: message2 } : message2 || {};
+      errorUtil2.toString = (message2) => typeof message2 === "string" ? message2 : message2?.message;
     })(errorUtil || (errorUtil = {}));
   }
 });
@@ -590,16 +590,16 @@ function processCreateParams(params) {
   if (errorMap2)
     return { errorMap: errorMap2, description };
   const customMap = (iss, ctx) => {
-    const { message } = params;
+    const { message: message2 } = params;
     if (iss.code === "invalid_enum_value") {
-      return { message: message ?? ctx.defaultError };
+      return { message: message2 ?? ctx.defaultError };
     }
     if (typeof ctx.data === "undefined") {
-      return { message: message ?? required_error ?? ctx.defaultError };
+      return { message: message2 ?? required_error ?? ctx.defaultError };
     }
     if (iss.code !== "invalid_type")
       return { message: ctx.defaultError };
-    return { message: message ?? invalid_type_error ?? ctx.defaultError };
+    return { message: message2 ?? invalid_type_error ?? ctx.defaultError };
   };
   return { errorMap: customMap, description };
 }
@@ -943,14 +943,14 @@ var init_types = __esm({
         const result = await (isAsync(maybeAsyncResult) ? maybeAsyncResult : Promise.resolve(maybeAsyncResult));
         return handleResult(ctx, result);
       }
-      refine(check2, message) {
+      refine(check2, message2) {
         const getIssueProperties = (val) => {
-          if (typeof message === "string" || typeof message === "undefined") {
-            return { message };
-          } else if (typeof message === "function") {
-            return message(val);
+          if (typeof message2 === "string" || typeof message2 === "undefined") {
+            return { message: message2 };
+          } else if (typeof message2 === "function") {
+            return message2(val);
           } else {
-            return message;
+            return message2;
           }
         };
         return this._refinement((val, ctx) => {
@@ -1423,11 +1423,11 @@ var init_types = __esm({
         }
         return { status: status.value, value: input2.data };
       }
-      _regex(regex, validation, message) {
+      _regex(regex, validation, message2) {
         return this.refinement((data) => regex.test(data), {
           validation,
           code: ZodIssueCode.invalid_string,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
       _addCheck(check2) {
@@ -1436,37 +1436,37 @@ var init_types = __esm({
           checks: [...this._def.checks, check2]
         });
       }
-      email(message) {
-        return this._addCheck({ kind: "email", ...errorUtil.errToObj(message) });
+      email(message2) {
+        return this._addCheck({ kind: "email", ...errorUtil.errToObj(message2) });
       }
-      url(message) {
-        return this._addCheck({ kind: "url", ...errorUtil.errToObj(message) });
+      url(message2) {
+        return this._addCheck({ kind: "url", ...errorUtil.errToObj(message2) });
       }
-      emoji(message) {
-        return this._addCheck({ kind: "emoji", ...errorUtil.errToObj(message) });
+      emoji(message2) {
+        return this._addCheck({ kind: "emoji", ...errorUtil.errToObj(message2) });
       }
-      uuid(message) {
-        return this._addCheck({ kind: "uuid", ...errorUtil.errToObj(message) });
+      uuid(message2) {
+        return this._addCheck({ kind: "uuid", ...errorUtil.errToObj(message2) });
       }
-      nanoid(message) {
-        return this._addCheck({ kind: "nanoid", ...errorUtil.errToObj(message) });
+      nanoid(message2) {
+        return this._addCheck({ kind: "nanoid", ...errorUtil.errToObj(message2) });
       }
-      cuid(message) {
-        return this._addCheck({ kind: "cuid", ...errorUtil.errToObj(message) });
+      cuid(message2) {
+        return this._addCheck({ kind: "cuid", ...errorUtil.errToObj(message2) });
       }
-      cuid2(message) {
-        return this._addCheck({ kind: "cuid2", ...errorUtil.errToObj(message) });
+      cuid2(message2) {
+        return this._addCheck({ kind: "cuid2", ...errorUtil.errToObj(message2) });
       }
-      ulid(message) {
-        return this._addCheck({ kind: "ulid", ...errorUtil.errToObj(message) });
+      ulid(message2) {
+        return this._addCheck({ kind: "ulid", ...errorUtil.errToObj(message2) });
       }
-      base64(message) {
-        return this._addCheck({ kind: "base64", ...errorUtil.errToObj(message) });
+      base64(message2) {
+        return this._addCheck({ kind: "base64", ...errorUtil.errToObj(message2) });
       }
-      base64url(message) {
+      base64url(message2) {
         return this._addCheck({
           kind: "base64url",
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
       jwt(options2) {
@@ -1496,8 +1496,8 @@ var init_types = __esm({
           ...errorUtil.errToObj(options2?.message)
         });
       }
-      date(message) {
-        return this._addCheck({ kind: "date", message });
+      date(message2) {
+        return this._addCheck({ kind: "date", message: message2 });
       }
       time(options2) {
         if (typeof options2 === "string") {
@@ -1513,14 +1513,14 @@ var init_types = __esm({
           ...errorUtil.errToObj(options2?.message)
         });
       }
-      duration(message) {
-        return this._addCheck({ kind: "duration", ...errorUtil.errToObj(message) });
+      duration(message2) {
+        return this._addCheck({ kind: "duration", ...errorUtil.errToObj(message2) });
       }
-      regex(regex, message) {
+      regex(regex, message2) {
         return this._addCheck({
           kind: "regex",
           regex,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
       includes(value, options2) {
@@ -1531,46 +1531,46 @@ var init_types = __esm({
           ...errorUtil.errToObj(options2?.message)
         });
       }
-      startsWith(value, message) {
+      startsWith(value, message2) {
         return this._addCheck({
           kind: "startsWith",
           value,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
-      endsWith(value, message) {
+      endsWith(value, message2) {
         return this._addCheck({
           kind: "endsWith",
           value,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
-      min(minLength, message) {
+      min(minLength, message2) {
         return this._addCheck({
           kind: "min",
           value: minLength,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
-      max(maxLength, message) {
+      max(maxLength, message2) {
         return this._addCheck({
           kind: "max",
           value: maxLength,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
-      length(len, message) {
+      length(len, message2) {
         return this._addCheck({
           kind: "length",
           value: len,
-          ...errorUtil.errToObj(message)
+          ...errorUtil.errToObj(message2)
         });
       }
       /**
        * Equivalent to `.min(1)`
        */
-      nonempty(message) {
-        return this.min(1, errorUtil.errToObj(message));
+      nonempty(message2) {
+        return this.min(1, errorUtil.errToObj(message2));
       }
       trim() {
         return new _ZodString2({
@@ -1755,19 +1755,19 @@ var init_types = __esm({
         }
         return { status: status.value, value: input2.data };
       }
-      gte(value, message) {
-        return this.setLimit("min", value, true, errorUtil.toString(message));
+      gte(value, message2) {
+        return this.setLimit("min", value, true, errorUtil.toString(message2));
       }
-      gt(value, message) {
-        return this.setLimit("min", value, false, errorUtil.toString(message));
+      gt(value, message2) {
+        return this.setLimit("min", value, false, errorUtil.toString(message2));
       }
-      lte(value, message) {
-        return this.setLimit("max", value, true, errorUtil.toString(message));
+      lte(value, message2) {
+        return this.setLimit("max", value, true, errorUtil.toString(message2));
       }
-      lt(value, message) {
-        return this.setLimit("max", value, false, errorUtil.toString(message));
+      lt(value, message2) {
+        return this.setLimit("max", value, false, errorUtil.toString(message2));
       }
-      setLimit(kind, value, inclusive, message) {
+      setLimit(kind, value, inclusive, message2) {
         return new _ZodNumber({
           ...this._def,
           checks: [
@@ -1776,7 +1776,7 @@ var init_types = __esm({
               kind,
               value,
               inclusive,
-              message: errorUtil.toString(message)
+              message: errorUtil.toString(message2)
             }
           ]
         });
@@ -1787,68 +1787,68 @@ var init_types = __esm({
           checks: [...this._def.checks, check2]
         });
       }
-      int(message) {
+      int(message2) {
         return this._addCheck({
           kind: "int",
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      positive(message) {
+      positive(message2) {
         return this._addCheck({
           kind: "min",
           value: 0,
           inclusive: false,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      negative(message) {
+      negative(message2) {
         return this._addCheck({
           kind: "max",
           value: 0,
           inclusive: false,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      nonpositive(message) {
+      nonpositive(message2) {
         return this._addCheck({
           kind: "max",
           value: 0,
           inclusive: true,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      nonnegative(message) {
+      nonnegative(message2) {
         return this._addCheck({
           kind: "min",
           value: 0,
           inclusive: true,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      multipleOf(value, message) {
+      multipleOf(value, message2) {
         return this._addCheck({
           kind: "multipleOf",
           value,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      finite(message) {
+      finite(message2) {
         return this._addCheck({
           kind: "finite",
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      safe(message) {
+      safe(message2) {
         return this._addCheck({
           kind: "min",
           inclusive: true,
           value: Number.MIN_SAFE_INTEGER,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         })._addCheck({
           kind: "max",
           inclusive: true,
           value: Number.MAX_SAFE_INTEGER,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
       get minValue() {
@@ -1971,19 +1971,19 @@ var init_types = __esm({
         });
         return INVALID;
       }
-      gte(value, message) {
-        return this.setLimit("min", value, true, errorUtil.toString(message));
+      gte(value, message2) {
+        return this.setLimit("min", value, true, errorUtil.toString(message2));
       }
-      gt(value, message) {
-        return this.setLimit("min", value, false, errorUtil.toString(message));
+      gt(value, message2) {
+        return this.setLimit("min", value, false, errorUtil.toString(message2));
       }
-      lte(value, message) {
-        return this.setLimit("max", value, true, errorUtil.toString(message));
+      lte(value, message2) {
+        return this.setLimit("max", value, true, errorUtil.toString(message2));
       }
-      lt(value, message) {
-        return this.setLimit("max", value, false, errorUtil.toString(message));
+      lt(value, message2) {
+        return this.setLimit("max", value, false, errorUtil.toString(message2));
       }
-      setLimit(kind, value, inclusive, message) {
+      setLimit(kind, value, inclusive, message2) {
         return new _ZodBigInt({
           ...this._def,
           checks: [
@@ -1992,7 +1992,7 @@ var init_types = __esm({
               kind,
               value,
               inclusive,
-              message: errorUtil.toString(message)
+              message: errorUtil.toString(message2)
             }
           ]
         });
@@ -2003,43 +2003,43 @@ var init_types = __esm({
           checks: [...this._def.checks, check2]
         });
       }
-      positive(message) {
+      positive(message2) {
         return this._addCheck({
           kind: "min",
           value: BigInt(0),
           inclusive: false,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      negative(message) {
+      negative(message2) {
         return this._addCheck({
           kind: "max",
           value: BigInt(0),
           inclusive: false,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      nonpositive(message) {
+      nonpositive(message2) {
         return this._addCheck({
           kind: "max",
           value: BigInt(0),
           inclusive: true,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      nonnegative(message) {
+      nonnegative(message2) {
         return this._addCheck({
           kind: "min",
           value: BigInt(0),
           inclusive: true,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      multipleOf(value, message) {
+      multipleOf(value, message2) {
         return this._addCheck({
           kind: "multipleOf",
           value,
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
       get minValue() {
@@ -2162,18 +2162,18 @@ var init_types = __esm({
           checks: [...this._def.checks, check2]
         });
       }
-      min(minDate, message) {
+      min(minDate, message2) {
         return this._addCheck({
           kind: "min",
           value: minDate.getTime(),
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
-      max(maxDate, message) {
+      max(maxDate, message2) {
         return this._addCheck({
           kind: "max",
           value: maxDate.getTime(),
-          message: errorUtil.toString(message)
+          message: errorUtil.toString(message2)
         });
       }
       get minDate() {
@@ -2405,26 +2405,26 @@ var init_types = __esm({
       get element() {
         return this._def.type;
       }
-      min(minLength, message) {
+      min(minLength, message2) {
         return new _ZodArray({
           ...this._def,
-          minLength: { value: minLength, message: errorUtil.toString(message) }
+          minLength: { value: minLength, message: errorUtil.toString(message2) }
         });
       }
-      max(maxLength, message) {
+      max(maxLength, message2) {
         return new _ZodArray({
           ...this._def,
-          maxLength: { value: maxLength, message: errorUtil.toString(message) }
+          maxLength: { value: maxLength, message: errorUtil.toString(message2) }
         });
       }
-      length(len, message) {
+      length(len, message2) {
         return new _ZodArray({
           ...this._def,
-          exactLength: { value: len, message: errorUtil.toString(message) }
+          exactLength: { value: len, message: errorUtil.toString(message2) }
         });
       }
-      nonempty(message) {
-        return this.min(1, message);
+      nonempty(message2) {
+        return this.min(1, message2);
       }
     };
     ZodArray.create = (schema, params) => {
@@ -2541,17 +2541,17 @@ var init_types = __esm({
       get shape() {
         return this._def.shape();
       }
-      strict(message) {
+      strict(message2) {
         errorUtil.errToObj;
         return new _ZodObject({
           ...this._def,
           unknownKeys: "strict",
-          ...message !== void 0 ? {
+          ...message2 !== void 0 ? {
             errorMap: (issue2, ctx) => {
               const defaultError = this._def.errorMap?.(issue2, ctx).message ?? ctx.defaultError;
               if (issue2.code === "unrecognized_keys")
                 return {
-                  message: errorUtil.errToObj(message).message ?? defaultError
+                  message: errorUtil.errToObj(message2).message ?? defaultError
                 };
               return {
                 message: defaultError
@@ -3269,23 +3269,23 @@ var init_types = __esm({
           return finalizeSet(elements);
         }
       }
-      min(minSize, message) {
+      min(minSize, message2) {
         return new _ZodSet({
           ...this._def,
-          minSize: { value: minSize, message: errorUtil.toString(message) }
+          minSize: { value: minSize, message: errorUtil.toString(message2) }
         });
       }
-      max(maxSize, message) {
+      max(maxSize, message2) {
         return new _ZodSet({
           ...this._def,
-          maxSize: { value: maxSize, message: errorUtil.toString(message) }
+          maxSize: { value: maxSize, message: errorUtil.toString(message2) }
         });
       }
-      size(size, message) {
-        return this.min(size, message).max(size, message);
+      size(size, message2) {
+        return this.min(size, message2).max(size, message2);
       }
-      nonempty(message) {
-        return this.min(1, message);
+      nonempty(message2) {
+        return this.min(1, message2);
       }
     };
     ZodSet.create = (valueType, params) => {
@@ -4247,8 +4247,8 @@ var init_env_file = __esm({
     import_node_path2 = require("node:path");
     init_package_root();
     ConfigError = class extends Error {
-      constructor(message, variable) {
-        super(message);
+      constructor(message2, variable) {
+        super(message2);
         this.variable = variable;
         this.name = "ConfigError";
       }
@@ -4436,8 +4436,8 @@ var init_fs_atomic = __esm({
     init_process_alive();
     TEMP_SUFFIX = ".tmp";
     JsonFileError = class extends Error {
-      constructor(message, path, bytes, detail) {
-        super(message);
+      constructor(message2, path, bytes, detail) {
+        super(message2);
         this.path = path;
         this.bytes = bytes;
         this.detail = detail;
@@ -4702,6 +4702,9 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
     return fallback;
   }
 }
+function ourOrigins(config2) {
+  return /* @__PURE__ */ new Set([config2.origin, ...config2.previousOrigins]);
+}
 var import_node_child_process, import_node_crypto, import_node_fs6, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
@@ -4898,14 +4901,14 @@ var require_main = __commonJS({
       }
       return DotenvModule.parse(decrypted);
     }
-    function _warn(message) {
-      console.error(`\u26A0 ${message}`);
+    function _warn(message2) {
+      console.error(`\u26A0 ${message2}`);
     }
-    function _debug(message) {
-      console.log(`\u2506 ${message}`);
+    function _debug(message2) {
+      console.log(`\u2506 ${message2}`);
     }
-    function _log(message) {
-      console.log(`\u25C7 ${message}`);
+    function _log(message2) {
+      console.log(`\u25C7 ${message2}`);
     }
     function _dotenvKey(options2) {
       if (options2 && options2.DOTENV_KEY && options2.DOTENV_KEY.length > 0) {
@@ -5034,8 +5037,8 @@ var require_main = __commonJS({
         const shortPaths = [];
         for (const filePath of optionPaths) {
           try {
-            const relative = path.relative(process.cwd(), filePath);
-            shortPaths.push(relative);
+            const relative2 = path.relative(process.cwd(), filePath);
+            shortPaths.push(relative2);
           } catch (e) {
             if (debug) {
               _debug(`failed to load ${filePath} ${e.message}`);
@@ -5239,8 +5242,8 @@ var init_errors2 = __esm({
     McpError = class extends Error {
       /** Server-requested delay before the next attempt (from Retry-After), in ms. */
       retryAfterMs;
-      constructor(message, options2) {
-        super(message, options2?.cause === void 0 ? void 0 : { cause: options2.cause });
+      constructor(message2, options2) {
+        super(message2, options2?.cause === void 0 ? void 0 : { cause: options2.cause });
         this.name = new.target.name;
         this.retryAfterMs = options2?.retryAfterMs;
       }
@@ -5270,8 +5273,8 @@ var init_errors2 = __esm({
       }
     };
     McpJsonRpcError = class extends McpError {
-      constructor(code, message, data) {
-        super(`JSON-RPC error ${code}: ${message}`);
+      constructor(code, message2, data) {
+        super(`JSON-RPC error ${code}: ${message2}`);
         this.code = code;
         this.data = data;
       }
@@ -5302,8 +5305,8 @@ var init_errors2 = __esm({
       retryable = true;
     };
     McpNetworkError = class extends McpError {
-      constructor(message, code, cause) {
-        super(message, { cause });
+      constructor(message2, code, cause) {
+        super(message2, { cause });
         this.code = code;
       }
       code;
@@ -5313,16 +5316,16 @@ var init_errors2 = __esm({
     McpProtocolError = class extends McpError {
       kind = "protocol";
       retryable;
-      constructor(message, options2) {
-        super(message, { cause: options2?.cause });
+      constructor(message2, options2) {
+        super(message2, { cause: options2?.cause });
         this.retryable = options2?.retryable ?? false;
       }
     };
     McpAbortError = class extends McpError {
       kind = "aborted";
       retryable = false;
-      constructor(reason, message = "Request aborted by caller") {
-        super(message, { cause: reason });
+      constructor(reason, message2 = "Request aborted by caller") {
+        super(message2, { cause: reason });
       }
     };
   }
@@ -5391,6 +5394,58 @@ var init_log = __esm({
     MAX_LOG_BYTES = 5 * 1024 * 1024;
     SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
     nullLogger = createLogger({ level: "silent" });
+  }
+});
+
+// src/lib/util/claude-project-key.ts
+function claudePathHash(path) {
+  let h = 0;
+  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
+  return Math.abs(h).toString(36);
+}
+function claudeProjectKey(path) {
+  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
+  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
+  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
+}
+function resolveProjectKey(path, projectsDir, env) {
+  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
+  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
+  const computed = claudeProjectKey(path);
+  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
+  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
+  let names;
+  try {
+    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+  } catch {
+    return computed;
+  }
+  if (names.length === 0 || names.includes(computed)) return computed;
+  let best = names[0];
+  let bestTime = -1;
+  for (const name of names) {
+    const st = statOrUndefinedHere((0, import_node_path11.join)(projectsDir, name));
+    if (st !== void 0 && st.mtimeMs > bestTime) {
+      best = name;
+      bestTime = st.mtimeMs;
+    }
+  }
+  return best;
+}
+function statOrUndefinedHere(path) {
+  try {
+    return (0, import_node_fs12.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+var import_node_fs12, import_node_path11, MAX_SANITIZED_LENGTH;
+var init_claude_project_key = __esm({
+  "src/lib/util/claude-project-key.ts"() {
+    "use strict";
+    import_node_fs12 = require("node:fs");
+    import_node_path11 = require("node:path");
+    MAX_SANITIZED_LENGTH = 200;
   }
 });
 
@@ -5479,8 +5534,8 @@ var init_escape = __esm({
     GRAPHITI_MAX_QUERY_LENGTH = 128;
     NEO4J_GROUP = /^[A-Za-z0-9_-]+$/;
     GroupIdError = class extends Error {
-      constructor(message, groupId, db) {
-        super(message);
+      constructor(message2, groupId, db) {
+        super(message2);
         this.groupId = groupId;
         this.db = db;
         this.name = "GroupIdError";
@@ -5504,43 +5559,12 @@ var init_process_env = __esm({
 });
 
 // src/lib/context/project.ts
-function claudePathHash(path) {
-  let h = 0;
-  for (let i = 0; i < path.length; i++) h = (h << 5) - h + path.charCodeAt(i) | 0;
-  return Math.abs(h).toString(36);
-}
-function claudeProjectKey(path) {
-  const sanitized = path.replace(/[^a-zA-Z0-9]/g, "-");
-  if (sanitized.length <= MAX_SANITIZED_LENGTH) return sanitized;
-  return `${sanitized.slice(0, MAX_SANITIZED_LENGTH)}-${claudePathHash(path)}`;
-}
-function resolveProjectKey(path, projectsDir, env = processEnv()) {
-  const override = env.CLAUDE_CODE_PROJECT_DIR_NAME?.trim();
-  if (override !== void 0 && override !== "" && !/[\\/]/.test(override) && override !== "." && override !== "..") return override;
-  const computed = claudeProjectKey(path);
-  if (computed.length <= MAX_SANITIZED_LENGTH) return computed;
-  const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
-  let names;
-  try {
-    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
-  } catch {
-    return computed;
-  }
-  if (names.length === 0 || names.includes(computed)) return computed;
-  let best = names[0];
-  let bestTime = -1;
-  for (const name of names) {
-    const st = statOrUndefined((0, import_node_path11.join)(projectsDir, name));
-    if (st !== void 0 && st.mtimeMs > bestTime) {
-      best = name;
-      bestTime = st.mtimeMs;
-    }
-  }
-  return best;
+function resolveProjectKey2(path, projectsDir, env = processEnv()) {
+  return resolveProjectKey(path, projectsDir, env);
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs12.statSync)(path);
+    return (0, import_node_fs13.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5548,37 +5572,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, "r");
+    fd = (0, import_node_fs13.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs12.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs13.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path11.resolve)(start);
+  let dir = (0, import_node_path12.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path11.join)(dir, ".git");
+    const dotGit = (0, import_node_path12.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text3 = readSmall(dotGit);
       const m = text3 === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text3);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path11.isAbsolute)(m[1]) ? m[1] : (0, import_node_path11.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path11.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path12.isAbsolute)(m[1]) ? m[1] : (0, import_node_path12.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path12.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path11.isAbsolute)(common) ? common : (0, import_node_path11.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path11.basename)(commonDir) === ".git" ? (0, import_node_path11.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path12.isAbsolute)(common) ? common : (0, import_node_path12.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path12.basename)(commonDir) === ".git" ? (0, import_node_path12.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path11.dirname)(dir);
+    const parent = (0, import_node_path12.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -5593,19 +5617,19 @@ function projectSearchGroups(config2, key) {
   return groups;
 }
 function detectProject(cwd, config2, env = processEnv()) {
-  const abs = (0, import_node_path11.resolve)(cwd);
+  const abs = (0, import_node_path12.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path11.join)(config2.claudeConfigDir, "projects");
-  const key = resolveProjectKey(root, projectsDir, env);
+  const projectsDir = (0, import_node_path12.join)(config2.claudeConfigDir, "projects");
+  const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config2.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os3.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path11.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path12.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path11.basename)(root) || root,
+    name: (0, import_node_path12.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -5616,25 +5640,25 @@ function detectProject(cwd, config2, env = processEnv()) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, "r");
-    const size = (0, import_node_fs12.statSync)(path).size;
+    fd = (0, import_node_fs13.openSync)(path, "r");
+    const size = (0, import_node_fs13.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs12.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs13.readSync)(fd, buf, 0, len, size - len);
     let text3 = buf.subarray(0, n).toString("utf8");
     if (size > len) text3 = text3.slice(text3.indexOf("\n") + 1);
     return text3;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
   if (n <= 0) return [];
   const dir = gitDir ?? findGitRoot(root)?.gitDir;
   if (dir === void 0) return [];
-  const text3 = readTail((0, import_node_path11.join)(dir, "logs", "HEAD"), 64 * 1024);
+  const text3 = readTail((0, import_node_path12.join)(dir, "logs", "HEAD"), 64 * 1024);
   if (text3 === void 0) return [];
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -5643,8 +5667,8 @@ function recentCommitSubjects(root, n, gitDir) {
     const line = lines[i];
     const tab = line.indexOf("	");
     if (tab < 0) continue;
-    const message = line.slice(tab + 1);
-    const m = /^commit(?: \([^)]*\))?: (.+)$/.exec(message);
+    const message2 = line.slice(tab + 1);
+    const m = /^commit(?: \([^)]*\))?: (.+)$/.exec(message2);
     const subject = m?.[1]?.trim();
     if (subject === void 0 || subject === "" || seen.has(subject)) continue;
     seen.add(subject);
@@ -5667,31 +5691,32 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs12.readdirSync)(memoryDir);
+    names = (0, import_node_fs13.readdirSync)(memoryDir);
   } catch {
     return [];
   }
   const files = [];
   for (const name of names) {
     if (!/\.md$/i.test(name) || name.toUpperCase() === "MEMORY.MD" || name.startsWith(".")) continue;
-    const path = (0, import_node_path11.join)(memoryDir, name);
+    const path = (0, import_node_path12.join)(memoryDir, name);
     const st = statOrUndefined(path);
     if (st?.isFile()) files.push({ name, path, mtimeMs: st.mtimeMs });
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs12, import_node_path11, import_node_os3, MAX_SANITIZED_LENGTH;
+var import_node_fs13, import_node_path12, import_node_os3;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_fs13 = require("node:fs");
+    import_node_path12 = require("node:path");
     import_node_os3 = require("node:os");
     init_claude_memory();
+    init_claude_project_key();
     init_escape();
     init_process_env();
-    MAX_SANITIZED_LENGTH = 200;
+    init_claude_project_key();
   }
 });
 
@@ -5701,8 +5726,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs13.statSync)(path);
-    return { text: (0, import_node_fs13.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs14.statSync)(path);
+    return { text: (0, import_node_fs14.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5710,9 +5735,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text3, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs13.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
+  (0, import_node_fs14.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs13.linkSync)(tmp, path);
+    (0, import_node_fs14.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5720,12 +5745,12 @@ function createLockFile(path, text3, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(tmp);
+      (0, import_node_fs14.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs13.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
+    (0, import_node_fs14.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5735,11 +5760,11 @@ function createLockFile(path, text3, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs13.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs14.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs14.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs14.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5749,14 +5774,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs13.unlinkSync)(path);
+      (0, import_node_fs14.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs13.unlinkSync)(guard);
+      (0, import_node_fs14.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5767,11 +5792,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs13, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs14, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs13 = require("node:fs");
+    import_node_fs14 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -5842,7 +5867,7 @@ async function sendHttp(url2, init) {
   init.signal.throwIfAborted();
   const mod = await transportFor(url2);
   init.signal.throwIfAborted();
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve13, reject) => {
     const headers = { ...init.headers };
     if (init.body !== void 0) headers["content-length"] = Buffer.byteLength(init.body);
     let req;
@@ -5854,7 +5879,7 @@ async function sendHttp(url2, init) {
         res.on("error", () => {
         });
         res.on("close", detach);
-        resolve10({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
+        resolve13({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
       reject(toNetworkError(error62, url2));
@@ -6162,8 +6187,8 @@ var ParseError, LF, CR, SPACE;
 var init_dist = __esm({
   "node_modules/eventsource-parser/dist/index.js"() {
     ParseError = class extends Error {
-      constructor(message, options2) {
-        super(message), this.name = "ParseError", this.type = options2.type, this.field = options2.field, this.value = options2.value, this.line = options2.line;
+      constructor(message2, options2) {
+        super(message2), this.name = "ParseError", this.type = options2.type, this.field = options2.field, this.value = options2.value, this.line = options2.line;
       }
     };
     LF = 10;
@@ -6250,13 +6275,13 @@ function abortable(promise2, signal) {
     });
     return Promise.reject(signal.reason);
   }
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve13, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     promise2.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve10(value);
+        resolve13(value);
       },
       (error62) => {
         signal.removeEventListener("abort", onAbort);
@@ -6326,23 +6351,23 @@ var init_legacy_sse = __esm({
       markInitialized() {
         this.#initializedGen = this.#openedGen;
       }
-      async request(message, signal) {
+      async request(message2, signal) {
         const connection = this.#live();
-        const key = String(message.id);
-        const response = new Promise((resolve10, reject) => {
-          this.#pending.set(key, { resolve: resolve10, reject, connection });
+        const key = String(message2.id);
+        const response = new Promise((resolve13, reject) => {
+          this.#pending.set(key, { resolve: resolve13, reject, connection });
         });
         response.catch(() => {
         });
         try {
-          await this.#post(connection, message, signal);
+          await this.#post(connection, message2, signal);
           return await abortable(response, signal);
         } finally {
           this.#pending.delete(key);
         }
       }
-      async notify(message, signal) {
-        await this.#post(this.#live(), message, signal);
+      async notify(message2, signal) {
+        await this.#post(this.#live(), message2, signal);
       }
       async close() {
         const connection = this.#connection;
@@ -6359,12 +6384,12 @@ var init_legacy_sse = __esm({
       #headers(extra) {
         return normalizeHeaders(this.#options.headers, protocolHeader(this.protocolVersion), extra);
       }
-      async #post(connection, message, signal) {
+      async #post(connection, message2, signal) {
         const endpoint = connection.endpoint;
         const response = await sendFollowingRedirects(endpoint, {
           method: "POST",
           headers: this.#headers({ accept: "application/json, text/event-stream", "content-type": "application/json" }),
-          body: JSON.stringify(message),
+          body: JSON.stringify(message2),
           signal
         });
         if (response.status < 200 || response.status > 299) {
@@ -6411,8 +6436,8 @@ var init_legacy_sse = __esm({
           }
           let resolveReady;
           let rejectReady;
-          const ready = new Promise((resolve10, reject) => {
-            resolveReady = resolve10;
+          const ready = new Promise((resolve13, reject) => {
+            resolveReady = resolve13;
             rejectReady = reject;
           });
           ready.catch(() => {
@@ -6532,10 +6557,10 @@ function nextBackoff(previousMs, policy) {
 }
 function sleep(ms, signal) {
   if (signal?.aborted === true) return Promise.reject(signal.reason);
-  return new Promise((resolve10, reject) => {
+  return new Promise((resolve13, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve10();
+      resolve13();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
@@ -6589,22 +6614,22 @@ var init_streamable = __esm({
       }
       markInitialized() {
       }
-      async request(message, signal) {
-        const response = await this.#post(message, signal);
+      async request(message2, signal) {
+        const response = await this.#post(message2, signal);
         if (response.status === 202 || response.status === 204) {
           discard(response);
-          throw new McpProtocolError(`HTTP ${response.status} without a body in reply to ${message.method} from ${displayUrl(response.url)}`);
+          throw new McpProtocolError(`HTTP ${response.status} without a body in reply to ${message2.method} from ${displayUrl(response.url)}`);
         }
         const type = mediaType(response);
-        if (type === "application/json") return this.#fromJson(response, message, signal);
-        if (type === "text/event-stream") return this.#fromSse(response, message, signal);
+        if (type === "application/json") return this.#fromJson(response, message2, signal);
+        if (type === "text/event-stream") return this.#fromSse(response, message2, signal);
         discard(response);
         throw new McpProtocolError(
-          `Unexpected content type "${type || "(none)"}" in reply to ${message.method} from ${displayUrl(response.url)} (expected application/json or text/event-stream)`
+          `Unexpected content type "${type || "(none)"}" in reply to ${message2.method} from ${displayUrl(response.url)} (expected application/json or text/event-stream)`
         );
       }
-      async notify(message, signal) {
-        const response = await this.#post(message, signal);
+      async notify(message2, signal) {
+        const response = await this.#post(message2, signal);
         await readText(response, signal, 64 * 1024);
       }
       async close() {
@@ -6645,32 +6670,32 @@ var init_streamable = __esm({
         if (response.status < 200 || response.status > 299) throw await httpError(response, signal, { sentSession });
         return response;
       }
-      #post(message, signal) {
-        return this.#send("POST", { accept: ACCEPT_BOTH, "content-type": "application/json" }, JSON.stringify(message), signal);
+      #post(message2, signal) {
+        return this.#send("POST", { accept: ACCEPT_BOTH, "content-type": "application/json" }, JSON.stringify(message2), signal);
       }
-      async #fromJson(response, message, signal) {
+      async #fromJson(response, message2, signal) {
         const text3 = await readText(response, signal);
         let parsed;
         try {
           parsed = JSON.parse(text3);
         } catch (error62) {
-          throw new McpProtocolError(`Invalid JSON in reply to ${message.method} from ${displayUrl(response.url)}`, { cause: error62 });
+          throw new McpProtocolError(`Invalid JSON in reply to ${message2.method} from ${displayUrl(response.url)}`, { cause: error62 });
         }
         const messages = Array.isArray(parsed) ? parsed : [parsed];
         let match;
-        for (const item of messages) match = this.#dispatch(item, message.id) ?? match;
+        for (const item of messages) match = this.#dispatch(item, message2.id) ?? match;
         if (match) return match;
         const lone = messages.length === 1 ? messages[0] : void 0;
         if (isJsonRpcResponse(lone) && lone.error !== void 0 && (lone.id === null || lone.id === void 0)) return lone;
-        throw new McpProtocolError(`No response with id ${String(message.id)} in the JSON reply to ${message.method} from ${displayUrl(response.url)}`);
+        throw new McpProtocolError(`No response with id ${String(message2.id)} in the JSON reply to ${message2.method} from ${displayUrl(response.url)}`);
       }
-      async #fromSse(first, message, signal) {
+      async #fromSse(first, message2, signal) {
         const state = { lastEventId: void 0, retryMs: void 0 };
         let response = first;
         for (let reconnects = 0; ; reconnects++) {
           let failure2;
           try {
-            const match = await this.#readStream(response, message.id, state);
+            const match = await this.#readStream(response, message2.id, state);
             if (match) return match;
           } catch (error62) {
             if (signal.aborted) throw signal.reason;
@@ -6678,7 +6703,7 @@ var init_streamable = __esm({
             failure2 = error62;
           }
           if (state.lastEventId === void 0) {
-            const why = `The SSE stream for ${message.method} ended before the response arrived, and it carried no event id to resume from`;
+            const why = `The SSE stream for ${message2.method} ended before the response arrived, and it carried no event id to resume from`;
             if (failure2 !== void 0) {
               const network = toNetworkError(failure2, response.url);
               throw new McpNetworkError(`${why}: ${network.message}`, network.code, failure2);
@@ -6686,13 +6711,13 @@ var init_streamable = __esm({
             throw new McpProtocolError(why, { retryable: true });
           }
           if (reconnects >= MAX_RECONNECTS) {
-            throw new McpProtocolError(`The SSE stream for ${message.method} ended before the response arrived ${reconnects + 1} times; giving up`, {
+            throw new McpProtocolError(`The SSE stream for ${message2.method} ended before the response arrived ${reconnects + 1} times; giving up`, {
               retryable: true,
               cause: failure2
             });
           }
           const delay = state.retryMs ?? DEFAULT_RECONNECT_DELAY_MS;
-          this.#options.logger.debug("mcp sse stream ended early; resuming", { method: message.method, delayMs: delay, attempt: reconnects + 1 });
+          this.#options.logger.debug("mcp sse stream ended early; resuming", { method: message2.method, delayMs: delay, attempt: reconnects + 1 });
           await sleep(delay, signal);
           response = await this.#send("GET", { accept: "text/event-stream", "last-event-id": state.lastEventId }, void 0, signal);
           if (mediaType(response) !== "text/event-stream") {
@@ -7148,17 +7173,17 @@ function isNetworkError(error62) {
   if (!isValid2) {
     return false;
   }
-  const { message, stack } = error62;
-  if (message === "Load failed" || message.startsWith("Load failed (") && message.endsWith(")")) {
+  const { message: message2, stack } = error62;
+  if (message2 === "Load failed" || message2.startsWith("Load failed (") && message2.endsWith(")")) {
     return stack === void 0 || "__sentry_captured__" in error62;
   }
-  if (message.startsWith("error sending request for url")) {
+  if (message2.startsWith("error sending request for url")) {
     return true;
   }
-  if (message === "Failed to fetch" || message.startsWith("Failed to fetch (") && message.endsWith(")")) {
+  if (message2 === "Failed to fetch" || message2.startsWith("Failed to fetch (") && message2.endsWith(")")) {
     return true;
   }
-  return errorMessages.has(message);
+  return errorMessages.has(message2);
 }
 var objectToString, isError, errorMessages;
 var init_is_network_error = __esm({
@@ -7266,7 +7291,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
   const finalDelay = Math.min(delayTime, remainingTime);
   options2.signal?.throwIfAborted();
   if (finalDelay > 0) {
-    await new Promise((resolve10, reject) => {
+    await new Promise((resolve13, reject) => {
       const onAbort = () => {
         clearTimeout(timeoutToken);
         options2.signal?.removeEventListener("abort", onAbort);
@@ -7274,7 +7299,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
       };
       const timeoutToken = setTimeout(() => {
         options2.signal?.removeEventListener("abort", onAbort);
-        resolve10();
+        resolve13();
       }, finalDelay);
       if (options2.unref) {
         timeoutToken.unref?.();
@@ -7338,17 +7363,17 @@ var init_p_retry = __esm({
   "node_modules/p-retry/index.js"() {
     init_is_network_error();
     AbortError = class extends Error {
-      constructor(message) {
+      constructor(message2) {
         super();
-        if (message instanceof Error) {
-          this.originalError = message;
-          ({ message } = message);
+        if (message2 instanceof Error) {
+          this.originalError = message2;
+          ({ message: message2 } = message2);
         } else {
-          this.originalError = new Error(message);
+          this.originalError = new Error(message2);
           this.originalError.stack = this.stack;
         }
         this.name = "AbortError";
-        this.message = message;
+        this.message = message2;
       }
     };
   }
@@ -7618,11 +7643,11 @@ var init_graphiti = __esm({
           };
           if (input2.referenceTime !== void 0 && declares(tool, "reference_time")) args.reference_time = input2.referenceTime;
           const payload = await this.call(tool.name, args, signal);
-          const { message } = messageSchema.parse(payload);
-          if (!/queued|added successfully/i.test(message)) {
-            throw new McpProtocolError(`Unexpected add_memory reply: ${message.slice(0, 200)}`);
+          const { message: message2 } = messageSchema.parse(payload);
+          if (!/queued|added successfully/i.test(message2)) {
+            throw new McpProtocolError(`Unexpected add_memory reply: ${message2.slice(0, 200)}`);
           }
-          return { queued: true, message };
+          return { queued: true, message: message2 };
         });
       }
       async getEpisodes(groupIds, maxEpisodes, signal) {
@@ -7773,7 +7798,7 @@ function serverKey(url2, profile) {
 }
 async function readCache(stateDir) {
   try {
-    const raw = await readJsonFile((0, import_node_path14.join)(stateDir, SEMANTICS_FILE));
+    const raw = await readJsonFile((0, import_node_path15.join)(stateDir, SEMANTICS_FILE));
     if (raw?.version === 1 && typeof raw.servers === "object" && raw.servers !== null) return { version: 1, servers: { ...raw.servers } };
   } catch {
   }
@@ -7809,7 +7834,7 @@ async function probeAndCache(graphiti, key, options2) {
   }
   const cache = await readCache(options2.stateDir);
   cache.servers[key] = observed === void 0 ? { failedAt: new Date(options2.now()).toISOString() } : { semantics: observed, source: "probe", at: new Date(options2.now()).toISOString() };
-  await writeFileAtomic((0, import_node_path14.join)(options2.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}
+  await writeFileAtomic((0, import_node_path15.join)(options2.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}
 `, { mkdirMode: 448 }).catch(
     (error62) => options2.logger.warn("could not cache the server semantics; the next run probes again", { error: error62.message })
   );
@@ -7856,12 +7881,12 @@ async function probeSemantics(graphiti, options2) {
     await graphiti.clearGroup(group, options2.signal).catch((error62) => options2.logger.warn("could not clear the semantics probe group", { group, error: error62.message }));
   }
 }
-var import_node_crypto2, import_node_path14, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, PROBE_RETRY_MS, PROBE_BACKOFF, PROBE_SENTENCE;
+var import_node_crypto2, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, PROBE_RETRY_MS, PROBE_BACKOFF, PROBE_SENTENCE;
 var init_semantics = __esm({
   "src/lib/graphiti/semantics.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     init_backoff();
     init_fs_atomic();
     GENERATION_SEMANTICS = {
@@ -7880,10 +7905,13 @@ var init_semantics = __esm({
 
 // src/lib/memory/footer.ts
 function isCaptureFooter(line) {
-  return FOOTER.test(line);
+  return FOOTER.test(line) || RESTORED.test(line);
+}
+function restoredFooter(origin, version2, when, redacted) {
+  return `<!-- graphiti-memory-sync: restored from ${origin} (version ${version2}, pulled ${when})${redacted ? "; secrets in it were redacted before it left that machine: [REDACTED:\u2026] marks them" : ""} -->`;
 }
 function stripCaptureFooters(text3) {
-  if (!/captured/i.test(text3)) return text3;
+  if (!/captured|graphiti-memory-sync: restored/i.test(text3)) return text3;
   const lines = text3.split("\n");
   const keep2 = [];
   let removed = false;
@@ -7903,12 +7931,13 @@ function stripCaptureFooters(text3) {
 `;
   return out;
 }
-var FOOTER, THEMATIC_BREAK;
+var FOOTER, THEMATIC_BREAK, RESTORED;
 var init_footer = __esm({
   "src/lib/memory/footer.ts"() {
     "use strict";
     FOOTER = /^[ \t]*(\*{1,2}|_{1,2})(?:auto[- ]?captured|captured)[ \t]+(?:by|via|from|with)\b[^\n]*?\1[ \t]*$/i;
     THEMATIC_BREAK = /^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/;
+    RESTORED = /^[ \t]*<!-- graphiti-memory-sync: restored from [a-z0-9][a-z0-9-]{0,39}[ ,;(][^\n]*-->[ \t]*$/;
   }
 });
 
@@ -8005,12 +8034,12 @@ var init_hash = __esm({
 // src/lib/memory/sources.ts
 function resolveSources(config2) {
   const roots = [];
-  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path15.resolve)((0, import_node_path15.join)(config2.paiDir, "MEMORY")) });
+  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path16.resolve)((0, import_node_path16.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
-    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path15.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path15.resolve)(f.root), layout: f.layout });
+    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path16.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path16.resolve)(f.root), layout: f.layout });
   }
-  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path15.resolve)(extra.path) });
+  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path16.resolve)(extra.path) });
   return roots.map((s) => {
     const shared = config2.sharedSources[s.name];
     return { ...s, origin: shared ?? config2.origin, shared: shared !== void 0 };
@@ -8047,12 +8076,12 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto4, import_node_path15, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto4, import_node_path16, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_path15 = require("node:path");
+    import_node_path16 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
     TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
@@ -8679,7 +8708,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
-    var constants = require_constants();
+    var constants2 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -8687,7 +8716,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants;
+    } = constants2;
     var expandRange = (args, options2) => {
       if (typeof options2.expandRange === "function") {
         return options2.expandRange(...args, options2);
@@ -8896,7 +8925,7 @@ var require_parse = __commonJS({
       if (options2.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -8942,8 +8971,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -9639,7 +9668,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants.globChars(opts.windows);
+      } = constants2.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -9697,7 +9726,7 @@ var require_picomatch = __commonJS({
     var scan = require_scan();
     var parse5 = require_parse();
     var utils = require_utils();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options2, returnState = false) => {
       if (Array.isArray(glob)) {
@@ -9825,7 +9854,7 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch2.constants = constants;
+    picomatch2.constants = constants2;
     module2.exports = picomatch2;
   }
 });
@@ -9887,20 +9916,20 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs16, import_node_path16, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs17, import_node_path17, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs16 = require("node:fs");
-    import_node_path16 = require("node:path");
+    import_node_fs17 = require("node:fs");
+    import_node_path17 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs16.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs16.statSync)(path),
-      lstat: (path) => (0, import_node_fs16.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs17.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs17.statSync)(path),
+      lstat: (path) => (0, import_node_fs17.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs16.realpathSync.native(path)
+      realpath: (path) => import_node_fs17.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -9937,8 +9966,8 @@ var init_scan = __esm({
       problems = [];
       missing = false;
       stack = [];
-      problem(rel, abs, reason, message) {
-        this.problems.push({ source: this.source.name, relPath: rel, absPath: abs, reason, message });
+      problem(rel, abs, reason, message2) {
+        this.problems.push({ source: this.source.name, relPath: rel, absPath: abs, reason, message: message2 });
       }
       fsProblem(rel, abs, error62, what) {
         const code = codeOf(error62);
@@ -9993,7 +10022,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path16.sep), import_node_path16.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path17.sep), import_node_path17.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -10025,10 +10054,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path16.sep);
+          const abs = joinPath(dir.abs, name, import_node_path17.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path16.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path17.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel)) this.statFile(rel, abs);
@@ -10100,7 +10129,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path17.join)(stateDir, name);
+  return (0, import_node_path18.join)(stateDir, name);
 }
 function parseOwner(text3) {
   try {
@@ -10142,7 +10171,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path17.join)(stateDir, entry);
+    const full = (0, import_node_path18.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -10221,15 +10250,15 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto5, import_node_fs17, import_promises3, import_node_os5, import_node_path17, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto5, import_node_fs18, import_promises3, import_node_os5, import_node_path18, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto5 = require("node:crypto");
-    import_node_fs17 = require("node:fs");
+    import_node_fs18 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path17 = require("node:path");
+    import_node_path18 = require("node:path");
     init_process_alive();
     init_backoff();
     init_lock_file();
@@ -10334,7 +10363,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs17.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs17.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs18.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs18.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -10357,8 +10386,8 @@ var init_types2 = __esm({
     STATE_FILE = "state.json";
     FILE_STATUSES = ["pending", "queued", "confirmed", "failed", "skipped"];
     StateConflictError = class extends Error {
-      constructor(message, path, kind, foundTool, foundVersion) {
-        super(message);
+      constructor(message2, path, kind, foundTool, foundVersion) {
+        super(message2);
         this.path = path;
         this.kind = kind;
         this.foundTool = foundTool;
@@ -10504,7 +10533,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path18.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path19.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   let text3;
@@ -10545,7 +10574,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path18.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path19.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
@@ -10558,12 +10587,12 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path18, JournalAppender;
+var import_promises4, import_node_path19, JournalAppender;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path18 = require("node:path");
+    import_node_path19 = require("node:path");
     init_json();
     init_types2();
     init_validate();
@@ -10599,7 +10628,7 @@ var init_journal = __esm({
 
 // src/lib/state/state.ts
 function statePath(stateDir) {
-  return (0, import_node_path19.join)(stateDir, STATE_FILE);
+  return (0, import_node_path20.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -10669,12 +10698,12 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text3, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path19;
+var import_promises5, import_node_path20;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path19 = require("node:path");
+    import_node_path20 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
@@ -11176,8 +11205,8 @@ function prefixIssues(path, issues) {
     return iss;
   });
 }
-function unwrapMessage(message) {
-  return typeof message === "string" ? message : message?.message;
+function unwrapMessage(message2) {
+  return typeof message2 === "string" ? message2 : message2?.message;
 }
 function sizeCaps(defChecks) {
   const caps = [];
@@ -11207,7 +11236,7 @@ function finalizeIssue(iss, ctx, config2) {
       iss.schema = iss.inst;
   }
   const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : void 0;
-  const message = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
+  const message2 = iss.message ? iss.message : unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ?? unwrapMessage(schemaError?.(iss)) ?? unwrapMessage(ctx?.error?.(iss)) ?? unwrapMessage(config2.customError?.(iss)) ?? unwrapMessage(config2.localeError?.(iss)) ?? "Invalid input";
   const full = {};
   for (const k of Object.keys(iss)) {
     if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
@@ -11215,7 +11244,7 @@ function finalizeIssue(iss, ctx, config2) {
     full[k] = iss[k];
   }
   full.path ?? (full.path = []);
-  full.message = message;
+  full.message = message2;
   if (ctx?.reportInput) {
     full.input = iss.input;
   }
@@ -15221,7 +15250,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve10) {
+function isRecursive(inst, stack, resolve13) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -15231,7 +15260,7 @@ function isRecursive(inst, stack, resolve10) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve10);
+      const answer = isRecursive(child, stack, resolve13);
       if (answer > result)
         result = answer;
     }
@@ -15242,7 +15271,7 @@ function isRecursive(inst, stack, resolve10) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve13) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -15306,7 +15335,7 @@ function isRecursive(inst, stack, resolve10) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve13 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -25132,8 +25161,8 @@ var init_compile = __esm({
     INVALID2 = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
     FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
     ZodCompileAsyncError = class extends Error {
-      constructor(message = "z.compile does not support async refinements, transforms, or checks") {
-        super(message);
+      constructor(message2 = "z.compile does not support async refinements, transforms, or checks") {
+        super(message2);
         this.name = "ZodCompileAsyncError";
       }
     };
@@ -26285,12 +26314,12 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params, message) {
-  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
+function handleUnrepresentable(schema, ctx, json2, params, message2) {
+  const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message: message2 }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
-    throw new Error(message);
+    throw new Error(message2);
   Object.assign(json2, result);
   return true;
 }
@@ -31344,7 +31373,7 @@ function isOptionList(value) {
   return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
 }
 function endsInUrn(before) {
-  return /(?:^|[^\w])urn:(?:[\w.-]*:)*$/i.test(before);
+  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
 }
 function isCredentialVariableName(value) {
   const c = value[0] ?? "";
@@ -31422,7 +31451,20 @@ function isMarkdownLink(bare) {
 function isCjkProse(value) {
   return NON_ASCII.test(value) && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u.test(value);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII;
+function readsAsProse(word) {
+  const w = word.replace(/[.:!?]$/, "");
+  return GRAMMAR_WORD.test(w) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
+}
+function continuesSentence(gap, value, next) {
+  if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
+  if (/^[a-z]+$/.test(value)) {
+    if (/(?:^|\s)(?:to|are)[ \t*]*$/i.test(gap)) return true;
+    if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
+    if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
+  }
+  return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
+}
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -31438,16 +31480,26 @@ var init_prose = __esm({
     ENTITY_QUOTED = new RegExp(`^${ENTITY_QUOTE}(.*?)${ENTITY_QUOTE}[.,:;!?)]*$`);
     REPLACE_ME = /^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:replace|change|set|put|insert|fill|use|enter)\b.*\b(?:your|own|actual|real|with|me|this|here)\b|^["'`]?[ \t,;]*(?:#|\/\/|--|<!--)[ \t]*(?:an? )?(?:example|placeholder|dummy|sample|fake)\b/i;
     NON_ASCII = /[^\x00-\x7f]/;
+    GRAMMAR_WORD = /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
+    DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
   }
 });
 
 // src/lib/memory/secrets/values.ts
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value) || ENV_REF.test(value) || INTERPOLATION.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
+function isExplicitPlaceholder(value) {
+  return ANY_CASE_PLACEHOLDER.test(value) || TEMPLATE.test(value) || INTERPOLATION.test(value) || FORMAT_VERB.test(value) || value.length <= 128 && VARIABLE_NAME.test(value);
+}
+function isPlaceholder(value, chooser = "generated") {
+  return isExplicitPlaceholder(value) || chooser === "generated" && STAND_IN_WORD.test(value);
 }
 function isDummy(value, opts = {}) {
   if (opts.fullLength === true) value = value.replace(/\.{3,}|…/g, "");
-  if ((value.length <= 256 ? DOC_EXAMPLE : DOC_EXAMPLE_LONG).test(value) || value.includes("eyJ") && isJwtIoSample(value) || isEncodedExample(value)) return true;
+  const chooser = opts.fullLength === true ? "chosen" : opts.chooser ?? "generated";
+  const long = value.length > 256;
+  if ((long ? EXAMPLE_MARK_LONG : EXAMPLE_MARK).test(value) || value.includes("eyJ") && isJwtIoSample(value) || isEncodedExample(value, chooser)) return true;
+  return chooser === "generated" && ((long ? TYPED_RUN_LONG : TYPED_RUN).test(value) || isTypedByHand(value));
+}
+function isTypedByHand(value) {
   return value.length >= 3 && fewDistinct(value, 1) || value.length >= 8 && fewDistinct(value, 3) || maskWithTail(value) || isPatterned(value) || isCountingPair(value) || isRepeatedPlaceholder(value);
 }
 function isRepeatedPlaceholder(value) {
@@ -31480,14 +31532,15 @@ function maskWithTail(value) {
   return longest * 4 >= value.length * 3 && rest.length <= 12 && /^[A-Za-z]*$/.test(rest);
 }
 function isUrlPasswordPlaceholder(user, password) {
-  return password.length < 4 || user !== "" && password === user || isRedacted(password) || isPlaceholder(password) || isDummy(password) || NAMES_ITSELF.test(password);
+  const chooser = /token|oauth|api[_-]?key/i.test(user) ? "generated" : "chosen";
+  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password);
 }
-function isEncodedExample(value) {
+function isEncodedExample(value, chooser) {
   if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
   const text3 = Buffer.from(value, "base64").toString("latin1");
   if (!/^[\x20-\x7e\t\r\n]+$/.test(text3)) return false;
   const word = text3.trim();
-  return DOC_EXAMPLE.test(text3) || value.length >= 8 && word !== "" && (isPlaceholder(word) || isDummy(word));
+  return EXAMPLE_MARK.test(text3) || value.length >= 8 && word !== "" && (isPlaceholder(word, chooser) || isDummy(word, { chooser }));
 }
 function isPatterned(value) {
   const parts = value.split(/[^A-Za-z0-9]+/).filter((p) => p !== "");
@@ -31604,21 +31657,25 @@ function splitTrailingPunctuation(v, prose = true) {
   if (at === v.length || at === 0) return { value: v, rest: "" };
   return { value: v.slice(0, at), rest: v.slice(at) };
 }
-function isCredentialValue(raw, numericOk) {
+function isCredentialValue(raw, chosenBy2, where = {}) {
+  const chosen = chosenBy2 !== false;
+  const chooser = chosen ? "chosen" : "generated";
+  const numericOk = chosen;
+  const namesAreValues = chosenBy2 === true;
   const { inner: once, quote } = unquote(raw);
   const inner = quote === "" ? once : unquote(once).inner;
   if (quote !== "" && isCodeBetweenStrings(once)) return false;
   let v = inner.trim().replace(TRAILING_ESCAPES, "");
   if (quote === "" && v.includes("\\")) v = v.replace(ESCAPED_BREAK_ON, "");
-  if (v === "" || isRedacted(v) || isPlaceholder(v) || isDummy(v)) return false;
+  if (v === "" || isRedacted(v) || isPlaceholder(v, chooser) || isDummy(v, { chooser })) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false;
-  if (quote !== "") {
-    if (v.length < 4) return false;
-  } else if (v.length < 6) return false;
-  if (/^\d+(?:\.\d+)?$/.test(v)) return numericOk;
-  if (WORDISH.test(v) && (v.length < 16 || /[_-]/.test(v))) return false;
+  if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
+  if (v.length < (quote !== "" || chosen ? 4 : 6)) return false;
+  if (/^\d+\.\d+$/.test(v)) return false;
+  if (/^\d+$/.test(v)) return numericOk;
+  if (WORDISH.test(v) && (chosen ? where.inSentence !== false && readsAsProse(v) : v.length < 16 || /[_-]/.test(v))) return false;
   const word = EMPHASIS.test(v) ? v.replace(/^[_*]+|[_*]+$/g, "") : SYMBOL_AFTER.test(v) ? v.replace(SYMBOL_AFTER, "") : void 0;
-  if (word !== void 0 && WORDISH.test(word) && word.length < 16) return false;
+  if (word !== void 0 && word !== v && WORDISH.test(word) && word.length < 16) return false;
   if (quote === "" && /^(?:\[[A-Za-z][\w -]*\]|<[A-Za-z][\w -]*>)[&;,]/.test(v)) return false;
   if (!/[\p{L}\p{N}]/u.test(v)) return false;
   if (isCitation(v) || /^\{[A-Za-z_$][\w$]*:?$/.test(v)) return false;
@@ -31628,8 +31685,8 @@ function isCredentialValue(raw, numericOk) {
   if (PORT_MAPPING.test(v)) return false;
   if (CREDENTIAL_REFERENCE.test(v)) return false;
   if (FORMAT_VERB.test(v)) return false;
-  if (!numericOk && readsAsWords(v)) return false;
-  if (!numericOk && SHIFTED_ROW.test(v)) return false;
+  if ((!chosen || chosenBy2 === "secret" && /^[A-Z]+$/.test(v)) && readsAsWords(v)) return false;
+  if (!chosen && SHIFTED_ROW.test(v)) return false;
   if (isEmptyPemBlock(v) || isCredentialTypeName(v) || isFormatName(v) || isOptionList(v) || isCodeType(v) || isStructTagName(v)) return false;
   if (/^x:\d+:\d+:/.test(v)) return false;
   if (quote === "" && /^[,)\]}]/.test(v)) return false;
@@ -31640,10 +31697,10 @@ function isCredentialValue(raw, numericOk) {
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (/^__[a-z]+(?:__)?$/.test(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
-  if (!numericOk && isCamelName(v)) return false;
-  if (!numericOk && isNameNotValue(v)) return false;
-  if (!numericOk && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
-  if (!numericOk && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
+  if (!namesAreValues && isCamelName(v)) return false;
+  if (!namesAreValues && isNameNotValue(v)) return false;
+  if (!namesAreValues && /^[A-Z]{2,}(?:_[A-Z]{2,})+$/.test(v)) return false;
+  if (!chosen && SAYS_WHAT_IT_IS.test(v) && !/[A-Za-z0-9]{16,}/.test(v.replace(SAYS_WHAT_IT_IS_ALL, "-"))) return false;
   if (/^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(v)) return false;
   if (/^[a-z]{2}(?:-[a-z]+)+-\d$/.test(v) || /^-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE)-----/.test(v)) return false;
   if (/^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)$/.test(v)) return false;
@@ -31684,18 +31741,26 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, ENV_REF, INTERPOLATION, PLACEHOLDER, DOC_EXAMPLE, DOC_EXAMPLE_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, VARIABLE_NAME, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
     init_prose();
     init_names();
     isRedacted = (v) => v.includes("[REDACTED:");
-    ENV_REF = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+    TEMPLATE = /^(?:\$\{[^}]*\}|\$\([^)]*\)|\$[A-Z_][A-Z0-9_]*|\$[a-z][a-z0-9]*_[a-z0-9_]*|\$[a-z][a-z0-9]*(?:-[a-z0-9]+)+|%[A-Za-z_][A-Za-z0-9_]*%|\$env:[A-Za-z_][A-Za-z0-9_]*|__[A-Z][A-Z0-9_]*__|@@[A-Za-z_][A-Za-z0-9_]*@@|\(\([^()]*\)\)|%\([A-Za-z_][A-Za-z0-9_]*\)s|!(?:secret|vault|Ref|Sub|GetAtt|ImportValue|env_var|include)(?:\s.*)?|!![a-z]+(?:\s.*)?|[:@][A-Za-z_]+)$/;
+    BRACKETED = /^(?:<[^>]*>|&lt;.*&gt;|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|\[[A-Za-z][a-z]*|<[A-Za-z][a-z]*)$/i;
     INTERPOLATION = /\$\{|\{\{|#\{|\$\(|\$__env\{|^\$[A-Z_][A-Z0-9_]*\//;
-    PLACEHOLDER = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+|<[^>]*>|&lt;.*&gt;|\[[A-Za-z][a-z]*|\{\{[^}]*\}\}|\{[^}]*\}|\[[^\]]*\]|null|none|nil|undefined|true|false|empty|redacted|hidden|masked|change[_-]?(?:me|it|this).*|replace[_-]?me|(?:password|passwd|pass|pwd|secret|token|key|apikey|admin|administrator|root|test|demo|dev|guest|user|postgres|mysql|redis|letmein|welcome|default|example|sample|dummy|qwerty)[_@.-]?\d{1,4}|(?:todo|tbd|fixme)\b.*|secret|password|passwd|pass|pwd|token|apikey|api[_-]?key|key|value|example|sample|dummy|placeholder|test|testing|foo|bar|baz|admin|root|user|username|guest|postgres|mysql|redis|your[_\- ].*|my[_\- ]?(?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*|vault:.*|urn:[a-z0-9][a-z0-9-]*:.*|ref\+.*|op:\/\/.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|ENC[([].*|\{cipher\}.*)$/i;
-    DOC_EXAMPLE = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
-    DOC_EXAMPLE_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|0{12,}|abcdefghij|[Yy]our[_-]|YOUR[_-]/;
+    VARIABLE_NAME = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?)?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
+    MASK = /^(?:\*+|[x•]{3,}|\.{2,}|…|-+|_+|\?+)$/i;
+    SECRET_STORE = /^(?:vault:.*|op:\/\/.*|ref\+.*|arn:aws[\w-]*:.*|projects\/[^/\s]+\/secrets\/.*|urn:[a-z0-9][a-z0-9-]*:.*|ENC[([].*|\{cipher\}.*|(?:cat|op|pass|gopass|lpass|bw|vault|aws|gcloud|az|security|openssl|kubectl|doppler|sops|secret-tool)\s.*|process\.env\..*|import\.meta\.env\..*|os\.environ.*|os\.getenv.*|env\(.*|getenv\(.*|secrets\..*)$/i;
+    EXAMPLE_WORD = /^(?:placeholder|example|sample|dummy|redacted|hidden|masked|value|(?:example|sample|dummy)[_@.-]?\d{1,4}|your(?:[_\- ].*|[a-z].*)|my[_\- ](?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|replace[_-]?me|(?:todo|tbd|fixme)\b.*|null|none|nil|undefined|empty|true|false)$/i;
+    ANY_CASE_PLACEHOLDER = new RegExp(`^(?:${[MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE].map((r) => r.source.slice(1, -1)).join("|")})$`, "i");
+    STAND_IN_WORD = /^(?:(?:password|passwd|pass|pwd|secret|token|key|apikey|api[_-]?key|admin|administrator|root|test|testing|demo|dev|guest|user|username|postgres|mysql|redis|letmein|welcome|default|qwerty|foo|bar|baz)(?:[_@.-]?\d{1,4})?|change[_-]?(?:me|it|this).*|my(?:secret|token|password|pass|key|api[_\- ]?key).*)$/i;
+    EXAMPLE_MARK = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+    EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
+    TYPED_RUN = /0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR/;
+    TYPED_RUN_LONG = /0{12,}|abcdefghij/;
     BASE64 = /^[A-Za-z0-9+/]{6,256}={0,2}$/;
     NAMED_ID = /(?:^|[^A-Za-z])(?:sha(?:1|224|256|384|512)?|md5|checksum|chksum|digest|hash|etag|commit|revision|integrity|fingerprint|uuid|guid|id|ids|name|names)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/i;
     NAMED_ID_CAMEL = /[a-z](?:Id|ID|Ids|IDs|Hash|Sha|Digest|Checksum|Uuid|Guid|Name)["'\]]{0,2}[ \t]*(?:[:=]|=>|->)?[ \t]*["'`]?$/;
@@ -31715,7 +31780,6 @@ var init_values = __esm({
       ["ENC(", ")"],
       ["ENC[", "]"]
     ];
-    VARIABLE_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|KEY|SECRET|CREDENTIALS?|AUTH|PAT|DSN)(?:_[A-Z0-9]+)*$/;
     CURSOR_TOKEN_NAME = /(?:next|page|pagination|continuation|sequence|starting|idempotency|request|work[ _-]?unit|resume|sync)[ _-]?token[ _"'-]*$/i;
     CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
     CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
@@ -31728,7 +31792,7 @@ var init_values = __esm({
     PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\??:?(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
     PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
     SHIFTED_ROW = /!@#\$|@#\$%|#\$%\^|\$%\^&|%\^&\*|\^&\*\(|&\*\(\)/;
-    FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[sv]$/;
+    FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[svwdq]$/;
     NAMES_ITSELF = /^(?:[a-z]+[_\- ])+(?:password|passwd|secret|token|api[_-]?key|key)$/i;
     NAMES_ITSELF_CAMEL = /^(?:[A-Z][a-z]+)+(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
   }
@@ -31762,16 +31826,20 @@ var init_url_query = __esm({
 function keyWords(key) {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 }
+function chosenBy(name, kind = genericKind(name)) {
+  if (kind === "password") return true;
+  return kind === "secret" && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? "secret" : false;
+}
 function genericKind(key) {
   const k = key.toLowerCase();
-  if (/passw|pwd|passphrase|passcode/.test(k)) return "password";
+  if (/passw|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])/.test(k)) return "password";
   if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
   if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return "private-key";
   if (/token/.test(k)) return "token";
   return "secret";
 }
 function splitBareValue(raw) {
-  const next = /;[A-Za-z][\w ]*=/.exec(raw);
+  const next = /[;,][A-Za-z][\w ]*=/.exec(raw);
   const head = next === null ? raw : raw.slice(0, next.index);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
@@ -31793,22 +31861,27 @@ function runStart(text3, end, seen) {
   return j;
 }
 function genericReplacement(key, raw) {
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""))) return void 0;
   const kind = genericKind(key);
+  const chosen = chosenBy(key);
+  const chooser = chosen !== false ? "chosen" : "generated";
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""), chooser)) return void 0;
   const { inner, quote } = unquote(raw);
   const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
-  const { value, rest } = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
+  const bare = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
+  const esc2 = quote === "" && opened === "" ? bare.value.search(/\\[nrt]/) : -1;
+  const { value, rest } = esc2 > 0 ? { value: bare.value.slice(0, esc2), rest: bare.value.slice(esc2) + bare.rest } : bare;
   const candidate = opened === "" ? value : raw.slice(1);
   if (isPath(quote === "" ? candidate : inner)) return void 0;
-  if (!isCredentialValue(candidate, kind === "password")) return void 0;
+  if (!isCredentialValue(candidate, chosen)) return void 0;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
-function proseSecret(v) {
+function proseSecret(v, chosen) {
+  if (chosen) return v.length >= 4 && !readsAsProse(v);
   if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, GENERIC, PROSE, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, GENERIC, PROSE, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -31860,11 +31933,11 @@ var init_assignment = __esm({
       re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
       replace: (_m, g) => {
         const v = g[1] ?? "";
-        if (v.length < 16 || isDummy(v) || isPlaceholder(v)) return void 0;
+        if (v.length < 16 || isDummy(v, { chooser: "chosen" }) || isPlaceholder(v, "chosen")) return void 0;
         return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
       }
     };
-    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     GENERIC_KEY = new RegExp(
@@ -31873,6 +31946,7 @@ var init_assignment = __esm({
     );
     KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
+    USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     GENERIC = {
       kind: "generic",
       hints: ["pass", "pwd", "secret", "key", "token", "credential"],
@@ -31895,6 +31969,7 @@ var init_assignment = __esm({
             const key = m[1];
             if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
             if (endsInUrn(text3.slice(Math.max(0, m.index - 48), m.index))) continue;
+            if (USER_SLASH_BEFORE.test(text3.slice(Math.max(0, m.index - 16), m.index))) continue;
             if (isImageEmbedToken(text3.slice(Math.max(0, m.index - 200), m.index), key)) continue;
             const valueAt = m.index + m[0].length;
             GENERIC_VALUE.lastIndex = valueAt;
@@ -31926,11 +32001,14 @@ var init_assignment = __esm({
         const { inner, quote } = unquote(raw);
         const bare = quote === "" ? stripClosingTags(raw) : raw;
         const { value, rest } = quote === "" ? splitTrailingPunctuation(bare) : { value: inner, rest: "" };
-        if (quote === "" ? !proseSecret(value) : value.length < 4) return void 0;
-        if (isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
+        const name = lead.split(/[ \t]/)[0] === "api" ? "api key" : lead;
+        const kind = genericKind(name);
+        const chosen = chosenBy(name);
+        const chooser = chosen !== false ? "chosen" : "generated";
+        if (quote === "" ? !proseSecret(value, chooser === "chosen") : value.length < 4) return void 0;
+        if (isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return void 0;
         if (isClauseSubject(text3.slice(Math.max(0, offset - 48), offset), lead)) return void 0;
-        const kind = genericKind(lead.split(/[ \t]/)[0] === "api" ? "api key" : lead);
-        if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
+        if (!isCredentialValue(quote === "" ? value : raw, chosen)) return void 0;
         return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
       }
     };
@@ -31956,8 +32034,9 @@ function credentialWordAt(line, m, hasUrn) {
   if (lower === "pass" && !`"'_=:`.includes(after) && before !== "_") return false;
   if (lower === "pat" && word !== "PAT" && before !== "_" && before !== "-" && after !== "_" && after !== "-") return false;
   if (lower === "wif" && word !== "WIF") return false;
+  if (lower === "pin" && word !== "PIN") return false;
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
-  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 48), start))) return false;
+  if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 96), start))) return false;
   if (NOT_SECRET_BEFORE.test(line.slice(Math.max(0, start - 24), start))) return false;
   const next = line.slice(end, end + 16);
   if (NOT_SECRET_AFTER.test(isUpper(after) ? next.replace(/([a-z])(?=[A-Z])/g, "$1 ") : next)) return false;
@@ -31990,21 +32069,28 @@ function windowEnd(line, after) {
   const stop = /[.!?](?:\s|$)/.exec(line.slice(after, end));
   return stop === null ? end : after + stop.index;
 }
-function labelledValue(line, after, passwordLike) {
+function labelledValue(line, after, chosen) {
+  const passwordLike = chosen === true;
   LABEL_GAP.lastIndex = after;
   const gap = LABEL_GAP.exec(line);
   if (gap === null) return void 0;
   const at = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
+  if (/[.!?][ \t]/.test(gap[0])) return void 0;
   const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
+  const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
+  if (otherLabel !== null && (!HAS_WORD.test(otherLabel[1]) || /^key$/i.test(otherLabel[1]))) return void 0;
+  if (gap[0].length > 2 && /[}\])][ \t]*=[ \t]*$/.test(gap[0])) return void 0;
+  if (gap[0].length > 4 && STRUCT_TAG_KEY.test(gap[0])) return void 0;
   if (/^["'`][ \t]+[A-Za-z_][\w.-]*:[ \t]*["'`]?$/.test(gap[0]) && !HAS_WORD.test(gap[0])) return void 0;
   if (line.startsWith("//", at - 1) || line[at - 1] === "/" || /[A-Za-z]:$/.test(gap[0]) && line.startsWith("//", at)) return void 0;
   LABELLED_VALUE.lastIndex = at;
   const v = LABELLED_VALUE.exec(line);
   if (v === null) return void 0;
   const quote = v[1] ?? "";
-  if (quote === "" && (isPlaceholder(v[0]) || /[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, "")))) return void 0;
+  const chooser = chosen !== false ? "chosen" : "generated";
+  if (quote === "" && (isPlaceholder(v[0], chooser) || /[.,:;!?]$/.test(v[0]) && isPlaceholder(v[0].replace(/[.,:;!?]+$/, ""), chooser))) return void 0;
   if (quote === "" && (v[0][0] === "(" && isRemark(v[0]) || isNextLabel(stripClosingTags(v[0])))) return void 0;
   if (/\*{3,}$/.test(gap[0])) return void 0;
   const escapedBreak = quote === "" ? v[0].indexOf("\\n") : -1;
@@ -32016,10 +32102,12 @@ function labelledValue(line, after, passwordLike) {
   if (/<[^<>]+>/.test(inner)) return void 0;
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
   if (/(?:\.{2,}|…)$/.test(v[0])) return void 0;
-  if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, passwordLike)) return void 0;
+  if (quote === "" && continuesSentence(gap[0], inner, line.slice(at + v[0].length, at + v[0].length + 8))) return void 0;
+  if (!isCredentialValue(quote === "" ? inner : `${quote}${inner}${quote}`, chosen)) return void 0;
   if (!isLabelGap(line, after, gap[0])) return void 0;
   if (quote === "" && describesCredential(line.slice(at + v[0].length, at + v[0].length + 24))) return void 0;
   if (saysReplaceMe(line.slice(at + v[0].length, at + v[0].length + 48))) return void 0;
+  if (/^[ \t]+\/[ \t]+\[REDACTED:/.test(line.slice(at + v[0].length, at + v[0].length + 16))) return void 0;
   const start = at + quote.length;
   return { start, end: start + inner.length };
 }
@@ -32066,14 +32154,14 @@ function redactLine(line, firstWord) {
   let cursor = 0;
   const judged = { until: 0 };
   const hasUrl = line.includes("://");
-  const hasUrn = line.includes("urn:");
+  const hasUrn = line.includes("urn:") || line.includes("arn:");
   for (let m = LINE_WORD.exec(line); m !== null; m = LINE_WORD.exec(line)) {
     if (m.index < cursor || !credentialWordAt(line, m, hasUrn) || hasUrl && inUrl(line, m.index)) continue;
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "password");
+    const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + 10)) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
     if (isNamedId(line.slice(after, span.start))) continue;
@@ -32095,10 +32183,10 @@ function cellValue(cell) {
   const trail = /`?\s*$/.exec(cell.slice(lead.length))?.[0] ?? "";
   return { lead, value: cell.slice(lead.length, cell.length - trail.length), trail };
 }
-function redactCell(cell, kind) {
+function redactCell(cell, kind, name) {
   const { lead, value, trail } = cellValue(cell);
   if (value === "" || /\s/.test(value.trim()) || isRedacted(value) || value.includes("://")) return cell;
-  if (!isCredentialValue(value, kind === "password") && !isHighEntropy(value)) return cell;
+  if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
 function hasHeaderShape(text3) {
@@ -32120,7 +32208,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32129,11 +32217,11 @@ var init_context = __esm({
     init_names();
     init_prose();
     init_values();
-    WORD = /pass(?:word|wd|phrase|code)?|pwd|secret|token|key|pat|dsn|credentials?|wif/gi;
+    WORD = /pass(?:word|wd|phrase|code)?|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif/gi;
     LINE_WORD = new RegExp(WORD.source, "gi");
     HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
-    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|sha\d*|md5|digest|checksum)\d*\b/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
     isLower = (c) => c >= "a" && c <= "z";
     isUpper = (c) => c >= "A" && c <= "Z";
     isDigit2 = (c) => c >= "0" && c <= "9";
@@ -32142,9 +32230,10 @@ var init_context = __esm({
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
     LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
+    STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
     NEAR_WORD = {
       kind: "context",
-      hints: ["pass", "pwd", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
+      hints: ["pass", "pwd", "pw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32196,11 +32285,11 @@ var init_context = __esm({
           const rowNamed = namesCredential(keyCell);
           for (let c = 1; c < cells.length - 1; c += 1) {
             const head = header2[c];
-            let kind;
-            if (head !== void 0 && namesCredential(head)) kind = genericKind(head);
-            else if (c >= 2 && rowNamed) kind = genericKind(keyCell);
-            if (kind === void 0) continue;
-            const redacted = redactCell(cells[c], kind);
+            let name;
+            if (head !== void 0 && namesCredential(head)) name = head;
+            else if (c >= 2 && rowNamed) name = keyCell;
+            if (name === void 0) continue;
+            const redacted = redactCell(cells[c], genericKind(name), name);
             if (redacted !== cells[c]) {
               cells[c] = redacted;
               rowChanged = true;
@@ -32233,7 +32322,7 @@ var init_context = __esm({
             if (row.length !== header2.length) break;
             for (const k of columns) {
               const kind = genericKind(header2[k]);
-              const redacted = redactCell(row[k], kind);
+              const redacted = redactCell(row[k], kind, header2[k]);
               if (redacted !== row[k]) {
                 row[k] = redacted;
                 changed = true;
@@ -32248,7 +32337,7 @@ var init_context = __esm({
     };
     LABEL_ABOVE = {
       kind: "context-label",
-      hints: ["pass", "pwd", "secret", "token", "key", "pat", "dsn", "credential"],
+      hints: ["pass", "pwd", "pw", "PIN", "secret", "token", "key", "pat", "dsn", "credential"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32259,13 +32348,13 @@ var init_context = __esm({
           const valueStart = c.index + c[0].length;
           const nl = text3.indexOf("\n", valueStart);
           const valueLine = text3.slice(valueStart, nl < 0 ? text3.length : nl).replace(/[ \t]+$/, "");
-          if (label.length > 60 || valueLine.length < 6 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
+          if (label.length > 60 || valueLine.length < 4 || /\s/.test(valueLine) || isRedacted(valueLine) || lineStart < cursor) continue;
           LINE_WORD.lastIndex = 0;
           let named = false;
-          for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes("urn:")) && label.length - (w.index + w[0].length) < 4) named = true;
+          for (let w = LINE_WORD.exec(label); w !== null; w = LINE_WORD.exec(label)) if (credentialWordAt(label, w, label.includes("urn:") || label.includes("arn:")) && label.length - (w.index + w[0].length) < 4) named = true;
           if (!named) continue;
           const kind = genericKind(label);
-          if (!isCredentialValue(valueLine, kind === "password") && !isHighEntropy(valueLine)) continue;
+          if (!isCredentialValue(valueLine, chosenBy(label)) && !isHighEntropy(valueLine)) continue;
           out += text3.slice(cursor, valueStart) + tag(kind);
           cursor = valueStart + valueLine.length;
         }
@@ -32277,8 +32366,8 @@ var init_context = __esm({
 });
 
 // src/lib/memory/secrets/command-line.ts
-function keepOrTag(prefix, value, kind) {
-  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, true)) return void 0;
+function keepOrTag(prefix, value, kind, chosen = true) {
+  if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, chosen, { inSentence: false })) return void 0;
   const q = /^["']/.test(value) ? value[0] : "";
   return `${prefix}${q}${tag(kind)}${q}`;
 }
@@ -32300,7 +32389,7 @@ function unbrace(v) {
 function curlPart(raw, role, passwordEmpty) {
   const { inner, open: open4, close } = unbrace(raw);
   if (inner === "" || isRedacted(inner)) return raw;
-  if (role === "password") return isCredentialValue(inner, true) ? `${open4}${tag("cli-password")}${close}` : raw;
+  if (role === "password") return isCredentialValue(inner, true, { inSentence: false }) ? `${open4}${tag("cli-password")}${close}` : raw;
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open4}${tag("cli-password")}${close}` : raw;
 }
@@ -32310,6 +32399,7 @@ var init_command_line = __esm({
     "use strict";
     init_engine();
     init_context();
+    init_assignment();
     init_values();
     VALUE2 = `("[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`]+)`;
     PROGRAMS = [
@@ -32389,7 +32479,7 @@ var init_command_line = __esm({
         `((?<![\\w-])--(?:[a-z0-9]+-)*(token|password|passwd|pass|secret|api-?key|apikey|access-key|secret-key|private-key|credentials?)(?:[ \\t]+|=))${VALUE2}`,
         "gi"
       ),
-      replace: (m, g) => isCursorTokenName((g[0] ?? "").trimEnd().replace(/=$/, "")) ? m : keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token") ?? m
+      replace: (m, g) => isCursorTokenName((g[0] ?? "").trimEnd().replace(/=$/, "")) ? m : keepOrTag(g[0] ?? "", g[2] ?? "", /^pass/i.test(g[1] ?? "") ? "cli-password" : "cli-token", chosenBy(g[1] ?? "")) ?? m
     };
     SINGLE_DASH_PASSWORD = {
       kind: "cli-password",
@@ -32483,7 +32573,7 @@ var init_named_value = __esm({
         const { inner, quote } = unquote(raw);
         if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner)) return m;
         const kind = genericKind(name);
-        if (!isCredentialValue(raw, kind === "password")) return m;
+        if (!isCredentialValue(raw, chosenBy(name))) return m;
         return `${m.slice(0, m.length - rawValue.length)}${quote}${tag(kind)}${quote}${rawValue.slice(raw.length)}`;
       })
     };
@@ -32491,13 +32581,14 @@ var init_named_value = __esm({
 });
 
 // src/lib/memory/secrets/password-forms.ts
-function replaceValue(lead, raw, kind, strict) {
+function replaceValue(lead, raw, kind, strict, chosen = kind === "password") {
   const { inner, quote } = unquote(raw);
   const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
   if (strict && !notProse(value)) return void 0;
-  if (isPlaceholder(raw) || isPlaceholder(raw.replace(/[.,:;!?]+$/, "")) || isTemplateStart(raw)) return void 0;
-  if (value === "" || isRedacted(value) || isPlaceholder(value) || isDummy(value)) return void 0;
-  if (!isCredentialValue(quote === "" ? value : raw, kind === "password")) return void 0;
+  const chooser = chosen !== false ? "chosen" : "generated";
+  if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[.,:;!?]+$/, ""), chooser) || isTemplateStart(raw)) return void 0;
+  if (value === "" || isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return void 0;
+  if (!isCredentialValue(quote === "" ? value : raw, chosen)) return void 0;
   return `${lead}${quote}${tag(kind)}${quote}${rest}`;
 }
 function notProse(v) {
@@ -32525,7 +32616,7 @@ var init_password_forms = __esm({
       kind: "password",
       hints: ["\u2192", "->", "\u21D2", "\u2014"],
       re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:\u2192|->|\u21D2|\u2014)[ \\t]*)${VALUE3}`, "gi"),
-      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false) ?? m
+      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false, chosenBy(g[1] ?? "")) ?? m
     };
     BARE = {
       kind: "password",
@@ -32536,8 +32627,9 @@ var init_password_forms = __esm({
     };
     USER_SLASH_PASSWORD = {
       kind: "password",
-      hints: ["login", "creds", "credential"],
-      re: new RegExp(`((?<![A-Za-z])(?:logins?|creds|credentials?)[ \\t]*(?:[:=]|[-\u2013\u2014])[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
+      // Every pair holds ` / ` (or a tab), whatever its label.
+      hints: ["/ ", "/	"],
+      re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
     };
     PASSWORD_FORM_RULES = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
@@ -32797,7 +32889,7 @@ var init_structured = __esm({
       re: /^([ \t]*[A-Za-z0-9_.*[\]-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s][^\n]*)$/gm,
       replace: (_m, g) => {
         const pw = (g[1] ?? "").trimEnd();
-        if (isRedacted(pw) || isPlaceholder(pw) || isDummy(pw) || pw.length < 4) return void 0;
+        if (isRedacted(pw) || isPlaceholder(pw, "chosen") || isDummy(pw, { chooser: "chosen" }) || pw.length < 4) return void 0;
         return `${g[0]}${tag("pgpass-password")}`;
       }
     };
@@ -32850,7 +32942,7 @@ function vendorRule(row) {
     replace: (match, g) => {
       if ((g[2] ?? "") !== "") return void 0;
       const body = g[1] ?? "";
-      if (body.length < row.min || isRedacted(match) || isDummy(body)) return void 0;
+      if (body.length < row.min || isRedacted(match) || isDummy(body, { fullLength: row.full?.(body) === true })) return void 0;
       if (row.check !== void 0 && !row.check(body)) return void 0;
       return tag(row.kind);
     }
@@ -32878,7 +32970,8 @@ var init_vendor = __esm({
       { kind: "google-oauth-token", prefix: "(?:ya29\\.|1//0)", body: URLSAFE, min: 20, hints: ["ya29.", "1//0"] },
       { kind: "github-token", prefix: "(?:gh[pousr]_|github_pat_)", body: "[A-Za-z0-9_]", min: 30, hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
       { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
-      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), hints: ["xox", "xapp-"] },
+      // A bot or user token in full: two numeric ids, then 24 (bot) or 32 (user) letters and digits.
+      { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), full: (b) => /^\d{10,13}-\d{10,13}-[A-Za-z0-9]{24,32}$/.test(b), hints: ["xox", "xapp-"] },
       { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
       { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
       { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
@@ -32934,8 +33027,8 @@ var init_vendor = __esm({
       // that lost a dash (`798JRYLJVD4`) are the same key, so the count, not the grouping, decides.
       { kind: "onepassword-secret-key", prefix: "A3-", body: "[A-Z0-9-]", min: 30, check: (b) => /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,6}){5,6}$/.test(b) || /^[A-Z0-9]{6}(?:-[A-Z0-9]{5,12}){3,6}$/.test(b) && b.replace(/-/g, "").length === 32, hints: ["A3-"] },
       { kind: "onepassword-service-token", prefix: "ops_eyJ", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["ops_eyJ"] },
-      { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["SK"] },
-      { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), hints: ["AC"] },
+      { kind: "twilio-api-key", prefix: "SK", body: "[0-9a-f]", min: 32, check: exact(32), full: exact(32), hints: ["SK"] },
+      { kind: "twilio-account-sid", prefix: "AC", body: "[0-9a-f]", min: 32, check: exact(32), full: exact(32), hints: ["AC"] },
       { kind: "sendgrid-key", prefix: "SG\\.", body: "[A-Za-z0-9_.-]", min: 40, check: (b) => b.includes("."), hints: ["SG."] },
       { kind: "mailgun-key", prefix: "key-", body: "[0-9a-z]", min: 32, check: (b) => hexOnly(b) && b.length === 32, hints: ["key-"] },
       { kind: "mailchimp-key", prefix: "[0-9a-f]{32}-us", body: "[0-9]", min: 1, check: (b) => b.length <= 2, hints: ["-us"] },
@@ -33491,7 +33584,9 @@ function buildEpisodes(input2) {
     const marker = formatMarker({ fileId: input2.fileId, hash: input2.contentHash, part, parts, origin: input2.origin });
     const suffix = parts > 1 ? ` (part ${part}/${parts})` : "";
     const name = `${truncateLabel(prepared.title, MAX_NAME_CHARS - suffix.length)}${suffix}`;
-    const description = `${truncateLabel(readableSafe, MAX_SOURCE_DESCRIPTION_CHARS - marker.length - 1)} ${marker}`;
+    const tag2 = input2.noteTag?.({ name, body, part, parts, origin: input2.origin });
+    const tail = tag2 === void 0 ? marker : `${tag2} ${marker}`;
+    const description = `${truncateLabel(readableSafe, Math.max(20, MAX_SOURCE_DESCRIPTION_CHARS - tail.length - 1))} ${tail}`;
     return {
       name,
       body,
@@ -33542,7 +33637,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text3;
     try {
-      text3 = (0, import_node_fs18.readFileSync)(path, "utf8");
+      text3 = (0, import_node_fs19.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -33555,7 +33650,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path20.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path21.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -33571,23 +33666,23 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto6.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename6) {
+function isPriorEpisodeFor(episode, basename7) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename6}`;
+  return parts[parts.length - 1] === `File: ${basename7}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
   if ((0, import_node_crypto6.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto6, import_node_fs18, import_node_path20, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto6, import_node_fs19, import_node_path21, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto6 = require("node:crypto");
-    import_node_fs18 = require("node:fs");
-    import_node_path20 = require("node:path");
+    import_node_fs19 = require("node:fs");
+    import_node_path21 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -33608,7 +33703,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path21.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path22.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -33644,7 +33739,7 @@ async function decidePriorTakeover({ migration, listing, outgoing }) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path21.basename)(absPath);
+    const name = (0, import_node_path22.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
     const [kept, ...copies] = theirs;
     if (kept === void 0) continue;
@@ -33678,12 +33773,12 @@ async function applyPriorTakeover(ctx, takeover) {
   const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
   if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }
-var import_promises6, import_node_path21;
+var import_promises6, import_node_path22;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     init_prior_hook();
   }
 });
@@ -33709,8 +33804,8 @@ var init_errors5 = __esm({
   "src/lib/sync/errors.ts"() {
     "use strict";
     SyncError = class extends Error {
-      constructor(message, options2) {
-        super(message, options2);
+      constructor(message2, options2) {
+        super(message2, options2);
         this.name = "SyncError";
       }
     };
@@ -33719,14 +33814,14 @@ var init_errors5 = __esm({
 
 // src/lib/sync/ledger.ts
 function newBatch() {
-  let resolve10;
+  let resolve13;
   let reject;
   const promise2 = new Promise((res, rej) => {
-    resolve10 = res;
+    resolve13 = res;
     reject = rej;
   });
   promise2.catch(() => void 0);
-  return { promise: promise2, resolve: resolve10, reject };
+  return { promise: promise2, resolve: resolve13, reject };
 }
 var Ledger;
 var init_ledger = __esm({
@@ -33885,8 +33980,8 @@ var require_errors = __commonJS({
     };
     exports2.AbortError = AbortError2;
     var WatchError = class extends Error {
-      constructor(message = "One (or more) of the watched keys has been changed") {
-        super(message);
+      constructor(message2 = "One (or more) of the watched keys has been changed") {
+        super(message2);
       }
     };
     exports2.WatchError = WatchError;
@@ -35139,11 +35234,11 @@ var require_generic_transformers = __commonJS({
       3: void 0
     };
     function transformTuplesToMap(reply, func) {
-      const message = {};
+      const message2 = {};
       for (let i = 0; i < reply.length; i += 2) {
-        message[reply[i].toString()] = func(reply[i + 1]);
+        message2[reply[i].toString()] = func(reply[i + 1]);
       }
-      return message;
+      return message2;
     }
     exports2.transformTuplesToMap = transformTuplesToMap;
     function createTransformTuplesReplyFunc(preserve, typeMapping) {
@@ -35502,10 +35597,10 @@ var require_generic_transformers = __commonJS({
     }
     exports2.parseArgs = parseArgs2;
     function transformStreamMessageReply(typeMapping, reply) {
-      const [id, message, millisElapsedFromDelivery, deliveriesCounter] = reply;
+      const [id, message2, millisElapsedFromDelivery, deliveriesCounter] = reply;
       return {
         id,
-        message: transformTuplesReply(message, void 0, typeMapping),
+        message: transformTuplesReply(message2, void 0, typeMapping),
         ...millisElapsedFromDelivery !== void 0 ? { millisElapsedFromDelivery } : {},
         ...deliveriesCounter !== void 0 ? { deliveriesCounter } : {}
       };
@@ -38100,8 +38195,8 @@ var require_ECHO = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
       IS_READ_ONLY: true,
-      parseCommand(parser, message) {
-        parser.push("ECHO", message);
+      parseCommand(parser, message2) {
+        parser.push("ECHO", message2);
       },
       transformReply: void 0
     };
@@ -41628,10 +41723,10 @@ var require_PING = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
       IS_READ_ONLY: true,
-      parseCommand(parser, message) {
+      parseCommand(parser, message2) {
         parser.push("PING");
-        if (message !== void 0) {
-          parser.push(message);
+        if (message2 !== void 0) {
+          parser.push(message2);
         }
       },
       transformReply: void 0
@@ -41677,8 +41772,8 @@ var require_PUBLISH = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
       IS_READ_ONLY: true,
-      parseCommand(parser, channel, message) {
-        parser.push("PUBLISH", channel, message);
+      parseCommand(parser, channel, message2) {
+        parser.push("PUBLISH", channel, message2);
       },
       transformReply: void 0
     };
@@ -42587,10 +42682,10 @@ var require_SPUBLISH = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser, channel, message) {
+      parseCommand(parser, channel, message2) {
         parser.push("SPUBLISH");
         parser.pushKey(channel, false);
-        parser.push(message);
+        parser.push(message2);
       },
       transformReply: void 0
     };
@@ -42902,7 +42997,7 @@ var require_XADD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseXAddArguments = void 0;
-    function parseXAddArguments(optional2, parser, key, id, message, options2) {
+    function parseXAddArguments(optional2, parser, key, id, message2, options2) {
       parser.push("XADD");
       parser.pushKey(key);
       if (optional2) {
@@ -42930,7 +43025,7 @@ var require_XADD = __commonJS({
         }
       }
       parser.push(id);
-      for (const [key2, value] of Object.entries(message)) {
+      for (const [key2, value] of Object.entries(message2)) {
         parser.push(key2, value);
       }
     }
@@ -43367,10 +43462,10 @@ var require_XINFO_STREAM = __commonJS({
     function transformEntry(entry, typeMapping) {
       if ((0, generic_transformers_1.isNullReply)(entry))
         return entry;
-      const [id, message] = entry;
+      const [id, message2] = entry;
       return {
         id,
-        message: (0, generic_transformers_1.transformTuplesReply)(message, void 0, typeMapping)
+        message: (0, generic_transformers_1.transformTuplesReply)(message2, void 0, typeMapping)
       };
     }
   }
@@ -52175,9 +52270,9 @@ var require_token_manager = __commonJS({
     var IDPError = class extends Error {
       message;
       isRetryable;
-      constructor(message, isRetryable) {
-        super(message);
-        this.message = message;
+      constructor(message2, isRetryable) {
+        super(message2);
+        this.message = message2;
         this.isRetryable = isRetryable;
         this.name = "IDPError";
       }
@@ -52344,15 +52439,15 @@ var require_credentials_provider = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.UnableToObtainNewCredentialsError = exports2.CredentialsError = void 0;
     var CredentialsError = class extends Error {
-      constructor(message) {
-        super(`Re-authentication with latest credentials failed: ${message}`);
+      constructor(message2) {
+        super(`Re-authentication with latest credentials failed: ${message2}`);
         this.name = "CredentialsError";
       }
     };
     exports2.CredentialsError = CredentialsError;
     var UnableToObtainNewCredentialsError = class extends Error {
-      constructor(message) {
-        super(`Unable to obtain new credentials : ${message}`);
+      constructor(message2) {
+        super(`Unable to obtain new credentials : ${message2}`);
         this.name = "UnableToObtainNewCredentialsError";
       }
     };
@@ -53290,7 +53385,7 @@ var require_pub_sub = __commonJS({
           [exports2.PUBSUB_TYPE.SHARDED]: sharded
         };
       }
-      #emitPubSubMessage(type, message, channel, pattern) {
+      #emitPubSubMessage(type, message2, channel, pattern) {
         const keyString = (pattern ?? channel).toString(), listeners = this.listeners[type].get(keyString);
         if (!listeners)
           return;
@@ -53301,15 +53396,15 @@ var require_pub_sub = __commonJS({
           sharded: type === exports2.PUBSUB_TYPE.SHARDED
         }));
         for (const listener of listeners.buffers) {
-          listener(message, channel);
+          listener(message2, channel);
         }
         if (!listeners.strings.size)
           return;
         const channelString = pattern ? channel.toString() : keyString, messageString = channelString === "__redis__:invalidate" ? (
           // https://github.com/redis/redis/pull/7469
           // https://github.com/redis/redis/issues/7463
-          message === null ? null : message.map((x) => x.toString())
-        ) : message.toString();
+          message2 === null ? null : message2.map((x) => x.toString())
+        ) : message2.toString();
         for (const listener of listeners.strings) {
           listener(messageString, channelString);
         }
@@ -53463,11 +53558,11 @@ var require_commands_queue = __commonJS({
         if (this.#waitingForReply.length === 0) {
           return;
         }
-        return new Promise((resolve10) => {
+        return new Promise((resolve13) => {
           const onEmpty = () => {
             if (timeoutId)
               clearTimeout(timeoutId);
-            resolve10();
+            resolve13();
           };
           let timeoutId;
           const timeoutMs = options2?.timeoutMs;
@@ -53480,7 +53575,7 @@ var require_commands_queue = __commonJS({
                 (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Flushing ${pendingCount} commands that timed out waiting for reply`);
                 this.#flushWaitingForReply(new errors_1.TimeoutError());
               }
-              resolve10();
+              resolve13();
             }, timeoutMs);
           }
           this.#waitingForReply.events.once("empty", onEmpty);
@@ -53510,13 +53605,13 @@ var require_commands_queue = __commonJS({
         } else if (options2?.abortSignal?.aborted) {
           return Promise.reject(new errors_1.AbortError());
         }
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve13, reject) => {
           const value = {
             args,
             chainId: options2?.chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve10,
+            resolve: resolve13,
             reject,
             channelsCounter: void 0,
             typeMapping: options2?.typeMapping
@@ -53555,7 +53650,7 @@ var require_commands_queue = __commonJS({
         });
       }
       #addPubSubCommand(command, asap = false, chainId) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve13, reject) => {
           this.#toWrite.add({
             args: command.args,
             chainId,
@@ -53563,7 +53658,7 @@ var require_commands_queue = __commonJS({
             timeout: void 0,
             resolve() {
               command.resolve();
-              resolve10();
+              resolve13();
             },
             reject(err) {
               command.reject?.();
@@ -53583,8 +53678,8 @@ var require_commands_queue = __commonJS({
               return;
             const firstElement = typeof reply[0] === "string" ? Buffer.from(reply[0]) : reply[0];
             if (PONG.equals(firstElement)) {
-              const { resolve: resolve10, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
-              resolve10(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
+              const { resolve: resolve13, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
+              resolve13(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
               return;
             }
           }
@@ -53608,12 +53703,12 @@ var require_commands_queue = __commonJS({
         if (!command)
           return;
         if (command && this.#respVersion === 2) {
-          const { resolve: resolve10 } = command;
+          const { resolve: resolve13 } = command;
           command.resolve = () => {
             if (!this.#pubSub.isActive) {
               this.#resetDecoderCallbacks();
             }
-            resolve10();
+            resolve13();
           };
         }
         return this.#addPubSubCommand(command);
@@ -53649,7 +53744,7 @@ var require_commands_queue = __commonJS({
         return this.#pubSub.listeners[type];
       }
       monitor(callback, options2) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve13, reject) => {
           const typeMapping = options2?.typeMapping ?? {};
           this.#toWrite.add({
             args: ["MONITOR"],
@@ -53664,7 +53759,7 @@ var require_commands_queue = __commonJS({
                 this.decoder.onReply = callback;
               }
               this.decoder.getTypeMapping = () => typeMapping;
-              resolve10();
+              resolve13();
             },
             reject,
             channelsCounter: void 0,
@@ -53678,7 +53773,7 @@ var require_commands_queue = __commonJS({
       }
       #resetFallbackOnReply;
       async reset(chainId, typeMapping) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve13, reject) => {
           this.#resetFallbackOnReply = this.decoder.onReply;
           this.decoder.onReply = ((reply) => {
             if (typeof reply === "string" && reply === "RESET" || reply instanceof Buffer && RESET.equals(reply)) {
@@ -53695,7 +53790,7 @@ var require_commands_queue = __commonJS({
             chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve10,
+            resolve: resolve13,
             reject,
             channelsCounter: void 0,
             typeMapping
@@ -61539,7 +61634,7 @@ var require_pool = __commonJS({
         this._self.#returnClient(node2);
       }
       execute(fn) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve13, reject) => {
           if (this._self.isClosing || !this._self.#isOpen) {
             return reject(new errors_1.ClientClosedError());
           }
@@ -61556,7 +61651,7 @@ var require_pool = __commonJS({
             const task = this._self.#tasksQueue.push({
               timeout,
               // @ts-expect-error -- resolve generic variance
-              resolve: resolve10,
+              resolve: resolve13,
               reject,
               fn,
               waitStartTimestamp
@@ -61572,10 +61667,10 @@ var require_pool = __commonJS({
           }
           const node2 = this._self.#clientsInUse.push(client);
           (0, tracing_1.publish)(tracing_1.CHANNELS.POOL_CONNECTION_WAIT, () => ({ clientId: client._clientId, waitStartTimestamp }));
-          this._self.#executeTask(node2, resolve10, reject, fn);
+          this._self.#executeTask(node2, resolve13, reject, fn);
         });
       }
-      #executeTask(node2, resolve10, reject, fn) {
+      #executeTask(node2, resolve13, reject, fn) {
         let result;
         try {
           result = fn(node2.value);
@@ -61585,11 +61680,11 @@ var require_pool = __commonJS({
           return;
         }
         if (result instanceof Promise) {
-          result.then(resolve10, reject).finally(() => {
+          result.then(resolve13, reject).finally(() => {
             this.#returnClient(node2);
           });
         } else {
-          resolve10(result);
+          resolve13(result);
           this.#returnClient(node2);
         }
       }
@@ -61643,8 +61738,8 @@ var require_pool = __commonJS({
       async #doClose() {
         try {
           if (this._self.#clientsInUse.length > 0) {
-            await new Promise((resolve10) => {
-              this._self.#drainResolve = resolve10;
+            await new Promise((resolve13) => {
+              this._self.#drainResolve = resolve13;
             });
           }
           const promises = [];
@@ -62031,8 +62126,8 @@ var require_error_util = __commonJS({
     function isNodeRedisNetworkError(error62) {
       return error62 instanceof errors_1.ConnectionTimeoutError || error62 instanceof errors_1.SocketTimeoutError || error62 instanceof errors_1.SocketClosedUnexpectedlyError || error62 instanceof errors_1.SocketTimeoutDuringMaintenanceError || error62 instanceof errors_1.CommandTimeoutDuringMaintenanceError;
     }
-    function isTlsErrorMessage(message) {
-      const lowerMessage = message.toLowerCase();
+    function isTlsErrorMessage(message2) {
+      const lowerMessage = message2.toLowerCase();
       return lowerMessage.includes("certificate") || lowerMessage.includes("handshake") || lowerMessage.includes("ssl") || lowerMessage.includes("tls");
     }
     function categorizeRedisError(error62) {
@@ -62465,10 +62560,10 @@ var require_metrics = __commonJS({
                 ...!this.#options.hideStreamNames ? { [types_1.OTEL_ATTRIBUTES.redisClientStreamName]: stream } : {},
                 ...consumerGroup !== void 0 ? { [types_1.OTEL_ATTRIBUTES.redisClientConsumerGroup]: consumerGroup } : {}
               };
-              for (const message of messages) {
-                if (!message?.id)
+              for (const message2 of messages) {
+                if (!message2?.id)
                   continue;
-                const [tsPart] = message.id.split("-");
+                const [tsPart] = message2.id.split("-");
                 const messageTimestamp = Number.parseInt(tsPart, 10);
                 if (!Number.isFinite(messageTimestamp))
                   continue;
@@ -64156,7 +64251,7 @@ var require_client = __commonJS({
        * Close the client. Wait for pending commands.
        */
       close() {
-        return new Promise((resolve10) => {
+        return new Promise((resolve13) => {
           clearTimeout(this._self.#pingTimer);
           this._self.#socket.close();
           if (this._self.#socket.socketEpoch > 0) {
@@ -64167,12 +64262,12 @@ var require_client = __commonJS({
           if (this._self.#queue.isEmpty()) {
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            return resolve10();
+            return resolve13();
           }
           const onEnd = () => {
             this._self.#socket.off("data", maybeClose);
             this._self.#unregisterFromMetrics();
-            resolve10();
+            resolve13();
           };
           const maybeClose = () => {
             if (!this._self.#queue.isEmpty())
@@ -64181,7 +64276,7 @@ var require_client = __commonJS({
             this._self.#socket.off("end", onEnd);
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            resolve10();
+            resolve13();
           };
           this._self.#socket.on("data", maybeClose);
           this._self.#socket.once("end", onEnd);
@@ -67144,9 +67239,9 @@ var require_wait_queue = __commonJS({
       #list = new linked_list_1.SinglyLinkedList();
       #queue = new linked_list_1.SinglyLinkedList();
       push(value) {
-        const resolve10 = this.#queue.shift();
-        if (resolve10 !== void 0) {
-          resolve10(value);
+        const resolve13 = this.#queue.shift();
+        if (resolve13 !== void 0) {
+          resolve13(value);
           return;
         }
         this.#list.push(value);
@@ -67155,7 +67250,7 @@ var require_wait_queue = __commonJS({
         return this.#list.shift();
       }
       wait() {
-        return new Promise((resolve10) => this.#queue.push(resolve10));
+        return new Promise((resolve13) => this.#queue.push(resolve13));
       }
     };
     exports2.WaitQueue = WaitQueue;
@@ -67813,10 +67908,10 @@ var require_sentinel = __commonJS({
        * `passthroughClientErrorEvents`), unchanged.
        */
       #connectOrFail(client) {
-        return new Promise((resolve10, reject) => {
+        return new Promise((resolve13, reject) => {
           const onError = (err) => reject(err);
           client.once("error", onError);
-          client.connect().then(resolve10, reject).finally(() => client.off("error", onError));
+          client.connect().then(resolve13, reject).finally(() => client.off("error", onError));
         });
       }
       /**
@@ -67931,8 +68026,8 @@ var require_sentinel = __commonJS({
         }
       }
       async #createPubSub(client) {
-        await client.pSubscribe(["switch-master", "[-+]sdown", "+slave", "+sentinel", "[-+]odown", "+slave-reconf-done"], (message, channel) => {
-          this.#handlePubSubControlChannel(channel, message);
+        await client.pSubscribe(["switch-master", "[-+]sdown", "+slave", "+sentinel", "[-+]odown", "+slave-reconf-done"], (message2, channel) => {
+          this.#handlePubSubControlChannel(channel, message2);
         }, true);
         return client;
       }
@@ -68071,7 +68166,7 @@ var require_sentinel = __commonJS({
           }
         }
         this.#replicaClients = [];
-        await new Promise((resolve10) => {
+        await new Promise((resolve13) => {
           let settled = false;
           const forceDestroy = () => {
             if (settled)
@@ -68084,7 +68179,7 @@ var require_sentinel = __commonJS({
               } catch {
               }
             }
-            resolve10();
+            resolve13();
           };
           if (this.#teardownKind === "destroy") {
             forceDestroy();
@@ -68096,7 +68191,7 @@ var require_sentinel = __commonJS({
               return;
             settled = true;
             this.#escalateToDestroy = void 0;
-            resolve10();
+            resolve13();
           });
         });
         this.#pubSubProxy.destroy();
@@ -68921,12 +69016,12 @@ function stepSamples(pace) {
   return pace.stepsMs?.length ?? 0;
 }
 function lastMovement(pace, listing, now = Number.POSITIVE_INFINITY) {
-  let newest = 0;
+  let newest2 = 0;
   for (const e of listing.episodes) {
     const t = parseTime2(e.created_at);
-    if (t !== void 0 && t > newest) newest = t;
+    if (t !== void 0 && t > newest2) newest2 = t;
   }
-  return newest === 0 ? 0 : Math.min(now, newest - skewOf(pace));
+  return newest2 === 0 ? 0 : Math.min(now, newest2 - skewOf(pace));
 }
 function nextPace(input2) {
   const { previous, listing, now } = input2;
@@ -70892,18 +70987,18 @@ var require_loader = __commonJS({
       this.totalMergeKeys = 0;
       this.documents = [];
     }
-    function generateError(state, message) {
+    function generateError(state, message2) {
       return new YAMLException(
-        message,
+        message2,
         new Mark(state.filename, state.input, state.position, state.line, state.position - state.lineStart)
       );
     }
-    function throwError(state, message) {
-      throw generateError(state, message);
+    function throwError(state, message2) {
+      throw generateError(state, message2);
     }
-    function throwWarning(state, message) {
+    function throwWarning(state, message2) {
       if (state.onWarning) {
-        state.onWarning.call(null, generateError(state, message));
+        state.onWarning.call(null, generateError(state, message2));
       }
     }
     var directiveHandlers = {
@@ -72679,10 +72774,10 @@ var require_stringify = __commonJS({
       data = Object.assign({}, file2.data, data);
       const open4 = opts.delimiters[0];
       const close = opts.delimiters[1];
-      const matter2 = engine.stringify(data, options2).trim();
+      const matter3 = engine.stringify(data, options2).trim();
       let buf = "";
-      if (matter2 !== "{}") {
-        buf = newline(open4) + newline(matter2) + newline(close);
+      if (matter3 !== "{}") {
+        buf = newline(open4) + newline(matter3) + newline(close);
       }
       if (typeof file2.excerpt === "string" && file2.excerpt !== "") {
         if (str2.indexOf(file2.excerpt.trim()) === -1) {
@@ -72788,19 +72883,19 @@ var require_gray_matter = __commonJS({
     var toFile = require_to_file();
     var parse5 = require_parse2();
     var utils = require_utils4();
-    function matter2(input2, options2) {
+    function matter3(input2, options2) {
       if (input2 === "") {
         return { data: {}, content: input2, excerpt: "", orig: input2 };
       }
       let file2 = toFile(input2);
-      const cached2 = matter2.cache[file2.content];
+      const cached2 = matter3.cache[file2.content];
       if (!options2) {
         if (cached2) {
           file2 = Object.assign({}, cached2);
           file2.orig = cached2.orig;
           return file2;
         }
-        matter2.cache[file2.content] = file2;
+        matter3.cache[file2.content] = file2;
       }
       return parseMatter(file2, options2);
     }
@@ -72822,7 +72917,7 @@ var require_gray_matter = __commonJS({
       }
       str2 = str2.slice(openLen);
       const len = str2.length;
-      const language = matter2.language(str2, opts);
+      const language = matter3.language(str2, opts);
       if (language.name) {
         file2.language = language.name;
         str2 = str2.slice(language.raw.length);
@@ -72857,24 +72952,24 @@ var require_gray_matter = __commonJS({
       }
       return file2;
     }
-    matter2.engines = engines2;
-    matter2.stringify = function(file2, data, options2) {
-      if (typeof file2 === "string") file2 = matter2(file2, options2);
+    matter3.engines = engines2;
+    matter3.stringify = function(file2, data, options2) {
+      if (typeof file2 === "string") file2 = matter3(file2, options2);
       return stringify(file2, data, options2);
     };
-    matter2.read = function(filepath, options2) {
+    matter3.read = function(filepath, options2) {
       const str2 = fs.readFileSync(filepath, "utf8");
-      const file2 = matter2(str2, options2);
+      const file2 = matter3(str2, options2);
       file2.path = filepath;
       return file2;
     };
-    matter2.test = function(str2, options2) {
+    matter3.test = function(str2, options2) {
       return utils.startsWith(str2, defaults(options2).delimiters[0]);
     };
-    matter2.language = function(str2, options2) {
+    matter3.language = function(str2, options2) {
       const opts = defaults(options2);
       const open4 = opts.delimiters[0];
-      if (matter2.test(str2)) {
+      if (matter3.test(str2)) {
         str2 = str2.slice(open4.length);
       }
       const language = str2.slice(0, str2.search(/\r?\n/));
@@ -72883,11 +72978,11 @@ var require_gray_matter = __commonJS({
         name: language ? language.trim() : ""
       };
     };
-    matter2.cache = {};
-    matter2.clearCache = function() {
-      matter2.cache = {};
+    matter3.cache = {};
+    matter3.clearCache = function() {
+      matter3.cache = {};
     };
-    module2.exports = matter2;
+    module2.exports = matter3;
   }
 });
 
@@ -73113,15 +73208,15 @@ function humanizeSlug(slug) {
   return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path22.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path23.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path22, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path23, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path22 = require("node:path");
+    import_node_path23 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -73393,7 +73488,7 @@ async function readMemoryFile(absPath) {
     return { kind: "failed", reason: `unreadable: ${error62.message}` };
   }
 }
-function prepareEpisodes(config2, file2, fileId, origin, raw, hash2) {
+function prepareEpisodes(config2, file2, fileId, origin, raw, hash2, noteTag2) {
   const parsed = parseMemoryFile(raw, file2.relPath);
   if (!parsed.ok) {
     if (parsed.reason === "empty") return { kind: "skipped", reason: `${parsed.reason}: ${parsed.message}`, retract: true };
@@ -73421,7 +73516,8 @@ function prepareEpisodes(config2, file2, fileId, origin, raw, hash2) {
     maxChars: config2.maxEpisodeChars,
     fileId,
     contentHash: hash2,
-    ...origin === void 0 ? {} : { origin }
+    ...origin === void 0 ? {} : { origin },
+    ...noteTag2 === void 0 ? {} : { noteTag: noteTag2 }
   });
   if (drafts.length === 0) return { kind: "skipped", reason: "empty: nothing to send after removing private blocks and footers", retract: true };
   return { kind: "episodes", drafts, groupId, redactions: drafts.reduce((byKind, d) => addCounts(byKind, d.redactionsByKind), {}), warnings: doc.warnings.slice(0, 10) };
@@ -73435,7 +73531,7 @@ function groupFor(config2, file2, frontmatterGroup) {
   }
   return normalizeGroupId(config2.db, group);
 }
-async function rebuildDrafts(config2, sources, record2, logger) {
+async function rebuildDrafts(config2, sources, record2, logger, signer) {
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
   const read = await readMemoryFile(`${source2.root}/${record2.relPath}`);
@@ -73445,18 +73541,18 @@ async function rebuildDrafts(config2, sources, record2, logger) {
   }
   if (read.hash !== record2.hash) return void 0;
   const origin = record2.episodes[0] === void 0 ? source2.origin : recordOrigin(record2);
-  const prepared = prepareEpisodes(config2, record2, record2.fileId, origin, read.raw, read.hash);
+  const prepared = prepareEpisodes(config2, record2, record2.fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2));
   if (prepared.kind !== "episodes" || record2.episodes.some((ref) => ref.groupId !== prepared.groupId)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
 function draftsByMarker(drafts) {
   return new Map(drafts.map((d) => [d.marker, d]));
 }
-var import_node_fs19, import_node_util2, readFile4;
+var import_node_fs20, import_node_util2, readFile4;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
+    import_node_fs20 = require("node:fs");
     import_node_util2 = require("node:util");
     init_escape();
     init_episode();
@@ -73466,7 +73562,7 @@ var init_prepare = __esm({
     init_parse3();
     init_sources();
     init_shared();
-    readFile4 = (0, import_node_util2.promisify)(import_node_fs19.readFile);
+    readFile4 = (0, import_node_util2.promisify)(import_node_fs20.readFile);
   }
 });
 
@@ -73711,8 +73807,8 @@ function reconcile(input2) {
       const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
       if (evidence === void 0) continue;
       if (ref.resends >= input2.maxResends) {
-        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
-        out.drops.push({ record: record2, ref, message });
+        const message2 = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        out.drops.push({ record: record2, ref, message: message2 });
       } else {
         out.resends.push({ record: record2, ref, evidence });
       }
@@ -73756,9 +73852,9 @@ function applyReconciliation(state, r, nowIso) {
   }
   state.orphans.push(...r.duplicates);
   for (const { record: record2, ref } of r.stale) record2.superseded.push(ref);
-  for (const { record: record2, message } of r.drops) {
+  for (const { record: record2, message: message2 } of r.drops) {
     record2.status = "failed";
-    record2.lastError = message;
+    record2.lastError = message2;
   }
   for (const { ref } of r.resends) {
     ref.resends++;
@@ -73851,12 +73947,12 @@ async function reconcileWithGraph(ctx, run2) {
     if (run2.plannedAdds.delete(c.record.id)) ctx.counts.added--;
   }
   ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
-  for (const { record: record2, message } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message });
+  for (const { record: record2, message: message2 } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message: message2 });
   for (const { record: record2, ref, evidence } of r.resends) {
     logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
     if (ctx.outgoing.has(record2.id)) continue;
-    const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger);
+    const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger, ctx.signer);
     if (drafts !== void 0) ctx.outgoing.set(record2.id, { record: record2, drafts });
   }
   const nowIso = new Date(ctx.now()).toISOString();
@@ -73951,13 +74047,14 @@ async function assessFile(input2, id, file2, existing) {
   if (read.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
   if (read.kind === "failed") return outcome("failed", read.reason);
   const { raw, hash: hash2 } = read;
+  if (input2.pulledFiles?.get(file2.absPath) === hash2 && base?.hash !== hash2) return outcome("skipped", "pulled: written by pull from another machine, in the graph as its episode", hash2, true);
   if (base !== void 0 && base.hash === hash2 && !needsDrafts) {
     base = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
     if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true, redactions: {} };
   }
   const source2 = input2.sources.find((s) => s.name === file2.source);
   const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file2.source, file2.relPath) : fileIdFor(source2, file2.relPath);
-  const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2);
+  const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2, input2.signer?.tagFor(source2, file2));
   if (prepared.kind === "skipped") return outcome("skipped", prepared.reason, hash2, prepared.retract);
   if (prepared.kind === "failed") return outcome("failed", prepared.reason, hash2);
   const { drafts, groupId, redactions } = prepared;
@@ -74037,7 +74134,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs20.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs21.existsSync)(s.root)).map((s) => s.name));
   const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
@@ -74109,11 +74206,11 @@ function foldVerdict(plan, id, verdict) {
       return;
   }
 }
-var import_node_fs20, PREPARE_CONCURRENCY;
+var import_node_fs21, PREPARE_CONCURRENCY;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs20 = require("node:fs");
+    import_node_fs21 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -74485,16 +74582,16 @@ function applySendResult(ctx, result) {
   if (result.serverDown !== void 0) ctx.server.markDown(result.serverDown);
 }
 function onSendError(record2, error62, logger) {
-  const message = error62 instanceof Error ? error62.message : String(error62);
-  record2.lastError = message;
+  const message2 = error62 instanceof Error ? error62.message : String(error62);
+  record2.lastError = message2;
   if (error62 instanceof McpError && (error62.retryable || error62.kind === "aborted")) {
     return error62.kind === "aborted" ? void 0 : "server-down";
   }
   record2.attempts++;
-  logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message });
+  logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message2 });
   if (record2.attempts >= MAX_SEND_ATTEMPTS) {
     record2.status = "failed";
-    return { id: record2.id, reason: "rejected", message };
+    return { id: record2.id, reason: "rejected", message: message2 };
   }
   return void 0;
 }
@@ -74563,6 +74660,335 @@ var init_summary = __esm({
   }
 });
 
+// src/lib/memory/note-tag.ts
+function taggablePath(path) {
+  if (path === "" || path.startsWith("/") || path.includes("\\") || path.includes("\0")) return false;
+  const segments2 = path.split("/");
+  if (segments2.some((s) => s === "" || s === "." || s === "..")) return false;
+  return /\.md$/i.test(path) && encodeURIComponent(path).length <= MAX_TAGGED_PATH_CHARS;
+}
+function message(f) {
+  return JSON.stringify(["gms-note/1", f.project, f.version, f.parent, f.path, f.origin, f.part, f.parts, f.name, f.body]);
+}
+function noteTag(key, fields) {
+  return (0, import_node_crypto7.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
+}
+function formatNoteTag(key, fields) {
+  if (!PROJECT.test(fields.project)) throw new TypeError("formatNoteTag: project must be 16 hex characters");
+  if (!Number.isSafeInteger(fields.version) || fields.version < 1 || !Number.isSafeInteger(fields.parent) || fields.parent < 0) throw new TypeError("formatNoteTag: version and parent must be whole numbers");
+  if (!taggablePath(fields.path)) throw new TypeError("formatNoteTag: not a taggable path");
+  return `[gmsn:${fields.project}:${fields.version}:${fields.parent}:${encodeURIComponent(fields.path)}:${noteTag(key, fields)}]`;
+}
+function parseNoteTag(sourceDescription) {
+  if (typeof sourceDescription !== "string" || !sourceDescription.includes("[gmsn:")) return void 0;
+  let found;
+  TAG_RE.lastIndex = 0;
+  let m;
+  while ((m = TAG_RE.exec(sourceDescription)) !== null) {
+    let path;
+    try {
+      path = decodeURIComponent(m[4] ?? "");
+    } catch {
+      continue;
+    }
+    if (!taggablePath(path)) continue;
+    found = { project: m[1] ?? "", version: Number(m[2]), parent: Number(m[3]), path, tag: m[5] ?? "", raw: m[0] };
+  }
+  return found;
+}
+function verifyNoteTag(key, fields, tag2) {
+  const expected = Buffer.from(noteTag(key, fields), "hex");
+  const given = Buffer.from(tag2, "hex");
+  return given.length === expected.length && (0, import_node_crypto7.timingSafeEqual)(given, expected);
+}
+var import_node_crypto7, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
+var init_note_tag = __esm({
+  "src/lib/memory/note-tag.ts"() {
+    "use strict";
+    import_node_crypto7 = require("node:crypto");
+    PROJECT = /^[0-9a-f]{16}$/;
+    TAG_RE = /\[gmsn:([0-9a-f]{16}):(\d{1,16}):(\d{1,16}):([A-Za-z0-9%._~!*'()-]{1,240}):([0-9a-f]{64})\]/g;
+    MAX_TAGGED_PATH_CHARS = 240;
+  }
+});
+
+// src/lib/state/note-key.ts
+function noteKeyPath(stateDir) {
+  return (0, import_node_path24.join)(stateDir, NOTE_KEY_FILE);
+}
+function parseNoteKey(text3) {
+  const t = text3.trim();
+  const b64 = t.startsWith(PREFIX2) ? t.slice(PREFIX2.length) : void 0;
+  const key = b64 !== void 0 && /^[A-Za-z0-9_-]{43}$/.test(b64) ? Buffer.from(b64, "base64url") : void 0;
+  if (key === void 0 || key.length !== KEY_BYTES) throw new NoteKeyError(`not a note key: expected the line "${PREFIX2}\u2026" that \`graphiti-memory-sync link --export\` prints on a linked machine`);
+  return new Uint8Array(key);
+}
+function readNoteKey(stateDir) {
+  const file2 = noteKeyPath(stateDir);
+  let fd;
+  try {
+    fd = (0, import_node_fs22.openSync)(file2, import_node_fs22.constants.O_RDONLY | (import_node_fs22.constants.O_NOFOLLOW ?? 0));
+  } catch (error62) {
+    const code = error62.code;
+    if (code === "ENOENT") return void 0;
+    if (code === "ELOOP") throw new NoteKeyError(`${file2} is a symbolic link; the key is never read through one. Remove it and run \`graphiti-memory-sync link --import\``);
+    throw new NoteKeyError(`${file2} cannot be read: ${error62.message}`);
+  }
+  try {
+    const st = (0, import_node_fs22.fstatSync)(fd);
+    if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file`);
+    if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file`);
+    if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
+    const buf = Buffer.alloc(256);
+    const n = (0, import_node_fs22.readSync)(fd, buf, 0, buf.length, 0);
+    try {
+      return parseNoteKey(buf.subarray(0, n).toString("utf8"));
+    } catch {
+      throw new NoteKeyError(`${file2} does not hold a note key: restore it with \`graphiti-memory-sync link --import\``);
+    }
+  } finally {
+    (0, import_node_fs22.closeSync)(fd);
+  }
+}
+var import_node_fs22, import_node_path24, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
+var init_note_key = __esm({
+  "src/lib/state/note-key.ts"() {
+    "use strict";
+    import_node_fs22 = require("node:fs");
+    import_node_path24 = require("node:path");
+    init_fs_atomic();
+    NOTE_KEY_FILE = "note-key";
+    PREFIX2 = "gms-key-1:";
+    KEY_BYTES = 32;
+    NoteKeyError = class extends Error {
+      name = "NoteKeyError";
+    };
+  }
+});
+
+// src/lib/state/pulled.ts
+function noteId(project, path) {
+  return `${project}:${path}`;
+}
+function emptyLedger() {
+  return { notes: {}, copies: [], held: {} };
+}
+async function readPulled(stateDir) {
+  let text3;
+  try {
+    text3 = await (0, import_promises7.readFile)((0, import_node_path25.join)(stateDir, PULLED_FILE), "utf8");
+  } catch {
+    return emptyLedger();
+  }
+  try {
+    const v = JSON.parse(text3);
+    if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
+    return { notes: v.notes, copies: v.copies, held: v.held };
+  } catch {
+    return emptyLedger();
+  }
+}
+async function writePulled(stateDir, ledger) {
+  await writeFileAtomic((0, import_node_path25.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: 1, ...ledger })}
+`, { mode: 384, mkdirMode: 448 });
+}
+function pulledFiles(ledger, ours) {
+  const out = /* @__PURE__ */ new Map();
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin)) out.set(n.file, n.hash);
+  for (const c of ledger.copies) out.set(c.copy, c.hash);
+  return out;
+}
+var import_promises7, import_node_path25, PULLED_FILE;
+var init_pulled = __esm({
+  "src/lib/state/pulled.ts"() {
+    "use strict";
+    import_promises7 = require("node:fs/promises");
+    import_node_path25 = require("node:path");
+    init_fs_atomic();
+    init_json();
+    PULLED_FILE = "pulled.json";
+  }
+});
+
+// src/lib/util/git-identity.ts
+function normalizeRemoteUrl(url2) {
+  let u = url2.trim();
+  if (u === "") return void 0;
+  let host;
+  let path;
+  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(u);
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/]+)(\/.*)?$/i.exec(u);
+  if (withScheme !== null) {
+    host = (withScheme[1] ?? "").replace(/:\d+$/, "");
+    path = withScheme[2] ?? "";
+    if (/^file:/i.test(u)) return void 0;
+  } else if (scp !== null && !(0, import_node_path26.isAbsolute)(u)) {
+    host = scp[1] ?? "";
+    path = scp[2] ?? "";
+  } else {
+    return void 0;
+  }
+  u = path.replace(/\/+$/, "").replace(/\.git$/i, "").replace(/^\/+/, "").replace(/^~/, "");
+  if (host === "" || u === "") return void 0;
+  return `${host.toLowerCase()}/${u}`;
+}
+function remoteUrls(configText) {
+  const out = [];
+  let remote;
+  for (const line of configText.split(/\r?\n/)) {
+    const section = /^\s*\[\s*remote\s+"([^"]+)"\s*\]/.exec(line);
+    if (section !== null) {
+      remote = section[1];
+      continue;
+    }
+    if (/^\s*\[/.test(line)) {
+      remote = void 0;
+      continue;
+    }
+    const url2 = /^\s*url\s*=\s*(.+?)\s*$/.exec(line);
+    if (remote !== void 0 && url2?.[1] !== void 0) out.push({ name: remote, url: url2[1].replace(/^"(.*)"$/, "$1") });
+  }
+  out.sort((a, b) => Number(b.name === "origin") - Number(a.name === "origin"));
+  return out.map((r) => r.url);
+}
+function hashId(what) {
+  return (0, import_node_crypto8.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
+}
+function commonGitDir(root) {
+  const dotGit = (0, import_node_path26.join)(root, ".git");
+  let st;
+  try {
+    st = (0, import_node_fs23.statSync)(dotGit);
+  } catch {
+    return void 0;
+  }
+  if (st.isDirectory()) return dotGit;
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs23.readFileSync)(dotGit, "utf8"));
+    if (m?.[1] === void 0) return void 0;
+    const gitDir = (0, import_node_path26.isAbsolute)(m[1]) ? m[1] : (0, import_node_path26.resolve)(root, m[1]);
+    try {
+      const common = (0, import_node_fs23.readFileSync)((0, import_node_path26.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path26.isAbsolute)(common) ? common : (0, import_node_path26.resolve)(gitDir, common);
+    } catch {
+      return gitDir;
+    }
+  } catch {
+    return void 0;
+  }
+}
+function rootCommit(root) {
+  try {
+    const out = (0, import_node_child_process2.execFileSync)("git", ["-C", root, "rev-list", "--max-parents=0", "HEAD"], { encoding: "utf8", timeout: 5e3, stdio: ["ignore", "pipe", "ignore"] });
+    const commits = out.split("\n").map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)).sort();
+    return commits[0];
+  } catch {
+    return void 0;
+  }
+}
+function projectIdentity(root) {
+  const common = commonGitDir(root);
+  if (common === void 0) return void 0;
+  let config2 = "";
+  try {
+    config2 = (0, import_node_fs23.readFileSync)((0, import_node_path26.join)(common, "config"), "utf8");
+  } catch {
+  }
+  for (const url2 of remoteUrls(config2)) {
+    const normalised = normalizeRemoteUrl(url2);
+    if (normalised !== void 0) return { id: hashId(`remote\0${normalised}`), via: "remote" };
+  }
+  const commit = rootCommit(root);
+  return commit === void 0 ? void 0 : { id: hashId(`root-commit\0${commit}`), via: "root-commit" };
+}
+function gitMainRoot(path) {
+  let dir = (0, import_node_path26.resolve)(path);
+  for (let depth = 0; depth < 256; depth++) {
+    const common = commonGitDir(dir);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path26.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path26.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path26.resolve)(path);
+    dir = parent;
+  }
+  return (0, import_node_path26.resolve)(path);
+}
+var import_node_child_process2, import_node_crypto8, import_node_fs23, import_node_path26;
+var init_git_identity = __esm({
+  "src/lib/util/git-identity.ts"() {
+    "use strict";
+    import_node_child_process2 = require("node:child_process");
+    import_node_crypto8 = require("node:crypto");
+    import_node_fs23 = require("node:fs");
+    import_node_path26 = require("node:path");
+  }
+});
+
+// src/lib/sync/note-signing.ts
+function projectIdsByKey(config2, env = processEnv()) {
+  let byKey;
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os6.homedir)();
+  return (key) => {
+    if (byKey === void 0) {
+      byKey = /* @__PURE__ */ new Map();
+      const projectsDir = (0, import_node_path27.join)(config2.claudeConfigDir, "projects");
+      const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
+      for (const root of roots) {
+        const k = resolveProjectKey(root, projectsDir, {});
+        if (byKey.has(k)) continue;
+        const identity = projectIdentity(root);
+        if (identity !== void 0) byKey.set(k, identity.id);
+      }
+    }
+    return byKey.get(key);
+  };
+}
+async function loadNoteSigner(config2) {
+  const pulled = await readPulled(config2.stateDir);
+  let key;
+  try {
+    key = readNoteKey(config2.stateDir);
+  } catch (error62) {
+    if (error62 instanceof NoteKeyError) return { signer: void 0, problem: error62.message, pulled };
+    throw error62;
+  }
+  if (key === void 0) return { signer: void 0, pulled };
+  const idOf = projectIdsByKey(config2);
+  const signingKey = key;
+  const signer = {
+    pulled,
+    tagFor(source2, file2) {
+      if (source2 === void 0 || source2.kind !== "auto-memory" || source2.layout !== "projects" || source2.shared || source2.name !== "auto-memory") return void 0;
+      if (file2.project === void 0 || teamMemoryOf(source2, file2.relPath) !== void 0) return void 0;
+      const prefix = `${file2.project}/memory/`;
+      if (!file2.relPath.startsWith(prefix)) return void 0;
+      const path = file2.relPath.slice(prefix.length);
+      if (!taggablePath(path)) return void 0;
+      const project = idOf(file2.project);
+      if (project === void 0) return void 0;
+      const parent = pulled.notes[noteId(project, path)]?.version ?? 0;
+      const version2 = Math.max(Math.floor(file2.mtimeMs), parent + 1);
+      return ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
+    }
+  };
+  return { signer, pulled };
+}
+var import_node_os6, import_node_path27;
+var init_note_signing = __esm({
+  "src/lib/sync/note-signing.ts"() {
+    "use strict";
+    init_claude_memory();
+    init_claude_project_key();
+    init_process_env();
+    init_note_tag();
+    init_sources();
+    init_note_key();
+    init_pulled();
+    init_git_identity();
+    import_node_os6 = require("node:os");
+    import_node_path27 = require("node:path");
+  }
+});
+
 // src/lib/sync/sync.ts
 var sync_exports = {};
 __export(sync_exports, {
@@ -74609,8 +75035,10 @@ async function run(input2) {
     handshake = startHandshake(graphiti, options2.signal);
   }
   let plan;
+  const signing = await loadNoteSigner(config2);
+  if (signing.problem !== void 0) logger.warn("notes are not signed: the note key is not usable", { error: signing.problem });
   try {
-    plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString() });
+    plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)) });
   } catch (error62) {
     handshake?.cancel();
     if (options2.graphiti === void 0) await graphiti?.close().catch(() => void 0);
@@ -74627,6 +75055,7 @@ async function run(input2) {
     ledger: new Ledger(config2.stateDir, state, now, input2.lock, input2.lock === void 0),
     server: new ServerHealth(logger),
     now,
+    signer: signing.signer,
     counts: { ...emptyCounts(), ...plan.counts },
     problems: plan.problems,
     outgoing: plan.outgoing
@@ -74754,15 +75183,346 @@ var init_sync = __esm({
     init_types3();
     init_origin_migration();
     init_shared();
+    init_note_signing();
+    init_pulled();
+    init_origin();
     init_types3();
     init_summary();
     WAIT_BACKOFF = { initialMs: 50, maxMs: 2e3, low: 1, high: 1 };
   }
 });
 
+// src/lib/context/imperative.ts
+function isGerund(word) {
+  return /^[a-z'-]*[aeiouy][a-z'-]*ing$/i.test(word);
+}
+function isThirdPerson(word) {
+  return /[^su's]s$/i.test(word) || /(?:ches|shes|sses|xes|zes)$/i.test(word);
+}
+function isPast(word) {
+  return /^[a-z'-]{3,}ed$/i.test(word) && !/(?:eed|bed)$/i.test(word);
+}
+function isContentWord(word) {
+  return WORD2.test(word) && !FUNCTION_WORDS.has(word) && !isGerund(word) && !word.endsWith("ly");
+}
+function hasFiniteVerb(raw) {
+  const words3 = raw.map((w) => w.toLowerCase());
+  for (let i = 0; i < words3.length; i += 1) {
+    const word = words3[i];
+    if (AUXILIARIES.has(word)) return true;
+    if (i === 0) continue;
+    if (SUBORDINATORS.has(word)) return false;
+    const p = { words: words3, i, word, before: words3[i - 1], after: words3[i + 1] ?? "" };
+    if (FINITE_VERB_CUES.some((cue) => cue.holds(p))) return true;
+  }
+  return false;
+}
+function subjectlessVerbAt(tokens, i) {
+  const lead = (tokens[i] ?? "").toLowerCase();
+  const skip = lead === "always" || lead === "never" || lead === "don't" || lead === "don\u2019t" ? 1 : lead === "do" && (tokens[i + 1] ?? "").toLowerCase() === "not" ? 2 : 0;
+  if (skip === 0) return void 0;
+  const verb = tokens[i + skip] ?? "";
+  return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes("-");
+}
+function opensWithOrder(clause) {
+  const head = clause.slice(0, 200).split(/[.!?;\n]/, 1)[0];
+  const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
+  let i = 0;
+  while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
+  while (i < tokens.length && (tokens[i] === ":" || tokens[i] === ",")) i += 1;
+  const negated = subjectlessVerbAt(tokens, i);
+  if (negated !== void 0) return negated;
+  const first = tokens[i];
+  if (first === void 0 || !WORD2.test(first)) return false;
+  const w = first.toLowerCase();
+  const next = tokens[i + 1];
+  if (next === ":") return false;
+  if (FUNCTION_WORDS.has(w) || isGerund(w) || isThirdPerson(w) || /^[A-Z]{2,}$/.test(first)) return false;
+  const verbShaped = VERB_SHAPED.has(w);
+  if (next === void 0 || next === ",") return verbShaped;
+  const n = next.toLowerCase();
+  if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
+  if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
+  if (!verbShaped) return false;
+  if (AUXILIARIES.has(n)) return false;
+  const rest = tokens.slice(i + 1).filter((t) => t !== "," && t !== ":");
+  if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
+  return !hasFiniteVerb(rest);
+}
+function opensWithQuestion(clause) {
+  const m = /^([a-z']+)[\s,]+([a-z']+)/i.exec(clause);
+  if (m === null) return false;
+  const a = m[1].toLowerCase();
+  const b = m[2].toLowerCase();
+  if (INTERROGATIVES.has(a)) return QUESTION_SECOND.has(b);
+  return AUXILIARIES.has(a) && QUESTION_SUBJECTS.has(b) && !/^[A-Z]{2,}/.test(clause);
+}
+var OBJECT_OPENERS, FUNCTION_WORDS, AUXILIARIES, SUBORDINATORS, PARTICLES, VERB_SHAPED, WORD2, FINITE_VERB_CUES, LEAD_IN, INTERROGATIVES, QUESTION_SECOND, QUESTION_SUBJECTS;
+var init_imperative = __esm({
+  "src/lib/context/imperative.ts"() {
+    "use strict";
+    OBJECT_OPENERS = /* @__PURE__ */ new Set([
+      "the",
+      "a",
+      "an",
+      "all",
+      "any",
+      "every",
+      "each",
+      "this",
+      "these",
+      "those",
+      "some",
+      "no",
+      "your",
+      "my",
+      "our",
+      "his",
+      "her",
+      "its",
+      "their",
+      "yourself",
+      "yourselves",
+      "me",
+      "us",
+      "it",
+      "them",
+      "him",
+      "you",
+      "everything",
+      "anything",
+      "something",
+      "nothing",
+      "everyone",
+      "anyone",
+      "someone",
+      "following",
+      "another",
+      "such",
+      "both",
+      "either",
+      "neither"
+    ]);
+    FUNCTION_WORDS = /* @__PURE__ */ new Set([
+      ...OBJECT_OPENERS,
+      "that",
+      "i",
+      "we",
+      "he",
+      "she",
+      "they",
+      "there",
+      "here",
+      "what",
+      "which",
+      "who",
+      "whom",
+      "whose",
+      "why",
+      "how",
+      "where",
+      "when",
+      "whenever",
+      "wherever",
+      "in",
+      "on",
+      "at",
+      "to",
+      "from",
+      "with",
+      "without",
+      "for",
+      "by",
+      "of",
+      "into",
+      "onto",
+      "over",
+      "under",
+      "about",
+      "above",
+      "below",
+      "across",
+      "after",
+      "before",
+      "behind",
+      "beyond",
+      "between",
+      "among",
+      "around",
+      "against",
+      "along",
+      "through",
+      "throughout",
+      "during",
+      "since",
+      "until",
+      "till",
+      "unlike",
+      "like",
+      "per",
+      "via",
+      "despite",
+      "inside",
+      "outside",
+      "within",
+      "toward",
+      "towards",
+      "upon",
+      "besides",
+      "except",
+      "versus",
+      "vs",
+      "if",
+      "unless",
+      "once",
+      "while",
+      "whereas",
+      "because",
+      "although",
+      "though",
+      "whether",
+      "as",
+      "so",
+      "and",
+      "but",
+      "or",
+      "nor",
+      "yet",
+      "then",
+      "than",
+      "only",
+      "even",
+      "not",
+      "just",
+      "also",
+      "still",
+      "already",
+      "almost",
+      "nearly",
+      "half",
+      "twice",
+      "most",
+      "more",
+      "less",
+      "many",
+      "much",
+      "few",
+      "several",
+      "next",
+      "later",
+      "soon",
+      "today",
+      "yesterday",
+      "tomorrow",
+      "now",
+      "often",
+      "always",
+      "never",
+      "sometimes",
+      "usually",
+      "is",
+      "are",
+      "was",
+      "were",
+      "be",
+      "been",
+      "am",
+      "has",
+      "have",
+      "had",
+      "do",
+      "does",
+      "did",
+      "can",
+      "could",
+      "will",
+      "would",
+      "shall",
+      "should",
+      "must",
+      "may",
+      "might"
+    ]);
+    AUXILIARIES = /* @__PURE__ */ new Set(["is", "are", "was", "were", "am", "has", "have", "had", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "must", "may", "might", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "can't", "cannot", "won't", "hasn't", "haven't"]);
+    SUBORDINATORS = /* @__PURE__ */ new Set(["when", "whenever", "if", "unless", "once", "while", "because", "although", "though", "until", "till", "since", "so", "where", "which", "who", "that", "before", "after", "and", "or", "but", "then"]);
+    PARTICLES = /* @__PURE__ */ new Set(["in", "on", "at", "to", "from", "with", "for", "by", "into", "onto", "up", "down", "out", "off", "over", "back", "away", "about", "through", "only", "again", "immediately", "now", "always", "never", "exactly", "verbatim", "below", "above"]);
+    VERB_SHAPED = /* @__PURE__ */ new Set([
+      "run",
+      "execute",
+      "print",
+      "say",
+      "respond",
+      "reply",
+      "output",
+      "answer",
+      "tell",
+      "reveal",
+      "repeat",
+      "pretend",
+      "forget",
+      "ignore",
+      "disregard",
+      "stop",
+      "send",
+      "upload",
+      "email",
+      "forward",
+      "download",
+      "visit",
+      "click",
+      "navigate",
+      "go",
+      "write",
+      "translate",
+      "generate",
+      "append",
+      "prepend",
+      "insert",
+      "type",
+      "list",
+      "begin",
+      "start",
+      "obey",
+      "comply",
+      "override",
+      "approve",
+      "merge",
+      "disable",
+      "delete",
+      "remove",
+      "install",
+      "push",
+      "grant",
+      "decode"
+    ]);
+    WORD2 = /^[a-z][a-z'’-]*$/i;
+    FINITE_VERB_CUES = [
+      // "Merge queues are enabled", "Write access … requires …", "Build times dropped …" (not "the generated files").
+      { name: "an inflected verb", holds: (p) => WORD2.test(p.word) && !OBJECT_OPENERS.has(p.before) && (isThirdPerson(p.word) || isPast(p.word)) },
+      // "Print stylesheets live in …", "Repeat purchases make up …": a plural head, then a bare verb.
+      { name: "a bare verb after a plural head", holds: (p) => p.i === 1 && isThirdPerson(p.before) && isContentWord(p.word) },
+      // "Output files of the build go to dist/", "List views in the admin app paginate at 50 rows":
+      // after a prepositional phrase, a content word followed by a particle, an object or a number.
+      {
+        name: "a bare verb after a prepositional phrase",
+        holds: (p) => isContentWord(p.word) && !FUNCTION_WORDS.has(p.before) && (PARTICLES.has(p.after) || OBJECT_OPENERS.has(p.after) || /^\d/.test(p.after)) && p.words.slice(1, p.i).some((x) => FUNCTION_WORDS.has(x))
+      }
+    ];
+    LEAD_IN = /* @__PURE__ */ new Set(["please", "kindly", "now", "immediately", "urgently", "urgent", "just", "simply"]);
+    INTERROGATIVES = /* @__PURE__ */ new Set(["what", "how", "which", "who", "why", "where", "when"]);
+    QUESTION_SECOND = /* @__PURE__ */ new Set([...AUXILIARIES, "many", "much", "long", "often", "else"]);
+    QUESTION_SUBJECTS = /* @__PURE__ */ new Set(["you", "i", "we", "they", "he", "she", "it", "this", "that", "these", "those", "there", "the", "a", "an", "my", "your", "our"]);
+  }
+});
+
 // src/lib/context/orders.ts
 function isOrderReason(reason) {
   return REASONS.has(reason);
+}
+function clauseStarts(text3) {
+  const out = [];
+  for (const m of text3.matchAll(/(?:^|[.!?:;]\s+|["“]\s*)[^\p{L}\p{N}`"“'‘(\[~./$-]{0,3}/gu)) out.push((m.index ?? 0) + m[0].length);
+  return out;
 }
 function fold(text3) {
   return text3.normalize("NFKC").replace(/[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, "");
@@ -74775,6 +75535,12 @@ function variants(folded) {
   }
   return out;
 }
+function structuralReason(text3) {
+  const starts = clauseStarts(text3);
+  if (starts.some((start) => opensWithOrder(text3.slice(start, start + 240)))) return "opens with an imperative";
+  if (starts.some((start) => opensWithQuestion(text3.slice(start, start + 80)))) return "asks the reader a question";
+  return void 0;
+}
 function orderReason(text3) {
   if (text3.trim() === "") return void 0;
   const folded = fold(text3.slice(0, MAX_JUDGED_CHARS));
@@ -74783,12 +75549,17 @@ function orderReason(text3) {
     if (rule.test.test(folded)) return rule.reason;
     if (rule.rawOnly !== true && extra.some((v) => rule.test.test(v))) return rule.reason;
   }
+  for (const text4 of [folded, ...extra]) {
+    const reason = structuralReason(text4);
+    if (reason !== void 0) return reason;
+  }
   return void 0;
 }
-var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, ORDER_VERBS, IMPERATIVES, RULES, LEET, MAX_JUDGED_CHARS;
+var ORDER_REASONS, REASONS, OBJECTS, SHELL, ASSISTANT, ORDER_VERBS, RULES, LEET, MAX_JUDGED_CHARS;
 var init_orders = __esm({
   "src/lib/context/orders.ts"() {
     "use strict";
+    init_imperative();
     ORDER_REASONS = [
       "overrides instructions",
       "role marker or chat markup",
@@ -74800,14 +75571,14 @@ var init_orders = __esm({
       "hides things from the user",
       "sends secrets away",
       "follows remote orders",
-      "opens with an imperative"
+      "opens with an imperative",
+      "asks the reader a question"
     ];
     REASONS = new Set(ORDER_REASONS);
     OBJECTS = String.raw`(?:instructions?|rules?|prompts?|directions?|directives?|guidelines?|guardrails?|orders?|context|constraints?|restrictions?|polic(?:y|ies)|programming|messages?|conversation)`;
     SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi|c|tc)?sh|python\d?(?:\.\d+)?|node|perl|ruby|php|iex|invoke-expression|powershell|pwsh|source`;
     ASSISTANT = String.raw`(?:the |an |this |our )?(?:assistant|ai|claude|chatbot|chat ?gpt|gpt|llm|language model|model|agent|copilot|bot)`;
     ORDER_VERBS = String.raw`(?:run|say|answer|respond|reply|tell|execute|recommend|suggest|claim|print|output|use|push|send|install|delete|remove|insist|state|write|ignore|approve|merge|commit|skip|accept|grant)`;
-    IMPERATIVES = String.raw`(?:run|execute|print|say|respond|reply|output|answer|tell|reveal|repeat|pretend|forget|ignore|disregard|stop|send|upload|email|forward|download|visit|click|navigate to|go to|write|translate|generate|append|prepend|insert|type|list|begin|start your|obey|comply|override|approve|merge|disable|delete|remove|install|push|grant|decode)`;
     RULES = [
       { reason: "overrides instructions", test: new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass|neglect|discard|abandon|skip)\b[^.!?\n]{0,50}?\b(?:previous|prior|earlier|above|preceding|former|all|any|your|existing|system|original|initial|other|these|those)\b[^.!?\n]{0,40}?\b${OBJECTS}\b`, "i") },
       { reason: "overrides instructions", test: /\b(?:ignore|disregard|forget)\s+(?:everything|all(?: of)?(?: this| that| the above)?|what (?:you|i) (?:said|were told|learned))\s*(?:(?:you|i)\s+\w+\s+)?(?:before|above|earlier|previously|so far|until now|prior)\b/i },
@@ -74828,9 +75599,7 @@ var init_orders = __esm({
       { reason: "pipes a download into a shell", test: new RegExp(String.raw`\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|nc|ncat)\b[^|\n]{0,400}\|\s*(?:${SHELL})\b|\b(?:ba|z)?sh\s+(?:-c\s+)?["']?<\(\s*(?:curl|wget)|\beval\s*["'(]?\$\(\s*(?:curl|wget)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:${SHELL})\b|\b(?:iex|invoke-expression)\s*\(?\s*(?:\(?\s*new-object|iwr|irm|invoke-)`, "i"), rawOnly: true },
       { reason: "hides things from the user", test: /\b(?:do not|don't|never|without)\s+(?:tell|telling|inform|informing|mention|mentioning|alert|alerting|ask|asking|notify|notifying|reveal|revealing|show|showing)\s+(?:this |it |that |anything )?(?:to )?(?:the )?(?:user|human|developer|operator|anyone)\b|\b(?:secretly|silently|quietly|covertly)\s+(?:run|execute|send|push|delete|add|install|upload|change|modify)\b/i },
       { reason: "sends secrets away", test: /\b(?:send|post|upload|forward|email|exfiltrate|leak|transmit|paste|copy)\b[^!?\n]{0,60}?(?:\b(?:secrets?|tokens?|passwords?|credentials?|api[ _-]?keys?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|cookies|session ids?|id_rsa|aws_secret)\b|\.env\b|\.ssh\b)[^.!?\n]{0,60}\b(?:to|into|at)\s+(?:https?:\/\/|\S+@\S+|[\w-]+\.(?:com|net|org|io|ru|xyz|cn|top|site|dev|app)\b|(?:my|our|this|the) (?:server|endpoint|webhook|url))/i },
-      { reason: "follows remote orders", test: /\bdo (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i },
-      // At the start of the text or of a sentence or quoted clause ("The runbook says: Send …").
-      { reason: "opens with an imperative", test: new RegExp(String.raw`(?:^|[.!?:;]\s+|["“]\s*)\W{0,3}(?:please\s+|now\s+|immediately\s+|urgent(?:ly)?[:!,]?\s+)?${IMPERATIVES}\b`, "i") }
+      { reason: "follows remote orders", test: /\bdo (?:what(?:ever)?|as) (?:it|they|the (?:page|file|site|text|document|image|url|link)) (?:says|tells|instructs)\b|\bfollow (?:the )?(?:instructions|orders|commands) (?:at|in|on|from)\b/i }
     ];
     LEET = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s", "!": "i" };
     MAX_JUDGED_CHARS = 2e3;
@@ -74861,6 +75630,17 @@ function factProvenance(fact, known) {
 }
 function trusted(provenance, trust) {
   return RANK[provenance] <= RANK[trust];
+}
+function thisProjectsEpisodes(episodes, sharedSources, here) {
+  const out = /* @__PURE__ */ new Set();
+  for (const e of episodes) {
+    if (isSharedKnowledge(e.source, e.origin, sharedSources)) continue;
+    if (e.project === here.key || e.project === void 0 && here.folderSources.has(e.source)) out.add(e.uuid);
+  }
+  return out;
+}
+function restsOnThisProject(fact, here) {
+  return (fact.episodes ?? []).some((uuid3) => here.has(uuid3));
 }
 var RANK, TEAM_MEMORY_ORIGIN;
 var init_provenance = __esm({
@@ -75507,7 +76287,7 @@ function ourEpisodesOf(state) {
   const out = [];
   for (const record2 of Object.values(state.files)) {
     for (const ref of [...record2.episodes, ...record2.superseded]) {
-      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin });
+      if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: record2.source, origin: partMarker(ref)?.origin, ...record2.project === void 0 ? {} : { project: record2.project } });
     }
   }
   for (const ref of state.orphans) if (ref.uuid !== void 0) out.push({ uuid: ref.uuid, source: "", origin: partMarker(ref)?.origin });
@@ -75563,6 +76343,8 @@ __export(context_exports, {
   rankNodes: () => rankNodes,
   refreshProjectContext: () => refreshProjectContext,
   renderContext: () => renderContext,
+  restsOnThisProject: () => restsOnThisProject,
+  thisProjectsEpisodes: () => thisProjectsEpisodes,
   timeOf: () => timeOf,
   toCacheEntry: () => toCacheEntry,
   toEntityLine: () => toEntityLine,
@@ -75643,10 +76425,11 @@ async function buildContext(input2) {
   for (const f of facts2) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
   for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
+  const here = input2.thisProjectEpisodes ?? /* @__PURE__ */ new Set();
   const items = [];
   for (const f of rankFacts(facts2, now)) {
     const line = toFactLine(f, factProvenance(f, known));
-    const reason = orderReason(f.fact) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
+    const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
     if (reason === void 0) items.push({ kind: "fact", ...line });
     else left.push({ kind: "fact", from: line.from, text: line.fact, reason });
   }
@@ -75690,10 +76473,16 @@ function toCacheEntry(project, built, now = /* @__PURE__ */ new Date()) {
 }
 async function stateInputs(stateDir, options2) {
   const fromState = options2.retiredEpisodes === void 0 || options2.ourEpisodes === void 0 ? await (await Promise.resolve().then(() => (init_our_episodes(), our_episodes_exports))).loadContextInputs(stateDir) : void 0;
+  const ours = [...options2.ourEpisodes ?? fromState?.ourEpisodes ?? []];
   return {
     retiredEpisodes: options2.retiredEpisodes ?? fromState?.retiredEpisodes ?? /* @__PURE__ */ new Set(),
-    episodeProvenance: classifyOurEpisodes(options2.ourEpisodes ?? fromState?.ourEpisodes ?? [], options2.sharedSources)
+    episodeProvenance: classifyOurEpisodes(ours, options2.sharedSources),
+    thisProjectEpisodes: thisProjectsEpisodes(ours, options2.sharedSources, options2.here)
   };
+}
+function thisProject(config2, project) {
+  const dir = (0, import_node_path28.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path28.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -75720,7 +76509,7 @@ async function refreshProjectContext(config2, project, options2 = {}) {
       now,
       logger,
       ...options2.signal === void 0 ? {} : { signal: options2.signal },
-      ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources }),
+      ...await stateInputs(config2.stateDir, { ...options2, sharedSources: config2.sharedSources, here: thisProject(config2, project) }),
       rebuildsSummaries: options2.rebuildsSummaries ?? await summariesKeptCurrent(graphiti, config2, logger, options2.signal)
     });
     const entry = toCacheEntry(project, built, now);
@@ -75731,10 +76520,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path28, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
+    import_node_path28 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -75777,6 +76567,462 @@ var init_between_versions = __esm({
   "src/lib/sync/between-versions.ts"() {
     "use strict";
     init_state();
+  }
+});
+
+// src/lib/pull/decide.ts
+function agreedVersion(f) {
+  if (f.local === void 0) return void 0;
+  if (f.pulled !== void 0 && f.pulled.hash !== "" && f.pulled.hash === f.local.hash) return { version: f.pulled.version, via: "pulled" };
+  if (f.own !== void 0 && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: "sent" };
+  return void 0;
+}
+function decide(f) {
+  const { incoming, own: own2, pulled, local } = f;
+  if (incoming === void 0 && own2 === void 0) {
+    if (!f.groupListed || pulled === void 0) return { kind: "none", why: "not in the graph" };
+    if (local === void 0) return { kind: "none", why: "gone on both sides" };
+    return pulled.hash !== "" && pulled.hash === local.hash ? { kind: "remove-local" } : { kind: "kept-deleted-elsewhere" };
+  }
+  if (incoming !== void 0 && own2 !== void 0 && own2.version >= incoming.version) {
+    const unseen = own2.parent < incoming.version && (pulled === void 0 || pulled.version < incoming.version);
+    if (unseen && local !== void 0 && local.hash.startsWith(own2.hash12) && !f.sameAsLocal) return { kind: "copy", why: f.incomingRedacted && !local.redacted ? "redacted" : "both-changed" };
+  }
+  if (incoming === void 0 || own2 !== void 0 && own2.version >= incoming.version) {
+    if (own2 !== void 0 && local !== void 0 && local.hash.startsWith(own2.hash12) && (pulled === void 0 || pulled.version < own2.version || pulled.hash !== local.hash)) return { kind: "remember-own" };
+    return { kind: "none", why: "this machine has the newest version" };
+  }
+  if (pulled !== void 0 && incoming.version <= pulled.version) {
+    if (local === void 0 && pulled.hash !== "") return { kind: "delete-in-graph" };
+    return { kind: "none", why: "already pulled (or older)" };
+  }
+  if (local === void 0) return { kind: "write", why: pulled === void 0 ? "new" : "newer" };
+  if (f.sameAsLocal) return { kind: "adopt" };
+  if (f.incomingRedacted && !local.redacted) return { kind: "copy", why: "redacted" };
+  const agreed = agreedVersion(f);
+  if (agreed === void 0) return { kind: "copy", why: "both-changed" };
+  if (agreed.via === "pulled" || incoming.parent >= agreed.version) return { kind: "write", why: "newer" };
+  return { kind: "copy", why: "both-changed" };
+}
+var init_decide = __esm({
+  "src/lib/pull/decide.ts"() {
+    "use strict";
+  }
+});
+
+// src/lib/pull/incoming.ts
+function newer(a, b) {
+  return a === void 0 || b.version > a.version || b.version === a.version && b.origin < a.origin;
+}
+function collectNotes(episodes, key, ourOrigins2) {
+  const versions = /* @__PURE__ */ new Map();
+  let unverified = 0;
+  for (const ep of episodes) {
+    const tag2 = parseNoteTag(ep.source_description);
+    if (tag2 === void 0) continue;
+    const marker = parseMarker(ep.source_description);
+    if (marker?.origin === void 0) {
+      unverified++;
+      continue;
+    }
+    const fields = { project: tag2.project, version: tag2.version, parent: tag2.parent, path: tag2.path, origin: marker.origin, part: marker.part, parts: marker.parts, name: ep.name, body: ep.content };
+    if (!verifyNoteTag(key, fields, tag2.tag)) {
+      unverified++;
+      continue;
+    }
+    const vid = `${marker.origin}\0${marker.fileId}\0${marker.hash}\0${tag2.version}`;
+    let entry = versions.get(vid);
+    if (entry === void 0) {
+      entry = { v: { id: noteId(tag2.project, tag2.path), project: tag2.project, path: tag2.path, version: tag2.version, parent: tag2.parent, origin: marker.origin, hash12: marker.hash, groupId: ep.group_id }, parts: /* @__PURE__ */ new Map(), parts_total: marker.parts };
+      versions.set(vid, entry);
+    }
+    if (entry.v.project !== tag2.project || entry.v.path !== tag2.path || entry.v.parent !== tag2.parent || entry.parts_total !== marker.parts) {
+      unverified++;
+      continue;
+    }
+    if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content });
+  }
+  const out = { incoming: /* @__PURE__ */ new Map(), own: /* @__PURE__ */ new Map(), all: /* @__PURE__ */ new Map(), unverified, incomplete: 0 };
+  for (const { v, parts, parts_total } of versions.values()) {
+    if (parts.size !== parts_total) {
+      out.incomplete++;
+      continue;
+    }
+    const version2 = { ...v, parts: [...parts.values()].sort((a, b) => a.part - b.part) };
+    out.all.set(v.id, [...out.all.get(v.id) ?? [], version2]);
+    const map2 = ourOrigins2.has(v.origin) ? out.own : out.incoming;
+    if (newer(map2.get(v.id), version2)) map2.set(v.id, version2);
+  }
+  return out;
+}
+var init_incoming = __esm({
+  "src/lib/pull/incoming.ts"() {
+    "use strict";
+    init_episode();
+    init_note_tag();
+    init_pulled();
+  }
+});
+
+// src/lib/pull/memory-index.ts
+function linkTarget(path) {
+  return path.split("/").map(encodeURIComponent).join("/");
+}
+function oneLine3(text3, max) {
+  const t = text3.replace(/\s+/g, " ").replace(/[[\]]/g, "").trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}\u2026`;
+}
+function lists(line, path) {
+  return line.includes(`](${path})`) || line.includes(`](${linkTarget(path)})`) || line.includes(`](./${path})`);
+}
+async function readIndex(memoryDir) {
+  try {
+    return await (0, import_promises8.readFile)((0, import_node_path29.join)(memoryDir, INDEX_FILE), "utf8");
+  } catch {
+    return "";
+  }
+}
+async function indexNote(memoryDir, path, title, description) {
+  const text3 = await readIndex(memoryDir);
+  if (text3.split("\n").some((l) => lists(l, path))) return false;
+  const hook = description === void 0 || description.trim() === "" ? "" : ` \u2014 ${oneLine3(description, 120)}`;
+  const line = `- [${oneLine3(title, 80)}](${linkTarget(path)})${hook}`;
+  const next = text3 === "" ? `${line}
+` : `${text3.replace(/\n*$/, "\n")}${line}
+`;
+  await writeFileAtomic((0, import_node_path29.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  return true;
+}
+async function unindexNote(memoryDir, path) {
+  const text3 = await readIndex(memoryDir);
+  const lines = text3.split("\n");
+  const kept = lines.filter((l) => !lists(l, path));
+  if (kept.length === lines.length) return false;
+  await writeFileAtomic((0, import_node_path29.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  return true;
+}
+var import_promises8, import_node_path29, INDEX_FILE;
+var init_memory_index = __esm({
+  "src/lib/pull/memory-index.ts"() {
+    "use strict";
+    import_promises8 = require("node:fs/promises");
+    import_node_path29 = require("node:path");
+    init_fs_atomic();
+    INDEX_FILE = "MEMORY.md";
+  }
+});
+
+// src/lib/pull/projects.ts
+function localProjects(config2, env, extraRoots = []) {
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os7.homedir)();
+  const out = /* @__PURE__ */ new Map();
+  const named = new Set(extraRoots.map(gitMainRoot));
+  const roots = /* @__PURE__ */ new Set([...named, ...(config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot)]);
+  for (const root of roots) {
+    const identity = projectIdentity(root);
+    if (identity === void 0 || out.has(identity.id)) continue;
+    const key = resolveProjectKey(root, (0, import_node_path30.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
+    if (folder === void 0) continue;
+    out.set(identity.id, { id: identity.id, root, key, memoryDir: folder.dir });
+  }
+  return out;
+}
+var import_node_os7, import_node_path30;
+var init_projects = __esm({
+  "src/lib/pull/projects.ts"() {
+    "use strict";
+    import_node_os7 = require("node:os");
+    import_node_path30 = require("node:path");
+    init_claude_memory();
+    init_claude_project_key();
+    init_git_identity();
+  }
+});
+
+// src/lib/pull/restore.ts
+function headerOf(body) {
+  const blank = body.indexOf("\n\n");
+  const first = blank < 0 ? body : body.slice(0, blank);
+  const lines = first.split("\n");
+  return lines.length > 0 && lines.every((l) => HEADER_LINE.test(l)) ? first : "";
+}
+function joinParts(bodies) {
+  const first = bodies[0] ?? "";
+  const header2 = bodies.length > 1 ? bodies.every((b) => b.startsWith(`${headerOf(first)}
+
+`)) ? headerOf(first) : "" : headerOf(first);
+  const strip = (b) => header2 !== "" && b.startsWith(`${header2}
+
+`) ? b.slice(header2.length + 2) : header2 !== "" && b === header2 ? "" : b;
+  return { header: header2, body: bodies.map(strip).filter((b) => b !== "").join("\n\n") };
+}
+function titleOf(name, parts) {
+  return parts > 1 ? name.replace(/ \(part \d+\/\d+\)$/, "") : name;
+}
+function restoreNote(version2, when) {
+  const { header: header2, body } = joinParts(version2.parts.map((p) => p.body));
+  const data = { name: titleOf(version2.parts[0]?.name ?? version2.path, version2.parts.length) };
+  const rest = [];
+  for (const line of header2 === "" ? [] : header2.split("\n")) {
+    const m = HEADER_LINE.exec(line);
+    const label = m?.[1];
+    const value = m?.[2] ?? "";
+    if (label === "Title") data.name = value;
+    else if (label === "Description") data.description = value;
+    else if (label === "Type") data.type = value;
+    else rest.push(line);
+  }
+  const text3 = [rest.join("\n"), body].filter((s) => s.trim() !== "").join("\n\n");
+  const redacted = REDACTED.test(text3) || REDACTED.test(data.name ?? "") || REDACTED.test(data.description ?? "");
+  const file2 = import_gray_matter2.default.stringify(`
+${text3.trimEnd()}
+
+${restoredFooter(version2.origin, version2.version, when, redacted)}
+`, data);
+  return { text: file2, redacted };
+}
+function holdsRedaction(text3) {
+  return REDACTED.test(text3);
+}
+var import_gray_matter2, HEADER_LINE, REDACTED;
+var init_restore = __esm({
+  "src/lib/pull/restore.ts"() {
+    "use strict";
+    import_gray_matter2 = __toESM(require_gray_matter(), 1);
+    init_footer();
+    HEADER_LINE = /^([A-Z][A-Za-z ]{0,39}|[^\s:][^:\n]{0,39}): (.+)$/;
+    REDACTED = /\[REDACTED:[^\]\n]{1,60}\]/;
+  }
+});
+
+// src/lib/pull/pull.ts
+var pull_exports = {};
+__export(pull_exports, {
+  PULL_MAX_EPISODES: () => PULL_MAX_EPISODES,
+  WATCH_PULL_EVERY_MS: () => WATCH_PULL_EVERY_MS,
+  copyPathFor: () => copyPathFor,
+  emptyReport: () => emptyReport,
+  pullDue: () => pullDue,
+  runPull: () => runPull
+});
+function pullDue(stateDir, now, everyMs) {
+  try {
+    return now - (0, import_node_fs24.statSync)((0, import_node_path31.join)(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+  } catch {
+    return true;
+  }
+}
+function emptyReport(linked) {
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
+}
+async function readLocal(file2) {
+  let raw;
+  try {
+    raw = await (0, import_promises9.readFile)(file2);
+  } catch {
+    return void 0;
+  }
+  return { hash: contentHashOf(raw), redacted: holdsRedaction(raw.toString("utf8")) };
+}
+function copyPathFor(file2, origin) {
+  const name = (0, import_node_path31.basename)(file2);
+  const stem = name.replace(/\.md$/i, "");
+  return (0, import_node_path31.join)((0, import_node_path31.dirname)(file2), `${stem}.from-${origin}.md`);
+}
+function inside(memoryDir, path) {
+  const file2 = (0, import_node_path31.resolve)(memoryDir, path);
+  const rel = (0, import_node_path31.relative)((0, import_node_path31.resolve)(memoryDir), file2);
+  return rel === "" || rel.startsWith("..") ? void 0 : file2;
+}
+function frontmatterOf(version2) {
+  const first = version2.parts[0];
+  const description = /^Description: (.+)$/m.exec((first?.body ?? "").split("\n\n")[0] ?? "")?.[1];
+  const title = /^Title: (.+)$/m.exec((first?.body ?? "").split("\n\n")[0] ?? "")?.[1] ?? (first?.name ?? version2.path).replace(/ \(part \d+\/\d+\)$/, "");
+  return { title, description };
+}
+async function runPull(config2, options2 = {}) {
+  const logger = (options2.logger ?? nullLogger).child({ component: "pull" });
+  const key = readNoteKey(config2.stateDir);
+  if (key === void 0) return emptyReport(false);
+  return withLock(config2.stateDir, async () => pullLocked(config2, options2, key, logger), { timeoutMs: options2.lockTimeoutMs ?? 12e4, label: "pull", ...options2.signal === void 0 ? {} : { signal: options2.signal } });
+}
+async function pullLocked(config2, options2, key, logger) {
+  const env = options2.env ?? processEnv();
+  const now = options2.now ?? Date.now;
+  const when = new Date(now()).toISOString();
+  const report = emptyReport(true);
+  const ledger = await readPulled(config2.stateDir);
+  const projects = localProjects(config2, env, options2.projectDirs ?? []);
+  const groups = [.../* @__PURE__ */ new Set([config2.groupId, ...[...projects.values()].map((p) => groupFor(config2, { source: "auto-memory", kind: "auto-memory", project: p.key }, void 0))])];
+  report.groups = groups;
+  const graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
+  let episodes;
+  try {
+    episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options2.signal);
+  } finally {
+    if (options2.graphiti === void 0) await graphiti.close().catch(() => void 0);
+  }
+  report.complete = episodes.length < PULL_MAX_EPISODES;
+  const notes = collectNotes(episodes, key, ourOrigins(config2));
+  report.unverified = notes.unverified;
+  const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...Object.keys(ledger.notes)]);
+  const lostFolders = emptiedProjects(ledger, projects);
+  const toDelete = [];
+  for (const id of ids) {
+    const incoming = notes.incoming.get(id);
+    const own2 = notes.own.get(id);
+    const pulled = ledger.notes[id];
+    const any2 = incoming ?? own2;
+    const projectId = any2?.project ?? pulled?.project;
+    const path = any2?.path ?? pulled?.path;
+    if (projectId === void 0 || path === void 0) continue;
+    const project = projects.get(projectId);
+    if (project === void 0) {
+      if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to);
+      continue;
+    }
+    const file2 = inside(project.memoryDir, path);
+    if (file2 === void 0) continue;
+    const local = await readLocal(file2);
+    const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
+    const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
+    const folderThere = (0, import_node_fs24.existsSync)(project.memoryDir) && (0, import_node_fs24.statSync)(project.memoryDir).isDirectory();
+    let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide({
+      incoming,
+      own: own2,
+      pulled,
+      local,
+      incomingRedacted: restored?.redacted ?? false,
+      sameAsLocal: restored !== void 0 && local !== void 0 && contentHashOf(Buffer.from(restored.text)) === local.hash,
+      groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group)
+    });
+    if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || lostFolders.has(projectId))) {
+      decision = { kind: "none", why: "memory folder missing or emptied" };
+      report.notDeleted.push(file2);
+    }
+    await act(decision, { config: config2, ledger, report, project, id, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
+  }
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs24.existsSync)(c.copy));
+  report.conflicts = ledger.copies;
+  if (toDelete.length > 0) {
+    const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
+    try {
+      for (const ep of toDelete) {
+        const r = await client.deleteEpisode(ep.uuid, ep.groupId, options2.signal);
+        if (r.deleted) report.deletedInGraph++;
+      }
+    } finally {
+      if (options2.graphiti === void 0) await client.close().catch(() => void 0);
+    }
+  }
+  await writePulled(config2.stateDir, ledger);
+  logger.info("pull", { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
+  return report;
+}
+function emptiedProjects(ledger, projects) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const n of Object.values(ledger.notes)) {
+    if (n.hash === "" || !projects.has(n.project)) continue;
+    const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
+    c.pulled++;
+    if (!(0, import_node_fs24.existsSync)(n.file)) c.missing++;
+    counts.set(n.project, c);
+  }
+  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
+}
+function newest(a, b) {
+  if (a === void 0) return b;
+  if (b === void 0) return a;
+  return b.version > a.version ? b : a;
+}
+async function hold2(ledger, report, v, when, to) {
+  const restored = restoreNote(v, when);
+  const held = ledger.held[v.id];
+  if (held === void 0 || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
+  if (to === void 0) {
+    report.held.push({ project: v.project, path: v.path });
+    return;
+  }
+  const file2 = inside((0, import_node_path31.join)((0, import_node_path31.resolve)(to), v.project), v.path);
+  if (file2 === void 0) return;
+  await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
+  report.held.push({ project: v.project, path: v.path, written: file2 });
+}
+async function act(decision, a) {
+  const { ledger, report, id, file: file2, candidate: v, restored } = a;
+  const entry = (version2, hash2, redacted) => ({ project: version2.project, path: version2.path, version: version2.version, hash: hash2, file: file2, origin: version2.origin, redacted, pulledAt: a.when, group: version2.groupId });
+  switch (decision.kind) {
+    case "write": {
+      if (v === void 0 || restored === void 0) return;
+      await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
+      ledger.notes[id] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
+      delete ledger.held[id];
+      const fm = frontmatterOf(v);
+      await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
+      report.written.push({ file: file2, origin: v.origin, version: v.version, redacted: restored.redacted });
+      return;
+    }
+    case "adopt":
+      if (v !== void 0 && a.local !== void 0) ledger.notes[id] = entry(v, a.local.hash, a.local.redacted);
+      return;
+    case "copy": {
+      if (v === void 0 || restored === void 0) return;
+      const copy = copyPathFor(file2, v.origin);
+      const hash2 = contentHashOf(Buffer.from(restored.text));
+      await writeFileAtomic(copy, restored.text, { mode: 384, mkdirMode: 448 });
+      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
+      ledger.notes[id] = { ...entry(v, "", restored.redacted), hash: "" };
+      report.copies.push({ file: file2, copy, origin: v.origin, why: decision.why });
+      return;
+    }
+    case "remove-local":
+      await (0, import_promises9.unlink)(file2).catch(() => void 0);
+      await unindexNote(a.project.memoryDir, a.path);
+      delete ledger.notes[id];
+      report.removed.push(file2);
+      return;
+    case "kept-deleted-elsewhere":
+      delete ledger.notes[id];
+      report.keptDeletedElsewhere.push(file2);
+      return;
+    case "delete-in-graph": {
+      const upTo = a.pulled?.version ?? 0;
+      for (const version2 of a.notes) if (version2.version <= upTo) for (const p of version2.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId });
+      delete ledger.notes[id];
+      return;
+    }
+    case "remember-own":
+      if (a.own !== void 0 && a.local !== void 0) ledger.notes[id] = entry(a.own, a.local.hash, a.local.redacted);
+      return;
+    case "none":
+      return;
+  }
+}
+var import_node_fs24, import_promises9, import_node_path31, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var init_pull = __esm({
+  "src/lib/pull/pull.ts"() {
+    "use strict";
+    import_node_fs24 = require("node:fs");
+    import_promises9 = require("node:fs/promises");
+    import_node_path31 = require("node:path");
+    init_process_env();
+    init_graphiti();
+    init_hash();
+    init_lock();
+    init_note_key();
+    init_pulled();
+    init_prepare();
+    init_fs_atomic();
+    init_log();
+    init_origin();
+    init_decide();
+    init_incoming();
+    init_memory_index();
+    init_projects();
+    init_restore();
+    WATCH_PULL_EVERY_MS = 5 * 6e4;
+    PULL_MAX_EPISODES = 5e4;
   }
 });
 
@@ -75832,7 +77078,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_BUDGET", default: "8000", description: "Maximum characters of knowledge injected at session start (hard cap 10000)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
-  { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out whatever its origin." },
+  { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out unless it comes from this project's own notes." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "150", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms)." },
   { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -76084,6 +77330,7 @@ function buildConfig(env, envFile) {
     syncAutoMemory: raw.MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY ?? true,
     autoMemoryFolders: autoMemoryFolders(env, claudeConfigDir, home(env)),
     unsyncedMemoryFolders: unsyncedProjectMemory(env, claudeConfigDir, home(env)),
+    knownProjectDirs: knownProjects(env, claudeConfigDir, home(env)),
     extraSources: parseExtraSources(raw.MADEINOZ_KNOWLEDGE_SYNC_PATHS, env),
     ...ownOrigin(parseOrigin(raw.MADEINOZ_KNOWLEDGE_ORIGIN, "MADEINOZ_KNOWLEDGE_ORIGIN"), claudeConfigDir),
     sharedSources: parseSharedSources(raw.MADEINOZ_KNOWLEDGE_SHARED_SOURCES),
@@ -76156,8 +77403,8 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path13 = require("node:path");
 init_lock_file();
 init_package_root();
 init_fs_atomic();
@@ -76168,12 +77415,12 @@ init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 function workerFiles(stateDir) {
-  const dir = (0, import_node_path12.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path12.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path12.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path13.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs14.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs15.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -76191,7 +77438,7 @@ function parseLockInfo(text3) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs14.statSync)(pidFile).mtimeMs > 1e4;
+      return now - (0, import_node_fs15.statSync)(pidFile).mtimeMs > 1e4;
     } catch {
       return true;
     }
@@ -76202,7 +77449,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const lock = {
     pid: options2.pid ?? process.pid,
     token: options2.token ?? uniqueId(),
@@ -76234,7 +77481,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs14.unlinkSync)(files.pidFile);
+    (0, import_node_fs15.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -76242,13 +77489,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs14.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs15.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs14.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs15.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -76258,13 +77505,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs14.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs15.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs14.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs15.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -76277,7 +77524,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs14.unlinkSync)(taken);
+      (0, import_node_fs15.unlinkSync)(taken);
     } catch {
     }
   }
@@ -76339,6 +77586,15 @@ async function runWorker(options2) {
           logger.error("sync failed", { error: errorFields(error62) });
         }
         const cwds = [...new Set(batch.map((r) => r.cwd))];
+        const started = [...new Set(batch.filter((r) => r.reason.startsWith("session-start")).map((r) => r.cwd))];
+        if (!unreachable && started.length > 0 && steps.pull !== void 0 && !controller.signal.aborted) {
+          try {
+            await steps.pull(config2, started, ctx);
+          } catch (error62) {
+            result.errors++;
+            logger.warn("pull failed", { error: errorFields(error62) });
+          }
+        }
         if (unreachable) {
           logger.info("Graphiti unreachable; context refresh skipped, previous cache kept", { projects: cwds.length });
           cwds.length = 0;
@@ -76383,16 +77639,16 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 init_env_file();
 init_ids();
 init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs15.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs16.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -76415,7 +77671,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path13.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path14.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -76423,7 +77679,7 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path13.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path14.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
@@ -76463,6 +77719,12 @@ function realSteps(config2, logger) {
         return;
       }
       await refreshProjectContext2(cfg, project, { graphiti: await graphiti(), logger: ctx.logger.child({ component: "context" }), signal: ctx.signal });
+    },
+    async pull(cfg, cwds, ctx) {
+      const { pullDue: pullDue2, runPull: runPull2 } = await Promise.resolve().then(() => (init_pull(), pull_exports));
+      if (!pullDue2(cfg.stateDir, Date.now(), 6e4)) return;
+      const report = await runPull2(cfg, { projectDirs: cwds, graphiti: await graphiti(), logger: ctx.logger.child({ component: "pull" }), signal: ctx.signal, lockTimeoutMs: SYNC_LOCK_TIMEOUT_MS });
+      if (report.linked) ctx.logger.info("pull done", { written: report.written.length, conflicts: report.conflicts.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified });
     },
     contextAgeMs(cfg, cwd) {
       const entry = readContextCache(cfg.stateDir, detectProject(cwd, cfg).key);
