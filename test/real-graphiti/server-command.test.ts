@@ -46,9 +46,14 @@ function listeningTcpPorts(pid: number): number[] {
   return ports;
 }
 
+/** Where the server's FalkorDB listens: its Unix socket (no TCP port unless GMS_SERVER_DB_PORT is set). */
+function dbAt(r: ServerRuntime): string | number {
+  return r.falkordb?.socket ?? (r.dbPort as number);
+}
+
 /** A FalkorDB command with the server's password, read from the secret file the runtime names. */
 function db(r: ServerRuntime, args: string[]): Promise<string | undefined> {
-  return respCommand(r.dbPort as number, args, 5000, readSecretFile(r.falkordb?.secretFile));
+  return respCommand(dbAt(r), args, 5000, readSecretFile(r.falkordb?.secretFile));
 }
 
 function runtime(): ServerRuntime {
@@ -100,9 +105,12 @@ describe('server command with the stand-in LLM', () => {
     const r = runtime();
     const password = readSecretFile(r.falkordb?.secretFile) as string;
     const token = readSecretFile(r.mcpTokenFile) as string;
-    expect(r.falkordb).toEqual({ host: '127.0.0.1', port: r.dbPort, secretFile: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'falkordb.secret') });
-    expect(await respCommand(r.dbPort as number, ['GRAPH.LIST'])).toMatch(/^-NOAUTH/);
-    expect(await respCommand(r.dbPort as number, ['GRAPH.LIST'], 5000, password)).toMatch(/^\*/);
+    // FalkorDB on its Unix socket in the 0700 run folder, and on no TCP port at all.
+    expect(r.falkordb).toEqual({ socket: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'run', 'falkordb.sock'), secretFile: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'falkordb.secret') });
+    expect(r.dbPort).toBeUndefined();
+    if (process.platform === 'linux') expect(listeningTcpPorts(r.dbPid as number)).toEqual([]);
+    expect(await respCommand(dbAt(r), ['GRAPH.LIST'])).toMatch(/^-NOAUTH/);
+    expect(await respCommand(dbAt(r), ['GRAPH.LIST'], 5000, password)).toMatch(/^\*/);
     const call = (headers: Record<string, string>) => fetch(r.url as string, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
     expect((await call({})).status).toBe(401);
     expect((await call({ authorization: `Bearer ${token}` })).status).toBe(200);
@@ -130,7 +138,7 @@ describe('server command with the stand-in LLM', () => {
   });
 
   const user = otherUser();
-  it.skipIf('skip' in user)(`a second local user cannot reach the graph: FalkorDB refuses, the folders cannot be listed or read, the MCP endpoint refuses without the token${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+  it.skipIf('skip' in user)(`a second local user cannot reach the graph: FalkorDB's socket refuses them, the folders cannot be listed or read, the MCP endpoint refuses without the token${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
     const r = runtime();
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const [control, ...results] = await probeAsOtherUser(user as { uid: number; gid: number }, [
@@ -142,16 +150,15 @@ describe('server command with the stand-in LLM', () => {
       { kind: 'read', path: r.falkordb?.secretFile as string },
       { kind: 'read', path: r.mcpTokenFile as string },
       { kind: 'read', path: r.serverLog as string },
-      { kind: 'redis', port: r.dbPort as number, command: ['GRAPH.LIST'] },
-      { kind: 'redis', port: r.dbPort as number, command: ['FLUSHALL'] },
+      { kind: 'unix-socket', path: r.falkordb?.socket as string },
       { kind: 'http', url: r.url as string },
       { kind: 'unix-socket', path: join(serverStateDir(stateDir), 'run', 'graphiti.sock') },
     ]);
     expect(control?.ok).toBe(true);
-    const [state, server, logs, data, secret, token, log, graphList, flush, mcp, socket] = results;
+    const [state, server, logs, data, secret, token, log, dbSocket, mcp, socket] = results;
     for (const denied of [state, server, logs, data, secret, token, log]) expect(denied).toEqual({ ok: false, code: 'EACCES' });
-    expect(graphList?.result).toMatch(/^-NOAUTH/);
-    expect(flush?.result).toMatch(/^-NOAUTH/);
+    // FalkorDB cannot even be connected to: its socket is in the 0700 run folder, and it has no TCP port.
+    expect(dbSocket).toEqual({ ok: false, code: 'EACCES' });
     expect(mcp).toEqual({ ok: true, result: 401 });
     expect(socket).toEqual({ ok: false, code: 'EACCES' });
     // The graph is untouched: FLUSHALL was refused.
@@ -164,7 +171,7 @@ describe('server command with the stand-in LLM', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`running: ${r.url}`);
     expect(status.stdout).toContain(`Graphiti ${newestGeneration().id} (MCP server ${newestGeneration().serverVersion}`);
-    expect(status.stdout).toContain(`ports: MCP ${r.port} (token required), FalkorDB ${r.dbPort} (password required), on 127.0.0.1`);
+    expect(status.stdout).toContain(`ports: MCP ${r.port} (token required) on 127.0.0.1, FalkorDB on its private socket ${r.falkordb?.socket} (password required)`);
     // Both checked with the secrets: get_status through the front with the token, FalkorDB with its password.
     expect(status.stdout).toContain('FalkorDB: ok (answers with its password)');
     expect(status.stdout).toMatch(/data: .*falkordb \(\d/);

@@ -14,10 +14,14 @@ import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
 
-/** Where the local FalkorDB listens and the 0600 file holding its password (never the password itself). */
+/**
+ * Where the local FalkorDB listens (its Unix socket in the 0700 run folder, or host and port when
+ * GMS_SERVER_DB_PORT asks for TCP) and the 0600 file holding its password (never the password itself).
+ */
 export interface FalkorDbEndpoint {
-  host: string;
-  port: number;
+  host?: string;
+  port?: number;
+  socket?: string;
   secretFile: string;
 }
 
@@ -79,7 +83,8 @@ const isIdentity = (v: unknown): v is ProcessIdentity => isObj(v) && Number.isIn
 /** The fields the locked server adds (falkordb, mcpTokenFile, identities), checked when present. */
 function lockFieldsValid(v: Record<string, unknown>): boolean {
   const db = v.falkordb;
-  if (db !== undefined && !(isObj(db) && typeof db.host === 'string' && Number.isInteger(db.port) && (db.port as number) > 0 && (db.port as number) < 65536 && typeof db.secretFile === 'string')) return false;
+  const tcp = (d: Record<string, unknown>) => typeof d.host === 'string' && Number.isInteger(d.port) && (d.port as number) > 0 && (d.port as number) < 65536;
+  if (db !== undefined && !(isObj(db) && (tcp(db) || typeof db.socket === 'string') && typeof db.secretFile === 'string')) return false;
   if (v.mcpTokenFile !== undefined && typeof v.mcpTokenFile !== 'string') return false;
   const ids = v.identities;
   return ids === undefined || (isObj(ids) && Object.values(ids).every((i) => i === undefined || isIdentity(i)));
@@ -180,11 +185,14 @@ export function liveServer(stateDir: string): { url: string; token?: string } | 
  * The local FalkorDB of a server that is up, with its password read from the 0600 secret file
  * (for direct reads of the graph); undefined when no server of ours runs or the file is missing.
  */
-export function liveFalkorDb(stateDir: string): { host: string; port: number; password: string } | undefined {
+export function liveFalkorDb(stateDir: string): { host: string; port: number; password: string } | { socket: string; password: string } | undefined {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== 'ready' || runtime.falkordb === undefined || !ourProcess(runtime, 'db')) return undefined;
-  const password = readSecretFile(runtime.falkordb.secretFile);
-  return password === undefined ? undefined : { host: runtime.falkordb.host, port: runtime.falkordb.port, password };
+  const db = runtime?.falkordb;
+  if (runtime?.state !== 'ready' || db === undefined || !ourProcess(runtime, 'db')) return undefined;
+  const password = readSecretFile(db.secretFile);
+  if (password === undefined) return undefined;
+  if (db.socket !== undefined) return { socket: db.socket, password };
+  return db.host === undefined || db.port === undefined ? undefined : { host: db.host, port: db.port, password };
 }
 
 /** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */

@@ -114,6 +114,41 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
   }
 }
 
+/** Set for the supervisor `start` runs: its secrets come as JSON on its stdin, not in its environment. */
+const SECRETS_ON_STDIN = 'GMS_SERVER_SECRETS_ON_STDIN';
+
+/** Names of environment variables that hold a secret (the LLM key, tokens, passwords). */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+
+/** The environment without its secrets, and those secrets apart. */
+export function splitSecrets(env: Record<string, string | undefined>): { env: Record<string, string | undefined>; secrets: Record<string, string> } {
+  const rest: Record<string, string | undefined> = {};
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (SECRET_NAME.test(name)) secrets[name] = value;
+    else rest[name] = value;
+  }
+  return { env: rest, secrets };
+}
+
+/** The secrets `start` wrote on this process's stdin (JSON), read to its end; {} if none come within 10 s. */
+async function secretsFromStdin(): Promise<Record<string, string>> {
+  const read = (async () => {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text;
+  })();
+  const text = await Promise.race([read, new Promise<string>((r) => setTimeout(() => r(''), 10_000).unref())]);
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 /** `node <cli> server run`, with tsx when running from source. */
 function supervisorCommand(): string[] {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -135,7 +170,8 @@ async function waitForRuntime(config: Config, pid: number, timeoutMs: number): P
 }
 
 function describe(runtime: ServerRuntime): string {
-  return `${runtime.url ?? '?'} (Graphiti ${runtime.generation}, MCP server ${runtime.serverVersion}; FalkorDB on 127.0.0.1:${runtime.dbPort ?? '?'}; pid ${runtime.pid})`;
+  const db = runtime.falkordb?.socket ?? (runtime.dbPort === undefined ? '?' : `127.0.0.1:${runtime.dbPort}`);
+  return `${runtime.url ?? '?'} (Graphiti ${runtime.generation}, MCP server ${runtime.serverVersion}; FalkorDB on ${db}; pid ${runtime.pid})`;
 }
 
 /** A start under way elsewhere: wait for its outcome and report that server, so two starts give one. */
@@ -202,8 +238,13 @@ async function start(config: Config, io: ServerIo): Promise<number> {
     await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
     const [cmd = process.execPath, ...args] = supervisorCommand();
     const out = openSync(join(dir, 'supervisor.log'), 'a', 0o600);
-    const child = spawn(cmd, args, { env: io.env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', out, out] });
+    // The supervisor's environment holds no secret (anyone who may read it, and every child that
+    // inherits it, would have it): the LLM key it hands to Graphiti comes on its stdin.
+    const { env: childEnv, secrets } = splitSecrets(io.env);
+    const child = spawn(cmd, args, { env: { ...childEnv, [SECRETS_ON_STDIN]: '1' } as NodeJS.ProcessEnv, detached: true, stdio: ['pipe', out, out] });
     closeSync(out);
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(JSON.stringify(secrets));
     child.unref();
     const pid = child.pid ?? -1;
     const runtime = await waitForRuntime(config, pid, 180_000);
@@ -301,7 +342,8 @@ async function run(config: Config, io: ServerIo): Promise<number> {
     io.stderr(`Error: a server is already running: ${describe(other)}\n`);
     return 1;
   }
-  const settings = serverSettings(io.env, config, { needLlm: true });
+  const env = io.env[SECRETS_ON_STDIN] === '1' ? { ...io.env, ...(await secretsFromStdin()) } : io.env;
+  const settings = serverSettings(env, config, { needLlm: true });
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
   const code = await runSupervisor(settings, log);
   const after = readRuntime(config.stateDir);

@@ -81,7 +81,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     }
     if (local !== undefined) await local.stop();
     if (socket?.temporary === true) rmSync(socket.dir, { recursive: true, force: true });
-    writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
+    writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined || falkordb.port === 0 ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
     log(`stopped (${state})`);
     resolveDone(code);
   };
@@ -115,7 +115,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
       ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
       progress: log,
       falkordbPassword: password,
-      endpointLock: { socketPath: join(socket.dir, 'graphiti.sock'), token, tokenFile: mcpTokenPath(settings.stateDir) },
+      endpointLock: { socketPath: join(socket.dir, 'graphiti.sock'), token, tokenFile: mcpTokenPath(settings.stateDir), dbSocketPath: join(socket.dir, 'falkordb.sock') },
     });
     if (stopping) {
       // A stop signal came while starting: what just started must not outlive the supervisor.
@@ -136,16 +136,16 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     state: 'ready',
     url: server.url,
     port: server.port,
-    dbPort: falkordb.port,
+    ...(falkordb.port === 0 ? {} : { dbPort: falkordb.port }),
     serverPid: server.process.pid,
     dbPid: falkordb.process.pid,
     identities,
-    falkordb: { host: '127.0.0.1', port: falkordb.port, secretFile: falkordbSecretPath(settings.stateDir) },
+    falkordb: { ...(falkordb.socketPath === undefined ? { host: '127.0.0.1', port: falkordb.port } : { socket: falkordb.socketPath }), secretFile: falkordbSecretPath(settings.stateDir) },
     mcpTokenFile: mcpTokenPath(settings.stateDir),
     serverLog: server.process.logFile,
   };
   writeRuntime(settings.stateDir, readyRecord);
-  log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on 127.0.0.1:${falkordb.port}, data in ${settings.dataDir})`);
+  log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on ${falkordb.socketPath ?? `127.0.0.1:${falkordb.port}`}, data in ${settings.dataDir})`);
   for (const child of [server.process, falkordb.process]) {
     void child.exited.then((code) => {
       if (!stopping) void stopAll(1, 'failed', `${child.name} exited (code ${code}); see ${child.logFile}`);
