@@ -6,7 +6,9 @@
  * builds it). The server is locked (docs/local-server.md): FalkorDB requires the password in its
  * 0600 secret file, the MCP endpoint requires the token, and a second local user gets nowhere.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +17,13 @@ import { respCommand } from '../../src/lib/server/falkordb.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { processAlive, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { processCommandLine } from '../../src/lib/util/process-identity.js';
-import { otherUser, probeAsOtherUser } from '../support/other-user.js';
+import { listenAsOtherUser, otherUser, probeAsOtherUser } from '../support/other-user.js';
+import { runHook } from '../helpers/hook-runner.js';
+import { unusedPort } from '../helpers/ports.js';
+import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
+import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 import { isolatedEnv } from '../support/isolated-env.js';
-import { runCli } from '../support/real-graphiti.js';
+import { eventually, runCli } from '../support/real-graphiti.js';
 import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.js';
 
 let root: string;
@@ -223,6 +229,119 @@ describe('server command with the stand-in LLM', () => {
     expect(second.url).toBe(first.url);
     const found = await db(second, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name']);
     expect(found).toContain('kept-across-restart');
+  });
+});
+
+describe('the lock through stop and restart, against a second local user', () => {
+  const user = otherUser();
+  /** The owner's clients, all pointed at `url` by hand (the worst case: the old port pinned in their settings). */
+  const pinned = (url: string) => ({ ...env, MADEINOZ_KNOWLEDGE_MCP_URL: url });
+  const initialize = (url: string, token: string) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+
+  it.skipIf('skip' in user)(`the runtime never says ready while the front is closed; a second user on the old port gets requests but no token from watch, sync, context, the hooks or Claude Code's headersHelper; after a restart the old token opens nothing; [::1] and an SSE URL on another port get no token; ~/.claude.json is 0600 and holds none${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const first = runtime();
+    const oldUrl = first.url as string;
+    const oldPort = first.port as number;
+    const oldToken = readSecretFile(first.mcpTokenFile) as string;
+    // Claude Code's entry: a headersHelper, no token, in a 0600 file.
+    const installed = await runCli(env, ['install', '--with-mcp', '--scope', 'user']);
+    expect(installed.code).toBe(0);
+    const claudeJson = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
+    expect(statSync(claudeJson).mode & 0o777).toBe(0o600);
+    const entry = (JSON.parse(readFileSync(claudeJson, 'utf8')) as { mcpServers: Record<string, { url: string; headersHelper?: string }> }).mcpServers.graphiti;
+    expect(entry).toMatchObject({ url: oldUrl, headersHelper: expect.stringMatching(/ server headers$/) });
+    expect(readFileSync(claudeJson, 'utf8')).not.toContain(oldToken);
+    const helper = (url: string) => runCli({ ...env, CLAUDE_CODE_MCP_SERVER_URL: url }, ['server', 'headers']);
+    expect(JSON.parse((await helper(oldUrl)).stdout)).toEqual({ Authorization: `Bearer ${oldToken}` });
+
+    // watch runs, pinned to the old URL, before and through the stop.
+    const project = join(root, 'proj');
+    mkdirSync(project, { recursive: true });
+    spawnSync('git', ['init', '-q', project]);
+    const watch = spawn(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'watch', '--json'], { env: pinned(oldUrl), cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let watchOut = '';
+    watch.stdout.on('data', (d: Buffer) => (watchOut += d.toString()));
+    try {
+      await eventually('watch is ready', () => watchOut.includes('"event":"ready"'));
+      // Stop, sampling meanwhile whether the runtime says ready while nothing of ours listens.
+      const stopping = runCli(env, ['server', 'stop']);
+      let done = false;
+      void stopping.then(() => (done = true));
+      const readyButClosed: string[] = [];
+      let samples = 0;
+      while (!done) {
+        const state = readRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string)?.state;
+        const open = await new Promise<boolean>((resolve) => {
+          const c = connect(oldPort, '127.0.0.1');
+          c.once('connect', () => (c.destroy(), resolve(true)));
+          c.once('error', () => resolve(false));
+        });
+        samples++;
+        if (state === 'ready' && !open) readyButClosed.push(`sample ${samples}`);
+      }
+      expect((await stopping).code).toBe(0);
+      expect(samples).toBeGreaterThan(5);
+      expect(readyButClosed).toEqual([]);
+
+      // The second user takes the old front port, and [::1] beside it.
+      const listener = await listenAsOtherUser(other, '127.0.0.1', oldPort);
+      try {
+        const note = join(env.PAI_DIR as string, 'MEMORY', 'LEARNING', '2026-11', 'after-stop.md');
+        mkdirSync(join(note, '..'), { recursive: true });
+        writeFileSync(note, '---\ntitle: After the stop\n---\nWritten while the server is stopped.\n');
+        await eventually('watch reached the old port', () => listener.requests().length > 0, 90_000);
+        await runCli(pinned(oldUrl), ['sync', '--json']);
+        await runCli(pinned(oldUrl), ['context', '--refresh', '--cwd', project]);
+        const hookEnv = pinned(oldUrl);
+        await runHook('session-start', hookEnv, { input: JSON.stringify({ session_id: 'lock-1', cwd: project, hook_event_name: 'SessionStart', source: 'startup' }), cwd: project });
+        await runHook('stop', hookEnv, { input: JSON.stringify({ session_id: 'lock-1', cwd: project, hook_event_name: 'Stop', stop_hook_active: false }), cwd: project });
+        // The hooks' background worker, to its end.
+        await eventually('the hooks\' worker is done', () => {
+          const holder = readLock(workerFiles(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string).pidFile);
+          return holder === undefined || !processAlive(holder.pid);
+        }, 90_000);
+        // Claude Code's entry, as Claude Code runs it for that URL: no token printed.
+        expect(JSON.parse((await helper(oldUrl)).stdout)).toEqual({});
+        const seen = listener.requests();
+        // They came (the test can fail), and none carried a token.
+        expect(seen.length).toBeGreaterThan(1);
+        expect(seen.filter((r) => r.authorization !== null)).toEqual([]);
+      } finally {
+        await listener.close();
+      }
+      watch.kill('SIGTERM');
+      await new Promise((r) => watch.once('close', r));
+
+      // Restart: a new token; the old one opens nothing.
+      expect((await runCli(env, ['server', 'start'])).code).toBe(0);
+      const second = runtime();
+      const newToken = readSecretFile(second.mcpTokenFile) as string;
+      expect(newToken).not.toBe(oldToken);
+      expect((await initialize(second.url as string, oldToken)).status).toBe(401);
+      expect((await initialize(second.url as string, newToken)).status).toBe(200);
+      expect(JSON.parse((await helper(second.url as string)).stdout)).toEqual({ Authorization: `Bearer ${newToken}` });
+
+      // [::1] on the front's port (the front binds 127.0.0.1 only), and an SSE URL on another port.
+      const v6 = await listenAsOtherUser(other, '::1', second.port as number);
+      const ssePort = await unusedPort();
+      const sse = await listenAsOtherUser(other, '127.0.0.1', ssePort);
+      try {
+        await runCli(pinned(`http://[::1]:${second.port}/mcp`), ['sync', '--json']);
+        await runCli(pinned(`http://localhost:${second.port}/mcp`), ['sync', '--json']);
+        expect(JSON.parse((await helper(`http://[::1]:${second.port}/mcp`)).stdout)).toEqual({});
+        await runCli({ ...pinned(second.url as string), MADEINOZ_KNOWLEDGE_TRANSPORT: 'sse', MADEINOZ_KNOWLEDGE_SSE_URL: `http://127.0.0.1:${ssePort}/sse` }, ['sync', '--json']);
+        expect(v6.requests().length).toBeGreaterThan(0);
+        expect(sse.requests().length).toBeGreaterThan(0);
+        expect([...v6.requests(), ...sse.requests()].filter((r) => r.authorization !== null)).toEqual([]);
+      } finally {
+        await v6.close();
+        await sse.close();
+      }
+    } finally {
+      watch.kill('SIGKILL');
+    }
   });
 });
 
