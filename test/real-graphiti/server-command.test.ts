@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheRoot } from '../../src/lib/server/environment.js';
 import { respCommand } from '../../src/lib/server/falkordb.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
-import { processAlive, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { processAlive, readRuntime, readSecretFile, serverStateDir, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { processCommandLine } from '../../src/lib/util/process-identity.js';
 import { listenAsOtherUser, otherUser, probeAsOtherUser } from '../support/other-user.js';
 import { runHook } from '../helpers/hook-runner.js';
@@ -327,6 +327,23 @@ describe('the lock through stop and restart, against a second local user', () =>
       const v6 = await listenAsOtherUser(other, '::1', second.port as number);
       const ssePort = await unusedPort();
       const sse = await listenAsOtherUser(other, '127.0.0.1', ssePort);
+      // And the case a record and the listener disagree while our supervisor lives (the runtime
+      // file names a port the second user holds): only the proof stands between them and the token.
+      const strayPort = await unusedPort();
+      const stray = await listenAsOtherUser(other, '127.0.0.1', strayPort);
+      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      try {
+        const strayUrl = `http://127.0.0.1:${strayPort}/mcp`;
+        writeRuntime(stateDir, { ...second, url: strayUrl, port: strayPort });
+        await runCli(env, ['sync', '--json']);
+        await runCli(pinned(strayUrl), ['sync', '--json']);
+        expect(JSON.parse((await helper(strayUrl)).stdout)).toEqual({});
+        expect(stray.requests().some((r) => r.url.startsWith('/.well-known/graphiti-memory-sync/front-proof'))).toBe(true);
+        expect(stray.requests().filter((r) => r.authorization !== null)).toEqual([]);
+      } finally {
+        writeRuntime(stateDir, second);
+        await stray.close();
+      }
       try {
         await runCli(pinned(`http://[::1]:${second.port}/mcp`), ['sync', '--json']);
         await runCli(pinned(`http://localhost:${second.port}/mcp`), ['sync', '--json']);

@@ -5,12 +5,15 @@
  * redis-server and the front are in test/real-graphiti/locked-server.test.ts (the real-server
  * suite builds the Python environment first, so they run on a fresh machine too).
  */
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { falkordbSecretPath, mcpTokenPath, readSecretFile, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { environmentDir, ensureEnvironment } from '../../src/lib/server/environment.js';
 import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
+import { newestGeneration } from '../../src/lib/server/user-settings.js';
+import { otherUser } from '../support/other-user.js';
 import { lockDownFolders, socketFolder } from '../../src/lib/server/supervisor.js';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
@@ -122,3 +125,33 @@ describe("the folder of Graphiti's Unix socket", () => {
   });
 });
 
+
+describe('nothing runs from a cache folder someone else could have written', () => {
+  // A Python that does not exist: were a folder trusted, the error would be about Python instead.
+  const envWith = (cache: string) => ({ ...process.env, GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: join(root, 'no-such-python') });
+
+  it('a cache folder others can write, or an environment folder that is a symbolic link, is refused before anything in it runs', async () => {
+    const cache = join(root, 'cache-open');
+    mkdirSync(cache);
+    chmodSync(cache, 0o777);
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(cache) })).rejects.toThrow(/can be written by others \(mode 777\)/);
+    chmodSync(cache, 0o700);
+    const elsewhere = privateDir(join(root, 'someone-elses-env'));
+    symlinkSync(elsewhere, environmentDir(newestGeneration(), envWith(cache)));
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(cache) })).rejects.toThrow(/is a symbolic link/);
+    // Control: a folder of our own, 0700, gets as far as looking for Python.
+    const own = privateDir(join(root, 'cache-own'));
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(own) })).rejects.toThrow(/No Python found/);
+  });
+
+  const user = otherUser();
+  it.skipIf('skip' in user)(`a cache folder owned by another local user is refused, whatever its mode${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const cache = privateDir(join(root, 'cache-foreign'));
+    const dir = environmentDir(newestGeneration(), envWith(cache));
+    mkdirSync(dir, { mode: 0o755 });
+    writeFileSync(join(dir, 'ready.json'), '{}');
+    chownSync(dir, other.uid, other.gid);
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(cache) })).rejects.toThrow(/belongs to another user/);
+  });
+});
