@@ -167,7 +167,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { group: 'server', name: 'GMS_SERVER_MODEL', default: "(the server's default)", description: 'The LLM model name the local server extracts with; needed for an endpoint other than OpenAI.' },
   { group: 'server', name: 'GMS_SERVER_EMBEDDER_MODEL', default: "(the server's default)", description: 'The embedding model name the local server uses.' },
   { group: 'server', name: 'GMS_SERVER_PORT', default: '(the last one if free, else any free port)', description: 'Port of the local Graphiti MCP server on 127.0.0.1.' },
-  { group: 'server', name: 'GMS_SERVER_DB_PORT', default: '(the last one if free, else any free port)', description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: 'server', name: 'GMS_SERVER_DB_PORT', default: '(none: a private Unix socket)', description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required) instead of its Unix socket in the 0700 run folder, which no other user can connect to." },
   { group: 'server', name: 'GMS_SERVER_GENERATION', default: '(the one installed last, else the newest pinned)', description: 'The pinned Graphiti release the local server runs (server upgrade moves to the newest).' },
   { group: 'server', name: 'GMS_SERVER_DATA_DIR', default: '$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)', description: "Where the local server's FalkorDB keeps the graph." },
   { group: 'server', envOnly: true, name: 'GMS_PYTHON', default: 'python3', description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
