@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { serverCacheRoot, serverPython } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
 import { fileURLToPath } from 'node:url';
@@ -121,8 +121,6 @@ function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | und
   try {
     const manifest = JSON.parse(readFileSync(join(dir, 'ready.json'), 'utf8')) as Manifest;
     if (manifest.pins !== environmentKey(gen)) return undefined;
-    // What ready.json names to run must be in the environment's own (checked) folder.
-    if (![manifest.redisServer, manifest.falkordbModule].every((p) => typeof p === 'string' && p.startsWith(dir + sep))) return undefined;
     return { dir, python: join(dir, 'venv', 'bin', 'python'), serverDir: join(dir, 'mcp_server'), redisServer: manifest.redisServer, falkordbModule: manifest.falkordbModule, generation: gen };
   } catch {
     return undefined;

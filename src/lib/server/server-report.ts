@@ -57,7 +57,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   }
   const report = {
     running: live !== undefined,
-    state: live?.state ?? (runtime?.state === 'failed' ? 'failed' : 'stopped'),
+    state: live?.state ?? (runtime?.state === 'failed' ? 'failed' : runtime?.state === 'stopping' && ourProcess(runtime, 'supervisor') ? 'stopping' : 'stopped'),
     url: live?.url,
     generation: runtime?.generation ?? settings.generation.id,
     serverVersion: runtime?.serverVersion ?? settings.generation.serverVersion,
