@@ -107,7 +107,7 @@ describe('server command with the stand-in LLM', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ added: 1, confirmed: 1, queued: 0, failed: 0, serverReachable: true });
   });
 
-  it('is locked: FalkorDB needs the password, the MCP endpoint the token (Graphiti itself on no TCP port); secrets in no arguments or logs; every file 0600 in 0700 folders', async () => {
+  it('is locked: FalkorDB needs the password, the MCP endpoint the token (Graphiti itself on no TCP port); secrets in no arguments or logs, and in the environment of Graphiti only; every file 0600 in 0700 folders', async () => {
     const r = runtime();
     const password = readSecretFile(r.falkordb?.secretFile) as string;
     const token = readSecretFile(r.mcpTokenFile) as string;
@@ -125,6 +125,18 @@ describe('server command with the stand-in LLM', () => {
       const cmd = processCommandLine(pid as number) ?? '';
       expect(cmd).not.toContain(password);
       expect(cmd).not.toContain(token);
+    }
+    if (process.platform === 'linux') {
+      // Secrets only where they are used: Graphiti has the LLM key and FalkorDB's password in its
+      // environment; the supervisor and redis-server have no secret in theirs.
+      const environ = (pid: number | undefined) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      const names = (pid: number | undefined) => environ(pid).map((kv) => kv.split('=')[0]);
+      expect(names(r.serverPid)).toEqual(expect.arrayContaining(['OPENAI_API_KEY', 'FALKORDB_PASSWORD']));
+      for (const pid of [r.pid, r.dbPid]) {
+        expect(names(pid).filter((n) => /KEY|TOKEN|SECRET|PASSWORD/i.test(n as string))).toEqual([]);
+        expect(environ(pid).join('\n')).not.toContain(password);
+        expect(environ(pid).join('\n')).not.toContain(token);
+      }
     }
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const walk = (dir: string): string[] =>

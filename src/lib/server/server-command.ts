@@ -115,7 +115,7 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
 }
 
 /** Set for the supervisor `start` runs: its secrets come as JSON on its stdin, not in its environment. */
-const SECRETS_ON_STDIN = 'GMS_SERVER_SECRETS_ON_STDIN';
+const SECRETS_ON_STDIN = 'GMS_SERVER_READ_STDIN';
 
 /** Names of environment variables that hold a secret (the LLM key, tokens, passwords). */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
