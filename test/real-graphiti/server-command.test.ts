@@ -320,15 +320,21 @@ describe('the lock through stop and restart, against a second local user', () =>
         // They came (the test can fail), and none carried a token.
         expect(seen.length).toBeGreaterThan(1);
         expect(seen.filter((r) => r.authorization !== null)).toEqual([]);
+        watch.kill('SIGTERM');
+        await new Promise((r) => watch.once('close', r));
+
+        // Restart while the second user still holds the old port: another port, a new token, and
+        // the old URL (still in Claude Code's entry) gets none.
+        const restarted = await runCli(env, ['server', 'start']);
+        expect(restarted.code).toBe(0);
+        expect(restarted.stdout).toContain(`the port changed (was ${oldPort}, taken meanwhile)`);
+        expect(JSON.parse((await helper(oldUrl)).stdout)).toEqual({});
+        expect(listener.requests().filter((r) => r.authorization !== null)).toEqual([]);
       } finally {
         await listener.close();
       }
-      watch.kill('SIGTERM');
-      await new Promise((r) => watch.once('close', r));
-
-      // Restart: a new token; the old one opens nothing.
-      expect((await runCli(env, ['server', 'start'])).code).toBe(0);
       const second = runtime();
+      expect(second.port).not.toBe(oldPort);
       const newToken = readSecretFile(second.mcpTokenFile) as string;
       expect(newToken).not.toBe(oldToken);
       expect((await initialize(second.url as string, oldToken)).status).toBe(401);

@@ -234,6 +234,7 @@ async function start(config: Config, io: ServerIo): Promise<number> {
   try {
     const other = running(config);
     if (other !== undefined) return await reportRunning(config, io, other);
+    const previousPort = readRuntime(config.stateDir)?.port;
     await choosePorts(settings);
     await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
     const [cmd = process.execPath, ...args] = supervisorCommand();
@@ -250,6 +251,8 @@ async function start(config: Config, io: ServerIo): Promise<number> {
     const runtime = await waitForRuntime(config, pid, 180_000);
     if (runtime?.pid === pid && runtime.state === 'ready') {
       io.stdout(`started: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
+      // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
+      if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
       return 0;
     }
     // Our own child (we hold its handle), so its pid cannot have been reused yet.
