@@ -301,6 +301,11 @@ describe('the runtime file points the tool at the started server', () => {
       const project = await runInstall({ scope: 'project', withMcp: true, cwd: root, home: root, env, config, stateDir, packageRoot: pkg });
       expect(readFileSync(join(root, '.mcp.json'), 'utf8')).not.toContain('headersHelper');
       expect(project.files.flatMap((f) => f.warnings).join('\n')).toContain('requires your personal token: it is not written into the shared .mcp.json');
+      // Widened again by something else, with our entry already there: install changes nothing, but tightens it.
+      chmodSync(file, 0o644);
+      const again = io();
+      expect(await main(['install', '--with-mcp', '--scope', 'user'], again.io)).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
       const removed = io();
       expect(await main(['uninstall', '--with-mcp', '--scope', 'user'], removed.io)).toBe(0);
       expect(entry()).toBeUndefined();

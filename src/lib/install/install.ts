@@ -37,7 +37,7 @@
  * transforms are hook-entries.ts and mcp-entry.ts, the file handling settings-file.ts and
  * record.ts, the locations paths.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { paiDirFromEnvironment } from '../config/env-file.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -161,8 +161,21 @@ async function applyChanges(changes: Array<{ file: string; kind: 'settings' | 'm
   const planned = changes.map((c) => planChange(c.file, c.kind, c.step, options));
   if (planned.some((p) => p.result.refused !== undefined)) return planned.map((p) => p.result);
   const out: FileResult[] = [];
-  for (const [i, c] of changes.entries()) out.push(await commitChange(planned[i] as Planned, c.kind, c.step, options));
+  for (const [i, c] of changes.entries()) {
+    const plan = planned[i] as Planned;
+    out.push(await commitChange(plan, c.kind, c.step, options));
+    if (privateToUser(c.kind, options) && options.dryRun !== true) tightenToUser(plan.where.target);
+  }
   return out;
+}
+
+/** ~/.claude.json left wider than 0600 (by whoever made it) is tightened even when install changes nothing in it. */
+function tightenToUser(file: string): void {
+  try {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  } catch {
+    // not there (an uninstall that removed it)
+  }
 }
 
 /** Settings files of the other scopes (and $PAI_DIR/settings.json) that still register the madeinoz hook. */
