@@ -138,6 +138,7 @@ export const COMMANDS: CommandSpec[] = [
       { name: 'upgrade', summary: 'Move to the newest pinned Graphiti release, keeping the data', options: {} },
       { name: 'run', summary: 'Run in the foreground (what the user service runs)', options: {} },
       { name: 'service', summary: 'Print a systemd user unit / launchd agent that runs the server at login', options: { platform: { type: 'string', value: 'linux|darwin', help: 'which kind (default: this machine)' } } },
+      { name: 'headers', summary: "Claude Code's headersHelper: the token as a header, for the running server's proven front only", options: {} },
     ],
   },
 ];

@@ -6,18 +6,24 @@
  * builds it). The server is locked (docs/local-server.md): FalkorDB requires the password in its
  * 0600 secret file, the MCP endpoint requires the token, and a second local user gets nowhere.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheRoot } from '../../src/lib/server/environment.js';
 import { respCommand } from '../../src/lib/server/falkordb.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
-import { processAlive, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { processAlive, readRuntime, readSecretFile, serverStateDir, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { processCommandLine } from '../../src/lib/util/process-identity.js';
-import { otherUser, probeAsOtherUser } from '../support/other-user.js';
+import { listenAsOtherUser, otherUser, probeAsOtherUser } from '../support/other-user.js';
+import { runHook } from '../helpers/hook-runner.js';
+import { unusedPort } from '../helpers/ports.js';
+import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
+import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 import { isolatedEnv } from '../support/isolated-env.js';
-import { runCli } from '../support/real-graphiti.js';
+import { eventually, runCli } from '../support/real-graphiti.js';
 import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.js';
 
 let root: string;
@@ -46,9 +52,14 @@ function listeningTcpPorts(pid: number): number[] {
   return ports;
 }
 
+/** Where the server's FalkorDB listens: its Unix socket (no TCP port unless GMS_SERVER_DB_PORT is set). */
+function dbAt(r: ServerRuntime): string | number {
+  return r.falkordb?.socket ?? (r.dbPort as number);
+}
+
 /** A FalkorDB command with the server's password, read from the secret file the runtime names. */
 function db(r: ServerRuntime, args: string[]): Promise<string | undefined> {
-  return respCommand(r.dbPort as number, args, 5000, readSecretFile(r.falkordb?.secretFile));
+  return respCommand(dbAt(r), args, 5000, readSecretFile(r.falkordb?.secretFile));
 }
 
 function runtime(): ServerRuntime {
@@ -96,13 +107,16 @@ describe('server command with the stand-in LLM', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ added: 1, confirmed: 1, queued: 0, failed: 0, serverReachable: true });
   });
 
-  it('is locked: FalkorDB needs the password, the MCP endpoint the token (Graphiti itself on no TCP port); secrets in no arguments or logs; every file 0600 in 0700 folders', async () => {
+  it('is locked: FalkorDB needs the password, the MCP endpoint the token (Graphiti itself on no TCP port); secrets in no arguments or logs, and in the environment of Graphiti only; every file 0600 in 0700 folders', async () => {
     const r = runtime();
     const password = readSecretFile(r.falkordb?.secretFile) as string;
     const token = readSecretFile(r.mcpTokenFile) as string;
-    expect(r.falkordb).toEqual({ host: '127.0.0.1', port: r.dbPort, secretFile: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'falkordb.secret') });
-    expect(await respCommand(r.dbPort as number, ['GRAPH.LIST'])).toMatch(/^-NOAUTH/);
-    expect(await respCommand(r.dbPort as number, ['GRAPH.LIST'], 5000, password)).toMatch(/^\*/);
+    // FalkorDB on its Unix socket in the 0700 run folder, and on no TCP port at all.
+    expect(r.falkordb).toEqual({ socket: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'run', 'falkordb.sock'), secretFile: join(serverStateDir(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string), 'falkordb.secret') });
+    expect(r.dbPort).toBeUndefined();
+    if (process.platform === 'linux') expect(listeningTcpPorts(r.dbPid as number)).toEqual([]);
+    expect(await respCommand(dbAt(r), ['GRAPH.LIST'])).toMatch(/^-NOAUTH/);
+    expect(await respCommand(dbAt(r), ['GRAPH.LIST'], 5000, password)).toMatch(/^\*/);
     const call = (headers: Record<string, string>) => fetch(r.url as string, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
     expect((await call({})).status).toBe(401);
     expect((await call({ authorization: `Bearer ${token}` })).status).toBe(200);
@@ -111,6 +125,18 @@ describe('server command with the stand-in LLM', () => {
       const cmd = processCommandLine(pid as number) ?? '';
       expect(cmd).not.toContain(password);
       expect(cmd).not.toContain(token);
+    }
+    if (process.platform === 'linux') {
+      // Secrets only where they are used: Graphiti has the LLM key and FalkorDB's password in its
+      // environment; the supervisor and redis-server have no secret in theirs.
+      const environ = (pid: number | undefined) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      const names = (pid: number | undefined) => environ(pid).map((kv) => kv.split('=')[0]);
+      expect(names(r.serverPid)).toEqual(expect.arrayContaining(['OPENAI_API_KEY', 'FALKORDB_PASSWORD']));
+      for (const pid of [r.pid, r.dbPid]) {
+        expect(names(pid).filter((n) => /KEY|TOKEN|SECRET|PASSWORD/i.test(n as string))).toEqual([]);
+        expect(environ(pid).join('\n')).not.toContain(password);
+        expect(environ(pid).join('\n')).not.toContain(token);
+      }
     }
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const walk = (dir: string): string[] =>
@@ -130,7 +156,7 @@ describe('server command with the stand-in LLM', () => {
   });
 
   const user = otherUser();
-  it.skipIf('skip' in user)(`a second local user cannot reach the graph: FalkorDB refuses, the folders cannot be listed or read, the MCP endpoint refuses without the token${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+  it.skipIf('skip' in user)(`a second local user cannot reach the graph: FalkorDB's socket refuses them, the folders cannot be listed or read, the MCP endpoint refuses without the token${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
     const r = runtime();
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const [control, ...results] = await probeAsOtherUser(user as { uid: number; gid: number }, [
@@ -142,16 +168,15 @@ describe('server command with the stand-in LLM', () => {
       { kind: 'read', path: r.falkordb?.secretFile as string },
       { kind: 'read', path: r.mcpTokenFile as string },
       { kind: 'read', path: r.serverLog as string },
-      { kind: 'redis', port: r.dbPort as number, command: ['GRAPH.LIST'] },
-      { kind: 'redis', port: r.dbPort as number, command: ['FLUSHALL'] },
+      { kind: 'unix-socket', path: r.falkordb?.socket as string },
       { kind: 'http', url: r.url as string },
       { kind: 'unix-socket', path: join(serverStateDir(stateDir), 'run', 'graphiti.sock') },
     ]);
     expect(control?.ok).toBe(true);
-    const [state, server, logs, data, secret, token, log, graphList, flush, mcp, socket] = results;
+    const [state, server, logs, data, secret, token, log, dbSocket, mcp, socket] = results;
     for (const denied of [state, server, logs, data, secret, token, log]) expect(denied).toEqual({ ok: false, code: 'EACCES' });
-    expect(graphList?.result).toMatch(/^-NOAUTH/);
-    expect(flush?.result).toMatch(/^-NOAUTH/);
+    // FalkorDB cannot even be connected to: its socket is in the 0700 run folder, and it has no TCP port.
+    expect(dbSocket).toEqual({ ok: false, code: 'EACCES' });
     expect(mcp).toEqual({ ok: true, result: 401 });
     expect(socket).toEqual({ ok: false, code: 'EACCES' });
     // The graph is untouched: FLUSHALL was refused.
@@ -164,7 +189,7 @@ describe('server command with the stand-in LLM', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`running: ${r.url}`);
     expect(status.stdout).toContain(`Graphiti ${newestGeneration().id} (MCP server ${newestGeneration().serverVersion}`);
-    expect(status.stdout).toContain(`ports: MCP ${r.port} (token required), FalkorDB ${r.dbPort} (password required), on 127.0.0.1`);
+    expect(status.stdout).toContain(`ports: MCP ${r.port} (token required) on 127.0.0.1, FalkorDB on its private socket ${r.falkordb?.socket} (password required)`);
     // Both checked with the secrets: get_status through the front with the token, FalkorDB with its password.
     expect(status.stdout).toContain('FalkorDB: ok (answers with its password)');
     expect(status.stdout).toMatch(/data: .*falkordb \(\d/);
@@ -216,6 +241,142 @@ describe('server command with the stand-in LLM', () => {
     expect(second.url).toBe(first.url);
     const found = await db(second, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name']);
     expect(found).toContain('kept-across-restart');
+  });
+});
+
+describe('the lock through stop and restart, against a second local user', () => {
+  const user = otherUser();
+  /** The owner's clients, all pointed at `url` by hand (the worst case: the old port pinned in their settings). */
+  const pinned = (url: string) => ({ ...env, MADEINOZ_KNOWLEDGE_MCP_URL: url });
+  const initialize = (url: string, token: string) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+
+  it.skipIf('skip' in user)(`the runtime never says ready while the front is closed; a second user on the old port gets requests but no token from watch, sync, context, the hooks or Claude Code's headersHelper; after a restart the old token opens nothing; [::1] and an SSE URL on another port get no token; ~/.claude.json is 0600 and holds none${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+    const other = user as { uid: number; gid: number };
+    const first = runtime();
+    const oldUrl = first.url as string;
+    const oldPort = first.port as number;
+    const oldToken = readSecretFile(first.mcpTokenFile) as string;
+    // Claude Code's entry: a headersHelper, no token, in a 0600 file.
+    const installed = await runCli(env, ['install', '--with-mcp', '--scope', 'user']);
+    expect(installed.code).toBe(0);
+    const claudeJson = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
+    expect(statSync(claudeJson).mode & 0o777).toBe(0o600);
+    const entry = (JSON.parse(readFileSync(claudeJson, 'utf8')) as { mcpServers: Record<string, { url: string; headersHelper?: string }> }).mcpServers.graphiti;
+    expect(entry).toMatchObject({ url: oldUrl, headersHelper: expect.stringMatching(/ server headers$/) });
+    expect(readFileSync(claudeJson, 'utf8')).not.toContain(oldToken);
+    const helper = (url: string) => runCli({ ...env, CLAUDE_CODE_MCP_SERVER_URL: url }, ['server', 'headers']);
+    expect(JSON.parse((await helper(oldUrl)).stdout)).toEqual({ Authorization: `Bearer ${oldToken}` });
+
+    // watch runs, pinned to the old URL, before and through the stop.
+    const project = join(root, 'proj');
+    mkdirSync(project, { recursive: true });
+    spawnSync('git', ['init', '-q', project]);
+    const watch = spawn(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'watch', '--json'], { env: pinned(oldUrl), cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let watchOut = '';
+    watch.stdout.on('data', (d: Buffer) => (watchOut += d.toString()));
+    try {
+      await eventually('watch is ready', () => watchOut.includes('"event":"ready"'));
+      // Stop, sampling meanwhile whether the runtime says ready while nothing of ours listens.
+      const stopping = runCli(env, ['server', 'stop']);
+      let done = false;
+      void stopping.then(() => (done = true));
+      const readyButClosed: string[] = [];
+      let samples = 0;
+      while (!done) {
+        const state = readRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string)?.state;
+        const open = await new Promise<boolean>((resolve) => {
+          const c = connect(oldPort, '127.0.0.1');
+          c.once('connect', () => (c.destroy(), resolve(true)));
+          c.once('error', () => resolve(false));
+        });
+        samples++;
+        if (state === 'ready' && !open) readyButClosed.push(`sample ${samples}`);
+      }
+      expect((await stopping).code).toBe(0);
+      expect(samples).toBeGreaterThan(5);
+      expect(readyButClosed).toEqual([]);
+
+      // The second user takes the old front port, and [::1] beside it.
+      const listener = await listenAsOtherUser(other, '127.0.0.1', oldPort);
+      try {
+        const note = join(env.PAI_DIR as string, 'MEMORY', 'LEARNING', '2026-11', 'after-stop.md');
+        mkdirSync(join(note, '..'), { recursive: true });
+        writeFileSync(note, '---\ntitle: After the stop\n---\nWritten while the server is stopped.\n');
+        await eventually('watch reached the old port', () => listener.requests().length > 0, 90_000);
+        await runCli(pinned(oldUrl), ['sync', '--json']);
+        await runCli(pinned(oldUrl), ['context', '--refresh', '--cwd', project]);
+        const hookEnv = pinned(oldUrl);
+        await runHook('session-start', hookEnv, { input: JSON.stringify({ session_id: 'lock-1', cwd: project, hook_event_name: 'SessionStart', source: 'startup' }), cwd: project });
+        await runHook('stop', hookEnv, { input: JSON.stringify({ session_id: 'lock-1', cwd: project, hook_event_name: 'Stop', stop_hook_active: false }), cwd: project });
+        // The hooks' background worker, to its end.
+        await eventually('the hooks\' worker is done', () => {
+          const holder = readLock(workerFiles(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string).pidFile);
+          return holder === undefined || !processAlive(holder.pid);
+        }, 90_000);
+        // Claude Code's entry, as Claude Code runs it for that URL: no token printed.
+        expect(JSON.parse((await helper(oldUrl)).stdout)).toEqual({});
+        const seen = listener.requests();
+        // They came (the test can fail), and none carried a token.
+        expect(seen.length).toBeGreaterThan(1);
+        expect(seen.filter((r) => r.authorization !== null)).toEqual([]);
+        watch.kill('SIGTERM');
+        await new Promise((r) => watch.once('close', r));
+
+        // Restart while the second user still holds the old port: another port, a new token, and
+        // the old URL (still in Claude Code's entry) gets none.
+        const restarted = await runCli(env, ['server', 'start']);
+        expect(restarted.code).toBe(0);
+        expect(restarted.stdout).toContain(`the port changed (was ${oldPort}, taken meanwhile)`);
+        expect(JSON.parse((await helper(oldUrl)).stdout)).toEqual({});
+        expect(listener.requests().filter((r) => r.authorization !== null)).toEqual([]);
+      } finally {
+        await listener.close();
+      }
+      const second = runtime();
+      expect(second.port).not.toBe(oldPort);
+      const newToken = readSecretFile(second.mcpTokenFile) as string;
+      expect(newToken).not.toBe(oldToken);
+      expect((await initialize(second.url as string, oldToken)).status).toBe(401);
+      expect((await initialize(second.url as string, newToken)).status).toBe(200);
+      expect(JSON.parse((await helper(second.url as string)).stdout)).toEqual({ Authorization: `Bearer ${newToken}` });
+
+      // [::1] on the front's port (the front binds 127.0.0.1 only), and an SSE URL on another port.
+      const v6 = await listenAsOtherUser(other, '::1', second.port as number);
+      const ssePort = await unusedPort();
+      const sse = await listenAsOtherUser(other, '127.0.0.1', ssePort);
+      // And the case a record and the listener disagree while our supervisor lives (the runtime
+      // file names a port the second user holds): only the proof stands between them and the token.
+      const strayPort = await unusedPort();
+      const stray = await listenAsOtherUser(other, '127.0.0.1', strayPort);
+      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      try {
+        const strayUrl = `http://127.0.0.1:${strayPort}/mcp`;
+        writeRuntime(stateDir, { ...second, url: strayUrl, port: strayPort });
+        await runCli(env, ['sync', '--json']);
+        await runCli(pinned(strayUrl), ['sync', '--json']);
+        expect(JSON.parse((await helper(strayUrl)).stdout)).toEqual({});
+        expect(stray.requests().some((r) => r.url.startsWith('/.well-known/graphiti-memory-sync/front-proof'))).toBe(true);
+        expect(stray.requests().filter((r) => r.authorization !== null)).toEqual([]);
+      } finally {
+        writeRuntime(stateDir, second);
+        await stray.close();
+      }
+      try {
+        await runCli(pinned(`http://[::1]:${second.port}/mcp`), ['sync', '--json']);
+        await runCli(pinned(`http://localhost:${second.port}/mcp`), ['sync', '--json']);
+        expect(JSON.parse((await helper(`http://[::1]:${second.port}/mcp`)).stdout)).toEqual({});
+        await runCli({ ...pinned(second.url as string), MADEINOZ_KNOWLEDGE_TRANSPORT: 'sse', MADEINOZ_KNOWLEDGE_SSE_URL: `http://127.0.0.1:${ssePort}/sse` }, ['sync', '--json']);
+        expect(v6.requests().length).toBeGreaterThan(0);
+        expect(sse.requests().length).toBeGreaterThan(0);
+        expect([...v6.requests(), ...sse.requests()].filter((r) => r.authorization !== null)).toEqual([]);
+      } finally {
+        await v6.close();
+        await sse.close();
+      }
+    } finally {
+      watch.kill('SIGKILL');
+    }
   });
 });
 

@@ -1,27 +1,20 @@
 /**
- * The local server's locks, piece by piece, without the Graphiti server itself (the whole server
- * is checked the same way in test/real-graphiti/server-command.test.ts):
- * - permissions from creation: folders 0700, files 0600 (ours and what FalkorDB writes), wider
- *   ones left from before tightened on start;
- * - FalkorDB (the real redis-server + falkordb.so from the cached environment) requires the
- *   password, which is in no process's arguments, and readiness is our own process after AUTH;
- * - the MCP front requires the token and is the only way to the server's Unix socket;
- * - and, as a second local user: nothing of it can be listed, read or used without the secrets.
+ * The local server's locks that need no Python: permissions from creation (folders 0700, files
+ * 0600, wider ones left from before tightened on start), secrets new at every start and written
+ * without following a planted link, and the socket's folder. The locks around the real
+ * redis-server and the front are in test/real-graphiti/locked-server.test.ts (the real-server
+ * suite builds the Python environment first, so they run on a fresh machine too).
  */
-import { createServer as createHttpServer, request, type Server } from 'node:http';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { falkordbSecretPath, liveFalkorDb, mcpTokenPath, readRuntime, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
-import { environmentDir, ensureEnvironment, type GraphitiEnvironment } from '../../src/lib/server/environment.js';
-import { isOurFalkorDb, respCommand, respCommands, startFalkorDb, type FalkorDb } from '../../src/lib/server/falkordb.js';
-import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
+import { falkordbSecretPath, mcpTokenPath, readSecretFile, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { environmentDir, ensureEnvironment } from '../../src/lib/server/environment.js';
+import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
-import { ensureSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
+import { otherUser } from '../support/other-user.js';
 import { lockDownFolders, socketFolder } from '../../src/lib/server/supervisor.js';
-import { identifyProcess, processCommandLine } from '../../src/lib/util/process-identity.js';
-import { otherUser, probeAsOtherUser } from '../support/other-user.js';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 
@@ -65,8 +58,8 @@ describe('permissions from creation', () => {
     writeFileSync(join(settings.logDir, 'graphiti-old.log'), 'old log', { mode: 0o644 });
     mkdirSync(join(root, 'share'), { mode: 0o755 });
     lockDownFolders(settings);
-    ensureSecretFile(falkordbSecretPath(settings.stateDir));
-    ensureSecretFile(mcpTokenPath(settings.stateDir));
+    newSecretFile(falkordbSecretPath(settings.stateDir));
+    newSecretFile(mcpTokenPath(settings.stateDir));
     writeRuntime(settings.stateDir, { state: 'stopped', pid: process.pid, generation: 'x', serverVersion: 'x', mcp: 'x', falkordbBin: 'x', dataDir: settings.dataDir, logDir: settings.logDir, startedAt: '' });
     expect(mode(settings.stateDir)).toBe(0o700);
     expect(mode(settings.dataDir)).toBe(0o700);
@@ -76,8 +69,40 @@ describe('permissions from creation', () => {
     expect(tooOpen(settings.stateDir)).toEqual([]);
     expect(mode(runtimePath(settings.stateDir))).toBe(0o600);
     expect(readFileSync(falkordbSecretPath(settings.stateDir), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
-    // The secret is made once and kept.
-    expect(ensureSecretFile(falkordbSecretPath(settings.stateDir))).toBe(readFileSync(falkordbSecretPath(settings.stateDir), 'utf8').trim());
+    // A new secret at every start: the one before opens nothing after it.
+    const before = readSecretFile(falkordbSecretPath(settings.stateDir));
+    const after = newSecretFile(falkordbSecretPath(settings.stateDir));
+    expect(after).not.toBe(before);
+    expect(readSecretFile(falkordbSecretPath(settings.stateDir))).toBe(after);
+  });
+});
+
+describe('secrets are written with no link followed, and read only from a private file of ours', () => {
+  it('a symbolic link planted where a secret goes is replaced, its target untouched; a link or a wider file is not read as a secret', () => {
+    const dir = privateDir(join(root, 'links'));
+    const target = join(root, 'planted-target');
+    writeFileSync(target, 'nothing yet\n', { mode: 0o644 });
+    const secretFile = join(dir, 'mcp.token');
+    symlinkSync(target, secretFile);
+    // Read through the link? No: a link is not our secret.
+    expect(readSecretFile(secretFile)).toBeUndefined();
+    const secret = newSecretFile(secretFile);
+    expect(readFileSync(target, 'utf8')).toBe('nothing yet\n');
+    expect(lstatSync(secretFile).isSymbolicLink()).toBe(false);
+    expect(mode(secretFile)).toBe(0o600);
+    expect(readSecretFile(secretFile)).toBe(secret);
+    chmodSync(secretFile, 0o644);
+    expect(readSecretFile(secretFile)).toBeUndefined();
+  });
+
+  it('a folder of ours that is a symbolic link is refused, not followed and tightened', () => {
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o755 });
+    chmodSync(elsewhere, 0o755);
+    const linked = join(root, 'linked-state');
+    symlinkSync(elsewhere, linked);
+    expect(() => privateDir(linked)).toThrow(/is a symbolic link/);
+    expect(mode(elsewhere)).toBe(0o755);
   });
 });
 
@@ -100,162 +125,33 @@ describe("the folder of Graphiti's Unix socket", () => {
   });
 });
 
-/** The cached environment of the newest generation, if `npm run test:graphiti` built it on this machine. */
-function cachedEnvironment(): boolean {
-  return existsSync(join(environmentDir(newestGeneration()), 'ready.json'));
-}
 
-describe.skipIf(!cachedEnvironment())('FalkorDB requires its password (real redis-server + falkordb.so from the cached environment)', () => {
-  let environment: GraphitiEnvironment;
-  let db: FalkorDb;
-  let password: string;
-  let front: McpFront;
-  let upstream: Server;
-  let token: string;
-  let socketPath: string;
-  let openStream: import('node:http').ServerResponse | undefined;
+describe('nothing runs from a cache folder someone else could have written', () => {
+  // A Python that does not exist: were a folder trusted, the error would be about Python instead.
+  const envWith = (cache: string) => ({ ...process.env, GMS_GRAPHITI_CACHE: cache, GMS_PYTHON: join(root, 'no-such-python') });
 
-  beforeAll(async () => {
-    environment = await ensureEnvironment(newestGeneration());
-    password = ensureSecretFile(falkordbSecretPath(settings.stateDir));
-    token = ensureSecretFile(mcpTokenPath(settings.stateDir));
-    // As the supervisor does: what the children create is private.
-    process.umask(PRIVATE_UMASK);
-    db = await startFalkorDb(environment, { dataDir: settings.dataDir, password, persist: true });
-    socketPath = join(privateDir(join(serverStateDir(settings.stateDir), 'run')), 'graphiti.sock');
-    // A stand-in for Graphiti on the socket: answers every request with what it saw.
-    upstream = createHttpServer((req, res) => {
-      if (req.url === '/stream') {
-        // An SSE reply held open: its first event must reach the client before the stream ends.
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write('event: message\ndata: first\n\n');
-        openStream = res;
-        return;
-      }
-      if (req.url === '/end') openStream?.end('event: message\ndata: last\n\n');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ path: req.url, host: req.headers.host, authorization: req.headers.authorization ?? null }));
-    });
-    await new Promise<void>((r) => upstream.listen(socketPath, () => r()));
-    front = await startMcpFront({ port: 0, socketPath, token, tokenFile: mcpTokenPath(settings.stateDir) });
-    writeRuntime(settings.stateDir, { ...(readRuntime(settings.stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'ready', falkordb: { host: '127.0.0.1', port: db.port, secretFile: falkordbSecretPath(settings.stateDir) }, mcpTokenFile: mcpTokenPath(settings.stateDir) });
-  });
-
-  afterAll(async () => {
-    await front?.close();
-    await new Promise<void>((r) => (upstream === undefined ? r() : upstream.close(() => r())));
-    await db?.stop();
-    process.umask(savedUmask);
-  });
-
-  it('refuses every command without the password; answers with it; the password is in no process arguments', async () => {
-    expect(await respCommand(db.port, ['GRAPH.LIST'])).toMatch(/^-NOAUTH/);
-    expect(await respCommand(db.port, ['FLUSHALL'])).toMatch(/^-NOAUTH/);
-    const wrong = await respCommands(db.port, [['GRAPH.LIST']], { password: 'wrong-password-0000' });
-    expect(wrong?.[0]).toMatch(/^-WRONGPASS/);
-    expect(wrong?.[1]).toMatch(/^-NOAUTH/);
-    expect(await respCommand(db.port, ['GRAPH.LIST'], 2000, password)).toMatch(/^\*/);
-    expect(processCommandLine(db.process.pid as number)).toContain('redis-server');
-    expect(processCommandLine(db.process.pid as number)).not.toContain(password);
-    expect(readFileSync(join(settings.dataDir, 'falkordb.log'), 'utf8')).not.toContain(password);
-  });
-
-  it('readiness is our own process after our own auth: another pid on the port, or no password, is not ours', async () => {
-    expect(await isOurFalkorDb(db.port, db.process.pid, password)).toBe(true);
-    expect(await isOurFalkorDb(db.port, (db.process.pid as number) + 100_000, password)).toBe(false);
-    expect(await isOurFalkorDb(db.port, db.process.pid, 'not-the-password-000')).toBe(false);
-  });
-
-  it('liveFalkorDb (what other parts of the tool read) gives host, port and password only while the recorded redis is still ours', () => {
-    const base = readRuntime(settings.stateDir) as NonNullable<ReturnType<typeof readRuntime>>;
-    const db0 = identifyProcess(db.process.pid);
-    writeRuntime(settings.stateDir, { ...base, identities: { db: db0 } });
-    expect(liveFalkorDb(settings.stateDir)).toEqual({ host: '127.0.0.1', port: db.port, password });
-    writeRuntime(settings.stateDir, { ...base, identities: { db: { pid: db.process.pid as number, start: 'another boot' } } });
-    expect(liveFalkorDb(settings.stateDir)).toBeUndefined();
-    writeRuntime(settings.stateDir, base);
-  });
-
-  it('what FalkorDB writes in the data folder is 0600 in 0700 folders', async () => {
-    expect(await respCommand(db.port, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'private'})"], 5000, password)).toContain('Nodes created: 1');
-    expect(readdirSync(settings.dataDir).length).toBeGreaterThan(1);
-    expect(tooOpen(settings.dataDir)).toEqual([]);
-  });
-
-  it('the MCP front refuses a request without the token, or with another one (401); with it, forwards to the socket without the token', async () => {
-    const post = (headers: Record<string, string>) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(`http://127.0.0.1:${front.port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-          let body = '';
-          res.on('data', (d: Buffer) => (body += d.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on('error', reject);
-        req.end('{}');
-      });
-    const none = await post({});
-    expect(none.status).toBe(401);
-    // The refusal says where the token is and what to run, never the token.
-    expect(JSON.parse(none.body).error.message).toContain(`requires the token in ${mcpTokenPath(settings.stateDir)}`);
-    expect(none.body).toContain('install --with-mcp');
-    expect(none.body).not.toContain(token);
-    expect((await post({ authorization: `Bearer ${token.slice(0, -1)}0` })).status).toBe(401);
-    expect((await post({ authorization: `Basic ${token}` })).status).toBe(401);
-    const ok = await post({ authorization: `Bearer ${token}` });
-    expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toEqual({ path: '/mcp', host: `127.0.0.1:${front.port}`, authorization: null });
-  });
-
-  it('the front streams replies as they come (an SSE event reaches the client while its stream is still open)', async () => {
-    const auth = { authorization: `Bearer ${token}` };
-    const received: string[] = [];
-    const ended = new Promise<void>((resolve, reject) => {
-      const req = request(`http://127.0.0.1:${front.port}/stream`, { headers: auth }, (res) => {
-        res.on('data', (d: Buffer) => {
-          received.push(d.toString());
-          // Only now (the first event arrived while the stream is open) is the stream ended.
-          if (received.length === 1) request(`http://127.0.0.1:${front.port}/end`, { headers: auth }, (r) => r.resume()).end();
-        });
-        res.on('end', () => resolve());
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    await ended;
-    expect(received.join('')).toBe('event: message\ndata: first\n\nevent: message\ndata: last\n\n');
-    expect(received[0]).toBe('event: message\ndata: first\n\n');
+  it('a cache folder others can write, or an environment folder that is a symbolic link, is refused before anything in it runs', async () => {
+    const cache = join(root, 'cache-open');
+    mkdirSync(cache);
+    chmodSync(cache, 0o777);
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(cache) })).rejects.toThrow(/can be written by others \(mode 777\)/);
+    chmodSync(cache, 0o700);
+    const elsewhere = privateDir(join(root, 'someone-elses-env'));
+    symlinkSync(elsewhere, environmentDir(newestGeneration(), envWith(cache)));
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(cache) })).rejects.toThrow(/is a symbolic link/);
+    // Control: a folder of our own, 0700, gets as far as looking for Python.
+    const own = privateDir(join(root, 'cache-own'));
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(own) })).rejects.toThrow(/No Python found/);
   });
 
   const user = otherUser();
-  it.skipIf('skip' in user)(`as a second local user: FalkorDB refuses without the secret, the folders cannot be listed or read, the MCP endpoint refuses without the token${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
+  it.skipIf('skip' in user)(`a cache folder owned by another local user is refused, whatever its mode${'skip' in user ? ` (skipped: ${user.skip})` : ''}`, async () => {
     const other = user as { uid: number; gid: number };
-    const server = serverStateDir(settings.stateDir);
-    const results = await probeAsOtherUser(other, [
-      { kind: 'readdir', path: root },
-      { kind: 'readdir', path: settings.stateDir },
-      { kind: 'readdir', path: server },
-      { kind: 'readdir', path: settings.logDir },
-      { kind: 'readdir', path: settings.dataDir },
-      { kind: 'read', path: falkordbSecretPath(settings.stateDir) },
-      { kind: 'read', path: mcpTokenPath(settings.stateDir) },
-      { kind: 'read', path: runtimePath(settings.stateDir) },
-      { kind: 'read', path: join(settings.dataDir, 'falkordb.log') },
-      { kind: 'redis', port: db.port, command: ['GRAPH.LIST'] },
-      { kind: 'redis', port: db.port, command: ['FLUSHALL'] },
-      { kind: 'http', url: `http://127.0.0.1:${front.port}/mcp` },
-      { kind: 'unix-socket', path: socketPath },
-      { kind: 'http', url: `http://127.0.0.1:${front.port}/mcp`, headers: { authorization: `Bearer ${token}` } },
-    ]);
-    const [rootDir, ...rest] = results;
-    // Control: the probe works, and the folder around ours is open to them.
-    expect(rootDir?.ok).toBe(true);
-    const [state, serverDir, logs, data, secret, tokenFile, runtime, dbLog, graphList, flush, mcp, socket, withToken] = rest;
-    for (const denied of [state, serverDir, logs, data, secret, tokenFile, runtime, dbLog]) expect(denied).toEqual({ ok: false, code: 'EACCES' });
-    expect(graphList?.result).toMatch(/^-NOAUTH/);
-    expect(flush?.result).toMatch(/^-NOAUTH/);
-    expect(mcp).toEqual({ ok: true, result: 401 });
-    expect(socket).toEqual({ ok: false, code: 'EACCES' });
-    // Only the token opens it: whoever has it (and only the user can read it) gets in.
-    expect(withToken).toEqual({ ok: true, result: 200 });
+    const cache = privateDir(join(root, 'cache-foreign'));
+    const dir = environmentDir(newestGeneration(), envWith(cache));
+    mkdirSync(dir, { mode: 0o755 });
+    writeFileSync(join(dir, 'ready.json'), '{}');
+    chownSync(dir, other.uid, other.gid);
+    await expect(ensureEnvironment(newestGeneration(), { env: envWith(cache) })).rejects.toThrow(/belongs to another user/);
   });
 });

@@ -5,7 +5,8 @@
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +15,10 @@ import { main } from '../../src/cli.js';
 import { loadConfig } from '../../src/lib/config/config.js';
 import { startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
-import { mcpTokenPath, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { FRONT_PROOF_TTL_MS, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
+import { startMcpFront } from '../../src/lib/server/mcp-front.js';
 import { identifyProcess, processCommandLine, processStartTime } from '../../src/lib/util/process-identity.js';
-import { ensureSecretFile } from '../../src/lib/server/private-files.js';
+import { newSecretFile } from '../../src/lib/server/private-files.js';
 import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-command.js';
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
@@ -201,53 +203,115 @@ describe('the runtime file points the tool at the started server', () => {
     expect(dead.db).toBe('neo4j');
   });
 
-  it("the local server's token goes to its URL only (the default and a set URL alike), never to another server", async () => {
+  /**
+   * A running front (mcp-front.ts, token-checking, on a free port) before a stand-in upstream on a
+   * Unix socket, recorded as the live server's endpoint with a fresh token.
+   */
+  async function liveFront(stateDir: string, supervisorPid: number) {
+    mkdirSync(join(stateDir, 'server'), { recursive: true });
+    const token = newSecretFile(mcpTokenPath(stateDir));
+    const socketPath = join(stateDir, 'server', 'up.sock');
+    const upstream = createHttpServer((req, res) => res.end(JSON.stringify({ authorization: req.headers.authorization ?? null })));
+    await new Promise<void>((r) => upstream.listen(socketPath, () => r()));
+    const front = await startMcpFront({ port: 0, socketPath, token });
+    const id = await identified(supervisorPid);
+    const url = `http://127.0.0.1:${front.port}/mcp`;
+    writeRuntime(stateDir, { ...runtime(id.pid), url, port: front.port, identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
+    return {
+      token,
+      url,
+      port: front.port,
+      close: async () => {
+        await front.close();
+        await new Promise<void>((r) => upstream.close(() => r()));
+      },
+    };
+  }
+
+  it("the local server's token goes only to its proven front on 127.0.0.1: not to localhost, [::1], another port, an impostor, a relay, nor while stopping; it is never in the settings", async () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
+    const live = await liveFront(stateDir, supervisor.pid as number);
+    // An impostor that answers the challenge as best it can, and one that relays it to our front.
+    const impostor = createHttpServer((req, res) => res.end(JSON.stringify({ proof: 'ab'.repeat(32) })));
+    const relay = createHttpServer((req, res) => {
+      void fetch(`http://127.0.0.1:${live.port}${req.url}`).then(async (r) => res.end(await r.text()));
+    });
     try {
-      const id = await identified(supervisor.pid as number);
-      mkdirSync(join(stateDir, 'server'), { recursive: true });
-      const token = ensureSecretFile(mcpTokenPath(stateDir));
-      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
-      expect((await loadConfig({ env })).authToken).toBe(token);
-      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://localhost:43210/mcp' } })).authToken).toBe(token);
-      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:43999/mcp' } })).authToken).toBeUndefined();
-      expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: 'http://graphiti.example:43210/mcp' } })).authToken).toBeUndefined();
-      // A token the user set for their server wins.
+      await Promise.all([impostor, relay].map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))));
+      expect(await localServerAuthorization(stateDir, live.url)).toBe(live.token);
+      for (const other of [`http://localhost:${live.port}/mcp`, `http://[::1]:${live.port}/mcp`, 'http://127.0.0.1:43999/mcp', `http://graphiti.example:${live.port}/mcp`, `https://127.0.0.1:${live.port}/mcp`]) {
+        expect(await localServerAuthorization(stateDir, other), other).toBeUndefined();
+      }
+      // The settings never hold it; a token the user set is theirs.
+      expect((await loadConfig({ env })).authToken).toBeUndefined();
       expect((await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_AUTH_TOKEN: 'mine' } })).authToken).toBe('mine');
+      const localhost = await loadConfig({ env: { ...env, MADEINOZ_KNOWLEDGE_MCP_URL: `http://localhost:${live.port}/mcp` } });
+      expect(localhost.warnings.join('\n')).toContain(`its token goes to ${live.url} only`);
+      // The runtime names a port where an impostor (or a relay to our front) listens: no token.
+      const base = readRuntime(stateDir) as ServerRuntime;
+      for (const listener of [impostor, relay]) {
+        const port = (listener.address() as { port: number }).port;
+        writeRuntime(stateDir, { ...base, url: `http://127.0.0.1:${port}/mcp`, port });
+        expect(await localServerAuthorization(stateDir, `http://127.0.0.1:${port}/mcp`)).toBeUndefined();
+      }
+      // Stopping (the front still open a moment): no new proof, so no token.
+      writeRuntime(stateDir, { ...base, state: 'stopping' });
+      await new Promise((r) => setTimeout(r, FRONT_PROOF_TTL_MS + 50));
+      expect(await localServerAuthorization(stateDir, live.url)).toBeUndefined();
     } finally {
       supervisor.kill('SIGKILL');
+      impostor.close();
+      relay.close();
+      await live.close();
     }
   });
 
-  it('install --with-mcp writes the token header for the local server into the user\'s own Claude Code file only; uninstall removes that entry', async () => {
+  it("install --with-mcp gives Claude Code a headersHelper for the local server (no token stored), in a 0600 ~/.claude.json; the helper prints the token for the proven front only; uninstall removes the entry", async () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     const supervisor = fakeSupervisor();
+    const live = await liveFront(stateDir, supervisor.pid as number);
     try {
-      const id = await identified(supervisor.pid as number);
-      mkdirSync(join(stateDir, 'server'), { recursive: true });
-      const token = ensureSecretFile(mcpTokenPath(stateDir));
-      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id }, mcpTokenFile: mcpTokenPath(stateDir) });
+      const file = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
+      // Left by an earlier version: a stored token, in a file others can read.
+      mkdirSync(env.CLAUDE_CONFIG_DIR as string, { recursive: true });
+      writeFileSync(file, JSON.stringify({ mcpServers: { graphiti: { type: 'http', url: live.url, headers: { Authorization: 'Bearer old-token' } } } }), { mode: 0o644 });
+      chmodSync(file, 0o644);
       const user = io();
       expect(await main(['install', '--with-mcp', '--scope', 'user'], user.io)).toBe(0);
-      const file = join(env.CLAUDE_CONFIG_DIR as string, '.claude.json');
       const entry = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { mcpServers?: Record<string, unknown> }).mcpServers?.graphiti : undefined);
-      expect(entry()).toEqual({ type: 'http', url: 'http://127.0.0.1:43210/mcp', headers: { Authorization: `Bearer ${token}` } });
-      // Never printed (the hint says to run install again, not `claude mcp add --header <token>`).
-      expect(user.out.stdout + user.out.stderr).not.toContain(token);
-      // A project's .mcp.json is shared: the entry goes in without the token, and a warning says why.
+      expect(entry()).toEqual({ type: 'http', url: live.url, headersHelper: expect.stringMatching(/^node '?\/.*\/dist\/cli\.js'? server headers$/) });
+      expect(readFileSync(file, 'utf8')).not.toContain('Bearer');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(user.out.stdout + user.out.stderr).not.toContain(live.token);
+      // What the helper prints, as Claude Code runs it (CLAUDE_CODE_MCP_SERVER_URL set to the entry's URL).
+      const helper = io({ CLAUDE_CODE_MCP_SERVER_URL: live.url });
+      expect(await main(['server', 'headers'], helper.io)).toBe(0);
+      expect(JSON.parse(helper.out.stdout)).toEqual({ Authorization: `Bearer ${live.token}` });
+      for (const url of [`http://localhost:${live.port}/mcp`, 'http://127.0.0.1:43999/mcp']) {
+        const other = io({ CLAUDE_CODE_MCP_SERVER_URL: url });
+        expect(await main(['server', 'headers'], other.io)).toBe(0);
+        expect(JSON.parse(other.out.stdout)).toEqual({});
+      }
+      // A project's .mcp.json is shared: the entry goes in without any token, and a warning says why.
       const pkg = join(root, 'node_modules', 'graphiti-memory-sync');
       mkdirSync(join(pkg, 'dist', 'hooks'), { recursive: true });
       writeFileSync(join(pkg, 'dist', 'hooks', 'session-start.js'), '');
       const config = await loadConfig({ env });
       const project = await runInstall({ scope: 'project', withMcp: true, cwd: root, home: root, env, config, stateDir, packageRoot: pkg });
-      expect(readFileSync(join(root, '.mcp.json'), 'utf8')).not.toContain(token);
+      expect(readFileSync(join(root, '.mcp.json'), 'utf8')).not.toContain('headersHelper');
       expect(project.files.flatMap((f) => f.warnings).join('\n')).toContain('requires your personal token: it is not written into the shared .mcp.json');
+      // Widened again by something else, with our entry already there: install changes nothing, but tightens it.
+      chmodSync(file, 0o644);
+      const again = io();
+      expect(await main(['install', '--with-mcp', '--scope', 'user'], again.io)).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
       const removed = io();
       expect(await main(['uninstall', '--with-mcp', '--scope', 'user'], removed.io)).toBe(0);
       expect(entry()).toBeUndefined();
     } finally {
       supervisor.kill('SIGKILL');
+      await live.close();
     }
   });
 

@@ -4,7 +4,7 @@
  * shell or PAM involved); elsewhere `otherUser()` says why the tests are skipped. The probes run
  * in a plain `node -e` as that user and report what each attempt got (an error code or a reply).
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 
 export const OTHER_USER = 'gms-other';
 
@@ -80,5 +80,54 @@ export function probeAsOtherUser(user: { uid: number; gid: number }, probes: Pro
         else resolve(JSON.parse(stdout) as ProbeResult[]);
       },
     );
+  });
+}
+
+const LISTENER_SCRIPT = `
+const http = require('node:http');
+const [host, port] = [process.argv[1], Number(process.argv[2])];
+const server = http.createServer((req, res) => {
+  process.stdout.write(JSON.stringify({ method: req.method, url: req.url, authorization: req.headers.authorization || null }) + '\\n');
+  req.resume();
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+});
+server.on('error', (e) => { process.stdout.write(JSON.stringify({ error: e.code }) + '\\n'); process.exit(1); });
+server.listen(port, host, () => process.stdout.write(JSON.stringify({ listening: port }) + '\\n'));
+`;
+
+/** What a listener run by the second user saw: each request's method, path and Authorization header. */
+export interface OtherUserListener {
+  requests(): Array<{ method: string; url: string; authorization: string | null }>;
+  close(): Promise<void>;
+}
+
+/**
+ * An HTTP listener run as the second user on `host:port` (a port our server just released, or
+ * [::1] beside our 127.0.0.1): it answers every request with 200 and reports what it received.
+ * Resolves once it listens; rejects if the port cannot be had.
+ */
+export function listenAsOtherUser(user: { uid: number; gid: number }, host: string, port: number): Promise<OtherUserListener> {
+  const child = spawn('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', process.execPath, '-e', LISTENER_SCRIPT, host, String(port)], { cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  let buffer = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      buffer += d;
+      for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        const msg = JSON.parse(line) as Record<string, unknown>;
+        if (msg.listening !== undefined) {
+          resolve({
+            requests: () => lines.map((l) => JSON.parse(l) as { method: string; url: string; authorization: string | null }),
+            close: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('close', () => done()), child.kill('SIGKILL')))),
+          });
+        } else if (msg.error !== undefined) reject(new Error(`${OTHER_USER} could not listen on ${host}:${port}: ${String(msg.error)}`));
+        else lines.push(line);
+      }
+    });
+    child.once('error', reject);
+    child.once('close', (code) => reject(new Error(`listener as ${OTHER_USER} exited (${code})`)));
   });
 }

@@ -18,7 +18,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
 import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
-import { liveServer, localServerToken } from './server-runtime.js';
+import { isLocalFrontUrl, liveServer } from './server-runtime.js';
 import { machineFacts, ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
 import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
 
@@ -169,7 +169,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { group: 'server', name: 'GMS_SERVER_MODEL', default: "(the server's default)", description: 'The LLM model name the local server extracts with; needed for an endpoint other than OpenAI.' },
   { group: 'server', name: 'GMS_SERVER_EMBEDDER_MODEL', default: "(the server's default)", description: 'The embedding model name the local server uses.' },
   { group: 'server', name: 'GMS_SERVER_PORT', default: '(the last one if free, else any free port)', description: 'Port of the local Graphiti MCP server on 127.0.0.1.' },
-  { group: 'server', name: 'GMS_SERVER_DB_PORT', default: '(the last one if free, else any free port)', description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: 'server', name: 'GMS_SERVER_DB_PORT', default: '(none: a private Unix socket)', description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required) instead of its Unix socket in the 0700 run folder, which no other user can connect to." },
   { group: 'server', name: 'GMS_SERVER_GENERATION', default: '(the one installed last, else the newest pinned)', description: 'The pinned Graphiti release the local server runs (server upgrade moves to the newest).' },
   { group: 'server', name: 'GMS_SERVER_DATA_DIR', default: '$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)', description: "Where the local server's FalkorDB keeps the graph." },
   { group: 'server', envOnly: true, name: 'GMS_PYTHON', default: 'python3', description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
@@ -400,6 +400,16 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Confi
   return { ...buildConfig(env, envFile), paiEnvFile };
 }
 
+/** A loopback spelling (localhost, [::1], 127.0.0.1) of the live server's port. */
+function sameLocalPort(url: string, liveUrl: string): boolean {
+  try {
+    const a = new URL(url);
+    return ['localhost', '127.0.0.1', '[::1]'].includes(a.hostname) && a.port === new URL(liveUrl).port;
+  } catch {
+    return false;
+  }
+}
+
 function definedOnly(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 }
@@ -435,14 +445,17 @@ export function buildConfig(env: Env, envFile?: string): Config {
   // Never silently: a setting that hides a running local server is said (cli.ts prints warnings).
   // The example's placeholder (the default URL, uncommented from .env.example) is no choice of a
   // server: a running local server wins over it, and over the example's database with it.
-  // The same server spelled another way (localhost for 127.0.0.1) is not hidden: it gets the token.
+  // The same server spelled another way (localhost or [::1] for 127.0.0.1) gets no token: those
+  // may resolve to ::1, where the front does not listen (server-runtime.ts, isLocalFrontUrl).
   const local = liveServer(stateDir);
   const liveUrl = local?.url;
   const placeholder = raw.MADEINOZ_KNOWLEDGE_MCP_URL === DEFAULT_MCP_URL;
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === undefined || placeholder ? liveUrl : undefined;
   if (placeholder && localUrl !== undefined) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === 'neo4j' ? ' on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)' : ''}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === undefined && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== undefined && liveUrl !== undefined && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local)) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   // The local server runs on FalkorDB, so its escaping is the default when it is the one in use.
@@ -460,8 +473,10 @@ export function buildConfig(env: Env, envFile?: string): Config {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 30_000,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 60_000,
-    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
+    // Only a token set by the user is part of the settings. The local server's token is never
+    // stored here: it is read and sent per request, only to its proven front (graphiti.ts asks
+    // localServerAuthorization in config/server-runtime.ts).
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || undefined,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, join(home(env), '.claude'), 'PAI_DIR'),

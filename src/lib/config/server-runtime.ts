@@ -6,20 +6,31 @@
  * kept after a stop (state "stopped") so the next start reuses the same ports when free.
  * Only node and util/ imports: the config loader reads it on every run.
  */
-import { readFileSync } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { isProcessAlive } from '../util/process-alive.js';
 import { isSameProcess, type ProcessIdentity } from '../util/process-identity.js';
 
-/** Where the local FalkorDB listens and the 0600 file holding its password (never the password itself). */
+/**
+ * Where the local FalkorDB listens (its Unix socket in the 0700 run folder, or host and port when
+ * GMS_SERVER_DB_PORT asks for TCP) and the 0600 file holding its password (never the password itself).
+ */
 export interface FalkorDbEndpoint {
-  host: string;
-  port: number;
+  host?: string;
+  port?: number;
+  socket?: string;
   secretFile: string;
 }
 
-const RUNTIME_STATES = ['starting', 'ready', 'stopped', 'failed'] as const;
+/**
+ * `stopping`: the supervisor is stopping; its front still answers for a moment (STOP_NOTICE_MS)
+ * but no client of ours sends the token any more, so whoever takes the port after it closes gets
+ * none.
+ */
+const RUNTIME_STATES = ['starting', 'ready', 'stopping', 'stopped', 'failed'] as const;
 
 export interface ServerRuntime {
   state: (typeof RUNTIME_STATES)[number];
@@ -72,7 +83,8 @@ const isIdentity = (v: unknown): v is ProcessIdentity => isObj(v) && Number.isIn
 /** The fields the locked server adds (falkordb, mcpTokenFile, identities), checked when present. */
 function lockFieldsValid(v: Record<string, unknown>): boolean {
   const db = v.falkordb;
-  if (db !== undefined && !(isObj(db) && typeof db.host === 'string' && Number.isInteger(db.port) && (db.port as number) > 0 && (db.port as number) < 65536 && typeof db.secretFile === 'string')) return false;
+  const tcp = (d: Record<string, unknown>) => typeof d.host === 'string' && Number.isInteger(d.port) && (d.port as number) > 0 && (d.port as number) < 65536;
+  if (db !== undefined && !(isObj(db) && (tcp(db) || typeof db.socket === 'string') && typeof db.secretFile === 'string')) return false;
   if (v.mcpTokenFile !== undefined && typeof v.mcpTokenFile !== 'string') return false;
   const ids = v.identities;
   return ids === undefined || (isObj(ids) && Object.values(ids).every((i) => i === undefined || isIdentity(i)));
@@ -121,14 +133,25 @@ export function writeRuntime(stateDir: string, runtime: ServerRuntime): void {
   writeFileAtomicSync(runtimePath(stateDir), `${JSON.stringify(runtime, null, 2)}\n`, { mkdirMode: 0o700 });
 }
 
-/** A secret from its 0600 file (the FalkorDB password, the MCP token), or undefined. */
+/**
+ * A secret from its 0600 file (the FalkorDB password, the MCP token), or undefined. Opened with
+ * O_NOFOLLOW, and only a regular file of ours that no one else can read counts: a symbolic link
+ * or a wider file in its place is not our secret.
+ */
 export function readSecretFile(file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
+  let fd: number | undefined;
   try {
-    const text = readFileSync(file, 'utf8').trim();
+    fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+    const st = fstatSync(fd);
+    const uid = process.getuid?.();
+    if (!st.isFile() || (st.mode & 0o077) !== 0 || (uid !== undefined && st.uid !== uid)) return undefined;
+    const text = readFileSync(fd, 'utf8').trim();
     return text === '' ? undefined : text;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -162,11 +185,14 @@ export function liveServer(stateDir: string): { url: string; token?: string } | 
  * The local FalkorDB of a server that is up, with its password read from the 0600 secret file
  * (for direct reads of the graph); undefined when no server of ours runs or the file is missing.
  */
-export function liveFalkorDb(stateDir: string): { host: string; port: number; password: string } | undefined {
+export function liveFalkorDb(stateDir: string): { host: string; port: number; password: string } | { socket: string; password: string } | undefined {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== 'ready' || runtime.falkordb === undefined || !ourProcess(runtime, 'db')) return undefined;
-  const password = readSecretFile(runtime.falkordb.secretFile);
-  return password === undefined ? undefined : { host: runtime.falkordb.host, port: runtime.falkordb.port, password };
+  const db = runtime?.falkordb;
+  if (runtime?.state !== 'ready' || db === undefined || !ourProcess(runtime, 'db')) return undefined;
+  const password = readSecretFile(db.secretFile);
+  if (password === undefined) return undefined;
+  if (db.socket !== undefined) return { socket: db.socket, password };
+  return db.host === undefined || db.port === undefined ? undefined : { host: db.host, port: db.port, password };
 }
 
 /** The MCP URL of a local server that is up (ready, supervisor alive), else undefined. */
@@ -175,18 +201,95 @@ export function liveServerUrl(stateDir: string): string | undefined {
 }
 
 /**
- * The bearer token to send to `url` when it is the live local server's endpoint (our client,
- * `install --with-mcp`); undefined for any other server, so the token never leaves for one.
- * `live` is liveServer(stateDir) when the caller has it already.
+ * Whether `url` is the live local server's front exactly as it listens: http, 127.0.0.1, its
+ * port. `localhost` and `[::1]` are not: they may resolve to ::1, where the front does not listen
+ * and anyone may (docs/local-server.md).
  */
-export function localServerToken(stateDir: string, url: string, live = liveServer(stateDir)): string | undefined {
-  if (live?.token === undefined) return undefined;
+export function isLocalFrontUrl(url: string | URL, live: { url: string } | undefined): boolean {
+  if (live === undefined) return false;
   try {
     const a = new URL(url);
     const b = new URL(live.url);
-    const loopback = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : undefined;
+    return a.protocol === 'http:' && b.protocol === 'http:' && a.hostname === '127.0.0.1' && b.hostname === '127.0.0.1' && a.port === b.port;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the front answers the proof challenge without the token (mcp-front.ts serves it). */
+export const FRONT_PROOF_PATH = '/.well-known/graphiti-memory-sync/front-proof';
+
+/**
+ * The front's answer to `nonce`: an HMAC keyed with the token over the port the front itself
+ * listens on. Only the token's holder can compute it, so a listener that is not our front cannot
+ * answer; and a relay to our front on another port gets that port's answer, which does not match.
+ */
+export function frontProof(token: string, port: number, nonce: string): string {
+  return createHmac('sha256', token).update(`graphiti-memory-sync front proof\n${port}\n${nonce}`).digest('hex');
+}
+
+/**
+ * How long a proven front counts as proven without asking again. The supervisor, when stopping,
+ * marks the runtime `stopping` and keeps its front open for STOP_NOTICE_MS (longer) before it
+ * closes it, so a client that proved it just before still reaches our front.
+ */
+export const FRONT_PROOF_TTL_MS = 1000;
+export const STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
+
+/** Asks the listener on 127.0.0.1:`port` to prove it holds `token` (without sending the token). */
+export function proveFront(port: number, token: string, timeoutMs = 2000): Promise<boolean> {
+  const nonce = randomBytes(32).toString('hex');
+  const expected = Buffer.from(frontProof(token, port, nonce), 'hex');
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: 'GET', agent: false, timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        body += d;
+        if (body.length > 4096) req.destroy();
+      });
+      res.on('end', () => {
+        try {
+          const proof = Buffer.from(String((JSON.parse(body) as { proof?: unknown }).proof ?? ''), 'hex');
+          resolve(res.statusCode === 200 && proof.length === expected.length && timingSafeEqual(proof, expected));
+        } catch {
+          resolve(false);
+        }
+      });
+      res.on('error', () => resolve(false));
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(false));
+    req.once('close', () => resolve(false));
+    req.end();
+  });
+}
+
+const proven = new Map<string, { token: string; until: number }>();
+
+/**
+ * The bearer token to send to `url`, or undefined: only when `url` is the live local server's
+ * front (runtime ready, supervisor ours, 127.0.0.1 and its port: isLocalFrontUrl) and the
+ * listener there has just proven it holds the current token (proveFront). Asked before every
+ * request (a proof is reused for FRONT_PROOF_TTL_MS), so a client running for long, such as
+ * watch, re-checks as it goes: a stopped server's port gets nothing.
+ */
+export async function localServerAuthorization(stateDir: string, url: string | URL): Promise<string | undefined> {
+  let target: URL;
+  try {
+    target = new URL(url);
   } catch {
     return undefined;
   }
+  // Nothing to read for any other server.
+  if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1') return undefined;
+  const key = `${stateDir}\n${target.origin}`;
+  const cached = proven.get(key);
+  if (cached !== undefined && cached.until > Date.now()) return cached.token;
+  proven.delete(key);
+  const live = liveServer(stateDir);
+  if (live?.token === undefined || !isLocalFrontUrl(target, live)) return undefined;
+  if (!(await proveFront(Number(target.port), live.token))) return undefined;
+  proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
+  return live.token;
 }

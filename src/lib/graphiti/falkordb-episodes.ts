@@ -24,11 +24,7 @@ const MARKER = /^\[gms:[0-9A-Za-z:/_-]{1,200}\]$/;
 const ISO = /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/;
 
 /** Where the local server's FalkorDB listens, and its password (server lane, issue 28). */
-export interface LocalFalkorDb {
-  host: string;
-  port: number;
-  password?: string;
-}
+export type LocalFalkorDb = ({ host: string; port: number } | { socket: string }) & { password?: string };
 
 /**
  * The FalkorDB behind `mcpUrl` when that URL is the live local server's (`server start`, its
@@ -59,7 +55,7 @@ export class FalkorDbEpisodes {
     const password = endpoint.password;
     const { createClient } = await import('@redis/client');
     const client = createClient({
-      socket: { host: endpoint.host, port: endpoint.port, connectTimeout: timeoutMs, reconnectStrategy: false },
+      socket: 'socket' in endpoint ? { path: endpoint.socket, connectTimeout: timeoutMs, reconnectStrategy: false } : { host: endpoint.host, port: endpoint.port, connectTimeout: timeoutMs, reconnectStrategy: false },
       ...(password === undefined || password === '' ? {} : { password }),
     });
     client.on('error', () => undefined); // reported through the failing command instead

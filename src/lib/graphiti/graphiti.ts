@@ -14,6 +14,7 @@
  */
 import { z } from 'zod/v3';
 import type { Config } from '../config/config.js';
+import { localServerAuthorization } from '../config/server-runtime.js';
 import { escapeSearchQuery, normalizeGroupId } from './escape.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { McpClient, type CallToolResult, type ToolInfo } from '../mcp/client.js';
@@ -166,7 +167,8 @@ export class GraphitiClient {
         ...(config.sseUrl === undefined ? {} : { sseUrl: config.sseUrl }),
         transport: config.transport,
         headers: config.headers,
-        ...(config.authToken === undefined ? {} : { authToken: config.authToken }),
+        // A token the user set goes as set; else the local server's, to its proven front only.
+        ...(config.authToken === undefined ? { tokenFor: (url: URL) => localServerAuthorization(config.stateDir, url) } : { authToken: config.authToken }),
         timeoutMs: config.timeoutMs,
         logger: this.logger.child({ component: 'mcp' }),
       });

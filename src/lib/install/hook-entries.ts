@@ -21,7 +21,7 @@ import {
 } from './types.js';
 import { HOOK_BIN } from './hook-launcher.js';
 
-function shellQuote(s: string): string {
+export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 

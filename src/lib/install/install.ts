@@ -38,15 +38,15 @@
  * transforms are hook-entries.ts and mcp-entry.ts, the file handling settings-file.ts and
  * record.ts, the locations paths.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { paiDirFromEnvironment } from '../config/env-file.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { packageRoot } from '../util/package-root.js';
-import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
+import { mergeHooks, projectRelativeRoot, removeHooks, removePriorHooks, shellQuote } from './hook-entries.js';
 import { launcherOnPath, projectPackagePath } from './hook-launcher.js';
-import { mergeMcp, removeMcp } from './mcp-entry.js';
-import { localServerToken } from '../config/server-runtime.js';
+import { HEADERS_HELPER_ARGS, mergeMcp, removeMcp } from './mcp-entry.js';
+import { isLocalFrontUrl, liveServer } from '../config/server-runtime.js';
 import { mcpLocation, settingsPath, stateDirOf } from './paths.js';
 import { addedPart, manualEntries } from './manual-entries.js';
 import { backupInto, forgetPrior, readPrior, rememberPrior, restorePrior, type PriorState } from './record.js';
@@ -112,6 +112,11 @@ function planChange(file: string, kind: 'settings' | 'mcp', step: Step, options:
   return { result, where, parsed, restore };
 }
 
+/** ~/.claude.json (where user and local scope MCP entries go): the user's alone. */
+function privateToUser(kind: 'settings' | 'mcp', options: InstallOptions): boolean {
+  return kind === 'mcp' && options.scope !== 'project';
+}
+
 /**
  * Writes a planned change. No lost update: Claude Code itself rewrites its settings (a permission
  * granted from the UI), so the file is read again right before the write; when it changed since
@@ -135,7 +140,7 @@ async function commitChange(planned: Planned, kind: 'settings' | 'mcp', step: St
     }
     if (restore !== undefined) {
       const backup = parsed.existed ? backupInto(stateDir, result.file, now) : undefined;
-      await restorePrior(restore, where.target, parsed.mode);
+      await restorePrior(restore, where.target, privateToUser(kind, options) ? 0o600 : parsed.mode);
       forgetPrior(stateDir, result.file);
       return { ...result, written: true, backup };
     }
@@ -146,7 +151,9 @@ async function commitChange(planned: Planned, kind: 'settings' | 'mcp', step: St
     if (step.action === 'uninstall') forgetPrior(stateDir, result.file);
     const backup = parsed.existed ? backupInto(stateDir, result.file, now) : undefined;
     // Through the link: the temp file and the rename are in the target's folder, the link stays.
-    await writeFileAtomic(where.target, result.after, { mode: parsed.mode ?? 0o644, mkdirMode: 0o755 });
+    // Claude Code's own ~/.claude.json (user and local scope MCP entries) is 0600 whatever made it:
+    // it may hold tokens (an entry from an earlier version, other servers' headers).
+    await writeFileAtomic(where.target, result.after, { mode: privateToUser(kind, options) ? 0o600 : (parsed.mode ?? 0o644), mkdirMode: 0o755 });
     return { ...result, written: true, backup };
   }
 }
@@ -156,8 +163,21 @@ async function applyChanges(changes: Array<{ file: string; kind: 'settings' | 'm
   const planned = changes.map((c) => planChange(c.file, c.kind, c.step, options));
   if (planned.some((p) => p.result.refused !== undefined)) return planned.map((p) => p.result);
   const out: FileResult[] = [];
-  for (const [i, c] of changes.entries()) out.push(await commitChange(planned[i] as Planned, c.kind, c.step, options));
+  for (const [i, c] of changes.entries()) {
+    const plan = planned[i] as Planned;
+    out.push(await commitChange(plan, c.kind, c.step, options));
+    if (privateToUser(c.kind, options) && options.dryRun !== true) tightenToUser(plan.where.target);
+  }
   return out;
+}
+
+/** ~/.claude.json left wider than 0600 (by whoever made it) is tightened even when install changes nothing in it. */
+function tightenToUser(file: string): void {
+  try {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  } catch {
+    // not there (an uninstall that removed it)
+  }
 }
 
 /** Settings files of the other scopes (and $PAI_DIR/settings.json) that still register the madeinoz hook. */
@@ -191,17 +211,25 @@ function mcpUrlOf(options: InstallOptions): string {
 }
 
 /**
- * The local server (`server start`) requires its token: the entry carries it as a header. Only in
- * the user's own files (user and local scope, ~/.claude.json): a project's .mcp.json is shared
- * and committed, so there the entry goes in without it, with a warning saying what to run.
+ * The local server (`server start`) requires its token, new at every start: the entry stores none
+ * but names a `headersHelper`, the command Claude Code runs at each connection to get headers
+ * (`server headers`: the current token, only for the server's proven front). Only in the user's
+ * own files (user and local scope, ~/.claude.json): a project's .mcp.json is shared and
+ * committed, so there the entry goes in without it, with a warning saying what to run.
  */
-function localServerAuth(options: InstallOptions, url: string): { headers?: Record<string, string>; warnings: string[] } {
-  const token = options.stateDir === undefined ? undefined : localServerToken(options.stateDir, url);
-  if (token === undefined) return { warnings: [] };
+function localServerAuth(options: InstallOptions, url: string, root: string): { headersHelper?: string; warnings: string[] } {
+  const local = options.stateDir === undefined ? undefined : liveServer(options.stateDir);
+  if (!isLocalFrontUrl(url, local)) return { warnings: [] };
   if (options.scope === 'project') {
     return { warnings: [`${url} is your local server, which requires your personal token: it is not written into the shared .mcp.json. Run "install --with-mcp --scope local" (or --scope user) instead.`] };
   }
-  return { headers: { Authorization: `Bearer ${token}` }, warnings: [] };
+  const cli = join(resolve(root), 'dist', 'cli.js').replace(/\\/g, '/');
+  const helper = `node ${shellQuote(cli)} ${HEADERS_HELPER_ARGS}`;
+  // Claude Code takes printable ASCII only there (and no run of 4 spaces).
+  if (/[^\x20-\x7E]| {4,}/.test(helper)) {
+    return { warnings: [`${url} is your local server, but the path ${cli} cannot go into Claude Code's headersHelper (printable ASCII only): the entry has no token; install graphiti-memory-sync under a plain path.`] };
+  }
+  return { headersHelper: helper, warnings: [] };
 }
 
 /**
@@ -260,17 +288,16 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     },
   ];
   const url = mcpUrlOf(options);
-  const auth: ReturnType<typeof localServerAuth> = mcp === undefined ? { warnings: [] } : localServerAuth(options, url);
+  const auth: ReturnType<typeof localServerAuth> = mcp === undefined ? { warnings: [] } : localServerAuth(options, url, root);
   if (mcp !== undefined) {
-    changes.push({ file: mcp.file, kind: 'mcp', step: { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file, auth.headers), undo: (value) => removeMcp(value, mcp.path, url).value } });
+    changes.push({ file: mcp.file, kind: 'mcp', step: { action: 'install', transform: (value) => mergeMcp(value, mcp.path, url, mcp.file, auth.headersHelper), undo: (value) => removeMcp(value, mcp.path, url).value } });
   }
   const files = await applyChanges(changes, options);
   for (const result of files) {
     if (result.kind !== 'mcp') continue;
     result.warnings.push(...auth.warnings);
     if (options.scope !== 'project' && result.changed && result.refused === undefined) {
-      // With a token, not `claude mcp add --header …`: that would put the token in a command line.
-      const again = auth.headers === undefined ? `claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}` : `graphiti-memory-sync install --with-mcp --scope ${options.scope}`;
+      const again = auth.headersHelper === undefined ? `claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}` : `graphiti-memory-sync install --with-mcp --scope ${options.scope}`;
       result.warnings.push(`Claude Code rewrites ${result.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: ${again}`);
     }
   }

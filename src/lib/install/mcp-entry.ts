@@ -10,14 +10,18 @@ function getPath(obj: JsonObject, path: string[]): Json | undefined {
   return cur;
 }
 
+/** Marks the headersHelper command we write (`server headers`): what makes an entry with one ours. */
+export const HEADERS_HELPER_ARGS = 'server headers';
+
 /**
  * Adds `mcpServers.graphiti` at `path` unless a different `graphiti` server is already there.
- * `headers` (the local server's `Authorization: Bearer <token>`) go into the entry as Claude
- * Code's `headers`; an entry we wrote before for the same URL is updated to carry them.
+ * `headersHelper` (the local server: a command printing the current token as a header when the
+ * front proves itself) goes into the entry as Claude Code's `headersHelper`, so no token is
+ * stored; an entry we wrote before for the same URL (with or without a stored token) is updated.
  */
-export function mergeMcp(value: JsonObject, path: string[], url: string, file = 'mcp', headers?: Record<string, string>): { value: JsonObject; entries: string[]; warnings: string[] } {
+export function mergeMcp(value: JsonObject, path: string[], url: string, file = 'mcp', headersHelper?: string): { value: JsonObject; entries: string[]; warnings: string[] } {
   const next = structuredClone(value);
-  const desired: JsonObject = headers === undefined ? { type: 'http', url } : { type: 'http', url, headers: { ...headers } };
+  const desired: JsonObject = headersHelper === undefined ? { type: 'http', url } : { type: 'http', url, headersHelper };
   let cur: JsonObject = next;
   for (const key of path) {
     const child = cur[key];
@@ -43,11 +47,15 @@ export function mergeMcp(value: JsonObject, path: string[], url: string, file = 
   };
 }
 
-/** What install writes: type http, the URL (any when undefined), and at most an Authorization header. */
+/**
+ * What install writes: type http, the URL (any when undefined), and at most our headersHelper,
+ * or (written by earlier versions) an Authorization header.
+ */
 function isOurEntry(existing: Json | undefined, url: string | undefined): boolean {
   if (!isObject(existing) || existing.type !== 'http' || typeof existing.url !== 'string' || (url !== undefined && existing.url !== url)) return false;
   const keys = Object.keys(existing).filter((k) => k !== 'type' && k !== 'url');
   if (keys.length === 0) return true;
+  if (keys.length === 1 && typeof existing.headersHelper === 'string') return existing.headersHelper.endsWith(HEADERS_HELPER_ARGS);
   const headers = existing.headers;
   return keys.length === 1 && keys[0] === 'headers' && isObject(headers) && Object.keys(headers).length === 1 && typeof headers.Authorization === 'string' && headers.Authorization.startsWith('Bearer ');
 }

@@ -11,7 +11,7 @@
  * the same as the record (nobody changed anything else since); otherwise it removes just our
  * entries and keeps the rest.
  */
-import { copyFileSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -84,5 +84,7 @@ export function backupInto(stateDir: string, file: string, now: Date): string {
   let name = stem;
   for (let i = 1; existsSync(name); i++) name = `${stem}-${i}`;
   copyFileSync(file, name, fsConstants.COPYFILE_EXCL);
+  // A copy of ~/.claude.json may hold tokens (other servers' headers, an entry of an earlier version).
+  chmodSync(name, 0o600);
   return name;
 }

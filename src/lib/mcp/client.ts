@@ -49,6 +49,11 @@ export interface McpClientOptions {
   headers?: Record<string, string>;
   /** Sent as `Authorization: Bearer <authToken>`. */
   authToken?: string;
+  /**
+   * The bearer token for a request to `url`, asked right before each one is sent (undefined: send
+   * none). For a token that may go only to a listener proven right then (the local server's).
+   */
+  tokenFor?: (url: URL) => Promise<string | undefined>;
   /** Per-request deadline including the body; default 30000. */
   timeoutMs?: number;
   clientInfo?: { name: string; version: string };
@@ -91,6 +96,16 @@ interface Deadline {
 
 /** Answers to the legacy SSE probe that only say "there is no legacy endpoint here". */
 const NOT_A_LEGACY_ENDPOINT = new Set([400, 404, 405, 406, 409]);
+
+/** `tokenFor` as per-request headers: the Authorization header when it gives a token. */
+function bearerFor(tokenFor: (url: URL) => Promise<string | undefined>): (url: URL) => Promise<Record<string, string>> {
+  return async (url) => {
+    const token = await tokenFor(url);
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    return headers;
+  };
+}
 
 export class McpClient {
   readonly #options: McpClientOptions;
@@ -346,6 +361,7 @@ export class McpClient {
       headers: this.#headers,
       logger: this.#logger,
       backgroundTimeoutMs: Math.min(this.#timeoutMs, BACKGROUND_TIMEOUT_MS),
+      ...(this.#options.tokenFor === undefined ? {} : { authorize: bearerFor(this.#options.tokenFor) }),
     };
   }
 

@@ -27,7 +27,15 @@ export interface HttpRequestInit {
   body?: string | undefined;
   /** Ends the request at any stage (connect, headers, body). */
   signal: AbortSignal;
+  /**
+   * Headers for this very URL, asked right before each request is sent (each redirect hop too):
+   * how a token goes only where its owner has just said it may (the local server's proven front).
+   */
+  authorize?: Authorize | undefined;
 }
+
+/** Extra headers (names lower-case) for a request to `url`; {} for none. */
+export type Authorize = (url: URL, signal: AbortSignal) => Promise<Record<string, string>>;
 
 export interface HttpResponse {
   status: number;
@@ -201,7 +209,8 @@ export function discard(response: HttpResponse): void {
 export async function sendFollowingRedirects(url: URL, init: HttpRequestInit, maxHops = MAX_REDIRECTS): Promise<HttpResponse> {
   let current = url;
   for (let hop = 0; ; hop++) {
-    const response = await sendHttp(current, init);
+    const auth = init.authorize === undefined ? {} : await init.authorize(current, init.signal);
+    const response = await sendHttp(current, { ...init, headers: { ...init.headers, ...auth } });
     const status = response.status;
     if (status !== 301 && status !== 302 && status !== 303 && status !== 307 && status !== 308) return response;
     discard(response);

@@ -143,6 +143,7 @@ export class LegacySseTransport implements Transport {
   async #post(connection: Connection, message: unknown, signal: AbortSignal): Promise<void> {
     const endpoint = connection.endpoint!;
     const response = await sendFollowingRedirects(endpoint, {
+        authorize: this.#options.authorize,
       method: 'POST',
       headers: this.#headers({ accept: 'application/json, text/event-stream', 'content-type': 'application/json' }),
       body: JSON.stringify(message),
@@ -179,6 +180,7 @@ export class LegacySseTransport implements Transport {
     try {
       if (signal.aborted) throw signal.reason;
       const response = await sendFollowingRedirects(url, {
+        authorize: this.#options.authorize,
         method: 'GET',
         headers: this.#headers({ accept: 'text/event-stream', 'cache-control': 'no-cache' }),
         signal: controller.signal,

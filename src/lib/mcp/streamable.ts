@@ -104,6 +104,7 @@ export class StreamableHttpTransport implements Transport {
     if (sessionId === undefined) return;
     try {
       const response = await sendFollowingRedirects(this.#endpoint, {
+        authorize: this.#options.authorize,
         method: 'DELETE',
         headers: this.#headers({}, sessionId),
         signal: AbortSignal.timeout(this.#options.backgroundTimeoutMs),
@@ -128,7 +129,7 @@ export class StreamableHttpTransport implements Transport {
   async #send(method: HttpMethod, extra: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<HttpResponse> {
     const headers = this.#headers(extra);
     const sentSession = headers['mcp-session-id'] !== undefined;
-    const response = await sendFollowingRedirects(this.#endpoint, { method, headers, body, signal });
+    const response = await sendFollowingRedirects(this.#endpoint, { authorize: this.#options.authorize, method, headers, body, signal });
     if (response.url.href !== this.#endpoint.href) {
       this.#options.logger.info('mcp endpoint redirected', { from: displayUrl(this.#endpoint), to: displayUrl(response.url) });
       this.#endpoint = response.url;

@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../util/log.js';
 import { McpHttpError, McpSessionExpiredError, parseRetryAfter } from './errors.js';
-import { displayUrl, header, readErrorBody, type HttpResponse } from './http.js';
+import { displayUrl, header, readErrorBody, type Authorize, type HttpResponse } from './http.js';
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './jsonrpc.js';
 
 export type TransportKind = 'streamable-http' | 'sse';
@@ -37,6 +37,8 @@ export interface TransportOptions {
   logger: Logger;
   /** Deadline for the transport's own fire-and-forget messages and close(). */
   backgroundTimeoutMs: number;
+  /** Headers asked per request for its URL (http.ts, `Authorize`). */
+  authorize?: Authorize;
 }
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;

@@ -13,7 +13,7 @@
  * backend is ever installed or run, and it installs only wheels, each checked against its hash.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverCacheRoot, serverPython } from '../config/server-settings.js';
 import { ServerSetupError } from './errors.js';
@@ -91,6 +91,32 @@ export function environmentDir(gen: GraphitiGeneration, env: NodeJS.ProcessEnv =
   return join(cacheRoot(env), `graphiti-${gen.id}-${environmentKey(gen)}`);
 }
 
+/**
+ * Nothing runs from a folder someone else could have written: the cache folder and the
+ * environment's folder must be real folders (no link), owned by this user, and writable by no
+ * one else, before anything in them (the venv's python, the redis-server ready.json names) runs.
+ * Throws with the fix; a folder not there yet is fine (it is built).
+ */
+export function checkOwnFolder(dir: string): void {
+  let st;
+  try {
+    st = lstatSync(dir);
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  const why = st.isSymbolicLink()
+    ? 'is a symbolic link'
+    : !st.isDirectory()
+      ? 'is not a folder'
+      : uid !== undefined && st.uid !== uid
+        ? `belongs to another user (uid ${st.uid})`
+        : (st.mode & 0o022) !== 0
+          ? `can be written by others (mode ${(st.mode & 0o777).toString(8)})`
+          : undefined;
+  if (why !== undefined) throw new ServerSetupError(`${dir} ${why}: the Graphiti server runs nothing from a folder someone else could have written. Remove it (it is rebuilt), or set GMS_GRAPHITI_CACHE to a folder of your own`);
+}
+
 function loaded(dir: string, gen: GraphitiGeneration): GraphitiEnvironment | undefined {
   try {
     const manifest = JSON.parse(readFileSync(join(dir, 'ready.json'), 'utf8')) as Manifest;
@@ -135,6 +161,8 @@ export const UNHASHED_OR_BUILT = /Building wheels? for|Building wheel |Installin
 export async function ensureEnvironment(gen: GraphitiGeneration, options: EnsureOptions = {}): Promise<GraphitiEnvironment> {
   const env = options.env ?? processEnv();
   const dir = environmentDir(gen, env);
+  checkOwnFolder(cacheRoot(env));
+  checkOwnFolder(dir);
   const ready = loaded(dir, gen);
   if (ready !== undefined) return ready;
   const base = await checkPython(env);

@@ -8,6 +8,7 @@
  * (AUTH +OK) and has the module loaded (GRAPH.LIST answers); anything else on the port is not it.
  */
 import { connect } from 'node:net';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServerSetupError } from './errors.js';
 import type { GraphitiEnvironment } from './environment.js';
@@ -17,7 +18,10 @@ import { freePort, waitFor } from './proc.js';
 import { processEnv } from '../config/process-env.js';
 
 export interface FalkorDb {
+  /** 0 when it listens on `socketPath` only. */
   port: number;
+  /** Its Unix socket (in the 0700 run folder), when it listens there and on no TCP port. */
+  socketPath?: string;
   uri: string;
   /** The password it requires (kept in memory for the Graphiti child's environment only). */
   password: string;
@@ -56,10 +60,11 @@ function encode(args: readonly string[]): string {
  * if the connection fails or a reply does not come in time. With `password`, AUTH goes first
  * (its reply is the first one).
  */
-export function respCommands(port: number, commands: ReadonlyArray<readonly string[]>, options: { password?: string; timeoutMs?: number; host?: string } = {}): Promise<string[] | undefined> {
+export function respCommands(where: number | string, commands: ReadonlyArray<readonly string[]>, options: { password?: string; timeoutMs?: number; host?: string } = {}): Promise<string[] | undefined> {
   const all = options.password === undefined ? commands : [['AUTH', options.password], ...commands];
   return new Promise((resolve) => {
-    const socket = connect({ host: options.host ?? '127.0.0.1', port });
+    // A port on 127.0.0.1 (or `host`), or the path of a Unix socket.
+    const socket = typeof where === 'string' ? connect({ path: where }) : connect({ host: options.host ?? '127.0.0.1', port: where });
     let buf = Buffer.alloc(0);
     const replies: string[] = [];
     const done = (value: string[] | undefined) => {
@@ -84,17 +89,23 @@ export function respCommands(port: number, commands: ReadonlyArray<readonly stri
 }
 
 /** One RESP command (after AUTH when a password is given); the raw reply, or undefined. */
-export async function respCommand(port: number, args: readonly string[], timeoutMs = 2000, password?: string): Promise<string | undefined> {
-  const replies = await respCommands(port, [args], { timeoutMs, ...(password === undefined ? {} : { password }) });
+export async function respCommand(where: number | string, args: readonly string[], timeoutMs = 2000, password?: string): Promise<string | undefined> {
+  const replies = await respCommands(where, [args], { timeoutMs, ...(password === undefined ? {} : { password }) });
   return replies?.at(-1);
 }
 
-/** Whether the redis on `port` is the process `pid`, took `password`, and has FalkorDB loaded. */
-export async function isOurFalkorDb(port: number, pid: number | undefined, password: string, timeoutMs = 500): Promise<boolean> {
-  const replies = await respCommands(port, [['INFO', 'server'], ['GRAPH.LIST']], { password, timeoutMs });
+/** Whether the redis on `where` (a port, or a socket path) is the process `pid`, took `password`, and has FalkorDB loaded. */
+export async function isOurFalkorDb(where: number | string, pid: number | undefined, password: string, timeoutMs = 500): Promise<boolean> {
+  const replies = await respCommands(where, [['INFO', 'server'], ['GRAPH.LIST']], { password, timeoutMs });
   if (replies === undefined) return false;
   const [auth = '', info = '', list = ''] = replies;
   return auth.startsWith('+OK') && pid !== undefined && new RegExp(`\\r\\nprocess_id:${pid}\\r\\n`).test(info) && list.startsWith('*');
+}
+
+/** The environment redis-server gets: PATH and the library path, nothing else. */
+function redisEnv(): NodeJS.ProcessEnv {
+  const env = processEnv();
+  return Object.fromEntries(['PATH', 'LD_LIBRARY_PATH', 'DYLD_LIBRARY_PATH'].filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
 }
 
 /** The config redis reads from its stdin: the password, kept out of its arguments. */
@@ -102,32 +113,42 @@ function stdinConfig(password: string): string {
   return `requirepass ${password}\n`;
 }
 
-export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; password: string; persist?: boolean; port?: number }): Promise<FalkorDb> {
+/**
+ * With `socketPath` (what `server start` uses) redis listens on that Unix socket only, 0700 in a
+ * 0700 folder, and on no TCP port: the password then goes where only our own processes can have
+ * made the listener, and no other user can even connect. Without it, on 127.0.0.1:port.
+ */
+export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; password: string; persist?: boolean; port?: number; socketPath?: string }): Promise<FalkorDb> {
   privateDir(options.dataDir);
+  const socketPath = options.socketPath;
+  if (socketPath !== undefined) rmSync(socketPath, { force: true });
   if (!/^[0-9A-Za-z]{16,}$/.test(options.password)) throw new ServerSetupError('the FalkorDB password must be 16 or more letters and digits');
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = options.port ?? (await freePort());
+    const port = socketPath !== undefined ? 0 : (options.port ?? (await freePort()));
     const persistence = options.persist === true ? ['--appendonly', 'yes'] : ['--save', '', '--appendonly', 'no'];
-    const proc = ManagedProcess.start('falkordb', env.redisServer, ['-', '--bind', '127.0.0.1', '--port', String(port), ...persistence, '--dir', options.dataDir, '--loadmodule', env.falkordbModule], {
-      env: processEnv(),
+    const listen = socketPath !== undefined ? ['--port', '0', '--unixsocket', socketPath, '--unixsocketperm', '700'] : ['--bind', '127.0.0.1', '--port', String(port)];
+    const proc = ManagedProcess.start('falkordb', env.redisServer, ['-', ...listen, ...persistence, '--dir', options.dataDir, '--loadmodule', env.falkordbModule], {
+      // Nothing of ours in its environment (no key, no token): redis needs only to find its libraries.
+      env: redisEnv(),
       logFile: join(options.dataDir, 'falkordb.log'),
       stdin: stdinConfig(options.password),
     });
     const ready = await waitFor(
       async () => {
         if (!proc.running) return false;
-        return (await isOurFalkorDb(port, proc.pid, options.password)) ? true : undefined;
+        return (await isOurFalkorDb(socketPath ?? port, proc.pid, options.password)) ? true : undefined;
       },
-      { timeoutMs: 15_000, intervalMs: 50, onTimeout: () => new ServerSetupError(`FalkorDB did not answer on 127.0.0.1:${port} within 15 s`, proc.logFile) },
+      { timeoutMs: 15_000, intervalMs: 50, onTimeout: () => new ServerSetupError(`FalkorDB did not answer on ${socketPath ?? `127.0.0.1:${port}`} within 15 s`, proc.logFile) },
     ).catch(async (error: unknown) => {
       await proc.stop();
       throw error;
     });
+    if (ready && socketPath !== undefined) return { port: 0, socketPath, uri: `unix://${socketPath}`, password: options.password, process: proc, stop: () => proc.stop() };
     if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
     lastError = proc.recentOutput.trim().split('\n').pop() ?? '';
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);
-    if (options.port !== undefined) break;
+    if (options.port !== undefined || socketPath !== undefined) break;
   }
   throw new ServerSetupError(`FalkorDB did not start: ${lastError}`, join(options.dataDir, 'falkordb.log'));
 }

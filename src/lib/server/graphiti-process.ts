@@ -36,6 +36,8 @@ export interface GraphitiServerOptions {
   port?: number;
   /** FalkorDB's password: in the child's environment (FALKORDB_PASSWORD), never in its arguments. */
   falkordbPassword?: string;
+  /** FalkorDB's Unix socket, when it listens there only (then `falkordbUri` is not used to connect). */
+  falkordbSocket?: string;
   /**
    * Listen on this Unix socket (in a 0700 folder) instead of 127.0.0.1:port; `port` is then the
    * port of the front that forwards to it (the Host header the server accepts).
@@ -58,17 +60,34 @@ export interface GraphitiServer {
 /**
  * Runs main.py with uvicorn told to bind the Unix socket in GMS_GRAPHITI_SOCKET (every pinned
  * generation's FastMCP starts uvicorn through `uvicorn.Config`, whose `uds` wins over host and
- * port). Passed with `-c`; `main.py` stays in the command line for the process-identity check.
+ * port), and FalkorDB reached on the Unix socket in GMS_FALKORDB_SOCKET: every pinned generation's
+ * FalkorDriver builds `falkordb.asyncio.FalkorDB(host=, port=, username=, password=)` from
+ * FALKORDB_URI, with no way to name a socket, while that class (falkordb 1.2.0 in every pinned
+ * environment) takes `unix_socket_path`, which redis-py prefers over host and port. That class's
+ * cluster probe (`Is_Cluster`) rebuilds a client from the pool's settings, which cannot carry a
+ * socket path, so it is answered here: the redis we started is a single node. Passed with `-c`;
+ * `main.py` stays in the command line for the process-identity check.
  */
 export const UNIX_SOCKET_LAUNCHER = `
 import os, runpy, sys
-import uvicorn
-_socket = os.environ.pop('GMS_GRAPHITI_SOCKET')
-_init = uvicorn.Config.__init__
-def _unix_socket_only(self, *args, **kwargs):
-    kwargs['uds'] = _socket
-    _init(self, *args, **kwargs)
-uvicorn.Config.__init__ = _unix_socket_only
+_socket = os.environ.pop('GMS_GRAPHITI_SOCKET', None)
+if _socket:
+    import uvicorn
+    _init = uvicorn.Config.__init__
+    def _unix_socket_only(self, *args, **kwargs):
+        kwargs['uds'] = _socket
+        _init(self, *args, **kwargs)
+    uvicorn.Config.__init__ = _unix_socket_only
+_db_socket = os.environ.pop('GMS_FALKORDB_SOCKET', None)
+if _db_socket:
+    import falkordb.asyncio
+    _db_init = falkordb.asyncio.FalkorDB.__init__
+    def _falkordb_unix_socket(self, *args, **kwargs):
+        kwargs['unix_socket_path'] = _db_socket
+        _db_init(self, *args, **kwargs)
+    falkordb.asyncio.FalkorDB.__init__ = _falkordb_unix_socket
+    import falkordb.asyncio.falkordb as _falkordb_module
+    _falkordb_module.Is_Cluster = lambda conn: False
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name='__main__')
 `;
@@ -98,7 +117,10 @@ export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptio
     ...(options.llm.embedderModel === undefined ? {} : { EMBEDDER_MODEL: options.llm.embedderModel, EMBEDDER__MODEL: options.llm.embedderModel }),
     GRAPHITI_TELEMETRY_ENABLED: 'false',
     DATABASE__PROVIDER: 'falkordb',
-    FALKORDB_URI: options.falkordbUri,
+    // With the socket, the URI is a placeholder the launcher overrides: port 1, where only root
+    // could listen, so even a launcher that failed would not hand the password to another user.
+    FALKORDB_URI: options.falkordbSocket === undefined ? options.falkordbUri : 'redis://127.0.0.1:1',
+    ...(options.falkordbSocket === undefined ? {} : { GMS_FALKORDB_SOCKET: options.falkordbSocket }),
     ...(options.falkordbPassword === undefined ? {} : { FALKORDB_PASSWORD: options.falkordbPassword }),
     ...(options.socketPath === undefined ? {} : { GMS_GRAPHITI_SOCKET: options.socketPath }),
     // One graph per group on FalkorDB, and the server reads through the last-written graph:
@@ -115,7 +137,8 @@ export function serverEnv(env: GraphitiEnvironment, options: GraphitiServerOptio
 export async function startGraphitiServer(env: GraphitiEnvironment, options: GraphitiServerOptions): Promise<GraphitiServer> {
   const port = options.port ?? (await freePort());
   const main = ['main.py', '--transport', options.transport, '--group-id', options.groupId];
-  const proc = ManagedProcess.start('graphiti', env.python, options.socketPath === undefined ? main : ['-c', UNIX_SOCKET_LAUNCHER, ...main], {
+  const launcher = options.socketPath !== undefined || options.falkordbSocket !== undefined;
+  const proc = ManagedProcess.start('graphiti', env.python, launcher ? ['-c', UNIX_SOCKET_LAUNCHER, ...main] : main, {
     cwd: env.serverDir,
     env: serverEnv(env, options, port),
     logFile: join(options.logDir, `graphiti-${env.generation.id}-${port}.log`),

@@ -39,8 +39,11 @@ export interface LocalGraphitiOptions {
   serverEnv?: Record<string, string>;
   /** FalkorDB's password; default a random one for this instance. */
   falkordbPassword?: string;
-  /** Graphiti on `socketPath` (in a 0700 folder), reached only through the front requiring `token` on 127.0.0.1:port. */
-  endpointLock?: { socketPath: string; token: string; tokenFile?: string };
+  /**
+   * Graphiti on `socketPath` (in a 0700 folder), reached only through the front requiring `token`
+   * on 127.0.0.1:port; FalkorDB on `dbSocketPath` (same folder) and no TCP port unless `dbPort` is set.
+   */
+  endpointLock?: { socketPath: string; token: string; tokenFile?: string; dbSocketPath?: string };
 }
 
 export interface LocalGraphiti {
@@ -62,8 +65,15 @@ export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise
   mkdirSync(options.dataDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
   const password = options.falkordbPassword ?? randomBytes(24).toString('hex');
-  const falkordb = await startFalkorDb(environment, { dataDir: options.dataDir, password, ...(options.persist === undefined ? {} : { persist: options.persist }), ...(options.dbPort === undefined ? {} : { port: options.dbPort }) });
   const lock = options.endpointLock;
+  const dbSocket = options.dbPort === undefined ? lock?.dbSocketPath : undefined;
+  const falkordb = await startFalkorDb(environment, {
+    dataDir: options.dataDir,
+    password,
+    ...(options.persist === undefined ? {} : { persist: options.persist }),
+    ...(options.dbPort === undefined ? {} : { port: options.dbPort }),
+    ...(dbSocket === undefined ? {} : { socketPath: dbSocket }),
+  });
   let front: McpFront | undefined;
   let server: GraphitiServer;
   let serverOptions: GraphitiServerOptions;
@@ -79,6 +89,7 @@ export async function startLocalGraphiti(options: LocalGraphitiOptions): Promise
       groupId: options.groupId,
       falkordbUri: falkordb.uri,
       falkordbPassword: password,
+      ...(falkordb.socketPath === undefined ? {} : { falkordbSocket: falkordb.socketPath }),
       llm: options.llm,
       logDir,
       ...(port === undefined ? {} : { port }),

@@ -5,9 +5,31 @@
  * `Authorization: Bearer <token>` (the 0600 file server/mcp.token) on every request, compares it
  * in constant time, drops the header, and forwards everything else unchanged both ways (bodies
  * streamed, so SSE replies flow as they come; the Host header is kept, which Graphiti checks).
+ *
+ * Two things it answers without the token:
+ * - the proof challenge (FRONT_PROOF_PATH): an HMAC of the client's nonce and this front's own
+ *   port, keyed with the token (config/server-runtime.ts, frontProof). Our clients send the token
+ *   only to a listener that answers it, so a listener that took our old port gets none.
+ * - a 401 for everything else.
+ *
+ * It survives a flood: a connection that has not shown the token is closed after
+ * UNAUTHORIZED_IDLE_MS without a request, its headers must come within HEADERS_TIMEOUT_MS, and
+ * beyond MAX_CONNECTIONS the oldest such connection is dropped for the new one; connections that
+ * showed the token are never dropped for others.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { FRONT_PROOF_PATH, frontProof } from '../config/server-runtime.js';
+
+/** Open connections at most; beyond, the oldest one that has not shown the token is closed. */
+export const MAX_CONNECTIONS = 256;
+/** A connection that has not shown the token is closed after this long without traffic. */
+export const UNAUTHORIZED_IDLE_MS = 10_000;
+/** A request's headers must all arrive within this. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** A request (headers and body; not the reply, which may stream for long) must arrive within this. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface McpFront {
   port: number;
@@ -52,27 +74,64 @@ function forward(req: IncomingMessage, res: ServerResponse, socketPath: string):
   req.pipe(upstream);
 }
 
+/** The proof challenge's answer (GET FRONT_PROOF_PATH?nonce=<64 hex>); true when the request was one. */
+function answerProof(req: IncomingMessage, res: ServerResponse, token: string, port: number): boolean {
+  const url = new URL(req.url ?? '/', 'http://front');
+  if (url.pathname !== FRONT_PROOF_PATH) return false;
+  req.resume();
+  const nonce = url.searchParams.get('nonce') ?? '';
+  const ok = req.method === 'GET' && /^[0-9a-f]{64}$/.test(nonce);
+  const body = JSON.stringify(ok ? { proof: frontProof(token, port, nonce) } : { error: 'GET with a nonce of 64 hex digits' });
+  res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+  return true;
+}
+
 /**
  * Listens on 127.0.0.1:`port` (0 = any free one) and forwards authorized requests to `socketPath`.
  * `tokenFile` is only named in the refusal, so its reader knows where the token is.
  */
-export function startMcpFront(options: { port: number; socketPath: string; token: string; tokenFile?: string }): Promise<McpFront> {
+export function startMcpFront(options: { port: number; socketPath: string; token: string; tokenFile?: string; maxConnections?: number }): Promise<McpFront> {
+  let boundPort = options.port;
+  // Open connections, oldest first (a Set keeps insertion order), and those that showed the token.
+  const sockets = new Set<Socket>();
+  const authorized = new WeakSet<Socket>();
   const server: Server = createServer((req, res) => {
+    if (answerProof(req, res, options.token, boundPort)) return;
     if (!hasToken(req, options.token)) {
       req.resume();
       refuse(res, options.tokenFile ?? 'server/mcp.token in the state folder');
       return;
     }
+    authorized.add(req.socket);
+    // The owner's connection may carry a long, quiet SSE stream: no idle limit for it.
+    req.socket.setTimeout(0);
     forward(req, res, options.socketPath);
   });
-  // Tool calls and SSE streams can stay open for long: no request deadline here (the client has its own).
-  server.requestTimeout = 0;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.setTimeout(UNAUTHORIZED_IDLE_MS, () => {
+      if (!authorized.has(socket)) socket.destroy();
+    });
+    if (sockets.size <= (options.maxConnections ?? MAX_CONNECTIONS)) return;
+    for (const old of sockets) {
+      if (old === socket || authorized.has(old)) continue;
+      old.destroy();
+      sockets.delete(old);
+      break;
+    }
+  });
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  // Receiving the request only: replies (tool calls, SSE streams) may take as long as they take.
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
       server.off('error', reject);
       const address = server.address();
       const port = typeof address === 'object' && address !== null ? address.port : options.port;
+      boundPort = port;
       resolve({
         port,
         close: () =>

