@@ -4628,7 +4628,7 @@ function isSameProcess(recorded, mark) {
 }
 
 // src/lib/config/server-runtime.ts
-var RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
+var RUNTIME_STATES = ["starting", "ready", "stopping", "stopped", "failed"];
 function serverStateDir(stateDir) {
   return (0, import_node_path3.join)(stateDir, "server");
 }
@@ -4639,7 +4639,8 @@ var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
 function lockFieldsValid(v) {
   const db = v.falkordb;
-  if (db !== void 0 && !(isObj(db) && typeof db.host === "string" && Number.isInteger(db.port) && db.port > 0 && db.port < 65536 && typeof db.secretFile === "string")) return false;
+  const tcp = (d) => typeof d.host === "string" && Number.isInteger(d.port) && d.port > 0 && d.port < 65536;
+  if (db !== void 0 && !(isObj(db) && (tcp(db) || typeof db.socket === "string") && typeof db.secretFile === "string")) return false;
   if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
   const ids = v.identities;
   return ids === void 0 || isObj(ids) && Object.values(ids).every((i) => i === void 0 || isIdentity(i));
@@ -4672,11 +4673,18 @@ function readRuntime(stateDir) {
 }
 function readSecretFile(file) {
   if (file === void 0) return void 0;
+  let fd;
   try {
-    const text = (0, import_node_fs4.readFileSync)(file, "utf8").trim();
+    fd = (0, import_node_fs4.openSync)(file, import_node_fs4.constants.O_RDONLY | (import_node_fs4.constants.O_NOFOLLOW ?? 0));
+    const st = (0, import_node_fs4.fstatSync)(fd);
+    const uid = process.getuid?.();
+    if (!st.isFile() || (st.mode & 63) !== 0 || uid !== void 0 && st.uid !== uid) return void 0;
+    const text = (0, import_node_fs4.readFileSync)(fd, "utf8").trim();
     return text === "" ? void 0 : text;
   } catch {
     return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs4.closeSync)(fd);
   }
 }
 var COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
@@ -4689,17 +4697,18 @@ function liveServer(stateDir) {
   const token = readSecretFile(runtime.mcpTokenFile);
   return token === void 0 ? { url: runtime.url } : { url: runtime.url, token };
 }
-function localServerToken(stateDir, url, live = liveServer(stateDir)) {
-  if (live?.token === void 0) return void 0;
+function isLocalFrontUrl(url, live) {
+  if (live === void 0) return false;
   try {
     const a = new URL(url);
     const b = new URL(live.url);
-    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+    return a.protocol === "http:" && b.protocol === "http:" && a.hostname === "127.0.0.1" && b.hostname === "127.0.0.1" && a.port === b.port;
   } catch {
-    return void 0;
+    return false;
   }
 }
+var FRONT_PROOF_TTL_MS = 1e3;
+var STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
 
 // src/lib/util/origin.ts
 var import_node_child_process = require("node:child_process");
@@ -4958,7 +4967,7 @@ var SETTINGS = [
   { group: "server", name: "GMS_SERVER_MODEL", default: "(the server's default)", description: "The LLM model name the local server extracts with; needed for an endpoint other than OpenAI." },
   { group: "server", name: "GMS_SERVER_EMBEDDER_MODEL", default: "(the server's default)", description: "The embedding model name the local server uses." },
   { group: "server", name: "GMS_SERVER_PORT", default: "(the last one if free, else any free port)", description: "Port of the local Graphiti MCP server on 127.0.0.1." },
-  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(the last one if free, else any free port)", description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(none: a private Unix socket)", description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required) instead of its Unix socket in the 0700 run folder, which no other user can connect to." },
   { group: "server", name: "GMS_SERVER_GENERATION", default: "(the one installed last, else the newest pinned)", description: "The pinned Graphiti release the local server runs (server upgrade moves to the newest)." },
   { group: "server", name: "GMS_SERVER_DATA_DIR", default: "$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)", description: "Where the local server's FalkorDB keeps the graph." },
   { group: "server", envOnly: true, name: "GMS_PYTHON", default: "python3", description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
@@ -5139,6 +5148,14 @@ async function loadConfig(options = {}) {
   layer(processEnv);
   return { ...buildConfig(env, envFile), paiEnvFile };
 }
+function sameLocalPort(url, liveUrl) {
+  try {
+    const a = new URL(url);
+    return ["localhost", "127.0.0.1", "[::1]"].includes(a.hostname) && a.port === new URL(liveUrl).port;
+  } catch {
+    return false;
+  }
+}
 function definedOnly(env) {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== void 0 && v !== ""));
 }
@@ -5173,7 +5190,9 @@ function buildConfig(env, envFile) {
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local)) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
@@ -5189,8 +5208,10 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
+    // Only a token set by the user is part of the settings. The local server's token is never
+    // stored here: it is read and sent per request, only to its proven front (graphiti.ts asks
+    // localServerAuthorization in config/server-runtime.ts).
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path6.join)(home(env), ".claude"), "PAI_DIR"),

@@ -4519,7 +4519,8 @@ function runtimePath(stateDir) {
 }
 function lockFieldsValid(v) {
   const db = v.falkordb;
-  if (db !== void 0 && !(isObj(db) && typeof db.host === "string" && Number.isInteger(db.port) && db.port > 0 && db.port < 65536 && typeof db.secretFile === "string")) return false;
+  const tcp = (d) => typeof d.host === "string" && Number.isInteger(d.port) && d.port > 0 && d.port < 65536;
+  if (db !== void 0 && !(isObj(db) && (tcp(db) || typeof db.socket === "string") && typeof db.secretFile === "string")) return false;
   if (v.mcpTokenFile !== void 0 && typeof v.mcpTokenFile !== "string") return false;
   const ids = v.identities;
   return ids === void 0 || isObj(ids) && Object.values(ids).every((i) => i === void 0 || isIdentity(i));
@@ -4550,11 +4551,18 @@ function readRuntime(stateDir) {
 }
 function readSecretFile(file2) {
   if (file2 === void 0) return void 0;
+  let fd;
   try {
-    const text3 = (0, import_node_fs5.readFileSync)(file2, "utf8").trim();
+    fd = (0, import_node_fs5.openSync)(file2, import_node_fs5.constants.O_RDONLY | (import_node_fs5.constants.O_NOFOLLOW ?? 0));
+    const st = (0, import_node_fs5.fstatSync)(fd);
+    const uid = process.getuid?.();
+    if (!st.isFile() || (st.mode & 63) !== 0 || uid !== void 0 && st.uid !== uid) return void 0;
+    const text3 = (0, import_node_fs5.readFileSync)(fd, "utf8").trim();
     return text3 === "" ? void 0 : text3;
   } catch {
     return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
   }
 }
 function ourProcess(runtime, role) {
@@ -4568,39 +4576,98 @@ function liveServer(stateDir) {
 }
 function liveFalkorDb(stateDir) {
   const runtime = readRuntime(stateDir);
-  if (runtime?.state !== "ready" || runtime.falkordb === void 0 || !ourProcess(runtime, "db")) return void 0;
-  const password = readSecretFile(runtime.falkordb.secretFile);
-  return password === void 0 ? void 0 : { host: runtime.falkordb.host, port: runtime.falkordb.port, password };
+  const db = runtime?.falkordb;
+  if (runtime?.state !== "ready" || db === void 0 || !ourProcess(runtime, "db")) return void 0;
+  const password = readSecretFile(db.secretFile);
+  if (password === void 0) return void 0;
+  if (db.socket !== void 0) return { socket: db.socket, password };
+  return db.host === void 0 || db.port === void 0 ? void 0 : { host: db.host, port: db.port, password };
 }
 function liveServerUrl(stateDir) {
   return liveServer(stateDir)?.url;
 }
-function localServerToken(stateDir, url2, live = liveServer(stateDir)) {
-  if (live?.token === void 0) return void 0;
+function isLocalFrontUrl(url2, live) {
+  if (live === void 0) return false;
   try {
     const a = new URL(url2);
     const b = new URL(live.url);
-    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? live.token : void 0;
+    return a.protocol === "http:" && b.protocol === "http:" && a.hostname === "127.0.0.1" && b.hostname === "127.0.0.1" && a.port === b.port;
+  } catch {
+    return false;
+  }
+}
+function frontProof(token, port, nonce) {
+  return (0, import_node_crypto.createHmac)("sha256", token).update(`graphiti-memory-sync front proof
+${port}
+${nonce}`).digest("hex");
+}
+function proveFront(port, token, timeoutMs = 2e3) {
+  const nonce = (0, import_node_crypto.randomBytes)(32).toString("hex");
+  const expected = Buffer.from(frontProof(token, port, nonce), "hex");
+  return new Promise((resolve13) => {
+    const req = (0, import_node_http.request)({ host: "127.0.0.1", port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: "GET", agent: false, timeout: timeoutMs }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => {
+        body += d;
+        if (body.length > 4096) req.destroy();
+      });
+      res.on("end", () => {
+        try {
+          const proof = Buffer.from(String(JSON.parse(body).proof ?? ""), "hex");
+          resolve13(res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected));
+        } catch {
+          resolve13(false);
+        }
+      });
+      res.on("error", () => resolve13(false));
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve13(false));
+    req.once("close", () => resolve13(false));
+    req.end();
+  });
+}
+async function localServerAuthorization(stateDir, url2) {
+  let target;
+  try {
+    target = new URL(url2);
   } catch {
     return void 0;
   }
+  if (target.protocol !== "http:" || target.hostname !== "127.0.0.1") return void 0;
+  const key = `${stateDir}
+${target.origin}`;
+  const cached2 = proven.get(key);
+  if (cached2 !== void 0 && cached2.until > Date.now()) return cached2.token;
+  proven.delete(key);
+  const live = liveServer(stateDir);
+  if (live?.token === void 0 || !isLocalFrontUrl(target, live)) return void 0;
+  if (!await proveFront(Number(target.port), live.token)) return void 0;
+  proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
+  return live.token;
 }
-var import_node_fs5, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS;
+var import_node_crypto, import_node_fs5, import_node_http, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, proven;
 var init_server_runtime = __esm({
   "src/lib/config/server-runtime.ts"() {
     "use strict";
+    import_node_crypto = require("node:crypto");
     import_node_fs5 = require("node:fs");
+    import_node_http = require("node:http");
     import_node_path4 = require("node:path");
     init_fs_atomic();
     init_process_alive();
     init_process_identity();
-    RUNTIME_STATES = ["starting", "ready", "stopped", "failed"];
+    RUNTIME_STATES = ["starting", "ready", "stopping", "stopped", "failed"];
     isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
     REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
     OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
     COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
+    FRONT_PROOF_PATH = "/.well-known/graphiti-memory-sync/front-proof";
+    FRONT_PROOF_TTL_MS = 1e3;
+    STOP_NOTICE_MS = 2 * FRONT_PROOF_TTL_MS + 500;
+    proven = /* @__PURE__ */ new Map();
   }
 });
 
@@ -4634,7 +4701,7 @@ function machineFacts(env = {}) {
   return facts;
 }
 function originOf(machine, user) {
-  return `m-${(0, import_node_crypto.createHash)("sha256").update(`graphiti-memory-sync\0${machine}\0${user}`).digest("hex").slice(0, 10)}`;
+  return `m-${(0, import_node_crypto2.createHash)("sha256").update(`graphiti-memory-sync\0${machine}\0${user}`).digest("hex").slice(0, 10)}`;
 }
 function earlierDerivedOrigin(m) {
   return originOf(m.machineId ?? `host:${m.hostname}`, m.user);
@@ -4668,7 +4735,7 @@ function createOriginFile(file2, content) {
   const dir = (0, import_node_path5.join)(file2, "..");
   (0, import_node_fs6.mkdirSync)(dir, { recursive: true, mode: 448 });
   (0, import_node_fs6.chmodSync)(dir, 448);
-  const tmp = `${file2}.${process.pid}.${(0, import_node_crypto.randomBytes)(4).toString("hex")}.tmp`;
+  const tmp = `${file2}.${process.pid}.${(0, import_node_crypto2.randomBytes)(4).toString("hex")}.tmp`;
   (0, import_node_fs6.writeFileSync)(tmp, `${JSON.stringify(content, null, 2)}
 `, { mode: 384, flag: "wx" });
   try {
@@ -4696,7 +4763,7 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
   const fallback = { origin: derivedOrigin(m, claudeConfigDir), previous: [earlierDerivedOrigin(m)], file: void 0 };
   if (!isFolder(claudeConfigDir)) return fallback;
   try {
-    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
+    const created = createOriginFile(file2, { origin: `m-${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`, previous: earlier, createdAt: now().toISOString() });
     return { origin: created.origin, previous: created.previous.filter((p) => p !== created.origin), file: file2 };
   } catch {
     return fallback;
@@ -4705,12 +4772,12 @@ function originIdentity(claudeConfigDir, m = machineFacts(), now = () => /* @__P
 function ourOrigins(config2) {
   return /* @__PURE__ */ new Set([config2.origin, ...config2.previousOrigins]);
 }
-var import_node_child_process, import_node_crypto, import_node_fs6, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
+var import_node_child_process, import_node_crypto2, import_node_fs6, import_node_os2, import_node_path5, ORIGIN_NAME, ORIGIN_FILE, MACHINE_ID_FILES, facts, OriginFileError;
 var init_origin = __esm({
   "src/lib/util/origin.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    import_node_crypto = require("node:crypto");
+    import_node_crypto2 = require("node:crypto");
     import_node_fs6 = require("node:fs");
     import_node_os2 = require("node:os");
     import_node_path5 = require("node:path");
@@ -5856,7 +5923,7 @@ function toNetworkError(error62, url2) {
   return new McpNetworkError(`Network error talking to ${origin}: ${what}`, code, error62);
 }
 async function transportFor(url2) {
-  if (url2.protocol === "http:") return import_node_http.default;
+  if (url2.protocol === "http:") return import_node_http2.default;
   if (url2.protocol === "https:") {
     httpsModule ??= import("node:https");
     return httpsModule;
@@ -5925,7 +5992,8 @@ function discard(response) {
 async function sendFollowingRedirects(url2, init, maxHops = MAX_REDIRECTS) {
   let current = url2;
   for (let hop = 0; ; hop++) {
-    const response = await sendHttp(current, init);
+    const auth = init.authorize === void 0 ? {} : await init.authorize(current, init.signal);
+    const response = await sendHttp(current, { ...init, headers: { ...init.headers, ...auth } });
     const status = response.status;
     if (status !== 301 && status !== 302 && status !== 303 && status !== 307 && status !== 308) return response;
     discard(response);
@@ -5961,11 +6029,11 @@ async function sendFollowingRedirects(url2, init, maxHops = MAX_REDIRECTS) {
     current = next;
   }
 }
-var import_node_http, httpsModule, MAX_REDIRECTS, NETWORK_MESSAGES;
+var import_node_http2, httpsModule, MAX_REDIRECTS, NETWORK_MESSAGES;
 var init_http = __esm({
   "src/lib/mcp/http.ts"() {
     "use strict";
-    import_node_http = __toESM(require("node:http"), 1);
+    import_node_http2 = __toESM(require("node:http"), 1);
     init_errors2();
     MAX_REDIRECTS = 5;
     NETWORK_MESSAGES = /^(fetch failed|terminated|socket hang up|aborted|other side closed)$/i;
@@ -6250,12 +6318,12 @@ var init_sse = __esm({
 function protocolHeader(version2) {
   return version2 !== void 0 && version2 !== LEGACY_PROTOCOL_VERSION ? { "mcp-protocol-version": version2 } : {};
 }
-function answerServerRequest(request) {
-  if (request.method === "ping") return { jsonrpc: "2.0", id: request.id, result: {} };
+function answerServerRequest(request2) {
+  if (request2.method === "ping") return { jsonrpc: "2.0", id: request2.id, result: {} };
   return {
     jsonrpc: "2.0",
-    id: request.id,
-    error: { code: -32601, message: `Method not found: ${request.method}` }
+    id: request2.id,
+    error: { code: -32601, message: `Method not found: ${request2.method}` }
   };
 }
 async function httpError(response, signal, options2) {
@@ -6387,6 +6455,7 @@ var init_legacy_sse = __esm({
       async #post(connection, message2, signal) {
         const endpoint = connection.endpoint;
         const response = await sendFollowingRedirects(endpoint, {
+          authorize: this.#options.authorize,
           method: "POST",
           headers: this.#headers({ accept: "application/json, text/event-stream", "content-type": "application/json" }),
           body: JSON.stringify(message2),
@@ -6419,6 +6488,7 @@ var init_legacy_sse = __esm({
         try {
           if (signal.aborted) throw signal.reason;
           const response = await sendFollowingRedirects(url2, {
+            authorize: this.#options.authorize,
             method: "GET",
             headers: this.#headers({ accept: "text/event-stream", "cache-control": "no-cache" }),
             signal: controller.signal
@@ -6638,6 +6708,7 @@ var init_streamable = __esm({
         if (sessionId === void 0) return;
         try {
           const response = await sendFollowingRedirects(this.#endpoint, {
+            authorize: this.#options.authorize,
             method: "DELETE",
             headers: this.#headers({}, sessionId),
             signal: AbortSignal.timeout(this.#options.backgroundTimeoutMs)
@@ -6660,7 +6731,7 @@ var init_streamable = __esm({
       async #send(method, extra, body, signal) {
         const headers = this.#headers(extra);
         const sentSession = headers["mcp-session-id"] !== void 0;
-        const response = await sendFollowingRedirects(this.#endpoint, { method, headers, body, signal });
+        const response = await sendFollowingRedirects(this.#endpoint, { authorize: this.#options.authorize, method, headers, body, signal });
         if (response.url.href !== this.#endpoint.href) {
           this.#options.logger.info("mcp endpoint redirected", { from: displayUrl(this.#endpoint), to: displayUrl(response.url) });
           this.#endpoint = response.url;
@@ -6804,12 +6875,12 @@ var init_streamable = __esm({
         return void 0;
       }
       /** Answers a server-to-client request with a new POST (fire-and-forget). */
-      #answer(request) {
-        const reply = answerServerRequest(request);
-        this.#options.logger.debug("mcp server request answered", { method: request.method, ok: reply.error === void 0 });
+      #answer(request2) {
+        const reply = answerServerRequest(request2);
+        this.#options.logger.debug("mcp server request answered", { method: request2.method, ok: reply.error === void 0 });
         this.#post(reply, AbortSignal.timeout(this.#options.backgroundTimeoutMs)).then(
           (response) => discard(response),
-          (error62) => this.#options.logger.warn("mcp reply to server request failed", { method: request.method, error: error62 })
+          (error62) => this.#options.logger.warn("mcp reply to server request failed", { method: request2.method, error: error62 })
         );
       }
     };
@@ -6817,6 +6888,14 @@ var init_streamable = __esm({
 });
 
 // src/lib/mcp/client.ts
+function bearerFor(tokenFor) {
+  return async (url2) => {
+    const token = await tokenFor(url2);
+    const headers = {};
+    if (token !== void 0) headers.authorization = `Bearer ${token}`;
+    return headers;
+  };
+}
 function toToolInfo(raw) {
   if (!isRecord(raw) || typeof raw.name !== "string") return void 0;
   const tool = {
@@ -7065,7 +7144,8 @@ var init_client = __esm({
         return {
           headers: this.#headers,
           logger: this.#logger,
-          backgroundTimeoutMs: Math.min(this.#timeoutMs, BACKGROUND_TIMEOUT_MS)
+          backgroundTimeoutMs: Math.min(this.#timeoutMs, BACKGROUND_TIMEOUT_MS),
+          ...this.#options.tokenFor === void 0 ? {} : { authorize: bearerFor(this.#options.tokenFor) }
         };
       }
       /** Re-initializes unless another caller already replaced the session `generation`. */
@@ -7492,6 +7572,7 @@ var init_graphiti = __esm({
   "src/lib/graphiti/graphiti.ts"() {
     "use strict";
     init_v3();
+    init_server_runtime();
     init_escape();
     init_log();
     init_client();
@@ -7557,7 +7638,8 @@ var init_graphiti = __esm({
           ...config2.sseUrl === void 0 ? {} : { sseUrl: config2.sseUrl },
           transport: config2.transport,
           headers: config2.headers,
-          ...config2.authToken === void 0 ? {} : { authToken: config2.authToken },
+          // A token the user set goes as set; else the local server's, to its proven front only.
+          ...config2.authToken === void 0 ? { tokenFor: (url2) => localServerAuthorization(config2.stateDir, url2) } : { authToken: config2.authToken },
           timeoutMs: config2.timeoutMs,
           logger: this.logger.child({ component: "mcp" })
         });
@@ -7794,7 +7876,7 @@ function generationFromSurface(profile) {
 }
 function serverKey(url2, profile) {
   const surface = JSON.stringify([url2, profile.name, profile.version, [...profile.tools].sort(), profile.deleteEpisodeTakesGroup]);
-  return (0, import_node_crypto2.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
+  return (0, import_node_crypto3.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
 }
 async function readCache(stateDir) {
   try {
@@ -7843,7 +7925,7 @@ async function probeAndCache(graphiti, key, options2) {
   return { ...observed, source: "probe" };
 }
 async function probeSemantics(graphiti, options2) {
-  const group = `gms_probe_${(0, import_node_crypto2.randomBytes)(5).toString("hex")}`;
+  const group = `gms_probe_${(0, import_node_crypto3.randomBytes)(5).toString("hex")}`;
   const deadline = options2.now() + (options2.probeTimeoutMs ?? 12e4);
   const send = (name) => graphiti.addMemory({ name, episodeBody: PROBE_SENTENCE, groupId: group, source: "text", sourceDescription: "graphiti-memory-sync semantics probe (scratch group, cleared after)" }, options2.signal);
   const until = async (what, check2) => {
@@ -7881,11 +7963,11 @@ async function probeSemantics(graphiti, options2) {
     await graphiti.clearGroup(group, options2.signal).catch((error62) => options2.logger.warn("could not clear the semantics probe group", { group, error: error62.message }));
   }
 }
-var import_node_crypto2, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, PROBE_RETRY_MS, PROBE_BACKOFF, PROBE_SENTENCE;
+var import_node_crypto3, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, PROBE_RETRY_MS, PROBE_BACKOFF, PROBE_SENTENCE;
 var init_semantics = __esm({
   "src/lib/graphiti/semantics.ts"() {
     "use strict";
-    import_node_crypto2 = require("node:crypto");
+    import_node_crypto3 = require("node:crypto");
     import_node_path15 = require("node:path");
     init_backoff();
     init_fs_atomic();
@@ -8005,7 +8087,7 @@ var init_text = __esm({
 
 // src/lib/memory/hash.ts
 function sha256Hex2(data) {
-  const h = (0, import_node_crypto3.createHash)("sha256");
+  const h = (0, import_node_crypto4.createHash)("sha256");
   if (typeof data === "string") h.update(data, "utf8");
   else h.update(data);
   return h.digest("hex");
@@ -8021,11 +8103,11 @@ function contentHashOf(raw) {
 function fileIdOf(source2, relPath) {
   return sha256Hex2(`${source2}\0${relPath}`).slice(0, 16);
 }
-var import_node_crypto3;
+var import_node_crypto4;
 var init_hash = __esm({
   "src/lib/memory/hash.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
+    import_node_crypto4 = require("node:crypto");
     init_footer();
     init_text();
   }
@@ -8051,7 +8133,7 @@ function teamMemoryOf(source2, relPath) {
   return m === null ? void 0 : { store: m[1], path: m[2] };
 }
 function teamOrigin(store) {
-  return `t-${(0, import_node_crypto4.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
+  return `t-${(0, import_node_crypto5.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
 }
 function isTeamOrigin(origin) {
   return origin !== void 0 && /^t-[0-9a-f]{10}$/.test(origin);
@@ -8076,11 +8158,11 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto4, import_node_path16, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto5, import_node_path16, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
-    import_node_crypto4 = require("node:crypto");
+    import_node_crypto5 = require("node:crypto");
     import_node_path16 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
@@ -10187,7 +10269,7 @@ function installExitHandler() {
   });
 }
 async function attempt(stateDir, path, options2, staleMs) {
-  const token = (0, import_node_crypto5.randomBytes)(12).toString("hex");
+  const token = (0, import_node_crypto6.randomBytes)(12).toString("hex");
   const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs };
   if (options2.label !== void 0) owner.label = options2.label;
   ownTokens.add(token);
@@ -10250,11 +10332,11 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto5, import_node_fs18, import_promises3, import_node_os5, import_node_path18, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto6, import_node_fs18, import_promises3, import_node_os5, import_node_path18, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
-    import_node_crypto5 = require("node:crypto");
+    import_node_crypto6 = require("node:crypto");
     import_node_fs18 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os5 = require("node:os");
@@ -33664,7 +33746,7 @@ function priorClean(body) {
 }
 function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
-  return { contentHash: (0, import_node_crypto6.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
+  return { contentHash: (0, import_node_crypto7.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
 function isPriorEpisodeFor(episode, basename7) {
   if (parseMarker(episode.source_description) !== void 0) return false;
@@ -33673,14 +33755,14 @@ function isPriorEpisodeFor(episode, basename7) {
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
-  if ((0, import_node_crypto6.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
+  if ((0, import_node_crypto7.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto6, import_node_fs19, import_node_path21, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto7, import_node_fs19, import_node_path21, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
-    import_node_crypto6 = require("node:crypto");
+    import_node_crypto7 = require("node:crypto");
     import_node_fs19 = require("node:fs");
     import_node_path21 = require("node:path");
     init_zod();
@@ -60159,9 +60241,9 @@ var require_dynamic_policy_resolver_factory = __commonJS({
             subcommands[subcommandName] = _DynamicPolicyResolverFactory.#buildCommandPolicies(subcommand);
           }
         }
-        const request = command.policies.request ?? defaults.request;
+        const request2 = command.policies.request ?? defaults.request;
         return {
-          request,
+          request: request2,
           response: command.policies.response ?? defaults.response,
           isKeyless,
           // Mirror the raw server signals verbatim. Derivation (replica-safety,
@@ -60174,7 +60256,7 @@ var require_dynamic_policy_resolver_factory = __commonJS({
           // produces command-metadata-data.ts, so copying them unconditionally
           // would pollute the generated data with specs nothing reads
           // (~tripling the file).
-          keySpecs: request === policies_constants_1.REQUEST_POLICIES_WITH_DEFAULTS.MULTI_SHARD ? command.keySpecs : void 0,
+          keySpecs: request2 === policies_constants_1.REQUEST_POLICIES_WITH_DEFAULTS.MULTI_SHARD ? command.keySpecs : void 0,
           subcommands
         };
       }
@@ -68870,7 +68952,7 @@ var init_falkordb_episodes = __esm({
         const password = endpoint.password;
         const { createClient } = await Promise.resolve().then(() => __toESM(require_dist(), 1));
         const client = createClient({
-          socket: { host: endpoint.host, port: endpoint.port, connectTimeout: timeoutMs, reconnectStrategy: false },
+          socket: "socket" in endpoint ? { path: endpoint.socket, connectTimeout: timeoutMs, reconnectStrategy: false } : { host: endpoint.host, port: endpoint.port, connectTimeout: timeoutMs, reconnectStrategy: false },
           ...password === void 0 || password === "" ? {} : { password }
         });
         client.on("error", () => void 0);
@@ -74671,7 +74753,7 @@ function message(f) {
   return JSON.stringify(["gms-note/1", f.project, f.version, f.parent, f.path, f.origin, f.part, f.parts, f.name, f.body]);
 }
 function noteTag(key, fields) {
-  return (0, import_node_crypto7.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
+  return (0, import_node_crypto8.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
 }
 function formatNoteTag(key, fields) {
   if (!PROJECT.test(fields.project)) throw new TypeError("formatNoteTag: project must be 16 hex characters");
@@ -74699,13 +74781,13 @@ function parseNoteTag(sourceDescription) {
 function verifyNoteTag(key, fields, tag2) {
   const expected = Buffer.from(noteTag(key, fields), "hex");
   const given = Buffer.from(tag2, "hex");
-  return given.length === expected.length && (0, import_node_crypto7.timingSafeEqual)(given, expected);
+  return given.length === expected.length && (0, import_node_crypto8.timingSafeEqual)(given, expected);
 }
-var import_node_crypto7, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
+var import_node_crypto8, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
 var init_note_tag = __esm({
   "src/lib/memory/note-tag.ts"() {
     "use strict";
-    import_node_crypto7 = require("node:crypto");
+    import_node_crypto8 = require("node:crypto");
     PROJECT = /^[0-9a-f]{16}$/;
     TAG_RE = /\[gmsn:([0-9a-f]{16}):(\d{1,16}):(\d{1,16}):([A-Za-z0-9%._~!*'()-]{1,240}):([0-9a-f]{64})\]/g;
     MAX_TAGGED_PATH_CHARS = 240;
@@ -74852,7 +74934,7 @@ function remoteUrls(configText) {
   return out.map((r) => r.url);
 }
 function hashId(what) {
-  return (0, import_node_crypto8.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
+  return (0, import_node_crypto9.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
   const dotGit = (0, import_node_path26.join)(root, ".git");
@@ -74912,12 +74994,12 @@ function gitMainRoot(path) {
   }
   return (0, import_node_path26.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto8, import_node_fs23, import_node_path26;
+var import_node_child_process2, import_node_crypto9, import_node_fs23, import_node_path26;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
-    import_node_crypto8 = require("node:crypto");
+    import_node_crypto9 = require("node:crypto");
     import_node_fs23 = require("node:fs");
     import_node_path26 = require("node:path");
   }
@@ -77088,7 +77170,7 @@ var SETTINGS = [
   { group: "server", name: "GMS_SERVER_MODEL", default: "(the server's default)", description: "The LLM model name the local server extracts with; needed for an endpoint other than OpenAI." },
   { group: "server", name: "GMS_SERVER_EMBEDDER_MODEL", default: "(the server's default)", description: "The embedding model name the local server uses." },
   { group: "server", name: "GMS_SERVER_PORT", default: "(the last one if free, else any free port)", description: "Port of the local Graphiti MCP server on 127.0.0.1." },
-  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(the last one if free, else any free port)", description: "Port of the local server's FalkorDB on 127.0.0.1." },
+  { group: "server", name: "GMS_SERVER_DB_PORT", default: "(none: a private Unix socket)", description: "Set it to have the local server's FalkorDB listen on this port of 127.0.0.1 (password required) instead of its Unix socket in the 0700 run folder, which no other user can connect to." },
   { group: "server", name: "GMS_SERVER_GENERATION", default: "(the one installed last, else the newest pinned)", description: "The pinned Graphiti release the local server runs (server upgrade moves to the newest)." },
   { group: "server", name: "GMS_SERVER_DATA_DIR", default: "$XDG_DATA_HOME/graphiti-memory-sync/falkordb (~/.local/share/graphiti-memory-sync/falkordb)", description: "Where the local server's FalkorDB keeps the graph." },
   { group: "server", envOnly: true, name: "GMS_PYTHON", default: "python3", description: "The Python (3.10 or newer, with venv and pip) that builds the local server's environment." },
@@ -77269,6 +77351,14 @@ async function loadConfig(options2 = {}) {
   layer(processEnv2);
   return { ...buildConfig(env, envFile), paiEnvFile };
 }
+function sameLocalPort(url2, liveUrl) {
+  try {
+    const a = new URL(url2);
+    return ["localhost", "127.0.0.1", "[::1]"].includes(a.hostname) && a.port === new URL(liveUrl).port;
+  } catch {
+    return false;
+  }
+}
 function definedOnly(env) {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== void 0 && v !== ""));
 }
@@ -77303,7 +77393,9 @@ function buildConfig(env, envFile) {
   const localUrl = raw.MADEINOZ_KNOWLEDGE_MCP_URL === void 0 || placeholder ? liveUrl : void 0;
   if (placeholder && localUrl !== void 0) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${DEFAULT_MCP_URL} is the example's placeholder and the local server ("server start") is running: using it (${localUrl})${dbSetting === "neo4j" ? " on FalkorDB (MADEINOZ_KNOWLEDGE_DB=neo4j does not apply to it)" : ""}. Remove that line, or set your server's URL, to silence this.`);
-  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && localServerToken(stateDir, raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) === void 0 && liveUrl !== raw.MADEINOZ_KNOWLEDGE_MCP_URL) {
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local) && sameLocalPort(raw.MADEINOZ_KNOWLEDGE_MCP_URL, liveUrl)) {
+    warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} names the local server's port another way: its token goes to ${liveUrl} only (localhost and [::1] may reach another listener). Set ${liveUrl}, or unset it.`);
+  } else if (raw.MADEINOZ_KNOWLEDGE_MCP_URL !== void 0 && liveUrl !== void 0 && !isLocalFrontUrl(raw.MADEINOZ_KNOWLEDGE_MCP_URL, local)) {
     warnings.push(`MADEINOZ_KNOWLEDGE_MCP_URL=${raw.MADEINOZ_KNOWLEDGE_MCP_URL} is used, not the local server running at ${liveUrl} (server start); unset it to use the local server.`);
   }
   const db = localUrl !== void 0 && placeholder ? "falkordb" : dbSetting ?? (localUrl !== void 0 ? "falkordb" : "neo4j");
@@ -77319,8 +77411,10 @@ function buildConfig(env, envFile) {
     timeoutMs: raw.MADEINOZ_KNOWLEDGE_TIMEOUT ?? 3e4,
     retries: raw.MADEINOZ_KNOWLEDGE_RETRIES ?? 3,
     retryDeadlineMs: raw.MADEINOZ_KNOWLEDGE_RETRY_DEADLINE ?? 6e4,
-    // The local server's endpoint requires its token (server/mcp.token), sent to it and nowhere else.
-    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || localServerToken(stateDir, mcpUrl, local),
+    // Only a token set by the user is part of the settings. The local server's token is never
+    // stored here: it is read and sent per request, only to its proven front (graphiti.ts asks
+    // localServerAuthorization in config/server-runtime.ts).
+    authToken: raw.MADEINOZ_KNOWLEDGE_AUTH_TOKEN?.trim() || void 0,
     headers: parseHeaders(raw.MADEINOZ_KNOWLEDGE_HEADERS),
     stateDir,
     paiDir: dirSetting(raw.PAI_DIR, (0, import_node_path7.join)(home(env), ".claude"), "PAI_DIR"),
@@ -77487,10 +77581,10 @@ function releaseLock(stateDir, token) {
     return false;
   }
 }
-function markDirty(stateDir, request) {
+function markDirty(stateDir, request2) {
   const files = workerFiles(stateDir);
   (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs15.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs15.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
