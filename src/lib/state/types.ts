@@ -46,6 +46,10 @@ export interface EpisodeRef {
   heldAt?: string;
   /** How many facts deleting it would have taken from other episodes, when it was held. */
   heldFacts?: number;
+  /** When it was first held (`heldAt` is the last check). */
+  heldSince?: string;
+  /** Re-checks that kept it held: each doubles the wait before the next (sync/retire.ts). */
+  heldChecks?: number;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */

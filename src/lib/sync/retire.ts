@@ -31,6 +31,8 @@ import type { OnlineRun, RunContext } from './types.js';
 
 /** A held part is checked again (has the other support gone?) after this long. */
 export const HELD_RECHECK_MS = 60 * 60_000;
+/** The longest wait between two re-checks of a held part (the bound on what holding costs the server). */
+export const HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 60_000;
 /** Facts asked for per part when the server has no get_episode_entities. */
 const FACTS_PER_SEARCH = 50;
 
@@ -84,16 +86,18 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
   const current = new Set<string>();
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) current.add(ref.uuid);
   const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
+  const existing = supportChecker(ctx);
   const remove = async (refs: EpisodeRef[]): Promise<EpisodeRef[]> => {
     const keep: EpisodeRef[] = [];
     for (const ref of refs) {
       if (ref.uuid !== undefined && current.has(ref.uuid)) continue;
-      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || heldRecently(ref, ctx.now())) {
+      // A held part waits for its re-check only while the rules still guard deletes: rules learnt since (0.31.2) let it go now.
+      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || (deleteGuard(input.semantics) && heldRecently(ref, ctx.now()))) {
         keep.push(ref);
         continue;
       }
       try {
-        if (await hold(ctx, input.semantics, ref, retired, iso, out)) {
+        if (await hold(ctx, input.semantics, ref, retired, iso, out, existing)) {
           keep.push(ref);
           continue;
         }
@@ -131,14 +135,24 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
  * take a fact another live episode states, and removes the facts that rest only on retired
  * episodes instead. False: nothing to protect, delete it.
  */
-async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef, retired: ReadonlySet<string>, iso: string, out: Retired): Promise<boolean> {
+async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef, retired: ReadonlySet<string>, iso: string, out: Retired, supports: SupportChecker): Promise<boolean> {
   const uuid = ref.uuid as string;
   if (!deleteGuard(semantics)) return false;
   const facts = await factsOf(ctx, ref);
-  const lost = factsLostByDeleting(semantics, uuid, facts, retired);
+  // Support counts only from episodes that still exist: 0.29.3 and 0.31.1 keep a deleted episode's uuid in `episodes`.
+  const lost: Fact[] = [];
+  for (const fact of factsLostByDeleting(semantics, uuid, facts, retired)) {
+    for (const other of fact.episodes ?? []) {
+      if (other === uuid || retired.has(other) || !(await supports(other, fact.uuid, ref.groupId))) continue;
+      lost.push(fact);
+      break;
+    }
+  }
   if (lost.length === 0) {
     delete ref.heldAt;
+    delete ref.heldSince;
     delete ref.heldFacts;
+    delete ref.heldChecks;
     return false;
   }
   for (const fact of facts) {
@@ -146,6 +160,8 @@ async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef,
     await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
     out.factsRemoved++;
   }
+  ref.heldChecks = ref.heldAt === undefined ? 0 : (ref.heldChecks ?? 0) + 1;
+  ref.heldSince ??= iso;
   ref.heldAt = iso;
   ref.heldFacts = lost.length;
   out.held.push(ref);
@@ -161,8 +177,32 @@ async function factsOf(ctx: OnlineRun, ref: EpisodeRef): Promise<Fact[]> {
   return (await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal)).filter((f) => (f.episodes ?? []).includes(ref.uuid as string));
 }
 
+/**
+ * Whether `episode` exists and still states `fact`: get_episode_entities reads the episode node
+ * (a deleted one has none). Asked once per episode and run; where the server has no such tool,
+ * the episode counts as there (holding is the safe side).
+ */
+type SupportChecker = (episode: string, fact: string, groupId: string) => Promise<boolean>;
+
+function supportChecker(ctx: OnlineRun): SupportChecker {
+  const known = new Map<string, Promise<string[] | undefined>>();
+  return async (episode, fact, groupId) => {
+    const key = `${groupId}\u0000${episode}`;
+    let facts = known.get(key);
+    if (facts === undefined) {
+      facts = ctx.graphiti.episodeFactUuids(episode, groupId, ctx.options.signal);
+      known.set(key, facts);
+    }
+    const uuids = await facts;
+    return uuids === undefined || uuids.includes(fact);
+  };
+}
+
+/** A held part is checked again after HELD_RECHECK_MS, twice as long after each check that kept it, at most HELD_RECHECK_MAX_MS. */
 function heldRecently(ref: EpisodeRef, now: number): boolean {
-  return ref.heldAt !== undefined && now - Date.parse(ref.heldAt) < HELD_RECHECK_MS;
+  if (ref.heldAt === undefined) return false;
+  const wait = Math.min(HELD_RECHECK_MAX_MS, HELD_RECHECK_MS * 2 ** Math.min(10, ref.heldChecks ?? 0));
+  return now - Date.parse(ref.heldAt) < wait;
 }
 
 /** Every part of the record's current version is in the graph (or it has none to wait for). */

@@ -31,7 +31,7 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
-import { editOrder, readSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -219,7 +219,7 @@ interface SettleOrder {
 async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics> } | undefined> {
   try {
     await handshake; // started during the plan: its failure is this step's, with the same message
-    const read = await readSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
+    const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     if (!('probe' in read)) return { answer: Promise.resolve(read) };
     const answer = read.probe();
     answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
