@@ -164,6 +164,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
       dryRun: values['dry-run'] === true,
       force: values.force === true,
       replacePrior: values['replace-prior'] === true,
+      releaseHeld: values['release-held'] === true,
       ...(typeof values.source === 'string' ? { source: values.source } : {}),
       ...(max === undefined ? {} : { max }),
       ...(waitMs === undefined ? {} : { waitMs }),

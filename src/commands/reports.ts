@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
+import { rulesInUse } from '../lib/graphiti/semantics.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
@@ -36,7 +37,9 @@ export interface StatusReport {
    * Retired episodes kept in the graph on purpose (sync/retire.ts): this server's delete_episode
    * would also delete facts another episode still states. Absent when there are none.
    */
-  held?: { episodes: number; facts: number; why: string } | undefined;
+  held?: { episodes: number; facts: number; why: string; list: Array<{ id: string; uuid: string | undefined; since: string | undefined; facts: number }> } | undefined;
+  /** The delete rules the last sync used with this server, and why (graphiti/semantics.ts); absent before any sync reached it. */
+  rules?: { deleteRemoves: string; source: string; generation?: string | undefined; why: string; at: string } | undefined;
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -49,9 +52,16 @@ export interface StatusReport {
   nextStep?: string;
 }
 
+/** What each delete rule means for the user, in `status`. */
+const RULE_NAMES: Record<string, string> = {
+  'episode-only': 'delete_episode removes the episode only (an edit sends the new version first, then the tool removes the facts left behind)',
+  'facts-first-created': 'delete_episode also removes the facts an episode created first (an edit deletes the old version first; deletes that would take another episode\'s fact are held)',
+  'facts-unsupported': 'delete_episode removes only facts nothing else supports (an edit sends the new version first)',
+};
+
 /** Why a held episode stays, with the next step (docs/semantics.md). */
 export const HELD_WHY =
-  'deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states; they are checked again every hour, and go once nothing else states those facts. Graphiti 0.31.2 deletes only unsupported facts: `graphiti-memory-sync server upgrade` (see docs/semantics.md)';
+  'deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states (only episodes that still exist count); they are checked again after an hour, then twice as long each time (at most weekly), and go once no existing episode states those facts, or once the server is known to delete only unsupported facts (Graphiti 0.31.2: `graphiti-memory-sync server upgrade`, see docs/semantics.md). `graphiti-memory-sync sync --release-held` lets them go now, with those facts';
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
   const { state, recovered } = await loadState(config.stateDir, { readOnly: true });
@@ -68,9 +78,11 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const held = [...state.orphans, ...Object.values(state.files).flatMap((r) => r.superseded)].filter((ref) => ref.heldAt !== undefined);
+  const held = [...state.orphans.map((ref) => ({ id: `(deleted file) ${ref.name}`, ref })), ...Object.values(state.files).flatMap((r) => r.superseded.map((ref) => ({ id: `${r.id} (older version)`, ref })))].filter(({ ref }) => ref.heldAt !== undefined);
   const server = await checkHealth(config, logger);
+  const rules = await rulesInUse(config.stateDir, config.mcpUrl).catch(() => undefined);
   return {
+    ...(rules === undefined ? {} : { rules }),
     stateDir: config.stateDir,
     ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
     counts,
@@ -79,7 +91,9 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     failures,
     skipped,
     orphansToDelete: state.orphans.filter((ref) => ref.heldAt === undefined).length,
-    ...(held.length === 0 ? {} : { held: { episodes: held.length, facts: held.reduce((n, ref) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY } }),
+    ...(held.length === 0
+      ? {}
+      : { held: { episodes: held.length, facts: held.reduce((n, { ref }) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY, list: held.map(({ id, ref }) => ({ id, uuid: ref.uuid, since: ref.heldSince ?? ref.heldAt, facts: ref.heldFacts ?? 0 })) } }),
     teamMemory: teamMemoryByStore(Object.values(state.files)),
     ...(config.unsyncedMemoryFolders.length === 0 ? {} : { unsyncedMemory: config.unsyncedMemoryFolders }),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
@@ -113,7 +127,12 @@ export function formatStatus(s: StatusReport): string {
   for (const u of s.unsyncedMemory ?? []) {
     lines.push(`Not synced: ${u.dir}, where Claude Code keeps the memory of ${u.project} (autoMemoryDirectory in ${u.settingsFile}, a checked-in file: a repository does not choose which of your folders go to the graph). To sync it, set the same autoMemoryDirectory in ${join(u.project, '.claude', 'settings.local.json')}.`);
   }
-  if (s.held !== undefined) lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
+  if (s.rules !== undefined) lines.push(`Server rules: ${RULE_NAMES[s.rules.deleteRemoves] ?? s.rules.deleteRemoves}${s.rules.generation === undefined ? '' : ` (graphiti-core ${s.rules.generation})`}, because ${s.rules.why} (docs/semantics.md; MADEINOZ_KNOWLEDGE_SERVER_RULES pins them)`);
+  if (s.held !== undefined) {
+    lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
+    for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);
+    if (s.held.list.length > 20) lines.push(`  … and ${s.held.list.length - 20} more (status --json lists all)`);
+  }
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);

@@ -40,6 +40,8 @@ export interface RetireInput {
   semantics: ServerSemantics;
   /** Origins of shared sources: their older versions always wait for the replacement. */
   sharedOrigins: ReadonlySet<string>;
+  /** `sync --release-held`: held parts are deleted now, unguarded (the user asked). */
+  releaseHeld?: boolean;
 }
 
 export interface Retired {
@@ -92,12 +94,14 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
     for (const ref of refs) {
       if (ref.uuid !== undefined && current.has(ref.uuid)) continue;
       // A held part waits for its re-check only while the rules still guard deletes: rules learnt since (0.31.2) let it go now.
-      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || (deleteGuard(input.semantics) && heldRecently(ref, ctx.now()))) {
+      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || (deleteGuard(input.semantics) && input.releaseHeld !== true && heldRecently(ref, ctx.now()))) {
         keep.push(ref);
         continue;
       }
       try {
-        if (await hold(ctx, input.semantics, ref, retired, iso, out, existing)) {
+        const release = input.releaseHeld === true && ref.heldAt !== undefined;
+        if (release) ctx.logger.info('letting a held episode go on request (sync --release-held)', { uuid: ref.uuid, facts: ref.heldFacts });
+        if (!release && (await hold(ctx, input.semantics, ref, retired, iso, out, existing))) {
           keep.push(ref);
           continue;
         }
@@ -230,7 +234,7 @@ export function retiredWaiting(ctx: RunContext): boolean {
 }
 
 /** Retired parts that need the server this run (held ones only when due for a re-check). */
-export function retiredDue(state: SyncState, now: number): boolean {
-  const due = (ref: EpisodeRef) => !heldRecently(ref, now);
+export function retiredDue(state: SyncState, now: number, releaseHeld = false): boolean {
+  const due = (ref: EpisodeRef) => releaseHeld || !heldRecently(ref, now);
   return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }

@@ -106,7 +106,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
   let graphiti: GraphitiClient | undefined;
   let handshake: Handshake | undefined;
-  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding) })) {
+  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) {
     graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
     handshake = startHandshake(graphiti, options.signal);
   }
@@ -175,7 +175,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
  */
 async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
   // Nothing retired: the delete rule cannot change what happens, so a probe still running is not waited for.
-  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await run.semantics, sharedOrigins: run.sharedOrigins } : undefined;
+  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await run.semantics, sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
   if (order !== undefined && editOrder(order.semantics) === 'break-before-make') {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
@@ -233,12 +233,12 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 
 /** After the plan: the run goes online when it has files to send or the state holds work for the server. */
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding);
+  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
 /** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list. */
-function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean): boolean {
-  if (retiredDue(state, now) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
+function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean, releaseHeld: boolean): boolean {
+  if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
   return waitingMarkers(state, rebuilding, sharedOriginsIn(config, state)).size > 0;
 }
 
