@@ -75,6 +75,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
       if (oldestPending === undefined || since < oldestPending.since) oldestPending = { id: record.id, since };
     }
     if (record.status === 'failed') failures.push({ id: record.id, reason: record.lastError ?? 'unknown' });
+    else if (record.failedVersion !== undefined) failures.push({ id: record.id, reason: `its new version was not stored (${record.failedVersion.error}); the previous version was sent again, so the note stays in the graph. Change the file, or run "graphiti-memory-sync sync --force", to try the new text again` });
     if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -123,3 +123,40 @@ describe('held episodes end', () => {
     expect((await collectStatus(box.config(), nullLogger)).held).toBeUndefined();
   });
 });
+
+describe('no note disappears while it is being replaced', () => {
+  it('0.31.1 deletes the old version first; a new version dropped past its re-sends gives the note its old version back, and --force tries the new text again', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_1 });
+    // A quick drop verdict: the group's patience is at most this (a real queue's is seconds to minutes).
+    box = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '300' });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    await settle();
+    expect(facts()).toContain('Kafka feeds Postgres nightly.');
+    // The new version is dropped every time it is sent: once, and on each of its 3 re-sends.
+    server.setOptions({ faults: { dropNames: ['Zephyr bus', 'Zephyr bu', 'Zephyr b', 'Zephyr'] } });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    for (let i = 0; i < 8 && server.calls.filter((c) => c.tool === 'add_memory').length < 6; i++) await settle();
+    await settle();
+    const adds = server.calls.filter((c) => c.tool === 'add_memory' && !inProbe(c)).map((c) => String(c.args.episode_body));
+    // v1, then v2 four times (all dropped), then v1's text again.
+    expect(adds.filter((b) => b.includes('Glacier'))).toHaveLength(4);
+    expect(adds.at(-1)).toContain('Postgres nightly');
+    expect(facts()).toContain('Kafka feeds Postgres nightly.');
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(server.episodes('main').map((e) => e.content)).toEqual([expect.stringContaining('Postgres nightly')]);
+    const status = await collectStatus(box.config(), nullLogger);
+    expect(status.failures).toEqual([{ id: expect.stringContaining('z.md'), reason: expect.stringContaining('previous version was sent again') }]);
+    // Not retried by itself: the next run sends nothing.
+    const before = server.calls.filter((c) => c.tool === 'add_memory').length;
+    await settle();
+    expect(server.calls.filter((c) => c.tool === 'add_memory').length).toBe(before);
+    // --force tries the new text again (the server takes it now).
+    await runSync(box.config(), { waitMs: 5000, force: true });
+    await server.whenIdle();
+    await settle();
+    expect(facts()).toContain('Zephyr archives to Glacier.');
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(facts()).not.toContain('Kafka feeds Postgres nightly.');
+    expect((await collectStatus(box.config(), nullLogger)).failures).toEqual([]);
+  });
+});

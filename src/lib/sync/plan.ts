@@ -13,7 +13,7 @@ import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
-import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
+import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
 export interface PlanInput {
@@ -121,6 +121,11 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   if (read.kind === 'gone') return { kind: 'gone', ...(reset ? { record: base as FileRecord } : {}) };
   if (read.kind === 'failed') return outcome('failed', read.reason);
   const { raw, hash } = read;
+  if (base?.failedVersion !== undefined) {
+    // The older version was sent again after this text could not be stored (restore.ts): not retried until the file changes or --force.
+    if (!force && base.failedVersion.hash === hash) return restoredVersion(input, base, file);
+    base = { ...base, hash: undefined }; // a new text (or --force): a new version replaces the restored one
+  }
   if (base !== undefined && base.hash === hash && !needsDrafts) {
     // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
@@ -160,6 +165,16 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew };
+}
+
+/** A file whose older version was restored (restore.ts): its parts are sent from their kept text until confirmed. */
+async function restoredVersion(input: PlanInput, base: FileRecord, file: ScannedFile): Promise<Verdict> {
+  const record = { ...base, mtimeMs: file.mtimeMs, size: file.size };
+  const unsent = record.episodes.filter((ref) => ref.sentAt === undefined && ref.uuid === undefined);
+  if (unsent.length === 0) return { kind: 'unchanged', record, changed: !sameStat(base, file), redactions: {} };
+  const drafts = await keptDrafts(input.config.stateDir, unsent);
+  if (drafts === undefined) return { kind: 'unchanged', record, changed: true, redactions: {} };
+  return { kind: 'send', record, drafts: [...drafts.values()], redactions: {} };
 }
 
 /** --force gives a file the server rejected or kept dropping a fresh set of attempts. */

@@ -25,6 +25,7 @@ import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type Ser
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
 import { retiredEpisodeUuids } from '../state/retired.js';
+import { partMarker } from '../memory/episode.js';
 import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
 import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
@@ -122,9 +123,12 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
     if (record.superseded.length === 0) continue;
     const confirmed = currentVersionConfirmed(record);
     if (!confirmed && !(breakFirst && !isSharedRecord(record, input.sharedOrigins))) continue;
-    const before = record.superseded.length;
+    const before = record.superseded;
     record.superseded = await remove(record.superseded);
-    if (!confirmed && record.superseded.length < before) record.bridgingSince ??= iso;
+    if (!confirmed && record.superseded.length < before.length) {
+      record.bridgingSince ??= iso;
+      keepBridge(record, before.filter((ref) => !record.superseded.includes(ref)));
+    }
     await ctx.ledger.journal([record]);
   }
   if (state.orphans.length > 0) {
@@ -207,6 +211,22 @@ function heldRecently(ref: EpisodeRef, now: number): boolean {
   if (ref.heldAt === undefined) return false;
   const wait = Math.min(HELD_RECHECK_MAX_MS, HELD_RECHECK_MS * 2 ** Math.min(10, ref.heldChecks ?? 0));
   return now - Date.parse(ref.heldAt) < wait;
+}
+
+/**
+ * Remembers the newest of the older versions deleted before this one is in (`bridgedFrom`): if
+ * this one cannot be stored, that one is sent again (sync/restore.ts). Its parts share a content
+ * hash in their marker; the newest is last (plan.ts appends each replaced version).
+ */
+function keepBridge(record: FileRecord, deleted: EpisodeRef[]): void {
+  const versionOf = (ref: EpisodeRef) => partMarker(ref)?.hash;
+  const newest = versionOf(deleted.at(-1) as EpisodeRef);
+  const parts = deleted.filter((ref) => versionOf(ref) === newest && ref.uuid !== undefined);
+  if (parts.length === 0) return;
+  const kept = record.bridgedFrom ?? [];
+  // A newer deleted version replaces an older one kept before.
+  const same = kept.length > 0 && versionOf(kept[0] as EpisodeRef) === newest;
+  record.bridgedFrom = [...(same ? kept : []), ...parts.map((ref) => ({ ...ref }))];
 }
 
 /** Every part of the record's current version is in the graph (or it has none to wait for). */

@@ -50,6 +50,8 @@ import { mayNeedServer, startHandshake, type Handshake } from './early-handshake
 import { anythingRetired, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
+import { restoreFailedBridges } from './restore.js';
+import { keepText, pruneKeptText } from '../state/kept-text.js';
 import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 import { migrateStateOrigins } from './origin-migration.js';
@@ -158,6 +160,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
       semantics = await learned.answer;
     }
   } finally {
+    if (changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
     state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
     if (changed) await ctx.ledger.save();
     else await ctx.ledger.journalLastRun();
@@ -174,6 +177,8 @@ async function run(input: RunInput): Promise<SyncSummary> {
  * replacements are sent; make-before-break sends first and deletes once they are confirmed.
  */
 async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
+  // A new version that failed after its old one was deleted first: the old one goes out again (restore.ts).
+  await restoreFailedBridges(ctx);
   // Nothing retired: the delete rule cannot change what happens, so a probe still running is not waited for.
   const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await run.semantics, sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
   if (order !== undefined && editOrder(order.semantics) === 'break-before-make') {
@@ -191,6 +196,8 @@ async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
 async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
   const { options } = ctx;
   const jobs = sendable(ctx.outgoing, ready, options.max);
+  // The text as sent, so that a version deleted before its replacement is stored can be sent again (restore.ts).
+  await keepText(ctx.config.stateDir, jobs.flatMap((job) => [...job.drafts.values()])).catch((error: unknown) => ctx.logger.warn('could not keep the text of the versions sent', { error: (error as Error).message }));
   const result = await sendParts({
     jobs,
     graphiti: ctx.graphiti,
@@ -240,6 +247,11 @@ function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
 function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean, releaseHeld: boolean): boolean {
   if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
   return waitingMarkers(state, rebuilding, sharedOriginsIn(config, state)).size > 0;
+}
+
+/** The parts whose sent text stays kept (state/kept-text.ts): every version the state still knows. */
+function keptMarkers(state: SyncState): string[] {
+  return [...everyPart(state), ...Object.values(state.files).flatMap((r) => r.bridgedFrom ?? [])].map((ref) => ref.marker);
 }
 
 /** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */
