@@ -238,6 +238,7 @@ async function commandContext(config: Config, values: Record<string, string | bo
     return EXIT_NO_PROJECT;
   }
   // stdout is exactly what the hook injects; what was left out, and an empty block's next step, go to stderr.
+  if (result.keptBetweenVersions !== undefined) io.stderr(`kept the last good block: ${result.keptBetweenVersions} note(s) of this project are between their old and new version in the graph (docs/semantics.md); it is rebuilt once they are in\n`);
   if (result.text === '') {
     const { emptyContextHint } = await import('./commands/messages.js');
     io.stderr(`${emptyContextHint({ projectName: result.project.name, refreshed: refresh, builtAt: result.builtAt, omitted: result.omitted?.length ?? 0 })}\n`);

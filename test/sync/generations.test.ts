@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { SEMANTICS_FILE } from '../../src/lib/graphiti/semantics.js';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { loadNotesBetweenVersions } from '../../src/lib/sync/between-versions.js';
+import { loadNotesBetweenVersions } from '../../src/lib/state/between-versions.js';
 import { collectStatus } from '../../src/commands/reports.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
