@@ -106,20 +106,12 @@ async function run(input: RunInput): Promise<SyncSummary> {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
-  let graphiti: GraphitiClient | undefined;
-  let handshake: Handshake | undefined;
-  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) {
-    graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
-    handshake = startHandshake(graphiti, options.signal);
-  }
-  let plan: Plan;
-  try {
-    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString() });
-  } catch (error) {
-    handshake?.cancel();
-    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
+  const connection = new RunConnection(config, options, logger);
+  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
+  const plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString() }).catch(async (error: unknown) => {
+    await connection.close();
     throw error;
-  }
+  });
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
   const ctx: RunContext = {
@@ -136,39 +128,80 @@ async function run(input: RunInput): Promise<SyncSummary> {
     outgoing: plan.outgoing,
   };
   if (input.lock === undefined) return summarize(ctx, plan);
-
-  let changed = plan.changed || migratedOrigins > 0;
-  let semantics: ResolvedSemantics | undefined;
-  try {
-    if (needsServer(ctx, input.rebuilding)) {
-      changed = true;
-      graphiti ??= options.graphiti ?? new GraphitiClient(config, { logger });
-      const online: OnlineRun = { ...ctx, graphiti };
-      const learned = await learnSemantics(online, handshake?.profile);
-      if (learned === undefined) return summarize(ctx, plan);
-      applyLeftInFlight(leftInFlight(state, startedAt));
-      const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
-      const sharedOrigins = sharedOriginsIn(config, state);
-      const order: SettleOrder = { semantics: learned.answer, sharedOrigins };
-      const prior = priorMigration(ctx, plannedAdds);
-      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
-        await ctx.ledger.save();
-        await settle(online, order);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: false }, order, options.waitMs ?? 0);
-      }
-      // A probe still running finishes (and is cached) before the run reports what the server deletes.
-      semantics = await learned.answer;
-    }
-  } finally {
-    if (changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
-    if (changed) await ctx.ledger.save();
-    else await ctx.ledger.journalLastRun();
-    await ctx.ledger.close();
-    handshake?.cancel(); // started early for a plan that found nothing for the server: no retries left behind
-    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
-  }
+  const online = needsServer(ctx, input.rebuilding);
+  const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
+    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0, startedAt, connection }),
+  );
   return summarize(ctx, plan, semantics);
+}
+
+/**
+ * The phases that need the server, once the plan says the run goes online: what the server
+ * deletes, what earlier runs left in flight, reconcile, settle, and `--wait`. The server's rules
+ * when they are known (undefined: the server could not be reached).
+ */
+async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, connection: RunConnection, startedAt: number): Promise<ResolvedSemantics | undefined> {
+  const { config, options, state } = online;
+  const learned = await learnSemantics(online, connection.profile);
+  if (learned === undefined) return undefined;
+  applyLeftInFlight(leftInFlight(state, startedAt));
+  const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
+  const sharedOrigins = sharedOriginsIn(config, state);
+  const order: SettleOrder = { semantics: learned.answer, sharedOrigins };
+  const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior: priorMigration(online, plannedAdds) };
+  if (await reconcileWithGraph(online, first)) {
+    await online.ledger.save();
+    await settle(online, order);
+    // The wait's passes go on from the first one (what it covered), paced by the schedule.
+    if ((options.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options.waitMs ?? 0);
+  }
+  // A probe still running finishes (and is cached) before the run reports what the server deletes.
+  return learned.answer;
+}
+
+/** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
+async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; connection: RunConnection }): Promise<void> {
+  const { config, state } = ctx;
+  if (end.changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
+  if (end.changed) await ctx.ledger.save();
+  else await ctx.ledger.journalLastRun();
+  await ctx.ledger.close();
+  await end.connection.close(); // a handshake started early for a plan that found nothing for the server: no retries left behind
+}
+
+/**
+ * The run's connection to the server: opened early when the scan says the run may go online
+ * (early-handshake.ts), else when it does; closed once, if it is ours (not the caller's client).
+ */
+class RunConnection {
+  #graphiti: GraphitiClient | undefined;
+  #handshake: Handshake | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly options: SyncOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  startEarly(): void {
+    this.#handshake = startHandshake(this.client(), this.options.signal);
+  }
+
+  client(): GraphitiClient {
+    this.#graphiti ??= this.options.graphiti ?? new GraphitiClient(this.config, { logger: this.logger });
+    return this.#graphiti;
+  }
+
+  /** The early handshake's tool surface, when one was started. */
+  get profile(): Promise<ServerProfile> | undefined {
+    return this.#handshake?.profile;
+  }
+
+  async close(): Promise<void> {
+    this.#handshake?.cancel();
+    if (this.options.graphiti === undefined) await this.#graphiti?.close().catch(() => undefined);
+  }
 }
 
 /**
