@@ -79,7 +79,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const held = [...state.orphans.map((ref) => ({ id: `(deleted file) ${ref.name}`, ref })), ...Object.values(state.files).flatMap((r) => r.superseded.map((ref) => ({ id: `${r.id} (older version)`, ref })))].filter(({ ref }) => ref.heldAt !== undefined);
+  const held = [...Object.values(state.files).flatMap((r) => r.superseded.map((ref) => ({ id: `${r.id} (older version)`, ref }))), ...state.orphans.map((ref) => ({ id: `(deleted file) ${ref.name}`, ref }))].filter(({ ref }) => ref.heldAt !== undefined);
   const server = await checkHealth(config, logger);
   const rules = await rulesInUse(config.stateDir, config.mcpUrl).catch(() => undefined);
   return {

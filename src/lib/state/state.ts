@@ -42,6 +42,11 @@ export function everyPart(state: SyncState, options: { chased?: boolean } = {}):
   return [...Object.values(state.files).flatMap((r) => (verdict(r) ? r.superseded : [...r.episodes, ...r.superseded])), ...state.orphans];
 }
 
+/** Every retired part: older versions of files that still exist, then the orphans (parts of deleted files, duplicate copies). */
+export function retiredParts(state: SyncState): EpisodeRef[] {
+  return [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+}
+
 /**
  * When a part was queued: the server's reply (`queuedAt`), else when it went out (a reply not yet
  * journaled); NaN when it was never sent. The confirmation clock and the drop evidence start here.

@@ -22,7 +22,7 @@ import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episode
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
-import { everyPart, queuedTime, type EpisodeRef, type SyncState } from '../state/state.js';
+import { everyPart, queuedTime, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, sampleCap, sampleDue, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
 import { asCurrentOrigin } from './origin-migration.js';
@@ -60,7 +60,7 @@ export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrig
   const wantListed = (ref: EpisodeRef) => {
     if (!waiting.has(ref.groupId)) waiting.set(ref.groupId, new Set());
   };
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retired = retiredParts(state);
   // A part never sent is in the graph only if the state was lost, if it is an older version come
   // back (a revert A → B → A, a file re-created) whose episode is still to be deleted, or if a
   // co-owner of a shared source sent the same version first.

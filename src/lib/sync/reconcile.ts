@@ -17,7 +17,7 @@
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
-import { everyPart, queuedTime, sentTime, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
+import { everyPart, queuedTime, retiredParts, sentTime, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
 import { paceAfterListing } from './schedule.js';
@@ -116,7 +116,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
 
   // Older versions and deleted files whose uuid we did not know yet.
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retired = retiredParts(state);
   for (const ref of retired) {
     if (ref.uuid !== undefined) continue;
     const key = visibleKey(ref.groupId, ref.marker);

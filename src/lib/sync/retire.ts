@@ -26,6 +26,7 @@ import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
 import { retiredEpisodeUuids } from '../state/retired.js';
 import { partMarker } from '../memory/episode.js';
+import { backoffDelay, type Backoff } from '../util/backoff.js';
 import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
 import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
@@ -34,6 +35,7 @@ import type { OnlineRun, RunContext } from './types.js';
 export const HELD_RECHECK_MS = 60 * 60_000;
 /** The longest wait between two re-checks of a held part (the bound on what holding costs the server). */
 export const HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 60_000;
+const HELD_RECHECKS: Backoff = { initialMs: HELD_RECHECK_MS, maxMs: HELD_RECHECK_MAX_MS, low: 1, high: 1 };
 /** Facts asked for per part when the server has no get_episode_entities. */
 const FACTS_PER_SEARCH = 50;
 
@@ -209,8 +211,7 @@ function supportChecker(ctx: OnlineRun): SupportChecker {
 /** A held part is checked again after HELD_RECHECK_MS, twice as long after each check that kept it, at most HELD_RECHECK_MAX_MS. */
 function heldRecently(ref: EpisodeRef, now: number): boolean {
   if (ref.heldAt === undefined) return false;
-  const wait = Math.min(HELD_RECHECK_MAX_MS, HELD_RECHECK_MS * 2 ** Math.min(10, ref.heldChecks ?? 0));
-  return now - Date.parse(ref.heldAt) < wait;
+  return now - Date.parse(ref.heldAt) < backoffDelay(HELD_RECHECKS, (ref.heldChecks ?? 0) + 1);
 }
 
 /**
