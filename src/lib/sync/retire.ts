@@ -129,7 +129,7 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
     record.superseded = await remove(record.superseded);
     if (!confirmed && record.superseded.length < before.length) {
       record.bridgingSince ??= iso;
-      keepBridge(record, before.filter((ref) => !record.superseded.includes(ref)));
+      keepBridge(record, before.filter((ref) => out.deleted.includes(ref)));
     }
     await ctx.ledger.journal([record]);
   }
