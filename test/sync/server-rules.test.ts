@@ -81,6 +81,28 @@ describe('rules that follow the server behind an address', () => {
     expect(facts()).toContain('Kafka feeds Postgres nightly.');
     expect((await collectStatus(box.config(), nullLogger)).held).toBeUndefined();
   });
+
+  it('a server that restarts during a run (as 0.31.1, where 0.31.2 was probed) gets the cautious rules for the rest of it', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    expect((await settle()).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    // Once the new version has been listed (make before break: the old one is still there), the server is swapped.
+    let sent = false;
+    const swapOnce = (c: { tool: string; args: Record<string, unknown> }) => {
+      if (c.tool === 'add_memory' && String(c.args.episode_body).includes('Glacier')) sent = true;
+      if (!sent || c.tool !== 'get_episodes') return;
+      server.events.off('call', swapOnce);
+      server.setOptions(V0_31_1);
+      void server.restart();
+    };
+    server.events.on('call', swapOnce);
+    await settle();
+    await settle();
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(server.episodes('main').some((e) => e.content.includes('Glacier'))).toBe(true);
+  });
 });
 
 describe('held episodes end', () => {

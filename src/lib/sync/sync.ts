@@ -31,7 +31,7 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
-import { editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { CAUTIOUS_SEMANTICS, editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -147,7 +147,7 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
   applyLeftInFlight(leftInFlight(state, startedAt));
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
   const sharedOrigins = sharedOriginsIn(config, state);
-  const order: SettleOrder = { semantics: learned.answer, sharedOrigins };
+  const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions };
   const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior: priorMigration(online, plannedAdds) };
   if (await reconcileWithGraph(online, first)) {
     await online.ledger.save();
@@ -213,7 +213,7 @@ async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
   // A new version that failed after its old one was deleted first: the old one goes out again (restore.ts).
   await restoreFailedBridges(ctx);
   // Nothing retired: the delete rule cannot change what happens, so a probe still running is not waited for.
-  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await run.semantics, sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
+  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await rulesNow(ctx, run), sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
   if (order !== undefined && editOrder(order.semantics) === 'break-before-make') {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
@@ -249,6 +249,20 @@ async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolea
 interface SettleOrder {
   semantics: Promise<ResolvedSemantics>;
   sharedOrigins: ReadonlySet<string>;
+  /** MCP sessions opened when the rules were read: a later one means the server may have restarted since (as another build). */
+  sessions: number;
+}
+
+/**
+ * The rules for this settle: those read at the start of the run, unless the server forgot our
+ * session since (a restart, perhaps as another build behind the same address): then the cautious
+ * ones, as for a server whose rules are unknown (graphiti/semantics.ts). A pinned setting stays.
+ */
+async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSemantics> {
+  const rules = await run.semantics;
+  if (rules.source === 'setting' || ctx.graphiti.client.sessionsOpened <= run.sessions) return rules;
+  ctx.logger.warn('the Graphiti server forgot our session during the run (a restart?); deleting by the cautious rules until its rules are known again');
+  return { ...CAUTIOUS_SEMANTICS, source: 'assumed', why: 'the server restarted during the run and may be another build' };
 }
 
 /**
@@ -256,14 +270,15 @@ interface SettleOrder {
  * Undefined: unreachable. A probe runs beside the run (settle waits for it only when something is
  * to be deleted): it waits for the server to process two episodes, which a first run's sends need not.
  */
-async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics> } | undefined> {
+async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number } | undefined> {
   try {
     await handshake; // started during the plan: its failure is this step's, with the same message
     const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
-    if (!('probe' in read)) return { answer: Promise.resolve(read) };
+    const sessions = ctx.graphiti.client.sessionsOpened;
+    if (!('probe' in read)) return { answer: Promise.resolve(read), sessions };
     const answer = read.probe();
     answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
-    return { answer };
+    return { answer, sessions };
   } catch (error) {
     if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
     ctx.server.markDown(error);
