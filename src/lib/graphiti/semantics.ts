@@ -253,13 +253,13 @@ async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting
   if (recent.length >= MAX_PROBES) return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and its ${MAX_PROBES} probes of the last 30 days are spent (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
   const last = recent.at(-1);
   if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
-  if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
   return { probe: () => probeAndCache(graphiti, fingerprint, options, now, changed) };
 }
 
 /** Probes once and caches the outcome; opens the sentinel that later runs check the answer against. */
 async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined): Promise<ResolvedSemantics> {
   const { stateDir, url } = options;
+  if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
   const outcome = await probeSemantics(graphiti, {
     url,
     signal: options.signal,
