@@ -168,6 +168,7 @@ async function commandSync(config: Config, values: Record<string, string | boole
       dryRun: values['dry-run'] === true,
       force: values.force === true,
       replacePrior: values['replace-prior'] === true,
+      releaseHeld: values['release-held'] === true,
       ...(typeof values.source === 'string' ? { source: values.source } : {}),
       ...(max === undefined ? {} : { max }),
       ...(waitMs === undefined ? {} : { waitMs }),
@@ -241,6 +242,7 @@ async function commandContext(config: Config, values: Record<string, string | bo
     return EXIT_NO_PROJECT;
   }
   // stdout is exactly what the hook injects; what was left out, and an empty block's next step, go to stderr.
+  if (result.keptBetweenVersions !== undefined) io.stderr(`kept the last good block: ${result.keptBetweenVersions} note(s) of this project are between their old and new version in the graph (docs/semantics.md); it is rebuilt once they are in\n`);
   if (result.text === '') {
     const { emptyContextHint } = await import('./commands/messages.js');
     io.stderr(`${emptyContextHint({ projectName: result.project.name, refreshed: refresh, builtAt: result.builtAt, omitted: result.omitted?.length ?? 0 })}\n`);

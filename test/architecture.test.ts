@@ -151,6 +151,21 @@ export const OWNED_RULES: OwnedRule[] = [
     pattern: /\benv\??\.(?:MADEINOZ_|GMS_|OPENAI_|PAI_DIR\b|CLAUDE_CONFIG_DIR\b)|\benv\[\s*['"](?:MADEINOZ_|GMS_|OPENAI_|PAI_DIR|CLAUDE_CONFIG_DIR)/,
     sample: 'if (env.GMS_WORKER_DISABLED === "1") return;',
   },
+  {
+    // issue 43: it was written inline four times (listing, reconcile twice, schedule).
+    rule: 'when a part was queued (its reply, else when it went out) and when it was sent',
+    owner: ['src/lib/state/state.ts'],
+    // A part's fields (ref.queuedAt ?? ref.sentAt); pace.ts's own Sighting default is not this rule.
+    pattern: /\b\w+\.queuedAt\s*\?\?\s*\w+\.sentAt\b|\b\w+\.sentAt\s*\?\?\s*\w+\.queuedAt\b/,
+    sample: "const since = Date.parse(ref.queuedAt ?? ref.sentAt ?? '');",
+  },
+  {
+    // issue 43: three helpers listed every part (allRefs, everyPart, allParts); two the retired ones.
+    rule: "every part of the state, or every retired one (a list that ends with the orphans)",
+    owner: ['src/lib/state/state.ts'],
+    pattern: /\.\.\.\s*\w+\.orphans\s*\]/,
+    sample: 'return [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];',
+  },
 ];
 
 function srcFiles(): string[] {

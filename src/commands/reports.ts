@@ -5,6 +5,7 @@ import { readNoteKey } from '../lib/state/note-key.js';
 import { readPulled } from '../lib/state/pulled.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
+import { rulesInUse } from '../lib/graphiti/semantics.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
@@ -41,7 +42,9 @@ export interface StatusReport {
    * Retired episodes kept in the graph on purpose (sync/retire.ts): this server's delete_episode
    * would also delete facts another episode still states. Absent when there are none.
    */
-  held?: { episodes: number; facts: number; why: string } | undefined;
+  held?: { episodes: number; facts: number; why: string; list: Array<{ id: string; uuid: string | undefined; since: string | undefined; facts: number }> } | undefined;
+  /** The delete rules the last sync used with this server, and why (graphiti/semantics.ts); absent before any sync reached it. */
+  rules?: { deleteRemoves: string; source: string; generation?: string | undefined; why: string; at: string } | undefined;
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -60,9 +63,16 @@ export interface StatusReport {
   pull?: { linked: boolean; held: number; keyProblem?: string };
 }
 
+/** What each delete rule means for the user, in `status`. */
+const RULE_NAMES: Record<string, string> = {
+  'episode-only': 'delete_episode removes the episode only (an edit sends the new version first, then the tool removes the facts left behind)',
+  'facts-first-created': 'delete_episode also removes the facts an episode created first (an edit deletes the old version first; deletes that would take another episode\'s fact are held)',
+  'facts-unsupported': 'delete_episode removes only facts nothing else supports (an edit sends the new version first)',
+};
+
 /** Why a held episode stays, with the next step (docs/semantics.md). */
 export const HELD_WHY =
-  'deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states; they are checked again every hour, and go once nothing else states those facts. Graphiti 0.31.2 deletes only unsupported facts: `graphiti-memory-sync server upgrade` (see docs/semantics.md)';
+  'deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states (only episodes that still exist count); they are checked again after an hour, then twice as long each time (at most weekly), and go once no existing episode states those facts, or once the server is known to delete only unsupported facts (Graphiti 0.31.2: `graphiti-memory-sync server upgrade`, see docs/semantics.md). `graphiti-memory-sync sync --release-held` lets them go now, with those facts';
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
   const { state, recovered } = await loadState(config.stateDir, { readOnly: true });
@@ -76,10 +86,11 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
       if (oldestPending === undefined || since < oldestPending.since) oldestPending = { id: record.id, since };
     }
     if (record.status === 'failed') failures.push({ id: record.id, reason: record.lastError ?? 'unknown' });
+    else if (record.failedVersion !== undefined) failures.push({ id: record.id, reason: `its new version was not stored (${record.failedVersion.error}); the previous version was sent again, so the note stays in the graph. Change the file, or run "graphiti-memory-sync sync --force", to try the new text again` });
     if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const held = [...state.orphans, ...Object.values(state.files).flatMap((r) => r.superseded)].filter((ref) => ref.heldAt !== undefined);
+  const held = [...Object.values(state.files).flatMap((r) => r.superseded.map((ref) => ({ id: `${r.id} (older version)`, ref }))), ...state.orphans.map((ref) => ({ id: `(deleted file) ${ref.name}`, ref }))].filter(({ ref }) => ref.heldAt !== undefined);
   const server = await checkHealth(config, logger);
   const ledger = await readPulled(config.stateDir);
   const conflicts = ledger.copies.filter((c) => existsSync(c.copy)).map((c) => ({ file: c.file, copy: c.copy, origin: c.origin, reason: c.reason }));
@@ -90,7 +101,9 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   } catch (error) {
     keyProblem = (error as Error).message;
   }
+  const rules = await rulesInUse(config.stateDir, config.mcpUrl).catch(() => undefined);
   return {
+    ...(rules === undefined ? {} : { rules }),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -101,7 +114,9 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     failures,
     skipped,
     orphansToDelete: state.orphans.filter((ref) => ref.heldAt === undefined).length,
-    ...(held.length === 0 ? {} : { held: { episodes: held.length, facts: held.reduce((n, ref) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY } }),
+    ...(held.length === 0
+      ? {}
+      : { held: { episodes: held.length, facts: held.reduce((n, { ref }) => n + (ref.heldFacts ?? 0), 0), why: HELD_WHY, list: held.map(({ id, ref }) => ({ id, uuid: ref.uuid, since: ref.heldSince ?? ref.heldAt, facts: ref.heldFacts ?? 0 })) } }),
     teamMemory: teamMemoryByStore(Object.values(state.files)),
     ...(config.unsyncedMemoryFolders.length === 0 ? {} : { unsyncedMemory: config.unsyncedMemoryFolders }),
     lastRun: state.lastRun === undefined ? undefined : { startedAt: state.lastRun.startedAt, finishedAt: state.lastRun.finishedAt, redactions: state.lastRun.redactions },
@@ -142,7 +157,12 @@ export function formatStatus(s: StatusReport): string {
   for (const u of s.unsyncedMemory ?? []) {
     lines.push(`Not synced: ${u.dir}, where Claude Code keeps the memory of ${u.project} (autoMemoryDirectory in ${u.settingsFile}, a checked-in file: a repository does not choose which of your folders go to the graph). To sync it, set the same autoMemoryDirectory in ${join(u.project, '.claude', 'settings.local.json')}.`);
   }
-  if (s.held !== undefined) lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
+  if (s.rules !== undefined) lines.push(`Server rules: ${RULE_NAMES[s.rules.deleteRemoves] ?? s.rules.deleteRemoves}${s.rules.generation === undefined ? '' : ` (graphiti-core ${s.rules.generation})`}, because ${s.rules.why} (docs/semantics.md; MADEINOZ_KNOWLEDGE_SERVER_RULES pins them)`);
+  if (s.held !== undefined) {
+    lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
+    for (const h of s.held.list.slice(0, 20)) lines.push(`  ${h.id}: episode ${h.uuid ?? '?'}, held since ${h.since ?? '?'}, ${h.facts} fact(s) another episode states`);
+    if (s.held.list.length > 20) lines.push(`  … and ${s.held.list.length - 20} more (status --json lists all)`);
+  }
   if (s.lastRun !== undefined) lines.push(`Last run: ${s.lastRun.startedAt}${s.lastRun.finishedAt === undefined ? ' (did not finish)' : ''}${byKind(s.lastRun.redactions, '; redacted ')}`);
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);

@@ -41,6 +41,7 @@ export const COMMANDS: CommandSpec[] = [
       max: { type: 'string', value: 'N', help: 'send at most N files this run (the rest stay pending)' },
       wait: { type: 'string', value: 'MS', help: 'wait up to MS for queued episodes to be confirmed' },
       'replace-prior': { type: 'boolean', help: "send ours for notes the madeinoz hook sent, even unchanged ones, and delete its episodes once ours are in" },
+      'release-held': { type: 'boolean', help: "delete the retired episodes kept in the graph (status: Kept in the graph), although this server then deletes the facts they created that other episodes still state" },
     },
   },
   {

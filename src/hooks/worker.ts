@@ -50,11 +50,11 @@ export function realSteps(config: Config, logger: Logger): WorkerSteps & { close
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext } = await import('../lib/context/context.js');
-      const { loadNotesBetweenVersions } = await import('../lib/sync/between-versions.js');
+      const { contextFrozen } = await import('../lib/context/frozen.js');
       const project = detectProject(cwd, cfg);
-      // An edit between its old and new version (break-before-make, sync/retire.ts): the graph
+      // An edit of this project's between its old and new version (break-before-make, sync/retire.ts): the graph
       // lacks that note for now, so the last good context keeps being served until the new one is in.
-      const between = await loadNotesBetweenVersions(cfg);
+      const between = await contextFrozen(cfg, project);
       if (between > 0 && readContextCache(cfg.stateDir, project.key) !== undefined) {
         ctx.logger.info('context kept: an edited note is between its old and its new version in the graph', { notes: between });
         return;

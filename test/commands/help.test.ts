@@ -106,7 +106,7 @@ describe('did you mean', () => {
     const { code, stdout, stderr } = await run(['sync', '--dryrun']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior.\nRun "graphiti-memory-sync sync --help" for its options.\n');
+    expect(stderr).toBe('Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior, --release-held.\nRun "graphiti-memory-sync sync --help" for its options.\n');
     expect((await run(['install', '--scope=user', '--with-mpc'])).stderr).toContain('Did you mean "--with-mcp"?');
     expect((await run(['context', '--ref'])).stderr).toContain('Did you mean "--refresh"?');
     expect((await run(['server', 'status', '--jsno'])).stderr).toContain('Unknown option "--jsno" for server status. Did you mean "--json"?');

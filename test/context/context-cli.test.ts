@@ -90,3 +90,43 @@ describe('context command', () => {
     expect(known.err).toBe('No context cached for scratch yet: run "graphiti-memory-sync context --refresh" to build it from the graph now, or start a Claude Code session there (the hooks build it in the background).\n');
   });
 });
+
+describe('context --refresh and notes between versions (issue 43)', () => {
+  it('keeps the last good block of a project whose note is between versions; another project is rebuilt', async () => {
+    const { saveState, createEmptyState } = await import('../../src/lib/state/state.js');
+    const { detectProject } = await import('../../src/lib/context/project.js');
+    const env = { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' };
+    const run = async (args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { ...box.env, ...env }, cwd: box.root });
+      return { code, out, err };
+    };
+    const alpha = box.path('code', 'alpha');
+    const beta = box.path('code', 'beta');
+    for (const p of [alpha, beta]) mkdirSync(join(p, '.git'), { recursive: true });
+    server.seedFact({ fact: 'alpha and beta use Fastify 5 for the API', name: 'DECIDED' });
+    const firstAlpha = await run(['context', '--cwd', alpha, '--refresh']);
+    const firstBeta = await run(['context', '--cwd', beta, '--refresh']);
+    expect(firstAlpha.out).toContain('Fastify 5');
+    // A note in alpha's own group is between its old and new version (break-before-make).
+    const config = box.config(env);
+    const alphaGroup = detectProject(alpha, config).groupIds.find((g) => g !== config.groupId) as string;
+    expect(alphaGroup).toBeDefined();
+    const state = createEmptyState();
+    state.files['auto-memory:x.md'] = {
+      id: 'auto-memory:x.md', source: 'auto-memory', kind: 'auto-memory', relPath: 'x.md', fileId: 'f0000000000000aa', hash: 'h', mtimeMs: 1, size: 1, status: 'queued',
+      episodes: [{ marker: 'm', name: 'x', groupId: alphaGroup, part: 1, parts: 1, sentAt: new Date().toISOString(), queuedAt: new Date().toISOString(), resends: 0 }],
+      superseded: [], attempts: 0, firstSeenAt: new Date().toISOString(), updatedAt: new Date().toISOString(), bridgingSince: new Date().toISOString(),
+    };
+    await saveState(config.stateDir, state);
+    server.seedFact({ fact: 'alpha and beta moved their queue to NATS', name: 'DECIDED' });
+    const keptAlpha = await run(['context', '--cwd', alpha, '--refresh']);
+    expect(keptAlpha.out).toBe(firstAlpha.out);
+    expect(keptAlpha.err).toMatch(/kept the last good block: 1 note/);
+    const rebuiltBeta = await run(['context', '--cwd', beta, '--refresh']);
+    expect(rebuiltBeta.out).not.toBe(firstBeta.out);
+    expect(rebuiltBeta.out).toContain('NATS');
+    expect(rebuiltBeta.err).toBe('');
+  });
+});

@@ -2,10 +2,13 @@
  * The server-semantics model (graphiti/semantics.ts): which delete rule a server follows, from its
  * tool surface or one probe (cached per server), and what deleting an episode would take.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fact } from '../../src/lib/graphiti/graphiti.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
-import { factsLostByDeleting, GENERATION_SEMANTICS, generationFromSurface, resolveSemantics } from '../../src/lib/graphiti/semantics.js';
+import { factsLostByDeleting, GENERATION_SEMANTICS, generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/semantics.js';
+import { deriveFactSentences, deriveNodeNames } from '../support/graphiti/extraction.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -19,13 +22,27 @@ afterEach(async () => {
   box?.cleanup();
 });
 
-async function connect(options: GraphitiServerOptions): Promise<{ graphiti: GraphitiClient; stateDir: string; url: string }> {
+/** 0.31.x's tool surface (nothing in it names the rule), with the given delete rule. */
+const UNNAMED = { mainParams: true, graphPerGroup: true } as const;
+
+async function connect(options: GraphitiServerOptions): Promise<{ graphiti: GraphitiClient; stateDir: string; url: string; resolve: ResolveOptions }> {
   server = await startGraphitiServer({ processingDelayMs: 0, ...options });
   box = makeSandbox(server.url);
   const config = box.config();
   client = new GraphitiClient(config);
-  return { graphiti: client, stateDir: config.stateDir, url: config.mcpUrl };
+  return { graphiti: client, stateDir: config.stateDir, url: config.mcpUrl, resolve: { stateDir: config.stateDir, url: config.mcpUrl, logger: nullLogger, endpoint: config, probeTimeoutMs: 2000 } };
 }
+
+/** A fresh client, as the next run has. */
+async function nextRun(): Promise<GraphitiClient> {
+  await client?.close();
+  client = new GraphitiClient(box!.config());
+  return client;
+}
+
+const scratchEpisodes = () => server!.episodes().filter((e) => e.group_id.startsWith('gms_probe_'));
+const scratchFacts = () => server!.facts().filter((f) => f.group_id.startsWith('gms_probe_'));
+const rulesFile = (stateDir: string) => JSON.parse(readFileSync(join(stateDir, SEMANTICS_FILE), 'utf8')) as { scratch: unknown[]; servers: Record<string, { probes: unknown[] }> };
 
 /** Probes run so far: each uses a scratch group of its own. */
 const probes = () => new Set((server?.calls ?? []).filter((c) => c.tool === 'add_memory' && String(c.args.group_id).startsWith('gms_probe_')).map((c) => c.args.group_id)).size;
@@ -50,30 +67,146 @@ describe('server semantics', () => {
     expect(factsLostByDeleting(GENERATION_SEMANTICS['0.31.2']!, 'ours', facts, retired)).toEqual([]);
   });
 
-  it('an unknown build is probed once in a scratch group that is cleared after, and the answer is cached', async () => {
-    const { graphiti, stateDir, url } = await connect({ deleteMode: 'detach', mainParams: true, graphPerGroup: true });
-    expect(await resolveSemantics(graphiti, { stateDir, url, logger: nullLogger })).toEqual({ deleteRemoves: 'facts-unsupported', rebuildsSummaries: true, source: 'probe' });
-    expect(await resolveSemantics(graphiti, { stateDir, url, logger: nullLogger })).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+  it('an unknown build is probed once in a scratch group that is cleared after; the answer holds while the server has not restarted', async () => {
+    const { stateDir, resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-unsupported', rebuildsSummaries: true, source: 'probe' });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
     expect(probes()).toBe(1);
-    expect(server!.episodes().filter((e) => e.group_id.startsWith('gms_probe_'))).toEqual([]);
-    expect(server!.facts().filter((f) => f.group_id.startsWith('gms_probe_'))).toEqual([]);
+    expect(scratchEpisodes()).toEqual([]);
+    expect(scratchFacts()).toEqual([]);
+    expect(rulesFile(stateDir).scratch).toEqual([]);
   });
 
-  it('a probe that cannot tell uses the cautious rules, and is tried again only an hour later; the context never probes', async () => {
+  it('a server swapped behind the same address (0.31.2 → 0.31.1, same graph) is not trusted with the old answer: cautious, then probed again', async () => {
+    const { resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    // Same address, same tools, same serverInfo: only the restart shows.
+    server!.setOptions({ deleteMode: 'cascade' });
+    await server!.restart();
+    const { readSemantics } = await import('../../src/lib/graphiti/semantics.js');
+    const read = await readSemantics(await nextRun(), resolve);
+    expect('probe' in read).toBe(true); // not the cached answer: a probe is due
+    expect(await resolveSemantics(await nextRun(), { ...resolve, probe: false })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'probe' });
+    expect(probes()).toBe(2);
+  });
+
+  it('a probe that cannot tell uses the cautious rules; probes are bounded (an hour apart, at most MAX_PROBES a month); the context never probes', async () => {
     // No fact is ever extracted: the probe cannot see a merged fact.
-    const { graphiti, stateDir, url } = await connect({ deleteMode: 'cascade', mainParams: true, graphPerGroup: true, maxFactsPerEpisode: 0 });
+    const { stateDir, resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED, maxFactsPerEpisode: 0 });
     let clock = Date.now();
-    const now = () => clock;
-    const options = { stateDir, url, logger: nullLogger, now, probeTimeoutMs: 300 };
-    expect(await resolveSemantics(graphiti, { ...options, probe: false })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
+    const options = { ...resolve, now: () => clock, probeTimeoutMs: 300 };
+    expect(await resolveSemantics(await nextRun(), { ...options, probe: false })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
     expect(probes()).toBe(0);
-    expect(await resolveSemantics(graphiti, options)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
+    expect(await resolveSemantics(await nextRun(), options)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });
     expect(probes()).toBe(1);
     clock += 10 * 60_000;
-    await resolveSemantics(graphiti, options);
+    await resolveSemantics(await nextRun(), options);
     expect(probes()).toBe(1);
-    clock += 60 * 60_000;
-    await resolveSemantics(graphiti, options);
-    expect(probes()).toBe(2);
+    for (let hour = 1; hour <= 10; hour++) {
+      clock += 61 * 60_000;
+      const r = await resolveSemantics(await nextRun(), options);
+      expect(r.source).toBe('assumed');
+    }
+    expect(probes()).toBe(MAX_PROBES);
+    expect(rulesFile(stateDir).servers[resolve.url]?.probes).toHaveLength(MAX_PROBES);
+    clock += 31 * 24 * 60 * 60_000;
+    await resolveSemantics(await nextRun(), options);
+    expect(probes()).toBe(MAX_PROBES + 1);
+  });
+
+  it('MADEINOZ_KNOWLEDGE_SERVER_RULES pins the rules or turns the probe off', async () => {
+    const { resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    expect(await resolveSemantics(await nextRun(), { ...resolve, setting: '0.31.1' })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'setting' });
+    expect(await resolveSemantics(await nextRun(), { ...resolve, setting: 'no-probe' })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed', why: expect.stringContaining('no-probe') });
+    expect(probes()).toBe(0);
+  });
+
+  it('our local server: its recorded release names the rules, no probe', async () => {
+    const { resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    expect(await resolveSemantics(await nextRun(), { ...resolve, localGeneration: '0.31.1' })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'local-server', generation: '0.31.1' });
+    expect(probes()).toBe(0);
+  });
+
+  describe('ambiguous evidence reads as "cannot tell" (cautious rules), never as a rule', () => {
+    it('a retried add_memory that left two A episodes', async () => {
+      const { resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED });
+      server!.failNext('lostReply'); // A is queued, its reply lost: the client sends it again
+      const r = await resolveSemantics(await nextRun(), resolve);
+      expect(server!.calls.filter((c) => c.tool === 'add_memory' && String(c.args.name).startsWith('Semantics probe A'))).toHaveLength(2);
+      expect(r).toMatchObject({ source: 'assumed', why: expect.stringContaining('listed twice') });
+      await server!.whenIdle();
+    });
+
+    it('an extra fact from B that was not merged (it would outlive A on any server)', async () => {
+      const extractor: GraphitiServerOptions['extractor'] = (episode) => {
+        const names = deriveNodeNames(episode.name, episode.content);
+        const facts = deriveFactSentences(episode.content).map((fact) => ({ fact, source: 'Probekiwi', target: 'Probetui', relation: 'DEPENDS_ON' }));
+        if (episode.name.startsWith('Semantics probe B')) facts.push({ fact: 'Probetui is needed by Probekiwi.', source: 'Probetui', target: 'Probekiwi', relation: 'NEEDED_BY' });
+        return { entities: ['Probekiwi', 'Probetui', ...names].map((name) => ({ name, summary: name })), facts };
+      };
+      // On this server the merged fact goes with A; the old probe read B's own fact as "facts-unsupported".
+      const { resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED, extractor });
+      expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed', why: expect.stringContaining('not merged') });
+    });
+
+    it('a delete that answers "not found"', async () => {
+      const { resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED });
+      const graphiti = await nextRun();
+      graphiti.deleteEpisode = async () => ({ deleted: false, notFound: true });
+      expect(await resolveSemantics(graphiti, resolve)).toMatchObject({ source: 'assumed', why: expect.stringContaining('not found') });
+    });
+
+    it('a fact that no longer names A first after B (not the creator), or a call that fails', async () => {
+      const { resolve } = await connect({ deleteMode: 'cascade', ...UNNAMED });
+      const graphiti = await nextRun();
+      const real = graphiti.getEntityEdge.bind(graphiti);
+      graphiti.getEntityEdge = async (uuid, group, signal) => {
+        const fact = await real(uuid, group, signal);
+        return fact === undefined ? undefined : { ...fact, episodes: [...(fact.episodes ?? [])].reverse() };
+      };
+      expect(await resolveSemantics(graphiti, resolve)).toMatchObject({ source: 'assumed', why: expect.stringContaining('cannot be read by its uuid') });
+      const failing = await nextRun();
+      failing.getEntityEdge = async () => {
+        throw new Error('boom');
+      };
+      expect(await resolveSemantics(failing, { ...resolve, now: () => Date.now() + 2 * 60 * 60_000 })).toMatchObject({ source: 'assumed', why: expect.stringContaining('boom') });
+    });
+  });
+
+  it('never calls clear_graph where it takes no group_ids: the scratch group is removed episode by episode', async () => {
+    const { resolve } = await connect({ deleteMode: 'detach', ...UNNAMED, clearGraphTakesNoGroups: true });
+    server!.seedEpisode({ name: 'a user note', content: 'Alpha uses Kafka.', group_id: 'main' });
+    expect(await resolveSemantics(await nextRun(), resolve)).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    expect(server!.calls.filter((c) => c.tool === 'clear_graph')).toEqual([]);
+    expect(scratchEpisodes()).toEqual([]);
+    expect(server!.episodes('main')).toHaveLength(1);
+  });
+
+  it('a probe stopped midway (Ctrl-C, a time limit) leaves its group recorded; the next run cleans it, not with the run\'s signal', async () => {
+    const { stateDir, resolve } = await connect({ deleteMode: 'detach', ...UNNAMED });
+    server!.pauseProcessing(); // A stays queued
+    const stop = new AbortController();
+    const graphiti = await nextRun();
+    const waiting = resolveSemantics(graphiti, { ...resolve, signal: stop.signal });
+    await new Promise<void>((resolveCall) => {
+      const check = (c: { tool: string }) => {
+        if (c.tool !== 'get_episodes') return;
+        server!.events.off('call', check);
+        resolveCall();
+      };
+      server!.events.on('call', check);
+    });
+    stop.abort();
+    expect(await waiting).toMatchObject({ source: 'assumed' });
+    // A was still queued when the run stopped: its record stays for a later run.
+    expect(rulesFile(stateDir).scratch).toHaveLength(1);
+    server!.resumeProcessing();
+    await server!.whenIdle();
+    expect(scratchEpisodes()).toHaveLength(1);
+    // An hour later, the next run (which probes again, hence the second group) cleans the first group and drops its record.
+    await resolveSemantics(await nextRun(), { ...resolve, now: () => Date.now() + 2 * 60 * 60_000 });
+    expect(scratchEpisodes()).toEqual([]);
+    expect(rulesFile(stateDir).scratch).toEqual([]);
   });
 });

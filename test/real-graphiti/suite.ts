@@ -15,7 +15,7 @@ import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantic
 import { McpClient } from '../../src/lib/mcp/client.js';
 import { McpNetworkError } from '../../src/lib/mcp/errors.js';
 import { logFilePath } from '../../src/lib/util/log.js';
-import { loadNotesBetweenVersions } from '../../src/lib/sync/between-versions.js';
+import { loadNotesBetweenVersions } from '../../src/lib/state/between-versions.js';
 import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { probeFake, probeServer } from './parity.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -215,7 +215,7 @@ export function realServerSuite(generation: string): void {
           expect(kept.map((r) => String(r[0]))).toEqual([expect.stringContaining('Redis')]);
         } else {
           // Break before make: the old version went first; the note is marked between versions, so
-          // the SessionStart context keeps its last good facts (hooks/worker.ts, sync/between-versions.ts).
+          // the SessionStart context keeps its last good facts (hooks/worker.ts, state/between-versions.ts).
           expect(kept).toEqual([]);
           expect((await loadNotesBetweenVersions({ stateDir: ctx.box.env.MADEINOZ_KNOWLEDGE_STATE_DIR ?? '' }))).toBe(1);
         }

@@ -12,6 +12,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GraphitiTransport } from '../../src/lib/server/graphiti-process.js';
 import { startLocalGraphiti, type LocalGraphiti } from '../../src/lib/server/local-graphiti.js';
+import { ensureEnvironment } from '../../src/lib/server/environment.js';
+import { startGraphitiServer } from '../../src/lib/server/graphiti-process.js';
+import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { waitFor } from '../../src/lib/server/proc.js';
 import { runCommand } from '../../src/lib/server/proc.js';
 import { startStandInLlm, type StandInLlm } from './standin-llm/server.js';
@@ -32,6 +35,12 @@ export interface RealGraphiti {
   episodeNames(graph?: string): Promise<string[]>;
   /** The server's log so far. */
   log(): string;
+  /**
+   * Another generation takes over the same address: the MCP server is stopped and `generation`'s
+   * started on the same port, with the same FalkorDB (the same graph) and the same group (a docker
+   * tag rolled back or moved forward, `GMS_SERVER_GENERATION`).
+   */
+  swapGeneration(generation: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,7 +68,7 @@ export async function startRealGraphiti(options: { generation: string; transport
     if (r.code !== 0) throw new Error(`GRAPH.QUERY failed: ${r.stderr.trim().split('\n').pop()}`);
     return JSON.parse(r.stdout) as unknown[][];
   };
-  return {
+  const real: RealGraphiti = {
     generation: options.generation,
     groupId: options.groupId,
     llm,
@@ -71,12 +80,20 @@ export async function startRealGraphiti(options: { generation: string; transport
     query,
     episodeNames: async (graph) => (await query('MATCH (e:Episodic) RETURN e.name', graph)).map((row) => String(row[0])).sort(),
     log: () => graphiti.server.process.recentOutput,
+    async swapGeneration(generation) {
+      const environment = await ensureEnvironment(pinnedGeneration(generation), { progress: (line) => process.stderr.write(`${line}\n`) });
+      const port = graphiti.server.port;
+      await graphiti.server.stop();
+      graphiti.server = await startGraphitiServer(environment, { transport: options.transport, groupId: options.groupId, falkordbUri: graphiti.falkordb.uri, falkordbPassword: graphiti.falkordb.password, llm: { baseUrl: llm.url, apiKey: 'stand-in' }, logDir: workDir, port });
+      real.generation = generation;
+    },
     async stop() {
       await graphiti.stop();
       await llm.close();
       rmSync(workDir, { recursive: true, force: true });
     },
   };
+  return real;
 }
 
 export interface CliRun {

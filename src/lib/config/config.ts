@@ -28,6 +28,8 @@ export const DEFAULT_MCP_URL = 'http://localhost:8000/mcp';
 export type DbKind = 'neo4j' | 'falkordb';
 export type TransportMode = 'auto' | 'streamable-http' | 'sse';
 export type ContextFormat = 'auto' | 'lines' | 'toon';
+export const SERVER_RULES_SETTINGS = ['auto', 'no-probe', '0.28.2', '0.29.3', '0.31.1', '0.31.2'] as const;
+export type ServerRulesSetting = (typeof SERVER_RULES_SETTINGS)[number];
 export type { LogLevel } from '../util/log.js';
 import type { LogLevel } from '../util/log.js';
 
@@ -87,6 +89,12 @@ export interface Config {
   contextFormat: ContextFormat;
   /** Widest provenance the context block includes (context/provenance.ts): own < shared < group. */
   contextTrust: 'own' | 'shared' | 'group';
+  /**
+   * Which delete rules the engine follows (graphiti/semantics.ts): `auto` learns them from the
+   * server (its tools, the local server's release, else a bounded probe); `no-probe` never probes
+   * (the cautious rules where the tools do not tell); a generation pins that generation's rules.
+   */
+  serverRules: ServerRulesSetting;
   watchDebounceMs: number;
   logLevel: LogLevel;
   /** Warnings produced while reading the settings (deprecated spellings, ...). */
@@ -160,6 +168,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME', default: 'false', description: 'Inject context again on a resumed session (the transcript already has it).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', default: 'auto', description: 'Context block format: lines, toon, or auto (whichever is shorter for the same facts).' },
   { name: 'MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', default: 'group', description: 'Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude\'s own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out unless it comes from this project\'s own notes.' },
+  { name: 'MADEINOZ_KNOWLEDGE_SERVER_RULES', default: 'auto', description: "What the Graphiti server's delete_episode removes, which decides the order of an edit (docs/semantics.md): auto (from the server's tools, the local server's release, else at most 3 small probes per server), no-probe (never probe: the cautious rules where the tools do not tell), or a generation to pin its rules: 0.28.2, 0.29.3, 0.31.1 or 0.31.2. Pin only a release you know the server runs." },
   { name: 'MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', default: '150', description: 'Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms).' },
   { name: 'MADEINOZ_KNOWLEDGE_LOG_LEVEL', default: 'info', description: 'Log file verbosity: debug, info, warn, error or silent.' },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -274,6 +283,7 @@ const rawSchema = z.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool('MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME'),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT', ['auto', 'lines', 'toon'] as const),
   MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf('MADEINOZ_KNOWLEDGE_CONTEXT_TRUST', ['own', 'shared', 'group'] as const),
+  MADEINOZ_KNOWLEDGE_SERVER_RULES: oneOf('MADEINOZ_KNOWLEDGE_SERVER_RULES', SERVER_RULES_SETTINGS),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int('MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE', 0, 600_000),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf('MADEINOZ_KNOWLEDGE_LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
 });
@@ -501,6 +511,7 @@ export function buildConfig(env: Env, envFile?: string): Config {
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? 'auto',
     contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? 'group',
+    serverRules: raw.MADEINOZ_KNOWLEDGE_SERVER_RULES?.value ?? 'auto',
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 150,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? 'info',
     warnings,

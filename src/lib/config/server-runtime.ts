@@ -293,3 +293,20 @@ export async function localServerAuthorization(stateDir: string, url: string | U
   proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
   return live.token;
 }
+
+/**
+ * The release our local server runs when `url` is its endpoint (ready, our supervisor alive):
+ * the rules of that release are known without asking the server (graphiti/semantics.ts).
+ */
+export function liveServerGeneration(stateDir: string, url: string): string | undefined {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== 'ready' || runtime.url === undefined || !ourProcess(runtime, 'supervisor')) return undefined;
+  try {
+    const a = new URL(url);
+    const b = new URL(runtime.url);
+    const loopback = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? runtime.generation : undefined;
+  } catch {
+    return undefined;
+  }
+}

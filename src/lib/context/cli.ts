@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { contextCachePath, readContextCache, type ContextFormatUsed } from './cache.js';
+import { contextFrozen } from './frozen.js';
 import { isOrderReason, MAX_OMISSIONS, refreshProjectContext, type ContextSearcher, type Omission } from './context.js';
 import type { Logger } from '../util/log.js';
 import { detectProject, type ProjectInfo } from './project.js';
@@ -45,6 +46,8 @@ export interface CliContextResult {
   omitted: Omission[] | undefined;
   overBudget: number | undefined;
   cachePath: string;
+  /** `--refresh` kept the last good block: this many of the project's notes are between their old and new version. */
+  keptBetweenVersions?: number;
 }
 
 /** The structured result (for `--json` or tests). Network errors propagate with `refresh`. */
@@ -54,7 +57,9 @@ export async function contextForCli(config: Config, options: CliContextOptions):
   if (!isKnownProject(project, config)) {
     return { project, known: false, source: 'cache', text: '', format: 'none', facts: 0, nodes: 0, builtAt: undefined, measured: undefined, omitted: undefined, overBudget: undefined, cachePath };
   }
-  if (options.refresh === true) {
+  // Notes of this project between versions (context/frozen.ts): the last good block stays, as the worker keeps it.
+  const frozen = options.refresh === true && readContextCache(config.stateDir, project.key) !== undefined ? await contextFrozen(config, project) : 0;
+  if (options.refresh === true && frozen === 0) {
     const { entry } = await refreshProjectContext(config, project, {
       ...(options.graphiti === undefined ? {} : { graphiti: options.graphiti }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -69,6 +74,7 @@ export async function contextForCli(config: Config, options: CliContextOptions):
     project,
     known: true,
     source: 'cache',
+    ...(frozen > 0 ? { keptBetweenVersions: frozen } : {}),
     text: entry?.text ?? '',
     format: entry?.format ?? 'none',
     facts: entry?.facts ?? 0,

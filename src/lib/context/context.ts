@@ -298,8 +298,8 @@ function thisProject(config: Pick<Config, 'autoMemoryFolders'>, project: Pick<Pr
  */
 async function summariesKeptCurrent(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<boolean> {
   if (!('serverProfile' in graphiti)) return false;
-  const { resolveSemantics } = await import('../graphiti/semantics.js');
-  const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { stateDir: config.stateDir, url: config.mcpUrl, logger, signal, probe: false }).catch(() => undefined);
+  const { resolveSemantics, semanticsOptions } = await import('../graphiti/semantics.js');
+  const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { ...semanticsOptions(config, logger, signal), probe: false }).catch(() => undefined);
   return semantics?.rebuildsSummaries === true;
 }
 

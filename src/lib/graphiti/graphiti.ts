@@ -81,6 +81,8 @@ export interface ServerProfile {
   version: string;
   /** Tool names as listed. */
   tools: string[];
+  /** Every tool's input schema, as one string (a build that changes any parameter changes it). */
+  schemas?: string;
   /** `delete_episode` takes `group_id` (graphiti-core 0.31+: each group in its own graph). */
   deleteEpisodeTakesGroup: boolean;
 }
@@ -205,6 +207,7 @@ export class GraphitiClient {
         name: info?.name ?? '',
         version: info?.version ?? '',
         tools: [...(this.tools?.keys() ?? [])],
+        schemas: JSON.stringify([...(this.tools?.values() ?? [])].map((t) => [t.name, t.inputSchema]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))),
         deleteEpisodeTakesGroup: deleteTool !== undefined && declares(deleteTool, 'group_id'),
       };
     });
@@ -216,6 +219,22 @@ export class GraphitiClient {
    * each. Undefined when the server has no get_episode_entities.
    */
   async episodeFacts(uuid: string, groupId: string, signal?: AbortSignal): Promise<Fact[] | undefined> {
+    const edges = await this.episodeFactUuids(uuid, groupId, signal);
+    if (edges === undefined) return undefined;
+    const facts: Fact[] = [];
+    for (const edge of edges) {
+      const fact = await this.getEntityEdge(edge, groupId, signal);
+      if (fact !== undefined) facts.push(fact);
+    }
+    return facts;
+  }
+
+  /**
+   * The uuids of the facts an episode that EXISTS rests on (get_episode_entities reads the
+   * episode node, so a deleted episode has none, though 0.29.3 and 0.31.1 keep its uuid in the
+   * facts' `episodes`). Undefined when the server has no get_episode_entities.
+   */
+  async episodeFactUuids(uuid: string, groupId: string, signal?: AbortSignal): Promise<string[] | undefined> {
     const [group] = this.safeGroups([groupId]) as [string];
     const edges = await this.retrying('get_episode_entities', signal, async () => {
       const tool = await this.resolveTool('episodeEntities', signal);
@@ -223,29 +242,35 @@ export class GraphitiClient {
       const payload = await this.call(tool.name, declares(tool, 'group_id') ? { episode_uuids: [uuid], group_id: group } : { episode_uuids: [uuid] }, signal);
       return z.object({ edges: z.array(z.object({ uuid: z.string() }).passthrough()).default([]) }).passthrough().parse(payload).edges;
     });
-    if (edges === undefined) return undefined;
-    const facts: Fact[] = [];
-    for (const edge of edges) {
-      const fact = await this.retrying('get_entity_edge', signal, async () => {
-        const tool = await this.requireTool('getEntityEdge', signal);
-        try {
-          return factSchema.parse(await this.call(tool.name, declares(tool, 'group_id') ? { uuid: edge.uuid, group_id: group } : { uuid: edge.uuid }, signal));
-        } catch (error) {
-          if (error instanceof McpToolError && /not found/i.test(error.detail)) return undefined;
-          throw error;
-        }
-      });
-      if (fact !== undefined) facts.push(fact);
-    }
-    return facts;
+    return edges?.map((edge) => edge.uuid);
   }
 
-  /** Removes everything of one group (the semantics probe's scratch group, never a user's). */
-  async clearGroup(groupId: string, signal?: AbortSignal): Promise<void> {
+  /**
+   * Removes everything of one group (the semantics probe's scratch group, never a user's), where
+   * the server's `clear_graph` takes `group_ids`. False, with nothing called, where it does not:
+   * such a `clear_graph` would clear whatever it clears by default, which may be everything.
+   */
+  async clearGroup(groupId: string, signal?: AbortSignal): Promise<boolean> {
     const [group] = this.safeGroups([groupId]) as [string];
-    await this.retrying('clear_graph', signal, async () => {
-      const tool = await this.requireTool('clearGraph', signal);
+    return this.retrying('clear_graph', signal, async () => {
+      const tool = await this.resolveTool('clearGraph', signal);
+      if (tool === undefined || !declares(tool, 'group_ids')) return false;
       await this.call(tool.name, { group_ids: [group] }, signal);
+      return true;
+    });
+  }
+
+  /** One fact read again by its uuid (the group named where the tool takes it); undefined when the server says it is not found. */
+  async getEntityEdge(uuid: string, groupId: string, signal?: AbortSignal): Promise<Fact | undefined> {
+    const [group] = this.safeGroups([groupId]) as [string];
+    return this.retrying('get_entity_edge', signal, async () => {
+      const tool = await this.requireTool('getEntityEdge', signal);
+      try {
+        return factSchema.parse(await this.call(tool.name, declares(tool, 'group_id') ? { uuid, group_id: group } : { uuid }, signal));
+      } catch (error) {
+        if (error instanceof McpToolError && /not found/i.test(error.detail)) return undefined;
+        throw error;
+      }
     });
   }
 

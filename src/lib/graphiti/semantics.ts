@@ -19,12 +19,15 @@
  * group, and the answer is cached per server in the state folder (`server-semantics.json`).
  * The engine derives its order of operations from the answer (`editOrder`, `deleteGuard`).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { backoffDelay, sleep, type Backoff } from '../util/backoff.js';
+import type { Config, ServerRulesSetting } from '../config/config.js';
+import { liveServerGeneration } from '../config/server-runtime.js';
 import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
 import type { Logger } from '../util/log.js';
 import type { Fact, GraphitiClient, ServerProfile } from './graphiti.js';
+import { cleanScratch, probeSemantics, type ScratchGroup } from './semantics-probe.js';
+import { openSentinel, sentinelAlive, type Sentinel } from './server-instance.js';
 
 /** What `delete_episode` removes besides the episode node. */
 export type DeleteRemoves = 'episode-only' | 'facts-first-created' | 'facts-unsupported';
@@ -82,13 +85,19 @@ export function factsLostByDeleting(semantics: ServerSemantics, episode: string,
 
 // ------------------------------------------------------------ identifying a server
 
-export type SemanticsSource = 'generation' | 'probe' | 'assumed';
+/**
+ * Where the rules in use come from: `setting` (MADEINOZ_KNOWLEDGE_SERVER_RULES pins them),
+ * `generation` (the tool surface names it), `local-server` (our local server's recorded release),
+ * `probe` (observed on this very server process), `assumed` (unknown: the cautious rules).
+ */
+export type SemanticsSource = 'setting' | 'generation' | 'local-server' | 'probe' | 'assumed';
 
 export interface ResolvedSemantics extends ServerSemantics {
-  /** `generation`: known from the tool surface; `probe`: observed; `assumed`: unknown, cautious rules. */
   source: SemanticsSource;
-  /** The generation, when the tool surface names one. */
+  /** The generation, when one is named (the setting, the tool surface, the local server). */
   generation?: string;
+  /** Why these rules, in a sentence `status` can show. */
+  why?: string;
 }
 
 /**
@@ -102,35 +111,60 @@ export function generationFromSurface(profile: ServerProfile): string | undefine
   return undefined;
 }
 
-/** One key per server build: where it is and what it offers (a new build changes the surface or the version). */
+/** What a server build looks like from outside: where it is, its name and version, every tool's schema. */
 export function serverKey(url: string, profile: ServerProfile): string {
-  const surface = JSON.stringify([url, profile.name, profile.version, [...profile.tools].sort(), profile.deleteEpisodeTakesGroup]);
+  const surface = JSON.stringify([url, profile.name, profile.version, [...profile.tools].sort(), profile.schemas ?? '', profile.deleteEpisodeTakesGroup]);
   return createHash('sha256').update(surface).digest('hex').slice(0, 24);
 }
 
-interface CacheEntry {
-  semantics: ServerSemantics;
-  source: 'probe';
-  at: string;
+/** One server address in the rules file. */
+interface ServerEntry {
+  /** `serverKey` when the entry was last checked: another build behind the address resets the entry. */
+  fingerprint: string;
+  /** The probed rule, trusted while `sentinel` answers (graphiti/server-instance.ts). */
+  answer?: { semantics: ServerSemantics; at: string; sentinel?: Sentinel };
+  /** Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. */
+  probes: Array<{ at: string; outcome: string }>;
+  /** What the last sync used and why (`status` shows it). */
+  inUse?: { deleteRemoves: DeleteRemoves; source: SemanticsSource; generation?: string; why: string; at: string };
 }
 
-interface CacheFile {
-  version: 1;
-  servers: Record<string, CacheEntry | { failedAt: string }>;
+interface RulesFile {
+  version: 2;
+  /** By MCP URL. */
+  servers: Record<string, ServerEntry>;
+  /** Probe groups not known to be clean yet (graphiti/semantics-probe.ts). */
+  scratch: ScratchGroup[];
 }
 
 export const SEMANTICS_FILE = 'server-semantics.json';
-/** A probe that did not finish is tried again after this long (the cautious rules apply meanwhile). */
-const PROBE_RETRY_MS = 60 * 60_000;
+/** Probes per server build within PROBE_WINDOW_MS; beyond, the cautious rules until the build changes or the window moves on. */
+export const MAX_PROBES = 3;
+export const PROBE_WINDOW_MS = 30 * 24 * 60 * 60_000;
+/** After a probe that could not tell, the next waits this long. */
+const PROBE_GAP_MS = 60 * 60_000;
 
-async function readCache(stateDir: string): Promise<CacheFile> {
+async function readRules(stateDir: string): Promise<RulesFile> {
   try {
-    const raw = (await readJsonFile(join(stateDir, SEMANTICS_FILE))) as Partial<CacheFile> | undefined;
-    if (raw?.version === 1 && typeof raw.servers === 'object' && raw.servers !== null) return { version: 1, servers: { ...raw.servers } };
+    const raw = (await readJsonFile(join(stateDir, SEMANTICS_FILE))) as Partial<RulesFile> | undefined;
+    if (raw?.version === 2 && typeof raw.servers === 'object' && raw.servers !== null) return { version: 2, servers: { ...raw.servers }, scratch: Array.isArray(raw.scratch) ? raw.scratch.filter(isScratch) : [] };
   } catch {
-    // A lost or damaged cache costs one probe.
+    // A lost or damaged file costs one probe (and forgets scratch groups: at worst one stays on the server).
   }
-  return { version: 1, servers: {} };
+  // Version 1 (keyed by build, no server identity) is not read: its answers may belong to a server since swapped.
+  return { version: 2, servers: {}, scratch: [] };
+}
+
+/** Read, change, write (the sync holds the state lock; `status` and the context only read). */
+async function updateRules(stateDir: string, change: (file: RulesFile) => void): Promise<void> {
+  const file = await readRules(stateDir);
+  change(file);
+  await writeFileAtomic(join(stateDir, SEMANTICS_FILE), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, mkdirMode: 0o700 });
+}
+
+function isScratch(value: unknown): value is ScratchGroup {
+  const v = value as Record<string, unknown> | null;
+  return typeof v === 'object' && v !== null && typeof v.url === 'string' && typeof v.group === 'string' && /^gms_probe_[0-9a-f]+$/.test(v.group) && typeof v.at === 'string' && Array.isArray(v.names);
 }
 
 function isSemantics(value: unknown): value is ServerSemantics {
@@ -148,111 +182,156 @@ export interface ResolveOptions {
   /** How long the probe may wait for the server to process its two episodes. */
   probeTimeoutMs?: number;
   /**
-   * False: never probe (the context builder, which must not cost LLM calls): a build whose rule is
-   * neither known nor cached yet reads as the cautious rules, `source: 'assumed'`. Default true.
+   * False: never probe, never write (the context builder, which must not cost LLM calls): rules
+   * not known otherwise read as the cautious ones, `source: 'assumed'`. Default true.
    */
   probe?: boolean;
+  /** MADEINOZ_KNOWLEDGE_SERVER_RULES. Default 'auto'. */
+  setting?: ServerRulesSetting;
+  /** Our local server's release when `url` is its endpoint (config/server-runtime.ts `liveServerGeneration`). */
+  localGeneration?: string | undefined;
+  /** How to reach the server for the sentinel (server-instance.ts); without it a probed answer holds for this run only. */
+  endpoint?: Pick<Config, 'mcpUrl' | 'headers' | 'authToken' | 'transport' | 'timeoutMs'>;
 }
 
-/** The semantics of the server `graphiti` talks to: from its surface, the cache, or a probe (cached). */
+/** The semantics of the server `graphiti` talks to: known, or probed now (see readSemantics). */
 export async function resolveSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics> {
   const read = await readSemantics(graphiti, options);
   return 'probe' in read ? read.probe() : read;
 }
 
-/** A server whose rule is neither named by its tools nor cached: the probe that finds it out (and caches it). */
+/** A server whose rule is not known: the probe that finds it out (bounded, cached). */
 export interface ProbeNeeded {
   probe(): Promise<ResolvedSemantics>;
 }
 
+const known = (generation: string, source: SemanticsSource, why: string): ResolvedSemantics => ({ ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source, generation, why });
+const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, source: 'assumed', why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
+
 /**
- * The semantics as far as they are known without a probe: from the surface or the cache (or the
- * cautious rules, when probing is off or failed recently); else the probe still to run. Split from
- * `resolveSemantics` because the probe waits for the server to process two episodes, an LLM's
- * time (seconds to a minute): the sync runs it beside its sends, as nothing but a delete needs it.
+ * The semantics as far as they are known without a probe, checked on every run: the setting; the
+ * tool surface; our local server's release; else a probed answer, trusted only while the server
+ * is the same build (`serverKey`) AND the same process (its sentinel session still answers): a
+ * server swapped behind the address (0.31.2 → 0.31.1 looks the same from outside) makes the
+ * answer unknown, and the cautious rules apply until it is probed again. Else the probe to run,
+ * if the budget allows (MAX_PROBES per build in PROBE_WINDOW_MS). The sync runs the probe beside
+ * its sends (only a delete needs the answer).
  */
 export async function readSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics | ProbeNeeded> {
   const now = options.now ?? Date.now;
+  const setting = options.setting ?? 'auto';
+  const read = await decide(graphiti, options, setting, now);
+  if (options.probe === false) return 'probe' in read ? cautious('this server has not been probed') : read;
+  await cleanLeftScratch(graphiti, options, now);
+  if ('probe' in read) return read;
+  await recordInUse(options.stateDir, options.url, read, now).catch(() => undefined);
+  return read;
+}
+
+async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting: ServerRulesSetting, now: () => number): Promise<ResolvedSemantics | ProbeNeeded> {
+  if (GENERATION_SEMANTICS[setting] !== undefined) return known(setting, 'setting', `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
   const profile = await graphiti.serverProfile(options.signal);
   const generation = generationFromSurface(profile);
-  if (generation !== undefined) return { ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source: 'generation', generation };
-  const key = serverKey(options.url, profile);
-  const cache = await readCache(options.stateDir);
-  const cached = cache.servers[key];
-  if (cached !== undefined && 'semantics' in cached && isSemantics(cached.semantics)) return { ...cached.semantics, source: 'probe' };
-  if (options.probe === false || (cached !== undefined && 'failedAt' in cached && now() - Date.parse(cached.failedAt) < PROBE_RETRY_MS)) return { ...CAUTIOUS_SEMANTICS, source: 'assumed' };
-  return { probe: () => probeAndCache(graphiti, key, { ...options, now }) };
-}
-
-/** Probes once and caches the answer (or the failure, retried after PROBE_RETRY_MS) in the state folder. */
-async function probeAndCache(graphiti: GraphitiClient, key: string, options: ResolveOptions & { now: () => number }): Promise<ResolvedSemantics> {
-  let observed: ServerSemantics | undefined;
-  try {
-    observed = await probeSemantics(graphiti, options);
-  } catch (error) {
-    options.logger.warn('could not probe what this Graphiti server deletes; assuming the cautious rules', { error: (error as Error).message });
+  if (generation !== undefined) return known(generation, 'generation', `the server's tools are those of graphiti-core ${generation}`);
+  if (options.localGeneration !== undefined && GENERATION_SEMANTICS[options.localGeneration] !== undefined) {
+    return known(options.localGeneration, 'local-server', `the local server runs graphiti-core ${options.localGeneration} (its runtime.json)`);
   }
-  // Read again: another run may have cached another server meanwhile.
-  const cache = await readCache(options.stateDir);
-  cache.servers[key] = observed === undefined ? { failedAt: new Date(options.now()).toISOString() } : { semantics: observed, source: 'probe', at: new Date(options.now()).toISOString() };
-  await writeFileAtomic(join(options.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}\n`, { mkdirMode: 0o700 }).catch((error: unknown) =>
-    options.logger.warn('could not cache the server semantics; the next run probes again', { error: (error as Error).message }),
-  );
-  if (observed === undefined) return { ...CAUTIOUS_SEMANTICS, source: 'assumed' };
-  options.logger.info('probed what this Graphiti server deletes', { ...observed });
-  return { ...observed, source: 'probe' };
-}
-
-/** The probe looks again after 100 ms, then twice as long each time, at most every 2 s. */
-const PROBE_BACKOFF: Backoff = { initialMs: 100, maxMs: 2000, low: 1, high: 1 };
-
-/** The scratch fact both probe episodes state (the same words, so Graphiti merges them). */
-const PROBE_SENTENCE = 'Probekiwi depends on Probetui.';
-
-/**
- * Observes the delete rule in a scratch group: episode A states a fact, episode B states it again
- * (merged: the fact names A then B), A is deleted. The fact gone → `facts-first-created`; still
- * naming A → `episode-only`; naming only B → `facts-unsupported` (which came with summary
- * rebuilding, graphiti-core 0.31.2). The scratch group is cleared afterwards. Undefined when the
- * server did not show a merged fact in time (an LLM that did not merge: nothing can be told).
- */
-export async function probeSemantics(graphiti: GraphitiClient, options: { signal?: AbortSignal | undefined; now: () => number; probeTimeoutMs?: number; logger: Logger }): Promise<ServerSemantics | undefined> {
-  const group = `gms_probe_${randomBytes(5).toString('hex')}`;
-  const deadline = options.now() + (options.probeTimeoutMs ?? 120_000);
-  const send = (name: string) =>
-    graphiti.addMemory({ name, episodeBody: PROBE_SENTENCE, groupId: group, source: 'text', sourceDescription: 'graphiti-memory-sync semantics probe (scratch group, cleared after)' }, options.signal);
-  const until = async <T>(what: string, check: () => Promise<T | undefined>): Promise<T | undefined> => {
-    for (let attempt = 1; ; attempt++) {
-      const value = await check();
-      if (value !== undefined) return value;
-      const delay = backoffDelay(PROBE_BACKOFF, attempt);
-      if (options.now() + delay > deadline || options.signal?.aborted === true) {
-        options.logger.warn('semantics probe timed out', { waitingFor: what });
-        return undefined;
-      }
-      await sleep(delay, options.signal);
+  const fingerprint = serverKey(options.url, profile);
+  const rules = await readRules(options.stateDir);
+  const entry = rules.servers[options.url];
+  const sameBuild = entry?.fingerprint === fingerprint;
+  const answer = sameBuild ? entry?.answer : undefined;
+  let changed = entry !== undefined && !sameBuild ? 'the server behind this address is another build than when its rules were learnt' : undefined;
+  if (answer !== undefined && isSemantics(answer.semantics)) {
+    if (answer.sentinel !== undefined && options.endpoint !== undefined && (await sentinelAlive(options.endpoint, answer.sentinel, options.signal))) {
+      return { ...answer.semantics, source: 'probe', why: `probed on this server at ${answer.at} (it has not restarted since)` };
     }
-  };
-  const episode = (name: string) => async () => (await graphiti.getEpisodes([group], 10, options.signal)).find((e) => e.name === name)?.uuid;
-  const fact = async () => (await graphiti.searchFacts('Probekiwi Probetui', [group], 10, options.signal)).find((f) => /probekiwi/i.test(f.fact));
-  try {
-    await send('Semantics probe A');
-    const a = await until('episode A', episode('Semantics probe A'));
-    if (a === undefined) return undefined;
-    await send('Semantics probe B');
-    const b = await until('episode B', episode('Semantics probe B'));
-    if (b === undefined) return undefined;
-    const merged = await until('the merged fact', async () => {
-      const f = await fact();
-      return f !== undefined && (f.episodes ?? []).includes(a) && (f.episodes ?? []).includes(b) ? f : undefined;
-    });
-    if (merged === undefined) return undefined;
-    await graphiti.deleteEpisode(a, group, options.signal);
-    const after = await fact();
-    if (after === undefined) return { deleteRemoves: 'facts-first-created', rebuildsSummaries: false };
-    if ((after.episodes ?? []).includes(a)) return { deleteRemoves: 'episode-only', rebuildsSummaries: false };
-    return { deleteRemoves: 'facts-unsupported', rebuildsSummaries: true };
-  } finally {
-    await graphiti.clearGroup(group, options.signal).catch((error: unknown) => options.logger.warn('could not clear the semantics probe group', { group, error: (error as Error).message }));
+    changed = 'the server has restarted (or closed an idle session) since its rules were probed, and may be another build';
   }
+  if (setting === 'no-probe') return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
+  const recent = (sameBuild ? (entry?.probes ?? []) : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
+  if (recent.length >= MAX_PROBES) return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and its ${MAX_PROBES} probes of the last 30 days are spent (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  const last = recent.at(-1);
+  if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
+  return { probe: () => probeAndCache(graphiti, fingerprint, options, now, changed) };
+}
+
+/** Probes once and caches the outcome; opens the sentinel that later runs check the answer against. */
+async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined): Promise<ResolvedSemantics> {
+  const { stateDir, url } = options;
+  if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
+  const outcome = await probeSemantics(graphiti, {
+    url,
+    signal: options.signal,
+    now,
+    logger: options.logger,
+    ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
+    onScratch: (scratch) => updateRules(stateDir, (file) => void file.scratch.push(scratch)),
+    onScratchClean: (group) => updateRules(stateDir, (file) => void (file.scratch = file.scratch.filter((s) => s.group !== group))),
+  });
+  const answered = 'semantics' in outcome;
+  const sentinel = answered && options.endpoint !== undefined ? await openSentinel(options.endpoint, options.signal) : undefined;
+  const at = new Date(now()).toISOString();
+  const resolved: ResolvedSemantics = answered
+    ? { ...outcome.semantics, source: 'probe', why: `probed on this server at ${at}` }
+    : cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and the probe could not tell (${outcome.cannotTell})`);
+  await updateRules(stateDir, (file) => {
+    const entry: ServerEntry = file.servers[url]?.fingerprint === fingerprint ? (file.servers[url] as ServerEntry) : { fingerprint, probes: [] };
+    entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? 'answered' : outcome.cannotTell }].slice(-MAX_PROBES);
+    if (answered) entry.answer = { semantics: outcome.semantics, at, ...(sentinel === undefined ? {} : { sentinel }) };
+    else delete entry.answer;
+    entry.inUse = inUseOf(resolved, at);
+    file.servers[url] = entry;
+  }).catch((error: unknown) => options.logger.warn('could not record the server rules; the next run may probe again', { error: (error as Error).message }));
+  if (answered) options.logger.info('probed what this Graphiti server deletes', { ...outcome.semantics });
+  else options.logger.warn('could not tell what this Graphiti server deletes; using the cautious rules', { why: outcome.cannotTell });
+  return resolved;
+}
+
+function inUseOf(resolved: ResolvedSemantics, at: string): NonNullable<ServerEntry['inUse']> {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...(resolved.generation === undefined ? {} : { generation: resolved.generation }), why: resolved.why ?? '', at };
+}
+
+async function recordInUse(stateDir: string, url: string, resolved: ResolvedSemantics, now: () => number): Promise<void> {
+  const rules = await readRules(stateDir);
+  const was = rules.servers[url]?.inUse;
+  if (was !== undefined && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? '')) return;
+  await updateRules(stateDir, (file) => {
+    const entry = file.servers[url] ?? { fingerprint: '', probes: [] };
+    entry.inUse = inUseOf(resolved, new Date(now()).toISOString());
+    file.servers[url] = entry;
+  });
+}
+
+/** Scratch groups an earlier run could not clean (killed, server gone, still queued): cleaned now, with a signal of their own. */
+async function cleanLeftScratch(graphiti: GraphitiClient, options: ResolveOptions, now: () => number): Promise<void> {
+  const left = (await readRules(options.stateDir)).scratch.filter((s) => s.url === options.url);
+  for (const scratch of left) {
+    await cleanScratch(graphiti, scratch, { logger: options.logger, now, onScratchClean: (group) => updateRules(options.stateDir, (file) => void (file.scratch = file.scratch.filter((s) => s.group !== group))) });
+  }
+}
+
+/** Forgets what was learnt of the server at `url` (`server upgrade`: another release answers there next). */
+export async function forgetServerRules(stateDir: string, url: string): Promise<void> {
+  const rules = await readRules(stateDir);
+  if (rules.servers[url] === undefined) return;
+  await updateRules(stateDir, (file) => void delete file.servers[url]);
+}
+
+/** What the last sync used for the server at `url`, and why (`status`); undefined before any sync reached it. */
+export async function rulesInUse(stateDir: string, url: string): Promise<ServerEntry['inUse']> {
+  return (await readRules(stateDir)).servers[url]?.inUse;
+}
+
+/** The resolve options every caller derives from the config alike (sync, context). */
+export function semanticsOptions(config: Config, logger: Logger, signal: AbortSignal | undefined): ResolveOptions {
+  return {
+    stateDir: config.stateDir,
+    url: config.mcpUrl,
+    logger,
+    signal,
+    setting: config.serverRules,
+    localGeneration: liveServerGeneration(config.stateDir, config.mcpUrl),
+    endpoint: config,
+  };
 }

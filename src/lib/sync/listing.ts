@@ -22,7 +22,7 @@ import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episode
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker, type MarkerInfo } from '../memory/episode.js';
 import { McpError } from '../mcp/errors.js';
-import type { EpisodeRef, SyncState } from '../state/state.js';
+import { everyPart, queuedTime, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, sampleCap, sampleDue, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
 import { asCurrentOrigin } from './origin-migration.js';
@@ -60,7 +60,7 @@ export function waitingMarkers(state: SyncState, rebuilding: boolean, sharedOrig
   const wantListed = (ref: EpisodeRef) => {
     if (!waiting.has(ref.groupId)) waiting.set(ref.groupId, new Set());
   };
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retired = retiredParts(state);
   // A part never sent is in the graph only if the state was lost, if it is an older version come
   // back (a revert A → B → A, a file re-created) whose episode is still to be deleted, or if a
   // co-owner of a shared source sent the same version first.
@@ -85,13 +85,24 @@ export interface ListingOptions {
   ignoreBackoff: boolean;
   /** Groups to list in full now whatever waits in them (the madeinoz hook's notes to take over). */
   listInFull?: ReadonlySet<string>;
+  /**
+   * This run has read all its groups in full once already (`FetchedListing.coveredAll` of an
+   * earlier pass): a rebuild then looks for its markers only, and may take pace samples.
+   */
+  coveredBefore?: boolean;
+}
+
+export interface FetchedListing {
+  listing: Listing;
+  /** Every group listed was read in full (a listing that covered it, or the direct read). */
+  coveredAll: boolean;
 }
 
 /**
  * Lists each group that has something of ours waiting and is due. Undefined when the server is
  * unreachable (marked on `ctx.server`); groups not listed are simply absent from the map.
  */
-export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Promise<Listing | undefined> {
+export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Promise<FetchedListing | undefined> {
   const { state } = ctx;
   const listing: Listing = new Map();
   const groups = waitingMarkers(state, options.rebuilding, options.sharedOrigins);
@@ -111,7 +122,7 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
         continue;
       }
       // A sample needs the group's size, and a rebuild's first look must cover the group.
-      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && (!options.rebuilding || coveredThisRun.has(ctx));
+      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && (!options.rebuilding || options.coveredBefore === true);
       try {
         const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
         listing.set(group, listed);
@@ -125,12 +136,8 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   } finally {
     await direct.close();
   }
-  if (covered.length > 0 && covered.length === listing.size) coveredThisRun.add(ctx);
-  return listing;
+  return { listing, coveredAll: covered.length > 0 && covered.length === listing.size };
 }
-
-/** Runs whose groups were all read in full once: by a listing that covered them, or by the direct read (after which a rebuild looks for its markers only). */
-const coveredThisRun = new WeakSet<OnlineRun>();
 
 /** The local server's direct query, opened on first use in a listing pass; undefined where it does not apply. */
 class DirectReader {
@@ -147,7 +154,7 @@ class DirectReader {
     private readonly ctx: OnlineRun,
     private readonly options: ListingOptions,
   ) {
-    this.everyMarked = options.rebuilding && !coveredThisRun.has(ctx);
+    this.everyMarked = options.rebuilding && options.coveredBefore !== true;
   }
 
   async read(group: string, markers: Set<string>): Promise<OurGroupListing | undefined> {
@@ -155,10 +162,10 @@ class DirectReader {
     const { ctx } = this;
     const wanted = new Set(markers);
     let since = Number.POSITIVE_INFINITY;
-    for (const ref of allRefs(ctx.state)) {
+    for (const ref of everyPart(ctx.state)) {
       if (ref.groupId !== group) continue;
       if (unsettledShared(ref, this.options.sharedOrigins)) wanted.add(ref.marker);
-      if (wanted.has(ref.marker) && ref.uuid === undefined) since = Math.min(since, Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || Number.POSITIVE_INFINITY);
+      if (wanted.has(ref.marker) && ref.uuid === undefined) since = Math.min(since, queuedTime(ref) || Number.POSITIVE_INFINITY);
       if (wanted.has(ref.marker) && ref.confirmedAt !== undefined) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
     }
     if (wanted.size === 0 && !this.everyMarked) return undefined; // nothing to find by marker: only a listing covers the group
@@ -193,10 +200,6 @@ class DirectReader {
     }
     return FalkorDbEpisodes.connect(endpoint);
   }
-}
-
-function allRefs(state: SyncState): EpisodeRef[] {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 
 /** Grows the cap until every waiting marker is found or the group is covered. */
@@ -240,15 +243,9 @@ function allFound(episodes: ListedEpisode[], markers: Set<string>): boolean {
 }
 
 function oursIn(state: SyncState, group: string): number {
-  let n = 0;
-  for (const record of Object.values(state.files)) for (const ref of [...record.episodes, ...record.superseded]) if (ref.groupId === group) n++;
-  for (const ref of state.orphans) if (ref.groupId === group) n++;
-  return n;
+  return everyPart(state).filter((ref) => ref.groupId === group).length;
 }
 
 function groupsInUse(state: SyncState): string[] {
-  const groups = new Set<string>();
-  for (const record of Object.values(state.files)) for (const ref of [...record.episodes, ...record.superseded]) groups.add(ref.groupId);
-  for (const ref of state.orphans) groups.add(ref.groupId);
-  return [...groups].sort();
+  return [...new Set(everyPart(state).map((ref) => ref.groupId))].sort();
 }

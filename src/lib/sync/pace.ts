@@ -115,7 +115,10 @@ export function paceOf(state: SyncState, group: string): GroupPace {
 export function listingDue(pace: GroupPace, now: number): boolean {
   return pace.nextListingAt === undefined || now >= pace.nextListingAt || pace.nextListingAt - now > MAX_WAIT_AHEAD_MS;
 }
-const MAX_WAIT_AHEAD_MS = 10 * 60_000;
+/** Nothing is scheduled further ahead than this (schedule.ts `bounded`). */
+export const MAX_AHEAD_MS = 9 * 60_000;
+/** A listing set further ahead than this is due at once: above MAX_AHEAD_MS by construction, so no schedule ever reads as stuck. */
+const MAX_WAIT_AHEAD_MS = MAX_AHEAD_MS + 60_000;
 
 /**
  * How many episodes to ask for first: the group's last known size with room to grow. A group of

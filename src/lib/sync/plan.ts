@@ -14,7 +14,7 @@ import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
-import { draftsByMarker, prepareEpisodes, readMemoryFile } from './prepare.js';
+import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
 export interface PlanInput {
@@ -130,6 +130,11 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
   // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
   if (input.pulledFiles?.get(file.absPath) === hash && base?.hash !== hash) return outcome('skipped', 'pulled: written by pull from another machine, in the graph as its episode', hash, true);
+  if (base?.failedVersion !== undefined) {
+    // The older version was sent again after this text could not be stored (restore.ts): not retried until the file changes or --force.
+    if (!force && base.failedVersion.hash === hash) return restoredVersion(input, base, file);
+    base = { ...base, hash: undefined }; // a new text (or --force): a new version replaces the restored one
+  }
   if (base !== undefined && base.hash === hash && !needsDrafts) {
     // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
@@ -169,6 +174,16 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew };
+}
+
+/** A file whose older version was restored (restore.ts): its parts are sent from their kept text until confirmed. */
+async function restoredVersion(input: PlanInput, base: FileRecord, file: ScannedFile): Promise<Verdict> {
+  const record = { ...base, mtimeMs: file.mtimeMs, size: file.size };
+  const unsent = record.episodes.filter((ref) => ref.sentAt === undefined && ref.uuid === undefined);
+  if (unsent.length === 0) return { kind: 'unchanged', record, changed: !sameStat(base, file), redactions: {} };
+  const drafts = await keptDrafts(input.config.stateDir, unsent);
+  if (drafts === undefined) return { kind: 'unchanged', record, changed: true, redactions: {} };
+  return { kind: 'send', record, drafts: [...drafts.values()], redactions: {} };
 }
 
 /** --force gives a file the server rejected or kept dropping a fresh set of attempts. */

@@ -14,7 +14,8 @@ import { detectGraphitiOutput } from '../memory/loop.js';
 import { parseMemoryFile } from '../memory/parse.js';
 import { teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource, ScannedFile } from '../memory/types.js';
-import type { FileRecord } from '../state/state.js';
+import { readKeptText } from '../state/kept-text.js';
+import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { NoteSigner } from './note-signing.js';
 import { recordOrigin } from './shared.js';
@@ -102,6 +103,8 @@ export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kin
  * when the file changed since (content or group): the next run plans it as an update.
  */
 export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger, signer?: NoteSigner): Promise<Map<string, EpisodeDraft> | undefined> {
+  // A restored older version (restore.ts): its text is the one kept, not the file's.
+  if (record.failedVersion !== undefined) return keptDrafts(config.stateDir, record.episodes);
   const source = sources.find((s) => s.name === record.source);
   if (source === undefined) return undefined;
   const read = await readMemoryFile(`${source.root}/${record.relPath}`);
@@ -119,4 +122,15 @@ export async function rebuildDrafts(config: Config, sources: readonly MemorySour
 
 export function draftsByMarker(drafts: EpisodeDraft[]): Map<string, EpisodeDraft> {
   return new Map(drafts.map((d) => [d.marker, d]));
+}
+
+/** The kept drafts of `parts` (state/kept-text.ts), by marker; undefined when any is missing. */
+export async function keptDrafts(stateDir: string, parts: readonly EpisodeRef[]): Promise<Map<string, EpisodeDraft> | undefined> {
+  const drafts: EpisodeDraft[] = [];
+  for (const ref of parts) {
+    const draft = await readKeptText(stateDir, ref.marker);
+    if (draft === undefined) return undefined;
+    drafts.push(draft);
+  }
+  return draftsByMarker(drafts);
 }

@@ -17,7 +17,7 @@
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
-import type { EpisodeRef, FileRecord, GroupPace, SyncState } from '../state/state.js';
+import { everyPart, queuedTime, retiredParts, sentTime, type EpisodeRef, type FileRecord, type GroupPace, type SyncState } from '../state/state.js';
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
 import { paceAfterListing } from './schedule.js';
@@ -103,7 +103,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
         uuidNow.set(ref, keep.uuid);
         if (!adopted && ref.queuedAt !== undefined) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: sentTime(ref), episode: keep });
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentTime(ref), episode: keep });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep.uuid, confirmedAt: nowIso, ...(adopted ? { sentAt: nowIso } : {}) };
@@ -116,7 +116,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   }
 
   // Older versions and deleted files whose uuid we did not know yet.
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retired = retiredParts(state);
   for (const ref of retired) {
     if (ref.uuid !== undefined) continue;
     const key = visibleKey(ref.groupId, ref.marker);
@@ -137,7 +137,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       out.vanished.add(ref);
       continue;
     }
-    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== undefined) out.vanished.add(ref);
+    if (dropEvidence(ref.groupId, queuedTime(ref)) !== undefined) out.vanished.add(ref);
   }
 
   if (input.rebuilding) {
@@ -166,7 +166,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     if (record.status === 'failed' || record.status === 'skipped') continue;
     for (const ref of record.episodes) {
       if (uuidOf(ref) !== undefined || ref.sentAt === undefined || ref.queuedAt === undefined) continue;
-      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
+      const evidence = dropEvidence(ref.groupId, queuedTime(ref));
       if (evidence === undefined) continue;
       if (ref.resends >= input.maxResends) {
         const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
@@ -193,25 +193,17 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     // (a drop, a part that vanished) is not, and must not reset the listing back-off.
     const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
     const settled = new Set(out.settled);
-    const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
+    const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && ((ref.sentAt !== undefined && uuidOf(ref) === undefined) || (unsettledShared(ref, input.sharedOrigins) && !settled.has(ref))));
     // pace lane (issue 27): the schedule predicts from when the last waiting part was queued.
-    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, Date.parse(ref.queuedAt ?? ref.sentAt ?? '') || 0), 0) || undefined;
+    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || undefined;
     // The queue's order is the order we sent in (pace.ts): where the head stands, what a sample's span covers.
     const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
-    const sentAt = allParts(state).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentTime(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
+    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => (ref.groupId === group && ref.queuedAt !== undefined ? [sentTime(ref)] : [])).filter(Number.isFinite).sort((a, b) => a - b);
     out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
 }
 
-/** A part's place in the server's queue: when we sent it (the replies, `queuedAt`, come back in any order); NaN when unknown. */
-function sentTime(ref: EpisodeRef): number {
-  return Date.parse(ref.sentAt ?? ref.queuedAt ?? '');
-}
-
-function allParts(state: SyncState): EpisodeRef[] {
-  return [...Object.values(state.files).flatMap((r) => (r.status === 'failed' || r.status === 'skipped' ? r.superseded : [...r.episodes, ...r.superseded])), ...state.orphans];
-}
 
 /** Writes a reconciliation into the state (statuses are refreshed by the caller, after re-sends are planned). */
 export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso: string): void {

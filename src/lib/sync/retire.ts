@@ -25,12 +25,17 @@ import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type Ser
 import { McpError } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
 import { retiredEpisodeUuids } from '../state/retired.js';
+import { partMarker } from '../memory/episode.js';
+import { backoffDelay, type Backoff } from '../util/backoff.js';
 import { cleanupFacts, rememberDeleted } from './fact-cleanup.js';
 import { isSharedRecord } from './shared.js';
 import type { OnlineRun, RunContext } from './types.js';
 
 /** A held part is checked again (has the other support gone?) after this long. */
 export const HELD_RECHECK_MS = 60 * 60_000;
+/** The longest wait between two re-checks of a held part (the bound on what holding costs the server). */
+export const HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 60_000;
+const HELD_RECHECKS: Backoff = { initialMs: HELD_RECHECK_MS, maxMs: HELD_RECHECK_MAX_MS, low: 1, high: 1 };
 /** Facts asked for per part when the server has no get_episode_entities. */
 const FACTS_PER_SEARCH = 50;
 
@@ -38,6 +43,8 @@ export interface RetireInput {
   semantics: ServerSemantics;
   /** Origins of shared sources: their older versions always wait for the replacement. */
   sharedOrigins: ReadonlySet<string>;
+  /** `sync --release-held`: held parts are deleted now, unguarded (the user asked). */
+  releaseHeld?: boolean;
 }
 
 export interface Retired {
@@ -84,16 +91,20 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
   const current = new Set<string>();
   for (const record of Object.values(state.files)) for (const ref of record.episodes) if (ref.uuid !== undefined) current.add(ref.uuid);
   const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
+  const existing = supportChecker(ctx);
   const remove = async (refs: EpisodeRef[]): Promise<EpisodeRef[]> => {
     const keep: EpisodeRef[] = [];
     for (const ref of refs) {
       if (ref.uuid !== undefined && current.has(ref.uuid)) continue;
-      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || heldRecently(ref, ctx.now())) {
+      // A held part waits for its re-check only while the rules still guard deletes: rules learnt since (0.31.2) let it go now.
+      if (ref.uuid === undefined || !ctx.server.reachable || options.signal?.aborted === true || (deleteGuard(input.semantics) && input.releaseHeld !== true && heldRecently(ref, ctx.now()))) {
         keep.push(ref);
         continue;
       }
       try {
-        if (await hold(ctx, input.semantics, ref, retired, iso, out)) {
+        const release = input.releaseHeld === true && ref.heldAt !== undefined;
+        if (release) ctx.logger.info('letting a held episode go on request (sync --release-held)', { uuid: ref.uuid, facts: ref.heldFacts });
+        if (!release && (await hold(ctx, input.semantics, ref, retired, iso, out, existing))) {
           keep.push(ref);
           continue;
         }
@@ -114,9 +125,12 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
     if (record.superseded.length === 0) continue;
     const confirmed = currentVersionConfirmed(record);
     if (!confirmed && !(breakFirst && !isSharedRecord(record, input.sharedOrigins))) continue;
-    const before = record.superseded.length;
+    const before = record.superseded;
     record.superseded = await remove(record.superseded);
-    if (!confirmed && record.superseded.length < before) record.bridgingSince ??= iso;
+    if (!confirmed && record.superseded.length < before.length) {
+      record.bridgingSince ??= iso;
+      keepBridge(record, before.filter((ref) => out.deleted.includes(ref)));
+    }
     await ctx.ledger.journal([record]);
   }
   if (state.orphans.length > 0) {
@@ -131,14 +145,24 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
  * take a fact another live episode states, and removes the facts that rest only on retired
  * episodes instead. False: nothing to protect, delete it.
  */
-async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef, retired: ReadonlySet<string>, iso: string, out: Retired): Promise<boolean> {
+async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef, retired: ReadonlySet<string>, iso: string, out: Retired, supports: SupportChecker): Promise<boolean> {
   const uuid = ref.uuid as string;
   if (!deleteGuard(semantics)) return false;
   const facts = await factsOf(ctx, ref);
-  const lost = factsLostByDeleting(semantics, uuid, facts, retired);
+  // Support counts only from episodes that still exist: 0.29.3 and 0.31.1 keep a deleted episode's uuid in `episodes`.
+  const lost: Fact[] = [];
+  for (const fact of factsLostByDeleting(semantics, uuid, facts, retired)) {
+    for (const other of fact.episodes ?? []) {
+      if (other === uuid || retired.has(other) || !(await supports(other, fact.uuid, ref.groupId))) continue;
+      lost.push(fact);
+      break;
+    }
+  }
   if (lost.length === 0) {
     delete ref.heldAt;
+    delete ref.heldSince;
     delete ref.heldFacts;
+    delete ref.heldChecks;
     return false;
   }
   for (const fact of facts) {
@@ -146,6 +170,8 @@ async function hold(ctx: OnlineRun, semantics: ServerSemantics, ref: EpisodeRef,
     await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
     out.factsRemoved++;
   }
+  ref.heldChecks = ref.heldAt === undefined ? 0 : (ref.heldChecks ?? 0) + 1;
+  ref.heldSince ??= iso;
   ref.heldAt = iso;
   ref.heldFacts = lost.length;
   out.held.push(ref);
@@ -161,8 +187,47 @@ async function factsOf(ctx: OnlineRun, ref: EpisodeRef): Promise<Fact[]> {
   return (await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH, ctx.options.signal)).filter((f) => (f.episodes ?? []).includes(ref.uuid as string));
 }
 
+/**
+ * Whether `episode` exists and still states `fact`: get_episode_entities reads the episode node
+ * (a deleted one has none). Asked once per episode and run; where the server has no such tool,
+ * the episode counts as there (holding is the safe side).
+ */
+type SupportChecker = (episode: string, fact: string, groupId: string) => Promise<boolean>;
+
+function supportChecker(ctx: OnlineRun): SupportChecker {
+  const known = new Map<string, Promise<string[] | undefined>>();
+  return async (episode, fact, groupId) => {
+    const key = `${groupId}\u0000${episode}`;
+    let facts = known.get(key);
+    if (facts === undefined) {
+      facts = ctx.graphiti.episodeFactUuids(episode, groupId, ctx.options.signal);
+      known.set(key, facts);
+    }
+    const uuids = await facts;
+    return uuids === undefined || uuids.includes(fact);
+  };
+}
+
+/** A held part is checked again after HELD_RECHECK_MS, twice as long after each check that kept it, at most HELD_RECHECK_MAX_MS. */
 function heldRecently(ref: EpisodeRef, now: number): boolean {
-  return ref.heldAt !== undefined && now - Date.parse(ref.heldAt) < HELD_RECHECK_MS;
+  if (ref.heldAt === undefined) return false;
+  return now - Date.parse(ref.heldAt) < backoffDelay(HELD_RECHECKS, (ref.heldChecks ?? 0) + 1);
+}
+
+/**
+ * Remembers the newest of the older versions deleted before this one is in (`bridgedFrom`): if
+ * this one cannot be stored, that one is sent again (sync/restore.ts). Its parts share a content
+ * hash in their marker; the newest is last (plan.ts appends each replaced version).
+ */
+function keepBridge(record: FileRecord, deleted: EpisodeRef[]): void {
+  const versionOf = (ref: EpisodeRef) => partMarker(ref)?.hash;
+  const newest = versionOf(deleted.at(-1) as EpisodeRef);
+  const parts = deleted.filter((ref) => versionOf(ref) === newest && ref.uuid !== undefined);
+  if (parts.length === 0) return;
+  const kept = record.bridgedFrom ?? [];
+  // A newer deleted version replaces an older one kept before.
+  const same = kept.length > 0 && versionOf(kept[0] as EpisodeRef) === newest;
+  record.bridgedFrom = [...(same ? kept : []), ...parts.map((ref) => ({ ...ref }))];
 }
 
 /** Every part of the record's current version is in the graph (or it has none to wait for). */
@@ -190,7 +255,7 @@ export function retiredWaiting(ctx: RunContext): boolean {
 }
 
 /** Retired parts that need the server this run (held ones only when due for a re-check). */
-export function retiredDue(state: SyncState, now: number): boolean {
-  const due = (ref: EpisodeRef) => !heldRecently(ref, now);
+export function retiredDue(state: SyncState, now: number, releaseHeld = false): boolean {
+  const due = (ref: EpisodeRef) => releaseHeld || !heldRecently(ref, now);
   return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }

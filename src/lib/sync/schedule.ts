@@ -29,9 +29,9 @@
  *
  * Pure functions over the group's pace; the times are epoch ms on our clock.
  */
-import type { GroupPace, SyncState } from '../state/state.js';
+import { queuedTime, type GroupPace, type SyncState } from '../state/state.js';
 import { nextBackoff } from '../util/backoff.js';
-import { canSample, costlyListing, listingDue, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
+import { canSample, costlyListing, listingDue, MAX_AHEAD_MS, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
@@ -50,8 +50,6 @@ export const MAX_GAP_MS = 5 * 60_000;
  * hundred ms (instant answers) to many seconds per episode. Only a quarter of the way is trusted.
  */
 const ASSUMED_STEP_MS = 1_000;
-/** Nothing is scheduled further ahead than this (pace.ts counts a time beyond it as due). */
-const MAX_AHEAD_MS = 9 * 60_000;
 /** A pace sample looks again at least this far towards the predicted end (`sampleReach`). */
 const SAMPLE_REACH = 0.75;
 /**
@@ -269,7 +267,7 @@ export function scheduleSent(state: SyncState, now: number): void {
     if (ref.uuid !== undefined || ref.sentAt === undefined) continue;
     const w = waiting.get(ref.groupId) ?? { count: 0, lastQueuedAt: 0 };
     w.count++;
-    w.lastQueuedAt = Math.max(w.lastQueuedAt, Date.parse(ref.queuedAt ?? ref.sentAt) || 0);
+    w.lastQueuedAt = Math.max(w.lastQueuedAt, queuedTime(ref) || 0);
     waiting.set(ref.groupId, w);
   }
   for (const [group, w] of waiting) {

@@ -15,5 +15,6 @@ export function refreshStatus(record: FileRecord, nowIso: string): void {
     if (previous !== 'confirmed') record.confirmedAt = nowIso;
     // The new version is in: the gap a break-before-make edit opened is closed.
     delete record.bridgingSince;
+    delete record.bridgedFrom;
   }
 }

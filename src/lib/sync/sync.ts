@@ -31,7 +31,7 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
-import { editOrder, readSemantics, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { CAUTIOUS_SEMANTICS, editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -50,6 +50,8 @@ import { mayNeedServer, startHandshake, type Handshake } from './early-handshake
 import { anythingRetired, applyRetireResult, readyToSend, retiredDue, retirePhase, retiredWaiting, type RetireInput } from './retire.js';
 import { nextListingTime, scheduleSent } from './schedule.js';
 import { applySendResult, sendable, sendParts } from './send.js';
+import { restoreFailedBridges } from './restore.js';
+import { keepText, pruneKeptText } from '../state/kept-text.js';
 import { statusCounts, summarize } from './summary.js';
 import { emptyCounts, ServerHealth, SyncError, type OnlineRun, type RunContext, type SyncOptions, type SyncSummary } from './types.js';
 import { migrateStateOrigins } from './origin-migration.js';
@@ -107,23 +109,15 @@ async function run(input: RunInput): Promise<SyncSummary> {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
-  let graphiti: GraphitiClient | undefined;
-  let handshake: Handshake | undefined;
-  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding) })) {
-    graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
-    handshake = startHandshake(graphiti, options.signal);
-  }
-  let plan: Plan;
+  const connection = new RunConnection(config, options, logger);
+  if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
   // A linked machine signs its notes (issue 42); a copy `pull` wrote, untouched, is not sent again.
   const signing = await loadNoteSigner(config);
   if (signing.problem !== undefined) logger.warn('notes are not signed: the note key is not usable', { error: signing.problem });
-  try {
-    plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)) });
-  } catch (error) {
-    handshake?.cancel();
-    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
+  const plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)) }).catch(async (error: unknown) => {
+    await connection.close();
     throw error;
-  }
+  });
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
   const ctx: RunContext = {
@@ -141,38 +135,80 @@ async function run(input: RunInput): Promise<SyncSummary> {
     outgoing: plan.outgoing,
   };
   if (input.lock === undefined) return summarize(ctx, plan);
-
-  let changed = plan.changed || migratedOrigins > 0;
-  let semantics: ResolvedSemantics | undefined;
-  try {
-    if (needsServer(ctx, input.rebuilding)) {
-      changed = true;
-      graphiti ??= options.graphiti ?? new GraphitiClient(config, { logger });
-      const online: OnlineRun = { ...ctx, graphiti };
-      const learned = await learnSemantics(online, handshake?.profile);
-      if (learned === undefined) return summarize(ctx, plan);
-      applyLeftInFlight(leftInFlight(state, startedAt));
-      const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
-      const sharedOrigins = sharedOriginsIn(config, state);
-      const order: SettleOrder = { semantics: learned.answer, sharedOrigins };
-      const prior = priorMigration(ctx, plannedAdds);
-      if (await reconcileWithGraph(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior })) {
-        await ctx.ledger.save();
-        await settle(online, order);
-        if ((options.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: false }, order, options.waitMs ?? 0);
-      }
-      // A probe still running finishes (and is cached) before the run reports what the server deletes.
-      semantics = await learned.answer;
-    }
-  } finally {
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
-    if (changed) await ctx.ledger.save();
-    else await ctx.ledger.journalLastRun();
-    await ctx.ledger.close();
-    handshake?.cancel(); // started early for a plan that found nothing for the server: no retries left behind
-    if (options.graphiti === undefined) await graphiti?.close().catch(() => undefined);
-  }
+  const online = needsServer(ctx, input.rebuilding);
+  const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
+    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0, startedAt, connection }),
+  );
   return summarize(ctx, plan, semantics);
+}
+
+/**
+ * The phases that need the server, once the plan says the run goes online: what the server
+ * deletes, what earlier runs left in flight, reconcile, settle, and `--wait`. The server's rules
+ * when they are known (undefined: the server could not be reached).
+ */
+async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, connection: RunConnection, startedAt: number): Promise<ResolvedSemantics | undefined> {
+  const { config, options, state } = online;
+  const learned = await learnSemantics(online, connection.profile);
+  if (learned === undefined) return undefined;
+  applyLeftInFlight(leftInFlight(state, startedAt));
+  const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
+  const sharedOrigins = sharedOriginsIn(config, state);
+  const order: SettleOrder = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions };
+  const first: ReconcileRun = { rebuilding: input.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options.force === true, prior: priorMigration(online, plannedAdds) };
+  if (await reconcileWithGraph(online, first)) {
+    await online.ledger.save();
+    await settle(online, order);
+    // The wait's passes go on from the first one (what it covered), paced by the schedule.
+    if ((options.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options.waitMs ?? 0);
+  }
+  // A probe still running finishes (and is cached) before the run reports what the server deletes.
+  return learned.answer;
+}
+
+/** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
+async function endRun(ctx: RunContext, end: { changed: boolean; startedAt: number; connection: RunConnection }): Promise<void> {
+  const { config, state } = ctx;
+  if (end.changed) await pruneKeptText(config.stateDir, keptMarkers(state)).catch(() => undefined);
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
+  if (end.changed) await ctx.ledger.save();
+  else await ctx.ledger.journalLastRun();
+  await ctx.ledger.close();
+  await end.connection.close(); // a handshake started early for a plan that found nothing for the server: no retries left behind
+}
+
+/**
+ * The run's connection to the server: opened early when the scan says the run may go online
+ * (early-handshake.ts), else when it does; closed once, if it is ours (not the caller's client).
+ */
+class RunConnection {
+  #graphiti: GraphitiClient | undefined;
+  #handshake: Handshake | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly options: SyncOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  startEarly(): void {
+    this.#handshake = startHandshake(this.client(), this.options.signal);
+  }
+
+  client(): GraphitiClient {
+    this.#graphiti ??= this.options.graphiti ?? new GraphitiClient(this.config, { logger: this.logger });
+    return this.#graphiti;
+  }
+
+  /** The early handshake's tool surface, when one was started. */
+  get profile(): Promise<ServerProfile> | undefined {
+    return this.#handshake?.profile;
+  }
+
+  async close(): Promise<void> {
+    this.#handshake?.cancel();
+    if (this.options.graphiti === undefined) await this.#graphiti?.close().catch(() => undefined);
+  }
 }
 
 /**
@@ -181,8 +217,10 @@ async function run(input: RunInput): Promise<SyncSummary> {
  * replacements are sent; make-before-break sends first and deletes once they are confirmed.
  */
 async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
+  // A new version that failed after its old one was deleted first: the old one goes out again (restore.ts).
+  await restoreFailedBridges(ctx);
   // Nothing retired: the delete rule cannot change what happens, so a probe still running is not waited for.
-  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await run.semantics, sharedOrigins: run.sharedOrigins } : undefined;
+  const order: RetireInput | undefined = anythingRetired(ctx.state) ? { semantics: await rulesNow(ctx, run), sharedOrigins: run.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : undefined;
   if (order !== undefined && editOrder(order.semantics) === 'break-before-make') {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record) => readyToSend(record, order));
@@ -198,6 +236,8 @@ async function settle(ctx: OnlineRun, run: SettleOrder): Promise<void> {
 async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolean): Promise<void> {
   const { options } = ctx;
   const jobs = sendable(ctx.outgoing, ready, options.max);
+  // The text as sent, so that a version deleted before its replacement is stored can be sent again (restore.ts).
+  await keepText(ctx.config.stateDir, jobs.flatMap((job) => [...job.drafts.values()])).catch((error: unknown) => ctx.logger.warn('could not keep the text of the versions sent', { error: (error as Error).message }));
   const result = await sendParts({
     jobs,
     graphiti: ctx.graphiti,
@@ -216,6 +256,20 @@ async function sendPending(ctx: OnlineRun, ready: (record: FileRecord) => boolea
 interface SettleOrder {
   semantics: Promise<ResolvedSemantics>;
   sharedOrigins: ReadonlySet<string>;
+  /** MCP sessions opened when the rules were read: a later one means the server may have restarted since (as another build). */
+  sessions: number;
+}
+
+/**
+ * The rules for this settle: those read at the start of the run, unless the server forgot our
+ * session since (a restart, perhaps as another build behind the same address): then the cautious
+ * ones, as for a server whose rules are unknown (graphiti/semantics.ts). A pinned setting stays.
+ */
+async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSemantics> {
+  const rules = await run.semantics;
+  if (rules.source === 'setting' || ctx.graphiti.client.sessionsOpened <= run.sessions) return rules;
+  ctx.logger.warn('the Graphiti server forgot our session during the run (a restart?); deleting by the cautious rules until its rules are known again');
+  return { ...CAUTIOUS_SEMANTICS, source: 'assumed', why: 'the server restarted during the run and may be another build' };
 }
 
 /**
@@ -223,14 +277,15 @@ interface SettleOrder {
  * Undefined: unreachable. A probe runs beside the run (settle waits for it only when something is
  * to be deleted): it waits for the server to process two episodes, which a first run's sends need not.
  */
-async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics> } | undefined> {
+async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number } | undefined> {
   try {
     await handshake; // started during the plan: its failure is this step's, with the same message
-    const read = await readSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
-    if (!('probe' in read)) return { answer: Promise.resolve(read) };
+    const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
+    const sessions = ctx.graphiti.client.sessionsOpened;
+    if (!('probe' in read)) return { answer: Promise.resolve(read), sessions };
     const answer = read.probe();
     answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
-    return { answer };
+    return { answer, sessions };
   } catch (error) {
     if (error instanceof McpError && !error.retryable && error.kind !== 'aborted') throw new SyncError(`Graphiti rejected tools/list: ${error.message}`, { cause: error });
     ctx.server.markDown(error);
@@ -240,13 +295,18 @@ async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> 
 
 /** After the plan: the run goes online when it has files to send or the state holds work for the server. */
 function needsServer(ctx: RunContext, rebuilding: boolean): boolean {
-  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding);
+  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
 
 /** Work the state holds for the server: retired parts due for deletion, parts not yet confirmed, groups to list. */
-function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean): boolean {
-  if (retiredDue(state, now) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
+function stateNeedsServer(config: Config, state: SyncState, now: number, rebuilding: boolean, releaseHeld: boolean): boolean {
+  if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === undefined))) return true;
   return waitingMarkers(state, rebuilding, sharedOriginsIn(config, state)).size > 0;
+}
+
+/** The parts whose sent text stays kept (state/kept-text.ts): every version the state still knows. */
+function keptMarkers(state: SyncState): string[] {
+  return [...everyPart(state), ...Object.values(state.files).flatMap((r) => r.bridgedFrom ?? [])].map((ref) => ref.marker);
 }
 
 /** Origins owned together: declared shared sources, and the team-memory stores of the files in the state. */

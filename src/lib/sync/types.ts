@@ -16,6 +16,11 @@ export interface SyncOptions {
   force?: boolean;
   /** Send ours even for notes the madeinoz hook sent unchanged, and delete its episodes (adopt-prior.ts). */
   replacePrior?: boolean;
+  /**
+   * `sync --release-held`: delete the retired episodes held back (sync/retire.ts) now, although
+   * this server's delete then takes the facts they created that other episodes still state.
+   */
+  releaseHeld?: boolean;
   /** Only this source (`pai`, `auto-memory` or an extra source name). */
   source?: string;
   /** Send at most this many files in this run; the rest stay pending. */

@@ -75,6 +75,7 @@ export class ServerCore {
       structuredContent: this.opts.structuredContent && !this.opts.oldServer,
       mainParams: this.opts.mainParams,
       graphPerGroup: this.opts.graphPerGroup,
+      clearGraphTakesNoGroups: this.opts.clearGraphTakesNoGroups,
     };
   }
 

@@ -121,6 +121,11 @@ export interface GraphitiServerOptions {
   control?: boolean;
   /** `calls` and `http` keep at most this many entries (the oldest 10% are dropped beyond it), for soak runs. Default 100000. */
   logLimit?: number;
+  /**
+   * clear_graph takes no `group_ids` (a build whose clear_graph clears its default group, or
+   * everything): a client must then never call it for a scratch group. Default false.
+   */
+  clearGraphTakesNoGroups?: boolean;
   /** Fake extraction: at most this many facts per episode. Default 5. */
   maxFactsPerEpisode?: number;
   /** Fake extraction: at most this many nodes per episode (the name is always one). Default 8. */
@@ -173,6 +178,7 @@ const DEFAULTS: Resolved = {
   faults: {},
   control: false,
   logLimit: 100_000,
+  clearGraphTakesNoGroups: false,
   maxFactsPerEpisode: 5,
   maxNodesPerEpisode: 8,
   extractor: undefined,

@@ -311,7 +311,8 @@ export class GraphitiStore {
 
   /** get_episode_entities: the entities the episodes mention and the facts resting on them. */
   episodeEntities(episodeUuids: string[], groupId: string | null): { nodes: StoredNode[]; facts: StoredFact[] } {
-    const wanted = new Set(episodeUuids);
+    // Read from the episode nodes, as graphiti-core does: a deleted episode has none, even where facts still name its uuid.
+    const wanted = new Set(episodeUuids.filter((uuid) => this.episodes.has(uuid)));
     const inGroup = (g: string) => groupId === null || g === groupId;
     const nodes = [...this.mentions].filter(([uuid, eps]) => [...eps].some((e) => wanted.has(e)) && inGroup(this.nodes.get(uuid)?.group_id ?? '')).map(([uuid]) => this.nodes.get(uuid));
     const facts = [...this.facts.values()].filter((f) => inGroup(f.group_id) && f.episodes.some((e) => wanted.has(e)));

@@ -148,6 +148,8 @@ export interface ToolConfig {
   mainParams: boolean;
   /** Each group in its own graph (0.31+): the uuid lookups take `group_id`. */
   graphPerGroup: boolean;
+  /** clear_graph declares no `group_ids` (options.ts `clearGraphTakesNoGroups`). */
+  clearGraphTakesNoGroups?: boolean;
 }
 
 export interface ToolDefinition {
@@ -162,6 +164,7 @@ function wireName(tool: CanonicalTool, cfg: ToolConfig): string {
 }
 
 function paramsOf(spec: ToolSpec, cfg: ToolConfig): ParamSpec[] {
+  if (spec.name === 'clear_graph' && cfg.clearGraphTakesNoGroups === true) return [];
   if (spec.name === 'add_memory' && cfg.mainParams) return [...spec.params, ...MAIN_ADD_MEMORY_PARAMS];
   const params = cfg.mainParams ? mainParamsOf(spec.name, spec.params) : spec.params;
   return cfg.graphPerGroup && GROUP_SCOPED_TOOLS.has(spec.name) ? withGroupParam(params) : params;

@@ -1,0 +1,114 @@
+/**
+ * Rules that follow the server, not the address (issue 43), on the real servers: one address, one
+ * FalkorDB, one group, and the Graphiti release behind them rolled back (0.31.2 → 0.31.1) and
+ * forward again (0.31.1 → 0.31.2), with the stand-in LLM. 0.31.1 and 0.31.2 have the same tools and
+ * the same serverInfo: only the restart shows, and the rules must be learnt again. One story, one
+ * server, to keep the suite lean.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McpClient } from '../../src/lib/mcp/client.js';
+import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+const GROUP = 'gms_swap';
+const WAIT = ['--wait', '90000'];
+/** A lost episode is judged dropped within seconds (default 30 min). */
+const FAST_RESEND = { MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '2000' };
+
+describe('one address, one FalkorDB, one group: Graphiti 0.31.2 → 0.31.1 → 0.31.2 (real servers, stand-in LLM)', () => {
+  let real: RealGraphiti;
+  let box: Sandbox;
+  beforeAll(async () => {
+    real = await startRealGraphiti({ generation: '0.31.2', transport: 'http', groupId: GROUP });
+    box = makeSandbox(real.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000', MADEINOZ_KNOWLEDGE_ORIGIN: 'm-alice' });
+  }, 600_000);
+  afterAll(async () => {
+    await real?.stop();
+    box?.cleanup();
+  }, 60_000);
+
+  const sync = async (args: string[] = [], extra: Record<string, string> = {}) => {
+    const run = await runCli({ ...box.env, ...extra }, ['sync', '--json', ...args]);
+    try {
+      return { ...run, summary: JSON.parse(run.stdout) as { updated: number; deleted: number; queued: number; failed: number; held: number; semantics?: { deleteRemoves: string; source: string } } };
+    } catch {
+      throw new Error(`sync printed no JSON (exit ${run.code}): ${run.stdout}${run.stderr}`);
+    }
+  };
+  const facts = async () => (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
+  const contents = async (name: string) => (await real.query(`MATCH (e:Episodic) WHERE e.name = '${name}' RETURN e.content`)).map((r) => String(r[0]));
+  /** Scratch groups the probes used (each probe has its own), as the running server process's log names them. */
+  const probes = () => new Set(real.log().match(/gms_probe_[0-9a-f]+/g) ?? []).size;
+
+  it('0.31.2 → 0.31.1: the rules learnt of 0.31.2 are not used, and an edit keeps the fact it restates', async () => {
+    box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    const first = await sync(WAIT);
+    expect(first.summary).toMatchObject({ queued: 0, failed: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
+    await eventually('the facts are extracted', async () => (await facts()).includes('Zephyr uses Kafka for the event bus.'));
+    await real.swapGeneration('0.31.1');
+    box.pai('LEARNING/2026-07/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    const edit = await sync(WAIT);
+    expect(edit.summary).toMatchObject({ updated: 1, queued: 0, failed: 0, semantics: { deleteRemoves: 'facts-first-created' } });
+    await eventually('the new version is in, the old one gone', async () => JSON.stringify((await contents('Zephyr bus')).map((c) => c.includes('Glacier'))) === '[true]');
+    // The restated sentence's fact is there (on 0.31.1, deleting the old version after the new one would have taken it).
+    expect(await facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(await facts()).not.toContain('Kafka feeds Postgres nightly.');
+    const status = await runCli(box.env, ['status']);
+    expect(status.stdout).toMatch(/Server rules: .*created first/);
+    expect(probes()).toBe(1); // the 0.31.1 process was probed (once)
+  });
+
+  it('on 0.31.1 a new version the server keeps dropping leaves the note\'s facts in the graph (its old text is sent again)', async () => {
+    box.pai('LEARNING/2026-07/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal retries Narwhal jobs through Kestrel.'));
+    expect((await sync(WAIT)).summary).toMatchObject({ queued: 0, failed: 0 });
+    await eventually('the facts are extracted', async () => (await facts()).includes('Temporal retries Narwhal jobs through Kestrel.'));
+    try {
+      real.llm.fail({ kind: 'http-400', match: 'Loki', times: Number.POSITIVE_INFINITY });
+      box.pai('LEARNING/2026-07/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal logs Narwhal jobs to Loki.'));
+      // The old version goes first on this server; the new one is dropped, re-sent three times, then the old text goes out again.
+      await sync(WAIT, FAST_RESEND);
+      await eventually('the old version is back', async () => {
+        await sync(['--wait', '20000'], FAST_RESEND);
+        return (await contents('Narwhal jobs')).some((c) => c.includes('Kestrel'));
+      }, 200_000);
+      await eventually('its facts are back', async () => (await facts()).includes('Temporal retries Narwhal jobs through Kestrel.'));
+      expect(await facts()).toContain('Narwhal schedules jobs with Temporal.');
+      expect(await facts()).not.toContain('Temporal logs Narwhal jobs to Loki.');
+      const status = await runCli(box.env, ['status', '--json']);
+      expect((JSON.parse(status.stdout) as { failures: Array<{ reason: string }> }).failures).toEqual([expect.objectContaining({ reason: expect.stringContaining('previous version was sent again') })]);
+    } finally {
+      real.llm.clearFailures();
+    }
+    expect(probes()).toBe(1); // the same server process: its rules were not probed again
+  }, 400_000);
+
+  it('0.31.1 → 0.31.2: a retired episode held under the old rules is let go once the new ones are known', async () => {
+    box.pai('LEARNING/2026-07/k.md', learning('Kea notes', 'Kea streams orders through NATS. NATS keeps Kea orders in Jetstream.'));
+    expect((await sync(WAIT)).summary).toMatchObject({ queued: 0, failed: 0 });
+    await eventually('the facts are extracted', async () => (await facts()).includes('NATS keeps Kea orders in Jetstream.'));
+    // A teammate's note states one of the same facts, processed after ours (so ours created it).
+    const client = new McpClient({ url: real.url, transport: 'streamable-http', timeoutMs: 60_000 });
+    try {
+      await client.connect();
+      await client.callTool('add_memory', { name: 'Teammate on Kea', episode_body: 'Kea streams orders through NATS.', group_id: GROUP, source: 'text', source_description: 'teammate note [gms:teammate0000000a:abcdefabcdef:1/1:m-teammate]' });
+    } finally {
+      await client.close();
+    }
+    await eventually('the teammate note is in', async () => (await contents('Teammate on Kea')).length === 1);
+    rmSync(join(box.path('pai'), 'MEMORY', 'LEARNING', '2026-07', 'k.md'));
+    expect((await sync(WAIT)).summary).toMatchObject({ deleted: 1, held: 1 });
+    expect(await contents('Kea notes')).toHaveLength(1);
+    expect(probes()).toBe(1);
+    await real.swapGeneration('0.31.2');
+    // Any run that reaches the server learns its rules again, and lets the held episode go.
+    box.pai('LEARNING/2026-07/o.md', learning('Osprey feed', 'Osprey reads the feed from Kinesis.'));
+    const run = await sync(WAIT);
+    expect(run.summary).toMatchObject({ failed: 0, semantics: { deleteRemoves: 'facts-unsupported', source: 'probe' } });
+    await eventually('the held episode is gone', async () => (await contents('Kea notes')).length === 0);
+    expect(await facts()).toContain('Kea streams orders through NATS.');
+    expect((await runCli(box.env, ['status'])).stdout).not.toMatch(/Kept in the graph/);
+    expect(probes()).toBe(1); // the 0.31.2 process was probed (once)
+  }, 300_000);
+});

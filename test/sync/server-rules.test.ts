@@ -1,0 +1,184 @@
+/**
+ * The rules follow the server, not the address (issue 43), and held episodes end: the fast test
+ * server swapped behind the same address with the same graph (as a docker tag rolled back, or
+ * another release started on the port), and teammates' notes that come and go.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { formatMarker } from '../../src/lib/memory/episode.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { nullLogger } from '../../src/lib/util/log.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+
+const V0_31_1 = { deleteMode: 'cascade', mainParams: true, graphPerGroup: true } as const;
+const V0_31_2 = { deleteMode: 'detach', mainParams: true, graphPerGroup: true } as const;
+
+let server: GraphitiTestServer;
+let box: Sandbox;
+afterEach(async () => {
+  await server?.close();
+  box?.cleanup();
+});
+
+const facts = () => server.facts('main').map((f) => f.fact);
+const inProbe = (c: { args: Record<string, unknown> }) => String(c.args.group_id ?? '').startsWith('gms_probe_');
+const probes = () => new Set(server.calls.filter((c) => c.tool === 'add_memory' && inProbe(c)).map((c) => c.args.group_id)).size;
+
+/** The same address, the same graph, another build: only the restart shows from outside. */
+async function swap(options: typeof V0_31_1 | typeof V0_31_2): Promise<void> {
+  server.setOptions(options);
+  await server.restart();
+}
+
+async function settle(env: { now?: () => number; releaseHeld?: boolean } = {}): Promise<Awaited<ReturnType<typeof runSync>>> {
+  const run = await runSync(box.config(), { waitMs: 5000, ...env });
+  await server.whenIdle();
+  return run;
+}
+
+/** A teammate's note that states one of our facts, processed after ours (so ours created the fact). */
+function teammateRestates(sentence: string): string {
+  const theirs = formatMarker({ fileId: 'teammate0000000a', hash: 'abcdefabcdef', part: 1, parts: 1, origin: 'm-bob' });
+  return server.seedEpisode({ name: 'Bob on Kafka', content: sentence, source_description: `pai memory ${theirs}`, group_id: 'main' }, { extract: true }).uuid;
+}
+
+describe('rules that follow the server behind an address', () => {
+  it('0.31.2 → 0.31.1 behind the same address: the old answer is not used, and an edit keeps its restated fact', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    expect((await settle()).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    await swap(V0_31_1);
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    const run = await settle();
+    await settle();
+    expect(run.semantics).toMatchObject({ deleteRemoves: 'facts-first-created' });
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(facts()).toContain('Zephyr archives to Glacier.');
+    expect(facts()).not.toContain('Kafka feeds Postgres nightly.');
+    expect(probes()).toBe(2);
+    // status says which rules are in use, and why.
+    expect(formatStatus(await collectStatus(box.config(), nullLogger))).toMatch(/Server rules: .*only facts|Server rules: .*created first/);
+  });
+
+  it('0.31.1 → 0.31.2: the episode held under the old rules is let go once the new ones are known', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_1 });
+    box = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_ORIGIN: 'm-alice' });
+    box.pai('LEARNING/SYSTEM/k.md', learning('Kafka notes', 'Kafka feeds Postgres nightly. Kafka keeps seven days of logs.'));
+    await settle();
+    teammateRestates('Kafka feeds Postgres nightly.');
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'k.md'));
+    expect(await settle()).toMatchObject({ deleted: 1, held: 1 });
+    expect(server.episodes('main').map((e) => e.name)).toContain('Kafka notes');
+    await swap(V0_31_2);
+    box.pai('LEARNING/SYSTEM/other.md', learning('Other', 'Other runs on Nomad.'));
+    const run = await settle();
+    expect(run.semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    expect(server.episodes('main').map((e) => e.name)).not.toContain('Kafka notes');
+    expect(facts()).toContain('Kafka feeds Postgres nightly.');
+    expect((await collectStatus(box.config(), nullLogger)).held).toBeUndefined();
+  });
+
+  it('a server that restarts during a run (as 0.31.1, where 0.31.2 was probed) gets the cautious rules for the rest of it', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_2 });
+    box = makeSandbox(server.url);
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    expect((await settle()).semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    // Once the new version has been listed (make before break: the old one is still there), the server is swapped.
+    let sent = false;
+    const swapOnce = (c: { tool: string; args: Record<string, unknown> }) => {
+      if (c.tool === 'add_memory' && String(c.args.episode_body).includes('Glacier')) sent = true;
+      if (!sent || c.tool !== 'get_episodes') return;
+      server.events.off('call', swapOnce);
+      server.setOptions(V0_31_1);
+      void server.restart();
+    };
+    server.events.on('call', swapOnce);
+    await settle();
+    await settle();
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(server.episodes('main').some((e) => e.content.includes('Glacier'))).toBe(true);
+  });
+});
+
+describe('held episodes end', () => {
+  it('support counts only episodes that still exist: a teammate\'s deleted note no longer holds ours', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_1 });
+    box = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.1', MADEINOZ_KNOWLEDGE_ORIGIN: 'm-alice' });
+    box.pai('LEARNING/SYSTEM/k.md', learning('Kafka notes', 'Kafka feeds Postgres nightly. Kafka keeps seven days of logs.'));
+    await settle();
+    const theirs = teammateRestates('Kafka feeds Postgres nightly.');
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'k.md'));
+    expect(await settle()).toMatchObject({ held: 1 });
+    const status = await collectStatus(box.config(), nullLogger);
+    expect(status.held?.list).toEqual([expect.objectContaining({ facts: 1 })]);
+    expect(formatStatus(status)).toMatch(/--release-held/);
+    // The teammate deletes their note: on this server its uuid stays in the fact's episodes.
+    const client = new GraphitiClient(box.config());
+    await client.deleteEpisode(theirs, 'main');
+    await client.close();
+    expect(server.facts('main').find((f) => f.fact === 'Kafka feeds Postgres nightly.')?.episodes).toContain(theirs);
+    // Within the hour nothing is asked again; after it, the held episode goes.
+    mkdirSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM'), { recursive: true });
+    const later = Date.now() + 2 * 60 * 60_000;
+    await settle({ now: () => later });
+    expect(server.episodes('main').map((e) => e.name)).not.toContain('Kafka notes');
+    expect((await collectStatus(box.config(), nullLogger)).held).toBeUndefined();
+  });
+
+  it('sync --release-held lets them go on request', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_1 });
+    box = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.1', MADEINOZ_KNOWLEDGE_ORIGIN: 'm-alice' });
+    box.pai('LEARNING/SYSTEM/k.md', learning('Kafka notes', 'Kafka feeds Postgres nightly.'));
+    await settle();
+    teammateRestates('Kafka feeds Postgres nightly.');
+    rmSync(box.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM', 'k.md'));
+    expect(await settle()).toMatchObject({ held: 1 });
+    expect(await settle()).toMatchObject({ held: 0 });
+    expect(server.episodes('main').map((e) => e.name)).toContain('Kafka notes');
+    await settle({ releaseHeld: true });
+    expect(server.episodes('main').map((e) => e.name)).not.toContain('Kafka notes');
+    expect((await collectStatus(box.config(), nullLogger)).held).toBeUndefined();
+  });
+});
+
+describe('no note disappears while it is being replaced', () => {
+  it('0.31.1 deletes the old version first; a new version dropped past its re-sends gives the note its old version back, and --force tries the new text again', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_1 });
+    // A quick drop verdict: the group's patience is at most this (a real queue's is seconds to minutes).
+    box = makeSandbox(server.url, { MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.31.1', MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '300' });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
+    await settle();
+    expect(facts()).toContain('Kafka feeds Postgres nightly.');
+    // The new version is dropped every time it is sent: once, and on each of its 3 re-sends.
+    server.setOptions({ faults: { dropNames: ['Zephyr bus', 'Zephyr bu', 'Zephyr b', 'Zephyr'] } });
+    box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+    for (let i = 0; i < 8 && server.calls.filter((c) => c.tool === 'add_memory').length < 6; i++) await settle();
+    await settle();
+    const adds = server.calls.filter((c) => c.tool === 'add_memory' && !inProbe(c)).map((c) => String(c.args.episode_body));
+    // v1, then v2 four times (all dropped), then v1's text again.
+    expect(adds.filter((b) => b.includes('Glacier'))).toHaveLength(4);
+    expect(adds.at(-1)).toContain('Postgres nightly');
+    expect(facts()).toContain('Kafka feeds Postgres nightly.');
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(server.episodes('main').map((e) => e.content)).toEqual([expect.stringContaining('Postgres nightly')]);
+    const status = await collectStatus(box.config(), nullLogger);
+    expect(status.failures).toEqual([{ id: expect.stringContaining('z.md'), reason: expect.stringContaining('previous version was sent again') }]);
+    // Not retried by itself: the next run sends nothing.
+    const before = server.calls.filter((c) => c.tool === 'add_memory').length;
+    await settle();
+    expect(server.calls.filter((c) => c.tool === 'add_memory').length).toBe(before);
+    // --force tries the new text again (the server takes it now).
+    await runSync(box.config(), { waitMs: 5000, force: true });
+    await server.whenIdle();
+    await settle();
+    expect(facts()).toContain('Zephyr archives to Glacier.');
+    expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
+    expect(facts()).not.toContain('Kafka feeds Postgres nightly.');
+    expect((await collectStatus(box.config(), nullLogger)).failures).toEqual([]);
+  });
+});
