@@ -7,13 +7,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseMarker } from '../../src/lib/memory/episode.js';
 import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
 import { loadState } from '../../src/lib/state/state.js';
-import { ensureNoteKey } from '../../src/lib/state/note-key.js';
+import { ensureNoteKey, replaceNoteKey } from '../../src/lib/state/note-key.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
-import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { collectStatus, formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { createLogger, nullLogger } from '../../src/lib/util/log.js';
 import { PassProcess } from '../../src/lib/watch/pass-process.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -347,18 +346,68 @@ describe('pull: notes from the person\'s other machines', () => {
     expect(existsSync(join(b.memoryDir, 'mine.md'))).toBe(true);
   });
 
-  it('linking a machine re-sends nothing: notes sent before the key carry no tag and stay as they are; the next edit is tagged', async () => {
+  it('notes sent before linking are re-sent once, signed, after link: the old episodes replaced, nothing doubled, team memory untouched; pull --all on a new home brings them back', async () => {
     const a = make('laptop');
     a.write('early.md', topic('Early', 'Sent before linking.'));
+    a.write('second.md', topic('Second', 'Also sent before linking.'));
+    a.write('team/acme-web/queue.md', topic('Queue', 'The team uses the shared queue.'));
+    await a.sync();
+    const before = server.episodes('main');
+    expect(before.map((e) => parseNoteTag(e.source_description))).toEqual([undefined, undefined, undefined]);
+    const teamEpisode = before.find((e) => e.content.includes('shared queue'));
+    const sent = adds();
+    ensureNoteKey(a.config().stateDir); // link
+    // status (and link, through the same count) announce the one-time re-send; nothing is sent yet.
+    const status = await collectStatus(a.config(), nullLogger);
+    expect(status.pull?.unsigned).toBe(2);
+    expect(formatStatus(status)).toContain('the next sync re-sends 2 note(s) sent before this machine was linked, once, signed');
+    a.write('late.md', topic('Late', 'Written after linking.'));
+    const summary = await runSync(a.config(), { waitMs: 5000 });
+    expect([summary.signed, summary.added, summary.updated]).toEqual([2, 1, 0]);
+    expect(formatSyncSummary(summary)).toContain('signing 2 note(s) sent before this machine was linked');
+    await a.sync();
+    // Each old note sent once more (with its tag), the new one once; the untagged episodes deleted, the team note's kept as it was.
+    expect(adds()).toBe(sent + 3);
+    const after = server.episodes('main');
+    expect(after).toHaveLength(4);
+    const byBody = (text: string) => after.filter((e) => e.content.includes(text));
+    for (const text of ['Sent before linking.', 'Also sent before linking.', 'Written after linking.']) {
+      expect(byBody(text)).toHaveLength(1);
+      expect(parseNoteTag(byBody(text)[0]?.source_description)).toMatchObject({ parent: 0 });
+    }
+    expect(byBody('shared queue')).toEqual([teamEpisode]);
+    const deleted = server.calls.filter((c) => c.tool === 'delete_episode').map((c) => (c.args as { uuid?: string }).uuid).sort();
+    expect(deleted).toEqual(before.filter((e) => e !== teamEpisode).map((e) => e.uuid).sort());
+    // Once: the next syncs send nothing, and status no longer announces it.
+    await runSync(a.config(), {});
+    expect(adds()).toBe(sent + 3);
+    expect((await collectStatus(a.config(), nullLogger)).pull?.unsigned).toBeUndefined();
+    // Restore after loss: a second home with the same key, an empty ~/.claude, gets every note back.
+    const fresh = make('new-laptop');
+    await link(a, fresh);
+    const restored = await fresh.pull({ all: true });
+    expect(restored.written.map((w) => w.file).sort()).toEqual(['early.md', 'late.md', 'second.md'].map((f) => join(fresh.memoryDir, f)));
+    expect(read(join(fresh.memoryDir, 'early.md'))).toContain('Sent before linking.');
+  });
+
+  it('a new key (link --new) re-signs this machine\'s notes once; a note signed with the current key is never re-sent', async () => {
+    const a = make('laptop');
+    ensureNoteKey(a.config().stateDir);
+    a.write('signed.md', topic('Signed', 'Signed from the start.'));
     await a.sync();
     const sent = adds();
-    ensureNoteKey(a.config().stateDir);
+    const first = server.episodes('main')[0];
+    expect(parseNoteTag(first?.source_description)).toBeDefined();
     await runSync(a.config(), {});
     expect(adds()).toBe(sent);
-    expect(parseNoteTag(server.episodes('main')[0]?.source_description)).toBeUndefined();
-    a.write('early.md', topic('Early', 'Edited after linking.'));
+    await replaceNoteKey(a.config().stateDir);
+    const summary = await runSync(a.config(), { waitMs: 5000 });
+    expect(summary.signed).toBe(1);
     await a.sync();
-    const tagged = server.episodes('main').filter((e) => parseNoteTag(e.source_description) !== undefined);
-    expect(tagged.map((e) => parseMarker(e.source_description)?.origin)).toEqual([a.config().origin]);
+    expect(adds()).toBe(sent + 1);
+    const [now] = server.episodes('main');
+    expect(server.episodes('main')).toHaveLength(1);
+    expect(now?.uuid).not.toBe(first?.uuid);
+    expect(parseNoteTag(now?.source_description)?.tag).not.toBe(parseNoteTag(first?.source_description)?.tag);
   });
 });
