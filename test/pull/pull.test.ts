@@ -16,6 +16,7 @@ import { collectStatus, formatStatus, formatSyncSummary } from '../../src/comman
 import { createLogger, nullLogger } from '../../src/lib/util/log.js';
 import { PassProcess } from '../../src/lib/watch/pass-process.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning } from '../support/sandbox.js';
 import { link, machine, topic, type Machine } from './homes.js';
 
 let server: GraphitiTestServer;
@@ -346,15 +347,23 @@ describe('pull: notes from the person\'s other machines', () => {
     expect(existsSync(join(b.memoryDir, 'mine.md'))).toBe(true);
   });
 
-  it('notes sent before linking are re-sent once, signed, after link: the old episodes replaced, nothing doubled, team memory untouched; pull --all on a new home brings them back', async () => {
+  it.each([
+    { label: 'make before break (delete takes the episode only, graphiti-core 0.28.2)', options: {} as { deleteMode?: 'cascade'; mainParams?: boolean } },
+    { label: 'break before make (delete also takes the facts it created first, graphiti-core 0.29.3 – 0.31.1)', options: { deleteMode: 'cascade' as const, mainParams: true } },
+  ])('notes sent before linking are re-sent once, signed, after link: the old episodes replaced, nothing doubled, team memory untouched; pull --all on a new home brings them back — $label', async ({ options }) => {
+    await server.close();
+    server = await startGraphitiServer({ processingDelayMs: 0, ...options });
     const a = make('laptop');
     a.write('early.md', topic('Early', 'Sent before linking.'));
     a.write('second.md', topic('Second', 'Also sent before linking.'));
     a.write('team/acme-web/queue.md', topic('Queue', 'The team uses the shared queue.'));
+    a.box.pai('LEARNING/SYSTEM/pai.md', learning('Pai', 'A PAI learning, not auto memory.'));
     await a.sync();
     const before = server.episodes('main');
-    expect(before.map((e) => parseNoteTag(e.source_description))).toEqual([undefined, undefined, undefined]);
+    expect(before.map((e) => parseNoteTag(e.source_description))).toEqual([undefined, undefined, undefined, undefined]);
     const teamEpisode = before.find((e) => e.content.includes('shared queue'));
+    const paiEpisode = before.find((e) => e.content.includes('A PAI learning'));
+    expect(paiEpisode).toBeDefined();
     const sent = adds();
     ensureNoteKey(a.config().stateDir); // link
     // status (and link, through the same count) announce the one-time re-send; nothing is sent yet.
@@ -366,18 +375,27 @@ describe('pull: notes from the person\'s other machines', () => {
     expect([summary.signed, summary.added, summary.updated]).toEqual([2, 1, 0]);
     expect(formatSyncSummary(summary)).toContain('signing 2 note(s) sent before this machine was linked');
     await a.sync();
-    // Each old note sent once more (with its tag), the new one once; the untagged episodes deleted, the team note's kept as it was.
+    // Each old note sent once more (with its tag), the new one once; the team note's episode kept as it was.
     expect(adds()).toBe(sent + 3);
-    const after = server.episodes('main');
-    expect(after).toHaveLength(4);
+    // The untagged episodes retire like an edit's older version: deleted, or, where this server's delete
+    // would take facts another episode states (0.29.3 – 0.31.1), held (retire.ts) until it no longer would.
+    const { state } = await loadState(a.config().stateDir, { readOnly: true });
+    const held = new Set(Object.values(state.files).flatMap((r) => r.superseded).filter((r) => r.heldAt !== undefined).map((r) => r.uuid));
+    const deleted = new Set(server.calls.filter((c) => c.tool === 'delete_episode').map((c) => (c.args as { uuid?: string }).uuid));
+    const old = before.filter((e) => e !== teamEpisode && e !== paiEpisode);
+    expect(old.map((e) => deleted.has(e.uuid) !== held.has(e.uuid))).toEqual([true, true]);
+    if (options.deleteMode === undefined) expect(held.size).toBe(0);
+    const after = server.episodes('main').filter((e) => !held.has(e.uuid));
+    expect(after).toHaveLength(5);
     const byBody = (text: string) => after.filter((e) => e.content.includes(text));
     for (const text of ['Sent before linking.', 'Also sent before linking.', 'Written after linking.']) {
       expect(byBody(text)).toHaveLength(1);
       expect(parseNoteTag(byBody(text)[0]?.source_description)).toMatchObject({ parent: 0 });
     }
     expect(byBody('shared queue')).toEqual([teamEpisode]);
-    const deleted = server.calls.filter((c) => c.tool === 'delete_episode').map((c) => (c.args as { uuid?: string }).uuid).sort();
-    expect(deleted).toEqual(before.filter((e) => e !== teamEpisode).map((e) => e.uuid).sort());
+    expect(byBody('A PAI learning')).toEqual([paiEpisode]);
+    // The current parts of every note are the signed ones.
+    for (const r of Object.values(state.files)) for (const ref of r.episodes) expect(after.some((e) => e.uuid === ref.uuid)).toBe(true);
     // Once: the next syncs send nothing, and status no longer announces it.
     await runSync(a.config(), {});
     expect(adds()).toBe(sent + 3);
