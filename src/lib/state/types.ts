@@ -46,6 +46,12 @@ export interface EpisodeRef {
   heldAt?: string;
   /** How many facts deleting it would have taken from other episodes, when it was held. */
   heldFacts?: number;
+  /**
+   * A retired part sent without the tag of this machine's current note key, replaced by the same
+   * content re-sent signed (sync/note-signing.ts): never taken back for the current part that has
+   * its marker (reconcile.ts), unlike an older version a revert brings back.
+   */
+  unsigned?: true;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */

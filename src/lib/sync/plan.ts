@@ -145,6 +145,8 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;
+  // The same content again, now with its tag: the old parts retire like an older version's.
+  const signing = unsigned && base?.hash === hash;
   if (base !== undefined && base.hash === hash && !unsigned && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
     if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true, redactions };
     // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs.
@@ -162,7 +164,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     size: file.size,
     status: 'pending',
     episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, probe: searchProbe(d.body), resends: 0 })),
-    superseded: base === undefined ? [] : [...base.superseded, ...base.episodes],
+    superseded: base === undefined ? [] : [...base.superseded, ...(signing ? base.episodes.map((e): EpisodeRef => ({ ...e, unsigned: true })) : base.episodes)],
     attempts: 0,
     redactions: totalRedactions(redactions),
     warnings: prepared.warnings,
@@ -170,8 +172,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     updatedAt: nowIso,
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
-  // The same content again, now with its tag: the old parts retire like an older version's.
-  return { kind: 'version', record, drafts, redactions, isNew, signing: unsigned && base?.hash === hash };
+  return { kind: 'version', record, drafts, redactions, isNew, signing };
 }
 
 /** --force gives a file the server rejected or kept dropping a fresh set of attempts. */

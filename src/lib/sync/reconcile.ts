@@ -85,14 +85,14 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     return quiet(group, since) ? 'age' : undefined;
   };
 
-  // An episode we retired (its uuid known) is never taken for a current part, even with the same
-  // marker: a note re-sent with its tag (note-signing.ts), or a file back to an earlier content,
-  // has current parts marked like the old ones, which are deleted as retired, not kept.
-  const retiredUuids = new Set([...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans].flatMap((r) => (r.uuid === undefined ? [] : [r.uuid])));
+  // An unsigned episode replaced by the same content re-sent signed (note-signing.ts) has the new
+  // parts' marker: it is never taken for them (they would stay unsigned), it is deleted as retired.
+  // (An older version a revert brings back, by contrast, is taken back: nothing is sent again.)
+  const replacedUnsigned = new Set([...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans].flatMap((r) => (r.uuid === undefined || r.unsigned !== true ? [] : [r.uuid])));
   for (const record of Object.values(state.files)) {
     for (const ref of record.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);
-      const found = visible.get(key)?.filter((e) => !retiredUuids.has(e.uuid));
+      const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
       if (found === undefined || found.length === 0) continue;
       const keep = keeper(found);
       let seen = ref;
