@@ -21,11 +21,10 @@ import { resolveProjectKey } from '../util/claude-project-key.js';
 import { processEnv } from '../config/process-env.js';
 import type { EpisodeInput } from '../memory/episode.js';
 import { formatNoteTag, taggablePath } from '../memory/note-tag.js';
-import { teamMemoryOf } from '../memory/sources.js';
+import { resolveSources, teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource } from '../memory/types.js';
 import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
 import type { FileRecord, SyncState } from '../state/state.js';
-import { resolveSources } from '../memory/sources.js';
 import { noteId, readPulled, type PulledLedger } from '../state/pulled.js';
 import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
 import { homedir } from 'node:os';
@@ -40,7 +39,8 @@ export interface NoteSigner {
    * True when the file is signed now but its stored version was sent before the current key was in
    * place (so without a tag that verifies): it is re-sent once, signed. Only a version confirmed in
    * the graph whose every part (current and retired) has a known uuid: the new parts carry the same
-   * markers, and the engine tells them from the old ones by uuid (reconcile.ts).
+   * markers, and the old ones, retired with the `unsigned` flag (plan.ts), are told from them by
+   * uuid (reconcile.ts).
    */
   unsigned(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts, record: FileRecord): boolean;
   /** The pulled-copy ledger this run read (plan.ts: an untouched pulled copy is not sent). */
