@@ -276,7 +276,7 @@ async function commandPull(config: Config, values: Record<string, string | boole
   const { formatPullReport } = await import('./commands/pull-report.js');
   if (values.init === true) {
     const { ensureNoteKey } = await import('./lib/state/note-key.js');
-    if (ensureNoteKey(config.stateDir).created) io.stderr('made a note key for this machine (link another machine: `graphiti-memory-sync link`)\n');
+    if (ensureNoteKey(config.stateDir).created) io.stderr(`made a note key for this machine (link another machine: \`graphiti-memory-sync link\`)\n${await signingNotice(config)}`);
   }
   const report = await runPull(config, {
     logger,
@@ -297,11 +297,13 @@ async function commandLink(config: Config, values: Record<string, string | boole
     const text = await readStdin();
     const result = await keys.importNoteKey(config.stateDir, text, { replace: values.replace === true });
     io.stdout(result.same ? 'This machine already has this key: it is linked.\n' : `Linked: this machine now signs and pulls notes with the imported key (${keys.noteKeyPath(config.stateDir)}).\nNext: graphiti-memory-sync pull\n`);
+    io.stdout(await signingNotice(config));
     return 0;
   }
   if (values.new === true) {
     await keys.replaceNoteKey(config.stateDir);
-    io.stdout('Made a new note key in place of the old one. Import it on each of your other machines (`link --export` here, `link --import --replace` there); notes signed with the old key are no longer pulled until they change.\n');
+    io.stdout('Made a new note key in place of the old one. Import it on each of your other machines (`link --export` here, `link --import --replace` there); each machine\'s next sync re-signs its notes with it.\n');
+    io.stdout(await signingNotice(config));
     return 0;
   }
   const { key, created } = keys.ensureNoteKey(config.stateDir);
@@ -314,7 +316,18 @@ async function commandLink(config: Config, values: Record<string, string | boole
       'To link another machine: run `graphiti-memory-sync link --export` here, and `graphiti-memory-sync link --import` there, pasting the line (then `pull`).\n' +
       'Whoever holds the key can write notes into your memory on every linked machine: move it only over a channel you trust.\n',
   );
+  io.stdout(await signingNotice(config));
   return 0;
+}
+
+/** After a key is put in place: how many notes the next sync re-sends once, signed (empty when none). */
+async function signingNotice(config: Config): Promise<string> {
+  const { loadState } = await import('./lib/state/state.js');
+  const { countUnsigned } = await import('./lib/sync/note-signing.js');
+  const { unsignedLine } = await import('./commands/reports.js');
+  const { state } = await loadState(config.stateDir, { readOnly: true });
+  const n = await countUnsigned(config, state);
+  return n === 0 ? '' : `Signing: ${unsignedLine(n)}.\n`;
 }
 
 /** All of stdin (a pasted key, or a pipe). */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readNoteKey } from '../lib/state/note-key.js';
 import { readPulled } from '../lib/state/pulled.js';
+import { countUnsigned } from '../lib/sync/note-signing.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import { rulesInUse } from '../lib/graphiti/semantics.js';
@@ -60,7 +61,12 @@ export interface StatusReport {
   /** Notes changed on two machines (issue 42): the local one in place, the other version beside it. Absent when none. */
   conflicts?: Array<{ file: string; copy: string; origin: string; reason: string }>;
   /** Whether this machine is linked to the person's others (a note key), and how many pulled notes wait for a project not opened here. */
-  pull?: { linked: boolean; held: number; keyProblem?: string };
+  pull?: { linked: boolean; held: number; keyProblem?: string; unsigned?: number };
+}
+
+/** What linking costs once (note-signing.ts): `link` and `status` say it the same way. */
+export function unsignedLine(n: number): string {
+  return `the next sync re-sends ${n} note(s) sent before this machine was linked, once, signed (one extraction each on the server): your other machines pull, and \`pull --all\` restores, only notes signed with your key`;
 }
 
 /** What each delete rule means for the user, in `status`. */
@@ -102,9 +108,10 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     keyProblem = (error as Error).message;
   }
   const rules = await rulesInUse(config.stateDir, config.mcpUrl).catch(() => undefined);
+  const unsigned = linked ? await countUnsigned(config, state) : 0;
   return {
     ...(rules === undefined ? {} : { rules }),
-    pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }) },
+    pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
     ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
@@ -181,6 +188,7 @@ export function formatStatus(s: StatusReport): string {
   }
   if (s.pull?.keyProblem !== undefined) lines.push(`Note key: ${s.pull.keyProblem}`);
   else if (s.pull?.linked === true) lines.push(`Linked: notes from your other machines come in with pull (the hooks and watch run it)${s.pull.held > 0 ? `; ${s.pull.held} held for projects not opened here (pull --to DIR writes them)` : ''}`);
+  if (s.pull?.unsigned !== undefined) lines.push(`Signing: ${unsignedLine(s.pull.unsigned)}`);
   if (s.conflicts !== undefined && s.conflicts.length > 0) {
     lines.push('Conflicts (a note changed on two machines; merge the copy into the note, then delete the copy):');
     for (const c of s.conflicts) lines.push(`  ${c.file} ← ${c.copy} (from ${c.origin}${c.reason === 'redacted' ? ', redacted' : ''})`);
@@ -211,6 +219,7 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
     `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
       ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
   );
+  if (s.signed > 0) lines.push(`signing ${s.signed} note(s) sent before this machine was linked: re-sent once with their tag, so your other machines can pull them`);
   if (s.adopted > 0) lines.push(`adopted ${s.adopted} file(s) already in the graph (not sent again)`);
   if (s.resent > 0) lines.push(`re-sent ${s.resent} episode(s) the server had dropped`);
   if (s.duplicatesRemoved > 0) lines.push(`removed ${s.duplicatesRemoved} duplicate or stale episode(s)`);

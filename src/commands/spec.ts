@@ -71,6 +71,7 @@ export const COMMANDS: CommandSpec[] = [
     details: [
       'Without options: makes the key if this machine has none, and says how to link another machine.',
       'On the new machine: `link --import`, then paste the line `link --export` printed (read from stdin, never from the command line).',
+      'The next sync then re-sends, once and signed, the notes this machine sent before it had the key (one extraction each on the server; it says how many): your other machines pull only signed notes.',
     ],
     options: {
       export: { type: 'boolean', help: 'print the key (keep it secret: whoever holds it can write notes as you)' },

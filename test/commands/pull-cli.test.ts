@@ -4,17 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { noteKeyPath } from '../../src/lib/state/note-key.js';
 import type { Sandbox } from '../support/sandbox.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { machine, topic } from '../pull/homes.js';
 
 let box: Sandbox;
-useServerAndSandbox((_s, b) => {
+let server: GraphitiTestServer;
+useServerAndSandbox((s, b) => {
+  server = s;
   box = b;
 });
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function run(args: string[], on: Sandbox = box): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: box.env, cwd: box.root });
+  const code = await main(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: on.env, cwd: on.root });
   return { code, out, err };
 }
 
@@ -45,5 +49,22 @@ describe('link and pull commands', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('made a note key');
     expect(JSON.parse(r.out)).toMatchObject({ linked: true, written: [], conflicts: [] });
+  });
+  it('link after notes were sent says that the next sync re-sends them once, signed, and why; the sync says it is signing them; then neither says it again', async () => {
+    const m = machine(server, 'laptop');
+    try {
+      m.write('one.md', topic('One', 'Sent before linking.'));
+      m.write('two.md', topic('Two', 'Also sent before linking.'));
+      await m.sync();
+      const linked = await run(['link'], m.box);
+      expect(linked.out).toContain('Signing: the next sync re-sends 2 note(s) sent before this machine was linked, once, signed (one extraction each on the server): your other machines pull, and `pull --all` restores, only notes signed with your key.');
+      const synced = await run(['sync', '--wait', '5000'], m.box);
+      expect(synced.out).toContain('signing 2 note(s) sent before this machine was linked');
+      await m.sync();
+      expect((await run(['link'], m.box)).out).not.toContain('Signing');
+      expect((await run(['sync'], m.box)).out).not.toContain('signing');
+    } finally {
+      m.box.cleanup();
+    }
   });
 });

@@ -7,16 +7,16 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseMarker } from '../../src/lib/memory/episode.js';
 import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
 import { loadState } from '../../src/lib/state/state.js';
-import { ensureNoteKey } from '../../src/lib/state/note-key.js';
+import { ensureNoteKey, replaceNoteKey } from '../../src/lib/state/note-key.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
-import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { collectStatus, formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { createLogger, nullLogger } from '../../src/lib/util/log.js';
 import { PassProcess } from '../../src/lib/watch/pass-process.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { learning } from '../support/sandbox.js';
 import { link, machine, topic, type Machine } from './homes.js';
 
 let server: GraphitiTestServer;
@@ -347,18 +347,85 @@ describe('pull: notes from the person\'s other machines', () => {
     expect(existsSync(join(b.memoryDir, 'mine.md'))).toBe(true);
   });
 
-  it('linking a machine re-sends nothing: notes sent before the key carry no tag and stay as they are; the next edit is tagged', async () => {
+  it.each([
+    { label: 'make before break (delete takes the episode only, graphiti-core 0.28.2)', options: {} as { deleteMode?: 'cascade'; mainParams?: boolean } },
+    { label: 'break before make (delete also takes the facts it created first, graphiti-core 0.29.3 – 0.31.1)', options: { deleteMode: 'cascade' as const, mainParams: true } },
+  ])('notes sent before linking are re-sent once, signed, after link: the old episodes replaced, nothing doubled, team memory untouched; pull --all on a new home brings them back — $label', async ({ options }) => {
+    await server.close();
+    server = await startGraphitiServer({ processingDelayMs: 0, ...options });
     const a = make('laptop');
     a.write('early.md', topic('Early', 'Sent before linking.'));
+    a.write('second.md', topic('Second', 'Also sent before linking.'));
+    a.write('team/acme-web/queue.md', topic('Queue', 'The team uses the shared queue.'));
+    a.box.pai('LEARNING/SYSTEM/pai.md', learning('Pai', 'A PAI learning, not auto memory.'));
+    await a.sync();
+    const before = server.episodes('main');
+    expect(before.map((e) => parseNoteTag(e.source_description))).toEqual([undefined, undefined, undefined, undefined]);
+    const teamEpisode = before.find((e) => e.content.includes('shared queue'));
+    const paiEpisode = before.find((e) => e.content.includes('A PAI learning'));
+    expect(paiEpisode).toBeDefined();
+    const sent = adds();
+    ensureNoteKey(a.config().stateDir); // link
+    // status (and link, through the same count) announce the one-time re-send; nothing is sent yet.
+    const status = await collectStatus(a.config(), nullLogger);
+    expect(status.pull?.unsigned).toBe(2);
+    expect(formatStatus(status)).toContain('the next sync re-sends 2 note(s) sent before this machine was linked, once, signed');
+    a.write('late.md', topic('Late', 'Written after linking.'));
+    const summary = await runSync(a.config(), { waitMs: 5000 });
+    expect([summary.signed, summary.added, summary.updated]).toEqual([2, 1, 0]);
+    expect(formatSyncSummary(summary)).toContain('signing 2 note(s) sent before this machine was linked');
+    await a.sync();
+    // Each old note sent once more (with its tag), the new one once; the team note's episode kept as it was.
+    expect(adds()).toBe(sent + 3);
+    // The untagged episodes retire like an edit's older version: deleted, or, where this server's delete
+    // would take facts another episode states (0.29.3 – 0.31.1), held (retire.ts) until it no longer would.
+    const { state } = await loadState(a.config().stateDir, { readOnly: true });
+    const held = new Set(Object.values(state.files).flatMap((r) => r.superseded).filter((r) => r.heldAt !== undefined).map((r) => r.uuid));
+    const deleted = new Set(server.calls.filter((c) => c.tool === 'delete_episode').map((c) => (c.args as { uuid?: string }).uuid));
+    const old = before.filter((e) => e !== teamEpisode && e !== paiEpisode);
+    expect(old.map((e) => deleted.has(e.uuid) !== held.has(e.uuid))).toEqual([true, true]);
+    if (options.deleteMode === undefined) expect(held.size).toBe(0);
+    const after = server.episodes('main').filter((e) => !held.has(e.uuid));
+    expect(after).toHaveLength(5);
+    const byBody = (text: string) => after.filter((e) => e.content.includes(text));
+    for (const text of ['Sent before linking.', 'Also sent before linking.', 'Written after linking.']) {
+      expect(byBody(text)).toHaveLength(1);
+      expect(parseNoteTag(byBody(text)[0]?.source_description)).toMatchObject({ parent: 0 });
+    }
+    expect(byBody('shared queue')).toEqual([teamEpisode]);
+    expect(byBody('A PAI learning')).toEqual([paiEpisode]);
+    // The current parts of every note are the signed ones.
+    for (const r of Object.values(state.files)) for (const ref of r.episodes) expect(after.some((e) => e.uuid === ref.uuid)).toBe(true);
+    // Once: the next syncs send nothing, and status no longer announces it.
+    await runSync(a.config(), {});
+    expect(adds()).toBe(sent + 3);
+    expect((await collectStatus(a.config(), nullLogger)).pull?.unsigned).toBeUndefined();
+    // Restore after loss: a second home with the same key, an empty ~/.claude, gets every note back.
+    const fresh = make('new-laptop');
+    await link(a, fresh);
+    const restored = await fresh.pull({ all: true });
+    expect(restored.written.map((w) => w.file).sort()).toEqual(['early.md', 'late.md', 'second.md'].map((f) => join(fresh.memoryDir, f)));
+    expect(read(join(fresh.memoryDir, 'early.md'))).toContain('Sent before linking.');
+  });
+
+  it('a new key (link --new) re-signs this machine\'s notes once; a note signed with the current key is never re-sent', async () => {
+    const a = make('laptop');
+    ensureNoteKey(a.config().stateDir);
+    a.write('signed.md', topic('Signed', 'Signed from the start.'));
     await a.sync();
     const sent = adds();
-    ensureNoteKey(a.config().stateDir);
+    const first = server.episodes('main')[0];
+    expect(parseNoteTag(first?.source_description)).toBeDefined();
     await runSync(a.config(), {});
     expect(adds()).toBe(sent);
-    expect(parseNoteTag(server.episodes('main')[0]?.source_description)).toBeUndefined();
-    a.write('early.md', topic('Early', 'Edited after linking.'));
+    await replaceNoteKey(a.config().stateDir);
+    const summary = await runSync(a.config(), { waitMs: 5000 });
+    expect(summary.signed).toBe(1);
     await a.sync();
-    const tagged = server.episodes('main').filter((e) => parseNoteTag(e.source_description) !== undefined);
-    expect(tagged.map((e) => parseMarker(e.source_description)?.origin)).toEqual([a.config().origin]);
+    expect(adds()).toBe(sent + 1);
+    const [now] = server.episodes('main');
+    expect(server.episodes('main')).toHaveLength(1);
+    expect(now?.uuid).not.toBe(first?.uuid);
+    expect(parseNoteTag(now?.source_description)?.tag).not.toBe(parseNoteTag(first?.source_description)?.tag);
   });
 });

@@ -9,6 +9,8 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNoteKey } from '../../src/lib/state/note-key.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { link, machine, topic, type Machine } from '../pull/homes.js';
 
@@ -36,6 +38,9 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     const a = make('laptop');
     const b = make('desktop/src');
     const eve = make('eve');
+    // A note A sent before it was linked: its first sync after linking re-sends it once, signed.
+    a.write('early.md', topic('Early', 'Basalt talks to Aurora over gRPC.'));
+    await a.sync();
     await link(a, b);
     ensureNoteKey(eve.config().stateDir);
     const secret = 'ghp_' + 'R8x2Lq9ZtY4mN7vB3kW1sD6fH0jP5cA2eG8u';
@@ -48,7 +53,11 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
 
     // A's notes come back on B, at B's own path; Eve's (same project, same name) never.
     const first = await b.pull();
-    expect(first.written.map((w) => w.file).sort()).toEqual(['build.md', 'old.md', 'tokens.md'].map((f) => join(b.memoryDir, f)));
+    expect(first.written.map((w) => w.file).sort()).toEqual(['build.md', 'early.md', 'old.md', 'tokens.md'].map((f) => join(b.memoryDir, f)));
+    const client = new GraphitiClient(a.config());
+    const listed = await client.getEpisodes([GROUP], 1000);
+    await client.close();
+    expect(listed.filter((e) => e.content.includes('Basalt talks to Aurora')).map((e) => parseNoteTag(e.source_description) !== undefined)).toEqual([true]);
     expect(first.unverified).toBeGreaterThanOrEqual(1);
     expect(readFileSync(join(b.memoryDir, 'build.md'), 'utf8')).toContain('Aurora builds with Bun in CI.');
     expect(first.written.find((w) => w.file.endsWith('tokens.md'))?.redacted).toBe(true);
@@ -92,6 +101,7 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     const all = await fresh.pull({ all: true });
     expect(all.written.map((w) => [w.file.slice(fresh.memoryDir.length + 1), w.redacted]).sort()).toEqual([
       ['build.md', false],
+      ['early.md', false],
       ['tokens.md', true],
     ]);
     expect(readFileSync(join(fresh.memoryDir, 'build.md'), 'utf8')).toMatch(/Deno for scripts|Node 22/);

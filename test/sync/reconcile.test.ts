@@ -56,6 +56,24 @@ describe('reconcile (pure)', () => {
     expect(unsent).toMatchObject({ uuid: 'u2', sentAt: iso(T0 + 1000), confirmedAt: iso(T0 + 1000) });
   });
 
+  it('an unsigned episode replaced by its signed re-send is never taken for the current part with the same marker: the new copy is confirmed, the old one stays retired, no duplicate', () => {
+    const old = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'old', confirmedAt: iso(T0), unsigned: true });
+    const resent = ref('f1', 1, 1, { sentAt: iso(T0 + 500), queuedAt: iso(T0 + 500) });
+    const state = stateOf([record('f1', [resent], { superseded: [old] })]);
+    // Before the new copy is processed: only the old one is listed, and it confirms nothing.
+    const early = reconcile(input(state, [episode(old, 'old', T0)], T0 + 600));
+    expect(early.confirmations).toEqual([]);
+    expect(early.duplicates).toEqual([]);
+    const r = reconcile(input(state, [episode(old, 'old', T0), episode(resent, 'new', T0 + 700)], T0 + 1000));
+    expect(r.confirmations.map((c) => [c.uuid, c.adopted])).toEqual([['new', false]]);
+    expect(r.duplicates).toEqual([]);
+    expect(r.resends).toEqual([]);
+    // An older version brought back by a revert (not flagged) is taken back instead: nothing sent again.
+    const revert = ref('f1', 1, 1);
+    const reverted = stateOf([record('f1', [revert], { superseded: [{ ...old, unsigned: undefined }] })]);
+    expect(reconcile(input(reverted, [episode(old, 'old', T0)], T0 + 600)).confirmations.map((c) => c.uuid)).toEqual(['old']);
+  });
+
   it('a marker listed twice: keeps the copy processed first (it created the facts) and retires the other, whichever the state knew', () => {
     const part = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), uuid: 'known', confirmedAt: iso(T0) });
     const state = stateOf([record('f1', [part], { status: 'confirmed' })]);

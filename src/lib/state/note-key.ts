@@ -9,7 +9,7 @@
  *   may read: a key others can read or swap is refused with the fix, never used.
  * - What it protects and what it does not: docs/pull.md.
  */
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -69,6 +69,19 @@ export function readNoteKey(stateDir: string): Uint8Array | undefined {
   }
 }
 
+/**
+ * When the key file was last written (ms; undefined without one): `link`, `link --import`,
+ * `link --new` or `pull --init` put the current key in place then. A note whose parts were sent
+ * before it was sent without this key's tag (sync/note-signing.ts re-sends it once, signed).
+ */
+export function noteKeyWrittenAt(stateDir: string): number | undefined {
+  try {
+    return lstatSync(noteKeyPath(stateDir)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Creates a key when there is none (exclusively: two processes agree on one); returns the key in place. */
 export function ensureNoteKey(stateDir: string): { key: Uint8Array; created: boolean } {
   const existing = readNoteKey(stateDir);
@@ -108,7 +121,7 @@ export async function importNoteKey(stateDir: string, text: string, options: { r
   }
   if (existing !== undefined && Buffer.from(existing).equals(Buffer.from(key))) return { replaced: false, same: true };
   if (existing !== undefined && options.replace !== true) {
-    throw new NoteKeyError('this machine already has a different note key: run `link --import --replace` to use the imported one instead (notes this machine sent before are then no longer pulled by the others until they change)');
+    throw new NoteKeyError('this machine already has a different note key: run `link --import --replace` to use the imported one instead (the next sync then re-sends the notes this machine signed with its old key, once, signed with the new one)');
   }
   // Temp file + rename: a symlink at the key's name is replaced, never followed.
   await writeFileAtomic(noteKeyPath(stateDir), `${formatNoteKey(key)}\n`, { mode: 0o600, mkdirMode: 0o700 });

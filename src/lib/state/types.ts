@@ -50,6 +50,12 @@ export interface EpisodeRef {
   heldSince?: string;
   /** Re-checks that kept it held: each doubles the wait before the next (sync/retire.ts). */
   heldChecks?: number;
+  /**
+   * A retired part sent without the tag of this machine's current note key, replaced by the same
+   * content re-sent signed (sync/note-signing.ts): never taken back for the current part that has
+   * its marker (reconcile.ts), unlike an older version a revert brings back.
+   */
+  unsigned?: true;
 }
 
 /** An episode of ours that a run deleted: facts resting only on such episodes are stale. */

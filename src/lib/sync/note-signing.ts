@@ -5,9 +5,12 @@
  * (state/note-key.ts). Without a key (not linked), for team memory, a moved memory folder, a shared
  * source or a project whose checkout is unknown, nothing is tagged and the episode is as before.
  *
- * The tag sits in the source description, not in the marker or the content hash: linking a machine
- * changes no marker and re-sends nothing. Notes already in the graph get a tag with their next
- * edit (docs/pull.md says so).
+ * The tag sits in the source description, not in the marker or the content hash. A note sent before
+ * the current key was in place (before `link`, or under an earlier key) carries no tag that verifies:
+ * no machine would pull it and `pull --all` could not restore it. Linking asks for it to travel, so
+ * the next sync re-sends each such note once, signed (`unsigned` below; plan.ts makes it a new
+ * version of the same content, which replaces the old episode through the usual edit path). A part
+ * sent after the key file was written was signed with it: never re-sent for this.
  *
  * The version is max(the file's mtime, the version last pulled here + 1), so an edit made on top
  * of a pulled copy always counts as newer than it, even on a machine whose clock is behind.
@@ -18,9 +21,10 @@ import { resolveProjectKey } from '../util/claude-project-key.js';
 import { processEnv } from '../config/process-env.js';
 import type { EpisodeInput } from '../memory/episode.js';
 import { formatNoteTag, taggablePath } from '../memory/note-tag.js';
-import { teamMemoryOf } from '../memory/sources.js';
+import { resolveSources, teamMemoryOf } from '../memory/sources.js';
 import type { MemorySource } from '../memory/types.js';
-import { NoteKeyError, readNoteKey } from '../state/note-key.js';
+import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
+import type { FileRecord, SyncState } from '../state/state.js';
 import { noteId, readPulled, type PulledLedger } from '../state/pulled.js';
 import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
 import { homedir } from 'node:os';
@@ -31,6 +35,14 @@ import type { FileFacts } from './prepare.js';
 export interface NoteSigner {
   /** The tag callback for one file's drafts, or undefined when the file is not tagged. */
   tagFor(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts): EpisodeInput['noteTag'];
+  /**
+   * True when the file is signed now but its stored version was sent before the current key was in
+   * place (so without a tag that verifies): it is re-sent once, signed. Only a version confirmed in
+   * the graph whose every part (current and retired) has a known uuid: the new parts carry the same
+   * markers, and the old ones, retired with the `unsigned` flag (plan.ts), are told from them by
+   * uuid (reconcile.ts).
+   */
+  unsigned(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts, record: FileRecord): boolean;
   /** The pulled-copy ledger this run read (plan.ts: an untouched pulled copy is not sent). */
   pulled: PulledLedger;
 }
@@ -76,8 +88,15 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
   if (key === undefined) return { signer: undefined, pulled };
   const idOf = projectIdsByKey(config);
   const signingKey = key;
+  const keySince = Math.floor(noteKeyWrittenAt(config.stateDir) ?? 0);
   const signer: NoteSigner = {
     pulled,
+    unsigned(source, file, record) {
+      if (record.status !== 'confirmed' || record.episodes.length === 0) return false;
+      if (![...record.episodes, ...record.superseded].every((e) => e.uuid !== undefined)) return false;
+      if (!record.episodes.some((e) => e.sentAt !== undefined && Date.parse(e.sentAt) < keySince)) return false;
+      return signer.tagFor(source, file) !== undefined;
+    },
     tagFor(source, file) {
       if (source === undefined || source.kind !== 'auto-memory' || source.layout !== 'projects' || source.shared || source.name !== 'auto-memory') return undefined;
       if (file.project === undefined || teamMemoryOf(source, file.relPath) !== undefined) return undefined;
@@ -93,4 +112,15 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
     },
   };
   return { signer, pulled };
+}
+
+/**
+ * How many of the state's notes the next sync re-sends once, signed (`unsigned`): what `link` and
+ * `status` announce. 0 when this machine has no usable key.
+ */
+export async function countUnsigned(config: Config, state: Pick<SyncState, 'files'>): Promise<number> {
+  const { signer } = await loadNoteSigner(config);
+  if (signer === undefined) return 0;
+  const sources = resolveSources(config);
+  return Object.values(state.files).filter((r) => signer.unsigned(sources.find((s) => s.name === r.source), r, r)).length;
 }

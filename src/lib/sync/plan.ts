@@ -39,7 +39,7 @@ export interface Plan {
   /** Parts of deleted files, to delete from the graph. */
   retire: EpisodeRef[];
   outgoing: Map<string, Outgoing>;
-  counts: Pick<SyncCounts, 'added' | 'updated' | 'deleted' | 'unchanged' | 'renamed' | 'redactionsByKind'>;
+  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'renamed' | 'redactionsByKind'>;
   actions: Array<{ id: string; action: PlannedAction }>;
   problems: SyncProblem[];
   /** Anything in the state changes (else the run journals only `lastRun`). */
@@ -55,7 +55,7 @@ type Verdict =
   | { kind: 'gone'; record?: FileRecord }
   | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
   | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
-  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean }
+  | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean; signing?: boolean }
   | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: RedactionsByKind };
 
 /** Files prepared at once: enough to keep the disk and the CPU busy, few enough to bound the memory of bodies in flight. */
@@ -75,7 +75,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -112,7 +112,10 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   if (force && base !== undefined && base.status === 'failed' && base.episodes.length > 0) base = freshAttempts(base);
   const reset = base !== existing;
   const needsDrafts = base !== undefined && base.episodes.some((e) => e.sentAt === undefined && e.uuid === undefined);
-  if (base !== undefined && !force && !needsDrafts && sameStat(base, file)) {
+  const source = input.sources.find((s) => s.name === file.source);
+  // Sent before this machine's key was in place: re-sent once, signed, so its other machines can pull it (note-signing.ts).
+  const unsigned = base !== undefined && input.signer?.unsigned(source, file, base) === true;
+  if (base !== undefined && !force && !needsDrafts && !unsigned && sameStat(base, file)) {
     return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: {} };
   }
   const outcome = (status: 'skipped' | 'failed', reason: string, hash?: string, retract = false): Verdict => ({
@@ -135,20 +138,21 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     if (!force && base.failedVersion.hash === hash) return restoredVersion(input, base, file);
     base = { ...base, hash: undefined }; // a new text (or --force): a new version replaces the restored one
   }
-  if (base !== undefined && base.hash === hash && !needsDrafts) {
+  if (base !== undefined && base.hash === hash && !needsDrafts && !unsigned) {
     // Same content (touched, or --force): nothing to send; keep status, refresh metadata.
     base = { ...base, mtimeMs: file.mtimeMs, size: file.size };
     // --force goes on to rebuild the episodes: a changed group moves them (see below).
     if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true, redactions: {} };
   }
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
-  const source = input.sources.find((s) => s.name === file.source);
   const fileId = source === undefined ? (base?.fileId ?? fileIdOf(file.source, file.relPath)) : fileIdFor(source, file.relPath);
   const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, input.signer?.tagFor(source, file));
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;
-  if (base !== undefined && base.hash === hash && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
+  // The same content again, now with its tag: the old parts retire like an older version's.
+  const signing = unsigned && base?.hash === hash;
+  if (base !== undefined && base.hash === hash && !unsigned && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
     if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true, redactions };
     // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs.
     return { kind: 'send', record: base, drafts, redactions };
@@ -165,7 +169,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     size: file.size,
     status: 'pending',
     episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, probe: searchProbe(d.body), resends: 0 })),
-    superseded: base === undefined ? [] : [...base.superseded, ...base.episodes],
+    superseded: base === undefined ? [] : [...base.superseded, ...(signing ? base.episodes.map((e): EpisodeRef => ({ ...e, unsigned: true })) : base.episodes)],
     attempts: 0,
     redactions: totalRedactions(redactions),
     warnings: prepared.warnings,
@@ -173,7 +177,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     updatedAt: nowIso,
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
-  return { kind: 'version', record, drafts, redactions, isNew };
+  return { kind: 'version', record, drafts, redactions, isNew, signing };
 }
 
 /** A file whose older version was restored (restore.ts): its parts are sent from their kept text until confirmed. */
@@ -307,8 +311,8 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'version':
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
-      plan.actions.push({ id, action: verdict.isNew ? 'add' : 'update' });
-      plan.counts[verdict.isNew ? 'added' : 'updated']++;
+      plan.actions.push({ id, action: verdict.isNew ? 'add' : verdict.signing === true ? 'sign' : 'update' });
+      plan.counts[verdict.isNew ? 'added' : verdict.signing === true ? 'signed' : 'updated']++;
       addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'rename':

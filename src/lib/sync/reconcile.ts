@@ -85,10 +85,14 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     return quiet(group, since) ? 'age' : undefined;
   };
 
+  // An unsigned episode replaced by the same content re-sent signed (note-signing.ts) has the new
+  // parts' marker: it is never taken for them (they would stay unsigned), it is deleted as retired.
+  // (An older version a revert brings back, by contrast, is taken back: nothing is sent again.)
+  const replacedUnsigned = new Set([...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans].flatMap((r) => (r.uuid === undefined || r.unsigned !== true ? [] : [r.uuid])));
   for (const record of Object.values(state.files)) {
     for (const ref of record.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);
-      const found = visible.get(key);
+      const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
       if (found === undefined || found.length === 0) continue;
       const keep = keeper(found);
       let seen = ref;

@@ -46,12 +46,14 @@ export interface SyncProblem {
   message: string;
 }
 
-export type PlannedAction = 'add' | 'update' | 'delete' | 'rename' | 'skip' | 'fail' | 'send';
+export type PlannedAction = 'add' | 'update' | 'sign' | 'delete' | 'rename' | 'skip' | 'fail' | 'send';
 
 /** What a run did, counted once: the run keeps these, and the summary reports them as they are. */
 export interface SyncCounts {
   added: number;
   updated: number;
+  /** Notes sent before this machine's note key was in place, re-sent once with their tag (sync/note-signing.ts). */
+  signed: number;
   deleted: number;
   unchanged: number;
   renamed: number;
@@ -70,7 +72,7 @@ export interface SyncCounts {
 }
 
 export function emptyCounts(): SyncCounts {
-  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 
 export interface SyncSummary extends SyncCounts {
