@@ -476,6 +476,7 @@ var config_exports = {};
 __export(config_exports, {
   ConfigError: () => ConfigError,
   DEFAULT_MCP_URL: () => DEFAULT_MCP_URL,
+  SERVER_RULES_SETTINGS: () => SERVER_RULES_SETTINGS,
   SETTINGS: () => SETTINGS,
   buildConfig: () => buildConfig,
   findEnvFile: () => findEnvFile,
@@ -4917,6 +4918,7 @@ function unsyncedProjectMemory(env, claudeConfigDir, homeDir) {
 // src/lib/config/config.ts
 init_env_file();
 var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
+var SERVER_RULES_SETTINGS = ["auto", "no-probe", "0.28.2", "0.29.3", "0.31.1", "0.31.2"];
 function mcpUrlOrigin(source) {
   if (source === "setting") return "from MADEINOZ_KNOWLEDGE_MCP_URL";
   if (source === "local-server") return "the local server started by `server start`";
@@ -4958,6 +4960,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out unless it comes from this project's own notes." },
+  { name: "MADEINOZ_KNOWLEDGE_SERVER_RULES", default: "auto", description: "What the Graphiti server's delete_episode removes, which decides the order of an edit (docs/semantics.md): auto (from the server's tools, the local server's release, else at most 3 small probes per server), no-probe (never probe: the cautious rules where the tools do not tell), or a generation to pin its rules: 0.28.2, 0.29.3, 0.31.1 or 0.31.2. Pin only a release you know the server runs." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "150", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms)." },
   { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -5046,6 +5049,7 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool("MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME"),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", ["auto", "lines", "toon"]),
   MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", ["own", "shared", "group"]),
+  MADEINOZ_KNOWLEDGE_SERVER_RULES: oneOf("MADEINOZ_KNOWLEDGE_SERVER_RULES", SERVER_RULES_SETTINGS),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int("MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", 0, 6e5),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf("MADEINOZ_KNOWLEDGE_LOG_LEVEL", ["debug", "info", "warn", "error", "silent"])
 });
@@ -5236,6 +5240,7 @@ function buildConfig(env, envFile) {
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? "auto",
     contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? "group",
+    serverRules: raw.MADEINOZ_KNOWLEDGE_SERVER_RULES?.value ?? "auto",
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 150,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? "info",
     warnings,
@@ -5247,6 +5252,7 @@ function buildConfig(env, envFile) {
 0 && (module.exports = {
   ConfigError,
   DEFAULT_MCP_URL,
+  SERVER_RULES_SETTINGS,
   SETTINGS,
   buildConfig,
   findEnvFile,

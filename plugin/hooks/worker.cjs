@@ -4647,6 +4647,18 @@ ${target.origin}`;
   proven.set(key, { token: live.token, until: Date.now() + FRONT_PROOF_TTL_MS });
   return live.token;
 }
+function liveServerGeneration(stateDir, url2) {
+  const runtime = readRuntime(stateDir);
+  if (runtime?.state !== "ready" || runtime.url === void 0 || !ourProcess(runtime, "supervisor")) return void 0;
+  try {
+    const a = new URL(url2);
+    const b = new URL(runtime.url);
+    const loopback = (h) => h === "127.0.0.1" || h === "localhost" || h === "[::1]";
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? runtime.generation : void 0;
+  } catch {
+    return void 0;
+  }
+}
 var import_node_crypto, import_node_fs5, import_node_http, import_node_path4, RUNTIME_STATES, isObj, isIdentity, REQUIRED, OPTIONAL, COMMAND_MARKS, FRONT_PROOF_PATH, FRONT_PROOF_TTL_MS, STOP_NOTICE_MS, proven;
 var init_server_runtime = __esm({
   "src/lib/config/server-runtime.ts"() {
@@ -5935,13 +5947,13 @@ async function sendHttp(url2, init) {
   const mod = await transportFor(url2);
   init.signal.throwIfAborted();
   return new Promise((resolve13, reject) => {
-    const headers = { ...init.headers };
-    if (init.body !== void 0) headers["content-length"] = Buffer.byteLength(init.body);
+    const headers2 = { ...init.headers };
+    if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
     let req;
     const onAbort = () => req?.destroy();
     const detach = () => init.signal.removeEventListener("abort", onAbort);
     try {
-      req = mod.request(url2, { method: init.method, headers }, (res) => {
+      req = mod.request(url2, { method: init.method, headers: headers2 }, (res) => {
         res.setEncoding("utf8");
         res.on("error", () => {
         });
@@ -6729,9 +6741,9 @@ var init_streamable = __esm({
       }
       /** Sends a request (following redirects), captures the session id, maps non-2xx to typed errors. */
       async #send(method, extra, body, signal) {
-        const headers = this.#headers(extra);
-        const sentSession = headers["mcp-session-id"] !== void 0;
-        const response = await sendFollowingRedirects(this.#endpoint, { authorize: this.#options.authorize, method, headers, body, signal });
+        const headers2 = this.#headers(extra);
+        const sentSession = headers2["mcp-session-id"] !== void 0;
+        const response = await sendFollowingRedirects(this.#endpoint, { authorize: this.#options.authorize, method, headers: headers2, body, signal });
         if (response.url.href !== this.#endpoint.href) {
           this.#options.logger.info("mcp endpoint redirected", { from: displayUrl(this.#endpoint), to: displayUrl(response.url) });
           this.#endpoint = response.url;
@@ -6891,9 +6903,9 @@ var init_streamable = __esm({
 function bearerFor(tokenFor) {
   return async (url2) => {
     const token = await tokenFor(url2);
-    const headers = {};
-    if (token !== void 0) headers.authorization = `Bearer ${token}`;
-    return headers;
+    const headers2 = {};
+    if (token !== void 0) headers2.authorization = `Bearer ${token}`;
+    return headers2;
   };
 }
 function toToolInfo(raw) {
@@ -6960,6 +6972,10 @@ var init_client = __esm({
       }
       get sessionId() {
         return this.#transport?.sessionId;
+      }
+      /** Sessions this client has opened (each initialize): one more mid-run means the server forgot ours, perhaps by restarting. */
+      get sessionsOpened() {
+        return this.#generation;
       }
       get protocolVersion() {
         return this.#protocolVersion;
@@ -7671,6 +7687,7 @@ var init_graphiti = __esm({
             name: info?.name ?? "",
             version: info?.version ?? "",
             tools: [...this.tools?.keys() ?? []],
+            schemas: JSON.stringify([...this.tools?.values() ?? []].map((t) => [t.name, t.inputSchema]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))),
             deleteEpisodeTakesGroup: deleteTool !== void 0 && declares(deleteTool, "group_id")
           };
         });
@@ -7681,6 +7698,21 @@ var init_graphiti = __esm({
        * each. Undefined when the server has no get_episode_entities.
        */
       async episodeFacts(uuid3, groupId, signal) {
+        const edges = await this.episodeFactUuids(uuid3, groupId, signal);
+        if (edges === void 0) return void 0;
+        const facts2 = [];
+        for (const edge of edges) {
+          const fact = await this.getEntityEdge(edge, groupId, signal);
+          if (fact !== void 0) facts2.push(fact);
+        }
+        return facts2;
+      }
+      /**
+       * The uuids of the facts an episode that EXISTS rests on (get_episode_entities reads the
+       * episode node, so a deleted episode has none, though 0.29.3 and 0.31.1 keep its uuid in the
+       * facts' `episodes`). Undefined when the server has no get_episode_entities.
+       */
+      async episodeFactUuids(uuid3, groupId, signal) {
         const [group] = this.safeGroups([groupId]);
         const edges = await this.retrying("get_episode_entities", signal, async () => {
           const tool = await this.resolveTool("episodeEntities", signal);
@@ -7688,28 +7720,33 @@ var init_graphiti = __esm({
           const payload = await this.call(tool.name, declares(tool, "group_id") ? { episode_uuids: [uuid3], group_id: group } : { episode_uuids: [uuid3] }, signal);
           return external_exports.object({ edges: external_exports.array(external_exports.object({ uuid: external_exports.string() }).passthrough()).default([]) }).passthrough().parse(payload).edges;
         });
-        if (edges === void 0) return void 0;
-        const facts2 = [];
-        for (const edge of edges) {
-          const fact = await this.retrying("get_entity_edge", signal, async () => {
-            const tool = await this.requireTool("getEntityEdge", signal);
-            try {
-              return factSchema.parse(await this.call(tool.name, declares(tool, "group_id") ? { uuid: edge.uuid, group_id: group } : { uuid: edge.uuid }, signal));
-            } catch (error62) {
-              if (error62 instanceof McpToolError && /not found/i.test(error62.detail)) return void 0;
-              throw error62;
-            }
-          });
-          if (fact !== void 0) facts2.push(fact);
-        }
-        return facts2;
+        return edges?.map((edge) => edge.uuid);
       }
-      /** Removes everything of one group (the semantics probe's scratch group, never a user's). */
+      /**
+       * Removes everything of one group (the semantics probe's scratch group, never a user's), where
+       * the server's `clear_graph` takes `group_ids`. False, with nothing called, where it does not:
+       * such a `clear_graph` would clear whatever it clears by default, which may be everything.
+       */
       async clearGroup(groupId, signal) {
         const [group] = this.safeGroups([groupId]);
-        await this.retrying("clear_graph", signal, async () => {
-          const tool = await this.requireTool("clearGraph", signal);
+        return this.retrying("clear_graph", signal, async () => {
+          const tool = await this.resolveTool("clearGraph", signal);
+          if (tool === void 0 || !declares(tool, "group_ids")) return false;
           await this.call(tool.name, { group_ids: [group] }, signal);
+          return true;
+        });
+      }
+      /** One fact read again by its uuid (the group named where the tool takes it); undefined when the server says it is not found. */
+      async getEntityEdge(uuid3, groupId, signal) {
+        const [group] = this.safeGroups([groupId]);
+        return this.retrying("get_entity_edge", signal, async () => {
+          const tool = await this.requireTool("getEntityEdge", signal);
+          try {
+            return factSchema.parse(await this.call(tool.name, declares(tool, "group_id") ? { uuid: uuid3, group_id: group } : { uuid: uuid3 }, signal));
+          } catch (error62) {
+            if (error62 instanceof McpToolError && /not found/i.test(error62.detail)) return void 0;
+            throw error62;
+          }
         });
       }
       async addMemory(input2, signal) {
@@ -7840,20 +7877,182 @@ var init_graphiti = __esm({
   }
 });
 
+// src/lib/graphiti/semantics-probe.ts
+async function probeSemantics(graphiti, options2) {
+  const id = (0, import_node_crypto3.randomBytes)(5).toString("hex");
+  const group = `gms_probe_${id}`;
+  const nameA = `Semantics probe A ${id}`;
+  const nameB = `Semantics probe B ${id}`;
+  const deadline = options2.now() + (options2.probeTimeoutMs ?? 12e4);
+  const seen = /* @__PURE__ */ new Set();
+  const sent = /* @__PURE__ */ new Set();
+  await options2.onScratch({ url: options2.url, group, names: [nameA, nameB], at: new Date(options2.now()).toISOString() });
+  const send = (name) => {
+    sent.add(name);
+    return graphiti.addMemory({ name, episodeBody: PROBE_SENTENCE, groupId: group, source: "text", sourceDescription: "graphiti-memory-sync semantics probe (scratch group, cleared after)" }, options2.signal);
+  };
+  const until = async (check2) => {
+    for (let attempt2 = 1; ; attempt2++) {
+      const value = await check2();
+      if (value !== void 0) return value;
+      const delay = backoffDelay(PROBE_BACKOFF, attempt2);
+      if (options2.now() + delay > deadline || options2.signal?.aborted === true) return void 0;
+      await sleep(delay, options2.signal);
+    }
+  };
+  const listed = async () => {
+    const episodes = await graphiti.getEpisodes([group], 20, options2.signal);
+    for (const e of episodes) seen.add(e.name);
+    return episodes;
+  };
+  const single = (name) => async () => {
+    const copies = (await listed()).filter((e) => e.name === name);
+    if (copies.length > 1) return { twice: true };
+    return copies[0] === void 0 ? void 0 : { uuid: copies[0].uuid };
+  };
+  const probeFacts = async () => (await graphiti.searchFacts(PROBE_QUERY, [group], 20, options2.signal)).filter((f) => /probekiwi|probetui/i.test(f.fact));
+  try {
+    await send(nameA);
+    const a = await until(single(nameA));
+    if (a === void 0) return { cannotTell: "episode A was not processed in time" };
+    if ("twice" in a) return { cannotTell: "episode A is listed twice (a retried add_memory)" };
+    await send(nameB);
+    const b = await until(single(nameB));
+    if (b === void 0) return { cannotTell: "episode B was not processed in time" };
+    if ("twice" in b) return { cannotTell: "episode B is listed twice (a retried add_memory)" };
+    const merged = await until(async () => {
+      const found = await probeFacts();
+      return found.length > 0 && found.every((f) => sameList(f.episodes, [a.uuid, b.uuid])) ? found : void 0;
+    });
+    if (merged === void 0) {
+      const found = await probeFacts().catch(() => []);
+      return { cannotTell: found.length === 0 ? "no fact was extracted in time" : "the fact was not merged into one that episode A created and episode B restates" };
+    }
+    if ((await listed()).length !== 2) return { cannotTell: "the scratch group holds more than the two probe episodes" };
+    for (const fact of merged) {
+      const before = await graphiti.getEntityEdge(fact.uuid, group, options2.signal);
+      if (before === void 0 || !sameList(before.episodes, [a.uuid, b.uuid])) return { cannotTell: "the fact cannot be read by its uuid" };
+    }
+    const deleted = await graphiti.deleteEpisode(a.uuid, group, options2.signal);
+    if (!deleted.deleted) return { cannotTell: 'deleting episode A answered "not found"' };
+    const left = await listed();
+    if (left.length !== 1 || left[0]?.uuid !== b.uuid) return { cannotTell: "after the delete the group does not hold episode B alone" };
+    const after = await Promise.all(merged.map((f) => graphiti.getEntityEdge(f.uuid, group, options2.signal)));
+    return verdict(after, a.uuid, b.uuid);
+  } catch (error62) {
+    return { cannotTell: `a call failed: ${error62.message}` };
+  } finally {
+    await cleanScratch(graphiti, { url: options2.url, group, names: [nameA, nameB], at: "" }, { ...options2, everySeen: [...sent].every((n) => seen.has(n)) });
+  }
+}
+function verdict(after, a, b) {
+  const rules = new Set(
+    after.map((fact) => {
+      if (fact === void 0) return "facts-first-created";
+      if (sameList(fact.episodes, [a, b])) return "episode-only";
+      if (sameList(fact.episodes, [b])) return "facts-unsupported";
+      return "unclear";
+    })
+  );
+  const [rule] = [...rules];
+  if (rules.size !== 1 || rule === void 0 || rule === "unclear") return { cannotTell: "the facts read again after the delete do not show one rule" };
+  return { semantics: { deleteRemoves: rule, rebuildsSummaries: rule === "facts-unsupported" } };
+}
+function sameList(actual, expected) {
+  return actual !== void 0 && actual.length === expected.length && actual.every((x, i) => x === expected[i]);
+}
+async function cleanScratch(graphiti, scratch, options2) {
+  const signal = AbortSignal.timeout(CLEANUP_MS);
+  const { group } = scratch;
+  try {
+    if (!await graphiti.clearGroup(group, signal)) {
+      for (const e of await graphiti.getEpisodes([group], 50, signal)) await graphiti.deleteEpisode(e.uuid, group, signal);
+      for (const f of await graphiti.searchFacts(PROBE_QUERY, [group], 50, signal)) await graphiti.deleteEntityEdge(f.uuid, group, signal);
+    }
+    const empty = (await graphiti.getEpisodes([group], 5, signal)).length === 0;
+    const settled = options2.everySeen === true || scratch.at !== "" && options2.now() - Date.parse(scratch.at) > SCRATCH_SETTLE_MS;
+    if (empty && settled) await options2.onScratchClean(group);
+  } catch (error62) {
+    options2.logger.warn("could not clean the semantics probe group; the next run tries again", { group, error: error62.message });
+  }
+}
+var import_node_crypto3, PROBE_BACKOFF, PROBE_SENTENCE, PROBE_QUERY, CLEANUP_MS, SCRATCH_SETTLE_MS;
+var init_semantics_probe = __esm({
+  "src/lib/graphiti/semantics-probe.ts"() {
+    "use strict";
+    import_node_crypto3 = require("node:crypto");
+    init_backoff();
+    PROBE_BACKOFF = { initialMs: 100, maxMs: 2e3, low: 1, high: 1 };
+    PROBE_SENTENCE = "Probekiwi depends on Probetui.";
+    PROBE_QUERY = "Probekiwi Probetui";
+    CLEANUP_MS = 3e4;
+    SCRATCH_SETTLE_MS = 60 * 6e4;
+  }
+});
+
+// src/lib/graphiti/server-instance.ts
+function headers(config2, sentinel) {
+  return {
+    ...config2.headers,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    ...config2.authToken === void 0 ? {} : { authorization: `Bearer ${config2.authToken}` },
+    ...sentinel === void 0 ? {} : { "mcp-session-id": sentinel.session, "mcp-protocol-version": sentinel.protocol }
+  };
+}
+async function post(config2, body, sentinel, signal) {
+  const timeout = AbortSignal.timeout(Math.min(config2.timeoutMs, 1e4));
+  const response = await fetch(config2.mcpUrl, { method: "POST", headers: headers(config2, sentinel), body: JSON.stringify(body), redirect: "error", signal: signal === void 0 ? timeout : AbortSignal.any([signal, timeout]) });
+  await response.text().catch(() => "");
+  return response;
+}
+async function openSentinel(config2, signal) {
+  if (config2.transport === "sse") return void 0;
+  try {
+    const init = await post(config2, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: SENTINEL_PROTOCOL, capabilities: {}, clientInfo: { name: "graphiti-memory-sync-sentinel", version: "1" } } }, void 0, signal);
+    const session = init.headers.get("mcp-session-id");
+    if (!init.ok || session === null || session === "") return void 0;
+    const sentinel = { session, protocol: SENTINEL_PROTOCOL };
+    const done = await post(config2, { jsonrpc: "2.0", method: "notifications/initialized" }, sentinel, signal);
+    return done.ok ? sentinel : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function sentinelAlive(config2, sentinel, signal) {
+  if (config2.transport === "sse") return false;
+  try {
+    return (await post(config2, { jsonrpc: "2.0", id: 2, method: "ping" }, sentinel, signal)).ok;
+  } catch {
+    return false;
+  }
+}
+var SENTINEL_PROTOCOL;
+var init_server_instance = __esm({
+  "src/lib/graphiti/server-instance.ts"() {
+    "use strict";
+    SENTINEL_PROTOCOL = "2025-03-26";
+  }
+});
+
 // src/lib/graphiti/semantics.ts
 var semantics_exports = {};
 __export(semantics_exports, {
   CAUTIOUS_SEMANTICS: () => CAUTIOUS_SEMANTICS,
   GENERATION_SEMANTICS: () => GENERATION_SEMANTICS,
+  MAX_PROBES: () => MAX_PROBES,
+  PROBE_WINDOW_MS: () => PROBE_WINDOW_MS,
   SEMANTICS_FILE: () => SEMANTICS_FILE,
   deleteGuard: () => deleteGuard,
   editOrder: () => editOrder,
   factsLostByDeleting: () => factsLostByDeleting,
+  forgetServerRules: () => forgetServerRules,
   generationFromSurface: () => generationFromSurface,
   needsFactCleanup: () => needsFactCleanup,
-  probeSemantics: () => probeSemantics,
   readSemantics: () => readSemantics,
   resolveSemantics: () => resolveSemantics,
+  rulesInUse: () => rulesInUse,
+  semanticsOptions: () => semanticsOptions,
   serverKey: () => serverKey
 });
 function editOrder(semantics) {
@@ -7875,16 +8074,26 @@ function generationFromSurface(profile) {
   return void 0;
 }
 function serverKey(url2, profile) {
-  const surface = JSON.stringify([url2, profile.name, profile.version, [...profile.tools].sort(), profile.deleteEpisodeTakesGroup]);
-  return (0, import_node_crypto3.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
+  const surface = JSON.stringify([url2, profile.name, profile.version, [...profile.tools].sort(), profile.schemas ?? "", profile.deleteEpisodeTakesGroup]);
+  return (0, import_node_crypto4.createHash)("sha256").update(surface).digest("hex").slice(0, 24);
 }
-async function readCache(stateDir) {
+async function readRules(stateDir) {
   try {
     const raw = await readJsonFile((0, import_node_path15.join)(stateDir, SEMANTICS_FILE));
-    if (raw?.version === 1 && typeof raw.servers === "object" && raw.servers !== null) return { version: 1, servers: { ...raw.servers } };
+    if (raw?.version === 2 && typeof raw.servers === "object" && raw.servers !== null) return { version: 2, servers: { ...raw.servers }, scratch: Array.isArray(raw.scratch) ? raw.scratch.filter(isScratch) : [] };
   } catch {
   }
-  return { version: 1, servers: {} };
+  return { version: 2, servers: {}, scratch: [] };
+}
+async function updateRules(stateDir, change) {
+  const file2 = await readRules(stateDir);
+  change(file2);
+  await writeFileAtomic((0, import_node_path15.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
+`, { mode: 384, mkdirMode: 448 });
+}
+function isScratch(value) {
+  const v = value;
+  return typeof v === "object" && v !== null && typeof v.url === "string" && typeof v.group === "string" && /^gms_probe_[0-9a-f]+$/.test(v.group) && typeof v.at === "string" && Array.isArray(v.names);
 }
 function isSemantics(value) {
   if (typeof value !== "object" || value === null) return false;
@@ -7897,80 +8106,117 @@ async function resolveSemantics(graphiti, options2) {
 }
 async function readSemantics(graphiti, options2) {
   const now = options2.now ?? Date.now;
+  const setting = options2.setting ?? "auto";
+  const read = await decide(graphiti, options2, setting, now);
+  if (options2.probe === false) return "probe" in read ? cautious("this server has not been probed") : read;
+  await cleanLeftScratch(graphiti, options2, now);
+  if ("probe" in read) return read;
+  await recordInUse(options2.stateDir, options2.url, read, now).catch(() => void 0);
+  return read;
+}
+async function decide(graphiti, options2, setting, now) {
+  if (GENERATION_SEMANTICS[setting] !== void 0) return known(setting, "setting", `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
   const profile = await graphiti.serverProfile(options2.signal);
   const generation = generationFromSurface(profile);
-  if (generation !== void 0) return { ...GENERATION_SEMANTICS[generation], source: "generation", generation };
-  const key = serverKey(options2.url, profile);
-  const cache = await readCache(options2.stateDir);
-  const cached2 = cache.servers[key];
-  if (cached2 !== void 0 && "semantics" in cached2 && isSemantics(cached2.semantics)) return { ...cached2.semantics, source: "probe" };
-  if (options2.probe === false || cached2 !== void 0 && "failedAt" in cached2 && now() - Date.parse(cached2.failedAt) < PROBE_RETRY_MS) return { ...CAUTIOUS_SEMANTICS, source: "assumed" };
-  return { probe: () => probeAndCache(graphiti, key, { ...options2, now }) };
-}
-async function probeAndCache(graphiti, key, options2) {
-  let observed;
-  try {
-    observed = await probeSemantics(graphiti, options2);
-  } catch (error62) {
-    options2.logger.warn("could not probe what this Graphiti server deletes; assuming the cautious rules", { error: error62.message });
+  if (generation !== void 0) return known(generation, "generation", `the server's tools are those of graphiti-core ${generation}`);
+  if (options2.localGeneration !== void 0 && GENERATION_SEMANTICS[options2.localGeneration] !== void 0) {
+    return known(options2.localGeneration, "local-server", `the local server runs graphiti-core ${options2.localGeneration} (its runtime.json)`);
   }
-  const cache = await readCache(options2.stateDir);
-  cache.servers[key] = observed === void 0 ? { failedAt: new Date(options2.now()).toISOString() } : { semantics: observed, source: "probe", at: new Date(options2.now()).toISOString() };
-  await writeFileAtomic((0, import_node_path15.join)(options2.stateDir, SEMANTICS_FILE), `${JSON.stringify(cache, null, 2)}
-`, { mkdirMode: 448 }).catch(
-    (error62) => options2.logger.warn("could not cache the server semantics; the next run probes again", { error: error62.message })
-  );
-  if (observed === void 0) return { ...CAUTIOUS_SEMANTICS, source: "assumed" };
-  options2.logger.info("probed what this Graphiti server deletes", { ...observed });
-  return { ...observed, source: "probe" };
-}
-async function probeSemantics(graphiti, options2) {
-  const group = `gms_probe_${(0, import_node_crypto3.randomBytes)(5).toString("hex")}`;
-  const deadline = options2.now() + (options2.probeTimeoutMs ?? 12e4);
-  const send = (name) => graphiti.addMemory({ name, episodeBody: PROBE_SENTENCE, groupId: group, source: "text", sourceDescription: "graphiti-memory-sync semantics probe (scratch group, cleared after)" }, options2.signal);
-  const until = async (what, check2) => {
-    for (let attempt2 = 1; ; attempt2++) {
-      const value = await check2();
-      if (value !== void 0) return value;
-      const delay = backoffDelay(PROBE_BACKOFF, attempt2);
-      if (options2.now() + delay > deadline || options2.signal?.aborted === true) {
-        options2.logger.warn("semantics probe timed out", { waitingFor: what });
-        return void 0;
-      }
-      await sleep(delay, options2.signal);
+  const fingerprint = serverKey(options2.url, profile);
+  const rules = await readRules(options2.stateDir);
+  const entry = rules.servers[options2.url];
+  const sameBuild = entry?.fingerprint === fingerprint;
+  const answer = sameBuild ? entry?.answer : void 0;
+  let changed = entry !== void 0 && !sameBuild ? "the server behind this address is another build than when its rules were learnt" : void 0;
+  if (answer !== void 0 && isSemantics(answer.semantics)) {
+    if (answer.sentinel !== void 0 && options2.endpoint !== void 0 && await sentinelAlive(options2.endpoint, answer.sentinel, options2.signal)) {
+      return { ...answer.semantics, source: "probe", why: `probed on this server at ${answer.at} (it has not restarted since)` };
     }
-  };
-  const episode = (name) => async () => (await graphiti.getEpisodes([group], 10, options2.signal)).find((e) => e.name === name)?.uuid;
-  const fact = async () => (await graphiti.searchFacts("Probekiwi Probetui", [group], 10, options2.signal)).find((f) => /probekiwi/i.test(f.fact));
-  try {
-    await send("Semantics probe A");
-    const a = await until("episode A", episode("Semantics probe A"));
-    if (a === void 0) return void 0;
-    await send("Semantics probe B");
-    const b = await until("episode B", episode("Semantics probe B"));
-    if (b === void 0) return void 0;
-    const merged = await until("the merged fact", async () => {
-      const f = await fact();
-      return f !== void 0 && (f.episodes ?? []).includes(a) && (f.episodes ?? []).includes(b) ? f : void 0;
-    });
-    if (merged === void 0) return void 0;
-    await graphiti.deleteEpisode(a, group, options2.signal);
-    const after = await fact();
-    if (after === void 0) return { deleteRemoves: "facts-first-created", rebuildsSummaries: false };
-    if ((after.episodes ?? []).includes(a)) return { deleteRemoves: "episode-only", rebuildsSummaries: false };
-    return { deleteRemoves: "facts-unsupported", rebuildsSummaries: true };
-  } finally {
-    await graphiti.clearGroup(group, options2.signal).catch((error62) => options2.logger.warn("could not clear the semantics probe group", { group, error: error62.message }));
+    changed = "the server has restarted (or closed an idle session) since its rules were probed, and may be another build";
+  }
+  if (setting === "no-probe") return cautious(`${changed ?? "the server's tools do not tell its rules"}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
+  const recent = (sameBuild ? entry?.probes ?? [] : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
+  if (recent.length >= MAX_PROBES) return cautious(`${changed ?? "the server's tools do not tell its rules"}, and its ${MAX_PROBES} probes of the last 30 days are spent (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  const last = recent.at(-1);
+  if (last !== void 0 && last.outcome !== "answered" && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
+  return { probe: () => probeAndCache(graphiti, fingerprint, options2, now, changed) };
+}
+async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
+  const { stateDir, url: url2 } = options2;
+  if (changed !== void 0) options2.logger.info("the Graphiti server may have changed; probing its rules again", { why: changed });
+  const outcome = await probeSemantics(graphiti, {
+    url: url2,
+    signal: options2.signal,
+    now,
+    logger: options2.logger,
+    ...options2.probeTimeoutMs === void 0 ? {} : { probeTimeoutMs: options2.probeTimeoutMs },
+    onScratch: (scratch) => updateRules(stateDir, (file2) => void file2.scratch.push(scratch)),
+    onScratchClean: (group) => updateRules(stateDir, (file2) => void (file2.scratch = file2.scratch.filter((s) => s.group !== group)))
+  });
+  const answered = "semantics" in outcome;
+  const sentinel = answered && options2.endpoint !== void 0 ? await openSentinel(options2.endpoint, options2.signal) : void 0;
+  const at = new Date(now()).toISOString();
+  const resolved = answered ? { ...outcome.semantics, source: "probe", why: `probed on this server at ${at}` } : cautious(`${changed ?? "the server's tools do not tell its rules"}, and the probe could not tell (${outcome.cannotTell})`);
+  await updateRules(stateDir, (file2) => {
+    const entry = file2.servers[url2]?.fingerprint === fingerprint ? file2.servers[url2] : { fingerprint, probes: [] };
+    entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? "answered" : outcome.cannotTell }].slice(-MAX_PROBES);
+    if (answered) entry.answer = { semantics: outcome.semantics, at, ...sentinel === void 0 ? {} : { sentinel } };
+    else delete entry.answer;
+    entry.inUse = inUseOf(resolved, at);
+    file2.servers[url2] = entry;
+  }).catch((error62) => options2.logger.warn("could not record the server rules; the next run may probe again", { error: error62.message }));
+  if (answered) options2.logger.info("probed what this Graphiti server deletes", { ...outcome.semantics });
+  else options2.logger.warn("could not tell what this Graphiti server deletes; using the cautious rules", { why: outcome.cannotTell });
+  return resolved;
+}
+function inUseOf(resolved, at) {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at };
+}
+async function recordInUse(stateDir, url2, resolved, now) {
+  const rules = await readRules(stateDir);
+  const was = rules.servers[url2]?.inUse;
+  if (was !== void 0 && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? "")) return;
+  await updateRules(stateDir, (file2) => {
+    const entry = file2.servers[url2] ?? { fingerprint: "", probes: [] };
+    entry.inUse = inUseOf(resolved, new Date(now()).toISOString());
+    file2.servers[url2] = entry;
+  });
+}
+async function cleanLeftScratch(graphiti, options2, now) {
+  const left = (await readRules(options2.stateDir)).scratch.filter((s) => s.url === options2.url);
+  for (const scratch of left) {
+    await cleanScratch(graphiti, scratch, { logger: options2.logger, now, onScratchClean: (group) => updateRules(options2.stateDir, (file2) => void (file2.scratch = file2.scratch.filter((s) => s.group !== group))) });
   }
 }
-var import_node_crypto3, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, PROBE_RETRY_MS, PROBE_BACKOFF, PROBE_SENTENCE;
+async function forgetServerRules(stateDir, url2) {
+  const rules = await readRules(stateDir);
+  if (rules.servers[url2] === void 0) return;
+  await updateRules(stateDir, (file2) => void delete file2.servers[url2]);
+}
+async function rulesInUse(stateDir, url2) {
+  return (await readRules(stateDir)).servers[url2]?.inUse;
+}
+function semanticsOptions(config2, logger, signal) {
+  return {
+    stateDir: config2.stateDir,
+    url: config2.mcpUrl,
+    logger,
+    signal,
+    setting: config2.serverRules,
+    localGeneration: liveServerGeneration(config2.stateDir, config2.mcpUrl),
+    endpoint: config2
+  };
+}
+var import_node_crypto4, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautious;
 var init_semantics = __esm({
   "src/lib/graphiti/semantics.ts"() {
     "use strict";
-    import_node_crypto3 = require("node:crypto");
+    import_node_crypto4 = require("node:crypto");
     import_node_path15 = require("node:path");
-    init_backoff();
+    init_server_runtime();
     init_fs_atomic();
+    init_semantics_probe();
+    init_server_instance();
     GENERATION_SEMANTICS = {
       "0.28.2": { deleteRemoves: "episode-only", rebuildsSummaries: false },
       "0.29.3": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
@@ -7979,9 +8225,11 @@ var init_semantics = __esm({
     };
     CAUTIOUS_SEMANTICS = GENERATION_SEMANTICS["0.29.3"];
     SEMANTICS_FILE = "server-semantics.json";
-    PROBE_RETRY_MS = 60 * 6e4;
-    PROBE_BACKOFF = { initialMs: 100, maxMs: 2e3, low: 1, high: 1 };
-    PROBE_SENTENCE = "Probekiwi depends on Probetui.";
+    MAX_PROBES = 3;
+    PROBE_WINDOW_MS = 30 * 24 * 60 * 6e4;
+    PROBE_GAP_MS = 60 * 6e4;
+    known = (generation, source2, why) => ({ ...GENERATION_SEMANTICS[generation], source: source2, generation, why });
+    cautious = (why) => ({ ...CAUTIOUS_SEMANTICS, source: "assumed", why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
   }
 });
 
@@ -8087,7 +8335,7 @@ var init_text = __esm({
 
 // src/lib/memory/hash.ts
 function sha256Hex2(data) {
-  const h = (0, import_node_crypto4.createHash)("sha256");
+  const h = (0, import_node_crypto5.createHash)("sha256");
   if (typeof data === "string") h.update(data, "utf8");
   else h.update(data);
   return h.digest("hex");
@@ -8103,11 +8351,11 @@ function contentHashOf(raw) {
 function fileIdOf(source2, relPath) {
   return sha256Hex2(`${source2}\0${relPath}`).slice(0, 16);
 }
-var import_node_crypto4;
+var import_node_crypto5;
 var init_hash = __esm({
   "src/lib/memory/hash.ts"() {
     "use strict";
-    import_node_crypto4 = require("node:crypto");
+    import_node_crypto5 = require("node:crypto");
     init_footer();
     init_text();
   }
@@ -8133,7 +8381,7 @@ function teamMemoryOf(source2, relPath) {
   return m === null ? void 0 : { store: m[1], path: m[2] };
 }
 function teamOrigin(store) {
-  return `t-${(0, import_node_crypto5.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
+  return `t-${(0, import_node_crypto6.createHash)("sha256").update(`graphiti-memory-sync team store\0${store}`).digest("hex").slice(0, 10)}`;
 }
 function isTeamOrigin(origin) {
   return origin !== void 0 && /^t-[0-9a-f]{10}$/.test(origin);
@@ -8158,22 +8406,22 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto5, import_node_path16, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto6, import_node_path16, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
-    import_node_crypto5 = require("node:crypto");
+    import_node_crypto6 = require("node:crypto");
     import_node_path16 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
     TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
     UnknownSourceError = class extends Error {
-      constructor(requested, known) {
+      constructor(requested, known2) {
         super(
-          known.length === 0 ? `Unknown source "${requested}": no sources are enabled (check MADEINOZ_KNOWLEDGE_SYNC_PAI, MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY, MADEINOZ_KNOWLEDGE_SYNC_PATHS)` : `Unknown source "${requested}": known sources are ${known.map((k) => `"${k}"`).join(", ")}`
+          known2.length === 0 ? `Unknown source "${requested}": no sources are enabled (check MADEINOZ_KNOWLEDGE_SYNC_PAI, MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY, MADEINOZ_KNOWLEDGE_SYNC_PATHS)` : `Unknown source "${requested}": known sources are ${known2.map((k) => `"${k}"`).join(", ")}`
         );
         this.requested = requested;
-        this.known = known;
+        this.known = known2;
         this.name = "UnknownSourceError";
       }
       requested;
@@ -10269,7 +10517,7 @@ function installExitHandler() {
   });
 }
 async function attempt(stateDir, path, options2, staleMs) {
-  const token = (0, import_node_crypto6.randomBytes)(12).toString("hex");
+  const token = (0, import_node_crypto7.randomBytes)(12).toString("hex");
   const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs };
   if (options2.label !== void 0) owner.label = options2.label;
   ownTokens.add(token);
@@ -10332,11 +10580,11 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto6, import_node_fs18, import_promises3, import_node_os5, import_node_path18, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto7, import_node_fs18, import_promises3, import_node_os5, import_node_path18, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
-    import_node_crypto6 = require("node:crypto");
+    import_node_crypto7 = require("node:crypto");
     import_node_fs18 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os5 = require("node:os");
@@ -10715,8 +10963,18 @@ function statePath(stateDir) {
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
 }
-function everyPart(state) {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
+function everyPart(state, options2 = {}) {
+  const verdict2 = (r) => options2.chased === true && (r.status === "failed" || r.status === "skipped");
+  return [...Object.values(state.files).flatMap((r) => verdict2(r) ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
+}
+function retiredParts(state) {
+  return [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+}
+function queuedTime(ref) {
+  return Date.parse(ref.queuedAt ?? ref.sentAt ?? "");
+}
+function sentTime(ref) {
+  return Date.parse(ref.sentAt ?? ref.queuedAt ?? "");
 }
 function createEmptyState(now = (/* @__PURE__ */ new Date()).toISOString()) {
   return { tool: STATE_TOOL, version: STATE_VERSION, createdAt: now, updatedAt: now, files: emptyFiles(), orphans: [] };
@@ -33428,9 +33686,9 @@ function parseTime(value) {
   else if (sign !== void 0) offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om ?? 0));
   else if (utcWord !== void 0) offset = (uSign === "-" ? -1 : 1) * (Number(uh) * 60 + Number(um ?? 0));
   else if (abbr !== void 0) {
-    const known = ZONE_OFFSETS[abbr.toUpperCase()];
-    if (known === void 0) warning = `unknown time zone "${abbr}" in "${text3}"; read as UTC`;
-    else offset = known;
+    const known2 = ZONE_OFFSETS[abbr.toUpperCase()];
+    if (known2 === void 0) warning = `unknown time zone "${abbr}" in "${text3}"; read as UTC`;
+    else offset = known2;
   }
   if (Math.abs(offset) > 18 * 60) return { warning: `time zone offset in "${text3}" is out of range` };
   const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
@@ -33746,7 +34004,7 @@ function priorClean(body) {
 }
 function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
-  return { contentHash: (0, import_node_crypto7.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
+  return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
 function isPriorEpisodeFor(episode, basename7) {
   if (parseMarker(episode.source_description) !== void 0) return false;
@@ -33755,14 +34013,14 @@ function isPriorEpisodeFor(episode, basename7) {
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
-  if ((0, import_node_crypto7.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
+  if ((0, import_node_crypto8.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto7, import_node_fs19, import_node_path21, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto8, import_node_fs19, import_node_path21, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
-    import_node_crypto7 = require("node:crypto");
+    import_node_crypto8 = require("node:crypto");
     import_node_fs19 = require("node:fs");
     import_node_path21 = require("node:path");
     init_zod();
@@ -69211,7 +69469,7 @@ function isSamples(v) {
 function isSigned(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
 }
-var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_WAIT_AHEAD_MS, WAITED_MS;
+var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, WAITED_MS;
 var init_pace = __esm({
   "src/lib/sync/pace.ts"() {
     "use strict";
@@ -69226,7 +69484,8 @@ var init_pace = __esm({
     SAMPLE_DIVISOR = 10;
     SAMPLE_MIN_GROUP = 2e3;
     COSTLY_LISTING_EPISODES = 1e3;
-    MAX_WAIT_AHEAD_MS = 10 * 6e4;
+    MAX_AHEAD_MS = 9 * 6e4;
+    MAX_WAIT_AHEAD_MS = MAX_AHEAD_MS + 6e4;
     WAITED_MS = 50;
   }
 });
@@ -69269,7 +69528,7 @@ var init_origin_migration = __esm({
 
 // src/lib/sync/types.ts
 function emptyCounts() {
-  return { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 var ServerHealth;
 var init_types3 = __esm({
@@ -69307,7 +69566,7 @@ function waitingMarkers(state, rebuilding, sharedOrigins = /* @__PURE__ */ new S
   const wantListed = (ref) => {
     if (!waiting.has(ref.groupId)) waiting.set(ref.groupId, /* @__PURE__ */ new Set());
   };
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retired = retiredParts(state);
   const retiredMarkers = new Set(retired.map((ref) => ref.marker));
   const shared = (ref) => isSharedPart(ref, sharedOrigins);
   for (const record2 of Object.values(state.files)) {
@@ -69341,7 +69600,7 @@ async function fetchListing(ctx, options2) {
         covered.push(group);
         continue;
       }
-      const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && (!options2.rebuilding || coveredThisRun.has(ctx));
+      const sample = sampleDue(pace, ctx.now()) && !options2.ignoreBackoff && (!options2.rebuilding || options2.coveredBefore === true);
       try {
         const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
         listing.set(group, listed);
@@ -69355,11 +69614,7 @@ async function fetchListing(ctx, options2) {
   } finally {
     await direct.close();
   }
-  if (covered.length > 0 && covered.length === listing.size) coveredThisRun.add(ctx);
-  return listing;
-}
-function allRefs(state) {
-  return [...Object.values(state.files).flatMap((r) => [...r.episodes, ...r.superseded]), ...state.orphans];
+  return { listing, coveredAll: covered.length > 0 && covered.length === listing.size };
 }
 async function listGroup(ctx, group, markers, cap) {
   let requests = 0;
@@ -69397,18 +69652,12 @@ function allFound(episodes, markers) {
   return false;
 }
 function oursIn(state, group) {
-  let n = 0;
-  for (const record2 of Object.values(state.files)) for (const ref of [...record2.episodes, ...record2.superseded]) if (ref.groupId === group) n++;
-  for (const ref of state.orphans) if (ref.groupId === group) n++;
-  return n;
+  return everyPart(state).filter((ref) => ref.groupId === group).length;
 }
 function groupsInUse(state) {
-  const groups = /* @__PURE__ */ new Set();
-  for (const record2 of Object.values(state.files)) for (const ref of [...record2.episodes, ...record2.superseded]) groups.add(ref.groupId);
-  for (const ref of state.orphans) groups.add(ref.groupId);
-  return [...groups].sort();
+  return [...new Set(everyPart(state).map((ref) => ref.groupId))].sort();
 }
-var coveredThisRun, DirectReader;
+var DirectReader;
 var init_listing = __esm({
   "src/lib/sync/listing.ts"() {
     "use strict";
@@ -69416,16 +69665,16 @@ var init_listing = __esm({
     init_falkordb_episodes();
     init_episode();
     init_errors2();
+    init_state();
     init_shared();
     init_pace();
     init_origin_migration();
     init_types3();
-    coveredThisRun = /* @__PURE__ */ new WeakSet();
     DirectReader = class {
       constructor(ctx, options2) {
         this.ctx = ctx;
         this.options = options2;
-        this.everyMarked = options2.rebuilding && !coveredThisRun.has(ctx);
+        this.everyMarked = options2.rebuilding && options2.coveredBefore !== true;
       }
       ctx;
       options;
@@ -69442,10 +69691,10 @@ var init_listing = __esm({
         const { ctx } = this;
         const wanted = new Set(markers);
         let since = Number.POSITIVE_INFINITY;
-        for (const ref of allRefs(ctx.state)) {
+        for (const ref of everyPart(ctx.state)) {
           if (ref.groupId !== group) continue;
           if (unsettledShared(ref, this.options.sharedOrigins)) wanted.add(ref.marker);
-          if (wanted.has(ref.marker) && ref.uuid === void 0) since = Math.min(since, Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || Number.POSITIVE_INFINITY);
+          if (wanted.has(ref.marker) && ref.uuid === void 0) since = Math.min(since, queuedTime(ref) || Number.POSITIVE_INFINITY);
           if (wanted.has(ref.marker) && ref.confirmedAt !== void 0) since = Math.min(since, Date.parse(ref.confirmedAt) || Number.POSITIVE_INFINITY);
         }
         if (wanted.size === 0 && !this.everyMarked) return void 0;
@@ -73560,10 +73809,54 @@ var init_parse3 = __esm({
   }
 });
 
+// src/lib/state/kept-text.ts
+function keptPath(stateDir, marker) {
+  return (0, import_node_path24.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
+}
+async function keepText(stateDir, drafts) {
+  let made = false;
+  for (const draft of drafts) {
+    if (!made) await (0, import_promises7.mkdir)((0, import_node_path24.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
+    made = true;
+    await (0, import_promises7.writeFile)(keptPath(stateDir, draft.marker), JSON.stringify(draft), { mode: 384 });
+  }
+}
+async function readKeptText(stateDir, marker) {
+  try {
+    const draft = JSON.parse(await (0, import_promises7.readFile)(keptPath(stateDir, marker), "utf8"));
+    return draft.marker === marker && typeof draft.body === "string" ? draft : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function pruneKeptText(stateDir, markers) {
+  let names;
+  try {
+    names = await (0, import_promises7.readdir)((0, import_node_path24.join)(stateDir, KEPT_DIR));
+  } catch {
+    return;
+  }
+  const keep2 = new Set([...markers].map((m) => keptPath(stateDir, m)));
+  for (const name of names) {
+    const path = (0, import_node_path24.join)(stateDir, KEPT_DIR, name);
+    if (!keep2.has(path)) await (0, import_promises7.rm)(path, { force: true });
+  }
+}
+var import_node_crypto9, import_promises7, import_node_path24, KEPT_DIR;
+var init_kept_text = __esm({
+  "src/lib/state/kept-text.ts"() {
+    "use strict";
+    import_node_crypto9 = require("node:crypto");
+    import_promises7 = require("node:fs/promises");
+    import_node_path24 = require("node:path");
+    KEPT_DIR = "kept";
+  }
+});
+
 // src/lib/sync/prepare.ts
 async function readMemoryFile(absPath) {
   try {
-    const raw = await readFile4(absPath);
+    const raw = await readFile5(absPath);
     return { kind: "read", raw, hash: contentHashOf(raw) };
   } catch (error62) {
     if (error62.code === "ENOENT") return { kind: "gone" };
@@ -73614,6 +73907,7 @@ function groupFor(config2, file2, frontmatterGroup) {
   return normalizeGroupId(config2.db, group);
 }
 async function rebuildDrafts(config2, sources, record2, logger, signer) {
+  if (record2.failedVersion !== void 0) return keptDrafts(config2.stateDir, record2.episodes);
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
   const read = await readMemoryFile(`${source2.root}/${record2.relPath}`);
@@ -73630,7 +73924,16 @@ async function rebuildDrafts(config2, sources, record2, logger, signer) {
 function draftsByMarker(drafts) {
   return new Map(drafts.map((d) => [d.marker, d]));
 }
-var import_node_fs20, import_node_util2, readFile4;
+async function keptDrafts(stateDir, parts) {
+  const drafts = [];
+  for (const ref of parts) {
+    const draft = await readKeptText(stateDir, ref.marker);
+    if (draft === void 0) return void 0;
+    drafts.push(draft);
+  }
+  return draftsByMarker(drafts);
+}
+var import_node_fs20, import_node_util2, readFile5;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
@@ -73643,8 +73946,9 @@ var init_prepare = __esm({
     init_loop();
     init_parse3();
     init_sources();
+    init_kept_text();
     init_shared();
-    readFile4 = (0, import_node_util2.promisify)(import_node_fs20.readFile);
+    readFile5 = (0, import_node_util2.promisify)(import_node_fs20.readFile);
   }
 });
 
@@ -73759,7 +74063,7 @@ function scheduleSent(state, now) {
     if (ref.uuid !== void 0 || ref.sentAt === void 0) continue;
     const w = waiting.get(ref.groupId) ?? { count: 0, lastQueuedAt: 0 };
     w.count++;
-    w.lastQueuedAt = Math.max(w.lastQueuedAt, Date.parse(ref.queuedAt ?? ref.sentAt) || 0);
+    w.lastQueuedAt = Math.max(w.lastQueuedAt, queuedTime(ref) || 0);
     waiting.set(ref.groupId, w);
   }
   for (const [group, w] of waiting) {
@@ -73774,10 +74078,11 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, MAX_AHEAD_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN;
+var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
+    init_state();
     init_backoff();
     init_pace();
     LISTING_SHARE = 0.04;
@@ -73785,7 +74090,6 @@ var init_schedule = __esm({
     MIN_GAP_MS = 250;
     MAX_GAP_MS = 5 * 6e4;
     ASSUMED_STEP_MS = 1e3;
-    MAX_AHEAD_MS = 9 * 6e4;
     SAMPLE_REACH = 0.75;
     NEAR_STEPS = 6;
     HEAD_MARGIN = 0.04;
@@ -73820,10 +74124,11 @@ function reconcile(input2) {
     if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
     return quiet(group, since) ? "age" : void 0;
   };
+  const replacedUnsigned = new Set([...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans].flatMap((r) => r.uuid === void 0 || r.unsigned !== true ? [] : [r.uuid]));
   for (const record2 of Object.values(state.files)) {
     for (const ref of record2.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);
-      const found = visible.get(key);
+      const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
       if (found === void 0 || found.length === 0) continue;
       const keep2 = keeper(found);
       let seen = ref;
@@ -73837,7 +74142,7 @@ function reconcile(input2) {
         uuidNow.set(ref, keep2.uuid);
         if (!adopted && ref.queuedAt !== void 0) {
           const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: Date.parse(ref.queuedAt), sentAt: sentTime(ref), episode: keep2 });
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentTime(ref), episode: keep2 });
           sightings.set(ref.groupId, list);
         }
         seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
@@ -73848,7 +74153,7 @@ function reconcile(input2) {
       raise(newestVisibleSend, ref.groupId, seen.sentAt);
     }
   }
-  const retired = [...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans];
+  const retired = retiredParts(state);
   for (const ref of retired) {
     if (ref.uuid !== void 0) continue;
     const key = visibleKey(ref.groupId, ref.marker);
@@ -73866,7 +74171,7 @@ function reconcile(input2) {
       out.vanished.add(ref);
       continue;
     }
-    if (dropEvidence(ref.groupId, Date.parse(ref.queuedAt ?? ref.sentAt)) !== void 0) out.vanished.add(ref);
+    if (dropEvidence(ref.groupId, queuedTime(ref)) !== void 0) out.vanished.add(ref);
   }
   if (input2.rebuilding) {
     const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
@@ -73886,7 +74191,7 @@ function reconcile(input2) {
     if (record2.status === "failed" || record2.status === "skipped") continue;
     for (const ref of record2.episodes) {
       if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
-      const evidence = dropEvidence(ref.groupId, Date.parse(ref.queuedAt));
+      const evidence = dropEvidence(ref.groupId, queuedTime(ref));
       if (evidence === void 0) continue;
       if (ref.resends >= input2.maxResends) {
         const message2 = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
@@ -73907,19 +74212,13 @@ function reconcile(input2) {
     const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
     const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
     const settled = new Set(out.settled);
-    const waitingParts = allParts(state).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
-    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, Date.parse(ref.queuedAt ?? ref.sentAt ?? "") || 0), 0) || void 0;
+    const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
+    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || void 0;
     const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
-    const sentAt = allParts(state).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentTime(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
+    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentTime(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
     out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
   }
   return out;
-}
-function sentTime(ref) {
-  return Date.parse(ref.sentAt ?? ref.queuedAt ?? "");
-}
-function allParts(state) {
-  return [...Object.values(state.files).flatMap((r) => r.status === "failed" || r.status === "skipped" ? r.superseded : [...r.episodes, ...r.superseded]), ...state.orphans];
 }
 function applyReconciliation(state, r, nowIso) {
   for (const { ref, uuid: uuid3, adopted } of r.confirmations) {
@@ -73979,6 +74278,7 @@ var init_reconcile = __esm({
   "src/lib/sync/reconcile.ts"() {
     "use strict";
     init_shared();
+    init_state();
     init_pace();
     init_schedule();
   }
@@ -73994,6 +74294,7 @@ function refreshStatus(record2, nowIso) {
     record2.status = "confirmed";
     if (previous !== "confirmed") record2.confirmedAt = nowIso;
     delete record2.bridgingSince;
+    delete record2.bridgedFrom;
   }
 }
 var init_status = __esm({
@@ -74004,8 +74305,10 @@ var init_status = __esm({
 
 // src/lib/sync/confirm.ts
 async function reconcileWithGraph(ctx, run2) {
-  const listing = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups });
-  if (listing === void 0) return false;
+  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
+  if (fetched === void 0) return false;
+  const { listing } = fetched;
+  if (fetched.coveredAll) run2.covered = true;
   const { config: config2, state, logger } = ctx;
   if (run2.prior !== void 0) {
     await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
@@ -74083,14 +74386,14 @@ async function planRun(input2) {
     drop: [],
     retire: [],
     outgoing: /* @__PURE__ */ new Map(),
-    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
     events: []
   };
   const deleted = settleRemovals(input2, verdicts, plan);
-  for (const { id, verdict } of verdicts) foldVerdict(plan, id, verdict);
+  for (const { id, verdict: verdict2 } of verdicts) foldVerdict(plan, id, verdict2);
   for (const record2 of deleted) {
     const refs = [...record2.episodes, ...record2.superseded];
     if (input2.config.deleteRemoved) plan.retire.push(...refs);
@@ -74115,7 +74418,9 @@ async function assessFile(input2, id, file2, existing) {
   if (force && base !== void 0 && base.status === "failed" && base.episodes.length > 0) base = freshAttempts(base);
   const reset = base !== existing;
   const needsDrafts = base !== void 0 && base.episodes.some((e) => e.sentAt === void 0 && e.uuid === void 0);
-  if (base !== void 0 && !force && !needsDrafts && sameStat(base, file2)) {
+  const source2 = input2.sources.find((s) => s.name === file2.source);
+  const unsigned = base !== void 0 && input2.signer?.unsigned(source2, file2, base) === true;
+  if (base !== void 0 && !force && !needsDrafts && !unsigned && sameStat(base, file2)) {
     return { kind: "unchanged", ...reset ? { record: base } : {}, changed: false, redactions: {} };
   }
   const outcome = (status, reason, hash3, retract = false) => ({
@@ -74130,17 +74435,21 @@ async function assessFile(input2, id, file2, existing) {
   if (read.kind === "failed") return outcome("failed", read.reason);
   const { raw, hash: hash2 } = read;
   if (input2.pulledFiles?.get(file2.absPath) === hash2 && base?.hash !== hash2) return outcome("skipped", "pulled: written by pull from another machine, in the graph as its episode", hash2, true);
-  if (base !== void 0 && base.hash === hash2 && !needsDrafts) {
+  if (base?.failedVersion !== void 0) {
+    if (!force && base.failedVersion.hash === hash2) return restoredVersion(input2, base, file2);
+    base = { ...base, hash: void 0 };
+  }
+  if (base !== void 0 && base.hash === hash2 && !needsDrafts && !unsigned) {
     base = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
     if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true, redactions: {} };
   }
-  const source2 = input2.sources.find((s) => s.name === file2.source);
   const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file2.source, file2.relPath) : fileIdFor(source2, file2.relPath);
   const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2, input2.signer?.tagFor(source2, file2));
   if (prepared.kind === "skipped") return outcome("skipped", prepared.reason, hash2, prepared.retract);
   if (prepared.kind === "failed") return outcome("failed", prepared.reason, hash2);
   const { drafts, groupId, redactions } = prepared;
-  if (base !== void 0 && base.hash === hash2 && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
+  const signing = unsigned && base?.hash === hash2;
+  if (base !== void 0 && base.hash === hash2 && !unsigned && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
     if (base.episodes.every((e) => e.sentAt !== void 0)) return { kind: "unchanged", record: base, changed: true, redactions };
     return { kind: "send", record: base, drafts, redactions };
   }
@@ -74156,7 +74465,7 @@ async function assessFile(input2, id, file2, existing) {
     size: file2.size,
     status: "pending",
     episodes: drafts.map((d) => ({ marker: d.marker, name: d.name, groupId: d.groupId, part: d.part, parts: d.parts, probe: searchProbe(d.body), resends: 0 })),
-    superseded: base === void 0 ? [] : [...base.superseded, ...base.episodes],
+    superseded: base === void 0 ? [] : [...base.superseded, ...signing ? base.episodes.map((e) => ({ ...e, unsigned: true })) : base.episodes],
     attempts: 0,
     redactions: totalRedactions(redactions),
     warnings: prepared.warnings,
@@ -74164,7 +74473,15 @@ async function assessFile(input2, id, file2, existing) {
     updatedAt: nowIso
   };
   const isNew = base === void 0 || base.episodes.length === 0 && base.superseded.length === 0 && base.hash === void 0;
-  return { kind: "version", record: record2, drafts, redactions, isNew };
+  return { kind: "version", record: record2, drafts, redactions, isNew, signing };
+}
+async function restoredVersion(input2, base, file2) {
+  const record2 = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
+  const unsent = record2.episodes.filter((ref) => ref.sentAt === void 0 && ref.uuid === void 0);
+  if (unsent.length === 0) return { kind: "unchanged", record: record2, changed: !sameStat(base, file2), redactions: {} };
+  const drafts = await keptDrafts(input2.config.stateDir, unsent);
+  if (drafts === void 0) return { kind: "unchanged", record: record2, changed: true, redactions: {} };
+  return { kind: "send", record: record2, drafts: [...drafts.values()], redactions: {} };
 }
 function freshAttempts(record2) {
   const copy = structuredClone(record2);
@@ -74248,43 +74565,43 @@ function settleRemovals(input2, verdicts, plan) {
   }
   return deleted;
 }
-function foldVerdict(plan, id, verdict) {
-  if (verdict.kind !== "unchanged" || verdict.changed) plan.changed = true;
-  switch (verdict.kind) {
+function foldVerdict(plan, id, verdict2) {
+  if (verdict2.kind !== "unchanged" || verdict2.changed) plan.changed = true;
+  switch (verdict2.kind) {
     case "gone":
-      if (verdict.record !== void 0) plan.put.push(verdict.record);
+      if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       return;
     case "unchanged":
-      if (verdict.record !== void 0) plan.put.push(verdict.record);
+      if (verdict2.record !== void 0) plan.put.push(verdict2.record);
       plan.counts.unchanged++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "outcome":
-      plan.put.push(verdict.record);
-      plan.actions.push({ id, action: verdict.status === "skipped" ? "skip" : "fail" });
-      if (verdict.status === "failed") plan.problems.push({ id, reason: verdict.reason.split(":")[0] ?? verdict.reason, message: verdict.reason });
-      plan.events.push({ message: verdict.status === "skipped" ? "file skipped" : "file failed", data: { id, reason: verdict.reason } });
+      plan.put.push(verdict2.record);
+      plan.actions.push({ id, action: verdict2.status === "skipped" ? "skip" : "fail" });
+      if (verdict2.status === "failed") plan.problems.push({ id, reason: verdict2.reason.split(":")[0] ?? verdict2.reason, message: verdict2.reason });
+      plan.events.push({ message: verdict2.status === "skipped" ? "file skipped" : "file failed", data: { id, reason: verdict2.reason } });
       return;
     case "send":
-      plan.put.push(verdict.record);
-      plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
+      plan.put.push(verdict2.record);
+      plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: "send" });
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
+      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "version":
-      plan.put.push(verdict.record);
-      plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
-      plan.actions.push({ id, action: verdict.isNew ? "add" : "update" });
-      plan.counts[verdict.isNew ? "added" : "updated"]++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
+      plan.put.push(verdict2.record);
+      plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
+      plan.actions.push({ id, action: verdict2.isNew ? "add" : verdict2.signing === true ? "sign" : "update" });
+      plan.counts[verdict2.isNew ? "added" : verdict2.signing === true ? "signed" : "updated"]++;
+      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "rename":
-      plan.put.push(verdict.record);
-      if (verdict.drafts !== void 0) plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
+      plan.put.push(verdict2.record);
+      if (verdict2.drafts !== void 0) plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: "rename" });
       plan.counts.renamed++;
-      addCounts(plan.counts.redactionsByKind, verdict.redactions);
-      plan.events.push({ message: "file renamed", data: { from: verdict.from, to: id } });
+      addCounts(plan.counts.redactionsByKind, verdict2.redactions);
+      plan.events.push({ message: "file renamed", data: { from: verdict2.from, to: id } });
       return;
   }
 }
@@ -74409,16 +74726,19 @@ async function deleteRetired(ctx, input2) {
   const current = /* @__PURE__ */ new Set();
   for (const record2 of Object.values(state.files)) for (const ref of record2.episodes) if (ref.uuid !== void 0) current.add(ref.uuid);
   const retired = retiredEpisodeUuids(state, { evenBeforeReplacement: true });
+  const existing = supportChecker(ctx);
   const remove = async (refs) => {
     const keep2 = [];
     for (const ref of refs) {
       if (ref.uuid !== void 0 && current.has(ref.uuid)) continue;
-      if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true || heldRecently(ref, ctx.now())) {
+      if (ref.uuid === void 0 || !ctx.server.reachable || options2.signal?.aborted === true || deleteGuard(input2.semantics) && input2.releaseHeld !== true && heldRecently(ref, ctx.now())) {
         keep2.push(ref);
         continue;
       }
       try {
-        if (await hold(ctx, input2.semantics, ref, retired, iso, out)) {
+        const release = input2.releaseHeld === true && ref.heldAt !== void 0;
+        if (release) ctx.logger.info("letting a held episode go on request (sync --release-held)", { uuid: ref.uuid, facts: ref.heldFacts });
+        if (!release && await hold(ctx, input2.semantics, ref, retired, iso, out, existing)) {
           keep2.push(ref);
           continue;
         }
@@ -74438,9 +74758,12 @@ async function deleteRetired(ctx, input2) {
     if (record2.superseded.length === 0) continue;
     const confirmed = currentVersionConfirmed(record2);
     if (!confirmed && !(breakFirst && !isSharedRecord(record2, input2.sharedOrigins))) continue;
-    const before = record2.superseded.length;
+    const before = record2.superseded;
     record2.superseded = await remove(record2.superseded);
-    if (!confirmed && record2.superseded.length < before) record2.bridgingSince ??= iso;
+    if (!confirmed && record2.superseded.length < before.length) {
+      record2.bridgingSince ??= iso;
+      keepBridge(record2, before.filter((ref) => out.deleted.includes(ref)));
+    }
     await ctx.ledger.journal([record2]);
   }
   if (state.orphans.length > 0) {
@@ -74449,14 +74772,23 @@ async function deleteRetired(ctx, input2) {
   }
   return out;
 }
-async function hold(ctx, semantics, ref, retired, iso, out) {
+async function hold(ctx, semantics, ref, retired, iso, out, supports) {
   const uuid3 = ref.uuid;
   if (!deleteGuard(semantics)) return false;
   const facts2 = await factsOf(ctx, ref);
-  const lost = factsLostByDeleting(semantics, uuid3, facts2, retired);
+  const lost = [];
+  for (const fact of factsLostByDeleting(semantics, uuid3, facts2, retired)) {
+    for (const other of fact.episodes ?? []) {
+      if (other === uuid3 || retired.has(other) || !await supports(other, fact.uuid, ref.groupId)) continue;
+      lost.push(fact);
+      break;
+    }
+  }
   if (lost.length === 0) {
     delete ref.heldAt;
+    delete ref.heldSince;
     delete ref.heldFacts;
+    delete ref.heldChecks;
     return false;
   }
   for (const fact of facts2) {
@@ -74464,6 +74796,8 @@ async function hold(ctx, semantics, ref, retired, iso, out) {
     await ctx.graphiti.deleteEntityEdge(fact.uuid, ref.groupId, ctx.options.signal);
     out.factsRemoved++;
   }
+  ref.heldChecks = ref.heldAt === void 0 ? 0 : (ref.heldChecks ?? 0) + 1;
+  ref.heldSince ??= iso;
   ref.heldAt = iso;
   ref.heldFacts = lost.length;
   out.held.push(ref);
@@ -74476,8 +74810,31 @@ async function factsOf(ctx, ref) {
   const query = [ref.name, ref.probe ?? ""].join(" ").trim();
   return (await ctx.graphiti.searchFacts(query, [ref.groupId], FACTS_PER_SEARCH2, ctx.options.signal)).filter((f) => (f.episodes ?? []).includes(ref.uuid));
 }
+function supportChecker(ctx) {
+  const known2 = /* @__PURE__ */ new Map();
+  return async (episode, fact, groupId) => {
+    const key = `${groupId}\0${episode}`;
+    let facts2 = known2.get(key);
+    if (facts2 === void 0) {
+      facts2 = ctx.graphiti.episodeFactUuids(episode, groupId, ctx.options.signal);
+      known2.set(key, facts2);
+    }
+    const uuids = await facts2;
+    return uuids === void 0 || uuids.includes(fact);
+  };
+}
 function heldRecently(ref, now) {
-  return ref.heldAt !== void 0 && now - Date.parse(ref.heldAt) < HELD_RECHECK_MS;
+  if (ref.heldAt === void 0) return false;
+  return now - Date.parse(ref.heldAt) < backoffDelay(HELD_RECHECKS, (ref.heldChecks ?? 0) + 1);
+}
+function keepBridge(record2, deleted) {
+  const versionOf = (ref) => partMarker(ref)?.hash;
+  const newest2 = versionOf(deleted.at(-1));
+  const parts = deleted.filter((ref) => versionOf(ref) === newest2 && ref.uuid !== void 0);
+  if (parts.length === 0) return;
+  const kept = record2.bridgedFrom ?? [];
+  const same = kept.length > 0 && versionOf(kept[0]) === newest2;
+  record2.bridgedFrom = [...same ? kept : [], ...parts.map((ref) => ({ ...ref }))];
 }
 function currentVersionConfirmed(record2) {
   return record2.episodes.every((ref) => ref.uuid !== void 0);
@@ -74492,11 +74849,11 @@ function anythingRetired(state) {
 function retiredWaiting(ctx) {
   return Object.values(ctx.state.files).some((r) => r.superseded.some((s) => s.uuid === void 0)) || ctx.state.orphans.some((o) => o.uuid === void 0);
 }
-function retiredDue(state, now) {
-  const due = (ref) => !heldRecently(ref, now);
+function retiredDue(state, now, releaseHeld = false) {
+  const due = (ref) => releaseHeld || !heldRecently(ref, now);
   return state.orphans.some(due) || Object.values(state.files).some((r) => r.superseded.some(due));
 }
-var HELD_RECHECK_MS, FACTS_PER_SEARCH2;
+var HELD_RECHECK_MS, HELD_RECHECK_MAX_MS, HELD_RECHECKS, FACTS_PER_SEARCH2;
 var init_retire = __esm({
   "src/lib/sync/retire.ts"() {
     "use strict";
@@ -74504,9 +74861,13 @@ var init_retire = __esm({
     init_semantics();
     init_errors2();
     init_retired();
+    init_episode();
+    init_backoff();
     init_fact_cleanup();
     init_shared();
     HELD_RECHECK_MS = 60 * 6e4;
+    HELD_RECHECK_MAX_MS = 7 * 24 * 60 * 6e4;
+    HELD_RECHECKS = { initialMs: HELD_RECHECK_MS, maxMs: HELD_RECHECK_MAX_MS, low: 1, high: 1 };
     FACTS_PER_SEARCH2 = 50;
   }
 });
@@ -74695,6 +75056,42 @@ var init_send = __esm({
   }
 });
 
+// src/lib/sync/restore.ts
+function needsRestore(record2) {
+  return record2.status === "failed" && record2.failedVersion === void 0 && (record2.bridgedFrom?.length ?? 0) > 0;
+}
+async function restoreFailedBridges(ctx) {
+  let restored = 0;
+  for (const record2 of Object.values(ctx.state.files)) {
+    if (!needsRestore(record2)) continue;
+    const parts = record2.bridgedFrom;
+    const drafts = await keptDrafts(ctx.config.stateDir, parts);
+    if (drafts === void 0) {
+      ctx.logger.warn("the new version could not be stored and the older one's text was not kept: the note is not in the graph until the file changes or sync --force", { id: record2.id });
+      continue;
+    }
+    const iso = new Date(ctx.now()).toISOString();
+    record2.failedVersion = { hash: record2.hash ?? "", error: record2.lastError ?? "not stored", at: iso };
+    record2.superseded.push(...record2.episodes.filter((ref) => ref.uuid !== void 0));
+    record2.episodes = parts.map((ref) => ({ marker: ref.marker, name: ref.name, groupId: ref.groupId, part: ref.part, parts: ref.parts, ...ref.probe === void 0 ? {} : { probe: ref.probe }, resends: 0 }));
+    delete record2.bridgedFrom;
+    record2.status = "pending";
+    record2.attempts = 0;
+    record2.updatedAt = iso;
+    ctx.outgoing.set(record2.id, { record: record2, drafts });
+    await ctx.ledger.journal([record2]);
+    ctx.logger.warn("the new version could not be stored; sending the previous version again so the note stays in the graph", { id: record2.id, error: record2.failedVersion.error });
+    restored++;
+  }
+  return restored;
+}
+var init_restore = __esm({
+  "src/lib/sync/restore.ts"() {
+    "use strict";
+    init_prepare();
+  }
+});
+
 // src/lib/sync/summary.ts
 function statusCounts(ctx) {
   const names = new Set(ctx.sources.map((s) => s.name));
@@ -74753,7 +75150,7 @@ function message(f) {
   return JSON.stringify(["gms-note/1", f.project, f.version, f.parent, f.path, f.origin, f.part, f.parts, f.name, f.body]);
 }
 function noteTag(key, fields) {
-  return (0, import_node_crypto8.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
+  return (0, import_node_crypto10.createHmac)("sha256", key).update(message(fields), "utf8").digest("hex");
 }
 function formatNoteTag(key, fields) {
   if (!PROJECT.test(fields.project)) throw new TypeError("formatNoteTag: project must be 16 hex characters");
@@ -74781,13 +75178,13 @@ function parseNoteTag(sourceDescription) {
 function verifyNoteTag(key, fields, tag2) {
   const expected = Buffer.from(noteTag(key, fields), "hex");
   const given = Buffer.from(tag2, "hex");
-  return given.length === expected.length && (0, import_node_crypto8.timingSafeEqual)(given, expected);
+  return given.length === expected.length && (0, import_node_crypto10.timingSafeEqual)(given, expected);
 }
-var import_node_crypto8, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
+var import_node_crypto10, PROJECT, TAG_RE, MAX_TAGGED_PATH_CHARS;
 var init_note_tag = __esm({
   "src/lib/memory/note-tag.ts"() {
     "use strict";
-    import_node_crypto8 = require("node:crypto");
+    import_node_crypto10 = require("node:crypto");
     PROJECT = /^[0-9a-f]{16}$/;
     TAG_RE = /\[gmsn:([0-9a-f]{16}):(\d{1,16}):(\d{1,16}):([A-Za-z0-9%._~!*'()-]{1,240}):([0-9a-f]{64})\]/g;
     MAX_TAGGED_PATH_CHARS = 240;
@@ -74796,7 +75193,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path24.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path25.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -74832,12 +75229,19 @@ function readNoteKey(stateDir) {
     (0, import_node_fs22.closeSync)(fd);
   }
 }
-var import_node_fs22, import_node_path24, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
+function noteKeyWrittenAt(stateDir) {
+  try {
+    return (0, import_node_fs22.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+  } catch {
+    return void 0;
+  }
+}
+var import_node_fs22, import_node_path25, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
     import_node_fs22 = require("node:fs");
-    import_node_path24 = require("node:path");
+    import_node_path25 = require("node:path");
     init_fs_atomic();
     NOTE_KEY_FILE = "note-key";
     PREFIX2 = "gms-key-1:";
@@ -74858,7 +75262,7 @@ function emptyLedger() {
 async function readPulled(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises7.readFile)((0, import_node_path25.join)(stateDir, PULLED_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_FILE), "utf8");
   } catch {
     return emptyLedger();
   }
@@ -74871,7 +75275,7 @@ async function readPulled(stateDir) {
   }
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path25.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: 1, ...ledger })}
+  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: 1, ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
 }
 function pulledFiles(ledger, ours) {
@@ -74880,12 +75284,12 @@ function pulledFiles(ledger, ours) {
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
-var import_promises7, import_node_path25, PULLED_FILE;
+var import_promises8, import_node_path26, PULLED_FILE;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_promises7 = require("node:fs/promises");
-    import_node_path25 = require("node:path");
+    import_promises8 = require("node:fs/promises");
+    import_node_path26 = require("node:path");
     init_fs_atomic();
     init_json();
     PULLED_FILE = "pulled.json";
@@ -74904,7 +75308,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path26.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path27.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -74934,10 +75338,10 @@ function remoteUrls(configText) {
   return out.map((r) => r.url);
 }
 function hashId(what) {
-  return (0, import_node_crypto9.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
+  return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path26.join)(root, ".git");
+  const dotGit = (0, import_node_path27.join)(root, ".git");
   let st;
   try {
     st = (0, import_node_fs23.statSync)(dotGit);
@@ -74948,10 +75352,10 @@ function commonGitDir(root) {
   try {
     const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs23.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path26.isAbsolute)(m[1]) ? m[1] : (0, import_node_path26.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path27.isAbsolute)(m[1]) ? m[1] : (0, import_node_path27.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs23.readFileSync)((0, import_node_path26.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path26.isAbsolute)(common) ? common : (0, import_node_path26.resolve)(gitDir, common);
+      const common = (0, import_node_fs23.readFileSync)((0, import_node_path27.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path27.isAbsolute)(common) ? common : (0, import_node_path27.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -74973,7 +75377,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs23.readFileSync)((0, import_node_path26.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs23.readFileSync)((0, import_node_path27.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -74984,24 +75388,24 @@ function projectIdentity(root) {
   return commit === void 0 ? void 0 : { id: hashId(`root-commit\0${commit}`), via: "root-commit" };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path26.resolve)(path);
+  let dir = (0, import_node_path27.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path26.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path26.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path26.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path27.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path27.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path27.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path26.resolve)(path);
+  return (0, import_node_path27.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto9, import_node_fs23, import_node_path26;
+var import_node_child_process2, import_node_crypto11, import_node_fs23, import_node_path27;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
-    import_node_crypto9 = require("node:crypto");
+    import_node_crypto11 = require("node:crypto");
     import_node_fs23 = require("node:fs");
-    import_node_path26 = require("node:path");
+    import_node_path27 = require("node:path");
   }
 });
 
@@ -75012,7 +75416,7 @@ function projectIdsByKey(config2, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path27.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path28.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const root of roots) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -75036,8 +75440,15 @@ async function loadNoteSigner(config2) {
   if (key === void 0) return { signer: void 0, pulled };
   const idOf = projectIdsByKey(config2);
   const signingKey = key;
+  const keySince = Math.floor(noteKeyWrittenAt(config2.stateDir) ?? 0);
   const signer = {
     pulled,
+    unsigned(source2, file2, record2) {
+      if (record2.status !== "confirmed" || record2.episodes.length === 0) return false;
+      if (![...record2.episodes, ...record2.superseded].every((e) => e.uuid !== void 0)) return false;
+      if (!record2.episodes.some((e) => e.sentAt !== void 0 && Date.parse(e.sentAt) < keySince)) return false;
+      return signer.tagFor(source2, file2) !== void 0;
+    },
     tagFor(source2, file2) {
       if (source2 === void 0 || source2.kind !== "auto-memory" || source2.layout !== "projects" || source2.shared || source2.name !== "auto-memory") return void 0;
       if (file2.project === void 0 || teamMemoryOf(source2, file2.relPath) !== void 0) return void 0;
@@ -75054,7 +75465,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os6, import_node_path27;
+var import_node_os6, import_node_path28;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -75067,7 +75478,7 @@ var init_note_signing = __esm({
     init_pulled();
     init_git_identity();
     import_node_os6 = require("node:os");
-    import_node_path27 = require("node:path");
+    import_node_path28 = require("node:path");
   }
 });
 
@@ -75110,22 +75521,14 @@ async function run(input2) {
     maxFileBytes: config2.maxFileBytes,
     ...options2.signal === void 0 ? {} : { signal: options2.signal }
   });
-  let graphiti;
-  let handshake;
-  if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding) })) {
-    graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
-    handshake = startHandshake(graphiti, options2.signal);
-  }
-  let plan;
+  const connection = new RunConnection(config2, options2, logger);
+  if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
   const signing = await loadNoteSigner(config2);
   if (signing.problem !== void 0) logger.warn("notes are not signed: the note key is not usable", { error: signing.problem });
-  try {
-    plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)) });
-  } catch (error62) {
-    handshake?.cancel();
-    if (options2.graphiti === void 0) await graphiti?.close().catch(() => void 0);
+  const plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)) }).catch(async (error62) => {
+    await connection.close();
     throw error62;
-  }
+  });
   applyPlan(state, plan);
   for (const event of plan.events) logger.info(event.message, event.data);
   const ctx = {
@@ -75143,39 +75546,40 @@ async function run(input2) {
     outgoing: plan.outgoing
   };
   if (input2.lock === void 0) return summarize(ctx, plan);
-  let changed = plan.changed || migratedOrigins > 0;
-  let semantics;
-  try {
-    if (needsServer(ctx, input2.rebuilding)) {
-      changed = true;
-      graphiti ??= options2.graphiti ?? new GraphitiClient(config2, { logger });
-      const online = { ...ctx, graphiti };
-      const learned = await learnSemantics(online, handshake?.profile);
-      if (learned === void 0) return summarize(ctx, plan);
-      applyLeftInFlight(leftInFlight(state, startedAt));
-      const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
-      const sharedOrigins = sharedOriginsIn(config2, state);
-      const order = { semantics: learned.answer, sharedOrigins };
-      const prior = priorMigration(ctx, plannedAdds);
-      if (await reconcileWithGraph(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior })) {
-        await ctx.ledger.save();
-        await settle2(online, order);
-        if ((options2.waitMs ?? 0) > 0 && ctx.server.reachable) await waitForConfirmation(online, { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: false }, order, options2.waitMs ?? 0);
-      }
-      semantics = await learned.answer;
-    }
-  } finally {
-    state.lastRun = { startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
-    if (changed) await ctx.ledger.save();
-    else await ctx.ledger.journalLastRun();
-    await ctx.ledger.close();
-    handshake?.cancel();
-    if (options2.graphiti === void 0) await graphiti?.close().catch(() => void 0);
-  }
+  const online = needsServer(ctx, input2.rebuilding);
+  const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
+    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0, startedAt, connection })
+  );
   return summarize(ctx, plan, semantics);
 }
+async function onlinePhases(online, input2, plan, connection, startedAt) {
+  const { config: config2, options: options2, state } = online;
+  const learned = await learnSemantics(online, connection.profile);
+  if (learned === void 0) return void 0;
+  applyLeftInFlight(leftInFlight(state, startedAt));
+  const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
+  const sharedOrigins = sharedOriginsIn(config2, state);
+  const order = { semantics: learned.answer, sharedOrigins, sessions: learned.sessions };
+  const first = { rebuilding: input2.rebuilding, sharedOrigins, plannedAdds, ignoreBackoff: options2.force === true, prior: priorMigration(online, plannedAdds) };
+  if (await reconcileWithGraph(online, first)) {
+    await online.ledger.save();
+    await settle2(online, order);
+    if ((options2.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options2.waitMs ?? 0);
+  }
+  return learned.answer;
+}
+async function endRun(ctx, end) {
+  const { config: config2, state } = ctx;
+  if (end.changed) await pruneKeptText(config2.stateDir, keptMarkers(state)).catch(() => void 0);
+  state.lastRun = { startedAt: new Date(end.startedAt).toISOString(), finishedAt: new Date(ctx.now()).toISOString(), summary: statusCounts(ctx), redactions: { ...ctx.counts.redactionsByKind } };
+  if (end.changed) await ctx.ledger.save();
+  else await ctx.ledger.journalLastRun();
+  await ctx.ledger.close();
+  await end.connection.close();
+}
 async function settle2(ctx, run2) {
-  const order = anythingRetired(ctx.state) ? { semantics: await run2.semantics, sharedOrigins: run2.sharedOrigins } : void 0;
+  await restoreFailedBridges(ctx);
+  const order = anythingRetired(ctx.state) ? { semantics: await rulesNow(ctx, run2), sharedOrigins: run2.sharedOrigins, releaseHeld: ctx.options.releaseHeld === true } : void 0;
   if (order !== void 0 && editOrder(order.semantics) === "break-before-make") {
     applyRetireResult(ctx, await retirePhase(ctx, order));
     await sendPending(ctx, (record2) => readyToSend(record2, order));
@@ -75189,6 +75593,7 @@ async function settle2(ctx, run2) {
 async function sendPending(ctx, ready) {
   const { options: options2 } = ctx;
   const jobs = sendable(ctx.outgoing, ready, options2.max);
+  await keepText(ctx.config.stateDir, jobs.flatMap((job) => [...job.drafts.values()])).catch((error62) => ctx.logger.warn("could not keep the text of the versions sent", { error: error62.message }));
   const result = await sendParts({
     jobs,
     graphiti: ctx.graphiti,
@@ -75202,14 +75607,21 @@ async function sendPending(ctx, ready) {
   });
   applySendResult(ctx, result);
 }
+async function rulesNow(ctx, run2) {
+  const rules = await run2.semantics;
+  if (rules.source === "setting" || ctx.graphiti.client.sessionsOpened <= run2.sessions) return rules;
+  ctx.logger.warn("the Graphiti server forgot our session during the run (a restart?); deleting by the cautious rules until its rules are known again");
+  return { ...CAUTIOUS_SEMANTICS, source: "assumed", why: "the server restarted during the run and may be another build" };
+}
 async function learnSemantics(ctx, handshake) {
   try {
     await handshake;
-    const read = await readSemantics(ctx.graphiti, { stateDir: ctx.config.stateDir, url: ctx.config.mcpUrl, logger: ctx.logger, signal: ctx.options.signal, now: ctx.now });
-    if (!("probe" in read)) return { answer: Promise.resolve(read) };
+    const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
+    const sessions = ctx.graphiti.client.sessionsOpened;
+    if (!("probe" in read)) return { answer: Promise.resolve(read), sessions };
     const answer = read.probe();
     answer.catch(() => void 0);
-    return { answer };
+    return { answer, sessions };
   } catch (error62) {
     if (error62 instanceof McpError && !error62.retryable && error62.kind !== "aborted") throw new SyncError(`Graphiti rejected tools/list: ${error62.message}`, { cause: error62 });
     ctx.server.markDown(error62);
@@ -75217,11 +75629,14 @@ async function learnSemantics(ctx, handshake) {
   }
 }
 function needsServer(ctx, rebuilding) {
-  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding);
+  return ctx.outgoing.size > 0 || stateNeedsServer(ctx.config, ctx.state, ctx.now(), rebuilding, ctx.options.releaseHeld === true);
 }
-function stateNeedsServer(config2, state, now, rebuilding) {
-  if (retiredDue(state, now) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
+function stateNeedsServer(config2, state, now, rebuilding, releaseHeld) {
+  if (retiredDue(state, now, releaseHeld) || Object.values(state.files).some((r) => r.episodes.some((e) => e.uuid === void 0))) return true;
   return waitingMarkers(state, rebuilding, sharedOriginsIn(config2, state)).size > 0;
+}
+function keptMarkers(state) {
+  return [...everyPart(state), ...Object.values(state.files).flatMap((r) => r.bridgedFrom ?? [])].map((ref) => ref.marker);
 }
 function sharedOriginsIn(config2, state) {
   return sharedOriginsOf(config2.sharedSources, everyPart(state).map(originOf2));
@@ -75238,7 +75653,7 @@ async function waitForConfirmation(ctx, run2, order, waitMs) {
     await settle2(ctx, order);
   }
 }
-var WAIT_BACKOFF;
+var RunConnection, WAIT_BACKOFF;
 var init_sync = __esm({
   "src/lib/sync/sync.ts"() {
     "use strict";
@@ -75261,6 +75676,8 @@ var init_sync = __esm({
     init_retire();
     init_schedule();
     init_send();
+    init_restore();
+    init_kept_text();
     init_summary();
     init_types3();
     init_origin_migration();
@@ -75270,6 +75687,33 @@ var init_sync = __esm({
     init_origin();
     init_types3();
     init_summary();
+    RunConnection = class {
+      constructor(config2, options2, logger) {
+        this.config = config2;
+        this.options = options2;
+        this.logger = logger;
+      }
+      config;
+      options;
+      logger;
+      #graphiti;
+      #handshake;
+      startEarly() {
+        this.#handshake = startHandshake(this.client(), this.options.signal);
+      }
+      client() {
+        this.#graphiti ??= this.options.graphiti ?? new GraphitiClient(this.config, { logger: this.logger });
+        return this.#graphiti;
+      }
+      /** The early handshake's tool surface, when one was started. */
+      get profile() {
+        return this.#handshake?.profile;
+      }
+      async close() {
+        this.#handshake?.cancel();
+        if (this.options.graphiti === void 0) await this.#graphiti?.close().catch(() => void 0);
+      }
+    };
     WAIT_BACKOFF = { initialMs: 50, maxMs: 2e3, low: 1, high: 1 };
   }
 });
@@ -75702,10 +76146,10 @@ function classifyOurEpisodes(episodes, sharedSources) {
   }
   return out;
 }
-function factProvenance(fact, known) {
+function factProvenance(fact, known2) {
   let best = "group";
   for (const uuid3 of fact.episodes ?? []) {
-    const p = known.get(uuid3);
+    const p = known2.get(uuid3);
     if (p !== void 0 && RANK[p] < RANK[best]) best = p;
   }
   return best;
@@ -76500,17 +76944,17 @@ async function buildContext(input2) {
     logger.info("left out facts resting only on deleted or replaced episodes", { facts: stale.size });
   }
   const trust = config2.contextTrust ?? "group";
-  const known = input2.episodeProvenance ?? /* @__PURE__ */ new Map();
+  const known2 = input2.episodeProvenance ?? /* @__PURE__ */ new Map();
   const left = [];
-  for (const f of stale.values()) left.push({ kind: "fact", from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_RETIRED });
+  for (const f of stale.values()) left.push({ kind: "fact", from: factProvenance(f, known2), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_RETIRED });
   const unique = /* @__PURE__ */ new Map();
   for (const f of facts2) if (!unique.has(f.uuid)) unique.set(f.uuid, f);
   const expiredFacts = [...unique.values()].filter((f) => isExpired(f, now));
-  for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
+  for (const f of expiredFacts) left.push({ kind: "fact", from: factProvenance(f, known2), text: cleanText(f.fact, MAX_FACT_CHARS), reason: OMIT_EXPIRED });
   const here = input2.thisProjectEpisodes ?? /* @__PURE__ */ new Set();
   const items = [];
   for (const f of rankFacts(facts2, now)) {
-    const line = toFactLine(f, factProvenance(f, known));
+    const line = toFactLine(f, factProvenance(f, known2));
     const reason = (restsOnThisProject(f, here) ? void 0 : orderReason(f.fact)) ?? (trusted(line.from, trust) ? void 0 : omitByTrust(trust));
     if (reason === void 0) items.push({ kind: "fact", ...line });
     else left.push({ kind: "fact", from: line.from, text: line.fact, reason });
@@ -76563,13 +77007,13 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path28.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path28.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path29.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path29.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
-  const { resolveSemantics: resolveSemantics2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
-  const semantics = await resolveSemantics2(graphiti, { stateDir: config2.stateDir, url: config2.mcpUrl, logger, signal, probe: false }).catch(() => void 0);
+  const { resolveSemantics: resolveSemantics2, semanticsOptions: semanticsOptions2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
+  const semantics = await resolveSemantics2(graphiti, { ...semanticsOptions2(config2, logger, signal), probe: false }).catch(() => void 0);
   return semantics?.rebuildsSummaries === true;
 }
 async function refreshProjectContext(config2, project, options2 = {}) {
@@ -76602,11 +77046,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path28, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path29, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path28 = require("node:path");
+    import_node_path29 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -76628,27 +77072,41 @@ var init_context2 = __esm({
   }
 });
 
-// src/lib/sync/between-versions.ts
-var between_versions_exports = {};
-__export(between_versions_exports, {
-  loadNotesBetweenVersions: () => loadNotesBetweenVersions,
-  notesBetweenVersions: () => notesBetweenVersions
-});
-function notesBetweenVersions(state) {
-  return Object.values(state.files).filter((r) => r.bridgingSince !== void 0 && (r.status === "pending" || r.status === "queued")).length;
+// src/lib/state/between-versions.ts
+function notesBetweenVersions(state, groups) {
+  return Object.values(state.files).filter(
+    (r) => r.bridgingSince !== void 0 && (r.status === "pending" || r.status === "queued") && (groups === void 0 || r.episodes.some((ref) => groups.has(ref.groupId)))
+  ).length;
 }
-async function loadNotesBetweenVersions(config2) {
+async function loadNotesBetweenVersions(config2, groups) {
   try {
     const { state } = await loadState(config2.stateDir, { readOnly: true });
-    return notesBetweenVersions(state);
+    return notesBetweenVersions(state, groups);
   } catch {
     return 0;
   }
 }
 var init_between_versions = __esm({
-  "src/lib/sync/between-versions.ts"() {
+  "src/lib/state/between-versions.ts"() {
     "use strict";
     init_state();
+  }
+});
+
+// src/lib/context/frozen.ts
+var frozen_exports = {};
+__export(frozen_exports, {
+  contextFrozen: () => contextFrozen
+});
+function contextFrozen(config2, project) {
+  const groups = new Set(project.groupIds.flatMap((g) => [g, normalizeGroupId(config2.db, g)]));
+  return loadNotesBetweenVersions(config2, groups);
+}
+var init_frozen = __esm({
+  "src/lib/context/frozen.ts"() {
+    "use strict";
+    init_escape();
+    init_between_versions();
   }
 });
 
@@ -76659,7 +77117,7 @@ function agreedVersion(f) {
   if (f.own !== void 0 && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: "sent" };
   return void 0;
 }
-function decide(f) {
+function decide2(f) {
   const { incoming, own: own2, pulled, local } = f;
   if (incoming === void 0 && own2 === void 0) {
     if (!f.groupListed || pulled === void 0) return { kind: "none", why: "not in the graph" };
@@ -76759,7 +77217,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises8.readFile)((0, import_node_path29.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises9.readFile)((0, import_node_path30.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -76772,7 +77230,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path29.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path30.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -76780,15 +77238,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path29.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path30.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises8, import_node_path29, INDEX_FILE;
+var import_promises9, import_node_path30, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
-    import_promises8 = require("node:fs/promises");
-    import_node_path29 = require("node:path");
+    import_promises9 = require("node:fs/promises");
+    import_node_path30 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -76803,19 +77261,19 @@ function localProjects(config2, env, extraRoots = []) {
   for (const root of roots) {
     const identity = projectIdentity(root);
     if (identity === void 0 || out.has(identity.id)) continue;
-    const key = resolveProjectKey(root, (0, import_node_path30.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path31.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     out.set(identity.id, { id: identity.id, root, key, memoryDir: folder.dir });
   }
   return out;
 }
-var import_node_os7, import_node_path30;
+var import_node_os7, import_node_path31;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os7 = require("node:os");
-    import_node_path30 = require("node:path");
+    import_node_path31 = require("node:path");
     init_claude_memory();
     init_claude_project_key();
     init_git_identity();
@@ -76868,7 +77326,7 @@ function holdsRedaction(text3) {
   return REDACTED.test(text3);
 }
 var import_gray_matter2, HEADER_LINE, REDACTED;
-var init_restore = __esm({
+var init_restore2 = __esm({
   "src/lib/pull/restore.ts"() {
     "use strict";
     import_gray_matter2 = __toESM(require_gray_matter(), 1);
@@ -76890,7 +77348,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    return now - (0, import_node_fs24.statSync)((0, import_node_path31.join)(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+    return now - (0, import_node_fs24.statSync)((0, import_node_path32.join)(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
   } catch {
     return true;
   }
@@ -76901,20 +77359,20 @@ function emptyReport(linked) {
 async function readLocal(file2) {
   let raw;
   try {
-    raw = await (0, import_promises9.readFile)(file2);
+    raw = await (0, import_promises10.readFile)(file2);
   } catch {
     return void 0;
   }
   return { hash: contentHashOf(raw), redacted: holdsRedaction(raw.toString("utf8")) };
 }
 function copyPathFor(file2, origin) {
-  const name = (0, import_node_path31.basename)(file2);
+  const name = (0, import_node_path32.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path31.join)((0, import_node_path31.dirname)(file2), `${stem}.from-${origin}.md`);
+  return (0, import_node_path32.join)((0, import_node_path32.dirname)(file2), `${stem}.from-${origin}.md`);
 }
 function inside(memoryDir, path) {
-  const file2 = (0, import_node_path31.resolve)(memoryDir, path);
-  const rel = (0, import_node_path31.relative)((0, import_node_path31.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path32.resolve)(memoryDir, path);
+  const rel = (0, import_node_path32.relative)((0, import_node_path32.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -76970,7 +77428,7 @@ async function pullLocked(config2, options2, key, logger) {
     const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
     const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
     const folderThere = (0, import_node_fs24.existsSync)(project.memoryDir) && (0, import_node_fs24.statSync)(project.memoryDir).isDirectory();
-    let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide({
+    let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
       incoming,
       own: own2,
       pulled,
@@ -77026,7 +77484,7 @@ async function hold2(ledger, report, v, when, to) {
     report.held.push({ project: v.project, path: v.path });
     return;
   }
-  const file2 = inside((0, import_node_path31.join)((0, import_node_path31.resolve)(to), v.project), v.path);
+  const file2 = inside((0, import_node_path32.join)((0, import_node_path32.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -77059,7 +77517,7 @@ async function act(decision, a) {
       return;
     }
     case "remove-local":
-      await (0, import_promises9.unlink)(file2).catch(() => void 0);
+      await (0, import_promises10.unlink)(file2).catch(() => void 0);
       await unindexNote(a.project.memoryDir, a.path);
       delete ledger.notes[id];
       report.removed.push(file2);
@@ -77081,13 +77539,13 @@ async function act(decision, a) {
       return;
   }
 }
-var import_node_fs24, import_promises9, import_node_path31, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs24, import_promises10, import_node_path32, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
     import_node_fs24 = require("node:fs");
-    import_promises9 = require("node:fs/promises");
-    import_node_path31 = require("node:path");
+    import_promises10 = require("node:fs/promises");
+    import_node_path32 = require("node:path");
     init_process_env();
     init_graphiti();
     init_hash();
@@ -77102,7 +77560,7 @@ var init_pull = __esm({
     init_incoming();
     init_memory_index();
     init_projects();
-    init_restore();
+    init_restore2();
     WATCH_PULL_EVERY_MS = 5 * 6e4;
     PULL_MAX_EPISODES = 5e4;
   }
@@ -77125,6 +77583,7 @@ init_origin();
 init_claude_memory();
 init_env_file();
 var DEFAULT_MCP_URL = "http://localhost:8000/mcp";
+var SERVER_RULES_SETTINGS = ["auto", "no-probe", "0.28.2", "0.29.3", "0.31.1", "0.31.2"];
 var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_MCP_URL", default: DEFAULT_MCP_URL, description: "Graphiti MCP endpoint (Streamable HTTP). Use /mcp, not /mcp/." },
   { name: "MADEINOZ_KNOWLEDGE_SSE_URL", default: "(derived: <origin>/sse)", description: "Legacy HTTP+SSE endpoint tried when Streamable HTTP is refused with 400/404/405." },
@@ -77161,6 +77620,7 @@ var SETTINGS = [
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME", default: "false", description: "Inject context again on a resumed session (the transcript already has it)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", default: "auto", description: "Context block format: lines, toon, or auto (whichever is shorter for the same facts)." },
   { name: "MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", default: "group", description: "Whose knowledge the session context may include: own (your notes), shared (also declared shared sources and team memory), or group (also everyone else writing to the group, such as Claude's own add_memory calls and teammates). Every line is labelled with its provenance, and text shaped like orders to the assistant is left out unless it comes from this project's own notes." },
+  { name: "MADEINOZ_KNOWLEDGE_SERVER_RULES", default: "auto", description: "What the Graphiti server's delete_episode removes, which decides the order of an edit (docs/semantics.md): auto (from the server's tools, the local server's release, else at most 3 small probes per server), no-probe (never probe: the cautious rules where the tools do not tell), or a generation to pin its rules: 0.28.2, 0.29.3, 0.31.1 or 0.31.2. Pin only a release you know the server runs." },
   { name: "MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", default: "150", description: "Watch mode: milliseconds of quiet before a burst of changes becomes one sync pass (a file is also read only once it has kept its size for 150 ms)." },
   { name: "MADEINOZ_KNOWLEDGE_LOG_LEVEL", default: "info", description: "Log file verbosity: debug, info, warn, error or silent." },
   // The local Graphiti server (`graphiti-memory-sync server`): config/server-settings.ts reads these.
@@ -77249,6 +77709,7 @@ var rawSchema = external_exports.object({
   MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME: bool("MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME"),
   MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT", ["auto", "lines", "toon"]),
   MADEINOZ_KNOWLEDGE_CONTEXT_TRUST: oneOf("MADEINOZ_KNOWLEDGE_CONTEXT_TRUST", ["own", "shared", "group"]),
+  MADEINOZ_KNOWLEDGE_SERVER_RULES: oneOf("MADEINOZ_KNOWLEDGE_SERVER_RULES", SERVER_RULES_SETTINGS),
   MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: int("MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE", 0, 6e5),
   MADEINOZ_KNOWLEDGE_LOG_LEVEL: oneOf("MADEINOZ_KNOWLEDGE_LOG_LEVEL", ["debug", "info", "warn", "error", "silent"])
 });
@@ -77439,6 +77900,7 @@ function buildConfig(env, envFile) {
     contextOnResume: raw.MADEINOZ_KNOWLEDGE_CONTEXT_ON_RESUME ?? false,
     contextFormat: raw.MADEINOZ_KNOWLEDGE_CONTEXT_FORMAT?.value ?? "auto",
     contextTrust: raw.MADEINOZ_KNOWLEDGE_CONTEXT_TRUST?.value ?? "group",
+    serverRules: raw.MADEINOZ_KNOWLEDGE_SERVER_RULES?.value ?? "auto",
     watchDebounceMs: raw.MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE ?? 150,
     logLevel: raw.MADEINOZ_KNOWLEDGE_LOG_LEVEL?.value ?? "info",
     warnings,
@@ -77805,9 +78267,9 @@ function realSteps(config2, logger) {
     },
     async refreshContext(cfg, cwd, ctx) {
       const { refreshProjectContext: refreshProjectContext2 } = await Promise.resolve().then(() => (init_context2(), context_exports));
-      const { loadNotesBetweenVersions: loadNotesBetweenVersions2 } = await Promise.resolve().then(() => (init_between_versions(), between_versions_exports));
+      const { contextFrozen: contextFrozen2 } = await Promise.resolve().then(() => (init_frozen(), frozen_exports));
       const project = detectProject(cwd, cfg);
-      const between = await loadNotesBetweenVersions2(cfg);
+      const between = await contextFrozen2(cfg, project);
       if (between > 0 && readContextCache(cfg.stateDir, project.key) !== void 0) {
         ctx.logger.info("context kept: an edited note is between its old and its new version in the graph", { notes: between });
         return;
