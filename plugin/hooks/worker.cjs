@@ -74124,7 +74124,7 @@ function reconcile(input2) {
     if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
     return quiet(group, since) ? "age" : void 0;
   };
-  const replacedUnsigned = new Set([...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans].flatMap((r) => r.uuid === void 0 || r.unsigned !== true ? [] : [r.uuid]));
+  const replacedUnsigned = new Set(retiredParts(state).flatMap((r) => r.uuid === void 0 || r.unsigned !== true ? [] : [r.uuid]));
   for (const record2 of Object.values(state.files)) {
     for (const ref of record2.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);

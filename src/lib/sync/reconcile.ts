@@ -88,7 +88,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
   // An unsigned episode replaced by the same content re-sent signed (note-signing.ts) has the new
   // parts' marker: it is never taken for them (they would stay unsigned), it is deleted as retired.
   // (An older version a revert brings back, by contrast, is taken back: nothing is sent again.)
-  const replacedUnsigned = new Set([...Object.values(state.files).flatMap((r) => r.superseded), ...state.orphans].flatMap((r) => (r.uuid === undefined || r.unsigned !== true ? [] : [r.uuid])));
+  const replacedUnsigned = new Set(retiredParts(state).flatMap((r) => (r.uuid === undefined || r.unsigned !== true ? [] : [r.uuid])));
   for (const record of Object.values(state.files)) {
     for (const ref of record.episodes) {
       const key = visibleKey(ref.groupId, ref.marker);
