@@ -9,8 +9,7 @@
  * - and, as a second local user: nothing of it can be listed, read or used without the secrets.
  */
 import { createServer as createHttpServer, request, type Server } from 'node:http';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { falkordbSecretPath, liveFalkorDb, mcpTokenPath, readRuntime, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
@@ -22,33 +21,18 @@ import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/p
 import { lockDownFolders } from '../../src/lib/server/supervisor.js';
 import { identifyProcess, processCommandLine } from '../../src/lib/util/process-identity.js';
 import { otherUser, probeAsOtherUser } from '../support/other-user.js';
+import { modeOf, openLockedSandbox, tooOpen } from '../support/locked-sandbox.js';
 
-const mode = (p: string) => statSync(p).mode & 0o777;
+const mode = modeOf;
 
 let root: string;
 let settings: { stateDir: string; dataDir: string; logDir: string };
 let savedUmask: number;
 
-/** Every folder and file under `dir` with a mode other than 0700 (folders) / 0600 (files). */
-function tooOpen(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (mode(p) !== 0o700) out.push(`${p} ${mode(p).toString(8)}`);
-      out.push(...tooOpen(p));
-    } else if (entry.isFile() && mode(p) !== 0o600) out.push(`${p} ${mode(p).toString(8)}`);
-  }
-  return out;
-}
-
 beforeAll(() => {
   savedUmask = process.umask(PRIVATE_UMASK);
   process.umask(savedUmask);
-  root = mkdtempSync(join(tmpdir(), 'gms-locked-'));
-  // Open all the way down to our folders: the only barrier a second user meets is ours.
-  chmodSync(root, 0o755);
-  settings = { stateDir: join(root, 'state'), dataDir: join(root, 'share', 'graphiti-memory-sync', 'falkordb'), logDir: join(root, 'state', 'server', 'logs') };
+  ({ root, settings } = openLockedSandbox());
   lockDownFolders(settings);
   writeRuntime(settings.stateDir, { state: 'stopped', pid: process.pid, generation: 'x', serverVersion: 'x', mcp: 'x', falkordbBin: 'x', dataDir: settings.dataDir, logDir: settings.logDir, startedAt: '' });
 });

@@ -5,7 +5,7 @@
  * redis-server and the front are in test/real-graphiti/locked-server.test.ts (the real-server
  * suite builds the Python environment first, so they run on a fresh machine too).
  */
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,34 +14,19 @@ import { environmentDir, ensureEnvironment } from '../../src/lib/server/environm
 import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { otherUser } from '../support/other-user.js';
+import { modeOf, openLockedSandbox, tooOpen } from '../support/locked-sandbox.js';
 import { lockDownFolders, socketFolder } from '../../src/lib/server/supervisor.js';
 
-const mode = (p: string) => statSync(p).mode & 0o777;
+const mode = modeOf;
 
 let root: string;
 let settings: { stateDir: string; dataDir: string; logDir: string };
 let savedUmask: number;
 
-/** Every folder and file under `dir` with a mode other than 0700 (folders) / 0600 (files). */
-function tooOpen(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (mode(p) !== 0o700) out.push(`${p} ${mode(p).toString(8)}`);
-      out.push(...tooOpen(p));
-    } else if (entry.isFile() && mode(p) !== 0o600) out.push(`${p} ${mode(p).toString(8)}`);
-  }
-  return out;
-}
-
 beforeAll(() => {
   savedUmask = process.umask(PRIVATE_UMASK);
   process.umask(savedUmask);
-  root = mkdtempSync(join(tmpdir(), 'gms-locked-'));
-  // Open all the way down to our folders: the only barrier a second user meets is ours.
-  chmodSync(root, 0o755);
-  settings = { stateDir: join(root, 'state'), dataDir: join(root, 'share', 'graphiti-memory-sync', 'falkordb'), logDir: join(root, 'state', 'server', 'logs') };
+  ({ root, settings } = openLockedSandbox());
 });
 
 afterAll(() => {

@@ -1,0 +1,36 @@
+/**
+ * The locked local server's sandbox, shared by its fast tests (test/server/locked-server.test.ts)
+ * and its real-server tests (test/real-graphiti/locked-server.test.ts): a root open all the way
+ * down to our folders, so the only barrier a second local user meets is ours, and the check that
+ * every folder is 0700 and every file 0600.
+ */
+import { chmodSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const modeOf = (p: string): number => statSync(p).mode & 0o777;
+
+/** Every folder and file under `dir` with a mode other than 0700 (folders) / 0600 (files). */
+export function tooOpen(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (modeOf(p) !== 0o700) out.push(`${p} ${modeOf(p).toString(8)}`);
+      out.push(...tooOpen(p));
+    } else if (entry.isFile() && modeOf(p) !== 0o600) out.push(`${p} ${modeOf(p).toString(8)}`);
+  }
+  return out;
+}
+
+export interface LockedSandbox {
+  root: string;
+  settings: { stateDir: string; dataDir: string; logDir: string };
+}
+
+/** A fresh root (0755: open all the way down to our folders) and the server's folders inside it. */
+export function openLockedSandbox(): LockedSandbox {
+  const root = mkdtempSync(join(tmpdir(), 'gms-locked-'));
+  chmodSync(root, 0o755);
+  return { root, settings: { stateDir: join(root, 'state'), dataDir: join(root, 'share', 'graphiti-memory-sync', 'falkordb'), logDir: join(root, 'state', 'server', 'logs') } };
+}
