@@ -262,6 +262,14 @@ export function hookErrors(debug: string): string[] {
   return debug.split('\n').filter((l) => /\[ERROR\].*Hook|Hook .* cancelled/.test(l));
 }
 
+/** What a `-p` session shows of our hooks: its exit, its stderr, each hook run's event and status, the hook errors logged. */
+export function hookOutcome(run: { code: number | null; stderr: string; debug: string }): { code: number | null; stderr: string; hooks: Array<[string, number]>; errors: string[] } {
+  return { code: run.code, stderr: run.stderr, hooks: hookRuns(run.debug).map((r) => [r.event, r.status]), errors: hookErrors(run.debug) };
+}
+
+/** A session whose hooks did their job: exit 0, nothing on stderr, SessionStart and Stop each ran once with status 0, no hook error. */
+export const CLEAN_SESSION = { code: 0, stderr: '', hooks: [['SessionStart', 0], ['Stop', 0]], errors: [] };
+
 /** The `SessionStart hook additional context: …` texts of a recorded request. */
 export function injectedContexts(body: Record<string, unknown>): string[] {
   const out: string[] = [];
