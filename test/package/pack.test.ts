@@ -37,6 +37,7 @@ function dryRunPack(dir: string): PackReport {
 const ALLOWED = [
   /^package\.json$/,
   /^README\.md$/,
+  /^LICENSE$/,
   /^dist\/.+\.js$/,
   /^dist\/hooks\/package\.json$/, // marks the hook bundles as CommonJS
   /^python\/requirements-\d+\.\d+\.\d+\.txt$/,
