@@ -74,7 +74,7 @@ describe('npm pack', () => {
       .map((m) => `dist/${m.replace(/\.ts$/, '.js')}`);
     expect(expected.length).toBeGreaterThan(100);
     expect(expected.filter((p) => !paths.includes(p))).toEqual([]);
-    for (const p of ['package.json', 'README.md', 'dist/hooks/hook-config.js', 'dist/hooks/package.json']) expect(paths).toContain(p);
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'dist/hooks/hook-config.js', 'dist/hooks/package.json']) expect(paths).toContain(p);
   });
 
   it('ships the hashed Python requirements of every pinned Graphiti generation, and the files the README names', () => {
