@@ -61,6 +61,10 @@ function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): bo
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
   if (lower === 'pat' && word !== 'PAT' && before !== '_' && before !== '-' && after !== '_' && after !== '-') return false;
   if (lower === 'wif' && word !== 'WIF') return false;
+  // `pw` is a key only where it stands apart (`PW=`, `db_pw:`, `pw for X`): glued to a letter or a digit it is
+  // two letters of a longer run (`…BbUbPwOrs…` in a base64 integrity hash), not a word.
+  // (`DBPW=` in capitals still counts.)
+  if (lower === 'pw' && (isLower(before) || (isUpper(before) && word !== 'PW') || isDigit(before) || isUpper(after) || isDigit(after))) return false;
   // `pin` is a word of prose and of hardware (`pin the version`, `GPIO pin 4`): only PIN, the number.
   if (lower === 'pin' && word !== 'PIN') return false;
   // After the checks of single characters (it reads up to 80 of them).
