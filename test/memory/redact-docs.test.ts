@@ -470,6 +470,13 @@ describe('issue 40 follow-up (dev docs): words of a sentence and runs of a hash 
     untouched('  secret was last updated.');
     untouched('     * Specifies the password to de-crypt the {@link tlsCertificateKeyFile}.');
   });
+  it("a secret's field named after `secretKey:` is its name, not its value (`secretKey: password`); the value is not read as the key's name", () => {
+    untouched('  - secretKey: password # the target k8s secret key');
+    untouched('        secretKey: "password"');
+    removed('APP_SECRET: password', 'password');
+    removed('secret: password', 'password');
+    removed(`  - secretKey: ${TOKEN}`, TOKEN);
+  });
   it('a password there is still removed: at the end, before punctuation or a joining word', () => {
     removed('The staging database password is letmein', 'letmein');
     removed('The JWT secret is sunshine on staging.', 'sunshine');
