@@ -477,6 +477,11 @@ describe('issue 40 follow-up (dev docs): words of a sentence and runs of a hash 
     removed('secret: password', 'password');
     removed(`  - secretKey: ${TOKEN}`, TOKEN);
   });
+  it('after an arrow or a long dash, a word with more of the sentence after it opens a description', () => {
+    untouched('> committed secret — remains valid indefinitely with no automatic recovery.');
+    removed('JWT secret → letmein on staging', 'letmein');
+    removed('wifi password → sunshine', 'sunshine');
+  });
   it('a password there is still removed: at the end, before punctuation or a joining word', () => {
     removed('The staging database password is letmein', 'letmein');
     removed('The JWT secret is sunshine on staging.', 'sunshine');
