@@ -456,3 +456,36 @@ describe('release and CI tools (dev docs, ninth pass: goreleaser, semantic-relea
     removed(`\tToken string \`json:"token" xorm:"${TOKEN}"\``, TOKEN);
   });
 });
+
+describe('issue 40 follow-up (dev docs): words of a sentence and runs of a hash are not weak passwords', () => {
+  it('`pw` glued to letters or digits is two letters of a run (a base64 integrity hash), not the key', () => {
+    untouched('    resolution: {integrity: sha512-62dPZHpIXzvChfvfLJow3q5dDtiNMkwiRzPylSCfriLvZeq0a1bWChrGx/BbUbPwOrsWKMn8idSllklzBy+dgQ==}');
+    removed(`PW=${PW}`, PW);
+    removed('db_pw: letmein', 'letmein');
+    removed(`DBPW=${PW}`, PW);
+  });
+  it('after `is`/`was`, a word with more of the sentence after it describes the secret (`is easy to forget`, `was last updated`)', () => {
+    untouched('3. **Maintenance burden** — keeping the PushSecret config in sync is easy to forget.');
+    untouched('- `Retain`: (Default) The remote secret is left intact in Secret Server when it is deleted.');
+    untouched('  secret was last updated.');
+    untouched('     * Specifies the password to de-crypt the {@link tlsCertificateKeyFile}.');
+  });
+  it("a secret's field named after `secretKey:` is its name, not its value (`secretKey: password`); the value is not read as the key's name", () => {
+    untouched('  - secretKey: password # the target k8s secret key');
+    untouched('        secretKey: "password"');
+    removed('APP_SECRET: password', 'password');
+    removed('secret: password', 'password');
+    removed(`  - secretKey: ${TOKEN}`, TOKEN);
+  });
+  it('after an arrow or a long dash, a word with more of the sentence after it opens a description', () => {
+    untouched('> committed secret — remains valid indefinitely with no automatic recovery.');
+    removed('JWT secret → letmein on staging', 'letmein');
+    removed('wifi password → sunshine', 'sunshine');
+  });
+  it('a password there is still removed: at the end, before punctuation or a joining word', () => {
+    removed('The staging database password is letmein', 'letmein');
+    removed('The JWT secret is sunshine on staging.', 'sunshine');
+    removed('Reset the wiki password; it was dragon before.', 'dragon');
+    removed('The wifi password is sunshine and the user is admin', 'sunshine');
+  });
+});

@@ -33,7 +33,9 @@ export interface HeldoutBenign {
   source: string;
   text: string;
   /** The labelling rules (README.md) under which this sample is benign; absent: all of them. The set in use is rule v5's. */
-  rules?: ('v1' | 'v2' | 'v3' | 'v4' | 'v5')[];
+  rules?: ('v1' | 'v2' | 'v3' | 'v4' | 'v5' | 'v6')[];
+  /** Rule v6 (relabel-v6.ts): the values given as a password next to their word that make this sample a secret. */
+  v6Secrets?: string[];
 }
 
 const rng = mulberry32(29);

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { HeldoutBenign, HeldoutSecret } from './extract.js';
+import { passwordValuesV6 } from './rule-v6.js';
 import { VENDOR_FORMAT_BENIGN, VENDOR_FORMAT_SECRETS } from './vendor-format.js';
 
 /**
@@ -128,13 +129,28 @@ const BENIGN_CONTEXTS: Record<string, (text: string, source: string) => string> 
  * placeholders. `rule`: which labelling rule decides the scanner false positives (README.md); v5 is
  * the set in use, v1 to v4 the ones before it, kept so the bench can report each relabel.
  */
-export function heldoutBenign(rule: 'v1' | 'v2' | 'v3' | 'v4' | 'v5' = 'v5'): HeldoutBenignNote[] {
-  const all = [...DATA.benign.filter((b) => b.rules === undefined || b.rules.includes(rule)), ...VENDOR_FORMAT_BENIGN];
-  return all.map((b) => {
-    const cls = b.source.startsWith('gitleaks-history') ? b.source : (b.source.split(':')[0] as string);
-    const make = BENIGN_CONTEXTS[cls];
-    return { source: b.source, cls, note: make === undefined ? b.text : make(b.text, b.source), split: splitOf(b.source) };
-  });
+export function heldoutBenign(rule: 'v1' | 'v2' | 'v3' | 'v4' | 'v5' | 'v6' = 'v5'): HeldoutBenignNote[] {
+  const vendor = rule === 'v6' ? VENDOR_FORMAT_BENIGN.filter((b) => passwordValuesV6(b.text).length === 0) : VENDOR_FORMAT_BENIGN;
+  const all = [...DATA.benign.filter((b) => b.rules === undefined || b.rules.includes(rule)), ...vendor];
+  return all.map(benignNote);
+}
+
+function benignNote(b: HeldoutBenign): HeldoutBenignNote {
+  const cls = b.source.startsWith('gitleaks-history') ? b.source : (b.source.split(':')[0] as string);
+  const make = BENIGN_CONTEXTS[cls];
+  return { source: b.source, cls, note: make === undefined ? b.text : make(b.text, b.source), split: splitOf(b.source) };
+}
+
+/**
+ * The samples rule v5 calls benign and rule v6 (README.md, rule-v6.ts) makes secrets: a value given
+ * as a password next to its word. Each in the same note as its benign form; its secrets are its values.
+ */
+export function heldoutV6Secrets(): (HeldoutBenignNote & { secrets: string[] })[] {
+  const fromData = DATA.benign.filter((b) => b.v6Secrets !== undefined).map((b) => ({ ...benignNote(b), secrets: b.v6Secrets as string[] }));
+  const fromVendor = VENDOR_FORMAT_BENIGN.map((b) => ({ b, secrets: passwordValuesV6(b.text) }))
+    .filter((x) => x.secrets.length > 0)
+    .map((x) => ({ ...benignNote(x.b), secrets: x.secrets }));
+  return [...fromData, ...fromVendor];
 }
 
 interface DevExtraData {

@@ -7,7 +7,7 @@
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
-import { describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
+import { describedBySentence, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
@@ -261,6 +261,8 @@ const PROSE: RegexRule = {
     // The test of the value's shape first: it turns most words of prose away for the least work.
     if (quote === '' ? !proseSecret(value, chooser === 'chosen') : value.length < 4) return undefined;
     if (isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return undefined;
+    // `the secret is left intact`: a word with more of the sentence after it (prose.ts); `set to` still takes a value.
+    if (quote === '' && /(?:is|was)[ \t]+$/i.test(lead) && describedBySentence(value, text.slice(offset + lead.length + value.length, offset + lead.length + value.length + 12))) return undefined;
     // Not the subject of a clause (`the key where the token is found`, `unless Token is set`), nor a
     // lead holding one (`password for the archive when format is set to`): prose.ts judges the words.
     if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;

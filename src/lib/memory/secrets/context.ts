@@ -61,6 +61,10 @@ function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): bo
   // `pat` is a name in prose: only PAT, or glued by _ or - (`AZURE_DEVOPS_PAT`, `pat-token`).
   if (lower === 'pat' && word !== 'PAT' && before !== '_' && before !== '-' && after !== '_' && after !== '-') return false;
   if (lower === 'wif' && word !== 'WIF') return false;
+  // `pw` is a key only where it stands apart (`PW=`, `db_pw:`, `pw for X`): glued to a letter or a digit it is
+  // two letters of a longer run (`…BbUbPwOrs…` in a base64 integrity hash), not a word.
+  // (`DBPW=` in capitals still counts.)
+  if (lower === 'pw' && (isLower(before) || (isUpper(before) && word !== 'PW') || isDigit(before) || isUpper(after) || isDigit(after))) return false;
   // `pin` is a word of prose and of hardware (`pin the version`, `GPIO pin 4`): only PIN, the number.
   if (lower === 'pin' && word !== 'PIN') return false;
   // After the checks of single characters (it reads up to 80 of them).
@@ -276,8 +280,9 @@ function redactLine(line: string, firstWord: number): string {
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    // (Asked of the words around it: `secretKey` names a key, `secret` the secret.)
-    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + 10)) : false);
+    // (Asked of the words around it: `secretKey` names a key, `secret` the secret. Only of the name glued to the
+    // word, not of the value after it: in `secretKey: password` the value names the secret's field.)
+    const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
     // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
@@ -288,6 +293,17 @@ function redactLine(line: string, firstWord: number): string {
     LINE_WORD.lastIndex = cursor;
   }
   return cursor === 0 ? line : out + line.slice(cursor);
+}
+
+/** How many name characters (letters, digits, `_`, `.`, `-`) follow `at`, up to 10: the rest of a name glued to a word. */
+function gluedLength(line: string, at: number): number {
+  let n = 0;
+  while (n < 10) {
+    const c = line[at + n] ?? ' ';
+    if (!(isLower(c) || isUpper(c) || isDigit(c) || c === '_' || c === '.' || c === '-')) break;
+    n += 1;
+  }
+  return n;
 }
 
 /** Values beside a credential word on the same line. */

@@ -10,6 +10,7 @@
  */
 import { chosenBy, genericKind } from './assignment.js';
 import { tag, type RegexRule } from './engine.js';
+import { describedBySentence } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -52,7 +53,9 @@ const ARROW: RegexRule = {
   kind: 'password',
   hints: ['→', '->', '⇒', '—'],
   re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:→|->|⇒|—)[ \\t]*)${VALUE}`, 'gi'),
-  replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m,
+  // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
+  replace: (m, g, offset, text) =>
+    describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
 /** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`: the word, a space, a value that is not prose. */

@@ -155,11 +155,28 @@ export function readsAsProse(word: string): boolean {
  * - after a table's `|`, a word followed by more text in its cell is a word of a description.
  * `gap` is the words and separator before the value, `next` what follows it on the line.
  */
+/** Words that may follow a password at the end of its clause (`… is letmein on staging`, `… was admin before`). */
+const JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
+
+/**
+ * After `is`/`was`, a word in lower case with another word of the sentence after it describes the credential
+ * (`the secret is easy to forget`, `was last updated`, `is left intact`); a password there is followed by the end,
+ * punctuation or a joining word (`The secret is hunter on staging`, `it was letmein before`). `next`: what follows the word.
+ */
+export function describedBySentence(value: string, next: string): boolean {
+  if (!/^[a-z]+$/.test(value)) return false;
+  const w = /^[ \t]+([a-z]+)/.exec(next);
+  return w !== null && !JOINING_WORD.test(w[1] as string);
+}
+
 export function continuesSentence(gap: string, value: string, next: string): boolean {
   // After a table's `|`, a word with more text in its cell is not the cell's value (`| password \`string\` |`).
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
+  // After `to`, a hyphenated verb is still an infinitive (`the password to de-crypt the file`).
+  if (/^[a-z]+-[a-z]+$/.test(value) && /(?:^|\s)to[ \t*]*$/i.test(gap)) return true;
   if (/^[a-z]+$/.test(value)) {
     if (/(?:^|\s)(?:to|are)[ \t*]*$/i.test(gap)) return true;
+    if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     // After a dash, with more words after it: a description (`* \`--secret\` - path to the file`, `the secret — either …`).
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
