@@ -31795,16 +31795,23 @@ function readsAsProse(word) {
   const w = word.replace(/[.:!?]$/, "");
   return GRAMMAR_WORD.test(w) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
 }
+function describedBySentence(value, next) {
+  if (!/^[a-z]+$/.test(value)) return false;
+  const w = /^[ \t]+([a-z]+)/.exec(next);
+  return w !== null && !JOINING_WORD.test(w[1]);
+}
 function continuesSentence(gap, value, next) {
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
+  if (/^[a-z]+-[a-z]+$/.test(value) && /(?:^|\s)to[ \t*]*$/i.test(gap)) return true;
   if (/^[a-z]+$/.test(value)) {
     if (/(?:^|\s)(?:to|are)[ \t*]*$/i.test(gap)) return true;
+    if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, JOINING_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -31822,6 +31829,7 @@ var init_prose = __esm({
     NON_ASCII = /[^\x00-\x7f]/;
     GRAMMAR_WORD = /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
+    JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
   }
 });
 
@@ -32347,6 +32355,7 @@ var init_assignment = __esm({
         const chooser = chosen !== false ? "chosen" : "generated";
         if (quote === "" ? !proseSecret(value, chooser === "chosen") : value.length < 4) return void 0;
         if (isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return void 0;
+        if (quote === "" && /(?:is|was)[ \t]+$/i.test(lead) && describedBySentence(value, text3.slice(offset + lead.length + value.length, offset + lead.length + value.length + 12))) return void 0;
         if (isClauseSubject(text3.slice(Math.max(0, offset - 48), offset), lead)) return void 0;
         if (!isCredentialValue(quote === "" ? value : raw, chosen)) return void 0;
         return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
@@ -32374,6 +32383,7 @@ function credentialWordAt(line, m, hasUrn) {
   if (lower === "pass" && !`"'_=:`.includes(after) && before !== "_") return false;
   if (lower === "pat" && word !== "PAT" && before !== "_" && before !== "-" && after !== "_" && after !== "-") return false;
   if (lower === "wif" && word !== "WIF") return false;
+  if (lower === "pw" && (isLower(before) || isUpper(before) && word !== "PW" || isDigit2(before) || isUpper(after) || isDigit2(after))) return false;
   if (lower === "pin" && word !== "PIN") return false;
   if (insideTemplate(line.slice(Math.max(0, start - 80), start))) return false;
   if (hasUrn && endsInUrn(line.slice(Math.max(0, start - 96), start))) return false;
@@ -32501,7 +32511,7 @@ function redactLine(line, firstWord) {
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
     const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
-    const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + 10)) : false);
+    const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
     if (isNamedId(line.slice(after, span.start))) continue;
@@ -32510,6 +32520,15 @@ function redactLine(line, firstWord) {
     LINE_WORD.lastIndex = cursor;
   }
   return cursor === 0 ? line : out + line.slice(cursor);
+}
+function gluedLength(line, at) {
+  let n = 0;
+  while (n < 10) {
+    const c = line[at + n] ?? " ";
+    if (!(isLower(c) || isUpper(c) || isDigit2(c) || c === "_" || c === "." || c === "-")) break;
+    n += 1;
+  }
+  return n;
 }
 function namesCredential(cell) {
   const c = cell.trim().replace(/[*`_]{2,}/g, "");
@@ -32941,6 +32960,7 @@ var init_password_forms = __esm({
     "use strict";
     init_assignment();
     init_engine();
+    init_prose();
     init_values();
     VALUE3 = "(\"[^\"\\n]{1,256}\"|'[^'\\n]{1,256}'|`[^`\\n]{1,256}`|[^\\s\"'`]+)";
     PW_KEY = {
@@ -32956,7 +32976,8 @@ var init_password_forms = __esm({
       kind: "password",
       hints: ["\u2192", "->", "\u21D2", "\u2014"],
       re: new RegExp(`((?<![A-Za-z])(${WORDS})[ \\t]*(?:\u2192|->|\u21D2|\u2014)[ \\t]*)${VALUE3}`, "gi"),
-      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false, chosenBy(g[1] ?? "")) ?? m
+      // A word with more of the sentence after it opens a description (`committed secret — remains valid …`), prose.ts.
+      replace: (m, g, offset, text3) => describedBySentence(g[2] ?? "", text3.slice(offset + m.length, offset + m.length + 12)) ? m : replaceValue(g[0] ?? "", g[2] ?? "", genericKind(g[1] ?? ""), false, chosenBy(g[1] ?? "")) ?? m
     };
     BARE = {
       kind: "password",
