@@ -157,7 +157,7 @@ describe('the package from a fresh clone, by the README', () => {
     const env = userEnv('global', join(prefix, 'bin'));
     const pkg = join(prefix, 'lib', 'node_modules', 'graphiti-memory-sync');
     // Only what runs: no sources, tests, scripts or plugin in the installed package.
-    expect(readdirSync(pkg).sort()).toEqual(['README.md', 'config', 'dist', 'node_modules', 'package.json', 'python']);
+    expect(readdirSync(pkg).sort()).toEqual(['LICENSE', 'README.md', 'config', 'dist', 'node_modules', 'package.json', 'python']);
 
     const v = await sh('graphiti-memory-sync --version', work, env);
     expectOk(v, '--version');
