@@ -21,25 +21,23 @@ import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/p
 import { lockDownFolders } from '../../src/lib/server/supervisor.js';
 import { identifyProcess, processCommandLine } from '../../src/lib/util/process-identity.js';
 import { otherUser, probeAsOtherUser } from '../support/other-user.js';
-import { modeOf, openLockedSandbox, tooOpen } from '../support/locked-sandbox.js';
+import { modeOf, openLockedSandbox, tooOpen, type LockedSandbox } from '../support/locked-sandbox.js';
 
 const mode = modeOf;
 
 let root: string;
 let settings: { stateDir: string; dataDir: string; logDir: string };
-let savedUmask: number;
+let sandbox: LockedSandbox;
 
 beforeAll(() => {
-  savedUmask = process.umask(PRIVATE_UMASK);
-  process.umask(savedUmask);
-  ({ root, settings } = openLockedSandbox());
+  sandbox = openLockedSandbox();
+  ({ root, settings } = sandbox);
   lockDownFolders(settings);
   writeRuntime(settings.stateDir, { state: 'stopped', pid: process.pid, generation: 'x', serverVersion: 'x', mcp: 'x', falkordbBin: 'x', dataDir: settings.dataDir, logDir: settings.logDir, startedAt: '' });
 });
 
 afterAll(() => {
-  process.umask(savedUmask);
-  rmSync(root, { recursive: true, force: true });
+  sandbox.close();
 });
 
 describe('FalkorDB requires its password (real redis-server + falkordb.so from the pinned environment)', () => {
@@ -82,7 +80,7 @@ describe('FalkorDB requires its password (real redis-server + falkordb.so from t
     await front?.close();
     await new Promise<void>((r) => (upstream === undefined ? r() : upstream.close(() => r())));
     await db?.stop();
-    process.umask(savedUmask);
+    process.umask(sandbox.savedUmask);
   });
 
   it('refuses every command without the password; answers with it; the password is in no process arguments', async () => {

@@ -14,24 +14,22 @@ import { environmentDir, ensureEnvironment } from '../../src/lib/server/environm
 import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { otherUser } from '../support/other-user.js';
-import { modeOf, openLockedSandbox, tooOpen } from '../support/locked-sandbox.js';
+import { modeOf, openLockedSandbox, tooOpen, type LockedSandbox } from '../support/locked-sandbox.js';
 import { lockDownFolders, socketFolder } from '../../src/lib/server/supervisor.js';
 
 const mode = modeOf;
 
 let root: string;
 let settings: { stateDir: string; dataDir: string; logDir: string };
-let savedUmask: number;
+let sandbox: LockedSandbox;
 
 beforeAll(() => {
-  savedUmask = process.umask(PRIVATE_UMASK);
-  process.umask(savedUmask);
-  ({ root, settings } = openLockedSandbox());
+  sandbox = openLockedSandbox();
+  ({ root, settings } = sandbox);
 });
 
 afterAll(() => {
-  process.umask(savedUmask);
-  rmSync(root, { recursive: true, force: true });
+  sandbox.close();
 });
 
 describe('permissions from creation', () => {

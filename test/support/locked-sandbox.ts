@@ -4,7 +4,7 @@
  * down to our folders, so the only barrier a second local user meets is ours, and the check that
  * every folder is 0700 and every file 0600.
  */
-import { chmodSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,11 +26,26 @@ export function tooOpen(dir: string): string[] {
 export interface LockedSandbox {
   root: string;
   settings: { stateDir: string; dataDir: string; logDir: string };
+  /** The umask the tests found: the server's code sets its own, and the tests give this one back. */
+  savedUmask: number;
+  /** Gives the umask back and removes the root. */
+  close(): void;
 }
 
 /** A fresh root (0755: open all the way down to our folders) and the server's folders inside it. */
 export function openLockedSandbox(): LockedSandbox {
+  // Read by setting and restoring: process.umask() with no argument is deprecated.
+  const savedUmask = process.umask(0o077);
+  process.umask(savedUmask);
   const root = mkdtempSync(join(tmpdir(), 'gms-locked-'));
   chmodSync(root, 0o755);
-  return { root, settings: { stateDir: join(root, 'state'), dataDir: join(root, 'share', 'graphiti-memory-sync', 'falkordb'), logDir: join(root, 'state', 'server', 'logs') } };
+  return {
+    root,
+    settings: { stateDir: join(root, 'state'), dataDir: join(root, 'share', 'graphiti-memory-sync', 'falkordb'), logDir: join(root, 'state', 'server', 'logs') },
+    savedUmask,
+    close: () => {
+      process.umask(savedUmask);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }
