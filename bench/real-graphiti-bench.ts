@@ -22,8 +22,13 @@
  *
  * and once, at the end, a run with nothing changed, beside `health`.
  *
- * BENCH_GRAPHITI_GENERATION (default 0.31.1), BENCH_GRAPHITI_FILES (200), BENCH_GRAPHITI_FOREIGN
- * (10000), BENCH_GRAPHITI_LLM_DELAY_MS (100, the issue's setting), BENCH_GRAPHITI_ROUNDS (1).
+ * Issue 43: the pace's constants are checked on a grid of scenarios, each on a server of its own
+ * (generation, notes, stand-in delay per LLM call): BENCH_GRAPHITI_SCENARIOS, a comma list of
+ * `generation:notes:delayMs` (default: the grid below, `GRID`); the local server's direct
+ * confirmation runs in the first scenario only. Or one scenario as before: BENCH_GRAPHITI_GENERATION
+ * (default 0.31.1), BENCH_GRAPHITI_FILES (200), BENCH_GRAPHITI_LLM_DELAY_MS (100). Also
+ * BENCH_GRAPHITI_FOREIGN (10000) and BENCH_GRAPHITI_ROUNDS (1). Each listed sync is judged against
+ * the issue's goals: within 1.05x its floor, at most one listing per 30 s, no duplicate send.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
@@ -37,15 +42,42 @@ import { writeLocalRuntime } from '../test/support/local-runtime.js';
 import { generation as pinnedGeneration } from '../src/lib/server/pins.js';
 import { median, type Row } from './util.js';
 
-const GENERATION = process.env.BENCH_GRAPHITI_GENERATION ?? '0.31.1';
-const FILES = Number(process.env.BENCH_GRAPHITI_FILES ?? 200);
 const FOREIGN = Number(process.env.BENCH_GRAPHITI_FOREIGN ?? 10_000);
-const DELAY = Number(process.env.BENCH_GRAPHITI_LLM_DELAY_MS ?? 100);
 const ROUNDS = Number(process.env.BENCH_GRAPHITI_ROUNDS ?? 1);
 /** Every group of the bench starts so (the metering proxy watches these only). */
 const GROUP = 'gms_bench';
+
+/** One point of the grid: a server of its own. */
+interface Scenario {
+  generation: string;
+  /** Notes per sync (and episodes per floor). */
+  files: number;
+  /** The stand-in LLM's delay per call (ms). */
+  delayMs: number;
+  /** Also measure the local server's direct confirmation. */
+  direct: boolean;
+}
+
+/**
+ * Issue 43's grid: 0.31.2 and 0.31.1, 20 to 500 notes, stand-ins at 20 ms to 1 s per call. The
+ * corners that fit a bench run (500 notes at 1 s per call would take hours), plus issue 27's
+ * setting (first) and issue 43's busy-group report (80 notes on 0.31.2).
+ */
+const GRID = '0.31.1:200:100,0.31.2:80:100,0.31.2:20:20,0.31.1:20:1000,0.31.2:500:20';
+
+function scenarios(): Scenario[] {
+  const env = process.env;
+  const single = env.BENCH_GRAPHITI_GENERATION !== undefined || env.BENCH_GRAPHITI_FILES !== undefined || env.BENCH_GRAPHITI_LLM_DELAY_MS !== undefined;
+  const list = env.BENCH_GRAPHITI_SCENARIOS ?? (single ? `${env.BENCH_GRAPHITI_GENERATION ?? '0.31.1'}:${env.BENCH_GRAPHITI_FILES ?? 200}:${env.BENCH_GRAPHITI_LLM_DELAY_MS ?? 100}` : GRID);
+  return list.split(',').map((item, i) => {
+    const [generation, files, delayMs] = item.trim().split(':');
+    if (generation === undefined || !Number.isInteger(Number(files)) || !Number.isInteger(Number(delayMs))) throw new Error(`BENCH_GRAPHITI_SCENARIOS: "${item}" is not generation:notes:delayMs`);
+    return { generation, files: Number(files), delayMs: Number(delayMs), direct: i === 0 };
+  });
+}
+
 /** FalkorDB graph of a group: its own on 0.31.x, else the one graph the server was started with. */
-const graphOf = (group: string) => (pinnedGeneration(GENERATION).graphPerGroup ? group : GROUP);
+const graphOf = (sc: Scenario, group: string) => (pinnedGeneration(sc.generation).graphPerGroup ? group : GROUP);
 const SERVICES = ['Aurora', 'Basalt', 'Cobalt', 'Dynamo', 'Ember', 'Fjord', 'Gala'];
 
 /** A note's body: two services and a request number, like the notes of the first bench. */
@@ -140,7 +172,7 @@ async function meteringProxy(target: string): Promise<Metered> {
 }
 
 /** Other clients' episodes, written as Graphiti writes Episodic nodes, ~0.5 KB each (a listing of 10,000 is ~11 MB, as in issue 27). */
-async function seedForeign(real: RealGraphiti, group: string, count: number): Promise<void> {
+async function seedForeign(real: RealGraphiti, sc: Scenario, group: string, count: number): Promise<void> {
   const filler = 'Someone else wrote this note about the payment service and its queues. '.repeat(5);
   for (let start = 0; start < count; start += 1_000) {
     const n = Math.min(1_000, count - start);
@@ -148,13 +180,13 @@ async function seedForeign(real: RealGraphiti, group: string, count: number): Pr
     const uuids = Array.from({ length: n }, () => `'${randomUUID()}'`).join(',');
     await real.query(
       `WITH [${uuids}] AS uuids UNWIND range(0, ${n - 1}) AS k WITH uuids, k, ${start} + k AS i CREATE (:Episodic {uuid: uuids[k], name: 'Foreign note ' + toString(i), group_id: '${group}', created_at: '2026-01-01T00:00:00+00:00', valid_at: '2026-01-01T00:00:00+00:00', source: 'text', source_description: 'claude add_memory', content: 'Note ' + toString(i) + '. ${filler}', entity_edges: []})`,
-      graphOf(group),
+      graphOf(sc, group),
     );
   }
 }
 
-async function countWhere(real: RealGraphiti, group: string, where: string): Promise<number> {
-  const rows = await real.query(`MATCH (e:Episodic) WHERE e.group_id = '${group}' AND ${where} RETURN count(e)`, graphOf(group));
+async function countWhere(real: RealGraphiti, sc: Scenario, group: string, where: string): Promise<number> {
+  const rows = await real.query(`MATCH (e:Episodic) WHERE e.group_id = '${group}' AND ${where} RETURN count(e)`, graphOf(sc, group));
   return Number(rows[0]?.[0] ?? 0);
 }
 
@@ -175,30 +207,30 @@ async function roQueryStats(real: RealGraphiti): Promise<{ calls: number; usec: 
 }
 
 /** The unloaded floor: the same kind of episodes straight through add_memory, no listing, into a fresh group. */
-async function floor(real: RealGraphiti, round: number): Promise<number> {
+async function floor(real: RealGraphiti, sc: Scenario, round: number): Promise<number> {
   const group = `${GROUP}_floor_${round}`;
-  await seedForeign(real, group, FOREIGN);
+  await seedForeign(real, sc, group, FOREIGN);
   const client = new McpClient({ url: real.url });
   await client.connect();
   const t0 = Date.now();
   const tag = `bench floor ${round}`;
   try {
-    for (let i = 0; i < FILES; i++) {
+    for (let i = 0; i < sc.files; i++) {
       await client.callTool('add_memory', { name: `Floor ${round}.${i}`, episode_body: `# Floor ${i}\n\n${noteBody(100_000 * round + i)}`, group_id: group, source: 'text', source_description: tag });
     }
   } finally {
     await client.close();
   }
-  const done = await whenProcessed(real, group, `e.source_description = '${tag}'`, t0);
+  const done = await whenProcessed(real, sc, group, `e.source_description = '${tag}'`, t0);
   if (done === undefined) throw new Error('floor: the server did not process every episode within an hour');
   return done;
 }
 
-/** Ms from t0 until FalkorDB holds FILES episodes of the group matching `where` (a count every 250 ms); undefined after an hour or once `stop` says so. */
-async function whenProcessed(real: RealGraphiti, group: string, where: string, t0: number, stop: () => boolean = () => false): Promise<number | undefined> {
+/** Ms from t0 until FalkorDB holds the scenario's count of episodes of the group matching `where` (a count every 250 ms); undefined after an hour or once `stop` says so. */
+async function whenProcessed(real: RealGraphiti, sc: Scenario, group: string, where: string, t0: number, stop: () => boolean = () => false): Promise<number | undefined> {
   const deadline = Date.now() + 3_600_000;
   while (Date.now() < deadline && !stop()) {
-    if ((await countWhere(real, group, where)) >= FILES) return Date.now() - t0;
+    if ((await countWhere(real, sc, group, where)) >= sc.files) return Date.now() - t0;
     await new Promise((r) => setTimeout(r, 250));
   }
   return undefined;
@@ -213,6 +245,8 @@ interface RunResult {
   /** get_episodes that asked for less than the group holds: pace samples (the top of the uuid order). */
   samples: number;
   duplicates: number;
+  /** Parts the run judged dropped and sent again (its summary's `resent`): a false drop when the server had them queued. */
+  resent: number;
   direct: { calls: number; usec: number };
   /** Ms from the start: the first add_memory, each listing's start, the server done with our episodes. */
   firstAddMs: number | undefined;
@@ -222,23 +256,23 @@ interface RunResult {
 }
 
 /** `sync --wait` of FILES new notes into a fresh group holding FOREIGN other episodes, as a first run on this machine. */
-async function timedSync(real: RealGraphiti, proxy: Metered, box: Sandbox, prefix: string, offset: number): Promise<RunResult> {
+async function timedSync(real: RealGraphiti, sc: Scenario, proxy: Metered, box: Sandbox, prefix: string, offset: number): Promise<RunResult> {
   const group = box.env.MADEINOZ_KNOWLEDGE_GROUP_ID as string;
-  await seedForeign(real, group, FOREIGN);
-  for (let i = 0; i < FILES; i++) box.pai(`LEARNING/2026-01/${prefix}-${i}.md`, `---\ncapture_type: LEARNING\ntimestamp: 2026-01-04 10:30:00 PST\n---\n# ${prefix} ${i}\n\n${noteBody(offset + i)}\n`);
+  await seedForeign(real, sc, group, FOREIGN);
+  for (let i = 0; i < sc.files; i++) box.pai(`LEARNING/2026-01/${prefix}-${i}.md`, `---\ncapture_type: LEARNING\ntimestamp: 2026-01-04 10:30:00 PST\n---\n# ${prefix} ${i}\n\n${noteBody(offset + i)}\n`);
   proxy.reset();
   const before = await roQueryStats(real);
   const t0 = Date.now();
   let finished = false;
   // When the server was done with our episodes, seen the way the floor sees it (a count every 250 ms).
-  const serverDone = whenProcessed(real, group, "NOT e.name STARTS WITH 'Foreign note'", t0, () => finished);
+  const serverDone = whenProcessed(real, sc, group, "NOT e.name STARTS WITH 'Foreign note'", t0, () => finished);
   const run = await runCli(box.env, ['sync', '--json', '--wait', '3600000'], { timeoutMs: 3_700_000 });
   const ms = Date.now() - t0;
   const doneMs = await Promise.race([serverDone, new Promise<undefined>((r) => setTimeout(() => r(undefined), 2_000))]);
   finished = true;
   const after = await roQueryStats(real);
-  const summary = (run.stdout.trim() === '' ? { confirmed: -1 } : JSON.parse(run.stdout)) as { confirmed: number };
-  if (run.code !== 0 || summary.confirmed < FILES) throw new Error(`${prefix} sync: exit ${run.code}, confirmed ${summary.confirmed}/${FILES}: ${run.stderr.slice(-500)}`);
+  const summary = (run.stdout.trim() === '' ? { confirmed: -1 } : JSON.parse(run.stdout)) as { confirmed: number; resent?: number };
+  if (run.code !== 0 || summary.confirmed < sc.files) throw new Error(`${prefix} sync: exit ${run.code}, confirmed ${summary.confirmed}/${sc.files}: ${run.stderr.slice(-500)}`);
   const names = new Map<string, number>();
   for (const n of proxy.adds) names.set(n, (names.get(n) ?? 0) + 1);
   const firstAdd = proxy.firstAddAt;
@@ -250,6 +284,7 @@ async function timedSync(real: RealGraphiti, proxy: Metered, box: Sandbox, prefi
     duplicates: [...names.values()].reduce((d, c) => d + c - 1, 0),
     direct: { calls: after.calls - before.calls, usec: after.usec - before.usec },
     firstAddMs: firstAdd === undefined ? undefined : firstAdd - t0,
+    resent: summary.resent ?? 0,
     samples: proxy.listingTimes.filter((l) => l.max < FOREIGN).length,
     listingStartsMs: proxy.listingTimes.map((l) => ({ ms: l.start - t0, sample: l.max < FOREIGN })),
     serverDoneMs: doneMs,
@@ -262,17 +297,37 @@ interface Measured {
   floorMs: number;
   floors: [number, number];
   listed: RunResult;
-  direct: RunResult;
+  direct: RunResult | undefined;
+}
+
+/** Issue 43's goals for a listed sync: within 1.05x the floor, at most one listing per 30 s of the run, no duplicate send. */
+const GOALS = { ratio: 1.05, listingsPer30s: 1, duplicates: 0 };
+
+function listingsPer30s(r: RunResult): number {
+  return r.listings.count / Math.max(1, r.ms / 30_000);
 }
 
 export async function benchRealGraphiti(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const verdicts: string[] = [];
+  for (const sc of scenarios()) {
+    const measured = await benchScenario(sc);
+    if (measured === undefined) return rows;
+    rows.push(...measured.rows);
+    verdicts.push(...measured.verdicts);
+  }
+  rows.push({ name: 'Issue 43 goals (<= 1.05x floor, <= 1 listing per 30 s, 0 duplicate sends) per listed sync', value: verdicts.filter((v) => v.startsWith('met')).length, unit: `of ${verdicts.length} met`, note: verdicts.join('; ') });
+  return rows;
+}
+
+async function benchScenario(sc: Scenario): Promise<{ rows: Row[]; verdicts: string[] } | undefined> {
   let real: RealGraphiti;
   try {
-    real = await startRealGraphiti({ generation: GENERATION, transport: 'http', groupId: GROUP, llmDelayMs: DELAY });
+    real = await startRealGraphiti({ generation: sc.generation, transport: 'http', groupId: GROUP, llmDelayMs: sc.delayMs });
   } catch (error) {
     if (!(error instanceof ServerSetupError)) throw error;
     process.stdout.write(`\n  real Graphiti bench skipped: ${error.message}\n`);
-    return [];
+    return undefined;
   }
   const proxy = await meteringProxy(real.url);
   const env = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000' };
@@ -287,55 +342,67 @@ export async function benchRealGraphiti(): Promise<Row[]> {
   try {
     // A floor first and after each round (this machine is shared: its load drifts); each sync's baseline is the mean of the floors on either side.
     const rounds: Measured[] = [];
-    let floorBefore = await floor(real, 0);
+    let floorBefore = await floor(real, sc, 0);
     for (let round = 1; round <= ROUNDS; round++) {
-      const listed = await timedSync(real, proxy, box(`${GROUP}_listed_${round}`), 'Listed', 200_000 + 1_000 * round);
-      const directBox = box(`${GROUP}_direct_${round}`);
-      writeLocalRuntime(directBox.config().stateDir, real, supervisor, { url: proxy.url });
-      const direct = await timedSync(real, proxy, directBox, 'Direct', 300_000 + 1_000 * round);
-      const floorAfter = await floor(real, round);
+      const listed = await timedSync(real, sc, proxy, box(`${GROUP}_listed_${round}`), 'Listed', 200_000 + 1_000 * round);
+      let direct: RunResult | undefined;
+      if (sc.direct) {
+        const directBox = box(`${GROUP}_direct_${round}`);
+        writeLocalRuntime(directBox.config().stateDir, real, supervisor, { url: proxy.url });
+        direct = await timedSync(real, sc, proxy, directBox, 'Direct', 300_000 + 1_000 * round);
+      }
+      const floorAfter = await floor(real, sc, round);
       rounds.push({ round, floorMs: (floorBefore + floorAfter) / 2, floors: [floorBefore, floorAfter], listed, direct });
       floorBefore = floorAfter;
     }
 
-    const listingBox = boxes[0] as Sandbox;
     const noChange: number[] = [];
     const health: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      let t = Date.now();
-      const run = await runCli(listingBox.env, ['sync', '--json']);
-      noChange.push(Date.now() - t);
-      if (run.code !== 0) throw new Error(`no-change sync exited ${run.code}`);
-      t = Date.now();
-      await runCli(listingBox.env, ['health']);
-      health.push(Date.now() - t);
+    if (sc.direct) {
+      const listingBox = boxes[0] as Sandbox;
+      for (let i = 0; i < 3; i++) {
+        let t = Date.now();
+        const run = await runCli(listingBox.env, ['sync', '--json']);
+        noChange.push(Date.now() - t);
+        if (run.code !== 0) throw new Error(`no-change sync exited ${run.code}`);
+        t = Date.now();
+        await runCli(listingBox.env, ['health']);
+        health.push(Date.now() - t);
+      }
     }
-    const setting = `graphiti-core ${GENERATION}, ${FOREIGN.toLocaleString('en')} foreign episodes in each measurement's own group, stand-in LLM ${DELAY} ms per call`;
+    const setting = `graphiti-core ${sc.generation}, ${FOREIGN.toLocaleString('en')} foreign episodes in each measurement's own group, stand-in LLM ${sc.delayMs} ms per call`;
     const s = (ms: number | undefined) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
     const describe = (r: RunResult, floorMs: number) => {
-      const waitingS = r.ms / 1000;
       const share = (100 * r.listings.ms) / floorMs;
       const server = r.serverDoneMs === undefined ? '' : `; the server done with ours at ${s(r.serverDoneMs)} s (${(r.serverDoneMs / floorMs).toFixed(2)}x the floor), the run ended ${s(r.ms - r.serverDoneMs)} s later`;
-      return `${r.listings.count} listings (${r.listings.count - r.samples} full and ${r.samples} pace samples of a tenth of the group; ${r.listingsBeforeSend} before the first send; ${(r.listings.count / Math.max(1, waitingS / 30)).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends; first send at ${s(r.firstAddMs)} s, listings at ${r.listingStartsMs.map((l) => `${s(l.ms)}${l.sample ? ' (sample)' : ''}`).join(', ')} s${server}`;
+      return `${r.listings.count} listings (${r.listings.count - r.samples} full and ${r.samples} pace samples of a tenth of the group; ${r.listingsBeforeSend} before the first send; ${listingsPer30s(r).toFixed(2)} per 30 s), ${(r.listings.bytes / 1e6).toFixed(1)} MB listed, listing time ${(r.listings.ms / 1000).toFixed(1)} s = ${share.toFixed(1)} % of the floor; ${r.duplicates} duplicate sends, ${r.resent} judged dropped and re-sent; first send at ${s(r.firstAddMs)} s, listings at ${r.listingStartsMs.map((l) => `${s(l.ms)}${l.sample ? ' (sample)' : ''}`).join(', ')} s${server}`;
     };
     const rows: Row[] = [];
+    const verdicts: string[] = [];
+    const where = `${sc.generation}, ${sc.files} notes, ${sc.delayMs} ms`;
     for (const m of rounds) {
-      const tag = ROUNDS > 1 ? ` (round ${m.round})` : '';
+      const tag = `${ROUNDS > 1 ? `, round ${m.round}` : ''} [${where}]`;
+      const r = m.listed;
+      const ratio = r.ms / m.floorMs;
+      const missed = [ratio > GOALS.ratio ? `${ratio.toFixed(2)}x the floor` : '', listingsPer30s(r) > GOALS.listingsPer30s ? `${listingsPer30s(r).toFixed(2)} listings per 30 s` : '', r.duplicates > GOALS.duplicates ? `${r.duplicates} duplicate sends` : ''].filter((x) => x !== '');
+      verdicts.push(`${missed.length === 0 ? 'met' : `missed (${missed.join(', ')})`} [${where}${ROUNDS > 1 ? `, round ${m.round}` : ''}]`);
       rows.push(
-        { name: `Floor: ${FILES} episodes straight through add_memory, no listing, until all processed${tag}`, value: m.floorMs, unit: 'ms', note: `mean of ${Math.round(m.floors[0])} ms before and ${Math.round(m.floors[1])} ms after the syncs; ${setting}` },
-        { name: `sync --wait of ${FILES} notes, confirmed through get_episodes listings${tag}`, value: m.listed.ms, unit: 'ms', baseline: m.floorMs, baselineName: 'floor', note: describe(m.listed, m.floorMs) },
-        {
-          name: `sync --wait of ${FILES} notes, local server's direct confirmation${tag}`,
+        { name: `Floor: ${sc.files} episodes straight through add_memory, no listing, until all processed${tag}`, value: m.floorMs, unit: 'ms', note: `mean of ${Math.round(m.floors[0])} ms before and ${Math.round(m.floors[1])} ms after the syncs; ${setting}` },
+        { name: `sync --wait of ${sc.files} notes, confirmed through get_episodes listings${tag}`, value: r.ms, unit: 'ms', baseline: m.floorMs, baselineName: 'floor', note: describe(r, m.floorMs) },
+      );
+      if (m.direct !== undefined) {
+        rows.push({
+          name: `sync --wait of ${sc.files} notes, local server's direct confirmation${tag}`,
           value: m.direct.ms,
           unit: 'ms',
           baseline: m.floorMs,
           baselineName: 'floor',
           note: `${describe(m.direct, m.floorMs)}; ${m.direct.direct.calls} FalkorDB queries, ${(m.direct.direct.usec / 1000).toFixed(1)} ms in all on the server`,
-        },
-      );
+        });
+      }
     }
-    rows.push({ name: `Sync with nothing changed, ${FILES} confirmed files (median of 3)`, value: median(noChange), unit: 'ms', baseline: median(health), baselineName: '`health`', note: `health (process start + one MCP call) ${Math.round(median(health))} ms` });
-    return rows;
+    if (noChange.length > 0) rows.push({ name: `Sync with nothing changed, ${sc.files} confirmed files (median of 3) [${where}]`, value: median(noChange), unit: 'ms', baseline: median(health), baselineName: '`health`', note: `health (process start + one MCP call) ${Math.round(median(health))} ms` });
+    return { rows, verdicts };
   } finally {
     supervisor.child.kill('SIGTERM');
     await proxy.close();

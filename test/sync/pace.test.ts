@@ -115,9 +115,15 @@ describe('group pace', () => {
     // While the pace rests on few samples, only part of the way (a quarter, from two samples).
     pace = after({ ...busy, stepsMs: [1_000, 1_000] }, T0 + 2_000, 100);
     expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.25 * (done - (T0 + 2_000))));
-    // Ten to go: at least three quarters of the way.
+    // Thirty to go: the next sample six processing times before the end.
+    pace = after({ ...busy, headAt: T0 + 70_000, headSentAt: T0 + 69 }, T0 + 71_000, 30);
+    expect(pace.sampleUntil).toBe(T0 + 70_000 + 31_000 + 150 + 500 + 1_240);
+    expect(pace.nextListingAt).toBe(T0 + 70_000 + 31_000 + 150 + 500 + 1_240 - 6_000);
+    // Ten to go: a sample of a tenth of the group would show one of them, so no sample: the next
+    // look is the full listing, at the predicted end (issue 43: a sample must be able to show two).
     pace = after({ ...busy, headAt: T0 + 90_000, headSentAt: T0 + 89 }, T0 + 91_000, 10);
-    expect(pace.nextListingAt).toBe(T0 + 91_000 + Math.round(0.75 * (T0 + 90_000 + 11_000 + 150 + 500 + 440 - (T0 + 91_000))));
+    expect(pace.sampleUntil).toBeUndefined();
+    expect(pace.nextListingAt).toBe(T0 + 90_000 + 11_000 + 150 + 500 + 440);
     // Five to go: the next look is the full listing, at the predicted end.
     pace = after({ ...busy, headAt: T0 + 95_000, headSentAt: T0 + 94 }, T0 + 97_000, 5);
     expect(pace.sampleUntil).toBeUndefined();

@@ -53,7 +53,7 @@ export const MAX_SKEW_MS = 2 * 60_000;
 const SKEW_OUTLIER_MS = 30_000;
 
 /** A pace sample lists this share of the group (1/10): about a tenth of our processed episodes. */
-const SAMPLE_DIVISOR = 10;
+export const SAMPLE_DIVISOR = 10;
 /** Groups smaller than this are listed in full (a full listing of 2,000 short episodes costs ~0.3 s). */
 export const SAMPLE_MIN_GROUP = 2_000;
 

@@ -31,7 +31,7 @@
  */
 import { queuedTime, type GroupPace, type SyncState } from '../state/state.js';
 import { nextBackoff } from '../util/backoff.js';
-import { canSample, costlyListing, listingDue, MAX_AHEAD_MS, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
+import { canSample, costlyListing, SAMPLE_DIVISOR, listingDue, MAX_AHEAD_MS, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
@@ -65,6 +65,12 @@ const NEAR_STEPS = 6;
  * runs with a second full listing, 4 % one in twenty).
  */
 const HEAD_MARGIN = 0.04;
+/** Extra margin, in processing times, for the look that confirms the end where a miss would wait on the budget (`aimAtEnd`). */
+const END_MARGIN_STEPS = 0.5;
+/** A look part of the way needs this many listings' time left before the predicted end (`worthLookingEarly`). */
+const PARTIAL_LOOK_WORTH = 5;
+/** Parts of ours a sample should show to be worth its cost: two give a processing time and a head that moved. */
+const SAMPLE_SHOWS = 2;
 
 /** The group's pace after a listing: its samples (pace.ts), then its next listing. */
 export function paceAfterListing(input: PaceInput): GroupPace {
@@ -111,7 +117,8 @@ export function nextListing(input: ScheduleInput): GroupPace {
   let at: number;
   const queue: QueueView | undefined = input.waitingSentAt === undefined ? undefined : { waitingSentAt: input.waitingSentAt, complete: input.complete === true };
   const done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue, input.direct === true ? 0 : (input.lookMs ?? 0));
-  if (input.direct !== true && behindHead(pace, queue) !== undefined && sampleFits(pace, now, done)) {
+  const ahead = behindHead(pace, queue);
+  if (input.direct !== true && ahead !== undefined && sampleFits(pace, now, done, ahead)) {
     // Far from the end, and the queue's place known: a slice of the group shows how far it got.
     // A sample that shows nothing new says nothing (it holds a tenth): predict again, no back-off.
     delete pace.backoffMs;
@@ -120,14 +127,17 @@ export function nextListing(input: ScheduleInput): GroupPace {
   } else if (input.progress || pace.backoffMs === undefined) {
     // Something moved (or this is the first look): list when what is left should be done.
     delete pace.backoffMs;
-    // A pace from few samples (or none: a guess) may be far off: look again part of the way there.
+    // A pace from few samples (or none: a guess) may be far off: look again part of the way there,
+    // unless that look would spend the budget the look at the end needs (`leavesRoomFor`).
     at = now + (done - now) * trustIn(pace);
+    if (stepOf(pace) !== undefined && (!leavesRoomFor(pace, at, done) || !worthLookingEarly(pace, now, done))) at = done;
+    if (at >= done) at = aimAtEnd(pace, done);
     // A direct query costs the server milliseconds: look every couple of episodes rather than miss the end.
     if (input.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
-    if (!input.progress) pace.backoffMs = backoffBase(pace);
+    if (!input.progress) pace.backoffMs = backoffBase(pace, now, input.lastQueuedAt);
   } else {
     // Nothing new since the last look: ours are behind a backlog, or lost. Back off.
-    const base = backoffBase(pace);
+    const base = backoffBase(pace, now, input.lastQueuedAt);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
@@ -146,8 +156,10 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   const costly = previous.listMs !== undefined && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
   // A busy group whose pace is not yet trusted: the first look is a sample, part of the way.
-  const sample = done !== undefined && trustIn(previous) < 1 && sampleFits(previous, now, done);
-  const at = Math.max(done === undefined ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
+  const sample = done !== undefined && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting);
+  let first = done === undefined ? now : now + (done - now) * trustIn(previous);
+  if (done !== undefined && !sample && stepOf(previous) !== undefined && (!leavesRoomFor(previous, first, done) || !worthLookingEarly(previous, now, done))) first = done;
+  const at = Math.max(first, previous.budgetAt ?? 0);
   // Due within the shortest gap anyway (a fast server, a cheap group): the next run may look at once.
   if (at < now + MIN_GAP_MS) return previous;
   const pace: GroupPace = { ...previous };
@@ -169,9 +181,49 @@ function sampleReach(pace: GroupPace, aheadMs: number): number {
   return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
 }
 
-/** A sample is worth it: the group is big and the end is still more than NEAR_STEPS processing times away. */
-function sampleFits(pace: GroupPace, now: number, done: number): boolean {
-  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace);
+/**
+ * A full look at `at` still leaves the budget room for one more at `done`: else the look part of
+ * the way would hold the one that confirms behind the budget (a 20-note batch in a busy group:
+ * done at 10 s, confirmed at 28 s after a look half way drew the budget). Cheap groups have no budget.
+ */
+function leavesRoomFor(pace: GroupPace, at: number, done: number): boolean {
+  const listed = median(pace.listMs);
+  if (listed === undefined) return true;
+  const typical = listed / LISTING_SHARE;
+  const afterLook = Math.max(pace.budgetAt ?? 0, at - BURST * typical) + typical;
+  return afterLook <= done;
+}
+
+/**
+ * A look part of the way is worth its cost only when what is left is long beside a listing: the
+ * listing holds the server's worker up as long as it takes, and a prediction from a few samples
+ * is off by a fifth or so (PARTIAL_LOOK_WORTH listings: a fifth of what is left is a listing).
+ */
+function worthLookingEarly(pace: GroupPace, now: number, done: number): boolean {
+  const listed = median(pace.listMs);
+  return listed === undefined || done - now > PARTIAL_LOOK_WORTH * listed;
+}
+
+/**
+ * The look meant to confirm the end: half a processing time later than predicted (a whole one of
+ * margin in all) where a look that came too early would leave the next one waiting on the budget:
+ * a look that finds the last part still running costs a budget gap (27 s for a 1.1 s listing),
+ * one that comes late costs the lateness.
+ */
+function aimAtEnd(pace: GroupPace, done: number): number {
+  const step = stepOf(pace);
+  if (step === undefined) return done;
+  return leavesRoomFor(pace, done, done + step) ? done : done + step * END_MARGIN_STEPS;
+}
+
+/**
+ * A sample is worth it: the group is big, the end is still more than NEAR_STEPS processing times
+ * away, and enough of ours are still to be processed before then that a tenth of them shows
+ * (`SAMPLE_SHOWS`): a sample of a 20-note batch shows one or two of ours, and learns nothing a
+ * full listing at the end would not (the grid of issue 43: five samples in 20 s, each seeing none).
+ */
+function sampleFits(pace: GroupPace, now: number, done: number, waiting: number): boolean {
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR;
 }
 
 /** The waiting parts as the last look showed them. */
@@ -198,7 +250,11 @@ function behindHead(pace: GroupPace, queue: QueueView | undefined): number | und
     behind++;
     first = Math.min(first, sent);
   }
-  if (behind === 0 || first > pace.headAt + assumedStep(pace)) return undefined;
+  // Every part still unseen was sent before the head: the queue (FIFO) took them before it, so
+  // they are processed and merely out of the sample. The end is the head's own processing; from
+  // now, each unseen part would take a processing time again (a 500-note batch waited 200 s more).
+  if (behind === 0) return queue.complete || queue.waitingSentAt.length === 0 ? undefined : 0;
+  if (first > pace.headAt + assumedStep(pace)) return undefined;
   return behind;
 }
 
@@ -225,9 +281,16 @@ function assumedStep(pace: GroupPace): number {
   return stepOf(pace) ?? ASSUMED_STEP_MS;
 }
 
-/** The first back-off after a look that showed nothing new: one processing time, at least MIN_GAP_MS. */
-function backoffBase(pace: GroupPace): number {
-  return Math.max(MIN_GAP_MS, stepOf(pace) ?? MIN_GAP_MS);
+/**
+ * The first back-off after a look that showed nothing new: one processing time, at least
+ * MIN_GAP_MS. Before the group has shown one, as long again as ours have waited unseen: nothing
+ * after t says an episode takes longer than t, so the looks double the wait (a 6 s-per-episode
+ * server was listed in full six times in its first 20 s at 250 ms steps).
+ */
+function backoffBase(pace: GroupPace, now: number, lastQueuedAt: number | undefined): number {
+  const step = stepOf(pace);
+  if (step !== undefined) return Math.max(MIN_GAP_MS, step);
+  return Math.max(MIN_GAP_MS, lastQueuedAt === undefined ? 0 : now - lastQueuedAt);
 }
 
 /** `predictDone`, or before the group's pace is known, the same with an assumed processing time. */
