@@ -242,6 +242,9 @@ interface RunResult {
   listings: Metered['listings'];
   /** get_episodes before the first add_memory. */
   listingsBeforeSend: number;
+  /** Ms of the listings before the first add_memory, and of the last full listing (the one that confirmed the end). */
+  beforeSendListingMs: number;
+  lastFullListingMs: number;
   /** get_episodes that asked for less than the group holds: pace samples (the top of the uuid order). */
   samples: number;
   duplicates: number;
@@ -281,6 +284,8 @@ async function timedSync(real: RealGraphiti, sc: Scenario, proxy: Metered, box: 
     confirmed: summary.confirmed,
     listings: { ...proxy.listings },
     listingsBeforeSend: proxy.listingTimes.filter((l) => firstAdd === undefined || l.start < firstAdd).length,
+    beforeSendListingMs: proxy.listingTimes.filter((l) => firstAdd !== undefined && l.start < firstAdd).reduce((sum, l) => sum + l.end - l.start, 0),
+    lastFullListingMs: ((l) => (l === undefined ? 0 : l.end - l.start))(proxy.listingTimes.filter((l) => l.max >= FOREIGN).at(-1)),
     duplicates: [...names.values()].reduce((d, c) => d + c - 1, 0),
     direct: { calls: after.calls - before.calls, usec: after.usec - before.usec },
     firstAddMs: firstAdd === undefined ? undefined : firstAdd - t0,
@@ -313,6 +318,9 @@ export async function benchRealGraphiti(): Promise<Row[]> {
   for (const sc of scenarios()) {
     const measured = await benchScenario(sc);
     if (measured === undefined) return rows;
+    // Each scenario as it ends (a grid runs for most of an hour).
+    for (const r of measured.rows) process.stdout.write(`  [${new Date().toISOString()}] ${r.name}: ${Math.round(r.value)} ${r.unit}${r.baseline === undefined ? '' : ` (${(r.value / r.baseline).toFixed(2)}x ${r.baselineName ?? ''})`}; ${r.note ?? ''}\n`);
+    process.stdout.write(`  ${measured.verdicts.join('; ')}\n`);
     rows.push(...measured.rows);
     verdicts.push(...measured.verdicts);
   }
@@ -330,7 +338,9 @@ async function benchScenario(sc: Scenario): Promise<{ rows: Row[]; verdicts: str
     return undefined;
   }
   const proxy = await meteringProxy(real.url);
-  const env = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000' };
+  // The server's rules pinned: the grid measures the schedule, and a first run's probe (once per
+  // server build, at the end of the run that sees all of ours) is not part of the floor either.
+  const env = { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', MADEINOZ_KNOWLEDGE_SERVER_RULES: sc.generation };
   const boxes: Sandbox[] = [];
   const box = (group: string) => {
     const b = makeSandbox(proxy.url, { ...env, MADEINOZ_KNOWLEDGE_GROUP_ID: group });
@@ -385,7 +395,10 @@ async function benchScenario(sc: Scenario): Promise<{ rows: Row[]; verdicts: str
       const r = m.listed;
       const ratio = r.ms / m.floorMs;
       const missed = [ratio > GOALS.ratio ? `${ratio.toFixed(2)}x the floor` : '', listingsPer30s(r) > GOALS.listingsPer30s ? `${listingsPer30s(r).toFixed(2)} listings per 30 s` : '', r.duplicates > GOALS.duplicates ? `${r.duplicates} duplicate sends` : ''].filter((x) => x !== '');
-      verdicts.push(`${missed.length === 0 ? 'met' : `missed (${missed.join(', ')})`} [${where}${ROUNDS > 1 ? `, round ${m.round}` : ''}]`);
+      // What no schedule can avoid: a first run's listing before sending, and the confirming listing, which starts once the server is done.
+      const bound = 1.05 * m.floorMs + r.beforeSendListingMs + r.lastFullListingMs;
+      const beside = ratio > GOALS.ratio ? `; ${r.ms <= bound ? 'within' : 'beyond'} 1.05x the floor plus the listing before the first send and the confirming one (${(bound / m.floorMs).toFixed(2)}x)` : '';
+      verdicts.push(`${missed.length === 0 ? 'met' : `missed (${missed.join(', ')}${beside})`} [${where}${ROUNDS > 1 ? `, round ${m.round}` : ''}]`);
       rows.push(
         { name: `Floor: ${sc.files} episodes straight through add_memory, no listing, until all processed${tag}`, value: m.floorMs, unit: 'ms', note: `mean of ${Math.round(m.floors[0])} ms before and ${Math.round(m.floors[1])} ms after the syncs; ${setting}` },
         { name: `sync --wait of ${sc.files} notes, confirmed through get_episodes listings${tag}`, value: r.ms, unit: 'ms', baseline: m.floorMs, baselineName: 'floor', note: describe(r, m.floorMs) },

@@ -77,6 +77,8 @@ describe('rules that follow the server behind an address', () => {
     box.pai('LEARNING/SYSTEM/other.md', learning('Other', 'Other runs on Nomad.'));
     const run = await settle();
     expect(run.semantics).toMatchObject({ deleteRemoves: 'facts-unsupported', source: 'probe' });
+    // The probe ran at that run's end, once none of ours was queued (never beside them), and what
+    // was held went by the rules it found.
     expect(server.episodes('main').map((e) => e.name)).not.toContain('Kafka notes');
     expect(facts()).toContain('Kafka feeds Postgres nightly.');
     expect((await collectStatus(box.config(), nullLogger)).held).toBeUndefined();

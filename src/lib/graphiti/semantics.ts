@@ -206,6 +206,11 @@ export interface ProbeNeeded {
 }
 
 const known = (generation: string, source: SemanticsSource, why: string): ResolvedSemantics => ({ ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source, generation, why });
+/**
+ * The rules for a run that may not probe now (sync.ts: episodes of ours are in the server's
+ * queue): the cautious ones, saying why.
+ */
+export const cautiousWhileQueued = (): ResolvedSemantics => cautious('the server\'s rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti\'s workers for two groups at once can write into each other\'s graph: graphiti #1331, #1676)');
 const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, source: 'assumed', why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
 
 /**

@@ -31,7 +31,7 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
-import { CAUTIOUS_SEMANTICS, editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { CAUTIOUS_SEMANTICS, cautiousWhileQueued, editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -149,7 +149,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
  */
 async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, connection: RunConnection, startedAt: number): Promise<ResolvedSemantics | undefined> {
   const { config, options, state } = online;
-  const learned = await learnSemantics(online, connection.profile);
+  const learned = await learnSemantics(online, connection.profile, () => oursQueued(online));
   if (learned === undefined) return undefined;
   applyLeftInFlight(leftInFlight(state, startedAt));
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === 'add').map((a) => a.id));
@@ -162,8 +162,28 @@ async function onlinePhases(online: OnlineRun, input: RunInput, plan: Plan, conn
     // The wait's passes go on from the first one (what it covered), paced by the schedule.
     if ((options.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options.waitMs ?? 0);
   }
+  // A probe put off at the start runs once nothing of ours is left in the server's queue; what
+  // the cautious rules held or put off this run is then deleted by the rules it found.
+  if (learned.deferred !== undefined && online.server.reachable && !oursQueued(online)) {
+    const found = await learned.deferred();
+    if (found.source === 'probe' && anythingRetired(state)) applyRetireResult(online, await retirePhase(online, { semantics: found, sharedOrigins, releaseHeld: options.releaseHeld === true }));
+    return found;
+  }
   // A probe still running finishes (and is cached) before the run reports what the server deletes.
   return learned.answer;
+}
+
+/**
+ * Something of ours may be in the server's queue: sent and not yet seen, or about to be sent.
+ * The probe's scratch group is not processed beside it: on FalkorDB (one graph per group),
+ * Graphiti's workers for two groups at once can write into each other's graph (graphiti #1331,
+ * #1676), and a note of ours that lands in the scratch graph reads as dropped and is sent again
+ * (issue 43: two of 80 notes, the probe's two episodes).
+ */
+function oursQueued(ctx: OnlineRun): boolean {
+  const unsent = Object.values(ctx.state.files).some((r) => r.status === 'pending');
+  // Markers sent and not yet seen (a rebuild's "list every group" is not a part in the queue).
+  return unsent || [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 
 /** The end of every run that may write: the kept texts pruned, `lastRun` and the state written, the connection closed. */
@@ -277,12 +297,14 @@ async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSeman
  * Undefined: unreachable. A probe runs beside the run (settle waits for it only when something is
  * to be deleted): it waits for the server to process two episodes, which a first run's sends need not.
  */
-async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number } | undefined> {
+async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined, queued: () => boolean): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number; deferred?: () => Promise<ResolvedSemantics> } | undefined> {
   try {
     await handshake; // started during the plan: its failure is this step's, with the same message
     const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
     if (!('probe' in read)) return { answer: Promise.resolve(read), sessions };
+    // Ours in the queue (or about to be): the cautious rules for now; the probe at the run's end if the queue is clear of ours by then.
+    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read.probe() };
     const answer = read.probe();
     answer.catch(() => undefined); // awaited later (settle, the run's end); a run that fails first must not leave it unhandled
     return { answer, sessions };
