@@ -9,7 +9,7 @@
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutSecrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutDevRecall, heldoutSecrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -25,6 +25,12 @@ const devSecrets = heldoutSecrets().filter((p) => p.split === 'dev');
 const missed = devSecrets.filter((p) => survives(redactSecrets(p.note).text, p.secret));
 out(`dev half recall: ${devSecrets.length - missed.length}/${devSecrets.length} (${((100 * (devSecrets.length - missed.length)) / devSecrets.length).toFixed(1)} %)`);
 if (show) for (const p of missed) out(`  MISSED ${p.source} [${p.context}]: ${p.secret}`);
+
+// More dev true positives (dev-recall.json, Kingfisher's rule examples; every one dev).
+const devRecall = heldoutDevRecall();
+const devRecallMissed = devRecall.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+out(`dev recall (Kingfisher examples): ${devRecall.length - devRecallMissed.length}/${devRecall.length}`);
+if (show) for (const p of devRecallMissed) out(`  MISSED ${p.source}: ${p.secret}`);
 
 const devBenign = heldoutBenign().filter((b) => b.split === 'dev');
 const devTouched = devBenign.filter((b) => redactSecrets(b.note).text !== b.note);

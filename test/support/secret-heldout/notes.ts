@@ -193,6 +193,20 @@ export function heldoutBenignDevDocs(): HeldoutBenignNote[] {
   }));
 }
 
+const DEV_RECALL = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-recall.json', import.meta.url)), 'utf8')) as { secrets: HeldoutSecret[] };
+
+/**
+ * More true positives for the DEV half only (dev-recall.json, built by extract-dev-recall.ts from
+ * Kingfisher's rule examples; every rule of a test-half vendor was dropped there): each example in
+ * one of the whole-line contexts above (rotating), every one `dev`. Reported on rows of their own.
+ */
+export function heldoutDevRecall(): HeldoutPlanted[] {
+  return DEV_RECALL.secrets.map((s, i) => {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind: kindOf(s.source), secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line ?? s.secret), context, split: 'dev' as const };
+  });
+}
+
 /** What extract-dev-extra.ts left out and why. */
 export function heldoutDevExtraSkipped(): readonly string[] {
   return DEV_EXTRA.skipped;
