@@ -71,3 +71,37 @@ describe('a vendor prefix whose later part is one letter (prefixed-token.ts)', (
     untouched(`see the a-b-${TOKEN40.toLowerCase()} slug`);
   });
 });
+
+describe('a credential word in capitals glued to a lower-case product name (context.ts)', () => {
+  it('`weatherbitSECRET <hex>`, `signupgeniusKEY "<hex>"`: removed', () => {
+    const HEX = j('9c41e07b2d86f3a5', '0b7e4c19d2a68f35');
+    removed(`weatherbitSECRET ${HEX}`, HEX);
+    removed(`signupgeniusKEY "${HEX}"`, HEX);
+  });
+  it('the same glued word before a description, a typed stand-in or a word stays', () => {
+    untouched('the weatherbitSECRET setting is documented on the vendor page');
+    untouched('boxTOKEN abcdefghijklmnopqrstuvwxYZ123456');
+  });
+});
+
+describe('prose: a password rotated or updated to a value (assignment.ts PROSE)', () => {
+  it('`was rotated to`, `was updated to`, `switched to` give the new value: removed', () => {
+    removed('The staging DB password was rotated to hunter22 yesterday.', 'hunter22');
+    removed(`the admin password was updated to ${PW}`, j('Wint', 'er2024'));
+  });
+  it('a sentence going on after `to` stays', () => {
+    untouched('the token was switched to the new format');
+    untouched('the secret was updated to use the new vault path');
+  });
+});
+
+describe('prose: `to` after a participle other than a change (prose.ts)', () => {
+  it('where a secret goes, not its value, stays (`scoped to`, `bound to`)', () => {
+    untouched('if you have a cluster secret scoped to `project-a`, an application scoped to `project-b`');
+    untouched('the token is bound to the service account');
+  });
+  it('a change to a value is still removed', () => {
+    removed('the secret was changed to s3cr3t-Value9', 's3cr3t-Value9');
+    removed('password set to letmein', 'letmein');
+  });
+});

@@ -254,13 +254,13 @@ const GENERIC: ScanRule = {
   },
 };
 
-/** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …". */
+/** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …", "… was rotated to …". */
 const PROSE: RegexRule = {
   kind: 'prose',
   hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
   re: new RegExp(
     '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
-      '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
+      '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',
   ),
