@@ -105,3 +105,11 @@ describe('prose: `to` after a participle other than a change (prose.ts)', () => 
     removed('password set to letmein', 'letmein');
   });
 });
+
+describe("the scorer's survives(): the redaction's own tags are not the note's text", () => {
+  it('a secret spelled like a tag\'s kind is gone when only the tag holds it; left in the text it survives', () => {
+    expect(survives('amqp://user:[REDACTED:url-password]@rabbitmq.example.com/queue', 'password')).toBe(false);
+    expect(survives('amqp://user:password@rabbitmq.example.com/queue', 'password')).toBe(true);
+    expect(survives('[REDACTED:token] and then abcdefghijkl', 'xxabcdefghijklxx')).toBe(true);
+  });
+});
