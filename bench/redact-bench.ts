@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutDevExtraSkipped, heldoutSecrets, heldoutSkipped, heldoutV6Secrets } from '../test/support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutDevExtraSkipped, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
 /** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
@@ -228,6 +228,12 @@ export async function benchRedact(): Promise<Row[]> {
       const touched = notes.filter((b) => redactSecrets(b.note).text !== b.note).length;
       rows.push({ name: `held-out dev docs: ${source} touched`, value: (100 * touched) / notes.length, unit: '%', note: `${touched}/${notes.length}` });
     }
+    // More true positives, all dev (Kingfisher's rule examples, dev-recall.json; rules of test-half vendors dropped when it was built).
+    const devRecall = heldoutDevRecall();
+    const devRecallFound = (redact: Redact): number => devRecall.filter((p) => !survives(redact(p.note).text, p.secret)).length;
+    const devRecallOurs = devRecallFound(redactSecrets);
+    const devRecallOld = baseline.redact === undefined ? undefined : devRecallFound(baseline.redact);
+    rows.push({ name: `held-out dev recall (Kingfisher's rule examples, vendors of the test half dropped; all dev): removed, of ${devRecall.length}`, value: (100 * devRecallOurs) / devRecall.length, unit: '%', note: `${devRecallOurs}/${devRecall.length}${devRecallOld === undefined ? '' : `; before ${devRecallOld}/${devRecall.length}`}; many are counting stand-ins (\`abcdef1234567890…\`), which stay by design` });
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
     rows.push({ name: `held-out dev half with the extension: benign touched, of ${devOrig.length + extra.length}`, value: (100 * devTouched) / (devOrig.length + extra.length), unit: '%', note: `${devTouched}/${devOrig.length + extra.length}` });
@@ -257,6 +263,23 @@ export async function benchRedact(): Promise<Row[]> {
       const planted = heldout.secrets.filter((p) => p.split === split);
       const found = planted.filter((p) => !survives(redactSecrets(p.note).text, p.secret)).length;
       rows.push({ name: `held-out: recall under labelling rule v6, ${split} half (with the ${moved.length} samples v6 makes secrets)`, value: (100 * (found + removed)) / (planted.length + moved.length), unit: '%', note: `${found + removed}/${planted.length + moved.length}; of them v6's: ${removed}/${moved.length}` });
+    }
+
+    // Rule v7 (README.md): v6 plus the URL, command-line and `user / password` forms issue 40 names; the same rows.
+    const v7Benign = heldoutBenign('v7');
+    const v7Secrets = heldoutV7Secrets();
+    for (const split of ['dev', 'test'] as const) {
+      const notes = v7Benign.filter((b) => b.split === split);
+      const touched = notes.filter((b) => redactSecrets(b.note).text !== b.note).length;
+      rows.push({ name: `held-out: benign touched under labelling rule v7, ${split} half`, value: (100 * touched) / notes.length, unit: '%', note: `${touched}/${notes.length}` });
+      const moved = v7Secrets.filter((m) => m.split === split);
+      const removed = moved.filter((m) => {
+        const out = redactSecrets(m.note).text;
+        return m.secrets.every((v) => !survives(out, v));
+      }).length;
+      const planted = heldout.secrets.filter((p) => p.split === split);
+      const found = planted.filter((p) => !survives(redactSecrets(p.note).text, p.secret)).length;
+      rows.push({ name: `held-out: recall under labelling rule v7, ${split} half (with the ${moved.length} samples v7 makes secrets)`, value: (100 * (found + removed)) / (planted.length + moved.length), unit: '%', note: `${found + removed}/${planted.length + moved.length}; of them v7's: ${removed}/${moved.length}` });
     }
 
     const mixed = repeatTo([...secretCorpus().map((p) => p.note), ...benignCorpus().map((b) => b.note)], 4_000_000);

@@ -489,3 +489,18 @@ describe('issue 40 follow-up (dev docs): words of a sentence and runs of a hash 
     removed('The wifi password is sunshine and the user is admin', 'sunshine');
   });
 });
+
+describe('issue 40, second follow-up: digits under a name whose credential word other words follow (assignment.ts)', () => {
+  it("an error code or a setting's number named after the password stays (`ER_PASSWORD_ANONYMOUS_USER = 1131`)", () => {
+    untouched('exports.ER_PASSWORD_ANONYMOUS_USER = 1131;');
+    untouched('exports.ER_MUST_CHANGE_PASSWORD_LOGIN = 1862;');
+    untouched('PASSWORD_LOCK_TIME = 3');
+  });
+  it('digits under the credential word itself, or with only a qualifier after it, are still a PIN or password', () => {
+    removed('DB_PASSWORD=58213', '58213');
+    removed('ADMIN_PIN: 4321', '4321');
+    removed('password_prod = 58213', '58213');
+    removed('ROOT_PASSWORD_OLD: 58213', '58213');
+    removed('DB_PASSWORD_2=58213', '58213');
+  });
+});

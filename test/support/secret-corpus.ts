@@ -68,9 +68,12 @@ export function benignCorpus(seed = 12): BenignNote[] {
  * Whether any part of `secret` is still in `text`: the 12-character window at every offset is
  * looked for (the README promises that no 12-character piece survives), so a redaction that stops
  * early and leaves a tail, or cuts a value in the middle, is caught, not only a whole leak. A secret
- * of 12 characters or fewer must be gone whole.
+ * of 12 characters or fewer must be gone whole. The redaction's own tags are not looked in (issue 40: a URL's
+ * password `password` was counted as left in `[REDACTED:url-password]`, seen on the dev recall data).
  */
-export function survives(text: string, secret: string): boolean {
+export function survives(redacted: string, secret: string): boolean {
+  // The tags the redaction leaves are not text of the note: a secret `password` is not left in `[REDACTED:url-password]`.
+  const text = redacted.replace(/\[REDACTED:[a-z0-9-]+\]/g, '\u0000');
   if (secret.length <= 12) return text.includes(secret);
   for (let i = 0; i + 12 <= secret.length; i += 1) if (text.includes(secret.slice(i, i + 12))) return true;
   return false;

@@ -13,12 +13,13 @@
  * YAML name/value pairs (named-value.ts), generated values under any key (random-assignment.ts),
  * the context rules (a value beside a credential word, table and CSV columns), which must not
  * re-label what is already redacted, and last the class behind the vendor rows: a short prefix and
- * a random run (prefixed-token.ts).
+ * a random run (prefixed-token.ts), and after it a random run with nothing around it (bare-token.ts).
  *
  * Nothing here logs or returns a secret: results carry the text and counts per kind.
  * Off the hook path: only the sync engine imports this (test/hooks/import-graph.test.ts).
  */
 import { ASSIGNMENT_RULES } from './secrets/assignment.js';
+import { BARE_TOKEN } from './secrets/bare-token.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
 import { CONTEXT_RULES } from './secrets/context.js';
 import { CREDENTIAL_ID_RULES } from './secrets/credential-id.js';
@@ -45,7 +46,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

@@ -9,7 +9,7 @@
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutSecrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -26,10 +26,22 @@ const missed = devSecrets.filter((p) => survives(redactSecrets(p.note).text, p.s
 out(`dev half recall: ${devSecrets.length - missed.length}/${devSecrets.length} (${((100 * (devSecrets.length - missed.length)) / devSecrets.length).toFixed(1)} %)`);
 if (show) for (const p of missed) out(`  MISSED ${p.source} [${p.context}]: ${p.secret}`);
 
+// More dev true positives (dev-recall.json, Kingfisher's rule examples; every one dev).
+const devRecall = heldoutDevRecall();
+const devRecallMissed = devRecall.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+out(`dev recall (Kingfisher examples): ${devRecall.length - devRecallMissed.length}/${devRecall.length}`);
+if (show) for (const p of devRecallMissed) out(`  MISSED ${p.source}: ${p.secret}`);
+
 const devBenign = heldoutBenign().filter((b) => b.split === 'dev');
 const devTouched = devBenign.filter((b) => redactSecrets(b.note).text !== b.note);
 out(`dev half benign touched: ${devTouched.length}/${devBenign.length}`);
 if (show) for (const b of devTouched) out(`  TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+
+// Labelling rule v7 (README.md), the dev half only.
+const v7Dev = heldoutBenign('v7').filter((b) => b.split === 'dev');
+const v7Moved = heldoutV7Secrets().filter((m) => m.split === 'dev');
+const v7Removed = v7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v)));
+out(`dev half under rule v7: benign touched ${v7Dev.filter((b) => redactSecrets(b.note).text !== b.note).length}/${v7Dev.length}; samples v7 makes secrets ${v7Moved.length}, removed ${v7Removed.length}`);
 
 for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {
   const bySource = new Map<string, [number, number]>();

@@ -256,7 +256,7 @@ function evaluate(expr: string, pattern = false): Evaluated {
  * characters, leaving out what is plainly not the secret (URLs, host names, e-mail addresses,
  * identifiers such as `BUNDLE_GEMS__CONTRIBSYS__COM` or `client_secret`, `$VARIABLES`).
  */
-function likelySecret(line: string): string | undefined {
+export function likelySecret(line: string): string | undefined {
   const userinfo = /:\/\/[^:/@\s]*:([^@\s/]+)@/.exec(line);
   if (userinfo !== null) return userinfo[1];
   const tokens = line
@@ -282,17 +282,17 @@ function likelySecret(line: string): string | undefined {
  * Used on true-positive samples (a documented example is benign) and, in labelling rule v1, on
  * whole false-positive samples.
  */
-const DOC_MARKER = /EXAMPLE|x{4,}|X{4,}|\*{3}|\.{3}|…|<[^<>\n]+>|\$\{[^}]*\}|your[_-]|placeholder|redacted/i;
+export const DOC_MARKER = /EXAMPLE|x{4,}|X{4,}|\*{3}|\.{3}|…|<[^<>\n]+>|\$\{[^}]*\}|your[_-]|placeholder|redacted/i;
 /** Rule v2's marker on a token itself (templates are judged by what encloses the token). */
 const TOKEN_MARKER = /EXAMPLE|x{4,}|\*{3}|\.{3}|…|your[_-]|placeholder|redacted/i;
 /** The token alphabet of rule v1 and v2 (README.md): runs of it are a sample's candidate values. */
 const TOKEN_RUN = /[A-Za-z0-9+/_.~=-]{16,}/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HASH_PREFIX = /^(?:sha(?:1|224|256|384|512)|md5)-/i;
 const HASH_WORD_BEFORE = /\b(?:sha(?:1|224|256|384|512)?|md5|checksum|digest|hash|etag|commit|integrity)["']?\s*[:=]?\s*["']?$/i;
 
 /** Rule v5: the key or label right before a value ends in a credential word. */
-const CREDENTIAL_KEY_BEFORE = /(?:pass(?:word|wd)?|pwd|secret|token|key|credentials?|auth)["'\]]?[ \t]*(?:[:=]|=>)?[ \t]*["'`]?$/i;
+export const CREDENTIAL_KEY_BEFORE = /(?:pass(?:word|wd)?|pwd|secret|token|key|credentials?|auth)["'\]]?[ \t]*(?:[:=]|=>)?[ \t]*["'`]?$/i;
 
 /** A value that could be a credential: 16+ characters mixing letters and digits. */
 const shaped = (v: string): boolean => v.length >= 16 && /\d/.test(v) && /[A-Za-z]/.test(v);

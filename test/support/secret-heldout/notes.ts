@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { HeldoutBenign, HeldoutSecret } from './extract.js';
 import { passwordValuesV6 } from './rule-v6.js';
+import { passwordValuesV7 } from './rule-v7.js';
 import { VENDOR_FORMAT_BENIGN, VENDOR_FORMAT_SECRETS } from './vendor-format.js';
 
 /**
@@ -129,10 +130,27 @@ const BENIGN_CONTEXTS: Record<string, (text: string, source: string) => string> 
  * placeholders. `rule`: which labelling rule decides the scanner false positives (README.md); v5 is
  * the set in use, v1 to v4 the ones before it, kept so the bench can report each relabel.
  */
-export function heldoutBenign(rule: 'v1' | 'v2' | 'v3' | 'v4' | 'v5' | 'v6' = 'v5'): HeldoutBenignNote[] {
+export function heldoutBenign(rule: 'v1' | 'v2' | 'v3' | 'v4' | 'v5' | 'v6' | 'v7' = 'v5'): HeldoutBenignNote[] {
+  if (rule === 'v7') return v7Benign().map(benignNote);
   const vendor = rule === 'v6' ? VENDOR_FORMAT_BENIGN.filter((b) => passwordValuesV6(b.text).length === 0) : VENDOR_FORMAT_BENIGN;
   const all = [...DATA.benign.filter((b) => b.rules === undefined || b.rules.includes(rule)), ...vendor];
   return all.map(benignNote);
+}
+
+/** Rule v7 (README.md, rule-v7.ts), applied at run time to the samples benign under v5: those holding none of its password values. */
+function v5BenignSamples(): HeldoutBenign[] {
+  return [...DATA.benign.filter((b) => b.rules === undefined || b.rules.includes('v5')), ...VENDOR_FORMAT_BENIGN];
+}
+function v7Benign(): HeldoutBenign[] {
+  return v5BenignSamples().filter((b) => passwordValuesV7(b.text).length === 0);
+}
+
+/** The samples rule v5 calls benign and rule v7 makes secrets, each in its benign note; its secrets are its values. */
+export function heldoutV7Secrets(): (HeldoutBenignNote & { secrets: string[] })[] {
+  return v5BenignSamples()
+    .map((b) => ({ b, secrets: passwordValuesV7(b.text) }))
+    .filter((x) => x.secrets.length > 0)
+    .map((x) => ({ ...benignNote(x.b), secrets: x.secrets }));
 }
 
 function benignNote(b: HeldoutBenign): HeldoutBenignNote {
@@ -191,6 +209,20 @@ export function heldoutBenignDevDocs(): HeldoutBenignNote[] {
     note: `From the docs I read today:\n\n${b.text}`,
     split: 'dev' as const,
   }));
+}
+
+const DEV_RECALL = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-recall.json', import.meta.url)), 'utf8')) as { secrets: HeldoutSecret[] };
+
+/**
+ * More true positives for the DEV half only (dev-recall.json, built by extract-dev-recall.ts from
+ * Kingfisher's rule examples; every rule of a test-half vendor was dropped there): each example in
+ * one of the whole-line contexts above (rotating), every one `dev`. Reported on rows of their own.
+ */
+export function heldoutDevRecall(): HeldoutPlanted[] {
+  return DEV_RECALL.secrets.map((s, i) => {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind: kindOf(s.source), secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line ?? s.secret), context, split: 'dev' as const };
+  });
 }
 
 /** What extract-dev-extra.ts left out and why. */

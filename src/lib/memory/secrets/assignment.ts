@@ -172,6 +172,22 @@ const GENERIC_VALUE = new RegExp(VALUE, 'y');
 /** The first half of a pair's label before the key (`user / password: admin / …`): password-forms.ts reads the pair. */
 const USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
 
+/** Words after a credential word that only say which one it is (`DB_PASSWORD_PROD`, `pin_2`, `ROOT_PASSWORD_OLD`). */
+const QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
+
+/**
+ * Whether a key ends in its credential word, or only qualifiers follow it (`DB_PASSWORD`, `adminPin`,
+ * `DB_PASSWORD_PROD`), rather than words naming something else (`ER_PASSWORD_ANONYMOUS_USER`,
+ * `PASSWORD_LOCK_TIME`). Digits given to a key whose credential word is followed by such words are
+ * that thing's number (an error code, a time, a count), not a PIN.
+ */
+function endsInCredentialWord(key: string): boolean {
+  const words = keyWords(key).split(/[^a-z0-9]+/).filter((w) => w !== '');
+  let i = words.length - 1;
+  while (i > 0 && QUALIFIER.test(words[i] as string) && !KEYWORD.test(words[i] as string)) i -= 1;
+  return KEYWORD.test(words[i] ?? '') || /^(?:pin|pw)$/.test(words[i] ?? '');
+}
+
 function genericReplacement(key: string, raw: string): string | undefined {
   // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
   const kind = genericKind(key);
@@ -187,6 +203,7 @@ function genericReplacement(key: string, raw: string): string | undefined {
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
   if (isPath(quote === '' ? candidate : inner)) return undefined;
+  if (/^\d+;?$/.test(candidate) && !endsInCredentialWord(key)) return undefined;
   if (!isCredentialValue(candidate, chosen)) return undefined;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
@@ -237,13 +254,13 @@ const GENERIC: ScanRule = {
   },
 };
 
-/** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …". */
+/** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …", "… was rotated to …". */
 const PROSE: RegexRule = {
   kind: 'prose',
   hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
   re: new RegExp(
     '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
-      '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
+      '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',
   ),

@@ -187,6 +187,21 @@ const ECHO_TO_STDIN: RegexRule = {
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };
 
+/**
+ * PowerShell's `ConvertTo-SecureString "…" -AsPlainText -Force`, as Microsoft documents a password
+ * handed to `New-LocalUser`, `Get-Credential`'s `PSCredential` or `Connect-…`: the plain text given
+ * to it is the password (`-String` named or not, `-AsPlainText` anywhere on the line).
+ */
+const SECURE_STRING_VALUE = new RegExp(`(\\bConvertTo-SecureString[ \\t]+(?:-String[ \\t]+)?)${VALUE}`, 'gi');
+const SECURE_STRING: ScanRule = {
+  kind: 'cli-password',
+  hints: ['convertto-securestring'],
+  scan: (text) =>
+    text.replace(/^[^\n]*-AsPlainText\b[^\n]*$/gim, (line) =>
+      line.replace(SECURE_STRING_VALUE, (m, prefix: string, value: string) => keepOrTag(prefix, value, 'cli-password') ?? m),
+    ),
+};
+
 /** `.netrc`: `machine host login user password SECRET` (one line or several). */
 const NETRC: ScanRule = {
   kind: 'netrc-password',
@@ -206,5 +221,6 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   LONG_FLAG,
   SINGLE_DASH_PASSWORD,
   ECHO_TO_STDIN,
+  SECURE_STRING,
   NETRC,
 ];

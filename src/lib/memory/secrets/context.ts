@@ -49,7 +49,10 @@ function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): bo
   if (isLower(before) || isUpper(before)) {
     const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word); // apiKey, alibabaKey
     const shout = isUpper(before) && word === word.toUpperCase(); // APIKEY
-    if (!camel && !shout) return false;
+    // A product's name in lower case with the word in capitals glued on (`weatherbitSECRET`, `boxTOKEN`), as
+    // scanners' examples and some config keys write it.
+    const gluedCapitals = isLower(before) && word.length >= 3 && word === word.toUpperCase();
+    if (!camel && !shout && !gluedCapitals) return false;
   } else if (isDigit(before) && word !== word.toUpperCase()) return false; // `1Password`, a product's name; `DB1PASSWORD` counts
   if (isLower(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.

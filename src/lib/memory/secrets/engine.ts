@@ -113,6 +113,10 @@ interface HintIndex {
   /** Every character of a lower-case hint, and which characters outside ASCII were found to break reading unlowered. */
   lowerChars: ReadonlySet<string>;
   hazards: Map<number, boolean>;
+  /** Per automaton state, the number of the last call that reached it (walkAutomata), and the call counter. */
+  lowerSeen: Int32Array;
+  exactSeen: Int32Array;
+  calls: number;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -130,15 +134,20 @@ function hintIndex(rules: readonly Rule[]): HintIndex {
   const lower = hints.filter((h) => h === h.toLowerCase());
   const exact = hints.filter((h) => h !== h.toLowerCase());
   const reportOf = (h: string): readonly number[] => rulesOf.get(h) ?? [];
+  const lowerAutomaton = buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf);
+  const exactAutomaton = buildHintAutomaton(exact, false, reportOf);
   return {
     lower: build(lower.filter((h) => h.length > 1)),
     exact: build([...exact]),
     chars: lower.filter((h) => h.length === 1),
     rulesOf,
-    lowerAutomaton: buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf),
-    exactAutomaton: buildHintAutomaton(exact, false, reportOf),
+    lowerAutomaton,
+    exactAutomaton,
     lowerChars: new Set(lower.flatMap((h) => [...h])),
     hazards: new Map(),
+    lowerSeen: new Int32Array(lowerAutomaton.out.length),
+    exactSeen: new Int32Array(exactAutomaton.out.length),
+    calls: 0,
   };
 }
 
@@ -183,6 +192,10 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
   let run: Uint8Array | undefined;
   let ls = 0;
   let xs = 0;
+  // Which reporting states were reached in this text: stamped with this call's number, so nothing is cleared or allocated per text.
+  const call = (index.calls = (index.calls + 1) | 0 || 1);
+  const lseen = index.lowerSeen;
+  const xseen = index.exactSeen;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     let lsym: number;
@@ -202,10 +215,17 @@ function walkAutomata(index: HintIndex, text: string, count: number): Uint8Array
     }
     ls = lnext[ls * lwidth + lsym] as number;
     const lfound = lout[ls];
-    if (lfound !== undefined) run = markRules(run, count, lfound);
+    // A hint found again marks nothing new (prose repeats `key`, `pass`, `token`): its rules are marked once per text.
+    if (lfound !== undefined && lseen[ls] !== call) {
+      lseen[ls] = call;
+      run = markRules(run, count, lfound);
+    }
     xs = xnext[xs * xwidth + xsym] as number;
     const xfound = xout[xs];
-    if (xfound !== undefined) run = markRules(run, count, xfound);
+    if (xfound !== undefined && xseen[xs] !== call) {
+      xseen[xs] = call;
+      run = markRules(run, count, xfound);
+    }
   }
   return run;
 }

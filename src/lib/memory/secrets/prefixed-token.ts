@@ -55,8 +55,12 @@ function looksGeneratedHex(body: string, prefix: string): boolean {
 const CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
 /** The longest prefix: 3 parts of at most 10 characters and a separator each. */
 const PREFIX_MAX = 33;
-/** The prefix (parts in lower or upper case: `sgp_`, `CLOJARS_`, `FLWSECK-`) ending at the window's end, not glued to a word or a base64 run before it (longest first). */
-const PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-]){1,3})$/;
+/**
+ * The prefix (parts in lower or upper case: `sgp_`, `CLOJARS_`, `FLWSECK-`) ending at the window's end, not
+ * glued to a word or a base64 run before it (longest first). The first part has two characters or more; a
+ * later one may be a single letter, as vendors mark a token's type (`fio-u-`: Frame.io's user tokens).
+ */
+const PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-])(?:[a-z][a-z0-9]{0,9}[_-]|[A-Z][A-Z0-9]{0,9}[_-]){0,2})$/;
 /** The body, and what follows it: `+`, `/` or `=` (a base64 run) or `...`/`…` (an elided example). */
 const BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
 

@@ -66,10 +66,14 @@ export function isLabelGap(line: string, after: number, gap: string): boolean {
   if (!((last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z'))) return true;
   // `to` after a verb in -ing is that verb's (`a password for connecting to zooKeeper`), not a separator.
   if (gap.includes('ing') && ING_TO.test(gap)) return false;
+  // So is `to` after a participle other than a change's (`a cluster secret scoped to project-a`, `bound to
+  // the app`): what follows is where the secret goes, not its value (`changed to`, `rotated to` still are).
+  if (PARTICIPLE_TO.test(gap)) return false;
   return !CLAUSE.test(gap) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
 }
 
 const ING_TO = /[A-Za-z]ing[ \t]+to[ \t*]*$/i;
+const PARTICIPLE_TO = /(?<![A-Za-z])(?:(?!(?:chang|updat|rotat|switch|renam|modifi|reset)ed[ \t])[A-Za-z]{2,}ed|bound|sent|written|given|shown|held|kept|tied)[ \t]+to[ \t*]*$/i;
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 /** A word that names a credential right after a bare value: the value was an adjective of it (`OpenStack password`). */

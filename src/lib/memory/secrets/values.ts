@@ -482,6 +482,9 @@ const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*
 /** A call or an index, names with digits allowed: `base64.b64decode(…`, `cfg2["key"]`. */
 const CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
 
+/** A PowerShell cmdlet, an approved verb and a noun (`ConvertTo-SecureString`, `Get-Credential`, `Read-Host`). */
+const POWERSHELL_CMDLET = /^(?:Get|Set|New|Remove|Add|Clear|Read|Write|Import|Export|ConvertTo|ConvertFrom|Convert|Invoke|Start|Stop|Test|Select|Out|Format|Join|Split|Register|Unregister|Update|Install|Enable|Disable|Connect|Disconnect|Protect|Unprotect)-[A-Z][A-Za-z]+$/;
+
 /** A bare word or an enum-like identifier: `reset`, `refreshed`, `client_secret_basic`, `private_key_jwt`. */
 const WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
 
@@ -574,6 +577,8 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if ((CODE_REF.test(v) && /[.([]|::/.test(v)) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   // A name the language defines (`__dirname`, `__file__`): code, like a call.
   if (/^__[a-z]+(?:__)?$/.test(v)) return false;
+  // A PowerShell cmdlet (`$pw = ConvertTo-SecureString "…" -AsPlainText`): the call that makes the value, not the value.
+  if (POWERSHELL_CMDLET.test(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   // A name in CamelCase (`AVEncVideoMaxKeyframeDistance2`, `TokenValidationParameters`), unless
   // it is a password, which may be a pass phrase written that way (`CorrectHorseBatteryStaple1`).
