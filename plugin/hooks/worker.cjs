@@ -8043,6 +8043,7 @@ __export(semantics_exports, {
   MAX_PROBES: () => MAX_PROBES,
   PROBE_WINDOW_MS: () => PROBE_WINDOW_MS,
   SEMANTICS_FILE: () => SEMANTICS_FILE,
+  cautiousWhileQueued: () => cautiousWhileQueued,
   deleteGuard: () => deleteGuard,
   editOrder: () => editOrder,
   factsLostByDeleting: () => factsLostByDeleting,
@@ -8207,7 +8208,7 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautious;
+var import_node_crypto4, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautiousWhileQueued, cautious;
 var init_semantics = __esm({
   "src/lib/graphiti/semantics.ts"() {
     "use strict";
@@ -8229,6 +8230,7 @@ var init_semantics = __esm({
     PROBE_WINDOW_MS = 30 * 24 * 60 * 6e4;
     PROBE_GAP_MS = 60 * 6e4;
     known = (generation, source2, why) => ({ ...GENERATION_SEMANTICS[generation], source: source2, generation, why });
+    cautiousWhileQueued = () => cautious("the server's rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti's workers for two groups at once can write into each other's graph: graphiti #1331, #1676)");
     cautious = (why) => ({ ...CAUTIOUS_SEMANTICS, source: "assumed", why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
   }
 });
@@ -31571,15 +31573,20 @@ function hintIndex(rules) {
   const lower = hints.filter((h) => h === h.toLowerCase());
   const exact2 = hints.filter((h) => h !== h.toLowerCase());
   const reportOf = (h) => rulesOf.get(h) ?? [];
+  const lowerAutomaton = buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf);
+  const exactAutomaton = buildHintAutomaton(exact2, false, reportOf);
   return {
     lower: build(lower.filter((h) => h.length > 1)),
     exact: build([...exact2]),
     chars: lower.filter((h) => h.length === 1),
     rulesOf,
-    lowerAutomaton: buildHintAutomaton(lower.filter((h) => h.length > 1), true, reportOf),
-    exactAutomaton: buildHintAutomaton(exact2, false, reportOf),
+    lowerAutomaton,
+    exactAutomaton,
     lowerChars: new Set(lower.flatMap((h) => [...h])),
-    hazards: /* @__PURE__ */ new Map()
+    hazards: /* @__PURE__ */ new Map(),
+    lowerSeen: new Int32Array(lowerAutomaton.out.length),
+    exactSeen: new Int32Array(exactAutomaton.out.length),
+    calls: 0
   };
 }
 function mark(index, run2, count, hint) {
@@ -31608,6 +31615,9 @@ function walkAutomata(index, text3, count) {
   let run2;
   let ls = 0;
   let xs = 0;
+  const call = index.calls = index.calls + 1 | 0 || 1;
+  const lseen = index.lowerSeen;
+  const xseen = index.exactSeen;
   for (let i = 0; i < text3.length; i += 1) {
     const code = text3.charCodeAt(i);
     let lsym;
@@ -31627,10 +31637,16 @@ function walkAutomata(index, text3, count) {
     }
     ls = lnext[ls * lwidth + lsym];
     const lfound = lout[ls];
-    if (lfound !== void 0) run2 = markRules(run2, count, lfound);
+    if (lfound !== void 0 && lseen[ls] !== call) {
+      lseen[ls] = call;
+      run2 = markRules(run2, count, lfound);
+    }
     xs = xnext[xs * xwidth + xsym];
     const xfound = xout[xs];
-    if (xfound !== void 0) run2 = markRules(run2, count, xfound);
+    if (xfound !== void 0 && xseen[xs] !== call) {
+      xseen[xs] = call;
+      run2 = markRules(run2, count, xfound);
+    }
   }
   return run2;
 }
@@ -31764,6 +31780,7 @@ function isLabelGap(line, after, gap) {
   }
   if (!(last >= "a" && last <= "z" || last >= "A" && last <= "Z")) return true;
   if (gap.includes("ing") && ING_TO.test(gap)) return false;
+  if (PARTICIPLE_TO.test(gap)) return false;
   return !CLAUSE.test(gap) && !CLAUSE_BEFORE.test(line.slice(Math.max(0, after - 48), after));
 }
 function describesCredential(rest) {
@@ -31811,7 +31828,7 @@ function continuesSentence(gap, value, next) {
   }
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, JOINING_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, JOINING_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -31821,6 +31838,7 @@ var init_prose = __esm({
     CLAUSE_BEFORE = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:the[ \\t]+)?[\\w-]+(?:[ \\t][\\w-]+)?$`);
     CLAUSE_BEFORE_WORD = new RegExp(`${CLAUSE_WORDS}[ \\t]+(?:(?:the|an?|this|[\\w-]+)[ \\t]+)?$`);
     ING_TO = /[A-Za-z]ing[ \t]+to[ \t*]*$/i;
+    PARTICIPLE_TO = /(?<![A-Za-z])(?:(?!(?:chang|updat|rotat|switch|renam|modifi|reset)ed[ \t])[A-Za-z]{2,}ed|bound|sent|written|given|shown|held|kept|tied)[ \t]+to[ \t*]*$/i;
     isDigit = (c) => c !== void 0 && c >= "0" && c <= "9";
     NAMES_CREDENTIAL = /^[ \t]+(?:pass(?:word|phrase)|secret|token|(?:api[ _-]?)?key|credentials?)\b/i;
     ENTITY_QUOTE = "&(?:[lr][sd]quo|quot|#34|#39|#x27);";
@@ -32044,6 +32062,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (/^[#.][a-z]+(?:[_-][a-z]+)+$/.test(v)) return false;
   if (CODE_REF.test(v) && /[.([]|::/.test(v) || CODE_CALL.test(v) || isNamedHash(v)) return false;
   if (/^__[a-z]+(?:__)?$/.test(v)) return false;
+  if (POWERSHELL_CMDLET.test(v)) return false;
   if (isPath(v) || VERSION.test(v) || isPlainUrl(v) || DATE_TIME.test(v) || isRegex(v)) return false;
   if (!namesAreValues && isCamelName(v)) return false;
   if (!namesAreValues && isNameNotValue(v)) return false;
@@ -32089,7 +32108,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -32131,6 +32150,7 @@ var init_values = __esm({
     CURSOR_TOKEN_NAME = /(?:next|page|pagination|continuation|sequence|starting|idempotency|request|work[ _-]?unit|resume|sync)[ _-]?token[ _"'-]*$/i;
     CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
     CODE_CALL = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*[([]/;
+    POWERSHELL_CMDLET = /^(?:Get|Set|New|Remove|Add|Clear|Read|Write|Import|Export|ConvertTo|ConvertFrom|Convert|Invoke|Start|Stop|Test|Select|Out|Format|Join|Split|Register|Unregister|Update|Install|Enable|Disable|Connect|Disconnect|Protect|Unprotect)-[A-Z][A-Za-z]+$/;
     WORDISH = /^(?:[A-Za-z][a-z]*(?:-[a-z]+)*[.:!?]?|[a-z]+(?:[_-][a-z]+)+)$/;
     TRAILING_ESCAPES = /(?:\\[nrt])+$/;
     ESCAPED_BREAK_ON = /\\[nr][^]*$/;
@@ -32208,6 +32228,12 @@ function runStart(text3, end, seen) {
   seen.end = end;
   return j;
 }
+function endsInCredentialWord(key) {
+  const words3 = keyWords(key).split(/[^a-z0-9]+/).filter((w) => w !== "");
+  let i = words3.length - 1;
+  while (i > 0 && QUALIFIER.test(words3[i]) && !KEYWORD.test(words3[i])) i -= 1;
+  return KEYWORD.test(words3[i] ?? "") || /^(?:pin|pw)$/.test(words3[i] ?? "");
+}
 function genericReplacement(key, raw) {
   const kind = genericKind(key);
   const chosen = chosenBy(key);
@@ -32220,6 +32246,7 @@ function genericReplacement(key, raw) {
   const { value, rest } = esc2 > 0 ? { value: bare.value.slice(0, esc2), rest: bare.value.slice(esc2) + bare.rest } : bare;
   const candidate = opened === "" ? value : raw.slice(1);
   if (isPath(quote === "" ? candidate : inner)) return void 0;
+  if (/^\d+;?$/.test(candidate) && !endsInCredentialWord(key)) return void 0;
   if (!isCredentialValue(candidate, chosen)) return void 0;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
@@ -32229,7 +32256,7 @@ function proseSecret(v, chosen) {
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, GENERIC, PROSE, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, GENERIC, PROSE, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32295,6 +32322,7 @@ var init_assignment = __esm({
     KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
+    QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
     GENERIC = {
       kind: "generic",
       hints: ["pass", "pwd", "secret", "key", "token", "credential"],
@@ -32340,7 +32368,7 @@ var init_assignment = __esm({
       kind: "prose",
       hints: ["pass", "pwd", "secret", "key", "token", "pin"],
       re: new RegExp(
-        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed to|set to|reset to)|changed to|set to|reset to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
+        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
         "gi"
       ),
       replace: (_m, g, offset, text3) => {
@@ -32375,7 +32403,8 @@ function credentialWordAt(line, m, hasUrn) {
   if (isLower(before) || isUpper(before)) {
     const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word);
     const shout = isUpper(before) && word === word.toUpperCase();
-    if (!camel && !shout) return false;
+    const gluedCapitals = isLower(before) && word.length >= 3 && word === word.toUpperCase();
+    if (!camel && !shout && !gluedCapitals) return false;
   } else if (isDigit2(before) && word !== word.toUpperCase()) return false;
   if (isLower(after)) return false;
   if (after === "}" || after === "]" || after === ")" || after === ">" || before === "<" || before === "$") return false;
@@ -32724,6 +32753,119 @@ var init_context = __esm({
   }
 });
 
+// src/lib/memory/secrets/prefixed-token.ts
+function classSwitches(v) {
+  const cls = (c) => c >= "a" && c <= "z" ? 0 : c >= "A" && c <= "Z" ? 1 : 2;
+  let n = 0;
+  for (let i = 1; i < v.length; i += 1) if (cls(v[i]) !== cls(v[i - 1])) n += 1;
+  return n / (v.length - 1);
+}
+function looksGenerated(body) {
+  if (body.length < 30 || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/\d/.test(body)) return false;
+  if (classSwitches(body) < 0.4) return false;
+  return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
+}
+function looksGeneratedHex(body, prefix) {
+  if (body.length < 32 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body) || !/\d/.test(body) || !/[a-fA-F]/.test(body)) return false;
+  if (ID_PREFIX.test(prefix)) return false;
+  return entropy(body.toLowerCase()) >= 3.5;
+}
+var ID_PREFIX, CANDIDATE, PREFIX_MAX, PREFIX, BODY, HASH_PREFIX, PREFIXED_TOKEN;
+var init_prefixed_token = __esm({
+  "src/lib/memory/secrets/prefixed-token.ts"() {
+    "use strict";
+    init_context();
+    init_engine();
+    init_values();
+    ID_PREFIX = /(?:^|[_-])(?:commit|build|rev|revision|hash|digest|checksum|sum|id|uuid|guid|object|obj|blob|tree|etag|cache|file|image|img|layer|release|version|ver|ref|run|job|trace|span|request|req|correlation|event|msg|message|chunk|asset|bundle|node|block|tx|txn|address|addr)[_-]$/i;
+    CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
+    PREFIX_MAX = 33;
+    PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-])(?:[a-z][a-z0-9]{0,9}[_-]|[A-Z][A-Z0-9]{0,9}[_-]){0,2})$/;
+    BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
+    HASH_PREFIX = /^(?:sha\d*|md5|blake\d*\w*|sha3)[_-]/i;
+    PREFIXED_TOKEN = {
+      kind: "prefixed-token",
+      hints: ["_", "-"],
+      scan: (text3) => {
+        let out = "";
+        let cursor = 0;
+        CANDIDATE.lastIndex = 0;
+        for (let c = CANDIDATE.exec(text3); c !== null; c = CANDIDATE.exec(text3)) {
+          const bodyStart = c.index + 1;
+          const from = Math.max(cursor, bodyStart - PREFIX_MAX - 1);
+          const prefix = PREFIX.exec(text3.slice(from, bodyStart))?.[1];
+          if (prefix === void 0) continue;
+          BODY.lastIndex = bodyStart;
+          const b = BODY.exec(text3);
+          const body = b[1];
+          CANDIDATE.lastIndex = bodyStart + body.length;
+          if (b[2] !== void 0 || HASH_PREFIX.test(prefix) || isDummy(body) || !(looksGenerated(body) || looksGeneratedHex(body, prefix))) continue;
+          out += text3.slice(cursor, bodyStart) + tag("prefixed-token");
+          cursor = bodyStart + body.length;
+        }
+        return cursor === 0 ? text3 : out + text3.slice(cursor);
+      }
+    };
+  }
+});
+
+// src/lib/memory/secrets/bare-token.ts
+function isJudgedElsewhere(text3, at, end) {
+  const lineStart = text3.lastIndexOf("\n", at - 1) + 1;
+  const before = text3.slice(lineStart, at);
+  if (NAMED.test(before) || SSH_KEY_TYPE.test(before) || SAID_PUBLIC.test(before)) return true;
+  const lineEnd = text3.indexOf("\n", end);
+  return before.trim() === "" && text3.slice(end, lineEnd < 0 ? text3.length : lineEnd).trim() === "" && text3.includes("-----BEGIN");
+}
+function wordBefore(text3, at) {
+  let i = at;
+  while (i > 0 && !/[\s"'`<>([{,]/.test(text3[i - 1])) i -= 1;
+  return text3.slice(i, at);
+}
+var MIN_RUN, ALNUM, GLUE, DIGEST_NAME, NAMED, SSH_KEY_TYPE, SAID_PUBLIC, BARE_TOKEN;
+var init_bare_token = __esm({
+  "src/lib/memory/secrets/bare-token.ts"() {
+    "use strict";
+    init_engine();
+    init_prefixed_token();
+    init_values();
+    MIN_RUN = 30;
+    ALNUM = new Uint8Array(128);
+    for (let c = 0; c < 128; c += 1) ALNUM[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
+    GLUE = /[A-Za-z0-9+/=_.~%-]/;
+    DIGEST_NAME = /(?:sha\d*|md5|blake\d*\w*|sha3)[:=-]$/i;
+    NAMED = /(?:[:=<>{}]|=>)["'`]?[ \t]*["'`]?$/;
+    SSH_KEY_TYPE = /(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-[\w@.-]+)[ \t]+$/;
+    SAID_PUBLIC = /\b(?:CA|[Cc]ert(?:ificate)?s?|CERT(?:IFICATE)?S?|[Pp]ublic|[Pp]ublishable|[Pp]ubkey|[Ff]ingerprint|[Rr]ecipient|[Ii][Dd]s?|[Hh]ash|[Dd]igest|[Cc]hecksum|[Cc]ommit|[Nn]once|[Ss]alt)\b[^.;:=\n]{0,20}$/;
+    BARE_TOKEN = {
+      kind: "token",
+      // Every generated run holds a digit; a note without one pays nothing.
+      hints: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+      scan: (text3) => {
+        let out = "";
+        let cursor = 0;
+        let at = 0;
+        for (let i = 0; i <= text3.length; i += 1) {
+          const c = i < text3.length ? text3.charCodeAt(i) : 0;
+          if (c < 128 && ALNUM[c] === 1) continue;
+          const end = i;
+          const runStart2 = at;
+          at = i + 1;
+          if (end - runStart2 < MIN_RUN) continue;
+          const run2 = text3.slice(runStart2, end);
+          if (runStart2 > 0 && GLUE.test(text3[runStart2 - 1]) || end < text3.length && GLUE.test(text3[end])) continue;
+          if (!looksGenerated(run2) || isDummy(run2)) continue;
+          const word = wordBefore(text3, runStart2);
+          if (word.includes("/") || DIGEST_NAME.test(word) || isJudgedElsewhere(text3, runStart2, end)) continue;
+          out += text3.slice(cursor, runStart2) + tag("token");
+          cursor = end;
+        }
+        return cursor === 0 ? text3 : out + text3.slice(cursor);
+      }
+    };
+  }
+});
+
 // src/lib/memory/secrets/command-line.ts
 function keepOrTag(prefix, value, kind, chosen = true) {
   if (value.startsWith("-") || isRedacted(value) || !isCredentialValue(value, chosen, { inSentence: false })) return void 0;
@@ -32752,7 +32894,7 @@ function curlPart(raw, role, passwordEmpty) {
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open4}${tag("cli-password")}${close}` : raw;
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -32852,6 +32994,15 @@ var init_command_line = __esm({
       re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     };
+    SECURE_STRING_VALUE = new RegExp(`(\\bConvertTo-SecureString[ \\t]+(?:-String[ \\t]+)?)${VALUE2}`, "gi");
+    SECURE_STRING = {
+      kind: "cli-password",
+      hints: ["convertto-securestring"],
+      scan: (text3) => text3.replace(
+        /^[^\n]*-AsPlainText\b[^\n]*$/gim,
+        (line) => line.replace(SECURE_STRING_VALUE, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m)
+      )
+    };
     NETRC = {
       kind: "netrc-password",
       hints: ["machine"],
@@ -32869,6 +33020,7 @@ var init_command_line = __esm({
       LONG_FLAG,
       SINGLE_DASH_PASSWORD,
       ECHO_TO_STDIN,
+      SECURE_STRING,
       NETRC
     ];
   }
@@ -32994,62 +33146,6 @@ var init_password_forms = __esm({
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
     };
     PASSWORD_FORM_RULES = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
-  }
-});
-
-// src/lib/memory/secrets/prefixed-token.ts
-function classSwitches(v) {
-  const cls = (c) => c >= "a" && c <= "z" ? 0 : c >= "A" && c <= "Z" ? 1 : 2;
-  let n = 0;
-  for (let i = 1; i < v.length; i += 1) if (cls(v[i]) !== cls(v[i - 1])) n += 1;
-  return n / (v.length - 1);
-}
-function looksGenerated(body) {
-  if (body.length < 30 || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/\d/.test(body)) return false;
-  if (classSwitches(body) < 0.4) return false;
-  return entropy(body) >= (body.length >= 40 ? 4.4 : 4.2);
-}
-function looksGeneratedHex(body, prefix) {
-  if (body.length < 32 || !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(body) || !/\d/.test(body) || !/[a-fA-F]/.test(body)) return false;
-  if (ID_PREFIX.test(prefix)) return false;
-  return entropy(body.toLowerCase()) >= 3.5;
-}
-var ID_PREFIX, CANDIDATE, PREFIX_MAX, PREFIX, BODY, HASH_PREFIX, PREFIXED_TOKEN;
-var init_prefixed_token = __esm({
-  "src/lib/memory/secrets/prefixed-token.ts"() {
-    "use strict";
-    init_context();
-    init_engine();
-    init_values();
-    ID_PREFIX = /(?:^|[_-])(?:commit|build|rev|revision|hash|digest|checksum|sum|id|uuid|guid|object|obj|blob|tree|etag|cache|file|image|img|layer|release|version|ver|ref|run|job|trace|span|request|req|correlation|event|msg|message|chunk|asset|bundle|node|block|tx|txn|address|addr)[_-]$/i;
-    CANDIDATE = /[_-][A-Za-z0-9]{30}/g;
-    PREFIX_MAX = 33;
-    PREFIX = /(?:^|[^A-Za-z0-9_+/.~-])((?:[a-z][a-z0-9]{1,9}[_-]|[A-Z][A-Z0-9]{1,9}[_-]){1,3})$/;
-    BODY = /([A-Za-z0-9]+)([+/=]|\.{2,}|…)?/y;
-    HASH_PREFIX = /^(?:sha\d*|md5|blake\d*\w*|sha3)[_-]/i;
-    PREFIXED_TOKEN = {
-      kind: "prefixed-token",
-      hints: ["_", "-"],
-      scan: (text3) => {
-        let out = "";
-        let cursor = 0;
-        CANDIDATE.lastIndex = 0;
-        for (let c = CANDIDATE.exec(text3); c !== null; c = CANDIDATE.exec(text3)) {
-          const bodyStart = c.index + 1;
-          const from = Math.max(cursor, bodyStart - PREFIX_MAX - 1);
-          const prefix = PREFIX.exec(text3.slice(from, bodyStart))?.[1];
-          if (prefix === void 0) continue;
-          BODY.lastIndex = bodyStart;
-          const b = BODY.exec(text3);
-          const body = b[1];
-          CANDIDATE.lastIndex = bodyStart + body.length;
-          if (b[2] !== void 0 || HASH_PREFIX.test(prefix) || isDummy(body) || !(looksGenerated(body) || looksGeneratedHex(body, prefix))) continue;
-          out += text3.slice(cursor, bodyStart) + tag("prefixed-token");
-          cursor = bodyStart + body.length;
-        }
-        return cursor === 0 ? text3 : out + text3.slice(cursor);
-      }
-    };
   }
 });
 
@@ -33309,7 +33405,7 @@ function vendorRule(row) {
     }
   };
 }
-var B, B64, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
+var B, B64, HEX, hexOnly, mixed, hasDigit, exact, ALNUM2, URLSAFE, ROWS, JWT, VENDOR_RULES;
 var init_vendor = __esm({
   "src/lib/memory/secrets/vendor.ts"() {
     "use strict";
@@ -33322,7 +33418,7 @@ var init_vendor = __esm({
     mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
     hasDigit = (b) => /\d/.test(b);
     exact = (...lengths) => (b) => lengths.includes(b.length);
-    ALNUM = "[A-Za-z0-9]";
+    ALNUM2 = "[A-Za-z0-9]";
     URLSAFE = "[A-Za-z0-9_-]";
     ROWS = [
       { kind: "aws-access-key-id", prefix: "(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|A3T[A-Z0-9])", body: "[A-Z0-9]", min: 16, check: exact(16, 17), hints: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"] },
@@ -33333,43 +33429,43 @@ var init_vendor = __esm({
       { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
       // A bot or user token in full: two numeric ids, then 24 (bot) or 32 (user) letters and digits.
       { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), full: (b) => /^\d{10,13}-\d{10,13}-[A-Za-z0-9]{24,32}$/.test(b), hints: ["xox", "xapp-"] },
-      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
+      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM2, min: 10, hints: ["_live_", "_test_"] },
       { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
       { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
       { kind: "openrouter-key", prefix: "sk-or-v1-", body: "[0-9a-f]", min: 40, hints: ["sk-or-v1-"] },
       { kind: "mapbox-token", prefix: "(?:sk|pk|tk)\\.eyJ", body: "[A-Za-z0-9_.-]", min: 40, hints: [".eyJ"] },
       // OpenAI-style `sk-` keys (OpenAI project/service/admin keys, DeepSeek and other compatible APIs).
       { kind: "openai-key", prefix: "sk-", body: URLSAFE, min: 20, check: hasDigit, hints: ["sk-"] },
-      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM, min: 40, hints: ["pplx-"] },
-      { kind: "groq-key", prefix: "gsk_", body: ALNUM, min: 40, hints: ["gsk_"] },
-      { kind: "xai-key", prefix: "xai-", body: ALNUM, min: 60, hints: ["xai-"] },
-      { kind: "replicate-token", prefix: "r8_", body: ALNUM, min: 30, hints: ["r8_"] },
-      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM, min: 30, hints: ["hf_", "api_org_"] },
-      { kind: "npm-token", prefix: "npm_", body: ALNUM, min: 36, hints: ["npm_"] },
+      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM2, min: 40, hints: ["pplx-"] },
+      { kind: "groq-key", prefix: "gsk_", body: ALNUM2, min: 40, hints: ["gsk_"] },
+      { kind: "xai-key", prefix: "xai-", body: ALNUM2, min: 60, hints: ["xai-"] },
+      { kind: "replicate-token", prefix: "r8_", body: ALNUM2, min: 30, hints: ["r8_"] },
+      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM2, min: 30, hints: ["hf_", "api_org_"] },
+      { kind: "npm-token", prefix: "npm_", body: ALNUM2, min: 36, hints: ["npm_"] },
       { kind: "pypi-token", prefix: "pypi-Ag", body: URLSAFE, min: 50, hints: ["pypi-Ag"] },
       { kind: "dockerhub-token", prefix: "dckr_(?:pat|oat)_", body: URLSAFE, min: 20, hints: ["dckr_"] },
       { kind: "shopify-token", prefix: "shp(?:at|ca|pa|ss)_", body: "[0-9a-fA-F]", min: 32, hints: ["shpat_", "shpca_", "shppa_", "shpss_"] },
       { kind: "square-token", prefix: "(?:sq0atp-|sq0csp-|EAAA)", body: URLSAFE, min: 22, check: mixed, hints: ["sq0atp-", "sq0csp-", "EAAA"] },
       { kind: "postman-key", prefix: "PMAK-", body: "[0-9a-fA-F-]", min: 50, hints: ["PMAK-"] },
-      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM, min: 40, hints: ["lin_api_", "lin_oauth_"] },
+      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM2, min: 40, hints: ["lin_api_", "lin_oauth_"] },
       { kind: "databricks-token", prefix: "dapi", body: "[0-9a-f-]", min: 32, check: (b) => /^[0-9a-f]{32}(?:-\d+)?$/.test(b), hints: ["dapi"] },
       { kind: "grafana-token", prefix: "(?:glsa_|glc_eyJ|eyJrIjoi)", body: "[A-Za-z0-9_=+/-]", min: 32, hints: ["glsa_", "glc_eyJ", "eyJrIjoi"] },
       { kind: "tailscale-key", prefix: "tskey-(?:auth|api|client|scim|webhook)-", body: "[A-Za-z0-9-]", min: 20, check: hasDigit, hints: ["tskey-"] },
       { kind: "vault-token", prefix: "hv[sbr]\\.", body: URLSAFE, min: 20, hints: ["hvs.", "hvb.", "hvr."] },
       // Legacy Vault service tokens: `s.` + 24 characters of mixed case and digits.
-      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
-      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM, min: 40, hints: ["dp."] },
+      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM2, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
+      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM2, min: 40, hints: ["dp."] },
       { kind: "digitalocean-token", prefix: "do[opr]_v1_", body: "[0-9a-f]", min: 64, hints: ["_v1_"] },
       { kind: "cloudflare-origin-ca-key", prefix: "v1\\.0-", body: "[0-9a-f-]", min: 150, hints: ["v1.0-"] },
       { kind: "newrelic-key", prefix: "(?:NRAK-|NRII-|NRJS-|NRAA-)", body: "[A-Za-z0-9]", min: 19, hints: ["NRAK-", "NRII-", "NRJS-", "NRAA-"] },
       { kind: "sentry-token", prefix: "(?:sntrys_eyJ|sntryu_)", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["sntrys_eyJ", "sntryu_"] },
       { kind: "atlassian-token", prefix: "(?:ATATT3|ATCTT3|ATBB)", body: "[A-Za-z0-9_=-]", min: 28, check: mixed, hints: ["ATATT3", "ATCTT3", "ATBB"] },
-      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
+      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM2, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
       { kind: "figma-token", prefix: "fig[dou]_", body: URLSAFE, min: 30, hints: ["figd_", "figo_", "figu_"] },
       { kind: "heroku-key", prefix: "HRKU-", body: URLSAFE, min: 20, hints: ["HRKU-"] },
       { kind: "fly-token", prefix: "FlyV1 fm\\d[a-z]?_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["FlyV1 fm"] },
       { kind: "supabase-key", prefix: "(?:sbp_|sb_secret_)", body: URLSAFE, min: 20, hints: ["sbp_", "sb_secret_"] },
-      { kind: "netlify-token", prefix: "nfp_", body: ALNUM, min: 30, hints: ["nfp_"] },
+      { kind: "netlify-token", prefix: "nfp_", body: ALNUM2, min: 30, hints: ["nfp_"] },
       { kind: "pulumi-token", prefix: "pul-", body: "[0-9a-f]", min: 40, hints: ["pul-"] },
       { kind: "terraform-cloud-token", prefix: "[A-Za-z0-9]{14}\\.atlasv1\\.", body: "[A-Za-z0-9_=-]", min: 40, hints: [".atlasv1."] },
       { kind: "buildkite-token", prefix: "bk(?:ua|ct)_", body: "[0-9a-f]", min: 40, hints: ["bkua_", "bkct_"] },
@@ -33377,11 +33473,11 @@ var init_vendor = __esm({
       { kind: "langsmith-key", prefix: "lsv2_(?:pt|sk)_", body: "[0-9a-f_]", min: 40, hints: ["lsv2_"] },
       { kind: "contentful-token", prefix: "CFPAT-", body: URLSAFE, min: 40, hints: ["CFPAT-"] },
       { kind: "dynatrace-token", prefix: "dt0[a-z]\\d\\d\\.", body: "[A-Za-z0-9.]", min: 80, hints: ["dt0"] },
-      { kind: "prefect-key", prefix: "pnu_", body: ALNUM, min: 36, hints: ["pnu_"] },
-      { kind: "readme-key", prefix: "rdme_", body: ALNUM, min: 60, hints: ["rdme_"] },
+      { kind: "prefect-key", prefix: "pnu_", body: ALNUM2, min: 36, hints: ["pnu_"] },
+      { kind: "readme-key", prefix: "rdme_", body: ALNUM2, min: 60, hints: ["rdme_"] },
       { kind: "planetscale-token", prefix: "pscale_(?:tkn|pw|oauth)_", body: "[A-Za-z0-9_.-]", min: 30, hints: ["pscale_"] },
       { kind: "resend-key", prefix: "re_", body: "[A-Za-z0-9_]", min: 30, check: (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["re_"] },
-      { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
+      { kind: "infracost-key", prefix: "ico-", body: ALNUM2, min: 32, check: mixed, hints: ["ico-"] },
       { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
       // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
       // 1Password's "About your Secret Key": 34 letters and numbers in all, so 32 after `A3`; copies
@@ -33517,6 +33613,7 @@ var init_redact = __esm({
   "src/lib/memory/redact.ts"() {
     "use strict";
     init_assignment();
+    init_bare_token();
     init_command_line();
     init_context();
     init_credential_id();
@@ -33530,7 +33627,7 @@ var init_redact = __esm({
     init_vendor();
     init_vendor_documented();
     init_vendor_shapes();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
@@ -73993,17 +74090,20 @@ function nextListing(input2) {
   let at;
   const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
   const done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
-  if (input2.direct !== true && behindHead(pace, queue) !== void 0 && sampleFits(pace, now, done)) {
+  const ahead = behindHead(pace, queue);
+  if (input2.direct !== true && ahead !== void 0 && sampleFits(pace, now, done, ahead)) {
     delete pace.backoffMs;
     pace.sampleUntil = done;
     at = now + sampleReach(pace, done - now);
   } else if (input2.progress || pace.backoffMs === void 0) {
     delete pace.backoffMs;
     at = now + (done - now) * trustIn(pace);
+    if (stepOf2(pace) !== void 0 && (!leavesRoomFor(pace, at, done) || !worthLookingEarly(pace, now, done))) at = done;
+    if (at >= done) at = aimAtEnd(pace, done);
     if (input2.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
-    if (!input2.progress) pace.backoffMs = backoffBase(pace);
+    if (!input2.progress) pace.backoffMs = backoffBase(pace, now, input2.lastQueuedAt);
   } else {
-    const base = backoffBase(pace);
+    const base = backoffBase(pace, now, input2.lastQueuedAt);
     pace.backoffMs = Math.round(nextBackoff(pace.backoffMs, { initialMs: base, maxMs: MAX_GAP_MS }));
     at = now + pace.backoffMs;
   }
@@ -74014,8 +74114,10 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
   const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
-  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done);
-  const at = Math.max(done === void 0 ? now : now + (done - now) * trustIn(previous), previous.budgetAt ?? 0);
+  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting);
+  let first = done === void 0 ? now : now + (done - now) * trustIn(previous);
+  if (done !== void 0 && !sample && stepOf2(previous) !== void 0 && (!leavesRoomFor(previous, first, done) || !worthLookingEarly(previous, now, done))) first = done;
+  const at = Math.max(first, previous.budgetAt ?? 0);
   if (at < now + MIN_GAP_MS) return previous;
   const pace = { ...previous };
   delete pace.backoffMs;
@@ -74029,8 +74131,24 @@ function sampleReach(pace, aheadMs) {
   if (trust < 1) return aheadMs * trust;
   return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
 }
-function sampleFits(pace, now, done) {
-  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace);
+function leavesRoomFor(pace, at, done) {
+  const listed = median(pace.listMs);
+  if (listed === void 0) return true;
+  const typical = listed / LISTING_SHARE;
+  const afterLook = Math.max(pace.budgetAt ?? 0, at - BURST * typical) + typical;
+  return afterLook <= done;
+}
+function worthLookingEarly(pace, now, done) {
+  const listed = median(pace.listMs);
+  return listed === void 0 || done - now > PARTIAL_LOOK_WORTH * listed;
+}
+function aimAtEnd(pace, done) {
+  const step = stepOf2(pace);
+  if (step === void 0) return done;
+  return leavesRoomFor(pace, done, done + step) ? done : done + step * END_MARGIN_STEPS;
+}
+function sampleFits(pace, now, done, waiting) {
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR;
 }
 function behindHead(pace, queue) {
   if (pace.headAt === void 0 || pace.headSentAt === void 0 || queue === void 0) return void 0;
@@ -74041,7 +74159,8 @@ function behindHead(pace, queue) {
     behind++;
     first = Math.min(first, sent);
   }
-  if (behind === 0 || first > pace.headAt + assumedStep(pace)) return void 0;
+  if (behind === 0) return queue.complete || queue.waitingSentAt.length === 0 ? void 0 : 0;
+  if (first > pace.headAt + assumedStep(pace)) return void 0;
   return behind;
 }
 function predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
@@ -74056,8 +74175,10 @@ function predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
 function assumedStep(pace) {
   return stepOf2(pace) ?? ASSUMED_STEP_MS;
 }
-function backoffBase(pace) {
-  return Math.max(MIN_GAP_MS, stepOf2(pace) ?? MIN_GAP_MS);
+function backoffBase(pace, now, lastQueuedAt) {
+  const step = stepOf2(pace);
+  if (step !== void 0) return Math.max(MIN_GAP_MS, step);
+  return Math.max(MIN_GAP_MS, lastQueuedAt === void 0 ? 0 : now - lastQueuedAt);
 }
 function guessDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
   return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
@@ -74099,7 +74220,7 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN;
+var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
@@ -74114,6 +74235,9 @@ var init_schedule = __esm({
     SAMPLE_REACH = 0.75;
     NEAR_STEPS = 6;
     HEAD_MARGIN = 0.04;
+    END_MARGIN_STEPS = 0.5;
+    PARTIAL_LOOK_WORTH = 5;
+    SAMPLE_SHOWS = 2;
   }
 });
 
@@ -75575,7 +75699,7 @@ async function run(input2) {
 }
 async function onlinePhases(online, input2, plan, connection, startedAt) {
   const { config: config2, options: options2, state } = online;
-  const learned = await learnSemantics(online, connection.profile);
+  const learned = await learnSemantics(online, connection.profile, () => oursQueued(online));
   if (learned === void 0) return void 0;
   applyLeftInFlight(leftInFlight(state, startedAt));
   const plannedAdds = new Set(plan.actions.filter((a) => a.action === "add").map((a) => a.id));
@@ -75587,7 +75711,16 @@ async function onlinePhases(online, input2, plan, connection, startedAt) {
     await settle2(online, order);
     if ((options2.waitMs ?? 0) > 0 && online.server.reachable) await waitForConfirmation(online, { ...first, ignoreBackoff: false }, order, options2.waitMs ?? 0);
   }
+  if (learned.deferred !== void 0 && online.server.reachable && !oursQueued(online)) {
+    const found = await learned.deferred();
+    if (found.source === "probe" && anythingRetired(state)) applyRetireResult(online, await retirePhase(online, { semantics: found, sharedOrigins, releaseHeld: options2.releaseHeld === true }));
+    return found;
+  }
   return learned.answer;
+}
+function oursQueued(ctx) {
+  const unsent = Object.values(ctx.state.files).some((r) => r.status === "pending");
+  return unsent || [...waitingMarkers(ctx.state, false, sharedOriginsIn(ctx.config, ctx.state)).values()].some((markers) => markers.size > 0);
 }
 async function endRun(ctx, end) {
   const { config: config2, state } = ctx;
@@ -75634,12 +75767,13 @@ async function rulesNow(ctx, run2) {
   ctx.logger.warn("the Graphiti server forgot our session during the run (a restart?); deleting by the cautious rules until its rules are known again");
   return { ...CAUTIOUS_SEMANTICS, source: "assumed", why: "the server restarted during the run and may be another build" };
 }
-async function learnSemantics(ctx, handshake) {
+async function learnSemantics(ctx, handshake, queued) {
   try {
     await handshake;
     const read = await readSemantics(ctx.graphiti, { ...semanticsOptions(ctx.config, ctx.logger, ctx.options.signal), now: ctx.now });
     const sessions = ctx.graphiti.client.sessionsOpened;
     if (!("probe" in read)) return { answer: Promise.resolve(read), sessions };
+    if (ctx.outgoing.size > 0 || queued()) return { answer: Promise.resolve(cautiousWhileQueued()), sessions, deferred: () => read.probe() };
     const answer = read.probe();
     answer.catch(() => void 0);
     return { answer, sessions };
