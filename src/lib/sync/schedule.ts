@@ -156,7 +156,7 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   const costly = previous.listMs !== undefined && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
   // A busy group whose pace is not yet trusted: the first look is a sample, part of the way.
-  const sample = done !== undefined && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting);
+  const sample = done !== undefined && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting, FIRST_LOOK);
   let first = done === undefined ? now : now + (done - now) * trustIn(previous);
   if (done !== undefined && !sample && stepOf(previous) !== undefined && (!leavesRoomFor(previous, first, done) || !worthLookingEarly(previous, now, done))) first = done;
   const at = Math.max(first, previous.budgetAt ?? 0);
@@ -222,9 +222,13 @@ function aimAtEnd(pace: GroupPace, done: number): number {
  * (`SAMPLE_SHOWS`): a sample of a 20-note batch shows one or two of ours, and learns nothing a
  * full listing at the end would not (the grid of issue 43: five samples in 20 s, each seeing none).
  */
-function sampleFits(pace: GroupPace, now: number, done: number, waiting: number): boolean {
-  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR;
+function sampleFits(pace: GroupPace, now: number, done: number, waiting: number, firstLook = false): boolean {
+  // The first look after sending (the pace not trusted yet) is a sample however few wait: it only
+  // has to find how far the queue got, and a full listing holds the server's worker ten times as long.
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && (firstLook || waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR);
 }
+/** `sampleFits`' flag for the first look after sending. */
+const FIRST_LOOK = true;
 
 /** The waiting parts as the last look showed them. */
 export interface QueueView {
