@@ -247,39 +247,25 @@ export async function benchRedact(): Promise<Row[]> {
       }
     }
 
-    // Rule v6 (README.md): v5 amended by issue 40's definition. Its benign notes per half, and the samples it moves
-    // from benign to secret (a value given as a password next to its word), scored as secrets; recall under v6 counts them.
-    const v6Benign = heldoutBenign('v6');
-    const v6Secrets = heldoutV6Secrets();
-    for (const split of ['dev', 'test'] as const) {
-      const notes = v6Benign.filter((b) => b.split === split);
-      const touched = notes.filter((b) => redactSecrets(b.note).text !== b.note).length;
-      rows.push({ name: `held-out: benign touched under labelling rule v6, ${split} half`, value: (100 * touched) / notes.length, unit: '%', note: `${touched}/${notes.length}` });
-      const moved = v6Secrets.filter((m) => m.split === split);
-      const removed = moved.filter((m) => {
-        const out = redactSecrets(m.note).text;
-        return m.secrets.every((v) => !survives(out, v));
-      }).length;
-      const planted = heldout.secrets.filter((p) => p.split === split);
-      const found = planted.filter((p) => !survives(redactSecrets(p.note).text, p.secret)).length;
-      rows.push({ name: `held-out: recall under labelling rule v6, ${split} half (with the ${moved.length} samples v6 makes secrets)`, value: (100 * (found + removed)) / (planted.length + moved.length), unit: '%', note: `${found + removed}/${planted.length + moved.length}; of them v6's: ${removed}/${moved.length}` });
-    }
-
-    // Rule v7 (README.md): v6 plus the URL, command-line and `user / password` forms issue 40 names; the same rows.
-    const v7Benign = heldoutBenign('v7');
-    const v7Secrets = heldoutV7Secrets();
-    for (const split of ['dev', 'test'] as const) {
-      const notes = v7Benign.filter((b) => b.split === split);
-      const touched = notes.filter((b) => redactSecrets(b.note).text !== b.note).length;
-      rows.push({ name: `held-out: benign touched under labelling rule v7, ${split} half`, value: (100 * touched) / notes.length, unit: '%', note: `${touched}/${notes.length}` });
-      const moved = v7Secrets.filter((m) => m.split === split);
-      const removed = moved.filter((m) => {
-        const out = redactSecrets(m.note).text;
-        return m.secrets.every((v) => !survives(out, v));
-      }).length;
-      const planted = heldout.secrets.filter((p) => p.split === split);
-      const found = planted.filter((p) => !survives(redactSecrets(p.note).text, p.secret)).length;
-      rows.push({ name: `held-out: recall under labelling rule v7, ${split} half (with the ${moved.length} samples v7 makes secrets)`, value: (100 * (found + removed)) / (planted.length + moved.length), unit: '%', note: `${found + removed}/${planted.length + moved.length}; of them v7's: ${removed}/${moved.length}` });
+    // Rules v6 and v7 (README.md): v6 is v5 amended by issue 40's definition; v7 adds the URL,
+    // command-line and `user / password` forms issue 40 names. Their benign notes per half, and the
+    // samples each moves from benign to secret (a value given as a password next to its word),
+    // scored as secrets; recall under the rule counts them.
+    for (const [rule, moves] of [['v6', heldoutV6Secrets()], ['v7', heldoutV7Secrets()]] as const) {
+      const ruleBenign = heldoutBenign(rule);
+      for (const split of ['dev', 'test'] as const) {
+        const notes = ruleBenign.filter((b) => b.split === split);
+        const touched = notes.filter((b) => redactSecrets(b.note).text !== b.note).length;
+        rows.push({ name: `held-out: benign touched under labelling rule ${rule}, ${split} half`, value: (100 * touched) / notes.length, unit: '%', note: `${touched}/${notes.length}` });
+        const moved = moves.filter((m) => m.split === split);
+        const removed = moved.filter((m) => {
+          const out = redactSecrets(m.note).text;
+          return m.secrets.every((v) => !survives(out, v));
+        }).length;
+        const planted = heldout.secrets.filter((p) => p.split === split);
+        const found = planted.filter((p) => !survives(redactSecrets(p.note).text, p.secret)).length;
+        rows.push({ name: `held-out: recall under labelling rule ${rule}, ${split} half (with the ${moved.length} samples ${rule} makes secrets)`, value: (100 * (found + removed)) / (planted.length + moved.length), unit: '%', note: `${found + removed}/${planted.length + moved.length}; of them ${rule}'s: ${removed}/${moved.length}` });
+      }
     }
 
     const mixed = repeatTo([...secretCorpus().map((p) => p.note), ...benignCorpus().map((b) => b.note)], 4_000_000);
