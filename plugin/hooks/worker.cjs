@@ -74114,7 +74114,7 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
   const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
-  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting);
+  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting, FIRST_LOOK);
   let first = done === void 0 ? now : now + (done - now) * trustIn(previous);
   if (done !== void 0 && !sample && stepOf2(previous) !== void 0 && (!leavesRoomFor(previous, first, done) || !worthLookingEarly(previous, now, done))) first = done;
   const at = Math.max(first, previous.budgetAt ?? 0);
@@ -74147,8 +74147,8 @@ function aimAtEnd(pace, done) {
   if (step === void 0) return done;
   return leavesRoomFor(pace, done, done + step) ? done : done + step * END_MARGIN_STEPS;
 }
-function sampleFits(pace, now, done, waiting) {
-  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR;
+function sampleFits(pace, now, done, waiting, firstLook = false) {
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && (firstLook || waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR);
 }
 function behindHead(pace, queue) {
   if (pace.headAt === void 0 || pace.headSentAt === void 0 || queue === void 0) return void 0;
@@ -74220,7 +74220,7 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS;
+var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS, FIRST_LOOK;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
@@ -74238,6 +74238,7 @@ var init_schedule = __esm({
     END_MARGIN_STEPS = 0.5;
     PARTIAL_LOOK_WORTH = 5;
     SAMPLE_SHOWS = 2;
+    FIRST_LOOK = true;
   }
 });
 
