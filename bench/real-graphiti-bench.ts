@@ -279,13 +279,14 @@ async function timedSync(real: RealGraphiti, sc: Scenario, proxy: Metered, box: 
   const names = new Map<string, number>();
   for (const n of proxy.adds) names.set(n, (names.get(n) ?? 0) + 1);
   const firstAdd = proxy.firstAddAt;
+  const lastFull = proxy.listingTimes.filter((l) => l.max >= FOREIGN).at(-1);
   return {
     ms,
     confirmed: summary.confirmed,
     listings: { ...proxy.listings },
     listingsBeforeSend: proxy.listingTimes.filter((l) => firstAdd === undefined || l.start < firstAdd).length,
     beforeSendListingMs: proxy.listingTimes.filter((l) => firstAdd !== undefined && l.start < firstAdd).reduce((sum, l) => sum + l.end - l.start, 0),
-    lastFullListingMs: ((l) => (l === undefined ? 0 : l.end - l.start))(proxy.listingTimes.filter((l) => l.max >= FOREIGN).at(-1)),
+    lastFullListingMs: lastFull === undefined ? 0 : lastFull.end - lastFull.start,
     duplicates: [...names.values()].reduce((d, c) => d + c - 1, 0),
     direct: { calls: after.calls - before.calls, usec: after.usec - before.usec },
     firstAddMs: firstAdd === undefined ? undefined : firstAdd - t0,

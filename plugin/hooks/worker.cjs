@@ -74091,14 +74091,14 @@ function nextListing(input2) {
   const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
   const done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
   const ahead = behindHead(pace, queue);
-  if (input2.direct !== true && ahead !== void 0 && sampleFits(pace, now, done, ahead)) {
+  if (input2.direct !== true && ahead !== void 0 && sampleFits(pace, now, done) && sampleShows(ahead)) {
     delete pace.backoffMs;
     pace.sampleUntil = done;
     at = now + sampleReach(pace, done - now);
   } else if (input2.progress || pace.backoffMs === void 0) {
     delete pace.backoffMs;
     at = now + (done - now) * trustIn(pace);
-    if (stepOf2(pace) !== void 0 && (!leavesRoomFor(pace, at, done) || !worthLookingEarly(pace, now, done))) at = done;
+    if (!partWayWorth(pace, now, at, done)) at = done;
     if (at >= done) at = aimAtEnd(pace, done);
     if (input2.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
     if (!input2.progress) pace.backoffMs = backoffBase(pace, now, input2.lastQueuedAt);
@@ -74114,9 +74114,9 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
   const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
-  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting, FIRST_LOOK);
+  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done);
   let first = done === void 0 ? now : now + (done - now) * trustIn(previous);
-  if (done !== void 0 && !sample && stepOf2(previous) !== void 0 && (!leavesRoomFor(previous, first, done) || !worthLookingEarly(previous, now, done))) first = done;
+  if (done !== void 0 && !sample && !partWayWorth(previous, now, first, done)) first = done;
   const at = Math.max(first, previous.budgetAt ?? 0);
   if (at < now + MIN_GAP_MS) return previous;
   const pace = { ...previous };
@@ -74130,6 +74130,9 @@ function sampleReach(pace, aheadMs) {
   const trust = trustIn(pace);
   if (trust < 1) return aheadMs * trust;
   return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
+}
+function partWayWorth(pace, now, at, done) {
+  return stepOf2(pace) === void 0 || leavesRoomFor(pace, at, done) && worthLookingEarly(pace, now, done);
 }
 function leavesRoomFor(pace, at, done) {
   const listed = median(pace.listMs);
@@ -74147,8 +74150,11 @@ function aimAtEnd(pace, done) {
   if (step === void 0) return done;
   return leavesRoomFor(pace, done, done + step) ? done : done + step * END_MARGIN_STEPS;
 }
-function sampleFits(pace, now, done, waiting, firstLook = false) {
-  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && (firstLook || waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR);
+function sampleFits(pace, now, done) {
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace);
+}
+function sampleShows(waiting) {
+  return waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR;
 }
 function behindHead(pace, queue) {
   if (pace.headAt === void 0 || pace.headSentAt === void 0 || queue === void 0) return void 0;
@@ -74220,7 +74226,7 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS, FIRST_LOOK;
+var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
@@ -74238,7 +74244,6 @@ var init_schedule = __esm({
     END_MARGIN_STEPS = 0.5;
     PARTIAL_LOOK_WORTH = 5;
     SAMPLE_SHOWS = 2;
-    FIRST_LOOK = true;
   }
 });
 

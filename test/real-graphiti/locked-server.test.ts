@@ -21,9 +21,8 @@ import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/p
 import { lockDownFolders } from '../../src/lib/server/supervisor.js';
 import { identifyProcess, processCommandLine } from '../../src/lib/util/process-identity.js';
 import { otherUser, probeAsOtherUser } from '../support/other-user.js';
-import { modeOf, openLockedSandbox, tooOpen, type LockedSandbox } from '../support/locked-sandbox.js';
+import { modeOf as mode, openLockedSandbox, tooOpen, type LockedSandbox } from '../support/locked-sandbox.js';
 
-const mode = modeOf;
 
 let root: string;
 let settings: { stateDir: string; dataDir: string; logDir: string };

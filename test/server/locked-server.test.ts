@@ -14,10 +14,9 @@ import { environmentDir, ensureEnvironment } from '../../src/lib/server/environm
 import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { otherUser } from '../support/other-user.js';
-import { modeOf, openLockedSandbox, tooOpen, type LockedSandbox } from '../support/locked-sandbox.js';
+import { modeOf as mode, openLockedSandbox, tooOpen, type LockedSandbox } from '../support/locked-sandbox.js';
 import { lockDownFolders, socketFolder } from '../../src/lib/server/supervisor.js';
 
-const mode = modeOf;
 
 let root: string;
 let settings: { stateDir: string; dataDir: string; logDir: string };

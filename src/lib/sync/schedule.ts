@@ -31,7 +31,7 @@
  */
 import { queuedTime, type GroupPace, type SyncState } from '../state/state.js';
 import { nextBackoff } from '../util/backoff.js';
-import { canSample, costlyListing, SAMPLE_DIVISOR, listingDue, MAX_AHEAD_MS, median, nextPace, paceOf, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
+import { canSample, costlyListing, listingDue, MAX_AHEAD_MS, median, nextPace, paceOf, SAMPLE_DIVISOR, stepOf, stepSamples, typicalWaitOf, type PaceInput } from './pace.js';
 
 /** The share of the server's time listings may take (4 %: each listing buys 25 times its cost of quiet). */
 export const LISTING_SHARE = 0.04;
@@ -118,7 +118,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
   const queue: QueueView | undefined = input.waitingSentAt === undefined ? undefined : { waitingSentAt: input.waitingSentAt, complete: input.complete === true };
   const done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue, input.direct === true ? 0 : (input.lookMs ?? 0));
   const ahead = behindHead(pace, queue);
-  if (input.direct !== true && ahead !== undefined && sampleFits(pace, now, done, ahead)) {
+  if (input.direct !== true && ahead !== undefined && sampleFits(pace, now, done) && sampleShows(ahead)) {
     // Far from the end, and the queue's place known: a slice of the group shows how far it got.
     // A sample that shows nothing new says nothing (it holds a tenth): predict again, no back-off.
     delete pace.backoffMs;
@@ -130,7 +130,7 @@ export function nextListing(input: ScheduleInput): GroupPace {
     // A pace from few samples (or none: a guess) may be far off: look again part of the way there,
     // unless that look would spend the budget the look at the end needs (`leavesRoomFor`).
     at = now + (done - now) * trustIn(pace);
-    if (stepOf(pace) !== undefined && (!leavesRoomFor(pace, at, done) || !worthLookingEarly(pace, now, done))) at = done;
+    if (!partWayWorth(pace, now, at, done)) at = done;
     if (at >= done) at = aimAtEnd(pace, done);
     // A direct query costs the server milliseconds: look every couple of episodes rather than miss the end.
     if (input.direct === true) at = Math.min(at, now + 2 * assumedStep(pace));
@@ -156,9 +156,10 @@ export function afterSend(previous: GroupPace, now: number, waiting: number, las
   const costly = previous.listMs !== undefined && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
   // A busy group whose pace is not yet trusted: the first look is a sample, part of the way.
-  const sample = done !== undefined && trustIn(previous) < 1 && sampleFits(previous, now, done, waiting, FIRST_LOOK);
+  // (However few wait: it only has to find how far the queue got, and a full listing holds the server's worker ten times as long.)
+  const sample = done !== undefined && trustIn(previous) < 1 && sampleFits(previous, now, done);
   let first = done === undefined ? now : now + (done - now) * trustIn(previous);
-  if (done !== undefined && !sample && stepOf(previous) !== undefined && (!leavesRoomFor(previous, first, done) || !worthLookingEarly(previous, now, done))) first = done;
+  if (done !== undefined && !sample && !partWayWorth(previous, now, first, done)) first = done;
   const at = Math.max(first, previous.budgetAt ?? 0);
   // Due within the shortest gap anyway (a fast server, a cheap group): the next run may look at once.
   if (at < now + MIN_GAP_MS) return previous;
@@ -179,6 +180,15 @@ function sampleReach(pace: GroupPace, aheadMs: number): number {
   const trust = trustIn(pace);
   if (trust < 1) return aheadMs * trust;
   return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
+}
+
+/**
+ * A look at `at`, part of the way to the predicted end, is worth it: the pace is known (else the
+ * look is how it is learnt), the look leaves the budget room for the one at the end, and what is
+ * left is long beside a listing.
+ */
+function partWayWorth(pace: GroupPace, now: number, at: number, done: number): boolean {
+  return stepOf(pace) === undefined || (leavesRoomFor(pace, at, done) && worthLookingEarly(pace, now, done));
 }
 
 /**
@@ -216,19 +226,20 @@ function aimAtEnd(pace: GroupPace, done: number): number {
   return leavesRoomFor(pace, done, done + step) ? done : done + step * END_MARGIN_STEPS;
 }
 
-/**
- * A sample is worth it: the group is big, the end is still more than NEAR_STEPS processing times
- * away, and enough of ours are still to be processed before then that a tenth of them shows
- * (`SAMPLE_SHOWS`): a sample of a 20-note batch shows one or two of ours, and learns nothing a
- * full listing at the end would not (the grid of issue 43: five samples in 20 s, each seeing none).
- */
-function sampleFits(pace: GroupPace, now: number, done: number, waiting: number, firstLook = false): boolean {
-  // The first look after sending (the pace not trusted yet) is a sample however few wait: it only
-  // has to find how far the queue got, and a full listing holds the server's worker ten times as long.
-  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace) && (firstLook || waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR);
+/** A sample is worth it: the group is big and the end is still more than NEAR_STEPS processing times away. */
+function sampleFits(pace: GroupPace, now: number, done: number): boolean {
+  return canSample(pace) && done - now > NEAR_STEPS * assumedStep(pace);
 }
-/** `sampleFits`' flag for the first look after sending. */
-const FIRST_LOOK = true;
+
+/**
+ * After the first look, a sample must be able to show something: enough of ours still to be
+ * processed before the end is near that a tenth of them is `SAMPLE_SHOWS` (a sample of a 20-note
+ * batch shows one or two of ours, and learns nothing a full listing at the end would not: the
+ * grid of issue 43 took five samples in 20 s, each seeing none).
+ */
+function sampleShows(waiting: number): boolean {
+  return waiting - NEAR_STEPS >= SAMPLE_SHOWS * SAMPLE_DIVISOR;
+}
 
 /** The waiting parts as the last look showed them. */
 export interface QueueView {

@@ -294,8 +294,9 @@ async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSeman
 
 /**
  * What the server's delete removes (cached per server; probed once when its surface does not say).
- * Undefined: unreachable. A probe runs beside the run (settle waits for it only when something is
- * to be deleted): it waits for the server to process two episodes, which a first run's sends need not.
+ * Undefined: unreachable. A probe runs beside the run only when nothing of ours is queued or to be
+ * sent (settle waits for it only when something is to be deleted); otherwise the run goes by the
+ * cautious rules and `deferred` probes at its end, once the queue is clear of ours (`oursQueued`).
  */
 async function learnSemantics(ctx: OnlineRun, handshake: Promise<ServerProfile> | undefined, queued: () => boolean): Promise<{ answer: Promise<ResolvedSemantics>; sessions: number; deferred?: () => Promise<ResolvedSemantics> } | undefined> {
   try {
