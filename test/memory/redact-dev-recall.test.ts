@@ -113,3 +113,20 @@ describe("the scorer's survives(): the redaction's own tags are not the note's t
     expect(survives('[REDACTED:token] and then abcdefghijkl', 'xxabcdefghijklxx')).toBe(true);
   });
 });
+
+/**
+ * Issue 40, precision: classes found touched on the dev negatives (Kingfisher's negative examples,
+ * test/support/secret-heldout/dev-negatives.json, all dev). Values are written here, not copied.
+ */
+describe('a URL whose password is a variable named for the credential (values.ts, isUrlPasswordPlaceholder)', () => {
+  it('`$password`, `$db_password`, `$rabbitPassword` in the URL a script fills in: stays', () => {
+    untouched('amqps://guest:$password@localhost:5672');
+    untouched('postgres://app:$db_password@db.internal:5432/app');
+    untouched('amqp://svc:$rabbitPassword@mq:5672/vhost');
+  });
+  it('a password in the same place that only opens with `$`, however weak: removed', () => {
+    removed('amqps://guest:$ecretPass1@localhost:5672', '$ecretPass1');
+    removed(`amqps://guest:$${PW}@localhost:5672`, PW);
+    removed('amqp://guest:letmein@localhost:5672', 'letmein');
+  });
+});

@@ -206,7 +206,9 @@ function maskWithTail(value: string): boolean {
  */
 export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
   const chooser: Chooser = /token|oauth|api[_-]?key/i.test(user) ? 'generated' : 'chosen';
-  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password);
+  // A variable named for the credential (`amqps://user:$password@host`, a shell or script filling the URL
+  // in) is a reference, as it is after a label (isCredentialValue): `$ecretPass1` stays a password.
+  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
 }
 
 /** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
