@@ -50,6 +50,23 @@ describe('a generated token with nothing around it (bare-token.ts)', () => {
   });
 });
 
+describe('base64url: `_` and `-` inside a generated run (bare-token.ts)', () => {
+  const URL40 = j('XEbM87-jBs-kMcxVPH59', 'WVQ4SUsT9SJvHIuuzlFW');
+  const URL35 = j('BdIX_jLzut2WTgglKzKv', 'SgWMDDj5hEoTqdwO');
+  it('a token drawn from base64url, bare, after a vendor prefix of short parts, or after a numeric key id: removed', () => {
+    removed(`acme ${URL40}`, URL40);
+    removed(`2026-11-20T10:02:11Z DEBUG retrying with ${URL40}`, URL40);
+    removed(`svc_sa_sk_${URL35}`, URL35);
+    removed(`{"method": "auth.login_with_api_key", "params": ["12-${TOKEN40}"]}`, TOKEN40);
+  });
+  it('slugs and names joined by `-` or `_`, a digest named by its algorithm, a run in a path: stay', () => {
+    untouched('deploy the checkout-service-v2-2026-11-20-canary-eu-west-1 release');
+    untouched('rename test_GetUserByID_ReturnsErrorWhenNotFound_2026 before merging');
+    untouched(`"integrity": "sha512-${URL40}"`);
+    untouched(`see drive/folders/${URL40}/report`);
+  });
+});
+
 describe("PowerShell's ConvertTo-SecureString -AsPlainText (command-line.ts)", () => {
   it('the plain text given to it is a password, `-String` named or not, however weak', () => {
     removed(`$pw = ConvertTo-SecureString "${PW}" -AsPlainText -Force`, PW);
