@@ -67,6 +67,27 @@ describe('base64url: `_` and `-` inside a generated run (bare-token.ts)', () => 
   });
 });
 
+describe('a credential word ending a compound written as one lower-case word (context.ts endsCompound, assignment.ts KEYWORD)', () => {
+  // Shorter than the runs bare-token.ts and random-assignment.ts judge on their own (30 and 32): only the word says what it is.
+  const TOKEN24 = j('Hf4kPz8Wq2Lm', '9Xc3Vb7Nt1Rj');
+  it('`secretkey =`, and `userpassword`, `refreshtoken`, `apikey`, `secretkey` before a value with no separator: removed', () => {
+    removed(`secretkey = ${TOKEN24}`, TOKEN24);
+    removed(`secretkey: "${TOKEN24}"`, TOKEN24);
+    removed(`acme userpassword ${TOKEN24}`, TOKEN24);
+    removed(`acme refreshtoken ${TOKEN24}`, TOKEN24);
+    removed(`acme apikey ${TOKEN24}`, TOKEN24);
+    removed(`eventbrite secretkey ${TOKEN24}`, TOKEN24);
+  });
+  it('words that only end in `key` or `pass`, and compounds naming a page or a call: stay', () => {
+    untouched('the monkey banana fixture');
+    untouched('press the hotkey twice; bypass the cache with --no-cache');
+    untouched('open /resetpassword and enter the new one');
+    untouched('the forgotpassword page is broken');
+    untouched('call changepassword(user, next) after login');
+    untouched('the apikey field must be set');
+  });
+});
+
 describe("PowerShell's ConvertTo-SecureString -AsPlainText (command-line.ts)", () => {
   it('the plain text given to it is a password, `-String` named or not, however weak', () => {
     removed(`$pw = ConvertTo-SecureString "${PW}" -AsPlainText -Force`, PW);

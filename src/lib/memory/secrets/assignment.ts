@@ -74,9 +74,12 @@ const BEARER: RegexRule = {
   },
 };
 
-/** Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key). */
+/**
+ * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
+ * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
+ */
 const KEYWORD =
-  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
 
