@@ -96,6 +96,14 @@ const NON_SECRET_KEY =
   /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
 
 /**
+ * Whether a key or name holds a credential word and names the credential itself, not something about
+ * it (`DB_PASSWORD`, `apiKey`, `deploy.key`; not `max_tokens`, `passwordPolicy`, `nextPageToken`).
+ */
+export function namesCredential(key: string): boolean {
+  return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
+}
+
+/**
  * How the words naming a credential say its value was made (values.ts ChosenBy): a password,
  * passphrase or PIN is chosen by a person; so is a secret named as such (`JWT_SECRET`, `the webhook
  * secret`); keys and tokens are generated. (A person's note holds `JWT_SECRET=changeme` as often as
@@ -234,7 +242,7 @@ const GENERIC: ScanRule = {
         if (m === null) continue;
         from = m.index + m[0].length;
         const key = m[1] as string;
-        if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+        if (!namesCredential(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
         if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
