@@ -1,7 +1,9 @@
 /**
- * A credential as an XML element's text, the element named for it (xml-element.ts): Maven's
- * settings.xml, .NET and Java configuration, SOAP bodies. Found by writing issue 40's forms as
- * configuration files hold them, not on a held-out sample. Values are written here.
+ * Issue 40's "a password beside its word, however weak" in two forms configuration files hold it,
+ * found by writing the issue's forms out (no held-out or dev sample holds one): an XML element's text,
+ * the element named for it (xml-element.ts: Maven's settings.xml, .NET and Java configuration, SOAP
+ * bodies), and a YAML block scalar of one line (yaml-block.ts: Helm values, Ansible vars). Values are
+ * written here.
  */
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/lib/memory/redact.js';
@@ -28,5 +30,20 @@ describe('an XML element named for its credential (xml-element.ts)', () => {
     untouched('<token-count>42</token-count>');
     untouched('<username>deploy</username>');
     untouched('<key>name</key>');
+  });
+});
+
+describe('a YAML block scalar of one line under a credential key (yaml-block.ts)', () => {
+  it('`password: |` or `|-` then the password, however weak; `api_key: >-` then a key: removed', () => {
+    removed('db:\n  password: |-\n    letmein\n  user: app', 'letmein');
+    removed(`password: |\n  ${KEY}\nuser: bob`, KEY);
+    removed(`api_key: >-\n  ${KEY}`, KEY);
+  });
+  it('a template, a block of several lines, a key naming something else, a description: stay', () => {
+    untouched('password: |\n  {{ .Values.dbPassword }}\nuser: bob');
+    untouched('password: |\n  line one\n  line two');
+    untouched('script: |\n  echo hi');
+    untouched('description: |\n  The password is rotated monthly.');
+    untouched('password_file: |\n  /run/secrets/db');
   });
 });
