@@ -11,8 +11,8 @@
  * The held-out TEST half stays unseen: every rule whose vendor is a kind of the original set's test
  * half (data.json and vendor-format.ts, by `splitOf`) is dropped before anything is written or
  * printed, and so is every rule without a vendor word (Kingfisher's generic rules) when the test
- * half has a generic kind (kingfisher-rules.ts, the filter's one owner, shared with
- * extract-dev-negatives.ts). Only counts are printed. Every sample here is dev, reported on
+ * half has a generic kind (test-half-vendors.ts, the filter's one owner, through scanner-rules.ts,
+ * shared with extract-dev-negatives.ts). Only counts are printed. Every sample here is dev, reported on
  * rows of its own (`held-out dev recall`), never mixed into the original set's rows.
  *
  * Run: `npx tsx test/support/secret-heldout/extract-dev-recall.ts <kingfisher git dir>` (the `fetch`
@@ -21,13 +21,13 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CREDENTIAL_KEY_BEFORE, DOC_MARKER, likelySecret, UUID, type HeldoutSecret } from './extract.js';
-import { kingfisherDevRules } from './kingfisher-rules.js';
+import { scannerDevRules } from './scanner-rules.js';
 
 function main(): void {
   const [dir] = process.argv.slice(2);
   if (dir === undefined) throw new Error('usage: extract-dev-recall.ts <kingfisher git dir>');
-  // The test half's vendors are dropped by kingfisher-rules.ts, the filter's one owner, before any rule reaches here.
-  const { rules, droppedRules, commit } = kingfisherDevRules(dir);
+  // The test half's vendors are dropped (scanner-rules.ts, by test-half-vendors.ts, the filter's one owner) before any rule reaches here.
+  const { rules, droppedRules, commit } = scannerDevRules(dir, 'data/rules/');
   const secrets: HeldoutSecret[] = [];
   const skipped: string[] = [];
   for (const rule of rules) {

@@ -215,8 +215,8 @@ const DEV_NEGATIVES = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-negat
 
 /**
  * More benign notes for the DEV half only (dev-negatives.json, built by extract-dev-negatives.ts
- * from Kingfisher's `negative_examples`, labelled by rule v5; every rule of a test-half vendor was
- * dropped there): a scanner's own negative samples for one vendor's rule, the kind the test half's
+ * from Kingfisher's and Titus's `negative_examples`, labelled by rule v5; every rule of a test-half
+ * vendor was dropped there): a scanner's own negative samples for one vendor's rule, the kind the test half's
  * benign notes are, so each is placed as the original set's scanner false positives are
  * (`gitleaks-fp`'s note). `rule`: v5 (as built) or v7 (those holding none of v7's password values).
  * Every one `dev`; reported on rows of their own.
