@@ -504,3 +504,19 @@ describe('issue 40, second follow-up: digits under a name whose credential word 
     removed('DB_PASSWORD_2=58213', '58213');
   });
 });
+
+describe('issue 40, fourth session (dev docs): the key = value rule asks whether the word belongs to the code around it (assignment.ts, prose.ts continuesSentence)', () => {
+  it('a keyword or a call after an assignment spaced as code stays (`for _, secret := range secrets {`, `= await hash(…)`)', () => {
+    untouched('for _, secret := range secrets {');
+    untouched('for i, secret := range payload.Secrets {');
+    untouched('const saltedPassword = await crypto.deriveKey(password, salt)');
+    untouched("typeof signingSecret === 'string' ? signingSecret : await signingSecret(),");
+  });
+  it('a password in the same place, alone or with a joining word or punctuation after it, is still removed', () => {
+    removed('secret := letmein', 'letmein');
+    removed('db_password = letmein', 'letmein');
+    removed(`password = ${PW} # staging`, PW);
+    removed('DB_PASSWORD=letmein npm start', 'letmein');
+    removed('password: letmein on staging', 'letmein');
+  });
+});
