@@ -520,3 +520,16 @@ describe('issue 40, fourth session (dev docs): the key = value rule asks whether
     removed('password: letmein on staging', 'letmein');
   });
 });
+
+describe("issue 40, fourth session (dev docs): another option's `=` and an escaped pipe are not the credential's separator (context.ts, prose.ts)", () => {
+  it("`argocd-secret --type='json'` gives `--type` its value; `\\|` inside a table cell is a pipe written in it", () => {
+    untouched(`kubectl patch -n argocd secrets argocd-secret --type='json' -p='[]'`);
+    untouched('| `email` | `EmailAttributeIdentifier` | `"password"` \\| `"email_otp"` |');
+  });
+  it("an option named for the credential, and a table's own separator, still give the value", () => {
+    removed('mysql --password=letmein', 'letmein');
+    removed(`tool --secret --token=${TOKEN}`, TOKEN);
+    removed('| password | letmein |', 'letmein');
+    removed('| service | password |\n|---|---|\n| wiki | letmein |', 'letmein');
+  });
+});

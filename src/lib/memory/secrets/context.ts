@@ -173,7 +173,8 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
   // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
-  const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // (A command-line option's `=` too: `argocd-secret --type='json'` gives `--type` its value.)
+  const otherKey = /(?:^|[\s,('"])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
   // The same for another name's colon after a comma or brace, for a chosen value, which may be any word
   // (`{name: db-secret-7f9c2b, key: password}`: `key` alone names a map's key): that name's value.

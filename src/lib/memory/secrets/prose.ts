@@ -58,7 +58,8 @@ export function isLabelGap(line: string, after: number, gap: string): boolean {
   let end = gap.length;
   while (end > 0 && (gap[end - 1] === ' ' || gap[end - 1] === '\t' || gap[end - 1] === '*')) end -= 1;
   const last = gap[end - 1] ?? '';
-  if (last === '|') return /^[ \t]*\|/.test(line);
+  // A table's cell separator; an escaped one (`\|`) is a pipe written inside a cell (`"password" \| "otp"`).
+  if (last === '|') return /^[ \t]*\|/.test(line) && gap[end - 2] !== '\\';
   if (last === ':') {
     const at = after + end - 1;
     return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
