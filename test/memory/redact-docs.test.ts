@@ -533,3 +533,24 @@ describe("issue 40, fourth session (dev docs): another option's `=` and an escap
     removed('| service | password |\n|---|---|\n| wiki | letmein |', 'letmein');
   });
 });
+
+describe('issue 40, fourth session (dev docs): code, links, comments and instructions where a value would go (values.ts, context.ts, prose.ts)', () => {
+  it('a member read in brackets, a regular expression method, a selector attribute, link text, a comment, an instruction: stay', () => {
+    untouched('SECRETS_CACHE_KEY: [secret.to_dict() for secret in self.found]');
+    untouched('f"Secret detected: {secret.detector_display_name}.\\nMatches: {n}"');
+    untouched('const secretContainsWhitespace = /\\s/.test(secret);');
+    untouched(`await page.type('#password input[type="password"]', config.password)`);
+    untouched('  - [LDAP Secret Backend: `length`](#ldap-secret-backend)');
+    untouched('host: host-of-password-depot # port is 8714 by default');
+    untouched('- `secret scan ci`: fetch the target branch before computing the range');
+    untouched('**Option 2 -- reference a Secret via `caProvider`**: store the PEM certificate in a resource');
+  });
+  it('a value in the same places is still removed', () => {
+    removed(`SECRETS_CACHE_KEY: ${TOKEN}`, TOKEN);
+    removed('secret: letmein', 'letmein');
+    removed('  - LDAP secret: `letmein` for the bind user', 'letmein');
+    removed('db_password: letmein # staging', 'letmein');
+    removed('- `secret`: letmein on staging', 'letmein');
+    removed(`password = "${PW}"`, PW);
+  });
+});

@@ -173,8 +173,11 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
   // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
-  // (A command-line option's `=` too: `argocd-secret --type='json'` gives `--type` its value.)
-  const otherKey = /(?:^|[\s,('"])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // (A command-line option's `=` too: `argocd-secret --type='json'` gives `--type` its value; so does an attribute
+  // in a selector: `#password input[type="password"]`.)
+  const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // A label does not run into a comment (`host-of-password-depot # port is 8714`): the comment is a sentence of its own.
+  if (/[ \t]#[ \t]/.test(gap[0])) return undefined;
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
   // The same for another name's colon after a comma or brace, for a chosen value, which may be any word
   // (`{name: db-secret-7f9c2b, key: password}`: `key` alone names a map's key): that name's value.
@@ -208,6 +211,8 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
+  // The end of a markdown link's text (`[LDAP Secret Backend: \`length\`](#ldap-secret-backend)`): words of a link.
+  if (line.startsWith('](', at + v[0].length)) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
   if (!passwordLike && /\s/.test(inner)) return undefined;
   if (/<[^<>]+>/.test(inner)) return undefined; // `<cookie-name>=<cookie-value>`: a template

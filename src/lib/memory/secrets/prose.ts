@@ -184,6 +184,9 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     // After a dash, with more words after it: a description (`* \`--secret\` - path to the file`, `the secret — either …`).
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
+    // A verb and an article after a label (`\`secret scan ci\`: fetch the target branch`, `**: store the PEM certificate`):
+    // an instruction, a sentence; a password is not followed by `the` or `a`.
+    if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
