@@ -50,6 +50,44 @@ describe('a generated token with nothing around it (bare-token.ts)', () => {
   });
 });
 
+describe('base64url: `_` and `-` inside a generated run (bare-token.ts)', () => {
+  const URL40 = j('XEbM87-jBs-kMcxVPH59', 'WVQ4SUsT9SJvHIuuzlFW');
+  const URL35 = j('BdIX_jLzut2WTgglKzKv', 'SgWMDDj5hEoTqdwO');
+  it('a token drawn from base64url, bare, after a vendor prefix of short parts, or after a numeric key id: removed', () => {
+    removed(`acme ${URL40}`, URL40);
+    removed(`2026-11-20T10:02:11Z DEBUG retrying with ${URL40}`, URL40);
+    removed(`svc_sa_sk_${URL35}`, URL35);
+    removed(`{"method": "auth.login_with_api_key", "params": ["12-${TOKEN40}"]}`, TOKEN40);
+  });
+  it('slugs and names joined by `-` or `_`, a digest named by its algorithm, a run in a path: stay', () => {
+    untouched('deploy the checkout-service-v2-2026-11-20-canary-eu-west-1 release');
+    untouched('rename test_GetUserByID_ReturnsErrorWhenNotFound_2026 before merging');
+    untouched(`"integrity": "sha512-${URL40}"`);
+    untouched(`see drive/folders/${URL40}/report`);
+  });
+});
+
+describe('a credential word ending a compound written as one lower-case word (context.ts endsCompound, assignment.ts KEYWORD)', () => {
+  // Shorter than the runs bare-token.ts and random-assignment.ts judge on their own (30 and 32): only the word says what it is.
+  const TOKEN24 = j('Hf4kPz8Wq2Lm', '9Xc3Vb7Nt1Rj');
+  it('`secretkey =`, and `userpassword`, `refreshtoken`, `apikey`, `secretkey` before a value with no separator: removed', () => {
+    removed(`secretkey = ${TOKEN24}`, TOKEN24);
+    removed(`secretkey: "${TOKEN24}"`, TOKEN24);
+    removed(`acme userpassword ${TOKEN24}`, TOKEN24);
+    removed(`acme refreshtoken ${TOKEN24}`, TOKEN24);
+    removed(`acme apikey ${TOKEN24}`, TOKEN24);
+    removed(`eventbrite secretkey ${TOKEN24}`, TOKEN24);
+  });
+  it('words that only end in `key` or `pass`, and compounds naming a page or a call: stay', () => {
+    untouched('the monkey banana fixture');
+    untouched('press the hotkey twice; bypass the cache with --no-cache');
+    untouched('open /resetpassword and enter the new one');
+    untouched('the forgotpassword page is broken');
+    untouched('call changepassword(user, next) after login');
+    untouched('the apikey field must be set');
+  });
+});
+
 describe("PowerShell's ConvertTo-SecureString -AsPlainText (command-line.ts)", () => {
   it('the plain text given to it is a password, `-String` named or not, however weak', () => {
     removed(`$pw = ConvertTo-SecureString "${PW}" -AsPlainText -Force`, PW);
@@ -111,5 +149,22 @@ describe("the scorer's survives(): the redaction's own tags are not the note's t
     expect(survives('amqp://user:[REDACTED:url-password]@rabbitmq.example.com/queue', 'password')).toBe(false);
     expect(survives('amqp://user:password@rabbitmq.example.com/queue', 'password')).toBe(true);
     expect(survives('[REDACTED:token] and then abcdefghijkl', 'xxabcdefghijklxx')).toBe(true);
+  });
+});
+
+/**
+ * Issue 40, precision: classes found touched on the dev negatives (Kingfisher's negative examples,
+ * test/support/secret-heldout/dev-negatives.json, all dev). Values are written here, not copied.
+ */
+describe('a URL whose password is a variable named for the credential (values.ts, isUrlPasswordPlaceholder)', () => {
+  it('`$password`, `$db_password`, `$rabbitPassword` in the URL a script fills in: stays', () => {
+    untouched('amqps://guest:$password@localhost:5672');
+    untouched('postgres://app:$db_password@db.internal:5432/app');
+    untouched('amqp://svc:$rabbitPassword@mq:5672/vhost');
+  });
+  it('a password in the same place that only opens with `$`, however weak: removed', () => {
+    removed('amqps://guest:$ecretPass1@localhost:5672', '$ecretPass1');
+    removed(`amqps://guest:$${PW}@localhost:5672`, PW);
+    removed('amqp://guest:letmein@localhost:5672', 'letmein');
   });
 });

@@ -504,3 +504,53 @@ describe('issue 40, second follow-up: digits under a name whose credential word 
     removed('DB_PASSWORD_2=58213', '58213');
   });
 });
+
+describe('issue 40, fourth session (dev docs): the key = value rule asks whether the word belongs to the code around it (assignment.ts, prose.ts continuesSentence)', () => {
+  it('a keyword or a call after an assignment spaced as code stays (`for _, secret := range secrets {`, `= await hash(…)`)', () => {
+    untouched('for _, secret := range secrets {');
+    untouched('for i, secret := range payload.Secrets {');
+    untouched('const saltedPassword = await crypto.deriveKey(password, salt)');
+    untouched("typeof signingSecret === 'string' ? signingSecret : await signingSecret(),");
+  });
+  it('a password in the same place, alone or with a joining word or punctuation after it, is still removed', () => {
+    removed('secret := letmein', 'letmein');
+    removed('db_password = letmein', 'letmein');
+    removed(`password = ${PW} # staging`, PW);
+    removed('DB_PASSWORD=letmein npm start', 'letmein');
+    removed('password: letmein on staging', 'letmein');
+  });
+});
+
+describe("issue 40, fourth session (dev docs): another option's `=` and an escaped pipe are not the credential's separator (context.ts, prose.ts)", () => {
+  it("`argocd-secret --type='json'` gives `--type` its value; `\\|` inside a table cell is a pipe written in it", () => {
+    untouched(`kubectl patch -n argocd secrets argocd-secret --type='json' -p='[]'`);
+    untouched('| `email` | `EmailAttributeIdentifier` | `"password"` \\| `"email_otp"` |');
+  });
+  it("an option named for the credential, and a table's own separator, still give the value", () => {
+    removed('mysql --password=letmein', 'letmein');
+    removed(`tool --secret --token=${TOKEN}`, TOKEN);
+    removed('| password | letmein |', 'letmein');
+    removed('| service | password |\n|---|---|\n| wiki | letmein |', 'letmein');
+  });
+});
+
+describe('issue 40, fourth session (dev docs): code, links, comments and instructions where a value would go (values.ts, context.ts, prose.ts)', () => {
+  it('a member read in brackets, a regular expression method, a selector attribute, link text, a comment, an instruction: stay', () => {
+    untouched('SECRETS_CACHE_KEY: [secret.to_dict() for secret in self.found]');
+    untouched('f"Secret detected: {secret.detector_display_name}.\\nMatches: {n}"');
+    untouched('const secretContainsWhitespace = /\\s/.test(secret);');
+    untouched(`await page.type('#password input[type="password"]', config.password)`);
+    untouched('  - [LDAP Secret Backend: `length`](#ldap-secret-backend)');
+    untouched('host: host-of-password-depot # port is 8714 by default');
+    untouched('- `secret scan ci`: fetch the target branch before computing the range');
+    untouched('**Option 2 -- reference a Secret via `caProvider`**: store the PEM certificate in a resource');
+  });
+  it('a value in the same places is still removed', () => {
+    removed(`SECRETS_CACHE_KEY: ${TOKEN}`, TOKEN);
+    removed('secret: letmein', 'letmein');
+    removed('  - LDAP secret: `letmein` for the bind user', 'letmein');
+    removed('db_password: letmein # staging', 'letmein');
+    removed('- `secret`: letmein on staging', 'letmein');
+    removed(`password = "${PW}"`, PW);
+  });
+});

@@ -8,7 +8,8 @@
  * PEM blocks and manifests before vendor prefixes (vendor.ts, then the documented prefixes and
  * shapes of vendor-documented.ts and vendor-shapes.ts), vendor prefixes before URLs (and their
  * query credentials, url-query.ts), command lines
- * and generic `key = value`, other ways of writing a password down (password-forms.ts), then the
+ * and generic `key = value`, an XML element named for its credential (xml-element.ts), a YAML block
+ * scalar of one line (yaml-block.ts), other ways of writing a password down (password-forms.ts), then the
  * credentials under id and login names (credential-id.ts),
  * YAML name/value pairs (named-value.ts), generated values under any key (random-assignment.ts),
  * the context rules (a value beside a credential word, table and CSV columns), which must not
@@ -33,6 +34,8 @@ import { URL_QUERY_CREDENTIAL } from './secrets/url-query.js';
 import { VENDOR_RULES } from './secrets/vendor.js';
 import { VENDOR_DOCUMENTED_RULES } from './secrets/vendor-documented.js';
 import { VENDOR_SHAPE_RULES } from './secrets/vendor-shapes.js';
+import { XML_ELEMENT } from './secrets/xml-element.js';
+import { YAML_BLOCK } from './secrets/yaml-block.js';
 
 export type { RedactResult } from './secrets/engine.js';
 
@@ -46,7 +49,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

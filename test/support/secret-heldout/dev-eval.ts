@@ -9,7 +9,7 @@
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -42,6 +42,15 @@ const v7Dev = heldoutBenign('v7').filter((b) => b.split === 'dev');
 const v7Moved = heldoutV7Secrets().filter((m) => m.split === 'dev');
 const v7Removed = v7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v)));
 out(`dev half under rule v7: benign touched ${v7Dev.filter((b) => redactSecrets(b.note).text !== b.note).length}/${v7Dev.length}; samples v7 makes secrets ${v7Moved.length}, removed ${v7Removed.length}`);
+
+// Kingfisher's and Titus's negative examples (dev-negatives.json; every rule of a test-half vendor dropped when it was built).
+const negatives = heldoutBenignDevNegatives();
+const negTouched = negatives.filter((b) => redactSecrets(b.note).text !== b.note);
+const negV7 = heldoutBenignDevNegatives('v7');
+const negV7Moved = heldoutDevNegativesV7Secrets();
+out(`dev negatives (Kingfisher, Titus): touched ${negTouched.length}/${negatives.length}; under rule v7 ${negV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${negV7.length}, v7 makes ${negV7Moved.length} secrets, removed ${negV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
+for (const cls of [...new Set(negatives.map((b) => b.cls))].sort()) out(`  ${cls}: ${negTouched.filter((b) => b.cls === cls).length}/${negatives.filter((b) => b.cls === cls).length}`);
+if (show) for (const b of negTouched) out(`  TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
 
 for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {
   const bySource = new Map<string, [number, number]>();

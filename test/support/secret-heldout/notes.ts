@@ -211,6 +211,32 @@ export function heldoutBenignDevDocs(): HeldoutBenignNote[] {
   }));
 }
 
+const DEV_NEGATIVES = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-negatives.json', import.meta.url)), 'utf8')) as { benign: HeldoutBenign[] };
+
+/**
+ * More benign notes for the DEV half only (dev-negatives.json, built by extract-dev-negatives.ts
+ * from Kingfisher's and Titus's `negative_examples`, labelled by rule v5; every rule of a test-half
+ * vendor was dropped there): a scanner's own negative samples for one vendor's rule, the kind the test half's
+ * benign notes are, so each is placed as the original set's scanner false positives are
+ * (`gitleaks-fp`'s note). `rule`: v5 (as built) or v7 (those holding none of v7's password values).
+ * Every one `dev`; reported on rows of their own.
+ */
+export function heldoutBenignDevNegatives(rule: 'v5' | 'v7' = 'v5'): HeldoutBenignNote[] {
+  return DEV_NEGATIVES.benign.filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0).map(devNegativeNote);
+}
+
+/** The Kingfisher negatives rule v5 calls benign and rule v7 makes secrets, each in its benign note; its secrets are its values. */
+export function heldoutDevNegativesV7Secrets(): (HeldoutBenignNote & { secrets: string[] })[] {
+  return DEV_NEGATIVES.benign
+    .map((b) => ({ b, secrets: passwordValuesV7(b.text) }))
+    .filter((x) => x.secrets.length > 0)
+    .map((x) => ({ ...devNegativeNote(x.b), secrets: x.secrets }));
+}
+
+function devNegativeNote(b: HeldoutBenign): HeldoutBenignNote {
+  return { source: b.source, cls: b.source.split(':')[0] as string, note: (BENIGN_CONTEXTS['gitleaks-fp'] as (t: string, s: string) => string)(b.text, b.source), split: 'dev' as const };
+}
+
 const DEV_RECALL = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-recall.json', import.meta.url)), 'utf8')) as { secrets: HeldoutSecret[] };
 
 /**

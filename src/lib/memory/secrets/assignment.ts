@@ -7,7 +7,7 @@
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
-import { describedBySentence, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
+import { continuesSentence, describedBySentence, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
@@ -74,9 +74,12 @@ const BEARER: RegexRule = {
   },
 };
 
-/** Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key). */
+/**
+ * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
+ * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
+ */
 const KEYWORD =
-  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
 
@@ -91,6 +94,14 @@ function keyWords(key: string): string {
  */
 const NON_SECRET_KEY =
   /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
+
+/**
+ * Whether a key or name holds a credential word and names the credential itself, not something about
+ * it (`DB_PASSWORD`, `apiKey`, `deploy.key`; not `max_tokens`, `passwordPolicy`, `nextPageToken`).
+ */
+export function namesCredential(key: string): boolean {
+  return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
+}
 
 /**
  * How the words naming a credential say its value was made (values.ts ChosenBy): a password,
@@ -231,7 +242,7 @@ const GENERIC: ScanRule = {
         if (m === null) continue;
         from = m.index + m[0].length;
         const key = m[1] as string;
-        if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+        if (!namesCredential(key) || insideTemplate(text.slice(Math.max(0, m.index - 80), m.index))) continue;
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
         if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
@@ -243,6 +254,8 @@ const GENERIC: ScanRule = {
         if (replacement === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
         if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
+        // A word of the code or sentence around it (`for _, secret := range secrets {`): prose.ts judges it, for the context rules too.
+        if (!/^["'`]/.test(raw) && continuesSentence(m[2] as string, raw, text.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
         if (saysReplaceMe(text.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue; // `"P@ssw0rd"  # Replace with an actual password`
         out += text.slice(cursor, valueAt) + replacement;
         cursor = valueAt + raw.length;

@@ -38,6 +38,22 @@ const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
 const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 
+/** Words before `key` that make it a credential (`api key`, `secretKey`, `access_key`), not a map's or a keyboard's key. */
+const KEY_QUALIFIER = /(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i;
+
+/**
+ * The end of a compound written in lower case as one word (`userpassword`, `appsecret`, `refreshtoken`,
+ * `apikey`, `secretkey`): the letters glued before the credential word say whose it is. No English word
+ * ends in the long credential words (`password`, `secret`, `token`…); `key` counts only after a word that
+ * makes it a credential (KEY_QUALIFIER), so `monkey` and `hotkey` stay words. `pass` and `pwd` are not
+ * read so (`bypass`, `compass`).
+ */
+function endsCompound(line: string, start: number, word: string): boolean {
+  if (word !== word.toLowerCase()) return false;
+  if (word.length >= 5) return true;
+  return word === 'key' && KEY_QUALIFIER.test(line.slice(Math.max(0, start - 12), start));
+}
+
 /** A word's edges: not inside a longer lower-case word (`monkey`, `keyboard`), but `apiKey`, `API_KEY`, `alibabaKey` count. */
 function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): boolean {
   const start = m.index;
@@ -52,7 +68,7 @@ function credentialWordAt(line: string, m: RegExpExecArray, hasUrn: boolean): bo
     // A product's name in lower case with the word in capitals glued on (`weatherbitSECRET`, `boxTOKEN`), as
     // scanners' examples and some config keys write it.
     const gluedCapitals = isLower(before) && word.length >= 3 && word === word.toUpperCase();
-    if (!camel && !shout && !gluedCapitals) return false;
+    if (!camel && !shout && !gluedCapitals && !endsCompound(line, start, word)) return false;
   } else if (isDigit(before) && word !== word.toUpperCase()) return false; // `1Password`, a product's name; `DB1PASSWORD` counts
   if (isLower(after)) return false;
   // Inside an expression or a template: `{.data.password}`, `<password>`, `$PASSWORD`, `secrets.token)`.
@@ -157,7 +173,11 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // The separator is another name's (`--software-token-mfa-settings Enabled=true`): that name's
   // value, not the credential's, unless the name is itself a credential's (`API token TOKEN=…`).
   // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
-  const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // (A command-line option's `=` too: `argocd-secret --type='json'` gives `--type` its value; so does an attribute
+  // in a selector: `#password input[type="password"]`.)
+  const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // A label does not run into a comment (`host-of-password-depot # port is 8714`): the comment is a sentence of its own.
+  if (/[ \t]#[ \t]/.test(gap[0])) return undefined;
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
   // The same for another name's colon after a comma or brace, for a chosen value, which may be any word
   // (`{name: db-secret-7f9c2b, key: password}`: `key` alone names a map's key): that name's value.
@@ -191,6 +211,8 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== undefined && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, '').toLowerCase() === name.toLowerCase()) return undefined;
   if (inner === '' || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes('://')) return undefined;
+  // The end of a markdown link's text (`[LDAP Secret Backend: \`length\`](#ldap-secret-backend)`): words of a link.
+  if (line.startsWith('](', at + v[0].length)) return undefined;
   // Spaces: a pass phrase may have them, a key or token does not (`token: "see the docs"`).
   if (!passwordLike && /\s/.test(inner)) return undefined;
   if (/<[^<>]+>/.test(inner)) return undefined; // `<cookie-name>=<cookie-value>`: a template
@@ -282,7 +304,7 @@ function redactLine(line: string, firstWord: number): string {
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? 'api-key' : genericKind(phrase);
     const after = m.index + m[0].length;
     // `key` alone names map keys and keyboard keys too: only a random-looking value counts after it.
-    const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
+    const bareKey = /^key$/i.test(m[0]) && !KEY_QUALIFIER.test(line.slice(Math.max(0, m.index - 12), m.index));
     // (Asked of the words around it: `secretKey` names a key, `secret` the secret. Only of the name glued to the
     // word, not of the value after it: in `secretKey: password` the value names the secret's field.)
     const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);

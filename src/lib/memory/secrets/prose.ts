@@ -58,7 +58,8 @@ export function isLabelGap(line: string, after: number, gap: string): boolean {
   let end = gap.length;
   while (end > 0 && (gap[end - 1] === ' ' || gap[end - 1] === '\t' || gap[end - 1] === '*')) end -= 1;
   const last = gap[end - 1] ?? '';
-  if (last === '|') return /^[ \t]*\|/.test(line);
+  // A table's cell separator; an escaped one (`\|`) is a pipe written inside a cell (`"password" \| "otp"`).
+  if (last === '|') return /^[ \t]*\|/.test(line) && gap[end - 2] !== '\\';
   if (last === ':') {
     const at = after + end - 1;
     return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
@@ -183,6 +184,9 @@ export function continuesSentence(gap: string, value: string, next: string): boo
     if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     // After a dash, with more words after it: a description (`* \`--secret\` - path to the file`, `the secret — either …`).
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
+    // A verb and an article after a label (`\`secret scan ci\`: fetch the target branch`, `**: store the PEM certificate`):
+    // an instruction, a sentence; a password is not followed by `the` or `a`.
+    if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
     // Code, spaced as code is (`for _, secret := range x`, `password = await hash(…)`, `secret : await`): a keyword or a call.
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }

@@ -206,7 +206,9 @@ function maskWithTail(value: string): boolean {
  */
 export function isUrlPasswordPlaceholder(user: string, password: string): boolean {
   const chooser: Chooser = /token|oauth|api[_-]?key/i.test(user) ? 'generated' : 'chosen';
-  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password);
+  // A variable named for the credential (`amqps://user:$password@host`, a shell or script filling the URL
+  // in) is a reference, as it is after a label (isCredentialValue): `$ecretPass1` stays a password.
+  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
 }
 
 /** Base64 of 8 to 256 characters, padded or not: what a dummy value is encoded as in a fixture or a Secret manifest. */
@@ -545,6 +547,9 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if (/^\+[ \t]*[A-Za-z_$][\w$.]*[,;)\]}]*$/.test(v)) return false;
   // A parameter list (`password: (params) => {`, `= (pluginOptions) =>`): a function, not a value.
   if (PARAMETER_LIST.test(v)) return false;
+  // A member read or call in brackets (`{secret.detector_display_name}`, `[secret.to_dict() for …`), a regular
+  // expression's method (`/\s/.test(secret)`): code in an f-string, a comprehension, a test; not a value.
+  if (quote === '' && (BRACKETED_MEMBER.test(v) || REGEX_CALL.test(v))) return false;
   // Ports published or mapped (`-p 3306:3306`, `8080:80/tcp`): numbers, not a password.
   if (PORT_MAPPING.test(v)) return false;
   // A variable holding the credential (`password: $password`, `privateKey: $github-privateKey`): a reference.
@@ -624,6 +629,10 @@ const CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-
  * its `)` may have been cut as punctuation. Or an expression in brackets (`(this.jsonContent`).
  */
 const PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\??:?(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
+/** An opening bracket, then a name and a member of it (`{secret.name`, `[item.to_dict()`): code. */
+const BRACKETED_MEMBER = /^[[{(][A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*)?$/;
+/** A regular expression literal and a call of its method (`/\s/.test(x)`, `/^a/i.exec(s)`). */
+const REGEX_CALL = /^\/(?:\\.|[^/\n])+\/[a-z]*\.[A-Za-z_$][\w$]*\(/;
 /** A port mapping: `3306:3306`, `127.0.0.1:8080:80`, `8080:80/tcp`. */
 const PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
 

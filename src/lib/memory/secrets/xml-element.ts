@@ -1,0 +1,26 @@
+/**
+ * A credential as an XML element's text, the element named for it: Maven's `settings.xml`
+ * (`<password>…</password>` under `<server>`), .NET and Java configuration files, SOAP bodies
+ * (`<apiKey>…</apiKey>`). The `key = value` rules never see a separator there, and the context rules
+ * read a word inside `<…>` as markup. The element's name is judged as any key is
+ * (assignment.ts `namesCredential`: `passwordPolicy`, `token-count` stay) and its text as any value
+ * beside a credential word (values.ts: `${env.PASSWORD}`, `{{ vault_pw }}` and masks stay), so a
+ * password is removed however weak (issue 40).
+ */
+import { chosenBy, genericKind, namesCredential } from './assignment.js';
+import { tag, type RegexRule } from './engine.js';
+import { isCredentialValue } from './values.js';
+
+export const XML_ELEMENT: RegexRule = {
+  kind: 'xml-element',
+  // Every element that closes holds `</`; a note without one pays nothing.
+  hints: ['</'],
+  // An opening tag without attributes, its text on one line, and the closing tag of the same name.
+  re: /<([A-Za-z_][\w.-]{0,63})>([^<>\n]+)<\/\1>/g,
+  replace: (m, g) => {
+    const name = g[0] ?? '';
+    const value = g[1] ?? '';
+    if (!namesCredential(name) || !isCredentialValue(value.trim(), chosenBy(name))) return undefined;
+    return `<${name}>${tag(genericKind(name))}</${name}>`;
+  },
+};

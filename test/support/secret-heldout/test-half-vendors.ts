@@ -1,0 +1,48 @@
+/**
+ * The one owner of the filter that keeps the held-out TEST half unseen when dev data is taken from
+ * other scanners' rules (Kingfisher's examples and negative examples, Titus's negative examples): a
+ * rule is dropped when one of its vendor words (a word of its file's name, its name or its id that is
+ * not a generic word) is a word of a kind of the original set's test half (data.json and
+ * vendor-format.ts, by `splitOf`), or when it has no vendor word and the test half has a generic
+ * kind. The test half's kinds are read here and never leave: callers get a yes or no per rule, and
+ * print only counts.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { HeldoutSecret } from './extract.js';
+import { splitOf } from './notes.js';
+import { VENDOR_FORMAT_BENIGN, VENDOR_FORMAT_SECRETS } from './vendor-format.js';
+
+/** Words that name no vendor: a kind made of these only is generic. */
+const GENERIC = new Set(
+  'api key keys token tokens secret secrets access personal client private public auth oauth password passwd pass pwd service account webhook webhooks refresh app application user username id ids pat generic credential credentials bearer basic the and for with of v1 v2 v3 v4 legacy new old cloud live test prod sandbox management admin read write data url uri dsn connection string sample samples config file test_data gitleaks fp doc example history commit blob vendor detect py ini env md txt yml yaml json'.split(' '),
+);
+export const vendorWords = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !GENERIC.has(w) && !/^\d+$/.test(w));
+
+interface Data { secrets: HeldoutSecret[]; benign: { source: string }[] }
+
+/** The vendor words of the original set's test half, and whether it has a generic kind; never printed. */
+function testHalfKinds(): { vendors: Set<string>; generic: boolean } {
+  const data = JSON.parse(readFileSync(fileURLToPath(new URL('./data.json', import.meta.url)), 'utf8')) as Data;
+  const kinds = [
+    ...[...data.secrets, ...VENDOR_FORMAT_SECRETS].map((s) => s.source.replace(/^[a-z-]+:/, '')).filter((k) => splitOf(k) === 'test'),
+    ...[...data.benign, ...VENDOR_FORMAT_BENIGN].map((b) => b.source).filter((s) => splitOf(s) === 'test').map((s) => s.replace(/^[a-z-]+:/, '')),
+  ];
+  const vendors = new Set<string>();
+  let generic = false;
+  for (const k of kinds) {
+    const w = vendorWords(k);
+    if (w.length === 0) generic = true;
+    for (const x of w) vendors.add(x);
+  }
+  return { vendors, generic };
+}
+
+/** Whether a rule with these vendor words must be dropped (see the file's comment). */
+export type TestHalfFilter = (ruleWords: readonly string[]) => boolean;
+
+/** The filter, with the test half's kinds read once. */
+export function testHalfFilter(): TestHalfFilter {
+  const { vendors, generic } = testHalfKinds();
+  return (ruleWords) => ruleWords.some((w) => vendors.has(w)) || (ruleWords.length === 0 && generic);
+}
