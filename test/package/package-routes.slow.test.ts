@@ -37,16 +37,29 @@ interface Ran {
   stderr: string;
 }
 
+/**
+ * Longest any one command may run. A stalled registry socket otherwise waits out npm's own
+ * five-minute fetch timeout, and the suite failed as "Hook timed out" without naming the command.
+ */
+const COMMAND_LIMIT_MS = 150_000;
+
 /** A command line through bash, as the README's reader and Claude Code's hooks run them. Async: the test servers live in this process. */
 function sh(command: string, cwd: string, env: Record<string, string>, input = ''): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', command], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    const limit = setTimeout(() => {
+      stderr += `\n[killed after ${COMMAND_LIMIT_MS / 1000} s: ${command}]`;
+      child.kill('SIGKILL');
+    }, COMMAND_LIMIT_MS);
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(input);
   });
 }
@@ -83,6 +96,9 @@ const npmEnv = (prefix?: string): Record<string, string> => ({
   npm_config_audit: 'false',
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',
+  // A registry request that stalls is given up after 30 s and retried (npm's default waits 5 minutes).
+  npm_config_fetch_timeout: '30000',
+  npm_config_fetch_retries: '4',
 });
 const pathWith = (bin: string) => [bin, process.env.PATH ?? '/usr/bin:/bin'].join(delimiter);
 
