@@ -31773,7 +31773,7 @@ function isLabelGap(line, after, gap) {
   let end = gap.length;
   while (end > 0 && (gap[end - 1] === " " || gap[end - 1] === "	" || gap[end - 1] === "*")) end -= 1;
   const last = gap[end - 1] ?? "";
-  if (last === "|") return /^[ \t]*\|/.test(line);
+  if (last === "|") return /^[ \t]*\|/.test(line) && gap[end - 2] !== "\\";
   if (last === ":") {
     const at = after + end - 1;
     return !(isDigit(line[at - 1]) && isDigit(line[at + 1]));
@@ -31824,6 +31824,7 @@ function continuesSentence(gap, value, next) {
     if (/(?:^|\s)(?:to|are)[ \t*]*$/i.test(gap)) return true;
     if (/(?:^|\s)(?:is|was)[ \t*]*$/i.test(gap) && describedBySentence(value, next)) return true;
     if (/\s[-–—][ \t*]*$/.test(gap) && /^[ \t]+[a-z]/.test(next)) return true;
+    if (/^[ \t]+(?:the|a|an)[ \t]/.test(next)) return true;
     if (/[ \t](?::=|=|:)[ \t]+$/.test(gap) && /^[ \t]+[A-Za-z_(]/.test(next)) return true;
   }
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
@@ -31899,7 +31900,7 @@ function maskWithTail(value) {
 }
 function isUrlPasswordPlaceholder(user, password) {
   const chooser = /token|oauth|api[_-]?key/i.test(user) ? "generated" : "chosen";
-  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password);
+  return password.length < 4 || isRedacted(password) || isPlaceholder(password, chooser) || isDummy(password, { chooser }) || NAMES_ITSELF.test(password) || CREDENTIAL_REFERENCE.test(password);
 }
 function isEncodedExample(value, chooser) {
   if (value.length % 4 !== 0 || /^[a-z]+$/.test(value) || !BASE64.test(value)) return false;
@@ -32048,6 +32049,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (quote === "" && v.includes("](")) return false;
   if (/^\+[ \t]*[A-Za-z_$][\w$.]*[,;)\]}]*$/.test(v)) return false;
   if (PARAMETER_LIST.test(v)) return false;
+  if (quote === "" && (BRACKETED_MEMBER.test(v) || REGEX_CALL.test(v))) return false;
   if (PORT_MAPPING.test(v)) return false;
   if (CREDENTIAL_REFERENCE.test(v)) return false;
   if (FORMAT_VERB.test(v)) return false;
@@ -32108,7 +32110,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -32158,6 +32160,8 @@ var init_values = __esm({
     SYMBOL_AFTER = /[\p{So}\p{Sm}]+$/u;
     CREDENTIAL_REFERENCE = /^\$(?:[a-z][a-z]*(?:[-_]|(?=[A-Z])))*(?:[a-z]*|[A-Z][a-z]+)(?:[Pp]ass(?:word|wd|phrase)|[Ss]ecret|[Tt]oken|[Kk]ey|[Cc]redentials?)$/;
     PARAMETER_LIST = /^\((?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\??:?(?:,[ \t]*[A-Za-z_$][\w$]*)*)?\)?$/;
+    BRACKETED_MEMBER = /^[[{(][A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*)?$/;
+    REGEX_CALL = /^\/(?:\\.|[^/\n])+\/[a-z]*\.[A-Za-z_$][\w$]*\(/;
     PORT_MAPPING = /^(?:\d{1,3}(?:\.\d{1,3}){3}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?$/;
     SHIFTED_ROW = /!@#\$|@#\$%|#\$%\^|\$%\^&|%\^&\*|\^&\*\(|&\*\(\)/;
     FORMAT_VERB = /%\[\d{1,2}\][a-z]|%[svwdq]$/;
@@ -32193,6 +32197,9 @@ var init_url_query = __esm({
 // src/lib/memory/secrets/assignment.ts
 function keyWords(key) {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+function namesCredential(key) {
+  return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
 }
 function chosenBy(name, kind = genericKind(name)) {
   if (kind === "password") return true;
@@ -32312,7 +32319,7 @@ var init_assignment = __esm({
         return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
       }
     };
-    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     GENERIC_KEY = new RegExp(
@@ -32343,7 +32350,7 @@ var init_assignment = __esm({
             if (m === null) continue;
             from = m.index + m[0].length;
             const key = m[1];
-            if (!(KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) || NON_SECRET_KEY.test(key) || isCursorTokenName(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
+            if (!namesCredential(key) || insideTemplate(text3.slice(Math.max(0, m.index - 80), m.index))) continue;
             if (endsInUrn(text3.slice(Math.max(0, m.index - 48), m.index))) continue;
             if (USER_SLASH_BEFORE.test(text3.slice(Math.max(0, m.index - 16), m.index))) continue;
             if (isImageEmbedToken(text3.slice(Math.max(0, m.index - 200), m.index), key)) continue;
@@ -32354,6 +32361,7 @@ var init_assignment = __esm({
             const replacement = genericReplacement(key, raw);
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
+            if (!/^["'`]/.test(raw) && continuesSentence(m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
             if (saysReplaceMe(text3.slice(valueAt + raw.length, valueAt + raw.length + 48))) continue;
             out += text3.slice(cursor, valueAt) + replacement;
             cursor = valueAt + raw.length;
@@ -32394,6 +32402,11 @@ var init_assignment = __esm({
 });
 
 // src/lib/memory/secrets/context.ts
+function endsCompound(line, start, word) {
+  if (word !== word.toLowerCase()) return false;
+  if (word.length >= 5) return true;
+  return word === "key" && KEY_QUALIFIER.test(line.slice(Math.max(0, start - 12), start));
+}
 function credentialWordAt(line, m, hasUrn) {
   const start = m.index;
   const end = start + m[0].length;
@@ -32404,7 +32417,7 @@ function credentialWordAt(line, m, hasUrn) {
     const camel = isLower(before) && /^[A-Z][a-z]*$/.test(word);
     const shout = isUpper(before) && word === word.toUpperCase();
     const gluedCapitals = isLower(before) && word.length >= 3 && word === word.toUpperCase();
-    if (!camel && !shout && !gluedCapitals) return false;
+    if (!camel && !shout && !gluedCapitals && !endsCompound(line, start, word)) return false;
   } else if (isDigit2(before) && word !== word.toUpperCase()) return false;
   if (isLower(after)) return false;
   if (after === "}" || after === "]" || after === ")" || after === ">" || before === "<" || before === "$") return false;
@@ -32456,7 +32469,8 @@ function labelledValue(line, after, chosen) {
   const at = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
   if (/[.!?][ \t]/.test(gap[0])) return void 0;
-  const otherKey = /(?:^|[\s,('"])([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  if (/[ \t]#[ \t]/.test(gap[0])) return void 0;
   if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
   const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
   if (otherLabel !== null && (!HAS_WORD.test(otherLabel[1]) || /^key$/i.test(otherLabel[1]))) return void 0;
@@ -32477,6 +32491,7 @@ function labelledValue(line, after, chosen) {
   const name = /[A-Za-z_]\w*$/.exec(line.slice(Math.max(0, after - 64), after))?.[0];
   if (name !== void 0 && /^[$@]/.test(inner) && inner.slice(1).replace(/;$/, "").toLowerCase() === name.toLowerCase()) return void 0;
   if (inner === "" || isRedacted(inner) || isTemplateStart(inner) || isPath(inner) || inner.includes("://")) return void 0;
+  if (line.startsWith("](", at + v[0].length)) return void 0;
   if (!passwordLike && /\s/.test(inner)) return void 0;
   if (/<[^<>]+>/.test(inner)) return void 0;
   if (/^[A-Za-z_][\w.-]*=/.test(inner)) return void 0;
@@ -32539,7 +32554,7 @@ function redactLine(line, firstWord) {
     const phrase = line.slice(Math.max(0, m.index - 12), m.index + m[0].length);
     const kind = /key$/i.test(m[0]) && !/(?:private|signing)[ _-]?key$/i.test(phrase) ? "api-key" : genericKind(phrase);
     const after = m.index + m[0].length;
-    const bareKey = /^key$/i.test(m[0]) && !/(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i.test(line.slice(Math.max(0, m.index - 12), m.index));
+    const bareKey = /^key$/i.test(m[0]) && !KEY_QUALIFIER.test(line.slice(Math.max(0, m.index - 12), m.index));
     const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
@@ -32559,7 +32574,7 @@ function gluedLength(line, at) {
   }
   return n;
 }
-function namesCredential(cell) {
+function namesCredential2(cell) {
   const c = cell.trim().replace(/[*`_]{2,}/g, "");
   if (c.length === 0 || c.length > 40 || !CELL_WORD.test(c)) return false;
   const m = /passw|passwd|passphrase|pwd|secret|token|key|pat|dsn|credential/i.exec(c);
@@ -32596,7 +32611,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32613,6 +32628,7 @@ var init_context = __esm({
     isLower = (c) => c >= "a" && c <= "z";
     isUpper = (c) => c >= "A" && c <= "Z";
     isDigit2 = (c) => c >= "0" && c <= "9";
+    KEY_QUALIFIER = /(?:api|access|secret|private|signing|encryption|master|auth|license|account|client|app|service|storage)[ _-]?$/i;
     TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     TOKEN = /[A-Za-z0-9+/=_.~$!@#%^&*-]{16,}/g;
     RUN = /[A-Za-z0-9+/=_.~$!@#%^&*-]*/y;
@@ -32670,11 +32686,11 @@ var init_context = __esm({
           }
           let rowChanged = false;
           const keyCell = cells[1] ?? "";
-          const rowNamed = namesCredential(keyCell);
+          const rowNamed = namesCredential2(keyCell);
           for (let c = 1; c < cells.length - 1; c += 1) {
             const head = header2[c];
             let name;
-            if (head !== void 0 && namesCredential(head)) name = head;
+            if (head !== void 0 && namesCredential2(head)) name = head;
             else if (c >= 2 && rowNamed) name = keyCell;
             if (name === void 0) continue;
             const redacted = redactCell(cells[c], genericKind(name), name);
@@ -32702,7 +32718,7 @@ var init_context = __esm({
         for (let i = 0; i < lines.length - 1; i += 1) {
           const header2 = lines[i].split(",");
           if (header2.length < 3 || header2.some((h) => h.length > 40)) continue;
-          const columns = header2.map((h, k) => namesCredential(h) && !/\bid\b/i.test(h) ? k : -1).filter((k) => k >= 0);
+          const columns = header2.map((h, k) => namesCredential2(h) && !/\bid\b/i.test(h) ? k : -1).filter((k) => k >= 0);
           if (columns.length === 0) continue;
           let j = i + 1;
           for (; j < lines.length; j += 1) {
@@ -32822,7 +32838,17 @@ function wordBefore(text3, at) {
   while (i > 0 && !/[\s"'`<>([{,]/.test(text3[i - 1])) i -= 1;
   return text3.slice(i, at);
 }
-var MIN_RUN, ALNUM, GLUE, DIGEST_NAME, NAMED, SSH_KEY_TYPE, SAID_PUBLIC, BARE_TOKEN;
+function generatedBody(text3, start, end) {
+  const word = text3.slice(start, end);
+  const prefix = word.includes("_") || word.includes("-") ? VENDOR_PREFIX.exec(word)?.[0] ?? "" : "";
+  const body = word.slice(prefix.length);
+  if (DIGEST_NAME.test(prefix)) return -1;
+  if (body.length !== body.replace(SEPARATORS, "").length && body.split(SEPARATORS).every((piece) => piece === "" || NAME_PIECE.test(piece))) return -1;
+  const joined = body.replace(SEPARATORS, "");
+  if (joined.length < MIN_RUN || !looksGenerated(joined) || isDummy(body) || isDummy(joined)) return -1;
+  return start + prefix.length;
+}
+var MIN_RUN, WORD_CHAR, GLUE, DIGEST_NAME, VENDOR_PREFIX, SEPARATORS, NAME_PIECE, NAMED, SSH_KEY_TYPE, SAID_PUBLIC, BARE_TOKEN;
 var init_bare_token = __esm({
   "src/lib/memory/secrets/bare-token.ts"() {
     "use strict";
@@ -32830,10 +32856,13 @@ var init_bare_token = __esm({
     init_prefixed_token();
     init_values();
     MIN_RUN = 30;
-    ALNUM = new Uint8Array(128);
-    for (let c = 0; c < 128; c += 1) ALNUM[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
-    GLUE = /[A-Za-z0-9+/=_.~%-]/;
+    WORD_CHAR = new Uint8Array(128);
+    for (let c = 0; c < 128; c += 1) WORD_CHAR[c] = /[A-Za-z0-9_-]/.test(String.fromCharCode(c)) ? 1 : 0;
+    GLUE = /[+/=.~%]/;
     DIGEST_NAME = /(?:sha\d*|md5|blake\d*\w*|sha3)[:=-]$/i;
+    VENDOR_PREFIX = /^(?:(?:[a-z][a-z0-9]{1,9}|[A-Z][A-Z0-9]{1,9})[_-]){1,3}/;
+    SEPARATORS = /[_-]/g;
+    NAME_PIECE = /^(?:[A-Z]{2,5}(?![a-z])|[A-Z]?[a-z]+|\d+)+$/;
     NAMED = /(?:[:=<>{}]|=>)["'`]?[ \t]*["'`]?$/;
     SSH_KEY_TYPE = /(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-[\w@.-]+)[ \t]+$/;
     SAID_PUBLIC = /\b(?:CA|[Cc]ert(?:ificate)?s?|CERT(?:IFICATE)?S?|[Pp]ublic|[Pp]ublishable|[Pp]ubkey|[Ff]ingerprint|[Rr]ecipient|[Ii][Dd]s?|[Hh]ash|[Dd]igest|[Cc]hecksum|[Cc]ommit|[Nn]once|[Ss]alt)\b[^.;:=\n]{0,20}$/;
@@ -32847,17 +32876,17 @@ var init_bare_token = __esm({
         let at = 0;
         for (let i = 0; i <= text3.length; i += 1) {
           const c = i < text3.length ? text3.charCodeAt(i) : 0;
-          if (c < 128 && ALNUM[c] === 1) continue;
+          if (c < 128 && WORD_CHAR[c] === 1) continue;
           const end = i;
           const runStart2 = at;
           at = i + 1;
           if (end - runStart2 < MIN_RUN) continue;
-          const run2 = text3.slice(runStart2, end);
           if (runStart2 > 0 && GLUE.test(text3[runStart2 - 1]) || end < text3.length && GLUE.test(text3[end])) continue;
-          if (!looksGenerated(run2) || isDummy(run2)) continue;
+          const bodyStart = generatedBody(text3, runStart2, end);
+          if (bodyStart < 0) continue;
           const word = wordBefore(text3, runStart2);
           if (word.includes("/") || DIGEST_NAME.test(word) || isJudgedElsewhere(text3, runStart2, end)) continue;
-          out += text3.slice(cursor, runStart2) + tag("token");
+          out += text3.slice(cursor, bodyStart) + tag("token");
           cursor = end;
         }
         return cursor === 0 ? text3 : out + text3.slice(cursor);
@@ -33405,7 +33434,7 @@ function vendorRule(row) {
     }
   };
 }
-var B, B64, HEX, hexOnly, mixed, hasDigit, exact, ALNUM2, URLSAFE, ROWS, JWT, VENDOR_RULES;
+var B, B64, HEX, hexOnly, mixed, hasDigit, exact, ALNUM, URLSAFE, ROWS, JWT, VENDOR_RULES;
 var init_vendor = __esm({
   "src/lib/memory/secrets/vendor.ts"() {
     "use strict";
@@ -33418,7 +33447,7 @@ var init_vendor = __esm({
     mixed = (b) => /\d/.test(b) && /[A-Za-z]/.test(b);
     hasDigit = (b) => /\d/.test(b);
     exact = (...lengths) => (b) => lengths.includes(b.length);
-    ALNUM2 = "[A-Za-z0-9]";
+    ALNUM = "[A-Za-z0-9]";
     URLSAFE = "[A-Za-z0-9_-]";
     ROWS = [
       { kind: "aws-access-key-id", prefix: "(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|A3T[A-Z0-9])", body: "[A-Z0-9]", min: 16, check: exact(16, 17), hints: ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "A3T"] },
@@ -33429,43 +33458,43 @@ var init_vendor = __esm({
       { kind: "gitlab-token", prefix: "(?:gl(?:pat|dt|rt|ptt|ft|cbt|oas|soat|imt|agent|rrt)-|GR1348941)", body: URLSAFE, min: 20, hints: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "gloas-", "glsoat-", "glimt-", "glagent-", "glrrt-", "GR1348941"] },
       // A bot or user token in full: two numeric ids, then 24 (bot) or 32 (user) letters and digits.
       { kind: "slack-token", prefix: "(?:xox[abposre]-|xapp-)", body: "[A-Za-z0-9-]", min: 10, check: (b) => hasDigit(b) && !/^[\d-]+$/.test(b), full: (b) => /^\d{10,13}-\d{10,13}-[A-Za-z0-9]{24,32}$/.test(b), hints: ["xox", "xapp-"] },
-      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM2, min: 10, hints: ["_live_", "_test_"] },
+      { kind: "stripe-key", prefix: "(?:sk|rk)_(?:live|test)_", body: ALNUM, min: 10, hints: ["_live_", "_test_"] },
       { kind: "stripe-webhook-secret", prefix: "whsec_", body: "[A-Za-z0-9+/=]", min: 20, hints: ["whsec_"] },
       { kind: "anthropic-key", prefix: "sk-ant-", body: URLSAFE, min: 20, hints: ["sk-ant-"] },
       { kind: "openrouter-key", prefix: "sk-or-v1-", body: "[0-9a-f]", min: 40, hints: ["sk-or-v1-"] },
       { kind: "mapbox-token", prefix: "(?:sk|pk|tk)\\.eyJ", body: "[A-Za-z0-9_.-]", min: 40, hints: [".eyJ"] },
       // OpenAI-style `sk-` keys (OpenAI project/service/admin keys, DeepSeek and other compatible APIs).
       { kind: "openai-key", prefix: "sk-", body: URLSAFE, min: 20, check: hasDigit, hints: ["sk-"] },
-      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM2, min: 40, hints: ["pplx-"] },
-      { kind: "groq-key", prefix: "gsk_", body: ALNUM2, min: 40, hints: ["gsk_"] },
-      { kind: "xai-key", prefix: "xai-", body: ALNUM2, min: 60, hints: ["xai-"] },
-      { kind: "replicate-token", prefix: "r8_", body: ALNUM2, min: 30, hints: ["r8_"] },
-      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM2, min: 30, hints: ["hf_", "api_org_"] },
-      { kind: "npm-token", prefix: "npm_", body: ALNUM2, min: 36, hints: ["npm_"] },
+      { kind: "perplexity-key", prefix: "pplx-", body: ALNUM, min: 40, hints: ["pplx-"] },
+      { kind: "groq-key", prefix: "gsk_", body: ALNUM, min: 40, hints: ["gsk_"] },
+      { kind: "xai-key", prefix: "xai-", body: ALNUM, min: 60, hints: ["xai-"] },
+      { kind: "replicate-token", prefix: "r8_", body: ALNUM, min: 30, hints: ["r8_"] },
+      { kind: "huggingface-token", prefix: "(?:hf_|api_org_)", body: ALNUM, min: 30, hints: ["hf_", "api_org_"] },
+      { kind: "npm-token", prefix: "npm_", body: ALNUM, min: 36, hints: ["npm_"] },
       { kind: "pypi-token", prefix: "pypi-Ag", body: URLSAFE, min: 50, hints: ["pypi-Ag"] },
       { kind: "dockerhub-token", prefix: "dckr_(?:pat|oat)_", body: URLSAFE, min: 20, hints: ["dckr_"] },
       { kind: "shopify-token", prefix: "shp(?:at|ca|pa|ss)_", body: "[0-9a-fA-F]", min: 32, hints: ["shpat_", "shpca_", "shppa_", "shpss_"] },
       { kind: "square-token", prefix: "(?:sq0atp-|sq0csp-|EAAA)", body: URLSAFE, min: 22, check: mixed, hints: ["sq0atp-", "sq0csp-", "EAAA"] },
       { kind: "postman-key", prefix: "PMAK-", body: "[0-9a-fA-F-]", min: 50, hints: ["PMAK-"] },
-      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM2, min: 40, hints: ["lin_api_", "lin_oauth_"] },
+      { kind: "linear-key", prefix: "lin_(?:api|oauth)_", body: ALNUM, min: 40, hints: ["lin_api_", "lin_oauth_"] },
       { kind: "databricks-token", prefix: "dapi", body: "[0-9a-f-]", min: 32, check: (b) => /^[0-9a-f]{32}(?:-\d+)?$/.test(b), hints: ["dapi"] },
       { kind: "grafana-token", prefix: "(?:glsa_|glc_eyJ|eyJrIjoi)", body: "[A-Za-z0-9_=+/-]", min: 32, hints: ["glsa_", "glc_eyJ", "eyJrIjoi"] },
       { kind: "tailscale-key", prefix: "tskey-(?:auth|api|client|scim|webhook)-", body: "[A-Za-z0-9-]", min: 20, check: hasDigit, hints: ["tskey-"] },
       { kind: "vault-token", prefix: "hv[sbr]\\.", body: URLSAFE, min: 20, hints: ["hvs.", "hvb.", "hvr."] },
       // Legacy Vault service tokens: `s.` + 24 characters of mixed case and digits.
-      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM2, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
-      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM2, min: 40, hints: ["dp."] },
+      { kind: "vault-token", prefix: "(?<![.])s\\.", body: ALNUM, min: 24, check: (b) => b.length === 24 && /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["s."] },
+      { kind: "doppler-token", prefix: "dp\\.(?:pt|st|sa|ct|scim|audit)\\.", body: ALNUM, min: 40, hints: ["dp."] },
       { kind: "digitalocean-token", prefix: "do[opr]_v1_", body: "[0-9a-f]", min: 64, hints: ["_v1_"] },
       { kind: "cloudflare-origin-ca-key", prefix: "v1\\.0-", body: "[0-9a-f-]", min: 150, hints: ["v1.0-"] },
       { kind: "newrelic-key", prefix: "(?:NRAK-|NRII-|NRJS-|NRAA-)", body: "[A-Za-z0-9]", min: 19, hints: ["NRAK-", "NRII-", "NRJS-", "NRAA-"] },
       { kind: "sentry-token", prefix: "(?:sntrys_eyJ|sntryu_)", body: "[A-Za-z0-9_=+/-]", min: 40, hints: ["sntrys_eyJ", "sntryu_"] },
       { kind: "atlassian-token", prefix: "(?:ATATT3|ATCTT3|ATBB)", body: "[A-Za-z0-9_=-]", min: 28, check: mixed, hints: ["ATATT3", "ATCTT3", "ATBB"] },
-      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM2, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
+      { kind: "notion-token", prefix: "(?:secret_|ntn_)", body: ALNUM, min: 40, check: mixed, hints: ["secret_", "ntn_"] },
       { kind: "figma-token", prefix: "fig[dou]_", body: URLSAFE, min: 30, hints: ["figd_", "figo_", "figu_"] },
       { kind: "heroku-key", prefix: "HRKU-", body: URLSAFE, min: 20, hints: ["HRKU-"] },
       { kind: "fly-token", prefix: "FlyV1 fm\\d[a-z]?_", body: "[A-Za-z0-9_=+/,-]", min: 40, hints: ["FlyV1 fm"] },
       { kind: "supabase-key", prefix: "(?:sbp_|sb_secret_)", body: URLSAFE, min: 20, hints: ["sbp_", "sb_secret_"] },
-      { kind: "netlify-token", prefix: "nfp_", body: ALNUM2, min: 30, hints: ["nfp_"] },
+      { kind: "netlify-token", prefix: "nfp_", body: ALNUM, min: 30, hints: ["nfp_"] },
       { kind: "pulumi-token", prefix: "pul-", body: "[0-9a-f]", min: 40, hints: ["pul-"] },
       { kind: "terraform-cloud-token", prefix: "[A-Za-z0-9]{14}\\.atlasv1\\.", body: "[A-Za-z0-9_=-]", min: 40, hints: [".atlasv1."] },
       { kind: "buildkite-token", prefix: "bk(?:ua|ct)_", body: "[0-9a-f]", min: 40, hints: ["bkua_", "bkct_"] },
@@ -33473,11 +33502,11 @@ var init_vendor = __esm({
       { kind: "langsmith-key", prefix: "lsv2_(?:pt|sk)_", body: "[0-9a-f_]", min: 40, hints: ["lsv2_"] },
       { kind: "contentful-token", prefix: "CFPAT-", body: URLSAFE, min: 40, hints: ["CFPAT-"] },
       { kind: "dynatrace-token", prefix: "dt0[a-z]\\d\\d\\.", body: "[A-Za-z0-9.]", min: 80, hints: ["dt0"] },
-      { kind: "prefect-key", prefix: "pnu_", body: ALNUM2, min: 36, hints: ["pnu_"] },
-      { kind: "readme-key", prefix: "rdme_", body: ALNUM2, min: 60, hints: ["rdme_"] },
+      { kind: "prefect-key", prefix: "pnu_", body: ALNUM, min: 36, hints: ["pnu_"] },
+      { kind: "readme-key", prefix: "rdme_", body: ALNUM, min: 60, hints: ["rdme_"] },
       { kind: "planetscale-token", prefix: "pscale_(?:tkn|pw|oauth)_", body: "[A-Za-z0-9_.-]", min: 30, hints: ["pscale_"] },
       { kind: "resend-key", prefix: "re_", body: "[A-Za-z0-9_]", min: 30, check: (b) => /\d/.test(b) && /[a-z]/.test(b) && /[A-Z]/.test(b), hints: ["re_"] },
-      { kind: "infracost-key", prefix: "ico-", body: ALNUM2, min: 32, check: mixed, hints: ["ico-"] },
+      { kind: "infracost-key", prefix: "ico-", body: ALNUM, min: 32, check: mixed, hints: ["ico-"] },
       { kind: "age-secret-key", prefix: "AGE-SECRET-KEY-1", body: "[A-Z0-9]", min: 50, hints: ["AGE-SECRET-KEY-1"] },
       // 1Password account Secret Key: A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (the second group is optional in older kits).
       // 1Password's "About your Secret Key": 34 letters and numbers in all, so 32 after `A3`; copies
@@ -33562,6 +33591,56 @@ var init_vendor_shapes = __esm({
   }
 });
 
+// src/lib/memory/secrets/xml-element.ts
+var XML_ELEMENT;
+var init_xml_element = __esm({
+  "src/lib/memory/secrets/xml-element.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    XML_ELEMENT = {
+      kind: "xml-element",
+      // Every element that closes holds `</`; a note without one pays nothing.
+      hints: ["</"],
+      // An opening tag without attributes, its text on one line, and the closing tag of the same name.
+      re: /<([A-Za-z_][\w.-]{0,63})>([^<>\n]+)<\/\1>/g,
+      replace: (m, g) => {
+        const name = g[0] ?? "";
+        const value = g[1] ?? "";
+        if (!namesCredential(name) || !isCredentialValue(value.trim(), chosenBy(name))) return void 0;
+        return `<${name}>${tag(genericKind(name))}</${name}>`;
+      }
+    };
+  }
+});
+
+// src/lib/memory/secrets/yaml-block.ts
+var YAML_BLOCK;
+var init_yaml_block = __esm({
+  "src/lib/memory/secrets/yaml-block.ts"() {
+    "use strict";
+    init_assignment();
+    init_engine();
+    init_values();
+    YAML_BLOCK = {
+      kind: "yaml-block",
+      hints: [": |", ": >"],
+      // The key, `|` or `>` with an optional chomping sign, then one line indented deeper, then a line that
+      // is not (or the end): a block of exactly one line.
+      // (The line is read greedily and its trailing spaces cut in code: a lazy read would retry at each space.)
+      re: /^([ \t]*)(["']?)([A-Za-z_][\w.-]{0,63})\2[ \t]*:[ \t]*[|>][+-]?[ \t]*\r?\n(\1[ \t]+)(\S[^\n\r]*)(?=\r?\n(?!\4[ \t]*\S)|$(?![^]))/gm,
+      replace: (m, g) => {
+        const key = g[2] ?? "";
+        const line = g[4] ?? "";
+        const value = line.trimEnd();
+        if (!namesCredential(key) || !isCredentialValue(value, chosenBy(key))) return void 0;
+        return `${m.slice(0, m.length - line.length)}${tag(genericKind(key))}${line.slice(value.length)}`;
+      }
+    };
+  }
+});
+
 // src/lib/memory/redact.ts
 function redactSecrets(text3) {
   return runRules(REDACTION_RULES, text3);
@@ -33627,7 +33706,9 @@ var init_redact = __esm({
     init_vendor();
     init_vendor_documented();
     init_vendor_shapes();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    init_xml_element();
+    init_yaml_block();
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
