@@ -235,6 +235,37 @@ export function realServerSuite(generation: string): void {
       if (makeBeforeBreak) expect(Math.min(...seen)).toBeGreaterThanOrEqual(1);
     });
 
+    // Issue 43: where the old version must go first (0.29.3 – 0.31.1), a new version the server
+    // drops past its re-sends must not leave the note in the graph in no version at all.
+    it.runIf(!makeBeforeBreak)('a new version the server keeps dropping leaves the note\'s facts in the graph (its old text is sent again), and status says so', async () => {
+      ctx.box.pai('LEARNING/2026-04/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal retries Narwhal jobs through Kestrel.'));
+      expect((await sync(WAIT)).summary).toMatchObject({ added: 1, queued: 0, failed: 0 });
+      await eventually('the facts are extracted', async () => (await graphFacts()).includes('Temporal retries Narwhal jobs through Kestrel.'));
+      const contents = async () => (await ctx.real.query("MATCH (e:Episodic) WHERE e.name = 'Narwhal jobs' RETURN e.content")).map((r) => String(r[0]));
+      try {
+        ctx.real.llm.fail({ kind: 'http-400', match: 'Loki', times: Number.POSITIVE_INFINITY });
+        ctx.box.pai('LEARNING/2026-04/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal logs Narwhal jobs to Loki.'));
+        await sync(WAIT, FAST_RESEND);
+        await eventually('the old version is back', async () => {
+          await sync(['--wait', '20000'], FAST_RESEND);
+          return (await contents()).some((c) => c.includes('Kestrel'));
+        }, 200_000);
+        await eventually('its facts are back', async () => (await graphFacts()).includes('Temporal retries Narwhal jobs through Kestrel.'));
+        const facts = await graphFacts();
+        expect(facts).toContain('Narwhal schedules jobs with Temporal.');
+        expect(facts).not.toContain('Temporal logs Narwhal jobs to Loki.');
+        expect(await contents()).toEqual([expect.stringContaining('Kestrel')]);
+        const status = await runCli(ctx.box.env, ['status', '--json']);
+        expect((JSON.parse(status.stdout) as { failures: Array<{ reason: string }> }).failures).toEqual([expect.objectContaining({ reason: expect.stringContaining('previous version was sent again') })]);
+      } finally {
+        ctx.real.llm.clearFailures();
+      }
+      // The user's next edit goes through as usual.
+      ctx.box.pai('LEARNING/2026-04/n.md', learning('Narwhal jobs', 'Narwhal schedules jobs with Temporal. Temporal stores Narwhal runs in Cassandra.'));
+      expect((await sync(WAIT, FAST_RESEND)).summary).toMatchObject({ queued: 0, failed: 0 });
+      await eventually('the next edit is in', async () => JSON.stringify((await contents()).map((c) => c.includes('Cassandra'))) === '[true]');
+    }, 400_000);
+
     it('after an edit and a delete, no fact of the old version or of the deleted note is left in the graph or the context; a fact another note supports stays', async () => {
       ctx.box.pai('LEARNING/2026-05/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Kafka feeds Postgres nightly.'));
       ctx.box.pai('LEARNING/2026-05/l.md', learning('Ledger feed', 'Ledger exports go through Kafka. Kafka feeds Postgres nightly.'));
