@@ -84,6 +84,35 @@ describe('group pace', () => {
     expect(nextPace({ previous: {}, listing: { ...sample([]), ms: 150, listed: 1_020 }, now: T0, sightings: [], stillWaiting: 1, progress: false }).listMs).toBeUndefined();
   });
 
+  it('a complete listing gives a processing time between two of ours whose replies came back in the other order', () => {
+    // Four sends at once: the server queued A before B (it started A first: its queue is FIFO), but
+    // B's reply reached us first. B was in the queue before A's reply, which comes before A is done,
+    // so B waited for all of A: the gap between their starts is A's processing (1.3 s).
+    const listing: GroupListing = { episodes: [ep('old', T0 - 86_400_000), ep('a', T0 + 20), ep('b', T0 + 1_320)], complete: true, requests: 1, listed: 3 };
+    const pace = nextPace({ previous: {}, listing, now: T0 + 2_000, sightings: [{ queuedAt: T0 + 25, sentAt: T0, episode: ep('a', T0 + 20) }, { queuedAt: T0 + 18, sentAt: T0 + 1, episode: ep('b', T0 + 1_320) }], stillWaiting: 0, progress: true });
+    expect(pace.stepsMs).toEqual([1_300]);
+  });
+
+  it("a batch's first sample counts its span from the batch's first send where the worker was free, and not where someone else's episode ran since", () => {
+    // Twenty of ours sent 10 ms apart into a quiet group (its newest episode is a day old); 0.44 s
+    // each. The first sample shows only the 11th, started at 4.4 s: ten parts ran before it.
+    const sentAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
+    const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
+    const first = { queuedAt: (sentAt[10] as number) + 5, sentAt: sentAt[10] as number, episode: ep('u10', T0 + 4_400) };
+    const input = { previous: { size: 10_000, listMs: [1_700] }, now: T0 + 5_000, sightings: [first], stillWaiting: 19, progress: true, waitingSentAt: sentAt.filter((_, i) => i !== 10), sentAt };
+    const quiet = nextPace({ ...input, listing: sample([ep('old', T0 - 86_400_000), ep('u10', T0 + 4_400)]) });
+    expect(quiet.stepsMs).toEqual(Array(10).fill(440));
+    expect(quiet).toMatchObject({ headAt: T0 + 4_400, headSentAt: sentAt[10] });
+    // Someone else's episode started after ours were sent: the worker ran it between ours, so the span says nothing.
+    expect(nextPace({ ...input, listing: sample([ep('other', T0 + 2_000), ep('u10', T0 + 4_400)]) }).stepsMs).toBeUndefined();
+    // A head of this batch seen already (started after it was sent): spans count from it, as before.
+    const later = nextPace({ ...input, previous: { ...input.previous, headAt: T0 + 2_200, headSentAt: sentAt[5] as number }, listing: sample([ep('u10', T0 + 4_400)]) });
+    expect(later.stepsMs).toEqual(Array(5).fill(440));
+    // A head from an earlier batch (it started before this one was sent) does not stand in for the worker's start.
+    const earlier = nextPace({ ...input, previous: { ...input.previous, headAt: T0 - 60_000, headSentAt: T0 - 61_000 }, listing: sample([ep('u10', T0 + 4_400)]) });
+    expect(earlier.stepsMs).toEqual(Array(10).fill(440));
+  });
+
   it('predicts from the head: the parts queued after it, one processing time each, with a margin that grows with them', () => {
     const pace: GroupPace = { stepsMs: [1_000], headAt: T0, headSentAt: T0 - 1_000 };
     const behind = Array.from({ length: 10 }, (_, i) => T0 - 990 + i);

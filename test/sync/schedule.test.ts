@@ -196,8 +196,9 @@ describe('listing schedule', () => {
     // A first batch in a busy group, its pace unknown; the run's first listing (before sending)
     // drew on the budget. The look that confirms the end can only start once the server is done
     // and costs a listing: so within 1.05x the floor, plus that listing and a processing time of
-    // margin. A 20-note batch learns its pace from full listings after its first look (a sample
-    // would show one or two of ours): a few more listings' time. Five draws of the uuids, replies and jitter each.
+    // margin. A 20-note batch learns its pace from its first look (a sample: the span from its
+    // first send to the one of ours it shows) or, where that shows none, from full listings: a
+    // few more listings' time. Five draws of the uuids, replies and jitter each.
     for (const count of [20, 80, 200, 500]) {
       for (const step of [400, 1_000, 6_000]) {
         for (const fullListMs of [1_100, 1_800]) {

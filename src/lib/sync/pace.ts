@@ -272,7 +272,7 @@ export function nextPace(input: PaceInput): GroupPace {
     if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
     // On our clock: when each seen part started.
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.sentAt ?? []));
+    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.sentAt ?? [], batchStart(pace, listing, seen, input.waitingSentAt ?? [])));
     const latest = started[started.length - 1];
     if (latest !== undefined && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
@@ -294,9 +294,19 @@ export function nextPace(input: PaceInput): GroupPace {
  * at once). Each gap over n parts counts as n samples of n-th of it (the window then holds the
  * latest gaps; other clients' episodes in the queue count into the pace, as they delay ours alike).
  */
-function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; startedAt: number }>, pace: GroupPace, sentAt: readonly number[]): number[] {
+function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; startedAt: number }>, pace: GroupPace, sentAt: readonly number[], anchor?: number): number[] {
   const steps: number[] = [];
   let prev = pace.headAt !== undefined && pace.headSentAt !== undefined ? { sentAt: pace.headSentAt, startedAt: pace.headAt } : undefined;
+  const first = started[0];
+  if (anchor !== undefined && first !== undefined) {
+    // No head of this batch yet: its first part started when it was sent (batchStart says when
+    // that holds). The parts sent up to the first one seen ran one at a time since, if the batch
+    // was all queued before the worker could reach its second part.
+    const n = countIn(sentAt, anchor, first.sentAt);
+    const span = first.startedAt - anchor;
+    if (n >= 1 && span > 0 && first.queuedAt <= anchor + span / n) steps.push(...Array<number>(Math.min(n, SAMPLES)).fill(Math.round(span / n)));
+    prev = first;
+  }
   for (const b of started) {
     if (prev !== undefined && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
       const n = countIn(sentAt, prev.sentAt, b.sentAt);
@@ -305,6 +315,28 @@ function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; st
     if (prev === undefined || b.startedAt > prev.startedAt) prev = b;
   }
   return steps;
+}
+
+/**
+ * Where a batch's first sample may count its spans from: when its first part was sent, where the
+ * worker was free then. Undefined where a head of this batch was seen already (one that started
+ * after the batch was sent: spans count from it), or where the sample shows anyone else's episode started since the batch was sent (the
+ * worker ran it between ours; a sample holds a tenth of the group, so several such show). One
+ * still running when the batch came lengthens the span by at most its own processing time.
+ */
+function batchStart(pace: GroupPace, listing: GroupListing, seen: ReadonlyArray<{ sentAt: number; created: number }>, waitingSentAt: readonly number[]): number | undefined {
+  let first = Number.POSITIVE_INFINITY;
+  for (const t of waitingSentAt) first = Math.min(first, t);
+  for (const s of seen) first = Math.min(first, s.sentAt);
+  // A head that started after the batch was sent is this batch's own: spans count from it.
+  if (!Number.isFinite(first) || (pace.headAt !== undefined && pace.headAt >= first)) return undefined;
+  const ours = new Set(seen.map((s) => s.created));
+  const correction = skewOf(pace);
+  for (const e of listing.episodes) {
+    const created = parseTime(e.created_at);
+    if (created !== undefined && !ours.has(created) && created - correction > first) return undefined;
+  }
+  return first;
 }
 
 /** How many of the sorted values are in (low, high]. */
@@ -328,10 +360,12 @@ function firstAbove(sorted: readonly number[], value: number): number {
  * One episode's processing time, where the group shows it: B, ours, had to wait in the queue, so
  * the worker was busy from before B was queued until B started; the episode that started last
  * before B (anyone's) ran right up to B's start, and the gap between their starts is its
- * processing. "B waited" is told on one clock where possible: A, ours too, queued before B and
- * started right before it, with B starting later after A than it was queued after A (differences
- * of the server's clock and of ours, so skew does not enter); else B's own wait, skew-corrected,
- * is clearly above zero. Needs a complete listing, or an episode between them may be missing.
+ * processing. "B waited" is told on one clock where possible: A, ours too, started right before
+ * it, and B started later after A than it was queued after A (differences of the server's clock
+ * and of ours, so skew does not enter). Where B's reply came back before A's (several sends at
+ * once), B was in the queue before A's reply, which comes before A is done: it waited too. Else
+ * B's own wait, skew-corrected, is clearly above zero. Needs a complete listing, or an episode
+ * between them may be missing.
  */
 function processingTimes(seen: Array<{ queuedAt: number; created: number }>, listing: GroupListing, skew: number): number[] {
   const starts = listing.episodes.map((e) => parseTime(e.created_at)).filter((t): t is number => t !== undefined).sort((a, b) => a - b);
@@ -343,7 +377,7 @@ function processingTimes(seen: Array<{ queuedAt: number; created: number }>, lis
     const a = byStart.get(before);
     const gap = b.created - before;
     if (a !== undefined) {
-      if (a.queuedAt <= b.queuedAt && gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
     } else if (b.created - b.queuedAt - skew > WAITED_MS) {
       steps.push(gap);
     }
