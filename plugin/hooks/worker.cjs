@@ -69580,7 +69580,7 @@ function nextPace(input2) {
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input2.sentAt ?? []));
+    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing, seen, input2.waitingSentAt ?? [])));
     const latest = started[started.length - 1];
     if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
@@ -69590,9 +69590,16 @@ function nextPace(input2) {
   if (costlyListing(listing) && listing.sample !== true) pace.listMs = keep(pace.listMs, [Math.max(0, Math.round(listing.ms ?? 0))]);
   return pace;
 }
-function spanTimes(started, pace, sentAt) {
+function spanTimes(started, pace, sentAt, anchor2) {
   const steps = [];
   let prev = pace.headAt !== void 0 && pace.headSentAt !== void 0 ? { sentAt: pace.headSentAt, startedAt: pace.headAt } : void 0;
+  const first = started[0];
+  if (anchor2 !== void 0 && first !== void 0) {
+    const n = countIn(sentAt, anchor2, first.sentAt);
+    const span = first.startedAt - anchor2;
+    if (n >= 1 && span > 0 && first.queuedAt <= anchor2 + span / n) steps.push(...Array(Math.min(n, SAMPLES)).fill(Math.round(span / n)));
+    prev = first;
+  }
   for (const b of started) {
     if (prev !== void 0 && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
       const n = countIn(sentAt, prev.sentAt, b.sentAt);
@@ -69601,6 +69608,19 @@ function spanTimes(started, pace, sentAt) {
     if (prev === void 0 || b.startedAt > prev.startedAt) prev = b;
   }
   return steps;
+}
+function batchStart(pace, listing, seen, waitingSentAt) {
+  let first = Number.POSITIVE_INFINITY;
+  for (const t of waitingSentAt) first = Math.min(first, t);
+  for (const s of seen) first = Math.min(first, s.sentAt);
+  if (!Number.isFinite(first) || pace.headAt !== void 0 && pace.headAt >= first) return void 0;
+  const ours = new Set(seen.map((s) => s.created));
+  const correction = skewOf(pace);
+  for (const e of listing.episodes) {
+    const created = parseTime2(e.created_at);
+    if (created !== void 0 && !ours.has(created) && created - correction > first) return void 0;
+  }
+  return first;
 }
 function countIn(sorted, low, high) {
   return firstAbove(sorted, high) - firstAbove(sorted, low);
@@ -69625,7 +69645,7 @@ function processingTimes(seen, listing, skew) {
     const a = byStart.get(before);
     const gap = b.created - before;
     if (a !== void 0) {
-      if (a.queuedAt <= b.queuedAt && gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
     } else if (b.created - b.queuedAt - skew > WAITED_MS) {
       steps.push(gap);
     }
