@@ -322,7 +322,10 @@ function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; st
  * worker was free then. Undefined where a head of this batch was seen already (one that started
  * after the batch was sent: spans count from it), or where the sample shows anyone else's episode started since the batch was sent (the
  * worker ran it between ours; a sample holds a tenth of the group, so several such show). One
- * still running when the batch came lengthens the span by at most its own processing time.
+ * still running when the batch came lengthens the span by at most its own processing time. Unlike
+ * a span between two heads, this one spans both clocks (our send, the server's start): a server
+ * clock behind ours by less than the skew correction shows shortens it by that much over the whole
+ * span (d / k per part), as it shortens the queue waits (`waitsMs`) by d itself.
  */
 function batchStart(pace: GroupPace, listing: GroupListing, seen: ReadonlyArray<{ sentAt: number; created: number }>, waitingSentAt: readonly number[]): number | undefined {
   let first = Number.POSITIVE_INFINITY;
