@@ -32201,6 +32201,9 @@ function keyWords(key) {
 function namesCredential(key) {
   return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
 }
+function keyedCredentialTag(key, value) {
+  return namesCredential(key) && isCredentialValue(value, chosenBy(key)) ? tag(genericKind(key)) : void 0;
+}
 function chosenBy(name, kind = genericKind(name)) {
   if (kind === "password") return true;
   return kind === "secret" && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? "secret" : false;
@@ -32574,7 +32577,7 @@ function gluedLength(line, at) {
   }
   return n;
 }
-function namesCredential2(cell) {
+function cellNamesCredential(cell) {
   const c = cell.trim().replace(/[*`_]{2,}/g, "");
   if (c.length === 0 || c.length > 40 || !CELL_WORD.test(c)) return false;
   const m = /passw|passwd|passphrase|pwd|secret|token|key|pat|dsn|credential/i.exec(c);
@@ -32686,11 +32689,11 @@ var init_context = __esm({
           }
           let rowChanged = false;
           const keyCell = cells[1] ?? "";
-          const rowNamed = namesCredential2(keyCell);
+          const rowNamed = cellNamesCredential(keyCell);
           for (let c = 1; c < cells.length - 1; c += 1) {
             const head = header2[c];
             let name;
-            if (head !== void 0 && namesCredential2(head)) name = head;
+            if (head !== void 0 && cellNamesCredential(head)) name = head;
             else if (c >= 2 && rowNamed) name = keyCell;
             if (name === void 0) continue;
             const redacted = redactCell(cells[c], genericKind(name), name);
@@ -32718,7 +32721,7 @@ var init_context = __esm({
         for (let i = 0; i < lines.length - 1; i += 1) {
           const header2 = lines[i].split(",");
           if (header2.length < 3 || header2.some((h) => h.length > 40)) continue;
-          const columns = header2.map((h, k) => namesCredential2(h) && !/\bid\b/i.test(h) ? k : -1).filter((k) => k >= 0);
+          const columns = header2.map((h, k) => cellNamesCredential(h) && !/\bid\b/i.test(h) ? k : -1).filter((k) => k >= 0);
           if (columns.length === 0) continue;
           let j = i + 1;
           for (; j < lines.length; j += 1) {
@@ -33597,8 +33600,6 @@ var init_xml_element = __esm({
   "src/lib/memory/secrets/xml-element.ts"() {
     "use strict";
     init_assignment();
-    init_engine();
-    init_values();
     XML_ELEMENT = {
       kind: "xml-element",
       // Every element that closes holds `</`; a note without one pays nothing.
@@ -33608,8 +33609,8 @@ var init_xml_element = __esm({
       replace: (m, g) => {
         const name = g[0] ?? "";
         const value = g[1] ?? "";
-        if (!namesCredential(name) || !isCredentialValue(value.trim(), chosenBy(name))) return void 0;
-        return `<${name}>${tag(genericKind(name))}</${name}>`;
+        const tagged = keyedCredentialTag(name, value.trim());
+        return tagged === void 0 ? void 0 : `<${name}>${tagged}</${name}>`;
       }
     };
   }
@@ -33621,8 +33622,6 @@ var init_yaml_block = __esm({
   "src/lib/memory/secrets/yaml-block.ts"() {
     "use strict";
     init_assignment();
-    init_engine();
-    init_values();
     YAML_BLOCK = {
       kind: "yaml-block",
       hints: [": |", ": >"],
@@ -33634,8 +33633,8 @@ var init_yaml_block = __esm({
         const key = g[2] ?? "";
         const line = g[4] ?? "";
         const value = line.trimEnd();
-        if (!namesCredential(key) || !isCredentialValue(value, chosenBy(key))) return void 0;
-        return `${m.slice(0, m.length - line.length)}${tag(genericKind(key))}${line.slice(value.length)}`;
+        const tagged = keyedCredentialTag(key, value);
+        return tagged === void 0 ? void 0 : `${m.slice(0, m.length - line.length)}${tagged}${line.slice(value.length)}`;
       }
     };
   }
@@ -69597,17 +69596,20 @@ function spanTimes(started, pace, sentAt, anchor2) {
   if (anchor2 !== void 0 && first !== void 0) {
     const n = countIn(sentAt, anchor2, first.sentAt);
     const span = first.startedAt - anchor2;
-    if (n >= 1 && span > 0 && first.queuedAt <= anchor2 + span / n) steps.push(...Array(Math.min(n, SAMPLES)).fill(Math.round(span / n)));
+    if (n >= 1 && span > 0 && first.queuedAt <= anchor2 + span / n) steps.push(...spanSamples(span, n));
     prev = first;
   }
   for (const b of started) {
     if (prev !== void 0 && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
       const n = countIn(sentAt, prev.sentAt, b.sentAt);
-      if (n >= 1) steps.push(...Array(Math.min(n, SAMPLES)).fill(Math.round((b.startedAt - prev.startedAt) / n)));
+      if (n >= 1) steps.push(...spanSamples(b.startedAt - prev.startedAt, n));
     }
     if (prev === void 0 || b.startedAt > prev.startedAt) prev = b;
   }
   return steps;
+}
+function spanSamples(spanMs, n) {
+  return Array(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
 }
 function batchStart(pace, listing, seen, waitingSentAt) {
   let first = Number.POSITIVE_INFINITY;

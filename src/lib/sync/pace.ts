@@ -304,24 +304,30 @@ function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; st
     // was all queued before the worker could reach its second part.
     const n = countIn(sentAt, anchor, first.sentAt);
     const span = first.startedAt - anchor;
-    if (n >= 1 && span > 0 && first.queuedAt <= anchor + span / n) steps.push(...Array<number>(Math.min(n, SAMPLES)).fill(Math.round(span / n)));
+    if (n >= 1 && span > 0 && first.queuedAt <= anchor + span / n) steps.push(...spanSamples(span, n));
     prev = first;
   }
   for (const b of started) {
     if (prev !== undefined && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
       const n = countIn(sentAt, prev.sentAt, b.sentAt);
-      if (n >= 1) steps.push(...Array<number>(Math.min(n, SAMPLES)).fill(Math.round((b.startedAt - prev.startedAt) / n)));
+      if (n >= 1) steps.push(...spanSamples(b.startedAt - prev.startedAt, n));
     }
     if (prev === undefined || b.startedAt > prev.startedAt) prev = b;
   }
   return steps;
 }
 
+/** A span over n parts: n samples of its n-th (at most the window's worth). */
+function spanSamples(spanMs: number, n: number): number[] {
+  return Array<number>(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
+}
+
 /**
  * Where a batch's first sample may count its spans from: when its first part was sent, where the
  * worker was free then. Undefined where a head of this batch was seen already (one that started
- * after the batch was sent: spans count from it), or where the sample shows anyone else's episode started since the batch was sent (the
- * worker ran it between ours; a sample holds a tenth of the group, so several such show). One
+ * after the batch was sent: spans count from it), or where the sample shows anyone else's episode
+ * started since the batch was sent (the worker ran it between ours; a sample holds a tenth of the
+ * group, so several such show). One
  * still running when the batch came lengthens the span by at most its own processing time. Unlike
  * a span between two heads, this one spans both clocks (our send, the server's start): a server
  * clock behind ours by less than the skew correction shows shortens it by that much over the whole

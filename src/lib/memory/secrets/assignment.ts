@@ -104,6 +104,16 @@ export function namesCredential(key: string): boolean {
 }
 
 /**
+ * The tag for `value` given under `key`, where the key names a credential and the value is one (as
+ * any value beside a credential word is judged: chosen by a person or generated, by the key's words);
+ * else undefined. For the forms that hold a key and its value without a separator the `key = value`
+ * rules read (xml-element.ts, yaml-block.ts).
+ */
+export function keyedCredentialTag(key: string, value: string): string | undefined {
+  return namesCredential(key) && isCredentialValue(value, chosenBy(key)) ? tag(genericKind(key)) : undefined;
+}
+
+/**
  * How the words naming a credential say its value was made (values.ts ChosenBy): a password,
  * passphrase or PIN is chosen by a person; so is a secret named as such (`JWT_SECRET`, `the webhook
  * secret`); keys and tokens are generated. (A person's note holds `JWT_SECRET=changeme` as often as

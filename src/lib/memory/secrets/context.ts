@@ -358,8 +358,8 @@ const NEAR_WORD: ScanRule = {
 
 const CELL_WORD = /passw|passwd|passphrase|pwd|secret|token|(?:^|[^a-z])key(?:$|[^a-z])|(?:[a-z])Key\b|\bPAT\b|\bdsn\b|credential/i;
 
-/** Whether a table header or key cell names a credential. */
-function namesCredential(cell: string): boolean {
+/** Whether a table header or key cell names a credential (words and spaces; a key in code is assignment.ts `namesCredential`'s). */
+function cellNamesCredential(cell: string): boolean {
   const c = cell.trim().replace(/[*`_]{2,}/g, '');
   if (c.length === 0 || c.length > 40 || !CELL_WORD.test(c)) return false;
   const m = /passw|passwd|passphrase|pwd|secret|token|key|pat|dsn|credential/i.exec(c);
@@ -414,11 +414,11 @@ const TABLE: ScanRule = {
       }
       let rowChanged = false;
       const keyCell = cells[1] ?? '';
-      const rowNamed = namesCredential(keyCell);
+      const rowNamed = cellNamesCredential(keyCell);
       for (let c = 1; c < cells.length - 1; c += 1) {
         const head = header[c];
         let name: string | undefined;
-        if (head !== undefined && namesCredential(head)) name = head;
+        if (head !== undefined && cellNamesCredential(head)) name = head;
         else if (c >= 2 && rowNamed) name = keyCell;
         if (name === undefined) continue;
         const redacted = redactCell(cells[c] as string, genericKind(name), name);
@@ -478,7 +478,7 @@ const CSV: ScanRule = {
     for (let i = 0; i < lines.length - 1; i += 1) {
       const header = (lines[i] as string).split(',');
       if (header.length < 3 || header.some((h) => h.length > 40)) continue;
-      const columns = header.map((h, k) => (namesCredential(h) && !/\bid\b/i.test(h) ? k : -1)).filter((k) => k >= 0);
+      const columns = header.map((h, k) => (cellNamesCredential(h) && !/\bid\b/i.test(h) ? k : -1)).filter((k) => k >= 0);
       if (columns.length === 0) continue;
       let j = i + 1;
       for (; j < lines.length; j += 1) {

@@ -7,9 +7,8 @@
  * beside a credential word (values.ts: `${env.PASSWORD}`, `{{ vault_pw }}` and masks stay), so a
  * password is removed however weak (issue 40).
  */
-import { chosenBy, genericKind, namesCredential } from './assignment.js';
-import { tag, type RegexRule } from './engine.js';
-import { isCredentialValue } from './values.js';
+import { keyedCredentialTag } from './assignment.js';
+import type { RegexRule } from './engine.js';
 
 export const XML_ELEMENT: RegexRule = {
   kind: 'xml-element',
@@ -20,7 +19,7 @@ export const XML_ELEMENT: RegexRule = {
   replace: (m, g) => {
     const name = g[0] ?? '';
     const value = g[1] ?? '';
-    if (!namesCredential(name) || !isCredentialValue(value.trim(), chosenBy(name))) return undefined;
-    return `<${name}>${tag(genericKind(name))}</${name}>`;
+    const tagged = keyedCredentialTag(name, value.trim());
+    return tagged === undefined ? undefined : `<${name}>${tagged}</${name}>`;
   },
 };

@@ -6,9 +6,8 @@
  * so a password is removed however weak (issue 40). A block of several lines (a certificate, a JSON
  * document, a script) is left to the rules for what it holds: PEM blocks are structured.ts's.
  */
-import { chosenBy, genericKind, namesCredential } from './assignment.js';
-import { tag, type RegexRule } from './engine.js';
-import { isCredentialValue } from './values.js';
+import { keyedCredentialTag } from './assignment.js';
+import type { RegexRule } from './engine.js';
 
 export const YAML_BLOCK: RegexRule = {
   kind: 'yaml-block',
@@ -21,7 +20,7 @@ export const YAML_BLOCK: RegexRule = {
     const key = g[2] ?? '';
     const line = g[4] ?? '';
     const value = line.trimEnd();
-    if (!namesCredential(key) || !isCredentialValue(value, chosenBy(key))) return undefined;
-    return `${m.slice(0, m.length - line.length)}${tag(genericKind(key))}${line.slice(value.length)}`;
+    const tagged = keyedCredentialTag(key, value);
+    return tagged === undefined ? undefined : `${m.slice(0, m.length - line.length)}${tagged}${line.slice(value.length)}`;
   },
 };
