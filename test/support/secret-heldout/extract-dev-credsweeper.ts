@@ -19,8 +19,10 @@
  *    as written, is not a documentation marker (`DOC_MARKER`), is not a fragment of the line (whitespace
  *    or a quote in it), is not a UUID that no credential key names (rule v5's reading), and the rule
  *    reporting it does not report identifiers (`UUID`, a name ending in `ID`, `Domain`, `Bucket`,
- *    `Salt`, `Nonce`: ids, hosts and public values stay by issue 29). Of several values on a line, one
- *    inside another is kept (`master/IhqSb1Gg` -> `IhqSb1Gg`);
+ *    `Salt`, `Nonce`: ids, hosts and public values stay by issue 29), nor is it read under a name that
+ *    says it is an account, by a pair rule (`ID:master PW:…`: its pair rules report both halves; this check
+ *    was added after the first measurement, see README.md). Of several values on a line, one inside
+ *    another is kept (`master/IhqSb1Gg` -> `IhqSb1Gg`);
  * 3. in a `doc_*` file, a line before its marker is a positive its authors wrote (each such file is one
  *    credential written many ways, the non-findings after the marker): a SECRET, `same value`, when it
  *    holds as a whole word a value of step 2 of the same file that is password-shaped (6+ characters,
@@ -62,7 +64,7 @@ export interface CredSweeperSecret {
 
 interface Finding {
   rule: string;
-  line_data_list: { path: string; line_num: number; value: string | null }[];
+  line_data_list: { path: string; line_num: number; value: string | null; variable: string | null }[];
 }
 
 const MAX_LINE = 1000;
@@ -90,24 +92,38 @@ function holdsWord(line: string, value: string): boolean {
   return false;
 }
 
-/** The values CredSweeper's expected output reports, by file and line, with the reporting rule. */
-function reports(dir: string, file: string): Map<string, Map<number, { value: string; rule: string }[]>> {
-  const out = new Map<string, Map<number, { value: string; rule: string }[]>>();
+interface Reported { value: string; rule: string; variable: string }
+
+/** The values CredSweeper's expected output reports, by file and line, with the reporting rule and the name it read the value under. */
+function reports(dir: string, file: string): Map<string, Map<number, Reported[]>> {
+  const out = new Map<string, Map<number, Reported[]>>();
   for (const f of JSON.parse(git(dir, 'show', `HEAD:tests/data/${file}`)) as Finding[]) {
     for (const l of f.line_data_list) {
       if (l.value === null) continue;
       const name = l.path.replace(/^\.\/tests\/samples\//, '');
-      const byLine = out.get(name) ?? new Map<number, { value: string; rule: string }[]>();
-      byLine.set(l.line_num, [...(byLine.get(l.line_num) ?? []), { value: l.value, rule: f.rule }]);
+      const byLine = out.get(name) ?? new Map<number, Reported[]>();
+      byLine.set(l.line_num, [...(byLine.get(l.line_num) ?? []), { value: l.value, rule: f.rule, variable: l.variable ?? '' }]);
       out.set(name, byLine);
     }
   }
   return out;
 }
 
+/**
+ * A name that says its value is an account, not a secret: CredSweeper's pair rules report both halves of
+ * `ID:master PW:…`, the account under a name ending in `id` or `name` or holding `user`, `login`, `account` (Korean
+ * 계정, 아이디): `ID`, `ANYid`, `userid`, `user_name`, `Login`.
+ * A name that also holds a credential word (`user pw`) is the secret's.
+ */
+/** CredSweeper's rules that report both halves of a pair (`ID_PAIR_PASSWD_PAIR`, `IP_ID_PASSWORD_TRIPLE`); others name the secret (`SQL Password` under `CREATE USER … IDENTIFIED BY`). */
+const PAIR_RULE = /PAIR|TRIPLE/;
+const namesAccount = (variable: string): boolean =>
+  /id$|name$|user|login|account|계정|아이디/i.test(variable) && !/pass|pw|secret|token|key|비번|암호|패스워드|비밀번호/i.test(variable);
+
 /** Step 2's checks on a reported value (see the file's comment); undefined when it is kept. */
-function valueProblem(line: string, value: string, rule: string): string | undefined {
+function valueProblem(line: string, { value, rule, variable }: Reported): string | undefined {
   if (IDENTIFIER_RULE.test(rule)) return 'the rule reports identifiers';
+  if (PAIR_RULE.test(rule) && namesAccount(variable)) return 'the value is an account name';
   if (!line.includes(value)) return 'the value is not on the line as written';
   if (/[\s"']/.test(value)) return 'the value is a fragment of the line';
   if (DOC_MARKER.test(value)) return 'a documentation marker in the value';
@@ -140,7 +156,7 @@ function main(): void {
     }
     if (drops(vendorWords(name))) { counts.droppedFiles += 1; continue; }
     const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
-    const reported = (n: number): { value: string; rule: string }[] => [...(output.get(name)?.get(n) ?? []), ...(name.startsWith('doc_') ? (docReports.get(name)?.get(n) ?? []) : [])];
+    const reported = (n: number): Reported[] => [...(output.get(name)?.get(n) ?? []), ...(name.startsWith('doc_') ? (docReports.get(name)?.get(n) ?? []) : [])];
     // Step 1: the negative part of the file.
     const markerAt = lines.findIndex((l) => NEGATIVE_SECTION.test(l.trim()));
     const negative = (i: number): boolean => negativeFile(name) || (markerAt >= 0 && i > markerAt);
@@ -151,7 +167,7 @@ function main(): void {
       const found = reported(i + 1);
       if (found.some((f) => drops(vendorWords(f.rule)))) { dropped.add(i); return; }
       if (negative(i)) return;
-      const values = [...new Set(found.filter((f) => valueProblem(line, f.value, f.rule) === undefined).map((f) => f.value))];
+      const values = [...new Set(found.filter((f) => valueProblem(line, f) === undefined).map((f) => f.value))];
       const inner = innermost(values);
       if (inner.length > 0) kept.set(i, inner.sort((a, b) => line.indexOf(a) - line.indexOf(b)));
     });
