@@ -5,7 +5,10 @@
  * - the word and the value with only a space between (`passwd Zx8!pq3Rt#w`, `user admin, password …`),
  *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long;
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
- *   `user / password: admin / …`).
+ *   `user / password: admin / …`);
+ * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
+ *   password of the account the statement creates or changes;
+ * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`).
  * Values are judged by values.ts like every other rule's.
  */
 import { chosenBy, genericKind } from './assignment.js';
@@ -58,12 +61,12 @@ const ARROW: RegexRule = {
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
-/** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`: the word, a space, a value that is not prose. */
+/** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option): the word, a space, a value that is not prose. */
 const BARE: RegexRule = {
   kind: 'password',
-  hints: ['pass', 'pwd'],
-  // Not glued to a letter or a digit (`1Password SDK`: a product's name).
-  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE}`, 'gi'),
+  hints: ['pass', 'pwd', 'pw'],
+  // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
+  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', 'password', true) ?? m,
 };
 
@@ -79,4 +82,53 @@ const USER_SLASH_PASSWORD: RegexRule = {
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
 };
 
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
+/**
+ * SQL's `IDENTIFIED BY '…'` (also `IDENTIFIED WITH mysql_native_password BY '…'`): the password of the
+ * account the statement creates or alters, quoted or bare up to `;`. A statement pasted from a
+ * migration or a runbook holds it as written; a bind variable or a template stays (values.ts). A bare
+ * value only in a statement about an account (`USER`, `ROLE`, `LOGIN`, `GRANT` earlier on the line):
+ * prose says things are identified by too (`users are identified by email`).
+ */
+const SQL_ACCOUNT_STATEMENT = /(?<![A-Za-z])(?:user|role|login|grant)(?![A-Za-z])/i;
+const SQL_IDENTIFIED_BY: RegexRule = {
+  kind: 'password',
+  hints: ['identified'],
+  re: new RegExp(`((?<![A-Za-z])identified[ \\t]+(?:with[ \\t]+[\\w$]+[ \\t]+)?by[ \\t]+)("[^"\\n]{1,256}"|'[^'\\n]{1,256}'|\`[^\`\\n]{1,256}\`|[^\\s"'\`;]+)`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const raw = g[1] ?? '';
+    if (!/^["'`]/.test(raw) && !SQL_ACCOUNT_STATEMENT.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
+    return replaceValue(g[0] ?? '', raw, 'password', false) ?? m;
+  },
+};
+
+/**
+ * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
+ * French, Spanish, Portuguese, Russian; the short Korean 비번 too): one list, so a language is one
+ * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
+ * the language around it, so only such a value is read: a word of the note's own script after the
+ * label is prose (`비밀번호 변경`, "change the password").
+ */
+const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль'];
+
+/**
+ * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), a
+ * Korean topic or subject particle (`비번은 …`, "the password is"), or a space; the value runs to
+ * whitespace (or the closing bracket). With only a space between, the value must not read as prose
+ * (`notProse`, as BARE asks). Korean particles are read only after a Korean word. The value ends at
+ * whitespace: a run glued to a word of another script is markup or a word's part (`@@@hl@@@비번`).
+ */
+const OTHER_LANGUAGE: RegexRule = {
+  kind: 'password',
+  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  re: new RegExp(`((?<![A-Za-z])(${PASSWORD_IN_OTHER_LANGUAGES.join('|')})[ \\t]*(?:([:=：(])|([은는이가])|(?=[ \\t]))[ \\t]*)([!-~]+)(?!\\S)`, 'gi'),
+  replace: (m, g) => {
+    const [lead = '', word = '', sep, particle, raw = ''] = g;
+    if (particle !== undefined && !/[가-힣]$/.test(word)) return m;
+    const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
+    if (sep === undefined && particle === undefined && !notProse(splitTrailingPunctuation(value).value)) return m;
+    const replaced = replaceValue(lead, value, 'password', false);
+    return replaced === undefined ? m : replaced + raw.slice(value.length);
+  },
+};
+
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
