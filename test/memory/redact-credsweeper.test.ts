@@ -60,3 +60,42 @@ describe('`pw` alone before its value (password-forms.ts BARE)', () => {
 });
 
 
+describe('an XML element named for its credential, with attributes (xml-element.ts)', () => {
+  it('the text of `<password …>` whose opening tag carries attributes, however weak: removed', () => {
+    removed('<password name="db" type="text">letmein</password>', 'letmein');
+    removed(`<apiKey env="prod">${KEY}</apiKey>`, KEY);
+  });
+  it('a template or a mask as the text, an element naming something about the credential: stay', () => {
+    untouched('<password name="db">${env.DB_PASSWORD}</password>');
+    untouched('<password mask="true">********</password>');
+    untouched('<token-count unit="k">42</token-count>');
+  });
+});
+
+describe('a type annotation between a name and its value (assignment.ts)', () => {
+  it('`name: Type = "…"` in Kotlin, Scala, Swift or Python: the value after `=` removed', () => {
+    removed('val password: String = "Vq7!mR2pLs"', 'Vq7!mR2pLs');
+    removed('def connect(passwd: str = "letmein"):', 'letmein');
+    removed(`var apiKey: String? = "${KEY}"`, KEY);
+  });
+  it('a parameter typed with no default, a default that is code or empty, a comparison of types: stay', () => {
+    untouched('fun login(password: String, user: String)');
+    untouched('def f(password: str = None):');
+    untouched('password: String = System.getenv("DB_PASSWORD")');
+    untouched('password: String = ""');
+  });
+});
+
+describe("a credential's name compared with a literal (assignment.ts)", () => {
+  it('`if (password === "…")`, `if passwd != \'…\'`: the literal removed, however weak', () => {
+    removed('if (password !== "Vq7!mR2pLs") {', 'Vq7!mR2pLs');
+    removed("if passwd == 'letmein':", 'letmein');
+    removed(`if (user.apiKey === "${KEY}") return true;`, KEY);
+  });
+  it('a comparison with another name, an empty literal, a template, a name about the credential: stay', () => {
+    untouched('if (password === expected) {');
+    untouched('if (user.password === "")');
+    untouched("if api_key != '${API_KEY}':");
+    untouched('if (passwordPolicy == "strict")');
+  });
+});

@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { endsInUrn } from './names.js';
+import { endsInUrn, isCodeType } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
@@ -229,6 +229,19 @@ function genericReplacement(key: string, raw: string): string | undefined {
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
 
+/**
+ * A type annotation between a name and its value (`val password: String = "…"`, Python's
+ * `passwd: str = "…"`, `token: String? = "…"`): the value after the `=` is the name's, the type only says
+ * what it is. Read when the bare word after the name's colon is a type (names.ts `isCodeType`, or one
+ * capitalised word, generic arguments or `?` allowed) and `=` (not `==`) follows it.
+ */
+const TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
+function typedValueAt(text: string, valueAt: number, raw: string): number | undefined {
+  if (/^["'`]/.test(raw) || !(isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?\??$/.test(raw))) return undefined;
+  const after = TYPE_THEN_EQUALS.exec(text.slice(valueAt + raw.length, valueAt + raw.length + 16));
+  return after === null ? undefined : valueAt + raw.length + after[0].length;
+}
+
 const GENERIC: ScanRule = {
   kind: 'generic',
   hints: ['pass', 'pwd', 'secret', 'key', 'token', 'credential'],
@@ -256,10 +269,17 @@ const GENERIC: ScanRule = {
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
         if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
-        const valueAt = m.index + m[0].length;
+        let valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
-        const raw = GENERIC_VALUE.exec(text)?.[0];
+        let raw = GENERIC_VALUE.exec(text)?.[0];
         if (raw === undefined) continue;
+        const typed = typedValueAt(text, valueAt, raw);
+        if (typed !== undefined) {
+          valueAt = typed;
+          GENERIC_VALUE.lastIndex = valueAt;
+          raw = GENERIC_VALUE.exec(text)?.[0];
+          if (raw === undefined) continue;
+        }
         const replacement = genericReplacement(key, raw);
         if (replacement === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
@@ -324,4 +344,23 @@ function proseSecret(v: string, chosen: boolean): boolean {
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
 
-export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
+/**
+ * A credential's name compared with a literal in code (`if (password === "…")`, `if passwd != '…':`): the
+ * literal is the credential the code checks for, as written (a hard-coded password is the classic
+ * leak). Only a quoted literal: a name compared with another name (`token == expected`) holds none.
+ * Judged as any value beside its name (`keyedCredentialTag`: `password == ""`, templates and masks stay).
+ */
+const COMPARED_LITERAL: RegexRule = {
+  kind: 'generic',
+  // Every comparison holds one of these; prose seldom does.
+  hints: ['==', '!='],
+  re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
+  replace: (m, g) => {
+    const name = g[1] ?? '';
+    const { inner, quote } = unquote(g[2] ?? '');
+    const tagged = keyedCredentialTag(name, inner);
+    return tagged === undefined ? undefined : `${g[0] ?? ''}${quote}${tagged}${quote}`;
+  },
+};
+
+export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];
