@@ -99,3 +99,19 @@ describe("a credential's name compared with a literal (assignment.ts)", () => {
     untouched('if (passwordPolicy == "strict")');
   });
 });
+
+describe("a credential's fallback in code (env-default.ts)", () => {
+  it('the literal an environment lookup of a credential falls back to, however weak: removed', () => {
+    removed('password = os.getenv("DB_PASSWORD", "letmein")', 'letmein');
+    removed('PASSWORD = os.environ.get("DB_PASSWORD") or "Vq7!mR2pLs"', 'Vq7!mR2pLs');
+    removed('const pw = process.env.DB_PASSWORD || "hunter22";', 'hunter22');
+    removed(`const key = process.env["API_KEY"] ?? "${KEY}";`, KEY);
+  });
+  it('an empty default, a template, a variable naming something else, a path to the credential: stay', () => {
+    untouched('x = getenv("DB_PASSWORD", "")');
+    untouched('x = getenv("TOKEN", "${TOKEN}")');
+    untouched('host = getenv("DB_HOST", "localhost")');
+    untouched('path = os.environ.get("PASSWORD_FILE", "/run/secrets/pw")');
+    untouched('const pw = process.env.DB_PASSWORD || defaults.password;');
+  });
+});
