@@ -115,3 +115,31 @@ describe("a credential's fallback in code (env-default.ts)", () => {
     untouched('const pw = process.env.DB_PASSWORD || defaults.password;');
   });
 });
+
+describe('precision: what the CredSweeper negatives showed (prose.ts, vendor.ts, context.ts, assignment.ts)', () => {
+  it('a negated describing word after `is` (`incorrect`, `insecure`) is prose; a password there is still removed', () => {
+    untouched('the password is incorrect');
+    untouched('that password is insecure.');
+    removed('the password is unicorn', 'unicorn');
+    removed('my password is letmein', 'letmein');
+  });
+  it('a JSON Web Token that says it is an example in its text stays; a real-looking one is removed', () => {
+    const header = j('eyJhbGciOiJIUzI1NiJ9', '.', 'eyJzdWIiOiJvcHMiLCJleHAiOjE3OTk5OTk5OTl9');
+    untouched(`token ${header}.EXAMPLE-SIGNATURE`);
+    removed(`token ${header}.kR3m9Qx2Lz7Vw8Nb5Tc1Yh4Jd6Fg0Sa2Pe8Uo3Ii7`, 'kR3m9Qx2Lz7Vw8Nb5Tc1Yh4Jd6Fg0Sa2Pe8Uo3Ii7');
+  });
+  it('`storage` after the credential word names where it is kept (`Password storage - Confluence`); a labelled password is removed', () => {
+    untouched('<title>Password storage - Confluence</title>');
+    removed('Password - Vq7!mR2pLs', 'Vq7!mR2pLs');
+  });
+  it('digits or a hex literal given to a name whose credential word other words follow are that thing\'s number; under the credential\'s own name they are removed', () => {
+    untouched('"pass_mask32": "0x31c45018",');
+    untouched('"ER_PASSWORD_ANONYMOUS_USER": "1131"');
+    removed('"password": "0x31c45018"', '0x31c45018');
+    removed('"DB_PASSWORD_PROD": "4821"', '4821');
+    removed('DB_PASSWORD: 0xdeadbeef', '0xdeadbeef');
+    // Longer hex is key material, not a machine word's number, whatever the name.
+    const hexKey = j('0x', '4e9a1c07d2b85f36', 'a0c7e19b3d4f8265', '7b13e0c9a5d2f846', 'c2917fd05e3ab864');
+    removed(`DEPLOYER_PRIVATE_KEY=${hexKey}`, hexKey);
+  });
+});

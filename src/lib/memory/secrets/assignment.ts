@@ -200,9 +200,9 @@ const QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|developmen
  * Whether a key ends in its credential word, or only qualifiers follow it (`DB_PASSWORD`, `adminPin`,
  * `DB_PASSWORD_PROD`), rather than words naming something else (`ER_PASSWORD_ANONYMOUS_USER`,
  * `PASSWORD_LOCK_TIME`). Digits given to a key whose credential word is followed by such words are
- * that thing's number (an error code, a time, a count), not a PIN.
+ * that thing's number (an error code, a time, a count), not a PIN (asked by context.ts too).
  */
-function endsInCredentialWord(key: string): boolean {
+export function endsInCredentialWord(key: string): boolean {
   const words = keyWords(key).split(/[^a-z0-9]+/).filter((w) => w !== '');
   let i = words.length - 1;
   while (i > 0 && QUALIFIER.test(words[i] as string) && !KEYWORD.test(words[i] as string)) i -= 1;
@@ -224,7 +224,9 @@ function genericReplacement(key: string, raw: string): string | undefined {
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
   if (isPath(quote === '' ? candidate : inner)) return undefined;
-  if (/^\d+;?$/.test(candidate) && !endsInCredentialWord(key)) return undefined;
+  // (A C hex literal of a machine word, `0x31c45018`, is digits too, quoted or not: `"pass_mask32": "0x…"` names a
+  // mask, not a password. Longer hex is key material: `DEPLOYER_PRIVATE_KEY=0x` and 64 digits.)
+  if (/^(?:\d+|0x[0-9a-fA-F]{1,16});?$/.test(quote === '' ? candidate : inner) && !endsInCredentialWord(key)) return undefined;
   if (!isCredentialValue(candidate, chosen)) return undefined;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
