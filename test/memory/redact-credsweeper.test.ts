@@ -143,3 +143,42 @@ describe('precision: what the CredSweeper negatives showed (prose.ts, vendor.ts,
     removed(`DEPLOYER_PRIVATE_KEY=${hexKey}`, hexKey);
   });
 });
+
+describe('a URL whose user is an e-mail address (structured.ts URL_PASSWORD)', () => {
+  it("a mail server's login as the user, the password after it: removed, the user and host kept", () => {
+    const out = redactSecrets('SMTP_URL=smtps://ops@example.com:Vq7mR2pLs9@smtp.example.com:465').text;
+    expect(out).toBe('SMTP_URL=smtps://ops@example.com:[REDACTED:url-password]@smtp.example.com:465');
+  });
+  it('a user and a port with no password, a template as the password: stay', () => {
+    untouched('git clone ssh://git@github.com:22/org/repo');
+    untouched('https://user@host.example.com:8080/path@x');
+    untouched('smtps://ops@example.com:${SMTP_PASSWORD}@smtp.example.com');
+  });
+});
+
+describe('a quoted bearer token (assignment.ts BEARER)', () => {
+  it("curl's `--oauth2-bearer \"…\"` and a quoted token after `Bearer`: removed, the quotes kept", () => {
+    removed(`curl --oauth2-bearer "${KEY}" https://api.example.com`, KEY);
+    expect(redactSecrets(`Authorization: Bearer "${KEY}"`).text).toBe('Authorization: Bearer "[REDACTED:bearer-token]"');
+  });
+  it('a word in quotes after bearer, a typed run: stay', () => {
+    untouched('the bearer "token" field');
+    untouched('use a bearer "abcdefghijklmnopqrstu"');
+  });
+});
+
+describe('a user and a password under a label naming both (password-forms.ts NAMED_PAIR)', () => {
+  it('`ID/PW: user/…`, `id/pw user/…`, `ID / PW : user / …`, `ID/PW user(…)`, `… are user/…`: the password removed, the user kept', () => {
+    expect(redactSecrets('ID/PW: admin/Qm4!zT8rWp').text).toBe('ID/PW: admin/[REDACTED:password]');
+    expect(redactSecrets('id/pw deploy/letmein').text).toBe('id/pw deploy/[REDACTED:password]');
+    removed('NAS ID / PW : backup / hunter22', 'hunter22');
+    removed('ID/PW admin(Qm4!zT8rWp)', 'Qm4!zT8rWp');
+    removed('id/pw admin // Qm4!zT8rWp', 'Qm4!zT8rWp');
+    removed('Default ID/PW are admin/letmein.', 'letmein');
+  });
+  it('prose after the label, templates for both: stay', () => {
+    untouched('ID/PW login page');
+    untouched('the id/pw fields are required');
+    untouched('ID/PW: ${USER}/${PASS}');
+  });
+});

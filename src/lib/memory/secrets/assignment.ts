@@ -66,7 +66,8 @@ const AUTH_HEADER: RegexRule = {
 const BEARER: RegexRule = {
   kind: 'bearer-token',
   hints: ['bearer'],
-  re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
+  // The token may be quoted (curl's `--oauth2-bearer "…"`); the quote stays.
+  re: /(\bbearer[ \t]+["']?)([A-Za-z0-9\-._~+/]+=*)/gi,
   replace: (_m, g) => {
     const v = g[1] ?? '';
     if (v.length < 16 || isDummy(v, { chooser: 'chosen' }) || isPlaceholder(v, 'chosen')) return undefined;

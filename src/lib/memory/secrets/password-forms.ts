@@ -6,6 +6,7 @@
  *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long;
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
  *   `user / password: admin / …`);
+ * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
  * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
  *   password of the account the statement creates or changes;
  * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`).
@@ -83,6 +84,27 @@ const USER_SLASH_PASSWORD: RegexRule = {
 };
 
 /**
+ * A user and a password under a label naming both (`ID/PW: admin/…`, `id/pw admin/…`, `ID / PW : db / …`,
+ * `ID/PW admin(…)`, `user&pwd = ops // …`, `Default ID/PW are admin/…`): the label says which word is the
+ * password, so the user and the password may be split by `/`, `//`, a bracket or a space. With only a
+ * space after the user the password must not read as prose (`ID/PW login page`).
+ */
+const NAMED_PAIR: RegexRule = {
+  kind: 'password',
+  hints: ['/pw', '/ pw', '/pass', '/ pass', '/pwd', '&pw', '&pass'],
+  re: new RegExp(
+    `((?<![A-Za-z])(?:user(?:name)?|id|login)[ \\t]*[/&][ \\t]*(?:pass(?:word)?|pwd|pw)(?![A-Za-z])(?:[ \\t]*(?:[:=]|->)[ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)[^\\s/()]{1,64}(?:[ \\t]*(\\/{1,2}|\\()[ \\t]*|([ \\t]+)))${VALUE}`,
+    'gi',
+  ),
+  replace: (m, g) => {
+    const [lead = '', , spaceOnly, raw = ''] = g;
+    const value = raw.replace(/\)+$/, '');
+    const replaced = replaceValue(lead, value, 'password', spaceOnly !== undefined);
+    return replaced === undefined ? m : replaced + raw.slice(value.length);
+  },
+};
+
+/**
  * SQL's `IDENTIFIED BY '…'` (also `IDENTIFIED WITH mysql_native_password BY '…'`): the password of the
  * account the statement creates or alters, quoted or bare up to `;`. A statement pasted from a
  * migration or a runbook holds it as written; a bind variable or a template stays (values.ts). A bare
@@ -131,4 +153,5 @@ const OTHER_LANGUAGE: RegexRule = {
   },
 };
 
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
+// NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
