@@ -182,3 +182,18 @@ describe('a user and a password under a label naming both (password-forms.ts NAM
     untouched('ID/PW: ${USER}/${PASS}');
   });
 });
+
+describe("a host's login in brackets after it (password-forms.ts HOST_LOGIN_IN_BRACKETS)", () => {
+  it('`IP (user/password)`, `user@host (user/password)`, one word between: the password removed, the user kept', () => {
+    expect(redactSecrets('db1 10.0.0.5 (admin/Qm4!zT8rWp)').text).toBe('db1 10.0.0.5 (admin/[REDACTED:password])');
+    removed('ssh ops@db1.example.com (deploy/Vq7mR2pLs9)', 'Vq7mR2pLs9');
+    removed('10.0.0.5:8443 console (root/Qm4!zT8rWp)', 'Qm4!zT8rWp');
+  });
+  it('words or a path in brackets, brackets after no host; a weak word with no credential word to say so: stay', () => {
+    untouched('10.0.0.1 (eu-west/zone-a)');
+    untouched('10.0.0.1 (router/AP)');
+    untouched('see (docs/README2.md) for the layout');
+    untouched('the build (release/Qm4!zT8rWp) failed');
+    untouched('10.0.0.5 (admin/letmein)');
+  });
+});

@@ -7,6 +7,7 @@
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
  *   `user / password: admin / …`);
  * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
+ * - a host's login in brackets after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`);
  * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
  *   password of the account the statement creates or changes;
  * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`).
@@ -105,6 +106,25 @@ const NAMED_PAIR: RegexRule = {
 };
 
 /**
+ * A host's login in brackets right after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`,
+ * `10.0.0.5:8443 admin (admin/…)`): `user/password` in brackets after an IPv4 address or a `user@host`,
+ * with at most one word between, is how runbooks and handover notes give a machine's login. Without a
+ * credential word to say so, the password must not read as prose (`notProse`: `(eu-west/zone-a)`,
+ * `(router/AP)` stay). Found by the bracket, the host looked for before it.
+ */
+const HOST_BEFORE = /(?:(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?:[ \t]+[^\s()]{1,24})?[ \t]*$/;
+const HOST_LOGIN_IN_BRACKETS: RegexRule = {
+  kind: 'password',
+  hints: ['/'],
+  re: /(\(([\w.-]{1,32})\/)([^\s()/]{1,64})\)/g,
+  replace: (m, g, offset, text) => {
+    if (!HOST_BEFORE.test(text.slice(Math.max(0, offset - 80), offset))) return m;
+    const replaced = replaceValue(g[0] ?? '', g[2] ?? '', 'password', true);
+    return replaced === undefined ? m : `${replaced})`;
+  },
+};
+
+/**
  * SQL's `IDENTIFIED BY '…'` (also `IDENTIFIED WITH mysql_native_password BY '…'`): the password of the
  * account the statement creates or alters, quoted or bare up to `;`. A statement pasted from a
  * migration or a runbook holds it as written; a bind variable or a template stays (values.ts). A bare
@@ -154,4 +174,4 @@ const OTHER_LANGUAGE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
