@@ -197,3 +197,26 @@ describe("a host's login in brackets after it (password-forms.ts HOST_LOGIN_IN_B
     untouched('10.0.0.5 (admin/letmein)');
   });
 });
+
+describe("a bare value ends at its list's next label (assignment.ts nextEntryAt, read by password-forms.ts)", () => {
+  it('`PW:…,password:…`, `password:…,비번:…`: each value removed, the labels kept', () => {
+    expect(redactSecrets('PW:Qm4!zT8rWp,password:Qm4!zT8rWp').text).toBe('PW:[REDACTED:password],password:[REDACTED:password]');
+    expect(redactSecrets('password:letmein,비번:letmein').text).toBe('password:[REDACTED:password],비번:[REDACTED:password]');
+  });
+  it('punctuation after a bare value and a connection string keep their place', () => {
+    expect(redactSecrets('PW: Qm4!zT8rWp.').text).toBe('PW: [REDACTED:password].');
+    expect(redactSecrets('Server=db;User ID=app;Password=Qm4zT8rWp1;Encrypt=True').text).toBe('Server=db;User ID=app;Password=[REDACTED:password];Encrypt=True');
+  });
+});
+
+describe("HTTP's Negotiate and NTLM schemes (assignment.ts AUTHORIZATION)", () => {
+  it('the token after `Authorization: NTLM` or `Negotiate`: removed', () => {
+    const ntlm = j('TlRMTVNTUAAB', 'AAAAB4IIogAAAAAAAAAAAAAAAAAAAAAGAbEdAAAADw==');
+    removed(`Authorization: NTLM ${ntlm}`, ntlm);
+    removed(`Authorization: Negotiate ${KEY}`, KEY);
+  });
+  it('the scheme alone, a template after it: stay', () => {
+    untouched('Authorization: NTLM');
+    untouched('Authorization: Negotiate <token>');
+  });
+});

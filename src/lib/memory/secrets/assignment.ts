@@ -33,7 +33,8 @@ const AWS_SESSION: RegexRule = {
 const AUTHORIZATION: RegexRule = {
   kind: 'authorization',
   hints: ['authorization'],
-  re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
+  // The schemes: HTTP's registered ones (Basic, Bearer, Digest, Negotiate, NTLM) and the vendors' own words.
+  re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|negotiate|ntlm|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
   replace: (_m, g) => {
     const value = splitTrailingPunctuation(g[2] ?? '').value;
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return undefined;
@@ -139,10 +140,20 @@ export function genericKind(key: string): string {
 }
 
 
-/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string or `,Key=` of an option list. */
+/**
+ * Where a bare value's list goes on to its next entry: the next `;Key=` of a connection string or `,Key=`
+ * of an option list, or the next label of a list written without spaces (`PW:…,password:…`,
+ * `password:…,비번:…`: a comma, then a name of any script and its colon); -1 if none. Also read by
+ * password-forms.ts.
+ */
+export function nextEntryAt(raw: string): number {
+  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/);
+}
+
+/** A bare value ends before sentence punctuation, and before its list's next entry (nextEntryAt). */
 function splitBareValue(raw: string): { value: string; rest: string } {
-  const next = /[;,][A-Za-z][\w ]*=/.exec(raw);
-  const head = next === null ? raw : raw.slice(0, next.index);
+  const at = nextEntryAt(raw);
+  const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
 }

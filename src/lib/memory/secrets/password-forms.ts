@@ -13,7 +13,7 @@
  * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`).
  * Values are judged by values.ts like every other rule's.
  */
-import { chosenBy, genericKind } from './assignment.js';
+import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { tag, type RegexRule } from './engine.js';
 import { describedBySentence } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
@@ -24,7 +24,12 @@ const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]
 /** Replaces a judged value, keeping its quotes and the punctuation after a bare one. */
 function replaceValue(lead: string, raw: string, kind: string, strict: boolean, chosen: ChosenBy = kind === 'password'): string | undefined {
   const { inner, quote } = unquote(raw);
-  const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
+  // A bare value ends where its list's next label starts (`PW:…,password:…`), as assignment.ts reads one.
+  const entry = quote === '' ? nextEntryAt(raw) : -1;
+  const head = entry < 0 ? raw : raw.slice(0, entry);
+  const split = quote === '' ? splitTrailingPunctuation(head) : { value: inner, rest: '' };
+  const { value } = split;
+  const rest = split.rest + raw.slice(head.length);
   // The test of the value's shape first: it turns most words of prose away for the least work.
   if (strict && !notProse(value)) return undefined;
   // `[expired].`, `<your password>,`: a placeholder followed by sentence punctuation.
