@@ -220,3 +220,18 @@ describe("HTTP's Negotiate and NTLM schemes (assignment.ts AUTHORIZATION)", () =
     untouched('Authorization: Negotiate <token>');
   });
 });
+
+describe('the word password shortened by dropping letters (assignment.ts PASSWORD_SHORTENED, read by context.ts)', () => {
+  it('`PSWD=`, `psswd:`, `PSWRD:=`, `pasword:` and prose after `the pswd is`: removed, however weak', () => {
+    removed('X3_PSWD=Qm4!zT8rWp', 'Qm4!zT8rWp');
+    removed('ftp psswd: letmein', 'letmein');
+    removed('PSWRD:=hunter22', 'hunter22');
+    removed('pasword: Welcome1', 'Welcome1');
+    removed('the pswd is letmein', 'letmein');
+  });
+  it('a template, a variable naming the file it is read from, words that only hold the letters: stay', () => {
+    untouched('DB_PSWD=${DB_PSWD}');
+    untouched('PSWD_FILE=/run/secrets/db');
+    untouched('the psw module is loaded');
+  });
+});

@@ -77,11 +77,19 @@ const BEARER: RegexRule = {
 };
 
 /**
+ * The word password and the ways people shorten it by dropping letters (`PSWD`, `psswd`, `pswrd`,
+ * `psword`, `paswd`, `pasword`; `passwd` and `password` themselves): one pattern, read by KEYWORD,
+ * genericKind and context.ts's credential words, so a shortening is not listed word by word.
+ */
+export const PASSWORD_SHORTENED = 'pa?ss?wo?r?d';
+
+/**
  * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
-const KEYWORD =
-  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+const KEYWORD = new RegExp(
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`,
+);
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
 
@@ -128,11 +136,13 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
+const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])`);
+
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
   // A PIN is a password of digits (`pin` as a word: not `mapping`, `spinner`).
   // `pass`, `pw` and `pin` as words (`ADMIN_PASS`, `"pass"`, `pw for X`, `SIM PIN`; not `bypass`, `mapping`): a PIN is a password of digits.
-  if (/passw|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])/.test(k)) return 'password';
+  if (PASSWORD_WORD_IN_KEY.test(k)) return 'password';
   if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
   if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return 'private-key';
   if (/token/.test(k)) return 'token';
@@ -176,7 +186,7 @@ const GENERIC_KEY = new RegExp(
  * one is skipped by the rule without a trace (its key and separator hold no other key's start), so
  * keys are looked for only around these words.
  */
-const KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
+const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|secret|key|token|credential/gi;
 
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
@@ -258,7 +268,7 @@ function typedValueAt(text: string, valueAt: number, raw: string): number | unde
 
 const GENERIC: ScanRule = {
   kind: 'generic',
-  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'credential'],
+  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'secret', 'key', 'token', 'credential'],
   scan: (text) => {
     let out = '';
     let cursor = 0;

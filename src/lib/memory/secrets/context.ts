@@ -13,14 +13,14 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, endsInCredentialWord, genericKind } from './assignment.js';
+import { chosenBy, endsInCredentialWord, genericKind, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
-/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
-const WORD = /pass(?:word|wd|phrase|code)?|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif/gi;
+/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED. */
+const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
 /** The same words, for a yes/no question (no shared lastIndex). */
@@ -347,7 +347,7 @@ function gluedLength(line: string, at: number): number {
 /** Values beside a credential word on the same line. */
 const NEAR_WORD: ScanRule = {
   kind: 'context',
-  hints: ['pass', 'pwd', 'pw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
+  hints: ['pass', 'pwd', 'pw', 'psw', 'pssw', 'pasw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
   scan: (text) => {
     // Only the lines holding a credential word are looked at (found in one pass over the text).
     let out = '';
@@ -516,7 +516,7 @@ const CSV: ScanRule = {
 /** A label line ending in a credential word and a colon, the value alone on the next line. */
 const LABEL_ABOVE: ScanRule = {
   kind: 'context-label',
-  hints: ['pass', 'pwd', 'pw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
+  hints: ['pass', 'pwd', 'pw', 'psw', 'pssw', 'pasw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
   scan: (text) => {
     let out = '';
     let cursor = 0;
