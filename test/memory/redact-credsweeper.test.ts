@@ -203,6 +203,11 @@ describe("a bare value ends at its list's next label (assignment.ts nextEntryAt,
     expect(redactSecrets('PW:Qm4!zT8rWp,password:Qm4!zT8rWp').text).toBe('PW:[REDACTED:password],password:[REDACTED:password]');
     expect(redactSecrets('password:letmein,비번:letmein').text).toBe('password:[REDACTED:password],비번:[REDACTED:password]');
   });
+  it("a URL query's next `&name=` ends the value: the secret removed, the rest of the query kept; a stand-in naming itself stays", () => {
+    expect(redactSecrets('https://id.example.com/cb?client_secret=Qm4zT8rWp1Lk9&code=abc').text).toBe('https://id.example.com/cb?client_secret=[REDACTED:secret]&code=abc');
+    removed('jdbc:postgresql://db/app?user=app&password=hunter22&ssl=true', 'hunter22');
+    untouched('https://id.example.com/token?app_id=my-client-id&app_secret=my-client-password&code=abc');
+  });
   it('punctuation after a bare value and a connection string keep their place', () => {
     expect(redactSecrets('PW: Qm4!zT8rWp.').text).toBe('PW: [REDACTED:password].');
     expect(redactSecrets('Server=db;User ID=app;Password=Qm4zT8rWp1;Encrypt=True').text).toBe('Server=db;User ID=app;Password=[REDACTED:password];Encrypt=True');

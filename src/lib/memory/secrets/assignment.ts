@@ -152,12 +152,12 @@ export function genericKind(key: string): string {
 
 /**
  * Where a bare value's list goes on to its next entry: the next `;Key=` of a connection string or `,Key=`
- * of an option list, or the next label of a list written without spaces (`PW:…,password:…`,
- * `password:…,비번:…`: a comma, then a name of any script and its colon); -1 if none. Also read by
- * password-forms.ts.
+ * of an option list, the next `&name=` of a URL's query (`?app_secret=…&code=…`), or the next label of a
+ * list written without spaces (`PW:…,password:…`, `password:…,비번:…`: a comma, then a name of any
+ * script and its colon); -1 if none. Also read by password-forms.ts.
  */
 export function nextEntryAt(raw: string): number {
-  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/);
+  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))|&[A-Za-z_][\w.-]*=/);
 }
 
 /** A bare value ends before sentence punctuation, and before its list's next entry (nextEntryAt). */
