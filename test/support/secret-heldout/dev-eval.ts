@@ -1,6 +1,7 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
- * notes touched, the dev extension touched per source, and the tuning corpus. It never reads,
+ * notes touched, the dev recall data, the dev negatives, CredSweeper's samples (both sides), the dev
+ * extension and dev docs touched per source, the weak-password set's dev half, and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
  *
