@@ -33,7 +33,8 @@ const DEFAULT_ARGUMENT: RegexRule = {
 /** `process.env.NAME || "…"`, `process.env["NAME"] ?? "…"`, `getenv("NAME") or "…"`, `os.environ.get("NAME") or "…"`. */
 const FALLBACK_OPERATOR: RegexRule = {
   kind: 'generic',
-  hints: ['getenv', 'environ', 'env.get', 'process.env'],
+  // (`env.` and `env[`: a Node lookup's, `…env.NAME`, `…env["NAME"]`.)
+  hints: ['getenv', 'environ', 'env.', 'env['],
   re: new RegExp(
     `((?:process\\.env(?:\\.([A-Za-z_]\\w*)|\\[[ \\t]*["']([A-Za-z_]\\w*)["'][ \\t]*\\])|(?<![\\w$])(?:getenv|environ\\.get|env\\.get)\\([ \\t]*["']([A-Za-z_][\\w.]*)["'][ \\t]*\\))[ \\t]*(?:\\|\\||\\?\\?|[ \\t]or[ \\t])[ \\t]*)${LITERAL}`,
     'gi',
