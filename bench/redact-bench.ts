@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
 /** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
@@ -250,6 +250,27 @@ export async function benchRedact(): Promise<Row[]> {
     const negV7Moved = heldoutDevNegativesV7Secrets();
     const negV7Removed = negV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
     rows.push({ name: `held-out dev negatives under labelling rule v7: benign touched, of ${negV7.length}`, value: (100 * negativesTouched(redactSecrets, negV7)) / negV7.length, unit: '%', note: `${negativesTouched(redactSecrets, negV7)}/${negV7.length}; v7 makes ${negV7Moved.length} secrets, ${negV7Removed} removed` });
+    // CredSweeper's test samples, both sides (dev-credsweeper.json: the lines its expected output reports, or the same value in
+    // its doc-mode samples, as secrets; the rest labelled by v5; vendors of the test half dropped when it was built). All dev.
+    const cs = heldoutDevCredSweeperSecrets();
+    const csFound = (redact: Redact, notes: readonly { note: string; secret: string }[]): number => notes.filter((p) => !survives(redact(p.note).text, p.secret)).length;
+    const csOurs = csFound(redactSecrets, cs);
+    const csOld = baseline.redact === undefined ? undefined : csFound(baseline.redact, cs);
+    rows.push({ name: `held-out dev CredSweeper (its test samples' lines its expected output reports; vendors of the test half dropped; all dev): removed, of ${cs.length}`, value: (100 * csOurs) / cs.length, unit: '%', note: `${csOurs}/${cs.length}${csOld === undefined ? '' : `; before ${csOld}/${cs.length}`}` });
+    const csBenign = heldoutBenignDevCredSweeper();
+    const csBenignOurs = negativesTouched(redactSecrets, csBenign);
+    const csBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, csBenign);
+    rows.push({ name: `held-out dev CredSweeper (the other lines of its test samples, rule v5; all dev): benign touched, of ${csBenign.length}`, value: (100 * csBenignOurs) / csBenign.length, unit: '%', note: `${csBenignOurs}/${csBenign.length}${csBenignOld === undefined ? '' : `; before ${csBenignOld}/${csBenign.length}`}` });
+    for (const cls of [...new Set([...cs, ...csBenign].map((b) => b.cls))].sort()) {
+      const secrets = cs.filter((p) => p.cls === cls);
+      const notes = csBenign.filter((b) => b.cls === cls);
+      rows.push({ name: `held-out dev CredSweeper: ${cls} removed`, value: (100 * csFound(redactSecrets, secrets)) / secrets.length, unit: '%', note: `${csFound(redactSecrets, secrets)}/${secrets.length}` });
+      rows.push({ name: `held-out dev CredSweeper: ${cls} benign touched`, value: (100 * negativesTouched(redactSecrets, notes)) / notes.length, unit: '%', note: `${negativesTouched(redactSecrets, notes)}/${notes.length}` });
+    }
+    const csV7 = heldoutBenignDevCredSweeper('v7');
+    const csV7Moved = heldoutDevCredSweeperV7Secrets();
+    const csV7Removed = csV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
+    rows.push({ name: `held-out dev CredSweeper under labelling rule v7: benign touched, of ${csV7.length}`, value: (100 * negativesTouched(redactSecrets, csV7)) / csV7.length, unit: '%', note: `${negativesTouched(redactSecrets, csV7)}/${csV7.length}; v7 makes ${csV7Moved.length} secrets, ${csV7Removed} removed` });
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
     rows.push({ name: `held-out dev half with the extension: benign touched, of ${devOrig.length + extra.length}`, value: (100 * devTouched) / (devOrig.length + extra.length), unit: '%', note: `${devTouched}/${devOrig.length + extra.length}` });

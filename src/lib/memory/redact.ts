@@ -8,7 +8,7 @@
  * PEM blocks and manifests before vendor prefixes (vendor.ts, then the documented prefixes and
  * shapes of vendor-documented.ts and vendor-shapes.ts), vendor prefixes before URLs (and their
  * query credentials, url-query.ts), command lines
- * and generic `key = value`, an XML element named for its credential (xml-element.ts), a YAML block
+ * and generic `key = value`, a credential's fallback in code (env-default.ts), an XML element named for its credential (xml-element.ts), a YAML block
  * scalar of one line (yaml-block.ts), other ways of writing a password down (password-forms.ts), then the
  * credentials under id and login names (credential-id.ts),
  * YAML name/value pairs (named-value.ts), generated values under any key (random-assignment.ts),
@@ -24,6 +24,7 @@ import { BARE_TOKEN } from './secrets/bare-token.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
 import { CONTEXT_RULES } from './secrets/context.js';
 import { CREDENTIAL_ID_RULES } from './secrets/credential-id.js';
+import { ENV_DEFAULT_RULES } from './secrets/env-default.js';
 import { NAMED_VALUE } from './secrets/named-value.js';
 import { PASSWORD_FORM_RULES } from './secrets/password-forms.js';
 import { PREFIXED_TOKEN } from './secrets/prefixed-token.js';
@@ -49,7 +50,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

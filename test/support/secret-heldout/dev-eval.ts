@@ -1,6 +1,7 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
- * notes touched, the dev extension touched per source, and the tuning corpus. It never reads,
+ * notes touched, the dev recall data, the dev negatives, CredSweeper's samples (both sides), the dev
+ * extension and dev docs touched per source, the weak-password set's dev half, and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
  *
@@ -9,7 +10,7 @@
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -51,6 +52,20 @@ const negV7Moved = heldoutDevNegativesV7Secrets();
 out(`dev negatives (Kingfisher, Titus): touched ${negTouched.length}/${negatives.length}; under rule v7 ${negV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${negV7.length}, v7 makes ${negV7Moved.length} secrets, removed ${negV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
 for (const cls of [...new Set(negatives.map((b) => b.cls))].sort()) out(`  ${cls}: ${negTouched.filter((b) => b.cls === cls).length}/${negatives.filter((b) => b.cls === cls).length}`);
 if (show) for (const b of negTouched) out(`  TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+
+// CredSweeper's test samples (dev-credsweeper.json; vendors of the test half dropped when it was built): both sides.
+const csSecrets = heldoutDevCredSweeperSecrets();
+const csMissed = csSecrets.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+const csBenign = heldoutBenignDevCredSweeper();
+const csTouched = csBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+const csV7 = heldoutBenignDevCredSweeper('v7');
+const csV7Moved = heldoutDevCredSweeperV7Secrets();
+out(`dev CredSweeper: recall ${csSecrets.length - csMissed.length}/${csSecrets.length} (reported ${csSecrets.filter((p) => p.basis === 'reported' && !csMissed.includes(p)).length}/${csSecrets.filter((p) => p.basis === 'reported').length}, same value ${csSecrets.filter((p) => p.basis === 'same value' && !csMissed.includes(p)).length}/${csSecrets.filter((p) => p.basis === 'same value').length}); benign touched ${csTouched.length}/${csBenign.length}; under rule v7 ${csV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${csV7.length}, v7 makes ${csV7Moved.length} secrets, removed ${csV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
+for (const cls of [...new Set(csBenign.map((b) => b.cls))].sort()) out(`  ${cls}: recall ${csSecrets.filter((p) => p.cls === cls && !csMissed.includes(p)).length}/${csSecrets.filter((p) => p.cls === cls).length}, benign touched ${csTouched.filter((b) => b.cls === cls).length}/${csBenign.filter((b) => b.cls === cls).length}`);
+if (show) {
+  for (const p of csMissed) out(`  CS MISSED ${p.source} [${p.basis}] ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);
+  for (const b of csTouched) out(`  CS TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
 
 for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {
   const bySource = new Map<string, [number, number]>();

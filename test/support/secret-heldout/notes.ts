@@ -251,6 +251,51 @@ export function heldoutDevRecall(): HeldoutPlanted[] {
   });
 }
 
+interface DevCredSweeperData {
+  secrets: { source: string; secret: string; line: string; basis: 'reported' | 'same value' }[];
+  benign: HeldoutBenign[];
+}
+
+const DEV_CREDSWEEPER = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-credsweeper.json', import.meta.url)), 'utf8')) as DevCredSweeperData;
+
+/** A CredSweeper sample's group for the rows: its documentation-mode samples (`doc_*`, written as people write notes) or the others. */
+const credSweeperGroup = (source: string): string => (source.startsWith('credsweeper:doc_') ? 'credsweeper doc-mode samples' : 'credsweeper other samples');
+
+/**
+ * More DEV data, both sides (dev-credsweeper.json, built by extract-dev-credsweeper.ts from CredSweeper's
+ * test samples and its expected output; vendors of the test half dropped there): the lines its data makes
+ * secrets, each in one of the whole-line contexts above (rotating), every one `dev`. `basis`: reported by
+ * CredSweeper's expected output, or the same value as a reported line of a doc-mode sample.
+ */
+export function heldoutDevCredSweeperSecrets(): (HeldoutPlanted & { basis: 'reported' | 'same value'; cls: string })[] {
+  return DEV_CREDSWEEPER.secrets.map((s, i) => {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind: kindOf(s.source), secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split: 'dev' as const, basis: s.basis, cls: credSweeperGroup(s.source) };
+  });
+}
+
+/**
+ * The other side: the lines labelled benign by rule v5, placed like the secrets (the same files' lines,
+ * so the placement is no difference between the two). `rule`: v5 (as built) or v7 (those holding none
+ * of v7's password values). Every one `dev`; `cls` the group (`credSweeperGroup`).
+ */
+export function heldoutBenignDevCredSweeper(rule: 'v5' | 'v7' = 'v5'): HeldoutBenignNote[] {
+  return DEV_CREDSWEEPER.benign.map(credSweeperNote).filter((_, i) => rule === 'v5' || passwordValuesV7((DEV_CREDSWEEPER.benign[i] as HeldoutBenign).text).length === 0);
+}
+
+/** The CredSweeper lines rule v5 calls benign and rule v7 makes secrets, each in its benign note; its secrets are its values. */
+export function heldoutDevCredSweeperV7Secrets(): (HeldoutBenignNote & { secrets: string[] })[] {
+  return DEV_CREDSWEEPER.benign
+    .map((b, i) => ({ note: credSweeperNote(b, i), secrets: passwordValuesV7(b.text) }))
+    .filter((x) => x.secrets.length > 0)
+    .map((x) => ({ ...x.note, secrets: x.secrets }));
+}
+
+function credSweeperNote(b: HeldoutBenign, i: number): HeldoutBenignNote {
+  const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+  return { source: b.source, cls: credSweeperGroup(b.source), note: (LINE_CONTEXTS[context] as (l: string) => string)(b.text), split: 'dev' as const };
+}
+
 /** What extract-dev-extra.ts left out and why. */
 export function heldoutDevExtraSkipped(): readonly string[] {
   return DEV_EXTRA.skipped;

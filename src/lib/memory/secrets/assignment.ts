@@ -5,7 +5,7 @@
  * to whitespace), whatever their length, then judged by values.ts.
  */
 import { tag, type RegexRule, type ScanRule } from './engine.js';
-import { endsInUrn } from './names.js';
+import { endsInUrn, isCodeType } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
 import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
@@ -33,7 +33,8 @@ const AWS_SESSION: RegexRule = {
 const AUTHORIZATION: RegexRule = {
   kind: 'authorization',
   hints: ['authorization'],
-  re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
+  // The schemes: HTTP's registered ones (Basic, Bearer, Digest, Negotiate, NTLM) and the vendors' own words.
+  re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|negotiate|ntlm|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
   replace: (_m, g) => {
     const value = splitTrailingPunctuation(g[2] ?? '').value;
     if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return undefined;
@@ -66,7 +67,8 @@ const AUTH_HEADER: RegexRule = {
 const BEARER: RegexRule = {
   kind: 'bearer-token',
   hints: ['bearer'],
-  re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
+  // The token may be quoted (curl's `--oauth2-bearer "…"`); the quote stays.
+  re: /(\bbearer[ \t]+["']?)([A-Za-z0-9\-._~+/]+=*)/gi,
   replace: (_m, g) => {
     const v = g[1] ?? '';
     if (v.length < 16 || isDummy(v, { chooser: 'chosen' }) || isPlaceholder(v, 'chosen')) return undefined;
@@ -75,11 +77,19 @@ const BEARER: RegexRule = {
 };
 
 /**
+ * The word password and the ways people shorten it by dropping letters (`PSWD`, `psswd`, `pswrd`,
+ * `psword`, `paswd`, `pasword`; `passwd` and `password` themselves): one pattern, read by KEYWORD,
+ * genericKind and context.ts's credential words, so a shortening is not listed word by word.
+ */
+export const PASSWORD_SHORTENED = 'pa?ss?wo?r?d';
+
+/**
  * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
-const KEYWORD =
-  /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+const KEYWORD = new RegExp(
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`,
+);
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
 
@@ -126,11 +136,13 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
+const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])`);
+
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
   // A PIN is a password of digits (`pin` as a word: not `mapping`, `spinner`).
   // `pass`, `pw` and `pin` as words (`ADMIN_PASS`, `"pass"`, `pw for X`, `SIM PIN`; not `bypass`, `mapping`): a PIN is a password of digits.
-  if (/passw|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])/.test(k)) return 'password';
+  if (PASSWORD_WORD_IN_KEY.test(k)) return 'password';
   if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
   if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return 'private-key';
   if (/token/.test(k)) return 'token';
@@ -138,10 +150,20 @@ export function genericKind(key: string): string {
 }
 
 
-/** A bare value ends before sentence punctuation, and before the next `;Key=` of a connection string or `,Key=` of an option list. */
+/**
+ * Where a bare value's list goes on to its next entry: the next `;Key=` of a connection string or `,Key=`
+ * of an option list, the next `&name=` of a URL's query (`?app_secret=…&code=…`), or the next label of a
+ * list written without spaces (`PW:…,password:…`, `password:…,비번:…`: a comma, then a name of any
+ * script and its colon); -1 if none. Also read by password-forms.ts.
+ */
+export function nextEntryAt(raw: string): number {
+  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))|&[A-Za-z_][\w.-]*=/);
+}
+
+/** A bare value ends before sentence punctuation, and before its list's next entry (nextEntryAt). */
 function splitBareValue(raw: string): { value: string; rest: string } {
-  const next = /[;,][A-Za-z][\w ]*=/.exec(raw);
-  const head = next === null ? raw : raw.slice(0, next.index);
+  const at = nextEntryAt(raw);
+  const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
 }
@@ -164,7 +186,7 @@ const GENERIC_KEY = new RegExp(
  * one is skipped by the rule without a trace (its key and separator hold no other key's start), so
  * keys are looked for only around these words.
  */
-const KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
+const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|secret|key|token|credential/gi;
 
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
@@ -200,9 +222,9 @@ const QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|developmen
  * Whether a key ends in its credential word, or only qualifiers follow it (`DB_PASSWORD`, `adminPin`,
  * `DB_PASSWORD_PROD`), rather than words naming something else (`ER_PASSWORD_ANONYMOUS_USER`,
  * `PASSWORD_LOCK_TIME`). Digits given to a key whose credential word is followed by such words are
- * that thing's number (an error code, a time, a count), not a PIN.
+ * that thing's number (an error code, a time, a count), not a PIN (asked by context.ts too).
  */
-function endsInCredentialWord(key: string): boolean {
+export function endsInCredentialWord(key: string): boolean {
   const words = keyWords(key).split(/[^a-z0-9]+/).filter((w) => w !== '');
   let i = words.length - 1;
   while (i > 0 && QUALIFIER.test(words[i] as string) && !KEYWORD.test(words[i] as string)) i -= 1;
@@ -224,14 +246,29 @@ function genericReplacement(key: string, raw: string): string | undefined {
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
   if (isPath(quote === '' ? candidate : inner)) return undefined;
-  if (/^\d+;?$/.test(candidate) && !endsInCredentialWord(key)) return undefined;
+  // (A C hex literal of a machine word, `0x31c45018`, is digits too, quoted or not: `"pass_mask32": "0x…"` names a
+  // mask, not a password. Longer hex is key material: `DEPLOYER_PRIVATE_KEY=0x` and 64 digits.)
+  if (/^(?:\d+|0x[0-9a-fA-F]{1,16});?$/.test(quote === '' ? candidate : inner) && !endsInCredentialWord(key)) return undefined;
   if (!isCredentialValue(candidate, chosen)) return undefined;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
 
+/**
+ * A type annotation between a name and its value (`val password: String = "…"`, Python's
+ * `passwd: str = "…"`, `token: String? = "…"`): the value after the `=` is the name's, the type only says
+ * what it is. Read when the bare word after the name's colon is a type (names.ts `isCodeType`, or one
+ * capitalised word, generic arguments or `?` allowed) and `=` (not `==`) follows it.
+ */
+const TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
+function typedValueAt(text: string, valueAt: number, raw: string): number | undefined {
+  if (/^["'`]/.test(raw) || !(isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?\??$/.test(raw))) return undefined;
+  const after = TYPE_THEN_EQUALS.exec(text.slice(valueAt + raw.length, valueAt + raw.length + 16));
+  return after === null ? undefined : valueAt + raw.length + after[0].length;
+}
+
 const GENERIC: ScanRule = {
   kind: 'generic',
-  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'credential'],
+  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'secret', 'key', 'token', 'credential'],
   scan: (text) => {
     let out = '';
     let cursor = 0;
@@ -256,10 +293,17 @@ const GENERIC: ScanRule = {
         if (endsInUrn(text.slice(Math.max(0, m.index - 48), m.index))) continue; // `urn:k8s:secret:[name]:[key]`: a reference
         if (USER_SLASH_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue; // `user / password: admin / …`: the pair's (password-forms.ts)
         if (isImageEmbedToken(text.slice(Math.max(0, m.index - 200), m.index), key)) continue; // `badge.svg?token=…`: a badge's embed token
-        const valueAt = m.index + m[0].length;
+        let valueAt = m.index + m[0].length;
         GENERIC_VALUE.lastIndex = valueAt;
-        const raw = GENERIC_VALUE.exec(text)?.[0];
+        let raw = GENERIC_VALUE.exec(text)?.[0];
         if (raw === undefined) continue;
+        const typed = typedValueAt(text, valueAt, raw);
+        if (typed !== undefined) {
+          valueAt = typed;
+          GENERIC_VALUE.lastIndex = valueAt;
+          raw = GENERIC_VALUE.exec(text)?.[0];
+          if (raw === undefined) continue;
+        }
         const replacement = genericReplacement(key, raw);
         if (replacement === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
@@ -324,4 +368,23 @@ function proseSecret(v: string, chosen: boolean): boolean {
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
 
-export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
+/**
+ * A credential's name compared with a literal in code (`if (password === "…")`, `if passwd != '…':`): the
+ * literal is the credential the code checks for, as written (a hard-coded password is the classic
+ * leak). Only a quoted literal: a name compared with another name (`token == expected`) holds none.
+ * Judged as any value beside its name (`keyedCredentialTag`: `password == ""`, templates and masks stay).
+ */
+const COMPARED_LITERAL: RegexRule = {
+  kind: 'generic',
+  // Every comparison holds one of these; prose seldom does.
+  hints: ['==', '!='],
+  re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
+  replace: (m, g) => {
+    const name = g[1] ?? '';
+    const { inner, quote } = unquote(g[2] ?? '');
+    const tagged = keyedCredentialTag(name, inner);
+    return tagged === undefined ? undefined : `${g[0] ?? ''}${quote}${tagged}${quote}`;
+  },
+};
+
+export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];

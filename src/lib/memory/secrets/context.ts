@@ -13,14 +13,14 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, genericKind } from './assignment.js';
+import { chosenBy, endsInCredentialWord, genericKind, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
-/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). */
-const WORD = /pass(?:word|wd|phrase|code)?|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif/gi;
+/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED. */
+const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
 /** The same words, for a yes/no question (no shared lastIndex). */
@@ -31,7 +31,7 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
-  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
+  /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|stor(?:e|age)|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
 
 // One character, tested by its code (a regexp call per character cost more than the test).
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
@@ -310,6 +310,9 @@ function redactLine(line: string, firstWord: number): string {
     const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
+    // Digits, or a C hex literal, given to a name whose credential word other words follow (`"pass_mask32": "0x31c45018"`,
+    // `ER_PASSWORD_ANONYMOUS_USER 1131`): that thing's number, as assignment.ts reads a key's (endsInCredentialWord).
+    if (labelled !== undefined && NUMBER_LITERAL.test(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
     // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
     // (A UUID beside a credential word stays a secret: HubSpot, Snyk and Heroku keys are UUIDs.)
     if (isNamedId(line.slice(after, span.start))) continue;
@@ -318,6 +321,16 @@ function redactLine(line: string, firstWord: number): string {
     LINE_WORD.lastIndex = cursor;
   }
   return cursor === 0 ? line : out + line.slice(cursor);
+}
+
+/** A number as code writes one: decimal digits or a C hex literal of a machine word (longer hex is key material). */
+const NUMBER_LITERAL = /^(?:\d+|0x[0-9a-fA-F]{1,16})$/;
+
+/** The name a credential word is part of: the word with the name characters glued before it and after it (`pass_mask32`). */
+function nameAround(line: string, start: number, end: number): string {
+  let s = start;
+  while (s > 0 && /[\w.-]/.test(line[s - 1] as string)) s -= 1;
+  return line.slice(s, end + gluedLength(line, end));
 }
 
 /** How many name characters (letters, digits, `_`, `.`, `-`) follow `at`, up to 10: the rest of a name glued to a word. */
@@ -334,7 +347,7 @@ function gluedLength(line: string, at: number): number {
 /** Values beside a credential word on the same line. */
 const NEAR_WORD: ScanRule = {
   kind: 'context',
-  hints: ['pass', 'pwd', 'pw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
+  hints: ['pass', 'pwd', 'pw', 'psw', 'pssw', 'pasw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential', 'wif'],
   scan: (text) => {
     // Only the lines holding a credential word are looked at (found in one pass over the text).
     let out = '';
@@ -503,7 +516,7 @@ const CSV: ScanRule = {
 /** A label line ending in a credential word and a colon, the value alone on the next line. */
 const LABEL_ABOVE: ScanRule = {
   kind: 'context-label',
-  hints: ['pass', 'pwd', 'pw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
+  hints: ['pass', 'pwd', 'pw', 'psw', 'pssw', 'pasw', 'PIN', 'secret', 'token', 'key', 'pat', 'dsn', 'credential'],
   scan: (text) => {
     let out = '';
     let cursor = 0;

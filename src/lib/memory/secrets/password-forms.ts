@@ -5,10 +5,15 @@
  * - the word and the value with only a space between (`passwd Zx8!pq3Rt#w`, `user admin, password …`),
  *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long;
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
- *   `user / password: admin / …`).
+ *   `user / password: admin / …`);
+ * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
+ * - a host's login in brackets after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`);
+ * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
+ *   password of the account the statement creates or changes;
+ * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`).
  * Values are judged by values.ts like every other rule's.
  */
-import { chosenBy, genericKind } from './assignment.js';
+import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { tag, type RegexRule } from './engine.js';
 import { describedBySentence } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
@@ -19,7 +24,12 @@ const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]
 /** Replaces a judged value, keeping its quotes and the punctuation after a bare one. */
 function replaceValue(lead: string, raw: string, kind: string, strict: boolean, chosen: ChosenBy = kind === 'password'): string | undefined {
   const { inner, quote } = unquote(raw);
-  const { value, rest } = quote === '' ? splitTrailingPunctuation(raw) : { value: inner, rest: '' };
+  // A bare value ends where its list's next label starts (`PW:…,password:…`), as assignment.ts reads one.
+  const entry = quote === '' ? nextEntryAt(raw) : -1;
+  const head = entry < 0 ? raw : raw.slice(0, entry);
+  const split = quote === '' ? splitTrailingPunctuation(head) : { value: inner, rest: '' };
+  const { value } = split;
+  const rest = split.rest + raw.slice(head.length);
   // The test of the value's shape first: it turns most words of prose away for the least work.
   if (strict && !notProse(value)) return undefined;
   // `[expired].`, `<your password>,`: a placeholder followed by sentence punctuation.
@@ -58,12 +68,12 @@ const ARROW: RegexRule = {
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
-/** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`: the word, a space, a value that is not prose. */
+/** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option): the word, a space, a value that is not prose. */
 const BARE: RegexRule = {
   kind: 'password',
-  hints: ['pass', 'pwd'],
-  // Not glued to a letter or a digit (`1Password SDK`: a product's name).
-  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE}`, 'gi'),
+  hints: ['pass', 'pwd', 'pw'],
+  // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
+  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', 'password', true) ?? m,
 };
 
@@ -79,4 +89,94 @@ const USER_SLASH_PASSWORD: RegexRule = {
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
 };
 
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
+/**
+ * A user and a password under a label naming both (`ID/PW: admin/…`, `id/pw admin/…`, `ID / PW : db / …`,
+ * `ID/PW admin(…)`, `user&pwd = ops // …`, `Default ID/PW are admin/…`): the label says which word is the
+ * password, so the user and the password may be split by `/`, `//`, a bracket or a space. With only a
+ * space after the user the password must not read as prose (`ID/PW login page`).
+ */
+const NAMED_PAIR: RegexRule = {
+  kind: 'password',
+  hints: ['/pw', '/ pw', '/pass', '/ pass', '/pwd', '&pw', '&pass'],
+  re: new RegExp(
+    `((?<![A-Za-z])(?:user(?:name)?|id|login)[ \\t]*[/&][ \\t]*(?:pass(?:word)?|pwd|pw)(?![A-Za-z])(?:[ \\t]*(?:[:=]|->)[ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)[^\\s/()]{1,64}(?:[ \\t]*(\\/{1,2}|\\()[ \\t]*|([ \\t]+)))${VALUE}`,
+    'gi',
+  ),
+  replace: (m, g) => {
+    const [lead = '', , spaceOnly, raw = ''] = g;
+    const value = raw.replace(/\)+$/, '');
+    const replaced = replaceValue(lead, value, 'password', spaceOnly !== undefined);
+    return replaced === undefined ? m : replaced + raw.slice(value.length);
+  },
+};
+
+/**
+ * A host's login in brackets right after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`,
+ * `10.0.0.5:8443 admin (admin/…)`): `user/password` in brackets after an IPv4 address or a `user@host`,
+ * with at most one word between, is how runbooks and handover notes give a machine's login. Without a
+ * credential word to say so, the password must not read as prose (`notProse`: `(eu-west/zone-a)`,
+ * `(router/AP)` stay). Found by the bracket, the host looked for before it.
+ */
+const HOST_BEFORE = /(?:(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?:[ \t]+[^\s()]{1,24})?[ \t]*$/;
+const HOST_LOGIN_IN_BRACKETS: RegexRule = {
+  kind: 'password',
+  hints: ['/'],
+  re: /(\(([\w.-]{1,32})\/)([^\s()/]{1,64})\)/g,
+  replace: (m, g, offset, text) => {
+    if (!HOST_BEFORE.test(text.slice(Math.max(0, offset - 80), offset))) return m;
+    const replaced = replaceValue(g[0] ?? '', g[2] ?? '', 'password', true);
+    return replaced === undefined ? m : `${replaced})`;
+  },
+};
+
+/**
+ * SQL's `IDENTIFIED BY '…'` (also `IDENTIFIED WITH mysql_native_password BY '…'`): the password of the
+ * account the statement creates or alters, quoted or bare up to `;`. A statement pasted from a
+ * migration or a runbook holds it as written; a bind variable or a template stays (values.ts). A bare
+ * value only in a statement about an account (`USER`, `ROLE`, `LOGIN`, `GRANT` earlier on the line):
+ * prose says things are identified by too (`users are identified by email`).
+ */
+const SQL_ACCOUNT_STATEMENT = /(?<![A-Za-z])(?:user|role|login|grant)(?![A-Za-z])/i;
+const SQL_IDENTIFIED_BY: RegexRule = {
+  kind: 'password',
+  hints: ['identified'],
+  re: new RegExp(`((?<![A-Za-z])identified[ \\t]+(?:with[ \\t]+[\\w$]+[ \\t]+)?by[ \\t]+)("[^"\\n]{1,256}"|'[^'\\n]{1,256}'|\`[^\`\\n]{1,256}\`|[^\\s"'\`;]+)`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const raw = g[1] ?? '';
+    if (!/^["'`]/.test(raw) && !SQL_ACCOUNT_STATEMENT.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
+    return replaceValue(g[0] ?? '', raw, 'password', false) ?? m;
+  },
+};
+
+/**
+ * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
+ * French, Spanish, Portuguese, Russian; the short Korean 비번 too): one list, so a language is one
+ * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
+ * the language around it, so only such a value is read: a word of the note's own script after the
+ * label is prose (`비밀번호 변경`, "change the password").
+ */
+const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль'];
+
+/**
+ * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), a
+ * Korean topic or subject particle (`비번은 …`, "the password is"), or a space; the value runs to
+ * whitespace (or the closing bracket). With only a space between, the value must not read as prose
+ * (`notProse`, as BARE asks). Korean particles are read only after a Korean word. The value ends at
+ * whitespace: a run glued to a word of another script is markup or a word's part (`@@@hl@@@비번`).
+ */
+const OTHER_LANGUAGE: RegexRule = {
+  kind: 'password',
+  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  re: new RegExp(`((?<![A-Za-z])(${PASSWORD_IN_OTHER_LANGUAGES.join('|')})[ \\t]*(?:([:=：(])|([은는이가])|(?=[ \\t]))[ \\t]*)([!-~]+)(?!\\S)`, 'gi'),
+  replace: (m, g) => {
+    const [lead = '', word = '', sep, particle, raw = ''] = g;
+    if (particle !== undefined && !/[가-힣]$/.test(word)) return m;
+    const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
+    if (sep === undefined && particle === undefined && !notProse(splitTrailingPunctuation(value).value)) return m;
+    const replaced = replaceValue(lead, value, 'password', false);
+    return replaced === undefined ? m : replaced + raw.slice(value.length);
+  },
+};
+
+// NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];

@@ -142,9 +142,16 @@ const GRAMMAR_WORD =
   /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
 const DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
 
+/**
+ * A describing word negated (`incorrect`, `insecure`, `unshared`, `non-optional`) describes as the word
+ * does: the prefix is read off and the rest asked of GRAMMAR_WORD (4 letters or more after it, so
+ * `inset` or `unset` are not read as `set`), rather than each negation listed there.
+ */
+const NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
+
 export function readsAsProse(word: string): boolean {
   const w = word.replace(/[.:!?]$/, '');
-  return GRAMMAR_WORD.test(w) || (w.length >= 4 && DESCRIPTIVE_ENDING.test(w));
+  return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, '')) || (w.length >= 4 && DESCRIPTIVE_ENDING.test(w));
 }
 
 /**

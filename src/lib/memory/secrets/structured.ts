@@ -158,7 +158,8 @@ const URL_PASSWORD: RegexRule = {
   kind: 'url-password',
   hints: ['://'],
   // The password may hold `#`, `?` and `!` (people paste them unencoded); the host must follow its `@`.
-  re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
+  // The user may be an e-mail address, as mail servers' logins are (`smtps://ops@example.com:…@smtp.example.com`).
+  re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*(?:@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})?):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
   replace: (_m, g) => {
     const pw = g[2] ?? '';
     if (isUrlPasswordPlaceholder(g[1] ?? '', pw) || /^\*+$/.test(pw)) return undefined;

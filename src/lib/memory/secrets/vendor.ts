@@ -137,7 +137,12 @@ export function vendorRule(row: VendorRow): RegexRule {
   };
 }
 
-/** JSON Web Tokens; jwt.io's sample payload (John Doe, sub 1234567890) is documentation, not a secret. */
+/**
+ * JSON Web Tokens; jwt.io's sample payload (John Doe, sub 1234567890) is documentation, not a secret, and
+ * so is a token that says it is an example in its text (`….EXAMPLEFAKESIG`, a `…-xxxx` signature), as
+ * every other value that says so (values.ts isDummy's example marks; only those: a token's runs are
+ * not judged as typed by hand).
+ */
 const JWT: RegexRule = {
   kind: 'jwt',
   hints: ['eyJ'],
@@ -145,7 +150,7 @@ const JWT: RegexRule = {
   replace: (_m, g) => {
     const payload = g[1] ?? '';
     if ((g[0] ?? '').length < 10 || payload.length < 8) return undefined;
-    if (isJwtIoSample(_m)) return undefined;
+    if (isJwtIoSample(_m) || isDummy(_m, { chooser: 'chosen' })) return undefined;
     return tag('jwt');
   },
 };

@@ -14,12 +14,14 @@ export const XML_ELEMENT: RegexRule = {
   kind: 'xml-element',
   // Every element that closes holds `</`; a note without one pays nothing.
   hints: ['</'],
-  // An opening tag without attributes, its text on one line, and the closing tag of the same name.
-  re: /<([A-Za-z_][\w.-]{0,63})>([^<>\n]+)<\/\1>/g,
+  // An opening tag, its text on one line, and the closing tag of the same name. The opening tag may
+  // carry attributes (`<password name="db">…</password>`): they say which credential, the text is still it.
+  re: /<([A-Za-z_][\w.-]{0,63})((?:[ \t][^<>\n]*)?)>([^<>\n]+)<\/\1>/g,
   replace: (m, g) => {
     const name = g[0] ?? '';
-    const value = g[1] ?? '';
+    const attributes = g[1] ?? '';
+    const value = g[2] ?? '';
     const tagged = keyedCredentialTag(name, value.trim());
-    return tagged === undefined ? undefined : `<${name}>${tagged}</${name}>`;
+    return tagged === undefined ? undefined : `<${name}${attributes}>${tagged}</${name}>`;
   },
 };
