@@ -31810,7 +31810,7 @@ function isCjkProse(value) {
 }
 function readsAsProse(word) {
   const w = word.replace(/[.:!?]$/, "");
-  return GRAMMAR_WORD.test(w) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
+  return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, "")) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
 }
 function describedBySentence(value, next) {
   if (!/^[a-z]+$/.test(value)) return false;
@@ -31829,7 +31829,7 @@ function continuesSentence(gap, value, next) {
   }
   return /^[A-Z][a-z]+$/.test(value) && /^[ \t]+[a-z]/.test(next);
 }
-var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, JOINING_WORD;
+var REMARK, CLAUSE_WORDS, CLAUSE, CLAUSE_BEFORE, CLAUSE_BEFORE_WORD, ING_TO, PARTICIPLE_TO, isDigit, NAMES_CREDENTIAL, ENTITY_QUOTE, ENTITY_QUOTED, REPLACE_ME, NON_ASCII, GRAMMAR_WORD, DESCRIPTIVE_ENDING, NEGATING_PREFIX, JOINING_WORD;
 var init_prose = __esm({
   "src/lib/memory/secrets/prose.ts"() {
     "use strict";
@@ -31848,6 +31848,7 @@ var init_prose = __esm({
     NON_ASCII = /[^\x00-\x7f]/;
     GRAMMAR_WORD = /^(?:the|an?|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|behind|inside|not|no|now|still|also|only|just|then|there|here|same|different|see|ask|use|set|reset|unset|new|old|too|very|be|been|being|is|was|are|were|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|already|never|always|optional|required|wrong|correct|invalid|valid|weak|strong|secure|long|short|blank|missing|known|unknown|shared|needed|kept|sent|ready|much|more|less|often|present|done|taken|given|written|shown|chosen|broken|forgotten|stolen)$/i;
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
+    NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
   }
 });
@@ -32210,15 +32211,18 @@ function chosenBy(name, kind = genericKind(name)) {
 }
 function genericKind(key) {
   const k = key.toLowerCase();
-  if (/passw|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])/.test(k)) return "password";
+  if (PASSWORD_WORD_IN_KEY.test(k)) return "password";
   if (/api[_.\- ]?key|apikey/.test(k)) return "api-key";
   if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return "private-key";
   if (/token/.test(k)) return "token";
   return "secret";
 }
+function nextEntryAt(raw) {
+  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))|&[A-Za-z_][\w.-]*=/);
+}
 function splitBareValue(raw) {
-  const next = /[;,][A-Za-z][\w ]*=/.exec(raw);
-  const head = next === null ? raw : raw.slice(0, next.index);
+  const at = nextEntryAt(raw);
+  const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
 }
@@ -32256,9 +32260,14 @@ function genericReplacement(key, raw) {
   const { value, rest } = esc2 > 0 ? { value: bare.value.slice(0, esc2), rest: bare.value.slice(esc2) + bare.rest } : bare;
   const candidate = opened === "" ? value : raw.slice(1);
   if (isPath(quote === "" ? candidate : inner)) return void 0;
-  if (/^\d+;?$/.test(candidate) && !endsInCredentialWord(key)) return void 0;
+  if (/^(?:\d+|0x[0-9a-fA-F]{1,16});?$/.test(quote === "" ? candidate : inner) && !endsInCredentialWord(key)) return void 0;
   if (!isCredentialValue(candidate, chosen)) return void 0;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
+}
+function typedValueAt(text3, valueAt, raw) {
+  if (/^["'`]/.test(raw) || !(isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?\??$/.test(raw))) return void 0;
+  const after = TYPE_THEN_EQUALS.exec(text3.slice(valueAt + raw.length, valueAt + raw.length + 16));
+  return after === null ? void 0 : valueAt + raw.length + after[0].length;
 }
 function proseSecret(v, chosen) {
   if (chosen) return v.length >= 4 && !readsAsProse(v);
@@ -32266,7 +32275,7 @@ function proseSecret(v, chosen) {
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, GENERIC, PROSE, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32292,7 +32301,8 @@ var init_assignment = __esm({
     AUTHORIZATION = {
       kind: "authorization",
       hints: ["authorization"],
-      re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
+      // The schemes: HTTP's registered ones (Basic, Bearer, Digest, Negotiate, NTLM) and the vendors' own words.
+      re: /(\bauthorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|bot|digest|negotiate|ntlm|apikey|sso-key|ssws|key|otoken|dsn)[ \t]+)?([^\s"',;`]+)/gi,
       replace: (_m, g) => {
         const value = splitTrailingPunctuation(g[2] ?? "").value;
         if (isRedacted(value) || isPlaceholder(value) || isDummy(value) || value.length < 8) return void 0;
@@ -32315,27 +32325,33 @@ var init_assignment = __esm({
     BEARER = {
       kind: "bearer-token",
       hints: ["bearer"],
-      re: /(\bbearer[ \t]+)([A-Za-z0-9\-._~+/]+=*)/gi,
+      // The token may be quoted (curl's `--oauth2-bearer "…"`); the quote stays.
+      re: /(\bbearer[ \t]+["']?)([A-Za-z0-9\-._~+/]+=*)/gi,
       replace: (_m, g) => {
         const v = g[1] ?? "";
         if (v.length < 16 || isDummy(v, { chooser: "chosen" }) || isPlaceholder(v, "chosen")) return void 0;
         return /\d/.test(v) || v.length >= 40 ? `${g[0]}${tag("bearer-token")}` : void 0;
       }
     };
-    KEYWORD = /(?:passw(?:or)?d|passwd|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])/;
+    PASSWORD_SHORTENED = "pa?ss?wo?r?d";
+    KEYWORD = new RegExp(
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
+    );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
+    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])`);
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
     );
-    KEY_WORD = /pass|pwd|secret|key|token|credential/gi;
+    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|secret|key|token|credential/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
+    TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
     GENERIC = {
       kind: "generic",
-      hints: ["pass", "pwd", "secret", "key", "token", "credential"],
+      hints: ["pass", "pwd", "psw", "pssw", "pasw", "secret", "key", "token", "credential"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32357,10 +32373,17 @@ var init_assignment = __esm({
             if (endsInUrn(text3.slice(Math.max(0, m.index - 48), m.index))) continue;
             if (USER_SLASH_BEFORE.test(text3.slice(Math.max(0, m.index - 16), m.index))) continue;
             if (isImageEmbedToken(text3.slice(Math.max(0, m.index - 200), m.index), key)) continue;
-            const valueAt = m.index + m[0].length;
+            let valueAt = m.index + m[0].length;
             GENERIC_VALUE.lastIndex = valueAt;
-            const raw = GENERIC_VALUE.exec(text3)?.[0];
+            let raw = GENERIC_VALUE.exec(text3)?.[0];
             if (raw === void 0) continue;
+            const typed = typedValueAt(text3, valueAt, raw);
+            if (typed !== void 0) {
+              valueAt = typed;
+              GENERIC_VALUE.lastIndex = valueAt;
+              raw = GENERIC_VALUE.exec(text3)?.[0];
+              if (raw === void 0) continue;
+            }
             const replacement = genericReplacement(key, raw);
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
@@ -32400,7 +32423,19 @@ var init_assignment = __esm({
         return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
       }
     };
-    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, PROSE];
+    COMPARED_LITERAL = {
+      kind: "generic",
+      // Every comparison holds one of these; prose seldom does.
+      hints: ["==", "!="],
+      re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
+      replace: (m, g) => {
+        const name = g[1] ?? "";
+        const { inner, quote } = unquote(g[2] ?? "");
+        const tagged = keyedCredentialTag(name, inner);
+        return tagged === void 0 ? void 0 : `${g[0] ?? ""}${quote}${tagged}${quote}`;
+      }
+    };
+    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];
   }
 });
 
@@ -32561,12 +32596,18 @@ function redactLine(line, firstWord) {
     const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
+    if (labelled !== void 0 && NUMBER_LITERAL.test(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
     if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
     LINE_WORD.lastIndex = cursor;
   }
   return cursor === 0 ? line : out + line.slice(cursor);
+}
+function nameAround(line, start, end) {
+  let s = start;
+  while (s > 0 && /[\w.-]/.test(line[s - 1])) s -= 1;
+  return line.slice(s, end + gluedLength(line, end));
 }
 function gluedLength(line, at) {
   let n = 0;
@@ -32614,7 +32655,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NUMBER_LITERAL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32623,11 +32664,11 @@ var init_context = __esm({
     init_names();
     init_prose();
     init_values();
-    WORD = /pass(?:word|wd|phrase|code)?|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif/gi;
+    WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif`, "gi");
     LINE_WORD = new RegExp(WORD.source, "gi");
     HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
-    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|store|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
+    NOT_SECRET_AFTER = /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|stor(?:e|age)|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
     isLower = (c) => c >= "a" && c <= "z";
     isUpper = (c) => c >= "A" && c <= "Z";
     isDigit2 = (c) => c >= "0" && c <= "9";
@@ -32638,9 +32679,10 @@ var init_context = __esm({
     LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
     STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
+    NUMBER_LITERAL = /^(?:\d+|0x[0-9a-fA-F]{1,16})$/;
     NEAR_WORD = {
       kind: "context",
-      hints: ["pass", "pwd", "pw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
+      hints: ["pass", "pwd", "pw", "psw", "pssw", "pasw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32744,7 +32786,7 @@ var init_context = __esm({
     };
     LABEL_ABOVE = {
       kind: "context-label",
-      hints: ["pass", "pwd", "pw", "PIN", "secret", "token", "key", "pat", "dsn", "credential"],
+      hints: ["pass", "pwd", "pw", "psw", "pssw", "pasw", "PIN", "secret", "token", "key", "pat", "dsn", "credential"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -33096,6 +33138,39 @@ var init_credential_id = __esm({
   }
 });
 
+// src/lib/memory/secrets/env-default.ts
+function replaceLiteral(lead, name, bytes, literal2) {
+  const { inner, quote } = unquote(literal2);
+  const tagged = keyedCredentialTag(name, inner);
+  return tagged === void 0 ? void 0 : `${lead}${bytes}${quote}${tagged}${quote}`;
+}
+var LITERAL, DEFAULT_ARGUMENT, FALLBACK_OPERATOR, ENV_DEFAULT_RULES;
+var init_env_default = __esm({
+  "src/lib/memory/secrets/env-default.ts"() {
+    "use strict";
+    init_assignment();
+    init_values();
+    LITERAL = `(b?)("[^"\\n]{1,256}"|'[^'\\n]{1,256}')`;
+    DEFAULT_ARGUMENT = {
+      kind: "generic",
+      hints: ["getenv", "environ", "env.get", "getordefault"],
+      re: new RegExp(`((?<![\\w$])(?:getenv|environ\\.get|env\\.get|getOrDefault)\\([ \\t]*(["']?)([A-Za-z_][\\w.]*)\\2[ \\t]*,[ \\t]*)${LITERAL}`, "gi"),
+      replace: (m, g) => replaceLiteral(g[0] ?? "", g[2] ?? "", g[3] ?? "", g[4] ?? "") ?? m
+    };
+    FALLBACK_OPERATOR = {
+      kind: "generic",
+      // (`env.` and `env[`: a Node lookup's, `…env.NAME`, `…env["NAME"]`.)
+      hints: ["getenv", "environ", "env.", "env["],
+      re: new RegExp(
+        `((?:process\\.env(?:\\.([A-Za-z_]\\w*)|\\[[ \\t]*["']([A-Za-z_]\\w*)["'][ \\t]*\\])|(?<![\\w$])(?:getenv|environ\\.get|env\\.get)\\([ \\t]*["']([A-Za-z_][\\w.]*)["'][ \\t]*\\))[ \\t]*(?:\\|\\||\\?\\?|[ \\t]or[ \\t])[ \\t]*)${LITERAL}`,
+        "gi"
+      ),
+      replace: (m, g) => replaceLiteral(g[0] ?? "", g[1] ?? g[2] ?? g[3] ?? "", g[4] ?? "", g[5] ?? "") ?? m
+    };
+    ENV_DEFAULT_RULES = [DEFAULT_ARGUMENT, FALLBACK_OPERATOR];
+  }
+});
+
 // src/lib/memory/secrets/named-value.ts
 var PAIR, CREDENTIAL_NAME, NOT_A_CREDENTIAL, NAMED_VALUE;
 var init_named_value = __esm({
@@ -33126,7 +33201,11 @@ var init_named_value = __esm({
 // src/lib/memory/secrets/password-forms.ts
 function replaceValue(lead, raw, kind, strict, chosen = kind === "password") {
   const { inner, quote } = unquote(raw);
-  const { value, rest } = quote === "" ? splitTrailingPunctuation(raw) : { value: inner, rest: "" };
+  const entry = quote === "" ? nextEntryAt(raw) : -1;
+  const head = entry < 0 ? raw : raw.slice(0, entry);
+  const split2 = quote === "" ? splitTrailingPunctuation(head) : { value: inner, rest: "" };
+  const { value } = split2;
+  const rest = split2.rest + raw.slice(head.length);
   if (strict && !notProse(value)) return void 0;
   const chooser = chosen !== false ? "chosen" : "generated";
   if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[.,:;!?]+$/, ""), chooser) || isTemplateStart(raw)) return void 0;
@@ -33138,7 +33217,7 @@ function notProse(v) {
   if (v.length < 8 || !/\d/.test(v)) return false;
   return /[^A-Za-z0-9]/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, PASSWORD_FORM_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_FORM_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33165,9 +33244,9 @@ var init_password_forms = __esm({
     };
     BARE = {
       kind: "password",
-      hints: ["pass", "pwd"],
-      // Not glued to a letter or a digit (`1Password SDK`: a product's name).
-      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd)[ \\t]+)${VALUE3}`, "gi"),
+      hints: ["pass", "pwd", "pw"],
+      // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
+      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", "password", true) ?? m
     };
     USER_SLASH_PASSWORD = {
@@ -33177,7 +33256,57 @@ var init_password_forms = __esm({
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
     };
-    PASSWORD_FORM_RULES = [PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD];
+    NAMED_PAIR = {
+      kind: "password",
+      hints: ["/pw", "/ pw", "/pass", "/ pass", "/pwd", "&pw", "&pass"],
+      re: new RegExp(
+        `((?<![A-Za-z])(?:user(?:name)?|id|login)[ \\t]*[/&][ \\t]*(?:pass(?:word)?|pwd|pw)(?![A-Za-z])(?:[ \\t]*(?:[:=]|->)[ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)[^\\s/()]{1,64}(?:[ \\t]*(\\/{1,2}|\\()[ \\t]*|([ \\t]+)))${VALUE3}`,
+        "gi"
+      ),
+      replace: (m, g) => {
+        const [lead = "", , spaceOnly, raw = ""] = g;
+        const value = raw.replace(/\)+$/, "");
+        const replaced = replaceValue(lead, value, "password", spaceOnly !== void 0);
+        return replaced === void 0 ? m : replaced + raw.slice(value.length);
+      }
+    };
+    HOST_BEFORE = /(?:(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?:[ \t]+[^\s()]{1,24})?[ \t]*$/;
+    HOST_LOGIN_IN_BRACKETS = {
+      kind: "password",
+      hints: ["/"],
+      re: /(\(([\w.-]{1,32})\/)([^\s()/]{1,64})\)/g,
+      replace: (m, g, offset, text3) => {
+        if (!HOST_BEFORE.test(text3.slice(Math.max(0, offset - 80), offset))) return m;
+        const replaced = replaceValue(g[0] ?? "", g[2] ?? "", "password", true);
+        return replaced === void 0 ? m : `${replaced})`;
+      }
+    };
+    SQL_ACCOUNT_STATEMENT = /(?<![A-Za-z])(?:user|role|login|grant)(?![A-Za-z])/i;
+    SQL_IDENTIFIED_BY = {
+      kind: "password",
+      hints: ["identified"],
+      re: new RegExp(`((?<![A-Za-z])identified[ \\t]+(?:with[ \\t]+[\\w$]+[ \\t]+)?by[ \\t]+)("[^"\\n]{1,256}"|'[^'\\n]{1,256}'|\`[^\`\\n]{1,256}\`|[^\\s"'\`;]+)`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const raw = g[1] ?? "";
+        if (!/^["'`]/.test(raw) && !SQL_ACCOUNT_STATEMENT.test(text3.slice(text3.lastIndexOf("\n", offset) + 1, offset))) return m;
+        return replaceValue(g[0] ?? "", raw, "password", false) ?? m;
+      }
+    };
+    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C"];
+    OTHER_LANGUAGE = {
+      kind: "password",
+      hints: PASSWORD_IN_OTHER_LANGUAGES,
+      re: new RegExp(`((?<![A-Za-z])(${PASSWORD_IN_OTHER_LANGUAGES.join("|")})[ \\t]*(?:([:=\uFF1A(])|([\uC740\uB294\uC774\uAC00])|(?=[ \\t]))[ \\t]*)([!-~]+)(?!\\S)`, "gi"),
+      replace: (m, g) => {
+        const [lead = "", word = "", sep, particle, raw = ""] = g;
+        if (particle !== void 0 && !/[가-힣]$/.test(word)) return m;
+        const value = sep === "(" ? raw.replace(/\).*$/, "") : raw;
+        if (sep === void 0 && particle === void 0 && !notProse(splitTrailingPunctuation(value).value)) return m;
+        const replaced = replaceValue(lead, value, "password", false);
+        return replaced === void 0 ? m : replaced + raw.slice(value.length);
+      }
+    };
+    PASSWORD_FORM_RULES = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
   }
 });
 
@@ -33340,7 +33469,8 @@ var init_structured = __esm({
       kind: "url-password",
       hints: ["://"],
       // The password may hold `#`, `?` and `!` (people paste them unencoded); the host must follow its `@`.
-      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
+      // The user may be an e-mail address, as mail servers' logins are (`smtps://ops@example.com:…@smtp.example.com`).
+      re: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:@/?#"'<>`]*(?:@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})?):([^\s@/"'<>`]+)@(?=[A-Za-z0-9[])/gi,
       replace: (_m, g) => {
         const pw = g[2] ?? "";
         if (isUrlPasswordPlaceholder(g[1] ?? "", pw) || /^\*+$/.test(pw)) return void 0;
@@ -33531,7 +33661,7 @@ var init_vendor = __esm({
       replace: (_m, g) => {
         const payload = g[1] ?? "";
         if ((g[0] ?? "").length < 10 || payload.length < 8) return void 0;
-        if (isJwtIoSample(_m)) return void 0;
+        if (isJwtIoSample(_m) || isDummy(_m, { chooser: "chosen" })) return void 0;
         return tag("jwt");
       }
     };
@@ -33604,13 +33734,15 @@ var init_xml_element = __esm({
       kind: "xml-element",
       // Every element that closes holds `</`; a note without one pays nothing.
       hints: ["</"],
-      // An opening tag without attributes, its text on one line, and the closing tag of the same name.
-      re: /<([A-Za-z_][\w.-]{0,63})>([^<>\n]+)<\/\1>/g,
+      // An opening tag, its text on one line, and the closing tag of the same name. The opening tag may
+      // carry attributes (`<password name="db">…</password>`): they say which credential, the text is still it.
+      re: /<([A-Za-z_][\w.-]{0,63})((?:[ \t][^<>\n]*)?)>([^<>\n]+)<\/\1>/g,
       replace: (m, g) => {
         const name = g[0] ?? "";
-        const value = g[1] ?? "";
+        const attributes = g[1] ?? "";
+        const value = g[2] ?? "";
         const tagged = keyedCredentialTag(name, value.trim());
-        return tagged === void 0 ? void 0 : `<${name}>${tagged}</${name}>`;
+        return tagged === void 0 ? void 0 : `<${name}${attributes}>${tagged}</${name}>`;
       }
     };
   }
@@ -33695,6 +33827,7 @@ var init_redact = __esm({
     init_command_line();
     init_context();
     init_credential_id();
+    init_env_default();
     init_named_value();
     init_password_forms();
     init_prefixed_token();
@@ -33707,7 +33840,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
