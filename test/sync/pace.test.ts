@@ -156,6 +156,30 @@ describe('group pace', () => {
     expect(predictDone(pace, T0 + 60_000, 10, T0 + 50_009, sample(behind.map((q) => q + 51_000)))).toBe(T0 + 60_000 + 10_000 + 500);
   });
 
+  it('before the pace is known, a complete look that shows the head and not the part behind it guesses at least half the time since the head started', () => {
+    // Five of ours sent at once into a 10,000-episode group; 6 s each. The look from 10.9 s to
+    // 12 s shows the first (started at once) and not the second: the two took more than 10.9 s.
+    // The assumed 1 s per episode would have the four left done already, and look again at once.
+    const sentAt = Array.from({ length: 5 }, (_, i) => T0 + i * 10);
+    const head = ep('u0', T0 + 20);
+    const pace = paceAfterListing({
+      previous: { size: 10_000, listMs: [1_100] },
+      listing: { episodes: [ep('old', T0 - 86_400_000), head], complete: true, requests: 1, listed: 10_001, ms: 1_100 },
+      now: T0 + 12_000,
+      sightings: [{ queuedAt: T0 + 15, sentAt: T0, episode: head }],
+      stillWaiting: 4,
+      progress: true,
+      lastQueuedAt: T0 + 55,
+      waitingSentAt: sentAt.slice(1),
+      sentAt,
+    });
+    expect(pace.stepsMs).toBeUndefined();
+    expect(pace.nextListingAt).toBeGreaterThanOrEqual(T0 + 15_000);
+    // A look that does not tell (nothing of ours queued behind the head) keeps the assumed time.
+    const alone = paceAfterListing({ previous: { size: 10_000, listMs: [1_100] }, listing: { episodes: [head], complete: true, requests: 1, listed: 10_001, ms: 1_100 }, now: T0 + 12_000, sightings: [{ queuedAt: T0 + 15, sentAt: T0, episode: head }], stillWaiting: 1, progress: true, lastQueuedAt: T0 + 20_000, waitingSentAt: [T0 + 20_000], sentAt: [T0, T0 + 20_000] });
+    expect(alone.nextListingAt).toBeLessThan(T0 + 20_000 + 2_000);
+  });
+
   it('looks with samples while the end is far, and lists in full once it is near', () => {
     const waitingSentAt = Array.from({ length: 100 }, (_, i) => T0 + i);
     const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingSentAt: waitingSentAt.slice(-waiting) });
