@@ -241,6 +241,23 @@ describe('listing schedule', () => {
     }
   });
 
+  it('a few notes in a busy group, pace unknown: the looks part of the way leave the budget room for the one that confirms', () => {
+    // Three notes, 1 s per episode (about 4 s on the real server with a 1 s stand-in LLM); a full
+    // listing costs 1.1 s or 1.8 s. Looks part of the way, each while no pace was known, spent the
+    // budget's reserve before the end, and the look that confirms waited 25 s or 40 s behind it.
+    for (const fullListMs of [1_100, 1_800]) {
+      for (let seed = 1; seed <= 5; seed++) {
+        const jitter = mulberry32(300 + seed);
+        const steps = Array.from({ length: 3 }, () => 1_000 * (0.9 + 0.2 * jitter()));
+        const run = simulateBusy({ count: 3, stepMs: (i) => steps[i] as number, foreign: 10_000, fullListMs, start: { size: 10_000, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
+        const where = `listing ${fullListMs} ms, seed ${seed}`;
+        // The server's time, the looks' (each holds its worker), and a processing time of margin.
+        expect(run.confirmedAfterMs, where).toBeLessThanOrEqual(run.floorMs + 4 * fullListMs + 1_000);
+        expect(run.full, where).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
   it('a sample whose newest part of ours is the last one sent ends the batch: the full listing comes at once', () => {
     // 500 sent; the sample saw 50, the newest the last one sent, started at T0 + 213 s. The 450
     // unseen were queued before it, so the queue took them first: they are only out of the sample.

@@ -183,12 +183,14 @@ function sampleReach(pace: GroupPace, aheadMs: number): number {
 }
 
 /**
- * A look at `at`, part of the way to the predicted end, is worth it: the pace is known (else the
- * look is how it is learnt), the look leaves the budget room for the one at the end, and what is
- * left is long beside a listing.
+ * A look at `at`, part of the way to the predicted end, is worth it: it leaves the budget room for
+ * the one at the end, and what is left is long beside a listing, or the pace is not known yet (the
+ * look is how it is learnt). Where the pace is not known the room counts too: a look at the
+ * guessed end teaches the pace as well, and three looks part of the way held a 3-note batch's
+ * confirming look 25 s behind the budget.
  */
 function partWayWorth(pace: GroupPace, now: number, at: number, done: number): boolean {
-  return stepOf(pace) === undefined || (leavesRoomFor(pace, at, done) && worthLookingEarly(pace, now, done));
+  return leavesRoomFor(pace, at, done) && (stepOf(pace) === undefined || worthLookingEarly(pace, now, done));
 }
 
 /**
