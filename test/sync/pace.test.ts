@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import type { SyncState } from '../../src/lib/state/state.js';
-import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, sampleDue, SAMPLE_MIN_GROUP, type GroupListing } from '../../src/lib/sync/pace.js';
+import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, sampleDue, SAMPLE_MIN_GROUP, skewOf, type GroupListing } from '../../src/lib/sync/pace.js';
 import { afterSend, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -113,6 +113,35 @@ describe('group pace', () => {
     expect(earlier.stepsMs).toEqual(Array(10).fill(440));
   });
 
+  it('a slow queue: the episode of ours that did not wait stays the skew sample, so the next one seen alone gives a processing time', () => {
+    // A server with a real LLM: 32 s per episode. A started at once (seen by the first listing);
+    // the next listing shows only B, which waited all of A. Its wait (32 s) is far above A's, and
+    // A's sample is no late sighting (it is near zero): B's start minus A's is A's processing.
+    const a = ep('a', T0 + 20);
+    const b = ep('b', T0 + 32_020);
+    const first = nextPace({ previous: {}, listing: listing([ep('old', T0 - 86_400_000), a]), now: T0 + 40_000, sightings: [{ queuedAt: T0 + 5, episode: a }], stillWaiting: 2, progress: true });
+    const second = nextPace({ previous: first, listing: listing([ep('old', T0 - 86_400_000), a, b]), now: T0 + 70_000, sightings: [{ queuedAt: T0 + 15, episode: b }], stillWaiting: 1, progress: true });
+    expect(second.stepsMs).toEqual([32_000]);
+    // A sample far below the others AND far below zero is still a late sighting, left out.
+    expect(skewOf({ skewsMs: [-3_600_000, 20, 32_000] })).toBe(0);
+  });
+
+  it('a processing time measured across our own look is the episode’s own: the time the look held the worker is taken off', () => {
+    // A 10,000-episode group costs 1.5 s to list, and the server lists on the loop that runs its
+    // queue. A started at once and took 4 s of its own; our look from 2 s to 3.5 s held it up, so B
+    // started at 5.5 s. The processing time to predict from is A's own 4 s, not 5.5 s.
+    const a = ep('a', T0 + 20);
+    const b = ep('b', T0 + 5_520);
+    const big = (episodes: Episode[]): GroupListing => ({ episodes, complete: true, requests: 1, listed: 10_000, ms: 1_500 });
+    const look = nextPace({ previous: {}, listing: big([ep('old', T0 - 86_400_000)]), now: T0 + 3_520, sightings: [], stillWaiting: 2, progress: false });
+    expect(look.looks).toEqual([[T0 + 2_020, T0 + 3_520]]);
+    const pace = nextPace({ previous: look, listing: big([ep('old', T0 - 86_400_000), a, b]), now: T0 + 9_000, sightings: [{ queuedAt: T0 + 5, episode: a }, { queuedAt: T0 + 10, episode: b }], stillWaiting: 0, progress: true });
+    expect(pace.stepsMs).toEqual([4_000]);
+    // A cheap listing (a small group) or the local server's direct query held nothing worth counting.
+    expect(nextPace({ previous: {}, listing: { ...big([]), listed: 50 }, now: T0, sightings: [], stillWaiting: 1, progress: false }).looks).toBeUndefined();
+    expect(nextPace({ previous: {}, listing: { ...big([]), direct: true }, now: T0, sightings: [], stillWaiting: 1, progress: false }).looks).toBeUndefined();
+  });
+
   it('predicts from the head: the parts queued after it, one processing time each, with a margin that grows with them', () => {
     const pace: GroupPace = { stepsMs: [1_000], headAt: T0, headSentAt: T0 - 1_000 };
     const behind = Array.from({ length: 10 }, (_, i) => T0 - 990 + i);
@@ -125,6 +154,30 @@ describe('group pace', () => {
     expect(predictDone(pace, T0 + 5_000, 13, T0 - 981, { waitingSentAt: [T0 - 1_010, T0 - 1_005, T0 - 1_001, ...behind], complete: true })).toBe(T0 + 14_000 + 500 + 560);
     // A head from an earlier batch (the queue went idle since): from now, for every part waiting.
     expect(predictDone(pace, T0 + 60_000, 10, T0 + 50_009, sample(behind.map((q) => q + 51_000)))).toBe(T0 + 60_000 + 10_000 + 500);
+  });
+
+  it('before the pace is known, a complete look that shows the head and not the part behind it guesses at least half the time since the head started', () => {
+    // Five of ours sent at once into a 10,000-episode group; 6 s each. The look from 10.9 s to
+    // 12 s shows the first (started at once) and not the second: the two took more than 10.9 s.
+    // The assumed 1 s per episode would have the four left done already, and look again at once.
+    const sentAt = Array.from({ length: 5 }, (_, i) => T0 + i * 10);
+    const head = ep('u0', T0 + 20);
+    const pace = paceAfterListing({
+      previous: { size: 10_000, listMs: [1_100] },
+      listing: { episodes: [ep('old', T0 - 86_400_000), head], complete: true, requests: 1, listed: 10_001, ms: 1_100 },
+      now: T0 + 12_000,
+      sightings: [{ queuedAt: T0 + 15, sentAt: T0, episode: head }],
+      stillWaiting: 4,
+      progress: true,
+      lastQueuedAt: T0 + 55,
+      waitingSentAt: sentAt.slice(1),
+      sentAt,
+    });
+    expect(pace.stepsMs).toBeUndefined();
+    expect(pace.nextListingAt).toBeGreaterThanOrEqual(T0 + 15_000);
+    // A look that does not tell (nothing of ours queued behind the head) keeps the assumed time.
+    const alone = paceAfterListing({ previous: { size: 10_000, listMs: [1_100] }, listing: { episodes: [head], complete: true, requests: 1, listed: 10_001, ms: 1_100 }, now: T0 + 12_000, sightings: [{ queuedAt: T0 + 15, sentAt: T0, episode: head }], stillWaiting: 1, progress: true, lastQueuedAt: T0 + 20_000, waitingSentAt: [T0 + 20_000], sentAt: [T0, T0 + 20_000] });
+    expect(alone.nextListingAt).toBeLessThan(T0 + 20_000 + 2_000);
   });
 
   it('looks with samples while the end is far, and lists in full once it is near', () => {
@@ -169,5 +222,8 @@ describe('group pace', () => {
     const state = { groups: { g: { headAt: T0, headSentAt: T0 - 5, sampleUntil: T0 + 9 }, h: { headAt: 'soon', headSentAt: T0, sampleUntil: 'later' } } } as unknown as SyncState;
     expect(paceOf(state, 'g')).toEqual({ headAt: T0, headSentAt: T0 - 5, sampleUntil: T0 + 9 });
     expect(paceOf(state, 'h')).toEqual({});
+    const looks = { groups: { g: { looks: [[T0, T0 + 1_500]] }, h: { looks: [[T0 + 1_500, T0]] }, i: { looks: [[T0, 'later']] }, j: { looks: 'often' } } } as unknown as SyncState;
+    expect(paceOf(looks, 'g')).toEqual({ looks: [[T0, T0 + 1_500]] });
+    for (const group of ['h', 'i', 'j']) expect(paceOf(looks, group)).toEqual({});
   });
 });

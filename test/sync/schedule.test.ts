@@ -222,6 +222,42 @@ describe('listing schedule', () => {
     }
   });
 
+  it('a slow server (30 s per episode, as with a real LLM): 80 notes in a busy group learn the pace from the first looks, then a few samples and one full listing', () => {
+    // Before the pace was known, the first complete look showed the first of ours and not the
+    // second, which says a processing time is more than half the time since the first started; and
+    // the one of ours that did not wait stays the clock's sample although the next ones wait 30 s
+    // more each. Guessed at 1 s per episode instead, the batch took a sample every few seconds for
+    // its first 90 s (22 to 28 looks in all).
+    for (const fullListMs of [1_100, 1_800]) {
+      for (let seed = 1; seed <= 5; seed++) {
+        const jitter = mulberry32(300 + seed);
+        const steps = Array.from({ length: 80 }, (_, i) => 30_000 * (1 + (0.15 * i) / 80) * (0.9 + 0.2 * jitter()));
+        const run = simulateBusy({ count: 80, stepMs: (i) => steps[i] as number, foreign: 10_000, fullListMs, start: { size: 10_000, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
+        const where = `listing ${fullListMs} ms, seed ${seed}`;
+        expect(run.listings, where).toBeLessThanOrEqual(10);
+        expect(run.full, where).toBeLessThanOrEqual(3);
+        expect(run.confirmedAfterMs, where).toBeLessThanOrEqual(1.05 * run.floorMs + fullListMs + 30_000);
+      }
+    }
+  });
+
+  it('a few notes in a busy group, pace unknown: the looks part of the way leave the budget room for the one that confirms', () => {
+    // Three notes, 1 s per episode (about 4 s on the real server with a 1 s stand-in LLM); a full
+    // listing costs 1.1 s or 1.8 s. Looks part of the way, each while no pace was known, spent the
+    // budget's reserve before the end, and the look that confirms waited 25 s or 40 s behind it.
+    for (const fullListMs of [1_100, 1_800]) {
+      for (let seed = 1; seed <= 5; seed++) {
+        const jitter = mulberry32(300 + seed);
+        const steps = Array.from({ length: 3 }, () => 1_000 * (0.9 + 0.2 * jitter()));
+        const run = simulateBusy({ count: 3, stepMs: (i) => steps[i] as number, foreign: 10_000, fullListMs, start: { size: 10_000, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
+        const where = `listing ${fullListMs} ms, seed ${seed}`;
+        // The server's time, the looks' (each holds its worker), and a processing time of margin.
+        expect(run.confirmedAfterMs, where).toBeLessThanOrEqual(run.floorMs + 4 * fullListMs + 1_000);
+        expect(run.full, where).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
   it('a sample whose newest part of ours is the last one sent ends the batch: the full listing comes at once', () => {
     // 500 sent; the sample saw 50, the newest the last one sent, started at T0 + 213 s. The 450
     // unseen were queued before it, so the queue took them first: they are only out of the sample.

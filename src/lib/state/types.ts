@@ -153,6 +153,12 @@ export interface GroupPace {
   skewsMs?: number[];
   /** Recent wall times of one listing of the group, ms: what a listing costs the server. */
   listMs?: number[];
+  /**
+   * Our recent costly looks at the group, each [start, end] on our clock (epoch ms): the server runs
+   * a listing on the loop that runs its queue, so the episode in progress took that much longer, and
+   * a processing time measured across a look is the episode's own plus the look (sync/pace.ts).
+   */
+  looks?: Array<[number, number]>;
   /** Epoch ms before which another listing would spend more than its share of the server's time (sync/schedule.ts). */
   budgetAt?: number;
   /** Where the queue stood at the last look: when the latest-started episode of ours seen started (our clock), epoch ms. */

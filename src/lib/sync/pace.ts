@@ -49,7 +49,7 @@ const PATIENCE_FACTOR = 4;
  * copy is then retired), never a part waited for forever.
  */
 export const MAX_SKEW_MS = 2 * 60_000;
-/** A skew sample this far below every other recent one is an outlier (a late sighting), not the clock. */
+/** A skew sample this far below every other recent one, and this far below zero, is an outlier (a late sighting), not the clock. */
 const SKEW_OUTLIER_MS = 30_000;
 
 /** A pace sample lists this share of the group (1/10): about a tenth of our processed episodes. */
@@ -99,6 +99,7 @@ export function paceOf(state: SyncState, group: string): GroupPace {
   // `skewMs` (a running minimum, before issue 24) is not read: one late sighting made it stick.
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
+  if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
   if (typeof raw.budgetAt === 'number' && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
   if (isCount(raw.headAt) && isCount(raw.headSentAt)) {
     pace.headAt = raw.headAt;
@@ -165,10 +166,16 @@ export function skewOf(pace: GroupPace): number {
   return low === undefined ? 0 : Math.max(-MAX_SKEW_MS, Math.min(0, low));
 }
 
-/** The smallest recent (created − queued), a lone outlier far below the rest left out. */
+/**
+ * The smallest recent (created − queued), a lone outlier far below the rest left out. An outlier
+ * is far below zero too: a sample far below the others but near zero is the one episode of ours
+ * that did not wait, where the others waited their turn in a slow queue (at 30 s per episode the
+ * next one's sample is 30 s higher); leaving it out made every later wait look like none, so a
+ * listing that showed one new episode of ours taught no processing time.
+ */
 function lowestSkewSample(pace: GroupPace): number | undefined {
   const samples = [...(pace.skewsMs ?? [])].sort((a, b) => a - b);
-  while (samples.length >= 2 && (samples[1] as number) - (samples[0] as number) > SKEW_OUTLIER_MS) samples.shift();
+  while (samples.length >= 2 && (samples[0] as number) < -SKEW_OUTLIER_MS && (samples[1] as number) - (samples[0] as number) > SKEW_OUTLIER_MS) samples.shift();
   return samples[0];
 }
 
@@ -256,6 +263,10 @@ export function nextPace(input: PaceInput): GroupPace {
   } else if (listing.complete) pace.size = listing.episodes.length;
   else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
 
+  // This look held the server's worker too (a direct query costs it milliseconds; a cheap
+  // listing's wall time is our client's, not the server's).
+  if (costlyListing(listing) && listing.ms !== undefined) pace.looks = [...(pace.looks ?? []), [Math.round(now - listing.ms), Math.round(now)] as [number, number]].slice(-SAMPLES);
+
   if (input.sightings.length > 0) {
     const seen = input.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
       const created = parseTime(episode.created_at);
@@ -269,7 +280,7 @@ export function nextPace(input: PaceInput): GroupPace {
     // then, and is visible now.
     pace.appearMs = keep(pace.appearMs, input.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     // Waits against the quickest start seen (ahead or behind, it is the same clock offset).
-    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
+    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)));
     // On our clock: when each seen part started.
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
     if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.sentAt ?? [], batchStart(pace, listing, seen, input.waitingSentAt ?? [])));
@@ -303,18 +314,30 @@ function spanTimes(started: ReadonlyArray<{ queuedAt: number; sentAt: number; st
     // that holds). The parts sent up to the first one seen ran one at a time since, if the batch
     // was all queued before the worker could reach its second part.
     const n = countIn(sentAt, anchor, first.sentAt);
-    const span = first.startedAt - anchor;
+    const span = first.startedAt - anchor - heldBetween(pace.looks, anchor, first.startedAt);
     if (n >= 1 && span > 0 && first.queuedAt <= anchor + span / n) steps.push(...spanSamples(span, n));
     prev = first;
   }
   for (const b of started) {
     if (prev !== undefined && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
       const n = countIn(sentAt, prev.sentAt, b.sentAt);
-      if (n >= 1) steps.push(...spanSamples(b.startedAt - prev.startedAt, n));
+      const span = b.startedAt - prev.startedAt - heldBetween(pace.looks, prev.startedAt, b.startedAt);
+      if (n >= 1 && span > 0) steps.push(...spanSamples(span, n));
     }
     if (prev === undefined || b.startedAt > prev.startedAt) prev = b;
   }
   return steps;
+}
+
+/**
+ * How long our looks held the server's worker between two times on our clock: the overlap of each
+ * recent look with [from, to] (a processing time measured across a look is the episode's own plus
+ * the look, and the prediction is of the episodes' own: the look that confirms comes after them).
+ */
+function heldBetween(looks: ReadonlyArray<readonly [number, number]> | undefined, from: number, to: number): number {
+  let held = 0;
+  for (const [start, end] of looks ?? []) held += Math.max(0, Math.min(end, to) - Math.max(start, from));
+  return held;
 }
 
 /** A span over n parts: n samples of its n-th (at most the window's worth). */
@@ -376,7 +399,7 @@ function firstAbove(sorted: readonly number[], value: number): number {
  * B's own wait, skew-corrected, is clearly above zero. Needs a complete listing, or an episode
  * between them may be missing.
  */
-function processingTimes(seen: Array<{ queuedAt: number; created: number }>, listing: GroupListing, skew: number): number[] {
+function processingTimes(seen: Array<{ queuedAt: number; created: number }>, listing: GroupListing, skew: number, held: (from: number, to: number) => number): number[] {
   const starts = listing.episodes.map((e) => parseTime(e.created_at)).filter((t): t is number => t !== undefined).sort((a, b) => a - b);
   const byStart = new Map(seen.map((s) => [s.created, s]));
   const steps: number[] = [];
@@ -385,10 +408,13 @@ function processingTimes(seen: Array<{ queuedAt: number; created: number }>, lis
     if (before === undefined) continue;
     const a = byStart.get(before);
     const gap = b.created - before;
+    // The episode's own processing: our looks while it ran held it up (`looks`).
+    const own = gap - held(before, b.created);
+    if (own <= 0) continue;
     if (a !== undefined) {
-      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(own);
     } else if (b.created - b.queuedAt - skew > WAITED_MS) {
-      steps.push(gap);
+      steps.push(own);
     }
   }
   return steps;
@@ -434,6 +460,10 @@ function isCount(v: unknown): v is number {
 
 function isSamples(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0);
+}
+
+function isLooks(v: unknown): v is Array<[number, number]> {
+  return Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && isCount(x[0]) && isCount(x[1]) && (x[0] as number) <= (x[1] as number));
 }
 
 function isSigned(v: unknown): v is number[] {

@@ -183,12 +183,14 @@ function sampleReach(pace: GroupPace, aheadMs: number): number {
 }
 
 /**
- * A look at `at`, part of the way to the predicted end, is worth it: the pace is known (else the
- * look is how it is learnt), the look leaves the budget room for the one at the end, and what is
- * left is long beside a listing.
+ * A look at `at`, part of the way to the predicted end, is worth it: it leaves the budget room for
+ * the one at the end, and what is left is long beside a listing, or the pace is not known yet (the
+ * look is how it is learnt). Where the pace is not known the room counts too: a look at the
+ * guessed end teaches the pace as well, and three looks part of the way held a 3-note batch's
+ * confirming look 25 s behind the budget.
  */
 function partWayWorth(pace: GroupPace, now: number, at: number, done: number): boolean {
-  return stepOf(pace) === undefined || (leavesRoomFor(pace, at, done) && worthLookingEarly(pace, now, done));
+  return leavesRoomFor(pace, at, done) && (stepOf(pace) === undefined || worthLookingEarly(pace, now, done));
 }
 
 /**
@@ -308,9 +310,26 @@ function backoffBase(pace: GroupPace, now: number, lastQueuedAt: number | undefi
   return Math.max(MIN_GAP_MS, lastQueuedAt === undefined ? 0 : now - lastQueuedAt);
 }
 
-/** `predictDone`, or before the group's pace is known, the same with an assumed processing time. */
+/** `predictDone`, or before the group's pace is known, the same with an assumed processing time (at least what the last look showed, `leastStep`). */
 function guessDone(pace: GroupPace, now: number, waiting: number, lastQueuedAt: number | undefined, queue?: QueueView, heldMs = 0): number {
-  return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
+  return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [Math.max(ASSUMED_STEP_MS, leastStep(pace, now - heldMs, queue))] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
+}
+
+/**
+ * Before the group has shown a processing time, the least one can be, from a complete look that
+ * shows the head (the latest-started part of ours) but not a part queued before the head started:
+ * that one started when the head was done and is not done either, so the two took longer than the
+ * time from the head's start to the look; each, about half of it (ours are alike in size). The
+ * guess is at least that: a 6 s-per-episode server whose first look showed one of five after 12 s
+ * was guessed at 1 s per episode and looked again at once, for nothing. Zero when the look does
+ * not tell (no head, a sample, nothing of ours queued behind the head) or costs the server little.
+ */
+function leastStep(pace: GroupPace, lookedAt: number, queue: QueueView | undefined): number {
+  // Only where a look is costly: a cheap group is looked at as often as the guess asks.
+  if (queue === undefined || !queue.complete || pace.headAt === undefined || median(pace.listMs) === undefined) return 0;
+  const headAt = pace.headAt;
+  if (!queue.waitingSentAt.some((sent) => sent <= headAt)) return 0;
+  return Math.max(0, (lookedAt - headAt) / 2);
 }
 
 /** How far to go towards a predicted end before looking again: all the way once the pace rests on several samples. */
