@@ -69635,6 +69635,7 @@ function paceOf(state, group) {
   if (isSamples(raw.appearMs)) pace.appearMs = raw.appearMs.slice(-SAMPLES);
   if (isSigned(raw.skewsMs)) pace.skewsMs = raw.skewsMs.slice(-SAMPLES);
   if (isSamples(raw.listMs)) pace.listMs = raw.listMs.slice(-SAMPLES);
+  if (isLooks(raw.looks)) pace.looks = raw.looks.slice(-SAMPLES);
   if (typeof raw.budgetAt === "number" && Number.isFinite(raw.budgetAt)) pace.budgetAt = raw.budgetAt;
   if (isCount2(raw.headAt) && isCount2(raw.headSentAt)) {
     pace.headAt = raw.headAt;
@@ -69668,7 +69669,7 @@ function skewOf(pace) {
 }
 function lowestSkewSample(pace) {
   const samples = [...pace.skewsMs ?? []].sort((a, b) => a - b);
-  while (samples.length >= 2 && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
+  while (samples.length >= 2 && samples[0] < -SKEW_OUTLIER_MS && samples[1] - samples[0] > SKEW_OUTLIER_MS) samples.shift();
   return samples[0];
 }
 function patienceMs(pace, confirmMaxAgeMs) {
@@ -69700,6 +69701,7 @@ function nextPace(input2) {
   if (listing.direct === true) {
   } else if (listing.complete) pace.size = listing.episodes.length;
   else if (listing.episodes.length > (pace.size ?? 0)) pace.size = listing.episodes.length;
+  if (costlyListing(listing) && listing.ms !== void 0) pace.looks = [...pace.looks ?? [], [Math.round(now - listing.ms), Math.round(now)]].slice(-SAMPLES);
   if (input2.sightings.length > 0) {
     const seen = input2.sightings.flatMap(({ queuedAt, sentAt, episode }) => {
       const created = parseTime2(episode.created_at);
@@ -69710,7 +69712,7 @@ function nextPace(input2) {
     const correction = skewOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
-    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0));
+    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)));
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
     if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing, seen, input2.waitingSentAt ?? [])));
     const latest = started[started.length - 1];
@@ -69728,18 +69730,24 @@ function spanTimes(started, pace, sentAt, anchor2) {
   const first = started[0];
   if (anchor2 !== void 0 && first !== void 0) {
     const n = countIn(sentAt, anchor2, first.sentAt);
-    const span = first.startedAt - anchor2;
+    const span = first.startedAt - anchor2 - heldBetween(pace.looks, anchor2, first.startedAt);
     if (n >= 1 && span > 0 && first.queuedAt <= anchor2 + span / n) steps.push(...spanSamples(span, n));
     prev = first;
   }
   for (const b of started) {
     if (prev !== void 0 && b.sentAt > prev.sentAt && b.queuedAt <= prev.startedAt && b.startedAt > prev.startedAt) {
       const n = countIn(sentAt, prev.sentAt, b.sentAt);
-      if (n >= 1) steps.push(...spanSamples(b.startedAt - prev.startedAt, n));
+      const span = b.startedAt - prev.startedAt - heldBetween(pace.looks, prev.startedAt, b.startedAt);
+      if (n >= 1 && span > 0) steps.push(...spanSamples(span, n));
     }
     if (prev === void 0 || b.startedAt > prev.startedAt) prev = b;
   }
   return steps;
+}
+function heldBetween(looks, from, to) {
+  let held = 0;
+  for (const [start, end] of looks ?? []) held += Math.max(0, Math.min(end, to) - Math.max(start, from));
+  return held;
 }
 function spanSamples(spanMs, n) {
   return Array(Math.min(n, SAMPLES)).fill(Math.round(spanMs / n));
@@ -69770,7 +69778,7 @@ function firstAbove(sorted, value) {
   }
   return lo;
 }
-function processingTimes(seen, listing, skew) {
+function processingTimes(seen, listing, skew, held) {
   const starts = listing.episodes.map((e) => parseTime2(e.created_at)).filter((t) => t !== void 0).sort((a, b) => a - b);
   const byStart = new Map(seen.map((s) => [s.created, s]));
   const steps = [];
@@ -69779,10 +69787,12 @@ function processingTimes(seen, listing, skew) {
     if (before === void 0) continue;
     const a = byStart.get(before);
     const gap = b.created - before;
+    const own2 = gap - held(before, b.created);
+    if (own2 <= 0) continue;
     if (a !== void 0) {
-      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(gap);
+      if (gap > b.queuedAt - a.queuedAt + 1) steps.push(own2);
     } else if (b.created - b.queuedAt - skew > WAITED_MS) {
-      steps.push(gap);
+      steps.push(own2);
     }
   }
   return steps;
@@ -69819,6 +69829,9 @@ function isCount2(v) {
 }
 function isSamples(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0);
+}
+function isLooks(v) {
+  return Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && isCount2(x[0]) && isCount2(x[1]) && x[0] <= x[1]);
 }
 function isSigned(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
@@ -74368,7 +74381,7 @@ function sampleReach(pace, aheadMs) {
   return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
 }
 function partWayWorth(pace, now, at, done) {
-  return stepOf2(pace) === void 0 || leavesRoomFor(pace, at, done) && worthLookingEarly(pace, now, done);
+  return leavesRoomFor(pace, at, done) && (stepOf2(pace) === void 0 || worthLookingEarly(pace, now, done));
 }
 function leavesRoomFor(pace, at, done) {
   const listed = median(pace.listMs);
@@ -74423,7 +74436,13 @@ function backoffBase(pace, now, lastQueuedAt) {
   return Math.max(MIN_GAP_MS, lastQueuedAt === void 0 ? 0 : now - lastQueuedAt);
 }
 function guessDone(pace, now, waiting, lastQueuedAt, queue, heldMs = 0) {
-  return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [ASSUMED_STEP_MS] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
+  return predictDone(pace, now, waiting, lastQueuedAt, queue, heldMs) ?? predictDone({ ...pace, stepsMs: [Math.max(ASSUMED_STEP_MS, leastStep(pace, now - heldMs, queue))] }, now, waiting, lastQueuedAt, queue, heldMs) ?? now;
+}
+function leastStep(pace, lookedAt, queue) {
+  if (queue === void 0 || !queue.complete || pace.headAt === void 0 || median(pace.listMs) === void 0) return 0;
+  const headAt = pace.headAt;
+  if (!queue.waitingSentAt.some((sent) => sent <= headAt)) return 0;
+  return Math.max(0, (lookedAt - headAt) / 2);
 }
 function trustIn(pace) {
   const n = stepSamples(pace);
