@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark, printed as tables with ratios against a baseline
- * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,graphiti,redact,context,server,flood
+ * measured in the same run. Select sections with BENCH_ONLY=client,sync,shared,migration,hook,claude,watch,schedule,graphiti,redact,context,server,flood
  * (server needs Python >= 3.10; BENCH_SERVER_COLD=0 skips its install timing).
  */
 import { benchClaude } from './claude-bench.js';
@@ -11,6 +11,7 @@ import { benchHook } from './hook-bench.js';
 import { benchMigration } from './migration-bench.js';
 import { benchRealGraphiti } from './real-graphiti-bench.js';
 import { benchRedact } from './redact-bench.js';
+import { benchSchedule } from './schedule-bench.js';
 import { benchServer } from './server-bench.js';
 import { benchSharedGroup } from './shared-group-bench.js';
 import { benchSync } from './sync-bench.js';
@@ -25,6 +26,7 @@ const sections: Array<[string, string, () => Promise<Row[]>]> = [
   ['hook', 'Hook wall time vs bare node (same run)', benchHook],
   ['claude', 'Real Claude Code CLI (fake Anthropic API): claude -p with and without our hooks', benchClaude],
   ['watch', 'Watch mode: save-to-add_memory latency and memory', benchWatch],
+  ['schedule', 'Listing schedule, simulated (no server): first batches in a busy group, pace unknown, time to confirm over the floor and looks (test/support/busy-queue.ts)', benchSchedule],
   ['graphiti', 'Real Graphiti MCP server (FalkorDB, stand-in LLM): initial sync and no-change run', benchRealGraphiti],
   ['redact', 'Secret redaction: recall and false positives on the held-out set (public scanners\' samples) and the tuning corpus, throughput (before = the previous engine, same run)', benchRedact],
   ['context', 'Session context: orders kept out (published and held-apart injection collections placed in facts), the user\'s knowledge kept in (639 benign facts, noun-opening ones, own notes)', benchContext],
