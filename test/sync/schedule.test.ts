@@ -111,6 +111,21 @@ describe('listing schedule', () => {
     }
   });
 
+  it('five notes in a busy group, pace unknown: the looks part of the way leave the budget room for both looks the end may take', () => {
+    // 1 s per episode, listings of 1.1 s and 1.8 s. With room left for one look at the end, that
+    // look came an episode early (a pace from one sample), held the last episode up as long as it
+    // ran, and the second waited 20 to 40 s behind the budget.
+    for (const fullListMs of [1_100, 1_800]) {
+      for (let seed = 1; seed <= 5; seed++) {
+        const run = firstBatch(5, 1_000, fullListMs, seed);
+        const where = `listing ${fullListMs} ms, seed ${seed}`;
+        // The server's time, the looks' (each holds its worker), and a processing time of margin.
+        expect(run.confirmedAfterMs, where).toBeLessThanOrEqual(run.floorMs + 4 * fullListMs + 1_000);
+        expect(run.full, where).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
   it('a sample whose newest part of ours is the last one sent ends the batch: the full listing comes at once', () => {
     // 500 sent; the sample saw 50, the newest the last one sent, started at T0 + 213 s. The 450
     // unseen were queued before it, so the queue took them first: they are only out of the sample.

@@ -41,6 +41,11 @@ export const LISTING_SHARE = 0.04;
  * an episode early), and a third held back by the budget cost a bench run 15 s of waiting.
  */
 const BURST = 3;
+/**
+ * Looks the end of a batch may take (BURST's reason): the one aimed at it, and one more a processing
+ * time later where that one came an episode early (it held the last episode up as long as it ran).
+ */
+const END_LOOKS = 2;
 /** Never list a group twice within this, however cheap. */
 export const MIN_GAP_MS = 250;
 /** Longest back-off between two listings of a group where ours wait. */
@@ -184,26 +189,28 @@ function sampleReach(pace: GroupPace, aheadMs: number): number {
 
 /**
  * A look at `at`, part of the way to the predicted end, is worth it: it leaves the budget room for
- * the one at the end, and what is left is long beside a listing, or the pace is not known yet (the
- * look is how it is learnt). Where the pace is not known the room counts too: a look at the
- * guessed end teaches the pace as well, and three looks part of the way held a 3-note batch's
- * confirming look 25 s behind the budget.
+ * the looks the end may take (END_LOOKS), and what is left is long beside a listing, or the pace is
+ * not known yet (the look is how it is learnt). Where the pace is not known the room counts too: a
+ * look at the guessed end teaches the pace as well, and three looks part of the way held a 3-note
+ * batch's confirming look 25 s behind the budget; room for one look at the end only left a 5-note
+ * batch's second look there 20-40 s behind it.
  */
 function partWayWorth(pace: GroupPace, now: number, at: number, done: number): boolean {
-  return leavesRoomFor(pace, at, done) && (stepOf(pace) === undefined || worthLookingEarly(pace, now, done));
+  return leavesRoomFor(pace, at, done, END_LOOKS) && (stepOf(pace) === undefined || worthLookingEarly(pace, now, done));
 }
 
 /**
- * A full look at `at` still leaves the budget room for one more at `done`: else the look part of
- * the way would hold the one that confirms behind the budget (a 20-note batch in a busy group:
- * done at 10 s, confirmed at 28 s after a look half way drew the budget). Cheap groups have no budget.
+ * A full look at `at` still leaves the budget room for `endLooks` more from `done`, a processing
+ * time apart: else the look part of the way would hold the one that confirms behind the budget (a
+ * 20-note batch in a busy group: done at 10 s, confirmed at 28 s after a look half way drew the
+ * budget). Cheap groups have no budget.
  */
-function leavesRoomFor(pace: GroupPace, at: number, done: number): boolean {
+function leavesRoomFor(pace: GroupPace, at: number, done: number, endLooks = 1): boolean {
   const listed = median(pace.listMs);
   if (listed === undefined) return true;
   const typical = listed / LISTING_SHARE;
   const afterLook = Math.max(pace.budgetAt ?? 0, at - BURST * typical) + typical;
-  return afterLook <= done;
+  return afterLook + (endLooks - 1) * typical <= done + (endLooks - 1) * assumedStep(pace);
 }
 
 /**
