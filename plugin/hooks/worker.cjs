@@ -74381,14 +74381,14 @@ function sampleReach(pace, aheadMs) {
   return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
 }
 function partWayWorth(pace, now, at, done) {
-  return leavesRoomFor(pace, at, done) && (stepOf2(pace) === void 0 || worthLookingEarly(pace, now, done));
+  return leavesRoomFor(pace, at, done, END_LOOKS) && (stepOf2(pace) === void 0 || worthLookingEarly(pace, now, done));
 }
-function leavesRoomFor(pace, at, done) {
+function leavesRoomFor(pace, at, done, endLooks = 1) {
   const listed = median(pace.listMs);
   if (listed === void 0) return true;
   const typical = listed / LISTING_SHARE;
   const afterLook = Math.max(pace.budgetAt ?? 0, at - BURST * typical) + typical;
-  return afterLook <= done;
+  return afterLook + (endLooks - 1) * typical <= done + (endLooks - 1) * assumedStep(pace);
 }
 function worthLookingEarly(pace, now, done) {
   const listed = median(pace.listMs);
@@ -74481,7 +74481,7 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS;
+var LISTING_SHARE, BURST, END_LOOKS, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
@@ -74490,6 +74490,7 @@ var init_schedule = __esm({
     init_pace();
     LISTING_SHARE = 0.04;
     BURST = 3;
+    END_LOOKS = 2;
     MIN_GAP_MS = 250;
     MAX_GAP_MS = 5 * 6e4;
     ASSUMED_STEP_MS = 1e3;
