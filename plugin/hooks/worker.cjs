@@ -32205,6 +32205,14 @@ function namesCredential(key) {
 function keyedCredentialTag(key, value) {
   return namesCredential(key) && isCredentialValue(value, chosenBy(key)) ? tag(genericKind(key)) : void 0;
 }
+function keyedCredentialLiteral(key, literal2) {
+  const { inner, quote } = unquote(literal2);
+  const tagged = keyedCredentialTag(key, inner);
+  return tagged === void 0 ? void 0 : `${quote}${tagged}${quote}`;
+}
+function isNumberLiteral(value) {
+  return /^(?:\d+|0x[0-9a-fA-F]{1,16})$/.test(value);
+}
 function chosenBy(name, kind = genericKind(name)) {
   if (kind === "password") return true;
   return kind === "secret" && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? "secret" : false;
@@ -32260,7 +32268,7 @@ function genericReplacement(key, raw) {
   const { value, rest } = esc2 > 0 ? { value: bare.value.slice(0, esc2), rest: bare.value.slice(esc2) + bare.rest } : bare;
   const candidate = opened === "" ? value : raw.slice(1);
   if (isPath(quote === "" ? candidate : inner)) return void 0;
-  if (/^(?:\d+|0x[0-9a-fA-F]{1,16});?$/.test(quote === "" ? candidate : inner) && !endsInCredentialWord(key)) return void 0;
+  if (isNumberLiteral((quote === "" ? candidate : inner).replace(/;$/, "")) && !endsInCredentialWord(key)) return void 0;
   if (!isCredentialValue(candidate, chosen)) return void 0;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
@@ -32428,11 +32436,9 @@ var init_assignment = __esm({
       // Every comparison holds one of these; prose seldom does.
       hints: ["==", "!="],
       re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
-      replace: (m, g) => {
-        const name = g[1] ?? "";
-        const { inner, quote } = unquote(g[2] ?? "");
-        const tagged = keyedCredentialTag(name, inner);
-        return tagged === void 0 ? void 0 : `${g[0] ?? ""}${quote}${tagged}${quote}`;
+      replace: (_m, g) => {
+        const tagged = keyedCredentialLiteral(g[1] ?? "", g[2] ?? "");
+        return tagged === void 0 ? void 0 : `${g[0] ?? ""}${tagged}`;
       }
     };
     ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];
@@ -32596,7 +32602,7 @@ function redactLine(line, firstWord) {
     const labelled = bareKey ? void 0 : labelledValue(line, after, kind === "api-key" ? false : kind === "password" ? true : kind === "secret" ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
-    if (labelled !== void 0 && NUMBER_LITERAL.test(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
+    if (labelled !== void 0 && isNumberLiteral(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
     if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
@@ -32655,7 +32661,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NUMBER_LITERAL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32679,7 +32685,6 @@ var init_context = __esm({
     LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
     STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
-    NUMBER_LITERAL = /^(?:\d+|0x[0-9a-fA-F]{1,16})$/;
     NEAR_WORD = {
       kind: "context",
       hints: ["pass", "pwd", "pw", "psw", "pssw", "pasw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
@@ -33140,16 +33145,14 @@ var init_credential_id = __esm({
 
 // src/lib/memory/secrets/env-default.ts
 function replaceLiteral(lead, name, bytes, literal2) {
-  const { inner, quote } = unquote(literal2);
-  const tagged = keyedCredentialTag(name, inner);
-  return tagged === void 0 ? void 0 : `${lead}${bytes}${quote}${tagged}${quote}`;
+  const tagged = keyedCredentialLiteral(name, literal2);
+  return tagged === void 0 ? void 0 : `${lead}${bytes}${tagged}`;
 }
 var LITERAL, DEFAULT_ARGUMENT, FALLBACK_OPERATOR, ENV_DEFAULT_RULES;
 var init_env_default = __esm({
   "src/lib/memory/secrets/env-default.ts"() {
     "use strict";
     init_assignment();
-    init_values();
     LITERAL = `(b?)("[^"\\n]{1,256}"|'[^'\\n]{1,256}')`;
     DEFAULT_ARGUMENT = {
       kind: "generic",

@@ -123,6 +123,23 @@ export function keyedCredentialTag(key: string, value: string): string | undefin
   return namesCredential(key) && isCredentialValue(value, chosenBy(key)) ? tag(genericKind(key)) : undefined;
 }
 
+/** `keyedCredentialTag` for a quoted literal (`"…"`, `'…'`): the tag inside the literal's own quotes, or undefined. */
+export function keyedCredentialLiteral(key: string, literal: string): string | undefined {
+  const { inner, quote } = unquote(literal);
+  const tagged = keyedCredentialTag(key, inner);
+  return tagged === undefined ? undefined : `${quote}${tagged}${quote}`;
+}
+
+/**
+ * A number as code writes one: decimal digits or a C hex literal of a machine word (`0x31c45018`; longer
+ * hex is key material, `DEPLOYER_PRIVATE_KEY=0x` and 64 digits).
+ * Given to a name whose credential word other words follow (`pass_mask32`, `ER_PASSWORD_ANONYMOUS_USER`),
+ * it is that thing's number (endsInCredentialWord); asked here and by context.ts.
+ */
+export function isNumberLiteral(value: string): boolean {
+  return /^(?:\d+|0x[0-9a-fA-F]{1,16})$/.test(value);
+}
+
 /**
  * How the words naming a credential say its value was made (values.ts ChosenBy): a password,
  * passphrase or PIN is chosen by a person; so is a secret named as such (`JWT_SECRET`, `the webhook
@@ -246,9 +263,8 @@ function genericReplacement(key: string, raw: string): string | undefined {
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
   const candidate = opened === '' ? value : raw.slice(1);
   if (isPath(quote === '' ? candidate : inner)) return undefined;
-  // (A C hex literal of a machine word, `0x31c45018`, is digits too, quoted or not: `"pass_mask32": "0x…"` names a
-  // mask, not a password. Longer hex is key material: `DEPLOYER_PRIVATE_KEY=0x` and 64 digits.)
-  if (/^(?:\d+|0x[0-9a-fA-F]{1,16});?$/.test(quote === '' ? candidate : inner) && !endsInCredentialWord(key)) return undefined;
+  // (Quoted or not: `"pass_mask32": "0x…"` names a mask, not a password.)
+  if (isNumberLiteral((quote === '' ? candidate : inner).replace(/;$/, '')) && !endsInCredentialWord(key)) return undefined; // (a statement's `;` after it)
   if (!isCredentialValue(candidate, chosen)) return undefined;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
@@ -379,11 +395,9 @@ const COMPARED_LITERAL: RegexRule = {
   // Every comparison holds one of these; prose seldom does.
   hints: ['==', '!='],
   re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
-  replace: (m, g) => {
-    const name = g[1] ?? '';
-    const { inner, quote } = unquote(g[2] ?? '');
-    const tagged = keyedCredentialTag(name, inner);
-    return tagged === undefined ? undefined : `${g[0] ?? ''}${quote}${tagged}${quote}`;
+  replace: (_m, g) => {
+    const tagged = keyedCredentialLiteral(g[1] ?? '', g[2] ?? '');
+    return tagged === undefined ? undefined : `${g[0] ?? ''}${tagged}`;
   },
 };
 

@@ -13,7 +13,7 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, endsInCredentialWord, genericKind, PASSWORD_SHORTENED } from './assignment.js';
+import { chosenBy, endsInCredentialWord, genericKind, isNumberLiteral, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
@@ -310,9 +310,9 @@ function redactLine(line: string, firstWord: number): string {
     const labelled = bareKey ? undefined : labelledValue(line, after, kind === 'api-key' ? false : kind === 'password' ? true : kind === 'secret' ? chosenBy(line.slice(Math.max(0, m.index - 12), after + gluedLength(line, after))) : false);
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === undefined) continue;
-    // Digits, or a C hex literal, given to a name whose credential word other words follow (`"pass_mask32": "0x31c45018"`,
-    // `ER_PASSWORD_ANONYMOUS_USER 1131`): that thing's number, as assignment.ts reads a key's (endsInCredentialWord).
-    if (labelled !== undefined && NUMBER_LITERAL.test(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
+    // A number given to a name whose credential word other words follow (`"pass_mask32": "0x31c45018"`,
+    // `ER_PASSWORD_ANONYMOUS_USER 1131`): that thing's number, as assignment.ts reads a key's.
+    if (labelled !== undefined && isNumberLiteral(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
     // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
     // (A UUID beside a credential word stays a secret: HubSpot, Snyk and Heroku keys are UUIDs.)
     if (isNamedId(line.slice(after, span.start))) continue;
@@ -322,9 +322,6 @@ function redactLine(line: string, firstWord: number): string {
   }
   return cursor === 0 ? line : out + line.slice(cursor);
 }
-
-/** A number as code writes one: decimal digits or a C hex literal of a machine word (longer hex is key material). */
-const NUMBER_LITERAL = /^(?:\d+|0x[0-9a-fA-F]{1,16})$/;
 
 /** The name a credential word is part of: the word with the name characters glued before it and after it (`pass_mask32`). */
 function nameAround(line: string, start: number, end: number): string {

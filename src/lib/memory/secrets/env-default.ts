@@ -6,20 +6,18 @@
  * set (issue 40: a weak password is still a password). The `key = value` rules see only the
  * assignment's right-hand side as code and leave it. The variable's name is judged as any key is
  * (assignment.ts `namesCredential`: `PASSWORD_FILE`, `TOKEN_URL` stay) and the literal as any value
- * beside its name (`keyedCredentialTag`: empty strings, templates, masks and example words stay).
+ * beside its name (`keyedCredentialLiteral`: empty strings, templates, masks and example words stay).
  */
-import { keyedCredentialTag } from './assignment.js';
+import { keyedCredentialLiteral } from './assignment.js';
 import type { RegexRule } from './engine.js';
-import { unquote } from './values.js';
 
 /** A quoted literal (a bytes literal's `b` kept before it): group 1 the lead, the literal last. */
 const LITERAL = `(b?)("[^"\\n]{1,256}"|'[^'\\n]{1,256}')`;
 
 /** The tag in place of a literal's text, its quotes and the lead kept; undefined to keep the match. */
 function replaceLiteral(lead: string, name: string, bytes: string, literal: string): string | undefined {
-  const { inner, quote } = unquote(literal);
-  const tagged = keyedCredentialTag(name, inner);
-  return tagged === undefined ? undefined : `${lead}${bytes}${quote}${tagged}${quote}`;
+  const tagged = keyedCredentialLiteral(name, literal);
+  return tagged === undefined ? undefined : `${lead}${bytes}${tagged}`;
 }
 
 /** `getenv("NAME", "…")`, `os.environ.get('NAME', '…')`, `env.get("NAME", "…")`, `getOrDefault("NAME", "…")`, `getenv(NAME, b"…")`. */
