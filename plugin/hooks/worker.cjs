@@ -7877,6 +7877,34 @@ var init_graphiti = __esm({
   }
 });
 
+// src/lib/graphiti/semantics.ts
+function editOrder(semantics) {
+  return semantics.deleteRemoves === "facts-first-created" ? "break-before-make" : "make-before-break";
+}
+function deleteGuard(semantics) {
+  return semantics.deleteRemoves === "facts-first-created";
+}
+function needsFactCleanup(semantics) {
+  return semantics.deleteRemoves !== "facts-unsupported";
+}
+function factsLostByDeleting(semantics, episode, facts2, retired) {
+  if (!deleteGuard(semantics)) return [];
+  return facts2.filter((f) => (f.episodes ?? [])[0] === episode && (f.episodes ?? []).some((e) => e !== episode && !retired.has(e)));
+}
+var GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS;
+var init_semantics = __esm({
+  "src/lib/graphiti/semantics.ts"() {
+    "use strict";
+    GENERATION_SEMANTICS = {
+      "0.28.2": { deleteRemoves: "episode-only", rebuildsSummaries: false },
+      "0.29.3": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
+      "0.31.1": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
+      "0.31.2": { deleteRemoves: "facts-unsupported", rebuildsSummaries: true }
+    };
+    CAUTIOUS_SEMANTICS = GENERATION_SEMANTICS["0.29.3"];
+  }
+});
+
 // src/lib/graphiti/semantics-probe.ts
 async function probeSemantics(graphiti, options2) {
   const id = (0, import_node_crypto3.randomBytes)(5).toString("hex");
@@ -8035,40 +8063,21 @@ var init_server_instance = __esm({
   }
 });
 
-// src/lib/graphiti/semantics.ts
-var semantics_exports = {};
-__export(semantics_exports, {
-  CAUTIOUS_SEMANTICS: () => CAUTIOUS_SEMANTICS,
-  GENERATION_SEMANTICS: () => GENERATION_SEMANTICS,
+// src/lib/graphiti/server-rules.ts
+var server_rules_exports = {};
+__export(server_rules_exports, {
   MAX_PROBES: () => MAX_PROBES,
   PROBE_WINDOW_MS: () => PROBE_WINDOW_MS,
   SEMANTICS_FILE: () => SEMANTICS_FILE,
   cautiousWhileQueued: () => cautiousWhileQueued,
-  deleteGuard: () => deleteGuard,
-  editOrder: () => editOrder,
-  factsLostByDeleting: () => factsLostByDeleting,
   forgetServerRules: () => forgetServerRules,
   generationFromSurface: () => generationFromSurface,
-  needsFactCleanup: () => needsFactCleanup,
   readSemantics: () => readSemantics,
   resolveSemantics: () => resolveSemantics,
   rulesInUse: () => rulesInUse,
   semanticsOptions: () => semanticsOptions,
   serverKey: () => serverKey
 });
-function editOrder(semantics) {
-  return semantics.deleteRemoves === "facts-first-created" ? "break-before-make" : "make-before-break";
-}
-function deleteGuard(semantics) {
-  return semantics.deleteRemoves === "facts-first-created";
-}
-function needsFactCleanup(semantics) {
-  return semantics.deleteRemoves !== "facts-unsupported";
-}
-function factsLostByDeleting(semantics, episode, facts2, retired) {
-  if (!deleteGuard(semantics)) return [];
-  return facts2.filter((f) => (f.episodes ?? [])[0] === episode && (f.episodes ?? []).some((e) => e !== episode && !retired.has(e)));
-}
 function generationFromSurface(profile) {
   if (!profile.tools.includes("get_episode_entities")) return "0.28.2";
   if (!profile.deleteEpisodeTakesGroup) return "0.29.3";
@@ -8208,23 +8217,17 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path15, GENERATION_SEMANTICS, CAUTIOUS_SEMANTICS, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautiousWhileQueued, cautious;
-var init_semantics = __esm({
-  "src/lib/graphiti/semantics.ts"() {
+var import_node_crypto4, import_node_path15, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautiousWhileQueued, cautious;
+var init_server_rules = __esm({
+  "src/lib/graphiti/server-rules.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
     import_node_path15 = require("node:path");
     init_server_runtime();
     init_fs_atomic();
     init_semantics_probe();
+    init_semantics();
     init_server_instance();
-    GENERATION_SEMANTICS = {
-      "0.28.2": { deleteRemoves: "episode-only", rebuildsSummaries: false },
-      "0.29.3": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
-      "0.31.1": { deleteRemoves: "facts-first-created", rebuildsSummaries: false },
-      "0.31.2": { deleteRemoves: "facts-unsupported", rebuildsSummaries: true }
-    };
-    CAUTIOUS_SEMANTICS = GENERATION_SEMANTICS["0.29.3"];
     SEMANTICS_FILE = "server-semantics.json";
     MAX_PROBES = 3;
     PROBE_WINDOW_MS = 30 * 24 * 60 * 6e4;
@@ -76079,6 +76082,7 @@ var init_sync = __esm({
     "use strict";
     init_graphiti();
     init_semantics();
+    init_server_rules();
     init_errors2();
     init_sources();
     init_scan();
@@ -77432,7 +77436,7 @@ function thisProject(config2, project) {
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
-  const { resolveSemantics: resolveSemantics2, semanticsOptions: semanticsOptions2 } = await Promise.resolve().then(() => (init_semantics(), semantics_exports));
+  const { resolveSemantics: resolveSemantics2, semanticsOptions: semanticsOptions2 } = await Promise.resolve().then(() => (init_server_rules(), server_rules_exports));
   const semantics = await resolveSemantics2(graphiti, { ...semanticsOptions2(config2, logger, signal), probe: false }).catch(() => void 0);
   return semantics?.rebuildsSummaries === true;
 }

@@ -6,7 +6,7 @@ import { readPulled } from '../lib/state/pulled.js';
 import { countUnsigned } from '../lib/sync/note-signing.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
-import { rulesInUse } from '../lib/graphiti/semantics.js';
+import { rulesInUse } from '../lib/graphiti/server-rules.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
@@ -44,7 +44,7 @@ export interface StatusReport {
    * would also delete facts another episode still states. Absent when there are none.
    */
   held?: { episodes: number; facts: number; why: string; list: Array<{ id: string; uuid: string | undefined; since: string | undefined; facts: number }> } | undefined;
-  /** The delete rules the last sync used with this server, and why (graphiti/semantics.ts); absent before any sync reached it. */
+  /** The delete rules the last sync used with this server, and why (graphiti/server-rules.ts); absent before any sync reached it. */
   rules?: { deleteRemoves: string; source: string; generation?: string | undefined; why: string; at: string } | undefined;
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fact } from '../../src/lib/graphiti/graphiti.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
-import { factsLostByDeleting, GENERATION_SEMANTICS, generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/semantics.js';
+import { factsLostByDeleting, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
+import { generationFromSurface, MAX_PROBES, resolveSemantics, SEMANTICS_FILE, type ResolveOptions } from '../../src/lib/graphiti/server-rules.js';
 import { deriveFactSentences, deriveNodeNames } from '../support/graphiti/extraction.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiServerOptions, type GraphitiTestServer } from '../support/graphiti-server.js';
@@ -83,7 +84,7 @@ describe('server semantics', () => {
     // Same address, same tools, same serverInfo: only the restart shows.
     server!.setOptions({ deleteMode: 'cascade' });
     await server!.restart();
-    const { readSemantics } = await import('../../src/lib/graphiti/semantics.js');
+    const { readSemantics } = await import('../../src/lib/graphiti/server-rules.js');
     const read = await readSemantics(await nextRun(), resolve);
     expect('probe' in read).toBe(true); // not the cached answer: a probe is due
     expect(await resolveSemantics(await nextRun(), { ...resolve, probe: false })).toMatchObject({ deleteRemoves: 'facts-first-created', source: 'assumed' });

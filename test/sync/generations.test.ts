@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatMarker } from '../../src/lib/memory/episode.js';
-import { SEMANTICS_FILE } from '../../src/lib/graphiti/semantics.js';
+import { SEMANTICS_FILE } from '../../src/lib/graphiti/server-rules.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { loadNotesBetweenVersions } from '../../src/lib/state/between-versions.js';
 import { collectStatus } from '../../src/commands/reports.js';

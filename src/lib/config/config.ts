@@ -90,7 +90,7 @@ export interface Config {
   /** Widest provenance the context block includes (context/provenance.ts): own < shared < group. */
   contextTrust: 'own' | 'shared' | 'group';
   /**
-   * Which delete rules the engine follows (graphiti/semantics.ts): `auto` learns them from the
+   * Which delete rules the engine follows (graphiti/semantics.ts, learnt by graphiti/server-rules.ts): `auto` learns them from the
    * server (its tools, the local server's release, else a bounded probe); `no-probe` never probes
    * (the cautious rules where the tools do not tell); a generation pins that generation's rules.
    */

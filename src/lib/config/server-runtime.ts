@@ -296,7 +296,7 @@ export async function localServerAuthorization(stateDir: string, url: string | U
 
 /**
  * The release our local server runs when `url` is its endpoint (ready, our supervisor alive):
- * the rules of that release are known without asking the server (graphiti/semantics.ts).
+ * the rules of that release are known without asking the server (graphiti/server-rules.ts).
  */
 export function liveServerGeneration(stateDir: string, url: string): string | undefined {
   const runtime = readRuntime(stateDir);

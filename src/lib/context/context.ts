@@ -298,7 +298,7 @@ function thisProject(config: Pick<Config, 'autoMemoryFolders'>, project: Pick<Pr
  */
 async function summariesKeptCurrent(graphiti: ContextSearcher, config: Config, logger: Logger, signal: AbortSignal | undefined): Promise<boolean> {
   if (!('serverProfile' in graphiti)) return false;
-  const { resolveSemantics, semanticsOptions } = await import('../graphiti/semantics.js');
+  const { resolveSemantics, semanticsOptions } = await import('../graphiti/server-rules.js');
   const semantics = await resolveSemantics(graphiti as import('../graphiti/graphiti.js').GraphitiClient, { ...semanticsOptions(config, logger, signal), probe: false }).catch(() => undefined);
   return semantics?.rebuildsSummaries === true;
 }

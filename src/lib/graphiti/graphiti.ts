@@ -75,7 +75,7 @@ export interface AddMemoryInput {
   referenceTime?: string | undefined;
 }
 
-/** What identifies a server build from the outside (graphiti/semantics.ts). */
+/** What identifies a server build from the outside (graphiti/server-rules.ts). */
 export interface ServerProfile {
   name: string;
   version: string;

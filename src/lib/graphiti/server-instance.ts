@@ -1,5 +1,5 @@
 /**
- * Is the server behind an address still the process we learnt its rules from? (graphiti/semantics.ts)
+ * Is the server behind an address still the process we learnt its rules from? (graphiti/server-rules.ts)
  *
  * 0.31.1 and 0.31.2 have the same tools and the same `serverInfo`, so a server swapped behind the
  * same address (a docker tag rolled back, another release started on the same port) looks the same

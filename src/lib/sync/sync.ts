@@ -4,7 +4,7 @@
  *
  *   scan (memory/scan.ts) → plan (plan.ts, which prepares each file through prepare.ts; the MCP
  *     handshake runs meanwhile when the scan shows the run may go online: early-handshake.ts)
- *   → what the server's delete removes (graphiti/semantics.ts: known, or probed once and cached)
+ *   → what the server's delete removes (graphiti/server-rules.ts: known, or probed and cached)
  *   → parts an earlier run left in flight count as queued (in-flight.ts `leftInFlight`, invariant 3)
  *   → reconcile with the graph (confirm.ts: listing.ts + the pure reconcile.ts; in the first
  *     listing, the madeinoz hook's notes are taken over: adopt-prior.ts `decidePriorTakeover`
@@ -31,7 +31,8 @@
  */
 import type { Config } from '../config/config.js';
 import { GraphitiClient, type ServerProfile } from '../graphiti/graphiti.js';
-import { CAUTIOUS_SEMANTICS, cautiousWhileQueued, editOrder, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/semantics.js';
+import { CAUTIOUS_SEMANTICS, editOrder } from '../graphiti/semantics.js';
+import { cautiousWhileQueued, readSemantics, semanticsOptions, type ResolvedSemantics } from '../graphiti/server-rules.js';
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
@@ -283,7 +284,7 @@ interface SettleOrder {
 /**
  * The rules for this settle: those read at the start of the run, unless the server forgot our
  * session since (a restart, perhaps as another build behind the same address): then the cautious
- * ones, as for a server whose rules are unknown (graphiti/semantics.ts). A pinned setting stays.
+ * ones, as for a server whose rules are unknown (graphiti/server-rules.ts). A pinned setting stays.
  */
 async function rulesNow(ctx: OnlineRun, run: SettleOrder): Promise<ResolvedSemantics> {
   const rules = await run.semantics;

@@ -5,7 +5,7 @@ import type { GraphitiClient } from '../graphiti/graphiti.js';
 import type { EpisodeDraft } from '../memory/episode.js';
 import type { RedactionsByKind } from '../memory/redact.js';
 import type { MemorySource } from '../memory/types.js';
-import type { ResolvedSemantics } from '../graphiti/semantics.js';
+import type { ResolvedSemantics } from '../graphiti/server-rules.js';
 import type { FileRecord, SyncState } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
@@ -88,7 +88,7 @@ export interface SyncSummary extends SyncCounts {
   problems: SyncProblem[];
   serverReachable: boolean;
   serverError?: string;
-  /** What the server's delete removes and how that was learned (graphiti/semantics.ts); absent when the run did not talk to it. */
+  /** What the server's delete removes and how that was learned (graphiti/server-rules.ts); absent when the run did not talk to it. */
   semantics?: ResolvedSemantics;
   dryRun: boolean;
   /** What a dry run would do, per file id. */

@@ -1,0 +1,277 @@
+/**
+ * Which rules (graphiti/semantics.ts's rows) a server gets, and how the engine learns them.
+ *
+ * The server does not say which generation it runs (`serverInfo.version` is the python mcp
+ * version, empty on mcp 2.x), so: a setting pins the rules; the tool surface tells 0.28.2 and
+ * 0.29.3 apart from the rest; our local server's recorded release names its generation; anything
+ * else (0.31.1 and 0.31.2 look the same, and a build we have not seen) is PROBED in a scratch
+ * group (semantics-probe.ts), a bounded number of times, and the answer is cached per server in
+ * the state folder (`server-semantics.json`), trusted while the server process that gave it
+ * answers (server-instance.ts). Until an answer is known, the cautious rules apply.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config, ServerRulesSetting } from '../config/config.js';
+import { liveServerGeneration } from '../config/server-runtime.js';
+import { readJsonFile, writeFileAtomic } from '../util/fs-atomic.js';
+import type { Logger } from '../util/log.js';
+import type { GraphitiClient, ServerProfile } from './graphiti.js';
+import { cleanScratch, probeSemantics, type ScratchGroup } from './semantics-probe.js';
+import { CAUTIOUS_SEMANTICS, GENERATION_SEMANTICS, type DeleteRemoves, type ServerSemantics } from './semantics.js';
+import { openSentinel, sentinelAlive, type Sentinel } from './server-instance.js';
+
+/**
+ * Where the rules in use come from: `setting` (MADEINOZ_KNOWLEDGE_SERVER_RULES pins them),
+ * `generation` (the tool surface names it), `local-server` (our local server's recorded release),
+ * `probe` (observed on this very server process), `assumed` (unknown: the cautious rules).
+ */
+export type SemanticsSource = 'setting' | 'generation' | 'local-server' | 'probe' | 'assumed';
+
+export interface ResolvedSemantics extends ServerSemantics {
+  source: SemanticsSource;
+  /** The generation, when one is named (the setting, the tool surface, the local server). */
+  generation?: string;
+  /** Why these rules, in a sentence `status` can show. */
+  why?: string;
+}
+
+/**
+ * The generation the tool surface names, if it names one: 0.28.2 has no `get_episode_entities`;
+ * 0.29.3 has it but takes no `group_id` in `delete_episode`. 0.31.x (and later builds) look alike.
+ */
+export function generationFromSurface(profile: ServerProfile): string | undefined {
+  // Older servers (and pre-v1 ones) delete the episode node only, as 0.28.2 does.
+  if (!profile.tools.includes('get_episode_entities')) return '0.28.2';
+  if (!profile.deleteEpisodeTakesGroup) return '0.29.3';
+  return undefined;
+}
+
+/** What a server build looks like from outside: where it is, its name and version, every tool's schema. */
+export function serverKey(url: string, profile: ServerProfile): string {
+  const surface = JSON.stringify([url, profile.name, profile.version, [...profile.tools].sort(), profile.schemas ?? '', profile.deleteEpisodeTakesGroup]);
+  return createHash('sha256').update(surface).digest('hex').slice(0, 24);
+}
+
+/** One server address in the rules file. */
+interface ServerEntry {
+  /** `serverKey` when the entry was last checked: another build behind the address resets the entry. */
+  fingerprint: string;
+  /** The probed rule, trusted while `sentinel` answers (graphiti/server-instance.ts). */
+  answer?: { semantics: ServerSemantics; at: string; sentinel?: Sentinel };
+  /** Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. */
+  probes: Array<{ at: string; outcome: string }>;
+  /** What the last sync used and why (`status` shows it). */
+  inUse?: { deleteRemoves: DeleteRemoves; source: SemanticsSource; generation?: string; why: string; at: string };
+}
+
+interface RulesFile {
+  version: 2;
+  /** By MCP URL. */
+  servers: Record<string, ServerEntry>;
+  /** Probe groups not known to be clean yet (graphiti/semantics-probe.ts). */
+  scratch: ScratchGroup[];
+}
+
+export const SEMANTICS_FILE = 'server-semantics.json';
+/** Probes per server build within PROBE_WINDOW_MS; beyond, the cautious rules until the build changes or the window moves on. */
+export const MAX_PROBES = 3;
+export const PROBE_WINDOW_MS = 30 * 24 * 60 * 60_000;
+/** After a probe that could not tell, the next waits this long. */
+const PROBE_GAP_MS = 60 * 60_000;
+
+async function readRules(stateDir: string): Promise<RulesFile> {
+  try {
+    const raw = (await readJsonFile(join(stateDir, SEMANTICS_FILE))) as Partial<RulesFile> | undefined;
+    if (raw?.version === 2 && typeof raw.servers === 'object' && raw.servers !== null) return { version: 2, servers: { ...raw.servers }, scratch: Array.isArray(raw.scratch) ? raw.scratch.filter(isScratch) : [] };
+  } catch {
+    // A lost or damaged file costs one probe (and forgets scratch groups: at worst one stays on the server).
+  }
+  // Version 1 (keyed by build, no server identity) is not read: its answers may belong to a server since swapped.
+  return { version: 2, servers: {}, scratch: [] };
+}
+
+/** Read, change, write (the sync holds the state lock; `status` and the context only read). */
+async function updateRules(stateDir: string, change: (file: RulesFile) => void): Promise<void> {
+  const file = await readRules(stateDir);
+  change(file);
+  await writeFileAtomic(join(stateDir, SEMANTICS_FILE), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, mkdirMode: 0o700 });
+}
+
+function isScratch(value: unknown): value is ScratchGroup {
+  const v = value as Record<string, unknown> | null;
+  return typeof v === 'object' && v !== null && typeof v.url === 'string' && typeof v.group === 'string' && /^gms_probe_[0-9a-f]+$/.test(v.group) && typeof v.at === 'string' && Array.isArray(v.names);
+}
+
+function isSemantics(value: unknown): value is ServerSemantics {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return ['episode-only', 'facts-first-created', 'facts-unsupported'].includes(v.deleteRemoves as string) && typeof v.rebuildsSummaries === 'boolean';
+}
+
+export interface ResolveOptions {
+  stateDir: string;
+  url: string;
+  logger: Logger;
+  signal?: AbortSignal | undefined;
+  now?: () => number;
+  /** How long the probe may wait for the server to process its two episodes. */
+  probeTimeoutMs?: number;
+  /**
+   * False: never probe, never write (the context builder, which must not cost LLM calls): rules
+   * not known otherwise read as the cautious ones, `source: 'assumed'`. Default true.
+   */
+  probe?: boolean;
+  /** MADEINOZ_KNOWLEDGE_SERVER_RULES. Default 'auto'. */
+  setting?: ServerRulesSetting;
+  /** Our local server's release when `url` is its endpoint (config/server-runtime.ts `liveServerGeneration`). */
+  localGeneration?: string | undefined;
+  /** How to reach the server for the sentinel (server-instance.ts); without it a probed answer holds for this run only. */
+  endpoint?: Pick<Config, 'mcpUrl' | 'headers' | 'authToken' | 'transport' | 'timeoutMs'>;
+}
+
+/** The semantics of the server `graphiti` talks to: known, or probed now (see readSemantics). */
+export async function resolveSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics> {
+  const read = await readSemantics(graphiti, options);
+  return 'probe' in read ? read.probe() : read;
+}
+
+/** A server whose rule is not known: the probe that finds it out (bounded, cached). */
+export interface ProbeNeeded {
+  probe(): Promise<ResolvedSemantics>;
+}
+
+const known = (generation: string, source: SemanticsSource, why: string): ResolvedSemantics => ({ ...(GENERATION_SEMANTICS[generation] as ServerSemantics), source, generation, why });
+/**
+ * The rules for a run that may not probe now (sync.ts: episodes of ours are in the server's
+ * queue): the cautious ones, saying why.
+ */
+export const cautiousWhileQueued = (): ResolvedSemantics => cautious('the server\'s rules are not known yet, and the probe waits until nothing of ours is in its queue (on FalkorDB, Graphiti\'s workers for two groups at once can write into each other\'s graph: graphiti #1331, #1676)');
+const cautious = (why: string): ResolvedSemantics => ({ ...CAUTIOUS_SEMANTICS, source: 'assumed', why: `${why}; until they are known the cautious rules apply (0.29.3's: an edit deletes the old version before sending the new one, and a delete that would take another episode's fact is held)` });
+
+/**
+ * The semantics as far as they are known without a probe, checked on every run: the setting; the
+ * tool surface; our local server's release; else a probed answer, trusted only while the server
+ * is the same build (`serverKey`) AND the same process (its sentinel session still answers): a
+ * server swapped behind the address (0.31.2 → 0.31.1 looks the same from outside) makes the
+ * answer unknown, and the cautious rules apply until it is probed again. Else the probe to run,
+ * if the budget allows (MAX_PROBES per build in PROBE_WINDOW_MS). The sync runs the probe beside
+ * its sends (only a delete needs the answer).
+ */
+export async function readSemantics(graphiti: GraphitiClient, options: ResolveOptions): Promise<ResolvedSemantics | ProbeNeeded> {
+  const now = options.now ?? Date.now;
+  const setting = options.setting ?? 'auto';
+  const read = await decide(graphiti, options, setting, now);
+  if (options.probe === false) return 'probe' in read ? cautious('this server has not been probed') : read;
+  await cleanLeftScratch(graphiti, options, now);
+  if ('probe' in read) return read;
+  await recordInUse(options.stateDir, options.url, read, now).catch(() => undefined);
+  return read;
+}
+
+async function decide(graphiti: GraphitiClient, options: ResolveOptions, setting: ServerRulesSetting, now: () => number): Promise<ResolvedSemantics | ProbeNeeded> {
+  if (GENERATION_SEMANTICS[setting] !== undefined) return known(setting, 'setting', `pinned by MADEINOZ_KNOWLEDGE_SERVER_RULES=${setting}`);
+  const profile = await graphiti.serverProfile(options.signal);
+  const generation = generationFromSurface(profile);
+  if (generation !== undefined) return known(generation, 'generation', `the server's tools are those of graphiti-core ${generation}`);
+  if (options.localGeneration !== undefined && GENERATION_SEMANTICS[options.localGeneration] !== undefined) {
+    return known(options.localGeneration, 'local-server', `the local server runs graphiti-core ${options.localGeneration} (its runtime.json)`);
+  }
+  const fingerprint = serverKey(options.url, profile);
+  const rules = await readRules(options.stateDir);
+  const entry = rules.servers[options.url];
+  const sameBuild = entry?.fingerprint === fingerprint;
+  const answer = sameBuild ? entry?.answer : undefined;
+  let changed = entry !== undefined && !sameBuild ? 'the server behind this address is another build than when its rules were learnt' : undefined;
+  if (answer !== undefined && isSemantics(answer.semantics)) {
+    if (answer.sentinel !== undefined && options.endpoint !== undefined && (await sentinelAlive(options.endpoint, answer.sentinel, options.signal))) {
+      return { ...answer.semantics, source: 'probe', why: `probed on this server at ${answer.at} (it has not restarted since)` };
+    }
+    changed = 'the server has restarted (or closed an idle session) since its rules were probed, and may be another build';
+  }
+  if (setting === 'no-probe') return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and MADEINOZ_KNOWLEDGE_SERVER_RULES=no-probe`);
+  const recent = (sameBuild ? (entry?.probes ?? []) : []).filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS);
+  if (recent.length >= MAX_PROBES) return cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and its ${MAX_PROBES} probes of the last 30 days are spent (pin them with MADEINOZ_KNOWLEDGE_SERVER_RULES)`);
+  const last = recent.at(-1);
+  if (last !== undefined && last.outcome !== 'answered' && now() - Date.parse(last.at) < PROBE_GAP_MS) return cautious(`the last probe could not tell (${last.outcome}); the next may run an hour after it`);
+  return { probe: () => probeAndCache(graphiti, fingerprint, options, now, changed) };
+}
+
+/** Probes once and caches the outcome; opens the sentinel that later runs check the answer against. */
+async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, options: ResolveOptions, now: () => number, changed: string | undefined): Promise<ResolvedSemantics> {
+  const { stateDir, url } = options;
+  if (changed !== undefined) options.logger.info('the Graphiti server may have changed; probing its rules again', { why: changed });
+  const outcome = await probeSemantics(graphiti, {
+    url,
+    signal: options.signal,
+    now,
+    logger: options.logger,
+    ...(options.probeTimeoutMs === undefined ? {} : { probeTimeoutMs: options.probeTimeoutMs }),
+    onScratch: (scratch) => updateRules(stateDir, (file) => void file.scratch.push(scratch)),
+    onScratchClean: (group) => updateRules(stateDir, (file) => void (file.scratch = file.scratch.filter((s) => s.group !== group))),
+  });
+  const answered = 'semantics' in outcome;
+  const sentinel = answered && options.endpoint !== undefined ? await openSentinel(options.endpoint, options.signal) : undefined;
+  const at = new Date(now()).toISOString();
+  const resolved: ResolvedSemantics = answered
+    ? { ...outcome.semantics, source: 'probe', why: `probed on this server at ${at}` }
+    : cautious(`${changed ?? 'the server\'s tools do not tell its rules'}, and the probe could not tell (${outcome.cannotTell})`);
+  await updateRules(stateDir, (file) => {
+    const entry: ServerEntry = file.servers[url]?.fingerprint === fingerprint ? (file.servers[url] as ServerEntry) : { fingerprint, probes: [] };
+    entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? 'answered' : outcome.cannotTell }].slice(-MAX_PROBES);
+    if (answered) entry.answer = { semantics: outcome.semantics, at, ...(sentinel === undefined ? {} : { sentinel }) };
+    else delete entry.answer;
+    entry.inUse = inUseOf(resolved, at);
+    file.servers[url] = entry;
+  }).catch((error: unknown) => options.logger.warn('could not record the server rules; the next run may probe again', { error: (error as Error).message }));
+  if (answered) options.logger.info('probed what this Graphiti server deletes', { ...outcome.semantics });
+  else options.logger.warn('could not tell what this Graphiti server deletes; using the cautious rules', { why: outcome.cannotTell });
+  return resolved;
+}
+
+function inUseOf(resolved: ResolvedSemantics, at: string): NonNullable<ServerEntry['inUse']> {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...(resolved.generation === undefined ? {} : { generation: resolved.generation }), why: resolved.why ?? '', at };
+}
+
+async function recordInUse(stateDir: string, url: string, resolved: ResolvedSemantics, now: () => number): Promise<void> {
+  const rules = await readRules(stateDir);
+  const was = rules.servers[url]?.inUse;
+  if (was !== undefined && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? '')) return;
+  await updateRules(stateDir, (file) => {
+    const entry = file.servers[url] ?? { fingerprint: '', probes: [] };
+    entry.inUse = inUseOf(resolved, new Date(now()).toISOString());
+    file.servers[url] = entry;
+  });
+}
+
+/** Scratch groups an earlier run could not clean (killed, server gone, still queued): cleaned now, with a signal of their own. */
+async function cleanLeftScratch(graphiti: GraphitiClient, options: ResolveOptions, now: () => number): Promise<void> {
+  const left = (await readRules(options.stateDir)).scratch.filter((s) => s.url === options.url);
+  for (const scratch of left) {
+    await cleanScratch(graphiti, scratch, { logger: options.logger, now, onScratchClean: (group) => updateRules(options.stateDir, (file) => void (file.scratch = file.scratch.filter((s) => s.group !== group))) });
+  }
+}
+
+/** Forgets what was learnt of the server at `url` (`server upgrade`: another release answers there next). */
+export async function forgetServerRules(stateDir: string, url: string): Promise<void> {
+  const rules = await readRules(stateDir);
+  if (rules.servers[url] === undefined) return;
+  await updateRules(stateDir, (file) => void delete file.servers[url]);
+}
+
+/** What the last sync used for the server at `url`, and why (`status`); undefined before any sync reached it. */
+export async function rulesInUse(stateDir: string, url: string): Promise<ServerEntry['inUse']> {
+  return (await readRules(stateDir)).servers[url]?.inUse;
+}
+
+/** The resolve options every caller derives from the config alike (sync, context). */
+export function semanticsOptions(config: Config, logger: Logger, signal: AbortSignal | undefined): ResolveOptions {
+  return {
+    stateDir: config.stateDir,
+    url: config.mcpUrl,
+    logger,
+    signal,
+    setting: config.serverRules,
+    localGeneration: liveServerGeneration(config.stateDir, config.mcpUrl),
+    endpoint: config,
+  };
+}
