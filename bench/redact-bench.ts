@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
 /** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
@@ -280,6 +280,18 @@ export async function benchRedact(): Promise<Row[]> {
     const csV7Moved = heldoutDevCredSweeperV7Secrets();
     const csV7Removed = csV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
     rows.push({ name: `held-out dev CredSweeper under labelling rule v7: benign touched, of ${csV7.length}`, value: (100 * negativesTouched(redactSecrets, csV7)) / csV7.length, unit: '%', note: `${negativesTouched(redactSecrets, csV7)}/${csV7.length}; v7 makes ${csV7Moved.length} secrets, ${csV7Removed} removed` });
+    // The scanners' generic rules, both sides (dev-generic.json: Kingfisher's and Titus's rules without a vendor word, the kind
+    // the test half's generic kind is; every near copy of a test-half sample dropped when it was built). All dev.
+    const gen = heldoutDevGenericSecrets();
+    const genOurs = csFound(redactSecrets, gen);
+    const genOld = baseline.redact === undefined ? undefined : csFound(baseline.redact, gen);
+    rows.push({ name: `held-out dev generic (Kingfisher's and Titus's generic rules' examples, near copies of the test half dropped; all dev): removed, of ${gen.length}`, value: (100 * genOurs) / gen.length, unit: '%', note: `${genOurs}/${gen.length}${genOld === undefined ? '' : `; before ${genOld}/${gen.length}`}` });
+    const genBenign = heldoutBenignDevGeneric();
+    rows.push({ name: `held-out dev generic (their negative examples, rule v5; all dev): benign touched, of ${genBenign.length}`, value: genBenign.length === 0 ? 0 : (100 * negativesTouched(redactSecrets, genBenign)) / genBenign.length, unit: '%', note: `${negativesTouched(redactSecrets, genBenign)}/${genBenign.length}` });
+    const genV7 = heldoutBenignDevGeneric('v7');
+    const genV7Moved = heldoutDevGenericV7Secrets();
+    const genV7Removed = genV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
+    rows.push({ name: `held-out dev generic under labelling rule v7: benign touched, of ${genV7.length}`, value: genV7.length === 0 ? 0 : (100 * negativesTouched(redactSecrets, genV7)) / genV7.length, unit: '%', note: `${negativesTouched(redactSecrets, genV7)}/${genV7.length}; v7 makes ${genV7Moved.length} secrets, ${genV7Removed} removed` });
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
     rows.push({ name: `held-out dev half with the extension: benign touched, of ${devOrig.length + extra.length}`, value: (100 * devTouched) / (devOrig.length + extra.length), unit: '%', note: `${devTouched}/${devOrig.length + extra.length}` });

@@ -1,6 +1,6 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
- * notes touched, the dev recall data, the dev negatives, CredSweeper's samples (both sides), the dev
+ * notes touched, the dev recall data, the dev negatives, CredSweeper's samples and the scanners' generic rules (both sides), the dev
  * extension and dev docs touched per source, the weak-password set's dev half, and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
@@ -10,7 +10,7 @@
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -65,6 +65,19 @@ for (const cls of [...new Set(csBenign.map((b) => b.cls))].sort()) out(`  ${cls}
 if (show) {
   for (const p of csMissed) out(`  CS MISSED ${p.source} [${p.basis}] ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);
   for (const b of csTouched) out(`  CS TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
+
+// The scanners' generic rules (dev-generic.json: Kingfisher's and Titus's rules without a vendor word; near copies of the test half dropped when it was built): both sides.
+const gen = heldoutDevGenericSecrets();
+const genMissed = gen.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+const genBenign = heldoutBenignDevGeneric();
+const genTouched = genBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+const genV7 = heldoutBenignDevGeneric('v7');
+const genV7Moved = heldoutDevGenericV7Secrets();
+out(`dev generic (Kingfisher, Titus generic rules): recall ${gen.length - genMissed.length}/${gen.length}; benign touched ${genTouched.length}/${genBenign.length}; under rule v7 ${genV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${genV7.length}, v7 makes ${genV7Moved.length} secrets, removed ${genV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
+if (show) {
+  for (const p of genMissed) out(`  GENERIC MISSED ${p.source} ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);
+  for (const b of genTouched) out(`  GENERIC TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
 for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {

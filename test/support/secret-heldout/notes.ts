@@ -305,3 +305,39 @@ export function heldoutDevExtraSkipped(): readonly string[] {
 export function heldoutSkipped(): readonly string[] {
   return DATA.skipped;
 }
+
+interface DevGenericData {
+  secrets: HeldoutSecret[];
+  benign: HeldoutBenign[];
+}
+
+const DEV_GENERIC = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-generic.json', import.meta.url)), 'utf8')) as DevGenericData;
+
+/**
+ * More DEV data of the kind the test half's generic kind is (dev-generic.json, built by extract-dev-generic.ts
+ * from Kingfisher's and Titus's rules without a vendor word; every near copy of a test-half sample dropped
+ * there): their examples as secrets, each in one of the whole-line contexts above (rotating, as the dev
+ * recall data), every one `dev`. Reported on rows of their own.
+ */
+export function heldoutDevGenericSecrets(): HeldoutPlanted[] {
+  return DEV_GENERIC.secrets.map((s, i) => {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind: kindOf(s.source), secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line ?? s.secret), context, split: 'dev' as const };
+  });
+}
+
+/**
+ * The other side: their negative examples that rule v5 calls benign, placed as the dev negatives are
+ * (`gitleaks-fp`'s note). `rule`: v5 (as built) or v7 (those holding none of v7's password values).
+ */
+export function heldoutBenignDevGeneric(rule: 'v5' | 'v7' = 'v5'): HeldoutBenignNote[] {
+  return DEV_GENERIC.benign.filter((b) => rule === 'v5' || passwordValuesV7(b.text).length === 0).map(devNegativeNote);
+}
+
+/** The generic negatives rule v5 calls benign and rule v7 makes secrets, each in its benign note; its secrets are its values. */
+export function heldoutDevGenericV7Secrets(): (HeldoutBenignNote & { secrets: string[] })[] {
+  return DEV_GENERIC.benign
+    .map((b) => ({ b, secrets: passwordValuesV7(b.text) }))
+    .filter((x) => x.secrets.length > 0)
+    .map((x) => ({ ...devNegativeNote(x.b), secrets: x.secrets }));
+}

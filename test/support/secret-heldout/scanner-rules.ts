@@ -27,7 +27,7 @@ export interface ScannerRule {
 export interface ScannerDevRules {
   /** The rules kept, in file order then rule order. */
   rules: ScannerRule[];
-  /** How many rules were dropped (a vendor of the test half, or generic); only the count leaves here. */
+  /** How many rules were dropped (a vendor of the test half, or generic; with `genericOnly`, every vendor's); only the count leaves here. */
   droppedRules: number;
   commit: string;
 }
@@ -38,9 +38,13 @@ const NAMESPACE = /^(?:kingfisher|np)\./;
 /**
  * The rules under `rulesDir` of the snapshot at `dir` that no vendor of the test half names (see the
  * file's comment): Kingfisher's are under `data/rules/`, Titus's under `pkg/rule/rules/`.
+ * `genericOnly`: the rules without a vendor word instead, and only those (extract-dev-generic.ts);
+ * their examples may copy the test half's generic kind, so that reader drops near copies itself
+ * (`testHalfNearCopy`) before anything is written or printed.
  */
-export function scannerDevRules(dir: string, rulesDir: string): ScannerDevRules {
-  const drops = testHalfFilter();
+export function scannerDevRules(dir: string, rulesDir: string, options: { genericOnly?: boolean } = {}): ScannerDevRules {
+  const genericOnly = options.genericOnly === true;
+  const drops = testHalfFilter({ keepGeneric: genericOnly });
   const rules: ScannerRule[] = [];
   let droppedRules = 0;
   const files = git(dir, 'ls-tree', '--name-only', 'HEAD', rulesDir).split('\n').filter((f) => /\.ya?ml$/.test(f));
@@ -49,7 +53,8 @@ export function scannerDevRules(dir: string, rulesDir: string): ScannerDevRules 
     const doc = jsYaml.safeLoad(git(dir, 'show', `HEAD:${file}`)) as { rules?: Partial<ScannerRule>[] } | undefined;
     for (const rule of doc?.rules ?? []) {
       if (rule.id === undefined) continue;
-      if (drops([...vendorWords(stem), ...vendorWords(rule.name ?? ''), ...vendorWords(rule.id.replace(NAMESPACE, ''))])) {
+      const words = [...vendorWords(stem), ...vendorWords(rule.name ?? ''), ...vendorWords(rule.id.replace(NAMESPACE, ''))];
+      if (drops(words) || (genericOnly && words.length > 0)) {
         droppedRules += 1;
         continue;
       }

@@ -6,6 +6,11 @@
  * vendor-format.ts, by `splitOf`), or when it has no vendor word and the test half has a generic
  * kind. The test half's kinds are read here and never leave: callers get a yes or no per rule, and
  * print only counts.
+ *
+ * It also owns the check that keeps the test half's own TEXTS out of dev data taken from a scanner's
+ * generic rules (`testHalfNearCopy`): scanners copy one another's examples (gitleaks' generic rule's
+ * among them, which the test half's generic kind holds), so a candidate sharing a 12-character piece
+ * with a test-half sample is dropped before anything is written or printed.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +24,13 @@ const GENERIC = new Set(
 );
 export const vendorWords = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !GENERIC.has(w) && !/^\d+$/.test(w));
 
-interface Data { secrets: HeldoutSecret[]; benign: { source: string }[] }
+interface Data { secrets: HeldoutSecret[]; benign: { source: string; text: string }[] }
+
+const readData = (): Data => JSON.parse(readFileSync(fileURLToPath(new URL('./data.json', import.meta.url)), 'utf8')) as Data;
 
 /** The vendor words of the original set's test half, and whether it has a generic kind; never printed. */
 function testHalfKinds(): { vendors: Set<string>; generic: boolean } {
-  const data = JSON.parse(readFileSync(fileURLToPath(new URL('./data.json', import.meta.url)), 'utf8')) as Data;
+  const data = readData();
   const kinds = [
     ...[...data.secrets, ...VENDOR_FORMAT_SECRETS].map((s) => s.source.replace(/^[a-z-]+:/, '')).filter((k) => splitOf(k) === 'test'),
     ...[...data.benign, ...VENDOR_FORMAT_BENIGN].map((b) => b.source).filter((s) => splitOf(s) === 'test').map((s) => s.replace(/^[a-z-]+:/, '')),
@@ -51,4 +58,26 @@ export function testHalfFilter(options: { keepGeneric?: boolean } = {}): TestHal
   const { vendors, generic } = testHalfKinds();
   const dropGeneric = generic && options.keepGeneric !== true;
   return (ruleWords) => ruleWords.some((w) => vendors.has(w)) || (ruleWords.length === 0 && dropGeneric);
+}
+
+/** The length of a shared piece that makes a candidate a near copy of a test-half sample (the scorer's piece, README.md). */
+const PIECE = 12;
+/** Case and runs of whitespace do not make a copy new. */
+const normalize = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ');
+const pieces = (s: string): string[] => Array.from({ length: Math.max(0, s.length - PIECE + 1) }, (_, i) => s.slice(i, i + PIECE));
+
+/**
+ * Whether a candidate text shares a 12-character piece (after lower-casing and collapsing whitespace)
+ * with a sample of the original set's test half (data.json and vendor-format.ts, by `splitOf` as
+ * above): a secret's value and its whole line, a benign sample's text. The pieces are read here and
+ * never leave: callers get a yes or no per candidate and print only counts.
+ */
+export function testHalfNearCopy(): (candidate: string) => boolean {
+  const data = readData();
+  const texts = [
+    ...[...data.secrets, ...VENDOR_FORMAT_SECRETS].filter((s) => splitOf(s.source.replace(/^[a-z-]+:/, '')) === 'test').flatMap((s) => [s.secret, s.line ?? '']),
+    ...[...data.benign, ...VENDOR_FORMAT_BENIGN].filter((b) => splitOf(b.source) === 'test').map((b) => b.text),
+  ];
+  const held = new Set(texts.flatMap((t) => pieces(normalize(t))));
+  return (candidate) => pieces(normalize(candidate)).some((p) => held.has(p));
 }

@@ -119,14 +119,17 @@ export function namesCredential(key: string): boolean {
  * else undefined. For the forms that hold a key and its value without a separator the `key = value`
  * rules read (xml-element.ts, yaml-block.ts).
  */
-export function keyedCredentialTag(key: string, value: string): string | undefined {
-  return namesCredential(key) && isCredentialValue(value, chosenBy(key)) ? tag(genericKind(key)) : undefined;
+export function keyedCredentialTag(key: string, value: string, chooser: ChosenBy = chosenBy(key)): string | undefined {
+  return namesCredential(key) && isCredentialValue(value, chooser) ? tag(genericKind(key)) : undefined;
 }
 
-/** `keyedCredentialTag` for a quoted literal (`"…"`, `'…'`): the tag inside the literal's own quotes, or undefined. */
-export function keyedCredentialLiteral(key: string, literal: string): string | undefined {
+/**
+ * `keyedCredentialTag` for a quoted literal (`"…"`, `'…'`): the tag inside the literal's own quotes, or undefined.
+ * `chooser`: how the value was made, when the form says more than the key's words (COMPARED_LITERAL).
+ */
+export function keyedCredentialLiteral(key: string, literal: string, chooser: ChosenBy = chosenBy(key)): string | undefined {
   const { inner, quote } = unquote(literal);
-  const tagged = keyedCredentialTag(key, inner);
+  const tagged = keyedCredentialTag(key, inner, chooser);
   return tagged === undefined ? undefined : `${quote}${tagged}${quote}`;
 }
 
@@ -396,9 +399,20 @@ const COMPARED_LITERAL: RegexRule = {
   hints: ['==', '!='],
   re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
   replace: (_m, g) => {
-    const tagged = keyedCredentialLiteral(g[1] ?? '', g[2] ?? '');
+    const tagged = keyedCredentialLiteral(g[1] ?? '', g[2] ?? '', comparedChooser(g[1] ?? ''));
     return tagged === undefined ? undefined : `${g[0] ?? ''}${tagged}`;
   },
 };
+
+/**
+ * SECRET_COMPARED_AS_VALUE: a secret compared with a literal (`if creds.Secret != "open-sesame"`) is checked
+ * against its value, so the literal is read as a password's would be, a name-like value included. Beside a
+ * secret's name elsewhere such a value names an object (`secret: db-creds`, a Kubernetes Secret), and code
+ * comparing a Secret's name says so (`secret.name == …`, which names no credential).
+ */
+function comparedChooser(key: string): ChosenBy {
+  const chooser = chosenBy(key);
+  return chooser === 'secret' ? true : chooser;
+}
 
 export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];
