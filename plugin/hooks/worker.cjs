@@ -32205,12 +32205,12 @@ function keyWords(key) {
 function namesCredential(key) {
   return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
 }
-function keyedCredentialTag(key, value) {
-  return namesCredential(key) && isCredentialValue(value, chosenBy(key)) ? tag(genericKind(key)) : void 0;
+function keyedCredentialTag(key, value, chooser = chosenBy(key)) {
+  return namesCredential(key) && isCredentialValue(value, chooser) ? tag(genericKind(key)) : void 0;
 }
-function keyedCredentialLiteral(key, literal2) {
+function keyedCredentialLiteral(key, literal2, chooser = chosenBy(key)) {
   const { inner, quote } = unquote(literal2);
-  const tagged = keyedCredentialTag(key, inner);
+  const tagged = keyedCredentialTag(key, inner, chooser);
   return tagged === void 0 ? void 0 : `${quote}${tagged}${quote}`;
 }
 function isNumberLiteral(value) {
@@ -32285,6 +32285,10 @@ function proseSecret(v, chosen) {
   if (v.length < 6 || /^[A-Za-z][a-z]+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return v.length >= 4;
   return /\d/.test(v) || /[^A-Za-z0-9]/.test(v) || /[a-z][A-Z]/.test(v);
+}
+function comparedChooser(key) {
+  const chooser = chosenBy(key);
+  return chooser === "secret" ? true : chooser;
 }
 var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
 var init_assignment = __esm({
@@ -32440,7 +32444,7 @@ var init_assignment = __esm({
       hints: ["==", "!="],
       re: /((?<![\w$-])([A-Za-z_][\w.]*)[ \t]*(?:===?|!==?)[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')/g,
       replace: (_m, g) => {
-        const tagged = keyedCredentialLiteral(g[1] ?? "", g[2] ?? "");
+        const tagged = keyedCredentialLiteral(g[1] ?? "", g[2] ?? "", comparedChooser(g[1] ?? ""));
         return tagged === void 0 ? void 0 : `${g[0] ?? ""}${tagged}`;
       }
     };
