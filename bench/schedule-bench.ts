@@ -9,8 +9,15 @@
  * episode, listings of 1.1 and 1.8 s), with a few notes and 30 s per episode (a real LLM's pace)
  * beside it; the last grid was never tuned on (another group size and listing cost, a wider spread,
  * other paces), reported on its own.
+ *
+ * Later batches (`laterBatch`): the group's pace remembered from earlier batches, and the server now
+ * as fast as remembered or several times faster or slower (a rate limit lifted or hit, another model,
+ * another build behind the address). The first grid is what the rules for them (schedule.ts
+ * NEW_BATCH and SILENT_SAMPLE, pace.ts PACE_CHANGED) were designed on; the second was looked at
+ * while designing them (a guard for short batches came from it); the third was run once, on the
+ * final rules and the code before them, and never before.
  */
-import { firstBatch } from '../test/support/busy-queue.js';
+import { firstBatch, laterBatch } from '../test/support/busy-queue.js';
 import type { Row } from './util.js';
 
 interface Grid {
@@ -30,6 +37,51 @@ const GRIDS: Grid[] = [
 ];
 
 const SEEDS = 5;
+
+interface LaterGrid {
+  name: string;
+  counts: number[];
+  rememberedMs: number[];
+  /** The server's processing time now, as a share of the remembered one. */
+  factors: number[];
+  listingsMs: number[];
+  foreign: number;
+  spread: number;
+}
+
+const LATER_GRIDS: LaterGrid[] = [
+  { name: 'later batches, designed on: 5-200 notes, 1/5 s remembered, 10,000 others, listings 1.1/1.8 s', counts: [5, 20, 80, 200], rememberedMs: [1_000, 5_000], factors: [1, 0.33, 0.1, 3], listingsMs: [1_100, 1_800], foreign: 10_000, spread: 0.1 },
+  { name: 'later batches, looked at while designing: 3-300 notes, 2/12 s remembered, 3,000 others, listings 0.4/0.7 s, ±40 %', counts: [3, 10, 40, 120, 300], rememberedMs: [2_000, 12_000], factors: [1, 0.5, 0.2, 2, 5], listingsMs: [400, 700], foreign: 3_000, spread: 0.4 },
+  { name: 'later batches, not tuned on: 2-150 notes, 3/20 s remembered, 6,000 others, listings 0.25/2.5 s, ±25 %', counts: [2, 7, 30, 150], rememberedMs: [3_000, 20_000], factors: [1, 0.4, 0.15, 2.5], listingsMs: [250, 2_500], foreign: 6_000, spread: 0.25 },
+];
+
+function benchLater(grid: LaterGrid): Row {
+  const perFactor: string[] = [];
+  let all = 0;
+  let cellsInAll = 0;
+  for (const factor of grid.factors) {
+    let sum = 0;
+    let looks = 0;
+    let cells = 0;
+    for (const count of grid.counts) {
+      for (const remembered of grid.rememberedMs) {
+        for (const listing of grid.listingsMs) {
+          for (let seed = 1; seed <= SEEDS; seed++) {
+            const run = laterBatch(count, remembered, remembered * factor, listing, seed, { foreign: grid.foreign, spread: grid.spread });
+            sum += run.confirmedAfterMs / run.floorMs / SEEDS;
+            looks += run.listings / SEEDS;
+          }
+          cells++;
+        }
+      }
+    }
+    all += sum;
+    cellsInAll += cells;
+    perFactor.push(`${factor === 1 ? 'as remembered' : factor < 1 ? `${(1 / factor).toFixed(1)}x faster` : `${factor}x slower`} ${(sum / cells).toFixed(3)}x (${(looks / cells).toFixed(2)} looks)`);
+  }
+  const mean = all / cellsInAll;
+  return { name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${cellsInAll} cells of ${SEEDS} draws; by the server's pace now: ${perFactor.join(', ')}` };
+}
 
 export async function benchSchedule(): Promise<Row[]> {
   const rows: Row[] = [];
@@ -54,5 +106,6 @@ export async function benchSchedule(): Promise<Row[]> {
     const worst = [...cells].sort((a, b) => b.ratio - a.ratio).slice(0, 3);
     rows.push({ name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${mean.toFixed(4)}x; ${cells.length} cells of ${SEEDS} draws; ${looks.toFixed(2)} looks on average; slowest ${worst.map((c) => `${c.cell} ${c.ratio.toFixed(2)}x (${c.looks.toFixed(1)} looks)`).join(', ')}` });
   }
+  for (const grid of LATER_GRIDS) rows.push(benchLater(grid));
   return rows;
 }

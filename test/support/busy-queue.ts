@@ -165,3 +165,19 @@ export function firstBatch(count: number, stepMs: number, fullListMs: number, se
   const steps = Array.from({ length: count }, (_, i) => stepMs * (1 + (0.15 * i) / count) * (1 - spread + 2 * spread * jitter()));
   return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start: { size: foreign, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
 }
+
+/**
+ * A later batch in a busy group: the group's pace remembered from earlier batches (SAMPLES-full
+ * of `rememberedStepMs`), the server now taking `stepMs` per episode (a rate limit lifted or hit,
+ * another model, another build behind the address: or the same, `stepMs` = `rememberedStepMs`).
+ * No listing before sending (the state knows the group), so the budget's reserve is whole.
+ */
+export function laterBatch(count: number, rememberedStepMs: number, stepMs: number, fullListMs: number, seed: number, options: { foreign?: number; spread?: number } = {}): BusyRun {
+  const foreign = options.foreign ?? 10_000;
+  const spread = options.spread ?? 0.1;
+  const jitter = mulberry32(900 + seed);
+  const steps = Array.from({ length: count }, (_, i) => stepMs * (1 + (0.15 * i) / count) * (1 - spread + 2 * spread * jitter()));
+  const start: GroupPace = { size: foreign, listMs: Array<number>(5).fill(fullListMs), budgetAt: T0 - 10_000_000, stepsMs: Array<number>(24).fill(rememberedStepMs), waitsMs: Array<number>(24).fill(0), skewsMs: Array<number>(24).fill(0) };
+  return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start }, seed);
+}
+

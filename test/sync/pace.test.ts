@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import type { SyncState } from '../../src/lib/state/state.js';
-import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, sampleDue, SAMPLE_MIN_GROUP, skewOf, type GroupListing } from '../../src/lib/sync/pace.js';
+import { canSample, firstCap, MAX_LISTING, MIN_LISTING, nextCap, nextPace, paceOf, patienceMs, sampleCap, sampleDue, SAMPLE_MIN_GROUP, skewOf, stepOf, type GroupListing } from '../../src/lib/sync/pace.js';
 import { afterSend, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -82,6 +82,28 @@ describe('group pace', () => {
     expect(late.headAt).toBe(T0 + 60_000);
     // A sample's cost is not the group's listing cost.
     expect(nextPace({ previous: {}, listing: { ...sample([]), ms: 150, listed: 1_020 }, now: T0, sightings: [], stillWaiting: 1, progress: false }).listMs).toBeUndefined();
+  });
+
+  it('a pace that changed replaces the remembered one once a look shows three episodes of the new one; one episode, or a fifth off, joins the window', () => {
+    // 24 processing times of 5 s remembered; the server is now three times as fast (a rate limit lifted).
+    const remembered: GroupPace = { size: 10_200, stepsMs: Array(24).fill(5_000), headAt: T0 - 3_600_000, headSentAt: T0 - 3_600_000 };
+    const queuedAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
+    const sighting = (i: number, startedAt: number) => ({ queuedAt: queuedAt[i] as number, sentAt: queuedAt[i] as number, episode: ep(`u${i}`, startedAt) });
+    const sample = (episodes: Episode[]): GroupListing => ({ episodes, complete: false, sample: true, requests: 1, listed: 1_020 });
+    // A sample shows the 3rd and the 7th: four parts between them, 1.7 s each.
+    const changed = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 10_200)]), now: T0 + 12_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 10_200)], stillWaiting: 13, progress: true, sentAt: queuedAt });
+    expect(stepOf(changed)).toBe(1_700);
+    expect(changed.stepsMs?.length).toBeLessThan(8); // trusted as a pace from few samples, not as the remembered one
+    // One part between them: a single episode may be a long note, not another server.
+    const one = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u3', T0 + 5_100)]), now: T0 + 12_000, sightings: [sighting(2, T0 + 3_400), sighting(3, T0 + 5_100)], stillWaiting: 16, progress: true, sentAt: queuedAt });
+    expect(stepOf(one)).toBe(5_000);
+    expect(one.stepsMs?.slice(-1)).toEqual([1_700]);
+    // Four parts a fifth faster: the graph's own drift, kept with the remembered ones.
+    const drift = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 19_400)]), now: T0 + 21_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 19_400)], stillWaiting: 13, progress: true, sentAt: queuedAt });
+    expect(drift.stepsMs).toEqual([...Array(20).fill(5_000), ...Array(4).fill(4_000)]);
+    // And the other way: three times as slow.
+    const slower = nextPace({ previous: remembered, listing: sample([ep('u2', T0 + 3_400), ep('u6', T0 + 63_400)]), now: T0 + 64_000, sightings: [sighting(2, T0 + 3_400), sighting(6, T0 + 63_400)], stillWaiting: 13, progress: true, sentAt: queuedAt });
+    expect(stepOf(slower)).toBe(15_000);
   });
 
   it('a complete listing gives a processing time between two of ours whose replies came back in the other order', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/lib/graphiti/graphiti.js';
 import type { GroupPace } from '../../src/lib/state/state.js';
 import { mulberry32 } from '../support/prng.js';
-import { firstBatch, simulate, simulateBusy, T0 } from '../support/busy-queue.js';
+import { firstBatch, laterBatch, simulate, simulateBusy, T0 } from '../support/busy-queue.js';
 import { afterSend, LISTING_SHARE, MAX_GAP_MS, MIN_GAP_MS, paceAfterListing, predictDone } from '../../src/lib/sync/schedule.js';
 
 describe('listing schedule', () => {
@@ -124,6 +124,47 @@ describe('listing schedule', () => {
         expect(run.full, where).toBeLessThanOrEqual(3);
       }
     }
+  });
+
+  it('a later batch on a server three times faster than its remembered pace (a rate limit lifted) is not held to the old end', () => {
+    // 24 processing times of 5 s remembered, the server now at 1.67 s. The first look came at the
+    // end predicted from the old pace: 2.8-3.0x the floor, 20 and 80 notes alike. Now the first look
+    // is a sample part of the way, and what it shows replaces the old pace (pace.ts PACE_CHANGED).
+    for (const fullListMs of [1_100, 1_800]) {
+      const twenty = [1, 2, 3, 4, 5].map((seed) => laterBatch(20, 5_000, 1_667, fullListMs, seed));
+      const mean = twenty.reduce((a, r) => a + r.confirmedAfterMs / r.floorMs, 0) / twenty.length;
+      expect(mean, `20 notes, listing ${fullListMs} ms`).toBeLessThanOrEqual(1.5);
+      // A sample that shows none of ours (a tenth of the group) leaves the old end: never later than that.
+      for (const r of twenty) expect(r.confirmedAfterMs).toBeLessThanOrEqual(3.1 * r.floorMs);
+      for (let seed = 1; seed <= 5; seed++) {
+        const run = laterBatch(80, 5_000, 1_667, fullListMs, seed);
+        expect(run.confirmedAfterMs, `80 notes, listing ${fullListMs} ms, seed ${seed}`).toBeLessThanOrEqual(1.05 * run.floorMs + fullListMs + 2 * 1_667);
+      }
+    }
+  });
+
+  it('a later batch at its remembered pace, or slower: the first look is a sample, then one full listing at the end', () => {
+    for (const fullListMs of [1_100, 1_800]) {
+      for (let seed = 1; seed <= 5; seed++) {
+        for (const [count, remembered, step] of [[20, 5_000, 5_000], [80, 5_000, 5_000], [200, 1_000, 1_000], [20, 1_000, 3_000]] as const) {
+          const run = laterBatch(count, remembered, step, fullListMs, seed);
+          const where = `${count} notes, ${remembered} -> ${step} ms, listing ${fullListMs} ms, seed ${seed}`;
+          expect(run.confirmedAfterMs, where).toBeLessThanOrEqual(1.05 * run.floorMs + fullListMs + step);
+          expect(run.full, where).toBeLessThanOrEqual(count >= 80 ? 1 : 3);
+        }
+      }
+    }
+  });
+
+  it('a sample that shows nothing new of ours, the pace known: the end stays where it was aimed', () => {
+    // A tenth of the group misses most of a few processed parts; predicting again from now for all
+    // twenty put the end 5 s later than aimed (a quarter of the batch).
+    const pace: GroupPace = { size: 10_000, listMs: [1_100], stepsMs: Array<number>(24).fill(1_000), waitsMs: [0], budgetAt: T0 - 10_000_000, sampleUntil: T0 + 20_600 };
+    const foreign: Episode = { uuid: 'f', name: 'f', content: '', created_at: new Date(T0 - 86_400_000).toISOString(), source: 'text', source_description: '', group_id: 'g' };
+    const sentAt = Array.from({ length: 20 }, (_, i) => T0 + i * 10);
+    const after = paceAfterListing({ previous: pace, listing: { episodes: [foreign], complete: false, sample: true, requests: 1, listed: 1_000, ms: 150 }, now: T0 + 5_150, sightings: [], stillWaiting: 20, progress: false, lastQueuedAt: T0 + 190, waitingSentAt: sentAt, sentAt });
+    expect(after.nextListingAt).toBeGreaterThanOrEqual(T0 + 20_600);
+    expect(after.nextListingAt).toBeLessThanOrEqual(T0 + 20_600 + 150 + 1_000);
   });
 
   it('a sample whose newest part of ours is the last one sent ends the batch: the full listing comes at once', () => {

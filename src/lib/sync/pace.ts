@@ -280,10 +280,11 @@ export function nextPace(input: PaceInput): GroupPace {
     // then, and is visible now.
     pace.appearMs = keep(pace.appearMs, input.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
     // Waits against the quickest start seen (ahead or behind, it is the same clock offset).
-    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)));
+    const steps = listing.complete ? processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
     // On our clock: when each seen part started.
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input.sentAt ?? [], batchStart(pace, listing, seen, input.waitingSentAt ?? [])));
+    if (listing.sample === true) steps.push(...spanTimes(started, pace, input.sentAt ?? [], batchStart(pace, listing, seen, input.waitingSentAt ?? [])));
+    pace.stepsMs = nextSteps(pace.stepsMs, steps);
     const latest = started[started.length - 1];
     if (latest !== undefined && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
@@ -421,6 +422,28 @@ function processingTimes(seen: Array<{ queuedAt: number; created: number }>, lis
 }
 /** A wait this long (skew-corrected) means the queue was busy when the episode arrived. */
 const WAITED_MS = 50;
+
+/** PACE_CHANGED needs this many new processing times (a span over n parts counts n): one episode's may be an outlier (a long note). */
+const CHANGE_EVIDENCE = 3;
+/** PACE_CHANGED: new processing times this many times off the remembered ones, either way (a graph's growth moves them by a fifth over a batch). */
+const CHANGE_FACTOR = 2;
+
+/**
+ * The window of processing times after a look adds `added`. PACE_CHANGED: where the new ones
+ * cover CHANGE_EVIDENCE episodes and their median is more than CHANGE_FACTOR times off the
+ * remembered median, either way, they replace the remembered ones: those describe the server as it
+ * was (a rate limit since lifted or hit, another model, another build behind the address), and the
+ * window of SAMPLES would follow only after a dozen more episodes, the rest of the batch predicted
+ * at the old pace (20 notes three times faster than remembered waited for the old end, 2.4x the
+ * floor; test/sync/schedule.test.ts). The schedule then trusts the new pace as any pace from that
+ * many samples.
+ */
+function nextSteps(previous: number[] | undefined, added: number[]): number[] | undefined {
+  const before = median(previous);
+  const now = median(added);
+  if (before !== undefined && now !== undefined && added.length >= CHANGE_EVIDENCE && Math.max(now / before, before / now) > CHANGE_FACTOR) return added.slice(-SAMPLES);
+  return keep(previous, added);
+}
 
 function keep(previous: number[] | undefined, added: number[]): number[] | undefined {
   if (added.length === 0) return previous;
