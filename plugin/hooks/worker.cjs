@@ -69722,9 +69722,10 @@ function nextPace(input2) {
     const correction = skewOf(pace);
     pace.waitsMs = keep(pace.waitsMs, seen.map(({ queuedAt, created }) => Math.max(0, created - queuedAt - correction)));
     pace.appearMs = keep(pace.appearMs, input2.sightings.map(({ queuedAt }) => Math.max(0, now - queuedAt)));
-    if (listing.complete) pace.stepsMs = keep(pace.stepsMs, processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)));
+    const steps = listing.complete ? processingTimes(seen, listing, lowestSkewSample(pace) ?? 0, (from, to) => heldBetween(pace.looks, from - correction, to - correction)) : [];
     const started = seen.map(({ queuedAt, sentAt, created }) => ({ queuedAt, sentAt, startedAt: Math.round(created - correction) })).sort((a, b) => a.startedAt - b.startedAt);
-    if (listing.sample === true) pace.stepsMs = keep(pace.stepsMs, spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing, seen, input2.waitingSentAt ?? [])));
+    if (listing.sample === true) steps.push(...spanTimes(started, pace, input2.sentAt ?? [], batchStart(pace, listing, seen, input2.waitingSentAt ?? [])));
+    pace.stepsMs = nextSteps(pace.stepsMs, steps);
     const latest = started[started.length - 1];
     if (latest !== void 0 && latest.startedAt > (pace.headAt ?? Number.NEGATIVE_INFINITY)) {
       pace.headAt = latest.startedAt;
@@ -69807,6 +69808,12 @@ function processingTimes(seen, listing, skew, held) {
   }
   return steps;
 }
+function nextSteps(previous, added) {
+  const before = median(previous);
+  const now = median(added);
+  if (before !== void 0 && now !== void 0 && added.length >= CHANGE_EVIDENCE && Math.max(now / before, before / now) > CHANGE_FACTOR) return added.slice(-SAMPLES);
+  return keep(previous, added);
+}
 function keep(previous, added) {
   if (added.length === 0) return previous;
   return [...previous ?? [], ...added].slice(-SAMPLES);
@@ -69846,7 +69853,7 @@ function isLooks(v) {
 function isSigned(v) {
   return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
 }
-var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, WAITED_MS;
+var MIN_LISTING, LISTING_GROWTH, MAX_LISTING, SAMPLES, MIN_PATIENCE_MS, PATIENCE_FACTOR, MAX_SKEW_MS, SKEW_OUTLIER_MS, SAMPLE_DIVISOR, SAMPLE_MIN_GROUP, COSTLY_LISTING_EPISODES, MAX_AHEAD_MS, MAX_WAIT_AHEAD_MS, WAITED_MS, CHANGE_EVIDENCE, CHANGE_FACTOR;
 var init_pace = __esm({
   "src/lib/sync/pace.ts"() {
     "use strict";
@@ -69864,6 +69871,8 @@ var init_pace = __esm({
     MAX_AHEAD_MS = 9 * 6e4;
     MAX_WAIT_AHEAD_MS = MAX_AHEAD_MS + 6e4;
     WAITED_MS = 50;
+    CHANGE_EVIDENCE = 3;
+    CHANGE_FACTOR = 2;
   }
 });
 
@@ -74331,7 +74340,7 @@ var init_prepare = __esm({
 
 // src/lib/sync/schedule.ts
 function paceAfterListing(input2) {
-  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, lookMs: input2.listing.ms, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true });
+  return nextListing({ pace: nextPace(input2), now: input2.now, waiting: input2.stillWaiting, progress: input2.progress, lastQueuedAt: input2.lastQueuedAt, waitingSentAt: input2.waitingSentAt, complete: input2.listing.complete, lookMs: input2.listing.ms, listedMs: costlyListing(input2.listing) ? input2.listing.ms : void 0, direct: input2.listing.direct === true, sample: input2.listing.sample === true });
 }
 function nextListing(input2) {
   const { now } = input2;
@@ -74340,6 +74349,7 @@ function nextListing(input2) {
     const typical = (median(pace.listMs) ?? input2.listedMs) / LISTING_SHARE;
     pace.budgetAt = Math.round(Math.max(pace.budgetAt ?? 0, now - BURST * typical) + input2.listedMs / LISTING_SHARE);
   }
+  const aimedAt = pace.sampleUntil;
   delete pace.sampleUntil;
   if (input2.waiting === 0) {
     delete pace.nextListingAt;
@@ -74348,7 +74358,8 @@ function nextListing(input2) {
   }
   let at;
   const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
-  const done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
+  let done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
+  if (silentSample(input2, pace, aimedAt)) done = Math.min(done, aimedAt + (input2.lookMs ?? 0));
   const ahead = behindHead(pace, queue);
   if (input2.direct !== true && ahead !== void 0 && sampleFits(pace, now, done) && sampleShows(ahead)) {
     delete pace.backoffMs;
@@ -74373,8 +74384,9 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   if (waiting === 0 || previous.nextListingAt !== void 0 && !listingDue(previous, now)) return previous;
   const costly = previous.listMs !== void 0 && previous.listMs.length > 0;
   const done = costly ? guessDone(previous, now, waiting, lastQueuedAt) : predictDone(previous, now, waiting, lastQueuedAt);
-  const sample = done !== void 0 && trustIn(previous) < 1 && sampleFits(previous, now, done);
-  let first = done === void 0 ? now : now + (done - now) * trustIn(previous);
+  const trust = newBatchTrust(previous, now, done);
+  const sample = done !== void 0 && trust < 1 && sampleFits(previous, now, done);
+  let first = done === void 0 ? now : now + (done - now) * trust;
   if (done !== void 0 && !sample && !partWayWorth(previous, now, first, done)) first = done;
   const at = Math.max(first, previous.budgetAt ?? 0);
   if (at < now + MIN_GAP_MS) return previous;
@@ -74384,6 +74396,14 @@ function afterSend(previous, now, waiting, lastQueuedAt) {
   if (sample) pace.sampleUntil = done;
   pace.nextListingAt = bounded(pace, now, at);
   return pace;
+}
+function newBatchTrust(pace, now, done) {
+  const trust = trustIn(pace);
+  if (done === void 0 || done - now <= NEAR_STEPS * assumedStep(pace)) return trust;
+  return Math.min(trust, FEW_SAMPLES_TRUST);
+}
+function silentSample(input2, pace, aimedAt) {
+  return input2.sample === true && !input2.progress && stepOf2(pace) !== void 0 && aimedAt !== void 0 && aimedAt > input2.now;
 }
 function sampleReach(pace, aheadMs) {
   const trust = trustIn(pace);
@@ -74456,7 +74476,7 @@ function leastStep(pace, lookedAt, queue) {
 }
 function trustIn(pace) {
   const n = stepSamples(pace);
-  return n >= 8 ? 1 : n >= 3 ? 0.5 : 0.25;
+  return n >= 8 ? 1 : n >= 3 ? 0.5 : FEW_SAMPLES_TRUST;
 }
 function nextListingTime(state, groups, now) {
   let earliest = Number.POSITIVE_INFINITY;
@@ -74491,7 +74511,7 @@ function nextListingIn(state, waitingGroups, now) {
   const at = nextListingTime(state, waitingGroups, now);
   return Number.isFinite(at) ? Math.max(0, at - now) : void 0;
 }
-var LISTING_SHARE, BURST, END_LOOKS, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS;
+var LISTING_SHARE, BURST, END_LOOKS, MIN_GAP_MS, MAX_GAP_MS, ASSUMED_STEP_MS, SAMPLE_REACH, NEAR_STEPS, HEAD_MARGIN, END_MARGIN_STEPS, PARTIAL_LOOK_WORTH, SAMPLE_SHOWS, FEW_SAMPLES_TRUST;
 var init_schedule = __esm({
   "src/lib/sync/schedule.ts"() {
     "use strict";
@@ -74510,6 +74530,7 @@ var init_schedule = __esm({
     END_MARGIN_STEPS = 0.5;
     PARTIAL_LOOK_WORTH = 5;
     SAMPLE_SHOWS = 2;
+    FEW_SAMPLES_TRUST = 0.25;
   }
 });
 
