@@ -29,6 +29,11 @@
  * (default 0.31.1), BENCH_GRAPHITI_FILES (200), BENCH_GRAPHITI_LLM_DELAY_MS (100). Also
  * BENCH_GRAPHITI_FOREIGN (10000) and BENCH_GRAPHITI_ROUNDS (1). Each listed sync is judged against
  * the issue's goals: within 1.05x its floor, at most one listing per 30 s, no duplicate send.
+ *
+ * Later batches (BENCH_GRAPHITI_LATER, a comma list of `generation:notes:delayMs:laterDelayMs`, none
+ * by default): a first `sync --wait` of the notes at one stand-in pace teaches the group's pace; then
+ * the stand-in answers at another (a rate limit lifted, another model) and a later `sync --wait` of
+ * as many new notes is timed beside floors at the new pace. When set, only these run.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
@@ -227,10 +232,10 @@ async function floor(real: RealGraphiti, sc: Scenario, round: number): Promise<n
 }
 
 /** Ms from t0 until FalkorDB holds the scenario's count of episodes of the group matching `where` (a count every 250 ms); undefined after an hour or once `stop` says so. */
-async function whenProcessed(real: RealGraphiti, sc: Scenario, group: string, where: string, t0: number, stop: () => boolean = () => false): Promise<number | undefined> {
+async function whenProcessed(real: RealGraphiti, sc: Scenario, group: string, where: string, t0: number, stop: () => boolean = () => false, count = sc.files): Promise<number | undefined> {
   const deadline = Date.now() + 3_600_000;
   while (Date.now() < deadline && !stop()) {
-    if ((await countWhere(real, sc, group, where)) >= sc.files) return Date.now() - t0;
+    if ((await countWhere(real, sc, group, where)) >= count) return Date.now() - t0;
     await new Promise((r) => setTimeout(r, 250));
   }
   return undefined;
@@ -258,24 +263,27 @@ interface RunResult {
   serverDoneMs: number | undefined;
 }
 
-/** `sync --wait` of FILES new notes into a fresh group holding FOREIGN other episodes, as a first run on this machine. */
-async function timedSync(real: RealGraphiti, sc: Scenario, proxy: Metered, box: Sandbox, prefix: string, offset: number): Promise<RunResult> {
+/**
+ * `sync --wait` of FILES new notes into a fresh group holding FOREIGN other episodes, as a first run on this machine;
+ * or (`later`) into the group the box synced before, whose `before` episodes of ours are there already.
+ */
+async function timedSync(real: RealGraphiti, sc: Scenario, proxy: Metered, box: Sandbox, prefix: string, offset: number, later?: { before: number }): Promise<RunResult> {
   const group = box.env.MADEINOZ_KNOWLEDGE_GROUP_ID as string;
-  await seedForeign(real, sc, group, FOREIGN);
+  if (later === undefined) await seedForeign(real, sc, group, FOREIGN);
   for (let i = 0; i < sc.files; i++) box.pai(`LEARNING/2026-01/${prefix}-${i}.md`, `---\ncapture_type: LEARNING\ntimestamp: 2026-01-04 10:30:00 PST\n---\n# ${prefix} ${i}\n\n${noteBody(offset + i)}\n`);
   proxy.reset();
   const before = await roQueryStats(real);
   const t0 = Date.now();
   let finished = false;
   // When the server was done with our episodes, seen the way the floor sees it (a count every 250 ms).
-  const serverDone = whenProcessed(real, sc, group, "NOT e.name STARTS WITH 'Foreign note'", t0, () => finished);
+  const serverDone = whenProcessed(real, sc, group, "NOT e.name STARTS WITH 'Foreign note'", t0, () => finished, sc.files + (later?.before ?? 0));
   const run = await runCli(box.env, ['sync', '--json', '--wait', '3600000'], { timeoutMs: 3_700_000 });
   const ms = Date.now() - t0;
   const doneMs = await Promise.race([serverDone, new Promise<undefined>((r) => setTimeout(() => r(undefined), 2_000))]);
   finished = true;
   const after = await roQueryStats(real);
   const summary = (run.stdout.trim() === '' ? { confirmed: -1 } : JSON.parse(run.stdout)) as { confirmed: number; resent?: number };
-  if (run.code !== 0 || summary.confirmed < sc.files) throw new Error(`${prefix} sync: exit ${run.code}, confirmed ${summary.confirmed}/${sc.files}: ${run.stderr.slice(-500)}`);
+  if (run.code !== 0 || summary.confirmed < sc.files + (later?.before ?? 0)) throw new Error(`${prefix} sync: exit ${run.code}, confirmed ${summary.confirmed}/${sc.files}: ${run.stderr.slice(-500)}`);
   const names = new Map<string, number>();
   for (const n of proxy.adds) names.set(n, (names.get(n) ?? 0) + 1);
   const firstAdd = proxy.firstAddAt;
@@ -313,9 +321,63 @@ function listingsPer30s(r: RunResult): number {
   return r.listings.count / Math.max(1, r.ms / 30_000);
 }
 
+/** A later batch (see the file's comment): `generation:notes:delayMs:laterDelayMs`. */
+interface LaterScenario extends Scenario {
+  laterDelayMs: number;
+}
+
+function laterScenarios(): LaterScenario[] {
+  const list = process.env.BENCH_GRAPHITI_LATER;
+  if (list === undefined || list.trim() === '') return [];
+  return list.split(',').map((item) => {
+    const [generation, files, delayMs, laterDelayMs] = item.trim().split(':');
+    if (generation === undefined || ![files, delayMs, laterDelayMs].every((n) => Number.isInteger(Number(n)))) throw new Error(`BENCH_GRAPHITI_LATER: "${item}" is not generation:notes:delayMs:laterDelayMs`);
+    return { generation, files: Number(files), delayMs: Number(delayMs), laterDelayMs: Number(laterDelayMs), direct: false };
+  });
+}
+
+async function benchLater(sc: LaterScenario): Promise<Row[]> {
+  let real: RealGraphiti;
+  try {
+    real = await startRealGraphiti({ generation: sc.generation, transport: 'http', groupId: GROUP, llmDelayMs: sc.delayMs });
+  } catch (error) {
+    if (!(error instanceof ServerSetupError)) throw error;
+    process.stdout.write(`\n  real Graphiti bench skipped: ${error.message}\n`);
+    return [];
+  }
+  const proxy = await meteringProxy(real.url);
+  const box = makeSandbox(proxy.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', MADEINOZ_KNOWLEDGE_SERVER_RULES: sc.generation, MADEINOZ_KNOWLEDGE_GROUP_ID: `${GROUP}_later` });
+  try {
+    const first = await timedSync(real, sc, proxy, box, 'First', 400_000);
+    real.llm.delayMs = sc.laterDelayMs;
+    const floorBefore = await floor(real, sc, 0);
+    const later = await timedSync(real, sc, proxy, box, 'Later', 500_000, { before: sc.files });
+    const floorAfter = await floor(real, sc, 1);
+    const floorMs = (floorBefore + floorAfter) / 2;
+    const where = `${sc.generation}, ${sc.files} notes, stand-in ${sc.delayMs} ms per call, then ${sc.laterDelayMs} ms`;
+    const s = (ms: number | undefined) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
+    return [
+      { name: `Later batch: sync --wait of ${sc.files} new notes after the stand-in's pace changed [${where}]`, value: later.ms, unit: 'ms', baseline: floorMs, baselineName: 'floor at the new pace', note: `floors ${Math.round(floorBefore)} and ${Math.round(floorAfter)} ms; ${later.listings.count} looks (${later.samples} samples) at ${later.listingStartsMs.map((l) => `${s(l.ms)}${l.sample ? ' (sample)' : ''}`).join(', ')} s; the server done with ours at ${s(later.serverDoneMs)} s, the run ended ${s(later.serverDoneMs === undefined ? undefined : later.ms - later.serverDoneMs)} s later; ${later.duplicates} duplicate sends, ${later.resent} judged dropped; the first batch (the pace it taught): ${s(first.ms)} s, ${first.listings.count} looks` },
+    ];
+  } finally {
+    await proxy.close();
+    await real.stop();
+    box.cleanup();
+  }
+}
+
 export async function benchRealGraphiti(): Promise<Row[]> {
   const rows: Row[] = [];
   const verdicts: string[] = [];
+  const later = laterScenarios();
+  if (later.length > 0) {
+    for (const sc of later) {
+      const measured = await benchLater(sc);
+      for (const r of measured) process.stdout.write(`  [${new Date().toISOString()}] ${r.name}: ${Math.round(r.value)} ${r.unit}${r.baseline === undefined ? '' : ` (${(r.value / r.baseline).toFixed(2)}x ${r.baselineName ?? ''})`}; ${r.note ?? ''}\n`);
+      rows.push(...measured);
+    }
+    return rows;
+  }
   for (const sc of scenarios()) {
     const measured = await benchScenario(sc);
     if (measured === undefined) return rows;
