@@ -16,8 +16,12 @@
  * NEW_BATCH and SILENT_SAMPLE, pace.ts PACE_CHANGED) were designed on; the second was looked at
  * while designing them (a guard for short batches came from it); the third was run once, on the
  * final rules and the code before them, and never before.
+ *
+ * Batches whose pace drifts as they run (schedule.ts DRIFT): the first grid is the one the rule was
+ * chosen on (after a real-server run showed the case), the second was run once, on the final rule
+ * and the code before it.
  */
-import { firstBatch, laterBatch } from '../test/support/busy-queue.js';
+import { driftBatch, firstBatch, laterBatch } from '../test/support/busy-queue.js';
 import type { Row } from './util.js';
 
 interface Grid {
@@ -54,6 +58,68 @@ const LATER_GRIDS: LaterGrid[] = [
   { name: 'later batches, looked at while designing: 3-300 notes, 2/12 s remembered, 3,000 others, listings 0.4/0.7 s, ±40 %', counts: [3, 10, 40, 120, 300], rememberedMs: [2_000, 12_000], factors: [1, 0.5, 0.2, 2, 5], listingsMs: [400, 700], foreign: 3_000, spread: 0.4 },
   { name: 'later batches, not tuned on: 2-150 notes, 3/20 s remembered, 6,000 others, listings 0.25/2.5 s, ±25 %', counts: [2, 7, 30, 150], rememberedMs: [3_000, 20_000], factors: [1, 0.4, 0.15, 2.5], listingsMs: [250, 2_500], foreign: 6_000, spread: 0.25 },
 ];
+
+interface DriftGrid {
+  name: string;
+  shapes: Array<[string, (i: number, count: number) => number]>;
+  counts: number[];
+  stepsMs: number[];
+  listingsMs: number[];
+  foreign: number;
+  spread: number;
+  jitterSeed: number;
+}
+
+const DRIFT_GRIDS: DriftGrid[] = [
+  {
+    name: 'drifting batches, chosen on: 80-500 notes, 0.85/3 s, 10,000 others, listings 1.1/1.8 s',
+    shapes: [['first third 30 % slower', (i, n) => (i < 0.3 * n ? 1.3 : 1)], ['first third 30 % faster', (i, n) => (i < 0.3 * n ? 1 : 1.3)], ['steady', () => 1]],
+    counts: [80, 200, 500],
+    stepsMs: [850, 3_000],
+    listingsMs: [1_100, 1_800],
+    foreign: 10_000,
+    spread: 0.1,
+    jitterSeed: 300,
+  },
+  {
+    name: 'drifting batches, not tuned on: 120/300 notes, 0.5/2 s, 5,000 others, listings 0.7/1.3 s, ±30 %',
+    shapes: [['1.4x falling to 1x', (i, n) => 1.4 - (0.4 * i) / n], ['1x rising to 1.4x', (i, n) => 1 + (0.4 * i) / n], ['middle half 1.5x', (i, n) => (i > 0.25 * n && i < 0.75 * n ? 1.5 : 1)], ['steady', () => 1]],
+    counts: [120, 300],
+    stepsMs: [500, 2_000],
+    listingsMs: [700, 1_300],
+    foreign: 5_000,
+    spread: 0.3,
+    jitterSeed: 700,
+  },
+];
+
+function benchDrift(grid: DriftGrid): Row {
+  const perShape: string[] = [];
+  let all = 0;
+  let cellsInAll = 0;
+  for (const [label, shape] of grid.shapes) {
+    let sum = 0;
+    let late = 0;
+    let cells = 0;
+    for (const count of grid.counts) {
+      for (const step of grid.stepsMs) {
+        for (const listing of grid.listingsMs) {
+          for (let seed = 1; seed <= SEEDS; seed++) {
+            const run = driftBatch(count, step, shape, listing, seed, { foreign: grid.foreign, spread: grid.spread, jitterSeed: grid.jitterSeed });
+            sum += run.confirmedAfterMs / run.floorMs / SEEDS;
+            late += (run.confirmedAfterMs - run.doneMs) / SEEDS;
+          }
+          cells++;
+        }
+      }
+    }
+    all += sum;
+    cellsInAll += cells;
+    perShape.push(`${label} ${(sum / cells).toFixed(4)}x (ended ${(late / cells / 1000).toFixed(1)} s after the server)`);
+  }
+  const mean = all / cellsInAll;
+  return { name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${cellsInAll} cells of ${SEEDS} draws; ${perShape.join(', ')}` };
+}
 
 function benchLater(grid: LaterGrid): Row {
   const perFactor: string[] = [];
@@ -107,5 +173,6 @@ export async function benchSchedule(): Promise<Row[]> {
     rows.push({ name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${mean.toFixed(4)}x; ${cells.length} cells of ${SEEDS} draws; ${looks.toFixed(2)} looks on average; slowest ${worst.map((c) => `${c.cell} ${c.ratio.toFixed(2)}x (${c.looks.toFixed(1)} looks)`).join(', ')}` });
   }
   for (const grid of LATER_GRIDS) rows.push(benchLater(grid));
+  for (const grid of DRIFT_GRIDS) rows.push(benchDrift(grid));
   return rows;
 }

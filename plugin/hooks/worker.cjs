@@ -74408,7 +74408,7 @@ function silentSample(input2, pace, aimedAt) {
 function sampleReach(pace, aheadMs) {
   const trust = trustIn(pace);
   if (trust < 1) return aheadMs * trust;
-  return Math.max(aheadMs * SAMPLE_REACH, aheadMs - NEAR_STEPS * assumedStep(pace));
+  return aheadMs * SAMPLE_REACH;
 }
 function partWayWorth(pace, now, at, done) {
   return leavesRoomFor(pace, at, done, END_LOOKS) && (stepOf2(pace) === void 0 || worthLookingEarly(pace, now, done));

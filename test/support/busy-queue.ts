@@ -181,3 +181,17 @@ export function laterBatch(count: number, rememberedStepMs: number, stepMs: numb
   return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start }, seed);
 }
 
+/**
+ * A first batch whose pace drifts as it runs (an LLM's latency through the day, the machine's load):
+ * episode i of `count` takes `stepMs` × `shape(i, count)`, ±`spread` each (uniform, `seed`'s own
+ * draws), in a busy group of `foreign` others whose full listing costs `fullListMs`; the run's first
+ * listing (before sending) left the group's size and cost and drew on the budget.
+ */
+export function driftBatch(count: number, stepMs: number, shape: (i: number, count: number) => number, fullListMs: number, seed: number, options: { foreign?: number; spread?: number; jitterSeed?: number } = {}): BusyRun {
+  const foreign = options.foreign ?? 10_000;
+  const spread = options.spread ?? 0.1;
+  const jitter = mulberry32((options.jitterSeed ?? 300) + seed);
+  const steps = Array.from({ length: count }, (_, i) => stepMs * shape(i, count) * (1 - spread + 2 * spread * jitter()));
+  return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start: { size: foreign, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
+}
+

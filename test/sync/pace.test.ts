@@ -207,22 +207,23 @@ describe('group pace', () => {
     const after = (previous: GroupPace, now: number, waiting: number) => paceAfterListing({ previous, listing: { episodes: [], complete: false, sample: true, requests: 1, listed: 1_020, ms: 150 }, now, sightings: [], stillWaiting: waiting, progress: true, lastQueuedAt: T0 + 99, waitingSentAt: waitingSentAt.slice(-waiting) });
     const busy: GroupPace = { size: 10_200, listMs: [1_100], stepsMs: Array(8).fill(1_000), headAt: T0 + 1_000, headSentAt: T0 - 1 };
     // 100 to go from the head: done at about T0 + 106.7 s (the head's own processing and a hundred
-    // more, the margins, and the 150 ms this sample held the worker up); the next sample six
-    // processing times before that.
+    // more, the margins, and the 150 ms this sample held the worker up); the next sample three
+    // quarters of the way there (schedule.ts DRIFT: before, six processing times before the end).
     const done = T0 + 1_000 + 101_000 + 150 + 500 + 4_040;
     let pace = after(busy, T0 + 2_000, 100);
     expect(pace.sampleUntil).toBe(done);
-    expect(pace.nextListingAt).toBe(done - 6_000);
+    expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.75 * (done - (T0 + 2_000))));
     // A look after the predicted end (a hook's run much later) lists in full.
     expect(sampleDue(pace, done - 6_000)).toBe(true);
     expect(sampleDue(pace, done)).toBe(false);
     // While the pace rests on few samples, only part of the way (a quarter, from two samples).
     pace = after({ ...busy, stepsMs: [1_000, 1_000] }, T0 + 2_000, 100);
     expect(pace.nextListingAt).toBe(T0 + 2_000 + Math.round(0.25 * (done - (T0 + 2_000))));
-    // Thirty to go: the next sample six processing times before the end.
+    // Thirty to go: the next sample three quarters of the way to the end.
     pace = after({ ...busy, headAt: T0 + 70_000, headSentAt: T0 + 69 }, T0 + 71_000, 30);
-    expect(pace.sampleUntil).toBe(T0 + 70_000 + 31_000 + 150 + 500 + 1_240);
-    expect(pace.nextListingAt).toBe(T0 + 70_000 + 31_000 + 150 + 500 + 1_240 - 6_000);
+    const done30 = T0 + 70_000 + 31_000 + 150 + 500 + 1_240;
+    expect(pace.sampleUntil).toBe(done30);
+    expect(pace.nextListingAt).toBe(T0 + 71_000 + Math.round(0.75 * (done30 - (T0 + 71_000))));
     // Ten to go: a sample of a tenth of the group would show one of them, so no sample: the next
     // look is the full listing, at the predicted end (issue 43: a sample must be able to show two).
     pace = after({ ...busy, headAt: T0 + 90_000, headSentAt: T0 + 89 }, T0 + 91_000, 10);
