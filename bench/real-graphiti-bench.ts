@@ -337,14 +337,8 @@ function laterScenarios(): LaterScenario[] {
 }
 
 async function benchLater(sc: LaterScenario): Promise<Row[]> {
-  let real: RealGraphiti;
-  try {
-    real = await startRealGraphiti({ generation: sc.generation, transport: 'http', groupId: GROUP, llmDelayMs: sc.delayMs });
-  } catch (error) {
-    if (!(error instanceof ServerSetupError)) throw error;
-    process.stdout.write(`\n  real Graphiti bench skipped: ${error.message}\n`);
-    return [];
-  }
+  const real = await startOrSkip(sc);
+  if (real === undefined) return [];
   const proxy = await meteringProxy(real.url);
   const box = makeSandbox(proxy.url, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', MADEINOZ_KNOWLEDGE_SERVER_RULES: sc.generation, MADEINOZ_KNOWLEDGE_GROUP_ID: `${GROUP}_later` });
   try {
@@ -391,15 +385,20 @@ export async function benchRealGraphiti(): Promise<Row[]> {
   return rows;
 }
 
-async function benchScenario(sc: Scenario): Promise<{ rows: Row[]; verdicts: string[] } | undefined> {
-  let real: RealGraphiti;
+/** The scenario's real server, or undefined (said on stdout) where this machine cannot set one up. */
+async function startOrSkip(sc: Scenario): Promise<RealGraphiti | undefined> {
   try {
-    real = await startRealGraphiti({ generation: sc.generation, transport: 'http', groupId: GROUP, llmDelayMs: sc.delayMs });
+    return await startRealGraphiti({ generation: sc.generation, transport: 'http', groupId: GROUP, llmDelayMs: sc.delayMs });
   } catch (error) {
     if (!(error instanceof ServerSetupError)) throw error;
     process.stdout.write(`\n  real Graphiti bench skipped: ${error.message}\n`);
     return undefined;
   }
+}
+
+async function benchScenario(sc: Scenario): Promise<{ rows: Row[]; verdicts: string[] } | undefined> {
+  const real = await startOrSkip(sc);
+  if (real === undefined) return undefined;
   const proxy = await meteringProxy(real.url);
   // The server's rules pinned: the grid measures the schedule, and a first run's probe (once per
   // server build, at the end of the run that sees all of ours) is not part of the floor either.

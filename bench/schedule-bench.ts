@@ -21,7 +21,7 @@
  * chosen on (after a real-server run showed the case), the second was run once, on the final rule
  * and the code before it.
  */
-import { driftBatch, firstBatch, laterBatch } from '../test/support/busy-queue.js';
+import { driftBatch, firstBatch, laterBatch, type BusyRun } from '../test/support/busy-queue.js';
 import type { Row } from './util.js';
 
 interface Grid {
@@ -41,6 +41,24 @@ const GRIDS: Grid[] = [
 ];
 
 const SEEDS = 5;
+
+/** One cell over SEEDS draws: the mean time to confirm over the floor, looks, and how long after the server the run ended (ms). */
+function cellOf(run: (seed: number) => BusyRun): { ratio: number; looks: number; lateMs: number } {
+  const cell = { ratio: 0, looks: 0, lateMs: 0 };
+  for (let seed = 1; seed <= SEEDS; seed++) {
+    const r = run(seed);
+    cell.ratio += r.confirmedAfterMs / r.floorMs / SEEDS;
+    cell.looks += r.listings / SEEDS;
+    cell.lateMs += (r.confirmedAfterMs - r.doneMs) / SEEDS;
+  }
+  return cell;
+}
+
+/** The mean of `cells`' figures. */
+function meanOf(cells: ReadonlyArray<ReturnType<typeof cellOf>>): ReturnType<typeof cellOf> {
+  const n = Math.max(1, cells.length);
+  return { ratio: cells.reduce((a, c) => a + c.ratio, 0) / n, looks: cells.reduce((a, c) => a + c.looks, 0) / n, lateMs: cells.reduce((a, c) => a + c.lateMs, 0) / n };
+}
 
 interface LaterGrid {
   name: string;
@@ -94,59 +112,27 @@ const DRIFT_GRIDS: DriftGrid[] = [
 ];
 
 function benchDrift(grid: DriftGrid): Row {
-  const perShape: string[] = [];
-  let all = 0;
-  let cellsInAll = 0;
-  for (const [label, shape] of grid.shapes) {
-    let sum = 0;
-    let late = 0;
-    let cells = 0;
-    for (const count of grid.counts) {
-      for (const step of grid.stepsMs) {
-        for (const listing of grid.listingsMs) {
-          for (let seed = 1; seed <= SEEDS; seed++) {
-            const run = driftBatch(count, step, shape, listing, seed, { foreign: grid.foreign, spread: grid.spread, jitterSeed: grid.jitterSeed });
-            sum += run.confirmedAfterMs / run.floorMs / SEEDS;
-            late += (run.confirmedAfterMs - run.doneMs) / SEEDS;
-          }
-          cells++;
-        }
-      }
-    }
-    all += sum;
-    cellsInAll += cells;
-    perShape.push(`${label} ${(sum / cells).toFixed(4)}x (ended ${(late / cells / 1000).toFixed(1)} s after the server)`);
-  }
-  const mean = all / cellsInAll;
-  return { name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${cellsInAll} cells of ${SEEDS} draws; ${perShape.join(', ')}` };
+  const all: Array<ReturnType<typeof cellOf>> = [];
+  const perShape = grid.shapes.map(([label, shape]) => {
+    const cells = grid.counts.flatMap((count) => grid.stepsMs.flatMap((step) => grid.listingsMs.map((listing) => cellOf((seed) => driftBatch(count, step, shape, listing, seed, { foreign: grid.foreign, spread: grid.spread, jitterSeed: grid.jitterSeed })))));
+    all.push(...cells);
+    const m = meanOf(cells);
+    return `${label} ${m.ratio.toFixed(4)}x (ended ${(m.lateMs / 1000).toFixed(1)} s after the server)`;
+  });
+  const mean = meanOf(all).ratio;
+  return { name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${all.length} cells of ${SEEDS} draws; ${perShape.join(', ')}` };
 }
 
 function benchLater(grid: LaterGrid): Row {
-  const perFactor: string[] = [];
-  let all = 0;
-  let cellsInAll = 0;
-  for (const factor of grid.factors) {
-    let sum = 0;
-    let looks = 0;
-    let cells = 0;
-    for (const count of grid.counts) {
-      for (const remembered of grid.rememberedMs) {
-        for (const listing of grid.listingsMs) {
-          for (let seed = 1; seed <= SEEDS; seed++) {
-            const run = laterBatch(count, remembered, remembered * factor, listing, seed, { foreign: grid.foreign, spread: grid.spread });
-            sum += run.confirmedAfterMs / run.floorMs / SEEDS;
-            looks += run.listings / SEEDS;
-          }
-          cells++;
-        }
-      }
-    }
-    all += sum;
-    cellsInAll += cells;
-    perFactor.push(`${factor === 1 ? 'as remembered' : factor < 1 ? `${(1 / factor).toFixed(1)}x faster` : `${factor}x slower`} ${(sum / cells).toFixed(3)}x (${(looks / cells).toFixed(2)} looks)`);
-  }
-  const mean = all / cellsInAll;
-  return { name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${cellsInAll} cells of ${SEEDS} draws; by the server's pace now: ${perFactor.join(', ')}` };
+  const all: Array<ReturnType<typeof cellOf>> = [];
+  const perFactor = grid.factors.map((factor) => {
+    const cells = grid.counts.flatMap((count) => grid.rememberedMs.flatMap((remembered) => grid.listingsMs.map((listing) => cellOf((seed) => laterBatch(count, remembered, remembered * factor, listing, seed, { foreign: grid.foreign, spread: grid.spread })))));
+    all.push(...cells);
+    const m = meanOf(cells);
+    return `${factor === 1 ? 'as remembered' : factor < 1 ? `${(1 / factor).toFixed(1)}x faster` : `${factor}x slower`} ${m.ratio.toFixed(3)}x (${m.looks.toFixed(2)} looks)`;
+  });
+  const mean = meanOf(all).ratio;
+  return { name: `${grid.name}: mean time to confirm, over the floor`, value: Number(mean.toFixed(4)), unit: 'x', note: `${all.length} cells of ${SEEDS} draws; by the server's pace now: ${perFactor.join(', ')}` };
 }
 
 export async function benchSchedule(): Promise<Row[]> {
