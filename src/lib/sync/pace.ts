@@ -434,7 +434,7 @@ const CHANGE_FACTOR = 2;
  * remembered median, either way, they replace the remembered ones: those describe the server as it
  * was (a rate limit since lifted or hit, another model, another build behind the address), and the
  * window of SAMPLES would follow only after a dozen more episodes, the rest of the batch predicted
- * at the old pace (20 notes three times faster than remembered waited for the old end, 2.4x the
+ * at the old pace (20 notes three times faster than remembered waited for the old end, 2.9x the
  * floor; test/sync/schedule.test.ts). The schedule then trusts the new pace as any pace from that
  * many samples.
  */
