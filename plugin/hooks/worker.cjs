@@ -74359,7 +74359,8 @@ function nextListing(input2) {
   let at;
   const queue = input2.waitingSentAt === void 0 ? void 0 : { waitingSentAt: input2.waitingSentAt, complete: input2.complete === true };
   let done = guessDone(pace, now, input2.waiting, input2.lastQueuedAt, queue, input2.direct === true ? 0 : input2.lookMs ?? 0);
-  if (silentSample(input2, pace, aimedAt)) done = Math.min(done, aimedAt + (input2.lookMs ?? 0));
+  const kept = silentSampleEnd(input2, pace, aimedAt);
+  if (kept !== void 0) done = Math.min(done, kept);
   const ahead = behindHead(pace, queue);
   if (input2.direct !== true && ahead !== void 0 && sampleFits(pace, now, done) && sampleShows(ahead)) {
     delete pace.backoffMs;
@@ -74402,8 +74403,9 @@ function newBatchTrust(pace, now, done) {
   if (done === void 0 || done - now <= NEAR_STEPS * assumedStep(pace)) return trust;
   return Math.min(trust, FEW_SAMPLES_TRUST);
 }
-function silentSample(input2, pace, aimedAt) {
-  return input2.sample === true && !input2.progress && stepOf2(pace) !== void 0 && aimedAt !== void 0 && aimedAt > input2.now;
+function silentSampleEnd(input2, pace, aimedAt) {
+  if (input2.sample !== true || input2.progress || stepOf2(pace) === void 0 || aimedAt === void 0 || aimedAt <= input2.now) return void 0;
+  return aimedAt + (input2.lookMs ?? 0);
 }
 function sampleReach(pace, aheadMs) {
   const trust = trustIn(pace);

@@ -159,11 +159,21 @@ export function simulateBusy(q: BusyQueue, seed = 1): BusyRun {
  * sending) left the group's size and cost and drew on the budget; the pace is unknown.
  */
 export function firstBatch(count: number, stepMs: number, fullListMs: number, seed: number, options: { foreign?: number; spread?: number } = {}): BusyRun {
-  const foreign = options.foreign ?? 10_000;
-  const spread = options.spread ?? 0.1;
-  const jitter = mulberry32(300 + seed);
-  const steps = Array.from({ length: count }, (_, i) => stepMs * (1 + (0.15 * i) / count) * (1 - spread + 2 * spread * jitter()));
-  return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start: { size: foreign, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
+  return driftBatch(count, stepMs, GROWTH, fullListMs, seed, options);
+}
+
+/** Graphiti's time per episode grows with the graph: the last of a batch takes 15 % longer than the first. */
+const GROWTH = (i: number, count: number): number => 1 + (0.15 * i) / count;
+
+/** A batch's processing times: episode i takes `stepMs` × `shape(i, count)`, ±`spread` (uniform draws seeded by `jitterSeed`). */
+function batchSteps(count: number, stepMs: number, shape: (i: number, count: number) => number, spread: number, jitterSeed: number): number[] {
+  const jitter = mulberry32(jitterSeed);
+  return Array.from({ length: count }, (_, i) => stepMs * shape(i, count) * (1 - spread + 2 * spread * jitter()));
+}
+
+/** What a first run's listing before sending left: the group's size and cost, and the budget it drew on. */
+function afterFirstListing(foreign: number, fullListMs: number): GroupPace {
+  return { size: foreign, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE };
 }
 
 /**
@@ -174,9 +184,7 @@ export function firstBatch(count: number, stepMs: number, fullListMs: number, se
  */
 export function laterBatch(count: number, rememberedStepMs: number, stepMs: number, fullListMs: number, seed: number, options: { foreign?: number; spread?: number } = {}): BusyRun {
   const foreign = options.foreign ?? 10_000;
-  const spread = options.spread ?? 0.1;
-  const jitter = mulberry32(900 + seed);
-  const steps = Array.from({ length: count }, (_, i) => stepMs * (1 + (0.15 * i) / count) * (1 - spread + 2 * spread * jitter()));
+  const steps = batchSteps(count, stepMs, GROWTH, options.spread ?? 0.1, 900 + seed);
   const start: GroupPace = { size: foreign, listMs: Array<number>(5).fill(fullListMs), budgetAt: T0 - 10_000_000, stepsMs: Array<number>(24).fill(rememberedStepMs), waitsMs: Array<number>(24).fill(0), skewsMs: Array<number>(24).fill(0) };
   return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start }, seed);
 }
@@ -189,9 +197,6 @@ export function laterBatch(count: number, rememberedStepMs: number, stepMs: numb
  */
 export function driftBatch(count: number, stepMs: number, shape: (i: number, count: number) => number, fullListMs: number, seed: number, options: { foreign?: number; spread?: number; jitterSeed?: number } = {}): BusyRun {
   const foreign = options.foreign ?? 10_000;
-  const spread = options.spread ?? 0.1;
-  const jitter = mulberry32((options.jitterSeed ?? 300) + seed);
-  const steps = Array.from({ length: count }, (_, i) => stepMs * shape(i, count) * (1 - spread + 2 * spread * jitter()));
-  return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start: { size: foreign, listMs: [fullListMs], budgetAt: T0 - (2 * fullListMs) / LISTING_SHARE } }, seed);
+  const steps = batchSteps(count, stepMs, shape, options.spread ?? 0.1, (options.jitterSeed ?? 300) + seed);
+  return simulateBusy({ count, stepMs: (i) => steps[i] as number, foreign, fullListMs, start: afterFirstListing(foreign, fullListMs) }, seed);
 }
-

@@ -125,7 +125,8 @@ export function nextListing(input: ScheduleInput): GroupPace {
   let at: number;
   const queue: QueueView | undefined = input.waitingSentAt === undefined ? undefined : { waitingSentAt: input.waitingSentAt, complete: input.complete === true };
   let done = guessDone(pace, now, input.waiting, input.lastQueuedAt, queue, input.direct === true ? 0 : (input.lookMs ?? 0));
-  if (silentSample(input, pace, aimedAt)) done = Math.min(done, (aimedAt as number) + (input.lookMs ?? 0));
+  const kept = silentSampleEnd(input, pace, aimedAt);
+  if (kept !== undefined) done = Math.min(done, kept);
   const ahead = behindHead(pace, queue);
   if (input.direct !== true && ahead !== undefined && sampleFits(pace, now, done) && sampleShows(ahead)) {
     // Far from the end, and the queue's place known: a slice of the group shows how far it got.
@@ -202,10 +203,12 @@ function newBatchTrust(pace: GroupPace, now: number, done: number | undefined): 
  * the end where it was aimed (`sampleUntil`, moved by the look's own hold): it holds a tenth of
  * the group, so it misses most of a few processed parts, and a prediction made again from now for
  * every part still unseen put a 20-note batch's end a quarter later than it was. Where the pace is
- * a guess, the aim was a guess too: the prediction from now stands.
+ * a guess, the aim was a guess too: the prediction from now stands. Returns the end to keep, or
+ * undefined where the rule does not apply.
  */
-function silentSample(input: ScheduleInput, pace: GroupPace, aimedAt: number | undefined): boolean {
-  return input.sample === true && !input.progress && stepOf(pace) !== undefined && aimedAt !== undefined && aimedAt > input.now;
+function silentSampleEnd(input: ScheduleInput, pace: GroupPace, aimedAt: number | undefined): number | undefined {
+  if (input.sample !== true || input.progress || stepOf(pace) === undefined || aimedAt === undefined || aimedAt <= input.now) return undefined;
+  return aimedAt + (input.lookMs ?? 0);
 }
 
 /**
