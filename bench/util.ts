@@ -62,6 +62,12 @@ export function timePaired(a: { cmd: string; args: string[] }, b: { cmd: string;
   return { a: median(as), b: median(bs), ratio: median(as.map((x, i) => x / (bs[i] as number))) };
 }
 
+/** Builds dist/ from this checkout now, whatever is there: a bench that times `node dist/cli.js` must time this code, not an older build. */
+export function buildNow(): void {
+  const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
 export function ensureBuilt(): void {
   if (existsSync(`${ROOT}dist/cli.js`) && existsSync(`${ROOT}dist/hooks/session-start.js`)) return;
   const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });

@@ -102,10 +102,15 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The product's CLI as users run it (from source through tsx), in the given isolated environment. */
-export function runCli(env: Record<string, string>, args: readonly string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+/**
+ * The product's CLI in the given isolated environment: from source through tsx (the tests: no build
+ * needed), or `built`, `node dist/cli.js` as users run it (the benches: tsx compiles the sources at
+ * every start, about a second and a half of a run against the real server, which users never pay).
+ */
+export function runCli(env: Record<string, string>, args: readonly string[], options: { cwd?: string; timeoutMs?: number; built?: boolean } = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src', 'cli.ts'), ...args], { env, cwd: options.cwd ?? env.HOME, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = options.built === true ? [join(REPO, 'dist', 'cli.js')] : ['--import', TSX, join(REPO, 'src', 'cli.ts')];
+    const child = spawn(process.execPath, [...entry, ...args], { env, cwd: options.cwd ?? env.HOME, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
