@@ -156,24 +156,27 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const notes = collectNotes(episodes, key, ourOrigins(config));
   report.unverified = notes.unverified;
-  const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...Object.keys(ledger.notes)]);
+  const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
+  const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   for (const id of ids) {
     const incoming = notes.incoming.get(id);
     const own = notes.own.get(id);
-    const pulled = ledger.notes[id];
-    const any = incoming ?? own;
-    const projectId = any?.project ?? pulled?.project;
-    const path = any?.path ?? pulled?.path;
-    if (projectId === undefined || path === undefined) continue;
-    const project = projects.get(projectId);
+    const any = incoming ?? own ?? knownById.get(id);
+    if (any === undefined) continue;
+    const project = projects.get(any.project);
     if (project === undefined) {
       if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
       continue;
     }
+    const projectId = any.project;
+    const path = any.path;
     const file = inside(project.memoryDir, path);
     if (file === undefined) continue;
+    // What this machine knows of this very file: a copy of the note in another memory folder (the
+    // checkout's old path, another clone) is another file, and its absence here is no deletion.
+    const pulled = ledger.notes[file];
     const local = await readLocal(file);
     // Restore after loss: a missing file takes the newest version there is, this machine's own too.
     const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
@@ -225,7 +228,9 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
 function emptiedProjects(ledger: PulledLedger, projects: ReadonlyMap<string, LocalProject>): Set<string> {
   const counts = new Map<string, { pulled: number; missing: number }>();
   for (const n of Object.values(ledger.notes)) {
-    if (n.hash === '' || !projects.has(n.project)) continue;
+    const project = projects.get(n.project);
+    // Only the copies in the project's memory folder here (not those of another clone or an old path).
+    if (n.hash === '' || project === undefined || inside(project.memoryDir, n.path) !== n.file) continue;
     const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
     c.pulled++;
     if (!existsSync(n.file)) c.missing++;
@@ -279,7 +284,7 @@ async function act(decision: Decision, a: ActInput): Promise<void> {
     case 'write': {
       if (v === undefined || restored === undefined) return;
       await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
-      ledger.notes[id] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
+      ledger.notes[file] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
       delete ledger.held[id];
       const fm = frontmatterOf(v);
       await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
@@ -287,7 +292,7 @@ async function act(decision: Decision, a: ActInput): Promise<void> {
       return;
     }
     case 'adopt':
-      if (v !== undefined && a.local !== undefined) ledger.notes[id] = entry(v, a.local.hash, a.local.redacted);
+      if (v !== undefined && a.local !== undefined) ledger.notes[file] = entry(v, a.local.hash, a.local.redacted);
       return;
     case 'copy': {
       if (v === undefined || restored === undefined) return;
@@ -296,28 +301,28 @@ async function act(decision: Decision, a: ActInput): Promise<void> {
       await writeFileAtomic(copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
       ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
       // The newest version seen here: the local edit that resolves the conflict builds on it.
-      ledger.notes[id] = { ...entry(v, '', restored.redacted), hash: '' };
+      ledger.notes[file] = { ...entry(v, '', restored.redacted), hash: '' };
       report.copies.push({ file, copy, origin: v.origin, why: decision.why });
       return;
     }
     case 'remove-local':
       await unlink(file).catch(() => undefined);
       await unindexNote(a.project.memoryDir, a.path);
-      delete ledger.notes[id];
+      delete ledger.notes[file];
       report.removed.push(file);
       return;
     case 'kept-deleted-elsewhere':
-      delete ledger.notes[id];
+      delete ledger.notes[file];
       report.keptDeletedElsewhere.push(file);
       return;
     case 'delete-in-graph': {
       const upTo = a.pulled?.version ?? 0;
       for (const version of a.notes) if (version.version <= upTo) for (const p of version.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId });
-      delete ledger.notes[id];
+      delete ledger.notes[file];
       return;
     }
     case 'remember-own':
-      if (a.own !== undefined && a.local !== undefined) ledger.notes[id] = entry(a.own, a.local.hash, a.local.redacted);
+      if (a.own !== undefined && a.local !== undefined) ledger.notes[file] = entry(a.own, a.local.hash, a.local.redacted);
       return;
     case 'none':
       return;

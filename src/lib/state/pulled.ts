@@ -4,8 +4,12 @@
  * is already in the graph as the other machine's episode: it is not sent again, and the version
  * this machine's own edit builds on is named in its tag), and by `status` (the conflicts).
  *
- * - `notes`: per note (`<project id>:<path>`), the version written here, the content hash of the
- *   bytes written (memory/hash.ts), the file, the machine it came from.
+ * - `notes`: per file (its absolute path), the note it holds (`<project id>:<path>`), the version
+ *   written there, the content hash of the bytes written (memory/hash.ts), the machine it came from.
+ *   Keyed by file, not by note: one note can be in two memory folders of this machine (two clones
+ *   of a repository, a checkout moved to a new path: Claude Code keeps a folder per path), and what
+ *   is known of one file says nothing of the other (a copy missing from a new folder is not a
+ *   deletion of the note).
  * - `copies`: the other side of a conflict, written beside the local note; the sync leaves them
  *   alone while untouched (they are in the graph already), `status` lists them until removed.
  * - `held`: notes of projects not mapped on this machine, kept until the project is opened
@@ -64,6 +68,7 @@ export interface HeldNote {
 }
 
 export interface PulledLedger {
+  /** By absolute file path (`PulledNote.file`). */
   notes: Record<string, PulledNote>;
   copies: ConflictCopy[];
   held: Record<string, HeldNote>;
@@ -88,7 +93,10 @@ export async function readPulled(stateDir: string): Promise<PulledLedger> {
   try {
     const v: unknown = JSON.parse(text);
     if (!isRecord(v) || v.tool !== 'graphiti-memory-sync' || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
-    return { notes: v.notes as Record<string, PulledNote>, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+    // Keyed by file (a ledger written before was keyed by note id: one file per note).
+    const notes: Record<string, PulledNote> = {};
+    for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
   } catch {
     return emptyLedger();
   }

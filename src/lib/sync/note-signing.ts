@@ -25,7 +25,7 @@ import { resolveSources, teamMemoryOf } from '../memory/sources.js';
 import type { FileFacts, MemorySource } from '../memory/types.js';
 import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
 import type { FileRecord, SyncState } from '../state/state.js';
-import { noteId, readPulled, type PulledLedger } from '../state/pulled.js';
+import { readPulled, type PulledLedger } from '../state/pulled.js';
 import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ import { join } from 'node:path';
 /** What a run signs with: undefined when this machine has no key. */
 export interface NoteSigner {
   /** The tag callback for one file's drafts, or undefined when the file is not tagged. */
-  tagFor(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts): EpisodeInput['noteTag'];
+  tagFor(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared' | 'root'> | undefined, file: FileFacts): EpisodeInput['noteTag'];
   /**
    * True when the file is signed now but its stored version was sent before the current key was in
    * place (so without a tag that verifies): it is re-sent once, signed. Only a version confirmed in
@@ -41,7 +41,7 @@ export interface NoteSigner {
    * markers, and the old ones, retired with the `unsigned` flag (plan.ts), are told from them by
    * uuid (reconcile.ts).
    */
-  unsigned(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts, record: FileRecord): boolean;
+  unsigned(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared' | 'root'> | undefined, file: FileFacts, record: FileRecord): boolean;
   /** The pulled-copy ledger this run read (plan.ts: an untouched pulled copy is not sent). */
   pulled: PulledLedger;
 }
@@ -105,7 +105,8 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
       if (!taggablePath(path)) return undefined;
       const project = idOf(file.project);
       if (project === undefined) return undefined;
-      const parent = pulled.notes[noteId(project, path)]?.version ?? 0;
+      // What pull wrote into this very file (state/pulled.ts keys its ledger by file).
+      const parent = pulled.notes[join(source.root, file.relPath)]?.version ?? 0;
       const version = Math.max(Math.floor(file.mtimeMs), parent + 1);
       return ({ name, body, part, parts, origin }) => (origin === undefined ? undefined : formatNoteTag(signingKey, { project, version, parent, path, origin, part, parts, name, body }));
     },
