@@ -75726,10 +75726,16 @@ function pulledFiles(ledger, ours) {
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
-var import_promises8, import_node_path26, PULLED_FILE;
+function parentVersion(ledger, file2, exists = import_node_fs23.existsSync) {
+  let parent = ledger.notes[file2]?.version ?? 0;
+  for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
+  return parent;
+}
+var import_node_fs23, import_promises8, import_node_path26, PULLED_FILE;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
+    import_node_fs23 = require("node:fs");
     import_promises8 = require("node:fs/promises");
     import_node_path26 = require("node:path");
     init_fs_atomic();
@@ -75786,17 +75792,17 @@ function commonGitDir(root) {
   const dotGit = (0, import_node_path27.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs23.statSync)(dotGit);
+    st = (0, import_node_fs24.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs23.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs24.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
     const gitDir = (0, import_node_path27.isAbsolute)(m[1]) ? m[1] : (0, import_node_path27.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs23.readFileSync)((0, import_node_path27.join)(gitDir, "commondir"), "utf8").trim();
+      const common = (0, import_node_fs24.readFileSync)((0, import_node_path27.join)(gitDir, "commondir"), "utf8").trim();
       return (0, import_node_path27.isAbsolute)(common) ? common : (0, import_node_path27.resolve)(gitDir, common);
     } catch {
       return gitDir;
@@ -75819,7 +75825,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs23.readFileSync)((0, import_node_path27.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs24.readFileSync)((0, import_node_path27.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -75840,13 +75846,13 @@ function gitMainRoot(path) {
   }
   return (0, import_node_path27.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs23, import_node_path27;
+var import_node_child_process2, import_node_crypto11, import_node_fs24, import_node_path27;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs23 = require("node:fs");
+    import_node_fs24 = require("node:fs");
     import_node_path27 = require("node:path");
   }
 });
@@ -75900,7 +75906,7 @@ async function loadNoteSigner(config2) {
       if (!taggablePath(path)) return void 0;
       const project = idOf(file2.project);
       if (project === void 0) return void 0;
-      const parent = pulled.notes[(0, import_node_path28.join)(source2.root, file2.relPath)]?.version ?? 0;
+      const parent = parentVersion(pulled, (0, import_node_path28.join)(source2.root, file2.relPath));
       const version2 = Math.max(Math.floor(file2.mtimeMs), parent + 1);
       return ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
     }
@@ -77801,7 +77807,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    return now - (0, import_node_fs24.statSync)((0, import_node_path32.join)(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+    return now - (0, import_node_fs25.statSync)((0, import_node_path32.join)(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
   } catch {
     return true;
   }
@@ -77881,7 +77887,7 @@ async function pullLocked(config2, options2, key, logger) {
     const local = await readLocal(file2);
     const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
     const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-    const folderThere = (0, import_node_fs24.existsSync)(project.memoryDir) && (0, import_node_fs24.statSync)(project.memoryDir).isDirectory();
+    const folderThere = (0, import_node_fs25.existsSync)(project.memoryDir) && (0, import_node_fs25.statSync)(project.memoryDir).isDirectory();
     let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
       incoming,
       own: own2,
@@ -77897,7 +77903,7 @@ async function pullLocked(config2, options2, key, logger) {
     }
     await act(decision, { config: config2, ledger, report, project, id, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs24.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs25.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -77921,7 +77927,7 @@ function emptiedProjects(ledger, projects) {
     if (n.hash === "" || project === void 0 || inside(project.memoryDir, n.path) !== n.file) continue;
     const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs24.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs25.existsSync)(n.file)) c.missing++;
     counts.set(n.project, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
@@ -77994,11 +78000,11 @@ async function act(decision, a) {
       return;
   }
 }
-var import_node_fs24, import_promises10, import_node_path32, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs25, import_promises10, import_node_path32, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     import_promises10 = require("node:fs/promises");
     import_node_path32 = require("node:path");
     init_process_env();

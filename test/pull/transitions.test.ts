@@ -4,7 +4,7 @@
  * interrupted halfway. Nothing lost, nothing doubled, a local edit never overwritten.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
@@ -98,5 +98,59 @@ describe('pull: transitions between machines', () => {
     expect(deletes()).toBe(0);
     expect((await a.pull()).removed).toEqual([]);
     expect(existsSync(one)).toBe(true);
+  });
+
+  it('a note changed here and not yet sent, kept beside the newer version: the sync that follows does not take the copy for merged; the other machine keeps its edit and gets this one beside it', async () => {
+    const [a, b] = await pair();
+    const fileA = a.write('notes.md', topic('Notes', 'First.'));
+    await a.sync();
+    await b.pull();
+    const fileB = b.write('notes.md', topic('Notes', 'Second, from B.'));
+    await b.sync();
+    a.write('notes.md', topic('Notes', 'First, and an unsent edit on A.'));
+    const onA = await a.pull();
+    expect(onA.copies.map((c) => c.why)).toEqual(['both-changed']);
+    await a.sync(); // the hooks' next sync, before anyone merged
+    const onB = await b.pull();
+    expect(onB.written).toEqual([]);
+    expect(read(fileB)).toContain('Second, from B.');
+    expect(onB.copies).toEqual([expect.objectContaining({ file: fileB, why: 'both-changed' })]);
+    expect(read(onB.copies[0]?.copy ?? '')).toContain('unsent edit on A');
+    expect(read(fileA)).toContain('unsent edit on A');
+    // Merged on A and the copy deleted: the merge replaces B's version there, with no new conflict.
+    rmSync(onA.copies[0]?.copy ?? '');
+    a.write('notes.md', topic('Notes', 'Second, from B, and the edit on A.'));
+    await a.sync();
+    const merged = await b.pull();
+    expect(merged.copies).toEqual([]);
+    expect(read(fileB)).toContain('Second, from B, and the edit on A.');
+  });
+
+  it('changed on both machines and both sent: while the copy is open, a further edit on either side is not taken for a merge; neither machine loses its version', async () => {
+    const [a, b] = await pair();
+    const fileA = a.write('deploy.md', topic('Deploy', 'Deploys go through Argo CD.'));
+    await a.sync();
+    await b.pull();
+    a.write('deploy.md', topic('Deploy', 'Deploys go through Argo CD, never on Fridays.'));
+    await a.sync();
+    const fileB = b.write('deploy.md', topic('Deploy', 'Deploys go through Flux now.'));
+    await b.sync();
+    expect((await a.pull()).copies).toHaveLength(1);
+    expect((await b.pull()).copies).toHaveLength(1);
+    await b.pull(); // B's version is the newer: it remembers it is in the graph
+    // B goes on writing in its note, the conflict not looked at yet.
+    b.write('deploy.md', topic('Deploy', 'Deploys go through Flux now. Staging first.'));
+    await b.sync();
+    const onA = await a.pull();
+    expect(read(fileA)).toContain('never on Fridays');
+    expect(onA.written).toEqual([]);
+    expect(read(onA.copies[0]?.copy ?? '')).toContain('Staging first.');
+    // And the other way round.
+    a.write('deploy.md', topic('Deploy', 'Deploys go through Argo CD, never on Fridays, never at night.'));
+    await a.sync();
+    const onB = await b.pull();
+    expect(onB.written).toEqual([]);
+    expect(read(fileB)).toContain('Staging first.');
+    expect(read(onB.copies[0]?.copy ?? '')).toContain('never at night');
   });
 });

@@ -300,7 +300,7 @@ async function act(decision: Decision, a: ActInput): Promise<void> {
       const hash = contentHashOf(Buffer.from(restored.text));
       await writeFileAtomic(copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
       ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
-      // The newest version seen here: the local edit that resolves the conflict builds on it.
+      // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
       ledger.notes[file] = { ...entry(v, '', restored.redacted), hash: '' };
       report.copies.push({ file, copy, origin: v.origin, why: decision.why });
       return;

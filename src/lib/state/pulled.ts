@@ -16,6 +16,7 @@
  *   here (or written with `pull --to`).
  * Changed only by `pull`, under the state lock.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -31,7 +32,7 @@ export interface PulledNote {
    * Content hash of the file as it was when pull last agreed with it (memory/hash.ts contentHashOf):
    * what pull wrote, or this machine's own sent version; '' when the local file is the user's
    * (a conflict copy went beside it). `version` is then still the newest one seen here: an edit
-   * made here next builds on it (its tag's parent).
+   * made here once the copy is deleted builds on it (its tag's parent: `parentVersion`).
    */
   hash: string;
   /** Absolute path written. */
@@ -118,3 +119,18 @@ export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Ma
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
+
+/**
+ * The version an edit of `file` builds on (the parent in its note tag, memory/note-tag.ts): the
+ * newest version pull wrote into it or saw of it, except a version only put beside it as a conflict
+ * copy that is still there. Until the person deletes the copy (merged, or dismissed) nothing of it is
+ * in the note: an edit made meanwhile (the hooks' next sync sends it) builds on what came before.
+ * Claiming the copy's version would make the machine that wrote it take this edit for its successor
+ * and write it over its own version there, which then survived only in this machine's copy.
+ */
+export function parentVersion(ledger: PulledLedger, file: string, exists: (path: string) => boolean = existsSync): number {
+  let parent = ledger.notes[file]?.version ?? 0;
+  for (const c of ledger.copies) if (c.file === file && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
+  return parent;
+}
+

@@ -13,7 +13,9 @@
  * sent after the key file was written was signed with it: never re-sent for this.
  *
  * The version is max(the file's mtime, the version last pulled here + 1), so an edit made on top
- * of a pulled copy always counts as newer than it, even on a machine whose clock is behind.
+ * of a pulled copy always counts as newer than it, even on a machine whose clock is behind. The
+ * parent (what the edit builds on) is state/pulled.ts `parentVersion`: never the version of a
+ * conflict copy still open beside the note.
  */
 import type { Config } from '../config/config.js';
 import { knownProjects } from '../config/claude-memory.js';
@@ -25,7 +27,7 @@ import { resolveSources, teamMemoryOf } from '../memory/sources.js';
 import type { FileFacts, MemorySource } from '../memory/types.js';
 import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
 import type { FileRecord, SyncState } from '../state/state.js';
-import { readPulled, type PulledLedger } from '../state/pulled.js';
+import { parentVersion, readPulled, type PulledLedger } from '../state/pulled.js';
 import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -105,8 +107,7 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
       if (!taggablePath(path)) return undefined;
       const project = idOf(file.project);
       if (project === undefined) return undefined;
-      // What pull wrote into this very file (state/pulled.ts keys its ledger by file).
-      const parent = pulled.notes[join(source.root, file.relPath)]?.version ?? 0;
+      const parent = parentVersion(pulled, join(source.root, file.relPath));
       const version = Math.max(Math.floor(file.mtimeMs), parent + 1);
       return ({ name, body, part, parts, origin }) => (origin === undefined ? undefined : formatNoteTag(signingKey, { project, version, parent, path, origin, part, parts, name, body }));
     },
