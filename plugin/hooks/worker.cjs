@@ -75711,9 +75711,26 @@ async function readPulled(stateDir) {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
     const notes = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
-    return { notes, copies: v.copies, held: v.held };
+    const ledger = { notes, copies: v.copies, held: v.held };
+    if (Array.isArray(v.writing)) await settleWrites(ledger, v.writing);
+    return ledger;
   } catch {
     return emptyLedger();
+  }
+}
+async function settleWrites(ledger, writing) {
+  for (const w of writing) {
+    if (!isRecord(w) || typeof w.target !== "string" || typeof w.hash !== "string" || !isRecord(w.note) || typeof w.note.file !== "string") continue;
+    let hash2;
+    try {
+      hash2 = contentHashOf(await (0, import_promises8.readFile)(w.target));
+    } catch {
+      continue;
+    }
+    if (hash2 !== w.hash) continue;
+    ledger.notes[w.note.file] = w.note;
+    const copy = isRecord(w.copy) && typeof w.copy.copy === "string" ? w.copy : void 0;
+    if (copy !== void 0) ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
   }
 }
 async function writePulled(stateDir, ledger) {
@@ -75738,6 +75755,7 @@ var init_pulled = __esm({
     import_node_fs23 = require("node:fs");
     import_promises8 = require("node:fs/promises");
     import_node_path26 = require("node:path");
+    init_hash();
     init_fs_atomic();
     init_json();
     PULLED_FILE = "pulled.json";
@@ -77869,6 +77887,7 @@ async function pullLocked(config2, options2, key, logger) {
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
   const toDelete = [];
+  const plans = [];
   for (const id of ids) {
     const incoming = notes.incoming.get(id);
     const own2 = notes.own.get(id);
@@ -77901,8 +77920,12 @@ async function pullLocked(config2, options2, key, logger) {
       decision = { kind: "none", why: "memory folder missing or emptied" };
       report.notDeleted.push(file2);
     }
-    await act(decision, { config: config2, ledger, report, project, id, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
+    const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
+    plans.push({ decision, input: input2, pending: pendingWrite(decision, input2) });
   }
+  const writing = plans.flatMap((p) => p.pending === void 0 ? [] : [p.pending]);
+  if (writing.length > 0) await writePulled(config2.stateDir, { ...ledger, writing });
+  for (const p of plans) await act(p.decision, p.input, p.pending);
   ledger.copies = ledger.copies.filter((c) => (0, import_node_fs25.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
@@ -77950,15 +77973,24 @@ async function hold2(ledger, report, v, when, to) {
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
 }
-async function act(decision, a) {
-  const { ledger, report, id, file: file2, candidate: v, restored } = a;
+function pendingWrite(decision, a) {
+  const { candidate: v, restored, file: file2 } = a;
+  if (v === void 0 || restored === void 0 || decision.kind !== "write" && decision.kind !== "copy") return void 0;
+  const hash2 = contentHashOf(Buffer.from(restored.text));
+  const note = (h) => ({ project: v.project, path: v.path, version: v.version, hash: h, file: file2, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
+  if (decision.kind === "write") return { target: file2, hash: hash2, note: note(hash2) };
+  const copy = copyPathFor(file2, v.origin);
+  return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
+}
+async function act(decision, a, pending) {
+  const { ledger, report, file: file2, candidate: v, restored } = a;
   const entry = (version2, hash2, redacted) => ({ project: version2.project, path: version2.path, version: version2.version, hash: hash2, file: file2, origin: version2.origin, redacted, pulledAt: a.when, group: version2.groupId });
   switch (decision.kind) {
     case "write": {
-      if (v === void 0 || restored === void 0) return;
+      if (v === void 0 || restored === void 0 || pending === void 0) return;
       await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
-      ledger.notes[file2] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
-      delete ledger.held[id];
+      ledger.notes[file2] = pending.note;
+      delete ledger.held[v.id];
       const fm = frontmatterOf(v);
       await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
       report.written.push({ file: file2, origin: v.origin, version: v.version, redacted: restored.redacted });
@@ -77968,13 +78000,12 @@ async function act(decision, a) {
       if (v !== void 0 && a.local !== void 0) ledger.notes[file2] = entry(v, a.local.hash, a.local.redacted);
       return;
     case "copy": {
-      if (v === void 0 || restored === void 0) return;
-      const copy = copyPathFor(file2, v.origin);
-      const hash2 = contentHashOf(Buffer.from(restored.text));
-      await writeFileAtomic(copy, restored.text, { mode: 384, mkdirMode: 448 });
-      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
-      ledger.notes[file2] = { ...entry(v, "", restored.redacted), hash: "" };
-      report.copies.push({ file: file2, copy, origin: v.origin, why: decision.why });
+      if (v === void 0 || restored === void 0 || pending?.copy === void 0) return;
+      const copy = pending.copy;
+      await writeFileAtomic(copy.copy, restored.text, { mode: 384, mkdirMode: 448 });
+      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
+      ledger.notes[file2] = pending.note;
+      report.copies.push({ file: file2, copy: copy.copy, origin: v.origin, why: decision.why });
       return;
     }
     case "remove-local":

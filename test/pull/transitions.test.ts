@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { link, machine, topic, type Machine } from './homes.js';
@@ -153,4 +154,49 @@ describe('pull: transitions between machines', () => {
     expect(read(fileB)).toContain('Staging first.');
     expect(read(onB.copies[0]?.copy ?? '')).toContain('never at night');
   });
+
+  it.each([
+    { at: 'while it deletes in the graph', stop: 'delete' as const },
+    { at: 'after its first note (the index cannot be written)', stop: 'index' as const },
+  ])('a pull interrupted $at: the sync that follows sends none of the notes it wrote, the next pull takes them as its own; nothing doubled, nothing lost', async ({ stop }) => {
+    const [a, b] = await pair();
+    a.write('one.md', topic('One', 'First note.'));
+    a.write('two.md', topic('Two', 'Second note.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    rmSync(join(b.memoryDir, 'two.md')); // deleted on B: the next pull takes it out of the graph
+    const three = a.write('three.md', topic('Three', 'Third note.'));
+    const four = a.write('four.md', topic('Four', 'Fourth note.'));
+    await a.sync();
+    const graphiti = new GraphitiClient(b.config());
+    const index = join(b.memoryDir, 'MEMORY.md');
+    try {
+      if (stop === 'delete') graphiti.deleteEpisode = () => Promise.reject(new Error('killed'));
+      else {
+        rmSync(index);
+        mkdirSync(join(index, 'x'), { recursive: true });
+      }
+      await expect(b.pull({ graphiti })).rejects.toThrow();
+    } finally {
+      await graphiti.close();
+    }
+    const written = [three, four].map((f) => join(b.memoryDir, f.slice(a.memoryDir.length + 1))).filter((f) => existsSync(f));
+    expect(written.length).toBeGreaterThan(0);
+    if (stop === 'index') rmSync(index, { recursive: true });
+    const sent = adds();
+    await b.sync(); // the worker syncs before it pulls
+    expect(adds()).toBe(sent);
+    const again = await b.pull();
+    expect(again.copies).toEqual([]);
+    expect(again.deletedInGraph).toBe(1);
+    expect(again.written.length + written.length).toBe(2);
+    await b.sync();
+    expect(adds()).toBe(sent);
+    const onA = await a.pull();
+    expect([onA.written, onA.copies]).toEqual([[], []]);
+    expect(onA.removed).toEqual([join(a.memoryDir, 'two.md')]);
+    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1)).sort()).toEqual(['First note.', 'Fourth note.', 'Third note.']);
+  });
 });
+

@@ -23,7 +23,7 @@ import { GraphitiClient } from '../graphiti/graphiti.js';
 import { contentHashOf } from '../memory/hash.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
-import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -160,6 +160,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
+  const plans: Array<{ decision: Decision; input: ActInput; pending: PendingWrite | undefined }> = [];
   for (const id of ids) {
     const incoming = notes.incoming.get(id);
     const own = notes.own.get(id);
@@ -199,8 +200,14 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       decision = { kind: 'none', why: 'memory folder missing or emptied' };
       report.notDeleted.push(file);
     }
-    await act(decision, { config, ledger, report, project, id, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
+    const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
+    plans.push({ decision, input, pending: pendingWrite(decision, input) });
   }
+  // The files about to be written go in the ledger first (PendingWrite): a pull killed among them
+  // leaves none that the next sync would take for this machine's own note.
+  const writing = plans.flatMap((p) => (p.pending === undefined ? [] : [p.pending]));
+  if (writing.length > 0) await writePulled(config.stateDir, { ...ledger, writing });
+  for (const p of plans) await act(p.decision, p.input, p.pending);
   // Conflicts the user resolved (the copy removed) are closed.
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
   report.conflicts = ledger.copies;
@@ -264,7 +271,6 @@ interface ActInput {
   ledger: PulledLedger;
   report: PullReport;
   project: LocalProject;
-  id: string;
   path: string;
   file: string;
   local: LocalNote | undefined;
@@ -277,15 +283,27 @@ interface ActInput {
   toDelete: Array<{ uuid: string; groupId: string }>;
 }
 
-async function act(decision: Decision, a: ActInput): Promise<void> {
-  const { ledger, report, id, file, candidate: v, restored } = a;
+/** What a write or a conflict copy puts on disk and in the ledger (written to the ledger before the file). */
+function pendingWrite(decision: Decision, a: ActInput): PendingWrite | undefined {
+  const { candidate: v, restored, file } = a;
+  if (v === undefined || restored === undefined || (decision.kind !== 'write' && decision.kind !== 'copy')) return undefined;
+  const hash = contentHashOf(Buffer.from(restored.text));
+  const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
+  if (decision.kind === 'write') return { target: file, hash, note: note(hash) };
+  const copy = copyPathFor(file, v.origin);
+  // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
+  return { target: copy, hash, note: note(''), copy: { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
+}
+
+async function act(decision: Decision, a: ActInput, pending: PendingWrite | undefined): Promise<void> {
+  const { ledger, report, file, candidate: v, restored } = a;
   const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId });
   switch (decision.kind) {
     case 'write': {
-      if (v === undefined || restored === undefined) return;
+      if (v === undefined || restored === undefined || pending === undefined) return;
       await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
-      ledger.notes[file] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
-      delete ledger.held[id];
+      ledger.notes[file] = pending.note;
+      delete ledger.held[v.id];
       const fm = frontmatterOf(v);
       await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
       report.written.push({ file, origin: v.origin, version: v.version, redacted: restored.redacted });
@@ -295,14 +313,12 @@ async function act(decision: Decision, a: ActInput): Promise<void> {
       if (v !== undefined && a.local !== undefined) ledger.notes[file] = entry(v, a.local.hash, a.local.redacted);
       return;
     case 'copy': {
-      if (v === undefined || restored === undefined) return;
-      const copy = copyPathFor(file, v.origin);
-      const hash = contentHashOf(Buffer.from(restored.text));
-      await writeFileAtomic(copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
-      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
-      // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
-      ledger.notes[file] = { ...entry(v, '', restored.redacted), hash: '' };
-      report.copies.push({ file, copy, origin: v.origin, why: decision.why });
+      if (v === undefined || restored === undefined || pending?.copy === undefined) return;
+      const copy = pending.copy;
+      await writeFileAtomic(copy.copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
+      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
+      ledger.notes[file] = pending.note;
+      report.copies.push({ file, copy: copy.copy, origin: v.origin, why: decision.why });
       return;
     }
     case 'remove-local':

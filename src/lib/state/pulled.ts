@@ -14,11 +14,13 @@
  *   alone while untouched (they are in the graph already), `status` lists them until removed.
  * - `held`: notes of projects not mapped on this machine, kept until the project is opened
  *   here (or written with `pull --to`).
+ * - `writing`: the files a pull is writing (`PendingWrite`), there only while it does.
  * Changed only by `pull`, under the state lock.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentHashOf } from '../memory/hash.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 
@@ -68,11 +70,30 @@ export interface HeldNote {
   text: string;
 }
 
+/**
+ * A file `pull` is about to write, put in the ledger before the file is: a pull killed halfway
+ * (after some files, before its ledger) would otherwise leave notes that nothing knows pull wrote,
+ * which the next sync (the worker syncs before it pulls) sends as this machine's own: the other
+ * machine's note doubled in the graph, and taken there for an edit made here.
+ */
+export interface PendingWrite {
+  /** The file written: the note, or its conflict copy. */
+  target: string;
+  /** Content hash (memory/hash.ts) of what is written there. */
+  hash: string;
+  /** The note's entry once written. */
+  note: PulledNote;
+  /** A conflict copy's entry. */
+  copy?: ConflictCopy;
+}
+
 export interface PulledLedger {
   /** By absolute file path (`PulledNote.file`). */
   notes: Record<string, PulledNote>;
   copies: ConflictCopy[];
   held: Record<string, HeldNote>;
+  /** Writes under way (only in the file between pull's two writes of it; `readPulled` settles them). */
+  writing?: PendingWrite[];
 }
 
 export function noteId(project: string, path: string): string {
@@ -97,9 +118,31 @@ export async function readPulled(stateDir: string): Promise<PulledLedger> {
     // Keyed by file (a ledger written before was keyed by note id: one file per note).
     const notes: Record<string, PulledNote> = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
-    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+    const ledger: PulledLedger = { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+    if (Array.isArray(v.writing)) await settleWrites(ledger, v.writing);
+    return ledger;
   } catch {
     return emptyLedger();
+  }
+}
+
+/**
+ * A pull stopped between its two ledger writes: each file it meant to write that holds what it meant
+ * to write is pull's (untouched); any other (never written, or changed since: the person's) is not.
+ */
+async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): Promise<void> {
+  for (const w of writing) {
+    if (!isRecord(w) || typeof w.target !== 'string' || typeof w.hash !== 'string' || !isRecord(w.note) || typeof w.note.file !== 'string') continue;
+    let hash: string;
+    try {
+      hash = contentHashOf(await readFile(w.target));
+    } catch {
+      continue;
+    }
+    if (hash !== w.hash) continue;
+    ledger.notes[w.note.file] = w.note as unknown as PulledNote;
+    const copy = isRecord(w.copy) && typeof w.copy.copy === 'string' ? (w.copy as unknown as ConflictCopy) : undefined;
+    if (copy !== undefined) ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
   }
 }
 
