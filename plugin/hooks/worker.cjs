@@ -77599,7 +77599,7 @@ function decide2(f) {
   if (incoming === void 0 && own2 === void 0) {
     if (!f.groupListed || pulled === void 0) return { kind: "none", why: "not in the graph" };
     if (local === void 0) return { kind: "none", why: "gone on both sides" };
-    return pulled.hash !== "" && pulled.hash === local.hash ? { kind: "remove-local" } : { kind: "kept-deleted-elsewhere" };
+    return pulled.hash !== "" && pulled.hash === local.hash && local.keptHere !== true ? { kind: "remove-local" } : { kind: "kept-deleted-elsewhere" };
   }
   if (incoming !== void 0 && own2 !== void 0 && own2.version >= incoming.version) {
     const unseen = own2.parent < incoming.version && (pulled === void 0 || pulled.version < incoming.version);
@@ -77615,7 +77615,8 @@ function decide2(f) {
   }
   if (local === void 0) return { kind: "write", why: pulled === void 0 ? "new" : "newer" };
   if (f.sameAsLocal) return { kind: "adopt" };
-  if (f.incomingRedacted && !local.redacted) return { kind: "copy", why: "redacted" };
+  if (f.incomingRedacted && (!local.redacted || local.keptHere === true)) return { kind: "copy", why: "redacted" };
+  if (local.keptHere === true) return { kind: "copy", why: "private" };
   const agreed = agreedVersion(f);
   if (agreed === void 0) return { kind: "copy", why: "both-changed" };
   if (agreed.via === "pulled" || incoming.parent >= agreed.version) return { kind: "write", why: "newer" };
@@ -77840,7 +77841,8 @@ async function readLocal(file2) {
   } catch {
     return void 0;
   }
-  return { hash: contentHashOf(raw), redacted: holdsRedaction(raw.toString("utf8")) };
+  const text3 = raw.toString("utf8");
+  return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin) {
   const name = (0, import_node_path32.basename)(file2);
@@ -78041,6 +78043,7 @@ var init_pull = __esm({
     init_process_env();
     init_graphiti();
     init_hash();
+    init_redact();
     init_lock();
     init_note_key();
     init_pulled();

@@ -5,7 +5,8 @@ export function formatPullReport(r: PullReport): string {
   if (!r.linked) return 'This machine is not linked: no note key. Run `graphiti-memory-sync link` (first machine) or `graphiti-memory-sync link --import` (with the key from a linked machine).\n';
   const lines: string[] = [];
   for (const w of r.written) lines.push(`pulled   ${w.file} (from ${w.origin})${w.redacted ? ' — came back REDACTED: secrets in it are [REDACTED:…]' : ''}`);
-  for (const c of r.copies) lines.push(`conflict ${c.file}: ${c.why === 'redacted' ? 'a redacted version' : 'the version'} from ${c.origin} is beside it as ${c.copy}`);
+  const what = { redacted: 'a redacted version', private: 'the version (it cannot hold this note\'s <private> blocks or secrets, which never left this machine)', 'both-changed': 'the version' } as const;
+  for (const c of r.copies) lines.push(`conflict ${c.file}: ${what[c.why]} from ${c.origin} is beside it as ${c.copy}`);
   for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);
   if (r.notDeleted.length > 0) lines.push(`missing  ${r.notDeleted.length} note(s) here, all of their project's at once: taken for a lost folder, not deleted elsewhere (bring them back: pull --all)`);

@@ -198,5 +198,50 @@ describe('pull: transitions between machines', () => {
     expect(onA.removed).toEqual([join(a.memoryDir, 'two.md')]);
     expect(server.episodes('main').map((e) => e.content.split('\n').at(-1)).sort()).toEqual(['First note.', 'Fourth note.', 'Third note.']);
   });
+
+  it('a pulled (redacted) note to which a real secret was added here is never replaced by a redacted version: the value is nowhere else', async () => {
+    const [a, b] = await pair();
+    const first = 'ghp_' + 'R8x2Lq9ZtY4mN7vB3kW1sD6fH0jP5cA2eG8u';
+    const added = 'glpat-' + 'Xk3vQ9mZ2pL7wR4tN8yB';
+    const fileA = a.write('tokens.md', topic('Tokens', `The deploy token is ${first} for the staging bot.`));
+    await a.sync();
+    await b.pull();
+    const fileB = join(b.memoryDir, 'tokens.md');
+    const pulled = read(fileB);
+    expect(pulled).toContain('[REDACTED:');
+    b.write('tokens.md', pulled.replace('for the staging bot.', `for the staging bot.\n\nThe GitLab token is ${added} for the mirror.`));
+    await b.sync();
+    expect(server.episodes('main').some((e) => e.content.includes(added))).toBe(false);
+    // A merges B's addition (as A sees it: redacted) into its note and deletes the copy.
+    const onA = await a.pull();
+    expect(onA.copies.map((c) => c.why)).toEqual(['redacted']);
+    const copy = read(onA.copies[0]?.copy ?? '');
+    const addition = copy.split('\n').find((l) => l.startsWith('The GitLab token is')) ?? '';
+    expect(addition).toContain('[REDACTED:');
+    rmSync(onA.copies[0]?.copy ?? '');
+    a.write('tokens.md', topic('Tokens', `The deploy token is ${first} for the staging bot.\n\n${addition}`));
+    await a.sync();
+    const onB = await b.pull();
+    expect(read(fileB)).toContain(added);
+    expect(onB.written).toEqual([]);
+    expect(onB.copies).toEqual([expect.objectContaining({ file: fileB, why: 'redacted' })]);
+    expect(read(fileA)).toContain(first);
+  });
+
+  it('a note holding a <private> block here is never replaced by a version from elsewhere (it cannot hold the block): that version goes beside', async () => {
+    const [a, b] = await pair();
+    const fileA = a.write('door.md', topic('Door', 'The office opens at 8.\n\n<private>The door code is 4711.</private>'));
+    await a.sync();
+    expect(server.episodes('main').some((e) => e.content.includes('4711'))).toBe(false);
+    await b.pull();
+    const fileB = join(b.memoryDir, 'door.md');
+    b.write('door.md', read(fileB).replace('The office opens at 8.', 'The office opens at 8, at 9 on Fridays.'));
+    await b.sync();
+    const onA = await a.pull();
+    expect(read(fileA)).toContain('The door code is 4711.');
+    expect(onA.written).toEqual([]);
+    expect(onA.copies).toEqual([expect.objectContaining({ file: fileA })]);
+    expect(read(onA.copies[0]?.copy ?? '')).toContain('at 9 on Fridays');
+  });
 });
 

@@ -21,6 +21,7 @@ import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
 import { contentHashOf } from '../memory/hash.js';
+import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
 import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
@@ -28,7 +29,7 @@ import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
-import { decide, type Decision, type LocalNote } from './decide.js';
+import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
 import { collectNotes, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { localProjects, type LocalProject } from './projects.js';
@@ -75,7 +76,7 @@ export interface PullReport {
   linked: boolean;
   written: PulledFile[];
   /** The other side of a conflict, written beside the local note. */
-  copies: Array<{ file: string; copy: string; origin: string; why: 'both-changed' | 'redacted' }>;
+  copies: Array<{ file: string; copy: string; origin: string; why: CopyReason }>;
   /** Untouched copies of notes deleted on another machine, removed here. */
   removed: string[];
   /** Notes deleted elsewhere but changed here: kept. */
@@ -106,7 +107,8 @@ async function readLocal(file: string): Promise<LocalNote | undefined> {
   } catch {
     return undefined;
   }
-  return { hash: contentHashOf(raw), redacted: holdsRedaction(raw.toString('utf8')) };
+  const text = raw.toString('utf8');
+  return { hash: contentHashOf(raw), redacted: holdsRedaction(text), keptHere: stripPrivateBlocks(text).count > 0 || redactSecrets(text).total > 0 };
 }
 
 /** `stem.from-<origin>.md` beside the note. */

@@ -56,7 +56,7 @@ export interface ConflictCopy {
   hash: string;
   origin: string;
   version: number;
-  reason: 'both-changed' | 'redacted' | 'deleted-elsewhere';
+  reason: 'both-changed' | 'redacted' | 'private' | 'deleted-elsewhere';
   at: string;
 }
 
