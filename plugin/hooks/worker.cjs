@@ -77832,7 +77832,7 @@ function pullDue(stateDir, now, everyMs) {
   }
 }
 function emptyReport(linked) {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 async function readLocal(file2) {
   let raw;
@@ -77885,6 +77885,7 @@ async function pullLocked(config2, options2, key, logger) {
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const notes = collectNotes(episodes, key, ourOrigins(config2));
   report.unverified = notes.unverified;
+  report.fromOthers = notes.incoming.size;
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n]));
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);

@@ -13,6 +13,8 @@ export function formatPullReport(r: PullReport): string {
   for (const h of r.held) lines.push(h.written === undefined ? `held     ${h.path} of project ${h.project} (not opened on this machine yet)` : `written  ${h.written} (project ${h.project} is not opened on this machine)`);
   if (r.deletedInGraph > 0) lines.push(`deleted  ${r.deletedInGraph} episode(s) of notes deleted here, so the other machines remove their untouched copies`);
   if (r.unverified > 0) lines.push(`refused  ${r.unverified} tagged episode(s) not signed with your key (another person's, or altered): never written`);
+  // Nothing verified at all: the usual cause is this machine holding a key of its own (`link` or `pull --init` run here instead of `link --import`).
+  if (r.unverified > 0 && r.fromOthers === 0) lines.push('Next: if they are your own notes, this machine has a different key from your other machines: run `graphiti-memory-sync link --export` on one of them and `graphiti-memory-sync link --import --replace` here (paste the line).');
   const redacted = r.written.filter((w) => w.redacted).length;
   lines.push(`${r.written.length} pulled${redacted > 0 ? ` (${redacted} redacted)` : ''}, ${r.copies.length} new conflict(s), ${r.conflicts.length} open, ${r.removed.length} removed, ${r.held.length} held.`);
   if (r.conflicts.length > 0) lines.push('Next: merge each `.from-<machine>.md` copy into its note, then delete the copy (`status` lists them).');

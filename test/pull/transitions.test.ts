@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatPullReport } from '../../src/commands/pull-report.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
+import { ensureNoteKey, formatNoteKey, importNoteKey } from '../../src/lib/state/note-key.js';
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { link, machine, topic, type Machine } from './homes.js';
@@ -242,6 +244,22 @@ describe('pull: transitions between machines', () => {
     expect(onA.written).toEqual([]);
     expect(onA.copies).toEqual([expect.objectContaining({ file: fileA })]);
     expect(read(onA.copies[0]?.copy ?? '')).toContain('at 9 on Fridays');
+  });
+
+  it('a machine with a key of its own (link run there instead of link --import): nothing is written, and the report says how to link it; once imported, the notes come', async () => {
+    const a = make('laptop');
+    const b = make('desktop/src');
+    ensureNoteKey(a.config().stateDir);
+    ensureNoteKey(b.config().stateDir);
+    a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    const r = await b.pull();
+    expect([r.written, r.unverified, r.fromOthers]).toEqual([[], 1, 0]);
+    expect(formatPullReport(r)).toContain('`graphiti-memory-sync link --import --replace` here');
+    await importNoteKey(b.config().stateDir, formatNoteKey(ensureNoteKey(a.config().stateDir).key), { replace: true });
+    const linked = await b.pull();
+    expect(linked.written.map((w) => w.file)).toEqual([join(b.memoryDir, 'build.md')]);
+    expect(formatPullReport(linked)).not.toContain('link --import');
   });
 });
 

@@ -89,6 +89,8 @@ export interface PullReport {
   held: Array<{ project: string; path: string; written?: string }>;
   /** Tagged episodes that did not verify with this key: never written. */
   unverified: number;
+  /** Notes from the person's other machines that verified with this key (none while some are refused: the keys may differ). */
+  fromOthers: number;
   /** Conflicts still open (their copy files exist). */
   conflicts: ConflictCopy[];
   /** Groups listed; whether the listing was complete. */
@@ -97,7 +99,7 @@ export interface PullReport {
 }
 
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -158,6 +160,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const notes = collectNotes(episodes, key, ourOrigins(config));
   report.unverified = notes.unverified;
+  report.fromOthers = notes.incoming.size;
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
