@@ -77598,7 +77598,7 @@ function decide2(f) {
   const { incoming, own: own2, pulled, local } = f;
   if (incoming === void 0 && own2 === void 0) {
     if (!f.groupListed || pulled === void 0) return { kind: "none", why: "not in the graph" };
-    if (local === void 0) return { kind: "none", why: "gone on both sides" };
+    if (local === void 0) return { kind: "forget" };
     return pulled.hash !== "" && pulled.hash === local.hash && local.keptHere !== true ? { kind: "remove-local" } : { kind: "kept-deleted-elsewhere" };
   }
   if (incoming !== void 0 && own2 !== void 0 && own2.version >= incoming.version) {
@@ -78016,6 +78016,9 @@ async function act(decision, a, pending) {
       await unindexNote(a.project.memoryDir, a.path);
       delete ledger.notes[file2];
       report.removed.push(file2);
+      return;
+    case "forget":
+      delete ledger.notes[file2];
       return;
     case "kept-deleted-elsewhere":
       delete ledger.notes[file2];

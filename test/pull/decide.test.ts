@@ -46,6 +46,7 @@ describe('decide', () => {
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false } }))).toEqual({ kind: 'remove-local' });
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('e'), redacted: false } }))).toEqual({ kind: 'kept-deleted-elsewhere' });
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false }, groupListed: false })).kind).toBe('none');
+    expect(decide(facts({ pulled: pulled(10, H('p')) }))).toEqual({ kind: 'forget' });
   });
   it('deleted here: its versions leave the graph; a newer edit made elsewhere comes back instead', () => {
     expect(decide(facts({ pulled: pulled(10, H('p')), incoming: version('m-b', 10, 0, H('b')) }))).toEqual({ kind: 'delete-in-graph' });

@@ -261,5 +261,26 @@ describe('pull: transitions between machines', () => {
     expect(linked.written.map((w) => w.file)).toEqual([join(b.memoryDir, 'build.md')]);
     expect(formatPullReport(linked)).not.toContain('link --import');
   });
+
+  it('notes deleted on both machines at once are forgotten: a later deletion here is passed on, not taken for a lost folder', async () => {
+    const [a, b] = await pair();
+    for (const n of ['x', 'y', 'z']) a.write(`${n}.md`, topic(n.toUpperCase(), `Note ${n}.`));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    for (const n of ['x', 'y']) {
+      rmSync(join(a.memoryDir, `${n}.md`));
+      rmSync(join(b.memoryDir, `${n}.md`));
+    }
+    await a.sync();
+    await b.sync();
+    await b.pull();
+    rmSync(join(b.memoryDir, 'z.md'));
+    await b.sync();
+    const r = await b.pull();
+    expect(r.notDeleted).toEqual([]);
+    expect(r.deletedInGraph).toBe(1);
+    expect((await a.pull()).removed).toEqual([join(a.memoryDir, 'z.md')]);
+  });
 });
 

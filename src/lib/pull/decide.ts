@@ -56,6 +56,8 @@ export type Decision =
   | { kind: 'remove-local' }
   | { kind: 'kept-deleted-elsewhere' }
   | { kind: 'delete-in-graph' }
+  /** Gone on both sides: nothing left to know of it (a stale entry would make a later deletion look like a lost folder). */
+  | { kind: 'forget' }
   /** This machine's own version is in the graph and the local file is it: remember it (for a deletion elsewhere). */
   | { kind: 'remember-own' };
 
@@ -71,7 +73,7 @@ export function decide(f: NoteFacts): Decision {
   const { incoming, own, pulled, local } = f;
   if (incoming === undefined && own === undefined) {
     if (!f.groupListed || pulled === undefined) return { kind: 'none', why: 'not in the graph' };
-    if (local === undefined) return { kind: 'none', why: 'gone on both sides' };
+    if (local === undefined) return { kind: 'forget' };
     return pulled.hash !== '' && pulled.hash === local.hash && local.keptHere !== true ? { kind: 'remove-local' } : { kind: 'kept-deleted-elsewhere' };
   }
   if (incoming !== undefined && own !== undefined && own.version >= incoming.version) {

@@ -332,6 +332,9 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       delete ledger.notes[file];
       report.removed.push(file);
       return;
+    case 'forget':
+      delete ledger.notes[file];
+      return;
     case 'kept-deleted-elsewhere':
       delete ledger.notes[file];
       report.keptDeletedElsewhere.push(file);
