@@ -9436,16 +9436,16 @@ var require_parse = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open4 = tokens[token.tokensIndex];
-          open4.type = "text";
-          open4.value = literal2;
-          open4.output = safeOutput || utils.escapeRegex(literal2);
+          const open5 = tokens[token.tokensIndex];
+          open5.type = "text";
+          open5.value = literal2;
+          open5.output = safeOutput || utils.escapeRegex(literal2);
           for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
             tokens[i].value = "";
             tokens[i].output = "";
             delete tokens[i].suffix;
           }
-          state.output = token.output + open4.output;
+          state.output = token.output + open5.output;
           state.backtrack = true;
           push({ type: "paren", extglob: true, value, output: "" });
           decrement("parens");
@@ -9665,15 +9665,15 @@ var require_parse = __commonJS({
         }
         if (value === "{" && opts.nobrace !== true) {
           increment("braces");
-          const open4 = {
+          const open5 = {
             type: "brace",
             value,
             output: "(",
             outputIndex: state.output.length,
             tokensIndex: state.tokens.length
           };
-          braces.push(open4);
-          push(open4);
+          braces.push(open5);
+          push(open5);
           continue;
         }
         if (value === "}") {
@@ -32004,8 +32004,8 @@ function isTemplateStart(value) {
 function insideTemplate(before) {
   const head = before.slice(-80);
   for (const [opener, closer] of OPENERS) {
-    const open4 = head.lastIndexOf(opener);
-    if (open4 >= 0 && head.indexOf(closer, open4 + opener.length) < 0 && !head.includes("\n", open4)) return true;
+    const open5 = head.lastIndexOf(opener);
+    if (open5 >= 0 && head.indexOf(closer, open5 + opener.length) < 0 && !head.includes("\n", open5)) return true;
   }
   return false;
 }
@@ -32974,11 +32974,11 @@ function unbrace(v) {
   return { inner: m[1], open: "{", close: "}" };
 }
 function curlPart(raw, role, passwordEmpty) {
-  const { inner, open: open4, close } = unbrace(raw);
+  const { inner, open: open5, close } = unbrace(raw);
   if (inner === "" || isRedacted(inner)) return raw;
-  if (role === "password") return isCredentialValue(inner, true, { inSentence: false }) ? `${open4}${tag("cli-password")}${close}` : raw;
+  if (role === "password") return isCredentialValue(inner, true, { inSentence: false }) ? `${open5}${tag("cli-password")}${close}` : raw;
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
-  return generated2 ? `${open4}${tag("cli-password")}${close}` : raw;
+  return generated2 ? `${open5}${tag("cli-password")}${close}` : raw;
 }
 var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
@@ -73489,12 +73489,12 @@ var require_stringify = __commonJS({
         throw new TypeError('expected "' + language + '.stringify" to be a function');
       }
       data = Object.assign({}, file2.data, data);
-      const open4 = opts.delimiters[0];
+      const open5 = opts.delimiters[0];
       const close = opts.delimiters[1];
       const matter3 = engine.stringify(data, options2).trim();
       let buf = "";
       if (matter3 !== "{}") {
-        buf = newline(open4) + newline(matter3) + newline(close);
+        buf = newline(open5) + newline(matter3) + newline(close);
       }
       if (typeof file2.excerpt === "string" && file2.excerpt !== "") {
         if (str2.indexOf(file2.excerpt.trim()) === -1) {
@@ -73618,18 +73618,18 @@ var require_gray_matter = __commonJS({
     }
     function parseMatter(file2, options2) {
       const opts = defaults(options2);
-      const open4 = opts.delimiters[0];
+      const open5 = opts.delimiters[0];
       const close = "\n" + opts.delimiters[1];
       let str2 = file2.content;
       if (opts.language) {
         file2.language = opts.language;
       }
-      const openLen = open4.length;
-      if (!utils.startsWith(str2, open4, openLen)) {
+      const openLen = open5.length;
+      if (!utils.startsWith(str2, open5, openLen)) {
         excerpt(file2, opts);
         return file2;
       }
-      if (str2.charAt(openLen) === open4.slice(-1)) {
+      if (str2.charAt(openLen) === open5.slice(-1)) {
         return file2;
       }
       str2 = str2.slice(openLen);
@@ -73685,9 +73685,9 @@ var require_gray_matter = __commonJS({
     };
     matter3.language = function(str2, options2) {
       const opts = defaults(options2);
-      const open4 = opts.delimiters[0];
+      const open5 = opts.delimiters[0];
       if (matter3.test(str2)) {
-        str2 = str2.slice(open4.length);
+        str2 = str2.slice(open5.length);
       }
       const language = str2.slice(0, str2.search(/\r?\n/));
       return {
@@ -75700,6 +75700,11 @@ function emptyLedger() {
   return { notes: {}, copies: [], held: {} };
 }
 async function readPulled(stateDir) {
+  const ledger = await readLedger(stateDir);
+  await settleWrites(ledger, await readPendingWrites(stateDir));
+  return ledger;
+}
+async function readLedger(stateDir) {
   let text3;
   try {
     text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_FILE), "utf8");
@@ -75711,12 +75716,28 @@ async function readPulled(stateDir) {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
     const notes = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
-    const ledger = { notes, copies: v.copies, held: v.held };
-    if (Array.isArray(v.writing)) await settleWrites(ledger, v.writing);
-    return ledger;
+    return { notes, copies: v.copies, held: v.held };
   } catch {
     return emptyLedger();
   }
+}
+async function readPendingWrites(stateDir) {
+  let text3;
+  try {
+    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE), "utf8");
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const line of text3.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      break;
+    }
+  }
+  return out;
 }
 async function settleWrites(ledger, writing) {
   for (const w of writing) {
@@ -75736,6 +75757,9 @@ async function settleWrites(ledger, writing) {
 async function writePulled(stateDir, ledger) {
   await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: 1, ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
+  await (0, import_promises8.unlink)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
+    if (error62.code !== "ENOENT") throw error62;
+  });
 }
 function pulledFiles(ledger, ours) {
   const out = /* @__PURE__ */ new Map();
@@ -75748,7 +75772,7 @@ function parentVersion(ledger, file2, exists = import_node_fs23.existsSync) {
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs23, import_promises8, import_node_path26, PULLED_FILE;
+var import_node_fs23, import_promises8, import_node_path26, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
@@ -75759,6 +75783,28 @@ var init_pulled = __esm({
     init_fs_atomic();
     init_json();
     PULLED_FILE = "pulled.json";
+    PULLED_WRITING_FILE = "pulled.writing.jsonl";
+    PendingWrites = class {
+      constructor(stateDir) {
+        this.stateDir = stateDir;
+      }
+      stateDir;
+      handle;
+      async add(write2) {
+        if (this.handle === void 0) {
+          await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
+          this.handle = await (0, import_promises8.open)((0, import_node_path26.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
+        }
+        await this.handle.write(`${JSON.stringify(write2)}
+`);
+        await this.handle.datasync();
+      }
+      async close() {
+        const handle = this.handle;
+        this.handle = void 0;
+        await handle?.close().catch(() => void 0);
+      }
+    };
   }
 });
 
@@ -77890,45 +77936,48 @@ async function pullLocked(config2, options2, key, logger) {
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
   const toDelete = [];
-  const plans = [];
-  for (const id of ids) {
-    const incoming = notes.incoming.get(id);
-    const own2 = notes.own.get(id);
-    const any2 = incoming ?? own2 ?? knownById.get(id);
-    if (any2 === void 0) continue;
-    const project = projects.get(any2.project);
-    if (project === void 0) {
-      if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to);
-      continue;
+  const journal = new PendingWrites(config2.stateDir);
+  try {
+    for (const id of ids) {
+      const incoming = notes.incoming.get(id);
+      const own2 = notes.own.get(id);
+      const any2 = incoming ?? own2 ?? knownById.get(id);
+      if (any2 === void 0) continue;
+      const project = projects.get(any2.project);
+      if (project === void 0) {
+        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to);
+        continue;
+      }
+      const projectId = any2.project;
+      const path = any2.path;
+      const file2 = inside(project.memoryDir, path);
+      if (file2 === void 0) continue;
+      const pulled = ledger.notes[file2];
+      const local = await readLocal(file2);
+      const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
+      const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
+      const folderThere = (0, import_node_fs25.existsSync)(project.memoryDir) && (0, import_node_fs25.statSync)(project.memoryDir).isDirectory();
+      let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
+        incoming,
+        own: own2,
+        pulled,
+        local,
+        incomingRedacted: restored?.redacted ?? false,
+        sameAsLocal: restored !== void 0 && local !== void 0 && contentHashOf(Buffer.from(restored.text)) === local.hash,
+        groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group)
+      });
+      if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || lostFolders.has(projectId))) {
+        decision = { kind: "none", why: "memory folder missing or emptied" };
+        report.notDeleted.push(file2);
+      }
+      const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
+      const pending = pendingWrite(decision, input2);
+      if (pending !== void 0) await journal.add(pending);
+      await act(decision, input2, pending);
     }
-    const projectId = any2.project;
-    const path = any2.path;
-    const file2 = inside(project.memoryDir, path);
-    if (file2 === void 0) continue;
-    const pulled = ledger.notes[file2];
-    const local = await readLocal(file2);
-    const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
-    const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-    const folderThere = (0, import_node_fs25.existsSync)(project.memoryDir) && (0, import_node_fs25.statSync)(project.memoryDir).isDirectory();
-    let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
-      incoming,
-      own: own2,
-      pulled,
-      local,
-      incomingRedacted: restored?.redacted ?? false,
-      sameAsLocal: restored !== void 0 && local !== void 0 && contentHashOf(Buffer.from(restored.text)) === local.hash,
-      groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group)
-    });
-    if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || lostFolders.has(projectId))) {
-      decision = { kind: "none", why: "memory folder missing or emptied" };
-      report.notDeleted.push(file2);
-    }
-    const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-    plans.push({ decision, input: input2, pending: pendingWrite(decision, input2) });
+  } finally {
+    await journal.close();
   }
-  const writing = plans.flatMap((p) => p.pending === void 0 ? [] : [p.pending]);
-  if (writing.length > 0) await writePulled(config2.stateDir, { ...ledger, writing });
-  for (const p of plans) await act(p.decision, p.input, p.pending);
   ledger.copies = ledger.copies.filter((c) => (0, import_node_fs25.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {

@@ -4,7 +4,7 @@
  * interrupted halfway. Nothing lost, nothing doubled, a local edit never overwritten.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPullReport } from '../../src/commands/pull-report.js';
@@ -185,6 +185,8 @@ describe('pull: transitions between machines', () => {
     }
     const written = [three, four].map((f) => join(b.memoryDir, f.slice(a.memoryDir.length + 1))).filter((f) => existsSync(f));
     expect(written.length).toBeGreaterThan(0);
+    const journal = join(b.config().stateDir, 'pulled.writing.jsonl');
+    expect(statSync(journal).mode & 0o777).toBe(0o600);
     if (stop === 'index') rmSync(index, { recursive: true });
     const sent = adds();
     await b.sync(); // the worker syncs before it pulls
@@ -193,6 +195,7 @@ describe('pull: transitions between machines', () => {
     expect(again.copies).toEqual([]);
     expect(again.deletedInGraph).toBe(1);
     expect(again.written.length + written.length).toBe(2);
+    expect(existsSync(journal)).toBe(false);
     await b.sync();
     expect(adds()).toBe(sent);
     const onA = await a.pull();

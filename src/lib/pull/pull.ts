@@ -24,7 +24,7 @@ import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
-import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -165,54 +165,57 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
-  const plans: Array<{ decision: Decision; input: ActInput; pending: PendingWrite | undefined }> = [];
-  for (const id of ids) {
-    const incoming = notes.incoming.get(id);
-    const own = notes.own.get(id);
-    const any = incoming ?? own ?? knownById.get(id);
-    if (any === undefined) continue;
-    const project = projects.get(any.project);
-    if (project === undefined) {
-      if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
-      continue;
+  // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
+  // none that the next sync would take for this machine's own note.
+  const journal = new PendingWrites(config.stateDir);
+  try {
+    for (const id of ids) {
+      const incoming = notes.incoming.get(id);
+      const own = notes.own.get(id);
+      const any = incoming ?? own ?? knownById.get(id);
+      if (any === undefined) continue;
+      const project = projects.get(any.project);
+      if (project === undefined) {
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
+        continue;
+      }
+      const projectId = any.project;
+      const path = any.path;
+      const file = inside(project.memoryDir, path);
+      if (file === undefined) continue;
+      // What this machine knows of this very file: a copy of the note in another memory folder (the
+      // checkout's old path, another clone) is another file, and its absence here is no deletion.
+      const pulled = ledger.notes[file];
+      const local = await readLocal(file);
+      // Restore after loss: a missing file takes the newest version there is, this machine's own too.
+      const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
+      const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
+      const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+      let decision: Decision =
+        options.all === true && local === undefined && candidate !== undefined
+          ? { kind: 'write', why: 'new' }
+          : decide({
+              incoming,
+              own,
+              pulled,
+              local,
+              incomingRedacted: restored?.redacted ?? false,
+              sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
+              groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+            });
+      // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
+      if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
+        decision = { kind: 'none', why: 'memory folder missing or emptied' };
+        report.notDeleted.push(file);
+      }
+      const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
+      const pending = pendingWrite(decision, input);
+      if (pending !== undefined) await journal.add(pending);
+      await act(decision, input, pending);
     }
-    const projectId = any.project;
-    const path = any.path;
-    const file = inside(project.memoryDir, path);
-    if (file === undefined) continue;
-    // What this machine knows of this very file: a copy of the note in another memory folder (the
-    // checkout's old path, another clone) is another file, and its absence here is no deletion.
-    const pulled = ledger.notes[file];
-    const local = await readLocal(file);
-    // Restore after loss: a missing file takes the newest version there is, this machine's own too.
-    const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
-    const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
-    const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
-    let decision: Decision =
-      options.all === true && local === undefined && candidate !== undefined
-        ? { kind: 'write', why: 'new' }
-        : decide({
-            incoming,
-            own,
-            pulled,
-            local,
-            incomingRedacted: restored?.redacted ?? false,
-            sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
-            groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
-          });
-    // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
-    if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
-      decision = { kind: 'none', why: 'memory folder missing or emptied' };
-      report.notDeleted.push(file);
-    }
-    const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-    plans.push({ decision, input, pending: pendingWrite(decision, input) });
+  } finally {
+    await journal.close();
   }
-  // The files about to be written go in the ledger first (PendingWrite): a pull killed among them
-  // leaves none that the next sync would take for this machine's own note.
-  const writing = plans.flatMap((p) => (p.pending === undefined ? [] : [p.pending]));
-  if (writing.length > 0) await writePulled(config.stateDir, { ...ledger, writing });
-  for (const p of plans) await act(p.decision, p.input, p.pending);
   // Conflicts the user resolved (the copy removed) are closed.
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
   report.conflicts = ledger.copies;

@@ -14,11 +14,10 @@
  *   alone while untouched (they are in the graph already), `status` lists them until removed.
  * - `held`: notes of projects not mapped on this machine, kept until the project is opened
  *   here (or written with `pull --to`).
- * - `writing`: the files a pull is writing (`PendingWrite`), there only while it does.
  * Changed only by `pull`, under the state lock.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
@@ -71,10 +70,11 @@ export interface HeldNote {
 }
 
 /**
- * A file `pull` is about to write, put in the ledger before the file is: a pull killed halfway
- * (after some files, before its ledger) would otherwise leave notes that nothing knows pull wrote,
- * which the next sync (the worker syncs before it pulls) sends as this machine's own: the other
- * machine's note doubled in the graph, and taken there for an edit made here.
+ * A file `pull` is about to write, journaled (`pulled.writing.jsonl`, fsynced) before the file is: a
+ * pull killed halfway (after some files, before its ledger) would otherwise leave notes nothing
+ * knows pull wrote, which the next sync (the worker syncs before it pulls) sends as this machine's
+ * own: the other machine's note doubled in the graph, and taken there for an edit made here.
+ * `readPulled` settles the journal; the next `writePulled` folds it in and removes it.
  */
 export interface PendingWrite {
   /** The file written: the note, or its conflict copy. */
@@ -87,13 +87,35 @@ export interface PendingWrite {
   copy?: ConflictCopy;
 }
 
+export const PULLED_WRITING_FILE = 'pulled.writing.jsonl';
+
+/** Appends each write to the journal before it is made: O(the write), where the ledger is O(every note). */
+export class PendingWrites {
+  private handle: FileHandle | undefined;
+
+  constructor(private readonly stateDir: string) {}
+
+  async add(write: PendingWrite): Promise<void> {
+    if (this.handle === undefined) {
+      await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+      this.handle = await open(join(this.stateDir, PULLED_WRITING_FILE), 'a', 0o600);
+    }
+    await this.handle.write(`${JSON.stringify(write)}\n`);
+    await this.handle.datasync();
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+}
+
 export interface PulledLedger {
   /** By absolute file path (`PulledNote.file`). */
   notes: Record<string, PulledNote>;
   copies: ConflictCopy[];
   held: Record<string, HeldNote>;
-  /** Writes under way (only in the file between pull's two writes of it; `readPulled` settles them). */
-  writing?: PendingWrite[];
 }
 
 export function noteId(project: string, path: string): string {
@@ -104,8 +126,14 @@ export function emptyLedger(): PulledLedger {
   return { notes: {}, copies: [], held: {} };
 }
 
-/** The ledger; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
+/** The ledger, with the writes of a pull that stopped halfway settled; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
 export async function readPulled(stateDir: string): Promise<PulledLedger> {
+  const ledger = await readLedger(stateDir);
+  await settleWrites(ledger, await readPendingWrites(stateDir));
+  return ledger;
+}
+
+async function readLedger(stateDir: string): Promise<PulledLedger> {
   let text: string;
   try {
     text = await readFile(join(stateDir, PULLED_FILE), 'utf8');
@@ -118,12 +146,30 @@ export async function readPulled(stateDir: string): Promise<PulledLedger> {
     // Keyed by file (a ledger written before was keyed by note id: one file per note).
     const notes: Record<string, PulledNote> = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
-    const ledger: PulledLedger = { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
-    if (Array.isArray(v.writing)) await settleWrites(ledger, v.writing);
-    return ledger;
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
   } catch {
     return emptyLedger();
   }
+}
+
+/** The journal's entries, up to a torn last line (a kill mid-append). */
+async function readPendingWrites(stateDir: string): Promise<unknown[]> {
+  let text: string;
+  try {
+    text = await readFile(join(stateDir, PULLED_WRITING_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  const out: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      break;
+    }
+  }
+  return out;
 }
 
 /**
@@ -146,8 +192,12 @@ async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): 
   }
 }
 
+/** Writes the ledger, then removes the journal of writes it now holds. */
 export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
   await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: 1, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
+  await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
 }
 
 /**
