@@ -77890,10 +77890,17 @@ async function readLocal(file2) {
   const text3 = raw.toString("utf8");
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
-function copyPathFor(file2, origin) {
+function copyPathFor(file2, origin, n = 1) {
   const name = (0, import_node_path32.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path32.join)((0, import_node_path32.dirname)(file2), `${stem}.from-${origin}.md`);
+  return (0, import_node_path32.join)((0, import_node_path32.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+}
+async function copyTarget(file2, origin, ledger) {
+  for (let n = 1; ; n++) {
+    const path = copyPathFor(file2, origin, n);
+    const there = await readLocal(path);
+    if (there === void 0 || ledger.copies.some((c) => c.copy === path && c.hash === there.hash)) return path;
+  }
 }
 function inside(memoryDir, path) {
   const file2 = (0, import_node_path32.resolve)(memoryDir, path);
@@ -77971,7 +77978,7 @@ async function pullLocked(config2, options2, key, logger) {
         report.notDeleted.push(file2);
       }
       const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-      const pending = pendingWrite(decision, input2);
+      const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
       if (pending !== void 0) await journal.add(pending);
       await act(decision, input2, pending);
     }
@@ -78025,13 +78032,14 @@ async function hold2(ledger, report, v, when, to) {
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
 }
-function pendingWrite(decision, a) {
+function pendingWrite(decision, a, copyPath) {
   const { candidate: v, restored, file: file2 } = a;
   if (v === void 0 || restored === void 0 || decision.kind !== "write" && decision.kind !== "copy") return void 0;
   const hash2 = contentHashOf(Buffer.from(restored.text));
   const note = (h) => ({ project: v.project, path: v.path, version: v.version, hash: h, file: file2, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
   if (decision.kind === "write") return { target: file2, hash: hash2, note: note(hash2) };
-  const copy = copyPathFor(file2, v.origin);
+  if (copyPath === void 0) return void 0;
+  const copy = copyPath;
   return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
 }
 async function act(decision, a, pending) {

@@ -285,5 +285,32 @@ describe('pull: transitions between machines', () => {
     expect(r.deletedInGraph).toBe(1);
     expect((await a.pull()).removed).toEqual([join(a.memoryDir, 'z.md')]);
   });
+
+  it('a conflict copy edited here (merging in the copy) is never written over by the next version from that machine: that one goes to a copy of its own', async () => {
+    const [a, b] = await pair();
+    a.write('d.md', topic('D', 'Base.'));
+    await a.sync();
+    await b.pull();
+    a.write('d.md', topic('D', 'Edited on A.'));
+    await a.sync();
+    const fileB = b.write('d.md', topic('D', 'Edited on B.'));
+    await b.sync();
+    const first = (await b.pull()).copies[0]?.copy ?? '';
+    writeFileSync(first, read(first).replace('Edited on A.', 'Edited on A. Edited on B. (merging by hand, in the copy)'));
+    a.write('d.md', topic('D', 'Edited on A again.'));
+    await a.sync();
+    const r = await b.pull();
+    expect(read(first)).toContain('merging by hand, in the copy');
+    expect(r.copies).toHaveLength(1);
+    expect(r.copies[0]?.copy).not.toBe(first);
+    expect(read(r.copies[0]?.copy ?? '')).toContain('Edited on A again.');
+    expect(read(fileB)).toContain('Edited on B.');
+    // A third version from A replaces its own untouched copy, not the edited one.
+    a.write('d.md', topic('D', 'Edited on A a third time.'));
+    await a.sync();
+    const again = await b.pull();
+    expect(again.copies.map((c) => c.copy)).toEqual([r.copies[0]?.copy]);
+    expect(read(first)).toContain('merging by hand, in the copy');
+  });
 });
 

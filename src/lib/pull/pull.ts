@@ -113,11 +113,23 @@ async function readLocal(file: string): Promise<LocalNote | undefined> {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text), keptHere: stripPrivateBlocks(text).count > 0 || redactSecrets(text).total > 0 };
 }
 
-/** `stem.from-<origin>.md` beside the note. */
-export function copyPathFor(file: string, origin: string): string {
+/** `stem.from-<origin>.md` beside the note (`stem.from-<origin>-<n>.md` for n > 1). */
+export function copyPathFor(file: string, origin: string, n = 1): string {
   const name = basename(file);
   const stem = name.replace(/\.md$/i, '');
-  return join(dirname(file), `${stem}.from-${origin}.md`);
+  return join(dirname(file), `${stem}.from-${origin}${n > 1 ? `-${n}` : ''}.md`);
+}
+
+/**
+ * Where the other side of a conflict goes: the first of `copyPathFor`'s names that is free or holds
+ * pull's untouched copy. A copy the person edited (merging in it) is theirs now: never written over.
+ */
+async function copyTarget(file: string, origin: string, ledger: PulledLedger): Promise<string> {
+  for (let n = 1; ; n++) {
+    const path = copyPathFor(file, origin, n);
+    const there = await readLocal(path);
+    if (there === undefined || ledger.copies.some((c) => c.copy === path && c.hash === there.hash)) return path;
+  }
 }
 
 /** A note's file inside a memory folder; undefined if the path would leave it. */
@@ -209,7 +221,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
         report.notDeleted.push(file);
       }
       const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-      const pending = pendingWrite(decision, input);
+      const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
       if (pending !== undefined) await journal.add(pending);
       await act(decision, input, pending);
     }
@@ -292,13 +304,14 @@ interface ActInput {
 }
 
 /** What a write or a conflict copy puts on disk and in the ledger (written to the ledger before the file). */
-function pendingWrite(decision: Decision, a: ActInput): PendingWrite | undefined {
+function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefined): PendingWrite | undefined {
   const { candidate: v, restored, file } = a;
   if (v === undefined || restored === undefined || (decision.kind !== 'write' && decision.kind !== 'copy')) return undefined;
   const hash = contentHashOf(Buffer.from(restored.text));
   const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
   if (decision.kind === 'write') return { target: file, hash, note: note(hash) };
-  const copy = copyPathFor(file, v.origin);
+  if (copyPath === undefined) return undefined;
+  const copy = copyPath;
   // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
   return { target: copy, hash, note: note(''), copy: { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
 }
