@@ -74983,7 +74983,7 @@ function settleRemovals(input2, verdicts, plan) {
     if (shadowed.some((prefix) => record2.id === prefix || record2.id.startsWith(`${prefix}/`))) continue;
     plan.changed = true;
     const renamedTo = record2.hash === void 0 ? void 0 : byHash.get(record2.hash);
-    if (renamedTo !== void 0 && record2.status !== "failed" && record2.status !== "skipped") {
+    if (renamedTo !== void 0 && record2.status !== "failed" && record2.status !== "skipped" && !signedPathMoves(input2, renamedTo.planned.record)) {
       byHash.delete(record2.hash);
       const { entry, planned } = renamedTo;
       const moved = {
@@ -75004,6 +75004,11 @@ function settleRemovals(input2, verdicts, plan) {
     deleted.push(record2);
   }
   return deleted;
+}
+function signedPathMoves(input2, renamed) {
+  if (input2.signer === void 0) return false;
+  const source2 = input2.sources.find((s) => s.name === renamed.source);
+  return input2.signer.tagFor(source2, renamed) !== void 0;
 }
 function foldVerdict(plan, id, verdict2) {
   if (verdict2.kind !== "unchanged" || verdict2.changed) plan.changed = true;

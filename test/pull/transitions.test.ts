@@ -4,7 +4,7 @@
  * interrupted halfway. Nothing lost, nothing doubled, a local edit never overwritten.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPullReport } from '../../src/commands/pull-report.js';
@@ -311,6 +311,28 @@ describe('pull: transitions between machines', () => {
     const again = await b.pull();
     expect(again.copies.map((c) => c.copy)).toEqual([r.copies[0]?.copy]);
     expect(read(first)).toContain('merging by hand, in the copy');
+  });
+
+  it('a note renamed on A reaches B as a rename, and an edit of it on B does not bring the old name back on A; one note in the graph', async () => {
+    const [a, b] = await pair();
+    const old = a.write('build.md', topic('Build', 'The build uses Bun.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    renameSync(old, join(a.memoryDir, 'ci.md'));
+    await a.sync();
+    const onB = await b.pull();
+    expect(onB.removed).toEqual([join(b.memoryDir, 'build.md')]);
+    expect(onB.written.map((w) => w.file)).toEqual([join(b.memoryDir, 'ci.md')]);
+    expect(read(join(b.memoryDir, 'MEMORY.md'))).toBe('- [Build](ci.md) — about Build\n');
+    b.write('ci.md', topic('Build', 'The build uses Bun 2.'));
+    await b.sync();
+    await a.pull();
+    expect(readdirSync(a.memoryDir).filter((f) => f !== 'MEMORY.md')).toEqual(['ci.md']);
+    expect(read(join(a.memoryDir, 'ci.md'))).toContain('Bun 2.');
+    await a.sync();
+    await server.whenIdle();
+    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The build uses Bun 2.']);
   });
 });
 

@@ -261,7 +261,7 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     if (shadowed.some((prefix) => record.id === prefix || record.id.startsWith(`${prefix}/`))) continue;
     plan.changed = true;
     const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
-    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped') {
+    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && !signedPathMoves(input, renamedTo.planned.record)) {
       byHash.delete(record.hash as string);
       const { entry, planned } = renamedTo;
       const moved: FileRecord = {
@@ -283,6 +283,18 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     deleted.push(record);
   }
   return deleted;
+}
+
+/**
+ * A note this machine signs names its path in its tag (memory/note-tag.ts): renamed in place, its
+ * episodes would still carry the old name, so the person's other machines would keep the note under
+ * it and bring it back here with their next edit (a second copy beside the renamed one). Such a
+ * rename is sent as what it is for them: the old name deleted, the new one added.
+ */
+function signedPathMoves(input: PlanInput, renamed: FileRecord): boolean {
+  if (input.signer === undefined) return false;
+  const source = input.sources.find((s) => s.name === renamed.source);
+  return input.signer.tagFor(source, renamed) !== undefined;
 }
 
 function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
