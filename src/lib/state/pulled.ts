@@ -14,6 +14,8 @@
  *   alone while untouched (they are in the graph already), `status` lists them until removed.
  * - `held`: notes of projects not mapped on this machine, kept until the project is opened
  *   here (or written with `pull --to`).
+ * Beside it, `pulled.writing.jsonl`: each file a pull is writing, journaled before it is written
+ * (`PendingWrites`), folded in and removed when the pull writes the ledger.
  * Changed only by `pull`, under the state lock.
  */
 import { existsSync } from 'node:fs';
@@ -173,8 +175,9 @@ async function readPendingWrites(stateDir: string): Promise<unknown[]> {
 }
 
 /**
- * A pull stopped between its two ledger writes: each file it meant to write that holds what it meant
- * to write is pull's (untouched); any other (never written, or changed since: the person's) is not.
+ * The journal of a pull that stopped before it wrote its ledger: each file that holds what it was
+ * about to write there is pull's (untouched); any other (never written, or changed since: the
+ * person's) is not.
  */
 async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): Promise<void> {
   for (const w of writing) {
