@@ -77985,6 +77985,7 @@ async function pullLocked(config2, options2, key, logger) {
       const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
       const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
       if (pending !== void 0) await journal.add(pending);
+      if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) continue;
       await act(decision, input2, pending);
     }
   } finally {

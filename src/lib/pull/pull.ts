@@ -223,6 +223,9 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
       const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
       if (pending !== undefined) await journal.add(pending);
+      // The journal's fsync is the slowest step between judging a file and writing over it: a file
+      // changed meanwhile (an edit saved in that window) is left for the next pull to judge again.
+      if (decision.kind === 'write' && (await readLocal(file))?.hash !== local?.hash) continue;
       await act(decision, input, pending);
     }
   } finally {
