@@ -74303,7 +74303,7 @@ async function rebuildDrafts(config2, sources, record2, logger, signer) {
   }
   if (read.hash !== record2.hash) return void 0;
   const origin = record2.episodes[0] === void 0 ? source2.origin : recordOrigin(record2);
-  const prepared = prepareEpisodes(config2, record2, record2.fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2));
+  const prepared = prepareEpisodes(config2, record2, record2.fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
   if (prepared.kind !== "episodes" || record2.episodes.some((ref) => ref.groupId !== prepared.groupId)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
@@ -74884,7 +74884,8 @@ async function assessFile(input2, id, file2, existing) {
     if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true, redactions: {} };
   }
   const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file2.source, file2.relPath) : fileIdFor(source2, file2.relPath);
-  const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2, input2.signer?.tagFor(source2, file2));
+  const tagger = input2.signer?.tagFor(source2, file2, base?.noteTag, base !== void 0 && base.hash === hash2 && !unsigned);
+  const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2, tagger);
   if (prepared.kind === "skipped") return outcome("skipped", prepared.reason, hash2, prepared.retract);
   if (prepared.kind === "failed") return outcome("failed", prepared.reason, hash2);
   const { drafts, groupId, redactions } = prepared;
@@ -74910,7 +74911,8 @@ async function assessFile(input2, id, file2, existing) {
     redactions: totalRedactions(redactions),
     warnings: prepared.warnings,
     firstSeenAt: base?.firstSeenAt ?? nowIso,
-    updatedAt: nowIso
+    updatedAt: nowIso,
+    ...tagger === void 0 ? {} : { noteTag: { version: tagger.version, parent: tagger.parent } }
   };
   const isNew = base === void 0 || base.episodes.length === 0 && base.superseded.length === 0 && base.hash === void 0;
   return { kind: "version", record: record2, drafts, redactions, isNew, signing };
@@ -75966,7 +75968,7 @@ async function loadNoteSigner(config2) {
       if (!record2.episodes.some((e) => e.sentAt !== void 0 && Date.parse(e.sentAt) < keySince)) return false;
       return signer.tagFor(source2, file2) !== void 0;
     },
-    tagFor(source2, file2) {
+    tagFor(source2, file2, sent, again = false) {
       if (source2 === void 0 || source2.kind !== "auto-memory" || source2.layout !== "projects" || source2.shared || source2.name !== "auto-memory") return void 0;
       if (file2.project === void 0 || teamMemoryOf(source2, file2.relPath) !== void 0) return void 0;
       const prefix = `${file2.project}/memory/`;
@@ -75975,9 +75977,11 @@ async function loadNoteSigner(config2) {
       if (!taggablePath(path)) return void 0;
       const project = idOf(file2.project);
       if (project === void 0) return void 0;
-      const parent = parentVersion(pulled, (0, import_node_path28.join)(source2.root, file2.relPath));
-      const version2 = Math.max(Math.floor(file2.mtimeMs), parent + 1);
-      return ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
+      const pinned = again && sent !== void 0;
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path28.join)(source2.root, file2.relPath));
+      const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
+      const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
+      return Object.assign(tag2, { version: version2, parent });
     }
   };
   return { signer, pulled };

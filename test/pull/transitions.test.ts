@@ -4,7 +4,7 @@
  * interrupted halfway. Nothing lost, nothing doubled, a local edit never overwritten.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPullReport } from '../../src/commands/pull-report.js';
@@ -38,6 +38,15 @@ async function pair(): Promise<[Machine, Machine]> {
 }
 
 const read = (file: string) => readFileSync(file, 'utf8');
+const MIN = 60_000;
+const T0 = Date.now();
+/** A note saved `atMs` after the test began, on a machine whose clock is `skewMs` off (its mtime is the note's version). */
+function writeAt(m: Machine, rel: string, content: string, atMs: number, skewMs = 0): string {
+  const file = m.write(rel, content);
+  const t = (T0 + atMs + skewMs) / 1000;
+  utimesSync(file, t, t);
+  return file;
+}
 const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
 const deletes = () => server.calls.filter((c) => c.tool === 'delete_episode').length;
 
@@ -333,6 +342,137 @@ describe('pull: transitions between machines', () => {
     await a.sync();
     await server.whenIdle();
     expect(server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The build uses Bun 2.']);
+  });
+
+  it.each([
+    { label: '10 minutes behind', skew: -10 * MIN },
+    { label: '10 minutes ahead', skew: 10 * MIN },
+  ])('A\'s clock $label: edits made in turn flow both ways (never taken for older), concurrent ones are kept on both sides', async ({ skew }) => {
+    const [a, b] = await pair();
+    const fileA = writeAt(a, 'n.md', topic('N', 'One, by A.'), 0, skew);
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    const fileB = join(b.memoryDir, 'n.md');
+    for (const [i, m] of [b, a, b, a].entries()) {
+      const text = `Edit ${i}, in turn.`;
+      writeAt(m, 'n.md', topic('N', text), (i + 1) * 1000, m === a ? skew : 0);
+      await m.sync();
+      const other = m === a ? b : a;
+      const r = await other.pull();
+      expect([r.written.length, r.copies.length]).toEqual([1, 0]);
+      expect(read(other === a ? fileA : fileB)).toContain(text);
+    }
+    writeAt(b, 'n.md', topic('N', 'Concurrent, on B.'), 10_000);
+    await b.sync();
+    writeAt(a, 'n.md', topic('N', 'Concurrent, on A.'), 11_000, skew);
+    await a.sync();
+    const onA = await a.pull();
+    const onB = await b.pull();
+    expect([read(fileA), read(fileB)]).toEqual([expect.stringContaining('Concurrent, on A.'), expect.stringContaining('Concurrent, on B.')]);
+    expect(read(onA.copies[0]?.copy ?? '')).toContain('Concurrent, on B.');
+    expect(read(onB.copies[0]?.copy ?? '')).toContain('Concurrent, on A.');
+  });
+
+  it.each([
+    { order: 'edited on B and sent, then deleted on A', edit: 'b' as const, first: 'edit' as const },
+    { order: 'deleted on A, then edited on B', edit: 'b' as const, first: 'delete' as const },
+    { order: 'edited on A and sent, then deleted on B', edit: 'a' as const, first: 'edit' as const },
+    { order: 'deleted on B (and passed on), then edited on A', edit: 'a' as const, first: 'delete' as const },
+  ])('deleted on one machine while edited on the other ($order): the edit survives on both, once in the graph', async ({ edit, first }) => {
+    const [a, b] = await pair();
+    a.write('n.md', topic('N', 'The first version.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    const editor = edit === 'a' ? a : b;
+    const deleter = edit === 'a' ? b : a;
+    const doEdit = async () => {
+      editor.write('n.md', topic('N', 'The edit.'));
+      await editor.sync();
+    };
+    const doDelete = async () => {
+      rmSync(join(deleter.memoryDir, 'n.md'));
+      await deleter.sync();
+      if (deleter === b) await b.pull(); // a pulled copy's deletion reaches the graph through pull
+    };
+    if (first === 'edit') {
+      await doEdit();
+      await doDelete();
+    } else {
+      await doDelete();
+      await doEdit();
+    }
+    for (let round = 0; round < 2; round++) for (const m of [a, b]) {
+      await m.pull();
+      await m.sync();
+    }
+    for (const m of [a, b]) expect(read(join(m.memoryDir, 'n.md'))).toContain('The edit.');
+    await server.whenIdle();
+    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The edit.']);
+  });
+
+  it('a machine offline for a week: its edit made offline and the week\'s edits, deletions and new notes elsewhere all come through; nothing lost', async () => {
+    const [a, b] = await pair();
+    const c = make('cloud');
+    await link(a, c);
+    const WEEK = 7 * 24 * 60 * MIN;
+    writeAt(a, 'keep.md', topic('Keep', 'Keep, first.'), -WEEK - 3000);
+    writeAt(a, 'gone.md', topic('Gone', 'Gone soon.'), -WEEK - 2000);
+    writeAt(a, 'both.md', topic('Both', 'Both, first.'), -WEEK - 1000);
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    await c.pull();
+    // C goes offline: its edit and its new note wait; its pull fails.
+    await server.stop({ keepState: true });
+    writeAt(c, 'both.md', topic('Both', 'Both, edited on C offline.'), -WEEK + 1000);
+    writeAt(c, 'offline.md', topic('Offline', 'Written on C offline.'), -WEEK + 2000);
+    await expect(c.pull()).rejects.toThrow();
+    await server.start();
+    // The week elsewhere.
+    writeAt(a, 'keep.md', topic('Keep', 'Keep, edited on A.'), -3 * 24 * 60 * MIN);
+    rmSync(join(a.memoryDir, 'gone.md'));
+    writeAt(a, 'both.md', topic('Both', 'Both, edited on A.'), -2 * 24 * 60 * MIN);
+    writeAt(a, 'new.md', topic('New', 'New on A.'), -24 * 60 * MIN);
+    await a.sync();
+    await b.pull();
+    // C is back: the worker syncs, then pulls.
+    await c.sync();
+    const onC = await c.pull();
+    expect(onC.written.map((w) => w.file).sort()).toEqual(['keep.md', 'new.md'].map((f) => join(c.memoryDir, f)));
+    expect(onC.removed).toEqual([join(c.memoryDir, 'gone.md')]);
+    expect(read(join(c.memoryDir, 'both.md'))).toContain('edited on C offline');
+    expect(read(onC.copies[0]?.copy ?? '')).toContain('Both, edited on A.');
+    const onA = await a.pull();
+    expect(onA.written.map((w) => w.file)).toEqual([join(a.memoryDir, 'offline.md')]);
+    expect(read(join(a.memoryDir, 'both.md'))).toContain('Both, edited on A.');
+    expect(read(onA.copies[0]?.copy ?? '')).toContain('edited on C offline');
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([join(b.memoryDir, 'offline.md')]);
+  });
+
+  it('a clock 10 minutes behind, several edits in a row on top of a pulled note: each is newer than the last (the other machine gets the last one), and an edit built on an earlier one is not taken for built on the last', async () => {
+    const [a, b] = await pair();
+    writeAt(b, 'n.md', topic('N', 'From B.'), 0);
+    await b.sync();
+    await a.pull();
+    const fileA = join(a.memoryDir, 'n.md');
+    const fileB = join(b.memoryDir, 'n.md');
+    writeAt(a, 'n.md', topic('N', 'First edit on A.'), 1000, -10 * MIN);
+    await a.sync();
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    writeAt(a, 'n.md', topic('N', 'Second edit on A.'), 2000, -10 * MIN);
+    await a.sync();
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    expect(read(fileB)).toContain('Second edit on A.');
+    // B edits on top of the second; A makes a third edit meanwhile: a conflict on A, not an overwrite.
+    writeAt(a, 'n.md', topic('N', 'Third edit on A.'), 3000, -10 * MIN);
+    await a.sync();
+    writeAt(b, 'n.md', topic('N', 'Second edit on A, and B\'s.'), 3500);
+    await b.sync();
+    const onA = await a.pull();
+    expect(read(fileA)).toContain('Third edit on A.');
+    expect(read(onA.copies[0]?.copy ?? '')).toContain('and B\'s.');
   });
 });
 

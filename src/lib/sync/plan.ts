@@ -146,7 +146,9 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   }
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
   const fileId = source === undefined ? (base?.fileId ?? fileIdOf(file.source, file.relPath)) : fileIdFor(source, file.relPath);
-  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, input.signer?.tagFor(source, file));
+  // The same text as the current parts (their bodies rebuilt, or moved by --force): the same version in its tag.
+  const tagger = input.signer?.tagFor(source, file, base?.noteTag, base !== undefined && base.hash === hash && !unsigned);
+  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, tagger);
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;
@@ -175,6 +177,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     warnings: prepared.warnings,
     firstSeenAt: base?.firstSeenAt ?? nowIso,
     updatedAt: nowIso,
+    ...(tagger === undefined ? {} : { noteTag: { version: tagger.version, parent: tagger.parent } }),
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew, signing };
