@@ -5,13 +5,16 @@ export function formatPullReport(r: PullReport): string {
   if (!r.linked) return 'This machine is not linked: no note key. Run `graphiti-memory-sync link` (first machine) or `graphiti-memory-sync link --import` (with the key from a linked machine).\n';
   const lines: string[] = [];
   for (const w of r.written) lines.push(`pulled   ${w.file} (from ${w.origin})${w.redacted ? ' — came back REDACTED: secrets in it are [REDACTED:…]' : ''}`);
-  for (const c of r.copies) lines.push(`conflict ${c.file}: ${c.why === 'redacted' ? 'a redacted version' : 'the version'} from ${c.origin} is beside it as ${c.copy}`);
+  const what = { redacted: 'a redacted version', private: 'the version (it cannot hold this note\'s <private> blocks or secrets, which never left this machine)', 'both-changed': 'the version' } as const;
+  for (const c of r.copies) lines.push(`conflict ${c.file}: ${what[c.why]} from ${c.origin} is beside it as ${c.copy}`);
   for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);
   if (r.notDeleted.length > 0) lines.push(`missing  ${r.notDeleted.length} note(s) here, all of their project's at once: taken for a lost folder, not deleted elsewhere (bring them back: pull --all)`);
   for (const h of r.held) lines.push(h.written === undefined ? `held     ${h.path} of project ${h.project} (not opened on this machine yet)` : `written  ${h.written} (project ${h.project} is not opened on this machine)`);
   if (r.deletedInGraph > 0) lines.push(`deleted  ${r.deletedInGraph} episode(s) of notes deleted here, so the other machines remove their untouched copies`);
   if (r.unverified > 0) lines.push(`refused  ${r.unverified} tagged episode(s) not signed with your key (another person's, or altered): never written`);
+  // Nothing verified at all: the usual cause is this machine holding a key of its own (`link` or `pull --init` run here instead of `link --import`).
+  if (r.unverified > 0 && r.fromOthers === 0) lines.push('Next: if they are your own notes, this machine has a different key from your other machines: run `graphiti-memory-sync link --export` on one of them and `graphiti-memory-sync link --import --replace` here (paste the line).');
   const redacted = r.written.filter((w) => w.redacted).length;
   lines.push(`${r.written.length} pulled${redacted > 0 ? ` (${redacted} redacted)` : ''}, ${r.copies.length} new conflict(s), ${r.conflicts.length} open, ${r.removed.length} removed, ${r.held.length} held.`);
   if (r.conflicts.length > 0) lines.push('Next: merge each `.from-<machine>.md` copy into its note, then delete the copy (`status` lists them).');

@@ -46,9 +46,21 @@ describe('decide', () => {
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false } }))).toEqual({ kind: 'remove-local' });
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('e'), redacted: false } }))).toEqual({ kind: 'kept-deleted-elsewhere' });
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false }, groupListed: false })).kind).toBe('none');
+    expect(decide(facts({ pulled: pulled(10, H('p')) }))).toEqual({ kind: 'forget' });
   });
   it('deleted here: its versions leave the graph; a newer edit made elsewhere comes back instead', () => {
     expect(decide(facts({ pulled: pulled(10, H('p')), incoming: version('m-b', 10, 0, H('b')) }))).toEqual({ kind: 'delete-in-graph' });
     expect(decide(facts({ pulled: pulled(10, H('p')), incoming: version('m-b', 12, 10, H('b')) }))).toEqual({ kind: 'write', why: 'newer' });
   });
+  it('what never leaves this machine (a secret, a <private> block) is never written over or removed: the version goes beside, the note deleted elsewhere is kept', () => {
+    const kept = { hash: H('a'), redacted: true, keptHere: true };
+    // Built on this machine's sent version, redacted or not: beside.
+    expect(decide(facts({ own: version('m-a', 20, 0, H('a')), local: kept, incoming: version('m-b', 21, 20, H('b')), incomingRedacted: true }))).toEqual({ kind: 'copy', why: 'redacted' });
+    expect(decide(facts({ own: version('m-a', 20, 0, H('a')), local: { ...kept, redacted: false }, incoming: version('m-b', 21, 20, H('b')) }))).toEqual({ kind: 'copy', why: 'private' });
+    // Deleted elsewhere: kept.
+    expect(decide(facts({ pulled: pulled(10, H('a')), local: kept }))).toEqual({ kind: 'kept-deleted-elsewhere' });
+    // Marks only (nothing kept here): a newer version replaces it as before.
+    expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: true, keptHere: false }, incoming: version('m-b', 11, 10, H('b')), incomingRedacted: true }))).toEqual({ kind: 'write', why: 'newer' });
+  });
 });
+

@@ -10,6 +10,9 @@
  *   content hash is the marker's of its own newest version in the graph). An edit that was made on
  *   top of this machine's version (its parent is at least that version) replaces it.
  * - A redacted note never replaces a local file that holds no redaction mark: it goes beside.
+ *   Nor does any version replace (or a deletion elsewhere remove) a local file holding what never
+ *   leaves this machine, a secret the redaction takes out or a `<private>` block: no version from
+ *   elsewhere can hold it, so it would be lost for good.
  * - Deleted elsewhere (no version of the note left in a listed group) → the local copy is removed
  *   only if untouched since pulled or sent; otherwise kept, and said.
  * - Deleted here (pulled before, the file gone, nothing newer in the graph) → the note's versions
@@ -24,6 +27,8 @@ export interface LocalNote {
   hash: string;
   /** Whether it holds a redaction mark. */
   redacted: boolean;
+  /** Whether it holds what never leaves this machine: a secret the redaction takes out, or a `<private>` block (absent: no). */
+  keptHere?: boolean;
 }
 
 export interface NoteFacts {
@@ -39,15 +44,20 @@ export interface NoteFacts {
   groupListed: boolean;
 }
 
+export type CopyReason = 'both-changed' | 'redacted' | 'private';
+
 export type Decision =
   | { kind: 'none'; why: string }
   | { kind: 'write'; why: 'new' | 'newer' }
   /** The local file is already the incoming version: record it as pulled. */
   | { kind: 'adopt' }
-  | { kind: 'copy'; why: 'both-changed' | 'redacted' }
+  /** `redacted`: the version from elsewhere is redacted and the file here is not; `private`: the file here holds what never left it. */
+  | { kind: 'copy'; why: CopyReason }
   | { kind: 'remove-local' }
   | { kind: 'kept-deleted-elsewhere' }
   | { kind: 'delete-in-graph' }
+  /** Gone on both sides: nothing left to know of it (a stale entry would make a later deletion look like a lost folder). */
+  | { kind: 'forget' }
   /** This machine's own version is in the graph and the local file is it: remember it (for a deletion elsewhere). */
   | { kind: 'remember-own' };
 
@@ -63,8 +73,8 @@ export function decide(f: NoteFacts): Decision {
   const { incoming, own, pulled, local } = f;
   if (incoming === undefined && own === undefined) {
     if (!f.groupListed || pulled === undefined) return { kind: 'none', why: 'not in the graph' };
-    if (local === undefined) return { kind: 'none', why: 'gone on both sides' };
-    return pulled.hash !== '' && pulled.hash === local.hash ? { kind: 'remove-local' } : { kind: 'kept-deleted-elsewhere' };
+    if (local === undefined) return { kind: 'forget' };
+    return pulled.hash !== '' && pulled.hash === local.hash && local.keptHere !== true ? { kind: 'remove-local' } : { kind: 'kept-deleted-elsewhere' };
   }
   if (incoming !== undefined && own !== undefined && own.version >= incoming.version) {
     // This machine's version is newer, but it did not build on that one (its parent is older): an
@@ -83,7 +93,8 @@ export function decide(f: NoteFacts): Decision {
   }
   if (local === undefined) return { kind: 'write', why: pulled === undefined ? 'new' : 'newer' };
   if (f.sameAsLocal) return { kind: 'adopt' };
-  if (f.incomingRedacted && !local.redacted) return { kind: 'copy', why: 'redacted' };
+  if (f.incomingRedacted && (!local.redacted || local.keptHere === true)) return { kind: 'copy', why: 'redacted' };
+  if (local.keptHere === true) return { kind: 'copy', why: 'private' };
   const agreed = agreedVersion(f);
   if (agreed === undefined) return { kind: 'copy', why: 'both-changed' };
   if (agreed.via === 'pulled' || incoming.parent >= agreed.version) return { kind: 'write', why: 'newer' };

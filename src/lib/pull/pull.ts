@@ -21,14 +21,15 @@ import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
 import { contentHashOf } from '../memory/hash.js';
+import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
-import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
-import { decide, type Decision, type LocalNote } from './decide.js';
+import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
 import { collectNotes, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { localProjects, type LocalProject } from './projects.js';
@@ -75,7 +76,7 @@ export interface PullReport {
   linked: boolean;
   written: PulledFile[];
   /** The other side of a conflict, written beside the local note. */
-  copies: Array<{ file: string; copy: string; origin: string; why: 'both-changed' | 'redacted' }>;
+  copies: Array<{ file: string; copy: string; origin: string; why: CopyReason }>;
   /** Untouched copies of notes deleted on another machine, removed here. */
   removed: string[];
   /** Notes deleted elsewhere but changed here: kept. */
@@ -88,6 +89,8 @@ export interface PullReport {
   held: Array<{ project: string; path: string; written?: string }>;
   /** Tagged episodes that did not verify with this key: never written. */
   unverified: number;
+  /** Notes from the person's other machines that verified with this key (none while some are refused: the keys may differ). */
+  fromOthers: number;
   /** Conflicts still open (their copy files exist). */
   conflicts: ConflictCopy[];
   /** Groups listed; whether the listing was complete. */
@@ -96,7 +99,7 @@ export interface PullReport {
 }
 
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -106,14 +109,27 @@ async function readLocal(file: string): Promise<LocalNote | undefined> {
   } catch {
     return undefined;
   }
-  return { hash: contentHashOf(raw), redacted: holdsRedaction(raw.toString('utf8')) };
+  const text = raw.toString('utf8');
+  return { hash: contentHashOf(raw), redacted: holdsRedaction(text), keptHere: stripPrivateBlocks(text).count > 0 || redactSecrets(text).total > 0 };
 }
 
-/** `stem.from-<origin>.md` beside the note. */
-export function copyPathFor(file: string, origin: string): string {
+/** `stem.from-<origin>.md` beside the note (`stem.from-<origin>-<n>.md` for n > 1). */
+export function copyPathFor(file: string, origin: string, n = 1): string {
   const name = basename(file);
   const stem = name.replace(/\.md$/i, '');
-  return join(dirname(file), `${stem}.from-${origin}.md`);
+  return join(dirname(file), `${stem}.from-${origin}${n > 1 ? `-${n}` : ''}.md`);
+}
+
+/**
+ * Where the other side of a conflict goes: the first of `copyPathFor`'s names that is free or holds
+ * pull's untouched copy. A copy the person edited (merging in it) is theirs now: never written over.
+ */
+async function copyTarget(file: string, origin: string, ledger: PulledLedger): Promise<string> {
+  for (let n = 1; ; n++) {
+    const path = copyPathFor(file, origin, n);
+    const there = await readLocal(path);
+    if (there === undefined || ledger.copies.some((c) => c.copy === path && c.hash === there.hash)) return path;
+  }
 }
 
 /** A note's file inside a memory folder; undefined if the path would leave it. */
@@ -156,47 +172,64 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.complete = episodes.length < PULL_MAX_EPISODES;
   const notes = collectNotes(episodes, key, ourOrigins(config));
   report.unverified = notes.unverified;
-  const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...Object.keys(ledger.notes)]);
+  report.fromOthers = notes.incoming.size;
+  const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
+  const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedProjects(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
-  for (const id of ids) {
-    const incoming = notes.incoming.get(id);
-    const own = notes.own.get(id);
-    const pulled = ledger.notes[id];
-    const any = incoming ?? own;
-    const projectId = any?.project ?? pulled?.project;
-    const path = any?.path ?? pulled?.path;
-    if (projectId === undefined || path === undefined) continue;
-    const project = projects.get(projectId);
-    if (project === undefined) {
-      if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
-      continue;
+  // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
+  // none that the next sync would take for this machine's own note.
+  const journal = new PendingWrites(config.stateDir);
+  try {
+    for (const id of ids) {
+      const incoming = notes.incoming.get(id);
+      const own = notes.own.get(id);
+      const any = incoming ?? own ?? knownById.get(id);
+      if (any === undefined) continue;
+      const project = projects.get(any.project);
+      if (project === undefined) {
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
+        continue;
+      }
+      const projectId = any.project;
+      const path = any.path;
+      const file = inside(project.memoryDir, path);
+      if (file === undefined) continue;
+      // What this machine knows of this very file: a copy of the note in another memory folder (the
+      // checkout's old path, another clone) is another file, and its absence here is no deletion.
+      const pulled = ledger.notes[file];
+      const local = await readLocal(file);
+      // Restore after loss: a missing file takes the newest version there is, this machine's own too.
+      const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
+      const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
+      const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+      let decision: Decision =
+        options.all === true && local === undefined && candidate !== undefined
+          ? { kind: 'write', why: 'new' }
+          : decide({
+              incoming,
+              own,
+              pulled,
+              local,
+              incomingRedacted: restored?.redacted ?? false,
+              sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
+              groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+            });
+      // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
+      if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
+        decision = { kind: 'none', why: 'memory folder missing or emptied' };
+        report.notDeleted.push(file);
+      }
+      const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
+      const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
+      if (pending !== undefined) await journal.add(pending);
+      // The journal's fsync is the slowest step between judging a file and writing over it: a file
+      // changed meanwhile (an edit saved in that window) is left for the next pull to judge again.
+      if (decision.kind === 'write' && (await readLocal(file))?.hash !== local?.hash) continue;
+      await act(decision, input, pending);
     }
-    const file = inside(project.memoryDir, path);
-    if (file === undefined) continue;
-    const local = await readLocal(file);
-    // Restore after loss: a missing file takes the newest version there is, this machine's own too.
-    const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
-    const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
-    const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
-    let decision: Decision =
-      options.all === true && local === undefined && candidate !== undefined
-        ? { kind: 'write', why: 'new' }
-        : decide({
-            incoming,
-            own,
-            pulled,
-            local,
-            incomingRedacted: restored?.redacted ?? false,
-            sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
-            groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
-          });
-    // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
-    if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
-      decision = { kind: 'none', why: 'memory folder missing or emptied' };
-      report.notDeleted.push(file);
-    }
-    await act(decision, { config, ledger, report, project, id, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete });
+  } finally {
+    await journal.close();
   }
   // Conflicts the user resolved (the copy removed) are closed.
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
@@ -225,7 +258,9 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
 function emptiedProjects(ledger: PulledLedger, projects: ReadonlyMap<string, LocalProject>): Set<string> {
   const counts = new Map<string, { pulled: number; missing: number }>();
   for (const n of Object.values(ledger.notes)) {
-    if (n.hash === '' || !projects.has(n.project)) continue;
+    const project = projects.get(n.project);
+    // Only the copies in the project's memory folder here (not those of another clone or an old path).
+    if (n.hash === '' || project === undefined || inside(project.memoryDir, n.path) !== n.file) continue;
     const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
     c.pulled++;
     if (!existsSync(n.file)) c.missing++;
@@ -259,7 +294,6 @@ interface ActInput {
   ledger: PulledLedger;
   report: PullReport;
   project: LocalProject;
-  id: string;
   path: string;
   file: string;
   local: LocalNote | undefined;
@@ -272,52 +306,66 @@ interface ActInput {
   toDelete: Array<{ uuid: string; groupId: string }>;
 }
 
-async function act(decision: Decision, a: ActInput): Promise<void> {
-  const { ledger, report, id, file, candidate: v, restored } = a;
+/** What a write or a conflict copy puts on disk and in the ledger (written to the ledger before the file). */
+function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefined): PendingWrite | undefined {
+  const { candidate: v, restored, file } = a;
+  if (v === undefined || restored === undefined || (decision.kind !== 'write' && decision.kind !== 'copy')) return undefined;
+  const hash = contentHashOf(Buffer.from(restored.text));
+  const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
+  if (decision.kind === 'write') return { target: file, hash, note: note(hash) };
+  if (copyPath === undefined) return undefined;
+  const copy = copyPath;
+  // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
+  return { target: copy, hash, note: note(''), copy: { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
+}
+
+async function act(decision: Decision, a: ActInput, pending: PendingWrite | undefined): Promise<void> {
+  const { ledger, report, file, candidate: v, restored } = a;
   const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId });
   switch (decision.kind) {
     case 'write': {
-      if (v === undefined || restored === undefined) return;
+      if (v === undefined || restored === undefined || pending === undefined) return;
       await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
-      ledger.notes[id] = entry(v, contentHashOf(Buffer.from(restored.text)), restored.redacted);
-      delete ledger.held[id];
+      ledger.notes[file] = pending.note;
+      delete ledger.held[v.id];
       const fm = frontmatterOf(v);
       await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
       report.written.push({ file, origin: v.origin, version: v.version, redacted: restored.redacted });
       return;
     }
     case 'adopt':
-      if (v !== undefined && a.local !== undefined) ledger.notes[id] = entry(v, a.local.hash, a.local.redacted);
+      if (v !== undefined && a.local !== undefined) ledger.notes[file] = entry(v, a.local.hash, a.local.redacted);
       return;
     case 'copy': {
-      if (v === undefined || restored === undefined) return;
-      const copy = copyPathFor(file, v.origin);
-      const hash = contentHashOf(Buffer.from(restored.text));
-      await writeFileAtomic(copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
-      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy), { project: v.project, path: v.path, file, copy, hash, origin: v.origin, version: v.version, reason: decision.why, at: a.when }];
-      // The newest version seen here: the local edit that resolves the conflict builds on it.
-      ledger.notes[id] = { ...entry(v, '', restored.redacted), hash: '' };
-      report.copies.push({ file, copy, origin: v.origin, why: decision.why });
+      if (v === undefined || restored === undefined || pending?.copy === undefined) return;
+      const copy = pending.copy;
+      await writeFileAtomic(copy.copy, restored.text, { mode: 0o600, mkdirMode: 0o700 });
+      ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
+      ledger.notes[file] = pending.note;
+      report.copies.push({ file, copy: copy.copy, origin: v.origin, why: decision.why });
       return;
     }
     case 'remove-local':
       await unlink(file).catch(() => undefined);
       await unindexNote(a.project.memoryDir, a.path);
-      delete ledger.notes[id];
+      delete ledger.notes[file];
       report.removed.push(file);
       return;
+    case 'forget':
+      delete ledger.notes[file];
+      return;
     case 'kept-deleted-elsewhere':
-      delete ledger.notes[id];
+      delete ledger.notes[file];
       report.keptDeletedElsewhere.push(file);
       return;
     case 'delete-in-graph': {
       const upTo = a.pulled?.version ?? 0;
       for (const version of a.notes) if (version.version <= upTo) for (const p of version.parts) a.toDelete.push({ uuid: p.uuid, groupId: p.groupId });
-      delete ledger.notes[id];
+      delete ledger.notes[file];
       return;
     }
     case 'remember-own':
-      if (a.own !== undefined && a.local !== undefined) ledger.notes[id] = entry(a.own, a.local.hash, a.local.redacted);
+      if (a.own !== undefined && a.local !== undefined) ledger.notes[file] = entry(a.own, a.local.hash, a.local.redacted);
       return;
     case 'none':
       return;

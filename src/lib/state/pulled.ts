@@ -4,16 +4,24 @@
  * is already in the graph as the other machine's episode: it is not sent again, and the version
  * this machine's own edit builds on is named in its tag), and by `status` (the conflicts).
  *
- * - `notes`: per note (`<project id>:<path>`), the version written here, the content hash of the
- *   bytes written (memory/hash.ts), the file, the machine it came from.
+ * - `notes`: per file (its absolute path), the note it holds (`<project id>:<path>`), the version
+ *   written there, the content hash of the bytes written (memory/hash.ts), the machine it came from.
+ *   Keyed by file, not by note: one note can be in two memory folders of this machine (two clones
+ *   of a repository, a checkout moved to a new path: Claude Code keeps a folder per path), and what
+ *   is known of one file says nothing of the other (a copy missing from a new folder is not a
+ *   deletion of the note).
  * - `copies`: the other side of a conflict, written beside the local note; the sync leaves them
  *   alone while untouched (they are in the graph already), `status` lists them until removed.
  * - `held`: notes of projects not mapped on this machine, kept until the project is opened
  *   here (or written with `pull --to`).
+ * Beside it, `pulled.writing.jsonl`: each file a pull is writing, journaled before it is written
+ * (`PendingWrites`), folded in and removed when the pull writes the ledger.
  * Changed only by `pull`, under the state lock.
  */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentHashOf } from '../memory/hash.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 
@@ -27,7 +35,7 @@ export interface PulledNote {
    * Content hash of the file as it was when pull last agreed with it (memory/hash.ts contentHashOf):
    * what pull wrote, or this machine's own sent version; '' when the local file is the user's
    * (a conflict copy went beside it). `version` is then still the newest one seen here: an edit
-   * made here next builds on it (its tag's parent).
+   * made here once the copy is deleted builds on it (its tag's parent: `parentVersion`).
    */
   hash: string;
   /** Absolute path written. */
@@ -49,7 +57,7 @@ export interface ConflictCopy {
   hash: string;
   origin: string;
   version: number;
-  reason: 'both-changed' | 'redacted' | 'deleted-elsewhere';
+  reason: 'both-changed' | 'redacted' | 'private' | 'deleted-elsewhere';
   at: string;
 }
 
@@ -63,7 +71,50 @@ export interface HeldNote {
   text: string;
 }
 
+/**
+ * A file `pull` is about to write, journaled (`pulled.writing.jsonl`, fsynced) before the file is: a
+ * pull killed halfway (after some files, before its ledger) would otherwise leave notes nothing
+ * knows pull wrote, which the next sync (the worker syncs before it pulls) sends as this machine's
+ * own: the other machine's note doubled in the graph, and taken there for an edit made here.
+ * `readPulled` settles the journal; the next `writePulled` folds it in and removes it.
+ */
+export interface PendingWrite {
+  /** The file written: the note, or its conflict copy. */
+  target: string;
+  /** Content hash (memory/hash.ts) of what is written there. */
+  hash: string;
+  /** The note's entry once written. */
+  note: PulledNote;
+  /** A conflict copy's entry. */
+  copy?: ConflictCopy;
+}
+
+export const PULLED_WRITING_FILE = 'pulled.writing.jsonl';
+
+/** Appends each write to the journal before it is made: O(the write), where the ledger is O(every note). */
+export class PendingWrites {
+  private handle: FileHandle | undefined;
+
+  constructor(private readonly stateDir: string) {}
+
+  async add(write: PendingWrite): Promise<void> {
+    if (this.handle === undefined) {
+      await mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+      this.handle = await open(join(this.stateDir, PULLED_WRITING_FILE), 'a', 0o600);
+    }
+    await this.handle.write(`${JSON.stringify(write)}\n`);
+    await this.handle.datasync();
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+}
+
 export interface PulledLedger {
+  /** By absolute file path (`PulledNote.file`). */
   notes: Record<string, PulledNote>;
   copies: ConflictCopy[];
   held: Record<string, HeldNote>;
@@ -77,8 +128,14 @@ export function emptyLedger(): PulledLedger {
   return { notes: {}, copies: [], held: {} };
 }
 
-/** The ledger; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
+/** The ledger, with the writes of a pull that stopped halfway settled; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
 export async function readPulled(stateDir: string): Promise<PulledLedger> {
+  const ledger = await readLedger(stateDir);
+  await settleWrites(ledger, await readPendingWrites(stateDir));
+  return ledger;
+}
+
+async function readLedger(stateDir: string): Promise<PulledLedger> {
   let text: string;
   try {
     text = await readFile(join(stateDir, PULLED_FILE), 'utf8');
@@ -88,14 +145,62 @@ export async function readPulled(stateDir: string): Promise<PulledLedger> {
   try {
     const v: unknown = JSON.parse(text);
     if (!isRecord(v) || v.tool !== 'graphiti-memory-sync' || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
-    return { notes: v.notes as Record<string, PulledNote>, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+    // Keyed by file (a ledger written before was keyed by note id: one file per note).
+    const notes: Record<string, PulledNote> = {};
+    for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
   } catch {
     return emptyLedger();
   }
 }
 
+/** The journal's entries, up to a torn last line (a kill mid-append). */
+async function readPendingWrites(stateDir: string): Promise<unknown[]> {
+  let text: string;
+  try {
+    text = await readFile(join(stateDir, PULLED_WRITING_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  const out: unknown[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The journal of a pull that stopped before it wrote its ledger: each file that holds what it was
+ * about to write there is pull's (untouched); any other (never written, or changed since: the
+ * person's) is not.
+ */
+async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): Promise<void> {
+  for (const w of writing) {
+    if (!isRecord(w) || typeof w.target !== 'string' || typeof w.hash !== 'string' || !isRecord(w.note) || typeof w.note.file !== 'string') continue;
+    let hash: string;
+    try {
+      hash = contentHashOf(await readFile(w.target));
+    } catch {
+      continue;
+    }
+    if (hash !== w.hash) continue;
+    ledger.notes[w.note.file] = w.note as unknown as PulledNote;
+    const copy = isRecord(w.copy) && typeof w.copy.copy === 'string' ? (w.copy as unknown as ConflictCopy) : undefined;
+    if (copy !== undefined) ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
+  }
+}
+
+/** Writes the ledger, then removes the journal of writes it now holds. */
 export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
   await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: 1, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
+  await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
 }
 
 /**
@@ -110,3 +215,18 @@ export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Ma
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
+
+/**
+ * The version an edit of `file` builds on (the parent in its note tag, memory/note-tag.ts): the
+ * newest version pull wrote into it or saw of it, except a version only put beside it as a conflict
+ * copy that is still there. Until the person deletes the copy (merged, or dismissed) nothing of it is
+ * in the note: an edit made meanwhile (the hooks' next sync sends it) builds on what came before.
+ * Claiming the copy's version would make the machine that wrote it take this edit for its successor
+ * and write it over its own version there, which then survived only in this machine's copy.
+ */
+export function parentVersion(ledger: PulledLedger, file: string, exists: (path: string) => boolean = existsSync): number {
+  let parent = ledger.notes[file]?.version ?? 0;
+  for (const c of ledger.copies) if (c.file === file && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
+  return parent;
+}
+

@@ -109,6 +109,11 @@ export interface FileRecord {
    * text is not tried again until the file changes or `sync --force`.
    */
   failedVersion?: { hash: string; error: string; at: string };
+  /**
+   * A note this machine signs (issue 42, sync/note-signing.ts): the version and parent its current
+   * parts' tags carry. A part sent again carries the same; the next version is above it.
+   */
+  noteTag?: { version: number; parent: number };
 }
 
 export interface SyncState {

@@ -12,8 +12,11 @@
  * version of the same content, which replaces the old episode through the usual edit path). A part
  * sent after the key file was written was signed with it: never re-sent for this.
  *
- * The version is max(the file's mtime, the version last pulled here + 1), so an edit made on top
- * of a pulled copy always counts as newer than it, even on a machine whose clock is behind.
+ * The version is max(the file's mtime, the version last pulled here + 1, the version this machine
+ * last sent of it + 1), so an edit made on top of a pulled copy, or of this machine's own last
+ * version, always counts as newer than it, even on a machine whose clock is behind. The
+ * parent (what the edit builds on) is state/pulled.ts `parentVersion`: never the version of a
+ * conflict copy still open beside the note.
  */
 import type { Config } from '../config/config.js';
 import { knownProjects } from '../config/claude-memory.js';
@@ -25,15 +28,22 @@ import { resolveSources, teamMemoryOf } from '../memory/sources.js';
 import type { FileFacts, MemorySource } from '../memory/types.js';
 import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
 import type { FileRecord, SyncState } from '../state/state.js';
-import { noteId, readPulled, type PulledLedger } from '../state/pulled.js';
+import { parentVersion, readPulled, type PulledLedger } from '../state/pulled.js';
 import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+/** The tag callback for one version's drafts, with the version and parent it names. */
+export type NoteTagger = NonNullable<EpisodeInput['noteTag']> & { readonly version: number; readonly parent: number };
+
 /** What a run signs with: undefined when this machine has no key. */
 export interface NoteSigner {
-  /** The tag callback for one file's drafts, or undefined when the file is not tagged. */
-  tagFor(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts): EpisodeInput['noteTag'];
+  /**
+   * The tag of one version of a file's note, or undefined when the file is not tagged. `sent`: the
+   * version and parent this machine's current parts of it carry (FileRecord.noteTag); `again`: the
+   * parts are that version sent again, so they carry the same.
+   */
+  tagFor(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared' | 'root'> | undefined, file: FileFacts, sent?: FileRecord['noteTag'], again?: boolean): NoteTagger | undefined;
   /**
    * True when the file is signed now but its stored version was sent before the current key was in
    * place (so without a tag that verifies): it is re-sent once, signed. Only a version confirmed in
@@ -41,7 +51,7 @@ export interface NoteSigner {
    * markers, and the old ones, retired with the `unsigned` flag (plan.ts), are told from them by
    * uuid (reconcile.ts).
    */
-  unsigned(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared'> | undefined, file: FileFacts, record: FileRecord): boolean;
+  unsigned(source: Pick<MemorySource, 'name' | 'kind' | 'layout' | 'shared' | 'root'> | undefined, file: FileFacts, record: FileRecord): boolean;
   /** The pulled-copy ledger this run read (plan.ts: an untouched pulled copy is not sent). */
   pulled: PulledLedger;
 }
@@ -96,7 +106,7 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
       if (!record.episodes.some((e) => e.sentAt !== undefined && Date.parse(e.sentAt) < keySince)) return false;
       return signer.tagFor(source, file) !== undefined;
     },
-    tagFor(source, file) {
+    tagFor(source, file, sent, again = false) {
       if (source === undefined || source.kind !== 'auto-memory' || source.layout !== 'projects' || source.shared || source.name !== 'auto-memory') return undefined;
       if (file.project === undefined || teamMemoryOf(source, file.relPath) !== undefined) return undefined;
       const prefix = `${file.project}/memory/`;
@@ -105,9 +115,14 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
       if (!taggablePath(path)) return undefined;
       const project = idOf(file.project);
       if (project === undefined) return undefined;
-      const parent = pulled.notes[noteId(project, path)]?.version ?? 0;
-      const version = Math.max(Math.floor(file.mtimeMs), parent + 1);
-      return ({ name, body, part, parts, origin }) => (origin === undefined ? undefined : formatNoteTag(signingKey, { project, version, parent, path, origin, part, parts, name, body }));
+      const pinned = again && sent !== undefined;
+      const parent = pinned ? sent.parent : parentVersion(pulled, join(source.root, file.relPath));
+      // Above the version this machine sent last, too: on a clock behind, edits made in a row on top
+      // of a pulled note would all be `parent + 1`, one number for several texts (the other machines
+      // keep the first, and take an edit built on it for one built on the last).
+      const version = pinned ? sent.version : Math.max(Math.floor(file.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
+      const tag: NonNullable<EpisodeInput['noteTag']> = ({ name, body, part, parts, origin }) => (origin === undefined ? undefined : formatNoteTag(signingKey, { project, version, parent, path, origin, part, parts, name, body }));
+      return Object.assign(tag, { version, parent });
     },
   };
   return { signer, pulled };

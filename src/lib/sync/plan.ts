@@ -146,7 +146,9 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   }
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
   const fileId = source === undefined ? (base?.fileId ?? fileIdOf(file.source, file.relPath)) : fileIdFor(source, file.relPath);
-  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, input.signer?.tagFor(source, file));
+  // The same text as the current parts (their bodies rebuilt, or moved by --force): the same version in its tag.
+  const tagger = input.signer?.tagFor(source, file, base?.noteTag, base !== undefined && base.hash === hash && !unsigned);
+  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, tagger);
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
   const { drafts, groupId, redactions } = prepared;
@@ -175,6 +177,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     warnings: prepared.warnings,
     firstSeenAt: base?.firstSeenAt ?? nowIso,
     updatedAt: nowIso,
+    ...(tagger === undefined ? {} : { noteTag: { version: tagger.version, parent: tagger.parent } }),
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew, signing };
@@ -261,7 +264,7 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     if (shadowed.some((prefix) => record.id === prefix || record.id.startsWith(`${prefix}/`))) continue;
     plan.changed = true;
     const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
-    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped') {
+    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && !signedPathMoves(input, renamedTo.planned.record)) {
       byHash.delete(record.hash as string);
       const { entry, planned } = renamedTo;
       const moved: FileRecord = {
@@ -283,6 +286,18 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     deleted.push(record);
   }
   return deleted;
+}
+
+/**
+ * A note this machine signs names its path in its tag (memory/note-tag.ts): renamed in place, its
+ * episodes would still carry the old name, so the person's other machines would keep the note under
+ * it and bring it back here with their next edit (a second copy beside the renamed one). Such a
+ * rename is sent as what it is for them: the old name deleted, the new one added.
+ */
+function signedPathMoves(input: PlanInput, renamed: FileRecord): boolean {
+  if (input.signer === undefined) return false;
+  const source = input.sources.find((s) => s.name === renamed.source);
+  return input.signer.tagFor(source, renamed) !== undefined;
 }
 
 function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {

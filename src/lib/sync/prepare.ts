@@ -113,7 +113,7 @@ export async function rebuildDrafts(config: Config, sources: readonly MemorySour
   if (read.hash !== record.hash) return undefined;
   // The same markers as the parts being re-sent: their origin (none in markers from before origins).
   const origin = record.episodes[0] === undefined ? source.origin : recordOrigin(record);
-  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash, signer?.tagFor(source, record));
+  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash, signer?.tagFor(source, record, record.noteTag, true));
   if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
   return draftsByMarker(prepared.drafts);
 }
