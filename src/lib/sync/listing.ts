@@ -17,6 +17,7 @@
  * (every copy of each marker, the group's movement in that window) and costs milliseconds. Not for
  * a rebuild or a take-over (they need the whole group); any failure falls back to get_episodes.
  */
+import { liveServerStartedAt } from '../config/server-runtime.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
 import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
@@ -110,21 +111,28 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   for (const group of options.listInFull ?? []) groups.set(group, new Set());
   const direct = new DirectReader(ctx, options);
   const covered: string[] = [];
+  // Read before the listing: a server that starts after this read cannot make a part look lost.
+  const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
+  const since = serverSince === undefined ? {} : { serverSince };
   try {
     for (const [group, markers] of groups) {
       const pace = paceOf(state, group);
-      const now = options.rebuilding || options.ignoreBackoff || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
+      // Ours queued with a server that has stopped since: its queue began empty, so look now (in
+      // full), and reconcile sends again what the graph does not hold, instead of waiting the
+      // group's patience for episodes that can no longer come.
+      const restarted = serverSince !== undefined && queuedBefore(state, group, serverSince);
+      const now = options.rebuilding || options.ignoreBackoff || restarted || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
       if (!now) continue;
       const read = options.listInFull?.has(group) === true ? undefined : await direct.read(group, markers);
       if (read !== undefined) {
-        listing.set(group, read);
+        listing.set(group, { ...read, ...since });
         covered.push(group);
         continue;
       }
       // A sample needs the group's size, and a rebuild's first look must cover the group.
-      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && (!options.rebuilding || options.coveredBefore === true);
+      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && !restarted && (!options.rebuilding || options.coveredBefore === true);
       try {
-        const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
+        const listed = { ...(sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error) {
@@ -240,6 +248,11 @@ function allFound(episodes: ListedEpisode[], markers: Set<string>): boolean {
     if (left.size === 0) return true;
   }
   return false;
+}
+
+/** A part of ours in `group` sent, not yet seen, and queued before `time` (with a server that ran then). */
+function queuedBefore(state: SyncState, group: string, time: number): boolean {
+  return everyPart(state, { chased: true }).some((ref) => ref.groupId === group && ref.sentAt !== undefined && ref.uuid === undefined && queuedTime(ref) < time);
 }
 
 function oursIn(state: SyncState, group: string): number {
