@@ -4681,7 +4681,7 @@ var init_server_runtime = __esm({
     isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
     REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
-    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", error: "string" };
+    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string" };
     COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
     FRONT_PROOF_PATH = "/.well-known/graphiti-memory-sync/front-proof";
     FRONT_PROOF_TTL_MS = 1e3;

@@ -5,7 +5,7 @@
  * of `server start` is stopped), so every command says the same thing.
  */
 import { DEFAULT_MCP_URL, type Config } from '../lib/config/config.js';
-import { readRuntime } from '../lib/config/server-runtime.js';
+import { readRuntime, type ServerRuntime } from '../lib/config/server-runtime.js';
 
 export interface NextStep {
   /** What is wrong, when the error alone does not say it. */
@@ -39,6 +39,13 @@ export function lacksMcpPath(url: string): boolean {
   }
 }
 
+/** Why the local server is not running, from its runtime record: stopped, a start that failed, or a server that ended on its own (a crash, a kill). */
+function notRunning(runtime: ServerRuntime): string {
+  if (runtime.state !== 'failed') return 'stopped';
+  if (runtime.readyAt === undefined) return 'not running (its last start failed)';
+  return `not running: it ended after it had started${runtime.error === undefined ? '' : ` (${runtime.error})`}`;
+}
+
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
   const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
@@ -58,7 +65,7 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
   // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.
   if (config.mcpUrlSource === 'default' || (config.mcpUrl === DEFAULT_MCP_URL && runtime !== undefined)) {
     if (runtime !== undefined && runtime.state !== 'ready') {
-      return { cause: `the local Graphiti server is ${runtime.state === 'failed' ? 'not running (its last start failed)' : 'stopped'}`, fix: 'graphiti-memory-sync server start' };
+      return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
     }
     if (runtime !== undefined) return { cause: 'the local Graphiti server is not running (it did not stop cleanly)', fix: 'graphiti-memory-sync server start' };
     return {

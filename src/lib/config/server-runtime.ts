@@ -56,6 +56,8 @@ export interface ServerRuntime {
   logDir: string;
   serverLog?: string;
   startedAt: string;
+  /** When the server became ready; kept in a `failed` record to tell a server that ended on its own from a start that failed. */
+  readyAt?: string;
   error?: string;
 }
 
@@ -92,7 +94,7 @@ function lockFieldsValid(v: Record<string, unknown>): boolean {
 
 /** Which fields must be there, with which type; the optional ones are checked when present. */
 const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
-const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', error: 'string' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string' } as const;
 
 /**
  * The runtime record if `value` is one: every field of its documented type, pids and ports whole

@@ -80,10 +80,20 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
         `  data: ${report.dataDir} (${humanBytes(report.dataBytes)})\n` +
         `  get_status: ${answers.ok ? 'ok' : 'no'} (${answers.message})\n` +
         `  FalkorDB: ${database.ok ? 'ok' : 'no'} (${database.message})\n` +
-        (report.error === undefined ? '' : `  last error: ${report.error}\n`),
+        (report.error === undefined ? '' : `  last error: ${report.error}\n`) +
+        (nextStep(report) === undefined ? '' : `  next step: ${nextStep(report)}\n`),
     );
   }
   return report.running && answers.ok && database.ok ? 0 : 1;
+}
+
+/** What to do about the state `server status` found; undefined when all is well. */
+function nextStep(report: { running: boolean; state: string; getStatus: { ok: boolean }; falkordb: { ok: boolean } }): string | undefined {
+  if (report.state === 'stopping') return 'wait for it to stop, then graphiti-memory-sync server start';
+  if (!report.running) return `graphiti-memory-sync server start${report.state === 'failed' ? ' ("graphiti-memory-sync server logs" shows why it ended)' : ''}`;
+  if (report.state === 'starting') return 'wait for it to be ready ("graphiti-memory-sync server start" waits for it)';
+  if (!report.getStatus.ok || !report.falkordb.ok) return '"graphiti-memory-sync server logs" shows why; "graphiti-memory-sync server stop", then "server start", starts it again';
+  return undefined;
 }
 
 function tail(file: string, lines: number): string {
