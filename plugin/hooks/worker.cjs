@@ -5306,6 +5306,9 @@ var init_cache = __esm({
 });
 
 // src/lib/mcp/errors.ts
+function refusesEndpoint(error62) {
+  return error62 instanceof McpHttpError && !(error62 instanceof McpSessionExpiredError) && ENDPOINT_STATUSES.has(error62.status);
+}
 function describeHttpStatus(status, body, url2) {
   const snippet = body.trim().slice(0, 300);
   if (status === 421) {
@@ -5321,7 +5324,7 @@ function parseRetryAfter(value, now = Date.now()) {
   if (Number.isNaN(date5)) return void 0;
   return Math.max(0, date5 - now);
 }
-var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, McpAbortError;
+var McpError, RETRYABLE_STATUSES, McpHttpError, McpSessionExpiredError, ENDPOINT_STATUSES, McpJsonRpcError, McpToolError, McpTimeoutError, McpNetworkError, McpProtocolError, McpAbortError;
 var init_errors2 = __esm({
   "src/lib/mcp/errors.ts"() {
     "use strict";
@@ -5358,6 +5361,7 @@ var init_errors2 = __esm({
         });
       }
     };
+    ENDPOINT_STATUSES = /* @__PURE__ */ new Set([401, 403, 404, 421]);
     McpJsonRpcError = class extends McpError {
       constructor(code, message2, data) {
         super(`JSON-RPC error ${code}: ${message2}`);
@@ -70002,7 +70006,7 @@ async function fetchListing(ctx, options2) {
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error62) {
-        if (error62 instanceof McpError && !error62.retryable && error62.kind !== "tool") throw new SyncError(`Graphiti rejected get_episodes: ${error62.message}`, { cause: error62 });
+        if (error62 instanceof McpError && !error62.retryable && error62.kind !== "tool" && !refusesEndpoint(error62)) throw new SyncError(`Graphiti rejected get_episodes: ${error62.message}`, { cause: error62 });
         ctx.server.markDown(error62);
         return void 0;
       }
@@ -75487,6 +75491,7 @@ function onSendError(record2, error62, logger) {
   if (error62 instanceof McpError && (error62.retryable || error62.kind === "aborted")) {
     return error62.kind === "aborted" ? void 0 : "server-down";
   }
+  if (refusesEndpoint(error62)) return "server-down";
   record2.attempts++;
   logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message2 });
   if (record2.attempts >= MAX_SEND_ATTEMPTS) {

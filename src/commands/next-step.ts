@@ -21,6 +21,14 @@ function urlOrigin(config: Settings): string {
   return config.envFile === undefined ? 'MADEINOZ_KNOWLEDGE_MCP_URL' : `MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${config.envFile})`;
 }
 
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}
+
 function withPath(url: string, path: string): string {
   try {
     const u = new URL(url);
@@ -58,6 +66,15 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
   if (status === '421') {
     // The error's own message explains the Host check; here only what to do.
     return { cause: 'the server is running but refuses this Host header (DNS-rebinding protection)', fix: 'connect through http://localhost:<port>/mcp or http://127.0.0.1:<port>/mcp (an SSH tunnel from another machine), see docs/troubleshooting.md "421"' };
+  }
+  if (status === '401' || status === '403') {
+    const runtime = readRuntime(config.stateDir);
+    // Our local server's front: our client sends its token only while the server is up and proven.
+    if (runtime?.url !== undefined && sameUrl(runtime.url, config.mcpUrl)) {
+      if (runtime.state === 'ready') return { cause: 'the local Graphiti server was stopped or restarted during the run', fix: 'run the sync again (nothing was lost: what was not sent is still pending)' };
+      return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
+    }
+    return { cause: `${config.mcpUrl} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
   }
   if (status !== undefined) return undefined;
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;

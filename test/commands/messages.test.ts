@@ -118,6 +118,15 @@ describe('queued in a local server that has stopped since', () => {
     }
   });
 
+  it('HTTP 401: from the local server, it stopped (server start) or restarted (sync again); from another server, the token to set', () => {
+    const local = 'http://127.0.0.1:40001/mcp';
+    const refused = (url: string) => `HTTP 401 from ${url}: {"error":"Unauthorized"}`;
+    runtime('stopped', { url: local });
+    expect(nextStepFor(refused(local), { mcpUrl: local, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+    const other = 'https://graphiti.example.org/mcp';
+    expect(nextStepFor(refused(other), { mcpUrl: other, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: `${other} refuses us without valid authorization`, fix: 'set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires' });
+  });
+
   it('a server that ended on its own after it had started is not a start that failed', () => {
     runtime('failed', { readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
     const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };

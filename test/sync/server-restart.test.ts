@@ -12,8 +12,14 @@
  * docs in shared/reference/real-graphiti-server.md); runtime.json names it as the local server,
  * its supervisor a stand-in process (test/support/fake-supervisor.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { mkdirSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FRONT_PROOF_TTL_MS, mcpTokenPath, readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { startMcpFront } from '../../src/lib/server/mcp-front.js';
+import { newSecretFile } from '../../src/lib/server/private-files.js';
+import { formatSyncSummary } from '../../src/commands/reports.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-supervisor.js';
@@ -39,7 +45,7 @@ afterEach(() => {
 });
 
 /** runtime.json as `server start` writes it once the server is ready, started at `startedAt`. */
-function recordLocalServer(startedAt: Date): void {
+function recordLocalServer(startedAt: Date, front?: { url: string }): void {
   const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
   writeRuntime(stateDir, {
     state: 'ready',
@@ -48,9 +54,10 @@ function recordLocalServer(startedAt: Date): void {
     serverVersion: '1.1.2',
     mcp: '2.2.0',
     falkordbBin: '1.4.1',
-    url: server.url,
-    port: Number(new URL(server.url).port),
+    url: front?.url ?? server.url,
+    port: Number(new URL(front?.url ?? server.url).port),
     identities: { supervisor: supervisor.identity },
+    ...(front === undefined ? {} : { mcpTokenFile: mcpTokenPath(stateDir) }),
     dataDir: box.root,
     logDir: box.root,
     startedAt: startedAt.toISOString(),
@@ -97,5 +104,65 @@ describe('the local server restarted while our episodes waited in its queue', ()
     expect(server.episodes('main').map((e) => e.name).sort()).toEqual(['Kept', 'Lost']);
     expect(addsOf('Kept')).toBe(1);
     expect(addsOf('Lost')).toBe(2);
+  });
+});
+
+describe('the local server stopping while a sync sends', () => {
+  /** Our token-checking front (server/mcp-front.ts) before the fake server, as `server start` runs it before Graphiti. */
+  async function lockedFront(): Promise<{ url: string; close: () => Promise<void> }> {
+    const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    mkdirSync(join(stateDir, 'server'), { recursive: true, mode: 0o700 });
+    const socketPath = join(stateDir, 'server', 'graphiti.sock');
+    const open = new Set<Socket>();
+    const relay: Server = createServer((c) => {
+      const up = createConnection(server.port, '127.0.0.1');
+      for (const s of [c, up]) {
+        open.add(s);
+        s.once('close', () => open.delete(s));
+        s.on('error', () => undefined);
+      }
+      c.pipe(up).pipe(c);
+    });
+    await new Promise<void>((r) => relay.listen(socketPath, () => r()));
+    const token = newSecretFile(mcpTokenPath(stateDir));
+    const front = await startMcpFront({ port: 0, socketPath, token, tokenFile: mcpTokenPath(stateDir) });
+    return {
+      url: `http://127.0.0.1:${front.port}/mcp`,
+      close: async () => {
+        await front.close();
+        for (const s of open) s.destroy();
+        await new Promise<void>((r) => relay.close(() => r()));
+      },
+    };
+  }
+
+  it('the sends refused once it says stopping are no rejection of the notes: they stay pending, none counted, and the run says what to do', async () => {
+    const front = await lockedFront();
+    try {
+      recordLocalServer(new Date(), front);
+      for (let i = 1; i <= 6; i++) box.auto('-home-me-app', `n${i}.md`, note(`Note ${i}`, `The app keeps ledger ${i} in Quendor.`));
+      // `server stop` begins after the second note was queued: the runtime file says stopping, and
+      // our client sends no token from then on (docs/local-server.md), so the front refuses.
+      const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      // The client's last proof of the front (it counts for FRONT_PROOF_TTL_MS) is over by the next
+      // send: the clock is moved on rather than waited for.
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      server.events.on('call', (call: { tool: string }) => {
+        if (call.tool !== 'add_memory' || server.calls.filter((c) => c.tool === 'add_memory').length !== 2) return;
+        writeRuntime(stateDir, { ...(readRuntime(stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'stopping' });
+        vi.setSystemTime(Date.now() + FRONT_PROOF_TTL_MS + 1);
+      });
+      const summary = await runSync(box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url, MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_RETRIES: '0' }));
+      expect(summary).toMatchObject({ queued: 2, pending: 4, failed: 0, serverReachable: false });
+      const { state } = await loadState(stateDir);
+      expect(Object.values(state.files).map((r) => r.attempts)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(summary.serverError).toMatch(/HTTP 401/);
+      // Meanwhile the stop finished: the next step is to start it.
+      writeRuntime(stateDir, { ...(readRuntime(stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'stopped' });
+      expect(formatSyncSummary(summary, box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url }))).toContain('  the local Graphiti server is stopped; next step: graphiti-memory-sync server start\n');
+    } finally {
+      vi.useRealTimers();
+      await front.close();
+    }
   });
 });

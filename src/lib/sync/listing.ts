@@ -22,7 +22,7 @@ import { normalizeGroupId } from '../graphiti/escape.js';
 import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker, type MarkerInfo } from '../memory/episode.js';
-import { McpError } from '../mcp/errors.js';
+import { McpError, refusesEndpoint } from '../mcp/errors.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, sampleCap, sampleDue, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
@@ -136,7 +136,8 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error) {
-        if (error instanceof McpError && !error.retryable && error.kind !== 'tool') throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
+        // Refused whatever we ask (our local server stopping under us: no token from then on) is the server gone, not a bad request.
+        if (error instanceof McpError && !error.retryable && error.kind !== 'tool' && !refusesEndpoint(error)) throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
         ctx.server.markDown(error);
         return undefined;
       }
