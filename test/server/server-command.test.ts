@@ -386,6 +386,30 @@ describe('the runtime file points the tool at the started server', () => {
     }
   });
 
+  it('start with the last supervisor gone (killed hard) first stops the Graphiti and FalkorDB it left running, and nothing else', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
+    const server = lookalike('main.py');
+    const db = lookalike('redis-server');
+    const bystander = lookalike('main.py');
+    const exits = [server, db, bystander].map((c) => new Promise((r) => c.once('exit', r)));
+    try {
+      const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
+      // The supervisor's runtime still says ready: it was killed before it could say anything.
+      writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+      // The start fails later, at the install (no Python here): the leftovers are stopped before.
+      const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'start'], start.io)).toBe(1);
+      expect(start.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
+      await Promise.all(exits.slice(0, 2));
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      for (const c of [server, db, bystander]) c.kill('SIGKILL');
+      await Promise.all(exits);
+    }
+  });
+
   it('install with no server configured hints at server start; with one configured it does not', async () => {
     const none = io();
     expect(await main(['install', '--dry-run'], none.io)).toBe(0);
