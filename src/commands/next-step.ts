@@ -90,7 +90,11 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
       fix: 'run one without Docker: graphiti-memory-sync server start; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL',
     };
   }
-  if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
+  if (config.mcpUrlSource === 'local-server') {
+    // Stopped (or ended) while the command ran: it was up when the command read its URL.
+    if (runtime !== undefined && runtime.state !== 'ready' && runtime.state !== 'starting') return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
+    return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
+  }
   const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
   return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };
 }

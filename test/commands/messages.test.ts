@@ -127,6 +127,12 @@ describe('queued in a local server that has stopped since', () => {
     expect(nextStepFor(refused(other), { mcpUrl: other, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: `${other} refuses us without valid authorization`, fix: 'set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires' });
   });
 
+  it('stopped while a sync ran against it (its URL came from runtime.json): server start, not "does not answer"', () => {
+    runtime('stopped', { url: 'http://127.0.0.1:40001/mcp' });
+    const config = { mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const, stateDir: box.path('state') };
+    expect(nextStepFor('Network error talking to http://127.0.0.1:40001/mcp: connect ECONNREFUSED 127.0.0.1:40001', config)).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+  });
+
   it('a server that ended on its own after it had started is not a start that failed', () => {
     runtime('failed', { readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
     const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
