@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../helpers/ports.js';
@@ -97,7 +98,7 @@ describe('queued: what confirms it, and when', () => {
 });
 
 describe('queued in a local server that has stopped since', () => {
-  const runtime = (state: 'stopped' | 'failed', extra: Record<string, string> = {}) =>
+  const runtime = (state: 'stopped' | 'failed' | 'starting', extra: Record<string, string> = {}) =>
     writeRuntime(box.path('state'), { state, pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: '/d', logDir: '/l', startedAt: '2026-01-01T00:00:00Z', ...extra });
 
   it('status and sync do not say Graphiti is extracting them; they say a stopped server lost what it had not processed, which the sync after server start sends again', async () => {
@@ -131,6 +132,22 @@ describe('queued in a local server that has stopped since', () => {
     runtime('stopped', { url: 'http://127.0.0.1:40001/mcp' });
     const config = { mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const, stateDir: box.path('state') };
     expect(nextStepFor('Network error talking to http://127.0.0.1:40001/mcp: connect ECONNREFUSED 127.0.0.1:40001', config)).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+  });
+
+  it('still starting (its supervisor alive): wait for it, not "stopped; server start"', async () => {
+    const supervisor = await startFakeSupervisor();
+    try {
+      runtime('starting', {});
+      writeRuntime(box.path('state'), { ...(readRuntime(box.path('state')) as NonNullable<ReturnType<typeof readRuntime>>), pid: supervisor.identity.pid, identities: { supervisor: supervisor.identity } });
+      const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
+      expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is still starting', fix: 'wait until "graphiti-memory-sync server status" says running, then run this again' });
+    } finally {
+      const gone = new Promise((r) => supervisor.child.once('exit', r));
+      supervisor.child.kill('SIGKILL');
+      await gone;
+    }
+    // A record that says starting, its supervisor gone: it never finished.
+    expect(nextStepFor(REFUSED, { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default', stateDir: box.path('state') })?.fix).toBe('graphiti-memory-sync server start');
   });
 
   it('a server that ended on its own after it had started is not a start that failed', () => {
