@@ -397,6 +397,9 @@ describe('the runtime file points the tool at the started server', () => {
       const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
       // The supervisor's runtime still says ready: it was killed before it could say anything.
       writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+      const status = io();
+      expect(await main(['server', 'status'], status.io)).toBe(1);
+      expect(status.out.stdout).toMatch(/\n {2}still running without its supervisor \(killed\?\): Graphiti and FalkorDB\n {2}next step: graphiti-memory-sync server start \(it stops them first\), or server stop\n$/);
       // The start fails later, at the install (no Python here): the leftovers are stopped before.
       const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'start'], start.io)).toBe(1);
