@@ -5,7 +5,7 @@
  * of `server start` is stopped), so every command says the same thing.
  */
 import { DEFAULT_MCP_URL, type Config } from '../lib/config/config.js';
-import { readRuntime } from '../lib/config/server-runtime.js';
+import { ourProcess, readRuntime, type ServerRuntime } from '../lib/config/server-runtime.js';
 
 export interface NextStep {
   /** What is wrong, when the error alone does not say it. */
@@ -19,6 +19,14 @@ type Settings = Pick<Config, 'mcpUrl' | 'mcpUrlSource' | 'stateDir'> & Partial<P
 /** Where MADEINOZ_KNOWLEDGE_MCP_URL was set, for a message that tells the user which line to edit. */
 function urlOrigin(config: Settings): string {
   return config.envFile === undefined ? 'MADEINOZ_KNOWLEDGE_MCP_URL' : `MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${config.envFile})`;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
 }
 
 function withPath(url: string, path: string): string {
@@ -39,6 +47,26 @@ export function lacksMcpPath(url: string): boolean {
   }
 }
 
+/** Why the local server is not running, from its runtime record: stopped, a start that failed, or a server that ended on its own (a crash, a kill). */
+function notRunning(runtime: ServerRuntime): string {
+  if (runtime.state !== 'failed') return 'stopped';
+  if (runtime.readyAt === undefined) return 'not running (its last start failed)';
+  return `not running: it ended after it had started${runtime.error === undefined ? '' : ` (${runtime.error})`}`;
+}
+
+/**
+ * The next step for the local server of `server start` when it cannot be used, from its runtime
+ * record: still starting or stopping (its supervisor alive), stopped, failed, or gone without a
+ * word (a record that says ready or starting, its supervisor dead).
+ */
+function localServerStep(runtime: ServerRuntime): NextStep {
+  const alive = ourProcess(runtime, 'supervisor');
+  if (runtime.state === 'starting' && alive) return { cause: 'the local Graphiti server is still starting', fix: 'wait until "graphiti-memory-sync server status" says running, then run this again' };
+  if (runtime.state === 'stopping' && alive) return { cause: 'the local Graphiti server is stopping', fix: 'graphiti-memory-sync server start (it waits for the stop to finish)' };
+  if (runtime.state === 'ready' || runtime.state === 'starting') return { cause: 'the local Graphiti server is not running (it did not stop cleanly)', fix: 'graphiti-memory-sync server start' };
+  return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
+}
+
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
   const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
@@ -52,21 +80,31 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     // The error's own message explains the Host check; here only what to do.
     return { cause: 'the server is running but refuses this Host header (DNS-rebinding protection)', fix: 'connect through http://localhost:<port>/mcp or http://127.0.0.1:<port>/mcp (an SSH tunnel from another machine), see docs/troubleshooting.md "421"' };
   }
+  if (status === '401' || status === '403') {
+    const runtime = readRuntime(config.stateDir);
+    // Our local server's front: our client sends its token only while the server is up and proven.
+    if (runtime?.url !== undefined && sameUrl(runtime.url, config.mcpUrl)) {
+      if (runtime.state === 'ready' && ourProcess(runtime, 'supervisor')) return { cause: 'the local Graphiti server was stopped or restarted during the run', fix: 'run the sync again (nothing was lost: what was not sent is still pending)' };
+      return localServerStep(runtime);
+    }
+    return { cause: `${config.mcpUrl} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
+  }
   if (status !== undefined) return undefined;
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
   const runtime = readRuntime(config.stateDir);
   // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.
   if (config.mcpUrlSource === 'default' || (config.mcpUrl === DEFAULT_MCP_URL && runtime !== undefined)) {
-    if (runtime !== undefined && runtime.state !== 'ready') {
-      return { cause: `the local Graphiti server is ${runtime.state === 'failed' ? 'not running (its last start failed)' : 'stopped'}`, fix: 'graphiti-memory-sync server start' };
-    }
-    if (runtime !== undefined) return { cause: 'the local Graphiti server is not running (it did not stop cleanly)', fix: 'graphiti-memory-sync server start' };
+    if (runtime !== undefined) return localServerStep(runtime);
     return {
       cause: `no Graphiti server is configured, and nothing answers at the default ${config.mcpUrl}`,
       fix: 'run one without Docker: graphiti-memory-sync server start; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL',
     };
   }
-  if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
+  if (config.mcpUrlSource === 'local-server') {
+    // Stopped (or ended) while the command ran: it was up when the command read its URL.
+    if (runtime !== undefined && !(runtime.state === 'ready' && ourProcess(runtime, 'supervisor'))) return localServerStep(runtime);
+    return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
+  }
   const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
   return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };
 }

@@ -145,8 +145,13 @@ function withNextStep(message: string, config: Config): { nextStep?: string } {
   return step === undefined ? {} : { nextStep: step };
 }
 
-/** What "queued" means and what turns it into "confirmed", and when. */
-export function queuedHint(queued: number): string {
+/**
+ * What "queued" means and what turns it into "confirmed", and when. While the server does not
+ * answer nothing is being extracted for sure: a server that stopped lost its queue (Graphiti keeps
+ * it in memory), and the sync re-sends what it lost (sync/reconcile.ts).
+ */
+export function queuedHint(queued: number, serverAnswers = true): string {
+  if (!serverAnswers) return `${queued} queued: sent, but not in the graph yet, and the server does not answer: a server that stopped lost what it had not processed, and the first sync once it answers sends that again`;
   return `${queued} queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks (the hooks run one after every session; "graphiti-memory-sync sync --wait 60000" waits for it now)`;
 }
 
@@ -174,7 +179,7 @@ export function formatStatus(s: StatusReport): string {
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
-  if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued));
+  if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued, s.server.ok));
   if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "graphiti-memory-sync sync" sends them${s.server.ok ? '' : ' once the server answers'}`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
@@ -229,7 +234,8 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
   if (s.redactions > 0) lines.push(`redacted ${s.redactions} secret(s) before sending${byKind(s.redactionsByKind, ': ')}`);
   if (!s.serverReachable) {
     lines.push(`nothing more was sent: server unreachable: ${s.serverError ?? 'unknown error'}`);
-    lines.push(`  the ${s.pending} pending file(s) are kept and sent by the next sync (or the hooks after your next session)`);
+    if (s.pending > 0) lines.push(`  the ${s.pending} pending file(s) are kept and sent by the next sync (or the hooks after your next session)`);
+    if (s.queued > 0) lines.push(`  ${queuedHint(s.queued, false)}`);
     const step = config === undefined ? undefined : nextStepLine(s.serverError ?? '', config);
     if (step !== undefined) lines.push(`  ${step}`);
   } else if (!s.dryRun) {

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
+import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../helpers/ports.js';
@@ -93,6 +94,68 @@ describe('queued: what confirms it, and when', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('queued in a local server that has stopped since', () => {
+  const runtime = (state: 'stopped' | 'failed' | 'starting', extra: Record<string, string> = {}) =>
+    writeRuntime(box.path('state'), { state, pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: '/d', logDir: '/l', startedAt: '2026-01-01T00:00:00Z', ...extra });
+
+  it('status and sync do not say Graphiti is extracting them; they say a stopped server lost what it had not processed, which the sync after server start sends again', async () => {
+    server.pauseProcessing();
+    box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+    expect((await cli(['sync'])).out).toMatch(/queued 1/);
+    await server.stop();
+    runtime('stopped');
+    // The local server is the one in use: no URL set (the sandbox's would win).
+    const env = { MADEINOZ_KNOWLEDGE_MCP_URL: '', MADEINOZ_KNOWLEDGE_RETRIES: '0' };
+    for (const args of [['status'], ['sync']]) {
+      const r = await cli(args, env);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('the local Graphiti server is stopped; next step: graphiti-memory-sync server start');
+      expect(r.out).not.toContain('extracts facts in the background');
+      expect(r.out).not.toContain('0 pending');
+      expect(r.out).toContain('1 queued: sent, but not in the graph yet, and the server does not answer: a server that stopped lost what it had not processed, and the first sync once it answers sends that again');
+    }
+  });
+
+  it('HTTP 401: from the local server, it stopped (server start) or restarted (sync again); from another server, the token to set', () => {
+    const local = 'http://127.0.0.1:40001/mcp';
+    const refused = (url: string) => `HTTP 401 from ${url}: {"error":"Unauthorized"}`;
+    runtime('stopped', { url: local });
+    expect(nextStepFor(refused(local), { mcpUrl: local, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+    const other = 'https://graphiti.example.org/mcp';
+    expect(nextStepFor(refused(other), { mcpUrl: other, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: `${other} refuses us without valid authorization`, fix: 'set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires' });
+  });
+
+  it('stopped while a sync ran against it (its URL came from runtime.json): server start, not "does not answer"', () => {
+    runtime('stopped', { url: 'http://127.0.0.1:40001/mcp' });
+    const config = { mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const, stateDir: box.path('state') };
+    expect(nextStepFor('Network error talking to http://127.0.0.1:40001/mcp: connect ECONNREFUSED 127.0.0.1:40001', config)).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+  });
+
+  it('still starting (its supervisor alive): wait for it, not "stopped; server start"', async () => {
+    const supervisor = await startFakeSupervisor();
+    try {
+      runtime('starting', {});
+      writeRuntime(box.path('state'), { ...(readRuntime(box.path('state')) as NonNullable<ReturnType<typeof readRuntime>>), pid: supervisor.identity.pid, identities: { supervisor: supervisor.identity } });
+      const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
+      expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is still starting', fix: 'wait until "graphiti-memory-sync server status" says running, then run this again' });
+    } finally {
+      const gone = new Promise((r) => supervisor.child.once('exit', r));
+      supervisor.child.kill('SIGKILL');
+      await gone;
+    }
+    // A record that says starting, its supervisor gone: it never finished.
+    expect(nextStepFor(REFUSED, { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default', stateDir: box.path('state') })?.fix).toBe('graphiti-memory-sync server start');
+  });
+
+  it('a server that ended on its own after it had started is not a start that failed', () => {
+    runtime('failed', { readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
+    const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
+    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running: it ended after it had started (graphiti exited (code -1); see /l/graphiti.log)', fix: 'graphiti-memory-sync server start' });
+    runtime('failed', { error: 'port 8000 is taken' });
+    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running (its last start failed)', fix: 'graphiti-memory-sync server start' });
   });
 });
 

@@ -220,10 +220,17 @@ describe('server command with the stand-in LLM', () => {
     expect(outputs[1]).toContain(`pid ${r.pid})`);
   });
 
-  it('stop leaves no process behind, and the graph survives a stop and a start', async () => {
+  it('stop leaves no process behind, and the graph survives a stop and a start; a note left in the stopped server\'s queue is sent again by the next sync, once', async () => {
     const first = runtime();
     const created = await db(first, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-restart'})"]);
     expect(created).toContain('Nodes created: 1');
+    // A note Graphiti accepted and is still extracting (its LLM answers slowly) when the server stops.
+    llm.delayMs = 60_000;
+    const dir = join(env.PAI_DIR as string, 'MEMORY', 'LEARNING', '2026-11');
+    // In a group of its own, never seen moving: without the restart known, its patience would be MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE.
+    writeFileSync(join(dir, 'queued-note.md'), '---\ntitle: Queued across restart\ngroup_id: restart_check\n---\nThe billing service keeps its invoices in Quendor.\n');
+    const queued = await runCli(env, ['sync', '--json']);
+    expect(JSON.parse(queued.stdout)).toMatchObject({ added: 1, queued: 1 });
     const stopped = await runCli(env, ['server', 'stop']);
     expect(stopped.code).toBe(0);
     expect(stopped.stdout).toContain('stopped');
@@ -241,6 +248,16 @@ describe('server command with the stand-in LLM', () => {
     expect(second.url).toBe(first.url);
     const found = await db(second, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name']);
     expect(found).toContain('kept-across-restart');
+
+    // Its queue died with it: the next sync knows (runtime.json's start) and sends the note again
+    // at once, rather than after MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE (30 minutes).
+    llm.delayMs = 0;
+    const resent = await runCli(env, ['sync', '--json']);
+    expect(JSON.parse(resent.stdout)).toMatchObject({ resent: 1, queued: 1, serverReachable: true });
+    const confirmed = await runCli(env, ['sync', '--json', '--wait', '30000']);
+    expect(JSON.parse(confirmed.stdout)).toMatchObject({ resent: 0, queued: 0, pending: 0, failed: 0 });
+    const episodes = await db(second, ['GRAPH.QUERY', 'restart_check', "MATCH (e:Episodic) WHERE e.name = 'Queued across restart' RETURN e.uuid"]);
+    expect(episodes?.match(/\$36\r\n[0-9a-f-]{36}/g)).toHaveLength(1);
   });
 });
 

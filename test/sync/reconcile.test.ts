@@ -126,6 +126,30 @@ describe('reconcile (pure)', () => {
     expect(state.files['pai:f1.md']?.status).toBe('failed');
   });
 
+  it('a restart: what was queued before the server that answers started, and is not listed, is lost at once; it does not use up the re-sends', () => {
+    const before = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0), resends: 2 });
+    const seen = ref('f2', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) });
+    const after = ref('f3', 1, 1, { sentAt: iso(T0 + 5000), queuedAt: iso(T0 + 5000) });
+    const oldVersion = ref('f4', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) }, 'dddddddddddddddd');
+    const file4 = record('f4', [ref('f4', 1, 1, { sentAt: iso(T0), uuid: 'u4', confirmedAt: iso(T0) })], { status: 'confirmed' });
+    file4.superseded = [oldVersion];
+    const state = stateOf([record('f1', [before]), record('f2', [seen]), record('f3', [after]), file4]);
+    const restartedAt = T0 + 2000;
+    const listing = (serverSince?: number) => new Map([[GROUP, { episodes: [episode(seen, 'u2', T0 + 1000)], complete: true, requests: 1, listed: 1, ...(serverSince === undefined ? {} : { serverSince }) }]]);
+    // Without knowing the restart: nothing is judged a second after it (the queue may still be working).
+    expect(reconcile({ ...input(state, [], T0 + 3000), listing: listing() }).resends).toEqual([]);
+    const r = reconcile({ ...input(state, [], T0 + 3000), listing: listing(restartedAt) });
+    expect(r.confirmations.map((c) => c.uuid)).toEqual(['u2']);
+    expect(r.resends.map((x) => [x.record.fileId, x.evidence])).toEqual([['f1', 'restart']]);
+    expect(r.drops).toEqual([]);
+    expect(r.vanished.has(oldVersion)).toBe(true);
+    // A capped listing proves nothing absent, restart or not.
+    expect(reconcile({ ...input(state, [], T0 + 3000), listing: new Map([[GROUP, { ...listing(restartedAt).get(GROUP)!, complete: false }]]) }).resends).toEqual([]);
+    applyReconciliation(state, r, iso(T0 + 3000));
+    expect(before).toMatchObject({ resends: 2 });
+    expect(before.sentAt).toBeUndefined();
+  });
+
   it('retired parts: located when listed, vanished when never sent or dropped', () => {
     const listed = ref('f1', 1, 1, { sentAt: iso(T0), queuedAt: iso(T0) }, 'bbbbbbbbbbbbbbbb');
     const neverSent = ref('f1', 1, 1, {}, 'cccccccccccccccc');

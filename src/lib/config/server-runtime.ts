@@ -56,6 +56,8 @@ export interface ServerRuntime {
   logDir: string;
   serverLog?: string;
   startedAt: string;
+  /** When the server became ready; kept in a `failed` record to tell a server that ended on its own from a start that failed. */
+  readyAt?: string;
   error?: string;
 }
 
@@ -92,7 +94,7 @@ function lockFieldsValid(v: Record<string, unknown>): boolean {
 
 /** Which fields must be there, with which type; the optional ones are checked when present. */
 const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
-const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', error: 'string' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string' } as const;
 
 /**
  * The runtime record if `value` is one: every field of its documented type, pids and ports whole
@@ -294,19 +296,35 @@ export async function localServerAuthorization(stateDir: string, url: string | U
   return live.token;
 }
 
-/**
- * The release our local server runs when `url` is its endpoint (ready, our supervisor alive):
- * the rules of that release are known without asking the server (graphiti/server-rules.ts).
- */
-export function liveServerGeneration(stateDir: string, url: string): string | undefined {
+/** The runtime of our local server when `url` is its endpoint (ready, our supervisor alive), else undefined. */
+function liveRuntimeAt(stateDir: string, url: string): ServerRuntime | undefined {
   const runtime = readRuntime(stateDir);
   if (runtime?.state !== 'ready' || runtime.url === undefined || !ourProcess(runtime, 'supervisor')) return undefined;
   try {
     const a = new URL(url);
     const b = new URL(runtime.url);
     const loopback = (h: string) => h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
-    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? runtime.generation : undefined;
+    return a.protocol === b.protocol && a.port === b.port && loopback(a.hostname) && loopback(b.hostname) ? runtime : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The release our local server runs when `url` is its endpoint (ready, our supervisor alive):
+ * the rules of that release are known without asking the server (graphiti/server-rules.ts).
+ */
+export function liveServerGeneration(stateDir: string, url: string): string | undefined {
+  return liveRuntimeAt(stateDir, url)?.generation;
+}
+
+/**
+ * When our local server behind `url` started (epoch ms, this machine's clock), else undefined.
+ * Graphiti keeps its queue in memory, and the supervisor starts Graphiti anew at every start
+ * (`server start`, `restart`, `upgrade`, a user service bringing it back): an episode queued
+ * before then was processed by the server that ran before, or lost with its queue.
+ */
+export function liveServerStartedAt(stateDir: string, url: string): number | undefined {
+  const started = Date.parse(liveRuntimeAt(stateDir, url)?.startedAt ?? '');
+  return Number.isFinite(started) ? started : undefined;
 }

@@ -55,6 +55,19 @@ export class McpSessionExpiredError extends McpHttpError {
   }
 }
 
+/**
+ * Statuses that refuse the endpoint, not the request: no authorization (401, 403: a token missing,
+ * wrong or stale; our local server's front while it stops, when our client no longer sends its
+ * token), no MCP server at that path (404 outside a session), a Host the server will not serve
+ * (421). Every request gets the same answer until the server or a setting changes.
+ */
+const ENDPOINT_STATUSES = new Set([401, 403, 404, 421]);
+
+/** The server refused the endpoint, not this request (ENDPOINT_STATUSES): stop, keep the work, and count it against no item. */
+export function refusesEndpoint(error: unknown): boolean {
+  return error instanceof McpHttpError && !(error instanceof McpSessionExpiredError) && ENDPOINT_STATUSES.has(error.status);
+}
+
 function describeHttpStatus(status: number, body: string, url: string): string {
   const snippet = body.trim().slice(0, 300);
   if (status === 421) {

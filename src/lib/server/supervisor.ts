@@ -81,7 +81,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     }
     if (local !== undefined) await local.stop();
     if (socket?.temporary === true) rmSync(socket.dir, { recursive: true, force: true });
-    writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined || falkordb.port === 0 ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(error === undefined ? {} : { error }) });
+    writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined || falkordb.port === 0 ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(readyRecord?.readyAt === undefined ? {} : { readyAt: readyRecord.readyAt }), ...(error === undefined ? {} : { error }) });
     log(`stopped (${state})`);
     resolveDone(code);
   };
@@ -134,6 +134,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
   readyRecord = {
     ...base,
     state: 'ready',
+    readyAt: new Date().toISOString(),
     url: server.url,
     port: server.port,
     ...(falkordb.port === 0 ? {} : { dbPort: falkordb.port }),

@@ -61,7 +61,8 @@ export async function reconcileWithGraph(ctx: OnlineRun, run: ReconcileRun): Pro
   ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
   for (const { record, message } of r.drops) ctx.problems.push({ id: record.id, reason: 'dropped', message });
   for (const { record, ref, evidence } of r.resends) {
-    logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
+    if (evidence === 'restart') logger.info('episode was queued with a server that has stopped since (its queue is gone); re-sending', { id: record.id, marker: ref.marker, evidence });
+    else logger.warn('episode was dropped by the server; re-sending', { id: record.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
     ctx.counts.resent++;
     if (ctx.outgoing.has(record.id)) continue;
     const drafts = await rebuildDrafts(config, ctx.sources, record, logger, ctx.signer);

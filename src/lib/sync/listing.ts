@@ -17,11 +17,12 @@
  * (every copy of each marker, the group's movement in that window) and costs milliseconds. Not for
  * a rebuild or a take-over (they need the whole group); any failure falls back to get_episodes.
  */
+import { liveServerStartedAt } from '../config/server-runtime.js';
 import { normalizeGroupId } from '../graphiti/escape.js';
 import { FalkorDbEpisodes, localFalkorDbFor } from '../graphiti/falkordb-episodes.js';
 import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker, type MarkerInfo } from '../memory/episode.js';
-import { McpError } from '../mcp/errors.js';
+import { McpError, refusesEndpoint } from '../mcp/errors.js';
 import { everyPart, queuedTime, retiredParts, type EpisodeRef, type SyncState } from '../state/state.js';
 import { isSharedPart, unsettledShared } from './shared.js';
 import { firstCap, listingDue, nextCap, paceOf, sampleCap, sampleDue, MAX_LISTING, MAX_SKEW_MS, type GroupListing } from './pace.js';
@@ -110,25 +111,33 @@ export async function fetchListing(ctx: OnlineRun, options: ListingOptions): Pro
   for (const group of options.listInFull ?? []) groups.set(group, new Set());
   const direct = new DirectReader(ctx, options);
   const covered: string[] = [];
+  // Read before the listing: a server that starts after this read cannot make a part look lost.
+  const serverSince = liveServerStartedAt(ctx.config.stateDir, ctx.config.mcpUrl);
+  const since = serverSince === undefined ? {} : { serverSince };
   try {
     for (const [group, markers] of groups) {
       const pace = paceOf(state, group);
-      const now = options.rebuilding || options.ignoreBackoff || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
+      // Ours queued with a server that has stopped since: its queue began empty, so look now (in
+      // full), and reconcile sends again what the graph does not hold, instead of waiting the
+      // group's patience for episodes that can no longer come.
+      const restarted = serverSince !== undefined && queuedBefore(state, group, serverSince);
+      const now = options.rebuilding || options.ignoreBackoff || restarted || options.listInFull?.has(group) === true || listingDue(pace, ctx.now());
       if (!now) continue;
       const read = options.listInFull?.has(group) === true ? undefined : await direct.read(group, markers);
       if (read !== undefined) {
-        listing.set(group, read);
+        listing.set(group, { ...read, ...since });
         covered.push(group);
         continue;
       }
       // A sample needs the group's size, and a rebuild's first look must cover the group.
-      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && (!options.rebuilding || options.coveredBefore === true);
+      const sample = sampleDue(pace, ctx.now()) && !options.ignoreBackoff && !restarted && (!options.rebuilding || options.coveredBefore === true);
       try {
-        const listed = sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)));
+        const listed = { ...(sample ? await sampleGroup(ctx, group, sampleCap(pace.size as number)) : await listGroup(ctx, group, markers, firstCap(pace, oursIn(state, group)))), ...since };
         listing.set(group, listed);
         if (listed.complete) covered.push(group);
       } catch (error) {
-        if (error instanceof McpError && !error.retryable && error.kind !== 'tool') throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
+        // Refused whatever we ask (our local server stopping under us: no token from then on) is the server gone, not a bad request.
+        if (error instanceof McpError && !error.retryable && error.kind !== 'tool' && !refusesEndpoint(error)) throw new SyncError(`Graphiti rejected get_episodes: ${error.message}`, { cause: error });
         ctx.server.markDown(error);
         return undefined;
       }
@@ -240,6 +249,11 @@ function allFound(episodes: ListedEpisode[], markers: Set<string>): boolean {
     if (left.size === 0) return true;
   }
   return false;
+}
+
+/** A part of ours in `group` sent, not yet seen, and queued before `time` (with a server that ran then). */
+function queuedBefore(state: SyncState, group: string, time: number): boolean {
+  return everyPart(state, { chased: true }).some((ref) => ref.groupId === group && ref.sentAt !== undefined && ref.uuid === undefined && queuedTime(ref) < time);
 }
 
 function oursIn(state: SyncState, group: string): number {

@@ -71,6 +71,13 @@ export interface GroupListing {
   ms?: number;
   /** Found by the local server's direct query (confirm-direct.ts), not by get_episodes. */
   direct?: boolean;
+  /**
+   * When the server that answered started (epoch ms, our clock), where the tool knows it: the
+   * local server of `server start` (config/server-runtime.ts `liveServerStartedAt`). Graphiti's
+   * queue dies with its process, so a part queued before then that a complete listing does not
+   * show was lost (reconcile.ts).
+   */
+  serverSince?: number;
 }
 
 /**

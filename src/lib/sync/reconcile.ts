@@ -13,7 +13,11 @@
  * - a quiet queue: nothing moved in the group (no episode of anyone started, none of ours
  *   appeared) for longer than the group's patience since this one was queued. Patience comes from
  *   how the group has moved before (pace.ts): seconds on a fast server, minutes on a slow one, and
- *   `confirmMaxAgeMs` until the group has been seen moving. A backlog that keeps moving is waited for.
+ *   `confirmMaxAgeMs` until the group has been seen moving. A backlog that keeps moving is waited for;
+ * - a restart: this one was queued before the server that answers started (known for the local
+ *   server, `GroupListing.serverSince`). Graphiti's queue dies with its process, so what the
+ *   server before it had not processed will never appear. Not the server's fault for this note:
+ *   it does not count towards `maxResends`.
  */
 import type { Episode } from '../graphiti/graphiti.js';
 import { recordOrigin, unsettledShared } from './shared.js';
@@ -21,6 +25,9 @@ import { everyPart, queuedTime, retiredParts, sentTime, type EpisodeRef, type Fi
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
 import { paceAfterListing } from './schedule.js';
+
+/** Why a part counts as lost (see the header). */
+export type DropEvidence = 'fifo' | 'age' | 'restart';
 
 export interface ReconcileInput {
   state: SyncState;
@@ -47,7 +54,7 @@ export interface Reconciliation {
   /** Older versions of our own (not shared) files found while rebuilding: they retire as older versions. */
   stale: Array<{ record: FileRecord; ref: EpisodeRef }>;
   /** Current parts the server dropped, to send again. */
-  resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: 'fifo' | 'age' }>;
+  resends: Array<{ record: FileRecord; ref: EpisodeRef; evidence: DropEvidence }>;
   /** Current parts dropped with their re-sends used up: the file fails. */
   drops: Array<{ record: FileRecord; ref: EpisodeRef; message: string }>;
   /** Shared parts whose copy is now known to be the one every owner keeps. */
@@ -79,8 +86,10 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const pace = paceOf(state, group);
     return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input.confirmMaxAgeMs);
   };
-  const dropEvidence = (group: string, since: number): 'fifo' | 'age' | undefined => {
+  const dropEvidence = (group: string, since: number): DropEvidence | undefined => {
     if (!complete(group)) return undefined;
+    const serverSince = input.listing.get(group)?.serverSince;
+    if (serverSince !== undefined && since < serverSince) return 'restart';
     if ((newestVisibleSend.get(group) ?? 0) > since) return 'fifo';
     return quiet(group, since) ? 'age' : undefined;
   };
@@ -172,7 +181,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       if (uuidOf(ref) !== undefined || ref.sentAt === undefined || ref.queuedAt === undefined) continue;
       const evidence = dropEvidence(ref.groupId, queuedTime(ref));
       if (evidence === undefined) continue;
-      if (ref.resends >= input.maxResends) {
+      if (evidence !== 'restart' && ref.resends >= input.maxResends) {
         const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
         out.drops.push({ record, ref, message });
       } else {
@@ -227,8 +236,8 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
     record.status = 'failed';
     record.lastError = message;
   }
-  for (const { ref } of r.resends) {
-    ref.resends++;
+  for (const { ref, evidence } of r.resends) {
+    if (evidence !== 'restart') ref.resends++;
     delete ref.sentAt;
     delete ref.queuedAt;
   }

@@ -8,7 +8,7 @@
  * `SendResult` that the orchestrator applies (`applySendResult`).
  */
 import type { GraphitiClient } from '../graphiti/graphiti.js';
-import { McpError, McpNetworkError } from '../mcp/errors.js';
+import { McpError, McpNetworkError, refusesEndpoint } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { Ledger } from './ledger.js';
@@ -188,6 +188,10 @@ function onSendError(record: FileRecord, error: unknown, logger: Logger): 'serve
     // Transient after all retries (server down, overloaded, …): stop sending; all stays in the outbox.
     return error.kind === 'aborted' ? undefined : 'server-down';
   }
+  // Refused whatever we send (no authorization: our local server stopping; a wrong path): the
+  // server cannot be used now, and the note did nothing wrong. Three such answers (three stops
+  // during syncs) would otherwise fail every note that met them.
+  if (refusesEndpoint(error)) return 'server-down';
   record.attempts++;
   logger.warn('episode rejected by the server', { id: record.id, attempts: record.attempts, error: message });
   if (record.attempts >= MAX_SEND_ATTEMPTS) {
