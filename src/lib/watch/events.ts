@@ -3,6 +3,7 @@
  * text / JSON renderings for the three output modes of `watch`.
  */
 import type { SyncSummary } from '../sync/sync.js';
+import type { SyncProblem } from '../sync/types.js';
 import type { BackoffReason, PassReason, SchedulerPhase } from './scheduler.js';
 
 export type FsEventKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
@@ -51,6 +52,8 @@ export interface BackoffEvent {
   message?: string;
   pending: number;
   queued: number;
+  /** For the server: what is wrong and what fixes it, when known (the CLI's next-step rule, RunWatchOptions.nextStep). */
+  nextStep?: string;
 }
 export interface WatchErrorEvent {
   event: 'error';
@@ -92,8 +95,8 @@ export function countsOf(summary: SyncSummary): PassCounts {
 export function jsonLine(event: WatchEvent, at: Date = new Date()): string | undefined {
   if (event.event === 'phase' || event.event === 'pass-start') return undefined;
   if (event.event === 'pass') {
-    const { summary: _summary, ...rest } = event;
-    return JSON.stringify({ t: at.toISOString(), ...rest });
+    const { summary, ...rest } = event;
+    return JSON.stringify({ t: at.toISOString(), ...rest, ...(summary.problems.length === 0 ? {} : { problemFiles: summary.problems }) });
   }
   return JSON.stringify({ t: at.toISOString(), ...event });
 }
@@ -124,16 +127,28 @@ export function describeBackoff(event: BackoffEvent): string {
   }
 }
 
-/** One plain-text log line per event for non-TTY output, or undefined for events not worth a line. */
+/**
+ * The files a pass could not send, each with its reason, and what to do: the engine reports a
+ * file in the pass that found it failing (the counts alone said "failed 1", naming nothing).
+ * Worded as `sync` words them (commands/reports.ts).
+ */
+export function problemLines(problems: readonly SyncProblem[]): string[] {
+  if (problems.length === 0) return [];
+  return [...problems.map((p) => `  ${p.id}: ${p.message}`), '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file that failed)'];
+}
+
+/** One plain-text log line per event for non-TTY output (a pass's failed files on the lines after it), or undefined for events not worth a line. */
 export function textLine(event: WatchEvent, at: Date = new Date()): string | undefined {
   const t = at.toISOString();
   switch (event.event) {
     case 'ready':
       return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}: ${event.roots.join(', ')}`;
     case 'pass':
-      return `${t} ${describePass(event)}`;
+      return [`${t} ${describePass(event)}`, ...problemLines(event.summary.problems)].join('\n');
     case 'backoff':
-      return event.reason === 'confirm' ? undefined : `${t} ${describeBackoff(event)}`;
+      if (event.reason === 'confirm') return undefined;
+      // The next step once per outage (its first retry), not on every retry.
+      return event.nextStep !== undefined && event.attempt === 1 ? `${t} ${describeBackoff(event)}\n  ${event.nextStep}` : `${t} ${describeBackoff(event)}`;
     case 'error':
       return `${t} error: ${event.message}`;
     case 'stopped':
