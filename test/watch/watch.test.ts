@@ -238,6 +238,38 @@ describe('watch mode (real engine, real test server)', () => {
     expect(server.episodes().some((e) => e.content.includes('target v1'))).toBe(false);
   });
 
+  it('a source folder that is a symlink pointed elsewhere (ln -sfn): the new target is synced and watched, the old one no longer', async () => {
+    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+      mkdirSync(join(dir, 'LEARNING', 'SYSTEM'), { recursive: true });
+      writeFileSync(join(dir, 'LEARNING', 'SYSTEM', `${name}.md`), learning(name, `note ${name} in folder ${name.toUpperCase()}`));
+    }
+    mkdirSync(sb.path('pai'), { recursive: true });
+    symlinkSync(a, sb.path('pai', 'MEMORY'));
+    const { watcher } = await startWatcher();
+    expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
+    // As ln -sfn does it: a new link beside, renamed over the old one.
+    const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+    symlinkSync(b, sb.path('pai', 'MEMORY.new'));
+    renameSync(sb.path('pai', 'MEMORY.new'), sb.path('pai', 'MEMORY'));
+    await moved;
+    await whenQuiet(watcher);
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'c.md'), learning('c', 'note c written in B after the switch'));
+    await later;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
+    // The old target is no longer watched: a note written there (before one in B) raises no change.
+    const changes: string[] = [];
+    watcher.on('change', (e) => changes.push(e.path));
+    const last = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(a, 'LEARNING', 'SYSTEM', 'd.md'), learning('d', 'note d written in A after the switch'));
+    writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'e.md'), learning('e', 'note e written in B after d in A'));
+    await last;
+    expect(changes.map((p) => p.split('/').at(-1))).toEqual(['e.md']);
+  });
+
   it('a source folder deleted and created again is still watched', async () => {
     write('a.md', 'Alpha', 'before the folder went away');
     const { watcher } = await startWatcher();
