@@ -270,6 +270,25 @@ describe('watch mode (real engine, real test server)', () => {
     expect(changes.map((p) => p.split('/').at(-1))).toEqual(['e.md']);
   });
 
+  it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {
+    const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '4096' });
+    const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    writeFileSync(join(learningDir(), 'bad-yaml.md'), '---\nname: [unclosed\n---\nBad frontmatter.\n');
+    writeFileSync(join(learningDir(), 'latin1.md'), Buffer.from('---\nname: latin\n---\nCaf\xe9 cr\xe8me\n', 'latin1'));
+    writeFileSync(join(learningDir(), 'huge.md'), learning('Huge', 'word '.repeat(2000)));
+    write('good.md', 'Good', 'the good note beside them');
+    const done = await pass;
+    expect(done.summary.problems.map((p) => [p.id.split('/').at(-1), p.reason]).sort()).toEqual([
+      ['bad-yaml.md', 'yaml'],
+      ['huge.md', 'too-large'],
+      ['latin1.md', 'not-utf8'],
+    ]);
+    expect(done.summary.problems.find((p) => p.reason === 'too-large')?.message).toMatch(/MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES \(4096\)/);
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.includes('the good note beside them'))).toEqual([true]);
+  });
+
   it('a source folder deleted and created again is still watched', async () => {
     write('a.md', 'Alpha', 'before the folder went away');
     const { watcher } = await startWatcher();

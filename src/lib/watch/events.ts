@@ -134,7 +134,7 @@ export function describeBackoff(event: BackoffEvent): string {
  */
 export function problemLines(problems: readonly SyncProblem[]): string[] {
   if (problems.length === 0) return [];
-  return [...problems.map((p) => `  ${p.id}: ${p.message}`), '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file that failed)'];
+  return [...problems.map((p) => `  ${p.id}: ${p.message}`), '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file not synced)'];
 }
 
 /** One plain-text log line per event for non-TTY output (a pass's failed files on the lines after it), or undefined for events not worth a line. */
