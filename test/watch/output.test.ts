@@ -126,6 +126,17 @@ describe('watch output', () => {
     expect(json.find((e) => e.event === 'pass')).toMatchObject({ problems: 2, problemFiles: failed.problems });
   });
 
+  it('a problem the scan reports in every pass (a name that is not UTF-8) is shown once, and again only after a pass without it', async () => {
+    const badName = { id: 'notes:caf\uFFFD.md', reason: 'bad-name', message: "the file's name is not valid UTF-8 (shown with \uFFFD), so it cannot be opened by name; rename it" };
+    const r = await runWith({ isTTY: false }, [summary({ queued: 1, problems: [badName] }), summary({ updated: 1, queued: 1, problems: [badName] }), summary({ queued: 1, problems: [] }), summary({ problems: [badName] })]);
+    const lines = r.stdout.trim().split('\n');
+    const shownAfter = lines.flatMap((l, i) => (l.startsWith('  notes:caf') ? [lines[i - 1]] : []));
+    expect(shownAfter).toHaveLength(2);
+    expect(shownAfter[0]).toMatch(/Z pass: new 0, changed 0,/);
+    expect(lines.filter((l) => / pass: /.test(l))).toHaveLength(4);
+    expect(lines.indexOf(shownAfter[1] as string)).toBe(lines.findLastIndex((l) => / pass: /.test(l)));
+  });
+
   it('the server down: the first retry of an outage says what to do, once; a later outage says it again', async () => {
     const down = summary({ serverReachable: false, pending: 1, serverError: 'Network error talking to http://127.0.0.1:9/mcp: connect ECONNREFUSED' });
     const nextStep = (error: string) => (error.includes('ECONNREFUSED') ? 'nothing answers at http://127.0.0.1:9/mcp; next step: start the Graphiti server there' : undefined);

@@ -128,23 +128,22 @@ export function describeBackoff(event: BackoffEvent): string {
 }
 
 /**
- * The files a pass could not send, each with its reason, and what to do: the engine reports a
- * file in the pass that found it failing (the counts alone said "failed 1", naming nothing).
- * Worded as `sync` words them (commands/reports.ts).
+ * The files a pass could not send, each with its reason, and what to do (the counts alone said
+ * "failed 1", naming nothing). Worded as `sync` words them (commands/reports.ts).
  */
 export function problemLines(problems: readonly SyncProblem[]): string[] {
   if (problems.length === 0) return [];
   return [...problems.map((p) => `  ${p.id}: ${p.message}`), '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file not synced)'];
 }
 
-/** One plain-text log line per event for non-TTY output (a pass's failed files on the lines after it), or undefined for events not worth a line. */
+/** One plain-text log line per event for non-TTY output, or undefined for events not worth a line (a pass's problems: `problemLines`). */
 export function textLine(event: WatchEvent, at: Date = new Date()): string | undefined {
   const t = at.toISOString();
   switch (event.event) {
     case 'ready':
       return `${t} watching ${event.folders} folder${event.folders === 1 ? '' : 's'}${event.missing.length > 0 ? ` (${event.missing.length} not created yet)` : ''}${event.poll ? ' (polling)' : ''}: ${event.roots.join(', ')}`;
     case 'pass':
-      return [`${t} ${describePass(event)}`, ...problemLines(event.summary.problems)].join('\n');
+      return `${t} ${describePass(event)}`;
     case 'backoff':
       if (event.reason === 'confirm') return undefined;
       // The next step once per outage (its first retry), not on every retry.
@@ -156,6 +155,21 @@ export function textLine(event: WatchEvent, at: Date = new Date()): string | und
     default:
       return undefined;
   }
+}
+
+/**
+ * A pass's problems not already shown after the pass before it. The engine reports a failed file
+ * in the pass that found it failing, but a scan problem (an unreadable folder, a name that is not
+ * UTF-8) in every pass: shown on every save, it buried what the passes said.
+ */
+export function freshProblems(): (problems: readonly SyncProblem[]) => SyncProblem[] {
+  let before = new Set<string>();
+  return (problems) => {
+    const key = (p: SyncProblem) => `${p.id}\n${p.message}`;
+    const fresh = problems.filter((p) => !before.has(key(p)));
+    before = new Set(problems.map(key));
+    return fresh;
+  };
 }
 
 export { seconds as formatSeconds };

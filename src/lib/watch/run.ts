@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
-import { describeBackoff, describePass, jsonLine, problemLines, textLine, type BackoffEvent } from './events.js';
+import { describeBackoff, describePass, freshProblems, jsonLine, problemLines, textLine, type BackoffEvent } from './events.js';
 import { HeapReleaser, type HeapReleaserOptions } from './heap-release.js';
 import type { PassReason, SchedulerPhase } from './scheduler.js';
 import { createWatcher, DEFAULT_STOP_TIMEOUT_MS, NoSourcesError, type Watcher, type WatcherOptions, type WatchEvent } from './watch.js';
@@ -73,6 +73,7 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
     });
     return;
   }
+  const problemsToShow = freshProblems();
   if (mode === 'text') {
     watcher.on('event', (raw) => {
       const event = withNextStep(raw);
@@ -80,6 +81,7 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
       if (line === undefined) return;
       if (event.event === 'error') io.stderr(`${line}\n`);
       else io.stdout(`${line}\n`);
+      if (event.event === 'pass') for (const problem of problemLines(problemsToShow(event.summary.problems))) io.stdout(`${problem}\n`);
     });
     return;
   }
@@ -103,7 +105,7 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
         break;
       case 'pass':
         if (event.added + event.updated + event.deleted + event.renamed + event.failed > 0 || !event.serverReachable) above(`${new Date().toLocaleTimeString()} ${describePass(event)}`);
-        for (const line of problemLines(event.summary.problems)) above(line);
+        for (const line of problemLines(problemsToShow(event.summary.problems))) above(line);
         break;
       case 'backoff':
         lastBackoff = event;
