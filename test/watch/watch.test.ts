@@ -270,6 +270,30 @@ describe('watch mode (real engine, real test server)', () => {
     expect(changes.map((p) => p.split('/').at(-1))).toEqual(['e.md']);
   });
 
+  it("a project's memory folder that is a symlink pointed elsewhere: the new target is synced and watched", async () => {
+    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
+    }
+    const project = sb.path('claude', 'projects', '-home-me-repo');
+    mkdirSync(project, { recursive: true });
+    symlinkSync(a, join(project, 'memory'));
+    const { watcher } = await startWatcher();
+    expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
+    const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+    symlinkSync(b, join(project, 'memory.new'));
+    renameSync(join(project, 'memory.new'), join(project, 'memory'));
+    await moved;
+    await whenQuiet(watcher);
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(b, 'c.md'), '---\nname: c\n---\nnote c written in B after the switch\n');
+    await later;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
+  });
+
   it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {
     const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '4096' });
     const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);

@@ -125,10 +125,10 @@ export function nearestExisting(path: string): string {
   return p;
 }
 
-/** Where `root` leads when it is a symbolic link (its target's real path), else undefined. */
-function linkTarget(root: string): string | undefined {
+/** Where `path` leads when it is a symbolic link (its target's real path), else undefined. */
+function linkTarget(path: string): string | undefined {
   try {
-    return lstatSync(root).isSymbolicLink() ? realpathSync(root) : undefined;
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : undefined;
   } catch {
     return undefined;
   }
@@ -157,12 +157,13 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private readonly symlinks = new Set<string>();
   private readonly linkedFiles = new Set<string>();
   /**
-   * Roots that are symbolic links, with the target each was watched through. A folder's watch
-   * follows the link once, to the folder it led to then: pointed elsewhere (`ln -sfn`), the
-   * root's changes went unseen and the old target's still raised passes. The link's own folder is
-   * watched too, so a change of target is seen, and the watching starts over (rewatch).
+   * Symbolic links met (roots and links inside the watched folders), with the target each was
+   * watched through. A folder's watch follows a link once, to the folder it led to then: pointed
+   * elsewhere (`ln -sfn`), the new target's changes went unseen and the old one's still raised
+   * passes. The folder holding a link is watched (a root's parent is added for it), so a change
+   * of target is seen, and the watching starts over (checkLinks).
    */
-  private readonly linkedRoots = new Map<string, string>();
+  private readonly links = new Map<string, string | undefined>();
   private rewatching: Promise<void> | undefined;
   private resolveDone!: (code: number) => void;
   private stopping: Promise<number> | undefined;
@@ -323,13 +324,13 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.watched.clear();
     this.symlinks.clear();
     this.linkedFiles.clear();
-    this.linkedRoots.clear();
+    this.links.clear();
     for (const source of this.sources) {
       const root = resolve(source.root);
       this.watched.add(existsSync(root) ? root : nearestExisting(root));
       const target = linkTarget(root);
       if (target === undefined) continue;
-      this.linkedRoots.set(root, target);
+      this.links.set(root, target);
       this.watched.add(dirname(root));
     }
     const poll = this.options.poll === true;
@@ -359,20 +360,28 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     });
   }
 
-  /** A root that is a link now leads elsewhere (or no longer is one, or has become one): watch afresh, and owe a pass. */
-  private checkLinkedRoots(): void {
+  /**
+   * A link leads elsewhere now, or a root has stopped or started being one: watch afresh (a
+   * rescan), and owe a pass. A link inside that is gone is chokidar's to report (an unlink).
+   */
+  private checkLinks(): void {
     if (this.fsw === undefined || this.stopping !== undefined || this.rewatching !== undefined) return;
-    const moved = this.sources.some((source) => {
-      const root = resolve(source.root);
-      return linkTarget(root) !== this.linkedRoots.get(root);
-    });
+    const roots = new Set(this.sources.map((source) => resolve(source.root)));
+    const rootMoved = [...roots].some((root) => linkTarget(root) !== this.links.get(root));
+    const moved =
+      rootMoved ||
+      [...this.links].some(([link, before]) => {
+        if (roots.has(link)) return false;
+        const now = linkTarget(link);
+        return now !== undefined && now !== before;
+      });
     if (!moved) return;
     this.rewatching = (async () => {
       const old = this.fsw;
       this.fsw = undefined;
       await old?.close().catch(() => undefined);
       if (this.stopping !== undefined) return;
-      this.logger.info('a source folder link leads elsewhere now; watching its new target', { roots: [...this.linkedRoots.keys()] });
+      this.logger.info('a symbolic link under watch leads elsewhere now; watching afresh', { links: [...this.links.keys()] });
       await this.openWatcher();
       this.changed();
     })().finally(() => {
@@ -398,6 +407,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const abs = resolve(path);
     if (stats.isSymbolicLink()) {
       this.symlinks.add(abs);
+      if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
       return false;
     }
     if (!stats.isFile()) return false;
@@ -412,8 +422,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const watchedPath = details?.watchedPath;
     if (typeof watchedPath !== 'string') return;
     const dir = resolve(watchedPath);
-    // The folder holding a linked root: the link itself may have been replaced.
-    if (this.linkedRoots.size > 0 && (typeof evPath !== 'string' || evPath === '' || this.linkedRoots.has(resolve(dir, evPath)))) this.checkLinkedRoots();
+    // The folder holding a link (a root's parent is watched for it): the link itself may have been replaced.
+    if (this.links.size > 0 && (typeof evPath !== 'string' || evPath === '' || this.links.has(resolve(dir, evPath)))) this.checkLinks();
     if (this.linkedFiles.has(dir)) return; // a symlinked file's own watch: chokidar reports it as add/change
     if (typeof evPath !== 'string' || evPath === '') {
       // No file name (some platforms): something in this folder changed.
@@ -434,7 +444,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const abs = resolve(path);
     const hit = this.filter.classify(abs, isFile ? 'file' : 'dir');
     if (kind === 'unlinkDir' && this.sources.some((s) => resolve(s.root) === abs)) this.refreshRoots();
-    if (this.linkedRoots.has(abs)) this.checkLinkedRoots();
+    if (this.links.has(abs)) this.checkLinks();
     if (hit === undefined) return;
     if (isFile) {
       this.onFileEvent(kind, abs, hit);
@@ -460,7 +470,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   /** A root that vanished (or never existed) is watched through its nearest existing parent. */
   private refreshRoots(): void {
-    this.checkLinkedRoots();
+    this.checkLinks();
     const fsw = this.fsw;
     if (fsw === undefined || this.stopping !== undefined) return;
     for (const source of this.sources) {
