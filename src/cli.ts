@@ -268,7 +268,9 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
 
 async function commandWatch(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
   const { runWatch } = await import('./lib/watch/run.js');
-  return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger });
+  const { nextStepLine } = await import('./commands/next-step.js');
+  // While the server is down, the watch says what to do as `sync` does (once per outage).
+  return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger, nextStep: (serverError) => nextStepLine(serverError, config) });
 }
 
 async function commandPull(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {

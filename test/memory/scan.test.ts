@@ -344,6 +344,17 @@ describe('problems', () => {
     expect(result.problems).toMatchObject([{ source: 'notes', relPath: 'b.md', reason: 'vanished', absPath: join(root, 'b.md') }]);
   });
 
+  it.skipIf(process.platform === 'darwin')('a file whose name is not valid UTF-8 (copied from an old archive) is reported as such, with what to do, not as vanished', async () => {
+    const root = join(dir, 'vault');
+    await put(root, 'a.md');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/caf`), Buffer.from([0xe9]), Buffer.from('.md')]), 'x');
+    const result = await scanSources([extra(root)], {});
+    expect(rels(result)).toEqual(['a.md']);
+    expect(result.problems).toMatchObject([{ relPath: 'caf\uFFFD.md', reason: 'bad-name' }]);
+    expect(result.problems[0]?.message).toMatch(/not valid UTF-8.*rename it/);
+  });
+
   it('a file really deleted after listing is reported as vanished', async () => {
     const root = join(dir, 'vault');
     for (const f of ['a.md', 'b.md']) await put(root, f);

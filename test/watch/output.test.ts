@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 /** Runs the CLI entry with a fake pass until `untilPasses` passes were reported, then aborts it. */
-async function runWith(mode: { json?: boolean; isTTY: boolean }, passes: SyncSummary[]) {
+async function runWith(mode: { json?: boolean; isTTY: boolean }, passes: SyncSummary[], extra: { nextStep?: (serverError: string) => string | undefined } = {}) {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const controller = new AbortController();
@@ -45,6 +45,7 @@ async function runWith(mode: { json?: boolean; isTTY: boolean }, passes: SyncSum
     io: { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t), isTTY: mode.isTTY },
     signal: controller.signal,
     handleSignals: false,
+    ...extra,
     watcher: {
       confirmBackoff: { initialMs: 1, maxMs: 1 },
       serverBackoff: { initialMs: 1, maxMs: 1 },
@@ -93,6 +94,62 @@ describe('watch output', () => {
     expect(frames.some((f) => /^watching \/.+\n$/.test(f))).toBe(true);
     expect(frames.at(-1)).toBe('stopped after 3 passes\n');
     expect(r.stderr).not.toContain('\n\n');
+  });
+
+  it('a file that failed in a pass is named with its reason and what to do, in every mode; the next pass does not repeat it', async () => {
+    const failed = summary({
+      added: 1,
+      queued: 1,
+      failed: 2,
+      problems: [
+        { id: 'notes:bad.md', reason: 'yaml', message: 'yaml: YAML error in frontmatter: missed comma between flow collection entries at line 3, column 1' },
+        { id: 'notes:latin1.md', reason: 'not-utf8', message: 'not-utf8: the file is not valid UTF-8 (first bad byte at offset 23); convert it to UTF-8' },
+      ],
+    });
+    const text = await runWith({ isTTY: false }, [failed, summary({ confirmed: 1, failed: 2 })]);
+    const lines = text.stdout.trim().split('\n');
+    const at = lines.findIndex((l) => / pass: new 1, .*failed 2$/.test(l));
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '  notes:bad.md: yaml: YAML error in frontmatter: missed comma between flow collection entries at line 3, column 1',
+      '  notes:latin1.md: not-utf8: the file is not valid UTF-8 (first bad byte at offset 23); convert it to UTF-8',
+      '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file not synced)',
+    ]);
+    expect(lines[at + 4]).toMatch(/Z pass: new 0, changed 0, removed 0 \| confirmed 1, queued 0, pending 0, failed 2$/);
+    expect(text.stdout.match(/notes:bad\.md/g)).toHaveLength(1);
+
+    const tty = await runWith({ isTTY: true }, [failed, summary({ confirmed: 1, failed: 2 })]);
+    const frames = tty.stderr.split('\r\x1b[2K').filter((f) => f !== '');
+    expect(frames).toContain('  notes:latin1.md: not-utf8: the file is not valid UTF-8 (first bad byte at offset 23); convert it to UTF-8\n');
+    expect(frames.some((f) => f.startsWith('  next step: fix these files;'))).toBe(true);
+
+    const json = parseJsonLines((await runWith({ json: true, isTTY: false }, [failed])).stdout);
+    expect(json.find((e) => e.event === 'pass')).toMatchObject({ problems: 2, problemFiles: failed.problems });
+  });
+
+  it('a problem the scan reports in every pass (a name that is not UTF-8) is shown once, and again only after a pass without it', async () => {
+    const badName = { id: 'notes:caf\uFFFD.md', reason: 'bad-name', message: "the file's name is not valid UTF-8 (shown with \uFFFD), so it cannot be opened by name; rename it" };
+    const r = await runWith({ isTTY: false }, [summary({ queued: 1, problems: [badName] }), summary({ updated: 1, queued: 1, problems: [badName] }), summary({ queued: 1, problems: [] }), summary({ problems: [badName] })]);
+    const lines = r.stdout.trim().split('\n');
+    const shownAfter = lines.flatMap((l, i) => (l.startsWith('  notes:caf') ? [lines[i - 1]] : []));
+    expect(shownAfter).toHaveLength(2);
+    expect(shownAfter[0]).toMatch(/Z pass: new 0, changed 0,/);
+    expect(lines.filter((l) => / pass: /.test(l))).toHaveLength(4);
+    expect(lines.indexOf(shownAfter[1] as string)).toBe(lines.findLastIndex((l) => / pass: /.test(l)));
+  });
+
+  it('the server down: the first retry of an outage says what to do, once; a later outage says it again', async () => {
+    const down = summary({ serverReachable: false, pending: 1, serverError: 'Network error talking to http://127.0.0.1:9/mcp: connect ECONNREFUSED' });
+    const nextStep = (error: string) => (error.includes('ECONNREFUSED') ? 'nothing answers at http://127.0.0.1:9/mcp; next step: start the Graphiti server there' : undefined);
+    const r = await runWith({ isTTY: false }, [down, down, summary({ queued: 1 }), down], { nextStep });
+    const lines = r.stdout.trim().split('\n');
+    const waits = lines.flatMap((l, i) => (/ waiting for server \(retry in /.test(l) ? [i] : []));
+    expect(waits).toHaveLength(3);
+    expect(lines[(waits[0] as number) + 1]).toBe('  nothing answers at http://127.0.0.1:9/mcp; next step: start the Graphiti server there');
+    expect(lines[(waits[1] as number) + 1]).toMatch(/ pass: /);
+    expect(lines[(waits[2] as number) + 1]).toBe('  nothing answers at http://127.0.0.1:9/mcp; next step: start the Graphiti server there');
+
+    const json = parseJsonLines((await runWith({ json: true, isTTY: false }, [down], { nextStep })).stdout);
+    expect(json.find((e) => e.event === 'backoff')).toMatchObject({ reason: 'server', nextStep: 'nothing answers at http://127.0.0.1:9/mcp; next step: start the Graphiti server there' });
   });
 
   it('exits 2 with a clear message when no source is enabled', async () => {

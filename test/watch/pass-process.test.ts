@@ -113,6 +113,35 @@ describe('sync passes in a child process', () => {
     expect(server.episodes()).toHaveLength(3);
   });
 
+  it("a watch started before the Claude config folder existed takes up the origin kept there once it does: nothing stuck, nothing doubled", async () => {
+    // A new machine: the watch starts before Claude Code ever ran, so no folder keeps an origin
+    // yet and the watch's config holds the derived one (util/origin.ts).
+    notes(1, 'first');
+    const passes = passProcess();
+    expect(await run(passes)).toMatchObject({ added: 1, pending: 0 });
+    await server.whenIdle();
+    // The server goes down; a note is saved meanwhile; Claude Code runs for the first time and its
+    // hooks' sync keeps an origin in the new folder (taking over what the watch sent and planned).
+    await server.stop({ keepState: true });
+    notes(1, 'second');
+    expect(await run(passes)).toMatchObject({ added: 1, pending: 1, serverReachable: false });
+    mkdirSync(sb.path('claude'), { recursive: true });
+    const kept = sb.config().origin;
+    expect((await runSync(sb.config())).serverReachable).toBe(false);
+    // The server is back; the watch goes on, and an edit follows: each note once, under the kept origin.
+    await server.start();
+    expect(await run(passes)).toMatchObject({ pending: 0, failed: 0, serverReachable: true });
+    sb.pai('LEARNING/SYSTEM/first-0.md', learning('first 0', 'Edited: what first number 0 taught us.'));
+    expect(await run(passes)).toMatchObject({ updated: 1, pending: 0, failed: 0 });
+    await server.whenIdle();
+    expect(await run(passes)).toMatchObject({ pending: 0, queued: 0, confirmed: 2 });
+    const contents = server.episodes().map((e) => `${e.content} ${e.source_description}`);
+    expect(contents.filter((c) => c.includes('Edited: what first number 0'))).toHaveLength(1);
+    expect(contents.filter((c) => c.includes('What second number 0'))).toHaveLength(1);
+    expect(contents).toHaveLength(2);
+    expect(contents.every((c) => c.includes(`:${kept}]`))).toBe(true);
+  });
+
   it('an idle child exits on its own; the next pass starts a new one', async () => {
     notes(2, 'eps');
     const passes = passProcess({ idleMs: 10 });

@@ -238,6 +238,81 @@ describe('watch mode (real engine, real test server)', () => {
     expect(server.episodes().some((e) => e.content.includes('target v1'))).toBe(false);
   });
 
+  it('a source folder that is a symlink pointed elsewhere (ln -sfn): the new target is synced and watched, the old one no longer', async () => {
+    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+      mkdirSync(join(dir, 'LEARNING', 'SYSTEM'), { recursive: true });
+      writeFileSync(join(dir, 'LEARNING', 'SYSTEM', `${name}.md`), learning(name, `note ${name} in folder ${name.toUpperCase()}`));
+    }
+    mkdirSync(sb.path('pai'), { recursive: true });
+    symlinkSync(a, sb.path('pai', 'MEMORY'));
+    const { watcher } = await startWatcher();
+    expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
+    // As ln -sfn does it: a new link beside, renamed over the old one.
+    const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+    symlinkSync(b, sb.path('pai', 'MEMORY.new'));
+    renameSync(sb.path('pai', 'MEMORY.new'), sb.path('pai', 'MEMORY'));
+    await moved;
+    await whenQuiet(watcher);
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'c.md'), learning('c', 'note c written in B after the switch'));
+    await later;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
+    // The old target is no longer watched: a note written there (before one in B) raises no change.
+    const changes: string[] = [];
+    watcher.on('change', (e) => changes.push(e.path));
+    const last = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(a, 'LEARNING', 'SYSTEM', 'd.md'), learning('d', 'note d written in A after the switch'));
+    writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'e.md'), learning('e', 'note e written in B after d in A'));
+    await last;
+    expect(changes.map((p) => p.split('/').at(-1))).toEqual(['e.md']);
+  });
+
+  it("a project's memory folder that is a symlink pointed elsewhere: the new target is synced and watched", async () => {
+    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
+    }
+    const project = sb.path('claude', 'projects', '-home-me-repo');
+    mkdirSync(project, { recursive: true });
+    symlinkSync(a, join(project, 'memory'));
+    const { watcher } = await startWatcher();
+    expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
+    const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+    symlinkSync(b, join(project, 'memory.new'));
+    renameSync(join(project, 'memory.new'), join(project, 'memory'));
+    await moved;
+    await whenQuiet(watcher);
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(b, 'c.md'), '---\nname: c\n---\nnote c written in B after the switch\n');
+    await later;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
+  });
+
+  it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {
+    const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '4096' });
+    const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    writeFileSync(join(learningDir(), 'bad-yaml.md'), '---\nname: [unclosed\n---\nBad frontmatter.\n');
+    writeFileSync(join(learningDir(), 'latin1.md'), Buffer.from('---\nname: latin\n---\nCaf\xe9 cr\xe8me\n', 'latin1'));
+    writeFileSync(join(learningDir(), 'huge.md'), learning('Huge', 'word '.repeat(2000)));
+    write('good.md', 'Good', 'the good note beside them');
+    const done = await pass;
+    expect(done.summary.problems.map((p) => [p.id.split('/').at(-1), p.reason]).sort()).toEqual([
+      ['bad-yaml.md', 'yaml'],
+      ['huge.md', 'too-large'],
+      ['latin1.md', 'not-utf8'],
+    ]);
+    expect(done.summary.problems.find((p) => p.reason === 'too-large')?.message).toMatch(/MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES \(4096\)/);
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.includes('the good note beside them'))).toEqual([true]);
+  });
+
   it('a source folder deleted and created again is still watched', async () => {
     write('a.md', 'Alpha', 'before the folder went away');
     const { watcher } = await startWatcher();

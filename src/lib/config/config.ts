@@ -75,6 +75,11 @@ export interface Config {
   origin: string;
   /** Earlier origins of the same memory (before the origin was kept): their episodes are ours too. */
   previousOrigins: string[];
+  /**
+   * The origin is derived (util/origin.ts): no Claude config folder kept one when the config was
+   * built. A process that outlives that moment asks again (`withCurrentOrigin`).
+   */
+  originDerived?: boolean;
   /** Sources declared shared: source name → the shared origin all its owners declare. */
   sharedSources: Record<string, string>;
   exclude: string[];
@@ -352,15 +357,30 @@ function parseOrigin(raw: string | undefined, variable: string): string | undefi
 }
 
 /** MADEINOZ_KNOWLEDGE_ORIGIN when set, else the origin kept beside the Claude config folder (util/origin.ts). */
-function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[] } {
-  if (setting !== undefined) return { origin: setting, previousOrigins: [] };
+function ownOrigin(setting: string | undefined, claudeConfigDir: string): { origin: string; previousOrigins: string[]; originDerived: boolean } {
+  if (setting !== undefined) return { origin: setting, previousOrigins: [], originDerived: false };
   try {
     const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous };
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === undefined };
   } catch (error) {
     if (error instanceof OriginFileError) throw new ConfigError(error.message, 'MADEINOZ_KNOWLEDGE_ORIGIN');
     throw error;
   }
+}
+
+/**
+ * The config with our origin as it stands now, for a process that outlives the moment its config
+ * was built (watch mode's passes). A derived origin (no Claude config folder yet: a new machine
+ * where the watch started before Claude Code first ran) gives way to the one kept there once the
+ * folder exists; the first sync after that keeps it, and takes over the derived origin's episodes.
+ * Without this, the watch went on under the derived origin and took every marker of the kept one
+ * for someone else's: a note planned meanwhile stayed pending for good, an edit sent a second copy.
+ * A kept origin and MADEINOZ_KNOWLEDGE_ORIGIN never change while the process runs.
+ */
+export function withCurrentOrigin(config: Config): Config {
+  if (config.originDerived !== true) return config;
+  const now = ownOrigin(undefined, config.claudeConfigDir);
+  return now.originDerived ? config : { ...config, ...now };
 }
 
 function parseSharedSources(raw: string | undefined): Record<string, string> {

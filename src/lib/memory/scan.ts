@@ -31,7 +31,8 @@
  * to a folder elsewhere in the tree is therefore scanned under both paths.
  *
  * Problems never stop the scan: unreadable folders/files → 'unreadable', an entry that disappears
- * between readdir and stat (or a dangling symlink) → 'vanished', other errors → 'error'. The engine
+ * between readdir and stat (or a dangling symlink) → 'vanished', a name that is not valid UTF-8
+ * (Node cannot open it by the name it gives) → 'bad-name', other errors → 'error'. The engine
  * must treat files under a problem folder as unknown, not deleted (see `isUnderProblem`).
  * Files larger than maxFileBytes are returned like any other (with their size): the engine
  * reports them as skipped "too-large". Non-regular files (FIFOs, sockets, devices) are skipped
@@ -187,6 +188,12 @@ class SourceScan {
   private fsProblem(rel: string, abs: string, error: unknown, what: string): void {
     const code = codeOf(error);
     const detail = (error as Error).message ?? String(error);
+    // A name that is not valid UTF-8 reaches us with U+FFFD in place of its bad bytes, and no file
+    // has that name: it is not gone, it cannot be opened by the name Node gives it.
+    if (code === 'ENOENT' && rel.includes('\uFFFD')) {
+      this.problem(rel, abs, 'bad-name', `the ${what}'s name is not valid UTF-8 (shown with \uFFFD), so it cannot be opened by name; rename it`);
+      return;
+    }
     if (code === 'EACCES' || code === 'EPERM') this.problem(rel, abs, 'unreadable', `cannot read ${what}: permission denied (${code})`);
     else if (code === 'ENOENT' || code === 'ENOTDIR') this.problem(rel, abs, 'vanished', `${what} disappeared while scanning (${code})`);
     else if (code === 'ELOOP') this.problem(rel, abs, 'symlink-loop', `${what} is a symlink loop (ELOOP)`);

@@ -41,7 +41,11 @@ export const WATCH_PULL_EVERY_MS = 5 * 60_000;
 /** Whether a pull is due: never pulled here, or the last one (pulled.json written) is older than `everyMs`. */
 export function pullDue(stateDir: string, now: number, everyMs: number): boolean {
   try {
-    return now - statSync(join(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+    const since = now - statSync(join(stateDir, PULLED_FILE)).mtimeMs;
+    // A stamp more than a period in the future was written by a clock since set back (a VM resumed
+    // ahead, then NTP): due now, or no pull would come until the clock caught up with it, hours or
+    // days later. A stamp a little ahead (a file server's clock) waits as usual, not every pass.
+    return since >= everyMs || since < -everyMs;
   } catch {
     return true;
   }

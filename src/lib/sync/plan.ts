@@ -300,6 +300,18 @@ function signedPathMoves(input: PlanInput, renamed: FileRecord): boolean {
   return input.signer.tagFor(source, renamed) !== undefined;
 }
 
+/**
+ * Skipped files reported with the run's problems, as failed ones are: the user's note is not in
+ * the graph, and only they can change that (a too-large file: split it or raise the limit). The
+ * other skips are the user's own choice or ours to make (empty, opt-out, a pulled copy, a loop).
+ */
+const REPORTED_SKIPS: ReadonlySet<string> = new Set(['too-large']);
+
+/** A verdict reason's kind: `too-large: 5000 bytes …` → `too-large`. */
+function reasonOf(reason: string): string {
+  return reason.split(':')[0] ?? reason;
+}
+
 function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
   if (verdict.kind !== 'unchanged' || verdict.changed) plan.changed = true;
   switch (verdict.kind) {
@@ -314,7 +326,7 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
     case 'outcome':
       plan.put.push(verdict.record);
       plan.actions.push({ id, action: verdict.status === 'skipped' ? 'skip' : 'fail' });
-      if (verdict.status === 'failed') plan.problems.push({ id, reason: verdict.reason.split(':')[0] ?? verdict.reason, message: verdict.reason });
+      if (verdict.status === 'failed' || REPORTED_SKIPS.has(reasonOf(verdict.reason))) plan.problems.push({ id, reason: reasonOf(verdict.reason), message: verdict.reason });
       plan.events.push({ message: verdict.status === 'skipped' ? 'file skipped' : 'file failed', data: { id, reason: verdict.reason } });
       return;
     case 'send':

@@ -3,6 +3,7 @@
  * text / JSON renderings for the three output modes of `watch`.
  */
 import type { SyncSummary } from '../sync/sync.js';
+import type { SyncProblem } from '../sync/types.js';
 import type { BackoffReason, PassReason, SchedulerPhase } from './scheduler.js';
 
 export type FsEventKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
@@ -51,6 +52,8 @@ export interface BackoffEvent {
   message?: string;
   pending: number;
   queued: number;
+  /** For the server: what is wrong and what fixes it, when known (the CLI's next-step rule, RunWatchOptions.nextStep). */
+  nextStep?: string;
 }
 export interface WatchErrorEvent {
   event: 'error';
@@ -92,8 +95,8 @@ export function countsOf(summary: SyncSummary): PassCounts {
 export function jsonLine(event: WatchEvent, at: Date = new Date()): string | undefined {
   if (event.event === 'phase' || event.event === 'pass-start') return undefined;
   if (event.event === 'pass') {
-    const { summary: _summary, ...rest } = event;
-    return JSON.stringify({ t: at.toISOString(), ...rest });
+    const { summary, ...rest } = event;
+    return JSON.stringify({ t: at.toISOString(), ...rest, ...(summary.problems.length === 0 ? {} : { problemFiles: summary.problems }) });
   }
   return JSON.stringify({ t: at.toISOString(), ...event });
 }
@@ -124,7 +127,16 @@ export function describeBackoff(event: BackoffEvent): string {
   }
 }
 
-/** One plain-text log line per event for non-TTY output, or undefined for events not worth a line. */
+/**
+ * The files a pass could not send, each with its reason, and what to do (the counts alone said
+ * "failed 1", naming nothing). Worded as `sync` words them (commands/reports.ts).
+ */
+export function problemLines(problems: readonly SyncProblem[]): string[] {
+  if (problems.length === 0) return [];
+  return [...problems.map((p) => `  ${p.id}: ${p.message}`), '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file not synced)'];
+}
+
+/** One plain-text log line per event for non-TTY output, or undefined for events not worth a line (a pass's problems: `problemLines`). */
 export function textLine(event: WatchEvent, at: Date = new Date()): string | undefined {
   const t = at.toISOString();
   switch (event.event) {
@@ -133,7 +145,9 @@ export function textLine(event: WatchEvent, at: Date = new Date()): string | und
     case 'pass':
       return `${t} ${describePass(event)}`;
     case 'backoff':
-      return event.reason === 'confirm' ? undefined : `${t} ${describeBackoff(event)}`;
+      if (event.reason === 'confirm') return undefined;
+      // The next step once per outage (its first retry), not on every retry.
+      return event.nextStep !== undefined && event.attempt === 1 ? `${t} ${describeBackoff(event)}\n  ${event.nextStep}` : `${t} ${describeBackoff(event)}`;
     case 'error':
       return `${t} error: ${event.message}`;
     case 'stopped':
@@ -141,6 +155,21 @@ export function textLine(event: WatchEvent, at: Date = new Date()): string | und
     default:
       return undefined;
   }
+}
+
+/**
+ * A pass's problems not already shown after the pass before it. The engine reports a failed file
+ * in the pass that found it failing, but a scan problem (an unreadable folder, a name that is not
+ * UTF-8) in every pass: shown on every save, it buried what the passes said.
+ */
+export function freshProblems(): (problems: readonly SyncProblem[]) => SyncProblem[] {
+  let before = new Set<string>();
+  return (problems) => {
+    const key = (p: SyncProblem) => `${p.id}\n${p.message}`;
+    const fresh = problems.filter((p) => !before.has(key(p)));
+    before = new Set(problems.map(key));
+    return fresh;
+  };
 }
 
 export { seconds as formatSeconds };

@@ -10,6 +10,7 @@
  * manager's stop, the whole unit). Either way a running pass is aborted (its state saved) and the
  * child exits once it has ended.
  */
+import { withCurrentOrigin } from '../config/config.js';
 import { pullDue, runPull, WATCH_PULL_EVERY_MS } from '../pull/pull.js';
 import { runSync } from '../sync/sync.js';
 import { levelEnabled, type LogFields, type Logger } from '../util/log.js';
@@ -48,7 +49,8 @@ function runPass(id: number): void {
     post({ type: 'failed', id, error: sendableError(new Error(init === undefined ? 'pass before init' : 'the pass process is ending')) });
     return;
   }
-  const config = init.config;
+  // The watch's config was built when it started: our origin may be kept since (config.ts withCurrentOrigin).
+  const config = withCurrentOrigin(init.config);
   const lockTimeoutMs = init.lockTimeoutMs;
   const done = runSync(config, { logger, signal: controller.signal, lockTimeoutMs, lockLabel: 'watch' }).then(
     async (summary) => {

@@ -5,10 +5,10 @@
  */
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
-import { describeBackoff, describePass, jsonLine, textLine, type BackoffEvent } from './events.js';
+import { describeBackoff, describePass, freshProblems, jsonLine, problemLines, textLine, type BackoffEvent } from './events.js';
 import { HeapReleaser, type HeapReleaserOptions } from './heap-release.js';
 import type { PassReason, SchedulerPhase } from './scheduler.js';
-import { createWatcher, DEFAULT_STOP_TIMEOUT_MS, NoSourcesError, type Watcher, type WatcherOptions } from './watch.js';
+import { createWatcher, DEFAULT_STOP_TIMEOUT_MS, NoSourcesError, type Watcher, type WatcherOptions, type WatchEvent } from './watch.js';
 
 export interface WatchIo {
   stdout: (text: string) => void;
@@ -32,6 +32,8 @@ export interface RunWatchOptions {
   watcher?: Partial<Omit<WatcherOptions, 'config' | 'logger' | 'poll'>>;
   /** When and how the process's heap is given back after a burst (tests); default heap-release.ts's. */
   heap?: Partial<Omit<HeapReleaserOptions, 'logger'>>;
+  /** What is wrong with the server and what fixes it, from a pass's server error (the CLI's commands/next-step.ts); undefined: the error says it all. */
+  nextStep?: (serverError: string) => string | undefined;
 }
 
 function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, lastBackoff: BackoffEvent | undefined, passReason: PassReason | undefined): string {
@@ -57,20 +59,29 @@ function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, la
 }
 
 /** Wires a reporter for the CLI's output mode to the watcher's events. */
-export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'text' | 'json'): void {
+export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'text' | 'json', nextStep?: (serverError: string) => string | undefined): void {
+  const withNextStep = (event: WatchEvent): WatchEvent => {
+    if (nextStep === undefined || event.event !== 'backoff' || event.reason !== 'server' || event.message === undefined) return event;
+    const step = nextStep(event.message);
+    return step === undefined ? event : { ...event, nextStep: step };
+  };
   if (mode === 'json') {
-    watcher.on('event', (event) => {
+    watcher.on('event', (raw) => {
+      const event = withNextStep(raw);
       const line = jsonLine(event);
       if (line !== undefined) io.stdout(`${line}\n`);
     });
     return;
   }
+  const problemsToShow = freshProblems();
   if (mode === 'text') {
-    watcher.on('event', (event) => {
+    watcher.on('event', (raw) => {
+      const event = withNextStep(raw);
       const line = textLine(event);
       if (line === undefined) return;
       if (event.event === 'error') io.stderr(`${line}\n`);
       else io.stdout(`${line}\n`);
+      if (event.event === 'pass') for (const problem of problemLines(problemsToShow(event.summary.problems))) io.stdout(`${problem}\n`);
     });
     return;
   }
@@ -81,7 +92,8 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
   let phase: SchedulerPhase = 'idle';
   const draw = () => io.stderr(`\r\x1b[2K${statusText(watcher, folders, phase, lastBackoff, passReason)}`);
   const above = (line: string) => io.stderr(`\r\x1b[2K${line}\n`);
-  watcher.on('event', (event) => {
+  watcher.on('event', (raw) => {
+    const event = withNextStep(raw);
     switch (event.event) {
       case 'ready':
         folders = event.folders;
@@ -93,9 +105,11 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
         break;
       case 'pass':
         if (event.added + event.updated + event.deleted + event.renamed + event.failed > 0 || !event.serverReachable) above(`${new Date().toLocaleTimeString()} ${describePass(event)}`);
+        for (const line of problemLines(problemsToShow(event.summary.problems))) above(line);
         break;
       case 'backoff':
         lastBackoff = event;
+        if (event.nextStep !== undefined && event.attempt === 1) above(`${describeBackoff(event)}\n  ${event.nextStep}`);
         break;
       case 'error':
         above(`error: ${event.message}`);
@@ -121,7 +135,7 @@ export async function runWatch(config: Config, options: RunWatchOptions): Promis
   const logger = options.logger ?? nullLogger;
   const io = options.io;
   const watcher = createWatcher({ ...(options.watcher ?? {}), config, logger, poll: options.poll === true });
-  attachReporter(watcher, io, options.json === true ? 'json' : io.isTTY ? 'tty' : 'text');
+  attachReporter(watcher, io, options.json === true ? 'json' : io.isTTY ? 'tty' : 'text', options.nextStep);
   // Errors are reported through the reporter (the 'event' channel); keep EventEmitter quiet.
   watcher.on('error', () => undefined);
   // This process's own heap: the garbage of the start-up scan (and of a later burst) is given back

@@ -28,7 +28,7 @@
  * lifecycle (start, passes, stop); each of those parts is a module of its own.
  */
 import { EventEmitter } from 'node:events';
-import { existsSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import type { Config } from '../config/config.js';
@@ -125,6 +125,15 @@ export function nearestExisting(path: string): string {
   return p;
 }
 
+/** Where `path` leads when it is a symbolic link (its target's real path), else undefined. */
+function linkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? realpathSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The watcher core, without process concerns (signals, output). Observe it through its events:
  * `ready`, `change`, `pass-start`, `pass`, `backoff`, `error`, `phase`, `stopped`, and `event`
@@ -147,6 +156,15 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   /** Symlinks met in watched folders, and those of them that lead to files (watched one by one). */
   private readonly symlinks = new Set<string>();
   private readonly linkedFiles = new Set<string>();
+  /**
+   * Symbolic links met (roots and links inside the watched folders), with the target each was
+   * watched through. A folder's watch follows a link once, to the folder it led to then: pointed
+   * elsewhere (`ln -sfn`), the new target's changes went unseen and the old one's still raised
+   * passes. The folder holding a link is watched (a root's parent is added for it), so a change
+   * of target is seen, and the watching starts over (checkLinks).
+   */
+  private readonly links = new Map<string, string | undefined>();
+  private rewatching: Promise<void> | undefined;
   private resolveDone!: (code: number) => void;
   private stopping: Promise<number> | undefined;
   private started = false;
@@ -295,7 +313,26 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.sources.length === 0) throw new NoSourcesError();
     const roots = this.sources.map((s) => resolve(s.root));
     const missing = roots.filter((r) => !existsSync(r));
-    for (const root of roots) this.watched.add(existsSync(root) ? root : nearestExisting(root));
+    await this.openWatcher();
+    if (this.stopping !== undefined) return;
+    this.publish({ event: 'ready', folders: roots.length, roots, missing, poll: this.options.poll === true });
+    this.scheduler.start();
+  }
+
+  /** Hands the roots to chokidar (a missing root: its nearest existing parent) and resolves once its start-up scan is over. */
+  private async openWatcher(): Promise<void> {
+    this.watched.clear();
+    this.symlinks.clear();
+    this.linkedFiles.clear();
+    this.links.clear();
+    for (const source of this.sources) {
+      const root = resolve(source.root);
+      this.watched.add(existsSync(root) ? root : nearestExisting(root));
+      const target = linkTarget(root);
+      if (target === undefined) continue;
+      this.links.set(root, target);
+      this.watched.add(dirname(root));
+    }
     const poll = this.options.poll === true;
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     const fsw = chokidarWatch([...this.watched], {
@@ -321,9 +358,35 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       fsw.once('ready', () => resolveReady());
       void this.done.then(() => resolveReady());
     });
-    if (this.stopping !== undefined) return;
-    this.publish({ event: 'ready', folders: roots.length, roots, missing, poll });
-    this.scheduler.start();
+  }
+
+  /**
+   * A link leads elsewhere now, or a root has stopped or started being one: watch afresh (a
+   * rescan), and owe a pass. A link inside that is gone is chokidar's to report (an unlink).
+   */
+  private checkLinks(): void {
+    if (this.fsw === undefined || this.stopping !== undefined || this.rewatching !== undefined) return;
+    const roots = new Set(this.sources.map((source) => resolve(source.root)));
+    const rootMoved = [...roots].some((root) => linkTarget(root) !== this.links.get(root));
+    const moved =
+      rootMoved ||
+      [...this.links].some(([link, before]) => {
+        if (roots.has(link)) return false;
+        const now = linkTarget(link);
+        return now !== undefined && now !== before;
+      });
+    if (!moved) return;
+    this.rewatching = (async () => {
+      const old = this.fsw;
+      this.fsw = undefined;
+      await old?.close().catch(() => undefined);
+      if (this.stopping !== undefined) return;
+      this.logger.info('a symbolic link under watch leads elsewhere now; watching afresh', { links: [...this.links.keys()] });
+      await this.openWatcher();
+      this.changed();
+    })().finally(() => {
+      this.rewatching = undefined;
+    });
   }
 
   /**
@@ -344,6 +407,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const abs = resolve(path);
     if (stats.isSymbolicLink()) {
       this.symlinks.add(abs);
+      if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
       return false;
     }
     if (!stats.isFile()) return false;
@@ -358,6 +422,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const watchedPath = details?.watchedPath;
     if (typeof watchedPath !== 'string') return;
     const dir = resolve(watchedPath);
+    // The folder holding a link (a root's parent is watched for it): the link itself may have been replaced.
+    if (this.links.size > 0 && (typeof evPath !== 'string' || evPath === '' || this.links.has(resolve(dir, evPath)))) this.checkLinks();
     if (this.linkedFiles.has(dir)) return; // a symlinked file's own watch: chokidar reports it as add/change
     if (typeof evPath !== 'string' || evPath === '') {
       // No file name (some platforms): something in this folder changed.
@@ -378,6 +444,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const abs = resolve(path);
     const hit = this.filter.classify(abs, isFile ? 'file' : 'dir');
     if (kind === 'unlinkDir' && this.sources.some((s) => resolve(s.root) === abs)) this.refreshRoots();
+    if (this.links.has(abs)) this.checkLinks();
     if (hit === undefined) return;
     if (isFile) {
       this.onFileEvent(kind, abs, hit);
@@ -403,6 +470,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   /** A root that vanished (or never existed) is watched through its nearest existing parent. */
   private refreshRoots(): void {
+    this.checkLinks();
     const fsw = this.fsw;
     if (fsw === undefined || this.stopping !== undefined) return;
     for (const source of this.sources) {
@@ -421,6 +489,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.stopping !== undefined) return this.stopping;
     this.stopping = (async () => {
       this.stabilizer.close();
+      await this.rewatching;
       const closing = this.fsw?.close().catch(() => undefined);
       await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);
       // After the scheduler: its running pass has ended (aborted, state saved), so the child holds no lock.
