@@ -481,7 +481,8 @@ __export(config_exports, {
   buildConfig: () => buildConfig,
   findEnvFile: () => findEnvFile,
   loadConfig: () => loadConfig,
-  mcpUrlOrigin: () => mcpUrlOrigin
+  mcpUrlOrigin: () => mcpUrlOrigin,
+  withCurrentOrigin: () => withCurrentOrigin
 });
 module.exports = __toCommonJS(config_exports);
 var import_node_path6 = require("node:path");
@@ -5102,14 +5103,19 @@ function parseOrigin(raw, variable) {
   return origin;
 }
 function ownOrigin(setting, claudeConfigDir) {
-  if (setting !== void 0) return { origin: setting, previousOrigins: [] };
+  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false };
   try {
     const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous };
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0 };
   } catch (error) {
     if (error instanceof OriginFileError) throw new ConfigError(error.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
     throw error;
   }
+}
+function withCurrentOrigin(config) {
+  if (config.originDerived !== true) return config;
+  const now = ownOrigin(void 0, config.claudeConfigDir);
+  return now.originDerived ? config : { ...config, ...now };
 }
 function parseSharedSources(raw) {
   const out = /* @__PURE__ */ Object.create(null);
@@ -5257,5 +5263,6 @@ function buildConfig(env, envFile) {
   buildConfig,
   findEnvFile,
   loadConfig,
-  mcpUrlOrigin
+  mcpUrlOrigin,
+  withCurrentOrigin
 });

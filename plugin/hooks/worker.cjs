@@ -10318,6 +10318,10 @@ var init_scan = __esm({
       fsProblem(rel, abs, error62, what) {
         const code = codeOf(error62);
         const detail = error62.message ?? String(error62);
+        if (code === "ENOENT" && rel.includes("\uFFFD")) {
+          this.problem(rel, abs, "bad-name", `the ${what}'s name is not valid UTF-8 (shown with \uFFFD), so it cannot be opened by name; rename it`);
+          return;
+        }
         if (code === "EACCES" || code === "EPERM") this.problem(rel, abs, "unreadable", `cannot read ${what}: permission denied (${code})`);
         else if (code === "ENOENT" || code === "ENOTDIR") this.problem(rel, abs, "vanished", `${what} disappeared while scanning (${code})`);
         else if (code === "ELOOP") this.problem(rel, abs, "symlink-loop", `${what} is a symlink loop (ELOOP)`);
@@ -75033,6 +75037,9 @@ function signedPathMoves(input2, renamed) {
   const source2 = input2.sources.find((s) => s.name === renamed.source);
   return input2.signer.tagFor(source2, renamed) !== void 0;
 }
+function reasonOf(reason) {
+  return reason.split(":")[0] ?? reason;
+}
 function foldVerdict(plan, id, verdict2) {
   if (verdict2.kind !== "unchanged" || verdict2.changed) plan.changed = true;
   switch (verdict2.kind) {
@@ -75047,7 +75054,7 @@ function foldVerdict(plan, id, verdict2) {
     case "outcome":
       plan.put.push(verdict2.record);
       plan.actions.push({ id, action: verdict2.status === "skipped" ? "skip" : "fail" });
-      if (verdict2.status === "failed") plan.problems.push({ id, reason: verdict2.reason.split(":")[0] ?? verdict2.reason, message: verdict2.reason });
+      if (verdict2.status === "failed" || REPORTED_SKIPS.has(reasonOf(verdict2.reason))) plan.problems.push({ id, reason: reasonOf(verdict2.reason), message: verdict2.reason });
       plan.events.push({ message: verdict2.status === "skipped" ? "file skipped" : "file failed", data: { id, reason: verdict2.reason } });
       return;
     case "send":
@@ -75073,7 +75080,7 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs21, PREPARE_CONCURRENCY;
+var import_node_fs21, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
@@ -75086,6 +75093,7 @@ var init_plan = __esm({
     init_pool();
     init_prepare();
     PREPARE_CONCURRENCY = 8;
+    REPORTED_SKIPS = /* @__PURE__ */ new Set(["too-large"]);
   }
 });
 
@@ -77903,7 +77911,8 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    return now - (0, import_node_fs25.statSync)((0, import_node_path32.join)(stateDir, PULLED_FILE)).mtimeMs >= everyMs;
+    const since = now - (0, import_node_fs25.statSync)((0, import_node_path32.join)(stateDir, PULLED_FILE)).mtimeMs;
+    return since >= everyMs || since < -everyMs;
   } catch {
     return true;
   }
@@ -78350,10 +78359,10 @@ function parseOrigin(raw, variable) {
   return origin;
 }
 function ownOrigin(setting, claudeConfigDir) {
-  if (setting !== void 0) return { origin: setting, previousOrigins: [] };
+  if (setting !== void 0) return { origin: setting, previousOrigins: [], originDerived: false };
   try {
     const identity = originIdentity(claudeConfigDir, machineFacts(process.env));
-    return { origin: identity.origin, previousOrigins: identity.previous };
+    return { origin: identity.origin, previousOrigins: identity.previous, originDerived: identity.file === void 0 };
   } catch (error62) {
     if (error62 instanceof OriginFileError) throw new ConfigError(error62.message, "MADEINOZ_KNOWLEDGE_ORIGIN");
     throw error62;
