@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { link, machine, topic, type Machine } from './homes.js';
+import { describe, expect, it, vi } from 'vitest';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { link, topic } from './homes.js';
 
 const onJournalOpen: { run: (() => void) | undefined } = { run: undefined };
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -23,21 +23,13 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, open, default: { ...real, open } };
 });
 
-let server: GraphitiTestServer;
-const machines: Machine[] = [];
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-});
-afterEach(async () => {
-  await server.close();
-  for (const m of machines.splice(0)) m.box.cleanup();
-});
+const machines = usePullMachines();
+const { make, pair } = machines;
 
 describe('pull: an edit saved while pull writes', () => {
   it('an untouched copy edited between the judgement and the write is not written over; the next pull puts the newer version beside it', async () => {
-    const a = machine(server, 'laptop');
-    const b = machine(server, 'desktop');
-    machines.push(a, b);
+    const a = make('laptop');
+    const b = make('desktop');
     await link(a, b);
     a.write('n.md', topic('N', 'First.'));
     await a.sync();

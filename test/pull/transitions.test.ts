@@ -6,36 +6,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatPullReport } from '../../src/commands/pull-report.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { ensureNoteKey, formatNoteKey, importNoteKey } from '../../src/lib/state/note-key.js';
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { link, machine, topic, type Machine } from './homes.js';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { link, topic, type Machine } from './homes.js';
 
-let server: GraphitiTestServer;
-const machines: Machine[] = [];
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-});
-afterEach(async () => {
-  await server.close();
-  for (const m of machines.splice(0)) m.box.cleanup();
-});
+const machines = usePullMachines();
+const { make, pair } = machines;
 
-function make(place: string): Machine {
-  const m = machine(server, place);
-  machines.push(m);
-  return m;
-}
 
-async function pair(): Promise<[Machine, Machine]> {
-  const a = make('laptop');
-  const b = make('desktop/src');
-  await link(a, b);
-  return [a, b];
-}
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const MIN = 60_000;
@@ -47,8 +29,8 @@ function writeAt(m: Machine, rel: string, content: string, atMs: number, skewMs 
   utimesSync(file, t, t);
   return file;
 }
-const adds = () => server.calls.filter((c) => c.tool === 'add_memory').length;
-const deletes = () => server.calls.filter((c) => c.tool === 'delete_episode').length;
+const adds = () => machines.server.calls.filter((c) => c.tool === 'add_memory').length;
+const deletes = () => machines.server.calls.filter((c) => c.tool === 'delete_episode').length;
 
 /** Tells Claude Code on `m` about these checkouts (its .claude.json), as opening a session in each does. */
 function knownProjects(m: Machine, ...roots: string[]): void {
@@ -82,7 +64,7 @@ describe('pull: transitions between machines', () => {
     const onA = await a.pull();
     expect(onA.removed).toEqual([]);
     expect([existsSync(one), existsSync(two)]).toEqual([true, true]);
-    expect(server.episodes('main').filter((e) => /First note|Second note/.test(e.content))).toHaveLength(2);
+    expect(machines.server.episodes('main').filter((e) => /First note|Second note/.test(e.content))).toHaveLength(2);
   });
 
   it('two clones of one repository on B, sessions in each in turn: neither takes the other\'s copies for deletions; nothing doubled', async () => {
@@ -210,7 +192,7 @@ describe('pull: transitions between machines', () => {
     const onA = await a.pull();
     expect([onA.written, onA.copies]).toEqual([[], []]);
     expect(onA.removed).toEqual([join(a.memoryDir, 'two.md')]);
-    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1)).sort()).toEqual(['First note.', 'Fourth note.', 'Third note.']);
+    expect(machines.server.episodes('main').map((e) => e.content.split('\n').at(-1)).sort()).toEqual(['First note.', 'Fourth note.', 'Third note.']);
   });
 
   it('a pulled (redacted) note to which a real secret was added here is never replaced by a redacted version: the value is nowhere else', async () => {
@@ -225,7 +207,7 @@ describe('pull: transitions between machines', () => {
     expect(pulled).toContain('[REDACTED:');
     b.write('tokens.md', pulled.replace('for the staging bot.', `for the staging bot.\n\nThe GitLab token is ${added} for the mirror.`));
     await b.sync();
-    expect(server.episodes('main').some((e) => e.content.includes(added))).toBe(false);
+    expect(machines.server.episodes('main').some((e) => e.content.includes(added))).toBe(false);
     // A merges B's addition (as A sees it: redacted) into its note and deletes the copy.
     const onA = await a.pull();
     expect(onA.copies.map((c) => c.why)).toEqual(['redacted']);
@@ -246,7 +228,7 @@ describe('pull: transitions between machines', () => {
     const [a, b] = await pair();
     const fileA = a.write('door.md', topic('Door', 'The office opens at 8.\n\n<private>The door code is 4711.</private>'));
     await a.sync();
-    expect(server.episodes('main').some((e) => e.content.includes('4711'))).toBe(false);
+    expect(machines.server.episodes('main').some((e) => e.content.includes('4711'))).toBe(false);
     await b.pull();
     const fileB = join(b.memoryDir, 'door.md');
     b.write('door.md', read(fileB).replace('The office opens at 8.', 'The office opens at 8, at 9 on Fridays.'));
@@ -340,8 +322,8 @@ describe('pull: transitions between machines', () => {
     expect(readdirSync(a.memoryDir).filter((f) => f !== 'MEMORY.md')).toEqual(['ci.md']);
     expect(read(join(a.memoryDir, 'ci.md'))).toContain('Bun 2.');
     await a.sync();
-    await server.whenIdle();
-    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The build uses Bun 2.']);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The build uses Bun 2.']);
   });
 
   it.each([
@@ -408,8 +390,8 @@ describe('pull: transitions between machines', () => {
       await m.sync();
     }
     for (const m of [a, b]) expect(read(join(m.memoryDir, 'n.md'))).toContain('The edit.');
-    await server.whenIdle();
-    expect(server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The edit.']);
+    await machines.server.whenIdle();
+    expect(machines.server.episodes('main').map((e) => e.content.split('\n').at(-1))).toEqual(['The edit.']);
   });
 
   it('a machine offline for a week: its edit made offline and the week\'s edits, deletions and new notes elsewhere all come through; nothing lost', async () => {
@@ -425,11 +407,11 @@ describe('pull: transitions between machines', () => {
     await b.pull();
     await c.pull();
     // C goes offline: its edit and its new note wait; its pull fails.
-    await server.stop({ keepState: true });
+    await machines.server.stop({ keepState: true });
     writeAt(c, 'both.md', topic('Both', 'Both, edited on C offline.'), -WEEK + 1000);
     writeAt(c, 'offline.md', topic('Offline', 'Written on C offline.'), -WEEK + 2000);
     await expect(c.pull()).rejects.toThrow();
-    await server.start();
+    await machines.server.start();
     // The week elsewhere.
     writeAt(a, 'keep.md', topic('Keep', 'Keep, edited on A.'), -3 * 24 * 60 * MIN);
     rmSync(join(a.memoryDir, 'gone.md'));

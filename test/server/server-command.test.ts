@@ -4,7 +4,7 @@
  * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -363,40 +363,48 @@ describe('the runtime file points the tool at the started server', () => {
     }
   });
 
-  it('stop with the supervisor gone (killed hard) stops the recorded children that are still ours, and nothing else', async () => {
-    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+  /**
+   * A supervisor killed hard: runtime.json (still "ready") records its Graphiti and FalkorDB, which
+   * run on (stand-ins with their command lines); and a bystander with our server's command line that
+   * is not the recorded process. `ended` resolves once the two recorded ones have exited.
+   */
+  async function orphaned(): Promise<{ server: ChildProcess; db: ChildProcess; bystander: ChildProcess; ended: Promise<unknown>; cleanup(): Promise<void> }> {
     const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
     const server = lookalike('main.py');
     const db = lookalike('redis-server');
-    // Same command line as our server, but not the recorded process: must survive.
     const bystander = lookalike('main.py');
     const exits = [server, db, bystander].map((c) => new Promise((r) => c.once('exit', r)));
+    const cleanup = async () => {
+      for (const c of [server, db, bystander]) c.kill('SIGKILL');
+      await Promise.all(exits);
+    };
     try {
       const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
-      writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+      writeRuntime(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+    return { server, db, bystander, ended: Promise.all(exits.slice(0, 2)), cleanup };
+  }
+
+  it('stop with the supervisor gone (killed hard) stops the recorded children that are still ours, and nothing else', async () => {
+    const { server, db, bystander, ended, cleanup } = await orphaned();
+    try {
       const stop = io();
       expect(await main(['server', 'stop'], stop.io)).toBe(0);
       expect(stop.out.stdout).toMatch(/^stopped/);
-      await Promise.all(exits.slice(0, 2));
+      await ended;
       expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
     } finally {
-      for (const c of [server, db, bystander]) c.kill('SIGKILL');
-      await Promise.all(exits);
+      await cleanup();
     }
   });
 
   it('start with the last supervisor gone (killed hard) first stops the Graphiti and FalkorDB it left running, and nothing else', async () => {
-    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
-    const lookalike = (mark: string) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', mark], { stdio: 'ignore' });
-    const server = lookalike('main.py');
-    const db = lookalike('redis-server');
-    const bystander = lookalike('main.py');
-    const exits = [server, db, bystander].map((c) => new Promise((r) => c.once('exit', r)));
+    const { server, db, bystander, ended, cleanup } = await orphaned();
     try {
-      const ids = await Promise.all([server, db, bystander].map((c) => identified(c.pid as number, c === db ? 'redis-server' : 'main.py')));
-      // The supervisor's runtime still says ready: it was killed before it could say anything.
-      writeRuntime(stateDir, { ...runtime(2 ** 22 + 7), identities: { supervisor: { pid: 2 ** 22 + 7, start: 'gone' }, server: ids[0], db: ids[1] } });
       const status = io();
       expect(await main(['server', 'status'], status.io)).toBe(1);
       expect(status.out.stdout).toMatch(/\n {2}still running without its supervisor \(killed\?\): Graphiti and FalkorDB\n {2}next step: graphiti-memory-sync server start \(it stops them first\), or server stop\n$/);
@@ -404,12 +412,11 @@ describe('the runtime file points the tool at the started server', () => {
       const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'start'], start.io)).toBe(1);
       expect(start.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
-      await Promise.all(exits.slice(0, 2));
+      await ended;
       expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
     } finally {
-      for (const c of [server, db, bystander]) c.kill('SIGKILL');
-      await Promise.all(exits);
+      await cleanup();
     }
   });
 
