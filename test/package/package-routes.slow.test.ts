@@ -88,8 +88,27 @@ function installSection(): { steps: Array<{ command: string; prints: string | un
 }
 
 const NPM_CACHE = spawnSync(npm, ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
-/** npm as a user runs it (into `prefix` for -g), but with this machine's cache, preferred over the network. */
+/**
+ * How this machine reaches the registry: its CA file, proxies, registry. A fresh HOME drops the
+ * user's npmrc and a fresh prefix the global one (npm reads `<prefix>/etc/npmrc`), so on a machine
+ * behind a proxy with its own CA every fetch the cache cannot answer failed with
+ * SELF_SIGNED_CERT_IN_CHAIN, four times each, until the step was killed (a first run on a new
+ * machine: `npm ci` caches tarballs, not the packuments a global install asks for).
+ */
+const NPM_NETWORK_KEYS = ['cafile', 'registry', 'https-proxy', 'proxy', 'noproxy', 'strict-ssl'] as const;
+const NPM_NETWORK: Record<string, string> = Object.fromEntries(
+  spawnSync(npm, ['config', 'get', ...NPM_NETWORK_KEYS], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => /^([a-z-]+)=(.*)$/.exec(line.trim()))
+    .filter((m): m is RegExpExecArray => m !== null && NPM_NETWORK_KEYS.includes(m[1] as (typeof NPM_NETWORK_KEYS)[number]) && m[2] !== '' && m[2] !== 'null')
+    .map((m) => [`npm_config_${(m[1] as string).replace(/-/g, '_')}`, m[2] as string]),
+);
+/** Node's own extra CAs (npm's fetches honour them too), where the machine sets them. */
+const NODE_CA: Record<string, string> = process.env.NODE_EXTRA_CA_CERTS === undefined ? {} : { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS };
+/** npm as a user runs it (into `prefix` for -g), but with this machine's cache, preferred over the network, and its way to the registry. */
 const npmEnv = (prefix?: string): Record<string, string> => ({
+  ...NPM_NETWORK,
+  ...NODE_CA,
   ...(prefix === undefined ? {} : { npm_config_prefix: prefix }),
   npm_config_cache: NPM_CACHE,
   npm_config_prefer_offline: 'true',
