@@ -331,3 +331,19 @@ describe('issue 40: defaults this file kept as placeholders are passwords in a p
     expect(r.counts[kind]).toBe(1);
   });
 });
+
+describe('MASK_RUN: a run of x is a mask where it stands for what was masked, not four characters of a token', () => {
+  it('a generated token holding XXXX among its characters is redacted (a Contentful token the property test drew, in its Terraform block)', () => {
+    const token = j('CFPAT-qf841XelRnMaMbhkh7gQqMx', 'QYwI8MYSkPMXXXXIVlgg');
+    const note = `Terraform variables for the staging workspace:\n\n\`\`\`hcl\nvariable "contentful_management_token" {\n  default = "${token}"\n}\n\`\`\``;
+    const r = redactSecrets(note);
+    expect(r.text).not.toContain(token.slice(6));
+    expect(r.total).toBe(1);
+  });
+
+  it('masks still stay: the run at the start, after a separator, at the end, or eight long', () => {
+    for (const text of ['GITHUB_TOKEN=ghp_XXXXqf841XelRnMaMbhkh7gQqMxQYwI8MYSk', 'SLACK_TOKEN=xoxb-XXXX-XXXX-XXXXXXXXXXXX', 'AWS_ACCESS_KEY_ID=AKIAIOSF0DNN7XXXX', 'CONTENTFUL_MANAGEMENT_TOKEN=CFPAT-qf841XelRnMaXXXXXXXXQYwI8MYSkPMIVlgg', 'api_key: "xxxxqf841XelRnMaMbhkh7gQqMxQYwI8"']) {
+      expect(redactSecrets(text).text, text).toBe(text);
+    }
+  });
+});

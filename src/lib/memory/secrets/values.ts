@@ -104,11 +104,15 @@ export function isPlaceholder(value: string, chooser: Chooser = 'generated'): bo
  * keys, Sentry's `examplePublicKey`, `ghp_xxxx…`, `sk-***`, `your_api_key_here`, a value that says it
  * is not one (`ops_DUMMY…`, `fake-key-123`, `notARealPassword`). `fake`, `dummy` and `not a real`
  * count as a word of the value: at its start or after a separator (`sk_test_fake…`), not glued to
- * letters or digits (`…12fake…`, which a scanner's own true positive holds). Runs of `x` no generator
- * makes in a token's length (in one case only: `xXXX` is common in 100 KB of base62).
+ * letters or digits (`…12fake…`, which a scanner's own true positive holds).
+ * MASK_RUN: a run of `x` (in one case only: `xXXX` is common in 100 KB of base62) where it stands
+ * for what was masked: at the value's start or end, after a separator (`ghp_xxxx…`, `xoxb-XXXX-…`,
+ * `AKIAXXXXXXXX`), or eight long. Four inside a generated token are four of its characters: a
+ * URL-safe token of 43 holds `XXXX` about twice in a million, and a Contentful token the property
+ * test drew that way was sent whole.
  */
 const EXAMPLE_MARK =
-  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+  /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|(?:^|[_./:-])(?:x{4}|X{4})|(?:x{4}|X{4})$|x{8}|X{8}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
 /** The same for long values (a base64 blob, a PEM body), where `XXXX` turns up by chance: one in ~100 at 100 KB. */
 const EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
 
