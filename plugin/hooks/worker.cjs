@@ -32145,7 +32145,7 @@ var init_values = __esm({
     EXAMPLE_WORD = /^(?:placeholder|example|sample|dummy|redacted|hidden|masked|value|(?:example|sample|dummy)[_@.-]?\d{1,4}|your(?:[_\- ].*|[a-z].*)|my[_\- ](?:secret|token|password|pass|key|api[_\- ]?key).*|my[_-][A-Za-z0-9-]*[_-](?:secret|token|password|pass|key)|insert[_\- ].*|enter[_\- ].*|put[_\- ].*|paste[_\- ].*|replace[_-]?me|(?:todo|tbd|fixme)\b.*|null|none|nil|undefined|empty|true|false)$/i;
     ANY_CASE_PLACEHOLDER = new RegExp(`^(?:${[MASK, BRACKETED, EXAMPLE_WORD, SECRET_STORE].map((r) => r.source.slice(1, -1)).join("|")})$`, "i");
     STAND_IN_WORD = /^(?:(?:password|passwd|pass|pwd|secret|token|key|apikey|api[_-]?key|admin|administrator|root|test|testing|demo|dev|guest|user|username|postgres|mysql|redis|letmein|welcome|default|qwerty|foo|bar|baz)(?:[_@.-]?\d{1,4})?|change[_-]?(?:me|it|this).*|my(?:secret|token|password|pass|key|api[_\- ]?key).*)$/i;
-    EXAMPLE_MARK = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{4,}|X{4,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
+    EXAMPLE_MARK = /EXAMPLE|[Ee]xample|[_-](?:xxx|XXX)$|•{3}|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|(?:^|[_./:-])(?:x{4}|X{4})|(?:x{4}|X{4})$|x{8}|X{8}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]|(?:^|[_./:-])(?:[Dd]ummy|DUMMY|[Ff]ake|FAKE|[Nn]ot[_-]?[Aa]?[_-]?[Rr]eal|NOT[_-]?A?[_-]?REAL)/;
     EXAMPLE_MARK_LONG = /EXAMPLE|[Ee]xample|[Pp]laceholder|PLACEHOLDER|[Rr]edacted|REDACTED|x{12,}|X{12,}|\*{3}|\.{3}|…|[Yy]our[_-]|YOUR[_-]/;
     TYPED_RUN = /0{12,}|abcdefghij|qwertyuiop|asdfghjkl|zxcvbnm|[Ff]oo[_-]?[Bb]ar|FOO[_-]?BAR/;
     TYPED_RUN_LONG = /0{12,}|abcdefghij/;
