@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { loadConfig } from '../../src/lib/config/config.js';
-import { startFalkorDb } from '../../src/lib/server/falkordb.js';
+import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
 import { FRONT_PROOF_TTL_MS, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { startMcpFront } from '../../src/lib/server/mcp-front.js';
@@ -144,6 +144,46 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     const redis = fakePython(`echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127`);
     const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
     await expect(startFalkorDb(environment, { dataDir: join(root, 'db'), password: 'a'.repeat(32) })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
+  });
+
+  it('a FalkorDB that never answers: the timeout says the last try and its last line, and the process is stopped', async () => {
+    const pidFile = join(root, 'redis.pid');
+    const redis = fakePython(`echo $$ > ${pidFile}; echo "Server initialized"; exec sleep 30`);
+    const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
+    const socketPath = join(root, 'db.sock');
+    await expect(startFalkorDb(environment, { dataDir: join(root, 'db'), password: 'a'.repeat(32), socketPath, readyTimeoutMs: 300 })).rejects.toThrow(
+      `FalkorDB did not answer on ${socketPath} within 0.3 s (last try: no socket file (ENOENT); its last line: Server initialized) (details: ${join(root, 'db', 'falkordb.log')})`,
+    );
+    expect(existsSync(`/proc/${readFileSync(pidFile, 'utf8').trim()}`)).toBe(false);
+  });
+
+  it("the start-up's readiness probe says what is not so: no socket, no reply, not loaded yet, or ours", async () => {
+    // A stand-in redis on a Unix socket: AUTH +OK, INFO naming pid 4242, GRAPH.LIST as given.
+    const bulk = (text: string) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
+    const fakeRedis = (graphList: string | undefined) => {
+      const server = createServer((socket) => {
+        let n = 0;
+        socket.on('data', () => {
+          n += 1;
+          const reply = n === 1 ? '+OK\r\n' : n === 2 ? bulk('# Server\r\nprocess_id:4242\r\nx:y') : graphList;
+          if (reply !== undefined) socket.write(reply);
+        });
+      });
+      const path = join(root, `fake-${Math.random().toString(36).slice(2)}.sock`);
+      return new Promise<{ path: string; server: Server }>((r) => server.listen(path, () => r({ path, server })));
+    };
+    const loading = await fakeRedis('-LOADING Redis is loading the dataset in memory\r\n');
+    const ready = await fakeRedis('*0\r\n');
+    const silent = await fakeRedis(undefined);
+    try {
+      expect(await probeFalkorDb(join(root, 'gone.sock'), 4242, 'p')).toBe('no socket file (ENOENT)');
+      expect(await probeFalkorDb(loading.path, 4242, 'p')).toBe('GRAPH.LIST: -LOADING Redis is loading the dataset in memory');
+      expect(await probeFalkorDb(ready.path, 4242, 'p')).toBe(true);
+      expect(await probeFalkorDb(ready.path, 4343, 'p')).toBe('another process answers (process_id 4242, ours is 4343)');
+      expect(await probeFalkorDb(silent.path, 4242, 'p', 200)).toBe('no reply within 200 ms after 2 of 3');
+    } finally {
+      for (const { server } of [loading, ready, silent]) server.close();
+    }
   });
 });
 
