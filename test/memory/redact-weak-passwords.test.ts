@@ -119,6 +119,45 @@ describe('issue 40: only explicit placeholders stay', () => {
   });
 });
 
+describe('issue 40: a note written in another language (password-forms.ts)', () => {
+  it('"the password for … is …" in German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Norwegian, Polish, Finnish, Czech: removed', () => {
+    removed('Das Passwort für den Staging-Server ist sommer2024', 'sommer2024');
+    removed('Le mot de passe du wifi est soleil42', 'soleil42');
+    removed('La contraseña de la base de datos es perro123', 'perro123');
+    removed('A senha do banco é brasil2023', 'brasil2023');
+    removed('La password del server è ciao1234', 'ciao1234');
+    removed('Het wachtwoord van de NAS is fiets123', 'fiets123');
+    removed('Lösenordet till routern är sommar2023', 'sommar2023');
+    removed('Passordet er hemmelig1', 'hemmelig1');
+    removed('Hasło do serwera to kotek123', 'kotek123');
+    removed('Salasana on kissa123', 'kissa123');
+    removed('Heslo k serveru je Praha2024', 'Praha2024');
+    removed("Das Passwort ist 'Sonnenschein'", 'Sonnenschein');
+    removed('Das Passwort ist 4821.', '4821');
+  });
+  it('the word after a colon in Dutch, Swedish, Polish, Finnish, Hungarian: removed', () => {
+    removed('wachtwoord: fiets123', 'fiets123');
+    removed('lösenord: sommar2023', 'sommar2023');
+    removed('hasło: kotek123', 'kotek123');
+    removed('salasana: kissa123', 'kissa123');
+    removed('jelszó: macska12', 'macska12');
+  });
+  it("a word of the sentence after the language's \"is\", a template, a mask, a vault, a length: stay", () => {
+    untouched('Das Passwort ist abgelaufen');
+    untouched('Das Passwort ist 8 Zeichen lang');
+    untouched('Das Passwort für den Server ist in 1Password');
+    untouched('Das Passwort ist ${DB_PASSWORD}');
+    untouched('Das Passwort ist 2FA-geschützt');
+    untouched('Le mot de passe est stocké dans Vault');
+    untouched('La contraseña es ********');
+    untouched('A senha é obrigatória');
+    untouched('La password è scaduta');
+    untouched('Het wachtwoord is 12 tekens');
+    untouched('The password era of computing is ending');
+    untouched('Passwort-Richtlinie ist streng');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();
