@@ -33242,7 +33242,10 @@ function notProse(v) {
   if (v.length < 8 || !/\d/.test(v)) return false;
   return /[^A-Za-z0-9]/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_FORM_RULES;
+function looksTyped(value) {
+  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
+}
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, PASSWORD_FORM_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33317,7 +33320,7 @@ var init_password_forms = __esm({
         return replaceValue(g[0] ?? "", raw, "password", false) ?? m;
       }
     };
-    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C"];
+    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C", "wachtwoord", "l\xF6senord", "adgangskode", "passord", "has\u0142o", "salasana", "heslo", "jelsz\xF3"];
     OTHER_LANGUAGE = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
@@ -33331,7 +33334,33 @@ var init_password_forms = __esm({
         return replaced === void 0 ? m : replaced + raw.slice(value.length);
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
+    PASSWORD_PROSE_BY_LANGUAGE = [
+      { language: "German", words: ["passwort", "kennwort"], copulas: ["ist", "lautet", "war"] },
+      { language: "French", words: ["mot de passe"], copulas: ["est", "\xE9tait"] },
+      { language: "Spanish", words: ["contrase\xF1a"], copulas: ["es", "era"] },
+      { language: "Portuguese", words: ["senha"], copulas: ["\xE9", "era"] },
+      { language: "Italian", words: ["password"], copulas: ["\xE8", "era"] },
+      { language: "Dutch", words: ["wachtwoord"], copulas: ["is", "was"] },
+      { language: "Swedish", words: ["l\xF6senordet", "l\xF6senord"], copulas: ["\xE4r", "var"] },
+      { language: "Danish and Norwegian", words: ["adgangskoden", "adgangskode", "passordet", "passord"], copulas: ["er", "var"] },
+      { language: "Polish", words: ["has\u0142o"], copulas: ["to", "jest"] },
+      { language: "Finnish", words: ["salasana"], copulas: ["on", "oli"] },
+      { language: "Czech", words: ["heslo"], copulas: ["je", "bylo"] }
+    ];
+    PROSE_IN_OTHER_LANGUAGES = {
+      kind: "password",
+      hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => row.words))],
+      re: new RegExp(
+        `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join("|")})`).join("|")})[ \\t]+)${VALUE3}`,
+        "giu"
+      ),
+      replace: (m, g) => {
+        const [lead = "", raw = ""] = g;
+        if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
+    PASSWORD_FORM_RULES = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
   }
 });
 
