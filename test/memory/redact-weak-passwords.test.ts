@@ -119,6 +119,60 @@ describe('issue 40: only explicit placeholders stay', () => {
   });
 });
 
+describe('issue 40: more ways people write a password down', () => {
+  it('a pass phrase of several words after a label naming one, and a wallet seed phrase (password-forms.ts PASS_PHRASE)', () => {
+    removed('Bitwarden master password: correct horse battery staple', 'horse battery staple');
+    removed('GPG passphrase: purple monkey dishwasher', 'purple monkey dishwasher');
+    removed('passphrase is correct horse battery staple', 'horse battery staple');
+    removed('password: correct horse battery staple', 'horse battery staple');
+    removed('seed phrase: abandon ability able about above absent absorb abstract absurd abuse access accident', 'absorb abstract absurd');
+  });
+  it('a sentence about the pass phrase stays (a word of grammar in it, or a later word of prose after `password`)', () => {
+    untouched('passphrase: not set');
+    untouched('master password: kept in the safe');
+    untouched('seed phrase: written on paper in the safe at home');
+    untouched('passphrase: see vault entry');
+    untouched('mnemonic: twelve words on paper');
+    untouched('The passphrase is required for the key');
+  });
+  it('a user, then a password after its own word (`login admin pass hunter22`, `user ops, password letmein`)', () => {
+    removed('login admin pass hunter22', 'hunter22');
+    removed('user admin pw admin', 'pw admin');
+    removed('user ops, password letmein', 'letmein');
+    removed('Login with user admin pass admin123 on the NAS', 'admin123');
+  });
+  it('words about the password after a user stay, and so does an SQL account; a .netrc entry is NETRC\'s', () => {
+    untouched('login page password reset');
+    untouched('user admin password required');
+    untouched('the user profile password field');
+    untouched('user root password <your-password>');
+    untouched("ALTER USER 'app'@'%' PASSWORD EXPIRE INTERVAL 90 DAY;");
+    // .netrc's entry is read by NETRC (command-line.ts), with its own tag.
+    expect(redactSecrets('machine example.com login ops password hunter22').text).toBe('machine example.com login ops password [REDACTED:netrc-password]');
+  });
+  it('a label saying what the password is for, then a spaced `=` (`Password for staging = hunter22`)', () => {
+    removed('Password for staging = hunter22', 'hunter22');
+    removed('Password for the NAS = 123456', '123456');
+    untouched('aws cognito-idp admin-set-user-mfa-preference --software-token-mfa-settings Enabled=true');
+  });
+  it("command lines: `htpasswd -b`, a literal piped into `sudo -S` or `chpasswd`", () => {
+    removed('htpasswd -b .htpasswd admin hunter22', 'hunter22');
+    removed('htpasswd -nb admin hunter22', 'hunter22');
+    removed('echo hunter22 | sudo -S apt update', 'hunter22');
+    removed('echo "ops:hunter22" | chpasswd', 'hunter22');
+    untouched('htpasswd -c .htpasswd admin');
+    untouched('echo $PASS | sudo -S true');
+    untouched('echo hello | sudo tee /etc/motd');
+  });
+  it("a Wi-Fi network's pre-shared key (`psk`), as wpa_supplicant.conf and people write it", () => {
+    removed('wpa_psk="bluebird77"', 'bluebird77');
+    removed('psk=bluebird77', 'bluebird77');
+    removed('Wifi PSK: bluebird77', 'bluebird77');
+    untouched('PSK: enabled');
+    untouched('psk: ${WIFI_PSK}');
+  });
+});
+
 describe('issue 40: a note written in another language (password-forms.ts)', () => {
   it('"the password for … is …" in German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Norwegian, Polish, Finnish, Czech: removed', () => {
     removed('Das Passwort für den Staging-Server ist sommer2024', 'sommer2024');

@@ -11,12 +11,15 @@
  * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
  *   password of the account the statement creates or changes;
  * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`),
- *   and that language's "the password … is …" (`Das Passwort für den Server ist …`).
+ *   and that language's "the password … is …" (`Das Passwort für den Server ist …`);
+ * - a pass phrase of several words after a label naming one (`passphrase: correct horse battery staple`,
+ *   a wallet's seed phrase).
  * Values are judged by values.ts like every other rule's.
  */
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
+import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule } from './engine.js';
-import { describedBySentence } from './prose.js';
+import { describedBySentence, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -88,6 +91,29 @@ const USER_SLASH_PASSWORD: RegexRule = {
   hints: ['/ ', '/\t'],
   re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-–—])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
+};
+
+/**
+ * A user and a password each after its own word, with spaces (`login admin pass hunter22`, `user ops,
+ * password letmein`, `username: deploy pw: deploy`), the user a plain name (an SQL account such as
+ * `'app'@'%'` is SQL_IDENTIFIED_BY's ground): the user named first makes the next value a
+ * password however weak. The user must not be a word of prose (`login page password reset`), nor
+ * the value (`user admin password required`), nor a word naming something about the password
+ * (`user profile password field`).
+ */
+const NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
+const USER_THEN_PASSWORD: RegexRule = {
+  kind: 'password',
+  hints: ['user', 'login'],
+  re: new RegExp(`((?<![A-Za-z])(?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE}`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', user = '', raw = ''] = g;
+    // A .netrc entry (`machine host login user password …`) is NETRC's (command-line.ts).
+    if (NETRC_MACHINE.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
+    const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
+    if (readsAsProse(user) || (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare)))) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
 };
 
 /**
@@ -226,5 +252,46 @@ const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
   },
 };
 
+/**
+ * Words a sentence cannot do without (articles, pronouns, prepositions, auxiliaries, conjunctions,
+ * negations, quantifiers): a run of words after a label holding one is a sentence about the
+ * credential (`passphrase: not set`, `master password: kept in the safe`, `password: changes every
+ * ninety days`), while a pass phrase is picked words with none of them (`correct horse battery staple`).
+ */
+const FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
+
+/**
+ * A pass phrase: words after a label that names one, taken whole however common each word is.
+ * One row per kind of label, with the fewest words that make a phrase there, and how many words of a
+ * sentence it may hold: a pass phrase has none, a wallet's seed phrase (BIP-39: 12 to 24 words of 3
+ * to 8 letters, some of them `about`, `above`, `again`) a few. `password` alone takes a phrase of
+ * four words or more: three are as often a note about it.
+ */
+const PHRASE_LABELS: ReadonlyArray<{ labels: readonly string[]; minWords: number; functionWords: number; proseWordsAfterFirst: boolean }> = [
+  { labels: ['passphrase', 'pass phrase', 'master password', 'secret phrase'], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
+  // After `password`, a later word of prose (`minimum twelve characters required`) also makes it a sentence.
+  { labels: ['password'], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
+  { labels: ['seed phrase', 'recovery phrase', 'mnemonic phrase', 'mnemonic', 'seed words', 'backup phrase', 'wallet seed'], minWords: 12, functionWords: 3, proseWordsAfterFirst: true },
+];
+
+const PASS_PHRASE: RegexRule = {
+  kind: 'password',
+  hints: ['passphrase', 'pass phrase', 'password', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
+  re: new RegExp(`((?<![A-Za-z])(${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
+  replace: (m, g) => {
+    const [lead = '', label = '', phrase = ''] = g;
+    const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
+    const words = phrase.split(/[ \t]+/);
+    if (row === undefined || words.length < row.minWords) return m;
+    if (words.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
+    if (row.functionWords > 0 && !words.every((w) => w.length >= 3 && w.length <= 8)) return m;
+    if (!row.proseWordsAfterFirst && words.slice(1).some((w) => readsAsProse(w))) return m;
+    return `${lead}${tag('password')}`;
+  },
+};
+
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+
+/** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
+export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
