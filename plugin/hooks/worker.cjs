@@ -32365,23 +32365,23 @@ var init_assignment = __esm({
     };
     PASSWORD_SHORTENED = "pa?ss?wo?r?d";
     KEYWORD = new RegExp(
-      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
-    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])`);
+    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
     );
-    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|secret|key|token|credential/gi;
+    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
     TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
     GENERIC = {
       kind: "generic",
-      hints: ["pass", "pwd", "psw", "pssw", "pasw", "secret", "key", "token", "credential"],
+      hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32468,6 +32468,9 @@ var init_assignment = __esm({
 });
 
 // src/lib/memory/secrets/context.ts
+function namesSomethingAboutIt(word) {
+  return NOT_SECRET_AFTER.test(` ${word}`);
+}
 function endsCompound(line, start, word) {
   if (word !== word.toLowerCase()) return false;
   if (word.length >= 5) return true;
@@ -32537,7 +32540,7 @@ function labelledValue(line, after, chosen) {
   if (/[.!?][ \t]/.test(gap[0])) return void 0;
   const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (/[ \t]#[ \t]/.test(gap[0])) return void 0;
-  if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
+  if (otherKey !== null && !HAS_WORD.test(otherKey[1]) && !QUALIFIED_LABEL.test(gap[0])) return void 0;
   const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
   if (otherLabel !== null && (!HAS_WORD.test(otherLabel[1]) || /^key$/i.test(otherLabel[1]))) return void 0;
   if (gap[0].length > 2 && /[}\])][ \t]*=[ \t]*$/.test(gap[0])) return void 0;
@@ -32683,7 +32686,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32692,7 +32695,7 @@ var init_context = __esm({
     init_names();
     init_prose();
     init_values();
-    WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif`, "gi");
+    WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|psk|pin|secret|token|key|pat|dsn|credentials?|wif`, "gi");
     LINE_WORD = new RegExp(WORD.source, "gi");
     HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
@@ -32707,6 +32710,7 @@ var init_context = __esm({
     LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
     STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
+    QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]+=[ \t]*$/i;
     NEAR_WORD = {
       kind: "context",
       hints: ["pass", "pwd", "pw", "psw", "pssw", "pasw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
@@ -32995,7 +32999,7 @@ function curlPart(raw, role, passwordEmpty) {
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open5}${tag("cli-password")}${close}` : raw;
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -33091,9 +33095,20 @@ var init_command_line = __esm({
     };
     ECHO_TO_STDIN = {
       kind: "cli-password",
-      hints: ["-stdin"],
-      re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+      hints: ["-stdin", "sudo", "passwd"],
+      re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*(?:--?pass(?:word|wd)?-stdin|\bsudo[ \t]+(?:-[A-Za-z]*S\b|--stdin)|\bpasswd[ \t]+--stdin|\bchpasswd\b))/g,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    HTPASSWD = {
+      kind: "cli-password",
+      hints: ["htpasswd"],
+      re: /(\bhtpasswd((?:[ \t]+-[A-Za-z0-9]+)+)[ \t]+((?:[^\s-]\S*[ \t]+){1,2}))("[^"\n]*"|'[^'\n]*'|[^\s"'`]+)/g,
+      replace: (m, g) => {
+        const [lead = "", flags = "", positional = "", value = ""] = g;
+        if (!/-[A-Za-z0-9]*b/.test(flags)) return m;
+        const expected = /-[A-Za-z0-9]*n/.test(flags) ? 1 : 2;
+        return positional.trim().split(/[ \t]+/).length === expected ? keepOrTag(lead, value, "cli-password") ?? m : m;
+      }
     };
     SECURE_STRING_VALUE = new RegExp(`(\\bConvertTo-SecureString[ \\t]+(?:-String[ \\t]+)?)${VALUE2}`, "gi");
     SECURE_STRING = {
@@ -33121,6 +33136,7 @@ var init_command_line = __esm({
       LONG_FLAG,
       SINGLE_DASH_PASSWORD,
       ECHO_TO_STDIN,
+      HTPASSWD,
       SECURE_STRING,
       NETRC
     ];
@@ -33245,11 +33261,12 @@ function notProse(v) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, PASSWORD_FORM_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
     init_assignment();
+    init_context();
     init_engine();
     init_prose();
     init_values();
@@ -33283,6 +33300,19 @@ var init_password_forms = __esm({
       hints: ["/ ", "/	"],
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
+    USER_THEN_PASSWORD = {
+      kind: "password",
+      hints: ["user", "login"],
+      re: new RegExp(`((?<![A-Za-z])(?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", user = "", raw = ""] = g;
+        if (NETRC_MACHINE.test(text3.slice(text3.lastIndexOf("\n", offset) + 1, offset))) return m;
+        const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
+        if (readsAsProse(user) || bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare))) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
     };
     NAMED_PAIR = {
       kind: "password",
@@ -33360,7 +33390,30 @@ var init_password_forms = __esm({
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
+    PHRASE_LABELS = [
+      { labels: ["passphrase", "pass phrase", "master password", "secret phrase"], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
+      // After `password`, a later word of prose (`minimum twelve characters required`) also makes it a sentence.
+      { labels: ["password"], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
+      { labels: ["seed phrase", "recovery phrase", "mnemonic phrase", "mnemonic", "seed words", "backup phrase", "wallet seed"], minWords: 12, functionWords: 3, proseWordsAfterFirst: true }
+    ];
+    PASS_PHRASE = {
+      kind: "password",
+      hints: ["passphrase", "pass phrase", "password", "secret phrase", "seed", "phrase", "mnemonic"],
+      re: new RegExp(`((?<![A-Za-z])(${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
+      replace: (m, g) => {
+        const [lead = "", label = "", phrase = ""] = g;
+        const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
+        const words3 = phrase.split(/[ \t]+/);
+        if (row === void 0 || words3.length < row.minWords) return m;
+        if (words3.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
+        if (row.functionWords > 0 && !words3.every((w) => w.length >= 3 && w.length <= 8)) return m;
+        if (!row.proseWordsAfterFirst && words3.slice(1).some((w) => readsAsProse(w))) return m;
+        return `${lead}${tag("password")}`;
+      }
+    };
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
 
@@ -33894,7 +33947,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
