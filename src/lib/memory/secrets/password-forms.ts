@@ -105,9 +105,11 @@ const NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
 const USER_THEN_PASSWORD: RegexRule = {
   kind: 'password',
   hints: ['user', 'login'],
-  re: new RegExp(`((?<![A-Za-z])(?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE}`, 'gi'),
+  // The left edge is checked in replace, as PASS_PHRASE's.
+  re: new RegExp(`((?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', user = '', raw = ''] = g;
+    if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
     // A .netrc entry (`machine host login user password …`) is NETRC's (command-line.ts).
     if (NETRC_MACHINE.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
     const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
@@ -218,7 +220,8 @@ const PASSWORD_PROSE_BY_LANGUAGE: ReadonlyArray<{ language: string; words: reado
   { language: 'French', words: ['mot de passe'], copulas: ['est', 'était'] },
   { language: 'Spanish', words: ['contraseña'], copulas: ['es', 'era'] },
   { language: 'Portuguese', words: ['senha'], copulas: ['é', 'era'] },
-  { language: 'Italian', words: ['password'], copulas: ['è', 'era'] },
+  // Italian writes the English word: only its `è` tells the sentence apart (and is what the rule waits for, below).
+  { language: 'Italian', words: ['password'], copulas: ['è'] },
   { language: 'Dutch', words: ['wachtwoord'], copulas: ['is', 'was'] },
   { language: 'Swedish', words: ['lösenordet', 'lösenord'], copulas: ['är', 'var'] },
   { language: 'Danish and Norwegian', words: ['adgangskoden', 'adgangskode', 'passordet', 'passord'], copulas: ['er', 'var'] },
@@ -240,7 +243,9 @@ function looksTyped(value: string): boolean {
 
 const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
   kind: 'password',
-  hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => row.words))],
+  // The words of each row, but for the English word Italian writes: `è`, which English notes do not hold
+  // (the word `password` is in most notes about credentials, and this rule would run on all of them).
+  hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => (row.words.includes('password') ? row.copulas : row.words)))],
   re: new RegExp(
     `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join('|')})`).join('|')})[ \\t]+)${VALUE}`,
     'giu',
@@ -277,9 +282,11 @@ const PHRASE_LABELS: ReadonlyArray<{ labels: readonly string[]; minWords: number
 const PASS_PHRASE: RegexRule = {
   kind: 'password',
   hints: ['passphrase', 'pass phrase', 'password', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
-  re: new RegExp(`((?<![A-Za-z])(${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
-  replace: (m, g) => {
+  // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
+  re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
+  replace: (m, g, offset, text) => {
     const [lead = '', label = '', phrase = ''] = g;
+    if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
     const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
     const words = phrase.split(/[ \t]+/);
     if (row === undefined || words.length < row.minWords) return m;
