@@ -33305,9 +33305,11 @@ var init_password_forms = __esm({
     USER_THEN_PASSWORD = {
       kind: "password",
       hints: ["user", "login"],
-      re: new RegExp(`((?<![A-Za-z])(?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE3}`, "gi"),
+      // The left edge is checked in replace, as PASS_PHRASE's.
+      re: new RegExp(`((?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const [lead = "", user = "", raw = ""] = g;
+        if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
         if (NETRC_MACHINE.test(text3.slice(text3.lastIndexOf("\n", offset) + 1, offset))) return m;
         const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
         if (readsAsProse(user) || bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare))) return m;
@@ -33369,7 +33371,8 @@ var init_password_forms = __esm({
       { language: "French", words: ["mot de passe"], copulas: ["est", "\xE9tait"] },
       { language: "Spanish", words: ["contrase\xF1a"], copulas: ["es", "era"] },
       { language: "Portuguese", words: ["senha"], copulas: ["\xE9", "era"] },
-      { language: "Italian", words: ["password"], copulas: ["\xE8", "era"] },
+      // Italian writes the English word: only its `è` tells the sentence apart (and is what the rule waits for, below).
+      { language: "Italian", words: ["password"], copulas: ["\xE8"] },
       { language: "Dutch", words: ["wachtwoord"], copulas: ["is", "was"] },
       { language: "Swedish", words: ["l\xF6senordet", "l\xF6senord"], copulas: ["\xE4r", "var"] },
       { language: "Danish and Norwegian", words: ["adgangskoden", "adgangskode", "passordet", "passord"], copulas: ["er", "var"] },
@@ -33379,7 +33382,9 @@ var init_password_forms = __esm({
     ];
     PROSE_IN_OTHER_LANGUAGES = {
       kind: "password",
-      hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => row.words))],
+      // The words of each row, but for the English word Italian writes: `è`, which English notes do not hold
+      // (the word `password` is in most notes about credentials, and this rule would run on all of them).
+      hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => row.words.includes("password") ? row.copulas : row.words))],
       re: new RegExp(
         `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join("|")})`).join("|")})[ \\t]+)${VALUE3}`,
         "giu"
@@ -33400,9 +33405,11 @@ var init_password_forms = __esm({
     PASS_PHRASE = {
       kind: "password",
       hints: ["passphrase", "pass phrase", "password", "secret phrase", "seed", "phrase", "mnemonic"],
-      re: new RegExp(`((?<![A-Za-z])(${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
-      replace: (m, g) => {
+      // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
+      re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
+      replace: (m, g, offset, text3) => {
         const [lead = "", label = "", phrase = ""] = g;
+        if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
         const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
         const words3 = phrase.split(/[ \t]+/);
         if (row === void 0 || words3.length < row.minWords) return m;
