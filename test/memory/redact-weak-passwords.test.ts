@@ -164,6 +164,13 @@ describe('issue 40: more ways people write a password down', () => {
     untouched('echo $PASS | sudo -S true');
     untouched('echo hello | sudo tee /etc/motd');
   });
+  it('a word and a number after the word with only a space, where the clause ends (`wifi password bluebird77`)', () => {
+    removed('wifi password bluebird77', 'bluebird77');
+    removed('root pw hunter22 for the NAS', 'hunter22');
+    untouched('the password ubuntu2204 image');
+    untouched('password rotation90 days');
+    untouched('password sha256 hash');
+  });
   it("a Wi-Fi network's pre-shared key (`psk`), as wpa_supplicant.conf and people write it", () => {
     removed('wpa_psk="bluebird77"', 'bluebird77');
     removed('psk=bluebird77', 'bluebird77');

@@ -3,7 +3,8 @@
  * - the short key `pw` (`PW=…`, `db_pw: …`, `pw: …`);
  * - an arrow or a long dash between the word and the value (`Password → …`, `token -> …`, `secret ⇒ …`);
  * - the word and the value with only a space between (`passwd Zx8!pq3Rt#w`, `user admin, password …`),
- *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long;
+ *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long, or
+ *   a word and a number (`wifi password bluebird77`) where the clause ends after it;
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
  *   `user / password: admin / …`);
  * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
@@ -19,7 +20,7 @@
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule } from './engine.js';
-import { describedBySentence, readsAsProse } from './prose.js';
+import { describedBySentence, endsClause, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -78,8 +79,18 @@ const BARE: RegexRule = {
   hints: ['pass', 'pwd', 'pw'],
   // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
   re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
-  replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', 'password', true) ?? m,
+  replace: (m, g, offset, text) => {
+    const raw = g[2] ?? '';
+    // A word and a number, as people make a password memorable (`wifi password bluebird77`), where the
+    // sentence ends after it: the end of the line, punctuation or a joining word (`… hunter22 for staging`).
+    // With a word of the sentence after it, it names something (`the password ubuntu2204 image`).
+    const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text.slice(offset + m.length, offset + m.length + 16));
+    return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
+  },
 };
+
+/** Letters then two or more digits, all in lower case (`hunter22`, `sommar2023`). */
+const WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
 
 /**
  * `Login: admin / Zx8!pq3Rt#w`, `creds for the NAS: deploy / …`, `credentials - ops / …`, `Grafana login is
