@@ -31831,9 +31831,11 @@ function readsAsProse(word) {
   return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, "")) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
 }
 function describedBySentence(value, next) {
-  if (!/^[a-z]+$/.test(value)) return false;
+  return /^[a-z]+$/.test(value) && !endsClause(next);
+}
+function endsClause(next) {
   const w = /^[ \t]+([a-z]+)/.exec(next);
-  return w !== null && !JOINING_WORD.test(w[1]);
+  return w === null || JOINING_WORD.test(w[1]);
 }
 function continuesSentence(gap, value, next) {
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
@@ -33261,7 +33263,7 @@ function notProse(v) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WORD_AND_NUMBER, USER_SLASH_PASSWORD, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33292,8 +33294,13 @@ var init_password_forms = __esm({
       hints: ["pass", "pwd", "pw"],
       // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
       re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
-      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", "password", true) ?? m
+      replace: (m, g, offset, text3) => {
+        const raw = g[2] ?? "";
+        const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
+      }
     };
+    WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
     USER_SLASH_PASSWORD = {
       kind: "password",
       // Every pair holds ` / ` (or a tab), whatever its label.
