@@ -52,6 +52,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('server arguments', () => {
   it('takes the subcommands and their options, and refuses the rest with exit 2', async () => {
     expect(parseServerArgs(['status', '--json']).json).toBe(true);
+    expect(parseServerArgs(['restart']).sub).toBe('restart');
+    expect(() => parseServerArgs(['restart', '--json'])).toThrow('--json is for server status only');
     expect(parseServerArgs(['logs', '--lines', '5']).lines).toBe(5);
     expect(parseServerArgs(['service', '--platform', 'darwin']).platform).toBe('darwin');
     expect(() => parseServerArgs(['launch'])).toThrow('Unknown server subcommand "launch"');
@@ -412,6 +414,67 @@ describe('the runtime file points the tool at the started server', () => {
       const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'start'], start.io)).toBe(1);
       expect(start.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
+      await ended;
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('restart of a running server stops it cleanly (its supervisor, by signal), then starts; a start that fails says it was stopped and what to do', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    const exited = new Promise((r) => supervisor.once('exit', r));
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      // The start fails at the install (no Python here): after the stop, which is what is tested.
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      await exited;
+      expect(supervisor.signalCode).toBe('SIGTERM');
+      expect(restart.out.stdout).toBe(`stopped (graph kept in ${root})\n`);
+      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; fix that, then run "graphiti-memory-sync server start" \("graphiti-memory-sync server logs" shows the server's side\)\n$/);
+      expect(readRuntime(stateDir)?.state).toBe('stopped');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('restart with a setting that cannot start a server (no LLM) leaves the running server alone: exit 2, nothing stopped', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      const restart = io();
+      delete restart.io.env.OPENAI_API_KEY;
+      expect(await main(['server', 'restart'], restart.io)).toBe(2);
+      expect(restart.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY/);
+      expect(restart.out.stdout).toBe('');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.state).toBe('ready');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('restart with no server starts one, and says so', async () => {
+    const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+    expect(await main(['server', 'restart'], restart.io)).toBe(1);
+    expect(restart.out.stdout).toBe('not running: starting it\n');
+    // The start's own error, as "server start" gives it.
+    expect(restart.out.stderr).toMatch(/^Error: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one\n$/);
+  });
+
+  it('restart with the last supervisor gone (killed hard) first stops the Graphiti and FalkorDB it left running, and nothing else, then starts', async () => {
+    const { server, db, bystander, ended, cleanup } = await orphaned();
+    try {
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      expect(restart.out.stdout).toBe('not running (its supervisor had ended, what it left running is stopped first): starting it\n');
+      expect(restart.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
       await ended;
       expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * `graphiti-memory-sync server start | stop | status | logs | upgrade | run | service`: the real
+ * `graphiti-memory-sync server start | stop | restart | status | logs | upgrade | run | service`: the real
  * Graphiti MCP server with FalkorDB as plain processes for users without Docker. `start` installs
  * once (pinned, into the cache folder), then runs `server run` (supervisor.ts) detached and waits
  * until it answers or fails; everything else works from the runtime file (runtime-file.ts).
@@ -32,10 +32,12 @@ export interface ServerIo {
   env: Record<string, string | undefined>;
 }
 
-export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|status|logs|upgrade|run|service> [options]
+export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|restart|status|logs|upgrade|run|service|headers> [options]
 
   start     Install once (pinned, into ~/.cache) and start Graphiti + FalkorDB on 127.0.0.1
   stop      Stop both cleanly (the graph stays under ~/.local/share/graphiti-memory-sync)
+  restart   Stop cleanly, then start again (new password and token, same port when free, the graph kept);
+            starts it when it is not running
   status    Versions, ports, data size and whether the server answers get_status [--json]
   logs      The last lines of the server's logs [--lines N]
   upgrade   Move to the newest pinned Graphiti release, keeping the data
@@ -47,7 +49,7 @@ export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|stat
 LLM: OPENAI_API_KEY, or OPENAI_BASE_URL (any OpenAI-compatible endpoint: Ollama, LM Studio, a proxy)
 with GMS_SERVER_MODEL / GMS_SERVER_EMBEDDER_MODEL. Ports: GMS_SERVER_PORT, GMS_SERVER_DB_PORT (else free ones).`;
 
-const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service', 'headers'] as const;
+const SUBCOMMANDS = ['start', 'stop', 'restart', 'status', 'logs', 'upgrade', 'run', 'service', 'headers'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export class ServerUsageError extends Error {
@@ -86,13 +88,15 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
   try {
     const args = parseServerArgs(argv);
     // What the server commands create (state, logs, data, the runtime file) is the user's alone.
-    if (args.sub === 'start' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
+    if (args.sub === 'start' || args.sub === 'restart' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
     const config = await loadConfig({ env: io.env });
     switch (args.sub) {
       case 'start':
         return await start(config, io);
       case 'stop':
         return await stop(config, io);
+      case 'restart':
+        return await restart(config, io);
       case 'status':
         return await status(config, io, args.json);
       case 'logs':
@@ -223,7 +227,7 @@ async function waitForStopping(config: Config): Promise<void> {
   }
 }
 
-async function start(config: Config, io: ServerIo): Promise<number> {
+async function start(config: Config, io: ServerIo, verb: 'started' | 'restarted' = 'started'): Promise<number> {
   await waitForStopping(config);
   const already = running(config);
   if (already !== undefined) return reportRunning(config, io, already);
@@ -256,7 +260,7 @@ async function start(config: Config, io: ServerIo): Promise<number> {
     const pid = child.pid ?? -1;
     const runtime = await waitForRuntime(config, pid, 180_000);
     if (runtime?.pid === pid && runtime.state === 'ready') {
-      io.stdout(`started: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
+      io.stdout(`${verb}: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
       // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
       if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
       return 0;
@@ -296,6 +300,33 @@ async function stop(config: Config, io: ServerIo): Promise<number> {
   if (after?.state !== 'stopped') writeRuntime(config.stateDir, { ...runtime, state: 'stopped' });
   io.stdout(`stopped (graph kept in ${runtime.dataDir})\n`);
   return 0;
+}
+
+/**
+ * `server restart`: a clean stop (the supervisor says `stopping` first, so no client of ours sends
+ * the old token, and a sync under way stops with its work kept: mcp/errors.ts `refusesEndpoint`),
+ * then a start like `server start` (new FalkorDB password and MCP token, the last ports when still
+ * free, the same graph). Not running: it starts. A supervisor killed hard: `start` stops what it
+ * left running first. The settings are checked before anything is stopped, so a restart that
+ * cannot start (no LLM set) leaves the running server alone.
+ */
+async function restart(config: Config, io: ServerIo): Promise<number> {
+  serverSettings(io.env, config, { needLlm: true });
+  await waitForStopping(config);
+  const live = running(config);
+  if (live === undefined) {
+    const left = recordedAlive(readRuntime(config.stateDir)).length > 0;
+    io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
+    return start(config, io);
+  }
+  await stop(config, io);
+  try {
+    return await start(config, io, 'restarted');
+  } catch (error) {
+    // Stopped, and not started again: say so, with where to look (a setting to fix stays exit 2).
+    const message = `the server was stopped but did not start again: ${(error as Error).message}; fix that, then run "graphiti-memory-sync server start" ("graphiti-memory-sync server logs" shows the server's side)`;
+    throw error instanceof ServerSettingError ? new ServerSettingError(message) : new ServerSetupError(message);
+  }
 }
 
 async function upgrade(config: Config, io: ServerIo): Promise<number> {
