@@ -210,7 +210,9 @@ function byKind(counts: Record<string, number> | undefined, lead: string): strin
 
 /**
  * The text summary of a sync. The first half says what the scan found (`new`, `changed`,
- * `removed`: files, not sends, so nothing reads as "added" that was never sent), the second where
+ * `removed`: files, not sends, so nothing reads as "added" that was never sent; every file found
+ * in exactly one of new, changed, renamed, unchanged and resumed, the files an earlier run left
+ * unsent), the second where
  * every file stands after the run (`queued`: sent, not yet listed by the server; `pending`: not
  * sent yet). `config` adds the next step when the server could not be used.
  */
@@ -221,7 +223,7 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
     for (const a of s.plannedActions ?? []) lines.push(`  ${a.action.padEnd(6)} ${a.id}`);
   }
   lines.push(
-    `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
+    `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}${s.resumed > 0 ? `, resumed ${s.resumed} (left unsent by an earlier run)` : ''}` +
       ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
   );
   if (s.signed > 0) lines.push(`signing ${s.signed} note(s) sent before this machine was linked: re-sent once with their tag, so your other machines can pull them`);

@@ -39,7 +39,7 @@ export interface Plan {
   /** Parts of deleted files, to delete from the graph. */
   retire: EpisodeRef[];
   outgoing: Map<string, Outgoing>;
-  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'renamed' | 'redactionsByKind'>;
+  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'resumed' | 'renamed' | 'redactionsByKind'>;
   actions: Array<{ id: string; action: PlannedAction }>;
   problems: SyncProblem[];
   /** Anything in the state changes (else the run journals only `lastRun`). */
@@ -53,7 +53,8 @@ type Verdict =
   | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: RedactionsByKind }
   /** Deleted between scan and read: the next run sees the deletion. */
   | { kind: 'gone'; record?: FileRecord }
-  | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
+  /** Skipped or failed; `found` is what the scan found, for the counts (every file in one of them). */
+  | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string; found: 'new' | 'changed' | 'unchanged' }
   | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
   | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean; signing?: boolean }
   | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: RedactionsByKind };
@@ -75,7 +76,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -123,6 +124,8 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     record: outcomeRecord(id, file, base, status, reason, nowIso, hash, retract),
     status,
     reason,
+    // New when the state never had it; a skipped file seen before (no episodes) is not new again.
+    found: base === undefined ? 'new' : hash !== undefined && base.hash === hash ? 'unchanged' : 'changed',
   });
   if (file.size > config.maxFileBytes) return outcome('skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config.maxFileBytes})`);
   const read = await readMemoryFile(file.absPath);
@@ -325,6 +328,7 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       return;
     case 'outcome':
       plan.put.push(verdict.record);
+      plan.counts[verdict.found === 'new' ? 'added' : verdict.found === 'changed' ? 'updated' : 'unchanged']++;
       plan.actions.push({ id, action: verdict.status === 'skipped' ? 'skip' : 'fail' });
       if (verdict.status === 'failed' || REPORTED_SKIPS.has(reasonOf(verdict.reason))) plan.problems.push({ id, reason: reasonOf(verdict.reason), message: verdict.reason });
       plan.events.push({ message: verdict.status === 'skipped' ? 'file skipped' : 'file failed', data: { id, reason: verdict.reason } });
@@ -333,6 +337,8 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'send' });
+      // Not new, not changed, and not "unchanged" either: its sending is still to finish.
+      plan.counts.resumed++;
       addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'version':
