@@ -137,6 +137,36 @@ describe('the local server stopping while a sync sends', () => {
     };
   }
 
+  it('a stop that begins while the sync deletes: the refused deletes stop the run as a server down (not one refused delete after another on a server said to answer); the episodes stay to delete', async () => {
+    const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const front = await lockedFront();
+    try {
+      recordLocalServer(new Date(), front);
+      const files = [1, 2, 3, 4].map((i) => box.auto('-home-me-app', `d${i}.md`, note(`Gone ${i}`, `The app kept archive ${i} in Quendor.`)));
+      const config = () => box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url, MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+      await runSync(config());
+      await server.whenIdle();
+      expect(await runSync(config())).toMatchObject({ confirmed: 4 });
+      for (const file of files) rmSync(file);
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      // The stop begins as the first delete reaches the server.
+      server.events.on('call', (call: { tool: string }) => {
+        if (call.tool !== 'delete_episode' || server.calls.filter((c) => c.tool === 'delete_episode').length !== 1) return;
+        writeRuntime(stateDir, { ...(readRuntime(stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'stopping' });
+        vi.setSystemTime(Date.now() + FRONT_PROOF_TTL_MS + 1);
+      });
+      const summary = await runSync(config());
+      expect(summary.serverReachable).toBe(false);
+      expect(summary.serverError).toMatch(/HTTP 401/);
+      const { state } = await loadState(stateDir);
+      expect(state.orphans).toHaveLength(3);
+      expect(server.episodes('main')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+      await front.close();
+    }
+  });
+
   /** The files the scan found, as the summary's first half counts them: each in exactly one bucket. */
   const scanBuckets = (s: { added: number; updated: number; signed: number; renamed: number; unchanged: number; resumed: number }) => s.added + s.updated + s.signed + s.renamed + s.unchanged + s.resumed;
 
