@@ -438,6 +438,14 @@ describe('server upgrade', () => {
       const before = readRuntime(stateDir) as ServerRuntime;
       expect(before.generation).toBe(older);
       expect(await db(before, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-upgrade'})"])).toContain('Nodes created: 1');
+      // Refused, the running server untouched: a release pinned to the old one (the start would
+      // run it again, under "upgraded"), and no LLM for the start that follows the stop.
+      const pinned = await runCli({ ...upEnv, GMS_SERVER_GENERATION: older }, ['server', 'upgrade']);
+      expect([pinned.code, pinned.stdout]).toEqual([2, '']);
+      expect(pinned.stderr).toContain(`GMS_SERVER_GENERATION=${older} keeps the server on that release`);
+      const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _base, ...noLlm } = upEnv;
+      expect((await runCli(noLlm, ['server', 'upgrade'])).code).toBe(2);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', pid: before.pid, generation: older });
       const upgraded = await runCli(upEnv, ['server', 'upgrade']);
       expect(upgraded.code).toBe(0);
       expect(upgraded.stdout).toContain(`upgraded: Graphiti ${older} -> ${newestGeneration().id}`);

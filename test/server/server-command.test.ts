@@ -483,6 +483,40 @@ describe('the runtime file points the tool at the started server', () => {
     }
   });
 
+  it('upgrade with GMS_SERVER_GENERATION pinned to an older release is refused before anything is installed or stopped (the start after it would run the pinned release again)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
+      const upgrade = io({ GMS_SERVER_GENERATION: '0.29.3', GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
+      expect(upgrade.out.stderr).toBe('Error: GMS_SERVER_GENERATION=0.29.3 keeps the server on that release: unset it (or set it to 0.31.2), then run "graphiti-memory-sync server upgrade" again\n');
+      expect(upgrade.out.stdout).toBe('');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.generation).toBe('0.29.3');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('upgrade of a running server with a setting that cannot start one (no LLM) is refused before anything is installed or stopped', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
+      const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      delete upgrade.io.env.OPENAI_API_KEY;
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
+      expect(upgrade.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY/);
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.29.3' });
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
   it('install with no server configured hints at server start; with one configured it does not', async () => {
     const none = io();
     expect(await main(['install', '--dry-run'], none.io)).toBe(0);

@@ -320,10 +320,15 @@ async function restart(config: Config, io: ServerIo): Promise<number> {
     return start(config, io);
   }
   await stop(config, io);
+  return startAgain(config, io, 'restarted');
+}
+
+/** `start` after this command stopped the server (restart, upgrade): a failure says it was stopped, and what to do. */
+async function startAgain(config: Config, io: ServerIo, verb: 'started' | 'restarted'): Promise<number> {
   try {
-    return await start(config, io, 'restarted');
+    return await start(config, io, verb);
   } catch (error) {
-    // Stopped, and not started again: say so, with where to look (a setting to fix stays exit 2).
+    // A setting to fix stays exit 2.
     const message = `the server was stopped but did not start again: ${(error as Error).message}; fix that, then run "graphiti-memory-sync server start" ("graphiti-memory-sync server logs" shows the server's side)`;
     throw error instanceof ServerSettingError ? new ServerSettingError(message) : new ServerSetupError(message);
   }
@@ -335,9 +340,13 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
   const was = running(config);
   const current = runtime?.generation;
   const pinned = serverEnvSettings(io.env).GMS_SERVER_GENERATION;
+  // Refused before anything is stopped: the start after the stop would run the pinned release again
+  // (user-settings.ts chooseGeneration), while this said "upgraded".
   if (pinned !== undefined && pinned !== newest.id) {
-    io.stderr(`warning: GMS_SERVER_GENERATION=${pinned} keeps the server on that release; unset it to run ${newest.id}\n`);
+    throw new ServerSettingError(`GMS_SERVER_GENERATION=${pinned} keeps the server on that release: unset it (or set it to ${newest.id}), then run "graphiti-memory-sync server upgrade" again`);
   }
+  // A running server is stopped and started again: what the start needs (the LLM) is checked first, so a start that cannot happen stops nothing.
+  if (was !== undefined) serverSettings(io.env, config, { needLlm: true });
   await ensureEnvironment(newest, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
   if (current === newest.id) {
     io.stdout(`already on the newest pinned release: Graphiti ${newest.id} (MCP server ${newest.serverVersion})\n`);
@@ -357,7 +366,7 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
     falkordbBin: FALKORDB_BIN,
   });
   io.stdout(`upgraded: Graphiti ${current ?? '(none)'} -> ${newest.id}; the graph in ${settings.dataDir} is kept\n`);
-  return was !== undefined ? start(config, io) : 0;
+  return was !== undefined ? startAgain(config, io, 'started') : 0;
 }
 
 async function run(config: Config, io: ServerIo): Promise<number> {
