@@ -4,7 +4,7 @@
  * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -23,6 +23,7 @@ import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-c
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -480,6 +481,31 @@ describe('the runtime file points the tool at the started server', () => {
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
     } finally {
       await cleanup();
+    }
+  });
+
+  it('a server run in the foreground (server run: the user service) is recorded so; restart and upgrade leave it running and name the service command (a clean stop there is not restarted by the service manager, and a detached server would take its place)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    // `server run` as the user service runs it (its own process, no secrets on stdin): its record
+    // says foreground (it fails at once here, with no Python and an empty cache).
+    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...env, GMS_PYTHON: join(root, 'no', 'python3') }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('No Python found');
+    expect(readRuntime(stateDir)).toMatchObject({ state: 'failed', foreground: true });
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', foreground: true, identities: { supervisor: id } });
+      const restart = io();
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      expect(restart.out.stderr).toBe(`Error: the server runs in the foreground ("server run", pid ${id.pid}: the user service, or a terminal): restart it there (the user service: systemctl --user restart graphiti-memory-sync-server; a terminal: Ctrl-C, then "graphiti-memory-sync server run")\n`);
+      const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(1);
+      expect(upgrade.out.stderr).toContain('(the user service: systemctl --user stop graphiti-memory-sync-server, the upgrade, then systemctl --user start graphiti-memory-sync-server)');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.29.3' });
+    } finally {
+      supervisor.kill('SIGKILL');
     }
   });
 

@@ -20,7 +20,7 @@ import { forgetServerRules } from '../graphiti/server-rules.js';
 import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
-import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
+import { serviceInstructions, serviceCommand, launchdAgent, systemdUnit } from './service-unit.js';
 import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
@@ -314,6 +314,7 @@ async function restart(config: Config, io: ServerIo): Promise<number> {
   serverSettings(io.env, config, { needLlm: true });
   await waitForStopping(config);
   const live = running(config);
+  refuseForeground(live, 'restart');
   if (live === undefined) {
     const left = recordedAlive(readRuntime(config.stateDir)).length > 0;
     io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
@@ -321,6 +322,23 @@ async function restart(config: Config, io: ServerIo): Promise<number> {
   }
   await stop(config, io);
   return startAgain(config, io, 'restarted');
+}
+
+/**
+ * A server run in the foreground (`server run`: the user service, or a terminal) is restarted where
+ * it runs: stopped cleanly, its service manager does not start it again (a clean exit), and the
+ * detached server started instead would leave the service inactive, its next start refused while
+ * the detached one runs. Refused before anything is stopped, with the command that does it.
+ */
+function refuseForeground(live: ServerRuntime | undefined, what: 'restart' | 'upgrade'): void {
+  if (live?.foreground !== true) return;
+  const service = (action: 'stop' | 'start' | 'restart') => serviceCommand(process.platform, action);
+  const where = `the server runs in the foreground ("server run", pid ${live.pid}: the user service, or a terminal)`;
+  throw new ServerSetupError(
+    what === 'restart'
+      ? `${where}: restart it there (the user service: ${service('restart')}; a terminal: Ctrl-C, then "graphiti-memory-sync server run")`
+      : `${where}: stop it there, run "graphiti-memory-sync server upgrade", then start it there again (the user service: ${service('stop')}, the upgrade, then ${service('start')})`,
+  );
 }
 
 /** `start` after this command stopped the server (restart, upgrade): a failure says it was stopped, and what to do. */
@@ -345,6 +363,7 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
   if (pinned !== undefined && pinned !== newest.id) {
     throw new ServerSettingError(`GMS_SERVER_GENERATION=${pinned} keeps the server on that release: unset it (or set it to ${newest.id}), then run "graphiti-memory-sync server upgrade" again`);
   }
+  refuseForeground(was, 'upgrade');
   // A running server is stopped and started again: what the start needs (the LLM) is checked first, so a start that cannot happen stops nothing.
   if (was !== undefined) serverSettings(io.env, config, { needLlm: true });
   await ensureEnvironment(newest, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
@@ -379,7 +398,7 @@ async function run(config: Config, io: ServerIo): Promise<number> {
   const settings = serverSettings(env, config, { needLlm: true });
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
   await stopLeftovers(config, log);
-  const code = await runSupervisor(settings, log);
+  const code = await runSupervisor(settings, log, { foreground: io.env[SECRETS_ON_STDIN] !== '1' });
   const after = readRuntime(config.stateDir);
   if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
   return code;
