@@ -214,9 +214,9 @@ function byKind(counts: Record<string, number> | undefined, lead: string): strin
 
 /**
  * The text summary of a sync. The first half says what the scan found (`new`, `changed`,
- * `removed`: files, not sends, so nothing reads as "added" that was never sent; every file found
- * in exactly one of new, changed, renamed, unchanged and resumed, the files an earlier run left
- * unsent), the second where
+ * `removed`: files, not sends, so nothing reads as "added" that was never sent; every file it
+ * does not skip or fail in exactly one of new, changed, renamed, unchanged and resumed, the files
+ * an earlier run left unsent), the second where
  * every file stands after the run (`queued`: sent, not yet listed by the server; `pending`: not
  * sent yet). `config` adds the next step when the server could not be used.
  */

@@ -53,8 +53,7 @@ type Verdict =
   | { kind: 'unchanged'; record?: FileRecord; changed: boolean; redactions: RedactionsByKind }
   /** Deleted between scan and read: the next run sees the deletion. */
   | { kind: 'gone'; record?: FileRecord }
-  /** Skipped or failed; `found` is what the scan found, for the counts (every file in one of them). */
-  | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string; found: 'new' | 'changed' | 'unchanged' }
+  | { kind: 'outcome'; record: FileRecord; status: 'skipped' | 'failed'; reason: string }
   | { kind: 'send'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind }
   | { kind: 'version'; record: FileRecord; drafts: EpisodeDraft[]; redactions: RedactionsByKind; isNew: boolean; signing?: boolean }
   | { kind: 'rename'; record: FileRecord; from: string; drafts?: EpisodeDraft[]; redactions: RedactionsByKind };
@@ -124,8 +123,6 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     record: outcomeRecord(id, file, base, status, reason, nowIso, hash, retract),
     status,
     reason,
-    // New when the state never had it; a skipped file seen before (no episodes) is not new again.
-    found: base === undefined ? 'new' : hash !== undefined && base.hash === hash ? 'unchanged' : 'changed',
   });
   if (file.size > config.maxFileBytes) return outcome('skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config.maxFileBytes})`);
   const read = await readMemoryFile(file.absPath);
@@ -328,7 +325,6 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       return;
     case 'outcome':
       plan.put.push(verdict.record);
-      plan.counts[verdict.found === 'new' ? 'added' : verdict.found === 'changed' ? 'updated' : 'unchanged']++;
       plan.actions.push({ id, action: verdict.status === 'skipped' ? 'skip' : 'fail' });
       if (verdict.status === 'failed' || REPORTED_SKIPS.has(reasonOf(verdict.reason))) plan.problems.push({ id, reason: reasonOf(verdict.reason), message: verdict.reason });
       plan.events.push({ message: verdict.status === 'skipped' ? 'file skipped' : 'file failed', data: { id, reason: verdict.reason } });

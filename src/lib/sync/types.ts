@@ -59,7 +59,8 @@ export interface SyncCounts {
   /**
    * Files an earlier run left unsent (in the outbox: a run interrupted by a stop, a refused
    * endpoint, `--max`), unchanged since: sent by this run or kept for the next. With `added`,
-   * `updated`, `signed`, `renamed` and `unchanged` it counts every file the scan found once.
+   * `updated`, `signed`, `renamed` and `unchanged` it counts once every file the scan found that
+   * is not skipped or failed (those are counted by status).
    */
   resumed: number;
   renamed: number;
