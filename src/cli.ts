@@ -9,7 +9,7 @@
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
  *   watch [--poll] [--json]
- *   server start|stop|status|logs|upgrade|run|service  (src/lib/server/server-command.ts)
+ *   server start|stop|restart|status|logs|upgrade|run|service  (src/lib/server/server-command.ts)
  *
  * Exit codes: 0 success; 1 something failed or is still unsent (or the server is
  * unhealthy); 2 usage or configuration error; 3 `context` outside any project. Results go to stdout, progress and

@@ -4,7 +4,7 @@
  * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -23,6 +23,7 @@ import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-c
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -52,6 +53,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('server arguments', () => {
   it('takes the subcommands and their options, and refuses the rest with exit 2', async () => {
     expect(parseServerArgs(['status', '--json']).json).toBe(true);
+    expect(parseServerArgs(['restart']).sub).toBe('restart');
+    expect(() => parseServerArgs(['restart', '--json'])).toThrow('--json is for server status only');
     expect(parseServerArgs(['logs', '--lines', '5']).lines).toBe(5);
     expect(parseServerArgs(['service', '--platform', 'darwin']).platform).toBe('darwin');
     expect(() => parseServerArgs(['launch'])).toThrow('Unknown server subcommand "launch"');
@@ -457,6 +460,126 @@ describe('the runtime file points the tool at the started server', () => {
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
     } finally {
       await cleanup();
+    }
+  });
+
+  it('restart of a running server stops it cleanly (its supervisor, by signal), then starts; a start that fails says it was stopped and what to do', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    const exited = new Promise((r) => supervisor.once('exit', r));
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      // The start fails at the install (no Python here): after the stop, which is what is tested.
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      await exited;
+      expect(supervisor.signalCode).toBe('SIGTERM');
+      expect(restart.out.stdout).toBe(`stopped (graph kept in ${root})\n`);
+      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; fix that, then run "graphiti-memory-sync server start" \("graphiti-memory-sync server logs" shows the server's side\)\n$/);
+      expect(readRuntime(stateDir)?.state).toBe('stopped');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('restart with a setting that cannot start a server (no LLM) leaves the running server alone: exit 2, nothing stopped', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      const restart = io();
+      delete restart.io.env.OPENAI_API_KEY;
+      expect(await main(['server', 'restart'], restart.io)).toBe(2);
+      expect(restart.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY/);
+      expect(restart.out.stdout).toBe('');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.state).toBe('ready');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('restart with no server starts one, and says so', async () => {
+    const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+    expect(await main(['server', 'restart'], restart.io)).toBe(1);
+    expect(restart.out.stdout).toBe('not running: starting it\n');
+    // The start's own error, as "server start" gives it.
+    expect(restart.out.stderr).toMatch(/^Error: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one\n$/);
+  });
+
+  it('restart with the last supervisor gone (killed hard) first stops the Graphiti and FalkorDB it left running, and nothing else, then starts', async () => {
+    const { server, db, bystander, ended, cleanup } = await orphaned();
+    try {
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      expect(restart.out.stdout).toBe('not running (its supervisor had ended, what it left running is stopped first): starting it\n');
+      expect(restart.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
+      await ended;
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a server run in the foreground (server run: the user service) is recorded so; restart and upgrade leave it running and name the service command (a clean stop there is not restarted by the service manager, and a detached server would take its place)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    // `server run` as the user service runs it (its own process, no secrets on stdin): its record
+    // says foreground (it fails at once here, with no Python and an empty cache).
+    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...env, GMS_PYTHON: join(root, 'no', 'python3') }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('No Python found');
+    expect(readRuntime(stateDir)).toMatchObject({ state: 'failed', foreground: true });
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', foreground: true, identities: { supervisor: id } });
+      const restart = io();
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      expect(restart.out.stderr).toBe(`Error: the server runs in the foreground ("server run", pid ${id.pid}: the user service, or a terminal): restart it there (the user service: systemctl --user restart graphiti-memory-sync-server; a terminal: Ctrl-C, then "graphiti-memory-sync server run")\n`);
+      const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(1);
+      expect(upgrade.out.stderr).toContain('(the user service: systemctl --user stop graphiti-memory-sync-server, the upgrade, then systemctl --user start graphiti-memory-sync-server)');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.29.3' });
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('upgrade with GMS_SERVER_GENERATION pinned to an older release is refused before anything is installed or stopped (the start after it would run the pinned release again)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
+      const upgrade = io({ GMS_SERVER_GENERATION: '0.29.3', GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
+      expect(upgrade.out.stderr).toBe('Error: GMS_SERVER_GENERATION=0.29.3 keeps the server on that release: unset it (or set it to 0.31.2), then run "graphiti-memory-sync server upgrade" again\n');
+      expect(upgrade.out.stdout).toBe('');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.generation).toBe('0.29.3');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('upgrade of a running server with a setting that cannot start one (no LLM) is refused before anything is installed or stopped', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
+      const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      delete upgrade.io.env.OPENAI_API_KEY;
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
+      expect(upgrade.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY/);
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.29.3' });
+    } finally {
+      supervisor.kill('SIGKILL');
     }
   });
 
