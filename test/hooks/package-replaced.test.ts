@@ -64,6 +64,22 @@ describe('a hook while the package is half replaced', () => {
     expect(after.stdout).not.toMatch(/misconfigured/);
   });
 
+  it('Stop whose settings module is gone: exit 0, prints nothing, starts no worker, and logs it as what it is (not a configuration error)', async () => {
+    const { nodeArgs, dist } = withoutSettingsModule();
+    const savedDist = process.env.GMS_HOOK_DIST;
+    if (dist !== undefined) process.env.GMS_HOOK_DIST = dist; // read by hookCommand
+    try {
+      const run = await runHook('stop', sb.env, { input: JSON.stringify({ session_id: 's-1', transcript_path: '/dev/null', cwd: sb.root, hook_event_name: 'Stop', stop_hook_active: false }), nodeArgs });
+      expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    } finally {
+      if (savedDist === undefined) delete process.env.GMS_HOOK_DIST;
+      else process.env.GMS_HOOK_DIST = savedDist;
+    }
+    expect(existsSync(join(sb.stateDir, 'worker', 'worker.pid'))).toBe(false);
+    expect(sb.logs().map((l) => l.msg)).toContain('hook skipped: the package is incomplete');
+    expect(sb.logs().map((l) => l.msg)).not.toContain('configuration error');
+  });
+
   it('the graphiti-memory-sync-hook launcher whose hook bundle is missing or cut short: exit 0, prints nothing', () => {
     const dir = join(sb.root, 'launcher', 'hooks');
     mkdirSync(dir, { recursive: true });
