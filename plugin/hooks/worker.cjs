@@ -4681,7 +4681,7 @@ var init_server_runtime = __esm({
     isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
     REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
-    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string" };
+    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string", foreground: "boolean" };
     COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
     FRONT_PROOF_PATH = "/.well-known/graphiti-memory-sync/front-proof";
     FRONT_PROOF_TTL_MS = 1e3;
@@ -5308,6 +5308,9 @@ var init_cache = __esm({
 // src/lib/mcp/errors.ts
 function refusesEndpoint(error62) {
   return error62 instanceof McpHttpError && !(error62 instanceof McpSessionExpiredError) && ENDPOINT_STATUSES.has(error62.status);
+}
+function serverUnusable(error62) {
+  return error62 instanceof McpError && error62.retryable || refusesEndpoint(error62);
 }
 function describeHttpStatus(status, body, url2) {
   const snippet = body.trim().slice(0, 300);
@@ -8132,7 +8135,7 @@ async function readSemantics(graphiti, options2) {
   if (options2.probe === false) return "probe" in read ? cautious("this server has not been probed") : read;
   await cleanLeftScratch(graphiti, options2, now);
   if ("probe" in read) return read;
-  await recordInUse(options2.stateDir, options2.url, read, now).catch(() => void 0);
+  await recordInUse(options2.stateDir, options2.url, read, now, options2.localGeneration).catch(() => void 0);
   return read;
 }
 async function decide(graphiti, options2, setting, now) {
@@ -8183,23 +8186,23 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
     entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? "answered" : outcome.cannotTell }].slice(-MAX_PROBES);
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...sentinel === void 0 ? {} : { sentinel } };
     else delete entry.answer;
-    entry.inUse = inUseOf(resolved, at);
+    entry.inUse = inUseOf(resolved, at, options2.localGeneration);
     file2.servers[url2] = entry;
   }).catch((error62) => options2.logger.warn("could not record the server rules; the next run may probe again", { error: error62.message }));
   if (answered) options2.logger.info("probed what this Graphiti server deletes", { ...outcome.semantics });
   else options2.logger.warn("could not tell what this Graphiti server deletes; using the cautious rules", { why: outcome.cannotTell });
   return resolved;
 }
-function inUseOf(resolved, at) {
-  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at };
+function inUseOf(resolved, at, localRelease) {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at, ...localRelease === void 0 ? {} : { localRelease } };
 }
-async function recordInUse(stateDir, url2, resolved, now) {
+async function recordInUse(stateDir, url2, resolved, now, localRelease) {
   const rules = await readRules(stateDir);
   const was = rules.servers[url2]?.inUse;
-  if (was !== void 0 && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? "")) return;
+  if (was !== void 0 && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? "") && was.localRelease === localRelease) return;
   await updateRules(stateDir, (file2) => {
     const entry = file2.servers[url2] ?? { fingerprint: "", probes: [] };
-    entry.inUse = inUseOf(resolved, new Date(now()).toISOString());
+    entry.inUse = inUseOf(resolved, new Date(now()).toISOString(), localRelease);
     file2.servers[url2] = entry;
   });
 }
@@ -8214,8 +8217,12 @@ async function forgetServerRules(stateDir, url2) {
   if (rules.servers[url2] === void 0) return;
   await updateRules(stateDir, (file2) => void delete file2.servers[url2]);
 }
-async function rulesInUse(stateDir, url2) {
-  return (await readRules(stateDir)).servers[url2]?.inUse;
+async function rulesInUse(stateDir, url2, localRelease) {
+  const inUse = (await readRules(stateDir)).servers[url2]?.inUse;
+  if (localRelease === void 0 || inUse?.source === "setting") return inUse === void 0 ? void 0 : { inUse };
+  const learntOf = inUse?.localRelease ?? inUse?.generation;
+  if (inUse !== void 0 && learntOf === localRelease) return { inUse };
+  return { notLearnt: { release: localRelease, ...learntOf === void 0 ? {} : { learntOf } } };
 }
 function semanticsOptions(config2, logger, signal) {
   return {
@@ -10727,12 +10734,11 @@ function countByStatus(records, include = () => true) {
   for (const record2 of records) if (include(record2)) counts[record2.status]++;
   return counts;
 }
-var STATE_TOOL, STATE_VERSION, STATE_FILE, FILE_STATUSES, StateConflictError;
+var STATE_TOOL, STATE_FILE, FILE_STATUSES, StateConflictError;
 var init_types2 = __esm({
   "src/lib/state/types.ts"() {
     "use strict";
     STATE_TOOL = "graphiti-memory-sync";
-    STATE_VERSION = 1;
     STATE_FILE = "state.json";
     FILE_STATUSES = ["pending", "queued", "confirmed", "failed", "skipped"];
     StateConflictError = class extends Error {
@@ -10748,6 +10754,46 @@ var init_types2 = __esm({
       kind;
       foundTool;
       foundVersion;
+    };
+  }
+});
+
+// src/lib/state/format.ts
+function futureFormat(file2, known2) {
+  const { version: version2, compatibleWith } = file2;
+  if (typeof version2 !== "number" || !Number.isFinite(version2) || version2 <= known2) return void 0;
+  if (typeof compatibleWith === "number" && Number.isInteger(compatibleWith) && compatibleWith <= known2) return void 0;
+  return new StateConflictError(
+    `${file2.what} ${file2.path} has format version ${version2}, newer than this build understands (${known2}): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite it: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+    file2.path,
+    "newer",
+    STATE_TOOL,
+    version2
+  );
+}
+function migrateState(raw) {
+  let version2 = raw.version;
+  if (typeof version2 === "number" && version2 > STATE_VERSION) {
+    raw.version = STATE_VERSION;
+    return;
+  }
+  while (typeof version2 === "number" && Number.isInteger(version2) && version2 >= OLDEST_STATE_VERSION && version2 < STATE_VERSION) {
+    migrations[version2]?.(raw);
+    version2 += 1;
+    raw.version = version2;
+  }
+}
+var STATE_VERSION, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
+var init_format = __esm({
+  "src/lib/state/format.ts"() {
+    "use strict";
+    init_types2();
+    STATE_VERSION = 2;
+    OLDEST_STATE_VERSION = 1;
+    PULLED_VERSION = 1;
+    migrations = {
+      // Version 2 changed no field: it only keeps version-1 builds off a state they would misread.
+      1: () => void 0
     };
   }
 });
@@ -10785,17 +10831,10 @@ function validate(raw, path) {
       )
     };
   }
-  if (obj.tool === STATE_TOOL && typeof obj.version === "number" && obj.version > STATE_VERSION) {
-    return {
-      ok: "conflict",
-      error: new StateConflictError(
-        `State file ${path} has format version ${obj.version}, newer than this build understands (${STATE_VERSION}). Refusing to use or overwrite it: upgrade graphiti-memory-sync.`,
-        path,
-        "newer",
-        STATE_TOOL,
-        obj.version
-      )
-    };
+  if (obj.tool === STATE_TOOL) {
+    const newer2 = futureFormat({ path, what: "State file", version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
+    if (newer2 !== void 0) return { ok: "conflict", error: newer2 };
+    migrateState(obj);
   }
   const top = stateSchema.safeParse(obj);
   if (!top.success) return { ok: false, reason: describeZodError(top.error) };
@@ -10823,6 +10862,7 @@ var init_validate = __esm({
     "use strict";
     init_v3();
     init_json();
+    init_format();
     init_types2();
     episodeRefSchema = external_exports.object({
       marker: external_exports.string(),
@@ -10886,9 +10926,10 @@ function journalPath(stateDir, generation) {
   return (0, import_node_path19.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
+  const path = journalPath(stateDir, state.generation ?? 0);
   let text3;
   try {
-    text3 = await (0, import_promises4.readFile)(journalPath(stateDir, state.generation ?? 0), "utf8");
+    text3 = await (0, import_promises4.readFile)(path, "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") return 0;
     throw error62;
@@ -10903,6 +10944,15 @@ async function replayJournal(stateDir, state) {
       break;
     }
     if (!isRecord(entry)) break;
+    if (isStr(entry.k) && !ENTRY_KINDS.has(entry.k)) {
+      throw new StateConflictError(
+        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+        path,
+        "newer",
+        STATE_TOOL,
+        void 0
+      );
+    }
     if (entry.k === "file" && isStr(entry.id)) {
       if (entry.record === null) delete state.files[entry.id];
       else if (looksLikeFileRecord(entry.record) && entry.record.id === entry.id) state.files[entry.id] = entry.record;
@@ -10937,7 +10987,7 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path19, JournalAppender;
+var import_promises4, import_node_path19, JournalAppender, ENTRY_KINDS;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
@@ -10973,6 +11023,7 @@ var init_journal = __esm({
         await handle?.close().catch(() => void 0);
       }
     };
+    ENTRY_KINDS = /* @__PURE__ */ new Set(["file", "orphans", "meta"]);
   }
 });
 
@@ -11067,8 +11118,10 @@ var init_state = __esm({
     init_fs_atomic();
     init_validate();
     init_journal();
+    init_format();
     init_types2();
     init_types2();
+    init_format();
     init_journal();
   }
 });
@@ -70025,7 +70078,7 @@ var init_origin_migration = __esm({
 
 // src/lib/sync/types.ts
 function emptyCounts() {
-  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 var ServerHealth;
 var init_types3 = __esm({
@@ -74947,7 +75000,7 @@ async function planRun(input2) {
     drop: [],
     retire: [],
     outgoing: /* @__PURE__ */ new Map(),
-    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -75157,6 +75210,7 @@ function foldVerdict(plan, id, verdict2) {
       plan.put.push(verdict2.record);
       plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: "send" });
+      plan.counts.resumed++;
       addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "version":
@@ -75262,7 +75316,7 @@ async function cleanupFacts(ctx, deleted) {
         removed.add(fact.uuid);
       }
     } catch (error62) {
-      if (error62 instanceof McpError && error62.retryable) ctx.server.markDown(error62);
+      if (serverUnusable(error62)) ctx.server.markDown(error62);
       ctx.logger.warn("could not remove the facts a deleted episode left", { uuid: ref.uuid, error: error62.message });
     }
   }
@@ -75318,7 +75372,7 @@ async function deleteRetired(ctx, input2) {
         rememberDeleted(state, ref.uuid, ref.groupId, iso);
         out.deleted.push(ref);
       } catch (error62) {
-        if (error62 instanceof McpError && error62.retryable) ctx.server.markDown(error62);
+        if (serverUnusable(error62)) ctx.server.markDown(error62);
         ctx.logger.warn("delete_episode failed; will retry next run", { uuid: ref.uuid, error: error62.message });
         keep2.push(ref);
       }
@@ -75844,8 +75898,15 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
+  let v;
   try {
-    const v = JSON.parse(text3);
+    v = JSON.parse(text3);
+  } catch {
+    return emptyLedger();
+  }
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path26.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  if (newer2 !== void 0) throw newer2;
+  try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
     const notes = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
@@ -75888,7 +75949,7 @@ async function settleWrites(ledger, writing) {
   }
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: 1, ...ledger })}
+  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
   await (0, import_promises8.unlink)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
@@ -75915,6 +75976,7 @@ var init_pulled = __esm({
     init_hash();
     init_fs_atomic();
     init_json();
+    init_format();
     PULLED_FILE = "pulled.json";
     PULLED_WRITING_FILE = "pulled.writing.jsonl";
     PendingWrites = class {
@@ -76170,7 +76232,10 @@ async function run(input2) {
   });
   const connection = new RunConnection(config2, options2, logger);
   if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
-  const signing = await loadNoteSigner(config2);
+  const signing = await loadNoteSigner(config2).catch(async (error62) => {
+    await connection.close();
+    throw error62;
+  });
   if (signing.problem !== void 0) logger.warn("notes are not signed: the note key is not usable", { error: signing.problem });
   const plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)) }).catch(async (error62) => {
     await connection.close();
@@ -78833,6 +78898,10 @@ async function runWorker(options2) {
         } catch (error62) {
           result.errors++;
           logger.error("sync failed", { error: errorFields(error62) });
+          if (isStateConflict(error62)) {
+            result.outcome = "state-conflict";
+            break;
+          }
         }
         const cwds = [...new Set(batch.map((r) => r.cwd))];
         const started = [...new Set(batch.filter((r) => r.reason.startsWith("session-start")).map((r) => r.cwd))];
@@ -78869,7 +78938,7 @@ async function runWorker(options2) {
         }
       }
       releaseLock(stateDir, token);
-      if (controller.signal.aborted || result.passes >= maxPasses || !isDirty2(stateDir)) break;
+      if (controller.signal.aborted || result.outcome === "state-conflict" || result.passes >= maxPasses || !isDirty2(stateDir)) break;
       const again = takeLock(stateDir);
       if (!again.acquired) break;
       token = again.lock.token;
@@ -78881,6 +78950,9 @@ async function runWorker(options2) {
   if (controller.signal.aborted) result.outcome = "timeout";
   logger.info("worker finished", { ...result });
   return result;
+}
+function isStateConflict(error62) {
+  return error62 instanceof Error && error62.name === "StateConflictError";
 }
 function errorFields(error62) {
   if (error62 instanceof Error) return { name: error62.name, message: error62.message };
