@@ -24,7 +24,7 @@ import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
-import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type IndexLine, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -163,6 +163,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const when = new Date(now()).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
+  await writeMissingIndexLines(ledger);
   const projects = localProjects(config, env, options.projectDirs ?? []);
   const groups = [...new Set([config.groupId, ...[...projects.values()].map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
   report.groups = groups;
@@ -254,6 +255,26 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   return report;
 }
 
+/** Writes a written note's `MEMORY.md` line and marks it written in the ledger entry (state/pulled.ts `indexLine`). */
+async function writeIndexLine(note: PulledNote): Promise<void> {
+  const line = note.indexLine;
+  if (line === undefined) return;
+  await indexNote(line.memoryDir, line.path, line.title, line.description);
+  delete note.indexLine;
+}
+
+/**
+ * The lines a pull killed after writing a note and before its line left out (the journal of that
+ * write, settled by readPulled, names them). A note no longer there needs none.
+ */
+async function writeMissingIndexLines(ledger: PulledLedger): Promise<void> {
+  for (const note of Object.values(ledger.notes)) {
+    if (note.indexLine === undefined) continue;
+    if (existsSync(note.file)) await writeIndexLine(note);
+    else delete note.indexLine;
+  }
+}
+
 /**
  * Projects whose every pulled note (two or more) is gone from this machine at once: a folder lost or
  * emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions are not
@@ -316,7 +337,11 @@ function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefi
   if (v === undefined || restored === undefined || (decision.kind !== 'write' && decision.kind !== 'copy')) return undefined;
   const hash = contentHashOf(Buffer.from(restored.text));
   const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
-  if (decision.kind === 'write') return { target: file, hash, note: note(hash) };
+  if (decision.kind === 'write') {
+    const fm = frontmatterOf(v);
+    const indexLine: IndexLine = { memoryDir: a.project.memoryDir, path: a.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) };
+    return { target: file, hash, note: { ...note(hash), indexLine } };
+  }
   if (copyPath === undefined) return undefined;
   const copy = copyPath;
   // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
@@ -332,8 +357,7 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
       ledger.notes[file] = pending.note;
       delete ledger.held[v.id];
-      const fm = frontmatterOf(v);
-      await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
+      await writeIndexLine(pending.note);
       report.written.push({ file, origin: v.origin, version: v.version, redacted: restored.redacted });
       return;
     }
@@ -350,8 +374,10 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       return;
     }
     case 'remove-local':
-      await unlink(file).catch(() => undefined);
+      // The line first: a kill between the two leaves the untouched copy without its line (the next
+      // pull removes it again), never a line listing a note that is gone.
       await unindexNote(a.project.memoryDir, a.path);
+      await unlink(file).catch(() => undefined);
       delete ledger.notes[file];
       report.removed.push(file);
       return;

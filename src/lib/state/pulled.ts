@@ -45,6 +45,19 @@ export interface PulledNote {
   pulledAt: string;
   /** The group its episodes are in (absence is judged only where that group was listed). */
   group: string;
+  /**
+   * The note's `MEMORY.md` line (pull/memory-index.ts), present from the write's journal entry until
+   * the line is written: a pull killed between the note and its line leaves it, and the next pull
+   * writes the line (a note Claude Code's index does not list is not loaded into any session).
+   */
+  indexLine?: IndexLine;
+}
+
+export interface IndexLine {
+  memoryDir: string;
+  path: string;
+  title: string;
+  description?: string;
 }
 
 export interface ConflictCopy {
