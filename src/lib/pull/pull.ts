@@ -30,9 +30,9 @@ import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
 import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
-import { collectNotes, type NoteVersion } from './incoming.js';
+import { collectNotes, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
-import { localProjects, type LocalProject } from './projects.js';
+import { fileIdIn, localProjects, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
 
 /** How often watch pulls, at most (after a pass): a pull lists the whole group. */
@@ -165,7 +165,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const ledger = await readPulled(config.stateDir);
   await writeMissingIndexLines(ledger);
   const projects = localProjects(config, env, options.projectDirs ?? []);
-  const groups = [...new Set([config.groupId, ...[...projects.values()].map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
+  const groups = [...new Set([config.groupId, ...[...projects.values()].flat().map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
   report.groups = groups;
   const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
   let episodes;
@@ -175,63 +175,30 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     if (options.graphiti === undefined) await graphiti.close().catch(() => undefined);
   }
   report.complete = episodes.length < PULL_MAX_EPISODES;
-  const notes = collectNotes(episodes, key, ourOrigins(config));
+  const ours = ourOrigins(config);
+  const notes = collectNotes(episodes, key, ours);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
-  const lostFolders = emptiedProjects(ledger, projects);
+  const lostFolders = emptiedFolders(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
   const journal = new PendingWrites(config.stateDir);
   try {
     for (const id of ids) {
-      const incoming = notes.incoming.get(id);
-      const own = notes.own.get(id);
-      const any = incoming ?? own ?? knownById.get(id);
+      const any = notes.incoming.get(id) ?? notes.own.get(id) ?? knownById.get(id);
       if (any === undefined) continue;
-      const project = projects.get(any.project);
-      if (project === undefined) {
+      const folders = projects.get(any.project);
+      if (folders === undefined) {
+        const incoming = notes.incoming.get(id);
         if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
         continue;
       }
-      const projectId = any.project;
-      const path = any.path;
-      const file = inside(project.memoryDir, path);
-      if (file === undefined) continue;
-      // What this machine knows of this very file: a copy of the note in another memory folder (the
-      // checkout's old path, another clone) is another file, and its absence here is no deletion.
-      const pulled = ledger.notes[file];
-      const local = await readLocal(file);
-      // Restore after loss: a missing file takes the newest version there is, this machine's own too.
-      const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
-      const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
-      const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
-      let decision: Decision =
-        options.all === true && local === undefined && candidate !== undefined
-          ? { kind: 'write', why: 'new' }
-          : decide({
-              incoming,
-              own,
-              pulled,
-              local,
-              incomingRedacted: restored?.redacted ?? false,
-              sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
-              groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
-            });
-      // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
-      if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
-        decision = { kind: 'none', why: 'memory folder missing or emptied' };
-        report.notDeleted.push(file);
-      }
-      const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-      const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
-      if (pending !== undefined) await journal.add(pending);
-      // The journal's fsync is the slowest step between judging a file and writing over it: a file
-      // changed meanwhile (an edit saved in that window) is left for the next pull to judge again.
-      if (decision.kind === 'write' && (await readLocal(file))?.hash !== local?.hash) continue;
-      await act(decision, input, pending);
+      // Each memory folder of the project here (two clones: two folders) is a file of its own, with
+      // the versions it sent as its own and every other one (another clone's too) as incoming.
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, ours });
     }
   } finally {
     await journal.close();
@@ -255,6 +222,61 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   return report;
 }
 
+interface PullRun {
+  config: Config;
+  options: PullOptions;
+  ledger: PulledLedger;
+  report: PullReport;
+  notes: Incoming;
+  groups: string[];
+  /** Memory folders lost or emptied (emptiedFolders). */
+  lostFolders: ReadonlySet<string>;
+  toDelete: Array<{ uuid: string; groupId: string }>;
+  journal: PendingWrites;
+  when: string;
+  ours: ReadonlySet<string>;
+}
+
+/** One note into one memory folder of its project: judged (decide.ts), journaled, done. */
+async function pullInto(project: LocalProject, id: string, path: string, run: PullRun): Promise<void> {
+  const { config, options, ledger, report, notes, groups, toDelete, journal, when } = run;
+  const file = inside(project.memoryDir, path);
+  if (file === undefined) return;
+  const { incoming, own } = versionsFor(notes, id, fileIdIn(project, path));
+  // What this machine knows of this very file: a copy of the note in another memory folder (the
+  // checkout's old path, another clone) is another file, and its absence here is no deletion.
+  const pulled = ledger.notes[file];
+  const local = await readLocal(file);
+  // Restore after loss: a missing file takes the newest version there is, this machine's own too.
+  const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
+  const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
+  const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+  let decision: Decision =
+    options.all === true && local === undefined && candidate !== undefined
+      ? { kind: 'write', why: 'new' }
+      : decide({
+          incoming,
+          own,
+          pulled,
+          local,
+          incomingRedacted: restored?.redacted ?? false,
+          sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
+          groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+        });
+  // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
+  if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
+    decision = { kind: 'none', why: 'memory folder missing or emptied' };
+    report.notDeleted.push(file);
+  }
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours };
+  const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
+  if (pending !== undefined) await journal.add(pending);
+  // The journal's fsync is the slowest step between judging a file and writing over it: a file
+  // changed meanwhile (an edit saved in that window) is left for the next pull to judge again.
+  if (decision.kind === 'write' && (await readLocal(file))?.hash !== local?.hash) return;
+  await act(decision, input, pending);
+}
+
 /** Writes a written note's `MEMORY.md` line and marks it written in the ledger entry (state/pulled.ts `indexLine`). */
 async function writeIndexLine(note: PulledNote): Promise<void> {
   const line = note.indexLine;
@@ -276,22 +298,22 @@ async function writeMissingIndexLines(ledger: PulledLedger): Promise<void> {
 }
 
 /**
- * Projects whose every pulled note (two or more) is gone from this machine at once: a folder lost or
- * emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions are not
- * passed on to the graph (and so to the other machines); `pull --all` brings the notes back.
+ * Memory folders whose every pulled note (two or more) is gone from this machine at once: a folder
+ * lost or emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions
+ * are not passed on to the graph (and so to the other machines); `pull --all` brings the notes back.
  */
-function emptiedProjects(ledger: PulledLedger, projects: ReadonlyMap<string, LocalProject>): Set<string> {
+function emptiedFolders(ledger: PulledLedger, projects: ReadonlyMap<string, readonly LocalProject[]>): Set<string> {
   const counts = new Map<string, { pulled: number; missing: number }>();
   for (const n of Object.values(ledger.notes)) {
-    const project = projects.get(n.project);
-    // Only the copies in the project's memory folder here (not those of another clone or an old path).
-    if (n.hash === '' || project === undefined || inside(project.memoryDir, n.path) !== n.file) continue;
-    const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
+    // Only the copies in a memory folder of the project here (not those of an old path).
+    const folder = projects.get(n.project)?.find((p) => inside(p.memoryDir, n.path) === n.file);
+    if (n.hash === '' || folder === undefined) continue;
+    const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
     if (!existsSync(n.file)) c.missing++;
-    counts.set(n.project, c);
+    counts.set(folder.memoryDir, c);
   }
-  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
+  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
@@ -329,6 +351,13 @@ interface ActInput {
   when: string;
   notes: NoteVersion[];
   toDelete: Array<{ uuid: string; groupId: string }>;
+  /** This machine's origins (util/origin.ts ourOrigins). */
+  ours: ReadonlySet<string>;
+}
+
+/** A version of this machine's own that is not this file's (versionsFor: another clone's): its copy is a pulled one. */
+function siblingOf(v: NoteVersion, a: Pick<ActInput, 'own' | 'ours'>): { sibling?: true } {
+  return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
 }
 
 /** What a write or a conflict copy puts on disk and in the ledger (written to the ledger before the file). */
@@ -336,7 +365,7 @@ function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefi
   const { candidate: v, restored, file } = a;
   if (v === undefined || restored === undefined || (decision.kind !== 'write' && decision.kind !== 'copy')) return undefined;
   const hash = contentHashOf(Buffer.from(restored.text));
-  const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
+  const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId, ...siblingOf(v, a) });
   if (decision.kind === 'write') {
     const fm = frontmatterOf(v);
     const indexLine: IndexLine = { memoryDir: a.project.memoryDir, path: a.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) };
@@ -350,7 +379,7 @@ function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefi
 
 async function act(decision: Decision, a: ActInput, pending: PendingWrite | undefined): Promise<void> {
   const { ledger, report, file, candidate: v, restored } = a;
-  const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId });
+  const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId, ...siblingOf(version, a) });
   switch (decision.kind) {
     case 'write': {
       if (v === undefined || restored === undefined || pending === undefined) return;

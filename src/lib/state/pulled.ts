@@ -46,6 +46,12 @@ export interface PulledNote {
   /** The group its episodes are in (absence is judged only where that group was listed). */
   group: string;
   /**
+   * The version is this machine's own, from another of its files holding the note (another clone of
+   * the repository, a checkout's old path): a pulled copy like one from another machine, never this
+   * file's own note (`pulledFiles`), though its origin is this machine's.
+   */
+  sibling?: true;
+  /**
    * The note's `MEMORY.md` line (pull/memory-index.ts), present from the write's journal entry until
    * the line is written: a pull killed between the note and its line leaves it, and the next pull
    * writes the line (a note Claude Code's index does not list is not loaded into any session).
@@ -219,12 +225,12 @@ export async function writePulled(stateDir: string, ledger: PulledLedger): Promi
 /**
  * Files pull wrote from another machine, by absolute path → the content hash written: a file with
  * that hash now is an untouched pulled copy. Entries of this machine's own versions (`ours`) are
- * left out: such a file is this machine's note, whatever the sync's state says (after a lost state
+ * left out, except one written from another of its files (`sibling`: another clone's edit): such a file is this machine's note, whatever the sync's state says (after a lost state
  * it must be adopted as ours, never taken for someone else's copy and retracted).
  */
 export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin)) out.set(n.file, n.hash);
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, n.hash);
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
