@@ -90,7 +90,9 @@ export interface PullReport {
   /** Episodes taken out of the graph for notes deleted here. */
   deletedInGraph: number;
   /** Notes of projects not mapped on this machine: held (or written under --to). */
-  held: Array<{ project: string; path: string; written?: string }>;
+  held: HeldReport[];
+  /** Checkouts here whose remote changed since the last pull (state/checkout-ids.ts). */
+  checkouts: Array<{ root: string; change: 'renamed' | 'replaced'; remote?: string }>;
   /** Tagged episodes that did not verify with this key: never written. */
   unverified: number;
   /** Notes from the person's other machines that verified with this key (none while some are refused: the keys may differ). */
@@ -102,8 +104,20 @@ export interface PullReport {
   complete: boolean;
 }
 
+export interface HeldReport {
+  project: string;
+  path: string;
+  written?: string;
+  /**
+   * The note's project id is what a checkout here says now (its new URL), while it goes by the id it
+   * had before its host renamed it: the sender knows the repository only by the new URL. It joins
+   * by declaring the old one (`previousUrl`, normalised: any scheme gives the same id).
+   */
+  renamedHere?: { root: string; previousUrl: string };
+}
+
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -164,7 +178,17 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
   await writeMissingIndexLines(ledger);
-  const projects = localProjects(config, env, options.projectDirs ?? []);
+  const projects = localProjects(config, env, options.projectDirs ?? [], ledger.checkouts);
+  // What each checkout goes by, kept for the next run (and the sync's signer); a checkout whose
+  // remote changed is named in the report.
+  const renamedHere = new Map<string, { root: string; previousUrl: string }>();
+  for (const folders of projects.values()) {
+    for (const { root, checkout } of folders) {
+      ledger.checkouts[root] = checkout.record;
+      if (checkout.change !== undefined) report.checkouts.push({ root, change: checkout.change, ...(checkout.remote === undefined ? {} : { remote: checkout.remote }) });
+      if (checkout.current !== checkout.id && checkout.record.remote !== undefined) renamedHere.set(checkout.current, { root, previousUrl: checkout.record.remote });
+    }
+  }
   const groups = [...new Set([config.groupId, ...[...projects.values()].flat().map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
   report.groups = groups;
   const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
@@ -193,7 +217,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       const folders = projects.get(any.project);
       if (folders === undefined) {
         const incoming = notes.incoming.get(id);
-        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project));
         continue;
       }
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
@@ -322,12 +346,12 @@ function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVer
   return b.version > a.version ? b : a;
 }
 
-async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined): Promise<void> {
+async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere']): Promise<void> {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === undefined || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
   if (to === undefined) {
-    report.held.push({ project: v.project, path: v.path });
+    report.held.push({ project: v.project, path: v.path, ...(renamedHere === undefined ? {} : { renamedHere }) });
     return;
   }
   const file = inside(join(resolve(to), v.project), v.path);

@@ -22,6 +22,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
+import type { CheckoutRecord } from './checkout-ids.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 
@@ -137,6 +138,8 @@ export interface PulledLedger {
   notes: Record<string, PulledNote>;
   copies: ConflictCopy[];
   held: Record<string, HeldNote>;
+  /** The id each checkout here went by when last pulled, by its root (state/checkout-ids.ts: kept across a rename on the host). */
+  checkouts: Record<string, CheckoutRecord>;
 }
 
 export function noteId(project: string, path: string): string {
@@ -144,7 +147,7 @@ export function noteId(project: string, path: string): string {
 }
 
 export function emptyLedger(): PulledLedger {
-  return { notes: {}, copies: [], held: {} };
+  return { notes: {}, copies: [], held: {}, checkouts: {} };
 }
 
 /** The ledger, with the writes of a pull that stopped halfway settled; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
@@ -167,7 +170,9 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
     // Keyed by file (a ledger written before was keyed by note id: one file per note).
     const notes: Record<string, PulledNote> = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
-    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+    const checkouts: Record<string, CheckoutRecord> = {};
+    if (isRecord(v.checkouts)) for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === 'string' && typeof c.seen === 'string') checkouts[root] = c as unknown as CheckoutRecord;
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts };
   } catch {
     return emptyLedger();
   }
