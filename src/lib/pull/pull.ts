@@ -220,6 +220,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
         if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project));
         continue;
       }
+      // Mapped here now: judged from the graph below, no longer held.
+      delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
       for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, ours });
@@ -227,6 +229,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   } finally {
     await journal.close();
   }
+  // A held note no longer in the graph (deleted on its machine) is no longer held (`status` counts them).
+  if (report.complete) for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   // Conflicts the user resolved (the copy removed) are closed.
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
   report.conflicts = ledger.copies;
