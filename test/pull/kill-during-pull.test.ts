@@ -27,6 +27,16 @@ vi.mock('../../src/lib/util/fs-atomic.js', async (importOriginal) => {
   return { ...real, writeFileAtomic };
 });
 
+const failUnlink: { of: string | undefined } = { of: undefined };
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const unlink: typeof real.unlink = async (path) => {
+    if (failUnlink.of !== undefined && String(path).endsWith(failUnlink.of)) throw Object.assign(new Error(`EACCES: permission denied, unlink '${String(path)}'`), { code: 'EACCES' });
+    return real.unlink(path);
+  };
+  return { ...real, unlink, default: { ...real, unlink } };
+});
+
 const machines = usePullMachines();
 const { pair } = machines;
 const read = (file: string) => readFileSync(file, 'utf8');
@@ -73,6 +83,28 @@ describe('pull: killed between the writes of one note', () => {
     kill.at = at;
     await expect(b.pull()).rejects.toThrow(/killed/);
     await b.pull();
+    expect(existsSync(join(b.memoryDir, 'two.md'))).toBe(false);
+    expect(linesOf(b.memoryDir)).toEqual(['- [One](one.md) — about One']);
+  });
+
+  it('a note deleted elsewhere whose copy here cannot be removed (no permission): still pull\'s, so the sync does not send it as this machine\'s own; removed once it can be', async () => {
+    const [a, b] = await pair();
+    a.write('one.md', topic('One', 'First note.'));
+    a.write('two.md', topic('Two', 'Second note.'));
+    await a.sync();
+    await b.pull();
+    rmSync(join(a.memoryDir, 'two.md'));
+    await a.sync();
+    failUnlink.of = '/two.md';
+    try {
+      expect((await b.pull()).removed).toEqual([]);
+      const sent = adds();
+      await b.sync();
+      expect(adds()).toBe(sent);
+    } finally {
+      failUnlink.of = undefined;
+    }
+    expect((await b.pull()).removed).toEqual([join(b.memoryDir, 'two.md')]);
     expect(existsSync(join(b.memoryDir, 'two.md'))).toBe(false);
     expect(linesOf(b.memoryDir)).toEqual(['- [One](one.md) — about One']);
   });

@@ -434,7 +434,10 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       // The line first: a kill between the two leaves the untouched copy without its line (the next
       // pull removes it again), never a line listing a note that is gone.
       await unindexNote(a.project.memoryDir, a.path);
-      await unlink(file).catch(() => undefined);
+      // A file that cannot be removed (no permission) stays pull's copy, tried again next time:
+      // forgotten, it would be taken for this machine's own note and sent by the next sync.
+      const gone = await unlink(file).then(() => true, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+      if (!gone) return;
       delete ledger.notes[file];
       report.removed.push(file);
       return;
