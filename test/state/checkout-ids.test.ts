@@ -55,6 +55,20 @@ describe('resolveCheckouts', () => {
     expect(resolveCheckouts([a], unknown, true).get(a)?.change).toBe('replaced');
   });
 
+  it('recorded before its first commit: the commit is recorded once there is one, and a rename after is told', () => {
+    const dir = join(tmp.dir, 'young');
+    mkdirSync(dir, { recursive: true });
+    git(dir, 'init', '-q');
+    git(dir, 'remote', 'add', 'origin', 'git@github.com:me/young.git');
+    const first = records([dir], {});
+    expect(first[dir]?.rootCommit).toBeUndefined();
+    git(dir, '-c', 'commit.gpgsign=false', 'commit', '-q', '--allow-empty', '-m', 'root');
+    const second = records([dir], first);
+    expect(second[dir]?.rootCommit).toMatch(/^[0-9a-f]{40}$/);
+    git(dir, 'remote', 'set-url', 'origin', 'git@github.com:me/grown.git');
+    expect(resolveCheckouts([dir], second, true).get(dir)).toMatchObject({ id: first[dir]?.id, change: 'renamed' });
+  });
+
   it('a remote added to a local-only repository is the id its clones elsewhere have, not a rename', () => {
     const a = repo('a', undefined);
     const before = records([a], {});

@@ -73,7 +73,9 @@ export function resolveCheckouts(roots: Iterable<string>, records: Readonly<Reco
       checkout = { root, id: identity.id, current: identity.id, ...remote, record: { id: identity.id, seen: identity.id, ...(commit === undefined ? {} : { rootCommit: commit }), ...remote } };
       fresh.push(checkout);
     } else if (rec.seen === identity.id) {
-      checkout = { root, id: rec.id, current: identity.id, ...remote, record: rec };
+      // Recorded before its first commit (a session opened right after `git init`): the commit once there is one.
+      const commit = recording && rec.rootCommit === undefined ? rootCommit(root) : undefined;
+      checkout = { root, id: rec.id, current: identity.id, ...remote, record: commit === undefined ? rec : { ...rec, rootCommit: commit } };
     } else {
       // The remote changed. Kept only from one remote to another (a rename on the host); a remote
       // added to a local-only repository is the id its clones elsewhere have, not a rename.
