@@ -111,4 +111,27 @@ describe('pull: two clones of one repository on one machine', () => {
     expect((await a.pull()).removed).toEqual([join(a.memoryDir, 'n.md')]);
     expect(existsSync(join(two.memoryDir, 'keep.md'))).toBe(true);
   });
+
+  it('the copy deleted in the clone that did not write the note: the note goes in the first clone too, and on the other machine; it does not come back', async () => {
+    const [a, b] = await pair();
+    const two = secondClone(b);
+    const first = b.write('n.md', topic('N', 'Soon gone.'));
+    b.write('keep.md', topic('Keep', 'Stays.'));
+    await b.sync();
+    await b.pull();
+    await a.pull();
+    rmSync(join(two.memoryDir, 'n.md'));
+    await b.sync();
+    const r = await b.pull();
+    expect(r.deletedInGraph).toBe(1);
+    for (let round = 0; round < 2; round++) {
+      await b.sync();
+      await b.pull();
+    }
+    expect([existsSync(first), existsSync(join(two.memoryDir, 'n.md'))]).toEqual([false, false]);
+    expect((await a.pull()).removed).toEqual([join(a.memoryDir, 'n.md')]);
+    await b.sync();
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['Stays.']);
+  });
 });
