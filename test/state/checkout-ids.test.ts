@@ -9,7 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveCheckouts, type CheckoutRecord } from '../../src/lib/state/checkout-ids.js';
-import { previousRemoteIds, projectIdentity } from '../../src/lib/util/git-identity.js';
+import { previousRemotes, projectIdentity } from '../../src/lib/util/git-identity.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } });
@@ -79,14 +79,14 @@ describe('resolveCheckouts', () => {
   it('an old URL declared in the git config (any spelling): the id goes by it; a second clone with the renamed one\'s new URL joins it', () => {
     const a = repo('a', 'git@github.com:me/app-renamed.git');
     git(a, 'config', '--add', 'graphiti-memory-sync.previousUrl', 'https://github.com/me/app.git');
-    expect(previousRemoteIds(a)).toEqual([idOf('git@github.com:me/app.git')]);
-    expect(resolveCheckouts([a], {}, true).get(a)).toMatchObject({ id: idOf('git@github.com:me/app.git'), declared: true });
+    expect(previousRemotes(a)).toEqual([{ id: idOf('git@github.com:me/app.git'), remote: 'github.com/me/app' }]);
+    expect(resolveCheckouts([a], {}, true).get(a)).toMatchObject({ id: idOf('git@github.com:me/app.git'), declared: true, record: { remote: 'github.com/me/app' } });
     const b = repo('b', 'git@github.com:me/old.git');
     const before = records([b], {});
     git(b, 'remote', 'set-url', 'origin', 'git@github.com:me/new.git');
     const c = repo('c', 'git@github.com:me/new.git');
     const both = resolveCheckouts([b, c], before, true);
-    expect(both.get(c)?.id).toBe(idOf('git@github.com:me/old.git'));
+    expect(both.get(c)).toMatchObject({ id: idOf('git@github.com:me/old.git'), record: { remote: 'github.com/me/old' } });
     expect(both.get(b)?.id).toBe(idOf('git@github.com:me/old.git'));
   });
 });

@@ -24,7 +24,7 @@
  * repository at the path does not: the notes already in the graph stay with the project they were
  * sent for (a version edited from now on goes to the new one).
  */
-import { previousRemoteIds, projectIdentity, rootCommit } from '../util/git-identity.js';
+import { previousRemotes, projectIdentity, rootCommit } from '../util/git-identity.js';
 
 export interface CheckoutRecord {
   /** The id the checkout goes by. */
@@ -63,11 +63,11 @@ export function resolveCheckouts(roots: Iterable<string>, records: Readonly<Reco
     const identity = projectIdentity(root);
     if (identity === undefined) continue;
     const remote = identity.remote === undefined ? {} : { remote: identity.remote };
-    const declared = previousRemoteIds(root)[0];
+    const declared = previousRemotes(root)[0];
     const rec = records[root];
     let checkout: Checkout;
     if (declared !== undefined) {
-      checkout = { root, id: declared, current: identity.id, ...remote, declared: true, record: { id: declared, seen: identity.id, ...(rec?.rootCommit === undefined ? {} : { rootCommit: rec.rootCommit }), ...remote } };
+      checkout = { root, id: declared.id, current: identity.id, ...remote, declared: true, record: { id: declared.id, seen: identity.id, ...(rec?.rootCommit === undefined ? {} : { rootCommit: rec.rootCommit }), remote: declared.remote } };
     } else if (rec === undefined) {
       const commit = recording ? rootCommit(root) : undefined;
       checkout = { root, id: identity.id, current: identity.id, ...remote, record: { id: identity.id, seen: identity.id, ...(commit === undefined ? {} : { rootCommit: commit }), ...remote } };
@@ -92,7 +92,7 @@ export function resolveCheckouts(roots: Iterable<string>, records: Readonly<Reco
     const kept = [...out.values()].find((o) => o !== c && o.current === c.current && o.id !== c.current);
     if (kept !== undefined) {
       c.id = kept.id;
-      c.record = { ...c.record, id: kept.id };
+      c.record = { ...c.record, id: kept.id, ...(kept.record.remote === undefined ? {} : { remote: kept.record.remote }) };
     }
   }
   return out;

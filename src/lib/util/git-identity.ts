@@ -134,12 +134,12 @@ export function projectIdentity(root: string): ProjectIdentity | undefined {
 }
 
 /**
- * The project ids a checkout's git config declares it was known by before its host renamed it:
+ * The remotes (normalised, with their project ids) a checkout's git config declares it was known by before its host renamed it:
  * `git config --add graphiti-memory-sync.previousUrl <old URL>` (in the common git dir's config, so
  * every worktree has it), in the order written. A machine whose clone has only the new URL joins the
  * machines that know the project by the old one (state/checkout-ids.ts).
  */
-export function previousRemoteIds(root: string): string[] {
+export function previousRemotes(root: string): Array<{ id: string; remote: string }> {
   const common = commonGitDir(root);
   if (common === undefined) return [];
   let config: string;
@@ -148,7 +148,7 @@ export function previousRemoteIds(root: string): string[] {
   } catch {
     return [];
   }
-  const out: string[] = [];
+  const out: Array<{ id: string; remote: string }> = [];
   let inSection = false;
   for (const line of config.split(/\r?\n/)) {
     // Section and key names are case-insensitive in git config.
@@ -159,7 +159,7 @@ export function previousRemoteIds(root: string): string[] {
     }
     const value = /^\s*previousurl\s*=\s*(.+?)\s*$/i.exec(line);
     const normalised = inSection && value?.[1] !== undefined ? normalizeRemoteUrl(value[1].replace(/^"(.*)"$/, '$1')) : undefined;
-    if (normalised !== undefined && !out.includes(remoteId(normalised))) out.push(remoteId(normalised));
+    if (normalised !== undefined && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
   }
   return out;
 }
