@@ -134,4 +134,25 @@ describe('pull: two clones of one repository on one machine', () => {
     await machines.server.whenIdle();
     expect(lastLines()).toEqual(['Stays.']);
   });
+
+  it('the same note saved with the same text in both clones before a pull (or written by each before this version): one note, no conflict copy; one episode from the next edit on', async () => {
+    const [, b] = await pair();
+    const two = secondClone(b);
+    const text = topic('N', 'Written the same in both clones.');
+    const first = b.write('n.md', text);
+    two.write('n.md', text);
+    await b.sync();
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['Written the same in both clones.', 'Written the same in both clones.']);
+    const r = await b.pull();
+    expect([r.copies, r.written]).toEqual([[], []]);
+    expect([read(first), read(join(two.memoryDir, 'n.md'))]).toEqual([text, text]);
+    // An edit in either reaches the other; from then on the note is one episode.
+    two.write('n.md', topic('N', 'Then edited in the second clone.'));
+    await b.sync();
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([first]);
+    await b.sync();
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['Then edited in the second clone.']);
+  });
 });

@@ -288,7 +288,9 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
           pulled,
           local,
           incomingRedacted: restored?.redacted ?? false,
-          sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
+          // The file is that version: what pull would write, or the very text its sender sent (the same
+          // note saved alike in two places, each sent as its own: one note, no conflict copy).
+          sameAsLocal: restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12))),
           groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
         });
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
