@@ -75086,7 +75086,7 @@ async function assessFile(input2, id, file2, existing) {
     warnings: prepared.warnings,
     firstSeenAt: base?.firstSeenAt ?? nowIso,
     updatedAt: nowIso,
-    ...tagger === void 0 ? {} : { noteTag: { version: tagger.version, parent: tagger.parent } }
+    ...tagger === void 0 ? {} : { noteTag: { version: tagger.version, parent: tagger.parent, project: tagger.project } }
   };
   const isNew = base === void 0 || base.episodes.length === 0 && base.superseded.length === 0 && base.hash === void 0;
   return { kind: "version", record: record2, drafts, redactions, isNew, signing };
@@ -75884,7 +75884,7 @@ function noteId(project, path) {
   return `${project}:${path}`;
 }
 function emptyLedger() {
-  return { notes: {}, copies: [], held: {} };
+  return { notes: {}, copies: [], held: {}, checkouts: {} };
 }
 async function readPulled(stateDir) {
   const ledger = await readLedger(stateDir);
@@ -75910,7 +75910,11 @@ async function readLedger(stateDir) {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
     const notes = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
-    return { notes, copies: v.copies, held: v.held };
+    const checkouts = {};
+    if (isRecord(v.checkouts)) {
+      for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === "string" && typeof c.seen === "string") checkouts[root] = c;
+    }
+    return { notes, copies: v.copies, held: v.held, checkouts };
   } catch {
     return emptyLedger();
   }
@@ -75957,7 +75961,7 @@ async function writePulled(stateDir, ledger) {
 }
 function pulledFiles(ledger, ours) {
   const out = /* @__PURE__ */ new Map();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin)) out.set(n.file, n.hash);
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, n.hash);
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
@@ -76044,6 +76048,9 @@ function remoteUrls(configText) {
   out.sort((a, b) => Number(b.name === "origin") - Number(a.name === "origin"));
   return out.map((r) => r.url);
 }
+function remoteId(normalised) {
+  return hashId(`remote\0${normalised}`);
+}
 function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
@@ -76089,10 +76096,33 @@ function projectIdentity(root) {
   }
   for (const url2 of remoteUrls(config2)) {
     const normalised = normalizeRemoteUrl(url2);
-    if (normalised !== void 0) return { id: hashId(`remote\0${normalised}`), via: "remote" };
+    if (normalised !== void 0) return { id: remoteId(normalised), via: "remote", remote: normalised };
   }
   const commit = rootCommit(root);
   return commit === void 0 ? void 0 : { id: hashId(`root-commit\0${commit}`), via: "root-commit" };
+}
+function previousRemotes(root) {
+  const common = commonGitDir(root);
+  if (common === void 0) return [];
+  let config2;
+  try {
+    config2 = (0, import_node_fs24.readFileSync)((0, import_node_path27.join)(common, "config"), "utf8");
+  } catch {
+    return [];
+  }
+  const out = [];
+  let inSection = false;
+  for (const line of config2.split(/\r?\n/)) {
+    const section = /^\s*\[\s*([^\]\s]+)\s*\]/.exec(line);
+    if (section !== null) {
+      inSection = section[1]?.toLowerCase() === "graphiti-memory-sync";
+      continue;
+    }
+    const value = /^\s*previousurl\s*=\s*(.+?)\s*$/i.exec(line);
+    const normalised = inSection && value?.[1] !== void 0 ? normalizeRemoteUrl(value[1].replace(/^"(.*)"$/, "$1")) : void 0;
+    if (normalised !== void 0 && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
+  }
+  return out;
 }
 function gitMainRoot(path) {
   let dir = (0, import_node_path27.resolve)(path);
@@ -76116,8 +76146,51 @@ var init_git_identity = __esm({
   }
 });
 
+// src/lib/state/checkout-ids.ts
+function resolveCheckouts(roots, records, recording = false) {
+  const out = /* @__PURE__ */ new Map();
+  const fresh = [];
+  for (const root of roots) {
+    const identity = projectIdentity(root);
+    if (identity === void 0) continue;
+    const remote = identity.remote === void 0 ? {} : { remote: identity.remote };
+    const declared = previousRemotes(root)[0];
+    const rec = records[root];
+    let checkout;
+    if (declared !== void 0) {
+      checkout = { root, id: declared.id, current: identity.id, ...remote, declared: true, record: { id: declared.id, seen: identity.id, ...rec?.rootCommit === void 0 ? {} : { rootCommit: rec.rootCommit }, remote: declared.remote } };
+    } else if (rec === void 0) {
+      const commit = recording ? rootCommit(root) : void 0;
+      checkout = { root, id: identity.id, current: identity.id, ...remote, record: { id: identity.id, seen: identity.id, ...commit === void 0 ? {} : { rootCommit: commit }, ...remote } };
+      fresh.push(checkout);
+    } else if (rec.seen === identity.id) {
+      const commit = recording && rec.rootCommit === void 0 ? rootCommit(root) : void 0;
+      checkout = { root, id: rec.id, current: identity.id, ...remote, record: commit === void 0 ? rec : { ...rec, rootCommit: commit } };
+    } else {
+      const commit = rootCommit(root);
+      const renamed = rec.remote !== void 0 && identity.remote !== void 0 && rec.rootCommit !== void 0 && commit === rec.rootCommit;
+      checkout = renamed ? { root, id: rec.id, current: identity.id, ...remote, record: { ...rec, seen: identity.id }, change: "renamed" } : { root, id: identity.id, current: identity.id, ...remote, record: { id: identity.id, seen: identity.id, ...commit === void 0 ? {} : { rootCommit: commit }, ...remote }, change: "replaced" };
+    }
+    out.set(root, checkout);
+  }
+  for (const c of fresh) {
+    const kept = [...out.values()].find((o) => o !== c && o.current === c.current && o.id !== c.current);
+    if (kept !== void 0) {
+      c.id = kept.id;
+      c.record = { ...c.record, id: kept.id, ...kept.record.remote === void 0 ? {} : { remote: kept.record.remote } };
+    }
+  }
+  return out;
+}
+var init_checkout_ids = __esm({
+  "src/lib/state/checkout-ids.ts"() {
+    "use strict";
+    init_git_identity();
+  }
+});
+
 // src/lib/sync/note-signing.ts
-function projectIdsByKey(config2, env = processEnv()) {
+function projectIdsByKey(config2, records = {}, env = processEnv()) {
   let byKey;
   const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os6.homedir)();
   return (key) => {
@@ -76125,11 +76198,9 @@ function projectIdsByKey(config2, env = processEnv()) {
       byKey = /* @__PURE__ */ new Map();
       const projectsDir = (0, import_node_path28.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
-      for (const root of roots) {
+      for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
-        if (byKey.has(k)) continue;
-        const identity = projectIdentity(root);
-        if (identity !== void 0) byKey.set(k, identity.id);
+        if (!byKey.has(k)) byKey.set(k, checkout);
       }
     }
     return byKey.get(key);
@@ -76145,7 +76216,7 @@ async function loadNoteSigner(config2) {
     throw error62;
   }
   if (key === void 0) return { signer: void 0, pulled };
-  const idOf = projectIdsByKey(config2);
+  const idOf = projectIdsByKey(config2, pulled.checkouts);
   const signingKey = key;
   const keySince = Math.floor(noteKeyWrittenAt(config2.stateDir) ?? 0);
   const signer = {
@@ -76153,8 +76224,9 @@ async function loadNoteSigner(config2) {
     unsigned(source2, file2, record2) {
       if (record2.status !== "confirmed" || record2.episodes.length === 0) return false;
       if (![...record2.episodes, ...record2.superseded].every((e) => e.uuid !== void 0)) return false;
-      if (!record2.episodes.some((e) => e.sentAt !== void 0 && Date.parse(e.sentAt) < keySince)) return false;
-      return signer.tagFor(source2, file2) !== void 0;
+      const tag2 = signer.tagFor(source2, file2);
+      if (tag2 === void 0) return false;
+      return record2.episodes.some((e) => e.sentAt !== void 0 && Date.parse(e.sentAt) < keySince) || tag2.declared && record2.noteTag?.project !== void 0 && record2.noteTag.project !== tag2.project;
     },
     tagFor(source2, file2, sent, again = false) {
       if (source2 === void 0 || source2.kind !== "auto-memory" || source2.layout !== "projects" || source2.shared || source2.name !== "auto-memory") return void 0;
@@ -76163,13 +76235,14 @@ async function loadNoteSigner(config2) {
       if (!file2.relPath.startsWith(prefix)) return void 0;
       const path = file2.relPath.slice(prefix.length);
       if (!taggablePath(path)) return void 0;
-      const project = idOf(file2.project);
-      if (project === void 0) return void 0;
+      const checkout = idOf(file2.project);
+      if (checkout === void 0) return void 0;
+      const project = checkout.id;
       const pinned = again && sent !== void 0;
       const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path28.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
-      return Object.assign(tag2, { version: version2, parent });
+      return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
     }
   };
   return { signer, pulled };
@@ -76185,6 +76258,7 @@ var init_note_signing = __esm({
     init_sources();
     init_note_key();
     init_pulled();
+    init_checkout_ids();
     init_git_identity();
     import_node_os6 = require("node:os");
     import_node_path28 = require("node:path");
@@ -77897,7 +77971,7 @@ function collectNotes(episodes, key, ourOrigins2) {
     const vid = `${marker.origin}\0${marker.fileId}\0${marker.hash}\0${tag2.version}`;
     let entry = versions.get(vid);
     if (entry === void 0) {
-      entry = { v: { id: noteId(tag2.project, tag2.path), project: tag2.project, path: tag2.path, version: tag2.version, parent: tag2.parent, origin: marker.origin, hash12: marker.hash, groupId: ep.group_id }, parts: /* @__PURE__ */ new Map(), parts_total: marker.parts };
+      entry = { v: { id: noteId(tag2.project, tag2.path), project: tag2.project, path: tag2.path, version: tag2.version, parent: tag2.parent, origin: marker.origin, hash12: marker.hash, fileId: marker.fileId, groupId: ep.group_id }, parts: /* @__PURE__ */ new Map(), parts_total: marker.parts };
       versions.set(vid, entry);
     }
     if (entry.v.project !== tag2.project || entry.v.path !== tag2.path || entry.v.parent !== tag2.parent || entry.parts_total !== marker.parts) {
@@ -77906,7 +77980,7 @@ function collectNotes(episodes, key, ourOrigins2) {
     }
     if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content });
   }
-  const out = { incoming: /* @__PURE__ */ new Map(), own: /* @__PURE__ */ new Map(), all: /* @__PURE__ */ new Map(), unverified, incomplete: 0 };
+  const out = { incoming: /* @__PURE__ */ new Map(), own: /* @__PURE__ */ new Map(), ownByFile: /* @__PURE__ */ new Map(), all: /* @__PURE__ */ new Map(), unverified, incomplete: 0 };
   for (const { v, parts, parts_total } of versions.values()) {
     if (parts.size !== parts_total) {
       out.incomplete++;
@@ -77916,8 +77990,26 @@ function collectNotes(episodes, key, ourOrigins2) {
     out.all.set(v.id, [...out.all.get(v.id) ?? [], version2]);
     const map2 = ourOrigins2.has(v.origin) ? out.own : out.incoming;
     if (newer(map2.get(v.id), version2)) map2.set(v.id, version2);
+    if (ourOrigins2.has(v.origin)) {
+      const byFile = out.ownByFile.get(v.id) ?? [];
+      const i = byFile.findIndex((o) => o.fileId === version2.fileId);
+      if (i < 0) byFile.push(version2);
+      else if (newer(byFile[i], version2)) byFile[i] = version2;
+      out.ownByFile.set(v.id, byFile);
+    }
   }
   return out;
+}
+function versionsFor(notes, id, fileId) {
+  const incoming = notes.incoming.get(id);
+  if (fileId === void 0) return { incoming, own: notes.own.get(id) };
+  let own2;
+  let fromSibling;
+  for (const v of notes.ownByFile.get(id) ?? []) {
+    if (v.fileId === fileId) own2 = v;
+    else if (newer(fromSibling, v)) fromSibling = v;
+  }
+  return { incoming: fromSibling !== void 0 && newer(incoming, fromSibling) ? fromSibling : incoming, own: own2 };
 }
 var init_incoming = __esm({
   "src/lib/pull/incoming.ts"() {
@@ -77977,18 +78069,22 @@ var init_memory_index = __esm({
 });
 
 // src/lib/pull/projects.ts
-function localProjects(config2, env, extraRoots = []) {
+function fileIdIn(project, path) {
+  return project.sourceDir === void 0 ? void 0 : fileIdFor({ name: "auto-memory", origin: "", shared: false, kind: "auto-memory", layout: "projects" }, `${project.sourceDir}/${path}`);
+}
+function localProjects(config2, env, extraRoots = [], records = {}) {
   const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os7.homedir)();
   const out = /* @__PURE__ */ new Map();
   const named = new Set(extraRoots.map(gitMainRoot));
   const roots = /* @__PURE__ */ new Set([...named, ...(config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot)]);
-  for (const root of roots) {
-    const identity = projectIdentity(root);
-    if (identity === void 0 || out.has(identity.id)) continue;
+  for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
+    const identity = { id: checkout.id };
     const key = resolveProjectKey(root, (0, import_node_path31.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
-    out.set(identity.id, { id: identity.id, root, key, memoryDir: folder.dir });
+    const folders = out.get(identity.id) ?? [];
+    if (folders.some((f) => f.memoryDir === folder.dir)) continue;
+    out.set(identity.id, [...folders, { id: identity.id, root, key, memoryDir: folder.dir, sourceDir: folder.via === "default" ? `${key}/memory` : void 0, checkout }]);
   }
   return out;
 }
@@ -77999,7 +78095,9 @@ var init_projects = __esm({
     import_node_os7 = require("node:os");
     import_node_path31 = require("node:path");
     init_claude_memory();
+    init_sources();
     init_claude_project_key();
+    init_checkout_ids();
     init_git_identity();
   }
 });
@@ -78079,7 +78177,7 @@ function pullDue(stateDir, now, everyMs) {
   }
 }
 function emptyReport(linked) {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 async function readLocal(file2) {
   let raw;
@@ -78126,8 +78224,17 @@ async function pullLocked(config2, options2, key, logger) {
   const when = new Date(now()).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config2.stateDir);
-  const projects = localProjects(config2, env, options2.projectDirs ?? []);
-  const groups = [.../* @__PURE__ */ new Set([config2.groupId, ...[...projects.values()].map((p) => groupFor(config2, { source: "auto-memory", kind: "auto-memory", project: p.key }, void 0))])];
+  await writeMissingIndexLines(ledger);
+  const projects = localProjects(config2, env, options2.projectDirs ?? [], ledger.checkouts);
+  const renamedHere = /* @__PURE__ */ new Map();
+  for (const folders of projects.values()) {
+    for (const { root, checkout } of folders) {
+      ledger.checkouts[root] = checkout.record;
+      if (checkout.change !== void 0) report.checkouts.push({ root, change: checkout.change, ...checkout.remote === void 0 ? {} : { remote: checkout.remote } });
+      if (checkout.current !== checkout.id && checkout.record.remote !== void 0) renamedHere.set(checkout.current, { root, previousUrl: checkout.record.remote });
+    }
+  }
+  const groups = [.../* @__PURE__ */ new Set([config2.groupId, ...[...projects.values()].flat().map((p) => groupFor(config2, { source: "auto-memory", kind: "auto-memory", project: p.key }, void 0))])];
   report.groups = groups;
   const graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
   let episodes;
@@ -78137,55 +78244,33 @@ async function pullLocked(config2, options2, key, logger) {
     if (options2.graphiti === void 0) await graphiti.close().catch(() => void 0);
   }
   report.complete = episodes.length < PULL_MAX_EPISODES;
-  const notes = collectNotes(episodes, key, ourOrigins(config2));
+  const ours = ourOrigins(config2);
+  const notes = collectNotes(episodes, key, ours);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n]));
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
-  const lostFolders = emptiedProjects(ledger, projects);
+  const lostFolders = emptiedFolders(ledger, projects);
   const toDelete = [];
   const journal = new PendingWrites(config2.stateDir);
   try {
     for (const id of ids) {
-      const incoming = notes.incoming.get(id);
-      const own2 = notes.own.get(id);
-      const any2 = incoming ?? own2 ?? knownById.get(id);
+      const any2 = notes.incoming.get(id) ?? notes.own.get(id) ?? knownById.get(id);
       if (any2 === void 0) continue;
-      const project = projects.get(any2.project);
-      if (project === void 0) {
-        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to);
+      const folders = projects.get(any2.project);
+      if (folders === void 0) {
+        const incoming = notes.incoming.get(id);
+        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to, renamedHere.get(incoming.project));
         continue;
       }
-      const projectId = any2.project;
-      const path = any2.path;
-      const file2 = inside(project.memoryDir, path);
-      if (file2 === void 0) continue;
-      const pulled = ledger.notes[file2];
-      const local = await readLocal(file2);
-      const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
-      const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-      const folderThere = (0, import_node_fs25.existsSync)(project.memoryDir) && (0, import_node_fs25.statSync)(project.memoryDir).isDirectory();
-      let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
-        incoming,
-        own: own2,
-        pulled,
-        local,
-        incomingRedacted: restored?.redacted ?? false,
-        sameAsLocal: restored !== void 0 && local !== void 0 && contentHashOf(Buffer.from(restored.text)) === local.hash,
-        groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group)
-      });
-      if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || lostFolders.has(projectId))) {
-        decision = { kind: "none", why: "memory folder missing or emptied" };
-        report.notDeleted.push(file2);
-      }
-      const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-      const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
-      if (pending !== void 0) await journal.add(pending);
-      if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) continue;
-      await act(decision, input2, pending);
+      delete ledger.held[id];
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, ours });
     }
   } finally {
     await journal.close();
+  }
+  if (report.complete) {
+    for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
   ledger.copies = ledger.copies.filter((c) => (0, import_node_fs25.existsSync)(c.copy));
   report.conflicts = ledger.copies;
@@ -78204,29 +78289,73 @@ async function pullLocked(config2, options2, key, logger) {
   logger.info("pull", { written: report.written.length, copies: report.copies.length, removed: report.removed.length, held: report.held.length, unverified: report.unverified, deletedInGraph: report.deletedInGraph });
   return report;
 }
-function emptiedProjects(ledger, projects) {
+async function pullInto(project, id, path, run2) {
+  const { config: config2, options: options2, ledger, report, notes, groups, toDelete, journal, when } = run2;
+  const file2 = inside(project.memoryDir, path);
+  if (file2 === void 0) return;
+  const { incoming, own: own2 } = versionsFor(notes, id, fileIdIn(project, path));
+  const pulled = ledger.notes[file2];
+  const local = await readLocal(file2);
+  const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
+  const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
+  const folderThere = (0, import_node_fs25.existsSync)(project.memoryDir) && (0, import_node_fs25.statSync)(project.memoryDir).isDirectory();
+  let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
+    incoming,
+    own: own2,
+    pulled,
+    local,
+    incomingRedacted: restored?.redacted ?? false,
+    // The file is that version: what pull would write, or the very text its sender sent (the same
+    // note saved alike in two places, each sent as its own: one note, no conflict copy).
+    sameAsLocal: restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12)),
+    groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group)
+  });
+  if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || run2.lostFolders.has(project.memoryDir))) {
+    decision = { kind: "none", why: "memory folder missing or emptied" };
+    report.notDeleted.push(file2);
+  }
+  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours };
+  const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
+  if (pending !== void 0) await journal.add(pending);
+  if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
+  await act(decision, input2, pending);
+}
+async function writeIndexLine(note) {
+  const line = note.indexLine;
+  if (line === void 0) return;
+  await indexNote(line.memoryDir, line.path, line.title, line.description);
+  delete note.indexLine;
+}
+async function writeMissingIndexLines(ledger) {
+  for (const note of Object.values(ledger.notes)) {
+    if (note.indexLine === void 0) continue;
+    if ((0, import_node_fs25.existsSync)(note.file)) await writeIndexLine(note);
+    else delete note.indexLine;
+  }
+}
+function emptiedFolders(ledger, projects) {
   const counts = /* @__PURE__ */ new Map();
   for (const n of Object.values(ledger.notes)) {
-    const project = projects.get(n.project);
-    if (n.hash === "" || project === void 0 || inside(project.memoryDir, n.path) !== n.file) continue;
-    const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
+    const folder = projects.get(n.project)?.find((p) => inside(p.memoryDir, n.path) === n.file);
+    if (n.hash === "" || folder === void 0) continue;
+    const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
     if (!(0, import_node_fs25.existsSync)(n.file)) c.missing++;
-    counts.set(n.project, c);
+    counts.set(folder.memoryDir, c);
   }
-  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
+  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
 }
 function newest(a, b) {
   if (a === void 0) return b;
   if (b === void 0) return a;
   return b.version > a.version ? b : a;
 }
-async function hold2(ledger, report, v, when, to) {
+async function hold2(ledger, report, v, when, to, renamedHere) {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === void 0 || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
   if (to === void 0) {
-    report.held.push({ project: v.project, path: v.path });
+    report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere } });
     return;
   }
   const file2 = inside((0, import_node_path32.join)((0, import_node_path32.resolve)(to), v.project), v.path);
@@ -78234,27 +78363,33 @@ async function hold2(ledger, report, v, when, to) {
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
 }
+function siblingOf(v, a) {
+  return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
+}
 function pendingWrite(decision, a, copyPath) {
   const { candidate: v, restored, file: file2 } = a;
   if (v === void 0 || restored === void 0 || decision.kind !== "write" && decision.kind !== "copy") return void 0;
   const hash2 = contentHashOf(Buffer.from(restored.text));
-  const note = (h) => ({ project: v.project, path: v.path, version: v.version, hash: h, file: file2, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
-  if (decision.kind === "write") return { target: file2, hash: hash2, note: note(hash2) };
+  const note = (h) => ({ project: v.project, path: v.path, version: v.version, hash: h, file: file2, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId, ...siblingOf(v, a) });
+  if (decision.kind === "write") {
+    const fm = frontmatterOf(v);
+    const indexLine = { memoryDir: a.project.memoryDir, path: a.path, title: fm.title, ...fm.description === void 0 ? {} : { description: fm.description } };
+    return { target: file2, hash: hash2, note: { ...note(hash2), indexLine } };
+  }
   if (copyPath === void 0) return void 0;
   const copy = copyPath;
   return { target: copy, hash: hash2, note: note(""), copy: { project: v.project, path: v.path, file: file2, copy, hash: hash2, origin: v.origin, version: v.version, reason: decision.why, at: a.when } };
 }
 async function act(decision, a, pending) {
   const { ledger, report, file: file2, candidate: v, restored } = a;
-  const entry = (version2, hash2, redacted) => ({ project: version2.project, path: version2.path, version: version2.version, hash: hash2, file: file2, origin: version2.origin, redacted, pulledAt: a.when, group: version2.groupId });
+  const entry = (version2, hash2, redacted) => ({ project: version2.project, path: version2.path, version: version2.version, hash: hash2, file: file2, origin: version2.origin, redacted, pulledAt: a.when, group: version2.groupId, ...siblingOf(version2, a) });
   switch (decision.kind) {
     case "write": {
       if (v === void 0 || restored === void 0 || pending === void 0) return;
       await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
       ledger.notes[file2] = pending.note;
       delete ledger.held[v.id];
-      const fm = frontmatterOf(v);
-      await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
+      await writeIndexLine(pending.note);
       report.written.push({ file: file2, origin: v.origin, version: v.version, redacted: restored.redacted });
       return;
     }
@@ -78271,8 +78406,9 @@ async function act(decision, a, pending) {
       return;
     }
     case "remove-local":
-      await (0, import_promises10.unlink)(file2).catch(() => void 0);
       await unindexNote(a.project.memoryDir, a.path);
+      const gone = await (0, import_promises10.unlink)(file2).then(() => true, (error62) => error62.code === "ENOENT");
+      if (!gone) return;
       delete ledger.notes[file2];
       report.removed.push(file2);
       return;

@@ -10,7 +10,21 @@ export function formatPullReport(r: PullReport): string {
   for (const f of r.removed) lines.push(`removed  ${f} (deleted on another machine, unchanged here)`);
   for (const f of r.keptDeletedElsewhere) lines.push(`kept     ${f} (deleted on another machine, but changed here)`);
   if (r.notDeleted.length > 0) lines.push(`missing  ${r.notDeleted.length} note(s) here, all of their project's at once: taken for a lost folder, not deleted elsewhere (bring them back: pull --all)`);
-  for (const h of r.held) lines.push(h.written === undefined ? `held     ${h.path} of project ${h.project} (not opened on this machine yet)` : `written  ${h.written} (project ${h.project} is not opened on this machine)`);
+  for (const c of r.checkouts) {
+    lines.push(
+      c.change === 'renamed'
+        ? `renamed  ${c.root}: its remote is now ${c.remote ?? 'another URL'}, the same repository (same first commit): its notes keep going to and coming from your machines that know it by its old URL`
+        : `changed  ${c.root}: another repository is checked out there now${c.remote === undefined ? '' : ` (${c.remote})`}: its notes from now on belong to that one, and the old project's notes are not written into it`,
+    );
+  }
+  for (const h of r.held) {
+    if (h.written !== undefined) lines.push(`written  ${h.written} (project ${h.project} is not opened on this machine)`);
+    else if (h.renamedHere !== undefined) lines.push(`held     ${h.path}: from a machine whose clone of ${h.renamedHere.root} knows it only by its new URL. Next: on that machine run \`git -C <its checkout> config --add graphiti-memory-sync.previousUrl https://${h.renamedHere.previousUrl}\`, then its next sync sends its notes again under the old URL and they come here`);
+    else lines.push(`held     ${h.path} of project ${h.project} (not opened on this machine yet)`);
+  }
+  if (r.held.some((h) => h.written === undefined && h.renamedHere === undefined)) {
+    lines.push('Next: held notes come in when their project is opened here (a session in its checkout), or now with `pull --to DIR`. If one is a repository renamed on its host and your checkout here has only its new URL, run `git config --add graphiti-memory-sync.previousUrl <its old URL>` in the checkout (then sync and pull).');
+  }
   if (r.deletedInGraph > 0) lines.push(`deleted  ${r.deletedInGraph} episode(s) of notes deleted here, so the other machines remove their untouched copies`);
   if (r.unverified > 0) lines.push(`refused  ${r.unverified} tagged episode(s) not signed with your key (another person's, or altered): never written`);
   // Nothing verified at all: the usual cause is this machine holding a key of its own (`link` or `pull --init` run here instead of `link --import`).

@@ -5,7 +5,7 @@ import type { NoteVersion } from '../../src/lib/pull/incoming.js';
 import type { PulledNote } from '../../src/lib/state/pulled.js';
 
 const H = (c: string) => c.repeat(64).slice(0, 64);
-const version = (origin: string, v: number, parent: number, hash: string): NoteVersion => ({ id: 'p:x.md', project: 'p', path: 'x.md', version: v, parent, origin, hash12: hash.slice(0, 12), groupId: 'main', parts: [] });
+const version = (origin: string, v: number, parent: number, hash: string): NoteVersion => ({ id: 'p:x.md', project: 'p', path: 'x.md', version: v, parent, origin, hash12: hash.slice(0, 12), fileId: 'f0', groupId: 'main', parts: [] });
 const pulled = (v: number, hash: string): PulledNote => ({ project: 'p', path: 'x.md', version: v, hash, file: '/m/x.md', origin: 'm-b', redacted: false, pulledAt: '', group: 'main' });
 const facts = (f: Partial<NoteFacts>): NoteFacts => ({ incoming: undefined, own: undefined, pulled: undefined, local: undefined, incomingRedacted: false, sameAsLocal: false, groupListed: true, ...f });
 

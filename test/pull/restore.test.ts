@@ -6,7 +6,7 @@ import type { NoteVersion } from '../../src/lib/pull/incoming.js';
 import { joinParts, restoreNote } from '../../src/lib/pull/restore.js';
 
 const v = (bodies: string[], name = 'CI build'): NoteVersion => ({
-  id: 'p:ci.md', project: '0123456789abcdef', path: 'ci.md', version: 1795887833740, parent: 0, origin: 'm-0a4d2b4b92', hash12: '0123456789ab', groupId: 'main',
+  id: 'p:ci.md', project: '0123456789abcdef', path: 'ci.md', version: 1795887833740, parent: 0, origin: 'm-0a4d2b4b92', hash12: '0123456789ab', fileId: 'f0', groupId: 'main',
   parts: bodies.map((body, i) => ({ uuid: `u${i}`, groupId: 'main', part: i + 1, name: bodies.length > 1 ? `${name} (part ${i + 1}/${bodies.length})` : name, body })),
 });
 

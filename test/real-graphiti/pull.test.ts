@@ -5,13 +5,15 @@
  * several things). What the real server stores and lists back (name, body, source description)
  * must still verify: a fake that kept them byte for byte proves nothing about that.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNoteKey } from '../../src/lib/state/note-key.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
 import { link, machine, topic, type Machine } from '../pull/homes.js';
 
 const GENERATION = process.env.GMS_PULL_GENERATION ?? '0.31.2';
@@ -20,8 +22,8 @@ const GROUP = 'gms_pull';
 describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, stand-in LLM`, () => {
   let real: RealGraphiti;
   const machines: Machine[] = [];
-  const make = (place: string) => {
-    const m = machine({ url: real.url }, place, 'git@github.com:me/app.git', { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' }, 180_000);
+  const make = (place: string, remote = 'git@github.com:me/app.git') => {
+    const m = machine({ url: real.url }, place, remote, { MADEINOZ_KNOWLEDGE_DB: 'falkordb', MADEINOZ_KNOWLEDGE_GROUP_ID: GROUP, MADEINOZ_KNOWLEDGE_TIMEOUT: '30000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '30000' }, 180_000);
     machines.push(m);
     return m;
   };
@@ -105,5 +107,27 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
       ['tokens.md', true],
     ]);
     expect(readFileSync(join(fresh.memoryDir, 'build.md'), 'utf8')).toMatch(/Deno for scripts|Node 22/);
+  });
+
+  it('two clones of one repository on one machine: an edit in one reaches the other, is not sent back, and the graph holds the note once', async () => {
+    const m = make('clones', 'git@github.com:me/clones.git');
+    await link(m);
+    const second = join(m.box.root, 'review', 'app');
+    execFileSync('git', ['init', '-q', second]);
+    execFileSync('git', ['-C', second, 'remote', 'add', 'origin', 'https://github.com/me/clones']);
+    writeFileSync(join(m.box.path('claude'), '.claude.json'), JSON.stringify({ projects: { [m.repo]: {}, [second]: {} } }));
+    const secondDir = join(m.box.path('claude'), 'projects', claudeProjectKey(second), 'memory');
+    const first = m.write('n.md', topic('N', 'Quartz deploys through the first clone.'));
+    await m.sync();
+    expect((await m.pull()).written.map((w) => w.file)).toEqual([join(secondDir, 'n.md')]);
+    m.box.auto(claudeProjectKey(second), 'n.md', topic('N', 'Quartz deploys through the second clone now.'));
+    await m.sync();
+    expect((await m.pull()).written.map((w) => w.file)).toEqual([first]);
+    expect(readFileSync(first, 'utf8')).toContain('Quartz deploys through the second clone now.');
+    await m.sync();
+    const client = new GraphitiClient(m.config());
+    const listed = await client.getEpisodes([GROUP], 1000);
+    await client.close();
+    expect(listed.filter((e) => e.content.includes('Quartz deploys')).map((e) => e.content.split('\n').at(-1))).toEqual(['Quartz deploys through the second clone now.']);
   });
 });

@@ -38,7 +38,7 @@ export interface NoteFacts {
   local: LocalNote | undefined;
   /** The restored text of `incoming` holds redaction marks. */
   incomingRedacted: boolean;
-  /** The restored text of `incoming` hashes as the local file does (nothing to write). */
+  /** The local file is `incoming` already (its restored text, or the text its sender sent): nothing to write. */
   sameAsLocal: boolean;
   /** The listing covered this note's group completely: absence means deleted. */
   groupListed: boolean;

@@ -30,6 +30,8 @@ export interface NoteVersion {
   origin: string;
   /** First 12 hex of the sender's content hash (from the marker). */
   hash12: string;
+  /** The marker's file id: which memory file on the sending machine it is (memory/sources.ts fileIdFor). */
+  fileId: string;
   groupId: string;
   /** In part order. */
   parts: VersionPart[];
@@ -40,6 +42,8 @@ export interface Incoming {
   incoming: Map<string, NoteVersion>;
   /** Newest complete version this machine sent, per note. */
   own: Map<string, NoteVersion>;
+  /** This machine's newest version of each of its files that holds the note (two clones, an old path), per note. */
+  ownByFile: Map<string, NoteVersion[]>;
   /** Every complete verified version, per note (a deletion here removes them all). */
   all: Map<string, NoteVersion[]>;
   /** Tagged episodes whose tag did not verify with this key (another person's, forged or altered). */
@@ -71,7 +75,7 @@ export function collectNotes(episodes: readonly Episode[], key: Uint8Array, ourO
     const vid = `${marker.origin}\0${marker.fileId}\0${marker.hash}\0${tag.version}`;
     let entry = versions.get(vid);
     if (entry === undefined) {
-      entry = { v: { id: noteId(tag.project, tag.path), project: tag.project, path: tag.path, version: tag.version, parent: tag.parent, origin: marker.origin, hash12: marker.hash, groupId: ep.group_id }, parts: new Map(), parts_total: marker.parts };
+      entry = { v: { id: noteId(tag.project, tag.path), project: tag.project, path: tag.path, version: tag.version, parent: tag.parent, origin: marker.origin, hash12: marker.hash, fileId: marker.fileId, groupId: ep.group_id }, parts: new Map(), parts_total: marker.parts };
       versions.set(vid, entry);
     }
     // Parts of one version must agree on everything the tag names; a duplicate copy of a part is one part.
@@ -81,7 +85,7 @@ export function collectNotes(episodes: readonly Episode[], key: Uint8Array, ourO
     }
     if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content });
   }
-  const out: Incoming = { incoming: new Map(), own: new Map(), all: new Map(), unverified, incomplete: 0 };
+  const out: Incoming = { incoming: new Map(), own: new Map(), ownByFile: new Map(), all: new Map(), unverified, incomplete: 0 };
   for (const { v, parts, parts_total } of versions.values()) {
     if (parts.size !== parts_total) {
       out.incomplete++;
@@ -91,6 +95,32 @@ export function collectNotes(episodes: readonly Episode[], key: Uint8Array, ourO
     out.all.set(v.id, [...(out.all.get(v.id) ?? []), version]);
     const map = ourOrigins.has(v.origin) ? out.own : out.incoming;
     if (newer(map.get(v.id), version)) map.set(v.id, version);
+    if (ourOrigins.has(v.origin)) {
+      const byFile = out.ownByFile.get(v.id) ?? [];
+      const i = byFile.findIndex((o) => o.fileId === version.fileId);
+      if (i < 0) byFile.push(version);
+      else if (newer(byFile[i], version)) byFile[i] = version;
+      out.ownByFile.set(v.id, byFile);
+    }
   }
   return out;
+}
+
+/**
+ * A note's versions as one memory file here sees them: `own` is what this very file sent (its
+ * marker's file id); `incoming` the newest of the other machines' and of this machine's other files
+ * holding the note (another clone of the repository, a checkout's old path: Claude Code keeps a
+ * memory folder per path), so an edit in one clone reaches the other as it reaches another machine.
+ * `fileId` undefined (a folder whose notes are not tagged): this machine's versions are all `own`.
+ */
+export function versionsFor(notes: Incoming, id: string, fileId: string | undefined): { incoming: NoteVersion | undefined; own: NoteVersion | undefined } {
+  const incoming = notes.incoming.get(id);
+  if (fileId === undefined) return { incoming, own: notes.own.get(id) };
+  let own: NoteVersion | undefined;
+  let fromSibling: NoteVersion | undefined;
+  for (const v of notes.ownByFile.get(id) ?? []) {
+    if (v.fileId === fileId) own = v;
+    else if (newer(fromSibling, v)) fromSibling = v;
+  }
+  return { incoming: fromSibling !== undefined && newer(incoming, fromSibling) ? fromSibling : incoming, own };
 }

@@ -5,13 +5,17 @@
  * is taken to its main checkout (worktrees of one repository share one memory folder, as in Claude
  * Code), its identity read (util/git-identity.ts), and its memory folder found as Claude Code finds
  * it (config/claude-memory.ts: CLAUDE_CONFIG_DIR, moved folders, auto memory off).
+ * Two clones of one repository on this machine are one project with two memory folders (Claude Code
+ * keeps one per checkout path): both get the project's notes, the caller's (the session's) first.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { knownProjects, projectMemoryFolder } from '../config/claude-memory.js';
+import { fileIdFor } from '../memory/sources.js';
 import { resolveProjectKey } from '../util/claude-project-key.js';
-import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
+import { resolveCheckouts, type Checkout, type CheckoutRecord } from '../state/checkout-ids.js';
+import { gitMainRoot } from '../util/git-identity.js';
 
 export interface LocalProject {
   id: string;
@@ -19,21 +23,40 @@ export interface LocalProject {
   /** Claude Code's folder name for the project. */
   key: string;
   memoryDir: string;
+  /**
+   * The folder as the sync's `auto-memory` source names its files (`<key>/memory`), whose file ids
+   * (memory/sources.ts fileIdFor) the markers of this folder's own episodes carry; undefined for a
+   * moved folder (its notes are never tagged).
+   */
+  sourceDir: string | undefined;
+  /** The checkout and the id it goes by (to record: state/checkout-ids.ts). */
+  checkout: Checkout;
 }
 
-export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, env: Record<string, string | undefined>, extraRoots: readonly string[] = []): Map<string, LocalProject> {
+/** The marker file id of `path` in a project's memory folder (what the sync sends it under), when its notes are tagged. */
+export function fileIdIn(project: LocalProject, path: string): string | undefined {
+  return project.sourceDir === undefined ? undefined : fileIdFor({ name: 'auto-memory', origin: '', shared: false, kind: 'auto-memory', layout: 'projects' }, `${project.sourceDir}/${path}`);
+}
+
+/**
+ * Project id → its memory folders here. Each checkout goes by the id state/checkout-ids.ts gives it
+ * (`records`: what the last pull recorded; a repository renamed on its host keeps its id).
+ */
+export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, env: Record<string, string | undefined>, extraRoots: readonly string[] = [], records: Readonly<Record<string, CheckoutRecord>> = {}): Map<string, LocalProject[]> {
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
-  const out = new Map<string, LocalProject>();
+  const out = new Map<string, LocalProject[]>();
   const named = new Set(extraRoots.map(gitMainRoot));
   const roots = new Set([...named, ...(config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot)]);
-  for (const root of roots) {
-    const identity = projectIdentity(root);
-    if (identity === undefined || out.has(identity.id)) continue;
+  for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
+    const identity = { id: checkout.id };
     // CLAUDE_CODE_PROJECT_DIR_NAME names the folder of the session's own project (a folder named by the caller), not every project's.
     const key = resolveProjectKey(root, join(config.claudeConfigDir, 'projects'), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config.claudeConfigDir, home, root, key);
     if (folder === undefined) continue; // auto memory off: nothing to write into
-    out.set(identity.id, { id: identity.id, root, key, memoryDir: folder.dir });
+    const folders = out.get(identity.id) ?? [];
+    // One folder for several checkouts (a moved folder for every project): written once.
+    if (folders.some((f) => f.memoryDir === folder.dir)) continue;
+    out.set(identity.id, [...folders, { id: identity.id, root, key, memoryDir: folder.dir, sourceDir: folder.via === 'default' ? `${key}/memory` : undefined, checkout }]);
   }
   return out;
 }

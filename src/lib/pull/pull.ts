@@ -24,15 +24,15 @@ import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
-import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type IndexLine, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
 import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
-import { collectNotes, type NoteVersion } from './incoming.js';
+import { collectNotes, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
-import { localProjects, type LocalProject } from './projects.js';
+import { fileIdIn, localProjects, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
 
 /** How often watch pulls, at most (after a pass): a pull lists the whole group. */
@@ -90,7 +90,9 @@ export interface PullReport {
   /** Episodes taken out of the graph for notes deleted here. */
   deletedInGraph: number;
   /** Notes of projects not mapped on this machine: held (or written under --to). */
-  held: Array<{ project: string; path: string; written?: string }>;
+  held: HeldReport[];
+  /** Checkouts here whose remote changed since the last pull (state/checkout-ids.ts). */
+  checkouts: Array<{ root: string; change: 'renamed' | 'replaced'; remote?: string }>;
   /** Tagged episodes that did not verify with this key: never written. */
   unverified: number;
   /** Notes from the person's other machines that verified with this key (none while some are refused: the keys may differ). */
@@ -102,8 +104,20 @@ export interface PullReport {
   complete: boolean;
 }
 
+export interface HeldReport {
+  project: string;
+  path: string;
+  written?: string;
+  /**
+   * The note's project id is what a checkout here says now (its new URL), while it goes by the id it
+   * had before its host renamed it: the sender knows the repository only by the new URL. It joins
+   * by declaring the old one (`previousUrl`, normalised: any scheme gives the same id).
+   */
+  renamedHere?: { root: string; previousUrl: string };
+}
+
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -163,8 +177,19 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const when = new Date(now()).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
-  const projects = localProjects(config, env, options.projectDirs ?? []);
-  const groups = [...new Set([config.groupId, ...[...projects.values()].map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
+  await writeMissingIndexLines(ledger);
+  const projects = localProjects(config, env, options.projectDirs ?? [], ledger.checkouts);
+  // What each checkout goes by, kept for the next run (and the sync's signer); a checkout whose
+  // remote changed is named in the report.
+  const renamedHere = new Map<string, { root: string; previousUrl: string }>();
+  for (const folders of projects.values()) {
+    for (const { root, checkout } of folders) {
+      ledger.checkouts[root] = checkout.record;
+      if (checkout.change !== undefined) report.checkouts.push({ root, change: checkout.change, ...(checkout.remote === undefined ? {} : { remote: checkout.remote }) });
+      if (checkout.current !== checkout.id && checkout.record.remote !== undefined) renamedHere.set(checkout.current, { root, previousUrl: checkout.record.remote });
+    }
+  }
+  const groups = [...new Set([config.groupId, ...[...projects.values()].flat().map((p) => groupFor(config, { source: 'auto-memory', kind: 'auto-memory', project: p.key }, undefined))])];
   report.groups = groups;
   const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
   let episodes;
@@ -174,67 +199,38 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
     if (options.graphiti === undefined) await graphiti.close().catch(() => undefined);
   }
   report.complete = episodes.length < PULL_MAX_EPISODES;
-  const notes = collectNotes(episodes, key, ourOrigins(config));
+  const ours = ourOrigins(config);
+  const notes = collectNotes(episodes, key, ours);
   report.unverified = notes.unverified;
   report.fromOthers = notes.incoming.size;
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
-  const lostFolders = emptiedProjects(ledger, projects);
+  const lostFolders = emptiedFolders(ledger, projects);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
   const journal = new PendingWrites(config.stateDir);
   try {
     for (const id of ids) {
-      const incoming = notes.incoming.get(id);
-      const own = notes.own.get(id);
-      const any = incoming ?? own ?? knownById.get(id);
+      const any = notes.incoming.get(id) ?? notes.own.get(id) ?? knownById.get(id);
       if (any === undefined) continue;
-      const project = projects.get(any.project);
-      if (project === undefined) {
-        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to);
+      const folders = projects.get(any.project);
+      if (folders === undefined) {
+        const incoming = notes.incoming.get(id);
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project));
         continue;
       }
-      const projectId = any.project;
-      const path = any.path;
-      const file = inside(project.memoryDir, path);
-      if (file === undefined) continue;
-      // What this machine knows of this very file: a copy of the note in another memory folder (the
-      // checkout's old path, another clone) is another file, and its absence here is no deletion.
-      const pulled = ledger.notes[file];
-      const local = await readLocal(file);
-      // Restore after loss: a missing file takes the newest version there is, this machine's own too.
-      const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
-      const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
-      const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
-      let decision: Decision =
-        options.all === true && local === undefined && candidate !== undefined
-          ? { kind: 'write', why: 'new' }
-          : decide({
-              incoming,
-              own,
-              pulled,
-              local,
-              incomingRedacted: restored?.redacted ?? false,
-              sameAsLocal: restored !== undefined && local !== undefined && contentHashOf(Buffer.from(restored.text)) === local.hash,
-              groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
-            });
-      // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
-      if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || lostFolders.has(projectId))) {
-        decision = { kind: 'none', why: 'memory folder missing or emptied' };
-        report.notDeleted.push(file);
-      }
-      const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete };
-      const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
-      if (pending !== undefined) await journal.add(pending);
-      // The journal's fsync is the slowest step between judging a file and writing over it: a file
-      // changed meanwhile (an edit saved in that window) is left for the next pull to judge again.
-      if (decision.kind === 'write' && (await readLocal(file))?.hash !== local?.hash) continue;
-      await act(decision, input, pending);
+      // Mapped here now: judged from the graph below, no longer held.
+      delete ledger.held[id];
+      // Each memory folder of the project here (two clones: two folders) is a file of its own, with
+      // the versions it sent as its own and every other one (another clone's too) as incoming.
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, ours });
     }
   } finally {
     await journal.close();
   }
+  // A held note no longer in the graph (deleted on its machine) is no longer held (`status` counts them).
+  if (report.complete) for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   // Conflicts the user resolved (the copy removed) are closed.
   ledger.copies = ledger.copies.filter((c) => existsSync(c.copy));
   report.conflicts = ledger.copies;
@@ -254,23 +250,100 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   return report;
 }
 
+interface PullRun {
+  config: Config;
+  options: PullOptions;
+  ledger: PulledLedger;
+  report: PullReport;
+  notes: Incoming;
+  groups: string[];
+  /** Memory folders lost or emptied (emptiedFolders). */
+  lostFolders: ReadonlySet<string>;
+  toDelete: Array<{ uuid: string; groupId: string }>;
+  journal: PendingWrites;
+  when: string;
+  ours: ReadonlySet<string>;
+}
+
+/** One note into one memory folder of its project: judged (decide.ts), journaled, done. */
+async function pullInto(project: LocalProject, id: string, path: string, run: PullRun): Promise<void> {
+  const { config, options, ledger, report, notes, groups, toDelete, journal, when } = run;
+  const file = inside(project.memoryDir, path);
+  if (file === undefined) return;
+  const { incoming, own } = versionsFor(notes, id, fileIdIn(project, path));
+  // What this machine knows of this very file: a copy of the note in another memory folder (the
+  // checkout's old path, another clone) is another file, and its absence here is no deletion.
+  const pulled = ledger.notes[file];
+  const local = await readLocal(file);
+  // Restore after loss: a missing file takes the newest version there is, this machine's own too.
+  const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
+  const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
+  const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+  let decision: Decision =
+    options.all === true && local === undefined && candidate !== undefined
+      ? { kind: 'write', why: 'new' }
+      : decide({
+          incoming,
+          own,
+          pulled,
+          local,
+          incomingRedacted: restored?.redacted ?? false,
+          // The file is that version: what pull would write, or the very text its sender sent (the same
+          // note saved alike in two places, each sent as its own: one note, no conflict copy).
+          sameAsLocal: restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12))),
+          groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+        });
+  // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
+  if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
+    decision = { kind: 'none', why: 'memory folder missing or emptied' };
+    report.notDeleted.push(file);
+  }
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours };
+  const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
+  if (pending !== undefined) await journal.add(pending);
+  // The journal's fsync is the slowest step between judging a file and writing over it: a file
+  // changed meanwhile (an edit saved in that window) is left for the next pull to judge again.
+  if (decision.kind === 'write' && (await readLocal(file))?.hash !== local?.hash) return;
+  await act(decision, input, pending);
+}
+
+/** Writes a written note's `MEMORY.md` line and marks it written in the ledger entry (state/pulled.ts `indexLine`). */
+async function writeIndexLine(note: PulledNote): Promise<void> {
+  const line = note.indexLine;
+  if (line === undefined) return;
+  await indexNote(line.memoryDir, line.path, line.title, line.description);
+  delete note.indexLine;
+}
+
 /**
- * Projects whose every pulled note (two or more) is gone from this machine at once: a folder lost or
- * emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions are not
- * passed on to the graph (and so to the other machines); `pull --all` brings the notes back.
+ * The lines a pull killed after writing a note and before its line left out (the journal of that
+ * write, settled by readPulled, names them). A note no longer there needs none.
  */
-function emptiedProjects(ledger: PulledLedger, projects: ReadonlyMap<string, LocalProject>): Set<string> {
+async function writeMissingIndexLines(ledger: PulledLedger): Promise<void> {
+  for (const note of Object.values(ledger.notes)) {
+    if (note.indexLine === undefined) continue;
+    if (existsSync(note.file)) await writeIndexLine(note);
+    else delete note.indexLine;
+  }
+}
+
+/**
+ * Memory folders whose every pulled note (two or more) is gone from this machine at once: a folder
+ * lost or emptied (a reset, a restore gone wrong), not the user deleting each note. Their deletions
+ * are not passed on to the graph (and so to the other machines); `pull --all` brings the notes back.
+ */
+function emptiedFolders(ledger: PulledLedger, projects: ReadonlyMap<string, readonly LocalProject[]>): Set<string> {
   const counts = new Map<string, { pulled: number; missing: number }>();
   for (const n of Object.values(ledger.notes)) {
-    const project = projects.get(n.project);
-    // Only the copies in the project's memory folder here (not those of another clone or an old path).
-    if (n.hash === '' || project === undefined || inside(project.memoryDir, n.path) !== n.file) continue;
-    const c = counts.get(n.project) ?? { pulled: 0, missing: 0 };
+    // Only the copies in a memory folder of the project here (not those of an old path).
+    const folder = projects.get(n.project)?.find((p) => inside(p.memoryDir, n.path) === n.file);
+    if (n.hash === '' || folder === undefined) continue;
+    const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
     if (!existsSync(n.file)) c.missing++;
-    counts.set(n.project, c);
+    counts.set(folder.memoryDir, c);
   }
-  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([project]) => project));
+  return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
 }
 
 function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVersion | undefined {
@@ -279,12 +352,12 @@ function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVer
   return b.version > a.version ? b : a;
 }
 
-async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined): Promise<void> {
+async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere']): Promise<void> {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === undefined || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
   if (to === undefined) {
-    report.held.push({ project: v.project, path: v.path });
+    report.held.push({ project: v.project, path: v.path, ...(renamedHere === undefined ? {} : { renamedHere }) });
     return;
   }
   const file = inside(join(resolve(to), v.project), v.path);
@@ -308,6 +381,13 @@ interface ActInput {
   when: string;
   notes: NoteVersion[];
   toDelete: Array<{ uuid: string; groupId: string }>;
+  /** This machine's origins (util/origin.ts ourOrigins). */
+  ours: ReadonlySet<string>;
+}
+
+/** A version of this machine's own that is not this file's (versionsFor: another clone's): its copy is a pulled one. */
+function siblingOf(v: NoteVersion, a: Pick<ActInput, 'own' | 'ours'>): { sibling?: true } {
+  return a.ours.has(v.origin) && v !== a.own ? { sibling: true } : {};
 }
 
 /** What a write or a conflict copy puts on disk and in the ledger (written to the ledger before the file). */
@@ -315,8 +395,12 @@ function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefi
   const { candidate: v, restored, file } = a;
   if (v === undefined || restored === undefined || (decision.kind !== 'write' && decision.kind !== 'copy')) return undefined;
   const hash = contentHashOf(Buffer.from(restored.text));
-  const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId });
-  if (decision.kind === 'write') return { target: file, hash, note: note(hash) };
+  const note = (h: string): PulledNote => ({ project: v.project, path: v.path, version: v.version, hash: h, file, origin: v.origin, redacted: restored.redacted, pulledAt: a.when, group: v.groupId, ...siblingOf(v, a) });
+  if (decision.kind === 'write') {
+    const fm = frontmatterOf(v);
+    const indexLine: IndexLine = { memoryDir: a.project.memoryDir, path: a.path, title: fm.title, ...(fm.description === undefined ? {} : { description: fm.description }) };
+    return { target: file, hash, note: { ...note(hash), indexLine } };
+  }
   if (copyPath === undefined) return undefined;
   const copy = copyPath;
   // The newest version seen here: the edit that resolves the conflict (made once the copy is deleted) builds on it (state/pulled.ts parentVersion).
@@ -325,15 +409,14 @@ function pendingWrite(decision: Decision, a: ActInput, copyPath: string | undefi
 
 async function act(decision: Decision, a: ActInput, pending: PendingWrite | undefined): Promise<void> {
   const { ledger, report, file, candidate: v, restored } = a;
-  const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId });
+  const entry = (version: NoteVersion, hash: string, redacted: boolean): PulledNote => ({ project: version.project, path: version.path, version: version.version, hash, file, origin: version.origin, redacted, pulledAt: a.when, group: version.groupId, ...siblingOf(version, a) });
   switch (decision.kind) {
     case 'write': {
       if (v === undefined || restored === undefined || pending === undefined) return;
       await writeFileAtomic(file, restored.text, { mode: 0o600, mkdirMode: 0o700 });
       ledger.notes[file] = pending.note;
       delete ledger.held[v.id];
-      const fm = frontmatterOf(v);
-      await indexNote(a.project.memoryDir, a.path, fm.title, fm.description);
+      await writeIndexLine(pending.note);
       report.written.push({ file, origin: v.origin, version: v.version, redacted: restored.redacted });
       return;
     }
@@ -350,8 +433,13 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       return;
     }
     case 'remove-local':
-      await unlink(file).catch(() => undefined);
+      // The line first: a kill between the two leaves the untouched copy without its line (the next
+      // pull removes it again), never a line listing a note that is gone.
       await unindexNote(a.project.memoryDir, a.path);
+      // A file that cannot be removed (no permission) stays pull's copy, tried again next time:
+      // forgotten, it would be taken for this machine's own note and sent by the next sync.
+      const gone = await unlink(file).then(() => true, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+      if (!gone) return;
       delete ledger.notes[file];
       report.removed.push(file);
       return;

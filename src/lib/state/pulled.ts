@@ -22,6 +22,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
+import type { CheckoutRecord } from './checkout-ids.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 import { futureFormat, PULLED_VERSION } from './format.js';
@@ -46,6 +47,25 @@ export interface PulledNote {
   pulledAt: string;
   /** The group its episodes are in (absence is judged only where that group was listed). */
   group: string;
+  /**
+   * The version is this machine's own, from another of its files holding the note (another clone of
+   * the repository, a checkout's old path): a pulled copy like one from another machine, never this
+   * file's own note (`pulledFiles`), though its origin is this machine's.
+   */
+  sibling?: true;
+  /**
+   * The note's `MEMORY.md` line (pull/memory-index.ts), present from the write's journal entry until
+   * the line is written: a pull killed between the note and its line leaves it, and the next pull
+   * writes the line (a note Claude Code's index does not list is not loaded into any session).
+   */
+  indexLine?: IndexLine;
+}
+
+export interface IndexLine {
+  memoryDir: string;
+  path: string;
+  title: string;
+  description?: string;
 }
 
 export interface ConflictCopy {
@@ -119,6 +139,8 @@ export interface PulledLedger {
   notes: Record<string, PulledNote>;
   copies: ConflictCopy[];
   held: Record<string, HeldNote>;
+  /** The id each checkout here went by when last pulled, by its root (state/checkout-ids.ts: kept across a rename on the host). */
+  checkouts: Record<string, CheckoutRecord>;
 }
 
 export function noteId(project: string, path: string): string {
@@ -126,7 +148,7 @@ export function noteId(project: string, path: string): string {
 }
 
 export function emptyLedger(): PulledLedger {
-  return { notes: {}, copies: [], held: {} };
+  return { notes: {}, copies: [], held: {}, checkouts: {} };
 }
 
 /**
@@ -161,7 +183,9 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
     // Keyed by file (a ledger written before was keyed by note id: one file per note).
     const notes: Record<string, PulledNote> = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === 'string') notes[n.file] = n as unknown as PulledNote;
-    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote> };
+    const checkouts: Record<string, CheckoutRecord> = {};
+    if (isRecord(v.checkouts)) for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === 'string' && typeof c.seen === 'string') checkouts[root] = c as unknown as CheckoutRecord;
+    return { notes, copies: v.copies as ConflictCopy[], held: v.held as Record<string, HeldNote>, checkouts };
   } catch {
     return emptyLedger();
   }
@@ -219,12 +243,12 @@ export async function writePulled(stateDir: string, ledger: PulledLedger): Promi
 /**
  * Files pull wrote from another machine, by absolute path → the content hash written: a file with
  * that hash now is an untouched pulled copy. Entries of this machine's own versions (`ours`) are
- * left out: such a file is this machine's note, whatever the sync's state says (after a lost state
+ * left out, except one written from another of its files (`sibling`: another clone's edit): such a file is this machine's note, whatever the sync's state says (after a lost state
  * it must be adopted as ours, never taken for someone else's copy and retracted).
  */
 export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin)) out.set(n.file, n.hash);
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, n.hash);
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }

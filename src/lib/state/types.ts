@@ -110,9 +110,10 @@ export interface FileRecord {
   failedVersion?: { hash: string; error: string; at: string };
   /**
    * A note this machine signs (issue 42, sync/note-signing.ts): the version and parent its current
-   * parts' tags carry. A part sent again carries the same; the next version is above it.
+   * parts' tags carry, and the project id (absent in records written before it was kept). A part
+   * sent again carries the same; the next version is above it.
    */
-  noteTag?: { version: number; parent: number };
+  noteTag?: { version: number; parent: number; project?: string };
 }
 
 export interface SyncState {

@@ -29,12 +29,19 @@ import type { FileFacts, MemorySource } from '../memory/types.js';
 import { NoteKeyError, noteKeyWrittenAt, readNoteKey } from '../state/note-key.js';
 import type { FileRecord, SyncState } from '../state/state.js';
 import { parentVersion, readPulled, type PulledLedger } from '../state/pulled.js';
-import { gitMainRoot, projectIdentity } from '../util/git-identity.js';
+import { resolveCheckouts, type Checkout, type CheckoutRecord } from '../state/checkout-ids.js';
+import { gitMainRoot } from '../util/git-identity.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** The tag callback for one version's drafts, with the version and parent it names. */
-export type NoteTagger = NonNullable<EpisodeInput['noteTag']> & { readonly version: number; readonly parent: number };
+export type NoteTagger = NonNullable<EpisodeInput['noteTag']> & {
+  readonly version: number;
+  readonly parent: number;
+  readonly project: string;
+  /** The project id is an old URL's, declared in the checkout's git config (state/checkout-ids.ts). */
+  readonly declared: boolean;
+};
 
 /** What a run signs with: undefined when this machine has no key. */
 export interface NoteSigner {
@@ -63,21 +70,23 @@ export interface SignerLoad {
   pulled: PulledLedger;
 }
 
-/** Project folder key → identity id, from the projects Claude Code knows (computed once per run, lazily). */
-export function projectIdsByKey(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, env: Record<string, string | undefined> = processEnv()): (key: string) => string | undefined {
-  let byKey: Map<string, string> | undefined;
+/**
+ * Project folder key → the id its checkout goes by (state/checkout-ids.ts: its identity, kept across
+ * a rename on the host as the last pull recorded it), from the projects Claude Code knows (computed
+ * once per run, lazily).
+ */
+export function projectIdsByKey(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, records: Readonly<Record<string, CheckoutRecord>> = {}, env: Record<string, string | undefined> = processEnv()): (key: string) => Checkout | undefined {
+  let byKey: Map<string, Checkout> | undefined;
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   return (key) => {
     if (byKey === undefined) {
       byKey = new Map();
       const projectsDir = join(config.claudeConfigDir, 'projects');
       const roots = new Set((config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot));
-      for (const root of roots) {
+      for (const [root, checkout] of resolveCheckouts(roots, records)) {
         // No CLAUDE_CODE_PROJECT_DIR_NAME here: it names one session's folder, not every project's.
         const k = resolveProjectKey(root, projectsDir, {});
-        if (byKey.has(k)) continue;
-        const identity = projectIdentity(root);
-        if (identity !== undefined) byKey.set(k, identity.id);
+        if (!byKey.has(k)) byKey.set(k, checkout);
       }
     }
     return byKey.get(key);
@@ -95,7 +104,7 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
     throw error;
   }
   if (key === undefined) return { signer: undefined, pulled };
-  const idOf = projectIdsByKey(config);
+  const idOf = projectIdsByKey(config, pulled.checkouts);
   const signingKey = key;
   const keySince = Math.floor(noteKeyWrittenAt(config.stateDir) ?? 0);
   const signer: NoteSigner = {
@@ -103,8 +112,11 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
     unsigned(source, file, record) {
       if (record.status !== 'confirmed' || record.episodes.length === 0) return false;
       if (![...record.episodes, ...record.superseded].every((e) => e.uuid !== undefined)) return false;
-      if (!record.episodes.some((e) => e.sentAt !== undefined && Date.parse(e.sentAt) < keySince)) return false;
-      return signer.tagFor(source, file) !== undefined;
+      const tag = signer.tagFor(source, file);
+      if (tag === undefined) return false;
+      // Sent before the key was in place, or under another project id than the old URL its checkout
+      // now declares (state/checkout-ids.ts): the machines that know the project by it would not find it.
+      return record.episodes.some((e) => e.sentAt !== undefined && Date.parse(e.sentAt) < keySince) || (tag.declared && record.noteTag?.project !== undefined && record.noteTag.project !== tag.project);
     },
     tagFor(source, file, sent, again = false) {
       if (source === undefined || source.kind !== 'auto-memory' || source.layout !== 'projects' || source.shared || source.name !== 'auto-memory') return undefined;
@@ -113,8 +125,9 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
       if (!file.relPath.startsWith(prefix)) return undefined;
       const path = file.relPath.slice(prefix.length);
       if (!taggablePath(path)) return undefined;
-      const project = idOf(file.project);
-      if (project === undefined) return undefined;
+      const checkout = idOf(file.project);
+      if (checkout === undefined) return undefined;
+      const project = checkout.id;
       const pinned = again && sent !== undefined;
       const parent = pinned ? sent.parent : parentVersion(pulled, join(source.root, file.relPath));
       // Above the version this machine sent last, too: on a clock behind, edits made in a row on top
@@ -122,7 +135,7 @@ export async function loadNoteSigner(config: Pick<Config, 'stateDir' | 'claudeCo
       // keep the first, and take an edit built on it for one built on the last).
       const version = pinned ? sent.version : Math.max(Math.floor(file.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag: NonNullable<EpisodeInput['noteTag']> = ({ name, body, part, parts, origin }) => (origin === undefined ? undefined : formatNoteTag(signingKey, { project, version, parent, path, origin, part, parts, name, body }));
-      return Object.assign(tag, { version, parent });
+      return Object.assign(tag, { version, parent, project, declared: checkout.declared === true });
     },
   };
   return { signer, pulled };

@@ -177,7 +177,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     warnings: prepared.warnings,
     firstSeenAt: base?.firstSeenAt ?? nowIso,
     updatedAt: nowIso,
-    ...(tagger === undefined ? {} : { noteTag: { version: tagger.version, parent: tagger.parent } }),
+    ...(tagger === undefined ? {} : { noteTag: { version: tagger.version, parent: tagger.parent, project: tagger.project } }),
   };
   const isNew = base === undefined || (base.episodes.length === 0 && base.superseded.length === 0 && base.hash === undefined);
   return { kind: 'version', record, drafts, redactions, isNew, signing };

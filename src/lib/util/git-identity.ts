@@ -23,6 +23,8 @@ export interface ProjectIdentity {
   /** 16 hex characters. */
   id: string;
   via: 'remote' | 'root-commit';
+  /** The normalised remote (`github.com/me/app`) for `remote`: shown on this machine only, never sent. */
+  remote?: string;
 }
 
 /** A remote URL as `host/path`, lower-case host, no scheme, user, password, port of ssh, `.git` or trailing slash. Undefined for a local path. */
@@ -69,6 +71,10 @@ export function remoteUrls(configText: string): string[] {
   return out.map((r) => r.url);
 }
 
+function remoteId(normalised: string): string {
+  return hashId(`remote\0${normalised}`);
+}
+
 function hashId(what: string): string {
   return createHash('sha256').update(`graphiti-memory-sync project\0${what}`).digest('hex').slice(0, 16);
 }
@@ -98,7 +104,8 @@ function commonGitDir(root: string): string | undefined {
   }
 }
 
-function rootCommit(root: string): string | undefined {
+/** The root commit of the checkout at `root` (the smallest when histories were merged), undefined without git or commits. */
+export function rootCommit(root: string): string | undefined {
   try {
     const out = execFileSync('git', ['-C', root, 'rev-list', '--max-parents=0', 'HEAD'], { encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] });
     const commits = out.split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)).sort();
@@ -120,10 +127,41 @@ export function projectIdentity(root: string): ProjectIdentity | undefined {
   }
   for (const url of remoteUrls(config)) {
     const normalised = normalizeRemoteUrl(url);
-    if (normalised !== undefined) return { id: hashId(`remote\0${normalised}`), via: 'remote' };
+    if (normalised !== undefined) return { id: remoteId(normalised), via: 'remote', remote: normalised };
   }
   const commit = rootCommit(root);
   return commit === undefined ? undefined : { id: hashId(`root-commit\0${commit}`), via: 'root-commit' };
+}
+
+/**
+ * The remotes (normalised, with their project ids) a checkout's git config declares it was known by before its host renamed it:
+ * `git config --add graphiti-memory-sync.previousUrl <old URL>` (in the common git dir's config, so
+ * every worktree has it), in the order written. A machine whose clone has only the new URL joins the
+ * machines that know the project by the old one (state/checkout-ids.ts).
+ */
+export function previousRemotes(root: string): Array<{ id: string; remote: string }> {
+  const common = commonGitDir(root);
+  if (common === undefined) return [];
+  let config: string;
+  try {
+    config = readFileSync(join(common, 'config'), 'utf8');
+  } catch {
+    return [];
+  }
+  const out: Array<{ id: string; remote: string }> = [];
+  let inSection = false;
+  for (const line of config.split(/\r?\n/)) {
+    // Section and key names are case-insensitive in git config.
+    const section = /^\s*\[\s*([^\]\s]+)\s*\]/.exec(line);
+    if (section !== null) {
+      inSection = section[1]?.toLowerCase() === 'graphiti-memory-sync';
+      continue;
+    }
+    const value = /^\s*previousurl\s*=\s*(.+?)\s*$/i.exec(line);
+    const normalised = inSection && value?.[1] !== undefined ? normalizeRemoteUrl(value[1].replace(/^"(.*)"$/, '$1')) : undefined;
+    if (normalised !== undefined && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,118 @@
+/**
+ * A repository renamed on its host (issue 42): the project id is the normalised remote URL, so a
+ * `git remote set-url` on one machine (after GitHub renamed the repository; the other machines keep
+ * the old URL, which GitHub redirects) would split one project in two. The machine whose remote
+ * changed keeps the id it had when the root commit is the same (state/checkout-ids.ts); a fresh
+ * clone that knows only the new URL is told how to join, and joins once told; another repository
+ * at the same path never gets the old project's notes.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatPullReport } from '../../src/commands/pull-report.js';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { link, topic } from './homes.js';
+
+const machines = usePullMachines();
+const { make, pair } = machines;
+const read = (file: string) => readFileSync(file, 'utf8');
+const adds = () => machines.server.calls.filter((c) => c.tool === 'add_memory').length;
+const lastLines = () => machines.server.episodes('main').map((e) => e.content.split('\n').at(-1) ?? '').sort();
+const git = (repo: string, ...args: string[]) => execFileSync('git', ['-C', repo, ...args], { env: { ...process.env, GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' } });
+/** The repository's first commit, the same bytes (and so the same hash) in every clone. */
+const firstCommit = (repo: string, message = 'root') => git(repo, '-c', 'user.name=Me', '-c', 'user.email=me@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '--allow-empty', '-m', message);
+const OLD = 'git@github.com:me/app.git';
+const NEW = 'git@github.com:me/app-renamed.git';
+
+describe('pull: a repository renamed on its host', () => {
+  it('the remote changed on A only (B keeps the old URL): notes flow both ways into the right folder, nothing held, nothing doubled; B renaming later changes nothing', async () => {
+    const [a, b] = await pair();
+    for (const m of [a, b]) firstCommit(m.repo);
+    a.write('n.md', topic('N', 'First.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    git(a.repo, 'remote', 'set-url', 'origin', NEW);
+    a.write('n.md', topic('N', 'Edited on A after the rename.'));
+    a.write('new.md', topic('New', 'Written on A after the rename.'));
+    await a.sync();
+    const onB = await b.pull();
+    expect(onB.held).toEqual([]);
+    expect(onB.written.map((w) => w.file).sort()).toEqual([join(b.memoryDir, 'n.md'), join(b.memoryDir, 'new.md')]);
+    expect(read(join(b.memoryDir, 'n.md'))).toContain('Edited on A after the rename.');
+    b.write('n.md', topic('N', 'Edited on B.'));
+    await b.sync();
+    const onA = await a.pull();
+    expect([onA.held, onA.copies]).toEqual([[], []]);
+    expect(read(join(a.memoryDir, 'n.md'))).toContain('Edited on B.');
+    await a.sync();
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['Edited on B.', 'Written on A after the rename.']);
+    // B follows the rename: nothing is sent again, and the notes still flow.
+    git(b.repo, 'remote', 'set-url', 'origin', 'https://github.com/me/app-renamed');
+    const sent = adds();
+    await b.sync();
+    await b.pull();
+    await b.sync();
+    expect(adds()).toBe(sent);
+    a.write('later.md', topic('Later', 'After both renamed.'));
+    await a.sync();
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([join(b.memoryDir, 'later.md')]);
+  });
+
+  it('a fresh clone with only the new URL: its notes and the others\' are held (never written into another project), the report names the fix; once it declares the old URL, its notes are sent again under it and everything flows, once', async () => {
+    const [a, b] = await pair();
+    for (const m of [a, b]) firstCommit(m.repo);
+    a.write('n.md', topic('N', 'From A.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    git(a.repo, 'remote', 'set-url', 'origin', NEW);
+    await a.pull();
+    const c = make('cloud', NEW);
+    firstCommit(c.repo);
+    await link(a, c);
+    c.write('c.md', topic('C', 'From the fresh clone.'));
+    await c.sync();
+    const onC = await c.pull();
+    expect(onC.written).toEqual([]);
+    expect(onC.held.map((h) => h.path)).toEqual(['n.md']);
+    expect(formatPullReport(onC)).toContain('graphiti-memory-sync.previousUrl');
+    const onA = await a.pull();
+    expect(onA.written).toEqual([]);
+    expect(onA.held.map((h) => h.path)).toEqual(['c.md']);
+    // A knows the new URL is this repository's: it names the checkout to fix elsewhere.
+    expect(formatPullReport(onA)).toContain('config --add graphiti-memory-sync.previousUrl https://github.com/me/app`');
+    git(c.repo, 'config', '--add', 'graphiti-memory-sync.previousUrl', OLD);
+    await c.sync();
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['From A.', 'From the fresh clone.']);
+    expect((await c.pull()).written.map((w) => w.file)).toEqual([join(c.memoryDir, 'n.md')]);
+    expect((await a.pull()).written.map((w) => w.file)).toEqual([join(a.memoryDir, 'c.md')]);
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([join(b.memoryDir, 'c.md')]);
+    const sent = adds();
+    for (const m of [a, b, c]) await m.sync();
+    expect(adds()).toBe(sent);
+  });
+
+  it('another repository cloned at the same path on A (another root commit): its notes never go into the old project\'s folder on B', async () => {
+    const [a, b] = await pair();
+    for (const m of [a, b]) firstCommit(m.repo);
+    a.write('n.md', topic('N', 'About the app.'));
+    await a.sync();
+    await a.pull();
+    await b.pull();
+    rmSync(join(a.repo, '.git'), { recursive: true });
+    git(a.repo, 'init', '-q');
+    git(a.repo, 'remote', 'add', 'origin', 'git@github.com:me/other.git');
+    firstCommit(a.repo, 'another project');
+    a.write('other.md', topic('Other', 'About the other project.'));
+    await a.sync();
+    const onB = await b.pull();
+    expect(onB.written).toEqual([]);
+    expect(existsSync(join(b.memoryDir, 'other.md'))).toBe(false);
+    expect(onB.held.map((h) => h.path)).toEqual(['other.md']);
+    expect(read(join(b.memoryDir, 'n.md'))).toContain('About the app.');
+  });
+});
