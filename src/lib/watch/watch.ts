@@ -33,6 +33,7 @@ import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
+import { linkOutOfReachAt } from '../memory/link-reach.js';
 import { resolveSources } from '../memory/sources.js';
 import type { MemorySource } from '../memory/types.js';
 import type { SyncSummary } from '../sync/types.js';
@@ -164,6 +165,14 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * of target is seen, and the watching starts over (checkLinks).
    */
   private readonly links = new Map<string, string | undefined>();
+  /**
+   * Folder links judged (memory/link-reach.ts) since the watching last started, and those refused:
+   * a link to the folder holding it, to / or to the home folder is not followed, so chokidar never
+   * walks (nor holds a watch on) everything there. It stays in `links`, so pointing it back is seen.
+   */
+  private readonly judged = new Map<string, boolean>();
+  /** Refusals already said (link → its target then), so a rescan does not repeat them. */
+  private readonly refusalsSaid = new Map<string, string>();
   private rewatching: Promise<void> | undefined;
   private resolveDone!: (code: number) => void;
   private stopping: Promise<number> | undefined;
@@ -325,10 +334,11 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.symlinks.clear();
     this.linkedFiles.clear();
     this.links.clear();
+    this.judged.clear();
     for (const source of this.sources) {
       const root = resolve(source.root);
-      this.watched.add(existsSync(root) ? root : nearestExisting(root));
       const target = linkTarget(root);
+      if (target === undefined || !this.refusedLink(root)) this.watched.add(existsSync(root) ? root : nearestExisting(root));
       if (target === undefined) continue;
       this.links.set(root, target);
       this.watched.add(dirname(root));
@@ -403,6 +413,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private isIgnored(path: string, stats: Stats | undefined, foldersOnly: boolean): boolean {
     if (foldersOnly && stats?.isFile() === true && !(this.symlinks.size > 0 && this.symlinks.has(resolve(path)))) return true;
     if (this.filter.ignored(path, stats)) return true;
+    if (this.judged.size > 0 && this.judged.get(resolve(path)) === true) return true;
+    if (stats !== undefined && (stats.isDirectory() || stats.isSymbolicLink()) && this.refusedLink(resolve(path))) return true;
     if (!foldersOnly || stats === undefined) return false;
     const abs = resolve(path);
     if (stats.isSymbolicLink()) {
@@ -414,6 +426,30 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (!this.symlinks.has(abs)) return true;
     this.linkedFiles.add(abs);
     return false;
+  }
+
+  /**
+   * Whether the folder at `abs` is a link that must not be followed (memory/link-reach.ts). Each
+   * path is judged once per watching (a retarget starts the watching over); a refusal is said once.
+   * The pass's scan reports it too, with the same words, as a problem of the source.
+   */
+  private refusedLink(abs: string): boolean {
+    const known = this.judged.get(abs);
+    if (known !== undefined) return known;
+    const target = linkTarget(abs);
+    const message = target === undefined ? undefined : linkOutOfReachAt(abs, target);
+    this.judged.set(abs, message !== undefined);
+    if (message === undefined) {
+      this.refusalsSaid.delete(abs);
+      return false;
+    }
+    // Kept among the links: the folder holding it is watched, and pointing it back is seen (checkLinks).
+    this.links.set(abs, target);
+    if (this.refusalsSaid.get(abs) !== target) {
+      this.refusalsSaid.set(abs, target as string);
+      this.publish({ event: 'error', message: `not watching ${message}`, fatal: false, origin: 'fs' });
+    }
+    return true;
   }
 
   /** A raw fs.watch event of a watched folder: `evPath` is the name of the entry that changed. */
