@@ -1,0 +1,89 @@
+/**
+ * What a change of the settings while `watch` runs means, and whether the watch takes it up.
+ *
+ * The rule: the next pass runs as a fresh `sync` with the new settings would. Nothing watch-only
+ * is decided here, so the engine's rules hold as they are:
+ * - a folder added is watched and synced;
+ * - a folder removed is no longer watched or sent, and its notes stay in the graph: the engine
+ *   never takes the files of a source it does not cover for deleted (sync/plan.ts);
+ * - a new server URL or group: new and edited notes go there; nothing is deleted in the old group
+ *   for the change (notes already sent stay there until edited, or `sync --force` moves them);
+ * - exclusions: the watch's filter and the scan take up the new list.
+ * Two things are not taken up while the watch runs: another state folder (the watch's state, lock
+ * and log live in the one it started with: the new settings are refused as a whole, and the watch
+ * says to restart it), and the log level and debounce (they take effect at the next start: said).
+ *
+ * Pure: the watcher (watch.ts) reads the settings again and applies what this returns.
+ */
+import type { Config } from '../config/config.js';
+import type { MemorySource } from '../memory/types.js';
+
+export interface SettingsChange {
+  /** Why the new settings are not taken up at all (the watch goes on with those it had). */
+  refused?: string;
+  /** The folders watched (and the filter) change: the watching starts over. */
+  sourcesChanged: boolean;
+  /** Source roots added and removed (`name=root`). */
+  added: string[];
+  removed: string[];
+  /** The settings that changed, by their Config field names (for the JSON output and tests). */
+  changed: Array<keyof Config>;
+  /** What the change means, one sentence each, for people. */
+  notes: string[];
+}
+
+/** Fields that change nothing a pass does, or are said separately. */
+const NOT_COMPARED = new Set<keyof Config>(['warnings', 'envFile', 'paiEnvFile', 'unsyncedMemoryFolders', 'knownProjectDirs', 'priorHookStates']);
+/** Fields whose change is said in its own words (the folders, the server, the groups). */
+const SAID_ABOVE: ReadonlySet<string> = new Set<keyof Config>(['mcpUrl', 'mcpUrlSource', 'groupId', 'sourceGroups', 'exclude', 'extraSources', 'autoMemoryFolders', 'syncPai', 'syncAutoMemory', 'paiDir', 'claudeConfigDir']);
+/** Fields the watch reads only at its start. */
+const AT_RESTART: ReadonlySet<string> = new Set<keyof Config>(['logLevel', 'watchDebounceMs']);
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A URL as said in the output: without user, password or query (either may hold a secret). */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    u.search = '';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+const label = (s: Pick<MemorySource, 'name' | 'root'>) => `${s.name}=${s.root}`;
+
+/** Compares the settings the watch runs on with those just read; `sources` are each one's resolved sources. */
+export function settingsChange(before: Config, after: Config, sources: { before: MemorySource[]; after: MemorySource[] }): SettingsChange {
+  const change: SettingsChange = { sourcesChanged: false, added: [], removed: [], changed: [], notes: [] };
+  if (before.stateDir !== after.stateDir) {
+    change.refused = `the settings now name another state folder (MADEINOZ_KNOWLEDGE_STATE_DIR: ${after.stateDir}); the watch keeps ${before.stateDir} and the settings it had. Restart \`graphiti-memory-sync watch\` to move to the new folder`;
+    return change;
+  }
+  for (const key of Object.keys({ ...before, ...after }) as Array<keyof Config>) {
+    if (!NOT_COMPARED.has(key) && !same(before[key], after[key])) change.changed.push(key);
+  }
+  const beforeLabels = new Set(sources.before.map(label));
+  const afterLabels = new Set(sources.after.map(label));
+  change.added = [...afterLabels].filter((l) => !beforeLabels.has(l));
+  change.removed = [...beforeLabels].filter((l) => !afterLabels.has(l));
+  change.sourcesChanged = change.added.length > 0 || change.removed.length > 0 || !same(before.exclude, after.exclude) || !same(sources.before, sources.after);
+  if (change.added.length > 0) change.notes.push(`now watching ${change.added.join(', ')}`);
+  if (change.removed.length > 0) change.notes.push(`no longer watching ${change.removed.join(', ')}: its notes are not sent any more and stay in the graph (taking a folder out of the settings deletes nothing)`);
+  if (!same(before.exclude, after.exclude)) change.notes.push(`exclusions now ${after.exclude.length === 0 ? 'none' : after.exclude.join(', ')}`);
+  if (before.mcpUrl !== after.mcpUrl) change.notes.push(`server now ${shown(after.mcpUrl)} (was ${shown(before.mcpUrl)}): the next pass syncs there; nothing is deleted on the old one`);
+  if (before.groupId !== after.groupId || !same(before.sourceGroups, after.sourceGroups)) {
+    const group = before.groupId !== after.groupId ? `group now ${after.groupId} (was ${before.groupId})` : 'the per-source groups changed';
+    change.notes.push(`${group}: new and edited notes go there; notes already sent stay where they are until edited (nothing is deleted for this change), and \`graphiti-memory-sync sync --force\` moves them`);
+  }
+  const atRestart = change.changed.filter((key) => AT_RESTART.has(key));
+  if (atRestart.length > 0) change.notes.push(`${atRestart.join(', ')} take effect when the watch restarts`);
+  const other = change.changed.filter((key) => !AT_RESTART.has(key) && !SAID_ABOVE.has(key));
+  if (other.length > 0) change.notes.push(`taken up from the next pass: ${other.join(', ')}`);
+  return change;
+}
