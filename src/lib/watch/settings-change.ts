@@ -82,7 +82,7 @@ export function settingsChange(before: Config, after: Config, sources: { before:
     change.notes.push(`${group}: new and edited notes go there; notes already sent stay where they are until edited (nothing is deleted for this change), and \`graphiti-memory-sync sync --force\` moves them`);
   }
   const atRestart = change.changed.filter((key) => AT_RESTART.has(key));
-  if (atRestart.length > 0) change.notes.push(`${atRestart.join(', ')} take effect when the watch restarts`);
+  if (atRestart.length > 0) change.notes.push(`${atRestart.join(', ')} ${atRestart.length === 1 ? 'takes' : 'take'} effect when the watch restarts`);
   const other = change.changed.filter((key) => !AT_RESTART.has(key) && !SAID_ABOVE.has(key));
   if (other.length > 0) change.notes.push(`taken up from the next pass: ${other.join(', ')}`);
   return change;
