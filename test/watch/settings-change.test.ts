@@ -44,3 +44,22 @@ describe('settingsChange', () => {
     expect(c.changed).toEqual([]);
   });
 });
+
+describe('settingsChange: a source name given to another folder', () => {
+  it('unnamed folders renumbered (the first taken out) while the first is still there: refused, naming how to name them', () => {
+    const c = settingsChange(config({ MADEINOZ_KNOWLEDGE_SYNC_PATHS: '/data/a:/data/b' }), config({ MADEINOZ_KNOWLEDGE_SYNC_PATHS: '/data/b' }), {
+      before: resolveSources(config({ MADEINOZ_KNOWLEDGE_SYNC_PATHS: '/data/a:/data/b' })),
+      after: resolveSources(config({ MADEINOZ_KNOWLEDGE_SYNC_PATHS: '/data/b' })),
+    }, () => true);
+    expect(c.refused).toMatch(/gives? the source name "extra1" to \/data\/b, while \/data\/a, the folder it named, is still there.*would be deleted from the graph.*name=path, e\.g\. "notes=\/data\/a:work=\/data\/b"/);
+  });
+
+  it('a folder moved (the one it named is gone): taken up', () => {
+    const a = config({ MADEINOZ_KNOWLEDGE_SYNC_PATHS: '/data/a' });
+    const b = config({ MADEINOZ_KNOWLEDGE_SYNC_PATHS: '/data/moved' });
+    const c = settingsChange(a, b, { before: resolveSources(a), after: resolveSources(b) }, () => false);
+    expect(c.refused).toBeUndefined();
+    expect(c).toMatchObject({ sourcesChanged: true, added: ['extra1=/data/moved'], removed: ['extra1=/data/a'] });
+    expect(c.notes).toEqual(['extra1 is now /data/moved (was /data/a): its notes carry on from there']);
+  });
+});
