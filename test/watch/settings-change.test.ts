@@ -38,6 +38,11 @@ describe('settingsChange', () => {
     expect(JSON.stringify(c)).not.toContain('tok-very-secret');
   });
 
+  it('no memory folder left: refused (there would be nothing to watch), naming the next step', () => {
+    const c = change(config(), config({ MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false', MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: 'false' }));
+    expect(c.refused).toMatch(/enable no memory folder.*nothing to watch.*goes on with the settings it had; stop it if you mean to sync nothing/);
+  });
+
   it('another state folder: refused as a whole, naming the restart', () => {
     const c = change(config(), config({ MADEINOZ_KNOWLEDGE_STATE_DIR: '/elsewhere' }));
     expect(c.refused).toMatch(/another state folder.*\/elsewhere.*keeps \/home\/me\/.local\/state\/gms.*Restart `graphiti-memory-sync watch`/);

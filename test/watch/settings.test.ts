@@ -210,6 +210,19 @@ describe('settings changed while the watch runs', () => {
     expect(watcher.config.groupId).toBe('team');
   });
 
+  it('every folder switched off mid-watch: refused, the watch keeps watching and syncing (it did hang: chokidar is never ready with nothing to watch)', async () => {
+    const { watcher } = await startWatcher({ MADEINOZ_KNOWLEDGE_MCP_URL: server.url });
+    const refused = nextEvent(watcher, 'error', (e) => e.origin === 'settings');
+    writeSettings({ MADEINOZ_KNOWLEDGE_MCP_URL: server.url, MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false', MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY: 'false' });
+    expect((await refused).message).toMatch(/enable no memory folder/);
+    await whenQuiet(watcher);
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1);
+    writeFileSync(join(learningDir(), 'a.md'), learning('A', 'note a after the refusal'));
+    await later;
+    await server.whenIdle();
+    expect(sentTo(server)).toEqual(['note a']);
+  });
+
   it('another state folder in the settings: refused as a whole (the watch keeps its state, lock and log), with the next step', async () => {
     const { watcher } = await startWatcher({ MADEINOZ_KNOWLEDGE_MCP_URL: server.url });
     const refused = nextEvent(watcher, 'error', (e) => e.origin === 'settings');

@@ -12,6 +12,7 @@
  * Not taken up while the watch runs (the new settings are refused as a whole, said with the next
  * step, and the watch goes on with those it had):
  * - another state folder: the watch's state, lock and log live in the one it started with;
+ * - no memory folder at all (as at its start, NoSourcesError): nothing would be watched;
  * - a source name given to another folder while the folder it named is still there. Unnamed
  *   folders are named by their place in MADEINOZ_KNOWLEDGE_SYNC_PATHS (`extra1`, `extra2`), so
  *   taking the first one out renames the second to `extra1`: taken up, the engine would delete the
@@ -76,6 +77,10 @@ export function settingsChange(
   const change: SettingsChange = { sourcesChanged: false, added: [], removed: [], changed: [], notes: [] };
   if (before.stateDir !== after.stateDir) {
     change.refused = `the settings now name another state folder (MADEINOZ_KNOWLEDGE_STATE_DIR: ${after.stateDir}); the watch keeps ${before.stateDir} and the settings it had. Restart \`graphiti-memory-sync watch\` to move to the new folder`;
+    return change;
+  }
+  if (sources.after.length === 0) {
+    change.refused = 'the settings now enable no memory folder (MADEINOZ_KNOWLEDGE_SYNC_PAI, MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY, MADEINOZ_KNOWLEDGE_SYNC_PATHS): there would be nothing to watch. The watch goes on with the settings it had; stop it if you mean to sync nothing';
     return change;
   }
   const renamed = sources.after.filter((s) => sources.before.some((b) => b.name === s.name && b.root !== s.root && exists(b.root)));

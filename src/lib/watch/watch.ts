@@ -379,6 +379,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       this.links.set(root, target);
       this.watched.add(dirname(root));
     }
+    // chokidar never says `ready` for nothing to watch (settings-change.ts refuses settings with no folder).
+    if (this.watched.size === 0) return;
     const poll = this.options.poll === true;
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     const fsw = chokidarWatch([...this.watched], {
