@@ -588,13 +588,21 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   /** Closes the watching and opens it afresh (the folders or a link changed). */
   private async rewatch(why: string): Promise<void> {
-    await this.rewatching;
-    const old = this.fsw;
-    this.fsw = undefined;
-    await old?.close().catch(() => undefined);
-    if (this.stopping !== undefined) return;
-    this.logger.info(`watching afresh: ${why}`, { roots: this.currentSources.map((source) => source.root) });
-    await this.openWatcher();
+    // One watching at a time: a link's retarget (checkLinks) waits for this one, and this for it.
+    while (this.rewatching !== undefined) await this.rewatching;
+    const run = (async () => {
+      const old = this.fsw;
+      this.fsw = undefined;
+      await old?.close().catch(() => undefined);
+      if (this.stopping !== undefined) return;
+      this.logger.info(`watching afresh: ${why}`, { roots: this.currentSources.map((source) => source.root) });
+      await this.openWatcher();
+    })();
+    const tracked: Promise<void> = run.finally(() => {
+      if (this.rewatching === tracked) this.rewatching = undefined;
+    });
+    this.rewatching = tracked;
+    await tracked;
   }
 
   /**
