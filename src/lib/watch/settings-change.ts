@@ -8,22 +8,18 @@
  *   never takes the files of a source it does not cover for deleted (sync/plan.ts);
  * - a new server URL or group: new and edited notes go there; nothing is deleted in the old group
  *   for the change (notes already sent stay there until edited, or `sync --force` moves them);
- * - exclusions: the watch's filter and the scan take up the new list.
+ * - exclusions: the watch's filter and the scan take up the new list;
+ * - a source name given to another folder (unnamed folders renumbered when one is taken out) is
+ *   the engine's to judge, as in any sync (sync/source-roots.ts): held while the folder it named is
+ *   still there, taken up as a move once it is gone.
  * Not taken up while the watch runs (the new settings are refused as a whole, said with the next
  * step, and the watch goes on with those it had):
  * - another state folder: the watch's state, lock and log live in the one it started with;
  * - no memory folder at all (as at its start, NoSourcesError): nothing would be watched;
- * - a source name given to another folder while the folder it named is still there. Unnamed
- *   folders are named by their place in MADEINOZ_KNOWLEDGE_SYNC_PATHS (`extra1`, `extra2`), so
- *   taking the first one out renames the second to `extra1`: taken up, the engine would delete the
- *   first folder's notes from the graph (its files are gone from `extra1`) and send the second's
- *   again. A folder moved (the one it named is gone) is taken up: its notes are the same files.
  * The log level and the debounce take effect at the next start (said).
  *
- * Pure but for asking whether a folder exists: the watcher (watch.ts) reads the settings again and
- * applies what this returns.
+ * Pure: the watcher (watch.ts) reads the settings again and applies what this returns.
  */
-import { existsSync } from 'node:fs';
 import type { Config } from '../config/config.js';
 import type { MemorySource } from '../memory/types.js';
 
@@ -72,7 +68,6 @@ export function settingsChange(
   before: Config,
   after: Config,
   sources: { before: MemorySource[]; after: MemorySource[] },
-  exists: (path: string) => boolean = existsSync,
 ): SettingsChange {
   const change: SettingsChange = { sourcesChanged: false, added: [], removed: [], changed: [], notes: [] };
   if (before.stateDir !== after.stateDir) {
@@ -83,17 +78,6 @@ export function settingsChange(
     change.refused = 'the settings now enable no memory folder (MADEINOZ_KNOWLEDGE_SYNC_PAI, MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY, MADEINOZ_KNOWLEDGE_SYNC_PATHS): there would be nothing to watch. The watch goes on with the settings it had; stop it if you mean to sync nothing';
     return change;
   }
-  const renamed = sources.after.filter((s) => sources.before.some((b) => b.name === s.name && b.root !== s.root && exists(b.root)));
-  if (renamed.length > 0) {
-    const first = renamed[0] as MemorySource;
-    const was = (sources.before.find((b) => b.name === first.name) as MemorySource).root;
-    change.refused =
-      `the settings now give the source name "${first.name}" to ${first.root}, while ${was}, the folder it named, is still there: taken up, the notes of ${was} would be deleted from the graph and those of ${first.root} sent again under that name. ` +
-      (first.kind === 'extra'
-        ? `Name each folder in MADEINOZ_KNOWLEDGE_SYNC_PATHS (name=path, e.g. "notes=${was}:work=${first.root}") so that taking one out renames no other; the watch goes on with the settings it had`
-        : `The watch goes on with the settings it had; if you mean to sync ${first.root} instead, restart it (its first sync then replaces the notes of ${was} with those of ${first.root} in the graph)`);
-    return change;
-  }
   for (const key of Object.keys({ ...before, ...after }) as Array<keyof Config>) {
     if (!NOT_COMPARED.has(key) && !same(before[key], after[key])) change.changed.push(key);
   }
@@ -102,9 +86,9 @@ export function settingsChange(
   change.added = [...afterLabels].filter((l) => !beforeLabels.has(l));
   change.removed = [...beforeLabels].filter((l) => !afterLabels.has(l));
   change.sourcesChanged = change.added.length > 0 || change.removed.length > 0 || !same(before.exclude, after.exclude) || !same(sources.before, sources.after);
-  // A folder moved (its old place gone, refused above otherwise): the same notes, from their new place.
+  // A name given to another folder: the engine judges it (sync/source-roots.ts), the pass says what it did.
   const moved = sources.after.filter((s) => sources.before.some((b) => b.name === s.name && b.root !== s.root));
-  for (const s of moved) change.notes.push(`${s.name} is now ${s.root} (was ${(sources.before.find((b) => b.name === s.name) as MemorySource).root}): its notes carry on from there`);
+  for (const s of moved) change.notes.push(`${s.name} is now ${s.root} (was ${(sources.before.find((b) => b.name === s.name) as MemorySource).root})`);
   const movedName = (l: string) => moved.some((s) => l.startsWith(`${s.name}=`));
   const added = change.added.filter((l) => !movedName(l));
   const removed = change.removed.filter((l) => !movedName(l));
