@@ -9,7 +9,7 @@
  *   install [--scope user|project|local] [--dry-run] [--with-mcp]
  *   uninstall [--scope user|project|local] [--dry-run]
  *   watch [--poll] [--json]
- *   server start|stop|status|logs|upgrade|run|service  (src/lib/server/server-command.ts)
+ *   server start|stop|restart|status|logs|upgrade|run|service  (src/lib/server/server-command.ts)
  *
  * Exit codes: 0 success; 1 something failed or is still unsent (or the server is
  * unhealthy); 2 usage or configuration error; 3 `context` outside any project. Results go to stdout, progress and
@@ -154,8 +154,11 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 }
 
 async function commandSync(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {
-  const { runSync, isClean } = await import('./lib/sync/sync.js');
   const json = values.json === true;
+  // Everything the command prints with is loaded before the sync starts, not after: a `sync --wait`
+  // runs for minutes, and an upgrade meanwhile replaces the files a later import() would load
+  // (a newer module under this older process, or none at all while npm writes the new ones).
+  const [{ runSync, isClean }, reports] = await Promise.all([import('./lib/sync/sync.js'), json ? undefined : import('./commands/reports.js')]);
   const max = wholeNumber('max', values.max as string | undefined);
   const waitMs = wholeNumber('wait', values.wait as string | undefined);
   const progress = io.isTTY && !json ? progressBar(io) : undefined;
@@ -183,9 +186,8 @@ async function commandSync(config: Config, values: Record<string, string | boole
     progress?.({ done: 0, total: 0, end: true });
     if (json) {
       io.stdout(`${JSON.stringify(summary)}\n`);
-    } else {
-      const { formatSyncSummary } = await import('./commands/reports.js');
-      io.stdout(formatSyncSummary(summary, config));
+    } else if (reports !== undefined) {
+      io.stdout(reports.formatSyncSummary(summary, config));
     }
     // A dry run plans work: pending work is its answer, not a failure (exit 0 unless a file failed).
     if (summary.dryRun) return summary.failed === 0 ? 0 : 1;

@@ -267,10 +267,27 @@ async function loadHookConfig(env = process.env) {
     if (valid(value)) return value;
   } catch {
   }
-  const { loadConfig } = await import("./hook-config.cjs");
-  const config = await loadConfig({ env });
+  const config = await loadFullConfig(env);
   save(dir, key, config);
   return pick(config);
+}
+var PackageIncompleteError = class extends Error {
+  constructor(cause) {
+    super(`a part of graphiti-memory-sync could not be loaded (${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}): its files are being replaced or are incomplete; the next run uses the installed version (if this stays, install graphiti-memory-sync again)`, { cause });
+    this.name = "PackageIncompleteError";
+  }
+};
+function isLoadFailure(error) {
+  const code = error?.code;
+  return code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND" || error instanceof SyntaxError;
+}
+async function loadFullConfig(env) {
+  try {
+    const { loadConfig } = await import("./hook-config.cjs");
+    return await loadConfig({ env });
+  } catch (error) {
+    throw isLoadFailure(error) ? new PackageIncompleteError(error) : error;
+  }
 }
 
 // src/lib/context/cache.ts
@@ -1164,6 +1181,10 @@ async function sessionStart(setLogger) {
     const logger2 = createLogger({ file: logFilePath(stateDir), level: "info" }).child({ component: "session-start" });
     setLogger(logger2);
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof PackageIncompleteError) {
+      logger2.warn("hook skipped: the package is incomplete", { error: message });
+      return;
+    }
     const notify = firstTimeForConfigError(stateDir, message);
     logger2.error("configuration error", { error: message, variable: configErrorVariable(error), notified: notify });
     if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));

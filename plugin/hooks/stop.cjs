@@ -256,10 +256,27 @@ async function loadHookConfig(env = process.env) {
     if (valid(value)) return value;
   } catch {
   }
-  const { loadConfig } = await import("./hook-config.cjs");
-  const config = await loadConfig({ env });
+  const config = await loadFullConfig(env);
   save(dir, key, config);
   return pick(config);
+}
+var PackageIncompleteError = class extends Error {
+  constructor(cause) {
+    super(`a part of graphiti-memory-sync could not be loaded (${cause instanceof Error ? cause.message.split("\n")[0] : String(cause)}): its files are being replaced or are incomplete; the next run uses the installed version (if this stays, install graphiti-memory-sync again)`, { cause });
+    this.name = "PackageIncompleteError";
+  }
+};
+function isLoadFailure(error) {
+  const code = error?.code;
+  return code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND" || error instanceof SyntaxError;
+}
+async function loadFullConfig(env) {
+  try {
+    const { loadConfig } = await import("./hook-config.cjs");
+    return await loadConfig({ env });
+  } catch (error) {
+    throw isLoadFailure(error) ? new PackageIncompleteError(error) : error;
+  }
 }
 
 // src/lib/util/log.ts
@@ -826,7 +843,8 @@ async function stop(setLogger) {
   } catch (error) {
     logger = createLogger({ file: logFilePath(fallbackStateDir()), level: "info" }).child({ component: "stop" });
     setLogger(logger);
-    logger.error("configuration error", { error: error instanceof Error ? error.message : String(error) });
+    if (error instanceof PackageIncompleteError) logger.warn("hook skipped: the package is incomplete", { error: error.message });
+    else logger.error("configuration error", { error: error instanceof Error ? error.message : String(error) });
     return;
   }
   setLogger(logger);

@@ -4681,7 +4681,7 @@ var init_server_runtime = __esm({
     isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     isIdentity = (v) => isObj(v) && Number.isInteger(v.pid) && v.pid > 0 && typeof v.start === "string";
     REQUIRED = { pid: "number", generation: "string", serverVersion: "string", mcp: "string", falkordbBin: "string", dataDir: "string", logDir: "string", startedAt: "string" };
-    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string" };
+    OPTIONAL = { url: "string", port: "number", dbPort: "number", serverPid: "number", dbPid: "number", serverLog: "string", readyAt: "string", error: "string", foreground: "boolean" };
     COMMAND_MARKS = { supervisor: "server run", server: "main.py", db: "redis-server" };
     FRONT_PROOF_PATH = "/.well-known/graphiti-memory-sync/front-proof";
     FRONT_PROOF_TTL_MS = 1e3;
@@ -5308,6 +5308,9 @@ var init_cache = __esm({
 // src/lib/mcp/errors.ts
 function refusesEndpoint(error62) {
   return error62 instanceof McpHttpError && !(error62 instanceof McpSessionExpiredError) && ENDPOINT_STATUSES.has(error62.status);
+}
+function serverUnusable(error62) {
+  return error62 instanceof McpError && error62.retryable || refusesEndpoint(error62);
 }
 function describeHttpStatus(status, body, url2) {
   const snippet = body.trim().slice(0, 300);
@@ -8132,7 +8135,7 @@ async function readSemantics(graphiti, options2) {
   if (options2.probe === false) return "probe" in read ? cautious("this server has not been probed") : read;
   await cleanLeftScratch(graphiti, options2, now);
   if ("probe" in read) return read;
-  await recordInUse(options2.stateDir, options2.url, read, now).catch(() => void 0);
+  await recordInUse(options2.stateDir, options2.url, read, now, options2.localGeneration).catch(() => void 0);
   return read;
 }
 async function decide(graphiti, options2, setting, now) {
@@ -8183,23 +8186,23 @@ async function probeAndCache(graphiti, fingerprint, options2, now, changed) {
     entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? "answered" : outcome.cannotTell }].slice(-MAX_PROBES);
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...sentinel === void 0 ? {} : { sentinel } };
     else delete entry.answer;
-    entry.inUse = inUseOf(resolved, at);
+    entry.inUse = inUseOf(resolved, at, options2.localGeneration);
     file2.servers[url2] = entry;
   }).catch((error62) => options2.logger.warn("could not record the server rules; the next run may probe again", { error: error62.message }));
   if (answered) options2.logger.info("probed what this Graphiti server deletes", { ...outcome.semantics });
   else options2.logger.warn("could not tell what this Graphiti server deletes; using the cautious rules", { why: outcome.cannotTell });
   return resolved;
 }
-function inUseOf(resolved, at) {
-  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at };
+function inUseOf(resolved, at, localRelease) {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...resolved.generation === void 0 ? {} : { generation: resolved.generation }, why: resolved.why ?? "", at, ...localRelease === void 0 ? {} : { localRelease } };
 }
-async function recordInUse(stateDir, url2, resolved, now) {
+async function recordInUse(stateDir, url2, resolved, now, localRelease) {
   const rules = await readRules(stateDir);
   const was = rules.servers[url2]?.inUse;
-  if (was !== void 0 && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? "")) return;
+  if (was !== void 0 && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? "") && was.localRelease === localRelease) return;
   await updateRules(stateDir, (file2) => {
     const entry = file2.servers[url2] ?? { fingerprint: "", probes: [] };
-    entry.inUse = inUseOf(resolved, new Date(now()).toISOString());
+    entry.inUse = inUseOf(resolved, new Date(now()).toISOString(), localRelease);
     file2.servers[url2] = entry;
   });
 }
@@ -8214,8 +8217,12 @@ async function forgetServerRules(stateDir, url2) {
   if (rules.servers[url2] === void 0) return;
   await updateRules(stateDir, (file2) => void delete file2.servers[url2]);
 }
-async function rulesInUse(stateDir, url2) {
-  return (await readRules(stateDir)).servers[url2]?.inUse;
+async function rulesInUse(stateDir, url2, localRelease) {
+  const inUse = (await readRules(stateDir)).servers[url2]?.inUse;
+  if (localRelease === void 0 || inUse?.source === "setting") return inUse === void 0 ? void 0 : { inUse };
+  const learntOf = inUse?.localRelease ?? inUse?.generation;
+  if (inUse !== void 0 && learntOf === localRelease) return { inUse };
+  return { notLearnt: { release: localRelease, ...learntOf === void 0 ? {} : { learntOf } } };
 }
 function semanticsOptions(config2, logger, signal) {
   return {
@@ -10727,12 +10734,11 @@ function countByStatus(records, include = () => true) {
   for (const record2 of records) if (include(record2)) counts[record2.status]++;
   return counts;
 }
-var STATE_TOOL, STATE_VERSION, STATE_FILE, FILE_STATUSES, StateConflictError;
+var STATE_TOOL, STATE_FILE, FILE_STATUSES, StateConflictError;
 var init_types2 = __esm({
   "src/lib/state/types.ts"() {
     "use strict";
     STATE_TOOL = "graphiti-memory-sync";
-    STATE_VERSION = 1;
     STATE_FILE = "state.json";
     FILE_STATUSES = ["pending", "queued", "confirmed", "failed", "skipped"];
     StateConflictError = class extends Error {
@@ -10748,6 +10754,46 @@ var init_types2 = __esm({
       kind;
       foundTool;
       foundVersion;
+    };
+  }
+});
+
+// src/lib/state/format.ts
+function futureFormat(file2, known2) {
+  const { version: version2, compatibleWith } = file2;
+  if (typeof version2 !== "number" || !Number.isFinite(version2) || version2 <= known2) return void 0;
+  if (typeof compatibleWith === "number" && Number.isInteger(compatibleWith) && compatibleWith <= known2) return void 0;
+  return new StateConflictError(
+    `${file2.what} ${file2.path} has format version ${version2}, newer than this build understands (${known2}): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite it: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+    file2.path,
+    "newer",
+    STATE_TOOL,
+    version2
+  );
+}
+function migrateState(raw) {
+  let version2 = raw.version;
+  if (typeof version2 === "number" && version2 > STATE_VERSION) {
+    raw.version = STATE_VERSION;
+    return;
+  }
+  while (typeof version2 === "number" && Number.isInteger(version2) && version2 >= OLDEST_STATE_VERSION && version2 < STATE_VERSION) {
+    migrations[version2]?.(raw);
+    version2 += 1;
+    raw.version = version2;
+  }
+}
+var STATE_VERSION, OLDEST_STATE_VERSION, PULLED_VERSION, migrations;
+var init_format = __esm({
+  "src/lib/state/format.ts"() {
+    "use strict";
+    init_types2();
+    STATE_VERSION = 2;
+    OLDEST_STATE_VERSION = 1;
+    PULLED_VERSION = 1;
+    migrations = {
+      // Version 2 changed no field: it only keeps version-1 builds off a state they would misread.
+      1: () => void 0
     };
   }
 });
@@ -10785,17 +10831,10 @@ function validate(raw, path) {
       )
     };
   }
-  if (obj.tool === STATE_TOOL && typeof obj.version === "number" && obj.version > STATE_VERSION) {
-    return {
-      ok: "conflict",
-      error: new StateConflictError(
-        `State file ${path} has format version ${obj.version}, newer than this build understands (${STATE_VERSION}). Refusing to use or overwrite it: upgrade graphiti-memory-sync.`,
-        path,
-        "newer",
-        STATE_TOOL,
-        obj.version
-      )
-    };
+  if (obj.tool === STATE_TOOL) {
+    const newer2 = futureFormat({ path, what: "State file", version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
+    if (newer2 !== void 0) return { ok: "conflict", error: newer2 };
+    migrateState(obj);
   }
   const top = stateSchema.safeParse(obj);
   if (!top.success) return { ok: false, reason: describeZodError(top.error) };
@@ -10823,6 +10862,7 @@ var init_validate = __esm({
     "use strict";
     init_v3();
     init_json();
+    init_format();
     init_types2();
     episodeRefSchema = external_exports.object({
       marker: external_exports.string(),
@@ -10886,9 +10926,10 @@ function journalPath(stateDir, generation) {
   return (0, import_node_path19.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
+  const path = journalPath(stateDir, state.generation ?? 0);
   let text3;
   try {
-    text3 = await (0, import_promises4.readFile)(journalPath(stateDir, state.generation ?? 0), "utf8");
+    text3 = await (0, import_promises4.readFile)(path, "utf8");
   } catch (error62) {
     if (error62.code === "ENOENT") return 0;
     throw error62;
@@ -10903,6 +10944,15 @@ async function replayJournal(stateDir, state) {
       break;
     }
     if (!isRecord(entry)) break;
+    if (isStr(entry.k) && !ENTRY_KINDS.has(entry.k)) {
+      throw new StateConflictError(
+        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+        path,
+        "newer",
+        STATE_TOOL,
+        void 0
+      );
+    }
     if (entry.k === "file" && isStr(entry.id)) {
       if (entry.record === null) delete state.files[entry.id];
       else if (looksLikeFileRecord(entry.record) && entry.record.id === entry.id) state.files[entry.id] = entry.record;
@@ -10937,7 +10987,7 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path19, JournalAppender;
+var import_promises4, import_node_path19, JournalAppender, ENTRY_KINDS;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
@@ -10973,6 +11023,7 @@ var init_journal = __esm({
         await handle?.close().catch(() => void 0);
       }
     };
+    ENTRY_KINDS = /* @__PURE__ */ new Set(["file", "orphans", "meta"]);
   }
 });
 
@@ -11067,8 +11118,10 @@ var init_state = __esm({
     init_fs_atomic();
     init_validate();
     init_journal();
+    init_format();
     init_types2();
     init_types2();
+    init_format();
     init_journal();
   }
 });
@@ -31831,9 +31884,11 @@ function readsAsProse(word) {
   return GRAMMAR_WORD.test(w) || GRAMMAR_WORD.test(w.replace(NEGATING_PREFIX, "")) || w.length >= 4 && DESCRIPTIVE_ENDING.test(w);
 }
 function describedBySentence(value, next) {
-  if (!/^[a-z]+$/.test(value)) return false;
+  return /^[a-z]+$/.test(value) && !endsClause(next);
+}
+function endsClause(next) {
   const w = /^[ \t]+([a-z]+)/.exec(next);
-  return w !== null && !JOINING_WORD.test(w[1]);
+  return w === null || JOINING_WORD.test(w[1]);
 }
 function continuesSentence(gap, value, next) {
   if (/\|[ \t]*$/.test(gap) && /^[A-Za-z]+$/.test(value) && !/^[ \t]*(?:\||$)/.test(next)) return true;
@@ -32365,23 +32420,23 @@ var init_assignment = __esm({
     };
     PASSWORD_SHORTENED = "pa?ss?wo?r?d";
     KEYWORD = new RegExp(
-      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
-    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])`);
+    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
     );
-    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|secret|key|token|credential/gi;
+    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
     TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
     GENERIC = {
       kind: "generic",
-      hints: ["pass", "pwd", "psw", "pssw", "pasw", "secret", "key", "token", "credential"],
+      hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32468,6 +32523,9 @@ var init_assignment = __esm({
 });
 
 // src/lib/memory/secrets/context.ts
+function namesSomethingAboutIt(word) {
+  return NOT_SECRET_AFTER.test(` ${word}`);
+}
 function endsCompound(line, start, word) {
   if (word !== word.toLowerCase()) return false;
   if (word.length >= 5) return true;
@@ -32537,7 +32595,7 @@ function labelledValue(line, after, chosen) {
   if (/[.!?][ \t]/.test(gap[0])) return void 0;
   const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (/[ \t]#[ \t]/.test(gap[0])) return void 0;
-  if (otherKey !== null && !HAS_WORD.test(otherKey[1])) return void 0;
+  if (otherKey !== null && !HAS_WORD.test(otherKey[1]) && !QUALIFIED_LABEL.test(gap[0])) return void 0;
   const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
   if (otherLabel !== null && (!HAS_WORD.test(otherLabel[1]) || /^key$/i.test(otherLabel[1]))) return void 0;
   if (gap[0].length > 2 && /[}\])][ \t]*=[ \t]*$/.test(gap[0])) return void 0;
@@ -32683,7 +32741,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32692,7 +32750,7 @@ var init_context = __esm({
     init_names();
     init_prose();
     init_values();
-    WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif`, "gi");
+    WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|psk|pin|secret|token|key|pat|dsn|credentials?|wif`, "gi");
     LINE_WORD = new RegExp(WORD.source, "gi");
     HAS_WORD = new RegExp(WORD.source, "i");
     NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authenticity|primary|foreign|sort|partition|cache|idempotency|next|page|pagination|continuation|sequence|starting|request|work[ _-]?unit|row|hash|lookup|map|dict|registry|composite|unique|shortcut|hot|hashed|api[ _-]?key[ _-]?id|access[ _-]?key[ _-]?id|gpg|pgp|ssh)[ _-]?$/i;
@@ -32707,6 +32765,7 @@ var init_context = __esm({
     LABEL_GAP = /[^\n:=]{0,40}?(?:[:=|]|\s[-–](?=\s)|=>|<-|(?<![\w-])(?:is|was|to|are)(?![\w-]))[ \t*]*/iy;
     LABELLED_VALUE = /(["'`])([^\n]{0,1024}?)\1|[^\s"'`|]+/y;
     STRUCT_TAG_KEY = /(?<![A-Za-z])(?:json|yaml|xml|toml|env|db|form|mapstructure|bson|gorm|xorm|validate|binding|query|header|uri)[ \t]*:[ \t]*$/;
+    QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]+=[ \t]*$/i;
     NEAR_WORD = {
       kind: "context",
       hints: ["pass", "pwd", "pw", "psw", "pssw", "pasw", "PIN", "secret", "token", "key", "pat", "dsn", "credential", "wif"],
@@ -32995,7 +33054,7 @@ function curlPart(raw, role, passwordEmpty) {
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open5}${tag("cli-password")}${close}` : raw;
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -33091,9 +33150,20 @@ var init_command_line = __esm({
     };
     ECHO_TO_STDIN = {
       kind: "cli-password",
-      hints: ["-stdin"],
-      re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+      hints: ["-stdin", "sudo", "passwd"],
+      re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*(?:--?pass(?:word|wd)?-stdin|\bsudo[ \t]+(?:-[A-Za-z]*S\b|--stdin)|\bpasswd[ \t]+--stdin|\bchpasswd\b))/g,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    HTPASSWD = {
+      kind: "cli-password",
+      hints: ["htpasswd"],
+      re: /(\bhtpasswd((?:[ \t]+-[A-Za-z0-9]+)+)[ \t]+((?:[^\s-]\S*[ \t]+){1,2}))("[^"\n]*"|'[^'\n]*'|[^\s"'`]+)/g,
+      replace: (m, g) => {
+        const [lead = "", flags = "", positional = "", value = ""] = g;
+        if (!/-[A-Za-z0-9]*b/.test(flags)) return m;
+        const expected = /-[A-Za-z0-9]*n/.test(flags) ? 1 : 2;
+        return positional.trim().split(/[ \t]+/).length === expected ? keepOrTag(lead, value, "cli-password") ?? m : m;
+      }
     };
     SECURE_STRING_VALUE = new RegExp(`(\\bConvertTo-SecureString[ \\t]+(?:-String[ \\t]+)?)${VALUE2}`, "gi");
     SECURE_STRING = {
@@ -33121,6 +33191,7 @@ var init_command_line = __esm({
       LONG_FLAG,
       SINGLE_DASH_PASSWORD,
       ECHO_TO_STDIN,
+      HTPASSWD,
       SECURE_STRING,
       NETRC
     ];
@@ -33242,11 +33313,15 @@ function notProse(v) {
   if (v.length < 8 || !/\d/.test(v)) return false;
   return /[^A-Za-z0-9]/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, USER_SLASH_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_FORM_RULES;
+function looksTyped(value) {
+  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
+}
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WORD_AND_NUMBER, USER_SLASH_PASSWORD, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
     init_assignment();
+    init_context();
     init_engine();
     init_prose();
     init_values();
@@ -33272,14 +33347,34 @@ var init_password_forms = __esm({
       hints: ["pass", "pwd", "pw"],
       // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
       re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
-      replace: (m, g) => replaceValue(g[0] ?? "", g[2] ?? "", "password", true) ?? m
+      replace: (m, g, offset, text3) => {
+        const raw = g[2] ?? "";
+        const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
+      }
     };
+    WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
     USER_SLASH_PASSWORD = {
       kind: "password",
       // Every pair holds ` / ` (or a tab), whatever its label.
       hints: ["/ ", "/	"],
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
+    USER_THEN_PASSWORD = {
+      kind: "password",
+      hints: ["user", "login"],
+      // The left edge is checked in replace, as PASS_PHRASE's.
+      re: new RegExp(`((?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE3}`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", user = "", raw = ""] = g;
+        if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
+        if (NETRC_MACHINE.test(text3.slice(text3.lastIndexOf("\n", offset) + 1, offset))) return m;
+        const bare = /^["'`]/.test(raw) ? void 0 : splitTrailingPunctuation(raw).value;
+        if (readsAsProse(user) || bare !== void 0 && (readsAsProse(bare) || namesSomethingAboutIt(bare))) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
     };
     NAMED_PAIR = {
       kind: "password",
@@ -33317,7 +33412,7 @@ var init_password_forms = __esm({
         return replaceValue(g[0] ?? "", raw, "password", false) ?? m;
       }
     };
-    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C"];
+    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C", "wachtwoord", "l\xF6senord", "adgangskode", "passord", "has\u0142o", "salasana", "heslo", "jelsz\xF3"];
     OTHER_LANGUAGE = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
@@ -33331,7 +33426,61 @@ var init_password_forms = __esm({
         return replaced === void 0 ? m : replaced + raw.slice(value.length);
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
+    PASSWORD_PROSE_BY_LANGUAGE = [
+      { language: "German", words: ["passwort", "kennwort"], copulas: ["ist", "lautet", "war"] },
+      { language: "French", words: ["mot de passe"], copulas: ["est", "\xE9tait"] },
+      { language: "Spanish", words: ["contrase\xF1a"], copulas: ["es", "era"] },
+      { language: "Portuguese", words: ["senha"], copulas: ["\xE9", "era"] },
+      // Italian writes the English word: only its `è` tells the sentence apart (and is what the rule waits for, below).
+      { language: "Italian", words: ["password"], copulas: ["\xE8"] },
+      { language: "Dutch", words: ["wachtwoord"], copulas: ["is", "was"] },
+      { language: "Swedish", words: ["l\xF6senordet", "l\xF6senord"], copulas: ["\xE4r", "var"] },
+      { language: "Danish and Norwegian", words: ["adgangskoden", "adgangskode", "passordet", "passord"], copulas: ["er", "var"] },
+      { language: "Polish", words: ["has\u0142o"], copulas: ["to", "jest"] },
+      { language: "Finnish", words: ["salasana"], copulas: ["on", "oli"] },
+      { language: "Czech", words: ["heslo"], copulas: ["je", "bylo"] }
+    ];
+    PROSE_IN_OTHER_LANGUAGES = {
+      kind: "password",
+      // The words of each row, but for the English word Italian writes: `è`, which English notes do not hold
+      // (the word `password` is in most notes about credentials, and this rule would run on all of them).
+      hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => row.words.includes("password") ? row.copulas : row.words))],
+      re: new RegExp(
+        `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join("|")})`).join("|")})[ \\t]+)${VALUE3}`,
+        "giu"
+      ),
+      replace: (m, g) => {
+        const [lead = "", raw = ""] = g;
+        if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
+    FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
+    PHRASE_LABELS = [
+      { labels: ["passphrase", "pass phrase", "master password", "secret phrase"], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
+      // After `password`, a later word of prose (`minimum twelve characters required`) also makes it a sentence.
+      { labels: ["password"], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
+      { labels: ["seed phrase", "recovery phrase", "mnemonic phrase", "mnemonic", "seed words", "backup phrase", "wallet seed"], minWords: 12, functionWords: 3, proseWordsAfterFirst: true }
+    ];
+    PASS_PHRASE = {
+      kind: "password",
+      hints: ["passphrase", "pass phrase", "password", "secret phrase", "seed", "phrase", "mnemonic"],
+      // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
+      re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", label = "", phrase = ""] = g;
+        if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
+        const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
+        const words3 = phrase.split(/[ \t]+/);
+        if (row === void 0 || words3.length < row.minWords) return m;
+        if (words3.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
+        if (row.functionWords > 0 && !words3.every((w) => w.length >= 3 && w.length <= 8)) return m;
+        if (!row.proseWordsAfterFirst && words3.slice(1).some((w) => readsAsProse(w))) return m;
+        return `${lead}${tag("password")}`;
+      }
+    };
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
 
@@ -33865,7 +34014,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
@@ -69929,7 +70078,7 @@ var init_origin_migration = __esm({
 
 // src/lib/sync/types.ts
 function emptyCounts() {
-  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 var ServerHealth;
 var init_types3 = __esm({
@@ -74851,7 +75000,7 @@ async function planRun(input2) {
     drop: [],
     retire: [],
     outgoing: /* @__PURE__ */ new Map(),
-    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -75061,6 +75210,7 @@ function foldVerdict(plan, id, verdict2) {
       plan.put.push(verdict2.record);
       plan.outgoing.set(id, { record: verdict2.record, drafts: draftsByMarker(verdict2.drafts) });
       plan.actions.push({ id, action: "send" });
+      plan.counts.resumed++;
       addCounts(plan.counts.redactionsByKind, verdict2.redactions);
       return;
     case "version":
@@ -75166,7 +75316,7 @@ async function cleanupFacts(ctx, deleted) {
         removed.add(fact.uuid);
       }
     } catch (error62) {
-      if (error62 instanceof McpError && error62.retryable) ctx.server.markDown(error62);
+      if (serverUnusable(error62)) ctx.server.markDown(error62);
       ctx.logger.warn("could not remove the facts a deleted episode left", { uuid: ref.uuid, error: error62.message });
     }
   }
@@ -75222,7 +75372,7 @@ async function deleteRetired(ctx, input2) {
         rememberDeleted(state, ref.uuid, ref.groupId, iso);
         out.deleted.push(ref);
       } catch (error62) {
-        if (error62 instanceof McpError && error62.retryable) ctx.server.markDown(error62);
+        if (serverUnusable(error62)) ctx.server.markDown(error62);
         ctx.logger.warn("delete_episode failed; will retry next run", { uuid: ref.uuid, error: error62.message });
         keep2.push(ref);
       }
@@ -75748,8 +75898,15 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
+  let v;
   try {
-    const v = JSON.parse(text3);
+    v = JSON.parse(text3);
+  } catch {
+    return emptyLedger();
+  }
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path26.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  if (newer2 !== void 0) throw newer2;
+  try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
     const notes = {};
     for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
@@ -75792,7 +75949,7 @@ async function settleWrites(ledger, writing) {
   }
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: 1, ...ledger })}
+  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
   await (0, import_promises8.unlink)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
@@ -75819,6 +75976,7 @@ var init_pulled = __esm({
     init_hash();
     init_fs_atomic();
     init_json();
+    init_format();
     PULLED_FILE = "pulled.json";
     PULLED_WRITING_FILE = "pulled.writing.jsonl";
     PendingWrites = class {
@@ -76074,7 +76232,10 @@ async function run(input2) {
   });
   const connection = new RunConnection(config2, options2, logger);
   if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
-  const signing = await loadNoteSigner(config2);
+  const signing = await loadNoteSigner(config2).catch(async (error62) => {
+    await connection.close();
+    throw error62;
+  });
   if (signing.problem !== void 0) logger.warn("notes are not signed: the note key is not usable", { error: signing.problem });
   const plan = await planRun({ config: config2, state, scan, sources, force: options2.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config2)) }).catch(async (error62) => {
     await connection.close();
@@ -78737,6 +78898,10 @@ async function runWorker(options2) {
         } catch (error62) {
           result.errors++;
           logger.error("sync failed", { error: errorFields(error62) });
+          if (isStateConflict(error62)) {
+            result.outcome = "state-conflict";
+            break;
+          }
         }
         const cwds = [...new Set(batch.map((r) => r.cwd))];
         const started = [...new Set(batch.filter((r) => r.reason.startsWith("session-start")).map((r) => r.cwd))];
@@ -78773,7 +78938,7 @@ async function runWorker(options2) {
         }
       }
       releaseLock(stateDir, token);
-      if (controller.signal.aborted || result.passes >= maxPasses || !isDirty2(stateDir)) break;
+      if (controller.signal.aborted || result.outcome === "state-conflict" || result.passes >= maxPasses || !isDirty2(stateDir)) break;
       const again = takeLock(stateDir);
       if (!again.acquired) break;
       token = again.lock.token;
@@ -78785,6 +78950,9 @@ async function runWorker(options2) {
   if (controller.signal.aborted) result.outcome = "timeout";
   logger.info("worker finished", { ...result });
   return result;
+}
+function isStateConflict(error62) {
+  return error62 instanceof Error && error62.name === "StateConflictError";
 }
 function errorFields(error62) {
   if (error62 instanceof Error) return { name: error62.name, message: error62.message };

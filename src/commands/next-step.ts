@@ -103,7 +103,7 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
   if (config.mcpUrlSource === 'local-server') {
     // Stopped (or ended) while the command ran: it was up when the command read its URL.
     if (runtime !== undefined && !(runtime.state === 'ready' && ourProcess(runtime, 'supervisor'))) return localServerStep(runtime);
-    return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server stop and server start restart it' };
+    return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server restart starts it again' };
   }
   const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
   return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };

@@ -7,6 +7,7 @@ import { countUnsigned } from '../lib/sync/note-signing.js';
 import { mcpUrlOrigin, type Config } from '../lib/config/config.js';
 import { checkHealth, type HealthReport } from '../lib/graphiti/health.js';
 import { rulesInUse } from '../lib/graphiti/server-rules.js';
+import { liveServerGeneration } from '../lib/config/server-runtime.js';
 import type { Logger } from '../lib/util/log.js';
 import { countByStatus, loadState, type FileStatus } from '../lib/state/state.js';
 import type { SyncSummary } from '../lib/sync/types.js';
@@ -46,6 +47,8 @@ export interface StatusReport {
   held?: { episodes: number; facts: number; why: string; list: Array<{ id: string; uuid: string | undefined; since: string | undefined; facts: number }> } | undefined;
   /** The delete rules the last sync used with this server, and why (graphiti/server-rules.ts); absent before any sync reached it. */
   rules?: { deleteRemoves: string; source: string; generation?: string | undefined; why: string; at: string } | undefined;
+  /** Our local server runs a release whose rules no sync has used yet (after `server upgrade` or a restart onto another generation): what it runs, and whose rules were learnt before. */
+  rulesNotLearnt?: { release: string; learntOf?: string };
   /** Claude Code team memory, apart from the person's own files: per store, its files and how many are confirmed. */
   teamMemory?: Array<{ store: string; files: number; confirmed: number }>;
   /** Memory folders Claude Code writes to that are not synced (a checked-in autoMemoryDirectory), each with its fix. */
@@ -107,10 +110,10 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   } catch (error) {
     keyProblem = (error as Error).message;
   }
-  const rules = await rulesInUse(config.stateDir, config.mcpUrl).catch(() => undefined);
+  const rules = await rulesInUse(config.stateDir, config.mcpUrl, liveServerGeneration(config.stateDir, config.mcpUrl)).catch(() => undefined);
   const unsigned = linked ? await countUnsigned(config, state) : 0;
   return {
-    ...(rules === undefined ? {} : { rules }),
+    ...(rules === undefined ? {} : 'inUse' in rules ? { rules: rules.inUse } : { rulesNotLearnt: rules.notLearnt }),
     pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
@@ -169,6 +172,7 @@ export function formatStatus(s: StatusReport): string {
   for (const u of s.unsyncedMemory ?? []) {
     lines.push(`Not synced: ${u.dir}, where Claude Code keeps the memory of ${u.project} (autoMemoryDirectory in ${u.settingsFile}, a checked-in file: a repository does not choose which of your folders go to the graph). To sync it, set the same autoMemoryDirectory in ${join(u.project, '.claude', 'settings.local.json')}.`);
   }
+  if (s.rulesNotLearnt !== undefined) lines.push(`Server rules: not yet learnt for this release (the local server runs graphiti-core ${s.rulesNotLearnt.release}${s.rulesNotLearnt.learntOf === undefined ? '' : `; those known were learnt of ${s.rulesNotLearnt.learntOf}`}); the next sync that has work for the server learns them`);
   if (s.rules !== undefined) lines.push(`Server rules: ${RULE_NAMES[s.rules.deleteRemoves] ?? s.rules.deleteRemoves}${s.rules.generation === undefined ? '' : ` (graphiti-core ${s.rules.generation})`}, because ${s.rules.why} (docs/semantics.md; MADEINOZ_KNOWLEDGE_SERVER_RULES pins them)`);
   if (s.held !== undefined) {
     lines.push(`Kept in the graph: ${s.held.episodes} retired episode(s), because ${s.held.why} (${s.held.facts} such fact(s)); their other facts were removed.`);
@@ -210,7 +214,9 @@ function byKind(counts: Record<string, number> | undefined, lead: string): strin
 
 /**
  * The text summary of a sync. The first half says what the scan found (`new`, `changed`,
- * `removed`: files, not sends, so nothing reads as "added" that was never sent), the second where
+ * `removed`: files, not sends, so nothing reads as "added" that was never sent; every file it
+ * does not skip or fail in exactly one of new, changed, renamed, unchanged and resumed, the files
+ * an earlier run left unsent), the second where
  * every file stands after the run (`queued`: sent, not yet listed by the server; `pending`: not
  * sent yet). `config` adds the next step when the server could not be used.
  */
@@ -221,7 +227,7 @@ export function formatSyncSummary(s: SyncSummary, config?: Parameters<typeof nex
     for (const a of s.plannedActions ?? []) lines.push(`  ${a.action.padEnd(6)} ${a.id}`);
   }
   lines.push(
-    `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}` +
+    `new ${s.added}, changed ${s.updated}, removed ${s.deleted}, renamed ${s.renamed}, unchanged ${s.unchanged}${s.resumed > 0 ? `, resumed ${s.resumed} (left unsent by an earlier run)` : ''}` +
       ` | confirmed ${s.confirmed}, queued ${s.queued}, pending ${s.pending}, skipped ${s.skipped}, failed ${s.failed}`,
   );
   if (s.signed > 0) lines.push(`signing ${s.signed} note(s) sent before this machine was linked: re-sent once with their tag, so your other machines can pull them`);

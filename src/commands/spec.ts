@@ -135,6 +135,7 @@ export const COMMANDS: CommandSpec[] = [
     subcommands: [
       { name: 'start', summary: 'Install once (pinned, into ~/.cache) and start Graphiti + FalkorDB on 127.0.0.1', options: {} },
       { name: 'stop', summary: 'Stop both cleanly (the graph stays under ~/.local/share/graphiti-memory-sync)', options: {} },
+      { name: 'restart', summary: 'Stop cleanly, then start again (new password and token, same port when free, the graph kept); starts it when not running', options: {} },
       { name: 'status', summary: "Versions, ports, data size and whether the server answers get_status", options: { json } },
       { name: 'logs', summary: "The last lines of the server's logs", options: { lines: { type: 'string', value: 'N', help: 'how many lines of each log (default 50)' } } },
       { name: 'upgrade', summary: 'Move to the newest pinned Graphiti release, keeping the data', options: {} },

@@ -15,7 +15,14 @@ import { createRequire } from 'node:module';
 const HOOKS = new Set(['session-start', 'stop']);
 const name = process.argv[2] ?? '';
 if (HOOKS.has(name)) {
-  createRequire(import.meta.url)(`./${name}.js`);
+  try {
+    createRequire(import.meta.url)(`./${name}.js`);
+  } catch {
+    // The hook's bundle cannot be loaded: the package is being replaced under us (npm removes the
+    // old files, then writes the new ones) or was left half-written. Nothing ran and nothing is
+    // said: a hook never fails the session, and the next session runs the complete new version.
+    process.exitCode = 0;
+  }
 } else {
   // Exit 0: a hook never fails the session; stderr lands in Claude Code's debug log.
   process.stderr.write(`graphiti-memory-sync-hook: unknown hook "${name}" (expected session-start or stop); nothing ran. Run "graphiti-memory-sync install" again to rewrite the hook entries.\n`);

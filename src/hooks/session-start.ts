@@ -13,7 +13,7 @@
  * Test/ops switches: GMS_WORKER_DISABLED=1 (do not spawn the worker), GMS_WORKER_SCRIPT
  * (spawn this script instead of worker.js).
  */
-import { loadHookConfig, type HookConfig } from '../lib/config/snapshot.js';
+import { loadHookConfig, PackageIncompleteError, type HookConfig } from '../lib/config/snapshot.js';
 import { configErrorVariable } from '../lib/config/env-file.js';
 import { readContextCache } from '../lib/context/cache.js';
 import { claimInjection } from '../lib/context/injection-claim.js';
@@ -47,6 +47,11 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     const logger = createLogger({ file: logFilePath(stateDir), level: 'info' }).child({ component: 'session-start' });
     setLogger(logger);
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof PackageIncompleteError) {
+      // An upgrade replacing our files right now: nothing is misconfigured, so nothing is said.
+      logger.warn('hook skipped: the package is incomplete', { error: message });
+      return;
+    }
     const notify = firstTimeForConfigError(stateDir, message);
     logger.error('configuration error', { error: message, variable: configErrorVariable(error), notified: notify });
     if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));

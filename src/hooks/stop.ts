@@ -5,7 +5,7 @@
  * stdout and always exits 0. When `stop_hook_active` is true (Claude is already continuing
  * because of a stop hook) it does nothing.
  */
-import { loadHookConfig } from '../lib/config/snapshot.js';
+import { loadHookConfig, PackageIncompleteError } from '../lib/config/snapshot.js';
 import { createLogger, logFilePath, type Logger } from '../lib/util/log.js';
 import { findGitRoot } from '../lib/context/project.js';
 import { triggerWorker } from '../lib/worker/spawn.js';
@@ -26,7 +26,8 @@ async function stop(setLogger: (l: Logger) => void): Promise<void> {
     // The SessionStart hook reports configuration errors; here we only log.
     logger = createLogger({ file: logFilePath(fallbackStateDir()), level: 'info' }).child({ component: 'stop' });
     setLogger(logger);
-    logger.error('configuration error', { error: error instanceof Error ? error.message : String(error) });
+    if (error instanceof PackageIncompleteError) logger.warn('hook skipped: the package is incomplete', { error: error.message });
+    else logger.error('configuration error', { error: error instanceof Error ? error.message : String(error) });
     return;
   }
   setLogger(logger);

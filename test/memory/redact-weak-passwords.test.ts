@@ -119,6 +119,106 @@ describe('issue 40: only explicit placeholders stay', () => {
   });
 });
 
+describe('issue 40: more ways people write a password down', () => {
+  it('a pass phrase of several words after a label naming one, and a wallet seed phrase (password-forms.ts PASS_PHRASE)', () => {
+    removed('Bitwarden master password: correct horse battery staple', 'horse battery staple');
+    removed('GPG passphrase: purple monkey dishwasher', 'purple monkey dishwasher');
+    removed('passphrase is correct horse battery staple', 'horse battery staple');
+    removed('password: correct horse battery staple', 'horse battery staple');
+    removed('seed phrase: abandon ability able about above absent absorb abstract absurd abuse access accident', 'absorb abstract absurd');
+  });
+  it('a sentence about the pass phrase stays (a word of grammar in it, or a later word of prose after `password`)', () => {
+    untouched('passphrase: not set');
+    untouched('master password: kept in the safe');
+    untouched('seed phrase: written on paper in the safe at home');
+    untouched('passphrase: see vault entry');
+    untouched('mnemonic: twelve words on paper');
+    untouched('The passphrase is required for the key');
+  });
+  it('a user, then a password after its own word (`login admin pass hunter22`, `user ops, password letmein`)', () => {
+    removed('login admin pass hunter22', 'hunter22');
+    removed('user admin pw admin', 'pw admin');
+    removed('user ops, password letmein', 'letmein');
+    removed('Login with user admin pass admin123 on the NAS', 'admin123');
+  });
+  it('words about the password after a user stay, and so does an SQL account; a .netrc entry is NETRC\'s', () => {
+    untouched('login page password reset');
+    untouched('user admin password required');
+    untouched('the user profile password field');
+    untouched('user root password <your-password>');
+    untouched("ALTER USER 'app'@'%' PASSWORD EXPIRE INTERVAL 90 DAY;");
+    // .netrc's entry is read by NETRC (command-line.ts), with its own tag.
+    expect(redactSecrets('machine example.com login ops password hunter22').text).toBe('machine example.com login ops password [REDACTED:netrc-password]');
+  });
+  it('a label saying what the password is for, then a spaced `=` (`Password for staging = hunter22`)', () => {
+    removed('Password for staging = hunter22', 'hunter22');
+    removed('Password for the NAS = 123456', '123456');
+    untouched('aws cognito-idp admin-set-user-mfa-preference --software-token-mfa-settings Enabled=true');
+  });
+  it("command lines: `htpasswd -b`, a literal piped into `sudo -S` or `chpasswd`", () => {
+    removed('htpasswd -b .htpasswd admin hunter22', 'hunter22');
+    removed('htpasswd -nb admin hunter22', 'hunter22');
+    removed('echo hunter22 | sudo -S apt update', 'hunter22');
+    removed('echo "ops:hunter22" | chpasswd', 'hunter22');
+    untouched('htpasswd -c .htpasswd admin');
+    untouched('echo $PASS | sudo -S true');
+    untouched('echo hello | sudo tee /etc/motd');
+  });
+  it('a word and a number after the word with only a space, where the clause ends (`wifi password bluebird77`)', () => {
+    removed('wifi password bluebird77', 'bluebird77');
+    removed('root pw hunter22 for the NAS', 'hunter22');
+    untouched('the password ubuntu2204 image');
+    untouched('password rotation90 days');
+    untouched('password sha256 hash');
+  });
+  it("a Wi-Fi network's pre-shared key (`psk`), as wpa_supplicant.conf and people write it", () => {
+    removed('wpa_psk="bluebird77"', 'bluebird77');
+    removed('psk=bluebird77', 'bluebird77');
+    removed('Wifi PSK: bluebird77', 'bluebird77');
+    untouched('PSK: enabled');
+    untouched('psk: ${WIFI_PSK}');
+  });
+});
+
+describe('issue 40: a note written in another language (password-forms.ts)', () => {
+  it('"the password for … is …" in German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Norwegian, Polish, Finnish, Czech: removed', () => {
+    removed('Das Passwort für den Staging-Server ist sommer2024', 'sommer2024');
+    removed('Le mot de passe du wifi est soleil42', 'soleil42');
+    removed('La contraseña de la base de datos es perro123', 'perro123');
+    removed('A senha do banco é brasil2023', 'brasil2023');
+    removed('La password del server è ciao1234', 'ciao1234');
+    removed('Het wachtwoord van de NAS is fiets123', 'fiets123');
+    removed('Lösenordet till routern är sommar2023', 'sommar2023');
+    removed('Passordet er hemmelig1', 'hemmelig1');
+    removed('Hasło do serwera to kotek123', 'kotek123');
+    removed('Salasana on kissa123', 'kissa123');
+    removed('Heslo k serveru je Praha2024', 'Praha2024');
+    removed("Das Passwort ist 'Sonnenschein'", 'Sonnenschein');
+    removed('Das Passwort ist 4821.', '4821');
+  });
+  it('the word after a colon in Dutch, Swedish, Polish, Finnish, Hungarian: removed', () => {
+    removed('wachtwoord: fiets123', 'fiets123');
+    removed('lösenord: sommar2023', 'sommar2023');
+    removed('hasło: kotek123', 'kotek123');
+    removed('salasana: kissa123', 'kissa123');
+    removed('jelszó: macska12', 'macska12');
+  });
+  it("a word of the sentence after the language's \"is\", a template, a mask, a vault, a length: stay", () => {
+    untouched('Das Passwort ist abgelaufen');
+    untouched('Das Passwort ist 8 Zeichen lang');
+    untouched('Das Passwort für den Server ist in 1Password');
+    untouched('Das Passwort ist ${DB_PASSWORD}');
+    untouched('Das Passwort ist 2FA-geschützt');
+    untouched('Le mot de passe est stocké dans Vault');
+    untouched('La contraseña es ********');
+    untouched('A senha é obrigatória');
+    untouched('La password è scaduta');
+    untouched('Het wachtwoord is 12 tekens');
+    untouched('The password era of computing is ending');
+    untouched('Passwort-Richtlinie ist streng');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

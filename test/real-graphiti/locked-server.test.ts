@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { falkordbSecretPath, liveFalkorDb, mcpTokenPath, readRuntime, runtimePath, serverStateDir, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { ensureEnvironment, type GraphitiEnvironment } from '../../src/lib/server/environment.js';
-import { isOurFalkorDb, respCommand, respCommands, startFalkorDb, type FalkorDb } from '../../src/lib/server/falkordb.js';
+import { isOurFalkorDb, probeFalkorDb, respCommand, respCommands, startFalkorDb, type FalkorDb } from '../../src/lib/server/falkordb.js';
 import { startMcpFront, type McpFront } from '../../src/lib/server/mcp-front.js';
 import { newestGeneration } from '../../src/lib/server/user-settings.js';
 import { newSecretFile, privateDir, PRIVATE_UMASK } from '../../src/lib/server/private-files.js';
@@ -98,6 +98,10 @@ describe('FalkorDB requires its password (real redis-server + falkordb.so from t
     expect(await isOurFalkorDb(db.port, db.process.pid, password)).toBe(true);
     expect(await isOurFalkorDb(db.port, (db.process.pid as number) + 100_000, password)).toBe(false);
     expect(await isOurFalkorDb(db.port, db.process.pid, 'not-the-password-000')).toBe(false);
+    // What a start-up that times out reports as its last try: each reason in words.
+    expect(await probeFalkorDb(db.port, (db.process.pid as number) + 100_000, password)).toBe(`another process answers (process_id ${db.process.pid}, ours is ${(db.process.pid as number) + 100_000})`);
+    expect(await probeFalkorDb(db.port, db.process.pid, 'not-the-password-000')).toMatch(/^AUTH refused: -WRONGPASS/);
+    expect(await probeFalkorDb(join(settings.dataDir, 'no.sock'), db.process.pid, password)).toBe('no socket file (ENOENT)');
   });
 
   it('liveFalkorDb (what other parts of the tool read) gives host, port and password only while the recorded redis is still ours', () => {

@@ -261,6 +261,35 @@ describe('server command with the stand-in LLM', () => {
   });
 });
 
+describe('server restart', () => {
+  it('stops cleanly and starts again: same URL (its port still free), the graph kept, nothing of the old server left; the old password and token open nothing after it', async () => {
+    const first = runtime();
+    expect(first.state).toBe('ready');
+    expect(await db(first, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-server-restart'})"])).toContain('Nodes created: 1');
+    const oldPassword = readSecretFile(first.falkordb?.secretFile) as string;
+    const oldToken = readSecretFile(first.mcpTokenFile) as string;
+    const restarted = await runCli(env, ['server', 'restart']);
+    expect(restarted.stderr).toBe('');
+    expect(restarted.code).toBe(0);
+    expect(restarted.stdout).toMatch(new RegExp(`^stopped \\(graph kept in ${first.dataDir}\\)\nrestarted: ${first.url} \\(Graphiti `));
+    const second = runtime();
+    expect([second.state, second.url]).toEqual(['ready', first.url]);
+    expect(second.pid).not.toBe(first.pid);
+    expect([first.pid, first.serverPid, first.dbPid].filter(processAlive)).toEqual([]);
+    expect(await db(second, ['GRAPH.QUERY', 'main', 'MATCH (m:Marker) RETURN m.name'])).toContain('kept-across-server-restart');
+    const newToken = readSecretFile(second.mcpTokenFile) as string;
+    expect(newToken).not.toBe(oldToken);
+    const initialize = (token: string) =>
+      fetch(second.url as string, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+    expect((await initialize(oldToken)).status).toBe(401);
+    expect((await initialize(newToken)).status).toBe(200);
+    expect(await respCommand(dbAt(second), ['GRAPH.LIST'], 5000, oldPassword)).toMatch(/^-NOAUTH/);
+    expect(await respCommand(dbAt(second), ['GRAPH.LIST'], 5000, readSecretFile(second.falkordb?.secretFile))).toMatch(/^\*/);
+    // The tool follows it with no setting.
+    expect((await runCli(env, ['health'])).code).toBe(0);
+  });
+});
+
 describe('the lock through stop and restart, against a second local user', () => {
   const user = otherUser();
   /** The owner's clients, all pointed at `url` by hand (the worst case: the old port pinned in their settings). */
@@ -409,6 +438,14 @@ describe('server upgrade', () => {
       const before = readRuntime(stateDir) as ServerRuntime;
       expect(before.generation).toBe(older);
       expect(await db(before, ['GRAPH.QUERY', 'main', "CREATE (:Marker {name: 'kept-across-upgrade'})"])).toContain('Nodes created: 1');
+      // Refused, the running server untouched: a release pinned to the old one (the start would
+      // run it again, under "upgraded"), and no LLM for the start that follows the stop.
+      const pinned = await runCli({ ...upEnv, GMS_SERVER_GENERATION: older }, ['server', 'upgrade']);
+      expect([pinned.code, pinned.stdout]).toEqual([2, '']);
+      expect(pinned.stderr).toContain(`GMS_SERVER_GENERATION=${older} keeps the server on that release`);
+      const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _base, ...noLlm } = upEnv;
+      expect((await runCli(noLlm, ['server', 'upgrade'])).code).toBe(2);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', pid: before.pid, generation: older });
       const upgraded = await runCli(upEnv, ['server', 'upgrade']);
       expect(upgraded.code).toBe(0);
       expect(upgraded.stdout).toContain(`upgraded: Graphiti ${older} -> ${newestGeneration().id}`);

@@ -4,7 +4,7 @@
  * taken port, no LLM), the runtime file the config loader follows, the user-service unit text and
  * the install hint. The server itself runs in test/real-graphiti/server-command.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { loadConfig } from '../../src/lib/config/config.js';
-import { startFalkorDb } from '../../src/lib/server/falkordb.js';
+import { probeFalkorDb, startFalkorDb } from '../../src/lib/server/falkordb.js';
 import { generation } from '../../src/lib/server/pins.js';
 import { FRONT_PROOF_TTL_MS, localServerAuthorization, mcpTokenPath, readRuntime, writeRuntime, type ServerRuntime } from '../../src/lib/config/server-runtime.js';
 import { startMcpFront } from '../../src/lib/server/mcp-front.js';
@@ -23,6 +23,7 @@ import { parseServerArgs, runServerCommand } from '../../src/lib/server/server-c
 import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 
 let root: string;
 let env: Record<string, string>;
@@ -52,6 +53,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('server arguments', () => {
   it('takes the subcommands and their options, and refuses the rest with exit 2', async () => {
     expect(parseServerArgs(['status', '--json']).json).toBe(true);
+    expect(parseServerArgs(['restart']).sub).toBe('restart');
+    expect(() => parseServerArgs(['restart', '--json'])).toThrow('--json is for server status only');
     expect(parseServerArgs(['logs', '--lines', '5']).lines).toBe(5);
     expect(parseServerArgs(['service', '--platform', 'darwin']).platform).toBe('darwin');
     expect(() => parseServerArgs(['launch'])).toThrow('Unknown server subcommand "launch"');
@@ -144,6 +147,46 @@ describe('server start errors: one line with the fix, non-zero exit', () => {
     const redis = fakePython(`echo "redis-server: error while loading shared libraries: libgomp.so.1: cannot open shared object file: No such file or directory" >&2; exit 127`);
     const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
     await expect(startFalkorDb(environment, { dataDir: join(root, 'db'), password: 'a'.repeat(32) })).rejects.toThrow(/^FalkorDB needs libgomp\.so\.1: install it \(Debian\/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp\) \(details: .*falkordb\.log\)$/);
+  });
+
+  it('a FalkorDB that never answers: the timeout says the last try and its last line, and the process is stopped', async () => {
+    const pidFile = join(root, 'redis.pid');
+    const redis = fakePython(`echo $$ > ${pidFile}; echo "Server initialized"; exec sleep 30`);
+    const environment = { dir: root, python: '', serverDir: root, redisServer: redis, falkordbModule: join(root, 'falkordb.so'), generation: generation('0.31.1') };
+    const socketPath = join(root, 'db.sock');
+    await expect(startFalkorDb(environment, { dataDir: join(root, 'db'), password: 'a'.repeat(32), socketPath, readyTimeoutMs: 300 })).rejects.toThrow(
+      `FalkorDB did not answer on ${socketPath} within 0.3 s (last try: no socket file (ENOENT); its last line: Server initialized) (details: ${join(root, 'db', 'falkordb.log')})`,
+    );
+    expect(existsSync(`/proc/${readFileSync(pidFile, 'utf8').trim()}`)).toBe(false);
+  });
+
+  it("the start-up's readiness probe says what is not so: no socket, no reply, not loaded yet, or ours", async () => {
+    // A stand-in redis on a Unix socket: AUTH +OK, INFO naming pid 4242, GRAPH.LIST as given.
+    const bulk = (text: string) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
+    const fakeRedis = (graphList: string | undefined) => {
+      const server = createServer((socket) => {
+        let n = 0;
+        socket.on('data', () => {
+          n += 1;
+          const reply = n === 1 ? '+OK\r\n' : n === 2 ? bulk('# Server\r\nprocess_id:4242\r\nx:y') : graphList;
+          if (reply !== undefined) socket.write(reply);
+        });
+      });
+      const path = join(root, `fake-${Math.random().toString(36).slice(2)}.sock`);
+      return new Promise<{ path: string; server: Server }>((r) => server.listen(path, () => r({ path, server })));
+    };
+    const loading = await fakeRedis('-LOADING Redis is loading the dataset in memory\r\n');
+    const ready = await fakeRedis('*0\r\n');
+    const silent = await fakeRedis(undefined);
+    try {
+      expect(await probeFalkorDb(join(root, 'gone.sock'), 4242, 'p')).toBe('no socket file (ENOENT)');
+      expect(await probeFalkorDb(loading.path, 4242, 'p')).toBe('GRAPH.LIST: -LOADING Redis is loading the dataset in memory');
+      expect(await probeFalkorDb(ready.path, 4242, 'p')).toBe(true);
+      expect(await probeFalkorDb(ready.path, 4343, 'p')).toBe('another process answers (process_id 4242, ours is 4343)');
+      expect(await probeFalkorDb(silent.path, 4242, 'p', 200)).toBe('no reply within 200 ms after 2 of 3');
+    } finally {
+      for (const { server } of [loading, ready, silent]) server.close();
+    }
   });
 });
 
@@ -417,6 +460,126 @@ describe('the runtime file points the tool at the started server', () => {
       expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
     } finally {
       await cleanup();
+    }
+  });
+
+  it('restart of a running server stops it cleanly (its supervisor, by signal), then starts; a start that fails says it was stopped and what to do', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    const exited = new Promise((r) => supervisor.once('exit', r));
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      // The start fails at the install (no Python here): after the stop, which is what is tested.
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      await exited;
+      expect(supervisor.signalCode).toBe('SIGTERM');
+      expect(restart.out.stdout).toBe(`stopped (graph kept in ${root})\n`);
+      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; fix that, then run "graphiti-memory-sync server start" \("graphiti-memory-sync server logs" shows the server's side\)\n$/);
+      expect(readRuntime(stateDir)?.state).toBe('stopped');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('restart with a setting that cannot start a server (no LLM) leaves the running server alone: exit 2, nothing stopped', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), identities: { supervisor: id } });
+      const restart = io();
+      delete restart.io.env.OPENAI_API_KEY;
+      expect(await main(['server', 'restart'], restart.io)).toBe(2);
+      expect(restart.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY/);
+      expect(restart.out.stdout).toBe('');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.state).toBe('ready');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('restart with no server starts one, and says so', async () => {
+    const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+    expect(await main(['server', 'restart'], restart.io)).toBe(1);
+    expect(restart.out.stdout).toBe('not running: starting it\n');
+    // The start's own error, as "server start" gives it.
+    expect(restart.out.stderr).toMatch(/^Error: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one\n$/);
+  });
+
+  it('restart with the last supervisor gone (killed hard) first stops the Graphiti and FalkorDB it left running, and nothing else, then starts', async () => {
+    const { server, db, bystander, ended, cleanup } = await orphaned();
+    try {
+      const restart = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      expect(restart.out.stdout).toBe('not running (its supervisor had ended, what it left running is stopped first): starting it\n');
+      expect(restart.out.stderr).toContain('stopping what the last server left running (server, db): its supervisor had ended');
+      await ended;
+      expect([server.signalCode, db.signalCode]).toEqual(['SIGTERM', 'SIGTERM']);
+      expect(bystander.exitCode === null && bystander.signalCode === null).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('a server run in the foreground (server run: the user service) is recorded so; restart and upgrade leave it running and name the service command (a clean stop there is not restarted by the service manager, and a detached server would take its place)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    // `server run` as the user service runs it (its own process, no secrets on stdin): its record
+    // says foreground (it fails at once here, with no Python and an empty cache).
+    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...env, GMS_PYTHON: join(root, 'no', 'python3') }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('No Python found');
+    expect(readRuntime(stateDir)).toMatchObject({ state: 'failed', foreground: true });
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', foreground: true, identities: { supervisor: id } });
+      const restart = io();
+      expect(await main(['server', 'restart'], restart.io)).toBe(1);
+      expect(restart.out.stderr).toBe(`Error: the server runs in the foreground ("server run", pid ${id.pid}: the user service, or a terminal): restart it there (the user service: systemctl --user restart graphiti-memory-sync-server; a terminal: Ctrl-C, then "graphiti-memory-sync server run")\n`);
+      const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(1);
+      expect(upgrade.out.stderr).toContain('(the user service: systemctl --user stop graphiti-memory-sync-server, the upgrade, then systemctl --user start graphiti-memory-sync-server)');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.29.3' });
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('upgrade with GMS_SERVER_GENERATION pinned to an older release is refused before anything is installed or stopped (the start after it would run the pinned release again)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
+      const upgrade = io({ GMS_SERVER_GENERATION: '0.29.3', GMS_PYTHON: join(root, 'no', 'python3') });
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
+      expect(upgrade.out.stderr).toBe('Error: GMS_SERVER_GENERATION=0.29.3 keeps the server on that release: unset it (or set it to 0.31.2), then run "graphiti-memory-sync server upgrade" again\n');
+      expect(upgrade.out.stdout).toBe('');
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)?.generation).toBe('0.29.3');
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
+  it('upgrade of a running server with a setting that cannot start one (no LLM) is refused before anything is installed or stopped', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
+      const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      delete upgrade.io.env.OPENAI_API_KEY;
+      expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
+      expect(upgrade.out.stderr).toMatch(/^Error: No LLM for the Graphiti server: set OPENAI_API_KEY/);
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', generation: '0.29.3' });
+    } finally {
+      supervisor.kill('SIGKILL');
     }
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScannedFile } from '../../src/lib/memory/types.js';
 import {
   StateConflictError,
+  STATE_VERSION,
   JournalAppender,
   journalPath,
   createEmptyState,
@@ -74,7 +75,7 @@ describe('loadState / saveState', () => {
     expect(loaded.fresh).toBe(true);
     expect(loaded.recovered).toBeUndefined();
     expect(loaded.state.tool).toBe('graphiti-memory-sync');
-    expect(loaded.state.version).toBe(1);
+    expect(loaded.state.version).toBe(STATE_VERSION);
     expect(Object.keys(loaded.state.files)).toEqual([]);
     expect(Object.getPrototypeOf(loaded.state.files)).toBeNull();
     expect(loaded.state.orphans).toEqual([]);
@@ -198,13 +199,14 @@ describe('loadState / saveState', () => {
   });
 
   it('refuses a newer format version and leaves the file untouched', async () => {
-    const text = JSON.stringify({ tool: 'graphiti-memory-sync', version: 2, whatever: true });
+    const newer = STATE_VERSION + 1;
+    const text = JSON.stringify({ tool: 'graphiti-memory-sync', version: newer, whatever: true });
     await writeFile(statePath(dir), text);
     const error = await loadState(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StateConflictError);
     expect((error as StateConflictError).kind).toBe('newer');
-    expect((error as StateConflictError).foundVersion).toBe(2);
-    expect((error as Error).message).toMatch(/version 2/);
+    expect((error as StateConflictError).foundVersion).toBe(newer);
+    expect((error as Error).message).toMatch(new RegExp(`version ${newer}\\b.*upgrade graphiti-memory-sync`));
     expect(await readFile(statePath(dir), 'utf8')).toBe(text);
   });
 

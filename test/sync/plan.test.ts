@@ -35,7 +35,8 @@ describe('planRun', () => {
     // Planned again before anything was sent: the outbox (same record, bodies rebuilt, sent again).
     const again = await plan(sb, state);
     expect(again.actions).toEqual([{ id: 'pai:LEARNING/a.md', action: 'send' }]);
-    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 0 });
+    // Counted once all the same: as resumed (left unsent), neither new nor unchanged.
+    expect(again.counts).toMatchObject({ added: 0, updated: 0, unchanged: 0, resumed: 1 });
     // Once every part went out, the same file is unchanged and not even read.
     for (const ref of state.files['pai:LEARNING/a.md']?.episodes ?? []) ref.sentAt = 'T';
     const sent = await plan(sb, state);

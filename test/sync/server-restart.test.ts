@@ -12,7 +12,7 @@
  * docs in shared/reference/real-graphiti-server.md); runtime.json names it as the local server,
  * its supervisor a stand-in process (test/support/fake-supervisor.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,7 +109,7 @@ describe('the local server restarted while our episodes waited in its queue', ()
 
 describe('the local server stopping while a sync sends', () => {
   /** Our token-checking front (server/mcp-front.ts) before the fake server, as `server start` runs it before Graphiti. */
-  async function lockedFront(): Promise<{ url: string; close: () => Promise<void> }> {
+  async function lockedFront(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
     const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     mkdirSync(join(stateDir, 'server'), { recursive: true, mode: 0o700 });
     const socketPath = join(stateDir, 'server', 'graphiti.sock');
@@ -123,9 +123,10 @@ describe('the local server stopping while a sync sends', () => {
       }
       c.pipe(up).pipe(c);
     });
+    rmSync(socketPath, { force: true });
     await new Promise<void>((r) => relay.listen(socketPath, () => r()));
     const token = newSecretFile(mcpTokenPath(stateDir));
-    const front = await startMcpFront({ port: 0, socketPath, token, tokenFile: mcpTokenPath(stateDir) });
+    const front = await startMcpFront({ port, socketPath, token, tokenFile: mcpTokenPath(stateDir) });
     return {
       url: `http://127.0.0.1:${front.port}/mcp`,
       close: async () => {
@@ -135,6 +136,90 @@ describe('the local server stopping while a sync sends', () => {
       },
     };
   }
+
+  it('a stop that begins while the sync deletes: the refused deletes stop the run as a server down (not one refused delete after another on a server said to answer); the episodes stay to delete', async () => {
+    const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const front = await lockedFront();
+    try {
+      recordLocalServer(new Date(), front);
+      const files = [1, 2, 3, 4].map((i) => box.auto('-home-me-app', `d${i}.md`, note(`Gone ${i}`, `The app kept archive ${i} in Quendor.`)));
+      const config = () => box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url, MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+      await runSync(config());
+      await server.whenIdle();
+      expect(await runSync(config())).toMatchObject({ confirmed: 4 });
+      for (const file of files) rmSync(file);
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      // The stop begins as the first delete reaches the server.
+      server.events.on('call', (call: { tool: string }) => {
+        if (call.tool !== 'delete_episode' || server.calls.filter((c) => c.tool === 'delete_episode').length !== 1) return;
+        writeRuntime(stateDir, { ...(readRuntime(stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'stopping' });
+        vi.setSystemTime(Date.now() + FRONT_PROOF_TTL_MS + 1);
+      });
+      const summary = await runSync(config());
+      expect(summary.serverReachable).toBe(false);
+      expect(summary.serverError).toMatch(/HTTP 401/);
+      const { state } = await loadState(stateDir);
+      expect(state.orphans).toHaveLength(3);
+      expect(server.episodes('main')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+      await front.close();
+    }
+  });
+
+  /** The files the scan found, as the summary's first half counts them: each in exactly one bucket. */
+  const scanBuckets = (s: { added: number; updated: number; signed: number; renamed: number; unchanged: number; resumed: number }) => s.added + s.updated + s.signed + s.renamed + s.unchanged + s.resumed;
+
+  it('`server restart` during a sync: the run stops with its work kept (none counted against a note), every file in one bucket of its summary; the next sync, on the restarted server (new token), sends the rest and again what the old queue lost, each note once in the graph', async () => {
+    const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    let front = await lockedFront();
+    try {
+      recordLocalServer(new Date(), front);
+      // Graphiti is slow to extract: what it queued is still in its queue when it stops.
+      server.pauseProcessing();
+      for (let i = 1; i <= 6; i++) box.auto('-home-me-app', `n${i}.md`, note(`Note ${i}`, `The app keeps ledger ${i} in Quendor.`));
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      // The restart's stop begins after the second note was queued (the supervisor says stopping first).
+      server.events.on('call', (call: { tool: string }) => {
+        if (call.tool !== 'add_memory' || server.calls.filter((c) => c.tool === 'add_memory').length !== 2) return;
+        writeRuntime(stateDir, { ...(readRuntime(stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'stopping' });
+        vi.setSystemTime(Date.now() + FRONT_PROOF_TTL_MS + 1);
+      });
+      const config = () => box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url, MADEINOZ_KNOWLEDGE_CONCURRENCY: '1', MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+      const interrupted = await runSync(config());
+      server.events.removeAllListeners('call');
+      expect(interrupted).toMatchObject({ added: 6, queued: 2, pending: 4, failed: 0, serverReachable: false });
+      expect(scanBuckets(interrupted)).toBe(6);
+      expect(formatSyncSummary(interrupted)).toMatch(/^new 6, changed 0, removed 0, renamed 0, unchanged 0 \| confirmed 0, queued 2, pending 4, skipped 0, failed 0\n/);
+
+      // The rest of the restart: Graphiti and the front stopped (the queue is lost), then started
+      // again on the same port, with a new token, at a later time.
+      const port = Number(new URL(front.url).port);
+      await front.close();
+      await server.restart();
+      server.resumeProcessing();
+      vi.setSystemTime(Date.now() + 5_000);
+      front = await lockedFront(port);
+      expect(front.url).toBe(`http://127.0.0.1:${port}/mcp`);
+      recordLocalServer(new Date(), front);
+
+      const resumed = await runSync(config());
+      expect(resumed).toMatchObject({ added: 0, updated: 0, unchanged: 2, resumed: 4, resent: 2, queued: 6, pending: 0, failed: 0, serverReachable: true });
+      expect(scanBuckets(resumed)).toBe(6);
+      expect(formatSyncSummary(resumed)).toMatch(/^new 0, changed 0, removed 0, renamed 0, unchanged 2, resumed 4 \(left unsent by an earlier run\) \| confirmed 0, queued 6, pending 0, skipped 0, failed 0\n/);
+      const { state } = await loadState(stateDir);
+      expect(Object.values(state.files).map((r) => r.attempts)).toEqual([0, 0, 0, 0, 0, 0]);
+      await server.whenIdle();
+      const settled = await runSync(config());
+      expect(settled).toMatchObject({ confirmed: 6, queued: 0, pending: 0, unchanged: 6, resumed: 0 });
+      expect(server.episodes('main').map((e) => e.name).sort()).toEqual([1, 2, 3, 4, 5, 6].map((i) => `Note ${i}`));
+      // The two the old queue lost were sent twice (the second time after the restart), the rest once.
+      expect([1, 2, 3, 4, 5, 6].map((i) => addsOf(`Note ${i}`))).toEqual([2, 2, 1, 1, 1, 1]);
+    } finally {
+      vi.useRealTimers();
+      await front.close();
+    }
+  });
 
   it('the sends refused once it says stopping are no rejection of the notes: they stay pending, none counted, and the run says what to do', async () => {
     const front = await lockedFront();

@@ -11,6 +11,8 @@ import { formatMarker } from '../../src/lib/memory/episode.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { nullLogger } from '../../src/lib/util/log.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { startFakeSupervisor } from '../support/fake-supervisor.js';
+import { writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 const V0_31_1 = { deleteMode: 'cascade', mainParams: true, graphPerGroup: true } as const;
@@ -104,6 +106,41 @@ describe('rules that follow the server behind an address', () => {
     await settle();
     expect(facts()).toContain('Zephyr uses Kafka for the event bus.');
     expect(server.episodes('main').some((e) => e.content.includes('Glacier'))).toBe(true);
+  });
+});
+
+describe('status after the local server moved to another release', () => {
+  it('rules learnt of the old release are not shown as the running server\'s (upgrade, a restart onto another generation, the user service): not yet learnt, until the next sync learns them', async () => {
+    server = await startGraphitiServer({ processingDelayMs: 0, ...V0_31_1 });
+    // The fake server stands in for the local server: runtime.json names its URL and release.
+    box = makeSandbox(server.url);
+    const supervisor = await startFakeSupervisor();
+    try {
+      const stateDir = box.env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      const run = (generation: string) => writeRuntime(stateDir, { state: 'ready', pid: supervisor.identity.pid, generation, serverVersion: '1.1.0', mcp: '2.2.0', falkordbBin: '1.4.1', url: server.url, port: server.port, identities: { supervisor: supervisor.identity }, dataDir: box.root, logDir: box.root, startedAt: new Date().toISOString() });
+      run('0.31.1');
+      box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus.'));
+      expect((await settle()).semantics).toMatchObject({ source: 'local-server', generation: '0.31.1' });
+      const status = async () => formatStatus(await collectStatus(box.config(), nullLogger));
+      expect(await status()).toMatch(/\nServer rules: .*\(graphiti-core 0\.31\.1\), because the local server runs graphiti-core 0\.31\.1/);
+      // The same address now runs 0.31.2 (the runtime file of the new supervisor says so); no sync yet.
+      server.setOptions(V0_31_2);
+      await server.restart();
+      run('0.31.2');
+      const before = await status();
+      expect(before).not.toMatch(/graphiti-core 0\.31\.1\), because/);
+      expect(before).toContain('\nServer rules: not yet learnt for this release (the local server runs graphiti-core 0.31.2; those known were learnt of 0.31.1); the next sync that has work for the server learns them\n');
+      expect((await collectStatus(box.config(), nullLogger)).rulesNotLearnt).toEqual({ release: '0.31.2', learntOf: '0.31.1' });
+      // A sync with nothing to do does not reach the server: still not learnt, and said so.
+      await settle();
+      expect(await status()).toContain('Server rules: not yet learnt for this release');
+      box.pai('LEARNING/SYSTEM/z.md', learning('Zephyr bus', 'Zephyr uses Kafka for the event bus. Zephyr archives to Glacier.'));
+      await settle();
+      expect(await status()).toMatch(/\nServer rules: .*\(graphiti-core 0\.31\.2\), because the local server runs graphiti-core 0\.31\.2/);
+      expect(await status()).not.toContain('not yet learnt');
+    } finally {
+      supervisor.child.kill('SIGKILL');
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { acquireLock } from '../../src/lib/state/lock.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { createLogger, type Logger } from '../../src/lib/util/log.js';
-import { PassProcess, PassProcessExitError, type PassProcessExit } from '../../src/lib/watch/pass-process.js';
+import { PackageChangedError, PassProcess, PassProcessExitError, type PassProcessExit } from '../../src/lib/watch/pass-process.js';
 import { createWatcher, type Watcher } from '../../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -140,6 +140,25 @@ describe('sync passes in a child process', () => {
     expect(contents.filter((c) => c.includes('What second number 0'))).toHaveLength(1);
     expect(contents).toHaveLength(2);
     expect(contents.every((c) => c.includes(`:${kept}]`))).toBe(true);
+  });
+
+  it('the package replaced on disk while the watch runs (an upgrade, a rebuild): the next pass does not run, the warm child is let go, no child of the new version is started under this watch', async () => {
+    notes(2, 'before');
+    let onDisk = 'build-1';
+    const passes = new PassProcess({ config: sb.config(), logger: createLogger({ level: 'silent' }), lockTimeoutMs: 2000, idleMs: 60_000, fingerprint: () => onDisk });
+    closing.push(() => passes.close());
+    expect(await run(passes)).toMatchObject({ added: 2 });
+    const warm = nextExit(passes);
+    onDisk = 'build-2';
+    notes(1, 'after');
+    const error = await run(passes).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PackageChangedError);
+    expect((error as Error).message).toMatch(/watch` again/);
+    expect(await warm).toMatchObject({ planned: true, code: 0 });
+    passes.prepare(); // a change seen: still no child of the new version
+    expect(passes.pid).toBeUndefined();
+    expect(passes.started).toBe(1);
+    expect(server.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(2);
   });
 
   it('an idle child exits on its own; the next pass starts a new one', async () => {

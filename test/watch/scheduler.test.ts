@@ -290,4 +290,16 @@ describe('PassScheduler', () => {
     expect(f.scheduler.phase).toBe('stopped');
     expect(f.clock.pending).toBe(0);
   });
+
+  it('the package replaced under the watch (PackageChangedError) ends the watch: it is not retried with a newer engine under the older watch', async () => {
+    const replaced = new Error('graphiti-memory-sync was replaced on disk');
+    replaced.name = 'PackageChangedError';
+    const h = harness({}, () => replaced);
+    h.scheduler.start();
+    await flushMicrotasks();
+    expect(h.fatal()).toBe(replaced);
+    expect(h.scheduler.phase).toBe('stopped');
+    expect(h.clock.pending).toBe(0);
+    expect(h.backoffs).toEqual([]);
+  });
 });

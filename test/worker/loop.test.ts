@@ -181,3 +181,33 @@ describe('runWorker: pull (issue 42)', () => {
     expect(failed).toMatchObject({ outcome: 'done', errors: 1 });
   });
 });
+
+describe('runWorker: a state folder a newer version owns', () => {
+  it('the sync refuses the state (StateConflictError): no pull, no context refresh, no second pass, the lock released', async () => {
+    const order: string[] = [];
+    const calls = fresh();
+    const refused = Object.assign(new Error('State file … has format version 3, newer than this build understands (2) … upgrade graphiti-memory-sync'), { name: 'StateConflictError' });
+    markDirty(config.stateDir, { cwd: '/q', reason: 'stop' });
+    const result = await runWorker({
+      config,
+      logger: nullLogger,
+      steps: steps(calls, {
+        async sync() {
+          order.push('sync');
+          markDirty(config.stateDir, { cwd: '/r', reason: 'stop' });
+          throw refused;
+        },
+        async pull() {
+          order.push('pull');
+        },
+        async refreshContext(_c, cwd) {
+          order.push(`refresh ${cwd}`);
+        },
+      }),
+      initial: [{ cwd: '/p', reason: 'session-start:startup' }],
+    });
+    expect(order).toEqual(['sync']);
+    expect(result).toMatchObject({ outcome: 'state-conflict', passes: 1, refreshed: [] });
+    expect(readLock(workerFiles(config.stateDir).pidFile)).toBeUndefined();
+  });
+});

@@ -58,6 +58,12 @@ export interface ServerRuntime {
   startedAt: string;
   /** When the server became ready; kept in a `failed` record to tell a server that ended on its own from a start that failed. */
   readyAt?: string;
+  /**
+   * The supervisor runs in the foreground (`server run` as a user service or in a terminal), not
+   * detached by `server start`: its service manager restarts it, and a restart or upgrade done
+   * by stopping it and starting a detached one would leave the service behind (server-command.ts).
+   */
+  foreground?: boolean;
   error?: string;
 }
 
@@ -94,7 +100,7 @@ function lockFieldsValid(v: Record<string, unknown>): boolean {
 
 /** Which fields must be there, with which type; the optional ones are checked when present. */
 const REQUIRED = { pid: 'number', generation: 'string', serverVersion: 'string', mcp: 'string', falkordbBin: 'string', dataDir: 'string', logDir: 'string', startedAt: 'string' } as const;
-const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string' } as const;
+const OPTIONAL = { url: 'string', port: 'number', dbPort: 'number', serverPid: 'number', dbPid: 'number', serverLog: 'string', readyAt: 'string', error: 'string', foreground: 'boolean' } as const;
 
 /**
  * The runtime record if `value` is one: every field of its documented type, pids and ports whole

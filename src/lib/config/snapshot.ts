@@ -108,8 +108,35 @@ export async function loadHookConfig(env: Env = process.env): Promise<HookConfig
   } catch {
     // no snapshot yet
   }
-  const { loadConfig } = await import('./config.js');
-  const config = await loadConfig({ env });
+  const config = await loadFullConfig(env);
   save(dir, key, config);
   return pick(config);
+}
+
+/**
+ * Part of this package could not be loaded: its files are being replaced (npm removes the old
+ * version's files before it writes the new ones) or were left half-written. Not a configuration
+ * error: nothing the person set is wrong, and the next run finds the complete new version.
+ */
+export class PackageIncompleteError extends Error {
+  constructor(cause: unknown) {
+    super(`a part of graphiti-memory-sync could not be loaded (${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}): its files are being replaced or are incomplete; the next run uses the installed version (if this stays, install graphiti-memory-sync again)`, { cause });
+    this.name = 'PackageIncompleteError';
+  }
+}
+
+/** A module that is missing, or cut short (a half-written file does not parse). */
+function isLoadFailure(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' || error instanceof SyntaxError;
+}
+
+/** config.ts, loaded only now (in the hooks' build, the sibling bundle hook-config.js, with dotenv beside it). */
+async function loadFullConfig(env: Env): Promise<Config> {
+  try {
+    const { loadConfig } = await import('./config.js');
+    return await loadConfig({ env });
+  } catch (error) {
+    throw isLoadFailure(error) ? new PackageIncompleteError(error) : error;
+  }
 }

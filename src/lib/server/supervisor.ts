@@ -47,7 +47,8 @@ export function lockDownFolders(settings: Pick<ServerSettings, 'stateDir' | 'dat
   if (parent.endsWith('graphiti-memory-sync')) privateDir(parent);
 }
 
-export async function runSupervisor(settings: ServerSettings, log: (line: string) => void): Promise<number> {
+/** `foreground`: run by `server run` itself (a user service, a terminal), not detached by `server start`; recorded in the runtime file. */
+export async function runSupervisor(settings: ServerSettings, log: (line: string) => void, options: { foreground?: boolean } = {}): Promise<number> {
   const gen = settings.generation;
   const base: ServerRuntime = {
     state: 'starting',
@@ -59,6 +60,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     dataDir: settings.dataDir,
     logDir: settings.logDir,
     startedAt: new Date().toISOString(),
+    ...(options.foreground === true ? { foreground: true } : {}),
   };
   let falkordb: FalkorDb | undefined;
   let server: GraphitiServer | undefined;

@@ -6,7 +6,7 @@
 import { mkdir, open, readFile, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord as isPlainObject } from '../util/json.js';
-import { STATE_FILE, type EpisodeRef, type JournalEntry, type SyncState } from './types.js';
+import { STATE_FILE, STATE_TOOL, StateConflictError, type EpisodeRef, type JournalEntry, type SyncState } from './types.js';
 import { isStr, looksLikeEpisodeRef, looksLikeFileRecord } from './validate.js';
 
 export function timestampForFileName(date = new Date()): string {
@@ -52,10 +52,19 @@ export class JournalAppender {
   }
 }
 
+/** The kinds of journal entry this build writes and replays (JournalEntry). */
+const ENTRY_KINDS: ReadonlySet<unknown> = new Set(['file', 'orphans', 'meta']);
+
+/**
+ * Replays the snapshot's journal onto it; returns how many entries it applied. A whole line of a
+ * kind this build does not know was written by a newer build: StateConflictError, never skipped
+ * (the entries after it would be lost, and with them what that build sent: state/format.ts).
+ */
 export async function replayJournal(stateDir: string, state: SyncState): Promise<number> {
+  const path = journalPath(stateDir, state.generation ?? 0);
   let text: string;
   try {
-    text = await readFile(journalPath(stateDir, state.generation ?? 0), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw error;
@@ -70,6 +79,15 @@ export async function replayJournal(stateDir: string, state: SyncState): Promise
       break; // a torn write: nothing after it was acknowledged
     }
     if (!isPlainObject(entry)) break;
+    if (isStr(entry.k) && !ENTRY_KINDS.has(entry.k)) {
+      throw new StateConflictError(
+        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+        path,
+        'newer',
+        STATE_TOOL,
+        undefined,
+      );
+    }
     if (entry.k === 'file' && isStr(entry.id)) {
       if (entry.record === null) delete state.files[entry.id];
       else if (looksLikeFileRecord(entry.record) && entry.record.id === entry.id) state.files[entry.id] = entry.record;

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { contentHashOf } from '../memory/hash.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
+import { futureFormat, PULLED_VERSION } from './format.js';
 
 export const PULLED_FILE = 'pulled.json';
 
@@ -128,7 +129,10 @@ export function emptyLedger(): PulledLedger {
   return { notes: {}, copies: [], held: {} };
 }
 
-/** The ledger, with the writes of a pull that stopped halfway settled; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's). */
+/**
+ * The ledger, with the writes of a pull that stopped halfway settled; empty when none was written yet or the file is unreadable (pull then treats every local note as the user's).
+ * Throws StateConflictError (state/format.ts) when a newer build wrote it.
+ */
 export async function readPulled(stateDir: string): Promise<PulledLedger> {
   const ledger = await readLedger(stateDir);
   await settleWrites(ledger, await readPendingWrites(stateDir));
@@ -142,8 +146,17 @@ async function readLedger(stateDir: string): Promise<PulledLedger> {
   } catch {
     return emptyLedger();
   }
+  let v: unknown;
   try {
-    const v: unknown = JSON.parse(text);
+    v = JSON.parse(text);
+  } catch {
+    return emptyLedger();
+  }
+  // A newer build's ledger is not "none": read as empty, every pulled copy here would be sent as
+  // this machine's own note (the other machine's episode doubled) and the ledger written over.
+  const newer = isRecord(v) && v.tool === 'graphiti-memory-sync' ? futureFormat({ path: join(stateDir, PULLED_FILE), what: 'The pull ledger', version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : undefined;
+  if (newer !== undefined) throw newer;
+  try {
     if (!isRecord(v) || v.tool !== 'graphiti-memory-sync' || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
     // Keyed by file (a ledger written before was keyed by note id: one file per note).
     const notes: Record<string, PulledNote> = {};
@@ -197,7 +210,7 @@ async function settleWrites(ledger: PulledLedger, writing: readonly unknown[]): 
 
 /** Writes the ledger, then removes the journal of writes it now holds. */
 export async function writePulled(stateDir: string, ledger: PulledLedger): Promise<void> {
-  await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: 1, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
+  await writeFileAtomic(join(stateDir, PULLED_FILE), `${JSON.stringify({ tool: 'graphiti-memory-sync', version: PULLED_VERSION, ...ledger })}\n`, { mode: 0o600, mkdirMode: 0o700 });
   await unlink(join(stateDir, PULLED_WRITING_FILE)).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });

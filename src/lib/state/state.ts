@@ -18,9 +18,11 @@ import { join } from 'node:path';
 import { JsonFileError, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../util/fs-atomic.js';
 import { emptyFiles, validate } from './validate.js';
 import { removeOldJournals, replayJournal, retireJournals, timestampForFileName } from './journal.js';
-import { STATE_FILE, STATE_TOOL, STATE_VERSION, type EpisodeRef, type FileRecord, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
+import { STATE_VERSION } from './format.js';
+import { STATE_FILE, STATE_TOOL, type EpisodeRef, type FileRecord, type LoadedState, type LoadStateOptions, type SyncState } from './types.js';
 
 export * from './types.js';
+export { STATE_VERSION } from './format.js';
 export { JournalAppender, journalPath } from './journal.js';
 
 export function statePath(stateDir: string): string {

@@ -2,7 +2,6 @@
 import type { SourceKind } from '../memory/types.js';
 
 export const STATE_TOOL = 'graphiti-memory-sync';
-export const STATE_VERSION = 1;
 export const STATE_FILE = 'state.json';
 
 export type FileStatus = 'pending' | 'queued' | 'confirmed' | 'failed' | 'skipped';
@@ -118,7 +117,8 @@ export interface FileRecord {
 
 export interface SyncState {
   tool: 'graphiti-memory-sync';
-  version: 1;
+  /** The format's version (state/format.ts `STATE_VERSION` once loaded: older ones are migrated on load). */
+  version: number;
   createdAt: string;
   updatedAt: string;
   /** Null-prototype object keyed by file id. */

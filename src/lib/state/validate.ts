@@ -4,7 +4,8 @@
  */
 import { z } from 'zod/v3';
 import { isRecord as isPlainObject } from '../util/json.js';
-import { FILE_STATUSES, STATE_TOOL, STATE_VERSION, StateConflictError, type FileRecord, type SyncState } from './types.js';
+import { futureFormat, migrateState, STATE_VERSION } from './format.js';
+import { FILE_STATUSES, STATE_TOOL, StateConflictError, type FileRecord, type SyncState } from './types.js';
 
 // Schemas. `.passthrough()` keeps fields this build does not know (added by a later build of the
 // same state version) so an older binary sharing the state dir does not silently drop them.
@@ -128,17 +129,11 @@ export function validate(raw: unknown, path: string): Validation {
       ),
     };
   }
-  if (obj.tool === STATE_TOOL && typeof obj.version === 'number' && obj.version > STATE_VERSION) {
-    return {
-      ok: 'conflict',
-      error: new StateConflictError(
-        `State file ${path} has format version ${obj.version}, newer than this build understands (${STATE_VERSION}). Refusing to use or overwrite it: upgrade graphiti-memory-sync.`,
-        path,
-        'newer',
-        STATE_TOOL,
-        obj.version,
-      ),
-    };
+  if (obj.tool === STATE_TOOL) {
+    const newer = futureFormat({ path, what: 'State file', version: obj.version, compatibleWith: obj.compatibleWith }, STATE_VERSION);
+    if (newer !== undefined) return { ok: 'conflict', error: newer };
+    // An older format (or a newer one declared compatible) is brought to this build's, in one place.
+    migrateState(obj);
   }
   const top = stateSchema.safeParse(obj);
   if (!top.success) return { ok: false, reason: describeZodError(top.error) };

@@ -14,7 +14,7 @@
  * another origin (it names none of ours), nor one that names no episode at all.
  */
 import { factRestsOnlyOn } from '../graphiti/graphiti.js';
-import { McpError } from '../mcp/errors.js';
+import { serverUnusable } from '../mcp/errors.js';
 import { retiredEpisodeUuids } from '../state/retired.js';
 import type { EpisodeRef, SyncState } from '../state/state.js';
 import type { OnlineRun } from './types.js';
@@ -52,7 +52,7 @@ export async function cleanupFacts(ctx: OnlineRun, deleted: readonly EpisodeRef[
       }
     } catch (error) {
       // The context still leaves such facts out; the next deletion's search may find them.
-      if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
+      if (serverUnusable(error)) ctx.server.markDown(error);
       ctx.logger.warn('could not remove the facts a deleted episode left', { uuid: ref.uuid, error: (error as Error).message });
     }
   }

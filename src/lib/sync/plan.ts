@@ -40,7 +40,7 @@ export interface Plan {
   /** Parts of deleted files, to delete from the graph. */
   retire: EpisodeRef[];
   outgoing: Map<string, Outgoing>;
-  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'renamed' | 'redactionsByKind'>;
+  counts: Pick<SyncCounts, 'added' | 'updated' | 'signed' | 'deleted' | 'unchanged' | 'resumed' | 'renamed' | 'redactionsByKind'>;
   actions: Array<{ id: string; action: PlannedAction }>;
   problems: SyncProblem[];
   /** Anything in the state changes (else the run journals only `lastRun`). */
@@ -76,7 +76,7 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     drop: [],
     retire: [],
     outgoing: new Map(),
-    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, redactionsByKind: {} },
+    counts: { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, redactionsByKind: {} },
     actions: [],
     problems: scan.problems.map((p) => ({ id: fileRecordId(p.source, p.relPath), reason: p.reason, message: p.message })),
     changed: false,
@@ -334,6 +334,8 @@ function foldVerdict(plan: Plan, id: string, verdict: Verdict): void {
       plan.put.push(verdict.record);
       plan.outgoing.set(id, { record: verdict.record, drafts: draftsByMarker(verdict.drafts) });
       plan.actions.push({ id, action: 'send' });
+      // Not new, not changed, and not "unchanged" either: its sending is still to finish.
+      plan.counts.resumed++;
       addCounts(plan.counts.redactionsByKind, verdict.redactions);
       return;
     case 'version':

@@ -22,7 +22,7 @@
  */
 import { factRestsOnlyOn, type Fact } from '../graphiti/graphiti.js';
 import { deleteGuard, editOrder, factsLostByDeleting, needsFactCleanup, type ServerSemantics } from '../graphiti/semantics.js';
-import { McpError } from '../mcp/errors.js';
+import { serverUnusable } from '../mcp/errors.js';
 import type { EpisodeRef, FileRecord, SyncState } from '../state/state.js';
 import { retiredEpisodeUuids } from '../state/retired.js';
 import { partMarker } from '../memory/episode.js';
@@ -113,7 +113,9 @@ export async function deleteRetired(ctx: OnlineRun, input: RetireInput): Promise
         rememberDeleted(state, ref.uuid, ref.groupId, iso);
         out.deleted.push(ref);
       } catch (error) {
-        if (error instanceof McpError && error.retryable) ctx.server.markDown(error);
+        // A server gone for now, or one refusing the endpoint (our local server stopping: no token
+        // from then on): every further delete would meet the same, so the run stops using it.
+        if (serverUnusable(error)) ctx.server.markDown(error);
         ctx.logger.warn('delete_episode failed; will retry next run', { uuid: ref.uuid, error: (error as Error).message });
         keep.push(ref);
       }

@@ -118,7 +118,10 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const connection = new RunConnection(config, options, logger);
   if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
   // A linked machine signs its notes (issue 42); a copy `pull` wrote, untouched, is not sent again.
-  const signing = await loadNoteSigner(config);
+  const signing = await loadNoteSigner(config).catch(async (error: unknown) => {
+    await connection.close();
+    throw error; // a pull ledger a newer build wrote (StateConflictError): nothing is sent
+  });
   if (signing.problem !== undefined) logger.warn('notes are not signed: the note key is not usable', { error: signing.problem });
   const plan = await planRun({ config, state, scan, sources, force: options.force === true, nowIso: new Date(now()).toISOString(), signer: signing.signer, pulledFiles: pulledFiles(signing.pulled, ourOrigins(config)) }).catch(async (error: unknown) => {
     await connection.close();

@@ -56,6 +56,13 @@ export interface SyncCounts {
   signed: number;
   deleted: number;
   unchanged: number;
+  /**
+   * Files an earlier run left unsent (in the outbox: a run interrupted by a stop, a refused
+   * endpoint, `--max`), unchanged since: sent by this run or kept for the next. With `added`,
+   * `updated`, `signed`, `renamed` and `unchanged` it counts once every file the scan found that
+   * is not skipped or failed (those are counted by status).
+   */
+  resumed: number;
   renamed: number;
   /** Files found already in the graph (a lost state, a crash after sending) and taken over instead of sent (not counted as added). */
   adopted: number;
@@ -72,7 +79,7 @@ export interface SyncCounts {
 }
 
 export function emptyCounts(): SyncCounts {
-  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
+  return { added: 0, updated: 0, signed: 0, deleted: 0, unchanged: 0, resumed: 0, renamed: 0, adopted: 0, resent: 0, duplicatesRemoved: 0, factsRemoved: 0, held: 0, listing: { requests: 0, episodes: 0, samples: 0 }, redactionsByKind: {} };
 }
 
 export interface SyncSummary extends SyncCounts {

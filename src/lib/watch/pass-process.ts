@@ -30,6 +30,7 @@ import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
 import type { SyncSummary } from '../sync/types.js';
 import type { Logger, LogLevel } from '../util/log.js';
+import { filesFingerprint, packageRoot } from '../util/package-root.js';
 import { revivedError, type FromPassProcess, type ToPassProcess } from './pass-protocol.js';
 
 /** How long the child is kept after a pass, so a burst of saves does not start one per pass. */
@@ -48,6 +49,29 @@ export interface PassProcessOptions {
   idleMs?: number;
   /** The lowest level `logger` writes: lower lines are dropped in the child. Default config.logLevel. */
   logLevel?: LogLevel;
+  /** The package's files as they are on disk now (tests inject one); default `packageFingerprint`. */
+  fingerprint?: () => string;
+}
+
+/**
+ * The files a new pass child loads first: its entry (beside this module) and the package's
+ * package.json. Compared with what they were when the watch started (`PassProcess`).
+ */
+export function packageFingerprint(): string {
+  return filesFingerprint([passProcessCommand().script, join(packageRoot(import.meta.url), 'package.json')]);
+}
+
+/**
+ * The package was replaced on disk (an upgrade, a rebuild) while the watch ran. A new child would
+ * run the new engine under this older watch (its settings, its messages, its protocol): mixed code.
+ * So no pass runs; the watch ends (exit 1, which a service unit restarts) and the next start runs
+ * the new version from the beginning, with a full sync.
+ */
+export class PackageChangedError extends Error {
+  constructor() {
+    super('graphiti-memory-sync was replaced on disk (upgraded or rebuilt) while watch ran: this watch stops so the old and the new version never run together. Start `graphiti-memory-sync watch` again (a service restarts it by itself); it syncs everything changed meanwhile');
+    this.name = 'PackageChangedError';
+  }
 }
 
 /** The child running the passes ended while a pass was running in it (it crashed, could not start, was killed). */
@@ -93,8 +117,17 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
   private closed = false;
   private childrenStarted = 0;
 
+  /** The package on disk when the watch started: a pass runs only while it is still that one. */
+  private readonly startedAs: string;
+
   constructor(private readonly options: PassProcessOptions) {
     super();
+    this.startedAs = (options.fingerprint ?? packageFingerprint)();
+  }
+
+  /** The package's files are no longer those the watch started with. */
+  private packageChanged(): boolean {
+    return (this.options.fingerprint ?? packageFingerprint)() !== this.startedAs;
   }
 
   /** The running child's pid, if one runs now (holding its memory). */
@@ -110,6 +143,14 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
   /** Runs one sync pass in the child with `config` (default: the settings it was made with); `signal` aborts it there (its state is saved, as in runSync). */
   run(signal: AbortSignal, config: Config = this.options.config): Promise<SyncSummary> {
     if (this.closed) return Promise.reject(new Error('the watcher is stopping: no new sync pass'));
+    if (this.packageChanged()) {
+      // Checked before every pass, a warm child too: it may still load modules lazily from disk.
+      const child = this.child;
+      this.child = undefined;
+      this.clearIdle();
+      if (child !== undefined) void this.release(child);
+      return Promise.reject(new PackageChangedError());
+    }
     this.clearIdle();
     const child = this.child ?? this.start();
     const id = this.nextId++;
@@ -128,7 +169,7 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
    * to it. If no pass follows, it exits after a while (the longer of idleMs and PREPARED_KEEP_MS).
    */
   prepare(): void {
-    if (this.closed || this.waiting.size > 0) return;
+    if (this.closed || this.waiting.size > 0 || this.packageChanged()) return;
     if (this.child === undefined) this.start();
     this.clearIdle();
     this.idleIfDone(Math.max(this.idleMs, PREPARED_KEEP_MS));

@@ -55,6 +55,13 @@ export const DEFAULT_CONFIRM_BACKOFF: BackoffPolicy = { initialMs: 2_000, maxMs:
 export const DEFAULT_LOCK_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 30_000 };
 export const DEFAULT_ERROR_BACKOFF: BackoffPolicy = { initialMs: 2_000, maxMs: 60_000 };
 /** Bounds of a confirmation pass set by the engine's listing schedule. */
+/**
+ * Errors that end the watch instead of being retried: the state folder is a newer version's or
+ * another tool's (StateConflictError), or the package was replaced under the watch
+ * (PackageChangedError, watch/pass-process.ts). Both need a start of the right version.
+ */
+const FATAL_ERRORS: ReadonlySet<string | undefined> = new Set(['StateConflictError', 'PackageChangedError']);
+
 const MIN_SCHEDULED_CONFIRM_MS = 250;
 const MAX_SCHEDULED_CONFIRM_MS = 10 * 60_000;
 
@@ -316,7 +323,7 @@ export class PassScheduler {
     // The pass did not consume the changes it was started for.
     if (wasDirty) this.dirty = true;
     const isLockBusy = this.options.isLockBusy ?? ((e: unknown) => errorName(e) === 'LockTimeoutError');
-    const isFatal = this.options.isFatal ?? ((e: unknown) => errorName(e) === 'StateConflictError');
+    const isFatal = this.options.isFatal ?? ((e: unknown) => FATAL_ERRORS.has(errorName(e)));
     if (isFatal(error)) {
       this.options.hooks?.onError?.(error, { fatal: true, pass });
       this.stopped = true;

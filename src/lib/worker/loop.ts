@@ -52,7 +52,8 @@ export interface RunWorkerOptions {
 }
 
 export interface RunWorkerResult {
-  outcome: 'done' | 'busy' | 'lock-lost' | 'timeout';
+  /** `state-conflict`: the state folder is another tool's or a newer version's (the sync refused it): nothing else ran. */
+  outcome: 'done' | 'busy' | 'lock-lost' | 'timeout' | 'state-conflict';
   passes: number;
   syncs: number;
   refreshed: string[];
@@ -117,6 +118,13 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
         } catch (error) {
           result.errors++;
           logger.error('sync failed', { error: errorFields(error) });
+          if (isStateConflict(error)) {
+            // A newer version (or another tool) owns this state folder: an older worker's pull would
+            // write notes its ledger cannot record, and its refresh a cache from a state it cannot
+            // read. Everything stops until the newer version runs (the error says: upgrade).
+            result.outcome = 'state-conflict';
+            break;
+          }
         }
 
         const cwds = [...new Set(batch.map((r) => r.cwd))];
@@ -158,7 +166,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
       }
       // 2. Release, then look once more: a request written after our last check must not be lost.
       releaseLock(stateDir, token);
-      if (controller.signal.aborted || result.passes >= maxPasses || !isDirty(stateDir)) break;
+      if (controller.signal.aborted || result.outcome === 'state-conflict' || result.passes >= maxPasses || !isDirty(stateDir)) break;
       const again = takeLock(stateDir);
       if (!again.acquired) break; // the new holder will handle it
       token = again.lock.token;
@@ -170,6 +178,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
   if (controller.signal.aborted) result.outcome = 'timeout';
   logger.info('worker finished', { ...result });
   return result;
+}
+
+/** The sync refused the state folder (state/types.ts StateConflictError, known here by name: worker/ does not import state/). */
+function isStateConflict(error: unknown): boolean {
+  return error instanceof Error && error.name === 'StateConflictError';
 }
 
 function errorFields(error: unknown): Record<string, unknown> | string {

@@ -88,7 +88,7 @@ export const PASSWORD_SHORTENED = 'pa?ss?wo?r?d';
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
 const KEYWORD = new RegExp(
-  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`,
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`,
 );
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
@@ -156,12 +156,12 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
-const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin)(?![a-z])`);
+const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
 
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
   // A PIN is a password of digits (`pin` as a word: not `mapping`, `spinner`).
-  // `pass`, `pw` and `pin` as words (`ADMIN_PASS`, `"pass"`, `pw for X`, `SIM PIN`; not `bypass`, `mapping`): a PIN is a password of digits.
+  // `pass`, `pw`, `pin` and `psk` as words (`ADMIN_PASS`, `"pass"`, `pw for X`, `SIM PIN`, `wifi PSK`; not `bypass`, `mapping`): a PIN is a password of digits, a PSK a Wi-Fi passphrase.
   if (PASSWORD_WORD_IN_KEY.test(k)) return 'password';
   if (/api[_.\- ]?key|apikey/.test(k)) return 'api-key';
   if (/private[_. -]?key|privatekey|signing[_. -]?key/.test(k)) return 'private-key';
@@ -206,7 +206,7 @@ const GENERIC_KEY = new RegExp(
  * one is skipped by the rule without a trace (its key and separator hold no other key's start), so
  * keys are looked for only around these words.
  */
-const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|secret|key|token|credential/gi;
+const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential/gi;
 
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
@@ -287,7 +287,7 @@ function typedValueAt(text: string, valueAt: number, raw: string): number | unde
 
 const GENERIC: ScanRule = {
   kind: 'generic',
-  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'secret', 'key', 'token', 'credential'],
+  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential'],
   scan: (text) => {
     let out = '';
     let cursor = 0;

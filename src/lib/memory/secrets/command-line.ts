@@ -178,13 +178,30 @@ const SINGLE_DASH_PASSWORD: RegexRule = {
 
 /**
  * A secret piped into a login that reads it from stdin, as Docker, Podman, Helm and oras document
- * it (`echo $PASSWORD | docker login -u bot --password-stdin`): a literal there is the password.
+ * it (`echo $PASSWORD | docker login -u bot --password-stdin`), and into `sudo -S`, `passwd --stdin`
+ * and `chpasswd` (`echo hunter22 | sudo -S apt update`): a literal there is the password.
  */
 const ECHO_TO_STDIN: RegexRule = {
   kind: 'cli-password',
-  hints: ['-stdin'],
-  re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*--?pass(?:word|wd)?-stdin)/g,
+  hints: ['-stdin', 'sudo', 'passwd'],
+  re: /(\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'|]+)(?=[ \t]*\|[^\n|]*(?:--?pass(?:word|wd)?-stdin|\bsudo[ \t]+(?:-[A-Za-z]*S\b|--stdin)|\bpasswd[ \t]+--stdin|\bchpasswd\b))/g,
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
+/**
+ * Apache's `htpasswd -b` takes the password on the command line, last: `htpasswd -b[c] FILE USER
+ * PASSWORD`, or with `-n` (print, no file) `htpasswd -nb USER PASSWORD`.
+ */
+const HTPASSWD: RegexRule = {
+  kind: 'cli-password',
+  hints: ['htpasswd'],
+  re: /(\bhtpasswd((?:[ \t]+-[A-Za-z0-9]+)+)[ \t]+((?:[^\s-]\S*[ \t]+){1,2}))("[^"\n]*"|'[^'\n]*'|[^\s"'`]+)/g,
+  replace: (m, g) => {
+    const [lead = '', flags = '', positional = '', value = ''] = g;
+    if (!/-[A-Za-z0-9]*b/.test(flags)) return m;
+    const expected = /-[A-Za-z0-9]*n/.test(flags) ? 1 : 2;
+    return positional.trim().split(/[ \t]+/).length === expected ? (keepOrTag(lead, value, 'cli-password') ?? m) : m;
+  },
 };
 
 /**
@@ -221,6 +238,7 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   LONG_FLAG,
   SINGLE_DASH_PASSWORD,
   ECHO_TO_STDIN,
+  HTPASSWD,
   SECURE_STRING,
   NETRC,
 ];

@@ -19,8 +19,8 @@ import { endsInUrn, isSlug } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
 import { type ChosenBy, insideTemplate, isCamelName, isCitation, isCredentialValue, isDummy, isNamedHash, isNamedId, isPath, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation } from './values.js';
 
-/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED. */
-const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
+/** Credential words, matched case-insensitively; word edges are checked in code (camelCase counts). The password's shortenings (`PSWD`) are assignment.ts's PASSWORD_SHORTENED; `psk` is a Wi-Fi network's pre-shared key, a passphrase a person chose. */
+const WORD = new RegExp(String.raw`pass(?:word|wd|phrase|code)?|${PASSWORD_SHORTENED}|pwd|pw|psk|pin|secret|token|key|pat|dsn|credentials?|wif`, 'gi');
 /** The same words, for the scan within one line (WORD runs over the whole text at the same time). */
 const LINE_WORD = new RegExp(WORD.source, 'gi');
 /** The same words, for a yes/no question (no shared lastIndex). */
@@ -32,6 +32,11 @@ const NOT_SECRET_BEFORE = /(?:public|publishable|object|host|csrf|xsrf|authentic
 /** Words right after a credential word that name something about it, not it: `token count`, `key id`. */
 const NOT_SECRET_AFTER =
   /^[ _.-]?(?:ids?|names?|types?|counts?|length|size|url|uri|path|file|fingerprint|hash|prefix|version|expiry|expires|expiration|ttl|rotation|format|ref|field|env|var|header|usage|budget|limits?|scopes?|policy|endpoint|manager|stor(?:e|age)|vault|reset|rotated|location|hint|strength|rules?|pattern|regex|provider|kind|mode|spec|selector|arn|sha\d*|md5|digest|checksum)\d*\b/i;
+
+/** Whether `word`, right after a credential word, names something about it (`password field`, `token count`). */
+export function namesSomethingAboutIt(word: string): boolean {
+  return NOT_SECRET_AFTER.test(` ${word}`);
+}
 
 // One character, tested by its code (a regexp call per character cost more than the test).
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
@@ -160,6 +165,12 @@ function windowEnd(line: string, after: number): number {
   return stop === null ? end : after + stop.index;
 }
 
+/**
+ * What the credential is for, then a spaced `=` (`Password for staging = hunter22`, `pw on the NAS = …`):
+ * the word before `=` is the object of the preposition, not another name given its own value.
+ */
+const QUALIFIED_LABEL = /^[ \t]+(?:for|of|on|at)[ \t]+(?:the[ \t]+)?[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]+=[ \t]*$/i;
+
 /** The labelled value after a credential word ending at `after`: its span, or undefined. */
 function labelledValue(line: string, after: number, chosen: ChosenBy): { start: number; end: number } | undefined {
   const passwordLike = chosen === true;
@@ -178,7 +189,7 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   // A label does not run into a comment (`host-of-password-depot # port is 8714`): the comment is a sentence of its own.
   if (/[ \t]#[ \t]/.test(gap[0])) return undefined;
-  if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string)) return undefined;
+  if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string) && !QUALIFIED_LABEL.test(gap[0])) return undefined;
   // The same for another name's colon after a comma or brace, for a chosen value, which may be any word
   // (`{name: db-secret-7f9c2b, key: password}`: `key` alone names a map's key): that name's value.
   // (The tests below are asked only of gaps that hold the character they need: most gaps are a colon or a space.)

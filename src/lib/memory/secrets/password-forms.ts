@@ -3,19 +3,24 @@
  * - the short key `pw` (`PW=…`, `db_pw: …`, `pw: …`);
  * - an arrow or a long dash between the word and the value (`Password → …`, `token -> …`, `secret ⇒ …`);
  * - the word and the value with only a space between (`passwd Zx8!pq3Rt#w`, `user admin, password …`),
- *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long;
+ *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long, or
+ *   a word and a number (`wifi password bluebird77`) where the clause ends after it;
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
  *   `user / password: admin / …`);
  * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
  * - a host's login in brackets after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`);
  * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
  *   password of the account the statement creates or changes;
- * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`).
+ * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`),
+ *   and that language's "the password … is …" (`Das Passwort für den Server ist …`);
+ * - a pass phrase of several words after a label naming one (`passphrase: correct horse battery staple`,
+ *   a wallet's seed phrase).
  * Values are judged by values.ts like every other rule's.
  */
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
+import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule } from './engine.js';
-import { describedBySentence } from './prose.js';
+import { describedBySentence, endsClause, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
@@ -74,8 +79,18 @@ const BARE: RegexRule = {
   hints: ['pass', 'pwd', 'pw'],
   // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
   re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
-  replace: (m, g) => replaceValue(g[0] ?? '', g[2] ?? '', 'password', true) ?? m,
+  replace: (m, g, offset, text) => {
+    const raw = g[2] ?? '';
+    // A word and a number, as people make a password memorable (`wifi password bluebird77`), where the
+    // sentence ends after it: the end of the line, punctuation or a joining word (`… hunter22 for staging`).
+    // With a word of the sentence after it, it names something (`the password ubuntu2204 image`).
+    const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text.slice(offset + m.length, offset + m.length + 16));
+    return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
+  },
 };
+
+/** Letters then two or more digits, all in lower case (`hunter22`, `sommar2023`). */
+const WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
 
 /**
  * `Login: admin / Zx8!pq3Rt#w`, `creds for the NAS: deploy / …`, `credentials - ops / …`, `Grafana login is
@@ -87,6 +102,31 @@ const USER_SLASH_PASSWORD: RegexRule = {
   hints: ['/ ', '/\t'],
   re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-–—])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
+};
+
+/**
+ * A user and a password each after its own word, with spaces (`login admin pass hunter22`, `user ops,
+ * password letmein`, `username: deploy pw: deploy`), the user a plain name (an SQL account such as
+ * `'app'@'%'` is SQL_IDENTIFIED_BY's ground): the user named first makes the next value a
+ * password however weak. The user must not be a word of prose (`login page password reset`), nor
+ * the value (`user admin password required`), nor a word naming something about the password
+ * (`user profile password field`).
+ */
+const NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
+const USER_THEN_PASSWORD: RegexRule = {
+  kind: 'password',
+  hints: ['user', 'login'],
+  // The left edge is checked in replace, as PASS_PHRASE's.
+  re: new RegExp(`((?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE}`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', user = '', raw = ''] = g;
+    if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
+    // A .netrc entry (`machine host login user password …`) is NETRC's (command-line.ts).
+    if (NETRC_MACHINE.test(text.slice(text.lastIndexOf('\n', offset) + 1, offset))) return m;
+    const bare = /^["'`]/.test(raw) ? undefined : splitTrailingPunctuation(raw).value;
+    if (readsAsProse(user) || (bare !== undefined && (readsAsProse(bare) || namesSomethingAboutIt(bare)))) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
 };
 
 /**
@@ -150,12 +190,13 @@ const SQL_IDENTIFIED_BY: RegexRule = {
 
 /**
  * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
- * French, Spanish, Portuguese, Russian; the short Korean 비번 too): one list, so a language is one
+ * French, Spanish, Portuguese, Russian, Dutch, Swedish, Danish and Norwegian, Polish, Finnish, Czech,
+ * Hungarian; the short Korean 비번 too): one list, so a language is one
  * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
  * the language around it, so only such a value is read: a word of the note's own script after the
  * label is prose (`비밀번호 변경`, "change the password").
  */
-const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль'];
+const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'passord', 'hasło', 'salasana', 'heslo', 'jelszó'];
 
 /**
  * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), a
@@ -178,5 +219,97 @@ const OTHER_LANGUAGE: RegexRule = {
   },
 };
 
+/**
+ * "The password for the staging server is …" as a note in another language says it: the word, what
+ * it is for (`für den Staging-Server`, `de la base de datos`: up to six words, no punctuation), the
+ * language's "is", then the value. One row per language, so a language is one more row, never a new
+ * rule. Italian writes the English word (`La password del server è …`): its row has the word with
+ * Italian's copulas only; English's own `password … is …` is the PROSE rule's (assignment.ts).
+ */
+const PASSWORD_PROSE_BY_LANGUAGE: ReadonlyArray<{ language: string; words: readonly string[]; copulas: readonly string[] }> = [
+  { language: 'German', words: ['passwort', 'kennwort'], copulas: ['ist', 'lautet', 'war'] },
+  { language: 'French', words: ['mot de passe'], copulas: ['est', 'était'] },
+  { language: 'Spanish', words: ['contraseña'], copulas: ['es', 'era'] },
+  { language: 'Portuguese', words: ['senha'], copulas: ['é', 'era'] },
+  // Italian writes the English word: only its `è` tells the sentence apart (and is what the rule waits for, below).
+  { language: 'Italian', words: ['password'], copulas: ['è'] },
+  { language: 'Dutch', words: ['wachtwoord'], copulas: ['is', 'was'] },
+  { language: 'Swedish', words: ['lösenordet', 'lösenord'], copulas: ['är', 'var'] },
+  { language: 'Danish and Norwegian', words: ['adgangskoden', 'adgangskode', 'passordet', 'passord'], copulas: ['er', 'var'] },
+  { language: 'Polish', words: ['hasło'], copulas: ['to', 'jest'] },
+  { language: 'Finnish', words: ['salasana'], copulas: ['on', 'oli'] },
+  { language: 'Czech', words: ['heslo'], copulas: ['je', 'bylo'] },
+];
+
+/**
+ * A bare value there must look typed: 4 or more characters of what a keyboard types in any
+ * language (printable ASCII) with a digit or a symbol among them. This rule cannot tell a word of
+ * the sentence (`ist abgelaufen`, `est incorrect`, `es obligatoria`) from a password that is a
+ * plain word in a language it does not read, so such a word stays: a known miss, where English
+ * (the PROSE rule) takes it. A quoted value is a literal and is taken whatever its shape.
+ */
+function looksTyped(value: string): boolean {
+  return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
+}
+
+const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
+  kind: 'password',
+  // The words of each row, but for the English word Italian writes: `è`, which English notes do not hold
+  // (the word `password` is in most notes about credentials, and this rule would run on all of them).
+  hints: [...new Set(PASSWORD_PROSE_BY_LANGUAGE.flatMap((row) => (row.words.includes('password') ? row.copulas : row.words)))],
+  re: new RegExp(
+    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_PROSE_BY_LANGUAGE.map((row) => `(?:${row.words.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]]+){0,6}?[ \\t]+(?:${row.copulas.join('|')})`).join('|')})[ \\t]+)${VALUE}`,
+    'giu',
+  ),
+  replace: (m, g) => {
+    const [lead = '', raw = ''] = g;
+    if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
+ * Words a sentence cannot do without (articles, pronouns, prepositions, auxiliaries, conjunctions,
+ * negations, quantifiers): a run of words after a label holding one is a sentence about the
+ * credential (`passphrase: not set`, `master password: kept in the safe`, `password: changes every
+ * ninety days`), while a pass phrase is picked words with none of them (`correct horse battery staple`).
+ */
+const FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
+
+/**
+ * A pass phrase: words after a label that names one, taken whole however common each word is.
+ * One row per kind of label, with the fewest words that make a phrase there, and how many words of a
+ * sentence it may hold: a pass phrase has none, a wallet's seed phrase (BIP-39: 12 to 24 words of 3
+ * to 8 letters, some of them `about`, `above`, `again`) a few. `password` alone takes a phrase of
+ * four words or more: three are as often a note about it.
+ */
+const PHRASE_LABELS: ReadonlyArray<{ labels: readonly string[]; minWords: number; functionWords: number; proseWordsAfterFirst: boolean }> = [
+  { labels: ['passphrase', 'pass phrase', 'master password', 'secret phrase'], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
+  // After `password`, a later word of prose (`minimum twelve characters required`) also makes it a sentence.
+  { labels: ['password'], minWords: 4, functionWords: 0, proseWordsAfterFirst: false },
+  { labels: ['seed phrase', 'recovery phrase', 'mnemonic phrase', 'mnemonic', 'seed words', 'backup phrase', 'wallet seed'], minWords: 12, functionWords: 3, proseWordsAfterFirst: true },
+];
+
+const PASS_PHRASE: RegexRule = {
+  kind: 'password',
+  hints: ['passphrase', 'pass phrase', 'password', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
+  // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
+  re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', label = '', phrase = ''] = g;
+    if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
+    const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
+    const words = phrase.split(/[ \t]+/);
+    if (row === undefined || words.length < row.minWords) return m;
+    if (words.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
+    if (row.functionWords > 0 && !words.every((w) => w.length >= 3 && w.length <= 8)) return m;
+    if (!row.proseWordsAfterFirst && words.slice(1).some((w) => readsAsProse(w))) return m;
+    return `${lead}${tag('password')}`;
+  },
+};
+
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE];
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+
+/** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
+export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

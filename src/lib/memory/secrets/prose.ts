@@ -176,9 +176,13 @@ const JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|ti
  * punctuation or a joining word (`The secret is hunter on staging`, `it was letmein before`). `next`: what follows the word.
  */
 export function describedBySentence(value: string, next: string): boolean {
-  if (!/^[a-z]+$/.test(value)) return false;
+  return /^[a-z]+$/.test(value) && !endsClause(next);
+}
+
+/** Whether what follows a word (`next`) ends its clause: anything but another word in lower case, or a joining word. */
+export function endsClause(next: string): boolean {
   const w = /^[ \t]+([a-z]+)/.exec(next);
-  return w !== null && !JOINING_WORD.test(w[1] as string);
+  return w === null || JOINING_WORD.test(w[1] as string);
 }
 
 export function continuesSentence(gap: string, value: string, next: string): boolean {
