@@ -22,7 +22,7 @@
 import { parseArgs } from 'node:util';
 import { commandHelp, globalHelp, serverHelp, serverUsageProblem, unknownCommand, usageProblem, version, wantsHelp } from './commands/help.js';
 import { findCommand, parseArgsOptions } from './commands/spec.js';
-import { ConfigError, loadConfig, type Config } from './lib/config/config.js';
+import { ConfigError, loadConfig, settingsFilesOf, type Config } from './lib/config/config.js';
 import { createLogger, logFilePath, type Logger } from './lib/util/log.js';
 
 /** `context` run where there is no project to speak of (documented in USAGE and the README). */
@@ -272,7 +272,10 @@ async function commandWatch(config: Config, values: Record<string, string | bool
   const { runWatch } = await import('./lib/watch/run.js');
   const { nextStepLine } = await import('./commands/next-step.js');
   // While the server is down, the watch says what to do as `sync` does (once per outage).
-  return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger, nextStep: (serverError) => nextStepLine(serverError, config) });
+  // Each pass takes up the settings as they stand then (settings added, removed, a new server or
+  // group), and a change of a settings file owes a pass (watch/settings-change.ts has the rule).
+  const settings = { reload: () => loadConfig({ env: io.env }), files: (current: Config) => settingsFilesOf(current, io.env) };
+  return runWatch(config, { poll: values.poll === true, json: values.json === true, io, logger, nextStep: (serverError, current) => nextStepLine(serverError, current), watcher: { settings } });
 }
 
 async function commandPull(config: Config, values: Record<string, string | boolean | undefined>, io: CliIo, logger: Logger): Promise<number> {

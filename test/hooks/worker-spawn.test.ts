@@ -262,3 +262,70 @@ describe('lock and dirty primitives', () => {
     expect(workerCommand({ GMS_WORKER_SCRIPT: FAKE_WORKER }).args).toEqual([FAKE_WORKER]);
   });
 });
+
+describe('the worker lease and the clock (identity, not wall-clock age)', () => {
+  const DAY = 24 * 60 * 60_000;
+  const children: import('node:child_process').ChildProcess[] = [];
+
+  /** A live process that is not a worker: what a reused pid belongs to. */
+  async function liveProcess(): Promise<number> {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+    children.push(child);
+    return child.pid as number;
+  }
+
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map((c) => new Promise<void>((resolve) => {
+      if (c.exitCode !== null || c.signalCode !== null) return resolve();
+      c.once('exit', () => resolve());
+      c.kill('SIGKILL');
+    })));
+  });
+
+  it('a lease dated in the future (clock set back), its pid now another process: taken over, not honoured until the clock catches up', async () => {
+    const reused = await liveProcess();
+    const files = workerFiles(sb.stateDir);
+    mkdirSync(files.dir, { recursive: true });
+    // Written by a worker that had this pid before (another start time), an hour before the clock
+    // was set back a day: to the clock the lease was taken tomorrow.
+    const now = Date.now() - DAY;
+    writeFileSync(files.pidFile, JSON.stringify({ pid: reused, token: 'gone-worker', startedAt: new Date(now + DAY - 60 * 60_000).toISOString(), start: 'earlier-boot:4242', command: `node worker.js --lock-token gone-worker` }));
+    const taken = takeLock(sb.stateDir, { now });
+    expect(taken.acquired).toBe(true);
+  });
+
+  it('a lease with no start time (an older version wrote it) dated beyond the time limit in the future: the clock judges it both ways', async () => {
+    const reused = await liveProcess();
+    const files = workerFiles(sb.stateDir);
+    mkdirSync(files.dir, { recursive: true });
+    writeFileSync(files.pidFile, JSON.stringify({ pid: reused, token: 'old-format', startedAt: new Date(Date.now() + DAY).toISOString() }));
+    expect(takeLock(sb.stateDir).acquired).toBe(true);
+  });
+
+  it("the real worker's lease holds whatever the clock says (set forward a day, set back a day), and goes with it", async () => {
+    const worker = await liveProcess();
+    const taken = takeLock(sb.stateDir, { pid: worker });
+    expect(taken.acquired).toBe(true);
+    expect(readLock(workerFiles(sb.stateDir).pidFile)).toMatchObject({ pid: worker, start: expect.any(String), command: expect.stringContaining('setInterval') });
+    for (const now of [Date.now() + DAY, Date.now() - DAY, Date.now() + LOCK_STALE_MS + 1000]) {
+      const again = takeLock(sb.stateDir, { now });
+      expect(again.acquired, `clock at ${new Date(now).toISOString()}`).toBe(false);
+    }
+    const child = children.at(-1) as import('node:child_process').ChildProcess;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+    expect(takeLock(sb.stateDir, { now: Date.now() - DAY }).acquired).toBe(true);
+  });
+
+  it('a lease handed to the spawned worker names the worker (transferLock records its identity)', async () => {
+    const a = takeLock(sb.stateDir);
+    if (!a.acquired) throw new Error('lock not taken');
+    const worker = await liveProcess();
+    const moved = transferLock(sb.stateDir, a.lock, worker);
+    expect(moved).toMatchObject({ pid: worker, token: a.lock.token, start: expect.any(String), command: expect.stringContaining('setInterval') });
+    expect(takeLock(sb.stateDir, { now: Date.now() + DAY }).acquired).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import type { Dirent } from 'node:fs';
 import { rmSync } from 'node:fs';
 import { chmod, mkdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -303,6 +304,44 @@ describe('symlinks', () => {
       ['a/to-b/to-a', 'symlink-loop'],
       ['b/to-a/to-b', 'symlink-loop'],
     ]);
+  });
+
+  it('a folder link that leads above its folder, to / or to the home folder is not followed: reported with the next step', async () => {
+    const root = join(dir, 'vault');
+    await put(root, 'a.md');
+    await put(dir, 'beside/decoy.md'); // beside the configured folder: never scanned
+    await symlink(dir, join(root, 'up'));
+    await symlink('/', join(root, 'disk'));
+    await symlink(homedir(), join(root, 'home'));
+    const result = await scanSources([extra(root)]);
+    expect(rels(result)).toEqual(['a.md']);
+    expect(result.problems.map((p) => [p.relPath, p.reason])).toEqual([
+      ['disk', 'out-of-reach'],
+      ['home', 'out-of-reach'],
+      ['up', 'out-of-reach'],
+    ]);
+    expect(result.problems.find((p) => p.relPath === 'disk')?.message).toMatch(/is a symbolic link to \/, the whole filesystem: not followed.*ln -sfn <notes folder> .*disk/);
+    expect(result.problems.find((p) => p.relPath === 'up')?.message).toMatch(/holds the link itself/);
+  });
+
+  it("a source folder that is a link to a folder above it, and a project's memory link retargeted to /: not followed, the rest scanned", async () => {
+    await put(dir, 'beside/decoy.md');
+    await mkdir(join(dir, 'conf'), { recursive: true });
+    const linkedRoot = join(dir, 'conf', 'notes');
+    await symlink(dir, linkedRoot);
+    const projects = join(dir, 'projects');
+    await put(projects, 'p1/memory/one.md');
+    await mkdir(join(projects, 'p2'), { recursive: true });
+    await symlink('/', join(projects, 'p2', 'memory'));
+    const result = await scanSources([extra(linkedRoot), auto(projects)]);
+    expect(result.files.map((f) => `${f.source}:${f.relPath}`)).toEqual(['auto-memory:p1/memory/one.md']);
+    expect(result.problems.map((p) => [p.source, p.relPath, p.reason])).toEqual([
+      ['notes', '', 'out-of-reach'],
+      ['auto-memory', 'p2/memory', 'out-of-reach'],
+    ]);
+    // Files synced through them before are unknown now, not deleted.
+    expect(isUnderProblem('auto-memory', 'p2/memory/kept.md', result.problems)).toBe(true);
+    expect(isUnderProblem('notes', 'kept.md', result.problems)).toBe(true);
   });
 
   it('a dangling .md symlink is reported as vanished; other dangling links are ignored', async () => {

@@ -334,3 +334,80 @@ describe('cross-process', () => {
     expect(existsSync(lockFilePath(dir))).toBe(false);
   });
 });
+
+describe('the clock stepping (identity and a heartbeat judged on our monotonic clock)', () => {
+  const DAY = 24 * 60 * 60_000;
+
+  /** A live process that idles until killed: a lock holder, or what a reused pid belongs to. */
+  async function idleProcess(): Promise<{ pid: number; kill(): Promise<void> }> {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+    return {
+      pid: child.pid as number,
+      kill: () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    };
+  }
+
+  async function observedLock(owner: LockOwner, mtime: Date) {
+    const path = lockFilePath(dir);
+    await writeFile(path, JSON.stringify(owner));
+    await utimes(path, mtime, mtime);
+    return (await lockInternals.observe(path)) as NonNullable<Awaited<ReturnType<typeof lockInternals.observe>>>;
+  }
+
+  it('a lock whose heartbeat lies in the future (clock set back), its pid now another process: taken over at once', async () => {
+    const other = await idleProcess();
+    try {
+      await writeFakeLock(ownerRecord({ pid: other.pid, token: 'killed-holder', start: 'an-earlier-process:1' }));
+      const future = new Date(Date.now() + DAY);
+      await utimes(lockFilePath(dir), future, future);
+      const lock = await tryAcquireLock(dir);
+      expect(lock).toBeDefined();
+      await lock?.release();
+    } finally {
+      await other.kill();
+    }
+  });
+
+  it("a live holder's lock is not broken when the clock jumps forward a day: stale only once its heartbeat stops moving", async () => {
+    const holder = await idleProcess();
+    try {
+      const { processStartTime } = await import('../../src/lib/util/process-identity.js');
+      const owner = ownerRecord({ pid: holder.pid, token: 'live-holder', start: processStartTime(holder.pid) as string });
+      const seen = await observedLock(owner, new Date());
+      const jumped = Date.now() + DAY;
+      expect(lockInternals.staleReason(seen, 30_000, jumped, 1_000)).toBeUndefined();
+      expect(lockInternals.staleReason(seen, 30_000, jumped, 10_000)).toBeUndefined();
+      // Its heartbeat moved (a new mtime): judged afresh.
+      const beat = await observedLock(owner, new Date(Date.now() + 1000));
+      expect(lockInternals.staleReason(beat, 30_000, jumped, 20_000)).toBeUndefined();
+      // Not moving for half the stale age on our monotonic clock: hung, stale.
+      expect(lockInternals.staleReason(beat, 30_000, jumped, 36_000)).toMatch(/no heartbeat/);
+    } finally {
+      await holder.kill();
+    }
+  });
+
+  it("a hung live holder's heartbeat a day in the future (clock set back): stale once it does not move, not a day later", async () => {
+    const holder = await idleProcess();
+    try {
+      const { processStartTime } = await import('../../src/lib/util/process-identity.js');
+      const seen = await observedLock(ownerRecord({ pid: holder.pid, token: 'hung-holder', start: processStartTime(holder.pid) as string }), new Date(Date.now() + DAY));
+      expect(lockInternals.staleReason(seen, 30_000, Date.now(), 5_000)).toBeUndefined();
+      expect(lockInternals.staleReason(seen, 30_000, Date.now(), 21_000)).toMatch(/in the future \(the clock was set back\)/);
+    } finally {
+      await holder.kill();
+    }
+  });
+
+  it('a lock records its holder start time', async () => {
+    const lock = await acquireLock(dir, { timeoutMs: 1000 });
+    expect(JSON.parse(await readFile(lockFilePath(dir), 'utf8')).start).toEqual(expect.any(String));
+    await lock.release();
+  });
+});

@@ -3,7 +3,7 @@
  * stopped with SIGTERM. Synchronised on the JSON lines it prints (ready, pass, stopped).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadState } from '../../src/lib/state/state.js';
@@ -53,6 +53,30 @@ function lineReader(proc: ChildProcess) {
 }
 
 describe('graphiti-memory-sync watch (child process)', () => {
+  it('a folder added to its .env while it runs: a settings line, then the folder synced (the CLI reads its settings again)', async () => {
+    const envFile = sb.path('settings.env');
+    writeFileSync(envFile, '');
+    const notes = sb.path('data', 'N');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, 'n.md'), '---\nname: n\n---\nnote n in a folder added while watching\n');
+    child = spawn(process.execPath, [TSX_CLI, 'src/cli.ts', 'watch', '--json'], {
+      cwd: ROOT,
+      env: { ...sb.env, MADEINOZ_KNOWLEDGE_ENV_FILE: envFile, MADEINOZ_KNOWLEDGE_WATCH_DEBOUNCE: '100' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    const out = lineReader(child);
+    await out.waitFor((l) => l.event === 'pass' && l.reason === 'initial');
+    writeFileSync(envFile, `MADEINOZ_KNOWLEDGE_SYNC_PATHS=notes=${notes}\n`);
+    const settings = await out.waitFor((l) => l.event === 'settings');
+    expect(settings.added).toEqual([`notes=${notes}`]);
+    await out.waitFor((l) => l.event === 'pass' && l.added === 1);
+    await server.whenIdle();
+    expect(server.episodes().map((e) => e.content.includes('note n in a folder added while watching'))).toEqual([true]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
   it('prints ready, syncs a new file, stops on SIGTERM with exit 0 and a valid state file', async () => {
     const envFile = sb.path('empty.env');
     writeFileSync(envFile, '');

@@ -294,6 +294,79 @@ describe('watch mode (real engine, real test server)', () => {
     expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
   });
 
+  it("a project's memory link retargeted above its root (to the folder holding everything): nothing there is watched or sent, nothing deleted, the pass says what and what next; pointed back, it syncs", async () => {
+    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
+    }
+    mkdirSync(sb.path('data', 'beside'), { recursive: true });
+    writeFileSync(sb.path('data', 'beside', 'decoy.md'), '---\nname: decoy\n---\nnote decoy beside the configured folders\n');
+    const project = sb.path('claude', 'projects', '-home-me-repo');
+    const other = sb.path('claude', 'projects', '-home-me-other', 'memory');
+    mkdirSync(project, { recursive: true });
+    mkdirSync(other, { recursive: true });
+    symlinkSync(a, join(project, 'memory'));
+    const { watcher, events } = await startWatcher();
+    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note a']);
+    const skipped = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'out-of-reach'), 10_000);
+    // ln -sfn <sandbox root> memory: the whole sandbox (every source, the state, the decoy) is above it.
+    symlinkSync(sb.root, join(project, 'memory.new'));
+    renameSync(join(project, 'memory.new'), join(project, 'memory'));
+    const pass = await skipped;
+    const problem = pass.summary.problems.find((p) => p.reason === 'out-of-reach');
+    expect(problem?.message).toContain(`${join(project, 'memory')} is a symbolic link to ${sb.root}, a folder that holds the link itself`);
+    expect(problem?.message).toMatch(/ln -sfn <notes folder>/);
+    expect(events.some((e) => e.event === 'error' && !e.fatal && e.message.startsWith(`not watching ${join(project, 'memory')} is a symbolic link`))).toBe(true);
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note a']);
+    expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
+    // Nothing above is watched: a note written there (before one in another project) raises no change.
+    const changes: string[] = [];
+    watcher.on('change', (e) => changes.push(e.path));
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(sb.path('data', 'beside', 'decoy2.md'), '---\nname: decoy2\n---\nnote decoy2 beside\n');
+    writeFileSync(join(other, 'c.md'), '---\nname: c\n---\nnote c in another project\n');
+    await later;
+    expect(changes.map((p) => p.split('/').at(-1))).toEqual(['c.md']);
+    // Pointed at a notes folder again: followed and synced.
+    const back = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.summary.problems.length === 0, 10_000);
+    symlinkSync(b, join(project, 'memory.new'));
+    renameSync(join(project, 'memory.new'), join(project, 'memory'));
+    await back;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort()).toEqual(['note b', 'note c']);
+  });
+
+  it('a source folder that is a link, retargeted to a folder holding it: not followed nor watched, its notes kept; the sync goes on for the rest', async () => {
+    const notes = sb.path('data', 'N');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, 'n.md'), '---\nname: n\n---\nnote n in the linked notes folder\n');
+    mkdirSync(sb.path('data', 'beside'), { recursive: true });
+    writeFileSync(sb.path('data', 'beside', 'decoy.md'), '---\nname: decoy\n---\nnote decoy beside the configured folders\n');
+    mkdirSync(sb.path('links'), { recursive: true });
+    const link = sb.path('links', 'notes');
+    symlinkSync(notes, link);
+    const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${link}` });
+    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note n']);
+    const skipped = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'out-of-reach' && p.id.startsWith('notes:')), 10_000);
+    symlinkSync(sb.path('links'), sb.path('links', 'notes.new'));
+    renameSync(sb.path('links', 'notes.new'), link);
+    await skipped;
+    expect(watcher.watchedPaths).not.toContain(sb.path('links', 'notes'));
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    write('x.md', 'X', 'note x in pai');
+    await later;
+    await server.whenIdle();
+    await whenQuiet(watcher);
+    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort()).toEqual(['note n', 'note x']);
+    expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
+  });
+
   it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {
     const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '4096' });
     const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);

@@ -17,7 +17,7 @@
  */
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod/v3';
-import { ConfigError, defaultStateDir, expandHome, findEnvFile, findPaiEnvFile, home } from './env-file.js';
+import { ConfigError, defaultStateDir, envFileCandidates, expandHome, findEnvFile, findPaiEnvFile, home, paiEnvFileCandidates } from './env-file.js';
 import { isLocalFrontUrl, liveServer } from './server-runtime.js';
 import { machineFacts, ORIGIN_NAME, OriginFileError, originIdentity } from '../util/origin.js';
 import { autoMemoryFolders, knownProjects, unsyncedProjectMemory, type AutoMemoryFolder, type UnsyncedMemoryFolder } from './claude-memory.js';
@@ -405,6 +405,19 @@ function parseSourceGroups(raw: string | undefined): Record<string, string> {
     out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
   }
   return out;
+}
+
+/**
+ * The files the settings are read from, existing or not (a `.env` may be created later): our
+ * `.env` candidates, the madeinoz `.env` candidates (PAI_DIR and CLAUDE_CONFIG_DIR as the settings
+ * now give them: either may come from our file) and Claude Code's user settings (where auto memory
+ * is kept). Watch mode watches them and takes up a change at its next pass (watch/watch.ts).
+ * Claude Code's `.claude.json` is left out: it is written all the time, and what it gives (the
+ * known project folders) is read again at every pass anyway.
+ */
+export function settingsFilesOf(config: Pick<Config, 'paiDir' | 'claudeConfigDir'>, env: Env = process.env): string[] {
+  const withDirs: Env = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
+  return [...new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), join(config.claudeConfigDir, 'settings.json')])];
 }
 
 /** Builds and validates the configuration. Throws ConfigError naming the variable, the value and what is allowed. */

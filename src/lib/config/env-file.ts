@@ -76,11 +76,15 @@ export function findEnvFile(env: Env): string | undefined {
     if (!existsSync(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, 'MADEINOZ_KNOWLEDGE_ENV_FILE');
     return p;
   }
+  return envFileCandidates(env).find((candidate) => existsSync(candidate));
+}
+
+/** Where our `.env` may be, in the order `findEnvFile` looks (existing or not): for watch mode, which takes up a file created or edited while it runs. */
+export function envFileCandidates(env: Env): string[] {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== undefined && explicit.trim() !== '') return [resolve(expandHome(explicit.trim(), env))];
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home(env), '.config');
-  for (const candidate of [join(packageRoot(), 'config', '.env'), join(xdg, 'graphiti-memory-sync', '.env')]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
+  return [join(packageRoot(), 'config', '.env'), join(xdg, 'graphiti-memory-sync', '.env')];
 }
 
 /**
@@ -89,11 +93,16 @@ export function findEnvFile(env: Env): string | undefined {
  *   2. $CLAUDE_CONFIG_DIR/.env (default ~/.claude/.env).
  */
 export function findPaiEnvFile(env: Env): string | undefined {
+  return paiEnvFileCandidates(env).find((candidate) => existsSync(candidate));
+}
+
+/** Where the madeinoz `.env` may be, in the order `findPaiEnvFile` looks (existing or not). */
+export function paiEnvFileCandidates(env: Env): string[] {
   const candidates: string[] = [];
   const pai = paiDirFromEnvironment(env);
   if (pai !== undefined) candidates.push(join(pai, '.env'));
   candidates.push(join(claudeConfigDirFromEnvironment(env), '.env'));
-  return candidates.find((candidate) => existsSync(candidate));
+  return candidates;
 }
 
 /** CLAUDE_CONFIG_DIR as set (resolved, `~/` expanded), else `~/.claude`: Claude Code's own rule, for code that runs before or without the full settings. */

@@ -28,7 +28,9 @@
  * or one of its ancestors is a loop (ScanProblem 'symlink-loop'). Loops are detected against the
  * chain of ancestors (by real path), not against every folder seen so far: which of two paths to
  * one folder comes "first" is arbitrary, and an alias would hide the real folder. A symlink
- * to a folder elsewhere in the tree is therefore scanned under both paths.
+ * to a folder elsewhere in the tree is therefore scanned under both paths. A folder link (a source
+ * root that is a link included) that leads to a folder holding the link, to the filesystem root or
+ * to the home folder is not followed at all (ScanProblem 'out-of-reach', link-reach.ts).
  *
  * Problems never stop the scan: unreadable folders/files → 'unreadable', an entry that disappears
  * between readdir and stat (or a dangling symlink) → 'vanished', a name that is not valid UTF-8
@@ -43,9 +45,10 @@
  * Size: the candidate rules of each source kind and the walk that applies them belong together.
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { sep as pathSep } from 'node:path';
+import { dirname, sep as pathSep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import picomatch from 'picomatch';
+import { linkOutOfReach } from './link-reach.js';
 import type { MemorySource, ScannedFile, ScanProblem, ScanResult } from './types.js';
 
 /**
@@ -226,6 +229,7 @@ class SourceScan {
       return;
     }
     const rootChain: Chain = { real: rootReal, parent: undefined };
+    if (this.outOfReach('', root, rootReal)) return;
     if (this.source.kind === 'extra' || this.source.layout === 'folder') {
       // A folder of notes, or a moved auto-memory folder (the memory itself, team/<store>/ included).
       this.stack.push({ abs: root, rel: '', chain: rootChain, depth: 0, role: 'root' });
@@ -260,7 +264,30 @@ class SourceScan {
       return;
     }
     if (inChain(rootChain, real)) this.problem(rel, abs, 'symlink-loop', 'folder is a symlink to one of its parent folders');
-    else this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: 'start' });
+    else if (real === joinPath(rootChain.real, rel.split('/').join(pathSep), pathSep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: 'start' });
+  }
+
+  /**
+   * Whether the folder at `abs` leads (through a link in its path) out of reach (link-reach.ts):
+   * then it is reported and not walked. Asked only of a root, a fixed start folder whose real path
+   * is not where it stands, and a folder link: a plain folder is always within reach. (A root
+   * reached through a linked parent, `~/.claude` kept in a dotfiles folder, is within reach too:
+   * its folder holds it wherever that is.)
+   */
+  private outOfReach(rel: string, abs: string, real: string, holderReal?: string): boolean {
+    let holder = holderReal;
+    if (holder === undefined) {
+      try {
+        if (rel === '' && real === abs) return false; // no link on the way to the root
+        holder = this.fs.realpath(dirname(abs));
+      } catch {
+        return false; // the walk itself reports what cannot be read
+      }
+    }
+    const message = linkOutOfReach(abs, real, holder);
+    if (message === undefined) return false;
+    this.problem(rel, abs, 'out-of-reach', message);
+    return true;
   }
 
   private async list(dir: Dir): Promise<void> {
@@ -340,7 +367,7 @@ class SourceScan {
       return;
     }
     if (inChain(dir.chain, real)) this.problem(rel, abs, 'symlink-loop', 'symlink points to one of its parent folders; not followed');
-    else this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: 'nested' });
+    else if (!this.outOfReach(rel, abs, real, dir.chain.real)) this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: 'nested' });
   }
 
   private unknownType(dir: Dir, name: string, rel: string, abs: string): void {

@@ -38,7 +38,7 @@ export interface ScanProblem {
   source: string;
   relPath: string;
   absPath: string;
-  reason: 'unreadable' | 'symlink-loop' | 'vanished' | 'not-a-file' | 'bad-name' | 'error';
+  reason: 'unreadable' | 'symlink-loop' | 'out-of-reach' | 'source-renamed' | 'vanished' | 'not-a-file' | 'bad-name' | 'error';
   message: string;
 }
 

@@ -11,7 +11,14 @@
  *   the token is still its own; if not, the lock was taken over (we were considered dead) and the
  *   lock is marked `lost` (`refresh()` then throws LockLostError).
  * - A waiter treats a lock as stale when its owner is on this host and its pid is gone
- *   (process.kill(pid, 0) → ESRCH), or when its heartbeat (mtime) is older than staleMs.
+ *   (process.kill(pid, 0) → ESRCH) or is another process now (the owner's recorded start time,
+ *   util/process-identity.ts, differs: its pid was reused), or when its heartbeat (mtime) is older
+ *   than staleMs. For a live owner on this host the heartbeat is judged on our monotonic clock, not
+ *   only the wall clock the mtime is written in: when the clock jumps forward, its heartbeat looks
+ *   old for a moment, and when it is set back, a lock's heartbeat lies in the future. Either way it
+ *   is stale only once its heartbeat has not moved for half the stale age on our monotonic clock
+ *   (the holder refreshes it every third), so a live holder's lock is never broken by a clock step,
+ *   and a hung one's is not kept until the clock catches up.
  * - Waiting polls with exponential backoff capped at a bounded interval (this is cross-process,
  *   there is nothing to subscribe to) and gives up after timeoutMs with LockTimeoutError naming
  *   the holder.
@@ -28,6 +35,7 @@ import { mkdir, readdir, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { join } from 'node:path';
 import { isProcessAlive } from '../util/process-alive.js';
+import { processStartTime } from '../util/process-identity.js';
 import { backoffDelay, sleep } from '../util/backoff.js';
 import { createLockFile, readLockFile, removeStaleLock, sameLockFile, type SeenLockFile } from '../util/lock-file.js';
 
@@ -44,6 +52,8 @@ export interface LockOwner {
   label?: string;
   /** The holder's own staleness threshold; waiters never use a smaller one. */
   staleMs?: number;
+  /** The holder's kernel start time (util/process-identity.ts): tells a reused pid from the holder. */
+  start?: string;
 }
 
 export interface LockOptions {
@@ -115,6 +125,14 @@ const MAX_POLL_MS = 500;
 
 const hostName = osHostname();
 const processStartedAt = Date.now() - process.uptime() * 1000;
+const processStart = processStartTime(process.pid);
+
+/**
+ * When (our monotonic clock, ms) each live same-host lock's heartbeat was first seen out of date,
+ * by token and mtime: a heartbeat that moves is a new key. Bounded: old keys are dropped.
+ */
+const outOfDateSince = new Map<string, number>();
+const OUT_OF_DATE_KEYS = 64;
 
 /** Tokens of locks this process holds or is creating (to recognise a dead earlier process that had our pid). */
 const ownTokens = new Set<string>();
@@ -148,19 +166,38 @@ async function observe(path: string): Promise<ObservedLock | undefined> {
   return seen === undefined ? undefined : { owner: parseOwner(seen.text), mtimeMs: seen.mtimeMs, ino: seen.ino, dev: seen.dev, text: seen.text };
 }
 
-/** Why the observed lock is stale, or undefined if it is live. */
-function staleReason(seen: ObservedLock, staleMs: number, now = Date.now()): string | undefined {
+/**
+ * Why the observed lock is stale, or undefined if it is live. `mono` is our monotonic clock (ms);
+ * `confirm` false judges a live same-host owner's heartbeat at one look (a report, `inspectLock`).
+ */
+function staleReason(seen: ObservedLock, staleMs: number, now = Date.now(), mono = performance.now(), confirm = true): string | undefined {
   const owner = seen.owner;
-  if (owner !== undefined && owner.hostname === hostName) {
+  const sameHost = owner !== undefined && owner.hostname === hostName;
+  if (owner !== undefined && sameHost) {
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1000) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
     if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+    if (owner.pid !== process.pid && owner.start !== undefined) {
+      const start = processStartTime(owner.pid);
+      if (start !== undefined && start !== owner.start) return `owner pid ${owner.pid} is another process now (the holder is gone)`;
+    }
   }
   const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
   const age = now - seen.mtimeMs;
-  if (age > threshold) return `no heartbeat for ${Math.round(age)} ms (stale after ${threshold} ms)`;
-  return undefined;
+  const outOfDate = age > threshold || ((sameHost || owner === undefined) && age < -threshold);
+  if (!outOfDate) return undefined;
+  const why = age > threshold ? `no heartbeat for ${Math.round(age)} ms (stale after ${threshold} ms)` : `heartbeat ${Math.round(-age)} ms in the future (the clock was set back) and not moving`;
+  if (!sameHost || !confirm) return why;
+  // A live holder here: a clock step, or a hung holder? Its heartbeat moves within a third of the stale age.
+  const key = `${owner?.token ?? ''}\0${seen.mtimeMs}`;
+  const since = outOfDateSince.get(key);
+  if (since === undefined) {
+    if (outOfDateSince.size >= OUT_OF_DATE_KEYS) outOfDateSince.delete(outOfDateSince.keys().next().value as string);
+    outOfDateSince.set(key, mono);
+    return undefined;
+  }
+  return mono - since >= threshold / 2 ? why : undefined;
 }
 
 const tokenOf = (text: string) => parseOwner(text)?.token;
@@ -285,7 +322,7 @@ type AttemptResult = { lock: Lock } | { held: ObservedLock };
 
 async function attempt(stateDir: string, path: string, options: LockOptions, staleMs: number): Promise<AttemptResult> {
   const token = randomBytes(12).toString('hex');
-  const owner: LockOwner = { tool: 'graphiti-memory-sync', pid: process.pid, hostname: hostName, startedAt: new Date().toISOString(), token, staleMs };
+  const owner: LockOwner = { tool: 'graphiti-memory-sync', pid: process.pid, hostname: hostName, startedAt: new Date().toISOString(), token, staleMs, ...(processStart === undefined ? {} : { start: processStart }) };
   if (options.label !== undefined) owner.label = options.label;
   ownTokens.add(token);
   try {
@@ -369,7 +406,7 @@ export async function inspectLock(
 ): Promise<{ owner: LockOwner | undefined; heartbeatAgeMs: number; stale: string | undefined } | undefined> {
   const seen = await observe(lockFilePath(stateDir, options.name));
   if (seen === undefined) return undefined;
-  return { owner: seen.owner, heartbeatAgeMs: Date.now() - seen.mtimeMs, stale: staleReason(seen, options.staleMs ?? DEFAULT_STALE_MS) };
+  return { owner: seen.owner, heartbeatAgeMs: Date.now() - seen.mtimeMs, stale: staleReason(seen, options.staleMs ?? DEFAULT_STALE_MS, Date.now(), performance.now(), false) };
 }
 
 /** Internals exposed for tests only. */

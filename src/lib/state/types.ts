@@ -138,6 +138,8 @@ export interface SyncState {
   groups?: Record<string, GroupPace>;
   /** Snapshot generation; the journal of changes made after this snapshot is `state.journal-<generation>.jsonl`. */
   generation?: number;
+  /** The folder each source name stood for (sync/source-roots.ts): a name given to another folder is not taken for the same notes. */
+  sourceRoots?: Record<string, string>;
 }
 
 /** One group's pace as the server showed it (sync/pace.ts owns the rules). */

@@ -9,6 +9,7 @@ import type { Config } from '../config/config.js';
 import { searchProbe, type EpisodeDraft } from '../memory/episode.js';
 import { addCounts, totalRedactions, type RedactionsByKind } from '../memory/redact.js';
 import { fileIdOf } from '../memory/hash.js';
+import { isUnderProblem } from '../memory/scan.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
@@ -255,13 +256,13 @@ function outcomeRecord(id: string, file: ScannedFile, base: FileRecord | undefin
 function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict: Verdict }>, plan: Plan): FileRecord[] {
   const seen = new Set(verdicts.map((v) => v.id));
   const scannedSources = new Set(input.sources.filter((s) => existsSync(s.root)).map((s) => s.name));
-  const shadowed = input.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
   const byHash = new Map<string, { entry: { verdict: Verdict }; planned: Verdict & { kind: 'version' } }>();
   for (const entry of verdicts) if (entry.verdict.kind === 'version' && entry.verdict.isNew) byHash.set(entry.verdict.record.hash as string, { entry, planned: entry.verdict });
   const deleted: FileRecord[] = [];
   for (const record of Object.values(input.state.files)) {
     if (seen.has(record.id) || !scannedSources.has(record.source)) continue;
-    if (shadowed.some((prefix) => record.id === prefix || record.id.startsWith(`${prefix}/`))) continue;
+    // Under a folder the scan could not use (its root included: relPath ''), a file is unknown, not gone.
+    if (isUnderProblem(record.source, record.relPath, input.scan.problems)) continue;
     plan.changed = true;
     const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
     if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && !signedPathMoves(input, renamedTo.planned.record)) {

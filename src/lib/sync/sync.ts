@@ -36,6 +36,7 @@ import { cautiousWhileQueued, readSemantics, semanticsOptions, type ResolvedSema
 import { McpError } from '../mcp/errors.js';
 import { filterSources, resolveSources, sharedOriginsOf } from '../memory/sources.js';
 import { scanSources } from '../memory/scan.js';
+import { checkSourceRoots } from './source-roots.js';
 import type { MemorySource } from '../memory/types.js';
 import { describeOwner, withLock, type Lock, type LockOwner } from '../state/lock.js';
 import { everyPart, loadState, type FileRecord, type SyncState } from '../state/state.js';
@@ -104,11 +105,15 @@ async function run(input: RunInput): Promise<SyncSummary> {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const migratedOrigins = migrateStateOrigins(state, config);
-  const scan = await scanSources(sources, {
+  const scanned = await scanSources(sources, {
     exclude: config.exclude,
     maxFileBytes: config.maxFileBytes,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
+  // A source name given to another folder that is still there: held, nothing of it planned (source-roots.ts).
+  const roots = checkSourceRoots(state, sources);
+  const scan = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
+  for (const problem of roots.problems) logger.warn('source held: its name stood for another folder', { source: problem.source, message: problem.message });
   // The handshake overlaps the plan when the scan says the run may go online (early-handshake.ts).
   const connection = new RunConnection(config, options, logger);
   if (input.lock !== undefined && mayNeedServer({ state, scan, sources, force: options.force === true, stateNeedsServer: stateNeedsServer(config, state, now(), input.rebuilding, options.releaseHeld === true) })) connection.startEarly();
@@ -141,7 +146,7 @@ async function run(input: RunInput): Promise<SyncSummary> {
   if (input.lock === undefined) return summarize(ctx, plan);
   const online = needsServer(ctx, input.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input, plan, connection, startedAt) : Promise.resolve(undefined)).finally(() =>
-    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0, startedAt, connection }),
+    endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed, startedAt, connection }),
   );
   return summarize(ctx, plan, semantics);
 }

@@ -59,7 +59,18 @@ export interface WatchErrorEvent {
   event: 'error';
   message: string;
   fatal: boolean;
-  origin: 'pass' | 'fs' | 'start';
+  origin: 'pass' | 'fs' | 'start' | 'settings';
+}
+/** The settings were read again at a pass's start and differ (settings-change.ts), or could not be used. */
+export interface SettingsEvent {
+  event: 'settings';
+  /** Source roots now watched, and no longer watched (`name=root`). */
+  added: string[];
+  removed: string[];
+  /** The settings that changed (Config field names; never their values). */
+  changed: string[];
+  /** What it means, for people. */
+  notes: string[];
 }
 export interface PhaseEvent {
   event: 'phase';
@@ -72,7 +83,11 @@ export interface StoppedEvent {
   signal?: string;
 }
 
-export type WatchEvent = ReadyEvent | ChangeEvent | PassStartEvent | PassEvent | BackoffEvent | WatchErrorEvent | PhaseEvent | StoppedEvent;
+export type WatchEvent = ReadyEvent | ChangeEvent | PassStartEvent | PassEvent | BackoffEvent | WatchErrorEvent | SettingsEvent | PhaseEvent | StoppedEvent;
+
+export function describeSettings(event: SettingsEvent): string {
+  return `settings changed: ${event.notes.length === 0 ? 'nothing the watch does' : event.notes.join('; ')}`;
+}
 
 export function countsOf(summary: SyncSummary): PassCounts {
   return {
@@ -150,6 +165,8 @@ export function textLine(event: WatchEvent, at: Date = new Date()): string | und
       return event.nextStep !== undefined && event.attempt === 1 ? `${t} ${describeBackoff(event)}\n  ${event.nextStep}` : `${t} ${describeBackoff(event)}`;
     case 'error':
       return `${t} error: ${event.message}`;
+    case 'settings':
+      return `${t} ${describeSettings(event)}`;
     case 'stopped':
       return `${t} stopped after ${event.passes} pass${event.passes === 1 ? '' : 'es'}`;
     default:

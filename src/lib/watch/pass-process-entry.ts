@@ -10,7 +10,7 @@
  * manager's stop, the whole unit). Either way a running pass is aborted (its state saved) and the
  * child exits once it has ended.
  */
-import { withCurrentOrigin } from '../config/config.js';
+import { withCurrentOrigin, type Config } from '../config/config.js';
 import { pullDue, runPull, WATCH_PULL_EVERY_MS } from '../pull/pull.js';
 import { runSync } from '../sync/sync.js';
 import { levelEnabled, type LogFields, type Logger } from '../util/log.js';
@@ -43,14 +43,14 @@ const logger = childLogger({});
 const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
 let ending = false;
 
-function runPass(id: number): void {
+function runPass(id: number, settings: Config): void {
   const controller = new AbortController();
   if (init === undefined || ending) {
     post({ type: 'failed', id, error: sendableError(new Error(init === undefined ? 'pass before init' : 'the pass process is ending')) });
     return;
   }
-  // The watch's config was built when it started: our origin may be kept since (config.ts withCurrentOrigin).
-  const config = withCurrentOrigin(init.config);
+  // The watch's settings as they stand at this pass (watch.ts reads them again); our origin may be kept since (config.ts withCurrentOrigin).
+  const config = withCurrentOrigin(settings);
   const lockTimeoutMs = init.lockTimeoutMs;
   const done = runSync(config, { logger, signal: controller.signal, lockTimeoutMs, lockLabel: 'watch' }).then(
     async (summary) => {
@@ -82,7 +82,7 @@ function end(reason: string): void {
 
 process.on('message', (message: ToPassProcess) => {
   if (message.type === 'init') init = message.data;
-  else if (message.type === 'run') runPass(message.id);
+  else if (message.type === 'run') runPass(message.id, message.config);
   else running.get(message.id)?.controller.abort(new Error(message.reason));
 });
 process.on('disconnect', () => end('the watcher stopped'));

@@ -140,8 +140,8 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
     return this.childrenStarted;
   }
 
-  /** Runs one sync pass in the child; `signal` aborts it there (its state is saved, as in runSync). */
-  run(signal: AbortSignal): Promise<SyncSummary> {
+  /** Runs one sync pass in the child with `config` (default: the settings it was made with); `signal` aborts it there (its state is saved, as in runSync). */
+  run(signal: AbortSignal, config: Config = this.options.config): Promise<SyncSummary> {
     if (this.closed) return Promise.reject(new Error('the watcher is stopping: no new sync pass'));
     if (this.packageChanged()) {
       // Checked before every pass, a warm child too: it may still load modules lazily from disk.
@@ -158,7 +158,7 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
       const onAbort = () => this.send(child, { type: 'abort', id, reason: (signal.reason as Error | undefined)?.message ?? 'aborted' });
       signal.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(id, { resolve, reject, cleanup: () => signal.removeEventListener('abort', onAbort) });
-      this.send(child, { type: 'run', id });
+      this.send(child, { type: 'run', id, config });
       if (signal.aborted) onAbort();
     });
   }
@@ -220,7 +220,7 @@ export class PassProcess extends EventEmitter<{ exit: [PassProcessExit] }> {
       }
       this.emit('exit', { pid: child.pid, code, signal, planned });
     });
-    this.send(child, { type: 'init', data: { config: this.options.config, lockTimeoutMs: this.options.lockTimeoutMs, logLevel: this.options.logLevel ?? this.options.config.logLevel } });
+    this.send(child, { type: 'init', data: { lockTimeoutMs: this.options.lockTimeoutMs, logLevel: this.options.logLevel ?? this.options.config.logLevel } });
     return child;
   }
 

@@ -10,16 +10,15 @@ import type { Config } from '../config/config.js';
 import type { LogFields, LogLevel } from '../util/log.js';
 import type { SyncSummary } from '../sync/types.js';
 
-/** What the child is told first: what every pass runs with. */
+/** What the child is told first: what every pass runs with (the settings come with each pass: they may change while the watch runs). */
 export interface PassProcessInit {
-  config: Config;
   /** Lock wait per pass, as runSync's lockTimeoutMs. */
   lockTimeoutMs: number;
   /** Lines below this level are dropped in the child (a pass over 10,000 notes logs a debug line or more per note). */
   logLevel: LogLevel;
 }
 
-export type ToPassProcess = { type: 'init'; data: PassProcessInit } | { type: 'run'; id: number } | { type: 'abort'; id: number; reason: string };
+export type ToPassProcess = { type: 'init'; data: PassProcessInit } | { type: 'run'; id: number; config: Config } | { type: 'abort'; id: number; reason: string };
 
 export type LogLevelName = 'debug' | 'info' | 'warn' | 'error';
 

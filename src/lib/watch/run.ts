@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
-import { describeBackoff, describePass, freshProblems, jsonLine, problemLines, textLine, type BackoffEvent } from './events.js';
+import { describeBackoff, describePass, describeSettings, freshProblems, jsonLine, problemLines, textLine, type BackoffEvent } from './events.js';
 import { HeapReleaser, type HeapReleaserOptions } from './heap-release.js';
 import type { PassReason, SchedulerPhase } from './scheduler.js';
 import { createWatcher, DEFAULT_STOP_TIMEOUT_MS, NoSourcesError, type Watcher, type WatcherOptions, type WatchEvent } from './watch.js';
@@ -33,7 +33,7 @@ export interface RunWatchOptions {
   /** When and how the process's heap is given back after a burst (tests); default heap-release.ts's. */
   heap?: Partial<Omit<HeapReleaserOptions, 'logger'>>;
   /** What is wrong with the server and what fixes it, from a pass's server error (the CLI's commands/next-step.ts); undefined: the error says it all. */
-  nextStep?: (serverError: string) => string | undefined;
+  nextStep?: (serverError: string, config: Config) => string | undefined;
 }
 
 function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, lastBackoff: BackoffEvent | undefined, passReason: PassReason | undefined): string {
@@ -59,10 +59,11 @@ function statusText(watcher: Watcher, folders: number, phase: SchedulerPhase, la
 }
 
 /** Wires a reporter for the CLI's output mode to the watcher's events. */
-export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'text' | 'json', nextStep?: (serverError: string) => string | undefined): void {
+export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'text' | 'json', nextStep?: (serverError: string, config: Config) => string | undefined): void {
   const withNextStep = (event: WatchEvent): WatchEvent => {
     if (nextStep === undefined || event.event !== 'backoff' || event.reason !== 'server' || event.message === undefined) return event;
-    const step = nextStep(event.message);
+    // The settings the watch runs on now: they may have changed since it started.
+    const step = nextStep(event.message, watcher.config);
     return step === undefined ? event : { ...event, nextStep: step };
   };
   if (mode === 'json') {
@@ -113,6 +114,10 @@ export function attachReporter(watcher: Watcher, io: WatchIo, mode: 'tty' | 'tex
         break;
       case 'error':
         above(`error: ${event.message}`);
+        break;
+      case 'settings':
+        folders = watcher.sources.length;
+        above(`${new Date().toLocaleTimeString()} ${describeSettings(event)}`);
         break;
       case 'phase':
         phase = event.phase;

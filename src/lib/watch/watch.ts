@@ -33,6 +33,7 @@ import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
+import { linkOutOfReachAt } from '../memory/link-reach.js';
 import { resolveSources } from '../memory/sources.js';
 import type { MemorySource } from '../memory/types.js';
 import type { SyncSummary } from '../sync/types.js';
@@ -46,16 +47,18 @@ import {
   type PassStartEvent,
   type PhaseEvent,
   type ReadyEvent,
+  type SettingsEvent,
   type StoppedEvent,
   type WatchErrorEvent,
   type WatchEvent,
 } from './events.js';
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
+import { settingsChange } from './settings-change.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
 
-export type { WatchEvent, PassEvent, ChangeEvent, BackoffEvent, ReadyEvent, StoppedEvent, WatchErrorEvent, PassStartEvent, PhaseEvent } from './events.js';
+export type { WatchEvent, PassEvent, ChangeEvent, BackoffEvent, ReadyEvent, StoppedEvent, WatchErrorEvent, PassStartEvent, PhaseEvent, SettingsEvent } from './events.js';
 export type { PassReason, BackoffPolicy, Clock } from './scheduler.js';
 
 /** Default: a file must keep its size and mtime this long before a pass may read it. */
@@ -86,13 +89,26 @@ export interface WatcherOptions {
   lockBackoff?: BackoffPolicy;
   errorBackoff?: BackoffPolicy;
   /** Replaces the sync pass (tests). Default: runSync(config, {logger, signal, lockTimeoutMs}) in the pass process (pass-process.ts). */
-  runPass?: (signal: AbortSignal, reason: PassReason) => Promise<SyncSummary>;
+  runPass?: (signal: AbortSignal, reason: PassReason, config: Config) => Promise<SyncSummary>;
   /** How long the pass process is kept after a pass (ms); default DEFAULT_PASS_PROCESS_IDLE_MS. */
   passProcessIdleMs?: number;
   clock?: Clock;
   random?: () => number;
-  /** Sources to watch; default resolveSources(config). */
+  /** Sources to watch; default resolveSources(config). Given, they are kept when the settings change. */
   sources?: MemorySource[];
+  /**
+   * How to read the settings again: each pass takes up what they say then (settings-change.ts has
+   * the rule), and a change of one of `files` (our `.env`, madeinoz's, Claude Code's settings) owes
+   * a pass. Without it the watch runs on `config` throughout.
+   */
+  settings?: WatchSettings;
+}
+
+/** Where the watch's settings come from (the CLI: config.ts `loadConfig` and `settingsFilesOf`). */
+export interface WatchSettings {
+  reload(): Promise<Config>;
+  /** The files the settings are read from, existing or not, for the settings given. */
+  files?(config: Config): string[];
 }
 
 interface WatcherEventMap {
@@ -104,6 +120,7 @@ interface WatcherEventMap {
   backoff: [BackoffEvent];
   error: [WatchErrorEvent];
   phase: [PhaseEvent];
+  settings: [SettingsEvent];
   stopped: [StoppedEvent];
 }
 
@@ -140,11 +157,16 @@ function linkTarget(path: string): string | undefined {
  * (all of them). `done` resolves with the exit code once it has stopped.
  */
 export class Watcher extends EventEmitter<WatcherEventMap> {
-  readonly config: Config;
-  readonly sources: MemorySource[];
+  /** The settings the watch runs on now (the last good ones read). */
+  private current: Config;
+  private currentSources: MemorySource[];
   readonly done: Promise<number>;
   private readonly logger: Logger;
-  private readonly filter: PathFilter;
+  private filter: PathFilter;
+  /** Watches the settings files' folders (one level), while `options.settings.files` names any. */
+  private settingsWatch: { fsw: FSWatcher; files: Set<string>; key: string } | undefined;
+  /** The last settings error said (it is said once, until the settings read well again). */
+  private settingsError: string | undefined;
   private readonly scheduler: PassScheduler;
   private readonly stabilizer: WriteStabilizer;
   private readonly clock: Clock;
@@ -164,6 +186,14 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * of target is seen, and the watching starts over (checkLinks).
    */
   private readonly links = new Map<string, string | undefined>();
+  /**
+   * Folder links judged (memory/link-reach.ts) since the watching last started, and those refused:
+   * a link to the folder holding it, to / or to the home folder is not followed, so chokidar never
+   * walks (nor holds a watch on) everything there. It stays in `links`, so pointing it back is seen.
+   */
+  private readonly judged = new Map<string, boolean>();
+  /** Refusals already said (link → its target then), so a rescan does not repeat them. */
+  private readonly refusalsSaid = new Map<string, string>();
   private rewatching: Promise<void> | undefined;
   private resolveDone!: (code: number) => void;
   private stopping: Promise<number> | undefined;
@@ -172,10 +202,10 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   constructor(private readonly options: WatcherOptions) {
     super();
-    this.config = options.config;
+    this.current = options.config;
     this.logger = (options.logger ?? nullLogger).child({ component: 'watch' });
-    this.sources = options.sources ?? resolveSources(options.config);
-    this.filter = createPathFilter(this.sources, options.config.exclude);
+    this.currentSources = options.sources ?? resolveSources(options.config);
+    this.filter = createPathFilter(this.currentSources, options.config.exclude);
     this.clock = options.clock ?? systemClock;
     this.done = new Promise<number>((r) => {
       this.resolveDone = r;
@@ -183,10 +213,15 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_WATCH_LOCK_TIMEOUT_MS;
     this.passProcess =
       options.runPass === undefined
-        ? new PassProcess({ config: this.config, logger: options.logger ?? nullLogger, lockTimeoutMs, ...(options.passProcessIdleMs === undefined ? {} : { idleMs: options.passProcessIdleMs }) })
+        ? new PassProcess({ config: options.config, logger: options.logger ?? nullLogger, lockTimeoutMs, ...(options.passProcessIdleMs === undefined ? {} : { idleMs: options.passProcessIdleMs }) })
         : undefined;
     const passProcess = this.passProcess;
-    const runPass = options.runPass ?? ((signal: AbortSignal) => (passProcess as PassProcess).run(signal));
+    const inner = options.runPass ?? ((signal: AbortSignal, _reason: PassReason, config: Config) => (passProcess as PassProcess).run(signal, config));
+    // Each pass runs on the settings as they stand at its start.
+    const runPass = async (signal: AbortSignal, reason: PassReason): Promise<SyncSummary> => {
+      await this.takeUpSettings();
+      return inner(signal, reason, this.current);
+    };
     this.stabilizer = new WriteStabilizer({
       thresholdMs: options.writeStableMs ?? DEFAULT_WRITE_STABLE_MS,
       ...(options.writePollMs === undefined ? {} : { pollMs: options.writePollMs }),
@@ -232,6 +267,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     });
   }
 
+  get config(): Config {
+    return this.current;
+  }
+  get sources(): MemorySource[] {
+    return this.currentSources;
+  }
   get passes(): number {
     return this.scheduler.passes;
   }
@@ -295,6 +336,9 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       case 'error':
         this.logger.error('watch error', { message: event.message, fatal: event.fatal, origin: event.origin });
         break;
+      case 'settings':
+        this.logger.info('settings changed', { added: event.added, removed: event.removed, changed: event.changed, notes: event.notes });
+        break;
       case 'stopped':
         this.logger.info('stopped', { code: event.code, passes: event.passes, signal: event.signal });
         break;
@@ -314,6 +358,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const roots = this.sources.map((s) => resolve(s.root));
     const missing = roots.filter((r) => !existsSync(r));
     await this.openWatcher();
+    await this.watchSettingsFiles();
     if (this.stopping !== undefined) return;
     this.publish({ event: 'ready', folders: roots.length, roots, missing, poll: this.options.poll === true });
     this.scheduler.start();
@@ -325,14 +370,17 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.symlinks.clear();
     this.linkedFiles.clear();
     this.links.clear();
+    this.judged.clear();
     for (const source of this.sources) {
       const root = resolve(source.root);
-      this.watched.add(existsSync(root) ? root : nearestExisting(root));
       const target = linkTarget(root);
+      if (target === undefined || !this.refusedLink(root)) this.watched.add(existsSync(root) ? root : nearestExisting(root));
       if (target === undefined) continue;
       this.links.set(root, target);
       this.watched.add(dirname(root));
     }
+    // chokidar never says `ready` for nothing to watch (settings-change.ts refuses settings with no folder).
+    if (this.watched.size === 0) return;
     const poll = this.options.poll === true;
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     const fsw = chokidarWatch([...this.watched], {
@@ -403,6 +451,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private isIgnored(path: string, stats: Stats | undefined, foldersOnly: boolean): boolean {
     if (foldersOnly && stats?.isFile() === true && !(this.symlinks.size > 0 && this.symlinks.has(resolve(path)))) return true;
     if (this.filter.ignored(path, stats)) return true;
+    if (this.judged.size > 0 && this.judged.get(resolve(path)) === true) return true;
+    if (stats !== undefined && (stats.isDirectory() || stats.isSymbolicLink()) && this.refusedLink(resolve(path))) return true;
     if (!foldersOnly || stats === undefined) return false;
     const abs = resolve(path);
     if (stats.isSymbolicLink()) {
@@ -414,6 +464,30 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (!this.symlinks.has(abs)) return true;
     this.linkedFiles.add(abs);
     return false;
+  }
+
+  /**
+   * Whether the folder at `abs` is a link that must not be followed (memory/link-reach.ts). Each
+   * path is judged once per watching (a retarget starts the watching over); a refusal is said once.
+   * The pass's scan reports it too, with the same words, as a problem of the source.
+   */
+  private refusedLink(abs: string): boolean {
+    const known = this.judged.get(abs);
+    if (known !== undefined) return known;
+    const target = linkTarget(abs);
+    const message = target === undefined ? undefined : linkOutOfReachAt(abs, target);
+    this.judged.set(abs, message !== undefined);
+    if (message === undefined) {
+      this.refusalsSaid.delete(abs);
+      return false;
+    }
+    // Kept among the links: the folder holding it is watched, and pointing it back is seen (checkLinks).
+    this.links.set(abs, target);
+    if (this.refusalsSaid.get(abs) !== target) {
+      this.refusalsSaid.set(abs, target as string);
+      this.publish({ event: 'error', message: `not watching ${message}`, fatal: false, origin: 'fs' });
+    }
+    return true;
   }
 
   /** A raw fs.watch event of a watched folder: `evPath` is the name of the entry that changed. */
@@ -468,6 +542,106 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.scheduler.notify();
   }
 
+  /**
+   * Reads the settings again (a pass is about to start) and takes up what changed
+   * (settings-change.ts): the folders watched start over when they changed, and the pass runs on
+   * the new settings. Settings that cannot be used are said once, with the next step, and the watch
+   * goes on with the last good ones.
+   */
+  private async takeUpSettings(): Promise<void> {
+    const settings = this.options.settings;
+    if (settings === undefined || this.stopping !== undefined) return;
+    let next: Config;
+    try {
+      next = await settings.reload();
+    } catch (error) {
+      this.settingsRefused(`${error instanceof Error ? error.message : String(error)}. The watch goes on with the settings it had; fix the setting and save the file (the next pass takes it up)`);
+      return;
+    }
+    const nextSources = this.options.sources ?? resolveSources(next);
+    const change = settingsChange(this.current, next, { before: this.currentSources, after: nextSources });
+    if (change.refused !== undefined) {
+      this.settingsRefused(change.refused);
+      return;
+    }
+    const recovered = this.settingsError !== undefined;
+    this.settingsError = undefined;
+    if (change.changed.length === 0) {
+      if (recovered) this.publish({ event: 'settings', added: [], removed: [], changed: [], notes: ['the settings read well again; nothing the watch does changed'] });
+      return;
+    }
+    this.current = next;
+    if (change.sourcesChanged) {
+      this.currentSources = nextSources;
+      this.filter = createPathFilter(nextSources, next.exclude);
+      await this.rewatch('the settings name other folders now');
+    }
+    await this.watchSettingsFiles();
+    this.publish({ event: 'settings', added: change.added, removed: change.removed, changed: change.changed, notes: change.notes });
+  }
+
+  private settingsRefused(message: string): void {
+    if (this.settingsError === message) return;
+    this.settingsError = message;
+    this.publish({ event: 'error', message: `settings not taken up: ${message}`, fatal: false, origin: 'settings' });
+  }
+
+  /** Closes the watching and opens it afresh (the folders or a link changed). */
+  private async rewatch(why: string): Promise<void> {
+    // One watching at a time: a link's retarget (checkLinks) waits for this one, and this for it.
+    while (this.rewatching !== undefined) await this.rewatching;
+    const run = (async () => {
+      const old = this.fsw;
+      this.fsw = undefined;
+      await old?.close().catch(() => undefined);
+      if (this.stopping !== undefined) return;
+      this.logger.info(`watching afresh: ${why}`, { roots: this.currentSources.map((source) => source.root) });
+      await this.openWatcher();
+    })();
+    const tracked: Promise<void> = run.finally(() => {
+      if (this.rewatching === tracked) this.rewatching = undefined;
+    });
+    this.rewatching = tracked;
+    await tracked;
+  }
+
+  /**
+   * Watches the settings files (their folders, one level deep: an editor saves by renaming, and a
+   * `.env` may be created later), so a change owes a pass, which takes it up. Folders that do not
+   * exist are left out: what is written there is taken up by the next pass anyway.
+   */
+  private async watchSettingsFiles(): Promise<void> {
+    const files = new Set((this.options.settings?.files?.(this.current) ?? []).map((file) => resolve(file)));
+    const folders = [...new Set([...files].map((file) => dirname(file)))].filter((folder) => existsSync(folder));
+    const key = [...files].sort().join('\0');
+    if (this.settingsWatch?.key === key) return;
+    await this.settingsWatch?.fsw.close().catch(() => undefined);
+    this.settingsWatch = undefined;
+    if (folders.length === 0 || this.stopping !== undefined) return;
+    const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    const fsw = chokidarWatch(folders, {
+      ignored: (path) => !files.has(resolve(path)) && !folders.includes(resolve(path)),
+      depth: 0,
+      ignoreInitial: true,
+      persistent: true,
+      ignorePermissionErrors: true,
+      usePolling: this.options.poll === true,
+      interval,
+      binaryInterval: interval,
+    });
+    this.settingsWatch = { fsw, files, key };
+    fsw.on('all', (kind, path) => {
+      if (this.stopping !== undefined || !files.has(resolve(path))) return;
+      this.logger.info('a settings file changed; the next pass takes it up', { kind, path });
+      this.changed();
+    });
+    fsw.on('error', (error) => this.logger.warn('watching the settings files failed', { error: error as Error }));
+    await new Promise<void>((resolveReady) => {
+      fsw.once('ready', () => resolveReady());
+      void this.done.then(() => resolveReady());
+    });
+  }
+
   /** A root that vanished (or never existed) is watched through its nearest existing parent. */
   private refreshRoots(): void {
     this.checkLinks();
@@ -490,7 +664,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.stopping = (async () => {
       this.stabilizer.close();
       await this.rewatching;
-      const closing = this.fsw?.close().catch(() => undefined);
+      const closing = Promise.all([this.fsw?.close().catch(() => undefined), this.settingsWatch?.fsw.close().catch(() => undefined)]);
       await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);
       // After the scheduler: its running pass has ended (aborted, state saved), so the child holds no lock.
       await this.passProcess?.close();

@@ -17,9 +17,16 @@
  * Because the hook writes `dirty` BEFORE looking at the lock and the worker looks at
  * `dirty` AFTER releasing it, a request is never lost between the two.
  *
- * A lock is stale when its pid is dead or it is older than the worker's hard time limit
- * (pid reuse). It is created and taken over with util/lock-file.ts, the protocol the state lock
- * uses too; see `takeLock`.
+ * A lock is stale when its process is gone: the lease names its process by pid, kernel start
+ * time and command line (util/process-identity.ts), so a pid reused by an unrelated process does
+ * not hold it, and no wall clock is read. The clock is no judge here: set back (NTP, a VM
+ * restored), a lease could be dated hours in the future, and with its pid reused it held every
+ * sync off until the clock caught up; set forward, a live worker's lease looked older than the time
+ * limit and a second worker started beside it. Only a lease that names no start time (written
+ * before identities were kept, or where the platform tells none) falls back to the clock, in both
+ * directions, after one more look: a live process started with the lease's token is its worker.
+ * It is created and taken over with util/lock-file.ts, the protocol the state lock uses too; see
+ * `takeLock`.
  *
  * Size: the lease (util/lock-file.ts), the request queue and the spawn are one protocol between
  * the hook and the worker; split, their ordering rules would be spread over three files.
@@ -36,12 +43,15 @@ import { workerSwitches } from '../config/switches.js';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
 import { uniqueId } from '../util/ids.js';
 import { isProcessAlive } from '../util/process-alive.js';
+import { identifyProcess, isSameProcess, processCommandLine } from '../util/process-identity.js';
 import { processEnv } from '../config/process-env.js';
 
 /** The worker stops itself after this long (a hung server must not leave a zombie). */
 export const WORKER_TIMEOUT_MS = 5 * 60_000;
-/** A lock older than this is stale even if its pid is alive (pid reuse). */
+/** A lease that names no process start time is stale when dated further than this from now, either way (pid reuse, a clock set back). */
 export const LOCK_STALE_MS = WORKER_TIMEOUT_MS + 60_000;
+/** An unparseable lease is debris after this (our writes are atomic; a writer on a filesystem without hard links may be mid-way). */
+const UNPARSEABLE_GRACE_MS = 10_000;
 
 export interface WorkerFiles {
   dir: string;
@@ -57,7 +67,19 @@ export function workerFiles(stateDir: string): WorkerFiles {
 export interface LockInfo {
   pid: number;
   token: string;
+  /** When the lease was taken, by the wall clock: for people reading it, and the judge only of a lease with no `start`. */
   startedAt: string;
+  /** The holder's kernel start time (util/process-identity.ts), when the platform tells it. */
+  start?: string;
+  /** The holder's command line when the lease was taken (with `start`). */
+  command?: string;
+}
+
+/** The identity fields of a lease held by `pid`: its start time and command line, or none when they cannot be told. */
+function identityOf(pid: number): Pick<LockInfo, 'start' | 'command'> {
+  const identity = identifyProcess(pid);
+  const command = identity === undefined ? undefined : processCommandLine(pid);
+  return identity === undefined || command === undefined ? {} : { start: identity.start, command };
 }
 
 export { isProcessAlive } from '../util/process-alive.js';
@@ -74,7 +96,8 @@ function parseLockInfo(text: string): LockInfo | undefined {
   try {
     const value = JSON.parse(text) as Partial<LockInfo>;
     if (typeof value.pid === 'number' && typeof value.token === 'string' && typeof value.startedAt === 'string') {
-      return { pid: value.pid, token: value.token, startedAt: value.startedAt };
+      const identity = typeof value.start === 'string' && typeof value.command === 'string' ? { start: value.start, command: value.command } : {};
+      return { pid: value.pid, token: value.token, startedAt: value.startedAt, ...identity };
     }
   } catch {
     // torn or foreign
@@ -84,16 +107,21 @@ function parseLockInfo(text: string): LockInfo | undefined {
 
 function lockIsStale(pidFile: string, info: LockInfo | undefined, now: number): boolean {
   if (info === undefined) {
-    // Unparseable: our writes are atomic, so this is debris; allow a grace period anyway.
+    // Unparseable: our writes are atomic, so this is debris; allow a grace period anyway (either
+    // way from now: with the clock set back, a future mtime must not make it last for hours).
     try {
-      return now - statSync(pidFile).mtimeMs > 10_000;
+      return Math.abs(now - statSync(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
   }
+  if (!isProcessAlive(info.pid)) return true;
+  // The process the lease names, or another one that has its pid now: no clock needed.
+  if (info.start !== undefined && info.command !== undefined) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
+  // No start time recorded. A worker is started with its lease's token on its command line.
+  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
   const started = Date.parse(info.startedAt);
-  if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
-  return !isProcessAlive(info.pid);
+  return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
 
 export type TakeLockResult = { acquired: true; lock: LockInfo } | { acquired: false; holder: LockInfo | undefined };
@@ -106,10 +134,12 @@ export type TakeLockResult = { acquired: true; lock: LockInfo } | { acquired: fa
 export function takeLock(stateDir: string, options: { pid?: number; token?: string; now?: number } = {}): TakeLockResult {
   const files = workerFiles(stateDir);
   mkdirSync(files.dir, { recursive: true, mode: 0o700 });
+  const pid = options.pid ?? process.pid;
   const lock: LockInfo = {
-    pid: options.pid ?? process.pid,
+    pid,
     token: options.token ?? uniqueId(),
     startedAt: new Date(options.now ?? Date.now()).toISOString(),
+    ...identityOf(pid),
   };
   const tag = uniqueId();
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -123,12 +153,12 @@ export function takeLock(stateDir: string, options: { pid?: number; token?: stri
   return { acquired: false, holder: readLock(files.pidFile) };
 }
 
-/** Rewrites the lock we hold (same token) with a new pid, atomically (util/fs-atomic.ts). */
+/** Rewrites the lock we hold (same token) with a new pid and that process's identity, atomically (util/fs-atomic.ts). */
 export function transferLock(stateDir: string, lock: LockInfo, pid: number): LockInfo {
   const files = workerFiles(stateDir);
   const current = readLock(files.pidFile);
   if (current === undefined || current.token !== lock.token) throw new Error('worker lock is not ours any more');
-  const next: LockInfo = { ...lock, pid };
+  const next: LockInfo = { pid, token: lock.token, startedAt: lock.startedAt, ...identityOf(pid) };
   writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}\n`);
   return next;
 }
