@@ -86,18 +86,23 @@ function findEnvFile(env) {
     if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function envFileCandidates(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
-    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
-  }
-  return void 0;
+  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
   if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
   candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
-  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
@@ -482,6 +487,7 @@ __export(config_exports, {
   findEnvFile: () => findEnvFile,
   loadConfig: () => loadConfig,
   mcpUrlOrigin: () => mcpUrlOrigin,
+  settingsFilesOf: () => settingsFilesOf,
   withCurrentOrigin: () => withCurrentOrigin
 });
 module.exports = __toCommonJS(config_exports);
@@ -5139,6 +5145,10 @@ function parseSourceGroups(raw) {
   }
   return out;
 }
+function settingsFilesOf(config, env = process.env) {
+  const withDirs = { ...env, PAI_DIR: config.paiDir, CLAUDE_CONFIG_DIR: config.claudeConfigDir };
+  return [.../* @__PURE__ */ new Set([...envFileCandidates(env), ...paiEnvFileCandidates(withDirs), (0, import_node_path6.join)(config.claudeConfigDir, "settings.json")])];
+}
 async function loadConfig(options = {}) {
   const processEnv = options.env ?? process.env;
   let envFile;
@@ -5264,5 +5274,6 @@ function buildConfig(env, envFile) {
   findEnvFile,
   loadConfig,
   mcpUrlOrigin,
+  settingsFilesOf,
   withCurrentOrigin
 });

@@ -83,18 +83,23 @@ function findEnvFile(env) {
     if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function envFileCandidates(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
-    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
-  }
-  return void 0;
+  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
   if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
   candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
-  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
@@ -397,7 +402,7 @@ function findGitRoot(start) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path7 = require("node:path");
 var import_node_module = require("node:module");
 var import_node_os2 = require("node:os");
@@ -485,16 +490,80 @@ function workerSwitches(env) {
   return { disabled: env.GMS_WORKER_DISABLED?.trim() === "1", script: script === void 0 || script === "" ? void 0 : script };
 }
 
+// src/lib/util/process-identity.ts
+var import_node_fs8 = require("node:fs");
+function linuxBootId() {
+  try {
+    return (0, import_node_fs8.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "unknown-boot";
+  }
+}
+function ps(pid) {
+  const { spawnSync } = process.getBuiltinModule("node:child_process");
+  const r = spawnSync("/bin/ps", ["-ww", "-o", "lstart=", "-o", "command=", "-p", String(pid)], { encoding: "utf8", timeout: 5e3, env: { LC_ALL: "C" } });
+  const out = r.status === 0 ? r.stdout.trim() : "";
+  if (out.length < 24) return void 0;
+  return { start: out.slice(0, 24).replace(/\s+/g, " "), command: out.slice(24).trim() };
+}
+function processStartTime(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      const stat = (0, import_node_fs8.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.start;
+}
+function processCommandLine(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return void 0;
+  if (process.platform === "linux") {
+    try {
+      return (0, import_node_fs8.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+    } catch {
+      return void 0;
+    }
+  }
+  if (process.platform === "win32") return void 0;
+  return ps(pid)?.command;
+}
+function identifyProcess(pid) {
+  if (pid === void 0 || !isProcessAlive(pid)) return void 0;
+  const start = processStartTime(pid);
+  return start === void 0 ? void 0 : { pid, start };
+}
+function isSameProcess(recorded, mark) {
+  if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
+  if (process.platform !== "linux" && process.platform !== "win32") {
+    const info = ps(recorded.pid);
+    return info !== void 0 && info.start === recorded.start && info.command.includes(mark);
+  }
+  const start = processStartTime(recorded.pid);
+  if (start === void 0 || start !== recorded.start) return false;
+  return processCommandLine(recorded.pid)?.includes(mark) === true;
+}
+
 // src/lib/worker/spawn.ts
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
+var UNPARSEABLE_GRACE_MS = 1e4;
 function workerFiles(stateDir) {
   const dir = (0, import_node_path7.join)(stateDir, "worker");
   return { dir, pidFile: (0, import_node_path7.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path7.join)(dir, "worker.dirty") };
 }
+function identityOf(pid) {
+  const identity = identifyProcess(pid);
+  const command = identity === void 0 ? void 0 : processCommandLine(pid);
+  return identity === void 0 || command === void 0 ? {} : { start: identity.start, command };
+}
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs8.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs9.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -503,7 +572,8 @@ function parseLockInfo(text) {
   try {
     const value = JSON.parse(text);
     if (typeof value.pid === "number" && typeof value.token === "string" && typeof value.startedAt === "string") {
-      return { pid: value.pid, token: value.token, startedAt: value.startedAt };
+      const identity = typeof value.start === "string" && typeof value.command === "string" ? { start: value.start, command: value.command } : {};
+      return { pid: value.pid, token: value.token, startedAt: value.startedAt, ...identity };
     }
   } catch {
   }
@@ -512,22 +582,26 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs8.statSync)(pidFile).mtimeMs > 1e4;
+      return Math.abs(now - (0, import_node_fs9.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
   }
+  if (!isProcessAlive(info.pid)) return true;
+  if (info.start !== void 0 && info.command !== void 0) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
+  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
   const started = Date.parse(info.startedAt);
-  if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
-  return !isProcessAlive(info.pid);
+  return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs8.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs9.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  const pid = options.pid ?? process.pid;
   const lock = {
-    pid: options.pid ?? process.pid,
+    pid,
     token: options.token ?? uniqueId(),
-    startedAt: new Date(options.now ?? Date.now()).toISOString()
+    startedAt: new Date(options.now ?? Date.now()).toISOString(),
+    ...identityOf(pid)
   };
   const tag = uniqueId();
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -545,7 +619,7 @@ function transferLock(stateDir, lock, pid) {
   const files = workerFiles(stateDir);
   const current = readLock(files.pidFile);
   if (current === void 0 || current.token !== lock.token) throw new Error("worker lock is not ours any more");
-  const next = { ...lock, pid };
+  const next = { pid, token: lock.token, startedAt: lock.startedAt, ...identityOf(pid) };
   writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}
 `);
   return next;
@@ -555,7 +629,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs8.unlinkSync)(files.pidFile);
+    (0, import_node_fs9.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -563,8 +637,8 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs8.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs8.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs9.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs9.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
@@ -635,7 +709,7 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_os3 = require("node:os");
 var import_node_path8 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
@@ -686,7 +760,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs9.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs10.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -702,7 +776,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs9.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs10.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -793,7 +867,7 @@ async function runHook(name, body, getLogger, options = {}) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs9.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs10.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;

@@ -4217,18 +4217,23 @@ function findEnvFile(env) {
     if (!(0, import_node_fs.existsSync)(p)) throw new ConfigError(`MADEINOZ_KNOWLEDGE_ENV_FILE="${explicit}" is not allowed: the file does not exist`, "MADEINOZ_KNOWLEDGE_ENV_FILE");
     return p;
   }
+  return envFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function envFileCandidates(env) {
+  const explicit = env.MADEINOZ_KNOWLEDGE_ENV_FILE;
+  if (explicit !== void 0 && explicit.trim() !== "") return [(0, import_node_path2.resolve)(expandHome(explicit.trim(), env))];
   const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : (0, import_node_path2.join)(home(env), ".config");
-  for (const candidate of [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")]) {
-    if ((0, import_node_fs.existsSync)(candidate)) return candidate;
-  }
-  return void 0;
+  return [(0, import_node_path2.join)(packageRoot(), "config", ".env"), (0, import_node_path2.join)(xdg, "graphiti-memory-sync", ".env")];
 }
 function findPaiEnvFile(env) {
+  return paiEnvFileCandidates(env).find((candidate) => (0, import_node_fs.existsSync)(candidate));
+}
+function paiEnvFileCandidates(env) {
   const candidates = [];
   const pai = paiDirFromEnvironment(env);
   if (pai !== void 0) candidates.push((0, import_node_path2.join)(pai, ".env"));
   candidates.push((0, import_node_path2.join)(claudeConfigDirFromEnvironment(env), ".env"));
-  return candidates.find((candidate) => (0, import_node_fs.existsSync)(candidate));
+  return candidates;
 }
 function claudeConfigDirFromEnvironment(env) {
   const claude = env.CLAUDE_CONFIG_DIR?.trim();
@@ -4491,6 +4496,11 @@ function processCommandLine(pid) {
   if (process.platform === "win32") return void 0;
   return ps(pid)?.command;
 }
+function identifyProcess(pid) {
+  if (pid === void 0 || !isProcessAlive(pid)) return void 0;
+  const start = processStartTime(pid);
+  return start === void 0 ? void 0 : { pid, start };
+}
 function isSameProcess(recorded, mark2) {
   if (recorded === void 0 || !isProcessAlive(recorded.pid)) return false;
   if (process.platform !== "linux" && process.platform !== "win32") {
@@ -4604,7 +4614,7 @@ ${nonce}`).digest("hex");
 function proveFront(port, token, timeoutMs = 2e3) {
   const nonce = (0, import_node_crypto.randomBytes)(32).toString("hex");
   const expected = Buffer.from(frontProof(token, port, nonce), "hex");
-  return new Promise((resolve13) => {
+  return new Promise((resolve14) => {
     const req = (0, import_node_http.request)({ host: "127.0.0.1", port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: "GET", agent: false, timeout: timeoutMs }, (res) => {
       let body = "";
       res.setEncoding("utf8");
@@ -4615,16 +4625,16 @@ function proveFront(port, token, timeoutMs = 2e3) {
       res.on("end", () => {
         try {
           const proof = Buffer.from(String(JSON.parse(body).proof ?? ""), "hex");
-          resolve13(res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected));
+          resolve14(res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected));
         } catch {
-          resolve13(false);
+          resolve14(false);
         }
       });
-      res.on("error", () => resolve13(false));
+      res.on("error", () => resolve14(false));
     });
     req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve13(false));
-    req.once("close", () => resolve13(false));
+    req.once("error", () => resolve14(false));
+    req.once("close", () => resolve14(false));
     req.end();
   });
 }
@@ -4941,7 +4951,7 @@ var require_main = __commonJS({
       return supportsAnsi() ? `\x1B[2m${text3}\x1B[0m` : text3;
     }
     var LINE2 = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg;
-    function parse5(src) {
+    function parse6(src) {
       const obj = {};
       let lines = src.toString();
       lines = lines.replace(/\r\n?/mg, "\n");
@@ -5123,8 +5133,8 @@ var require_main = __commonJS({
         const shortPaths = [];
         for (const filePath of optionPaths) {
           try {
-            const relative2 = path.relative(process.cwd(), filePath);
-            shortPaths.push(relative2);
+            const relative3 = path.relative(process.cwd(), filePath);
+            shortPaths.push(relative3);
           } catch (e) {
             if (debug) {
               _debug(`failed to load ${filePath} ${e.message}`);
@@ -5213,7 +5223,7 @@ var require_main = __commonJS({
       _parseVault,
       config: config2,
       decrypt,
-      parse: parse5,
+      parse: parse6,
       populate
     };
     module2.exports.configDotenv = DotenvModule.configDotenv;
@@ -5960,7 +5970,7 @@ async function sendHttp(url2, init) {
   init.signal.throwIfAborted();
   const mod = await transportFor(url2);
   init.signal.throwIfAborted();
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve14, reject) => {
     const headers2 = { ...init.headers };
     if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
     let req;
@@ -5972,7 +5982,7 @@ async function sendHttp(url2, init) {
         res.on("error", () => {
         });
         res.on("close", detach);
-        resolve13({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
+        resolve14({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
       reject(toNetworkError(error62, url2));
@@ -6369,13 +6379,13 @@ function abortable(promise2, signal) {
     });
     return Promise.reject(signal.reason);
   }
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve14, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     promise2.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve13(value);
+        resolve14(value);
       },
       (error62) => {
         signal.removeEventListener("abort", onAbort);
@@ -6448,8 +6458,8 @@ var init_legacy_sse = __esm({
       async request(message2, signal) {
         const connection = this.#live();
         const key = String(message2.id);
-        const response = new Promise((resolve13, reject) => {
-          this.#pending.set(key, { resolve: resolve13, reject, connection });
+        const response = new Promise((resolve14, reject) => {
+          this.#pending.set(key, { resolve: resolve14, reject, connection });
         });
         response.catch(() => {
         });
@@ -6532,8 +6542,8 @@ var init_legacy_sse = __esm({
           }
           let resolveReady;
           let rejectReady;
-          const ready = new Promise((resolve13, reject) => {
-            resolveReady = resolve13;
+          const ready = new Promise((resolve14, reject) => {
+            resolveReady = resolve14;
             rejectReady = reject;
           });
           ready.catch(() => {
@@ -6653,10 +6663,10 @@ function nextBackoff(previousMs, policy) {
 }
 function sleep(ms, signal) {
   if (signal?.aborted === true) return Promise.reject(signal.reason);
-  return new Promise((resolve13, reject) => {
+  return new Promise((resolve14, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve13();
+      resolve14();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
@@ -7401,7 +7411,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
   const finalDelay = Math.min(delayTime, remainingTime);
   options2.signal?.throwIfAborted();
   if (finalDelay > 0) {
-    await new Promise((resolve13, reject) => {
+    await new Promise((resolve14, reject) => {
       const onAbort = () => {
         clearTimeout(timeoutToken);
         options2.signal?.removeEventListener("abort", onAbort);
@@ -7409,7 +7419,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
       };
       const timeoutToken = setTimeout(() => {
         options2.signal?.removeEventListener("abort", onAbort);
-        resolve13();
+        resolve14();
       }, finalDelay);
       if (options2.unref) {
         timeoutToken.unref?.();
@@ -9310,7 +9320,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse5 = (input2, options2) => {
+    var parse6 = (input2, options2) => {
       if (typeof input2 !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -9480,7 +9490,7 @@ var require_parse = __commonJS({
             output2 = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse5(rest, { ...options2, fastpaths: false }).output;
+            const expression = parse6(rest, { ...options2, fastpaths: false }).output;
             output2 = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -10003,7 +10013,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse5.fastpaths = (input2, options2) => {
+    parse6.fastpaths = (input2, options2) => {
       const opts = { ...options2 };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input2.length;
@@ -10068,7 +10078,7 @@ var require_parse = __commonJS({
       }
       return source2;
     };
-    module2.exports = parse5;
+    module2.exports = parse6;
   }
 });
 
@@ -10077,7 +10087,7 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan = require_scan();
-    var parse5 = require_parse();
+    var parse6 = require_parse();
     var utils = require_utils();
     var constants2 = require_constants();
     var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
@@ -10165,7 +10175,7 @@ var require_picomatch = __commonJS({
     picomatch2.isMatch = (str2, patterns, options2) => picomatch2(patterns, options2)(str2);
     picomatch2.parse = (pattern, options2) => {
       if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options2));
-      return parse5(pattern, { ...options2, fastpaths: false });
+      return parse6(pattern, { ...options2, fastpaths: false });
     };
     picomatch2.scan = (input2, options2) => scan(input2, options2);
     picomatch2.compileRe = (state, options2, returnOutput = false, returnState = false) => {
@@ -10191,10 +10201,10 @@ var require_picomatch = __commonJS({
       }
       let parsed = { negated: false, fastpaths: true };
       if (options2.fastpaths !== false && (input2[0] === "." || input2[0] === "*")) {
-        parsed.output = parse5.fastpaths(input2, options2);
+        parsed.output = parse6.fastpaths(input2, options2);
       }
       if (!parsed.output) {
-        parsed = parse5(input2, options2);
+        parsed = parse6(input2, options2);
       }
       return picomatch2.compileRe(parsed, options2, returnOutput, returnState);
     };
@@ -10229,6 +10239,40 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// src/lib/memory/link-reach.ts
+function isInsideOrSame(inner, outer) {
+  const rel = (0, import_node_path17.relative)(outer, inner);
+  return rel === "" || !rel.startsWith("..") && !(0, import_node_path17.isAbsolute)(rel);
+}
+function realOrSelf(path) {
+  try {
+    return import_node_fs17.realpathSync.native(path);
+  } catch {
+    return (0, import_node_path17.resolve)(path);
+  }
+}
+function realHome() {
+  homeReal ??= realOrSelf((0, import_node_os5.homedir)());
+  return homeReal;
+}
+function linkOutOfReach(link, targetReal, holderReal, home2 = realHome()) {
+  let why;
+  if ((0, import_node_path17.parse)(targetReal).root === targetReal) why = "the whole filesystem";
+  else if (isInsideOrSame(holderReal, targetReal)) why = "a folder that holds the link itself (so everything beside the configured folder, and the link again)";
+  else if (isInsideOrSame(home2, targetReal)) why = targetReal === home2 ? "your whole home folder" : "a folder that holds your home folder";
+  if (why === void 0) return void 0;
+  return `${link} is a symbolic link to ${targetReal}, ${why}: not followed, so nothing there is scanned, watched or sent. Point it at the notes folder (\`ln -sfn <notes folder> ${link}\`) or remove it; the notes synced through it before are kept until then`;
+}
+var import_node_os5, import_node_path17, import_node_fs17, homeReal;
+var init_link_reach = __esm({
+  "src/lib/memory/link-reach.ts"() {
+    "use strict";
+    import_node_os5 = require("node:os");
+    import_node_path17 = require("node:path");
+    import_node_fs17 = require("node:fs");
+  }
+});
+
 // src/lib/memory/scan.ts
 function isIgnoredName(name) {
   return name.startsWith(".") || TEMP_NAME.test(name) || name.startsWith("#") && name.endsWith("#") || name === "4913";
@@ -10237,6 +10281,9 @@ function hasMemoryExtension(name, kind) {
   const lower = name.toLowerCase();
   if (lower.endsWith(".md")) return lower.length > 3;
   return kind === "extra" && lower.endsWith(".markdown") && lower.length > 9;
+}
+function isUnderProblem(source2, relPath, problems) {
+  return problems.some((p) => p.source === source2 && (p.relPath === "" || p.relPath === relPath || relPath.startsWith(`${p.relPath}/`)));
 }
 function compareCodeUnits(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -10269,20 +10316,21 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs17, import_node_path17, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs18, import_node_path18, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs17 = require("node:fs");
-    import_node_path17 = require("node:path");
+    import_node_fs18 = require("node:fs");
+    import_node_path18 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
+    init_link_reach();
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs17.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs17.statSync)(path),
-      lstat: (path) => (0, import_node_fs17.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs18.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs18.statSync)(path),
+      lstat: (path) => (0, import_node_fs18.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs17.realpathSync.native(path)
+      realpath: (path) => import_node_fs18.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -10358,6 +10406,7 @@ var init_scan = __esm({
           return;
         }
         const rootChain = { real: rootReal, parent: void 0 };
+        if (this.outOfReach("", root, rootReal)) return;
         if (this.source.kind === "extra" || this.source.layout === "folder") {
           this.stack.push({ abs: root, rel: "", chain: rootChain, depth: 0, role: "root" });
         } else if (this.source.kind === "pai") {
@@ -10379,7 +10428,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path17.sep), import_node_path17.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path18.sep), import_node_path18.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -10389,7 +10438,29 @@ var init_scan = __esm({
           return;
         }
         if (inChain(rootChain, real)) this.problem(rel, abs, "symlink-loop", "folder is a symlink to one of its parent folders");
-        else this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
+        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path18.sep), import_node_path18.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
+      }
+      /**
+       * Whether the folder at `abs` leads (through a link in its path) out of reach (link-reach.ts):
+       * then it is reported and not walked. Asked only of a root, a fixed start folder whose real path
+       * is not where it stands, and a folder link: a plain folder is always within reach. (A root
+       * reached through a linked parent, `~/.claude` kept in a dotfiles folder, is within reach too:
+       * its folder holds it wherever that is.)
+       */
+      outOfReach(rel, abs, real, holderReal) {
+        let holder = holderReal;
+        if (holder === void 0) {
+          try {
+            if (rel === "" && real === abs) return false;
+            holder = this.fs.realpath((0, import_node_path18.dirname)(abs));
+          } catch {
+            return false;
+          }
+        }
+        const message2 = linkOutOfReach(abs, real, holder);
+        if (message2 === void 0) return false;
+        this.problem(rel, abs, "out-of-reach", message2);
+        return true;
       }
       async list(dir) {
         if (dir.depth >= MAX_DEPTH) {
@@ -10411,10 +10482,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path17.sep);
+          const abs = joinPath(dir.abs, name, import_node_path18.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path17.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path18.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel)) this.statFile(rel, abs);
@@ -10460,7 +10531,7 @@ var init_scan = __esm({
           return;
         }
         if (inChain(dir.chain, real)) this.problem(rel, abs, "symlink-loop", "symlink points to one of its parent folders; not followed");
-        else this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
+        else if (!this.outOfReach(rel, abs, real, dir.chain.real)) this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
       }
       unknownType(dir, name, rel, abs) {
         let st;
@@ -10479,6 +10550,47 @@ var init_scan = __esm({
   }
 });
 
+// src/lib/sync/source-roots.ts
+function recordedRoots(state) {
+  const roots = state.sourceRoots;
+  const out = /* @__PURE__ */ Object.create(null);
+  if (typeof roots !== "object" || roots === null || Array.isArray(roots)) return out;
+  for (const [name, root] of Object.entries(roots)) if (typeof root === "string") out[name] = root;
+  return out;
+}
+function checkSourceRoots(state, sources, exists = import_node_fs19.existsSync) {
+  const roots = recordedRoots(state);
+  const check2 = { held: /* @__PURE__ */ new Set(), problems: [], changed: false };
+  for (const source2 of sources) {
+    if (source2.kind !== "extra") continue;
+    const was = roots[source2.name];
+    if (was === source2.root || !exists(source2.root)) continue;
+    if (was !== void 0 && exists(was)) {
+      check2.held.add(source2.name);
+      const next = /^extra\d+$/.test(source2.name) ? `name each folder in MADEINOZ_KNOWLEDGE_SYNC_PATHS (name=path, e.g. "notes=${was}:work=${source2.root}") so that taking one out renames no other` : `give ${source2.root} a name of its own in MADEINOZ_KNOWLEDGE_SYNC_PATHS (e.g. "work=${source2.root}"), or move ${was} away if ${source2.root} replaces it`;
+      check2.problems.push({
+        source: source2.name,
+        relPath: "",
+        absPath: source2.root,
+        reason: "source-renamed",
+        message: `the source "${source2.name}" is ${source2.root} now, but its notes in the graph are those of ${was}, which is still there: not synced, so nothing of ${was} is deleted and nothing of ${source2.root} sent twice. Next step: ${next}`
+      });
+      continue;
+    }
+    roots[source2.name] = source2.root;
+    check2.changed = true;
+  }
+  if (check2.changed) state.sourceRoots = roots;
+  return check2;
+}
+var import_node_fs19;
+var init_source_roots = __esm({
+  "src/lib/sync/source-roots.ts"() {
+    "use strict";
+    import_node_fs19 = require("node:fs");
+  }
+});
+
 // src/lib/state/lock.ts
 function describeOwner(owner) {
   if (owner === void 0) return "an unknown owner (lock file unreadable or being written)";
@@ -10486,7 +10598,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path18.join)(stateDir, name);
+  return (0, import_node_path19.join)(stateDir, name);
 }
 function parseOwner(text3) {
   try {
@@ -10502,18 +10614,33 @@ async function observe(path) {
   const seen = readLockFile(path);
   return seen === void 0 ? void 0 : { owner: parseOwner(seen.text), mtimeMs: seen.mtimeMs, ino: seen.ino, dev: seen.dev, text: seen.text };
 }
-function staleReason(seen, staleMs, now = Date.now()) {
+function staleReason(seen, staleMs, now = Date.now(), mono = performance.now(), confirm = true) {
   const owner = seen.owner;
-  if (owner !== void 0 && owner.hostname === hostName) {
+  const sameHost = owner !== void 0 && owner.hostname === hostName;
+  if (owner !== void 0 && sameHost) {
     if (owner.pid === process.pid && !ownTokens.has(owner.token) && Date.parse(owner.startedAt) < processStartedAt - 1e3) {
       return `owner pid ${owner.pid} was an earlier process with our pid`;
     }
     if (owner.pid !== process.pid && !isProcessAlive(owner.pid)) return `owner pid ${owner.pid} is gone`;
+    if (owner.pid !== process.pid && owner.start !== void 0) {
+      const start = processStartTime(owner.pid);
+      if (start !== void 0 && start !== owner.start) return `owner pid ${owner.pid} is another process now (the holder is gone)`;
+    }
   }
   const threshold = Math.max(staleMs, owner?.staleMs ?? 0);
   const age = now - seen.mtimeMs;
-  if (age > threshold) return `no heartbeat for ${Math.round(age)} ms (stale after ${threshold} ms)`;
-  return void 0;
+  const outOfDate = age > threshold || (sameHost || owner === void 0) && age < -threshold;
+  if (!outOfDate) return void 0;
+  const why = age > threshold ? `no heartbeat for ${Math.round(age)} ms (stale after ${threshold} ms)` : `heartbeat ${Math.round(-age)} ms in the future (the clock was set back) and not moving`;
+  if (!sameHost || !confirm) return why;
+  const key = `${owner?.token ?? ""}\0${seen.mtimeMs}`;
+  const since = outOfDateSince.get(key);
+  if (since === void 0) {
+    if (outOfDateSince.size >= OUT_OF_DATE_KEYS) outOfDateSince.delete(outOfDateSince.keys().next().value);
+    outOfDateSince.set(key, mono);
+    return void 0;
+  }
+  return mono - since >= threshold / 2 ? why : void 0;
 }
 async function takeOver(path, seen, myToken) {
   return removeStaleLock(path, seen, (a, b) => sameLockFile(a, b, tokenOf), myToken);
@@ -10528,7 +10655,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path18.join)(stateDir, entry);
+    const full = (0, import_node_path19.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -10545,7 +10672,7 @@ function installExitHandler() {
 }
 async function attempt(stateDir, path, options2, staleMs) {
   const token = (0, import_node_crypto7.randomBytes)(12).toString("hex");
-  const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs };
+  const owner = { tool: "graphiti-memory-sync", pid: process.pid, hostname: hostName, startedAt: (/* @__PURE__ */ new Date()).toISOString(), token, staleMs, ...processStart === void 0 ? {} : { start: processStart } };
   if (options2.label !== void 0) owner.label = options2.label;
   ownTokens.add(token);
   try {
@@ -10607,16 +10734,17 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto7, import_node_fs18, import_promises3, import_node_os5, import_node_path18, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto7, import_node_fs20, import_promises3, import_node_os6, import_node_path19, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto7 = require("node:crypto");
-    import_node_fs18 = require("node:fs");
+    import_node_fs20 = require("node:fs");
     import_promises3 = require("node:fs/promises");
-    import_node_os5 = require("node:os");
-    import_node_path18 = require("node:path");
+    import_node_os6 = require("node:os");
+    import_node_path19 = require("node:path");
     init_process_alive();
+    init_process_identity();
     init_backoff();
     init_lock_file();
     LOCK_FILE = "sync.lock";
@@ -10649,8 +10777,11 @@ var init_lock = __esm({
     DEFAULT_STALE_MS = 3e4;
     FIRST_POLL_MS = 15;
     MAX_POLL_MS = 500;
-    hostName = (0, import_node_os5.hostname)();
+    hostName = (0, import_node_os6.hostname)();
     processStartedAt = Date.now() - process.uptime() * 1e3;
+    processStart = processStartTime(process.pid);
+    outOfDateSince = /* @__PURE__ */ new Map();
+    OUT_OF_DATE_KEYS = 64;
     ownTokens = /* @__PURE__ */ new Set();
     heldLocks = /* @__PURE__ */ new Set();
     exitHandlerInstalled = false;
@@ -10720,7 +10851,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs18.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs18.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs20.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs20.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -10923,7 +11054,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path19.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path20.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   const path = journalPath(stateDir, state.generation ?? 0);
@@ -10974,7 +11105,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path19.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path20.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
@@ -10987,12 +11118,12 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path19, JournalAppender, ENTRY_KINDS;
+var import_promises4, import_node_path20, JournalAppender, ENTRY_KINDS;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path19 = require("node:path");
+    import_node_path20 = require("node:path");
     init_json();
     init_types2();
     init_validate();
@@ -11029,7 +11160,7 @@ var init_journal = __esm({
 
 // src/lib/state/state.ts
 function statePath(stateDir) {
-  return (0, import_node_path20.join)(stateDir, STATE_FILE);
+  return (0, import_node_path21.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -11109,12 +11240,12 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text3, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path20;
+var import_promises5, import_node_path21;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path20 = require("node:path");
+    import_node_path21 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
@@ -12351,7 +12482,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse3, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -12373,7 +12504,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    parse3 = /* @__PURE__ */ _parse($ZodRealError);
+    parse4 = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = (_Err) => {
       const fn = async (schema, value, _ctx, params) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
@@ -12427,18 +12558,18 @@ var init_parse = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse5 = _parse(_Err);
+      const parse6 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse5(schema, value, ctx, finalizeParams(fn, _params));
+        return parse6(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     encode = /* @__PURE__ */ _encode($ZodRealError);
     _decode = (_Err) => {
-      const parse5 = _parse(_Err);
+      const parse6 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse5(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse6(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -13363,7 +13494,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse5 = inst._zod.parse;
+  const parse6 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -13377,7 +13508,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse5(payload, ctx);
+    return parse6(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -15546,10 +15677,10 @@ var init_schemas = __esm({
           throw new Error("implement() must be called with a function");
         }
         return Object.defineProperty(function(...args) {
-          const parsedArgs = inst._def.input ? parse3(inst._def.input, args) : args;
+          const parsedArgs = inst._def.input ? parse4(inst._def.input, args) : args;
           const result = Reflect.apply(func, this, parsedArgs);
           if (inst._def.output) {
-            return parse3(inst._def.output, result);
+            return parse4(inst._def.output, result);
           }
           return result;
         }, "_zod", { value: inst._zod, enumerable: false });
@@ -15663,7 +15794,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve13) {
+function isRecursive(inst, stack, resolve14) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -15673,7 +15804,7 @@ function isRecursive(inst, stack, resolve13) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve13);
+      const answer = isRecursive(child, stack, resolve14);
       if (answer > result)
         result = answer;
     }
@@ -15684,7 +15815,7 @@ function isRecursive(inst, stack, resolve13) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve13) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve14) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -15748,7 +15879,7 @@ function isRecursive(inst, stack, resolve13) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve13 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve14 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -28364,7 +28495,7 @@ __export(core_exports2, {
   memoizer: () => memoizer,
   mergeValues: () => mergeValues2,
   meta: () => meta,
-  parse: () => parse3,
+  parse: () => parse4,
   parseAsync: () => parseAsync,
   parseURLObject: () => parseURLObject,
   prettifyError: () => prettifyError,
@@ -28512,13 +28643,13 @@ var init_errors4 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse4, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors4();
     init_core2();
-    parse4 = /* @__PURE__ */ _parse(ZodRealError);
+    parse5 = /* @__PURE__ */ _parse(ZodRealError);
     parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
@@ -29331,7 +29462,7 @@ var init_schemas2 = __esm({
         util_exports.own(this, "~standard", value);
       },
       parse: function _parse2(data, params) {
-        return parse4(this, data, params, { callee: _parse2 });
+        return parse5(this, data, params, { callee: _parse2 });
       },
       parseAsync: async function _parseAsync2(data, params) {
         return await parseAsync2(this, data, params, { callee: _parseAsync2 });
@@ -31442,7 +31573,7 @@ __export(external_exports2, {
   optional: () => optional,
   output: () => output,
   overwrite: () => _overwrite,
-  parse: () => parse4,
+  parse: () => parse5,
   parseAsync: () => parseAsync2,
   partialRecord: () => partialRecord,
   pipe: () => pipe,
@@ -34482,7 +34613,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text3;
     try {
-      text3 = (0, import_node_fs19.readFileSync)(path, "utf8");
+      text3 = (0, import_node_fs21.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -34495,7 +34626,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path21.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path22.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -34521,13 +34652,13 @@ function holdsPriorContent(episode, entry, current) {
   if ((0, import_node_crypto8.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto8, import_node_fs19, import_node_path21, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto8, import_node_fs21, import_node_path22, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto8 = require("node:crypto");
-    import_node_fs19 = require("node:fs");
-    import_node_path21 = require("node:path");
+    import_node_fs21 = require("node:fs");
+    import_node_path22 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -34548,7 +34679,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path22.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path23.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -34584,7 +34715,7 @@ async function decidePriorTakeover({ migration, listing, outgoing }) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path22.basename)(absPath);
+    const name = (0, import_node_path23.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
     const [kept, ...copies] = theirs;
     if (kept === void 0) continue;
@@ -34618,12 +34749,12 @@ async function applyPriorTakeover(ctx, takeover) {
   const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
   if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }
-var import_promises6, import_node_path22;
+var import_promises6, import_node_path23;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path22 = require("node:path");
+    import_node_path23 = require("node:path");
     init_prior_hook();
   }
 });
@@ -34659,14 +34790,14 @@ var init_errors5 = __esm({
 
 // src/lib/sync/ledger.ts
 function newBatch() {
-  let resolve13;
+  let resolve14;
   let reject;
   const promise2 = new Promise((res, rej) => {
-    resolve13 = res;
+    resolve14 = res;
     reject = rej;
   });
   promise2.catch(() => void 0);
-  return { promise: promise2, resolve: resolve13, reject };
+  return { promise: promise2, resolve: resolve14, reject };
 }
 var Ledger;
 var init_ledger = __esm({
@@ -54403,11 +54534,11 @@ var require_commands_queue = __commonJS({
         if (this.#waitingForReply.length === 0) {
           return;
         }
-        return new Promise((resolve13) => {
+        return new Promise((resolve14) => {
           const onEmpty = () => {
             if (timeoutId)
               clearTimeout(timeoutId);
-            resolve13();
+            resolve14();
           };
           let timeoutId;
           const timeoutMs = options2?.timeoutMs;
@@ -54420,7 +54551,7 @@ var require_commands_queue = __commonJS({
                 (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Flushing ${pendingCount} commands that timed out waiting for reply`);
                 this.#flushWaitingForReply(new errors_1.TimeoutError());
               }
-              resolve13();
+              resolve14();
             }, timeoutMs);
           }
           this.#waitingForReply.events.once("empty", onEmpty);
@@ -54450,13 +54581,13 @@ var require_commands_queue = __commonJS({
         } else if (options2?.abortSignal?.aborted) {
           return Promise.reject(new errors_1.AbortError());
         }
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve14, reject) => {
           const value = {
             args,
             chainId: options2?.chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve13,
+            resolve: resolve14,
             reject,
             channelsCounter: void 0,
             typeMapping: options2?.typeMapping
@@ -54495,7 +54626,7 @@ var require_commands_queue = __commonJS({
         });
       }
       #addPubSubCommand(command, asap = false, chainId) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve14, reject) => {
           this.#toWrite.add({
             args: command.args,
             chainId,
@@ -54503,7 +54634,7 @@ var require_commands_queue = __commonJS({
             timeout: void 0,
             resolve() {
               command.resolve();
-              resolve13();
+              resolve14();
             },
             reject(err) {
               command.reject?.();
@@ -54523,8 +54654,8 @@ var require_commands_queue = __commonJS({
               return;
             const firstElement = typeof reply[0] === "string" ? Buffer.from(reply[0]) : reply[0];
             if (PONG.equals(firstElement)) {
-              const { resolve: resolve13, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
-              resolve13(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
+              const { resolve: resolve14, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
+              resolve14(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
               return;
             }
           }
@@ -54548,12 +54679,12 @@ var require_commands_queue = __commonJS({
         if (!command)
           return;
         if (command && this.#respVersion === 2) {
-          const { resolve: resolve13 } = command;
+          const { resolve: resolve14 } = command;
           command.resolve = () => {
             if (!this.#pubSub.isActive) {
               this.#resetDecoderCallbacks();
             }
-            resolve13();
+            resolve14();
           };
         }
         return this.#addPubSubCommand(command);
@@ -54589,7 +54720,7 @@ var require_commands_queue = __commonJS({
         return this.#pubSub.listeners[type];
       }
       monitor(callback, options2) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve14, reject) => {
           const typeMapping = options2?.typeMapping ?? {};
           this.#toWrite.add({
             args: ["MONITOR"],
@@ -54604,7 +54735,7 @@ var require_commands_queue = __commonJS({
                 this.decoder.onReply = callback;
               }
               this.decoder.getTypeMapping = () => typeMapping;
-              resolve13();
+              resolve14();
             },
             reject,
             channelsCounter: void 0,
@@ -54618,7 +54749,7 @@ var require_commands_queue = __commonJS({
       }
       #resetFallbackOnReply;
       async reset(chainId, typeMapping) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve14, reject) => {
           this.#resetFallbackOnReply = this.decoder.onReply;
           this.decoder.onReply = ((reply) => {
             if (typeof reply === "string" && reply === "RESET" || reply instanceof Buffer && RESET.equals(reply)) {
@@ -54635,7 +54766,7 @@ var require_commands_queue = __commonJS({
             chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve13,
+            resolve: resolve14,
             reject,
             channelsCounter: void 0,
             typeMapping
@@ -62479,7 +62610,7 @@ var require_pool = __commonJS({
         this._self.#returnClient(node2);
       }
       execute(fn) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve14, reject) => {
           if (this._self.isClosing || !this._self.#isOpen) {
             return reject(new errors_1.ClientClosedError());
           }
@@ -62496,7 +62627,7 @@ var require_pool = __commonJS({
             const task = this._self.#tasksQueue.push({
               timeout,
               // @ts-expect-error -- resolve generic variance
-              resolve: resolve13,
+              resolve: resolve14,
               reject,
               fn,
               waitStartTimestamp
@@ -62512,10 +62643,10 @@ var require_pool = __commonJS({
           }
           const node2 = this._self.#clientsInUse.push(client);
           (0, tracing_1.publish)(tracing_1.CHANNELS.POOL_CONNECTION_WAIT, () => ({ clientId: client._clientId, waitStartTimestamp }));
-          this._self.#executeTask(node2, resolve13, reject, fn);
+          this._self.#executeTask(node2, resolve14, reject, fn);
         });
       }
-      #executeTask(node2, resolve13, reject, fn) {
+      #executeTask(node2, resolve14, reject, fn) {
         let result;
         try {
           result = fn(node2.value);
@@ -62525,11 +62656,11 @@ var require_pool = __commonJS({
           return;
         }
         if (result instanceof Promise) {
-          result.then(resolve13, reject).finally(() => {
+          result.then(resolve14, reject).finally(() => {
             this.#returnClient(node2);
           });
         } else {
-          resolve13(result);
+          resolve14(result);
           this.#returnClient(node2);
         }
       }
@@ -62583,8 +62714,8 @@ var require_pool = __commonJS({
       async #doClose() {
         try {
           if (this._self.#clientsInUse.length > 0) {
-            await new Promise((resolve13) => {
-              this._self.#drainResolve = resolve13;
+            await new Promise((resolve14) => {
+              this._self.#drainResolve = resolve14;
             });
           }
           const promises = [];
@@ -65096,7 +65227,7 @@ var require_client = __commonJS({
        * Close the client. Wait for pending commands.
        */
       close() {
-        return new Promise((resolve13) => {
+        return new Promise((resolve14) => {
           clearTimeout(this._self.#pingTimer);
           this._self.#socket.close();
           if (this._self.#socket.socketEpoch > 0) {
@@ -65107,12 +65238,12 @@ var require_client = __commonJS({
           if (this._self.#queue.isEmpty()) {
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            return resolve13();
+            return resolve14();
           }
           const onEnd = () => {
             this._self.#socket.off("data", maybeClose);
             this._self.#unregisterFromMetrics();
-            resolve13();
+            resolve14();
           };
           const maybeClose = () => {
             if (!this._self.#queue.isEmpty())
@@ -65121,7 +65252,7 @@ var require_client = __commonJS({
             this._self.#socket.off("end", onEnd);
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            resolve13();
+            resolve14();
           };
           this._self.#socket.on("data", maybeClose);
           this._self.#socket.once("end", onEnd);
@@ -68084,9 +68215,9 @@ var require_wait_queue = __commonJS({
       #list = new linked_list_1.SinglyLinkedList();
       #queue = new linked_list_1.SinglyLinkedList();
       push(value) {
-        const resolve13 = this.#queue.shift();
-        if (resolve13 !== void 0) {
-          resolve13(value);
+        const resolve14 = this.#queue.shift();
+        if (resolve14 !== void 0) {
+          resolve14(value);
           return;
         }
         this.#list.push(value);
@@ -68095,7 +68226,7 @@ var require_wait_queue = __commonJS({
         return this.#list.shift();
       }
       wait() {
-        return new Promise((resolve13) => this.#queue.push(resolve13));
+        return new Promise((resolve14) => this.#queue.push(resolve14));
       }
     };
     exports2.WaitQueue = WaitQueue;
@@ -68753,10 +68884,10 @@ var require_sentinel = __commonJS({
        * `passthroughClientErrorEvents`), unchanged.
        */
       #connectOrFail(client) {
-        return new Promise((resolve13, reject) => {
+        return new Promise((resolve14, reject) => {
           const onError = (err) => reject(err);
           client.once("error", onError);
-          client.connect().then(resolve13, reject).finally(() => client.off("error", onError));
+          client.connect().then(resolve14, reject).finally(() => client.off("error", onError));
         });
       }
       /**
@@ -69011,7 +69142,7 @@ var require_sentinel = __commonJS({
           }
         }
         this.#replicaClients = [];
-        await new Promise((resolve13) => {
+        await new Promise((resolve14) => {
           let settled = false;
           const forceDestroy = () => {
             if (settled)
@@ -69024,7 +69155,7 @@ var require_sentinel = __commonJS({
               } catch {
               }
             }
-            resolve13();
+            resolve14();
           };
           if (this.#teardownKind === "destroy") {
             forceDestroy();
@@ -69036,7 +69167,7 @@ var require_sentinel = __commonJS({
               return;
             settled = true;
             this.#escalateToDestroy = void 0;
-            resolve13();
+            resolve14();
           });
         });
         this.#pubSubProxy.destroy();
@@ -73769,7 +73900,7 @@ var require_gray_matter = __commonJS({
     var excerpt = require_excerpt();
     var engines2 = require_engines();
     var toFile = require_to_file();
-    var parse5 = require_parse2();
+    var parse6 = require_parse2();
     var utils = require_utils4();
     function matter3(input2, options2) {
       if (input2 === "") {
@@ -73821,7 +73952,7 @@ var require_gray_matter = __commonJS({
         file2.empty = file2.content;
         file2.data = {};
       } else {
-        file2.data = parse5(file2.language, file2.matter, opts);
+        file2.data = parse6(file2.language, file2.matter, opts);
       }
       if (closeIndex === len) {
         file2.content = "";
@@ -74096,15 +74227,15 @@ function humanizeSlug(slug) {
   return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path23.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path24.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path23, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path24, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path23 = require("node:path");
+    import_node_path24 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -74368,12 +74499,12 @@ var init_parse3 = __esm({
 
 // src/lib/state/kept-text.ts
 function keptPath(stateDir, marker) {
-  return (0, import_node_path24.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path25.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
 }
 async function keepText(stateDir, drafts) {
   let made = false;
   for (const draft of drafts) {
-    if (!made) await (0, import_promises7.mkdir)((0, import_node_path24.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
+    if (!made) await (0, import_promises7.mkdir)((0, import_node_path25.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
     made = true;
     await (0, import_promises7.writeFile)(keptPath(stateDir, draft.marker), JSON.stringify(draft), { mode: 384 });
   }
@@ -74389,23 +74520,23 @@ async function readKeptText(stateDir, marker) {
 async function pruneKeptText(stateDir, markers) {
   let names;
   try {
-    names = await (0, import_promises7.readdir)((0, import_node_path24.join)(stateDir, KEPT_DIR));
+    names = await (0, import_promises7.readdir)((0, import_node_path25.join)(stateDir, KEPT_DIR));
   } catch {
     return;
   }
   const keep2 = new Set([...markers].map((m) => keptPath(stateDir, m)));
   for (const name of names) {
-    const path = (0, import_node_path24.join)(stateDir, KEPT_DIR, name);
+    const path = (0, import_node_path25.join)(stateDir, KEPT_DIR, name);
     if (!keep2.has(path)) await (0, import_promises7.rm)(path, { force: true });
   }
 }
-var import_node_crypto9, import_promises7, import_node_path24, KEPT_DIR;
+var import_node_crypto9, import_promises7, import_node_path25, KEPT_DIR;
 var init_kept_text = __esm({
   "src/lib/state/kept-text.ts"() {
     "use strict";
     import_node_crypto9 = require("node:crypto");
     import_promises7 = require("node:fs/promises");
-    import_node_path24 = require("node:path");
+    import_node_path25 = require("node:path");
     KEPT_DIR = "kept";
   }
 });
@@ -74490,11 +74621,11 @@ async function keptDrafts(stateDir, parts) {
   }
   return draftsByMarker(drafts);
 }
-var import_node_fs20, import_node_util2, readFile5;
+var import_node_fs22, import_node_util2, readFile5;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs20 = require("node:fs");
+    import_node_fs22 = require("node:fs");
     import_node_util2 = require("node:util");
     init_escape();
     init_episode();
@@ -74505,7 +74636,7 @@ var init_prepare = __esm({
     init_sources();
     init_kept_text();
     init_shared();
-    readFile5 = (0, import_node_util2.promisify)(import_node_fs20.readFile);
+    readFile5 = (0, import_node_util2.promisify)(import_node_fs22.readFile);
   }
 });
 
@@ -75149,14 +75280,13 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs21.existsSync)(s.root)).map((s) => s.name));
-  const shadowed = input2.scan.problems.map((p) => fileRecordId(p.source, p.relPath));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs23.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
   for (const record2 of Object.values(input2.state.files)) {
     if (seen.has(record2.id) || !scannedSources.has(record2.source)) continue;
-    if (shadowed.some((prefix) => record2.id === prefix || record2.id.startsWith(`${prefix}/`))) continue;
+    if (isUnderProblem(record2.source, record2.relPath, input2.scan.problems)) continue;
     plan.changed = true;
     const renamedTo = record2.hash === void 0 ? void 0 : byHash.get(record2.hash);
     if (renamedTo !== void 0 && record2.status !== "failed" && record2.status !== "skipped" && !signedPathMoves(input2, renamedTo.planned.record)) {
@@ -75230,14 +75360,15 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs21, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs23, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs21 = require("node:fs");
+    import_node_fs23 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
+    init_scan();
     init_sources();
     init_state();
     init_pool();
@@ -75820,7 +75951,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path25.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path26.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -75833,7 +75964,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs22.openSync)(file2, import_node_fs22.constants.O_RDONLY | (import_node_fs22.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs24.openSync)(file2, import_node_fs24.constants.O_RDONLY | (import_node_fs24.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -75841,34 +75972,34 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}`);
   }
   try {
-    const st = (0, import_node_fs22.fstatSync)(fd);
+    const st = (0, import_node_fs24.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file`);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs22.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs24.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key: restore it with \`graphiti-memory-sync link --import\``);
     }
   } finally {
-    (0, import_node_fs22.closeSync)(fd);
+    (0, import_node_fs24.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs22.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs24.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs22, import_node_path25, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
+var import_node_fs24, import_node_path26, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs22 = require("node:fs");
-    import_node_path25 = require("node:path");
+    import_node_fs24 = require("node:fs");
+    import_node_path26 = require("node:path");
     init_fs_atomic();
     NOTE_KEY_FILE = "note-key";
     PREFIX2 = "gms-key-1:";
@@ -75894,7 +76025,7 @@ async function readPulled(stateDir) {
 async function readLedger(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_FILE), "utf8");
   } catch {
     return emptyLedger();
   }
@@ -75904,7 +76035,7 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
-  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path26.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path27.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
   if (newer2 !== void 0) throw newer2;
   try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
@@ -75922,7 +76053,7 @@ async function readLedger(stateDir) {
 async function readPendingWrites(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE), "utf8");
   } catch {
     return [];
   }
@@ -75953,9 +76084,9 @@ async function settleWrites(ledger, writing) {
   }
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
+  await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
-  await (0, import_promises8.unlink)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
+  await (0, import_promises8.unlink)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
   });
 }
@@ -75965,18 +76096,18 @@ function pulledFiles(ledger, ours) {
   for (const c of ledger.copies) out.set(c.copy, c.hash);
   return out;
 }
-function parentVersion(ledger, file2, exists = import_node_fs23.existsSync) {
+function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
   let parent = ledger.notes[file2]?.version ?? 0;
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs23, import_promises8, import_node_path26, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var import_node_fs25, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_node_fs23 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     import_promises8 = require("node:fs/promises");
-    import_node_path26 = require("node:path");
+    import_node_path27 = require("node:path");
     init_hash();
     init_fs_atomic();
     init_json();
@@ -75992,7 +76123,7 @@ var init_pulled = __esm({
       async add(write2) {
         if (this.handle === void 0) {
           await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
-          this.handle = await (0, import_promises8.open)((0, import_node_path26.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
+          this.handle = await (0, import_promises8.open)((0, import_node_path27.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
         }
         await this.handle.write(`${JSON.stringify(write2)}
 `);
@@ -76019,7 +76150,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path27.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path28.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -76055,21 +76186,21 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path27.join)(root, ".git");
+  const dotGit = (0, import_node_path28.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs24.statSync)(dotGit);
+    st = (0, import_node_fs26.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs24.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs26.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path27.isAbsolute)(m[1]) ? m[1] : (0, import_node_path27.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path28.isAbsolute)(m[1]) ? m[1] : (0, import_node_path28.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs24.readFileSync)((0, import_node_path27.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path27.isAbsolute)(common) ? common : (0, import_node_path27.resolve)(gitDir, common);
+      const common = (0, import_node_fs26.readFileSync)((0, import_node_path28.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path28.isAbsolute)(common) ? common : (0, import_node_path28.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -76091,7 +76222,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs24.readFileSync)((0, import_node_path27.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs26.readFileSync)((0, import_node_path28.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -76106,7 +76237,7 @@ function previousRemotes(root) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs24.readFileSync)((0, import_node_path27.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs26.readFileSync)((0, import_node_path28.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -76125,24 +76256,24 @@ function previousRemotes(root) {
   return out;
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path27.resolve)(path);
+  let dir = (0, import_node_path28.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path27.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path27.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path27.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path28.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path28.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path28.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path27.resolve)(path);
+  return (0, import_node_path28.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs24, import_node_path27;
+var import_node_child_process2, import_node_crypto11, import_node_fs26, import_node_path28;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs24 = require("node:fs");
-    import_node_path27 = require("node:path");
+    import_node_fs26 = require("node:fs");
+    import_node_path28 = require("node:path");
   }
 });
 
@@ -76192,11 +76323,11 @@ var init_checkout_ids = __esm({
 // src/lib/sync/note-signing.ts
 function projectIdsByKey(config2, records = {}, env = processEnv()) {
   let byKey;
-  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os6.homedir)();
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os7.homedir)();
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path28.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path29.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -76239,7 +76370,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path28.join)(source2.root, file2.relPath));
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path29.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -76247,7 +76378,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os6, import_node_path28;
+var import_node_os7, import_node_path29;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -76260,8 +76391,8 @@ var init_note_signing = __esm({
     init_pulled();
     init_checkout_ids();
     init_git_identity();
-    import_node_os6 = require("node:os");
-    import_node_path28 = require("node:path");
+    import_node_os7 = require("node:os");
+    import_node_path29 = require("node:path");
   }
 });
 
@@ -76299,11 +76430,14 @@ async function run(input2) {
   const now = options2.now ?? Date.now;
   const startedAt = now();
   const migratedOrigins = migrateStateOrigins(state, config2);
-  const scan = await scanSources(sources, {
+  const scanned = await scanSources(sources, {
     exclude: config2.exclude,
     maxFileBytes: config2.maxFileBytes,
     ...options2.signal === void 0 ? {} : { signal: options2.signal }
   });
+  const roots = checkSourceRoots(state, sources);
+  const scan = roots.held.size === 0 ? scanned : { ...scanned, files: scanned.files.filter((f) => !roots.held.has(f.source)), problems: [...scanned.problems, ...roots.problems] };
+  for (const problem of roots.problems) logger.warn("source held: its name stood for another folder", { source: problem.source, message: problem.message });
   const connection = new RunConnection(config2, options2, logger);
   if (input2.lock !== void 0 && mayNeedServer({ state, scan, sources, force: options2.force === true, stateNeedsServer: stateNeedsServer(config2, state, now(), input2.rebuilding, options2.releaseHeld === true) })) connection.startEarly();
   const signing = await loadNoteSigner(config2).catch(async (error62) => {
@@ -76334,7 +76468,7 @@ async function run(input2) {
   if (input2.lock === void 0) return summarize(ctx, plan);
   const online = needsServer(ctx, input2.rebuilding);
   const semantics = await (online ? onlinePhases({ ...ctx, graphiti: connection.client() }, input2, plan, connection, startedAt) : Promise.resolve(void 0)).finally(
-    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0, startedAt, connection })
+    () => endRun(ctx, { changed: online || plan.changed || migratedOrigins > 0 || roots.changed, startedAt, connection })
   );
   return summarize(ctx, plan, semantics);
 }
@@ -76459,6 +76593,7 @@ var init_sync = __esm({
     init_errors2();
     init_sources();
     init_scan();
+    init_source_roots();
     init_lock();
     init_state();
     init_backoff();
@@ -77804,8 +77939,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path29.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path29.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path30.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path30.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -77843,11 +77978,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path29, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path30, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path29 = require("node:path");
+    import_node_path30 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -78033,7 +78168,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises9.readFile)((0, import_node_path30.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises9.readFile)((0, import_node_path31.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -78046,7 +78181,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path30.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path31.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -78054,15 +78189,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path30.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path31.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises9, import_node_path30, INDEX_FILE;
+var import_promises9, import_node_path31, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
     import_promises9 = require("node:fs/promises");
-    import_node_path30 = require("node:path");
+    import_node_path31 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -78073,13 +78208,13 @@ function fileIdIn(project, path) {
   return project.sourceDir === void 0 ? void 0 : fileIdFor({ name: "auto-memory", origin: "", shared: false, kind: "auto-memory", layout: "projects" }, `${project.sourceDir}/${path}`);
 }
 function localProjects(config2, env, extraRoots = [], records = {}) {
-  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os7.homedir)();
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os8.homedir)();
   const out = /* @__PURE__ */ new Map();
   const named = new Set(extraRoots.map(gitMainRoot));
   const roots = /* @__PURE__ */ new Set([...named, ...(config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot)]);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path31.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path32.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -78088,12 +78223,12 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   }
   return out;
 }
-var import_node_os7, import_node_path31;
+var import_node_os8, import_node_path32;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
-    import_node_os7 = require("node:os");
-    import_node_path31 = require("node:path");
+    import_node_os8 = require("node:os");
+    import_node_path32 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -78170,7 +78305,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs25.statSync)((0, import_node_path32.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs27.statSync)((0, import_node_path33.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -78190,9 +78325,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path32.basename)(file2);
+  const name = (0, import_node_path33.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path32.join)((0, import_node_path32.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path33.join)((0, import_node_path33.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -78202,8 +78337,8 @@ async function copyTarget(file2, origin, ledger) {
   }
 }
 function inside(memoryDir, path) {
-  const file2 = (0, import_node_path32.resolve)(memoryDir, path);
-  const rel = (0, import_node_path32.relative)((0, import_node_path32.resolve)(memoryDir), file2);
+  const file2 = (0, import_node_path33.resolve)(memoryDir, path);
+  const rel = (0, import_node_path33.relative)((0, import_node_path33.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -78272,7 +78407,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs25.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs27.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -78298,7 +78433,7 @@ async function pullInto(project, id, path, run2) {
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs25.existsSync)(project.memoryDir) && (0, import_node_fs25.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs27.existsSync)(project.memoryDir) && (0, import_node_fs27.statSync)(project.memoryDir).isDirectory();
   let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
     incoming,
     own: own2,
@@ -78329,7 +78464,7 @@ async function writeIndexLine(note) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs25.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs27.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
 }
@@ -78340,7 +78475,7 @@ function emptiedFolders(ledger, projects) {
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs25.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs27.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -78358,7 +78493,7 @@ async function hold2(ledger, report, v, when, to, renamedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere } });
     return;
   }
-  const file2 = inside((0, import_node_path32.join)((0, import_node_path32.resolve)(to), v.project), v.path);
+  const file2 = inside((0, import_node_path33.join)((0, import_node_path33.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -78432,13 +78567,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs25, import_promises10, import_node_path32, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs27, import_promises10, import_node_path33, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs25 = require("node:fs");
+    import_node_fs27 = require("node:fs");
     import_promises10 = require("node:fs/promises");
-    import_node_path32 = require("node:path");
+    import_node_path33 = require("node:path");
     init_process_env();
     init_graphiti();
     init_hash();
@@ -78860,13 +78995,20 @@ init_package_root();
 init_fs_atomic();
 init_ids();
 init_process_alive();
+init_process_identity();
 init_process_env();
 init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
+var UNPARSEABLE_GRACE_MS = 1e4;
 function workerFiles(stateDir) {
   const dir = (0, import_node_path13.join)(stateDir, "worker");
   return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
+}
+function identityOf(pid) {
+  const identity = identifyProcess(pid);
+  const command = identity === void 0 ? void 0 : processCommandLine(pid);
+  return identity === void 0 || command === void 0 ? {} : { start: identity.start, command };
 }
 function readLock(pidFile) {
   try {
@@ -78879,7 +79021,8 @@ function parseLockInfo(text3) {
   try {
     const value = JSON.parse(text3);
     if (typeof value.pid === "number" && typeof value.token === "string" && typeof value.startedAt === "string") {
-      return { pid: value.pid, token: value.token, startedAt: value.startedAt };
+      const identity = typeof value.start === "string" && typeof value.command === "string" ? { start: value.start, command: value.command } : {};
+      return { pid: value.pid, token: value.token, startedAt: value.startedAt, ...identity };
     }
   } catch {
   }
@@ -78888,22 +79031,26 @@ function parseLockInfo(text3) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return now - (0, import_node_fs15.statSync)(pidFile).mtimeMs > 1e4;
+      return Math.abs(now - (0, import_node_fs15.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
   }
+  if (!isProcessAlive(info.pid)) return true;
+  if (info.start !== void 0 && info.command !== void 0) return !isSameProcess({ pid: info.pid, start: info.start }, info.command);
+  if (processCommandLine(info.pid)?.includes(info.token) === true) return false;
   const started = Date.parse(info.startedAt);
-  if (Number.isFinite(started) && now - started > LOCK_STALE_MS) return true;
-  return !isProcessAlive(info.pid);
+  return !Number.isFinite(started) || Math.abs(now - started) > LOCK_STALE_MS;
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
   (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  const pid = options2.pid ?? process.pid;
   const lock = {
-    pid: options2.pid ?? process.pid,
+    pid,
     token: options2.token ?? uniqueId(),
-    startedAt: new Date(options2.now ?? Date.now()).toISOString()
+    startedAt: new Date(options2.now ?? Date.now()).toISOString(),
+    ...identityOf(pid)
   };
   const tag2 = uniqueId();
   for (let attempt2 = 0; attempt2 < 3; attempt2++) {
@@ -78921,7 +79068,7 @@ function transferLock(stateDir, lock, pid) {
   const files = workerFiles(stateDir);
   const current = readLock(files.pidFile);
   if (current === void 0 || current.token !== lock.token) throw new Error("worker lock is not ours any more");
-  const next = { ...lock, pid };
+  const next = { pid, token: lock.token, startedAt: lock.startedAt, ...identityOf(pid) };
   writeFileAtomicSync(files.pidFile, `${JSON.stringify(next)}
 `);
   return next;
