@@ -119,7 +119,10 @@ describe('hook → worker → Graphiti → cache → hook', () => {
   it('server hangs: the worker is bounded by its time limit and releases the lock', async () => {
     const hang = await hangingServer();
     try {
-      const env = { ...sb.env, MADEINOZ_KNOWLEDGE_MCP_URL: hang.url, MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', GMS_WORKER_TIMEOUT_MS: '1500' };
+      // The worker's limit counts from its own start: 4 s leaves it time to load and connect on a
+      // machine under load (at 1.5 s it ran out before connecting there, and the test could not
+      // tell a bounded worker from one that never tried).
+      const env = { ...sb.env, MADEINOZ_KNOWLEDGE_MCP_URL: hang.url, MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', GMS_WORKER_TIMEOUT_MS: '4000' };
       const run = await runHook('session-start', env, { input: input('startup') });
       await waitForWorkers(1, 20_000);
       expect(hang.connections()).toBeGreaterThan(0); // the worker (not the hook) tried
