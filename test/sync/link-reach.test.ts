@@ -4,13 +4,14 @@
  * nothing synced through it before is deleted, and the summary names the link and the next step.
  * Pointed back at a notes folder, it syncs as before.
  */
-import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { writeNamedNote, sentNotes } from '../helpers/named-notes.js';
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
@@ -19,11 +20,8 @@ useServerAndSandbox((s, b) => {
   sb = b;
 });
 
-const note = (dir: string, name: string, text: string) => {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\n${text}\n`);
-};
-const sent = () => server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort();
+const note = writeNamedNote;
+const sent = () => sentNotes(server);
 const deletes = () => server.calls.filter((c) => c.tool === 'delete_episode');
 
 /** ln -sfn: a new link beside, renamed over the old one. */

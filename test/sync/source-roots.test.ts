@@ -4,13 +4,13 @@
  * second. A one-shot sync (as the hooks' worker runs it at the next session start) must not delete
  * the first folder's notes nor send the second's again.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { renameSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { writeNamedNote, sentNotes } from '../helpers/named-notes.js';
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
@@ -19,11 +19,8 @@ useServerAndSandbox((s, b) => {
   sb = b;
 });
 
-const note = (dir: string, name: string, text: string) => {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\n${text}\n`);
-};
-const sent = () => server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort();
+const note = writeNamedNote;
+const sent = () => sentNotes(server);
 const calls = (tool: string) => server.calls.filter((c) => c.tool === tool);
 
 describe('a source name given to another folder', () => {

@@ -8,24 +8,19 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, settingsFilesOf } from '../../src/lib/config/config.js';
-import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
+import { createWatcher, type Watcher } from '../../src/lib/watch/watch.js';
+import { FAST_WATCH } from '../helpers/fast-watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { nextEvent, record, toolCalls, whenQuiet } from './helpers.js';
+import { writeNamedNote } from '../helpers/named-notes.js';
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
 const watchers: Watcher[] = [];
 const servers: GraphitiTestServer[] = [];
 
-const FAST: Partial<WatcherOptions> = {
-  debounceMs: 150,
-  writeStableMs: 30,
-  serverBackoff: { initialMs: 100, maxMs: 400 },
-  confirmBackoff: { initialMs: 50, maxMs: 300 },
-  lockBackoff: { initialMs: 100, maxMs: 300 },
-  lockTimeoutMs: 200,
-};
+const FAST = FAST_WATCH;
 
 beforeEach(async () => {
   server = await startGraphitiServer({ processingDelayMs: 0 });
@@ -50,10 +45,7 @@ function writeSettings(lines: Record<string, string>): void {
   writeFileSync(sb.path('settings.env'), Object.entries(all).map(([k, v]) => `${k}=${v}\n`).join(''));
 }
 
-const note = (dir: string, name: string, text: string) => {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\n${text}\n`);
-};
+const note = writeNamedNote;
 const learningDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
 const sentTo = (s: GraphitiTestServer, group?: string) => s.episodes(group).map((e) => e.content.match(/note \w+/)?.[0]).sort();
 

@@ -11,6 +11,7 @@ import { loadState } from '../../src/lib/state/state.js';
 import { collectGarbage } from '../../src/lib/watch/heap-release.js';
 import { runWatch } from '../../src/lib/watch/run.js';
 import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
+import { FAST_WATCH } from '../helpers/fast-watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { parseJsonLines } from '../support/json-lines.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -20,14 +21,7 @@ let server: GraphitiTestServer;
 let sb: Sandbox;
 const watchers: Watcher[] = [];
 
-const FAST: Partial<WatcherOptions> = {
-  debounceMs: 150,
-  writeStableMs: 30,
-  serverBackoff: { initialMs: 100, maxMs: 400 },
-  confirmBackoff: { initialMs: 50, maxMs: 300 },
-  lockBackoff: { initialMs: 100, maxMs: 300 },
-  lockTimeoutMs: 200,
-};
+const FAST = FAST_WATCH;
 
 beforeEach(async () => {
   server = await startGraphitiServer({ processingDelayMs: 0 });
