@@ -69,10 +69,8 @@ describe('pull: killed between the writes of one note', () => {
     expect(linesOf(b.memoryDir)).toHaveLength(2);
   });
 
-  it.each([
-    { step: 'before its index line goes', at: (p: string) => p.endsWith('/MEMORY.md') },
-    { step: 'before the ledger', at: (p: string) => p.endsWith('/pulled.json') },
-  ])('a note deleted elsewhere, its untouched copy removed here, killed $step: after the next pull neither the file nor its line is left', async ({ at }) => {
+  /** Machine a writes two notes, b pulls them, then a deletes `two.md` and syncs: b (returned) is to remove its copy at its next pull. */
+  async function twoNotesPulledThenOneDeletedElsewhere() {
     const [a, b] = await pair();
     a.write('one.md', topic('One', 'First note.'));
     a.write('two.md', topic('Two', 'Second note.'));
@@ -80,6 +78,14 @@ describe('pull: killed between the writes of one note', () => {
     await b.pull();
     rmSync(join(a.memoryDir, 'two.md'));
     await a.sync();
+    return b;
+  }
+
+  it.each([
+    { step: 'before its index line goes', at: (p: string) => p.endsWith('/MEMORY.md') },
+    { step: 'before the ledger', at: (p: string) => p.endsWith('/pulled.json') },
+  ])('a note deleted elsewhere, its untouched copy removed here, killed $step: after the next pull neither the file nor its line is left', async ({ at }) => {
+    const b = await twoNotesPulledThenOneDeletedElsewhere();
     kill.at = at;
     await expect(b.pull()).rejects.toThrow(/killed/);
     await b.pull();
@@ -88,13 +94,7 @@ describe('pull: killed between the writes of one note', () => {
   });
 
   it('a note deleted elsewhere whose copy here cannot be removed (no permission): still pull\'s, so the sync does not send it as this machine\'s own; removed once it can be', async () => {
-    const [a, b] = await pair();
-    a.write('one.md', topic('One', 'First note.'));
-    a.write('two.md', topic('Two', 'Second note.'));
-    await a.sync();
-    await b.pull();
-    rmSync(join(a.memoryDir, 'two.md'));
-    await a.sync();
+    const b = await twoNotesPulledThenOneDeletedElsewhere();
     failUnlink.of = '/two.md';
     try {
       expect((await b.pull()).removed).toEqual([]);
