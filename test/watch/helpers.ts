@@ -1,8 +1,21 @@
 /** Shared helpers for watch-mode integration tests: await the watcher's own events, never sleep. */
 import type { SyncSummary } from '../../src/lib/sync/sync.js';
 import { emptyCounts } from '../../src/lib/sync/types.js';
-import type { PassEvent, Watcher, WatchEvent } from '../../src/lib/watch/watch.js';
+import type { PassEvent, Watcher, WatcherOptions, WatchEvent } from '../../src/lib/watch/watch.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
+
+/**
+ * Watcher timings for tests: short debounce, write-stable wait and back-offs, so a pass follows a
+ * change within a few hundred milliseconds (the defaults are for people typing).
+ */
+export const FAST_WATCH: Partial<WatcherOptions> = {
+  debounceMs: 150,
+  writeStableMs: 30,
+  serverBackoff: { initialMs: 100, maxMs: 400 },
+  confirmBackoff: { initialMs: 50, maxMs: 300 },
+  lockBackoff: { initialMs: 100, maxMs: 300 },
+  lockTimeoutMs: 200,
+};
 
 type EventOf<N extends WatchEvent['event']> = Extract<WatchEvent, { event: N }>;
 

@@ -9,18 +9,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, settingsFilesOf } from '../../src/lib/config/config.js';
 import { createWatcher, type Watcher } from '../../src/lib/watch/watch.js';
-import { FAST_WATCH } from '../helpers/fast-watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { nextEvent, record, toolCalls, whenQuiet } from './helpers.js';
+import { FAST_WATCH as FAST, nextEvent, record, toolCalls, whenQuiet } from './helpers.js';
 import { writeNamedNote } from '../helpers/named-notes.js';
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
 const watchers: Watcher[] = [];
 const servers: GraphitiTestServer[] = [];
-
-const FAST = FAST_WATCH;
 
 beforeEach(async () => {
   server = await startGraphitiServer({ processingDelayMs: 0 });

@@ -11,17 +11,14 @@ import { loadState } from '../../src/lib/state/state.js';
 import { collectGarbage } from '../../src/lib/watch/heap-release.js';
 import { runWatch } from '../../src/lib/watch/run.js';
 import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
-import { FAST_WATCH } from '../helpers/fast-watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { parseJsonLines } from '../support/json-lines.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { nextEvent, passesOf, record, toolCalls, whenQuiet } from './helpers.js';
+import { FAST_WATCH as FAST, nextEvent, passesOf, record, toolCalls, whenQuiet } from './helpers.js';
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
 const watchers: Watcher[] = [];
-
-const FAST = FAST_WATCH;
 
 beforeEach(async () => {
   server = await startGraphitiServer({ processingDelayMs: 0 });
