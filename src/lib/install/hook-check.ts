@@ -8,12 +8,10 @@
  * PATH), `node '<absolute path>'`, and `node "$CLAUDE_PROJECT_DIR/<path>"` (project scope, and
  * this repository's own `hooks/run.mjs`).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { hookBinOnPath, ourHookCommands, scriptOf } from './copies.js';
 import { HOOK_BIN } from './hook-launcher.js';
-import { isOurHandler } from './hook-entries.js';
-import { settingsPath } from './paths.js';
-import { isObject, type InstallOptions, type InstallScope } from './types.js';
+import type { InstallOptions, InstallScope } from './types.js';
 
 export interface HookProblem {
   scope: InstallScope;
@@ -23,21 +21,10 @@ export interface HookProblem {
   message: string;
 }
 
-/** The script a `node …` command line runs, with $CLAUDE_PROJECT_DIR put in. */
-function scriptOf(command: string, projectDir: string): string | undefined {
-  const m = /^node\s+(?:'([^']+)'|"([^"]+)"|(\S+))/.exec(command.trim());
-  const path = m?.[1] ?? m?.[2] ?? m?.[3];
-  return path?.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
-}
-
-function binOnPath(path: string | undefined): boolean {
-  return (path ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, HOOK_BIN)));
-}
-
 function why(scope: InstallScope, command: string, projectDir: string, path: string | undefined): string | undefined {
   const again = `run "graphiti-memory-sync install --scope ${scope}" from the copy of graphiti-memory-sync you use now`;
   if (command.trim().startsWith(`${HOOK_BIN} `)) {
-    return binOnPath(path) ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}`;
+    return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}`;
   }
   const script = scriptOf(command, projectDir);
   if (script === undefined || existsSync(script)) return undefined;
@@ -49,33 +36,11 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
 
 /** Our hook entries, in every scope's settings file, that cannot run from here. */
 export function hookProblems(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): HookProblem[] {
-  const problems: HookProblem[] = [];
   const projectDir = options.cwd ?? process.cwd();
-  const seen = new Set<string>();
-  for (const scope of ['user', 'project', 'local'] as const) {
-    const file = settingsPath({ ...options, scope });
-    if (seen.has(file) || !existsSync(file)) continue;
-    seen.add(file);
-    let settings: unknown;
-    try {
-      settings = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      continue; // not ours to judge here; install says what is wrong with it
-    }
-    const hooks = isObject(settings) ? settings.hooks : undefined;
-    if (!isObject(hooks)) continue;
-    for (const event of ['SessionStart', 'Stop'] as const) {
-      const groups = hooks[event];
-      if (!Array.isArray(groups)) continue;
-      for (const group of groups) {
-        if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-        for (const handler of group.hooks) {
-          if (!isOurHandler(handler, event) || !isObject(handler) || typeof handler.command !== 'string') continue;
-          const message = why(scope, handler.command, projectDir, options.env?.PATH);
-          if (message !== undefined) problems.push({ scope, file, command: handler.command, message });
-        }
-      }
-    }
+  const problems: HookProblem[] = [];
+  for (const { scope, file, command } of ourHookCommands(options)) {
+    const message = why(scope, command, projectDir, options.env?.PATH);
+    if (message !== undefined) problems.push({ scope, file, command, message });
   }
   return problems;
 }
