@@ -100,6 +100,7 @@ describe('copies of the tool of different ages', () => {
     expect(server.episodes('main').filter((e) => e.name.includes('deploy'))).toHaveLength(1);
     // Nothing of this build's went to the older build's queue, where its worker would take it.
     expect(existsSync(eaten)).toBe(false);
+    expect(sb.logs().find((l) => l.component === 'worker' && String(l.msg).startsWith('a worker of an older build runs beside this one'))).toMatchObject({ pid: older?.pid });
     expect(JSON.parse(readFileSync(join(sb.stateDir, 'state.json'), 'utf8')).version).toBe(STATE_VERSION);
 
     // An edit and more turns: synced once each, never sent twice.
