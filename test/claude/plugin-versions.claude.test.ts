@@ -11,7 +11,7 @@
  * graph once, the block reaches the model once, and `status` names the older plugin.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContextCache } from '../../src/lib/context/cache.js';
@@ -24,6 +24,8 @@ import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { FakeAnthropic } from './fake-anthropic.js';
 import { useClaudeWorld } from './use-claude-world.js';
 import { hookRuns, injectedContexts, ROOT, type ClaudeBox } from './harness.js';
+
+const EARLIER = 'Releases are cut from the main branch.';
 
 /** The last commit whose plugin bundles write state format 1 (git log -- src/lib/state/format.ts: its parent). */
 const OLDER_BUILD = 'e49abc6';
@@ -58,6 +60,27 @@ function cli(args: string[]): Promise<number | null> {
   });
 }
 
+/** The older build as a package (its sources, built here): what a global install of it holds. Returns its cli.js. */
+function olderPackage(into: string): string {
+  olderMarketplace(into); // checks the commit is here
+  const archive = spawnSync('sh', ['-c', `git -C "${ROOT}" archive ${OLDER_BUILD} | tar -x -C "${into}"`]);
+  expect(archive.status, String(archive.stderr)).toBe(0);
+  // Its package-lock is this checkout's: the same dependencies.
+  symlinkSync(join(ROOT, 'node_modules'), join(into, 'node_modules'));
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: into, encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+  expect(readFileSync(join(into, 'dist', 'hooks', 'worker.js'), 'utf8')).toMatch(/\bSTATE_VERSION = 1;/);
+  return join(into, 'dist', 'cli.js');
+}
+
+/** The current copy has run (a sync of a note written before): the state is in the format the older build refuses. */
+async function stateWrittenByTheCurrentCopy(): Promise<void> {
+  mkdirSync(box.memoryDir, { recursive: true });
+  writeFileSync(join(box.memoryDir, 'releases.md'), `---\nname: releases\ndescription: a note\ntype: project\n---\n${EARLIER}\n`);
+  expect(await cli(['sync'])).toBe(0);
+  expect(JSON.parse(readFileSync(join(box.stateDir, 'state.json'), 'utf8')).version).toBe(STATE_VERSION);
+}
+
 /** No worker of either build runs any more. */
 function workersIdle(): boolean {
   return [workerFiles(box.stateDir).pidFile, sharedWorkerFilesOfOlderBuilds(box.stateDir).pidFile].every((f) => {
@@ -68,6 +91,29 @@ function workersIdle(): boolean {
 
 const episodesSaying = (text: string) => graphiti.episodes('main').filter((e) => e.content.includes(text));
 
+/** Three sessions (Claude writes a note, then the person edits notes between sessions): every note reaches the graph once. */
+async function sessionsSyncOnce(): Promise<void> {
+  // Session 1: Claude writes a note. Sessions 2 and 3: the person edits their notes between sessions.
+  const notes = [
+    { file: 'deploy.md', says: 'The deploy pipeline has a canary stage.' },
+    { file: 'canary.md', says: 'The canary takes five percent of the traffic.' },
+    { file: 'freeze.md', says: 'The deploy freeze starts on Friday.' },
+  ];
+  for (const [i, note] of notes.entries()) {
+    if (i > 0) writeFileSync(join(box.memoryDir, note.file), `---\nname: ${note.file.replace(/\.md$/, '')}\ndescription: a note\ntype: project\n---\n${note.says}\n`);
+    const run = await box.claude(i === 0 ? ['-p', `WRITE ${join(box.memoryDir, note.file)}`, '--allowedTools', 'Write'] : ['-p', 'hello']);
+    expect(run.code).toBe(0);
+    // Both copies' hooks ran, the plugin's and the settings'.
+    expect(hookRuns(run.debug).filter((r) => r.event === 'Stop').map((r) => r.status)).toEqual([0, 0]);
+    await waitForCondition(box.stateDir, () => episodesSaying(note.says).length > 0, 30_000, `${note.file} in the graph (session ${i + 1})`);
+  }
+  await waitForCondition(box.stateDir, workersIdle, 30_000, 'the workers of both builds to finish');
+  await graphiti.whenIdle();
+  for (const note of notes) expect(episodesSaying(note.says), note.file).toHaveLength(1);
+  expect(graphiti.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(notes.length + 1);
+  expect(episodesSaying(EARLIER)).toHaveLength(1);
+}
+
 describe('an older plugin beside the current settings hooks, real Claude Code CLI', () => {
   it('every note Claude writes reaches the graph once, the block reaches the model once, and status names the older plugin', async () => {
     const market = olderMarketplace(join(box.root, 'older-gms'));
@@ -75,31 +121,9 @@ describe('an older plugin beside the current settings hooks, real Claude Code CL
     expect(box.claudeSync(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync']).code).toBe(0);
     expect(box.gms(['install', '--scope', 'user']).code).toBe(0);
     // The current copy has run (a sync of a note written before): the state is in the format the older build refuses.
-    const earlier = 'Releases are cut from the main branch.';
-    mkdirSync(box.memoryDir, { recursive: true });
-    writeFileSync(join(box.memoryDir, 'releases.md'), `---\nname: releases\ndescription: a note\ntype: project\n---\n${earlier}\n`);
-    expect(await cli(['sync'])).toBe(0);
-    expect(JSON.parse(readFileSync(join(box.stateDir, 'state.json'), 'utf8')).version).toBe(STATE_VERSION);
+    await stateWrittenByTheCurrentCopy();
 
-    // Session 1: Claude writes a note. Sessions 2 and 3: the person edits their notes between sessions.
-    const notes = [
-      { file: 'deploy.md', says: 'The deploy pipeline has a canary stage.' },
-      { file: 'canary.md', says: 'The canary takes five percent of the traffic.' },
-      { file: 'freeze.md', says: 'The deploy freeze starts on Friday.' },
-    ];
-    for (const [i, note] of notes.entries()) {
-      if (i > 0) writeFileSync(join(box.memoryDir, note.file), `---\nname: ${note.file.replace(/\.md$/, '')}\ndescription: a note\ntype: project\n---\n${note.says}\n`);
-      const run = await box.claude(i === 0 ? ['-p', `WRITE ${join(box.memoryDir, note.file)}`, '--allowedTools', 'Write'] : ['-p', 'hello']);
-      expect(run.code).toBe(0);
-      // Both copies' hooks ran, the plugin's and the settings'.
-      expect(hookRuns(run.debug).filter((r) => r.event === 'Stop').map((r) => r.status)).toEqual([0, 0]);
-      await waitForCondition(box.stateDir, () => episodesSaying(note.says).length > 0, 30_000, `${note.file} in the graph (session ${i + 1})`);
-    }
-    await waitForCondition(box.stateDir, workersIdle, 30_000, 'the workers of both builds to finish');
-    await graphiti.whenIdle();
-    for (const note of notes) expect(episodesSaying(note.says), note.file).toHaveLength(1);
-    expect(episodesSaying(earlier)).toHaveLength(1);
-    expect(graphiti.calls.filter((c) => c.tool === 'add_memory')).toHaveLength(notes.length + 1);
+    await sessionsSyncOnce();
 
     await waitForCondition(box.stateDir, () => (readContextCache(box.stateDir, claudeProjectKey(box.project))?.text ?? '').includes(FACT), 30_000, 'the context cache');
     const later = await box.claude(['-p', 'hello again']);
@@ -116,4 +140,22 @@ describe('an older plugin beside the current settings hooks, real Claude Code CL
     expect(status.stdout).toContain(`Next: Claude Code reads this plugin from the folder ${join(market, 'plugin')}`);
     expect(existsSync(join(box.stateDir, 'state.json'))).toBe(true);
   }, 240_000);
+});
+
+describe('the current plugin beside an older install\'s settings hooks, real Claude Code CLI', () => {
+  it('every note reaches the graph once, and status names the older settings hooks', async () => {
+    // The older build built as a package and its own `install` run: the settings hooks it writes.
+    const olderCli = olderPackage(join(box.root, 'older-package'));
+    expect(box.claudeSync(['plugin', 'marketplace', 'add', ROOT]).code).toBe(0);
+    expect(box.claudeSync(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync']).code).toBe(0);
+    expect(box.gms(['install', '--scope', 'user'], { cli: olderCli }).code).toBe(0);
+    await stateWrittenByTheCurrentCopy();
+
+    await sessionsSyncOnce();
+
+    const status = box.gms(['status']);
+    expect(status.stdout).toContain(`settings hooks (user scope, ${join(box.claudeDir, 'settings.json')}): version 0.1.0, state format 1, from ${join(box.root, 'older-package')}`);
+    expect(status.stdout).toMatch(/The settings hooks in .* \(user scope\): older than the state format: .* the plugin graphiti-memory-sync@graphiti-memory-sync syncs in its place\./);
+    expect(status.stdout).toContain(`Next: update the copy at ${join(box.root, 'older-package')}`);
+  }, 300_000);
 });
