@@ -84,11 +84,17 @@ const BEARER: RegexRule = {
 export const PASSWORD_SHORTENED = 'pa?ss?wo?r?d';
 
 /**
+ * A Wi-Fi network's key, as routers and Windows name its password (`network key`, `WPA2 key`, `wifi_key`):
+ * chosen by a person like any password, so genericKind reads it as one.
+ */
+const WIFI_KEY = String.raw`(?:wi-?fi|wlan|wpa2?|wep|network)[_.\- ]?key`;
+
+/**
  * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
 const KEYWORD = new RegExp(
-  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`,
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|token|credentials?)(?![a-z])`,
 );
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
@@ -156,7 +162,7 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
-const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
+const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}`);
 
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
@@ -343,9 +349,9 @@ const GENERIC: ScanRule = {
 /** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …", "… was rotated to …". */
 const PROSE: RegexRule = {
   kind: 'prose',
-  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
+  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin', 'psk'],
   re: new RegExp(
-    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
+    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
       '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',

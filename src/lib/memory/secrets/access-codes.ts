@@ -1,0 +1,97 @@
+/**
+ * Codes that open something, as people note them down: a door's, gate's or alarm's keypad code, a
+ * safe's or padlock's combination, a card's or phone's PIN, and the recovery and backup codes an
+ * account gives for a lost second factor. None of them holds a credential word the other rules
+ * read (`password`, `secret`, `token`): what makes the digits a secret is what the code opens.
+ * So each rule here asks for the thing it opens by name, from one table, and never takes a code of
+ * a kind that is not a secret (`exit code 1`, `status code 404`, `zip code 94107`, `GPIO pin 13`,
+ * `the 2021 building code`).
+ */
+import { tag, type RegexRule } from './engine.js';
+import { endsClause } from './prose.js';
+
+/**
+ * What a code opens, and the words for the code there. Doors and locks take any of their words
+ * (`door code`, `safe combination`, `alarm PIN`); cards and phones only a PIN's (`card code` is the
+ * number on its back or a bank's routing code, `phone code` a country's dialling code). One row per
+ * kind of thing, so a thing is one more word in a row, never a new rule. A lock is named with what it
+ * locks (`door lock`, `bike lock`): a lock alone is as often a mutex's (`the lock code 1234 for the mutex`).
+ */
+const OPENS: ReadonlyArray<{ things: readonly string[]; words: readonly string[] }> = [
+  {
+    things: ['alarm', 'alarm system', 'door', 'front door', 'back door', 'garage', 'garage door', 'gate', 'keypad', 'lockbox', 'lock box', 'key box', 'key safe', 'keysafe', 'padlock', 'bike lock', 'door lock', 'safe', 'locker', 'entry', 'entrance', 'lobby', 'buzzer', 'intercom', 'storage unit', 'mailbox'],
+    words: ['code', 'keypad code', 'door code', 'entry code', 'combo', 'combination', 'pin', 'pin code', 'passcode'],
+  },
+  {
+    things: ['sim', 'bank', 'bank card', 'card', 'debit card', 'credit card', 'debit', 'atm', 'phone', 'iphone', 'ipad', 'android', 'voicemail', 'unlock', 'screen', 'yubikey', 'smartcard', 'smart card', 'my', 'our'],
+    words: ['pin', 'pin code', 'pin number', 'passcode', 'unlock code'],
+  },
+];
+
+/** A keypad's code: four to twelve digits, in groups a person separates by `-` or a space (`12-34-56`), perhaps with `#` or `*`. */
+const CODE = '[#*]?\\d(?:[- ]?\\d){3,11}[#*]?';
+
+const alternatives = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '[ \\t]+')).join('|');
+
+/**
+ * `alarm code 4821`, `door code: 1234`, `gate code is #4821`, `safe combo 24-11-07`, `SIM PIN 0000`,
+ * `my bank pin 4321`: the thing, its word, then the code, where the clause ends after it (`door
+ * code 1234 for the side entrance`, not `lock code 2048 bytes`).
+ */
+const THING_THEN_CODE: RegexRule = {
+  kind: 'password',
+  hints: ['code', 'combo', 'combination', 'pin', 'passcode'],
+  re: new RegExp(
+    `((?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join('|')})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+|[ \\t]+))(${CODE})(?![\\w-])`,
+    'gi',
+  ),
+  replace: (m, g, offset, text) => (endsClause(text.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ''}${tag('password')}` : m),
+};
+
+/**
+ * `the code for the alarm is 4821`, `combination to the safe: 12-34-56`, `PIN for my debit card is 4821`:
+ * the word, what it opens (after for, to or of, up to three words ending in a thing of the table), then the code.
+ */
+const CODE_FOR_THING: RegexRule = {
+  kind: 'password',
+  hints: ['code', 'combo', 'combination', 'pin', 'passcode'],
+  re: new RegExp(
+    `((?<![\\w-])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.words))])})[ \\t]+(?:for|to|of|on)[ \\t]+(?:(?:the|a|my|our|their|his|her)[ \\t]+)?(?:[\\w'-]+[ \\t]+){0,2}?(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== 'my' && t !== 'our'))})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))(${CODE})(?![\\w-])`,
+    'gi',
+  ),
+  replace: (m, g, offset, text) => (endsClause(text.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ''}${tag('password')}` : m),
+};
+
+/**
+ * One recovery or backup code (`3f9a2-bc71e`, `8472 1953`, `RK-4829-1937-2281`): letters and digits,
+ * perhaps in groups, with two digits at least, so that a word of a sentence (`stored in 1Password`)
+ * is never one.
+ */
+const RECOVERY_CODE = '(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*';
+
+/** The labels of codes that stand in for a second factor or a lost password. */
+const RECOVERY_LABELS = ['recovery codes?', 'backup codes?', 'scratch codes?', 'emergency codes?', 'recovery key', 'rescue codes?', 'one-time codes?'];
+
+/**
+ * `GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c`, `2FA backup code 84721953`, `recovery key: RK-4829-…`,
+ * and a label alone on its line with the codes on the lines under it (a list or one per line). Each
+ * code of the run is replaced; the run ends at the first word that is not a code. A code is four or more
+ * characters, or two groups of digits (`8472 1953`), so that `backup codes v2` keeps its words.
+ */
+const RECOVERY_CODES: RegexRule = {
+  kind: 'password',
+  hints: ['recovery code', 'backup code', 'scratch code', 'emergency code', 'recovery key', 'rescue code', 'one-time code'],
+  re: new RegExp(
+    `((?<![\\w-])(?:${RECOVERY_LABELS.join('|')})(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+    'gim',
+  ),
+  replace: (m, g) => {
+    const [lead = '', run = ''] = g;
+    const codes = run.match(new RegExp(RECOVERY_CODE, 'g')) ?? [];
+    // `8472 1953`: two groups of four digits are one code as Google prints them; a lone short code is a word's.
+    if (!codes.some((c) => c.length >= 6 || (/^\d+$/.test(c) && c.length >= 4))) return m;
+    return lead + run.replace(new RegExp(RECOVERY_CODE, 'g'), (c) => (c.length >= 4 ? tag('password') : c));
+  },
+};
+
+export const ACCESS_CODE_RULES: readonly RegexRule[] = [RECOVERY_CODES, THING_THEN_CODE, CODE_FOR_THING];
