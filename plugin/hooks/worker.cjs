@@ -31910,55 +31910,6 @@ var init_engine = __esm({
   }
 });
 
-// src/lib/memory/secrets/names.ts
-function isSlug(value) {
-  return SLUG.test(value);
-}
-function isNameNotValue(value) {
-  return SLUG.test(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
-}
-function isCodeType(value) {
-  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
-}
-function isCredentialTypeName(value) {
-  const c = value[0] ?? "";
-  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
-}
-function isFormatName(value) {
-  return value.length <= 18 && FORMAT_NAME.test(value);
-}
-function isOptionList(value) {
-  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
-}
-function endsInUrn(before) {
-  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
-}
-function isCredentialVariableName(value) {
-  const c = value[0] ?? "";
-  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
-}
-function isStructTagName(value) {
-  return STRUCT_TAG_NAME.test(value);
-}
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
-var init_names = __esm({
-  "src/lib/memory/secrets/names.ts"() {
-    "use strict";
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
-    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
-    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
-    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
-    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
-    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
-    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
-    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
-    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
-    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
-    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
-    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
-  }
-});
-
 // src/lib/memory/secrets/prose.ts
 function isRemark(bare) {
   return REMARK.test(bare);
@@ -32054,6 +32005,112 @@ var init_prose = __esm({
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
+  }
+});
+
+// src/lib/memory/secrets/access-codes.ts
+var OPENS, CODE, alternatives, THING_THEN_CODE, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_LABELS, RECOVERY_CODES, ACCESS_CODE_RULES;
+var init_access_codes = __esm({
+  "src/lib/memory/secrets/access-codes.ts"() {
+    "use strict";
+    init_engine();
+    init_prose();
+    OPENS = [
+      {
+        things: ["alarm", "alarm system", "door", "front door", "back door", "garage", "garage door", "gate", "keypad", "lockbox", "lock box", "key box", "key safe", "keysafe", "padlock", "bike lock", "door lock", "safe", "locker", "entry", "entrance", "lobby", "buzzer", "intercom", "storage unit", "mailbox"],
+        words: ["code", "keypad code", "door code", "entry code", "combo", "combination", "pin", "pin code", "passcode"]
+      },
+      {
+        things: ["sim", "bank", "bank card", "card", "debit card", "credit card", "debit", "atm", "phone", "iphone", "ipad", "android", "voicemail", "unlock", "screen", "yubikey", "smartcard", "smart card", "my", "our"],
+        words: ["pin", "pin code", "pin number", "passcode", "unlock code"]
+      }
+    ];
+    CODE = "[#*]?\\d(?:[- ]?\\d){3,11}[#*]?";
+    alternatives = (words3) => [...words3].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, "[ \\t]+")).join("|");
+    THING_THEN_CODE = {
+      kind: "password",
+      hints: ["code", "combo", "combination", "pin", "passcode"],
+      re: new RegExp(
+        `((?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join("|")})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+|[ \\t]+))(${CODE})(?![\\w-])`,
+        "gi"
+      ),
+      replace: (m, g, offset, text3) => endsClause(text3.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ""}${tag("password")}` : m
+    };
+    CODE_FOR_THING = {
+      kind: "password",
+      hints: ["code", "combo", "combination", "pin", "passcode"],
+      re: new RegExp(
+        `((?<![\\w-])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.words))])})[ \\t]+(?:for|to|of|on)[ \\t]+(?:(?:the|a|my|our|their|his|her)[ \\t]+)?(?:[\\w'-]+[ \\t]+){0,2}?(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))(${CODE})(?![\\w-])`,
+        "gi"
+      ),
+      replace: (m, g, offset, text3) => endsClause(text3.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ""}${tag("password")}` : m
+    };
+    RECOVERY_CODE = "(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*";
+    RECOVERY_LABELS = ["recovery codes?", "backup codes?", "scratch codes?", "emergency codes?", "recovery key", "rescue codes?", "one-time codes?"];
+    RECOVERY_CODES = {
+      kind: "password",
+      hints: ["recovery code", "backup code", "scratch code", "emergency code", "recovery key", "rescue code", "one-time code"],
+      re: new RegExp(
+        `((?<![\\w-])(?:${RECOVERY_LABELS.join("|")})(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+        "gim"
+      ),
+      replace: (m, g) => {
+        const [lead = "", run2 = ""] = g;
+        const codes = run2.match(new RegExp(RECOVERY_CODE, "g")) ?? [];
+        if (!codes.some((c) => c.length >= 6 || /^\d+$/.test(c) && c.length >= 4)) return m;
+        return lead + run2.replace(new RegExp(RECOVERY_CODE, "g"), (c) => c.length >= 4 ? tag("password") : c);
+      }
+    };
+    ACCESS_CODE_RULES = [RECOVERY_CODES, THING_THEN_CODE, CODE_FOR_THING];
+  }
+});
+
+// src/lib/memory/secrets/names.ts
+function isSlug(value) {
+  return SLUG.test(value);
+}
+function isNameNotValue(value) {
+  return SLUG.test(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
+}
+function isCodeType(value) {
+  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
+}
+function isCredentialTypeName(value) {
+  const c = value[0] ?? "";
+  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
+}
+function isFormatName(value) {
+  return value.length <= 18 && FORMAT_NAME.test(value);
+}
+function isOptionList(value) {
+  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+}
+function endsInUrn(before) {
+  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
+}
+function isCredentialVariableName(value) {
+  const c = value[0] ?? "";
+  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
+}
+function isStructTagName(value) {
+  return STRUCT_TAG_NAME.test(value);
+}
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
+var init_names = __esm({
+  "src/lib/memory/secrets/names.ts"() {
+    "use strict";
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
+    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
+    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
+    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
+    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
+    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
+    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
+    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
+    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
   }
 });
 
@@ -32491,7 +32548,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32550,12 +32607,13 @@ var init_assignment = __esm({
       }
     };
     PASSWORD_SHORTENED = "pa?ss?wo?r?d";
+    WIFI_KEY = String.raw`(?:wi-?fi|wlan|wpa2?|wep|network)[_.\- ]?key`;
     KEYWORD = new RegExp(
-      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|token|credentials?)(?![a-z])`
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
-    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
+    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}`);
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
@@ -32616,9 +32674,9 @@ var init_assignment = __esm({
     };
     PROSE = {
       kind: "prose",
-      hints: ["pass", "pwd", "secret", "key", "token", "pin"],
+      hints: ["pass", "pwd", "secret", "key", "token", "pin", "psk"],
       re: new RegExp(
-        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
+        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
         "gi"
       ),
       replace: (_m, g, offset, text3) => {
@@ -33447,7 +33505,7 @@ function notProse(v) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WORD_AND_NUMBER, USER_SLASH_PASSWORD, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, SLASH_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33477,20 +33535,39 @@ var init_password_forms = __esm({
       kind: "password",
       hints: ["pass", "pwd", "pw"],
       // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
-      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
+      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
-        const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        const weakButEnded = WEAK_SHAPES.some((shape) => shape.test(splitTrailingPunctuation(raw).value)) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
     };
-    WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
+    WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
     USER_SLASH_PASSWORD = {
       kind: "password",
       // Every pair holds ` / ` (or a tab), whatever its label.
       hints: ["/ ", "/	"],
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser"];
+    EMAIL = "[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+";
+    SLASH_LOGIN = {
+      kind: "password",
+      hints: ["/"],
+      re: new RegExp(
+        `((?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*/[ \\t]*)([^\\s/]{2,64})(?!/)`,
+        "gi"
+      ),
+      replace: (m, g) => {
+        const [lead = "", labelledUser, shippedUser, raw = ""] = g;
+        const user = (labelledUser ?? shippedUser ?? "").toLowerCase();
+        const { value } = splitTrailingPunctuation(raw);
+        const repeatsUser = value.toLowerCase() === user;
+        const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+        if (!repeatsUser && !typed) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
     };
     NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
     USER_THEN_PASSWORD = {
@@ -33610,7 +33687,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -34127,6 +34204,7 @@ var REDACTION_RULES;
 var init_redact = __esm({
   "src/lib/memory/redact.ts"() {
     "use strict";
+    init_access_codes();
     init_assignment();
     init_bare_token();
     init_command_line();
@@ -34145,7 +34223,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
