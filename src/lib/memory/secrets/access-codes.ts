@@ -33,33 +33,47 @@ const CODE = '[#*]?\\d(?:[- ]?\\d){3,11}[#*]?';
 
 const alternatives = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '[ \\t]+')).join('|');
 
+/** The last word of every code word (`code` of `keypad code`): what the rules look for first, the thing before it checked after. */
+const CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(' ').at(-1) as string)))];
+/** Whether the text before a code ends in a thing and its word (`garage keypad code`, `SIM PIN`), as a row of OPENS pairs them. */
+const THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join('|')})$`, 'i');
+/** Whether a phrase ends in a thing a code opens (`the back door`, `my debit card`); not `my` or `our` alone. */
+const ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== 'my' && t !== 'our'))})$`, 'i');
+/** Between the word and the code: a colon or `=`, `is`/`was`, or a space. */
+const BEFORE_CODE = '(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)';
+const notGlued = (text: string, offset: number) => !/[\w-]/.test(text[offset - 1] ?? '');
+const clauseEndsAfter = (text: string, end: number) => endsClause(text.slice(end, end + 16));
+
 /**
  * `alarm code 4821`, `door code: 1234`, `gate code is #4821`, `safe combo 24-11-07`, `SIM PIN 0000`,
  * `my bank pin 4321`: the thing, its word, then the code, where the clause ends after it (`door
- * code 1234 for the side entrance`, not `lock code 2048 bytes`).
+ * code 1234 for the side entrance`, not `lock code 2048 bytes`). Found by the code's word, the thing
+ * checked before it: a pattern starting with the things would be tried at every position of a note.
  */
 const THING_THEN_CODE: RegexRule = {
   kind: 'password',
-  hints: ['code', 'combo', 'combination', 'pin', 'passcode'],
-  re: new RegExp(
-    `((?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join('|')})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+|[ \\t]+))(${CODE})(?![\\w-])`,
-    'gi',
-  ),
-  replace: (m, g, offset, text) => (endsClause(text.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ''}${tag('password')}` : m),
+  hints: CODE_WORDS,
+  re: new RegExp(`(${CODE_WORDS.join('|')})(${BEFORE_CODE}|[ \\t]+)(${CODE})(?![\\w-])`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [word = '', gap = '', code = ''] = g;
+    if (!THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length))) return m;
+    return clauseEndsAfter(text, offset + m.length) ? `${word}${gap}${tag('password')}` : m;
+  },
 };
 
 /**
  * `the code for the alarm is 4821`, `combination to the safe: 12-34-56`, `PIN for my debit card is 4821`:
- * the word, what it opens (after for, to or of, up to three words ending in a thing of the table), then the code.
+ * the word, what it opens (after for, to, of or on, a few words ending in a thing of the table), then the code.
  */
 const CODE_FOR_THING: RegexRule = {
   kind: 'password',
-  hints: ['code', 'combo', 'combination', 'pin', 'passcode'],
-  re: new RegExp(
-    `((?<![\\w-])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.words))])})[ \\t]+(?:for|to|of|on)[ \\t]+(?:(?:the|a|my|our|their|his|her)[ \\t]+)?(?:[\\w'-]+[ \\t]+){0,2}?(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== 'my' && t !== 'our'))})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))(${CODE})(?![\\w-])`,
-    'gi',
-  ),
-  replace: (m, g, offset, text) => (endsClause(text.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ''}${tag('password')}` : m),
+  hints: CODE_WORDS,
+  re: new RegExp(`((?:${CODE_WORDS.join('|')})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', what = ''] = g;
+    if (!notGlued(text, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+    return clauseEndsAfter(text, offset + m.length) ? `${lead}${tag('password')}` : m;
+  },
 };
 
 /**
@@ -69,8 +83,8 @@ const CODE_FOR_THING: RegexRule = {
  */
 const RECOVERY_CODE = '(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*';
 
-/** The labels of codes that stand in for a second factor or a lost password. */
-const RECOVERY_LABELS = ['recovery codes?', 'backup codes?', 'scratch codes?', 'emergency codes?', 'recovery key', 'rescue codes?', 'one-time codes?'];
+/** The labels of codes that stand in for a second factor or a lost password: a kind, then `code(s)` or `key`. */
+const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 'one-time'];
 
 /**
  * `GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c`, `2FA backup code 84721953`, `recovery key: RK-4829-…`,
@@ -82,11 +96,12 @@ const RECOVERY_CODES: RegexRule = {
   kind: 'password',
   hints: ['recovery code', 'backup code', 'scratch code', 'emergency code', 'recovery key', 'rescue code', 'one-time code'],
   re: new RegExp(
-    `((?<![\\w-])(?:${RECOVERY_LABELS.join('|')})(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+    `((?:${RECOVERY_KINDS.join('|')})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
     'gim',
   ),
-  replace: (m, g) => {
+  replace: (m, g, offset, text) => {
     const [lead = '', run = ''] = g;
+    if (!notGlued(text, offset)) return m;
     const codes = run.match(new RegExp(RECOVERY_CODE, 'g')) ?? [];
     // `8472 1953`: two groups of four digits are one code as Google prints them; a lone short code is a word's.
     if (!codes.some((c) => c.length >= 6 || (/^\d+$/.test(c) && c.length >= 4))) return m;

@@ -115,30 +115,37 @@ const USER_SLASH_PASSWORD: RegexRule = {
  */
 const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgres', 'guest', 'sysadmin', 'superuser'];
 
+/** An e-mail address as a login's user (`me@example.com / hunter22`). */
+const EMAIL = '[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+';
+/** What stands before a login's slash: a login label and any user, or an account a device ships with, or an e-mail address. */
+const LOGIN_BEFORE_SLASH = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join('|')}|${EMAIL}))[ \\t]*$`, 'i');
+
 /**
  * `admin/admin`, `root/root on the switch`, `Jenkins: admin / jenkins123`, `login: admin/admin123`, `creds
  * deploy/Deploy2024`, `Netflix: me@example.com / hunter22`: a user and a password split by a slash, with no label
  * naming the pair in full (that is USER_SLASH_PASSWORD's and NAMED_PAIR's). Read as a login when the user is an
- * account a device ships with or an e-mail address, or a login label comes before it; and only when the password could not be the next word of a path or a list
- * (`admin/editor roles`, `read/write`, `SSO/SAML`, `admin/index.html`, `admin/api/v2`): it repeats the user, or
- * holds a digit and is no file's name, and no further `/` follows.
+ * account a device ships with or an e-mail address, or a login label comes before it; and only when the
+ * password could not be the next word of a path or a list (`admin/editor roles`, `read/write`, `SSO/SAML`,
+ * `admin/index.html`, `admin/api/v2`): it repeats the user, or holds a digit and is no file's name, and no
+ * further `/` follows. Found by the slash, the user looked for before it: a pattern starting with the user
+ * would be tried at every word of every note that holds a slash.
  */
-/** An e-mail address as a login's user (`me@example.com / hunter22`). */
-const EMAIL = '[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+';
 const SLASH_LOGIN: RegexRule = {
   kind: 'password',
   hints: ['/'],
-  re: new RegExp(
-    `((?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join('|')}|${EMAIL}))[ \\t]*/[ \\t]*)([^\\s/]{2,64})(?!/)`,
-    'gi',
-  ),
-  replace: (m, g) => {
-    const [lead = '', labelledUser, shippedUser, raw = ''] = g;
-    const user = (labelledUser ?? shippedUser ?? '').toLowerCase();
+  // The literal first, so the engine skips to each slash (a leading lookbehind is tried at every position).
+  re: /(\/[ \t]*)([^\s/]{2,64})(?!\/)/g,
+  replace: (m, g, offset, text) => {
+    const [lead = '', raw = ''] = g;
+    if (!/[\w.-][ \t]*$/.test(text.slice(Math.max(0, offset - 8), offset))) return m;
     const { value } = splitTrailingPunctuation(raw);
-    const repeatsUser = value.toLowerCase() === user;
     const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
-    if (!repeatsUser && !typed) return m;
+    // The cheap test of the value first: most slashes are a path's or a list's, with no digit after them.
+    if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
+    const before = LOGIN_BEFORE_SLASH.exec(text.slice(Math.max(0, offset - 96), offset));
+    if (before === null) return m;
+    const user = (before[1] ?? before[2] ?? '').toLowerCase();
+    if (!typed && value.toLowerCase() !== user) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
 };
