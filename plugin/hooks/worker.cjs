@@ -32009,7 +32009,7 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, CODE, alternatives, THING_THEN_CODE, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_LABELS, RECOVERY_CODES, ACCESS_CODE_RULES;
+var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, THING_THEN_CODE, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_CODES, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32027,35 +32027,44 @@ var init_access_codes = __esm({
     ];
     CODE = "[#*]?\\d(?:[- ]?\\d){3,11}[#*]?";
     alternatives = (words3) => [...words3].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, "[ \\t]+")).join("|");
+    CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(" ").at(-1))))];
+    THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join("|")})$`, "i");
+    ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})$`, "i");
+    BEFORE_CODE = "(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)";
+    notGlued = (text3, offset) => !/[\w-]/.test(text3[offset - 1] ?? "");
+    clauseEndsAfter = (text3, end) => endsClause(text3.slice(end, end + 16));
     THING_THEN_CODE = {
       kind: "password",
-      hints: ["code", "combo", "combination", "pin", "passcode"],
-      re: new RegExp(
-        `((?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join("|")})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+|[ \\t]+))(${CODE})(?![\\w-])`,
-        "gi"
-      ),
-      replace: (m, g, offset, text3) => endsClause(text3.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ""}${tag("password")}` : m
+      hints: CODE_WORDS,
+      re: new RegExp(`(${CODE_WORDS.join("|")})(${BEFORE_CODE}|[ \\t]+)(${CODE})(?![\\w-])`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [word = "", gap = "", code = ""] = g;
+        if (!THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length))) return m;
+        return clauseEndsAfter(text3, offset + m.length) ? `${word}${gap}${tag("password")}` : m;
+      }
     };
     CODE_FOR_THING = {
       kind: "password",
-      hints: ["code", "combo", "combination", "pin", "passcode"],
-      re: new RegExp(
-        `((?<![\\w-])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.words))])})[ \\t]+(?:for|to|of|on)[ \\t]+(?:(?:the|a|my|our|their|his|her)[ \\t]+)?(?:[\\w'-]+[ \\t]+){0,2}?(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+))(${CODE})(?![\\w-])`,
-        "gi"
-      ),
-      replace: (m, g, offset, text3) => endsClause(text3.slice(offset + m.length, offset + m.length + 16)) ? `${g[0] ?? ""}${tag("password")}` : m
+      hints: CODE_WORDS,
+      re: new RegExp(`((?:${CODE_WORDS.join("|")})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", what = ""] = g;
+        if (!notGlued(text3, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+        return clauseEndsAfter(text3, offset + m.length) ? `${lead}${tag("password")}` : m;
+      }
     };
     RECOVERY_CODE = "(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*";
-    RECOVERY_LABELS = ["recovery codes?", "backup codes?", "scratch codes?", "emergency codes?", "recovery key", "rescue codes?", "one-time codes?"];
+    RECOVERY_KINDS = ["recovery", "backup", "scratch", "emergency", "rescue", "one-time"];
     RECOVERY_CODES = {
       kind: "password",
       hints: ["recovery code", "backup code", "scratch code", "emergency code", "recovery key", "rescue code", "one-time code"],
       re: new RegExp(
-        `((?<![\\w-])(?:${RECOVERY_LABELS.join("|")})(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+        `((?:${RECOVERY_KINDS.join("|")})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
         "gim"
       ),
-      replace: (m, g) => {
+      replace: (m, g, offset, text3) => {
         const [lead = "", run2 = ""] = g;
+        if (!notGlued(text3, offset)) return m;
         const codes = run2.match(new RegExp(RECOVERY_CODE, "g")) ?? [];
         if (!codes.some((c) => c.length >= 6 || /^\d+$/.test(c) && c.length >= 4)) return m;
         return lead + run2.replace(new RegExp(RECOVERY_CODE, "g"), (c) => c.length >= 4 ? tag("password") : c);
@@ -33505,7 +33514,7 @@ function notProse(v) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, SLASH_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_BEFORE_SLASH, SLASH_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33552,20 +33561,22 @@ var init_password_forms = __esm({
     };
     SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser"];
     EMAIL = "[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+";
+    LOGIN_BEFORE_SLASH = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*$`, "i");
     SLASH_LOGIN = {
       kind: "password",
       hints: ["/"],
-      re: new RegExp(
-        `((?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*/[ \\t]*)([^\\s/]{2,64})(?!/)`,
-        "gi"
-      ),
-      replace: (m, g) => {
-        const [lead = "", labelledUser, shippedUser, raw = ""] = g;
-        const user = (labelledUser ?? shippedUser ?? "").toLowerCase();
+      // The literal first, so the engine skips to each slash (a leading lookbehind is tried at every position).
+      re: /(\/[ \t]*)([^\s/]{2,64})(?!\/)/g,
+      replace: (m, g, offset, text3) => {
+        const [lead = "", raw = ""] = g;
+        if (!/[\w.-][ \t]*$/.test(text3.slice(Math.max(0, offset - 8), offset))) return m;
         const { value } = splitTrailingPunctuation(raw);
-        const repeatsUser = value.toLowerCase() === user;
         const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
-        if (!repeatsUser && !typed) return m;
+        if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
+        const before = LOGIN_BEFORE_SLASH.exec(text3.slice(Math.max(0, offset - 96), offset));
+        if (before === null) return m;
+        const user = (before[1] ?? before[2] ?? "").toLowerCase();
+        if (!typed && value.toLowerCase() !== user) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
