@@ -200,6 +200,22 @@ describe('issue 40: more ways people write a password down', () => {
     removed('login admin/admin123', 'admin123');
     removed('Netflix: me@example.com / hunter22', 'hunter22');
   });
+  it('a login split by a colon: the password repeating the user (`Grafana admin:admin`), or after a login label (`NAS login admin:changeme`)', () => {
+    removed('Grafana admin:admin', 'admin:admin');
+    removed('Use root:root to log in', 'root:root');
+    removed('NAS login admin:changeme', 'changeme');
+    removed('creds deploy:Deploy2024', 'Deploy2024');
+  });
+  it("a colon pair that is an image's tag, a scope, an /etc/passwd line or a time stays", () => {
+    untouched('postgres:16-alpine');
+    untouched('image: postgres:15');
+    untouched('ubuntu:22.04');
+    untouched('root:x:0:0:root:/root:/bin/bash');
+    untouched('GitHub token scopes admin:org, admin:repo_hook');
+    untouched('admin:public_key');
+    untouched('login admin:read scope');
+    untouched('Time: 10:30');
+  });
   it('a slash pair that is a path, a list or roles stays', () => {
     untouched('the admin/user split');
     untouched('read/write access to the bucket');
@@ -237,6 +253,8 @@ describe('issue 40: codes that open something (access-codes.ts)', () => {
     removed('backup codes: 1234 5678 9012 3456', '9012');
     removed('2FA backup code 84721953', '84721953');
     removed('recovery key: RK-4829-1937-2281', 'RK-4829-1937-2281');
+    removed('Duo bypass code 123456789', '123456789');
+    removed('Slack 2FA backup codes\n  1. 7391-0284\n  2. 5519-3362\n', '5519-3362');
     const listed = 'Google backup codes:\n- 8472 1953\n- 5521 0984\n\nStored offline too.';
     removed(listed, '5521 0984');
     expect(redactSecrets(listed).text).toContain('Stored offline too.');
@@ -254,6 +272,7 @@ describe('issue 40: codes that open something (access-codes.ts)', () => {
     untouched('Release the lock code 1234 for the mutex');
     untouched('recovery codes are stored in 1Password');
     untouched('backup codes v2 rollout');
+    untouched('backup codes\nare in the safe');
   });
 });
 

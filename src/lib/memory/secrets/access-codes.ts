@@ -65,10 +65,12 @@ const THING_THEN_CODE: RegexRule = {
  * `the code for the alarm is 4821`, `combination to the safe: 12-34-56`, `PIN for my debit card is 4821`:
  * the word, what it opens (after for, to, of or on, a few words ending in a thing of the table), then the code.
  */
+/** The words CODE_FOR_THING starts from: not `number`, whose `number of …` is in every other note. */
+const CODE_FOR_WORDS = CODE_WORDS.filter((w) => w !== 'number');
 const CODE_FOR_THING: RegexRule = {
   kind: 'password',
-  hints: CODE_WORDS,
-  re: new RegExp(`((?:${CODE_WORDS.join('|')})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, 'gi'),
+  hints: CODE_FOR_WORDS,
+  re: new RegExp(`((?:${CODE_FOR_WORDS.join('|')})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', what = ''] = g;
     if (!notGlued(text, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
@@ -83,8 +85,8 @@ const CODE_FOR_THING: RegexRule = {
  */
 const RECOVERY_CODE = '(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*';
 
-/** The labels of codes that stand in for a second factor or a lost password: a kind, then `code(s)` or `key`. */
-const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 'one-time'];
+/** The labels of codes that stand in for a second factor or a lost password (Duo's `bypass code` too): a kind, then `code(s)` or `key`. */
+const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 'one-time', 'bypass'];
 
 /**
  * `GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c`, `2FA backup code 84721953`, `recovery key: RK-4829-…`,
@@ -94,9 +96,9 @@ const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 
  */
 const RECOVERY_CODES: RegexRule = {
   kind: 'password',
-  hints: ['recovery code', 'backup code', 'scratch code', 'emergency code', 'recovery key', 'rescue code', 'one-time code'],
+  hints: [...RECOVERY_KINDS.map((kind) => `${kind} code`), 'recovery key'],
   re: new RegExp(
-    `((?:${RECOVERY_KINDS.join('|')})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+    `((?:${RECOVERY_KINDS.join('|')})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
     'gim',
   ),
   replace: (m, g, offset, text) => {

@@ -117,8 +117,8 @@ const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgre
 
 /** An e-mail address as a login's user (`me@example.com / hunter22`). */
 const EMAIL = '[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+';
-/** What stands before a login's slash: a login label and any user, or an account a device ships with, or an e-mail address. */
-const LOGIN_BEFORE_SLASH = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join('|')}|${EMAIL}))[ \\t]*$`, 'i');
+/** What stands before a login's slash or colon: a login label and any user, or an account a device ships with, or an e-mail address. */
+const LOGIN_BEFORE = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join('|')}|${EMAIL}))[ \\t]*$`, 'i');
 
 /**
  * `admin/admin`, `root/root on the switch`, `Jenkins: admin / jenkins123`, `login: admin/admin123`, `creds
@@ -142,11 +142,42 @@ const SLASH_LOGIN: RegexRule = {
     const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
     // The cheap test of the value first: most slashes are a path's or a list's, with no digit after them.
     if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
-    const before = LOGIN_BEFORE_SLASH.exec(text.slice(Math.max(0, offset - 96), offset));
+    const before = LOGIN_BEFORE.exec(text.slice(Math.max(0, offset - 96), offset));
     if (before === null) return m;
     const user = (before[1] ?? before[2] ?? '').toLowerCase();
     if (!typed && value.toLowerCase() !== user) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
+ * `Grafana admin:admin`, `Use root:root to log in`, `NAS login admin:changeme`, `creds deploy:Deploy2024`: a
+ * user and a password split by a colon. A colon after an account's name is as often an image's tag
+ * (`postgres:16-alpine`), a scope (`admin:org`) or a field of /etc/passwd (`root:x:0:0`), so without a login
+ * label only a password repeating the user is read (the classic default); after a login label, one holding a
+ * digit, or any after an account a device ships with. Found by the colon, as SLASH_LOGIN by its slash.
+ */
+const COLON_LOGIN: RegexRule = {
+  kind: 'password',
+  hints: [':'],
+  // The literal first, so the engine skips to each colon; the user's last character is checked in replace.
+  re: /:([^\s:/@]{2,64})(?![:/@])/g,
+  replace: (m, g, offset, text) => {
+    const raw = g[0] ?? '';
+    if (!/[\w.-]/.test(text[offset - 1] ?? '')) return m;
+    const { value } = splitTrailingPunctuation(raw);
+    if (!/^[\w.!#$%&*+?^~-]+$/.test(value)) return m;
+    const before = LOGIN_BEFORE.exec(text.slice(Math.max(0, offset - 96), offset));
+    if (before === null) return m;
+    const labelledUser = before[1];
+    const user = (labelledUser ?? before[2] ?? '').toLowerCase();
+    const repeatsUser = value.toLowerCase() === user;
+    const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+    const shipped = SHIPPED_ACCOUNTS.includes(user);
+    // After a label and an account a device ships with, any password, but one a clause ends after (not `admin:read scope`).
+    const shippedAndEnded = shipped && endsClause(text.slice(offset + m.length, offset + m.length + 16));
+    if (!repeatsUser && !(labelledUser !== undefined && (typed || shippedAndEnded))) return m;
+    return replaceValue(':', raw, 'password', false) ?? m;
   },
 };
 
@@ -355,7 +386,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
