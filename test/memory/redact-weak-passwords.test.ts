@@ -216,6 +216,11 @@ describe('issue 40: more ways people write a password down', () => {
     untouched('login admin:read scope');
     untouched('Time: 10:30');
   });
+  it('a login table whose password column is headed `Pass` or `PW` beside a user column', () => {
+    removed('| Service | User | Pass |\n|---|---|---|\n| Grafana | admin | admin |\n| NAS | root | hunter2 |', 'hunter2');
+    removed('| Host | Login | PW |\n|---|---|---|\n| nas | admin | letmein |', 'letmein');
+    untouched('| Suite | Pass | Fail |\n|---|---|---|\n| unit | 2417 | 0 |');
+  });
   it('a slash pair that is a path, a list or roles stays', () => {
     untouched('the admin/user split');
     untouched('read/write access to the bucket');
