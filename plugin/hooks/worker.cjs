@@ -32009,7 +32009,7 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, THING_THEN_CODE, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_CODES, ACCESS_CODE_RULES;
+var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, THING_THEN_CODE, CODE_FOR_WORDS, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_CODES, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32043,10 +32043,11 @@ var init_access_codes = __esm({
         return clauseEndsAfter(text3, offset + m.length) ? `${word}${gap}${tag("password")}` : m;
       }
     };
+    CODE_FOR_WORDS = CODE_WORDS.filter((w) => w !== "number");
     CODE_FOR_THING = {
       kind: "password",
-      hints: CODE_WORDS,
-      re: new RegExp(`((?:${CODE_WORDS.join("|")})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, "gi"),
+      hints: CODE_FOR_WORDS,
+      re: new RegExp(`((?:${CODE_FOR_WORDS.join("|")})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, "gi"),
       replace: (m, g, offset, text3) => {
         const [lead = "", what = ""] = g;
         if (!notGlued(text3, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
@@ -32054,12 +32055,12 @@ var init_access_codes = __esm({
       }
     };
     RECOVERY_CODE = "(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*";
-    RECOVERY_KINDS = ["recovery", "backup", "scratch", "emergency", "rescue", "one-time"];
+    RECOVERY_KINDS = ["recovery", "backup", "scratch", "emergency", "rescue", "one-time", "bypass"];
     RECOVERY_CODES = {
       kind: "password",
-      hints: ["recovery code", "backup code", "scratch code", "emergency code", "recovery key", "rescue code", "one-time code"],
+      hints: [...RECOVERY_KINDS.map((kind) => `${kind} code`), "recovery key"],
       re: new RegExp(
-        `((?:${RECOVERY_KINDS.join("|")})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+))((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+        `((?:${RECOVERY_KINDS.join("|")})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
         "gim"
       ),
       replace: (m, g, offset, text3) => {
@@ -32920,6 +32921,11 @@ function redactCell(cell, kind, name) {
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
+function credentialColumns(header2) {
+  const bare = header2.map((h) => h.trim().replace(/[*`_]{2,}/g, ""));
+  const loginTable = bare.some((h) => USER_HEADER.test(h));
+  return header2.map((h, c) => cellNamesCredential(h) || loginTable && SHORT_PASSWORD_HEADER.test(bare[c]));
+}
 function hasHeaderShape(text3) {
   let prev = -1;
   for (let c = text3.indexOf(","); c >= 0; ) {
@@ -32939,7 +32945,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32988,6 +32994,8 @@ var init_context = __esm({
     };
     CELL_WORD = /passw|passwd|passphrase|pwd|secret|token|(?:^|[^a-z])key(?:$|[^a-z])|(?:[a-z])Key\b|\bPAT\b|\bdsn\b|credential/i;
     SPLIT_CELLS = /(?<!\\)\|/;
+    SHORT_PASSWORD_HEADER = /^(?:pass|pw)$/i;
+    USER_HEADER = /^(?:user(?:[ _-]?name)?|login|account|e-?mail)$/i;
     TABLE = {
       kind: "context-table",
       hints: ["|"],
@@ -32996,6 +33004,7 @@ var init_context = __esm({
         const lines = text3.split("\n");
         let changed = false;
         let header2;
+        let named = [];
         for (let i = 0; i < lines.length; i += 1) {
           const line = lines[i];
           if (!/^[ \t]*\|.*\|[ \t]*$/.test(line)) {
@@ -33009,9 +33018,11 @@ var init_context = __esm({
             const next = lines[i + 1] ?? "";
             if (/^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/.test(next)) {
               header2 = cells;
+              named = credentialColumns(cells);
               continue;
             }
             header2 = [];
+            named = [];
           }
           let rowChanged = false;
           const keyCell = cells[1] ?? "";
@@ -33019,7 +33030,7 @@ var init_context = __esm({
           for (let c = 1; c < cells.length - 1; c += 1) {
             const head = header2[c];
             let name;
-            if (head !== void 0 && cellNamesCredential(head)) name = head;
+            if (head !== void 0 && named[c] === true) name = SHORT_PASSWORD_HEADER.test(head.trim()) ? "password" : head;
             else if (c >= 2 && rowNamed) name = keyCell;
             if (name === void 0) continue;
             const redacted = redactCell(cells[c], genericKind(name), name);
@@ -33514,7 +33525,7 @@ function notProse(v) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_BEFORE_SLASH, SLASH_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_BEFORE, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33561,7 +33572,7 @@ var init_password_forms = __esm({
     };
     SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser"];
     EMAIL = "[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+";
-    LOGIN_BEFORE_SLASH = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*$`, "i");
+    LOGIN_BEFORE = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*$`, "i");
     SLASH_LOGIN = {
       kind: "password",
       hints: ["/"],
@@ -33573,11 +33584,33 @@ var init_password_forms = __esm({
         const { value } = splitTrailingPunctuation(raw);
         const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
         if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
-        const before = LOGIN_BEFORE_SLASH.exec(text3.slice(Math.max(0, offset - 96), offset));
+        const before = LOGIN_BEFORE.exec(text3.slice(Math.max(0, offset - 96), offset));
         if (before === null) return m;
         const user = (before[1] ?? before[2] ?? "").toLowerCase();
         if (!typed && value.toLowerCase() !== user) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
+    COLON_LOGIN = {
+      kind: "password",
+      hints: [":"],
+      // The literal first, so the engine skips to each colon; the user's last character is checked in replace.
+      re: /:([^\s:/@]{2,64})(?![:/@])/g,
+      replace: (m, g, offset, text3) => {
+        const raw = g[0] ?? "";
+        if (!/[\w.-]/.test(text3[offset - 1] ?? "")) return m;
+        const { value } = splitTrailingPunctuation(raw);
+        if (!/^[\w.!#$%&*+?^~-]+$/.test(value)) return m;
+        const before = LOGIN_BEFORE.exec(text3.slice(Math.max(0, offset - 96), offset));
+        if (before === null) return m;
+        const labelledUser = before[1];
+        const user = (labelledUser ?? before[2] ?? "").toLowerCase();
+        const repeatsUser = value.toLowerCase() === user;
+        const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+        const shipped = SHIPPED_ACCOUNTS.includes(user);
+        const shippedAndEnded = shipped && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        if (!repeatsUser && !(labelledUser !== void 0 && (typed || shippedAndEnded))) return m;
+        return replaceValue(":", raw, "password", false) ?? m;
       }
     };
     NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
@@ -33698,7 +33731,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
