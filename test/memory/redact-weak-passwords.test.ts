@@ -216,6 +216,16 @@ describe('issue 40: more ways people write a password down', () => {
     untouched('login admin:read scope');
     untouched('Time: 10:30');
   });
+  it("the answer to an account's security question (`security answer: fluffy`, `SECURITY_ANSWER=…`)", () => {
+    removed('security answer: fluffy', 'fluffy');
+    removed('Okta recovery answer: fluffy', 'fluffy');
+    removed('security question answer is fluffy', 'fluffy');
+    removed('SECURITY_ANSWER=fluffy', 'fluffy');
+    untouched('the answer is 42');
+    untouched('answer: yes');
+    untouched('security answers are hashed');
+    untouched('security answer: see 1Password');
+  });
   it('a login table whose password column is headed `Pass` or `PW` beside a user column', () => {
     removed('| Service | User | Pass |\n|---|---|---|\n| Grafana | admin | admin |\n| NAS | root | hunter2 |', 'hunter2');
     removed('| Host | Login | PW |\n|---|---|---|\n| nas | admin | letmein |', 'letmein');
