@@ -256,7 +256,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
   const root = packageRootOf(options);
   const warnings: string[] = [];
   if (!existsSync(join(root, 'dist', 'hooks', 'session-start.js'))) {
-    warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
+    warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will do nothing (they skip quietly while their files are missing).`);
   }
   const settingsFile = settingsPath(options);
   const cwd = options.cwd ?? process.cwd();
