@@ -396,7 +396,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     });
     this.fsw = fsw;
     fsw.on('all', (kind, path) => this.handleFsEvent(kind as FsEventKind, path));
-    if (!poll) fsw.on('raw', (rawEvent, evPath, details) => this.handleRawEvent(String(rawEvent), evPath, details as { watchedPath?: string }));
+    if (poll) fsw.on('raw', (_rawEvent, polledPath) => this.handlePolledChange(polledPath));
+    else fsw.on('raw', (rawEvent, evPath, details) => this.handleRawEvent(String(rawEvent), evPath, details as { watchedPath?: string }));
     fsw.on('error', (error) => {
       const e = error as NodeJS.ErrnoException;
       const hint = e.code === 'ENOSPC' ? ' (inotify watch limit reached: raise fs.inotify.max_user_watches, or use --poll)' : '';
@@ -453,14 +454,15 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.filter.ignored(path, stats)) return true;
     if (this.judged.size > 0 && this.judged.get(resolve(path)) === true) return true;
     if (stats !== undefined && (stats.isDirectory() || stats.isSymbolicLink()) && this.refusedLink(resolve(path))) return true;
-    if (!foldersOnly || stats === undefined) return false;
+    if (stats === undefined) return false;
     const abs = resolve(path);
     if (stats.isSymbolicLink()) {
+      // Polled too: a link is known with its target, so pointing it elsewhere starts the watching over (handlePolledChange).
       this.symlinks.add(abs);
       if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
       return false;
     }
-    if (!stats.isFile()) return false;
+    if (!foldersOnly || !stats.isFile()) return false;
     if (!this.symlinks.has(abs)) return true;
     this.linkedFiles.add(abs);
     return false;
@@ -488,6 +490,24 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       this.publish({ event: 'error', message: `not watching ${message}`, fatal: false, origin: 'fs' });
     }
     return true;
+  }
+
+  /**
+   * `--poll`: the stat of a polled path changed (chokidar's raw event, said before chokidar reads
+   * the folder again). A link, or the folder holding one, may lead elsewhere now: judged here, as
+   * the native events do (handleRawEvent). Left to chokidar, a folder link's poll reads the new
+   * target through the link path and walks all of it, even a target out of reach (`/`, a folder
+   * holding the link), reporting each note there as a change and polling each file there, until a
+   * pass happened to run. Here the watching starts over first (chokidar's walk ends with its close).
+   */
+  private handlePolledChange(polledPath: unknown): void {
+    if (this.stopping !== undefined || this.links.size === 0 || typeof polledPath !== 'string') return;
+    const abs = resolve(polledPath);
+    if (!this.links.has(abs) && ![...this.links.keys()].some((link) => dirname(link) === abs)) return;
+    // Judged once this stat callback is over: chokidar calls its own listeners after the raw event,
+    // and a watcher closed under them throws (its listener set is gone). Before any read it started
+    // has returned, so the close still ends that read before it reports anything.
+    queueMicrotask(() => this.checkLinks());
   }
 
   /** A raw fs.watch event of a watched folder: `evPath` is the name of the entry that changed. */
