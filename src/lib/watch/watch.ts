@@ -54,6 +54,7 @@ import {
 } from './events.js';
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
+import { settingsWatchPaths } from './settings-files.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -571,6 +572,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private async takeUpSettings(): Promise<void> {
     const settings = this.options.settings;
     if (settings === undefined || this.stopping !== undefined) return;
+    // Before they are read: a settings link pointed elsewhere is watched where it leads now, so no edit there is missed after this read.
+    await this.watchSettingsFiles();
     let next: Config;
     try {
       next = await settings.reload();
@@ -627,31 +630,35 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   /**
    * Watches the settings files (their folders, one level deep: an editor saves by renaming, and a
-   * `.env` may be created later), so a change owes a pass, which takes it up. Folders that do not
-   * exist are left out: what is written there is taken up by the next pass anyway.
+   * `.env` may be created later), so a change owes a pass, which takes it up. A settings file that
+   * is a link is watched as a link, and what it leads to as a file of its own folder
+   * (settings-files.ts). Folders that do not exist are left out: what is written there is taken up
+   * by the next pass anyway, and each pass looks again (a link pointed elsewhere, a folder created).
    */
   private async watchSettingsFiles(): Promise<void> {
-    const files = new Set((this.options.settings?.files?.(this.current) ?? []).map((file) => resolve(file)));
-    const folders = [...new Set([...files].map((file) => dirname(file)))].filter((folder) => existsSync(folder));
-    const key = [...files].sort().join('\0');
+    const { files, folders } = settingsWatchPaths(this.options.settings?.files?.(this.current) ?? []);
+    const key = [...files, '', ...folders].join('\0');
     if (this.settingsWatch?.key === key) return;
     await this.settingsWatch?.fsw.close().catch(() => undefined);
     this.settingsWatch = undefined;
     if (folders.length === 0 || this.stopping !== undefined) return;
+    const named = new Set(files);
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     const fsw = chokidarWatch(folders, {
-      ignored: (path) => !files.has(resolve(path)) && !folders.includes(resolve(path)),
+      ignored: (path) => !named.has(resolve(path)) && !folders.includes(resolve(path)),
       depth: 0,
       ignoreInitial: true,
       persistent: true,
+      // A link is watched as itself (replaced, pointed elsewhere); where it leads is named in `files` and watched there.
+      followSymlinks: false,
       ignorePermissionErrors: true,
       usePolling: this.options.poll === true,
       interval,
       binaryInterval: interval,
     });
-    this.settingsWatch = { fsw, files, key };
+    this.settingsWatch = { fsw, files: named, key };
     fsw.on('all', (kind, path) => {
-      if (this.stopping !== undefined || !files.has(resolve(path))) return;
+      if (this.stopping !== undefined || !named.has(resolve(path))) return;
       this.logger.info('a settings file changed; the next pass takes it up', { kind, path });
       this.changed();
     });
