@@ -30,7 +30,7 @@ import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
 import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
-import { collectNotes, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
+import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { fileIdIn, localProjects, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
@@ -279,6 +279,10 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
   const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
   const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+  // The file is that version: what pull would write, or the very text its sender sent (the same
+  // note saved alike in two places, each sent as its own: one note, no conflict copy).
+  const sameAsLocal = restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12)));
+  const holdsLocal = (v: NoteVersion) => local !== undefined && (local.hash.startsWith(v.hash12) || (v === incoming && sameAsLocal));
   let decision: Decision =
     options.all === true && local === undefined && candidate !== undefined
       ? { kind: 'write', why: 'new' }
@@ -288,17 +292,16 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
           pulled,
           local,
           incomingRedacted: restored?.redacted ?? false,
-          // The file is that version: what pull would write, or the very text its sender sent (the same
-          // note saved alike in two places, each sent as its own: one note, no conflict copy).
-          sameAsLocal: restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12))),
+          sameAsLocal,
           groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+          firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
         });
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
   if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
     decision = { kind: 'none', why: 'memory folder missing or emptied' };
     report.notDeleted.push(file);
   }
-  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours };
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal };
   const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
   if (pending !== undefined) await journal.add(pending);
   // The journal's fsync is the slowest step between judging a file and writing over it: a file
@@ -383,6 +386,8 @@ interface ActInput {
   toDelete: Array<{ uuid: string; groupId: string }>;
   /** This machine's origins (util/origin.ts ourOrigins). */
   ours: ReadonlySet<string>;
+  /** Whether a version holds the local file's text. */
+  holdsLocal: (v: NoteVersion) => boolean;
 }
 
 /** A version of this machine's own that is not this file's (versionsFor: another clone's): its copy is a pulled one. */
@@ -459,6 +464,14 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
     case 'remember-own':
       if (a.own !== undefined && a.local !== undefined) ledger.notes[file] = entry(a.own, a.local.hash, a.local.redacted);
       return;
+    case 'give-way': {
+      // The file is the newest of the other copies of its text (an edit made here builds on it:
+      // state/pulled.ts parentVersion); the sync retracts this file's own copy (`gaveWay`).
+      const others = a.notes.filter((v) => v !== a.own && a.holdsLocal(v));
+      const as = others.reduce<NoteVersion | undefined>((m, v) => (m === undefined || v.version > m.version ? v : m), undefined);
+      if (as !== undefined && a.local !== undefined) ledger.notes[file] = { ...entry(as, a.local.hash, a.local.redacted), gaveWay: true };
+      return;
+    }
     case 'none':
       return;
   }

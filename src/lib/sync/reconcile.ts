@@ -254,12 +254,14 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
  * later episode to it, so the earliest copy is the one that created the facts; on servers whose
  * delete takes the facts an episode created first (graphiti/semantics.ts) deleting any other copy
  * loses nothing. Every owner of a shared file sees the same times and uuids: all keep the same copy.
+ * (Also which of the person's machines keeps one note sent with the same text by several:
+ * pull/incoming.ts `firstOfText`.)
  */
-export function keeper(found: readonly Episode[]): Episode {
+export function keeper<E extends Pick<Episode, 'uuid' | 'created_at'>>(found: readonly E[]): E {
   return found.reduce((a, b) => (processedBefore(b, a) ? b : a));
 }
 
-function processedBefore(a: Episode, b: Episode): boolean {
+function processedBefore(a: Pick<Episode, 'uuid' | 'created_at'>, b: Pick<Episode, 'uuid' | 'created_at'>): boolean {
   const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
   const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
   if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
