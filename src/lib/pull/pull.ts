@@ -32,7 +32,7 @@ import { ourOrigins } from '../util/origin.js';
 import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
 import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
-import { fileIdIn, localProjects, type LocalProject } from './projects.js';
+import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
 
 /** How often watch pulls, at most (after a pass): a pull lists the whole group. */
@@ -114,6 +114,12 @@ export interface HeldReport {
    * by declaring the old one (`previousUrl`, normalised: any scheme gives the same id).
    */
   renamedHere?: { root: string; previousUrl: string };
+  /**
+   * A checkout here was cloned from the URL the note's project goes by, and its remote is another
+   * now: renamed on its host, or a fork pointed at after the clone (projects.ts `clonedFromHere`:
+   * never joined by itself). The message names the command that joins it, if it is a rename.
+   */
+  clonedHere?: CloneHint;
 }
 
 export function emptyReport(linked: boolean): PullReport {
@@ -206,6 +212,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
+  let cloneHints: Map<string, CloneHint> | undefined;
+  const clonedHere = (project: string) => (cloneHints ??= clonedFromHere(knownRoots(config, env, options.projectDirs ?? []))).get(project);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
@@ -217,7 +225,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       const folders = projects.get(any.project);
       if (folders === undefined) {
         const incoming = notes.incoming.get(id);
-        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project));
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project), clonedHere(incoming.project));
         continue;
       }
       // Mapped here now: judged from the graph below, no longer held.
@@ -355,12 +363,12 @@ function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVer
   return b.version > a.version ? b : a;
 }
 
-async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere']): Promise<void> {
+async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere'], clonedHere: CloneHint | undefined): Promise<void> {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === undefined || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
   if (to === undefined) {
-    report.held.push({ project: v.project, path: v.path, ...(renamedHere === undefined ? {} : { renamedHere }) });
+    report.held.push({ project: v.project, path: v.path, ...(renamedHere === undefined ? {} : { renamedHere }), ...(clonedHere === undefined || renamedHere !== undefined ? {} : { clonedHere }) });
     return;
   }
   const file = inside(join(resolve(to), v.project), v.path);
