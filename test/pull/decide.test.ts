@@ -45,7 +45,7 @@ describe('decide', () => {
     expect(decide(facts({ own: mine, local, incoming: theirs, sameAsLocal: true, firstOfText: theirs })).kind).toBe('give-way');
     expect(decide(facts({ own: theirs, local, incoming: mine, sameAsLocal: true, firstOfText: mine })).kind).toBe('give-way');
     // Its own copy came first: it stays.
-    expect(decide(facts({ own: mine, local, incoming: theirs, sameAsLocal: true, firstOfText: mine })).kind).toBe('adopt');
+    expect(decide(facts({ own: mine, local, incoming: theirs, sameAsLocal: true, firstOfText: mine })).kind).toBe('remember-own');
     expect(decide(facts({ own: theirs, local, incoming: mine, sameAsLocal: true, firstOfText: theirs })).kind).toBe('remember-own');
     // Its own copy not listed yet (queued): the listed one came first.
     expect(decide(facts({ local, incoming: theirs, sameAsLocal: true, firstOfText: theirs })).kind).toBe('give-way');

@@ -6,7 +6,8 @@
  * copy processed first stays (it created the facts), the other machine's own copy leaves, and no
  * machine ever deletes an episode of another.
  */
-import { utimesSync } from 'node:fs';
+import { readdirSync, rmSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { runSync } from '../../src/lib/sync/sync.js';
@@ -55,12 +56,18 @@ describe('pull: one note with the same text on two machines', () => {
     }
     expect(episodes().map((e) => parseMarker(e.source_description)?.origin)).toEqual([originOf(a)]);
     expect(deletedOrigins(byUuid)).toEqual([originOf(b)]);
+    // A's state lost: the copy that stays is adopted as A's again, never taken for B's and retracted.
+    for (const f of readdirSync(a.config().stateDir)) if (f.startsWith('state.')) rmSync(join(a.config().stateDir, f));
+    await a.sync();
+    await a.pull();
+    await a.sync();
+    expect(episodes().map((e) => parseMarker(e.source_description)?.origin)).toEqual([originOf(a)]);
     // Still one note: an edit on B (whose copy left) reaches A, and the graph holds the edit once.
     b.write('build.md', topic('Build', 'The build uses Bun 2.'));
     await b.sync();
     expect((await a.pull()).written).toHaveLength(1);
     await a.sync();
-    expect(episodes().map((e) => e.content.split('\n').at(-1))).toEqual(['The build uses Bun 2.']);
+    expect(episodes().map((e) => [parseMarker(e.source_description)?.origin, e.content.split('\n').at(-1)])).toEqual([[originOf(b), 'The build uses Bun 2.']]);
   });
 
   it('three machines, saved alike in turn (the newest version sent first): one copy stays, the one processed first; each machine deletes only its own', async () => {
@@ -83,6 +90,24 @@ describe('pull: one note with the same text on two machines', () => {
     }
     expect(episodes().map((e) => parseMarker(e.source_description)?.origin)).toEqual([originOf(c)]);
     expect(deletedOrigins(byUuid).sort()).toEqual([originOf(a), originOf(b)].sort());
+  });
+
+  it('the state lost after the pull that gave way, before the sync: the copy that gives way still leaves, and only it', async () => {
+    const [a, b] = await pair();
+    const text = topic('Build', 'The build uses Bun and runs in CI on every push.');
+    writeAt(a, 'build.md', text, 0);
+    writeAt(b, 'build.md', text, 60_000);
+    // (A note of B's own besides: the rebuild lists the groups of the notes it finds in the graph.)
+    b.write('own.md', topic('Own', 'Only on B.'));
+    await a.sync();
+    await b.sync();
+    const byUuid = originsByUuid();
+    await b.pull();
+    for (const f of readdirSync(b.config().stateDir)) if (f.startsWith('state.')) rmSync(join(b.config().stateDir, f));
+    await b.sync();
+    expect(episodes().filter((e) => e.content.includes('The build uses Bun')).map((e) => parseMarker(e.source_description)?.origin)).toEqual([originOf(a)]);
+    expect(deletedOrigins(byUuid)).toEqual([originOf(b)]);
+    expect(episodes().filter((e) => e.content.includes('Only on B.'))).toHaveLength(1);
   });
 
   it('pulled while this machine\'s own copy is still queued: it gives way to the listed one, whatever the versions; the other machine keeps its own', async () => {

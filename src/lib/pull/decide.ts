@@ -81,18 +81,22 @@ function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' 
 }
 
 export function decide(f: NoteFacts): Decision {
-  const d = decideVersions(f);
-  return givesWay(f, d) ? { kind: 'give-way' } : d;
+  return oneCopy(f, decideVersions(f));
 }
 
 /**
- * Only where the file is that text, untouched: taken for the other machine's version (`adopt`) or
- * for this machine's own sent one (`remember-own`). A file with an edit of its own never gives way.
+ * One text, one copy in the graph. Only where the file is that text, untouched: taken for the other
+ * machine's version (`adopt`) or for this machine's own sent one (`remember-own`); a file with an
+ * edit of its own never gives way. Its own copy processed first: it stays, and the file is this
+ * machine's own note (never taken for the other's copy: after a lost state the sync would leave
+ * its own copy to nobody).
  */
-function givesWay(f: NoteFacts, d: Decision): boolean {
+function oneCopy(f: NoteFacts, d: Decision): Decision {
   const first = f.firstOfText;
-  if (first === undefined || f.local === undefined || (d.kind !== 'adopt' && d.kind !== 'remember-own')) return false;
-  return f.own === undefined || first.origin !== f.own.origin || first.fileId !== f.own.fileId || first.version !== f.own.version;
+  if (first === undefined || f.local === undefined || (d.kind !== 'adopt' && d.kind !== 'remember-own')) return d;
+  const ownFirst = f.own !== undefined && first.origin === f.own.origin && first.fileId === f.own.fileId && first.version === f.own.version;
+  if (!ownFirst) return { kind: 'give-way' };
+  return d.kind === 'adopt' ? { kind: 'remember-own' } : d;
 }
 
 function decideVersions(f: NoteFacts): Decision {

@@ -19,6 +19,11 @@ import type { NoteSigner } from './note-signing.js';
 import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
+/** Why a copy `pull` wrote is not sent: it is in the graph as another file's episode. */
+export const PULLED_COPY = 'pulled: written by pull from another machine, in the graph as its episode';
+/** Why a note this machine sent is not sent any more: its text is in the graph as another file's copy, processed first (pull/decide.ts `give-way`). */
+export const GAVE_WAY = 'pulled: the same text is in the graph as another machine\'s (or clone\'s) copy, processed first; this copy left';
+
 export interface PlanInput {
   config: Config;
   state: SyncState;
@@ -138,7 +143,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // A copy `pull` wrote, untouched: it is in the graph already as the other machine's episode (issue 42).
   // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
   // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
-  if (pulled?.hash === hash && (base?.hash !== hash || givesWay)) return outcome('skipped', 'pulled: written by pull from another machine, in the graph as its episode', hash, true);
+  if (pulled?.hash === hash && (base?.hash !== hash || givesWay)) return outcome('skipped', pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash, true);
   if (base?.failedVersion !== undefined) {
     // The older version was sent again after this text could not be stored (restore.ts): not retried until the file changes or --force.
     if (!force && base.failedVersion.hash === hash) return restoredVersion(input, base, file);
