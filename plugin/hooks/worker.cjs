@@ -31910,55 +31910,6 @@ var init_engine = __esm({
   }
 });
 
-// src/lib/memory/secrets/names.ts
-function isSlug(value) {
-  return SLUG.test(value);
-}
-function isNameNotValue(value) {
-  return SLUG.test(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
-}
-function isCodeType(value) {
-  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
-}
-function isCredentialTypeName(value) {
-  const c = value[0] ?? "";
-  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
-}
-function isFormatName(value) {
-  return value.length <= 18 && FORMAT_NAME.test(value);
-}
-function isOptionList(value) {
-  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
-}
-function endsInUrn(before) {
-  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
-}
-function isCredentialVariableName(value) {
-  const c = value[0] ?? "";
-  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
-}
-function isStructTagName(value) {
-  return STRUCT_TAG_NAME.test(value);
-}
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
-var init_names = __esm({
-  "src/lib/memory/secrets/names.ts"() {
-    "use strict";
-    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
-    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
-    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
-    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
-    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
-    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
-    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
-    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
-    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
-    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
-    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
-    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
-  }
-});
-
 // src/lib/memory/secrets/prose.ts
 function isRemark(bare) {
   return REMARK.test(bare);
@@ -32054,6 +32005,122 @@ var init_prose = __esm({
     DESCRIPTIVE_ENDING = /(?:ed|ing|ly|able|ible|ive|ous|ful|less|ment|tion|sion|ness)$/i;
     NEGATING_PREFIX = /^(?:in|un|im|non-?)(?=[a-z]{4,}$)/i;
     JOINING_WORD = /^(?:and|or|but|for|on|in|at|of|before|after|since|until|till|so|now|then|too|also|if|when|while|as|from|with|by|here|there|again|still|though|yet)$/;
+  }
+});
+
+// src/lib/memory/secrets/access-codes.ts
+var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, THING_THEN_CODE, CODE_FOR_WORDS, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_CODES, ACCESS_CODE_RULES;
+var init_access_codes = __esm({
+  "src/lib/memory/secrets/access-codes.ts"() {
+    "use strict";
+    init_engine();
+    init_prose();
+    OPENS = [
+      {
+        things: ["alarm", "alarm system", "door", "front door", "back door", "garage", "garage door", "gate", "keypad", "lockbox", "lock box", "key box", "key safe", "keysafe", "padlock", "bike lock", "door lock", "safe", "locker", "entry", "entrance", "lobby", "buzzer", "intercom", "storage unit", "mailbox"],
+        words: ["code", "keypad code", "door code", "entry code", "combo", "combination", "pin", "pin code", "passcode"]
+      },
+      {
+        things: ["sim", "bank", "bank card", "card", "debit card", "credit card", "debit", "atm", "phone", "iphone", "ipad", "android", "voicemail", "unlock", "screen", "yubikey", "smartcard", "smart card", "my", "our"],
+        words: ["pin", "pin code", "pin number", "passcode", "unlock code"]
+      }
+    ];
+    CODE = "[#*]?\\d(?:[- ]?\\d){3,11}[#*]?";
+    alternatives = (words3) => [...words3].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, "[ \\t]+")).join("|");
+    CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(" ").at(-1))))];
+    THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join("|")})$`, "i");
+    ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})$`, "i");
+    BEFORE_CODE = "(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)";
+    notGlued = (text3, offset) => !/[\w-]/.test(text3[offset - 1] ?? "");
+    clauseEndsAfter = (text3, end) => endsClause(text3.slice(end, end + 16));
+    THING_THEN_CODE = {
+      kind: "password",
+      hints: CODE_WORDS,
+      re: new RegExp(`(${CODE_WORDS.join("|")})(${BEFORE_CODE}|[ \\t]+)(${CODE})(?![\\w-])`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [word = "", gap = "", code = ""] = g;
+        if (!THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length))) return m;
+        return clauseEndsAfter(text3, offset + m.length) ? `${word}${gap}${tag("password")}` : m;
+      }
+    };
+    CODE_FOR_WORDS = CODE_WORDS.filter((w) => w !== "number");
+    CODE_FOR_THING = {
+      kind: "password",
+      hints: CODE_FOR_WORDS,
+      re: new RegExp(`((?:${CODE_FOR_WORDS.join("|")})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, "gi"),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", what = ""] = g;
+        if (!notGlued(text3, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+        return clauseEndsAfter(text3, offset + m.length) ? `${lead}${tag("password")}` : m;
+      }
+    };
+    RECOVERY_CODE = "(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*";
+    RECOVERY_KINDS = ["recovery", "backup", "scratch", "emergency", "rescue", "one-time", "bypass"];
+    RECOVERY_CODES = {
+      kind: "password",
+      hints: [...RECOVERY_KINDS.map((kind) => `${kind} code`), "recovery key"],
+      re: new RegExp(
+        `((?:${RECOVERY_KINDS.join("|")})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+        "gim"
+      ),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", run2 = ""] = g;
+        if (!notGlued(text3, offset)) return m;
+        const codes = run2.match(new RegExp(RECOVERY_CODE, "g")) ?? [];
+        if (!codes.some((c) => c.length >= 6 || /^\d+$/.test(c) && c.length >= 4)) return m;
+        return lead + run2.replace(new RegExp(RECOVERY_CODE, "g"), (c) => c.length >= 4 ? tag("password") : c);
+      }
+    };
+    ACCESS_CODE_RULES = [RECOVERY_CODES, THING_THEN_CODE, CODE_FOR_THING];
+  }
+});
+
+// src/lib/memory/secrets/names.ts
+function isSlug(value) {
+  return SLUG.test(value);
+}
+function isNameNotValue(value) {
+  return SLUG.test(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
+}
+function isCodeType(value) {
+  return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
+}
+function isCredentialTypeName(value) {
+  const c = value[0] ?? "";
+  return c >= "A" && c <= "Z" && CREDENTIAL_TYPE_NAME.test(value);
+}
+function isFormatName(value) {
+  return value.length <= 18 && FORMAT_NAME.test(value);
+}
+function isOptionList(value) {
+  return value.includes(",") && OPTION_LIST.test(value) && !CREDENTIAL_OPTION.test(value);
+}
+function endsInUrn(before) {
+  return /(?:^|[^\w])[ua]rn:(?:[\w.-]*:)*$/i.test(before);
+}
+function isCredentialVariableName(value) {
+  const c = value[0] ?? "";
+  return c >= "a" && c <= "z" && CREDENTIAL_VARIABLE.test(value);
+}
+function isStructTagName(value) {
+  return STRUCT_TAG_NAME.test(value);
+}
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
+var init_names = __esm({
+  "src/lib/memory/secrets/names.ts"() {
+    "use strict";
+    SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
+    LOWER_CAMEL = /^[a-z]{2,}\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|\d*(?:,|$)))+\d{0,3}(?:,[a-z]+)*$/;
+    CODE_TYPE = /^(?:(?:\[\]|\*|&|map\[[A-Za-z_][\w.]*\])+[A-Za-z_][\w.]*(?:[({].*)?|[a-z_]\w*\.[A-Z]\w*\{.*)$/;
+    TYPE_ANNOTATION = /^(?:(?:string|number|boolean|bigint|any|unknown|never|void|undefined|object|symbol|Buffer|Uint8Array|ArrayBuffer|Date|URL|str|int|bool|bytes|float|dict|list|Optional\[\w+\]|SecretStr)(?:\[\])?(?:[;,)>\]:|]|$)|[A-Z][A-Za-z]*<)/;
+    MENTION = /^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9_.-]+)?$/;
+    WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
+    CREDENTIAL_TYPE_NAME = /^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))*(?:Password|Passwd|Secret|Token|Key|Credentials?)(?:Ref|Refs|Spec|Selector|Source|Provider|Type|Name|Policy|Config|Options|Request|Response|Status|Reference)$/;
+    FORMAT_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16|32)|ascii|latin-?1|sha-?(?:1|224|256|384|512)|sha3-\d{3}|md5|hmac-?sha\d{1,3}|hs\d{3}|rs\d{3}|es\d{3}|x\.?509|pkcs#?(?:1|7|8|11|12)|pem|der|jks|jwk|jwt|rsa(?:-\d{4})?|ecdsa|ed25519|x25519|curve25519|aes-?\d{3}(?:-[a-z]{3})?|bcrypt|argon2(?:id|i|d)?|scrypt|pbkdf2|ipv[46]|oauth2?|tls(?:v?1\.[0-3])?|scram-sha-(?:1|256|512)(?:-plus)?)$/i;
+    OPTION_LIST = /^[A-Za-z][\w.-]*=[^,=\s]*(?:,[A-Za-z][\w.-]*=[^,=\s]*)+$/;
+    CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
+    CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
+    STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
   }
 });
 
@@ -32491,7 +32558,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32550,24 +32617,26 @@ var init_assignment = __esm({
       }
     };
     PASSWORD_SHORTENED = "pa?ss?wo?r?d";
+    WIFI_KEY = String.raw`(?:wi-?fi|wlan|wpa2?|wep|network)[_.\- ]?key`;
+    SECURITY_ANSWER = String.raw`(?:security|secret|recovery)[_.\- ]?(?:question[_.\- ]?)?answer`;
     KEYWORD = new RegExp(
-      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`
+      String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|token|credentials?)(?![a-z])`
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
-    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
+    PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}|${SECURITY_ANSWER}`);
     GENERIC_KEY = new RegExp(
-      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+      `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
     );
-    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential/gi;
+    KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer/gi;
     GENERIC_VALUE = new RegExp(VALUE, "y");
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
     TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
     GENERIC = {
       kind: "generic",
-      hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential"],
+      hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential", "answer"],
       scan: (text3) => {
         let out = "";
         let cursor = 0;
@@ -32616,9 +32685,9 @@ var init_assignment = __esm({
     };
     PROSE = {
       kind: "prose",
-      hints: ["pass", "pwd", "secret", "key", "token", "pin"],
+      hints: ["pass", "pwd", "secret", "key", "token", "pin", "psk", "answer"],
       re: new RegExp(
-        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
+        "\\b((?:password|passphrase|passcode|passwd|pwd|pin|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|(?:security|secret|recovery)(?: question)? answer|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`\"']{1,60}?)?[ \\t]+(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)(`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+'|[^\\s\"'`]+)",
         "gi"
       ),
       replace: (_m, g, offset, text3) => {
@@ -32853,6 +32922,11 @@ function redactCell(cell, kind, name) {
   if (!isCredentialValue(value, chosenBy(name)) && !isHighEntropy(value)) return cell;
   return `${lead}${tag(kind)}${trail}`;
 }
+function credentialColumns(header2) {
+  const bare = header2.map((h) => h.trim().replace(/[*`_]{2,}/g, ""));
+  const loginTable = bare.some((h) => USER_HEADER.test(h));
+  return header2.map((h, c) => cellNamesCredential(h) || loginTable && SHORT_PASSWORD_HEADER.test(bare[c]));
+}
 function hasHeaderShape(text3) {
   let prev = -1;
   for (let c = text3.indexOf(","); c >= 0; ) {
@@ -32872,7 +32946,7 @@ function hasHeaderShape(text3) {
   }
   return false;
 }
-var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
+var WORD, LINE_WORD, HAS_WORD, NOT_SECRET_BEFORE, NOT_SECRET_AFTER, isLower, isUpper, isDigit2, KEY_QUALIFIER, TIMESTAMP, TOKEN, RUN, LABEL_GAP, LABELLED_VALUE, STRUCT_TAG_KEY, QUALIFIED_LABEL, NEAR_WORD, CELL_WORD, SPLIT_CELLS, SHORT_PASSWORD_HEADER, USER_HEADER, TABLE, isLineEnd, CSV, LABEL_ABOVE, CONTEXT_RULES;
 var init_context = __esm({
   "src/lib/memory/secrets/context.ts"() {
     "use strict";
@@ -32921,6 +32995,8 @@ var init_context = __esm({
     };
     CELL_WORD = /passw|passwd|passphrase|pwd|secret|token|(?:^|[^a-z])key(?:$|[^a-z])|(?:[a-z])Key\b|\bPAT\b|\bdsn\b|credential/i;
     SPLIT_CELLS = /(?<!\\)\|/;
+    SHORT_PASSWORD_HEADER = /^(?:pass|pw)$/i;
+    USER_HEADER = /^(?:user(?:[ _-]?name)?|login|account|e-?mail)$/i;
     TABLE = {
       kind: "context-table",
       hints: ["|"],
@@ -32929,6 +33005,7 @@ var init_context = __esm({
         const lines = text3.split("\n");
         let changed = false;
         let header2;
+        let named = [];
         for (let i = 0; i < lines.length; i += 1) {
           const line = lines[i];
           if (!/^[ \t]*\|.*\|[ \t]*$/.test(line)) {
@@ -32942,9 +33019,11 @@ var init_context = __esm({
             const next = lines[i + 1] ?? "";
             if (/^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/.test(next)) {
               header2 = cells;
+              named = credentialColumns(cells);
               continue;
             }
             header2 = [];
+            named = [];
           }
           let rowChanged = false;
           const keyCell = cells[1] ?? "";
@@ -32952,7 +33031,7 @@ var init_context = __esm({
           for (let c = 1; c < cells.length - 1; c += 1) {
             const head = header2[c];
             let name;
-            if (head !== void 0 && cellNamesCredential(head)) name = head;
+            if (head !== void 0 && named[c] === true) name = SHORT_PASSWORD_HEADER.test(head.trim()) ? "password" : head;
             else if (c >= 2 && rowNamed) name = keyCell;
             if (name === void 0) continue;
             const redacted = redactCell(cells[c], genericKind(name), name);
@@ -33447,7 +33526,7 @@ function notProse(v) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WORD_AND_NUMBER, USER_SLASH_PASSWORD, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_BEFORE, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33477,20 +33556,63 @@ var init_password_forms = __esm({
       kind: "password",
       hints: ["pass", "pwd", "pw"],
       // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
-      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
+      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
-        const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        const weakButEnded = WEAK_SHAPES.some((shape) => shape.test(splitTrailingPunctuation(raw).value)) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
     };
-    WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
+    WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
     USER_SLASH_PASSWORD = {
       kind: "password",
       // Every pair holds ` / ` (or a tab), whatever its label.
       hints: ["/ ", "/	"],
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser"];
+    EMAIL = "[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+";
+    LOGIN_BEFORE = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*$`, "i");
+    SLASH_LOGIN = {
+      kind: "password",
+      hints: ["/"],
+      // The literal first, so the engine skips to each slash (a leading lookbehind is tried at every position).
+      re: /(\/[ \t]*)([^\s/]{2,64})(?!\/)/g,
+      replace: (m, g, offset, text3) => {
+        const [lead = "", raw = ""] = g;
+        if (!/[\w.-][ \t]*$/.test(text3.slice(Math.max(0, offset - 8), offset))) return m;
+        const { value } = splitTrailingPunctuation(raw);
+        const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+        if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
+        const before = LOGIN_BEFORE.exec(text3.slice(Math.max(0, offset - 96), offset));
+        if (before === null) return m;
+        const user = (before[1] ?? before[2] ?? "").toLowerCase();
+        if (!typed && value.toLowerCase() !== user) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
+    COLON_LOGIN = {
+      kind: "password",
+      hints: [":"],
+      // The literal first, so the engine skips to each colon; the user's last character is checked in replace.
+      re: /:([^\s:/@]{2,64})(?![:/@])/g,
+      replace: (m, g, offset, text3) => {
+        const raw = g[0] ?? "";
+        if (!/[\w.-]/.test(text3[offset - 1] ?? "")) return m;
+        const { value } = splitTrailingPunctuation(raw);
+        if (!/^[\w.!#$%&*+?^~-]+$/.test(value)) return m;
+        const before = LOGIN_BEFORE.exec(text3.slice(Math.max(0, offset - 96), offset));
+        if (before === null) return m;
+        const labelledUser = before[1];
+        const user = (labelledUser ?? before[2] ?? "").toLowerCase();
+        const repeatsUser = value.toLowerCase() === user;
+        const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+        const shipped = SHIPPED_ACCOUNTS.includes(user);
+        const shippedAndEnded = shipped && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        if (!repeatsUser && !(labelledUser !== void 0 && (typed || shippedAndEnded))) return m;
+        return replaceValue(":", raw, "password", false) ?? m;
+      }
     };
     NETRC_MACHINE = /(?<![\w-])machine[ \t]+\S+[ \t]+$/;
     USER_THEN_PASSWORD = {
@@ -33610,7 +33732,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -34127,6 +34249,7 @@ var REDACTION_RULES;
 var init_redact = __esm({
   "src/lib/memory/redact.ts"() {
     "use strict";
+    init_access_codes();
     init_assignment();
     init_bare_token();
     init_command_line();
@@ -34145,7 +34268,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
@@ -74838,269 +74961,6 @@ var init_schedule = __esm({
   }
 });
 
-// src/lib/sync/reconcile.ts
-function reconcile(input2) {
-  const { state, now } = input2;
-  const nowIso = new Date(now).toISOString();
-  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
-  const visible = visibleByMarker(input2.listing);
-  const complete = (group) => input2.listing.get(group)?.complete === true;
-  const sightings = /* @__PURE__ */ new Map();
-  const uuidNow = /* @__PURE__ */ new Map();
-  const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
-  const newestVisibleSend = /* @__PURE__ */ new Map();
-  const lastProgress = /* @__PURE__ */ new Map();
-  const raise = (map2, group, iso) => {
-    if (iso === void 0) return;
-    const t = Date.parse(iso);
-    if (t > (map2.get(group) ?? 0)) map2.set(group, t);
-  };
-  const quiet = (group, since) => {
-    const listed = input2.listing.get(group);
-    if (listed === void 0 || !listed.complete) return false;
-    const pace = paceOf(state, group);
-    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input2.confirmMaxAgeMs);
-  };
-  const dropEvidence = (group, since) => {
-    if (!complete(group)) return void 0;
-    const serverSince = input2.listing.get(group)?.serverSince;
-    if (serverSince !== void 0 && since < serverSince) return "restart";
-    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
-    return quiet(group, since) ? "age" : void 0;
-  };
-  const replacedUnsigned = new Set(retiredParts(state).flatMap((r) => r.uuid === void 0 || r.unsigned !== true ? [] : [r.uuid]));
-  for (const record2 of Object.values(state.files)) {
-    for (const ref of record2.episodes) {
-      const key = visibleKey(ref.groupId, ref.marker);
-      const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
-      if (found === void 0 || found.length === 0) continue;
-      const keep2 = keeper(found);
-      let seen = ref;
-      if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
-        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted: false });
-        uuidNow.set(ref, keep2.uuid);
-        seen = { ...ref, uuid: keep2.uuid };
-      } else if (ref.uuid === void 0) {
-        const adopted = ref.sentAt === void 0;
-        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted });
-        uuidNow.set(ref, keep2.uuid);
-        if (!adopted && ref.queuedAt !== void 0) {
-          const list = sightings.get(ref.groupId) ?? [];
-          list.push({ queuedAt: queuedTime(ref), sentAt: sentTime(ref), episode: keep2 });
-          sightings.set(ref.groupId, list);
-        }
-        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
-      }
-      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
-      visible.delete(key);
-      raise(lastProgress, ref.groupId, seen.confirmedAt);
-      raise(newestVisibleSend, ref.groupId, seen.sentAt);
-    }
-  }
-  const retired = retiredParts(state);
-  for (const ref of retired) {
-    if (ref.uuid !== void 0) continue;
-    const key = visibleKey(ref.groupId, ref.marker);
-    const found = visible.get(key);
-    if (found === void 0 || found.length === 0) continue;
-    const { uuid: uuid3 } = keeper(found);
-    out.located.push({ ref, uuid: uuid3 });
-    uuidNow.set(ref, uuid3);
-    for (const extra of found) if (extra.uuid !== uuid3) out.duplicates.push({ ...ref, uuid: extra.uuid });
-    visible.delete(key);
-  }
-  for (const ref of retired) {
-    if (uuidOf(ref) !== void 0) continue;
-    if (ref.sentAt === void 0) {
-      out.vanished.add(ref);
-      continue;
-    }
-    if (dropEvidence(ref.groupId, queuedTime(ref)) !== void 0) out.vanished.add(ref);
-  }
-  if (input2.rebuilding) {
-    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
-    for (const episodes of visible.values()) {
-      for (const episode of episodes) {
-        const { marker } = episode;
-        const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
-        const ownerOrigin = owner === void 0 ? void 0 : recordOrigin(owner);
-        if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
-        if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
-          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
-        }
-      }
-    }
-  }
-  for (const record2 of Object.values(state.files)) {
-    if (record2.status === "failed" || record2.status === "skipped") continue;
-    for (const ref of record2.episodes) {
-      if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
-      const evidence = dropEvidence(ref.groupId, queuedTime(ref));
-      if (evidence === void 0) continue;
-      if (evidence !== "restart" && ref.resends >= input2.maxResends) {
-        const message2 = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
-        out.drops.push({ record: record2, ref, message: message2 });
-      } else {
-        out.resends.push({ record: record2, ref, evidence });
-      }
-    }
-  }
-  for (const record2 of Object.values(state.files)) {
-    for (const ref of record2.episodes) {
-      if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId)) continue;
-      const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
-      if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input2.confirmMaxAgeMs)) out.settled.push(ref);
-    }
-  }
-  for (const [group, listed] of input2.listing) {
-    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
-    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
-    const settled = new Set(out.settled);
-    const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
-    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || void 0;
-    const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
-    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentTime(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
-    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
-  }
-  return out;
-}
-function applyReconciliation(state, r, nowIso) {
-  for (const { ref, uuid: uuid3, adopted } of r.confirmations) {
-    ref.uuid = uuid3;
-    ref.confirmedAt = nowIso;
-    if (adopted) ref.sentAt = nowIso;
-  }
-  for (const { ref, uuid: uuid3 } of r.located) ref.uuid = uuid3;
-  if (r.vanished.size > 0) {
-    for (const record2 of Object.values(state.files)) if (record2.superseded.some((ref) => r.vanished.has(ref))) record2.superseded = record2.superseded.filter((ref) => !r.vanished.has(ref));
-    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
-  }
-  state.orphans.push(...r.duplicates);
-  for (const { record: record2, ref } of r.stale) record2.superseded.push(ref);
-  for (const { record: record2, message: message2 } of r.drops) {
-    record2.status = "failed";
-    record2.lastError = message2;
-  }
-  for (const { ref, evidence } of r.resends) {
-    if (evidence !== "restart") ref.resends++;
-    delete ref.sentAt;
-    delete ref.queuedAt;
-  }
-  for (const ref of r.settled) ref.settledAt = nowIso;
-  if (r.paces.size > 0) {
-    state.groups ??= /* @__PURE__ */ Object.create(null);
-    for (const [group, pace] of r.paces) state.groups[group] = pace;
-  }
-}
-function keeper(found) {
-  return found.reduce((a, b) => processedBefore(b, a) ? b : a);
-}
-function processedBefore(a, b) {
-  const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
-  const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
-  if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
-  return a.uuid < b.uuid;
-}
-function visibleKey(group, marker) {
-  return `${group}\0${marker}`;
-}
-function visibleByMarker(listing) {
-  const visible = /* @__PURE__ */ new Map();
-  for (const [group, { episodes }] of listing) {
-    for (const episode of episodes) {
-      const { marker } = episode;
-      if (marker === void 0) continue;
-      const key = visibleKey(group, marker.raw);
-      const list = visible.get(key) ?? [];
-      list.push(episode);
-      visible.set(key, list);
-    }
-  }
-  return visible;
-}
-var init_reconcile = __esm({
-  "src/lib/sync/reconcile.ts"() {
-    "use strict";
-    init_shared();
-    init_state();
-    init_pace();
-    init_schedule();
-  }
-});
-
-// src/lib/sync/status.ts
-function refreshStatus(record2, nowIso) {
-  if (record2.status === "failed" || record2.status === "skipped") return;
-  const previous = record2.status;
-  if (record2.episodes.some((e) => e.sentAt === void 0)) record2.status = "pending";
-  else if (record2.episodes.some((e) => e.uuid === void 0)) record2.status = "queued";
-  else {
-    record2.status = "confirmed";
-    if (previous !== "confirmed") record2.confirmedAt = nowIso;
-    delete record2.bridgingSince;
-    delete record2.bridgedFrom;
-  }
-}
-var init_status = __esm({
-  "src/lib/sync/status.ts"() {
-    "use strict";
-  }
-});
-
-// src/lib/sync/confirm.ts
-async function reconcileWithGraph(ctx, run2) {
-  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
-  if (fetched === void 0) return false;
-  const { listing } = fetched;
-  if (fetched.coveredAll) run2.covered = true;
-  const { config: config2, state, logger } = ctx;
-  if (run2.prior !== void 0) {
-    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
-    for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
-    run2.prior = void 0;
-  }
-  for (const listed of listing.values()) {
-    ctx.counts.listing.requests += listed.requests;
-    ctx.counts.listing.episodes += listed.listed;
-    if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
-  }
-  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins });
-  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
-  for (const [group, pace] of r.paces) {
-    if (pace.nextListingAt === void 0) continue;
-    logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? "sample" : "full", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
-  }
-  for (const c of r.confirmations) {
-    if (!c.adopted) continue;
-    ctx.counts.adopted++;
-    if (run2.plannedAdds.delete(c.record.id)) ctx.counts.added--;
-  }
-  ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
-  for (const { record: record2, message: message2 } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message: message2 });
-  for (const { record: record2, ref, evidence } of r.resends) {
-    if (evidence === "restart") logger.info("episode was queued with a server that has stopped since (its queue is gone); re-sending", { id: record2.id, marker: ref.marker, evidence });
-    else logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
-    ctx.counts.resent++;
-    if (ctx.outgoing.has(record2.id)) continue;
-    const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger, ctx.signer);
-    if (drafts !== void 0) ctx.outgoing.set(record2.id, { record: record2, drafts });
-  }
-  const nowIso = new Date(ctx.now()).toISOString();
-  for (const record2 of Object.values(state.files)) refreshStatus(record2, nowIso);
-  return true;
-}
-var init_confirm = __esm({
-  "src/lib/sync/confirm.ts"() {
-    "use strict";
-    init_adopt_prior();
-    init_listing();
-    init_pace();
-    init_prepare();
-    init_reconcile();
-    init_status();
-  }
-});
-
 // src/lib/util/pool.ts
 async function runPool(items, concurrency, worker, shouldStop = () => false) {
   let next = 0;
@@ -75165,7 +75025,9 @@ async function assessFile(input2, id, file2, existing) {
   const needsDrafts = base !== void 0 && base.episodes.some((e) => e.sentAt === void 0 && e.uuid === void 0);
   const source2 = input2.sources.find((s) => s.name === file2.source);
   const unsigned = base !== void 0 && input2.signer?.unsigned(source2, file2, base) === true;
-  if (base !== void 0 && !force && !needsDrafts && !unsigned && sameStat(base, file2)) {
+  const pulled = input2.pulledFiles?.get(file2.absPath);
+  const givesWay = pulled?.gaveWay === true && base !== void 0 && base.hash === pulled.hash && (base.episodes.length > 0 || base.status !== "skipped");
+  if (base !== void 0 && !force && !needsDrafts && !unsigned && !givesWay && sameStat(base, file2)) {
     return { kind: "unchanged", ...reset ? { record: base } : {}, changed: false, redactions: {} };
   }
   const outcome = (status, reason, hash3, retract = false) => ({
@@ -75179,7 +75041,7 @@ async function assessFile(input2, id, file2, existing) {
   if (read.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
   if (read.kind === "failed") return outcome("failed", read.reason);
   const { raw, hash: hash2 } = read;
-  if (input2.pulledFiles?.get(file2.absPath) === hash2 && base?.hash !== hash2) return outcome("skipped", "pulled: written by pull from another machine, in the graph as its episode", hash2, true);
+  if (pulled?.hash === hash2 && (base?.hash !== hash2 || givesWay)) return outcome("skipped", pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash2, true);
   if (base?.failedVersion !== void 0) {
     if (!force && base.failedVersion.hash === hash2) return restoredVersion(input2, base, file2);
     base = { ...base, hash: void 0 };
@@ -75360,7 +75222,7 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs23, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs23, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
@@ -75373,8 +75235,276 @@ var init_plan = __esm({
     init_state();
     init_pool();
     init_prepare();
+    PULLED_COPY = "pulled: written by pull from another machine, in the graph as its episode";
+    GAVE_WAY = "pulled: the same text is in the graph as another machine's (or clone's) copy, processed first; this copy left";
     PREPARE_CONCURRENCY = 8;
     REPORTED_SKIPS = /* @__PURE__ */ new Set(["too-large"]);
+  }
+});
+
+// src/lib/sync/reconcile.ts
+function reconcile(input2) {
+  const { state, now } = input2;
+  const nowIso = new Date(now).toISOString();
+  const out = { confirmations: [], located: [], vanished: /* @__PURE__ */ new Set(), duplicates: [], stale: [], resends: [], drops: [], settled: [], paces: /* @__PURE__ */ new Map() };
+  const visible = visibleByMarker(input2.listing);
+  const complete = (group) => input2.listing.get(group)?.complete === true;
+  const sightings = /* @__PURE__ */ new Map();
+  const uuidNow = /* @__PURE__ */ new Map();
+  const uuidOf = (ref) => ref.uuid ?? uuidNow.get(ref);
+  const newestVisibleSend = /* @__PURE__ */ new Map();
+  const lastProgress = /* @__PURE__ */ new Map();
+  const raise = (map2, group, iso) => {
+    if (iso === void 0) return;
+    const t = Date.parse(iso);
+    if (t > (map2.get(group) ?? 0)) map2.set(group, t);
+  };
+  const quiet = (group, since) => {
+    const listed = input2.listing.get(group);
+    if (listed === void 0 || !listed.complete) return false;
+    const pace = paceOf(state, group);
+    return now - Math.max(since, lastProgress.get(group) ?? 0, lastMovement(pace, listed, now)) > patienceMs(pace, input2.confirmMaxAgeMs);
+  };
+  const dropEvidence = (group, since) => {
+    if (!complete(group)) return void 0;
+    const serverSince = input2.listing.get(group)?.serverSince;
+    if (serverSince !== void 0 && since < serverSince) return "restart";
+    if ((newestVisibleSend.get(group) ?? 0) > since) return "fifo";
+    return quiet(group, since) ? "age" : void 0;
+  };
+  const replacedUnsigned = new Set(retiredParts(state).flatMap((r) => r.uuid === void 0 || r.unsigned !== true ? [] : [r.uuid]));
+  for (const record2 of Object.values(state.files)) {
+    for (const ref of record2.episodes) {
+      const key = visibleKey(ref.groupId, ref.marker);
+      const found = visible.get(key)?.filter((e) => !replacedUnsigned.has(e.uuid));
+      if (found === void 0 || found.length === 0) continue;
+      const keep2 = keeper(found);
+      let seen = ref;
+      if (ref.uuid !== void 0 && keep2.uuid !== ref.uuid) {
+        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted: false });
+        uuidNow.set(ref, keep2.uuid);
+        seen = { ...ref, uuid: keep2.uuid };
+      } else if (ref.uuid === void 0) {
+        const adopted = ref.sentAt === void 0;
+        out.confirmations.push({ record: record2, ref, uuid: keep2.uuid, adopted });
+        uuidNow.set(ref, keep2.uuid);
+        if (!adopted && ref.queuedAt !== void 0) {
+          const list = sightings.get(ref.groupId) ?? [];
+          list.push({ queuedAt: queuedTime(ref), sentAt: sentTime(ref), episode: keep2 });
+          sightings.set(ref.groupId, list);
+        }
+        seen = { ...ref, uuid: keep2.uuid, confirmedAt: nowIso, ...adopted ? { sentAt: nowIso } : {} };
+      }
+      for (const extra of found) if (extra.uuid !== keep2.uuid) out.duplicates.push({ ...seen, uuid: extra.uuid });
+      visible.delete(key);
+      raise(lastProgress, ref.groupId, seen.confirmedAt);
+      raise(newestVisibleSend, ref.groupId, seen.sentAt);
+    }
+  }
+  const retired = retiredParts(state);
+  for (const ref of retired) {
+    if (ref.uuid !== void 0) continue;
+    const key = visibleKey(ref.groupId, ref.marker);
+    const found = visible.get(key);
+    if (found === void 0 || found.length === 0) continue;
+    const { uuid: uuid3 } = keeper(found);
+    out.located.push({ ref, uuid: uuid3 });
+    uuidNow.set(ref, uuid3);
+    for (const extra of found) if (extra.uuid !== uuid3) out.duplicates.push({ ...ref, uuid: extra.uuid });
+    visible.delete(key);
+  }
+  for (const ref of retired) {
+    if (uuidOf(ref) !== void 0) continue;
+    if (ref.sentAt === void 0) {
+      out.vanished.add(ref);
+      continue;
+    }
+    if (dropEvidence(ref.groupId, queuedTime(ref)) !== void 0) out.vanished.add(ref);
+  }
+  if (input2.rebuilding) {
+    const current = new Map(Object.values(state.files).map((r) => [r.fileId, r]));
+    for (const episodes of visible.values()) {
+      for (const episode of episodes) {
+        const { marker } = episode;
+        const owner = marker === void 0 ? void 0 : current.get(marker.fileId);
+        const pulledCopy = owner !== void 0 && owner.status === "skipped" && owner.episodes.length === 0 && (owner.skipReason === GAVE_WAY || owner.skipReason === PULLED_COPY && marker?.hash !== owner.hash?.slice(0, marker?.hash.length));
+        const ownerOrigin = owner === void 0 ? void 0 : pulledCopy && marker?.origin !== void 0 && input2.ourOrigins?.has(marker.origin) === true ? marker.origin : recordOrigin(owner);
+        if (owner === void 0 || marker === void 0 || marker.origin === void 0 || marker.origin !== ownerOrigin || input2.sharedOrigins?.has(marker.origin) === true) continue;
+        if ((pulledCopy || marker.hash !== owner.hash?.slice(0, marker.hash.length)) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
+          out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
+        }
+      }
+    }
+  }
+  for (const record2 of Object.values(state.files)) {
+    if (record2.status === "failed" || record2.status === "skipped") continue;
+    for (const ref of record2.episodes) {
+      if (uuidOf(ref) !== void 0 || ref.sentAt === void 0 || ref.queuedAt === void 0) continue;
+      const evidence = dropEvidence(ref.groupId, queuedTime(ref));
+      if (evidence === void 0) continue;
+      if (evidence !== "restart" && ref.resends >= input2.maxResends) {
+        const message2 = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        out.drops.push({ record: record2, ref, message: message2 });
+      } else {
+        out.resends.push({ record: record2, ref, evidence });
+      }
+    }
+  }
+  for (const record2 of Object.values(state.files)) {
+    for (const ref of record2.episodes) {
+      if (!unsettledShared(ref, input2.sharedOrigins) || !complete(ref.groupId)) continue;
+      const confirmed = ref.confirmedAt === void 0 ? now : Date.parse(ref.confirmedAt);
+      if (now - confirmed >= patienceMs(paceOf(state, ref.groupId), input2.confirmMaxAgeMs)) out.settled.push(ref);
+    }
+  }
+  for (const [group, listed] of input2.listing) {
+    const judged = /* @__PURE__ */ new Set([...out.vanished, ...out.resends.map((x) => x.ref), ...out.drops.map((x) => x.ref)]);
+    const progress = out.confirmations.some((c) => c.ref.groupId === group) || out.located.some((l) => l.ref.groupId === group);
+    const settled = new Set(out.settled);
+    const waitingParts = everyPart(state, { chased: true }).filter((ref) => ref.groupId === group && !judged.has(ref) && (ref.sentAt !== void 0 && uuidOf(ref) === void 0 || unsettledShared(ref, input2.sharedOrigins) && !settled.has(ref)));
+    const lastQueuedAt = waitingParts.reduce((a, ref) => Math.max(a, queuedTime(ref) || 0), 0) || void 0;
+    const waitingSentAt = waitingParts.map((ref) => sentTime(ref) || 0);
+    const sentAt = everyPart(state, { chased: true }).flatMap((ref) => ref.groupId === group && ref.queuedAt !== void 0 ? [sentTime(ref)] : []).filter(Number.isFinite).sort((a, b) => a - b);
+    out.paces.set(group, paceAfterListing({ previous: paceOf(state, group), listing: listed, now, sightings: sightings.get(group) ?? [], stillWaiting: waitingParts.length, progress, lastQueuedAt, waitingSentAt, sentAt }));
+  }
+  return out;
+}
+function applyReconciliation(state, r, nowIso) {
+  for (const { ref, uuid: uuid3, adopted } of r.confirmations) {
+    ref.uuid = uuid3;
+    ref.confirmedAt = nowIso;
+    if (adopted) ref.sentAt = nowIso;
+  }
+  for (const { ref, uuid: uuid3 } of r.located) ref.uuid = uuid3;
+  if (r.vanished.size > 0) {
+    for (const record2 of Object.values(state.files)) if (record2.superseded.some((ref) => r.vanished.has(ref))) record2.superseded = record2.superseded.filter((ref) => !r.vanished.has(ref));
+    if (state.orphans.some((ref) => r.vanished.has(ref))) state.orphans = state.orphans.filter((ref) => !r.vanished.has(ref));
+  }
+  state.orphans.push(...r.duplicates);
+  for (const { record: record2, ref } of r.stale) record2.superseded.push(ref);
+  for (const { record: record2, message: message2 } of r.drops) {
+    record2.status = "failed";
+    record2.lastError = message2;
+  }
+  for (const { ref, evidence } of r.resends) {
+    if (evidence !== "restart") ref.resends++;
+    delete ref.sentAt;
+    delete ref.queuedAt;
+  }
+  for (const ref of r.settled) ref.settledAt = nowIso;
+  if (r.paces.size > 0) {
+    state.groups ??= /* @__PURE__ */ Object.create(null);
+    for (const [group, pace] of r.paces) state.groups[group] = pace;
+  }
+}
+function keeper(found) {
+  return found.reduce((a, b) => processedBefore(b, a) ? b : a);
+}
+function processedBefore(a, b) {
+  const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
+  const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
+  if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;
+  return a.uuid < b.uuid;
+}
+function visibleKey(group, marker) {
+  return `${group}\0${marker}`;
+}
+function visibleByMarker(listing) {
+  const visible = /* @__PURE__ */ new Map();
+  for (const [group, { episodes }] of listing) {
+    for (const episode of episodes) {
+      const { marker } = episode;
+      if (marker === void 0) continue;
+      const key = visibleKey(group, marker.raw);
+      const list = visible.get(key) ?? [];
+      list.push(episode);
+      visible.set(key, list);
+    }
+  }
+  return visible;
+}
+var init_reconcile = __esm({
+  "src/lib/sync/reconcile.ts"() {
+    "use strict";
+    init_shared();
+    init_state();
+    init_pace();
+    init_schedule();
+    init_plan();
+  }
+});
+
+// src/lib/sync/status.ts
+function refreshStatus(record2, nowIso) {
+  if (record2.status === "failed" || record2.status === "skipped") return;
+  const previous = record2.status;
+  if (record2.episodes.some((e) => e.sentAt === void 0)) record2.status = "pending";
+  else if (record2.episodes.some((e) => e.uuid === void 0)) record2.status = "queued";
+  else {
+    record2.status = "confirmed";
+    if (previous !== "confirmed") record2.confirmedAt = nowIso;
+    delete record2.bridgingSince;
+    delete record2.bridgedFrom;
+  }
+}
+var init_status = __esm({
+  "src/lib/sync/status.ts"() {
+    "use strict";
+  }
+});
+
+// src/lib/sync/confirm.ts
+async function reconcileWithGraph(ctx, run2) {
+  const fetched = await fetchListing(ctx, { ...run2, listInFull: run2.prior?.groups, coveredBefore: run2.covered === true });
+  if (fetched === void 0) return false;
+  const { listing } = fetched;
+  if (fetched.coveredAll) run2.covered = true;
+  const { config: config2, state, logger } = ctx;
+  if (run2.prior !== void 0) {
+    await applyPriorTakeover(ctx, await decidePriorTakeover({ migration: run2.prior, listing, outgoing: ctx.outgoing }));
+    for (const { record: record2 } of run2.prior.candidates) if (!ctx.outgoing.has(record2.id)) run2.plannedAdds.delete(record2.id);
+    run2.prior = void 0;
+  }
+  for (const listed of listing.values()) {
+    ctx.counts.listing.requests += listed.requests;
+    ctx.counts.listing.episodes += listed.listed;
+    if (listed.sample === true) ctx.counts.listing.samples += listed.requests;
+  }
+  const r = reconcile({ state, listing, now: ctx.now(), confirmMaxAgeMs: config2.confirmMaxAgeMs, maxResends: config2.maxResends, rebuilding: run2.rebuilding, sharedOrigins: run2.sharedOrigins, ourOrigins: ourOrigins(config2) });
+  applyReconciliation(state, r, new Date(ctx.now()).toISOString());
+  for (const [group, pace] of r.paces) {
+    if (pace.nextListingAt === void 0) continue;
+    logger.debug("next look at the group", { group, inMs: pace.nextListingAt - ctx.now(), kind: sampleDue(pace, pace.nextListingAt) ? "sample" : "full", predictedEndInMs: pace.sampleUntil === void 0 ? void 0 : pace.sampleUntil - ctx.now(), stepMs: stepOf2(pace), headAgoMs: pace.headAt === void 0 ? void 0 : ctx.now() - pace.headAt });
+  }
+  for (const c of r.confirmations) {
+    if (!c.adopted) continue;
+    ctx.counts.adopted++;
+    if (run2.plannedAdds.delete(c.record.id)) ctx.counts.added--;
+  }
+  ctx.counts.duplicatesRemoved += r.duplicates.length + r.stale.length;
+  for (const { record: record2, message: message2 } of r.drops) ctx.problems.push({ id: record2.id, reason: "dropped", message: message2 });
+  for (const { record: record2, ref, evidence } of r.resends) {
+    if (evidence === "restart") logger.info("episode was queued with a server that has stopped since (its queue is gone); re-sending", { id: record2.id, marker: ref.marker, evidence });
+    else logger.warn("episode was dropped by the server; re-sending", { id: record2.id, marker: ref.marker, evidence, resends: ref.resends - 1 });
+    ctx.counts.resent++;
+    if (ctx.outgoing.has(record2.id)) continue;
+    const drafts = await rebuildDrafts(config2, ctx.sources, record2, logger, ctx.signer);
+    if (drafts !== void 0) ctx.outgoing.set(record2.id, { record: record2, drafts });
+  }
+  const nowIso = new Date(ctx.now()).toISOString();
+  for (const record2 of Object.values(state.files)) refreshStatus(record2, nowIso);
+  return true;
+}
+var init_confirm = __esm({
+  "src/lib/sync/confirm.ts"() {
+    "use strict";
+    init_adopt_prior();
+    init_listing();
+    init_pace();
+    init_prepare();
+    init_reconcile();
+    init_status();
+    init_origin();
   }
 });
 
@@ -76092,8 +76222,8 @@ async function writePulled(stateDir, ledger) {
 }
 function pulledFiles(ledger, ours) {
   const out = /* @__PURE__ */ new Map();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, n.hash);
-  for (const c of ledger.copies) out.set(c.copy, c.hash);
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, { hash: n.hash, gaveWay: n.gaveWay === true });
+  for (const c of ledger.copies) out.set(c.copy, { hash: c.hash, gaveWay: false });
   return out;
 }
 function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
@@ -76254,6 +76384,25 @@ function previousRemotes(root) {
     if (normalised !== void 0 && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
   }
   return out;
+}
+function clonedFrom(root) {
+  const common = commonGitDir(root);
+  if (common === void 0) return void 0;
+  let head;
+  try {
+    const fd = (0, import_node_fs26.openSync)((0, import_node_path28.join)(common, "logs", "HEAD"), "r");
+    try {
+      const buffer = Buffer.alloc(4096);
+      head = buffer.toString("utf8", 0, (0, import_node_fs26.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+    } finally {
+      (0, import_node_fs26.closeSync)(fd);
+    }
+  } catch {
+    return void 0;
+  }
+  const url2 = /\tclone: from (\S+)\s*$/.exec(head)?.[1];
+  const normalised = url2 === void 0 ? void 0 : normalizeRemoteUrl(url2);
+  return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
   let dir = (0, import_node_path28.resolve)(path);
@@ -78050,6 +78199,16 @@ function agreedVersion(f) {
   return void 0;
 }
 function decide2(f) {
+  return oneCopy(f, decideVersions(f));
+}
+function oneCopy(f, d) {
+  const first = f.firstOfText;
+  if (first === void 0 || f.local === void 0 || d.kind !== "adopt" && d.kind !== "remember-own") return d;
+  const ownFirst = f.own !== void 0 && first.origin === f.own.origin && first.fileId === f.own.fileId && first.version === f.own.version;
+  if (!ownFirst) return { kind: "give-way" };
+  return d.kind === "adopt" ? { kind: "remember-own" } : d;
+}
+function decideVersions(f) {
   const { incoming, own: own2, pulled, local } = f;
   if (incoming === void 0 && own2 === void 0) {
     if (!f.groupListed || pulled === void 0) return { kind: "none", why: "not in the graph" };
@@ -78113,7 +78272,7 @@ function collectNotes(episodes, key, ourOrigins2) {
       unverified++;
       continue;
     }
-    if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content });
+    if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content, createdAt: ep.created_at });
   }
   const out = { incoming: /* @__PURE__ */ new Map(), own: /* @__PURE__ */ new Map(), ownByFile: /* @__PURE__ */ new Map(), all: /* @__PURE__ */ new Map(), unverified, incomplete: 0 };
   for (const { v, parts, parts_total } of versions.values()) {
@@ -78146,12 +78305,19 @@ function versionsFor(notes, id, fileId) {
   }
   return { incoming: fromSibling !== void 0 && newer(incoming, fromSibling) ? fromSibling : incoming, own: own2 };
 }
+function firstOfText(notes, id, holds) {
+  const all = notes.all.get(id) ?? [];
+  const current = all.filter((v) => !all.some((o) => o !== v && o.origin === v.origin && o.fileId === v.fileId && o.version > v.version));
+  const candidates = current.filter(holds).map((v) => ({ v, uuid: v.parts[0]?.uuid ?? "", created_at: v.parts[0]?.createdAt ?? null }));
+  return candidates.length === 0 ? void 0 : keeper(candidates).v;
+}
 var init_incoming = __esm({
   "src/lib/pull/incoming.ts"() {
     "use strict";
     init_episode();
     init_note_tag();
     init_pulled();
+    init_reconcile();
   }
 });
 
@@ -78211,7 +78377,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os8.homedir)();
   const out = /* @__PURE__ */ new Map();
   const named = new Set(extraRoots.map(gitMainRoot));
-  const roots = /* @__PURE__ */ new Set([...named, ...(config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot)]);
+  const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
     const key = resolveProjectKey(root, (0, import_node_path32.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
@@ -78220,6 +78386,20 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
     const folders = out.get(identity.id) ?? [];
     if (folders.some((f) => f.memoryDir === folder.dir)) continue;
     out.set(identity.id, [...folders, { id: identity.id, root, key, memoryDir: folder.dir, sourceDir: folder.via === "default" ? `${key}/memory` : void 0, checkout }]);
+  }
+  return out;
+}
+function knownRoots(config2, env, extraRoots = []) {
+  const home2 = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os8.homedir)();
+  return /* @__PURE__ */ new Set([...extraRoots.map(gitMainRoot), ...(config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot)]);
+}
+function clonedFromHere(roots) {
+  const out = /* @__PURE__ */ new Map();
+  for (const root of roots) {
+    const from = clonedFrom(root);
+    if (from === void 0 || out.has(from.id) || projectIdentity(root)?.id === from.id) continue;
+    if (previousRemotes(root).some((p) => p.id === from.id)) continue;
+    out.set(from.id, { root, url: from.remote });
   }
   return out;
 }
@@ -78386,6 +78566,8 @@ async function pullLocked(config2, options2, key, logger) {
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n]));
   const ids = /* @__PURE__ */ new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
+  let cloneHints;
+  const clonedHere = (project) => (cloneHints ??= clonedFromHere(knownRoots(config2, env, options2.projectDirs ?? []))).get(project);
   const toDelete = [];
   const journal = new PendingWrites(config2.stateDir);
   try {
@@ -78395,7 +78577,7 @@ async function pullLocked(config2, options2, key, logger) {
       const folders = projects.get(any2.project);
       if (folders === void 0) {
         const incoming = notes.incoming.get(id);
-        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to, renamedHere.get(incoming.project));
+        if (incoming !== void 0) await hold2(ledger, report, incoming, when, options2.to, renamedHere.get(incoming.project), clonedHere(incoming.project));
         continue;
       }
       delete ledger.held[id];
@@ -78434,22 +78616,23 @@ async function pullInto(project, id, path, run2) {
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
   const folderThere = (0, import_node_fs27.existsSync)(project.memoryDir) && (0, import_node_fs27.statSync)(project.memoryDir).isDirectory();
+  const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
+  const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
     incoming,
     own: own2,
     pulled,
     local,
     incomingRedacted: restored?.redacted ?? false,
-    // The file is that version: what pull would write, or the very text its sender sent (the same
-    // note saved alike in two places, each sent as its own: one note, no conflict copy).
-    sameAsLocal: restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12)),
-    groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group)
+    sameAsLocal,
+    groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group),
+    firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal)
   });
   if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || run2.lostFolders.has(project.memoryDir))) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
     report.notDeleted.push(file2);
   }
-  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours };
+  const input2 = { config: config2, ledger, report, project, path, file: file2, local, candidate, restored, own: own2, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run2.ours, holdsLocal };
   const pending = pendingWrite(decision, input2, decision.kind === "copy" && candidate !== void 0 ? await copyTarget(file2, candidate.origin, ledger) : void 0);
   if (pending !== void 0) await journal.add(pending);
   if (decision.kind === "write" && (await readLocal(file2))?.hash !== local?.hash) return;
@@ -78485,12 +78668,12 @@ function newest(a, b) {
   if (b === void 0) return a;
   return b.version > a.version ? b : a;
 }
-async function hold2(ledger, report, v, when, to, renamedHere) {
+async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === void 0 || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
   if (to === void 0) {
-    report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere } });
+    report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
   const file2 = inside((0, import_node_path33.join)((0, import_node_path33.resolve)(to), v.project), v.path);
@@ -78563,6 +78746,12 @@ async function act(decision, a, pending) {
     case "remember-own":
       if (a.own !== void 0 && a.local !== void 0) ledger.notes[file2] = entry(a.own, a.local.hash, a.local.redacted);
       return;
+    case "give-way": {
+      const others = a.notes.filter((v2) => v2 !== a.own && a.holdsLocal(v2));
+      const as = others.reduce((m, v2) => m === void 0 || v2.version > m.version ? v2 : m, void 0);
+      if (as !== void 0 && a.local !== void 0) ledger.notes[file2] = { ...entry(as, a.local.hash, a.local.redacted), gaveWay: true };
+      return;
+    }
     case "none":
       return;
   }

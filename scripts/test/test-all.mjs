@@ -5,11 +5,18 @@
  * suites against the real peers: the real Graphiti MCP server (npm run test:graphiti, three
  * generations, plus the `server` command), the real Claude Code CLI (npm run test:claude), and the
  * package made from a fresh clone, installed and run under that CLI (npm run test:package).
- * Prints one closing line "N passed, M failed, K skipped" over every suite and exits non-zero if
- * any step failed.
+ * Prints one closing line "N passed, M failed, K skipped" over every suite, the failed tests by name
+ * before it, and exits non-zero if any step failed.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { npm, npx, runVitest } from './vitest-run.mjs';
+
+// Every suite's failed tests, by name, for the end of the log (vitest-run.mjs appends them).
+const failuresDir = mkdtempSync(join(tmpdir(), 'gms-failures-'));
+process.env.GMS_FAILURES_FILE = join(failuresDir, 'failed.txt');
 
 const realPeers = process.argv.includes('--real-peers');
 let passed = 0;
@@ -58,5 +65,13 @@ if (realPeers) {
   script('package routes', 'test:package');
 }
 
+let failures = '';
+try {
+  failures = readFileSync(process.env.GMS_FAILURES_FILE, 'utf8');
+} catch {
+  // No suite failed a test.
+}
+rmSync(failuresDir, { recursive: true, force: true });
+if (failures !== '') process.stdout.write(`\nFailed tests:\n${failures}`);
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(broken || failed > 0 ? 1 : 0);

@@ -1,22 +1,30 @@
 /**
  * One vitest run with a JSON report, for the test scripts (test-all, test-graphiti, test-claude):
  * returns its counts, and `ok: false` when vitest failed, wrote no report or ran no test.
+ * The names of failed tests (and files that failed to load) are printed after the run and, when
+ * GMS_FAILURES_FILE names a file, appended to it: test-all.mjs repeats them beside its closing line,
+ * the part of a long CI log that is read first.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** @returns {{ passed: number, failed: number, skipped: number, ok: boolean }} */
-export function runVitest(name, args, env = {}) {
+/**
+ * `quiet`: print nothing (a test of this script runs a suite that fails on purpose, whose output in
+ * the log would read as a failure).
+ * @returns {{ passed: number, failed: number, skipped: number, ok: boolean }}
+ */
+export function runVitest(name, args, env = {}, { quiet = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gms-vitest-'));
   const report = join(dir, 'vitest.json');
-  process.stdout.write(`\n== ${name}: vitest run ${args.join(' ')}\n`);
+  const say = (text) => (quiet ? undefined : process.stdout.write(text));
+  say(`\n== ${name}: vitest run ${args.join(' ')}\n`);
   const r = spawnSync(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: 'inherit',
+    stdio: quiet ? 'ignore' : 'inherit',
     env: { ...process.env, ...env },
   });
   const counts = { passed: 0, failed: 0, skipped: 0, ok: r.status === 0 };
@@ -26,10 +34,32 @@ export function runVitest(name, args, env = {}) {
     counts.failed = json.numFailedTests ?? 0;
     counts.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
     if ((json.numTotalTests ?? 0) === 0) counts.ok = false;
+    reportFailures(name, failuresOf(json), say);
   } catch {
     counts.ok = false;
-    process.stdout.write(`== ${name} wrote no report\n`);
+    say(`== ${name} wrote no report\n`);
   }
   rmSync(dir, { recursive: true, force: true });
   return counts;
+}
+
+/** One line per failed test, or per test file that failed without a failed test (it did not load). */
+function failuresOf(json) {
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const where = relative(process.cwd(), file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) lines.push(`${where} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+const firstLine = (message) => String(message ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+
+function reportFailures(name, lines, say) {
+  if (lines.length === 0) return;
+  const block = lines.map((l) => `  ${name}: ${l}\n`).join('');
+  say(`== ${name}: failed\n${block}`);
+  if (process.env.GMS_FAILURES_FILE) appendFileSync(process.env.GMS_FAILURES_FILE, block);
 }

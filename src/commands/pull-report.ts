@@ -1,5 +1,20 @@
 /** What `pull` prints (issue 42): what came back, what went beside a local note, what was held, what was refused. */
+import { shellQuote } from '../lib/install/hook-entries.js';
 import type { PullReport } from '../lib/pull/pull.js';
+import type { CloneHint } from '../lib/pull/projects.js';
+
+/** What brings held notes in (status says it too). */
+export const HELD_STEP = 'held notes come in when their project is opened here (a session in its checkout), or now with `pull --to DIR`. If one is a repository renamed on its host and your checkout here has only its new URL, run `git -C <checkout> config --add graphiti-memory-sync.previousUrl <its old URL>` (then sync and pull).';
+
+/** The command that makes a checkout go by the URL it had before its host renamed the repository (state/checkout-ids.ts). */
+export function previousUrlCommand(root: string, url: string): string {
+  return `git -C ${shellQuote(root)} config --add graphiti-memory-sync.previousUrl https://${url}`;
+}
+
+/** The step for notes held under the URL a checkout here was cloned from (pull/projects.ts `clonedFromHere`): the person decides, rename or fork. */
+export function clonedHereStep(hint: CloneHint): string {
+  return `${hint.root} was cloned from https://${hint.url}, the project your other machines' held notes go by, and its remote is another now. If it is that repository renamed on its host (not a fork of it), run \`${previousUrlCommand(hint.root, hint.url)}\`, then sync and pull: the notes come in, and its own go to your other machines. If it is a fork, leave it: they stay held.`;
+}
 
 export function formatPullReport(r: PullReport): string {
   if (!r.linked) return 'This machine is not linked: no note key. Run `graphiti-memory-sync link` (first machine) or `graphiti-memory-sync link --import` (with the key from a linked machine).\n';
@@ -20,11 +35,12 @@ export function formatPullReport(r: PullReport): string {
   for (const h of r.held) {
     if (h.written !== undefined) lines.push(`written  ${h.written} (project ${h.project} is not opened on this machine)`);
     else if (h.renamedHere !== undefined) lines.push(`held     ${h.path}: from a machine whose clone of ${h.renamedHere.root} knows it only by its new URL. Next: on that machine run \`git -C <its checkout> config --add graphiti-memory-sync.previousUrl https://${h.renamedHere.previousUrl}\`, then its next sync sends its notes again under the old URL and they come here`);
+    else if (h.clonedHere !== undefined) lines.push(`held     ${h.path} of https://${h.clonedHere.url}, which ${h.clonedHere.root} was cloned from (its remote is another now)`);
     else lines.push(`held     ${h.path} of project ${h.project} (not opened on this machine yet)`);
   }
-  if (r.held.some((h) => h.written === undefined && h.renamedHere === undefined)) {
-    lines.push('Next: held notes come in when their project is opened here (a session in its checkout), or now with `pull --to DIR`. If one is a repository renamed on its host and your checkout here has only its new URL, run `git config --add graphiti-memory-sync.previousUrl <its old URL>` in the checkout (then sync and pull).');
-  }
+  const hints = new Map(r.held.flatMap((h) => (h.written === undefined && h.renamedHere === undefined && h.clonedHere !== undefined ? [[h.project, h.clonedHere] as const] : [])));
+  for (const hint of hints.values()) lines.push(`Next: ${clonedHereStep(hint)}`);
+  if (r.held.some((h) => h.written === undefined && h.renamedHere === undefined && h.clonedHere === undefined)) lines.push(`Next: ${HELD_STEP}`);
   if (r.deletedInGraph > 0) lines.push(`deleted  ${r.deletedInGraph} episode(s) of notes deleted here, so the other machines remove their untouched copies`);
   if (r.unverified > 0) lines.push(`refused  ${r.unverified} tagged episode(s) not signed with your key (another person's, or altered): never written`);
   // Nothing verified at all: the usual cause is this machine holding a key of its own (`link` or `pull --init` run here instead of `link --import`).

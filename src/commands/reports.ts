@@ -18,6 +18,23 @@ import { hookProblems, type HookProblem } from '../lib/install/hook-check.js';
 import { toolCopies } from '../lib/install/copies.js';
 import { formatCopies, judgeCopies, type CopyReport } from './copies.js';
 import { processEnv } from '../lib/config/process-env.js';
+import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects.js';
+import { clonedHereStep, HELD_STEP } from './pull-report.js';
+
+/** Held notes whose project a checkout here was cloned from (its remote another since), counted per checkout. */
+function heldClonedHere(config: Config, heldProjects: readonly string[]): Array<CloneHint & { notes: number }> {
+  if (heldProjects.length === 0) return [];
+  const hints = clonedFromHere(knownRoots(config, processEnv()));
+  const out = new Map<string, CloneHint & { notes: number }>();
+  for (const project of heldProjects) {
+    const hint = hints.get(project);
+    if (hint === undefined) continue;
+    const entry = out.get(project) ?? { ...hint, notes: 0 };
+    entry.notes++;
+    out.set(project, entry);
+  }
+  return [...out.values()];
+}
 
 /** The team-memory files among the records, per store (memory/sources.ts names them). */
 function teamMemoryByStore(records: FileRecord[]): NonNullable<StatusReport['teamMemory']> {
@@ -72,7 +89,8 @@ export interface StatusReport {
   /** Notes changed on two machines (issue 42): the local one in place, the other version beside it. Absent when none. */
   conflicts?: Array<{ file: string; copy: string; origin: string; reason: string }>;
   /** Whether this machine is linked to the person's others (a note key), and how many pulled notes wait for a project not opened here. */
-  pull?: { linked: boolean; held: number; keyProblem?: string; unsigned?: number };
+  /** `cloned`: held notes whose project a checkout here was cloned from (pull/projects.ts `clonedFromHere`), per checkout. */
+  pull?: { linked: boolean; held: number; keyProblem?: string; unsigned?: number; cloned?: Array<CloneHint & { notes: number }> };
 }
 
 /** What linking costs once (note-signing.ts): `link` and `status` say it the same way. */
@@ -120,9 +138,10 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
   }
   const rules = await rulesInUse(config.stateDir, config.mcpUrl, liveServerGeneration(config.stateDir, config.mcpUrl)).catch(() => undefined);
   const unsigned = linked ? await countUnsigned(config, state) : 0;
+  const cloned = heldClonedHere(config, Object.values(ledger.held).map((h) => h.project));
   return {
     ...(rules === undefined ? {} : 'inUse' in rules ? { rules: rules.inUse } : { rulesNotLearnt: rules.notLearnt }),
-    pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}) },
+    pull: { linked, held: Object.keys(ledger.held).length, ...(keyProblem === undefined ? {} : { keyProblem }), ...(unsigned > 0 ? { unsigned } : {}), ...(cloned.length === 0 ? {} : { cloned }) },
     ...(conflicts.length === 0 ? {} : { conflicts }),
     stateDir: config.stateDir,
     ...(recovered === undefined ? {} : { stateProblem: `state file is damaged (${recovered.reason}); the next sync keeps it aside and rebuilds from the graph` }),
@@ -212,7 +231,12 @@ export function formatStatus(s: StatusReport): string {
     if (s.skipped.length > 20) lines.push(`  … and ${s.skipped.length - 20} more`);
   }
   if (s.pull?.keyProblem !== undefined) lines.push(`Note key: ${s.pull.keyProblem}`);
-  else if (s.pull?.linked === true) lines.push(`Linked: notes from your other machines come in with pull (the hooks and watch run it)${s.pull.held > 0 ? `; ${s.pull.held} held for projects not opened here (pull --to DIR writes them)` : ''}`);
+  else if (s.pull?.linked === true) {
+    lines.push(`Linked: notes from your other machines come in with pull (the hooks and watch run it)${s.pull.held > 0 ? `; ${s.pull.held} held for projects not opened here` : ''}`);
+    const cloned = s.pull.cloned ?? [];
+    for (const hint of cloned) lines.push(`  ${hint.notes} held: ${clonedHereStep(hint)}`);
+    if (s.pull.held > cloned.reduce((n, h) => n + h.notes, 0)) lines.push(`  Next: ${HELD_STEP}`);
+  }
   if (s.pull?.unsigned !== undefined) lines.push(`Signing: ${unsignedLine(s.pull.unsigned)}`);
   if (s.conflicts !== undefined && s.conflicts.length > 0) {
     lines.push('Conflicts (a note changed on two machines; merge the copy into the note, then delete the copy):');

@@ -5,7 +5,7 @@
  * A hook command naming an absolute path into one install breaks when the package is installed
  * somewhere else (another npm prefix, another Node version under nvm). Installed globally, npm puts
  * this launcher on PATH beside `graphiti-memory-sync`, so `install` records the name instead
- * (src/lib/install/hook-command.ts) and whichever install is on PATH runs the hooks, before and
+ * (src/lib/install/hook-entries.ts) and whichever install is on PATH runs the hooks, before and
  * after an upgrade or a move. It only loads the hook's bundle next to it (Node resolves the bin
  * link to this real file): about Node's start-up time, like `node dist/hooks/<name>.js`.
  * Bundled as CommonJS with the hooks (scripts/build/bundle-hooks.mjs).

@@ -265,6 +265,19 @@ export function hookErrors(debug: string): string[] {
   return debug.split('\n').filter((l) => /\[ERROR\].*Hook|Hook .* cancelled/.test(l));
 }
 
+/**
+ * The hook results a `--output-format stream-json --verbose` session reports to its client (an IDE,
+ * the SDK): `{"type":"system","subtype":"hook_response", hook_event, exit_code, outcome, output}`,
+ * where a failing hook is `outcome: "error"` with its stderr as `output`.
+ */
+export function hookResponses(stdout: string): Array<{ event: string; exitCode: number; outcome: string; output: string }> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes('"subtype":"hook_response"'))
+    .map((line) => JSON.parse(line) as { hook_event: string; exit_code: number; outcome: string; output: string })
+    .map((r) => ({ event: r.hook_event, exitCode: r.exit_code, outcome: r.outcome, output: r.output }));
+}
+
 /** What a `-p` session shows of our hooks: its exit, its stderr, each hook run's event and status, the hook errors logged. */
 export function hookOutcome(run: { code: number | null; stderr: string; debug: string }): { code: number | null; stderr: string; hooks: Array<[string, number]>; errors: string[] } {
   return { code: run.code, stderr: run.stderr, hooks: hookRuns(run.debug).map((r) => [r.event, r.status]), errors: hookErrors(run.debug) };

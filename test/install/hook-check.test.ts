@@ -43,6 +43,7 @@ describe('hookProblems', () => {
     const problems = check();
     expect(problems.map((p) => p.scope)).toEqual(['user', 'user']);
     expect(problems[0]?.message).toMatch(/checkout\/dist\/hooks\/session-start\.js does not exist \(that copy moved or was removed\): run "graphiti-memory-sync install --scope user" from the copy/);
+    expect(problems[0]?.message).toMatch(/or remove the entries with "graphiti-memory-sync uninstall --scope user"; until then every session skips this hook quietly/);
   });
 
   it('the bin form: fine while graphiti-memory-sync-hook is on PATH, named when it is not', async () => {
@@ -54,7 +55,7 @@ describe('hookProblems', () => {
     expect(check(join(prefix, 'bin'))).toEqual([]);
     const problems = check('/usr/bin');
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatchObject({ scope: 'local', command: `${HOOK_BIN} session-start --graphiti-memory-sync` });
+    expect(problems[0]).toMatchObject({ scope: 'local', command: `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync` });
     expect(problems[0]?.message).toMatch(/not on your PATH.*install the package globally again.*--scope local/);
   });
 
@@ -65,7 +66,36 @@ describe('hookProblems', () => {
     rmSync(join(project, 'node_modules'), { recursive: true });
     const problems = check();
     expect(problems).toHaveLength(2);
-    expect(problems[0]?.message).toBe(`${join(project, 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'session-start.js')} does not exist: run "npm install" in ${project} (graphiti-memory-sync is a dev dependency of the project)`);
+    expect(problems[0]?.message).toBe(
+      `${join(project, 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'session-start.js')} does not exist: run "npm install" in ${project} (graphiti-memory-sync is a dev dependency of the project); until then every session skips this hook quietly (no sync, no context)`,
+    );
+  });
+
+  it('entries an earlier version wrote (no guard): the same checks, and the message says each session shows a hook error until then', () => {
+    const gone = join(dir, 'gone', 'dist', 'hooks');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(
+      join(home, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          SessionStart: [{ hooks: [{ type: 'command', command: `node ${join(gone, 'session-start.js')} --graphiti-memory-sync` }] }],
+          Stop: [{ hooks: [{ type: 'command', command: `${HOOK_BIN} stop --graphiti-memory-sync` }] }],
+        },
+      }),
+    );
+    mkdirSync(join(project, '.claude'));
+    writeFileSync(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync' }] }] } }),
+    );
+    const problems = check('/usr/bin');
+    expect(problems.map((p) => [p.scope, p.message.replace(/:.*; /, ': …; ')])).toEqual([
+      ['user', `${join(gone, 'session-start.js')} does not exist (that copy moved or was removed): …; until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)`],
+      ['user', `${HOOK_BIN} is not on your PATH (the global install is gone): …; until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)`],
+      ['project', `${join(project, 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'stop.js')} does not exist: …; until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)`],
+    ]);
+    expect(problems[0]?.message).toContain('or remove the entries with "graphiti-memory-sync uninstall --scope user"');
+    expect(problems[2]?.message).toContain(`run "npm install" in ${project}`);
   });
 
   it("other tools' hooks and an unparsable settings file are not ours to judge", () => {

@@ -64,14 +64,15 @@ describe('install records the bin for a global install', () => {
   it('the bare name on PATH; an absolute path from elsewhere; switching updates the entries in place; uninstall finds either', async () => {
     const first = await runInstall(options({ PATH: global.bin }, global.root));
     expect(first.files[0]?.entries).toEqual(['SessionStart: added', 'Stop: added']);
-    expect(commands()).toEqual([`${HOOK_BIN} session-start --graphiti-memory-sync`, `${HOOK_BIN} stop --graphiti-memory-sync`]);
+    expect(commands()).toEqual([`command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} session-start --graphiti-memory-sync`, `command -v ${HOOK_BIN} >/dev/null 2>&1 || exit 0; exec ${HOOK_BIN} stop --graphiti-memory-sync`]);
     expect(isOurHandler({ command: commands()[0] }, 'SessionStart')).toBe(true);
     expect(isOurHandler({ command: commands()[0] }, 'Stop')).toBe(false);
 
     // The same copy run without its bin on PATH: the absolute path, replacing the entries.
     const second = await runInstall(options({ PATH: '/usr/bin' }, global.root));
     expect(second.files[0]?.entries).toEqual(['SessionStart: updated', 'Stop: updated']);
-    expect(commands()[0]).toBe(`node ${join(global.root, 'dist', 'hooks', 'session-start.js')} --graphiti-memory-sync`);
+    const script = join(global.root, 'dist', 'hooks', 'session-start.js');
+    expect(commands()[0]).toBe(`test -f ${script} || exit 0; exec node ${script} --graphiti-memory-sync`);
 
     await runInstall(options({ PATH: global.bin }, global.root));
     const removed = await runUninstall(options({}, global.root));
@@ -89,7 +90,8 @@ describe('project scope names the package as the project does', () => {
     expect(projectPackagePath(store, project)).toBe(join(project, 'node_modules', 'graphiti-memory-sync'));
     await runInstall({ scope: 'project', home: join(dir, 'home'), cwd: project, env: { HOME: join(dir, 'home') }, packageRoot: store });
     const text = readFileSync(join(project, '.claude', 'settings.json'), 'utf8');
-    expect(text).toContain('"node \\"$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js\\" --graphiti-memory-sync"');
+    const script = '\\"$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js\\"';
+    expect(text).toContain(`"test -f ${script} || exit 0; exec node ${script} --graphiti-memory-sync"`);
     expect(text).not.toContain('.pnpm');
   });
 

@@ -46,8 +46,10 @@ describe('project scope: a command that works on every teammate\'s machine', () 
     const text = readFileSync(join(cwd, '.claude', 'settings.json'), 'utf8');
     expect(text).not.toContain(cwd);
     const hooks = (JSON.parse(text) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }).hooks;
-    expect(hooks.SessionStart?.[0]?.hooks[0]?.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" --graphiti-memory-sync');
-    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe('node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync');
+    expect(hooks.SessionStart?.[0]?.hooks[0]?.command).toBe(
+      'test -f "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" || exit 0; exec node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/session-start.js" --graphiti-memory-sync',
+    );
+    expect(hooks.Stop?.[0]?.hooks[0]?.command).toBe('test -f "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" || exit 0; exec node "$CLAUDE_PROJECT_DIR/node_modules/graphiti-memory-sync/dist/hooks/stop.js" --graphiti-memory-sync');
   });
 
   it('refuses when the package lives outside the project, saying why and what to do instead; nothing written', async () => {
@@ -99,7 +101,7 @@ describe('install: merging', () => {
     expect(start?.matcher).toBe('startup|clear|compact');
     expect(start?.hooks[0]).toEqual({
       type: 'command',
-      command: `node '${join(pkg, 'dist', 'hooks', 'session-start.js')}' --graphiti-memory-sync`,
+      command: `test -f '${join(pkg, 'dist', 'hooks', 'session-start.js')}' || exit 0; exec node '${join(pkg, 'dist', 'hooks', 'session-start.js')}' --graphiti-memory-sync`,
       timeout: 10,
       statusMessage: 'Loading memory',
     });

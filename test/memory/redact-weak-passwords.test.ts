@@ -177,6 +177,117 @@ describe('issue 40: more ways people write a password down', () => {
     removed('Wifi PSK: bluebird77', 'bluebird77');
     untouched('PSK: enabled');
     untouched('psk: ${WIFI_PSK}');
+    removed('The psk is bluebird77', 'bluebird77');
+    removed('network key: bluebird77', 'bluebird77');
+    removed('wifi key is bluebird77', 'bluebird77');
+    removed('WIFI_KEY=bluebird77', 'bluebird77');
+    untouched('the psk is stored in the router config');
+  });
+  it('a number alone after the word, where the clause ends (`password 123456`, `Zoom passcode 882211`)', () => {
+    removed('password 123456', '123456');
+    removed('Zoom passcode 882211', '882211');
+    removed('iCloud pw sunshine1', 'sunshine1');
+    removed('passcode 882211 for the meeting', '882211');
+    untouched('Password 2024 rotation is due');
+    untouched('reset password 3 times');
+  });
+  it('a login split by a slash alone: a shipped account (`admin/admin`, `Jenkins: admin / jenkins123`), or after a login label', () => {
+    removed('admin/admin', 'admin');
+    removed('root/root on the switch', '/root');
+    removed('Jenkins: admin / jenkins123', 'jenkins123');
+    removed('Default login admin/admin', '/admin');
+    removed('creds deploy/Deploy2024 for the router', 'Deploy2024');
+    removed('login admin/admin123', 'admin123');
+    removed('Netflix: me@example.com / hunter22', 'hunter22');
+  });
+  it('a login split by a colon: the password repeating the user (`Grafana admin:admin`), or after a login label (`NAS login admin:changeme`)', () => {
+    removed('Grafana admin:admin', 'admin:admin');
+    removed('Use root:root to log in', 'root:root');
+    removed('NAS login admin:changeme', 'changeme');
+    removed('creds deploy:Deploy2024', 'Deploy2024');
+  });
+  it("a colon pair that is an image's tag, a scope, an /etc/passwd line or a time stays", () => {
+    untouched('postgres:16-alpine');
+    untouched('image: postgres:15');
+    untouched('ubuntu:22.04');
+    untouched('root:x:0:0:root:/root:/bin/bash');
+    untouched('GitHub token scopes admin:org, admin:repo_hook');
+    untouched('admin:public_key');
+    untouched('login admin:read scope');
+    untouched('Time: 10:30');
+  });
+  it("the answer to an account's security question (`security answer: fluffy`, `SECURITY_ANSWER=…`)", () => {
+    removed('security answer: fluffy', 'fluffy');
+    removed('Okta recovery answer: fluffy', 'fluffy');
+    removed('security question answer is fluffy', 'fluffy');
+    removed('SECURITY_ANSWER=fluffy', 'fluffy');
+    untouched('the answer is 42');
+    untouched('answer: yes');
+    untouched('security answers are hashed');
+    untouched('security answer: see 1Password');
+  });
+  it('a login table whose password column is headed `Pass` or `PW` beside a user column', () => {
+    removed('| Service | User | Pass |\n|---|---|---|\n| Grafana | admin | admin |\n| NAS | root | hunter2 |', 'hunter2');
+    removed('| Host | Login | PW |\n|---|---|---|\n| nas | admin | letmein |', 'letmein');
+    untouched('| Suite | Pass | Fail |\n|---|---|---|\n| unit | 2417 | 0 |');
+  });
+  it('a slash pair that is a path, a list or roles stays', () => {
+    untouched('the admin/user split');
+    untouched('read/write access to the bucket');
+    untouched('admin/editor roles');
+    untouched('credentials: read/write');
+    untouched('login: SSO/SAML');
+    untouched('open admin/index.html');
+    untouched('GET /admin/admin/users');
+    untouched('see admin/api/v2 for the routes');
+    untouched('src/test/test_utils.py');
+    untouched('config.vm.box = "ubuntu/jammy64"');
+    untouched('Jenkins ran admin / v2 migration');
+    untouched('mail alice@example.com / bob@example.com about it');
+  });
+});
+
+describe('issue 40: codes that open something (access-codes.ts)', () => {
+  it("a door's, gate's or alarm's code and a safe's combination, after the thing or after `for the …`", () => {
+    removed('The code for the alarm is 4821', '4821');
+    removed('alarm code 4821', '4821');
+    removed('door code: 1234', '1234');
+    removed('gate code is #4821', '4821');
+    removed('garage keypad code 7734', '7734');
+    removed('the lockbox combination is 12-34-56', '12-34-56');
+    removed('safe combo 24-11-07', '24-11-07');
+    removed('combination to the safe: 12-34-56', '12-34-56');
+  });
+  it("a card's or a phone's PIN without `is` (`SIM PIN 0000`, `my bank pin 4321`)", () => {
+    removed('SIM PIN 0000', '0000');
+    removed('my bank pin 4321', '4321');
+  });
+  it('recovery and backup codes, on the line or listed under their label, and a recovery key', () => {
+    removed('GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c', '3f9a2-bc71e');
+    removed('GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c', '8d1e4-77a0c');
+    removed('backup codes: 1234 5678 9012 3456', '9012');
+    removed('2FA backup code 84721953', '84721953');
+    removed('recovery key: RK-4829-1937-2281', 'RK-4829-1937-2281');
+    removed('Duo bypass code 123456789', '123456789');
+    removed('Slack 2FA backup codes\n  1. 7391-0284\n  2. 5519-3362\n', '5519-3362');
+    const listed = 'Google backup codes:\n- 8472 1953\n- 5521 0984\n\nStored offline too.';
+    removed(listed, '5521 0984');
+    expect(redactSecrets(listed).text).toContain('Stored offline too.');
+  });
+  it('codes that open nothing stay: exit, status, area and zip codes, a GPIO pin, a building code, a promo code, a code with no digits', () => {
+    untouched('exit code 1');
+    untouched('the status code 404 means not found');
+    untouched('area code 415');
+    untouched('zip code 94107');
+    untouched('GPIO pin 13 drives the LED');
+    untouched('the 2021 building code applies');
+    untouched('use code SAVE20 at checkout');
+    untouched('the door code changed last week');
+    untouched('lock code 2048 bytes long');
+    untouched('Release the lock code 1234 for the mutex');
+    untouched('recovery codes are stored in 1Password');
+    untouched('backup codes v2 rollout');
+    untouched('backup codes\nare in the safe');
   });
 });
 

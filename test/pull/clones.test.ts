@@ -135,7 +135,7 @@ describe('pull: two clones of one repository on one machine', () => {
     expect(lastLines()).toEqual(['Stays.']);
   });
 
-  it('the same note saved with the same text in both clones before a pull (or written by each before this version): one note, no conflict copy; one episode from the next edit on', async () => {
+  it('the same note saved with the same text in both clones before a pull (or written by each before this version): one note, no conflict copy; one episode from the sync after the pull on', async () => {
     const [, b] = await pair();
     const two = secondClone(b);
     const text = topic('N', 'Written the same in both clones.');
@@ -147,6 +147,11 @@ describe('pull: two clones of one repository on one machine', () => {
     const r = await b.pull();
     expect([r.copies, r.written]).toEqual([[], []]);
     expect([read(first), read(join(two.memoryDir, 'n.md'))]).toEqual([text, text]);
+    // The copy processed first stays; the other clone's leaves with the next sync.
+    await b.sync();
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['Written the same in both clones.']);
+    expect((await b.pull()).written).toEqual([]);
     // An edit in either reaches the other; from then on the note is one episode.
     two.write('n.md', topic('N', 'Then edited in the second clone.'));
     await b.sync();

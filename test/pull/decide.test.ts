@@ -37,6 +37,22 @@ describe('decide', () => {
     expect(decide(facts({ own: version('m-a', 22, 21, H('a')), local, incoming: version('m-b', 21, 15, H('b')) })).kind).toBe('remember-own');
     expect(decide(facts({ own: version('m-a', 22, 21, H('a')), local, pulled: pulled(22, H('a')), incoming: version('m-b', 21, 15, H('b')) })).kind).toBe('none');
   });
+  it('one text sent by two files as their own: the file whose own copy was not processed first gives way; one with an edit of its own never does', () => {
+    const local = { hash: H('a'), redacted: false };
+    const mine = version('m-a', 20, 0, H('a'));
+    const theirs = version('m-b', 21, 0, H('a'));
+    // Taken for the other machine's version (newer), or remembered as this machine's (newer): gives way when the other copy came first.
+    expect(decide(facts({ own: mine, local, incoming: theirs, sameAsLocal: true, firstOfText: theirs })).kind).toBe('give-way');
+    expect(decide(facts({ own: theirs, local, incoming: mine, sameAsLocal: true, firstOfText: mine })).kind).toBe('give-way');
+    // Its own copy came first: it stays.
+    expect(decide(facts({ own: mine, local, incoming: theirs, sameAsLocal: true, firstOfText: mine })).kind).toBe('remember-own');
+    expect(decide(facts({ own: theirs, local, incoming: mine, sameAsLocal: true, firstOfText: theirs })).kind).toBe('remember-own');
+    // Its own copy not listed yet (queued): the listed one came first.
+    expect(decide(facts({ local, incoming: theirs, sameAsLocal: true, firstOfText: theirs })).kind).toBe('give-way');
+    // An edit here not sent yet (the file holds neither copy's text) is never given up.
+    const edited = { hash: H('e'), redacted: false };
+    expect(decide(facts({ own: mine, local: edited, incoming: theirs, firstOfText: undefined })).kind).toBe('copy');
+  });
   it('a redacted version never replaces a file without redaction marks, even an untouched one', () => {
     const base = { pulled: pulled(10, H('p')), incoming: version('m-b', 11, 10, H('b')), incomingRedacted: true };
     expect(decide(facts({ ...base, local: { hash: H('p'), redacted: false } }))).toEqual({ kind: 'copy', why: 'redacted' });

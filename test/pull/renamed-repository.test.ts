@@ -11,6 +11,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatPullReport } from '../../src/commands/pull-report.js';
+import { collectStatus, formatStatus } from '../../src/commands/reports.js';
+import { nullLogger } from '../../src/lib/util/log.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { link, topic } from './homes.js';
 
@@ -93,6 +95,45 @@ describe('pull: a repository renamed on its host', () => {
     expect((await b.pull()).written.map((w) => w.file)).toEqual([join(b.memoryDir, 'c.md')]);
     const sent = adds();
     for (const m of [a, b, c]) await m.sync();
+    expect(adds()).toBe(sent);
+  });
+
+  it('a checkout cloned from the old URL whose remote changed before any pull recorded it: never joined by itself (a fork is cloned the same way); pull and status name the exact command with the old URL, and running it joins the project, once', async () => {
+    const [a, b] = await pair();
+    firstCommit(a.repo);
+    // B cloned the repository by its old URL (the host is a bare copy here), then followed the
+    // rename before its first pull.
+    const host = join(a.box.root, 'host.git');
+    execFileSync('git', ['clone', '-q', '--bare', a.repo, host]);
+    rmSync(b.repo, { recursive: true });
+    execFileSync('git', ['-c', `url.${host}.insteadOf=${OLD}`, 'clone', '-q', OLD, b.repo]);
+    git(b.repo, 'remote', 'set-url', 'origin', NEW);
+    a.write('n.md', topic('N', 'From A.'));
+    await a.sync();
+    await a.pull();
+    b.write('b.md', topic('B', 'From B.'));
+    await b.sync();
+    const onB = await b.pull();
+    expect(onB.written).toEqual([]);
+    expect(existsSync(join(b.memoryDir, 'n.md'))).toBe(false);
+    expect(onB.held.map((h) => h.path)).toEqual(['n.md']);
+    const command = `git -C ${b.repo} config --add graphiti-memory-sync.previousUrl https://github.com/me/app`;
+    const report = formatPullReport(onB);
+    expect(report).toContain(`\`${command}\``);
+    expect(report).toContain('not a fork of it');
+    const status = formatStatus(await collectStatus(b.config(), nullLogger));
+    expect(status).toContain(`\`${command}\``);
+    expect((await a.pull()).written).toEqual([]);
+    // The person says it is the same repository: the exact command, as printed.
+    execFileSync('sh', ['-c', command]);
+    await b.sync();
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([join(b.memoryDir, 'n.md')]);
+    expect((await a.pull()).written.map((w) => w.file)).toEqual([join(a.memoryDir, 'b.md')]);
+    await machines.server.whenIdle();
+    expect(lastLines()).toEqual(['From A.', 'From B.']);
+    expect(formatStatus(await collectStatus(b.config(), nullLogger))).not.toContain('previousUrl');
+    const sent = adds();
+    for (const m of [a, b]) await m.sync();
     expect(adds()).toBe(sent);
   });
 

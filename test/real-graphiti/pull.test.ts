@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNoteKey } from '../../src/lib/state/note-key.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
+import { parseMarker } from '../../src/lib/memory/episode.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
 import { link, machine, topic, type Machine } from '../pull/homes.js';
@@ -107,6 +108,32 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
       ['tokens.md', true],
     ]);
     expect(readFileSync(join(fresh.memoryDir, 'build.md'), 'utf8')).toMatch(/Deno for scripts|Node 22/);
+  });
+
+  it('one text sent by two machines as their own before a pull: afterwards the graph lists it once, the copy processed first, and its fact is still there (on 0.29.3 – 0.31.1 deleting the copy that created it would have taken it)', async () => {
+    const a = make('same-a', 'git@github.com:me/same.git');
+    const b = make('same-b', 'git@github.com:me/same.git');
+    await link(a, b);
+    const text = topic('Ship', 'Osprey ships builds to Nimbus.');
+    a.write('ship.md', text);
+    await a.sync();
+    b.write('ship.md', text);
+    await b.sync();
+    const client = new GraphitiClient(a.config());
+    const copies = async () => (await client.getEpisodes([GROUP], 1000)).filter((e) => e.content.includes('Osprey ships builds')).map((e) => parseMarker(e.source_description)?.origin);
+    try {
+      expect(await copies()).toHaveLength(2);
+      for (const m of [b, a, b, a]) {
+        const r = await m.pull();
+        expect([r.written, r.copies]).toEqual([[], []]);
+        await m.sync();
+      }
+      expect(await copies()).toEqual([a.config().origin]);
+    } finally {
+      await client.close();
+    }
+    const facts = (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
+    expect(facts).toContain('Osprey ships builds to Nimbus.');
   });
 
   it('two clones of one repository on one machine: an edit in one reaches the other, is not sent back, and the graph holds the note once', async () => {

@@ -290,6 +290,29 @@ describe('server restart', () => {
   });
 });
 
+describe('server restart while another server start is still starting', () => {
+  it('waits for that start, which reports its server; then restarts it: one server runs afterwards, the restart\'s own, and the start\'s is gone', async () => {
+    expect((await runCli(env, ['server', 'stop'])).code).toBe(0);
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const starting = runCli(env, ['server', 'start']);
+    // Its supervisor is up and recorded, not yet ready: the start is under way.
+    await eventually('the start under way', () => readRuntime(stateDir)?.state === 'starting');
+    const [started, restarted] = await Promise.all([starting, runCli(env, ['server', 'restart'])]);
+    // Before: the restart stopped that supervisor half-way, and the start failed ("the server did not start").
+    expect(started.stderr).toBe('');
+    expect([started.code, restarted.code]).toEqual([0, 0]);
+    const first = Number(/^started: .* pid (\d+)\)\n/.exec(started.stdout)?.[1]);
+    expect(restarted.stdout).toMatch(/^"server start" \(pid \d+\) is still starting the server: waiting for it to finish, then restarting it\nstopped \(graph kept in .*\)\nrestarted: http:\/\/127\.0\.0\.1:\d+\/mcp /);
+    const now = runtime();
+    expect(now.state).toBe('ready');
+    expect(restarted.stdout).toContain(`pid ${now.pid})`);
+    expect(now.pid).not.toBe(first);
+    expect(processAlive(first)).toBe(false);
+    expect(processCommandLine(now.pid)).toContain('server run');
+    expect((await runCli(env, ['health'])).code).toBe(0);
+  });
+});
+
 describe('the lock through stop and restart, against a second local user', () => {
   const user = otherUser();
   /** The owner's clients, all pointed at `url` by hand (the worst case: the old port pinned in their settings). */

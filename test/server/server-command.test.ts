@@ -524,6 +524,126 @@ describe('the runtime file points the tool at the started server', () => {
     }
   });
 
+  /**
+   * Another `server start` still starting: a stand-in process whose command line reads `server start`
+   * holds the start lock with its identity, as start-lock.ts writes it. `finish` does what that start
+   * does when its server answers: runtime.json says ready, the lock is freed, the command exits.
+   */
+  async function startUnderWay(): Promise<{ pid: number; finish(ready?: ServerRuntime): void; cleanup(): Promise<void> }> {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const starter = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'start'], { stdio: 'ignore' });
+    const exited = new Promise((r) => starter.once('exit', r));
+    const id = await identified(starter.pid as number, 'server start');
+    const lock = join(stateDir, 'server', 'start.lock');
+    mkdirSync(join(stateDir, 'server'), { recursive: true, mode: 0o700 });
+    writeFileSync(lock, `${id.pid} ${id.start}`, { mode: 0o600 });
+    return {
+      pid: id.pid,
+      finish(ready) {
+        if (ready !== undefined) writeRuntime(stateDir, ready);
+        rmSync(lock, { force: true });
+        starter.kill('SIGTERM');
+      },
+      async cleanup() {
+        starter.kill('SIGKILL');
+        await exited;
+      },
+    };
+  }
+
+  /** io() that also tells when its stdout has said something (the command is then waiting, not done). */
+  function watchedIo(extra: Record<string, string> = {}) {
+    const made = io(extra);
+    const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
+    const write = made.io.stdout;
+    made.io.stdout = (text: string) => {
+      write(text);
+      for (const w of waiters.splice(0)) if (w.pattern.test(made.out.stdout)) w.resolve();
+      else waiters.push(w);
+    };
+    const saying = (pattern: RegExp) => new Promise<'said'>((resolve) => (pattern.test(made.out.stdout) ? resolve('said') : waiters.push({ pattern, resolve: () => resolve('said') })));
+    return { ...made, saying };
+  }
+
+  it('restart while another "server start" is still starting: it waits for that start to finish (the start is not ended half-way), then restarts the server it started', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const supervisor = fakeSupervisor();
+    const stopped = new Promise<'stopped'>((r) => supervisor.once('exit', () => r('stopped')));
+    const starting = await startUnderWay();
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), state: 'starting', identities: { supervisor: id } });
+      // The new start fails at the install (no Python here): after the wait and the stop, which are what is tested.
+      const restart = watchedIo({ GMS_PYTHON: join(root, 'no', 'python3') });
+      const restarting = main(['server', 'restart'], restart.io);
+      // Before: the restart stopped the starting supervisor at once, and that start failed with "the server did not start".
+      expect(await Promise.race([restart.saying(/waiting for it to finish/), stopped])).toBe('said');
+      const waiting = `"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish, then restarting it\n`;
+      expect(restart.out.stdout).toBe(waiting);
+      expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
+      starting.finish({ ...runtime(id.pid), state: 'ready', identities: { supervisor: id } });
+      expect(await restarting).toBe(1);
+      await stopped;
+      expect(supervisor.signalCode).toBe('SIGTERM');
+      expect(restart.out.stdout).toBe(`${waiting}stopped (graph kept in ${root})\n`);
+      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: No Python found/);
+      expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
+    } finally {
+      supervisor.kill('SIGKILL');
+      await starting.cleanup();
+    }
+  });
+
+  it('stop while another "server start" is still installing (no server recorded yet): it waits for that start, then stops the server it started (it said "not running", and that server came up after it)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const starting = await startUnderWay();
+    const supervisor = fakeSupervisor();
+    const stopped = new Promise((r) => supervisor.once('exit', r));
+    try {
+      const id = await identified(supervisor.pid as number);
+      const stop = watchedIo();
+      const stopping = main(['server', 'stop'], stop.io);
+      expect(await Promise.race([stop.saying(/waiting for it to finish/), stopping.then(() => `done: ${stop.out.stdout}`)])).toBe('said');
+      const waiting = `"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish, then stopping it\n`;
+      expect(stop.out.stdout).toBe(waiting);
+      // The install is over and its supervisor answers.
+      starting.finish({ ...runtime(id.pid), identities: { supervisor: id } });
+      expect(await stopping).toBe(0);
+      await stopped;
+      expect(supervisor.signalCode).toBe('SIGTERM');
+      expect(stop.out.stdout).toBe(`${waiting}stopped (graph kept in ${root})\n`);
+      expect(readRuntime(stateDir)?.state).toBe('stopped');
+    } finally {
+      supervisor.kill('SIGKILL');
+      await starting.cleanup();
+    }
+  });
+
+  it('stop while another "server start" is still starting, that start then ended (Ctrl-C, kill): the stop goes on at once and stops the server it left starting', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const starting = await startUnderWay();
+    const supervisor = fakeSupervisor();
+    const stopped = new Promise((r) => supervisor.once('exit', r));
+    try {
+      const id = await identified(supervisor.pid as number);
+      writeRuntime(stateDir, { ...runtime(id.pid), state: 'starting', identities: { supervisor: id } });
+      const stop = watchedIo();
+      const stopping = main(['server', 'stop'], stop.io);
+      expect(await Promise.race([stop.saying(/waiting for it to finish/), stopping.then(() => `done: ${stop.out.stdout}`)])).toBe('said');
+      // Killed: its lock stays behind, held by no process of ours any more.
+      await starting.cleanup();
+      expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(true);
+      expect(await stopping).toBe(0);
+      await stopped;
+      expect(supervisor.signalCode).toBe('SIGTERM');
+      expect(stop.out.stdout).toMatch(/then stopping it\nstopped \(graph kept in /);
+      expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
+    } finally {
+      supervisor.kill('SIGKILL');
+      await starting.cleanup();
+    }
+  });
+
   it('a server run in the foreground (server run: the user service) is recorded so; restart and upgrade leave it running and name the service command (a clean stop there is not restarted by the service manager, and a detached server would take its place)', async () => {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
     // `server run` as the user service runs it (its own process, no secrets on stdin): its record

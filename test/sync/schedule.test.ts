@@ -75,7 +75,7 @@ describe('listing schedule', () => {
         }
       }
     }
-  });
+  }, 120_000); // A simulation of 24 grid cells × 5 draws, CPU-bound: about 8 s on a quiet machine, past 30 s at a load of 15. Not a timing goal.
 
   it('a slow server (30 s per episode, as with a real LLM): 80 notes in a busy group learn the pace from the first looks, then a few samples and one full listing', () => {
     // Before the pace was known, the first complete look showed the first of ours and not the

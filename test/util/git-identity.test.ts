@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitMainRoot, normalizeRemoteUrl, projectIdentity, remoteUrls } from '../../src/lib/util/git-identity.js';
+import { clonedFrom, gitMainRoot, normalizeRemoteUrl, projectIdentity, remoteUrls } from '../../src/lib/util/git-identity.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } });
@@ -68,5 +68,39 @@ describe('projectIdentity', () => {
     expect(id?.via).toBe('root-commit');
     expect(projectIdentity(copy)).toEqual(id);
     expect(projectIdentity(tmp.dir)).toBeUndefined();
+  });
+});
+
+describe('clonedFrom', () => {
+  const tmp = { dir: '' };
+  useTempDir('gms-gitclone-', (d) => (tmp.dir = d));
+  it('the URL a checkout was cloned by, as git logged it at the clone: kept across `remote set-url`, in a worktree too; none for `git init` or a clone from a path', () => {
+    const origin = join(tmp.dir, 'origin');
+    mkdirSync(origin);
+    git(origin, 'init', '-q');
+    git(origin, 'commit', '-q', '--allow-empty', '-m', 'root');
+    const host = join(tmp.dir, 'host.git');
+    execFileSync('git', ['clone', '-q', '--bare', origin, host]);
+    const url = 'https://me:secret@github.com/me/app.git';
+    const clone = join(tmp.dir, 'clone');
+    execFileSync('git', ['-c', `url.${host}.insteadOf=${url}`, 'clone', '-q', url, clone]);
+    git(clone, 'remote', 'set-url', 'origin', 'git@github.com:me/app-renamed.git');
+    git(clone, 'commit', '-q', '--allow-empty', '-m', 'later');
+    const from = clonedFrom(clone);
+    expect(from?.remote).toBe('github.com/me/app');
+    // The same id as a checkout whose remote is that URL.
+    const other = join(tmp.dir, 'other');
+    mkdirSync(other);
+    git(other, 'init', '-q');
+    git(other, 'remote', 'add', 'origin', 'git@github.com:me/app.git');
+    expect(from?.id).toBe(projectIdentity(other)?.id);
+    const wt = join(tmp.dir, 'clone-wt');
+    git(clone, 'worktree', 'add', '-q', wt);
+    expect(clonedFrom(wt)).toEqual(from);
+    expect(clonedFrom(other)).toBeUndefined();
+    expect(clonedFrom(origin)).toBeUndefined();
+    const fromPath = join(tmp.dir, 'from-path');
+    execFileSync('git', ['clone', '-q', origin, fromPath]);
+    expect(clonedFrom(fromPath)).toBeUndefined();
   });
 });

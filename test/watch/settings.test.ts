@@ -4,11 +4,11 @@
  * process, real chokidar, the Graphiti-shaped test server; the settings come from a `.env` file the
  * test edits, as a person would. Synchronisation is by the watcher's own events, never by sleeping.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, settingsFilesOf } from '../../src/lib/config/config.js';
-import { createWatcher, type Watcher } from '../../src/lib/watch/watch.js';
+import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { FAST_WATCH as FAST, nextEvent, record, toolCalls, whenQuiet } from './helpers.js';
@@ -36,22 +36,22 @@ function settingsEnv(): Record<string, string> {
   return { ...env, MADEINOZ_KNOWLEDGE_ENV_FILE: sb.path('settings.env') };
 }
 
-/** Writes the settings file as a person would (the state folder stays where it is unless given). */
-function writeSettings(lines: Record<string, string>): void {
+/** Writes the settings file as a person would (the state folder stays where it is unless given); `file` if given, else the one the watch reads. */
+function writeSettings(lines: Record<string, string>, file = sb.path('settings.env')): void {
   const all = { MADEINOZ_KNOWLEDGE_STATE_DIR: sb.path('state'), ...lines };
-  writeFileSync(sb.path('settings.env'), Object.entries(all).map(([k, v]) => `${k}=${v}\n`).join(''));
+  writeFileSync(file, Object.entries(all).map(([k, v]) => `${k}=${v}\n`).join(''));
 }
 
 const note = writeNamedNote;
 const learningDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
 const sentTo = (s: GraphitiTestServer, group?: string) => s.episodes(group).map((e) => e.content.match(/note \w+/)?.[0]).sort();
 
-async function startWatcher(initial: Record<string, string>) {
+async function startWatcher(initial: Record<string, string>, options: Partial<WatcherOptions> = {}) {
   writeSettings(initial);
   mkdirSync(learningDir(), { recursive: true });
   const env = settingsEnv();
   const config = await loadConfig({ env });
-  const watcher = createWatcher({ config, ...FAST, settings: { reload: () => loadConfig({ env }), files: (c) => settingsFilesOf(c, env) } });
+  const watcher = createWatcher({ config, ...FAST, ...options, settings: { reload: () => loadConfig({ env }), files: (c) => settingsFilesOf(c, env) } });
   watchers.push(watcher);
   const events = record(watcher);
   const first = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
@@ -225,6 +225,57 @@ describe('settings changed while the watch runs', () => {
     await later;
     await server.whenIdle();
     expect(sentTo(server, 'main')).toEqual(['note a']);
+  });
+});
+
+// Dotfiles managers (stow, chezmoi, yadm) keep settings files in a repository and link them into place.
+describe.each([
+  { name: 'native events', options: {} },
+  { name: '--poll', options: { poll: true, pollIntervalMs: 100 } },
+])('a settings file that is a symbolic link into a dotfiles folder ($name)', ({ options }) => {
+  it('every change of what it leads to is taken up: an edit, a save by rename, the file deleted and written anew; pointed at another file, that file is watched and the old one no longer', async () => {
+    const dot = sb.path('dotfiles');
+    mkdirSync(dot, { recursive: true });
+    const [mine, other] = [join(dot, 'gms.env'), join(dot, 'work.env')];
+    // A relative link, as stow makes them.
+    symlinkSync(join('dotfiles', 'gms.env'), sb.path('settings.env'));
+    const url = { MADEINOZ_KNOWLEDGE_MCP_URL: server.url };
+    const { watcher } = await startWatcher(url, options);
+    expect(lstatSync(sb.path('settings.env')).isSymbolicLink()).toBe(true);
+    const takenUp = async (group: string, change: () => void) => {
+      const taken = nextEvent(watcher, 'settings', (e) => e.changed.includes('groupId'), 10_000);
+      change();
+      await taken;
+      expect(watcher.config.groupId).toBe(group);
+      await whenQuiet(watcher);
+    };
+    await takenUp('edited', () => writeSettings({ ...url, MADEINOZ_KNOWLEDGE_GROUP_ID: 'edited' }, mine));
+    await takenUp('renamed', () => {
+      writeSettings({ ...url, MADEINOZ_KNOWLEDGE_GROUP_ID: 'renamed' }, `${mine}.tmp`);
+      renameSync(`${mine}.tmp`, mine);
+    });
+    // Deleted (a checkout of a branch without it): said, the watch goes on with what it had.
+    const missing = nextEvent(watcher, 'error', (e) => e.origin === 'settings', 10_000);
+    rmSync(mine);
+    await missing;
+    await whenQuiet(watcher);
+    await takenUp('anew', () => writeSettings({ ...url, MADEINOZ_KNOWLEDGE_GROUP_ID: 'anew' }, mine));
+    // Pointed at another file (ln -sfn: a new link renamed over the old one).
+    writeSettings({ ...url, MADEINOZ_KNOWLEDGE_GROUP_ID: 'work' }, other);
+    await takenUp('work', () => {
+      symlinkSync(join('dotfiles', 'work.env'), sb.path('settings.env.new'));
+      renameSync(sb.path('settings.env.new'), sb.path('settings.env'));
+    });
+    await takenUp('work-edited', () => writeSettings({ ...url, MADEINOZ_KNOWLEDGE_GROUP_ID: 'work-edited' }, other));
+    // The file it led to before is no longer the settings: an edit there changes nothing, a note goes to the group the link's file names.
+    writeSettings({ ...url, MADEINOZ_KNOWLEDGE_GROUP_ID: 'stale' }, mine);
+    const sent = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+    writeFileSync(join(learningDir(), 'a.md'), learning('A', 'note a after the link moved'));
+    await sent;
+    await server.whenIdle();
+    expect(watcher.config.groupId).toBe('work-edited');
+    expect(sentTo(server, 'work-edited')).toEqual(['note a']);
+    expect(sentTo(server, 'stale')).toEqual([]);
   });
 });
 

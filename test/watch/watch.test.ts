@@ -33,6 +33,12 @@ afterEach(async () => {
 
 const learningDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
 
+/** The two ways the watch learns of changes: native fs events, and stat polling (`--poll`, network drives; a short interval here). */
+const LINK_MODES: Array<{ name: string; options: Partial<WatcherOptions> }> = [
+  { name: 'native events', options: {} },
+  { name: '--poll', options: { poll: true, pollIntervalMs: 100 } },
+];
+
 /** Starts a watcher and waits for its initial pass and for everything to be confirmed. */
 async function startWatcher(options: Partial<WatcherOptions> = {}, extraEnv: Record<string, string> = {}) {
   mkdirSync(learningDir(), { recursive: true });
@@ -229,133 +235,152 @@ describe('watch mode (real engine, real test server)', () => {
     expect(server.episodes().some((e) => e.content.includes('target v1'))).toBe(false);
   });
 
-  it('a source folder that is a symlink pointed elsewhere (ln -sfn): the new target is synced and watched, the old one no longer', async () => {
-    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
-    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
-      mkdirSync(join(dir, 'LEARNING', 'SYSTEM'), { recursive: true });
-      writeFileSync(join(dir, 'LEARNING', 'SYSTEM', `${name}.md`), learning(name, `note ${name} in folder ${name.toUpperCase()}`));
-    }
-    mkdirSync(sb.path('pai'), { recursive: true });
-    symlinkSync(a, sb.path('pai', 'MEMORY'));
-    const { watcher } = await startWatcher();
-    expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
-    // As ln -sfn does it: a new link beside, renamed over the old one.
-    const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
-    symlinkSync(b, sb.path('pai', 'MEMORY.new'));
-    renameSync(sb.path('pai', 'MEMORY.new'), sb.path('pai', 'MEMORY'));
-    await moved;
-    await whenQuiet(watcher);
-    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
-    writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'c.md'), learning('c', 'note c written in B after the switch'));
-    await later;
-    await server.whenIdle();
-    await whenQuiet(watcher);
-    expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
-    // The old target is no longer watched: a note written there (before one in B) raises no change.
-    const changes: string[] = [];
-    watcher.on('change', (e) => changes.push(e.path));
-    const last = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
-    writeFileSync(join(a, 'LEARNING', 'SYSTEM', 'd.md'), learning('d', 'note d written in A after the switch'));
-    writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'e.md'), learning('e', 'note e written in B after d in A'));
-    await last;
-    expect(changes.map((p) => p.split('/').at(-1))).toEqual(['e.md']);
-  });
+  // A folder link pointed elsewhere is noticed as it happens, with native events and with --poll alike.
+  describe.each(LINK_MODES)('a folder link retargeted ($name)', (mode) => {
+    it('a source folder that is a symlink pointed elsewhere (ln -sfn): the new target is synced and watched, the old one no longer', async () => {
+      const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+      for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+        mkdirSync(join(dir, 'LEARNING', 'SYSTEM'), { recursive: true });
+        writeFileSync(join(dir, 'LEARNING', 'SYSTEM', `${name}.md`), learning(name, `note ${name} in folder ${name.toUpperCase()}`));
+      }
+      mkdirSync(sb.path('pai'), { recursive: true });
+      symlinkSync(a, sb.path('pai', 'MEMORY'));
+      const { watcher } = await startWatcher(mode.options);
+      expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
+      // As ln -sfn does it: a new link beside, renamed over the old one.
+      const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+      symlinkSync(b, sb.path('pai', 'MEMORY.new'));
+      renameSync(sb.path('pai', 'MEMORY.new'), sb.path('pai', 'MEMORY'));
+      await moved;
+      await whenQuiet(watcher);
+      const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+      writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'c.md'), learning('c', 'note c written in B after the switch'));
+      await later;
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
+      // The old target is no longer watched: a note written there (before one in B) raises no change.
+      const changes: string[] = [];
+      watcher.on('change', (e) => changes.push(e.path));
+      const last = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+      writeFileSync(join(a, 'LEARNING', 'SYSTEM', 'd.md'), learning('d', 'note d written in A after the switch'));
+      writeFileSync(join(b, 'LEARNING', 'SYSTEM', 'e.md'), learning('e', 'note e written in B after d in A'));
+      await last;
+      expect(changes.map((p) => p.split('/').at(-1))).toEqual(['e.md']);
+    });
 
-  it("a project's memory folder that is a symlink pointed elsewhere: the new target is synced and watched", async () => {
-    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
-    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
-    }
-    const project = sb.path('claude', 'projects', '-home-me-repo');
-    mkdirSync(project, { recursive: true });
-    symlinkSync(a, join(project, 'memory'));
-    const { watcher } = await startWatcher();
-    expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
-    const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
-    symlinkSync(b, join(project, 'memory.new'));
-    renameSync(join(project, 'memory.new'), join(project, 'memory'));
-    await moved;
-    await whenQuiet(watcher);
-    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
-    writeFileSync(join(b, 'c.md'), '---\nname: c\n---\nnote c written in B after the switch\n');
-    await later;
-    await server.whenIdle();
-    await whenQuiet(watcher);
-    expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
-  });
+    it("a project's memory folder that is a symlink pointed elsewhere: the new target is synced and watched", async () => {
+      const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+      for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
+      }
+      const project = sb.path('claude', 'projects', '-home-me-repo');
+      mkdirSync(project, { recursive: true });
+      symlinkSync(a, join(project, 'memory'));
+      const { watcher } = await startWatcher(mode.options);
+      expect(server.episodes().map((e) => e.content.includes('note a'))).toEqual([true]);
+      const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+      symlinkSync(b, join(project, 'memory.new'));
+      renameSync(join(project, 'memory.new'), join(project, 'memory'));
+      await moved;
+      await whenQuiet(watcher);
+      const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+      writeFileSync(join(b, 'c.md'), '---\nname: c\n---\nnote c written in B after the switch\n');
+      await later;
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => e.content.match(/note \w/)?.[0]).sort()).toEqual(['note b', 'note c']);
+    });
 
-  it("a project's memory link retargeted above its root (to the folder holding everything): nothing there is watched or sent, nothing deleted, the pass says what and what next; pointed back, it syncs", async () => {
-    const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
-    for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
-    }
-    mkdirSync(sb.path('data', 'beside'), { recursive: true });
-    writeFileSync(sb.path('data', 'beside', 'decoy.md'), '---\nname: decoy\n---\nnote decoy beside the configured folders\n');
-    const project = sb.path('claude', 'projects', '-home-me-repo');
-    const other = sb.path('claude', 'projects', '-home-me-other', 'memory');
-    mkdirSync(project, { recursive: true });
-    mkdirSync(other, { recursive: true });
-    symlinkSync(a, join(project, 'memory'));
-    const { watcher, events } = await startWatcher();
-    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note a']);
-    const skipped = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'out-of-reach'), 10_000);
-    // ln -sfn <sandbox root> memory: the whole sandbox (every source, the state, the decoy) is above it.
-    symlinkSync(sb.root, join(project, 'memory.new'));
-    renameSync(join(project, 'memory.new'), join(project, 'memory'));
-    const pass = await skipped;
-    const problem = pass.summary.problems.find((p) => p.reason === 'out-of-reach');
-    expect(problem?.message).toContain(`${join(project, 'memory')} is a symbolic link to ${sb.root}, a folder that holds the link itself`);
-    expect(problem?.message).toMatch(/ln -sfn <notes folder>/);
-    expect(events.some((e) => e.event === 'error' && !e.fatal && e.message.startsWith(`not watching ${join(project, 'memory')} is a symbolic link`))).toBe(true);
-    await server.whenIdle();
-    await whenQuiet(watcher);
-    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note a']);
-    expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
-    // Nothing above is watched: a note written there (before one in another project) raises no change.
-    const changes: string[] = [];
-    watcher.on('change', (e) => changes.push(e.path));
-    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
-    writeFileSync(sb.path('data', 'beside', 'decoy2.md'), '---\nname: decoy2\n---\nnote decoy2 beside\n');
-    writeFileSync(join(other, 'c.md'), '---\nname: c\n---\nnote c in another project\n');
-    await later;
-    expect(changes.map((p) => p.split('/').at(-1))).toEqual(['c.md']);
-    // Pointed at a notes folder again: followed and synced.
-    const back = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.summary.problems.length === 0, 10_000);
-    symlinkSync(b, join(project, 'memory.new'));
-    renameSync(join(project, 'memory.new'), join(project, 'memory'));
-    await back;
-    await server.whenIdle();
-    await whenQuiet(watcher);
-    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort()).toEqual(['note b', 'note c']);
-  });
+    it("a project's memory link retargeted above its root (to the folder holding everything): nothing there is watched or sent, nothing deleted, the pass says what and what next; pointed back, it syncs", async () => {
+      const [a, b] = [sb.path('data', 'A'), sb.path('data', 'B')];
+      for (const [dir, name] of [[a, 'a'], [b, 'b']] as const) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `${name}.md`), `---\nname: ${name}\n---\nnote ${name} in folder ${name.toUpperCase()}\n`);
+      }
+      mkdirSync(sb.path('data', 'beside'), { recursive: true });
+      writeFileSync(sb.path('data', 'beside', 'decoy.md'), '---\nname: decoy\n---\nnote decoy beside the configured folders\n');
+      const project = sb.path('claude', 'projects', '-home-me-repo');
+      const other = sb.path('claude', 'projects', '-home-me-other', 'memory');
+      mkdirSync(project, { recursive: true });
+      mkdirSync(other, { recursive: true });
+      symlinkSync(a, join(project, 'memory'));
+      const { watcher, events } = await startWatcher(mode.options);
+      expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note a']);
+      const skipped = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'out-of-reach'), 10_000);
+      const seen: string[] = [];
+      watcher.on('change', (e) => seen.push(e.path));
+      // ln -sfn <sandbox root> memory: the whole sandbox (every source, the state, the decoy) is above it.
+      symlinkSync(sb.root, join(project, 'memory.new'));
+      renameSync(join(project, 'memory.new'), join(project, 'memory'));
+      const pass = await skipped;
+      // Nothing there was walked on the way: no file of the sandbox is said to be a change beneath the link.
+      expect(seen.filter((path) => path.startsWith(`${join(project, 'memory')}/`))).toEqual([]);
+      const problem = pass.summary.problems.find((p) => p.reason === 'out-of-reach');
+      expect(problem?.message).toContain(`${join(project, 'memory')} is a symbolic link to ${sb.root}, a folder that holds the link itself`);
+      expect(problem?.message).toMatch(/ln -sfn <notes folder>/);
+      expect(events.some((e) => e.event === 'error' && !e.fatal && e.message.startsWith(`not watching ${join(project, 'memory')} is a symbolic link`))).toBe(true);
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note a']);
+      expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
+      // Nothing above is watched: a note written there (before one in another project) raises no change.
+      const changes: string[] = [];
+      watcher.on('change', (e) => changes.push(e.path));
+      const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+      writeFileSync(sb.path('data', 'beside', 'decoy2.md'), '---\nname: decoy2\n---\nnote decoy2 beside\n');
+      writeFileSync(join(other, 'c.md'), '---\nname: c\n---\nnote c in another project\n');
+      await later;
+      expect(changes.map((p) => p.split('/').at(-1))).toEqual(['c.md']);
+      // Pointed at a notes folder again: followed and synced.
+      const back = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.summary.problems.length === 0, 10_000);
+      symlinkSync(b, join(project, 'memory.new'));
+      renameSync(join(project, 'memory.new'), join(project, 'memory'));
+      await back;
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort()).toEqual(['note b', 'note c']);
+    });
 
-  it('a source folder that is a link, retargeted to a folder holding it: not followed nor watched, its notes kept; the sync goes on for the rest', async () => {
-    const notes = sb.path('data', 'N');
-    mkdirSync(notes, { recursive: true });
-    writeFileSync(join(notes, 'n.md'), '---\nname: n\n---\nnote n in the linked notes folder\n');
-    mkdirSync(sb.path('data', 'beside'), { recursive: true });
-    writeFileSync(sb.path('data', 'beside', 'decoy.md'), '---\nname: decoy\n---\nnote decoy beside the configured folders\n');
-    mkdirSync(sb.path('links'), { recursive: true });
-    const link = sb.path('links', 'notes');
-    symlinkSync(notes, link);
-    const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${link}` });
-    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note n']);
-    const skipped = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'out-of-reach' && p.id.startsWith('notes:')), 10_000);
-    symlinkSync(sb.path('links'), sb.path('links', 'notes.new'));
-    renameSync(sb.path('links', 'notes.new'), link);
-    await skipped;
-    expect(watcher.watchedPaths).not.toContain(sb.path('links', 'notes'));
-    await server.whenIdle();
-    await whenQuiet(watcher);
-    const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
-    write('x.md', 'X', 'note x in pai');
-    await later;
-    await server.whenIdle();
-    await whenQuiet(watcher);
-    expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort()).toEqual(['note n', 'note x']);
-    expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
+    it('a source folder that is a link, retargeted to a folder holding it: not followed nor watched, its notes kept; the sync goes on for the rest', async () => {
+      const notes = sb.path('data', 'N');
+      mkdirSync(notes, { recursive: true });
+      writeFileSync(join(notes, 'n.md'), '---\nname: n\n---\nnote n in the linked notes folder\n');
+      mkdirSync(sb.path('data', 'beside'), { recursive: true });
+      writeFileSync(sb.path('data', 'beside', 'decoy.md'), '---\nname: decoy\n---\nnote decoy beside the configured folders\n');
+      mkdirSync(sb.path('links'), { recursive: true });
+      const link = sb.path('links', 'notes');
+      symlinkSync(notes, link);
+      const { watcher } = await startWatcher(mode.options, { MADEINOZ_KNOWLEDGE_SYNC_PATHS: `notes=${link}` });
+      expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0])).toEqual(['note n']);
+      const skipped = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'out-of-reach' && p.id.startsWith('notes:')), 10_000);
+      symlinkSync(sb.path('links'), sb.path('links', 'notes.new'));
+      renameSync(sb.path('links', 'notes.new'), link);
+      await skipped;
+      expect(watcher.watchedPaths).not.toContain(sb.path('links', 'notes'));
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      const later = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+      write('x.md', 'X', 'note x in pai');
+      await later;
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => e.content.match(/note \w+/)?.[0]).sort()).toEqual(['note n', 'note x']);
+      expect(toolCalls(server, 'delete_episode')).toHaveLength(0);
+      // Pointed back to its own folder, where a note was edited meanwhile: noticed as it happens (no
+      // other change needed), the edit sent once, the old version deleted, nothing else touched.
+      writeFileSync(join(notes, 'n.md'), '---\nname: n\n---\nnote n edited while the link led elsewhere\n');
+      const back = nextEvent(watcher, 'pass', (e) => e.updated === 1 && e.summary.problems.length === 0, 10_000);
+      symlinkSync(notes, sb.path('links', 'notes.new'));
+      renameSync(sb.path('links', 'notes.new'), link);
+      await back;
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => e.content.match(/note \w+ \w+/)?.[0]).sort()).toEqual(['note n edited', 'note x in']);
+      expect(toolCalls(server, 'add_memory')).toHaveLength(3);
+      expect(toolCalls(server, 'delete_episode')).toHaveLength(1);
+    });
   });
 
   it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {

@@ -19,7 +19,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { claudeConfigDirFromEnvironment } from '../config/env-file.js';
 import { processEnv } from '../config/process-env.js';
 import { HOOK_BIN } from './hook-launcher.js';
-import { isOurHandler } from './hook-entries.js';
+import { hookLaunch, isOurHandler } from './hook-entries.js';
 import { homeOf, settingsPath } from './paths.js';
 import { isObject, MARKER, type InstallOptions, type InstallScope } from './types.js';
 
@@ -54,13 +54,6 @@ export function ourHookCommands(options: Pick<InstallOptions, 'env' | 'cwd' | 'h
     }
   }
   return out;
-}
-
-/** The script a `node …` command line runs, with $CLAUDE_PROJECT_DIR put in. */
-export function scriptOf(command: string, projectDir: string): string | undefined {
-  const m = /^node\s+(?:'([^']+)'|"([^"]+)"|(\S+))/.exec(command.trim());
-  const path = m?.[1] ?? m?.[2] ?? m?.[3];
-  return path?.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
 }
 
 /** The first `graphiti-memory-sync-hook` on PATH, as a hook would run it. */
@@ -174,15 +167,16 @@ function versionAt(file: string): string | undefined {
 
 /** The package a settings-hook command runs: its root and how it got there. */
 function packageOf(command: string, projectDir: string, path: string | undefined): { root?: string; kind: CopyKind } {
-  if (command.trim().startsWith(`${HOOK_BIN} `)) {
+  const launch = hookLaunch(command);
+  if (launch === undefined) return { kind: 'folder' };
+  if (launch.kind === 'bin') {
     const bin = hookBinOnPath(path);
     // <root>/dist/hooks/hook.js
     return bin === undefined ? { kind: 'global' } : { root: dirname(dirname(dirname(real(bin)))), kind: 'global' };
   }
-  const script = scriptOf(command, projectDir);
-  if (script === undefined) return { kind: 'folder' };
+  const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
   const abs = real(resolve(script));
-  const kind: CopyKind = /\$\{?CLAUDE_PROJECT_DIR/.test(command) && /[\\/]node_modules[\\/]/.test(script) ? 'project' : /[\\/]lib[\\/]node_modules[\\/]/.test(abs) ? 'global' : 'folder';
+  const kind: CopyKind = script !== launch.file && /[\\/]node_modules[\\/]/.test(script) ? 'project' : /[\\/]lib[\\/]node_modules[\\/]/.test(abs) ? 'global' : 'folder';
   // <root>/dist/hooks/<hook>.js, or this repository's own <root>/hooks/run.mjs.
   const m = /^(.*)[\\/]dist[\\/]hooks[\\/][^\\/]+$/.exec(abs) ?? /^(.*)[\\/]hooks[\\/]run\.mjs$/.exec(abs);
   return m?.[1] === undefined ? { kind } : { root: m[1], kind };

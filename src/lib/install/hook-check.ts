@@ -1,37 +1,45 @@
 /**
  * Whether the hook entries `install` recorded can still run here, for `status`: a hook command
  * that names a copy of the package which is gone (a checkout moved, a global install removed, a
- * project whose `npm install` has not run) fails in every session, and Claude Code shows that
- * only in its debug log. Each problem carries the command that fixes it.
+ * project whose `npm install` has not run) does nothing in any session, and Claude Code shows that
+ * at most in its debug log. Each problem carries the command that fixes it.
  *
- * The forms `install` writes (hook-entries.ts): `graphiti-memory-sync-hook <name>` (the bin on
- * PATH), `node '<absolute path>'`, and `node "$CLAUDE_PROJECT_DIR/<path>"` (project scope, and
- * this repository's own `hooks/run.mjs`).
+ * What a command runs, in every form `install` wrote, is read by `hookLaunch` (hook-entries.ts):
+ * the `graphiti-memory-sync-hook` bin on PATH, `node '<absolute path>'`, or
+ * `node "$CLAUDE_PROJECT_DIR/<path>"` (project scope, and this repository's own `hooks/run.mjs`).
+ * An entry written with the guard ends quietly when its target is missing; an older one fails
+ * with a hook error in every session: the message says which the user sees.
  */
 import { existsSync } from 'node:fs';
-import { hookBinOnPath, ourHookCommands, scriptOf } from './copies.js';
+import { hookBinOnPath, ourHookCommands } from './copies.js';
 import { HOOK_BIN } from './hook-launcher.js';
+import { hookLaunch } from './hook-entries.js';
 import type { InstallOptions, InstallScope } from './types.js';
 
 export interface HookProblem {
   scope: InstallScope;
   file: string;
   command: string;
-  /** Why it cannot run, and what to run. */
+  /** Why it cannot run, what a session shows meanwhile, and what to run. */
   message: string;
 }
 
 function why(scope: InstallScope, command: string, projectDir: string, path: string | undefined): string | undefined {
-  const again = `run "graphiti-memory-sync install --scope ${scope}" from the copy of graphiti-memory-sync you use now`;
-  if (command.trim().startsWith(`${HOOK_BIN} `)) {
-    return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}`;
+  const launch = hookLaunch(command);
+  if (launch === undefined) return undefined;
+  const meanwhile = launch.guarded
+    ? 'until then every session skips this hook quietly (no sync, no context)'
+    : 'until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)';
+  const again = `run "graphiti-memory-sync install --scope ${scope}" from the copy of graphiti-memory-sync you use now, or remove the entries with "graphiti-memory-sync uninstall --scope ${scope}"`;
+  if (launch.kind === 'bin') {
+    return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
   }
-  const script = scriptOf(command, projectDir);
-  if (script === undefined || existsSync(script)) return undefined;
-  if (/\$\{?CLAUDE_PROJECT_DIR/.test(command) && /[\\/]node_modules[\\/]/.test(script)) {
-    return `${script} does not exist: run "npm install" in ${projectDir} (graphiti-memory-sync is a dev dependency of the project)`;
+  const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
+  if (existsSync(script)) return undefined;
+  if (script !== launch.file && /[\\/]node_modules[\\/]/.test(script)) {
+    return `${script} does not exist: run "npm install" in ${projectDir} (graphiti-memory-sync is a dev dependency of the project); ${meanwhile}`;
   }
-  return `${script} does not exist (that copy moved or was removed): ${again}`;
+  return `${script} does not exist (that copy moved or was removed): ${again}; ${meanwhile}`;
 }
 
 /** Our hook entries, in every scope's settings file, that cannot run from here. */

@@ -55,16 +55,41 @@ export interface HookCommandOptions {
 }
 
 /**
+ * A hook command: `<target is there> || exit 0; exec <run the hook>`.
+ *
+ * Claude Code runs a `command` through a POSIX shell (`sh -c` on Linux and macOS, Git Bash on
+ * Windows) and shows any exit but 0 as a hook error, in every session. When the file the command
+ * names is gone, Node fails before our code runs ("Cannot find module", exit 1), and a bin gone
+ * from PATH is "command not found" (127): a teammate's clone opened before `npm install`, a global
+ * package removed with `npm rm -g` and no `uninstall`, a checkout moved, dist/ mid-rebuild. So the
+ * shell first asks whether the target is there, with a builtin that starts no process (`test -f`,
+ * `command -v`), and ends quietly when it is not; `status` says so and what to run (hook-check.ts).
+ * When it is there, `exec` replaces the shell with the hook: the one process Claude Code times,
+ * feeds stdin and kills on timeout, with the same output and exit code as the bare
+ * `node <file> …` / `graphiti-memory-sync-hook …` earlier versions wrote (`hookLaunch` still reads
+ * those). `test`, not `[`: Claude Code's debug log shows the command inside `[…]`.
+ */
+function guarded(present: string, run: string): string {
+  return `${present} || exit 0; exec ${run}`;
+}
+
+/** The guard `guarded` puts before the run, as written (a path quoted by `shellQuote` or in double quotes). */
+const GUARD = /^(?:test -f (?:'(?:[^']|'\\'')*'|"[^"]*"|\S+)|command -v \S+ >\/dev\/null 2>&1) \|\| exit 0; exec /;
+
+/**
  * The matcher groups we install: `node` with `<packageRoot>/dist/hooks/<name>.js` (an absolute
  * path, or with `projectRelative` the path under "$CLAUDE_PROJECT_DIR"), or with `launcherOnPath`
- * the bin `graphiti-memory-sync-hook <name>`.
+ * the bin `graphiti-memory-sync-hook <name>`; each behind the guard of `guarded`.
  */
 export function ourHookGroups(packageRoot: string, options: HookCommandOptions = {}): Record<'SessionStart' | 'Stop', MatcherGroup> {
   const script = (name: string) =>
     options.projectRelative !== undefined
       ? `"$CLAUDE_PROJECT_DIR/${[options.projectRelative, 'dist', 'hooks', `${name}.js`].filter((p) => p !== '').join('/')}"`
       : shellQuote(join(resolve(packageRoot), 'dist', 'hooks', `${name}.js`).replace(/\\/g, '/'));
-  const command = (name: string) => (options.launcherOnPath === true && options.projectRelative === undefined ? `${HOOK_BIN} ${name} ${MARKER_ARG}` : `node ${script(name)} ${MARKER_ARG}`);
+  const command = (name: string) =>
+    options.launcherOnPath === true && options.projectRelative === undefined
+      ? guarded(`command -v ${HOOK_BIN} >/dev/null 2>&1`, `${HOOK_BIN} ${name} ${MARKER_ARG}`)
+      : guarded(`test -f ${script(name)}`, `node ${script(name)} ${MARKER_ARG}`);
   return {
     SessionStart: {
       matcher: options.onResume === true ? SESSION_START_MATCHER_WITH_RESUME : SESSION_START_MATCHER,
@@ -74,6 +99,27 @@ export function ourHookGroups(packageRoot: string, options: HookCommandOptions =
       hooks: [{ type: 'command', command: command('stop'), timeout: STOP_TIMEOUT_S }],
     },
   };
+}
+
+/**
+ * What a hook command of ours runs: the bin on PATH, or a file (as written: `$CLAUDE_PROJECT_DIR`
+ * not put in); `guarded` when it ends quietly without it (`guarded`), not with a hook error.
+ */
+export type HookLaunch = { kind: 'bin'; guarded: boolean } | { kind: 'file'; file: string; guarded: boolean };
+
+/**
+ * What a command line `install` wrote runs, in every form it ever wrote: guarded (`guarded`) or
+ * bare, `graphiti-memory-sync-hook <name> …`, `node '<absolute path>' …`, `node <path> …` or
+ * `node "$CLAUDE_PROJECT_DIR/<path>" …`. Undefined for any other command.
+ */
+export function hookLaunch(command: string): HookLaunch | undefined {
+  const line = command.trim();
+  const run = line.replace(GUARD, '');
+  const isGuarded = run !== line;
+  if (run.startsWith(`${HOOK_BIN} `)) return { kind: 'bin', guarded: isGuarded };
+  const m = /^node\s+(?:'((?:[^']|'\\'')*)'|"([^"]+)"|(\S+))/.exec(run);
+  const file = m?.[1]?.replace(/'\\''/g, "'") ?? m?.[2] ?? m?.[3];
+  return file === undefined ? undefined : { kind: 'file', file, guarded: isGuarded };
 }
 
 /**

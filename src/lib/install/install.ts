@@ -23,10 +23,11 @@
  * - no lost update: the file is read again right before the write and the change planned again
  *   when someone (Claude Code) changed it meanwhile.
  *
- * Hook handlers use a single `command` string (`node '<abs path>' --graphiti-memory-sync`, or
- * `graphiti-memory-sync-hook <name> --graphiti-memory-sync` for a global install, see
- * hook-launcher.ts), which every Claude Code version with hooks understands; the exec form
- * (`command` + `args`) is newer. Timeouts are in SECONDS.
+ * Hook handlers use a single `command` string, which every Claude Code version with hooks
+ * understands (the exec form, `command` + `args`, is newer and has no shell to ask whether the
+ * file is there): `test -f '<abs path>' || exit 0; exec node '<abs path>' --graphiti-memory-sync`,
+ * or the same with `graphiti-memory-sync-hook <name>` for a global install (hook-launcher.ts);
+ * hook-entries.ts `guarded` says why the guard. Timeouts are in SECONDS.
  *
  * `withMcp` also registers the Graphiti MCP server (`{"type":"http","url":…}`) so Claude can
  * search the graph during a session: user scope → `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json`)
@@ -255,7 +256,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
   const root = packageRootOf(options);
   const warnings: string[] = [];
   if (!existsSync(join(root, 'dist', 'hooks', 'session-start.js'))) {
-    warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will fail to start.`);
+    warnings.push(`${join(root, 'dist', 'hooks')} does not exist yet: run "npm run build" in ${root}, or the hooks will do nothing (they skip quietly while their files are missing).`);
   }
   const settingsFile = settingsPath(options);
   const cwd = options.cwd ?? process.cwd();

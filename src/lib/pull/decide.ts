@@ -18,6 +18,9 @@
  * - Deleted here (pulled before, the file gone, nothing newer in the graph) → the note's versions
  *   leave the graph, so the deletion reaches the other machines; a newer version from elsewhere
  *   comes back instead (an edit made after is not lost to a deletion).
+ * - One text sent by several files as their own (saved alike on two machines or in two clones) is
+ *   one note: the file here that holds it, untouched, gives way when its own copy is not the one
+ *   processed first (incoming.ts `firstOfText`), so the graph keeps that one only.
  */
 import type { PulledNote } from '../state/pulled.js';
 import type { NoteVersion } from './incoming.js';
@@ -42,6 +45,8 @@ export interface NoteFacts {
   sameAsLocal: boolean;
   /** The listing covered this note's group completely: absence means deleted. */
   groupListed: boolean;
+  /** Of the versions holding the local file's text, the one processed first (incoming.ts `firstOfText`). */
+  firstOfText?: NoteVersion | undefined;
 }
 
 export type CopyReason = 'both-changed' | 'redacted' | 'private';
@@ -59,7 +64,13 @@ export type Decision =
   /** Gone on both sides: nothing left to know of it (a stale entry would make a later deletion look like a lost folder). */
   | { kind: 'forget' }
   /** This machine's own version is in the graph and the local file is it: remember it (for a deletion elsewhere). */
-  | { kind: 'remember-own' };
+  | { kind: 'remember-own' }
+  /**
+   * The local file holds, untouched, a text another file's copy (another machine's, another
+   * clone's) holds too, and that copy was processed first: it stays, and this file's own copy
+   * leaves the graph (the sync retracts it: state/pulled.ts `PulledNote.gaveWay`).
+   */
+  | { kind: 'give-way' };
 
 /** The version the local file is known to be, or undefined when it changed since (or was never known). */
 function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' } | undefined {
@@ -70,6 +81,25 @@ function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' 
 }
 
 export function decide(f: NoteFacts): Decision {
+  return oneCopy(f, decideVersions(f));
+}
+
+/**
+ * One text, one copy in the graph. Only where the file is that text, untouched: taken for the other
+ * machine's version (`adopt`) or for this machine's own sent one (`remember-own`); a file with an
+ * edit of its own never gives way. Its own copy processed first: it stays, and the file is this
+ * machine's own note (never taken for the other's copy: after a lost state the sync would leave
+ * its own copy to nobody).
+ */
+function oneCopy(f: NoteFacts, d: Decision): Decision {
+  const first = f.firstOfText;
+  if (first === undefined || f.local === undefined || (d.kind !== 'adopt' && d.kind !== 'remember-own')) return d;
+  const ownFirst = f.own !== undefined && first.origin === f.own.origin && first.fileId === f.own.fileId && first.version === f.own.version;
+  if (!ownFirst) return { kind: 'give-way' };
+  return d.kind === 'adopt' ? { kind: 'remember-own' } : d;
+}
+
+function decideVersions(f: NoteFacts): Decision {
   const { incoming, own, pulled, local } = f;
   if (incoming === undefined && own === undefined) {
     if (!f.groupListed || pulled === undefined) return { kind: 'none', why: 'not in the graph' };

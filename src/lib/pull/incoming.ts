@@ -12,6 +12,7 @@ import type { Episode } from '../graphiti/graphiti.js';
 import { parseMarker } from '../memory/episode.js';
 import { parseNoteTag, verifyNoteTag } from '../memory/note-tag.js';
 import { noteId } from '../state/pulled.js';
+import { keeper } from '../sync/reconcile.js';
 
 export interface VersionPart {
   uuid: string;
@@ -19,6 +20,8 @@ export interface VersionPart {
   part: number;
   name: string;
   body: string;
+  /** When the server processed it (the episode's `created_at`). */
+  createdAt?: string | null;
 }
 
 export interface NoteVersion {
@@ -83,7 +86,7 @@ export function collectNotes(episodes: readonly Episode[], key: Uint8Array, ourO
       unverified++;
       continue;
     }
-    if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content });
+    if (!entry.parts.has(marker.part)) entry.parts.set(marker.part, { uuid: ep.uuid, groupId: ep.group_id, part: marker.part, name: ep.name, body: ep.content, createdAt: ep.created_at });
   }
   const out: Incoming = { incoming: new Map(), own: new Map(), ownByFile: new Map(), all: new Map(), unverified, incomplete: 0 };
   for (const { v, parts, parts_total } of versions.values()) {
@@ -123,4 +126,21 @@ export function versionsFor(notes: Incoming, id: string, fileId: string | undefi
     else if (newer(fromSibling, v)) fromSibling = v;
   }
   return { incoming: fromSibling !== undefined && newer(incoming, fromSibling) ? fromSibling : incoming, own };
+}
+
+/**
+ * One text sent as its own by several of the person's files (two machines, two clones: saved alike,
+ * copied with the folder, a `pull --to` copy moved in by hand) is one note in the graph more than
+ * once. The copy that stays is the one processed first (sync/reconcile.ts `keeper`: it created the
+ * facts, so deleting the others loses none, on every server generation); every other file holding
+ * the text gives way (decide.ts). Every machine sees the same times and uuids, so all pick the same
+ * copy, and the one processed first never gives way: the note is never left with no copy.
+ * `holds`: whether a version is the text of the file here. Only the newest version of each sending
+ * file counts (an older one is on its way out of the graph).
+ */
+export function firstOfText(notes: Incoming, id: string, holds: (v: NoteVersion) => boolean): NoteVersion | undefined {
+  const all = notes.all.get(id) ?? [];
+  const current = all.filter((v) => !all.some((o) => o !== v && o.origin === v.origin && o.fileId === v.fileId && o.version > v.version));
+  const candidates = current.filter(holds).map((v) => ({ v, uuid: v.parts[0]?.uuid ?? '', created_at: v.parts[0]?.createdAt ?? null }));
+  return candidates.length === 0 ? undefined : keeper(candidates).v;
 }

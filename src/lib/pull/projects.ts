@@ -15,7 +15,7 @@ import { knownProjects, projectMemoryFolder } from '../config/claude-memory.js';
 import { fileIdFor } from '../memory/sources.js';
 import { resolveProjectKey } from '../util/claude-project-key.js';
 import { resolveCheckouts, type Checkout, type CheckoutRecord } from '../state/checkout-ids.js';
-import { gitMainRoot } from '../util/git-identity.js';
+import { clonedFrom, gitMainRoot, previousRemotes, projectIdentity } from '../util/git-identity.js';
 
 export interface LocalProject {
   id: string;
@@ -46,7 +46,7 @@ export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownPro
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   const out = new Map<string, LocalProject[]>();
   const named = new Set(extraRoots.map(gitMainRoot));
-  const roots = new Set([...named, ...(config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot)]);
+  const roots = knownRoots(config, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
     // CLAUDE_CODE_PROJECT_DIR_NAME names the folder of the session's own project (a folder named by the caller), not every project's.
@@ -57,6 +57,38 @@ export function localProjects(config: Pick<Config, 'claudeConfigDir' | 'knownPro
     // One folder for several checkouts (a moved folder for every project): written once.
     if (folders.some((f) => f.memoryDir === folder.dir)) continue;
     out.set(identity.id, [...folders, { id: identity.id, root, key, memoryDir: folder.dir, sourceDir: folder.via === 'default' ? `${key}/memory` : undefined, checkout }]);
+  }
+  return out;
+}
+
+/** The main checkout roots of the projects Claude Code knows here, the folders named by the caller first. */
+export function knownRoots(config: Pick<Config, 'claudeConfigDir' | 'knownProjectDirs'>, env: Record<string, string | undefined>, extraRoots: readonly string[] = []): Set<string> {
+  const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
+  return new Set([...extraRoots.map(gitMainRoot), ...(config.knownProjectDirs ?? knownProjects(env, config.claudeConfigDir, home)).map(gitMainRoot)]);
+}
+
+/** A checkout here that was cloned from the URL a held project goes by (util/git-identity.ts `clonedFrom`), its remote another since. */
+export interface CloneHint {
+  root: string;
+  /** The normalised URL it was cloned from. */
+  url: string;
+}
+
+/**
+ * Project id → the checkout here cloned from the URL of that id while its remote is another now
+ * (and it declares no old URL). Such a checkout is either that repository renamed on its host after
+ * the clone, or a fork `origin` was pointed at after cloning the original: nothing on this machine
+ * tells the two apart (the ids are hashes of URLs, forks share the root commit, and the host's
+ * redirect is not visible from a file). So it is never joined by itself: pull and `status` name the
+ * exact command that declares the URL (state/checkout-ids.ts), for the person to run if it is a rename.
+ */
+export function clonedFromHere(roots: Iterable<string>): Map<string, CloneHint> {
+  const out = new Map<string, CloneHint>();
+  for (const root of roots) {
+    const from = clonedFrom(root);
+    if (from === undefined || out.has(from.id) || projectIdentity(root)?.id === from.id) continue;
+    if (previousRemotes(root).some((p) => p.id === from.id)) continue;
+    out.set(from.id, { root, url: from.remote });
   }
   return out;
 }

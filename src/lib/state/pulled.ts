@@ -54,6 +54,13 @@ export interface PulledNote {
    */
   sibling?: true;
   /**
+   * The file holds, untouched, a text another file's copy holds too (another machine's, another
+   * clone's), and that copy was processed first (pull/incoming.ts `firstOfText`): this file's own
+   * copy of the text gives way. The sync retracts its episodes of that text although it sent them
+   * itself (`pulledFiles`), and the graph holds the note once.
+   */
+  gaveWay?: true;
+  /**
    * The note's `MEMORY.md` line (pull/memory-index.ts), present from the write's journal entry until
    * the line is written: a pull killed between the note and its line leaves it, and the next pull
    * writes the line (a note Claude Code's index does not list is not loaded into any session).
@@ -240,16 +247,24 @@ export async function writePulled(stateDir: string, ledger: PulledLedger): Promi
   });
 }
 
+/** What the sync reads of a file pull wrote (or took for another file's copy). */
+export interface PulledCopy {
+  /** The content hash written (or found): a file with it now is untouched. */
+  hash: string;
+  /** This machine's own copy of that text gives way (`PulledNote.gaveWay`). */
+  gaveWay: boolean;
+}
+
 /**
  * Files pull wrote from another machine, by absolute path → the content hash written: a file with
  * that hash now is an untouched pulled copy. Entries of this machine's own versions (`ours`) are
  * left out, except one written from another of its files (`sibling`: another clone's edit): such a file is this machine's note, whatever the sync's state says (after a lost state
  * it must be adopted as ours, never taken for someone else's copy and retracted).
  */
-export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, n.hash);
-  for (const c of ledger.copies) out.set(c.copy, c.hash);
+export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, PulledCopy> {
+  const out = new Map<string, PulledCopy>();
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, { hash: n.hash, gaveWay: n.gaveWay === true });
+  for (const c of ledger.copies) out.set(c.copy, { hash: c.hash, gaveWay: false });
   return out;
 }
 

@@ -12,11 +12,17 @@ import { fileIdOf } from '../memory/hash.js';
 import { isUnderProblem } from '../memory/scan.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
+import type { PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
+
+/** Why a copy `pull` wrote is not sent: it is in the graph as another file's episode. */
+export const PULLED_COPY = 'pulled: written by pull from another machine, in the graph as its episode';
+/** Why a note this machine sent is not sent any more: its text is in the graph as another file's copy, processed first (pull/decide.ts `give-way`). */
+export const GAVE_WAY = 'pulled: the same text is in the graph as another machine\'s (or clone\'s) copy, processed first; this copy left';
 
 export interface PlanInput {
   config: Config;
@@ -28,8 +34,8 @@ export interface PlanInput {
   nowIso: string;
   /** Signs a linked machine's notes (note-signing.ts); undefined: not linked. */
   signer?: NoteSigner | undefined;
-  /** Files `pull` wrote, by absolute path → the content hash it wrote (state/pulled.ts): untouched, they are not sent. */
-  pulledFiles?: ReadonlyMap<string, string>;
+  /** Files `pull` wrote, by absolute path → the content hash it wrote (state/pulled.ts): untouched, they are not sent; one that gave way has its own copy retracted. */
+  pulledFiles?: ReadonlyMap<string, PulledCopy>;
 }
 
 export interface Plan {
@@ -116,7 +122,11 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   const source = input.sources.find((s) => s.name === file.source);
   // Sent before this machine's key was in place: re-sent once, signed, so its other machines can pull it (note-signing.ts).
   const unsigned = base !== undefined && input.signer?.unsigned(source, file, base) === true;
-  if (base !== undefined && !force && !needsDrafts && !unsigned && sameStat(base, file)) {
+  // One text sent by two files as their own: this file's copy gives way to the one processed first
+  // (pull/decide.ts `give-way`); its episodes are retracted although this machine sent that very text.
+  const pulled = input.pulledFiles?.get(file.absPath);
+  const givesWay = pulled?.gaveWay === true && base !== undefined && base.hash === pulled.hash && (base.episodes.length > 0 || base.status !== 'skipped');
+  if (base !== undefined && !force && !needsDrafts && !unsigned && !givesWay && sameStat(base, file)) {
     return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: {} };
   }
   const outcome = (status: 'skipped' | 'failed', reason: string, hash?: string, retract = false): Verdict => ({
@@ -133,7 +143,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   // A copy `pull` wrote, untouched: it is in the graph already as the other machine's episode (issue 42).
   // Skipped, and this machine's own older version of it retracted: the pulled one replaced it.
   // (Our own sent version that pull remembered has the record's hash: it is not a pulled copy.)
-  if (input.pulledFiles?.get(file.absPath) === hash && base?.hash !== hash) return outcome('skipped', 'pulled: written by pull from another machine, in the graph as its episode', hash, true);
+  if (pulled?.hash === hash && (base?.hash !== hash || givesWay)) return outcome('skipped', pulled.gaveWay ? GAVE_WAY : PULLED_COPY, hash, true);
   if (base?.failedVersion !== undefined) {
     // The older version was sent again after this text could not be stored (restore.ts): not retried until the file changes or --force.
     if (!force && base.failedVersion.hash === hash) return restoredVersion(input, base, file);

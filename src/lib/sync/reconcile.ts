@@ -25,6 +25,7 @@ import { everyPart, queuedTime, retiredParts, sentTime, type EpisodeRef, type Fi
 import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
 import { paceAfterListing } from './schedule.js';
+import { GAVE_WAY, PULLED_COPY } from './plan.js';
 
 /** Why a part counts as lost (see the header). */
 export type DropEvidence = 'fifo' | 'age' | 'restart';
@@ -40,6 +41,8 @@ export interface ReconcileInput {
   rebuilding: boolean;
   /** Origins of shared sources: their files have several owners, who must all keep the same copy. */
   sharedOrigins?: ReadonlySet<string>;
+  /** This machine's origins (util/origin.ts `ourOrigins`): what a pulled copy's own episodes carry. */
+  ourOrigins?: ReadonlySet<string>;
 }
 
 export interface Reconciliation {
@@ -165,9 +168,14 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       for (const episode of episodes) {
         const { marker } = episode;
         const owner = marker === undefined ? undefined : current.get(marker.fileId);
-        const ownerOrigin = owner === undefined ? undefined : recordOrigin(owner);
+        // A pulled copy (plan.ts PULLED_COPY) has no version of its own in the graph: an episode of
+        // this machine's for it is an older version; one of its very text only where the file gave
+        // way to another file's copy of that text (GAVE_WAY, pull/decide.ts). (A ledger entry written
+        // before that rule may name the other machine for a file whose own copy is the one kept.)
+        const pulledCopy = owner !== undefined && owner.status === 'skipped' && owner.episodes.length === 0 && (owner.skipReason === GAVE_WAY || (owner.skipReason === PULLED_COPY && marker?.hash !== owner.hash?.slice(0, marker?.hash.length)));
+        const ownerOrigin = owner === undefined ? undefined : pulledCopy && marker?.origin !== undefined && input.ourOrigins?.has(marker.origin) === true ? marker.origin : recordOrigin(owner);
         if (owner === undefined || marker === undefined || marker.origin === undefined || marker.origin !== ownerOrigin || input.sharedOrigins?.has(marker.origin) === true) continue;
-        if (marker.hash !== owner.hash?.slice(0, marker.hash.length) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
+        if ((pulledCopy || marker.hash !== owner.hash?.slice(0, marker.hash.length)) && !owner.superseded.some((r) => r.uuid === episode.uuid)) {
           out.stale.push({ record: owner, ref: { marker: marker.raw, name: episode.name, groupId: episode.group_id, part: marker.part, parts: marker.parts, uuid: episode.uuid, resends: 0 } });
         }
       }
@@ -254,12 +262,14 @@ export function applyReconciliation(state: SyncState, r: Reconciliation, nowIso:
  * later episode to it, so the earliest copy is the one that created the facts; on servers whose
  * delete takes the facts an episode created first (graphiti/semantics.ts) deleting any other copy
  * loses nothing. Every owner of a shared file sees the same times and uuids: all keep the same copy.
+ * (Also which of the person's machines keeps one note sent with the same text by several:
+ * pull/incoming.ts `firstOfText`.)
  */
-export function keeper(found: readonly Episode[]): Episode {
+export function keeper<E extends Pick<Episode, 'uuid' | 'created_at'>>(found: readonly E[]): E {
   return found.reduce((a, b) => (processedBefore(b, a) ? b : a));
 }
 
-function processedBefore(a: Episode, b: Episode): boolean {
+function processedBefore(a: Pick<Episode, 'uuid' | 'created_at'>, b: Pick<Episode, 'uuid' | 'created_at'>): boolean {
   const ta = a.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(a.created_at);
   const tb = b.created_at === null ? Number.POSITIVE_INFINITY : Date.parse(b.created_at);
   if (ta !== tb && !(Number.isNaN(ta) || Number.isNaN(tb))) return ta < tb;

@@ -16,7 +16,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export interface ProjectIdentity {
@@ -162,6 +162,35 @@ export function previousRemotes(root: string): Array<{ id: string; remote: strin
     if (normalised !== undefined && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
   }
   return out;
+}
+
+/**
+ * The remote a checkout was cloned from, as git's own log of HEAD recorded it at the clone (its
+ * first line: `clone: from <URL>`, user names left out by git): normalised, with its project id.
+ * It outlives a `git remote set-url`, so a checkout whose repository was renamed on its host names
+ * the old URL here. Evidence, not proof: people clone a repository and then point `origin` at their
+ * fork of it the same way. Undefined for a checkout made otherwise (`git init`), a clone from a path,
+ * or a log expired or removed.
+ */
+export function clonedFrom(root: string): { id: string; remote: string } | undefined {
+  const common = commonGitDir(root);
+  if (common === undefined) return undefined;
+  let head: string;
+  try {
+    // The first line only: the log grows with every commit and checkout.
+    const fd = openSync(join(common, 'logs', 'HEAD'), 'r');
+    try {
+      const buffer = Buffer.alloc(4096);
+      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0)).split('\n')[0] ?? '';
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  const url = /\tclone: from (\S+)\s*$/.exec(head)?.[1];
+  const normalised = url === undefined ? undefined : normalizeRemoteUrl(url);
+  return normalised === undefined ? undefined : { id: remoteId(normalised), remote: normalised };
 }
 
 /**

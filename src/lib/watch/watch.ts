@@ -54,6 +54,7 @@ import {
 } from './events.js';
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
+import { settingsWatchPaths } from './settings-files.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -396,7 +397,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     });
     this.fsw = fsw;
     fsw.on('all', (kind, path) => this.handleFsEvent(kind as FsEventKind, path));
-    if (!poll) fsw.on('raw', (rawEvent, evPath, details) => this.handleRawEvent(String(rawEvent), evPath, details as { watchedPath?: string }));
+    if (poll) fsw.on('raw', (_rawEvent, polledPath) => this.handlePolledChange(polledPath));
+    else fsw.on('raw', (rawEvent, evPath, details) => this.handleRawEvent(String(rawEvent), evPath, details as { watchedPath?: string }));
     fsw.on('error', (error) => {
       const e = error as NodeJS.ErrnoException;
       const hint = e.code === 'ENOSPC' ? ' (inotify watch limit reached: raise fs.inotify.max_user_watches, or use --poll)' : '';
@@ -453,14 +455,15 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.filter.ignored(path, stats)) return true;
     if (this.judged.size > 0 && this.judged.get(resolve(path)) === true) return true;
     if (stats !== undefined && (stats.isDirectory() || stats.isSymbolicLink()) && this.refusedLink(resolve(path))) return true;
-    if (!foldersOnly || stats === undefined) return false;
+    if (stats === undefined) return false;
     const abs = resolve(path);
     if (stats.isSymbolicLink()) {
+      // Polled too: a link is known with its target, so pointing it elsewhere starts the watching over (handlePolledChange).
       this.symlinks.add(abs);
       if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
       return false;
     }
-    if (!stats.isFile()) return false;
+    if (!foldersOnly || !stats.isFile()) return false;
     if (!this.symlinks.has(abs)) return true;
     this.linkedFiles.add(abs);
     return false;
@@ -488,6 +491,24 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       this.publish({ event: 'error', message: `not watching ${message}`, fatal: false, origin: 'fs' });
     }
     return true;
+  }
+
+  /**
+   * `--poll`: the stat of a polled path changed (chokidar's raw event, said before chokidar reads
+   * the folder again). A link, or the folder holding one, may lead elsewhere now: judged here, as
+   * the native events do (handleRawEvent). Left to chokidar, a folder link's poll reads the new
+   * target through the link path and walks all of it, even a target out of reach (`/`, a folder
+   * holding the link), reporting each note there as a change and polling each file there, until a
+   * pass happened to run. Here the watching starts over first (chokidar's walk ends with its close).
+   */
+  private handlePolledChange(polledPath: unknown): void {
+    if (this.stopping !== undefined || this.links.size === 0 || typeof polledPath !== 'string') return;
+    const abs = resolve(polledPath);
+    if (!this.links.has(abs) && ![...this.links.keys()].some((link) => dirname(link) === abs)) return;
+    // Judged once this stat callback is over: chokidar calls its own listeners after the raw event,
+    // and a watcher closed under them throws (its listener set is gone). Before any read it started
+    // has returned, so the close still ends that read before it reports anything.
+    queueMicrotask(() => this.checkLinks());
   }
 
   /** A raw fs.watch event of a watched folder: `evPath` is the name of the entry that changed. */
@@ -551,6 +572,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private async takeUpSettings(): Promise<void> {
     const settings = this.options.settings;
     if (settings === undefined || this.stopping !== undefined) return;
+    // Before they are read: a settings link pointed elsewhere is watched where it leads now, so no edit there is missed after this read.
+    await this.watchSettingsFiles();
     let next: Config;
     try {
       next = await settings.reload();
@@ -607,31 +630,35 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   /**
    * Watches the settings files (their folders, one level deep: an editor saves by renaming, and a
-   * `.env` may be created later), so a change owes a pass, which takes it up. Folders that do not
-   * exist are left out: what is written there is taken up by the next pass anyway.
+   * `.env` may be created later), so a change owes a pass, which takes it up. A settings file that
+   * is a link is watched as a link, and what it leads to as a file of its own folder
+   * (settings-files.ts). Folders that do not exist are left out: what is written there is taken up
+   * by the next pass anyway, and each pass looks again (a link pointed elsewhere, a folder created).
    */
   private async watchSettingsFiles(): Promise<void> {
-    const files = new Set((this.options.settings?.files?.(this.current) ?? []).map((file) => resolve(file)));
-    const folders = [...new Set([...files].map((file) => dirname(file)))].filter((folder) => existsSync(folder));
-    const key = [...files].sort().join('\0');
+    const { files, folders } = settingsWatchPaths(this.options.settings?.files?.(this.current) ?? []);
+    const key = [...files, '', ...folders].join('\0');
     if (this.settingsWatch?.key === key) return;
     await this.settingsWatch?.fsw.close().catch(() => undefined);
     this.settingsWatch = undefined;
     if (folders.length === 0 || this.stopping !== undefined) return;
+    const named = new Set(files);
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     const fsw = chokidarWatch(folders, {
-      ignored: (path) => !files.has(resolve(path)) && !folders.includes(resolve(path)),
+      ignored: (path) => !named.has(resolve(path)) && !folders.includes(resolve(path)),
       depth: 0,
       ignoreInitial: true,
       persistent: true,
+      // A link is watched as itself (replaced, pointed elsewhere); where it leads is named in `files` and watched there.
+      followSymlinks: false,
       ignorePermissionErrors: true,
       usePolling: this.options.poll === true,
       interval,
       binaryInterval: interval,
     });
-    this.settingsWatch = { fsw, files, key };
+    this.settingsWatch = { fsw, files: named, key };
     fsw.on('all', (kind, path) => {
-      if (this.stopping !== undefined || !files.has(resolve(path))) return;
+      if (this.stopping !== undefined || !named.has(resolve(path))) return;
       this.logger.info('a settings file changed; the next pass takes it up', { kind, path });
       this.changed();
     });

@@ -84,11 +84,23 @@ const BEARER: RegexRule = {
 export const PASSWORD_SHORTENED = 'pa?ss?wo?r?d';
 
 /**
+ * A Wi-Fi network's key, as routers and Windows name its password (`network key`, `WPA2 key`, `wifi_key`):
+ * chosen by a person like any password, so genericKind reads it as one.
+ */
+const WIFI_KEY = String.raw`(?:wi-?fi|wlan|wpa2?|wep|network)[_.\- ]?key`;
+
+/**
+ * The answer to an account's security question (`security answer: fluffy`, `SECRET_ANSWER=…`): it opens
+ * the account as its password does, and is chosen by a person like one.
+ */
+const SECURITY_ANSWER = String.raw`(?:security|secret|recovery)[_.\- ]?(?:question[_.\- ]?)?answer`;
+
+/**
  * Tested on `keyWords(key)`: a keyword must end where a word ends (`master-keying` is not a master key).
  * (`secretkey` in one word is a secret key, as `apikey` and `privatekey` are.)
  */
 const KEYWORD = new RegExp(
-  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|token|credentials?)(?![a-z])`,
+  String.raw`(?:${PASSWORD_SHORTENED}|pwd|(?<![a-z])pass|(?<![a-z])psk|passphrase|passcode|secret(?:key)?|api[_.\- ]?key|apikey|access[_.-]?key|private[_.-]?key|privatekey|signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|auth[_.-]?key|session[_.-]?key|license[_.-]?key|${WIFI_KEY}|${SECURITY_ANSWER}|token|credentials?)(?![a-z])`,
 );
 /** `DEPLOY_KEY`, `ssh.key`: a snake-case or dotted key ending in `key` (not camelCase `schemaKey`, a name). */
 const KEY_SUFFIX = /[_.-]key$/i;
@@ -156,7 +168,7 @@ export function chosenBy(name: string, kind = genericKind(name)): ChosenBy {
   return kind === 'secret' && /secret(?![ _.-]?(?:key|id|access|name|ref))/i.test(name) ? 'secret' : false;
 }
 
-const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])`);
+const PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}|${SECURITY_ANSWER}`);
 
 export function genericKind(key: string): string {
   const k = key.toLowerCase();
@@ -197,7 +209,7 @@ function splitBareValue(raw: string): { value: string; rest: string } {
 // identifier that is not followed by a separator is not re-scanned. Sticky: it is tried only where a
 // key holding a credential word starts (see the scan below), not at every word of the text.
 const GENERIC_KEY = new RegExp(
-  `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
+  `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
   'y',
 );
 /**
@@ -206,7 +218,7 @@ const GENERIC_KEY = new RegExp(
  * one is skipped by the rule without a trace (its key and separator hold no other key's start), so
  * keys are looked for only around these words.
  */
-const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential/gi;
+const KEY_WORD = /pass|pwd|ps{1,2}w|pasw|psk|secret|key|token|credential|answer/gi;
 
 /** `[A-Za-z0-9_.-]`, the characters of a key after its first. */
 function isKeyChar(c: number): boolean {
@@ -287,7 +299,7 @@ function typedValueAt(text: string, valueAt: number, raw: string): number | unde
 
 const GENERIC: ScanRule = {
   kind: 'generic',
-  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential'],
+  hints: ['pass', 'pwd', 'psw', 'pssw', 'pasw', 'psk', 'secret', 'key', 'token', 'credential', 'answer'],
   scan: (text) => {
     let out = '';
     let cursor = 0;
@@ -343,9 +355,9 @@ const GENERIC: ScanRule = {
 /** "the admin password is Tr0ub4dor&3", "API key for staging: `k3y…`", "the token was changed to …", "… was rotated to …". */
 const PROSE: RegexRule = {
   kind: 'prose',
-  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin'],
+  hints: ['pass', 'pwd', 'secret', 'key', 'token', 'pin', 'psk', 'answer'],
   re: new RegExp(
-    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
+    '\\b((?:password|passphrase|passcode|passwd|pwd|pin|psk|(?:wi-?fi|wlan|wpa2?|wep|network) key|(?:security|secret|recovery)(?: question)? answer|api key|access key|token|secret)(?:[ \\t]+(?:for|of|on)[ \\t]+[^\\n.:;`"\']{1,60}?)?[ \\t]+' +
       '(?:(?:is|was|has been)[ \\t]+(?:now[ \\t]+|still[ \\t]+)?(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|(?:changed|set|reset|updated|rotated|switched)[ \\t]+to|is now|is still|is|was|became)[ \\t]+(?:now[ \\t]+)?)' +
       '(`[^`\\n]+`|"[^"\\n]+"|\'[^\'\\n]+\'|[^\\s"\'`]+)',
     'gi',

@@ -405,6 +405,21 @@ function redactCell(cell: string, kind: string, name: string): string {
 const SPLIT_CELLS = /(?<!\\)\|/;
 
 /**
+ * The short headers a login table gives its password column (`| Service | User | Pass |`, `| Host | Login | PW |`).
+ * Alone they name other things as often (a test matrix's `Pass` column of counts), so they are read as a
+ * password's only beside a column that names the user.
+ */
+const SHORT_PASSWORD_HEADER = /^(?:pass|pw)$/i;
+const USER_HEADER = /^(?:user(?:[ _-]?name)?|login|account|e-?mail)$/i;
+
+/** The header cells that name a credential: by their own words, or a short password header beside a user column. */
+function credentialColumns(header: readonly string[]): boolean[] {
+  const bare = header.map((h) => h.trim().replace(/[*`_]{2,}/g, ''));
+  const loginTable = bare.some((h) => USER_HEADER.test(h));
+  return header.map((h, c) => cellNamesCredential(h) || (loginTable && SHORT_PASSWORD_HEADER.test(bare[c] as string)));
+}
+
+/**
  * Markdown tables: the cells under a header that names a credential (`| service | token |`), and
  * the other cells of a row whose first cell names one (`| STRIPE_SECRET | … |`).
  */
@@ -416,6 +431,7 @@ const TABLE: ScanRule = {
     const lines = text.split('\n');
     let changed = false;
     let header: string[] | undefined;
+    let named: boolean[] = [];
     for (let i = 0; i < lines.length; i += 1) {
       const line = lines[i] as string;
       if (!/^[ \t]*\|.*\|[ \t]*$/.test(line)) {
@@ -429,9 +445,11 @@ const TABLE: ScanRule = {
         const next = lines[i + 1] ?? '';
         if (/^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/.test(next)) {
           header = cells;
+          named = credentialColumns(cells);
           continue;
         }
         header = [];
+        named = [];
       }
       let rowChanged = false;
       const keyCell = cells[1] ?? '';
@@ -439,7 +457,7 @@ const TABLE: ScanRule = {
       for (let c = 1; c < cells.length - 1; c += 1) {
         const head = header[c];
         let name: string | undefined;
-        if (head !== undefined && cellNamesCredential(head)) name = head;
+        if (head !== undefined && named[c] === true) name = SHORT_PASSWORD_HEADER.test(head.trim()) ? 'password' : head;
         else if (c >= 2 && rowNamed) name = keyCell;
         if (name === undefined) continue;
         const redacted = redactCell(cells[c] as string, genericKind(name), name);

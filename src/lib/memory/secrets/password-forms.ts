@@ -6,7 +6,7 @@
  *   taken only when the value could not be prose: digits and symbols or inner capitals, 8+ long, or
  *   a word and a number (`wifi password bluebird77`) where the clause ends after it;
  * - a user and a password after a label, split by ` / ` (`Login: admin / …`, `creds for the NAS: admin / …`,
- *   `user / password: admin / …`);
+ *   `user / password: admin / …`), and a login split by a slash alone (`admin/admin`, `login: deploy/…`);
  * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
  * - a host's login in brackets after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`);
  * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
@@ -73,24 +73,29 @@ const ARROW: RegexRule = {
     describedBySentence(g[2] ?? '', text.slice(offset + m.length, offset + m.length + 12)) ? m : (replaceValue(g[0] ?? '', g[2] ?? '', genericKind(g[1] ?? ''), false, chosenBy(g[1] ?? '')) ?? m),
 };
 
-/** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option): the word, a space, a value that is not prose. */
+/** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option), `passcode 882211`: the word, a space, a value that is not prose. */
 const BARE: RegexRule = {
   kind: 'password',
   hints: ['pass', 'pwd', 'pw'],
   // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
-  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
+  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const raw = g[2] ?? '';
-    // A word and a number, as people make a password memorable (`wifi password bluebird77`), where the
-    // sentence ends after it: the end of the line, punctuation or a joining word (`… hunter22 for staging`).
-    // With a word of the sentence after it, it names something (`the password ubuntu2204 image`).
-    const weakButEnded = WORD_AND_NUMBER.test(splitTrailingPunctuation(raw).value) && endsClause(text.slice(offset + m.length, offset + m.length + 16));
+    // A word and a number, as people make a password memorable (`wifi password bluebird77`), or a number
+    // alone (`password 123456`, `Zoom passcode 882211`), where the sentence ends after it: the end of the
+    // line, punctuation or a joining word (`… hunter22 for staging`). With a word of the sentence after
+    // it, it names something (`the password ubuntu2204 image`, `password 2024 rotation`).
+    const weakButEnded = WEAK_SHAPES.some((shape) => shape.test(splitTrailingPunctuation(raw).value)) && endsClause(text.slice(offset + m.length, offset + m.length + 16));
     return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
   },
 };
 
-/** Letters then two or more digits, all in lower case (`hunter22`, `sommar2023`). */
-const WORD_AND_NUMBER = /^[a-z]{3,}\d{2,}$/;
+/**
+ * The weak shapes a password takes that prose words do not: letters then two or more digits, all in
+ * lower case (`hunter22`, `sommar2023`), four letters or more then one digit (`sunshine1`, `password1`),
+ * and four to twelve digits (`123456`, a passcode).
+ */
+const WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
 
 /**
  * `Login: admin / Zx8!pq3Rt#w`, `creds for the NAS: deploy / …`, `credentials - ops / …`, `Grafana login is
@@ -102,6 +107,78 @@ const USER_SLASH_PASSWORD: RegexRule = {
   hints: ['/ ', '/\t'],
   re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-–—])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
+};
+
+/**
+ * Accounts a device or a server ships with, whose password is as often left as it came as set: `admin`,
+ * `root`, `pi`. Not the names that also own images and boxes (`ubuntu/jammy64`, `oracle/graalvm-ce`).
+ */
+const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgres', 'guest', 'sysadmin', 'superuser'];
+
+/** An e-mail address as a login's user (`me@example.com / hunter22`). */
+const EMAIL = '[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+';
+/** What stands before a login's slash or colon: a login label and any user, or an account a device ships with, or an e-mail address. */
+const LOGIN_BEFORE = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join('|')}|${EMAIL}))[ \\t]*$`, 'i');
+
+/**
+ * `admin/admin`, `root/root on the switch`, `Jenkins: admin / jenkins123`, `login: admin/admin123`, `creds
+ * deploy/Deploy2024`, `Netflix: me@example.com / hunter22`: a user and a password split by a slash, with no label
+ * naming the pair in full (that is USER_SLASH_PASSWORD's and NAMED_PAIR's). Read as a login when the user is an
+ * account a device ships with or an e-mail address, or a login label comes before it; and only when the
+ * password could not be the next word of a path or a list (`admin/editor roles`, `read/write`, `SSO/SAML`,
+ * `admin/index.html`, `admin/api/v2`): it repeats the user, or holds a digit and is no file's name, and no
+ * further `/` follows. Found by the slash, the user looked for before it: a pattern starting with the user
+ * would be tried at every word of every note that holds a slash.
+ */
+const SLASH_LOGIN: RegexRule = {
+  kind: 'password',
+  hints: ['/'],
+  // The literal first, so the engine skips to each slash (a leading lookbehind is tried at every position).
+  re: /(\/[ \t]*)([^\s/]{2,64})(?!\/)/g,
+  replace: (m, g, offset, text) => {
+    const [lead = '', raw = ''] = g;
+    if (!/[\w.-][ \t]*$/.test(text.slice(Math.max(0, offset - 8), offset))) return m;
+    const { value } = splitTrailingPunctuation(raw);
+    const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+    // The cheap test of the value first: most slashes are a path's or a list's, with no digit after them.
+    if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
+    const before = LOGIN_BEFORE.exec(text.slice(Math.max(0, offset - 96), offset));
+    if (before === null) return m;
+    const user = (before[1] ?? before[2] ?? '').toLowerCase();
+    if (!typed && value.toLowerCase() !== user) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
+ * `Grafana admin:admin`, `Use root:root to log in`, `NAS login admin:changeme`, `creds deploy:Deploy2024`: a
+ * user and a password split by a colon. A colon after an account's name is as often an image's tag
+ * (`postgres:16-alpine`), a scope (`admin:org`) or a field of /etc/passwd (`root:x:0:0`), so without a login
+ * label only a password repeating the user is read (the classic default); after a login label, one holding a
+ * digit, or any after an account a device ships with. Found by the colon, as SLASH_LOGIN by its slash.
+ */
+const COLON_LOGIN: RegexRule = {
+  kind: 'password',
+  hints: [':'],
+  // The literal first, so the engine skips to each colon; the user's last character is checked in replace.
+  re: /:([^\s:/@]{2,64})(?![:/@])/g,
+  replace: (m, g, offset, text) => {
+    const raw = g[0] ?? '';
+    if (!/[\w.-]/.test(text[offset - 1] ?? '')) return m;
+    const { value } = splitTrailingPunctuation(raw);
+    if (!/^[\w.!#$%&*+?^~-]+$/.test(value)) return m;
+    const before = LOGIN_BEFORE.exec(text.slice(Math.max(0, offset - 96), offset));
+    if (before === null) return m;
+    const labelledUser = before[1];
+    const user = (labelledUser ?? before[2] ?? '').toLowerCase();
+    const repeatsUser = value.toLowerCase() === user;
+    const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
+    const shipped = SHIPPED_ACCOUNTS.includes(user);
+    // After a label and an account a device ships with, any password, but one a clause ends after (not `admin:read scope`).
+    const shippedAndEnded = shipped && endsClause(text.slice(offset + m.length, offset + m.length + 16));
+    if (!repeatsUser && !(labelledUser !== undefined && (typed || shippedAndEnded))) return m;
+    return replaceValue(':', raw, 'password', false) ?? m;
+  },
 };
 
 /**
@@ -309,7 +386,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

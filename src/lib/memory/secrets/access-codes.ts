@@ -1,0 +1,114 @@
+/**
+ * Codes that open something, as people note them down: a door's, gate's or alarm's keypad code, a
+ * safe's or padlock's combination, a card's or phone's PIN, and the recovery and backup codes an
+ * account gives for a lost second factor. None of them holds a credential word the other rules
+ * read (`password`, `secret`, `token`): what makes the digits a secret is what the code opens.
+ * So each rule here asks for the thing it opens by name, from one table, and never takes a code of
+ * a kind that is not a secret (`exit code 1`, `status code 404`, `zip code 94107`, `GPIO pin 13`,
+ * `the 2021 building code`).
+ */
+import { tag, type RegexRule } from './engine.js';
+import { endsClause } from './prose.js';
+
+/**
+ * What a code opens, and the words for the code there. Doors and locks take any of their words
+ * (`door code`, `safe combination`, `alarm PIN`); cards and phones only a PIN's (`card code` is the
+ * number on its back or a bank's routing code, `phone code` a country's dialling code). One row per
+ * kind of thing, so a thing is one more word in a row, never a new rule. A lock is named with what it
+ * locks (`door lock`, `bike lock`): a lock alone is as often a mutex's (`the lock code 1234 for the mutex`).
+ */
+const OPENS: ReadonlyArray<{ things: readonly string[]; words: readonly string[] }> = [
+  {
+    things: ['alarm', 'alarm system', 'door', 'front door', 'back door', 'garage', 'garage door', 'gate', 'keypad', 'lockbox', 'lock box', 'key box', 'key safe', 'keysafe', 'padlock', 'bike lock', 'door lock', 'safe', 'locker', 'entry', 'entrance', 'lobby', 'buzzer', 'intercom', 'storage unit', 'mailbox'],
+    words: ['code', 'keypad code', 'door code', 'entry code', 'combo', 'combination', 'pin', 'pin code', 'passcode'],
+  },
+  {
+    things: ['sim', 'bank', 'bank card', 'card', 'debit card', 'credit card', 'debit', 'atm', 'phone', 'iphone', 'ipad', 'android', 'voicemail', 'unlock', 'screen', 'yubikey', 'smartcard', 'smart card', 'my', 'our'],
+    words: ['pin', 'pin code', 'pin number', 'passcode', 'unlock code'],
+  },
+];
+
+/** A keypad's code: four to twelve digits, in groups a person separates by `-` or a space (`12-34-56`), perhaps with `#` or `*`. */
+const CODE = '[#*]?\\d(?:[- ]?\\d){3,11}[#*]?';
+
+const alternatives = (words: readonly string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '[ \\t]+')).join('|');
+
+/** The last word of every code word (`code` of `keypad code`): what the rules look for first, the thing before it checked after. */
+const CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(' ').at(-1) as string)))];
+/** Whether the text before a code ends in a thing and its word (`garage keypad code`, `SIM PIN`), as a row of OPENS pairs them. */
+const THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join('|')})$`, 'i');
+/** Whether a phrase ends in a thing a code opens (`the back door`, `my debit card`); not `my` or `our` alone. */
+const ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== 'my' && t !== 'our'))})$`, 'i');
+/** Between the word and the code: a colon or `=`, `is`/`was`, or a space. */
+const BEFORE_CODE = '(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)';
+const notGlued = (text: string, offset: number) => !/[\w-]/.test(text[offset - 1] ?? '');
+const clauseEndsAfter = (text: string, end: number) => endsClause(text.slice(end, end + 16));
+
+/**
+ * `alarm code 4821`, `door code: 1234`, `gate code is #4821`, `safe combo 24-11-07`, `SIM PIN 0000`,
+ * `my bank pin 4321`: the thing, its word, then the code, where the clause ends after it (`door
+ * code 1234 for the side entrance`, not `lock code 2048 bytes`). Found by the code's word, the thing
+ * checked before it: a pattern starting with the things would be tried at every position of a note.
+ */
+const THING_THEN_CODE: RegexRule = {
+  kind: 'password',
+  hints: CODE_WORDS,
+  re: new RegExp(`(${CODE_WORDS.join('|')})(${BEFORE_CODE}|[ \\t]+)(${CODE})(?![\\w-])`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [word = '', gap = '', code = ''] = g;
+    if (!THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length))) return m;
+    return clauseEndsAfter(text, offset + m.length) ? `${word}${gap}${tag('password')}` : m;
+  },
+};
+
+/**
+ * `the code for the alarm is 4821`, `combination to the safe: 12-34-56`, `PIN for my debit card is 4821`:
+ * the word, what it opens (after for, to, of or on, a few words ending in a thing of the table), then the code.
+ */
+/** The words CODE_FOR_THING starts from: not `number`, whose `number of …` is in every other note. */
+const CODE_FOR_WORDS = CODE_WORDS.filter((w) => w !== 'number');
+const CODE_FOR_THING: RegexRule = {
+  kind: 'password',
+  hints: CODE_FOR_WORDS,
+  re: new RegExp(`((?:${CODE_FOR_WORDS.join('|')})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, 'gi'),
+  replace: (m, g, offset, text) => {
+    const [lead = '', what = ''] = g;
+    if (!notGlued(text, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+    return clauseEndsAfter(text, offset + m.length) ? `${lead}${tag('password')}` : m;
+  },
+};
+
+/**
+ * One recovery or backup code (`3f9a2-bc71e`, `8472 1953`, `RK-4829-1937-2281`): letters and digits,
+ * perhaps in groups, with two digits at least, so that a word of a sentence (`stored in 1Password`)
+ * is never one.
+ */
+const RECOVERY_CODE = '(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*';
+
+/** The labels of codes that stand in for a second factor or a lost password (Duo's `bypass code` too): a kind, then `code(s)` or `key`. */
+const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 'one-time', 'bypass'];
+
+/**
+ * `GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c`, `2FA backup code 84721953`, `recovery key: RK-4829-…`,
+ * and a label alone on its line with the codes on the lines under it (a list or one per line). Each
+ * code of the run is replaced; the run ends at the first word that is not a code. A code is four or more
+ * characters, or two groups of digits (`8472 1953`), so that `backup codes v2` keeps its words.
+ */
+const RECOVERY_CODES: RegexRule = {
+  kind: 'password',
+  hints: [...RECOVERY_KINDS.map((kind) => `${kind} code`), 'recovery key'],
+  re: new RegExp(
+    `((?:${RECOVERY_KINDS.join('|')})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+    'gim',
+  ),
+  replace: (m, g, offset, text) => {
+    const [lead = '', run = ''] = g;
+    if (!notGlued(text, offset)) return m;
+    const codes = run.match(new RegExp(RECOVERY_CODE, 'g')) ?? [];
+    // `8472 1953`: two groups of four digits are one code as Google prints them; a lone short code is a word's.
+    if (!codes.some((c) => c.length >= 6 || (/^\d+$/.test(c) && c.length >= 4))) return m;
+    return lead + run.replace(new RegExp(RECOVERY_CODE, 'g'), (c) => (c.length >= 4 ? tag('password') : c));
+  },
+};
+
+export const ACCESS_CODE_RULES: readonly RegexRule[] = [RECOVERY_CODES, THING_THEN_CODE, CODE_FOR_THING];
