@@ -15,6 +15,8 @@ import { nextStepLine } from './next-step.js';
 import { teamMemoryOf } from '../lib/memory/sources.js';
 import type { FileRecord } from '../lib/state/state.js';
 import { hookProblems, type HookProblem } from '../lib/install/hook-check.js';
+import { toolCopies } from '../lib/install/copies.js';
+import { formatCopies, judgeCopies, type CopyReport } from './copies.js';
 import { processEnv } from '../lib/config/process-env.js';
 import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects.js';
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
@@ -78,6 +80,12 @@ export interface StatusReport {
   nextStep?: string;
   /** Our hook entries that cannot run from here (a copy of the package that is gone), each with its fix. */
   hookProblems?: HookProblem[];
+  /**
+   * Every copy of the tool Claude Code runs here (the plugin, install's settings hooks), with its
+   * version, state format and folder, and for one older than the state or than another copy, why and
+   * the step that updates it (commands/copies.ts). Absent when Claude Code runs none.
+   */
+  copies?: CopyReport[];
   /** Notes changed on two machines (issue 42): the local one in place, the other version beside it. Absent when none. */
   conflicts?: Array<{ file: string; copy: string; origin: string; reason: string }>;
   /** Whether this machine is linked to the person's others (a note key), and how many pulled notes wait for a project not opened here. */
@@ -153,7 +161,14 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
     serverUrlFrom: mcpUrlOrigin(config.mcpUrlSource),
     ...(server.ok ? {} : withNextStep(server.message, config)),
     ...hooksThatCannotRun(config),
+    ...copiesClaudeCodeRuns(config),
   };
+}
+
+/** The copies of the tool in this user's settings files (config.claudeConfigDir), this folder's and the plugin's, judged. */
+function copiesClaudeCodeRuns(config: Config): { copies?: CopyReport[] } {
+  const copies = toolCopies({ env: { ...processEnv(), CLAUDE_CONFIG_DIR: config.claudeConfigDir }, cwd: process.cwd() });
+  return copies.length === 0 ? {} : { copies: judgeCopies(copies) };
 }
 
 /** The hook entries in this user's settings files (config.claudeConfigDir) and this folder's that point at nothing. */
@@ -202,6 +217,7 @@ export function formatStatus(s: StatusReport): string {
   lines.push(`Server: ${s.server.ok ? 'ok' : 'unreachable or unhealthy'} — ${s.server.message} (${s.server.url}, ${s.serverUrlFrom})`);
   for (const h of s.hookProblems ?? []) lines.push(`Hooks (${h.scope} scope, ${h.file}) cannot run: ${h.message}`);
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
+  lines.push(...formatCopies(s.copies ?? []));
   if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued, s.server.ok));
   if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "graphiti-memory-sync sync" sends them${s.server.ok ? '' : ' once the server answers'}`);
   if (s.failures.length > 0) {

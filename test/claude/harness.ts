@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
-import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
+import { readLock, sharedWorkerFilesOfOlderBuilds, workerFiles } from '../../src/lib/worker/spawn.js';
 // @ts-expect-error plain ESM script without types
 import { CLAUDE_CODE_VERSION, ensureClaudeCode } from '../../scripts/test/claude-code.mjs';
 
@@ -202,9 +202,12 @@ export function makeClaudeBox(apiUrl: string, graphitiUrl: string, extra: Record
     async cleanup() {
       // A session's detached worker may still be writing logs and state: let it finish first.
       const deadline = Date.now() + 30_000;
+      // An older build's worker (plugin-versions.claude.test.ts) holds the lease all builds shared before.
+      const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+      const leases = [workerFiles(stateDir).pidFile, sharedWorkerFilesOfOlderBuilds(stateDir).pidFile];
       for (;;) {
-        const holder = readLock(workerFiles(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string).pidFile);
-        if (holder === undefined || !isProcessAlive(holder.pid) || Date.now() > deadline) break;
+        const running = leases.map((f) => readLock(f)).some((holder) => holder !== undefined && isProcessAlive(holder.pid));
+        if (!running || Date.now() > deadline) break;
         await new Promise((r) => setTimeout(r, 50));
       }
       rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

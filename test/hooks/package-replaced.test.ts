@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,7 +57,7 @@ describe('a hook while the package is half replaced', () => {
       else process.env.GMS_HOOK_DIST = savedDist;
     }
     expect(existsSync(join(sb.stateDir, 'config-error.notified'))).toBe(false);
-    expect(existsSync(join(sb.stateDir, 'worker', 'worker.pid'))).toBe(false);
+    expect(existsSync(workerFiles(sb.stateDir).pidFile)).toBe(false);
     expect(sb.logs().some((l) => l.msg === 'hook skipped: the package is incomplete')).toBe(true);
     // Complete again (the upgrade finished): the same settings are read and nothing was held against them.
     const after = await runHook('session-start', sb.env, { input: JSON.stringify({ session_id: 's-2', transcript_path: '/dev/null', cwd: sb.root, hook_event_name: 'SessionStart', source: 'startup' }) });
@@ -75,7 +76,7 @@ describe('a hook while the package is half replaced', () => {
       if (savedDist === undefined) delete process.env.GMS_HOOK_DIST;
       else process.env.GMS_HOOK_DIST = savedDist;
     }
-    expect(existsSync(join(sb.stateDir, 'worker', 'worker.pid'))).toBe(false);
+    expect(existsSync(workerFiles(sb.stateDir).pidFile)).toBe(false);
     expect(sb.logs().map((l) => l.msg)).toContain('hook skipped: the package is incomplete');
     expect(sb.logs().map((l) => l.msg)).not.toContain('configuration error');
   });

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
@@ -235,8 +236,8 @@ describe('SessionStart hook: bad input and bad configuration', () => {
 
   it('corrupt worker state (garbage lock, a folder where the dirty file goes): exit 0, context still served', async () => {
     await writeContextCache(sb.stateDir, cacheEntry(CACHED));
-    mkdirSync(join(sb.stateDir, 'worker', 'worker.dirty'), { recursive: true });
-    writeFileSync(join(sb.stateDir, 'worker', 'worker.pid'), '\u0000garbage');
+    mkdirSync(workerFiles(sb.stateDir).dirtyFile, { recursive: true });
+    writeFileSync(workerFiles(sb.stateDir).pidFile, '\u0000garbage');
     const run = await runHook('session-start', { ...sb.env, GMS_WORKER_DISABLED: '0', GMS_WORKER_SCRIPT: join(sb.root, 'no-such-worker.mjs') }, { input: input('startup') });
     expect(run.code).toBe(0);
     expect(parseHookStdout(run.stdout)?.additionalContext).toBe(CACHED);

@@ -10,12 +10,11 @@
  * An entry written with the guard ends quietly when its target is missing; an older one fails
  * with a hook error in every session: the message says which the user sees.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { hookBinOnPath, ourHookCommands } from './copies.js';
 import { HOOK_BIN } from './hook-launcher.js';
-import { hookLaunch, isOurHandler } from './hook-entries.js';
-import { settingsPath } from './paths.js';
-import { isObject, type InstallOptions, type InstallScope } from './types.js';
+import { hookLaunch } from './hook-entries.js';
+import type { InstallOptions, InstallScope } from './types.js';
 
 export interface HookProblem {
   scope: InstallScope;
@@ -23,10 +22,6 @@ export interface HookProblem {
   command: string;
   /** Why it cannot run, what a session shows meanwhile, and what to run. */
   message: string;
-}
-
-function binOnPath(path: string | undefined): boolean {
-  return (path ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, HOOK_BIN)));
 }
 
 function why(scope: InstallScope, command: string, projectDir: string, path: string | undefined): string | undefined {
@@ -37,7 +32,7 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
     : 'until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)';
   const again = `run "graphiti-memory-sync install --scope ${scope}" from the copy of graphiti-memory-sync you use now, or remove the entries with "graphiti-memory-sync uninstall --scope ${scope}"`;
   if (launch.kind === 'bin') {
-    return binOnPath(path) ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
+    return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
   }
   const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
   if (existsSync(script)) return undefined;
@@ -49,33 +44,11 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
 
 /** Our hook entries, in every scope's settings file, that cannot run from here. */
 export function hookProblems(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): HookProblem[] {
-  const problems: HookProblem[] = [];
   const projectDir = options.cwd ?? process.cwd();
-  const seen = new Set<string>();
-  for (const scope of ['user', 'project', 'local'] as const) {
-    const file = settingsPath({ ...options, scope });
-    if (seen.has(file) || !existsSync(file)) continue;
-    seen.add(file);
-    let settings: unknown;
-    try {
-      settings = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      continue; // not ours to judge here; install says what is wrong with it
-    }
-    const hooks = isObject(settings) ? settings.hooks : undefined;
-    if (!isObject(hooks)) continue;
-    for (const event of ['SessionStart', 'Stop'] as const) {
-      const groups = hooks[event];
-      if (!Array.isArray(groups)) continue;
-      for (const group of groups) {
-        if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-        for (const handler of group.hooks) {
-          if (!isOurHandler(handler, event) || !isObject(handler) || typeof handler.command !== 'string') continue;
-          const message = why(scope, handler.command, projectDir, options.env?.PATH);
-          if (message !== undefined) problems.push({ scope, file, command: handler.command, message });
-        }
-      }
-    }
+  const problems: HookProblem[] = [];
+  for (const { scope, file, command } of ourHookCommands(options)) {
+    const message = why(scope, command, projectDir, options.env?.PATH);
+    if (message !== undefined) problems.push({ scope, file, command, message });
   }
   return problems;
 }

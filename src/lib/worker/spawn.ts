@@ -1,7 +1,7 @@
 /**
  * Starting the background worker from a hook, at most one at a time, without waiting.
  *
- * Files in `<stateDir>/worker/`:
+ * Files in `<stateDir>/worker/format-<n>/`, n the state format this build writes (`WORKER_STATE_FORMAT`):
  * - `worker.pid`: the lock. JSON `{pid, token, startedAt}`. Created atomically WITH its
  *   content (write a temp file, then link(2) it to the lock name: link fails with EEXIST if
  *   the lock exists), so two concurrent session starts can never both win and a reader
@@ -59,7 +59,35 @@ export interface WorkerFiles {
   dirtyFile: string;
 }
 
-export function workerFiles(stateDir: string): WorkerFiles {
+/**
+ * The state format this build writes (state/format.ts `STATE_VERSION`, which the hooks may not
+ * load; test/hooks/worker-versions.test.ts holds the two equal).
+ *
+ * Builds that write the same state format share one worker lease and one request queue; builds of
+ * another format never wait for each other. Two copies of the tool of different ages may run from
+ * one Claude Code (the plugin beside install's settings hooks), and every copy's hooks start a
+ * worker. When they shared one lease, the first hook to take it decided which build acted, and a
+ * build older than the state refuses it ("upgrade"): its worker took every request, the newer
+ * copy's too, synced nothing, and nothing synced until the older copy was updated. Now a worker
+ * only ever waits for a worker that reads what it writes. A build of another format still runs,
+ * beside it: an older one refuses the state and writes nothing (and since format 2 stops at that
+ * refusal, worker/loop.ts); a newer compatible one (`compatibleWith`) takes its turn under the
+ * state lock, the one writer at a time (state/lock.ts). `status` names such copies (install/copies.ts).
+ */
+export const WORKER_STATE_FORMAT = 2;
+
+/** The lease and queue of the builds that write `format` (this build's by default): `<stateDir>/worker/format-<n>/`. */
+export function workerFiles(stateDir: string, format: number = WORKER_STATE_FORMAT): WorkerFiles {
+  const dir = join(stateDir, 'worker', `format-${format}`);
+  return { dir, pidFile: join(dir, 'worker.pid'), dirtyFile: join(dir, 'worker.dirty') };
+}
+
+/**
+ * The lease and queue every build before the rule above shared (`<stateDir>/worker/worker.pid` and
+ * `worker.dirty`): builds of state format 1, and the first ones of format 2. This build never
+ * writes them; it only reads the lease, to say which older worker runs beside it.
+ */
+export function sharedWorkerFilesOfOlderBuilds(stateDir: string): WorkerFiles {
   const dir = join(stateDir, 'worker');
   return { dir, pidFile: join(dir, 'worker.pid'), dirtyFile: join(dir, 'worker.dirty') };
 }

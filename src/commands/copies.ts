@@ -1,0 +1,129 @@
+/**
+ * What `status` says of the copies of the tool Claude Code runs (install/copies.ts finds them):
+ * each one's registration, version, state format and folder; which is older than the state format
+ * or than another copy; and the step that updates it (or removes it: one copy is enough).
+ *
+ * The steps were checked against Claude Code 2.1.330: `claude plugin update` compares the version
+ * in plugin.json and keeps the cached copy while it is unchanged (ours says 0.1.0 in every build),
+ * so a plugin from a git marketplace is refreshed by `marketplace update`, `uninstall` and
+ * `install`; a directory marketplace's plugin is read from its folder, which only its owner updates.
+ */
+import { STATE_VERSION } from '../lib/state/format.js';
+import type { ToolCopy } from '../lib/install/copies.js';
+
+export interface CopyReport extends ToolCopy {
+  /** Why this copy needs the user (older than the state format, or than another copy); absent when it is fine. */
+  problem?: string;
+  /** The command or action that updates it, and the one that removes it. */
+  nextStep?: string;
+}
+
+const PLUGIN = 'graphiti-memory-sync';
+
+/** Numeric compare of dotted versions (pre-release tags ignored): negative when a is older. */
+function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[-+]/)[0]?.split('.').map((n) => Number.parseInt(n, 10) || 0) ?? [];
+  const x = parts(a);
+  const y = parts(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Negative when copy a is older than b (by the state format, then the version); 0 when they cannot be told apart. */
+function compareCopies(a: ToolCopy, b: ToolCopy): number {
+  if (a.stateFormat !== undefined && b.stateFormat !== undefined && a.stateFormat !== b.stateFormat) return a.stateFormat - b.stateFormat;
+  if (a.version !== undefined && b.version !== undefined) return compareVersions(a.version, b.version);
+  return 0;
+}
+
+/** What a copy is called in a sentence. */
+export function copyName(c: ToolCopy): string {
+  if (c.registration === 'plugin') return `the plugin ${c.registeredIn}`;
+  return `the settings hooks in ${c.registeredIn} (${c.scope ?? '?'} scope)`;
+}
+
+function scopeFlag(c: ToolCopy): string {
+  return c.scope === undefined || c.scope === 'user' ? '' : ` --scope ${c.scope}`;
+}
+
+/** The step that brings this copy up to date, then the one that removes it. */
+export function updateStep(c: ToolCopy): string {
+  const where = c.root ?? 'its folder';
+  switch (c.kind) {
+    case 'plugin-cache': {
+      const id = c.registeredIn;
+      return `update it: "claude plugin marketplace update ${c.marketplace ?? '<marketplace>'}", then "claude plugin uninstall ${id}${scopeFlag(c)}" and "claude plugin install ${id}${scopeFlag(c)}" ("claude plugin update" keeps the cached copy while plugin.json's version is unchanged), and restart Claude Code; or remove it ("claude plugin uninstall ${id}${scopeFlag(c)}"), since one copy is enough`;
+    }
+    case 'plugin-folder':
+      return `Claude Code reads this plugin from the folder ${where} (a directory marketplace): update that folder (a checkout of ${PLUGIN}: "git -C ${c.root === undefined ? '<folder>' : shellArg(dirOfMarketplace(c.root))} pull"; the plugin's bundles are committed); or remove it ("claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}"), since one copy is enough`;
+    case 'global':
+      return `update it: "npm install -g ${PLUGIN}@latest"; or remove these hooks ("${PLUGIN} uninstall --scope ${c.scope ?? 'user'}"), since one copy is enough`;
+    case 'project':
+      return `update it: "npm install -D ${PLUGIN}@latest" in the project; or remove these hooks ("npx ${PLUGIN} uninstall --scope ${c.scope ?? 'project'}"), since one copy is enough`;
+    case 'folder':
+      return `update the copy at ${where} ("git pull" and "npm run build" there, for a checkout), or run "${PLUGIN} install --scope ${c.scope ?? 'user'}" from the copy you use now; or remove these hooks ("${PLUGIN} uninstall --scope ${c.scope ?? 'user'}"), since one copy is enough`;
+  }
+}
+
+/** The marketplace folder of a plugin read from `<marketplace>/plugin`. */
+function dirOfMarketplace(pluginRoot: string): string {
+  return pluginRoot.replace(/[\\/]plugin[\\/]?$/, '');
+}
+
+function shellArg(s: string): string {
+  return /^[\w./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Judges every copy against the state format (`stateFormat`, the one this build writes) and against
+ * the newest copy: a copy older than the state refuses it and syncs nothing (another copy of this
+ * build or later syncs in its place: worker/spawn.ts); one only older than another copy still works,
+ * and is named so the user knows which one runs what.
+ */
+export function judgeCopies(copies: ToolCopy[], stateFormat: number = STATE_VERSION): CopyReport[] {
+  const newest = copies.reduce<ToolCopy | undefined>((best, c) => (best === undefined || compareCopies(c, best) > 0 ? c : best), undefined);
+  return copies.map((c) => {
+    if (c.stateFormat !== undefined && c.stateFormat < stateFormat) {
+      const others = copies.filter((o) => o !== c && o.stateFormat !== undefined && o.stateFormat >= stateFormat);
+      const other = others.find((o) => o.leasePerFormat === true) ?? others[0];
+      const verb = (o: ToolCopy) => (o.registration === 'plugin' ? 'syncs' : 'sync');
+      const instead =
+        other === undefined
+          ? '; no other copy that reads it runs in Claude Code, so nothing syncs from your sessions'
+          : other.leasePerFormat === true
+            ? `; ${copyName(other)} ${verb(other)} in its place`
+            : `; ${copyName(other)} ${other.registration === 'plugin' ? 'reads' : 'read'} it, but ${other.registration === 'plugin' ? 'is' : 'are'} of a build that shares one worker with this one: whichever hook starts the worker first decides, and when it is this one nothing syncs`;
+      return { ...c, problem: `older than the state format: it writes state format ${c.stateFormat} and refuses the format ${stateFormat} this version writes ("upgrade"), so its worker syncs nothing${instead}`, nextStep: updateStep(c) };
+    }
+    if (newest !== undefined && newest !== c && compareCopies(c, newest) < 0) {
+      return { ...c, problem: `older than ${copyName(newest)} (${describe(c)} against ${describe(newest)})`, nextStep: updateStep(c) };
+    }
+    return { ...c };
+  });
+}
+
+function describe(c: ToolCopy): string {
+  return [c.version === undefined ? undefined : `version ${c.version}`, c.stateFormat === undefined ? undefined : `state format ${c.stateFormat}`].filter((p) => p !== undefined).join(', ') || 'version unknown';
+}
+
+/** The `status` lines: one per copy, then each problem with its next step. Nothing when Claude Code runs no copy. */
+export function formatCopies(copies: CopyReport[]): string[] {
+  if (copies.length === 0) return [];
+  const lines = [`Claude Code runs ${copies.length === 1 ? 'one copy' : `${copies.length} copies`} of ${PLUGIN}:`];
+  for (const c of copies) {
+    lines.push(`  ${c.registration === 'plugin' ? `plugin ${c.registeredIn}` : `settings hooks (${c.scope ?? '?'} scope, ${c.registeredIn})`}: ${describe(c)}, from ${c.root ?? '(its folder could not be found)'}`);
+  }
+  for (const c of copies) {
+    if (c.problem === undefined) continue;
+    lines.push(`  ${capitalize(copyName(c))}: ${c.problem}.`);
+    if (c.nextStep !== undefined) lines.push(`    Next: ${c.nextStep}.`);
+  }
+  return lines;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,243 @@
+/**
+ * Every copy of the tool Claude Code runs for this user and folder, for `status`: the settings
+ * hooks `install` wrote (user, project and local scope) and the plugin, each with the folder it
+ * runs from, its version and the state format its worker writes.
+ *
+ * Why: two copies of different ages may run side by side (an older plugin beside a newer global
+ * install, or the other way round), and a copy older than the state folder's format refuses it
+ * and syncs nothing. Nothing in a session shows that (hooks say nothing), and both copies say
+ * version 0.1.0, so the state format is read from the copy's own files: the worker's bundle (or
+ * the state module it was built from) declares `STATE_VERSION = <n>`, in every build so far.
+ *
+ * Where Claude Code runs the plugin from (measured with Claude Code 2.1.330): a directory
+ * marketplace's plugin from that folder (`known_marketplaces.json` names it, the marketplace's
+ * manifest the plugin's subfolder); any other marketplace's from the copy in the plugin cache
+ * (`installed_plugins.json` `installPath`).
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { claudeConfigDirFromEnvironment } from '../config/env-file.js';
+import { processEnv } from '../config/process-env.js';
+import { HOOK_BIN } from './hook-launcher.js';
+import { hookLaunch, isOurHandler } from './hook-entries.js';
+import { homeOf, settingsPath } from './paths.js';
+import { isObject, MARKER, type InstallOptions, type InstallScope } from './types.js';
+
+/** One of our hook commands in a settings file. */
+export interface HookCommand {
+  scope: InstallScope;
+  file: string;
+  event: 'SessionStart' | 'Stop';
+  command: string;
+}
+
+/** Our hook commands in every scope's settings file (each file once). */
+export function ourHookCommands(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): HookCommand[] {
+  const out: HookCommand[] = [];
+  const seen = new Set<string>();
+  for (const scope of ['user', 'project', 'local'] as const) {
+    const file = settingsPath({ ...options, scope });
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const settings = readJson(file);
+    const hooks = isObject(settings) ? settings.hooks : undefined;
+    if (!isObject(hooks)) continue;
+    for (const event of ['SessionStart', 'Stop'] as const) {
+      const groups = hooks[event];
+      if (!Array.isArray(groups)) continue;
+      for (const group of groups) {
+        if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+        for (const handler of group.hooks) {
+          if (isOurHandler(handler, event) && isObject(handler) && typeof handler.command === 'string') out.push({ scope, file, event, command: handler.command });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The first `graphiti-memory-sync-hook` on PATH, as a hook would run it. */
+export function hookBinOnPath(path: string | undefined): string | undefined {
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (dir !== '' && existsSync(join(dir, HOOK_BIN))) return join(dir, HOOK_BIN);
+  }
+  return undefined;
+}
+
+/** How a copy was put where it is: it decides the step that updates it. */
+export type CopyKind =
+  /** `npm install -g` (the hook bin on PATH, or a path into a global node_modules). */
+  | 'global'
+  /** A dev dependency of the project (`$CLAUDE_PROJECT_DIR/node_modules/...`). */
+  | 'project'
+  /** A checkout or any other folder named by its path. */
+  | 'folder'
+  /** The plugin, read from a directory marketplace's folder. */
+  | 'plugin-folder'
+  /** The plugin, from Claude Code's plugin cache (a git or GitHub marketplace). */
+  | 'plugin-cache';
+
+export interface ToolCopy {
+  /** `settings hooks` (install) or `plugin`. */
+  registration: 'settings hooks' | 'plugin';
+  kind: CopyKind;
+  /** Where it is registered: the settings file (and scope), or the plugin id `graphiti-memory-sync@<marketplace>`. */
+  registeredIn: string;
+  scope?: InstallScope;
+  /** The plugin's marketplace (plugin copies). */
+  marketplace?: string;
+  /** The copy's folder (the package root, or the plugin's root); undefined when it cannot be found. */
+  root?: string;
+  /** package.json's (or plugin.json's) version. */
+  version?: string;
+  /** The state format its worker writes; undefined when its files do not say. */
+  stateFormat?: number;
+  /**
+   * Whether its hooks start a worker of their own state format (worker/spawn.ts `workerFiles`), never
+   * waiting for another format's; false for the builds before that, which shared one lease.
+   */
+  leasePerFormat?: boolean;
+}
+
+/** The state format a copy at `root` writes, from its own files (the worker bundle first). */
+export function stateFormatOf(root: string): number | undefined {
+  const candidates = ['hooks/worker.cjs', 'hooks/worker.mjs', 'dist/hooks/worker.js', 'dist/lib/state/format.js', 'dist/lib/state/types.js', 'src/lib/state/format.ts', 'src/lib/state/types.ts'];
+  for (const rel of candidates) {
+    const file = join(root, rel);
+    if (!existsSync(file)) continue;
+    try {
+      const m = /\bSTATE_VERSION = (\d+);/.exec(readFileSync(file, 'utf8'));
+      if (m !== null) return Number(m[1]);
+    } catch {
+      // unreadable: try the next
+    }
+  }
+  return undefined;
+}
+
+/** Whether the copy at `root` keeps a worker lease per state format (worker/spawn.ts, `worker/format-<n>/`), from its Stop hook's files. */
+export function leasePerFormatOf(root: string): boolean | undefined {
+  const candidates = ['hooks/stop.cjs', 'hooks/stop.mjs', 'dist/hooks/stop.js', 'dist/lib/worker/spawn.js', 'src/lib/worker/spawn.ts'];
+  for (const rel of candidates) {
+    const file = join(root, rel);
+    if (!existsSync(file)) continue;
+    try {
+      return /["']worker["'],\s*`format-\$\{/.test(readFileSync(file, 'utf8'));
+    } catch {
+      // unreadable: try the next
+    }
+  }
+  return undefined;
+}
+
+/** What a copy's own files say of it. */
+function builtWith(root: string | undefined, manifest: string): Pick<ToolCopy, 'root' | 'version' | 'stateFormat' | 'leasePerFormat'> {
+  if (root === undefined) return {};
+  const version = versionAt(join(root, manifest));
+  const stateFormat = stateFormatOf(root);
+  const leasePerFormat = leasePerFormatOf(root);
+  return {
+    root,
+    ...(version === undefined ? {} : { version }),
+    ...(stateFormat === undefined ? {} : { stateFormat }),
+    ...(leasePerFormat === undefined ? {} : { leasePerFormat }),
+  };
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function versionAt(file: string): string | undefined {
+  const value = readJson(file);
+  return isObject(value) && typeof value.version === 'string' ? value.version : undefined;
+}
+
+/** The package a settings-hook command runs: its root and how it got there. */
+function packageOf(command: string, projectDir: string, path: string | undefined): { root?: string; kind: CopyKind } {
+  const launch = hookLaunch(command);
+  if (launch === undefined) return { kind: 'folder' };
+  if (launch.kind === 'bin') {
+    const bin = hookBinOnPath(path);
+    // <root>/dist/hooks/hook.js
+    return bin === undefined ? { kind: 'global' } : { root: dirname(dirname(dirname(real(bin)))), kind: 'global' };
+  }
+  const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
+  const abs = real(resolve(script));
+  const kind: CopyKind = script !== launch.file && /[\\/]node_modules[\\/]/.test(script) ? 'project' : /[\\/]lib[\\/]node_modules[\\/]/.test(abs) ? 'global' : 'folder';
+  // <root>/dist/hooks/<hook>.js, or this repository's own <root>/hooks/run.mjs.
+  const m = /^(.*)[\\/]dist[\\/]hooks[\\/][^\\/]+$/.exec(abs) ?? /^(.*)[\\/]hooks[\\/]run\.mjs$/.exec(abs);
+  return m?.[1] === undefined ? { kind } : { root: m[1], kind };
+}
+
+/** The settings-hook copies: one per settings file and package (SessionStart and Stop of one copy are one copy). */
+function settingsCopies(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): ToolCopy[] {
+  const projectDir = options.cwd ?? process.cwd();
+  const copies = new Map<string, ToolCopy>();
+  for (const h of ourHookCommands(options)) {
+    const { root, kind } = packageOf(h.command, projectDir, (options.env ?? processEnv()).PATH);
+    const key = `${h.file}\0${root ?? h.command}`;
+    if (copies.has(key)) continue;
+    copies.set(key, { registration: 'settings hooks', kind, registeredIn: h.file, scope: h.scope, ...builtWith(root, 'package.json') });
+  }
+  return [...copies.values()];
+}
+
+/** Where Claude Code runs the plugin `<name>@<marketplace>` from (see the header). */
+function pluginRoot(claudeDir: string, id: string, marketplace: string): { root?: string; kind: CopyKind } {
+  const known = readJson(join(claudeDir, 'plugins', 'known_marketplaces.json'));
+  const entry = isObject(known) ? known[marketplace] : undefined;
+  const source = isObject(entry) && isObject(entry.source) ? entry.source : undefined;
+  if (source?.source === 'directory' && isObject(entry)) {
+    const dir = typeof entry.installLocation === 'string' ? entry.installLocation : typeof source.path === 'string' ? source.path : undefined;
+    if (dir !== undefined) {
+      const manifest = readJson(join(dir, '.claude-plugin', 'marketplace.json'));
+      const plugins = isObject(manifest) && Array.isArray(manifest.plugins) ? manifest.plugins : [];
+      const ours = plugins.find((p) => isObject(p) && p.name === MARKER);
+      const sub = isObject(ours) && typeof ours.source === 'string' ? ours.source : '.';
+      return { root: resolve(dir, sub), kind: 'plugin-folder' };
+    }
+  }
+  const installed = readJson(join(claudeDir, 'plugins', 'installed_plugins.json'));
+  const plugins = isObject(installed) && isObject(installed.plugins) ? installed.plugins : undefined;
+  const installs = plugins?.[id];
+  const first = Array.isArray(installs) ? installs.find((i) => isObject(i) && typeof i.installPath === 'string') : undefined;
+  return isObject(first) && typeof first.installPath === 'string' ? { root: first.installPath, kind: 'plugin-cache' } : { kind: 'plugin-cache' };
+}
+
+/** The plugin copies: one per marketplace our plugin is enabled from (in any scope's settings). */
+function pluginCopies(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): ToolCopy[] {
+  const env = options.env ?? processEnv();
+  const claudeDir = claudeConfigDirFromEnvironment({ ...env, HOME: homeOf({ ...options, scope: 'user' }, env) });
+  const copies = new Map<string, ToolCopy>();
+  for (const scope of ['user', 'project', 'local'] as const) {
+    const file = settingsPath({ ...options, scope });
+    const settings = readJson(file);
+    const enabled = isObject(settings) ? settings.enabledPlugins : undefined;
+    if (!isObject(enabled)) continue;
+    for (const [id, on] of Object.entries(enabled)) {
+      if (on !== true || !id.startsWith(`${MARKER}@`) || copies.has(id)) continue;
+      const marketplace = id.slice(MARKER.length + 1);
+      const { root, kind } = pluginRoot(claudeDir, id, marketplace);
+      copies.set(id, { registration: 'plugin', kind, registeredIn: id, scope, marketplace, ...builtWith(root, join('.claude-plugin', 'plugin.json')) });
+    }
+  }
+  return [...copies.values()];
+}
+
+/** Every copy of the tool Claude Code runs here: the plugin first, then the settings hooks by scope. */
+export function toolCopies(options: Pick<InstallOptions, 'env' | 'cwd' | 'home'>): ToolCopy[] {
+  return [...pluginCopies(options), ...settingsCopies(options)];
+}

@@ -1,0 +1,119 @@
+/**
+ * Two copies of the tool of different ages in one Claude Code (the plugin beside install's settings
+ * hooks): every copy's hooks start a worker. A build older than the state format refuses the state
+ * ("upgrade") and syncs nothing; released builds cannot change, so this build must never wait for
+ * one. Before, all builds shared one worker lease and queue: the older copy's worker took the
+ * lease (its bundles start first), took this copy's requests with it, and nothing synced until
+ * the older copy was updated (repro: an older plugin bundle of e49abc6 beside the current settings
+ * hooks, and the other way round).
+ *
+ * The older build's worker is played by a process that does what it does: it holds the lease they
+ * all shared (`worker/worker.pid`, its token on its command line) and eats the queue beside it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { STATE_VERSION } from '../../src/lib/state/format.js';
+import { sharedWorkerFilesOfOlderBuilds, WORKER_STATE_FORMAT, workerFiles } from '../../src/lib/worker/spawn.js';
+import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
+import { makeHookSandbox, runHook, type HookSandbox } from '../helpers/hook-runner.js';
+import { waitForCondition } from './helpers.js';
+
+let server: GraphitiTestServer;
+let sb: HookSandbox;
+let project: string;
+let memory: string;
+let older: ChildProcess | undefined;
+
+const stop = (n: number) => JSON.stringify({ session_id: `s${n}`, cwd: project, hook_event_name: 'Stop', stop_hook_active: false });
+const finished = () => sb.logs().filter((l) => l.msg === 'worker finished');
+
+async function waitForWorkers(n: number): Promise<void> {
+  await waitForCondition(join(sb.stateDir, 'logs'), () => finished().length >= n && !existsSync(workerFiles(sb.stateDir).pidFile), 20_000, `${n} worker run(s) of this build`);
+}
+
+/** A live worker of an older build: it holds the shared lease and takes every request written beside it, and syncs nothing (it refuses the state). */
+async function olderWorkerRunning(): Promise<{ eaten: string }> {
+  const shared = sharedWorkerFilesOfOlderBuilds(sb.stateDir);
+  mkdirSync(shared.dir, { recursive: true });
+  const eaten = join(sb.root, 'eaten-by-the-older-worker');
+  const token = 'older-build-worker-token';
+  older = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const fs = require('node:fs');
+       const [dir, eaten] = process.argv.slice(1);
+       const eat = () => { try { fs.appendFileSync(eaten, fs.readFileSync(dir + '/worker.dirty')); fs.unlinkSync(dir + '/worker.dirty'); } catch {} };
+       fs.watch(dir, eat); eat(); process.stdout.write('ready\\n'); setTimeout(() => {}, 120000);`,
+      shared.dir,
+      eaten,
+      token,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  await new Promise<void>((ready) => older?.stdout?.once('data', () => ready()));
+  // As a build of before this rule writes it (pid, token, time; no start time).
+  writeFileSync(shared.pidFile, `${JSON.stringify({ pid: older.pid, token, startedAt: new Date().toISOString() })}\n`);
+  return { eaten };
+}
+
+beforeEach(async () => {
+  server = await startGraphitiServer({ processingDelayMs: 0 });
+  sb = makeHookSandbox({
+    MADEINOZ_KNOWLEDGE_MCP_URL: server.url,
+    MADEINOZ_KNOWLEDGE_RETRIES: '1',
+    MADEINOZ_KNOWLEDGE_TIMEOUT: '5000',
+    MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '5000',
+    MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false',
+  });
+  project = join(sb.root, 'code', 'webapp');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  memory = join(sb.claudeDir, 'projects', claudeProjectKey(project), 'memory');
+  mkdirSync(memory, { recursive: true });
+});
+
+afterEach(async () => {
+  older?.kill('SIGKILL');
+  older = undefined;
+  if (existsSync(workerFiles(sb.stateDir).pidFile)) await waitForWorkers(1).catch(() => undefined);
+  await server.close();
+  sb.cleanup();
+});
+
+describe('copies of the tool of different ages', () => {
+  it('the worker lease and queue are named by the state format this build writes', () => {
+    expect(WORKER_STATE_FORMAT).toBe(STATE_VERSION);
+    expect(workerFiles('/s').pidFile).toBe(join('/s', 'worker', `format-${STATE_VERSION}`, 'worker.pid'));
+    expect(sharedWorkerFilesOfOlderBuilds('/s').pidFile).not.toBe(workerFiles('/s').pidFile);
+  });
+
+  it("an older build's worker holding the lease they shared: this build's Stop still starts its own worker, and the note reaches the graph once", async () => {
+    const { eaten } = await olderWorkerRunning();
+    writeFileSync(join(memory, 'deploy.md'), '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\nThe deploy freeze starts on Friday.\n');
+    const run = await runHook('stop', sb.env, { input: stop(1) });
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await waitForWorkers(1);
+    await server.whenIdle();
+    expect(server.episodes('main').filter((e) => e.name.includes('deploy'))).toHaveLength(1);
+    // Nothing of this build's went to the older build's queue, where its worker would take it.
+    expect(existsSync(eaten)).toBe(false);
+    expect(sb.logs().find((l) => l.component === 'worker' && String(l.msg).startsWith('a worker of an older build runs beside this one'))).toMatchObject({ pid: older?.pid });
+    expect(JSON.parse(readFileSync(join(sb.stateDir, 'state.json'), 'utf8')).version).toBe(STATE_VERSION);
+
+    // An edit and more turns: synced once each, never sent twice.
+    writeFileSync(join(memory, 'deploy.md'), '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\nThe deploy freeze starts on Thursday.\n');
+    await runHook('stop', sb.env, { input: stop(2) });
+    await waitForWorkers(2);
+    await server.whenIdle();
+    await runHook('stop', sb.env, { input: stop(3) });
+    await waitForWorkers(3);
+    await server.whenIdle();
+    const sent = server.calls.filter((c) => c.tool === 'add_memory').map((c) => String(c.args.episode_body));
+    expect(sent.filter((b) => b.includes('Friday'))).toHaveLength(1);
+    expect(sent.filter((b) => b.includes('Thursday'))).toHaveLength(1);
+    expect(existsSync(eaten)).toBe(false);
+  }, 60_000);
+});

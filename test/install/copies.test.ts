@@ -1,0 +1,167 @@
+/**
+ * `status` names every copy of the tool Claude Code runs (the plugin, install's settings hooks),
+ * with version, state format and folder, says which is older than the state format or than the
+ * other, and the step that updates it. Two copies of different ages were silent before: an older
+ * plugin beside a newer global install synced nothing, and nothing said so.
+ *
+ * The copies are fixtures: folders with the files a build leaves (an older build's worker bundle
+ * declares `STATE_VERSION = 1;` as e49abc6's does; the current one is read from this checkout's
+ * sources, so a rename there fails here).
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { judgeCopies } from '../../src/commands/copies.js';
+import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
+import { leasePerFormatOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
+import { runInstall } from '../../src/lib/install/install.js';
+import { STATE_VERSION } from '../../src/lib/state/format.js';
+import { REPO_ROOT } from '../support/paths.js';
+import { useTempDir } from '../helpers/use-temp-dir.js';
+
+let dir: string;
+useTempDir('gms-copies-', (d) => (dir = d));
+let home: string;
+let project: string;
+let claudeDir: string;
+
+/** The hook files of a build: `older` writes state format 1 and shares one worker lease, as every build before format 2 did. */
+function hookFiles(hooks: string, ext: string, older: boolean): void {
+  mkdirSync(hooks, { recursive: true });
+  for (const f of ['hook', 'session-start']) writeFileSync(join(hooks, `${f}.${ext}`), '');
+  writeFileSync(join(hooks, `worker.${ext}`), older ? 'var STATE_VERSION, OLDEST;\n  init() {\n    STATE_VERSION = 1;\n  }\n' : `var STATE_VERSION;\n  init() {\n    STATE_VERSION = ${STATE_VERSION};\n  }\n`);
+  writeFileSync(join(hooks, `stop.${ext}`), older ? 'const dir = (0, import_node_path.join)(stateDir, "worker");\n' : 'const dir = (0, import_node_path7.join)(stateDir, "worker", `format-${format}`);\n');
+}
+
+/** A package copy (global, project or checkout) with its dist/ hooks. */
+function packageAt(root: string, older: boolean, version = '0.1.0'): string {
+  hookFiles(join(root, 'dist', 'hooks'), 'js', older);
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'graphiti-memory-sync', version }));
+  return root;
+}
+
+/** A marketplace folder holding the plugin under ./plugin. */
+function marketplaceAt(root: string, older: boolean, version = '0.1.0'): string {
+  mkdirSync(join(root, '.claude-plugin'), { recursive: true });
+  writeFileSync(join(root, '.claude-plugin', 'marketplace.json'), JSON.stringify({ name: 'gms', plugins: [{ name: 'graphiti-memory-sync', source: './plugin' }] }));
+  hookFiles(join(root, 'plugin', 'hooks'), 'cjs', older);
+  mkdirSync(join(root, 'plugin', '.claude-plugin'), { recursive: true });
+  writeFileSync(join(root, 'plugin', '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'graphiti-memory-sync', version }));
+  return root;
+}
+
+/** What `claude plugin marketplace add <source>` + `claude plugin install graphiti-memory-sync@<name>` leave (Claude Code 2.1.330). */
+function pluginInstalled(name: string, source: { source: 'directory'; path: string } | { source: 'git'; url: string }, installPath: string): void {
+  mkdirSync(join(claudeDir, 'plugins'), { recursive: true });
+  const installLocation = source.source === 'directory' ? source.path : join(claudeDir, 'plugins', 'marketplaces', name);
+  writeFileSync(join(claudeDir, 'plugins', 'known_marketplaces.json'), JSON.stringify({ [name]: { source, installLocation, lastUpdated: '2026-12-06T07:17:46.721Z' } }));
+  writeFileSync(
+    join(claudeDir, 'plugins', 'installed_plugins.json'),
+    JSON.stringify({ version: 2, plugins: { [`graphiti-memory-sync@${name}`]: [{ scope: 'user', installPath, version: '0.1.0', installedAt: '2026-12-06T07:17:47.085Z' }] } }),
+  );
+  const settings = join(claudeDir, 'settings.json');
+  writeFileSync(settings, JSON.stringify({ enabledPlugins: { [`graphiti-memory-sync@${name}`]: true } }));
+}
+
+beforeEach(() => {
+  home = join(dir, 'home');
+  project = join(dir, 'project');
+  claudeDir = join(home, '.claude');
+  mkdirSync(claudeDir, { recursive: true });
+  mkdirSync(project, { recursive: true });
+});
+
+const env = () => ({ HOME: home, PATH: '/usr/bin' });
+const copies = () => toolCopies({ env: env(), cwd: project, home });
+const report = (c: ReturnType<typeof judgeCopies>) =>
+  formatStatus({ stateDir: '/s', counts: { pending: 0, queued: 0, confirmed: 0, failed: 0, skipped: 0 }, total: 0, failures: [], skipped: [], orphansToDelete: 0, server: { ok: true, message: 'ok', url: 'u', elapsedMs: 1 }, serverUrlFrom: 'x', copies: c } as StatusReport);
+
+describe('the copies Claude Code runs', () => {
+  it("reads a build's state format and worker lease from its files: this checkout's sources say the current ones", () => {
+    const src = join(dir, 'src-copy');
+    mkdirSync(join(src, 'src', 'lib', 'state'), { recursive: true });
+    mkdirSync(join(src, 'src', 'lib', 'worker'), { recursive: true });
+    copyFileSync(join(REPO_ROOT, 'src', 'lib', 'state', 'format.ts'), join(src, 'src', 'lib', 'state', 'format.ts'));
+    copyFileSync(join(REPO_ROOT, 'src', 'lib', 'worker', 'spawn.ts'), join(src, 'src', 'lib', 'worker', 'spawn.ts'));
+    expect(stateFormatOf(src)).toBe(STATE_VERSION);
+    expect(leasePerFormatOf(src)).toBe(true);
+    const older = marketplaceAt(join(dir, 'older'), true);
+    expect(stateFormatOf(join(older, 'plugin'))).toBe(1);
+    expect(leasePerFormatOf(join(older, 'plugin'))).toBe(false);
+  });
+
+  it('an older plugin (directory marketplace) beside the current settings hooks: both named; the plugin is older than the state format, with the step for a folder it is read from', async () => {
+    const market = marketplaceAt(join(dir, 'old-checkout'), true);
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'gms', 'graphiti-memory-sync', '0.1.0'));
+    const pkg = packageAt(join(dir, 'checkout'), false);
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    const found = copies();
+    expect(found).toEqual([
+      expect.objectContaining({ registration: 'plugin', kind: 'plugin-folder', registeredIn: 'graphiti-memory-sync@gms', root: join(market, 'plugin'), version: '0.1.0', stateFormat: 1, leasePerFormat: false }),
+      expect.objectContaining({ registration: 'settings hooks', kind: 'folder', scope: 'user', registeredIn: join(claudeDir, 'settings.json'), root: pkg, stateFormat: STATE_VERSION, leasePerFormat: true }),
+    ]);
+    const judged = judgeCopies(found);
+    expect(judged[1]?.problem).toBeUndefined();
+    const text = report(judged);
+    expect(text).toContain('Claude Code runs 2 copies of graphiti-memory-sync:');
+    expect(text).toContain(`plugin graphiti-memory-sync@gms: version 0.1.0, state format 1, from ${join(market, 'plugin')}`);
+    expect(text).toContain(`settings hooks (user scope, ${join(claudeDir, 'settings.json')}): version 0.1.0, state format ${STATE_VERSION}, from ${pkg}`);
+    expect(text).toMatch(/The plugin graphiti-memory-sync@gms: older than the state format: it writes state format 1 and refuses the format 2 this version writes \("upgrade"\), so its worker syncs nothing; the settings hooks in .* sync in its place\./);
+    expect(text).toContain(`Next: Claude Code reads this plugin from the folder ${join(market, 'plugin')} (a directory marketplace): update that folder`);
+    expect(text).toContain('"claude plugin uninstall graphiti-memory-sync@gms"');
+  });
+
+  it('a plugin from a git marketplace runs from the plugin cache: the step refreshes the marketplace and installs it again (plugin update keeps an unchanged version)', () => {
+    const cache = join(claudeDir, 'plugins', 'cache', 'gms', 'graphiti-memory-sync', '0.1.0');
+    marketplaceAt(join(dir, 'unused'), true);
+    hookFiles(join(cache, 'hooks'), 'cjs', true);
+    pluginInstalled('gms', { source: 'git', url: 'http://127.0.0.1:1/gms.git' }, cache);
+    const found = copies();
+    expect(found).toEqual([expect.objectContaining({ registration: 'plugin', kind: 'plugin-cache', root: cache, stateFormat: 1 })]);
+    const [judged] = judgeCopies(found);
+    expect(judged?.problem).toMatch(/no other copy that reads it runs in Claude Code, so nothing syncs from your sessions/);
+    expect(judged?.nextStep).toMatch(/^update it: "claude plugin marketplace update gms", then "claude plugin uninstall graphiti-memory-sync@gms" and "claude plugin install graphiti-memory-sync@gms"/);
+  });
+
+  it('the other way round: an older global install\'s settings hooks beside the current plugin: the hooks are named with "npm install -g graphiti-memory-sync@latest"', async () => {
+    const market = marketplaceAt(join(dir, 'new-checkout'), false);
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
+    const global = packageAt(join(dir, 'prefix', 'lib', 'node_modules', 'graphiti-memory-sync'), true);
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: global });
+    const judged = judgeCopies(copies());
+    expect(judged.map((c) => [c.registration, c.kind, c.stateFormat, c.problem === undefined])).toEqual([
+      ['plugin', 'plugin-folder', STATE_VERSION, true],
+      ['settings hooks', 'global', 1, false],
+    ]);
+    expect(judged[1]?.problem).toMatch(/the plugin graphiti-memory-sync@gms syncs in its place$/);
+    expect(judged[1]?.nextStep).toMatch(/^update it: "npm install -g graphiti-memory-sync@latest"; or remove these hooks \("graphiti-memory-sync uninstall --scope user"\)/);
+  });
+
+  it('an older build of the current format that still shares one worker lease: said that whichever worker starts first decides', async () => {
+    const market = marketplaceAt(join(dir, 'old-checkout'), true);
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
+    const pkg = packageAt(join(dir, 'checkout'), false);
+    writeFileSync(join(pkg, 'dist', 'hooks', 'stop.js'), 'const dir = (0, import_node_path.join)(stateDir, "worker");\n');
+    await runInstall({ scope: 'user', home, cwd: project, env: env(), packageRoot: pkg });
+    const [plugin] = judgeCopies(copies());
+    expect(plugin?.problem).toMatch(/read it, but are of a build that shares one worker with this one: whichever hook starts the worker first decides, and when it is this one nothing syncs$/);
+  });
+
+  it('two copies of one state format: the lower version is named older than the other; equal copies are not judged', async () => {
+    const market = marketplaceAt(join(dir, 'checkout-a'), false, '0.2.0');
+    pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
+    const pkg = packageAt(join(dir, 'checkout-b'), false, '0.1.0');
+    await runInstall({ scope: 'local', home, cwd: project, env: env(), packageRoot: pkg });
+    const judged = judgeCopies(copies());
+    expect(judged[0]?.problem).toBeUndefined();
+    expect(judged[1]?.problem).toBe(`older than the plugin graphiti-memory-sync@gms (version 0.1.0, state format ${STATE_VERSION} against version 0.2.0, state format ${STATE_VERSION})`);
+    expect(judged[1]?.nextStep).toMatch(/--scope local/);
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ version: '0.2.0' }));
+    expect(judgeCopies(copies()).every((c) => c.problem === undefined)).toBe(true);
+  });
+
+  it('no copy: status says nothing of copies', () => {
+    expect(copies()).toEqual([]);
+    expect(report(judgeCopies([]))).not.toMatch(/Claude Code runs/);
+  });
+});
