@@ -40,10 +40,16 @@ useClaudeWorld('---\nname: deploy\ndescription: how we deploy\ntype: project\n--
   graphiti.seedFact({ fact: FACT, group_id: 'main' });
 });
 
+/**
+ * Whether the older build is in this checkout's history. A shallow clone (`git clone --depth 1`) has
+ * none: the two cases are skipped there, saying why, rather than failing for how the checkout was
+ * made (test/hooks/worker-versions.test.ts covers the same race with a stand-in older worker).
+ */
+const OLDER_BUILD_HERE = spawnSync('git', ['-C', ROOT, 'cat-file', '-e', `${OLDER_BUILD}^{commit}`]).status === 0;
+if (!OLDER_BUILD_HERE) console.warn(`plugin-versions.claude.test.ts: commit ${OLDER_BUILD} is not in this checkout (a shallow clone?): its two cases are skipped; fetch the full history to run them`);
+
 /** The older build's marketplace folder: its manifest and its committed plugin bundles. */
 function olderMarketplace(into: string): string {
-  const has = spawnSync('git', ['-C', ROOT, 'cat-file', '-e', `${OLDER_BUILD}^{commit}`]);
-  if (has.status !== 0) throw new Error(`commit ${OLDER_BUILD} is not in this checkout (a shallow clone?): fetch the full history to run this test`);
   mkdirSync(into, { recursive: true });
   const archive = spawnSync('sh', ['-c', `git -C "${ROOT}" archive ${OLDER_BUILD} .claude-plugin plugin | tar -x -C "${into}"`]);
   expect(archive.status, String(archive.stderr)).toBe(0);
@@ -62,7 +68,7 @@ function cli(args: string[]): Promise<number | null> {
 
 /** The older build as a package (its sources, built here): what a global install of it holds. Returns its cli.js. */
 function olderPackage(into: string): string {
-  olderMarketplace(into); // checks the commit is here
+  olderMarketplace(into);
   const archive = spawnSync('sh', ['-c', `git -C "${ROOT}" archive ${OLDER_BUILD} | tar -x -C "${into}"`]);
   expect(archive.status, String(archive.stderr)).toBe(0);
   // Its package-lock is this checkout's: the same dependencies.
@@ -115,7 +121,7 @@ async function sessionsSyncOnce(): Promise<void> {
 }
 
 describe('an older plugin beside the current settings hooks, real Claude Code CLI', () => {
-  it('every note Claude writes reaches the graph once, the block reaches the model once, and status names the older plugin', async () => {
+  it.runIf(OLDER_BUILD_HERE)('every note Claude writes reaches the graph once, the block reaches the model once, and status names the older plugin', async () => {
     const market = olderMarketplace(join(box.root, 'older-gms'));
     expect(box.claudeSync(['plugin', 'marketplace', 'add', market]).code).toBe(0);
     expect(box.claudeSync(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync']).code).toBe(0);
@@ -143,7 +149,7 @@ describe('an older plugin beside the current settings hooks, real Claude Code CL
 });
 
 describe('the current plugin beside an older install\'s settings hooks, real Claude Code CLI', () => {
-  it('every note reaches the graph once, and status names the older settings hooks', async () => {
+  it.runIf(OLDER_BUILD_HERE)('every note reaches the graph once, and status names the older settings hooks', async () => {
     // The older build built as a package and its own `install` run: the settings hooks it writes.
     const olderCli = olderPackage(join(box.root, 'older-package'));
     expect(box.claudeSync(['plugin', 'marketplace', 'add', ROOT]).code).toBe(0);
