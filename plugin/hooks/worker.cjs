@@ -79190,7 +79190,12 @@ init_process_alive();
 var WORKER_TIMEOUT_MS = 5 * 6e4;
 var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
-function workerFiles(stateDir) {
+var WORKER_STATE_FORMAT = 2;
+function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
+  const dir = (0, import_node_path13.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
+}
+function sharedWorkerFilesOfOlderBuilds(stateDir) {
   const dir = (0, import_node_path13.join)(stateDir, "worker");
   return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
 }
@@ -79344,6 +79349,10 @@ async function runWorker(options2) {
       return result;
     }
     token = taken.lock.token;
+  }
+  const older = readLock(sharedWorkerFilesOfOlderBuilds(stateDir).pidFile);
+  if (older !== void 0 && isProcessAlive(older.pid)) {
+    logger.info('a worker of an older build runs beside this one (a copy older than the state syncs nothing): "graphiti-memory-sync status" names the copy and how to update it', { pid: older.pid, command: older.command });
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`worker time limit of ${options2.timeoutMs ?? WORKER_TIMEOUT_MS} ms reached`)), options2.timeoutMs ?? WORKER_TIMEOUT_MS);
