@@ -44,37 +44,28 @@ const BEFORE_CODE = '(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)';
 const notGlued = (text: string, offset: number) => !/[\w-]/.test(text[offset - 1] ?? '');
 const clauseEndsAfter = (text: string, end: number) => endsClause(text.slice(end, end + 16));
 
-/**
- * `alarm code 4821`, `door code: 1234`, `gate code is #4821`, `safe combo 24-11-07`, `SIM PIN 0000`,
- * `my bank pin 4321`: the thing, its word, then the code, where the clause ends after it (`door
- * code 1234 for the side entrance`, not `lock code 2048 bytes`). Found by the code's word, the thing
- * checked before it: a pattern starting with the things would be tried at every position of a note.
- */
-const THING_THEN_CODE: RegexRule = {
-  kind: 'password',
-  hints: CODE_WORDS,
-  re: new RegExp(`(${CODE_WORDS.join('|')})(${BEFORE_CODE}|[ \\t]+)(${CODE})(?![\\w-])`, 'gi'),
-  replace: (m, g, offset, text) => {
-    const [word = '', gap = '', code = ''] = g;
-    if (!THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length))) return m;
-    return clauseEndsAfter(text, offset + m.length) ? `${word}${gap}${tag('password')}` : m;
-  },
-};
+/** The code words the second form (`… for the alarm is …`) never starts from: `number`, whose `number of …` is in every other note. */
+const NOT_BEFORE_FOR = new Set(['number']);
 
 /**
- * `the code for the alarm is 4821`, `combination to the safe: 12-34-56`, `PIN for my debit card is 4821`:
- * the word, what it opens (after for, to, of or on, a few words ending in a thing of the table), then the code.
+ * Two forms, read in one pass from the code's word (a pattern starting with the things would be tried
+ * at every position of a note), where the clause ends after the code (`door code 1234 for the side
+ * entrance`, not `lock code 2048 bytes`):
+ * - the thing, its word, then the code: `alarm code 4821`, `door code: 1234`, `gate code is #4821`,
+ *   `safe combo 24-11-07`, `SIM PIN 0000`, `my bank pin 4321` (the thing checked before the word);
+ * - the word, what it opens, then the code: `the code for the alarm is 4821`, `combination to the safe:
+ *   12-34-56`, `PIN for my debit card is 4821` (after for, to, of or on, a few words ending in a thing).
  */
-/** The words CODE_FOR_THING starts from: not `number`, whose `number of …` is in every other note. */
-const CODE_FOR_WORDS = CODE_WORDS.filter((w) => w !== 'number');
-const CODE_FOR_THING: RegexRule = {
+const CODE_OF_A_THING: RegexRule = {
   kind: 'password',
-  hints: CODE_FOR_WORDS,
-  re: new RegExp(`((?:${CODE_FOR_WORDS.join('|')})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, 'gi'),
+  hints: CODE_WORDS,
+  re: new RegExp(`(${CODE_WORDS.join('|')})(?:(${BEFORE_CODE}|[ \\t]+)|([ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE}))(${CODE})(?![\\w-])`, 'gi'),
   replace: (m, g, offset, text) => {
-    const [lead = '', what = ''] = g;
-    if (!notGlued(text, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
-    return clauseEndsAfter(text, offset + m.length) ? `${lead}${tag('password')}` : m;
+    const [word = '', gap, forLead, what = ''] = g;
+    if (!clauseEndsAfter(text, offset + m.length)) return m;
+    if (gap !== undefined) return THING_AND_WORD.test(text.slice(Math.max(0, offset - 48), offset + word.length)) ? `${word}${gap}${tag('password')}` : m;
+    if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+    return `${word}${forLead ?? ''}${tag('password')}`;
   },
 };
 
@@ -87,6 +78,7 @@ const RECOVERY_CODE = '(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A
 
 /** The labels of codes that stand in for a second factor or a lost password (Duo's `bypass code` too): a kind, then `code(s)` or `key`. */
 const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 'one-time', 'bypass'];
+const RECOVERY_KIND_BEFORE = new RegExp(`(?<![\\w-])(${RECOVERY_KINDS.join('|')})[ \\t]+$`, 'i');
 
 /**
  * `GitHub recovery codes: 3f9a2-bc71e 8d1e4-77a0c`, `2FA backup code 84721953`, `recovery key: RK-4829-…`,
@@ -97,13 +89,16 @@ const RECOVERY_KINDS = ['recovery', 'backup', 'scratch', 'emergency', 'rescue', 
 const RECOVERY_CODES: RegexRule = {
   kind: 'password',
   hints: [...RECOVERY_KINDS.map((kind) => `${kind} code`), 'recovery key'],
+  // From the word `code` or `key`, the kind checked before it in replace (a leading alternation of the
+  // kinds would be tried at every position).
   re: new RegExp(
-    `((?:${RECOVERY_KINDS.join('|')})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+    `((?:codes?|key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*•][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
     'gim',
   ),
   replace: (m, g, offset, text) => {
     const [lead = '', run = ''] = g;
-    if (!notGlued(text, offset)) return m;
+    const kind = RECOVERY_KIND_BEFORE.exec(text.slice(Math.max(0, offset - 24), offset));
+    if (kind === null || (lead.startsWith('key') && kind[1]?.toLowerCase() !== 'recovery')) return m;
     const codes = run.match(new RegExp(RECOVERY_CODE, 'g')) ?? [];
     // `8472 1953`: two groups of four digits are one code as Google prints them; a lone short code is a word's.
     if (!codes.some((c) => c.length >= 6 || (/^\d+$/.test(c) && c.length >= 4))) return m;
@@ -111,4 +106,4 @@ const RECOVERY_CODES: RegexRule = {
   },
 };
 
-export const ACCESS_CODE_RULES: readonly RegexRule[] = [RECOVERY_CODES, THING_THEN_CODE, CODE_FOR_THING];
+export const ACCESS_CODE_RULES: readonly RegexRule[] = [RECOVERY_CODES, CODE_OF_A_THING];

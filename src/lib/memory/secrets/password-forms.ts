@@ -116,9 +116,27 @@ const USER_SLASH_PASSWORD: RegexRule = {
 const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgres', 'guest', 'sysadmin', 'superuser'];
 
 /** An e-mail address as a login's user (`me@example.com / hunter22`). */
-const EMAIL = '[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+';
-/** What stands before a login's slash or colon: a login label and any user, or an account a device ships with, or an e-mail address. */
-const LOGIN_BEFORE = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join('|')}|${EMAIL}))[ \\t]*$`, 'i');
+const EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+/** A login label just before a user (`login: `, `creds `, `credentials are `). */
+const LOGIN_LABEL = /(?:^|[^\w/.@-])(?:logins?|creds|credentials?)[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)$/i;
+const USER_CHAR = /[\w.@+-]/;
+
+/**
+ * The user before a login's slash or colon at `end`: a plain name after a login label, or without one an
+ * account a device ships with or an e-mail address; undefined when none is there. Read backwards by hand,
+ * a character at a time: a pattern anchored at the end would be tried at every position before it.
+ */
+function loginBefore(text: string, end: number): { user: string; labelled: boolean } | undefined {
+  let i = end;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i -= 1;
+  const userEnd = i;
+  while (i > 0 && userEnd - i <= 64 && USER_CHAR.test(text[i - 1] as string)) i -= 1;
+  const user = text.slice(i, userEnd);
+  // Nothing, too long, or a path's segment (`docs/admin/admin2`).
+  if (user === '' || userEnd - i > 64 || USER_CHAR.test(text[i - 1] ?? '') || text[i - 1] === '/') return undefined;
+  if (user.length <= 32 && !user.includes('+') && LOGIN_LABEL.test(text.slice(Math.max(0, i - 24), i))) return { user, labelled: true };
+  return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : undefined;
+}
 
 /**
  * `admin/admin`, `root/root on the switch`, `Jenkins: admin / jenkins123`, `login: admin/admin123`, `creds
@@ -134,18 +152,18 @@ const SLASH_LOGIN: RegexRule = {
   kind: 'password',
   hints: ['/'],
   // The literal first, so the engine skips to each slash (a leading lookbehind is tried at every position).
-  re: /(\/[ \t]*)([^\s/]{2,64})(?!\/)/g,
+  // The value runs to whitespace or the end: a path's next segment (`src/lib/x`) is never one, and no
+  // shorter run of it is tried.
+  re: /(\/[ \t]*)([^\s/]{2,64})(?=\s|$)/g,
   replace: (m, g, offset, text) => {
     const [lead = '', raw = ''] = g;
-    if (!/[\w.-][ \t]*$/.test(text.slice(Math.max(0, offset - 8), offset))) return m;
     const { value } = splitTrailingPunctuation(raw);
     const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
     // The cheap test of the value first: most slashes are a path's or a list's, with no digit after them.
     if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
-    const before = LOGIN_BEFORE.exec(text.slice(Math.max(0, offset - 96), offset));
-    if (before === null) return m;
-    const user = (before[1] ?? before[2] ?? '').toLowerCase();
-    if (!typed && value.toLowerCase() !== user) return m;
+    const before = loginBefore(text, offset);
+    if (before === undefined) return m;
+    if (!typed && value.toLowerCase() !== before.user.toLowerCase()) return m;
     return replaceValue(lead, raw, 'password', false) ?? m;
   },
 };
@@ -161,22 +179,21 @@ const COLON_LOGIN: RegexRule = {
   kind: 'password',
   hints: [':'],
   // The literal first, so the engine skips to each colon; the user's last character is checked in replace.
-  re: /:([^\s:/@]{2,64})(?![:/@])/g,
+  re: /:([^\s:/@]{2,64})(?=\s|$)/g,
   replace: (m, g, offset, text) => {
     const raw = g[0] ?? '';
     if (!/[\w.-]/.test(text[offset - 1] ?? '')) return m;
     const { value } = splitTrailingPunctuation(raw);
     if (!/^[\w.!#$%&*+?^~-]+$/.test(value)) return m;
-    const before = LOGIN_BEFORE.exec(text.slice(Math.max(0, offset - 96), offset));
-    if (before === null) return m;
-    const labelledUser = before[1];
-    const user = (labelledUser ?? before[2] ?? '').toLowerCase();
+    const before = loginBefore(text, offset);
+    if (before === undefined) return m;
+    const user = before.user.toLowerCase();
     const repeatsUser = value.toLowerCase() === user;
     const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
     const shipped = SHIPPED_ACCOUNTS.includes(user);
     // After a label and an account a device ships with, any password, but one a clause ends after (not `admin:read scope`).
     const shippedAndEnded = shipped && endsClause(text.slice(offset + m.length, offset + m.length + 16));
-    if (!repeatsUser && !(labelledUser !== undefined && (typed || shippedAndEnded))) return m;
+    if (!repeatsUser && !(before.labelled && (typed || shippedAndEnded))) return m;
     return replaceValue(':', raw, 'password', false) ?? m;
   },
 };
