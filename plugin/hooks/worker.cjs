@@ -32009,7 +32009,7 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, THING_THEN_CODE, CODE_FOR_WORDS, CODE_FOR_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_CODES, ACCESS_CODE_RULES;
+var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32033,45 +32033,41 @@ var init_access_codes = __esm({
     BEFORE_CODE = "(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)";
     notGlued = (text3, offset) => !/[\w-]/.test(text3[offset - 1] ?? "");
     clauseEndsAfter = (text3, end) => endsClause(text3.slice(end, end + 16));
-    THING_THEN_CODE = {
+    NOT_BEFORE_FOR = /* @__PURE__ */ new Set(["number"]);
+    CODE_OF_A_THING = {
       kind: "password",
       hints: CODE_WORDS,
-      re: new RegExp(`(${CODE_WORDS.join("|")})(${BEFORE_CODE}|[ \\t]+)(${CODE})(?![\\w-])`, "gi"),
+      re: new RegExp(`(${CODE_WORDS.join("|")})(?:(${BEFORE_CODE}|[ \\t]+)|([ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE}))(${CODE})(?![\\w-])`, "gi"),
       replace: (m, g, offset, text3) => {
-        const [word = "", gap = "", code = ""] = g;
-        if (!THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length))) return m;
-        return clauseEndsAfter(text3, offset + m.length) ? `${word}${gap}${tag("password")}` : m;
-      }
-    };
-    CODE_FOR_WORDS = CODE_WORDS.filter((w) => w !== "number");
-    CODE_FOR_THING = {
-      kind: "password",
-      hints: CODE_FOR_WORDS,
-      re: new RegExp(`((?:${CODE_FOR_WORDS.join("|")})[ \\t]+(?:for|to|of|on)[ \\t]+([^\\n:=]{1,48}?)${BEFORE_CODE})(${CODE})(?![\\w-])`, "gi"),
-      replace: (m, g, offset, text3) => {
-        const [lead = "", what = ""] = g;
-        if (!notGlued(text3, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
-        return clauseEndsAfter(text3, offset + m.length) ? `${lead}${tag("password")}` : m;
+        const [word = "", gap, forLead, what = ""] = g;
+        if (!clauseEndsAfter(text3, offset + m.length)) return m;
+        if (gap !== void 0) return THING_AND_WORD.test(text3.slice(Math.max(0, offset - 48), offset + word.length)) ? `${word}${gap}${tag("password")}` : m;
+        if (NOT_BEFORE_FOR.has(word.toLowerCase()) || !notGlued(text3, offset) || what.split(/[ \t]+/).length > 5 || !ENDS_IN_THING.test(what)) return m;
+        return `${word}${forLead ?? ""}${tag("password")}`;
       }
     };
     RECOVERY_CODE = "(?=[A-Za-z0-9-]*\\d[A-Za-z0-9-]*\\d)[A-Za-z0-9]{2,}(?:-[A-Za-z0-9]{2,})*";
     RECOVERY_KINDS = ["recovery", "backup", "scratch", "emergency", "rescue", "one-time", "bypass"];
+    RECOVERY_KIND_BEFORE = new RegExp(`(?<![\\w-])(${RECOVERY_KINDS.join("|")})[ \\t]+$`, "i");
     RECOVERY_CODES = {
       kind: "password",
       hints: [...RECOVERY_KINDS.map((kind) => `${kind} code`), "recovery key"],
+      // From the word `code` or `key`, the kind checked before it in replace (a leading alternation of the
+      // kinds would be tried at every position).
       re: new RegExp(
-        `((?:${RECOVERY_KINDS.join("|")})[ \\t]+(?:codes?|(?<=recovery[ \\t]+)key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
+        `((?:codes?|key)(?![\\w-])(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:are|is)[ \\t]*|[ \\t]+)?)((?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*(?=[ \\t.,;]*(?:$|\\n))|(?:\\n[ \\t]*(?:[-*\u2022][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:${RECOVERY_CODE})(?:[ \\t,;]+(?:${RECOVERY_CODE}))*[ \\t]*(?=$|\\n))+)`,
         "gim"
       ),
       replace: (m, g, offset, text3) => {
         const [lead = "", run2 = ""] = g;
-        if (!notGlued(text3, offset)) return m;
+        const kind = RECOVERY_KIND_BEFORE.exec(text3.slice(Math.max(0, offset - 24), offset));
+        if (kind === null || lead.startsWith("key") && kind[1]?.toLowerCase() !== "recovery") return m;
         const codes = run2.match(new RegExp(RECOVERY_CODE, "g")) ?? [];
         if (!codes.some((c) => c.length >= 6 || /^\d+$/.test(c) && c.length >= 4)) return m;
         return lead + run2.replace(new RegExp(RECOVERY_CODE, "g"), (c) => c.length >= 4 ? tag("password") : c);
       }
     };
-    ACCESS_CODE_RULES = [RECOVERY_CODES, THING_THEN_CODE, CODE_FOR_THING];
+    ACCESS_CODE_RULES = [RECOVERY_CODES, CODE_OF_A_THING];
   }
 });
 
@@ -33523,10 +33519,20 @@ function notProse(v) {
   if (v.length < 8 || !/\d/.test(v)) return false;
   return /[^A-Za-z0-9]/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v);
 }
+function loginBefore(text3, end) {
+  let i = end;
+  while (i > 0 && (text3[i - 1] === " " || text3[i - 1] === "	")) i -= 1;
+  const userEnd = i;
+  while (i > 0 && userEnd - i <= 64 && USER_CHAR.test(text3[i - 1])) i -= 1;
+  const user = text3.slice(i, userEnd);
+  if (user === "" || userEnd - i > 64 || USER_CHAR.test(text3[i - 1] ?? "") || text3[i - 1] === "/") return void 0;
+  if (user.length <= 32 && !user.includes("+") && LOGIN_LABEL.test(text3.slice(Math.max(0, i - 24), i))) return { user, labelled: true };
+  return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : void 0;
+}
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_BEFORE, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33572,23 +33578,24 @@ var init_password_forms = __esm({
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
     };
     SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser"];
-    EMAIL = "[\\w.+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+";
-    LOGIN_BEFORE = new RegExp(`(?<![\\w/.@-])(?:(?:logins?|creds|credentials?)[ \\t]*(?:[:=][ \\t]*|[ \\t]+(?:is|are)[ \\t]+|[ \\t]+)([\\w.@-]{1,32})|(${SHIPPED_ACCOUNTS.join("|")}|${EMAIL}))[ \\t]*$`, "i");
+    EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+    LOGIN_LABEL = /(?:^|[^\w/.@-])(?:logins?|creds|credentials?)[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)$/i;
+    USER_CHAR = /[\w.@+-]/;
     SLASH_LOGIN = {
       kind: "password",
       hints: ["/"],
       // The literal first, so the engine skips to each slash (a leading lookbehind is tried at every position).
-      re: /(\/[ \t]*)([^\s/]{2,64})(?!\/)/g,
+      // The value runs to whitespace or the end: a path's next segment (`src/lib/x`) is never one, and no
+      // shorter run of it is tried.
+      re: /(\/[ \t]*)([^\s/]{2,64})(?=\s|$)/g,
       replace: (m, g, offset, text3) => {
         const [lead = "", raw = ""] = g;
-        if (!/[\w.-][ \t]*$/.test(text3.slice(Math.max(0, offset - 8), offset))) return m;
         const { value } = splitTrailingPunctuation(raw);
         const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
         if (!typed && !/^[\w.@-]{2,32}$/.test(value)) return m;
-        const before = LOGIN_BEFORE.exec(text3.slice(Math.max(0, offset - 96), offset));
-        if (before === null) return m;
-        const user = (before[1] ?? before[2] ?? "").toLowerCase();
-        if (!typed && value.toLowerCase() !== user) return m;
+        const before = loginBefore(text3, offset);
+        if (before === void 0) return m;
+        if (!typed && value.toLowerCase() !== before.user.toLowerCase()) return m;
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
@@ -33596,21 +33603,20 @@ var init_password_forms = __esm({
       kind: "password",
       hints: [":"],
       // The literal first, so the engine skips to each colon; the user's last character is checked in replace.
-      re: /:([^\s:/@]{2,64})(?![:/@])/g,
+      re: /:([^\s:/@]{2,64})(?=\s|$)/g,
       replace: (m, g, offset, text3) => {
         const raw = g[0] ?? "";
         if (!/[\w.-]/.test(text3[offset - 1] ?? "")) return m;
         const { value } = splitTrailingPunctuation(raw);
         if (!/^[\w.!#$%&*+?^~-]+$/.test(value)) return m;
-        const before = LOGIN_BEFORE.exec(text3.slice(Math.max(0, offset - 96), offset));
-        if (before === null) return m;
-        const labelledUser = before[1];
-        const user = (labelledUser ?? before[2] ?? "").toLowerCase();
+        const before = loginBefore(text3, offset);
+        if (before === void 0) return m;
+        const user = before.user.toLowerCase();
         const repeatsUser = value.toLowerCase() === user;
         const typed = value.length >= 4 && /\d/.test(value) && !/\.[A-Za-z]{2,4}$/.test(value);
         const shipped = SHIPPED_ACCOUNTS.includes(user);
         const shippedAndEnded = shipped && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
-        if (!repeatsUser && !(labelledUser !== void 0 && (typed || shippedAndEnded))) return m;
+        if (!repeatsUser && !(before.labelled && (typed || shippedAndEnded))) return m;
         return replaceValue(":", raw, "password", false) ?? m;
       }
     };
