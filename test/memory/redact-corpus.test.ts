@@ -89,6 +89,35 @@ describe('redaction: property — a planted secret never survives any of its con
   });
 });
 
+describe('redaction: counterexamples the property found, kept as they were found', () => {
+  // 2026-12-06, in a CI run: a password holding `&name=` was cut there, as a URL query's next
+  // parameter, and the rest of it sent. `&` ends a value only in a query or a form (assignment.ts nextEntryAt).
+  it.each([
+    ['DB_HOST=localhost\nDB_PASSWORD=DuvlyuO&q.Cs=0N5y24\nDB_NAME=app', 'DuvlyuO&q.Cs=0N5y24'],
+    ['- user: admin\n- password: pB8tFvbO&MU2kVsEqMc=q92\n- url: https://admin.corp.example', 'pB8tFvbO&MU2kVsEqMc=q92'],
+    ['**Host:** db-1\n**Password:** DuvlyuO&q.Cs=0N5y24\n**Port:** 5432', 'DuvlyuO&q.Cs=0N5y24'],
+  ])('a password holding `&name=` is removed whole: %s', (note, secret) => {
+    const r = redactSecrets(note);
+    expect(survives(r.text, secret), r.text).toBe(false);
+  });
+  it('a query parameter still ends at the next `&name=`', () => {
+    expect(redactSecrets('GET /api?token=9f8e7d6c5b4a39281706&next=%2Fhome').text).toContain('&next=%2Fhome');
+  });
+  // The same day, a generated key with CamelCase's shape by chance was taken for a name (values.ts UNSPOKEN_WORD).
+  it('a generated key shaped like CamelCase by chance is removed; names stay names', () => {
+    const r = redactSecrets('My API key: DkbAlyfmRlbnzblbFGWQoyWPLtttkEF8');
+    expect(survives(r.text, 'DkbAlyfmRlbnzblbFGWQoyWPLtttkEF8'), r.text).toBe(false);
+    expect(redactSecrets('secretKey: TokenValidationParameters').text).toBe('secretKey: TokenValidationParameters');
+  });
+  // And one with a slug's shape by chance (names.ts hasRandomCasePart).
+  it("a generated key shaped like a slug by chance is removed; a slug of names stays", () => {
+    const secret = 'JLjp-ybZmZufSYZdKtZEIsWgOelxRHYkGOcwPYfNysvirRoU_3';
+    const r = redactSecrets(`os.environ["DJANGO_SECRET_KEY"] = "${secret}"`);
+    expect(survives(r.text, secret), r.text).toBe(false);
+    expect(redactSecrets('secret_name: XMLHttpRequest-handler').text).toBe('secret_name: XMLHttpRequest-handler');
+  });
+});
+
 describe('redaction: no length at which a tail escapes', () => {
   const rng = makeRng(5);
   const long = (alphabet: string, n = 100_000): string => {

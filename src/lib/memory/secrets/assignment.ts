@@ -184,17 +184,21 @@ export function genericKind(key: string): string {
 
 /**
  * Where a bare value's list goes on to its next entry: the next `;Key=` of a connection string or `,Key=`
- * of an option list, the next `&name=` of a URL's query (`?app_secret=…&code=…`), or the next label of a
- * list written without spaces (`PW:…,password:…`, `password:…,비번:…`: a comma, then a name of any
- * script and its colon); -1 if none. Also read by password-forms.ts.
+ * of an option list, the next label of a list written without spaces (`PW:…,password:…`, `password:…,비번:…`:
+ * a comma, then a name of any script and its colon), and, for a value that is itself a URL query's or a
+ * form's parameter (`inQuery`: its name came after `?` or `&`), the next `&name=` (`?app_secret=…&code=…`);
+ * -1 if none. Only there: elsewhere `&` is a character of the password (`DB_PASSWORD=Duvly&q.Cs=0N5y`), and a
+ * split there sent the rest of it. Also read by password-forms.ts.
  */
-export function nextEntryAt(raw: string): number {
-  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))|&[A-Za-z_][\w.-]*=/);
+export function nextEntryAt(raw: string, inQuery = false): number {
+  return raw.search(inQuery ? ENTRY_IN_QUERY : ENTRY);
 }
+const ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
+const ENTRY_IN_QUERY = new RegExp(`${ENTRY.source}|&[A-Za-z_][\\w.-]*=`);
 
 /** A bare value ends before sentence punctuation, and before its list's next entry (nextEntryAt). */
-function splitBareValue(raw: string): { value: string; rest: string } {
-  const at = nextEntryAt(raw);
+function splitBareValue(raw: string, inQuery: boolean): { value: string; rest: string } {
+  const at = nextEntryAt(raw, inQuery);
   const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
@@ -263,7 +267,7 @@ export function endsInCredentialWord(key: string): boolean {
   return KEYWORD.test(words[i] ?? '') || /^(?:pin|pw)$/.test(words[i] ?? '');
 }
 
-function genericReplacement(key: string, raw: string): string | undefined {
+function genericReplacement(key: string, raw: string, inQuery: boolean): string | undefined {
   // "(secret: ${API_SECRET})." is a placeholder followed by sentence punctuation.
   const kind = genericKind(key);
   const chosen = chosenBy(key);
@@ -272,7 +276,7 @@ function genericReplacement(key: string, raw: string): string | undefined {
   const { inner, quote } = unquote(raw);
   // An unclosed quote: everything to the end of the line is the value.
   const opened = quote === '' && /^["'`]/.test(raw) ? (raw[0] as string) : '';
-  const bare = quote === '' && opened === '' ? splitBareValue(raw) : { value: raw, rest: '' };
+  const bare = quote === '' && opened === '' ? splitBareValue(raw, inQuery) : { value: raw, rest: '' };
   // A bare value in a string's text ends at its escaped line break (`PASSWORD=password\\rDB=tests`): the rest is the next line's.
   const esc = quote === '' && opened === '' ? bare.value.search(/\\[nrt]/) : -1;
   const { value, rest } = esc > 0 ? { value: bare.value.slice(0, esc), rest: bare.value.slice(esc) + bare.rest } : bare;
@@ -335,7 +339,8 @@ const GENERIC: ScanRule = {
           raw = GENERIC_VALUE.exec(text)?.[0];
           if (raw === undefined) continue;
         }
-        const replacement = genericReplacement(key, raw);
+        // A URL query's or a form's parameter (`?token=…&next=…`): its value ends at the next `&name=`.
+        const replacement = genericReplacement(key, raw, text[m.index - 1] === '?' || text[m.index - 1] === '&');
         if (replacement === undefined) continue;
         // A description of the credential (`**Password**: OpenStack password (…)`): a word that names it follows the bare value.
         if (!/^["'`]/.test(raw) && describesCredential(text.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
