@@ -17,7 +17,22 @@
 const SLUG = /^(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8})(?:[._/:+-]+(?:[a-z]{2,}\d{0,2}|[a-z]\d{1,3}|\d{1,8}))+$/i;
 
 export function isSlug(value: string): boolean {
-  return SLUG.test(value);
+  return SLUG.test(value) && !hasRandomCasePart(value);
+}
+
+/**
+ * A part of 12 letters or more whose case changes at random: read as words (`Zm`, `Kt`, `Wg` of
+ * `ybZmZufSYZdKtZEIsWgOelx`), three or more of them have no vowel. A generated key has such parts
+ * (`JLjp-ybZmZufSYZdKt…_3` has a slug's shape by chance); a name's words have vowels, and its
+ * acronyms are few (`XMLHttpRequest`: two).
+ */
+function hasRandomCasePart(value: string): boolean {
+  for (const part of value.split(/[._/:+-]+/)) {
+    if (part.length < 12 || !/[a-z]/.test(part) || !/[A-Z]/.test(part)) continue;
+    const words = part.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
+    if (words.filter((w) => !/[aeiouy]/i.test(w)).length >= 3) return true;
+  }
+  return false;
 }
 
 /**
@@ -49,7 +64,7 @@ const WORD_PART = /(?:^|[._/:+-])[A-Za-z]{3,}(?:[._/:+-]|$)/;
  * (`Zx9-Yw8_Xv7`) are a value.
  */
 export function isNameNotValue(value: string): boolean {
-  return (SLUG.test(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || MENTION.test(value);
+  return (isSlug(value) && WORD_PART.test(value)) || LOWER_CAMEL.test(value) || MENTION.test(value);
 }
 
 /** Whether a value is a type in code (`[]byte`, `map[string]string`, `*AuthSpec`, `string;`): asked of passwords too. */

@@ -371,8 +371,15 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z
 /** Words in CamelCase, an acronym allowed, a short number at the end: every lower-case run is 2+ letters after one capital. */
 const CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
 
+/**
+ * A word of five letters or more with no vowel (`Rlbnzblb`): a random run, which a generated key can
+ * hold in CamelCase's shape by chance (`DkbAlyfmRlbnzblbFGWQoyWPLtttkEF8`), never a word of a name
+ * (short abbreviations such as `Msg`, `Ctx`, `Svc` are shorter).
+ */
+const UNSPOKEN_WORD = /[B-DF-HJ-NP-TV-XZ][b-df-hj-np-tv-xz]{4,}(?![a-z])/;
+
 export function isCamelName(value: string): boolean {
-  return value.length <= 128 && CAMEL_NAME.test(value);
+  return value.length <= 128 && CAMEL_NAME.test(value) && !UNSPOKEN_WORD.test(value);
 }
 
 /** A version (`v1.2.3-beta.4`, `2.0.0+build.5`), not a credential. */
