@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Tests must never read the developer's real ~/.claude or .env.
     env: { GMS_TEST: '1' },
+    // Property tests draw from a fixed seed (GMS_FC_SEED=random to explore): test/setup/fast-check-seed.ts.
+    setupFiles: ['test/setup/fast-check-seed.ts'],
   },
 });
