@@ -32073,10 +32073,18 @@ var init_access_codes = __esm({
 
 // src/lib/memory/secrets/names.ts
 function isSlug(value) {
-  return SLUG.test(value);
+  return SLUG.test(value) && !hasRandomCasePart(value);
+}
+function hasRandomCasePart(value) {
+  for (const part of value.split(/[._/:+-]+/)) {
+    if (part.length < 12 || !/[a-z]/.test(part) || !/[A-Z]/.test(part)) continue;
+    const words3 = part.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
+    if (words3.filter((w) => !/[aeiouy]/i.test(w)).length >= 3) return true;
+  }
+  return false;
 }
 function isNameNotValue(value) {
-  return SLUG.test(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
+  return isSlug(value) && WORD_PART.test(value) || LOWER_CAMEL.test(value) || MENTION.test(value);
 }
 function isCodeType(value) {
   return CODE_TYPE.test(value) || TYPE_ANNOTATION.test(value);
@@ -32246,7 +32254,7 @@ function isRegex(v) {
   return (v.match(REGEX_PIECE) ?? []).length >= 2;
 }
 function isCamelName(value) {
-  return value.length <= 128 && CAMEL_NAME.test(value);
+  return value.length <= 128 && CAMEL_NAME.test(value) && !UNSPOKEN_WORD.test(value);
 }
 function isPlainUrl(v) {
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^\s/?#]*)(.*)$/i.exec(v);
@@ -32378,7 +32386,7 @@ function isJwtIoSample(value) {
     return false;
   }
 }
-var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
+var isRedacted, TEMPLATE, BRACKETED, INTERPOLATION, VARIABLE_NAME, MASK, SECRET_STORE, EXAMPLE_WORD, ANY_CASE_PLACEHOLDER, STAND_IN_WORD, EXAMPLE_MARK, EXAMPLE_MARK_LONG, TYPED_RUN, TYPED_RUN_LONG, BASE64, NAMED_ID, NAMED_ID_CAMEL, NAMED_HASH, PATH, RELATIVE_PATH, SAYS_WHAT_IT_IS, SAYS_WHAT_IT_IS_ALL, REGEX_PIECE, DATE_TIME, CAMEL_NAME, UNSPOKEN_WORD, VERSION, OPENERS, CURSOR_TOKEN_NAME, CODE_REF, CODE_CALL, POWERSHELL_CMDLET, WORDISH, TRAILING_ESCAPES, ESCAPED_BREAK_ON, EMPHASIS, SYMBOL_AFTER, CREDENTIAL_REFERENCE, PARAMETER_LIST, BRACKETED_MEMBER, REGEX_CALL, PORT_MAPPING, SHIFTED_ROW, FORMAT_VERB, NAMES_ITSELF, NAMES_ITSELF_CAMEL;
 var init_values = __esm({
   "src/lib/memory/secrets/values.ts"() {
     "use strict";
@@ -32409,6 +32417,7 @@ var init_values = __esm({
     REGEX_PIECE = /\(\?[=!:<]|\.[*+]|\\[dwsDWS]|\[(?:A-Z|a-z|0-9)|\{\d+,\d*\}/g;
     DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
     CAMEL_NAME = /^(?:[A-Z]+(?=[A-Z][a-z])|[A-Z][a-z]{2,})+(?:[A-Z]{1,4})?\d{0,3}$/;
+    UNSPOKEN_WORD = /[B-DF-HJ-NP-TV-XZ][b-df-hj-np-tv-xz]{4,}(?![a-z])/;
     VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.-]+)?$/;
     OPENERS = [
       ["{{", "}}"],
@@ -32492,11 +32501,11 @@ function genericKind(key) {
   if (/token/.test(k)) return "token";
   return "secret";
 }
-function nextEntryAt(raw) {
-  return raw.search(/[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))|&[A-Za-z_][\w.-]*=/);
+function nextEntryAt(raw, inQuery = false) {
+  return raw.search(inQuery ? ENTRY_IN_QUERY : ENTRY);
 }
-function splitBareValue(raw) {
-  const at = nextEntryAt(raw);
+function splitBareValue(raw, inQuery) {
+  const at = nextEntryAt(raw, inQuery);
   const head = at < 0 ? raw : raw.slice(0, at);
   const { value, rest } = splitTrailingPunctuation(head, false);
   return { value, rest: rest + raw.slice(head.length) };
@@ -32523,14 +32532,14 @@ function endsInCredentialWord(key) {
   while (i > 0 && QUALIFIER.test(words3[i]) && !KEYWORD.test(words3[i])) i -= 1;
   return KEYWORD.test(words3[i] ?? "") || /^(?:pin|pw)$/.test(words3[i] ?? "");
 }
-function genericReplacement(key, raw) {
+function genericReplacement(key, raw, inQuery) {
   const kind = genericKind(key);
   const chosen = chosenBy(key);
   const chooser = chosen !== false ? "chosen" : "generated";
   if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[)\].,:;!?]+$/, ""), chooser)) return void 0;
   const { inner, quote } = unquote(raw);
   const opened = quote === "" && /^["'`]/.test(raw) ? raw[0] : "";
-  const bare = quote === "" && opened === "" ? splitBareValue(raw) : { value: raw, rest: "" };
+  const bare = quote === "" && opened === "" ? splitBareValue(raw, inQuery) : { value: raw, rest: "" };
   const esc2 = quote === "" && opened === "" ? bare.value.search(/\\[nrt]/) : -1;
   const { value, rest } = esc2 > 0 ? { value: bare.value.slice(0, esc2), rest: bare.value.slice(esc2) + bare.rest } : bare;
   const candidate = opened === "" ? value : raw.slice(1);
@@ -32554,7 +32563,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32621,6 +32630,8 @@ var init_assignment = __esm({
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
     PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}|${SECURITY_ANSWER}`);
+    ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
+    ENTRY_IN_QUERY = new RegExp(`${ENTRY.source}|&[A-Za-z_][\\w.-]*=`);
     GENERIC_KEY = new RegExp(
       `(?<![A-Za-z0-9_.$-])(?=([A-Za-z_][A-Za-z0-9_.-]*(?: (?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Aa]nswer|ANSWER))?))\\1((?:["']\\]?|\\])?\\*{0,2}[ \\t]*(?::=|=>|[:=])(?!=)\\*{0,2}[ \\t]*)`,
       "y"
@@ -32665,7 +32676,7 @@ var init_assignment = __esm({
               raw = GENERIC_VALUE.exec(text3)?.[0];
               if (raw === void 0) continue;
             }
-            const replacement = genericReplacement(key, raw);
+            const replacement = genericReplacement(key, raw, text3[m.index - 1] === "?" || text3[m.index - 1] === "&");
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
             if (!/^["'`]/.test(raw) && continuesSentence(m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
@@ -33796,7 +33807,7 @@ function redactSecretManifest(doc) {
       dataIndent = -1;
       continue;
     }
-    const entry = ENTRY.exec(line);
+    const entry = ENTRY2.exec(line);
     if (entry === null || entryIndent >= 0 && indent !== entryIndent) continue;
     entryIndent = indent;
     const value = entry[3].trim();
@@ -33811,7 +33822,7 @@ function redactSecretManifest(doc) {
   }
   return lines.join("\n");
 }
-var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, PGPASS, COOKIE, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
+var GCP_PRIVATE_KEY, PEM_MARKER, PEM_TAIL, PEM_PRIVATE_KEY, KUBECONFIG_KEY, DOC_BOUNDARY, SECRET_KIND, DATA_KEY, ENTRY2, K8S_SECRET, AZURE_STORAGE_KEY, AZURE_SAS, AZURE_AD_SECRET, URL_PASSWORD, URL_USER_KEY, TELEGRAM_BOT_URL, JSON_NAMED_VALUE, PGPASS, COOKIE, SLACK_WEBHOOK, DISCORD_WEBHOOK, DOCKER_AUTH, STRUCTURED_FIRST, STRUCTURED_RULES;
 var init_structured = __esm({
   "src/lib/memory/secrets/structured.ts"() {
     "use strict";
@@ -33862,7 +33873,7 @@ var init_structured = __esm({
     DOC_BOUNDARY = /^((?:---|```|~~~)[^\n]*)$/m;
     SECRET_KIND = /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?Secret["']?[ \t]*,?[ \t]*$/m;
     DATA_KEY = /^([ \t]*)(data|stringData):[ \t]*$/;
-    ENTRY = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
+    ENTRY2 = /^([ \t]+)(["']?[\w.-]+["']?)[ \t]*:[ \t]*(.*)$/;
     K8S_SECRET = {
       kind: "k8s-secret-data",
       // SECRET_KIND's value, in its case (`kind: Secret`).
