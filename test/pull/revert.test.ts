@@ -106,6 +106,28 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     expect(read(fileB)).toBe(pulledText);
   });
 
+  it('the other machine\'s file is in the restored form (the same bytes as the revert): it still takes the reverted version for the edit\'s successor, not for its own text; one copy stays', async () => {
+    const [a, b] = await pair();
+    const fileA = a.write('build.md', ORIGINAL);
+    await sync(a);
+    await pull(b);
+    const fileB = join(b.memoryDir, 'build.md');
+    // A's note takes the restored form (as `pull --all` leaves it), sent as A's version; B takes it.
+    a.write('build.md', read(fileB));
+    await sync(a);
+    await pull(b);
+    await sync(b);
+    const pulledText = read(fileB);
+    b.write('build.md', EDIT);
+    await sync(b);
+    b.write('build.md', pulledText);
+    await sync(b);
+    await settle(a, b);
+    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
+    expect([existsSync(fileA), existsSync(fileB)]).toEqual([true, true]);
+    expect(read(fileB)).toBe(pulledText);
+  });
+
   it('reverted after this machine\'s next pull (which took the edit for its own version): sent as its own version; once in the graph, on both machines', async () => {
     const { a, b, fileA, fileB, pulledText } = await editedOnB();
     await pull(a);
