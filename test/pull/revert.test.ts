@@ -6,16 +6,18 @@
  * not an untouched pulled copy whose versions are retracted: the graph holds the note exactly once
  * afterwards, and both machines keep it, whatever the order.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMarker } from '../../src/lib/memory/episode.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
-import { topic, type Machine } from './homes.js';
+import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
+import { link, topic, type Machine } from './homes.js';
 
 const machines = usePullMachines();
-const { pair } = machines;
+const { make, pair } = machines;
 
 const read = (file: string) => readFileSync(file, 'utf8');
 /** Each episode as [the origin that sent it, its last line]. */
@@ -84,6 +86,49 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     expect([existsSync(fileA), existsSync(fileB)]).toEqual([true, true]);
     expect(read(fileA)).toContain('The build uses Bun.\n');
     expect(read(fileB)).toBe(pulledText);
+  });
+
+  it('reverted, then pulled before the sync: the pull changes nothing, the sync sends it as this machine\'s own version; once in the graph', async () => {
+    const { a, b, fileA, fileB, pulledText } = await editedOnB();
+    await pull(a);
+    await sync(a);
+    b.write('build.md', pulledText);
+    const r = await pull(b);
+    expect([r.written, r.copies, r.removed]).toEqual([[], [], []]);
+    await sync(b);
+    await settle(a, b);
+    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
+    expect(read(fileA)).toContain('The build uses Bun.\n');
+    expect(read(fileB)).toBe(pulledText);
+  });
+
+  it('two clones on one machine: edited and sent in the second, taken by the first (its own copy leaves), reverted in the second: once in the graph, in both clones', async () => {
+    const m = make('laptop');
+    await link(m);
+    const second = join(m.box.root, 'review', 'app');
+    execFileSync('git', ['init', '-q', second]);
+    execFileSync('git', ['-C', second, 'remote', 'add', 'origin', 'https://github.com/me/app']);
+    writeFileSync(join(m.box.path('claude'), '.claude.json'), JSON.stringify({ projects: { [m.repo]: {}, [second]: {} } }));
+    const secondDir = join(m.box.path('claude'), 'projects', claudeProjectKey(second), 'memory');
+    const first = m.write('build.md', ORIGINAL);
+    await sync(m);
+    expect((await pull(m)).written.map((w) => w.file)).toEqual([join(secondDir, 'build.md')]);
+    await sync(m);
+    const pulledText = read(join(secondDir, 'build.md'));
+    m.box.auto(claudeProjectKey(second), 'build.md', EDIT);
+    await sync(m);
+    expect((await pull(m)).written.map((w) => w.file)).toEqual([first]);
+    await sync(m);
+    expect(graph().map(([, line]) => line)).toEqual(['The build uses Bun 2.']);
+    m.box.auto(claudeProjectKey(second), 'build.md', pulledText);
+    await sync(m);
+    for (let round = 0; round < 2; round++) {
+      await pull(m);
+      await sync(m);
+    }
+    expect(graph().map(([, line]) => line)).toEqual(['The build uses Bun.']);
+    expect(read(first)).toContain('The build uses Bun.\n');
+    expect(read(join(secondDir, 'build.md'))).toBe(pulledText);
   });
 
   it.each([
