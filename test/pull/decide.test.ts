@@ -1,7 +1,7 @@
 /** The rule per note (issue 42), without a server: each row of docs/pull.md's table, and the cases between them. */
 import { describe, expect, it } from 'vitest';
 import { decide, type NoteFacts } from '../../src/lib/pull/decide.js';
-import type { NoteVersion } from '../../src/lib/pull/incoming.js';
+import { firstOfText, type Incoming, type NoteVersion } from '../../src/lib/pull/incoming.js';
 import type { PulledNote } from '../../src/lib/state/pulled.js';
 
 const H = (c: string) => c.repeat(64).slice(0, 64);
@@ -80,3 +80,20 @@ describe('decide', () => {
   });
 });
 
+describe('firstOfText', () => {
+  const at = (v: NoteVersion, uuid: string, createdAt: string): NoteVersion => ({ ...v, parts: [{ uuid, groupId: 'main', part: 1, name: 'x', body: '', createdAt }] });
+  const notes = (...all: NoteVersion[]): Incoming => ({ incoming: new Map(), own: new Map(), ownByFile: new Map(), all: new Map([['p:x.md', all]]), unverified: 0, incomplete: 0 });
+  const first = at(version('m-a', 20, 0, H('a')), 'u1', '2026-12-06T08:00:00Z');
+  it('saved alike on their own: the copy processed first, whatever the versions', () => {
+    const later = at(version('m-b', 30, 0, H('a')), 'u2', '2026-12-06T08:01:00Z');
+    expect(firstOfText(notes(first, later), 'p:x.md', () => true)).toBe(first);
+    expect(firstOfText(notes(later, first), 'p:x.md', () => true)).toBe(first);
+  });
+  it('one built on the other (an edit reverted to the text it was built on, sent): the successor, processed later or not', () => {
+    const successor = at(version('m-b', 30, 20, H('a')), 'u2', '2026-12-06T08:01:00Z');
+    expect(firstOfText(notes(first, successor), 'p:x.md', () => true)).toBe(successor);
+    // Built on an older version than the one there: saved on its own as far as this one goes.
+    const onOlder = at(version('m-b', 30, 15, H('a')), 'u2', '2026-12-06T08:01:00Z');
+    expect(firstOfText(notes(first, onOlder), 'p:x.md', () => true)).toBe(first);
+  });
+});

@@ -10,6 +10,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNoteKey } from '../../src/lib/state/note-key.js';
+import { loadState, retiredParts } from '../../src/lib/state/state.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
@@ -134,6 +135,42 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     }
     const facts = (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
     expect(facts).toContain('Osprey ships builds to Nimbus.');
+  });
+
+  it('a pulled note edited, sent (the author gave way to the edit), then reverted to the pulled text before the next pull: the graph lists it once, the reverted version, and its fact is there', async () => {
+    const a = make('revert-a', 'git@github.com:me/revert.git');
+    const b = make('revert-b', 'git@github.com:me/revert.git');
+    await link(a, b);
+    const fileA = a.write('relay.md', topic('Relay', 'Heron relays alerts to Kestrel.'));
+    await a.sync();
+    await b.pull();
+    const fileB = join(b.memoryDir, 'relay.md');
+    const pulledText = readFileSync(fileB, 'utf8');
+    await b.sync();
+    b.write('relay.md', topic('Relay', 'Heron relays alerts to Merlin.'));
+    await b.sync();
+    expect((await a.pull()).written.map((w) => w.file)).toEqual([fileA]);
+    await a.sync();
+    writeFileSync(fileB, pulledText);
+    await b.sync();
+    for (const m of [a, b, a, b]) {
+      await m.pull();
+      await m.sync();
+    }
+    const client = new GraphitiClient(a.config());
+    const listed = (await client.getEpisodes([GROUP], 1000)).filter((e) => e.content.includes('Heron relays'));
+    await client.close();
+    // On 0.29.3 – 0.31.1 the author's older copy is held when it gives way to the edit (the edit
+    // restates a fact it created: docs/semantics.md), as after any edit that crosses machines: a
+    // retired episode its state lists, not a current copy. Every other generation deletes it.
+    const held = new Set<string>();
+    for (const m of [a, b]) for (const ref of retiredParts((await loadState(m.config().stateDir)).state)) if (ref.heldSince !== undefined && ref.uuid !== undefined) held.add(ref.uuid);
+    expect(listed.filter((e) => !held.has(e.uuid)).map((e) => [parseMarker(e.source_description)?.origin, e.content.split('\n').at(-1)])).toEqual([[b.config().origin, 'Heron relays alerts to Kestrel.']]);
+    expect(listed.filter((e) => held.has(e.uuid)).map((e) => parseMarker(e.source_description)?.origin)).toEqual(['0.29.3', '0.31.1'].includes(GENERATION) ? [a.config().origin] : []);
+    expect(readFileSync(fileA, 'utf8')).toContain('Heron relays alerts to Kestrel.');
+    expect(readFileSync(fileB, 'utf8')).toBe(pulledText);
+    const facts = (await real.query('MATCH ()-[e:RELATES_TO]->() RETURN e.fact')).map((row) => String(row[0]));
+    expect(facts).toContain('Heron relays alerts to Kestrel.');
   });
 
   it('two clones of one repository on one machine: an edit in one reaches the other, is not sent back, and the graph holds the note once', async () => {

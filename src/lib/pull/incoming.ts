@@ -136,11 +136,24 @@ export function versionsFor(notes: Incoming, id: string, fileId: string | undefi
  * the text gives way (decide.ts). Every machine sees the same times and uuids, so all pick the same
  * copy, and the one processed first never gives way: the note is never left with no copy.
  * `holds`: whether a version is the text of the file here. Only the newest version of each sending
- * file counts (an older one is on its way out of the graph).
+ * file counts (an older one is on its way out of the graph), and a version another one holding the
+ * text was built on does not (`buildsOn`).
  */
 export function firstOfText(notes: Incoming, id: string, holds: (v: NoteVersion) => boolean): NoteVersion | undefined {
   const all = notes.all.get(id) ?? [];
   const current = all.filter((v) => !all.some((o) => o !== v && o.origin === v.origin && o.fileId === v.fileId && o.version > v.version));
-  const candidates = current.filter(holds).map((v) => ({ v, uuid: v.parts[0]?.uuid ?? '', created_at: v.parts[0]?.createdAt ?? null }));
+  const holding = current.filter(holds);
+  const candidates = holding.filter((v) => !holding.some((o) => buildsOn(o, v))).map((v) => ({ v, uuid: v.parts[0]?.uuid ?? '', created_at: v.parts[0]?.createdAt ?? null }));
   return candidates.length === 0 ? undefined : keeper(candidates).v;
+}
+
+/**
+ * Whether `later`, sent by another file, was built on `earlier` (its tag's parent is that version or
+ * newer): the note's next version, not the same text saved on its own. It holds the same text only
+ * after an edit reverted (state/pulled.ts `sentOverPulled`), and its sender may already have made
+ * the other machine give way to the edit in between: the successor stays, as it would if the text
+ * differed (decide.ts writes it over an untouched copy), on every machine alike.
+ */
+function buildsOn(later: NoteVersion, earlier: NoteVersion): boolean {
+  return later !== earlier && !(later.origin === earlier.origin && later.fileId === earlier.fileId) && later.parent >= earlier.version;
 }

@@ -26,6 +26,7 @@ import type { CheckoutRecord } from './checkout-ids.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { isRecord } from '../util/json.js';
 import { futureFormat, PULLED_VERSION } from './format.js';
+import type { FileRecord } from './types.js';
 
 export const PULLED_FILE = 'pulled.json';
 
@@ -253,6 +254,8 @@ export interface PulledCopy {
   hash: string;
   /** This machine's own copy of that text gives way (`PulledNote.gaveWay`). */
   gaveWay: boolean;
+  /** The version of the note pull wrote (or took the file for); absent for a conflict copy (another path, another note). */
+  version?: number;
 }
 
 /**
@@ -263,9 +266,27 @@ export interface PulledCopy {
  */
 export function pulledFiles(ledger: PulledLedger, ours: ReadonlySet<string>): Map<string, PulledCopy> {
   const out = new Map<string, PulledCopy>();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, { hash: n.hash, gaveWay: n.gaveWay === true });
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, { hash: n.hash, gaveWay: n.gaveWay === true, version: n.version });
   for (const c of ledger.copies) out.set(c.copy, { hash: c.hash, gaveWay: false });
   return out;
+}
+
+/**
+ * Whether this machine sent, from the file, a version of its own built on the copy pull wrote there
+ * (its tag's parent is that copy's version or later: an edit made here since the pull), so that
+ * version may be in the graph. Sent, it is the note's newest version: the other machine takes it at
+ * its next pull and deletes its own copy (pull/decide.ts), which this machine cannot see happen. The
+ * pulled text is then no longer known to be in the graph: a file holding it again (the edit reverted
+ * before the next pull records it) is this machine's own new version, sent as one, never an
+ * untouched pulled copy whose own versions are retracted, which would leave the note in the graph
+ * nowhere (and the next pulls, finding no version, remove the untouched copies on both machines).
+ * A version sent before the pull (what the pull wrote over) names an older parent: not this.
+ * Parts only queued count (the server may have processed them since); a version never sent does not:
+ * nothing of it reached the graph, the other machine kept its copy.
+ */
+export function sentOverPulled(copy: PulledCopy, record: Pick<FileRecord, 'noteTag' | 'episodes' | 'superseded'> | undefined): boolean {
+  if (copy.version === undefined || record?.noteTag === undefined || record.noteTag.parent < copy.version) return false;
+  return [...record.episodes, ...record.superseded].some((e) => e.sentAt !== undefined || e.uuid !== undefined);
 }
 
 /**

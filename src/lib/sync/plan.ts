@@ -12,7 +12,7 @@ import { fileIdOf } from '../memory/hash.js';
 import { isUnderProblem } from '../memory/scan.js';
 import { fileIdFor, originFor } from '../memory/sources.js';
 import type { MemorySource, ScannedFile, ScanResult } from '../memory/types.js';
-import type { PulledCopy } from '../state/pulled.js';
+import { sentOverPulled, type PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
@@ -122,9 +122,12 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
   const source = input.sources.find((s) => s.name === file.source);
   // Sent before this machine's key was in place: re-sent once, signed, so its other machines can pull it (note-signing.ts).
   const unsigned = base !== undefined && input.signer?.unsigned(source, file, base) === true;
+  // What pull wrote into the file, unless this machine sent an edit of it since (state/pulled.ts
+  // `sentOverPulled`): the file holding that text again (a revert) is then this machine's own version.
+  const found = input.pulledFiles?.get(file.absPath);
+  const pulled = found !== undefined && !sentOverPulled(found, base) ? found : undefined;
   // One text sent by two files as their own: this file's copy gives way to the one processed first
   // (pull/decide.ts `give-way`); its episodes are retracted although this machine sent that very text.
-  const pulled = input.pulledFiles?.get(file.absPath);
   const givesWay = pulled?.gaveWay === true && base !== undefined && base.hash === pulled.hash && (base.episodes.length > 0 || base.status !== 'skipped');
   if (base !== undefined && !force && !needsDrafts && !unsigned && !givesWay && sameStat(base, file)) {
     return { kind: 'unchanged', ...(reset ? { record: base } : {}), changed: false, redactions: {} };
