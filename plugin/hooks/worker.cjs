@@ -74978,6 +74978,138 @@ var init_schedule = __esm({
   }
 });
 
+// src/lib/state/pulled.ts
+function noteId(project, path) {
+  return `${project}:${path}`;
+}
+function emptyLedger() {
+  return { notes: {}, copies: [], held: {}, checkouts: {} };
+}
+async function readPulled(stateDir) {
+  const ledger = await readLedger(stateDir);
+  await settleWrites(ledger, await readPendingWrites(stateDir));
+  return ledger;
+}
+async function readLedger(stateDir) {
+  let text3;
+  try {
+    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_FILE), "utf8");
+  } catch {
+    return emptyLedger();
+  }
+  let v;
+  try {
+    v = JSON.parse(text3);
+  } catch {
+    return emptyLedger();
+  }
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path26.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  if (newer2 !== void 0) throw newer2;
+  try {
+    if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
+    const notes = {};
+    for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
+    const checkouts = {};
+    if (isRecord(v.checkouts)) {
+      for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === "string" && typeof c.seen === "string") checkouts[root] = c;
+    }
+    return { notes, copies: v.copies, held: v.held, checkouts };
+  } catch {
+    return emptyLedger();
+  }
+}
+async function readPendingWrites(stateDir) {
+  let text3;
+  try {
+    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE), "utf8");
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const line of text3.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      break;
+    }
+  }
+  return out;
+}
+async function settleWrites(ledger, writing) {
+  for (const w of writing) {
+    if (!isRecord(w) || typeof w.target !== "string" || typeof w.hash !== "string" || !isRecord(w.note) || typeof w.note.file !== "string") continue;
+    let hash2;
+    try {
+      hash2 = contentHashOf(await (0, import_promises8.readFile)(w.target));
+    } catch {
+      continue;
+    }
+    if (hash2 !== w.hash) continue;
+    ledger.notes[w.note.file] = w.note;
+    const copy = isRecord(w.copy) && typeof w.copy.copy === "string" ? w.copy : void 0;
+    if (copy !== void 0) ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
+  }
+}
+async function writePulled(stateDir, ledger) {
+  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
+`, { mode: 384, mkdirMode: 448 });
+  await (0, import_promises8.unlink)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
+    if (error62.code !== "ENOENT") throw error62;
+  });
+}
+function pulledFiles(ledger, ours) {
+  const out = /* @__PURE__ */ new Map();
+  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, { hash: n.hash, gaveWay: n.gaveWay === true, version: n.version });
+  for (const c of ledger.copies) out.set(c.copy, { hash: c.hash, gaveWay: false });
+  return out;
+}
+function sentOverPulled(copy, record2) {
+  if (copy.version === void 0 || record2?.noteTag === void 0 || record2.noteTag.parent < copy.version) return false;
+  return [...record2.episodes, ...record2.superseded].some((e) => e.sentAt !== void 0 || e.uuid !== void 0);
+}
+function parentVersion(ledger, file2, exists = import_node_fs23.existsSync) {
+  let parent = ledger.notes[file2]?.version ?? 0;
+  for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
+  return parent;
+}
+var import_node_fs23, import_promises8, import_node_path26, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var init_pulled = __esm({
+  "src/lib/state/pulled.ts"() {
+    "use strict";
+    import_node_fs23 = require("node:fs");
+    import_promises8 = require("node:fs/promises");
+    import_node_path26 = require("node:path");
+    init_hash();
+    init_fs_atomic();
+    init_json();
+    init_format();
+    PULLED_FILE = "pulled.json";
+    PULLED_WRITING_FILE = "pulled.writing.jsonl";
+    PendingWrites = class {
+      constructor(stateDir) {
+        this.stateDir = stateDir;
+      }
+      stateDir;
+      handle;
+      async add(write2) {
+        if (this.handle === void 0) {
+          await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
+          this.handle = await (0, import_promises8.open)((0, import_node_path26.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
+        }
+        await this.handle.write(`${JSON.stringify(write2)}
+`);
+        await this.handle.datasync();
+      }
+      async close() {
+        const handle = this.handle;
+        this.handle = void 0;
+        await handle?.close().catch(() => void 0);
+      }
+    };
+  }
+});
+
 // src/lib/util/pool.ts
 async function runPool(items, concurrency, worker, shouldStop = () => false) {
   let next = 0;
@@ -75042,7 +75174,8 @@ async function assessFile(input2, id, file2, existing) {
   const needsDrafts = base !== void 0 && base.episodes.some((e) => e.sentAt === void 0 && e.uuid === void 0);
   const source2 = input2.sources.find((s) => s.name === file2.source);
   const unsigned = base !== void 0 && input2.signer?.unsigned(source2, file2, base) === true;
-  const pulled = input2.pulledFiles?.get(file2.absPath);
+  const found = input2.pulledFiles?.get(file2.absPath);
+  const pulled = found !== void 0 && !sentOverPulled(found, base) ? found : void 0;
   const givesWay = pulled?.gaveWay === true && base !== void 0 && base.hash === pulled.hash && (base.episodes.length > 0 || base.status !== "skipped");
   if (base !== void 0 && !force && !needsDrafts && !unsigned && !givesWay && sameStat(base, file2)) {
     return { kind: "unchanged", ...reset ? { record: base } : {}, changed: false, redactions: {} };
@@ -75159,7 +75292,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs23.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs24.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
@@ -75239,16 +75372,17 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs23, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs24, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs23 = require("node:fs");
+    import_node_fs24 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
     init_scan();
     init_sources();
+    init_pulled();
     init_state();
     init_pool();
     init_prepare();
@@ -76098,7 +76232,7 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path26.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path27.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
@@ -76111,7 +76245,7 @@ function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs24.openSync)(file2, import_node_fs24.constants.O_RDONLY | (import_node_fs24.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs25.openSync)(file2, import_node_fs25.constants.O_RDONLY | (import_node_fs25.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
@@ -76119,168 +76253,40 @@ function readNoteKey(stateDir) {
     throw new NoteKeyError(`${file2} cannot be read: ${error62.message}`);
   }
   try {
-    const st = (0, import_node_fs24.fstatSync)(fd);
+    const st = (0, import_node_fs25.fstatSync)(fd);
     if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file`);
     if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs24.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs25.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
       throw new NoteKeyError(`${file2} does not hold a note key: restore it with \`graphiti-memory-sync link --import\``);
     }
   } finally {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs24.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs25.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs24, import_node_path26, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
+var import_node_fs25, import_node_path27, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
-    import_node_path26 = require("node:path");
+    import_node_fs25 = require("node:fs");
+    import_node_path27 = require("node:path");
     init_fs_atomic();
     NOTE_KEY_FILE = "note-key";
     PREFIX2 = "gms-key-1:";
     KEY_BYTES = 32;
     NoteKeyError = class extends Error {
       name = "NoteKeyError";
-    };
-  }
-});
-
-// src/lib/state/pulled.ts
-function noteId(project, path) {
-  return `${project}:${path}`;
-}
-function emptyLedger() {
-  return { notes: {}, copies: [], held: {}, checkouts: {} };
-}
-async function readPulled(stateDir) {
-  const ledger = await readLedger(stateDir);
-  await settleWrites(ledger, await readPendingWrites(stateDir));
-  return ledger;
-}
-async function readLedger(stateDir) {
-  let text3;
-  try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_FILE), "utf8");
-  } catch {
-    return emptyLedger();
-  }
-  let v;
-  try {
-    v = JSON.parse(text3);
-  } catch {
-    return emptyLedger();
-  }
-  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path27.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
-  if (newer2 !== void 0) throw newer2;
-  try {
-    if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
-    const notes = {};
-    for (const n of Object.values(v.notes)) if (isRecord(n) && typeof n.file === "string") notes[n.file] = n;
-    const checkouts = {};
-    if (isRecord(v.checkouts)) {
-      for (const [root, c] of Object.entries(v.checkouts)) if (isRecord(c) && typeof c.id === "string" && typeof c.seen === "string") checkouts[root] = c;
-    }
-    return { notes, copies: v.copies, held: v.held, checkouts };
-  } catch {
-    return emptyLedger();
-  }
-}
-async function readPendingWrites(stateDir) {
-  let text3;
-  try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE), "utf8");
-  } catch {
-    return [];
-  }
-  const out = [];
-  for (const line of text3.split("\n")) {
-    if (line.trim() === "") continue;
-    try {
-      out.push(JSON.parse(line));
-    } catch {
-      break;
-    }
-  }
-  return out;
-}
-async function settleWrites(ledger, writing) {
-  for (const w of writing) {
-    if (!isRecord(w) || typeof w.target !== "string" || typeof w.hash !== "string" || !isRecord(w.note) || typeof w.note.file !== "string") continue;
-    let hash2;
-    try {
-      hash2 = contentHashOf(await (0, import_promises8.readFile)(w.target));
-    } catch {
-      continue;
-    }
-    if (hash2 !== w.hash) continue;
-    ledger.notes[w.note.file] = w.note;
-    const copy = isRecord(w.copy) && typeof w.copy.copy === "string" ? w.copy : void 0;
-    if (copy !== void 0) ledger.copies = [...ledger.copies.filter((c) => c.copy !== copy.copy), copy];
-  }
-}
-async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
-`, { mode: 384, mkdirMode: 448 });
-  await (0, import_promises8.unlink)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
-    if (error62.code !== "ENOENT") throw error62;
-  });
-}
-function pulledFiles(ledger, ours) {
-  const out = /* @__PURE__ */ new Map();
-  for (const n of Object.values(ledger.notes)) if (!ours.has(n.origin) || n.sibling === true) out.set(n.file, { hash: n.hash, gaveWay: n.gaveWay === true });
-  for (const c of ledger.copies) out.set(c.copy, { hash: c.hash, gaveWay: false });
-  return out;
-}
-function parentVersion(ledger, file2, exists = import_node_fs25.existsSync) {
-  let parent = ledger.notes[file2]?.version ?? 0;
-  for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
-  return parent;
-}
-var import_node_fs25, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
-var init_pulled = __esm({
-  "src/lib/state/pulled.ts"() {
-    "use strict";
-    import_node_fs25 = require("node:fs");
-    import_promises8 = require("node:fs/promises");
-    import_node_path27 = require("node:path");
-    init_hash();
-    init_fs_atomic();
-    init_json();
-    init_format();
-    PULLED_FILE = "pulled.json";
-    PULLED_WRITING_FILE = "pulled.writing.jsonl";
-    PendingWrites = class {
-      constructor(stateDir) {
-        this.stateDir = stateDir;
-      }
-      stateDir;
-      handle;
-      async add(write2) {
-        if (this.handle === void 0) {
-          await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
-          this.handle = await (0, import_promises8.open)((0, import_node_path27.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
-        }
-        await this.handle.write(`${JSON.stringify(write2)}
-`);
-        await this.handle.datasync();
-      }
-      async close() {
-        const handle = this.handle;
-        this.handle = void 0;
-        await handle?.close().catch(() => void 0);
-      }
     };
   }
 });
@@ -78325,8 +78331,12 @@ function versionsFor(notes, id, fileId) {
 function firstOfText(notes, id, holds) {
   const all = notes.all.get(id) ?? [];
   const current = all.filter((v) => !all.some((o) => o !== v && o.origin === v.origin && o.fileId === v.fileId && o.version > v.version));
-  const candidates = current.filter(holds).map((v) => ({ v, uuid: v.parts[0]?.uuid ?? "", created_at: v.parts[0]?.createdAt ?? null }));
+  const holding = current.filter(holds);
+  const candidates = holding.filter((v) => !holding.some((o) => buildsOn(o, v))).map((v) => ({ v, uuid: v.parts[0]?.uuid ?? "", created_at: v.parts[0]?.createdAt ?? null }));
   return candidates.length === 0 ? void 0 : keeper(candidates).v;
+}
+function buildsOn(later, earlier) {
+  return later !== earlier && !(later.origin === earlier.origin && later.fileId === earlier.fileId) && later.parent >= earlier.version;
 }
 var init_incoming = __esm({
   "src/lib/pull/incoming.ts"() {
