@@ -2,7 +2,7 @@
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileLinkPaths, type FileLinkPathsOptions } from '../../src/lib/watch/file-links.js';
+import { FileLinksWatch, fileLinkPaths, type FileLinkPathsOptions } from '../../src/lib/watch/file-links.js';
 import { makeTempDirSync } from '../support/temp-dir.js';
 
 let root: string;
@@ -100,6 +100,25 @@ describe('fileLinkPaths', () => {
       files: [at('vault', 'deep'), at('vault', 'deep', 'er', 'gone.md')],
       folders: [at('vault')],
     });
+  });
+});
+
+describe('FileLinksWatch', () => {
+  it('closed while chokidar is still starting (a stop during the pass that asked for it): `watch` resolves, and nothing is watched', async () => {
+    dirs(at('vault'));
+    // Enough entries that chokidar's start-up read is still under way when close() comes.
+    for (let i = 0; i < 500; i++) writeFileSync(at('vault', `n${i}.md`), 'note');
+    const changes: string[] = [];
+    const watch = new FileLinksWatch({ poll: false, intervalMs: 100, onChange: (_files, path) => changes.push(path), onError: () => undefined });
+    const watching = watch.watch([at('vault', 'n1.md')]);
+    // One turn of the event loop: chokidar is made and reading the folder (its read takes many turns).
+    await new Promise((resolveTurn) => setImmediate(resolveTurn));
+    await watch.close();
+    // A closed chokidar watcher never says `ready`: before, this waited for the owner's stop, which waited for this.
+    await expect(watching).resolves.toBeUndefined();
+    expect(watch.watching).toEqual({ files: [], folders: [] });
+    await watch.watch([at('vault', 'n2.md')]);
+    expect(watch.watching).toEqual({ files: [], folders: [] });
   });
 });
 

@@ -125,8 +125,6 @@ export interface FileLinksWatchOptions extends FileLinkPathsOptions {
   /** Something happened to `path`, one of the paths watched: `files` are the files given whose way passes through it. */
   onChange(files: readonly string[], path: string): void;
   onError(error: unknown): void;
-  /** Resolves when the owner stops: a start-up scan is not waited for past it. */
-  stopped: Promise<unknown>;
 }
 
 /** Watches a set of files that may be links (see above); `watch` again with the files as they are now. */
@@ -135,6 +133,8 @@ export class FileLinksWatch {
   private closed = false;
   /** One change of what is watched at a time. */
   private queue: Promise<void> = Promise.resolve();
+  /** Ends the wait for chokidar's `ready` (a closed watcher never says it): a pass waiting in `watch` is not held up by a stop. */
+  private endWait: (() => void) | undefined;
 
   constructor(private readonly options: FileLinksWatchOptions) {}
 
@@ -152,6 +152,7 @@ export class FileLinksWatch {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.endWait?.();
     const current = this.current;
     this.current = undefined;
     await current?.fsw.close().catch(() => undefined);
@@ -206,11 +207,12 @@ export class FileLinksWatch {
     }
     fsw.on('error', (error) => this.options.onError(error));
     await new Promise<void>((resolveReady) => {
+      this.endWait = resolveReady;
       fsw.once('ready', () => {
         ready = true;
         resolveReady();
       });
-      void this.options.stopped.then(() => resolveReady());
     });
+    this.endWait = undefined;
   }
 }

@@ -227,7 +227,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.done = new Promise<number>((r) => {
       this.resolveDone = r;
     });
-    const fileLinks = { poll: options.poll === true, intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, stopped: this.done };
+    const fileLinks = { poll: options.poll === true, intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS };
     this.settingsWatch = new FileLinksWatch({
       ...fileLinks,
       onChange: (_files, path) => {
