@@ -25,7 +25,7 @@
  * thousand notes linked from one vault folder are one inotify watch, and nothing else in that
  * folder is reported); with `--poll`, the files named are polled, nothing else.
  */
-import { readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 
@@ -55,7 +55,18 @@ export interface FileLinkPathsOptions {
   awaitFolders?: boolean;
 }
 
-function realOrNull(path: string): string | null {
+/** Real paths of folders, asked once per look (many links share a folder: a vault's). */
+type Reals = Map<string, string | null>;
+
+function realOrNull(path: string, reals?: Reals): string | null {
+  const known = reals?.get(path);
+  if (known !== undefined) return known;
+  const real = realOf(path);
+  reals?.set(path, real);
+  return real;
+}
+
+function realOf(path: string): string | null {
   try {
     return realpathSync.native(path);
   } catch {
@@ -64,23 +75,25 @@ function realOrNull(path: string): string | null {
 }
 
 /** `path` with its folder's real path (the folder as it is if it does not exist). */
-function physical(path: string): string {
+function physical(path: string, reals?: Reals): string {
   const folder = dirname(resolve(path));
-  return resolve(realOrNull(folder) ?? folder, basename(path));
+  return resolve(realOrNull(folder, reals) ?? folder, basename(path));
 }
 
 /** The file and, while it is a link, where each link leads, existing or not. */
-export function linkChain(file: string): string[] {
-  const chain = [physical(file)];
+function linkChain(file: string, reals?: Reals): string[] {
+  const chain = [physical(file, reals)];
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const link = chain[chain.length - 1] as string;
     let target: string;
     try {
+      // Asked first, without an error for a plain file or none: a thrown error costs more than the call.
+      if (lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink() !== true) break;
       target = readlinkSync(link);
     } catch {
-      break; // not a link (or not there): the end of the way
+      break; // not a link (or not there, or not ours to read): the end of the way
     }
-    const next = physical(resolve(dirname(link), target));
+    const next = physical(resolve(dirname(link), target), reals);
     if (chain.includes(next)) break; // a loop of links: each is watched once
     chain.push(next);
   }
@@ -88,10 +101,10 @@ export function linkChain(file: string): string[] {
 }
 
 /** The entry of the nearest existing folder above `path` on the way down to it (physical), when `path`'s folder does not exist. */
-function wayDown(path: string): string | undefined {
+function wayDown(path: string, reals: Reals): string | undefined {
   let child = path;
   for (let folder = dirname(path); folder !== child; child = folder, folder = dirname(folder)) {
-    const real = realOrNull(folder);
+    const real = realOrNull(folder, reals);
     if (real !== null) return child === path ? undefined : resolve(real, basename(child));
   }
   return undefined;
@@ -105,16 +118,17 @@ export function fileLinkPaths(files: readonly string[], options: FileLinkPathsOp
     if (owners === undefined) of.set(path, [file]);
     else if (!owners.includes(file)) owners.push(file);
   };
+  const reals: Reals = new Map();
   for (const file of new Set(files.map((f) => resolve(f)))) {
-    const way = linkChain(file);
+    const way = linkChain(file, reals);
     for (const path of options.watchedElsewhere === true ? way.slice(1) : way) {
       add(path, file);
-      const entry = options.awaitFolders === true ? wayDown(path) : undefined;
+      const entry = options.awaitFolders === true ? wayDown(path, reals) : undefined;
       if (entry !== undefined) add(entry, file);
     }
   }
   const all = [...of.keys()].sort();
-  const folders = [...new Set(all.map((file) => dirname(file)))].filter((folder) => realOrNull(folder) === folder).sort();
+  const folders = [...new Set(all.map((file) => dirname(file)))].filter((folder) => realOrNull(folder, reals) === folder).sort();
   return { files: all, folders, of };
 }
 
