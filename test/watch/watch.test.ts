@@ -412,7 +412,9 @@ describe('watch mode (real engine, real test server)', () => {
       // Deleted (a checkout of a branch without it): the scan reports the dangling link and keeps its note, and so does the pass the watch runs.
       const dangling = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'vanished' && p.id.endsWith('LEARNING/SYSTEM/linked.md')), 10_000);
       rmSync(t);
-      expect(await dangling).toMatchObject({ deleted: 0, updated: 0 });
+      const danglingPass = await dangling;
+      expect(danglingPass).toMatchObject({ deleted: 0, updated: 0 });
+      expect(danglingPass.summary.problems.find((p) => p.reason === 'vanished')?.message).toMatch(/dangling symlink.*kept until that file is back.*remove the link/);
       expect(await sentNow()).toEqual(['note t version 2']);
       expect(await takenUp(() => writeFileSync(t, learning('T', 'note t version 3')))).toEqual(['note t version 3']);
       // Pointed at another file (ln -sf: a new link renamed over the old one), then that file edited.

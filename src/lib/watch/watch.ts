@@ -526,6 +526,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * pointed elsewhere needs no new watching of the folders.
    */
   private isNoteLink(abs: string): boolean {
+    if (this.noteLinks.has(abs)) return true; // chokidar asks again at each read of the folder
     if (this.filter.classify(abs, 'file') === undefined) return false;
     try {
       if (statSync(abs, { throwIfNoEntry: false })?.isDirectory() === true) return false;
