@@ -190,8 +190,12 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     expect(readFileSync(first, 'utf8')).toContain('Quartz deploys through the second clone now.');
     await m.sync();
     const client = new GraphitiClient(m.config());
-    const listed = await client.getEpisodes([GROUP], 1000);
+    const listed = (await client.getEpisodes([GROUP], 1000)).filter((e) => e.content.includes('Quartz deploys'));
     await client.close();
-    expect(listed.filter((e) => e.content.includes('Quartz deploys')).map((e) => e.content.split('\n').at(-1))).toEqual(['Quartz deploys through the second clone now.']);
+    // As in the test above: on 0.29.3 – 0.31.1 the first clone's copy is held when it gives way to the
+    // edit (a retired episode the state lists, not a current copy); every other generation deletes it.
+    const held = new Set(retiredParts((await loadState(m.config().stateDir)).state).flatMap((ref) => (ref.heldSince !== undefined && ref.uuid !== undefined ? [ref.uuid] : [])));
+    expect(listed.filter((e) => !held.has(e.uuid)).map((e) => e.content.split('\n').at(-1))).toEqual(['Quartz deploys through the second clone now.']);
+    expect(listed.filter((e) => held.has(e.uuid)).map((e) => e.content.split('\n').at(-1))).toEqual(['0.29.3', '0.31.1'].includes(GENERATION) ? ['Quartz deploys through the first clone.'] : []);
   });
 });
