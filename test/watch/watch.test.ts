@@ -383,6 +383,61 @@ describe('watch mode (real engine, real test server)', () => {
     });
   });
 
+  // Notes kept in a dotfiles folder or an Obsidian vault and linked into the memory folder, one file each.
+  describe.each(LINK_MODES)('a note that is a file link ($name)', (mode) => {
+    it('an edit of what it leads to, the target deleted (a dangling link: kept, as the scan keeps it) and written anew, the link pointed at another file and that file edited: each taken up as it happens; the old target no longer watched', async () => {
+      const vault = sb.path('vault', 'notes');
+      mkdirSync(vault, { recursive: true });
+      const [t, u] = [join(vault, 't.md'), join(vault, 'u.md')];
+      writeFileSync(t, learning('T', 'note t version 1'));
+      writeFileSync(u, learning('U', 'note u version 1'));
+      mkdirSync(learningDir(), { recursive: true });
+      const link = join(learningDir(), 'linked.md');
+      // A relative link, as stow makes them.
+      symlinkSync(join('..', '..', '..', '..', 'vault', 'notes', 't.md'), link);
+      const { watcher } = await startWatcher(mode.options);
+      const sentNow = async () => {
+        await server.whenIdle();
+        await whenQuiet(watcher);
+        return server.episodes().map((e) => e.content.match(/note \w version \d/)?.[0]);
+      };
+      expect(await sentNow()).toEqual(['note t version 1']);
+      const takenUp = async (change: () => void) => {
+        const updated = nextEvent(watcher, 'pass', (e) => e.updated === 1, 10_000);
+        change();
+        await updated;
+        return sentNow();
+      };
+      expect(await takenUp(() => writeFileSync(t, learning('T', 'note t version 2')))).toEqual(['note t version 2']);
+      // Deleted (a checkout of a branch without it): the scan reports the dangling link and keeps its note, and so does the pass the watch runs.
+      const dangling = nextEvent(watcher, 'pass', (e) => e.summary.problems.some((p) => p.reason === 'vanished' && p.id.endsWith('LEARNING/SYSTEM/linked.md')), 10_000);
+      rmSync(t);
+      const danglingPass = await dangling;
+      expect(danglingPass).toMatchObject({ deleted: 0, updated: 0 });
+      expect(danglingPass.summary.problems.find((p) => p.reason === 'vanished')?.message).toMatch(/dangling symlink.*kept until that file is back.*remove the link/);
+      expect(await sentNow()).toEqual(['note t version 2']);
+      expect(await takenUp(() => writeFileSync(t, learning('T', 'note t version 3')))).toEqual(['note t version 3']);
+      // Pointed at another file (ln -sf: a new link renamed over the old one), then that file edited.
+      expect(
+        await takenUp(() => {
+          symlinkSync(u, `${link}.new`);
+          renameSync(`${link}.new`, link);
+        }),
+      ).toEqual(['note u version 1']);
+      expect(await takenUp(() => writeFileSync(u, learning('U', 'note u version 2')))).toEqual(['note u version 2']);
+      // The file it led to before is no longer watched: an edit there (before a plain note's) raises no change.
+      const changes: string[] = [];
+      watcher.on('change', (e) => changes.push(e.path));
+      const last = nextEvent(watcher, 'pass', (e) => e.added === 1, 10_000);
+      writeFileSync(t, learning('T', 'note t version 4'));
+      write('plain.md', 'Plain', 'note p version 1');
+      await last;
+      expect(changes.map((p) => p.split('/').at(-1))).toEqual(['plain.md']);
+      expect((await sentNow()).sort()).toEqual(['note p version 1', 'note u version 2']);
+      expect(toolCalls(server, 'delete_episode')).toHaveLength(4);
+    });
+  });
+
   it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {
     const { watcher } = await startWatcher({}, { MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '4096' });
     const pass = nextEvent(watcher, 'pass', (e) => e.added === 1);

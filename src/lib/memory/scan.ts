@@ -347,7 +347,7 @@ class SourceScan {
     } catch (error) {
       if (codeOf(error) === 'ENOENT') {
         // Dangling. Only worth a report if it could have been a note.
-        if (this.isCandidate(name, rel)) this.problem(rel, abs, 'vanished', 'dangling symlink: its target does not exist');
+        if (this.isCandidate(name, rel)) this.problem(rel, abs, 'vanished', 'dangling symlink: the file it leads to does not exist (deleted, moved, or on a drive not mounted); the note synced from it is kept until that file is back. Restore the file or point the link at it (`ln -sf <file> <link>`); remove the link to have the note deleted');
       } else this.fsProblem(rel, abs, error, 'symlink');
       return;
     }

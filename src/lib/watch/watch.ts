@@ -17,7 +17,9 @@
  * debounce, confirmation and backoff timers each exist only while they have something to do).
  * With native events only folders get an fs.watch handle (one inotify watch each): a folder's
  * watch already reports changes to the files in it, so files are not watched one by one
- * (10,000 notes in 24 folders = 24 watches, not 10,024; see isIgnored/handleRawEvent). Only
+ * (10,000 notes in 24 folders = 24 watches, not 10,024; see isIgnored/handleRawEvent). A note
+ * that is a link is reported by its folder's watch too, and what it leads to is watched in its own
+ * folder (file-links.ts: one watch per folder, whatever the number of links). Only
  * `--poll` stats every file (every 1.5 s), which is what network drives need.
  *
  * A source root that does not exist yet is not polled for: its nearest existing parent folder is
@@ -28,7 +30,7 @@
  * lifecycle (start, passes, stop); each of those parts is a module of its own.
  */
 import { EventEmitter } from 'node:events';
-import { existsSync, lstatSync, realpathSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import type { Config } from '../config/config.js';
@@ -54,7 +56,7 @@ import {
 } from './events.js';
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
-import { settingsWatchPaths } from './settings-files.js';
+import { FileLinksWatch } from './file-links.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -143,6 +145,14 @@ export function nearestExisting(path: string): string {
   return p;
 }
 
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** Where `path` leads when it is a symbolic link (its target's real path), else undefined. */
 function linkTarget(path: string): string | undefined {
   try {
@@ -164,8 +174,16 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   readonly done: Promise<number>;
   private readonly logger: Logger;
   private filter: PathFilter;
-  /** Watches the settings files' folders (one level), while `options.settings.files` names any. */
-  private settingsWatch: { fsw: FSWatcher; files: Set<string>; key: string } | undefined;
+  /** Watches the settings files, links included (file-links.ts), while `options.settings.files` names any. */
+  private readonly settingsWatch: FileLinksWatch;
+  /**
+   * Notes that are file links (found by chokidar's walk or by an event), and the watch of what
+   * they lead to (file-links.ts). A folder's watch reports the link itself (made, replaced,
+   * deleted), not a change of the file it leads to; and chokidar, following a link to a file,
+   * dropped it for good once that file was gone for a moment (deleted and written anew).
+   */
+  private readonly noteLinks = new Set<string>();
+  private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
   private readonly scheduler: PassScheduler;
@@ -176,11 +194,9 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private fsw: FSWatcher | undefined;
   /** Paths handed to chokidar (roots, or the nearest existing parent of a missing root). */
   private readonly watched = new Set<string>();
-  /** Symlinks met in watched folders, and those of them that lead to files (watched one by one). */
-  private readonly symlinks = new Set<string>();
-  private readonly linkedFiles = new Set<string>();
   /**
-   * Symbolic links met (roots and links inside the watched folders), with the target each was
+   * Folder links met (roots and links inside the watched folders; notes that are links are in
+   * `noteLinks`), and links leading nowhere, with the target each was
    * watched through. A folder's watch follows a link once, to the folder it led to then: pointed
    * elsewhere (`ln -sfn`), the new target's changes went unseen and the old one's still raised
    * passes. The folder holding a link is watched (a root's parent is added for it), so a change
@@ -211,6 +227,30 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.done = new Promise<number>((r) => {
       this.resolveDone = r;
     });
+    const fileLinks = { poll: options.poll === true, intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS };
+    this.settingsWatch = new FileLinksWatch({
+      ...fileLinks,
+      onChange: (_files, path) => {
+        if (this.stopping !== undefined) return;
+        this.logger.info('a settings file changed; the next pass takes it up', { path });
+        this.changed();
+      },
+      onError: (error) => this.logger.warn('watching the settings files failed', { error: error as Error }),
+    });
+    this.linkedNotesWatch = new FileLinksWatch({
+      ...fileLinks,
+      // Each note's own entry is watched with its folder; a target's folder deleted is waited for (made again with the file, it owes a pass).
+      watchedElsewhere: true,
+      awaitFolders: true,
+      onChange: (notes) => {
+        for (const note of notes) {
+          const hit = this.filter.classify(note, 'file');
+          // What it leads to is there (written, or pointed at another file) or gone (a dangling link: the scan keeps its note).
+          if (hit !== undefined && this.stopping === undefined) this.onFileEvent(existsSync(note) ? 'change' : 'unlink', note, hit);
+        }
+      },
+      onError: (error) => this.fsError(error),
+    });
     const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_WATCH_LOCK_TIMEOUT_MS;
     this.passProcess =
       options.runPass === undefined
@@ -221,6 +261,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     // Each pass runs on the settings as they stand at its start.
     const runPass = async (signal: AbortSignal, reason: PassReason): Promise<SyncSummary> => {
       await this.takeUpSettings();
+      await this.watchLinkedNotes();
       return inner(signal, reason, this.current);
     };
     this.stabilizer = new WriteStabilizer({
@@ -359,6 +400,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const roots = this.sources.map((s) => resolve(s.root));
     const missing = roots.filter((r) => !existsSync(r));
     await this.openWatcher();
+    await this.watchLinkedNotes();
     await this.watchSettingsFiles();
     if (this.stopping !== undefined) return;
     this.publish({ event: 'ready', folders: roots.length, roots, missing, poll: this.options.poll === true });
@@ -368,8 +410,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   /** Hands the roots to chokidar (a missing root: its nearest existing parent) and resolves once its start-up scan is over. */
   private async openWatcher(): Promise<void> {
     this.watched.clear();
-    this.symlinks.clear();
-    this.linkedFiles.clear();
+    this.noteLinks.clear();
     this.links.clear();
     this.judged.clear();
     for (const source of this.sources) {
@@ -399,15 +440,28 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     fsw.on('all', (kind, path) => this.handleFsEvent(kind as FsEventKind, path));
     if (poll) fsw.on('raw', (_rawEvent, polledPath) => this.handlePolledChange(polledPath));
     else fsw.on('raw', (rawEvent, evPath, details) => this.handleRawEvent(String(rawEvent), evPath, details as { watchedPath?: string }));
-    fsw.on('error', (error) => {
-      const e = error as NodeJS.ErrnoException;
-      const hint = e.code === 'ENOSPC' ? ' (inotify watch limit reached: raise fs.inotify.max_user_watches, or use --poll)' : '';
-      this.publish({ event: 'error', message: `${e.message ?? String(error)}${hint}`, fatal: false, origin: 'fs' });
-    });
+    fsw.on('error', (error) => this.fsError(error));
     await new Promise<void>((resolveReady) => {
       fsw.once('ready', () => resolveReady());
       void this.done.then(() => resolveReady());
     });
+  }
+
+  private fsError(error: unknown): void {
+    const e = error as NodeJS.ErrnoException;
+    const hint = e.code === 'ENOSPC' ? ' (inotify watch limit reached: raise fs.inotify.max_user_watches, or use --poll)' : '';
+    this.publish({ event: 'error', message: `${e.message ?? String(error)}${hint}`, fatal: false, origin: 'fs' });
+  }
+
+  /**
+   * Watches what the notes that are links lead to, as they lie on disk now (file-links.ts): at
+   * start and before each pass reads them, so an edit after the pass's read is seen, wherever a
+   * link was pointed meanwhile. A link that is gone is forgotten (made again, it is an event).
+   */
+  private async watchLinkedNotes(): Promise<void> {
+    if (this.stopping !== undefined) return;
+    for (const note of this.noteLinks) if (!isLink(note)) this.noteLinks.delete(note);
+    await this.linkedNotesWatch.watch([...this.noteLinks]);
   }
 
   /**
@@ -442,8 +496,9 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   /**
    * chokidar's filter. With native events, regular files are not watched one by one: a folder's
    * own watch reports its files' changes (see handleRawEvent), which saves one fs.watch handle
-   * (an inotify watch and ~9 KiB) per file. Symlinked files are still watched individually, as
-   * a change to their target is not reported by the folder holding the link.
+   * (an inotify watch and ~9 KiB) per file. A note that is a link is dismissed so too, once
+   * chokidar has followed it to a file: its folder's watch reports the link itself, and what it
+   * leads to is watched in its own folder (`noteLinks`, watchLinkedNotes).
    *
    * A regular file is dismissed before the filter's path work: chokidar's start-up scan asks this
    * for every file under watch, and classifying each (resolve, relative, split) allocated ~3 KiB
@@ -451,22 +506,35 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * before, 63 MB after). What the scan still leaves behind is collected by heap-release.ts.
    */
   private isIgnored(path: string, stats: Stats | undefined, foldersOnly: boolean): boolean {
-    if (foldersOnly && stats?.isFile() === true && !(this.symlinks.size > 0 && this.symlinks.has(resolve(path)))) return true;
+    if (foldersOnly && stats?.isFile() === true) return true;
     if (this.filter.ignored(path, stats)) return true;
     if (this.judged.size > 0 && this.judged.get(resolve(path)) === true) return true;
+    if (stats?.isSymbolicLink() === true && this.isNoteLink(resolve(path))) return false;
     if (stats !== undefined && (stats.isDirectory() || stats.isSymbolicLink()) && this.refusedLink(resolve(path))) return true;
-    if (stats === undefined) return false;
-    const abs = resolve(path);
-    if (stats.isSymbolicLink()) {
+    if (stats?.isSymbolicLink() === true) {
       // Polled too: a link is known with its target, so pointing it elsewhere starts the watching over (handlePolledChange).
-      this.symlinks.add(abs);
+      const abs = resolve(path);
       if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
-      return false;
     }
-    if (!foldersOnly || !stats.isFile()) return false;
-    if (!this.symlinks.has(abs)) return true;
-    this.linkedFiles.add(abs);
     return false;
+  }
+
+  /**
+   * Whether the link at `abs` is a note: a name the scan takes for one, leading to a file or to
+   * nothing (yet; the scan reports such a link and keeps its note). It is recorded in `noteLinks`,
+   * so what it leads to is watched from the next pass on (watchLinkedNotes), not in `links`: a note
+   * pointed elsewhere needs no new watching of the folders.
+   */
+  private isNoteLink(abs: string): boolean {
+    if (this.noteLinks.has(abs)) return true; // chokidar asks again at each read of the folder
+    if (this.filter.classify(abs, 'file') === undefined) return false;
+    try {
+      if (statSync(abs, { throwIfNoEntry: false })?.isDirectory() === true) return false;
+    } catch {
+      // A loop of links, or not ours to read: the scan reports it; what the link leads to is watched as far as it goes.
+    }
+    this.noteLinks.add(abs);
+    return true;
   }
 
   /**
@@ -519,7 +587,6 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const dir = resolve(watchedPath);
     // The folder holding a link (a root's parent is watched for it): the link itself may have been replaced.
     if (this.links.size > 0 && (typeof evPath !== 'string' || evPath === '' || this.links.has(resolve(dir, evPath)))) this.checkLinks();
-    if (this.linkedFiles.has(dir)) return; // a symlinked file's own watch: chokidar reports it as add/change
     if (typeof evPath !== 'string' || evPath === '') {
       // No file name (some platforms): something in this folder changed.
       if (this.filter.classify(dir, 'dir') !== undefined) this.changed();
@@ -550,6 +617,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   }
 
   private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
+    // A note made (or made again) as a link: what it leads to is watched from the pass this event owes on.
+    if (!this.noteLinks.has(abs) && isLink(abs)) this.noteLinks.add(abs);
     // One save raises several raw events (create, modify, attrib): report the first of a write.
     if (kind === 'unlink' || !this.stabilizer.has(abs)) this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
     if (kind === 'unlink') this.stabilizer.forget(abs);
@@ -632,41 +701,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * Watches the settings files (their folders, one level deep: an editor saves by renaming, and a
    * `.env` may be created later), so a change owes a pass, which takes it up. A settings file that
    * is a link is watched as a link, and what it leads to as a file of its own folder
-   * (settings-files.ts). Folders that do not exist are left out: what is written there is taken up
+   * (file-links.ts). Folders that do not exist are left out: what is written there is taken up
    * by the next pass anyway, and each pass looks again (a link pointed elsewhere, a folder created).
    */
   private async watchSettingsFiles(): Promise<void> {
-    const { files, folders } = settingsWatchPaths(this.options.settings?.files?.(this.current) ?? []);
-    const key = [...files, '', ...folders].join('\0');
-    if (this.settingsWatch?.key === key) return;
-    await this.settingsWatch?.fsw.close().catch(() => undefined);
-    this.settingsWatch = undefined;
-    if (folders.length === 0 || this.stopping !== undefined) return;
-    const named = new Set(files);
-    const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-    const fsw = chokidarWatch(folders, {
-      ignored: (path) => !named.has(resolve(path)) && !folders.includes(resolve(path)),
-      depth: 0,
-      ignoreInitial: true,
-      persistent: true,
-      // A link is watched as itself (replaced, pointed elsewhere); where it leads is named in `files` and watched there.
-      followSymlinks: false,
-      ignorePermissionErrors: true,
-      usePolling: this.options.poll === true,
-      interval,
-      binaryInterval: interval,
-    });
-    this.settingsWatch = { fsw, files: named, key };
-    fsw.on('all', (kind, path) => {
-      if (this.stopping !== undefined || !named.has(resolve(path))) return;
-      this.logger.info('a settings file changed; the next pass takes it up', { kind, path });
-      this.changed();
-    });
-    fsw.on('error', (error) => this.logger.warn('watching the settings files failed', { error: error as Error }));
-    await new Promise<void>((resolveReady) => {
-      fsw.once('ready', () => resolveReady());
-      void this.done.then(() => resolveReady());
-    });
+    if (this.stopping !== undefined) return;
+    await this.settingsWatch.watch(this.options.settings?.files?.(this.current) ?? []);
   }
 
   /** A root that vanished (or never existed) is watched through its nearest existing parent. */
@@ -691,7 +731,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.stopping = (async () => {
       this.stabilizer.close();
       await this.rewatching;
-      const closing = Promise.all([this.fsw?.close().catch(() => undefined), this.settingsWatch?.fsw.close().catch(() => undefined)]);
+      const closing = Promise.all([this.fsw?.close().catch(() => undefined), this.settingsWatch.close(), this.linkedNotesWatch.close()]);
       await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);
       // After the scheduler: its running pass has ended (aborted, state saved), so the child holds no lock.
       await this.passProcess?.close();

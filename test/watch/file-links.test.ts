@@ -1,0 +1,124 @@
+/** Which paths the watch watches for its settings files and its notes that are links (watch/file-links.ts), on links laid out as dotfiles managers and vaults lay them. */
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileLinksWatch, fileLinkPaths, type FileLinkPathsOptions } from '../../src/lib/watch/file-links.js';
+import { makeTempDirSync } from '../support/temp-dir.js';
+
+let root: string;
+let cleanup: () => void;
+beforeEach(() => {
+  const temp = makeTempDirSync('gms-file-links-');
+  root = realpathSync(temp.dir);
+  cleanup = temp.cleanup;
+});
+afterEach(() => cleanup());
+
+const at = (...parts: string[]) => join(root, ...parts);
+const dirs = (...paths: string[]) => paths.forEach((p) => mkdirSync(p, { recursive: true }));
+/** The paths and folders watched for `files` (for settings files: each file itself too). */
+function watched(files: string[], options: FileLinkPathsOptions = {}): { files: string[]; folders: string[] } {
+  const { files: paths, folders } = fileLinkPaths(files, options);
+  return { files: paths, folders };
+}
+
+describe('fileLinkPaths', () => {
+  it('a plain file, and one whose folder does not exist: the file named, only the existing folder watched', () => {
+    dirs(at('claude'));
+    writeFileSync(at('claude', 'settings.json'), '{}');
+    expect(watched([at('claude', 'settings.json'), at('nowhere', '.env')])).toEqual({
+      files: [at('claude', 'settings.json'), at('nowhere', '.env')],
+      folders: [at('claude')],
+    });
+  });
+
+  it('a link to a link to a file (relative, as stow makes them): each link and the file, each in its own folder', () => {
+    dirs(at('home', '.claude'), at('dotfiles', 'claude'), at('store'));
+    writeFileSync(at('store', 'settings.json'), '{}');
+    symlinkSync(join('..', '..', 'store', 'settings.json'), at('dotfiles', 'claude', 'settings.json'));
+    symlinkSync(join('..', '..', 'dotfiles', 'claude', 'settings.json'), at('home', '.claude', 'settings.json'));
+    expect(watched([at('home', '.claude', 'settings.json')])).toEqual({
+      files: [at('dotfiles', 'claude', 'settings.json'), at('home', '.claude', 'settings.json'), at('store', 'settings.json')].sort(),
+      folders: [at('dotfiles', 'claude'), at('home', '.claude'), at('store')].sort(),
+    });
+  });
+
+  it('a link whose file is not there (yet): the file named where the link leads, its folder watched', () => {
+    dirs(at('home'), at('dotfiles'));
+    symlinkSync(join('..', 'dotfiles', 'gms.env'), at('home', '.env'));
+    expect(watched([at('home', '.env')])).toEqual({ files: [at('dotfiles', 'gms.env'), at('home', '.env')], folders: [at('dotfiles'), at('home')] });
+  });
+
+  it('a settings folder that is itself a link: paths are physical, and a relative link inside is read from the folder it really lies in', () => {
+    dirs(at('dotfiles', 'claude'), at('dotfiles', 'shared'), at('home'));
+    writeFileSync(at('dotfiles', 'shared', 'settings.json'), '{}');
+    symlinkSync(join('..', 'shared', 'settings.json'), at('dotfiles', 'claude', 'settings.json'));
+    symlinkSync(at('dotfiles', 'claude'), at('home', '.claude'));
+    expect(watched([at('home', '.claude', 'settings.json')])).toEqual({
+      files: [at('dotfiles', 'claude', 'settings.json'), at('dotfiles', 'shared', 'settings.json')],
+      folders: [at('dotfiles', 'claude'), at('dotfiles', 'shared')],
+    });
+  });
+
+  it('a loop of links ends (each link watched once)', () => {
+    dirs(at('d'));
+    symlinkSync('b', at('d', 'a'));
+    symlinkSync('a', at('d', 'b'));
+    expect(watched([at('d', 'a')])).toEqual({ files: [at('d', 'a'), at('d', 'b')], folders: [at('d')] });
+  });
+
+  it('notes that are links (watched elsewhere themselves): only what they lead to, each path with the notes whose way passes through it; a plain note adds nothing', () => {
+    dirs(at('memory'), at('vault', 'notes'), at('vault', 'daily'));
+    for (const name of ['a.md', 'b.md']) writeFileSync(at('vault', 'notes', name), 'note');
+    writeFileSync(at('memory', 'plain.md'), 'note');
+    symlinkSync(join('..', 'vault', 'notes', 'a.md'), at('memory', 'a.md'));
+    symlinkSync(at('vault', 'notes', 'b.md'), at('memory', 'b.md'));
+    // Two notes through one link of the vault's own (a daily note linked to its topic note).
+    symlinkSync(join('..', 'notes', 'a.md'), at('vault', 'daily', 'today.md'));
+    symlinkSync(at('vault', 'daily', 'today.md'), at('memory', 'today.md'));
+    const notes = ['a.md', 'b.md', 'today.md', 'plain.md'].map((name) => at('memory', name));
+    const paths = fileLinkPaths(notes, { watchedElsewhere: true });
+    expect(paths.files).toEqual([at('vault', 'daily', 'today.md'), at('vault', 'notes', 'a.md'), at('vault', 'notes', 'b.md')]);
+    expect(paths.folders).toEqual([at('vault', 'daily'), at('vault', 'notes')]);
+    expect(Object.fromEntries(paths.of)).toEqual({
+      [at('vault', 'daily', 'today.md')]: [at('memory', 'today.md')],
+      [at('vault', 'notes', 'a.md')]: [at('memory', 'a.md'), at('memory', 'today.md')],
+      [at('vault', 'notes', 'b.md')]: [at('memory', 'b.md')],
+    });
+  });
+
+  it('a note whose target is gone (a dangling link): the file named where it leads, so it is seen when written anew', () => {
+    dirs(at('memory'), at('vault'));
+    symlinkSync(at('vault', 'gone.md'), at('memory', 'gone.md'));
+    expect(watched([at('memory', 'gone.md')], { watchedElsewhere: true })).toEqual({ files: [at('vault', 'gone.md')], folders: [at('vault')] });
+  });
+
+  it("a note whose target's folder is gone too (awaitFolders): the nearest existing folder watched, the next folder of the way named", () => {
+    dirs(at('memory'), at('vault'));
+    symlinkSync(at('vault', 'deep', 'er', 'gone.md'), at('memory', 'gone.md'));
+    expect(watched([at('memory', 'gone.md')], { watchedElsewhere: true, awaitFolders: true })).toEqual({
+      files: [at('vault', 'deep'), at('vault', 'deep', 'er', 'gone.md')],
+      folders: [at('vault')],
+    });
+  });
+});
+
+describe('FileLinksWatch', () => {
+  it('closed while chokidar is still starting (a stop during the pass that asked for it): `watch` resolves, and nothing is watched', async () => {
+    dirs(at('vault'));
+    // Enough entries that chokidar's start-up read is still under way when close() comes.
+    for (let i = 0; i < 500; i++) writeFileSync(at('vault', `n${i}.md`), 'note');
+    const changes: string[] = [];
+    const watch = new FileLinksWatch({ poll: false, intervalMs: 100, onChange: (_files, path) => changes.push(path), onError: () => undefined });
+    const watching = watch.watch([at('vault', 'n1.md')]);
+    // One turn of the event loop: chokidar is made and reading the folder (its read takes many turns).
+    await new Promise((resolveTurn) => setImmediate(resolveTurn));
+    await watch.close();
+    // A closed chokidar watcher never says `ready`: before, this waited for the owner's stop, which waited for this.
+    await expect(watching).resolves.toBeUndefined();
+    expect(watch.watching).toEqual({ files: [], folders: [] });
+    await watch.watch([at('vault', 'n2.md')]);
+    expect(watch.watching).toEqual({ files: [], folders: [] });
+  });
+});
+

@@ -1,0 +1,157 @@
+/**
+ * Notes that are file links (kept in a vault or a dotfiles folder, linked into a memory folder):
+ * what the watch watches for them (watch.ts noteLinks, file-links.ts), with a fake pass, so only
+ * the watching is under test. The engine's side (what a pass sends, keeps and deletes) is in
+ * watch.test.ts, "a note that is a file link".
+ */
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
+import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { FAST_WATCH, fakeSummary, nextEvent, whenQuiet } from './helpers.js';
+
+let sb: Sandbox;
+const watchers: Watcher[] = [];
+
+beforeEach(() => {
+  sb = makeSandbox('http://127.0.0.1:9/mcp');
+});
+
+afterEach(async () => {
+  await Promise.all(watchers.splice(0).map((w) => w.stop()));
+  sb.cleanup();
+});
+
+const MODES: Array<{ name: string; options: Partial<WatcherOptions> }> = [
+  { name: 'native events', options: {} },
+  { name: '--poll', options: { poll: true, pollIntervalMs: 100 } },
+];
+
+const memoryDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
+const vaultDir = () => sb.path('vault', 'notes');
+
+/** Starts a watcher whose passes do nothing, once its initial pass is over. */
+async function startWatcher(options: Partial<WatcherOptions> = {}): Promise<Watcher> {
+  mkdirSync(memoryDir(), { recursive: true });
+  const watcher = createWatcher({ config: sb.config(), ...FAST_WATCH, runPass: async () => fakeSummary(), ...options });
+  watchers.push(watcher);
+  const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
+  await watcher.start();
+  await initial;
+  await whenQuiet(watcher);
+  return watcher;
+}
+
+/**
+ * Resolves with the paths of the change events seen until one for `last`, which `act` causes
+ * (after anything else it does), each path once: with --poll a note that is a link is polled as
+ * a file of its folder too, so an edit of what it leads to may be reported by both polls.
+ */
+async function changesUntil(watcher: Watcher, last: string, act: () => void): Promise<string[]> {
+  const changes: string[] = [];
+  const onChange = (e: { path: string }) => changes.push(e.path);
+  watcher.on('change', onChange);
+  try {
+    const seen = nextEvent(watcher, 'change', (e) => e.path === last, 10_000);
+    act();
+    await seen;
+    await whenQuiet(watcher);
+    return [...new Set(changes)];
+  } finally {
+    watcher.off('change', onChange);
+  }
+}
+
+describe.each(MODES)('notes that are file links ($name)', (mode) => {
+  it('a note linked after the watch started: an edit of its target is seen, the other files of the target folder are not', async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    writeFileSync(join(vaultDir(), 'late.md'), learning('Late', 'late v1'));
+    const watcher = await startWatcher(mode.options);
+    const note = join(memoryDir(), 'late.md');
+    // The link's own event owes a pass; that pass watches where it leads.
+    const linked = nextEvent(watcher, 'pass', () => true, 10_000);
+    symlinkSync(join(vaultDir(), 'late.md'), note);
+    await linked;
+    await whenQuiet(watcher);
+    // A file beside the target, not linked from any memory folder, then the target: only the target's note is reported.
+    const changes = await changesUntil(watcher, note, () => {
+      writeFileSync(join(vaultDir(), 'unlinked.md'), learning('Unlinked', 'not a memory'));
+      writeFileSync(join(vaultDir(), 'late.md'), learning('Late', 'late v2, edited in the vault'));
+    });
+    expect(changes).toEqual([note]);
+  });
+
+  it("the target's folder deleted (a checkout of a branch without it) and made again with the file: seen as it happens", async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 't.md');
+    symlinkSync(join(vaultDir(), 't.md'), note);
+    const watcher = await startWatcher(mode.options);
+    expect(await changesUntil(watcher, note, () => rmSync(sb.path('vault'), { recursive: true }))).toEqual([note]);
+    expect(
+      await changesUntil(watcher, note, () => {
+        mkdirSync(vaultDir(), { recursive: true });
+        writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2, back with its folder'));
+      }),
+    ).toEqual([note]);
+    // Watched in its folder again: an edit is seen.
+    expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v3')))).toEqual([note]);
+  });
+
+  it('a target reached through a link of the vault itself (a chain): an edit at its end and the middle link pointed elsewhere are each seen', async () => {
+    const daily = sb.path('vault', 'daily');
+    mkdirSync(vaultDir(), { recursive: true });
+    mkdirSync(daily, { recursive: true });
+    writeFileSync(join(vaultDir(), 'a.md'), learning('A', 'a v1'));
+    writeFileSync(join(vaultDir(), 'b.md'), learning('B', 'b v1'));
+    symlinkSync(join('..', 'notes', 'a.md'), join(daily, 'today.md'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 'today.md');
+    symlinkSync(join(daily, 'today.md'), note);
+    const watcher = await startWatcher(mode.options);
+    expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 'a.md'), learning('A', 'a v2')))).toEqual([note]);
+    expect(
+      await changesUntil(watcher, note, () => {
+        symlinkSync(join('..', 'notes', 'b.md'), join(daily, 'today.md.new'));
+        renameSync(join(daily, 'today.md.new'), join(daily, 'today.md'));
+      }),
+    ).toContain(note);
+    expect(readlinkSync(join(daily, 'today.md'))).toBe(join('..', 'notes', 'b.md'));
+    expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 'b.md'), learning('B', 'b v2')))).toEqual([note]);
+  });
+});
+
+/** The inotify watches this process holds (Linux: the `inotify wd:` lines of its inotify descriptors). */
+function inotifyWatches(): number {
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    let target: string;
+    try {
+      target = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    if (target !== 'anon_inode:inotify') continue;
+    count += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((line) => line.startsWith('inotify wd:')).length;
+  }
+  return count;
+}
+
+describe.runIf(process.platform === 'linux')('the cost of many linked notes (native events)', () => {
+  it('200 notes linked from one vault folder: a handful of inotify watches (the folders), not one per note; an edit of any target is seen', async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    mkdirSync(memoryDir(), { recursive: true });
+    for (let i = 0; i < 200; i++) {
+      writeFileSync(join(vaultDir(), `n${i}.md`), learning(`N${i}`, `note ${i}`));
+      symlinkSync(join(vaultDir(), `n${i}.md`), join(memoryDir(), `n${i}.md`));
+    }
+    const before = inotifyWatches();
+    const watcher = await startWatcher();
+    // MEMORY, LEARNING, SYSTEM and the vault folder (a few more on some layouts): not 200 or more.
+    expect(inotifyWatches() - before).toBeLessThanOrEqual(8);
+    const note = join(memoryDir(), 'n137.md');
+    expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 'n137.md'), learning('N137', 'note 137 edited')))).toEqual([note]);
+  });
+});
