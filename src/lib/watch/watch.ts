@@ -484,7 +484,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
         if (++seen.looks < 2) continue;
         clearInterval(timer);
         this.logger.info('a folder changed before chokidar had polled it; watching afresh', { folder });
-        void this.rewatch('a folder changed before its poll had started').then(() => this.changed());
+        void this.rewatch('a folder changed before its poll had started').then(
+          () => {
+            if (this.stopping === undefined) this.changed();
+          },
+          (error: unknown) => this.fsError(error),
+        );
         return;
       }
     }, interval);
