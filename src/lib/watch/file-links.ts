@@ -149,7 +149,6 @@ export interface FileLinksWatchOptions extends FileLinkPathsOptions {
   onError(error: unknown): void;
 }
 
-/** Watches a set of files that may be links (see above); `watch` again with the files as they are now. */
 /** What a poll compares: the entry itself (a link as a link), '' when it is not there. */
 function signature(path: string): string {
   let stats: Stats | undefined;
@@ -184,6 +183,7 @@ function pollPaths(paths: readonly string[], intervalMs: number, report: (path: 
   };
 }
 
+/** Watches a set of files that may be links (see above); `watch` again with the files as they are now. */
 export class FileLinksWatch {
   private current: { watcher: { close(): Promise<void> }; key: string; files: string[]; folders: string[] } | undefined;
   private closed = false;
