@@ -1,4 +1,5 @@
 /** Which paths the watch watches for its settings files and its notes that are links (watch/file-links.ts), on links laid out as dotfiles managers and vaults lay them. */
+import { pbkdf2 } from 'node:crypto';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -120,5 +121,29 @@ describe('FileLinksWatch', () => {
     await watch.watch([at('vault', 'n2.md')]);
     expect(watch.watching).toEqual({ files: [], folders: [] });
   });
-});
 
+  it('--poll: an edit made as soon as `watch` resolves is seen, while the thread pool is busy (a loaded machine)', async () => {
+    dirs(at('vault'));
+    writeFileSync(at('vault', 't.md'), 'v1');
+    let seen!: (path: string) => void;
+    const changed = new Promise<string>((resolveSeen) => (seen = resolveSeen));
+    const watch = new FileLinksWatch({ poll: true, intervalMs: 50, onChange: (_files, path) => seen(path), onError: () => undefined });
+    // libuv's four threads kept busy, as on a loaded machine: each stat waits its turn there.
+    let busy = true;
+    const spin = (): void => {
+      if (busy) pbkdf2('x', 'y', 20_000, 32, 'sha256', spin);
+    };
+    for (let i = 0; i < 4; i++) spin();
+    try {
+      await watch.watch([at('vault', 't.md')]);
+      // Before, chokidar's poll took the file's first stat (what later stats are compared with) on
+      // that pool after its ready: this edit, made first, was that stat, and no change was ever seen.
+      writeFileSync(at('vault', 't.md'), 'v2, edited right after the pass that watches it');
+      busy = false;
+      expect(await changed).toBe(at('vault', 't.md'));
+    } finally {
+      busy = false;
+      await watch.close();
+    }
+  }, 10_000);
+});

@@ -4,6 +4,7 @@
  * the watching is under test. The engine's side (what a pass sends, keeps and deletes) is in
  * watch.test.ts, "a note that is a file link".
  */
+import { pbkdf2 } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -153,5 +154,32 @@ describe.runIf(process.platform === 'linux')('the cost of many linked notes (nat
     expect(inotifyWatches() - before).toBeLessThanOrEqual(8);
     const note = join(memoryDir(), 'n137.md');
     expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 'n137.md'), learning('N137', 'note 137 edited')))).toEqual([note]);
+  });
+});
+
+describe('--poll: the start of the watch', () => {
+  it('a note made as soon as the initial pass is over is seen, while the thread pool is busy (a loaded machine)', async () => {
+    // libuv's four threads kept busy, as on a loaded machine: each stat waits its turn there.
+    let busy = true;
+    const spin = (): void => {
+      if (busy) pbkdf2('x', 'y', 20_000, 32, 'sha256', spin);
+    };
+    for (let i = 0; i < 4; i++) spin();
+    try {
+      const watcher = await startWatcher({ poll: true, pollIntervalMs: 50 });
+      const note = join(memoryDir(), 'first.md');
+      // Before, chokidar's poll of the folder took its first stat after this write: no pass, ever.
+      const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+      writeFileSync(note, learning('First', 'made right after the start'));
+      busy = false;
+      await pass;
+      await whenQuiet(watcher);
+      // And the note is polled from then on: an edit is reported.
+      const edited = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+      writeFileSync(note, learning('First', 'made right after the start, then edited'));
+      await edited;
+    } finally {
+      busy = false;
+    }
   });
 });

@@ -20,14 +20,22 @@
  * links lead to then. Folders that do not exist are left out, or, with `awaitFolders`, waited for
  * (their nearest existing folder watched for the next folder of the way).
  *
+ * No change after `watch` resolves is missed: the owner reads the files after it (a pass), so
+ * whatever comes later must be reported. With native events chokidar's folder watches are in place
+ * before its `ready`. With `--poll` the paths named are polled here, not by chokidar: its poll
+ * (fs.watchFile) takes the first stat, the one later stats are compared with, on libuv's thread
+ * pool after its `ready`, so on a loaded machine an edit made right after the pass (by a person or
+ * a test) could be that first stat, and was never reported. Here that first stat is taken before
+ * `watch` resolves.
+ *
  * Cost: one folder watch for each folder on the ways (with native events a folder's own watch
  * reports the changes of its files, so the files named there get no watch of their own: a
  * thousand notes linked from one vault folder are one inotify watch, and nothing else in that
- * folder is reported); with `--poll`, the files named are polled, nothing else.
+ * folder is reported); with `--poll`, one lstat of each path named per interval, nothing else.
  */
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import { watch as chokidarWatch } from 'chokidar';
 
 /** Links followed at most, one after another, from a file (the kernel allows 40). */
 const MAX_HOPS = 16;
@@ -141,9 +149,43 @@ export interface FileLinksWatchOptions extends FileLinkPathsOptions {
   onError(error: unknown): void;
 }
 
+/** What a poll compares: the entry itself (a link as a link), '' when it is not there. */
+function signature(path: string): string {
+  let stats: Stats | undefined;
+  try {
+    stats = lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    return `error ${(error as NodeJS.ErrnoException).code ?? ''}`; // not ours to read (yet)
+  }
+  return stats === undefined ? '' : `${stats.ino} ${stats.mode} ${stats.size} ${stats.mtimeMs} ${stats.ctimeMs}`;
+}
+
+/**
+ * `--poll`: each path's entry compared every `intervalMs` with what it was, starting from a stat
+ * taken now (see above). Written anew, replaced by a rename, deleted, made, a link pointed
+ * elsewhere: each changes the inode, size, times or type.
+ */
+function pollPaths(paths: readonly string[], intervalMs: number, report: (path: string) => void): { close(): Promise<void> } {
+  const last = new Map(paths.map((path) => [path, signature(path)]));
+  const timer = setInterval(() => {
+    for (const [path, before] of last) {
+      const now = signature(path);
+      if (now === before) continue;
+      last.set(path, now);
+      report(path);
+    }
+  }, intervalMs);
+  return {
+    close: () => {
+      clearInterval(timer);
+      return Promise.resolve();
+    },
+  };
+}
+
 /** Watches a set of files that may be links (see above); `watch` again with the files as they are now. */
 export class FileLinksWatch {
-  private current: { fsw: FSWatcher; key: string; files: string[]; folders: string[] } | undefined;
+  private current: { watcher: { close(): Promise<void> }; key: string; files: string[]; folders: string[] } | undefined;
   private closed = false;
   /** One change of what is watched at a time. */
   private queue: Promise<void> = Promise.resolve();
@@ -169,7 +211,7 @@ export class FileLinksWatch {
     this.endWait?.();
     const current = this.current;
     this.current = undefined;
-    await current?.fsw.close().catch(() => undefined);
+    await current?.watcher.close().catch(() => undefined);
   }
 
   private async rewatch(files: readonly string[]): Promise<void> {
@@ -177,18 +219,25 @@ export class FileLinksWatch {
     const { files: paths, folders, of } = fileLinkPaths(files, this.options);
     const key = `${paths.join('\0')}\0\0${folders.join('\0')}`;
     if (this.current?.key === key) return;
-    await this.current?.fsw.close().catch(() => undefined);
+    await this.current?.watcher.close().catch(() => undefined);
     this.current = undefined;
     if (folders.length === 0 || this.closed) return;
     const { poll, intervalMs } = this.options;
+    if (poll) {
+      const polled = pollPaths(paths, intervalMs, (path) => {
+        const owners = of.get(path);
+        if (owners !== undefined && !this.closed && this.current?.watcher === polled) this.options.onChange(owners, path);
+      });
+      this.current = { watcher: polled, key, files: paths, folders };
+      return;
+    }
     const folderSet = new Set(folders);
     const fsw = chokidarWatch(folders, {
       ignored: (path, stats) => {
         const abs = resolve(path);
         if (folderSet.has(abs)) return false;
-        if (!of.has(abs)) return true;
-        // With native events the folder's own watch reports its files (the raw events below).
-        return !poll && stats?.isFile() === true;
+        // The folder's own watch reports its files (the raw events below); a link named is watched as itself.
+        return !of.has(abs) || stats?.isFile() === true;
       },
       depth: 0,
       ignoreInitial: true,
@@ -196,29 +245,25 @@ export class FileLinksWatch {
       // A link is watched as itself (replaced, pointed elsewhere); where it leads is named too and watched there.
       followSymlinks: false,
       ignorePermissionErrors: true,
-      usePolling: poll,
-      interval: intervalMs,
-      binaryInterval: intervalMs,
     });
-    this.current = { fsw, key, files: paths, folders };
+    this.current = { watcher: fsw, key, files: paths, folders };
     // Nothing is reported before chokidar is ready: its start-up scan says `add` for each link
-    // named, `ignoreInitial` notwithstanding, and the owner reads the files after `watch` anyway.
+    // named, `ignoreInitial` notwithstanding, and the owner reads the files after `watch` anyway
+    // (the folders' watches are in place before `ready`).
     let ready = false;
     const report = (path: string) => {
       const owners = of.get(path);
-      if (owners !== undefined && ready && !this.closed && this.current?.fsw === fsw) this.options.onChange(owners, path);
+      if (owners !== undefined && ready && !this.closed && this.current?.watcher === fsw) this.options.onChange(owners, path);
     };
     fsw.on('all', (_kind, path) => report(resolve(path)));
-    if (!poll) {
-      // A raw event of a folder's watch: `evPath` is the name of the entry that changed (none on some platforms: any of them).
-      fsw.on('raw', (_rawEvent, evPath, details) => {
-        const watchedPath = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
-        if (typeof watchedPath !== 'string') return;
-        const folder = resolve(watchedPath);
-        if (typeof evPath === 'string' && evPath !== '') report(resolve(folder, evPath));
-        else for (const path of paths) if (dirname(path) === folder) report(path);
-      });
-    }
+    // A raw event of a folder's watch: `evPath` is the name of the entry that changed (none on some platforms: any of them).
+    fsw.on('raw', (_rawEvent, evPath, details) => {
+      const watchedPath = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+      if (typeof watchedPath !== 'string') return;
+      const folder = resolve(watchedPath);
+      if (typeof evPath === 'string' && evPath !== '') report(resolve(folder, evPath));
+      else for (const path of paths) if (dirname(path) === folder) report(path);
+    });
     fsw.on('error', (error) => this.options.onError(error));
     await new Promise<void>((resolveReady) => {
       this.endWait = resolveReady;

@@ -31,7 +31,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { existsSync, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import type { Config } from '../config/config.js';
 import { nullLogger, type Logger } from '../util/log.js';
@@ -445,6 +445,54 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       fsw.once('ready', () => resolveReady());
       void this.done.then(() => resolveReady());
     });
+    if (poll && this.fsw === fsw && this.stopping === undefined) this.guardFirstPolls(fsw, interval);
+  }
+
+  /**
+   * `--poll`: chokidar polls a folder with fs.watchFile, whose first stat (the one later stats are
+   * compared with) is taken on libuv's thread pool after chokidar's `ready`. On a loaded machine
+   * that took long enough that a note made right after the initial pass was in it, and was never
+   * reported (nor its later edits: chokidar polls only the files it has seen), until something
+   * else changed in that folder. So each folder's state is taken here, before the initial pass
+   * reads the notes, and looked at every interval until chokidar has reported a poll of that
+   * folder (its first stat taken then); a folder changed meanwhile that chokidar still says
+   * nothing of at the next look has had its change swallowed: the watching starts over (its
+   * start-up read sees the note) and a pass is owed. A folder never changed costs one lstat per
+   * interval; chokidar already stats every file polled.
+   */
+  private guardFirstPolls(fsw: FSWatcher, interval: number): void {
+    const unproven = new Map<string, { state: string; looks: number }>();
+    // The folders chokidar polls: those handed to it and below (it also lists their parents, not polled).
+    const handed = [...this.watched];
+    for (const listed of Object.keys(fsw.getWatched())) {
+      const folder = resolve(listed);
+      if (!handed.some((path) => folder === path || folder.startsWith(`${path}${sep}`))) continue;
+      const state = entryState(folder);
+      if (state !== '') unproven.set(folder, { state, looks: 0 });
+    }
+    fsw.on('raw', (_rawEvent, polledPath) => {
+      if (typeof polledPath === 'string') unproven.delete(resolve(polledPath));
+    });
+    const timer = setInterval(() => {
+      if (this.fsw !== fsw || this.stopping !== undefined || unproven.size === 0) {
+        clearInterval(timer);
+        return;
+      }
+      for (const [folder, seen] of unproven) {
+        if (entryState(folder) === seen.state) continue;
+        // Changed since: chokidar's poll, when it has its first stat, reports it within an interval.
+        if (++seen.looks < 2) continue;
+        clearInterval(timer);
+        this.logger.info('a folder changed before chokidar had polled it; watching afresh', { folder });
+        void this.rewatch('a folder changed before its poll had started').then(
+          () => {
+            if (this.stopping === undefined) this.changed();
+          },
+          (error: unknown) => this.fsError(error),
+        );
+        return;
+      }
+    }, interval);
   }
 
   private fsError(error: unknown): void {
@@ -741,6 +789,16 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       return code;
     })();
     return this.stopping;
+  }
+}
+
+/** What a folder's poll compares (its entry: inode, times, size), '' when it cannot be read. */
+function entryState(path: string): string {
+  try {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats === undefined ? '' : `${stats.ino} ${stats.size} ${stats.mtimeMs} ${stats.ctimeMs}`;
+  } catch {
+    return '';
   }
 }
 
