@@ -10512,7 +10512,7 @@ var init_scan = __esm({
           st = this.fs.stat(abs);
         } catch (error62) {
           if (codeOf(error62) === "ENOENT") {
-            if (this.isCandidate(name, rel)) this.problem(rel, abs, "vanished", "dangling symlink: its target does not exist");
+            if (this.isCandidate(name, rel)) this.problem(rel, abs, "vanished", "dangling symlink: the file it leads to does not exist (deleted, moved, or on a drive not mounted); the note synced from it is kept until that file is back. Restore the file or point the link at it (`ln -sf <file> <link>`); remove the link to have the note deleted");
           } else this.fsProblem(rel, abs, error62, "symlink");
           return;
         }
