@@ -191,6 +191,19 @@ describe('issue 40: more ways people write a password down', () => {
     untouched('Password 2024 rotation is due');
     untouched('reset password 3 times');
   });
+  it('a common word password after the word with only a space, where the clause ends (`password raspberry`, `wifi password sunshine`)', () => {
+    removed('pi password raspberry', 'raspberry');
+    removed('wifi password sunshine', 'sunshine');
+    removed('NAS admin password letmein.', 'letmein');
+    removed('old router pw dragon, new one in the vault', 'dragon');
+    untouched('password required');
+    untouched('no password needed.');
+    untouched('password manager');
+    untouched('Use the password manager for the shared vault.');
+    untouched('password policy: 12 characters');
+    untouched('password master list lives in 1Password');
+    untouched('the password dragon slayer quest');
+  });
   it('a login split by a slash alone: a shipped account (`admin/admin`, `Jenkins: admin / jenkins123`), or after a login label', () => {
     removed('admin/admin', 'admin');
     removed('root/root on the switch', '/root');
@@ -257,6 +270,16 @@ describe('issue 40: codes that open something (access-codes.ts)', () => {
     removed('the lockbox combination is 12-34-56', '12-34-56');
     removed('safe combo 24-11-07', '24-11-07');
     removed('combination to the safe: 12-34-56', '12-34-56');
+  });
+  it('a number or a letter and a number between the thing and its word (`Locker 14 combo 3-22-17`, `Gate B2 code 4821`)', () => {
+    removed('Locker 14 combo 3-22-17', '3-22-17');
+    removed('Gate B2 code: 4821', '4821');
+    removed('storage unit #118 code 5521', '5521');
+    removed('door 3 keypad code 7734', '7734');
+    removed('the code for locker 14 is 1234', '1234');
+    untouched('pin 14 code 1234 bytes');
+    untouched('Locker 14 combo changed last week');
+    untouched('the 2 door code paths were merged');
   });
   it("a card's or a phone's PIN without `is` (`SIM PIN 0000`, `my bank pin 4321`)", () => {
     removed('SIM PIN 0000', '0000');

@@ -35,10 +35,15 @@ const alternatives = (words: readonly string[]) => [...words].sort((a, b) => b.l
 
 /** The last word of every code word (`code` of `keypad code`): what the rules look for first, the thing before it checked after. */
 const CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(' ').at(-1) as string)))];
+/**
+ * Which of several things it is, between the thing and its word: a number, perhaps with a letter or `#`
+ * (`Locker 14 combo`, `Gate B2 code`, `storage unit #118 code`, `the code for door 3`).
+ */
+const THING_NUMBER = '(?:[ \\t]+(?:#|no\\.[ \\t]*)?[A-Za-z]?\\d{1,4}[A-Za-z]?)?';
 /** Whether the text before a code ends in a thing and its word (`garage keypad code`, `SIM PIN`), as a row of OPENS pairs them. */
-const THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join('|')})$`, 'i');
-/** Whether a phrase ends in a thing a code opens (`the back door`, `my debit card`); not `my` or `our` alone. */
-const ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== 'my' && t !== 'our'))})$`, 'i');
+const THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})${THING_NUMBER}[ \\t]+(?:${alternatives(row.words)})`).join('|')})$`, 'i');
+/** Whether a phrase ends in a thing a code opens (`the back door`, `my debit card`, `locker 14`); not `my` or `our` alone. */
+const ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== 'my' && t !== 'our'))})${THING_NUMBER}$`, 'i');
 /** Between the word and the code: a colon or `=`, `is`/`was`, or a space. */
 const BEFORE_CODE = '(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)';
 const notGlued = (text: string, offset: number) => !/[\w-]/.test(text[offset - 1] ?? '');

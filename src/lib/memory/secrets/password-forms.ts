@@ -85,7 +85,10 @@ const BARE: RegexRule = {
     // alone (`password 123456`, `Zoom passcode 882211`), where the sentence ends after it: the end of the
     // line, punctuation or a joining word (`… hunter22 for staging`). With a word of the sentence after
     // it, it names something (`the password ubuntu2204 image`, `password 2024 rotation`).
-    const weakButEnded = WEAK_SHAPES.some((shape) => shape.test(splitTrailingPunctuation(raw).value)) && endsClause(text.slice(offset + m.length, offset + m.length + 16));
+    const { value, rest } = splitTrailingPunctuation(raw);
+    const weak = WEAK_SHAPES.some((shape) => shape.test(value)) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+    // Punctuation glued to the value (`pw dragon, new one in the vault`) ended the clause already.
+    const weakButEnded = weak && (rest !== '' || endsClause(text.slice(offset + m.length, offset + m.length + 16)));
     return replaceValue(g[0] ?? '', raw, 'password', !weakButEnded) ?? m;
   },
 };
@@ -96,6 +99,23 @@ const BARE: RegexRule = {
  * and four to twelve digits (`123456`, a passcode).
  */
 const WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
+
+/**
+ * Words at the head of every public most-common password list, and the passwords devices and
+ * keystores ship with (`raspberry` for a Raspberry Pi's `pi`, `changeit` for a Java keystore): after
+ * the word with only a space, where the clause ends, they are the password (`pi password raspberry`),
+ * as a word of prose there is not (`password required`, `password manager`, readsAsProse and a clause
+ * that goes on). Left out are the words that are also terms of the trade after `password`
+ * (`master`, `shadow`, `pepper`, `cookie`, `matrix`, `default`, `admin`, `access`), which stay unless
+ * another form reads them.
+ */
+const COMMON_PASSWORD_WORDS = new Set([
+  'qwerty', 'qwertyuiop', 'qazwsx', 'asdfgh', 'asdfghjkl', 'zxcvbnm', 'dragon', 'monkey', 'letmein', 'football',
+  'baseball', 'soccer', 'hockey', 'sunshine', 'princess', 'superman', 'batman', 'iloveyou', 'welcome', 'whatever',
+  'freedom', 'starwars', 'pokemon', 'charlie', 'michael', 'jordan', 'mustang', 'hunter', 'ranger', 'buster',
+  'harley', 'killer', 'tigger', 'butterfly', 'chocolate', 'flower', 'summer', 'passw0rd', 'changeme', 'changeit',
+  'raspberry', 'toor', 'opensesame', 'blahblah',
+]);
 
 /**
  * `Login: admin / Zx8!pq3Rt#w`, `creds for the NAS: deploy / …`, `credentials - ops / …`, `Grafana login is
