@@ -7,7 +7,7 @@
  * 0600 secret file, the MCP endpoint requires the token, and a second local user gets nowhere.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -310,6 +310,37 @@ describe('server restart while another server start is still starting', () => {
     expect(processAlive(first)).toBe(false);
     expect(processCommandLine(now.pid)).toContain('server run');
     expect((await runCli(env, ['health'])).code).toBe(0);
+  });
+});
+
+describe('a foreground server run (the user service) under the start lock', () => {
+  it('a start given while it starts waits for it, then reports its server (one server runs); the lock is freed once it is ready, so a stop ends it at once, cleanly', async () => {
+    expect((await runCli(env, ['server', 'stop'])).code).toBe(0);
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const service = spawn(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    service.stderr?.on('data', (d: Buffer) => void (log += d.toString()));
+    const exited = new Promise<number | null>((r) => service.once('exit', (code) => r(code)));
+    try {
+      await eventually('the foreground start under way', () => readRuntime(stateDir)?.state === 'starting' && readRuntime(stateDir)?.pid === service.pid);
+      const started = await runCli(env, ['server', 'start']);
+      // Before: the start went on to start a second server on the same data folder.
+      expect(started.code).toBe(0);
+      expect(started.stdout).toMatch(new RegExp(`^"server run" \\(pid ${service.pid}\\) is starting the server in the foreground: waiting for it to finish, then starting it unless it runs\nalready running: http://127\\.0\\.0\\.1:\\d+/mcp .*pid ${service.pid}\\)`));
+      const r = runtime();
+      expect([r.state, r.pid, r.foreground]).toEqual(['ready', service.pid, true]);
+      expect(existsSync(join(serverStateDir(stateDir), 'start.lock'))).toBe(false);
+      expect((await runCli(env, ['health'])).code).toBe(0);
+      const stopped = await runCli(env, ['server', 'stop']);
+      expect(stopped.stdout).toBe(`stopped (graph kept in ${r.dataDir})\n`);
+      expect(await exited).toBe(0);
+      expect([r.serverPid, r.dbPid].filter((pid) => pid !== undefined && processAlive(pid))).toEqual([]);
+      expect(log).toContain('ready: ');
+    } finally {
+      service.kill('SIGKILL');
+    }
+    // As the tests after this one expect: a server started by `server start`.
+    expect((await runCli(env, ['server', 'start'])).code).toBe(0);
   });
 });
 

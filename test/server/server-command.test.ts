@@ -529,11 +529,11 @@ describe('the runtime file points the tool at the started server', () => {
    * holds the start lock with its identity, as start-lock.ts writes it. `finish` does what that start
    * does when its server answers: runtime.json says ready, the lock is freed, the command exits.
    */
-  async function startUnderWay(): Promise<{ pid: number; finish(ready?: ServerRuntime): void; cleanup(): Promise<void> }> {
+  async function startUnderWay(sub: 'start' | 'run' = 'start'): Promise<{ pid: number; finish(ready?: ServerRuntime): void; cleanup(): Promise<void> }> {
     const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
-    const starter = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', 'start'], { stdio: 'ignore' });
+    const starter = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'server', sub], { stdio: 'ignore' });
     const exited = new Promise((r) => starter.once('exit', r));
-    const id = await identified(starter.pid as number, 'server start');
+    const id = await identified(starter.pid as number, `server ${sub}`);
     const lock = join(stateDir, 'server', 'start.lock');
     mkdirSync(join(stateDir, 'server'), { recursive: true, mode: 0o700 });
     writeFileSync(lock, `${id.pid} ${id.start}`, { mode: 0o600 });
@@ -640,6 +640,57 @@ describe('the runtime file points the tool at the started server', () => {
       expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
     } finally {
       supervisor.kill('SIGKILL');
+      await starting.cleanup();
+    }
+  });
+
+  it('a foreground "server run" (the user service) while a "server start" is still starting: it waits for that start, then says a server runs and starts none (before, both started on one data folder)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    const starting = await startUnderWay();
+    const supervisor = fakeSupervisor();
+    try {
+      const id = await identified(supervisor.pid as number);
+      const made = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      let said: () => void = () => undefined;
+      const waitingSaid = new Promise<'said'>((r) => (said = () => r('said')));
+      const write = made.io.stderr;
+      made.io.stderr = (text: string) => {
+        write(text);
+        if (/waiting for it to finish/.test(made.out.stderr)) said();
+      };
+      const running = main(['server', 'run'], made.io);
+      // Before: it went on at once, to the install (no Python here: exit 1 naming it).
+      expect(await Promise.race([waitingSaid, running.then(() => `done: ${made.out.stderr}`)])).toBe('said');
+      expect(made.out.stderr).toBe(`"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish\n`);
+      starting.finish({ ...runtime(id.pid), state: 'ready', identities: { supervisor: id } });
+      expect(await running).toBe(1);
+      expect(made.out.stderr).toMatch(/\nError: a server is already running: /);
+      expect(made.out.stderr).not.toContain('No Python found');
+      expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', pid: id.pid });
+      expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
+    } finally {
+      supervisor.kill('SIGKILL');
+      await starting.cleanup();
+    }
+  });
+
+  it('a foreground "server run" frees the start lock when its start is over, failed too (a service restarted on failure, and a stop, are not kept waiting)', async () => {
+    const stateDir = env.MADEINOZ_KNOWLEDGE_STATE_DIR as string;
+    // Its own process, as the user service runs it (its record names its pid: not this test's).
+    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...env, GMS_PYTHON: join(root, 'no', 'python3') }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('No Python found');
+    expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
+    // And a stop given while a foreground run holds the lock names it.
+    const starting = await startUnderWay('run');
+    try {
+      const stop = watchedIo();
+      const stopping = main(['server', 'stop'], stop.io);
+      expect(await Promise.race([stop.saying(/waiting for it to finish/), stopping.then(() => `done: ${stop.out.stdout}`)])).toBe('said');
+      expect(stop.out.stdout).toBe(`"server run" (pid ${starting.pid}) is starting the server in the foreground: waiting for it to finish, then stopping it\n`);
+      starting.finish();
+      expect(await stopping).toBe(0);
+    } finally {
       await starting.cleanup();
     }
   });

