@@ -13,7 +13,12 @@ export function previousUrlCommand(root: string, url: string): string {
 
 /** The step for notes held under the URL a checkout here was cloned from (pull/projects.ts `clonedFromHere`): the person decides, rename or fork. */
 export function clonedHereStep(hint: CloneHint): string {
-  return `${hint.root} was cloned from https://${hint.url}, the project your other machines' held notes go by, and its remote is another now. If it is that repository renamed on its host (not a fork of it), run \`${previousUrlCommand(hint.root, hint.url)}\`, then sync and pull: the notes come in, and its own go to your other machines. If it is a fork, leave it: they stay held.`;
+  return `${hint.root} was cloned from https://${hint.url}, the project your other machines' held notes go by, and its remote is another now. If it is that repository renamed on its host (not a fork of it), run \`${previousUrlCommand(hint.root, hint.url)}\`, then sync and pull: the notes come in, and its own go to your other machines. If it is a fork, run \`${forkOfCommand(hint.root, hint.url)}\`: they stay held, and this is not asked again.`;
+}
+
+/** The command that says a checkout is a fork of the repository it was cloned from (util/git-identity.ts `forkedFrom`). */
+export function forkOfCommand(root: string, url: string): string {
+  return `git -C ${shellQuote(root)} config --add graphiti-memory-sync.forkOf https://${url}`;
 }
 
 export function formatPullReport(r: PullReport): string {

@@ -137,6 +137,40 @@ describe('pull: a repository renamed on its host', () => {
     expect(adds()).toBe(sent);
   });
 
+  it('a checkout cloned from the original and then pointed at a fork: once it is declared a fork (the exact command pull and status print), the question stops, the notes stay held and nothing is sent under the original', async () => {
+    const [a, b] = await pair();
+    firstCommit(a.repo);
+    const host = join(a.box.root, 'host.git');
+    execFileSync('git', ['clone', '-q', '--bare', a.repo, host]);
+    rmSync(b.repo, { recursive: true });
+    execFileSync('git', ['-c', `url.${host}.insteadOf=${OLD}`, 'clone', '-q', OLD, b.repo]);
+    git(b.repo, 'remote', 'set-url', 'origin', 'git@github.com:someone-else/app.git');
+    a.write('n.md', topic('N', 'From A.'));
+    await a.sync();
+    b.write('b.md', topic('B', 'From B.'));
+    await b.sync();
+    const first = formatPullReport(await b.pull());
+    const command = `git -C ${b.repo} config --add graphiti-memory-sync.forkOf https://github.com/me/app`;
+    // Before: "If it is a fork, leave it", on every pull and in every status, with no way to answer.
+    expect(first).toContain(`\`${command}\``);
+    expect(formatStatus(await collectStatus(b.config(), nullLogger))).toContain(`\`${command}\``);
+    execFileSync('sh', ['-c', command]);
+    await b.sync();
+    const onB = await b.pull();
+    expect(onB.written).toEqual([]);
+    expect(onB.held.map((h) => [h.path, h.clonedHere])).toEqual([['n.md', undefined]]);
+    expect(existsSync(join(b.memoryDir, 'n.md'))).toBe(false);
+    const report = formatPullReport(onB);
+    expect(report).not.toContain('was cloned from');
+    expect(report).not.toContain('forkOf');
+    const status = formatStatus(await collectStatus(b.config(), nullLogger));
+    expect(status).not.toContain('was cloned from');
+    expect(status).not.toContain('forkOf');
+    // The fork's own note never reaches the original's machines.
+    expect((await a.pull()).written).toEqual([]);
+    expect(existsSync(join(a.memoryDir, 'b.md'))).toBe(false);
+  });
+
   it('another repository cloned at the same path on A (another root commit): its notes never go into the old project\'s folder on B', async () => {
     const [a, b] = await pair();
     for (const m of [a, b]) firstCommit(m.repo);

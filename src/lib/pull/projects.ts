@@ -15,7 +15,7 @@ import { knownProjects, projectMemoryFolder } from '../config/claude-memory.js';
 import { fileIdFor } from '../memory/sources.js';
 import { resolveProjectKey } from '../util/claude-project-key.js';
 import { resolveCheckouts, type Checkout, type CheckoutRecord } from '../state/checkout-ids.js';
-import { clonedFrom, gitMainRoot, previousRemotes, projectIdentity } from '../util/git-identity.js';
+import { clonedFrom, forkedFrom, gitMainRoot, previousRemotes, projectIdentity } from '../util/git-identity.js';
 
 export interface LocalProject {
   id: string;
@@ -80,14 +80,16 @@ export interface CloneHint {
  * the clone, or a fork `origin` was pointed at after cloning the original: nothing on this machine
  * tells the two apart (the ids are hashes of URLs, forks share the root commit, and the host's
  * redirect is not visible from a file). So it is never joined by itself: pull and `status` name the
- * exact command that declares the URL (state/checkout-ids.ts), for the person to run if it is a rename.
+ * exact command that declares the URL (state/checkout-ids.ts), for the person to run if it is a rename,
+ * and the one that declares a fork (`forkOf`), after which they ask no more.
  */
 export function clonedFromHere(roots: Iterable<string>): Map<string, CloneHint> {
   const out = new Map<string, CloneHint>();
   for (const root of roots) {
     const from = clonedFrom(root);
     if (from === undefined || out.has(from.id) || projectIdentity(root)?.id === from.id) continue;
-    if (previousRemotes(root).some((p) => p.id === from.id)) continue;
+    // Answered already: the old URL declared (a rename), or the checkout declared a fork of it.
+    if (previousRemotes(root).some((p) => p.id === from.id) || forkedFrom(root).some((p) => p.id === from.id)) continue;
     out.set(from.id, { root, url: from.remote });
   }
   return out;

@@ -140,6 +140,21 @@ export function projectIdentity(root: string): ProjectIdentity | undefined {
  * machines that know the project by the old one (state/checkout-ids.ts).
  */
 export function previousRemotes(root: string): Array<{ id: string; remote: string }> {
+  return declaredRemotes(root, 'previousurl');
+}
+
+/**
+ * The remotes a checkout's git config declares it a fork of, not that repository renamed:
+ * `git config --add graphiti-memory-sync.forkOf <URL>`. The person's answer to the question `pull`
+ * and `status` ask of a checkout cloned from that URL (pull/projects.ts `clonedFromHere`), so that
+ * they stop asking; the project's notes stay held, as they did.
+ */
+export function forkedFrom(root: string): Array<{ id: string; remote: string }> {
+  return declaredRemotes(root, 'forkof');
+}
+
+/** The URLs under `graphiti-memory-sync.<key>` (the key in lower case) in a checkout's git config, normalised, each once, in the order written. */
+function declaredRemotes(root: string, key: 'previousurl' | 'forkof'): Array<{ id: string; remote: string }> {
   const common = commonGitDir(root);
   if (common === undefined) return [];
   let config: string;
@@ -157,8 +172,8 @@ export function previousRemotes(root: string): Array<{ id: string; remote: strin
       inSection = section[1]?.toLowerCase() === 'graphiti-memory-sync';
       continue;
     }
-    const value = /^\s*previousurl\s*=\s*(.+?)\s*$/i.exec(line);
-    const normalised = inSection && value?.[1] !== undefined ? normalizeRemoteUrl(value[1].replace(/^"(.*)"$/, '$1')) : undefined;
+    const value = /^\s*([A-Za-z]+)\s*=\s*(.+?)\s*$/.exec(line);
+    const normalised = inSection && value?.[1]?.toLowerCase() === key && value[2] !== undefined ? normalizeRemoteUrl(value[2].replace(/^"(.*)"$/, '$1')) : undefined;
     if (normalised !== undefined && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
   }
   return out;
