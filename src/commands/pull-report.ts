@@ -21,6 +21,19 @@ export function forkOfCommand(root: string, url: string): string {
   return `git -C ${shellQuote(root)} config --add graphiti-memory-sync.forkOf https://${url}`;
 }
 
+/** How many of a project's held notes the report names; the rest are counted. */
+const HELD_PATHS_SHOWN = 3;
+
+/** The held notes that are only waiting for their project (not written out, not a rename's), by project, in the order first reported. */
+function heldByProject(held: PullReport['held']): Map<string, PullReport['held']> {
+  const out = new Map<string, PullReport['held']>();
+  for (const h of held) {
+    if (h.written !== undefined || h.renamedHere !== undefined) continue;
+    out.set(h.project, [...(out.get(h.project) ?? []), h]);
+  }
+  return out;
+}
+
 export function formatPullReport(r: PullReport): string {
   if (!r.linked) return 'This machine is not linked: no note key. Run `graphiti-memory-sync link` (first machine) or `graphiti-memory-sync link --import` (with the key from a linked machine).\n';
   const lines: string[] = [];
@@ -40,8 +53,14 @@ export function formatPullReport(r: PullReport): string {
   for (const h of r.held) {
     if (h.written !== undefined) lines.push(`written  ${h.written} (project ${h.project} is not opened on this machine)`);
     else if (h.renamedHere !== undefined) lines.push(`held     ${h.path}: from a machine whose clone of ${h.renamedHere.root} knows it only by its new URL. Next: on that machine run \`git -C <its checkout> config --add graphiti-memory-sync.previousUrl https://${h.renamedHere.previousUrl}\`, then its next sync sends its notes again under the old URL and they come here`);
-    else if (h.clonedHere !== undefined) lines.push(`held     ${h.path} of https://${h.clonedHere.url}, which ${h.clonedHere.root} was cloned from (its remote is another now)`);
-    else lines.push(`held     ${h.path} of project ${h.project} (not opened on this machine yet)`);
+  }
+  // Held for a project not opened here: one line per project, not per note (every pull reports them all again).
+  for (const [project, group] of heldByProject(r.held)) {
+    const clone = group[0]?.clonedHere;
+    const of = clone !== undefined ? `of https://${clone.url}, which ${clone.root} was cloned from (its remote is another now)` : `of project ${project} (not opened on this machine yet)`;
+    const paths = group.map((h) => h.path).sort();
+    const shown = paths.length <= HELD_PATHS_SHOWN ? paths.join(', ') : `${paths.slice(0, HELD_PATHS_SHOWN).join(', ')} and ${paths.length - HELD_PATHS_SHOWN} more`;
+    lines.push(paths.length === 1 ? `held     ${shown} ${of}` : `held     ${paths.length} notes ${of}: ${shown}`);
   }
   const hints = new Map(r.held.flatMap((h) => (h.written === undefined && h.renamedHere === undefined && h.clonedHere !== undefined ? [[h.project, h.clonedHere] as const] : [])));
   for (const hint of hints.values()) lines.push(`Next: ${clonedHereStep(hint)}`);
