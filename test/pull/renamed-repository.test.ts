@@ -27,6 +27,21 @@ const firstCommit = (repo: string, message = 'root') => git(repo, '-c', 'user.na
 const OLD = 'git@github.com:me/app.git';
 const NEW = 'git@github.com:me/app-renamed.git';
 
+/**
+ * A's repository, and B's clone of it made by the old URL (the host is a bare copy of A's here),
+ * whose `origin` was then pointed at `url` before B's first pull: a rename followed, or a fork.
+ */
+async function clonedByOldUrlThenPointedAt(url: string) {
+  const [a, b] = await pair();
+  firstCommit(a.repo);
+  const host = join(a.box.root, 'host.git');
+  execFileSync('git', ['clone', '-q', '--bare', a.repo, host]);
+  rmSync(b.repo, { recursive: true });
+  execFileSync('git', ['-c', `url.${host}.insteadOf=${OLD}`, 'clone', '-q', OLD, b.repo]);
+  git(b.repo, 'remote', 'set-url', 'origin', url);
+  return [a, b] as const;
+}
+
 describe('pull: a repository renamed on its host', () => {
   it('the remote changed on A only (B keeps the old URL): notes flow both ways into the right folder, nothing held, nothing doubled; B renaming later changes nothing', async () => {
     const [a, b] = await pair();
@@ -99,15 +114,8 @@ describe('pull: a repository renamed on its host', () => {
   });
 
   it('a checkout cloned from the old URL whose remote changed before any pull recorded it: never joined by itself (a fork is cloned the same way); pull and status name the exact command with the old URL, and running it joins the project, once', async () => {
-    const [a, b] = await pair();
-    firstCommit(a.repo);
-    // B cloned the repository by its old URL (the host is a bare copy here), then followed the
-    // rename before its first pull.
-    const host = join(a.box.root, 'host.git');
-    execFileSync('git', ['clone', '-q', '--bare', a.repo, host]);
-    rmSync(b.repo, { recursive: true });
-    execFileSync('git', ['-c', `url.${host}.insteadOf=${OLD}`, 'clone', '-q', OLD, b.repo]);
-    git(b.repo, 'remote', 'set-url', 'origin', NEW);
+    // B cloned the repository by its old URL, then followed the rename before its first pull.
+    const [a, b] = await clonedByOldUrlThenPointedAt(NEW);
     a.write('n.md', topic('N', 'From A.'));
     await a.sync();
     await a.pull();
@@ -138,13 +146,7 @@ describe('pull: a repository renamed on its host', () => {
   });
 
   it('a checkout cloned from the original and then pointed at a fork: once it is declared a fork (the exact command pull and status print), the question stops, the notes stay held and nothing is sent under the original', async () => {
-    const [a, b] = await pair();
-    firstCommit(a.repo);
-    const host = join(a.box.root, 'host.git');
-    execFileSync('git', ['clone', '-q', '--bare', a.repo, host]);
-    rmSync(b.repo, { recursive: true });
-    execFileSync('git', ['-c', `url.${host}.insteadOf=${OLD}`, 'clone', '-q', OLD, b.repo]);
-    git(b.repo, 'remote', 'set-url', 'origin', 'git@github.com:someone-else/app.git');
+    const [a, b] = await clonedByOldUrlThenPointedAt('git@github.com:someone-else/app.git');
     a.write('n.md', topic('N', 'From A.'));
     await a.sync();
     b.write('b.md', topic('B', 'From B.'));
