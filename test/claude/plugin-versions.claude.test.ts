@@ -22,22 +22,20 @@ import { readLock, sharedWorkerFilesOfOlderBuilds, workerFiles } from '../../src
 import { waitForCondition } from '../hooks/helpers.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { FakeAnthropic } from './fake-anthropic.js';
-import { useClaudeWorld } from './use-claude-world.js';
+import { DEPLOY_FACT as FACT, useDeployWorld } from './use-claude-world.js';
 import { hookRuns, injectedContexts, ROOT, type ClaudeBox } from './harness.js';
 
 const EARLIER = 'Releases are cut from the main branch.';
 
 /** The last commit whose plugin bundles write state format 1 (git log -- src/lib/state/format.ts: its parent). */
 const OLDER_BUILD = 'e49abc6';
-const FACT = 'The deploy pipeline runs the smoke tests before the canary';
 
 let api: FakeAnthropic;
 let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-useClaudeWorld('---\nname: deploy\ndescription: how we deploy\ntype: project\n---\n# Deploy pipeline\n\nThe deploy pipeline has a canary stage.\n', (w) => {
+useDeployWorld((w) => {
   ({ api, graphiti, box } = w);
-  graphiti.seedFact({ fact: FACT, group_id: 'main' });
 });
 
 /**

@@ -12,18 +12,15 @@ import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { waitForCondition } from '../hooks/helpers.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { FakeAnthropic } from './fake-anthropic.js';
-import { useClaudeWorld } from './use-claude-world.js';
+import { DEPLOY_FACT as FACT, useDeployWorld } from './use-claude-world.js';
 import { hookErrors, hookRuns, injectedContexts, ROOT, type ClaudeBox } from './harness.js';
-
-const FACT = 'The deploy pipeline runs the smoke tests before the canary';
 
 let api: FakeAnthropic;
 let graphiti: GraphitiTestServer;
 let box: ClaudeBox;
 
-useClaudeWorld('---\nname: deploy\ndescription: how we deploy\ntype: project\n---\n# Deploy pipeline\n\nThe deploy pipeline has a canary stage.\n', (w) => {
+useDeployWorld((w) => {
   ({ api, graphiti, box } = w);
-  graphiti.seedFact({ fact: FACT, group_id: 'main' });
 });
 
 function installPlugin(b: ClaudeBox): number {

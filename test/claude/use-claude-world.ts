@@ -35,3 +35,16 @@ export function useClaudeWorld(writeContent: string, use: (world: ClaudeWorld) =
     world = undefined;
   });
 }
+
+/** The note the model writes in the plugin tests (plugin.claude.test.ts, plugin-versions.claude.test.ts). */
+export const DEPLOY_NOTE = '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\n# Deploy pipeline\n\nThe deploy pipeline has a canary stage.\n';
+/** A fact about it already in the group, which the session context must bring. */
+export const DEPLOY_FACT = 'The deploy pipeline runs the smoke tests before the canary';
+
+/** useClaudeWorld whose model writes DEPLOY_NOTE, with DEPLOY_FACT seeded in the group main. */
+export function useDeployWorld(use: (world: ClaudeWorld) => void): void {
+  useClaudeWorld(DEPLOY_NOTE, (world) => {
+    world.graphiti.seedFact({ fact: DEPLOY_FACT, group_id: 'main' });
+    use(world);
+  });
+}

@@ -2,15 +2,15 @@
  * The real thing: SessionStart hook → detached worker (real runSync + GraphitiClient + buildContext)
  * → Graphiti-shaped test server → context cache → the next SessionStart injects it.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contextCachePath, writeContextCache } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
-import { workerFiles } from '../../src/lib/worker/spawn.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { hangingServer, waitForCondition } from './helpers.js';
-import { makeHookSandbox, parseHookStdout, runHook, type HookSandbox } from '../helpers/hook-runner.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { hangingServer } from './helpers.js';
+import { parseHookStdout, runHook, type HookSandbox } from '../helpers/hook-runner.js';
+import { finishedWorkerRuns, useHookWorker, waitForWorkers } from '../helpers/use-hook-worker.js';
 
 let server: GraphitiTestServer;
 let sb: HookSandbox;
@@ -20,37 +20,14 @@ let key: string;
 let sessions = 0;
 /** Each call is a new session (a session id is claimed once per session start: injection-claim.ts). */
 const input = (source: string) => JSON.stringify({ session_id: `s${++sessions}`, cwd: project, hook_event_name: 'SessionStart', source });
-const finished = () => sb.logs().filter((l) => l.msg === 'worker finished');
 
-async function waitForWorkers(n: number, timeoutMs = 30_000): Promise<void> {
-  await waitForCondition(join(sb.stateDir, 'logs'), () => finished().length >= n && !existsSync(workerFiles(sb.stateDir).pidFile), timeoutMs, `${n} worker run(s) to finish`);
-}
-
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  sb = makeHookSandbox({
-    MADEINOZ_KNOWLEDGE_MCP_URL: server.url,
-    MADEINOZ_KNOWLEDGE_RETRIES: '1',
-    MADEINOZ_KNOWLEDGE_TIMEOUT: '5000',
-    MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '5000',
-    MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false',
-  });
-  project = join(sb.root, 'code', 'webapp');
-  mkdirSync(join(project, '.git'), { recursive: true });
+useHookWorker((w) => {
+  ({ server, sb, project } = w);
   key = claudeProjectKey(project);
-  const memory = join(sb.claudeDir, 'projects', key, 'memory');
-  mkdirSync(memory, { recursive: true });
   writeFileSync(
-    join(memory, 'project_architecture.md'),
+    join(w.memory, 'project_architecture.md'),
     '---\nname: project-architecture\ndescription: Decisions about the webapp architecture\nmetadata:\n  type: project\n---\n# Architecture decisions\n\nThe team decided the API runs on Fastify 5 with Postgres 16.\n\nBackground jobs use pg-boss.\n',
   );
-});
-
-afterEach(async () => {
-  // Let a still-running worker finish before its server and folder disappear.
-  if (existsSync(workerFiles(sb.stateDir).pidFile)) await waitForWorkers(1).catch(() => undefined);
-  await server.close();
-  sb.cleanup();
 });
 
 describe('hook → worker → Graphiti → cache → hook', () => {
@@ -59,7 +36,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('');
 
-    await waitForWorkers(1);
+    await waitForWorkers(sb, 1);
     expect(server.calls.some((c) => c.tool === 'add_memory')).toBe(true);
     await server.whenIdle();
     expect(server.episodes('main').length).toBeGreaterThan(0);
@@ -68,7 +45,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     // asynchronously, so refresh again now that the server is idle (as the next session would).
     const second = await runHook('session-start', sb.env, { input: input('clear') });
     expect(second.code).toBe(0);
-    await waitForWorkers(2);
+    await waitForWorkers(sb, 2);
     const cache = JSON.parse(readFileSync(contextCachePath(sb.stateDir, key), 'utf8')) as { text: string; facts: number; format: string };
     expect(cache.facts).toBeGreaterThan(0);
     expect(cache.text.startsWith('Knowledge graph facts for ')).toBe(true);
@@ -78,7 +55,7 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     const ctx = parseHookStdout(third.stdout)?.additionalContext ?? '';
     expect(ctx).toBe(cache.text);
     expect(ctx).toContain('Knowledge graph facts for webapp');
-    await waitForWorkers(3);
+    await waitForWorkers(sb, 3);
   });
 
   it('server down: the worker gives up, keeps the previous cache, releases the lock', async () => {
@@ -87,33 +64,33 @@ describe('hook → worker → Graphiti → cache → hook', () => {
     await server.stop();
     const run = await runHook('session-start', sb.env, { input: input('startup') });
     expect(parseHookStdout(run.stdout)?.additionalContext).toBe(previous);
-    await waitForWorkers(1);
+    await waitForWorkers(sb, 1);
     expect(JSON.parse(readFileSync(contextCachePath(sb.stateDir, key), 'utf8')).text).toBe(previous);
     // The next session is told once, before the facts; the one after is not told again.
     const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
     expect(told).toMatch(/^Note: the knowledge graph \(Graphiti\) could not be reached since .* UTC/);
     expect(told.endsWith(previous)).toBe(true);
-    await waitForWorkers(2);
+    await waitForWorkers(sb, 2);
     expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).toBe(previous);
-    await waitForWorkers(3);
+    await waitForWorkers(sb, 3);
     // Back up: a refresh that works clears it, and a later outage is told again.
     await server.start();
     await runHook('session-start', sb.env, { input: input('startup') });
-    await waitForWorkers(4);
+    await waitForWorkers(sb, 4);
     expect(parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext).not.toContain('Note:');
-    await waitForWorkers(5);
+    await waitForWorkers(sb, 5);
   }, 120_000); // Eight hook runs and five workers, each a Node process: 2.5-5 s on a quiet machine, past 30 s at a load of 15. Not a timing goal.
 
   it('searches failing inside the server (the madeinoz FalkorDB STOPWORDS fault): the next session is told why, once', async () => {
     server.setOptions({ faults: { searchError: "'FalkorDriver' object has no attribute 'STOPWORDS'" } });
     expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
-    await waitForWorkers(1);
+    await waitForWorkers(sb, 1);
     const told = parseHookStdout((await runHook('session-start', sb.env, { input: input('startup') })).stdout)?.additionalContext ?? '';
     expect(told).toContain('answers, but its searches fail');
     expect(told).toContain('STOPWORDS');
-    await waitForWorkers(2);
+    await waitForWorkers(sb, 2);
     expect((await runHook('session-start', sb.env, { input: input('startup') })).stdout).toBe('');
-    await waitForWorkers(3);
+    await waitForWorkers(sb, 3);
   });
 
   it('server hangs: the worker is bounded by its time limit and releases the lock', async () => {
@@ -124,9 +101,9 @@ describe('hook → worker → Graphiti → cache → hook', () => {
       // tell a bounded worker from one that never tried).
       const env = { ...sb.env, MADEINOZ_KNOWLEDGE_MCP_URL: hang.url, MADEINOZ_KNOWLEDGE_TIMEOUT: '60000', MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '60000', GMS_WORKER_TIMEOUT_MS: '4000' };
       const run = await runHook('session-start', env, { input: input('startup') });
-      await waitForWorkers(1, 20_000);
+      await waitForWorkers(sb, 1, 20_000);
       expect(hang.connections()).toBeGreaterThan(0); // the worker (not the hook) tried
-      expect(finished()[0]?.outcome).toBe('timeout');
+      expect(finishedWorkerRuns(sb)[0]?.outcome).toBe('timeout');
     } finally {
       await hang.close();
     }

@@ -13,13 +13,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STATE_VERSION } from '../../src/lib/state/format.js';
 import { sharedWorkerFilesOfOlderBuilds, WORKER_STATE_FORMAT, workerFiles } from '../../src/lib/worker/spawn.js';
-import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
-import { makeHookSandbox, runHook, type HookSandbox } from '../helpers/hook-runner.js';
-import { waitForCondition } from './helpers.js';
+import type { GraphitiTestServer } from '../support/graphiti-server.js';
+import { runHook, type HookSandbox } from '../helpers/hook-runner.js';
+import { useHookWorker, waitForWorkers } from '../helpers/use-hook-worker.js';
 
 let server: GraphitiTestServer;
 let sb: HookSandbox;
@@ -28,11 +27,10 @@ let memory: string;
 let older: ChildProcess | undefined;
 
 const stop = (n: number) => JSON.stringify({ session_id: `s${n}`, cwd: project, hook_event_name: 'Stop', stop_hook_active: false });
-const finished = () => sb.logs().filter((l) => l.msg === 'worker finished');
 
-async function waitForWorkers(n: number): Promise<void> {
-  await waitForCondition(join(sb.stateDir, 'logs'), () => finished().length >= n && !existsSync(workerFiles(sb.stateDir).pidFile), 20_000, `${n} worker run(s) of this build`);
-}
+useHookWorker((w) => {
+  ({ server, sb, project, memory } = w);
+});
 
 /** A live worker of an older build: it holds the shared lease and takes every request written beside it, and syncs nothing (it refuses the state). */
 async function olderWorkerRunning(): Promise<{ eaten: string }> {
@@ -60,27 +58,9 @@ async function olderWorkerRunning(): Promise<{ eaten: string }> {
   return { eaten };
 }
 
-beforeEach(async () => {
-  server = await startGraphitiServer({ processingDelayMs: 0 });
-  sb = makeHookSandbox({
-    MADEINOZ_KNOWLEDGE_MCP_URL: server.url,
-    MADEINOZ_KNOWLEDGE_RETRIES: '1',
-    MADEINOZ_KNOWLEDGE_TIMEOUT: '5000',
-    MADEINOZ_KNOWLEDGE_RETRY_DEADLINE: '5000',
-    MADEINOZ_KNOWLEDGE_SYNC_PAI: 'false',
-  });
-  project = join(sb.root, 'code', 'webapp');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  memory = join(sb.claudeDir, 'projects', claudeProjectKey(project), 'memory');
-  mkdirSync(memory, { recursive: true });
-});
-
-afterEach(async () => {
+afterEach(() => {
   older?.kill('SIGKILL');
   older = undefined;
-  if (existsSync(workerFiles(sb.stateDir).pidFile)) await waitForWorkers(1).catch(() => undefined);
-  await server.close();
-  sb.cleanup();
 });
 
 describe('copies of the tool of different ages', () => {
@@ -95,7 +75,7 @@ describe('copies of the tool of different ages', () => {
     writeFileSync(join(memory, 'deploy.md'), '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\nThe deploy freeze starts on Friday.\n');
     const run = await runHook('stop', sb.env, { input: stop(1) });
     expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    await waitForWorkers(1);
+    await waitForWorkers(sb, 1, 20_000);
     await server.whenIdle();
     expect(server.episodes('main').filter((e) => e.name.includes('deploy'))).toHaveLength(1);
     // Nothing of this build's went to the older build's queue, where its worker would take it.
@@ -106,10 +86,10 @@ describe('copies of the tool of different ages', () => {
     // An edit and more turns: synced once each, never sent twice.
     writeFileSync(join(memory, 'deploy.md'), '---\nname: deploy\ndescription: how we deploy\ntype: project\n---\nThe deploy freeze starts on Thursday.\n');
     await runHook('stop', sb.env, { input: stop(2) });
-    await waitForWorkers(2);
+    await waitForWorkers(sb, 2, 20_000);
     await server.whenIdle();
     await runHook('stop', sb.env, { input: stop(3) });
-    await waitForWorkers(3);
+    await waitForWorkers(sb, 3, 20_000);
     await server.whenIdle();
     const sent = server.calls.filter((c) => c.tool === 'add_memory').map((c) => String(c.args.episode_body));
     expect(sent.filter((b) => b.includes('Friday'))).toHaveLength(1);

@@ -10,18 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { runSync } from '../../src/lib/sync/sync.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { Sandbox } from '../support/sandbox.js';
-import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
-import { writeNamedNote, sentNotes } from '../helpers/named-notes.js';
+import { useNamedNotesSandbox } from '../helpers/use-server-and-sandbox.js';
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
-useServerAndSandbox((s, b) => {
+const { note, sent } = useNamedNotesSandbox((s, b) => {
   server = s;
   sb = b;
 });
-
-const note = writeNamedNote;
-const sent = () => sentNotes(server);
 const deletes = () => server.calls.filter((c) => c.tool === 'delete_episode');
 
 /** ln -sfn: a new link beside, renamed over the old one. */
