@@ -32009,7 +32009,7 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, CODE, alternatives, CODE_WORDS, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, ACCESS_CODE_RULES;
+var OPENS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32028,8 +32028,9 @@ var init_access_codes = __esm({
     CODE = "[#*]?\\d(?:[- ]?\\d){3,11}[#*]?";
     alternatives = (words3) => [...words3].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, "[ \\t]+")).join("|");
     CODE_WORDS = [...new Set(OPENS.flatMap((row) => row.words.map((w) => w.split(" ").at(-1))))];
-    THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})[ \\t]+(?:${alternatives(row.words)})`).join("|")})$`, "i");
-    ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})$`, "i");
+    THING_NUMBER = "(?:[ \\t]+(?:#|no\\.[ \\t]*)?[A-Za-z]?\\d{1,4}[A-Za-z]?)?";
+    THING_AND_WORD = new RegExp(`(?<![\\w-])(?:${OPENS.map((row) => `(?:${alternatives(row.things)})${THING_NUMBER}[ \\t]+(?:${alternatives(row.words)})`).join("|")})$`, "i");
+    ENDS_IN_THING = new RegExp(`(?:^|[ \\t])(?:${alternatives([...new Set(OPENS.flatMap((row) => row.things))].filter((t) => t !== "my" && t !== "our"))})${THING_NUMBER}$`, "i");
     BEFORE_CODE = "(?:[ \\t]*[:=][ \\t]*|[ \\t]+(?:is|was|is now)[ \\t]+)";
     notGlued = (text3, offset) => !/[\w-]/.test(text3[offset - 1] ?? "");
     clauseEndsAfter = (text3, end) => endsClause(text3.slice(end, end + 16));
@@ -33543,7 +33544,7 @@ function loginBefore(text3, end) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33576,11 +33577,59 @@ var init_password_forms = __esm({
       re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
-        const weakButEnded = WEAK_SHAPES.some((shape) => shape.test(splitTrailingPunctuation(raw).value)) && endsClause(text3.slice(offset + m.length, offset + m.length + 16));
+        const { value, rest } = splitTrailingPunctuation(raw);
+        const weak = WEAK_SHAPES.some((shape) => shape.test(value)) || COMMON_PASSWORD_WORDS.has(value.toLowerCase());
+        const weakButEnded = weak && (rest !== "" || endsClause(text3.slice(offset + m.length, offset + m.length + 16)));
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
     };
     WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
+    COMMON_PASSWORD_WORDS = /* @__PURE__ */ new Set([
+      "qwerty",
+      "qwertyuiop",
+      "qazwsx",
+      "asdfgh",
+      "asdfghjkl",
+      "zxcvbnm",
+      "dragon",
+      "monkey",
+      "letmein",
+      "football",
+      "baseball",
+      "soccer",
+      "hockey",
+      "sunshine",
+      "princess",
+      "superman",
+      "batman",
+      "iloveyou",
+      "welcome",
+      "whatever",
+      "freedom",
+      "starwars",
+      "pokemon",
+      "charlie",
+      "michael",
+      "jordan",
+      "mustang",
+      "hunter",
+      "ranger",
+      "buster",
+      "harley",
+      "killer",
+      "tigger",
+      "butterfly",
+      "chocolate",
+      "flower",
+      "summer",
+      "passw0rd",
+      "changeme",
+      "changeit",
+      "raspberry",
+      "toor",
+      "opensesame",
+      "blahblah"
+    ]);
     USER_SLASH_PASSWORD = {
       kind: "password",
       // Every pair holds ` / ` (or a tab), whatever its label.
@@ -76386,6 +76435,12 @@ function projectIdentity(root) {
   return commit === void 0 ? void 0 : { id: hashId(`root-commit\0${commit}`), via: "root-commit" };
 }
 function previousRemotes(root) {
+  return declaredRemotes(root, "previousurl");
+}
+function forkedFrom(root) {
+  return declaredRemotes(root, "forkof");
+}
+function declaredRemotes(root, key) {
   const common = commonGitDir(root);
   if (common === void 0) return [];
   let config2;
@@ -76402,8 +76457,8 @@ function previousRemotes(root) {
       inSection = section[1]?.toLowerCase() === "graphiti-memory-sync";
       continue;
     }
-    const value = /^\s*previousurl\s*=\s*(.+?)\s*$/i.exec(line);
-    const normalised = inSection && value?.[1] !== void 0 ? normalizeRemoteUrl(value[1].replace(/^"(.*)"$/, "$1")) : void 0;
+    const value = /^\s*([A-Za-z]+)\s*=\s*(.+?)\s*$/.exec(line);
+    const normalised = inSection && value?.[1]?.toLowerCase() === key && value[2] !== void 0 ? normalizeRemoteUrl(value[2].replace(/^"(.*)"$/, "$1")) : void 0;
     if (normalised !== void 0 && !out.some((p) => p.remote === normalised)) out.push({ id: remoteId(normalised), remote: normalised });
   }
   return out;
@@ -78425,7 +78480,7 @@ function clonedFromHere(roots) {
   for (const root of roots) {
     const from = clonedFrom(root);
     if (from === void 0 || out.has(from.id) || projectIdentity(root)?.id === from.id) continue;
-    if (previousRemotes(root).some((p) => p.id === from.id)) continue;
+    if (previousRemotes(root).some((p) => p.id === from.id) || forkedFrom(root).some((p) => p.id === from.id)) continue;
     out.set(from.id, { root, url: from.remote });
   }
   return out;
