@@ -162,6 +162,10 @@ describe('the plugin\'s version names its content (so `claude plugin update` fet
     const hash = pluginContentHash(dir);
     writeFileSync(manifest(), JSON.stringify({ ...JSON.parse(readFileSync(manifest(), 'utf8')), version: '9.9.9+000000000000' }));
     expect(pluginContentHash(dir)).toBe(hash);
+    // A checkout with git's autocrlf: the same release.
+    const skill = join(dir, 'skills', 'graphiti-memory', 'SKILL.md');
+    writeFileSync(skill, readFileSync(skill, 'utf8').replace(/\n/g, '\r\n'));
+    expect(pluginContentHash(dir)).toBe(hash);
     expect(pluginVersion('0.2.0', dir)).toBe(`0.2.0+${hash}`);
     expect(pluginVersion('0.2.0+local', dir)).toBe(`0.2.0+${hash}`);
   });

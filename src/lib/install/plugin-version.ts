@@ -37,7 +37,8 @@ function filesUnder(dir: string, root = dir): string[] {
 
 /**
  * The hash of everything the plugin at `pluginDir` ships: every file's path and bytes, the manifest
- * without its `version` (the version names the rest; it cannot name itself).
+ * without its `version` (the version names the rest; it cannot name itself). A text file's CRLF
+ * line ends count as LF: a checkout with git's autocrlf holds the same release.
  */
 export function pluginContentHash(pluginDir: string): string {
   const hash = createHash('sha256');
@@ -47,6 +48,7 @@ export function pluginContentHash(pluginDir: string): string {
       const { version: _version, ...rest } = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
       bytes = Buffer.from(JSON.stringify(rest));
     }
+    if (!bytes.includes(0)) bytes = Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n'), 'latin1');
     hash.update(`${rel}\0${bytes.length}\0`).update(bytes);
   }
   return hash.digest('hex').slice(0, CONTENT_HASH_LENGTH);
