@@ -10,7 +10,10 @@
  *   node scripts/build/bundle-hooks.mjs --plugin [dir]  the Claude Code plugin (default plugin/): from
  *       src/, <dir>/hooks/{session-start,stop,worker,hook-config}.cjs with EVERY dependency
  *       inlined, so the plugin needs no package.json, no `npm install` and no build. These files
- *       are committed; test/install/plugin.test.ts fails when they differ from the source.
+ *       are committed; test/install/plugin.test.ts fails when they differ from the source. Then
+ *       the version in <dir>/.claude-plugin/plugin.json (when there is one): package.json's version
+ *       and a hash of the plugin's content (src/lib/install/plugin-version.ts), so that
+ *       `claude plugin update` fetches every build that changed what the plugin ships.
  *
  * Why bundles: the hooks run on every session start and every turn, and loading one file instead
  * of ~15 modules saves ~30 ms. Why CommonJS: Node starts a CommonJS file without its ES module
@@ -21,7 +24,7 @@
  * config.ts is a bundle of its own that the hook imports only then.
  */
 import { build } from 'esbuild';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,6 +82,13 @@ await build({
 if (plugin) {
   // The ES module bundles of earlier builds.
   for (const name of ['session-start', 'stop', 'worker', 'hook-config']) rmSync(`${outDir}/hooks/${name}.mjs`, { force: true });
+  // Last: the version names everything above. The rule is TypeScript (status reads it too): tsx loads it.
+  if (existsSync(`${outDir}/.claude-plugin/plugin.json`)) {
+    const { tsImport } = await import('tsx/esm/api');
+    const { writePluginVersion } = await tsImport('../../src/lib/install/plugin-version.ts', import.meta.url);
+    const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    writePluginVersion(version, outDir);
+  }
 } else {
   // Everything the bundles inlined from dist/hooks; what is left there is CommonJS.
   for (const file of ['hook-io.js', 'hook-io.d.ts', 'hook-io.js.map', 'hook-io.d.ts.map']) rmSync(`${outDir}/hooks/${file}`, { force: true });

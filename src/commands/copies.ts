@@ -3,13 +3,16 @@
  * each one's registration, version, state format and folder; which is older than the state format
  * or than another copy; and the step that updates it (or removes it: one copy is enough).
  *
- * The steps were checked against Claude Code 2.1.330: `claude plugin update` compares the version
- * in plugin.json and keeps the cached copy while it is unchanged (ours says 0.1.0 in every build),
- * so a plugin from a git marketplace is refreshed by `marketplace update`, `uninstall` and
- * `install`; a directory marketplace's plugin is read from its folder, which only its owner updates.
+ * The steps were checked against Claude Code 2.1.330 and 2.1.332: `claude plugin update` refreshes
+ * the marketplace (unless it did in the last 30 s) and fetches the plugin when plugin.json's version
+ * string differs from the cached copy's, keeping the copy while it is the same. A copy whose version
+ * names its content (install/plugin-version.ts) is brought up to date by that command; the builds
+ * before it all said 0.1.0, so theirs is `marketplace update`, `uninstall` and `install`. A directory
+ * marketplace's plugin is read from its folder, which only its owner updates.
  */
 import { STATE_VERSION } from '../lib/state/format.js';
 import type { ToolCopy } from '../lib/install/copies.js';
+import { versionNamesContent } from '../lib/install/plugin-version.js';
 
 export interface CopyReport extends ToolCopy {
   /** Why this copy needs the user (older than the state format, or than another copy); absent when it is fine. */
@@ -55,7 +58,9 @@ export function updateStep(c: ToolCopy): string {
   switch (c.kind) {
     case 'plugin-cache': {
       const id = c.registeredIn;
-      return `update it: "claude plugin marketplace update ${c.marketplace ?? '<marketplace>'}", then "claude plugin uninstall ${id}${scopeFlag(c)}" and "claude plugin install ${id}${scopeFlag(c)}" ("claude plugin update" keeps the cached copy while plugin.json's version is unchanged), and restart Claude Code; or remove it ("claude plugin uninstall ${id}${scopeFlag(c)}"), since one copy is enough`;
+      const remove = `or remove it ("claude plugin uninstall ${id}${scopeFlag(c)}"), since one copy is enough`;
+      if (versionNamesContent(c.version)) return `update it: "claude plugin update ${id}${scopeFlag(c)}" (it refreshes the marketplace first), and restart Claude Code; ${remove}`;
+      return `update it: "claude plugin marketplace update ${c.marketplace ?? '<marketplace>'}", then "claude plugin uninstall ${id}${scopeFlag(c)}" and "claude plugin install ${id}${scopeFlag(c)}" (this copy's version, ${c.version ?? 'unknown'}, does not change with its content, and "claude plugin update" keeps the cached copy while the version is unchanged), and restart Claude Code; ${remove}`;
     }
     case 'plugin-folder':
       return `Claude Code reads this plugin from the folder ${where} (a directory marketplace): update that folder (a checkout of ${PLUGIN}: "git -C ${c.root === undefined ? '<folder>' : shellArg(dirOfMarketplace(c.root))} pull"; the plugin's bundles are committed); or remove it ("claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}"), since one copy is enough`;

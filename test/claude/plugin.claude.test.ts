@@ -1,10 +1,12 @@
 /**
  * The plugin under the REAL Claude Code CLI (pinned 2.1.330), against a loopback FAKE Anthropic
  * API and our Graphiti-shaped test server: installed from this checkout as a directory
- * marketplace, alone and beside install's settings hooks.
+ * marketplace, alone and beside install's settings hooks; from a git marketplace, and updated
+ * there by `claude plugin update` after a rebuild.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startGitHttp } from './git-http.js';
 import { readContextCache } from '../../src/lib/context/cache.js';
@@ -92,6 +94,73 @@ describe('plugin under the real Claude Code CLI, fake Anthropic API', () => {
       await git.close();
     }
   }, 180_000);
+
+  it('git marketplace: a rebuild that changes the bundles changes the version, "claude plugin update" fetches it, and the next session runs the new hooks', async () => {
+    // The release users installed: this checkout's committed HEAD, in a work tree that can be rebuilt.
+    const work = join(box.root, 'work');
+    const bare = join(box.root, 'git', 'gms.git');
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', ['-C', work, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    mkdirSync(work);
+    git('init', '-q');
+    git('fetch', '-q', ROOT, 'HEAD');
+    git('checkout', '-q', '-B', 'main', 'FETCH_HEAD');
+    symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
+    expect(spawnSync('git', ['clone', '-q', '--bare', work, bare]).status).toBe(0);
+    const server = await startGitHttp(join(box.root, 'git'));
+    const installed = () => (JSON.parse(readFileSync(join(box.claudeDir, 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins: Record<string, Array<{ version: string; installPath: string }>> }).plugins['graphiti-memory-sync@graphiti-memory-sync']?.[0];
+    const manifestVersion = () => (JSON.parse(readFileSync(join(work, 'plugin', '.claude-plugin', 'plugin.json'), 'utf8')) as { version: string }).version;
+    try {
+      expect((await box.claude(['plugin', 'marketplace', 'add', `${server.url}/gms.git`], { management: true })).code).toBe(0);
+      expect((await box.claude(['plugin', 'install', 'graphiti-memory-sync@graphiti-memory-sync'], { management: true })).code).toBe(0);
+      const first = installed();
+      expect(first?.version).toBe(manifestVersion());
+      await warmUp(box);
+
+      // A change to what the hooks bundle, rebuilt as a release is: npm run build:plugin, committed, pushed.
+      const marker = `rebuilt-${process.pid}-${Date.now()}`;
+      appendFileSync(join(work, 'src', 'hooks', 'session-start.ts'), `\n// A rebuild for plugin.claude.test.ts.\nprocess.env.GMS_TEST_REBUILD ??= '${marker}';\n`);
+      const build = spawnSync(process.execPath, [join(work, 'scripts', 'build', 'bundle-hooks.mjs'), '--plugin'], { cwd: work, encoding: 'utf8' });
+      expect(build.status, build.stderr).toBe(0);
+      expect(readFileSync(join(work, 'plugin', 'hooks', 'session-start.cjs'), 'utf8')).toContain(marker);
+      expect(manifestVersion()).not.toBe(first?.version);
+      git('commit', '-qam', 'a rebuild');
+      git('push', '-q', bare, 'main');
+
+      // Users update long after the marketplace was last refreshed; Claude Code skips refreshing a
+      // marketplace it refreshed less than 30 s ago (measured: 2.1.330, 2.1.332), so say when that was.
+      const known = join(box.claudeDir, 'plugins', 'known_marketplaces.json');
+      const marketplaces = JSON.parse(readFileSync(known, 'utf8')) as Record<string, { lastUpdated: string }>;
+      (marketplaces['graphiti-memory-sync'] as { lastUpdated: string }).lastUpdated = new Date(Date.now() - 3_600_000).toISOString();
+      writeFileSync(known, JSON.stringify(marketplaces, null, 2));
+
+      const update = await box.claude(['plugin', 'update', 'graphiti-memory-sync@graphiti-memory-sync'], { management: true });
+      expect(update.code, update.stderr).toBe(0);
+      expect(update.stdout).toContain(`updated from ${first?.version} to ${manifestVersion()}`);
+      const now = installed();
+      expect(now?.version).toBe(manifestVersion());
+      expect(now?.installPath).not.toBe(first?.installPath);
+
+      const next = await box.claude(['-p', 'hello again']);
+      expect(next.code).toBe(0);
+      const runs = hookRuns(next.debug);
+      expect(runs.map((r) => [r.event, r.status])).toEqual([
+        ['SessionStart', 0],
+        ['Stop', 0],
+      ]);
+      // The new copy's bundle ran, and it injected the block.
+      const script = /node "([^"]+)"/.exec(runs[0]?.command ?? '')?.[1] ?? '';
+      expect(script).toBe(join(now?.installPath ?? '?', 'hooks', 'session-start.cjs'));
+      expect(readFileSync(script, 'utf8')).toContain(marker);
+      const contexts = injectedContexts(api.requests[api.requests.length - 1] as Record<string, unknown>);
+      expect(contexts).toHaveLength(1);
+      expect(contexts[0]).toContain(FACT);
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
 
   it('plugin and install\'s settings hooks together: install says so, and the block reaches the model once', async () => {
     installPlugin(box);

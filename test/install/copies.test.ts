@@ -11,7 +11,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { judgeCopies } from '../../src/commands/copies.js';
+import { judgeCopies, type CopyReport } from '../../src/commands/copies.js';
 import { formatStatus, type StatusReport } from '../../src/commands/reports.js';
 import { leasePerFormatOf, stateFormatOf, toolCopies } from '../../src/lib/install/copies.js';
 import { runInstall } from '../../src/lib/install/install.js';
@@ -48,6 +48,12 @@ function marketplaceAt(root: string, older: boolean, version = '0.1.0'): string 
   mkdirSync(join(root, 'plugin', '.claude-plugin'), { recursive: true });
   writeFileSync(join(root, 'plugin', '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'graphiti-memory-sync', version }));
   return root;
+}
+
+/** The manifest of a plugin copy in Claude Code's cache. */
+function cacheManifest(cache: string, version: string): void {
+  mkdirSync(join(cache, '.claude-plugin'), { recursive: true });
+  writeFileSync(join(cache, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'graphiti-memory-sync', version }));
 }
 
 /** What `claude plugin marketplace add <source>` + `claude plugin install graphiti-memory-sync@<name>` leave (Claude Code 2.1.330). */
@@ -111,16 +117,28 @@ describe('the copies Claude Code runs', () => {
     expect(text).toContain('"claude plugin uninstall graphiti-memory-sync@gms"');
   });
 
-  it('a plugin from a git marketplace runs from the plugin cache: the step refreshes the marketplace and installs it again (plugin update keeps an unchanged version)', () => {
+  it('a plugin from a git marketplace runs from the plugin cache; a build from before the version named its content (0.1.0 in all): the step refreshes the marketplace and installs it again (plugin update keeps an unchanged version)', () => {
     const cache = join(claudeDir, 'plugins', 'cache', 'gms', 'graphiti-memory-sync', '0.1.0');
     marketplaceAt(join(dir, 'unused'), true);
     hookFiles(join(cache, 'hooks'), 'cjs', true);
+    cacheManifest(cache, '0.1.0');
     pluginInstalled('gms', { source: 'git', url: 'http://127.0.0.1:1/gms.git' }, cache);
     const found = copies();
-    expect(found).toEqual([expect.objectContaining({ registration: 'plugin', kind: 'plugin-cache', root: cache, stateFormat: 1 })]);
+    expect(found).toEqual([expect.objectContaining({ registration: 'plugin', kind: 'plugin-cache', root: cache, version: '0.1.0', stateFormat: 1 })]);
     const [judged] = judgeCopies(found);
     expect(judged?.problem).toMatch(/no other copy that reads it runs in Claude Code, so nothing syncs from your sessions/);
-    expect(judged?.nextStep).toMatch(/^update it: "claude plugin marketplace update gms", then "claude plugin uninstall graphiti-memory-sync@gms" and "claude plugin install graphiti-memory-sync@gms"/);
+    expect(judged?.nextStep).toMatch(/^update it: "claude plugin marketplace update gms", then "claude plugin uninstall graphiti-memory-sync@gms" and "claude plugin install graphiti-memory-sync@gms" \(this copy's version, 0\.1\.0, does not change with its content/);
+  });
+
+  it('a plugin from the plugin cache whose version names its content (0.1.0+<hash>): the step is "claude plugin update" alone', () => {
+    const cache = join(claudeDir, 'plugins', 'cache', 'gms', 'graphiti-memory-sync', '0.1.0-1a2b3c4d5e6f');
+    hookFiles(join(cache, 'hooks'), 'cjs', true);
+    cacheManifest(cache, '0.1.0+1a2b3c4d5e6f');
+    pluginInstalled('gms', { source: 'git', url: 'http://127.0.0.1:1/gms.git' }, cache);
+    const [judged] = judgeCopies(copies());
+    expect(judged?.version).toBe('0.1.0+1a2b3c4d5e6f');
+    expect(judged?.nextStep).toBe('update it: "claude plugin update graphiti-memory-sync@gms" (it refreshes the marketplace first), and restart Claude Code; or remove it ("claude plugin uninstall graphiti-memory-sync@gms"), since one copy is enough');
+    expect(report([judged as CopyReport])).toContain('plugin graphiti-memory-sync@gms: version 0.1.0+1a2b3c4d5e6f, state format 1, from');
   });
 
   it('the other way round: an older global install\'s settings hooks beside the current plugin: the hooks are named with "npm install -g graphiti-memory-sync@latest"', async () => {

@@ -4,7 +4,7 @@
  * with its launcher hooks/run.mjs.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
+import { pluginContentHash, pluginVersion, versionNamesContent } from '../../src/lib/install/plugin-version.js';
 import { makeHookSandbox, type HookSandbox } from '../helpers/hook-runner.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
 
@@ -21,12 +22,15 @@ type Handler = { type: string; command: string; timeout?: number; async?: boolea
 type Hooks = Record<string, Array<{ matcher?: string; hooks: Handler[] }>>;
 
 describe('plugin manifest and marketplace', () => {
-  it('plugin.json: kebab-case name, version, description, author', () => {
+  it('plugin.json: kebab-case name, version (package.json\'s, + the hash of what the plugin ships), description, author', () => {
     const p = readJson('plugin/.claude-plugin/plugin.json');
     expect(p.name).toBe('graphiti-memory-sync');
     expect(p.network).toEqual({ hosts: ['localhost', '127.0.0.1'] });
     expect(existsSync(join(REPO, 'plugin', '.claude-plugin', 'icon.png'))).toBe(true);
-    expect(p.version).toBe(readJson('package.json').version);
+    // `claude plugin update` fetches a build only when this string changed: it names the content
+    // (src/lib/install/plugin-version.ts), and "npm run build:plugin" writes it.
+    expect(p.version, 'plugin.json\'s version does not name the plugin\'s files: run "npm run build:plugin"').toBe(pluginVersion(readJson('package.json').version as string, join(REPO, 'plugin')));
+    expect(p.version).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{12}$/);
     expect(typeof p.description).toBe('string');
     expect(p.author).toMatchObject({ name: expect.any(String) });
   });
@@ -81,6 +85,10 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
   it('the committed bundles are exactly what scripts/build/bundle-hooks.mjs builds from src/ (run it with --plugin after changing src/)', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gms-plugin-bundle-'));
     try {
+      // With the committed manifest and skill, as plugin/ holds them: the build writes the version last.
+      cpSync(join(REPO, 'plugin', '.claude-plugin'), join(out, '.claude-plugin'), { recursive: true });
+      cpSync(join(REPO, 'plugin', 'skills'), join(out, 'skills'), { recursive: true });
+      cpSync(join(REPO, 'plugin', 'hooks', 'hooks.json'), join(out, 'hooks', 'hooks.json'));
       await new Promise<void>((done, fail) => {
         const child = spawn(process.execPath, [join(REPO, 'scripts', 'build', 'bundle-hooks.mjs'), '--plugin', out], { cwd: REPO, stdio: 'ignore' });
         child.on('close', (code) => (code === 0 ? done() : fail(new Error(`bundle-hooks exited ${code}`))));
@@ -90,6 +98,8 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
         const committed = readFileSync(join(REPO, 'plugin', 'hooks', `${name}.cjs`), 'utf8');
         expect(committed === fresh, `plugin/hooks/${name}.cjs is stale: run "npm run build:plugin"`).toBe(true);
       }
+      const built = JSON.parse(readFileSync(join(out, '.claude-plugin', 'plugin.json'), 'utf8')) as Record<string, unknown>;
+      expect(built).toEqual({ ...readJson('plugin/.claude-plugin/plugin.json'), version: pluginVersion(readJson('package.json').version as string, out) });
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
@@ -119,6 +129,52 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
     } finally {
       sb.cleanup();
     }
+  });
+});
+
+describe('the plugin\'s version names its content (so `claude plugin update` fetches every new build)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gms-plugin-version-'));
+    cpSync(join(REPO, 'plugin'), dir, { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const manifest = () => join(dir, '.claude-plugin', 'plugin.json');
+
+  it('one byte more in a bundle, a changed skill, a renamed or an added file: another version', () => {
+    const before = pluginVersion('0.1.0', dir);
+    const seen = new Set([before]);
+    writeFileSync(join(dir, 'hooks', 'stop.cjs'), `${readFileSync(join(dir, 'hooks', 'stop.cjs'), 'utf8')}\n`);
+    seen.add(pluginVersion('0.1.0', dir));
+    writeFileSync(join(dir, 'skills', 'graphiti-memory', 'SKILL.md'), readFileSync(join(dir, 'skills', 'graphiti-memory', 'SKILL.md'), 'utf8').replace('graph', 'Graph'));
+    seen.add(pluginVersion('0.1.0', dir));
+    renameSync(join(dir, 'hooks', 'worker.cjs'), join(dir, 'hooks', 'worker2.cjs'));
+    seen.add(pluginVersion('0.1.0', dir));
+    writeFileSync(join(dir, 'hooks', 'extra.cjs'), '');
+    seen.add(pluginVersion('0.1.0', dir));
+    writeFileSync(manifest(), JSON.stringify({ ...JSON.parse(readFileSync(manifest(), 'utf8')), description: 'another' }));
+    seen.add(pluginVersion('0.1.0', dir));
+    expect(seen.size).toBe(6);
+    for (const v of seen) expect(versionNamesContent(v), v).toBe(true);
+  });
+
+  it('the same content: the same version, whatever the manifest\'s version said (it cannot name itself); package.json\'s version in front', () => {
+    const hash = pluginContentHash(dir);
+    writeFileSync(manifest(), JSON.stringify({ ...JSON.parse(readFileSync(manifest(), 'utf8')), version: '9.9.9+000000000000' }));
+    expect(pluginContentHash(dir)).toBe(hash);
+    // A checkout with git's autocrlf: the same release.
+    const skill = join(dir, 'skills', 'graphiti-memory', 'SKILL.md');
+    writeFileSync(skill, readFileSync(skill, 'utf8').replace(/\n/g, '\r\n'));
+    expect(pluginContentHash(dir)).toBe(hash);
+    expect(pluginVersion('0.2.0', dir)).toBe(`0.2.0+${hash}`);
+    expect(pluginVersion('0.2.0+local', dir)).toBe(`0.2.0+${hash}`);
+  });
+
+  it('versionNamesContent: only a version with the content hash', () => {
+    expect(versionNamesContent('0.1.0')).toBe(false);
+    expect(versionNamesContent(undefined)).toBe(false);
+    expect(versionNamesContent('0.1.0-1a2b3c4d5e6f')).toBe(false);
+    expect(versionNamesContent('0.1.0+1a2b3c4d5e6f')).toBe(true);
   });
 });
 

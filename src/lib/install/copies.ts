@@ -5,8 +5,9 @@
  *
  * Why: two copies of different ages may run side by side (an older plugin beside a newer global
  * install, or the other way round), and a copy older than the state folder's format refuses it
- * and syncs nothing. Nothing in a session shows that (hooks say nothing), and both copies say
- * version 0.1.0, so the state format is read from the copy's own files: the worker's bundle (or
+ * and syncs nothing. Nothing in a session shows that (hooks say nothing), and every build so far
+ * says version 0.1.0 (the plugin's with a content hash after it: install/plugin-version.ts), so
+ * the state format is read from the copy's own files: the worker's bundle (or
  * the state module it was built from) declares `STATE_VERSION = <n>`, in every build so far.
  *
  * Where Claude Code runs the plugin from (measured with Claude Code 2.1.330): a directory
