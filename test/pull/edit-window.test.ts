@@ -1,0 +1,106 @@
+/**
+ * An edit on a break-before-make server (graphiti-core 0.29.3 – 0.31.1: `delete_episode` also takes
+ * the facts the episode created first, so the sync deletes the old version before the new one is
+ * processed, docs/semantics.md). In that window the graph holds no version of the note at all. A
+ * pull on another machine then must not take the note for deleted elsewhere: its untouched copy and
+ * its MEMORY.md line stay (held: state/pulled.ts `PulledNote.missingSince`) until the absence has
+ * lasted the group's patience (sync/pace.ts `patienceMs`). A real deletion still reaches the
+ * machine, after that window.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPulled } from '../../src/lib/state/pulled.js';
+import { runSync } from '../../src/lib/sync/sync.js';
+import { usePullMachines } from '../helpers/use-pull-machines.js';
+import { link, topic, type Machine } from './homes.js';
+
+const machines = usePullMachines();
+const MIN = 60_000;
+const RULES = { MADEINOZ_KNOWLEDGE_SERVER_RULES: '0.29.3' };
+const ORIGINAL = topic('Build', 'The build uses Bun.');
+const EDIT = topic('Build', 'The build uses Bun 2.');
+
+const index = (m: Machine) => {
+  const file = join(m.memoryDir, 'MEMORY.md');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+};
+const noteEpisodes = () => machines.server.episodes('main').filter((e) => e.content.includes('The build uses Bun'));
+
+/** Two linked machines on a break-before-make server; A's note pulled on B. */
+async function pulledOnB(): Promise<{ a: Machine; b: Machine; fileB: string }> {
+  await machines.restartWith({ deleteMode: 'cascade', mainParams: true });
+  const a = machines.make('laptop', undefined, RULES);
+  const b = machines.make('desktop/src', undefined, RULES);
+  await link(a, b);
+  a.write('build.md', ORIGINAL);
+  await a.sync();
+  const first = await b.pull();
+  const fileB = join(b.memoryDir, 'build.md');
+  expect(first.written.map((w) => w.file)).toEqual([fileB]);
+  expect(index(b)).toContain('build.md');
+  return { a, b, fileB };
+}
+
+describe('pull: a note with no version in the graph for a while (an edit on a break-before-make server)', () => {
+  it('an edit elsewhere, pulled while the old version is deleted and the new one still queued: the copy and its MEMORY.md line stay; the edit arrives once processed', async () => {
+    const { a, b, fileB } = await pulledOnB();
+    machines.server.pauseProcessing();
+    a.write('build.md', EDIT);
+    await runSync(a.config(), { waitMs: 0 });
+    // The window: the old version deleted, the new one not processed yet.
+    expect(noteEpisodes()).toEqual([]);
+    const during = await b.pull();
+    expect(during.removed).toEqual([]);
+    expect(during.keptDeletedElsewhere).toEqual([]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
+    expect(index(b)).toContain('build.md');
+    // Still pull's copy: held, not forgotten (the sync does not take it for B's own note).
+    expect((await readPulled(b.config().stateDir)).notes[fileB]?.missingSince).toBeDefined();
+    machines.server.resumeProcessing();
+    await machines.server.whenIdle();
+    await a.sync();
+    const after = await b.pull();
+    expect(after.written.map((w) => w.file)).toEqual([fileB]);
+    expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun 2.');
+    expect(index(b)).toContain('build.md');
+    expect((await readPulled(b.config().stateDir)).notes[fileB]?.missingSince).toBeUndefined();
+    // B's sync sends nothing of it (a pulled copy), and the graph holds the note once.
+    await b.sync();
+    expect(noteEpisodes()).toHaveLength(1);
+  });
+
+  it('a real deletion elsewhere still reaches this machine: held while the absence is younger than the patience, removed with its MEMORY.md line after it', async () => {
+    const { a, b, fileB } = await pulledOnB();
+    rmSync(join(a.memoryDir, 'build.md'));
+    await a.sync();
+    expect(noteEpisodes()).toEqual([]);
+    const t0 = Date.now();
+    const seen = await b.pull({ now: () => t0 });
+    expect(seen.removed).toEqual([]);
+    expect(existsSync(fileB)).toBe(true);
+    // Again, before the window has passed: still held (the absence counts from the first pull that saw it).
+    const early = await b.pull({ now: () => t0 + MIN });
+    expect(early.removed).toEqual([]);
+    expect(existsSync(fileB)).toBe(true);
+    // B never sent to this group: no pace learned, so the patience is the configured maximum (30 min).
+    const late = await b.pull({ now: () => t0 + 31 * MIN });
+    expect(late.removed).toEqual([fileB]);
+    expect(existsSync(fileB)).toBe(false);
+    expect(index(b)).not.toContain('build.md');
+    expect((await readPulled(b.config().stateDir)).notes[fileB]).toBeUndefined();
+  });
+
+  it('deleted elsewhere while the copy here was changed: kept, and reported only once the absence has lasted the patience', async () => {
+    const { a, b, fileB } = await pulledOnB();
+    rmSync(join(a.memoryDir, 'build.md'));
+    await a.sync();
+    b.write('build.md', topic('Build', 'The build uses Bun, changed on B.'));
+    const t0 = Date.now();
+    const seen = await b.pull({ now: () => t0 });
+    expect(seen.keptDeletedElsewhere).toEqual([]);
+    const late = await b.pull({ now: () => t0 + 31 * MIN });
+    expect(late.keptDeletedElsewhere).toEqual([fileB]);
+    expect(existsSync(fileB)).toBe(true);
+  });
+});
