@@ -10,7 +10,11 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatPullReport } from '../../src/commands/pull-report.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { readPulled } from '../../src/lib/state/pulled.js';
+import { loadState } from '../../src/lib/state/state.js';
+import { paceOf, patienceMs } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { link, topic, type Machine } from './homes.js';
@@ -53,6 +57,8 @@ describe('pull: a note with no version in the graph for a while (an edit on a br
     const during = await b.pull();
     expect(during.removed).toEqual([]);
     expect(during.keptDeletedElsewhere).toEqual([]);
+    expect(during.absent).toEqual([fileB]);
+    expect(formatPullReport(during)).toContain('waiting  1 note(s) here with no version in the graph right now: kept');
     expect(readFileSync(fileB, 'utf8')).toContain('The build uses Bun.');
     expect(index(b)).toContain('build.md');
     // Still pull's copy: held, not forgotten (the sync does not take it for B's own note).
@@ -89,6 +95,28 @@ describe('pull: a note with no version in the graph for a while (an edit on a br
     expect(existsSync(fileB)).toBe(false);
     expect(index(b)).not.toContain('build.md');
     expect((await readPulled(b.config().stateDir)).notes[fileB]).toBeUndefined();
+  });
+
+  it('the patience is the one the sync learned of the group here (its own notes sent there): a deletion is judged after it, not after the configured maximum', async () => {
+    const { a, b, fileB } = await pulledOnB();
+    b.write('own.md', topic('Own', 'Only on B.'));
+    await b.sync();
+    const { state } = await loadState(b.config().stateDir, { readOnly: true });
+    const patience = patienceMs(paceOf(state, (await readPulled(b.config().stateDir)).notes[fileB]?.group ?? ''), b.config().confirmMaxAgeMs);
+    expect(patience).toBeLessThan(b.config().confirmMaxAgeMs);
+    // The note deleted elsewhere: its episode taken out of the graph (as another machine's sync or pull does).
+    const graphiti = new GraphitiClient(a.config());
+    try {
+      for (const e of noteEpisodes()) await graphiti.deleteEpisode(e.uuid, 'main');
+    } finally {
+      await graphiti.close();
+    }
+    expect(noteEpisodes()).toEqual([]);
+    const t0 = Date.now();
+    expect((await b.pull({ now: () => t0 })).removed).toEqual([]);
+    expect((await b.pull({ now: () => t0 + patience - 1 })).removed).toEqual([]);
+    expect((await b.pull({ now: () => t0 + patience })).removed).toEqual([fileB]);
+    expect(existsSync(join(b.memoryDir, 'own.md'))).toBe(true);
   });
 
   it('deleted elsewhere while the copy here was changed: kept, and reported only once the absence has lasted the patience', async () => {
