@@ -187,7 +187,8 @@ export async function runPull(config: Config, options: PullOptions = {}): Promis
 async function pullLocked(config: Config, options: PullOptions, key: Uint8Array, logger: Logger): Promise<PullReport> {
   const env = options.env ?? processEnv();
   const now = options.now ?? Date.now;
-  const when = new Date(now()).toISOString();
+  const startedAt = now();
+  const when = new Date(startedAt).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
   await writeMissingIndexLines(ledger);
@@ -255,7 +256,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: now(), patienceOf, ours });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, patienceOf, ours });
     }
   } finally {
     await journal.close();
