@@ -78,6 +78,19 @@ describe('decide', () => {
     // A start in the future (a clock set back) or unreadable starts again now: never waited for forever.
     expect(decide(facts({ ...untouched, ...seen('2026-12-07T08:00:00.000Z'), now: T }))).toEqual({ kind: 'absent', since: T });
     expect(decide(facts({ ...untouched, ...seen('garbage'), now: T }))).toEqual({ kind: 'absent', since: T });
+    // The queue moved since (an edit elsewhere may wait behind others): the patience counts from the movement, at most the maximum.
+    const moving = { ...untouched, ...seen('2026-12-06T08:00:00.000Z'), movedAt: T + 50_000, maxAbsenceMs: 300_000 };
+    expect(decide(facts({ ...moving, now: T + 60_000 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, now: T + 109_999 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, now: T + 110_000 }))).toEqual({ kind: 'remove-local' });
+    expect(decide(facts({ ...moving, movedAt: T + 299_000, now: T + 299_999 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, movedAt: T + 299_000, now: T + 300_000 }))).toEqual({ kind: 'remove-local' });
+    // Movement before the absence was seen, or in the future (a server clock ahead): no later than now, never held forever.
+    expect(decide(facts({ ...moving, movedAt: T - 30_000, now: T + 60_000 }))).toEqual({ kind: 'remove-local' });
+    expect(decide(facts({ ...moving, movedAt: T + 10 * 60_000, now: T + 60_000 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, movedAt: T + 10 * 60_000, now: T + 300_000 }))).toEqual({ kind: 'remove-local' });
+    // A make-before-break server (no patience): movement does not matter.
+    expect(decide(facts({ ...moving, patienceMs: 0, now: T }))).toEqual({ kind: 'remove-local' });
     // A version in the graph (the edit processed): judged as usual, the absence plays no part.
     expect(decide(facts({ ...untouched, ...seen('2026-12-06T08:00:00.000Z'), now: T, incoming: version('m-b', 11, 10, H('b')) }))).toEqual({ kind: 'write', why: 'newer' });
     // The file gone here too: nothing to hold.

@@ -14,8 +14,9 @@ import { formatPullReport } from '../../src/commands/pull-report.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { readPulled } from '../../src/lib/state/pulled.js';
 import { loadState } from '../../src/lib/state/state.js';
-import { paceOf, patienceMs } from '../../src/lib/sync/pace.js';
+import { paceOf, patienceMs, skewOf } from '../../src/lib/sync/pace.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { pyIsoNow } from '../support/graphiti/records.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { link, topic, type Machine } from './homes.js';
 
@@ -117,6 +118,51 @@ describe('pull: a note with no version in the graph for a while (an edit on a br
     expect((await b.pull({ now: () => t0 + patience - 1 })).removed).toEqual([]);
     expect((await b.pull({ now: () => t0 + patience })).removed).toEqual([fileB]);
     expect(existsSync(join(b.memoryDir, 'own.md'))).toBe(true);
+  });
+
+  it('an absence while the group\'s queue keeps moving (a batch of edits elsewhere still being processed, one after the other) is held past the patience: counted from the last movement, and at most the configured maximum', async () => {
+    const { a, b, fileB } = await pulledOnB();
+    b.write('own.md', topic('Own', 'Only on B.'));
+    await b.sync();
+    const { state } = await loadState(b.config().stateDir, { readOnly: true });
+    const patience = patienceMs(paceOf(state, 'main'), b.config().confirmMaxAgeMs);
+    expect(patience).toBeLessThan(b.config().confirmMaxAgeMs / 4);
+    // The note's version deleted (an edit elsewhere: its new version behind others in the queue).
+    const graphiti = new GraphitiClient(a.config());
+    try {
+      for (const e of noteEpisodes()) await graphiti.deleteEpisode(e.uuid, 'main');
+    } finally {
+      await graphiti.close();
+    }
+    const t0 = Date.now();
+    expect((await b.pull({ now: () => t0 })).absent).toEqual([fileB]);
+    // The queue moves: another episode of the group starts processing just before the patience is over.
+    const moved = t0 + patience - 1_000;
+    machines.server.seedEpisode({ name: 'next in the batch', content: 'Kestrel caches builds.', created_at: pyIsoNow(moved) });
+    const atPatience = await b.pull({ now: () => t0 + patience });
+    expect([atPatience.removed, atPatience.absent]).toEqual([[], [fileB]]);
+    expect(existsSync(fileB)).toBe(true);
+    expect(index(b)).toContain('build.md');
+    // The start on this machine's clock: the server's clock as this machine's sync measured it (pace.ts skewOf).
+    const movedHere = moved - skewOf(paceOf(state, 'main'));
+    expect((await b.pull({ now: () => movedHere + patience - 1 })).removed).toEqual([]);
+    // Quiet for the patience since: a deletion.
+    expect((await b.pull({ now: () => movedHere + patience })).removed).toEqual([fileB]);
+    expect(index(b)).not.toContain('build.md');
+  });
+
+  it('a queue that never stops moving holds an absence for the configured maximum at most', async () => {
+    const { a, b, fileB } = await pulledOnB();
+    rmSync(join(a.memoryDir, 'build.md'));
+    await a.sync();
+    const t0 = Date.now();
+    expect((await b.pull({ now: () => t0 })).absent).toEqual([fileB]);
+    const max = b.config().confirmMaxAgeMs;
+    // Something starts processing in the group right before each look.
+    machines.server.seedEpisode({ name: 'busy 1', content: 'Kestrel caches builds.', created_at: pyIsoNow(t0 + max - 2) });
+    expect((await b.pull({ now: () => t0 + max - 1 })).removed).toEqual([]);
+    machines.server.seedEpisode({ name: 'busy 2', content: 'Osprey signs builds.', created_at: pyIsoNow(t0 + max - 1) });
+    expect((await b.pull({ now: () => t0 + max })).removed).toEqual([fileB]);
   });
 
   it('deleted elsewhere while the copy here was changed: kept, and reported only once the absence has lasted the patience', async () => {

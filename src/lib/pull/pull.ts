@@ -29,12 +29,12 @@ import { readNoteKey } from '../state/note-key.js';
 import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type IndexLine, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
 import { loadState } from '../state/state.js';
 import type { SyncState } from '../state/types.js';
-import { paceOf, patienceMs } from '../sync/pace.js';
+import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
-import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
+import { decide, type CopyReason, type Decision, type LocalNote, type NoteFacts } from './decide.js';
 import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
@@ -232,12 +232,14 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
   // How long a note may be absent before it is taken for deleted elsewhere: no time where an edit
   // leaves no window (make-before-break), else the group's patience (sync/pace.ts), learned by
-  // the sync in the state (read once, and only for a note found absent).
+  // the sync in the state (read once, and only for a note found absent), counted from the group's
+  // last movement in this listing, at most the configured maximum.
   let syncState: Promise<SyncState | undefined> | undefined;
-  const patienceOf = async (group: string): Promise<number> => {
-    if (!editWindow) return 0;
+  const absenceRule = async (group: string): Promise<AbsenceRule> => {
+    if (!editWindow) return { patienceMs: 0 };
     const state = await (syncState ??= loadState(config.stateDir, { readOnly: true }).then((l) => l.state, () => undefined));
-    return patienceMs(state === undefined ? {} : paceOf(state, group), config.confirmMaxAgeMs);
+    const pace = state === undefined ? {} : paceOf(state, group);
+    return { patienceMs: patienceMs(pace, config.confirmMaxAgeMs), movedAt: lastMovement(pace, { episodes: episodes.filter((e) => e.group_id === group) }, startedAt), maxAbsenceMs: config.confirmMaxAgeMs };
   };
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
@@ -256,7 +258,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, patienceOf, ours });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, ours });
     }
   } finally {
     await journal.close();
@@ -282,6 +284,9 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   return report;
 }
 
+/** What decides when an absence is a deletion (decide.ts `absenceSettled`): 0 patience on a make-before-break server. */
+type AbsenceRule = Pick<NoteFacts, 'patienceMs' | 'movedAt' | 'maxAbsenceMs'>;
+
 interface PullRun {
   config: Config;
   options: PullOptions;
@@ -296,8 +301,8 @@ interface PullRun {
   when: string;
   /** The pull's clock (PullOptions.now), read once at its start. */
   now: number;
-  /** How long a note of a group may be absent before it is a deletion (decide.ts `absenceSettled`): 0 on a make-before-break server, else the group's patience (sync/pace.ts `patienceMs`). */
-  patienceOf: (group: string) => Promise<number>;
+  /** How long a note of a group may be absent before it is a deletion (decide.ts `absenceSettled`). */
+  absenceRule: (group: string) => Promise<AbsenceRule>;
   ours: ReadonlySet<string>;
 }
 
@@ -335,7 +340,7 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
           groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
           firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
           now: run.now,
-          patienceMs: absentHere ? await run.patienceOf(pulled.group) : 0,
+          ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
         });
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
   if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
