@@ -235,11 +235,17 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   // the sync in the state (read once, and only for a note found absent), counted from the group's
   // last movement in this listing, at most the configured maximum.
   let syncState: Promise<SyncState | undefined> | undefined;
-  const absenceRule = async (group: string): Promise<AbsenceRule> => {
+  const absenceRules = new Map<string, Promise<AbsenceRule>>();
+  const ruleOf = async (group: string): Promise<AbsenceRule> => {
     if (!editWindow) return { patienceMs: 0 };
     const state = await (syncState ??= loadState(config.stateDir, { readOnly: true }).then((l) => l.state, () => undefined));
     const pace = state === undefined ? {} : paceOf(state, group);
     return { patienceMs: patienceMs(pace, config.confirmMaxAgeMs), movedAt: lastMovement(pace, { episodes: episodes.filter((e) => e.group_id === group) }, startedAt), maxAbsenceMs: config.confirmMaxAgeMs };
+  };
+  const absenceRule = (group: string): Promise<AbsenceRule> => {
+    let rule = absenceRules.get(group);
+    if (rule === undefined) absenceRules.set(group, (rule = ruleOf(group)));
+    return rule;
   };
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
