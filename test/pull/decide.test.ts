@@ -7,7 +7,7 @@ import type { PulledNote } from '../../src/lib/state/pulled.js';
 const H = (c: string) => c.repeat(64).slice(0, 64);
 const version = (origin: string, v: number, parent: number, hash: string): NoteVersion => ({ id: 'p:x.md', project: 'p', path: 'x.md', version: v, parent, origin, hash12: hash.slice(0, 12), fileId: 'f0', groupId: 'main', parts: [] });
 const pulled = (v: number, hash: string): PulledNote => ({ project: 'p', path: 'x.md', version: v, hash, file: '/m/x.md', origin: 'm-b', redacted: false, pulledAt: '', group: 'main' });
-const facts = (f: Partial<NoteFacts>): NoteFacts => ({ incoming: undefined, own: undefined, pulled: undefined, local: undefined, incomingRedacted: false, sameAsLocal: false, groupListed: true, ...f });
+const facts = (f: Partial<NoteFacts>): NoteFacts => ({ incoming: undefined, own: undefined, pulled: undefined, local: undefined, incomingRedacted: false, sameAsLocal: false, groupListed: true, now: 0, patienceMs: 0, ...f });
 
 describe('decide', () => {
   it('new here: written; already there: adopted', () => {
@@ -63,6 +63,38 @@ describe('decide', () => {
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('e'), redacted: false } }))).toEqual({ kind: 'kept-deleted-elsewhere' });
     expect(decide(facts({ pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false }, groupListed: false })).kind).toBe('none');
     expect(decide(facts({ pulled: pulled(10, H('p')) }))).toEqual({ kind: 'forget' });
+  });
+  it('absent for less than the group\'s patience (an edit elsewhere on a break-before-make server, its new version still queued): nothing done yet, the absence remembered; after it, judged as a deletion', () => {
+    const untouched = { pulled: pulled(10, H('p')), local: { hash: H('p'), redacted: false }, patienceMs: 60_000 };
+    const changed = { ...untouched, local: { hash: H('e'), redacted: false } };
+    const T = Date.parse('2026-12-06T08:00:00.000Z');
+    // First seen absent: the absence starts now.
+    expect(decide(facts({ ...untouched, now: T }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...changed, now: T }))).toEqual({ kind: 'absent', since: T });
+    const seen = (since: string) => ({ pulled: { ...pulled(10, H('p')), missingSince: since } });
+    expect(decide(facts({ ...untouched, ...seen('2026-12-06T08:00:00.000Z'), now: T + 59_999 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...untouched, ...seen('2026-12-06T08:00:00.000Z'), now: T + 60_000 }))).toEqual({ kind: 'remove-local' });
+    expect(decide(facts({ ...changed, ...seen('2026-12-06T08:00:00.000Z'), now: T + 60_000 }))).toEqual({ kind: 'kept-deleted-elsewhere' });
+    // A start in the future (a clock set back) or unreadable starts again now: never waited for forever.
+    expect(decide(facts({ ...untouched, ...seen('2026-12-07T08:00:00.000Z'), now: T }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...untouched, ...seen('garbage'), now: T }))).toEqual({ kind: 'absent', since: T });
+    // The queue moved since (an edit elsewhere may wait behind others): the patience counts from the movement, at most the maximum.
+    const moving = { ...untouched, ...seen('2026-12-06T08:00:00.000Z'), movedAt: T + 50_000, maxAbsenceMs: 300_000 };
+    expect(decide(facts({ ...moving, now: T + 60_000 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, now: T + 109_999 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, now: T + 110_000 }))).toEqual({ kind: 'remove-local' });
+    expect(decide(facts({ ...moving, movedAt: T + 299_000, now: T + 299_999 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, movedAt: T + 299_000, now: T + 300_000 }))).toEqual({ kind: 'remove-local' });
+    // Movement before the absence was seen, or in the future (a server clock ahead): no later than now, never held forever.
+    expect(decide(facts({ ...moving, movedAt: T - 30_000, now: T + 60_000 }))).toEqual({ kind: 'remove-local' });
+    expect(decide(facts({ ...moving, movedAt: T + 10 * 60_000, now: T + 60_000 }))).toEqual({ kind: 'absent', since: T });
+    expect(decide(facts({ ...moving, movedAt: T + 10 * 60_000, now: T + 300_000 }))).toEqual({ kind: 'remove-local' });
+    // A make-before-break server (no patience): movement does not matter.
+    expect(decide(facts({ ...moving, patienceMs: 0, now: T }))).toEqual({ kind: 'remove-local' });
+    // A version in the graph (the edit processed): judged as usual, the absence plays no part.
+    expect(decide(facts({ ...untouched, ...seen('2026-12-06T08:00:00.000Z'), now: T, incoming: version('m-b', 11, 10, H('b')) }))).toEqual({ kind: 'write', why: 'newer' });
+    // The file gone here too: nothing to hold.
+    expect(decide(facts({ ...seen('2026-12-06T08:00:00.000Z'), now: T, patienceMs: 60_000 }))).toEqual({ kind: 'forget' });
   });
   it('deleted here: its versions leave the graph; a newer edit made elsewhere comes back instead', () => {
     expect(decide(facts({ pulled: pulled(10, H('p')), incoming: version('m-b', 10, 0, H('b')) }))).toEqual({ kind: 'delete-in-graph' });

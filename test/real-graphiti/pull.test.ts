@@ -6,20 +6,73 @@
  * must still verify: a fake that kept them byte for byte proves nothing about that.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNoteKey } from '../../src/lib/state/note-key.js';
 import { loadState, retiredParts } from '../../src/lib/state/state.js';
 import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { parseNoteTag } from '../../src/lib/memory/note-tag.js';
 import { parseMarker } from '../../src/lib/memory/episode.js';
+import { readPulled } from '../../src/lib/state/pulled.js';
+import { paceOf, patienceMs } from '../../src/lib/sync/pace.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import { startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
+import type { PullReport } from '../../src/lib/pull/pull.js';
 import { link, machine, topic, type Machine } from '../pull/homes.js';
 
 const GENERATION = process.env.GMS_PULL_GENERATION ?? '0.31.2';
 const GROUP = 'gms_pull';
+/**
+ * Where an edit deletes the old version before the new one is processed (docs/semantics.md), so a
+ * note is absent from the graph for a while: a pull then holds an absent note's copy until the
+ * absence has lasted the group's patience (pull/decide.ts `absenceSettled`).
+ */
+const BREAK_BEFORE_MAKE = ['0.29.3', '0.31.1'].includes(GENERATION);
+
+const indexOf = (m: Machine) => {
+  const file = join(m.memoryDir, 'MEMORY.md');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+};
+/** The group's patience as machine `m`'s pull uses it (sync/pace.ts, from what its sync learned). */
+async function patienceOf(m: Machine): Promise<number> {
+  const { state } = await loadState(m.config().stateDir, { readOnly: true });
+  return patienceMs(paceOf(state, GROUP), m.config().confirmMaxAgeMs);
+}
+/** When `m`'s pulls first found the note of `file` missing from the graph (epoch ms). */
+async function missingSince(m: Machine, file: string): Promise<number> {
+  return Date.parse((await readPulled(m.config().stateDir)).notes[file]?.missingSince ?? '');
+}
+/**
+ * A note deleted elsewhere reaches machine `m`. Where its pull holds an absence (`held`: the
+ * server's rules are break-before-make, or not known to it: the cautious rules), the pull that
+ * first finds the note missing keeps the copy (an edit may be in flight), and so does one just
+ * before the group's patience has passed since (the pull's clock driven, no waiting); the first
+ * pull after it removes the copy. Elsewhere the first pull removes it. `first` is that first
+ * pull's report.
+ */
+async function deletionArrives(m: Machine, file: string, first: PullReport, held: boolean): Promise<void> {
+  // The note's MEMORY.md line (pull writes one for the notes it brings): kept while the copy is, gone with it.
+  const listedInIndex = indexOf(m).includes(`(${basename(file)})`);
+  if (held) {
+    expect([first.removed, first.absent]).toEqual([[], [file]]);
+    expect(existsSync(file)).toBe(true);
+    expect(indexOf(m).includes(`(${basename(file)})`)).toBe(listedInIndex);
+    const since = await missingSince(m, file);
+    const patience = await patienceOf(m);
+    expect(patience).toBeLessThanOrEqual(m.config().confirmMaxAgeMs);
+    const early = await m.pull({ now: () => since + patience - 1 });
+    expect([early.removed, early.absent]).toEqual([[], [file]]);
+    expect(existsSync(file)).toBe(true);
+    expect((await m.pull({ now: () => since + patience })).removed).toEqual([file]);
+  } else {
+    expect([first.removed, first.absent]).toEqual([[file], []]);
+  }
+  expect(existsSync(file)).toBe(false);
+  expect(indexOf(m)).not.toContain(`(${basename(file)})`);
+  expect((await readPulled(m.config().stateDir)).notes[file]).toBeUndefined();
+}
 
 describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, stand-in LLM`, () => {
   let real: RealGraphiti;
@@ -81,7 +134,9 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     expect(readFileSync(build, 'utf8')).toContain('Aurora builds with Bun 2 in CI.');
     expect(readFileSync(tokens, 'utf8')).toContain(secret);
     expect(back.copies).toEqual([expect.objectContaining({ file: tokens, why: 'redacted' })]);
-    expect(back.removed).toEqual([join(a.memoryDir, 'old.md')]);
+    // Deleted on B, untouched on A: removed on A (once the absence has lasted the patience, where an edit leaves a window).
+    // A's syncs learned the server's rules (its tools, or a probe on 0.31.x).
+    await deletionArrives(a, join(a.memoryDir, 'old.md'), back, BREAK_BEFORE_MAKE);
     expect(readdirSync(a.memoryDir).filter((f) => f.includes('evil'))).toEqual([]);
 
     // A conflict: both edit build since they agreed; each keeps its own in place, the other beside it.
@@ -197,5 +252,55 @@ describe(`pull between two machines: real Graphiti ${GENERATION} on FalkorDB, st
     const held = new Set(retiredParts((await loadState(m.config().stateDir)).state).flatMap((ref) => (ref.heldSince !== undefined && ref.uuid !== undefined ? [ref.uuid] : [])));
     expect(listed.filter((e) => !held.has(e.uuid)).map((e) => e.content.split('\n').at(-1))).toEqual(['Quartz deploys through the second clone now.']);
     expect(listed.filter((e) => held.has(e.uuid)).map((e) => e.content.split('\n').at(-1))).toEqual(['0.29.3', '0.31.1'].includes(GENERATION) ? ['Quartz deploys through the first clone.'] : []);
+  });
+
+  it('an edit on one machine pulled on the other while its new version is still in the server\'s queue: the copy and its MEMORY.md line stay, the edit arrives once processed; a real deletion still arrives, once the absence has lasted the patience', async () => {
+    const a = make('window-a', 'git@github.com:me/window.git');
+    const b = make('window-b', 'git@github.com:me/window.git');
+    await link(a, b);
+    a.write('gate.md', topic('Gate', 'Falcon guards the east gate.'));
+    await a.sync();
+    const fileB = join(b.memoryDir, 'gate.md');
+    expect((await b.pull()).written.map((w) => w.file)).toEqual([fileB]);
+    const pulledText = readFileSync(fileB, 'utf8');
+    expect(indexOf(b)).toContain('gate.md');
+    const client = new GraphitiClient(a.config());
+    const listed = async () => (await client.getEpisodes([GROUP], 1000)).filter((e) => e.content.includes('Falcon guards')).map((e) => e.content.split('\n').at(-1));
+    try {
+      // The edit's new version stays in the server's queue: its extraction waits for the release.
+      const release = real.llm.hold('Falcon guards the west gate.');
+      try {
+        a.write('gate.md', topic('Gate', 'Falcon guards the west gate.'));
+        await runSync(a.config(), { waitMs: 0 });
+        // Break before make: the old version deleted, the new one unprocessed, the graph holds no
+        // version of the note. Make before break: the old one stays until the new one is in.
+        expect(await listed()).toEqual(BREAK_BEFORE_MAKE ? [] : ['Falcon guards the east gate.']);
+        const during = await b.pull();
+        expect([during.written, during.removed, during.keptDeletedElsewhere, during.absent]).toEqual([[], [], [], BREAK_BEFORE_MAKE ? [fileB] : []]);
+        expect(readFileSync(fileB, 'utf8')).toBe(pulledText);
+        expect(indexOf(b)).toContain('gate.md');
+      } finally {
+        release();
+      }
+      await a.sync();
+      const after = await b.pull();
+      expect(after.written.map((w) => w.file)).toEqual([fileB]);
+      expect(readFileSync(fileB, 'utf8')).toContain('Falcon guards the west gate.');
+      expect(indexOf(b)).toContain('gate.md');
+      expect((await readPulled(b.config().stateDir)).notes[fileB]?.missingSince).toBeUndefined();
+      await b.sync();
+      expect(await listed()).toEqual(['Falcon guards the west gate.']);
+
+      // Deleted on A for real: it reaches B, with its MEMORY.md line. B has sent nothing, so its
+      // sync never went online to probe: it knows the rules only where the server's tools tell
+      // them (0.28.2, 0.29.3), and holds by the cautious rules on 0.31.1 and 0.31.2 alike.
+      rmSync(join(a.memoryDir, 'gate.md'));
+      await a.sync();
+      expect(await listed()).toEqual([]);
+      await deletionArrives(b, fileB, await b.pull(), GENERATION !== '0.28.2');
+      expect(indexOf(b)).not.toContain('gate.md');
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The stand-in LLM (ours, test-only) that the real Graphiti server talks to: answers built from
  * the request's JSON schema, entities and facts from the episode text, deterministic embeddings,
- * injected failures.
+ * injected failures, calls held until the test lets them go.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerFor } from '../support/standin-llm/answers.js';
 import { EMBEDDING_DIM } from '../support/standin-llm/extract.js';
 import { answerFromSchema } from '../support/standin-llm/schema-answer.js';
@@ -100,5 +100,25 @@ describe('stand-in LLM', () => {
     expect(() => JSON.parse((bad.json.choices as Array<{ message: { content: string } }>)[0]?.message.content ?? '')).toThrow();
     expect((await post('/chat/completions', body('Quokka'))).status).toBe(200);
     expect(llm.calls.map((c) => c.failed ?? 'ok')).toEqual(['ok', 'ok', 'http-400', 'invalid-json', 'ok']);
+  });
+
+  it('holds the calls about one episode until released; every other call is answered meanwhile', async () => {
+    llm = await startStandInLlm();
+    const ask = (word: string) =>
+      fetch(`${llm?.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: `<CURRENT_MESSAGE>${word} ships.</CURRENT_MESSAGE>` }], response_format: { json_schema: { name: 'ExtractedEdges', schema: EDGE_SCHEMA } } }) });
+    const release = llm.hold('Quokka');
+    let answered = false;
+    const held = ask('Quokka').then((res) => {
+      answered = true;
+      return res.status;
+    });
+    await vi.waitFor(() => expect(llm?.held()).toBe(1));
+    expect((await ask('Wombat')).status).toBe(200);
+    expect(answered).toBe(false);
+    release();
+    expect(await held).toBe(200);
+    expect(llm.held()).toBe(0);
+    // Released for good: a later call about it is answered at once.
+    expect((await ask('Quokka')).status).toBe(200);
   });
 });

@@ -14,7 +14,11 @@
  *   leaves this machine, a secret the redaction takes out or a `<private>` block: no version from
  *   elsewhere can hold it, so it would be lost for good.
  * - Deleted elsewhere (no version of the note left in a listed group) → the local copy is removed
- *   only if untouched since pulled or sent; otherwise kept, and said.
+ *   only if untouched since pulled or sent; otherwise kept, and said. Only once the group's queue
+ *   has been quiet for its patience since the note went missing, or the absence has lasted the
+ *   configured maximum (`absenceSettled`): an edit on a break-before-make server deletes the old
+ *   version before the new one is processed, and in that window the graph holds no version at
+ *   all. Until then the copy, its MEMORY.md line and its ledger entry stay (`absent`).
  * - Deleted here (pulled before, the file gone, nothing newer in the graph) → the note's versions
  *   leave the graph, so the deletion reaches the other machines; a newer version from elsewhere
  *   comes back instead (an edit made after is not lost to a deletion).
@@ -47,6 +51,14 @@ export interface NoteFacts {
   groupListed: boolean;
   /** Of the versions holding the local file's text, the one processed first (incoming.ts `firstOfText`). */
   firstOfText?: NoteVersion | undefined;
+  /** Now (epoch ms, the pull's clock): how long the note has been absent (`absenceSettled`). */
+  now: number;
+  /** The patience of the note's group (sync/pace.ts `patienceMs`): how long an absence may be an edit in flight. */
+  patienceMs: number;
+  /** When the note's group last showed movement (any episode's processing started: sync/pace.ts `lastMovement`), epoch ms; 0: none seen. */
+  movedAt?: number;
+  /** The longest an absence is held however the queue moves (the configured maximum, `confirmMaxAgeMs`). */
+  maxAbsenceMs?: number;
 }
 
 export type CopyReason = 'both-changed' | 'redacted' | 'private';
@@ -60,6 +72,13 @@ export type Decision =
   | { kind: 'copy'; why: CopyReason }
   | { kind: 'remove-local' }
   | { kind: 'kept-deleted-elsewhere' }
+  /**
+   * No version of the note in its listed group, for less than the group's patience since this
+   * machine first saw it so (`since`, epoch ms): maybe an edit elsewhere whose old version is
+   * deleted while the new one is still queued. Nothing done; the absence is remembered
+   * (state/pulled.ts `PulledNote.missingSince`).
+   */
+  | { kind: 'absent'; since: number }
   | { kind: 'delete-in-graph' }
   /** Gone on both sides: nothing left to know of it (a stale entry would make a later deletion look like a lost folder). */
   | { kind: 'forget' }
@@ -78,6 +97,24 @@ function agreedVersion(f: NoteFacts): { version: number; via: 'pulled' | 'sent' 
   if (f.pulled !== undefined && f.pulled.hash !== '' && f.pulled.hash === f.local.hash) return { version: f.pulled.version, via: 'pulled' };
   if (f.own !== undefined && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: 'sent' };
   return undefined;
+}
+
+/**
+ * Whether a note's absence from the graph is a deletion elsewhere: the group's queue has been
+ * quiet for its patience since this machine first saw the note missing (`missingSince`; none
+ * yet: it starts now), or the absence has lasted the configured maximum. The graph shows nothing
+ * of a version still queued, so time is the only evidence, read as the sync reads it for its own
+ * parts (sync/reconcile.ts, a quiet queue): the patience is what the group's queue takes (waits
+ * and processing, learned by the sync), counted from the last movement, since an edit elsewhere
+ * may wait behind others (a batch of edits, processed one after the other) for longer than one
+ * patience while the queue keeps moving. A start in the future (a clock set back) starts again
+ * now, and movement in the future counts as now: never waited for forever.
+ */
+export function absenceSettled(missingSince: string | undefined, now: number, patienceMs: number, movedAt = 0, maxMs = Number.POSITIVE_INFINITY): { settled: boolean; since: number } {
+  const seen = Date.parse(missingSince ?? '');
+  const since = Number.isFinite(seen) && seen <= now ? seen : now;
+  const quietSince = Math.max(since, Math.min(movedAt, now));
+  return { settled: now - quietSince >= patienceMs || now - since >= maxMs, since };
 }
 
 export function decide(f: NoteFacts): Decision {
@@ -104,6 +141,8 @@ function decideVersions(f: NoteFacts): Decision {
   if (incoming === undefined && own === undefined) {
     if (!f.groupListed || pulled === undefined) return { kind: 'none', why: 'not in the graph' };
     if (local === undefined) return { kind: 'forget' };
+    const absence = absenceSettled(pulled.missingSince, f.now, f.patienceMs, f.movedAt, f.maxAbsenceMs);
+    if (!absence.settled) return { kind: 'absent', since: absence.since };
     return pulled.hash !== '' && pulled.hash === local.hash && local.keptHere !== true ? { kind: 'remove-local' } : { kind: 'kept-deleted-elsewhere' };
   }
   if (incoming !== undefined && own !== undefined && own.version >= incoming.version) {

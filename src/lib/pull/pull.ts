@@ -20,16 +20,21 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { processEnv } from '../config/process-env.js';
 import { GraphitiClient } from '../graphiti/graphiti.js';
+import { editOrder } from '../graphiti/semantics.js';
+import { resolveSemantics, semanticsOptions } from '../graphiti/server-rules.js';
 import { contentHashOf } from '../memory/hash.js';
 import { redactSecrets, stripPrivateBlocks } from '../memory/redact.js';
 import { withLock } from '../state/lock.js';
 import { readNoteKey } from '../state/note-key.js';
 import { noteId, PULLED_FILE, readPulled, writePulled, type ConflictCopy, type IndexLine, PendingWrites, type PendingWrite, type PulledLedger, type PulledNote } from '../state/pulled.js';
+import { loadState } from '../state/state.js';
+import type { SyncState } from '../state/types.js';
+import { lastMovement, paceOf, patienceMs } from '../sync/pace.js';
 import { groupFor } from '../sync/prepare.js';
 import { writeFileAtomic } from '../util/fs-atomic.js';
 import { nullLogger, type Logger } from '../util/log.js';
 import { ourOrigins } from '../util/origin.js';
-import { decide, type CopyReason, type Decision, type LocalNote } from './decide.js';
+import { decide, type CopyReason, type Decision, type LocalNote, type NoteFacts } from './decide.js';
 import { collectNotes, firstOfText, versionsFor, type Incoming, type NoteVersion } from './incoming.js';
 import { indexNote, unindexNote } from './memory-index.js';
 import { clonedFromHere, fileIdIn, knownRoots, localProjects, type CloneHint, type LocalProject } from './projects.js';
@@ -85,6 +90,8 @@ export interface PullReport {
   removed: string[];
   /** Notes deleted elsewhere but changed here: kept. */
   keptDeletedElsewhere: string[];
+  /** Pulled copies whose note has no version in the graph for less than its group's patience (an edit elsewhere in flight?): kept for now (decide.ts `absent`). */
+  absent: string[];
   /** Notes missing here whose deletion was not passed on: their whole memory folder is missing or emptied (restore with --all). */
   notDeleted: string[];
   /** Episodes taken out of the graph for notes deleted here. */
@@ -123,7 +130,7 @@ export interface HeldReport {
 }
 
 export function emptyReport(linked: boolean): PullReport {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 
 async function readLocal(file: string): Promise<LocalNote | undefined> {
@@ -180,7 +187,8 @@ export async function runPull(config: Config, options: PullOptions = {}): Promis
 async function pullLocked(config: Config, options: PullOptions, key: Uint8Array, logger: Logger): Promise<PullReport> {
   const env = options.env ?? processEnv();
   const now = options.now ?? Date.now;
-  const when = new Date(now()).toISOString();
+  const startedAt = now();
+  const when = new Date(startedAt).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config.stateDir);
   await writeMissingIndexLines(ledger);
@@ -199,8 +207,15 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   report.groups = groups;
   const graphiti = options.graphiti ?? new GraphitiClient(config, { logger });
   let episodes;
+  // Whether an edit elsewhere can leave the graph without the note for a while (decide.ts
+  // `absenceSettled`): the server's edit order, as known without a probe (cautious: it can).
+  let editWindow = true;
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options.signal);
+    if (Object.keys(ledger.notes).length > 0) {
+      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config, logger, options.signal), probe: false }).catch(() => undefined);
+      editWindow = semantics === undefined || editOrder(semantics) === 'break-before-make';
+    }
   } finally {
     if (options.graphiti === undefined) await graphiti.close().catch(() => undefined);
   }
@@ -215,6 +230,23 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   let cloneHints: Map<string, CloneHint> | undefined;
   const clonedHere = (project: string) => (cloneHints ??= clonedFromHere(knownRoots(config, env, options.projectDirs ?? []))).get(project);
   const toDelete: Array<{ uuid: string; groupId: string }> = [];
+  // How long a note may be absent before it is taken for deleted elsewhere: no time where an edit
+  // leaves no window (make-before-break), else the group's patience (sync/pace.ts), learned by
+  // the sync in the state (read once, and only for a note found absent), counted from the group's
+  // last movement in this listing, at most the configured maximum.
+  let syncState: Promise<SyncState | undefined> | undefined;
+  const absenceRules = new Map<string, Promise<AbsenceRule>>();
+  const ruleOf = async (group: string): Promise<AbsenceRule> => {
+    if (!editWindow) return { patienceMs: 0 };
+    const state = await (syncState ??= loadState(config.stateDir, { readOnly: true }).then((l) => l.state, () => undefined));
+    const pace = state === undefined ? {} : paceOf(state, group);
+    return { patienceMs: patienceMs(pace, config.confirmMaxAgeMs), movedAt: lastMovement(pace, { episodes: episodes.filter((e) => e.group_id === group) }, startedAt), maxAbsenceMs: config.confirmMaxAgeMs };
+  };
+  const absenceRule = (group: string): Promise<AbsenceRule> => {
+    let rule = absenceRules.get(group);
+    if (rule === undefined) absenceRules.set(group, (rule = ruleOf(group)));
+    return rule;
+  };
   // Each file is journaled before it is written (PendingWrite): a pull killed among them leaves
   // none that the next sync would take for this machine's own note.
   const journal = new PendingWrites(config.stateDir);
@@ -232,7 +264,7 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
       delete ledger.held[id];
       // Each memory folder of the project here (two clones: two folders) is a file of its own, with
       // the versions it sent as its own and every other one (another clone's too) as incoming.
-      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, ours });
+      for (const project of folders) await pullInto(project, id, any.path, { config, options, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, ours });
     }
   } finally {
     await journal.close();
@@ -258,6 +290,9 @@ async function pullLocked(config: Config, options: PullOptions, key: Uint8Array,
   return report;
 }
 
+/** What decides when an absence is a deletion (decide.ts `absenceSettled`): 0 patience on a make-before-break server. */
+type AbsenceRule = Pick<NoteFacts, 'patienceMs' | 'movedAt' | 'maxAbsenceMs'>;
+
 interface PullRun {
   config: Config;
   options: PullOptions;
@@ -270,6 +305,10 @@ interface PullRun {
   toDelete: Array<{ uuid: string; groupId: string }>;
   journal: PendingWrites;
   when: string;
+  /** The pull's clock (PullOptions.now), read once at its start. */
+  now: number;
+  /** How long a note of a group may be absent before it is a deletion (decide.ts `absenceSettled`). */
+  absenceRule: (group: string) => Promise<AbsenceRule>;
   ours: ReadonlySet<string>;
 }
 
@@ -291,6 +330,9 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
   // note saved alike in two places, each sent as its own: one note, no conflict copy).
   const sameAsLocal = restored !== undefined && local !== undefined && (contentHashOf(Buffer.from(restored.text)) === local.hash || (incoming !== undefined && local.hash.startsWith(incoming.hash12)));
   const holdsLocal = (v: NoteVersion) => local !== undefined && (local.hash.startsWith(v.hash12) || (v === incoming && sameAsLocal));
+  // A version of the note seen again: whatever absence was remembered is over.
+  if (pulled?.missingSince !== undefined && (incoming !== undefined || own !== undefined)) delete pulled.missingSince;
+  const absentHere = incoming === undefined && own === undefined && pulled !== undefined && local !== undefined;
   let decision: Decision =
     options.all === true && local === undefined && candidate !== undefined
       ? { kind: 'write', why: 'new' }
@@ -303,6 +345,8 @@ async function pullInto(project: LocalProject, id: string, path: string, run: Pu
           sameAsLocal,
           groupListed: report.complete && pulled !== undefined && groups.includes(pulled.group),
           firstOfText: local === undefined ? undefined : firstOfText(notes, id, holdsLocal),
+          now: run.now,
+          ...(absentHere ? await run.absenceRule(pulled.group) : { patienceMs: 0 }),
         });
   // A memory folder that is not there at all was lost or never made: never a deletion of each note in it.
   if (decision.kind === 'delete-in-graph' && (!folderThere || options.all === true || run.lostFolders.has(project.memoryDir))) {
@@ -458,6 +502,11 @@ async function act(decision: Decision, a: ActInput, pending: PendingWrite | unde
       return;
     case 'forget':
       delete ledger.notes[file];
+      return;
+    case 'absent':
+      // Kept as pull's copy, its line too; the absence counts from the first pull that saw it.
+      if (a.pulled !== undefined && ledger.notes[file] === a.pulled) a.pulled.missingSince = new Date(decision.since).toISOString();
+      report.absent.push(file);
       return;
     case 'kept-deleted-elsewhere':
       delete ledger.notes[file];

@@ -225,7 +225,7 @@ export function stepSamples(pace: GroupPace): number {
  * (any client's episode: the queue is one per group), corrected for skew; never later than `now`
  * (movement in the future would keep every drop from being judged).
  */
-export function lastMovement(pace: GroupPace, listing: GroupListing, now: number = Number.POSITIVE_INFINITY): number {
+export function lastMovement(pace: GroupPace, listing: Pick<GroupListing, 'episodes'>, now: number = Number.POSITIVE_INFINITY): number {
   let newest = 0;
   for (const e of listing.episodes) {
     const t = parseTime(e.created_at);

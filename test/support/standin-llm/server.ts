@@ -3,7 +3,9 @@
  * to it on 127.0.0.1. `/v1/chat/completions` (json_schema response_format, graphiti-core 0.29+),
  * `/v1/responses` (responses.parse, 0.28.x) and `/v1/embeddings` (base64 float32). Answers are
  * deterministic; failures (HTTP 400, invalid JSON) can be injected per call or for the calls
- * about one episode, and every LLM answer can be delayed.
+ * about one episode, every LLM answer can be delayed, and the calls about one episode can be held
+ * until the test lets them go (`hold`: the episode stays in the server's queue, unprocessed and
+ * unlisted, for exactly as long as the test needs, with no timing involved).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,13 @@ export interface StandInLlm {
   delayMs: number;
   fail(rule: FailureRule): void;
   clearFailures(): void;
+  /**
+   * LLM calls whose prompt contains `match` (an episode's words) wait until the returned function
+   * is called, as do calls made after it until then; `close` lets every held call go.
+   */
+  hold(match: string): () => void;
+  /** How many LLM calls are waiting in a hold now. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -66,6 +75,8 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 export async function startStandInLlm(options: { delayMs?: number } = {}): Promise<StandInLlm> {
   const rules: FailureRule[] = [];
+  const holds = new Set<{ match: string; released: Promise<void>; release: () => void }>();
+  let waiting = 0;
   let seq = 0;
   const state: Omit<StandInLlm, 'url' | 'close'> = {
     calls: [],
@@ -73,6 +84,24 @@ export async function startStandInLlm(options: { delayMs?: number } = {}): Promi
     delayMs: options.delayMs ?? 0,
     fail: (rule) => rules.push({ ...rule }),
     clearFailures: () => void rules.splice(0),
+    hold: (match) => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const gate = { match, released, release: () => { holds.delete(gate); release(); } };
+      holds.add(gate);
+      return gate.release;
+    },
+    held: () => waiting,
+  };
+  const heldFor = async (prompt: string): Promise<void> => {
+    const gate = [...holds].find((h) => prompt.includes(h.match));
+    if (gate === undefined) return;
+    waiting += 1;
+    try {
+      await gate.released;
+    } finally {
+      waiting -= 1;
+    }
   };
 
   const failureFor = (prompt: string): FailureKind | undefined => {
@@ -88,6 +117,7 @@ export async function startStandInLlm(options: { delayMs?: number } = {}): Promi
     const schemaName = format?.name ?? 'unknown';
     const failed = failureFor(prompt);
     state.calls.push({ schema: schemaName, prompt, ...(failed ? { failed } : {}) });
+    await heldFor(prompt);
     if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
     if (failed === 'http-400') {
       send(res, 400, { error: { message: 'stand-in LLM: injected failure', type: 'invalid_request_error', param: null, code: null } });
@@ -138,6 +168,6 @@ export async function startStandInLlm(options: { delayMs?: number } = {}): Promi
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () => new Promise<void>((resolve) => { for (const h of [...holds]) h.release(); server.closeAllConnections(); server.close(() => resolve()); }),
   }) as StandInLlm;
 }
