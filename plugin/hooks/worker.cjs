@@ -78276,6 +78276,12 @@ function agreedVersion(f) {
   if (f.own !== void 0 && f.local.hash.startsWith(f.own.hash12)) return { version: f.own.version, via: "sent" };
   return void 0;
 }
+function absenceSettled(missingSince, now, patienceMs2, movedAt = 0, maxMs = Number.POSITIVE_INFINITY) {
+  const seen = Date.parse(missingSince ?? "");
+  const since = Number.isFinite(seen) && seen <= now ? seen : now;
+  const quietSince = Math.max(since, Math.min(movedAt, now));
+  return { settled: now - quietSince >= patienceMs2 || now - since >= maxMs, since };
+}
 function decide2(f) {
   return oneCopy(f, decideVersions(f));
 }
@@ -78291,6 +78297,8 @@ function decideVersions(f) {
   if (incoming === void 0 && own2 === void 0) {
     if (!f.groupListed || pulled === void 0) return { kind: "none", why: "not in the graph" };
     if (local === void 0) return { kind: "forget" };
+    const absence = absenceSettled(pulled.missingSince, f.now, f.patienceMs, f.movedAt, f.maxAbsenceMs);
+    if (!absence.settled) return { kind: "absent", since: absence.since };
     return pulled.hash !== "" && pulled.hash === local.hash && local.keptHere !== true ? { kind: "remove-local" } : { kind: "kept-deleted-elsewhere" };
   }
   if (incoming !== void 0 && own2 !== void 0 && own2.version >= incoming.version) {
@@ -78574,7 +78582,7 @@ function pullDue(stateDir, now, everyMs) {
   }
 }
 function emptyReport(linked) {
-  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
+  return { linked, written: [], copies: [], removed: [], keptDeletedElsewhere: [], absent: [], notDeleted: [], deletedInGraph: 0, held: [], checkouts: [], unverified: 0, fromOthers: 0, conflicts: [], groups: [], complete: true };
 }
 async function readLocal(file2) {
   let raw;
@@ -78618,7 +78626,8 @@ async function runPull(config2, options2 = {}) {
 async function pullLocked(config2, options2, key, logger) {
   const env = options2.env ?? processEnv();
   const now = options2.now ?? Date.now;
-  const when = new Date(now()).toISOString();
+  const startedAt = now();
+  const when = new Date(startedAt).toISOString();
   const report = emptyReport(true);
   const ledger = await readPulled(config2.stateDir);
   await writeMissingIndexLines(ledger);
@@ -78635,8 +78644,13 @@ async function pullLocked(config2, options2, key, logger) {
   report.groups = groups;
   const graphiti = options2.graphiti ?? new GraphitiClient(config2, { logger });
   let episodes;
+  let editWindow = true;
   try {
     episodes = await graphiti.getEpisodes(groups, PULL_MAX_EPISODES, options2.signal);
+    if (Object.keys(ledger.notes).length > 0) {
+      const semantics = await resolveSemantics(graphiti, { ...semanticsOptions(config2, logger, options2.signal), probe: false }).catch(() => void 0);
+      editWindow = semantics === void 0 || editOrder(semantics) === "break-before-make";
+    }
   } finally {
     if (options2.graphiti === void 0) await graphiti.close().catch(() => void 0);
   }
@@ -78651,6 +78665,19 @@ async function pullLocked(config2, options2, key, logger) {
   let cloneHints;
   const clonedHere = (project) => (cloneHints ??= clonedFromHere(knownRoots(config2, env, options2.projectDirs ?? []))).get(project);
   const toDelete = [];
+  let syncState;
+  const absenceRules = /* @__PURE__ */ new Map();
+  const ruleOf = async (group) => {
+    if (!editWindow) return { patienceMs: 0 };
+    const state = await (syncState ??= loadState(config2.stateDir, { readOnly: true }).then((l) => l.state, () => void 0));
+    const pace = state === void 0 ? {} : paceOf(state, group);
+    return { patienceMs: patienceMs(pace, config2.confirmMaxAgeMs), movedAt: lastMovement(pace, { episodes: episodes.filter((e) => e.group_id === group) }, startedAt), maxAbsenceMs: config2.confirmMaxAgeMs };
+  };
+  const absenceRule = (group) => {
+    let rule = absenceRules.get(group);
+    if (rule === void 0) absenceRules.set(group, rule = ruleOf(group));
+    return rule;
+  };
   const journal = new PendingWrites(config2.stateDir);
   try {
     for (const id of ids) {
@@ -78663,7 +78690,7 @@ async function pullLocked(config2, options2, key, logger) {
         continue;
       }
       delete ledger.held[id];
-      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, ours });
+      for (const project of folders) await pullInto(project, id, any2.path, { config: config2, options: options2, ledger, report, notes, groups, lostFolders, toDelete, journal, when, now: startedAt, absenceRule, ours });
     }
   } finally {
     await journal.close();
@@ -78700,6 +78727,8 @@ async function pullInto(project, id, path, run2) {
   const folderThere = (0, import_node_fs27.existsSync)(project.memoryDir) && (0, import_node_fs27.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
+  if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
+  const absentHere = incoming === void 0 && own2 === void 0 && pulled !== void 0 && local !== void 0;
   let decision = options2.all === true && local === void 0 && candidate !== void 0 ? { kind: "write", why: "new" } : decide2({
     incoming,
     own: own2,
@@ -78708,7 +78737,9 @@ async function pullInto(project, id, path, run2) {
     incomingRedacted: restored?.redacted ?? false,
     sameAsLocal,
     groupListed: report.complete && pulled !== void 0 && groups.includes(pulled.group),
-    firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal)
+    firstOfText: local === void 0 ? void 0 : firstOfText(notes, id, holdsLocal),
+    now: run2.now,
+    ...absentHere ? await run2.absenceRule(pulled.group) : { patienceMs: 0 }
   });
   if (decision.kind === "delete-in-graph" && (!folderThere || options2.all === true || run2.lostFolders.has(project.memoryDir))) {
     decision = { kind: "none", why: "memory folder missing or emptied" };
@@ -78815,6 +78846,10 @@ async function act(decision, a, pending) {
     case "forget":
       delete ledger.notes[file2];
       return;
+    case "absent":
+      if (a.pulled !== void 0 && ledger.notes[file2] === a.pulled) a.pulled.missingSince = new Date(decision.since).toISOString();
+      report.absent.push(file2);
+      return;
     case "kept-deleted-elsewhere":
       delete ledger.notes[file2];
       report.keptDeletedElsewhere.push(file2);
@@ -78847,11 +78882,15 @@ var init_pull = __esm({
     import_node_path33 = require("node:path");
     init_process_env();
     init_graphiti();
+    init_semantics();
+    init_server_rules();
     init_hash();
     init_redact();
     init_lock();
     init_note_key();
     init_pulled();
+    init_state();
+    init_pace();
     init_prepare();
     init_fs_atomic();
     init_log();
