@@ -67,8 +67,20 @@ function localServerStep(runtime: ServerRuntime): NextStep {
   return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
 }
 
+/**
+ * The state lock (state/lock.ts), not the server: another process held it for the whole wait
+ * (LockTimeoutError, whose "Timed out" would otherwise read as a server that does not answer),
+ * or took it over from this run (LockLostError, the ledger's "Lost the state lock").
+ */
+const LOCK_BUSY = /^Timed out after \d+ ms waiting for lock |^Lock .* is no longer ours|^Lost the state lock/;
+const LOCK_STEP: NextStep = {
+  cause: 'another graphiti-memory-sync process (a sync, a watch or a hook worker) holds the state; nothing was lost',
+  fix: 'let it finish, then run this again (the lock of a process that died is taken over within 30 s; one that hangs: stop it by the pid above)',
+};
+
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
+  if (LOCK_BUSY.test(errorText)) return LOCK_STEP;
   const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
   if (status === '404') {
     if (lacksMcpPath(config.mcpUrl)) {

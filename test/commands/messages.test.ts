@@ -10,6 +10,7 @@ import { main } from '../../src/cli.js';
 import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
+import { LockLostError, LockTimeoutError } from '../../src/lib/state/lock.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../helpers/ports.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -156,6 +157,21 @@ describe('queued in a local server that has stopped since', () => {
     expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running: it ended after it had started (graphiti exited (code -1); see /l/graphiti.log)', fix: 'graphiti-memory-sync server start' });
     runtime('failed', { error: 'port 8000 is taken' });
     expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running (its last start failed)', fix: 'graphiti-memory-sync server start' });
+  });
+});
+
+describe('a busy state lock is not a server that does not answer', () => {
+  it('a lock wait that timed out, or a lock lost mid-run: let the other process finish, run this again (not "start the Graphiti server")', () => {
+    const config = { mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'setting' as const, stateDir: box.path('state') };
+    const holder = { tool: 'graphiti-memory-sync' as const, pid: 4242, hostname: 'here', label: 'hook worker', startedAt: '2026-01-01T00:00:00Z', token: 't' };
+    for (const error of [new LockTimeoutError(box.path('state/state.lock'), holder, 600_000, 200), new LockLostError(box.path('state/state.lock'), holder)]) {
+      const step = nextStepFor(error.message, config);
+      expect(step?.fix).toMatch(/^let it finish, then run this again/);
+      expect(`${step?.cause} ${step?.fix}`).not.toMatch(/Graphiti server|MCP_URL/);
+    }
+    expect(nextStepFor('Lost the state lock to another process; stopping without writing.', config)?.fix).toMatch(/run this again/);
+    // A timeout talking to the server is still the server's.
+    expect(nextStepFor('Timed out after 30000 ms waiting for tools/call add_memory', config)?.cause).toBe('nothing answers at http://127.0.0.1:40001/mcp');
   });
 });
 
