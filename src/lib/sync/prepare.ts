@@ -36,6 +36,16 @@ export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: '
  */
 const readFile = promisify(readFileCallback);
 
+/**
+ * The next step of a file that failed. An edit changes its mtime, so the next sync reads it again;
+ * a permission change does not (plan.ts `sameStat` then calls it unchanged): only --force does.
+ */
+export const FAILED_FILE_STEPS = {
+  edit: 'fix the file; the next sync reads it again',
+  unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
+  tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
+} as const;
+
 /** Reads and hashes a file. `gone`: deleted since the scan (the next run sees the deletion). */
 export async function readMemoryFile(absPath: string): Promise<ReadResult> {
   try {
@@ -43,7 +53,7 @@ export async function readMemoryFile(absPath: string): Promise<ReadResult> {
     return { kind: 'read', raw, hash: contentHashOf(raw) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'gone' };
-    return { kind: 'failed', reason: `unreadable: ${(error as Error).message}` };
+    return { kind: 'failed', reason: `unreadable: ${(error as Error).message}; ${FAILED_FILE_STEPS.unreadable}` };
   }
 }
 
@@ -53,7 +63,7 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
   if (!parsed.ok) {
     // An empty file is a choice, not an error; everything else the parser refuses is a failure.
     if (parsed.reason === 'empty') return { kind: 'skipped', reason: `${parsed.reason}: ${parsed.message}`, retract: true };
-    return { kind: 'failed', reason: `${parsed.reason}: ${parsed.message}` };
+    return { kind: 'failed', reason: `${parsed.reason}: ${parsed.message}; ${FAILED_FILE_STEPS.edit}` };
   }
   const doc = parsed.data;
   if (doc.optOut !== undefined) return { kind: 'skipped', reason: `opt-out: ${doc.optOut === 'private' ? 'private: true' : 'sync: false'}`, retract: true };
