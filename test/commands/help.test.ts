@@ -112,6 +112,18 @@ describe('did you mean', () => {
     expect((await run(['server', 'status', '--jsno'])).stderr).toContain('Unknown option "--jsno" for server status. Did you mean "--json"?');
   });
 
+  it('a value our own checks refuse says where the options are, exit 2', async () => {
+    for (const [args, first] of [
+      [['sync', '--max', 'ten'], '--max takes a whole number, got "ten"'],
+      [['install', '--scope', 'global'], '--scope must be user, project or local, got "global"'],
+      [['service'], 'service needs exactly one of --systemd or --launchd'],
+    ] as const) {
+      const { code, stderr } = await run([...args]);
+      expect(code).toBe(2);
+      expect(stderr).toBe(`${first}\nRun "graphiti-memory-sync ${args[0]} --help" for its options.\n`);
+    }
+  });
+
   it('an unknown command or server subcommand names the closest one, exit 2', async () => {
     const cmd = await run(['snyc']);
     expect(cmd.code).toBe(2);
