@@ -209,6 +209,12 @@ describe('a configuration error names the variable and where it is set', () => {
     expect(r.err).toBe(`Configuration error: MADEINOZ_KNOWLEDGE_DB="mysql" is not allowed: use one of neo4j, falkordb\n  MADEINOZ_KNOWLEDGE_DB is set in ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}: edit that line\n`);
   });
 
+  it('a settings file that cannot be read: how to fix it, or which setting picks another', async () => {
+    const r = await cli(['status'], { MADEINOZ_KNOWLEDGE_ENV_FILE: box.root });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^Configuration error: Cannot read settings file ${box.root}: .*; make it a file you can read \\(chmod 600 ${box.root}\\), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one\\n`));
+  });
+
   it('in the environment: says so', async () => {
     const r = await cli(['status'], { MADEINOZ_KNOWLEDGE_CONCURRENCY: 'many' });
     expect(r.code).toBe(2);
