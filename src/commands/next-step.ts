@@ -78,6 +78,15 @@ const LOCK_STEP: NextStep = {
   fix: 'let it finish, then run this again (the lock of a process that died is taken over within 30 s; one that hangs: stop it by the pid above)',
 };
 
+/**
+ * Something answers at the URL, but not as a Graphiti MCP server: an MCP server without Graphiti's
+ * tools (graphiti.ts), or a web server whose reply is no MCP message at all (streamable.ts).
+ */
+const NOT_GRAPHITI = /offers none of the tools|Unexpected content type|Invalid JSON in reply to|without a body in reply to initialize/;
+
+/** A server error, or a proxy in front whose server does not answer (502, 503, 504). */
+const SERVER_FAILED = new Set(['500', '502', '503', '504']);
+
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
   if (LOCK_BUSY.test(errorText)) return LOCK_STEP;
@@ -101,7 +110,14 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     }
     return { cause: `${config.mcpUrl} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
   }
+  if (status !== undefined && SERVER_FAILED.has(status)) {
+    if (config.mcpUrlSource === 'local-server') return { cause: `the local Graphiti server failed the request (HTTP ${status})`, fix: 'graphiti-memory-sync server logs; nothing was lost: the next sync tries again' };
+    return { cause: `${config.mcpUrl} failed the request (HTTP ${status}${status === '500' ? '' : ': a proxy whose Graphiti server does not answer, or one that is overloaded'})`, fix: "read the Graphiti server's log; nothing was lost: the next sync tries again" };
+  }
   if (status !== undefined) return undefined;
+  if (NOT_GRAPHITI.test(errorText)) {
+    return { cause: `something answers at ${config.mcpUrl}, but not as a Graphiti MCP server`, fix: `set ${urlOrigin(config)} to your Graphiti MCP server's URL (it ends in /mcp)` };
+  }
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
   const runtime = readRuntime(config.stateDir);
   // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.

@@ -4,6 +4,8 @@
  * an endpoint without a model name. Over loopback against the Graphiti test server.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -182,6 +184,36 @@ describe('server URL mistakes', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`likely cause: ${origin}/ has no /mcp path: the Graphiti MCP server answers at /mcp`);
     expect(r.out).toContain(`fix: set MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}) to ${origin}/mcp`);
+  });
+
+  it('a URL where a web server answers, not Graphiti: status and sync name the setting to correct', async () => {
+    const web = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>my dashboard</html>');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(web.address() as AddressInfo).port}/mcp`;
+    try {
+      const step = `something answers at ${url}, but not as a Graphiti MCP server; next step: set MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}) to your Graphiti MCP server's URL (it ends in /mcp)`;
+      expect((await cli(['status'], { MADEINOZ_KNOWLEDGE_MCP_URL: url, MADEINOZ_KNOWLEDGE_RETRIES: '0' })).out).toContain(step);
+      box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+      const sync = await cli(['sync'], { MADEINOZ_KNOWLEDGE_MCP_URL: url, MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+      expect(sync.code).toBe(1);
+      expect(`${sync.out}${sync.err}`).toContain(step);
+    } finally {
+      await new Promise((resolve) => web.close(resolve));
+    }
+  });
+
+  it('an MCP server without Graphiti\'s tools, and a server or proxy that fails the request (5xx)', () => {
+    const config = { mcpUrl: 'https://graphiti.example.org/mcp', mcpUrlSource: 'setting' as const, stateDir: box.path('state') };
+    expect(nextStepFor('The server offers none of the tools add_memory; is this a Graphiti MCP server?', config)?.fix).toBe("set MADEINOZ_KNOWLEDGE_MCP_URL to your Graphiti MCP server's URL (it ends in /mcp)");
+    expect(nextStepFor('HTTP 502 from https://graphiti.example.org/mcp: Bad Gateway', config)).toEqual({
+      cause: 'https://graphiti.example.org/mcp failed the request (HTTP 502: a proxy whose Graphiti server does not answer, or one that is overloaded)',
+      fix: "read the Graphiti server's log; nothing was lost: the next sync tries again",
+    });
+    const local = { ...config, mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const };
+    expect(nextStepFor('HTTP 500 from http://127.0.0.1:40001/mcp', local)?.fix).toMatch(/^graphiti-memory-sync server logs;/);
   });
 
   it('a 421 is explained once, with no "likely cause" contradicting it', async () => {
