@@ -16,7 +16,8 @@ import { sentOverPulled, type PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
-import { draftsByMarker, FAILED_FILE_STEPS, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
+import { FAILED_FILE_STEPS } from './failed-steps.js';
+import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
 /** Why a copy `pull` wrote is not sent: it is in the graph as another file's episode. */

@@ -19,6 +19,7 @@ import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { NoteSigner } from './note-signing.js';
 import { recordOrigin } from './shared.js';
+import { FAILED_FILE_STEPS } from './failed-steps.js';
 
 
 export type Prepared =
@@ -35,16 +36,6 @@ export type ReadResult = { kind: 'read'; raw: Buffer; hash: string } | { kind: '
  * ~35 ms); the plan reads every new or changed note before anything is sent.
  */
 const readFile = promisify(readFileCallback);
-
-/**
- * The next step of a file that failed. An edit changes its mtime, so the next sync reads it again;
- * a permission change does not (plan.ts `sameStat` then calls it unchanged): only --force does.
- */
-export const FAILED_FILE_STEPS = {
-  edit: 'fix the file; the next sync reads it again',
-  unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
-  tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
-} as const;
 
 /** Reads and hashes a file. `gone`: deleted since the scan (the next run sees the deletion). */
 export async function readMemoryFile(absPath: string): Promise<ReadResult> {
