@@ -84,12 +84,24 @@ const LOCK_STEP: NextStep = {
  */
 const NOT_GRAPHITI = /offers none of the tools|Unexpected content type|Invalid JSON in reply to|without a body in reply to initialize/;
 
+/**
+ * get_status said "error" (graphiti-mcp-server.md, item 9): the server runs, but its database does
+ * not answer, or the server has not finished starting.
+ */
+const DATABASE_DOWN = /database connection failed/;
+const NOT_INITIALIZED = /Graphiti service not initialized/;
+
 /** A server error, or a proxy in front whose server does not answer (502, 503, 504). */
 const SERVER_FAILED = new Set(['500', '502', '503', '504']);
 
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
   if (LOCK_BUSY.test(errorText)) return LOCK_STEP;
+  if (DATABASE_DOWN.test(errorText)) {
+    if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server runs, but its FalkorDB does not answer', fix: 'graphiti-memory-sync server restart (server logs shows why it stopped)' };
+    return { cause: 'the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer', fix: "start that database, or correct the Graphiti server's database settings" };
+  }
+  if (NOT_INITIALIZED.test(errorText)) return { cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' };
   const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
   if (status === '404') {
     if (lacksMcpPath(config.mcpUrl)) {
