@@ -46,7 +46,7 @@ describe('health', () => {
     expect(status.out).toMatch(/^Server: ok — .*\(http:\/\/127\.0\.0\.1:\d+\/mcp, from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
   });
 
-  it('get_status "error" (its database does not answer): health, status and sync name the cause and the next step', async () => {
+  it('get_status "error" (its database does not answer): health and status name the cause and the next step', async () => {
     server.setOptions({ statusError: true });
     const step = "the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer; next step: start that database, or correct the Graphiti server's database settings";
     const r = await cli(['health']);

@@ -214,6 +214,9 @@ describe('server URL mistakes', () => {
     });
     const local = { ...config, mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const };
     expect(nextStepFor('HTTP 500 from http://127.0.0.1:40001/mcp', local)?.fix).toMatch(/^graphiti-memory-sync server logs;/);
+    // get_status "error": the database, or a server still starting.
+    expect(nextStepFor('Graphiti MCP server is running but database connection failed: Connection refused', local)?.fix).toMatch(/^graphiti-memory-sync server restart/);
+    expect(nextStepFor('Graphiti service not initialized', config)).toEqual({ cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' });
   });
 
   it('a 421 is explained once, with no "likely cause" contradicting it', async () => {
