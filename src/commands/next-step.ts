@@ -82,7 +82,10 @@ const LOCK_STEP: NextStep = {
  * Something answers at the URL, but not as a Graphiti MCP server: an MCP server without Graphiti's
  * tools (graphiti.ts), or a web server whose reply is no MCP message at all (streamable.ts).
  */
-const NOT_GRAPHITI = /offers none of the tools|Unexpected content type|Invalid JSON in reply to|without a body in reply to initialize/;
+const NOT_GRAPHITI = /offers none of the tools|Unexpected content type|Invalid JSON in reply to|without a body in reply to initialize|instead of text\/event-stream/;
+
+/** The server chose an MCP protocol version newer than this client knows (mcp/client.ts). */
+const NEWER_PROTOCOL = /MCP protocol version "[^"]*", which this client does not support/;
 
 /**
  * get_status said "error" (graphiti-mcp-server.md, item 9): the server runs, but its database does
@@ -127,6 +130,7 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     return { cause: `${config.mcpUrl} failed the request (HTTP ${status}${status === '500' ? '' : ': a proxy whose Graphiti server does not answer, or one that is overloaded'})`, fix: "read the Graphiti server's log; nothing was lost: the next sync tries again" };
   }
   if (status !== undefined) return undefined;
+  if (NEWER_PROTOCOL.test(errorText)) return { cause: 'the server speaks a newer MCP protocol than this graphiti-memory-sync knows', fix: 'upgrade graphiti-memory-sync' };
   if (NOT_GRAPHITI.test(errorText)) {
     return { cause: `something answers at ${config.mcpUrl}, but not as a Graphiti MCP server`, fix: `set ${urlOrigin(config)} to your Graphiti MCP server's URL (it ends in /mcp)` };
   }

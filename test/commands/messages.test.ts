@@ -214,6 +214,8 @@ describe('server URL mistakes', () => {
     });
     const local = { ...config, mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const };
     expect(nextStepFor('HTTP 500 from http://127.0.0.1:40001/mcp', local)?.fix).toMatch(/^graphiti-memory-sync server logs;/);
+    expect(nextStepFor('Legacy SSE endpoint https://graphiti.example.org/sse answered with "text/html" instead of text/event-stream', config)?.cause).toBe('something answers at https://graphiti.example.org/mcp, but not as a Graphiti MCP server');
+    expect(nextStepFor('The server chose MCP protocol version "2030-01-01", which this client does not support (supported: 2025-06-18)', config)?.fix).toBe('upgrade graphiti-memory-sync');
     // get_status "error": the database, or a server still starting.
     expect(nextStepFor('Graphiti MCP server is running but database connection failed: Connection refused', local)?.fix).toMatch(/^graphiti-memory-sync server restart/);
     expect(nextStepFor('Graphiti service not initialized', config)).toEqual({ cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' });
