@@ -307,7 +307,7 @@ describe('sync end to end', () => {
     expect(reason('huge.md')).toMatch(/^skipped too-large/);
     expect(reason('loop.md')).toMatch(/^skipped loop/);
     // Each failure names its next step: editing the file is what makes the next sync read it again.
-    for (const bad of ['bad-yaml.md', 'js.md', 'binary.md', 'latin1.md']) expect(reason(bad)).toMatch(/; fix the file; the next sync reads it again$/);
+    for (const bad of ['bad-yaml.md', 'js.md', 'binary.md', 'latin1.md']) expect(reason(bad)).toMatch(/; fix the file \(or remove it\); the next sync reads it again$/);
     expect(summary.failed).toBe(4);
     expect(adds().some((c) => String(c.args.episode_body).includes('never sent'))).toBe(false);
   });

@@ -5,7 +5,7 @@
  * failed file is a verdict): only `sync --force` (which retries failed files) does.
  */
 export const FAILED_FILE_STEPS = {
-  edit: 'fix the file; the next sync reads it again',
+  edit: 'fix the file (or remove it); the next sync reads it again',
   unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
   tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
   serverSide: 'once that is fixed, "graphiti-memory-sync sync --force" sends it again',
