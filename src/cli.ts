@@ -140,7 +140,11 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return 2;
     }
   } catch (error) {
-    if (error instanceof UsageError || (error as Error).name === 'UnknownSourceError' || (error as Error).name === 'NoteKeyError' || error instanceof ConfigError) {
+    if (error instanceof UsageError) {
+      io.stderr(`${usageProblem(spec, error.message)}\n`);
+      return 2;
+    }
+    if ((error as Error).name === 'UnknownSourceError' || (error as Error).name === 'NoteKeyError' || error instanceof ConfigError) {
       io.stderr(`${(error as Error).message}\n`);
       return 2;
     }

@@ -44,10 +44,10 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// node_modules/zod/v3/helpers/util.js
+// ../main/node_modules/zod/v3/helpers/util.js
 var util, objectUtil, ZodParsedType, getParsedType;
 var init_util = __esm({
-  "node_modules/zod/v3/helpers/util.js"() {
+  "../main/node_modules/zod/v3/helpers/util.js"() {
     (function(util2) {
       util2.assertEqual = (_) => {
       };
@@ -181,10 +181,10 @@ var init_util = __esm({
   }
 });
 
-// node_modules/zod/v3/ZodError.js
+// ../main/node_modules/zod/v3/ZodError.js
 var ZodIssueCode, quotelessJson, ZodError;
 var init_ZodError = __esm({
-  "node_modules/zod/v3/ZodError.js"() {
+  "../main/node_modules/zod/v3/ZodError.js"() {
     init_util();
     ZodIssueCode = util.arrayToEnum([
       "invalid_type",
@@ -320,10 +320,10 @@ var init_ZodError = __esm({
   }
 });
 
-// node_modules/zod/v3/locales/en.js
+// ../main/node_modules/zod/v3/locales/en.js
 var errorMap, en_default;
 var init_en = __esm({
-  "node_modules/zod/v3/locales/en.js"() {
+  "../main/node_modules/zod/v3/locales/en.js"() {
     init_ZodError();
     init_util();
     errorMap = (issue2, _ctx) => {
@@ -430,7 +430,7 @@ var init_en = __esm({
   }
 });
 
-// node_modules/zod/v3/errors.js
+// ../main/node_modules/zod/v3/errors.js
 function setErrorMap(map2) {
   overrideErrorMap = map2;
 }
@@ -439,13 +439,13 @@ function getErrorMap() {
 }
 var overrideErrorMap;
 var init_errors = __esm({
-  "node_modules/zod/v3/errors.js"() {
+  "../main/node_modules/zod/v3/errors.js"() {
     init_en();
     overrideErrorMap = en_default;
   }
 });
 
-// node_modules/zod/v3/helpers/parseUtil.js
+// ../main/node_modules/zod/v3/helpers/parseUtil.js
 function addIssueToContext(ctx, issueData) {
   const overrideMap = getErrorMap();
   const issue2 = makeIssue({
@@ -467,7 +467,7 @@ function addIssueToContext(ctx, issueData) {
 }
 var makeIssue, EMPTY_PATH, ParseStatus, INVALID, DIRTY, OK, isAborted, isDirty, isValid, isAsync;
 var init_parseUtil = __esm({
-  "node_modules/zod/v3/helpers/parseUtil.js"() {
+  "../main/node_modules/zod/v3/helpers/parseUtil.js"() {
     init_errors();
     init_en();
     makeIssue = (params) => {
@@ -562,16 +562,16 @@ var init_parseUtil = __esm({
   }
 });
 
-// node_modules/zod/v3/helpers/typeAliases.js
+// ../main/node_modules/zod/v3/helpers/typeAliases.js
 var init_typeAliases = __esm({
-  "node_modules/zod/v3/helpers/typeAliases.js"() {
+  "../main/node_modules/zod/v3/helpers/typeAliases.js"() {
   }
 });
 
-// node_modules/zod/v3/helpers/errorUtil.js
+// ../main/node_modules/zod/v3/helpers/errorUtil.js
 var errorUtil;
 var init_errorUtil = __esm({
-  "node_modules/zod/v3/helpers/errorUtil.js"() {
+  "../main/node_modules/zod/v3/helpers/errorUtil.js"() {
     (function(errorUtil2) {
       errorUtil2.errToObj = (message2) => typeof message2 === "string" ? { message: message2 } : message2 || {};
       errorUtil2.toString = (message2) => typeof message2 === "string" ? message2 : message2?.message;
@@ -579,7 +579,7 @@ var init_errorUtil = __esm({
   }
 });
 
-// node_modules/zod/v3/types.js
+// ../main/node_modules/zod/v3/types.js
 function processCreateParams(params) {
   if (!params)
     return {};
@@ -777,7 +777,7 @@ function custom(check2, _params = {}, fatal) {
 }
 var ParseInputLazyPath, handleResult, ZodType, cuidRegex, cuid2Regex, ulidRegex, uuidRegex, nanoidRegex, jwtRegex, durationRegex, emailRegex, _emojiRegex, emojiRegex, ipv4Regex, ipv4CidrRegex, ipv6Regex, ipv6CidrRegex, base64Regex, base64urlRegex, dateRegexSource, dateRegex, ZodString, ZodNumber, ZodBigInt, ZodBoolean, ZodDate, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodArray, ZodObject, ZodUnion, getDiscriminator, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodFunction, ZodLazy, ZodLiteral, ZodEnum, ZodNativeEnum, ZodPromise, ZodEffects, ZodOptional, ZodNullable, ZodDefault, ZodCatch, ZodNaN, BRAND, ZodBranded, ZodPipeline, ZodReadonly, late, ZodFirstPartyTypeKind, instanceOfType, stringType, numberType, nanType, bigIntType, booleanType, dateType, symbolType, undefinedType, nullType, anyType, unknownType, neverType, voidType, arrayType, objectType, strictObjectType, unionType, discriminatedUnionType, intersectionType, tupleType, recordType, mapType, setType, functionType, lazyType, literalType, enumType, nativeEnumType, promiseType, effectsType, optionalType, nullableType, preprocessType, pipelineType, ostring, onumber, oboolean, coerce, NEVER;
 var init_types = __esm({
-  "node_modules/zod/v3/types.js"() {
+  "../main/node_modules/zod/v3/types.js"() {
     init_ZodError();
     init_errors();
     init_errorUtil();
@@ -4039,7 +4039,7 @@ var init_types = __esm({
   }
 });
 
-// node_modules/zod/v3/external.js
+// ../main/node_modules/zod/v3/external.js
 var external_exports = {};
 __export(external_exports, {
   BRAND: () => BRAND,
@@ -4151,7 +4151,7 @@ __export(external_exports, {
   void: () => voidType
 });
 var init_external = __esm({
-  "node_modules/zod/v3/external.js"() {
+  "../main/node_modules/zod/v3/external.js"() {
     init_errors();
     init_parseUtil();
     init_typeAliases();
@@ -4161,9 +4161,9 @@ var init_external = __esm({
   }
 });
 
-// node_modules/zod/v3/index.js
+// ../main/node_modules/zod/v3/index.js
 var init_v3 = __esm({
-  "node_modules/zod/v3/index.js"() {
+  "../main/node_modules/zod/v3/index.js"() {
     init_external();
     init_external();
   }
@@ -4918,9 +4918,9 @@ var init_claude_memory = __esm({
   }
 });
 
-// node_modules/dotenv/lib/main.js
+// ../main/node_modules/dotenv/lib/main.js
 var require_main = __commonJS({
-  "node_modules/dotenv/lib/main.js"(exports2, module2) {
+  "../main/node_modules/dotenv/lib/main.js"(exports2, module2) {
     var fs = require("fs");
     var path = require("path");
     var os = require("os");
@@ -5247,7 +5247,7 @@ function readSettingsFile(file2, wanted) {
   try {
     text3 = (0, import_node_fs8.readFileSync)(file2, "utf8");
   } catch (error62) {
-    throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}`);
+    throw new ConfigError(`Cannot read settings file ${file2}: ${error62.message}; make it a file you can read (chmod 600 ${file2}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   }
   const out = {};
   for (const [name, value] of Object.entries((0, import_dotenv.parse)(text3))) if (value !== "" && wanted(name)) out[name] = value;
@@ -6120,7 +6120,7 @@ var init_jsonrpc = __esm({
   }
 });
 
-// node_modules/eventsource-parser/dist/index.js
+// ../main/node_modules/eventsource-parser/dist/index.js
 function noop(_arg) {
 }
 function createParser(config2) {
@@ -6289,7 +6289,7 @@ function isEventPrefix(chunk, i, firstCharCode) {
 }
 var ParseError, LF, CR, SPACE;
 var init_dist = __esm({
-  "node_modules/eventsource-parser/dist/index.js"() {
+  "../main/node_modules/eventsource-parser/dist/index.js"() {
     ParseError = class extends Error {
       constructor(message2, options2) {
         super(message2), this.name = "ParseError", this.type = options2.type, this.field = options2.field, this.value = options2.value, this.line = options2.line;
@@ -7287,7 +7287,7 @@ var init_client = __esm({
   }
 });
 
-// node_modules/is-network-error/index.js
+// ../main/node_modules/is-network-error/index.js
 function isNetworkError(error62) {
   const isValid2 = error62 && isError(error62) && error62.name === "TypeError" && typeof error62.message === "string";
   if (!isValid2) {
@@ -7307,7 +7307,7 @@ function isNetworkError(error62) {
 }
 var objectToString, isError, errorMessages;
 var init_is_network_error = __esm({
-  "node_modules/is-network-error/index.js"() {
+  "../main/node_modules/is-network-error/index.js"() {
     objectToString = Object.prototype.toString;
     isError = (value) => objectToString.call(value) === "[object Error]";
     errorMessages = /* @__PURE__ */ new Set([
@@ -7331,7 +7331,7 @@ var init_is_network_error = __esm({
   }
 });
 
-// node_modules/p-retry/index.js
+// ../main/node_modules/p-retry/index.js
 function validateRetries(retries) {
   if (typeof retries === "number") {
     if (retries < 0) {
@@ -7480,7 +7480,7 @@ async function pRetry(input2, options2 = {}) {
 }
 var AbortError;
 var init_p_retry = __esm({
-  "node_modules/p-retry/index.js"() {
+  "../main/node_modules/p-retry/index.js"() {
     init_is_network_error();
     AbortError = class extends Error {
       constructor(message2) {
@@ -8463,9 +8463,9 @@ var init_sources = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports2, module2) {
+  "../main/node_modules/picomatch/lib/constants.js"(exports2, module2) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -8665,9 +8665,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports2) {
+  "../main/node_modules/picomatch/lib/utils.js"(exports2) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -8729,9 +8729,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports2, module2) {
+  "../main/node_modules/picomatch/lib/scan.js"(exports2, module2) {
     "use strict";
     var utils = require_utils();
     var {
@@ -9067,9 +9067,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../main/node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports2, module2) {
+  "../main/node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
     var constants2 = require_constants();
     var utils = require_utils();
@@ -10082,9 +10082,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
+  "../main/node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan = require_scan();
     var parse6 = require_parse();
@@ -10222,9 +10222,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports2, module2) {
+  "../main/node_modules/picomatch/index.js"(exports2, module2) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -10298,6 +10298,9 @@ function joinPath(base, name, separator) {
 function codeOf(error62) {
   return error62?.code;
 }
+function rootNotFolder(kind) {
+  return `source root is not a folder: ${ROOT_SETTING[kind]}`;
+}
 async function scanSources(sources, options2 = {}) {
   const patterns = (options2.exclude ?? []).filter((p) => p.trim() !== "");
   const excluded = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns, { dot: true });
@@ -10316,7 +10319,7 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs18, import_node_path18, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, SourceScan;
+var import_node_fs18, import_node_path18, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
@@ -10352,6 +10355,11 @@ var init_scan = __esm({
         this.last = performance.now();
       }
     };
+    ROOT_SETTING = {
+      pai: "set PAI_DIR to the folder that holds MEMORY/, or MADEINOZ_KNOWLEDGE_SYNC_PAI=false",
+      "auto-memory": "move the file away (Claude Code keeps its memory there), or set MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY=false",
+      extra: "point MADEINOZ_KNOWLEDGE_SYNC_PATHS at a folder"
+    };
     SourceScan = class {
       constructor(source2, fs, excluded, pacer) {
         this.source = source2;
@@ -10377,7 +10385,7 @@ var init_scan = __esm({
           this.problem(rel, abs, "bad-name", `the ${what}'s name is not valid UTF-8 (shown with \uFFFD), so it cannot be opened by name; rename it`);
           return;
         }
-        if (code === "EACCES" || code === "EPERM") this.problem(rel, abs, "unreadable", `cannot read ${what}: permission denied (${code})`);
+        if (code === "EACCES" || code === "EPERM") this.problem(rel, abs, "unreadable", `cannot read ${what}: permission denied (${code}); make it readable to you (chmod u+r${what === "folder" ? "x" : ""}), and the next sync reads it`);
         else if (code === "ENOENT" || code === "ENOTDIR") this.problem(rel, abs, "vanished", `${what} disappeared while scanning (${code})`);
         else if (code === "ELOOP") this.problem(rel, abs, "symlink-loop", `${what} is a symlink loop (ELOOP)`);
         else this.problem(rel, abs, "error", `cannot read ${what}: ${detail}`);
@@ -10416,7 +10424,7 @@ var init_scan = __esm({
           try {
             projects = this.fs.readdir(root);
           } catch (error62) {
-            if (codeOf(error62) === "ENOTDIR") this.problem("", root, "error", "source root is not a folder");
+            if (codeOf(error62) === "ENOTDIR") this.problem("", root, "error", rootNotFolder(this.source.kind));
             else this.fsProblem("", root, error62, "folder");
             return;
           }
@@ -10472,7 +10480,7 @@ var init_scan = __esm({
           entries = this.fs.readdir(dir.abs);
         } catch (error62) {
           const code = codeOf(error62);
-          if (code === "ENOTDIR" && dir.role === "root") this.problem(dir.rel, dir.abs, "error", "source root is not a folder");
+          if (code === "ENOTDIR" && dir.role === "root") this.problem(dir.rel, dir.abs, "error", rootNotFolder(this.source.kind));
           else if (code !== "ENOTDIR" || dir.role !== "start") this.fsProblem(dir.rel, dir.abs, error62, "folder");
           return;
         }
@@ -11257,7 +11265,7 @@ var init_state = __esm({
   }
 });
 
-// node_modules/zod/v4/core/util.js
+// ../main/node_modules/zod/v4/core/util.js
 var util_exports = {};
 __export(util_exports, {
   BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
@@ -12003,7 +12011,7 @@ function constantCatch(value) {
 }
 var Cached, EVALUATING, captureStackTrace, allowsEval, getParsedType2, propertyKeyTypes, primitiveTypes, NUMBER_FORMAT_RANGES, BIGINT_FORMAT_RANGES, highSurrogate, Class, installing, broke, breaker, CONSTANT_CATCH;
 var init_util2 = __esm({
-  "node_modules/zod/v4/core/util.js"() {
+  "../main/node_modules/zod/v4/core/util.js"() {
     init_core();
     Cached = class {
       constructor(getter) {
@@ -12118,7 +12126,7 @@ var init_util2 = __esm({
   }
 });
 
-// node_modules/zod/v4/core/core.js
+// ../main/node_modules/zod/v4/core/core.js
 function newError(Definition) {
   const E = _E;
   if (E) {
@@ -12221,7 +12229,7 @@ function config(newConfig) {
 }
 var _a, NEVER2, _zodDesc, _E, $brand, $ZodAsyncError, $ZodEncodeError, globalConfig;
 var init_core = __esm({
-  "node_modules/zod/v4/core/core.js"() {
+  "../main/node_modules/zod/v4/core/core.js"() {
     init_util2();
     NEVER2 = /* @__PURE__ */ Object.freeze({
       status: "aborted"
@@ -12245,7 +12253,7 @@ var init_core = __esm({
   }
 });
 
-// node_modules/zod/v4/core/errors.js
+// ../main/node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -12403,7 +12411,7 @@ function prettifyError(error62) {
 }
 var _messageDesc, _issuesDesc, _installedToString, initializer, $ZodError, $ZodRealError;
 var init_errors3 = __esm({
-  "node_modules/zod/v4/core/errors.js"() {
+  "../main/node_modules/zod/v4/core/errors.js"() {
     init_core();
     init_util2();
     _messageDesc = {
@@ -12444,7 +12452,7 @@ var init_errors3 = __esm({
   }
 });
 
-// node_modules/zod/v4/core/parse.js
+// ../main/node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
@@ -12484,7 +12492,7 @@ function validateFallback(schema, value, _ctx) {
 }
 var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
-  "node_modules/zod/v4/core/parse.js"() {
+  "../main/node_modules/zod/v4/core/parse.js"() {
     init_core();
     init_errors3();
     init_util2();
@@ -12612,7 +12620,7 @@ var init_parse = __esm({
   }
 });
 
-// node_modules/zod/v4/core/regexes.js
+// ../main/node_modules/zod/v4/core/regexes.js
 var regexes_exports = {};
 __export(regexes_exports, {
   anyString: () => anyString,
@@ -12713,7 +12721,7 @@ function fixedBase64url(length) {
 }
 var cuid, cuid2, ulid, xid, ksuid, nanoid, duration, extendedDuration, guid, uuid, uuid4, uuid6, uuid7, email, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, _emoji, ipv4, ipv6, mac, cidrv4, cidrv6, base64, base64url, hostname2, domain, httpProtocol, e164, creditCard, currencyCode, iban, dateSource, date, anyString, string, bigint, integer, number, boolean, _null, _undefined, lowercase, uppercase, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url;
 var init_regexes = __esm({
-  "node_modules/zod/v4/core/regexes.js"() {
+  "../main/node_modules/zod/v4/core/regexes.js"() {
     init_util2();
     cuid = /^[cC][0-9a-z]{6,}$/;
     cuid2 = /^[0-9a-z]+$/;
@@ -12790,7 +12798,7 @@ var init_regexes = __esm({
   }
 });
 
-// node_modules/zod/v4/core/checks.js
+// ../main/node_modules/zod/v4/core/checks.js
 function handleCheckPropertyResult(result, payload, property) {
   if (result.issues.length) {
     payload.issues.push(...prefixIssues(property, result.issues));
@@ -12798,7 +12806,7 @@ function handleCheckPropertyResult(result, payload, property) {
 }
 var $ZodCheck, _whenHasSize, _whenHasLength, numericOriginMap, $ZodCheckLessThan, $ZodCheckGreaterThan, $ZodCheckMultipleOf, $ZodCheckNumberFormat, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckMinLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite;
 var init_checks = __esm({
-  "node_modules/zod/v4/core/checks.js"() {
+  "../main/node_modules/zod/v4/core/checks.js"() {
     init_core();
     init_regexes();
     init_util2();
@@ -13274,10 +13282,10 @@ var init_checks = __esm({
   }
 });
 
-// node_modules/zod/v4/core/doc.js
+// ../main/node_modules/zod/v4/core/doc.js
 var Doc;
 var init_doc = __esm({
-  "node_modules/zod/v4/core/doc.js"() {
+  "../main/node_modules/zod/v4/core/doc.js"() {
     Doc = class {
       constructor(args = [], closed = {}) {
         this.content = [];
@@ -13320,10 +13328,10 @@ ${content.join("\n")}
   }
 });
 
-// node_modules/zod/v4/core/versions.js
+// ../main/node_modules/zod/v4/core/versions.js
 var version;
 var init_versions = __esm({
-  "node_modules/zod/v4/core/versions.js"() {
+  "../main/node_modules/zod/v4/core/versions.js"() {
     version = {
       major: 4,
       minor: 6,
@@ -13332,7 +13340,7 @@ var init_versions = __esm({
   }
 });
 
-// node_modules/zod/v4/core/schemas.js
+// ../main/node_modules/zod/v4/core/schemas.js
 async function validateAsync2(inst, value) {
   const ctx = { async: true };
   return toStandardResult(await inst._zod.run({ value, issues: [] }, ctx), ctx);
@@ -14013,7 +14021,7 @@ function handleRefineResult(result, payload, input2, inst) {
 }
 var $ZodType, toStandardResult, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT, URL_UNPARSEABLE, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodMAC, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, CC_SANITIZE, $ZodCreditCard, $ZodIBAN, $ZodJWT, $ZodCustomStringFormat, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodBigInt, $ZodBigIntFormat, $ZodSymbol, $ZodUndefined, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, $ZodVoid, $ZodDate, arraySize, mapSize, setSize, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodXor, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodMap, $ZodSet, $ZodEnum, $ZodLiteral, $ZodFile, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodSuccess, $ZodCatch, $ZodNaN, $ZodPipe, $ZodCodec, $ZodPreprocess, $ZodReadonly, $ZodTemplateLiteral, $ZodFunction, $ZodPromise, $ZodLazy, $ZodCustom;
 var init_schemas = __esm({
-  "node_modules/zod/v4/core/schemas.js"() {
+  "../main/node_modules/zod/v4/core/schemas.js"() {
     init_checks();
     init_core();
     init_doc();
@@ -15787,7 +15795,7 @@ var init_schemas = __esm({
   }
 });
 
-// node_modules/zod/v4/core/memoizer.js
+// ../main/node_modules/zod/v4/core/memoizer.js
 function isRef(value) {
   return value !== null && typeof value === "object";
 }
@@ -15951,7 +15959,7 @@ function isBackEdge(ctx, value) {
 }
 var $ZodCyclicError, STATE, NO_ISSUES, recursive, NONE, ASSUMED, PROVEN, handoff, open3, memo;
 var init_memoizer = __esm({
-  "node_modules/zod/v4/core/memoizer.js"() {
+  "../main/node_modules/zod/v4/core/memoizer.js"() {
     init_util2();
     $ZodCyclicError = class extends Error {
       constructor() {
@@ -16069,7 +16077,7 @@ var init_memoizer = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ar.js
+// ../main/node_modules/zod/v4/locales/ar.js
 function ar_default() {
   return {
     localeError: error()
@@ -16077,7 +16085,7 @@ function ar_default() {
 }
 var error;
 var init_ar = __esm({
-  "node_modules/zod/v4/locales/ar.js"() {
+  "../main/node_modules/zod/v4/locales/ar.js"() {
     init_util2();
     error = () => {
       const Sizable = {
@@ -16187,7 +16195,7 @@ var init_ar = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/az.js
+// ../main/node_modules/zod/v4/locales/az.js
 function az_default() {
   return {
     localeError: error2()
@@ -16195,7 +16203,7 @@ function az_default() {
 }
 var error2;
 var init_az = __esm({
-  "node_modules/zod/v4/locales/az.js"() {
+  "../main/node_modules/zod/v4/locales/az.js"() {
     init_util2();
     error2 = () => {
       const Sizable = {
@@ -16304,7 +16312,7 @@ var init_az = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/be.js
+// ../main/node_modules/zod/v4/locales/be.js
 function getBelarusianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -16327,7 +16335,7 @@ function be_default() {
 }
 var error3;
 var init_be = __esm({
-  "node_modules/zod/v4/locales/be.js"() {
+  "../main/node_modules/zod/v4/locales/be.js"() {
     init_util2();
     error3 = () => {
       const Sizable = {
@@ -16479,7 +16487,7 @@ var init_be = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/bg.js
+// ../main/node_modules/zod/v4/locales/bg.js
 function bg_default() {
   return {
     localeError: error4()
@@ -16487,7 +16495,7 @@ function bg_default() {
 }
 var error4;
 var init_bg = __esm({
-  "node_modules/zod/v4/locales/bg.js"() {
+  "../main/node_modules/zod/v4/locales/bg.js"() {
     init_util2();
     error4 = () => {
       const Sizable = {
@@ -16611,7 +16619,7 @@ var init_bg = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/bn.js
+// ../main/node_modules/zod/v4/locales/bn.js
 function bn_default() {
   return {
     localeError: error5()
@@ -16619,7 +16627,7 @@ function bn_default() {
 }
 var error5;
 var init_bn = __esm({
-  "node_modules/zod/v4/locales/bn.js"() {
+  "../main/node_modules/zod/v4/locales/bn.js"() {
     init_util2();
     error5 = () => {
       const Sizable = {
@@ -16731,7 +16739,7 @@ var init_bn = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ca.js
+// ../main/node_modules/zod/v4/locales/ca.js
 function ca_default() {
   return {
     localeError: error6()
@@ -16739,7 +16747,7 @@ function ca_default() {
 }
 var error6;
 var init_ca = __esm({
-  "node_modules/zod/v4/locales/ca.js"() {
+  "../main/node_modules/zod/v4/locales/ca.js"() {
     init_util2();
     error6 = () => {
       const Sizable = {
@@ -16851,7 +16859,7 @@ var init_ca = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ckb.js
+// ../main/node_modules/zod/v4/locales/ckb.js
 function ckb_default() {
   return {
     localeError: error7()
@@ -16859,7 +16867,7 @@ function ckb_default() {
 }
 var error7;
 var init_ckb = __esm({
-  "node_modules/zod/v4/locales/ckb.js"() {
+  "../main/node_modules/zod/v4/locales/ckb.js"() {
     init_util2();
     error7 = () => {
       const Sizable = {
@@ -16990,7 +16998,7 @@ var init_ckb = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/cs.js
+// ../main/node_modules/zod/v4/locales/cs.js
 function cs_default() {
   return {
     localeError: error8()
@@ -16998,7 +17006,7 @@ function cs_default() {
 }
 var error8;
 var init_cs = __esm({
-  "node_modules/zod/v4/locales/cs.js"() {
+  "../main/node_modules/zod/v4/locales/cs.js"() {
     init_util2();
     error8 = () => {
       const Sizable = {
@@ -17113,7 +17121,7 @@ var init_cs = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/da.js
+// ../main/node_modules/zod/v4/locales/da.js
 function da_default() {
   return {
     localeError: error9()
@@ -17121,7 +17129,7 @@ function da_default() {
 }
 var error9;
 var init_da = __esm({
-  "node_modules/zod/v4/locales/da.js"() {
+  "../main/node_modules/zod/v4/locales/da.js"() {
     init_util2();
     error9 = () => {
       const Sizable = {
@@ -17240,7 +17248,7 @@ var init_da = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/de.js
+// ../main/node_modules/zod/v4/locales/de.js
 function de_default() {
   return {
     localeError: error10()
@@ -17248,7 +17256,7 @@ function de_default() {
 }
 var error10;
 var init_de = __esm({
-  "node_modules/zod/v4/locales/de.js"() {
+  "../main/node_modules/zod/v4/locales/de.js"() {
     init_util2();
     error10 = () => {
       const Sizable = {
@@ -17360,7 +17368,7 @@ var init_de = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/el.js
+// ../main/node_modules/zod/v4/locales/el.js
 function el_default() {
   return {
     localeError: error11()
@@ -17368,7 +17376,7 @@ function el_default() {
 }
 var error11;
 var init_el = __esm({
-  "node_modules/zod/v4/locales/el.js"() {
+  "../main/node_modules/zod/v4/locales/el.js"() {
     init_util2();
     error11 = () => {
       const Sizable = {
@@ -17479,7 +17487,7 @@ var init_el = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/en.js
+// ../main/node_modules/zod/v4/locales/en.js
 function en_default2() {
   return {
     localeError: error12()
@@ -17487,7 +17495,7 @@ function en_default2() {
 }
 var error12;
 var init_en2 = __esm({
-  "node_modules/zod/v4/locales/en.js"() {
+  "../main/node_modules/zod/v4/locales/en.js"() {
     init_util2();
     error12 = () => {
       const Sizable = {
@@ -17610,7 +17618,7 @@ var init_en2 = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/eo.js
+// ../main/node_modules/zod/v4/locales/eo.js
 function eo_default() {
   return {
     localeError: error13()
@@ -17618,7 +17626,7 @@ function eo_default() {
 }
 var error13;
 var init_eo = __esm({
-  "node_modules/zod/v4/locales/eo.js"() {
+  "../main/node_modules/zod/v4/locales/eo.js"() {
     init_util2();
     error13 = () => {
       const Sizable = {
@@ -17731,7 +17739,7 @@ var init_eo = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/es.js
+// ../main/node_modules/zod/v4/locales/es.js
 function es_default() {
   return {
     localeError: error14()
@@ -17739,7 +17747,7 @@ function es_default() {
 }
 var error14;
 var init_es = __esm({
-  "node_modules/zod/v4/locales/es.js"() {
+  "../main/node_modules/zod/v4/locales/es.js"() {
     init_util2();
     error14 = () => {
       const Sizable = {
@@ -17874,7 +17882,7 @@ var init_es = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/fa.js
+// ../main/node_modules/zod/v4/locales/fa.js
 function fa_default() {
   return {
     localeError: error15()
@@ -17882,7 +17890,7 @@ function fa_default() {
 }
 var error15;
 var init_fa = __esm({
-  "node_modules/zod/v4/locales/fa.js"() {
+  "../main/node_modules/zod/v4/locales/fa.js"() {
     init_util2();
     error15 = () => {
       const Sizable = {
@@ -18000,7 +18008,7 @@ var init_fa = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/fi.js
+// ../main/node_modules/zod/v4/locales/fi.js
 function fi_default() {
   return {
     localeError: error16()
@@ -18008,7 +18016,7 @@ function fi_default() {
 }
 var error16;
 var init_fi = __esm({
-  "node_modules/zod/v4/locales/fi.js"() {
+  "../main/node_modules/zod/v4/locales/fi.js"() {
     init_util2();
     error16 = () => {
       const Sizable = {
@@ -18124,7 +18132,7 @@ var init_fi = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/fr.js
+// ../main/node_modules/zod/v4/locales/fr.js
 function fr_default() {
   return {
     localeError: error17()
@@ -18132,7 +18140,7 @@ function fr_default() {
 }
 var error17;
 var init_fr = __esm({
-  "node_modules/zod/v4/locales/fr.js"() {
+  "../main/node_modules/zod/v4/locales/fr.js"() {
     init_util2();
     error17 = () => {
       const Sizable = {
@@ -18260,7 +18268,7 @@ var init_fr = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/fr-CA.js
+// ../main/node_modules/zod/v4/locales/fr-CA.js
 function fr_CA_default() {
   return {
     localeError: error18()
@@ -18268,7 +18276,7 @@ function fr_CA_default() {
 }
 var error18;
 var init_fr_CA = __esm({
-  "node_modules/zod/v4/locales/fr-CA.js"() {
+  "../main/node_modules/zod/v4/locales/fr-CA.js"() {
     init_util2();
     error18 = () => {
       const Sizable = {
@@ -18379,7 +18387,7 @@ var init_fr_CA = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/gu.js
+// ../main/node_modules/zod/v4/locales/gu.js
 function gu_default() {
   return {
     localeError: error19()
@@ -18387,7 +18395,7 @@ function gu_default() {
 }
 var error19;
 var init_gu = __esm({
-  "node_modules/zod/v4/locales/gu.js"() {
+  "../main/node_modules/zod/v4/locales/gu.js"() {
     init_util2();
     error19 = () => {
       const Sizable = {
@@ -18499,7 +18507,7 @@ var init_gu = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/he.js
+// ../main/node_modules/zod/v4/locales/he.js
 function he_default() {
   return {
     localeError: error20()
@@ -18507,7 +18515,7 @@ function he_default() {
 }
 var error20;
 var init_he = __esm({
-  "node_modules/zod/v4/locales/he.js"() {
+  "../main/node_modules/zod/v4/locales/he.js"() {
     init_util2();
     error20 = () => {
       const TypeNames = {
@@ -18707,7 +18715,7 @@ var init_he = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/hi.js
+// ../main/node_modules/zod/v4/locales/hi.js
 function hi_default() {
   return {
     localeError: error21()
@@ -18715,7 +18723,7 @@ function hi_default() {
 }
 var error21;
 var init_hi = __esm({
-  "node_modules/zod/v4/locales/hi.js"() {
+  "../main/node_modules/zod/v4/locales/hi.js"() {
     init_util2();
     error21 = () => {
       const Sizable = {
@@ -18825,7 +18833,7 @@ var init_hi = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/hr.js
+// ../main/node_modules/zod/v4/locales/hr.js
 function hr_default() {
   return {
     localeError: error22()
@@ -18833,7 +18841,7 @@ function hr_default() {
 }
 var error22;
 var init_hr = __esm({
-  "node_modules/zod/v4/locales/hr.js"() {
+  "../main/node_modules/zod/v4/locales/hr.js"() {
     init_util2();
     error22 = () => {
       const Sizable = {
@@ -18958,7 +18966,7 @@ var init_hr = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/hu.js
+// ../main/node_modules/zod/v4/locales/hu.js
 function hu_default() {
   return {
     localeError: error23()
@@ -18966,7 +18974,7 @@ function hu_default() {
 }
 var error23;
 var init_hu = __esm({
-  "node_modules/zod/v4/locales/hu.js"() {
+  "../main/node_modules/zod/v4/locales/hu.js"() {
     init_util2();
     error23 = () => {
       const Sizable = {
@@ -19078,7 +19086,7 @@ var init_hu = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/hy.js
+// ../main/node_modules/zod/v4/locales/hy.js
 function getArmenianPlural(count, one, many) {
   return Math.abs(count) === 1 ? one : many;
 }
@@ -19096,7 +19104,7 @@ function hy_default() {
 }
 var error24;
 var init_hy = __esm({
-  "node_modules/zod/v4/locales/hy.js"() {
+  "../main/node_modules/zod/v4/locales/hy.js"() {
     init_util2();
     error24 = () => {
       const Sizable = {
@@ -19243,7 +19251,7 @@ var init_hy = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/id.js
+// ../main/node_modules/zod/v4/locales/id.js
 function id_default() {
   return {
     localeError: error25()
@@ -19251,7 +19259,7 @@ function id_default() {
 }
 var error25;
 var init_id = __esm({
-  "node_modules/zod/v4/locales/id.js"() {
+  "../main/node_modules/zod/v4/locales/id.js"() {
     init_util2();
     error25 = () => {
       const Sizable = {
@@ -19361,7 +19369,7 @@ var init_id = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/is.js
+// ../main/node_modules/zod/v4/locales/is.js
 function is_default() {
   return {
     localeError: error26()
@@ -19369,7 +19377,7 @@ function is_default() {
 }
 var error26;
 var init_is = __esm({
-  "node_modules/zod/v4/locales/is.js"() {
+  "../main/node_modules/zod/v4/locales/is.js"() {
     init_util2();
     error26 = () => {
       const Sizable = {
@@ -19482,7 +19490,7 @@ var init_is = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/it.js
+// ../main/node_modules/zod/v4/locales/it.js
 function it_default() {
   return {
     localeError: error27()
@@ -19490,7 +19498,7 @@ function it_default() {
 }
 var error27;
 var init_it = __esm({
-  "node_modules/zod/v4/locales/it.js"() {
+  "../main/node_modules/zod/v4/locales/it.js"() {
     init_util2();
     error27 = () => {
       const Sizable = {
@@ -19602,7 +19610,7 @@ var init_it = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ja.js
+// ../main/node_modules/zod/v4/locales/ja.js
 function ja_default() {
   return {
     localeError: error28()
@@ -19610,7 +19618,7 @@ function ja_default() {
 }
 var error28;
 var init_ja = __esm({
-  "node_modules/zod/v4/locales/ja.js"() {
+  "../main/node_modules/zod/v4/locales/ja.js"() {
     init_util2();
     error28 = () => {
       const Sizable = {
@@ -19721,7 +19729,7 @@ var init_ja = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ka.js
+// ../main/node_modules/zod/v4/locales/ka.js
 function ka_default() {
   return {
     localeError: error29()
@@ -19729,7 +19737,7 @@ function ka_default() {
 }
 var error29;
 var init_ka = __esm({
-  "node_modules/zod/v4/locales/ka.js"() {
+  "../main/node_modules/zod/v4/locales/ka.js"() {
     init_util2();
     error29 = () => {
       const Sizable = {
@@ -19845,7 +19853,7 @@ var init_ka = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/km.js
+// ../main/node_modules/zod/v4/locales/km.js
 function km_default() {
   return {
     localeError: error30()
@@ -19853,7 +19861,7 @@ function km_default() {
 }
 var error30;
 var init_km = __esm({
-  "node_modules/zod/v4/locales/km.js"() {
+  "../main/node_modules/zod/v4/locales/km.js"() {
     init_util2();
     error30 = () => {
       const Sizable = {
@@ -19967,17 +19975,17 @@ var init_km = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/kh.js
+// ../main/node_modules/zod/v4/locales/kh.js
 function kh_default() {
   return km_default();
 }
 var init_kh = __esm({
-  "node_modules/zod/v4/locales/kh.js"() {
+  "../main/node_modules/zod/v4/locales/kh.js"() {
     init_km();
   }
 });
 
-// node_modules/zod/v4/locales/kn.js
+// ../main/node_modules/zod/v4/locales/kn.js
 function kn_default() {
   return {
     localeError: error31()
@@ -19985,7 +19993,7 @@ function kn_default() {
 }
 var error31;
 var init_kn = __esm({
-  "node_modules/zod/v4/locales/kn.js"() {
+  "../main/node_modules/zod/v4/locales/kn.js"() {
     init_util2();
     error31 = () => {
       const Sizable = {
@@ -20099,7 +20107,7 @@ var init_kn = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ko.js
+// ../main/node_modules/zod/v4/locales/ko.js
 function ko_default() {
   return {
     localeError: error32()
@@ -20107,7 +20115,7 @@ function ko_default() {
 }
 var error32;
 var init_ko = __esm({
-  "node_modules/zod/v4/locales/ko.js"() {
+  "../main/node_modules/zod/v4/locales/ko.js"() {
     init_util2();
     error32 = () => {
       const Sizable = {
@@ -20222,7 +20230,7 @@ var init_ko = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/lt.js
+// ../main/node_modules/zod/v4/locales/lt.js
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
   const last = abs % 10;
@@ -20240,7 +20248,7 @@ function lt_default() {
 }
 var capitalizeFirstCharacter, error33;
 var init_lt = __esm({
-  "node_modules/zod/v4/locales/lt.js"() {
+  "../main/node_modules/zod/v4/locales/lt.js"() {
     init_util2();
     capitalizeFirstCharacter = (text3) => {
       return text3.charAt(0).toUpperCase() + text3.slice(1);
@@ -20436,7 +20444,7 @@ var init_lt = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/mk.js
+// ../main/node_modules/zod/v4/locales/mk.js
 function mk_default() {
   return {
     localeError: error34()
@@ -20444,7 +20452,7 @@ function mk_default() {
 }
 var error34;
 var init_mk = __esm({
-  "node_modules/zod/v4/locales/mk.js"() {
+  "../main/node_modules/zod/v4/locales/mk.js"() {
     init_util2();
     error34 = () => {
       const Sizable = {
@@ -20557,7 +20565,7 @@ var init_mk = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ms.js
+// ../main/node_modules/zod/v4/locales/ms.js
 function ms_default() {
   return {
     localeError: error35()
@@ -20565,7 +20573,7 @@ function ms_default() {
 }
 var error35;
 var init_ms = __esm({
-  "node_modules/zod/v4/locales/ms.js"() {
+  "../main/node_modules/zod/v4/locales/ms.js"() {
     init_util2();
     error35 = () => {
       const Sizable = {
@@ -20676,7 +20684,7 @@ var init_ms = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ne.js
+// ../main/node_modules/zod/v4/locales/ne.js
 function ne_default() {
   return {
     localeError: error36()
@@ -20684,7 +20692,7 @@ function ne_default() {
 }
 var error36;
 var init_ne = __esm({
-  "node_modules/zod/v4/locales/ne.js"() {
+  "../main/node_modules/zod/v4/locales/ne.js"() {
     init_util2();
     error36 = () => {
       const Sizable = {
@@ -20794,7 +20802,7 @@ var init_ne = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/nl.js
+// ../main/node_modules/zod/v4/locales/nl.js
 function nl_default() {
   return {
     localeError: error37()
@@ -20802,7 +20810,7 @@ function nl_default() {
 }
 var error37;
 var init_nl = __esm({
-  "node_modules/zod/v4/locales/nl.js"() {
+  "../main/node_modules/zod/v4/locales/nl.js"() {
     init_util2();
     error37 = () => {
       const Sizable = {
@@ -20916,7 +20924,7 @@ var init_nl = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/nn.js
+// ../main/node_modules/zod/v4/locales/nn.js
 function nn_default() {
   return {
     localeError: error38()
@@ -20924,7 +20932,7 @@ function nn_default() {
 }
 var error38;
 var init_nn = __esm({
-  "node_modules/zod/v4/locales/nn.js"() {
+  "../main/node_modules/zod/v4/locales/nn.js"() {
     init_util2();
     error38 = () => {
       const Sizable = {
@@ -21036,7 +21044,7 @@ var init_nn = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/no.js
+// ../main/node_modules/zod/v4/locales/no.js
 function no_default() {
   return {
     localeError: error39()
@@ -21044,7 +21052,7 @@ function no_default() {
 }
 var error39;
 var init_no = __esm({
-  "node_modules/zod/v4/locales/no.js"() {
+  "../main/node_modules/zod/v4/locales/no.js"() {
     init_util2();
     error39 = () => {
       const Sizable = {
@@ -21156,7 +21164,7 @@ var init_no = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ota.js
+// ../main/node_modules/zod/v4/locales/ota.js
 function ota_default() {
   return {
     localeError: error40()
@@ -21164,7 +21172,7 @@ function ota_default() {
 }
 var error40;
 var init_ota = __esm({
-  "node_modules/zod/v4/locales/ota.js"() {
+  "../main/node_modules/zod/v4/locales/ota.js"() {
     init_util2();
     error40 = () => {
       const Sizable = {
@@ -21277,7 +21285,7 @@ var init_ota = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ps.js
+// ../main/node_modules/zod/v4/locales/ps.js
 function ps_default() {
   return {
     localeError: error41()
@@ -21285,7 +21293,7 @@ function ps_default() {
 }
 var error41;
 var init_ps = __esm({
-  "node_modules/zod/v4/locales/ps.js"() {
+  "../main/node_modules/zod/v4/locales/ps.js"() {
     init_util2();
     error41 = () => {
       const Sizable = {
@@ -21403,7 +21411,7 @@ var init_ps = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/pl.js
+// ../main/node_modules/zod/v4/locales/pl.js
 function pl_default() {
   return {
     localeError: error42()
@@ -21411,7 +21419,7 @@ function pl_default() {
 }
 var error42;
 var init_pl = __esm({
-  "node_modules/zod/v4/locales/pl.js"() {
+  "../main/node_modules/zod/v4/locales/pl.js"() {
     init_util2();
     error42 = () => {
       const Sizable = {
@@ -21524,7 +21532,7 @@ var init_pl = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/pt.js
+// ../main/node_modules/zod/v4/locales/pt.js
 function pt_default() {
   return {
     localeError: error43()
@@ -21532,7 +21540,7 @@ function pt_default() {
 }
 var error43;
 var init_pt = __esm({
-  "node_modules/zod/v4/locales/pt.js"() {
+  "../main/node_modules/zod/v4/locales/pt.js"() {
     init_util2();
     error43 = () => {
       const Sizable = {
@@ -21674,7 +21682,7 @@ var init_pt = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/pt-BR.js
+// ../main/node_modules/zod/v4/locales/pt-BR.js
 function pt_BR_default() {
   return {
     localeError: error44()
@@ -21682,7 +21690,7 @@ function pt_BR_default() {
 }
 var error44;
 var init_pt_BR = __esm({
-  "node_modules/zod/v4/locales/pt-BR.js"() {
+  "../main/node_modules/zod/v4/locales/pt-BR.js"() {
     init_util2();
     error44 = () => {
       const Sizable = {
@@ -21825,7 +21833,7 @@ var init_pt_BR = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ro.js
+// ../main/node_modules/zod/v4/locales/ro.js
 function ro_default() {
   return {
     localeError: error45()
@@ -21833,7 +21841,7 @@ function ro_default() {
 }
 var error45;
 var init_ro = __esm({
-  "node_modules/zod/v4/locales/ro.js"() {
+  "../main/node_modules/zod/v4/locales/ro.js"() {
     init_util2();
     error45 = () => {
       const Sizable = {
@@ -21954,7 +21962,7 @@ var init_ro = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ru.js
+// ../main/node_modules/zod/v4/locales/ru.js
 function getRussianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -21977,7 +21985,7 @@ function ru_default() {
 }
 var error46;
 var init_ru = __esm({
-  "node_modules/zod/v4/locales/ru.js"() {
+  "../main/node_modules/zod/v4/locales/ru.js"() {
     init_util2();
     error46 = () => {
       const Sizable = {
@@ -22129,7 +22137,7 @@ var init_ru = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/sk.js
+// ../main/node_modules/zod/v4/locales/sk.js
 function sk_default() {
   return {
     localeError: error47()
@@ -22137,7 +22145,7 @@ function sk_default() {
 }
 var error47;
 var init_sk = __esm({
-  "node_modules/zod/v4/locales/sk.js"() {
+  "../main/node_modules/zod/v4/locales/sk.js"() {
     init_util2();
     error47 = () => {
       const Sizable = {
@@ -22252,7 +22260,7 @@ var init_sk = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/sl.js
+// ../main/node_modules/zod/v4/locales/sl.js
 function sl_default() {
   return {
     localeError: error48()
@@ -22260,7 +22268,7 @@ function sl_default() {
 }
 var error48;
 var init_sl = __esm({
-  "node_modules/zod/v4/locales/sl.js"() {
+  "../main/node_modules/zod/v4/locales/sl.js"() {
     init_util2();
     error48 = () => {
       const Sizable = {
@@ -22373,7 +22381,7 @@ var init_sl = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/sv.js
+// ../main/node_modules/zod/v4/locales/sv.js
 function sv_default() {
   return {
     localeError: error49()
@@ -22381,7 +22389,7 @@ function sv_default() {
 }
 var error49;
 var init_sv = __esm({
-  "node_modules/zod/v4/locales/sv.js"() {
+  "../main/node_modules/zod/v4/locales/sv.js"() {
     init_util2();
     error49 = () => {
       const Sizable = {
@@ -22495,7 +22503,7 @@ var init_sv = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ta.js
+// ../main/node_modules/zod/v4/locales/ta.js
 function ta_default() {
   return {
     localeError: error50()
@@ -22503,7 +22511,7 @@ function ta_default() {
 }
 var error50;
 var init_ta = __esm({
-  "node_modules/zod/v4/locales/ta.js"() {
+  "../main/node_modules/zod/v4/locales/ta.js"() {
     init_util2();
     error50 = () => {
       const Sizable = {
@@ -22617,7 +22625,7 @@ var init_ta = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/tg.js
+// ../main/node_modules/zod/v4/locales/tg.js
 function tg_default() {
   return {
     localeError: error51()
@@ -22625,7 +22633,7 @@ function tg_default() {
 }
 var error51;
 var init_tg = __esm({
-  "node_modules/zod/v4/locales/tg.js"() {
+  "../main/node_modules/zod/v4/locales/tg.js"() {
     init_util2();
     error51 = () => {
       const Sizable = {
@@ -22740,7 +22748,7 @@ var init_tg = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/th.js
+// ../main/node_modules/zod/v4/locales/th.js
 function th_default() {
   return {
     localeError: error52()
@@ -22748,7 +22756,7 @@ function th_default() {
 }
 var error52;
 var init_th = __esm({
-  "node_modules/zod/v4/locales/th.js"() {
+  "../main/node_modules/zod/v4/locales/th.js"() {
     init_util2();
     error52 = () => {
       const Sizable = {
@@ -22862,7 +22870,7 @@ var init_th = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/tk.js
+// ../main/node_modules/zod/v4/locales/tk.js
 function tk_default() {
   return {
     localeError: error53()
@@ -22870,7 +22878,7 @@ function tk_default() {
 }
 var error53;
 var init_tk = __esm({
-  "node_modules/zod/v4/locales/tk.js"() {
+  "../main/node_modules/zod/v4/locales/tk.js"() {
     init_util2();
     error53 = () => {
       const Sizable = {
@@ -22976,7 +22984,7 @@ var init_tk = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/tr.js
+// ../main/node_modules/zod/v4/locales/tr.js
 function tr_default() {
   return {
     localeError: error54()
@@ -22984,7 +22992,7 @@ function tr_default() {
 }
 var error54;
 var init_tr = __esm({
-  "node_modules/zod/v4/locales/tr.js"() {
+  "../main/node_modules/zod/v4/locales/tr.js"() {
     init_util2();
     error54 = () => {
       const Sizable = {
@@ -23093,7 +23101,7 @@ var init_tr = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/uk.js
+// ../main/node_modules/zod/v4/locales/uk.js
 function uk_default() {
   return {
     localeError: error55()
@@ -23101,7 +23109,7 @@ function uk_default() {
 }
 var error55;
 var init_uk = __esm({
-  "node_modules/zod/v4/locales/uk.js"() {
+  "../main/node_modules/zod/v4/locales/uk.js"() {
     init_util2();
     error55 = () => {
       const Sizable = {
@@ -23213,17 +23221,17 @@ var init_uk = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/ua.js
+// ../main/node_modules/zod/v4/locales/ua.js
 function ua_default() {
   return uk_default();
 }
 var init_ua = __esm({
-  "node_modules/zod/v4/locales/ua.js"() {
+  "../main/node_modules/zod/v4/locales/ua.js"() {
     init_uk();
   }
 });
 
-// node_modules/zod/v4/locales/ur.js
+// ../main/node_modules/zod/v4/locales/ur.js
 function ur_default() {
   return {
     localeError: error56()
@@ -23231,7 +23239,7 @@ function ur_default() {
 }
 var error56;
 var init_ur = __esm({
-  "node_modules/zod/v4/locales/ur.js"() {
+  "../main/node_modules/zod/v4/locales/ur.js"() {
     init_util2();
     error56 = () => {
       const Sizable = {
@@ -23345,7 +23353,7 @@ var init_ur = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/uz.js
+// ../main/node_modules/zod/v4/locales/uz.js
 function uz_default() {
   return {
     localeError: error57()
@@ -23353,7 +23361,7 @@ function uz_default() {
 }
 var error57;
 var init_uz = __esm({
-  "node_modules/zod/v4/locales/uz.js"() {
+  "../main/node_modules/zod/v4/locales/uz.js"() {
     init_util2();
     error57 = () => {
       const Sizable = {
@@ -23465,7 +23473,7 @@ var init_uz = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/vi.js
+// ../main/node_modules/zod/v4/locales/vi.js
 function vi_default() {
   return {
     localeError: error58()
@@ -23473,7 +23481,7 @@ function vi_default() {
 }
 var error58;
 var init_vi = __esm({
-  "node_modules/zod/v4/locales/vi.js"() {
+  "../main/node_modules/zod/v4/locales/vi.js"() {
     init_util2();
     error58 = () => {
       const Sizable = {
@@ -23585,7 +23593,7 @@ var init_vi = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/zh-CN.js
+// ../main/node_modules/zod/v4/locales/zh-CN.js
 function zh_CN_default() {
   return {
     localeError: error59()
@@ -23593,7 +23601,7 @@ function zh_CN_default() {
 }
 var error59;
 var init_zh_CN = __esm({
-  "node_modules/zod/v4/locales/zh-CN.js"() {
+  "../main/node_modules/zod/v4/locales/zh-CN.js"() {
     init_util2();
     error59 = () => {
       const Sizable = {
@@ -23706,7 +23714,7 @@ var init_zh_CN = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/zh-TW.js
+// ../main/node_modules/zod/v4/locales/zh-TW.js
 function zh_TW_default() {
   return {
     localeError: error60()
@@ -23714,7 +23722,7 @@ function zh_TW_default() {
 }
 var error60;
 var init_zh_TW = __esm({
-  "node_modules/zod/v4/locales/zh-TW.js"() {
+  "../main/node_modules/zod/v4/locales/zh-TW.js"() {
     init_util2();
     error60 = () => {
       const Sizable = {
@@ -23825,7 +23833,7 @@ var init_zh_TW = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/yo.js
+// ../main/node_modules/zod/v4/locales/yo.js
 function yo_default() {
   return {
     localeError: error61()
@@ -23833,7 +23841,7 @@ function yo_default() {
 }
 var error61;
 var init_yo = __esm({
-  "node_modules/zod/v4/locales/yo.js"() {
+  "../main/node_modules/zod/v4/locales/yo.js"() {
     init_util2();
     error61 = () => {
       const Sizable = {
@@ -23944,7 +23952,7 @@ var init_yo = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/index.js
+// ../main/node_modules/zod/v4/locales/index.js
 var locales_exports = {};
 __export(locales_exports, {
   ar: () => ar_default,
@@ -24012,7 +24020,7 @@ __export(locales_exports, {
   zhTW: () => zh_TW_default
 });
 var init_locales = __esm({
-  "node_modules/zod/v4/locales/index.js"() {
+  "../main/node_modules/zod/v4/locales/index.js"() {
     init_ar();
     init_az();
     init_be();
@@ -24079,13 +24087,13 @@ var init_locales = __esm({
   }
 });
 
-// node_modules/zod/v4/core/registries.js
+// ../main/node_modules/zod/v4/core/registries.js
 function registry() {
   return new $ZodRegistry();
 }
 var _a2, $output, $input, $ZodRegistry, globalRegistry;
 var init_registries = __esm({
-  "node_modules/zod/v4/core/registries.js"() {
+  "../main/node_modules/zod/v4/core/registries.js"() {
     $output = /* @__PURE__ */ Symbol("ZodOutput");
     $input = /* @__PURE__ */ Symbol("ZodInput");
     $ZodRegistry = class {
@@ -24133,7 +24141,7 @@ var init_registries = __esm({
   }
 });
 
-// node_modules/zod/v4/core/compile.js
+// ../main/node_modules/zod/v4/core/compile.js
 function compileValidator(schema, parser) {
   try {
     return compileFn(schema, { assertOnly: true });
@@ -25695,7 +25703,7 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
 }
 var INVALID2, FALLBACK_FLAG, ZodCompileAsyncError, ZodCompileUnsupportedError, WHEN_DEFAULTED_CHECKS, PATTERN_IS_COMPLETE;
 var init_compile = __esm({
-  "node_modules/zod/v4/core/compile.js"() {
+  "../main/node_modules/zod/v4/core/compile.js"() {
     init_core();
     init_doc();
     init_memoizer();
@@ -25754,7 +25762,7 @@ var init_compile = __esm({
   }
 });
 
-// node_modules/zod/v4/core/api.js
+// ../main/node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -26807,7 +26815,7 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
 }
 var TimePrecision;
 var init_api = __esm({
-  "node_modules/zod/v4/core/api.js"() {
+  "../main/node_modules/zod/v4/core/api.js"() {
     init_checks();
     init_registries();
     init_schemas();
@@ -26822,7 +26830,7 @@ var init_api = __esm({
   }
 });
 
-// node_modules/zod/v4/core/to-json-schema.js
+// ../main/node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
   for (const source2 of sources) {
     for (const key of Reflect.ownKeys(source2)) {
@@ -27338,7 +27346,7 @@ function isTransforming(_schema, _ctx) {
 }
 var FOLDABLE_KEYS, UNION_KEYS, createToJSONSchemaMethod, createStandardJSONSchemaMethod;
 var init_to_json_schema = __esm({
-  "node_modules/zod/v4/core/to-json-schema.js"() {
+  "../main/node_modules/zod/v4/core/to-json-schema.js"() {
     init_registries();
     init_util2();
     FOLDABLE_KEYS = /* @__PURE__ */ new Set(["type", "properties", "required", "additionalProperties"]);
@@ -27359,7 +27367,7 @@ var init_to_json_schema = __esm({
   }
 });
 
-// node_modules/zod/v4/core/json-schema-processors.js
+// ../main/node_modules/zod/v4/core/json-schema-processors.js
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
@@ -27509,7 +27517,7 @@ function toJSONSchema(input2, params) {
 }
 var narrowMin, narrowMax, narrowBoth, addDivisor, addPattern, intersectMime, setFormat, minContributor, maxContributor, formatContributor, contributors, formatMap, exactPatterns, exactPattern, stringProcessor, numberProcessor, booleanProcessor, bigintProcessor, symbolProcessor, nullProcessor, undefinedProcessor, voidProcessor, neverProcessor, anyProcessor, unknownProcessor, dateProcessor, enumProcessor, literalProcessor, nanProcessor, templateLiteralProcessor, fileProcessor, successProcessor, customProcessor, functionProcessor, transformProcessor, mapProcessor, setProcessor, arrayProcessor, objectProcessor, unionProcessor, intersectionProcessor, tupleProcessor, pendingRecords, recordProcessor, nullableProcessor, nonoptionalProcessor, UNREPRESENTABLE_DEFAULT, defaultProcessor, prefaultProcessor, catchProcessor, pipeProcessor, readonlyProcessor, promiseProcessor, optionalProcessor, lazyProcessor, allProcessors;
 var init_json_schema_processors = __esm({
-  "node_modules/zod/v4/core/json-schema-processors.js"() {
+  "../main/node_modules/zod/v4/core/json-schema-processors.js"() {
     init_regexes();
     init_schemas();
     init_to_json_schema();
@@ -28116,10 +28124,10 @@ var init_json_schema_processors = __esm({
   }
 });
 
-// node_modules/zod/v4/core/json-schema-generator.js
+// ../main/node_modules/zod/v4/core/json-schema-generator.js
 var JSONSchemaGenerator;
 var init_json_schema_generator = __esm({
-  "node_modules/zod/v4/core/json-schema-generator.js"() {
+  "../main/node_modules/zod/v4/core/json-schema-generator.js"() {
     init_json_schema_processors();
     init_to_json_schema();
     JSONSchemaGenerator = class {
@@ -28201,14 +28209,14 @@ var init_json_schema_generator = __esm({
   }
 });
 
-// node_modules/zod/v4/core/json-schema.js
+// ../main/node_modules/zod/v4/core/json-schema.js
 var json_schema_exports = {};
 var init_json_schema = __esm({
-  "node_modules/zod/v4/core/json-schema.js"() {
+  "../main/node_modules/zod/v4/core/json-schema.js"() {
   }
 });
 
-// node_modules/zod/v4/core/index.js
+// ../main/node_modules/zod/v4/core/index.js
 var core_exports2 = {};
 __export(core_exports2, {
   $ZodAny: () => $ZodAny,
@@ -28525,7 +28533,7 @@ __export(core_exports2, {
   withParser: () => withParser
 });
 var init_core2 = __esm({
-  "node_modules/zod/v4/core/index.js"() {
+  "../main/node_modules/zod/v4/core/index.js"() {
     init_core();
     init_parse();
     init_errors3();
@@ -28548,7 +28556,7 @@ var init_core2 = __esm({
   }
 });
 
-// node_modules/zod/v4/classic/checks.js
+// ../main/node_modules/zod/v4/classic/checks.js
 var checks_exports2 = {};
 __export(checks_exports2, {
   endsWith: () => _endsWith,
@@ -28583,12 +28591,12 @@ __export(checks_exports2, {
   uppercase: () => _uppercase
 });
 var init_checks2 = __esm({
-  "node_modules/zod/v4/classic/checks.js"() {
+  "../main/node_modules/zod/v4/classic/checks.js"() {
     init_core2();
   }
 });
 
-// node_modules/zod/v4/classic/errors.js
+// ../main/node_modules/zod/v4/classic/errors.js
 function _lazyMethod(proto, key, make) {
   Object.defineProperty(proto, key, {
     configurable: true,
@@ -28605,7 +28613,7 @@ function _lazyMethod(proto, key, make) {
 }
 var _installedErrorProtos, initializer2, ZodError2, ZodRealError;
 var init_errors4 = __esm({
-  "node_modules/zod/v4/classic/errors.js"() {
+  "../main/node_modules/zod/v4/classic/errors.js"() {
     init_core2();
     init_core2();
     init_util2();
@@ -28642,10 +28650,10 @@ var init_errors4 = __esm({
   }
 });
 
-// node_modules/zod/v4/classic/parse.js
+// ../main/node_modules/zod/v4/classic/parse.js
 var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
-  "node_modules/zod/v4/classic/parse.js"() {
+  "../main/node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors4();
     init_core2();
@@ -28664,7 +28672,7 @@ var init_parse2 = __esm({
   }
 });
 
-// node_modules/zod/v4/classic/schemas.js
+// ../main/node_modules/zod/v4/classic/schemas.js
 var schemas_exports2 = {};
 __export(schemas_exports2, {
   ZodAny: () => ZodAny2,
@@ -29338,7 +29346,7 @@ function preprocess(fn, schema) {
 }
 var ZodType2, _ZodString, ZodString2, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber2, ZodNumberFormat, ZodBoolean2, ZodBigInt2, ZodBigIntFormat, ZodSymbol2, ZodUndefined2, ZodNull2, ZodAny2, ZodUnknown2, ZodNever2, ZodVoid2, ZodDate2, ZodArray2, ZodObject2, ZodUnion2, ZodXor, ZodDiscriminatedUnion2, ZodIntersection2, ZodTuple2, ZodRecord2, ZodMap2, ZodSet2, ZodEnum2, ZodLiteral2, ZodFile, ZodTransform, ZodOptional2, ZodExactOptional, ZodNullable2, ZodDefault2, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch2, ZodNaN2, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly2, ZodTemplateLiteral, ZodLazy2, ZodPromise2, ZodFunction2, ZodCustom, describe2, meta2, ZodInstanceOf, stringbool;
 var init_schemas2 = __esm({
-  "node_modules/zod/v4/classic/schemas.js"() {
+  "../main/node_modules/zod/v4/classic/schemas.js"() {
     init_core2();
     init_core2();
     init_json_schema_processors();
@@ -30321,7 +30329,7 @@ var init_schemas2 = __esm({
   }
 });
 
-// node_modules/zod/v4/classic/compat.js
+// ../main/node_modules/zod/v4/classic/compat.js
 function setErrorMap2(map2) {
   config({
     customError: map2
@@ -30332,7 +30340,7 @@ function getErrorMap2() {
 }
 var ZodIssueCode2, ZodFirstPartyTypeKind2;
 var init_compat = __esm({
-  "node_modules/zod/v4/classic/compat.js"() {
+  "../main/node_modules/zod/v4/classic/compat.js"() {
     init_core2();
     ZodIssueCode2 = {
       invalid_type: "invalid_type",
@@ -30352,7 +30360,7 @@ var init_compat = __esm({
   }
 });
 
-// node_modules/zod/v4/classic/iso.js
+// ../main/node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodISODate: () => ZodISODate,
@@ -30377,14 +30385,14 @@ function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
 var init_iso = __esm({
-  "node_modules/zod/v4/classic/iso.js"() {
+  "../main/node_modules/zod/v4/classic/iso.js"() {
     init_core2();
     init_schemas2();
     init_schemas2();
   }
 });
 
-// node_modules/zod/v4/classic/from-json-schema.js
+// ../main/node_modules/zod/v4/classic/from-json-schema.js
 function detectVersion(schema, defaultTarget) {
   const $schema = schema.$schema;
   if ($schema === "https://json-schema.org/draft/2020-12/schema") {
@@ -31015,7 +31023,7 @@ function fromJSONSchema(schema, params) {
 }
 var z, RECOGNIZED_KEYS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, fullTime;
 var init_from_json_schema = __esm({
-  "node_modules/zod/v4/classic/from-json-schema.js"() {
+  "../main/node_modules/zod/v4/classic/from-json-schema.js"() {
     init_registries();
     init_util2();
     init_checks2();
@@ -31127,7 +31135,7 @@ var init_from_json_schema = __esm({
   }
 });
 
-// node_modules/zod/v4/core/visit.js
+// ../main/node_modules/zod/v4/core/visit.js
 function visit(schema, fnOrHandlers) {
   const fn = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
     const h = fnOrHandlers[node2._zod.def.type];
@@ -31282,14 +31290,14 @@ function visit(schema, fnOrHandlers) {
 }
 var RESOLVING;
 var init_visit = __esm({
-  "node_modules/zod/v4/core/visit.js"() {
+  "../main/node_modules/zod/v4/core/visit.js"() {
     init_schemas();
     init_util2();
     RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
   }
 });
 
-// node_modules/zod/v4/classic/deep-partial.js
+// ../main/node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
   return visit(schema, {
     object: (s) => s.partial(),
@@ -31301,13 +31309,13 @@ function deepPartial(schema) {
   });
 }
 var init_deep_partial = __esm({
-  "node_modules/zod/v4/classic/deep-partial.js"() {
+  "../main/node_modules/zod/v4/classic/deep-partial.js"() {
     init_visit();
     init_schemas2();
   }
 });
 
-// node_modules/zod/v4/classic/in-out.js
+// ../main/node_modules/zod/v4/classic/in-out.js
 function withChecks(side, checks) {
   if (!checks?.length)
     return side;
@@ -31337,14 +31345,14 @@ function output(schema) {
   });
 }
 var init_in_out = __esm({
-  "node_modules/zod/v4/classic/in-out.js"() {
+  "../main/node_modules/zod/v4/classic/in-out.js"() {
     init_util2();
     init_visit();
     init_schemas2();
   }
 });
 
-// node_modules/zod/v4/classic/coerce.js
+// ../main/node_modules/zod/v4/classic/coerce.js
 var coerce_exports = {};
 __export(coerce_exports, {
   bigint: () => bigint3,
@@ -31369,13 +31377,13 @@ function date4(params) {
   return _coercedDate(ZodDate2, params);
 }
 var init_coerce = __esm({
-  "node_modules/zod/v4/classic/coerce.js"() {
+  "../main/node_modules/zod/v4/classic/coerce.js"() {
     init_core2();
     init_schemas2();
   }
 });
 
-// node_modules/zod/v4/classic/external.js
+// ../main/node_modules/zod/v4/classic/external.js
 var external_exports2 = {};
 __export(external_exports2, {
   $brand: () => $brand,
@@ -31638,7 +31646,7 @@ __export(external_exports2, {
   xor: () => xor
 });
 var init_external2 = __esm({
-  "node_modules/zod/v4/classic/external.js"() {
+  "../main/node_modules/zod/v4/classic/external.js"() {
     init_core2();
     init_schemas2();
     init_checks2();
@@ -31657,9 +31665,9 @@ var init_external2 = __esm({
   }
 });
 
-// node_modules/zod/index.js
+// ../main/node_modules/zod/index.js
 var init_zod = __esm({
-  "node_modules/zod/index.js"() {
+  "../main/node_modules/zod/index.js"() {
     init_external2();
     init_external2();
   }
@@ -35114,9 +35122,9 @@ var init_ledger = __esm({
   }
 });
 
-// node_modules/@redis/client/dist/lib/RESP/verbatim-string.js
+// ../main/node_modules/@redis/client/dist/lib/RESP/verbatim-string.js
 var require_verbatim_string = __commonJS({
-  "node_modules/@redis/client/dist/lib/RESP/verbatim-string.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/RESP/verbatim-string.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.VerbatimString = void 0;
@@ -35132,9 +35140,9 @@ var require_verbatim_string = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/errors.js
+// ../main/node_modules/@redis/client/dist/lib/errors.js
 var require_errors = __commonJS({
-  "node_modules/@redis/client/dist/lib/errors.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/errors.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MaxCommandRedirectionsError = exports2.OpenTelemetryError = exports2.MultiErrorReply = exports2.CommandTimeoutDuringMaintenanceError = exports2.SocketTimeoutDuringMaintenanceError = exports2.TimeoutError = exports2.BlobError = exports2.SimpleError = exports2.ErrorReply = exports2.ReconnectStrategyError = exports2.ScanIteratorInterruptedError = exports2.RootNodesUnavailableError = exports2.SocketClosedUnexpectedlyError = exports2.DisconnectsClientError = exports2.ClientOfflineError = exports2.ClientClosedError = exports2.SocketTimeoutError = exports2.ConnectionTimeoutError = exports2.WatchError = exports2.AbortError = void 0;
@@ -35259,9 +35267,9 @@ var require_errors = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/RESP/decoder.js
+// ../main/node_modules/@redis/client/dist/lib/RESP/decoder.js
 var require_decoder = __commonJS({
-  "node_modules/@redis/client/dist/lib/RESP/decoder.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/RESP/decoder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Decoder = exports2.PUSH_TYPE_MAPPING = exports2.RESP_TYPES = void 0;
@@ -35916,9 +35924,9 @@ var require_decoder = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/RESP/types.js
+// ../main/node_modules/@redis/client/dist/lib/RESP/types.js
 var require_types = __commonJS({
-  "node_modules/@redis/client/dist/lib/RESP/types.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/RESP/types.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DEFAULT_RESP = void 0;
@@ -35927,9 +35935,9 @@ var require_types = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/lua-script.js
+// ../main/node_modules/@redis/client/dist/lib/lua-script.js
 var require_lua_script = __commonJS({
-  "node_modules/@redis/client/dist/lib/lua-script.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/lua-script.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.scriptSha1 = exports2.defineScript = void 0;
@@ -35948,9 +35956,9 @@ var require_lua_script = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/utils/digest.js
+// ../main/node_modules/@redis/client/dist/lib/utils/digest.js
 var require_digest = __commonJS({
-  "node_modules/@redis/client/dist/lib/utils/digest.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/utils/digest.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.digest = void 0;
@@ -35976,9 +35984,9 @@ var require_digest = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_CAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_CAT.js
 var require_ACL_CAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_CAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_CAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -35994,9 +36002,9 @@ var require_ACL_CAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js
 var require_ACL_DELUSER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36009,9 +36017,9 @@ var require_ACL_DELUSER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js
 var require_ACL_DRYRUN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36024,9 +36032,9 @@ var require_ACL_DRYRUN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js
 var require_ACL_GENPASS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36042,9 +36050,9 @@ var require_ACL_GENPASS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/parser.js
+// ../main/node_modules/@redis/client/dist/lib/client/parser.js
 var require_parser = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/parser.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/parser.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BasicCommandParser = exports2.prefixKeys = exports2.prefixKey = void 0;
@@ -36179,9 +36187,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js
 var require_policies_constants = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.defaultCommandPolicies = exports2.RESPONSE_POLICIES_WITH_DEFAULTS = exports2.REQUEST_POLICIES_WITH_DEFAULTS = void 0;
@@ -36296,9 +36304,9 @@ var require_policies_constants = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/generic-transformers.js
+// ../main/node_modules/@redis/client/dist/lib/commands/generic-transformers.js
 var require_generic_transformers = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/generic-transformers.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/generic-transformers.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.transformRedisJsonNullReply = exports2.transformRedisJsonReply = exports2.transformRedisJsonArgument = exports2.transformStreamsMessagesReplyResp3Compat = exports2.transformStreamsMessagesReplyResp3 = exports2.transformStreamsMessagesReplyResp2 = exports2.transformStreamMessagesReply = exports2.transformStreamMessageNullReply = exports2.transformStreamMessageReply = exports2.parseArgs = exports2.parseZKeysArguments = exports2.transformRangeReply = exports2.parseSlotRangesArguments = exports2.transformFunctionListItemReply = exports2.RedisFunctionFlags = exports2.transformCommandReply = exports2.transformKeySpec = exports2.CommandCategories = exports2.CommandFlags = exports2.parseOptionalVariadicArgument = exports2.pushVariadicArgument = exports2.pushVariadicNumberArguments = exports2.pushVariadicArguments = exports2.pushEvalArguments = exports2.evalFirstKeyIndex = exports2.transformPXAT = exports2.transformEXAT = exports2.transformSortedSetReply = exports2.transformTuplesReply = exports2.createTransformTuplesReplyFunc = exports2.transformTuplesToMap = exports2.transformNullableDoubleReply = exports2.createTransformNullableDoubleReplyResp2Func = exports2.transformDoubleArrayReply = exports2.createTransformDoubleReplyResp2Func = exports2.transformDoubleReply = exports2.transformStringDoubleArgument = exports2.transformDoubleArgument = exports2.transformBooleanArrayReply = exports2.transformBooleanReply = exports2.isArrayReply = exports2.isNullReply = void 0;
@@ -36921,9 +36929,9 @@ var require_generic_transformers = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js
 var require_ACL_GETUSER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -36959,9 +36967,9 @@ var require_ACL_GETUSER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_LIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LIST.js
 var require_ACL_LIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_LIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36974,9 +36982,9 @@ var require_ACL_LIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js
 var require_ACL_LOAD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36988,9 +36996,9 @@ var require_ACL_LOAD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js
 var require_ACL_LOG_RESET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37002,9 +37010,9 @@ var require_ACL_LOG_RESET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_LOG.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG.js
 var require_ACL_LOG = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_LOG.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -37040,9 +37048,9 @@ var require_ACL_LOG = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js
 var require_ACL_SAVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37054,9 +37062,9 @@ var require_ACL_SAVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js
 var require_ACL_SETUSER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37069,9 +37077,9 @@ var require_ACL_SETUSER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_USERS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_USERS.js
 var require_ACL_USERS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_USERS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_USERS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37084,9 +37092,9 @@ var require_ACL_USERS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js
 var require_ACL_WHOAMI = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37099,9 +37107,9 @@ var require_ACL_WHOAMI = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/APPEND.js
+// ../main/node_modules/@redis/client/dist/lib/commands/APPEND.js
 var require_APPEND = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/APPEND.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/APPEND.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37115,9 +37123,9 @@ var require_APPEND = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARCOUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARCOUNT.js
 var require_ARCOUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARCOUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37130,9 +37138,9 @@ var require_ARCOUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARDEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARDEL.js
 var require_ARDEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARDEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37151,9 +37159,9 @@ var require_ARDEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js
 var require_ARDELRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37169,9 +37177,9 @@ var require_ARDELRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARGET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARGET.js
 var require_ARGET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARGET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37185,9 +37193,9 @@ var require_ARGET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js
 var require_ARGETRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37201,9 +37209,9 @@ var require_ARGETRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARGREP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARGREP.js
 var require_ARGREP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARGREP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARGREP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseArGrepArguments = exports2.AR_PREDICATE_COMBINATORS = exports2.AR_PREDICATE_TYPES = void 0;
@@ -37244,9 +37252,9 @@ var require_ARGREP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js
 var require_ARGREP_WITHVALUES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ARGREP_1 = require_ARGREP();
@@ -37267,9 +37275,9 @@ var require_ARGREP_WITHVALUES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARINFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARINFO.js
 var require_ARINFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARINFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARINFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -37289,9 +37297,9 @@ var require_ARINFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARINSERT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARINSERT.js
 var require_ARINSERT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARINSERT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARINSERT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37305,9 +37313,9 @@ var require_ARINSERT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js
 var require_ARLASTITEMS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37324,9 +37332,9 @@ var require_ARLASTITEMS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARLEN.js
 var require_ARLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37339,9 +37347,9 @@ var require_ARLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARMGET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARMGET.js
 var require_ARMGET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARMGET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARMGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37360,9 +37368,9 @@ var require_ARMGET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARMSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARMSET.js
 var require_ARMSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARMSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARMSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37388,9 +37396,9 @@ var require_ARMSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARNEXT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARNEXT.js
 var require_ARNEXT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARNEXT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARNEXT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37403,9 +37411,9 @@ var require_ARNEXT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/AROP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/AROP.js
 var require_AROP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/AROP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/AROP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AR_OPERATIONS = void 0;
@@ -37433,9 +37441,9 @@ var require_AROP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARRING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARRING.js
 var require_ARRING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARRING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARRING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37450,9 +37458,9 @@ var require_ARRING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARSCAN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARSCAN.js
 var require_ARSCAN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARSCAN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37475,9 +37483,9 @@ var require_ARSCAN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARSEEK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARSEEK.js
 var require_ARSEEK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARSEEK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARSEEK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37491,9 +37499,9 @@ var require_ARSEEK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ARSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ARSET.js
 var require_ARSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ARSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ARSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37508,9 +37516,9 @@ var require_ARSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ASKING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ASKING.js
 var require_ASKING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ASKING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ASKING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ASKING_CMD = void 0;
@@ -37525,9 +37533,9 @@ var require_ASKING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/AUTH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/AUTH.js
 var require_AUTH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/AUTH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/AUTH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37544,9 +37552,9 @@ var require_AUTH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js
 var require_BGREWRITEAOF = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37558,9 +37566,9 @@ var require_BGREWRITEAOF = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BGSAVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BGSAVE.js
 var require_BGSAVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BGSAVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BGSAVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37575,9 +37583,9 @@ var require_BGSAVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BITCOUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BITCOUNT.js
 var require_BITCOUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BITCOUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BITCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37597,9 +37605,9 @@ var require_BITCOUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js
 var require_BITFIELD_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37617,9 +37625,9 @@ var require_BITFIELD_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BITFIELD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BITFIELD.js
 var require_BITFIELD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BITFIELD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BITFIELD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37648,9 +37656,9 @@ var require_BITFIELD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BITOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BITOP.js
 var require_BITOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BITOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BITOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37664,9 +37672,9 @@ var require_BITOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BITPOS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BITPOS.js
 var require_BITPOS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BITPOS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BITPOS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37689,9 +37697,9 @@ var require_BITPOS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLESS_GET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_GET.js
 var require_BLESS_GET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLESS_GET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37705,9 +37713,9 @@ var require_BLESS_GET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLESS_SET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_SET.js
 var require_BLESS_SET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLESS_SET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37722,9 +37730,9 @@ var require_BLESS_SET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js
 var require_BLESS_CLEAR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37739,9 +37747,9 @@ var require_BLESS_CLEAR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js
 var require_BLESS_SCAN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37773,9 +37781,9 @@ var require_BLESS_SCAN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLMOVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLMOVE.js
 var require_BLMOVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLMOVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLMOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37789,9 +37797,9 @@ var require_BLMOVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LMOVEM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LMOVEM.js
 var require_LMOVEM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LMOVEM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LMOVEM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseLMoveMOptions = void 0;
@@ -37819,9 +37827,9 @@ var require_LMOVEM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLMOVEM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLMOVEM.js
 var require_BLMOVEM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLMOVEM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLMOVEM.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -37865,9 +37873,9 @@ var require_BLMOVEM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LMPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LMPOP.js
 var require_LMPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LMPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LMPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseLMPopArguments = void 0;
@@ -37889,9 +37897,9 @@ var require_LMPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLMPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLMPOP.js
 var require_BLMPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLMPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLMPOP.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -37932,9 +37940,9 @@ var require_BLMPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BLPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BLPOP.js
 var require_BLPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BLPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BLPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37955,9 +37963,9 @@ var require_BLPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BRPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BRPOP.js
 var require_BRPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BRPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BRPOP.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -37975,9 +37983,9 @@ var require_BRPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js
 var require_BRPOPLPUSH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37991,9 +37999,9 @@ var require_BRPOPLPUSH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZMPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZMPOP.js
 var require_ZMPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZMPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZMPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseZMPopArguments = void 0;
@@ -38035,9 +38043,9 @@ var require_ZMPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BZMPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BZMPOP.js
 var require_BZMPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BZMPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BZMPOP.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -38078,9 +38086,9 @@ var require_BZMPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js
 var require_BZPOPMAX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -38110,9 +38118,9 @@ var require_BZPOPMAX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js
 var require_BZPOPMIN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -38130,9 +38138,9 @@ var require_BZPOPMIN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js
 var require_CLIENT_CACHING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38145,9 +38153,9 @@ var require_CLIENT_CACHING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js
 var require_CLIENT_GETNAME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38160,9 +38168,9 @@ var require_CLIENT_GETNAME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js
 var require_CLIENT_GETREDIR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38175,9 +38183,9 @@ var require_CLIENT_GETREDIR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js
 var require_CLIENT_ID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38190,9 +38198,9 @@ var require_CLIENT_ID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js
 var require_CLIENT_INFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var CLIENT_INFO_REGEX = /([^\s=]+)=([^\s]*)/g;
@@ -38261,9 +38269,9 @@ var require_CLIENT_INFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js
 var require_CLIENT_KILL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CLIENT_KILL_FILTERS = void 0;
@@ -38322,9 +38330,9 @@ var require_CLIENT_KILL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js
 var require_CLIENT_LIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -38355,9 +38363,9 @@ var require_CLIENT_LIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js
 var require_CLIENT_NO_EVICT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38370,9 +38378,9 @@ var require_CLIENT_NO_EVICT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js
 var require_CLIENT_NO_TOUCH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38385,9 +38393,9 @@ var require_CLIENT_NO_TOUCH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js
 var require_CLIENT_PAUSE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38402,9 +38410,9 @@ var require_CLIENT_PAUSE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js
 var require_CLIENT_SETNAME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38417,9 +38425,9 @@ var require_CLIENT_SETNAME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js
 var require_CLIENT_TRACKING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38465,9 +38473,9 @@ var require_CLIENT_TRACKING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js
 var require_CLIENT_TRACKINGINFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38487,9 +38495,9 @@ var require_CLIENT_TRACKINGINFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js
 var require_CLIENT_UNBLOCK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CLIENT_UNBLOCK_MODES = void 0;
@@ -38509,9 +38517,9 @@ var require_CLIENT_UNBLOCK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js
 var require_CLIENT_UNPAUSE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38523,9 +38531,9 @@ var require_CLIENT_UNPAUSE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js
 var require_CLUSTER_ADDSLOTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38538,9 +38546,9 @@ var require_CLUSTER_ADDSLOTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js
 var require_CLUSTER_ADDSLOTSRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -38554,9 +38562,9 @@ var require_CLUSTER_ADDSLOTSRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js
 var require_CLUSTER_BUMPEPOCH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38569,9 +38577,9 @@ var require_CLUSTER_BUMPEPOCH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js
 var require_CLUSTER_COUNT_FAILURE_REPORTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38584,9 +38592,9 @@ var require_CLUSTER_COUNT_FAILURE_REPORTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js
 var require_CLUSTER_COUNTKEYSINSLOT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38599,9 +38607,9 @@ var require_CLUSTER_COUNTKEYSINSLOT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js
 var require_CLUSTER_DELSLOTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38614,9 +38622,9 @@ var require_CLUSTER_DELSLOTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js
 var require_CLUSTER_DELSLOTSRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -38630,9 +38638,9 @@ var require_CLUSTER_DELSLOTSRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js
 var require_CLUSTER_FAILOVER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FAILOVER_MODES = void 0;
@@ -38652,9 +38660,9 @@ var require_CLUSTER_FAILOVER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js
 var require_CLUSTER_FLUSHSLOTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38666,9 +38674,9 @@ var require_CLUSTER_FLUSHSLOTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js
 var require_CLUSTER_FORGET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38680,9 +38688,9 @@ var require_CLUSTER_FORGET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js
 var require_CLUSTER_GETKEYSINSLOT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38695,9 +38703,9 @@ var require_CLUSTER_GETKEYSINSLOT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js
 var require_CLUSTER_INFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38710,9 +38718,9 @@ var require_CLUSTER_INFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js
 var require_CLUSTER_KEYSLOT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38726,9 +38734,9 @@ var require_CLUSTER_KEYSLOT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js
 var require_CLUSTER_LINKS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38754,9 +38762,9 @@ var require_CLUSTER_LINKS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js
 var require_CLUSTER_MEET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38768,9 +38776,9 @@ var require_CLUSTER_MEET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js
 var require_CLUSTER_MYID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38783,9 +38791,9 @@ var require_CLUSTER_MYID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js
 var require_CLUSTER_MYSHARDID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38798,9 +38806,9 @@ var require_CLUSTER_MYSHARDID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js
 var require_CLUSTER_NODES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38813,9 +38821,9 @@ var require_CLUSTER_NODES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js
 var require_CLUSTER_REPLICAS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38828,9 +38836,9 @@ var require_CLUSTER_REPLICAS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js
 var require_CLUSTER_REPLICATE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38842,9 +38850,9 @@ var require_CLUSTER_REPLICATE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js
 var require_CLUSTER_RESET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38859,9 +38867,9 @@ var require_CLUSTER_RESET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js
 var require_CLUSTER_SAVECONFIG = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38873,9 +38881,9 @@ var require_CLUSTER_SAVECONFIG = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js
 var require_CLUSTER_SET_CONFIG_EPOCH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38887,9 +38895,9 @@ var require_CLUSTER_SET_CONFIG_EPOCH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js
 var require_CLUSTER_SETSLOT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CLUSTER_SLOT_STATES = void 0;
@@ -38911,9 +38919,9 @@ var require_CLUSTER_SETSLOT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js
 var require_CLUSTER_SLOTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38941,9 +38949,9 @@ var require_CLUSTER_SLOTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js
 var require_COMMAND_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38956,9 +38964,9 @@ var require_COMMAND_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js
 var require_COMMAND_DOCS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var decoder_1 = require_decoder();
@@ -39029,9 +39037,9 @@ var require_COMMAND_DOCS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js
 var require_COMMAND_GETKEYS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39045,9 +39053,9 @@ var require_COMMAND_GETKEYS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js
 var require_COMMAND_GETKEYSANDFLAGS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39069,9 +39077,9 @@ var require_COMMAND_GETKEYSANDFLAGS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js
 var require_COMMAND_INFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -39088,9 +39096,9 @@ var require_COMMAND_INFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js
 var require_COMMAND_LIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.COMMAND_LIST_FILTER_BY = void 0;
@@ -39112,9 +39120,9 @@ var require_COMMAND_LIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COMMAND.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND.js
 var require_COMMAND = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COMMAND.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -39131,9 +39139,9 @@ var require_COMMAND = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js
 var require_CONFIG_GET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -39151,9 +39159,9 @@ var require_CONFIG_GET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js
 var require_CONFIG_RESETSTAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39165,9 +39173,9 @@ var require_CONFIG_RESETSTAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js
 var require_CONFIG_REWRITE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39179,9 +39187,9 @@ var require_CONFIG_REWRITE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js
 var require_CONFIG_SET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39200,9 +39208,9 @@ var require_CONFIG_SET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/COPY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/COPY.js
 var require_COPY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/COPY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/COPY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39221,9 +39229,9 @@ var require_COPY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DBSIZE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DBSIZE.js
 var require_DBSIZE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DBSIZE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DBSIZE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39239,9 +39247,9 @@ var require_DBSIZE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DECR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DECR.js
 var require_DECR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DECR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DECR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39254,9 +39262,9 @@ var require_DECR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DECRBY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DECRBY.js
 var require_DECRBY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DECRBY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DECRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39270,9 +39278,9 @@ var require_DECRBY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DEL.js
 var require_DEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39285,9 +39293,9 @@ var require_DEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DELEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DELEX.js
 var require_DELEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DELEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DELEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DelexCondition = void 0;
@@ -39323,9 +39331,9 @@ var require_DELEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DIGEST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DIGEST.js
 var require_DIGEST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DIGEST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DIGEST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39338,9 +39346,9 @@ var require_DIGEST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/DUMP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/DUMP.js
 var require_DUMP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/DUMP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/DUMP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39353,9 +39361,9 @@ var require_DUMP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ECHO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ECHO.js
 var require_ECHO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ECHO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ECHO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39368,9 +39376,9 @@ var require_ECHO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EVAL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EVAL.js
 var require_EVAL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EVAL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EVAL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseEvalArguments = void 0;
@@ -39396,9 +39404,9 @@ var require_EVAL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EVAL_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EVAL_RO.js
 var require_EVAL_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EVAL_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EVAL_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39440,9 +39448,9 @@ var require_EVAL_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js
 var require_EVALSHA_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39484,9 +39492,9 @@ var require_EVALSHA_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EVALSHA.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EVALSHA.js
 var require_EVALSHA = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EVALSHA.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EVALSHA.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39527,9 +39535,9 @@ var require_EVALSHA = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEOADD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEOADD.js
 var require_GEOADD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEOADD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEOADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39562,9 +39570,9 @@ var require_GEOADD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEODIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEODIST.js
 var require_GEODIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEODIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEODIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39583,9 +39591,9 @@ var require_GEODIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEOHASH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEOHASH.js
 var require_GEOHASH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEOHASH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEOHASH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39599,9 +39607,9 @@ var require_GEOHASH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEOPOS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEOPOS.js
 var require_GEOPOS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEOPOS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEOPOS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39623,9 +39631,9 @@ var require_GEOPOS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js
 var require_GEOSEARCH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoSearchOptions = exports2.parseGeoSearchArguments = void 0;
@@ -39670,9 +39678,9 @@ var require_GEOSEARCH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS.js
 var require_GEORADIUS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoRadiusArguments = void 0;
@@ -39693,9 +39701,9 @@ var require_GEORADIUS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js
 var require_GEOSEARCH_WITH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39755,9 +39763,9 @@ var require_GEOSEARCH_WITH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js
 var require_GEORADIUS_WITH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39782,9 +39790,9 @@ var require_GEORADIUS_WITH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js
 var require_GEORADIUS_RO_WITH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39802,9 +39810,9 @@ var require_GEORADIUS_RO_WITH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js
 var require_GEORADIUS_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39845,9 +39853,9 @@ var require_GEORADIUS_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js
 var require_GEORADIUS_STORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEORADIUS_1 = require_GEORADIUS();
@@ -39868,9 +39876,9 @@ var require_GEORADIUS_STORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js
 var require_GEORADIUSBYMEMBER_WITH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39897,9 +39905,9 @@ var require_GEORADIUSBYMEMBER_WITH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js
 var require_GEORADIUSBYMEMBER_RO_WITH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39941,9 +39949,9 @@ var require_GEORADIUSBYMEMBER_RO_WITH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js
 var require_GEORADIUSBYMEMBER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoRadiusByMemberArguments = void 0;
@@ -39964,9 +39972,9 @@ var require_GEORADIUSBYMEMBER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js
 var require_GEORADIUSBYMEMBER_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -40008,9 +40016,9 @@ var require_GEORADIUSBYMEMBER_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js
 var require_GEORADIUSBYMEMBER_STORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEORADIUSBYMEMBER_1 = require_GEORADIUSBYMEMBER();
@@ -40031,9 +40039,9 @@ var require_GEORADIUSBYMEMBER_STORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js
 var require_GEOSEARCHSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEOSEARCH_1 = require_GEOSEARCH();
@@ -40053,9 +40061,9 @@ var require_GEOSEARCHSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GET.js
 var require_GET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40068,9 +40076,9 @@ var require_GET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GETBIT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GETBIT.js
 var require_GETBIT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GETBIT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GETBIT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40084,9 +40092,9 @@ var require_GETBIT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GETDEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GETDEL.js
 var require_GETDEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GETDEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GETDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40099,9 +40107,9 @@ var require_GETDEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GETEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GETEX.js
 var require_GETEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GETEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40144,9 +40152,9 @@ var require_GETEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GETRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GETRANGE.js
 var require_GETRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GETRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GETRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40160,9 +40168,9 @@ var require_GETRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/GETSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/GETSET.js
 var require_GETSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/GETSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/GETSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40176,9 +40184,9 @@ var require_GETSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EXISTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EXISTS.js
 var require_EXISTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EXISTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EXISTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40191,9 +40199,9 @@ var require_EXISTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EXPIRE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EXPIRE.js
 var require_EXPIRE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EXPIRE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40210,9 +40218,9 @@ var require_EXPIRE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EXPIREAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EXPIREAT.js
 var require_EXPIREAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EXPIREAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40230,9 +40238,9 @@ var require_EXPIREAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js
 var require_EXPIRETIME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40245,9 +40253,9 @@ var require_EXPIRETIME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FLUSHALL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FLUSHALL.js
 var require_FLUSHALL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FLUSHALL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FLUSHALL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.REDIS_FLUSH_MODES = void 0;
@@ -40267,9 +40275,9 @@ var require_FLUSHALL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FLUSHDB.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FLUSHDB.js
 var require_FLUSHDB = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FLUSHDB.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FLUSHDB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40284,9 +40292,9 @@ var require_FLUSHDB = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FCALL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FCALL.js
 var require_FCALL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FCALL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FCALL.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -40327,9 +40335,9 @@ var require_FCALL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FCALL_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FCALL_RO.js
 var require_FCALL_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FCALL_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FCALL_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -40371,9 +40379,9 @@ var require_FCALL_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js
 var require_FUNCTION_DELETE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40385,9 +40393,9 @@ var require_FUNCTION_DELETE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js
 var require_FUNCTION_DUMP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40400,9 +40408,9 @@ var require_FUNCTION_DUMP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js
 var require_FUNCTION_FLUSH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40417,9 +40425,9 @@ var require_FUNCTION_FLUSH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js
 var require_FUNCTION_KILL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40431,9 +40439,9 @@ var require_FUNCTION_KILL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js
 var require_FUNCTION_LIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40468,9 +40476,9 @@ var require_FUNCTION_LIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js
 var require_FUNCTION_LIST_WITHCODE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -40508,9 +40516,9 @@ var require_FUNCTION_LIST_WITHCODE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js
 var require_FUNCTION_LOAD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40526,9 +40534,9 @@ var require_FUNCTION_LOAD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js
 var require_FUNCTION_RESTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40543,9 +40551,9 @@ var require_FUNCTION_RESTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js
 var require_FUNCTION_STATS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40590,9 +40598,9 @@ var require_FUNCTION_STATS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HDEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HDEL.js
 var require_HDEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HDEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40606,9 +40614,9 @@ var require_HDEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HELLO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HELLO.js
 var require_HELLO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HELLO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HELLO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40640,9 +40648,9 @@ var require_HELLO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HEXISTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HEXISTS.js
 var require_HEXISTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HEXISTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HEXISTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40656,9 +40664,9 @@ var require_HEXISTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HEXPIRE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HEXPIRE.js
 var require_HEXPIRE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HEXPIRE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HEXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HASH_EXPIRATION = void 0;
@@ -40688,9 +40696,9 @@ var require_HEXPIRE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js
 var require_HEXPIREAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40710,9 +40718,9 @@ var require_HEXPIREAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js
 var require_HEXPIRETIME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HASH_EXPIRATION_TIME = void 0;
@@ -40734,9 +40742,9 @@ var require_HEXPIRETIME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HGET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HGET.js
 var require_HGET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HGET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40750,9 +40758,9 @@ var require_HGET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HGETALL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HGETALL.js
 var require_HGETALL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HGETALL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HGETALL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40770,9 +40778,9 @@ var require_HGETALL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HGETDEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HGETDEL.js
 var require_HGETDEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HGETDEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HGETDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40787,9 +40795,9 @@ var require_HGETDEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HGETEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HGETEX.js
 var require_HGETEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HGETEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HGETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40813,9 +40821,9 @@ var require_HGETEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js
 var require_HIMPORT_DISCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40827,9 +40835,9 @@ var require_HIMPORT_DISCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js
 var require_HIMPORT_DISCARDALL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40841,9 +40849,9 @@ var require_HIMPORT_DISCARDALL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js
 var require_HIMPORT_PREPARE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40856,9 +40864,9 @@ var require_HIMPORT_PREPARE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js
 var require_HIMPORT_SET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40873,9 +40881,9 @@ var require_HIMPORT_SET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HINCRBY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HINCRBY.js
 var require_HINCRBY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HINCRBY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HINCRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40889,9 +40897,9 @@ var require_HINCRBY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js
 var require_HINCRBYFLOAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40905,9 +40913,9 @@ var require_HINCRBYFLOAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HKEYS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HKEYS.js
 var require_HKEYS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HKEYS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HKEYS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40920,9 +40928,9 @@ var require_HKEYS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HLEN.js
 var require_HLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40935,9 +40943,9 @@ var require_HLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HMGET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HMGET.js
 var require_HMGET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HMGET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HMGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40951,9 +40959,9 @@ var require_HMGET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HPERSIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HPERSIST.js
 var require_HPERSIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HPERSIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HPERSIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40968,9 +40976,9 @@ var require_HPERSIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js
 var require_HPEXPIRE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40989,9 +40997,9 @@ var require_HPEXPIRE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js
 var require_HPEXPIREAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -41011,9 +41019,9 @@ var require_HPEXPIREAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js
 var require_HPEXPIRETIME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41028,9 +41036,9 @@ var require_HPEXPIRETIME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HPTTL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HPTTL.js
 var require_HPTTL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HPTTL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HPTTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41045,9 +41053,9 @@ var require_HPTTL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js
 var require_HRANDFIELD_COUNT_WITHVALUES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41082,9 +41090,9 @@ var require_HRANDFIELD_COUNT_WITHVALUES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js
 var require_HRANDFIELD_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41098,9 +41106,9 @@ var require_HRANDFIELD_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js
 var require_HRANDFIELD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41113,9 +41121,9 @@ var require_HRANDFIELD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCAN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCAN.js
 var require_SCAN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCAN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.pushScanArguments = exports2.parseScanArguments = void 0;
@@ -41168,9 +41176,9 @@ var require_SCAN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HSCAN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HSCAN.js
 var require_HSCAN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HSCAN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
@@ -41198,9 +41206,9 @@ var require_HSCAN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js
 var require_HSCAN_NOVALUES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -41223,9 +41231,9 @@ var require_HSCAN_NOVALUES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HSET.js
 var require_HSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41269,9 +41277,9 @@ var require_HSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HSETEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HSETEX.js
 var require_HSETEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HSETEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HSETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var parser_1 = require_parser();
@@ -41342,9 +41350,9 @@ var require_HSETEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HSETNX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HSETNX.js
 var require_HSETNX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HSETNX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HSETNX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41358,9 +41366,9 @@ var require_HSETNX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HSTRLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HSTRLEN.js
 var require_HSTRLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HSTRLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HSTRLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41374,9 +41382,9 @@ var require_HSTRLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HTTL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HTTL.js
 var require_HTTL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HTTL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HTTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41391,9 +41399,9 @@ var require_HTTL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HVALS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HVALS.js
 var require_HVALS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HVALS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HVALS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41406,9 +41414,9 @@ var require_HVALS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/reply-utils.js
+// ../main/node_modules/@redis/client/dist/lib/commands/reply-utils.js
 var require_reply_utils = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/reply-utils.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/reply-utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getMapValue = exports2.mapLikeToFlatArray = exports2.mapLikeToObject = exports2.mapLikeValues = exports2.mapLikeEntries = exports2.keyToString = exports2.isPlainObject = void 0;
@@ -41497,9 +41505,9 @@ var require_reply_utils = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js
 var require_HOTKEYS_GET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var reply_utils_1 = require_reply_utils();
@@ -41609,9 +41617,9 @@ var require_HOTKEYS_GET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js
 var require_HOTKEYS_RESET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41623,9 +41631,9 @@ var require_HOTKEYS_RESET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js
 var require_HOTKEYS_START = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HOTKEYS_METRICS = void 0;
@@ -41664,9 +41672,9 @@ var require_HOTKEYS_START = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js
 var require_HOTKEYS_STOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41678,9 +41686,9 @@ var require_HOTKEYS_STOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/INCR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/INCR.js
 var require_INCR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/INCR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/INCR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41693,9 +41701,9 @@ var require_INCR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/INCRBY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/INCRBY.js
 var require_INCRBY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/INCRBY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/INCRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41709,9 +41717,9 @@ var require_INCRBY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js
 var require_INCRBYFLOAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41725,9 +41733,9 @@ var require_INCRBYFLOAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/INCREX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/INCREX.js
 var require_INCREX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/INCREX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/INCREX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -41763,9 +41771,9 @@ var require_INCREX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js
 var require_INCREXBYFLOAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -41802,9 +41810,9 @@ var require_INCREXBYFLOAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/INFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/INFO.js
 var require_INFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/INFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41820,9 +41828,9 @@ var require_INFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/KEYS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/KEYS.js
 var require_KEYS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/KEYS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/KEYS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41838,9 +41846,9 @@ var require_KEYS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LASTSAVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LASTSAVE.js
 var require_LASTSAVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LASTSAVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LASTSAVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41853,9 +41861,9 @@ var require_LASTSAVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js
 var require_LATENCY_DOCTOR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41868,9 +41876,9 @@ var require_LATENCY_DOCTOR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js
 var require_LATENCY_GRAPH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LATENCY_EVENTS = void 0;
@@ -41905,9 +41913,9 @@ var require_LATENCY_GRAPH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js
 var require_LATENCY_HISTORY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41920,9 +41928,9 @@ var require_LATENCY_HISTORY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js
 var require_LATENCY_LATEST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41935,9 +41943,9 @@ var require_LATENCY_LATEST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js
 var require_LATENCY_RESET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LATENCY_EVENTS = void 0;
@@ -41958,9 +41966,9 @@ var require_LATENCY_RESET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LCS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LCS.js
 var require_LCS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LCS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LCS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41973,9 +41981,9 @@ var require_LCS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LCS_IDX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX.js
 var require_LCS_IDX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LCS_IDX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42001,9 +42009,9 @@ var require_LCS_IDX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js
 var require_LCS_IDX_WITHMATCHLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42027,9 +42035,9 @@ var require_LCS_IDX_WITHMATCHLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LCS_LEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LCS_LEN.js
 var require_LCS_LEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LCS_LEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LCS_LEN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42047,9 +42055,9 @@ var require_LCS_LEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LINDEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LINDEX.js
 var require_LINDEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LINDEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LINDEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42063,9 +42071,9 @@ var require_LINDEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LINSERT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LINSERT.js
 var require_LINSERT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LINSERT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LINSERT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42079,9 +42087,9 @@ var require_LINSERT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LLEN.js
 var require_LLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42094,9 +42102,9 @@ var require_LLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LMOVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LMOVE.js
 var require_LMOVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LMOVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LMOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42110,9 +42118,9 @@ var require_LMOVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LOLWUT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LOLWUT.js
 var require_LOLWUT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LOLWUT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LOLWUT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42128,9 +42136,9 @@ var require_LOLWUT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LPOP.js
 var require_LPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42143,9 +42151,9 @@ var require_LPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js
 var require_LPOP_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42162,9 +42170,9 @@ var require_LPOP_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LPOS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LPOS.js
 var require_LPOS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LPOS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LPOS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42184,9 +42192,9 @@ var require_LPOS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js
 var require_LPOS_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42203,9 +42211,9 @@ var require_LPOS_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LPUSH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LPUSH.js
 var require_LPUSH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LPUSH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42219,9 +42227,9 @@ var require_LPUSH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LPUSHX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LPUSHX.js
 var require_LPUSHX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LPUSHX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LPUSHX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42235,9 +42243,9 @@ var require_LPUSHX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LRANGE.js
 var require_LRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42251,9 +42259,9 @@ var require_LRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LREM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LREM.js
 var require_LREM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LREM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42268,9 +42276,9 @@ var require_LREM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LSET.js
 var require_LSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42284,9 +42292,9 @@ var require_LSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LTRIM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LTRIM.js
 var require_LTRIM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LTRIM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LTRIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42300,9 +42308,9 @@ var require_LTRIM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js
 var require_MEMORY_DOCTOR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42315,9 +42323,9 @@ var require_MEMORY_DOCTOR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js
 var require_MEMORY_MALLOC_STATS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42330,9 +42338,9 @@ var require_MEMORY_MALLOC_STATS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js
 var require_MEMORY_PURGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42344,9 +42352,9 @@ var require_MEMORY_PURGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js
 var require_MEMORY_STATS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -42381,9 +42389,9 @@ var require_MEMORY_STATS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js
 var require_MEMORY_USAGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42399,9 +42407,9 @@ var require_MEMORY_USAGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MGET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MGET.js
 var require_MGET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MGET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42414,9 +42422,9 @@ var require_MGET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MIGRATE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MIGRATE.js
 var require_MIGRATE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MIGRATE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MIGRATE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42452,9 +42460,9 @@ var require_MIGRATE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js
 var require_MODULE_LIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     function moduleEntries(moduleReply) {
@@ -42502,9 +42510,9 @@ var require_MODULE_LIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js
 var require_MODULE_LOAD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42519,9 +42527,9 @@ var require_MODULE_LOAD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js
 var require_MODULE_UNLOAD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42533,9 +42541,9 @@ var require_MODULE_UNLOAD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MOVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MOVE.js
 var require_MOVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MOVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42549,9 +42557,9 @@ var require_MOVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MSET.js
 var require_MSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseMSetArguments = void 0;
@@ -42590,9 +42598,9 @@ var require_MSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MSETEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MSETEX.js
 var require_MSETEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MSETEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MSETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseMSetExArguments = exports2.ExpirationMode = exports2.SetMode = void 0;
@@ -42685,9 +42693,9 @@ var require_MSETEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/MSETNX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/MSETNX.js
 var require_MSETNX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/MSETNX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/MSETNX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var MSET_1 = require_MSET();
@@ -42701,9 +42709,9 @@ var require_MSETNX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js
 var require_OBJECT_ENCODING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42716,9 +42724,9 @@ var require_OBJECT_ENCODING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js
+// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js
 var require_OBJECT_FREQ = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42731,9 +42739,9 @@ var require_OBJECT_FREQ = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js
 var require_OBJECT_IDLETIME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42746,9 +42754,9 @@ var require_OBJECT_IDLETIME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js
 var require_OBJECT_REFCOUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42761,9 +42769,9 @@ var require_OBJECT_REFCOUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PERSIST.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PERSIST.js
 var require_PERSIST = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PERSIST.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PERSIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42776,9 +42784,9 @@ var require_PERSIST = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PEXPIRE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PEXPIRE.js
 var require_PEXPIRE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PEXPIRE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PEXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42795,9 +42803,9 @@ var require_PEXPIRE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js
 var require_PEXPIREAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -42815,9 +42823,9 @@ var require_PEXPIREAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js
 var require_PEXPIRETIME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42830,9 +42838,9 @@ var require_PEXPIRETIME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PFADD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PFADD.js
 var require_PFADD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PFADD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PFADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42848,9 +42856,9 @@ var require_PFADD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PFCOUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PFCOUNT.js
 var require_PFCOUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PFCOUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PFCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42863,9 +42871,9 @@ var require_PFCOUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PFMERGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PFMERGE.js
 var require_PFMERGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PFMERGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PFMERGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42881,9 +42889,9 @@ var require_PFMERGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PING.js
 var require_PING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42899,9 +42907,9 @@ var require_PING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PSETEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PSETEX.js
 var require_PSETEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PSETEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PSETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42915,9 +42923,9 @@ var require_PSETEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PTTL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PTTL.js
 var require_PTTL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PTTL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PTTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42930,9 +42938,9 @@ var require_PTTL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PUBLISH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PUBLISH.js
 var require_PUBLISH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PUBLISH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PUBLISH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42945,9 +42953,9 @@ var require_PUBLISH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js
 var require_PUBSUB_CHANNELS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42963,9 +42971,9 @@ var require_PUBSUB_CHANNELS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js
 var require_PUBSUB_NUMPAT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42978,9 +42986,9 @@ var require_PUBSUB_NUMPAT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js
 var require_PUBSUB_NUMSUB = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43009,9 +43017,9 @@ var require_PUBSUB_NUMSUB = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js
 var require_PUBSUB_SHARDNUMSUB = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43046,9 +43054,9 @@ var require_PUBSUB_SHARDNUMSUB = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js
 var require_PUBSUB_SHARDCHANNELS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43064,9 +43072,9 @@ var require_PUBSUB_SHARDCHANNELS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js
 var require_RANDOMKEY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43082,9 +43090,9 @@ var require_RANDOMKEY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/READONLY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/READONLY.js
 var require_READONLY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/READONLY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/READONLY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43097,9 +43105,9 @@ var require_READONLY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RENAME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RENAME.js
 var require_RENAME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RENAME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RENAME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43112,9 +43120,9 @@ var require_RENAME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RENAMENX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RENAMENX.js
 var require_RENAMENX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RENAMENX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RENAMENX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43127,9 +43135,9 @@ var require_RENAMENX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/REPLICAOF.js
+// ../main/node_modules/@redis/client/dist/lib/commands/REPLICAOF.js
 var require_REPLICAOF = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/REPLICAOF.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/REPLICAOF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43141,9 +43149,9 @@ var require_REPLICAOF = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js
 var require_RESTORE_ASKING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43155,9 +43163,9 @@ var require_RESTORE_ASKING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RESTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RESTORE.js
 var require_RESTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RESTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RESTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43183,9 +43191,9 @@ var require_RESTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ROLE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ROLE.js
 var require_ROLE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ROLE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ROLE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43241,9 +43249,9 @@ var require_ROLE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js
 var require_RPOP_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43257,9 +43265,9 @@ var require_RPOP_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RPOP.js
 var require_RPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43272,9 +43280,9 @@ var require_RPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js
 var require_RPOPLPUSH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43287,9 +43295,9 @@ var require_RPOPLPUSH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RPUSH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RPUSH.js
 var require_RPUSH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RPUSH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43303,9 +43311,9 @@ var require_RPUSH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/RPUSHX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/RPUSHX.js
 var require_RPUSHX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/RPUSHX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/RPUSHX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43319,9 +43327,9 @@ var require_RPUSHX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SADD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SADD.js
 var require_SADD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SADD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43335,9 +43343,9 @@ var require_SADD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCARD.js
 var require_SCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43350,9 +43358,9 @@ var require_SCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js
 var require_SCRIPT_DEBUG = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43365,9 +43373,9 @@ var require_SCRIPT_DEBUG = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js
 var require_SCRIPT_EXISTS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43381,9 +43389,9 @@ var require_SCRIPT_EXISTS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js
 var require_SCRIPT_FLUSH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43398,9 +43406,9 @@ var require_SCRIPT_FLUSH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js
 var require_SCRIPT_KILL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43412,9 +43420,9 @@ var require_SCRIPT_KILL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js
 var require_SCRIPT_LOAD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43426,9 +43434,9 @@ var require_SCRIPT_LOAD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SDIFF.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SDIFF.js
 var require_SDIFF = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SDIFF.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SDIFF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43441,9 +43449,9 @@ var require_SDIFF = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js
 var require_SDIFFCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43460,9 +43468,9 @@ var require_SDIFFCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js
 var require_SDIFFSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43476,9 +43484,9 @@ var require_SDIFFSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SET.js
 var require_SET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43524,9 +43532,9 @@ var require_SET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SETBIT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SETBIT.js
 var require_SETBIT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SETBIT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SETBIT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43540,9 +43548,9 @@ var require_SETBIT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SETEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SETEX.js
 var require_SETEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SETEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43556,9 +43564,9 @@ var require_SETEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SETNX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SETNX.js
 var require_SETNX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SETNX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SETNX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43572,9 +43580,9 @@ var require_SETNX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SETRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SETRANGE.js
 var require_SETRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SETRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SETRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43588,9 +43596,9 @@ var require_SETRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SINTER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SINTER.js
 var require_SINTER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SINTER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SINTER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43603,9 +43611,9 @@ var require_SINTER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SINTERCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SINTERCARD.js
 var require_SINTERCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SINTERCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SINTERCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43623,9 +43631,9 @@ var require_SINTERCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js
 var require_SINTERSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43639,9 +43647,9 @@ var require_SINTERSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SISMEMBER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SISMEMBER.js
 var require_SISMEMBER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SISMEMBER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SISMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43655,9 +43663,9 @@ var require_SISMEMBER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SMEMBERS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SMEMBERS.js
 var require_SMEMBERS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SMEMBERS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SMEMBERS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43673,9 +43681,9 @@ var require_SMEMBERS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js
 var require_SMISMEMBER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43689,9 +43697,9 @@ var require_SMISMEMBER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SMOVE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SMOVE.js
 var require_SMOVE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SMOVE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SMOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43705,9 +43713,9 @@ var require_SMOVE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SORT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SORT.js
 var require_SORT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SORT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SORT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseSortArguments = void 0;
@@ -43746,9 +43754,9 @@ var require_SORT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SORT_RO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SORT_RO.js
 var require_SORT_RO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SORT_RO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SORT_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -43790,9 +43798,9 @@ var require_SORT_RO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SORT_STORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SORT_STORE.js
 var require_SORT_STORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SORT_STORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SORT_STORE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -43810,9 +43818,9 @@ var require_SORT_STORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js
 var require_SPOP_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43826,9 +43834,9 @@ var require_SPOP_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SPOP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SPOP.js
 var require_SPOP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SPOP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43841,9 +43849,9 @@ var require_SPOP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SPUBLISH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SPUBLISH.js
 var require_SPUBLISH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SPUBLISH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SPUBLISH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43857,9 +43865,9 @@ var require_SPUBLISH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js
 var require_SRANDMEMBER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43872,9 +43880,9 @@ var require_SRANDMEMBER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js
 var require_SRANDMEMBER_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -43891,9 +43899,9 @@ var require_SRANDMEMBER_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SREM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SREM.js
 var require_SREM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SREM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43907,9 +43915,9 @@ var require_SREM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SSCAN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SSCAN.js
 var require_SSCAN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SSCAN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
@@ -43936,9 +43944,9 @@ var require_SSCAN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/STRLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/STRLEN.js
 var require_STRLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/STRLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/STRLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43951,9 +43959,9 @@ var require_STRLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SUNION.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SUNION.js
 var require_SUNION = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SUNION.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SUNION.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43966,9 +43974,9 @@ var require_SUNION = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js
 var require_SUNIONCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43988,9 +43996,9 @@ var require_SUNIONCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js
 var require_SUNIONSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44004,9 +44012,9 @@ var require_SUNIONSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/SWAPDB.js
+// ../main/node_modules/@redis/client/dist/lib/commands/SWAPDB.js
 var require_SWAPDB = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/SWAPDB.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/SWAPDB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44018,9 +44026,9 @@ var require_SWAPDB = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/TIME.js
+// ../main/node_modules/@redis/client/dist/lib/commands/TIME.js
 var require_TIME = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/TIME.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/TIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44033,9 +44041,9 @@ var require_TIME = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/TOUCH.js
+// ../main/node_modules/@redis/client/dist/lib/commands/TOUCH.js
 var require_TOUCH = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/TOUCH.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/TOUCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44059,9 +44067,9 @@ var require_TOUCH = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/TTL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/TTL.js
 var require_TTL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/TTL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/TTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44074,9 +44082,9 @@ var require_TTL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/TYPE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/TYPE.js
 var require_TYPE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/TYPE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/TYPE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44089,9 +44097,9 @@ var require_TYPE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/UNLINK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/UNLINK.js
 var require_UNLINK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/UNLINK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/UNLINK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44104,9 +44112,9 @@ var require_UNLINK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/WAIT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/WAIT.js
 var require_WAIT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/WAIT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/WAIT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44118,9 +44126,9 @@ var require_WAIT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XACK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XACK.js
 var require_XACK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XACK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XACK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44135,9 +44143,9 @@ var require_XACK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XACKDEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XACKDEL.js
 var require_XACKDEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XACKDEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XACKDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44156,9 +44164,9 @@ var require_XACKDEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XADD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XADD.js
 var require_XADD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XADD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseXAddArguments = void 0;
@@ -44204,9 +44212,9 @@ var require_XADD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js
 var require_XADD_NOMKSTREAM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var XADD_1 = require_XADD();
@@ -44219,9 +44227,9 @@ var require_XADD_NOMKSTREAM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js
 var require_XAUTOCLAIM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -44253,9 +44261,9 @@ var require_XAUTOCLAIM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js
 var require_XAUTOCLAIM_JUSTID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -44285,9 +44293,9 @@ var require_XAUTOCLAIM_JUSTID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XCLAIM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XCLAIM.js
 var require_XCLAIM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XCLAIM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XCLAIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -44328,9 +44336,9 @@ var require_XCLAIM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js
 var require_XCLAIM_JUSTID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -44353,9 +44361,9 @@ var require_XCLAIM_JUSTID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XCFGSET.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XCFGSET.js
 var require_XCFGSET = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XCFGSET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XCFGSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44374,9 +44382,9 @@ var require_XCFGSET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XDEL.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XDEL.js
 var require_XDEL = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XDEL.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44390,9 +44398,9 @@ var require_XDEL = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XDELEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XDELEX.js
 var require_XDELEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XDELEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XDELEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44410,9 +44418,9 @@ var require_XDELEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js
 var require_XGROUP_CREATE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44432,9 +44440,9 @@ var require_XGROUP_CREATE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js
 var require_XGROUP_CREATECONSUMER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44448,9 +44456,9 @@ var require_XGROUP_CREATECONSUMER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js
 var require_XGROUP_DELCONSUMER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44464,9 +44472,9 @@ var require_XGROUP_DELCONSUMER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js
 var require_XGROUP_DESTROY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44480,9 +44488,9 @@ var require_XGROUP_DESTROY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js
 var require_XGROUP_SETID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44499,9 +44507,9 @@ var require_XGROUP_SETID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js
 var require_XINFO_CONSUMERS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44534,9 +44542,9 @@ var require_XINFO_CONSUMERS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js
 var require_XINFO_GROUPS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44576,9 +44584,9 @@ var require_XINFO_GROUPS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js
 var require_XINFO_STREAM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -44636,9 +44644,9 @@ var require_XINFO_STREAM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XLEN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XLEN.js
 var require_XLEN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XLEN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44651,9 +44659,9 @@ var require_XLEN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XNACK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XNACK.js
 var require_XNACK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XNACK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XNACK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44674,9 +44682,9 @@ var require_XNACK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js
 var require_XPENDING_RANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44713,9 +44721,9 @@ var require_XPENDING_RANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XPENDING.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XPENDING.js
 var require_XPENDING = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XPENDING.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XPENDING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44749,9 +44757,9 @@ var require_XPENDING = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XRANGE.js
 var require_XRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.xRangeArguments = void 0;
@@ -44787,9 +44795,9 @@ var require_XRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XREAD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XREAD.js
 var require_XREAD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XREAD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XREAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.pushXReadStreams = void 0;
@@ -44837,9 +44845,9 @@ var require_XREAD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XREADGROUP.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XREADGROUP.js
 var require_XREADGROUP = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XREADGROUP.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XREADGROUP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var XREAD_1 = require_XREAD();
@@ -44878,9 +44886,9 @@ var require_XREADGROUP = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XREVRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XREVRANGE.js
 var require_XREVRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XREVRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XREVRANGE.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -44922,9 +44930,9 @@ var require_XREVRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XSETID.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XSETID.js
 var require_XSETID = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XSETID.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XSETID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44944,9 +44952,9 @@ var require_XSETID = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/XTRIM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/XTRIM.js
 var require_XTRIM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/XTRIM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/XTRIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44970,9 +44978,9 @@ var require_XTRIM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZADD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZADD.js
 var require_ZADD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZADD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.pushMembers = void 0;
@@ -45018,9 +45026,9 @@ var require_ZADD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js
 var require_ZADD_INCR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ZADD_1 = require_ZADD();
@@ -45046,9 +45054,9 @@ var require_ZADD_INCR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZCARD.js
 var require_ZCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45061,9 +45069,9 @@ var require_ZCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZCOUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZCOUNT.js
 var require_ZCOUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZCOUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45078,9 +45086,9 @@ var require_ZCOUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZDIFF.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZDIFF.js
 var require_ZDIFF = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZDIFF.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZDIFF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45093,9 +45101,9 @@ var require_ZDIFF = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js
 var require_ZDIFF_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45113,9 +45121,9 @@ var require_ZDIFF_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js
 var require_ZDIFFSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45129,9 +45137,9 @@ var require_ZDIFFSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZINCRBY.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZINCRBY.js
 var require_ZINCRBY = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZINCRBY.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZINCRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45146,9 +45154,9 @@ var require_ZINCRBY = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZINTER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZINTER.js
 var require_ZINTER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZINTER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZINTER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseZInterArguments = void 0;
@@ -45170,9 +45178,9 @@ var require_ZINTER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js
 var require_ZINTER_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45190,9 +45198,9 @@ var require_ZINTER_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js
 var require_ZINTERCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45210,9 +45218,9 @@ var require_ZINTERCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js
 var require_ZINTERSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ZINTER_1 = require_ZINTER();
@@ -45227,9 +45235,9 @@ var require_ZINTERSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js
 var require_ZLEXCOUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45244,9 +45252,9 @@ var require_ZLEXCOUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZMSCORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZMSCORE.js
 var require_ZMSCORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZMSCORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZMSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45266,9 +45274,9 @@ var require_ZMSCORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js
 var require_ZPOPMAX_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45283,9 +45291,9 @@ var require_ZPOPMAX_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js
 var require_ZPOPMAX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45316,9 +45324,9 @@ var require_ZPOPMAX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js
 var require_ZPOPMIN_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45333,9 +45341,9 @@ var require_ZPOPMIN_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js
 var require_ZPOPMIN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45352,9 +45360,9 @@ var require_ZPOPMIN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js
 var require_ZRANDMEMBER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45367,9 +45375,9 @@ var require_ZRANDMEMBER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js
 var require_ZRANDMEMBER_COUNT = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45386,9 +45394,9 @@ var require_ZRANDMEMBER_COUNT = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js
 var require_ZRANDMEMBER_COUNT_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45406,9 +45414,9 @@ var require_ZRANDMEMBER_COUNT_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGE.js
 var require_ZRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.zRangeArgument = void 0;
@@ -45446,9 +45454,9 @@ var require_ZRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js
 var require_ZRANGE_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45467,9 +45475,9 @@ var require_ZRANGE_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js
 var require_ZRANGEBYLEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45487,9 +45495,9 @@ var require_ZRANGEBYLEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js
 var require_ZRANGEBYSCORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45507,9 +45515,9 @@ var require_ZRANGEBYSCORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js
 var require_ZRANGEBYSCORE_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45528,9 +45536,9 @@ var require_ZRANGEBYSCORE_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js
 var require_ZRANGESTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45560,9 +45568,9 @@ var require_ZRANGESTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js
 var require_ZREMRANGEBYSCORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45577,9 +45585,9 @@ var require_ZREMRANGEBYSCORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANK.js
 var require_ZRANK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45593,9 +45601,9 @@ var require_ZRANK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js
 var require_ZRANK_WITHSCORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45630,9 +45638,9 @@ var require_ZRANK_WITHSCORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZREM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZREM.js
 var require_ZREM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZREM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45646,9 +45654,9 @@ var require_ZREM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js
 var require_ZREMRANGEBYLEX = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45663,9 +45671,9 @@ var require_ZREMRANGEBYLEX = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js
 var require_ZREMRANGEBYRANK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45679,9 +45687,9 @@ var require_ZREMRANGEBYRANK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZREVRANK.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK.js
 var require_ZREVRANK = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZREVRANK.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45695,9 +45703,9 @@ var require_ZREVRANK = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js
 var require_ZREVRANK_WITHSCORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45716,9 +45724,9 @@ var require_ZREVRANK_WITHSCORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZSCAN.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZSCAN.js
 var require_ZSCAN = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZSCAN.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
@@ -45739,9 +45747,9 @@ var require_ZSCAN = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZSCORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZSCORE.js
 var require_ZSCORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZSCORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45756,9 +45764,9 @@ var require_ZSCORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZUNION.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZUNION.js
 var require_ZUNION = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZUNION.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZUNION.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45775,9 +45783,9 @@ var require_ZUNION = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js
 var require_ZUNION_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45796,9 +45804,9 @@ var require_ZUNION_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js
 var require_ZUNIONSTORE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45816,9 +45824,9 @@ var require_ZUNIONSTORE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VADD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VADD.js
 var require_VADD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VADD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45855,9 +45863,9 @@ var require_VADD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VCARD.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VCARD.js
 var require_VCARD = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VCARD.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45870,9 +45878,9 @@ var require_VCARD = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VDIM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VDIM.js
 var require_VDIM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VDIM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VDIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45885,9 +45893,9 @@ var require_VDIM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VEMB.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VEMB.js
 var require_VEMB = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VEMB.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VEMB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45902,9 +45910,9 @@ var require_VEMB = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js
 var require_VEMB_RAW = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45941,9 +45949,9 @@ var require_VEMB_RAW = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VGETATTR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VGETATTR.js
 var require_VGETATTR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VGETATTR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VGETATTR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45958,9 +45966,9 @@ var require_VGETATTR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VINFO.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VINFO.js
 var require_VINFO = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VINFO.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VINFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45989,9 +45997,9 @@ var require_VINFO = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VLINKS.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VLINKS.js
 var require_VLINKS = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VLINKS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VLINKS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -46005,9 +46013,9 @@ var require_VLINKS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js
 var require_VLINKS_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -46042,9 +46050,9 @@ var require_VLINKS_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js
 var require_VRANDMEMBER = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -46066,9 +46074,9 @@ var require_VRANDMEMBER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VRANGE.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VRANGE.js
 var require_VRANGE = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VRANGE.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -46085,9 +46093,9 @@ var require_VRANGE = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VREM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VREM.js
 var require_VREM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VREM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46102,9 +46110,9 @@ var require_VREM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VSETATTR.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VSETATTR.js
 var require_VSETATTR = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VSETATTR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VSETATTR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46124,9 +46132,9 @@ var require_VSETATTR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VSIM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VSIM.js
 var require_VSIM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VSIM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VSIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46169,9 +46177,9 @@ var require_VSIM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js
+// ../main/node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js
 var require_VSIM_WITHSCORES = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -46201,9 +46209,9 @@ var require_VSIM_WITHSCORES = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js
+// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js
 var require_LATENCY_HISTOGRAM = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46237,9 +46245,9 @@ var require_LATENCY_HISTOGRAM = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commands/index.js
+// ../main/node_modules/@redis/client/dist/lib/commands/index.js
 var require_commands = __commonJS({
-  "node_modules/@redis/client/dist/lib/commands/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commands/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -52507,9 +52515,9 @@ var require_commands = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/tracing.js
+// ../main/node_modules/@redis/client/dist/lib/client/tracing.js
 var require_tracing = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/tracing.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/tracing.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.publish = exports2.getChannel = exports2.trace = exports2.getTracingChannel = exports2.sanitizeArgs = exports2.CHANNELS = void 0;
@@ -52614,9 +52622,9 @@ var require_tracing = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js
+// ../main/node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js
 var require_enterprise_maintenance_manager = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -52980,9 +52988,9 @@ var require_enterprise_maintenance_manager = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/defaults.js
+// ../main/node_modules/@redis/client/dist/lib/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/@redis/client/dist/lib/defaults.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/defaults.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DEFAULT_COMMAND_TIMEOUT = exports2.DEFAULT_KEEPALIVE_INITIAL_DELAY = void 0;
@@ -52991,9 +52999,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/socket.js
+// ../main/node_modules/@redis/client/dist/lib/client/socket.js
 var require_socket = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/socket.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/socket.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -53395,9 +53403,9 @@ var require_socket = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/authx/token.js
+// ../main/node_modules/@redis/client/dist/lib/authx/token.js
 var require_token = __commonJS({
-  "node_modules/@redis/client/dist/lib/authx/token.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/authx/token.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Token = void 0;
@@ -53425,9 +53433,9 @@ var require_token = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/authx/token-manager.js
+// ../main/node_modules/@redis/client/dist/lib/authx/token-manager.js
 var require_token_manager = __commonJS({
-  "node_modules/@redis/client/dist/lib/authx/token-manager.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/authx/token-manager.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TokenManager = exports2.IDPError = void 0;
@@ -53597,9 +53605,9 @@ var require_token_manager = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/authx/credentials-provider.js
+// ../main/node_modules/@redis/client/dist/lib/authx/credentials-provider.js
 var require_credentials_provider = __commonJS({
-  "node_modules/@redis/client/dist/lib/authx/credentials-provider.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/authx/credentials-provider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.UnableToObtainNewCredentialsError = exports2.CredentialsError = void 0;
@@ -53620,9 +53628,9 @@ var require_credentials_provider = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/authx/index.js
+// ../main/node_modules/@redis/client/dist/lib/authx/index.js
 var require_authx = __commonJS({
-  "node_modules/@redis/client/dist/lib/authx/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/authx/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Token = exports2.CredentialsError = exports2.UnableToObtainNewCredentialsError = exports2.IDPError = exports2.TokenManager = void 0;
@@ -53647,9 +53655,9 @@ var require_authx = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/linked-list.js
+// ../main/node_modules/@redis/client/dist/lib/client/linked-list.js
 var require_linked_list = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/linked-list.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/linked-list.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -53855,9 +53863,9 @@ var require_linked_list = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/RESP/encoder.js
+// ../main/node_modules/@redis/client/dist/lib/RESP/encoder.js
 var require_encoder = __commonJS({
-  "node_modules/@redis/client/dist/lib/RESP/encoder.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/RESP/encoder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var CRLF = "\r\n";
@@ -53882,9 +53890,9 @@ var require_encoder = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/utils/calculate-slot.js
+// ../main/node_modules/@redis/client/dist/lib/utils/calculate-slot.js
 var require_calculate_slot = __commonJS({
-  "node_modules/@redis/client/dist/lib/utils/calculate-slot.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/utils/calculate-slot.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var lookup = [
@@ -54213,9 +54221,9 @@ var require_calculate_slot = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/pub-sub.js
+// ../main/node_modules/@redis/client/dist/lib/client/pub-sub.js
 var require_pub_sub = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/pub-sub.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/pub-sub.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -54579,9 +54587,9 @@ var require_pub_sub = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/commands-queue.js
+// ../main/node_modules/@redis/client/dist/lib/client/commands-queue.js
 var require_commands_queue = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/commands-queue.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/commands-queue.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -55173,9 +55181,9 @@ var require_commands_queue = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/commander.js
+// ../main/node_modules/@redis/client/dist/lib/commander.js
 var require_commander = __commonJS({
-  "node_modules/@redis/client/dist/lib/commander.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/commander.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.scriptArgumentsPrefix = exports2.functionArgumentsPrefix = exports2.getTransformReply = exports2.attachConfig = void 0;
@@ -55265,9 +55273,9 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/types.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/types.js
 var require_types2 = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/types.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/types.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseCommandName = void 0;
@@ -55283,9 +55291,9 @@ var require_types2 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js
 var require_command_metadata_data = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.COMMAND_METADATA = void 0;
@@ -61171,9 +61179,9 @@ var require_command_metadata_data = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js
 var require_static_metadata_resolver = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.StaticMetadataResolver = void 0;
@@ -61255,9 +61263,9 @@ var require_static_metadata_resolver = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js
 var require_dynamic_policy_resolver_factory = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DynamicPolicyResolverFactory = void 0;
@@ -61348,9 +61356,9 @@ var require_dynamic_policy_resolver_factory = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/predicates.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/predicates.js
 var require_predicates = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/predicates.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/predicates.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isCacheable = exports2.isReplicaSafe = void 0;
@@ -61378,9 +61386,9 @@ var require_predicates = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/command-metadata/index.js
+// ../main/node_modules/@redis/client/dist/lib/command-metadata/index.js
 var require_command_metadata = __commonJS({
-  "node_modules/@redis/client/dist/lib/command-metadata/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/command-metadata/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -61426,9 +61434,9 @@ var require_command_metadata = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/multi-command.js
+// ../main/node_modules/@redis/client/dist/lib/multi-command.js
 var require_multi_command = __commonJS({
-  "node_modules/@redis/client/dist/lib/multi-command.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/multi-command.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var errors_1 = require_errors();
@@ -61478,9 +61486,9 @@ var require_multi_command = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/multi-command.js
+// ../main/node_modules/@redis/client/dist/lib/client/multi-command.js
 var require_multi_command2 = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/multi-command.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/multi-command.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -61603,9 +61611,9 @@ var require_multi_command2 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/legacy-mode.js
+// ../main/node_modules/@redis/client/dist/lib/client/legacy-mode.js
 var require_legacy_mode = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/legacy-mode.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/legacy-mode.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -61723,9 +61731,9 @@ var require_legacy_mode = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/cache.js
+// ../main/node_modules/@redis/client/dist/lib/client/cache.js
 var require_cache = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/cache.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/cache.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.PooledNoRedirectClientSideCache = exports2.BasicPooledClientSideCache = exports2.PooledClientSideCacheProvider = exports2.BasicClientSideCache = exports2.ClientSideCacheProvider = exports2.CacheStats = void 0;
@@ -62305,9 +62313,9 @@ var require_cache = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/single-entry-cache.js
+// ../main/node_modules/@redis/client/dist/lib/single-entry-cache.js
 var require_single_entry_cache = __commonJS({
-  "node_modules/@redis/client/dist/lib/single-entry-cache.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/single-entry-cache.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SingleEntryCache = class {
@@ -62348,9 +62356,9 @@ var require_single_entry_cache = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/identity.js
+// ../main/node_modules/@redis/client/dist/lib/client/identity.js
 var require_identity = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/identity.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/identity.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.generateClusterClientId = exports2.generateClientId = exports2.ClientRole = void 0;
@@ -62392,9 +62400,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/himport/registry.js
+// ../main/node_modules/@redis/client/dist/lib/himport/registry.js
 var require_registry = __commonJS({
-  "node_modules/@redis/client/dist/lib/himport/registry.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/himport/registry.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.PreparedFieldsets = exports2.FieldsetRegistry = void 0;
@@ -62529,9 +62537,9 @@ var require_registry = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/pool.js
+// ../main/node_modules/@redis/client/dist/lib/client/pool.js
 var require_pool = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/pool.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/pool.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -62951,9 +62959,9 @@ var require_pool = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/package.json
+// ../main/node_modules/@redis/client/dist/package.json
 var require_package = __commonJS({
-  "node_modules/@redis/client/dist/package.json"(exports2, module2) {
+  "../main/node_modules/@redis/client/dist/package.json"(exports2, module2) {
     module2.exports = {
       name: "@redis/client",
       version: "6.3.1",
@@ -63009,9 +63017,9 @@ var require_package = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js
+// ../main/node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js
 var require_client_registry = __commonJS({
-  "node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ClientRegistry = void 0;
@@ -63085,9 +63093,9 @@ var require_client_registry = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/opentelemetry/types.js
+// ../main/node_modules/@redis/client/dist/lib/opentelemetry/types.js
 var require_types3 = __commonJS({
-  "node_modules/@redis/client/dist/lib/opentelemetry/types.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/opentelemetry/types.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.METRIC_ERROR_ORIGIN = exports2.METRIC_ERROR_TYPE = exports2.DEFAULT_HISTOGRAM_BUCKETS = exports2.DEFAULT_METRIC_GROUPS = exports2.METRIC_NAMES = exports2.DEFAULT_OTEL_ATTRIBUTES = exports2.INSTRUMENTATION_SCOPE_NAME = exports2.CSC_EVICTION_REASON = exports2.CSC_RESULT = exports2.CONNECTION_CLOSE_REASON = exports2.ERROR_CATEGORY = exports2.OTEL_ATTRIBUTES = exports2.METRIC_GROUP = void 0;
@@ -63211,9 +63219,9 @@ var require_types3 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js
+// ../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js
 var require_error_util = __commonJS({
-  "node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isRedirectionError = exports2.getErrorInfo = void 0;
@@ -63353,9 +63361,9 @@ var require_error_util = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js
+// ../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js
 var require_utils2 = __commonJS({
-  "node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseClientAttributes = exports2.noopFunction = exports2.isRedirectionError = exports2.getErrorInfo = void 0;
@@ -63393,9 +63401,9 @@ var require_utils2 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/opentelemetry/metrics.js
+// ../main/node_modules/@redis/client/dist/lib/opentelemetry/metrics.js
 var require_metrics = __commonJS({
-  "node_modules/@redis/client/dist/lib/opentelemetry/metrics.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/opentelemetry/metrics.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.OTelMetrics = void 0;
@@ -63986,9 +63994,9 @@ var require_metrics = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/opentelemetry/index.js
+// ../main/node_modules/@redis/client/dist/lib/opentelemetry/index.js
 var require_opentelemetry = __commonJS({
-  "node_modules/@redis/client/dist/lib/opentelemetry/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/opentelemetry/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ClientRegistry = exports2.OTelMetrics = exports2.CSC_EVICTION_REASON = exports2.CSC_RESULT = exports2.CONNECTION_CLOSE_REASON = exports2.OTEL_ATTRIBUTES = exports2.OpenTelemetry = void 0;
@@ -64084,9 +64092,9 @@ var require_opentelemetry = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/client/index.js
+// ../main/node_modules/@redis/client/dist/lib/client/index.js
 var require_client = __commonJS({
-  "node_modules/@redis/client/dist/lib/client/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/client/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -65473,9 +65481,9 @@ var require_client = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js
 var require_cluster_reconnection_tracker = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js"(exports2) {
     "use strict";
     var _a3;
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -65571,9 +65579,9 @@ var require_cluster_reconnection_tracker = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/cluster-slots.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/cluster-slots.js
 var require_cluster_slots = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/cluster-slots.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/cluster-slots.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -66479,9 +66487,9 @@ var require_cluster_slots = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/multi-command.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/multi-command.js
 var require_multi_command3 = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/multi-command.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/multi-command.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -66615,9 +66623,9 @@ var require_multi_command3 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js
 var require_multi_shard_splitter = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -66726,9 +66734,9 @@ var require_multi_shard_splitter = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js
 var require_generic_aggregators = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.aggregateMerge = exports2.aggregateSum = exports2.aggregateMax = exports2.aggregateMin = exports2.aggregateLogicalOr = exports2.aggregateLogicalAnd = void 0;
@@ -66844,9 +66852,9 @@ var require_generic_aggregators = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js
 var require_ft_cursor = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.finalizeFtCursor = exports2.routeFtCursor = exports2.extractCursorValue = exports2.upperCommand = exports2.argToString = void 0;
@@ -66983,9 +66991,9 @@ var require_ft_cursor = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js
 var require_scan_cursor = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.finalizeScanCursor = exports2.routeScan = void 0;
@@ -67108,9 +67116,9 @@ var require_scan_cursor = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js
 var require_dispatch = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RESPONSE_REDUCERS = exports2.REQUEST_ROUTERS = exports2.remapAggregateReply = exports2.NUMERIC_AGG_POLICIES = exports2.reduceDefaultKeyed = exports2.reduceDefaultKeyless = exports2.reduceSpecial = exports2.SPECIAL_RESPONSE_REDUCERS = exports2.reduceRandomKey = exports2.reduceSum = exports2.reduceMax = exports2.reduceMin = exports2.reduceLogicalOr = exports2.reduceLogicalAnd = exports2.reduceAllSucceeded = exports2.reduceOneSucceeded = exports2.routeSpecial = exports2.SPECIAL_REQUEST_ROUTERS = exports2.routeDefaultKeyed = exports2.routeDefaultKeyless = exports2.routeMultiShard = exports2.routeAllShards = exports2.routeAllNodes = void 0;
@@ -67275,9 +67283,9 @@ var require_dispatch = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/cluster/index.js
+// ../main/node_modules/@redis/client/dist/lib/cluster/index.js
 var require_cluster = __commonJS({
-  "node_modules/@redis/client/dist/lib/cluster/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/cluster/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -67844,9 +67852,9 @@ var require_cluster = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/utils.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/utils.js
 var require_utils3 = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/utils.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getMappedNode = exports2.createScriptCommand = exports2.createModuleCommand = exports2.createFunctionCommand = exports2.createCommand = exports2.clientSocketToNode = exports2.mergeSentinelNodes = exports2.createNodeList = exports2.parseNode = void 0;
@@ -67953,9 +67961,9 @@ var require_utils3 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/multi-commands.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/multi-commands.js
 var require_multi_commands = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/multi-commands.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/multi-commands.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68078,9 +68086,9 @@ var require_multi_commands = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js
 var require_pub_sub_proxy = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68222,9 +68230,9 @@ var require_pub_sub_proxy = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js
 var require_SENTINEL_MASTER = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -68245,9 +68253,9 @@ var require_SENTINEL_MASTER = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js
 var require_SENTINEL_MONITOR = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -68267,9 +68275,9 @@ var require_SENTINEL_MONITOR = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js
 var require_SENTINEL_REPLICAS = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -68297,9 +68305,9 @@ var require_SENTINEL_REPLICAS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js
 var require_SENTINEL_SENTINELS = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -68327,9 +68335,9 @@ var require_SENTINEL_SENTINELS = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js
 var require_SENTINEL_SET = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -68350,9 +68358,9 @@ var require_SENTINEL_SET = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/commands/index.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/index.js
 var require_commands2 = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/commands/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/index.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68378,9 +68386,9 @@ var require_commands2 = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/module.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/module.js
 var require_module = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/module.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/module.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68393,9 +68401,9 @@ var require_module = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/wait-queue.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/wait-queue.js
 var require_wait_queue = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/wait-queue.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/wait-queue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WaitQueue = void 0;
@@ -68422,9 +68430,9 @@ var require_wait_queue = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/lib/sentinel/index.js
+// ../main/node_modules/@redis/client/dist/lib/sentinel/index.js
 var require_sentinel = __commonJS({
-  "node_modules/@redis/client/dist/lib/sentinel/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/lib/sentinel/index.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -69878,9 +69886,9 @@ var require_sentinel = __commonJS({
   }
 });
 
-// node_modules/@redis/client/dist/index.js
+// ../main/node_modules/@redis/client/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/@redis/client/dist/index.js"(exports2) {
+  "../main/node_modules/@redis/client/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -70698,9 +70706,9 @@ var init_loop = __esm({
   }
 });
 
-// node_modules/kind-of/index.js
+// ../main/node_modules/kind-of/index.js
 var require_kind_of = __commonJS({
-  "node_modules/kind-of/index.js"(exports2, module2) {
+  "../main/node_modules/kind-of/index.js"(exports2, module2) {
     var toString = Object.prototype.toString;
     module2.exports = function kindOf(val) {
       if (val === void 0) return "undefined";
@@ -70819,9 +70827,9 @@ var require_kind_of = __commonJS({
   }
 });
 
-// node_modules/is-extendable/index.js
+// ../main/node_modules/is-extendable/index.js
 var require_is_extendable = __commonJS({
-  "node_modules/is-extendable/index.js"(exports2, module2) {
+  "../main/node_modules/is-extendable/index.js"(exports2, module2) {
     "use strict";
     module2.exports = function isExtendable(val) {
       return typeof val !== "undefined" && val !== null && (typeof val === "object" || typeof val === "function");
@@ -70829,9 +70837,9 @@ var require_is_extendable = __commonJS({
   }
 });
 
-// node_modules/extend-shallow/index.js
+// ../main/node_modules/extend-shallow/index.js
 var require_extend_shallow = __commonJS({
-  "node_modules/extend-shallow/index.js"(exports2, module2) {
+  "../main/node_modules/extend-shallow/index.js"(exports2, module2) {
     "use strict";
     var isObject2 = require_is_extendable();
     module2.exports = function extend2(o) {
@@ -70860,9 +70868,9 @@ var require_extend_shallow = __commonJS({
   }
 });
 
-// node_modules/section-matter/index.js
+// ../main/node_modules/section-matter/index.js
 var require_section_matter = __commonJS({
-  "node_modules/section-matter/index.js"(exports2, module2) {
+  "../main/node_modules/section-matter/index.js"(exports2, module2) {
     "use strict";
     var typeOf = require_kind_of();
     var extend2 = require_extend_shallow();
@@ -70967,9 +70975,9 @@ var require_section_matter = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/common.js
+// ../main/node_modules/js-yaml/lib/js-yaml/common.js
 var require_common = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/common.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/common.js"(exports2, module2) {
     "use strict";
     function isNothing(subject) {
       return typeof subject === "undefined" || subject === null;
@@ -71012,9 +71020,9 @@ var require_common = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/exception.js
+// ../main/node_modules/js-yaml/lib/js-yaml/exception.js
 var require_exception = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/exception.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/exception.js"(exports2, module2) {
     "use strict";
     function YAMLException(reason, mark2) {
       Error.call(this);
@@ -71042,9 +71050,9 @@ var require_exception = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/mark.js
+// ../main/node_modules/js-yaml/lib/js-yaml/mark.js
 var require_mark = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/mark.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/mark.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     function Mark(name, buffer, position, line, column) {
@@ -71100,9 +71108,9 @@ var require_mark = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type.js
 var require_type = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type.js"(exports2, module2) {
     "use strict";
     var YAMLException = require_exception();
     var TYPE_CONSTRUCTOR_OPTIONS = [
@@ -71159,9 +71167,9 @@ var require_type = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/schema.js
+// ../main/node_modules/js-yaml/lib/js-yaml/schema.js
 var require_schema = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/schema.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/schema.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -71247,9 +71255,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/str.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/str.js
 var require_str = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/str.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/str.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:str", {
@@ -71261,9 +71269,9 @@ var require_str = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/seq.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/seq.js
 var require_seq = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/seq.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/seq.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:seq", {
@@ -71275,9 +71283,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/map.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/map.js
 var require_map = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/map.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/map.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:map", {
@@ -71289,9 +71297,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/schema/failsafe.js
+// ../main/node_modules/js-yaml/lib/js-yaml/schema/failsafe.js
 var require_failsafe = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/schema/failsafe.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/schema/failsafe.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71304,9 +71312,9 @@ var require_failsafe = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/null.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/null.js
 var require_null = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/null.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/null.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlNull(data) {
@@ -71344,9 +71352,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/bool.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/bool.js
 var require_bool = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/bool.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/bool.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlBoolean(data) {
@@ -71381,9 +71389,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/int.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/int.js
 var require_int = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/int.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/int.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var Type = require_type();
@@ -71514,9 +71522,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/float.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/float.js
 var require_float = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/float.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/float.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var Type = require_type();
@@ -71609,9 +71617,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/schema/json.js
+// ../main/node_modules/js-yaml/lib/js-yaml/schema/json.js
 var require_json = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/schema/json.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/schema/json.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71628,9 +71636,9 @@ var require_json = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/schema/core.js
+// ../main/node_modules/js-yaml/lib/js-yaml/schema/core.js
 var require_core = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/schema/core.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/schema/core.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71641,9 +71649,9 @@ var require_core = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/timestamp.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/timestamp.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/timestamp.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var YAML_DATE_REGEXP = new RegExp(
@@ -71702,9 +71710,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/merge.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/merge.js
 var require_merge = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/merge.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/merge.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlMerge(data) {
@@ -71717,9 +71725,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/binary.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/binary.js
 var require_binary = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/binary.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/binary.js"(exports2, module2) {
     "use strict";
     var NodeBuffer;
     try {
@@ -71810,9 +71818,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/omap.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/omap.js
 var require_omap = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/omap.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/omap.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -71847,9 +71855,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/pairs.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/pairs.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/pairs.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _toString = Object.prototype.toString;
@@ -71885,9 +71893,9 @@ var require_pairs = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/set.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/set.js
 var require_set = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/set.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/set.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -71912,9 +71920,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/schema/default_safe.js
+// ../main/node_modules/js-yaml/lib/js-yaml/schema/default_safe.js
 var require_default_safe = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/schema/default_safe.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/schema/default_safe.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71935,9 +71943,9 @@ var require_default_safe = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/js/undefined.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/js/undefined.js
 var require_undefined = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/js/undefined.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/js/undefined.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveJavascriptUndefined() {
@@ -71962,9 +71970,9 @@ var require_undefined = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/js/regexp.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/js/regexp.js
 var require_regexp = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/js/regexp.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/js/regexp.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveJavascriptRegExp(data) {
@@ -72006,9 +72014,9 @@ var require_regexp = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/type/js/function.js
+// ../main/node_modules/js-yaml/lib/js-yaml/type/js/function.js
 var require_function = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/type/js/function.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/type/js/function.js"(exports2, module2) {
     "use strict";
     var esprima;
     try {
@@ -72061,9 +72069,9 @@ var require_function = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/schema/default_full.js
+// ../main/node_modules/js-yaml/lib/js-yaml/schema/default_full.js
 var require_default_full = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/schema/default_full.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/schema/default_full.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = Schema.DEFAULT = new Schema({
@@ -72079,9 +72087,9 @@ var require_default_full = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/loader.js
+// ../main/node_modules/js-yaml/lib/js-yaml/loader.js
 var require_loader = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/loader.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/loader.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -73211,9 +73219,9 @@ var require_loader = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml/dumper.js
+// ../main/node_modules/js-yaml/lib/js-yaml/dumper.js
 var require_dumper = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml/dumper.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml/dumper.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -73759,9 +73767,9 @@ var require_dumper = __commonJS({
   }
 });
 
-// node_modules/js-yaml/lib/js-yaml.js
+// ../main/node_modules/js-yaml/lib/js-yaml.js
 var require_js_yaml = __commonJS({
-  "node_modules/js-yaml/lib/js-yaml.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/lib/js-yaml.js"(exports2, module2) {
     "use strict";
     var loader = require_loader();
     var dumper = require_dumper();
@@ -73794,18 +73802,18 @@ var require_js_yaml = __commonJS({
   }
 });
 
-// node_modules/js-yaml/index.js
+// ../main/node_modules/js-yaml/index.js
 var require_js_yaml2 = __commonJS({
-  "node_modules/js-yaml/index.js"(exports2, module2) {
+  "../main/node_modules/js-yaml/index.js"(exports2, module2) {
     "use strict";
     var yaml2 = require_js_yaml();
     module2.exports = yaml2;
   }
 });
 
-// node_modules/gray-matter/lib/engines.js
+// ../main/node_modules/gray-matter/lib/engines.js
 var require_engines = __commonJS({
-  "node_modules/gray-matter/lib/engines.js"(exports, module) {
+  "../main/node_modules/gray-matter/lib/engines.js"(exports, module) {
     "use strict";
     var yaml = require_js_yaml2();
     var engines = exports = module.exports;
@@ -73841,9 +73849,9 @@ var require_engines = __commonJS({
   }
 });
 
-// node_modules/strip-bom-string/index.js
+// ../main/node_modules/strip-bom-string/index.js
 var require_strip_bom_string = __commonJS({
-  "node_modules/strip-bom-string/index.js"(exports2, module2) {
+  "../main/node_modules/strip-bom-string/index.js"(exports2, module2) {
     "use strict";
     module2.exports = function(str2) {
       if (typeof str2 === "string" && str2.charAt(0) === "\uFEFF") {
@@ -73854,9 +73862,9 @@ var require_strip_bom_string = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/utils.js
+// ../main/node_modules/gray-matter/lib/utils.js
 var require_utils4 = __commonJS({
-  "node_modules/gray-matter/lib/utils.js"(exports2) {
+  "../main/node_modules/gray-matter/lib/utils.js"(exports2) {
     "use strict";
     var stripBom = require_strip_bom_string();
     var typeOf = require_kind_of();
@@ -73894,9 +73902,9 @@ var require_utils4 = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/defaults.js
+// ../main/node_modules/gray-matter/lib/defaults.js
 var require_defaults2 = __commonJS({
-  "node_modules/gray-matter/lib/defaults.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/lib/defaults.js"(exports2, module2) {
     "use strict";
     var engines2 = require_engines();
     var utils = require_utils4();
@@ -73913,9 +73921,9 @@ var require_defaults2 = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/engine.js
+// ../main/node_modules/gray-matter/lib/engine.js
 var require_engine = __commonJS({
-  "node_modules/gray-matter/lib/engine.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/lib/engine.js"(exports2, module2) {
     "use strict";
     module2.exports = function(name, options2) {
       let engine = options2.engines[name] || options2.engines[aliase(name)];
@@ -73947,9 +73955,9 @@ var require_engine = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/stringify.js
+// ../main/node_modules/gray-matter/lib/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/gray-matter/lib/stringify.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/lib/stringify.js"(exports2, module2) {
     "use strict";
     var typeOf = require_kind_of();
     var getEngine = require_engine();
@@ -74000,9 +74008,9 @@ var require_stringify = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/excerpt.js
+// ../main/node_modules/gray-matter/lib/excerpt.js
 var require_excerpt = __commonJS({
-  "node_modules/gray-matter/lib/excerpt.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/lib/excerpt.js"(exports2, module2) {
     "use strict";
     var defaults = require_defaults2();
     module2.exports = function(file2, options2) {
@@ -74027,9 +74035,9 @@ var require_excerpt = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/to-file.js
+// ../main/node_modules/gray-matter/lib/to-file.js
 var require_to_file = __commonJS({
-  "node_modules/gray-matter/lib/to-file.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/lib/to-file.js"(exports2, module2) {
     "use strict";
     var typeOf = require_kind_of();
     var stringify = require_stringify();
@@ -74061,9 +74069,9 @@ var require_to_file = __commonJS({
   }
 });
 
-// node_modules/gray-matter/lib/parse.js
+// ../main/node_modules/gray-matter/lib/parse.js
 var require_parse2 = __commonJS({
-  "node_modules/gray-matter/lib/parse.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/lib/parse.js"(exports2, module2) {
     "use strict";
     var getEngine = require_engine();
     var defaults = require_defaults2();
@@ -74078,9 +74086,9 @@ var require_parse2 = __commonJS({
   }
 });
 
-// node_modules/gray-matter/index.js
+// ../main/node_modules/gray-matter/index.js
 var require_gray_matter = __commonJS({
-  "node_modules/gray-matter/index.js"(exports2, module2) {
+  "../main/node_modules/gray-matter/index.js"(exports2, module2) {
     "use strict";
     var fs = require("fs");
     var sections = require_section_matter();
@@ -74730,6 +74738,20 @@ var init_kept_text = __esm({
   }
 });
 
+// src/lib/sync/failed-steps.ts
+var FAILED_FILE_STEPS;
+var init_failed_steps = __esm({
+  "src/lib/sync/failed-steps.ts"() {
+    "use strict";
+    FAILED_FILE_STEPS = {
+      edit: "fix the file; the next sync reads it again",
+      unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
+      tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
+      serverSide: 'once that is fixed, "graphiti-memory-sync sync --force" sends it again'
+    };
+  }
+});
+
 // src/lib/sync/prepare.ts
 async function readMemoryFile(absPath) {
   try {
@@ -74737,14 +74759,14 @@ async function readMemoryFile(absPath) {
     return { kind: "read", raw, hash: contentHashOf(raw) };
   } catch (error62) {
     if (error62.code === "ENOENT") return { kind: "gone" };
-    return { kind: "failed", reason: `unreadable: ${error62.message}` };
+    return { kind: "failed", reason: `unreadable: ${error62.message}; ${FAILED_FILE_STEPS.unreadable}` };
   }
 }
 function prepareEpisodes(config2, file2, fileId, origin, raw, hash2, noteTag2) {
   const parsed = parseMemoryFile(raw, file2.relPath);
   if (!parsed.ok) {
     if (parsed.reason === "empty") return { kind: "skipped", reason: `${parsed.reason}: ${parsed.message}`, retract: true };
-    return { kind: "failed", reason: `${parsed.reason}: ${parsed.message}` };
+    return { kind: "failed", reason: `${parsed.reason}: ${parsed.message}; ${FAILED_FILE_STEPS.edit}` };
   }
   const doc = parsed.data;
   if (doc.optOut !== void 0) return { kind: "skipped", reason: `opt-out: ${doc.optOut === "private" ? "private: true" : "sync: false"}`, retract: true };
@@ -74825,6 +74847,7 @@ var init_prepare = __esm({
     init_sources();
     init_kept_text();
     init_shared();
+    init_failed_steps();
     readFile5 = (0, import_node_util2.promisify)(import_node_fs22.readFile);
   }
 });
@@ -75235,7 +75258,7 @@ async function assessFile(input2, id, file2, existing) {
     status,
     reason
   });
-  if (file2.size > config2.maxFileBytes) return outcome("skipped", `too-large: ${file2.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config2.maxFileBytes})`);
+  if (file2.size > config2.maxFileBytes) return outcome("skipped", `too-large: ${file2.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config2.maxFileBytes}): ${FAILED_FILE_STEPS.tooLarge}`);
   const read = await readMemoryFile(file2.absPath);
   if (read.kind === "gone") return { kind: "gone", ...reset ? { record: base } : {} };
   if (read.kind === "failed") return outcome("failed", read.reason);
@@ -75434,6 +75457,7 @@ var init_plan = __esm({
     init_pulled();
     init_state();
     init_pool();
+    init_failed_steps();
     init_prepare();
     PULLED_COPY = "pulled: written by pull from another machine, in the graph as its episode";
     GAVE_WAY = "pulled: the same text is in the graph as another machine's (or clone's) copy, processed first; this copy left";
@@ -75543,7 +75567,7 @@ function reconcile(input2) {
       const evidence = dropEvidence(ref.groupId, queuedTime(ref));
       if (evidence === void 0) continue;
       if (evidence !== "restart" && ref.resends >= input2.maxResends) {
-        const message2 = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        const message2 = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode"; usually its LLM or embedder); ${FAILED_FILE_STEPS.serverSide}`;
         out.drops.push({ record: record2, ref, message: message2 });
       } else {
         out.resends.push({ record: record2, ref, evidence });
@@ -75631,6 +75655,7 @@ var init_reconcile = __esm({
     init_pace();
     init_schedule();
     init_plan();
+    init_failed_steps();
   }
 });
 
@@ -76122,7 +76147,8 @@ function onSendError(record2, error62, logger) {
   logger.warn("episode rejected by the server", { id: record2.id, attempts: record2.attempts, error: message2 });
   if (record2.attempts >= MAX_SEND_ATTEMPTS) {
     record2.status = "failed";
-    return { id: record2.id, reason: "rejected", message: message2 };
+    record2.lastError = `${message2}; ${FAILED_FILE_STEPS.serverSide}`;
+    return { id: record2.id, reason: "rejected", message: record2.lastError };
   }
   return void 0;
 }
@@ -76139,6 +76165,7 @@ var init_send = __esm({
     init_errors2();
     init_part_feed();
     init_status();
+    init_failed_steps();
     RESERVE_AHEAD = 2;
     MAX_SEND_ATTEMPTS = 3;
   }
@@ -76298,20 +76325,20 @@ function readNoteKey(stateDir) {
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
-    if (code === "ELOOP") throw new NoteKeyError(`${file2} is a symbolic link; the key is never read through one. Remove it and run \`graphiti-memory-sync link --import\``);
-    throw new NoteKeyError(`${file2} cannot be read: ${error62.message}`);
+    if (code === "ELOOP") throw new NoteKeyError(`${file2} is a symbolic link; the key is never read through one. ${REIMPORT}`);
+    throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${REIMPORT.toLowerCase()}`);
   }
   try {
     const st = (0, import_node_fs25.fstatSync)(fd);
-    if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file`);
-    if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file`);
+    if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`graphiti-memory-sync link --import\``);
+    if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${REIMPORT}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
     const n = (0, import_node_fs25.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
-      throw new NoteKeyError(`${file2} does not hold a note key: restore it with \`graphiti-memory-sync link --import\``);
+      throw new NoteKeyError(`${file2} does not hold a note key. ${REIMPORT}`);
     }
   } finally {
     (0, import_node_fs25.closeSync)(fd);
@@ -76324,7 +76351,7 @@ function noteKeyWrittenAt(stateDir) {
     return void 0;
   }
 }
-var import_node_fs25, import_node_path27, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError;
+var import_node_fs25, import_node_path27, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, REIMPORT;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
@@ -76337,6 +76364,7 @@ var init_note_key = __esm({
     NoteKeyError = class extends Error {
       name = "NoteKeyError";
     };
+    REIMPORT = "Put your key back with `graphiti-memory-sync link --import --replace` (paste the line `link --export` prints on a linked machine)";
   }
 });
 
@@ -77410,7 +77438,7 @@ var init_rank = __esm({
   }
 });
 
-// node_modules/@toon-format/toon/dist/index.mjs
+// ../main/node_modules/@toon-format/toon/dist/index.mjs
 function escapeString(value) {
   return value.replace(/\\/g, `\\\\`).replace(/"/g, `\\"`).replace(/\n/g, `\\n`).replace(/\r/g, `\\r`).replace(/\t/g, `\\t`).replace(/[\u0000-\u001F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -77838,7 +77866,7 @@ function resolveOptions(options2) {
 }
 var NULL_LITERAL, DELIMITERS, DEFAULT_DELIMITER, COMMENT_LINE_PATTERN, RawString, SURROGATE_PATTERN, NUMERIC_LIKE_PATTERN;
 var init_dist2 = __esm({
-  "node_modules/@toon-format/toon/dist/index.mjs"() {
+  "../main/node_modules/@toon-format/toon/dist/index.mjs"() {
     NULL_LITERAL = "null";
     DELIMITERS = {
       comma: ",",

@@ -209,7 +209,8 @@ export async function runDoctor(config: Config, options: DoctorOptions, client?:
       }
       return { ...base, ok: false, message: text, elapsedMs: Date.now() - started, checks };
     }
-    checks.push({ name: 'server', ok: status.status === 'ok', detail: `get_status: ${status.status}: ${status.message}` });
+    const step = status.status === 'ok' ? undefined : nextStepFor(status.message, config);
+    checks.push({ name: 'server', ok: status.status === 'ok', detail: `get_status: ${status.status}: ${status.message}`, ...(step === undefined ? {} : { cause: step.cause, fix: step.fix }) });
     if (status.status === 'ok') {
       checks.push(databaseCheck(config, status));
       for (const group of configuredGroups(config)) checks.push(await searchCheck(graphiti, config, group, options.logger));

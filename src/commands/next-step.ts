@@ -67,8 +67,44 @@ function localServerStep(runtime: ServerRuntime): NextStep {
   return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
 }
 
+/**
+ * The state lock (state/lock.ts), not the server: another process held it for the whole wait
+ * (LockTimeoutError, whose "Timed out" would otherwise read as a server that does not answer),
+ * or took it over from this run (LockLostError, the ledger's "Lost the state lock").
+ */
+const LOCK_BUSY = /^Timed out after \d+ ms waiting for lock |^Lock .* is no longer ours|^Lost the state lock/;
+const LOCK_STEP: NextStep = {
+  cause: 'another graphiti-memory-sync process (a sync, a watch or a hook worker) holds the state; nothing was lost',
+  fix: 'let it finish, then run this again (the lock of a process that died is taken over within 30 s; one that hangs: stop it by the pid above)',
+};
+
+/**
+ * Something answers at the URL, but not as a Graphiti MCP server: an MCP server without Graphiti's
+ * tools (graphiti.ts), or a web server whose reply is no MCP message at all (streamable.ts).
+ */
+const NOT_GRAPHITI = /offers none of the tools|Unexpected content type|Invalid JSON in reply to|without a body in reply to initialize|instead of text\/event-stream/;
+
+/** The server chose an MCP protocol version newer than this client knows (mcp/client.ts). */
+const NEWER_PROTOCOL = /MCP protocol version "[^"]*", which this client does not support/;
+
+/**
+ * get_status said "error" (graphiti-mcp-server.md, item 9): the server runs, but its database does
+ * not answer, or the server has not finished starting.
+ */
+const DATABASE_DOWN = /database connection failed/;
+const NOT_INITIALIZED = /Graphiti service not initialized/;
+
+/** A server error, or a proxy in front whose server does not answer (502, 503, 504). */
+const SERVER_FAILED = new Set(['500', '502', '503', '504']);
+
 /** The next step for an error talking to the server at `config.mcpUrl`, or undefined when there is no better word than the error's own. */
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
+  if (LOCK_BUSY.test(errorText)) return LOCK_STEP;
+  if (DATABASE_DOWN.test(errorText)) {
+    if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server runs, but its FalkorDB does not answer', fix: 'graphiti-memory-sync server restart (server logs shows why it stopped)' };
+    return { cause: 'the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer', fix: "start that database, or correct the Graphiti server's database settings" };
+  }
+  if (NOT_INITIALIZED.test(errorText)) return { cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' };
   const status = /\bHTTP (\d{3}) from\b/.exec(errorText)?.[1];
   if (status === '404') {
     if (lacksMcpPath(config.mcpUrl)) {
@@ -89,7 +125,15 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     }
     return { cause: `${config.mcpUrl} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
   }
+  if (status !== undefined && SERVER_FAILED.has(status)) {
+    if (config.mcpUrlSource === 'local-server') return { cause: `the local Graphiti server failed the request (HTTP ${status})`, fix: 'graphiti-memory-sync server logs; nothing was lost: the next sync tries again' };
+    return { cause: `${config.mcpUrl} failed the request (HTTP ${status}${status === '500' ? '' : ': a proxy whose Graphiti server does not answer, or one that is overloaded'})`, fix: "read the Graphiti server's log; nothing was lost: the next sync tries again" };
+  }
   if (status !== undefined) return undefined;
+  if (NEWER_PROTOCOL.test(errorText)) return { cause: 'the server speaks a newer MCP protocol than this graphiti-memory-sync knows', fix: 'upgrade graphiti-memory-sync' };
+  if (NOT_GRAPHITI.test(errorText)) {
+    return { cause: `something answers at ${config.mcpUrl}, but not as a Graphiti MCP server`, fix: `set ${urlOrigin(config)} to your Graphiti MCP server's URL (it ends in /mcp)` };
+  }
   if (!/ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|Network error|fetch failed|Timed out/i.test(errorText)) return undefined;
   const runtime = readRuntime(config.stateDir);
   // The placeholder URL from the example counts as no choice: a local server that was used before is the one to start.

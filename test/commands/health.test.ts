@@ -46,6 +46,19 @@ describe('health', () => {
     expect(status.out).toMatch(/^Server: ok — .*\(http:\/\/127\.0\.0\.1:\d+\/mcp, from MADEINOZ_KNOWLEDGE_MCP_URL\)$/m);
   });
 
+  it('get_status "error" (its database does not answer): health and status name the cause and the next step', async () => {
+    server.setOptions({ statusError: true });
+    const step = "the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer; next step: start that database, or correct the Graphiti server's database settings";
+    const r = await cli(['health']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('FAIL server: get_status: error: Graphiti MCP server is running but database connection failed');
+    expect(r.out).toContain('likely cause: the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer');
+    expect(r.out).toContain("fix: start that database, or correct the Graphiti server's database settings");
+    const status = await cli(['status']);
+    expect(status.code).toBe(1);
+    expect(status.out).toContain(`  ${step}`);
+  });
+
   it('names the STOPWORDS search failure of the madeinoz FalkorDB patch, its cause and fix, exit 1', async () => {
     server.setOptions({ db: 'falkordb', faults: { searchError: STOPWORDS } });
     const r = await cli(['health'], { MADEINOZ_KNOWLEDGE_DB: 'falkordb' });

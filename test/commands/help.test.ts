@@ -1,5 +1,5 @@
 /** `--help` for every command and subcommand, `--version`, and "did you mean" (issue 30). */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +112,18 @@ describe('did you mean', () => {
     expect((await run(['server', 'status', '--jsno'])).stderr).toContain('Unknown option "--jsno" for server status. Did you mean "--json"?');
   });
 
+  it('a value our own checks refuse says where the options are, exit 2', async () => {
+    for (const [args, first] of [
+      [['sync', '--max', 'ten'], '--max takes a whole number, got "ten"'],
+      [['install', '--scope', 'global'], '--scope must be user, project or local, got "global"'],
+      [['service'], 'service needs exactly one of --systemd or --launchd'],
+    ] as const) {
+      const { code, stderr } = await run([...args]);
+      expect(code).toBe(2);
+      expect(stderr).toBe(`${first}\nRun "graphiti-memory-sync ${args[0]} --help" for its options.\n`);
+    }
+  });
+
   it('an unknown command or server subcommand names the closest one, exit 2', async () => {
     const cmd = await run(['snyc']);
     expect(cmd.code).toBe(2);
@@ -125,5 +137,81 @@ describe('did you mean', () => {
     expect(closest('frobnicate', ['dry-run', 'json', 'force'])).toBeUndefined();
     expect(closest('dryrun', ['dry-run'])).toBe('dry-run');
     expect(closest('jsn', ['json', 'force'])).toBe('json');
+  });
+});
+
+/**
+ * Every command line a message names, in src/: `graphiti-memory-sync <command> [sub] [--options]`
+ * (or `${PROGRAM} …`), and a quoted `<command> --option …` without the program name. Each must be
+ * a command the CLI has, with options its parser takes: a next step that does not run is a bug.
+ */
+const QUOTES = '"\'`';
+const COMMAND_NAMES = COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/**
+ * The problem with one named command line (its words after the program name), or undefined when it
+ * parses or is prose (`graphiti-memory-sync wrote it`). A word close to a command is a typo of it.
+ */
+function namedCommandProblem(words: string[]): string | undefined {
+  const clean = (w: string) => w.replace(/[.,;:)\]]+$/, '');
+  const first = clean(words[0] ?? '');
+  const spec0 = COMMANDS.find((c) => c.name === first || (c.aliases ?? []).includes(first));
+  if (spec0 === undefined) return first.length >= 3 && closest(first, COMMAND_NAMES) !== undefined ? `"${first}" is not a command` : undefined;
+  let spec = spec0;
+  let i = 1;
+  if (spec0.subcommands !== undefined) {
+    if (clean(words[0] ?? '') !== words[0]) return undefined;
+    const word = clean(words[1] ?? '');
+    const sub = spec0.subcommands.find((s) => s.name === word);
+    if (sub === undefined) return word.length >= 3 && closest(word, spec0.subcommands.map((s) => s.name)) !== undefined ? `"${first} ${word}" is not a subcommand` : undefined;
+    spec = sub;
+    i = 2;
+  }
+  for (; i < words.length; i++) {
+    const word = words[i] as string;
+    if (clean(words[i - 1] as string) !== words[i - 1] || !word.startsWith('--')) return undefined;
+    const name = clean(word).slice(2).split('=')[0] as string;
+    const option = spec.options[name];
+    if (option === undefined && name !== 'help') return `--${name} is not an option of ${spec.name}`;
+    if (option?.type === 'string' && !word.includes('=')) i++;
+  }
+  return undefined;
+}
+
+/** The words after each named command, up to a quote, a backslash (an escaped quote) or the line's end. */
+function namedCommandLines(text: string): string[][] {
+  const found: string[][] = [];
+  const words = (s: string) => s.split(/\s+/).filter(Boolean);
+  for (const m of text.matchAll(/(?:npx )?(?:graphiti-memory-sync|\$\{PROGRAM\}) ([^\n"'`\\]*)/g)) {
+    // Not the package's name in a path or an npm command (`npm install -D graphiti-memory-sync`).
+    if (/[\w/.@-]/.test(text[(m.index ?? 0) - 1] ?? '')) continue;
+    found.push(words(m[1] as string));
+  }
+  const bare = new RegExp(`(?<=[${QUOTES}])((?:${COMMAND_NAMES.join('|')})(?: [a-z]+)? --[^\\n${QUOTES}\\\\]*)`, 'g');
+  for (const m of text.matchAll(bare)) found.push(words(m[1] as string));
+  return found;
+}
+
+describe('commands named in messages', () => {
+  it('every command line src/ names is a command with options the parser takes', () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(join(ROOT, 'src'))) {
+      for (const words of namedCommandLines(readFileSync(file, 'utf8'))) {
+        const problem = namedCommandProblem(words);
+        if (problem !== undefined) problems.push(`${file.slice(ROOT.length + 1)}: "${words.join(' ')}": ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('catches a command or option that does not exist (the check itself can fail)', () => {
+    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"'];
+    for (const text of bad) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toHaveLength(1);
+    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`'];
+    for (const text of good) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toEqual([]);
   });
 });

@@ -4,12 +4,15 @@
  * an endpoint without a model name. Over loopback against the Graphiti test server.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
+import { LockLostError, LockTimeoutError } from '../../src/lib/state/lock.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../helpers/ports.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
@@ -159,6 +162,21 @@ describe('queued in a local server that has stopped since', () => {
   });
 });
 
+describe('a busy state lock is not a server that does not answer', () => {
+  it('a lock wait that timed out, or a lock lost mid-run: let the other process finish, run this again (not "start the Graphiti server")', () => {
+    const config = { mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'setting' as const, stateDir: box.path('state') };
+    const holder = { tool: 'graphiti-memory-sync' as const, pid: 4242, hostname: 'here', label: 'hook worker', startedAt: '2026-01-01T00:00:00Z', token: 't' };
+    for (const error of [new LockTimeoutError(box.path('state/state.lock'), holder, 600_000, 200), new LockLostError(box.path('state/state.lock'), holder)]) {
+      const step = nextStepFor(error.message, config);
+      expect(step?.fix).toMatch(/^let it finish, then run this again/);
+      expect(`${step?.cause} ${step?.fix}`).not.toMatch(/Graphiti server|MCP_URL/);
+    }
+    expect(nextStepFor('Lost the state lock to another process; stopping without writing.', config)?.fix).toMatch(/run this again/);
+    // A timeout talking to the server is still the server's.
+    expect(nextStepFor('Timed out after 30000 ms waiting for tools/call add_memory', config)?.cause).toBe('nothing answers at http://127.0.0.1:40001/mcp');
+  });
+});
+
 describe('server URL mistakes', () => {
   it('a URL without /mcp gets the /mcp path named, not a bare 404', async () => {
     const origin = new URL(server.url).origin;
@@ -166,6 +184,41 @@ describe('server URL mistakes', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`likely cause: ${origin}/ has no /mcp path: the Graphiti MCP server answers at /mcp`);
     expect(r.out).toContain(`fix: set MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}) to ${origin}/mcp`);
+  });
+
+  it('a URL where a web server answers, not Graphiti: status and sync name the setting to correct', async () => {
+    const web = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>my dashboard</html>');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(web.address() as AddressInfo).port}/mcp`;
+    try {
+      const step = `something answers at ${url}, but not as a Graphiti MCP server; next step: set MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}) to your Graphiti MCP server's URL (it ends in /mcp)`;
+      expect((await cli(['status'], { MADEINOZ_KNOWLEDGE_MCP_URL: url, MADEINOZ_KNOWLEDGE_RETRIES: '0' })).out).toContain(step);
+      box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'A.'));
+      const sync = await cli(['sync'], { MADEINOZ_KNOWLEDGE_MCP_URL: url, MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+      expect(sync.code).toBe(1);
+      expect(`${sync.out}${sync.err}`).toContain(step);
+    } finally {
+      await new Promise((resolve) => web.close(resolve));
+    }
+  });
+
+  it('an MCP server without Graphiti\'s tools, and a server or proxy that fails the request (5xx)', () => {
+    const config = { mcpUrl: 'https://graphiti.example.org/mcp', mcpUrlSource: 'setting' as const, stateDir: box.path('state') };
+    expect(nextStepFor('The server offers none of the tools add_memory; is this a Graphiti MCP server?', config)?.fix).toBe("set MADEINOZ_KNOWLEDGE_MCP_URL to your Graphiti MCP server's URL (it ends in /mcp)");
+    expect(nextStepFor('HTTP 502 from https://graphiti.example.org/mcp: Bad Gateway', config)).toEqual({
+      cause: 'https://graphiti.example.org/mcp failed the request (HTTP 502: a proxy whose Graphiti server does not answer, or one that is overloaded)',
+      fix: "read the Graphiti server's log; nothing was lost: the next sync tries again",
+    });
+    const local = { ...config, mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const };
+    expect(nextStepFor('HTTP 500 from http://127.0.0.1:40001/mcp', local)?.fix).toMatch(/^graphiti-memory-sync server logs;/);
+    expect(nextStepFor('Legacy SSE endpoint https://graphiti.example.org/sse answered with "text/html" instead of text/event-stream', config)?.cause).toBe('something answers at https://graphiti.example.org/mcp, but not as a Graphiti MCP server');
+    expect(nextStepFor('The server chose MCP protocol version "2030-01-01", which this client does not support (supported: 2025-06-18)', config)?.fix).toBe('upgrade graphiti-memory-sync');
+    // get_status "error": the database, or a server still starting.
+    expect(nextStepFor('Graphiti MCP server is running but database connection failed: Connection refused', local)?.fix).toMatch(/^graphiti-memory-sync server restart/);
+    expect(nextStepFor('Graphiti service not initialized', config)).toEqual({ cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' });
   });
 
   it('a 421 is explained once, with no "likely cause" contradicting it', async () => {
@@ -191,6 +244,12 @@ describe('a configuration error names the variable and where it is set', () => {
     const r = await cli(['status']);
     expect(r.code).toBe(2);
     expect(r.err).toBe(`Configuration error: MADEINOZ_KNOWLEDGE_DB="mysql" is not allowed: use one of neo4j, falkordb\n  MADEINOZ_KNOWLEDGE_DB is set in ${box.env.MADEINOZ_KNOWLEDGE_ENV_FILE}: edit that line\n`);
+  });
+
+  it('a settings file that cannot be read: how to fix it, or which setting picks another', async () => {
+    const r = await cli(['status'], { MADEINOZ_KNOWLEDGE_ENV_FILE: box.root });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^Configuration error: Cannot read settings file ${box.root}: .*; make it a file you can read \\(chmod 600 ${box.root}\\), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one\\n`));
   });
 
   it('in the environment: says so', async () => {

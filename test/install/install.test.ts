@@ -204,6 +204,7 @@ describe('install: merging', () => {
       const err = await runInstall(opts()).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(InstallError);
       expect((err as InstallError).message).toContain(userSettings());
+      expect((err as InstallError).message).toMatch(/Fix the file by hand, then run the command again; nothing was written\.$/);
       expect((err as InstallError).file).toBe(userSettings());
       expect(readFileSync(userSettings(), 'utf8')).toBe(text);
       expect(backups(userSettings())).toHaveLength(0);

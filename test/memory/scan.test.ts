@@ -236,7 +236,7 @@ describe('extra folders', () => {
     await writeFile(join(dir, 'file.md'), 'x');
     const result = await scanSources([extra(join(dir, 'file.md'))]);
     expect(result.files).toEqual([]);
-    expect(result.problems).toMatchObject([{ source: 'notes', relPath: '', reason: 'error', message: 'source root is not a folder' }]);
+    expect(result.problems).toMatchObject([{ source: 'notes', relPath: '', reason: 'error', message: 'source root is not a folder: point MADEINOZ_KNOWLEDGE_SYNC_PATHS at a folder' }]);
   });
 
   it('handles unicode, spaces, newlines, quotes and leading dashes in names', async () => {
@@ -420,6 +420,11 @@ describe('problems', () => {
     expect(result.problems.map((p) => [p.relPath, p.reason])).toEqual([
       ['c.md', 'unreadable'],
       ['locked', 'unreadable'],
+    ]);
+    // Each names the fix, and that the next sync picks the files up.
+    expect(result.problems.map((p) => p.message)).toEqual([
+      'cannot read file: permission denied (EPERM); make it readable to you (chmod u+r), and the next sync reads it',
+      'cannot read folder: permission denied (EACCES); make it readable to you (chmod u+rx), and the next sync reads it',
     ]);
     expect(isUnderProblem('notes', 'locked/b.md', result.problems)).toBe(true);
     expect(isUnderProblem('notes', 'lockedx/b.md', result.problems)).toBe(false);

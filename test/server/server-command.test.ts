@@ -664,7 +664,7 @@ describe('the runtime file points the tool at the started server', () => {
       expect(made.out.stderr).toBe(`"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish\n`);
       starting.finish({ ...runtime(id.pid), state: 'ready', identities: { supervisor: id } });
       expect(await running).toBe(1);
-      expect(made.out.stderr).toMatch(/\nError: a server is already running: /);
+      expect(made.out.stderr).toMatch(/\nError: a server is already running: .*\n {2}Use that one, or stop it first \("graphiti-memory-sync server stop"\) to run it here in the foreground\.\n$/);
       expect(made.out.stderr).not.toContain('No Python found');
       expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', pid: id.pid });
       expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);

@@ -49,4 +49,21 @@ describe('note key', () => {
     chmodSync(noteKeyPath(state), 0o644);
     expect(() => readNoteKey(state)).toThrow(/chmod 600/);
   });
+  it('a damaged key file: the step it names (link --import --replace) works', async () => {
+    const { key } = ensureNoteKey(join(dir, 'src'));
+    const state = join(dir, 'damaged');
+    mkdirSync(state, { mode: 0o700 });
+    writeFileSync(noteKeyPath(state), 'half a key\n', { mode: 0o600 });
+    let message = '';
+    try {
+      readNoteKey(state);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    // The step: the `link` flags the message names, run as the CLI runs them.
+    const flags = /`graphiti-memory-sync link ((?:--[a-z]+ ?)+)`/.exec(message)?.[1]?.trim().split(' ') ?? [];
+    expect(flags).toContain('--import');
+    expect(await importNoteKey(state, formatNoteKey(key), { replace: flags.includes('--replace') })).toMatchObject({ same: false });
+    expect(Buffer.from(readNoteKey(state) ?? []).equals(Buffer.from(key))).toBe(true);
+  });
 });

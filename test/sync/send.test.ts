@@ -117,7 +117,8 @@ describe('the send phase (sync/send.ts)', () => {
         throw new McpNetworkError('connect ECONNREFUSED', 'ECONNREFUSED');
       }, journaled),
     );
-    expect(result.rejected).toEqual([{ id: 'r', reason: 'rejected', message: 'Tool add_memory failed: bad episode' }]);
+    expect(result.rejected).toEqual([{ id: 'r', reason: 'rejected', message: 'Tool add_memory failed: bad episode; once that is fixed, "graphiti-memory-sync sync --force" sends it again' }]);
+    expect(rejected.record.lastError).toBe(result.rejected[0]?.message);
     expect(result.serverDown).toBeInstanceOf(McpNetworkError);
     expect(sent).toHaveLength(2); // nothing more is sent once the server is down
     expect(rejected.record.status).toBe('failed');

@@ -2,7 +2,7 @@
  * End-to-end: real files on disk → our MCP client → real loopback HTTP → the Graphiti-shaped
  * test server. Every assertion is about what the server received or holds.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -10,6 +10,7 @@ import { acquireLock } from '../../src/lib/state/lock.js';
 import { formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
+import { readMemoryFile } from '../../src/lib/sync/prepare.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -305,8 +306,29 @@ describe('sync end to end', () => {
     expect(reason('private.md')).toMatch(/^skipped opt-out/);
     expect(reason('huge.md')).toMatch(/^skipped too-large/);
     expect(reason('loop.md')).toMatch(/^skipped loop/);
+    // Each failure names its next step: editing the file is what makes the next sync read it again.
+    for (const bad of ['bad-yaml.md', 'js.md', 'binary.md', 'latin1.md']) expect(reason(bad)).toMatch(/; fix the file \(or remove it\); the next sync reads it again$/);
     expect(summary.failed).toBe(4);
     expect(adds().some((c) => String(c.args.episode_body).includes('never sent'))).toBe(false);
+  });
+
+  it('a too-large file names its step, and the step works: a raised limit alone does not send it, sync --force does', async () => {
+    box.pai('LEARNING/SYSTEM/big.md', learning('Big one', 'x'.repeat(3000)));
+    const small = await syncAndSettle({ MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '1000' });
+    const problem = small.problems.find((p) => p.id === 'pai:LEARNING/SYSTEM/big.md');
+    expect(problem?.message).toMatch(/^too-large: \d+ bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES \(1000\): split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"$/);
+    await syncAndSettle({ MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '100000' });
+    expect(adds()).toHaveLength(0);
+    await runSync(box.config({ MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '100000' }), { force: true });
+    await server.whenIdle();
+    expect(adds().map((c) => c.args.name)).toEqual(['Big one']);
+  });
+
+  it('an unreadable file names its step (sync --force: a permission change leaves its mtime as recorded)', async () => {
+    const dir = box.path('a-folder.md');
+    mkdirSync(dir, { recursive: true });
+    const read = await readMemoryFile(dir);
+    expect(read).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^unreadable: .*; make it readable, then run "graphiti-memory-sync sync --force"/) });
   });
 
   it('redacts secrets before they leave the machine', async () => {

@@ -13,7 +13,7 @@ export function readSettingsFile(file: string, wanted: (name: string) => boolean
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}`);
+    throw new ConfigError(`Cannot read settings file ${file}: ${(error as Error).message}; make it a file you can read (chmod 600 ${file}), or set MADEINOZ_KNOWLEDGE_ENV_FILE to another one`);
   }
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(parse(text))) if (value !== '' && wanted(name)) out[name] = value;

@@ -11,6 +11,7 @@ import {
   isObject,
   MARKER,
   MARKER_ARG,
+  refusedFile,
   SESSION_START_MATCHER,
   SESSION_START_MATCHER_WITH_RESUME,
   SESSION_START_TIMEOUT_S,
@@ -144,14 +145,14 @@ export function isOurHandler(handler: unknown, event: 'SessionStart' | 'Stop'): 
 function hooksObject(settings: JsonObject, file: string): JsonObject | undefined {
   const hooks = settings.hooks;
   if (hooks === undefined) return undefined;
-  if (!isObject(hooks)) throw new InstallError(`Refusing to modify ${file}: "hooks" is not an object; nothing was written.`, file);
+  if (!isObject(hooks)) throw new InstallError(refusedFile(file, '"hooks" is not an object'), file);
   return hooks;
 }
 
 function eventArray(hooks: JsonObject, event: string, file: string): Json[] | undefined {
   const arr = hooks[event];
   if (arr === undefined) return undefined;
-  if (!Array.isArray(arr)) throw new InstallError(`Refusing to modify ${file}: "hooks.${event}" is not an array; nothing was written.`, file);
+  if (!Array.isArray(arr)) throw new InstallError(refusedFile(file, `"hooks.${event}" is not an array`), file);
   return arr;
 }
 

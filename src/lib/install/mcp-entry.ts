@@ -1,5 +1,5 @@
 /** The Graphiti MCP server entry (`mcpServers.graphiti`) in a settings object, as pure transforms. */
-import { deepEqual, InstallError, isObject, MCP_SERVER_NAME, type Json, type JsonObject } from './types.js';
+import { deepEqual, InstallError, isObject, MCP_SERVER_NAME, refusedFile, type Json, type JsonObject } from './types.js';
 
 function getPath(obj: JsonObject, path: string[]): Json | undefined {
   let cur: Json | undefined = obj;
@@ -26,7 +26,7 @@ export function mergeMcp(value: JsonObject, path: string[], url: string, file = 
   for (const key of path) {
     const child = cur[key];
     if (child === undefined) cur[key] = {};
-    else if (!isObject(child)) throw new InstallError(`Refusing to modify ${file}: "${path.join('.')}" is not an object; nothing was written.`, file);
+    else if (!isObject(child)) throw new InstallError(refusedFile(file, `"${path.join('.')}" is not an object`), file);
     cur = cur[key] as JsonObject;
   }
   const existing = cur[MCP_SERVER_NAME];

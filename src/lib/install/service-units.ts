@@ -3,8 +3,8 @@
  * `node <package>/dist/cli.js watch` directly (one process: the supervisor's SIGTERM reaches the
  * watcher itself, which stops cleanly; `npm run` or `tsx` in between left a child behind).
  *
- *   graphiti-memory-sync service systemd > ~/.config/systemd/user/graphiti-memory-sync.service
- *   graphiti-memory-sync service launchd > ~/Library/LaunchAgents/com.graphiti-memory-sync.watch.plist
+ *   graphiti-memory-sync service --systemd > ~/.config/systemd/user/graphiti-memory-sync.service
+ *   graphiti-memory-sync service --launchd > ~/Library/LaunchAgents/com.graphiti-memory-sync.watch.plist
  *
  * Settings: the service gets MADEINOZ_KNOWLEDGE_ENV_FILE pointing at the .env file in use when the
  * unit was generated (our .env syntax is dotenv's, not systemd's EnvironmentFile= syntax).

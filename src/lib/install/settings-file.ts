@@ -3,7 +3,7 @@
  * (nothing is written), keep a byte-order mark and the trailing newline, show a change as a diff.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { InstallError, isObject, type JsonObject } from './types.js';
+import { InstallError, isObject, refusedFile, type JsonObject } from './types.js';
 
 export interface ParsedFile {
   existed: boolean;
@@ -32,11 +32,11 @@ export function readJsonObject(file: string): ParsedFile {
     value = JSON.parse(body);
   } catch (error) {
     throw new InstallError(
-      `Refusing to modify ${file}: it is not valid JSON (${(error as Error).message}). Comments and trailing commas are not JSON. Fix the file by hand; nothing was written.`,
+      refusedFile(file, `it is not valid JSON (${(error as Error).message}); comments and trailing commas are not JSON`),
       file,
     );
   }
-  if (!isObject(value)) throw new InstallError(`Refusing to modify ${file}: the top level is not a JSON object; nothing was written.`, file);
+  if (!isObject(value)) throw new InstallError(refusedFile(file, 'the top level is not a JSON object'), file);
   return { existed: true, text, value, bom, mode };
 }
 

@@ -90,6 +90,11 @@ export interface InstallResult {
   warnings: string[];
 }
 
+/** A settings file install or uninstall will not touch: what is wrong, and the step (fix it by hand, run the command again). */
+export function refusedFile(file: string, problem: string): string {
+  return `Refusing to modify ${file}: ${problem}. Fix the file by hand, then run the command again; nothing was written.`;
+}
+
 export class InstallError extends Error {
   constructor(
     message: string,

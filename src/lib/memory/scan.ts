@@ -49,7 +49,7 @@ import { dirname, sep as pathSep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import picomatch from 'picomatch';
 import { linkOutOfReach } from './link-reach.js';
-import type { MemorySource, ScannedFile, ScanProblem, ScanResult } from './types.js';
+import type { MemorySource, ScannedFile, ScanProblem, ScanResult, SourceKind } from './types.js';
 
 /**
  * The filesystem calls a scan makes: nothing that reads file contents. Injectable for tests.
@@ -171,6 +171,17 @@ class Pacer {
   }
 }
 
+/** A source root that is a file: the setting that names the folder, per kind of source. */
+const ROOT_SETTING: Record<SourceKind, string> = {
+  pai: 'set PAI_DIR to the folder that holds MEMORY/, or MADEINOZ_KNOWLEDGE_SYNC_PAI=false',
+  'auto-memory': "move the file away (Claude Code keeps its memory there), or set MADEINOZ_KNOWLEDGE_SYNC_AUTO_MEMORY=false",
+  extra: 'point MADEINOZ_KNOWLEDGE_SYNC_PATHS at a folder',
+};
+
+function rootNotFolder(kind: SourceKind): string {
+  return `source root is not a folder: ${ROOT_SETTING[kind]}`;
+}
+
 class SourceScan {
   readonly files: ScannedFile[] = [];
   readonly problems: ScanProblem[] = [];
@@ -197,7 +208,7 @@ class SourceScan {
       this.problem(rel, abs, 'bad-name', `the ${what}'s name is not valid UTF-8 (shown with \uFFFD), so it cannot be opened by name; rename it`);
       return;
     }
-    if (code === 'EACCES' || code === 'EPERM') this.problem(rel, abs, 'unreadable', `cannot read ${what}: permission denied (${code})`);
+    if (code === 'EACCES' || code === 'EPERM') this.problem(rel, abs, 'unreadable', `cannot read ${what}: permission denied (${code}); make it readable to you (chmod u+r${what === 'folder' ? 'x' : ''}), and the next sync reads it`);
     else if (code === 'ENOENT' || code === 'ENOTDIR') this.problem(rel, abs, 'vanished', `${what} disappeared while scanning (${code})`);
     else if (code === 'ELOOP') this.problem(rel, abs, 'symlink-loop', `${what} is a symlink loop (ELOOP)`);
     else this.problem(rel, abs, 'error', `cannot read ${what}: ${detail}`);
@@ -240,7 +251,7 @@ class SourceScan {
       try {
         projects = this.fs.readdir(root);
       } catch (error) {
-        if (codeOf(error) === 'ENOTDIR') this.problem('', root, 'error', 'source root is not a folder');
+        if (codeOf(error) === 'ENOTDIR') this.problem('', root, 'error', rootNotFolder(this.source.kind));
         else this.fsProblem('', root, error, 'folder');
         return;
       }
@@ -300,7 +311,7 @@ class SourceScan {
       entries = this.fs.readdir(dir.abs);
     } catch (error) {
       const code = codeOf(error);
-      if (code === 'ENOTDIR' && dir.role === 'root') this.problem(dir.rel, dir.abs, 'error', 'source root is not a folder');
+      if (code === 'ENOTDIR' && dir.role === 'root') this.problem(dir.rel, dir.abs, 'error', rootNotFolder(this.source.kind));
       else if (code !== 'ENOTDIR' || dir.role !== 'start') this.fsProblem(dir.rel, dir.abs, error, 'folder');
       // (a file where an optional start folder was expected is ignored)
       return;

@@ -402,7 +402,7 @@ async function run(config: Config, io: ServerIo): Promise<number> {
     if (foreground) await waitForStopping(config);
     const other = running(config);
     if (other !== undefined && other.pid !== process.pid) {
-      io.stderr(`Error: a server is already running: ${describe(other)}\n`);
+      io.stderr(`Error: a server is already running: ${describe(other)}\n  Use that one, or stop it first ("graphiti-memory-sync server stop") to run it here in the foreground.\n`);
       return 1;
     }
     const env = foreground ? io.env : { ...io.env, ...(await secretsFromStdin()) };

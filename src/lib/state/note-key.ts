@@ -40,6 +40,12 @@ export function parseNoteKey(text: string): Uint8Array {
   return new Uint8Array(key);
 }
 
+/**
+ * The step for a key file we must not use: `--replace`, because a plain `link --import` reads the
+ * file in place first and stops at the same error (importNoteKey).
+ */
+const REIMPORT = 'Put your key back with `graphiti-memory-sync link --import --replace` (paste the line `link --export` prints on a linked machine)';
+
 /** This machine's key, or undefined when it has none (not linked). Throws NoteKeyError for a key file we must not trust. */
 export function readNoteKey(stateDir: string): Uint8Array | undefined {
   const file = noteKeyPath(stateDir);
@@ -49,20 +55,20 @@ export function readNoteKey(stateDir: string): Uint8Array | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw new NoteKeyError(`${file} is a symbolic link; the key is never read through one. Remove it and run \`graphiti-memory-sync link --import\``);
-    throw new NoteKeyError(`${file} cannot be read: ${(error as Error).message}`);
+    if (code === 'ELOOP') throw new NoteKeyError(`${file} is a symbolic link; the key is never read through one. ${REIMPORT}`);
+    throw new NoteKeyError(`${file} cannot be read: ${(error as Error).message}; make it readable to you (\`chmod 600 ${file}\`), or ${REIMPORT.toLowerCase()}`);
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new NoteKeyError(`${file} is not a regular file`);
-    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw new NoteKeyError(`${file} belongs to another user; the key is never read from another user's file`);
+    if (!st.isFile()) throw new NoteKeyError(`${file} is not a regular file: remove it, then run \`graphiti-memory-sync link --import\``);
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw new NoteKeyError(`${file} belongs to another user; the key is never read from another user's file. ${REIMPORT}`);
     if ((st.mode & 0o077) !== 0) throw new NoteKeyError(`${file} may be read by others (mode ${(st.mode & 0o777).toString(8)}): run \`chmod 600 ${file}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
     const n = readSync(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString('utf8'));
     } catch {
-      throw new NoteKeyError(`${file} does not hold a note key: restore it with \`graphiti-memory-sync link --import\``);
+      throw new NoteKeyError(`${file} does not hold a note key. ${REIMPORT}`);
     }
   } finally {
     closeSync(fd);

@@ -16,6 +16,7 @@ import { sentOverPulled, type PulledCopy } from '../state/pulled.js';
 import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '../state/state.js';
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
+import { FAILED_FILE_STEPS } from './failed-steps.js';
 import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
@@ -138,7 +139,7 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     status,
     reason,
   });
-  if (file.size > config.maxFileBytes) return outcome('skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config.maxFileBytes})`);
+  if (file.size > config.maxFileBytes) return outcome('skipped', `too-large: ${file.size} bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES (${config.maxFileBytes}): ${FAILED_FILE_STEPS.tooLarge}`);
   const read = await readMemoryFile(file.absPath);
   if (read.kind === 'gone') return { kind: 'gone', ...(reset ? { record: base as FileRecord } : {}) };
   if (read.kind === 'failed') return outcome('failed', read.reason);

@@ -19,6 +19,7 @@ import type { EpisodeRef, FileRecord } from '../state/state.js';
 import type { Logger } from '../util/log.js';
 import type { NoteSigner } from './note-signing.js';
 import { recordOrigin } from './shared.js';
+import { FAILED_FILE_STEPS } from './failed-steps.js';
 
 
 export type Prepared =
@@ -43,7 +44,7 @@ export async function readMemoryFile(absPath: string): Promise<ReadResult> {
     return { kind: 'read', raw, hash: contentHashOf(raw) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'gone' };
-    return { kind: 'failed', reason: `unreadable: ${(error as Error).message}` };
+    return { kind: 'failed', reason: `unreadable: ${(error as Error).message}; ${FAILED_FILE_STEPS.unreadable}` };
   }
 }
 
@@ -53,7 +54,7 @@ export function prepareEpisodes(config: Config, file: FileFacts, fileId: string,
   if (!parsed.ok) {
     // An empty file is a choice, not an error; everything else the parser refuses is a failure.
     if (parsed.reason === 'empty') return { kind: 'skipped', reason: `${parsed.reason}: ${parsed.message}`, retract: true };
-    return { kind: 'failed', reason: `${parsed.reason}: ${parsed.message}` };
+    return { kind: 'failed', reason: `${parsed.reason}: ${parsed.message}; ${FAILED_FILE_STEPS.edit}` };
   }
   const doc = parsed.data;
   if (doc.optOut !== undefined) return { kind: 'skipped', reason: `opt-out: ${doc.optOut === 'private' ? 'private: true' : 'sync: false'}`, retract: true };

@@ -26,6 +26,7 @@ import type { Listing, ListedEpisode } from './listing.js';
 import { lastMovement, paceOf, patienceMs, type Sighting } from './pace.js';
 import { paceAfterListing } from './schedule.js';
 import { GAVE_WAY, PULLED_COPY } from './plan.js';
+import { FAILED_FILE_STEPS } from './failed-steps.js';
 
 /** Why a part counts as lost (see the header). */
 export type DropEvidence = 'fifo' | 'age' | 'restart';
@@ -190,7 +191,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
       const evidence = dropEvidence(ref.groupId, queuedTime(ref));
       if (evidence === undefined) continue;
       if (evidence !== 'restart' && ref.resends >= input.maxResends) {
-        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode")`;
+        const message = `dropped: the server accepted this episode ${ref.resends + 1} times but never stored it (check the Graphiti server log for "Failed to process episode"; usually its LLM or embedder); ${FAILED_FILE_STEPS.serverSide}`;
         out.drops.push({ record, ref, message });
       } else {
         out.resends.push({ record, ref, evidence });

@@ -15,6 +15,7 @@ import type { Ledger } from './ledger.js';
 import { PartFeed, type FeedLane, type FeedPart } from './part-feed.js';
 import { refreshStatus } from './status.js';
 import type { Outgoing, RunContext, SyncOptions, SyncProblem } from './types.js';
+import { FAILED_FILE_STEPS } from './failed-steps.js';
 
 /**
  * Parts each lane keeps journaled in flight ahead of the one it is sending. Under a loaded disk an
@@ -196,7 +197,8 @@ function onSendError(record: FileRecord, error: unknown, logger: Logger): 'serve
   logger.warn('episode rejected by the server', { id: record.id, attempts: record.attempts, error: message });
   if (record.attempts >= MAX_SEND_ATTEMPTS) {
     record.status = 'failed';
-    return { id: record.id, reason: 'rejected', message };
+    record.lastError = `${message}; ${FAILED_FILE_STEPS.serverSide}`;
+    return { id: record.id, reason: 'rejected', message: record.lastError };
   }
   return undefined;
 }
