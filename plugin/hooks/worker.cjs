@@ -44,10 +44,10 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// ../main/node_modules/zod/v3/helpers/util.js
+// node_modules/zod/v3/helpers/util.js
 var util, objectUtil, ZodParsedType, getParsedType;
 var init_util = __esm({
-  "../main/node_modules/zod/v3/helpers/util.js"() {
+  "node_modules/zod/v3/helpers/util.js"() {
     (function(util2) {
       util2.assertEqual = (_) => {
       };
@@ -181,10 +181,10 @@ var init_util = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/ZodError.js
+// node_modules/zod/v3/ZodError.js
 var ZodIssueCode, quotelessJson, ZodError;
 var init_ZodError = __esm({
-  "../main/node_modules/zod/v3/ZodError.js"() {
+  "node_modules/zod/v3/ZodError.js"() {
     init_util();
     ZodIssueCode = util.arrayToEnum([
       "invalid_type",
@@ -320,10 +320,10 @@ var init_ZodError = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/locales/en.js
+// node_modules/zod/v3/locales/en.js
 var errorMap, en_default;
 var init_en = __esm({
-  "../main/node_modules/zod/v3/locales/en.js"() {
+  "node_modules/zod/v3/locales/en.js"() {
     init_ZodError();
     init_util();
     errorMap = (issue2, _ctx) => {
@@ -430,7 +430,7 @@ var init_en = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/errors.js
+// node_modules/zod/v3/errors.js
 function setErrorMap(map2) {
   overrideErrorMap = map2;
 }
@@ -439,13 +439,13 @@ function getErrorMap() {
 }
 var overrideErrorMap;
 var init_errors = __esm({
-  "../main/node_modules/zod/v3/errors.js"() {
+  "node_modules/zod/v3/errors.js"() {
     init_en();
     overrideErrorMap = en_default;
   }
 });
 
-// ../main/node_modules/zod/v3/helpers/parseUtil.js
+// node_modules/zod/v3/helpers/parseUtil.js
 function addIssueToContext(ctx, issueData) {
   const overrideMap = getErrorMap();
   const issue2 = makeIssue({
@@ -467,7 +467,7 @@ function addIssueToContext(ctx, issueData) {
 }
 var makeIssue, EMPTY_PATH, ParseStatus, INVALID, DIRTY, OK, isAborted, isDirty, isValid, isAsync;
 var init_parseUtil = __esm({
-  "../main/node_modules/zod/v3/helpers/parseUtil.js"() {
+  "node_modules/zod/v3/helpers/parseUtil.js"() {
     init_errors();
     init_en();
     makeIssue = (params) => {
@@ -562,16 +562,16 @@ var init_parseUtil = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/helpers/typeAliases.js
+// node_modules/zod/v3/helpers/typeAliases.js
 var init_typeAliases = __esm({
-  "../main/node_modules/zod/v3/helpers/typeAliases.js"() {
+  "node_modules/zod/v3/helpers/typeAliases.js"() {
   }
 });
 
-// ../main/node_modules/zod/v3/helpers/errorUtil.js
+// node_modules/zod/v3/helpers/errorUtil.js
 var errorUtil;
 var init_errorUtil = __esm({
-  "../main/node_modules/zod/v3/helpers/errorUtil.js"() {
+  "node_modules/zod/v3/helpers/errorUtil.js"() {
     (function(errorUtil2) {
       errorUtil2.errToObj = (message2) => typeof message2 === "string" ? { message: message2 } : message2 || {};
       errorUtil2.toString = (message2) => typeof message2 === "string" ? message2 : message2?.message;
@@ -579,7 +579,7 @@ var init_errorUtil = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/types.js
+// node_modules/zod/v3/types.js
 function processCreateParams(params) {
   if (!params)
     return {};
@@ -777,7 +777,7 @@ function custom(check2, _params = {}, fatal) {
 }
 var ParseInputLazyPath, handleResult, ZodType, cuidRegex, cuid2Regex, ulidRegex, uuidRegex, nanoidRegex, jwtRegex, durationRegex, emailRegex, _emojiRegex, emojiRegex, ipv4Regex, ipv4CidrRegex, ipv6Regex, ipv6CidrRegex, base64Regex, base64urlRegex, dateRegexSource, dateRegex, ZodString, ZodNumber, ZodBigInt, ZodBoolean, ZodDate, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodArray, ZodObject, ZodUnion, getDiscriminator, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodFunction, ZodLazy, ZodLiteral, ZodEnum, ZodNativeEnum, ZodPromise, ZodEffects, ZodOptional, ZodNullable, ZodDefault, ZodCatch, ZodNaN, BRAND, ZodBranded, ZodPipeline, ZodReadonly, late, ZodFirstPartyTypeKind, instanceOfType, stringType, numberType, nanType, bigIntType, booleanType, dateType, symbolType, undefinedType, nullType, anyType, unknownType, neverType, voidType, arrayType, objectType, strictObjectType, unionType, discriminatedUnionType, intersectionType, tupleType, recordType, mapType, setType, functionType, lazyType, literalType, enumType, nativeEnumType, promiseType, effectsType, optionalType, nullableType, preprocessType, pipelineType, ostring, onumber, oboolean, coerce, NEVER;
 var init_types = __esm({
-  "../main/node_modules/zod/v3/types.js"() {
+  "node_modules/zod/v3/types.js"() {
     init_ZodError();
     init_errors();
     init_errorUtil();
@@ -4039,7 +4039,7 @@ var init_types = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/external.js
+// node_modules/zod/v3/external.js
 var external_exports = {};
 __export(external_exports, {
   BRAND: () => BRAND,
@@ -4151,7 +4151,7 @@ __export(external_exports, {
   void: () => voidType
 });
 var init_external = __esm({
-  "../main/node_modules/zod/v3/external.js"() {
+  "node_modules/zod/v3/external.js"() {
     init_errors();
     init_parseUtil();
     init_typeAliases();
@@ -4161,9 +4161,9 @@ var init_external = __esm({
   }
 });
 
-// ../main/node_modules/zod/v3/index.js
+// node_modules/zod/v3/index.js
 var init_v3 = __esm({
-  "../main/node_modules/zod/v3/index.js"() {
+  "node_modules/zod/v3/index.js"() {
     init_external();
     init_external();
   }
@@ -4918,9 +4918,9 @@ var init_claude_memory = __esm({
   }
 });
 
-// ../main/node_modules/dotenv/lib/main.js
+// node_modules/dotenv/lib/main.js
 var require_main = __commonJS({
-  "../main/node_modules/dotenv/lib/main.js"(exports2, module2) {
+  "node_modules/dotenv/lib/main.js"(exports2, module2) {
     var fs = require("fs");
     var path = require("path");
     var os = require("os");
@@ -6120,7 +6120,7 @@ var init_jsonrpc = __esm({
   }
 });
 
-// ../main/node_modules/eventsource-parser/dist/index.js
+// node_modules/eventsource-parser/dist/index.js
 function noop(_arg) {
 }
 function createParser(config2) {
@@ -6289,7 +6289,7 @@ function isEventPrefix(chunk, i, firstCharCode) {
 }
 var ParseError, LF, CR, SPACE;
 var init_dist = __esm({
-  "../main/node_modules/eventsource-parser/dist/index.js"() {
+  "node_modules/eventsource-parser/dist/index.js"() {
     ParseError = class extends Error {
       constructor(message2, options2) {
         super(message2), this.name = "ParseError", this.type = options2.type, this.field = options2.field, this.value = options2.value, this.line = options2.line;
@@ -7287,7 +7287,7 @@ var init_client = __esm({
   }
 });
 
-// ../main/node_modules/is-network-error/index.js
+// node_modules/is-network-error/index.js
 function isNetworkError(error62) {
   const isValid2 = error62 && isError(error62) && error62.name === "TypeError" && typeof error62.message === "string";
   if (!isValid2) {
@@ -7307,7 +7307,7 @@ function isNetworkError(error62) {
 }
 var objectToString, isError, errorMessages;
 var init_is_network_error = __esm({
-  "../main/node_modules/is-network-error/index.js"() {
+  "node_modules/is-network-error/index.js"() {
     objectToString = Object.prototype.toString;
     isError = (value) => objectToString.call(value) === "[object Error]";
     errorMessages = /* @__PURE__ */ new Set([
@@ -7331,7 +7331,7 @@ var init_is_network_error = __esm({
   }
 });
 
-// ../main/node_modules/p-retry/index.js
+// node_modules/p-retry/index.js
 function validateRetries(retries) {
   if (typeof retries === "number") {
     if (retries < 0) {
@@ -7480,7 +7480,7 @@ async function pRetry(input2, options2 = {}) {
 }
 var AbortError;
 var init_p_retry = __esm({
-  "../main/node_modules/p-retry/index.js"() {
+  "node_modules/p-retry/index.js"() {
     init_is_network_error();
     AbortError = class extends Error {
       constructor(message2) {
@@ -8463,9 +8463,9 @@ var init_sources = __esm({
   }
 });
 
-// ../main/node_modules/picomatch/lib/constants.js
+// node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "../main/node_modules/picomatch/lib/constants.js"(exports2, module2) {
+  "node_modules/picomatch/lib/constants.js"(exports2, module2) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -8665,9 +8665,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../main/node_modules/picomatch/lib/utils.js
+// node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "../main/node_modules/picomatch/lib/utils.js"(exports2) {
+  "node_modules/picomatch/lib/utils.js"(exports2) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -8729,9 +8729,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../main/node_modules/picomatch/lib/scan.js
+// node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "../main/node_modules/picomatch/lib/scan.js"(exports2, module2) {
+  "node_modules/picomatch/lib/scan.js"(exports2, module2) {
     "use strict";
     var utils = require_utils();
     var {
@@ -9067,9 +9067,9 @@ var require_scan = __commonJS({
   }
 });
 
-// ../main/node_modules/picomatch/lib/parse.js
+// node_modules/picomatch/lib/parse.js
 var require_parse = __commonJS({
-  "../main/node_modules/picomatch/lib/parse.js"(exports2, module2) {
+  "node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
     var constants2 = require_constants();
     var utils = require_utils();
@@ -10082,9 +10082,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../main/node_modules/picomatch/lib/picomatch.js
+// node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "../main/node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
+  "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan = require_scan();
     var parse6 = require_parse();
@@ -10222,9 +10222,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// ../main/node_modules/picomatch/index.js
+// node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "../main/node_modules/picomatch/index.js"(exports2, module2) {
+  "node_modules/picomatch/index.js"(exports2, module2) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -11265,7 +11265,7 @@ var init_state = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/util.js
+// node_modules/zod/v4/core/util.js
 var util_exports = {};
 __export(util_exports, {
   BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
@@ -12011,7 +12011,7 @@ function constantCatch(value) {
 }
 var Cached, EVALUATING, captureStackTrace, allowsEval, getParsedType2, propertyKeyTypes, primitiveTypes, NUMBER_FORMAT_RANGES, BIGINT_FORMAT_RANGES, highSurrogate, Class, installing, broke, breaker, CONSTANT_CATCH;
 var init_util2 = __esm({
-  "../main/node_modules/zod/v4/core/util.js"() {
+  "node_modules/zod/v4/core/util.js"() {
     init_core();
     Cached = class {
       constructor(getter) {
@@ -12126,7 +12126,7 @@ var init_util2 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/core.js
+// node_modules/zod/v4/core/core.js
 function newError(Definition) {
   const E = _E;
   if (E) {
@@ -12229,7 +12229,7 @@ function config(newConfig) {
 }
 var _a, NEVER2, _zodDesc, _E, $brand, $ZodAsyncError, $ZodEncodeError, globalConfig;
 var init_core = __esm({
-  "../main/node_modules/zod/v4/core/core.js"() {
+  "node_modules/zod/v4/core/core.js"() {
     init_util2();
     NEVER2 = /* @__PURE__ */ Object.freeze({
       status: "aborted"
@@ -12253,7 +12253,7 @@ var init_core = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/errors.js
+// node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -12411,7 +12411,7 @@ function prettifyError(error62) {
 }
 var _messageDesc, _issuesDesc, _installedToString, initializer, $ZodError, $ZodRealError;
 var init_errors3 = __esm({
-  "../main/node_modules/zod/v4/core/errors.js"() {
+  "node_modules/zod/v4/core/errors.js"() {
     init_core();
     init_util2();
     _messageDesc = {
@@ -12452,7 +12452,7 @@ var init_errors3 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/parse.js
+// node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
@@ -12492,7 +12492,7 @@ function validateFallback(schema, value, _ctx) {
 }
 var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate2, validateAsync, _encode, encode, _decode, decode2, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
-  "../main/node_modules/zod/v4/core/parse.js"() {
+  "node_modules/zod/v4/core/parse.js"() {
     init_core();
     init_errors3();
     init_util2();
@@ -12620,7 +12620,7 @@ var init_parse = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/regexes.js
+// node_modules/zod/v4/core/regexes.js
 var regexes_exports = {};
 __export(regexes_exports, {
   anyString: () => anyString,
@@ -12721,7 +12721,7 @@ function fixedBase64url(length) {
 }
 var cuid, cuid2, ulid, xid, ksuid, nanoid, duration, extendedDuration, guid, uuid, uuid4, uuid6, uuid7, email, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, _emoji, ipv4, ipv6, mac, cidrv4, cidrv6, base64, base64url, hostname2, domain, httpProtocol, e164, creditCard, currencyCode, iban, dateSource, date, anyString, string, bigint, integer, number, boolean, _null, _undefined, lowercase, uppercase, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url;
 var init_regexes = __esm({
-  "../main/node_modules/zod/v4/core/regexes.js"() {
+  "node_modules/zod/v4/core/regexes.js"() {
     init_util2();
     cuid = /^[cC][0-9a-z]{6,}$/;
     cuid2 = /^[0-9a-z]+$/;
@@ -12798,7 +12798,7 @@ var init_regexes = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/checks.js
+// node_modules/zod/v4/core/checks.js
 function handleCheckPropertyResult(result, payload, property) {
   if (result.issues.length) {
     payload.issues.push(...prefixIssues(property, result.issues));
@@ -12806,7 +12806,7 @@ function handleCheckPropertyResult(result, payload, property) {
 }
 var $ZodCheck, _whenHasSize, _whenHasLength, numericOriginMap, $ZodCheckLessThan, $ZodCheckGreaterThan, $ZodCheckMultipleOf, $ZodCheckNumberFormat, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckMinLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite;
 var init_checks = __esm({
-  "../main/node_modules/zod/v4/core/checks.js"() {
+  "node_modules/zod/v4/core/checks.js"() {
     init_core();
     init_regexes();
     init_util2();
@@ -13282,10 +13282,10 @@ var init_checks = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/doc.js
+// node_modules/zod/v4/core/doc.js
 var Doc;
 var init_doc = __esm({
-  "../main/node_modules/zod/v4/core/doc.js"() {
+  "node_modules/zod/v4/core/doc.js"() {
     Doc = class {
       constructor(args = [], closed = {}) {
         this.content = [];
@@ -13328,10 +13328,10 @@ ${content.join("\n")}
   }
 });
 
-// ../main/node_modules/zod/v4/core/versions.js
+// node_modules/zod/v4/core/versions.js
 var version;
 var init_versions = __esm({
-  "../main/node_modules/zod/v4/core/versions.js"() {
+  "node_modules/zod/v4/core/versions.js"() {
     version = {
       major: 4,
       minor: 6,
@@ -13340,7 +13340,7 @@ var init_versions = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/schemas.js
+// node_modules/zod/v4/core/schemas.js
 async function validateAsync2(inst, value) {
   const ctx = { async: true };
   return toStandardResult(await inst._zod.run({ value, issues: [] }, ctx), ctx);
@@ -14021,7 +14021,7 @@ function handleRefineResult(result, payload, input2, inst) {
 }
 var $ZodType, toStandardResult, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT, URL_UNPARSEABLE, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodMAC, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, CC_SANITIZE, $ZodCreditCard, $ZodIBAN, $ZodJWT, $ZodCustomStringFormat, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodBigInt, $ZodBigIntFormat, $ZodSymbol, $ZodUndefined, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, $ZodVoid, $ZodDate, arraySize, mapSize, setSize, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodXor, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodMap, $ZodSet, $ZodEnum, $ZodLiteral, $ZodFile, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodSuccess, $ZodCatch, $ZodNaN, $ZodPipe, $ZodCodec, $ZodPreprocess, $ZodReadonly, $ZodTemplateLiteral, $ZodFunction, $ZodPromise, $ZodLazy, $ZodCustom;
 var init_schemas = __esm({
-  "../main/node_modules/zod/v4/core/schemas.js"() {
+  "node_modules/zod/v4/core/schemas.js"() {
     init_checks();
     init_core();
     init_doc();
@@ -15795,7 +15795,7 @@ var init_schemas = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/memoizer.js
+// node_modules/zod/v4/core/memoizer.js
 function isRef(value) {
   return value !== null && typeof value === "object";
 }
@@ -15959,7 +15959,7 @@ function isBackEdge(ctx, value) {
 }
 var $ZodCyclicError, STATE, NO_ISSUES, recursive, NONE, ASSUMED, PROVEN, handoff, open3, memo;
 var init_memoizer = __esm({
-  "../main/node_modules/zod/v4/core/memoizer.js"() {
+  "node_modules/zod/v4/core/memoizer.js"() {
     init_util2();
     $ZodCyclicError = class extends Error {
       constructor() {
@@ -16077,7 +16077,7 @@ var init_memoizer = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ar.js
+// node_modules/zod/v4/locales/ar.js
 function ar_default() {
   return {
     localeError: error()
@@ -16085,7 +16085,7 @@ function ar_default() {
 }
 var error;
 var init_ar = __esm({
-  "../main/node_modules/zod/v4/locales/ar.js"() {
+  "node_modules/zod/v4/locales/ar.js"() {
     init_util2();
     error = () => {
       const Sizable = {
@@ -16195,7 +16195,7 @@ var init_ar = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/az.js
+// node_modules/zod/v4/locales/az.js
 function az_default() {
   return {
     localeError: error2()
@@ -16203,7 +16203,7 @@ function az_default() {
 }
 var error2;
 var init_az = __esm({
-  "../main/node_modules/zod/v4/locales/az.js"() {
+  "node_modules/zod/v4/locales/az.js"() {
     init_util2();
     error2 = () => {
       const Sizable = {
@@ -16312,7 +16312,7 @@ var init_az = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/be.js
+// node_modules/zod/v4/locales/be.js
 function getBelarusianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -16335,7 +16335,7 @@ function be_default() {
 }
 var error3;
 var init_be = __esm({
-  "../main/node_modules/zod/v4/locales/be.js"() {
+  "node_modules/zod/v4/locales/be.js"() {
     init_util2();
     error3 = () => {
       const Sizable = {
@@ -16487,7 +16487,7 @@ var init_be = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/bg.js
+// node_modules/zod/v4/locales/bg.js
 function bg_default() {
   return {
     localeError: error4()
@@ -16495,7 +16495,7 @@ function bg_default() {
 }
 var error4;
 var init_bg = __esm({
-  "../main/node_modules/zod/v4/locales/bg.js"() {
+  "node_modules/zod/v4/locales/bg.js"() {
     init_util2();
     error4 = () => {
       const Sizable = {
@@ -16619,7 +16619,7 @@ var init_bg = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/bn.js
+// node_modules/zod/v4/locales/bn.js
 function bn_default() {
   return {
     localeError: error5()
@@ -16627,7 +16627,7 @@ function bn_default() {
 }
 var error5;
 var init_bn = __esm({
-  "../main/node_modules/zod/v4/locales/bn.js"() {
+  "node_modules/zod/v4/locales/bn.js"() {
     init_util2();
     error5 = () => {
       const Sizable = {
@@ -16739,7 +16739,7 @@ var init_bn = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ca.js
+// node_modules/zod/v4/locales/ca.js
 function ca_default() {
   return {
     localeError: error6()
@@ -16747,7 +16747,7 @@ function ca_default() {
 }
 var error6;
 var init_ca = __esm({
-  "../main/node_modules/zod/v4/locales/ca.js"() {
+  "node_modules/zod/v4/locales/ca.js"() {
     init_util2();
     error6 = () => {
       const Sizable = {
@@ -16859,7 +16859,7 @@ var init_ca = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ckb.js
+// node_modules/zod/v4/locales/ckb.js
 function ckb_default() {
   return {
     localeError: error7()
@@ -16867,7 +16867,7 @@ function ckb_default() {
 }
 var error7;
 var init_ckb = __esm({
-  "../main/node_modules/zod/v4/locales/ckb.js"() {
+  "node_modules/zod/v4/locales/ckb.js"() {
     init_util2();
     error7 = () => {
       const Sizable = {
@@ -16998,7 +16998,7 @@ var init_ckb = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/cs.js
+// node_modules/zod/v4/locales/cs.js
 function cs_default() {
   return {
     localeError: error8()
@@ -17006,7 +17006,7 @@ function cs_default() {
 }
 var error8;
 var init_cs = __esm({
-  "../main/node_modules/zod/v4/locales/cs.js"() {
+  "node_modules/zod/v4/locales/cs.js"() {
     init_util2();
     error8 = () => {
       const Sizable = {
@@ -17121,7 +17121,7 @@ var init_cs = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/da.js
+// node_modules/zod/v4/locales/da.js
 function da_default() {
   return {
     localeError: error9()
@@ -17129,7 +17129,7 @@ function da_default() {
 }
 var error9;
 var init_da = __esm({
-  "../main/node_modules/zod/v4/locales/da.js"() {
+  "node_modules/zod/v4/locales/da.js"() {
     init_util2();
     error9 = () => {
       const Sizable = {
@@ -17248,7 +17248,7 @@ var init_da = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/de.js
+// node_modules/zod/v4/locales/de.js
 function de_default() {
   return {
     localeError: error10()
@@ -17256,7 +17256,7 @@ function de_default() {
 }
 var error10;
 var init_de = __esm({
-  "../main/node_modules/zod/v4/locales/de.js"() {
+  "node_modules/zod/v4/locales/de.js"() {
     init_util2();
     error10 = () => {
       const Sizable = {
@@ -17368,7 +17368,7 @@ var init_de = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/el.js
+// node_modules/zod/v4/locales/el.js
 function el_default() {
   return {
     localeError: error11()
@@ -17376,7 +17376,7 @@ function el_default() {
 }
 var error11;
 var init_el = __esm({
-  "../main/node_modules/zod/v4/locales/el.js"() {
+  "node_modules/zod/v4/locales/el.js"() {
     init_util2();
     error11 = () => {
       const Sizable = {
@@ -17487,7 +17487,7 @@ var init_el = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/en.js
+// node_modules/zod/v4/locales/en.js
 function en_default2() {
   return {
     localeError: error12()
@@ -17495,7 +17495,7 @@ function en_default2() {
 }
 var error12;
 var init_en2 = __esm({
-  "../main/node_modules/zod/v4/locales/en.js"() {
+  "node_modules/zod/v4/locales/en.js"() {
     init_util2();
     error12 = () => {
       const Sizable = {
@@ -17618,7 +17618,7 @@ var init_en2 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/eo.js
+// node_modules/zod/v4/locales/eo.js
 function eo_default() {
   return {
     localeError: error13()
@@ -17626,7 +17626,7 @@ function eo_default() {
 }
 var error13;
 var init_eo = __esm({
-  "../main/node_modules/zod/v4/locales/eo.js"() {
+  "node_modules/zod/v4/locales/eo.js"() {
     init_util2();
     error13 = () => {
       const Sizable = {
@@ -17739,7 +17739,7 @@ var init_eo = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/es.js
+// node_modules/zod/v4/locales/es.js
 function es_default() {
   return {
     localeError: error14()
@@ -17747,7 +17747,7 @@ function es_default() {
 }
 var error14;
 var init_es = __esm({
-  "../main/node_modules/zod/v4/locales/es.js"() {
+  "node_modules/zod/v4/locales/es.js"() {
     init_util2();
     error14 = () => {
       const Sizable = {
@@ -17882,7 +17882,7 @@ var init_es = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/fa.js
+// node_modules/zod/v4/locales/fa.js
 function fa_default() {
   return {
     localeError: error15()
@@ -17890,7 +17890,7 @@ function fa_default() {
 }
 var error15;
 var init_fa = __esm({
-  "../main/node_modules/zod/v4/locales/fa.js"() {
+  "node_modules/zod/v4/locales/fa.js"() {
     init_util2();
     error15 = () => {
       const Sizable = {
@@ -18008,7 +18008,7 @@ var init_fa = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/fi.js
+// node_modules/zod/v4/locales/fi.js
 function fi_default() {
   return {
     localeError: error16()
@@ -18016,7 +18016,7 @@ function fi_default() {
 }
 var error16;
 var init_fi = __esm({
-  "../main/node_modules/zod/v4/locales/fi.js"() {
+  "node_modules/zod/v4/locales/fi.js"() {
     init_util2();
     error16 = () => {
       const Sizable = {
@@ -18132,7 +18132,7 @@ var init_fi = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/fr.js
+// node_modules/zod/v4/locales/fr.js
 function fr_default() {
   return {
     localeError: error17()
@@ -18140,7 +18140,7 @@ function fr_default() {
 }
 var error17;
 var init_fr = __esm({
-  "../main/node_modules/zod/v4/locales/fr.js"() {
+  "node_modules/zod/v4/locales/fr.js"() {
     init_util2();
     error17 = () => {
       const Sizable = {
@@ -18268,7 +18268,7 @@ var init_fr = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/fr-CA.js
+// node_modules/zod/v4/locales/fr-CA.js
 function fr_CA_default() {
   return {
     localeError: error18()
@@ -18276,7 +18276,7 @@ function fr_CA_default() {
 }
 var error18;
 var init_fr_CA = __esm({
-  "../main/node_modules/zod/v4/locales/fr-CA.js"() {
+  "node_modules/zod/v4/locales/fr-CA.js"() {
     init_util2();
     error18 = () => {
       const Sizable = {
@@ -18387,7 +18387,7 @@ var init_fr_CA = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/gu.js
+// node_modules/zod/v4/locales/gu.js
 function gu_default() {
   return {
     localeError: error19()
@@ -18395,7 +18395,7 @@ function gu_default() {
 }
 var error19;
 var init_gu = __esm({
-  "../main/node_modules/zod/v4/locales/gu.js"() {
+  "node_modules/zod/v4/locales/gu.js"() {
     init_util2();
     error19 = () => {
       const Sizable = {
@@ -18507,7 +18507,7 @@ var init_gu = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/he.js
+// node_modules/zod/v4/locales/he.js
 function he_default() {
   return {
     localeError: error20()
@@ -18515,7 +18515,7 @@ function he_default() {
 }
 var error20;
 var init_he = __esm({
-  "../main/node_modules/zod/v4/locales/he.js"() {
+  "node_modules/zod/v4/locales/he.js"() {
     init_util2();
     error20 = () => {
       const TypeNames = {
@@ -18715,7 +18715,7 @@ var init_he = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/hi.js
+// node_modules/zod/v4/locales/hi.js
 function hi_default() {
   return {
     localeError: error21()
@@ -18723,7 +18723,7 @@ function hi_default() {
 }
 var error21;
 var init_hi = __esm({
-  "../main/node_modules/zod/v4/locales/hi.js"() {
+  "node_modules/zod/v4/locales/hi.js"() {
     init_util2();
     error21 = () => {
       const Sizable = {
@@ -18833,7 +18833,7 @@ var init_hi = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/hr.js
+// node_modules/zod/v4/locales/hr.js
 function hr_default() {
   return {
     localeError: error22()
@@ -18841,7 +18841,7 @@ function hr_default() {
 }
 var error22;
 var init_hr = __esm({
-  "../main/node_modules/zod/v4/locales/hr.js"() {
+  "node_modules/zod/v4/locales/hr.js"() {
     init_util2();
     error22 = () => {
       const Sizable = {
@@ -18966,7 +18966,7 @@ var init_hr = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/hu.js
+// node_modules/zod/v4/locales/hu.js
 function hu_default() {
   return {
     localeError: error23()
@@ -18974,7 +18974,7 @@ function hu_default() {
 }
 var error23;
 var init_hu = __esm({
-  "../main/node_modules/zod/v4/locales/hu.js"() {
+  "node_modules/zod/v4/locales/hu.js"() {
     init_util2();
     error23 = () => {
       const Sizable = {
@@ -19086,7 +19086,7 @@ var init_hu = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/hy.js
+// node_modules/zod/v4/locales/hy.js
 function getArmenianPlural(count, one, many) {
   return Math.abs(count) === 1 ? one : many;
 }
@@ -19104,7 +19104,7 @@ function hy_default() {
 }
 var error24;
 var init_hy = __esm({
-  "../main/node_modules/zod/v4/locales/hy.js"() {
+  "node_modules/zod/v4/locales/hy.js"() {
     init_util2();
     error24 = () => {
       const Sizable = {
@@ -19251,7 +19251,7 @@ var init_hy = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/id.js
+// node_modules/zod/v4/locales/id.js
 function id_default() {
   return {
     localeError: error25()
@@ -19259,7 +19259,7 @@ function id_default() {
 }
 var error25;
 var init_id = __esm({
-  "../main/node_modules/zod/v4/locales/id.js"() {
+  "node_modules/zod/v4/locales/id.js"() {
     init_util2();
     error25 = () => {
       const Sizable = {
@@ -19369,7 +19369,7 @@ var init_id = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/is.js
+// node_modules/zod/v4/locales/is.js
 function is_default() {
   return {
     localeError: error26()
@@ -19377,7 +19377,7 @@ function is_default() {
 }
 var error26;
 var init_is = __esm({
-  "../main/node_modules/zod/v4/locales/is.js"() {
+  "node_modules/zod/v4/locales/is.js"() {
     init_util2();
     error26 = () => {
       const Sizable = {
@@ -19490,7 +19490,7 @@ var init_is = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/it.js
+// node_modules/zod/v4/locales/it.js
 function it_default() {
   return {
     localeError: error27()
@@ -19498,7 +19498,7 @@ function it_default() {
 }
 var error27;
 var init_it = __esm({
-  "../main/node_modules/zod/v4/locales/it.js"() {
+  "node_modules/zod/v4/locales/it.js"() {
     init_util2();
     error27 = () => {
       const Sizable = {
@@ -19610,7 +19610,7 @@ var init_it = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ja.js
+// node_modules/zod/v4/locales/ja.js
 function ja_default() {
   return {
     localeError: error28()
@@ -19618,7 +19618,7 @@ function ja_default() {
 }
 var error28;
 var init_ja = __esm({
-  "../main/node_modules/zod/v4/locales/ja.js"() {
+  "node_modules/zod/v4/locales/ja.js"() {
     init_util2();
     error28 = () => {
       const Sizable = {
@@ -19729,7 +19729,7 @@ var init_ja = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ka.js
+// node_modules/zod/v4/locales/ka.js
 function ka_default() {
   return {
     localeError: error29()
@@ -19737,7 +19737,7 @@ function ka_default() {
 }
 var error29;
 var init_ka = __esm({
-  "../main/node_modules/zod/v4/locales/ka.js"() {
+  "node_modules/zod/v4/locales/ka.js"() {
     init_util2();
     error29 = () => {
       const Sizable = {
@@ -19853,7 +19853,7 @@ var init_ka = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/km.js
+// node_modules/zod/v4/locales/km.js
 function km_default() {
   return {
     localeError: error30()
@@ -19861,7 +19861,7 @@ function km_default() {
 }
 var error30;
 var init_km = __esm({
-  "../main/node_modules/zod/v4/locales/km.js"() {
+  "node_modules/zod/v4/locales/km.js"() {
     init_util2();
     error30 = () => {
       const Sizable = {
@@ -19975,17 +19975,17 @@ var init_km = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/kh.js
+// node_modules/zod/v4/locales/kh.js
 function kh_default() {
   return km_default();
 }
 var init_kh = __esm({
-  "../main/node_modules/zod/v4/locales/kh.js"() {
+  "node_modules/zod/v4/locales/kh.js"() {
     init_km();
   }
 });
 
-// ../main/node_modules/zod/v4/locales/kn.js
+// node_modules/zod/v4/locales/kn.js
 function kn_default() {
   return {
     localeError: error31()
@@ -19993,7 +19993,7 @@ function kn_default() {
 }
 var error31;
 var init_kn = __esm({
-  "../main/node_modules/zod/v4/locales/kn.js"() {
+  "node_modules/zod/v4/locales/kn.js"() {
     init_util2();
     error31 = () => {
       const Sizable = {
@@ -20107,7 +20107,7 @@ var init_kn = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ko.js
+// node_modules/zod/v4/locales/ko.js
 function ko_default() {
   return {
     localeError: error32()
@@ -20115,7 +20115,7 @@ function ko_default() {
 }
 var error32;
 var init_ko = __esm({
-  "../main/node_modules/zod/v4/locales/ko.js"() {
+  "node_modules/zod/v4/locales/ko.js"() {
     init_util2();
     error32 = () => {
       const Sizable = {
@@ -20230,7 +20230,7 @@ var init_ko = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/lt.js
+// node_modules/zod/v4/locales/lt.js
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
   const last = abs % 10;
@@ -20248,7 +20248,7 @@ function lt_default() {
 }
 var capitalizeFirstCharacter, error33;
 var init_lt = __esm({
-  "../main/node_modules/zod/v4/locales/lt.js"() {
+  "node_modules/zod/v4/locales/lt.js"() {
     init_util2();
     capitalizeFirstCharacter = (text3) => {
       return text3.charAt(0).toUpperCase() + text3.slice(1);
@@ -20444,7 +20444,7 @@ var init_lt = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/mk.js
+// node_modules/zod/v4/locales/mk.js
 function mk_default() {
   return {
     localeError: error34()
@@ -20452,7 +20452,7 @@ function mk_default() {
 }
 var error34;
 var init_mk = __esm({
-  "../main/node_modules/zod/v4/locales/mk.js"() {
+  "node_modules/zod/v4/locales/mk.js"() {
     init_util2();
     error34 = () => {
       const Sizable = {
@@ -20565,7 +20565,7 @@ var init_mk = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ms.js
+// node_modules/zod/v4/locales/ms.js
 function ms_default() {
   return {
     localeError: error35()
@@ -20573,7 +20573,7 @@ function ms_default() {
 }
 var error35;
 var init_ms = __esm({
-  "../main/node_modules/zod/v4/locales/ms.js"() {
+  "node_modules/zod/v4/locales/ms.js"() {
     init_util2();
     error35 = () => {
       const Sizable = {
@@ -20684,7 +20684,7 @@ var init_ms = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ne.js
+// node_modules/zod/v4/locales/ne.js
 function ne_default() {
   return {
     localeError: error36()
@@ -20692,7 +20692,7 @@ function ne_default() {
 }
 var error36;
 var init_ne = __esm({
-  "../main/node_modules/zod/v4/locales/ne.js"() {
+  "node_modules/zod/v4/locales/ne.js"() {
     init_util2();
     error36 = () => {
       const Sizable = {
@@ -20802,7 +20802,7 @@ var init_ne = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/nl.js
+// node_modules/zod/v4/locales/nl.js
 function nl_default() {
   return {
     localeError: error37()
@@ -20810,7 +20810,7 @@ function nl_default() {
 }
 var error37;
 var init_nl = __esm({
-  "../main/node_modules/zod/v4/locales/nl.js"() {
+  "node_modules/zod/v4/locales/nl.js"() {
     init_util2();
     error37 = () => {
       const Sizable = {
@@ -20924,7 +20924,7 @@ var init_nl = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/nn.js
+// node_modules/zod/v4/locales/nn.js
 function nn_default() {
   return {
     localeError: error38()
@@ -20932,7 +20932,7 @@ function nn_default() {
 }
 var error38;
 var init_nn = __esm({
-  "../main/node_modules/zod/v4/locales/nn.js"() {
+  "node_modules/zod/v4/locales/nn.js"() {
     init_util2();
     error38 = () => {
       const Sizable = {
@@ -21044,7 +21044,7 @@ var init_nn = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/no.js
+// node_modules/zod/v4/locales/no.js
 function no_default() {
   return {
     localeError: error39()
@@ -21052,7 +21052,7 @@ function no_default() {
 }
 var error39;
 var init_no = __esm({
-  "../main/node_modules/zod/v4/locales/no.js"() {
+  "node_modules/zod/v4/locales/no.js"() {
     init_util2();
     error39 = () => {
       const Sizable = {
@@ -21164,7 +21164,7 @@ var init_no = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ota.js
+// node_modules/zod/v4/locales/ota.js
 function ota_default() {
   return {
     localeError: error40()
@@ -21172,7 +21172,7 @@ function ota_default() {
 }
 var error40;
 var init_ota = __esm({
-  "../main/node_modules/zod/v4/locales/ota.js"() {
+  "node_modules/zod/v4/locales/ota.js"() {
     init_util2();
     error40 = () => {
       const Sizable = {
@@ -21285,7 +21285,7 @@ var init_ota = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ps.js
+// node_modules/zod/v4/locales/ps.js
 function ps_default() {
   return {
     localeError: error41()
@@ -21293,7 +21293,7 @@ function ps_default() {
 }
 var error41;
 var init_ps = __esm({
-  "../main/node_modules/zod/v4/locales/ps.js"() {
+  "node_modules/zod/v4/locales/ps.js"() {
     init_util2();
     error41 = () => {
       const Sizable = {
@@ -21411,7 +21411,7 @@ var init_ps = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/pl.js
+// node_modules/zod/v4/locales/pl.js
 function pl_default() {
   return {
     localeError: error42()
@@ -21419,7 +21419,7 @@ function pl_default() {
 }
 var error42;
 var init_pl = __esm({
-  "../main/node_modules/zod/v4/locales/pl.js"() {
+  "node_modules/zod/v4/locales/pl.js"() {
     init_util2();
     error42 = () => {
       const Sizable = {
@@ -21532,7 +21532,7 @@ var init_pl = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/pt.js
+// node_modules/zod/v4/locales/pt.js
 function pt_default() {
   return {
     localeError: error43()
@@ -21540,7 +21540,7 @@ function pt_default() {
 }
 var error43;
 var init_pt = __esm({
-  "../main/node_modules/zod/v4/locales/pt.js"() {
+  "node_modules/zod/v4/locales/pt.js"() {
     init_util2();
     error43 = () => {
       const Sizable = {
@@ -21682,7 +21682,7 @@ var init_pt = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/pt-BR.js
+// node_modules/zod/v4/locales/pt-BR.js
 function pt_BR_default() {
   return {
     localeError: error44()
@@ -21690,7 +21690,7 @@ function pt_BR_default() {
 }
 var error44;
 var init_pt_BR = __esm({
-  "../main/node_modules/zod/v4/locales/pt-BR.js"() {
+  "node_modules/zod/v4/locales/pt-BR.js"() {
     init_util2();
     error44 = () => {
       const Sizable = {
@@ -21833,7 +21833,7 @@ var init_pt_BR = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ro.js
+// node_modules/zod/v4/locales/ro.js
 function ro_default() {
   return {
     localeError: error45()
@@ -21841,7 +21841,7 @@ function ro_default() {
 }
 var error45;
 var init_ro = __esm({
-  "../main/node_modules/zod/v4/locales/ro.js"() {
+  "node_modules/zod/v4/locales/ro.js"() {
     init_util2();
     error45 = () => {
       const Sizable = {
@@ -21962,7 +21962,7 @@ var init_ro = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ru.js
+// node_modules/zod/v4/locales/ru.js
 function getRussianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -21985,7 +21985,7 @@ function ru_default() {
 }
 var error46;
 var init_ru = __esm({
-  "../main/node_modules/zod/v4/locales/ru.js"() {
+  "node_modules/zod/v4/locales/ru.js"() {
     init_util2();
     error46 = () => {
       const Sizable = {
@@ -22137,7 +22137,7 @@ var init_ru = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/sk.js
+// node_modules/zod/v4/locales/sk.js
 function sk_default() {
   return {
     localeError: error47()
@@ -22145,7 +22145,7 @@ function sk_default() {
 }
 var error47;
 var init_sk = __esm({
-  "../main/node_modules/zod/v4/locales/sk.js"() {
+  "node_modules/zod/v4/locales/sk.js"() {
     init_util2();
     error47 = () => {
       const Sizable = {
@@ -22260,7 +22260,7 @@ var init_sk = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/sl.js
+// node_modules/zod/v4/locales/sl.js
 function sl_default() {
   return {
     localeError: error48()
@@ -22268,7 +22268,7 @@ function sl_default() {
 }
 var error48;
 var init_sl = __esm({
-  "../main/node_modules/zod/v4/locales/sl.js"() {
+  "node_modules/zod/v4/locales/sl.js"() {
     init_util2();
     error48 = () => {
       const Sizable = {
@@ -22381,7 +22381,7 @@ var init_sl = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/sv.js
+// node_modules/zod/v4/locales/sv.js
 function sv_default() {
   return {
     localeError: error49()
@@ -22389,7 +22389,7 @@ function sv_default() {
 }
 var error49;
 var init_sv = __esm({
-  "../main/node_modules/zod/v4/locales/sv.js"() {
+  "node_modules/zod/v4/locales/sv.js"() {
     init_util2();
     error49 = () => {
       const Sizable = {
@@ -22503,7 +22503,7 @@ var init_sv = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ta.js
+// node_modules/zod/v4/locales/ta.js
 function ta_default() {
   return {
     localeError: error50()
@@ -22511,7 +22511,7 @@ function ta_default() {
 }
 var error50;
 var init_ta = __esm({
-  "../main/node_modules/zod/v4/locales/ta.js"() {
+  "node_modules/zod/v4/locales/ta.js"() {
     init_util2();
     error50 = () => {
       const Sizable = {
@@ -22625,7 +22625,7 @@ var init_ta = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/tg.js
+// node_modules/zod/v4/locales/tg.js
 function tg_default() {
   return {
     localeError: error51()
@@ -22633,7 +22633,7 @@ function tg_default() {
 }
 var error51;
 var init_tg = __esm({
-  "../main/node_modules/zod/v4/locales/tg.js"() {
+  "node_modules/zod/v4/locales/tg.js"() {
     init_util2();
     error51 = () => {
       const Sizable = {
@@ -22748,7 +22748,7 @@ var init_tg = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/th.js
+// node_modules/zod/v4/locales/th.js
 function th_default() {
   return {
     localeError: error52()
@@ -22756,7 +22756,7 @@ function th_default() {
 }
 var error52;
 var init_th = __esm({
-  "../main/node_modules/zod/v4/locales/th.js"() {
+  "node_modules/zod/v4/locales/th.js"() {
     init_util2();
     error52 = () => {
       const Sizable = {
@@ -22870,7 +22870,7 @@ var init_th = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/tk.js
+// node_modules/zod/v4/locales/tk.js
 function tk_default() {
   return {
     localeError: error53()
@@ -22878,7 +22878,7 @@ function tk_default() {
 }
 var error53;
 var init_tk = __esm({
-  "../main/node_modules/zod/v4/locales/tk.js"() {
+  "node_modules/zod/v4/locales/tk.js"() {
     init_util2();
     error53 = () => {
       const Sizable = {
@@ -22984,7 +22984,7 @@ var init_tk = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/tr.js
+// node_modules/zod/v4/locales/tr.js
 function tr_default() {
   return {
     localeError: error54()
@@ -22992,7 +22992,7 @@ function tr_default() {
 }
 var error54;
 var init_tr = __esm({
-  "../main/node_modules/zod/v4/locales/tr.js"() {
+  "node_modules/zod/v4/locales/tr.js"() {
     init_util2();
     error54 = () => {
       const Sizable = {
@@ -23101,7 +23101,7 @@ var init_tr = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/uk.js
+// node_modules/zod/v4/locales/uk.js
 function uk_default() {
   return {
     localeError: error55()
@@ -23109,7 +23109,7 @@ function uk_default() {
 }
 var error55;
 var init_uk = __esm({
-  "../main/node_modules/zod/v4/locales/uk.js"() {
+  "node_modules/zod/v4/locales/uk.js"() {
     init_util2();
     error55 = () => {
       const Sizable = {
@@ -23221,17 +23221,17 @@ var init_uk = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ua.js
+// node_modules/zod/v4/locales/ua.js
 function ua_default() {
   return uk_default();
 }
 var init_ua = __esm({
-  "../main/node_modules/zod/v4/locales/ua.js"() {
+  "node_modules/zod/v4/locales/ua.js"() {
     init_uk();
   }
 });
 
-// ../main/node_modules/zod/v4/locales/ur.js
+// node_modules/zod/v4/locales/ur.js
 function ur_default() {
   return {
     localeError: error56()
@@ -23239,7 +23239,7 @@ function ur_default() {
 }
 var error56;
 var init_ur = __esm({
-  "../main/node_modules/zod/v4/locales/ur.js"() {
+  "node_modules/zod/v4/locales/ur.js"() {
     init_util2();
     error56 = () => {
       const Sizable = {
@@ -23353,7 +23353,7 @@ var init_ur = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/uz.js
+// node_modules/zod/v4/locales/uz.js
 function uz_default() {
   return {
     localeError: error57()
@@ -23361,7 +23361,7 @@ function uz_default() {
 }
 var error57;
 var init_uz = __esm({
-  "../main/node_modules/zod/v4/locales/uz.js"() {
+  "node_modules/zod/v4/locales/uz.js"() {
     init_util2();
     error57 = () => {
       const Sizable = {
@@ -23473,7 +23473,7 @@ var init_uz = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/vi.js
+// node_modules/zod/v4/locales/vi.js
 function vi_default() {
   return {
     localeError: error58()
@@ -23481,7 +23481,7 @@ function vi_default() {
 }
 var error58;
 var init_vi = __esm({
-  "../main/node_modules/zod/v4/locales/vi.js"() {
+  "node_modules/zod/v4/locales/vi.js"() {
     init_util2();
     error58 = () => {
       const Sizable = {
@@ -23593,7 +23593,7 @@ var init_vi = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/zh-CN.js
+// node_modules/zod/v4/locales/zh-CN.js
 function zh_CN_default() {
   return {
     localeError: error59()
@@ -23601,7 +23601,7 @@ function zh_CN_default() {
 }
 var error59;
 var init_zh_CN = __esm({
-  "../main/node_modules/zod/v4/locales/zh-CN.js"() {
+  "node_modules/zod/v4/locales/zh-CN.js"() {
     init_util2();
     error59 = () => {
       const Sizable = {
@@ -23714,7 +23714,7 @@ var init_zh_CN = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/zh-TW.js
+// node_modules/zod/v4/locales/zh-TW.js
 function zh_TW_default() {
   return {
     localeError: error60()
@@ -23722,7 +23722,7 @@ function zh_TW_default() {
 }
 var error60;
 var init_zh_TW = __esm({
-  "../main/node_modules/zod/v4/locales/zh-TW.js"() {
+  "node_modules/zod/v4/locales/zh-TW.js"() {
     init_util2();
     error60 = () => {
       const Sizable = {
@@ -23833,7 +23833,7 @@ var init_zh_TW = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/yo.js
+// node_modules/zod/v4/locales/yo.js
 function yo_default() {
   return {
     localeError: error61()
@@ -23841,7 +23841,7 @@ function yo_default() {
 }
 var error61;
 var init_yo = __esm({
-  "../main/node_modules/zod/v4/locales/yo.js"() {
+  "node_modules/zod/v4/locales/yo.js"() {
     init_util2();
     error61 = () => {
       const Sizable = {
@@ -23952,7 +23952,7 @@ var init_yo = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/locales/index.js
+// node_modules/zod/v4/locales/index.js
 var locales_exports = {};
 __export(locales_exports, {
   ar: () => ar_default,
@@ -24020,7 +24020,7 @@ __export(locales_exports, {
   zhTW: () => zh_TW_default
 });
 var init_locales = __esm({
-  "../main/node_modules/zod/v4/locales/index.js"() {
+  "node_modules/zod/v4/locales/index.js"() {
     init_ar();
     init_az();
     init_be();
@@ -24087,13 +24087,13 @@ var init_locales = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/registries.js
+// node_modules/zod/v4/core/registries.js
 function registry() {
   return new $ZodRegistry();
 }
 var _a2, $output, $input, $ZodRegistry, globalRegistry;
 var init_registries = __esm({
-  "../main/node_modules/zod/v4/core/registries.js"() {
+  "node_modules/zod/v4/core/registries.js"() {
     $output = /* @__PURE__ */ Symbol("ZodOutput");
     $input = /* @__PURE__ */ Symbol("ZodInput");
     $ZodRegistry = class {
@@ -24141,7 +24141,7 @@ var init_registries = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/compile.js
+// node_modules/zod/v4/core/compile.js
 function compileValidator(schema, parser) {
   try {
     return compileFn(schema, { assertOnly: true });
@@ -25703,7 +25703,7 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
 }
 var INVALID2, FALLBACK_FLAG, ZodCompileAsyncError, ZodCompileUnsupportedError, WHEN_DEFAULTED_CHECKS, PATTERN_IS_COMPLETE;
 var init_compile = __esm({
-  "../main/node_modules/zod/v4/core/compile.js"() {
+  "node_modules/zod/v4/core/compile.js"() {
     init_core();
     init_doc();
     init_memoizer();
@@ -25762,7 +25762,7 @@ var init_compile = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/api.js
+// node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -26815,7 +26815,7 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
 }
 var TimePrecision;
 var init_api = __esm({
-  "../main/node_modules/zod/v4/core/api.js"() {
+  "node_modules/zod/v4/core/api.js"() {
     init_checks();
     init_registries();
     init_schemas();
@@ -26830,7 +26830,7 @@ var init_api = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/to-json-schema.js
+// node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
   for (const source2 of sources) {
     for (const key of Reflect.ownKeys(source2)) {
@@ -27346,7 +27346,7 @@ function isTransforming(_schema, _ctx) {
 }
 var FOLDABLE_KEYS, UNION_KEYS, createToJSONSchemaMethod, createStandardJSONSchemaMethod;
 var init_to_json_schema = __esm({
-  "../main/node_modules/zod/v4/core/to-json-schema.js"() {
+  "node_modules/zod/v4/core/to-json-schema.js"() {
     init_registries();
     init_util2();
     FOLDABLE_KEYS = /* @__PURE__ */ new Set(["type", "properties", "required", "additionalProperties"]);
@@ -27367,7 +27367,7 @@ var init_to_json_schema = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/json-schema-processors.js
+// node_modules/zod/v4/core/json-schema-processors.js
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
@@ -27517,7 +27517,7 @@ function toJSONSchema(input2, params) {
 }
 var narrowMin, narrowMax, narrowBoth, addDivisor, addPattern, intersectMime, setFormat, minContributor, maxContributor, formatContributor, contributors, formatMap, exactPatterns, exactPattern, stringProcessor, numberProcessor, booleanProcessor, bigintProcessor, symbolProcessor, nullProcessor, undefinedProcessor, voidProcessor, neverProcessor, anyProcessor, unknownProcessor, dateProcessor, enumProcessor, literalProcessor, nanProcessor, templateLiteralProcessor, fileProcessor, successProcessor, customProcessor, functionProcessor, transformProcessor, mapProcessor, setProcessor, arrayProcessor, objectProcessor, unionProcessor, intersectionProcessor, tupleProcessor, pendingRecords, recordProcessor, nullableProcessor, nonoptionalProcessor, UNREPRESENTABLE_DEFAULT, defaultProcessor, prefaultProcessor, catchProcessor, pipeProcessor, readonlyProcessor, promiseProcessor, optionalProcessor, lazyProcessor, allProcessors;
 var init_json_schema_processors = __esm({
-  "../main/node_modules/zod/v4/core/json-schema-processors.js"() {
+  "node_modules/zod/v4/core/json-schema-processors.js"() {
     init_regexes();
     init_schemas();
     init_to_json_schema();
@@ -28124,10 +28124,10 @@ var init_json_schema_processors = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/json-schema-generator.js
+// node_modules/zod/v4/core/json-schema-generator.js
 var JSONSchemaGenerator;
 var init_json_schema_generator = __esm({
-  "../main/node_modules/zod/v4/core/json-schema-generator.js"() {
+  "node_modules/zod/v4/core/json-schema-generator.js"() {
     init_json_schema_processors();
     init_to_json_schema();
     JSONSchemaGenerator = class {
@@ -28209,14 +28209,14 @@ var init_json_schema_generator = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/json-schema.js
+// node_modules/zod/v4/core/json-schema.js
 var json_schema_exports = {};
 var init_json_schema = __esm({
-  "../main/node_modules/zod/v4/core/json-schema.js"() {
+  "node_modules/zod/v4/core/json-schema.js"() {
   }
 });
 
-// ../main/node_modules/zod/v4/core/index.js
+// node_modules/zod/v4/core/index.js
 var core_exports2 = {};
 __export(core_exports2, {
   $ZodAny: () => $ZodAny,
@@ -28533,7 +28533,7 @@ __export(core_exports2, {
   withParser: () => withParser
 });
 var init_core2 = __esm({
-  "../main/node_modules/zod/v4/core/index.js"() {
+  "node_modules/zod/v4/core/index.js"() {
     init_core();
     init_parse();
     init_errors3();
@@ -28556,7 +28556,7 @@ var init_core2 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/classic/checks.js
+// node_modules/zod/v4/classic/checks.js
 var checks_exports2 = {};
 __export(checks_exports2, {
   endsWith: () => _endsWith,
@@ -28591,12 +28591,12 @@ __export(checks_exports2, {
   uppercase: () => _uppercase
 });
 var init_checks2 = __esm({
-  "../main/node_modules/zod/v4/classic/checks.js"() {
+  "node_modules/zod/v4/classic/checks.js"() {
     init_core2();
   }
 });
 
-// ../main/node_modules/zod/v4/classic/errors.js
+// node_modules/zod/v4/classic/errors.js
 function _lazyMethod(proto, key, make) {
   Object.defineProperty(proto, key, {
     configurable: true,
@@ -28613,7 +28613,7 @@ function _lazyMethod(proto, key, make) {
 }
 var _installedErrorProtos, initializer2, ZodError2, ZodRealError;
 var init_errors4 = __esm({
-  "../main/node_modules/zod/v4/classic/errors.js"() {
+  "node_modules/zod/v4/classic/errors.js"() {
     init_core2();
     init_core2();
     init_util2();
@@ -28650,10 +28650,10 @@ var init_errors4 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/classic/parse.js
+// node_modules/zod/v4/classic/parse.js
 var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode3, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
-  "../main/node_modules/zod/v4/classic/parse.js"() {
+  "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors4();
     init_core2();
@@ -28672,7 +28672,7 @@ var init_parse2 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/classic/schemas.js
+// node_modules/zod/v4/classic/schemas.js
 var schemas_exports2 = {};
 __export(schemas_exports2, {
   ZodAny: () => ZodAny2,
@@ -29346,7 +29346,7 @@ function preprocess(fn, schema) {
 }
 var ZodType2, _ZodString, ZodString2, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber2, ZodNumberFormat, ZodBoolean2, ZodBigInt2, ZodBigIntFormat, ZodSymbol2, ZodUndefined2, ZodNull2, ZodAny2, ZodUnknown2, ZodNever2, ZodVoid2, ZodDate2, ZodArray2, ZodObject2, ZodUnion2, ZodXor, ZodDiscriminatedUnion2, ZodIntersection2, ZodTuple2, ZodRecord2, ZodMap2, ZodSet2, ZodEnum2, ZodLiteral2, ZodFile, ZodTransform, ZodOptional2, ZodExactOptional, ZodNullable2, ZodDefault2, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch2, ZodNaN2, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly2, ZodTemplateLiteral, ZodLazy2, ZodPromise2, ZodFunction2, ZodCustom, describe2, meta2, ZodInstanceOf, stringbool;
 var init_schemas2 = __esm({
-  "../main/node_modules/zod/v4/classic/schemas.js"() {
+  "node_modules/zod/v4/classic/schemas.js"() {
     init_core2();
     init_core2();
     init_json_schema_processors();
@@ -30329,7 +30329,7 @@ var init_schemas2 = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/classic/compat.js
+// node_modules/zod/v4/classic/compat.js
 function setErrorMap2(map2) {
   config({
     customError: map2
@@ -30340,7 +30340,7 @@ function getErrorMap2() {
 }
 var ZodIssueCode2, ZodFirstPartyTypeKind2;
 var init_compat = __esm({
-  "../main/node_modules/zod/v4/classic/compat.js"() {
+  "node_modules/zod/v4/classic/compat.js"() {
     init_core2();
     ZodIssueCode2 = {
       invalid_type: "invalid_type",
@@ -30360,7 +30360,7 @@ var init_compat = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/classic/iso.js
+// node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodISODate: () => ZodISODate,
@@ -30385,14 +30385,14 @@ function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
 var init_iso = __esm({
-  "../main/node_modules/zod/v4/classic/iso.js"() {
+  "node_modules/zod/v4/classic/iso.js"() {
     init_core2();
     init_schemas2();
     init_schemas2();
   }
 });
 
-// ../main/node_modules/zod/v4/classic/from-json-schema.js
+// node_modules/zod/v4/classic/from-json-schema.js
 function detectVersion(schema, defaultTarget) {
   const $schema = schema.$schema;
   if ($schema === "https://json-schema.org/draft/2020-12/schema") {
@@ -31023,7 +31023,7 @@ function fromJSONSchema(schema, params) {
 }
 var z, RECOGNIZED_KEYS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, fullTime;
 var init_from_json_schema = __esm({
-  "../main/node_modules/zod/v4/classic/from-json-schema.js"() {
+  "node_modules/zod/v4/classic/from-json-schema.js"() {
     init_registries();
     init_util2();
     init_checks2();
@@ -31135,7 +31135,7 @@ var init_from_json_schema = __esm({
   }
 });
 
-// ../main/node_modules/zod/v4/core/visit.js
+// node_modules/zod/v4/core/visit.js
 function visit(schema, fnOrHandlers) {
   const fn = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
     const h = fnOrHandlers[node2._zod.def.type];
@@ -31290,14 +31290,14 @@ function visit(schema, fnOrHandlers) {
 }
 var RESOLVING;
 var init_visit = __esm({
-  "../main/node_modules/zod/v4/core/visit.js"() {
+  "node_modules/zod/v4/core/visit.js"() {
     init_schemas();
     init_util2();
     RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
   }
 });
 
-// ../main/node_modules/zod/v4/classic/deep-partial.js
+// node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
   return visit(schema, {
     object: (s) => s.partial(),
@@ -31309,13 +31309,13 @@ function deepPartial(schema) {
   });
 }
 var init_deep_partial = __esm({
-  "../main/node_modules/zod/v4/classic/deep-partial.js"() {
+  "node_modules/zod/v4/classic/deep-partial.js"() {
     init_visit();
     init_schemas2();
   }
 });
 
-// ../main/node_modules/zod/v4/classic/in-out.js
+// node_modules/zod/v4/classic/in-out.js
 function withChecks(side, checks) {
   if (!checks?.length)
     return side;
@@ -31345,14 +31345,14 @@ function output(schema) {
   });
 }
 var init_in_out = __esm({
-  "../main/node_modules/zod/v4/classic/in-out.js"() {
+  "node_modules/zod/v4/classic/in-out.js"() {
     init_util2();
     init_visit();
     init_schemas2();
   }
 });
 
-// ../main/node_modules/zod/v4/classic/coerce.js
+// node_modules/zod/v4/classic/coerce.js
 var coerce_exports = {};
 __export(coerce_exports, {
   bigint: () => bigint3,
@@ -31377,13 +31377,13 @@ function date4(params) {
   return _coercedDate(ZodDate2, params);
 }
 var init_coerce = __esm({
-  "../main/node_modules/zod/v4/classic/coerce.js"() {
+  "node_modules/zod/v4/classic/coerce.js"() {
     init_core2();
     init_schemas2();
   }
 });
 
-// ../main/node_modules/zod/v4/classic/external.js
+// node_modules/zod/v4/classic/external.js
 var external_exports2 = {};
 __export(external_exports2, {
   $brand: () => $brand,
@@ -31646,7 +31646,7 @@ __export(external_exports2, {
   xor: () => xor
 });
 var init_external2 = __esm({
-  "../main/node_modules/zod/v4/classic/external.js"() {
+  "node_modules/zod/v4/classic/external.js"() {
     init_core2();
     init_schemas2();
     init_checks2();
@@ -31665,9 +31665,9 @@ var init_external2 = __esm({
   }
 });
 
-// ../main/node_modules/zod/index.js
+// node_modules/zod/index.js
 var init_zod = __esm({
-  "../main/node_modules/zod/index.js"() {
+  "node_modules/zod/index.js"() {
     init_external2();
     init_external2();
   }
@@ -35122,9 +35122,9 @@ var init_ledger = __esm({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/RESP/verbatim-string.js
+// node_modules/@redis/client/dist/lib/RESP/verbatim-string.js
 var require_verbatim_string = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/RESP/verbatim-string.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/RESP/verbatim-string.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.VerbatimString = void 0;
@@ -35140,9 +35140,9 @@ var require_verbatim_string = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/errors.js
+// node_modules/@redis/client/dist/lib/errors.js
 var require_errors = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/errors.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/errors.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MaxCommandRedirectionsError = exports2.OpenTelemetryError = exports2.MultiErrorReply = exports2.CommandTimeoutDuringMaintenanceError = exports2.SocketTimeoutDuringMaintenanceError = exports2.TimeoutError = exports2.BlobError = exports2.SimpleError = exports2.ErrorReply = exports2.ReconnectStrategyError = exports2.ScanIteratorInterruptedError = exports2.RootNodesUnavailableError = exports2.SocketClosedUnexpectedlyError = exports2.DisconnectsClientError = exports2.ClientOfflineError = exports2.ClientClosedError = exports2.SocketTimeoutError = exports2.ConnectionTimeoutError = exports2.WatchError = exports2.AbortError = void 0;
@@ -35267,9 +35267,9 @@ var require_errors = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/RESP/decoder.js
+// node_modules/@redis/client/dist/lib/RESP/decoder.js
 var require_decoder = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/RESP/decoder.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/RESP/decoder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Decoder = exports2.PUSH_TYPE_MAPPING = exports2.RESP_TYPES = void 0;
@@ -35924,9 +35924,9 @@ var require_decoder = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/RESP/types.js
+// node_modules/@redis/client/dist/lib/RESP/types.js
 var require_types = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/RESP/types.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/RESP/types.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DEFAULT_RESP = void 0;
@@ -35935,9 +35935,9 @@ var require_types = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/lua-script.js
+// node_modules/@redis/client/dist/lib/lua-script.js
 var require_lua_script = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/lua-script.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/lua-script.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.scriptSha1 = exports2.defineScript = void 0;
@@ -35956,9 +35956,9 @@ var require_lua_script = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/utils/digest.js
+// node_modules/@redis/client/dist/lib/utils/digest.js
 var require_digest = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/utils/digest.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/utils/digest.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.digest = void 0;
@@ -35984,9 +35984,9 @@ var require_digest = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_CAT.js
+// node_modules/@redis/client/dist/lib/commands/ACL_CAT.js
 var require_ACL_CAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_CAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_CAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36002,9 +36002,9 @@ var require_ACL_CAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js
+// node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js
 var require_ACL_DELUSER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_DELUSER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36017,9 +36017,9 @@ var require_ACL_DELUSER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js
+// node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js
 var require_ACL_DRYRUN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_DRYRUN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36032,9 +36032,9 @@ var require_ACL_DRYRUN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js
+// node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js
 var require_ACL_GENPASS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_GENPASS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36050,9 +36050,9 @@ var require_ACL_GENPASS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/parser.js
+// node_modules/@redis/client/dist/lib/client/parser.js
 var require_parser = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/parser.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/parser.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BasicCommandParser = exports2.prefixKeys = exports2.prefixKey = void 0;
@@ -36187,9 +36187,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js
+// node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js
 var require_policies_constants = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/policies-constants.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.defaultCommandPolicies = exports2.RESPONSE_POLICIES_WITH_DEFAULTS = exports2.REQUEST_POLICIES_WITH_DEFAULTS = void 0;
@@ -36304,9 +36304,9 @@ var require_policies_constants = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/generic-transformers.js
+// node_modules/@redis/client/dist/lib/commands/generic-transformers.js
 var require_generic_transformers = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/generic-transformers.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/generic-transformers.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.transformRedisJsonNullReply = exports2.transformRedisJsonReply = exports2.transformRedisJsonArgument = exports2.transformStreamsMessagesReplyResp3Compat = exports2.transformStreamsMessagesReplyResp3 = exports2.transformStreamsMessagesReplyResp2 = exports2.transformStreamMessagesReply = exports2.transformStreamMessageNullReply = exports2.transformStreamMessageReply = exports2.parseArgs = exports2.parseZKeysArguments = exports2.transformRangeReply = exports2.parseSlotRangesArguments = exports2.transformFunctionListItemReply = exports2.RedisFunctionFlags = exports2.transformCommandReply = exports2.transformKeySpec = exports2.CommandCategories = exports2.CommandFlags = exports2.parseOptionalVariadicArgument = exports2.pushVariadicArgument = exports2.pushVariadicNumberArguments = exports2.pushVariadicArguments = exports2.pushEvalArguments = exports2.evalFirstKeyIndex = exports2.transformPXAT = exports2.transformEXAT = exports2.transformSortedSetReply = exports2.transformTuplesReply = exports2.createTransformTuplesReplyFunc = exports2.transformTuplesToMap = exports2.transformNullableDoubleReply = exports2.createTransformNullableDoubleReplyResp2Func = exports2.transformDoubleArrayReply = exports2.createTransformDoubleReplyResp2Func = exports2.transformDoubleReply = exports2.transformStringDoubleArgument = exports2.transformDoubleArgument = exports2.transformBooleanArrayReply = exports2.transformBooleanReply = exports2.isArrayReply = exports2.isNullReply = void 0;
@@ -36929,9 +36929,9 @@ var require_generic_transformers = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js
+// node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js
 var require_ACL_GETUSER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_GETUSER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -36967,9 +36967,9 @@ var require_ACL_GETUSER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LIST.js
+// node_modules/@redis/client/dist/lib/commands/ACL_LIST.js
 var require_ACL_LIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36982,9 +36982,9 @@ var require_ACL_LIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js
+// node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js
 var require_ACL_LOAD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -36996,9 +36996,9 @@ var require_ACL_LOAD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js
+// node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js
 var require_ACL_LOG_RESET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_LOG_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37010,9 +37010,9 @@ var require_ACL_LOG_RESET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG.js
+// node_modules/@redis/client/dist/lib/commands/ACL_LOG.js
 var require_ACL_LOG = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_LOG.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_LOG.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -37048,9 +37048,9 @@ var require_ACL_LOG = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js
+// node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js
 var require_ACL_SAVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_SAVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37062,9 +37062,9 @@ var require_ACL_SAVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js
+// node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js
 var require_ACL_SETUSER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_SETUSER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37077,9 +37077,9 @@ var require_ACL_SETUSER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_USERS.js
+// node_modules/@redis/client/dist/lib/commands/ACL_USERS.js
 var require_ACL_USERS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_USERS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_USERS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37092,9 +37092,9 @@ var require_ACL_USERS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js
+// node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js
 var require_ACL_WHOAMI = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ACL_WHOAMI.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37107,9 +37107,9 @@ var require_ACL_WHOAMI = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/APPEND.js
+// node_modules/@redis/client/dist/lib/commands/APPEND.js
 var require_APPEND = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/APPEND.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/APPEND.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37123,9 +37123,9 @@ var require_APPEND = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARCOUNT.js
+// node_modules/@redis/client/dist/lib/commands/ARCOUNT.js
 var require_ARCOUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARCOUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37138,9 +37138,9 @@ var require_ARCOUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARDEL.js
+// node_modules/@redis/client/dist/lib/commands/ARDEL.js
 var require_ARDEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARDEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37159,9 +37159,9 @@ var require_ARDEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js
+// node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js
 var require_ARDELRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARDELRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37177,9 +37177,9 @@ var require_ARDELRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARGET.js
+// node_modules/@redis/client/dist/lib/commands/ARGET.js
 var require_ARGET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARGET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37193,9 +37193,9 @@ var require_ARGET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js
+// node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js
 var require_ARGETRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARGETRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37209,9 +37209,9 @@ var require_ARGETRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARGREP.js
+// node_modules/@redis/client/dist/lib/commands/ARGREP.js
 var require_ARGREP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARGREP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARGREP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseArGrepArguments = exports2.AR_PREDICATE_COMBINATORS = exports2.AR_PREDICATE_TYPES = void 0;
@@ -37252,9 +37252,9 @@ var require_ARGREP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js
+// node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js
 var require_ARGREP_WITHVALUES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARGREP_WITHVALUES.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ARGREP_1 = require_ARGREP();
@@ -37275,9 +37275,9 @@ var require_ARGREP_WITHVALUES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARINFO.js
+// node_modules/@redis/client/dist/lib/commands/ARINFO.js
 var require_ARINFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARINFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARINFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -37297,9 +37297,9 @@ var require_ARINFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARINSERT.js
+// node_modules/@redis/client/dist/lib/commands/ARINSERT.js
 var require_ARINSERT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARINSERT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARINSERT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37313,9 +37313,9 @@ var require_ARINSERT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js
+// node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js
 var require_ARLASTITEMS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARLASTITEMS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37332,9 +37332,9 @@ var require_ARLASTITEMS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARLEN.js
+// node_modules/@redis/client/dist/lib/commands/ARLEN.js
 var require_ARLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37347,9 +37347,9 @@ var require_ARLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARMGET.js
+// node_modules/@redis/client/dist/lib/commands/ARMGET.js
 var require_ARMGET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARMGET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARMGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37368,9 +37368,9 @@ var require_ARMGET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARMSET.js
+// node_modules/@redis/client/dist/lib/commands/ARMSET.js
 var require_ARMSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARMSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARMSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37396,9 +37396,9 @@ var require_ARMSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARNEXT.js
+// node_modules/@redis/client/dist/lib/commands/ARNEXT.js
 var require_ARNEXT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARNEXT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARNEXT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37411,9 +37411,9 @@ var require_ARNEXT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/AROP.js
+// node_modules/@redis/client/dist/lib/commands/AROP.js
 var require_AROP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/AROP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/AROP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AR_OPERATIONS = void 0;
@@ -37441,9 +37441,9 @@ var require_AROP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARRING.js
+// node_modules/@redis/client/dist/lib/commands/ARRING.js
 var require_ARRING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARRING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARRING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37458,9 +37458,9 @@ var require_ARRING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARSCAN.js
+// node_modules/@redis/client/dist/lib/commands/ARSCAN.js
 var require_ARSCAN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARSCAN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37483,9 +37483,9 @@ var require_ARSCAN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARSEEK.js
+// node_modules/@redis/client/dist/lib/commands/ARSEEK.js
 var require_ARSEEK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARSEEK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARSEEK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37499,9 +37499,9 @@ var require_ARSEEK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ARSET.js
+// node_modules/@redis/client/dist/lib/commands/ARSET.js
 var require_ARSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ARSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ARSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37516,9 +37516,9 @@ var require_ARSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ASKING.js
+// node_modules/@redis/client/dist/lib/commands/ASKING.js
 var require_ASKING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ASKING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ASKING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ASKING_CMD = void 0;
@@ -37533,9 +37533,9 @@ var require_ASKING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/AUTH.js
+// node_modules/@redis/client/dist/lib/commands/AUTH.js
 var require_AUTH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/AUTH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/AUTH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37552,9 +37552,9 @@ var require_AUTH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js
+// node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js
 var require_BGREWRITEAOF = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BGREWRITEAOF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37566,9 +37566,9 @@ var require_BGREWRITEAOF = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BGSAVE.js
+// node_modules/@redis/client/dist/lib/commands/BGSAVE.js
 var require_BGSAVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BGSAVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BGSAVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37583,9 +37583,9 @@ var require_BGSAVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BITCOUNT.js
+// node_modules/@redis/client/dist/lib/commands/BITCOUNT.js
 var require_BITCOUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BITCOUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BITCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37605,9 +37605,9 @@ var require_BITCOUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js
+// node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js
 var require_BITFIELD_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BITFIELD_RO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37625,9 +37625,9 @@ var require_BITFIELD_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BITFIELD.js
+// node_modules/@redis/client/dist/lib/commands/BITFIELD.js
 var require_BITFIELD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BITFIELD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BITFIELD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37656,9 +37656,9 @@ var require_BITFIELD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BITOP.js
+// node_modules/@redis/client/dist/lib/commands/BITOP.js
 var require_BITOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BITOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BITOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37672,9 +37672,9 @@ var require_BITOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BITPOS.js
+// node_modules/@redis/client/dist/lib/commands/BITPOS.js
 var require_BITPOS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BITPOS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BITPOS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37697,9 +37697,9 @@ var require_BITPOS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_GET.js
+// node_modules/@redis/client/dist/lib/commands/BLESS_GET.js
 var require_BLESS_GET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_GET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLESS_GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37713,9 +37713,9 @@ var require_BLESS_GET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_SET.js
+// node_modules/@redis/client/dist/lib/commands/BLESS_SET.js
 var require_BLESS_SET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_SET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLESS_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37730,9 +37730,9 @@ var require_BLESS_SET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js
+// node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js
 var require_BLESS_CLEAR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLESS_CLEAR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37747,9 +37747,9 @@ var require_BLESS_CLEAR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js
+// node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js
 var require_BLESS_SCAN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLESS_SCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37781,9 +37781,9 @@ var require_BLESS_SCAN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLMOVE.js
+// node_modules/@redis/client/dist/lib/commands/BLMOVE.js
 var require_BLMOVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLMOVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLMOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37797,9 +37797,9 @@ var require_BLMOVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LMOVEM.js
+// node_modules/@redis/client/dist/lib/commands/LMOVEM.js
 var require_LMOVEM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LMOVEM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LMOVEM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseLMoveMOptions = void 0;
@@ -37827,9 +37827,9 @@ var require_LMOVEM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLMOVEM.js
+// node_modules/@redis/client/dist/lib/commands/BLMOVEM.js
 var require_BLMOVEM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLMOVEM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLMOVEM.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -37873,9 +37873,9 @@ var require_BLMOVEM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LMPOP.js
+// node_modules/@redis/client/dist/lib/commands/LMPOP.js
 var require_LMPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LMPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LMPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseLMPopArguments = void 0;
@@ -37897,9 +37897,9 @@ var require_LMPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLMPOP.js
+// node_modules/@redis/client/dist/lib/commands/BLMPOP.js
 var require_BLMPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLMPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLMPOP.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -37940,9 +37940,9 @@ var require_BLMPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BLPOP.js
+// node_modules/@redis/client/dist/lib/commands/BLPOP.js
 var require_BLPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BLPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BLPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37963,9 +37963,9 @@ var require_BLPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BRPOP.js
+// node_modules/@redis/client/dist/lib/commands/BRPOP.js
 var require_BRPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BRPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BRPOP.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -37983,9 +37983,9 @@ var require_BRPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js
+// node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js
 var require_BRPOPLPUSH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BRPOPLPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -37999,9 +37999,9 @@ var require_BRPOPLPUSH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZMPOP.js
+// node_modules/@redis/client/dist/lib/commands/ZMPOP.js
 var require_ZMPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZMPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZMPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseZMPopArguments = void 0;
@@ -38043,9 +38043,9 @@ var require_ZMPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BZMPOP.js
+// node_modules/@redis/client/dist/lib/commands/BZMPOP.js
 var require_BZMPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BZMPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BZMPOP.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -38086,9 +38086,9 @@ var require_BZMPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js
+// node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js
 var require_BZPOPMAX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BZPOPMAX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -38118,9 +38118,9 @@ var require_BZPOPMAX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js
+// node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js
 var require_BZPOPMIN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/BZPOPMIN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -38138,9 +38138,9 @@ var require_BZPOPMIN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js
 var require_CLIENT_CACHING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_CACHING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38153,9 +38153,9 @@ var require_CLIENT_CACHING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js
 var require_CLIENT_GETNAME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_GETNAME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38168,9 +38168,9 @@ var require_CLIENT_GETNAME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js
 var require_CLIENT_GETREDIR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_GETREDIR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38183,9 +38183,9 @@ var require_CLIENT_GETREDIR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js
 var require_CLIENT_ID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_ID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38198,9 +38198,9 @@ var require_CLIENT_ID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js
 var require_CLIENT_INFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var CLIENT_INFO_REGEX = /([^\s=]+)=([^\s]*)/g;
@@ -38269,9 +38269,9 @@ var require_CLIENT_INFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js
 var require_CLIENT_KILL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_KILL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CLIENT_KILL_FILTERS = void 0;
@@ -38330,9 +38330,9 @@ var require_CLIENT_KILL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js
 var require_CLIENT_LIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_LIST.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -38363,9 +38363,9 @@ var require_CLIENT_LIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js
 var require_CLIENT_NO_EVICT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_NO-EVICT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38378,9 +38378,9 @@ var require_CLIENT_NO_EVICT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js
 var require_CLIENT_NO_TOUCH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_NO-TOUCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38393,9 +38393,9 @@ var require_CLIENT_NO_TOUCH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js
 var require_CLIENT_PAUSE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_PAUSE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38410,9 +38410,9 @@ var require_CLIENT_PAUSE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js
 var require_CLIENT_SETNAME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_SETNAME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38425,9 +38425,9 @@ var require_CLIENT_SETNAME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js
 var require_CLIENT_TRACKING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38473,9 +38473,9 @@ var require_CLIENT_TRACKING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js
 var require_CLIENT_TRACKINGINFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_TRACKINGINFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38495,9 +38495,9 @@ var require_CLIENT_TRACKINGINFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js
 var require_CLIENT_UNBLOCK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_UNBLOCK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CLIENT_UNBLOCK_MODES = void 0;
@@ -38517,9 +38517,9 @@ var require_CLIENT_UNBLOCK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js
+// node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js
 var require_CLIENT_UNPAUSE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLIENT_UNPAUSE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38531,9 +38531,9 @@ var require_CLIENT_UNPAUSE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js
 var require_CLUSTER_ADDSLOTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38546,9 +38546,9 @@ var require_CLUSTER_ADDSLOTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js
 var require_CLUSTER_ADDSLOTSRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_ADDSLOTSRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -38562,9 +38562,9 @@ var require_CLUSTER_ADDSLOTSRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js
 var require_CLUSTER_BUMPEPOCH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_BUMPEPOCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38577,9 +38577,9 @@ var require_CLUSTER_BUMPEPOCH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js
 var require_CLUSTER_COUNT_FAILURE_REPORTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNT-FAILURE-REPORTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38592,9 +38592,9 @@ var require_CLUSTER_COUNT_FAILURE_REPORTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js
 var require_CLUSTER_COUNTKEYSINSLOT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_COUNTKEYSINSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38607,9 +38607,9 @@ var require_CLUSTER_COUNTKEYSINSLOT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js
 var require_CLUSTER_DELSLOTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38622,9 +38622,9 @@ var require_CLUSTER_DELSLOTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js
 var require_CLUSTER_DELSLOTSRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_DELSLOTSRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -38638,9 +38638,9 @@ var require_CLUSTER_DELSLOTSRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js
 var require_CLUSTER_FAILOVER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_FAILOVER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FAILOVER_MODES = void 0;
@@ -38660,9 +38660,9 @@ var require_CLUSTER_FAILOVER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js
 var require_CLUSTER_FLUSHSLOTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_FLUSHSLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38674,9 +38674,9 @@ var require_CLUSTER_FLUSHSLOTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js
 var require_CLUSTER_FORGET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_FORGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38688,9 +38688,9 @@ var require_CLUSTER_FORGET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js
 var require_CLUSTER_GETKEYSINSLOT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_GETKEYSINSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38703,9 +38703,9 @@ var require_CLUSTER_GETKEYSINSLOT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js
 var require_CLUSTER_INFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38718,9 +38718,9 @@ var require_CLUSTER_INFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js
 var require_CLUSTER_KEYSLOT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_KEYSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38734,9 +38734,9 @@ var require_CLUSTER_KEYSLOT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js
 var require_CLUSTER_LINKS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_LINKS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38762,9 +38762,9 @@ var require_CLUSTER_LINKS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js
 var require_CLUSTER_MEET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_MEET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38776,9 +38776,9 @@ var require_CLUSTER_MEET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js
 var require_CLUSTER_MYID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_MYID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38791,9 +38791,9 @@ var require_CLUSTER_MYID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js
 var require_CLUSTER_MYSHARDID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_MYSHARDID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38806,9 +38806,9 @@ var require_CLUSTER_MYSHARDID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js
 var require_CLUSTER_NODES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_NODES.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38821,9 +38821,9 @@ var require_CLUSTER_NODES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js
 var require_CLUSTER_REPLICAS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICAS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38836,9 +38836,9 @@ var require_CLUSTER_REPLICAS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js
 var require_CLUSTER_REPLICATE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_REPLICATE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38850,9 +38850,9 @@ var require_CLUSTER_REPLICATE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js
 var require_CLUSTER_RESET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38867,9 +38867,9 @@ var require_CLUSTER_RESET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js
 var require_CLUSTER_SAVECONFIG = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SAVECONFIG.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38881,9 +38881,9 @@ var require_CLUSTER_SAVECONFIG = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js
 var require_CLUSTER_SET_CONFIG_EPOCH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SET-CONFIG-EPOCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38895,9 +38895,9 @@ var require_CLUSTER_SET_CONFIG_EPOCH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js
 var require_CLUSTER_SETSLOT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SETSLOT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CLUSTER_SLOT_STATES = void 0;
@@ -38919,9 +38919,9 @@ var require_CLUSTER_SETSLOT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js
+// node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js
 var require_CLUSTER_SLOTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CLUSTER_SLOTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38949,9 +38949,9 @@ var require_CLUSTER_SLOTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js
 var require_COMMAND_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -38964,9 +38964,9 @@ var require_COMMAND_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js
 var require_COMMAND_DOCS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND_DOCS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var decoder_1 = require_decoder();
@@ -39037,9 +39037,9 @@ var require_COMMAND_DOCS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js
 var require_COMMAND_GETKEYS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39053,9 +39053,9 @@ var require_COMMAND_GETKEYS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js
 var require_COMMAND_GETKEYSANDFLAGS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND_GETKEYSANDFLAGS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39077,9 +39077,9 @@ var require_COMMAND_GETKEYSANDFLAGS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js
 var require_COMMAND_INFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND_INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -39096,9 +39096,9 @@ var require_COMMAND_INFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js
 var require_COMMAND_LIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.COMMAND_LIST_FILTER_BY = void 0;
@@ -39120,9 +39120,9 @@ var require_COMMAND_LIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COMMAND.js
+// node_modules/@redis/client/dist/lib/commands/COMMAND.js
 var require_COMMAND = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COMMAND.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COMMAND.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -39139,9 +39139,9 @@ var require_COMMAND = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js
+// node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js
 var require_CONFIG_GET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CONFIG_GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -39159,9 +39159,9 @@ var require_CONFIG_GET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js
+// node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js
 var require_CONFIG_RESETSTAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CONFIG_RESETSTAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39173,9 +39173,9 @@ var require_CONFIG_RESETSTAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js
+// node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js
 var require_CONFIG_REWRITE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CONFIG_REWRITE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39187,9 +39187,9 @@ var require_CONFIG_REWRITE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js
+// node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js
 var require_CONFIG_SET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/CONFIG_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39208,9 +39208,9 @@ var require_CONFIG_SET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/COPY.js
+// node_modules/@redis/client/dist/lib/commands/COPY.js
 var require_COPY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/COPY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/COPY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39229,9 +39229,9 @@ var require_COPY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DBSIZE.js
+// node_modules/@redis/client/dist/lib/commands/DBSIZE.js
 var require_DBSIZE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DBSIZE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DBSIZE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39247,9 +39247,9 @@ var require_DBSIZE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DECR.js
+// node_modules/@redis/client/dist/lib/commands/DECR.js
 var require_DECR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DECR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DECR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39262,9 +39262,9 @@ var require_DECR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DECRBY.js
+// node_modules/@redis/client/dist/lib/commands/DECRBY.js
 var require_DECRBY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DECRBY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DECRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39278,9 +39278,9 @@ var require_DECRBY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DEL.js
+// node_modules/@redis/client/dist/lib/commands/DEL.js
 var require_DEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39293,9 +39293,9 @@ var require_DEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DELEX.js
+// node_modules/@redis/client/dist/lib/commands/DELEX.js
 var require_DELEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DELEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DELEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DelexCondition = void 0;
@@ -39331,9 +39331,9 @@ var require_DELEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DIGEST.js
+// node_modules/@redis/client/dist/lib/commands/DIGEST.js
 var require_DIGEST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DIGEST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DIGEST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39346,9 +39346,9 @@ var require_DIGEST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/DUMP.js
+// node_modules/@redis/client/dist/lib/commands/DUMP.js
 var require_DUMP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/DUMP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/DUMP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39361,9 +39361,9 @@ var require_DUMP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ECHO.js
+// node_modules/@redis/client/dist/lib/commands/ECHO.js
 var require_ECHO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ECHO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ECHO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39376,9 +39376,9 @@ var require_ECHO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EVAL.js
+// node_modules/@redis/client/dist/lib/commands/EVAL.js
 var require_EVAL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EVAL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EVAL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseEvalArguments = void 0;
@@ -39404,9 +39404,9 @@ var require_EVAL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EVAL_RO.js
+// node_modules/@redis/client/dist/lib/commands/EVAL_RO.js
 var require_EVAL_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EVAL_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EVAL_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39448,9 +39448,9 @@ var require_EVAL_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js
+// node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js
 var require_EVALSHA_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EVALSHA_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39492,9 +39492,9 @@ var require_EVALSHA_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EVALSHA.js
+// node_modules/@redis/client/dist/lib/commands/EVALSHA.js
 var require_EVALSHA = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EVALSHA.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EVALSHA.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39535,9 +39535,9 @@ var require_EVALSHA = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEOADD.js
+// node_modules/@redis/client/dist/lib/commands/GEOADD.js
 var require_GEOADD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEOADD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEOADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39570,9 +39570,9 @@ var require_GEOADD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEODIST.js
+// node_modules/@redis/client/dist/lib/commands/GEODIST.js
 var require_GEODIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEODIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEODIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39591,9 +39591,9 @@ var require_GEODIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEOHASH.js
+// node_modules/@redis/client/dist/lib/commands/GEOHASH.js
 var require_GEOHASH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEOHASH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEOHASH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39607,9 +39607,9 @@ var require_GEOHASH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEOPOS.js
+// node_modules/@redis/client/dist/lib/commands/GEOPOS.js
 var require_GEOPOS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEOPOS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEOPOS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -39631,9 +39631,9 @@ var require_GEOPOS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js
+// node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js
 var require_GEOSEARCH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEOSEARCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoSearchOptions = exports2.parseGeoSearchArguments = void 0;
@@ -39678,9 +39678,9 @@ var require_GEOSEARCH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUS.js
 var require_GEORADIUS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoRadiusArguments = void 0;
@@ -39701,9 +39701,9 @@ var require_GEORADIUS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js
+// node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js
 var require_GEOSEARCH_WITH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEOSEARCH_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39763,9 +39763,9 @@ var require_GEOSEARCH_WITH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js
 var require_GEORADIUS_WITH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39790,9 +39790,9 @@ var require_GEORADIUS_WITH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js
 var require_GEORADIUS_RO_WITH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39810,9 +39810,9 @@ var require_GEORADIUS_RO_WITH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js
 var require_GEORADIUS_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39853,9 +39853,9 @@ var require_GEORADIUS_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js
 var require_GEORADIUS_STORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUS_STORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEORADIUS_1 = require_GEORADIUS();
@@ -39876,9 +39876,9 @@ var require_GEORADIUS_STORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js
 var require_GEORADIUSBYMEMBER_WITH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_WITH.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -39905,9 +39905,9 @@ var require_GEORADIUSBYMEMBER_WITH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js
 var require_GEORADIUSBYMEMBER_RO_WITH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO_WITH.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -39949,9 +39949,9 @@ var require_GEORADIUSBYMEMBER_RO_WITH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js
 var require_GEORADIUSBYMEMBER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoRadiusByMemberArguments = void 0;
@@ -39972,9 +39972,9 @@ var require_GEORADIUSBYMEMBER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js
 var require_GEORADIUSBYMEMBER_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -40016,9 +40016,9 @@ var require_GEORADIUSBYMEMBER_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js
+// node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js
 var require_GEORADIUSBYMEMBER_STORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEORADIUSBYMEMBER_STORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEORADIUSBYMEMBER_1 = require_GEORADIUSBYMEMBER();
@@ -40039,9 +40039,9 @@ var require_GEORADIUSBYMEMBER_STORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js
+// node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js
 var require_GEOSEARCHSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GEOSEARCHSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEOSEARCH_1 = require_GEOSEARCH();
@@ -40061,9 +40061,9 @@ var require_GEOSEARCHSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GET.js
+// node_modules/@redis/client/dist/lib/commands/GET.js
 var require_GET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40076,9 +40076,9 @@ var require_GET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GETBIT.js
+// node_modules/@redis/client/dist/lib/commands/GETBIT.js
 var require_GETBIT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GETBIT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GETBIT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40092,9 +40092,9 @@ var require_GETBIT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GETDEL.js
+// node_modules/@redis/client/dist/lib/commands/GETDEL.js
 var require_GETDEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GETDEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GETDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40107,9 +40107,9 @@ var require_GETDEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GETEX.js
+// node_modules/@redis/client/dist/lib/commands/GETEX.js
 var require_GETEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GETEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40152,9 +40152,9 @@ var require_GETEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GETRANGE.js
+// node_modules/@redis/client/dist/lib/commands/GETRANGE.js
 var require_GETRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GETRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GETRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40168,9 +40168,9 @@ var require_GETRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/GETSET.js
+// node_modules/@redis/client/dist/lib/commands/GETSET.js
 var require_GETSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/GETSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/GETSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40184,9 +40184,9 @@ var require_GETSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EXISTS.js
+// node_modules/@redis/client/dist/lib/commands/EXISTS.js
 var require_EXISTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EXISTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EXISTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40199,9 +40199,9 @@ var require_EXISTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EXPIRE.js
+// node_modules/@redis/client/dist/lib/commands/EXPIRE.js
 var require_EXPIRE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EXPIRE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40218,9 +40218,9 @@ var require_EXPIRE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EXPIREAT.js
+// node_modules/@redis/client/dist/lib/commands/EXPIREAT.js
 var require_EXPIREAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EXPIREAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40238,9 +40238,9 @@ var require_EXPIREAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js
+// node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js
 var require_EXPIRETIME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/EXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40253,9 +40253,9 @@ var require_EXPIRETIME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FLUSHALL.js
+// node_modules/@redis/client/dist/lib/commands/FLUSHALL.js
 var require_FLUSHALL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FLUSHALL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FLUSHALL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.REDIS_FLUSH_MODES = void 0;
@@ -40275,9 +40275,9 @@ var require_FLUSHALL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FLUSHDB.js
+// node_modules/@redis/client/dist/lib/commands/FLUSHDB.js
 var require_FLUSHDB = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FLUSHDB.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FLUSHDB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40292,9 +40292,9 @@ var require_FLUSHDB = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FCALL.js
+// node_modules/@redis/client/dist/lib/commands/FCALL.js
 var require_FCALL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FCALL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FCALL.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -40335,9 +40335,9 @@ var require_FCALL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FCALL_RO.js
+// node_modules/@redis/client/dist/lib/commands/FCALL_RO.js
 var require_FCALL_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FCALL_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FCALL_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -40379,9 +40379,9 @@ var require_FCALL_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js
 var require_FUNCTION_DELETE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_DELETE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40393,9 +40393,9 @@ var require_FUNCTION_DELETE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js
 var require_FUNCTION_DUMP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_DUMP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40408,9 +40408,9 @@ var require_FUNCTION_DUMP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js
 var require_FUNCTION_FLUSH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_FLUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40425,9 +40425,9 @@ var require_FUNCTION_FLUSH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js
 var require_FUNCTION_KILL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_KILL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40439,9 +40439,9 @@ var require_FUNCTION_KILL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js
 var require_FUNCTION_LIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40476,9 +40476,9 @@ var require_FUNCTION_LIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js
 var require_FUNCTION_LIST_WITHCODE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_LIST_WITHCODE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -40516,9 +40516,9 @@ var require_FUNCTION_LIST_WITHCODE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js
 var require_FUNCTION_LOAD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40534,9 +40534,9 @@ var require_FUNCTION_LOAD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js
 var require_FUNCTION_RESTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_RESTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40551,9 +40551,9 @@ var require_FUNCTION_RESTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js
+// node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js
 var require_FUNCTION_STATS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/FUNCTION_STATS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40598,9 +40598,9 @@ var require_FUNCTION_STATS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HDEL.js
+// node_modules/@redis/client/dist/lib/commands/HDEL.js
 var require_HDEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HDEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40614,9 +40614,9 @@ var require_HDEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HELLO.js
+// node_modules/@redis/client/dist/lib/commands/HELLO.js
 var require_HELLO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HELLO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HELLO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40648,9 +40648,9 @@ var require_HELLO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HEXISTS.js
+// node_modules/@redis/client/dist/lib/commands/HEXISTS.js
 var require_HEXISTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HEXISTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HEXISTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40664,9 +40664,9 @@ var require_HEXISTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HEXPIRE.js
+// node_modules/@redis/client/dist/lib/commands/HEXPIRE.js
 var require_HEXPIRE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HEXPIRE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HEXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HASH_EXPIRATION = void 0;
@@ -40696,9 +40696,9 @@ var require_HEXPIRE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js
+// node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js
 var require_HEXPIREAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HEXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40718,9 +40718,9 @@ var require_HEXPIREAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js
+// node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js
 var require_HEXPIRETIME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HEXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HASH_EXPIRATION_TIME = void 0;
@@ -40742,9 +40742,9 @@ var require_HEXPIRETIME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HGET.js
+// node_modules/@redis/client/dist/lib/commands/HGET.js
 var require_HGET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HGET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40758,9 +40758,9 @@ var require_HGET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HGETALL.js
+// node_modules/@redis/client/dist/lib/commands/HGETALL.js
 var require_HGETALL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HGETALL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HGETALL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -40778,9 +40778,9 @@ var require_HGETALL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HGETDEL.js
+// node_modules/@redis/client/dist/lib/commands/HGETDEL.js
 var require_HGETDEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HGETDEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HGETDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40795,9 +40795,9 @@ var require_HGETDEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HGETEX.js
+// node_modules/@redis/client/dist/lib/commands/HGETEX.js
 var require_HGETEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HGETEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HGETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40821,9 +40821,9 @@ var require_HGETEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js
+// node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js
 var require_HIMPORT_DISCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40835,9 +40835,9 @@ var require_HIMPORT_DISCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js
+// node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js
 var require_HIMPORT_DISCARDALL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HIMPORT_DISCARDALL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40849,9 +40849,9 @@ var require_HIMPORT_DISCARDALL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js
+// node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js
 var require_HIMPORT_PREPARE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HIMPORT_PREPARE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40864,9 +40864,9 @@ var require_HIMPORT_PREPARE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js
+// node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js
 var require_HIMPORT_SET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HIMPORT_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40881,9 +40881,9 @@ var require_HIMPORT_SET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HINCRBY.js
+// node_modules/@redis/client/dist/lib/commands/HINCRBY.js
 var require_HINCRBY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HINCRBY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HINCRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40897,9 +40897,9 @@ var require_HINCRBY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js
+// node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js
 var require_HINCRBYFLOAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HINCRBYFLOAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40913,9 +40913,9 @@ var require_HINCRBYFLOAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HKEYS.js
+// node_modules/@redis/client/dist/lib/commands/HKEYS.js
 var require_HKEYS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HKEYS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HKEYS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40928,9 +40928,9 @@ var require_HKEYS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HLEN.js
+// node_modules/@redis/client/dist/lib/commands/HLEN.js
 var require_HLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40943,9 +40943,9 @@ var require_HLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HMGET.js
+// node_modules/@redis/client/dist/lib/commands/HMGET.js
 var require_HMGET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HMGET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HMGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40959,9 +40959,9 @@ var require_HMGET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HPERSIST.js
+// node_modules/@redis/client/dist/lib/commands/HPERSIST.js
 var require_HPERSIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HPERSIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HPERSIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40976,9 +40976,9 @@ var require_HPERSIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js
+// node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js
 var require_HPEXPIRE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HPEXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -40997,9 +40997,9 @@ var require_HPEXPIRE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js
+// node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js
 var require_HPEXPIREAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HPEXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -41019,9 +41019,9 @@ var require_HPEXPIREAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js
+// node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js
 var require_HPEXPIRETIME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HPEXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41036,9 +41036,9 @@ var require_HPEXPIRETIME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HPTTL.js
+// node_modules/@redis/client/dist/lib/commands/HPTTL.js
 var require_HPTTL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HPTTL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HPTTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41053,9 +41053,9 @@ var require_HPTTL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js
+// node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js
 var require_HRANDFIELD_COUNT_WITHVALUES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT_WITHVALUES.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41090,9 +41090,9 @@ var require_HRANDFIELD_COUNT_WITHVALUES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js
 var require_HRANDFIELD_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HRANDFIELD_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41106,9 +41106,9 @@ var require_HRANDFIELD_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js
+// node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js
 var require_HRANDFIELD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HRANDFIELD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41121,9 +41121,9 @@ var require_HRANDFIELD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCAN.js
+// node_modules/@redis/client/dist/lib/commands/SCAN.js
 var require_SCAN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCAN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.pushScanArguments = exports2.parseScanArguments = void 0;
@@ -41176,9 +41176,9 @@ var require_SCAN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HSCAN.js
+// node_modules/@redis/client/dist/lib/commands/HSCAN.js
 var require_HSCAN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HSCAN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
@@ -41206,9 +41206,9 @@ var require_HSCAN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js
+// node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js
 var require_HSCAN_NOVALUES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HSCAN_NOVALUES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -41231,9 +41231,9 @@ var require_HSCAN_NOVALUES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HSET.js
+// node_modules/@redis/client/dist/lib/commands/HSET.js
 var require_HSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41277,9 +41277,9 @@ var require_HSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HSETEX.js
+// node_modules/@redis/client/dist/lib/commands/HSETEX.js
 var require_HSETEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HSETEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HSETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var parser_1 = require_parser();
@@ -41350,9 +41350,9 @@ var require_HSETEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HSETNX.js
+// node_modules/@redis/client/dist/lib/commands/HSETNX.js
 var require_HSETNX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HSETNX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HSETNX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41366,9 +41366,9 @@ var require_HSETNX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HSTRLEN.js
+// node_modules/@redis/client/dist/lib/commands/HSTRLEN.js
 var require_HSTRLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HSTRLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HSTRLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41382,9 +41382,9 @@ var require_HSTRLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HTTL.js
+// node_modules/@redis/client/dist/lib/commands/HTTL.js
 var require_HTTL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HTTL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HTTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41399,9 +41399,9 @@ var require_HTTL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HVALS.js
+// node_modules/@redis/client/dist/lib/commands/HVALS.js
 var require_HVALS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HVALS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HVALS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41414,9 +41414,9 @@ var require_HVALS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/reply-utils.js
+// node_modules/@redis/client/dist/lib/commands/reply-utils.js
 var require_reply_utils = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/reply-utils.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/reply-utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getMapValue = exports2.mapLikeToFlatArray = exports2.mapLikeToObject = exports2.mapLikeValues = exports2.mapLikeEntries = exports2.keyToString = exports2.isPlainObject = void 0;
@@ -41505,9 +41505,9 @@ var require_reply_utils = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js
+// node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js
 var require_HOTKEYS_GET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_GET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var reply_utils_1 = require_reply_utils();
@@ -41617,9 +41617,9 @@ var require_HOTKEYS_GET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js
+// node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js
 var require_HOTKEYS_RESET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41631,9 +41631,9 @@ var require_HOTKEYS_RESET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js
+// node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js
 var require_HOTKEYS_START = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_START.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.HOTKEYS_METRICS = void 0;
@@ -41672,9 +41672,9 @@ var require_HOTKEYS_START = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js
+// node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js
 var require_HOTKEYS_STOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/HOTKEYS_STOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41686,9 +41686,9 @@ var require_HOTKEYS_STOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/INCR.js
+// node_modules/@redis/client/dist/lib/commands/INCR.js
 var require_INCR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/INCR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/INCR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41701,9 +41701,9 @@ var require_INCR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/INCRBY.js
+// node_modules/@redis/client/dist/lib/commands/INCRBY.js
 var require_INCRBY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/INCRBY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/INCRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41717,9 +41717,9 @@ var require_INCRBY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js
+// node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js
 var require_INCRBYFLOAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/INCRBYFLOAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41733,9 +41733,9 @@ var require_INCRBYFLOAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/INCREX.js
+// node_modules/@redis/client/dist/lib/commands/INCREX.js
 var require_INCREX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/INCREX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/INCREX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -41771,9 +41771,9 @@ var require_INCREX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js
+// node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js
 var require_INCREXBYFLOAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/INCREXBYFLOAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -41810,9 +41810,9 @@ var require_INCREXBYFLOAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/INFO.js
+// node_modules/@redis/client/dist/lib/commands/INFO.js
 var require_INFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/INFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/INFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41828,9 +41828,9 @@ var require_INFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/KEYS.js
+// node_modules/@redis/client/dist/lib/commands/KEYS.js
 var require_KEYS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/KEYS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/KEYS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41846,9 +41846,9 @@ var require_KEYS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LASTSAVE.js
+// node_modules/@redis/client/dist/lib/commands/LASTSAVE.js
 var require_LASTSAVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LASTSAVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LASTSAVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41861,9 +41861,9 @@ var require_LASTSAVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js
+// node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js
 var require_LATENCY_DOCTOR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LATENCY_DOCTOR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41876,9 +41876,9 @@ var require_LATENCY_DOCTOR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js
+// node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js
 var require_LATENCY_GRAPH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LATENCY_GRAPH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LATENCY_EVENTS = void 0;
@@ -41913,9 +41913,9 @@ var require_LATENCY_GRAPH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js
+// node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js
 var require_LATENCY_HISTORY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LATENCY_HISTORY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41928,9 +41928,9 @@ var require_LATENCY_HISTORY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js
+// node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js
 var require_LATENCY_LATEST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LATENCY_LATEST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41943,9 +41943,9 @@ var require_LATENCY_LATEST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js
+// node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js
 var require_LATENCY_RESET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LATENCY_RESET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LATENCY_EVENTS = void 0;
@@ -41966,9 +41966,9 @@ var require_LATENCY_RESET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LCS.js
+// node_modules/@redis/client/dist/lib/commands/LCS.js
 var require_LCS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LCS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LCS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -41981,9 +41981,9 @@ var require_LCS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX.js
+// node_modules/@redis/client/dist/lib/commands/LCS_IDX.js
 var require_LCS_IDX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LCS_IDX.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42009,9 +42009,9 @@ var require_LCS_IDX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js
+// node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js
 var require_LCS_IDX_WITHMATCHLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LCS_IDX_WITHMATCHLEN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42035,9 +42035,9 @@ var require_LCS_IDX_WITHMATCHLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LCS_LEN.js
+// node_modules/@redis/client/dist/lib/commands/LCS_LEN.js
 var require_LCS_LEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LCS_LEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LCS_LEN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42055,9 +42055,9 @@ var require_LCS_LEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LINDEX.js
+// node_modules/@redis/client/dist/lib/commands/LINDEX.js
 var require_LINDEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LINDEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LINDEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42071,9 +42071,9 @@ var require_LINDEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LINSERT.js
+// node_modules/@redis/client/dist/lib/commands/LINSERT.js
 var require_LINSERT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LINSERT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LINSERT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42087,9 +42087,9 @@ var require_LINSERT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LLEN.js
+// node_modules/@redis/client/dist/lib/commands/LLEN.js
 var require_LLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42102,9 +42102,9 @@ var require_LLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LMOVE.js
+// node_modules/@redis/client/dist/lib/commands/LMOVE.js
 var require_LMOVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LMOVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LMOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42118,9 +42118,9 @@ var require_LMOVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LOLWUT.js
+// node_modules/@redis/client/dist/lib/commands/LOLWUT.js
 var require_LOLWUT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LOLWUT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LOLWUT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42136,9 +42136,9 @@ var require_LOLWUT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LPOP.js
+// node_modules/@redis/client/dist/lib/commands/LPOP.js
 var require_LPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42151,9 +42151,9 @@ var require_LPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js
 var require_LPOP_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LPOP_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42170,9 +42170,9 @@ var require_LPOP_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LPOS.js
+// node_modules/@redis/client/dist/lib/commands/LPOS.js
 var require_LPOS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LPOS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LPOS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42192,9 +42192,9 @@ var require_LPOS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js
 var require_LPOS_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LPOS_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -42211,9 +42211,9 @@ var require_LPOS_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LPUSH.js
+// node_modules/@redis/client/dist/lib/commands/LPUSH.js
 var require_LPUSH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LPUSH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42227,9 +42227,9 @@ var require_LPUSH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LPUSHX.js
+// node_modules/@redis/client/dist/lib/commands/LPUSHX.js
 var require_LPUSHX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LPUSHX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LPUSHX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42243,9 +42243,9 @@ var require_LPUSHX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LRANGE.js
+// node_modules/@redis/client/dist/lib/commands/LRANGE.js
 var require_LRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42259,9 +42259,9 @@ var require_LRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LREM.js
+// node_modules/@redis/client/dist/lib/commands/LREM.js
 var require_LREM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LREM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42276,9 +42276,9 @@ var require_LREM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LSET.js
+// node_modules/@redis/client/dist/lib/commands/LSET.js
 var require_LSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42292,9 +42292,9 @@ var require_LSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LTRIM.js
+// node_modules/@redis/client/dist/lib/commands/LTRIM.js
 var require_LTRIM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LTRIM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LTRIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42308,9 +42308,9 @@ var require_LTRIM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js
+// node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js
 var require_MEMORY_DOCTOR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MEMORY_DOCTOR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42323,9 +42323,9 @@ var require_MEMORY_DOCTOR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js
+// node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js
 var require_MEMORY_MALLOC_STATS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MEMORY_MALLOC-STATS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42338,9 +42338,9 @@ var require_MEMORY_MALLOC_STATS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js
+// node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js
 var require_MEMORY_PURGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MEMORY_PURGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42352,9 +42352,9 @@ var require_MEMORY_PURGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js
+// node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js
 var require_MEMORY_STATS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MEMORY_STATS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -42389,9 +42389,9 @@ var require_MEMORY_STATS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js
+// node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js
 var require_MEMORY_USAGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MEMORY_USAGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42407,9 +42407,9 @@ var require_MEMORY_USAGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MGET.js
+// node_modules/@redis/client/dist/lib/commands/MGET.js
 var require_MGET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MGET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MGET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42422,9 +42422,9 @@ var require_MGET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MIGRATE.js
+// node_modules/@redis/client/dist/lib/commands/MIGRATE.js
 var require_MIGRATE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MIGRATE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MIGRATE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42460,9 +42460,9 @@ var require_MIGRATE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js
+// node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js
 var require_MODULE_LIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MODULE_LIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     function moduleEntries(moduleReply) {
@@ -42510,9 +42510,9 @@ var require_MODULE_LIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js
+// node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js
 var require_MODULE_LOAD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MODULE_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42527,9 +42527,9 @@ var require_MODULE_LOAD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js
+// node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js
 var require_MODULE_UNLOAD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MODULE_UNLOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42541,9 +42541,9 @@ var require_MODULE_UNLOAD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MOVE.js
+// node_modules/@redis/client/dist/lib/commands/MOVE.js
 var require_MOVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MOVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42557,9 +42557,9 @@ var require_MOVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MSET.js
+// node_modules/@redis/client/dist/lib/commands/MSET.js
 var require_MSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseMSetArguments = void 0;
@@ -42598,9 +42598,9 @@ var require_MSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MSETEX.js
+// node_modules/@redis/client/dist/lib/commands/MSETEX.js
 var require_MSETEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MSETEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MSETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseMSetExArguments = exports2.ExpirationMode = exports2.SetMode = void 0;
@@ -42693,9 +42693,9 @@ var require_MSETEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/MSETNX.js
+// node_modules/@redis/client/dist/lib/commands/MSETNX.js
 var require_MSETNX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/MSETNX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/MSETNX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var MSET_1 = require_MSET();
@@ -42709,9 +42709,9 @@ var require_MSETNX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js
+// node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js
 var require_OBJECT_ENCODING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/OBJECT_ENCODING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42724,9 +42724,9 @@ var require_OBJECT_ENCODING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js
+// node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js
 var require_OBJECT_FREQ = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/OBJECT_FREQ.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42739,9 +42739,9 @@ var require_OBJECT_FREQ = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js
+// node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js
 var require_OBJECT_IDLETIME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/OBJECT_IDLETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42754,9 +42754,9 @@ var require_OBJECT_IDLETIME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js
+// node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js
 var require_OBJECT_REFCOUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/OBJECT_REFCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42769,9 +42769,9 @@ var require_OBJECT_REFCOUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PERSIST.js
+// node_modules/@redis/client/dist/lib/commands/PERSIST.js
 var require_PERSIST = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PERSIST.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PERSIST.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42784,9 +42784,9 @@ var require_PERSIST = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PEXPIRE.js
+// node_modules/@redis/client/dist/lib/commands/PEXPIRE.js
 var require_PEXPIRE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PEXPIRE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PEXPIRE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42803,9 +42803,9 @@ var require_PEXPIRE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js
+// node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js
 var require_PEXPIREAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PEXPIREAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -42823,9 +42823,9 @@ var require_PEXPIREAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js
+// node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js
 var require_PEXPIRETIME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PEXPIRETIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42838,9 +42838,9 @@ var require_PEXPIRETIME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PFADD.js
+// node_modules/@redis/client/dist/lib/commands/PFADD.js
 var require_PFADD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PFADD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PFADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42856,9 +42856,9 @@ var require_PFADD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PFCOUNT.js
+// node_modules/@redis/client/dist/lib/commands/PFCOUNT.js
 var require_PFCOUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PFCOUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PFCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42871,9 +42871,9 @@ var require_PFCOUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PFMERGE.js
+// node_modules/@redis/client/dist/lib/commands/PFMERGE.js
 var require_PFMERGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PFMERGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PFMERGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42889,9 +42889,9 @@ var require_PFMERGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PING.js
+// node_modules/@redis/client/dist/lib/commands/PING.js
 var require_PING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42907,9 +42907,9 @@ var require_PING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PSETEX.js
+// node_modules/@redis/client/dist/lib/commands/PSETEX.js
 var require_PSETEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PSETEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PSETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42923,9 +42923,9 @@ var require_PSETEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PTTL.js
+// node_modules/@redis/client/dist/lib/commands/PTTL.js
 var require_PTTL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PTTL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PTTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42938,9 +42938,9 @@ var require_PTTL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PUBLISH.js
+// node_modules/@redis/client/dist/lib/commands/PUBLISH.js
 var require_PUBLISH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PUBLISH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PUBLISH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42953,9 +42953,9 @@ var require_PUBLISH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js
+// node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js
 var require_PUBSUB_CHANNELS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PUBSUB_CHANNELS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42971,9 +42971,9 @@ var require_PUBSUB_CHANNELS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js
+// node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js
 var require_PUBSUB_NUMPAT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMPAT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -42986,9 +42986,9 @@ var require_PUBSUB_NUMPAT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js
+// node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js
 var require_PUBSUB_NUMSUB = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PUBSUB_NUMSUB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43017,9 +43017,9 @@ var require_PUBSUB_NUMSUB = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js
+// node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js
 var require_PUBSUB_SHARDNUMSUB = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDNUMSUB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43054,9 +43054,9 @@ var require_PUBSUB_SHARDNUMSUB = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js
+// node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js
 var require_PUBSUB_SHARDCHANNELS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/PUBSUB_SHARDCHANNELS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43072,9 +43072,9 @@ var require_PUBSUB_SHARDCHANNELS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js
+// node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js
 var require_RANDOMKEY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RANDOMKEY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43090,9 +43090,9 @@ var require_RANDOMKEY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/READONLY.js
+// node_modules/@redis/client/dist/lib/commands/READONLY.js
 var require_READONLY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/READONLY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/READONLY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43105,9 +43105,9 @@ var require_READONLY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RENAME.js
+// node_modules/@redis/client/dist/lib/commands/RENAME.js
 var require_RENAME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RENAME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RENAME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43120,9 +43120,9 @@ var require_RENAME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RENAMENX.js
+// node_modules/@redis/client/dist/lib/commands/RENAMENX.js
 var require_RENAMENX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RENAMENX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RENAMENX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43135,9 +43135,9 @@ var require_RENAMENX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/REPLICAOF.js
+// node_modules/@redis/client/dist/lib/commands/REPLICAOF.js
 var require_REPLICAOF = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/REPLICAOF.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/REPLICAOF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43149,9 +43149,9 @@ var require_REPLICAOF = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js
+// node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js
 var require_RESTORE_ASKING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RESTORE-ASKING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43163,9 +43163,9 @@ var require_RESTORE_ASKING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RESTORE.js
+// node_modules/@redis/client/dist/lib/commands/RESTORE.js
 var require_RESTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RESTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RESTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43191,9 +43191,9 @@ var require_RESTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ROLE.js
+// node_modules/@redis/client/dist/lib/commands/ROLE.js
 var require_ROLE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ROLE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ROLE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43249,9 +43249,9 @@ var require_ROLE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js
 var require_RPOP_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RPOP_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43265,9 +43265,9 @@ var require_RPOP_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RPOP.js
+// node_modules/@redis/client/dist/lib/commands/RPOP.js
 var require_RPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43280,9 +43280,9 @@ var require_RPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js
+// node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js
 var require_RPOPLPUSH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RPOPLPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43295,9 +43295,9 @@ var require_RPOPLPUSH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RPUSH.js
+// node_modules/@redis/client/dist/lib/commands/RPUSH.js
 var require_RPUSH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RPUSH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RPUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43311,9 +43311,9 @@ var require_RPUSH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/RPUSHX.js
+// node_modules/@redis/client/dist/lib/commands/RPUSHX.js
 var require_RPUSHX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/RPUSHX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/RPUSHX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43327,9 +43327,9 @@ var require_RPUSHX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SADD.js
+// node_modules/@redis/client/dist/lib/commands/SADD.js
 var require_SADD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SADD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43343,9 +43343,9 @@ var require_SADD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCARD.js
+// node_modules/@redis/client/dist/lib/commands/SCARD.js
 var require_SCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43358,9 +43358,9 @@ var require_SCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js
+// node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js
 var require_SCRIPT_DEBUG = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCRIPT_DEBUG.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43373,9 +43373,9 @@ var require_SCRIPT_DEBUG = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js
+// node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js
 var require_SCRIPT_EXISTS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCRIPT_EXISTS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43389,9 +43389,9 @@ var require_SCRIPT_EXISTS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js
+// node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js
 var require_SCRIPT_FLUSH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCRIPT_FLUSH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43406,9 +43406,9 @@ var require_SCRIPT_FLUSH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js
+// node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js
 var require_SCRIPT_KILL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCRIPT_KILL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43420,9 +43420,9 @@ var require_SCRIPT_KILL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js
+// node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js
 var require_SCRIPT_LOAD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SCRIPT_LOAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43434,9 +43434,9 @@ var require_SCRIPT_LOAD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SDIFF.js
+// node_modules/@redis/client/dist/lib/commands/SDIFF.js
 var require_SDIFF = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SDIFF.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SDIFF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43449,9 +43449,9 @@ var require_SDIFF = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js
+// node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js
 var require_SDIFFCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SDIFFCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43468,9 +43468,9 @@ var require_SDIFFCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js
+// node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js
 var require_SDIFFSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SDIFFSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43484,9 +43484,9 @@ var require_SDIFFSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SET.js
+// node_modules/@redis/client/dist/lib/commands/SET.js
 var require_SET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43532,9 +43532,9 @@ var require_SET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SETBIT.js
+// node_modules/@redis/client/dist/lib/commands/SETBIT.js
 var require_SETBIT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SETBIT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SETBIT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43548,9 +43548,9 @@ var require_SETBIT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SETEX.js
+// node_modules/@redis/client/dist/lib/commands/SETEX.js
 var require_SETEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SETEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SETEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43564,9 +43564,9 @@ var require_SETEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SETNX.js
+// node_modules/@redis/client/dist/lib/commands/SETNX.js
 var require_SETNX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SETNX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SETNX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43580,9 +43580,9 @@ var require_SETNX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SETRANGE.js
+// node_modules/@redis/client/dist/lib/commands/SETRANGE.js
 var require_SETRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SETRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SETRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43596,9 +43596,9 @@ var require_SETRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SINTER.js
+// node_modules/@redis/client/dist/lib/commands/SINTER.js
 var require_SINTER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SINTER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SINTER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43611,9 +43611,9 @@ var require_SINTER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SINTERCARD.js
+// node_modules/@redis/client/dist/lib/commands/SINTERCARD.js
 var require_SINTERCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SINTERCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SINTERCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43631,9 +43631,9 @@ var require_SINTERCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js
+// node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js
 var require_SINTERSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SINTERSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43647,9 +43647,9 @@ var require_SINTERSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SISMEMBER.js
+// node_modules/@redis/client/dist/lib/commands/SISMEMBER.js
 var require_SISMEMBER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SISMEMBER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SISMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43663,9 +43663,9 @@ var require_SISMEMBER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SMEMBERS.js
+// node_modules/@redis/client/dist/lib/commands/SMEMBERS.js
 var require_SMEMBERS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SMEMBERS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SMEMBERS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43681,9 +43681,9 @@ var require_SMEMBERS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js
+// node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js
 var require_SMISMEMBER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SMISMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43697,9 +43697,9 @@ var require_SMISMEMBER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SMOVE.js
+// node_modules/@redis/client/dist/lib/commands/SMOVE.js
 var require_SMOVE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SMOVE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SMOVE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43713,9 +43713,9 @@ var require_SMOVE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SORT.js
+// node_modules/@redis/client/dist/lib/commands/SORT.js
 var require_SORT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SORT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SORT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseSortArguments = void 0;
@@ -43754,9 +43754,9 @@ var require_SORT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SORT_RO.js
+// node_modules/@redis/client/dist/lib/commands/SORT_RO.js
 var require_SORT_RO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SORT_RO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SORT_RO.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -43798,9 +43798,9 @@ var require_SORT_RO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SORT_STORE.js
+// node_modules/@redis/client/dist/lib/commands/SORT_STORE.js
 var require_SORT_STORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SORT_STORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SORT_STORE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -43818,9 +43818,9 @@ var require_SORT_STORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js
 var require_SPOP_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SPOP_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43834,9 +43834,9 @@ var require_SPOP_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SPOP.js
+// node_modules/@redis/client/dist/lib/commands/SPOP.js
 var require_SPOP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SPOP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SPOP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43849,9 +43849,9 @@ var require_SPOP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SPUBLISH.js
+// node_modules/@redis/client/dist/lib/commands/SPUBLISH.js
 var require_SPUBLISH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SPUBLISH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SPUBLISH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43865,9 +43865,9 @@ var require_SPUBLISH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js
+// node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js
 var require_SRANDMEMBER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SRANDMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43880,9 +43880,9 @@ var require_SRANDMEMBER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js
 var require_SRANDMEMBER_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SRANDMEMBER_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -43899,9 +43899,9 @@ var require_SRANDMEMBER_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SREM.js
+// node_modules/@redis/client/dist/lib/commands/SREM.js
 var require_SREM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SREM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43915,9 +43915,9 @@ var require_SREM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SSCAN.js
+// node_modules/@redis/client/dist/lib/commands/SSCAN.js
 var require_SSCAN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SSCAN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
@@ -43944,9 +43944,9 @@ var require_SSCAN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/STRLEN.js
+// node_modules/@redis/client/dist/lib/commands/STRLEN.js
 var require_STRLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/STRLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/STRLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43959,9 +43959,9 @@ var require_STRLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SUNION.js
+// node_modules/@redis/client/dist/lib/commands/SUNION.js
 var require_SUNION = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SUNION.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SUNION.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43974,9 +43974,9 @@ var require_SUNION = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js
+// node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js
 var require_SUNIONCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SUNIONCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -43996,9 +43996,9 @@ var require_SUNIONCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js
+// node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js
 var require_SUNIONSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SUNIONSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44012,9 +44012,9 @@ var require_SUNIONSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/SWAPDB.js
+// node_modules/@redis/client/dist/lib/commands/SWAPDB.js
 var require_SWAPDB = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/SWAPDB.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/SWAPDB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44026,9 +44026,9 @@ var require_SWAPDB = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/TIME.js
+// node_modules/@redis/client/dist/lib/commands/TIME.js
 var require_TIME = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/TIME.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/TIME.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44041,9 +44041,9 @@ var require_TIME = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/TOUCH.js
+// node_modules/@redis/client/dist/lib/commands/TOUCH.js
 var require_TOUCH = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/TOUCH.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/TOUCH.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44067,9 +44067,9 @@ var require_TOUCH = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/TTL.js
+// node_modules/@redis/client/dist/lib/commands/TTL.js
 var require_TTL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/TTL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/TTL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44082,9 +44082,9 @@ var require_TTL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/TYPE.js
+// node_modules/@redis/client/dist/lib/commands/TYPE.js
 var require_TYPE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/TYPE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/TYPE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44097,9 +44097,9 @@ var require_TYPE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/UNLINK.js
+// node_modules/@redis/client/dist/lib/commands/UNLINK.js
 var require_UNLINK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/UNLINK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/UNLINK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44112,9 +44112,9 @@ var require_UNLINK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/WAIT.js
+// node_modules/@redis/client/dist/lib/commands/WAIT.js
 var require_WAIT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/WAIT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/WAIT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44126,9 +44126,9 @@ var require_WAIT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XACK.js
+// node_modules/@redis/client/dist/lib/commands/XACK.js
 var require_XACK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XACK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XACK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44143,9 +44143,9 @@ var require_XACK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XACKDEL.js
+// node_modules/@redis/client/dist/lib/commands/XACKDEL.js
 var require_XACKDEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XACKDEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XACKDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44164,9 +44164,9 @@ var require_XACKDEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XADD.js
+// node_modules/@redis/client/dist/lib/commands/XADD.js
 var require_XADD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XADD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseXAddArguments = void 0;
@@ -44212,9 +44212,9 @@ var require_XADD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js
+// node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js
 var require_XADD_NOMKSTREAM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XADD_NOMKSTREAM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var XADD_1 = require_XADD();
@@ -44227,9 +44227,9 @@ var require_XADD_NOMKSTREAM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js
+// node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js
 var require_XAUTOCLAIM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -44261,9 +44261,9 @@ var require_XAUTOCLAIM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js
+// node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js
 var require_XAUTOCLAIM_JUSTID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XAUTOCLAIM_JUSTID.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -44293,9 +44293,9 @@ var require_XAUTOCLAIM_JUSTID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XCLAIM.js
+// node_modules/@redis/client/dist/lib/commands/XCLAIM.js
 var require_XCLAIM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XCLAIM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XCLAIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -44336,9 +44336,9 @@ var require_XCLAIM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js
+// node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js
 var require_XCLAIM_JUSTID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XCLAIM_JUSTID.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -44361,9 +44361,9 @@ var require_XCLAIM_JUSTID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XCFGSET.js
+// node_modules/@redis/client/dist/lib/commands/XCFGSET.js
 var require_XCFGSET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XCFGSET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XCFGSET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44382,9 +44382,9 @@ var require_XCFGSET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XDEL.js
+// node_modules/@redis/client/dist/lib/commands/XDEL.js
 var require_XDEL = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XDEL.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XDEL.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44398,9 +44398,9 @@ var require_XDEL = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XDELEX.js
+// node_modules/@redis/client/dist/lib/commands/XDELEX.js
 var require_XDELEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XDELEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XDELEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44418,9 +44418,9 @@ var require_XDELEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js
+// node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js
 var require_XGROUP_CREATE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XGROUP_CREATE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44440,9 +44440,9 @@ var require_XGROUP_CREATE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js
+// node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js
 var require_XGROUP_CREATECONSUMER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XGROUP_CREATECONSUMER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44456,9 +44456,9 @@ var require_XGROUP_CREATECONSUMER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js
+// node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js
 var require_XGROUP_DELCONSUMER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XGROUP_DELCONSUMER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44472,9 +44472,9 @@ var require_XGROUP_DELCONSUMER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js
+// node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js
 var require_XGROUP_DESTROY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XGROUP_DESTROY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44488,9 +44488,9 @@ var require_XGROUP_DESTROY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js
+// node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js
 var require_XGROUP_SETID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XGROUP_SETID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44507,9 +44507,9 @@ var require_XGROUP_SETID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js
+// node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js
 var require_XINFO_CONSUMERS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XINFO_CONSUMERS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44542,9 +44542,9 @@ var require_XINFO_CONSUMERS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js
+// node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js
 var require_XINFO_GROUPS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XINFO_GROUPS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44584,9 +44584,9 @@ var require_XINFO_GROUPS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js
+// node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js
 var require_XINFO_STREAM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XINFO_STREAM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -44644,9 +44644,9 @@ var require_XINFO_STREAM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XLEN.js
+// node_modules/@redis/client/dist/lib/commands/XLEN.js
 var require_XLEN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XLEN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XLEN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44659,9 +44659,9 @@ var require_XLEN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XNACK.js
+// node_modules/@redis/client/dist/lib/commands/XNACK.js
 var require_XNACK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XNACK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XNACK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44682,9 +44682,9 @@ var require_XNACK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js
+// node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js
 var require_XPENDING_RANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XPENDING_RANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44721,9 +44721,9 @@ var require_XPENDING_RANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XPENDING.js
+// node_modules/@redis/client/dist/lib/commands/XPENDING.js
 var require_XPENDING = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XPENDING.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XPENDING.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44757,9 +44757,9 @@ var require_XPENDING = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XRANGE.js
+// node_modules/@redis/client/dist/lib/commands/XRANGE.js
 var require_XRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.xRangeArguments = void 0;
@@ -44795,9 +44795,9 @@ var require_XRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XREAD.js
+// node_modules/@redis/client/dist/lib/commands/XREAD.js
 var require_XREAD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XREAD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XREAD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.pushXReadStreams = void 0;
@@ -44845,9 +44845,9 @@ var require_XREAD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XREADGROUP.js
+// node_modules/@redis/client/dist/lib/commands/XREADGROUP.js
 var require_XREADGROUP = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XREADGROUP.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XREADGROUP.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var XREAD_1 = require_XREAD();
@@ -44886,9 +44886,9 @@ var require_XREADGROUP = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XREVRANGE.js
+// node_modules/@redis/client/dist/lib/commands/XREVRANGE.js
 var require_XREVRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XREVRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XREVRANGE.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -44930,9 +44930,9 @@ var require_XREVRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XSETID.js
+// node_modules/@redis/client/dist/lib/commands/XSETID.js
 var require_XSETID = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XSETID.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XSETID.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44952,9 +44952,9 @@ var require_XSETID = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/XTRIM.js
+// node_modules/@redis/client/dist/lib/commands/XTRIM.js
 var require_XTRIM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/XTRIM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/XTRIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -44978,9 +44978,9 @@ var require_XTRIM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZADD.js
+// node_modules/@redis/client/dist/lib/commands/ZADD.js
 var require_ZADD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZADD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.pushMembers = void 0;
@@ -45026,9 +45026,9 @@ var require_ZADD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js
+// node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js
 var require_ZADD_INCR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZADD_INCR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ZADD_1 = require_ZADD();
@@ -45054,9 +45054,9 @@ var require_ZADD_INCR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZCARD.js
+// node_modules/@redis/client/dist/lib/commands/ZCARD.js
 var require_ZCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45069,9 +45069,9 @@ var require_ZCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZCOUNT.js
+// node_modules/@redis/client/dist/lib/commands/ZCOUNT.js
 var require_ZCOUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZCOUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45086,9 +45086,9 @@ var require_ZCOUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZDIFF.js
+// node_modules/@redis/client/dist/lib/commands/ZDIFF.js
 var require_ZDIFF = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZDIFF.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZDIFF.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45101,9 +45101,9 @@ var require_ZDIFF = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js
 var require_ZDIFF_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZDIFF_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45121,9 +45121,9 @@ var require_ZDIFF_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js
+// node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js
 var require_ZDIFFSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZDIFFSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45137,9 +45137,9 @@ var require_ZDIFFSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZINCRBY.js
+// node_modules/@redis/client/dist/lib/commands/ZINCRBY.js
 var require_ZINCRBY = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZINCRBY.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZINCRBY.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45154,9 +45154,9 @@ var require_ZINCRBY = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZINTER.js
+// node_modules/@redis/client/dist/lib/commands/ZINTER.js
 var require_ZINTER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZINTER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZINTER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseZInterArguments = void 0;
@@ -45178,9 +45178,9 @@ var require_ZINTER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js
 var require_ZINTER_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZINTER_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45198,9 +45198,9 @@ var require_ZINTER_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js
+// node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js
 var require_ZINTERCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZINTERCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45218,9 +45218,9 @@ var require_ZINTERCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js
+// node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js
 var require_ZINTERSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZINTERSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ZINTER_1 = require_ZINTER();
@@ -45235,9 +45235,9 @@ var require_ZINTERSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js
+// node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js
 var require_ZLEXCOUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZLEXCOUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45252,9 +45252,9 @@ var require_ZLEXCOUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZMSCORE.js
+// node_modules/@redis/client/dist/lib/commands/ZMSCORE.js
 var require_ZMSCORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZMSCORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZMSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45274,9 +45274,9 @@ var require_ZMSCORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js
 var require_ZPOPMAX_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZPOPMAX_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45291,9 +45291,9 @@ var require_ZPOPMAX_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js
+// node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js
 var require_ZPOPMAX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZPOPMAX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45324,9 +45324,9 @@ var require_ZPOPMAX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js
 var require_ZPOPMIN_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZPOPMIN_COUNT.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45341,9 +45341,9 @@ var require_ZPOPMIN_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js
+// node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js
 var require_ZPOPMIN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZPOPMIN.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45360,9 +45360,9 @@ var require_ZPOPMIN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js
+// node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js
 var require_ZRANDMEMBER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45375,9 +45375,9 @@ var require_ZRANDMEMBER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js
+// node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js
 var require_ZRANDMEMBER_COUNT = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45394,9 +45394,9 @@ var require_ZRANDMEMBER_COUNT = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js
 var require_ZRANDMEMBER_COUNT_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANDMEMBER_COUNT_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45414,9 +45414,9 @@ var require_ZRANDMEMBER_COUNT_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGE.js
+// node_modules/@redis/client/dist/lib/commands/ZRANGE.js
 var require_ZRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.zRangeArgument = void 0;
@@ -45454,9 +45454,9 @@ var require_ZRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js
 var require_ZRANGE_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANGE_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45475,9 +45475,9 @@ var require_ZRANGE_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js
+// node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js
 var require_ZRANGEBYLEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANGEBYLEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45495,9 +45495,9 @@ var require_ZRANGEBYLEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js
+// node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js
 var require_ZRANGEBYSCORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45515,9 +45515,9 @@ var require_ZRANGEBYSCORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js
 var require_ZRANGEBYSCORE_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANGEBYSCORE_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45536,9 +45536,9 @@ var require_ZRANGEBYSCORE_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js
+// node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js
 var require_ZRANGESTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANGESTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45568,9 +45568,9 @@ var require_ZRANGESTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js
+// node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js
 var require_ZREMRANGEBYSCORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45585,9 +45585,9 @@ var require_ZREMRANGEBYSCORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANK.js
+// node_modules/@redis/client/dist/lib/commands/ZRANK.js
 var require_ZRANK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45601,9 +45601,9 @@ var require_ZRANK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js
+// node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js
 var require_ZRANK_WITHSCORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZRANK_WITHSCORE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45638,9 +45638,9 @@ var require_ZRANK_WITHSCORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZREM.js
+// node_modules/@redis/client/dist/lib/commands/ZREM.js
 var require_ZREM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZREM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45654,9 +45654,9 @@ var require_ZREM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js
+// node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js
 var require_ZREMRANGEBYLEX = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYLEX.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45671,9 +45671,9 @@ var require_ZREMRANGEBYLEX = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js
+// node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js
 var require_ZREMRANGEBYRANK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZREMRANGEBYRANK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45687,9 +45687,9 @@ var require_ZREMRANGEBYRANK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK.js
+// node_modules/@redis/client/dist/lib/commands/ZREVRANK.js
 var require_ZREVRANK = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZREVRANK.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45703,9 +45703,9 @@ var require_ZREVRANK = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js
+// node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js
 var require_ZREVRANK_WITHSCORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZREVRANK_WITHSCORE.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45724,9 +45724,9 @@ var require_ZREVRANK_WITHSCORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZSCAN.js
+// node_modules/@redis/client/dist/lib/commands/ZSCAN.js
 var require_ZSCAN = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZSCAN.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZSCAN.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
@@ -45747,9 +45747,9 @@ var require_ZSCAN = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZSCORE.js
+// node_modules/@redis/client/dist/lib/commands/ZSCORE.js
 var require_ZSCORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZSCORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZSCORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45764,9 +45764,9 @@ var require_ZSCORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZUNION.js
+// node_modules/@redis/client/dist/lib/commands/ZUNION.js
 var require_ZUNION = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZUNION.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZUNION.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45783,9 +45783,9 @@ var require_ZUNION = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js
 var require_ZUNION_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZUNION_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45804,9 +45804,9 @@ var require_ZUNION_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js
+// node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js
 var require_ZUNIONSTORE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/ZUNIONSTORE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45824,9 +45824,9 @@ var require_ZUNIONSTORE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VADD.js
+// node_modules/@redis/client/dist/lib/commands/VADD.js
 var require_VADD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VADD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VADD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45863,9 +45863,9 @@ var require_VADD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VCARD.js
+// node_modules/@redis/client/dist/lib/commands/VCARD.js
 var require_VCARD = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VCARD.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VCARD.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45878,9 +45878,9 @@ var require_VCARD = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VDIM.js
+// node_modules/@redis/client/dist/lib/commands/VDIM.js
 var require_VDIM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VDIM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VDIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45893,9 +45893,9 @@ var require_VDIM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VEMB.js
+// node_modules/@redis/client/dist/lib/commands/VEMB.js
 var require_VEMB = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VEMB.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VEMB.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45910,9 +45910,9 @@ var require_VEMB = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js
+// node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js
 var require_VEMB_RAW = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VEMB_RAW.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -45949,9 +45949,9 @@ var require_VEMB_RAW = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VGETATTR.js
+// node_modules/@redis/client/dist/lib/commands/VGETATTR.js
 var require_VGETATTR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VGETATTR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VGETATTR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -45966,9 +45966,9 @@ var require_VGETATTR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VINFO.js
+// node_modules/@redis/client/dist/lib/commands/VINFO.js
 var require_VINFO = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VINFO.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VINFO.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -45997,9 +45997,9 @@ var require_VINFO = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VLINKS.js
+// node_modules/@redis/client/dist/lib/commands/VLINKS.js
 var require_VLINKS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VLINKS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VLINKS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -46013,9 +46013,9 @@ var require_VLINKS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js
 var require_VLINKS_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VLINKS_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -46050,9 +46050,9 @@ var require_VLINKS_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js
+// node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js
 var require_VRANDMEMBER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VRANDMEMBER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -46074,9 +46074,9 @@ var require_VRANDMEMBER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VRANGE.js
+// node_modules/@redis/client/dist/lib/commands/VRANGE.js
 var require_VRANGE = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VRANGE.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VRANGE.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -46093,9 +46093,9 @@ var require_VRANGE = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VREM.js
+// node_modules/@redis/client/dist/lib/commands/VREM.js
 var require_VREM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VREM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VREM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46110,9 +46110,9 @@ var require_VREM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VSETATTR.js
+// node_modules/@redis/client/dist/lib/commands/VSETATTR.js
 var require_VSETATTR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VSETATTR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VSETATTR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46132,9 +46132,9 @@ var require_VSETATTR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VSIM.js
+// node_modules/@redis/client/dist/lib/commands/VSIM.js
 var require_VSIM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VSIM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VSIM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46177,9 +46177,9 @@ var require_VSIM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js
+// node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js
 var require_VSIM_WITHSCORES = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/VSIM_WITHSCORES.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -46209,9 +46209,9 @@ var require_VSIM_WITHSCORES = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js
+// node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js
 var require_LATENCY_HISTOGRAM = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/LATENCY_HISTOGRAM.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -46245,9 +46245,9 @@ var require_LATENCY_HISTOGRAM = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commands/index.js
+// node_modules/@redis/client/dist/lib/commands/index.js
 var require_commands = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commands/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commands/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -52515,9 +52515,9 @@ var require_commands = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/tracing.js
+// node_modules/@redis/client/dist/lib/client/tracing.js
 var require_tracing = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/tracing.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/tracing.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.publish = exports2.getChannel = exports2.trace = exports2.getTracingChannel = exports2.sanitizeArgs = exports2.CHANNELS = void 0;
@@ -52622,9 +52622,9 @@ var require_tracing = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js
+// node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js
 var require_enterprise_maintenance_manager = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/enterprise-maintenance-manager.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -52988,9 +52988,9 @@ var require_enterprise_maintenance_manager = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/defaults.js
+// node_modules/@redis/client/dist/lib/defaults.js
 var require_defaults = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/defaults.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/defaults.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DEFAULT_COMMAND_TIMEOUT = exports2.DEFAULT_KEEPALIVE_INITIAL_DELAY = void 0;
@@ -52999,9 +52999,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/socket.js
+// node_modules/@redis/client/dist/lib/client/socket.js
 var require_socket = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/socket.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/socket.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -53403,9 +53403,9 @@ var require_socket = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/authx/token.js
+// node_modules/@redis/client/dist/lib/authx/token.js
 var require_token = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/authx/token.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/authx/token.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Token = void 0;
@@ -53433,9 +53433,9 @@ var require_token = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/authx/token-manager.js
+// node_modules/@redis/client/dist/lib/authx/token-manager.js
 var require_token_manager = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/authx/token-manager.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/authx/token-manager.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TokenManager = exports2.IDPError = void 0;
@@ -53605,9 +53605,9 @@ var require_token_manager = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/authx/credentials-provider.js
+// node_modules/@redis/client/dist/lib/authx/credentials-provider.js
 var require_credentials_provider = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/authx/credentials-provider.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/authx/credentials-provider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.UnableToObtainNewCredentialsError = exports2.CredentialsError = void 0;
@@ -53628,9 +53628,9 @@ var require_credentials_provider = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/authx/index.js
+// node_modules/@redis/client/dist/lib/authx/index.js
 var require_authx = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/authx/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/authx/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Token = exports2.CredentialsError = exports2.UnableToObtainNewCredentialsError = exports2.IDPError = exports2.TokenManager = void 0;
@@ -53655,9 +53655,9 @@ var require_authx = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/linked-list.js
+// node_modules/@redis/client/dist/lib/client/linked-list.js
 var require_linked_list = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/linked-list.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/linked-list.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -53863,9 +53863,9 @@ var require_linked_list = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/RESP/encoder.js
+// node_modules/@redis/client/dist/lib/RESP/encoder.js
 var require_encoder = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/RESP/encoder.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/RESP/encoder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var CRLF = "\r\n";
@@ -53890,9 +53890,9 @@ var require_encoder = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/utils/calculate-slot.js
+// node_modules/@redis/client/dist/lib/utils/calculate-slot.js
 var require_calculate_slot = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/utils/calculate-slot.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/utils/calculate-slot.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var lookup = [
@@ -54221,9 +54221,9 @@ var require_calculate_slot = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/pub-sub.js
+// node_modules/@redis/client/dist/lib/client/pub-sub.js
 var require_pub_sub = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/pub-sub.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/pub-sub.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -54587,9 +54587,9 @@ var require_pub_sub = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/commands-queue.js
+// node_modules/@redis/client/dist/lib/client/commands-queue.js
 var require_commands_queue = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/commands-queue.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/commands-queue.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -55181,9 +55181,9 @@ var require_commands_queue = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/commander.js
+// node_modules/@redis/client/dist/lib/commander.js
 var require_commander = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/commander.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/commander.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.scriptArgumentsPrefix = exports2.functionArgumentsPrefix = exports2.getTransformReply = exports2.attachConfig = void 0;
@@ -55273,9 +55273,9 @@ var require_commander = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/types.js
+// node_modules/@redis/client/dist/lib/command-metadata/types.js
 var require_types2 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/types.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/types.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseCommandName = void 0;
@@ -55291,9 +55291,9 @@ var require_types2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js
+// node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js
 var require_command_metadata_data = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/command-metadata-data.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.COMMAND_METADATA = void 0;
@@ -61179,9 +61179,9 @@ var require_command_metadata_data = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js
+// node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js
 var require_static_metadata_resolver = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/static-metadata-resolver.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.StaticMetadataResolver = void 0;
@@ -61263,9 +61263,9 @@ var require_static_metadata_resolver = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js
+// node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js
 var require_dynamic_policy_resolver_factory = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/dynamic-policy-resolver-factory.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DynamicPolicyResolverFactory = void 0;
@@ -61356,9 +61356,9 @@ var require_dynamic_policy_resolver_factory = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/predicates.js
+// node_modules/@redis/client/dist/lib/command-metadata/predicates.js
 var require_predicates = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/predicates.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/predicates.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isCacheable = exports2.isReplicaSafe = void 0;
@@ -61386,9 +61386,9 @@ var require_predicates = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/command-metadata/index.js
+// node_modules/@redis/client/dist/lib/command-metadata/index.js
 var require_command_metadata = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/command-metadata/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/command-metadata/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -61434,9 +61434,9 @@ var require_command_metadata = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/multi-command.js
+// node_modules/@redis/client/dist/lib/multi-command.js
 var require_multi_command = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/multi-command.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/multi-command.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var errors_1 = require_errors();
@@ -61486,9 +61486,9 @@ var require_multi_command = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/multi-command.js
+// node_modules/@redis/client/dist/lib/client/multi-command.js
 var require_multi_command2 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/multi-command.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/multi-command.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -61611,9 +61611,9 @@ var require_multi_command2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/legacy-mode.js
+// node_modules/@redis/client/dist/lib/client/legacy-mode.js
 var require_legacy_mode = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/legacy-mode.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/legacy-mode.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -61731,9 +61731,9 @@ var require_legacy_mode = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/cache.js
+// node_modules/@redis/client/dist/lib/client/cache.js
 var require_cache = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/cache.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/cache.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.PooledNoRedirectClientSideCache = exports2.BasicPooledClientSideCache = exports2.PooledClientSideCacheProvider = exports2.BasicClientSideCache = exports2.ClientSideCacheProvider = exports2.CacheStats = void 0;
@@ -62313,9 +62313,9 @@ var require_cache = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/single-entry-cache.js
+// node_modules/@redis/client/dist/lib/single-entry-cache.js
 var require_single_entry_cache = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/single-entry-cache.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/single-entry-cache.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SingleEntryCache = class {
@@ -62356,9 +62356,9 @@ var require_single_entry_cache = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/identity.js
+// node_modules/@redis/client/dist/lib/client/identity.js
 var require_identity = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/identity.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/identity.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.generateClusterClientId = exports2.generateClientId = exports2.ClientRole = void 0;
@@ -62400,9 +62400,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/himport/registry.js
+// node_modules/@redis/client/dist/lib/himport/registry.js
 var require_registry = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/himport/registry.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/himport/registry.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.PreparedFieldsets = exports2.FieldsetRegistry = void 0;
@@ -62537,9 +62537,9 @@ var require_registry = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/pool.js
+// node_modules/@redis/client/dist/lib/client/pool.js
 var require_pool = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/pool.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/pool.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -62959,9 +62959,9 @@ var require_pool = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/package.json
+// node_modules/@redis/client/dist/package.json
 var require_package = __commonJS({
-  "../main/node_modules/@redis/client/dist/package.json"(exports2, module2) {
+  "node_modules/@redis/client/dist/package.json"(exports2, module2) {
     module2.exports = {
       name: "@redis/client",
       version: "6.3.1",
@@ -63017,9 +63017,9 @@ var require_package = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js
+// node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js
 var require_client_registry = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/opentelemetry/client-registry.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ClientRegistry = void 0;
@@ -63093,9 +63093,9 @@ var require_client_registry = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/opentelemetry/types.js
+// node_modules/@redis/client/dist/lib/opentelemetry/types.js
 var require_types3 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/opentelemetry/types.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/opentelemetry/types.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.METRIC_ERROR_ORIGIN = exports2.METRIC_ERROR_TYPE = exports2.DEFAULT_HISTOGRAM_BUCKETS = exports2.DEFAULT_METRIC_GROUPS = exports2.METRIC_NAMES = exports2.DEFAULT_OTEL_ATTRIBUTES = exports2.INSTRUMENTATION_SCOPE_NAME = exports2.CSC_EVICTION_REASON = exports2.CSC_RESULT = exports2.CONNECTION_CLOSE_REASON = exports2.ERROR_CATEGORY = exports2.OTEL_ATTRIBUTES = exports2.METRIC_GROUP = void 0;
@@ -63219,9 +63219,9 @@ var require_types3 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js
+// node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js
 var require_error_util = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/opentelemetry/utils/error.util.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isRedirectionError = exports2.getErrorInfo = void 0;
@@ -63361,9 +63361,9 @@ var require_error_util = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js
+// node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js
 var require_utils2 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/opentelemetry/utils/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseClientAttributes = exports2.noopFunction = exports2.isRedirectionError = exports2.getErrorInfo = void 0;
@@ -63401,9 +63401,9 @@ var require_utils2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/opentelemetry/metrics.js
+// node_modules/@redis/client/dist/lib/opentelemetry/metrics.js
 var require_metrics = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/opentelemetry/metrics.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/opentelemetry/metrics.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.OTelMetrics = void 0;
@@ -63994,9 +63994,9 @@ var require_metrics = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/opentelemetry/index.js
+// node_modules/@redis/client/dist/lib/opentelemetry/index.js
 var require_opentelemetry = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/opentelemetry/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/opentelemetry/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ClientRegistry = exports2.OTelMetrics = exports2.CSC_EVICTION_REASON = exports2.CSC_RESULT = exports2.CONNECTION_CLOSE_REASON = exports2.OTEL_ATTRIBUTES = exports2.OpenTelemetry = void 0;
@@ -64092,9 +64092,9 @@ var require_opentelemetry = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/client/index.js
+// node_modules/@redis/client/dist/lib/client/index.js
 var require_client = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/client/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/client/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -65481,9 +65481,9 @@ var require_client = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js
+// node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js
 var require_cluster_reconnection_tracker = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/cluster-reconnection-tracker.js"(exports2) {
     "use strict";
     var _a3;
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -65579,9 +65579,9 @@ var require_cluster_reconnection_tracker = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/cluster-slots.js
+// node_modules/@redis/client/dist/lib/cluster/cluster-slots.js
 var require_cluster_slots = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/cluster-slots.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/cluster-slots.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -66487,9 +66487,9 @@ var require_cluster_slots = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/multi-command.js
+// node_modules/@redis/client/dist/lib/cluster/multi-command.js
 var require_multi_command3 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/multi-command.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/multi-command.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -66623,9 +66623,9 @@ var require_multi_command3 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js
+// node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js
 var require_multi_shard_splitter = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/multi-shard-splitter.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -66734,9 +66734,9 @@ var require_multi_shard_splitter = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js
+// node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js
 var require_generic_aggregators = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/generic-aggregators.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.aggregateMerge = exports2.aggregateSum = exports2.aggregateMax = exports2.aggregateMin = exports2.aggregateLogicalOr = exports2.aggregateLogicalAnd = void 0;
@@ -66852,9 +66852,9 @@ var require_generic_aggregators = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js
+// node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js
 var require_ft_cursor = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/ft-cursor.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.finalizeFtCursor = exports2.routeFtCursor = exports2.extractCursorValue = exports2.upperCommand = exports2.argToString = void 0;
@@ -66991,9 +66991,9 @@ var require_ft_cursor = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js
+// node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js
 var require_scan_cursor = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/scan-cursor.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.finalizeScanCursor = exports2.routeScan = void 0;
@@ -67116,9 +67116,9 @@ var require_scan_cursor = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js
+// node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js
 var require_dispatch = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/request-response-policies/dispatch.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RESPONSE_REDUCERS = exports2.REQUEST_ROUTERS = exports2.remapAggregateReply = exports2.NUMERIC_AGG_POLICIES = exports2.reduceDefaultKeyed = exports2.reduceDefaultKeyless = exports2.reduceSpecial = exports2.SPECIAL_RESPONSE_REDUCERS = exports2.reduceRandomKey = exports2.reduceSum = exports2.reduceMax = exports2.reduceMin = exports2.reduceLogicalOr = exports2.reduceLogicalAnd = exports2.reduceAllSucceeded = exports2.reduceOneSucceeded = exports2.routeSpecial = exports2.SPECIAL_REQUEST_ROUTERS = exports2.routeDefaultKeyed = exports2.routeDefaultKeyless = exports2.routeMultiShard = exports2.routeAllShards = exports2.routeAllNodes = void 0;
@@ -67283,9 +67283,9 @@ var require_dispatch = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/cluster/index.js
+// node_modules/@redis/client/dist/lib/cluster/index.js
 var require_cluster = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/cluster/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/cluster/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -67852,9 +67852,9 @@ var require_cluster = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/utils.js
+// node_modules/@redis/client/dist/lib/sentinel/utils.js
 var require_utils3 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/utils.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getMappedNode = exports2.createScriptCommand = exports2.createModuleCommand = exports2.createFunctionCommand = exports2.createCommand = exports2.clientSocketToNode = exports2.mergeSentinelNodes = exports2.createNodeList = exports2.parseNode = void 0;
@@ -67961,9 +67961,9 @@ var require_utils3 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/multi-commands.js
+// node_modules/@redis/client/dist/lib/sentinel/multi-commands.js
 var require_multi_commands = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/multi-commands.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/multi-commands.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68086,9 +68086,9 @@ var require_multi_commands = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js
+// node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js
 var require_pub_sub_proxy = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/pub-sub-proxy.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68230,9 +68230,9 @@ var require_pub_sub_proxy = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js
+// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js
 var require_SENTINEL_MASTER = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MASTER.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -68253,9 +68253,9 @@ var require_SENTINEL_MASTER = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js
+// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js
 var require_SENTINEL_MONITOR = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_MONITOR.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -68275,9 +68275,9 @@ var require_SENTINEL_MONITOR = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js
+// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js
 var require_SENTINEL_REPLICAS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_REPLICAS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -68305,9 +68305,9 @@ var require_SENTINEL_REPLICAS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js
+// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js
 var require_SENTINEL_SENTINELS = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SENTINELS.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
@@ -68335,9 +68335,9 @@ var require_SENTINEL_SENTINELS = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js
+// node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js
 var require_SENTINEL_SET = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/commands/SENTINEL_SET.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
@@ -68358,9 +68358,9 @@ var require_SENTINEL_SET = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/commands/index.js
+// node_modules/@redis/client/dist/lib/sentinel/commands/index.js
 var require_commands2 = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/commands/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/commands/index.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68386,9 +68386,9 @@ var require_commands2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/module.js
+// node_modules/@redis/client/dist/lib/sentinel/module.js
 var require_module = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/module.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/module.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -68401,9 +68401,9 @@ var require_module = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/wait-queue.js
+// node_modules/@redis/client/dist/lib/sentinel/wait-queue.js
 var require_wait_queue = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/wait-queue.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/wait-queue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WaitQueue = void 0;
@@ -68430,9 +68430,9 @@ var require_wait_queue = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/lib/sentinel/index.js
+// node_modules/@redis/client/dist/lib/sentinel/index.js
 var require_sentinel = __commonJS({
-  "../main/node_modules/@redis/client/dist/lib/sentinel/index.js"(exports2) {
+  "node_modules/@redis/client/dist/lib/sentinel/index.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -69886,9 +69886,9 @@ var require_sentinel = __commonJS({
   }
 });
 
-// ../main/node_modules/@redis/client/dist/index.js
+// node_modules/@redis/client/dist/index.js
 var require_dist = __commonJS({
-  "../main/node_modules/@redis/client/dist/index.js"(exports2) {
+  "node_modules/@redis/client/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -70706,9 +70706,9 @@ var init_loop = __esm({
   }
 });
 
-// ../main/node_modules/kind-of/index.js
+// node_modules/kind-of/index.js
 var require_kind_of = __commonJS({
-  "../main/node_modules/kind-of/index.js"(exports2, module2) {
+  "node_modules/kind-of/index.js"(exports2, module2) {
     var toString = Object.prototype.toString;
     module2.exports = function kindOf(val) {
       if (val === void 0) return "undefined";
@@ -70827,9 +70827,9 @@ var require_kind_of = __commonJS({
   }
 });
 
-// ../main/node_modules/is-extendable/index.js
+// node_modules/is-extendable/index.js
 var require_is_extendable = __commonJS({
-  "../main/node_modules/is-extendable/index.js"(exports2, module2) {
+  "node_modules/is-extendable/index.js"(exports2, module2) {
     "use strict";
     module2.exports = function isExtendable(val) {
       return typeof val !== "undefined" && val !== null && (typeof val === "object" || typeof val === "function");
@@ -70837,9 +70837,9 @@ var require_is_extendable = __commonJS({
   }
 });
 
-// ../main/node_modules/extend-shallow/index.js
+// node_modules/extend-shallow/index.js
 var require_extend_shallow = __commonJS({
-  "../main/node_modules/extend-shallow/index.js"(exports2, module2) {
+  "node_modules/extend-shallow/index.js"(exports2, module2) {
     "use strict";
     var isObject2 = require_is_extendable();
     module2.exports = function extend2(o) {
@@ -70868,9 +70868,9 @@ var require_extend_shallow = __commonJS({
   }
 });
 
-// ../main/node_modules/section-matter/index.js
+// node_modules/section-matter/index.js
 var require_section_matter = __commonJS({
-  "../main/node_modules/section-matter/index.js"(exports2, module2) {
+  "node_modules/section-matter/index.js"(exports2, module2) {
     "use strict";
     var typeOf = require_kind_of();
     var extend2 = require_extend_shallow();
@@ -70975,9 +70975,9 @@ var require_section_matter = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/common.js
+// node_modules/js-yaml/lib/js-yaml/common.js
 var require_common = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/common.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/common.js"(exports2, module2) {
     "use strict";
     function isNothing(subject) {
       return typeof subject === "undefined" || subject === null;
@@ -71020,9 +71020,9 @@ var require_common = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/exception.js
+// node_modules/js-yaml/lib/js-yaml/exception.js
 var require_exception = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/exception.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/exception.js"(exports2, module2) {
     "use strict";
     function YAMLException(reason, mark2) {
       Error.call(this);
@@ -71050,9 +71050,9 @@ var require_exception = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/mark.js
+// node_modules/js-yaml/lib/js-yaml/mark.js
 var require_mark = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/mark.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/mark.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     function Mark(name, buffer, position, line, column) {
@@ -71108,9 +71108,9 @@ var require_mark = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type.js
+// node_modules/js-yaml/lib/js-yaml/type.js
 var require_type = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type.js"(exports2, module2) {
     "use strict";
     var YAMLException = require_exception();
     var TYPE_CONSTRUCTOR_OPTIONS = [
@@ -71167,9 +71167,9 @@ var require_type = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/schema.js
+// node_modules/js-yaml/lib/js-yaml/schema.js
 var require_schema = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/schema.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/schema.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -71255,9 +71255,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/str.js
+// node_modules/js-yaml/lib/js-yaml/type/str.js
 var require_str = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/str.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/str.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:str", {
@@ -71269,9 +71269,9 @@ var require_str = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/seq.js
+// node_modules/js-yaml/lib/js-yaml/type/seq.js
 var require_seq = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/seq.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/seq.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:seq", {
@@ -71283,9 +71283,9 @@ var require_seq = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/map.js
+// node_modules/js-yaml/lib/js-yaml/type/map.js
 var require_map = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/map.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/map.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     module2.exports = new Type("tag:yaml.org,2002:map", {
@@ -71297,9 +71297,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/schema/failsafe.js
+// node_modules/js-yaml/lib/js-yaml/schema/failsafe.js
 var require_failsafe = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/schema/failsafe.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/schema/failsafe.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71312,9 +71312,9 @@ var require_failsafe = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/null.js
+// node_modules/js-yaml/lib/js-yaml/type/null.js
 var require_null = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/null.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/null.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlNull(data) {
@@ -71352,9 +71352,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/bool.js
+// node_modules/js-yaml/lib/js-yaml/type/bool.js
 var require_bool = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/bool.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/bool.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlBoolean(data) {
@@ -71389,9 +71389,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/int.js
+// node_modules/js-yaml/lib/js-yaml/type/int.js
 var require_int = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/int.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/int.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var Type = require_type();
@@ -71522,9 +71522,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/float.js
+// node_modules/js-yaml/lib/js-yaml/type/float.js
 var require_float = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/float.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/float.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var Type = require_type();
@@ -71617,9 +71617,9 @@ var require_float = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/schema/json.js
+// node_modules/js-yaml/lib/js-yaml/schema/json.js
 var require_json = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/schema/json.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/schema/json.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71636,9 +71636,9 @@ var require_json = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/schema/core.js
+// node_modules/js-yaml/lib/js-yaml/schema/core.js
 var require_core = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/schema/core.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/schema/core.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71649,9 +71649,9 @@ var require_core = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/timestamp.js
+// node_modules/js-yaml/lib/js-yaml/type/timestamp.js
 var require_timestamp = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/timestamp.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/timestamp.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var YAML_DATE_REGEXP = new RegExp(
@@ -71710,9 +71710,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/merge.js
+// node_modules/js-yaml/lib/js-yaml/type/merge.js
 var require_merge = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/merge.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/merge.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveYamlMerge(data) {
@@ -71725,9 +71725,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/binary.js
+// node_modules/js-yaml/lib/js-yaml/type/binary.js
 var require_binary = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/binary.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/binary.js"(exports2, module2) {
     "use strict";
     var NodeBuffer;
     try {
@@ -71818,9 +71818,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/omap.js
+// node_modules/js-yaml/lib/js-yaml/type/omap.js
 var require_omap = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/omap.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/omap.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -71855,9 +71855,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/pairs.js
+// node_modules/js-yaml/lib/js-yaml/type/pairs.js
 var require_pairs = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/pairs.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/pairs.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _toString = Object.prototype.toString;
@@ -71893,9 +71893,9 @@ var require_pairs = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/set.js
+// node_modules/js-yaml/lib/js-yaml/type/set.js
 var require_set = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/set.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/set.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -71920,9 +71920,9 @@ var require_set = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/schema/default_safe.js
+// node_modules/js-yaml/lib/js-yaml/schema/default_safe.js
 var require_default_safe = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/schema/default_safe.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/schema/default_safe.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = new Schema({
@@ -71943,9 +71943,9 @@ var require_default_safe = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/js/undefined.js
+// node_modules/js-yaml/lib/js-yaml/type/js/undefined.js
 var require_undefined = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/js/undefined.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/js/undefined.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveJavascriptUndefined() {
@@ -71970,9 +71970,9 @@ var require_undefined = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/js/regexp.js
+// node_modules/js-yaml/lib/js-yaml/type/js/regexp.js
 var require_regexp = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/js/regexp.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/js/regexp.js"(exports2, module2) {
     "use strict";
     var Type = require_type();
     function resolveJavascriptRegExp(data) {
@@ -72014,9 +72014,9 @@ var require_regexp = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/type/js/function.js
+// node_modules/js-yaml/lib/js-yaml/type/js/function.js
 var require_function = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/type/js/function.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/type/js/function.js"(exports2, module2) {
     "use strict";
     var esprima;
     try {
@@ -72069,9 +72069,9 @@ var require_function = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/schema/default_full.js
+// node_modules/js-yaml/lib/js-yaml/schema/default_full.js
 var require_default_full = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/schema/default_full.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/schema/default_full.js"(exports2, module2) {
     "use strict";
     var Schema = require_schema();
     module2.exports = Schema.DEFAULT = new Schema({
@@ -72087,9 +72087,9 @@ var require_default_full = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/loader.js
+// node_modules/js-yaml/lib/js-yaml/loader.js
 var require_loader = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/loader.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/loader.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -73219,9 +73219,9 @@ var require_loader = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml/dumper.js
+// node_modules/js-yaml/lib/js-yaml/dumper.js
 var require_dumper = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml/dumper.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml/dumper.js"(exports2, module2) {
     "use strict";
     var common = require_common();
     var YAMLException = require_exception();
@@ -73767,9 +73767,9 @@ var require_dumper = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/lib/js-yaml.js
+// node_modules/js-yaml/lib/js-yaml.js
 var require_js_yaml = __commonJS({
-  "../main/node_modules/js-yaml/lib/js-yaml.js"(exports2, module2) {
+  "node_modules/js-yaml/lib/js-yaml.js"(exports2, module2) {
     "use strict";
     var loader = require_loader();
     var dumper = require_dumper();
@@ -73802,18 +73802,18 @@ var require_js_yaml = __commonJS({
   }
 });
 
-// ../main/node_modules/js-yaml/index.js
+// node_modules/js-yaml/index.js
 var require_js_yaml2 = __commonJS({
-  "../main/node_modules/js-yaml/index.js"(exports2, module2) {
+  "node_modules/js-yaml/index.js"(exports2, module2) {
     "use strict";
     var yaml2 = require_js_yaml();
     module2.exports = yaml2;
   }
 });
 
-// ../main/node_modules/gray-matter/lib/engines.js
+// node_modules/gray-matter/lib/engines.js
 var require_engines = __commonJS({
-  "../main/node_modules/gray-matter/lib/engines.js"(exports, module) {
+  "node_modules/gray-matter/lib/engines.js"(exports, module) {
     "use strict";
     var yaml = require_js_yaml2();
     var engines = exports = module.exports;
@@ -73849,9 +73849,9 @@ var require_engines = __commonJS({
   }
 });
 
-// ../main/node_modules/strip-bom-string/index.js
+// node_modules/strip-bom-string/index.js
 var require_strip_bom_string = __commonJS({
-  "../main/node_modules/strip-bom-string/index.js"(exports2, module2) {
+  "node_modules/strip-bom-string/index.js"(exports2, module2) {
     "use strict";
     module2.exports = function(str2) {
       if (typeof str2 === "string" && str2.charAt(0) === "\uFEFF") {
@@ -73862,9 +73862,9 @@ var require_strip_bom_string = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/utils.js
+// node_modules/gray-matter/lib/utils.js
 var require_utils4 = __commonJS({
-  "../main/node_modules/gray-matter/lib/utils.js"(exports2) {
+  "node_modules/gray-matter/lib/utils.js"(exports2) {
     "use strict";
     var stripBom = require_strip_bom_string();
     var typeOf = require_kind_of();
@@ -73902,9 +73902,9 @@ var require_utils4 = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/defaults.js
+// node_modules/gray-matter/lib/defaults.js
 var require_defaults2 = __commonJS({
-  "../main/node_modules/gray-matter/lib/defaults.js"(exports2, module2) {
+  "node_modules/gray-matter/lib/defaults.js"(exports2, module2) {
     "use strict";
     var engines2 = require_engines();
     var utils = require_utils4();
@@ -73921,9 +73921,9 @@ var require_defaults2 = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/engine.js
+// node_modules/gray-matter/lib/engine.js
 var require_engine = __commonJS({
-  "../main/node_modules/gray-matter/lib/engine.js"(exports2, module2) {
+  "node_modules/gray-matter/lib/engine.js"(exports2, module2) {
     "use strict";
     module2.exports = function(name, options2) {
       let engine = options2.engines[name] || options2.engines[aliase(name)];
@@ -73955,9 +73955,9 @@ var require_engine = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/stringify.js
+// node_modules/gray-matter/lib/stringify.js
 var require_stringify = __commonJS({
-  "../main/node_modules/gray-matter/lib/stringify.js"(exports2, module2) {
+  "node_modules/gray-matter/lib/stringify.js"(exports2, module2) {
     "use strict";
     var typeOf = require_kind_of();
     var getEngine = require_engine();
@@ -74008,9 +74008,9 @@ var require_stringify = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/excerpt.js
+// node_modules/gray-matter/lib/excerpt.js
 var require_excerpt = __commonJS({
-  "../main/node_modules/gray-matter/lib/excerpt.js"(exports2, module2) {
+  "node_modules/gray-matter/lib/excerpt.js"(exports2, module2) {
     "use strict";
     var defaults = require_defaults2();
     module2.exports = function(file2, options2) {
@@ -74035,9 +74035,9 @@ var require_excerpt = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/to-file.js
+// node_modules/gray-matter/lib/to-file.js
 var require_to_file = __commonJS({
-  "../main/node_modules/gray-matter/lib/to-file.js"(exports2, module2) {
+  "node_modules/gray-matter/lib/to-file.js"(exports2, module2) {
     "use strict";
     var typeOf = require_kind_of();
     var stringify = require_stringify();
@@ -74069,9 +74069,9 @@ var require_to_file = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/lib/parse.js
+// node_modules/gray-matter/lib/parse.js
 var require_parse2 = __commonJS({
-  "../main/node_modules/gray-matter/lib/parse.js"(exports2, module2) {
+  "node_modules/gray-matter/lib/parse.js"(exports2, module2) {
     "use strict";
     var getEngine = require_engine();
     var defaults = require_defaults2();
@@ -74086,9 +74086,9 @@ var require_parse2 = __commonJS({
   }
 });
 
-// ../main/node_modules/gray-matter/index.js
+// node_modules/gray-matter/index.js
 var require_gray_matter = __commonJS({
-  "../main/node_modules/gray-matter/index.js"(exports2, module2) {
+  "node_modules/gray-matter/index.js"(exports2, module2) {
     "use strict";
     var fs = require("fs");
     var sections = require_section_matter();
@@ -74744,7 +74744,7 @@ var init_failed_steps = __esm({
   "src/lib/sync/failed-steps.ts"() {
     "use strict";
     FAILED_FILE_STEPS = {
-      edit: "fix the file; the next sync reads it again",
+      edit: "fix the file (or remove it); the next sync reads it again",
       unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
       tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
       serverSide: 'once that is fixed, "graphiti-memory-sync sync --force" sends it again'
@@ -77438,7 +77438,7 @@ var init_rank = __esm({
   }
 });
 
-// ../main/node_modules/@toon-format/toon/dist/index.mjs
+// node_modules/@toon-format/toon/dist/index.mjs
 function escapeString(value) {
   return value.replace(/\\/g, `\\\\`).replace(/"/g, `\\"`).replace(/\n/g, `\\n`).replace(/\r/g, `\\r`).replace(/\t/g, `\\t`).replace(/[\u0000-\u001F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -77866,7 +77866,7 @@ function resolveOptions(options2) {
 }
 var NULL_LITERAL, DELIMITERS, DEFAULT_DELIMITER, COMMENT_LINE_PATTERN, RawString, SURROGATE_PATTERN, NUMERIC_LIKE_PATTERN;
 var init_dist2 = __esm({
-  "../main/node_modules/@toon-format/toon/dist/index.mjs"() {
+  "node_modules/@toon-format/toon/dist/index.mjs"() {
     NULL_LITERAL = "null";
     DELIMITERS = {
       comma: ",",
