@@ -183,3 +183,73 @@ describe('--poll: the start of the watch', () => {
     }
   });
 });
+
+/** Runs `act` with libuv's four threads kept busy, as on a loaded machine: each stat waits its turn there. */
+async function withBusyThreadPool(act: () => Promise<void>): Promise<void> {
+  let busy = true;
+  const spin = (): void => {
+    if (busy) pbkdf2('x', 'y', 20_000, 32, 'sha256', spin);
+  };
+  for (let i = 0; i < 4; i++) spin();
+  try {
+    await act();
+  } finally {
+    busy = false;
+  }
+}
+
+/** As `ln -sfn` does it: a new link beside, renamed over the old one; resolves once the pass this owes is over and the watch is quiet. */
+async function repoint(watcher: Watcher, link: string, target: string): Promise<void> {
+  const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+  symlinkSync(target, `${link}.new`);
+  renameSync(`${link}.new`, link);
+  await pass;
+  await whenQuiet(watcher);
+}
+
+describe.each(MODES)('a note link that comes to lead to a folder, and back ($name)', (mode) => {
+  it('a file link pointed at a folder (ln -sfn): the folder is watched as sync scans it, an edit and a new note there seen; pointed back at a file, its edits seen again', async () => {
+    const dir = sb.path('vault', 'dir');
+    mkdirSync(vaultDir(), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 'x.md');
+    symlinkSync(join(vaultDir(), 't.md'), note);
+    const watcher = await startWatcher(mode.options);
+    // Pointed at the folder: a pass follows (its scan syncs x.md/inner.md, as a `sync` would),
+    // and what the folder holds is watched as any linked folder's is: a note made there as soon
+    // as that pass is over (the thread pool busy, as on a loaded machine: with --poll the folder's
+    // first poll comes late), then an edit.
+    await withBusyThreadPool(async () => {
+      await repoint(watcher, note, dir);
+      expect(await changesUntil(watcher, join(note, 'new.md'), () => writeFileSync(join(dir, 'new.md'), learning('New', 'new in the folder')))).toEqual([join(note, 'new.md')]);
+    });
+    expect(await changesUntil(watcher, join(note, 'inner.md'), () => writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v2')))).toEqual([join(note, 'inner.md')]);
+    // Pointed back at a file: an edit there is the note's again.
+    await repoint(watcher, note, join(vaultDir(), 't.md'));
+    expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2')))).toEqual([note]);
+  });
+
+  it('a folder link named like a note pointed at a file: an edit of the file is seen, the folder no longer watched', async () => {
+    const dir = sb.path('vault', 'dir');
+    mkdirSync(vaultDir(), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 'x.md');
+    symlinkSync(dir, note);
+    const watcher = await startWatcher(mode.options);
+    expect(await changesUntil(watcher, join(note, 'inner.md'), () => writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v2')))).toEqual([join(note, 'inner.md')]);
+    await repoint(watcher, note, join(vaultDir(), 't.md'));
+    // The folder (written first) is no longer watched; the file (written last) is the note.
+    expect(
+      await changesUntil(watcher, note, () => {
+        writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v3'));
+        writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2'));
+      }),
+    ).toEqual([note]);
+  });
+});

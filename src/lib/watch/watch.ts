@@ -153,6 +153,15 @@ function isLink(path: string): boolean {
   }
 }
 
+/** Whether `path` (a link) leads to a folder now. */
+function leadsToFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false; // a loop of links, or not ours to read: the scan reports it
+  }
+}
+
 /** Where `path` leads when it is a symbolic link (its target's real path), else undefined. */
 function linkTarget(path: string): string | undefined {
   try {
@@ -505,10 +514,21 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * Watches what the notes that are links lead to, as they lie on disk now (file-links.ts): at
    * start and before each pass reads them, so an edit after the pass's read is seen, wherever a
    * link was pointed meanwhile. A link that is gone is forgotten (made again, it is an event).
+   *
+   * A note link pointed at a folder (`ln -sfn ~/vault/dir memory/x.md`) is no note any more but a
+   * folder link, which the scan follows (`x.md/inner.md` is a note): the watching starts over, so
+   * chokidar follows it as any folder link and the pass reads after that. Its own change (the
+   * link's event) owes the pass that gets here. (A folder link pointed at a file is `checkLinks`'s.)
    */
   private async watchLinkedNotes(): Promise<void> {
     if (this.stopping !== undefined) return;
     for (const note of this.noteLinks) if (!isLink(note)) this.noteLinks.delete(note);
+    const toFolder = [...this.noteLinks].filter(leadsToFolder);
+    if (toFolder.length > 0) {
+      this.logger.info('a note that is a link leads to a folder now; watching afresh', { links: toFolder });
+      await this.rewatch('a note that is a link leads to a folder now');
+      if (this.stopping !== undefined) return;
+    }
     await this.linkedNotesWatch.watch([...this.noteLinks]);
   }
 
