@@ -220,11 +220,15 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     const watcher = await startWatcher(mode.options);
     // Pointed at the folder: a pass follows (its scan syncs x.md/inner.md, as a `sync` would),
     // and what the folder holds is watched as any linked folder's is: a note made there as soon
-    // as that pass is over (the thread pool busy, as on a loaded machine: with --poll the folder's
-    // first poll comes late), then an edit.
+    // as that pass is over owes a pass (the thread pool busy, as on a loaded machine: with --poll
+    // the folder's first poll comes late, and a change before it is found by watching afresh,
+    // watch.ts guardFirstPolls, which owes a pass but names no file), then an edit is reported.
     await withBusyThreadPool(async () => {
       await repoint(watcher, note, dir);
-      expect(await changesUntil(watcher, join(note, 'new.md'), () => writeFileSync(join(dir, 'new.md'), learning('New', 'new in the folder')))).toEqual([join(note, 'new.md')]);
+      const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+      writeFileSync(join(dir, 'new.md'), learning('New', 'new in the folder'));
+      await pass;
+      await whenQuiet(watcher);
     });
     expect(await changesUntil(watcher, join(note, 'inner.md'), () => writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v2')))).toEqual([join(note, 'inner.md')]);
     // Pointed back at a file: an edit there is the note's again.
@@ -241,8 +245,17 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     mkdirSync(memoryDir(), { recursive: true });
     const note = join(memoryDir(), 'x.md');
     symlinkSync(dir, note);
-    const watcher = await startWatcher(mode.options);
-    expect(await changesUntil(watcher, join(note, 'inner.md'), () => writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v2')))).toEqual([join(note, 'inner.md')]);
+    // Watched as a folder: a note made there as soon as the watch has started owes a pass, while
+    // the thread pool is busy (with --poll, found by watch.ts guardFirstPolls: it compares what the
+    // link leads to, as chokidar's poll does, not the link's own entry, whose times never move).
+    await withBusyThreadPool(async () => {
+      const watcher = await startWatcher(mode.options);
+      const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+      writeFileSync(join(dir, 'new.md'), learning('New', 'new in the folder'));
+      await pass;
+      await whenQuiet(watcher);
+    });
+    const watcher = watchers.at(-1) as Watcher;
     await repoint(watcher, note, join(vaultDir(), 't.md'));
     // The folder (written first) is no longer watched; the file (written last) is the note.
     expect(

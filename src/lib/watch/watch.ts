@@ -525,8 +525,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     for (const note of this.noteLinks) if (!isLink(note)) this.noteLinks.delete(note);
     const toFolder = [...this.noteLinks].filter(leadsToFolder);
     if (toFolder.length > 0) {
-      this.logger.info('a note that is a link leads to a folder now; watching afresh', { links: toFolder });
-      await this.rewatch('a note that is a link leads to a folder now');
+      await this.rewatch(`a note that is a link leads to a folder now (${toFolder.join(', ')})`);
       if (this.stopping !== undefined) return;
     }
     await this.linkedNotesWatch.watch([...this.noteLinks]);
@@ -812,11 +811,20 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   }
 }
 
-/** What a folder's poll compares (its entry: inode, times, size), '' when it cannot be read. */
+/**
+ * What a folder's poll compares (inode, times, size), '' when it cannot be read: the entry, and
+ * through a link the folder it leads to, which is what chokidar polls there (fs.watchFile stats
+ * through links). The entry alone missed a note made in a linked folder (`memory/x.md -> ~/vault/dir`,
+ * a link's own times do not move) before chokidar's first poll of it.
+ */
 function entryState(path: string): string {
   try {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
-    return stats === undefined ? '' : `${stats.ino} ${stats.size} ${stats.mtimeMs} ${stats.ctimeMs}`;
+    const entry = lstatSync(path, { throwIfNoEntry: false });
+    if (entry === undefined) return '';
+    const state = `${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
+    if (!entry.isSymbolicLink()) return state;
+    const through = statSync(path, { throwIfNoEntry: false });
+    return through === undefined ? state : `${state} ${through.ino} ${through.size} ${through.mtimeMs} ${through.ctimeMs}`;
   } catch {
     return '';
   }
