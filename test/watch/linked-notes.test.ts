@@ -266,3 +266,52 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     ).toEqual([note]);
   });
 });
+
+describe('--poll: one edit of a linked note, one pass', () => {
+  it("chokidar's poll of the link and the poll of what it leads to each report the edit: the later report, of what was reported already, owes no second pass; a real change during the pass does", async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 't.md');
+    symlinkSync(join(vaultDir(), 't.md'), note);
+    // Each pass held until let go, so a report arriving while it runs is seen to owe (or not) another.
+    let letGo: () => void = () => undefined;
+    let held = false;
+    const watcher = await startWatcher({
+      poll: true,
+      pollIntervalMs: 100,
+      runPass: async () => {
+        if (held) await new Promise<void>((resolve) => (letGo = resolve));
+        return fakeSummary();
+      },
+    });
+    held = true;
+    const passes: string[] = [];
+    watcher.on('pass-start', (e) => passes.push(e.reason));
+    // The edit, reported by a poll: its pass starts (and is held).
+    const started = nextEvent(watcher, 'pass-start', () => true, 10_000);
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2, edited in the vault'));
+    await started;
+    // The other poll reports the same edit (the two polls' phases differ by up to an interval: before,
+    // with the default 1.5 s interval and a note linked after the watch started, each edit ran two passes).
+    watcher.handleFsEvent('change', note);
+    held = false;
+    letGo();
+    await whenQuiet(watcher);
+    expect(passes).toEqual(['change']);
+    // A real change while a pass runs still owes the next one.
+    held = true;
+    const again = nextEvent(watcher, 'pass-start', () => true, 10_000);
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v3'));
+    await again;
+    const next = nextEvent(watcher, 'pass-start', () => true, 10_000);
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v4, written while the pass for v3 ran'));
+    const reported = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    await reported;
+    held = false;
+    letGo();
+    await next;
+    await whenQuiet(watcher);
+    expect(passes).toEqual(['change', 'change', 'change']);
+  });
+});

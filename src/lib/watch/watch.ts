@@ -162,6 +162,19 @@ function leadsToFolder(path: string): boolean {
   }
 }
 
+/**
+ * What a poll of `path` compares, through links (inode, size, times in ns), '' when it leads
+ * nowhere: a change no stat shows is one no poll reports either.
+ */
+function pollState(path: string): string {
+  try {
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats === undefined ? '' : `${stats.ino} ${stats.mode} ${stats.size} ${stats.mtimeNs} ${stats.ctimeNs}`;
+  } catch (error) {
+    return `error ${(error as NodeJS.ErrnoException).code ?? ''}`;
+  }
+}
+
 /** Where `path` leads when it is a symbolic link (its target's real path), else undefined. */
 function linkTarget(path: string): string | undefined {
   try {
@@ -192,6 +205,15 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * dropped it for good once that file was gone for a moment (deleted and written anew).
    */
   private readonly noteLinks = new Set<string>();
+  /**
+   * `--poll`: what each note that is a link led to when a change of it was last reported
+   * (`pollState`). Two polls report one edit there: chokidar's of the link (its stat follows the
+   * link) and file-links.ts's of the file it leads to, each on its own clock, up to an interval
+   * apart (1.5 s by default). The later one, of a state reported already, owes nothing: the pass
+   * the first one owed starts after it and reads that state. Else each edit ran a second, empty
+   * pass whenever the two polls were out of step (a note linked after the watch started).
+   */
+  private readonly noteLinkStates = new Map<string, string>();
   private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
@@ -420,6 +442,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private async openWatcher(): Promise<void> {
     this.watched.clear();
     this.noteLinks.clear();
+    this.noteLinkStates.clear();
     this.links.clear();
     this.judged.clear();
     for (const source of this.sources) {
@@ -522,7 +545,11 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    */
   private async watchLinkedNotes(): Promise<void> {
     if (this.stopping !== undefined) return;
-    for (const note of this.noteLinks) if (!isLink(note)) this.noteLinks.delete(note);
+    for (const note of this.noteLinks) {
+      if (isLink(note)) continue;
+      this.noteLinks.delete(note);
+      this.noteLinkStates.delete(note);
+    }
     const toFolder = [...this.noteLinks].filter(leadsToFolder);
     if (toFolder.length > 0) {
       await this.rewatch(`a note that is a link leads to a folder now (${toFolder.join(', ')})`);
@@ -686,6 +713,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
     // A note made (or made again) as a link: what it leads to is watched from the pass this event owes on.
     if (!this.noteLinks.has(abs) && isLink(abs)) this.noteLinks.add(abs);
+    if (this.options.poll === true && this.noteLinks.has(abs)) {
+      const state = pollState(abs);
+      // A link made is always news (a note the last pass may have deleted, back as it was).
+      if (kind !== 'add' && this.noteLinkStates.get(abs) === state) return; // reported already by the other poll
+      this.noteLinkStates.set(abs, state);
+    }
     // One save raises several raw events (create, modify, attrib): report the first of a write.
     if (kind === 'unlink' || !this.stabilizer.has(abs)) this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
     if (kind === 'unlink') this.stabilizer.forget(abs);
