@@ -183,3 +183,135 @@ describe('--poll: the start of the watch', () => {
     }
   });
 });
+
+/** Runs `act` with libuv's four threads kept busy, as on a loaded machine: each stat waits its turn there. */
+async function withBusyThreadPool(act: () => Promise<void>): Promise<void> {
+  let busy = true;
+  const spin = (): void => {
+    if (busy) pbkdf2('x', 'y', 20_000, 32, 'sha256', spin);
+  };
+  for (let i = 0; i < 4; i++) spin();
+  try {
+    await act();
+  } finally {
+    busy = false;
+  }
+}
+
+/** As `ln -sfn` does it: a new link beside, renamed over the old one; resolves once the pass this owes is over and the watch is quiet. */
+async function repoint(watcher: Watcher, link: string, target: string): Promise<void> {
+  const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+  symlinkSync(target, `${link}.new`);
+  renameSync(`${link}.new`, link);
+  await pass;
+  await whenQuiet(watcher);
+}
+
+describe.each(MODES)('a note link that comes to lead to a folder, and back ($name)', (mode) => {
+  it('a file link pointed at a folder (ln -sfn): the folder is watched as sync scans it, an edit and a new note there seen; pointed back at a file, its edits seen again', async () => {
+    const dir = sb.path('vault', 'dir');
+    mkdirSync(vaultDir(), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 'x.md');
+    symlinkSync(join(vaultDir(), 't.md'), note);
+    const watcher = await startWatcher(mode.options);
+    // Pointed at the folder: a pass follows (its scan syncs x.md/inner.md, as a `sync` would),
+    // and what the folder holds is watched as any linked folder's is: a note made there as soon
+    // as that pass is over owes a pass (the thread pool busy, as on a loaded machine: with --poll
+    // the folder's first poll comes late, and a change before it is found by watching afresh,
+    // watch.ts guardFirstPolls, which owes a pass but names no file), then an edit is reported.
+    await withBusyThreadPool(async () => {
+      await repoint(watcher, note, dir);
+      const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+      writeFileSync(join(dir, 'new.md'), learning('New', 'new in the folder'));
+      await pass;
+      await whenQuiet(watcher);
+    });
+    expect(await changesUntil(watcher, join(note, 'inner.md'), () => writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v2')))).toEqual([join(note, 'inner.md')]);
+    // Pointed back at a file: an edit there is the note's again.
+    await repoint(watcher, note, join(vaultDir(), 't.md'));
+    expect(await changesUntil(watcher, note, () => writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2')))).toEqual([note]);
+  });
+
+  it('a folder link named like a note pointed at a file: an edit of the file is seen, the folder no longer watched', async () => {
+    const dir = sb.path('vault', 'dir');
+    mkdirSync(vaultDir(), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 'x.md');
+    symlinkSync(dir, note);
+    // Watched as a folder: a note made there as soon as the watch has started owes a pass, while
+    // the thread pool is busy (with --poll, found by watch.ts guardFirstPolls: it compares what the
+    // link leads to, as chokidar's poll does, not the link's own entry, whose times never move).
+    await withBusyThreadPool(async () => {
+      const watcher = await startWatcher(mode.options);
+      const pass = nextEvent(watcher, 'pass', () => true, 10_000);
+      writeFileSync(join(dir, 'new.md'), learning('New', 'new in the folder'));
+      await pass;
+      await whenQuiet(watcher);
+    });
+    const watcher = watchers.at(-1) as Watcher;
+    await repoint(watcher, note, join(vaultDir(), 't.md'));
+    // The folder (written first) is no longer watched; the file (written last) is the note.
+    expect(
+      await changesUntil(watcher, note, () => {
+        writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v3'));
+        writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2'));
+      }),
+    ).toEqual([note]);
+  });
+});
+
+describe('--poll: one edit of a linked note, one pass', () => {
+  it("chokidar's poll of the link and the poll of what it leads to each report the edit: the later report, of what was reported already, owes no second pass; a real change during the pass does", async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 't.md');
+    symlinkSync(join(vaultDir(), 't.md'), note);
+    // Each pass held until let go, so a report arriving while it runs is seen to owe (or not) another.
+    let letGo: () => void = () => undefined;
+    let held = false;
+    const watcher = await startWatcher({
+      poll: true,
+      pollIntervalMs: 100,
+      runPass: async () => {
+        if (held) await new Promise<void>((resolve) => (letGo = resolve));
+        return fakeSummary();
+      },
+    });
+    held = true;
+    const passes: string[] = [];
+    watcher.on('pass-start', (e) => passes.push(e.reason));
+    // The edit, reported by a poll: its pass starts (and is held).
+    const started = nextEvent(watcher, 'pass-start', () => true, 10_000);
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v2, edited in the vault'));
+    await started;
+    // The other poll reports the same edit (the two polls' phases differ by up to an interval: before,
+    // with the default 1.5 s interval and a note linked after the watch started, each edit ran two passes).
+    watcher.handleFsEvent('change', note);
+    held = false;
+    letGo();
+    await whenQuiet(watcher);
+    expect(passes).toEqual(['change']);
+    // A real change while a pass runs still owes the next one.
+    held = true;
+    const again = nextEvent(watcher, 'pass-start', () => true, 10_000);
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v3'));
+    await again;
+    const next = nextEvent(watcher, 'pass-start', () => true, 10_000);
+    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v4, written while the pass for v3 ran'));
+    const reported = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    await reported;
+    held = false;
+    letGo();
+    await next;
+    await whenQuiet(watcher);
+    expect(passes).toEqual(['change', 'change', 'change']);
+  });
+});

@@ -436,6 +436,34 @@ describe('watch mode (real engine, real test server)', () => {
       expect((await sentNow()).sort()).toEqual(['note p version 1', 'note u version 2']);
       expect(toolCalls(server, 'delete_episode')).toHaveLength(4);
     });
+
+    it('pointed at a folder (ln -sfn ~/vault/dir memory/x.md): the pass sends what a sync sends (the folder\'s notes, the file\'s note deleted), and an edit in the folder is taken up as it happens', async () => {
+      const vault = sb.path('vault', 'notes');
+      const dir = sb.path('vault', 'dir');
+      mkdirSync(vault, { recursive: true });
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(vault, 't.md'), learning('T', 'note t version 1'));
+      writeFileSync(join(dir, 'inner.md'), learning('Inner', 'note i version 1'));
+      const link = join(learningDir(), 'x.md');
+      mkdirSync(learningDir(), { recursive: true });
+      symlinkSync(join(vault, 't.md'), link);
+      const { watcher } = await startWatcher(mode.options);
+      const sentNow = async () => {
+        await server.whenIdle();
+        await whenQuiet(watcher);
+        return server.episodes().map((e) => e.content.match(/note \w version \d/)?.[0]);
+      };
+      expect(await sentNow()).toEqual(['note t version 1']);
+      const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
+      symlinkSync(dir, `${link}.new`);
+      renameSync(`${link}.new`, link);
+      await moved;
+      expect(await sentNow()).toEqual(['note i version 1']);
+      const updated = nextEvent(watcher, 'pass', (e) => e.updated === 1, 10_000);
+      writeFileSync(join(dir, 'inner.md'), learning('Inner', 'note i version 2, edited in the linked folder'));
+      await updated;
+      expect(await sentNow()).toEqual(['note i version 2']);
+    });
   });
 
   it('bad files written during watch (bad frontmatter, not UTF-8, too large) are each named with what to do; the good one beside them syncs', async () => {

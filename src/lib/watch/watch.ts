@@ -153,6 +153,28 @@ function isLink(path: string): boolean {
   }
 }
 
+/** Whether `path` (a link) leads to a folder now. */
+function leadsToFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false; // a loop of links, or not ours to read: the scan reports it
+  }
+}
+
+/**
+ * What a poll of `path` compares, through links (inode, size, times in ns), '' when it leads
+ * nowhere: a change no stat shows is one no poll reports either.
+ */
+function pollState(path: string): string {
+  try {
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats === undefined ? '' : `${stats.ino} ${stats.mode} ${stats.size} ${stats.mtimeNs} ${stats.ctimeNs}`;
+  } catch (error) {
+    return `error ${(error as NodeJS.ErrnoException).code ?? ''}`;
+  }
+}
+
 /** Where `path` leads when it is a symbolic link (its target's real path), else undefined. */
 function linkTarget(path: string): string | undefined {
   try {
@@ -183,6 +205,15 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * dropped it for good once that file was gone for a moment (deleted and written anew).
    */
   private readonly noteLinks = new Set<string>();
+  /**
+   * `--poll`: what each note that is a link led to when a change of it was last reported
+   * (`pollState`). Two polls report one edit there: chokidar's of the link (its stat follows the
+   * link) and file-links.ts's of the file it leads to, each on its own clock, up to an interval
+   * apart (1.5 s by default). The later one, of a state reported already, owes nothing: the pass
+   * the first one owed starts after it and reads that state. Else each edit ran a second, empty
+   * pass whenever the two polls were out of step (a note linked after the watch started).
+   */
+  private readonly noteLinkStates = new Map<string, string>();
   private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
@@ -411,6 +442,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private async openWatcher(): Promise<void> {
     this.watched.clear();
     this.noteLinks.clear();
+    this.noteLinkStates.clear();
     this.links.clear();
     this.judged.clear();
     for (const source of this.sources) {
@@ -505,10 +537,24 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * Watches what the notes that are links lead to, as they lie on disk now (file-links.ts): at
    * start and before each pass reads them, so an edit after the pass's read is seen, wherever a
    * link was pointed meanwhile. A link that is gone is forgotten (made again, it is an event).
+   *
+   * A note link pointed at a folder (`ln -sfn ~/vault/dir memory/x.md`) is no note any more but a
+   * folder link, which the scan follows (`x.md/inner.md` is a note): the watching starts over, so
+   * chokidar follows it as any folder link and the pass reads after that. Its own change (the
+   * link's event) owes the pass that gets here. (A folder link pointed at a file is `checkLinks`'s.)
    */
   private async watchLinkedNotes(): Promise<void> {
     if (this.stopping !== undefined) return;
-    for (const note of this.noteLinks) if (!isLink(note)) this.noteLinks.delete(note);
+    for (const note of this.noteLinks) {
+      if (isLink(note)) continue;
+      this.noteLinks.delete(note);
+      this.noteLinkStates.delete(note);
+    }
+    const toFolder = [...this.noteLinks].filter(leadsToFolder);
+    if (toFolder.length > 0) {
+      await this.rewatch(`a note that is a link leads to a folder now (${toFolder.join(', ')})`);
+      if (this.stopping !== undefined) return;
+    }
     await this.linkedNotesWatch.watch([...this.noteLinks]);
   }
 
@@ -667,6 +713,12 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
     // A note made (or made again) as a link: what it leads to is watched from the pass this event owes on.
     if (!this.noteLinks.has(abs) && isLink(abs)) this.noteLinks.add(abs);
+    if (this.options.poll === true && this.noteLinks.has(abs)) {
+      const state = pollState(abs);
+      // A link made is always news (a note the last pass may have deleted, back as it was).
+      if (kind !== 'add' && this.noteLinkStates.get(abs) === state) return; // reported already by the other poll
+      this.noteLinkStates.set(abs, state);
+    }
     // One save raises several raw events (create, modify, attrib): report the first of a write.
     if (kind === 'unlink' || !this.stabilizer.has(abs)) this.publish({ event: 'change', kind, path: abs, source: hit.source, relPath: hit.relPath });
     if (kind === 'unlink') this.stabilizer.forget(abs);
@@ -792,11 +844,20 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   }
 }
 
-/** What a folder's poll compares (its entry: inode, times, size), '' when it cannot be read. */
+/**
+ * What a folder's poll compares (inode, times, size), '' when it cannot be read: the entry, and
+ * through a link the folder it leads to, which is what chokidar polls there (fs.watchFile stats
+ * through links). The entry alone missed a note made in a linked folder (`memory/x.md -> ~/vault/dir`,
+ * a link's own times do not move) before chokidar's first poll of it.
+ */
 function entryState(path: string): string {
   try {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
-    return stats === undefined ? '' : `${stats.ino} ${stats.size} ${stats.mtimeMs} ${stats.ctimeMs}`;
+    const entry = lstatSync(path, { throwIfNoEntry: false });
+    if (entry === undefined) return '';
+    const state = `${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
+    if (!entry.isSymbolicLink()) return state;
+    const through = statSync(path, { throwIfNoEntry: false });
+    return through === undefined ? state : `${state} ${through.ino} ${through.size} ${through.mtimeMs} ${through.ctimeMs}`;
   } catch {
     return '';
   }
