@@ -650,22 +650,24 @@ describe('the runtime file points the tool at the started server', () => {
     const supervisor = fakeSupervisor();
     try {
       const id = await identified(supervisor.pid as number);
-      const made = io({ GMS_PYTHON: join(root, 'no', 'python3') });
+      // Its own process, as the user service runs it: a run in this test's process would start a real
+      // server from the shared cache on a regression (it did, while this test was written).
+      const service = spawn(process.execPath, ['--import', TSX_LOADER, join(REPO_ROOT, 'src', 'cli.ts'), 'server', 'run'], { env: { ...env, GMS_PYTHON: join(root, 'no', 'python3') }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
       let said: () => void = () => undefined;
       const waitingSaid = new Promise<'said'>((r) => (said = () => r('said')));
-      const write = made.io.stderr;
-      made.io.stderr = (text: string) => {
-        write(text);
-        if (/waiting for it to finish/.test(made.out.stderr)) said();
-      };
-      const running = main(['server', 'run'], made.io);
+      service.stderr?.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/waiting for it to finish/.test(stderr)) said();
+      });
+      const exited = new Promise<number | null>((r) => service.once('exit', (code) => r(code)));
       // Before: it went on at once, to the install (no Python here: exit 1 naming it).
-      expect(await Promise.race([waitingSaid, running.then(() => `done: ${made.out.stderr}`)])).toBe('said');
-      expect(made.out.stderr).toBe(`"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish\n`);
+      expect(await Promise.race([waitingSaid, exited.then(() => `done: ${stderr}`)])).toBe('said');
+      expect(stderr).toBe(`"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish\n`);
       starting.finish({ ...runtime(id.pid), state: 'ready', identities: { supervisor: id } });
-      expect(await running).toBe(1);
-      expect(made.out.stderr).toMatch(/\nError: a server is already running: .*\n {2}Use that one, or stop it first \("graphiti-memory-sync server stop"\) to run it here in the foreground\.\n$/);
-      expect(made.out.stderr).not.toContain('No Python found');
+      expect(await exited).toBe(1);
+      expect(stderr).toMatch(/\nError: a server is already running: .*\n {2}Use that one, or stop it first \("graphiti-memory-sync server stop"\) to run it here in the foreground\.\n$/);
+      expect(stderr).not.toContain('No Python found');
       expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', pid: id.pid });
       expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
     } finally {
