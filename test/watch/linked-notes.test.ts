@@ -207,15 +207,20 @@ async function repoint(watcher: Watcher, link: string, target: string): Promise<
   await whenQuiet(watcher);
 }
 
+/** A vault holding a note (`t.md`) and a folder with one (`dir/inner.md`), and where the memory folder's link to either goes (`x.md`, not made yet). */
+function vaultFileAndFolder(): { dir: string; note: string } {
+  const dir = sb.path('vault', 'dir');
+  mkdirSync(vaultDir(), { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
+  writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
+  mkdirSync(memoryDir(), { recursive: true });
+  return { dir, note: join(memoryDir(), 'x.md') };
+}
+
 describe.each(MODES)('a note link that comes to lead to a folder, and back ($name)', (mode) => {
   it('a file link pointed at a folder (ln -sfn): the folder is watched as sync scans it, an edit and a new note there seen; pointed back at a file, its edits seen again', async () => {
-    const dir = sb.path('vault', 'dir');
-    mkdirSync(vaultDir(), { recursive: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
-    writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
-    mkdirSync(memoryDir(), { recursive: true });
-    const note = join(memoryDir(), 'x.md');
+    const { dir, note } = vaultFileAndFolder();
     symlinkSync(join(vaultDir(), 't.md'), note);
     const watcher = await startWatcher(mode.options);
     // Pointed at the folder: a pass follows (its scan syncs x.md/inner.md, as a `sync` would),
@@ -237,13 +242,7 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
   });
 
   it('a folder link named like a note pointed at a file: an edit of the file is seen, the folder no longer watched', async () => {
-    const dir = sb.path('vault', 'dir');
-    mkdirSync(vaultDir(), { recursive: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(vaultDir(), 't.md'), learning('T', 't v1'));
-    writeFileSync(join(dir, 'inner.md'), learning('Inner', 'inner v1'));
-    mkdirSync(memoryDir(), { recursive: true });
-    const note = join(memoryDir(), 'x.md');
+    const { dir, note } = vaultFileAndFolder();
     symlinkSync(dir, note);
     // Watched as a folder: a note made there as soon as the watch has started owes a pass, while
     // the thread pool is busy (with --poll, found by watch.ts guardFirstPolls: it compares what the

@@ -385,6 +385,12 @@ describe('watch mode (real engine, real test server)', () => {
 
   // Notes kept in a dotfiles folder or an Obsidian vault and linked into the memory folder, one file each.
   describe.each(LINK_MODES)('a note that is a file link ($name)', (mode) => {
+    /** The `note <x> version <n>` of every episode in the graph, once the server and the watch are quiet. */
+    const versionsSent = async (watcher: Parameters<typeof whenQuiet>[0]) => {
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      return server.episodes().map((e) => e.content.match(/note \w version \d/)?.[0]);
+    };
     it('an edit of what it leads to, the target deleted (a dangling link: kept, as the scan keeps it) and written anew, the link pointed at another file and that file edited: each taken up as it happens; the old target no longer watched', async () => {
       const vault = sb.path('vault', 'notes');
       mkdirSync(vault, { recursive: true });
@@ -396,11 +402,7 @@ describe('watch mode (real engine, real test server)', () => {
       // A relative link, as stow makes them.
       symlinkSync(join('..', '..', '..', '..', 'vault', 'notes', 't.md'), link);
       const { watcher } = await startWatcher(mode.options);
-      const sentNow = async () => {
-        await server.whenIdle();
-        await whenQuiet(watcher);
-        return server.episodes().map((e) => e.content.match(/note \w version \d/)?.[0]);
-      };
+      const sentNow = () => versionsSent(watcher);
       expect(await sentNow()).toEqual(['note t version 1']);
       const takenUp = async (change: () => void) => {
         const updated = nextEvent(watcher, 'pass', (e) => e.updated === 1, 10_000);
@@ -448,11 +450,7 @@ describe('watch mode (real engine, real test server)', () => {
       mkdirSync(learningDir(), { recursive: true });
       symlinkSync(join(vault, 't.md'), link);
       const { watcher } = await startWatcher(mode.options);
-      const sentNow = async () => {
-        await server.whenIdle();
-        await whenQuiet(watcher);
-        return server.episodes().map((e) => e.content.match(/note \w version \d/)?.[0]);
-      };
+      const sentNow = () => versionsSent(watcher);
       expect(await sentNow()).toEqual(['note t version 1']);
       const moved = nextEvent(watcher, 'pass', (e) => e.added === 1 && e.deleted === 1, 10_000);
       symlinkSync(dir, `${link}.new`);
