@@ -29,7 +29,9 @@ function heldByProject(held: PullReport['held']): Map<string, PullReport['held']
   const out = new Map<string, PullReport['held']>();
   for (const h of held) {
     if (h.written !== undefined || h.renamedHere !== undefined) continue;
-    out.set(h.project, [...(out.get(h.project) ?? []), h]);
+    const group = out.get(h.project);
+    if (group === undefined) out.set(h.project, [h]);
+    else group.push(h);
   }
   return out;
 }

@@ -31,18 +31,34 @@ function onDisk(m: Machine): string[] {
   return readdirSync(m.memoryDir).filter((f) => f !== 'MEMORY.md').sort().map((f) => read(join(m.memoryDir, f)).trimEnd().split('\n').filter((l) => l.trim() !== '' && !l.startsWith('<!--')).at(-1) ?? '');
 }
 
-/** A writes the note, B pulls it (and syncs: skipped), B edits it and sends the edit. */
-async function editedOnB(): Promise<{ a: Machine; b: Machine; fileA: string; fileB: string; pulledText: string }> {
+/** A writes the note and sends it, B pulls it. */
+async function pulledOnB(): Promise<{ a: Machine; b: Machine; fileA: string; fileB: string }> {
   const [a, b] = await pair();
   const fileA = a.write('build.md', ORIGINAL);
   await sync(a);
   await pull(b);
-  const fileB = join(b.memoryDir, 'build.md');
+  return { a, b, fileA, fileB: join(b.memoryDir, 'build.md') };
+}
+
+/** A writes the note, B pulls it (and syncs: skipped), B edits it and sends the edit. */
+async function editedOnB(): Promise<{ a: Machine; b: Machine; fileA: string; fileB: string; pulledText: string }> {
+  const { a, b, fileA, fileB } = await pulledOnB();
   const pulledText = read(fileB);
   await sync(b);
   b.write('build.md', EDIT);
   await sync(b);
   return { a, b, fileA, fileB, pulledText };
+}
+
+/**
+ * Once both machines have settled: the note once in the graph, as B's version of the original text;
+ * A's note holds that text, and B's file is the pulled text it was reverted to.
+ */
+async function endsOnceOnBoth({ a, b, fileA, fileB, pulledText }: { a: Machine; b: Machine; fileA: string; fileB: string; pulledText: string }): Promise<void> {
+  await settle(a, b);
+  expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
+  expect(read(fileA)).toContain('The build uses Bun.\n');
+  expect(read(fileB)).toBe(pulledText);
 }
 
 /**
@@ -96,10 +112,7 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     const r = await pull(b);
     expect([r.written, r.copies, r.removed]).toEqual([[], [], []]);
     await sync(b);
-    await settle(a, b);
-    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
-    expect(read(fileA)).toContain('The build uses Bun.\n');
-    expect(read(fileB)).toBe(pulledText);
+    await endsOnceOnBoth({ a, b, fileA, fileB, pulledText });
   });
 
   it('two clones on one machine: edited and sent in the second, taken by the first (its own copy leaves), reverted in the second: once in the graph, in both clones', async () => {
@@ -145,18 +158,11 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     await pull(second);
     await sync(first);
     await sync(second);
-    await settle(a, b);
-    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
-    expect(read(fileA)).toContain('The build uses Bun.\n');
-    expect(read(fileB)).toBe(pulledText);
+    await endsOnceOnBoth({ a, b, fileA, fileB, pulledText });
   });
 
   it('the other machine\'s file is in the restored form (the same bytes as the revert): it still takes the reverted version for the edit\'s successor, not for its own text; one copy stays', async () => {
-    const [a, b] = await pair();
-    const fileA = a.write('build.md', ORIGINAL);
-    await sync(a);
-    await pull(b);
-    const fileB = join(b.memoryDir, 'build.md');
+    const { a, b, fileA, fileB } = await pulledOnB();
     // A's note takes the restored form (as `pull --all` leaves it), sent as A's version; B takes it.
     a.write('build.md', read(fileB));
     await sync(a);
@@ -181,18 +187,11 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     b.write('build.md', pulledText);
     await sync(b);
     expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
-    await settle(a, b);
-    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
-    expect(read(fileA)).toContain('The build uses Bun.\n');
-    expect(read(fileB)).toBe(pulledText);
+    await endsOnceOnBoth({ a, b, fileA, fileB, pulledText });
   });
 
   it('the server dropped the edit, reverted before it was sent again: the note ends in the graph once; both machines keep it', async () => {
-    const [a, b] = await pair();
-    const fileA = a.write('build.md', ORIGINAL);
-    await sync(a);
-    await pull(b);
-    const fileB = join(b.memoryDir, 'build.md');
+    const { a, b, fileA, fileB } = await pulledOnB();
     const pulledText = read(fileB);
     await sync(b);
     b.write('build.md', EDIT);
@@ -202,10 +201,7 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     expect(graph()).toEqual([[originOf(a), 'The build uses Bun.']]);
     b.write('build.md', pulledText);
     await sync(b);
-    await settle(a, b);
-    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
-    expect(read(fileA)).toContain('The build uses Bun.\n');
-    expect(read(fileB)).toBe(pulledText);
+    await endsOnceOnBoth({ a, b, fileA, fileB, pulledText });
   });
 
   it('edited again while the server was down, then reverted (the other machine gave way to the first edit): once in the graph, on both machines', async () => {
@@ -218,10 +214,7 @@ describe('pull: a pulled note edited, sent, then reverted', () => {
     await machines.server.start();
     b.write('build.md', pulledText);
     await sync(b);
-    await settle(a, b);
-    expect(graph()).toEqual([[originOf(b), 'The build uses Bun.']]);
-    expect(read(fileA)).toContain('The build uses Bun.\n');
-    expect(read(fileB)).toBe(pulledText);
+    await endsOnceOnBoth({ a, b, fileA, fileB, pulledText });
   });
 
   it.each([

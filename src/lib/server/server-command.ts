@@ -207,9 +207,16 @@ const DOING: Record<string, string> = {
   'server run': 'starting the server in the foreground',
 };
 
-/** What a command that waits for another one's start or stop says (start-lock.ts), and what it does then. */
-function waitingFor(io: ServerIo, then: string): (owner: StartLockOwner) => void {
-  return (owner) => io.stdout(`"${owner.command}" (pid ${owner.pid}) is ${DOING[owner.command] ?? DOING['server start']}: waiting for it to finish, then ${then}\n`);
+/**
+ * What a command that waits for another one's start or stop says (start-lock.ts), and what it does
+ * then (none: a foreground `server run`, whose output is the service's log, says it on stderr).
+ */
+function waitingFor(io: ServerIo, then?: string): (owner: StartLockOwner) => void {
+  return (owner) => {
+    const line = `"${owner.command}" (pid ${owner.pid}) is ${DOING[owner.command] ?? DOING['server start']}: waiting for it to finish`;
+    if (then === undefined) io.stderr(`${line}\n`);
+    else io.stdout(`${line}, then ${then}\n`);
+  };
 }
 
 /** `server start`: one at a time (start-lock.ts); a server running or being started is reported, not started twice. */
@@ -397,7 +404,7 @@ async function upgradeLocked(config: Config, io: ServerIo, newest: ReturnType<ty
  */
 async function run(config: Config, io: ServerIo): Promise<number> {
   const foreground = io.env[SECRETS_ON_STDIN] !== '1';
-  const release = foreground ? await holdStartLock(config.stateDir, (owner) => io.stderr(`"${owner.command}" (pid ${owner.pid}) is ${DOING[owner.command] ?? DOING['server start']}: waiting for it to finish\n`)) : () => undefined;
+  const release = foreground ? await holdStartLock(config.stateDir, waitingFor(io)) : () => undefined;
   try {
     if (foreground) await waitForStopping(config);
     const other = running(config);
