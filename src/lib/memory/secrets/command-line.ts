@@ -42,6 +42,21 @@ const PROGRAMS: ProgramFlags[] = [
   // HTTPie and xh: `http -a user:password`, `--auth user:password`.
   { programs: ['http', 'https', 'xh', 'xhs'], flag: '(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"\']*:)' },
   { programs: ['keytool', 'jarsigner'], flag: '(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)' },
+  // Archives: `zip -P`/`unzip -P` with a space; 7-Zip's and RAR's `-p` glued to the password
+  // (`7z a -p archive.7z` alone prompts: nothing is glued to it).
+  { programs: ['zip', 'unzip', 'zipcloak'], flag: '(\\s-P[ \\t]+)' },
+  { programs: ['7z', '7za', '7zz', '7zr', 'rar', 'unrar'], flag: '(\\s-p)' },
+  // `ssh-keygen -N` (the new passphrase) and `-P` (the old one, with `-p`); `-N ""` is no passphrase.
+  { programs: ['ssh-keygen'], flag: '(\\s-[NP][ \\t]*)' },
+  // Remote desktops, BMCs, Windows' remote execution, MQTT, FTP and Cassandra/Neo4j shells: `-p`/`-P` is the password.
+  { programs: ['rdesktop', 'psexec', 'psexec64', 'paexec', 'ncftp', 'ncftpget', 'ncftpput', 'cqlsh', 'cypher-shell'], flag: '(\\s-p[ \\t]+)' },
+  { programs: ['ipmitool', 'mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr', 'tsql', 'sqsh'], flag: '(\\s-P[ \\t]+)' },
+  // Azure CLI: `-p` is the password of `az login` only (elsewhere it is `--parameters`).
+  { programs: ['az login'], flag: '(\\s(?:-p|--password)(?:[ \\t]+|=))' },
+  // OpenSSL's deprecated `-k password` (`openssl enc -k …`).
+  { programs: ['openssl'], flag: '(\\s-k[ \\t]+)' },
+  // lftp's `-u user,password` (`-u user` alone prompts).
+  { programs: ['lftp'], flag: '(\\s-u[ \\t]+[^\\s,"\']+,)' },
 ];
 
 function programRule(p: ProgramFlags): ScanRule {
@@ -167,12 +182,59 @@ const LONG_FLAG: RegexRule = {
 
 /**
  * Single-dash long options that take a password, as Java, Windows and database tools spell them:
- * `-password VALUE`, `-passwd`, `-pwd`, `-Password:VALUE`. (`-p` alone means many things.)
+ * `-password VALUE`, `-passwd`, `-pwd`, `-passphrase`, `-Password:VALUE`; and Windows' slash
+ * options, whose colon is part of the option (`xfreerdp /p:…`, `cmdkey /pass:…`). (`-p` alone
+ * means many things.)
  */
 const SINGLE_DASH_PASSWORD: RegexRule = {
   kind: 'cli-password',
-  hints: [' -pass', ' -pwd', ' /p:', ' -password'],
-  re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE}`, 'gi'),
+  hints: [' -pass', ' -pwd', ' /p:', ' /pass'],
+  re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|passphrase|pass|pwd)(?:[ \\t]+|[:=])|/p(?:ass(?:word)?)?:))${VALUE}`, 'gi'),
+  replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
+};
+
+/**
+ * Commands that take the password as a plain argument, at a fixed place after the command and its
+ * subcommand (`rabbitmqctl add_user USER PASSWORD`, Windows' `net user USER PASSWORD /add`,
+ * `wpa_passphrase SSID PASSPHRASE`): one row each, `users` the arguments before the password.
+ * Options before the password (`/add`, `-n`) are not arguments; `*` (prompt) is no password.
+ * The command must start what is run (a line or list item, a prompt, a backtick, `sudo`, `&&`):
+ * in a sentence `net user count rose` is no command.
+ */
+const PASSWORD_ARGUMENTS: ReadonlyArray<{ command: string; users: number; hint: string }> = [
+  { command: 'rabbitmqctl add_user', users: 1, hint: 'add_user' },
+  { command: 'rabbitmqctl change_password', users: 1, hint: 'change_password' },
+  { command: 'rabbitmqctl authenticate_user', users: 1, hint: 'authenticate_user' },
+  { command: 'net user', users: 1, hint: 'net user' },
+  { command: 'wpa_passphrase', users: 1, hint: 'wpa_passphrase' },
+  { command: 'neo4j-admin set-initial-password', users: 0, hint: 'set-initial-password' },
+  { command: 'neo4j-admin dbms set-initial-password', users: 0, hint: 'set-initial-password' },
+  { command: 'mysqladmin password', users: 0, hint: 'mysqladmin' },
+];
+const ARGUMENT = `(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`/-][^\\s"'\`]*)`;
+const COMMAND_START = `(?<=(?:^[ \\t]*(?:[-*+][ \\t]|\\d+[.)][ \\t])?|[\`$>#;|&(]|\\bsudo[ \\t])[ \\t]*)`;
+/** Options between a command's words, with their values (`mysqladmin -u root password …`). */
+const OPTIONS = `(?:[ \\t]+(?:-\\S+(?:[ \\t]+[^\\s/-]\\S*)?|/\\w+))*`;
+const passwordArgument = ({ command, users, hint }: (typeof PASSWORD_ARGUMENTS)[number]): RegexRule => ({
+  kind: 'cli-password',
+  hints: [hint],
+  re: new RegExp(
+    `(${COMMAND_START}${command.replace(/[-]/g, '\\-').replace(/ /g, `${OPTIONS}[ \\t]+`)}(?:[ \\t]+(?:-\\S+|/\\w+))*(?:[ \\t]+${ARGUMENT}){${users}}(?:[ \\t]+(?:-\\S+|/\\w+))*[ \\t]+)(${ARGUMENT})`,
+    'gim',
+  ),
+  replace: (m, g) => (g[1] === '*' ? m : (keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m)),
+});
+const PASSWORD_ARGUMENT_RULES = PASSWORD_ARGUMENTS.map(passwordArgument);
+
+/**
+ * Oracle's tools take `user/password[@database]` as their first argument (`sqlplus scott/tiger@orcl`,
+ * `expdp system/manager directory=…`, `rman target sys/…@db`, `sqlplus "sys/… as sysdba"`), and so
+ * does SQL*Plus's `connect` at its prompt or before `@`/`as sysdba`. `sqlplus / as sysdba` holds none.
+ */
+const ORACLE_LOGIN: RegexRule = {
+  kind: 'cli-password',
+  hints: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'rman', 'dgmgrl', 'conn ', 'connect '],
+  re: /((?:(?<![\w-])(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\w+)*(?:[ \t]+(?:target|auxiliary|catalog))?[ \t]+(?:userid=)?|SQL>[ \t]*conn(?:ect)?[ \t]+|(?<![\w-])conn(?:ect)?[ \t]+(?=["']?[\w$#.]+\/[^\s@/"']+(?:@|[ \t]+as[ \t]+sys)))["']?[\w$#.]+\/)([^\s@/"']+)/gi,
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };
 
@@ -237,6 +299,8 @@ export const COMMAND_LINE_RULES: readonly (RegexRule | ScanRule)[] = [
   KUBECTL_LITERAL,
   LONG_FLAG,
   SINGLE_DASH_PASSWORD,
+  ...PASSWORD_ARGUMENT_RULES,
+  ORACLE_LOGIN,
   ECHO_TO_STDIN,
   HTPASSWD,
   SECURE_STRING,
