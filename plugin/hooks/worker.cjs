@@ -33280,7 +33280,7 @@ function curlPart(raw, role, passwordEmpty) {
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open5}${tag("cli-password")}${close}` : raw;
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, PASSWORD_ARGUMENTS, ARGUMENT, COMMAND_START, OPTIONS, passwordArgument, PASSWORD_ARGUMENT_RULES, ORACLE_LOGIN, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -33299,7 +33299,22 @@ var init_command_line = __esm({
       { programs: ["sqlcmd", "bcp", "osql", "isql", "sqlpackage"], flag: "(\\s-P[ \\t]*)" },
       // HTTPie and xh: `http -a user:password`, `--auth user:password`.
       { programs: ["http", "https", "xh", "xhs"], flag: `(\\s(?:-a|--auth)(?:[ \\t]+|=)[^\\s:"']*:)` },
-      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" }
+      { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" },
+      // Archives: `zip -P`/`unzip -P` with a space; 7-Zip's and RAR's `-p` glued to the password
+      // (`7z a -p archive.7z` alone prompts: nothing is glued to it).
+      { programs: ["zip", "unzip", "zipcloak"], flag: "(\\s-P[ \\t]+)" },
+      { programs: ["7z", "7za", "7zz", "7zr", "rar", "unrar"], flag: "(\\s-p)" },
+      // `ssh-keygen -N` (the new passphrase) and `-P` (the old one, with `-p`); `-N ""` is no passphrase.
+      { programs: ["ssh-keygen"], flag: "(\\s-[NP][ \\t]*)" },
+      // Remote desktops, BMCs, Windows' remote execution, MQTT, FTP and Cassandra/Neo4j shells: `-p`/`-P` is the password.
+      { programs: ["rdesktop", "psexec", "psexec64", "paexec", "ncftp", "ncftpget", "ncftpput", "cqlsh", "cypher-shell"], flag: "(\\s-p[ \\t]+)" },
+      { programs: ["ipmitool", "mosquitto_pub", "mosquitto_sub", "mosquitto_rr", "tsql", "sqsh"], flag: "(\\s-P[ \\t]+)" },
+      // Azure CLI: `-p` is the password of `az login` only (elsewhere it is `--parameters`).
+      { programs: ["az login"], flag: "(\\s(?:-p|--password)(?:[ \\t]+|=))" },
+      // OpenSSL's deprecated `-k password` (`openssl enc -k …`).
+      { programs: ["openssl"], flag: "(\\s-k[ \\t]+)" },
+      // lftp's `-u user,password` (`-u user` alone prompts).
+      { programs: ["lftp"], flag: `(\\s-u[ \\t]+[^\\s,"']+,)` }
     ];
     CURL_USER_ARG = new RegExp(
       [
@@ -33370,8 +33385,37 @@ var init_command_line = __esm({
     };
     SINGLE_DASH_PASSWORD = {
       kind: "cli-password",
-      hints: [" -pass", " -pwd", " /p:", " -password"],
-      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|pass|pwd)|/p:)(?:[ \\t]+|[:=]))${VALUE2}`, "gi"),
+      hints: [" -pass", " -pwd", " /p:", " /pass"],
+      re: new RegExp(`((?<=\\s)(?:-(?:password|passwd|passphrase|pass|pwd)(?:[ \\t]+|[:=])|/p(?:ass(?:word)?)?:))${VALUE2}`, "gi"),
+      replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    };
+    PASSWORD_ARGUMENTS = [
+      { command: "rabbitmqctl add_user", users: 1, hint: "add_user" },
+      { command: "rabbitmqctl change_password", users: 1, hint: "change_password" },
+      { command: "rabbitmqctl authenticate_user", users: 1, hint: "authenticate_user" },
+      { command: "net user", users: 1, hint: "net user" },
+      { command: "wpa_passphrase", users: 1, hint: "wpa_passphrase" },
+      { command: "neo4j-admin set-initial-password", users: 0, hint: "set-initial-password" },
+      { command: "neo4j-admin dbms set-initial-password", users: 0, hint: "set-initial-password" },
+      { command: "mysqladmin password", users: 0, hint: "mysqladmin" }
+    ];
+    ARGUMENT = `(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`/-][^\\s"'\`]*)`;
+    COMMAND_START = `(?<=(?:^[ \\t]*(?:[-*+][ \\t]|\\d+[.)][ \\t])?|[\`$>#;|&(]|\\bsudo[ \\t])[ \\t]*)`;
+    OPTIONS = `(?:[ \\t]+(?:-\\S+(?:[ \\t]+[^\\s/-]\\S*)?|/\\w+))*`;
+    passwordArgument = ({ command, users, hint }) => ({
+      kind: "cli-password",
+      hints: [hint],
+      re: new RegExp(
+        `(${COMMAND_START}${command.replace(/[-]/g, "\\-").replace(/ /g, `${OPTIONS}[ \\t]+`)}(?:[ \\t]+(?:-\\S+|/\\w+))*(?:[ \\t]+${ARGUMENT}){${users}}(?:[ \\t]+(?:-\\S+|/\\w+))*[ \\t]+)(${ARGUMENT})`,
+        "gim"
+      ),
+      replace: (m, g) => g[1] === "*" ? m : keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+    });
+    PASSWORD_ARGUMENT_RULES = PASSWORD_ARGUMENTS.map(passwordArgument);
+    ORACLE_LOGIN = {
+      kind: "cli-password",
+      hints: ["sqlplus", "expdp", "impdp", "sqlldr", "rman", "dgmgrl", "conn ", "connect "],
+      re: /((?:(?<![\w-])(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\w+)*(?:[ \t]+(?:target|auxiliary|catalog))?[ \t]+(?:userid=)?|SQL>[ \t]*conn(?:ect)?[ \t]+|(?<![\w-])conn(?:ect)?[ \t]+(?=["']?[\w$#.]+\/[^\s@/"']+(?:@|[ \t]+as[ \t]+sys)))["']?[\w$#.]+\/)([^\s@/"']+)/gi,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     };
     ECHO_TO_STDIN = {
@@ -33416,6 +33460,8 @@ var init_command_line = __esm({
       KUBECTL_LITERAL,
       LONG_FLAG,
       SINGLE_DASH_PASSWORD,
+      ...PASSWORD_ARGUMENT_RULES,
+      ORACLE_LOGIN,
       ECHO_TO_STDIN,
       HTPASSWD,
       SECURE_STRING,
