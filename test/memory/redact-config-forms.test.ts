@@ -47,3 +47,58 @@ describe('a YAML block scalar of one line under a credential key (yaml-block.ts)
     untouched('password_file: |\n  /run/secrets/db');
   });
 });
+
+describe("a server's or a device's configuration directive (config-directives.ts, 2026-12-06 fifth session)", () => {
+  it("redis.conf's requirepass and masterauth, HAProxy's stats auth, Cisco's secrets, SNMP communities, IPsec pre-shared keys: removed", () => {
+    removed('requirepass foobared22', 'foobared22');
+    removed('masterauth hunter22', 'hunter22');
+    removed('CONFIG SET requirepass "hunter22"', 'hunter22');
+    removed('listen stats\n  bind :8404\n  stats auth admin:hunter22', 'hunter22');
+    removed('enable secret cisco123', 'cisco123');
+    removed('enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0', '$1$mERr$hx5rVt7rPNoS4wqbXKX7m0');
+    removed('username admin privilege 15 secret cisco123', 'cisco123');
+    removed('username admin password 0 cisco123', 'cisco123');
+    removed('Router(config)# username ops secret Ops2024!', 'Ops2024!');
+    removed('snmp-server community s3cr3tComm RO', 's3cr3tComm');
+    removed('crypto isakmp key Vpn2024! address 203.0.113.5', 'Vpn2024!');
+    removed(' pre-shared-key ascii 0 hunter22', 'hunter22');
+  });
+  it('the same words in a sentence, and a word of one after them: stay', () => {
+    untouched('enable secret scanning in the repo settings');
+    untouched('enable password protection for the share');
+    untouched('the username field takes a password too');
+    untouched('we turned on requirepass last week');
+  });
+});
+
+describe("SQL's password clause in a statement about an account (password-forms.ts, 2026-12-06 fifth session)", () => {
+  it("PostgreSQL's WITH PASSWORD, SQL Server's WITH PASSWORD =, MySQL's SET PASSWORD … = PASSWORD(…): removed", () => {
+    removed("CREATE USER app WITH PASSWORD 'hunter22';", 'hunter22');
+    removed("CREATE ROLE ro LOGIN ENCRYPTED PASSWORD 'hunter22';", 'hunter22');
+    removed("CREATE LOGIN sa WITH PASSWORD = 'Hunter22!';", 'Hunter22!');
+    removed("SET PASSWORD FOR 'root'@'localhost' = PASSWORD('hunter22');", 'hunter22');
+  });
+  it("a psql variable, and the words outside such a statement: stay", () => {
+    untouched("ALTER USER app WITH PASSWORD :'pw';");
+    untouched("we should create users with password 'rotation' enabled");
+  });
+});
+
+describe("a credential's name given to a call with its literal next (assignment.ts NAMED_ARGUMENT, 2026-12-06 fifth session)", () => {
+  it("wp-config.php's define('DB_PASSWORD', …), System.setProperty, config.set('password', …): removed", () => {
+    removed("define('DB_PASSWORD', 'hunter22');", 'hunter22');
+    removed("define( 'DB_PASSWORD', 'Hunter22!' );", 'Hunter22!');
+    removed(`define('AUTH_KEY', '${KEY}');`, KEY);
+    removed('System.setProperty("javax.net.ssl.keyStorePassword", "changeit");', 'changeit');
+    removed("config.set('password', 'hunter22')", 'hunter22');
+  });
+  it("names that are no credential's, one credential word for another, a template or the salts' placeholder: stay", () => {
+    untouched("define('DB_USER', 'wpuser');");
+    untouched("define('AUTH_KEY', 'put your unique phrase here');");
+    untouched("el.setAttribute('type', 'password')");
+    untouched("t('password', 'Password')");
+    untouched("rename('password', 'passwd')");
+    untouched('svc.On("GlobalSecretFind", "global-secret")');
+    untouched('setenv("DB_PASSWORD", "${DB_PASSWORD}")');
+  });
+});

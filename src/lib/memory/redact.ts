@@ -20,6 +20,7 @@
  * Off the hook path: only the sync engine imports this (test/hooks/import-graph.test.ts).
  */
 import { ACCESS_CODE_RULES } from './secrets/access-codes.js';
+import { CONFIG_DIRECTIVE_RULES } from './secrets/config-directives.js';
 import { ASSIGNMENT_RULES } from './secrets/assignment.js';
 import { BARE_TOKEN } from './secrets/bare-token.js';
 import { COMMAND_LINE_RULES } from './secrets/command-line.js';
@@ -51,7 +52,7 @@ export interface PrivateBlocksResult {
 }
 
 /** Every rule, in the order they run (exported for the dispatch test). */
-export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+export const REDACTION_RULES: readonly Rule[] = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
 
 /**
  * Replaces every recognised secret by `[REDACTED:<kind>]`, in time linear in the text and

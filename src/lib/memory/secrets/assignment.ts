@@ -422,6 +422,30 @@ const COMPARED_LITERAL: RegexRule = {
 };
 
 /**
+ * A credential's name given to a call with its literal as the next argument: PHP's `define('DB_PASSWORD',
+ * '…')` (every WordPress wp-config.php), `System.setProperty("javax.net.ssl.keyStorePassword", "…")`,
+ * `config.set('password', '…')`, `setenv("DB_PASSWORD", "…")`. The literal is the credential as
+ * written, judged as any value beside its name: a name that is no credential's (`setAttribute('type',
+ * 'password')`), a template, a mask or a label's own text (`t('password', 'Password')`) stay.
+ */
+const NAMED_ARGUMENT: RegexRule = {
+  kind: 'generic',
+  // The two quoted arguments' comma, which every such call holds and prose seldom does.
+  hints: ["', '", '", "', "','", '","'],
+  re: /(\([ \t]*(["'])([A-Za-z_][\w.-]*)\2[ \t]*,[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')(?=[ \t]*[,)])/g,
+  replace: (_m, g) => {
+    // One credential word given for another (`t('password', 'Password')`, `rename('password', 'passwd')`):
+    // a label or a mapping of names. Under a name that says more (`define('DB_PASSWORD', 'password')`) it is the password.
+    if (BARE_CREDENTIAL_WORD.test(g[2] ?? '') && BARE_CREDENTIAL_WORD.test(unquote(g[3] ?? '').inner)) return undefined;
+    // A name that goes on past its credential word names something else (a mock's `"GlobalSecretFind"`).
+    if (!endsInCredentialWord(g[2] ?? '')) return undefined;
+    const tagged = keyedCredentialLiteral(g[2] ?? '', g[3] ?? '');
+    return tagged === undefined ? undefined : `${g[0] ?? ''}${tagged}`;
+  },
+};
+const BARE_CREDENTIAL_WORD = /^(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key)$/i;
+
+/**
  * SECRET_COMPARED_AS_VALUE: a secret compared with a literal (`if creds.Secret != "open-sesame"`) is checked
  * against its value, so the literal is read as a password's would be, a name-like value included. Beside a
  * secret's name elsewhere such a value names an object (`secret: db-creds`, a Kubernetes Secret), and code
@@ -432,4 +456,4 @@ function comparedChooser(key: string): ChosenBy {
   return chooser === 'secret' ? true : chooser;
 }
 
-export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];
+export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, NAMED_ARGUMENT, PROSE];

@@ -9,8 +9,9 @@
  *   `user / password: admin / …`), and a login split by a slash alone (`admin/admin`, `login: deploy/…`);
  * - a pair named as one in its short form (`ID/PW: admin/…`, `id/pw admin (…)`, `ID / PW : db / …`);
  * - a host's login in brackets after it (`10.0.0.5 (admin/…)`, `ssh ops@db1.example.com (deploy/…)`);
- * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`), the
- *   password of the account the statement creates or changes;
+ * - SQL's `IDENTIFIED BY '…'` (MySQL, MariaDB, Oracle: `CREATE USER app IDENTIFIED BY 'Zx8!pq3R'`) and
+ *   `[WITH] PASSWORD [=] '…'` (PostgreSQL, SQL Server, MySQL's `SET PASSWORD`), the password of the
+ *   account the statement creates or changes;
  * - the word password in another language a note is written in (`비밀번호: …`, `パスワード：…`, `Passwort: …`),
  *   and that language's "the password … is …" (`Das Passwort für den Server ist …`);
  * - a pass phrase of several words after a label naming one (`passphrase: correct horse battery staple`,
@@ -303,6 +304,24 @@ const SQL_IDENTIFIED_BY: RegexRule = {
 };
 
 /**
+ * SQL's password clause in a statement that creates or changes an account: PostgreSQL's `CREATE USER
+ * app WITH PASSWORD '…'` and `CREATE ROLE x LOGIN ENCRYPTED PASSWORD '…'`, SQL Server's `CREATE LOGIN sa
+ * WITH PASSWORD = '…'`, MySQL's `SET PASSWORD FOR 'root'@'localhost' = PASSWORD('…')`. Only a quoted
+ * literal (a bind variable or `:'pw'` stays, values.ts), and only on such a statement's line.
+ */
+const SQL_PASSWORD_CLAUSE: RegexRule = {
+  kind: 'password',
+  hints: ['create user', 'create role', 'alter user', 'alter role', 'create login', 'alter login', 'set password'],
+  re: /((?<![A-Za-z_])password(?:[ \t]+for[ \t]+\S+)?[ \t]*(?:=[ \t]*)?(?:password[ \t]*\([ \t]*)?)('[^'\n]{1,256}'|"[^"\n]{1,256}")/gi,
+  replace: (m, g, offset, text) => {
+    const end = text.indexOf('\n', offset);
+    const line = text.slice(text.lastIndexOf('\n', offset) + 1, end < 0 ? text.length : end);
+    if (!/(?:create|alter)[ \t]+(?:user|role|login)\b|\bset[ \t]+password\b/i.test(line)) return m;
+    return replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m;
+  },
+};
+
+/**
  * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
  * French, Spanish, Portuguese, Russian, Dutch, Swedish, Danish and Norwegian, Polish, Finnish, Czech,
  * Hungarian; the short Korean 비번 too): one list, so a language is one
@@ -423,7 +442,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
