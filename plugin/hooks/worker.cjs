@@ -32456,6 +32456,48 @@ var init_values = __esm({
   }
 });
 
+// src/lib/memory/secrets/config-directives.ts
+function directiveRule(d) {
+  return {
+    kind: "password",
+    hints: [d.hint],
+    re: new RegExp(`(${LINE_START}${d.lead}${d.glued === true ? "" : "[ \\t]+"})("[^"\\n]+"|[^\\s"\`]+)(?=${d.after === void 0 ? "" : `(?:${d.after})?`}[ \\t]*(?:$|[#!\`]))`, "gim"),
+    replace: (m, g) => {
+      const raw = g[1] ?? "";
+      const value = raw.replace(/^"|"$/g, "");
+      if (isRedacted(value) || readsAsProse(value) || !isCredentialValue(raw, true, { inSentence: false })) return m;
+      return `${g[0] ?? ""}${raw.startsWith('"') ? `"${tag("password")}"` : tag("password")}`;
+    }
+  };
+}
+var CISCO_TYPE, DIRECTIVES, LINE_START, CONFIG_DIRECTIVE_RULES;
+var init_config_directives = __esm({
+  "src/lib/memory/secrets/config-directives.ts"() {
+    "use strict";
+    init_engine();
+    init_prose();
+    init_values();
+    CISCO_TYPE = "(?:[ \\t]+[05789](?=[ \\t]))?";
+    DIRECTIVES = [
+      // Redis and Valkey (redis.conf, and `CONFIG SET requirepass …`).
+      { hint: "requirepass", lead: "(?:config[ \\t]+set[ \\t]+)?requirepass" },
+      { hint: "masterauth", lead: "(?:config[ \\t]+set[ \\t]+)?masterauth" },
+      // HAProxy's stats page login.
+      { hint: "stats auth", lead: "stats[ \\t]+auth[ \\t]+[^\\s:]+:", glued: true },
+      // Cisco IOS and its kin: the privileged-mode secret, a local user's password or secret.
+      { hint: "enable", lead: `enable[ \\t]+(?:secret|password)(?:[ \\t]+level[ \\t]+\\d+)?${CISCO_TYPE}` },
+      { hint: "username", lead: `username[ \\t]+\\S+(?:[ \\t]+privilege[ \\t]+\\d+)?[ \\t]+(?:secret|password)${CISCO_TYPE}` },
+      // SNMP v1/v2c's community string is its password.
+      { hint: "community", lead: "snmp-server[ \\t]+community", after: "[ \\t]+(?:RO|RW|view)\\b[^\\n]*" },
+      // IPsec pre-shared keys.
+      { hint: "isakmp", lead: "crypto[ \\t]+isakmp[ \\t]+key(?:[ \\t]+[06](?=[ \\t]))?", after: "[ \\t]+(?:address|hostname)\\b[^\\n]*" },
+      { hint: "pre-shared-key", lead: "pre-shared-key(?:[ \\t]+(?:ascii|hex|local|remote))?(?:[ \\t]+[06](?=[ \\t]))?" }
+    ];
+    LINE_START = "(?:^[ \\t]*(?:[-*+][ \\t]+|\\d+[.)][ \\t]+)?(?:[\\w.-]+\\([\\w-]*\\)#[ \\t]*|[$>#][ \\t]*)?|`)";
+    CONFIG_DIRECTIVE_RULES = DIRECTIVES.map(directiveRule);
+  }
+});
+
 // src/lib/memory/secrets/url-query.ts
 function isImageEmbedToken(before, key) {
   return /^token$/i.test(key) && IMAGE_QUERY.test(before.slice(-200));
@@ -32572,7 +32614,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32734,7 +32776,20 @@ var init_assignment = __esm({
         return tagged === void 0 ? void 0 : `${g[0] ?? ""}${tagged}`;
       }
     };
-    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, PROSE];
+    NAMED_ARGUMENT = {
+      kind: "generic",
+      // The two quoted arguments' comma, which every such call holds and prose seldom does.
+      hints: ["', '", '", "', "','", '","'],
+      re: /(\([ \t]*(["'])([A-Za-z_][\w.-]*)\2[ \t]*,[ \t]*)("[^"\n]{1,256}"|'[^'\n]{1,256}')(?=[ \t]*[,)])/g,
+      replace: (_m, g) => {
+        if (BARE_CREDENTIAL_WORD.test(g[2] ?? "") && BARE_CREDENTIAL_WORD.test(unquote(g[3] ?? "").inner)) return void 0;
+        if (!endsInCredentialWord(g[2] ?? "")) return void 0;
+        const tagged = keyedCredentialLiteral(g[2] ?? "", g[3] ?? "");
+        return tagged === void 0 ? void 0 : `${g[0] ?? ""}${tagged}`;
+      }
+    };
+    BARE_CREDENTIAL_WORD = /^(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key)$/i;
+    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, NAMED_ARGUMENT, PROSE];
   }
 });
 
@@ -33598,7 +33653,7 @@ function loginBefore(text3, end) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33785,6 +33840,17 @@ var init_password_forms = __esm({
         return replaceValue(g[0] ?? "", raw, "password", false) ?? m;
       }
     };
+    SQL_PASSWORD_CLAUSE = {
+      kind: "password",
+      hints: ["create user", "create role", "alter user", "alter role", "create login", "alter login", "set password"],
+      re: /((?<![A-Za-z_])password(?:[ \t]+for[ \t]+\S+)?[ \t]*(?:=[ \t]*)?(?:password[ \t]*\([ \t]*)?)('[^'\n]{1,256}'|"[^"\n]{1,256}")/gi,
+      replace: (m, g, offset, text3) => {
+        const end = text3.indexOf("\n", offset);
+        const line = text3.slice(text3.lastIndexOf("\n", offset) + 1, end < 0 ? text3.length : end);
+        if (!/(?:create|alter)[ \t]+(?:user|role|login)\b|\bset[ \t]+password\b/i.test(line)) return m;
+        return replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m;
+      }
+    };
     PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C", "wachtwoord", "l\xF6senord", "adgangskode", "passord", "has\u0142o", "salasana", "heslo", "jelsz\xF3"];
     OTHER_LANGUAGE = {
       kind: "password",
@@ -33852,7 +33918,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -34370,6 +34436,7 @@ var init_redact = __esm({
   "src/lib/memory/redact.ts"() {
     "use strict";
     init_access_codes();
+    init_config_directives();
     init_assignment();
     init_bare_token();
     init_command_line();
@@ -34388,7 +34455,7 @@ var init_redact = __esm({
     init_vendor_shapes();
     init_xml_element();
     init_yaml_block();
-    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
+    REDACTION_RULES = [...STRUCTURED_FIRST, ...VENDOR_RULES, ...VENDOR_DOCUMENTED_RULES, ...VENDOR_SHAPE_RULES, ...STRUCTURED_RULES, URL_QUERY_CREDENTIAL, ...COMMAND_LINE_RULES, ...PASS_PHRASE_RULES, ...ASSIGNMENT_RULES, ...ENV_DEFAULT_RULES, XML_ELEMENT, YAML_BLOCK, ...PASSWORD_FORM_RULES, ...CONFIG_DIRECTIVE_RULES, ...ACCESS_CODE_RULES, ...CREDENTIAL_ID_RULES, NAMED_VALUE, RANDOM_ASSIGNMENT, ...CONTEXT_RULES, PREFIXED_TOKEN, BARE_TOKEN];
   }
 });
 
