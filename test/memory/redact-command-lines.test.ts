@@ -82,3 +82,21 @@ describe('issue 40: passwords on the command lines people keep in notes (command
     untouched('docker run -p 8080:80 nginx');
   });
 });
+
+describe('the new command-line and password-form rules in linear time on lines made to be slow', () => {
+  it.each([
+    ['a command name, then a long run of spaces', `net user${' '.repeat(500_000)}x`],
+    // Quadratic before this session (USER_THEN_PASSWORD's two ways to split the spaces after `user`): 2.4 s at 40,000 spaces.
+    ['user, then a long run of spaces', `user${' '.repeat(500_000)}x`],
+    ['many options before no argument', `rabbitmqctl add_user ${'-x y '.repeat(100_000)}`],
+    ['a password word, a comma and a long run of spaces', `the password,${' '.repeat(500_000)}x,`],
+    ['a long run of spaces before the words that name a password', `${' '.repeat(500_000)}is the password`],
+    ['an Oracle tool and a long user name with no slash', `sqlplus ${'a'.repeat(500_000)}`],
+    ['a directive after a long indentation', `${' '.repeat(500_000)}requirepass`],
+  ])('%s', (_name, input) => {
+    const started = performance.now();
+    redactSecrets(input);
+    // Generous for a loaded machine; a quadratic pass takes minutes here.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

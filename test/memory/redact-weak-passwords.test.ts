@@ -353,6 +353,40 @@ describe('issue 40: a note written in another language (password-forms.ts)', () 
   });
 });
 
+describe('issue 40: a password named after it is given, a shorthand label, a quoted phrase (2026-12-06, fifth session)', () => {
+  it('the value first, then what it is (`hunter22 is the staging password`, `4821 is the PIN`), and between commas after the word', () => {
+    removed('hunter22 is the password for staging', 'hunter22');
+    removed('hunter22 is the password.', 'hunter22');
+    removed('`Tr0ub4dor&3` was my old pw', 'Tr0ub4dor&3');
+    removed('"sunshine" is the password', 'sunshine');
+    removed('4821 is the PIN for the alarm', '4821');
+    removed('the password, hunter22, works on both', 'hunter22');
+  });
+  it('what stays: a word of the sentence first, a name the words go on from, a number that is no PIN, a list of names', () => {
+    untouched('This is the password policy');
+    untouched('Below is the password');
+    untouched('1Password is the password manager we use');
+    untouched('v2.3 is the password reset release');
+    untouched('Argon2id is the password hash.');
+    untouched('Step 2 is the password reset');
+    untouched('2024 is the password rotation year');
+    untouched('the password, however, is rotated');
+    untouched('function token(password, scramble1, scramble2) {');
+  });
+  it('the shorthands people write the word in (`p/w: …`, `pword: …`, `pass word: …`)', () => {
+    removed('p/w: hunter22', 'hunter22');
+    removed('NAS pword: letmein', 'letmein');
+    removed('pass word = hunter22', 'hunter22');
+    untouched('p/w: see the vault');
+  });
+  it('a pass phrase in quotes after the word (`The password is "correct horse battery staple"`)', () => {
+    removed('The password is "correct horse battery staple"', 'correct horse battery staple');
+    removed('The password is “purple monkey dishwasher”.', 'purple monkey dishwasher');
+    removed("password: 'tall green tree'", 'tall green tree');
+    untouched('The password is "not set yet"');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

@@ -212,17 +212,24 @@ const PASSWORD_ARGUMENTS: ReadonlyArray<{ command: string; users: number; hint: 
   { command: 'mysqladmin password', users: 0, hint: 'mysqladmin' },
 ];
 const ARGUMENT = `(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`/-][^\\s"'\`]*)`;
-const COMMAND_START = `(?<=(?:^[ \\t]*(?:[-*+][ \\t]|\\d+[.)][ \\t])?|[\`$>#;|&(]|\\bsudo[ \\t])[ \\t]*)`;
+/** What may come before a command on its line: its start (a list item's marker), a prompt, a backtick, `sudo`, `&&`; asked of a bounded slice in `replace` (a leading lookbehind would be tried at every position). */
+const LINE_OPENS_COMMAND = /^[ \t]*(?:[-*+][ \t]|\d+[.)][ \t])?[ \t]*$/;
+const MARK_OPENS_COMMAND = /(?:[`$>#;|&(]|\bsudo[ \t])[ \t]*$/;
+function startsCommand(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const before = text.slice(Math.max(lineStart, offset - 64), offset);
+  return (offset - lineStart <= 64 && LINE_OPENS_COMMAND.test(before)) || MARK_OPENS_COMMAND.test(before);
+}
 /** Options between a command's words, with their values (`mysqladmin -u root password …`). */
 const OPTIONS = `(?:[ \\t]+(?:-\\S+(?:[ \\t]+[^\\s/-]\\S*)?|/\\w+))*`;
 const passwordArgument = ({ command, users, hint }: (typeof PASSWORD_ARGUMENTS)[number]): RegexRule => ({
   kind: 'cli-password',
   hints: [hint],
   re: new RegExp(
-    `(${COMMAND_START}${command.replace(/[-]/g, '\\-').replace(/ /g, `${OPTIONS}[ \\t]+`)}(?:[ \\t]+(?:-\\S+|/\\w+))*(?:[ \\t]+${ARGUMENT}){${users}}(?:[ \\t]+(?:-\\S+|/\\w+))*[ \\t]+)(${ARGUMENT})`,
-    'gim',
+    `((?<![\\w-])${command.replace(/[-]/g, '\\-').replace(/ /g, `${OPTIONS}[ \\t]+`)}(?:[ \\t]+(?:-\\S+|/\\w+))*(?:[ \\t]+${ARGUMENT}){${users}}(?:[ \\t]+(?:-\\S+|/\\w+))*[ \\t]+)(${ARGUMENT})`,
+    'gi',
   ),
-  replace: (m, g) => (g[1] === '*' ? m : (keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m)),
+  replace: (m, g, offset, text) => (g[1] === '*' || !startsCommand(text, offset) ? m : (keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m)),
 });
 const PASSWORD_ARGUMENT_RULES = PASSWORD_ARGUMENTS.map(passwordArgument);
 

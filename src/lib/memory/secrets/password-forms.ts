@@ -20,7 +20,7 @@
  */
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
-import { tag, type RegexRule } from './engine.js';
+import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { describedBySentence, endsClause, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
@@ -59,6 +59,17 @@ const PW_KEY: RegexRule = {
   // The literal comes first and the key's edge is checked behind it (a start of key, or `DB_`-style
   // glue): a leading lookbehind would be tried at every position of every note.
   re: new RegExp(`((?:pw|PW|Pw)(?<=(?:^|[^A-Za-z0-9]|[A-Za-z0-9][_.-])..)["']?[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE}`, 'g'),
+  replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
+};
+
+/**
+ * The word password in the shorthands people write it in by hand (`p/w: …`, `pword: …`, `p-word = …`,
+ * `pass word: …`), as a label: PW_KEY's reading, for spellings no key of code holds.
+ */
+const SHORTHAND_LABEL: RegexRule = {
+  kind: 'password',
+  hints: ['p/w', 'p.w.', 'pword', 'p-word', 'pass word'],
+  re: new RegExp(`((?<![A-Za-z0-9])(?:p/w|p\\.w\\.|p-?word|pass[ \\t]word)[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE}`, 'gi'),
   replace: (m, g) => replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m,
 };
 
@@ -232,7 +243,9 @@ const USER_THEN_PASSWORD: RegexRule = {
   kind: 'password',
   hints: ['user', 'login'],
   // The left edge is checked in replace, as PASS_PHRASE's.
-  re: new RegExp(`((?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE}`, 'gi'),
+  // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
+  // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
+  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', user = '', raw = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
@@ -402,6 +415,55 @@ const PROSE_IN_OTHER_LANGUAGES: RegexRule = {
 };
 
 /**
+ * The value first, then the words saying what it is (`hunter22 is the staging password`, "`Tr0ub4dor&3` was
+ * my old pw", `4821 is the PIN for the alarm`, `the password, hunter22, works on both`): people name a
+ * password after giving it as often as before. A quoted or backticked value is a literal; a bare one must
+ * look typed, letters with digits or a symbol (`This is the password policy` opens with a word of prose),
+ * digits alone only for a PIN or a passcode. The word must end its clause (`… the password for staging`),
+ * else it names something else (`v2 is the password reset flow`).
+ */
+const NAMED_AFTER = /(?<=[ \t])(?:is|was)[ \t]+(?:the|my|our|your|his|her|their|its)[ \t]+(?:[\w-]+[ \t]+){0,3}?(password|passwd|pw|passcode|passphrase|pin)(?![A-Za-z0-9])/gi;
+/**
+ * The same value between commas right after the word (an apposition): `the password, hunter22, works`. A
+ * determiner before the word makes it a noun phrase, not a list of names (`token(password, scramble1, …)`).
+ */
+const APPOSITION = /(?<![A-Za-z0-9])(password|passwd|pw|passcode|passphrase|pin),[ \t]+([^\s,"'`]{4,64}),(?=[ \t])/gi;
+// Asked of a bounded slice before the word (a leading lookbehind would be tried at every position).
+const DETERMINER_BEFORE = /(?:^|[^A-Za-z0-9])(?:the|my|our|your|his|her|their|new|old)[ \t]+(?:[\w-]{1,32}[ \t]+)?$/i;
+const VALUE_BEFORE = /(?<![^\s(])(`[^`\n]{1,64}`|"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"'`(]{4,64})[ \t]+$/;
+/** A bare value there: typed as a password is (letters and digits, or a symbol), or digits for a PIN. */
+function typedValue(value: string, word: string): boolean {
+  if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
+  return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
+}
+const VALUE_FIRST: ScanRule = {
+  kind: 'password',
+  hints: ['password', 'passwd', 'pw', 'passcode', 'passphrase', 'pin'],
+  scan: (text) => {
+    let out = text.replace(APPOSITION, (m, word: string, value: string, offset: number, whole: string) =>
+      typedValue(value, word) && DETERMINER_BEFORE.test(whole.slice(Math.max(0, offset - 48), offset)) ? (replaceValue(`${word}, `, value, 'password', false)?.concat(',') ?? m) : m,
+    );
+    // Right to left, so the offsets found stay true while values before them are replaced.
+    const found = [...out.matchAll(NAMED_AFTER)].filter((m) => endsClause(out.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 16)));
+    for (const m of found.reverse()) {
+      const at = m.index ?? 0;
+      const before = VALUE_BEFORE.exec(out.slice(Math.max(0, at - 80), at));
+      if (before === null) continue;
+      const raw = before[1] ?? '';
+      const quoted = /^[`"']/.test(raw);
+      if (!quoted && !typedValue(raw, m[1] ?? '')) continue;
+      const literal = quoted && raw.startsWith('`') ? `"${raw.slice(1, -1)}"` : raw;
+      const replaced = replaceValue('', literal, 'password', false);
+      if (replaced === undefined) continue;
+      const start = at - before[0].length;
+      const tagged = raw.startsWith('`') ? `\`${replaced.slice(1, -1)}\`` : replaced;
+      out = `${out.slice(0, start)}${tagged}${out.slice(start + raw.length)}`;
+    }
+    return out;
+  },
+};
+
+/**
  * Words a sentence cannot do without (articles, pronouns, prepositions, auxiliaries, conjunctions,
  * negations, quantifiers): a run of words after a label holding one is a sentence about the
  * credential (`passphrase: not set`, `master password: kept in the safe`, `password: changes every
@@ -427,22 +489,26 @@ const PASS_PHRASE: RegexRule = {
   kind: 'password',
   hints: ['passphrase', 'pass phrase', 'password', 'secret phrase', 'seed', 'phrase', 'mnemonic'],
   // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
-  re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
+  // In quotes the phrase is given verbatim (`The password is "correct horse battery staple"`).
+  re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join('|')})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["“']?))([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(["”']?)(?=[ \\t]*(?:[.,;!?)]|$))`, 'gim'),
   replace: (m, g, offset, text) => {
-    const [lead = '', label = '', phrase = ''] = g;
+    const [lead = '', label = '', open = '', phrase = '', close = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
+    const quoted = open !== '' && (close === open || (open === '“' && close === '”'));
+    if ((open !== '' || close !== '') && !quoted) return m;
     const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
     const words = phrase.split(/[ \t]+/);
-    if (row === undefined || words.length < row.minWords) return m;
+    // Quoted, three words make a phrase after any of the labels: the quotes say it is given as written.
+    if (row === undefined || words.length < (quoted ? Math.min(row.minWords, 3) : row.minWords)) return m;
     if (words.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
     if (row.functionWords > 0 && !words.every((w) => w.length >= 3 && w.length <= 8)) return m;
     if (!row.proseWordsAfterFirst && words.slice(1).some((w) => readsAsProse(w))) return m;
-    return `${lead}${tag('password')}`;
+    return `${lead}${tag('password')}${close}`;
   },
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly RegexRule[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];
