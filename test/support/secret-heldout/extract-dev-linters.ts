@@ -13,7 +13,14 @@
  * - eslint-plugin-no-secrets (MIT, nickdeis/eslint-plugin-no-secrets): `tests/lib/rules/no-secrets.ts`'s
  *   `valid` and `invalid` code, and `staging/has-secret.*` / `staging/has-no-secret.*` (its staging test
  *   expects a report on the first two and none on the others). The tests that feed the rule's own
- *   patterns to it (`REGEX_TESTS`, `PATTERN_MATCH_TESTS`) are not read: they are its patterns.
+ *   patterns to it (`REGEX_TESTS`, `PATTERN_MATCH_TESTS`) are not read: they are its patterns;
+ * - earlybird (Apache-2.0, americanexpress/earlybird), added in a second pass after the first fixes (its
+ *   labelling, step 3b, written down before the redaction ran on it): the table tests of its false-positive
+ *   filter and password post-processing, one line and one expectation per case
+ *   (`pkg/scan/falsePositives_test.go`: `MatchValue`/`LineValue` and `wantIsFP`;
+ *   `pkg/postprocess/skipSameKeyValue_test.go`: `lineValue` and `wantIgnore`;
+ *   `pkg/postprocess/validatePassword_test.go`: `testPD` and `wantIgnore`). Its false-positive patterns
+ *   (`config/falsepositives/*`) are not read.
  *
  * LABELLING (written down here before the redaction was run on any of it). A sample is one line of a
  * snippet, trimmed of its indentation, that holds a credential word (`password`, `passwd`, `pwd`, `pass`,
@@ -37,6 +44,11 @@
  * 3. DevSkim: a `must-match` entry is a SECRET, its value chosen by `likelySecret` as for the dev recall
  *    data (left out: none found, a documentation marker in it, a UUID no credential key names); a
  *    `must-not-match` entry goes to step 4, whole;
+ * 3b. earlybird: a case its test expects to be KEPT as a finding (`wantIsFP: false`, `wantIgnore: false`)
+ *    is a SECRET, its value chosen by `likelySecret`, or when that finds none (a short password:
+ *    `<Password>abc13</Password>`) the value rule v7 reads beside its word (`passwordValuesV7`, the first);
+ *    left out when neither gives one or it carries a documentation marker. A case expected to be SKIPPED
+ *    goes to step 4, whole (earlybird's "skip" is its authors' judgement, not ours: v5 decides);
  * 4. everything else (negative snippets: gosec's count 0, eslint's `valid` cases with its default
  *    options, `staging/has-no-secret.*`; and the other lines of positive snippets) is labelled by RULE v5
  *    (`benignByRule`), as every other dev source: benign, or left out as possibly a secret (`skipped`).
@@ -61,13 +73,14 @@
  * placed like CredSweeper's (the whole-line contexts of notes.ts, rotating, both sides alike).
  *
  * Run: `npx tsx test/support/secret-heldout/extract-dev-linters.ts gosec=<git dir> bandit=<git dir>
- * devskim=<git dir> eslint-no-secrets=<git dir>` (the `fetch` tool's mirrors at the commits recorded in
+ * devskim=<git dir> earlybird=<git dir> eslint-no-secrets=<git dir>` (the `fetch` tool's mirrors at the commits recorded in
  * `dev-linters.json`).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benignByRule, CREDENTIAL_KEY_BEFORE, DOC_MARKER, likelySecret, UUID, type HeldoutBenign } from './extract.js';
+import { passwordValuesV7 } from './rule-v7.js';
 import { testHalfFilter, testHalfNearCopy, vendorWords } from './test-half-vendors.js';
 
 const git = (dir: string, ...args: string[]): string => execFileSync('git', ['--git-dir', dir, ...args], { maxBuffer: 64 << 20 }).toString('utf8');
@@ -110,8 +123,10 @@ interface Snippet {
   side: 'positive' | 'negative' | 'left out';
   /** bandit's announced values, by line index (step 2). */
   announced?: Map<number, string>;
-  /** DevSkim's entries are judged whole (step 3). */
+  /** DevSkim's and earlybird's entries are judged whole (steps 3 and 3b). */
   whole?: boolean;
+  /** earlybird: when `likelySecret` finds no value, the one rule v7 reads (step 3b). */
+  orV7?: boolean;
 }
 
 function gosecSnippets(dir: string): Snippet[] {
@@ -188,6 +203,23 @@ function eslintSnippets(dir: string): Snippet[] {
   return out;
 }
 
+/** A Go string literal as written in a test table (`…` raw, or "…" with escapes). */
+const goString = (lit: string): string => (lit.startsWith('`') ? lit.slice(1, -1) : (JSON.parse(lit) as string));
+
+function earlybirdSnippets(dir: string): Snippet[] {
+  const out: Snippet[] = [];
+  for (const [file, field, want] of [
+    ['pkg/scan/falsePositives_test.go', '(?:MatchValue|LineValue)', 'wantIsFP'],
+    ['pkg/postprocess/skipSameKeyValue_test.go', 'lineValue', 'wantIgnore'],
+    ['pkg/postprocess/validatePassword_test.go', 'testPD', 'wantIgnore'],
+  ] as const) {
+    const text = git(dir, 'show', `HEAD:${file}`);
+    const re = new RegExp(`${field}:\\s*(\`[^\`]*\`|"(?:[^"\\\\\\n]|\\\\.)*")[\\s\\S]*?${want}:\\s*(true|false)`, 'g');
+    for (const m of text.matchAll(re)) out.push({ source: `earlybird:${file.slice(file.lastIndexOf('/') + 1, -'.go'.length)}`, text: goString(m[1] as string), side: m[2] === 'false' ? 'positive' : 'negative', whole: true, orV7: true });
+  }
+  return out;
+}
+
 const sameText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 function existingDevTexts(): Set<string> {
@@ -210,6 +242,7 @@ const SOURCES = {
   bandit: { read: banditSnippets, url: 'https://github.com/PyCQA/bandit', license: 'Apache-2.0', paths: "examples/hardcoded-passwords.py (B105-B107; each finding announced by '# Possible hardcoded password: …')" },
   devskim: { read: devskimSnippets, url: 'https://github.com/microsoft/DevSkim', license: 'MIT', paths: 'rules/default/security/privacy/secrets.json (must-match and must-not-match only)' },
   'eslint-no-secrets': { read: eslintSnippets, url: 'https://github.com/nickdeis/eslint-plugin-no-secrets', license: 'MIT', paths: 'tests/lib/rules/no-secrets.ts (valid and invalid code, not the pattern tests), staging/has-secret.*, staging/has-no-secret.*' },
+  earlybird: { read: earlybirdSnippets, url: 'https://github.com/americanexpress/earlybird', license: 'Apache-2.0', paths: 'pkg/scan/falsePositives_test.go, pkg/postprocess/skipSameKeyValue_test.go, pkg/postprocess/validatePassword_test.go (one line and its expectation per case)' },
 } as const;
 
 function main(): void {
@@ -250,7 +283,7 @@ function main(): void {
           return;
         }
         if (s.side === 'positive' && s.whole === true) {
-          const v = likelySecret(line);
+          const v = likelySecret(line) ?? (s.orV7 === true ? passwordValuesV7(line)[0] : undefined);
           if (v === undefined) skipped.push(`${s.source}: no value found`);
           else if (DOC_MARKER.test(v)) skipped.push(`${s.source}: a documentation marker in the value`);
           else if (UUID.test(v) && !CREDENTIAL_KEY_BEFORE.test(line.slice(0, line.indexOf(v)))) skipped.push(`${s.source}: the value is a UUID not named by a credential key`);
