@@ -54,3 +54,38 @@ describe('NEGATED_CREDENTIAL_NAME: a name that says its value is not a secret (a
     removed('const A_SECRET = "Lant3rn#88";', 'Lant3rn#88');
   });
 });
+
+describe('TYPE_ANNOTATION: Swift\'s implicitly unwrapped `!` after a type, as `?` (assignment.ts, asked by context.ts)', () => {
+  it('the value after the `=` is read, not the type: a password there is removed', () => {
+    removed('var password: String! = "Kq7#mz2Lp"', 'Kq7#mz2Lp');
+    removed('var dbPassword: String? = "Kq7#mz2Lp"', 'Kq7#mz2Lp');
+  });
+  it('a UI element typed so, with no value, stays: the type is not the password', () => {
+    untouched('var txtFieldPassword: UITextField! = nil');
+    untouched('var passwordInput: UITextField? = nil');
+  });
+});
+
+describe('TRANSLATED_CREDENTIAL_WORD: the word password translated, as a value (names.ts, asked by values.ts)', () => {
+  it("a UI string's translation stays, also written with HTML entities", () => {
+    untouched('"Password": "Lösenord"');
+    untouched('"password": "Contraseña",');
+    untouched('"password": "L&#246;senord"');
+    untouched('"secret": "&#12497;&#12473;&#12527;&#12540;&#12489;"');
+  });
+  it('a password that only starts with the word, and the English word as its own value, are removed', () => {
+    removed('"Password": "Lösenord2024!"', 'Lösenord2024!');
+    removed('"password": "Passwort#77"', 'Passwort#77');
+    expect(redactSecrets('password: password').text).not.toBe('password: password');
+  });
+});
+
+describe("a connection string's next entry after `;` gives its own name the value (context.ts)", () => {
+  it('`tokenType=userPassword;user=@user` names a token type, then the user: stays', () => {
+    untouched('"connectionString": "Source;tokenType=userPassword;user=@user;password=@password"');
+  });
+  it('a password entry of the same string is removed', () => {
+    removed('"connectionString": "Server=db;userPassword=Kq7#mz2Lp;user=bob"', 'Kq7#mz2Lp');
+    removed('Server=db;user=bob;password=Kq7#mz2Lp', 'Kq7#mz2Lp');
+  });
+});

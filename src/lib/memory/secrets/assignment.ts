@@ -304,10 +304,22 @@ function genericReplacement(key: string, raw: string, inQuery: boolean): string 
  * capitalised word, generic arguments or `?` allowed) and `=` (not `==`) follows it.
  */
 const TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
+/**
+ * TYPE_ANNOTATION: whether `raw`, read where a name's value goes, is the name's type with its value after an
+ * `=` (`after`: the text that follows `raw`). A type is a code type (names.ts) or one capitalised word,
+ * generic arguments allowed, then an optional `?` (nullable) or Swift's `!` (implicitly unwrapped:
+ * `var passwordField: UITextField! = nil`). Asked here and by context.ts, which reads the same labels.
+ */
+export function isTypeAnnotation(raw: string, after: string): boolean {
+  // (A reader whose value stops at punctuation leaves the `?` or `!` in `after`.)
+  const mark = /^[?!]/.test(after) && !/[?!]$/.test(raw) ? after.charAt(0) : '';
+  const type = raw + mark;
+  return !/^["'`]/.test(type) && (isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?[?!]?$/.test(type)) && TYPE_THEN_EQUALS.test(after.slice(mark.length));
+}
 function typedValueAt(text: string, valueAt: number, raw: string): number | undefined {
-  if (/^["'`]/.test(raw) || !(isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?\??$/.test(raw))) return undefined;
-  const after = TYPE_THEN_EQUALS.exec(text.slice(valueAt + raw.length, valueAt + raw.length + 16));
-  return after === null ? undefined : valueAt + raw.length + after[0].length;
+  const rest = text.slice(valueAt + raw.length, valueAt + raw.length + 16);
+  if (!isTypeAnnotation(raw, rest)) return undefined;
+  return valueAt + raw.length + (TYPE_THEN_EQUALS.exec(rest) as RegExpExecArray)[0].length;
 }
 
 /**
