@@ -297,7 +297,7 @@ export async function benchRedact(): Promise<Row[]> {
     const lint = heldoutDevLintersSecrets();
     const lintOurs = csFound(redactSecrets, lint);
     const lintOld = baseline.redact === undefined ? undefined : csFound(baseline.redact, lint);
-    rows.push({ name: `held-out dev linters (gosec's, bandit's, DevSkim's, eslint-plugin-no-secrets' and earlybird's test suites, their findings; all dev): removed, of ${lint.length}`, value: (100 * lintOurs) / lint.length, unit: '%', note: `${lintOurs}/${lint.length}${lintOld === undefined ? '' : `; before ${lintOld}/${lint.length}`}` });
+    rows.push({ name: `held-out dev linters (gosec's, bandit's, DevSkim's, eslint-plugin-no-secrets', earlybird's and ruff's test suites, their findings; all dev): removed, of ${lint.length}`, value: (100 * lintOurs) / lint.length, unit: '%', note: `${lintOurs}/${lint.length}${lintOld === undefined ? '' : `; before ${lintOld}/${lint.length}`}` });
     const lintBenign = heldoutBenignDevLinters();
     const lintBenignOurs = negativesTouched(redactSecrets, lintBenign);
     const lintBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, lintBenign);

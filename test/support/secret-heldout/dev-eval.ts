@@ -87,7 +87,7 @@ const lintBenign = heldoutBenignDevLinters();
 const lintTouched = lintBenign.filter((b) => redactSecrets(b.note).text !== b.note);
 const lintV7 = heldoutBenignDevLinters('v7');
 const lintV7Moved = heldoutDevLintersV7Secrets();
-out(`dev linters (gosec, bandit, DevSkim, eslint-no-secrets, earlybird tests): recall ${lint.length - lintMissed.length}/${lint.length}; benign touched ${lintTouched.length}/${lintBenign.length}; under rule v7 ${lintV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${lintV7.length}, v7 makes ${lintV7Moved.length} secrets, removed ${lintV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
+out(`dev linters (gosec, bandit, DevSkim, eslint-no-secrets, earlybird, ruff tests): recall ${lint.length - lintMissed.length}/${lint.length}; benign touched ${lintTouched.length}/${lintBenign.length}; under rule v7 ${lintV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${lintV7.length}, v7 makes ${lintV7Moved.length} secrets, removed ${lintV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
 for (const cls of [...new Set([...lint, ...lintBenign].map((b) => b.cls))].sort()) out(`  ${cls}: recall ${lint.filter((p) => p.cls === cls && !lintMissed.includes(p)).length}/${lint.filter((p) => p.cls === cls).length}, benign touched ${lintTouched.filter((b) => b.cls === cls).length}/${lintBenign.filter((b) => b.cls === cls).length}`);
 if (show) {
   for (const p of lintMissed) out(`  LINT MISSED ${p.source} ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);

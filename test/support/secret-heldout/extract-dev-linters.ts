@@ -20,7 +20,12 @@
  *   (`pkg/scan/falsePositives_test.go`: `MatchValue`/`LineValue` and `wantIsFP`;
  *   `pkg/postprocess/skipSameKeyValue_test.go`: `lineValue` and `wantIgnore`;
  *   `pkg/postprocess/validatePassword_test.go`: `testPD` and `wantIgnore`). Its false-positive patterns
- *   (`config/falsepositives/*`) are not read.
+ *   (`config/falsepositives/*`) are not read;
+ * - ruff (MIT, astral-sh/ruff), added in a third pass after earlybird's fixes (its labelling, step 3c,
+ *   written down before the redaction ran on it): flake8-bandit's hard-coded-password fixtures as ruff's
+ *   authors rewrote them (`crates/ruff_linter/resources/test/fixtures/flake8_bandit/S10{5,6,7}.py`) and the
+ *   snapshots its tests compare against (`…/flake8_bandit/snapshots/…__S10{5,6,7}_S10{5,6,7}.py.snap`),
+ *   which give every reported finding's line and column (`--> S105.py:13:12`).
  *
  * LABELLING (written down here before the redaction was run on any of it). A sample is one line of a
  * snippet, trimmed of its indentation, that holds a credential word (`password`, `passwd`, `pwd`, `pass`,
@@ -49,6 +54,10 @@
  *    `<Password>abc13</Password>`) the value rule v7 reads beside its word (`passwordValuesV7`, the first);
  *    left out when neither gives one or it carries a documentation marker. A case expected to be SKIPPED
  *    goes to step 4, whole (earlybird's "skip" is its authors' judgement, not ours: v5 decides);
+ * 3c. ruff: a fixture line its snapshot reports a finding on is a SECRET whose value is the string
+ *    literal that starts at the reported column, without its quotes, as written (`"s3cr3t"` -> `s3cr3t`;
+ *    of several on one line, the leftmost); left out when no quoted literal starts there, or it is empty.
+ *    A fixture line no finding is reported on goes to step 4;
  * 4. everything else (negative snippets: gosec's count 0, eslint's `valid` cases with its default
  *    options, `staging/has-no-secret.*`; and the other lines of positive snippets) is labelled by RULE v5
  *    (`benignByRule`), as every other dev source: benign, or left out as possibly a secret (`skipped`).
@@ -73,7 +82,7 @@
  * placed like CredSweeper's (the whole-line contexts of notes.ts, rotating, both sides alike).
  *
  * Run: `npx tsx test/support/secret-heldout/extract-dev-linters.ts gosec=<git dir> bandit=<git dir>
- * devskim=<git dir> earlybird=<git dir> eslint-no-secrets=<git dir>` (the `fetch` tool's mirrors at the commits recorded in
+ * devskim=<git dir> eslint-no-secrets=<git dir> earlybird=<git dir> ruff=<git dir>` (the `fetch` tool's mirrors at the commits recorded in
  * `dev-linters.json`).
  */
 import { execFileSync } from 'node:child_process';
@@ -220,6 +229,28 @@ function earlybirdSnippets(dir: string): Snippet[] {
   return out;
 }
 
+function ruffSnippets(dir: string): Snippet[] {
+  const out: Snippet[] = [];
+  for (const rule of ['S105', 'S106', 'S107']) {
+    const fixture = git(dir, 'show', `HEAD:crates/ruff_linter/resources/test/fixtures/flake8_bandit/${rule}.py`);
+    const snapshot = git(dir, 'show', `HEAD:crates/ruff_linter/src/rules/flake8_bandit/snapshots/ruff_linter__rules__flake8_bandit__tests__${rule}_${rule}.py.snap`);
+    const lines = fixture.split('\n');
+    const announced = new Map<number, string>();
+    const noLiteral = new Set<number>();
+    for (const m of snapshot.matchAll(new RegExp(`--> ${rule}\\.py:(\\d+):(\\d+)`, 'g'))) {
+      const at = Number(m[1]) - 1;
+      if (announced.has(at)) continue; // the leftmost finding of a line (the snapshot lists them in order)
+      const rest = (lines[at] ?? '').slice(Number(m[2]) - 1);
+      const literal = /^(["'])((?:(?!\1).)*)\1/.exec(rest);
+      if (literal === null || literal[2] === '') noLiteral.add(at);
+      else announced.set(at, literal[2] as string);
+    }
+    for (const at of noLiteral) if (!announced.has(at)) announced.set(at, '\u0000');
+    out.push({ source: `ruff:${rule}`, text: fixture, side: 'negative', announced });
+  }
+  return out;
+}
+
 const sameText = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 function existingDevTexts(): Set<string> {
@@ -243,6 +274,7 @@ const SOURCES = {
   devskim: { read: devskimSnippets, url: 'https://github.com/microsoft/DevSkim', license: 'MIT', paths: 'rules/default/security/privacy/secrets.json (must-match and must-not-match only)' },
   'eslint-no-secrets': { read: eslintSnippets, url: 'https://github.com/nickdeis/eslint-plugin-no-secrets', license: 'MIT', paths: 'tests/lib/rules/no-secrets.ts (valid and invalid code, not the pattern tests), staging/has-secret.*, staging/has-no-secret.*' },
   earlybird: { read: earlybirdSnippets, url: 'https://github.com/americanexpress/earlybird', license: 'Apache-2.0', paths: 'pkg/scan/falsePositives_test.go, pkg/postprocess/skipSameKeyValue_test.go, pkg/postprocess/validatePassword_test.go (one line and its expectation per case)' },
+  ruff: { read: ruffSnippets, url: 'https://github.com/astral-sh/ruff', license: 'MIT', paths: 'crates/ruff_linter/resources/test/fixtures/flake8_bandit/S10{5,6,7}.py and their snapshots (the reported line and column of each finding)' },
 } as const;
 
 function main(): void {
@@ -277,6 +309,7 @@ function main(): void {
         seen.add(sameText(line));
         if (s.side === 'left out') { skipped.push(`${s.source}: valid only by an option that ignores it`); return; }
         const announced = s.announced?.get(i);
+        if (announced === '\u0000') { skipped.push(`${s.source}: no quoted literal at the reported column`); return; }
         if (announced !== undefined) {
           if (line.includes(announced)) secrets.push({ source: s.source, secret: announced, line });
           else skipped.push(`${s.source}: the announced value is not on the line as written`);
