@@ -89,3 +89,15 @@ describe("a connection string's next entry after `;` gives its own name the valu
     removed('Server=db;user=bob;password=Kq7#mz2Lp', 'Kq7#mz2Lp');
   });
 });
+
+describe('CHAINED_ASSIGNMENT: a name of a chain where the value goes, the value after the last `=` (assignment.ts, asked by context.ts)', () => {
+  it('the literal assigned down the chain is removed, the other name stays', () => {
+    expect(redactSecrets('password = cached = "Kq7#mz2Lp"').text).toBe('password = cached = "[REDACTED:password]"');
+    removed('d["password"] = cached = "tangerine42"', 'tangerine42');
+  });
+  it('a chain ending in code stays; a bare password with no spaced `=` after it is still removed', () => {
+    untouched('password = cached = os.environ["DB_PASSWORD"]');
+    removed('password = tangerine42', 'tangerine42');
+    removed('DB_PASSWORD=tang=erine42', 'tang=erine42');
+  });
+});

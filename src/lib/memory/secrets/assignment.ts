@@ -316,10 +316,21 @@ export function isTypeAnnotation(raw: string, after: string): boolean {
   const type = raw + mark;
   return !/^["'`]/.test(type) && (isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?[?!]?$/.test(type)) && TYPE_THEN_EQUALS.test(after.slice(mark.length));
 }
+/**
+ * CHAINED_ASSIGNMENT: whether `raw`, read where a name's value goes, is another name the same value is
+ * assigned to (`password = safe = "…"`, `d["password"] = cached = "…"`): code spaces its `=`, and the value
+ * comes after the last one. An identifier, a member or an index, then ` = ` (not `==`) in `after`; a
+ * password in `.env` or a note is not followed by a spaced `=` (`DB_PASSWORD=hunter2`).
+ */
+const CHAINED_EQUALS = /^[ \t]+=(?!=)[ \t]*/;
+export function isChainedAssignment(raw: string, after: string): boolean {
+  return /^[A-Za-z_][\w.]*(?:\[[^\]\n]{1,40}\])?$/.test(raw) && CHAINED_EQUALS.test(after);
+}
+/** Where the value of a name starts when `raw` is its type (TYPE_ANNOTATION) or another name of a chain (CHAINED_ASSIGNMENT). */
 function typedValueAt(text: string, valueAt: number, raw: string): number | undefined {
   const rest = text.slice(valueAt + raw.length, valueAt + raw.length + 16);
-  if (!isTypeAnnotation(raw, rest)) return undefined;
-  return valueAt + raw.length + (TYPE_THEN_EQUALS.exec(rest) as RegExpExecArray)[0].length;
+  const equals = isTypeAnnotation(raw, rest) ? TYPE_THEN_EQUALS.exec(rest) : isChainedAssignment(raw, rest) ? CHAINED_EQUALS.exec(rest) : null;
+  return equals === null ? undefined : valueAt + raw.length + equals[0].length;
 }
 
 /**

@@ -13,7 +13,7 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, endsInCredentialWord, genericKind, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
+import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
@@ -326,7 +326,8 @@ function redactLine(line: string, firstWord: number): string {
     // `ER_PASSWORD_ANONYMOUS_USER 1131`): that thing's number, as assignment.ts reads a key's.
     if (labelled !== undefined && isNumberLiteral(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
     // The name's type, its value after an `=` (`txtFieldPassword: UITextField! = nil`): assignment.ts reads the value.
-    if (labelled !== undefined && isTypeAnnotation(line.slice(span.start, span.end), line.slice(span.end, span.end + 16))) continue;
+    // (Or another name of a chain, `password = safe = "…"`: the same, CHAINED_ASSIGNMENT.)
+    if (labelled !== undefined && (isTypeAnnotation(line.slice(span.start, span.end), line.slice(span.end, span.end + 16)) || isChainedAssignment(line.slice(span.start, span.end), line.slice(span.end, span.end + 16)))) continue;
     // Code passing the variable of the same name under a quoted key (`{"password": password}`; assignment.ts owns the rule).
     if (labelled !== undefined && isVariableUnderItsOwnName(nameAround(line, m.index, after), line.slice(after + gluedLength(line, after), span.start), line.slice(span.start, span.end), line.slice(span.end, span.end + 8))) {
       LINE_WORD.lastIndex = span.end; // the variable's name is no credential word of its own
