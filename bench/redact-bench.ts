@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { redactSecrets } from '../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../test/support/secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../test/support/weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
+import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevExtraSkipped, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutSkipped, heldoutV6Secrets, heldoutV7Secrets } from '../test/support/secret-heldout/notes.js';
 import { median, ROOT, type Row } from './util.js';
 
 /** The redaction engine as issue 29 found it (rule tables of issue 12, before the context rules). */
@@ -292,6 +292,26 @@ export async function benchRedact(): Promise<Row[]> {
     const genV7Moved = heldoutDevGenericV7Secrets();
     const genV7Removed = genV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
     rows.push({ name: `held-out dev generic under labelling rule v7: benign touched, of ${genV7.length}`, value: genV7.length === 0 ? 0 : (100 * negativesTouched(redactSecrets, genV7)) / genV7.length, unit: '%', note: `${negativesTouched(redactSecrets, genV7)}/${genV7.length}; v7 makes ${genV7Moved.length} secrets, ${genV7Removed} removed` });
+    // The linters' hard-coded-credential test suites, both sides (dev-linters.json: gosec, bandit, DevSkim, eslint-plugin-no-secrets;
+    // near copies and vendors of the test half dropped when it was built). All dev.
+    const lint = heldoutDevLintersSecrets();
+    const lintOurs = csFound(redactSecrets, lint);
+    const lintOld = baseline.redact === undefined ? undefined : csFound(baseline.redact, lint);
+    rows.push({ name: `held-out dev linters (gosec's, bandit's, DevSkim's, eslint-plugin-no-secrets', earlybird's and ruff's test suites, their findings; all dev): removed, of ${lint.length}`, value: (100 * lintOurs) / lint.length, unit: '%', note: `${lintOurs}/${lint.length}${lintOld === undefined ? '' : `; before ${lintOld}/${lint.length}`}` });
+    const lintBenign = heldoutBenignDevLinters();
+    const lintBenignOurs = negativesTouched(redactSecrets, lintBenign);
+    const lintBenignOld = baseline.redact === undefined ? undefined : negativesTouched(baseline.redact, lintBenign);
+    rows.push({ name: `held-out dev linters (the other lines of their test suites, rule v5; all dev): benign touched, of ${lintBenign.length}`, value: (100 * lintBenignOurs) / lintBenign.length, unit: '%', note: `${lintBenignOurs}/${lintBenign.length}${lintBenignOld === undefined ? '' : `; before ${lintBenignOld}/${lintBenign.length}`}` });
+    for (const cls of [...new Set([...lint, ...lintBenign].map((b) => b.cls))].sort()) {
+      const secrets = lint.filter((p) => p.cls === cls);
+      const notes = lintBenign.filter((b) => b.cls === cls);
+      if (secrets.length > 0) rows.push({ name: `held-out dev linters: ${cls} removed`, value: (100 * csFound(redactSecrets, secrets)) / secrets.length, unit: '%', note: `${csFound(redactSecrets, secrets)}/${secrets.length}` });
+      if (notes.length > 0) rows.push({ name: `held-out dev linters: ${cls} benign touched`, value: (100 * negativesTouched(redactSecrets, notes)) / notes.length, unit: '%', note: `${negativesTouched(redactSecrets, notes)}/${notes.length}` });
+    }
+    const lintV7 = heldoutBenignDevLinters('v7');
+    const lintV7Moved = heldoutDevLintersV7Secrets();
+    const lintV7Removed = lintV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length;
+    rows.push({ name: `held-out dev linters under labelling rule v7: benign touched, of ${lintV7.length}`, value: (100 * negativesTouched(redactSecrets, lintV7)) / lintV7.length, unit: '%', note: `${negativesTouched(redactSecrets, lintV7)}/${lintV7.length}; v7 makes ${lintV7Moved.length} secrets, ${lintV7Removed} removed` });
     const devOrig = heldout.benign.filter((b) => b.split === 'dev');
     const devTouched = devOrig.filter((b) => redactSecrets(b.note).text !== b.note).length + extraOurs;
     rows.push({ name: `held-out dev half with the extension: benign touched, of ${devOrig.length + extra.length}`, value: (100 * devTouched) / (devOrig.length + extra.length), unit: '%', note: `${devTouched}/${devOrig.length + extra.length}` });

@@ -1,6 +1,6 @@
 /**
  * The DEV figures only, for iterating on the rules (issue 29): the dev half's recall and benign
- * notes touched, the dev recall data, the dev negatives, CredSweeper's samples and the scanners' generic rules (both sides), the dev
+ * notes touched, the dev recall data, the dev negatives, CredSweeper's samples, the scanners' generic rules and the linters' test suites (both sides), the dev
  * extension and dev docs touched per source, the weak-password set's dev half, and the tuning corpus. It never reads,
  * counts or prints a test-half note: those are filtered out before anything is redacted.
  * `--show` prints each touched or missed dev note and what the redaction changed.
@@ -10,7 +10,7 @@
 import { redactSecrets } from '../../../src/lib/memory/redact.js';
 import { benignCorpus, secretCorpus, survives } from '../secret-corpus.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../weak-passwords.js';
-import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
+import { heldoutBenign, heldoutBenignDevCredSweeper, heldoutBenignDevDocs, heldoutBenignDevExtra, heldoutBenignDevNegatives, heldoutDevCredSweeperSecrets, heldoutDevCredSweeperV7Secrets, heldoutBenignDevGeneric, heldoutDevGenericSecrets, heldoutDevGenericV7Secrets, heldoutBenignDevLinters, heldoutDevLintersSecrets, heldoutDevLintersV7Secrets, heldoutDevNegativesV7Secrets, heldoutDevRecall, heldoutSecrets, heldoutV7Secrets } from './notes.js';
 
 const show = process.argv.includes('--show');
 const out = (s: string): void => void process.stdout.write(`${s}\n`);
@@ -78,6 +78,20 @@ out(`dev generic (Kingfisher, Titus generic rules): recall ${gen.length - genMis
 if (show) {
   for (const p of genMissed) out(`  GENERIC MISSED ${p.source} ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);
   for (const b of genTouched) out(`  GENERIC TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
+}
+
+// The linters' hard-coded-credential test suites (dev-linters.json: gosec, bandit, DevSkim, eslint-plugin-no-secrets; near copies and vendors of the test half dropped when it was built): both sides.
+const lint = heldoutDevLintersSecrets();
+const lintMissed = lint.filter((p) => survives(redactSecrets(p.note).text, p.secret));
+const lintBenign = heldoutBenignDevLinters();
+const lintTouched = lintBenign.filter((b) => redactSecrets(b.note).text !== b.note);
+const lintV7 = heldoutBenignDevLinters('v7');
+const lintV7Moved = heldoutDevLintersV7Secrets();
+out(`dev linters (gosec, bandit, DevSkim, eslint-no-secrets, earlybird, ruff tests): recall ${lint.length - lintMissed.length}/${lint.length}; benign touched ${lintTouched.length}/${lintBenign.length}; under rule v7 ${lintV7.filter((b) => redactSecrets(b.note).text !== b.note).length}/${lintV7.length}, v7 makes ${lintV7Moved.length} secrets, removed ${lintV7Moved.filter((m) => m.secrets.every((v) => !survives(redactSecrets(m.note).text, v))).length}`);
+for (const cls of [...new Set([...lint, ...lintBenign].map((b) => b.cls))].sort()) out(`  ${cls}: recall ${lint.filter((p) => p.cls === cls && !lintMissed.includes(p)).length}/${lint.filter((p) => p.cls === cls).length}, benign touched ${lintTouched.filter((b) => b.cls === cls).length}/${lintBenign.filter((b) => b.cls === cls).length}`);
+if (show) {
+  for (const p of lintMissed) out(`  LINT MISSED ${p.source} ${p.secret}: ${p.note.split('\n').find((l) => l.includes(p.secret))?.slice(0, 200) ?? ''}`);
+  for (const b of lintTouched) out(`  LINT TOUCHED ${b.source}: ${changed(b.note, redactSecrets(b.note).text)}`);
 }
 
 for (const [name, extra] of [['dev extension (scanners, AWS CLI)', heldoutBenignDevExtra()], ['dev docs', heldoutBenignDevDocs()]] as const) {

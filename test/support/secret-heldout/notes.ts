@@ -341,3 +341,44 @@ export function heldoutDevGenericV7Secrets(): (HeldoutBenignNote & { secrets: st
     .filter((x) => x.secrets.length > 0)
     .map((x) => ({ ...devNegativeNote(x.b), secrets: x.secrets }));
 }
+
+interface DevLintersData {
+  secrets: { source: string; secret: string; line: string }[];
+  benign: HeldoutBenign[];
+}
+
+const DEV_LINTERS = JSON.parse(readFileSync(fileURLToPath(new URL('./dev-linters.json', import.meta.url)), 'utf8')) as DevLintersData;
+
+/** A linter sample's group for the rows: its source (`gosec`, `bandit`, `devskim`, `eslint-no-secrets`). */
+const linterGroup = (source: string): string => source.slice(0, source.indexOf(':'));
+
+/**
+ * More DEV data, both sides (dev-linters.json, built by extract-dev-linters.ts from static analysers'
+ * hard-coded-credential rules' test suites: gosec, bandit, DevSkim, eslint-plugin-no-secrets; near copies and
+ * vendors of the test half dropped there): the lines their expectations make secrets, each in one of the
+ * whole-line contexts above (rotating, as CredSweeper's), every one `dev`; `cls` the source.
+ */
+export function heldoutDevLintersSecrets(): (HeldoutPlanted & { cls: string })[] {
+  return DEV_LINTERS.secrets.map((s, i) => {
+    const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+    return { source: s.source, kind: kindOf(s.source), secret: s.secret, note: (LINE_CONTEXTS[context] as (l: string) => string)(s.line), context, split: 'dev' as const, cls: linterGroup(s.source) };
+  });
+}
+
+/** The other side: the lines labelled benign by rule v5, placed like the secrets. `rule`: v5 (as built) or v7 (those holding none of v7's password values). */
+export function heldoutBenignDevLinters(rule: 'v5' | 'v7' = 'v5'): HeldoutBenignNote[] {
+  return DEV_LINTERS.benign.map(linterNote).filter((_, i) => rule === 'v5' || passwordValuesV7((DEV_LINTERS.benign[i] as HeldoutBenign).text).length === 0);
+}
+
+/** The linter lines rule v5 calls benign and rule v7 makes secrets, each in its benign note; its secrets are its values. */
+export function heldoutDevLintersV7Secrets(): (HeldoutBenignNote & { secrets: string[] })[] {
+  return DEV_LINTERS.benign
+    .map((b, i) => ({ note: linterNote(b, i), secrets: passwordValuesV7(b.text) }))
+    .filter((x) => x.secrets.length > 0)
+    .map((x) => ({ ...x.note, secrets: x.secrets }));
+}
+
+function linterNote(b: HeldoutBenign, i: number): HeldoutBenignNote {
+  const context = LINE_CONTEXT_NAMES[i % LINE_CONTEXT_NAMES.length] as string;
+  return { source: b.source, cls: linterGroup(b.source), note: (LINE_CONTEXTS[context] as (l: string) => string)(b.text), split: 'dev' as const };
+}

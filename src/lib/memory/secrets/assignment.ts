@@ -122,8 +122,17 @@ const NON_SECRET_KEY =
  * it (`DB_PASSWORD`, `apiKey`, `deploy.key`; not `max_tokens`, `passwordPolicy`, `nextPageToken`).
  */
 export function namesCredential(key: string): boolean {
-  return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
+  const words = keyWords(key);
+  return (KEYWORD.test(words) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key) && !NEGATED_CREDENTIAL_NAME.test(words);
 }
+
+/**
+ * NEGATED_CREDENTIAL_NAME: a name that says its value is not a credential (`NOT_A_SECRET`, `nonSecret`,
+ * `non_secret_label`): code names a constant so to say it may be shown. Its value is judged as any value
+ * with no name (a generated run under it is still removed, bare-token.ts). Asked of the key's words
+ * (`keyWords`), at its start only: `DO_NOT_SHARE_PASSWORD` still names a password.
+ */
+const NEGATED_CREDENTIAL_NAME = /^no[nt]_(?:a_)?/;
 
 /**
  * The tag for `value` given under `key`, where the key names a credential and the value is one (as
@@ -295,10 +304,44 @@ function genericReplacement(key: string, raw: string, inQuery: boolean): string 
  * capitalised word, generic arguments or `?` allowed) and `=` (not `==`) follows it.
  */
 const TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
+/**
+ * TYPE_ANNOTATION: whether `raw`, read where a name's value goes, is the name's type with its value after an
+ * `=` (`after`: the text that follows `raw`). A type is a code type (names.ts) or one capitalised word,
+ * generic arguments allowed, then an optional `?` (nullable) or Swift's `!` (implicitly unwrapped:
+ * `var passwordField: UITextField! = nil`). Asked here and by context.ts, which reads the same labels.
+ */
+export function isTypeAnnotation(raw: string, after: string): boolean {
+  // (A reader whose value stops at punctuation leaves the `?` or `!` in `after`.)
+  const mark = /^[?!]/.test(after) && !/[?!]$/.test(raw) ? after.charAt(0) : '';
+  const type = raw + mark;
+  return !/^["'`]/.test(type) && (isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?[?!]?$/.test(type)) && TYPE_THEN_EQUALS.test(after.slice(mark.length));
+}
+/**
+ * CHAINED_ASSIGNMENT: whether `raw`, read where a name's value goes, is another name the same value is
+ * assigned to (`password = safe = "…"`, `d["password"] = cached = "…"`): code spaces its `=`, and the value
+ * comes after the last one. An identifier, a member or an index, then ` = ` (not `==`) in `after`; a
+ * password in `.env` or a note is not followed by a spaced `=` (`DB_PASSWORD=hunter2`).
+ */
+const CHAINED_EQUALS = /^[ \t]+=(?!=)[ \t]*/;
+export function isChainedAssignment(raw: string, after: string): boolean {
+  return /^[A-Za-z_][\w.]*(?:\[[^\]\n]{1,40}\])?$/.test(raw) && CHAINED_EQUALS.test(after);
+}
+/** Where the value of a name starts when `raw` is its type (TYPE_ANNOTATION) or another name of a chain (CHAINED_ASSIGNMENT). */
 function typedValueAt(text: string, valueAt: number, raw: string): number | undefined {
-  if (/^["'`]/.test(raw) || !(isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?\??$/.test(raw))) return undefined;
-  const after = TYPE_THEN_EQUALS.exec(text.slice(valueAt + raw.length, valueAt + raw.length + 16));
-  return after === null ? undefined : valueAt + raw.length + after[0].length;
+  const rest = text.slice(valueAt + raw.length, valueAt + raw.length + 16);
+  const equals = isTypeAnnotation(raw, rest) ? TYPE_THEN_EQUALS.exec(rest) : isChainedAssignment(raw, rest) ? CHAINED_EQUALS.exec(rest) : null;
+  return equals === null ? undefined : valueAt + raw.length + equals[0].length;
+}
+
+/**
+ * VARIABLE_UNDER_ITS_OWN_NAME: code passing a variable under a key spelled as it (`{"password": password}`,
+ * `{'api_key': api_key}`): the quoted key names the field, the bare word after it is the variable holding
+ * the credential, not the credential. Only a quoted key and a bare value that ends the entry (`,`, `}`,
+ * `)`): a quoted key with a bare value is no JSON, so this is code; `password: password` in YAML or
+ * `DB_PASSWORD=password` in `.env` is the weak password issue 40 names and is still removed.
+ */
+export function isVariableUnderItsOwnName(key: string, separator: string, raw: string, after: string): boolean {
+  return /^["']/.test(separator) && raw.startsWith(key) && /^[ \t]*[,})]/.test(raw.slice(key.length) + after);
 }
 
 const GENERIC: ScanRule = {
@@ -339,6 +382,7 @@ const GENERIC: ScanRule = {
           raw = GENERIC_VALUE.exec(text)?.[0];
           if (raw === undefined) continue;
         }
+        if (isVariableUnderItsOwnName(key, m[2] as string, raw, text.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
         // A URL query's or a form's parameter (`?token=…&next=…`): its value ends at the next `&name=`.
         const replacement = genericReplacement(key, raw, text[m.index - 1] === '?' || text[m.index - 1] === '&');
         if (replacement === undefined) continue;
@@ -422,6 +466,22 @@ const COMPARED_LITERAL: RegexRule = {
 };
 
 /**
+ * LITERAL_COMPARED_FIRST: the same comparison with the literal written first (`if "…" == password {`,
+ * `if ('…' === apiToken)`, a "Yoda condition", which some style guides ask for): the literal is the
+ * credential the code checks for, judged as COMPARED_LITERAL judges it. The name must end there (not a
+ * call or a member read: `"x" == password.strip()` compares something else).
+ */
+const LITERAL_COMPARED_FIRST: RegexRule = {
+  kind: 'generic',
+  hints: ['==', '!='],
+  re: /(?<![\w\\])("[^"\n]{1,256}"|'[^'\n]{1,256}')([ \t]*(?:===?|!==?)[ \t]*)([A-Za-z_][\w.]*)(?![\w.$([])/g,
+  replace: (_m, g) => {
+    const tagged = keyedCredentialLiteral(g[2] ?? '', g[0] ?? '', comparedChooser(g[2] ?? ''));
+    return tagged === undefined ? undefined : `${tagged}${g[1] ?? ''}${g[2] ?? ''}`;
+  },
+};
+
+/**
  * A credential's name given to a call with its literal as the next argument: PHP's `define('DB_PASSWORD',
  * '…')` (every WordPress wp-config.php), `System.setProperty("javax.net.ssl.keyStorePassword", "…")`,
  * `config.set('password', '…')`, `setenv("DB_PASSWORD", "…")`. The literal is the credential as
@@ -456,4 +516,4 @@ function comparedChooser(key: string): ChosenBy {
   return chooser === 'secret' ? true : chooser;
 }
 
-export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, NAMED_ARGUMENT, PROSE];
+export const ASSIGNMENT_RULES: readonly (RegexRule | ScanRule)[] = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, PROSE];

@@ -13,7 +13,7 @@
  * - `isHighEntropy` (below): a long random-looking string anywhere near a credential word, whatever
  *   the format or the words between (`the signing secret 8f14… goes…`, `api_key <- "…"`).
  */
-import { chosenBy, endsInCredentialWord, genericKind, isNumberLiteral, PASSWORD_SHORTENED } from './assignment.js';
+import { chosenBy, endsInCredentialWord, genericKind, isChainedAssignment, isNumberLiteral, isTypeAnnotation, isVariableUnderItsOwnName, PASSWORD_SHORTENED } from './assignment.js';
 import { tag, type ScanRule } from './engine.js';
 import { endsInUrn, isSlug } from './names.js';
 import { continuesSentence, cutAtEntity, describesCredential, isLabelGap, isNextLabel, isRemark, saysReplaceMe, stripClosingTags, unquoteEntities } from './prose.js';
@@ -186,7 +186,8 @@ function labelledValue(line: string, after: number, chosen: ChosenBy): { start: 
   // (Also at the start of a string: `'password', 'r=ab,s=abcd'` passes a SCRAM message, not the password.)
   // (A command-line option's `=` too: `argocd-secret --type='json'` gives `--type` its value; so does an attribute
   // in a selector: `#password input[type="password"]`.)
-  const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  // (After a `;` too: a connection string's next entry, `tokenType=userPassword;user=@user`, gives `user` its value.)
+  const otherKey = /(?:^|[\s,;('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   // A label does not run into a comment (`host-of-password-depot # port is 8714`): the comment is a sentence of its own.
   if (/[ \t]#[ \t]/.test(gap[0])) return undefined;
   if (otherKey !== null && !HAS_WORD.test(otherKey[1] as string) && !QUALIFIED_LABEL.test(gap[0])) return undefined;
@@ -324,6 +325,14 @@ function redactLine(line: string, firstWord: number): string {
     // A number given to a name whose credential word other words follow (`"pass_mask32": "0x31c45018"`,
     // `ER_PASSWORD_ANONYMOUS_USER 1131`): that thing's number, as assignment.ts reads a key's.
     if (labelled !== undefined && isNumberLiteral(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
+    // The name's type, its value after an `=` (`txtFieldPassword: UITextField! = nil`): assignment.ts reads the value.
+    // (Or another name of a chain, `password = safe = "…"`: the same, CHAINED_ASSIGNMENT.)
+    if (labelled !== undefined && (isTypeAnnotation(line.slice(span.start, span.end), line.slice(span.end, span.end + 16)) || isChainedAssignment(line.slice(span.start, span.end), line.slice(span.end, span.end + 16)))) continue;
+    // Code passing the variable of the same name under a quoted key (`{"password": password}`; assignment.ts owns the rule).
+    if (labelled !== undefined && isVariableUnderItsOwnName(nameAround(line, m.index, after), line.slice(after + gluedLength(line, after), span.start), line.slice(span.start, span.end), line.slice(span.end, span.end + 8))) {
+      LINE_WORD.lastIndex = span.end; // the variable's name is no credential word of its own
+      continue;
+    }
     // The value belongs to the id or hash named right before it (`credentialsId: '…'`, `sha256 …`).
     // (A UUID beside a credential word stays a secret: HubSpot, Snyk and Heroku keys are UUIDs.)
     if (isNamedId(line.slice(after, span.start))) continue;

@@ -138,3 +138,30 @@ const STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inlin
 export function isStructTagName(value: string): boolean {
   return STRUCT_TAG_NAME.test(value);
 }
+
+/**
+ * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
+ * French, Spanish, Portuguese, Russian, Dutch, Swedish, Danish and Norwegian, Polish, Finnish, Czech,
+ * Hungarian; the short Korean 비번 too): one list, so a language is one
+ * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
+ * the language around it, so only such a value is read: a word of the note's own script after the
+ * label is prose (`비밀번호 변경`, "change the password"). Read by password-forms.ts (the word as a label)
+ * and by values.ts (the word as a value: `isTranslatedPasswordWord`).
+ */
+export const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'passord', 'hasło', 'salasana', 'heslo', 'jelszó'];
+
+const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+/** A numeric HTML entity as i18n files write non-ASCII letters (`L&#246;senord`; the last `;` sometimes left off). */
+const NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
+
+/**
+ * TRANSLATED_CREDENTIAL_WORD: a value that is the word password itself in another language (`"Password":
+ * "Lösenord"`, `"secret": "パスワード"`, also written with HTML entities): a UI string's translation, the
+ * label's text in that language, not a password. Only the whole value: `Lösenord2024!` may be one.
+ * (The English word as its own value, `password: password`, stays the weak password issue 40 names.)
+ */
+export function isTranslatedPasswordWord(value: string): boolean {
+  if (value.length > 40) return false;
+  const text = value.includes('&#') ? value.replace(NUMERIC_ENTITY, (_m, hex: string | undefined, dec: string | undefined) => String.fromCodePoint(hex !== undefined ? parseInt(hex, 16) : Number(dec))) : value;
+  return TRANSLATED_PASSWORD_WORDS.has(text.trim().toLowerCase());
+}

@@ -21,6 +21,7 @@
 import { chosenBy, genericKind, nextEntryAt } from './assignment.js';
 import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
+import { PASSWORD_IN_OTHER_LANGUAGES } from './names.js';
 import { describedBySentence, endsClause, readsAsProse } from './prose.js';
 import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
 
@@ -333,16 +334,6 @@ const SQL_PASSWORD_CLAUSE: RegexRule = {
     return replaceValue(g[0] ?? '', g[1] ?? '', 'password', false) ?? m;
   },
 };
-
-/**
- * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
- * French, Spanish, Portuguese, Russian, Dutch, Swedish, Danish and Norwegian, Polish, Finnish, Czech,
- * Hungarian; the short Korean 비번 too): one list, so a language is one
- * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
- * the language around it, so only such a value is read: a word of the note's own script after the
- * label is prose (`비밀번호 변경`, "change the password").
- */
-const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'passord', 'hasło', 'salasana', 'heslo', 'jelszó'];
 
 /**
  * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), a

@@ -3,7 +3,7 @@
  * One owner for these judgements, shared by every rule table.
  */
 import { isCjkProse, isMarkdownLink, isNextLabel, readsAsProse } from './prose.js';
-import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isStructTagName } from './names.js';
+import { isCodeType, isCredentialTypeName, isCredentialVariableName, isFormatName, isNameNotValue, isOptionList, isStructTagName, isTranslatedPasswordWord } from './names.js';
 
 /** Already replaced by an earlier rule. */
 export const isRedacted = (v: string): boolean => v.includes('[REDACTED:');
@@ -534,6 +534,8 @@ export function isCredentialValue(raw: string, chosenBy: ChosenBy, where: { inSe
   if (/(?:\.{2,}|…)$/.test(v)) return false; // elided: `ops_eyJzaWduSW5B..`
   // A label's own text (`passwordLabel:"Password:"`, `"Username or email:"`): words and a colon.
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
+  // The word password translated (`"Password": "Lösenord"`): a UI string, names.ts.
+  if (isTranslatedPasswordWord(v)) return false;
   if (v.length < (quote !== '' || chosen ? 4 : 6)) return false;
   // Digits may be a PIN or a password; a number with a fraction (`1556311319.069`, a time stamp) is a measure.
   if (/^\d+\.\d+$/.test(v)) return false;
