@@ -14,6 +14,9 @@ export default defineConfig({
     // Tests must never read the developer's real ~/.claude or .env.
     env: { GMS_TEST: '1' },
     // Property tests draw from a fixed seed (GMS_FC_SEED=random to explore): test/setup/fast-check-seed.ts.
-    setupFiles: ['test/setup/fast-check-seed.ts'],
+    // Each file names itself to the processes it starts (test/setup/test-file-env.ts).
+    setupFiles: ['test/setup/fast-check-seed.ts', 'test/setup/test-file-env.ts'],
+    // No process a test starts outlives the run: the teardown kills and reports any (test/setup/stray-processes.ts).
+    globalSetup: ['test/setup/stray-processes.ts'],
   },
 });

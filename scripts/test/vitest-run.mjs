@@ -34,7 +34,11 @@ export function runVitest(name, args, env = {}, { quiet = false } = {}) {
     counts.failed = json.numFailedTests ?? 0;
     counts.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
     if ((json.numTotalTests ?? 0) === 0) counts.ok = false;
-    reportFailures(name, failuresOf(json), say);
+    const failures = failuresOf(json);
+    // Failed with no failed test: an error outside the tests (a global teardown's, such as a process
+    // the tests left running, test/setup/stray-processes.ts), printed above; named here too.
+    if (r.status !== 0 && failures.length === 0) failures.push(`vitest exited with ${r.status ?? r.signal} though no test failed: see the error printed before its summary`);
+    reportFailures(name, failures, say);
   } catch {
     counts.ok = false;
     say(`== ${name} wrote no report\n`);

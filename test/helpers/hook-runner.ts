@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseJsonLines } from '../support/json-lines.js';
 import { REPO_ROOT as REPO, TSX_LOADER as TSX } from '../support/paths.js';
 import { makeTempDirSync } from '../support/temp-dir.js';
+import { testRunMarker } from '../support/test-run.js';
 
 export type HookName = 'session-start' | 'stop' | 'worker';
 
@@ -105,6 +106,8 @@ export function makeHookSandbox(extra: Record<string, string> = {}): HookSandbox
     // Claude Code sets it for every hook; the hooks then read stdin synchronously (hook-io.ts).
     CLAUDE_PROJECT_DIR: root,
     GMS_TEST: '1',
+    // The run's name, so that a worker a hook starts and the test leaves running is found (test/setup/stray-processes.ts).
+    ...testRunMarker(),
     ...extra,
   };
   writeFileSync(join(root, 'empty.env'), '');

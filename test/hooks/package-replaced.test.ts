@@ -10,13 +10,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeHookSandbox, runHook, type HookSandbox } from '../helpers/hook-runner.js';
+import { unusedPort } from '../helpers/ports.js';
+import { waitForWorkers } from '../helpers/use-hook-worker.js';
 import { REPO_ROOT as REPO, TSX_LOADER as TSX } from '../support/paths.js';
 
 let sb: HookSandbox;
-beforeEach(() => {
-  sb = makeHookSandbox();
+beforeEach(async () => {
+  // A complete run starts the real worker: it finds nothing listening on 127.0.0.1 and ends soon
+  // (no retry), instead of talking to whatever serves the default localhost:8000.
+  sb = makeHookSandbox({ MADEINOZ_KNOWLEDGE_MCP_URL: `http://127.0.0.1:${await unusedPort()}/mcp`, MADEINOZ_KNOWLEDGE_RETRIES: '0' });
 });
 afterEach(() => sb.cleanup());
+
+/** The workers the hooks of this sandbox started (the hook logs each before it exits). */
+const spawnedWorkers = () => sb.logs().filter((l) => l.msg === 'worker spawned');
 
 const startup = (cwd: string) => JSON.stringify({ session_id: 's-1', transcript_path: '/dev/null', cwd, hook_event_name: 'SessionStart', source: 'startup' });
 
@@ -58,11 +65,16 @@ describe('a hook while the package is half replaced', () => {
     }
     expect(existsSync(join(sb.stateDir, 'config-error.notified'))).toBe(false);
     expect(existsSync(workerFiles(sb.stateDir).pidFile)).toBe(false);
+    expect(spawnedWorkers()).toEqual([]);
     expect(sb.logs().some((l) => l.msg === 'hook skipped: the package is incomplete')).toBe(true);
     // Complete again (the upgrade finished): the same settings are read and nothing was held against them.
     const after = await runHook('session-start', sb.env, { input: JSON.stringify({ session_id: 's-2', transcript_path: '/dev/null', cwd: sb.root, hook_event_name: 'SessionStart', source: 'startup' }) });
     expect(after.code).toBe(0);
     expect(after.stdout).not.toMatch(/misconfigured/);
+    // ...and it starts the worker, which runs to its end. Waited for here: removing the sandbox (the
+    // worker's cwd) while it still loaded left it hanging for good under tsx (test/setup/stray-processes.ts).
+    expect(spawnedWorkers()).toHaveLength(1);
+    await waitForWorkers(sb, 1);
   });
 
   it('Stop whose settings module is gone: exit 0, prints nothing, starts no worker, and logs it as what it is (not a configuration error)', async () => {
@@ -77,6 +89,7 @@ describe('a hook while the package is half replaced', () => {
       else process.env.GMS_HOOK_DIST = savedDist;
     }
     expect(existsSync(workerFiles(sb.stateDir).pidFile)).toBe(false);
+    expect(spawnedWorkers()).toEqual([]);
     expect(sb.logs().map((l) => l.msg)).toContain('hook skipped: the package is incomplete');
     expect(sb.logs().map((l) => l.msg)).not.toContain('configuration error');
   });

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { testRunMarker } from './test-run.js';
 
 export function isolatedEnv(root: string, serverUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   mkdirSync(root, { recursive: true });
@@ -22,6 +23,7 @@ export function isolatedEnv(root: string, serverUrl: string, extra: Record<strin
     MADEINOZ_KNOWLEDGE_STATE_DIR: join(root, 'state'),
     MADEINOZ_KNOWLEDGE_MCP_URL: serverUrl,
     MADEINOZ_KNOWLEDGE_GROUP_ID: 'main',
+    ...testRunMarker(),
     ...extra,
   };
 }
