@@ -142,7 +142,7 @@ describe('did you mean', () => {
 
 /**
  * Every command line a message names, in src/: `graphiti-memory-sync <command> [sub] [--options]`
- * (or `${PROGRAM} …`), and a quoted `<command> --option …` without the program name. Each must be
+ * (or `${PROGRAM} …`, or `commandFor('<command> …')` / `namedCommand(…)`, the running copy's prefix), and a quoted `<command> --option …` without the program name. Each must be
  * a command the CLI has, with options its parser takes: a next step that does not run is a bug.
  */
 const QUOTES = '"\'`';
@@ -191,6 +191,8 @@ function namedCommandLines(text: string): string[][] {
     if (/[\w/.@-]/.test(text[(m.index ?? 0) - 1] ?? '')) continue;
     found.push(words(m[1] as string));
   }
+  // A command line as the running copy runs it (util/install-route.ts): `commandFor('server start')`.
+  for (const m of text.matchAll(/\b(?:commandFor|namedCommand)\((['"`])([^'"`\n]*)\1/g)) found.push(words(m[2] as string));
   const bare = new RegExp(`(?<=[${QUOTES}])((?:${COMMAND_NAMES.join('|')})(?: [a-z]+)? --[^\\n${QUOTES}\\\\]*)`, 'g');
   for (const m of text.matchAll(bare)) found.push(words(m[1] as string));
   return found;
@@ -209,9 +211,9 @@ describe('commands named in messages', () => {
   });
 
   it('catches a command or option that does not exist (the check itself can fail)', () => {
-    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"'];
+    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"', "fix: `${commandFor('server strat')}`", "`${namedCommand('helth')}`"];
     for (const text of bad) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toHaveLength(1);
-    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`'];
+    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`', "fix: `${commandFor('server start')} (it waits)`", "${namedCommand('health', copy)}"];
     for (const text of good) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toEqual([]);
   });
 });
