@@ -148,6 +148,13 @@ describe('the route of the running copy, from where its code lives', () => {
     expect(runStep(commandFor('health', away), outside)).toEqual({ code: 0, out: 'ran: health\n' });
   });
 
+  it('a project in a folder named lib is a project (its package.json), not an npm prefix\'s lib/', () => {
+    const app = join(dir, 'packages', 'lib');
+    file(join(app, 'package.json'), '{}');
+    expect(routeOfPackage(join(app, 'node_modules', NAME), { cwd: app })).toMatchObject({ route: 'project', projectDir: app, cli: `npx ${NAME}` });
+    expect(routeOfPackage(join(dir, 'prefix', 'lib', 'node_modules', NAME), { cwd: app })).toMatchObject({ route: 'global', cli: NAME });
+  });
+
   it('pnpm: the versioned folder inside the project is the project\'s copy', () => {
     const app = join(dir, 'app');
     const root = join(app, 'node_modules', '.pnpm', `${NAME}@0.1.0`, 'node_modules', NAME);

@@ -78,9 +78,10 @@ function inside(dir: string, parent: string): boolean {
 
 /**
  * The route of the package whose root is `root` (a folder holding `dist/cli.js`). Under a
- * `node_modules` folder it is a global install when the npm prefix that folder belongs to has our
- * bin (`<prefix>/bin/graphiti-memory-sync`; on Windows `<prefix>/graphiti-memory-sync.cmd`), else
- * a project's dependency (the project is the folder holding the outermost `node_modules`: pnpm's
+ * `node_modules` folder it is a global install when that folder is an npm prefix's
+ * (`<prefix>/lib/node_modules`, `<prefix>/lib` holding no package.json; on Windows
+ * `<prefix>/node_modules` with our `<prefix>/graphiti-memory-sync.cmd` beside it), else a
+ * project's dependency (the project is the folder holding the outermost `node_modules`: pnpm's
  * `node_modules/.pnpm/<pkg>@<v>/node_modules/<pkg>` included).
  */
 export function routeOfPackage(root: string, probe: RouteProbe = {}): RunningCopy {
@@ -90,7 +91,8 @@ export function routeOfPackage(root: string, probe: RouteProbe = {}): RunningCop
   const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
   if (m?.[1] !== undefined && m[1] !== '') {
     const owner = m[1];
-    const global = win ? exists(join(owner, `${PACKAGE_NAME}.cmd`)) : basename(owner) === 'lib' && exists(join(dirname(owner), 'bin', PACKAGE_NAME));
+    // A project is a folder with a package.json; a prefix's lib/ (or Windows' npm folder) is not one.
+    const global = win ? exists(join(owner, `${PACKAGE_NAME}.cmd`)) : basename(owner) === 'lib' && !exists(join(owner, 'package.json'));
     if (global) return { route: 'global', root, cli: PACKAGE_NAME };
     // npx finds the project's copy from the project or a folder in it; from elsewhere it would
     // fetch the name from the registry, so the copy is named by its path there.
