@@ -142,7 +142,7 @@ describe('did you mean', () => {
 
 /**
  * Every command line a message names, in src/: `graphiti-memory-sync <command> [sub] [--options]`
- * (or `${PROGRAM} …`, or `commandFor('<command> …')` / `namedCommand(…)`, the running copy's prefix), and a quoted `<command> --option …` without the program name. Each must be
+ * (or `${PROGRAM} …`, or the running copy's prefix: `${cli()} …`, `commandFor('<command> …')`, `namedCommand(…)`), and a quoted `<command> --option …` without the program name. Each must be
  * a command the CLI has, with options its parser takes: a next step that does not run is a bug.
  */
 const QUOTES = '"\'`';
@@ -186,7 +186,7 @@ function namedCommandProblem(words: string[]): string | undefined {
 function namedCommandLines(text: string): string[][] {
   const found: string[][] = [];
   const words = (s: string) => s.split(/\s+/).filter(Boolean);
-  for (const m of text.matchAll(/(?:npx )?(?:graphiti-memory-sync|\$\{PROGRAM\}) ([^\n"'`\\]*)/g)) {
+  for (const m of text.matchAll(/(?:npx )?(?:graphiti-memory-sync|\$\{PROGRAM\}|\$\{cli\(\)\}) ([^\n"'`\\]*)/g)) {
     // Not the package's name in a path or an npm command (`npm install -D graphiti-memory-sync`).
     if (/[\w/.@-]/.test(text[(m.index ?? 0) - 1] ?? '')) continue;
     found.push(words(m[1] as string));
@@ -211,9 +211,9 @@ describe('commands named in messages', () => {
   });
 
   it('catches a command or option that does not exist (the check itself can fail)', () => {
-    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"', "fix: `${commandFor('server strat')}`", "`${namedCommand('helth')}`"];
+    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"', "fix: `${commandFor('server strat')}`", "`${namedCommand('helth')}`", "run `${cli()} sync --forse`"];
     for (const text of bad) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toHaveLength(1);
-    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`', "fix: `${commandFor('server start')} (it waits)`", "${namedCommand('health', copy)}"];
+    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`', "fix: `${commandFor('server start')} (it waits)`", "${namedCommand('health', copy)}", "run \"${cli()} server start\" first"];
     for (const text of good) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { main } from '../../src/cli.js';
 import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
-import { commandFor, upgradeStep } from '../../src/lib/util/install-route.js';
+import { cli as cliPrefix, commandFor, upgradeStep } from '../../src/lib/util/install-route.js';
 import { LockLostError, LockTimeoutError } from '../../src/lib/state/lock.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../helpers/ports.js';
@@ -67,7 +67,7 @@ describe('the local server is not running: the next step is "server start"', () 
       expect(sync.out).toContain(`nothing answers at http://127.0.0.1:${port}/mcp; next step: start the Graphiti server there, or correct MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${down.env.MADEINOZ_KNOWLEDGE_ENV_FILE})`);
       const status = await cli(['status'], {}, down);
       expect(status.out).toContain('next step: start the Graphiti server there');
-      expect(status.out).toContain('2 pending: not sent yet; "graphiti-memory-sync sync" sends them once the server answers');
+      expect(status.out).toContain(`2 pending: not sent yet; "${cliPrefix()} sync" sends them once the server answers`);
     } finally {
       down.cleanup();
     }
@@ -92,7 +92,7 @@ describe('queued: what confirms it, and when', () => {
       const sync = await cli(['sync'], env);
       expect(sync.out).toMatch(/queued 1/);
       expect(sync.out).toContain('1 queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks');
-      expect(sync.out).toContain('"graphiti-memory-sync sync --wait 60000" waits for it now');
+      expect(sync.out).toContain(`"${cliPrefix()} sync --wait 60000" waits for it now`);
       const status = await cli(['status'], env);
       expect(status.out).toContain('1 queued: Graphiti accepted them');
     } finally {

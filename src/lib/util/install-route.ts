@@ -147,7 +147,16 @@ const INSTALL_THE_COMMAND = `install the command as the README's "Install" says 
  * for a copy with no command line, the command once installed and how to install it.
  */
 export function commandFor(args: string, copy: RunningCopy = runningCopy()): string {
-  return copy.cli === undefined ? `${PACKAGE_NAME} ${args}` : `${copy.cli} ${args}`;
+  return `${cli(copy)} ${args}`;
+}
+
+/**
+ * The words that run this copy's command line, for a message that goes on with the command
+ * (`${cli()} server start`); `graphiti-memory-sync` for a copy that has none (its messages that
+ * reach the person add `commandCaveat`).
+ */
+export function cli(copy: RunningCopy = runningCopy()): string {
+  return copy.cli ?? PACKAGE_NAME;
 }
 
 /** What a copy with no command line adds after a named command (empty for one that has it). */
