@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli.js';
 import { closest } from '../../src/commands/help.js';
+import { cli } from '../../src/lib/util/install-route.js';
 import { COMMANDS, parseArgsOptions, type CommandSpec } from '../../src/commands/spec.js';
 import { parseServerArgs } from '../../src/lib/server/server-command.js';
 
@@ -106,7 +107,7 @@ describe('did you mean', () => {
     const { code, stdout, stderr } = await run(['sync', '--dryrun']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior, --release-held.\nRun "graphiti-memory-sync sync --help" for its options.\n');
+    expect(stderr).toBe(`Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior, --release-held.\nRun "${cli()} sync --help" for its options.\n`);
     expect((await run(['install', '--scope=user', '--with-mpc'])).stderr).toContain('Did you mean "--with-mcp"?');
     expect((await run(['context', '--ref'])).stderr).toContain('Did you mean "--refresh"?');
     expect((await run(['server', 'status', '--jsno'])).stderr).toContain('Unknown option "--jsno" for server status. Did you mean "--json"?');
@@ -120,7 +121,7 @@ describe('did you mean', () => {
     ] as const) {
       const { code, stderr } = await run([...args]);
       expect(code).toBe(2);
-      expect(stderr).toBe(`${first}\nRun "graphiti-memory-sync ${args[0]} --help" for its options.\n`);
+      expect(stderr).toBe(`${first}\nRun "${cli()} ${args[0]} --help" for its options.\n`);
     }
   });
 

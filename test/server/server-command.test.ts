@@ -68,7 +68,7 @@ describe('server arguments', () => {
     const run = io();
     expect(await main(['server', 'bogus'], run.io)).toBe(2);
     expect(run.out.stderr).toContain('Unknown server subcommand "bogus".');
-    expect(run.out.stderr).toContain('Run "graphiti-memory-sync server --help"');
+    expect(run.out.stderr).toContain(`Run "${cli()} server --help"`);
     const bare = io();
     expect(await main(['server'], bare.io)).toBe(2);
   });
