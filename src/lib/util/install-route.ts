@@ -128,12 +128,15 @@ export function routeOfModule(file: string, probe: RouteProbe = {}): RunningCopy
 
 let running: RunningCopy | undefined;
 
-/** This copy (memoised: where the code lives does not change while it runs; the `cwd` part is asked again). */
-export function runningCopy(probe: RouteProbe = {}): RunningCopy {
-  if (probe.exists !== undefined) return routeOfModule(fileURLToPath(import.meta.url), probe);
-  running ??= routeOfModule(fileURLToPath(import.meta.url), probe);
+/**
+ * This copy, from this module's own path (in a hook bundle, the bundle's). Memoised: where the code
+ * lives does not change while it runs; whether npx reaches a project's copy depends on the folder
+ * the step is run from (`cwd`, the process's by default), so that part is asked again.
+ */
+export function runningCopy(cwd: string = process.cwd()): RunningCopy {
+  running ??= routeOfModule(fileURLToPath(import.meta.url), { cwd });
   if (running.route === 'project' && running.projectDir !== undefined) {
-    const here = inside(resolve(probe.cwd ?? process.cwd()), running.projectDir);
+    const here = inside(resolve(cwd), running.projectDir);
     return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
   }
   return running;
