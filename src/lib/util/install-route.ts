@@ -143,7 +143,7 @@ export function runningCopy(cwd: string = process.cwd()): RunningCopy {
 }
 
 /** Where the person learns to install the command when their copy has none. */
-const INSTALL_THE_COMMAND = `install the command as the README's "Install" says (a clone of the repository, then npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz)`;
+const INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
 
 /**
  * `args` (`health`, `status --json`) as the copy runs them, for a message: the command line, or
