@@ -196,6 +196,8 @@ function hookCommands(settingsFile: string): { SessionStart: string; Stop: strin
  * `health` as this install runs it (util/install-route.ts), and it reaches the configured server.
  */
 async function noteCommandRuns(hookCommand: string, cwd: string, env: Record<string, string>): Promise<string> {
+  // A worker a session started could clear the problem with a context refresh that works: none runs meanwhile.
+  await workerDone(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
   recordGraphProblem(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'unreachable', 'connect ECONNREFUSED 127.0.0.1:9');
   const input = JSON.stringify({ session_id: `note-${Date.now()}`, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(cwd, 't.jsonl') });
   const start = await sh(hookCommand, cwd, { ...env, GMS_WORKER_DISABLED: '1' }, input);
