@@ -24,6 +24,7 @@ import { commandHelp, globalHelp, serverHelp, serverUsageProblem, unknownCommand
 import { findCommand, parseArgsOptions } from './commands/spec.js';
 import { ConfigError, loadConfig, settingsFilesOf, type Config } from './lib/config/config.js';
 import { createLogger, logFilePath, type Logger } from './lib/util/log.js';
+import { cli } from './lib/util/install-route.js';
 
 /** `context` run where there is no project to speak of (documented in USAGE and the README). */
 export const EXIT_NO_PROJECT = 3;
@@ -267,7 +268,7 @@ async function commandInstall(command: 'install' | 'uninstall', config: Config, 
   const result = command === 'install' ? await install.runInstall(options) : await install.runUninstall(options);
   io.stdout(install.formatInstallResult(result));
   if (command === 'install' && config.mcpUrlSource === 'default') {
-    io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: graphiti-memory-sync server start\n`);
+    io.stdout(`No Graphiti server is configured (MADEINOZ_KNOWLEDGE_MCP_URL unset). No Docker? Run one with: ${cli()} server start\n`);
   }
   return install.installRefused(result) ? 1 : 0;
 }
@@ -287,7 +288,7 @@ async function commandPull(config: Config, values: Record<string, string | boole
   const { formatPullReport } = await import('./commands/pull-report.js');
   if (values.init === true) {
     const { ensureNoteKey } = await import('./lib/state/note-key.js');
-    if (ensureNoteKey(config.stateDir).created) io.stderr(`made a note key for this machine (link another machine: \`graphiti-memory-sync link\`)\n${await signingNotice(config)}`);
+    if (ensureNoteKey(config.stateDir).created) io.stderr(`made a note key for this machine (link another machine: \`${cli()} link\`)\n${await signingNotice(config)}`);
   }
   const report = await runPull(config, {
     logger,
@@ -307,7 +308,7 @@ async function commandLink(config: Config, values: Record<string, string | boole
   if (values.import === true) {
     const text = await readStdin();
     const result = await keys.importNoteKey(config.stateDir, text, { replace: values.replace === true });
-    io.stdout(result.same ? 'This machine already has this key: it is linked.\n' : `Linked: this machine now signs and pulls notes with the imported key (${keys.noteKeyPath(config.stateDir)}).\nNext: graphiti-memory-sync pull\n`);
+    io.stdout(result.same ? 'This machine already has this key: it is linked.\n' : `Linked: this machine now signs and pulls notes with the imported key (${keys.noteKeyPath(config.stateDir)}).\nNext: ${cli()} pull\n`);
     io.stdout(await signingNotice(config));
     return 0;
   }
@@ -324,7 +325,7 @@ async function commandLink(config: Config, values: Record<string, string | boole
   }
   io.stdout(
     `${created ? 'Made a note key' : 'This machine has a note key'} (${keys.noteKeyPath(config.stateDir)}, mode 0600, never sent to the server).\n` +
-      'To link another machine: run `graphiti-memory-sync link --export` here, and `graphiti-memory-sync link --import` there, pasting the line (then `pull`).\n' +
+      `To link another machine: run \`${cli()} link --export\` here, and \`${cli()} link --import\` there, pasting the line (then \`pull\`).\n` +
       'Whoever holds the key can write notes into your memory on every linked machine: move it only over a channel you trust.\n',
   );
   io.stdout(await signingNotice(config));

@@ -13,6 +13,7 @@
 import { STATE_VERSION } from '../lib/state/format.js';
 import type { ToolCopy } from '../lib/install/copies.js';
 import { versionNamesContent } from '../lib/install/plugin-version.js';
+import { commandFor, routeOfPackage, updateStepFor } from '../lib/util/install-route.js';
 
 export interface CopyReport extends ToolCopy {
   /** Why this copy needs the user (older than the state format, or than another copy); absent when it is fine. */
@@ -65,11 +66,14 @@ export function updateStep(c: ToolCopy): string {
     case 'plugin-folder':
       return `Claude Code reads this plugin from the folder ${where} (a directory marketplace): update that folder (a checkout of ${PLUGIN}: "git -C ${c.root === undefined ? '<folder>' : shellArg(dirOfMarketplace(c.root))} pull"; the plugin's bundles are committed); or remove it ("claude plugin uninstall ${c.registeredIn}${scopeFlag(c)}"), since one copy is enough`;
     case 'global':
-      return `update it: "npm install -g ${PLUGIN}@latest"; or remove these hooks ("${PLUGIN} uninstall --scope ${c.scope ?? 'user'}"), since one copy is enough`;
     case 'project':
-      return `update it: "npm install -D ${PLUGIN}@latest" in the project; or remove these hooks ("npx ${PLUGIN} uninstall --scope ${c.scope ?? 'project'}"), since one copy is enough`;
-    case 'folder':
-      return `update the copy at ${where} ("git pull" and "npm run build" there, for a checkout), or run "${PLUGIN} install --scope ${c.scope ?? 'user'}" from the copy you use now; or remove these hooks ("${PLUGIN} uninstall --scope ${c.scope ?? 'user'}"), since one copy is enough`;
+    case 'folder': {
+      // The route's update step (util/install-route.ts owns it); removing the hooks is a command of the copy running now.
+      const route = c.root === undefined ? { route: c.kind, root: 'its folder' } : { ...routeOfPackage(c.root), route: c.kind };
+      const scope = c.scope ?? (c.kind === 'project' ? 'project' : 'user');
+      const instead = c.kind === 'folder' ? `, or run "${commandFor(`install --scope ${scope}`)}" with the copy you use now` : '';
+      return `${updateStepFor(route)}${instead}; or remove these hooks ("${commandFor(`uninstall --scope ${scope}`)}"), since one copy is enough`;
+    }
   }
 }
 

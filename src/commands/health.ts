@@ -18,6 +18,7 @@ import type { Episode, Fact, ServerStatus } from '../lib/graphiti/graphiti.js';
 import type { Logger } from '../lib/util/log.js';
 import type { HealthReport } from '../lib/graphiti/health.js';
 import { nextStepFor } from './next-step.js';
+import { cli } from '../lib/util/install-route.js';
 
 export interface DoctorCheck {
   name: string;
@@ -66,7 +67,7 @@ export function diagnoseServerError(text: string, db: DbKind): Diagnosis {
     return {
       cause:
         "the madeinoz Knowledge server's FalkorDB fulltext patch reads FalkorDriver.STOPWORDS, which graphiti-core's FalkorDriver does not have: every fulltext search fails, including the one add_memory runs internally, so every episode is dropped after \"queued\"",
-      fix: 'run the madeinoz server on Neo4j (MADEINOZ_KNOWLEDGE_DATABASE_TYPE=neo4j there and here), or use the upstream image zepai/knowledge-graph-mcp, until that patch is fixed; then `graphiti-memory-sync sync --force` re-sends what was dropped',
+      fix: `run the madeinoz server on Neo4j (MADEINOZ_KNOWLEDGE_DATABASE_TYPE=neo4j there and here), or use the upstream image zepai/knowledge-graph-mcp, until that patch is fixed; then \`${cli()} sync --force\` re-sends what was dropped`,
     };
   }
   if (/must contain only alphanumeric/i.test(text)) {

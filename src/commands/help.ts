@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMANDS, type CommandSpec, type OptionSpec } from './spec.js';
+import { cli } from '../lib/util/install-route.js';
 
 export const PROGRAM = 'graphiti-memory-sync';
 
@@ -30,7 +31,7 @@ export function globalHelp(): string {
       '  ',
     ),
     '',
-    `Run "${PROGRAM} <command> --help" for a command's options; "${PROGRAM} --version" for the version.`,
+    `Run "${cli()} <command> --help" for a command's options; "${cli()} --version" for the version.`,
     'Exit codes: 0 ok, 1 failed or unsent work remains (or the server is unhealthy),',
     '2 usage or configuration error, 3 context: no project at this folder.',
     'Settings: environment variables or ~/.config/graphiti-memory-sync/.env (see config/.env.example, docs/configuration.md).',
@@ -46,7 +47,7 @@ export function commandHelp(spec: CommandSpec, parent?: CommandSpec): string {
   for (const d of spec.details ?? []) lines.push(d);
   if (spec.subcommands !== undefined) {
     lines.push('', 'Subcommands:', ...columns(spec.subcommands.map((s) => [s.name, s.summary]), '  '));
-    lines.push('', `Run "${PROGRAM} ${spec.name} <subcommand> --help" for its options.`);
+    lines.push('', `Run "${cli()} ${spec.name} <subcommand> --help" for its options.`);
   }
   lines.push('', 'Options:', ...columns([...Object.entries(spec.options).map(([n, o]) => optionLine(n, o)), ['-h, --help', 'show this help']], '  '));
   return lines.join('\n');
@@ -94,7 +95,7 @@ export function unknownCommand(given: string, among: readonly CommandSpec[] = CO
   const names = among.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
   const guess = closest(given, names);
   const what = parent === undefined ? 'command' : `${parent.name} subcommand`;
-  const help = parent === undefined ? `${PROGRAM} --help` : `${PROGRAM} ${parent.name} --help`;
+  const help = parent === undefined ? `${cli()} --help` : `${cli()} ${parent.name} --help`;
   return [`Unknown ${what} "${given}".${guess === undefined ? '' : ` Did you mean "${guess}"?`}`, `${parent === undefined ? 'Commands' : 'Subcommands'}: ${among.map((c) => c.name).join(', ')}. Run "${help}" for more.`].join('\n');
 }
 
@@ -105,7 +106,7 @@ export function unknownCommand(given: string, among: readonly CommandSpec[] = CO
 export function usageProblem(spec: CommandSpec, message: string, parent?: CommandSpec): string {
   const path = parent === undefined ? spec.name : `${parent.name} ${spec.name}`;
   const unknown = /Unknown option '(-{1,2})([^'=]+)/.exec(message);
-  const where = `Run "${PROGRAM} ${path} --help" for its options.`;
+  const where = `Run "${cli()} ${path} --help" for its options.`;
   if (unknown !== null) {
     const known = Object.keys(spec.options);
     const guess = closest(unknown[2] as string, [...known, 'help']);

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_MCP_URL, type Config } from '../lib/config/config.js';
 import { ourProcess, readRuntime, type ServerRuntime } from '../lib/config/server-runtime.js';
+import { commandFor, upgradeStep } from '../lib/util/install-route.js';
 
 export interface NextStep {
   /** What is wrong, when the error alone does not say it. */
@@ -61,10 +62,10 @@ function notRunning(runtime: ServerRuntime): string {
  */
 function localServerStep(runtime: ServerRuntime): NextStep {
   const alive = ourProcess(runtime, 'supervisor');
-  if (runtime.state === 'starting' && alive) return { cause: 'the local Graphiti server is still starting', fix: 'wait until "graphiti-memory-sync server status" says running, then run this again' };
-  if (runtime.state === 'stopping' && alive) return { cause: 'the local Graphiti server is stopping', fix: 'graphiti-memory-sync server start (it waits for the stop to finish)' };
-  if (runtime.state === 'ready' || runtime.state === 'starting') return { cause: 'the local Graphiti server is not running (it did not stop cleanly)', fix: 'graphiti-memory-sync server start' };
-  return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: 'graphiti-memory-sync server start' };
+  if (runtime.state === 'starting' && alive) return { cause: 'the local Graphiti server is still starting', fix: `wait until "${commandFor('server status')}" says running, then run this again` };
+  if (runtime.state === 'stopping' && alive) return { cause: 'the local Graphiti server is stopping', fix: `${commandFor('server start')} (it waits for the stop to finish)` };
+  if (runtime.state === 'ready' || runtime.state === 'starting') return { cause: 'the local Graphiti server is not running (it did not stop cleanly)', fix: commandFor('server start') };
+  return { cause: `the local Graphiti server is ${notRunning(runtime)}`, fix: commandFor('server start') };
 }
 
 /**
@@ -101,7 +102,7 @@ const SERVER_FAILED = new Set(['500', '502', '503', '504']);
 export function nextStepFor(errorText: string, config: Settings): NextStep | undefined {
   if (LOCK_BUSY.test(errorText)) return LOCK_STEP;
   if (DATABASE_DOWN.test(errorText)) {
-    if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server runs, but its FalkorDB does not answer', fix: 'graphiti-memory-sync server restart (server logs shows why it stopped)' };
+    if (config.mcpUrlSource === 'local-server') return { cause: 'the local Graphiti server runs, but its FalkorDB does not answer', fix: `${commandFor('server restart')} (${commandFor('server logs')} shows why it stopped)` };
     return { cause: 'the Graphiti server runs, but its database (FalkorDB or Neo4j) does not answer', fix: "start that database, or correct the Graphiti server's database settings" };
   }
   if (NOT_INITIALIZED.test(errorText)) return { cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' };
@@ -126,11 +127,11 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     return { cause: `${config.mcpUrl} refuses us without valid authorization`, fix: `set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires` };
   }
   if (status !== undefined && SERVER_FAILED.has(status)) {
-    if (config.mcpUrlSource === 'local-server') return { cause: `the local Graphiti server failed the request (HTTP ${status})`, fix: 'graphiti-memory-sync server logs; nothing was lost: the next sync tries again' };
+    if (config.mcpUrlSource === 'local-server') return { cause: `the local Graphiti server failed the request (HTTP ${status})`, fix: `${commandFor('server logs')}; nothing was lost: the next sync tries again` };
     return { cause: `${config.mcpUrl} failed the request (HTTP ${status}${status === '500' ? '' : ': a proxy whose Graphiti server does not answer, or one that is overloaded'})`, fix: "read the Graphiti server's log; nothing was lost: the next sync tries again" };
   }
   if (status !== undefined) return undefined;
-  if (NEWER_PROTOCOL.test(errorText)) return { cause: 'the server speaks a newer MCP protocol than this graphiti-memory-sync knows', fix: 'upgrade graphiti-memory-sync' };
+  if (NEWER_PROTOCOL.test(errorText)) return { cause: 'the server speaks a newer MCP protocol than this graphiti-memory-sync knows', fix: upgradeStep() };
   if (NOT_GRAPHITI.test(errorText)) {
     return { cause: `something answers at ${config.mcpUrl}, but not as a Graphiti MCP server`, fix: `set ${urlOrigin(config)} to your Graphiti MCP server's URL (it ends in /mcp)` };
   }
@@ -141,13 +142,13 @@ export function nextStepFor(errorText: string, config: Settings): NextStep | und
     if (runtime !== undefined) return localServerStep(runtime);
     return {
       cause: `no Graphiti server is configured, and nothing answers at the default ${config.mcpUrl}`,
-      fix: 'run one without Docker: graphiti-memory-sync server start; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL',
+      fix: `run one without Docker: ${commandFor('server start')}; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL`,
     };
   }
   if (config.mcpUrlSource === 'local-server') {
     // Stopped (or ended) while the command ran: it was up when the command read its URL.
     if (runtime !== undefined && !(runtime.state === 'ready' && ourProcess(runtime, 'supervisor'))) return localServerStep(runtime);
-    return { cause: 'the local Graphiti server does not answer', fix: 'graphiti-memory-sync server status, then server logs; server restart starts it again' };
+    return { cause: 'the local Graphiti server does not answer', fix: `${commandFor('server status')}, then ${commandFor('server logs')}; ${commandFor('server restart')} starts it again` };
   }
   const path = lacksMcpPath(config.mcpUrl) ? ` (its path should be /mcp: ${withPath(config.mcpUrl, '/mcp')})` : '';
   return { cause: `nothing answers at ${config.mcpUrl}`, fix: `start the Graphiti server there, or correct ${urlOrigin(config)}${path}` };

@@ -2,6 +2,7 @@
 import { shellQuote } from '../lib/install/hook-entries.js';
 import type { PullReport } from '../lib/pull/pull.js';
 import type { CloneHint } from '../lib/pull/projects.js';
+import { cli } from '../lib/util/install-route.js';
 
 /** What brings held notes in (status says it too). */
 export const HELD_STEP = 'held notes come in when their project is opened here (a session in its checkout), or now with `pull --to DIR`. If one is a repository renamed on its host and your checkout here has only its new URL, run `git -C <checkout> config --add graphiti-memory-sync.previousUrl <its old URL>` (then sync and pull).';
@@ -37,7 +38,7 @@ function heldByProject(held: PullReport['held']): Map<string, PullReport['held']
 }
 
 export function formatPullReport(r: PullReport): string {
-  if (!r.linked) return 'This machine is not linked: no note key. Run `graphiti-memory-sync link` (first machine) or `graphiti-memory-sync link --import` (with the key from a linked machine).\n';
+  if (!r.linked) return `This machine is not linked: no note key. Run \`${cli()} link\` (first machine) or \`${cli()} link --import\` (with the key from a linked machine).\n`;
   const lines: string[] = [];
   for (const w of r.written) lines.push(`pulled   ${w.file} (from ${w.origin})${w.redacted ? ' — came back REDACTED: secrets in it are [REDACTED:…]' : ''}`);
   const what = { redacted: 'a redacted version', private: 'the version (it cannot hold this note\'s <private> blocks or secrets, which never left this machine)', 'both-changed': 'the version' } as const;
@@ -71,7 +72,7 @@ export function formatPullReport(r: PullReport): string {
   if (r.deletedInGraph > 0) lines.push(`deleted  ${r.deletedInGraph} episode(s) of notes deleted here, so the other machines remove their untouched copies`);
   if (r.unverified > 0) lines.push(`refused  ${r.unverified} tagged episode(s) not signed with your key (another person's, or altered): never written`);
   // Nothing verified at all: the usual cause is this machine holding a key of its own (`link` or `pull --init` run here instead of `link --import`).
-  if (r.unverified > 0 && r.fromOthers === 0) lines.push('Next: if they are your own notes, this machine has a different key from your other machines: run `graphiti-memory-sync link --export` on one of them and `graphiti-memory-sync link --import --replace` here (paste the line).');
+  if (r.unverified > 0 && r.fromOthers === 0) lines.push(`Next: if they are your own notes, this machine has a different key from your other machines: run \`${cli()} link --export\` on one of them and \`${cli()} link --import --replace\` here (paste the line).`);
   const redacted = r.written.filter((w) => w.redacted).length;
   lines.push(`${r.written.length} pulled${redacted > 0 ? ` (${redacted} redacted)` : ''}, ${r.copies.length} new conflict(s), ${r.conflicts.length} open, ${r.removed.length} removed, ${r.held.length} held.`);
   if (r.conflicts.length > 0) lines.push('Next: merge each `.from-<machine>.md` copy into its note, then delete the copy (`status` lists them).');

@@ -20,6 +20,7 @@ import { formatCopies, judgeCopies, type CopyReport } from './copies.js';
 import { processEnv } from '../lib/config/process-env.js';
 import { clonedFromHere, knownRoots, type CloneHint } from '../lib/pull/projects.js';
 import { clonedHereStep, HELD_STEP } from './pull-report.js';
+import { cli } from '../lib/util/install-route.js';
 
 /** Held notes whose project a checkout here was cloned from (its remote another since), counted per checkout. */
 function heldClonedHere(config: Config, heldProjects: readonly string[]): Array<CloneHint & { notes: number }> {
@@ -107,7 +108,7 @@ const RULE_NAMES: Record<string, string> = {
 
 /** Why a held episode stays, with the next step (docs/semantics.md). */
 export const HELD_WHY =
-  'deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states (only episodes that still exist count); they are checked again after an hour, then twice as long each time (at most weekly), and go once no existing episode states those facts, or once the server is known to delete only unsupported facts (Graphiti 0.31.2: `graphiti-memory-sync server upgrade`, see docs/semantics.md). `graphiti-memory-sync sync --release-held` lets them go now, with those facts';
+  `deleting them would make this Graphiti server (graphiti-core 0.29–0.31.1 delete every fact an episode created first) delete facts another episode still states (only episodes that still exist count); they are checked again after an hour, then twice as long each time (at most weekly), and go once no existing episode states those facts, or once the server is known to delete only unsupported facts (Graphiti 0.31.2: \`${cli()} server upgrade\`, see docs/semantics.md). \`${cli()} sync --release-held\` lets them go now, with those facts`;
 
 export async function collectStatus(config: Config, logger: Logger): Promise<StatusReport> {
   const { state, recovered } = await loadState(config.stateDir, { readOnly: true });
@@ -121,7 +122,7 @@ export async function collectStatus(config: Config, logger: Logger): Promise<Sta
       if (oldestPending === undefined || since < oldestPending.since) oldestPending = { id: record.id, since };
     }
     if (record.status === 'failed') failures.push({ id: record.id, reason: record.lastError ?? 'unknown' });
-    else if (record.failedVersion !== undefined) failures.push({ id: record.id, reason: `its new version was not stored (${record.failedVersion.error}); the previous version was sent again, so the note stays in the graph. Change the file, or run "graphiti-memory-sync sync --force", to try the new text again` });
+    else if (record.failedVersion !== undefined) failures.push({ id: record.id, reason: `its new version was not stored (${record.failedVersion.error}); the previous version was sent again, so the note stays in the graph. Change the file, or run "${cli()} sync --force", to try the new text again` });
     if (record.status === 'skipped') skipped.push({ id: record.id, reason: record.skipReason ?? 'unknown' });
   }
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -189,7 +190,7 @@ function withNextStep(message: string, config: Config): { nextStep?: string } {
  */
 export function queuedHint(queued: number, serverAnswers = true): string {
   if (!serverAnswers) return `${queued} queued: sent, but not in the graph yet, and the server does not answer: a server that stopped lost what it had not processed, and the first sync once it answers sends that again`;
-  return `${queued} queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks (the hooks run one after every session; "graphiti-memory-sync sync --wait 60000" waits for it now)`;
+  return `${queued} queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks (the hooks run one after every session; "${cli()} sync --wait 60000" waits for it now)`;
 }
 
 export function formatStatus(s: StatusReport): string {
@@ -219,7 +220,7 @@ export function formatStatus(s: StatusReport): string {
   if (!s.server.ok && s.nextStep !== undefined) lines.push(`  ${s.nextStep}`);
   lines.push(...formatCopies(s.copies ?? []));
   if (s.counts.queued > 0) lines.push(queuedHint(s.counts.queued, s.server.ok));
-  if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "graphiti-memory-sync sync" sends them${s.server.ok ? '' : ' once the server answers'}`);
+  if (s.counts.pending > 0) lines.push(`${s.counts.pending} pending: not sent yet; "${cli()} sync" sends them${s.server.ok ? '' : ' once the server answers'}`);
   if (s.failures.length > 0) {
     lines.push('Failed:');
     for (const f of s.failures.slice(0, 50)) lines.push(`  ${f.id}: ${f.reason}`);

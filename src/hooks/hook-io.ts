@@ -22,6 +22,8 @@ import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { configErrorVariable, defaultStateDir, stateDirFromEnvironment } from '../lib/config/env-file.js';
 import { sha256Hex } from '../lib/util/ids.js';
+import { namedCommand, runningCopy, type RunningCopy } from '../lib/util/install-route.js';
+import { logFilePath } from '../lib/util/log.js';
 import { MAX_CONTEXT_CHARS } from '../lib/context/cache.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
@@ -360,14 +362,16 @@ export function fallbackStateDir(env: Env = process.env): string {
   return candidates[candidates.length - 1] as string;
 }
 
-/** The one-line note injected (once per distinct error) when the configuration is invalid. */
-export function misconfiguredNote(error: unknown): string {
+/**
+ * The one-line note injected (once per distinct error) when the configuration is invalid. It names
+ * the `health` command as this copy runs it (util/install-route.ts); the plugin has none, so its
+ * note names the log the error was written to (`stateDir`'s) first.
+ */
+export function misconfiguredNote(error: unknown, stateDir: string, copy: RunningCopy = runningCopy()): string {
   const name = configErrorVariable(error);
   const variable = name !== undefined ? ` (setting ${name})` : '';
-  return (
-    `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph ` +
-    'and no graph context was loaded. `graphiti-memory-sync health` (in a checkout: `node dist/cli.js health`) shows the reason.'
-  );
+  const health = copy.cli === undefined ? `The log ${logFilePath(stateDir)} has the error; ${namedCommand('health', copy)}` : namedCommand('health', copy);
+  return `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph and no graph context was loaded. ${health} shows the reason.`;
 }
 
 function fingerprint(text: string): string {

@@ -54,7 +54,7 @@ async function sessionStart(setLogger: (l: Logger) => void): Promise<void> {
     }
     const notify = firstTimeForConfigError(stateDir, message);
     logger.error('configuration error', { error: message, variable: configErrorVariable(error), notified: notify });
-    if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));
+    if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error, stateDir)));
     return;
   }
 

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli.js';
 import { closest } from '../../src/commands/help.js';
+import { cli } from '../../src/lib/util/install-route.js';
 import { COMMANDS, parseArgsOptions, type CommandSpec } from '../../src/commands/spec.js';
 import { parseServerArgs } from '../../src/lib/server/server-command.js';
 
@@ -106,7 +107,7 @@ describe('did you mean', () => {
     const { code, stdout, stderr } = await run(['sync', '--dryrun']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe('Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior, --release-held.\nRun "graphiti-memory-sync sync --help" for its options.\n');
+    expect(stderr).toBe(`Unknown option "--dryrun" for sync. Did you mean "--dry-run"?\nOptions of sync: --dry-run, --json, --force, --source, --max, --wait, --replace-prior, --release-held.\nRun "${cli()} sync --help" for its options.\n`);
     expect((await run(['install', '--scope=user', '--with-mpc'])).stderr).toContain('Did you mean "--with-mcp"?');
     expect((await run(['context', '--ref'])).stderr).toContain('Did you mean "--refresh"?');
     expect((await run(['server', 'status', '--jsno'])).stderr).toContain('Unknown option "--jsno" for server status. Did you mean "--json"?');
@@ -120,7 +121,7 @@ describe('did you mean', () => {
     ] as const) {
       const { code, stderr } = await run([...args]);
       expect(code).toBe(2);
-      expect(stderr).toBe(`${first}\nRun "graphiti-memory-sync ${args[0]} --help" for its options.\n`);
+      expect(stderr).toBe(`${first}\nRun "${cli()} ${args[0]} --help" for its options.\n`);
     }
   });
 
@@ -142,7 +143,7 @@ describe('did you mean', () => {
 
 /**
  * Every command line a message names, in src/: `graphiti-memory-sync <command> [sub] [--options]`
- * (or `${PROGRAM} …`), and a quoted `<command> --option …` without the program name. Each must be
+ * (or `${PROGRAM} …`, or the running copy's prefix: `${cli()} …`, `commandFor('<command> …')`, `namedCommand(…)`), and a quoted `<command> --option …` without the program name. Each must be
  * a command the CLI has, with options its parser takes: a next step that does not run is a bug.
  */
 const QUOTES = '"\'`';
@@ -186,11 +187,13 @@ function namedCommandProblem(words: string[]): string | undefined {
 function namedCommandLines(text: string): string[][] {
   const found: string[][] = [];
   const words = (s: string) => s.split(/\s+/).filter(Boolean);
-  for (const m of text.matchAll(/(?:npx )?(?:graphiti-memory-sync|\$\{PROGRAM\}) ([^\n"'`\\]*)/g)) {
+  for (const m of text.matchAll(/(?:npx )?(?:graphiti-memory-sync|\$\{PROGRAM\}|\$\{cli\(\)\}) ([^\n"'`\\]*)/g)) {
     // Not the package's name in a path or an npm command (`npm install -D graphiti-memory-sync`).
     if (/[\w/.@-]/.test(text[(m.index ?? 0) - 1] ?? '')) continue;
     found.push(words(m[1] as string));
   }
+  // A command line as the running copy runs it (util/install-route.ts): `commandFor('server start')`.
+  for (const m of text.matchAll(/\b(?:commandFor|namedCommand)\((['"`])([^'"`\n]*)\1/g)) found.push(words(m[2] as string));
   const bare = new RegExp(`(?<=[${QUOTES}])((?:${COMMAND_NAMES.join('|')})(?: [a-z]+)? --[^\\n${QUOTES}\\\\]*)`, 'g');
   for (const m of text.matchAll(bare)) found.push(words(m[1] as string));
   return found;
@@ -209,9 +212,9 @@ describe('commands named in messages', () => {
   });
 
   it('catches a command or option that does not exist (the check itself can fail)', () => {
-    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"'];
+    const bad = ['"graphiti-memory-sync sync --dryrun"', 'run `graphiti-memory-sync sever start`', '`link --exprot`', 'fix: graphiti-memory-sync server strat', 'run `pull --to` (`graphiti-memory-sync pul --all`)', 'set it, then "graphiti-memory-sync install --scop user"', "fix: `${commandFor('server strat')}`", "`${namedCommand('helth')}`", "run `${cli()} sync --forse`"];
     for (const text of bad) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toHaveLength(1);
-    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`'];
+    const good = ['"graphiti-memory-sync sync --wait 60000" waits', 'run `pull --to DIR`', 'graphiti-memory-sync wrote it', 'fix: graphiti-memory-sync server start; or', '`${PROGRAM} context --refresh --omitted`', "fix: `${commandFor('server start')} (it waits)`", "${namedCommand('health', copy)}", "run \"${cli()} server start\" first"];
     for (const text of good) expect(namedCommandLines(text).map(namedCommandProblem).filter(Boolean), text).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { main } from '../../src/cli.js';
 import { readRuntime, writeRuntime } from '../../src/lib/config/server-runtime.js';
 import { startFakeSupervisor } from '../support/fake-supervisor.js';
 import { nextStepFor } from '../../src/commands/next-step.js';
+import { cli as cliPrefix, commandFor, upgradeStep } from '../../src/lib/util/install-route.js';
 import { LockLostError, LockTimeoutError } from '../../src/lib/state/lock.js';
 import { startGraphitiServer } from '../support/graphiti-server.js';
 import { unusedPort } from '../helpers/ports.js';
@@ -41,13 +42,13 @@ describe('the local server is not running: the next step is "server start"', () 
   it('never started: run one without Docker, or set the URL', () => {
     expect(nextStepFor(REFUSED, config())).toEqual({
       cause: 'no Graphiti server is configured, and nothing answers at the default http://localhost:8000/mcp',
-      fix: 'run one without Docker: graphiti-memory-sync server start; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL',
+      fix: `run one without Docker: ${commandFor('server start')}; or start yours and set MADEINOZ_KNOWLEDGE_MCP_URL`,
     });
   });
 
   it('stopped (runtime.json says so): server start', () => {
     writeRuntime(box.path('state'), { state: 'stopped', pid: 1, generation: '0.31.2', serverVersion: '1.1.2', mcp: 'x', falkordbBin: 'x', dataDir: '/d', logDir: '/l', startedAt: '2026-01-01T00:00:00Z' });
-    expect(nextStepFor(REFUSED, config())).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+    expect(nextStepFor(REFUSED, config())).toEqual({ cause: 'the local Graphiti server is stopped', fix: commandFor('server start') });
   });
 
   it('sync and status say it too (a URL that was set: start that server, or correct the setting)', async () => {
@@ -66,7 +67,7 @@ describe('the local server is not running: the next step is "server start"', () 
       expect(sync.out).toContain(`nothing answers at http://127.0.0.1:${port}/mcp; next step: start the Graphiti server there, or correct MADEINOZ_KNOWLEDGE_MCP_URL (in the environment or ${down.env.MADEINOZ_KNOWLEDGE_ENV_FILE})`);
       const status = await cli(['status'], {}, down);
       expect(status.out).toContain('next step: start the Graphiti server there');
-      expect(status.out).toContain('2 pending: not sent yet; "graphiti-memory-sync sync" sends them once the server answers');
+      expect(status.out).toContain(`2 pending: not sent yet; "${cliPrefix()} sync" sends them once the server answers`);
     } finally {
       down.cleanup();
     }
@@ -91,7 +92,7 @@ describe('queued: what confirms it, and when', () => {
       const sync = await cli(['sync'], env);
       expect(sync.out).toMatch(/queued 1/);
       expect(sync.out).toContain('1 queued: Graphiti accepted them and extracts facts in the background; each is confirmed once the server lists it, which the next sync checks');
-      expect(sync.out).toContain('"graphiti-memory-sync sync --wait 60000" waits for it now');
+      expect(sync.out).toContain(`"${cliPrefix()} sync --wait 60000" waits for it now`);
       const status = await cli(['status'], env);
       expect(status.out).toContain('1 queued: Graphiti accepted them');
     } finally {
@@ -115,7 +116,7 @@ describe('queued in a local server that has stopped since', () => {
     for (const args of [['status'], ['sync']]) {
       const r = await cli(args, env);
       expect(r.code).toBe(1);
-      expect(r.out).toContain('the local Graphiti server is stopped; next step: graphiti-memory-sync server start');
+      expect(r.out).toContain(`the local Graphiti server is stopped; next step: ${commandFor('server start')}`);
       expect(r.out).not.toContain('extracts facts in the background');
       expect(r.out).not.toContain('0 pending');
       expect(r.out).toContain('1 queued: sent, but not in the graph yet, and the server does not answer: a server that stopped lost what it had not processed, and the first sync once it answers sends that again');
@@ -126,7 +127,7 @@ describe('queued in a local server that has stopped since', () => {
     const local = 'http://127.0.0.1:40001/mcp';
     const refused = (url: string) => `HTTP 401 from ${url}: {"error":"Unauthorized"}`;
     runtime('stopped', { url: local });
-    expect(nextStepFor(refused(local), { mcpUrl: local, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+    expect(nextStepFor(refused(local), { mcpUrl: local, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: 'the local Graphiti server is stopped', fix: commandFor('server start') });
     const other = 'https://graphiti.example.org/mcp';
     expect(nextStepFor(refused(other), { mcpUrl: other, mcpUrlSource: 'setting', stateDir: box.path('state') })).toEqual({ cause: `${other} refuses us without valid authorization`, fix: 'set MADEINOZ_KNOWLEDGE_AUTH_TOKEN to the token that server requires' });
   });
@@ -134,7 +135,7 @@ describe('queued in a local server that has stopped since', () => {
   it('stopped while a sync ran against it (its URL came from runtime.json): server start, not "does not answer"', () => {
     runtime('stopped', { url: 'http://127.0.0.1:40001/mcp' });
     const config = { mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const, stateDir: box.path('state') };
-    expect(nextStepFor('Network error talking to http://127.0.0.1:40001/mcp: connect ECONNREFUSED 127.0.0.1:40001', config)).toEqual({ cause: 'the local Graphiti server is stopped', fix: 'graphiti-memory-sync server start' });
+    expect(nextStepFor('Network error talking to http://127.0.0.1:40001/mcp: connect ECONNREFUSED 127.0.0.1:40001', config)).toEqual({ cause: 'the local Graphiti server is stopped', fix: commandFor('server start') });
   });
 
   it('still starting (its supervisor alive): wait for it, not "stopped; server start"', async () => {
@@ -143,22 +144,22 @@ describe('queued in a local server that has stopped since', () => {
       runtime('starting', {});
       writeRuntime(box.path('state'), { ...(readRuntime(box.path('state')) as NonNullable<ReturnType<typeof readRuntime>>), pid: supervisor.identity.pid, identities: { supervisor: supervisor.identity } });
       const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
-      expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is still starting', fix: 'wait until "graphiti-memory-sync server status" says running, then run this again' });
+      expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is still starting', fix: `wait until "${commandFor('server status')}" says running, then run this again` });
     } finally {
       const gone = new Promise((r) => supervisor.child.once('exit', r));
       supervisor.child.kill('SIGKILL');
       await gone;
     }
     // A record that says starting, its supervisor gone: it never finished.
-    expect(nextStepFor(REFUSED, { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default', stateDir: box.path('state') })?.fix).toBe('graphiti-memory-sync server start');
+    expect(nextStepFor(REFUSED, { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default', stateDir: box.path('state') })?.fix).toBe(commandFor('server start'));
   });
 
   it('a server that ended on its own after it had started is not a start that failed', () => {
     runtime('failed', { readyAt: '2026-01-01T00:00:05Z', error: 'graphiti exited (code -1); see /l/graphiti.log' });
     const config = { mcpUrl: 'http://localhost:8000/mcp', mcpUrlSource: 'default' as const, stateDir: box.path('state') };
-    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running: it ended after it had started (graphiti exited (code -1); see /l/graphiti.log)', fix: 'graphiti-memory-sync server start' });
+    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running: it ended after it had started (graphiti exited (code -1); see /l/graphiti.log)', fix: commandFor('server start') });
     runtime('failed', { error: 'port 8000 is taken' });
-    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running (its last start failed)', fix: 'graphiti-memory-sync server start' });
+    expect(nextStepFor(REFUSED, config)).toEqual({ cause: 'the local Graphiti server is not running (its last start failed)', fix: commandFor('server start') });
   });
 });
 
@@ -213,11 +214,13 @@ describe('server URL mistakes', () => {
       fix: "read the Graphiti server's log; nothing was lost: the next sync tries again",
     });
     const local = { ...config, mcpUrl: 'http://127.0.0.1:40001/mcp', mcpUrlSource: 'local-server' as const };
-    expect(nextStepFor('HTTP 500 from http://127.0.0.1:40001/mcp', local)?.fix).toMatch(/^graphiti-memory-sync server logs;/);
+    expect(nextStepFor('HTTP 500 from http://127.0.0.1:40001/mcp', local)?.fix).toMatch(new RegExp(`^${escapeRegExp(commandFor('server logs'))};`));
     expect(nextStepFor('Legacy SSE endpoint https://graphiti.example.org/sse answered with "text/html" instead of text/event-stream', config)?.cause).toBe('something answers at https://graphiti.example.org/mcp, but not as a Graphiti MCP server');
-    expect(nextStepFor('The server chose MCP protocol version "2030-01-01", which this client does not support (supported: 2025-06-18)', config)?.fix).toBe('upgrade graphiti-memory-sync');
+    expect(nextStepFor('The server chose MCP protocol version "2030-01-01", which this client does not support (supported: 2025-06-18)', config)?.fix).toBe(upgradeStep());
+    // This checkout runs the tests: its step is a pull and a build.
+    expect(upgradeStep()).toMatch(/^upgrade graphiti-memory-sync: update the checkout: "cd .* && git pull && npm install"/);
     // get_status "error": the database, or a server still starting.
-    expect(nextStepFor('Graphiti MCP server is running but database connection failed: Connection refused', local)?.fix).toMatch(/^graphiti-memory-sync server restart/);
+    expect(nextStepFor('Graphiti MCP server is running but database connection failed: Connection refused', local)?.fix).toMatch(new RegExp(`^${escapeRegExp(commandFor('server restart'))} `));
     expect(nextStepFor('Graphiti service not initialized', config)).toEqual({ cause: 'the Graphiti server is still starting', fix: 'wait a few seconds, then run this again' });
   });
 
@@ -296,3 +299,7 @@ describe('server logs explains what looks alarming', () => {
     expect(r.out.match(/^note:/gm)).toHaveLength(1);
   });
 });
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -7,6 +7,10 @@ import type { Sandbox } from '../support/sandbox.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 import { machine, topic } from '../pull/homes.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let box: Sandbox;
 let server: GraphitiTestServer;
@@ -26,7 +30,7 @@ describe('link and pull commands', () => {
   it('pull on a machine not linked exits 2 and names both ways to link; link makes the key (0600) and says how to link another machine; --export prints it as one line', async () => {
     const before = await run(['pull']);
     expect(before.code).toBe(2);
-    expect(before.out).toMatch(/not linked.*`graphiti-memory-sync link`.*`graphiti-memory-sync link --import`/);
+    expect(before.out).toMatch(new RegExp(String.raw`not linked.*\`${CLI} link\`.*\`${CLI} link --import\``));
     const made = await run(['link']);
     expect(made.code).toBe(0);
     expect(made.out).toMatch(/^Made a note key .*never sent to the server/);

@@ -10,6 +10,7 @@ import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
 import { runHook } from '../helpers/hook-runner.js';
+import { cli as cliPrefix } from '../../src/lib/util/install-route.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -87,7 +88,7 @@ describe('context command', () => {
     expect(known.code).toBe(0);
     expect(known.out).toBe('');
     // Nothing cached yet: the one line on stderr names the way to a block (issue 30).
-    expect(known.err).toBe('No context cached for scratch yet: run "graphiti-memory-sync context --refresh" to build it from the graph now, or start a Claude Code session there (the hooks build it in the background).\n');
+    expect(known.err).toBe(`No context cached for scratch yet: run "${cliPrefix()} context --refresh" to build it from the graph now, or start a Claude Code session there (the hooks build it in the background).\n`);
   });
 });
 

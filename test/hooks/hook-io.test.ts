@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { shellWord } from '../../src/lib/util/install-route.js';
+import { REPO_ROOT } from '../support/paths.js';
 import { misconfiguredNote, parseHookInput, readStdin, sessionStartOutput, shouldInject, truncateAtLine, writeStdout } from '../../src/hooks/hook-io.js';
 import { ConfigError } from '../../src/lib/config/config.js';
 
@@ -140,10 +142,11 @@ describe('policy helpers', () => {
   });
 
   it('the misconfiguration note states facts, names the setting, never the value', () => {
-    const note = misconfiguredNote(new ConfigError('MADEINOZ_KNOWLEDGE_MCP_URL="ftp://user:secret@x" is not allowed', 'MADEINOZ_KNOWLEDGE_MCP_URL'));
+    const note = misconfiguredNote(new ConfigError('MADEINOZ_KNOWLEDGE_MCP_URL="ftp://user:secret@x" is not allowed', 'MADEINOZ_KNOWLEDGE_MCP_URL'), '/state');
     expect(note).toContain('MADEINOZ_KNOWLEDGE_MCP_URL');
     expect(note).not.toContain('secret');
-    expect(note).toContain('`graphiti-memory-sync health` (in a checkout: `node dist/cli.js health`)');
+    // The tests run a checkout: its command by its absolute path (each route: test/util/install-route.test.ts).
+    expect(note).toContain(`\`node ${shellWord(join(REPO_ROOT, 'dist', 'cli.js'))} health\` shows the reason.`);
     expect(note).not.toContain('\n');
   });
 });

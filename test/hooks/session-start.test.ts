@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { workerFiles } from '../../src/lib/worker/spawn.js';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shellWord } from '../../src/lib/util/install-route.js';
+import { REPO_ROOT } from '../support/paths.js';
 import { contextCachePath, writeContextCache, type ContextCacheEntry } from '../../src/lib/context/cache.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { hangingServer } from './helpers.js';
@@ -193,7 +195,8 @@ describe('SessionStart hook: bad input and bad configuration', () => {
     const note = parseHookStdout(first.stdout)?.additionalContext ?? '';
     expect(note).toContain('misconfigured');
     expect(note).toContain('MADEINOZ_KNOWLEDGE_DB');
-    expect(note).toContain('graphiti-memory-sync health');
+    // The hook's own copy (this checkout, run by its path): a command that runs from the session's folder.
+    expect(note).toContain(`\`node ${shellWord(join(REPO_ROOT, 'dist', 'cli.js'))} health\``);
     expect(note).not.toMatch(/\byou must\b/i);
 
     const second = await runHook('session-start', env, { input: input('startup') });

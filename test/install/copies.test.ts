@@ -141,7 +141,7 @@ describe('the copies Claude Code runs', () => {
     expect(report([judged as CopyReport])).toContain('plugin graphiti-memory-sync@gms: version 0.1.0+1a2b3c4d5e6f, state format 1, from');
   });
 
-  it('the other way round: an older global install\'s settings hooks beside the current plugin: the hooks are named with "npm install -g graphiti-memory-sync@latest"', async () => {
+  it('the other way round: an older global install\'s settings hooks beside the current plugin: the hooks are named with the global route\'s update step (a newer tarball: the package is not on the registry)', async () => {
     const market = marketplaceAt(join(dir, 'new-checkout'), false);
     pluginInstalled('gms', { source: 'directory', path: market }, join(claudeDir, 'plugins', 'cache', 'x'));
     const global = packageAt(join(dir, 'prefix', 'lib', 'node_modules', 'graphiti-memory-sync'), true);
@@ -152,7 +152,7 @@ describe('the copies Claude Code runs', () => {
       ['settings hooks', 'global', 1, false],
     ]);
     expect(judged[1]?.problem).toMatch(/the plugin graphiti-memory-sync@gms syncs in its place$/);
-    expect(judged[1]?.nextStep).toMatch(/^update it: "npm install -g graphiti-memory-sync@latest"; or remove these hooks \("graphiti-memory-sync uninstall --scope user"\)/);
+    expect(judged[1]?.nextStep).toMatch(/^install the newer version over it: "npm install -g <the newer graphiti-memory-sync tarball>" .*; or remove these hooks \("node .*dist\/cli\.js uninstall --scope user"\), since one copy is enough$/);
   });
 
   it('an older build of the current format that still shares one worker lease: said that whichever worker starts first decides', async () => {

@@ -11,6 +11,10 @@ import { hookProblems } from '../../src/lib/install/hook-check.js';
 import { HOOK_BIN } from '../../src/lib/install/hook-launcher.js';
 import { runInstall } from '../../src/lib/install/install.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let dir: string;
 useTempDir('gms-hook-check-', (d) => (dir = d));
@@ -42,8 +46,8 @@ describe('hookProblems', () => {
     rmSync(pkg, { recursive: true });
     const problems = check();
     expect(problems.map((p) => p.scope)).toEqual(['user', 'user']);
-    expect(problems[0]?.message).toMatch(/checkout\/dist\/hooks\/session-start\.js does not exist \(that copy moved or was removed\): run "graphiti-memory-sync install --scope user" from the copy/);
-    expect(problems[0]?.message).toMatch(/or remove the entries with "graphiti-memory-sync uninstall --scope user"; until then every session skips this hook quietly/);
+    expect(problems[0]?.message).toMatch(new RegExp(String.raw`checkout\/dist\/hooks\/session-start\.js does not exist \(that copy moved or was removed\): run "${CLI} install --scope user" from the copy`));
+    expect(problems[0]?.message).toMatch(new RegExp(String.raw`or remove the entries with "${CLI} uninstall --scope user"; until then every session skips this hook quietly`));
   });
 
   it('the bin form: fine while graphiti-memory-sync-hook is on PATH, named when it is not', async () => {
@@ -94,7 +98,7 @@ describe('hookProblems', () => {
       ['user', `${HOOK_BIN} is not on your PATH (the global install is gone): …; until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)`],
       ['project', `${join(project, 'node_modules', 'graphiti-memory-sync', 'dist', 'hooks', 'stop.js')} does not exist: …; until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)`],
     ]);
-    expect(problems[0]?.message).toContain('or remove the entries with "graphiti-memory-sync uninstall --scope user"');
+    expect(problems[0]?.message).toContain(`or remove the entries with "${cli()} uninstall --scope user"`);
     expect(problems[2]?.message).toContain(`run "npm install" in ${project}`);
   });
 

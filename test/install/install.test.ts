@@ -55,7 +55,7 @@ describe('project scope: a command that works on every teammate\'s machine', () 
   it('refuses when the package lives outside the project, saying why and what to do instead; nothing written', async () => {
     const err = (await runInstall(opts({ scope: 'project' })).catch((e: unknown) => e)) as InstallError;
     expect(err).toBeInstanceOf(InstallError);
-    expect(err.message).toMatch(/shared with your team.*outside the project.*--scope local.*--scope user.*plugin.*npm install -D graphiti-memory-sync/s);
+    expect(err.message).toMatch(/shared with your team.*outside the project.*--scope local.*--scope user.*plugin.*npm install -D git\+<URL of the repository>/s);
     expect(existsSync(join(cwd, '.claude'))).toBe(false);
   });
 });

@@ -3,16 +3,18 @@
  * marketplace (.claude-plugin/marketplace.json), and this repository's own .claude/settings.json
  * with its launcher hooks/run.mjs.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeContextCache } from '../../src/lib/context/cache.js';
+import { recordGraphProblem } from '../../src/lib/context/graph-problem.js';
 import { isOurHandler } from '../../src/lib/install/install.js';
 import { claudeProjectKey } from '../../src/lib/context/project.js';
 import { pluginContentHash, pluginVersion, versionNamesContent } from '../../src/lib/install/plugin-version.js';
+import { logFilePath } from '../../src/lib/util/log.js';
 import { makeHookSandbox, type HookSandbox } from '../helpers/hook-runner.js';
 import { REPO_ROOT as REPO } from '../support/paths.js';
 
@@ -72,7 +74,10 @@ describe('plugin manifest and marketplace', () => {
     expect(fm).toMatch(/^name: graphiti-memory$/m);
     expect(fm).toMatch(/^description: .*Use when/m);
     expect(text).toContain('<private>');
-    expect(text).toContain('npx graphiti-memory-sync status');
+    // The plugin ships no command line: the skill says where the command is, and the log the worker writes (util/log.ts).
+    expect(text).toContain('no command line');
+    expect(text).toContain('`npx graphiti-memory-sync …` inside a project that has it in `node_modules`');
+    expect(text).toContain(`/${relative('/s', logFilePath('/s'))}`);
   });
 });
 
@@ -126,6 +131,46 @@ describe('the plugin folder: bundled hooks, no dependencies, no build', () => {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+    } finally {
+      sb.cleanup();
+    }
+  });
+});
+
+describe('the plugin names a step that runs for a plugin user (it ships no command line)', () => {
+  /** The SessionStart bundle of a copy of plugin/ at `root`, run after the worker found the graph unreachable: the note it injects. */
+  async function noteFrom(root: string, sb: HookSandbox): Promise<string> {
+    cpSync(join(REPO, 'plugin'), root, { recursive: true });
+    mkdirSync(sb.stateDir, { recursive: true });
+    recordGraphProblem(sb.stateDir, 'unreachable', 'connect ECONNREFUSED 127.0.0.1:9');
+    const r = spawnSync(process.execPath, [join(root, 'hooks', 'session-start.cjs'), '--graphiti-memory-sync'], { env: sb.env, cwd: sb.root, input: JSON.stringify({ cwd: sb.root, source: 'startup', session_id: 's1' }), encoding: 'utf8' });
+    expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    return (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  }
+
+  it('from Claude Code\'s cache: the note names the worker\'s log and how to get the command, never npx', async () => {
+    const sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
+    try {
+      const note = await noteFrom(join(sb.root, 'claude', 'plugins', 'cache', 'team-tools', 'graphiti-memory-sync', '0.1.0+1a2b3c4d5e6f'), sb);
+      expect(note).toMatch(/^Note: the knowledge graph \(Graphiti\) could not be reached since /);
+      expect(note).toContain(`The worker's log ${logFilePath(sb.stateDir)} has the errors`);
+      expect(note).toContain('the plugin ships no command line');
+      expect(note).not.toContain('npx');
+    } finally {
+      sb.cleanup();
+    }
+  });
+
+  it('from a directory marketplace (a built checkout): the note names the checkout\'s command, and it runs', async () => {
+    const sb = makeHookSandbox({ GMS_WORKER_DISABLED: '1' });
+    try {
+      const repo = join(sb.root, 'repo');
+      mkdirSync(join(repo, 'dist'), { recursive: true });
+      writeFileSync(join(repo, 'dist', 'cli.js'), "console.log('ran: ' + process.argv.slice(2).join(' '));\n");
+      const note = await noteFrom(join(repo, 'plugin'), sb);
+      const command = /`([^`]+)`/.exec(note)?.[1] as string;
+      expect(command).toBe(`node ${join(repo, 'dist', 'cli.js')} health`);
+      expect(spawnSync('bash', ['-c', command], { cwd: sb.root, encoding: 'utf8' }).stdout).toBe('ran: health\n');
     } finally {
       sb.cleanup();
     }

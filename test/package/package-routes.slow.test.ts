@@ -9,7 +9,9 @@
  *   bin), and as a project's dev dependency: `npx graphiti-memory-sync install --scope project`,
  *   the hooks run by the real CLI in the project and in a teammate's copy at another path;
  * - the recorded hook commands keep working, unchanged, after an upgrade of the global package and
- *   after it is installed into another prefix and the first one is removed.
+ *   after it is installed into another prefix and the first one is removed;
+ * - the command the SessionStart hook's note names (`health`) runs, for the global install and for
+ *   the dev dependency.
  * `npm run test:package` (vitest.package.config.ts; CI through `npm test -- --real-peers`). npm runs
  * with the machine's npm cache and prefers it: after `npm ci` the only downloads are the
  * registry's metadata of the runtime dependencies, once. The Anthropic API is the loopback fake
@@ -25,6 +27,7 @@ import { isolatedEnv } from '../support/isolated-env.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../claude/fake-anthropic.js';
 import { isProcessAlive } from '../../src/lib/util/process-alive.js';
 import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
+import { recordGraphProblem } from '../../src/lib/context/graph-problem.js';
 import { CLEAN_SESSION, claudeBinary, hookOutcome, hookRuns, makeClaudeBox, type ClaudeBox, waitForEvent } from '../claude/harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -187,6 +190,26 @@ function hookCommands(settingsFile: string): { SessionStart: string; Stop: strin
   return { SessionStart: hooks.SessionStart?.[0]?.hooks[0]?.command as string, Stop: hooks.Stop?.[0]?.hooks[0]?.command as string };
 }
 
+/**
+ * The command the SessionStart hook names when the worker found the graph unreachable, run as
+ * Claude's Bash tool runs it: from the session's folder, with the session's environment. It is
+ * `health` as this install runs it (util/install-route.ts), and it reaches the configured server.
+ */
+async function noteCommandRuns(hookCommand: string, cwd: string, env: Record<string, string>): Promise<string> {
+  // A worker a session started could clear the problem with a context refresh that works: none runs meanwhile.
+  await workerDone(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string);
+  recordGraphProblem(env.MADEINOZ_KNOWLEDGE_STATE_DIR as string, 'unreachable', 'connect ECONNREFUSED 127.0.0.1:9');
+  const input = JSON.stringify({ session_id: `note-${Date.now()}`, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(cwd, 't.jsonl') });
+  const start = await sh(hookCommand, cwd, { ...env, GMS_WORKER_DISABLED: '1' }, input);
+  expectOk(start, 'SessionStart with a graph problem recorded');
+  const note = (JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  const command = /^Note: .*?`([^`]+)`/.exec(note)?.[1];
+  expect(command, note).toMatch(/ health$/);
+  const health = await sh(command as string, cwd, env);
+  expect(health.stdout, `${command}: exit ${health.code}\n${health.stdout}${health.stderr}`).toContain(`url: ${env.MADEINOZ_KNOWLEDGE_MCP_URL}`);
+  return command as string;
+}
+
 describe('the package from a fresh clone, by the README', () => {
   it('installs a working global command: --version, install --dry-run, a sync, and the server pins inside the package', async () => {
     const env = userEnv('global', join(prefix, 'bin'));
@@ -208,6 +231,9 @@ describe('the package from a fresh clone, by the README', () => {
     const sync = await sh('graphiti-memory-sync sync --wait 30000', work, env);
     expectOk(sync, 'sync');
     expect(stored('billing queue retries failed invoices')).toBe(true);
+
+    // The hook's note names the command on PATH, and it runs.
+    expect(await noteCommandRuns('graphiti-memory-sync-hook session-start --graphiti-memory-sync', work, env)).toBe('graphiti-memory-sync health');
 
     // The `server` command's hashed requirements, as the installed code finds them.
     const probe = `import(process.argv[1] + '/dist/lib/server/pins.js').then(async (pins) => { const env = await import(process.argv[1] + '/dist/lib/server/environment.js'); console.log(JSON.stringify(pins.GENERATIONS.map((g) => env.requirementsFile(g)))); })`;
@@ -251,6 +277,9 @@ describe('the package from a fresh clone, by the README', () => {
 
       const here = await box.claude(['-p', `WRITE ${join(box.memoryDir, 'team.md')}`, '--allowedTools', 'Write']);
       expect(hookOutcome(here)).toEqual(CLEAN_SESSION);
+      // The hook's note names npx in the project (no graphiti-memory-sync on PATH here), and it runs.
+      const hooks = hookCommands(join(box.project, '.claude', 'settings.json'));
+      expect(await noteCommandRuns(hooks.SessionStart, box.project, { ...env, CLAUDE_PROJECT_DIR: box.project })).toBe('npx graphiti-memory-sync health');
 
       // A teammate's clone: the committed files and their own `npm install`, at another path.
       const teammate = join(box.root, 'teammate', 'app');

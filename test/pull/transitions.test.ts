@@ -13,6 +13,7 @@ import { ensureNoteKey, formatNoteKey, importNoteKey } from '../../src/lib/state
 import { claudeProjectKey } from '../../src/lib/util/claude-project-key.js';
 import { usePullMachines } from '../helpers/use-pull-machines.js';
 import { link, topic, type Machine } from './homes.js';
+import { cli } from '../../src/lib/util/install-route.js';
 
 const machines = usePullMachines();
 const { make, pair } = machines;
@@ -249,7 +250,7 @@ describe('pull: transitions between machines', () => {
     await a.sync();
     const r = await b.pull();
     expect([r.written, r.unverified, r.fromOthers]).toEqual([[], 1, 0]);
-    expect(formatPullReport(r)).toContain('`graphiti-memory-sync link --import --replace` here');
+    expect(formatPullReport(r)).toContain(`\`${cli()} link --import --replace\` here`);
     await importNoteKey(b.config().stateDir, formatNoteKey(ensureNoteKey(a.config().stateDir).key), { replace: true });
     const linked = await b.pull();
     expect(linked.written.map((w) => w.file)).toEqual([join(b.memoryDir, 'build.md')]);

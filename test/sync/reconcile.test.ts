@@ -7,6 +7,10 @@ import { withMarker, type ListedEpisode } from '../../src/lib/sync/listing.js';
 import { formatMarker } from '../../src/lib/memory/episode.js';
 import { createEmptyState, type EpisodeRef, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
 import { applyReconciliation, reconcile, type ReconcileInput } from '../../src/lib/sync/reconcile.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -121,7 +125,7 @@ describe('reconcile (pure)', () => {
     const r = reconcile(input(state, [], T0 + 61_000));
     expect(r.resends).toEqual([]);
     expect(r.drops).toHaveLength(1);
-    expect(r.drops[0]?.message).toMatch(/^dropped: the server accepted this episode 3 times.*; once that is fixed, "graphiti-memory-sync sync --force" sends it again$/);
+    expect(r.drops[0]?.message).toMatch(new RegExp(String.raw`^dropped: the server accepted this episode 3 times.*; once that is fixed, "${CLI} sync --force" sends it again$`));
     applyReconciliation(state, r, iso(T0 + 61_000));
     expect(state.files['pai:f1.md']?.status).toBe('failed');
   });

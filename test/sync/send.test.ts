@@ -6,6 +6,7 @@ import type { EpisodeRef, FileRecord } from '../../src/lib/state/state.js';
 import { sendable, sendParts, type SendInput } from '../../src/lib/sync/send.js';
 import type { Outgoing } from '../../src/lib/sync/types.js';
 import { nullLogger } from '../../src/lib/util/log.js';
+import { cli } from '../../src/lib/util/install-route.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 
@@ -117,7 +118,7 @@ describe('the send phase (sync/send.ts)', () => {
         throw new McpNetworkError('connect ECONNREFUSED', 'ECONNREFUSED');
       }, journaled),
     );
-    expect(result.rejected).toEqual([{ id: 'r', reason: 'rejected', message: 'Tool add_memory failed: bad episode; once that is fixed, "graphiti-memory-sync sync --force" sends it again' }]);
+    expect(result.rejected).toEqual([{ id: 'r', reason: 'rejected', message: `Tool add_memory failed: bad episode; once that is fixed, "${cli()} sync --force" sends it again` }]);
     expect(rejected.record.lastError).toBe(result.rejected[0]?.message);
     expect(result.serverDown).toBeInstanceOf(McpNetworkError);
     expect(sent).toHaveLength(2); // nothing more is sent once the server is down

@@ -26,6 +26,7 @@ import { startFakeSupervisor, type FakeSupervisor } from '../support/fake-superv
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import type { Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { cli } from '../../src/lib/util/install-route.js';
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -244,7 +245,7 @@ describe('the local server stopping while a sync sends', () => {
       expect(summary.serverError).toMatch(/HTTP 401/);
       // Meanwhile the stop finished: the next step is to start it.
       writeRuntime(stateDir, { ...(readRuntime(stateDir) as NonNullable<ReturnType<typeof readRuntime>>), state: 'stopped' });
-      expect(formatSyncSummary(summary, box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url }))).toContain('  the local Graphiti server is stopped; next step: graphiti-memory-sync server start\n');
+      expect(formatSyncSummary(summary, box.config({ MADEINOZ_KNOWLEDGE_MCP_URL: front.url }))).toContain(`  the local Graphiti server is stopped; next step: ${cli()} server start\n`);
     } finally {
       vi.useRealTimers();
       await front.close();

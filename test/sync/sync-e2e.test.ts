@@ -14,6 +14,10 @@ import { readMemoryFile } from '../../src/lib/sync/prepare.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let server: GraphitiTestServer;
 let box: Sandbox;
@@ -316,7 +320,7 @@ describe('sync end to end', () => {
     box.pai('LEARNING/SYSTEM/big.md', learning('Big one', 'x'.repeat(3000)));
     const small = await syncAndSettle({ MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '1000' });
     const problem = small.problems.find((p) => p.id === 'pai:LEARNING/SYSTEM/big.md');
-    expect(problem?.message).toMatch(/^too-large: \d+ bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES \(1000\): split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"$/);
+    expect(problem?.message).toMatch(new RegExp(String.raw`^too-large: \d+ bytes is over MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES \(1000\): split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "${CLI} sync --force"$`));
     await syncAndSettle({ MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '100000' });
     expect(adds()).toHaveLength(0);
     await runSync(box.config({ MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES: '100000' }), { force: true });
@@ -328,7 +332,7 @@ describe('sync end to end', () => {
     const dir = box.path('a-folder.md');
     mkdirSync(dir, { recursive: true });
     const read = await readMemoryFile(dir);
-    expect(read).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^unreadable: .*; make it readable, then run "graphiti-memory-sync sync --force"/) });
+    expect(read).toMatchObject({ kind: 'failed', reason: expect.stringMatching(new RegExp(String.raw`^unreadable: .*; make it readable, then run "${CLI} sync --force"`)) });
   });
 
   it('redacts secrets before they leave the machine', async () => {

@@ -13,6 +13,7 @@ import { createWatcher, type PassEvent } from '../../src/lib/watch/watch.js';
 import { fakeSummary as summary, nextEvent } from './helpers.js';
 import { parseJsonLines } from '../support/json-lines.js';
 import { useTempDir } from '../helpers/use-temp-dir.js';
+import { cli } from '../../src/lib/util/install-route.js';
 
 
 let root: string;
@@ -112,7 +113,7 @@ describe('watch output', () => {
     expect(lines.slice(at + 1, at + 4)).toEqual([
       '  notes:bad.md: yaml: YAML error in frontmatter: missed comma between flow collection entries at line 3, column 1',
       '  notes:latin1.md: not-utf8: the file is not valid UTF-8 (first bad byte at offset 23); convert it to UTF-8',
-      '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file not synced)',
+      `  next step: fix these files; each is synced again when it changes (\`${cli()} status\` lists every file not synced)`,
     ]);
     expect(lines[at + 4]).toMatch(/Z pass: new 0, changed 0, removed 0 \| confirmed 1, queued 0, pending 0, failed 2$/);
     expect(text.stdout.match(/notes:bad\.md/g)).toHaveLength(1);

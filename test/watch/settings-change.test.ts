@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildConfig, type Config } from '../../src/lib/config/config.js';
 import { resolveSources } from '../../src/lib/memory/sources.js';
 import { settingsChange } from '../../src/lib/watch/settings-change.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const base: Record<string, string> = {
   HOME: '/home/me',
@@ -45,7 +49,7 @@ describe('settingsChange', () => {
 
   it('another state folder: refused as a whole, naming the restart', () => {
     const c = change(config(), config({ MADEINOZ_KNOWLEDGE_STATE_DIR: '/elsewhere' }));
-    expect(c.refused).toMatch(/another state folder.*\/elsewhere.*keeps \/home\/me\/.local\/state\/gms.*Restart `graphiti-memory-sync watch`/);
+    expect(c.refused).toMatch(new RegExp(String.raw`another state folder.*\/elsewhere.*keeps \/home\/me\/.local\/state\/gms.*Restart \`${CLI} watch\``));
     expect(c.changed).toEqual([]);
   });
 });

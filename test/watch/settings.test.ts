@@ -13,6 +13,10 @@ import { startGraphitiServer, type GraphitiTestServer } from '../support/graphit
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { FAST_WATCH as FAST, nextEvent, record, toolCalls, whenQuiet } from './helpers.js';
 import { writeNamedNote } from '../helpers/named-notes.js';
+import { cli } from '../../src/lib/util/install-route.js';
+
+/** The running copy's command (this checkout's: node and the path of its dist/cli.js), as a regular expression. */
+const CLI = cli().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let server: GraphitiTestServer;
 let sb: Sandbox;
@@ -216,7 +220,7 @@ describe('settings changed while the watch runs', () => {
     const { watcher } = await startWatcher({ MADEINOZ_KNOWLEDGE_MCP_URL: server.url });
     const refused = nextEvent(watcher, 'error', (e) => e.origin === 'settings');
     writeSettings({ MADEINOZ_KNOWLEDGE_MCP_URL: server.url, MADEINOZ_KNOWLEDGE_STATE_DIR: sb.path('elsewhere'), MADEINOZ_KNOWLEDGE_GROUP_ID: 'team' });
-    expect((await refused).message).toMatch(/another state folder .*elsewhere.*the watch keeps .*state and the settings it had\. Restart `graphiti-memory-sync watch`/);
+    expect((await refused).message).toMatch(new RegExp(String.raw`another state folder .*elsewhere.*the watch keeps .*state and the settings it had\. Restart \`${CLI} watch\``));
     expect(watcher.config.stateDir).toBe(sb.path('state'));
     expect(watcher.config.groupId).toBe('main');
     await whenQuiet(watcher);

@@ -12,6 +12,7 @@ import { contextFrozen } from './frozen.js';
 import { isOrderReason, MAX_OMISSIONS, refreshProjectContext, type ContextSearcher, type Omission } from './context.js';
 import type { Logger } from '../util/log.js';
 import { detectProject, type ProjectInfo } from './project.js';
+import { cli } from '../util/install-route.js';
 
 export interface CliContextOptions {
   cwd: string;
@@ -92,7 +93,7 @@ export const OWN_ELSEWHERE = " (a note of another project or a global note: only
 
 /** `context --omitted`: one line per left-out fact or entity with its provenance and reason, then the budget's share. */
 export function formatOmitted(result: Pick<CliContextResult, 'omitted' | 'overBudget'>): string {
-  if (result.omitted === undefined) return 'Left out: not recorded by the cache this block came from; run `graphiti-memory-sync context --refresh --omitted`.\n';
+  if (result.omitted === undefined) return `Left out: not recorded by the cache this block came from; run \`${cli()} context --refresh --omitted\`.\n`;
   const lines = [`Left out (${result.omitted.length}${result.omitted.length >= MAX_OMISSIONS ? '+' : ''}):`];
   for (const o of result.omitted) lines.push(`- ${o.kind} [${o.from}] ${JSON.stringify(o.text)}: ${o.reason}${o.from === 'own' && isOrderReason(o.reason) ? OWN_ELSEWHERE : ''}`);
   if (result.omitted.length === 0) lines[0] = 'Left out: nothing.';

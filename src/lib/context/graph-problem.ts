@@ -5,11 +5,16 @@
  * reached; every context search failed inside it) and clears it once a context refresh works.
  * The SessionStart hook adds one line about a recorded problem to the context of the first session
  * after it appeared, then marks it told: a server that stays down is not announced at every start.
- * On the hook's path: node:fs, node:path and util/fs-atomic.ts only.
+ * On the hook's path: node:fs, node:path, util/fs-atomic.ts and util/install-route.ts (the command
+ * the note names is this copy's: `npx graphiti-memory-sync health` for a project's dev dependency,
+ * `node <checkout>/dist/cli.js health` for a checkout; the plugin ships none, so its note names
+ * the worker's log first).
  */
 import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/fs-atomic.js';
+import { namedCommand, runningCopy, type RunningCopy } from '../util/install-route.js';
+import { logFilePath } from '../util/log.js';
 
 export type GraphProblemKind = 'unreachable' | 'searches-failing';
 
@@ -58,7 +63,7 @@ export function clearGraphProblem(stateDir: string): void {
 }
 
 /** The line for the first session after a problem appeared, marking it told; undefined otherwise. */
-export function takeGraphProblemNote(stateDir: string): string | undefined {
+export function takeGraphProblemNote(stateDir: string, copyRunning?: RunningCopy): string | undefined {
   const problem = readGraphProblem(stateDir);
   if (problem === undefined || problem.told) return undefined;
   try {
@@ -67,7 +72,10 @@ export function takeGraphProblemNote(stateDir: string): string | undefined {
     return undefined; // told only if we can remember it was
   }
   const since = problem.since.slice(0, 16).replace('T', ' ');
+  // Only now, with a note to make: how this copy was installed costs a stat or two.
+  const copy = copyRunning ?? runningCopy();
+  const health = copy.cli === undefined ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand('health', copy)}` : namedCommand('health', copy);
   return problem.kind === 'unreachable'
-    ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. \`graphiti-memory-sync health\` names the cause.`
-    : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. \`graphiti-memory-sync health\` names the cause and the fix.`;
+    ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.`
+    : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
 }

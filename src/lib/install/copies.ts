@@ -19,6 +19,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { claudeConfigDirFromEnvironment } from '../config/env-file.js';
 import { processEnv } from '../config/process-env.js';
+import { routeOfPackage, type InstallRoute } from '../util/install-route.js';
 import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch, isOurHandler } from './hook-entries.js';
 import { homeOf, settingsPath } from './paths.js';
@@ -65,18 +66,8 @@ export function hookBinOnPath(path: string | undefined): string | undefined {
   return undefined;
 }
 
-/** How a copy was put where it is: it decides the step that updates it. */
-export type CopyKind =
-  /** `npm install -g` (the hook bin on PATH, or a path into a global node_modules). */
-  | 'global'
-  /** A dev dependency of the project (`$CLAUDE_PROJECT_DIR/node_modules/...`). */
-  | 'project'
-  /** A checkout or any other folder named by its path. */
-  | 'folder'
-  /** The plugin, read from a directory marketplace's folder. */
-  | 'plugin-folder'
-  /** The plugin, from Claude Code's plugin cache (a git or GitHub marketplace). */
-  | 'plugin-cache';
+/** How a copy was put where it is: it decides the step that updates it (util/install-route.ts owns the rule and the steps). */
+export type CopyKind = InstallRoute;
 
 export interface ToolCopy {
   /** `settings hooks` (install) or `plugin`. */
@@ -177,9 +168,11 @@ function packageOf(command: string, projectDir: string, path: string | undefined
   }
   const script = launch.file.replace(/^\$\{?CLAUDE_PROJECT_DIR\}?/, projectDir);
   const abs = real(resolve(script));
-  const kind: CopyKind = script !== launch.file && /[\\/]node_modules[\\/]/.test(script) ? 'project' : /[\\/]lib[\\/]node_modules[\\/]/.test(abs) ? 'global' : 'folder';
   // <root>/dist/hooks/<hook>.js, or this repository's own <root>/hooks/run.mjs.
   const m = /^(.*)[\\/]dist[\\/]hooks[\\/][^\\/]+$/.exec(abs) ?? /^(.*)[\\/]hooks[\\/]run\.mjs$/.exec(abs);
+  // A path through $CLAUDE_PROJECT_DIR into node_modules is the project's; any other path is judged where it leads.
+  const viaProject = script !== launch.file && /[\\/]node_modules[\\/]/.test(script);
+  const kind: CopyKind = viaProject ? 'project' : routeOfPackage(m?.[1] ?? dirname(abs), { cwd: projectDir }).route;
   return m?.[1] === undefined ? { kind } : { root: m[1], kind };
 }
 

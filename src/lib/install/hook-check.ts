@@ -15,6 +15,7 @@ import { hookBinOnPath, ourHookCommands } from './copies.js';
 import { HOOK_BIN } from './hook-launcher.js';
 import { hookLaunch } from './hook-entries.js';
 import type { InstallOptions, InstallScope } from './types.js';
+import { cli } from '../util/install-route.js';
 
 export interface HookProblem {
   scope: InstallScope;
@@ -30,7 +31,7 @@ function why(scope: InstallScope, command: string, projectDir: string, path: str
   const meanwhile = launch.guarded
     ? 'until then every session skips this hook quietly (no sync, no context)'
     : 'until then every session shows a hook error (running install again also writes entries that skip quietly when their file is missing)';
-  const again = `run "graphiti-memory-sync install --scope ${scope}" from the copy of graphiti-memory-sync you use now, or remove the entries with "graphiti-memory-sync uninstall --scope ${scope}"`;
+  const again = `run "${cli()} install --scope ${scope}" from the copy of graphiti-memory-sync you use now, or remove the entries with "${cli()} uninstall --scope ${scope}"`;
   if (launch.kind === 'bin') {
     return hookBinOnPath(path) !== undefined ? undefined : `${HOOK_BIN} is not on your PATH (the global install is gone): install the package globally again (see the README's Install), or ${again}; ${meanwhile}`;
   }

@@ -38,7 +38,7 @@ export function projectRelativeRoot(packageRoot: string, projectDir: string, fil
   if (rel.startsWith('..') || isAbsolute(rel)) {
     throw new InstallError(
       `Refusing --scope project: ${file} is shared with your team, but this copy of graphiti-memory-sync lives outside the project (${packageRoot}), so the hook command would only work on this machine. ` +
-        'Use --scope local (this machine only, not committed) or --scope user, install the plugin, or add graphiti-memory-sync to the project (npm install -D graphiti-memory-sync) and run "npx graphiti-memory-sync install --scope project" from there. Nothing was written.',
+        'Use --scope local (this machine only, not committed) or --scope user, install the plugin, or add graphiti-memory-sync to the project (npm install -D git+<URL of the repository>, or the tarball: README, "Install"; once published, npm install -D graphiti-memory-sync) and run "npx graphiti-memory-sync install --scope project" from there. Nothing was written.',
       file,
     );
   }

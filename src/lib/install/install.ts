@@ -55,6 +55,7 @@ import { lineDiff, parseRemembered, readJsonObject, serialize, type ParsedFile }
 import { resolveSettingsTarget, whyNotWritable, type SettingsTarget } from './settings-target.js';
 import { deepEqual, InstallError, isObject, MARKER, MCP_SERVER_NAME, type FileResult, type InstallOptions, type InstallResult, type JsonObject } from './types.js';
 import { processEnv } from '../config/process-env.js';
+import { cli } from '../util/install-route.js';
 
 export * from './types.js';
 export { isOurHandler, isPriorMadeinozHandler, mergeHooks, ourHookGroups, projectRelativeRoot, removeHooks, removePriorHooks } from './hook-entries.js';
@@ -298,7 +299,7 @@ export async function runInstall(options: InstallOptions): Promise<InstallResult
     if (result.kind !== 'mcp') continue;
     result.warnings.push(...auth.warnings);
     if (options.scope !== 'project' && result.changed && result.refused === undefined) {
-      const again = auth.headersHelper === undefined ? `claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}` : `graphiti-memory-sync install --with-mcp --scope ${options.scope}`;
+      const again = auth.headersHelper === undefined ? `claude mcp add --scope ${options.scope} --transport http ${MCP_SERVER_NAME} ${url}` : `${cli()} install --with-mcp --scope ${options.scope}`;
       result.warnings.push(`Claude Code rewrites ${result.file} while it runs; if the "${MCP_SERVER_NAME}" server is missing later, run: ${again}`);
     }
   }

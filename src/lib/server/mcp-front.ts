@@ -21,6 +21,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { FRONT_PROOF_PATH, frontProof } from '../config/server-runtime.js';
+import { cli } from '../util/install-route.js';
 
 /** Open connections at most; beyond, the oldest one that has not shown the token is closed. */
 export const MAX_CONNECTIONS = 256;
@@ -49,7 +50,7 @@ export function hasToken(req: IncomingMessage, token: string): boolean {
 }
 
 function refuse(res: ServerResponse, tokenFile: string): void {
-  const message = `Unauthorized: this local Graphiti server (graphiti-memory-sync server) requires the token in ${tokenFile} as "Authorization: Bearer <token>". graphiti-memory-sync sends it itself unless MADEINOZ_KNOWLEDGE_AUTH_TOKEN is set; for Claude Code run "graphiti-memory-sync install --with-mcp"`;
+  const message = `Unauthorized: this local Graphiti server (graphiti-memory-sync server) requires the token in ${tokenFile} as "Authorization: Bearer <token>". graphiti-memory-sync sends it itself unless MADEINOZ_KNOWLEDGE_AUTH_TOKEN is set; for Claude Code run "${cli()} install --with-mcp"`;
   const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message } });
   // Connection: close: an unauthorized client does not get to keep a connection (or stream a body) open.
   res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="graphiti-memory-sync"', 'content-length': Buffer.byteLength(body), connection: 'close' });
@@ -66,7 +67,7 @@ function forward(req: IncomingMessage, res: ServerResponse, socketPath: string):
   upstream.once('error', () => {
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end('The local Graphiti server is not answering: see "graphiti-memory-sync server logs"\n');
+      res.end(`The local Graphiti server is not answering: see "${cli()} server logs"\n`);
     } else res.destroy();
   });
   // A client that goes away ends the forwarded request too (an open SSE stream, for one).

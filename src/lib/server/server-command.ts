@@ -25,6 +25,7 @@ import { recordedAlive, stopRecorded } from './recorded-processes.js';
 import { runSupervisor } from './supervisor.js';
 import { logs, running, status } from './server-report.js';
 import { choosePorts, newestGeneration, serverEnvSettings, serverSettings, ServerSettingError } from './user-settings.js';
+import { cli } from '../util/install-route.js';
 
 export interface ServerIo {
   stdout: (text: string) => void;
@@ -183,7 +184,7 @@ function describe(runtime: ServerRuntime): string {
 /** A start under way elsewhere: wait for its outcome and report that server, so two starts give one. */
 async function reportRunning(config: Config, io: ServerIo, runtime: ServerRuntime): Promise<number> {
   const settled = runtime.state === 'starting' ? await waitForRuntime(config, runtime.pid, 180_000) : runtime;
-  if (settled?.pid !== runtime.pid || settled.state !== 'ready') throw new ServerSetupError(settled?.error ?? `the server another "server start" began did not come up: see "graphiti-memory-sync server logs"`);
+  if (settled?.pid !== runtime.pid || settled.state !== 'ready') throw new ServerSetupError(settled?.error ?? `the server another "server start" began did not come up: see "${cli()} server logs"`);
   io.stdout(`already running: ${describe(settled)}\n`);
   return 0;
 }
@@ -255,7 +256,7 @@ async function launch(config: Config, io: ServerIo, verb: 'started' | 'restarted
   if (runtime?.pid === pid && runtime.state === 'ready') {
     io.stdout(`${verb}: ${describe(runtime)}\n  data: ${runtime.dataDir}\n  sync, the hooks and watch now use ${runtime.url} (from ${join(dir, 'runtime.json')}) unless MADEINOZ_KNOWLEDGE_MCP_URL is set\n`);
     // Its last port was taken (by anyone): an MCP entry written for the old URL no longer reaches it.
-    if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "graphiti-memory-sync install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
+    if (previousPort !== undefined && previousPort !== runtime.port) io.stdout(`  the port changed (was ${previousPort}, taken meanwhile): if Claude Code uses this server, run "${cli()} install --with-mcp" again (or set GMS_SERVER_PORT to keep one port)\n`);
     return 0;
   }
   // Our own child (we hold its handle), so its pid cannot have been reused yet.
@@ -337,8 +338,8 @@ function refuseForeground(live: ServerRuntime | undefined, what: 'restart' | 'up
   const where = `the server runs in the foreground ("server run", pid ${live.pid}: the user service, or a terminal)`;
   throw new ServerSetupError(
     what === 'restart'
-      ? `${where}: restart it there (the user service: ${service('restart')}; a terminal: Ctrl-C, then "graphiti-memory-sync server run")`
-      : `${where}: stop it there, run "graphiti-memory-sync server upgrade", then start it there again (the user service: ${service('stop')}, the upgrade, then ${service('start')})`,
+      ? `${where}: restart it there (the user service: ${service('restart')}; a terminal: Ctrl-C, then "${cli()} server run")`
+      : `${where}: stop it there, run "${cli()} server upgrade", then start it there again (the user service: ${service('stop')}, the upgrade, then ${service('start')})`,
   );
 }
 
@@ -348,7 +349,7 @@ async function startAgain(config: Config, io: ServerIo, verb: 'started' | 'resta
     return await launch(config, io, verb);
   } catch (error) {
     // A setting to fix stays exit 2.
-    const message = `the server was stopped but did not start again: ${(error as Error).message}; fix that, then run "graphiti-memory-sync server start" ("graphiti-memory-sync server logs" shows the server's side)`;
+    const message = `the server was stopped but did not start again: ${(error as Error).message}; fix that, then run "${cli()} server start" ("${cli()} server logs" shows the server's side)`;
     throw error instanceof ServerSettingError ? new ServerSettingError(message) : new ServerSetupError(message);
   }
 }
@@ -360,7 +361,7 @@ async function upgrade(config: Config, io: ServerIo): Promise<number> {
   // Refused before anything is stopped: the start after the stop would run the pinned release again
   // (user-settings.ts chooseGeneration), while this said "upgraded".
   if (pinned !== undefined && pinned !== newest.id) {
-    throw new ServerSettingError(`GMS_SERVER_GENERATION=${pinned} keeps the server on that release: unset it (or set it to ${newest.id}), then run "graphiti-memory-sync server upgrade" again`);
+    throw new ServerSettingError(`GMS_SERVER_GENERATION=${pinned} keeps the server on that release: unset it (or set it to ${newest.id}), then run "${cli()} server upgrade" again`);
   }
   return underStartLock(config.stateDir, waitingFor(io, 'upgrading it'), () => upgradeLocked(config, io, newest));
 }
@@ -409,7 +410,7 @@ async function run(config: Config, io: ServerIo): Promise<number> {
     if (foreground) await waitForStopping(config);
     const other = running(config);
     if (other !== undefined && other.pid !== process.pid) {
-      io.stderr(`Error: a server is already running: ${describe(other)}\n  Use that one, or stop it first ("graphiti-memory-sync server stop") to run it here in the foreground.\n`);
+      io.stderr(`Error: a server is already running: ${describe(other)}\n  Use that one, or stop it first ("${cli()} server stop") to run it here in the foreground.\n`);
       return 1;
     }
     const env = foreground ? io.env : { ...io.env, ...(await secretsFromStdin()) };
@@ -436,7 +437,7 @@ async function headers(config: Config, io: ServerIo): Promise<number> {
   const url = io.env.CLAUDE_CODE_MCP_SERVER_URL ?? '';
   const token = url === '' ? undefined : await localServerAuthorization(config.stateDir, url);
   io.stdout(`${JSON.stringify(token === undefined ? {} : { Authorization: `Bearer ${token}` })}\n`);
-  if (token === undefined) io.stderr(`graphiti-memory-sync: no token for ${url === '' ? '(no CLAUDE_CODE_MCP_SERVER_URL)' : url}: it is not the running local server's front ("graphiti-memory-sync server status")\n`);
+  if (token === undefined) io.stderr(`graphiti-memory-sync: no token for ${url === '' ? '(no CLAUDE_CODE_MCP_SERVER_URL)' : url}: it is not the running local server's front ("${cli()} server status")\n`);
   return 0;
 }
 
@@ -445,6 +446,6 @@ function service(io: ServerIo, platform: 'linux' | 'darwin'): number {
   const target = { node: process.execPath, cli: join(packageRoot(), 'dist', 'cli.js'), path: io.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', home };
   const where = serviceInstructions(platform, home);
   io.stdout(platform === 'darwin' ? launchdAgent(target) : systemdUnit(target));
-  io.stderr(`# Save the text above as ${where.file}, then run:\n${where.enable.map((c) => `#   ${c}`).join('\n')}\n# Stop "graphiti-memory-sync server stop" first if it runs: the service starts its own.\n`);
+  io.stderr(`# Save the text above as ${where.file}, then run:\n${where.enable.map((c) => `#   ${c}`).join('\n')}\n# Stop "${cli()} server stop" first if it runs: the service starts its own.\n`);
   return 0;
 }

@@ -11,6 +11,7 @@ import { ourProcess, readRuntime, readSecretFile, serverStateDir, type ServerRun
 import { isOurFalkorDb } from './falkordb.js';
 import { recordedAlive } from './recorded-processes.js';
 import { serverSettings } from './user-settings.js';
+import { cli } from '../util/install-route.js';
 
 export interface ReportIo {
   stdout: (text: string) => void;
@@ -93,11 +94,11 @@ export async function status(config: Config, io: ReportIo, json: boolean): Promi
 
 /** What to do about the state `server status` found; undefined when all is well. */
 function nextStep(report: { running: boolean; state: string; getStatus: { ok: boolean }; falkordb: { ok: boolean }; leftRunning: readonly string[] }): string | undefined {
-  if (report.state === 'stopping') return 'wait for it to stop, then graphiti-memory-sync server start';
-  if (report.leftRunning.length > 0) return 'graphiti-memory-sync server start (it stops them first), or server stop';
-  if (!report.running) return `graphiti-memory-sync server start${report.state === 'failed' ? ' ("graphiti-memory-sync server logs" shows why it ended)' : ''}`;
-  if (report.state === 'starting') return 'wait for it to be ready ("graphiti-memory-sync server start" waits for it)';
-  if (!report.getStatus.ok || !report.falkordb.ok) return '"graphiti-memory-sync server logs" shows why; "graphiti-memory-sync server restart" starts it again';
+  if (report.state === 'stopping') return `wait for it to stop, then ${cli()} server start`;
+  if (report.leftRunning.length > 0) return `${cli()} server start (it stops them first), or server stop`;
+  if (!report.running) return `${cli()} server start${report.state === 'failed' ? ` ("${cli()} server logs" shows why it ended)` : ''}`;
+  if (report.state === 'starting') return `wait for it to be ready ("${cli()} server start" waits for it)`;
+  if (!report.getStatus.ok || !report.falkordb.ok) return `"${cli()} server logs" shows why; "${cli()} server restart" starts it again`;
   return undefined;
 }
 
@@ -119,7 +120,7 @@ export function logs(config: Config, io: ReportIo, lines: number): number {
     : undefined;
   const files = [runtime?.serverLog ?? newest, join(dir, 'supervisor.log'), runtime === undefined ? undefined : join(runtime.dataDir, 'falkordb.log')].filter((f): f is string => f !== undefined && existsSync(f));
   if (files.length === 0) {
-    io.stderr(`No server logs yet in ${dir}: run "graphiti-memory-sync server start" first\n`);
+    io.stderr(`No server logs yet in ${dir}: run "${cli()} server start" first\n`);
     return 1;
   }
   for (const file of [...new Set(files)]) {

@@ -27,6 +27,7 @@
  * skipped: what follows it would be lost, and with it the record of what was sent.
  */
 import { StateConflictError, STATE_TOOL } from './types.js';
+import { upgradeStep } from '../util/install-route.js';
 
 /** The version of `state.json` this build writes. */
 export const STATE_VERSION = 2;
@@ -54,7 +55,7 @@ export function futureFormat(file: { path: string; what: string; version: unknow
   if (typeof version !== 'number' || !Number.isFinite(version) || version <= known) return undefined;
   if (typeof compatibleWith === 'number' && Number.isInteger(compatibleWith) && compatibleWith <= known) return undefined;
   return new StateConflictError(
-    `${file.what} ${file.path} has format version ${version}, newer than this build understands (${known}): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite it: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+    `${file.what} ${file.path} has format version ${version}, newer than this build understands (${known}): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite it: ${upgradeStep('the version that wrote it, or later')}.`,
     file.path,
     'newer',
     STATE_TOOL,

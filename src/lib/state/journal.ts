@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { isRecord as isPlainObject } from '../util/json.js';
 import { STATE_FILE, STATE_TOOL, StateConflictError, type EpisodeRef, type JournalEntry, type SyncState } from './types.js';
 import { isStr, looksLikeEpisodeRef, looksLikeFileRecord } from './validate.js';
+import { upgradeStep } from '../util/install-route.js';
 
 export function timestampForFileName(date = new Date()): string {
   return date.toISOString().replace(/[:.]/g, '-');
@@ -81,7 +82,7 @@ export async function replayJournal(stateDir: string, state: SyncState): Promise
     if (!isPlainObject(entry)) break;
     if (isStr(entry.k) && !ENTRY_KINDS.has(entry.k)) {
       throw new StateConflictError(
-        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: ${upgradeStep('the version that wrote it, or later')}.`,
         path,
         'newer',
         STATE_TOOL,

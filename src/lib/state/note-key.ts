@@ -13,6 +13,7 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSy
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/fs-atomic.js';
+import { cli } from '../util/install-route.js';
 
 export const NOTE_KEY_FILE = 'note-key';
 const PREFIX = 'gms-key-1:';
@@ -36,7 +37,7 @@ export function parseNoteKey(text: string): Uint8Array {
   const t = text.trim();
   const b64 = t.startsWith(PREFIX) ? t.slice(PREFIX.length) : undefined;
   const key = b64 !== undefined && /^[A-Za-z0-9_-]{43}$/.test(b64) ? Buffer.from(b64, 'base64url') : undefined;
-  if (key === undefined || key.length !== KEY_BYTES) throw new NoteKeyError(`not a note key: expected the line "${PREFIX}…" that \`graphiti-memory-sync link --export\` prints on a linked machine`);
+  if (key === undefined || key.length !== KEY_BYTES) throw new NoteKeyError(`not a note key: expected the line "${PREFIX}…" that \`${cli()} link --export\` prints on a linked machine`);
   return new Uint8Array(key);
 }
 
@@ -44,7 +45,8 @@ export function parseNoteKey(text: string): Uint8Array {
  * The step for a key file we must not use: `--replace`, because a plain `link --import` reads the
  * file in place first and stops at the same error (importNoteKey).
  */
-const REIMPORT = 'Put your key back with `graphiti-memory-sync link --import --replace` (paste the line `link --export` prints on a linked machine)';
+/** The step that puts the key back, as the running copy runs it. */
+const reimport = (put = 'Put'): string => `${put} your key back with \`${cli()} link --import --replace\` (paste the line \`link --export\` prints on a linked machine)`;
 
 /** This machine's key, or undefined when it has none (not linked). Throws NoteKeyError for a key file we must not trust. */
 export function readNoteKey(stateDir: string): Uint8Array | undefined {
@@ -55,20 +57,20 @@ export function readNoteKey(stateDir: string): Uint8Array | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw new NoteKeyError(`${file} is a symbolic link; the key is never read through one. ${REIMPORT}`);
-    throw new NoteKeyError(`${file} cannot be read: ${(error as Error).message}; make it readable to you (\`chmod 600 ${file}\`), or ${REIMPORT.toLowerCase()}`);
+    if (code === 'ELOOP') throw new NoteKeyError(`${file} is a symbolic link; the key is never read through one. ${reimport()}`);
+    throw new NoteKeyError(`${file} cannot be read: ${(error as Error).message}; make it readable to you (\`chmod 600 ${file}\`), or ${reimport('put')}`);
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new NoteKeyError(`${file} is not a regular file: remove it, then run \`graphiti-memory-sync link --import\``);
-    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw new NoteKeyError(`${file} belongs to another user; the key is never read from another user's file. ${REIMPORT}`);
+    if (!st.isFile()) throw new NoteKeyError(`${file} is not a regular file: remove it, then run \`${cli()} link --import\``);
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw new NoteKeyError(`${file} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 0o077) !== 0) throw new NoteKeyError(`${file} may be read by others (mode ${(st.mode & 0o777).toString(8)}): run \`chmod 600 ${file}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
     const n = readSync(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString('utf8'));
     } catch {
-      throw new NoteKeyError(`${file} does not hold a note key. ${REIMPORT}`);
+      throw new NoteKeyError(`${file} does not hold a note key. ${reimport()}`);
     }
   } finally {
     closeSync(fd);

@@ -4,9 +4,18 @@
  * limit or a server fixed meanwhile do not (plan.ts `sameStat` calls the file unchanged, and a
  * failed file is a verdict): only `sync --force` (which retries failed files) does.
  */
+import { cli } from '../util/install-route.js';
+
 export const FAILED_FILE_STEPS = {
   edit: 'fix the file (or remove it); the next sync reads it again',
-  unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
-  tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
-  serverSide: 'once that is fixed, "graphiti-memory-sync sync --force" sends it again',
-} as const;
+  // Getters: the command is the running copy's (util/install-route.ts), asked when the step is said.
+  get unreadable() {
+    return `make it readable, then run "${cli()} sync --force" (a permission change alone does not make the next sync read it)`;
+  },
+  get tooLarge() {
+    return `split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "${cli()} sync --force"`;
+  },
+  get serverSide() {
+    return `once that is fixed, "${cli()} sync --force" sends it again`;
+  },
+};

@@ -5,6 +5,7 @@
 import type { SyncSummary } from '../sync/sync.js';
 import type { SyncProblem } from '../sync/types.js';
 import type { BackoffReason, PassReason, SchedulerPhase } from './scheduler.js';
+import { cli } from '../util/install-route.js';
 
 export type FsEventKind = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
 
@@ -148,7 +149,7 @@ export function describeBackoff(event: BackoffEvent): string {
  */
 export function problemLines(problems: readonly SyncProblem[]): string[] {
   if (problems.length === 0) return [];
-  return [...problems.map((p) => `  ${p.id}: ${p.message}`), '  next step: fix these files; each is synced again when it changes (`graphiti-memory-sync status` lists every file not synced)'];
+  return [...problems.map((p) => `  ${p.id}: ${p.message}`), `  next step: fix these files; each is synced again when it changes (\`${cli()} status\` lists every file not synced)`];
 }
 
 /** One plain-text log line per event for non-TTY output, or undefined for events not worth a line (a pass's problems: `problemLines`). */

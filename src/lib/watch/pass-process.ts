@@ -32,6 +32,7 @@ import type { SyncSummary } from '../sync/types.js';
 import type { Logger, LogLevel } from '../util/log.js';
 import { filesFingerprint, packageRoot } from '../util/package-root.js';
 import { revivedError, type FromPassProcess, type ToPassProcess } from './pass-protocol.js';
+import { cli } from '../util/install-route.js';
 
 /** How long the child is kept after a pass, so a burst of saves does not start one per pass. */
 export const DEFAULT_PASS_PROCESS_IDLE_MS = 2_000;
@@ -69,7 +70,7 @@ export function packageFingerprint(): string {
  */
 export class PackageChangedError extends Error {
   constructor() {
-    super('graphiti-memory-sync was replaced on disk (upgraded or rebuilt) while watch ran: this watch stops so the old and the new version never run together. Start `graphiti-memory-sync watch` again (a service restarts it by itself); it syncs everything changed meanwhile');
+    super(`graphiti-memory-sync was replaced on disk (upgraded or rebuilt) while watch ran: this watch stops so the old and the new version never run together. Start \`${cli()} watch\` again (a service restarts it by itself); it syncs everything changed meanwhile`);
     this.name = 'PackageChangedError';
   }
 }
@@ -77,7 +78,7 @@ export class PackageChangedError extends Error {
 /** The child running the passes ended while a pass was running in it (it crashed, could not start, was killed). */
 export class PassProcessExitError extends Error {
   constructor(detail: string) {
-    super(`the sync pass process stopped (${detail}); the pass is retried. If it keeps failing, run \`graphiti-memory-sync sync\` to see the error directly`);
+    super(`the sync pass process stopped (${detail}); the pass is retried. If it keeps failing, run \`${cli()} sync\` to see the error directly`);
     this.name = 'PassProcessExitError';
   }
 }

@@ -22,6 +22,7 @@
  */
 import type { Config } from '../config/config.js';
 import type { MemorySource } from '../memory/types.js';
+import { cli } from '../util/install-route.js';
 
 export interface SettingsChange {
   /** Why the new settings are not taken up at all (the watch goes on with those it had). */
@@ -71,7 +72,7 @@ export function settingsChange(
 ): SettingsChange {
   const change: SettingsChange = { sourcesChanged: false, added: [], removed: [], changed: [], notes: [] };
   if (before.stateDir !== after.stateDir) {
-    change.refused = `the settings now name another state folder (MADEINOZ_KNOWLEDGE_STATE_DIR: ${after.stateDir}); the watch keeps ${before.stateDir} and the settings it had. Restart \`graphiti-memory-sync watch\` to move to the new folder`;
+    change.refused = `the settings now name another state folder (MADEINOZ_KNOWLEDGE_STATE_DIR: ${after.stateDir}); the watch keeps ${before.stateDir} and the settings it had. Restart \`${cli()} watch\` to move to the new folder`;
     return change;
   }
   if (sources.after.length === 0) {
@@ -98,7 +99,7 @@ export function settingsChange(
   if (before.mcpUrl !== after.mcpUrl) change.notes.push(`server now ${shown(after.mcpUrl)} (was ${shown(before.mcpUrl)}): the next pass syncs there; nothing is deleted on the old one`);
   if (before.groupId !== after.groupId || !same(before.sourceGroups, after.sourceGroups)) {
     const group = before.groupId !== after.groupId ? `group now ${after.groupId} (was ${before.groupId})` : 'the per-source groups changed';
-    change.notes.push(`${group}: new and edited notes go there; notes already sent stay where they are until edited (nothing is deleted for this change), and \`graphiti-memory-sync sync --force\` moves them`);
+    change.notes.push(`${group}: new and edited notes go there; notes already sent stay where they are until edited (nothing is deleted for this change), and \`${cli()} sync --force\` moves them`);
   }
   const atRestart = change.changed.filter((key) => AT_RESTART.has(key));
   if (atRestart.length > 0) change.notes.push(`${atRestart.join(', ')} ${atRestart.length === 1 ? 'takes' : 'take'} effect when the watch restarts`);

@@ -11,6 +11,7 @@
 import type { Config } from '../config/config.js';
 import type { Logger } from '../util/log.js';
 import { consumeDirty, isDirty, isProcessAlive, markDirty, readLock, releaseLock, sharedWorkerFilesOfOlderBuilds, takeLock, transferLock, workerFiles, WORKER_TIMEOUT_MS, type WorkRequest } from './spawn.js';
+import { cli } from '../util/install-route.js';
 
 export interface StepContext {
   logger: Logger;
@@ -95,7 +96,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunWorkerRes
   // shared across state formats); the log says so, and `status` names the copy and how to update it.
   const older = readLock(sharedWorkerFilesOfOlderBuilds(stateDir).pidFile);
   if (older !== undefined && isProcessAlive(older.pid)) {
-    logger.info('a worker of an older build runs beside this one (a copy older than the state syncs nothing): "graphiti-memory-sync status" names the copy and how to update it', { pid: older.pid, command: older.command });
+    logger.info(`a worker of an older build runs beside this one (a copy older than the state syncs nothing): "${cli()} status" names the copy and how to update it`, { pid: older.pid, command: older.command });
   }
 
   const controller = new AbortController();
