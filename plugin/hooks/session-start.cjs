@@ -375,33 +375,77 @@ function prune(dir, now) {
 }
 
 // src/lib/context/graph-problem.ts
+var import_node_fs9 = require("node:fs");
+var import_node_path9 = require("node:path");
+
+// src/lib/util/install-route.ts
 var import_node_fs7 = require("node:fs");
 var import_node_path7 = require("node:path");
-var FILE = "graph-problem.json";
-function readGraphProblem(stateDir) {
-  try {
-    const value = JSON.parse((0, import_node_fs7.readFileSync)((0, import_node_path7.join)(stateDir, FILE), "utf8"));
-    if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
-      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
-    }
-  } catch {
-  }
-  return void 0;
+var import_node_url2 = require("node:url");
+var PACKAGE_NAME = "graphiti-memory-sync";
+function shellWord(s) {
+  return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
-function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path7.join)(stateDir, FILE), `${JSON.stringify(problem)}
-`);
+function nodeCli(root) {
+  return `node ${shellWord((0, import_node_path7.join)(root, "dist", "cli.js"))}`;
 }
-function takeGraphProblemNote(stateDir) {
-  const problem = readGraphProblem(stateDir);
-  if (problem === void 0 || problem.told) return void 0;
-  try {
-    write(stateDir, { ...problem, told: true });
-  } catch {
-    return void 0;
+function inside(dir, parent) {
+  const rel = (0, import_node_path7.relative)(parent, dir);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path7.sep}`) && !(0, import_node_path7.isAbsolute)(rel);
+}
+function routeOfPackage(root, probe = {}) {
+  const exists = probe.exists ?? import_node_fs7.existsSync;
+  const cwd = probe.cwd ?? process.cwd();
+  const win = (probe.platform ?? process.platform) === "win32";
+  const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
+  if (m?.[1] !== void 0 && m[1] !== "") {
+    const owner = m[1];
+    const global = win ? exists((0, import_node_path7.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path7.basename)(owner) === "lib" && !exists((0, import_node_path7.join)(owner, "package.json"));
+    if (global) return { route: "global", root, cli: PACKAGE_NAME };
+    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path7.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
   }
-  const since = problem.since.slice(0, 16).replace("T", " ");
-  return problem.kind === "unreachable" ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. \`graphiti-memory-sync health\` names the cause.` : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. \`graphiti-memory-sync health\` names the cause and the fix.`;
+  return { route: "folder", root, checkout: exists((0, import_node_path7.join)(root, ".git")), cli: nodeCli(root) };
+}
+function routeOfModule(file, probe = {}) {
+  const exists = probe.exists ?? import_node_fs7.existsSync;
+  let dir = (0, import_node_path7.dirname)(file);
+  while ((0, import_node_path7.basename)(dir) !== "lib" && (0, import_node_path7.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path7.dirname)(dir);
+    if (up === dir) return routeOfPackage((0, import_node_path7.dirname)((0, import_node_path7.dirname)(file)), probe);
+    dir = up;
+  }
+  const buildRoot = (0, import_node_path7.dirname)(dir);
+  if ((0, import_node_path7.basename)(dir) === "hooks" && exists((0, import_node_path7.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
+    const cached = /[\\/]plugins[\\/]cache[\\/]([^\\/]+)[\\/][^\\/]+[\\/][^\\/]+$/.exec(buildRoot);
+    if (cached?.[1] !== void 0) return { route: "plugin-cache", root: buildRoot, marketplace: cached[1] };
+    const repo = (0, import_node_path7.dirname)(buildRoot);
+    const built = exists((0, import_node_path7.join)(repo, "dist", "cli.js"));
+    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path7.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
+  }
+  return routeOfPackage((0, import_node_path7.dirname)(buildRoot), probe);
+}
+var running;
+function runningCopy(cwd = process.cwd()) {
+  running ??= routeOfModule((0, import_node_url2.fileURLToPath)(__gmsModuleUrl), { cwd });
+  if (running.route === "project" && running.projectDir !== void 0) {
+    const here = inside((0, import_node_path7.resolve)(cwd), running.projectDir);
+    return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
+  }
+  return running;
+}
+var INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
+function commandFor(args, copy = runningCopy()) {
+  return `${cli(copy)} ${args}`;
+}
+function cli(copy = runningCopy()) {
+  return copy.cli ?? PACKAGE_NAME;
+}
+function commandCaveat(copy = runningCopy()) {
+  if (copy.cli !== void 0) return "";
+  return copy.route === "plugin-folder" ? ` (the plugin ships no command line: build the repository it runs from, npm install in ${shellWord((0, import_node_path7.dirname)(copy.root))}, and run it as ${nodeCli((0, import_node_path7.dirname)(copy.root))})` : ` (the plugin ships no command line: ${INSTALL_THE_COMMAND})`;
+}
+function namedCommand(args, copy = runningCopy()) {
+  return `\`${commandFor(args, copy)}\`${commandCaveat(copy)}`;
 }
 
 // src/lib/util/log.ts
@@ -464,14 +508,44 @@ function createLogger(options) {
 }
 var nullLogger = createLogger({ level: "silent" });
 
+// src/lib/context/graph-problem.ts
+var FILE = "graph-problem.json";
+function readGraphProblem(stateDir) {
+  try {
+    const value = JSON.parse((0, import_node_fs9.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
+    if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
+      return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
+    }
+  } catch {
+  }
+  return void 0;
+}
+function write(stateDir, problem) {
+  writeFileAtomicSync((0, import_node_path9.join)(stateDir, FILE), `${JSON.stringify(problem)}
+`);
+}
+function takeGraphProblemNote(stateDir, copyRunning) {
+  const problem = readGraphProblem(stateDir);
+  if (problem === void 0 || problem.told) return void 0;
+  try {
+    write(stateDir, { ...problem, told: true });
+  } catch {
+    return void 0;
+  }
+  const since = problem.since.slice(0, 16).replace("T", " ");
+  const copy = copyRunning ?? runningCopy();
+  const health = copy.cli === void 0 ? `The worker's log ${logFilePath(stateDir)} has the errors; ${namedCommand("health", copy)}` : namedCommand("health", copy);
+  return problem.kind === "unreachable" ? `Note: the knowledge graph (Graphiti) could not be reached since ${since} UTC, so the knowledge below may be out of date and new memory files wait to be synced. ${health} names the cause.` : `Note: the knowledge graph (Graphiti) answers, but its searches fail (${problem.detail}), so no knowledge could be read from it since ${since} UTC. ${health} names the cause and the fix.`;
+}
+
 // src/lib/context/project.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path12 = require("node:path");
 var import_node_os2 = require("node:os");
 
 // src/lib/config/claude-memory.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path10 = require("node:path");
 function claudeSwitchOn(value) {
   return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
 }
@@ -481,14 +555,14 @@ function autoMemoryDisabled(env) {
 function folderSetting(value, homeDir, expandTilde) {
   if (typeof value !== "string" || value.trim() === "" || value.includes("\0")) return void 0;
   let path = value.trim();
-  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path9.join)(homeDir, path.slice(2));
-  if (!(0, import_node_path9.isAbsolute)(path)) return void 0;
-  const folder = (0, import_node_path9.normalize)(path).replace(/[/\\]+$/, "");
+  if (expandTilde && (path.startsWith("~/") || path.startsWith("~\\"))) path = (0, import_node_path10.join)(homeDir, path.slice(2));
+  if (!(0, import_node_path10.isAbsolute)(path)) return void 0;
+  const folder = (0, import_node_path10.normalize)(path).replace(/[/\\]+$/, "");
   return folder.length < 2 ? void 0 : folder;
 }
 function settingsValue(file, key) {
   try {
-    const parsed = JSON.parse((0, import_node_fs9.readFileSync)(file, "utf8"));
+    const parsed = JSON.parse((0, import_node_fs10.readFileSync)(file, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed[key] : void 0;
   } catch {
     return void 0;
@@ -500,7 +574,7 @@ function autoMemoryDirectoryIn(settingsFile, homeDir) {
 function movedForAll(env, claudeConfigDir, homeDir) {
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { root: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const user = autoMemoryDirectoryIn((0, import_node_path9.join)(claudeConfigDir, "settings.json"), homeDir);
+  const user = autoMemoryDirectoryIn((0, import_node_path10.join)(claudeConfigDir, "settings.json"), homeDir);
   return user === void 0 ? void 0 : { root: user, via: "autoMemoryDirectory (user settings)" };
 }
 function projectsBase(env, claudeConfigDir) {
@@ -511,17 +585,17 @@ function projectMemoryFolder(env, claudeConfigDir, homeDir, projectRoot, key) {
   if (autoMemoryDisabled(env)) return void 0;
   const cowork = folderSetting(env.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE, homeDir, false);
   if (cowork !== void 0) return { dir: cowork, via: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE" };
-  const local = autoMemoryDirectoryIn((0, import_node_path9.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
+  const local = autoMemoryDirectoryIn((0, import_node_path10.join)(projectRoot, ".claude", "settings.local.json"), homeDir);
   if (local !== void 0) return { dir: local, via: "autoMemoryDirectory (local settings)" };
   const moved = movedForAll(env, claudeConfigDir, homeDir);
   if (moved !== void 0) return { dir: moved.root, via: moved.via };
   const { base, remote } = projectsBase(env, claudeConfigDir);
-  return { dir: (0, import_node_path9.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
+  return { dir: (0, import_node_path10.join)(base, "projects", key, "memory"), via: remote ? "CLAUDE_CODE_REMOTE_MEMORY_DIR" : "default" };
 }
 
 // src/lib/util/claude-project-key.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path11 = require("node:path");
 var MAX_SANITIZED_LENGTH = 200;
 function claudePathHash(path) {
   let h = 0;
@@ -541,7 +615,7 @@ function resolveProjectKey(path, projectsDir, env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs10.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs11.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -549,7 +623,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path10.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path11.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -559,7 +633,7 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs10.statSync)(path);
+    return (0, import_node_fs11.statSync)(path);
   } catch {
     return void 0;
   }
@@ -571,15 +645,15 @@ function shortHash(text) {
   return sha256Hex(text).slice(0, 8);
 }
 function projectGroupId(db, projectName) {
-  const sep = db === "falkordb" ? "_" : "-";
+  const sep2 = db === "falkordb" ? "_" : "-";
   const folded = projectName.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
   const keep = db === "falkordb" ? /[^a-z0-9_]+/g : /[^a-z0-9_-]+/g;
-  let slug = folded.replace(keep, sep);
-  slug = slug.replace(db === "falkordb" ? /_+/g : /[-_]*-[-_]*/g, sep).replace(/^[-_]+|[-_]+$/g, "");
-  if (!/[a-z0-9]/.test(slug)) return `project${sep}${shortHash(projectName)}`;
+  let slug = folded.replace(keep, sep2);
+  slug = slug.replace(db === "falkordb" ? /_+/g : /[-_]*-[-_]*/g, sep2).replace(/^[-_]+|[-_]+$/g, "");
+  if (!/[a-z0-9]/.test(slug)) return `project${sep2}${shortHash(projectName)}`;
   if (slug.length > MAX_PROJECT_GROUP_LENGTH) {
     const prefix = slug.slice(0, MAX_PROJECT_GROUP_LENGTH - 9).replace(/[-_]+$/, "");
-    slug = `${prefix}${sep}${shortHash(projectName)}`;
+    slug = `${prefix}${sep2}${shortHash(projectName)}`;
   }
   return slug;
 }
@@ -595,7 +669,7 @@ function resolveProjectKey2(path, projectsDir, env = processEnv()) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs11.statSync)(path);
+    return (0, import_node_fs12.statSync)(path);
   } catch {
     return void 0;
   }
@@ -603,37 +677,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(path, "r");
+    fd = (0, import_node_fs12.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs11.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs12.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs11.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path11.resolve)(start);
+  let dir = (0, import_node_path12.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path11.join)(dir, ".git");
+    const dotGit = (0, import_node_path12.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text = readSmall(dotGit);
       const m = text === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path11.isAbsolute)(m[1]) ? m[1] : (0, import_node_path11.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path11.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path12.isAbsolute)(m[1]) ? m[1] : (0, import_node_path12.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path12.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path11.isAbsolute)(common) ? common : (0, import_node_path11.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path11.basename)(commonDir) === ".git" ? (0, import_node_path11.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path12.isAbsolute)(common) ? common : (0, import_node_path12.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path12.basename)(commonDir) === ".git" ? (0, import_node_path12.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path11.dirname)(dir);
+    const parent = (0, import_node_path12.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -648,19 +722,19 @@ function projectSearchGroups(config, key) {
   return groups;
 }
 function detectProject(cwd, config, env = processEnv()) {
-  const abs = (0, import_node_path11.resolve)(cwd);
+  const abs = (0, import_node_path12.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path11.join)(config.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path12.join)(config.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os2.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path11.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path12.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path11.basename)(root) || root,
+    name: (0, import_node_path12.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -670,14 +744,14 @@ function detectProject(cwd, config, env = processEnv()) {
 }
 
 // src/lib/worker/spawn.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path13 = require("node:path");
 var import_node_module2 = require("node:module");
 var import_node_os3 = require("node:os");
-var import_node_url2 = require("node:url");
+var import_node_url3 = require("node:url");
 
 // src/lib/util/lock-file.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var GUARD_STALE_MS = 1e4;
 var NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function errnoCode(error) {
@@ -685,8 +759,8 @@ function errnoCode(error) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs12.statSync)(path);
-    return { text: (0, import_node_fs12.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs13.statSync)(path);
+    return { text: (0, import_node_fs13.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return void 0;
     throw error;
@@ -694,9 +768,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text, tag) {
   const tmp = `${path}.${tag}.tmp`;
-  (0, import_node_fs12.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
+  (0, import_node_fs13.writeFileSync)(tmp, text, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs12.linkSync)(tmp, path);
+    (0, import_node_fs13.linkSync)(tmp, path);
     return true;
   } catch (error) {
     const code = errnoCode(error);
@@ -704,12 +778,12 @@ function createLockFile(path, text, tag) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(tmp);
+      (0, import_node_fs13.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs12.writeFileSync)(path, text, { mode: 384, flag: "wx" });
+    (0, import_node_fs13.writeFileSync)(path, text, { mode: 384, flag: "wx" });
     return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
@@ -719,11 +793,11 @@ function createLockFile(path, text, tag) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs12.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs13.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error) {
     if (errnoCode(error) !== "EEXIST") throw error;
     try {
-      if (Date.now() - (0, import_node_fs12.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs12.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs13.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -733,14 +807,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs12.unlinkSync)(path);
+      (0, import_node_fs13.unlinkSync)(path);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT") throw error;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs12.unlinkSync)(guard);
+      (0, import_node_fs13.unlinkSync)(guard);
     } catch {
     }
   }
@@ -759,10 +833,10 @@ function workerSwitches(env) {
 }
 
 // src/lib/util/process-identity.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 function linuxBootId() {
   try {
-    return (0, import_node_fs13.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return (0, import_node_fs14.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "unknown-boot";
   }
@@ -778,7 +852,7 @@ function processStartTime(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      const stat = (0, import_node_fs13.readFileSync)(`/proc/${pid}/stat`, "utf8");
+      const stat = (0, import_node_fs14.readFileSync)(`/proc/${pid}/stat`, "utf8");
       const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       return ticks === void 0 ? void 0 : `${linuxBootId()}:${ticks}`;
     } catch {
@@ -792,7 +866,7 @@ function processCommandLine(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return void 0;
   if (process.platform === "linux") {
     try {
-      return (0, import_node_fs13.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
+      return (0, import_node_fs14.readFileSync)(`/proc/${pid}/cmdline`, "utf8").replace(/\0+$/, "").split("\0").join(" ");
     } catch {
       return void 0;
     }
@@ -822,8 +896,8 @@ var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
 var WORKER_STATE_FORMAT = 2;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path12.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path12.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path12.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path13.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -832,7 +906,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs14.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs15.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -851,7 +925,7 @@ function parseLockInfo(text) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs14.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs15.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
@@ -864,7 +938,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options.pid ?? process.pid;
   const lock = {
     pid,
@@ -898,7 +972,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs14.unlinkSync)(files.pidFile);
+    (0, import_node_fs15.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -906,17 +980,17 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs14.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs14.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs15.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request.cwd, reason: request.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function workerCommand(env = processEnv(), hereUrl = __gmsModuleUrl) {
-  const here = (0, import_node_url2.fileURLToPath)(hereUrl);
-  const ext = (0, import_node_path12.extname)(here);
+  const here = (0, import_node_url3.fileURLToPath)(hereUrl);
+  const ext = (0, import_node_path13.extname)(here);
   const override = workerSwitches(env).script;
-  const script = override !== void 0 ? (0, import_node_path12.resolve)(override) : (0, import_node_path12.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
+  const script = override !== void 0 ? (0, import_node_path13.resolve)(override) : (0, import_node_path13.join)(buildRootOf(hereUrl), "hooks", `worker${ext === ".ts" || ext === ".mjs" || ext === ".cjs" ? ext : ".js"}`);
   const args = [];
-  if ((0, import_node_path12.extname)(script) === ".ts") args.push("--import", (0, import_node_url2.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
+  if ((0, import_node_path13.extname)(script) === ".ts") args.push("--import", (0, import_node_url3.pathToFileURL)((0, import_node_module2.createRequire)(hereUrl).resolve("tsx")).href);
   args.push(script);
   return { execPath: process.execPath, args };
 }
@@ -978,9 +1052,9 @@ function triggerWorker(options) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var MAX_OUTPUT_CHARS = 1e4;
@@ -1030,7 +1104,7 @@ function readStdin(options = {}) {
   if (env.CLAUDE_PROJECT_DIR === void 0) return readStream(process.stdin, maxBytes, timeoutMs);
   const fd = options.fd ?? 0;
   try {
-    if ((0, import_node_fs15.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
+    if ((0, import_node_fs16.fstatSync)(fd).isCharacterDevice()) return Promise.resolve("");
   } catch {
     return Promise.resolve("");
   }
@@ -1046,7 +1120,7 @@ function readPayloadSync(fd, maxBytes) {
     const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes - size));
     let n;
     try {
-      n = (0, import_node_fs15.readSync)(fd, chunk, 0, chunk.length, null);
+      n = (0, import_node_fs16.readSync)(fd, chunk, 0, chunk.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") return { bytes: bytes(), complete: false };
@@ -1067,9 +1141,9 @@ function parsesAsObject(bytes) {
   }
 }
 function readStream(stream, maxBytes, timeoutMs) {
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     if (stream.isTTY === true) {
-      resolve5("");
+      resolve6("");
       return;
     }
     const chunks = [];
@@ -1088,7 +1162,7 @@ function readStream(stream, maxBytes, timeoutMs) {
         stream.destroy();
       } catch {
       }
-      resolve5(Buffer.concat(chunks).toString("utf8"));
+      resolve6(Buffer.concat(chunks).toString("utf8"));
     };
     const onData = (chunk) => {
       const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
@@ -1133,17 +1207,17 @@ function writeStdout(text, fd = 1) {
   const data = Buffer.from(text, "utf8");
   let written = 0;
   try {
-    while (written < data.length) written += (0, import_node_fs15.writeSync)(fd, data, written);
+    while (written < data.length) written += (0, import_node_fs16.writeSync)(fd, data, written);
     return Promise.resolve();
   } catch (error) {
     if (error.code !== "EAGAIN") return Promise.resolve();
   }
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     try {
-      process.stdout.on("error", () => resolve5());
-      process.stdout.write(data.subarray(written), () => resolve5());
+      process.stdout.on("error", () => resolve6());
+      process.stdout.write(data.subarray(written), () => resolve6());
     } catch {
-      resolve5();
+      resolve6();
     }
   });
 }
@@ -1177,7 +1251,7 @@ function shouldInject(source, contextOnResume) {
 }
 function usableDir(dir) {
   try {
-    (0, import_node_fs15.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs16.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -1200,7 +1274,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path13.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path14.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -1208,27 +1282,28 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path13.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path14.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
-function misconfiguredNote(error) {
+function misconfiguredNote(error, stateDir, copy = runningCopy()) {
   const name = configErrorVariable(error);
   const variable = name !== void 0 ? ` (setting ${name})` : "";
-  return `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph and no graph context was loaded. \`graphiti-memory-sync health\` (in a checkout: \`node dist/cli.js health\`) shows the reason.`;
+  const health = copy.cli === void 0 ? `The log ${logFilePath(stateDir)} has the error; ${namedCommand("health", copy)}` : namedCommand("health", copy);
+  return `graphiti-memory-sync is misconfigured${variable}, so memory files are currently not synced to the Graphiti knowledge graph and no graph context was loaded. ${health} shows the reason.`;
 }
 function fingerprint(text) {
   return sha256Hex(text).slice(0, 16);
 }
 function firstTimeForConfigError(stateDir, message) {
-  const file = (0, import_node_path13.join)(stateDir, CONFIG_ERROR_MARKER);
+  const file = (0, import_node_path14.join)(stateDir, CONFIG_ERROR_MARKER);
   const key = fingerprint(message);
   try {
-    if ((0, import_node_fs15.readFileSync)(file, "utf8").trim() === key) return false;
+    if ((0, import_node_fs16.readFileSync)(file, "utf8").trim() === key) return false;
   } catch {
   }
   try {
-    (0, import_node_fs15.writeFileSync)(file, `${key}
+    (0, import_node_fs16.writeFileSync)(file, `${key}
 `, { mode: 384 });
   } catch {
   }
@@ -1236,7 +1311,7 @@ function firstTimeForConfigError(stateDir, message) {
 }
 function clearConfigErrorNote(stateDir) {
   try {
-    (0, import_node_fs15.unlinkSync)((0, import_node_path13.join)(stateDir, CONFIG_ERROR_MARKER));
+    (0, import_node_fs16.unlinkSync)((0, import_node_path14.join)(stateDir, CONFIG_ERROR_MARKER));
     return true;
   } catch {
     return false;
@@ -1262,7 +1337,7 @@ async function sessionStart(setLogger) {
     }
     const notify = firstTimeForConfigError(stateDir, message);
     logger2.error("configuration error", { error: message, variable: configErrorVariable(error), notified: notify });
-    if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error)));
+    if (notify) await writeStdout(sessionStartOutput(misconfiguredNote(error, stateDir)));
     return;
   }
   const logger = createLogger({ file: logFilePath(config.stateDir), level: config.logLevel }).child({ component: "session-start" });

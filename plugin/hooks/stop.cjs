@@ -713,6 +713,12 @@ function triggerWorker(options) {
 var import_node_fs10 = require("node:fs");
 var import_node_os3 = require("node:os");
 var import_node_path8 = require("node:path");
+
+// src/lib/util/install-route.ts
+var PACKAGE_NAME = "graphiti-memory-sync";
+var INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
+
+// src/hooks/hook-io.ts
 var MAX_STDIN_BYTES = 1024 * 1024;
 var STDIN_TIMEOUT_MS = 1e3;
 var STRING_FIELDS = ["session_id", "transcript_path", "cwd", "hook_event_name", "source", "model", "agent_type", "permission_mode", "last_assistant_message"];

@@ -4614,7 +4614,7 @@ ${nonce}`).digest("hex");
 function proveFront(port, token, timeoutMs = 2e3) {
   const nonce = (0, import_node_crypto.randomBytes)(32).toString("hex");
   const expected = Buffer.from(frontProof(token, port, nonce), "hex");
-  return new Promise((resolve14) => {
+  return new Promise((resolve15) => {
     const req = (0, import_node_http.request)({ host: "127.0.0.1", port, path: `${FRONT_PROOF_PATH}?nonce=${nonce}`, method: "GET", agent: false, timeout: timeoutMs }, (res) => {
       let body = "";
       res.setEncoding("utf8");
@@ -4625,16 +4625,16 @@ function proveFront(port, token, timeoutMs = 2e3) {
       res.on("end", () => {
         try {
           const proof = Buffer.from(String(JSON.parse(body).proof ?? ""), "hex");
-          resolve14(res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected));
+          resolve15(res.statusCode === 200 && proof.length === expected.length && (0, import_node_crypto.timingSafeEqual)(proof, expected));
         } catch {
-          resolve14(false);
+          resolve15(false);
         }
       });
-      res.on("error", () => resolve14(false));
+      res.on("error", () => resolve15(false));
     });
     req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve14(false));
-    req.once("close", () => resolve14(false));
+    req.once("error", () => resolve15(false));
+    req.once("close", () => resolve15(false));
     req.end();
   });
 }
@@ -5133,8 +5133,8 @@ var require_main = __commonJS({
         const shortPaths = [];
         for (const filePath of optionPaths) {
           try {
-            const relative3 = path.relative(process.cwd(), filePath);
-            shortPaths.push(relative3);
+            const relative4 = path.relative(process.cwd(), filePath);
+            shortPaths.push(relative4);
           } catch (e) {
             if (debug) {
               _debug(`failed to load ${filePath} ${e.message}`);
@@ -5315,6 +5315,156 @@ var init_cache = __esm({
   }
 });
 
+// src/lib/util/install-route.ts
+function shellWord(s) {
+  return /^[\w./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+function nodeCli(root) {
+  return `node ${shellWord((0, import_node_path9.join)(root, "dist", "cli.js"))}`;
+}
+function inside(dir, parent) {
+  const rel = (0, import_node_path9.relative)(parent, dir);
+  return rel === "" || rel !== ".." && !rel.startsWith(`..${import_node_path9.sep}`) && !(0, import_node_path9.isAbsolute)(rel);
+}
+function routeOfPackage(root, probe = {}) {
+  const exists = probe.exists ?? import_node_fs10.existsSync;
+  const cwd = probe.cwd ?? process.cwd();
+  const win = (probe.platform ?? process.platform) === "win32";
+  const m = /^(.*?)[\\/]node_modules[\\/]/.exec(root);
+  if (m?.[1] !== void 0 && m[1] !== "") {
+    const owner = m[1];
+    const global = win ? exists((0, import_node_path9.join)(owner, `${PACKAGE_NAME}.cmd`)) : (0, import_node_path9.basename)(owner) === "lib" && !exists((0, import_node_path9.join)(owner, "package.json"));
+    if (global) return { route: "global", root, cli: PACKAGE_NAME };
+    return { route: "project", root, projectDir: owner, cli: inside((0, import_node_path9.resolve)(cwd), owner) ? `npx ${PACKAGE_NAME}` : nodeCli(root) };
+  }
+  return { route: "folder", root, checkout: exists((0, import_node_path9.join)(root, ".git")), cli: nodeCli(root) };
+}
+function routeOfModule(file2, probe = {}) {
+  const exists = probe.exists ?? import_node_fs10.existsSync;
+  let dir = (0, import_node_path9.dirname)(file2);
+  while ((0, import_node_path9.basename)(dir) !== "lib" && (0, import_node_path9.basename)(dir) !== "hooks") {
+    const up = (0, import_node_path9.dirname)(dir);
+    if (up === dir) return routeOfPackage((0, import_node_path9.dirname)((0, import_node_path9.dirname)(file2)), probe);
+    dir = up;
+  }
+  const buildRoot = (0, import_node_path9.dirname)(dir);
+  if ((0, import_node_path9.basename)(dir) === "hooks" && exists((0, import_node_path9.join)(buildRoot, ".claude-plugin", "plugin.json"))) {
+    const cached2 = /[\\/]plugins[\\/]cache[\\/]([^\\/]+)[\\/][^\\/]+[\\/][^\\/]+$/.exec(buildRoot);
+    if (cached2?.[1] !== void 0) return { route: "plugin-cache", root: buildRoot, marketplace: cached2[1] };
+    const repo = (0, import_node_path9.dirname)(buildRoot);
+    const built = exists((0, import_node_path9.join)(repo, "dist", "cli.js"));
+    return { route: "plugin-folder", root: buildRoot, checkout: exists((0, import_node_path9.join)(repo, ".git")), ...built ? { cli: nodeCli(repo) } : {} };
+  }
+  return routeOfPackage((0, import_node_path9.dirname)(buildRoot), probe);
+}
+function runningCopy(cwd = process.cwd()) {
+  running ??= routeOfModule((0, import_node_url2.fileURLToPath)(__gmsModuleUrl), { cwd });
+  if (running.route === "project" && running.projectDir !== void 0) {
+    const here = inside((0, import_node_path9.resolve)(cwd), running.projectDir);
+    return { ...running, cli: here ? `npx ${PACKAGE_NAME}` : nodeCli(running.root) };
+  }
+  return running;
+}
+function cli(copy = runningCopy()) {
+  return copy.cli ?? PACKAGE_NAME;
+}
+function updateStepFor(copy) {
+  switch (copy.route) {
+    case "global":
+      return `install the newer version over it: "npm install -g <the newer ${PACKAGE_NAME} tarball>" (README, "Install": npm pack in an updated clone makes it; once the package is published, "npm install -g ${PACKAGE_NAME}@latest")`;
+    case "project": {
+      const where = copy.projectDir === void 0 ? "the project" : shellWord(copy.projectDir);
+      return `install the newer version in the project: "cd ${where} && npm install -D <where it came from: git+<URL of the repository> fetches the newest, or the newer tarball>" (once the package is published, "npm update ${PACKAGE_NAME}"), and commit package.json and the lockfile for your team`;
+    }
+    case "folder":
+      return copy.checkout === true ? `update the checkout: "cd ${shellWord(copy.root)} && git pull && npm install" (npm install builds it)` : `put the newer version in place of ${copy.root} (or install it another way: README, "Install")`;
+    case "plugin-cache":
+      return `"claude plugin update ${PACKAGE_NAME}@${copy.marketplace ?? "<marketplace>"}" (it refreshes the marketplace first), then restart Claude Code`;
+    case "plugin-folder":
+      return `update the folder Claude Code reads the plugin from: "git -C ${shellWord((0, import_node_path9.dirname)(copy.root))} pull" (the plugin's bundles are committed), then restart Claude Code`;
+  }
+}
+function upgradeStep(to, copy = runningCopy()) {
+  return `upgrade ${PACKAGE_NAME}${to === void 0 ? "" : ` (${to})`}: ${updateStepFor(copy)}`;
+}
+var import_node_fs10, import_node_path9, import_node_url2, PACKAGE_NAME, running, INSTALL_THE_COMMAND;
+var init_install_route = __esm({
+  "src/lib/util/install-route.ts"() {
+    "use strict";
+    import_node_fs10 = require("node:fs");
+    import_node_path9 = require("node:path");
+    import_node_url2 = require("node:url");
+    PACKAGE_NAME = "graphiti-memory-sync";
+    INSTALL_THE_COMMAND = `install the command as the README's "Install" says: in a clone of the repository, npm ci, npm pack and npm install -g ./${PACKAGE_NAME}-*.tgz`;
+  }
+});
+
+// src/lib/util/log.ts
+function levelEnabled(threshold, level) {
+  return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
+}
+function logFilePath(stateDir) {
+  return (0, import_node_path10.join)(stateDir, "logs", "graphiti-memory-sync.log");
+}
+function scrub(fields) {
+  const out = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (SECRET_KEYS.test(key)) out[key] = "[redacted]";
+    else if (value instanceof Error) out[key] = { name: value.name, message: value.message };
+    else out[key] = value;
+  }
+  return out;
+}
+function createLogger(options2) {
+  const level = options2.level ?? "info";
+  const file2 = options2.file;
+  let dirReady = false;
+  let checkedSize = false;
+  const write2 = (lvl, msg, base, fields) => {
+    if (!levelEnabled(level, lvl)) return;
+    const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
+    options2.mirror?.(line);
+    if (file2 === void 0) return;
+    try {
+      if (!dirReady) {
+        (0, import_node_fs11.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
+        dirReady = true;
+      }
+      if (!checkedSize) {
+        checkedSize = true;
+        try {
+          if ((0, import_node_fs11.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs11.renameSync)(file2, `${file2}.1`);
+        } catch {
+        }
+      }
+      (0, import_node_fs11.appendFileSync)(file2, `${line}
+`, { mode: 384 });
+    } catch {
+    }
+  };
+  const make = (base) => ({
+    debug: (m, f) => write2("debug", m, base, f),
+    info: (m, f) => write2("info", m, base, f),
+    warn: (m, f) => write2("warn", m, base, f),
+    error: (m, f) => write2("error", m, base, f),
+    child: (f) => make({ ...base, ...f }),
+    file: file2
+  });
+  return make(options2.base ?? {});
+}
+var import_node_fs11, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
+var init_log = __esm({
+  "src/lib/util/log.ts"() {
+    "use strict";
+    import_node_fs11 = require("node:fs");
+    import_node_path10 = require("node:path");
+    ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
+    MAX_LOG_BYTES = 5 * 1024 * 1024;
+    SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
+    nullLogger = createLogger({ level: "silent" });
+  }
+});
+
 // src/lib/mcp/errors.ts
 function refusesEndpoint(error62) {
   return error62 instanceof McpHttpError && !(error62 instanceof McpSessionExpiredError) && ENDPOINT_STATUSES.has(error62.status);
@@ -5434,72 +5584,6 @@ var init_errors2 = __esm({
   }
 });
 
-// src/lib/util/log.ts
-function levelEnabled(threshold, level) {
-  return threshold !== "silent" && ORDER[level] >= ORDER[threshold];
-}
-function logFilePath(stateDir) {
-  return (0, import_node_path10.join)(stateDir, "logs", "graphiti-memory-sync.log");
-}
-function scrub(fields) {
-  const out = {};
-  for (const [key, value] of Object.entries(fields)) {
-    if (SECRET_KEYS.test(key)) out[key] = "[redacted]";
-    else if (value instanceof Error) out[key] = { name: value.name, message: value.message };
-    else out[key] = value;
-  }
-  return out;
-}
-function createLogger(options2) {
-  const level = options2.level ?? "info";
-  const file2 = options2.file;
-  let dirReady = false;
-  let checkedSize = false;
-  const write2 = (lvl, msg, base, fields) => {
-    if (!levelEnabled(level, lvl)) return;
-    const line = JSON.stringify({ t: (/* @__PURE__ */ new Date()).toISOString(), level: lvl, pid: process.pid, msg, ...scrub(base), ...fields ? scrub(fields) : {} });
-    options2.mirror?.(line);
-    if (file2 === void 0) return;
-    try {
-      if (!dirReady) {
-        (0, import_node_fs11.mkdirSync)((0, import_node_path10.dirname)(file2), { recursive: true, mode: 448 });
-        dirReady = true;
-      }
-      if (!checkedSize) {
-        checkedSize = true;
-        try {
-          if ((0, import_node_fs11.statSync)(file2).size > MAX_LOG_BYTES) (0, import_node_fs11.renameSync)(file2, `${file2}.1`);
-        } catch {
-        }
-      }
-      (0, import_node_fs11.appendFileSync)(file2, `${line}
-`, { mode: 384 });
-    } catch {
-    }
-  };
-  const make = (base) => ({
-    debug: (m, f) => write2("debug", m, base, f),
-    info: (m, f) => write2("info", m, base, f),
-    warn: (m, f) => write2("warn", m, base, f),
-    error: (m, f) => write2("error", m, base, f),
-    child: (f) => make({ ...base, ...f }),
-    file: file2
-  });
-  return make(options2.base ?? {});
-}
-var import_node_fs11, import_node_path10, ORDER, MAX_LOG_BYTES, SECRET_KEYS, nullLogger;
-var init_log = __esm({
-  "src/lib/util/log.ts"() {
-    "use strict";
-    import_node_fs11 = require("node:fs");
-    import_node_path10 = require("node:path");
-    ORDER = { debug: 10, info: 20, warn: 30, error: 40 };
-    MAX_LOG_BYTES = 5 * 1024 * 1024;
-    SECRET_KEYS = /^(authorization|auth_?token|token|password|secret|api_?key|headers|cookie)$/i;
-    nullLogger = createLogger({ level: "silent" });
-  }
-});
-
 // src/lib/util/claude-project-key.ts
 function claudePathHash(path) {
   let h = 0;
@@ -5519,7 +5603,7 @@ function resolveProjectKey(path, projectsDir, env) {
   const prefix = `${computed.slice(0, MAX_SANITIZED_LENGTH)}-`;
   let names;
   try {
-    names = (0, import_node_fs12.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
+    names = (0, import_node_fs13.readdirSync)(projectsDir).filter((n) => n.startsWith(prefix) && n.length > prefix.length);
   } catch {
     return computed;
   }
@@ -5527,7 +5611,7 @@ function resolveProjectKey(path, projectsDir, env) {
   let best = names[0];
   let bestTime = -1;
   for (const name of names) {
-    const st = statOrUndefinedHere((0, import_node_path11.join)(projectsDir, name));
+    const st = statOrUndefinedHere((0, import_node_path12.join)(projectsDir, name));
     if (st !== void 0 && st.mtimeMs > bestTime) {
       best = name;
       bestTime = st.mtimeMs;
@@ -5537,17 +5621,17 @@ function resolveProjectKey(path, projectsDir, env) {
 }
 function statOrUndefinedHere(path) {
   try {
-    return (0, import_node_fs12.statSync)(path);
+    return (0, import_node_fs13.statSync)(path);
   } catch {
     return void 0;
   }
 }
-var import_node_fs12, import_node_path11, MAX_SANITIZED_LENGTH;
+var import_node_fs13, import_node_path12, MAX_SANITIZED_LENGTH;
 var init_claude_project_key = __esm({
   "src/lib/util/claude-project-key.ts"() {
     "use strict";
-    import_node_fs12 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_fs13 = require("node:fs");
+    import_node_path12 = require("node:path");
     MAX_SANITIZED_LENGTH = 200;
   }
 });
@@ -5601,15 +5685,15 @@ function shortHash(text3) {
   return sha256Hex(text3).slice(0, 8);
 }
 function projectGroupId(db, projectName) {
-  const sep = db === "falkordb" ? "_" : "-";
+  const sep2 = db === "falkordb" ? "_" : "-";
   const folded = projectName.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase();
   const keep2 = db === "falkordb" ? /[^a-z0-9_]+/g : /[^a-z0-9_-]+/g;
-  let slug = folded.replace(keep2, sep);
-  slug = slug.replace(db === "falkordb" ? /_+/g : /[-_]*-[-_]*/g, sep).replace(/^[-_]+|[-_]+$/g, "");
-  if (!/[a-z0-9]/.test(slug)) return `project${sep}${shortHash(projectName)}`;
+  let slug = folded.replace(keep2, sep2);
+  slug = slug.replace(db === "falkordb" ? /_+/g : /[-_]*-[-_]*/g, sep2).replace(/^[-_]+|[-_]+$/g, "");
+  if (!/[a-z0-9]/.test(slug)) return `project${sep2}${shortHash(projectName)}`;
   if (slug.length > MAX_PROJECT_GROUP_LENGTH) {
     const prefix = slug.slice(0, MAX_PROJECT_GROUP_LENGTH - 9).replace(/[-_]+$/, "");
-    slug = `${prefix}${sep}${shortHash(projectName)}`;
+    slug = `${prefix}${sep2}${shortHash(projectName)}`;
   }
   return slug;
 }
@@ -5667,7 +5751,7 @@ function resolveProjectKey2(path, projectsDir, env = processEnv()) {
 }
 function statOrUndefined(path) {
   try {
-    return (0, import_node_fs13.statSync)(path);
+    return (0, import_node_fs14.statSync)(path);
   } catch {
     return void 0;
   }
@@ -5675,37 +5759,37 @@ function statOrUndefined(path) {
 function readSmall(path, max = 4096) {
   let fd;
   try {
-    fd = (0, import_node_fs13.openSync)(path, "r");
+    fd = (0, import_node_fs14.openSync)(path, "r");
     const buf = Buffer.alloc(max);
-    const n = (0, import_node_fs13.readSync)(fd, buf, 0, max, 0);
+    const n = (0, import_node_fs14.readSync)(fd, buf, 0, max, 0);
     return buf.subarray(0, n).toString("utf8");
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs14.closeSync)(fd);
   }
 }
 function findGitRoot(start) {
-  let dir = (0, import_node_path12.resolve)(start);
+  let dir = (0, import_node_path13.resolve)(start);
   for (let depth = 0; depth < 256; depth++) {
-    const dotGit = (0, import_node_path12.join)(dir, ".git");
+    const dotGit = (0, import_node_path13.join)(dir, ".git");
     const st = statOrUndefined(dotGit);
     if (st?.isDirectory()) return { worktreeRoot: dir, gitDir: dotGit, mainRoot: dir };
     if (st?.isFile()) {
       const text3 = readSmall(dotGit);
       const m = text3 === void 0 ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text3);
       if (m?.[1] !== void 0) {
-        const gitDir = (0, import_node_path12.isAbsolute)(m[1]) ? m[1] : (0, import_node_path12.resolve)(dir, m[1]);
-        const common = readSmall((0, import_node_path12.join)(gitDir, "commondir"))?.trim();
+        const gitDir = (0, import_node_path13.isAbsolute)(m[1]) ? m[1] : (0, import_node_path13.resolve)(dir, m[1]);
+        const common = readSmall((0, import_node_path13.join)(gitDir, "commondir"))?.trim();
         if (common !== void 0 && common !== "") {
-          const commonDir = (0, import_node_path12.isAbsolute)(common) ? common : (0, import_node_path12.resolve)(gitDir, common);
-          const mainRoot = (0, import_node_path12.basename)(commonDir) === ".git" ? (0, import_node_path12.dirname)(commonDir) : dir;
+          const commonDir = (0, import_node_path13.isAbsolute)(common) ? common : (0, import_node_path13.resolve)(gitDir, common);
+          const mainRoot = (0, import_node_path13.basename)(commonDir) === ".git" ? (0, import_node_path13.dirname)(commonDir) : dir;
           return { worktreeRoot: dir, gitDir, mainRoot };
         }
         return { worktreeRoot: dir, gitDir, mainRoot: dir };
       }
     }
-    const parent = (0, import_node_path12.dirname)(dir);
+    const parent = (0, import_node_path13.dirname)(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -5720,19 +5804,19 @@ function projectSearchGroups(config2, key) {
   return groups;
 }
 function detectProject(cwd, config2, env = processEnv()) {
-  const abs = (0, import_node_path12.resolve)(cwd);
+  const abs = (0, import_node_path13.resolve)(cwd);
   const git = findGitRoot(abs);
   const root = git?.mainRoot ?? abs;
-  const projectsDir = (0, import_node_path12.join)(config2.claudeConfigDir, "projects");
+  const projectsDir = (0, import_node_path13.join)(config2.claudeConfigDir, "projects");
   const key = resolveProjectKey2(root, projectsDir, env);
   const located = projectMemoryFolder(env, config2.claudeConfigDir, env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os3.homedir)(), root, key);
-  const memoryDir = located?.dir ?? (0, import_node_path12.join)(projectsDir, key, "memory");
+  const memoryDir = located?.dir ?? (0, import_node_path13.join)(projectsDir, key, "memory");
   return {
     cwd: abs,
     root,
     isGit: git !== void 0,
     gitDir: git?.gitDir,
-    name: (0, import_node_path12.basename)(root) || root,
+    name: (0, import_node_path13.basename)(root) || root,
     key,
     memoryDir,
     memoryDirExists: located !== void 0 && (statOrUndefined(memoryDir)?.isDirectory() ?? false),
@@ -5743,25 +5827,25 @@ function detectProject(cwd, config2, env = processEnv()) {
 function readTail(path, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs13.openSync)(path, "r");
-    const size = (0, import_node_fs13.statSync)(path).size;
+    fd = (0, import_node_fs14.openSync)(path, "r");
+    const size = (0, import_node_fs14.statSync)(path).size;
     const len = Math.min(size, maxBytes);
     const buf = Buffer.alloc(len);
-    const n = (0, import_node_fs13.readSync)(fd, buf, 0, len, size - len);
+    const n = (0, import_node_fs14.readSync)(fd, buf, 0, len, size - len);
     let text3 = buf.subarray(0, n).toString("utf8");
     if (size > len) text3 = text3.slice(text3.indexOf("\n") + 1);
     return text3;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs14.closeSync)(fd);
   }
 }
 function recentCommitSubjects(root, n, gitDir) {
   if (n <= 0) return [];
   const dir = gitDir ?? findGitRoot(root)?.gitDir;
   if (dir === void 0) return [];
-  const text3 = readTail((0, import_node_path12.join)(dir, "logs", "HEAD"), 64 * 1024);
+  const text3 = readTail((0, import_node_path13.join)(dir, "logs", "HEAD"), 64 * 1024);
   if (text3 === void 0) return [];
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -5794,26 +5878,26 @@ function recentMemoryTitles(memoryDir, n) {
   if (n <= 0) return [];
   let names;
   try {
-    names = (0, import_node_fs13.readdirSync)(memoryDir);
+    names = (0, import_node_fs14.readdirSync)(memoryDir);
   } catch {
     return [];
   }
   const files = [];
   for (const name of names) {
     if (!/\.md$/i.test(name) || name.toUpperCase() === "MEMORY.MD" || name.startsWith(".")) continue;
-    const path = (0, import_node_path12.join)(memoryDir, name);
+    const path = (0, import_node_path13.join)(memoryDir, name);
     const st = statOrUndefined(path);
     if (st?.isFile()) files.push({ name, path, mtimeMs: st.mtimeMs });
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
   return files.slice(0, n).map((f) => memoryTitle(f.path, f.name));
 }
-var import_node_fs13, import_node_path12, import_node_os3;
+var import_node_fs14, import_node_path13, import_node_os3;
 var init_project = __esm({
   "src/lib/context/project.ts"() {
     "use strict";
-    import_node_fs13 = require("node:fs");
-    import_node_path12 = require("node:path");
+    import_node_fs14 = require("node:fs");
+    import_node_path13 = require("node:path");
     import_node_os3 = require("node:os");
     init_claude_memory();
     init_claude_project_key();
@@ -5829,8 +5913,8 @@ function errnoCode(error62) {
 }
 function readLockFile(path) {
   try {
-    const st = (0, import_node_fs14.statSync)(path);
-    return { text: (0, import_node_fs14.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
+    const st = (0, import_node_fs15.statSync)(path);
+    return { text: (0, import_node_fs15.readFileSync)(path, "utf8"), mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev };
   } catch (error62) {
     if (errnoCode(error62) === "ENOENT") return void 0;
     throw error62;
@@ -5838,9 +5922,9 @@ function readLockFile(path) {
 }
 function createLockFile(path, text3, tag2) {
   const tmp = `${path}.${tag2}.tmp`;
-  (0, import_node_fs14.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
+  (0, import_node_fs15.writeFileSync)(tmp, text3, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs14.linkSync)(tmp, path);
+    (0, import_node_fs15.linkSync)(tmp, path);
     return true;
   } catch (error62) {
     const code = errnoCode(error62);
@@ -5848,12 +5932,12 @@ function createLockFile(path, text3, tag2) {
     if (code === void 0 || !NO_HARD_LINKS.has(code)) throw error62;
   } finally {
     try {
-      (0, import_node_fs14.unlinkSync)(tmp);
+      (0, import_node_fs15.unlinkSync)(tmp);
     } catch {
     }
   }
   try {
-    (0, import_node_fs14.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
+    (0, import_node_fs15.writeFileSync)(path, text3, { mode: 384, flag: "wx" });
     return true;
   } catch (error62) {
     if (errnoCode(error62) === "EEXIST") return false;
@@ -5863,11 +5947,11 @@ function createLockFile(path, text3, tag2) {
 function removeStaleLock(path, seen, same, token) {
   const guard = `${path}.takeover`;
   try {
-    (0, import_node_fs14.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
+    (0, import_node_fs15.writeFileSync)(guard, token, { mode: 384, flag: "wx" });
   } catch (error62) {
     if (errnoCode(error62) !== "EEXIST") throw error62;
     try {
-      if (Date.now() - (0, import_node_fs14.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs14.unlinkSync)(guard);
+      if (Date.now() - (0, import_node_fs15.statSync)(guard).mtimeMs > GUARD_STALE_MS) (0, import_node_fs15.unlinkSync)(guard);
     } catch {
     }
     return false;
@@ -5877,14 +5961,14 @@ function removeStaleLock(path, seen, same, token) {
     if (current === void 0) return true;
     if (!same(current, seen)) return false;
     try {
-      (0, import_node_fs14.unlinkSync)(path);
+      (0, import_node_fs15.unlinkSync)(path);
     } catch (error62) {
       if (errnoCode(error62) !== "ENOENT") throw error62;
     }
     return true;
   } finally {
     try {
-      (0, import_node_fs14.unlinkSync)(guard);
+      (0, import_node_fs15.unlinkSync)(guard);
     } catch {
     }
   }
@@ -5895,11 +5979,11 @@ function sameLockFile(a, b, tokenOf2) {
   if (ta !== void 0 && tb !== void 0) return ta === tb;
   return a.ino === b.ino && a.dev === b.dev;
 }
-var import_node_fs14, GUARD_STALE_MS, NO_HARD_LINKS;
+var import_node_fs15, GUARD_STALE_MS, NO_HARD_LINKS;
 var init_lock_file = __esm({
   "src/lib/util/lock-file.ts"() {
     "use strict";
-    import_node_fs14 = require("node:fs");
+    import_node_fs15 = require("node:fs");
     GUARD_STALE_MS = 1e4;
     NO_HARD_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
   }
@@ -5970,7 +6054,7 @@ async function sendHttp(url2, init) {
   init.signal.throwIfAborted();
   const mod = await transportFor(url2);
   init.signal.throwIfAborted();
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     const headers2 = { ...init.headers };
     if (init.body !== void 0) headers2["content-length"] = Buffer.byteLength(init.body);
     let req;
@@ -5982,7 +6066,7 @@ async function sendHttp(url2, init) {
         res.on("error", () => {
         });
         res.on("close", detach);
-        resolve14({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
+        resolve15({ status: res.statusCode ?? 0, url: url2, headers: res.headers, stream: res });
       });
     } catch (error62) {
       reject(toNetworkError(error62, url2));
@@ -6379,13 +6463,13 @@ function abortable(promise2, signal) {
     });
     return Promise.reject(signal.reason);
   }
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     promise2.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve14(value);
+        resolve15(value);
       },
       (error62) => {
         signal.removeEventListener("abort", onAbort);
@@ -6458,8 +6542,8 @@ var init_legacy_sse = __esm({
       async request(message2, signal) {
         const connection = this.#live();
         const key = String(message2.id);
-        const response = new Promise((resolve14, reject) => {
-          this.#pending.set(key, { resolve: resolve14, reject, connection });
+        const response = new Promise((resolve15, reject) => {
+          this.#pending.set(key, { resolve: resolve15, reject, connection });
         });
         response.catch(() => {
         });
@@ -6542,8 +6626,8 @@ var init_legacy_sse = __esm({
           }
           let resolveReady;
           let rejectReady;
-          const ready = new Promise((resolve14, reject) => {
-            resolveReady = resolve14;
+          const ready = new Promise((resolve15, reject) => {
+            resolveReady = resolve15;
             rejectReady = reject;
           });
           ready.catch(() => {
@@ -6663,10 +6747,10 @@ function nextBackoff(previousMs, policy) {
 }
 function sleep(ms, signal) {
   if (signal?.aborted === true) return Promise.reject(signal.reason);
-  return new Promise((resolve14, reject) => {
+  return new Promise((resolve15, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve14();
+      resolve15();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
@@ -7411,7 +7495,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
   const finalDelay = Math.min(delayTime, remainingTime);
   options2.signal?.throwIfAborted();
   if (finalDelay > 0) {
-    await new Promise((resolve14, reject) => {
+    await new Promise((resolve15, reject) => {
       const onAbort = () => {
         clearTimeout(timeoutToken);
         options2.signal?.removeEventListener("abort", onAbort);
@@ -7419,7 +7503,7 @@ async function onAttemptFailure({ error: error62, attemptNumber, retriesConsumed
       };
       const timeoutToken = setTimeout(() => {
         options2.signal?.removeEventListener("abort", onAbort);
-        resolve14();
+        resolve15();
       }, finalDelay);
       if (options2.unref) {
         timeoutToken.unref?.();
@@ -8113,7 +8197,7 @@ function serverKey(url2, profile) {
 }
 async function readRules(stateDir) {
   try {
-    const raw = await readJsonFile((0, import_node_path15.join)(stateDir, SEMANTICS_FILE));
+    const raw = await readJsonFile((0, import_node_path16.join)(stateDir, SEMANTICS_FILE));
     if (raw?.version === 2 && typeof raw.servers === "object" && raw.servers !== null) return { version: 2, servers: { ...raw.servers }, scratch: Array.isArray(raw.scratch) ? raw.scratch.filter(isScratch) : [] };
   } catch {
   }
@@ -8122,7 +8206,7 @@ async function readRules(stateDir) {
 async function updateRules(stateDir, change) {
   const file2 = await readRules(stateDir);
   change(file2);
-  await writeFileAtomic((0, import_node_path15.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
+  await writeFileAtomic((0, import_node_path16.join)(stateDir, SEMANTICS_FILE), `${JSON.stringify(file2, null, 2)}
 `, { mode: 384, mkdirMode: 448 });
 }
 function isScratch(value) {
@@ -8245,12 +8329,12 @@ function semanticsOptions(config2, logger, signal) {
     endpoint: config2
   };
 }
-var import_node_crypto4, import_node_path15, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautiousWhileQueued, cautious;
+var import_node_crypto4, import_node_path16, SEMANTICS_FILE, MAX_PROBES, PROBE_WINDOW_MS, PROBE_GAP_MS, known, cautiousWhileQueued, cautious;
 var init_server_rules = __esm({
   "src/lib/graphiti/server-rules.ts"() {
     "use strict";
     import_node_crypto4 = require("node:crypto");
-    import_node_path15 = require("node:path");
+    import_node_path16 = require("node:path");
     init_server_runtime();
     init_fs_atomic();
     init_semantics_probe();
@@ -8397,12 +8481,12 @@ var init_hash = __esm({
 // src/lib/memory/sources.ts
 function resolveSources(config2) {
   const roots = [];
-  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path16.resolve)((0, import_node_path16.join)(config2.paiDir, "MEMORY")) });
+  if (config2.syncPai) roots.push({ name: "pai", kind: "pai", root: (0, import_node_path17.resolve)((0, import_node_path17.join)(config2.paiDir, "MEMORY")) });
   if (config2.syncAutoMemory) {
-    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path16.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
-    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path16.resolve)(f.root), layout: f.layout });
+    const folders = config2.autoMemoryFolders ?? [{ name: "auto-memory", root: (0, import_node_path17.join)(config2.claudeConfigDir, "projects"), layout: "projects" }];
+    for (const f of folders) roots.push({ name: f.name, kind: "auto-memory", root: (0, import_node_path17.resolve)(f.root), layout: f.layout });
   }
-  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path16.resolve)(extra.path) });
+  for (const extra of config2.extraSources) roots.push({ name: extra.name, kind: "extra", root: (0, import_node_path17.resolve)(extra.path) });
   return roots.map((s) => {
     const shared = config2.sharedSources[s.name];
     return { ...s, origin: shared ?? config2.origin, shared: shared !== void 0 };
@@ -8439,12 +8523,12 @@ function filterSources(sources, name) {
   if (match.length === 0) throw new UnknownSourceError(name, sources.map((s) => s.name));
   return match;
 }
-var import_node_crypto6, import_node_path16, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
+var import_node_crypto6, import_node_path17, TEAM_IN_PROJECTS, TEAM_IN_FOLDER, UnknownSourceError;
 var init_sources = __esm({
   "src/lib/memory/sources.ts"() {
     "use strict";
     import_node_crypto6 = require("node:crypto");
-    import_node_path16 = require("node:path");
+    import_node_path17 = require("node:path");
     init_hash();
     TEAM_IN_PROJECTS = /^[^/]+\/memory\/team\/([^/]+)\/(.+)$/;
     TEAM_IN_FOLDER = /^team\/([^/]+)\/(.+)$/;
@@ -10241,14 +10325,14 @@ var require_picomatch2 = __commonJS({
 
 // src/lib/memory/link-reach.ts
 function isInsideOrSame(inner, outer) {
-  const rel = (0, import_node_path17.relative)(outer, inner);
-  return rel === "" || !rel.startsWith("..") && !(0, import_node_path17.isAbsolute)(rel);
+  const rel = (0, import_node_path18.relative)(outer, inner);
+  return rel === "" || !rel.startsWith("..") && !(0, import_node_path18.isAbsolute)(rel);
 }
 function realOrSelf(path) {
   try {
-    return import_node_fs17.realpathSync.native(path);
+    return import_node_fs18.realpathSync.native(path);
   } catch {
-    return (0, import_node_path17.resolve)(path);
+    return (0, import_node_path18.resolve)(path);
   }
 }
 function realHome() {
@@ -10257,19 +10341,19 @@ function realHome() {
 }
 function linkOutOfReach(link, targetReal, holderReal, home2 = realHome()) {
   let why;
-  if ((0, import_node_path17.parse)(targetReal).root === targetReal) why = "the whole filesystem";
+  if ((0, import_node_path18.parse)(targetReal).root === targetReal) why = "the whole filesystem";
   else if (isInsideOrSame(holderReal, targetReal)) why = "a folder that holds the link itself (so everything beside the configured folder, and the link again)";
   else if (isInsideOrSame(home2, targetReal)) why = targetReal === home2 ? "your whole home folder" : "a folder that holds your home folder";
   if (why === void 0) return void 0;
   return `${link} is a symbolic link to ${targetReal}, ${why}: not followed, so nothing there is scanned, watched or sent. Point it at the notes folder (\`ln -sfn <notes folder> ${link}\`) or remove it; the notes synced through it before are kept until then`;
 }
-var import_node_os5, import_node_path17, import_node_fs17, homeReal;
+var import_node_os5, import_node_path18, import_node_fs18, homeReal;
 var init_link_reach = __esm({
   "src/lib/memory/link-reach.ts"() {
     "use strict";
     import_node_os5 = require("node:os");
-    import_node_path17 = require("node:path");
-    import_node_fs17 = require("node:fs");
+    import_node_path18 = require("node:path");
+    import_node_fs18 = require("node:fs");
   }
 });
 
@@ -10319,21 +10403,21 @@ async function scanSources(sources, options2 = {}) {
     missingRoots: scans.flatMap((s, i) => s.missing ? [sources[i]?.name ?? ""] : [])
   };
 }
-var import_node_fs18, import_node_path18, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
+var import_node_fs19, import_node_path19, import_promises2, import_picomatch, nodeScanFs, MAX_DEPTH, TEMP_NAME, Pacer, ROOT_SETTING, SourceScan;
 var init_scan = __esm({
   "src/lib/memory/scan.ts"() {
     "use strict";
-    import_node_fs18 = require("node:fs");
-    import_node_path18 = require("node:path");
+    import_node_fs19 = require("node:fs");
+    import_node_path19 = require("node:path");
     import_promises2 = require("node:timers/promises");
     import_picomatch = __toESM(require_picomatch2(), 1);
     init_link_reach();
     nodeScanFs = {
-      readdir: (path) => (0, import_node_fs18.readdirSync)(path, { withFileTypes: true }),
-      stat: (path) => (0, import_node_fs18.statSync)(path),
-      lstat: (path) => (0, import_node_fs18.lstatSync)(path),
+      readdir: (path) => (0, import_node_fs19.readdirSync)(path, { withFileTypes: true }),
+      stat: (path) => (0, import_node_fs19.statSync)(path),
+      lstat: (path) => (0, import_node_fs19.lstatSync)(path),
       // The native realpath(3): one syscall, where the JS version lstats every path component.
-      realpath: (path) => import_node_fs18.realpathSync.native(path)
+      realpath: (path) => import_node_fs19.realpathSync.native(path)
     };
     MAX_DEPTH = 48;
     TEMP_NAME = /(?:\.swp|\.swo|~|\.tmp|\.crswap)$/i;
@@ -10436,7 +10520,7 @@ var init_scan = __esm({
       }
       /** A fixed subfolder we look into (PAI's LEARNING, a project's memory): missing is normal. */
       addStart(root, rootChain, rel) {
-        const abs = joinPath(root, rel.split("/").join(import_node_path18.sep), import_node_path18.sep);
+        const abs = joinPath(root, rel.split("/").join(import_node_path19.sep), import_node_path19.sep);
         let real;
         try {
           real = this.fs.realpath(abs);
@@ -10446,7 +10530,7 @@ var init_scan = __esm({
           return;
         }
         if (inChain(rootChain, real)) this.problem(rel, abs, "symlink-loop", "folder is a symlink to one of its parent folders");
-        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path18.sep), import_node_path18.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
+        else if (real === joinPath(rootChain.real, rel.split("/").join(import_node_path19.sep), import_node_path19.sep) || !this.outOfReach(rel, abs, real)) this.stack.push({ abs, rel, chain: { real, parent: rootChain }, depth: 1, role: "start" });
       }
       /**
        * Whether the folder at `abs` leads (through a link in its path) out of reach (link-reach.ts):
@@ -10460,7 +10544,7 @@ var init_scan = __esm({
         if (holder === void 0) {
           try {
             if (rel === "" && real === abs) return false;
-            holder = this.fs.realpath((0, import_node_path18.dirname)(abs));
+            holder = this.fs.realpath((0, import_node_path19.dirname)(abs));
           } catch {
             return false;
           }
@@ -10490,10 +10574,10 @@ var init_scan = __esm({
           const name = entry.name;
           if (name.startsWith(".")) continue;
           const rel = prefix + name;
-          const abs = joinPath(dir.abs, name, import_node_path18.sep);
+          const abs = joinPath(dir.abs, name, import_node_path19.sep);
           if (entry.isDirectory()) {
             if (name === "node_modules") continue;
-            const real = joinPath(dir.chain.real, name, import_node_path18.sep);
+            const real = joinPath(dir.chain.real, name, import_node_path19.sep);
             this.stack.push({ abs, rel, chain: { real, parent: dir.chain }, depth: dir.depth + 1, role: "nested" });
           } else if (entry.isFile()) {
             if (this.isCandidate(name, rel)) this.statFile(rel, abs);
@@ -10566,7 +10650,7 @@ function recordedRoots(state) {
   for (const [name, root] of Object.entries(roots)) if (typeof root === "string") out[name] = root;
   return out;
 }
-function checkSourceRoots(state, sources, exists = import_node_fs19.existsSync) {
+function checkSourceRoots(state, sources, exists = import_node_fs20.existsSync) {
   const roots = recordedRoots(state);
   const check2 = { held: /* @__PURE__ */ new Set(), problems: [], changed: false };
   for (const source2 of sources) {
@@ -10591,11 +10675,11 @@ function checkSourceRoots(state, sources, exists = import_node_fs19.existsSync) 
   if (check2.changed) state.sourceRoots = roots;
   return check2;
 }
-var import_node_fs19;
+var import_node_fs20;
 var init_source_roots = __esm({
   "src/lib/sync/source-roots.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
+    import_node_fs20 = require("node:fs");
   }
 });
 
@@ -10606,7 +10690,7 @@ function describeOwner(owner) {
   return `pid ${owner.pid} on ${owner.hostname}${label} since ${owner.startedAt}`;
 }
 function lockFilePath(stateDir, name = LOCK_FILE) {
-  return (0, import_node_path19.join)(stateDir, name);
+  return (0, import_node_path20.join)(stateDir, name);
 }
 function parseOwner(text3) {
   try {
@@ -10663,7 +10747,7 @@ async function removeLeftovers(stateDir, name) {
   const now = Date.now();
   for (const entry of names) {
     if (!entry.startsWith(`${name}.`) || !(entry.endsWith(".tmp") || entry.startsWith(`${name}.stale-`))) continue;
-    const full = (0, import_node_path19.join)(stateDir, entry);
+    const full = (0, import_node_path20.join)(stateDir, entry);
     try {
       const st = await (0, import_promises3.stat)(full);
       if (now - st.mtimeMs > 6e4) await (0, import_promises3.unlink)(full);
@@ -10742,15 +10826,15 @@ async function withLock(stateDir, fn, options2 = {}) {
     await lock.release();
   }
 }
-var import_node_crypto7, import_node_fs20, import_promises3, import_node_os6, import_node_path19, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
+var import_node_crypto7, import_node_fs21, import_promises3, import_node_os6, import_node_path20, LOCK_FILE, LockTimeoutError, LockLostError, DEFAULT_TIMEOUT_MS2, DEFAULT_STALE_MS, FIRST_POLL_MS, MAX_POLL_MS, hostName, processStartedAt, processStart, outOfDateSince, OUT_OF_DATE_KEYS, ownTokens, heldLocks, exitHandlerInstalled, tokenOf, LockImpl;
 var init_lock = __esm({
   "src/lib/state/lock.ts"() {
     "use strict";
     import_node_crypto7 = require("node:crypto");
-    import_node_fs20 = require("node:fs");
+    import_node_fs21 = require("node:fs");
     import_promises3 = require("node:fs/promises");
     import_node_os6 = require("node:os");
-    import_node_path19 = require("node:path");
+    import_node_path20 = require("node:path");
     init_process_alive();
     init_process_identity();
     init_backoff();
@@ -10859,7 +10943,7 @@ var init_lock = __esm({
         this.released = true;
         this.stop();
         try {
-          if (parseOwner((0, import_node_fs20.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs20.unlinkSync)(this.path);
+          if (parseOwner((0, import_node_fs21.readFileSync)(this.path, "utf8"))?.token === this.owner.token) (0, import_node_fs21.unlinkSync)(this.path);
         } catch {
         }
       }
@@ -10903,7 +10987,7 @@ function futureFormat(file2, known2) {
   if (typeof version2 !== "number" || !Number.isFinite(version2) || version2 <= known2) return void 0;
   if (typeof compatibleWith === "number" && Number.isInteger(compatibleWith) && compatibleWith <= known2) return void 0;
   return new StateConflictError(
-    `${file2.what} ${file2.path} has format version ${version2}, newer than this build understands (${known2}): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite it: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+    `${file2.what} ${file2.path} has format version ${version2}, newer than this build understands (${known2}): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite it: ${upgradeStep("the version that wrote it, or later")}.`,
     file2.path,
     "newer",
     STATE_TOOL,
@@ -10927,6 +11011,7 @@ var init_format = __esm({
   "src/lib/state/format.ts"() {
     "use strict";
     init_types2();
+    init_install_route();
     STATE_VERSION = 2;
     OLDEST_STATE_VERSION = 1;
     PULLED_VERSION = 1;
@@ -11062,7 +11147,7 @@ function timestampForFileName(date5 = /* @__PURE__ */ new Date()) {
   return date5.toISOString().replace(/[:.]/g, "-");
 }
 function journalPath(stateDir, generation) {
-  return (0, import_node_path20.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
+  return (0, import_node_path21.join)(stateDir, `${STATE_FILE.replace(/\.json$/, "")}.journal-${generation}.jsonl`);
 }
 async function replayJournal(stateDir, state) {
   const path = journalPath(stateDir, state.generation ?? 0);
@@ -11085,7 +11170,7 @@ async function replayJournal(stateDir, state) {
     if (!isRecord(entry)) break;
     if (isStr(entry.k) && !ENTRY_KINDS.has(entry.k)) {
       throw new StateConflictError(
-        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: upgrade graphiti-memory-sync (the version that wrote it, or later).`,
+        `The state journal ${path} holds a change of a kind this build does not know ("${entry.k}"): a newer graphiti-memory-sync wrote it. Refusing to use or overwrite the state: ${upgradeStep("the version that wrote it, or later")}.`,
         path,
         "newer",
         STATE_TOOL,
@@ -11113,7 +11198,7 @@ async function listJournals(stateDir) {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path20.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".jsonl")).map((name) => ({ path: (0, import_node_path21.join)(stateDir, name), generation: Number(name.slice(prefix.length, -".jsonl".length)) }));
 }
 async function retireJournals(stateDir, keep2) {
   for (const { path } of await listJournals(stateDir)) {
@@ -11126,15 +11211,16 @@ async function removeOldJournals(stateDir, current) {
     if (Number.isInteger(generation) && generation < current) await (0, import_promises4.unlink)(path).catch(() => void 0);
   }
 }
-var import_promises4, import_node_path20, JournalAppender, ENTRY_KINDS;
+var import_promises4, import_node_path21, JournalAppender, ENTRY_KINDS;
 var init_journal = __esm({
   "src/lib/state/journal.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
-    import_node_path20 = require("node:path");
+    import_node_path21 = require("node:path");
     init_json();
     init_types2();
     init_validate();
+    init_install_route();
     JournalAppender = class {
       constructor(stateDir) {
         this.stateDir = stateDir;
@@ -11168,7 +11254,7 @@ var init_journal = __esm({
 
 // src/lib/state/state.ts
 function statePath(stateDir) {
-  return (0, import_node_path21.join)(stateDir, STATE_FILE);
+  return (0, import_node_path22.join)(stateDir, STATE_FILE);
 }
 function fileRecordId(source2, relPath) {
   return `${source2}:${relPath}`;
@@ -11248,12 +11334,12 @@ async function saveState(stateDir, state) {
   await writeFileAtomic(statePath(stateDir), text3, { mode: 384 });
   await removeOldJournals(stateDir, state.generation);
 }
-var import_promises5, import_node_path21;
+var import_promises5, import_node_path22;
 var init_state = __esm({
   "src/lib/state/state.ts"() {
     "use strict";
     import_promises5 = require("node:fs/promises");
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     init_fs_atomic();
     init_validate();
     init_journal();
@@ -15802,7 +15888,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve14) {
+function isRecursive(inst, stack, resolve15) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -15812,7 +15898,7 @@ function isRecursive(inst, stack, resolve14) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve14);
+      const answer = isRecursive(child, stack, resolve15);
       if (answer > result)
         result = answer;
     }
@@ -15823,7 +15909,7 @@ function isRecursive(inst, stack, resolve14) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve14) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve15) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -15887,7 +15973,7 @@ function isRecursive(inst, stack, resolve14) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve14 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve15 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -32118,7 +32204,12 @@ function isCredentialVariableName(value) {
 function isStructTagName(value) {
   return STRUCT_TAG_NAME.test(value);
 }
-var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME;
+function isTranslatedPasswordWord(value) {
+  if (value.length > 40) return false;
+  const text3 = value.includes("&#") ? value.replace(NUMERIC_ENTITY, (_m, hex3, dec) => String.fromCodePoint(hex3 !== void 0 ? parseInt(hex3, 16) : Number(dec))) : value;
+  return TRANSLATED_PASSWORD_WORDS.has(text3.trim().toLowerCase());
+}
+var SLUG, LOWER_CAMEL, CODE_TYPE, TYPE_ANNOTATION, MENTION, WORD_PART, CREDENTIAL_TYPE_NAME, FORMAT_NAME, OPTION_LIST, CREDENTIAL_OPTION, CREDENTIAL_VARIABLE, STRUCT_TAG_NAME, PASSWORD_IN_OTHER_LANGUAGES, TRANSLATED_PASSWORD_WORDS, NUMERIC_ENTITY;
 var init_names = __esm({
   "src/lib/memory/secrets/names.ts"() {
     "use strict";
@@ -32134,6 +32225,9 @@ var init_names = __esm({
     CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
     CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
     STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
+    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C", "wachtwoord", "l\xF6senord", "adgangskode", "passord", "has\u0142o", "salasana", "heslo", "jelsz\xF3"];
+    TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
+    NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
   }
 });
 
@@ -32322,6 +32416,7 @@ function isCredentialValue(raw, chosenBy2, where = {}) {
   if (v === "" || isRedacted(v) || isPlaceholder(v, chooser) || isDummy(v, { chooser })) return false;
   if (/(?:\.{2,}|…)$/.test(v)) return false;
   if (/^[A-Za-z][A-Za-z .-]*:$/.test(v)) return false;
+  if (isTranslatedPasswordWord(v)) return false;
   if (v.length < (quote !== "" || chosen ? 4 : 6)) return false;
   if (/^\d+\.\d+$/.test(v)) return false;
   if (/^\d+$/.test(v)) return numericOk;
@@ -32527,7 +32622,8 @@ function keyWords(key) {
   return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 }
 function namesCredential(key) {
-  return (KEYWORD.test(keyWords(key)) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key);
+  const words3 = keyWords(key);
+  return (KEYWORD.test(words3) || KEY_SUFFIX.test(key)) && !NON_SECRET_KEY.test(key) && !isCursorTokenName(key) && !NEGATED_CREDENTIAL_NAME.test(words3);
 }
 function keyedCredentialTag(key, value, chooser = chosenBy(key)) {
   return namesCredential(key) && isCredentialValue(value, chooser) ? tag(genericKind(key)) : void 0;
@@ -32599,10 +32695,21 @@ function genericReplacement(key, raw, inQuery) {
   if (!isCredentialValue(candidate, chosen)) return void 0;
   return `${quote || opened}${tag(kind)}${quote}${rest}`;
 }
+function isTypeAnnotation(raw, after) {
+  const mark2 = /^[?!]/.test(after) && !/[?!]$/.test(raw) ? after.charAt(0) : "";
+  const type = raw + mark2;
+  return !/^["'`]/.test(type) && (isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?[?!]?$/.test(type)) && TYPE_THEN_EQUALS.test(after.slice(mark2.length));
+}
+function isChainedAssignment(raw, after) {
+  return /^[A-Za-z_][\w.]*(?:\[[^\]\n]{1,40}\])?$/.test(raw) && CHAINED_EQUALS.test(after);
+}
 function typedValueAt(text3, valueAt, raw) {
-  if (/^["'`]/.test(raw) || !(isCodeType(raw) || /^[A-Z][A-Za-z]*(?:<[\w<>, ]*>)?\??$/.test(raw))) return void 0;
-  const after = TYPE_THEN_EQUALS.exec(text3.slice(valueAt + raw.length, valueAt + raw.length + 16));
-  return after === null ? void 0 : valueAt + raw.length + after[0].length;
+  const rest = text3.slice(valueAt + raw.length, valueAt + raw.length + 16);
+  const equals = isTypeAnnotation(raw, rest) ? TYPE_THEN_EQUALS.exec(rest) : isChainedAssignment(raw, rest) ? CHAINED_EQUALS.exec(rest) : null;
+  return equals === null ? void 0 : valueAt + raw.length + equals[0].length;
+}
+function isVariableUnderItsOwnName(key, separator, raw, after) {
+  return /^["']/.test(separator) && raw.startsWith(key) && /^[ \t]*[,})]/.test(raw.slice(key.length) + after);
 }
 function proseSecret(v, chosen) {
   if (chosen) return v.length >= 4 && !readsAsProse(v);
@@ -32614,7 +32721,7 @@ function comparedChooser(key) {
   const chooser = chosenBy(key);
   return chooser === "secret" ? true : chooser;
 }
-var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
+var VALUE, AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, PASSWORD_SHORTENED, WIFI_KEY, SECURITY_ANSWER, KEYWORD, KEY_SUFFIX, NON_SECRET_KEY, NEGATED_CREDENTIAL_NAME, PASSWORD_WORD_IN_KEY, ENTRY, ENTRY_IN_QUERY, GENERIC_KEY, KEY_WORD, GENERIC_VALUE, USER_SLASH_BEFORE, QUALIFIER, TYPE_THEN_EQUALS, CHAINED_EQUALS, GENERIC, PROSE, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, BARE_CREDENTIAL_WORD, ASSIGNMENT_RULES;
 var init_assignment = __esm({
   "src/lib/memory/secrets/assignment.ts"() {
     "use strict";
@@ -32680,6 +32787,7 @@ var init_assignment = __esm({
     );
     KEY_SUFFIX = /[_.-]key$/i;
     NON_SECRET_KEY = /tokeniz|(?:tokens|secrets|passwords|keys|credentials)$|(?:^|[_.\- ])(?:max|min|num|count|total|no|use|has|is|enable|enabled|require|required)[_.\- ]|(?:count|limit|max|min|length|len|size|type|name|names|file|files|path|dir|url|uri|endpoint|expiry|expires|expiresat|expiration|ttl|lifetime|hint|policy|prompt|field|label|header|usage|used|budget|id|ids|reset|rotation|format|ref|keyref|env|var|mode|method|methods|provider|store|source|version|hash|algorithm|alg|prefix|suffix|location|arn|kind|manager|vault|param|parameter|regex|pattern|placeholder|sent|enabled|required|flow|grant|scope|scopes|audience|issuer|mount|volume|template|example|description|ui|sha\d*|md5|digest|checksum|_at|_on)$|^hashed[_.-]|^(?:public|publishable|pub)[_.-]?key|[_.-](?:public|publishable|pub)[_.-]?key$/i;
+    NEGATED_CREDENTIAL_NAME = /^no[nt]_(?:a_)?/;
     PASSWORD_WORD_IN_KEY = new RegExp(String.raw`passw|${PASSWORD_SHORTENED}|pwd|passphrase|passcode|(?<![a-z])(?:pass|pw|pin|psk)(?![a-z])|${WIFI_KEY}|${SECURITY_ANSWER}`);
     ENTRY = /[;,](?:[A-Za-z][\w ]*=|[^\s,;:=()[\]{}"'`]{1,24}:(?!\/\/))/;
     ENTRY_IN_QUERY = new RegExp(`${ENTRY.source}|&[A-Za-z_][\\w.-]*=`);
@@ -32692,6 +32800,7 @@ var init_assignment = __esm({
     USER_SLASH_BEFORE = /(?<![A-Za-z])user(?:name)?[ \t]*\/[ \t]*$/i;
     QUALIFIER = /^(?:\d+|v\d+|prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|local|old|new|current|curr|prev|previous|next|primary|secondary|backup|main|default|admin|root|user|master|temp|tmp|code)$/;
     TYPE_THEN_EQUALS = /^[ \t]*=(?!=)[ \t]*/;
+    CHAINED_EQUALS = /^[ \t]+=(?!=)[ \t]*/;
     GENERIC = {
       kind: "generic",
       hints: ["pass", "pwd", "psw", "pssw", "pasw", "psk", "secret", "key", "token", "credential", "answer"],
@@ -32727,6 +32836,7 @@ var init_assignment = __esm({
               raw = GENERIC_VALUE.exec(text3)?.[0];
               if (raw === void 0) continue;
             }
+            if (isVariableUnderItsOwnName(key, m[2], raw, text3.slice(valueAt + raw.length, valueAt + raw.length + 8))) continue;
             const replacement = genericReplacement(key, raw, text3[m.index - 1] === "?" || text3[m.index - 1] === "&");
             if (replacement === void 0) continue;
             if (!/^["'`]/.test(raw) && describesCredential(text3.slice(valueAt + raw.length, valueAt + raw.length + 24))) continue;
@@ -32776,6 +32886,15 @@ var init_assignment = __esm({
         return tagged === void 0 ? void 0 : `${g[0] ?? ""}${tagged}`;
       }
     };
+    LITERAL_COMPARED_FIRST = {
+      kind: "generic",
+      hints: ["==", "!="],
+      re: /(?<![\w\\])("[^"\n]{1,256}"|'[^'\n]{1,256}')([ \t]*(?:===?|!==?)[ \t]*)([A-Za-z_][\w.]*)(?![\w.$([])/g,
+      replace: (_m, g) => {
+        const tagged = keyedCredentialLiteral(g[2] ?? "", g[0] ?? "", comparedChooser(g[2] ?? ""));
+        return tagged === void 0 ? void 0 : `${tagged}${g[1] ?? ""}${g[2] ?? ""}`;
+      }
+    };
     NAMED_ARGUMENT = {
       kind: "generic",
       // The two quoted arguments' comma, which every such call holds and prose seldom does.
@@ -32789,7 +32908,7 @@ var init_assignment = __esm({
       }
     };
     BARE_CREDENTIAL_WORD = /^(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key)$/i;
-    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, NAMED_ARGUMENT, PROSE];
+    ASSIGNMENT_RULES = [AWS_SECRET, AWS_SESSION, AUTHORIZATION, AUTH_HEADER, BEARER, GENERIC, COMPARED_LITERAL, LITERAL_COMPARED_FIRST, NAMED_ARGUMENT, PROSE];
   }
 });
 
@@ -32864,7 +32983,7 @@ function labelledValue(line, after, chosen) {
   const at = after + gap[0].length;
   if (gap[0].includes("[REDACTED:")) return void 0;
   if (/[.!?][ \t]/.test(gap[0])) return void 0;
-  const otherKey = /(?:^|[\s,('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
+  const otherKey = /(?:^|[\s,;('"[])-{0,2}([A-Za-z_][\w.-]*)[ \t]*=[ \t]*$/.exec(gap[0]);
   if (/[ \t]#[ \t]/.test(gap[0])) return void 0;
   if (otherKey !== null && !HAS_WORD.test(otherKey[1]) && !QUALIFIED_LABEL.test(gap[0])) return void 0;
   const otherLabel = chosen === false || gap[0].length < 3 ? null : /[,{][ \t]*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*$/.exec(gap[0]);
@@ -32954,6 +33073,11 @@ function redactLine(line, firstWord) {
     const span = labelled ?? entropyToken(line, after, judged, hasUrl);
     if (span === void 0) continue;
     if (labelled !== void 0 && isNumberLiteral(line.slice(span.start, span.end)) && !endsInCredentialWord(nameAround(line, m.index, after))) continue;
+    if (labelled !== void 0 && (isTypeAnnotation(line.slice(span.start, span.end), line.slice(span.end, span.end + 16)) || isChainedAssignment(line.slice(span.start, span.end), line.slice(span.end, span.end + 16)))) continue;
+    if (labelled !== void 0 && isVariableUnderItsOwnName(nameAround(line, m.index, after), line.slice(after + gluedLength(line, after), span.start), line.slice(span.start, span.end), line.slice(span.end, span.end + 8))) {
+      LINE_WORD.lastIndex = span.end;
+      continue;
+    }
     if (isNamedId(line.slice(after, span.start))) continue;
     out += line.slice(cursor, span.start) + tag(kind);
     cursor = span.end;
@@ -33335,7 +33459,12 @@ function curlPart(raw, role, passwordEmpty) {
   const generated2 = isHighEntropy(inner) || passwordEmpty && looksRandom(inner, 12) && /\d/.test(inner) && isCredentialValue(inner, false);
   return generated2 ? `${open5}${tag("cli-password")}${close}` : raw;
 }
-var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, PASSWORD_ARGUMENTS, ARGUMENT, COMMAND_START, OPTIONS, passwordArgument, PASSWORD_ARGUMENT_RULES, ORACLE_LOGIN, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
+function startsCommand(text3, offset) {
+  const lineStart = text3.lastIndexOf("\n", offset - 1) + 1;
+  const before = text3.slice(Math.max(lineStart, offset - 64), offset);
+  return offset - lineStart <= 64 && LINE_OPENS_COMMAND.test(before) || MARK_OPENS_COMMAND.test(before);
+}
+var VALUE2, PROGRAMS, CURL_USER_ARG, CURL_USER_FLAG, CURL_USER, OPENSSL_PASS, SMB_USER, KUBECTL_LITERAL, LONG_FLAG, SINGLE_DASH_PASSWORD, PASSWORD_ARGUMENTS, ARGUMENT, LINE_OPENS_COMMAND, MARK_OPENS_COMMAND, OPTIONS, passwordArgument, PASSWORD_ARGUMENT_RULES, ORACLE_LOGIN, ECHO_TO_STDIN, HTPASSWD, SECURE_STRING_VALUE, SECURE_STRING, NETRC, COMMAND_LINE_RULES;
 var init_command_line = __esm({
   "src/lib/memory/secrets/command-line.ts"() {
     "use strict";
@@ -33455,16 +33584,17 @@ var init_command_line = __esm({
       { command: "mysqladmin password", users: 0, hint: "mysqladmin" }
     ];
     ARGUMENT = `(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"'\`/-][^\\s"'\`]*)`;
-    COMMAND_START = `(?<=(?:^[ \\t]*(?:[-*+][ \\t]|\\d+[.)][ \\t])?|[\`$>#;|&(]|\\bsudo[ \\t])[ \\t]*)`;
+    LINE_OPENS_COMMAND = /^[ \t]*(?:[-*+][ \t]|\d+[.)][ \t])?[ \t]*$/;
+    MARK_OPENS_COMMAND = /(?:[`$>#;|&(]|\bsudo[ \t])[ \t]*$/;
     OPTIONS = `(?:[ \\t]+(?:-\\S+(?:[ \\t]+[^\\s/-]\\S*)?|/\\w+))*`;
     passwordArgument = ({ command, users, hint }) => ({
       kind: "cli-password",
       hints: [hint],
       re: new RegExp(
-        `(${COMMAND_START}${command.replace(/[-]/g, "\\-").replace(/ /g, `${OPTIONS}[ \\t]+`)}(?:[ \\t]+(?:-\\S+|/\\w+))*(?:[ \\t]+${ARGUMENT}){${users}}(?:[ \\t]+(?:-\\S+|/\\w+))*[ \\t]+)(${ARGUMENT})`,
-        "gim"
+        `((?<![\\w-])${command.replace(/[-]/g, "\\-").replace(/ /g, `${OPTIONS}[ \\t]+`)}(?:[ \\t]+(?:-\\S+|/\\w+))*(?:[ \\t]+${ARGUMENT}){${users}}(?:[ \\t]+(?:-\\S+|/\\w+))*[ \\t]+)(${ARGUMENT})`,
+        "gi"
       ),
-      replace: (m, g) => g[1] === "*" ? m : keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
+      replace: (m, g, offset, text3) => g[1] === "*" || !startsCommand(text3, offset) ? m : keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     });
     PASSWORD_ARGUMENT_RULES = PASSWORD_ARGUMENTS.map(passwordArgument);
     ORACLE_LOGIN = {
@@ -33653,13 +33783,18 @@ function loginBefore(text3, end) {
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
-var VALUE3, PW_KEY, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, PASSWORD_IN_OTHER_LANGUAGES, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+function typedValue(value, word) {
+  if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
+  return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
+}
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
     init_assignment();
     init_context();
     init_engine();
+    init_names();
     init_prose();
     init_values();
     VALUE3 = "(\"[^\"\\n]{1,256}\"|'[^'\\n]{1,256}'|`[^`\\n]{1,256}`|[^\\s\"'`]+)";
@@ -33669,6 +33804,12 @@ var init_password_forms = __esm({
       // The literal comes first and the key's edge is checked behind it (a start of key, or `DB_`-style
       // glue): a leading lookbehind would be tried at every position of every note.
       re: new RegExp(`((?:pw|PW|Pw)(?<=(?:^|[^A-Za-z0-9]|[A-Za-z0-9][_.-])..)["']?[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE3}`, "g"),
+      replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
+    };
+    SHORTHAND_LABEL = {
+      kind: "password",
+      hints: ["p/w", "p.w.", "pword", "p-word", "pass word"],
+      re: new RegExp(`((?<![A-Za-z0-9])(?:p/w|p\\.w\\.|p-?word|pass[ \\t]word)[ \\t]*(?::=|=>|[:=])[ \\t]*)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
     };
     WORDS = "(?:password|passwd|passphrase|passcode|pwd|pw|token|secret|api[ _-]?key)";
@@ -33794,7 +33935,9 @@ var init_password_forms = __esm({
       kind: "password",
       hints: ["user", "login"],
       // The left edge is checked in replace, as PASS_PHRASE's.
-      re: new RegExp(`((?:user(?:name)?|login)[ \\t]*[:=]?[ \\t]+([\\w.-]{1,64})[ \\t]*[,;]?[ \\t]+(?:pass(?:word)?|passwd|pwd|pw)[ \\t]*[:=]?[ \\t]+)${VALUE3}`, "gi"),
+      // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
+      // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
+      re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const [lead = "", user = "", raw = ""] = g;
         if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
@@ -33851,16 +33994,15 @@ var init_password_forms = __esm({
         return replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m;
       }
     };
-    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C", "wachtwoord", "l\xF6senord", "adgangskode", "passord", "has\u0142o", "salasana", "heslo", "jelsz\xF3"];
     OTHER_LANGUAGE = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
       re: new RegExp(`((?<![A-Za-z])(${PASSWORD_IN_OTHER_LANGUAGES.join("|")})[ \\t]*(?:([:=\uFF1A(])|([\uC740\uB294\uC774\uAC00])|(?=[ \\t]))[ \\t]*)([!-~]+)(?!\\S)`, "gi"),
       replace: (m, g) => {
-        const [lead = "", word = "", sep, particle, raw = ""] = g;
+        const [lead = "", word = "", sep2, particle, raw = ""] = g;
         if (particle !== void 0 && !/[가-힣]$/.test(word)) return m;
-        const value = sep === "(" ? raw.replace(/\).*$/, "") : raw;
-        if (sep === void 0 && particle === void 0 && !notProse(splitTrailingPunctuation(value).value)) return m;
+        const value = sep2 === "(" ? raw.replace(/\).*$/, "") : raw;
+        if (sep2 === void 0 && particle === void 0 && !notProse(splitTrailingPunctuation(value).value)) return m;
         const replaced = replaceValue(lead, value, "password", false);
         return replaced === void 0 ? m : replaced + raw.slice(value.length);
       }
@@ -33894,6 +34036,36 @@ var init_password_forms = __esm({
         return replaceValue(lead, raw, "password", false) ?? m;
       }
     };
+    NAMED_AFTER = /(?<=[ \t])(?:is|was)[ \t]+(?:the|my|our|your|his|her|their|its)[ \t]+(?:[\w-]+[ \t]+){0,3}?(password|passwd|pw|passcode|passphrase|pin)(?![A-Za-z0-9])/gi;
+    APPOSITION = /(?<![A-Za-z0-9])(password|passwd|pw|passcode|passphrase|pin),[ \t]+([^\s,"'`]{4,64}),(?=[ \t])/gi;
+    DETERMINER_BEFORE = /(?:^|[^A-Za-z0-9])(?:the|my|our|your|his|her|their|new|old)[ \t]+(?:[\w-]{1,32}[ \t]+)?$/i;
+    VALUE_BEFORE = /(?<![^\s(])(`[^`\n]{1,64}`|"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"'`(]{4,64})[ \t]+$/;
+    VALUE_FIRST = {
+      kind: "password",
+      hints: ["password", "passwd", "pw", "passcode", "passphrase", "pin"],
+      scan: (text3) => {
+        let out = text3.replace(
+          APPOSITION,
+          (m, word, value, offset, whole) => typedValue(value, word) && DETERMINER_BEFORE.test(whole.slice(Math.max(0, offset - 48), offset)) ? replaceValue(`${word}, `, value, "password", false)?.concat(",") ?? m : m
+        );
+        const found = [...out.matchAll(NAMED_AFTER)].filter((m) => endsClause(out.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 16)));
+        for (const m of found.reverse()) {
+          const at = m.index ?? 0;
+          const before = VALUE_BEFORE.exec(out.slice(Math.max(0, at - 80), at));
+          if (before === null) continue;
+          const raw = before[1] ?? "";
+          const quoted = /^[`"']/.test(raw);
+          if (!quoted && !typedValue(raw, m[1] ?? "")) continue;
+          const literal2 = quoted && raw.startsWith("`") ? `"${raw.slice(1, -1)}"` : raw;
+          const replaced = replaceValue("", literal2, "password", false);
+          if (replaced === void 0) continue;
+          const start = at - before[0].length;
+          const tagged = raw.startsWith("`") ? `\`${replaced.slice(1, -1)}\`` : replaced;
+          out = `${out.slice(0, start)}${tagged}${out.slice(start + raw.length)}`;
+        }
+        return out;
+      }
+    };
     FUNCTION_WORD = /^(?:the|a|an|this|that|these|those|it|its|my|our|your|their|his|her|in|on|at|to|from|by|via|with|without|for|of|as|into|under|inside|not|no|is|was|are|were|be|been|will|can|must|should|may|and|or|but|so|if|when|where|which|who|what|how|see|use|every|each|per|all|any|some|after|before|until|since|than|then|same|only|also)$/;
     PHRASE_LABELS = [
       { labels: ["passphrase", "pass phrase", "master password", "secret phrase"], minWords: 3, functionWords: 0, proseWordsAfterFirst: true },
@@ -33905,20 +34077,23 @@ var init_password_forms = __esm({
       kind: "password",
       hints: ["passphrase", "pass phrase", "password", "secret phrase", "seed", "phrase", "mnemonic"],
       // The label's left edge is checked in replace: a leading lookbehind would be tried at every position of every note.
-      re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*)([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
+      // In quotes the phrase is given verbatim (`The password is "correct horse battery staple"`).
+      re: new RegExp(`((${PHRASE_LABELS.flatMap((row) => row.labels).join("|")})(?![A-Za-z])[ \\t]*(?:[:=]|[ \\t]is)[ \\t]*(["\u201C']?))([a-z]{2,12}(?:[ \\t]+[a-z]{2,12}){2,23})(["\u201D']?)(?=[ \\t]*(?:[.,;!?)]|$))`, "gim"),
       replace: (m, g, offset, text3) => {
-        const [lead = "", label = "", phrase = ""] = g;
+        const [lead = "", label = "", open5 = "", phrase = "", close = ""] = g;
         if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
+        const quoted = open5 !== "" && (close === open5 || open5 === "\u201C" && close === "\u201D");
+        if ((open5 !== "" || close !== "") && !quoted) return m;
         const row = PHRASE_LABELS.find((r) => r.labels.includes(label.toLowerCase()));
         const words3 = phrase.split(/[ \t]+/);
-        if (row === void 0 || words3.length < row.minWords) return m;
+        if (row === void 0 || words3.length < (quoted ? Math.min(row.minWords, 3) : row.minWords)) return m;
         if (words3.filter((w) => FUNCTION_WORD.test(w)).length > row.functionWords) return m;
         if (row.functionWords > 0 && !words3.every((w) => w.length >= 3 && w.length <= 8)) return m;
         if (!row.proseWordsAfterFirst && words3.slice(1).some((w) => readsAsProse(w))) return m;
-        return `${lead}${tag("password")}`;
+        return `${lead}${tag("password")}${close}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -34132,10 +34307,10 @@ var init_structured = __esm({
       replace: (m, g) => {
         const header2 = g[0] ?? "";
         let changed = false;
-        const pairs = (g[1] ?? "").replace(/(^|;[ \t]*)([^=;\s]+)=([^;\s]+)/g, (pair, sep, name, value) => {
+        const pairs = (g[1] ?? "").replace(/(^|;[ \t]*)([^=;\s]+)=([^;\s]+)/g, (pair, sep2, name, value) => {
           if (!looksRandom(value, 12) || /^(?:path|domain|expires|max-age|samesite)$/i.test(name)) return pair;
           changed = true;
-          return `${sep}${name}=${tag("cookie")}`;
+          return `${sep2}${name}=${tag("cookie")}`;
         });
         return changed ? `${header2}${pairs}` : m;
       }
@@ -34845,15 +35020,15 @@ function buildEpisodes(input2) {
   const prepared = prepareEpisodeContent(doc);
   if (prepared.body === "" && (doc.frontmatter.description ?? "").trim() === "") return [];
   let bodies;
-  const sep = "\n\n";
+  const sep2 = "\n\n";
   if (prepared.header === "") {
     bodies = splitMarkdown(prepared.body, max);
-  } else if (prepared.header.length + sep.length <= max / 2) {
-    const budget = max - prepared.header.length - sep.length;
+  } else if (prepared.header.length + sep2.length <= max / 2) {
+    const budget = max - prepared.header.length - sep2.length;
     const chunks = prepared.body === "" ? [] : splitMarkdown(prepared.body, budget);
-    bodies = chunks.length === 0 ? [prepared.header] : chunks.map((c) => `${prepared.header}${sep}${c}`);
+    bodies = chunks.length === 0 ? [prepared.header] : chunks.map((c) => `${prepared.header}${sep2}${c}`);
   } else {
-    bodies = splitMarkdown(prepared.body === "" ? prepared.header : `${prepared.header}${sep}${prepared.body}`, max);
+    bodies = splitMarkdown(prepared.body === "" ? prepared.header : `${prepared.header}${sep2}${prepared.body}`, max);
   }
   if (bodies.length === 0) return [];
   const parts = bodies.length;
@@ -34923,7 +35098,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
   for (const path of paths) {
     let text3;
     try {
-      text3 = (0, import_node_fs21.readFileSync)(path, "utf8");
+      text3 = (0, import_node_fs22.readFileSync)(path, "utf8");
     } catch {
       continue;
     }
@@ -34936,7 +35111,7 @@ function loadPriorState(paths, onProblem = () => void 0) {
     }
     for (const file2 of parsed.synced_files) {
       if (file2.content_hash === void 0 || !/^[0-9a-f]{64}$/.test(file2.content_hash)) continue;
-      entries.set((0, import_node_path22.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
+      entries.set((0, import_node_path23.resolve)(file2.filepath), { contentHash: file2.content_hash, captureType: file2.capture_type ?? "" });
     }
   }
   return entries;
@@ -34952,23 +35127,23 @@ function priorFingerprint(raw) {
   const cleaned = priorClean(priorBody(raw));
   return { contentHash: (0, import_node_crypto8.createHash)("sha256").update(cleaned).digest("hex"), episodeBody: cleaned.slice(0, PRIOR_BODY_LIMIT) };
 }
-function isPriorEpisodeFor(episode, basename7) {
+function isPriorEpisodeFor(episode, basename8) {
   if (parseMarker(episode.source_description) !== void 0) return false;
   const parts = episode.source_description.split(" | ");
-  return parts[parts.length - 1] === `File: ${basename7}`;
+  return parts[parts.length - 1] === `File: ${basename8}`;
 }
 function holdsPriorContent(episode, entry, current) {
   const content = episode.content ?? "";
   if ((0, import_node_crypto8.createHash)("sha256").update(content).digest("hex") === entry.contentHash) return true;
   return current !== void 0 && current.contentHash === entry.contentHash && content === current.episodeBody;
 }
-var import_node_crypto8, import_node_fs21, import_node_path22, PRIOR_BODY_LIMIT, priorStateSchema;
+var import_node_crypto8, import_node_fs22, import_node_path23, PRIOR_BODY_LIMIT, priorStateSchema;
 var init_prior_hook = __esm({
   "src/lib/migrate/prior-hook.ts"() {
     "use strict";
     import_node_crypto8 = require("node:crypto");
-    import_node_fs21 = require("node:fs");
-    import_node_path22 = require("node:path");
+    import_node_fs22 = require("node:fs");
+    import_node_path23 = require("node:path");
     init_zod();
     init_episode();
     PRIOR_BODY_LIMIT = 5e3;
@@ -34989,7 +35164,7 @@ function priorMigration(ctx, plannedAdds) {
     const record2 = ctx.outgoing.get(id)?.record;
     const source2 = ctx.sources.find((s) => s.name === record2?.source);
     if (record2 === void 0 || source2 === void 0 || record2.episodes.length === 0) continue;
-    const absPath = (0, import_node_path23.resolve)(source2.root, record2.relPath);
+    const absPath = (0, import_node_path24.resolve)(source2.root, record2.relPath);
     const entry = entries.get(absPath);
     if (entry === void 0) continue;
     candidates.push({ record: record2, absPath, entry });
@@ -35025,7 +35200,7 @@ async function decidePriorTakeover({ migration, listing, outgoing }) {
       continue;
     }
     const current = priorFingerprint(raw);
-    const name = (0, import_node_path23.basename)(absPath);
+    const name = (0, import_node_path24.basename)(absPath);
     const theirs = (index.byFile.get(name) ?? []).filter((e) => isPriorEpisodeFor(e, name) && holdsPriorContent(e, entry, current)).sort((a, b) => a.uuid < b.uuid ? -1 : 1);
     const [kept, ...copies] = theirs;
     if (kept === void 0) continue;
@@ -35059,12 +35234,12 @@ async function applyPriorTakeover(ctx, takeover) {
   const touched = [...takeover.adoptions, ...takeover.replacements].map((t) => t.record);
   if (touched.length > 0) await ctx.ledger.journal(touched, takeover.adoptions.some((a) => a.copies.length > 0));
 }
-var import_promises6, import_node_path23;
+var import_promises6, import_node_path24;
 var init_adopt_prior = __esm({
   "src/lib/sync/adopt-prior.ts"() {
     "use strict";
     import_promises6 = require("node:fs/promises");
-    import_node_path23 = require("node:path");
+    import_node_path24 = require("node:path");
     init_prior_hook();
   }
 });
@@ -35100,14 +35275,14 @@ var init_errors5 = __esm({
 
 // src/lib/sync/ledger.ts
 function newBatch() {
-  let resolve14;
+  let resolve15;
   let reject;
   const promise2 = new Promise((res, rej) => {
-    resolve14 = res;
+    resolve15 = res;
     reject = rej;
   });
   promise2.catch(() => void 0);
-  return { promise: promise2, resolve: resolve14, reject };
+  return { promise: promise2, resolve: resolve15, reject };
 }
 var Ledger;
 var init_ledger = __esm({
@@ -54844,11 +55019,11 @@ var require_commands_queue = __commonJS({
         if (this.#waitingForReply.length === 0) {
           return;
         }
-        return new Promise((resolve14) => {
+        return new Promise((resolve15) => {
           const onEmpty = () => {
             if (timeoutId)
               clearTimeout(timeoutId);
-            resolve14();
+            resolve15();
           };
           let timeoutId;
           const timeoutMs = options2?.timeoutMs;
@@ -54861,7 +55036,7 @@ var require_commands_queue = __commonJS({
                 (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Flushing ${pendingCount} commands that timed out waiting for reply`);
                 this.#flushWaitingForReply(new errors_1.TimeoutError());
               }
-              resolve14();
+              resolve15();
             }, timeoutMs);
           }
           this.#waitingForReply.events.once("empty", onEmpty);
@@ -54891,13 +55066,13 @@ var require_commands_queue = __commonJS({
         } else if (options2?.abortSignal?.aborted) {
           return Promise.reject(new errors_1.AbortError());
         }
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           const value = {
             args,
             chainId: options2?.chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve14,
+            resolve: resolve15,
             reject,
             channelsCounter: void 0,
             typeMapping: options2?.typeMapping
@@ -54936,7 +55111,7 @@ var require_commands_queue = __commonJS({
         });
       }
       #addPubSubCommand(command, asap = false, chainId) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           this.#toWrite.add({
             args: command.args,
             chainId,
@@ -54944,7 +55119,7 @@ var require_commands_queue = __commonJS({
             timeout: void 0,
             resolve() {
               command.resolve();
-              resolve14();
+              resolve15();
             },
             reject(err) {
               command.reject?.();
@@ -54964,8 +55139,8 @@ var require_commands_queue = __commonJS({
               return;
             const firstElement = typeof reply[0] === "string" ? Buffer.from(reply[0]) : reply[0];
             if (PONG.equals(firstElement)) {
-              const { resolve: resolve14, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
-              resolve14(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
+              const { resolve: resolve15, typeMapping } = this.#waitingForReply.shift(), buffer = reply[1].length === 0 ? reply[0] : reply[1];
+              resolve15(typeMapping?.[decoder_1.RESP_TYPES.SIMPLE_STRING] === Buffer ? buffer : buffer.toString());
               return;
             }
           }
@@ -54989,12 +55164,12 @@ var require_commands_queue = __commonJS({
         if (!command)
           return;
         if (command && this.#respVersion === 2) {
-          const { resolve: resolve14 } = command;
+          const { resolve: resolve15 } = command;
           command.resolve = () => {
             if (!this.#pubSub.isActive) {
               this.#resetDecoderCallbacks();
             }
-            resolve14();
+            resolve15();
           };
         }
         return this.#addPubSubCommand(command);
@@ -55030,7 +55205,7 @@ var require_commands_queue = __commonJS({
         return this.#pubSub.listeners[type];
       }
       monitor(callback, options2) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           const typeMapping = options2?.typeMapping ?? {};
           this.#toWrite.add({
             args: ["MONITOR"],
@@ -55045,7 +55220,7 @@ var require_commands_queue = __commonJS({
                 this.decoder.onReply = callback;
               }
               this.decoder.getTypeMapping = () => typeMapping;
-              resolve14();
+              resolve15();
             },
             reject,
             channelsCounter: void 0,
@@ -55059,7 +55234,7 @@ var require_commands_queue = __commonJS({
       }
       #resetFallbackOnReply;
       async reset(chainId, typeMapping) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           this.#resetFallbackOnReply = this.decoder.onReply;
           this.decoder.onReply = ((reply) => {
             if (typeof reply === "string" && reply === "RESET" || reply instanceof Buffer && RESET.equals(reply)) {
@@ -55076,7 +55251,7 @@ var require_commands_queue = __commonJS({
             chainId,
             abort: void 0,
             timeout: void 0,
-            resolve: resolve14,
+            resolve: resolve15,
             reject,
             channelsCounter: void 0,
             typeMapping
@@ -62920,7 +63095,7 @@ var require_pool = __commonJS({
         this._self.#returnClient(node2);
       }
       execute(fn) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           if (this._self.isClosing || !this._self.#isOpen) {
             return reject(new errors_1.ClientClosedError());
           }
@@ -62937,7 +63112,7 @@ var require_pool = __commonJS({
             const task = this._self.#tasksQueue.push({
               timeout,
               // @ts-expect-error -- resolve generic variance
-              resolve: resolve14,
+              resolve: resolve15,
               reject,
               fn,
               waitStartTimestamp
@@ -62953,10 +63128,10 @@ var require_pool = __commonJS({
           }
           const node2 = this._self.#clientsInUse.push(client);
           (0, tracing_1.publish)(tracing_1.CHANNELS.POOL_CONNECTION_WAIT, () => ({ clientId: client._clientId, waitStartTimestamp }));
-          this._self.#executeTask(node2, resolve14, reject, fn);
+          this._self.#executeTask(node2, resolve15, reject, fn);
         });
       }
-      #executeTask(node2, resolve14, reject, fn) {
+      #executeTask(node2, resolve15, reject, fn) {
         let result;
         try {
           result = fn(node2.value);
@@ -62966,11 +63141,11 @@ var require_pool = __commonJS({
           return;
         }
         if (result instanceof Promise) {
-          result.then(resolve14, reject).finally(() => {
+          result.then(resolve15, reject).finally(() => {
             this.#returnClient(node2);
           });
         } else {
-          resolve14(result);
+          resolve15(result);
           this.#returnClient(node2);
         }
       }
@@ -63024,8 +63199,8 @@ var require_pool = __commonJS({
       async #doClose() {
         try {
           if (this._self.#clientsInUse.length > 0) {
-            await new Promise((resolve14) => {
-              this._self.#drainResolve = resolve14;
+            await new Promise((resolve15) => {
+              this._self.#drainResolve = resolve15;
             });
           }
           const promises = [];
@@ -65537,7 +65712,7 @@ var require_client = __commonJS({
        * Close the client. Wait for pending commands.
        */
       close() {
-        return new Promise((resolve14) => {
+        return new Promise((resolve15) => {
           clearTimeout(this._self.#pingTimer);
           this._self.#socket.close();
           if (this._self.#socket.socketEpoch > 0) {
@@ -65548,12 +65723,12 @@ var require_client = __commonJS({
           if (this._self.#queue.isEmpty()) {
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            return resolve14();
+            return resolve15();
           }
           const onEnd = () => {
             this._self.#socket.off("data", maybeClose);
             this._self.#unregisterFromMetrics();
-            resolve14();
+            resolve15();
           };
           const maybeClose = () => {
             if (!this._self.#queue.isEmpty())
@@ -65562,7 +65737,7 @@ var require_client = __commonJS({
             this._self.#socket.off("end", onEnd);
             this._self.#unregisterFromMetrics();
             this._self.#socket.destroySocket();
-            resolve14();
+            resolve15();
           };
           this._self.#socket.on("data", maybeClose);
           this._self.#socket.once("end", onEnd);
@@ -68525,9 +68700,9 @@ var require_wait_queue = __commonJS({
       #list = new linked_list_1.SinglyLinkedList();
       #queue = new linked_list_1.SinglyLinkedList();
       push(value) {
-        const resolve14 = this.#queue.shift();
-        if (resolve14 !== void 0) {
-          resolve14(value);
+        const resolve15 = this.#queue.shift();
+        if (resolve15 !== void 0) {
+          resolve15(value);
           return;
         }
         this.#list.push(value);
@@ -68536,7 +68711,7 @@ var require_wait_queue = __commonJS({
         return this.#list.shift();
       }
       wait() {
-        return new Promise((resolve14) => this.#queue.push(resolve14));
+        return new Promise((resolve15) => this.#queue.push(resolve15));
       }
     };
     exports2.WaitQueue = WaitQueue;
@@ -69194,10 +69369,10 @@ var require_sentinel = __commonJS({
        * `passthroughClientErrorEvents`), unchanged.
        */
       #connectOrFail(client) {
-        return new Promise((resolve14, reject) => {
+        return new Promise((resolve15, reject) => {
           const onError = (err) => reject(err);
           client.once("error", onError);
-          client.connect().then(resolve14, reject).finally(() => client.off("error", onError));
+          client.connect().then(resolve15, reject).finally(() => client.off("error", onError));
         });
       }
       /**
@@ -69452,7 +69627,7 @@ var require_sentinel = __commonJS({
           }
         }
         this.#replicaClients = [];
-        await new Promise((resolve14) => {
+        await new Promise((resolve15) => {
           let settled = false;
           const forceDestroy = () => {
             if (settled)
@@ -69465,7 +69640,7 @@ var require_sentinel = __commonJS({
               } catch {
               }
             }
-            resolve14();
+            resolve15();
           };
           if (this.#teardownKind === "destroy") {
             forceDestroy();
@@ -69477,7 +69652,7 @@ var require_sentinel = __commonJS({
               return;
             settled = true;
             this.#escalateToDestroy = void 0;
-            resolve14();
+            resolve15();
           });
         });
         this.#pubSubProxy.destroy();
@@ -74134,11 +74309,11 @@ var require_excerpt = __commonJS({
       if (typeof opts.excerpt === "function") {
         return opts.excerpt(file2, opts);
       }
-      const sep = file2.data.excerpt_separator || opts.excerpt_separator;
-      if (sep == null && (opts.excerpt === false || opts.excerpt == null)) {
+      const sep2 = file2.data.excerpt_separator || opts.excerpt_separator;
+      if (sep2 == null && (opts.excerpt === false || opts.excerpt == null)) {
         return file2;
       }
-      const delimiter = typeof opts.excerpt === "string" ? opts.excerpt : sep || opts.delimiters[0];
+      const delimiter = typeof opts.excerpt === "string" ? opts.excerpt : sep2 || opts.delimiters[0];
       const idx = file2.content.indexOf(delimiter);
       if (idx !== -1) {
         file2.excerpt = file2.content.slice(0, idx);
@@ -74537,15 +74712,15 @@ function humanizeSlug(slug) {
   return words3.charAt(0).toUpperCase() + words3.slice(1);
 }
 function titleFromPath(relPath) {
-  const base = (0, import_node_path24.basename)(relPath.replace(/\\/g, "/"));
+  const base = (0, import_node_path25.basename)(relPath.replace(/\\/g, "/"));
   const stem = base.includes(".") && !base.startsWith(".") ? base.slice(0, base.lastIndexOf(".")) : base;
   return oneLine2(stem.replace(/[_-]+/g, " ")) || base || "Untitled memory";
 }
-var import_node_path24, TITLE_LINE, HEADING2, FENCE2;
+var import_node_path25, TITLE_LINE, HEADING2, FENCE2;
 var init_title = __esm({
   "src/lib/memory/title.ts"() {
     "use strict";
-    import_node_path24 = require("node:path");
+    import_node_path25 = require("node:path");
     TITLE_LINE = /^[ \t]*\*\*Title:?\*\*:?[ \t]*(.+?)[ \t]*$/i;
     HEADING2 = /^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
     FENCE2 = /^[ \t]{0,3}(`{3,}|~{3,})/;
@@ -74809,12 +74984,12 @@ var init_parse3 = __esm({
 
 // src/lib/state/kept-text.ts
 function keptPath(stateDir, marker) {
-  return (0, import_node_path25.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path26.join)(stateDir, KEPT_DIR, `${(0, import_node_crypto9.createHash)("sha256").update(marker).digest("hex").slice(0, 32)}.json`);
 }
 async function keepText(stateDir, drafts) {
   let made = false;
   for (const draft of drafts) {
-    if (!made) await (0, import_promises7.mkdir)((0, import_node_path25.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
+    if (!made) await (0, import_promises7.mkdir)((0, import_node_path26.join)(stateDir, KEPT_DIR), { recursive: true, mode: 448 });
     made = true;
     await (0, import_promises7.writeFile)(keptPath(stateDir, draft.marker), JSON.stringify(draft), { mode: 384 });
   }
@@ -74830,23 +75005,23 @@ async function readKeptText(stateDir, marker) {
 async function pruneKeptText(stateDir, markers) {
   let names;
   try {
-    names = await (0, import_promises7.readdir)((0, import_node_path25.join)(stateDir, KEPT_DIR));
+    names = await (0, import_promises7.readdir)((0, import_node_path26.join)(stateDir, KEPT_DIR));
   } catch {
     return;
   }
   const keep2 = new Set([...markers].map((m) => keptPath(stateDir, m)));
   for (const name of names) {
-    const path = (0, import_node_path25.join)(stateDir, KEPT_DIR, name);
+    const path = (0, import_node_path26.join)(stateDir, KEPT_DIR, name);
     if (!keep2.has(path)) await (0, import_promises7.rm)(path, { force: true });
   }
 }
-var import_node_crypto9, import_promises7, import_node_path25, KEPT_DIR;
+var import_node_crypto9, import_promises7, import_node_path26, KEPT_DIR;
 var init_kept_text = __esm({
   "src/lib/state/kept-text.ts"() {
     "use strict";
     import_node_crypto9 = require("node:crypto");
     import_promises7 = require("node:fs/promises");
-    import_node_path25 = require("node:path");
+    import_node_path26 = require("node:path");
     KEPT_DIR = "kept";
   }
 });
@@ -74856,11 +75031,19 @@ var FAILED_FILE_STEPS;
 var init_failed_steps = __esm({
   "src/lib/sync/failed-steps.ts"() {
     "use strict";
+    init_install_route();
     FAILED_FILE_STEPS = {
       edit: "fix the file (or remove it); the next sync reads it again",
-      unreadable: 'make it readable, then run "graphiti-memory-sync sync --force" (a permission change alone does not make the next sync read it)',
-      tooLarge: 'split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "graphiti-memory-sync sync --force"',
-      serverSide: 'once that is fixed, "graphiti-memory-sync sync --force" sends it again'
+      // Getters: the command is the running copy's (util/install-route.ts), asked when the step is said.
+      get unreadable() {
+        return `make it readable, then run "${cli()} sync --force" (a permission change alone does not make the next sync read it)`;
+      },
+      get tooLarge() {
+        return `split the file, or raise MADEINOZ_KNOWLEDGE_MAX_FILE_BYTES and run "${cli()} sync --force"`;
+      },
+      get serverSide() {
+        return `once that is fixed, "${cli()} sync --force" sends it again`;
+      }
     };
   }
 });
@@ -74945,11 +75128,11 @@ async function keptDrafts(stateDir, parts) {
   }
   return draftsByMarker(drafts);
 }
-var import_node_fs22, import_node_util2, readFile5;
+var import_node_fs23, import_node_util2, readFile5;
 var init_prepare = __esm({
   "src/lib/sync/prepare.ts"() {
     "use strict";
-    import_node_fs22 = require("node:fs");
+    import_node_fs23 = require("node:fs");
     import_node_util2 = require("node:util");
     init_escape();
     init_episode();
@@ -74961,7 +75144,7 @@ var init_prepare = __esm({
     init_kept_text();
     init_shared();
     init_failed_steps();
-    readFile5 = (0, import_node_util2.promisify)(import_node_fs22.readFile);
+    readFile5 = (0, import_node_util2.promisify)(import_node_fs23.readFile);
   }
 });
 
@@ -75178,7 +75361,7 @@ async function readPulled(stateDir) {
 async function readLedger(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_FILE), "utf8");
   } catch {
     return emptyLedger();
   }
@@ -75188,7 +75371,7 @@ async function readLedger(stateDir) {
   } catch {
     return emptyLedger();
   }
-  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path26.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
+  const newer2 = isRecord(v) && v.tool === "graphiti-memory-sync" ? futureFormat({ path: (0, import_node_path27.join)(stateDir, PULLED_FILE), what: "The pull ledger", version: v.version, compatibleWith: v.compatibleWith }, PULLED_VERSION) : void 0;
   if (newer2 !== void 0) throw newer2;
   try {
     if (!isRecord(v) || v.tool !== "graphiti-memory-sync" || !isRecord(v.notes) || !Array.isArray(v.copies) || !isRecord(v.held)) return emptyLedger();
@@ -75206,7 +75389,7 @@ async function readLedger(stateDir) {
 async function readPendingWrites(stateDir) {
   let text3;
   try {
-    text3 = await (0, import_promises8.readFile)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE), "utf8");
+    text3 = await (0, import_promises8.readFile)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE), "utf8");
   } catch {
     return [];
   }
@@ -75237,9 +75420,9 @@ async function settleWrites(ledger, writing) {
   }
 }
 async function writePulled(stateDir, ledger) {
-  await writeFileAtomic((0, import_node_path26.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
+  await writeFileAtomic((0, import_node_path27.join)(stateDir, PULLED_FILE), `${JSON.stringify({ tool: "graphiti-memory-sync", version: PULLED_VERSION, ...ledger })}
 `, { mode: 384, mkdirMode: 448 });
-  await (0, import_promises8.unlink)((0, import_node_path26.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
+  await (0, import_promises8.unlink)((0, import_node_path27.join)(stateDir, PULLED_WRITING_FILE)).catch((error62) => {
     if (error62.code !== "ENOENT") throw error62;
   });
 }
@@ -75253,18 +75436,18 @@ function sentOverPulled(copy, record2) {
   if (copy.version === void 0 || record2?.noteTag === void 0 || record2.noteTag.parent < copy.version) return false;
   return [...record2.episodes, ...record2.superseded].some((e) => e.sentAt !== void 0 || e.uuid !== void 0);
 }
-function parentVersion(ledger, file2, exists = import_node_fs23.existsSync) {
+function parentVersion(ledger, file2, exists = import_node_fs24.existsSync) {
   let parent = ledger.notes[file2]?.version ?? 0;
   for (const c of ledger.copies) if (c.file === file2 && c.version <= parent && exists(c.copy)) parent = Math.max(0, c.version - 1);
   return parent;
 }
-var import_node_fs23, import_promises8, import_node_path26, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
+var import_node_fs24, import_promises8, import_node_path27, PULLED_FILE, PULLED_WRITING_FILE, PendingWrites;
 var init_pulled = __esm({
   "src/lib/state/pulled.ts"() {
     "use strict";
-    import_node_fs23 = require("node:fs");
+    import_node_fs24 = require("node:fs");
     import_promises8 = require("node:fs/promises");
-    import_node_path26 = require("node:path");
+    import_node_path27 = require("node:path");
     init_hash();
     init_fs_atomic();
     init_json();
@@ -75280,7 +75463,7 @@ var init_pulled = __esm({
       async add(write2) {
         if (this.handle === void 0) {
           await (0, import_promises8.mkdir)(this.stateDir, { recursive: true, mode: 448 });
-          this.handle = await (0, import_promises8.open)((0, import_node_path26.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
+          this.handle = await (0, import_promises8.open)((0, import_node_path27.join)(this.stateDir, PULLED_WRITING_FILE), "a", 384);
         }
         await this.handle.write(`${JSON.stringify(write2)}
 `);
@@ -75477,7 +75660,7 @@ function outcomeRecord(id, file2, base, status, reason, nowIso, hash2, retract) 
 }
 function settleRemovals(input2, verdicts, plan) {
   const seen = new Set(verdicts.map((v) => v.id));
-  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs24.existsSync)(s.root)).map((s) => s.name));
+  const scannedSources = new Set(input2.sources.filter((s) => (0, import_node_fs25.existsSync)(s.root)).map((s) => s.name));
   const byHash = /* @__PURE__ */ new Map();
   for (const entry of verdicts) if (entry.verdict.kind === "version" && entry.verdict.isNew) byHash.set(entry.verdict.record.hash, { entry, planned: entry.verdict });
   const deleted = [];
@@ -75557,11 +75740,11 @@ function foldVerdict(plan, id, verdict2) {
       return;
   }
 }
-var import_node_fs24, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
+var import_node_fs25, PULLED_COPY, GAVE_WAY, PREPARE_CONCURRENCY, REPORTED_SKIPS;
 var init_plan = __esm({
   "src/lib/sync/plan.ts"() {
     "use strict";
-    import_node_fs24 = require("node:fs");
+    import_node_fs25 = require("node:fs");
     init_episode();
     init_redact();
     init_hash();
@@ -76421,63 +76604,64 @@ var init_note_tag = __esm({
 
 // src/lib/state/note-key.ts
 function noteKeyPath(stateDir) {
-  return (0, import_node_path27.join)(stateDir, NOTE_KEY_FILE);
+  return (0, import_node_path28.join)(stateDir, NOTE_KEY_FILE);
 }
 function parseNoteKey(text3) {
   const t = text3.trim();
   const b64 = t.startsWith(PREFIX2) ? t.slice(PREFIX2.length) : void 0;
   const key = b64 !== void 0 && /^[A-Za-z0-9_-]{43}$/.test(b64) ? Buffer.from(b64, "base64url") : void 0;
-  if (key === void 0 || key.length !== KEY_BYTES) throw new NoteKeyError(`not a note key: expected the line "${PREFIX2}\u2026" that \`graphiti-memory-sync link --export\` prints on a linked machine`);
+  if (key === void 0 || key.length !== KEY_BYTES) throw new NoteKeyError(`not a note key: expected the line "${PREFIX2}\u2026" that \`${cli()} link --export\` prints on a linked machine`);
   return new Uint8Array(key);
 }
 function readNoteKey(stateDir) {
   const file2 = noteKeyPath(stateDir);
   let fd;
   try {
-    fd = (0, import_node_fs25.openSync)(file2, import_node_fs25.constants.O_RDONLY | (import_node_fs25.constants.O_NOFOLLOW ?? 0));
+    fd = (0, import_node_fs26.openSync)(file2, import_node_fs26.constants.O_RDONLY | (import_node_fs26.constants.O_NOFOLLOW ?? 0));
   } catch (error62) {
     const code = error62.code;
     if (code === "ENOENT") return void 0;
-    if (code === "ELOOP") throw new NoteKeyError(`${file2} is a symbolic link; the key is never read through one. ${REIMPORT}`);
-    throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${REIMPORT.toLowerCase()}`);
+    if (code === "ELOOP") throw new NoteKeyError(`${file2} is a symbolic link; the key is never read through one. ${reimport()}`);
+    throw new NoteKeyError(`${file2} cannot be read: ${error62.message}; make it readable to you (\`chmod 600 ${file2}\`), or ${reimport("put")}`);
   }
   try {
-    const st = (0, import_node_fs25.fstatSync)(fd);
-    if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`graphiti-memory-sync link --import\``);
-    if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${REIMPORT}`);
+    const st = (0, import_node_fs26.fstatSync)(fd);
+    if (!st.isFile()) throw new NoteKeyError(`${file2} is not a regular file: remove it, then run \`${cli()} link --import\``);
+    if (typeof process.getuid === "function" && st.uid !== process.getuid()) throw new NoteKeyError(`${file2} belongs to another user; the key is never read from another user's file. ${reimport()}`);
     if ((st.mode & 63) !== 0) throw new NoteKeyError(`${file2} may be read by others (mode ${(st.mode & 511).toString(8)}): run \`chmod 600 ${file2}\`, and consider the key known to them (make a new one with \`link --new\` on every machine)`);
     const buf = Buffer.alloc(256);
-    const n = (0, import_node_fs25.readSync)(fd, buf, 0, buf.length, 0);
+    const n = (0, import_node_fs26.readSync)(fd, buf, 0, buf.length, 0);
     try {
       return parseNoteKey(buf.subarray(0, n).toString("utf8"));
     } catch {
-      throw new NoteKeyError(`${file2} does not hold a note key. ${REIMPORT}`);
+      throw new NoteKeyError(`${file2} does not hold a note key. ${reimport()}`);
     }
   } finally {
-    (0, import_node_fs25.closeSync)(fd);
+    (0, import_node_fs26.closeSync)(fd);
   }
 }
 function noteKeyWrittenAt(stateDir) {
   try {
-    return (0, import_node_fs25.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
+    return (0, import_node_fs26.lstatSync)(noteKeyPath(stateDir)).mtimeMs;
   } catch {
     return void 0;
   }
 }
-var import_node_fs25, import_node_path27, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, REIMPORT;
+var import_node_fs26, import_node_path28, NOTE_KEY_FILE, PREFIX2, KEY_BYTES, NoteKeyError, reimport;
 var init_note_key = __esm({
   "src/lib/state/note-key.ts"() {
     "use strict";
-    import_node_fs25 = require("node:fs");
-    import_node_path27 = require("node:path");
+    import_node_fs26 = require("node:fs");
+    import_node_path28 = require("node:path");
     init_fs_atomic();
+    init_install_route();
     NOTE_KEY_FILE = "note-key";
     PREFIX2 = "gms-key-1:";
     KEY_BYTES = 32;
     NoteKeyError = class extends Error {
       name = "NoteKeyError";
     };
-    REIMPORT = "Put your key back with `graphiti-memory-sync link --import --replace` (paste the line `link --export` prints on a linked machine)";
+    reimport = (put = "Put") => `${put} your key back with \`${cli()} link --import --replace\` (paste the line \`link --export\` prints on a linked machine)`;
   }
 });
 
@@ -76493,7 +76677,7 @@ function normalizeRemoteUrl(url2) {
     host = (withScheme[1] ?? "").replace(/:\d+$/, "");
     path = withScheme[2] ?? "";
     if (/^file:/i.test(u)) return void 0;
-  } else if (scp !== null && !(0, import_node_path28.isAbsolute)(u)) {
+  } else if (scp !== null && !(0, import_node_path29.isAbsolute)(u)) {
     host = scp[1] ?? "";
     path = scp[2] ?? "";
   } else {
@@ -76529,21 +76713,21 @@ function hashId(what) {
   return (0, import_node_crypto11.createHash)("sha256").update(`graphiti-memory-sync project\0${what}`).digest("hex").slice(0, 16);
 }
 function commonGitDir(root) {
-  const dotGit = (0, import_node_path28.join)(root, ".git");
+  const dotGit = (0, import_node_path29.join)(root, ".git");
   let st;
   try {
-    st = (0, import_node_fs26.statSync)(dotGit);
+    st = (0, import_node_fs27.statSync)(dotGit);
   } catch {
     return void 0;
   }
   if (st.isDirectory()) return dotGit;
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs26.readFileSync)(dotGit, "utf8"));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs27.readFileSync)(dotGit, "utf8"));
     if (m?.[1] === void 0) return void 0;
-    const gitDir = (0, import_node_path28.isAbsolute)(m[1]) ? m[1] : (0, import_node_path28.resolve)(root, m[1]);
+    const gitDir = (0, import_node_path29.isAbsolute)(m[1]) ? m[1] : (0, import_node_path29.resolve)(root, m[1]);
     try {
-      const common = (0, import_node_fs26.readFileSync)((0, import_node_path28.join)(gitDir, "commondir"), "utf8").trim();
-      return (0, import_node_path28.isAbsolute)(common) ? common : (0, import_node_path28.resolve)(gitDir, common);
+      const common = (0, import_node_fs27.readFileSync)((0, import_node_path29.join)(gitDir, "commondir"), "utf8").trim();
+      return (0, import_node_path29.isAbsolute)(common) ? common : (0, import_node_path29.resolve)(gitDir, common);
     } catch {
       return gitDir;
     }
@@ -76565,7 +76749,7 @@ function projectIdentity(root) {
   if (common === void 0) return void 0;
   let config2 = "";
   try {
-    config2 = (0, import_node_fs26.readFileSync)((0, import_node_path28.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path29.join)(common, "config"), "utf8");
   } catch {
   }
   for (const url2 of remoteUrls(config2)) {
@@ -76586,7 +76770,7 @@ function declaredRemotes(root, key) {
   if (common === void 0) return [];
   let config2;
   try {
-    config2 = (0, import_node_fs26.readFileSync)((0, import_node_path28.join)(common, "config"), "utf8");
+    config2 = (0, import_node_fs27.readFileSync)((0, import_node_path29.join)(common, "config"), "utf8");
   } catch {
     return [];
   }
@@ -76609,12 +76793,12 @@ function clonedFrom(root) {
   if (common === void 0) return void 0;
   let head;
   try {
-    const fd = (0, import_node_fs26.openSync)((0, import_node_path28.join)(common, "logs", "HEAD"), "r");
+    const fd = (0, import_node_fs27.openSync)((0, import_node_path29.join)(common, "logs", "HEAD"), "r");
     try {
       const buffer = Buffer.alloc(4096);
-      head = buffer.toString("utf8", 0, (0, import_node_fs26.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
+      head = buffer.toString("utf8", 0, (0, import_node_fs27.readSync)(fd, buffer, 0, buffer.length, 0)).split("\n")[0] ?? "";
     } finally {
-      (0, import_node_fs26.closeSync)(fd);
+      (0, import_node_fs27.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -76624,24 +76808,24 @@ function clonedFrom(root) {
   return normalised === void 0 ? void 0 : { id: remoteId(normalised), remote: normalised };
 }
 function gitMainRoot(path) {
-  let dir = (0, import_node_path28.resolve)(path);
+  let dir = (0, import_node_path29.resolve)(path);
   for (let depth = 0; depth < 256; depth++) {
     const common = commonGitDir(dir);
-    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path28.resolve)(common, "..") : dir;
-    const parent = (0, import_node_path28.resolve)(dir, "..");
-    if (parent === dir) return (0, import_node_path28.resolve)(path);
+    if (common !== void 0) return common.endsWith(`${"/"}.git`) || common.endsWith("\\.git") ? (0, import_node_path29.resolve)(common, "..") : dir;
+    const parent = (0, import_node_path29.resolve)(dir, "..");
+    if (parent === dir) return (0, import_node_path29.resolve)(path);
     dir = parent;
   }
-  return (0, import_node_path28.resolve)(path);
+  return (0, import_node_path29.resolve)(path);
 }
-var import_node_child_process2, import_node_crypto11, import_node_fs26, import_node_path28;
+var import_node_child_process2, import_node_crypto11, import_node_fs27, import_node_path29;
 var init_git_identity = __esm({
   "src/lib/util/git-identity.ts"() {
     "use strict";
     import_node_child_process2 = require("node:child_process");
     import_node_crypto11 = require("node:crypto");
-    import_node_fs26 = require("node:fs");
-    import_node_path28 = require("node:path");
+    import_node_fs27 = require("node:fs");
+    import_node_path29 = require("node:path");
   }
 });
 
@@ -76695,7 +76879,7 @@ function projectIdsByKey(config2, records = {}, env = processEnv()) {
   return (key) => {
     if (byKey === void 0) {
       byKey = /* @__PURE__ */ new Map();
-      const projectsDir = (0, import_node_path29.join)(config2.claudeConfigDir, "projects");
+      const projectsDir = (0, import_node_path30.join)(config2.claudeConfigDir, "projects");
       const roots = new Set((config2.knownProjectDirs ?? knownProjects(env, config2.claudeConfigDir, home2)).map(gitMainRoot));
       for (const [root, checkout] of resolveCheckouts(roots, records)) {
         const k = resolveProjectKey(root, projectsDir, {});
@@ -76738,7 +76922,7 @@ async function loadNoteSigner(config2) {
       if (checkout === void 0) return void 0;
       const project = checkout.id;
       const pinned = again && sent !== void 0;
-      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path29.join)(source2.root, file2.relPath));
+      const parent = pinned ? sent.parent : parentVersion(pulled, (0, import_node_path30.join)(source2.root, file2.relPath));
       const version2 = pinned ? sent.version : Math.max(Math.floor(file2.mtimeMs), parent + 1, (sent?.version ?? 0) + 1);
       const tag2 = ({ name, body, part, parts, origin }) => origin === void 0 ? void 0 : formatNoteTag(signingKey, { project, version: version2, parent, path, origin, part, parts, name, body });
       return Object.assign(tag2, { version: version2, parent, project, declared: checkout.declared === true });
@@ -76746,7 +76930,7 @@ async function loadNoteSigner(config2) {
   };
   return { signer, pulled };
 }
-var import_node_os7, import_node_path29;
+var import_node_os7, import_node_path30;
 var init_note_signing = __esm({
   "src/lib/sync/note-signing.ts"() {
     "use strict";
@@ -76760,7 +76944,7 @@ var init_note_signing = __esm({
     init_checkout_ids();
     init_git_identity();
     import_node_os7 = require("node:os");
-    import_node_path29 = require("node:path");
+    import_node_path30 = require("node:path");
   }
 });
 
@@ -78307,8 +78491,8 @@ async function stateInputs(stateDir, options2) {
   };
 }
 function thisProject(config2, project) {
-  const dir = (0, import_node_path30.resolve)(project.memoryDir);
-  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path30.resolve)(f.root) === dir).map((f) => f.name)) };
+  const dir = (0, import_node_path31.resolve)(project.memoryDir);
+  return { key: project.key, folderSources: new Set((config2.autoMemoryFolders ?? []).filter((f) => f.layout === "folder" && (0, import_node_path31.resolve)(f.root) === dir).map((f) => f.name)) };
 }
 async function summariesKeptCurrent(graphiti, config2, logger, signal) {
   if (!("serverProfile" in graphiti)) return false;
@@ -78346,11 +78530,11 @@ async function refreshProjectContext(config2, project, options2 = {}) {
     await close?.().catch(() => void 0);
   }
 }
-var import_node_path30, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
+var import_node_path31, MAX_OMISSIONS, OMIT_RETIRED, OMIT_EXPIRED, OMIT_EMPTY_SUMMARY, OMIT_SUMMARY_NOT_CURRENT;
 var init_context2 = __esm({
   "src/lib/context/context.ts"() {
     "use strict";
-    import_node_path30 = require("node:path");
+    import_node_path31 = require("node:path");
     init_cache();
     init_graphiti();
     init_log();
@@ -78565,7 +78749,7 @@ function lists(line, path) {
 }
 async function readIndex(memoryDir) {
   try {
-    return await (0, import_promises9.readFile)((0, import_node_path31.join)(memoryDir, INDEX_FILE), "utf8");
+    return await (0, import_promises9.readFile)((0, import_node_path32.join)(memoryDir, INDEX_FILE), "utf8");
   } catch {
     return "";
   }
@@ -78578,7 +78762,7 @@ async function indexNote(memoryDir, path, title, description) {
   const next = text3 === "" ? `${line}
 ` : `${text3.replace(/\n*$/, "\n")}${line}
 `;
-  await writeFileAtomic((0, import_node_path31.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
+  await writeFileAtomic((0, import_node_path32.join)(memoryDir, INDEX_FILE), next, { mode: 384, mkdirMode: 448 });
   return true;
 }
 async function unindexNote(memoryDir, path) {
@@ -78586,15 +78770,15 @@ async function unindexNote(memoryDir, path) {
   const lines = text3.split("\n");
   const kept = lines.filter((l) => !lists(l, path));
   if (kept.length === lines.length) return false;
-  await writeFileAtomic((0, import_node_path31.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
+  await writeFileAtomic((0, import_node_path32.join)(memoryDir, INDEX_FILE), kept.join("\n"), { mode: 384 });
   return true;
 }
-var import_promises9, import_node_path31, INDEX_FILE;
+var import_promises9, import_node_path32, INDEX_FILE;
 var init_memory_index = __esm({
   "src/lib/pull/memory-index.ts"() {
     "use strict";
     import_promises9 = require("node:fs/promises");
-    import_node_path31 = require("node:path");
+    import_node_path32 = require("node:path");
     init_fs_atomic();
     INDEX_FILE = "MEMORY.md";
   }
@@ -78611,7 +78795,7 @@ function localProjects(config2, env, extraRoots = [], records = {}) {
   const roots = knownRoots(config2, env, extraRoots);
   for (const [root, checkout] of resolveCheckouts(roots, records, true)) {
     const identity = { id: checkout.id };
-    const key = resolveProjectKey(root, (0, import_node_path32.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
+    const key = resolveProjectKey(root, (0, import_node_path33.join)(config2.claudeConfigDir, "projects"), named.has(root) ? env : {});
     const folder = projectMemoryFolder(env, config2.claudeConfigDir, home2, root, key);
     if (folder === void 0) continue;
     const folders = out.get(identity.id) ?? [];
@@ -78634,12 +78818,12 @@ function clonedFromHere(roots) {
   }
   return out;
 }
-var import_node_os8, import_node_path32;
+var import_node_os8, import_node_path33;
 var init_projects = __esm({
   "src/lib/pull/projects.ts"() {
     "use strict";
     import_node_os8 = require("node:os");
-    import_node_path32 = require("node:path");
+    import_node_path33 = require("node:path");
     init_claude_memory();
     init_sources();
     init_claude_project_key();
@@ -78716,7 +78900,7 @@ __export(pull_exports, {
 });
 function pullDue(stateDir, now, everyMs) {
   try {
-    const since = now - (0, import_node_fs27.statSync)((0, import_node_path33.join)(stateDir, PULLED_FILE)).mtimeMs;
+    const since = now - (0, import_node_fs28.statSync)((0, import_node_path34.join)(stateDir, PULLED_FILE)).mtimeMs;
     return since >= everyMs || since < -everyMs;
   } catch {
     return true;
@@ -78736,9 +78920,9 @@ async function readLocal(file2) {
   return { hash: contentHashOf(raw), redacted: holdsRedaction(text3), keptHere: stripPrivateBlocks(text3).count > 0 || redactSecrets(text3).total > 0 };
 }
 function copyPathFor(file2, origin, n = 1) {
-  const name = (0, import_node_path33.basename)(file2);
+  const name = (0, import_node_path34.basename)(file2);
   const stem = name.replace(/\.md$/i, "");
-  return (0, import_node_path33.join)((0, import_node_path33.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
+  return (0, import_node_path34.join)((0, import_node_path34.dirname)(file2), `${stem}.from-${origin}${n > 1 ? `-${n}` : ""}.md`);
 }
 async function copyTarget(file2, origin, ledger) {
   for (let n = 1; ; n++) {
@@ -78747,9 +78931,9 @@ async function copyTarget(file2, origin, ledger) {
     if (there === void 0 || ledger.copies.some((c) => c.copy === path && c.hash === there.hash)) return path;
   }
 }
-function inside(memoryDir, path) {
-  const file2 = (0, import_node_path33.resolve)(memoryDir, path);
-  const rel = (0, import_node_path33.relative)((0, import_node_path33.resolve)(memoryDir), file2);
+function inside2(memoryDir, path) {
+  const file2 = (0, import_node_path34.resolve)(memoryDir, path);
+  const rel = (0, import_node_path34.relative)((0, import_node_path34.resolve)(memoryDir), file2);
   return rel === "" || rel.startsWith("..") ? void 0 : file2;
 }
 function frontmatterOf(version2) {
@@ -78839,7 +79023,7 @@ async function pullLocked(config2, options2, key, logger) {
   if (report.complete) {
     for (const id of Object.keys(ledger.held)) if (!notes.incoming.has(id)) delete ledger.held[id];
   }
-  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs27.existsSync)(c.copy));
+  ledger.copies = ledger.copies.filter((c) => (0, import_node_fs28.existsSync)(c.copy));
   report.conflicts = ledger.copies;
   if (toDelete.length > 0) {
     const client = options2.graphiti ?? new GraphitiClient(config2, { logger });
@@ -78858,14 +79042,14 @@ async function pullLocked(config2, options2, key, logger) {
 }
 async function pullInto(project, id, path, run2) {
   const { config: config2, options: options2, ledger, report, notes, groups, toDelete, journal, when } = run2;
-  const file2 = inside(project.memoryDir, path);
+  const file2 = inside2(project.memoryDir, path);
   if (file2 === void 0) return;
   const { incoming, own: own2 } = versionsFor(notes, id, fileIdIn(project, path));
   const pulled = ledger.notes[file2];
   const local = await readLocal(file2);
   const candidate = options2.all === true && local === void 0 ? newest(incoming, own2) : incoming;
   const restored = candidate === void 0 ? void 0 : restoreNote(candidate, when);
-  const folderThere = (0, import_node_fs27.existsSync)(project.memoryDir) && (0, import_node_fs27.statSync)(project.memoryDir).isDirectory();
+  const folderThere = (0, import_node_fs28.existsSync)(project.memoryDir) && (0, import_node_fs28.statSync)(project.memoryDir).isDirectory();
   const sameAsLocal = restored !== void 0 && local !== void 0 && (contentHashOf(Buffer.from(restored.text)) === local.hash || incoming !== void 0 && local.hash.startsWith(incoming.hash12));
   const holdsLocal = (v) => local !== void 0 && (local.hash.startsWith(v.hash12) || v === incoming && sameAsLocal);
   if (pulled?.missingSince !== void 0 && (incoming !== void 0 || own2 !== void 0)) delete pulled.missingSince;
@@ -78901,18 +79085,18 @@ async function writeIndexLine(note) {
 async function writeMissingIndexLines(ledger) {
   for (const note of Object.values(ledger.notes)) {
     if (note.indexLine === void 0) continue;
-    if ((0, import_node_fs27.existsSync)(note.file)) await writeIndexLine(note);
+    if ((0, import_node_fs28.existsSync)(note.file)) await writeIndexLine(note);
     else delete note.indexLine;
   }
 }
 function emptiedFolders(ledger, projects) {
   const counts = /* @__PURE__ */ new Map();
   for (const n of Object.values(ledger.notes)) {
-    const folder = projects.get(n.project)?.find((p) => inside(p.memoryDir, n.path) === n.file);
+    const folder = projects.get(n.project)?.find((p) => inside2(p.memoryDir, n.path) === n.file);
     if (n.hash === "" || folder === void 0) continue;
     const c = counts.get(folder.memoryDir) ?? { pulled: 0, missing: 0 };
     c.pulled++;
-    if (!(0, import_node_fs27.existsSync)(n.file)) c.missing++;
+    if (!(0, import_node_fs28.existsSync)(n.file)) c.missing++;
     counts.set(folder.memoryDir, c);
   }
   return new Set([...counts].filter(([, c]) => c.pulled >= 2 && c.missing === c.pulled).map(([dir]) => dir));
@@ -78930,7 +79114,7 @@ async function hold2(ledger, report, v, when, to, renamedHere, clonedHere) {
     report.held.push({ project: v.project, path: v.path, ...renamedHere === void 0 ? {} : { renamedHere }, ...clonedHere === void 0 || renamedHere !== void 0 ? {} : { clonedHere } });
     return;
   }
-  const file2 = inside((0, import_node_path33.join)((0, import_node_path33.resolve)(to), v.project), v.path);
+  const file2 = inside2((0, import_node_path34.join)((0, import_node_path34.resolve)(to), v.project), v.path);
   if (file2 === void 0) return;
   await writeFileAtomic(file2, restored.text, { mode: 384, mkdirMode: 448 });
   report.held.push({ project: v.project, path: v.path, written: file2 });
@@ -79014,13 +79198,13 @@ async function act(decision, a, pending) {
       return;
   }
 }
-var import_node_fs27, import_promises10, import_node_path33, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
+var import_node_fs28, import_promises10, import_node_path34, WATCH_PULL_EVERY_MS, PULL_MAX_EPISODES;
 var init_pull = __esm({
   "src/lib/pull/pull.ts"() {
     "use strict";
-    import_node_fs27 = require("node:fs");
+    import_node_fs28 = require("node:fs");
     import_promises10 = require("node:fs/promises");
-    import_node_path33 = require("node:path");
+    import_node_path34 = require("node:path");
     init_process_env();
     init_graphiti();
     init_semantics();
@@ -79216,14 +79400,14 @@ function parseHeaders(raw) {
   }
   return result.data;
 }
-function parseList(raw, sep) {
+function parseList(raw, sep2) {
   if (raw === void 0) return [];
-  return raw.split(sep).map((s) => s.trim()).filter((s) => s !== "");
+  return raw.split(sep2).map((s) => s.trim()).filter((s) => s !== "");
 }
 function parseExtraSources(raw, env) {
-  const sep = process.platform === "win32" ? /;/ : /:/;
+  const sep2 = process.platform === "win32" ? /;/ : /:/;
   const used = /* @__PURE__ */ new Set();
-  return parseList(raw, sep).map((entry, index) => {
+  return parseList(raw, sep2).map((entry, index) => {
     const eq = entry.indexOf("=");
     let name = eq > 0 ? entry.slice(0, eq).trim() : `extra${index + 1}`;
     const path = (0, import_node_path7.resolve)(expandHome(eq > 0 ? entry.slice(eq + 1).trim() : entry, env));
@@ -79403,13 +79587,15 @@ function workerTimeoutMs(env) {
 init_cache();
 
 // src/lib/context/graph-problem.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path11 = require("node:path");
 init_fs_atomic();
+init_install_route();
+init_log();
 var FILE = "graph-problem.json";
 function readGraphProblem(stateDir) {
   try {
-    const value = JSON.parse((0, import_node_fs10.readFileSync)((0, import_node_path9.join)(stateDir, FILE), "utf8"));
+    const value = JSON.parse((0, import_node_fs12.readFileSync)((0, import_node_path11.join)(stateDir, FILE), "utf8"));
     if ((value.kind === "unreachable" || value.kind === "searches-failing") && typeof value.since === "string") {
       return { kind: value.kind, detail: typeof value.detail === "string" ? value.detail : "", since: value.since, told: value.told === true };
     }
@@ -79418,7 +79604,7 @@ function readGraphProblem(stateDir) {
   return void 0;
 }
 function write(stateDir, problem) {
-  writeFileAtomicSync((0, import_node_path9.join)(stateDir, FILE), `${JSON.stringify(problem)}
+  writeFileAtomicSync((0, import_node_path11.join)(stateDir, FILE), `${JSON.stringify(problem)}
 `);
 }
 function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Date()) {
@@ -79428,7 +79614,7 @@ function recordGraphProblem(stateDir, kind, detail, now = /* @__PURE__ */ new Da
 }
 function clearGraphProblem(stateDir) {
   try {
-    (0, import_node_fs10.unlinkSync)((0, import_node_path9.join)(stateDir, FILE));
+    (0, import_node_fs12.unlinkSync)((0, import_node_path11.join)(stateDir, FILE));
   } catch {
   }
 }
@@ -79439,8 +79625,8 @@ init_log();
 init_project();
 
 // src/lib/worker/spawn.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path14 = require("node:path");
 init_lock_file();
 init_package_root();
 init_fs_atomic();
@@ -79454,12 +79640,12 @@ var LOCK_STALE_MS = WORKER_TIMEOUT_MS + 6e4;
 var UNPARSEABLE_GRACE_MS = 1e4;
 var WORKER_STATE_FORMAT = 2;
 function workerFiles(stateDir, format = WORKER_STATE_FORMAT) {
-  const dir = (0, import_node_path13.join)(stateDir, "worker", `format-${format}`);
-  return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path14.join)(stateDir, "worker", `format-${format}`);
+  return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
 }
 function sharedWorkerFilesOfOlderBuilds(stateDir) {
-  const dir = (0, import_node_path13.join)(stateDir, "worker");
-  return { dir, pidFile: (0, import_node_path13.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path13.join)(dir, "worker.dirty") };
+  const dir = (0, import_node_path14.join)(stateDir, "worker");
+  return { dir, pidFile: (0, import_node_path14.join)(dir, "worker.pid"), dirtyFile: (0, import_node_path14.join)(dir, "worker.dirty") };
 }
 function identityOf(pid) {
   const identity = identifyProcess(pid);
@@ -79468,7 +79654,7 @@ function identityOf(pid) {
 }
 function readLock(pidFile) {
   try {
-    return parseLockInfo((0, import_node_fs15.readFileSync)(pidFile, "utf8"));
+    return parseLockInfo((0, import_node_fs16.readFileSync)(pidFile, "utf8"));
   } catch {
     return void 0;
   }
@@ -79487,7 +79673,7 @@ function parseLockInfo(text3) {
 function lockIsStale(pidFile, info, now) {
   if (info === void 0) {
     try {
-      return Math.abs(now - (0, import_node_fs15.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
+      return Math.abs(now - (0, import_node_fs16.statSync)(pidFile).mtimeMs) > UNPARSEABLE_GRACE_MS;
     } catch {
       return true;
     }
@@ -79500,7 +79686,7 @@ function lockIsStale(pidFile, info, now) {
 }
 function takeLock(stateDir, options2 = {}) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
   const pid = options2.pid ?? process.pid;
   const lock = {
     pid,
@@ -79534,7 +79720,7 @@ function releaseLock(stateDir, token) {
   try {
     const current = readLock(files.pidFile);
     if (current?.token !== token) return false;
-    (0, import_node_fs15.unlinkSync)(files.pidFile);
+    (0, import_node_fs16.unlinkSync)(files.pidFile);
     return true;
   } catch {
     return false;
@@ -79542,13 +79728,13 @@ function releaseLock(stateDir, token) {
 }
 function markDirty(stateDir, request2) {
   const files = workerFiles(stateDir);
-  (0, import_node_fs15.mkdirSync)(files.dir, { recursive: true, mode: 448 });
-  (0, import_node_fs15.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
+  (0, import_node_fs16.mkdirSync)(files.dir, { recursive: true, mode: 448 });
+  (0, import_node_fs16.appendFileSync)(files.dirtyFile, `${JSON.stringify({ cwd: request2.cwd, reason: request2.reason, at: (/* @__PURE__ */ new Date()).toISOString() })}
 `, { mode: 384 });
 }
 function isDirty2(stateDir) {
   try {
-    (0, import_node_fs15.statSync)(workerFiles(stateDir).dirtyFile);
+    (0, import_node_fs16.statSync)(workerFiles(stateDir).dirtyFile);
     return true;
   } catch {
     return false;
@@ -79558,13 +79744,13 @@ function consumeDirty(stateDir) {
   const files = workerFiles(stateDir);
   const taken = `${files.dirtyFile}.${uniqueId()}`;
   try {
-    (0, import_node_fs15.renameSync)(files.dirtyFile, taken);
+    (0, import_node_fs16.renameSync)(files.dirtyFile, taken);
   } catch {
     return void 0;
   }
   const requests = [];
   try {
-    for (const line of (0, import_node_fs15.readFileSync)(taken, "utf8").split("\n")) {
+    for (const line of (0, import_node_fs16.readFileSync)(taken, "utf8").split("\n")) {
       if (line.trim() === "") continue;
       try {
         const v = JSON.parse(line);
@@ -79577,7 +79763,7 @@ function consumeDirty(stateDir) {
   } catch {
   } finally {
     try {
-      (0, import_node_fs15.unlinkSync)(taken);
+      (0, import_node_fs16.unlinkSync)(taken);
     } catch {
     }
   }
@@ -79585,6 +79771,7 @@ function consumeDirty(stateDir) {
 }
 
 // src/lib/worker/loop.ts
+init_install_route();
 async function runWorker(options2) {
   const { config: config2, logger, steps } = options2;
   const stateDir = config2.stateDir;
@@ -79614,7 +79801,7 @@ async function runWorker(options2) {
   }
   const older = readLock(sharedWorkerFilesOfOlderBuilds(stateDir).pidFile);
   if (older !== void 0 && isProcessAlive(older.pid)) {
-    logger.info('a worker of an older build runs beside this one (a copy older than the state syncs nothing): "graphiti-memory-sync status" names the copy and how to update it', { pid: older.pid, command: older.command });
+    logger.info(`a worker of an older build runs beside this one (a copy older than the state syncs nothing): "${cli()} status" names the copy and how to update it`, { pid: older.pid, command: older.command });
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`worker time limit of ${options2.timeoutMs ?? WORKER_TIMEOUT_MS} ms reached`)), options2.timeoutMs ?? WORKER_TIMEOUT_MS);
@@ -79703,16 +79890,18 @@ function errorFields(error62) {
 }
 
 // src/hooks/hook-io.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_os4 = require("node:os");
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 init_env_file();
 init_ids();
+init_install_route();
+init_log();
 init_cache();
 var MAX_STDIN_BYTES = 1024 * 1024;
 function usableDir(dir) {
   try {
-    (0, import_node_fs16.mkdirSync)(dir, { recursive: true, mode: 448 });
+    (0, import_node_fs17.mkdirSync)(dir, { recursive: true, mode: 448 });
     return true;
   } catch {
     return false;
@@ -79735,7 +79924,7 @@ function fallbackStateDir(env = process.env) {
   }
   try {
     const usual = defaultStateDir(home2 === void 0 ? env : { ...env, HOME: home2 });
-    if ((0, import_node_path14.isAbsolute)(usual)) candidates.push(usual);
+    if ((0, import_node_path15.isAbsolute)(usual)) candidates.push(usual);
   } catch {
   }
   let user = "user";
@@ -79743,7 +79932,7 @@ function fallbackStateDir(env = process.env) {
     user = String(process.getuid?.() ?? env.USERNAME ?? "user");
   } catch {
   }
-  candidates.push((0, import_node_path14.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
+  candidates.push((0, import_node_path15.join)((0, import_node_os4.tmpdir)(), `graphiti-memory-sync-${user}`));
   for (const dir of candidates) if (usableDir(dir)) return dir;
   return candidates[candidates.length - 1];
 }
