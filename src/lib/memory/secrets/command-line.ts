@@ -27,6 +27,8 @@ function keepOrTag(prefix: string, value: string, kind: string, chosen: ChosenBy
 interface ProgramFlags {
   /** Program names that must appear on the line. */
   programs: readonly string[];
+  /** The engine's hints, where a program's name is also a piece of common words (`rar` in `library`): default `programs`. */
+  hints?: readonly string[];
   /** The flag and separator, as a capture group: its value follows. */
   flag: string;
 }
@@ -44,8 +46,8 @@ const PROGRAMS: ProgramFlags[] = [
   { programs: ['keytool', 'jarsigner'], flag: '(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)' },
   // Archives: `zip -P`/`unzip -P` with a space; 7-Zip's and RAR's `-p` glued to the password
   // (`7z a -p archive.7z` alone prompts: nothing is glued to it).
-  { programs: ['zip', 'unzip', 'zipcloak'], flag: '(\\s-P[ \\t]+)' },
-  { programs: ['7z', '7za', '7zz', '7zr', 'rar', 'unrar'], flag: '(\\s-p)' },
+  { programs: ['zip', 'unzip', 'zipcloak'], hints: ['zip '], flag: '(\\s-P[ \\t]+)' },
+  { programs: ['7z', '7za', '7zz', '7zr', 'rar', 'unrar'], hints: ['7z', 'rar '], flag: '(\\s-p)' },
   // `ssh-keygen -N` (the new passphrase) and `-P` (the old one, with `-p`); `-N ""` is no passphrase.
   { programs: ['ssh-keygen'], flag: '(\\s-[NP][ \\t]*)' },
   // Remote desktops, BMCs, Windows' remote execution, MQTT, FTP and Cassandra/Neo4j shells: `-p`/`-P` is the password.
@@ -67,7 +69,7 @@ function programRule(p: ProgramFlags): ScanRule {
   const flag = new RegExp(`${p.flag}${VALUE}`, 'g');
   return {
     kind: 'cli-password',
-    hints: p.programs,
+    hints: p.hints ?? p.programs,
     scan: (text) => text.replace(line, (l) => l.replace(flag, (m, prefix: string, value: string) => keepOrTag(prefix, value, 'cli-password') ?? m)),
   };
 }
@@ -240,7 +242,7 @@ const PASSWORD_ARGUMENT_RULES = PASSWORD_ARGUMENTS.map(passwordArgument);
  */
 const ORACLE_LOGIN: RegexRule = {
   kind: 'cli-password',
-  hints: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'rman', 'dgmgrl', 'conn ', 'connect '],
+  hints: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'rman ', 'dgmgrl', 'conn ', 'connect '],
   re: /((?:(?<![\w-])(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\w+)*(?:[ \t]+(?:target|auxiliary|catalog))?[ \t]+(?:userid=)?|SQL>[ \t]*conn(?:ect)?[ \t]+|(?<![\w-])conn(?:ect)?[ \t]+(?=["']?[\w$#.]+\/[^\s@/"']+(?:@|[ \t]+as[ \t]+sys)))["']?[\w$#.]+\/)([^\s@/"']+)/gi,
   replace: (m, g) => keepOrTag(g[0] ?? '', g[1] ?? '', 'cli-password') ?? m,
 };

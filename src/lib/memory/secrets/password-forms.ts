@@ -429,7 +429,8 @@ function typedValue(value: string, word: string): boolean {
 }
 const VALUE_FIRST: ScanRule = {
   kind: 'password',
-  hints: ['password', 'passwd', 'pw', 'passcode', 'passphrase', 'pin'],
+  // ` pw` and ` pin`, not `pw` and `pin` (pieces of `ping`, `mapping`): the word starts after a space or a comma's.
+  hints: ['password', 'passwd', ' pw', 'passcode', 'passphrase', ' pin'],
   scan: (text) => {
     let out = text.replace(APPOSITION, (m, word: string, value: string, offset: number, whole: string) =>
       typedValue(value, word) && DETERMINER_BEFORE.test(whole.slice(Math.max(0, offset - 48), offset)) ? (replaceValue(`${word}, `, value, 'password', false)?.concat(',') ?? m) : m,
