@@ -33443,7 +33443,7 @@ function programRule(p) {
   const flag = new RegExp(`${p.flag}${VALUE2}`, "g");
   return {
     kind: "cli-password",
-    hints: p.programs,
+    hints: p.hints ?? p.programs,
     scan: (text3) => text3.replace(line, (l) => l.replace(flag, (m, prefix, value) => keepOrTag(prefix, value, "cli-password") ?? m))
   };
 }
@@ -33486,8 +33486,8 @@ var init_command_line = __esm({
       { programs: ["keytool", "jarsigner"], flag: "(\\s-(?:storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|new)[ \\t]+)" },
       // Archives: `zip -P`/`unzip -P` with a space; 7-Zip's and RAR's `-p` glued to the password
       // (`7z a -p archive.7z` alone prompts: nothing is glued to it).
-      { programs: ["zip", "unzip", "zipcloak"], flag: "(\\s-P[ \\t]+)" },
-      { programs: ["7z", "7za", "7zz", "7zr", "rar", "unrar"], flag: "(\\s-p)" },
+      { programs: ["zip", "unzip", "zipcloak"], hints: ["zip "], flag: "(\\s-P[ \\t]+)" },
+      { programs: ["7z", "7za", "7zz", "7zr", "rar", "unrar"], hints: ["7z", "rar "], flag: "(\\s-p)" },
       // `ssh-keygen -N` (the new passphrase) and `-P` (the old one, with `-p`); `-N ""` is no passphrase.
       { programs: ["ssh-keygen"], flag: "(\\s-[NP][ \\t]*)" },
       // Remote desktops, BMCs, Windows' remote execution, MQTT, FTP and Cassandra/Neo4j shells: `-p`/`-P` is the password.
@@ -33599,7 +33599,7 @@ var init_command_line = __esm({
     PASSWORD_ARGUMENT_RULES = PASSWORD_ARGUMENTS.map(passwordArgument);
     ORACLE_LOGIN = {
       kind: "cli-password",
-      hints: ["sqlplus", "expdp", "impdp", "sqlldr", "rman", "dgmgrl", "conn ", "connect "],
+      hints: ["sqlplus", "expdp", "impdp", "sqlldr", "rman ", "dgmgrl", "conn ", "connect "],
       re: /((?:(?<![\w-])(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\w+)*(?:[ \t]+(?:target|auxiliary|catalog))?[ \t]+(?:userid=)?|SQL>[ \t]*conn(?:ect)?[ \t]+|(?<![\w-])conn(?:ect)?[ \t]+(?=["']?[\w$#.]+\/[^\s@/"']+(?:@|[ \t]+as[ \t]+sys)))["']?[\w$#.]+\/)([^\s@/"']+)/gi,
       replace: (m, g) => keepOrTag(g[0] ?? "", g[1] ?? "", "cli-password") ?? m
     };
@@ -34042,7 +34042,8 @@ var init_password_forms = __esm({
     VALUE_BEFORE = /(?<![^\s(])(`[^`\n]{1,64}`|"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"'`(]{4,64})[ \t]+$/;
     VALUE_FIRST = {
       kind: "password",
-      hints: ["password", "passwd", "pw", "passcode", "passphrase", "pin"],
+      // ` pw` and ` pin`, not `pw` and `pin` (pieces of `ping`, `mapping`): the word starts after a space or a comma's.
+      hints: ["password", "passwd", " pw", "passcode", "passphrase", " pin"],
       scan: (text3) => {
         let out = text3.replace(
           APPOSITION,
