@@ -379,6 +379,18 @@ describe('issue 40: a password named after it is given, a shorthand label, a quo
     removed('pass word = hunter22', 'hunter22');
     untouched('p/w: see the vault');
   });
+  it("an alarm's codes by their role, a thing's keypad, devices' shipped logins, a VPN's psk after its user", () => {
+    removed('Alarm panel master code 4821', '4821');
+    removed('alarm installer code: 5555', '5555');
+    removed('Garage keypad: 7731#', '7731');
+    removed('Telnet to switch: cisco/cisco', 'cisco/cisco');
+    removed('UniFi AP: ubnt/ubnt', 'ubnt/ubnt');
+    removed('VPN: user bob, psk Vpn2024x', 'Vpn2024x');
+    untouched('the keypad layout 1234 is odd');
+    untouched('user code review is done');
+    untouched('the psk rotation is monthly');
+    untouched('github.com/cisco/cisco-ios');
+  });
   it('a pass phrase in quotes after the word (`The password is "correct horse battery staple"`)', () => {
     removed('The password is "correct horse battery staple"', 'correct horse battery staple');
     removed('The password is “purple monkey dishwasher”.', 'purple monkey dishwasher');

@@ -19,8 +19,9 @@ import { endsClause } from './prose.js';
  */
 const OPENS: ReadonlyArray<{ things: readonly string[]; words: readonly string[] }> = [
   {
-    things: ['alarm', 'alarm system', 'door', 'front door', 'back door', 'garage', 'garage door', 'gate', 'keypad', 'lockbox', 'lock box', 'key box', 'key safe', 'keysafe', 'padlock', 'bike lock', 'door lock', 'safe', 'locker', 'entry', 'entrance', 'lobby', 'buzzer', 'intercom', 'storage unit', 'mailbox'],
-    words: ['code', 'keypad code', 'door code', 'entry code', 'combo', 'combination', 'pin', 'pin code', 'passcode'],
+    things: ['alarm', 'alarm system', 'alarm panel', 'door', 'front door', 'back door', 'garage', 'garage door', 'gate', 'keypad', 'lockbox', 'lock box', 'key box', 'key safe', 'keysafe', 'padlock', 'bike lock', 'door lock', 'safe', 'locker', 'entry', 'entrance', 'lobby', 'buzzer', 'intercom', 'storage unit', 'mailbox'],
+    // An alarm's codes by their role (`master code`, `installer code`), and a thing's keypad (`garage keypad: …`).
+    words: ['code', 'keypad code', 'door code', 'entry code', 'master code', 'user code', 'installer code', 'disarm code', 'duress code', 'keypad', 'combo', 'combination', 'pin', 'pin code', 'passcode'],
   },
   {
     things: ['sim', 'bank', 'bank card', 'card', 'debit card', 'credit card', 'debit', 'atm', 'phone', 'iphone', 'ipad', 'android', 'voicemail', 'unlock', 'screen', 'yubikey', 'smartcard', 'smart card', 'my', 'our'],

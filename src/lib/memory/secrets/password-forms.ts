@@ -89,9 +89,10 @@ const ARROW: RegexRule = {
 /** `passwd Zx8!pq3Rt#w`, `password Tr0ub4dor&3`, `-pw Zx8!pq3Rt#w` (PuTTY's option), `passcode 882211`: the word, a space, a value that is not prose. */
 const BARE: RegexRule = {
   kind: 'password',
-  hints: ['pass', 'pwd', 'pw'],
-  // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
-  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw)[ \\t]+)${VALUE}`, 'gi'),
+  hints: ['pass', 'pwd', 'pw', 'psk'],
+  // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too;
+  // `psk` a Wi-Fi's or a VPN's pre-shared key, a passphrase a person chose (`VPN psk Vpn2024!`).
+  re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw|psk)[ \\t]+)${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const raw = g[2] ?? '';
     // A word and a number, as people make a password memorable (`wifi password bluebird77`), or a number
@@ -146,7 +147,7 @@ const USER_SLASH_PASSWORD: RegexRule = {
  * Accounts a device or a server ships with, whose password is as often left as it came as set: `admin`,
  * `root`, `pi`. Not the names that also own images and boxes (`ubuntu/jammy64`, `oracle/graalvm-ce`).
  */
-const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgres', 'guest', 'sysadmin', 'superuser'];
+const SHIPPED_ACCOUNTS = ['admin', 'administrator', 'root', 'sa', 'pi', 'postgres', 'guest', 'sysadmin', 'superuser', 'cisco', 'ubnt'];
 
 /** An e-mail address as a login's user (`me@example.com / hunter22`). */
 const EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
@@ -246,7 +247,7 @@ const USER_THEN_PASSWORD: RegexRule = {
   // The left edge is checked in replace, as PASS_PHRASE's.
   // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
   // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
-  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE}`, 'gi'),
+  re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE}`, 'gi'),
   replace: (m, g, offset, text) => {
     const [lead = '', user = '', raw = ''] = g;
     if (/[A-Za-z]/.test(text[offset - 1] ?? '')) return m;
