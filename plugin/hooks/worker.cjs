@@ -32111,8 +32111,9 @@ var init_access_codes = __esm({
     init_prose();
     OPENS = [
       {
-        things: ["alarm", "alarm system", "door", "front door", "back door", "garage", "garage door", "gate", "keypad", "lockbox", "lock box", "key box", "key safe", "keysafe", "padlock", "bike lock", "door lock", "safe", "locker", "entry", "entrance", "lobby", "buzzer", "intercom", "storage unit", "mailbox"],
-        words: ["code", "keypad code", "door code", "entry code", "combo", "combination", "pin", "pin code", "passcode"]
+        things: ["alarm", "alarm system", "alarm panel", "door", "front door", "back door", "garage", "garage door", "gate", "keypad", "lockbox", "lock box", "key box", "key safe", "keysafe", "padlock", "bike lock", "door lock", "safe", "locker", "entry", "entrance", "lobby", "buzzer", "intercom", "storage unit", "mailbox"],
+        // An alarm's codes by their role (`master code`, `installer code`), and a thing's keypad (`garage keypad: …`).
+        words: ["code", "keypad code", "door code", "entry code", "master code", "user code", "installer code", "disarm code", "duress code", "keypad", "combo", "combination", "pin", "pin code", "passcode"]
       },
       {
         things: ["sim", "bank", "bank card", "card", "debit card", "credit card", "debit", "atm", "phone", "iphone", "ipad", "android", "voicemail", "unlock", "screen", "yubikey", "smartcard", "smart card", "my", "our"],
@@ -33822,9 +33823,10 @@ var init_password_forms = __esm({
     };
     BARE = {
       kind: "password",
-      hints: ["pass", "pwd", "pw"],
-      // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too.
-      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw)[ \\t]+)${VALUE3}`, "gi"),
+      hints: ["pass", "pwd", "pw", "psk"],
+      // Not glued to a letter or a digit (`1Password SDK`: a product's name). `pw` is the short word PW_KEY reads too;
+      // `psk` a Wi-Fi's or a VPN's pre-shared key, a passphrase a person chose (`VPN psk Vpn2024!`).
+      re: new RegExp(`((?<![A-Za-z0-9])(password|passwd|passphrase|passcode|pwd|pw|psk)[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const raw = g[2] ?? "";
         const { value, rest } = splitTrailingPunctuation(raw);
@@ -33887,7 +33889,7 @@ var init_password_forms = __esm({
       re: new RegExp(`((?<![A-Za-z])(?:(?:logins?|creds|credentials?)(?:[ \\t]+(?:for|to|of|on)[ \\t]+[^\\n:=/]{1,40}?)?|user(?:name)?[ \\t]*/[ \\t]*pass(?:word)?)(?:[ \\t]*(?:[:=]|[-\u2013\u2014])|[ \\t]+(?:is|are))[ \\t]*[^\\s/]{1,64}[ \\t]+/[ \\t]+)${VALUE3}`, "gi"),
       replace: (m, g) => replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m
     };
-    SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser"];
+    SHIPPED_ACCOUNTS = ["admin", "administrator", "root", "sa", "pi", "postgres", "guest", "sysadmin", "superuser", "cisco", "ubnt"];
     EMAIL = /^[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
     LOGIN_LABEL = /(?:^|[^\w/.@-])(?:logins?|creds|credentials?)[ \t]*(?:[:=][ \t]*|[ \t]+(?:is|are)[ \t]+|[ \t]*)$/i;
     USER_CHAR = /[\w.@+-]/;
@@ -33937,7 +33939,7 @@ var init_password_forms = __esm({
       // The left edge is checked in replace, as PASS_PHRASE's.
       // Each separator is spaces, or spaces around a mark, with no two ways to split a run of spaces
       // (`[ \\t]*[:=]?[ \\t]+` has n ways, and a long run of spaces after `user` took quadratic time).
-      re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE3}`, "gi"),
+      re: new RegExp(`((?:user(?:name)?|login)(?:[ \\t]*[:=][ \\t]+|[ \\t]+)([\\w.-]{1,64})(?:[ \\t]*[,;][ \\t]+|[ \\t]+)(?:pass(?:word)?|passwd|pwd|pw|psk)(?:[ \\t]*[:=][ \\t]+|[ \\t]+))${VALUE3}`, "gi"),
       replace: (m, g, offset, text3) => {
         const [lead = "", user = "", raw = ""] = g;
         if (/[A-Za-z]/.test(text3[offset - 1] ?? "")) return m;
