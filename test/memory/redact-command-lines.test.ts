@@ -93,6 +93,7 @@ describe('the new command-line and password-form rules in linear time on lines m
     ['a long run of spaces before the words that name a password', `${' '.repeat(500_000)}is the password`],
     ['an Oracle tool and a long user name with no slash', `sqlplus ${'a'.repeat(500_000)}`],
     ['a directive after a long indentation', `${' '.repeat(500_000)}requirepass`],
+    ['a seed label, then many groups of four', `2FA seed: ${'abcd '.repeat(200_000)}`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

@@ -391,6 +391,14 @@ describe('issue 40: a password named after it is given, a shorthand label, a quo
     untouched('the psk rotation is monthly');
     untouched('github.com/cisco/cisco-ios');
   });
+  it("a second factor's seed kept for a lost phone (`2FA seed: …`, Google's `setup key` in groups of four)", () => {
+    removed('2FA seed: KZXW6YTBOI4DEMZQGA3TQNRV', 'KZXW6YTBOI4DEMZQGA3TQNRV');
+    removed('authenticator setup key kzxw 6ytb oi4d emzq', 'kzxw 6ytb oi4d emzq');
+    removed('Google Authenticator key: kzxw 6ytb oi4d emzq 4ba3 twq7', '6ytb oi4d');
+    untouched('setup key this time will be sent');
+    untouched('the 2FA seed is stored in 1Password');
+    untouched('OTP secret ABCDEFGHIJKLMNOPQRST');
+  });
   it('a pass phrase in quotes after the word (`The password is "correct horse battery staple"`)', () => {
     removed('The password is "correct horse battery staple"', 'correct horse battery staple');
     removed('The password is “purple monkey dishwasher”.', 'purple monkey dishwasher');

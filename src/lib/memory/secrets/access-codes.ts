@@ -112,4 +112,25 @@ const RECOVERY_CODES: RegexRule = {
   },
 };
 
-export const ACCESS_CODE_RULES: readonly RegexRule[] = [RECOVERY_CODES, CODE_OF_A_THING];
+/**
+ * A second factor's seed, as people keep it in case they lose the phone: the base32 secret an
+ * authenticator app is set up with, whole (`2FA seed: KZXW6YTBOI4DEMZQ`) or in the groups of four
+ * Google's setup page prints (`setup key: kzxw 6ytb oi4d emzq`). Whoever holds it makes the codes, so it
+ * is the second factor itself. From the word (`seed`, `secret`, `key`), the kind checked before it in
+ * replace, as RECOVERY_CODES reads its label; base32 with a digit 2-7 among 16 characters at least, so
+ * a run of four-letter words (`setup key this time`) is never one.
+ */
+const SEED_KINDS = ['2fa', 'totp', 'otp', 'mfa', 'authenticator', 'two-factor', '2-factor', 'setup'];
+const SEED_KIND_BEFORE = new RegExp(`(?<![\\w-])(?:${SEED_KINDS.join('|')})(?:[ \\t]+(?:app|backup))?[ \\t]+$`, 'i');
+const SECOND_FACTOR_SEED: RegexRule = {
+  kind: 'password',
+  hints: SEED_KINDS.map((kind) => (kind === 'setup' ? 'setup key' : kind)),
+  re: /((?:seed|secret|key)(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+))((?:[A-Za-z2-7]{4}[ \t]){3,15}[A-Za-z2-7]{4}|[A-Za-z2-7]{16,64})(?![\w-])/gi,
+  replace: (m, g, offset, text) => {
+    const [lead = '', seed = ''] = g;
+    if (!/[2-7]/.test(seed) || !SEED_KIND_BEFORE.test(text.slice(Math.max(0, offset - 32), offset))) return m;
+    return `${lead}${tag('password')}`;
+  },
+};
+
+export const ACCESS_CODE_RULES: readonly RegexRule[] = [RECOVERY_CODES, SECOND_FACTOR_SEED, CODE_OF_A_THING];
