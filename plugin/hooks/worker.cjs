@@ -32103,7 +32103,7 @@ var init_prose = __esm({
 });
 
 // src/lib/memory/secrets/access-codes.ts
-var OPENS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, ACCESS_CODE_RULES;
+var OPENS, CODE, alternatives, CODE_WORDS, THING_NUMBER, THING_AND_WORD, ENDS_IN_THING, BEFORE_CODE, notGlued, clauseEndsAfter, NOT_BEFORE_FOR, CODE_OF_A_THING, RECOVERY_CODE, RECOVERY_KINDS, RECOVERY_KIND_BEFORE, RECOVERY_CODES, SEED_KINDS, SEED_KIND_BEFORE, SECOND_FACTOR_SEED, ACCESS_CODE_RULES;
 var init_access_codes = __esm({
   "src/lib/memory/secrets/access-codes.ts"() {
     "use strict";
@@ -32163,7 +32163,19 @@ var init_access_codes = __esm({
         return lead + run2.replace(new RegExp(RECOVERY_CODE, "g"), (c) => c.length >= 4 ? tag("password") : c);
       }
     };
-    ACCESS_CODE_RULES = [RECOVERY_CODES, CODE_OF_A_THING];
+    SEED_KINDS = ["2fa", "totp", "otp", "mfa", "authenticator", "two-factor", "2-factor", "setup"];
+    SEED_KIND_BEFORE = new RegExp(`(?<![\\w-])(?:${SEED_KINDS.join("|")})(?:[ \\t]+(?:app|backup))?[ \\t]+$`, "i");
+    SECOND_FACTOR_SEED = {
+      kind: "password",
+      hints: SEED_KINDS.map((kind) => kind === "setup" ? "setup key" : kind),
+      re: /((?:seed|secret|key)(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+))((?:[A-Za-z2-7]{4}[ \t]){3,15}[A-Za-z2-7]{4}|[A-Za-z2-7]{16,64})(?![\w-])/gi,
+      replace: (m, g, offset, text3) => {
+        const [lead = "", seed = ""] = g;
+        if (!/[2-7]/.test(seed) || !SEED_KIND_BEFORE.test(text3.slice(Math.max(0, offset - 32), offset))) return m;
+        return `${lead}${tag("password")}`;
+      }
+    };
+    ACCESS_CODE_RULES = [RECOVERY_CODES, SECOND_FACTOR_SEED, CODE_OF_A_THING];
   }
 });
 
