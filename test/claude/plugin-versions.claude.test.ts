@@ -160,6 +160,7 @@ describe('the current plugin beside an older install\'s settings hooks, real Cla
     const status = box.gms(['status']);
     expect(status.stdout).toContain(`settings hooks (user scope, ${join(box.claudeDir, 'settings.json')}): version 0.1.0, state format 1, from ${join(box.root, 'older-package')}`);
     expect(status.stdout).toMatch(/The settings hooks in .* \(user scope\): older than the state format: .* the plugin graphiti-memory-sync@graphiti-memory-sync syncs in its place\./);
-    expect(status.stdout).toContain(`Next: update the copy at ${join(box.root, 'older-package')}`);
+    // The step for a copy in a plain folder (util/install-route.ts updateStepFor, 2026-12-06 fifth session).
+    expect(status.stdout).toContain(`Next: put the newer version in place of ${join(box.root, 'older-package')}`);
   }, 300_000);
 });
