@@ -57,6 +57,7 @@ import {
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
 import { FileLinksWatch } from './file-links.js';
+import { FirstPolls } from './first-polls.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -214,6 +215,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * pass whenever the two polls were out of step (a note linked after the watch started).
    */
   private readonly noteLinkStates = new Map<string, string>();
+  /** `--poll`: an edit before chokidar's first poll of a file is reported at the end of the pass that follows the start (first-polls.ts). */
+  private readonly firstPolls = new FirstPolls();
   private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
@@ -293,7 +296,13 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const runPass = async (signal: AbortSignal, reason: PassReason): Promise<SyncSummary> => {
       await this.takeUpSettings();
       await this.watchLinkedNotes();
-      return inner(signal, reason, this.current);
+      // The first pass after chokidar's (re)start: an edit after it read a file, before chokidar's first poll of it, is looked for at its end.
+      const checkFirstPolls = this.firstPolls.passStarts();
+      try {
+        return await inner(signal, reason, this.current);
+      } finally {
+        if (checkFirstPolls) await this.checkFirstPolls();
+      }
     };
     this.stabilizer = new WriteStabilizer({
       thresholdMs: options.writeStableMs ?? DEFAULT_WRITE_STABLE_MS,
@@ -457,6 +466,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.watched.size === 0) return;
     const poll = this.options.poll === true;
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    if (poll) this.firstPolls.begin();
     const fsw = chokidarWatch([...this.watched], {
       ignored: (path, stats) => this.isIgnored(path, stats, !poll),
       ignoreInitial: true,
@@ -477,7 +487,22 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       fsw.once('ready', () => resolveReady());
       void this.done.then(() => resolveReady());
     });
-    if (poll && this.fsw === fsw && this.stopping === undefined) this.guardFirstPolls(fsw, interval);
+    if (!poll || this.fsw !== fsw || this.stopping !== undefined) return;
+    this.firstPolls.ready();
+    this.guardFirstPolls(fsw, interval);
+  }
+
+  /** `--poll`: the end of the first pass after chokidar's (re)start; a file changed since chokidar's scan read it and not reported by its poll is reported now (first-polls.ts). */
+  private async checkFirstPolls(): Promise<void> {
+    const fsw = this.fsw;
+    const changes = await this.firstPolls.check(() => this.fsw === fsw && this.stopping === undefined);
+    for (const change of changes) {
+      const hit = this.filter.classify(change.path, 'file');
+      if (hit === undefined) continue;
+      this.logger.debug('changed before chokidar had polled it', { path: change.path });
+      this.onFileEvent(change.kind, change.path, hit);
+      this.firstPolls.reportedAs(change);
+    }
   }
 
   /**
@@ -610,6 +635,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       const abs = resolve(path);
       if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
     }
+    // --poll: what the scan read of a file chokidar polls, looked at again after the next pass (first-polls.ts).
+    if (stats?.isFile() === true) this.firstPolls.scanned(path, stats);
     return false;
   }
 
@@ -713,6 +740,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
     // A note made (or made again) as a link: what it leads to is watched from the pass this event owes on.
     if (!this.noteLinks.has(abs) && isLink(abs)) this.noteLinks.add(abs);
+    // chokidar's report of a change the first-poll check reported already owes nothing (first-polls.ts).
+    if (this.options.poll === true && this.firstPolls.seenAgain(abs, kind)) return;
     if (this.options.poll === true && this.noteLinks.has(abs)) {
       const state = pollState(abs);
       // A link made is always news (a note the last pass may have deleted, back as it was).
