@@ -1,11 +1,18 @@
 /**
- * `--poll` and the start of the watch: chokidar polls each file with fs.watchFile, whose first
+ * The start of the watch: what changes while chokidar starts is not lost.
+ *
+ * `--poll`: chokidar polls each file with fs.watchFile, whose first
  * stat (the one every later stat is compared with) is taken on libuv's thread pool, queued while
  * chokidar's start-up scan runs and taken whenever a thread is free. On a loaded machine it came
  * after the initial pass had read the file: an edit made between that read and the first stat
  * was in the first stat, so no poll ever reported it (the next pass, owed by something else,
  * sent it). Here that first stat is held back deterministically (holdFirstPolls) until the
  * initial pass has read the note and the note has been edited, as the busy thread pool did.
+ *
+ * Both modes: chokidar lists a folder, then watches it (fs.watch, or fs.watchFile with --poll);
+ * an entry made in between is not in its listing, and the folder's watch does not report it. Here
+ * the entry is made as chokidar starts the folder's watch (wrapFolderWatch).
+ *
  * A fake pass, so only the watching is under test.
  */
 import fs, { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -62,6 +69,27 @@ function holdFirstPolls(held: (path: string) => boolean): { release(): void; hel
       for (const start of pending.splice(0)) start();
     },
   };
+}
+
+/**
+ * Runs `before` when chokidar starts watching `folder` (fs.watch with native events, fs.watchFile
+ * with --poll), after it has listed it: as a person making something there at that moment.
+ */
+function wrapFolderWatch(method: 'watch' | 'watchFile', folder: string, before: () => void): void {
+  const real = fs[method];
+  let done = false;
+  (fs as Record<string, unknown>)[method] = (path: string, ...rest: unknown[]) => {
+    if (!done && String(path) === folder) {
+      done = true;
+      before();
+    }
+    return (real as (...args: unknown[]) => unknown)(path, ...rest);
+  };
+  syncBuiltinESMExports();
+  restores.push(() => {
+    (fs as Record<string, unknown>)[method] = real;
+    syncBuiltinESMExports();
+  });
 }
 
 const memoryDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
@@ -188,5 +216,43 @@ describe('--poll: the first-poll check and chokidar\'s poll both report one edit
     await next;
     await whenQuiet(watcher);
     expect(passes).toEqual(['initial', 'change', 'change', 'change']);
+  });
+});
+
+const MODES: Array<{ name: string; poll: boolean }> = [
+  { name: 'native events', poll: false },
+  { name: '--poll', poll: true },
+];
+
+describe.each(MODES)('made in a folder after chokidar listed it, before it watched it ($name)', (mode) => {
+  async function started(): Promise<Watcher> {
+    const watcher = createWatcher({ config: sb.config(), ...FAST_WATCH, runPass: async () => fakeSummary(), ...(mode.poll ? { poll: true, pollIntervalMs: 50 } : {}) });
+    watchers.push(watcher);
+    const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
+    await watcher.start();
+    await initial;
+    await whenQuiet(watcher);
+    return watcher;
+  }
+
+  it('a folder: a note made there later is seen', async () => {
+    mkdirSync(memoryDir(), { recursive: true });
+    const sub = join(memoryDir(), 'sub');
+    wrapFolderWatch(mode.poll ? 'watchFile' : 'watch', memoryDir(), () => mkdirSync(sub));
+    const watcher = await started();
+    const note = join(sub, 'n.md');
+    const seen = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    writeFileSync(note, learning('N', 'a note in a folder made as the watch started'));
+    await seen;
+  });
+
+  it('a note (the initial pass reads it): its edits are seen', async () => {
+    mkdirSync(memoryDir(), { recursive: true });
+    const note = join(memoryDir(), 'late.md');
+    wrapFolderWatch(mode.poll ? 'watchFile' : 'watch', memoryDir(), () => writeFileSync(note, learning('Late', 'v1')));
+    const watcher = await started();
+    const seen = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    writeFileSync(note, learning('Late', 'v2'));
+    await seen;
   });
 });
