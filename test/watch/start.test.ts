@@ -15,13 +15,12 @@
  *
  * A fake pass, so only the watching is under test.
  */
-import fs, { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
-import { EventEmitter } from 'node:events';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWatcher, type PassReason, type Watcher } from '../../src/lib/watch/watch.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { holdFirstPolls as holdPolls, wrapFolderWatch as wrapWatch } from './fs-seams.js';
 import { FAST_WATCH, fakeSummary, nextEvent, whenQuiet } from './helpers.js';
 
 let sb: Sandbox;
@@ -32,65 +31,22 @@ beforeEach(() => {
   sb = makeSandbox('http://127.0.0.1:9/mcp');
 });
 
+/** The seams, undone after each test. */
+function holdFirstPolls(held: (path: string) => boolean): ReturnType<typeof holdPolls> {
+  const hold = holdPolls(held);
+  restores.push(hold.restore);
+  return hold;
+}
+
+function wrapFolderWatch(method: 'watch' | 'watchFile', folder: string, before: () => void): void {
+  restores.push(wrapWatch(method, folder, before));
+}
+
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((w) => w.stop()));
   for (const restore of restores.splice(0)) restore();
   sb.cleanup();
 });
-
-/**
- * chokidar's first poll of the paths `held` names (fs.watchFile) held back until `release()`, as
- * libuv's busy threads held it back: chokidar imports fs.watchFile from node:fs, so the wrapper
- * reaches it through syncBuiltinESMExports. Released, each held poll starts then (its first stat
- * taken then). Undone after the test.
- */
-function holdFirstPolls(held: (path: string) => boolean): { release(): void; heldPaths: string[] } {
-  const real = fs.watchFile;
-  const pending: Array<() => void> = [];
-  const heldPaths: string[] = [];
-  let restored = false;
-  (fs as { watchFile: unknown }).watchFile = (path: string, ...rest: unknown[]) => {
-    if (!held(String(path))) return (real as (...args: unknown[]) => unknown)(path, ...rest);
-    heldPaths.push(String(path));
-    pending.push(() => {
-      if (!restored) (real as (...args: unknown[]) => unknown)(path, ...rest);
-    });
-    return new EventEmitter(); // chokidar keeps it and closes the poll with fs.unwatchFile(path)
-  };
-  syncBuiltinESMExports();
-  restores.push(() => {
-    restored = true;
-    fs.watchFile = real;
-    syncBuiltinESMExports();
-  });
-  return {
-    heldPaths,
-    release: () => {
-      for (const start of pending.splice(0)) start();
-    },
-  };
-}
-
-/**
- * Runs `before` when chokidar starts watching `folder` (fs.watch with native events, fs.watchFile
- * with --poll), after it has listed it: as a person making something there at that moment.
- */
-function wrapFolderWatch(method: 'watch' | 'watchFile', folder: string, before: () => void): void {
-  const real = fs[method];
-  let done = false;
-  (fs as Record<string, unknown>)[method] = (path: string, ...rest: unknown[]) => {
-    if (!done && String(path) === folder) {
-      done = true;
-      before();
-    }
-    return (real as (...args: unknown[]) => unknown)(path, ...rest);
-  };
-  syncBuiltinESMExports();
-  restores.push(() => {
-    (fs as Record<string, unknown>)[method] = real;
-    syncBuiltinESMExports();
-  });
-}
 
 const memoryDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
 const vaultDir = () => sb.path('vault', 'notes');
