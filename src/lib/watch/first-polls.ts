@@ -17,12 +17,13 @@
  * taken up by a thread. A file chokidar reports meanwhile needs no look (its poll is running); and
  * a change the check reported that chokidar's poll reports too owes nothing more (`seenAgain`).
  *
- * Cost: nothing per interval. Once per start or rewatch: a short string per polled file, held
- * from the scan to the end of the next pass, and one lstat per file at that pass's end.
+ * Cost: nothing per interval. Once per start or rewatch: a 32-bit state per polled file, held from
+ * the scan to the end of the next pass beside the names chokidar keeps (a map by path only while
+ * the scan runs: its garbage goes with the scan's), and one lstat per file at that pass's end.
  */
 import { lstat } from 'node:fs/promises';
 import { lstatSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The stats a state is made of (fs.Stats has them). */
 interface StateStats {
@@ -35,50 +36,70 @@ interface StateStats {
 const CONCURRENT_STATS = 16;
 
 /**
- * What the check compares: what makes chokidar's poll report a change (the size, the mtime; a
- * save by rename changes the inode), '' when the file is gone.
+ * What the check compares, as a 32-bit hash (a small integer: 10,000 of them cost 40 KiB, where
+ * strings cost megabytes, which an idle watch kept as garbage): what makes chokidar's poll report a
+ * change (the size, the mtime; a save by rename changes the inode). Two states hashing alike (one
+ * in 2^32) is an edit left to the next pass, as before.
  */
-export function fileState(stats: StateStats | undefined): string {
-  return stats === undefined ? '' : `${stats.ino} ${stats.size} ${stats.mtimeMs}`;
+export function stateHash(stats: StateStats): number {
+  let hash = 0x811c9dc5;
+  for (const n of [stats.ino, stats.size, Math.round(stats.mtimeMs * 1000)]) {
+    hash = Math.imul(hash ^ n % 0x100000000, 0x01000193);
+    hash = Math.imul(hash ^ Math.floor(n / 0x100000000), 0x01000193);
+  }
+  return hash | 0;
 }
 
-function stateNow(path: string): string {
+/** The state now, or undefined when the file is gone (or not ours to read). */
+function stateNow(path: string): number | undefined {
   try {
-    return fileState(lstatSync(path, { throwIfNoEntry: false }));
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats === undefined ? undefined : stateHash(stats);
   } catch {
-    return '';
+    return undefined;
   }
 }
 
-async function stateLater(path: string): Promise<string> {
+async function stateLater(path: string): Promise<number | undefined> {
   try {
-    return fileState(await lstat(path));
+    return stateHash(await lstat(path));
   } catch {
-    return '';
+    return undefined;
   }
 }
 
 export interface FirstPollChange {
+  /** Resolved. */
   path: string;
   kind: 'change' | 'unlink';
-  state: string;
+  state: number | undefined;
+}
+
+/** One folder's files as the scan read them: the names as chokidar keeps them, and each one's state. */
+interface FolderStates {
+  folder: string;
+  names: string[];
+  states: Int32Array;
 }
 
 export class FirstPolls {
-  /** What chokidar's scan read, while it runs. */
-  private scanning: Map<string, string> | undefined;
-  /** What it read, once it is over, until a pass starts. */
-  private waiting: Map<string, string> | undefined;
-  /** What the pass under way will be compared with at its end. */
-  private checking: Map<string, string> | undefined;
+  /** What chokidar's scan read, while it runs (by the paths chokidar gives; dropped at `ready`, before the heap is given back). */
+  private scanning: Map<string, number> | undefined;
+  /** What it read, once it is over, until the pass after it ends. */
+  private scanStates: FolderStates[] | undefined;
+  /** Whether that pass has started (its end is checked). */
+  private passStarted = false;
+  /** Files chokidar's poll reported since the scan (resolved): its poll of them runs, no look is needed. */
+  private readonly polled = new Set<string>();
   /** The state each file the check reported was in, until chokidar's poll reports that file. */
-  private readonly reported = new Map<string, string>();
+  private readonly reported = new Map<string, number | undefined>();
 
   /** A watching starts (chokidar's scan): what the one before left is dropped. */
   begin(): void {
     this.scanning = new Map();
-    this.waiting = undefined;
-    this.checking = undefined;
+    this.scanStates = undefined;
+    this.passStarted = false;
+    this.polled.clear();
     this.reported.clear();
   }
 
@@ -86,28 +107,37 @@ export class FirstPolls {
   scanned(path: string, stats: StateStats): void {
     if (this.scanning === undefined) return;
     const abs = resolve(path);
-    if (!this.scanning.has(abs)) this.scanning.set(abs, fileState(stats));
+    if (!this.scanning.has(abs)) this.scanning.set(abs, stateHash(stats));
   }
 
-  /** chokidar is ready (its scan is over): the states wait for the next pass. */
-  ready(): void {
-    this.waiting = this.scanning;
+  /**
+   * chokidar is ready (its scan is over): `listing` is what it watches, each folder as it names it
+   * with the names it keeps there (FSWatcher.getWatched). The states wait for the next pass, kept
+   * by folder beside chokidar's own names.
+   */
+  ready(listing: ReadonlyArray<[folder: string, names: readonly string[]]>): void {
+    const scanning = this.scanning;
     this.scanning = undefined;
-  }
-
-  /** Stops recording and forgets everything (native events; the watch stops). */
-  clear(): void {
-    this.scanning = undefined;
-    this.waiting = undefined;
-    this.checking = undefined;
-    this.reported.clear();
+    if (scanning === undefined) return;
+    const folders: FolderStates[] = [];
+    for (const [folder, all] of listing) {
+      const names: string[] = [];
+      const states: number[] = [];
+      for (const name of all) {
+        const state = scanning.get(join(resolve(folder), name));
+        if (state === undefined) continue; // a folder, or not polled
+        names.push(name);
+        states.push(state);
+      }
+      if (names.length > 0) folders.push({ folder, names, states: Int32Array.from(states) });
+    }
+    this.scanStates = folders;
   }
 
   /** A pass is about to read the notes: whether its end is to be checked (`check`). */
   passStarts(): boolean {
-    if (this.waiting === undefined) return false;
-    this.checking = this.waiting;
-    this.waiting = undefined;
+    if (this.scanStates === undefined || this.passStarted) return false;
+    this.passStarted = true;
     return true;
   }
 
@@ -116,23 +146,37 @@ export class FirstPolls {
    * whether the watching the states belong to still runs (else nothing is reported).
    */
   async check(current: () => boolean): Promise<FirstPollChange[]> {
-    const states = this.checking;
-    if (states === undefined) return [];
-    const paths = [...states.keys()];
+    const folders = this.scanStates;
+    if (folders === undefined) return [];
     const changes: FirstPollChange[] = [];
-    let next = 0;
-    const look = async (): Promise<void> => {
-      while (next < paths.length && current()) {
-        const path = paths[next++] as string;
-        const state = await stateLater(path);
-        const before = states.get(path);
-        // Gone from the map: chokidar reported the file meanwhile (its poll runs).
-        if (before === undefined || before === state) continue;
-        changes.push({ path, kind: state === '' ? 'unlink' : 'change', state });
+    // One cursor over every file, CONCURRENT_STATS lstat-s under way at a time.
+    let folderAt = 0;
+    let fileAt = 0;
+    const nextFile = (): { path: string; before: number } | undefined => {
+      while (folderAt < folders.length) {
+        const { folder, names, states } = folders[folderAt] as FolderStates;
+        if (fileAt < names.length) {
+          const i = fileAt++;
+          return { path: resolve(folder, names[i] as string), before: states[i] as number };
+        }
+        folderAt++;
+        fileAt = 0;
+      }
+      return undefined;
+    };
+    const worker = async (): Promise<void> => {
+      for (let file = nextFile(); file !== undefined && current(); file = nextFile()) {
+        const state = await stateLater(file.path);
+        // A file chokidar reported meanwhile: its poll runs, and reports what follows.
+        if (state === file.before || this.polled.has(file.path)) continue;
+        changes.push({ path: file.path, kind: state === undefined ? 'unlink' : 'change', state });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_STATS, paths.length) }, look));
-    if (this.checking === states) this.checking = undefined;
+    await Promise.all(Array.from({ length: CONCURRENT_STATS }, worker));
+    if (this.scanStates === folders) {
+      this.scanStates = undefined;
+      this.polled.clear();
+    }
     return current() ? changes : [];
   }
 
@@ -142,17 +186,15 @@ export class FirstPolls {
   }
 
   /**
-   * chokidar's poll reported `path`: its first stat has been taken, so no check is needed for it.
-   * True when this is a report of the state the check reported already (nothing more is owed:
-   * the pass it owed reads that state), which happens when the edit came after chokidar's first
-   * stat but before the check's.
+   * chokidar's poll reported `path` (resolved): its first stat has been taken, so no check is
+   * needed for it. True when this is a report of the state the check reported already (nothing
+   * more is owed: the pass it owed reads that state), which happens when the edit came after
+   * chokidar's first stat but before the check's.
    */
   seenAgain(path: string, kind: string): boolean {
-    this.scanning?.delete(path);
-    this.waiting?.delete(path);
-    this.checking?.delete(path);
+    if (this.scanStates !== undefined) this.polled.add(path);
+    if (!this.reported.has(path)) return false;
     const reported = this.reported.get(path);
-    if (reported === undefined) return false;
     this.reported.delete(path);
     return kind !== 'add' && stateNow(path) === reported;
   }

@@ -469,7 +469,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       // Still missed (a folder written to throughout each start): handed to chokidar as they are, watched shortly.
       for (const path of missed) fsw.add(path);
       if (poll) {
-        this.firstPolls.ready();
+        this.firstPolls.ready(Object.entries(fsw.getWatched()));
         this.guardFirstPolls(fsw, this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
       }
       return;
