@@ -76,7 +76,7 @@ export interface FirstPollChange {
 }
 
 /** One folder's files as the scan read them: the names as chokidar keeps them, and each one's state. */
-interface FolderStates {
+export interface FolderStates {
   folder: string;
   names: string[];
   states: Int32Array;
@@ -87,8 +87,8 @@ export class FirstPolls {
   private scanning: Map<string, number> | undefined;
   /** What it read, once it is over, until the pass after it ends. */
   private scanStates: FolderStates[] | undefined;
-  /** Whether that pass has started (its end is checked). */
-  private passStarted = false;
+  /** The states the pass under way will be checked against, once taken. */
+  private taken: FolderStates[] | undefined;
   /** Files chokidar's poll reported since the scan (resolved): its poll of them runs, no look is needed. */
   private readonly polled = new Set<string>();
   /** The state each file the check reported was in, until chokidar's poll reports that file. */
@@ -98,7 +98,7 @@ export class FirstPolls {
   begin(): void {
     this.scanning = new Map();
     this.scanStates = undefined;
-    this.passStarted = false;
+    this.taken = undefined;
     this.polled.clear();
     this.reported.clear();
   }
@@ -134,20 +134,18 @@ export class FirstPolls {
     this.scanStates = folders;
   }
 
-  /** A pass is about to read the notes: whether its end is to be checked (`check`). */
-  passStarts(): boolean {
-    if (this.scanStates === undefined || this.passStarted) return false;
-    this.passStarted = true;
-    return true;
+  /** A pass is about to read the notes: what its end is to be checked against (`check`), if anything. */
+  passStarts(): FolderStates[] | undefined {
+    if (this.scanStates === undefined || this.taken === this.scanStates) return undefined;
+    this.taken = this.scanStates;
+    return this.taken;
   }
 
   /**
    * The pass is over: the files whose state differs from what the scan read. `current` says
    * whether the watching the states belong to still runs (else nothing is reported).
    */
-  async check(current: () => boolean): Promise<FirstPollChange[]> {
-    const folders = this.scanStates;
-    if (folders === undefined) return [];
+  async check(folders: readonly FolderStates[], current: () => boolean): Promise<FirstPollChange[]> {
     const changes: FirstPollChange[] = [];
     // One cursor over every file, CONCURRENT_STATS lstat-s under way at a time.
     let folderAt = 0;

@@ -57,7 +57,7 @@ import {
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
 import { FileLinksWatch } from './file-links.js';
-import { FirstPolls } from './first-polls.js';
+import { FirstPolls, type FolderStates } from './first-polls.js';
 import { unlistedEntries } from './unlisted.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
@@ -300,11 +300,11 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       await this.takeUpSettings();
       await this.watchLinkedNotes();
       // The first pass after chokidar's (re)start: an edit after it read a file, before chokidar's first poll of it, is looked for at its end.
-      const checkFirstPolls = this.firstPolls.passStarts();
+      const scanned = this.firstPolls.passStarts();
       try {
         return await inner(signal, reason, this.current);
       } finally {
-        if (checkFirstPolls) await this.checkFirstPolls();
+        if (scanned !== undefined) await this.checkFirstPolls(scanned);
       }
     };
     this.stabilizer = new WriteStabilizer({
@@ -450,7 +450,11 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.scheduler.start();
   }
 
-  /** Hands the roots to chokidar (a missing root: its nearest existing parent) and resolves once its start-up scan is over. */
+  /**
+   * Hands the roots to chokidar (a missing root: its nearest existing parent) and resolves once its
+   * start-up scan is over and what it did not list has been taken up (unlisted.ts), before the pass
+   * that follows reads the notes.
+   */
   private async openWatcher(): Promise<void> {
     const poll = this.options.poll === true;
     for (let attempt = 0; ; attempt++) {
@@ -538,9 +542,9 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   }
 
   /** `--poll`: the end of the first pass after chokidar's (re)start; a file changed since chokidar's scan read it and not reported by its poll is reported now (first-polls.ts). */
-  private async checkFirstPolls(): Promise<void> {
+  private async checkFirstPolls(scanned: readonly FolderStates[]): Promise<void> {
     const fsw = this.fsw;
-    const changes = await this.firstPolls.check(() => this.fsw === fsw && this.stopping === undefined);
+    const changes = await this.firstPolls.check(scanned, () => this.fsw === fsw && this.stopping === undefined);
     for (const change of changes) {
       const hit = this.filter.classify(change.path, 'file');
       if (hit === undefined) continue;
