@@ -301,10 +301,11 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       await this.watchLinkedNotes();
       // The first pass after chokidar's (re)start: an edit after it read a file, before chokidar's first poll of it, is looked for at its end.
       const scanned = this.firstPolls.passStarts();
+      const fsw = this.fsw;
       try {
         return await inner(signal, reason, this.current);
       } finally {
-        if (scanned !== undefined) await this.checkFirstPolls(scanned);
+        if (scanned !== undefined && fsw !== undefined) await this.checkFirstPolls(scanned, fsw);
       }
     };
     this.stabilizer = new WriteStabilizer({
@@ -542,8 +543,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   }
 
   /** `--poll`: the end of the first pass after chokidar's (re)start; a file changed since chokidar's scan read it and not reported by its poll is reported now (first-polls.ts). */
-  private async checkFirstPolls(scanned: readonly FolderStates[]): Promise<void> {
-    const fsw = this.fsw;
+  private async checkFirstPolls(scanned: readonly FolderStates[], fsw: FSWatcher): Promise<void> {
+    // Watched afresh since the pass started: that watching's scan is checked by the pass after it.
     const changes = await this.firstPolls.check(scanned, () => this.fsw === fsw && this.stopping === undefined);
     for (const change of changes) {
       const hit = this.filter.classify(change.path, 'file');
