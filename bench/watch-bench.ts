@@ -450,7 +450,7 @@ export async function benchWatch(): Promise<Row[]> {
       const m = await watchMemory(TREE_FILES, cli);
       series[which].runs.push(m);
       series[which].idleMiB.push(m.rssKb / 1024);
-      process.stderr.write(`watch RSS run ${i + 1}/${runs} ${which}: idle ${mib(m.rssKb)} MiB (anon ${mib(m.rssAnonKb)}), heap ${m.usage === undefined ? '?' : `${(m.usage.heapUsed / 1048576).toFixed(1)}/${(m.usage.heapTotal / 1048576).toFixed(1)}`} MiB\n`);
+      process.stderr.write(`watch RSS run ${i + 1}/${runs} ${which}: idle CPU ${((m.idleCpuMs / m.idleWindowMs) * 1000).toFixed(1)} ms/s, idle ${mib(m.rssKb)} MiB (anon ${mib(m.rssAnonKb)}), heap ${m.usage === undefined ? '?' : `${(m.usage.heapUsed / 1048576).toFixed(1)}/${(m.usage.heapTotal / 1048576).toFixed(1)}`} MiB\n`);
     }
   }
   const cur = summarize(series.current.idleMiB);
