@@ -20,6 +20,7 @@
  *
  * BENCH_WATCH_BASELINE_CLI=<another build>/dist/cli.js runs (b) and (c) with that build too, in
  * turn with this one, for same-run figures (say, main's build from `git archive main`).
+ * BENCH_WATCH_POLL=1 runs (b) and (c) with `watch --poll` (stat polling, every 1.5 s).
  * Standalone: `npx tsx bench/watch-bench.ts` prints a table. BENCH_WATCH_RSS=0 skips (b) and (c).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -38,6 +39,8 @@ import { isolatedEnv } from '../test/support/isolated-env.js';
 const SAVES = Number(process.env.BENCH_WATCH_SAVES ?? 50);
 const TREE_FILES = Number(process.env.BENCH_WATCH_FILES ?? 10_000);
 const WARMUP_SAVES = 3;
+/** BENCH_WATCH_POLL=1: the CLI watches with --poll. */
+const POLL = process.env.BENCH_WATCH_POLL === '1';
 
 function watchEnv(root: string, url: string, extra: Record<string, string> = {}): Record<string, string> {
   mkdirSync(join(root, 'notes'), { recursive: true });
@@ -232,7 +235,7 @@ interface WatchProcess {
 }
 
 function spawnWatch(env: Record<string, string>, cli: CliSpec): WatchProcess {
-  const child = spawn(process.execPath, [...cli.args, 'watch', '--json'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cli.args, 'watch', '--json', ...(POLL ? ['--poll'] : [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Array<Record<string, unknown>> = [];
   const waiters: Array<{ match: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }> = [];
   let buffer = '';
@@ -401,17 +404,18 @@ function summarize(values: number[]): { min: number; median: number; max: number
 
 export async function benchWatch(): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const debounce of [undefined, 50]) {
+  // BENCH_WATCH_SAVES=0 skips (a).
+  for (const debounce of SAVES > 0 ? [undefined, 50] : []) {
     const samples = await saveLatency(debounce);
     const label = debounce === undefined ? `debounce ${buildConfig({}).watchDebounceMs} ms (default)` : `debounce ${debounce} ms`;
     rows.push({ name: `save → add_memory, median, ${label}`, value: median(samples), unit: 'ms', note: `${samples.length} saves (after ${WARMUP_SAVES} warm-up), write check 150 ms; ${distIsFresh() ? 'dist' : 'src'}` });
     rows.push({ name: `save → add_memory, p95, ${label}`, value: percentile(samples, 95), unit: 'ms' });
   }
   // A save after a pause longer than the pass process is kept starts a new one (pass-process.ts).
-  const cold = await saveLatency(undefined, 0);
+  const cold = SAVES > 0 ? await saveLatency(undefined, 0) : [];
   const coldLabel = `debounce ${buildConfig({}).watchDebounceMs} ms (default), new pass process each save`;
-  rows.push({ name: `save → add_memory, median, ${coldLabel}`, value: median(cold), unit: 'ms', note: `${cold.length} saves; the pass process exits after each pass; ${distIsFresh() ? 'dist' : 'src through tsx (slower to start than dist)'}` });
-  rows.push({ name: `save → add_memory, p95, ${coldLabel}`, value: percentile(cold, 95), unit: 'ms' });
+  if (SAVES > 0) rows.push({ name: `save → add_memory, median, ${coldLabel}`, value: median(cold), unit: 'ms', note: `${cold.length} saves; the pass process exits after each pass; ${distIsFresh() ? 'dist' : 'src through tsx (slower to start than dist)'}` });
+  if (SAVES > 0) rows.push({ name: `save → add_memory, p95, ${coldLabel}`, value: percentile(cold, 95), unit: 'ms' });
   if (process.platform !== 'linux' || process.env.BENCH_WATCH_RSS === '0') {
     rows.push({ name: 'watch RSS', value: 0, unit: 'MiB', note: process.env.BENCH_WATCH_RSS === '0' ? 'skipped: BENCH_WATCH_RSS=0' : 'skipped: needs /proc (Linux)' });
     return rows;
@@ -446,7 +450,7 @@ export async function benchWatch(): Promise<Row[]> {
       const m = await watchMemory(TREE_FILES, cli);
       series[which].runs.push(m);
       series[which].idleMiB.push(m.rssKb / 1024);
-      process.stderr.write(`watch RSS run ${i + 1}/${runs} ${which}: idle ${mib(m.rssKb)} MiB (anon ${mib(m.rssAnonKb)}), heap ${m.usage === undefined ? '?' : `${(m.usage.heapUsed / 1048576).toFixed(1)}/${(m.usage.heapTotal / 1048576).toFixed(1)}`} MiB\n`);
+      process.stderr.write(`watch RSS run ${i + 1}/${runs} ${which}: idle CPU ${((m.idleCpuMs / m.idleWindowMs) * 1000).toFixed(1)} ms/s, idle ${mib(m.rssKb)} MiB (anon ${mib(m.rssAnonKb)}), heap ${m.usage === undefined ? '?' : `${(m.usage.heapUsed / 1048576).toFixed(1)}/${(m.usage.heapTotal / 1048576).toFixed(1)}`} MiB\n`);
     }
   }
   const cur = summarize(series.current.idleMiB);
@@ -481,10 +485,14 @@ export async function benchWatch(): Promise<Row[]> {
     rows.push({ name: `watch RSS breakdown, ${label}`, value: m.rssAnonKb / 1024, unit: 'MiB', note: `anonymous (heaps); + ${mib(m.rssFileKb)} MiB mapped files (node binary, libraries); ${heap}` });
   }
   rows.push({ name: `watch peak RSS (VmHWM), ${fmt(TREE_FILES)} files`, value: median(series.current.runs.map((m) => m.peakKb / 1024)), unit: 'MiB', note: `median of ${runs}; includes the initial sync; the watch's peak plus its pass process's` });
-  rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)`, value: median(series.current.runs.map((m) => m.initialSyncMs / 1000)), unit: 's', note: `median of ${runs}; test server, processingDelayMs 0, concurrency 64` });
+  const mode = POLL ? ', --poll' : '';
+  const initialBase = baseline === undefined ? {} : { baseline: median(series.baseline.runs.map((m) => m.initialSyncMs / 1000)), baselineName: 'baseline build' };
+  rows.push({ name: `initial sync of ${fmt(TREE_FILES)} files in watch (spawn → first pass)${mode}`, value: median(series.current.runs.map((m) => m.initialSyncMs / 1000)), unit: 's', ...initialBase, note: `median of ${runs}; test server, processingDelayMs 0, concurrency 64` });
+  const cpuPerSecond = (ms: MemoryFigures[]) => (ms.reduce((n, m) => n + m.idleCpuMs, 0) / ms.reduce((n, m) => n + m.idleWindowMs, 0)) * 1000;
   const idleCpu = series.current.runs.reduce((n, m) => n + m.idleCpuMs, 0);
   const idleWindow = series.current.runs.reduce((n, m) => n + m.idleWindowMs, 0);
-  rows.push({ name: `watch idle CPU, ${fmt(TREE_FILES)} files`, value: (idleCpu / idleWindow) * 1000, unit: 'ms/s', note: `${idleCpu.toFixed(0)} ms CPU over ${idleWindow / 1000} s idle in ${runs} runs (10 ms resolution)` });
+  const idleBase = baseline === undefined ? {} : { baseline: cpuPerSecond(series.baseline.runs), baselineName: 'baseline build' };
+  rows.push({ name: `watch idle CPU, ${fmt(TREE_FILES)} files${mode}`, value: cpuPerSecond(series.current.runs), unit: 'ms/s', ...idleBase, note: `${idleCpu.toFixed(0)} ms CPU over ${idleWindow / 1000} s idle in ${runs} runs (10 ms resolution)` });
   return rows;
 }
 

@@ -9,11 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock, tryAcquireLock } from '../../src/lib/state/lock.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { collectGarbage } from '../../src/lib/watch/heap-release.js';
+import { runSync } from '../../src/lib/sync/sync.js';
 import { runWatch } from '../../src/lib/watch/run.js';
 import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
 import { startGraphitiServer, type GraphitiTestServer } from '../support/graphiti-server.js';
 import { parseJsonLines } from '../support/json-lines.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { holdFirstPolls } from './fs-seams.js';
 import { FAST_WATCH as FAST, nextEvent, passesOf, record, toolCalls, whenQuiet } from './helpers.js';
 
 let server: GraphitiTestServer;
@@ -88,6 +90,36 @@ describe('watch mode (real engine, real test server)', () => {
     expect(deletes.map((d) => d.args.uuid)).toEqual([old?.uuid]);
     expect(server.episodes()).toHaveLength(1);
     expect(server.episodes()[0]?.content).toContain('v2');
+  });
+
+  it("--poll: an edit made right after the initial pass read the note, before chokidar's first poll of it, is sent by the next pass, at once", async () => {
+    const file = write('a.md', 'Alpha', 'first version v1');
+    // chokidar's first poll of the note held back (as libuv's busy threads did) until the initial pass has read it and the note is edited.
+    const hold = holdFirstPolls((path) => path === file);
+    try {
+      const { watcher, events } = await startWatcher({
+        poll: true,
+        pollIntervalMs: 100,
+        // The engine in this process, so the edit comes right after the initial pass has read the note.
+        runPass: async (signal, reason, config) => {
+          const summary = await runSync(config, { signal, lockTimeoutMs: 200 });
+          if (reason === 'initial') {
+            write('a.md', 'Alpha', 'second version v2');
+            hold.release();
+          }
+          return summary;
+        },
+      });
+      expect(hold.heldPaths).toEqual([file]);
+      await server.whenIdle();
+      await whenQuiet(watcher);
+      expect(server.episodes().map((e) => (e.content.includes('v2') ? 'v2' : e.content.includes('v1') ? 'v1' : '?'))).toEqual(['v2']);
+      // Sent by a pass the edit owed. Before, the edit was in chokidar's first stat, so no poll
+      // reported it: it waited for a pass owed by something else (here a confirmation pass).
+      expect(passesOf(events).filter((e) => e.updated > 0).map((e) => e.reason)).toEqual(['change']);
+    } finally {
+      hold.restore();
+    }
   });
 
   it('rename with the same content → no add_memory, no delete', async () => {

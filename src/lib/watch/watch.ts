@@ -57,6 +57,8 @@ import {
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
 import { FileLinksWatch } from './file-links.js';
+import { FirstPolls, type FolderStates } from './first-polls.js';
+import { unlistedEntries } from './unlisted.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -70,6 +72,8 @@ export const DEFAULT_WRITE_STABLE_MS = 150;
 export const DEFAULT_WATCH_LOCK_TIMEOUT_MS = 5_000;
 /** Polling interval with `--poll` (network drives). */
 export const DEFAULT_POLL_INTERVAL_MS = 1_500;
+/** Fresh starts of chokidar at most for entries its scan did not list (unlisted.ts); then they are handed to it as they are. */
+const UNLISTED_RETRIES = 2;
 /** How long a stop may take (aborting the pass, closing watchers) before runWatch returns anyway. */
 export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
 
@@ -214,6 +218,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    * pass whenever the two polls were out of step (a note linked after the watch started).
    */
   private readonly noteLinkStates = new Map<string, string>();
+  /** `--poll`: an edit before chokidar's first poll of a file is reported at the end of the pass that follows the start (first-polls.ts). */
+  private readonly firstPolls = new FirstPolls();
   private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
@@ -293,7 +299,14 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     const runPass = async (signal: AbortSignal, reason: PassReason): Promise<SyncSummary> => {
       await this.takeUpSettings();
       await this.watchLinkedNotes();
-      return inner(signal, reason, this.current);
+      // The first pass after chokidar's (re)start: an edit after it read a file, before chokidar's first poll of it, is looked for at its end.
+      const scanned = this.firstPolls.passStarts();
+      const fsw = this.fsw;
+      try {
+        return await inner(signal, reason, this.current);
+      } finally {
+        if (scanned !== undefined && fsw !== undefined) await this.checkFirstPolls(scanned, fsw);
+      }
     };
     this.stabilizer = new WriteStabilizer({
       thresholdMs: options.writeStableMs ?? DEFAULT_WRITE_STABLE_MS,
@@ -438,8 +451,38 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     this.scheduler.start();
   }
 
-  /** Hands the roots to chokidar (a missing root: its nearest existing parent) and resolves once its start-up scan is over. */
+  /**
+   * Hands the roots to chokidar (a missing root: its nearest existing parent) and resolves once its
+   * start-up scan is over and what it did not list has been taken up (unlisted.ts), before the pass
+   * that follows reads the notes.
+   */
   private async openWatcher(): Promise<void> {
+    const poll = this.options.poll === true;
+    for (let attempt = 0; ; attempt++) {
+      const fsw = await this.openChokidar();
+      if (fsw === undefined || this.fsw !== fsw || this.stopping !== undefined) return;
+      const missed = await this.unlisted(fsw, poll);
+      if (this.fsw !== fsw || this.stopping !== undefined) return;
+      if (missed.length > 0 && attempt < UNLISTED_RETRIES) {
+        // chokidar's add() says nothing when its watch of a path is in place: a fresh start does (its ready), before the pass reads.
+        this.logger.info('made in a folder while chokidar listed it; watching afresh', { paths: missed });
+        this.fsw = undefined;
+        await fsw.close().catch(() => undefined);
+        if (this.stopping !== undefined) return;
+        continue;
+      }
+      // Still missed (a folder written to throughout each start): handed to chokidar as they are, watched shortly.
+      for (const path of missed) fsw.add(path);
+      if (poll) {
+        this.firstPolls.ready(Object.entries(fsw.getWatched()));
+        this.guardFirstPolls(fsw, this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+      }
+      return;
+    }
+  }
+
+  /** Hands the roots to chokidar (a missing root: its nearest existing parent); resolves once its start-up scan is over, with the watcher (none: nothing to watch). */
+  private async openChokidar(): Promise<FSWatcher | undefined> {
     this.watched.clear();
     this.noteLinks.clear();
     this.noteLinkStates.clear();
@@ -454,9 +497,10 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       this.watched.add(dirname(root));
     }
     // chokidar never says `ready` for nothing to watch (settings-change.ts refuses settings with no folder).
-    if (this.watched.size === 0) return;
+    if (this.watched.size === 0) return undefined;
     const poll = this.options.poll === true;
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    if (poll) this.firstPolls.begin();
     const fsw = chokidarWatch([...this.watched], {
       ignored: (path, stats) => this.isIgnored(path, stats, !poll),
       ignoreInitial: true,
@@ -477,7 +521,38 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       fsw.once('ready', () => resolveReady());
       void this.done.then(() => resolveReady());
     });
-    if (poll && this.fsw === fsw && this.stopping === undefined) this.guardFirstPolls(fsw, interval);
+    return fsw;
+  }
+
+  /** The folders chokidar watches: those handed to it and below (it also lists their parents, which it does not watch). */
+  private watchedFolders(fsw: FSWatcher): Array<[folder: string, listed: string[]]> {
+    const handed = [...this.watched];
+    return Object.entries(fsw.getWatched())
+      .map(([listed, names]): [string, string[]] => [resolve(listed), names])
+      .filter(([folder]) => handed.some((path) => folder === path || folder.startsWith(`${path}${sep}`)));
+  }
+
+  /**
+   * What was made in a folder after chokidar listed it and before its watch started (unlisted.ts),
+   * which the watch takes up before the pass that follows reads the notes: a folder (native
+   * events: never watched else) or, with --poll, a note too (never polled else).
+   */
+  private async unlisted(fsw: FSWatcher, poll: boolean): Promise<string[]> {
+    const entries = await unlistedEntries(this.watchedFolders(fsw), poll);
+    return entries.filter(({ path, stats }) => !this.isIgnored(path, stats, !poll)).map(({ path }) => path);
+  }
+
+  /** `--poll`: the end of the first pass after chokidar's (re)start; a file changed since chokidar's scan read it and not reported by its poll is reported now (first-polls.ts). */
+  private async checkFirstPolls(scanned: readonly FolderStates[], fsw: FSWatcher): Promise<void> {
+    // Watched afresh since the pass started: that watching's scan is checked by the pass after it.
+    const changes = await this.firstPolls.check(scanned, () => this.fsw === fsw && this.stopping === undefined);
+    for (const change of changes) {
+      const hit = this.filter.classify(change.path, 'file');
+      if (hit === undefined) continue;
+      this.logger.debug('changed before chokidar had polled it', { path: change.path });
+      this.onFileEvent(change.kind, change.path, hit);
+      this.firstPolls.reportedAs(change);
+    }
   }
 
   /**
@@ -494,11 +569,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    */
   private guardFirstPolls(fsw: FSWatcher, interval: number): void {
     const unproven = new Map<string, { state: string; looks: number }>();
-    // The folders chokidar polls: those handed to it and below (it also lists their parents, not polled).
-    const handed = [...this.watched];
-    for (const listed of Object.keys(fsw.getWatched())) {
-      const folder = resolve(listed);
-      if (!handed.some((path) => folder === path || folder.startsWith(`${path}${sep}`))) continue;
+    for (const [folder] of this.watchedFolders(fsw)) {
       const state = entryState(folder);
       if (state !== '') unproven.set(folder, { state, looks: 0 });
     }
@@ -610,6 +681,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       const abs = resolve(path);
       if (!this.links.has(abs)) this.links.set(abs, linkTarget(abs));
     }
+    // --poll: what the scan read of a file chokidar polls, looked at again after the next pass (first-polls.ts).
+    if (stats?.isFile() === true) this.firstPolls.scanned(path, stats);
     return false;
   }
 
@@ -713,6 +786,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private onFileEvent(kind: FsEventKind, abs: string, hit: ClassifiedPath): void {
     // A note made (or made again) as a link: what it leads to is watched from the pass this event owes on.
     if (!this.noteLinks.has(abs) && isLink(abs)) this.noteLinks.add(abs);
+    // chokidar's report of a change the first-poll check reported already owes nothing (first-polls.ts).
+    if (this.options.poll === true && this.firstPolls.seenAgain(abs, kind)) return;
     if (this.options.poll === true && this.noteLinks.has(abs)) {
       const state = pollState(abs);
       // A link made is always news (a note the last pass may have deleted, back as it was).

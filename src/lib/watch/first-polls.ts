@@ -1,0 +1,199 @@
+/**
+ * `--poll`: an edit made before chokidar's first poll of a file is not lost (the one owner of
+ * this rule for the files chokidar polls; the folders are watch.ts `guardFirstPolls`'s, the
+ * files a note link leads to are polled by file-links.ts from a stat taken before the pass).
+ *
+ * chokidar polls each file with fs.watchFile, whose first stat, the one later stats are compared
+ * with, is queued on libuv's thread pool during chokidar's start-up scan and taken whenever a
+ * thread is free. On a loaded machine that came after the pass following the start (or a
+ * rewatch) had read the file: an edit made between that read and the first stat was in the first
+ * stat, so no poll ever reported it, and it waited for a pass owed by something else.
+ *
+ * So the state chokidar's scan read of each file (the stats it hands the `ignored` filter, no
+ * stat of our own) is kept until the first pass after that scan is over; then each file is
+ * stat-ed once more and one whose state differs is reported as changed, before that pass ends
+ * (so the scheduler owes the next pass at once). The stats are asynchronous on purpose: libuv's
+ * queue is first in, first out, so each is taken after chokidar's first stat of that file has been
+ * taken up by a thread. A file chokidar reports meanwhile needs no look (its poll is running); and
+ * a change the check reported that chokidar's poll reports too owes nothing more (`seenAgain`).
+ *
+ * Cost: nothing per interval. Once per start or rewatch: a 32-bit state per polled file, held from
+ * the scan to the end of the next pass beside the names chokidar keeps (a map by path only while
+ * the scan runs: its garbage goes with the scan's), and one lstat per file at that pass's end.
+ */
+import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The stats a state is made of (fs.Stats has them). */
+interface StateStats {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Lstat-s at once at a pass's end (a network drive answers each in turn anyway). */
+const CONCURRENT_STATS = 16;
+
+/**
+ * What the check compares, as a 32-bit hash (a small integer: 10,000 of them cost 40 KiB, where
+ * strings cost megabytes, which an idle watch kept as garbage): what makes chokidar's poll report a
+ * change (the size, the mtime; a save by rename changes the inode). Two states hashing alike (one
+ * in 2^32) is an edit left to the next pass, as before.
+ */
+export function stateHash(stats: StateStats): number {
+  let hash = 0x811c9dc5;
+  for (const n of [stats.ino, stats.size, Math.round(stats.mtimeMs * 1000)]) {
+    hash = Math.imul(hash ^ n % 0x100000000, 0x01000193);
+    hash = Math.imul(hash ^ Math.floor(n / 0x100000000), 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** The state now, or undefined when the file is gone (or not ours to read). */
+function stateNow(path: string): number | undefined {
+  try {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats === undefined ? undefined : stateHash(stats);
+  } catch {
+    return undefined;
+  }
+}
+
+async function stateLater(path: string): Promise<number | undefined> {
+  try {
+    return stateHash(await lstat(path));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FirstPollChange {
+  /** Resolved. */
+  path: string;
+  kind: 'change' | 'unlink';
+  state: number | undefined;
+}
+
+/** One folder's files as the scan read them: the names as chokidar keeps them, and each one's state. */
+export interface FolderStates {
+  folder: string;
+  names: string[];
+  states: Int32Array;
+}
+
+export class FirstPolls {
+  /** What chokidar's scan read, while it runs (by the paths chokidar gives; dropped at `ready`, before the heap is given back). */
+  private scanning: Map<string, number> | undefined;
+  /** What it read, once it is over, until the pass after it ends. */
+  private scanStates: FolderStates[] | undefined;
+  /** The states the pass under way will be checked against, once taken. */
+  private taken: FolderStates[] | undefined;
+  /** Files chokidar's poll reported since the scan (resolved): its poll of them runs, no look is needed. */
+  private readonly polled = new Set<string>();
+  /** The state each file the check reported was in, until chokidar's poll reports that file. */
+  private readonly reported = new Map<string, number | undefined>();
+
+  /** A watching starts (chokidar's scan): what the one before left is dropped. */
+  begin(): void {
+    this.scanning = new Map();
+    this.scanStates = undefined;
+    this.taken = undefined;
+    this.polled.clear();
+    this.reported.clear();
+  }
+
+  /** chokidar's scan met a file it polls, with the stats it read (the first read wins: a later read of the folder is not the scan's). */
+  scanned(path: string, stats: StateStats): void {
+    if (this.scanning === undefined) return;
+    const abs = resolve(path);
+    if (!this.scanning.has(abs)) this.scanning.set(abs, stateHash(stats));
+  }
+
+  /**
+   * chokidar is ready (its scan is over): `listing` is what it watches, each folder as it names it
+   * with the names it keeps there (FSWatcher.getWatched). The states wait for the next pass, kept
+   * by folder beside chokidar's own names.
+   */
+  ready(listing: ReadonlyArray<[folder: string, names: readonly string[]]>): void {
+    const scanning = this.scanning;
+    this.scanning = undefined;
+    if (scanning === undefined) return;
+    const folders: FolderStates[] = [];
+    for (const [folder, all] of listing) {
+      const names: string[] = [];
+      const states: number[] = [];
+      for (const name of all) {
+        const state = scanning.get(join(resolve(folder), name));
+        if (state === undefined) continue; // a folder, or not polled
+        names.push(name);
+        states.push(state);
+      }
+      if (names.length > 0) folders.push({ folder, names, states: Int32Array.from(states) });
+    }
+    this.scanStates = folders;
+  }
+
+  /** A pass is about to read the notes: what its end is to be checked against (`check`), if anything. */
+  passStarts(): FolderStates[] | undefined {
+    if (this.scanStates === undefined || this.taken === this.scanStates) return undefined;
+    this.taken = this.scanStates;
+    return this.taken;
+  }
+
+  /**
+   * The pass is over: the files whose state differs from what the scan read. `current` says
+   * whether the watching the states belong to still runs (else nothing is reported).
+   */
+  async check(folders: readonly FolderStates[], current: () => boolean): Promise<FirstPollChange[]> {
+    const changes: FirstPollChange[] = [];
+    // One cursor over every file, CONCURRENT_STATS lstat-s under way at a time.
+    let folderAt = 0;
+    let fileAt = 0;
+    const nextFile = (): { path: string; before: number } | undefined => {
+      while (folderAt < folders.length) {
+        const { folder, names, states } = folders[folderAt] as FolderStates;
+        if (fileAt < names.length) {
+          const i = fileAt++;
+          return { path: resolve(folder, names[i] as string), before: states[i] as number };
+        }
+        folderAt++;
+        fileAt = 0;
+      }
+      return undefined;
+    };
+    const worker = async (): Promise<void> => {
+      for (let file = nextFile(); file !== undefined && current(); file = nextFile()) {
+        const state = await stateLater(file.path);
+        // A file chokidar reported meanwhile: its poll runs, and reports what follows.
+        if (state === file.before || this.polled.has(file.path)) continue;
+        changes.push({ path: file.path, kind: state === undefined ? 'unlink' : 'change', state });
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENT_STATS }, worker));
+    if (this.scanStates === folders) {
+      this.scanStates = undefined;
+      this.polled.clear();
+    }
+    return current() ? changes : [];
+  }
+
+  /** The check's change has been reported: chokidar's report of the same state owes nothing (`seenAgain`). */
+  reportedAs(change: FirstPollChange): void {
+    this.reported.set(change.path, change.state);
+  }
+
+  /**
+   * chokidar's poll reported `path` (resolved): its first stat has been taken, so no check is
+   * needed for it. True when this is a report of the state the check reported already (nothing
+   * more is owed: the pass it owed reads that state), which happens when the edit came after
+   * chokidar's first stat but before the check's.
+   */
+  seenAgain(path: string, kind: string): boolean {
+    if (this.scanStates !== undefined) this.polled.add(path);
+    if (!this.reported.has(path)) return false;
+    const reported = this.reported.get(path);
+    this.reported.delete(path);
+    return kind !== 'add' && stateNow(path) === reported;
+  }
+}
