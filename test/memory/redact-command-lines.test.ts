@@ -7,15 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { removed, untouched } from '../helpers/redaction.js';
 
-/** The value is gone from the text (outside the tags), and something was redacted. */
-function removed(text: string, value: string): void {
-  const r = redactSecrets(text);
-  const outside = r.text.replace(/\[REDACTED:[a-z0-9-]+\]/g, '\u0000');
-  expect(outside.split(value).length - 1, r.text).toBeLessThan(text.split(value).length - 1);
-  expect(r.total, r.text).toBeGreaterThanOrEqual(1);
-}
-const untouched = (text: string): void => expect(redactSecrets(text).text).toBe(text);
 
 describe('issue 40: passwords on the command lines people keep in notes (command-line.ts)', () => {
   it("Oracle's user/password argument (`sqlplus scott/tiger@orcl`, `expdp`, `rman target`, `conn`)", () => {

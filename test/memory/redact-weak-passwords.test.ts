@@ -7,17 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../src/lib/memory/redact.js';
+import { removed, untouched } from '../helpers/redaction.js';
 import { passwordTalkNotes, weakPasswordNotes, weakPasswordSurvives } from '../support/weak-passwords.js';
 
-/** The value is gone from the text (outside the tags, which hold words such as `password`), and something was redacted. */
-function removed(text: string, value: string): void {
-  const r = redactSecrets(text);
-  const outside = r.text.replace(/\[REDACTED:[a-z0-9-]+\]/g, '\u0000');
-  const before = text.split(value).length - 1;
-  expect(outside.split(value).length - 1, r.text).toBeLessThan(before);
-  expect(r.total, r.text).toBeGreaterThanOrEqual(1);
-}
-const untouched = (text: string): void => expect(redactSecrets(text).text).toBe(text);
 
 describe('issue 40: a weak or common password in a person\'s note is removed, in every form', () => {
   it('prose ("The staging database password is letmein", "the wifi password is sunshine")', () => {

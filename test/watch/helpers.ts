@@ -1,7 +1,7 @@
 /** Shared helpers for watch-mode integration tests: await the watcher's own events, never sleep. */
 import type { SyncSummary } from '../../src/lib/sync/sync.js';
 import { emptyCounts } from '../../src/lib/sync/types.js';
-import type { PassEvent, Watcher, WatcherOptions, WatchEvent } from '../../src/lib/watch/watch.js';
+import { createWatcher, type PassEvent, type Watcher, type WatcherOptions, type WatchEvent } from '../../src/lib/watch/watch.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 
 /**
@@ -51,6 +51,20 @@ export function nextEvent<N extends WatchEvent['event']>(
 export function whenQuiet(watcher: Watcher, timeoutMs = 15_000): Promise<void> {
   if (watcher.phase === 'idle' && watcher.pendingTimer === undefined && watcher.settling === 0) return Promise.resolve();
   return nextEvent(watcher, 'phase', (e) => e.phase === 'idle', timeoutMs).then(() => undefined);
+}
+
+/**
+ * Starts a watcher whose passes do nothing (`fakeSummary`), kept in `watchers` for the test's clean-up,
+ * and resolves once its initial pass is over and it is quiet.
+ */
+export async function startQuietWatcher(config: WatcherOptions['config'], watchers: Watcher[], options: Partial<WatcherOptions> = {}): Promise<Watcher> {
+  const watcher = createWatcher({ config, ...FAST_WATCH, runPass: async () => fakeSummary(), ...options });
+  watchers.push(watcher);
+  const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
+  await watcher.start();
+  await initial;
+  await whenQuiet(watcher);
+  return watcher;
 }
 
 /** Records every event (pass summaries stripped) for later assertions. */

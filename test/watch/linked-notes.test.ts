@@ -8,9 +8,9 @@ import { pbkdf2 } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWatcher, type Watcher, type WatcherOptions } from '../../src/lib/watch/watch.js';
+import type { Watcher, WatcherOptions } from '../../src/lib/watch/watch.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
-import { FAST_WATCH, fakeSummary, nextEvent, whenQuiet } from './helpers.js';
+import { fakeSummary, nextEvent, startQuietWatcher, whenQuiet } from './helpers.js';
 
 let sb: Sandbox;
 const watchers: Watcher[] = [];
@@ -33,15 +33,9 @@ const memoryDir = () => sb.path('pai', 'MEMORY', 'LEARNING', 'SYSTEM');
 const vaultDir = () => sb.path('vault', 'notes');
 
 /** Starts a watcher whose passes do nothing, once its initial pass is over. */
-async function startWatcher(options: Partial<WatcherOptions> = {}): Promise<Watcher> {
+function startWatcher(options: Partial<WatcherOptions> = {}): Promise<Watcher> {
   mkdirSync(memoryDir(), { recursive: true });
-  const watcher = createWatcher({ config: sb.config(), ...FAST_WATCH, runPass: async () => fakeSummary(), ...options });
-  watchers.push(watcher);
-  const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
-  await watcher.start();
-  await initial;
-  await whenQuiet(watcher);
-  return watcher;
+  return startQuietWatcher(sb.config(), watchers, options);
 }
 
 /**

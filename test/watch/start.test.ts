@@ -21,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWatcher, type PassReason, type Watcher } from '../../src/lib/watch/watch.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { holdFirstPolls as holdPolls, wrapFolderWatch as wrapWatch } from './fs-seams.js';
-import { FAST_WATCH, fakeSummary, nextEvent, whenQuiet } from './helpers.js';
+import { FAST_WATCH, fakeSummary, nextEvent, startQuietWatcher, whenQuiet } from './helpers.js';
 
 let sb: Sandbox;
 const watchers: Watcher[] = [];
@@ -181,15 +181,7 @@ const MODES: Array<{ name: string; poll: boolean }> = [
 ];
 
 describe.each(MODES)('made in a folder after chokidar listed it, before it watched it ($name)', (mode) => {
-  async function started(): Promise<Watcher> {
-    const watcher = createWatcher({ config: sb.config(), ...FAST_WATCH, runPass: async () => fakeSummary(), ...(mode.poll ? { poll: true, pollIntervalMs: 50 } : {}) });
-    watchers.push(watcher);
-    const initial = nextEvent(watcher, 'pass', (e) => e.reason === 'initial');
-    await watcher.start();
-    await initial;
-    await whenQuiet(watcher);
-    return watcher;
-  }
+  const started = (): Promise<Watcher> => startQuietWatcher(sb.config(), watchers, mode.poll ? { poll: true, pollIntervalMs: 50 } : {});
 
   it('a folder: a note made there later is seen', async () => {
     mkdirSync(memoryDir(), { recursive: true });
