@@ -34071,12 +34071,10 @@ var init_password_forms = __esm({
           const raw = before[1] ?? "";
           const quoted = /^[`"']/.test(raw);
           if (!quoted && !typedValue(raw, m[1] ?? "")) continue;
-          const literal2 = quoted && raw.startsWith("`") ? `"${raw.slice(1, -1)}"` : raw;
-          const replaced = replaceValue("", literal2, "password", false);
+          const replaced = replaceValue("", raw, "password", false);
           if (replaced === void 0) continue;
           const start = at - before[0].length;
-          const tagged = raw.startsWith("`") ? `\`${replaced.slice(1, -1)}\`` : replaced;
-          out = `${out.slice(0, start)}${tagged}${out.slice(start + raw.length)}`;
+          out = `${out.slice(0, start)}${replaced}${out.slice(start + raw.length)}`;
         }
         return out;
       }

@@ -445,12 +445,10 @@ const VALUE_FIRST: ScanRule = {
       const raw = before[1] ?? '';
       const quoted = /^[`"']/.test(raw);
       if (!quoted && !typedValue(raw, m[1] ?? '')) continue;
-      const literal = quoted && raw.startsWith('`') ? `"${raw.slice(1, -1)}"` : raw;
-      const replaced = replaceValue('', literal, 'password', false);
+      const replaced = replaceValue('', raw, 'password', false);
       if (replaced === undefined) continue;
       const start = at - before[0].length;
-      const tagged = raw.startsWith('`') ? `\`${replaced.slice(1, -1)}\`` : replaced;
-      out = `${out.slice(0, start)}${tagged}${out.slice(start + raw.length)}`;
+      out = `${out.slice(0, start)}${replaced}${out.slice(start + raw.length)}`;
     }
     return out;
   },
