@@ -249,6 +249,9 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['a long run of closing emphasis after a word', `the password is x${'**'.repeat(300_000)}y and more`],
     ['many cursor token names', 'next_token page_token '.repeat(100_000)],
     ['base64 of words, many times', `secret: ${Buffer.from('dummy text '.repeat(10)).toString('base64')}\n`.repeat(20_000)],
+    ['a word for password in another language, many times, never followed by a colon', 'Passwort für '.repeat(200_000)],
+    ['one long word after a word for password in another language', `Passwort ${'a'.repeat(900_000)}`],
+    ['a long run of `!` after a password', `password: hunter22${'!'.repeat(900_000)} and the password is hunter22${'!'.repeat(900_000)}`],
   ])('%s', (_name, input) => {
     const started = performance.now();
     redactSecrets(input);

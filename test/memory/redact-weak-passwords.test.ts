@@ -399,6 +399,52 @@ describe('issue 40: a password named after it is given, a shorthand label, a quo
   });
 });
 
+describe('issue 40: the last character of a password, and labels in other languages (2026-12-06, sixth session)', () => {
+  // A `!` left outside the tag told a reader how the password ends (`[REDACTED:password]!` of `Summer2024!`).
+  const gone = (text: string, password: string): void => {
+    const out = redactSecrets(text).text;
+    expect(out, out).not.toContain(password);
+    expect(out, out).not.toMatch(/\]!/);
+  };
+  it("a `!` glued to a password is redacted with it, in every form (values.ts restAfterChosenSecret)", () => {
+    gone('The wifi password was changed to Summer2024!', 'Summer2024');
+    gone('The password is Vpn2024!', 'Vpn2024');
+    gone('Use password Welcome1! for the VPN', 'Welcome1');
+    gone('password hunter22!', 'hunter22');
+    gone('VPN psk Vpn2024!', 'Vpn2024');
+    gone('Passwort: sommer2024!', 'sommer2024');
+  });
+  it('a placeholder with a `!` after it still stays, and a token keeps the sentence\'s `!` outside', () => {
+    untouched('The password is example!');
+    untouched('The password is <your-password>!');
+    // A generated token holds no `!`: the one after it is the sentence's.
+    expect(redactSecrets('The API token was rotated to Xk9fP2mQ7vL3wR8t!').text).toBe('The API token was rotated to [REDACTED:token]!');
+  });
+  it('a capitalised word and a number after the word with only a space, where the clause ends (`password Vpn2024!`, `psk Abc123`)', () => {
+    removed('password Vpn2024!', 'Vpn2024');
+    removed('VPN psk Vpn2024', 'Vpn2024');
+    removed('router password Abc123', 'Abc123');
+    untouched('the password Reset22 flow');
+    untouched('Password reset22 done');
+  });
+  it('a label saying what the password is for, in another language, then a colon or a dash (`Passwort für den Router: …`, `Пароль от роутера — …`)', () => {
+    removed('Passwort für den Router: sommer2024', 'sommer2024');
+    removed('Mot de passe du routeur : soleil123', 'soleil123');
+    removed('Contraseña del router: verano2024', 'verano2024');
+    removed('пароль от вайфая: leto2024', 'leto2024');
+    removed('Пароль от роутера — qwerty123', 'qwerty123');
+    removed('Пароль — secret12', 'secret12');
+    removed('Senha do wifi: "casa nova"', 'casa nova');
+  });
+  it('a label in another language followed by words of a sentence stays', () => {
+    untouched('Passwort vergessen: siehe Wiki');
+    untouched('Mot de passe oublié : voir le wiki');
+    untouched('Passwort-Richtlinie: mindestens 12 Zeichen');
+    untouched('Contraseña del router: en el gestor');
+    untouched('Пароль от роутера — в менеджере паролей');
+  });
+});
+
 describe('issue 40: the weak-password set is what the bench measures', () => {
   it('has >= 96 notes in >= 15 forms, both halves, and benign password talk in both halves', () => {
     const notes = weakPasswordNotes();

@@ -8,7 +8,7 @@ import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { endsInUrn, isCodeType } from './names.js';
 import { isImageEmbedToken } from './url-query.js';
 import { continuesSentence, describedBySentence, describesCredential, isClauseSubject, readsAsProse, saysReplaceMe, stripClosingTags } from './prose.js';
-import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, splitTrailingPunctuation, unquote } from './values.js';
+import { insideTemplate, type ChosenBy, isCredentialValue, isCursorTokenName, isDummy, isPath, isPlaceholder, isRedacted, looksRandom, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value after a separator: closed quotes, an unclosed quote (to the end of the line), backticks, or a bare word. */
 const VALUE = '("(?:[^"\\\\\\n]|\\\\.)*"|\'(?:[^\'\\\\\\n]|\\\\.)*\'|`[^`\\n]*`|["\'][^\\n]*|[^\\s"\'`]+)';
@@ -432,7 +432,7 @@ const PROSE: RegexRule = {
     if (isClauseSubject(text.slice(Math.max(0, offset - 48), offset), lead)) return undefined;
     // Judged as every labelled value is (values.ts): `this token is 'read-job'` names a policy, `the secret is base64 encoded`.
     if (!isCredentialValue(quote === '' ? value : raw, chosen)) return undefined;
-    return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
+    return `${lead}${quote}${tag(kind)}${quote}${chosen !== false && bare === raw ? restAfterChosenSecret(rest) : rest}${raw.slice(bare.length)}`;
   },
 };
 

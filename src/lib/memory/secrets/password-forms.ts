@@ -23,7 +23,7 @@ import { namesSomethingAboutIt } from './context.js';
 import { tag, type RegexRule, type ScanRule } from './engine.js';
 import { PASSWORD_IN_OTHER_LANGUAGES } from './names.js';
 import { describedBySentence, endsClause, readsAsProse } from './prose.js';
-import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, splitTrailingPunctuation, unquote } from './values.js';
+import { type ChosenBy, isCredentialValue, isDummy, isPlaceholder, isRedacted, isTemplateStart, restAfterChosenSecret, splitTrailingPunctuation, unquote } from './values.js';
 
 /** A value: quoted (taken whole) or bare up to whitespace. */
 const VALUE = '("[^"\\n]{1,256}"|\'[^\'\\n]{1,256}\'|`[^`\\n]{1,256}`|[^\\s"\'`]+)';
@@ -44,7 +44,7 @@ function replaceValue(lead: string, raw: string, kind: string, strict: boolean, 
   if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[.,:;!?]+$/, ''), chooser) || isTemplateStart(raw)) return undefined;
   if (value === '' || isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return undefined;
   if (!isCredentialValue(quote === '' ? value : raw, chosen)) return undefined;
-  return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+  return `${lead}${quote}${tag(kind)}${quote}${chosen !== false ? restAfterChosenSecret(rest) : rest}`;
 }
 
 /** A value with only a space before it: a word of prose unless it has digits and symbols, or inner capitals and digits. */
@@ -108,11 +108,11 @@ const BARE: RegexRule = {
 };
 
 /**
- * The weak shapes a password takes that prose words do not: letters then two or more digits, all in
- * lower case (`hunter22`, `sommar2023`), four letters or more then one digit (`sunshine1`, `password1`),
- * and four to twelve digits (`123456`, a passcode).
+ * The weak shapes a password takes that prose words do not: letters then two or more digits, in
+ * lower case or a capital first as sites ask for one (`hunter22`, `sommar2023`, `Vpn2024`), four letters
+ * or more then one digit (`sunshine1`, `Welcome1`), and four to twelve digits (`123456`, a passcode).
  */
-const WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
+const WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
 
 /**
  * Words at the head of every public most-common password list, and the passwords devices and
@@ -358,6 +358,27 @@ const OTHER_LANGUAGE: RegexRule = {
 };
 
 /**
+ * "Password for the router: …" as a note in another language labels it: the word, what it is for
+ * (`für den Router`, `du routeur`, `от роутера`: up to five words, no punctuation), then a colon or `=`,
+ * or a dash between spaces (Russian writes its "is" as one: `Пароль от роутера — …`). The words between
+ * may be any of a sentence's (`Passwort vergessen: siehe Wiki`), so a bare value must look typed, as
+ * PROSE_IN_OTHER_LANGUAGES asks (`looksTyped`); a quoted one is a literal.
+ */
+const LABEL_FOR_IN_OTHER_LANGUAGES: RegexRule = {
+  kind: 'password',
+  hints: PASSWORD_IN_OTHER_LANGUAGES,
+  re: new RegExp(
+    `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join('|')})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=：—–-][^\\s.,:;!?\`"'()\\[\\]=：]*){0,5}?(?:[ \\t]*[:=：]|[ \\t]+[—–-])[ \\t]*)${VALUE}`,
+    'giu',
+  ),
+  replace: (m, g) => {
+    const [lead = '', raw = ''] = g;
+    if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+    return replaceValue(lead, raw, 'password', false) ?? m;
+  },
+};
+
+/**
  * "The password for the staging server is …" as a note in another language says it: the word, what
  * it is for (`für den Staging-Server`, `de la base de datos`: up to six words, no punctuation), the
  * language's "is", then the value. One row per language, so a language is one more row, never a new
@@ -499,7 +520,7 @@ const PASS_PHRASE: RegexRule = {
 };
 
 // NAMED_PAIR first: after `id/pw` the user comes first, and PW_KEY or BARE would take `user/password` whole.
-export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+export const PASSWORD_FORM_RULES: readonly (RegexRule | ScanRule)[] = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
 
 /** Before the assignment rules, which would take a phrase's first word alone (`passphrase: purple` of `purple monkey dishwasher`). */
 export const PASS_PHRASE_RULES: readonly RegexRule[] = [PASS_PHRASE];

@@ -489,6 +489,19 @@ export function splitTrailingPunctuation(v: string, prose = true): { value: stri
   return { value: v.slice(0, at), rest: v.slice(at) };
 }
 
+/**
+ * BANG_ENDS_A_CHOSEN_SECRET: a `!` glued to a password's value (`Summer2024!`, `Welcome1!`) is its last
+ * character far more often than a note exclaims right after a password, and a `!` left outside the tag
+ * tells a reader how the password ends. The value is judged without it (splitTrailingPunctuation: a
+ * placeholder is still one with a `!` after it); once judged a secret a person chose, the `!`s glued to
+ * it are redacted with it. Only `!`: `.`, `,` and `?` after a value end the sentence.
+ */
+export function restAfterChosenSecret(rest: string): string {
+  let at = 0;
+  while (rest.charCodeAt(at) === 33) at += 1;
+  return at === 0 ? rest : rest.slice(at);
+}
+
 /** Code, not a literal: `getToken()`, `self.password`, `cfg.api_key`, `z.string().min(8)`, `config["api_key"]`, `this.cached!.access_token`. */
 const CODE_REF = /^[A-Za-z_$][A-Za-z_$]*(?:(?:[?!]?\.|::)[A-Za-z_$][A-Za-z_$]*)*(?:[([].*)?$/;
 
