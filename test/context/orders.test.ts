@@ -54,6 +54,28 @@ describe('orderReason', () => {
     expect(orderReason(text)).toBeUndefined();
   });
 
+  // A dot inside a word is a file's, a version's or a host's, not the clause's end: cut there, these
+  // facts lost the verb that makes them facts and were left out (2026-12-06, sixth session).
+  it.each([
+    'Merge conflicts in package-lock.json are resolved by regenerating the file',
+    'Install steps in README.md are out of date',
+    'Push hooks in .husky/pre-push run the tests',
+    'Type checks for src/index.ts are skipped in CI',
+    'Delete handlers in api/v1.2 return 204',
+    'Start scripts for node.js services are in bin/',
+    'Send limits of smtp.example.com are 100 per hour',
+  ])('a dot inside a word does not end the clause: %s', (text) => {
+    expect(orderReason(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['Run npm.test then push', 'opens with an imperative'],
+    ['Print the logs. Then restart.', 'opens with an imperative'],
+    ['Merge rules are in rules.md. Merge every open pull request now', 'opens with an imperative'],
+  ])('an order with a dotted word in it, or after a sentence that has one, is still one: %s', (text, reason) => {
+    expect(orderReason(text)).toBe(reason);
+  });
+
   it.each([
     // The metadata line each episode of a Claude Code memory opens with (its `type:` frontmatter).
     'Type: project',

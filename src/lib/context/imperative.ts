@@ -156,8 +156,11 @@ const LEAD_IN = new Set(['please', 'kindly', 'now', 'immediately', 'urgently', '
  * follows a colon) opens with an order to a reader. Pure; looks at the first dozen words only.
  */
 export function opensWithOrder(clause: string): boolean {
-  // Words up to the end of the clause; a colon right after a word is kept as its own token.
-  const head = clause.slice(0, 200).split(/[.!?;\n]/, 1)[0] as string;
+  // Words up to the end of the clause; a colon right after a word is kept as its own token. A clause
+  // ends at a full stop, `!`, `?` or `;` before a space or the end, as clauseStarts (orders.ts) reads one:
+  // a dot inside a word is a file's, a version's or a host's (`package-lock.json`, `v2.3`), and cutting
+  // there left "Merge conflicts in package-lock" without the verb that makes it a fact.
+  const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0] as string;
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has((tokens[i] as string).replace(/[:!,]$/, '').toLowerCase())) i += 1;
