@@ -32416,6 +32416,11 @@ function splitTrailingPunctuation(v, prose = true) {
   if (at === v.length || at === 0) return { value: v, rest: "" };
   return { value: v.slice(0, at), rest: v.slice(at) };
 }
+function restAfterChosenSecret(rest) {
+  let at = 0;
+  while (rest.charCodeAt(at) === 33) at += 1;
+  return at === 0 ? rest : rest.slice(at);
+}
 function isCredentialValue(raw, chosenBy2, where = {}) {
   const chosen = chosenBy2 !== false;
   const chooser = chosen ? "chosen" : "generated";
@@ -32886,7 +32891,7 @@ var init_assignment = __esm({
         if (quote === "" && /(?:is|was)[ \t]+$/i.test(lead) && describedBySentence(value, text3.slice(offset + lead.length + value.length, offset + lead.length + value.length + 12))) return void 0;
         if (isClauseSubject(text3.slice(Math.max(0, offset - 48), offset), lead)) return void 0;
         if (!isCredentialValue(quote === "" ? value : raw, chosen)) return void 0;
-        return `${lead}${quote}${tag(kind)}${quote}${rest}${raw.slice(bare.length)}`;
+        return `${lead}${quote}${tag(kind)}${quote}${chosen !== false && bare === raw ? restAfterChosenSecret(rest) : rest}${raw.slice(bare.length)}`;
       }
     };
     COMPARED_LITERAL = {
@@ -33777,7 +33782,7 @@ function replaceValue(lead, raw, kind, strict, chosen = kind === "password") {
   if (isPlaceholder(raw, chooser) || isPlaceholder(raw.replace(/[.,:;!?]+$/, ""), chooser) || isTemplateStart(raw)) return void 0;
   if (value === "" || isRedacted(value) || isPlaceholder(value, chooser) || isDummy(value, { chooser })) return void 0;
   if (!isCredentialValue(quote === "" ? value : raw, chosen)) return void 0;
-  return `${lead}${quote}${tag(kind)}${quote}${rest}`;
+  return `${lead}${quote}${tag(kind)}${quote}${chosen !== false ? restAfterChosenSecret(rest) : rest}`;
 }
 function notProse(v) {
   if (v.length < 8 || !/\d/.test(v)) return false;
@@ -33800,7 +33805,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -33847,7 +33852,7 @@ var init_password_forms = __esm({
         return replaceValue(g[0] ?? "", raw, "password", !weakButEnded) ?? m;
       }
     };
-    WEAK_SHAPES = [/^[a-z]{3,}\d{2,}$/, /^[a-z]{4,}\d$/, /^\d{4,12}$/];
+    WEAK_SHAPES = [/^[A-Za-z][a-z]{2,}\d{2,}$/, /^[A-Za-z][a-z]{3,}\d$/, /^\d{4,12}$/];
     COMMON_PASSWORD_WORDS = /* @__PURE__ */ new Set([
       "qwerty",
       "qwertyuiop",
@@ -34021,6 +34026,19 @@ var init_password_forms = __esm({
         return replaced === void 0 ? m : replaced + raw.slice(value.length);
       }
     };
+    LABEL_FOR_IN_OTHER_LANGUAGES = {
+      kind: "password",
+      hints: PASSWORD_IN_OTHER_LANGUAGES,
+      re: new RegExp(
+        `((?<![\\p{L}\\p{N}_])(?:${PASSWORD_IN_OTHER_LANGUAGES.join("|")})(?:[ \\t]+[^\\s.,:;!?\`"'()\\[\\]=\uFF1A\u2014\u2013-][^\\s.,:;!?\`"'()\\[\\]=\uFF1A]*){0,5}?(?:[ \\t]*[:=\uFF1A]|[ \\t]+[\u2014\u2013-])[ \\t]*)${VALUE3}`,
+        "giu"
+      ),
+      replace: (m, g) => {
+        const [lead = "", raw = ""] = g;
+        if (!/^["'`]/.test(raw) && !looksTyped(splitTrailingPunctuation(raw).value)) return m;
+        return replaceValue(lead, raw, "password", false) ?? m;
+      }
+    };
     PASSWORD_PROSE_BY_LANGUAGE = [
       { language: "German", words: ["passwort", "kennwort"], copulas: ["ist", "lautet", "war"] },
       { language: "French", words: ["mot de passe"], copulas: ["est", "\xE9tait"] },
@@ -34106,7 +34124,7 @@ var init_password_forms = __esm({
         return `${lead}${tag("password")}${close}`;
       }
     };
-    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, PROSE_IN_OTHER_LANGUAGES];
+    PASSWORD_FORM_RULES = [NAMED_PAIR, USER_THEN_PASSWORD, PW_KEY, SHORTHAND_LABEL, ARROW, BARE, USER_SLASH_PASSWORD, SLASH_LOGIN, COLON_LOGIN, HOST_LOGIN_IN_BRACKETS, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, VALUE_FIRST, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PROSE_IN_OTHER_LANGUAGES];
     PASS_PHRASE_RULES = [PASS_PHRASE];
   }
 });
@@ -77248,7 +77266,7 @@ function subjectlessVerbAt(tokens, i) {
   return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes("-");
 }
 function opensWithOrder(clause) {
-  const head = clause.slice(0, 200).split(/[.!?;\n]/, 1)[0];
+  const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
   let i = 0;
   while (i < tokens.length && LEAD_IN.has(tokens[i].replace(/[:!,]$/, "").toLowerCase())) i += 1;
