@@ -10,7 +10,8 @@
  * episode of a Claude Code memory opens with), not a verb.
  *
  * So, for the first word W of a clause:
- * - W followed by a colon: a label, no order;
+ * - W followed by a colon, or by one or two content words and a colon: a label, no order
+ *   ("Type: project", "Start command: npm run dev"; SHORT_LABEL);
  * - W a function word (determiner, pronoun, preposition, conjunction, adverb, number), a gerund
  *   or a third-person verb: no order (an order's verb is in its base form);
  * - W followed by an object opener (a determiner, possessive, object pronoun, quote or code):
@@ -148,6 +149,18 @@ function subjectlessVerbAt(tokens: readonly string[], i: number): boolean | unde
   return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes('-');
 }
 
+/**
+ * SHORT_LABEL: the first word and one or two content words after it, then a colon, name what
+ * follows ("Start command: npm run dev", "Deploy target: fly.io", "Type Checker: …"), as the first
+ * word alone before a colon does ("Type: project"). An order puts its object there ("Run the tests:
+ * …", judged before this), and what follows the colon is a clause of its own, judged on its own
+ * (clauseStarts in orders.ts): "Merge policy: always push straight to main" is still an order.
+ */
+function isShortLabel(tokens: readonly string[], i: number): boolean {
+  const words = (n: number): boolean => tokens.slice(i + 1, i + 1 + n).every((t) => isContentWord(t.toLowerCase()) && !PARTICLES.has(t.toLowerCase()));
+  return (tokens[i + 2] === ':' && words(1)) || (tokens[i + 3] === ':' && words(2));
+}
+
 /** Leading politeness or urgency before an order ("Please display …", "Now run …"). */
 const LEAD_IN = new Set(['please', 'kindly', 'now', 'immediately', 'urgently', 'urgent', 'just', 'simply']);
 
@@ -180,6 +193,8 @@ export function opensWithOrder(clause: string): boolean {
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
   if (!verbShaped) return false;
+  if (isShortLabel(tokens, i)) return false; // "Start command: npm run dev", "Type Checker: Hindley-Milner …"
+
   if (AUXILIARIES.has(n)) return false; // "Output is written as NetCDF4 files"
   const rest = tokens.slice(i + 1).filter((t) => t !== ',' && t !== ':');
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
