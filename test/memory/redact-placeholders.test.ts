@@ -251,6 +251,8 @@ describe('the new judgements in linear time on lines made to be slow', () => {
     ['base64 of words, many times', `secret: ${Buffer.from('dummy text '.repeat(10)).toString('base64')}\n`.repeat(20_000)],
     ['a word for password in another language, many times, never followed by a colon', 'Passwort für '.repeat(200_000)],
     ['one long word after a word for password in another language', `Passwort ${'a'.repeat(900_000)}`],
+    ['a long run after a Chinese word for password that ends in a letter of another script', `密码是${'a'.repeat(900_000)}é`],
+    ['a Chinese word for password after Latin letters, many times', 'Wi-Fi密码 '.repeat(200_000)],
     ['a long run of `!` after a password', `password: hunter22${'!'.repeat(900_000)} and the password is hunter22${'!'.repeat(900_000)}`],
   ])('%s', (_name, input) => {
     const started = performance.now();

@@ -436,6 +436,32 @@ describe('issue 40: the last character of a password, and labels in other langua
     removed('Пароль — secret12', 'secret12');
     removed('Senha do wifi: "casa nova"', 'casa nova');
   });
+  it('the word after a colon in more languages: Turkish, Romanian, Vietnamese, Indonesian, Greek, Hebrew, Arabic, Hindi, Croatian, Slovenian, Danish', () => {
+    removed('Şifre: ankara06', 'ankara06');
+    removed('Wifi şifresi: ankara06', 'ankara06');
+    removed('Parola: bucuresti1', 'bucuresti1');
+    removed('Mật khẩu: hanoi2024', 'hanoi2024');
+    removed('Kata sandi: jakarta99', 'jakarta99');
+    removed('Κωδικός πρόσβασης: athina2024', 'athina2024');
+    removed('סיסמה: shalom123', 'shalom123');
+    removed('كلمة المرور: cairo2024', 'cairo2024');
+    removed('पासवर्ड: delhi2024', 'delhi2024');
+    removed('Lozinka: zagreb12', 'zagreb12');
+    removed('geslo: ljubljana1', 'ljubljana1');
+    removed('Kodeord: hygge2024', 'hygge2024');
+  });
+  it("Japanese and Chinese: the word's glued \"is\" (`パスワードは…`, `密码是…`), a value that ends where their script starts again, the word after a Latin one (`Wi-Fi密码`)", () => {
+    removed('パスワードは hunter22 です', 'hunter22');
+    removed('パスワードはhunter22です', 'hunter22');
+    removed('密码是 hunter22', 'hunter22');
+    removed('密码是hunter22', 'hunter22');
+    removed('Wi-Fi密码：hunter22', 'hunter22');
+    removed('wifi 密码 hunter22', 'hunter22');
+    untouched('パスワードが必要です');
+    untouched('密码 2024 年更新');
+    // A particle of another language's row is not read: は after a Korean word.
+    untouched('비번は hunter22');
+  });
   it('a label in another language followed by words of a sentence stays', () => {
     untouched('Passwort vergessen: siehe Wiki');
     untouched('Mot de passe oublié : voir le wiki');

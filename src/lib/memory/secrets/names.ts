@@ -141,14 +141,22 @@ export function isStructTagName(value: string): boolean {
 
 /**
  * The word password as notes written in another language give it (Korean, Japanese, Chinese, German,
- * French, Spanish, Portuguese, Russian, Dutch, Swedish, Danish and Norwegian, Polish, Finnish, Czech,
- * Hungarian; the short Korean 비번 too): one list, so a language is one
+ * French, Spanish, Catalan, Portuguese, Russian and Ukrainian, Dutch, Swedish, Danish and Norwegian,
+ * Polish, Finnish, Estonian, Czech and Slovak, Hungarian, Croatian, Serbian and Bosnian, Slovenian,
+ * Lithuanian, Icelandic, Romanian, Turkish, Vietnamese, Indonesian and Malay, Greek, Hebrew, Arabic,
+ * Persian, Hindi, Thai; the short Korean 비번 too; Latvian's `parole` is left out, an English word):
+ * one list, so a language is one
  * more entry, never a new rule. A password is typed in Latin letters, digits and symbols whatever
  * the language around it, so only such a value is read: a word of the note's own script after the
  * label is prose (`비밀번호 변경`, "change the password"). Read by password-forms.ts (the word as a label)
  * and by values.ts (the word as a value: `isTranslatedPasswordWord`).
  */
-export const PASSWORD_IN_OTHER_LANGUAGES = ['비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令', 'passwort', 'kennwort', 'mot de passe', 'contraseña', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'passord', 'hasło', 'salasana', 'heslo', 'jelszó'];
+export const PASSWORD_IN_OTHER_LANGUAGES = [
+  '비밀번호', '비번', '패스워드', '암호', 'パスワード', '暗証番号', '密码', '密碼', '口令',
+  'passwort', 'kennwort', 'mot de passe', 'contraseña', 'contrasenya', 'senha', 'пароль', 'wachtwoord', 'lösenord', 'adgangskode', 'kodeord', 'passord',
+  'hasło', 'salasana', 'salasõna', 'parool', 'heslo', 'jelszó', 'lozinka', 'geslo', 'slaptažodis', 'lykilorð', 'parolă', 'parola', 'şifresi', 'şifre', 'sifre',
+  'mật khẩu', 'kata sandi', 'kata laluan', 'κωδικός πρόσβασης', 'κωδικός', 'סיסמה', 'סיסמא', 'كلمة المرور', 'كلمة السر', 'رمز عبور', 'पासवर्ड', 'รหัสผ่าน',
+];
 
 const TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
 /** A numeric HTML entity as i18n files write non-ASCII letters (`L&#246;senord`; the last `;` sometimes left off). */

@@ -337,25 +337,54 @@ const SQL_PASSWORD_CLAUSE: RegexRule = {
 };
 
 /**
- * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), a
- * Korean topic or subject particle (`비번은 …`, "the password is"), or a space; the value runs to
- * whitespace (or the closing bracket). With only a space between, the value must not read as prose
- * (`notProse`, as BARE asks). Korean particles are read only after a Korean word. The value ends at
- * whitespace: a run glued to a word of another script is markup or a word's part (`@@@hl@@@비번`).
+ * The word's "is" glued to it, by language (`비번은 …`, `パスワードは …`, `密码是 …`): a Korean topic or
+ * subject particle, a Japanese one, a Chinese copula. Read only after a word of its own row.
+ */
+const GLUED_IS: ReadonlyArray<{ language: string; words: readonly string[]; marks: string }> = [
+  { language: 'Korean', words: ['비밀번호', '비번', '패스워드', '암호'], marks: '은는이가' },
+  { language: 'Japanese', words: ['パスワード', '暗証番号'], marks: 'はが' },
+  { language: 'Chinese', words: ['密码', '密碼', '口令'], marks: '是为為' },
+];
+
+/**
+ * Japanese and Chinese write no space between words: their word may follow a Latin one (`Wi-Fi密码`),
+ * and a value may end where their script starts again (`パスワードはhunter22です`). Korean spaces its words.
+ */
+const UNSPACED_SCRIPT = '\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef';
+const UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
+const SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
+
+/**
+ * After the word: a colon or `=` (also the full-width `：`), a value in brackets (`비밀번호(…)`), the
+ * word's glued "is" (GLUED_IS), or a space; the value runs to whitespace (or the closing bracket, or
+ * the start of an unspaced script). With only a space between, the value must not read as prose
+ * (`notProse`, as BARE asks) or must have a weak password's shape where the line or sentence ends
+ * (`wifi 密码 hunter22`). The value ends at whitespace: a run glued to a word of another spaced
+ * script is markup or a word's part (`@@@hl@@@비번`).
  */
 const OTHER_LANGUAGE: RegexRule = {
   kind: 'password',
   hints: PASSWORD_IN_OTHER_LANGUAGES,
-  re: new RegExp(`((?<![A-Za-z])(${PASSWORD_IN_OTHER_LANGUAGES.join('|')})[ \\t]*(?:([:=：(])|([은는이가])|(?=[ \\t]))[ \\t]*)([!-~]+)(?!\\S)`, 'gi'),
-  replace: (m, g) => {
-    const [lead = '', word = '', sep, particle, raw = ''] = g;
-    if (particle !== undefined && !/[가-힣]$/.test(word)) return m;
+  re: new RegExp(
+    `((?:(?<![A-Za-z])(${SPACED_WORDS.join('|')})|(${UNSPACED_WORDS.join('|')}))[ \\t]*(?:([:=：(])|([${GLUED_IS.map((row) => row.marks).join('')}])|(?=[ \\t]))[ \\t]*)([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])`,
+    'gi',
+  ),
+  replace: (m, g, offset, text) => {
+    const [lead = '', spaced, unspaced, sep, particle, raw = ''] = g;
+    const word = (spaced ?? unspaced ?? '').toLowerCase();
+    if (particle !== undefined && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
     const value = sep === '(' ? raw.replace(/\).*$/, '') : raw;
-    if (sep === undefined && particle === undefined && !notProse(splitTrailingPunctuation(value).value)) return m;
+    if (sep === undefined && particle === undefined && !spacedValueIsPassword(value, text.slice(offset + m.length, offset + m.length + 2))) return m;
     const replaced = replaceValue(lead, value, 'password', false);
     return replaced === undefined ? m : replaced + raw.slice(value.length);
   },
 };
+
+/** With only a space after the word: not prose, or a weak shape (`hunter22`, `123456`) where the sentence or the line ends. */
+function spacedValueIsPassword(raw: string, after: string): boolean {
+  const { value, rest } = splitTrailingPunctuation(raw);
+  return notProse(value) || (WEAK_SHAPES.some((shape) => shape.test(value)) && (rest !== '' || /^[ \t]*(?:\r?\n|$)/.test(after)));
+}
 
 /**
  * "Password for the router: …" as a note in another language labels it: the word, what it is for
