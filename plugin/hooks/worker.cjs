@@ -32238,7 +32238,56 @@ var init_names = __esm({
     CREDENTIAL_OPTION = /(?:^|,)[\w.-]*(?:pass|pwd|secret|token|key|credential|auth)[\w.-]*=/i;
     CREDENTIAL_VARIABLE = /^[a-z]+\d?(?:[A-Z][a-z]+|[A-Z]{2,}(?=[A-Z]))*(?:Password|Passwd|Passphrase|Secret|Token|Key|Credentials?)$/;
     STRUCT_TAG_NAME = /^[A-Za-z_][\w.-]*(?:,(?:omitempty|omitzero|string|inline|flow|squash|remain|notEmpty|required|file|expand|unset|init))+$/;
-    PASSWORD_IN_OTHER_LANGUAGES = ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638", "\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7", "\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4", "passwort", "kennwort", "mot de passe", "contrase\xF1a", "senha", "\u043F\u0430\u0440\u043E\u043B\u044C", "wachtwoord", "l\xF6senord", "adgangskode", "passord", "has\u0142o", "salasana", "heslo", "jelsz\xF3"];
+    PASSWORD_IN_OTHER_LANGUAGES = [
+      "\uBE44\uBC00\uBC88\uD638",
+      "\uBE44\uBC88",
+      "\uD328\uC2A4\uC6CC\uB4DC",
+      "\uC554\uD638",
+      "\u30D1\u30B9\u30EF\u30FC\u30C9",
+      "\u6697\u8A3C\u756A\u53F7",
+      "\u5BC6\u7801",
+      "\u5BC6\u78BC",
+      "\u53E3\u4EE4",
+      "passwort",
+      "kennwort",
+      "mot de passe",
+      "contrase\xF1a",
+      "contrasenya",
+      "senha",
+      "\u043F\u0430\u0440\u043E\u043B\u044C",
+      "wachtwoord",
+      "l\xF6senord",
+      "adgangskode",
+      "kodeord",
+      "passord",
+      "has\u0142o",
+      "salasana",
+      "salas\xF5na",
+      "parool",
+      "heslo",
+      "jelsz\xF3",
+      "lozinka",
+      "geslo",
+      "slapta\u017Eodis",
+      "lykilor\xF0",
+      "parol\u0103",
+      "parola",
+      "\u015Fifresi",
+      "\u015Fifre",
+      "sifre",
+      "m\u1EADt kh\u1EA9u",
+      "kata sandi",
+      "kata laluan",
+      "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2 \u03C0\u03C1\u03CC\u03C3\u03B2\u03B1\u03C3\u03B7\u03C2",
+      "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2",
+      "\u05E1\u05D9\u05E1\u05DE\u05D4",
+      "\u05E1\u05D9\u05E1\u05DE\u05D0",
+      "\u0643\u0644\u0645\u0629 \u0627\u0644\u0645\u0631\u0648\u0631",
+      "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631",
+      "\u0631\u0645\u0632 \u0639\u0628\u0648\u0631",
+      "\u092A\u093E\u0938\u0935\u0930\u094D\u0921",
+      "\u0E23\u0E2B\u0E31\u0E2A\u0E1C\u0E48\u0E32\u0E19"
+    ];
     TRANSLATED_PASSWORD_WORDS = new Set(PASSWORD_IN_OTHER_LANGUAGES);
     NUMERIC_ENTITY = /&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?/gi;
   }
@@ -33798,6 +33847,10 @@ function loginBefore(text3, end) {
   if (user.length <= 32 && !user.includes("+") && LOGIN_LABEL.test(text3.slice(Math.max(0, i - 24), i))) return { user, labelled: true };
   return SHIPPED_ACCOUNTS.includes(user.toLowerCase()) || EMAIL.test(user) ? { user, labelled: false } : void 0;
 }
+function spacedValueIsPassword(raw, after) {
+  const { value, rest } = splitTrailingPunctuation(raw);
+  return notProse(value) || WEAK_SHAPES.some((shape) => shape.test(value)) && (rest !== "" || /^[ \t]*(?:\r?\n|$)/.test(after));
+}
 function looksTyped(value) {
   return value.length >= 4 && /^[!-~]+$/.test(value) && /[^A-Za-z]/.test(value);
 }
@@ -33805,7 +33858,7 @@ function typedValue(value, word) {
   if (/^\d{4,12}$/.test(value)) return /^(?:pin|passcode)$/i.test(word);
   return value.length >= 6 && /^[!-~]+$/.test(value) && /[A-Za-z]/.test(value) && (/\d/.test(value) || /[^A-Za-z0-9]/.test(value)) && !/^v?\d+(?:\.\d+)+$/.test(value);
 }
-var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
+var VALUE3, PW_KEY, SHORTHAND_LABEL, WORDS, ARROW, BARE, WEAK_SHAPES, COMMON_PASSWORD_WORDS, USER_SLASH_PASSWORD, SHIPPED_ACCOUNTS, EMAIL, LOGIN_LABEL, USER_CHAR, SLASH_LOGIN, COLON_LOGIN, NETRC_MACHINE, USER_THEN_PASSWORD, NAMED_PAIR, HOST_BEFORE, HOST_LOGIN_IN_BRACKETS, SQL_ACCOUNT_STATEMENT, SQL_IDENTIFIED_BY, SQL_PASSWORD_CLAUSE, GLUED_IS, UNSPACED_SCRIPT, UNSPACED_WORDS, SPACED_WORDS, OTHER_LANGUAGE, LABEL_FOR_IN_OTHER_LANGUAGES, PASSWORD_PROSE_BY_LANGUAGE, PROSE_IN_OTHER_LANGUAGES, NAMED_AFTER, APPOSITION, DETERMINER_BEFORE, VALUE_BEFORE, VALUE_FIRST, FUNCTION_WORD, PHRASE_LABELS, PASS_PHRASE, PASSWORD_FORM_RULES, PASS_PHRASE_RULES;
 var init_password_forms = __esm({
   "src/lib/memory/secrets/password-forms.ts"() {
     "use strict";
@@ -34013,15 +34066,27 @@ var init_password_forms = __esm({
         return replaceValue(g[0] ?? "", g[1] ?? "", "password", false) ?? m;
       }
     };
+    GLUED_IS = [
+      { language: "Korean", words: ["\uBE44\uBC00\uBC88\uD638", "\uBE44\uBC88", "\uD328\uC2A4\uC6CC\uB4DC", "\uC554\uD638"], marks: "\uC740\uB294\uC774\uAC00" },
+      { language: "Japanese", words: ["\u30D1\u30B9\u30EF\u30FC\u30C9", "\u6697\u8A3C\u756A\u53F7"], marks: "\u306F\u304C" },
+      { language: "Chinese", words: ["\u5BC6\u7801", "\u5BC6\u78BC", "\u53E3\u4EE4"], marks: "\u662F\u4E3A\u70BA" }
+    ];
+    UNSPACED_SCRIPT = "\\u3040-\\u30ff\\u3400-\\u9fff\\uff00-\\uffef";
+    UNSPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => new RegExp(`^[${UNSPACED_SCRIPT}]`).test(w));
+    SPACED_WORDS = PASSWORD_IN_OTHER_LANGUAGES.filter((w) => !UNSPACED_WORDS.includes(w));
     OTHER_LANGUAGE = {
       kind: "password",
       hints: PASSWORD_IN_OTHER_LANGUAGES,
-      re: new RegExp(`((?<![A-Za-z])(${PASSWORD_IN_OTHER_LANGUAGES.join("|")})[ \\t]*(?:([:=\uFF1A(])|([\uC740\uB294\uC774\uAC00])|(?=[ \\t]))[ \\t]*)([!-~]+)(?!\\S)`, "gi"),
-      replace: (m, g) => {
-        const [lead = "", word = "", sep2, particle, raw = ""] = g;
-        if (particle !== void 0 && !/[가-힣]$/.test(word)) return m;
+      re: new RegExp(
+        `((?:(?<![A-Za-z])(${SPACED_WORDS.join("|")})|(${UNSPACED_WORDS.join("|")}))[ \\t]*(?:([:=\uFF1A(])|([${GLUED_IS.map((row) => row.marks).join("")}])|(?=[ \\t]))[ \\t]*)([!-~]+)(?![^\\s${UNSPACED_SCRIPT}])`,
+        "gi"
+      ),
+      replace: (m, g, offset, text3) => {
+        const [lead = "", spaced, unspaced, sep2, particle, raw = ""] = g;
+        const word = (spaced ?? unspaced ?? "").toLowerCase();
+        if (particle !== void 0 && !GLUED_IS.some((row) => row.words.includes(word) && row.marks.includes(particle))) return m;
         const value = sep2 === "(" ? raw.replace(/\).*$/, "") : raw;
-        if (sep2 === void 0 && particle === void 0 && !notProse(splitTrailingPunctuation(value).value)) return m;
+        if (sep2 === void 0 && particle === void 0 && !spacedValueIsPassword(value, text3.slice(offset + m.length, offset + m.length + 2))) return m;
         const replaced = replaceValue(lead, value, "password", false);
         return replaced === void 0 ? m : replaced + raw.slice(value.length);
       }
@@ -77265,6 +77330,10 @@ function subjectlessVerbAt(tokens, i) {
   const verb = tokens[i + skip] ?? "";
   return isContentWord(verb.toLowerCase()) && !isThirdPerson(verb) && !isPast(verb) && !verb.includes("-");
 }
+function isShortLabel(tokens, i) {
+  const words3 = (n) => tokens.slice(i + 1, i + 1 + n).every((t) => isContentWord(t.toLowerCase()) && !PARTICLES.has(t.toLowerCase()));
+  return tokens[i + 2] === ":" && words3(1) || tokens[i + 3] === ":" && words3(2);
+}
 function opensWithOrder(clause) {
   const head = clause.slice(0, 200).split(/[.!?;](?=\s|$)|\n/, 1)[0];
   const tokens = head.match(/[`"“'‘(\[]|[^\s`"“”'‘’:,()[\]]+(?:['’][a-z]+)?|:|,/gi) ?? [];
@@ -77285,6 +77354,7 @@ function opensWithOrder(clause) {
   if (first === w && /^[A-Z]/.test(next) && OBJECT_OPENERS.has(n)) return false;
   if (OBJECT_OPENERS.has(n) || /^[`"“'‘(\[]$/.test(next) || /^[-~./$]/.test(next)) return verbShaped || !isPast(w);
   if (!verbShaped) return false;
+  if (isShortLabel(tokens, i)) return false;
   if (AUXILIARIES.has(n)) return false;
   const rest = tokens.slice(i + 1).filter((t) => t !== "," && t !== ":");
   if (PARTICLES.has(n)) return !hasFiniteVerb(rest.slice(1));
