@@ -462,6 +462,28 @@ describe('issue 40: the last character of a password, and labels in other langua
     // A particle of another language's row is not read: は after a Korean word.
     untouched('비번は hunter22');
   });
+  it('"the password for … is …" in Romanian, Vietnamese, Indonesian, Greek, Croatian, Slovenian, Danish, Hebrew, Arabic, Estonian, Lithuanian, Icelandic, Catalan', () => {
+    removed('Parola wifi-ului este bucuresti1', 'bucuresti1');
+    removed('Mật khẩu wifi là hanoi2024', 'hanoi2024');
+    removed('Kata sandi wifi adalah jakarta99', 'jakarta99');
+    removed('Ο κωδικός πρόσβασης του router είναι athina2024', 'athina2024');
+    removed('Lozinka za server je zagreb12', 'zagreb12');
+    removed('Geslo je ljubljana1', 'ljubljana1');
+    removed('Kodeordet er hygge2024', 'hygge2024');
+    removed('הסיסמה היא shalom123', 'shalom123');
+    removed('كلمة المرور هي cairo2024', 'cairo2024');
+    removed('Parool on tallinn1', 'tallinn1');
+    removed('Slaptažodis yra vilnius1', 'vilnius1');
+    removed('Lykilorðið er reykjavik1', 'reykjavik1');
+    removed('La contrasenya és barcelona1', 'barcelona1');
+  });
+  it("a word of the sentence after those languages' \"is\" stays", () => {
+    untouched('Parola este obligatorie');
+    untouched('Mật khẩu là bắt buộc');
+    untouched('Kata sandi adalah rahasia');
+    untouched('Geslo je 8 znakov');
+    untouched('La parola è bella');
+  });
   it('a label in another language followed by words of a sentence stays', () => {
     untouched('Passwort vergessen: siehe Wiki');
     untouched('Mot de passe oublié : voir le wiki');

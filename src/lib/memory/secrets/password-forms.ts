@@ -427,6 +427,19 @@ const PASSWORD_PROSE_BY_LANGUAGE: ReadonlyArray<{ language: string; words: reado
   { language: 'Polish', words: ['hasło'], copulas: ['to', 'jest'] },
   { language: 'Finnish', words: ['salasana'], copulas: ['on', 'oli'] },
   { language: 'Czech', words: ['heslo'], copulas: ['je', 'bylo'] },
+  { language: 'Catalan', words: ['contrasenya'], copulas: ['és', 'era'] },
+  { language: 'Danish', words: ['kodeordet', 'kodeord'], copulas: ['er', 'var'] },
+  { language: 'Estonian', words: ['parool', 'salasõna'], copulas: ['on', 'oli'] },
+  { language: 'Lithuanian', words: ['slaptažodis'], copulas: ['yra', 'buvo'] },
+  { language: 'Icelandic', words: ['lykilorðið', 'lykilorð'], copulas: ['er', 'var'] },
+  { language: 'Croatian, Serbian and Bosnian', words: ['lozinka'], copulas: ['je', 'bila'] },
+  { language: 'Slovenian', words: ['geslo'], copulas: ['je', 'bilo'] },
+  { language: 'Romanian', words: ['parola', 'parolă'], copulas: ['este', 'e', 'era'] },
+  { language: 'Vietnamese', words: ['mật khẩu'], copulas: ['là'] },
+  { language: 'Indonesian and Malay', words: ['kata sandinya', 'kata sandi', 'kata laluan'], copulas: ['adalah', 'ialah'] },
+  { language: 'Greek', words: ['κωδικός πρόσβασης', 'κωδικός'], copulas: ['είναι', 'ήταν'] },
+  { language: 'Hebrew', words: ['הסיסמה', 'סיסמה', 'הסיסמא', 'סיסמא'], copulas: ['היא', 'הוא', 'הייתה'] },
+  { language: 'Arabic', words: ['كلمة المرور', 'كلمة السر'], copulas: ['هي', 'كانت'] },
 ];
 
 /**
