@@ -34116,7 +34116,20 @@ var init_password_forms = __esm({
       { language: "Danish and Norwegian", words: ["adgangskoden", "adgangskode", "passordet", "passord"], copulas: ["er", "var"] },
       { language: "Polish", words: ["has\u0142o"], copulas: ["to", "jest"] },
       { language: "Finnish", words: ["salasana"], copulas: ["on", "oli"] },
-      { language: "Czech", words: ["heslo"], copulas: ["je", "bylo"] }
+      { language: "Czech", words: ["heslo"], copulas: ["je", "bylo"] },
+      { language: "Catalan", words: ["contrasenya"], copulas: ["\xE9s", "era"] },
+      { language: "Danish", words: ["kodeordet", "kodeord"], copulas: ["er", "var"] },
+      { language: "Estonian", words: ["parool", "salas\xF5na"], copulas: ["on", "oli"] },
+      { language: "Lithuanian", words: ["slapta\u017Eodis"], copulas: ["yra", "buvo"] },
+      { language: "Icelandic", words: ["lykilor\xF0i\xF0", "lykilor\xF0"], copulas: ["er", "var"] },
+      { language: "Croatian, Serbian and Bosnian", words: ["lozinka"], copulas: ["je", "bila"] },
+      { language: "Slovenian", words: ["geslo"], copulas: ["je", "bilo"] },
+      { language: "Romanian", words: ["parola", "parol\u0103"], copulas: ["este", "e", "era"] },
+      { language: "Vietnamese", words: ["m\u1EADt kh\u1EA9u"], copulas: ["l\xE0"] },
+      { language: "Indonesian and Malay", words: ["kata sandinya", "kata sandi", "kata laluan"], copulas: ["adalah", "ialah"] },
+      { language: "Greek", words: ["\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2 \u03C0\u03C1\u03CC\u03C3\u03B2\u03B1\u03C3\u03B7\u03C2", "\u03BA\u03C9\u03B4\u03B9\u03BA\u03CC\u03C2"], copulas: ["\u03B5\u03AF\u03BD\u03B1\u03B9", "\u03AE\u03C4\u03B1\u03BD"] },
+      { language: "Hebrew", words: ["\u05D4\u05E1\u05D9\u05E1\u05DE\u05D4", "\u05E1\u05D9\u05E1\u05DE\u05D4", "\u05D4\u05E1\u05D9\u05E1\u05DE\u05D0", "\u05E1\u05D9\u05E1\u05DE\u05D0"], copulas: ["\u05D4\u05D9\u05D0", "\u05D4\u05D5\u05D0", "\u05D4\u05D9\u05D9\u05EA\u05D4"] },
+      { language: "Arabic", words: ["\u0643\u0644\u0645\u0629 \u0627\u0644\u0645\u0631\u0648\u0631", "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631"], copulas: ["\u0647\u064A", "\u0643\u0627\u0646\u062A"] }
     ];
     PROSE_IN_OTHER_LANGUAGES = {
       kind: "password",
