@@ -58,7 +58,7 @@ import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter
 import { settingsChange } from './settings-change.js';
 import { FileLinksWatch } from './file-links.js';
 import { FirstPolls, type FolderStates } from './first-polls.js';
-import { unlistedEntries } from './unlisted.js';
+import { startWatching, unlistedEntries } from './unlisted.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -72,8 +72,6 @@ export const DEFAULT_WRITE_STABLE_MS = 150;
 export const DEFAULT_WATCH_LOCK_TIMEOUT_MS = 5_000;
 /** Polling interval with `--poll` (network drives). */
 export const DEFAULT_POLL_INTERVAL_MS = 1_500;
-/** Fresh starts of chokidar at most for entries its scan did not list (unlisted.ts); then they are handed to it as they are. */
-const UNLISTED_RETRIES = 2;
 /** How long a stop may take (aborting the pass, closing watchers) before runWatch returns anyway. */
 export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
 
@@ -458,26 +456,24 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    */
   private async openWatcher(): Promise<void> {
     const poll = this.options.poll === true;
-    for (let attempt = 0; ; attempt++) {
-      const fsw = await this.openChokidar();
-      if (fsw === undefined || this.fsw !== fsw || this.stopping !== undefined) return;
-      const missed = await this.unlisted(fsw, poll);
-      if (this.fsw !== fsw || this.stopping !== undefined) return;
-      if (missed.length > 0 && attempt < UNLISTED_RETRIES) {
+    const started = await startWatching({
+      open: async () => (this.stopping === undefined ? this.openChokidar() : undefined),
+      missed: (fsw) => this.unlisted(fsw, poll),
+      current: (fsw) => this.fsw === fsw && this.stopping === undefined,
+      close: async (fsw, missed) => {
         // chokidar's add() says nothing when its watch of a path is in place: a fresh start does (its ready), before the pass reads.
         this.logger.info('made in a folder while chokidar listed it; watching afresh', { paths: missed });
         this.fsw = undefined;
         await fsw.close().catch(() => undefined);
-        if (this.stopping !== undefined) return;
-        continue;
-      }
-      // Still missed (a folder written to throughout each start): handed to chokidar as they are, watched shortly.
-      for (const path of missed) fsw.add(path);
-      if (poll) {
-        this.firstPolls.ready(Object.entries(fsw.getWatched()));
-        this.guardFirstPolls(fsw, this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
-      }
-      return;
+      },
+    });
+    if (started === undefined) return;
+    const fsw = started.watch;
+    // Still missed (a folder written to throughout each start): handed to chokidar as they are, watched shortly.
+    for (const path of started.missed) fsw.add(path);
+    if (poll) {
+      this.firstPolls.ready(Object.entries(fsw.getWatched()));
+      this.guardFirstPolls(fsw, this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
     }
   }
 
