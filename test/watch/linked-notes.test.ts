@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Watcher, WatcherOptions } from '../../src/lib/watch/watch.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { wrapFolderWatch } from './fs-seams.js';
 import { fakeSummary, nextEvent, startQuietWatcher, whenQuiet } from './helpers.js';
 
 let sb: Sandbox;
@@ -174,6 +175,26 @@ describe('--poll: the start of the watch', () => {
       await edited;
     } finally {
       busy = false;
+    }
+  });
+});
+
+describe('native events: a folder made on a linked note\'s way while its watch starts', () => {
+  it('a note linked to a file in a folder not made yet, the folder made as the pass watches the vault: the file written there later is seen', async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    const watcher = await startWatcher();
+    const dir = join(vaultDir(), 'dir');
+    // The pass the link owes watches the vault (the folder is not there yet); the folder is made as that watch starts, after its look at the vault.
+    const undo = wrapFolderWatch('watch', vaultDir(), () => mkdirSync(dir));
+    try {
+      const note = join(memoryDir(), 't.md');
+      const linked = nextEvent(watcher, 'pass', () => true, 10_000);
+      symlinkSync(join(dir, 't.md'), note);
+      await linked;
+      await whenQuiet(watcher);
+      expect(await changesUntil(watcher, note, () => writeFileSync(join(dir, 't.md'), learning('T', 'written in the folder made as the watch started')))).toEqual([note]);
+    } finally {
+      undo();
     }
   });
 });
