@@ -204,3 +204,19 @@ describe.each(MODES)('made in a folder after chokidar listed it, before it watch
     await seen;
   });
 });
+
+describe.each(MODES)('made in a linked folder (memory/x -> ~/vault/dir) after chokidar listed it, before it watched it ($name)', (mode) => {
+  it('a folder: a note made there later is seen', async () => {
+    const dir = sb.path('vault', 'dir');
+    mkdirSync(dir, { recursive: true });
+    mkdirSync(memoryDir(), { recursive: true });
+    symlinkSync(dir, join(memoryDir(), 'x'));
+    // chokidar watches the linked folder through the link.
+    wrapFolderWatch(mode.poll ? 'watchFile' : 'watch', join(memoryDir(), 'x'), () => mkdirSync(join(dir, 'sub')));
+    const watcher = await startQuietWatcher(sb.config(), watchers, mode.poll ? { poll: true, pollIntervalMs: 50 } : {});
+    const note = join(memoryDir(), 'x', 'sub', 'n.md');
+    const seen = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    writeFileSync(join(dir, 'sub', 'n.md'), learning('N', 'a note in a folder made in the vault as the watch started'));
+    await seen;
+  });
+});
