@@ -242,7 +242,7 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     // and what the folder holds is watched as any linked folder's is: a note made there as soon
     // as that pass is over owes a pass (the thread pool busy, as on a loaded machine: with --poll
     // the folder's first poll comes late, and a change before it is found by watching afresh,
-    // watch.ts guardFirstPolls, which owes a pass but names no file), then an edit is reported.
+    // first-polls.ts FolderPolls, which owes a pass but names no file), then an edit is reported.
     await withBusyThreadPool(async () => {
       await repoint(watcher, note, dir);
       const pass = nextEvent(watcher, 'pass', () => true, 10_000);
@@ -260,7 +260,7 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     const { dir, note } = vaultFileAndFolder();
     symlinkSync(dir, note);
     // Watched as a folder: a note made there as soon as the watch has started owes a pass, while
-    // the thread pool is busy (with --poll, found by watch.ts guardFirstPolls: it compares what the
+    // the thread pool is busy (with --poll, found by first-polls.ts FolderPolls: it compares what the
     // link leads to, as chokidar's poll does, not the link's own entry, whose times never move).
     await withBusyThreadPool(async () => {
       const watcher = await startWatcher(mode.options);

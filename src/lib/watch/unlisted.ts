@@ -8,7 +8,7 @@
  * it starts afresh (its watch is in place before its ready, a fresh look reads after: nothing made
  * then is lost), at most twice, then it takes what it still lacks as it is. What is made after
  * that look is reported by the watches in place (with --poll, once their first poll has been
- * taken: watch.ts `guardFirstPolls`).
+ * taken: first-polls.ts).
  *
  * Its two uses: the memory folders (watch.ts `openWatcher`: each folder's entries now against
  * chokidar's listing of it, `unlistedEntries`; chokidar's `add` says nothing when its watch of a
