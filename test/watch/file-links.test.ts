@@ -1,6 +1,7 @@
 /** Which paths the watch watches for its settings files and its notes that are links (watch/file-links.ts), on links laid out as dotfiles managers and vaults lay them. */
 import { pbkdf2 } from 'node:crypto';
-import { mkdirSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileLinksWatch, fileLinkPaths, type FileLinkPathsOptions } from '../../src/lib/watch/file-links.js';
@@ -153,9 +154,10 @@ describe('FileLinksWatch', () => {
  * chokidar lists a folder, then watches it (fs.watch): what the watch was to follow was read from
  * disk before that (fileLinkPaths), so what changed on a way meanwhile (a folder made, a file
  * replaced by a link) was watched by no one, and an edit there was never reported. Here the change
- * is made as chokidar starts the folder's watch (wrapFolderWatch), as a person making it then.
+ * is made as chokidar starts the folder's watch (wrapFolderWatch), as a person making it then
+ * (with --poll: before the poll's first stat, the window there).
  */
-describe('FileLinksWatch: a way changed while chokidar starts watching (native events)', () => {
+describe('FileLinksWatch: a way changed while its watch starts', () => {
   const restores: Array<() => void> = [];
   const watches: FileLinksWatch[] = [];
   afterEach(async () => {
@@ -227,5 +229,37 @@ describe('FileLinksWatch: a way changed while chokidar starts watching (native e
     // And the owner's look watches it.
     await watch.watch([at('home', 'settings.env')]);
     expect(watch.watching.files).toEqual([at('dotfiles', '3.env'), at('home', 'settings.env')]);
+  });
+  it('--poll: a settings file replaced by a link between the look at disk and the first stats: an edit of what it leads to is seen', async () => {
+    dirs(at('home'), at('dotfiles'));
+    writeFileSync(at('home', 'settings.env'), 'A=1');
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=2');
+    // The look reads the file once (a plain file: the end of its way), then the poll takes its
+    // first stat: the link is made in between, as another process may at any moment.
+    const real = fs.lstatSync;
+    let reads = 0;
+    (fs as { lstatSync: unknown }).lstatSync = (path: string, ...rest: unknown[]) => {
+      if (String(path) === at('home', 'settings.env') && ++reads === 2) {
+        symlinkSync(at('dotfiles', 'gms.env'), at('home', 'settings.env.new'));
+        renameSync(at('home', 'settings.env.new'), at('home', 'settings.env'));
+      }
+      return (real as (...args: unknown[]) => unknown)(path, ...rest);
+    };
+    syncBuiltinESMExports();
+    restores.push(() => {
+      fs.lstatSync = real;
+      syncBuiltinESMExports();
+    });
+    let seen!: (path: string) => void;
+    const reported = new Promise<string>((resolveSeen, reject) => {
+      seen = resolveSeen;
+      setTimeout(() => reject(new Error('nothing reported within 5 s')), 5_000).unref();
+    });
+    const watch = new FileLinksWatch({ poll: true, intervalMs: 50, onChange: (_files, path) => seen(path), onError: () => undefined });
+    watches.push(watch);
+    await watch.watch([at('home', 'settings.env')]);
+    expect(reads).toBeGreaterThanOrEqual(2);
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=3, edited after the watch was in place');
+    expect(await reported).toBe(at('dotfiles', 'gms.env'));
   });
 });
