@@ -247,7 +247,7 @@ describe('FileLinksWatch: a way changed while its watch starts', () => {
     };
     syncBuiltinESMExports();
     restores.push(() => {
-      fs.lstatSync = real;
+      (fs as { lstatSync: unknown }).lstatSync = real;
       syncBuiltinESMExports();
     });
     let seen!: (path: string) => void;

@@ -24,7 +24,7 @@
  * the scan runs: its garbage goes with the scan's), and one lstat per file at that pass's end.
  */
 import { lstat, stat } from 'node:fs/promises';
-import { lstatSync, statSync } from 'node:fs';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The stats a state is made of (fs.Stats has them). */
@@ -206,7 +206,7 @@ export class FirstPolls {
  * through links). The entry alone missed a note made in a linked folder (`memory/x.md -> ~/vault/dir`,
  * a link's own times do not move) before chokidar's first poll of it.
  */
-function folderState(entry: StateStats & { ctimeMs: number; isSymbolicLink(): boolean } | undefined, through: (StateStats & { ctimeMs: number }) | undefined): string {
+function folderState(entry: Stats | undefined, through: Stats | undefined): string {
   if (entry === undefined) return '';
   const state = `${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
   if (!entry.isSymbolicLink() || through === undefined) return state;
