@@ -1,10 +1,12 @@
 /** Which paths the watch watches for its settings files and its notes that are links (watch/file-links.ts), on links laid out as dotfiles managers and vaults lay them. */
 import { pbkdf2 } from 'node:crypto';
-import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileLinksWatch, fileLinkPaths, type FileLinkPathsOptions } from '../../src/lib/watch/file-links.js';
 import { makeTempDirSync } from '../support/temp-dir.js';
+import { wrapFolderWatch } from './fs-seams.js';
 
 let root: string;
 let cleanup: () => void;
@@ -146,4 +148,118 @@ describe('FileLinksWatch', () => {
       await watch.close();
     }
   }, 10_000);
+});
+
+/**
+ * chokidar lists a folder, then watches it (fs.watch): what the watch was to follow was read from
+ * disk before that (fileLinkPaths), so what changed on a way meanwhile (a folder made, a file
+ * replaced by a link) was watched by no one, and an edit there was never reported. Here the change
+ * is made as chokidar starts the folder's watch (wrapFolderWatch), as a person making it then
+ * (with --poll: before the poll's first stat, the window there).
+ */
+describe('FileLinksWatch: a way changed while its watch starts', () => {
+  const restores: Array<() => void> = [];
+  const watches: FileLinksWatch[] = [];
+  afterEach(async () => {
+    await Promise.all(watches.splice(0).map((watch) => watch.close()));
+    for (const restore of restores.splice(0)) restore();
+  });
+
+  /** A watch whose first report resolves `reported` (rejects after 5 s, with nothing reported). */
+  function reportingWatch(options: FileLinkPathsOptions): { watch: FileLinksWatch; reported: Promise<string> } {
+    let seen!: (path: string) => void;
+    const reported = new Promise<string>((resolveSeen, reject) => {
+      seen = resolveSeen;
+      setTimeout(() => reject(new Error('nothing reported within 5 s')), 5_000).unref();
+    });
+    const watch = new FileLinksWatch({ ...options, poll: false, intervalMs: 100, onChange: (_files, path) => seen(path), onError: () => undefined });
+    watches.push(watch);
+    return { watch, reported };
+  }
+
+  it("a note's target folder made (awaitFolders): a note written there later is seen", async () => {
+    dirs(at('memory'), at('vault'));
+    symlinkSync(at('vault', 'dir', 't.md'), at('memory', 't.md'));
+    restores.push(wrapFolderWatch('watch', at('vault'), () => mkdirSync(at('vault', 'dir'))));
+    const { watch, reported } = reportingWatch({ watchedElsewhere: true, awaitFolders: true });
+    await watch.watch([at('memory', 't.md')]);
+    writeFileSync(at('vault', 'dir', 't.md'), 'written after the watch was in place');
+    expect(await reported).toBe(at('vault', 'dir', 't.md'));
+  });
+
+  it('a settings file replaced by a link into a dotfiles folder: an edit of what it leads to is seen', async () => {
+    dirs(at('home'), at('dotfiles'));
+    writeFileSync(at('home', 'settings.env'), 'A=1');
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=2');
+    restores.push(
+      wrapFolderWatch('watch', at('home'), () => {
+        symlinkSync(at('dotfiles', 'gms.env'), at('home', 'settings.env.new'));
+        renameSync(at('home', 'settings.env.new'), at('home', 'settings.env'));
+      }),
+    );
+    const { watch, reported } = reportingWatch({});
+    await watch.watch([at('home', 'settings.env')]);
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=3, edited after the watch was in place');
+    expect(await reported).toBe(at('dotfiles', 'gms.env'));
+  });
+  it('a way changed at every start (a link pointed elsewhere each time): after two fresh starts, reported, so the owner looks again', async () => {
+    dirs(at('home'), at('dotfiles'));
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=1');
+    symlinkSync(at('dotfiles', 'gms.env'), at('home', 'settings.env'));
+    let n = 0;
+    // ln -sfn at each start of the folder's watch: the first and the two fresh starts.
+    restores.push(
+      wrapFolderWatch(
+        'watch',
+        at('home'),
+        () => {
+          n++;
+          writeFileSync(at('dotfiles', `${n}.env`), `A=${n}`);
+          symlinkSync(at('dotfiles', `${n}.env`), at('home', 'settings.env.new'));
+          renameSync(at('home', 'settings.env.new'), at('home', 'settings.env'));
+        },
+        3,
+      ),
+    );
+    const { watch, reported } = reportingWatch({});
+    await watch.watch([at('home', 'settings.env')]);
+    expect(n).toBe(3);
+    // Reported as `watch` resolves (no edit made): the file whose way changed, where it leads now.
+    expect(await reported).toBe(at('dotfiles', '3.env'));
+    // And the owner's look watches it.
+    await watch.watch([at('home', 'settings.env')]);
+    expect(watch.watching.files).toEqual([at('dotfiles', '3.env'), at('home', 'settings.env')]);
+  });
+  it('--poll: a settings file replaced by a link between the look at disk and the first stats: an edit of what it leads to is seen', async () => {
+    dirs(at('home'), at('dotfiles'));
+    writeFileSync(at('home', 'settings.env'), 'A=1');
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=2');
+    // The look reads the file once (a plain file: the end of its way), then the poll takes its
+    // first stat: the link is made in between, as another process may at any moment.
+    const real = fs.lstatSync;
+    let reads = 0;
+    (fs as { lstatSync: unknown }).lstatSync = (path: string, ...rest: unknown[]) => {
+      if (String(path) === at('home', 'settings.env') && ++reads === 2) {
+        symlinkSync(at('dotfiles', 'gms.env'), at('home', 'settings.env.new'));
+        renameSync(at('home', 'settings.env.new'), at('home', 'settings.env'));
+      }
+      return (real as (...args: unknown[]) => unknown)(path, ...rest);
+    };
+    syncBuiltinESMExports();
+    restores.push(() => {
+      (fs as { lstatSync: unknown }).lstatSync = real;
+      syncBuiltinESMExports();
+    });
+    let seen!: (path: string) => void;
+    const reported = new Promise<string>((resolveSeen, reject) => {
+      seen = resolveSeen;
+      setTimeout(() => reject(new Error('nothing reported within 5 s')), 5_000).unref();
+    });
+    const watch = new FileLinksWatch({ poll: true, intervalMs: 50, onChange: (_files, path) => seen(path), onError: () => undefined });
+    watches.push(watch);
+    await watch.watch([at('home', 'settings.env')]);
+    expect(reads).toBeGreaterThanOrEqual(2);
+    writeFileSync(at('dotfiles', 'gms.env'), 'A=3, edited after the watch was in place');
+    expect(await reported).toBe(at('dotfiles', 'gms.env'));
+  });
 });

@@ -41,15 +41,15 @@ export function holdFirstPolls(held: (path: string) => boolean): { release(): vo
 
 /**
  * Runs `before` when chokidar starts watching `folder` (fs.watch with native events, fs.watchFile
- * with --poll), after it has listed it: as a person making something there at that moment. Returns
- * what undoes it.
+ * with --poll), after it has listed it: as a person making something there at that moment. The
+ * first `times` starts (one by default). Returns what undoes it.
  */
-export function wrapFolderWatch(method: 'watch' | 'watchFile', folder: string, before: () => void): () => void {
+export function wrapFolderWatch(method: 'watch' | 'watchFile', folder: string, before: () => void, times = 1): () => void {
   const real = fs[method];
-  let done = false;
+  let left = times;
   (fs as Record<string, unknown>)[method] = (path: string, ...rest: unknown[]) => {
-    if (!done && String(path) === folder) {
-      done = true;
+    if (left > 0 && String(path) === folder) {
+      left--;
       before();
     }
     return (real as (...args: unknown[]) => unknown)(path, ...rest);

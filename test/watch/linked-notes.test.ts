@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Watcher, WatcherOptions } from '../../src/lib/watch/watch.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
+import { wrapFolderWatch } from './fs-seams.js';
 import { fakeSummary, nextEvent, startQuietWatcher, whenQuiet } from './helpers.js';
 
 let sb: Sandbox;
@@ -178,6 +179,26 @@ describe('--poll: the start of the watch', () => {
   });
 });
 
+describe('native events: a folder made on a linked note\'s way while its watch starts', () => {
+  it('a note linked to a file in a folder not made yet, the folder made as the pass watches the vault: the file written there later is seen', async () => {
+    mkdirSync(vaultDir(), { recursive: true });
+    const watcher = await startWatcher();
+    const dir = join(vaultDir(), 'dir');
+    // The pass the link owes watches the vault (the folder is not there yet); the folder is made as that watch starts, after its look at the vault.
+    const undo = wrapFolderWatch('watch', vaultDir(), () => mkdirSync(dir));
+    try {
+      const note = join(memoryDir(), 't.md');
+      const linked = nextEvent(watcher, 'pass', () => true, 10_000);
+      symlinkSync(join(dir, 't.md'), note);
+      await linked;
+      await whenQuiet(watcher);
+      expect(await changesUntil(watcher, note, () => writeFileSync(join(dir, 't.md'), learning('T', 'written in the folder made as the watch started')))).toEqual([note]);
+    } finally {
+      undo();
+    }
+  });
+});
+
 /** Runs `act` with libuv's four threads kept busy, as on a loaded machine: each stat waits its turn there. */
 async function withBusyThreadPool(act: () => Promise<void>): Promise<void> {
   let busy = true;
@@ -221,7 +242,7 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     // and what the folder holds is watched as any linked folder's is: a note made there as soon
     // as that pass is over owes a pass (the thread pool busy, as on a loaded machine: with --poll
     // the folder's first poll comes late, and a change before it is found by watching afresh,
-    // watch.ts guardFirstPolls, which owes a pass but names no file), then an edit is reported.
+    // first-polls.ts FolderPolls, which owes a pass but names no file), then an edit is reported.
     await withBusyThreadPool(async () => {
       await repoint(watcher, note, dir);
       const pass = nextEvent(watcher, 'pass', () => true, 10_000);
@@ -239,7 +260,7 @@ describe.each(MODES)('a note link that comes to lead to a folder, and back ($nam
     const { dir, note } = vaultFileAndFolder();
     symlinkSync(dir, note);
     // Watched as a folder: a note made there as soon as the watch has started owes a pass, while
-    // the thread pool is busy (with --poll, found by watch.ts guardFirstPolls: it compares what the
+    // the thread pool is busy (with --poll, found by first-polls.ts FolderPolls: it compares what the
     // link leads to, as chokidar's poll does, not the link's own entry, whose times never move).
     await withBusyThreadPool(async () => {
       const watcher = await startWatcher(mode.options);

@@ -15,9 +15,9 @@
  *
  * A fake pass, so only the watching is under test.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWatcher, type PassReason, type Watcher } from '../../src/lib/watch/watch.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 import { holdFirstPolls as holdPolls, wrapFolderWatch as wrapWatch } from './fs-seams.js';
@@ -202,5 +202,52 @@ describe.each(MODES)('made in a folder after chokidar listed it, before it watch
     const seen = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
     writeFileSync(note, learning('Late', 'v2'));
     await seen;
+  });
+});
+
+describe.each(MODES)('made in a linked folder (memory/x -> ~/vault/dir) after chokidar listed it, before it watched it ($name)', (mode) => {
+  it('a folder: a note made there later is seen', async () => {
+    const dir = sb.path('vault', 'dir');
+    mkdirSync(dir, { recursive: true });
+    mkdirSync(memoryDir(), { recursive: true });
+    symlinkSync(dir, join(memoryDir(), 'x'));
+    // chokidar watches the linked folder through the link.
+    wrapFolderWatch(mode.poll ? 'watchFile' : 'watch', join(memoryDir(), 'x'), () => mkdirSync(join(dir, 'sub')));
+    const watcher = await startQuietWatcher(sb.config(), watchers, mode.poll ? { poll: true, pollIntervalMs: 50 } : {});
+    const note = join(memoryDir(), 'x', 'sub', 'n.md');
+    const seen = nextEvent(watcher, 'change', (e) => e.path === note, 10_000);
+    writeFileSync(join(dir, 'sub', 'n.md'), learning('N', 'a note in a folder made in the vault as the watch started'));
+    await seen;
+  });
+});
+
+describe('--poll: what the start leaves behind', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("once the initial pass is over, with nothing changed, no timer of the watch's start is left: chokidar's polls are the idle watch's only periodic work", async () => {
+    mkdirSync(memoryDir(), { recursive: true });
+    writeFileSync(join(memoryDir(), 'a.md'), learning('A', 'a v1'));
+    // Folders read before (their last access after their last change, as any folder a day old):
+    // reading them changes nothing a stat shows, so chokidar's poll of them reports nothing.
+    const [read, changed] = [new Date(Date.now() + 3_600_000), new Date(Date.now() - 3_600_000)];
+    for (const folder of [memoryDir(), sb.path('pai', 'MEMORY', 'LEARNING'), sb.path('pai', 'MEMORY')]) utimesSync(folder, read, changed);
+    const real = { set: globalThis.setInterval, clear: globalThis.clearInterval };
+    const made: unknown[] = [];
+    const cleared = new Set<unknown>();
+    vi.spyOn(globalThis, 'setInterval').mockImplementation(((...args: Parameters<typeof setInterval>) => {
+      const handle = real.set(...args);
+      if (new Error().stack?.includes('/src/lib/watch/') === true) made.push(handle);
+      return handle;
+    }) as typeof setInterval);
+    vi.spyOn(globalThis, 'clearInterval').mockImplementation(((handle: Parameters<typeof clearInterval>[0]) => {
+      cleared.add(handle);
+      real.clear(handle);
+    }) as typeof clearInterval);
+    await startQuietWatcher(sb.config(), watchers, { poll: true, pollIntervalMs: 50 });
+    // The folders' first polls were guarded (a timer was set), and that guard is over.
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.filter((handle) => !cleared.has(handle))).toEqual([]);
   });
 });

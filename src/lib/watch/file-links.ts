@@ -22,20 +22,26 @@
  *
  * No change after `watch` resolves is missed: the owner reads the files after it (a pass), so
  * whatever comes later must be reported. With native events chokidar's folder watches are in place
- * before its `ready`. With `--poll` the paths named are polled here, not by chokidar: its poll
- * (fs.watchFile) takes the first stat, the one later stats are compared with, on libuv's thread
- * pool after its `ready`, so on a loaded machine an edit made right after the pass (by a person or
- * a test) could be that first stat, and was never reported. Here that first stat is taken before
- * `watch` resolves.
+ * before its `ready`; what changed on a way between the look at disk and those watches (a folder
+ * made on it, a file replaced by a link) is looked for once they are, and the watching starts
+ * afresh for it (unlisted.ts `startWatching`, the rule's one owner; with --poll the same look
+ * follows the first stats). With `--poll` the paths named are polled here, not by chokidar: its
+ * poll (fs.watchFile) takes the first stat, the one later stats are compared with, on libuv's
+ * thread pool after its `ready`, so on a loaded machine an edit made right after the pass (by a
+ * person or a test) could be that first stat, and was never reported. Here that first stat is
+ * taken before `watch` resolves.
  *
  * Cost: one folder watch for each folder on the ways (with native events a folder's own watch
  * reports the changes of its files, so the files named there get no watch of their own: a
  * thousand notes linked from one vault folder are one inotify watch, and nothing else in that
  * folder is reported); with `--poll`, one lstat of each path named per interval, nothing else.
+ * Each watching started (the ways changed) looks at the ways once more when it is in place: ~14 ms
+ * for a thousand linked notes.
  */
 import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { watch as chokidarWatch } from 'chokidar';
+import { startWatching } from './unlisted.js';
 
 /** Links followed at most, one after another, from a file (the kernel allows 40). */
 const MAX_HOPS = 16;
@@ -183,9 +189,27 @@ function pollPaths(paths: readonly string[], intervalMs: number, report: (path: 
   };
 }
 
+/** The paths of a look at disk that a watch started from an earlier look (`before`) does not watch as they lie now. */
+function changedPaths(before: FileLinkPaths, now: FileLinkPaths): string[] {
+  const [watchedBefore, watchedNow] = [new Set(before.folders), new Set(now.folders)];
+  const changed = new Set<string>();
+  for (const path of now.of.keys()) if (!before.of.has(path) || watchedBefore.has(dirname(path)) !== watchedNow.has(dirname(path))) changed.add(path);
+  for (const path of before.of.keys()) if (!now.of.has(path)) changed.add(path);
+  return [...changed];
+}
+
+const keyOf = (ways: FileLinkPaths): string => `${ways.files.join('\0')}\0\0${ways.folders.join('\0')}`;
+
+/** One watching of the paths of one look at disk. */
+interface Current {
+  watcher: { close(): Promise<void> };
+  ways: FileLinkPaths;
+  key: string;
+}
+
 /** Watches a set of files that may be links (see above); `watch` again with the files as they are now. */
 export class FileLinksWatch {
-  private current: { watcher: { close(): Promise<void> }; key: string; files: string[]; folders: string[] } | undefined;
+  private current: Current | undefined;
   private closed = false;
   /** One change of what is watched at a time. */
   private queue: Promise<void> = Promise.resolve();
@@ -203,7 +227,7 @@ export class FileLinksWatch {
 
   /** The paths watched now (tests, diagnostics). */
   get watching(): { files: string[]; folders: string[] } {
-    return { files: [...(this.current?.files ?? [])], folders: [...(this.current?.folders ?? [])] };
+    return { files: [...(this.current?.ways.files ?? [])], folders: [...(this.current?.ways.folders ?? [])] };
   }
 
   async close(): Promise<void> {
@@ -216,20 +240,43 @@ export class FileLinksWatch {
 
   private async rewatch(files: readonly string[]): Promise<void> {
     if (this.closed) return;
-    const { files: paths, folders, of } = fileLinkPaths(files, this.options);
-    const key = `${paths.join('\0')}\0\0${folders.join('\0')}`;
-    if (this.current?.key === key) return;
+    let look = fileLinkPaths(files, this.options);
+    if (this.current?.key === keyOf(look)) return;
     await this.current?.watcher.close().catch(() => undefined);
     this.current = undefined;
-    if (folders.length === 0 || this.closed) return;
+    const started = await startWatching<Current, string>({
+      open: () => this.open(look),
+      // The ways as they lie now, once the watches are in place: what changed on them since the look is watched by a fresh start.
+      missed: (watching) => {
+        look = fileLinkPaths(files, this.options);
+        return changedPaths(watching.ways, look);
+      },
+      current: (watching) => !this.closed && this.current === watching,
+      close: async (watching) => {
+        this.current = undefined;
+        await watching.watcher.close().catch(() => undefined);
+      },
+    });
+    // Still changing at each start: the files whose ways changed owe their owner a look (it watches them again then).
+    for (const path of started?.missed ?? []) {
+      const owners = look.of.get(path) ?? started?.watch.ways.of.get(path);
+      if (owners !== undefined) this.options.onChange(owners, path);
+    }
+  }
+
+  /** Watches the paths of `ways`; resolves once that is in place (undefined: nothing to watch, or closed meanwhile). */
+  private async open(ways: FileLinkPaths): Promise<Current | undefined> {
+    const { files: paths, folders, of } = ways;
+    if (folders.length === 0 || this.closed) return undefined;
+    const key = keyOf(ways);
     const { poll, intervalMs } = this.options;
     if (poll) {
       const polled = pollPaths(paths, intervalMs, (path) => {
         const owners = of.get(path);
         if (owners !== undefined && !this.closed && this.current?.watcher === polled) this.options.onChange(owners, path);
       });
-      this.current = { watcher: polled, key, files: paths, folders };
-      return;
+      this.current = { watcher: polled, ways, key };
+      return this.current;
     }
     const folderSet = new Set(folders);
     const fsw = chokidarWatch(folders, {
@@ -246,14 +293,15 @@ export class FileLinksWatch {
       followSymlinks: false,
       ignorePermissionErrors: true,
     });
-    this.current = { watcher: fsw, key, files: paths, folders };
+    const current: Current = { watcher: fsw, ways, key };
+    this.current = current;
     // Nothing is reported before chokidar is ready: its start-up scan says `add` for each link
     // named, `ignoreInitial` notwithstanding, and the owner reads the files after `watch` anyway
     // (the folders' watches are in place before `ready`).
     let ready = false;
     const report = (path: string) => {
       const owners = of.get(path);
-      if (owners !== undefined && ready && !this.closed && this.current?.watcher === fsw) this.options.onChange(owners, path);
+      if (owners !== undefined && ready && !this.closed && this.current === current) this.options.onChange(owners, path);
     };
     fsw.on('all', (_kind, path) => report(resolve(path)));
     // A raw event of a folder's watch: `evPath` is the name of the entry that changed (none on some platforms: any of them).
@@ -273,5 +321,6 @@ export class FileLinksWatch {
       });
     });
     this.endWait = undefined;
+    return current;
   }
 }

@@ -1,15 +1,17 @@
 /**
- * `--poll`: an edit made before chokidar's first poll of a file is not lost (the one owner of
- * this rule for the files chokidar polls; the folders are watch.ts `guardFirstPolls`'s, the
- * files a note link leads to are polled by file-links.ts from a stat taken before the pass).
+ * `--poll`: a change made before chokidar's first poll of a path is not lost: the one owner of
+ * this rule for what chokidar polls, its files (`FirstPolls`) and its folders (`FolderPolls`). The
+ * files a note link leads to are polled by file-links.ts from a stat taken before the pass.
  *
- * chokidar polls each file with fs.watchFile, whose first stat, the one later stats are compared
+ * chokidar polls each path with fs.watchFile, whose first stat, the one later stats are compared
  * with, is queued on libuv's thread pool during chokidar's start-up scan and taken whenever a
  * thread is free. On a loaded machine that came after the pass following the start (or a
  * rewatch) had read the file: an edit made between that read and the first stat was in the first
- * stat, so no poll ever reported it, and it waited for a pass owed by something else.
+ * stat, so no poll ever reported it, and it waited for a pass owed by something else. A folder's
+ * first stat came late the same way: a note made then was never reported (nor its later edits:
+ * chokidar polls only the files it has seen), until something else changed in that folder.
  *
- * So the state chokidar's scan read of each file (the stats it hands the `ignored` filter, no
+ * Files: the state chokidar's scan read of each file (the stats it hands the `ignored` filter, no
  * stat of our own) is kept until the first pass after that scan is over; then each file is
  * stat-ed once more and one whose state differs is reported as changed, before that pass ends
  * (so the scheduler owes the next pass at once). The stats are asynchronous on purpose: libuv's
@@ -21,8 +23,8 @@
  * the scan to the end of the next pass beside the names chokidar keeps (a map by path only while
  * the scan runs: its garbage goes with the scan's), and one lstat per file at that pass's end.
  */
-import { lstat } from 'node:fs/promises';
-import { lstatSync } from 'node:fs';
+import { lstat, stat } from 'node:fs/promises';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The stats a state is made of (fs.Stats has them). */
@@ -195,5 +197,103 @@ export class FirstPolls {
     const reported = this.reported.get(path);
     this.reported.delete(path);
     return kind !== 'add' && stateNow(path) === reported;
+  }
+}
+
+/**
+ * What a folder's poll compares (inode, times, size), '' when it cannot be read: the entry, and
+ * through a link the folder it leads to, which is what chokidar polls there (fs.watchFile stats
+ * through links). The entry alone missed a note made in a linked folder (`memory/x.md -> ~/vault/dir`,
+ * a link's own times do not move) before chokidar's first poll of it.
+ */
+function folderState(entry: Stats | undefined, through: Stats | undefined): string {
+  if (entry === undefined) return '';
+  const state = `${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
+  if (!entry.isSymbolicLink() || through === undefined) return state;
+  return `${state} ${through.ino} ${through.size} ${through.mtimeMs} ${through.ctimeMs}`;
+}
+
+function folderStateNow(path: string): string {
+  try {
+    const entry = lstatSync(path, { throwIfNoEntry: false });
+    return folderState(entry, entry?.isSymbolicLink() === true ? statSync(path, { throwIfNoEntry: false }) : undefined);
+  } catch {
+    return '';
+  }
+}
+
+async function folderStateLater(path: string): Promise<string> {
+  try {
+    const entry = await lstat(path);
+    return folderState(entry, entry.isSymbolicLink() ? await stat(path).catch(() => undefined) : undefined);
+  } catch {
+    return '';
+  }
+}
+
+export interface FolderPollsOptions {
+  intervalMs: number;
+  /** Whether the watching the folders belong to still runs (else the guard ends). */
+  current(): boolean;
+  /** `folder` changed before chokidar's first poll of it, which has swallowed that change: the watching must start over (its start-up read sees it). */
+  swallowed(folder: string): void;
+}
+
+/**
+ * Folders: each folder's state is taken once chokidar is ready (before the pass that follows reads
+ * the notes), and an asynchronous stat of it is asked for at once, which libuv's queue (first in,
+ * first out) takes after chokidar's first stat of that folder: a folder whose state is the same
+ * then had its first poll taken with nothing made since, so what comes later is chokidar's to
+ * report. A folder changed meanwhile is looked at every interval until chokidar reports a poll of
+ * it (`polled`); still silent at the second look, chokidar's first stat swallowed the change.
+ *
+ * Cost: one lstat per folder at ready, one more on the thread pool; a timer only while a folder
+ * changed before its first poll waits for chokidar's report (before, every folder chokidar had not
+ * reported, which an unchanged folder never is: one lstat per folder per interval, for good).
+ */
+export class FolderPolls {
+  private readonly unproven = new Map<string, { state: string; looks: number }>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  /** Resolves once the first stat of every folder is known taken (the pass after the start ends after it). */
+  readonly settled: Promise<void>;
+
+  constructor(folders: readonly string[], private readonly options: FolderPollsOptions) {
+    for (const folder of folders) {
+      const state = folderStateNow(folder);
+      if (state !== '') this.unproven.set(folder, { state, looks: 0 });
+    }
+    if (this.unproven.size > 0) this.timer = setInterval(() => this.look(), options.intervalMs);
+    this.settled = Promise.all(
+      [...this.unproven].map(async ([folder, seen]) => {
+        if ((await folderStateLater(folder)) === seen.state) this.unproven.delete(folder);
+      }),
+    ).then(() => {
+      if (this.unproven.size === 0) this.stop();
+    });
+  }
+
+  /** chokidar reported a poll of `path` (resolved): its first stat has been taken. */
+  polled(path: string): void {
+    if (this.unproven.delete(path) && this.unproven.size === 0) this.stop();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private look(): void {
+    if (!this.options.current() || this.unproven.size === 0) {
+      this.stop();
+      return;
+    }
+    for (const [folder, seen] of this.unproven) {
+      if (folderStateNow(folder) === seen.state) continue;
+      // Changed since: chokidar's poll, when it has its first stat, reports it within an interval.
+      if (++seen.looks < 2) continue;
+      this.stop();
+      this.options.swallowed(folder);
+      return;
+    }
   }
 }

@@ -57,8 +57,8 @@ import {
 import { createPathFilter, type ClassifiedPath, type PathFilter } from './filter.js';
 import { settingsChange } from './settings-change.js';
 import { FileLinksWatch } from './file-links.js';
-import { FirstPolls, type FolderStates } from './first-polls.js';
-import { unlistedEntries } from './unlisted.js';
+import { FirstPolls, FolderPolls, type FolderStates } from './first-polls.js';
+import { startWatching, unlistedEntries } from './unlisted.js';
 import { PassProcess } from './pass-process.js';
 import { PassScheduler, systemClock, type BackoffPolicy, type Clock, type PassReason, type SchedulerPhase } from './scheduler.js';
 import { WriteStabilizer } from './stabilizer.js';
@@ -72,8 +72,6 @@ export const DEFAULT_WRITE_STABLE_MS = 150;
 export const DEFAULT_WATCH_LOCK_TIMEOUT_MS = 5_000;
 /** Polling interval with `--poll` (network drives). */
 export const DEFAULT_POLL_INTERVAL_MS = 1_500;
-/** Fresh starts of chokidar at most for entries its scan did not list (unlisted.ts); then they are handed to it as they are. */
-const UNLISTED_RETRIES = 2;
 /** How long a stop may take (aborting the pass, closing watchers) before runWatch returns anyway. */
 export const DEFAULT_STOP_TIMEOUT_MS = 5_000;
 
@@ -220,6 +218,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   private readonly noteLinkStates = new Map<string, string>();
   /** `--poll`: an edit before chokidar's first poll of a file is reported at the end of the pass that follows the start (first-polls.ts). */
   private readonly firstPolls = new FirstPolls();
+  /** `--poll`: a note made in a folder before chokidar's first poll of it is not lost (first-polls.ts), for the watching `fsw` is. */
+  private folderPolls: { fsw: FSWatcher; polls: FolderPolls } | undefined;
   private readonly linkedNotesWatch: FileLinksWatch;
   /** The last settings error said (it is said once, until the settings read well again). */
   private settingsError: string | undefined;
@@ -458,26 +458,24 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
    */
   private async openWatcher(): Promise<void> {
     const poll = this.options.poll === true;
-    for (let attempt = 0; ; attempt++) {
-      const fsw = await this.openChokidar();
-      if (fsw === undefined || this.fsw !== fsw || this.stopping !== undefined) return;
-      const missed = await this.unlisted(fsw, poll);
-      if (this.fsw !== fsw || this.stopping !== undefined) return;
-      if (missed.length > 0 && attempt < UNLISTED_RETRIES) {
+    const started = await startWatching({
+      open: async () => (this.stopping === undefined ? this.openChokidar() : undefined),
+      missed: (fsw) => this.unlisted(fsw, poll),
+      current: (fsw) => this.fsw === fsw && this.stopping === undefined,
+      close: async (fsw, missed) => {
         // chokidar's add() says nothing when its watch of a path is in place: a fresh start does (its ready), before the pass reads.
         this.logger.info('made in a folder while chokidar listed it; watching afresh', { paths: missed });
         this.fsw = undefined;
         await fsw.close().catch(() => undefined);
-        if (this.stopping !== undefined) return;
-        continue;
-      }
-      // Still missed (a folder written to throughout each start): handed to chokidar as they are, watched shortly.
-      for (const path of missed) fsw.add(path);
-      if (poll) {
-        this.firstPolls.ready(Object.entries(fsw.getWatched()));
-        this.guardFirstPolls(fsw, this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
-      }
-      return;
+      },
+    });
+    if (started === undefined) return;
+    const fsw = started.watch;
+    // Still missed (a folder written to throughout each start): handed to chokidar as they are, watched shortly.
+    for (const path of started.missed) fsw.add(path);
+    if (poll) {
+      this.firstPolls.ready(Object.entries(fsw.getWatched()));
+      this.guardFolderPolls(fsw);
     }
   }
 
@@ -544,6 +542,8 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
 
   /** `--poll`: the end of the first pass after chokidar's (re)start; a file changed since chokidar's scan read it and not reported by its poll is reported now (first-polls.ts). */
   private async checkFirstPolls(scanned: readonly FolderStates[], fsw: FSWatcher): Promise<void> {
+    // And each folder's first poll known taken (or its wait under way): nothing of the start's is left to the idle watch.
+    if (this.folderPolls?.fsw === fsw) await this.folderPolls.polls.settled;
     // Watched afresh since the pass started: that watching's scan is checked by the pass after it.
     const changes = await this.firstPolls.check(scanned, () => this.fsw === fsw && this.stopping === undefined);
     for (const change of changes) {
@@ -556,46 +556,33 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
   }
 
   /**
-   * `--poll`: chokidar polls a folder with fs.watchFile, whose first stat (the one later stats are
-   * compared with) is taken on libuv's thread pool after chokidar's `ready`. On a loaded machine
-   * that took long enough that a note made right after the initial pass was in it, and was never
-   * reported (nor its later edits: chokidar polls only the files it has seen), until something
-   * else changed in that folder. So each folder's state is taken here, before the initial pass
-   * reads the notes, and looked at every interval until chokidar has reported a poll of that
-   * folder (its first stat taken then); a folder changed meanwhile that chokidar still says
-   * nothing of at the next look has had its change swallowed: the watching starts over (its
-   * start-up read sees the note) and a pass is owed. A folder never changed costs one lstat per
-   * interval; chokidar already stats every file polled.
+   * `--poll`: a note made in a folder before chokidar's first poll of it (on a loaded machine,
+   * right after the pass that follows the start) is not lost (first-polls.ts `FolderPolls`): a
+   * folder whose change chokidar's first poll swallowed is watched afresh (its start-up read sees
+   * the note), and a pass is owed.
    */
-  private guardFirstPolls(fsw: FSWatcher, interval: number): void {
-    const unproven = new Map<string, { state: string; looks: number }>();
-    for (const [folder] of this.watchedFolders(fsw)) {
-      const state = entryState(folder);
-      if (state !== '') unproven.set(folder, { state, looks: 0 });
-    }
+  private guardFolderPolls(fsw: FSWatcher): void {
+    this.folderPolls?.polls.stop();
+    const polls = new FolderPolls(
+      this.watchedFolders(fsw).map(([folder]) => folder),
+      {
+        intervalMs: this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+        current: () => this.fsw === fsw && this.stopping === undefined,
+        swallowed: (folder) => {
+          this.logger.info('a folder changed before chokidar had polled it; watching afresh', { folder });
+          void this.rewatch('a folder changed before its poll had started').then(
+            () => {
+              if (this.stopping === undefined) this.changed();
+            },
+            (error: unknown) => this.fsError(error),
+          );
+        },
+      },
+    );
+    this.folderPolls = { fsw, polls };
     fsw.on('raw', (_rawEvent, polledPath) => {
-      if (typeof polledPath === 'string') unproven.delete(resolve(polledPath));
+      if (typeof polledPath === 'string') polls.polled(resolve(polledPath));
     });
-    const timer = setInterval(() => {
-      if (this.fsw !== fsw || this.stopping !== undefined || unproven.size === 0) {
-        clearInterval(timer);
-        return;
-      }
-      for (const [folder, seen] of unproven) {
-        if (entryState(folder) === seen.state) continue;
-        // Changed since: chokidar's poll, when it has its first stat, reports it within an interval.
-        if (++seen.looks < 2) continue;
-        clearInterval(timer);
-        this.logger.info('a folder changed before chokidar had polled it; watching afresh', { folder });
-        void this.rewatch('a folder changed before its poll had started').then(
-          () => {
-            if (this.stopping === undefined) this.changed();
-          },
-          (error: unknown) => this.fsError(error),
-        );
-        return;
-      }
-    }, interval);
   }
 
   private fsError(error: unknown): void {
@@ -905,6 +892,7 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
     if (this.stopping !== undefined) return this.stopping;
     this.stopping = (async () => {
       this.stabilizer.close();
+      this.folderPolls?.polls.stop();
       await this.rewatching;
       const closing = Promise.all([this.fsw?.close().catch(() => undefined), this.settingsWatch.close(), this.linkedNotesWatch.close()]);
       await Promise.all([this.scheduler.stop(new Error(signal === undefined ? 'watch stopped' : `watch stopped by ${signal}`)), closing]);
@@ -916,25 +904,6 @@ export class Watcher extends EventEmitter<WatcherEventMap> {
       return code;
     })();
     return this.stopping;
-  }
-}
-
-/**
- * What a folder's poll compares (inode, times, size), '' when it cannot be read: the entry, and
- * through a link the folder it leads to, which is what chokidar polls there (fs.watchFile stats
- * through links). The entry alone missed a note made in a linked folder (`memory/x.md -> ~/vault/dir`,
- * a link's own times do not move) before chokidar's first poll of it.
- */
-function entryState(path: string): string {
-  try {
-    const entry = lstatSync(path, { throwIfNoEntry: false });
-    if (entry === undefined) return '';
-    const state = `${entry.ino} ${entry.size} ${entry.mtimeMs} ${entry.ctimeMs}`;
-    if (!entry.isSymbolicLink()) return state;
-    const through = statSync(path, { throwIfNoEntry: false });
-    return through === undefined ? state : `${state} ${through.ino} ${through.size} ${through.mtimeMs} ${through.ctimeMs}`;
-  } catch {
-    return '';
   }
 }
 
