@@ -436,8 +436,9 @@ export async function benchWatch(): Promise<Row[]> {
     heapReleases += run.heapReleases;
   }
   const cliBase = baseline === undefined ? {} : { baselineName: 'baseline build' };
-  rows.push({ name: 'save → add_memory through the CLI, median, default debounce', value: median(cliSamples.current), unit: 'ms', ...cliBase, ...(baseline === undefined ? {} : { baseline: median(cliSamples.baseline) }), note: `${cliSamples.current.length} saves, ${current.label}, log level info; heap releases meanwhile: ${heapReleases}${baseline === undefined ? '' : `; ${baseline.label}, in turn`}` });
-  rows.push({ name: 'save → add_memory through the CLI, p95, default debounce', value: percentile(cliSamples.current, 95), unit: 'ms', ...cliBase, ...(baseline === undefined ? {} : { baseline: percentile(cliSamples.baseline, 95) }) });
+  // BENCH_WATCH_CLI_SAVES=0 skips the saves (to time the rest alone): no row then, rather than a median of nothing.
+  if (cliSamples.current.length > 0) rows.push({ name: 'save → add_memory through the CLI, median, default debounce', value: median(cliSamples.current), unit: 'ms', ...cliBase, ...(baseline === undefined ? {} : { baseline: median(cliSamples.baseline) }), note: `${cliSamples.current.length} saves, ${current.label}, log level info; heap releases meanwhile: ${heapReleases}${baseline === undefined ? '' : `; ${baseline.label}, in turn`}` });
+  if (cliSamples.current.length > 0) rows.push({ name: 'save → add_memory through the CLI, p95, default debounce', value: percentile(cliSamples.current, 95), unit: 'ms', ...cliBase, ...(baseline === undefined ? {} : { baseline: percentile(cliSamples.baseline, 95) }) });
 
   // Idle RSS at TREE_FILES files over several runs (an outlier is what users would keep), in turn with the baseline.
   const runs = Number(process.env.BENCH_WATCH_RSS_RUNS ?? 10);
