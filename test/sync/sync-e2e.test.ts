@@ -208,6 +208,23 @@ describe('sync end to end', () => {
     expect(adds()).toHaveLength(3);
   });
 
+  it("a note moved to another project's memory is in that project's group afterwards, once (not kept in the old project's)", async () => {
+    const config = box.config({ MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' });
+    const from = box.auto('-home-me-alpha', 'feedback_x.md', '---\nname: Feedback X\ndescription: d\ntype: feedback\n---\nUse real servers.\n');
+    await runSync(config);
+    await server.whenIdle();
+    expect(await runSync(config)).toMatchObject({ confirmed: 1 });
+    const to = from.replace('-home-me-alpha', '-home-me-beta');
+    mkdirSync(join(to, '..'), { recursive: true });
+    renameSync(from, to);
+    await runSync(config);
+    await server.whenIdle();
+    expect(await runSync(config)).toMatchObject({ pending: 0, queued: 0, confirmed: 1 });
+    expect(server.episodes().map((e) => [e.group_id, e.name])).toEqual([['home-me-beta', 'Feedback X']]);
+    const state = (await loadState(config.stateDir, { readOnly: true })).state;
+    expect(Object.values(state.files).map((r) => [r.id, r.episodes.map((ref) => ref.groupId)])).toEqual([['auto-memory:-home-me-beta/memory/feedback_x.md', ['home-me-beta']]]);
+  });
+
   it('does not re-send a renamed file with identical content', async () => {
     const a = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Same content.'));
     await syncAndSettle();

@@ -295,7 +295,7 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     if (isUnderProblem(record.source, record.relPath, input.scan.problems)) continue;
     plan.changed = true;
     const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
-    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && !signedPathMoves(input, renamedTo.planned.record)) {
+    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && sameGroups(record, renamedTo.planned.record) && !signedPathMoves(input, renamedTo.planned.record)) {
       byHash.delete(record.hash as string);
       const { entry, planned } = renamedTo;
       const moved: FileRecord = {
@@ -318,6 +318,17 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     deleted.push(record);
   }
   return deleted;
+}
+
+/**
+ * A move keeps the record's episodes only where they already are: in the group the file belongs to
+ * now. A note moved to another project's memory (`{project}` groups) or another source is in the
+ * graph as the old group's: kept, the new project's searches and session context would never find
+ * it. Such a move is what it is for the graph: the old episodes deleted, the note added in its group.
+ */
+function sameGroups(record: FileRecord, moved: FileRecord): boolean {
+  const groups = new Set(moved.episodes.map((ref) => ref.groupId));
+  return record.episodes.every((ref) => groups.has(ref.groupId));
 }
 
 /**
