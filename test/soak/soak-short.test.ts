@@ -14,6 +14,9 @@ import { formatFigures } from '../support/soak-verify.js';
 describe('soak (short)', () => {
   it('concurrent watcher, syncs and hooks under faults and edits: exactly once, nothing lost, no secret leaked', async () => {
     const seed = Number(process.env.GMS_SOAK_SEED ?? 20260104);
+    // The run's story (watch timeline, manual syncs, each final pass with the files still waiting):
+    // printed only when a check fails, since the interleaving that failed may not come back.
+    const story: string[] = [];
     // Faults after initialize only: the server's sessionLoss fault on a session-less initialize is a
     // 404 no real server sends (see bench/soak.ts).
     const report = await runSoak({
@@ -25,9 +28,10 @@ describe('soak (short)', () => {
       seed,
       maxEpisodeChars: 4000,
       faults: { rate503: 0.1, rate429: 0.05, retryAfterSeconds: 1, rateReset: 0.05, rateSessionLoss: 0.05, dropRate: 0.1, latencyMs: 15, seed, methods: ['tools/call', 'tools/list', 'notifications/initialized'] },
+      log: (line) => story.push(line),
     });
     console.log(`short soak (seed ${seed}):\n${formatFigures(report.figures)}`);
-    expect(report.problems).toEqual([]);
+    expect(report.problems, `soak log (seed ${seed}):\n${story.join('\n')}`).toEqual([]);
     expect(report.figures).toMatchObject({ duplicates: 0, lost: 0, stale: 0, secretLeaks: 0, watchExitCode: 0 });
     // The run really was under fire.
     expect(Object.values(report.figures.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);

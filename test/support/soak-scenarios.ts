@@ -26,7 +26,7 @@ import { loadState } from '../../src/lib/state/state.js';
 import { startGraphitiServer, type FaultOptions, type GraphitiTestServer, type ToolCallLog } from './graphiti-server.js';
 import { SoakCorpus } from './soak-corpus.js';
 import { Procs, type Proc } from './soak-procs.js';
-import { verifySoak, type Figures, type VerifyResult } from './soak-verify.js';
+import { recordFacts, verifySoak, type Figures, type VerifyResult } from './soak-verify.js';
 import { isolatedEnv } from './isolated-env.js';
 import { makeTempDirSync } from './temp-dir.js';
 
@@ -122,8 +122,13 @@ async function finalPasses(procs: Procs, server: GraphitiTestServer, stateDir: s
     const summary = run.lines.find((l) => 'pending' in l) as unknown as FinalSummary | undefined;
     const state = (await loadState(stateDir, { readOnly: true })).state;
     const leftovers = state.orphans.length + Object.values(state.files).reduce((n, r) => n + r.superseded.length, 0);
+    // The files still waiting, as their records say (status, each part's history, the group's next look): why a pass was not clean.
+    const waiting = Object.values(state.files).filter((r) => r.status !== 'confirmed' && r.status !== 'skipped');
     log(
-      `final pass ${pass}: exit ${result.code}, ${summary === undefined ? 'no summary' : `pending ${summary.pending}, queued ${summary.queued}, failed ${summary.failed}, confirmed ${summary.confirmed}`}, leftovers ${leftovers}`,
+      `final pass ${pass}: exit ${result.code}, ${summary === undefined ? 'no summary' : `pending ${summary.pending}, queued ${summary.queued}, failed ${summary.failed}, confirmed ${summary.confirmed}`}, leftovers ${leftovers}${waiting
+        .slice(0, 5)
+        .map((r) => `\n  ${recordFacts(r, state)}`)
+        .join('')}`,
     );
     if (summary !== undefined && summary.pending === 0 && summary.queued === 0 && summary.failed === 0 && summary.serverReachable && leftovers === 0 && result.code === 0) {
       return { passes: pass, clean: true, firstExitCode };

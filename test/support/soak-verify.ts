@@ -22,7 +22,9 @@ import { contentHashOf, fileIdOf } from '../../src/lib/memory/hash.js';
 import { LOCK_FILE } from '../../src/lib/state/lock.js';
 import { buildEpisodes, parseMarker, type EpisodeDraft } from '../../src/lib/memory/episode.js';
 import { parseMemoryFile } from '../../src/lib/memory/parse.js';
-import { loadState, type FileRecord } from '../../src/lib/state/state.js';
+import { logFilePath } from '../../src/lib/util/log.js';
+import { loadState, type FileRecord, type SyncState } from '../../src/lib/state/state.js';
+import { parseJsonLines } from './json-lines.js';
 import { workerFiles } from '../../src/lib/worker/spawn.js';
 import type { GraphitiTestServer } from './graphiti-server.js';
 import type { SoakCorpus, SoakFile } from './soak-corpus.js';
@@ -227,7 +229,7 @@ export async function verifySoak(options: VerifyOptions): Promise<VerifyResult> 
       if (record.episodes.length > 0) problem(`file ${file.n}: ${file.kind} file still has ${record.episodes.length} episode ref(s)`);
     } else {
       if (drafts.length === 0) problem(`file ${file.n}: produced no episode (harness bug)`);
-      if (record.status !== 'confirmed') problem(`file ${file.n} (${id}): status ${record.status}${record.lastError === undefined ? '' : ` (${record.lastError})`}, expected confirmed`);
+      if (record.status !== 'confirmed') problem(`file ${file.n} (${id}): status ${record.status}, expected confirmed; why: ${whyNotConfirmed(record, state, stateDir, [...file.formerRelPaths.map((p) => `${file.source}:${p}`), id])}`);
       const hash = contentHashOf(readFileSync(corpus.abs(file)));
       if (record.hash !== hash) problem(`file ${file.n}: state hash is not the current content's`);
       const refMarkers = record.episodes.map((r) => r.marker).join(' ');
@@ -311,6 +313,55 @@ export async function verifySoak(options: VerifyOptions): Promise<VerifyResult> 
     secretLeaks,
   };
   return { ok: problems.length === 0, problems, figures };
+}
+
+/**
+ * What a record's state says about why it is not confirmed: error, attempts, each part's send,
+ * queue and re-send history, its group's next look. For the final passes' log and the failure message.
+ */
+export function recordFacts(record: FileRecord, state: SyncState, now = Date.now()): string {
+  const ago = (iso: string | undefined) => (iso === undefined ? undefined : `${((now - Date.parse(iso)) / 1000).toFixed(1)} s ago`);
+  const parts = record.episodes.map((ref) => {
+    const facts = [
+      ref.sentAt === undefined ? 'never sent (no sentAt)' : `sent ${ago(ref.sentAt)}`,
+      ref.queuedAt === undefined ? undefined : `queued ${ago(ref.queuedAt)}`,
+      ref.uuid === undefined ? 'not seen' : `seen as ${ref.uuid}`,
+      `resends ${ref.resends}`,
+    ].filter((f) => f !== undefined);
+    return `part ${ref.part}/${ref.parts} ${ref.marker} in ${ref.groupId}: ${facts.join(', ')}`;
+  });
+  const groups = [...new Set(record.episodes.map((ref) => ref.groupId))].map((group) => {
+    const pace = state.groups?.[group];
+    const next = pace?.nextListingAt === undefined ? 'none set' : `${((pace.nextListingAt - now) / 1000).toFixed(1)} s from now`;
+    return `group ${group}: next look ${next}, backoff ${pace?.backoffMs ?? 0} ms`;
+  });
+  return [
+    `${record.id} ${record.status}, fileId ${record.fileId}, hash ${record.hash?.slice(0, 12)}, attempts ${record.attempts}${record.lastError === undefined ? '' : `, last error: ${record.lastError}`}${record.failedVersion === undefined ? '' : `, failed version ${record.failedVersion.hash.slice(0, 12)}`}`,
+    ...parts,
+    ...groups,
+  ].join('; ');
+}
+
+/**
+ * Why a live file's record is not confirmed, for the failure message: its state (recordFacts) and
+ * the last lines the processes logged about it under any of its names. A soak failure is rare and
+ * timing-bound: the message must carry what is needed to find its cause without running it again.
+ */
+export function whyNotConfirmed(record: FileRecord, state: SyncState, stateDir: string, ids: string[]): string {
+  let lines: string[] = [];
+  try {
+    const wanted = new Set([...ids, record.id]);
+    lines = parseJsonLines<Record<string, unknown>>(readFileSync(logFilePath(stateDir), 'utf8'), 'lenient')
+      .filter((l) => wanted.has(String(l.id)) || wanted.has(String(l.from)) || wanted.has(String(l.to)))
+      .slice(-8)
+      .map((l) => {
+        const { t, level, msg, ...rest } = l;
+        return `${String(t)} ${String(level)} ${String(msg)} ${JSON.stringify(rest).slice(0, 240)}`;
+      });
+  } catch {
+    // no log
+  }
+  return `${recordFacts(record, state)}; last log lines about it: ${lines.length === 0 ? 'none' : `\n    ${lines.join('\n    ')}`}`;
 }
 
 export function formatFigures(figures: Figures & { wallMs?: number }): string {

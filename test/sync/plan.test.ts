@@ -66,6 +66,29 @@ describe('planRun', () => {
     expect(state.files['pai:LEARNING/b.md']).toMatchObject({ status: 'confirmed', fileId: record?.fileId, episodes: [expect.objectContaining({ uuid: 'u1', marker: record?.episodes[0]?.marker })] });
   });
 
+  it('a file moved before its version was sent: the rest goes out from the new name under the markers its parts carry', async () => {
+    sb = makeSandbox('http://127.0.0.1:9/mcp');
+    const old = sb.pai('LEARNING/a.md', learning('Alpha', 'Written while the server was down.'));
+    const state = createEmptyState();
+    applyPlan(state, await plan(sb, state)); // pending: nothing sent yet (the server was down)
+    const parts = state.files['pai:LEARNING/a.md']?.episodes.map((ref) => ref.marker) ?? [];
+    expect(parts).toHaveLength(1);
+    renameSync(old, sb.path('pai', 'MEMORY', 'LEARNING', 'b.md'));
+
+    // The run that sees the move: one rename, and the part's body built under its own marker (the
+    // file id kept across the rename), not the new name's, which no part carries.
+    const moved = await plan(sb, state);
+    expect(moved.actions).toEqual([{ id: 'pai:LEARNING/b.md', action: 'rename' }]);
+    expect([...(moved.outgoing.get('pai:LEARNING/b.md')?.drafts.keys() ?? [])]).toEqual(parts);
+    applyPlan(state, moved);
+    expect(state.files['pai:LEARNING/b.md']?.episodes.map((ref) => ref.marker)).toEqual(parts);
+
+    // Still unsent at the next run (that run's server was down too): the outbox, under the same markers.
+    const resumed = await plan(sb, state);
+    expect(resumed.actions).toEqual([{ id: 'pai:LEARNING/b.md', action: 'send' }]);
+    expect([...(resumed.outgoing.get('pai:LEARNING/b.md')?.drafts.keys() ?? [])]).toEqual(parts);
+  });
+
   it('a deleted file: its parts are retired; an unreadable or missing source folder deletes nothing', async () => {
     sb = makeSandbox('http://127.0.0.1:9/mcp');
     const file = sb.pai('LEARNING/a.md', learning('Alpha', 'Going away.'));

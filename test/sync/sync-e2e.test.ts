@@ -11,6 +11,7 @@ import { formatStatus, formatSyncSummary } from '../../src/commands/reports.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { readMemoryFile } from '../../src/lib/sync/prepare.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import type { GraphitiTestServer } from '../support/graphiti-server.js';
 import { learning, type Sandbox } from '../support/sandbox.js';
 import { useServerAndSandbox } from '../helpers/use-server-and-sandbox.js';
@@ -125,6 +126,103 @@ describe('sync end to end', () => {
     expect(alphas()).toHaveLength(1);
     expect(alphas()[0]?.content).toContain('Second version');
     expect(deletes().map((c) => c.args.uuid)).toEqual([oldUuid]);
+  });
+
+  it('a note renamed before it could be sent reaches the graph once, from its new name, when the server is back', async () => {
+    const a = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Written while the server was down.'));
+    const down = box.config({ MADEINOZ_KNOWLEDGE_RETRIES: '0' });
+    await server.stop({ keepState: true });
+    expect((await runSync(down)).pending).toBe(1);
+    renameSync(a, join(box.path('pai/MEMORY/LEARNING/SYSTEM'), 'renamed.md'));
+    // The move is seen while the server is still down: the record moves, its part still unsent.
+    expect(await runSync(down)).toMatchObject({ renamed: 1, pending: 1 });
+    await server.start();
+    await syncAndSettle();
+    const summary = await syncAndSettle();
+    expect(summary).toMatchObject({ pending: 0, queued: 0, confirmed: 1, failed: 0 });
+    expect(adds()).toHaveLength(1);
+    const episodes = server.episodes('main');
+    expect(episodes).toHaveLength(1);
+    expect(episodes[0]?.content).toContain('Written while the server was down.');
+    const state = (await loadState(box.config().stateDir, { readOnly: true })).state;
+    expect(Object.keys(state.files)).toEqual(['pai:LEARNING/SYSTEM/renamed.md']);
+    expect(episodes[0]?.source_description).toContain(state.files['pai:LEARNING/SYSTEM/renamed.md']?.episodes[0]?.marker);
+
+    // Renamed in the very run that can send it: sent at once, under the part's marker.
+    const b = box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Also written while the server was down.'));
+    await server.stop({ keepState: true });
+    await runSync(down);
+    await server.start();
+    renameSync(b, join(box.path('pai/MEMORY/LEARNING/SYSTEM'), 'b-renamed.md'));
+    expect(await syncAndSettle()).toMatchObject({ renamed: 1, pending: 0 });
+    expect(await syncAndSettle()).toMatchObject({ pending: 0, queued: 0, confirmed: 2 });
+    expect(adds()).toHaveLength(2);
+    expect(server.episodes('main').map((e) => e.name).sort()).toEqual(['Alpha', 'Beta']);
+  });
+
+  it('a dropped episode found missing just as its note is renamed is re-sent from the new name, not left pending', async () => {
+    // The soak's failure (seed 20260104, file 26): the run that found the drop could not re-read the
+    // note (renamed since its scan), and every later run saw the rename and never sent the part.
+    const config = box.config({ MADEINOZ_KNOWLEDGE_CONCURRENCY: '1' });
+    const a = box.pai('LEARNING/SYSTEM/a.md', learning('Alpha', 'Dropped by the server, then renamed.'));
+    server.failNext('drop', 1); // Alpha is accepted and lost
+    let clock = Date.now();
+    const now = () => clock;
+    await runSync(config, { now });
+    box.pai('LEARNING/SYSTEM/b.md', learning('Beta', 'Sent after Alpha: FIFO evidence of its drop once visible.'));
+    clock += 1000;
+    await runSync(config, { now });
+    await server.whenIdle();
+    expect(server.episodes('main').map((e) => e.name)).toEqual(['Beta']);
+
+    // The next run lists the group (Beta visible, Alpha not: dropped); the note moves while the listing is out.
+    const graphiti = new GraphitiClient(config);
+    const list = graphiti.getEpisodes.bind(graphiti);
+    let moved = false;
+    graphiti.getEpisodes = async (...args) => {
+      if (!moved) renameSync(a, join(box.path('pai/MEMORY/LEARNING/SYSTEM'), 'a-renamed.md'));
+      moved = true;
+      return list(...args);
+    };
+    clock += 60_000;
+    expect(await runSync(config, { now, graphiti })).toMatchObject({ resent: 1, pending: 1 });
+    await graphiti.close();
+    expect(moved).toBe(true);
+    // The drop was found, but the note could not be read again under its old name: its part is unsent.
+    const found = (await loadState(config.stateDir, { readOnly: true })).state.files['pai:LEARNING/SYSTEM/a.md'];
+    expect(found?.episodes.map((ref) => ({ sentAt: ref.sentAt, resends: ref.resends }))).toEqual([{ sentAt: undefined, resends: 1 }]);
+    expect(adds()).toHaveLength(2);
+    await server.whenIdle();
+    // Runs a minute apart, as hooks or watch would run them: the part goes out again and is confirmed.
+    const summaries = [];
+    for (let run = 0; run < 3; run++) {
+      clock += 60_000;
+      summaries.push(await runSync(config, { now }));
+      await server.whenIdle();
+    }
+    expect(summaries.at(-1)).toMatchObject({ pending: 0, queued: 0, confirmed: 2, failed: 0 });
+    const alphas = server.episodes('main').filter((e) => e.name === 'Alpha');
+    expect(alphas).toHaveLength(1);
+    expect(alphas[0]?.content).toContain('Dropped by the server, then renamed.');
+    expect(server.episodes('main')).toHaveLength(2);
+    expect(adds()).toHaveLength(3);
+  });
+
+  it("a note moved to another project's memory is in that project's group afterwards, once (not kept in the old project's)", async () => {
+    const config = box.config({ MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' });
+    const from = box.auto('-home-me-alpha', 'feedback_x.md', '---\nname: Feedback X\ndescription: d\ntype: feedback\n---\nUse real servers.\n');
+    await runSync(config);
+    await server.whenIdle();
+    expect(await runSync(config)).toMatchObject({ confirmed: 1 });
+    const to = from.replace('-home-me-alpha', '-home-me-beta');
+    mkdirSync(join(to, '..'), { recursive: true });
+    renameSync(from, to);
+    await runSync(config);
+    await server.whenIdle();
+    expect(await runSync(config)).toMatchObject({ pending: 0, queued: 0, confirmed: 1 });
+    expect(server.episodes().map((e) => [e.group_id, e.name])).toEqual([['home-me-beta', 'Feedback X']]);
+    const state = (await loadState(config.stateDir, { readOnly: true })).state;
+    expect(Object.values(state.files).map((r) => [r.id, r.episodes.map((ref) => ref.groupId)])).toEqual([['auto-memory:-home-me-beta/memory/feedback_x.md', ['home-me-beta']]]);
   });
 
   it('does not re-send a renamed file with identical content', async () => {

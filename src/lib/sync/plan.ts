@@ -17,7 +17,7 @@ import { fileRecordId, type EpisodeRef, type FileRecord, type SyncState } from '
 import { runPool } from '../util/pool.js';
 import type { NoteSigner } from './note-signing.js';
 import { FAILED_FILE_STEPS } from './failed-steps.js';
-import { draftsByMarker, keptDrafts, prepareEpisodes, readMemoryFile } from './prepare.js';
+import { draftsByMarker, draftsMatchParts, keptDrafts, prepareEpisodes, readMemoryFile, rebuildDrafts, versionIdentity } from './prepare.js';
 import type { Outgoing, PlannedAction, SyncCounts, SyncProblem } from './types.js';
 
 /** Why a copy `pull` wrote is not sent: it is in the graph as another file's episode. */
@@ -90,6 +90,13 @@ export async function planRun(input: PlanInput): Promise<Plan> {
     events: [],
   };
   const deleted = settleRemovals(input, verdicts, plan);
+  await runPool(
+    verdicts.filter((entry) => entry.verdict.kind === 'rename' && entry.verdict.record.episodes.some((ref) => ref.sentAt === undefined)),
+    PREPARE_CONCURRENCY,
+    async (entry) => {
+      entry.verdict = await resumeRenamed(input, entry.verdict as Verdict & { kind: 'rename' });
+    },
+  );
   for (const { id, verdict } of verdicts) foldVerdict(plan, id, verdict);
   for (const record of deleted) {
     const refs = [...record.episodes, ...record.superseded];
@@ -159,21 +166,30 @@ async function assessFile(input: PlanInput, id: string, file: ScannedFile, exist
     // --force goes on to rebuild the episodes: a changed group moves them (see below).
     if (!force || base.status === 'skipped' || base.status === 'failed') return { kind: 'unchanged', record: base, changed: true, redactions: {} };
   }
+  // The same text as the current parts (their bodies rebuilt, or moved by --force): the same version in its tag.
+  const sameText = base !== undefined && base.hash === hash && !unsigned;
+  const tagger = input.signer?.tagFor(source, file, base?.noteTag, sameText);
+  const currentOrigin = source === undefined ? config.origin : originFor(source, file.relPath);
+  if (base !== undefined && sameText && base.episodes.length > 0) {
+    // Built under the file id and origin the parts' markers carry (prepare.ts versionIdentity: kept
+    // across a rename): a part still to send goes out under its own marker.
+    const { fileId, origin } = versionIdentity(base, currentOrigin);
+    const same = prepareEpisodes(config, file, fileId, origin, raw, hash, tagger);
+    if (same.kind === 'episodes' && base.episodes.length === same.drafts.length && base.episodes.every((e) => e.groupId === same.groupId)) {
+      if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true, redactions: same.redactions };
+      // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs. Only
+      // bodies under the parts' own markers can be sent (part-feed.ts); others would leave them unsent for good.
+      if (draftsMatchParts(base.episodes, same.drafts)) return { kind: 'send', record: base, drafts: same.drafts, redactions: same.redactions };
+    }
+  }
   // A new version takes the file's current ownership (a source declared shared since is shared from its next version on).
   const fileId = source === undefined ? (base?.fileId ?? fileIdOf(file.source, file.relPath)) : fileIdFor(source, file.relPath);
-  // The same text as the current parts (their bodies rebuilt, or moved by --force): the same version in its tag.
-  const tagger = input.signer?.tagFor(source, file, base?.noteTag, base !== undefined && base.hash === hash && !unsigned);
-  const prepared = prepareEpisodes(config, file, fileId, source === undefined ? config.origin : originFor(source, file.relPath), raw, hash, tagger);
+  const prepared = prepareEpisodes(config, file, fileId, currentOrigin, raw, hash, tagger);
   if (prepared.kind === 'skipped') return outcome('skipped', prepared.reason, hash, prepared.retract);
   if (prepared.kind === 'failed') return outcome('failed', prepared.reason, hash);
-  const { drafts, groupId, redactions } = prepared;
+  const { drafts, redactions } = prepared;
   // The same content again, now with its tag: the old parts retire like an older version's.
   const signing = unsigned && base?.hash === hash;
-  if (base !== undefined && base.hash === hash && !unsigned && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
-    if (base.episodes.every((e) => e.sentAt !== undefined)) return { kind: 'unchanged', record: base, changed: true, redactions };
-    // Same version still waiting to be sent (outbox): rebuild its bodies, keep its refs.
-    return { kind: 'send', record: base, drafts, redactions };
-  }
   const record: FileRecord = {
     id,
     source: file.source,
@@ -279,7 +295,7 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
     if (isUnderProblem(record.source, record.relPath, input.scan.problems)) continue;
     plan.changed = true;
     const renamedTo = record.hash === undefined ? undefined : byHash.get(record.hash);
-    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && !signedPathMoves(input, renamedTo.planned.record)) {
+    if (renamedTo !== undefined && record.status !== 'failed' && record.status !== 'skipped' && sameGroups(record, renamedTo.planned.record) && !signedPathMoves(input, renamedTo.planned.record)) {
       byHash.delete(record.hash as string);
       const { entry, planned } = renamedTo;
       const moved: FileRecord = {
@@ -293,14 +309,37 @@ function settleRemovals(input: PlanInput, verdicts: Array<{ id: string; verdict:
         size: planned.record.size,
         updatedAt: input.nowIso,
       };
-      // Still unsent: its bodies are those just built for the new name.
-      entry.verdict = { kind: 'rename', record: moved, from: record.id, ...(record.status === 'pending' ? { drafts: planned.drafts } : {}), redactions: planned.redactions };
+      // Parts still unsent get their bodies after this (resumeRenamed): not those just built for the
+      // new name, whose markers carry the new name's file id.
+      entry.verdict = { kind: 'rename', record: moved, from: record.id, redactions: planned.redactions };
       plan.drop.push(record.id);
       continue;
     }
     deleted.push(record);
   }
   return deleted;
+}
+
+/**
+ * A move keeps the record's episodes only where they already are: in the group the file belongs to
+ * now. A note moved to another project's memory (`{project}` groups) or another source is in the
+ * graph as the old group's: kept, the new project's searches and session context would never find
+ * it. Such a move is what it is for the graph: the old episodes deleted, the note added in its group.
+ */
+function sameGroups(record: FileRecord, moved: FileRecord): boolean {
+  const groups = new Set(moved.episodes.map((ref) => ref.groupId));
+  return record.episodes.every((ref) => groups.has(ref.groupId));
+}
+
+/**
+ * A file renamed before every part of its version went out: the rest goes out from the new name,
+ * under the markers its parts carry (the file id kept across the rename, prepare.ts versionIdentity),
+ * so its bodies are built again under them. No bodies when the file changed since the scan (or cannot
+ * be read): the record stays pending with its parts unsent, and the next run plans it.
+ */
+async function resumeRenamed(input: PlanInput, verdict: Verdict & { kind: 'rename' }): Promise<Verdict> {
+  const drafts = await rebuildDrafts(input.config, input.sources, verdict.record, undefined, input.signer);
+  return drafts === undefined ? verdict : { ...verdict, drafts: [...drafts.values()] };
 }
 
 /**

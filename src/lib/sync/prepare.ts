@@ -98,24 +98,42 @@ export function groupFor(config: Config, file: Pick<ScannedFile, 'source' | 'kin
 }
 
 /**
- * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
- * when the file changed since (content or group): the next run plans it as an update.
+ * The file id and origin a record's version was sent under: its parts' markers name them. A version
+ * keeps them until it is replaced: across a rename (the record, its parts and their markers move to
+ * the new name, plan.ts) and a source declared shared since (shared from the file's next version on).
+ * So the bodies of parts still to send are built under them (the plan resuming an outbox, a pending
+ * file renamed, a re-send): built under the file's current name instead, their markers would match
+ * none of the parts, and the parts would never be sent.
  */
-export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger, signer?: NoteSigner): Promise<Map<string, EpisodeDraft> | undefined> {
+export function versionIdentity(record: Pick<FileRecord, 'fileId' | 'episodes'>, currentOrigin: string | undefined): { fileId: string; origin: string | undefined } {
+  // No parts yet: nothing was sent under another origin (none in markers from before origins).
+  return { fileId: record.fileId, origin: record.episodes.length === 0 ? currentOrigin : recordOrigin(record) };
+}
+
+/** Whether drafts are the bodies of exactly these parts: the same markers (file id, hash, part, origin), in order, in the same group. */
+export function draftsMatchParts(parts: readonly Pick<EpisodeRef, 'marker' | 'groupId'>[], drafts: readonly Pick<EpisodeDraft, 'marker' | 'groupId'>[]): boolean {
+  return parts.length === drafts.length && parts.every((ref, i) => ref.marker === drafts[i]?.marker && ref.groupId === drafts[i]?.groupId);
+}
+
+/**
+ * The bodies of a record that must be (re-)sent but was not read this run, by marker. Undefined
+ * when the file changed since (content, group or parts): the next run plans it as an update.
+ */
+export async function rebuildDrafts(config: Config, sources: readonly MemorySource[], record: FileRecord, logger: Logger | undefined, signer?: NoteSigner): Promise<Map<string, EpisodeDraft> | undefined> {
   // A restored older version (restore.ts): its text is the one kept, not the file's.
   if (record.failedVersion !== undefined) return keptDrafts(config.stateDir, record.episodes);
   const source = sources.find((s) => s.name === record.source);
   if (source === undefined) return undefined;
   const read = await readMemoryFile(`${source.root}/${record.relPath}`);
   if (read.kind !== 'read') {
-    if (read.kind === 'failed') logger.warn('cannot re-read file for re-send', { id: record.id, error: read.reason });
+    if (read.kind === 'failed') logger?.warn('cannot re-read file for re-send', { id: record.id, error: read.reason });
     return undefined;
   }
   if (read.hash !== record.hash) return undefined;
-  // The same markers as the parts being re-sent: their origin (none in markers from before origins).
-  const origin = record.episodes[0] === undefined ? source.origin : recordOrigin(record);
-  const prepared = prepareEpisodes(config, record, record.fileId, origin, read.raw, read.hash, signer?.tagFor(source, record, record.noteTag, true));
-  if (prepared.kind !== 'episodes' || record.episodes.some((ref) => ref.groupId !== prepared.groupId)) return undefined;
+  // The same markers as the parts being re-sent.
+  const { fileId, origin } = versionIdentity(record, source.origin);
+  const prepared = prepareEpisodes(config, record, fileId, origin, read.raw, read.hash, signer?.tagFor(source, record, record.noteTag, true));
+  if (prepared.kind !== 'episodes' || !draftsMatchParts(record.episodes, prepared.drafts)) return undefined;
   return draftsByMarker(prepared.drafts);
 }
 
