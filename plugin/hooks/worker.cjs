@@ -75210,19 +75210,25 @@ function groupFor(config2, file2, frontmatterGroup) {
   }
   return normalizeGroupId(config2.db, group);
 }
+function versionIdentity(record2, currentOrigin) {
+  return { fileId: record2.fileId, origin: record2.episodes.length === 0 ? currentOrigin : recordOrigin(record2) };
+}
+function draftsMatchParts(parts, drafts) {
+  return parts.length === drafts.length && parts.every((ref, i) => ref.marker === drafts[i]?.marker && ref.groupId === drafts[i]?.groupId);
+}
 async function rebuildDrafts(config2, sources, record2, logger, signer) {
   if (record2.failedVersion !== void 0) return keptDrafts(config2.stateDir, record2.episodes);
   const source2 = sources.find((s) => s.name === record2.source);
   if (source2 === void 0) return void 0;
   const read = await readMemoryFile(`${source2.root}/${record2.relPath}`);
   if (read.kind !== "read") {
-    if (read.kind === "failed") logger.warn("cannot re-read file for re-send", { id: record2.id, error: read.reason });
+    if (read.kind === "failed") logger?.warn("cannot re-read file for re-send", { id: record2.id, error: read.reason });
     return void 0;
   }
   if (read.hash !== record2.hash) return void 0;
-  const origin = record2.episodes[0] === void 0 ? source2.origin : recordOrigin(record2);
-  const prepared = prepareEpisodes(config2, record2, record2.fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
-  if (prepared.kind !== "episodes" || record2.episodes.some((ref) => ref.groupId !== prepared.groupId)) return void 0;
+  const { fileId, origin } = versionIdentity(record2, source2.origin);
+  const prepared = prepareEpisodes(config2, record2, fileId, origin, read.raw, read.hash, signer?.tagFor(source2, record2, record2.noteTag, true));
+  if (prepared.kind !== "episodes" || !draftsMatchParts(record2.episodes, prepared.drafts)) return void 0;
   return draftsByMarker(prepared.drafts);
 }
 function draftsByMarker(drafts) {
@@ -75624,6 +75630,13 @@ async function planRun(input2) {
     events: []
   };
   const deleted = settleRemovals(input2, verdicts, plan);
+  await runPool(
+    verdicts.filter((entry) => entry.verdict.kind === "rename" && entry.verdict.record.episodes.some((ref) => ref.sentAt === void 0)),
+    PREPARE_CONCURRENCY,
+    async (entry) => {
+      entry.verdict = await resumeRenamed(input2, entry.verdict);
+    }
+  );
   for (const { id, verdict: verdict2 } of verdicts) foldVerdict(plan, id, verdict2);
   for (const record2 of deleted) {
     const refs = [...record2.episodes, ...record2.superseded];
@@ -75677,17 +75690,23 @@ async function assessFile(input2, id, file2, existing) {
     base = { ...base, mtimeMs: file2.mtimeMs, size: file2.size };
     if (!force || base.status === "skipped" || base.status === "failed") return { kind: "unchanged", record: base, changed: true, redactions: {} };
   }
+  const sameText = base !== void 0 && base.hash === hash2 && !unsigned;
+  const tagger = input2.signer?.tagFor(source2, file2, base?.noteTag, sameText);
+  const currentOrigin = source2 === void 0 ? config2.origin : originFor(source2, file2.relPath);
+  if (base !== void 0 && sameText && base.episodes.length > 0) {
+    const { fileId: fileId2, origin } = versionIdentity(base, currentOrigin);
+    const same = prepareEpisodes(config2, file2, fileId2, origin, raw, hash2, tagger);
+    if (same.kind === "episodes" && base.episodes.length === same.drafts.length && base.episodes.every((e) => e.groupId === same.groupId)) {
+      if (base.episodes.every((e) => e.sentAt !== void 0)) return { kind: "unchanged", record: base, changed: true, redactions: same.redactions };
+      if (draftsMatchParts(base.episodes, same.drafts)) return { kind: "send", record: base, drafts: same.drafts, redactions: same.redactions };
+    }
+  }
   const fileId = source2 === void 0 ? base?.fileId ?? fileIdOf(file2.source, file2.relPath) : fileIdFor(source2, file2.relPath);
-  const tagger = input2.signer?.tagFor(source2, file2, base?.noteTag, base !== void 0 && base.hash === hash2 && !unsigned);
-  const prepared = prepareEpisodes(config2, file2, fileId, source2 === void 0 ? config2.origin : originFor(source2, file2.relPath), raw, hash2, tagger);
+  const prepared = prepareEpisodes(config2, file2, fileId, currentOrigin, raw, hash2, tagger);
   if (prepared.kind === "skipped") return outcome("skipped", prepared.reason, hash2, prepared.retract);
   if (prepared.kind === "failed") return outcome("failed", prepared.reason, hash2);
-  const { drafts, groupId, redactions } = prepared;
+  const { drafts, redactions } = prepared;
   const signing = unsigned && base?.hash === hash2;
-  if (base !== void 0 && base.hash === hash2 && !unsigned && base.episodes.length === drafts.length && base.episodes.every((e) => e.groupId === groupId)) {
-    if (base.episodes.every((e) => e.sentAt !== void 0)) return { kind: "unchanged", record: base, changed: true, redactions };
-    return { kind: "send", record: base, drafts, redactions };
-  }
   const record2 = {
     id,
     source: file2.source,
@@ -75778,7 +75797,7 @@ function settleRemovals(input2, verdicts, plan) {
     if (isUnderProblem(record2.source, record2.relPath, input2.scan.problems)) continue;
     plan.changed = true;
     const renamedTo = record2.hash === void 0 ? void 0 : byHash.get(record2.hash);
-    if (renamedTo !== void 0 && record2.status !== "failed" && record2.status !== "skipped" && !signedPathMoves(input2, renamedTo.planned.record)) {
+    if (renamedTo !== void 0 && record2.status !== "failed" && record2.status !== "skipped" && sameGroups(record2, renamedTo.planned.record) && !signedPathMoves(input2, renamedTo.planned.record)) {
       byHash.delete(record2.hash);
       const { entry, planned } = renamedTo;
       const moved = {
@@ -75792,13 +75811,21 @@ function settleRemovals(input2, verdicts, plan) {
         size: planned.record.size,
         updatedAt: input2.nowIso
       };
-      entry.verdict = { kind: "rename", record: moved, from: record2.id, ...record2.status === "pending" ? { drafts: planned.drafts } : {}, redactions: planned.redactions };
+      entry.verdict = { kind: "rename", record: moved, from: record2.id, redactions: planned.redactions };
       plan.drop.push(record2.id);
       continue;
     }
     deleted.push(record2);
   }
   return deleted;
+}
+function sameGroups(record2, moved) {
+  const groups = new Set(moved.episodes.map((ref) => ref.groupId));
+  return record2.episodes.every((ref) => groups.has(ref.groupId));
+}
+async function resumeRenamed(input2, verdict2) {
+  const drafts = await rebuildDrafts(input2.config, input2.sources, verdict2.record, void 0, input2.signer);
+  return drafts === void 0 ? verdict2 : { ...verdict2, drafts: [...drafts.values()] };
 }
 function signedPathMoves(input2, renamed) {
   if (input2.signer === void 0) return false;
