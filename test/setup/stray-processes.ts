@@ -77,8 +77,10 @@ function findStrays(marker: string): Stray[] {
       continue; // gone, or another user's
     }
     // vitest's pool workers (our children) may still be closing: the teardown runs before the pool
-    // closes. Anything below them, a test's child whose file has ended, is a stray.
-    if (!environ.includes(marker) || parentOf(pid) === process.pid) continue;
+    // closes. Anything below them, a test's child whose file has ended, is a stray; so is any other
+    // child of ours, a server a suite's global setup started and its teardown (run before this one)
+    // left running.
+    if (!environ.includes(marker) || isPoolWorker(pid, command)) continue;
     const file = environ.find((e) => e.startsWith(`${TEST_FILE_VAR}=`))?.slice(TEST_FILE_VAR.length + 1);
     strays.push({ pid, file, command });
   }
@@ -93,6 +95,11 @@ function statFields(pid: number): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** One of vitest's pool workers: our child, running vitest's worker entry (vitest/dist/workers/forks.js). */
+function isPoolWorker(pid: number, command: string): boolean {
+  return parentOf(pid) === process.pid && /[\\/]vitest[\\/]dist[\\/]workers[\\/]/.test(command);
 }
 
 function parentOf(pid: number): number | undefined {
