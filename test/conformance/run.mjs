@@ -10,13 +10,15 @@
  * the system Node 20 for every npm script). Our client runs under the Node named by
  * GMS_CLIENT_NODE (the script passes the system node), through tsx. Offline: the suite's mock servers listen on localhost.
  * Prints one summary line per scenario and finally `N passed, M failed` (checks);
- * exits non-zero when a check failed or a scenario errored.
+ * exits non-zero when a check failed or a scenario errored, or when a process the scenarios
+ * started outlived them (the guard every vitest suite has too: test/setup/stray-processes.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const suite = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
@@ -30,7 +32,9 @@ const verbose = process.env.CONFORMANCE_VERBOSE === '1';
 function run(scenario, outDir) {
   return new Promise((resolvePromise) => {
     const args = [suite, 'client', '--command', `${clientNode} ${tsxCli} ${client}`, '--scenario', scenario, '-o', outDir];
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The scenario's name for what its client leaves running (test/setup/stray-processes.ts).
+    const env = { ...process.env, [TEST_FILE_VAR]: `test/conformance/run.mjs ${scenario}` };
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -52,6 +56,11 @@ function readChecks(outDir, scenario) {
 let passed = 0;
 let failed = 0;
 let errored = 0;
+
+// The run is named before anything starts; the clients the suite starts inherit the name.
+const strayGuard = await tsImport('../setup/stray-processes.ts', import.meta.url);
+const { TEST_FILE_VAR } = await tsImport('../support/test-run.ts', import.meta.url);
+strayGuard.setup();
 
 for (const scenario of scenarios) {
   const outDir = mkdtempSync(join(tmpdir(), 'gms-conformance-'));
@@ -83,5 +92,12 @@ for (const scenario of scenarios) {
   }
 }
 
+let strays = false;
+try {
+  await strayGuard.teardown();
+} catch (error) {
+  strays = true;
+  console.log(error.message);
+}
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || errored > 0 ? 1 : 0);
+process.exit(failed > 0 || errored > 0 || strays ? 1 : 0);

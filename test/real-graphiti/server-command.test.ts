@@ -23,6 +23,7 @@ import { unusedPort } from '../helpers/ports.js';
 import { REPO_ROOT, TSX_LOADER } from '../support/paths.js';
 import { readLock, workerFiles } from '../../src/lib/worker/spawn.js';
 import { isolatedEnv } from '../support/isolated-env.js';
+import { TEST_RUN_VAR } from '../support/test-run.js';
 import { eventually, runCli } from '../support/real-graphiti.js';
 import { startStandInLlm, type StandInLlm } from '../support/standin-llm/server.js';
 
@@ -96,6 +97,16 @@ describe('server command with the stand-in LLM', () => {
     const health = await runCli(env, ['health']);
     expect(health.code).toBe(0);
     expect(health.stdout).toContain(`url: ${r.url}`);
+  });
+
+  it.runIf(process.platform === 'linux')("every process of the server carries the test run's tag, so a run finds any it left running (test/setup/stray-processes.ts reads /proc/<pid>/environ)", () => {
+    const r = runtime();
+    const tag = `${TEST_RUN_VAR}=${process.env[TEST_RUN_VAR]}`;
+    expect(process.env[TEST_RUN_VAR]).toBeTruthy();
+    // The supervisor inherits it; Graphiti and redis-server, whose environments are built from
+    // scratch, get it from ManagedProcess (and redis keeps its environment readable: no process title).
+    const untagged = [r.pid, r.serverPid, r.dbPid].filter((pid) => !readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(tag));
+    expect(untagged.map((pid) => processCommandLine(pid as number))).toEqual([]);
   });
 
   it('sync, with no URL set, sends a memory file to the started server and sees it processed', async () => {

@@ -1,12 +1,15 @@
 /**
- * No process a test starts outlives the test run (vitest globalSetup).
+ * No process a test starts outlives the test run (vitest globalSetup, in the config every suite
+ * shares: test/setup/shared-config.ts; the conformance runner calls it too).
  *
  * The setup names the run: GMS_TEST_RUN, a fresh id in the environment that vitest's workers, and
  * through them every process the tests start, inherit (test/support/test-run.ts; the sandboxes
- * that build a child's environment from scratch hand it on). The teardown, once every test file
- * has ended, looks for the processes that still carry this run's name and are no longer vitest's
- * own: a detached hook worker a test left running while it removed its sandbox, a server it never
- * closed. A stray gets a grace to end on its own (a worker its test waited for by its protocol can
+ * that build a child's environment from scratch hand it on, and so does ManagedProcess for the
+ * Graphiti server and FalkorDB). The teardown, once every test file and the suite's own global
+ * teardown have ended, looks for the processes that still carry this run's name and are not
+ * vitest's pool workers: a detached hook worker a test left running while it removed its sandbox,
+ * a Graphiti server or FalkorDB it never stopped (orphaned when vitest ended its worker), a
+ * server a suite's global setup kept and its teardown left running. A stray gets a grace to end on its own (a worker its test waited for by its protocol can
  * still be exiting when the last file ends); what is left then is killed, with its process group
  * (a detached worker leads its own), and the run fails naming each stray's test file and command.
  * A stray once stayed for good: a worker under tsx whose sandbox (its cwd) was removed while it
@@ -77,8 +80,10 @@ function findStrays(marker: string): Stray[] {
       continue; // gone, or another user's
     }
     // vitest's pool workers (our children) may still be closing: the teardown runs before the pool
-    // closes. Anything below them, a test's child whose file has ended, is a stray.
-    if (!environ.includes(marker) || parentOf(pid) === process.pid) continue;
+    // closes. Anything below them, a test's child whose file has ended, is a stray; so is any other
+    // child of ours, a server a suite's global setup started and its teardown (run before this one)
+    // left running.
+    if (!environ.includes(marker) || isPoolWorker(pid, command)) continue;
     const file = environ.find((e) => e.startsWith(`${TEST_FILE_VAR}=`))?.slice(TEST_FILE_VAR.length + 1);
     strays.push({ pid, file, command });
   }
@@ -93,6 +98,11 @@ function statFields(pid: number): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** One of vitest's pool workers: our child, running vitest's worker entry (vitest/dist/workers/forks.js). */
+function isPoolWorker(pid: number, command: string): boolean {
+  return parentOf(pid) === process.pid && /[\\/]vitest[\\/]dist[\\/]workers[\\/]/.test(command);
 }
 
 function parentOf(pid: number): number | undefined {

@@ -137,9 +137,13 @@ function lastLine(output: string): string {
   return output.trim().split('\n').pop() ?? '';
 }
 
-/** The config redis reads from its stdin: the password, kept out of its arguments. */
+/**
+ * The config redis reads from its stdin: the password, kept out of its arguments. And no process
+ * title: redis writes its title over the memory that held its environment, and /proc/<pid>/environ
+ * would then show nothing, the run tag (process-env.ts) included; the arguments stay as started.
+ */
 function stdinConfig(password: string): string {
-  return `requirepass ${password}\n`;
+  return `requirepass ${password}\nset-proc-title no\n`;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { runTag } from '../config/process-env.js';
 
 const live = new Set<ChildProcess>();
 let exitHook = false;
@@ -48,9 +49,11 @@ export class ManagedProcess {
   /**
    * `stdin`, when given, is written to the child's stdin and closed: how a secret reaches a child
    * that reads its config there (redis-server -) without being in its arguments or in a file.
+   * The child's environment is `env` and the run tag (process-env.ts: runTag), which a caller that
+   * builds `env` from scratch would otherwise drop.
    */
   static start(name: string, cmd: string, args: readonly string[], options: { cwd?: string; env: NodeJS.ProcessEnv; logFile: string; stdin?: string }): ManagedProcess {
-    const child = spawn(cmd, args, { cwd: options.cwd, env: options.env, stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: options.cwd, env: { ...options.env, ...runTag() }, stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     if (options.stdin !== undefined) {
       // A child that exits before reading it gives EPIPE: its exit is reported, not this.
       child.stdin?.on('error', () => undefined);
