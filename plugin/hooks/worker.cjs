@@ -79443,7 +79443,10 @@ var SETTINGS = [
   // Tests and operators: config/switches.ts reads these on the hooks' path.
   { group: "developer", envOnly: true, name: "GMS_WORKER_DISABLED", default: "(unset)", description: "1 = the hooks never start the background worker (no sync, no context refresh); tests that must see no network." },
   { group: "developer", envOnly: true, name: "GMS_WORKER_SCRIPT", default: "(ours)", description: "A worker script to run instead of ours (a .ts file runs under tsx); tests use a fake worker." },
-  { group: "developer", envOnly: true, name: "GMS_WORKER_TIMEOUT_MS", default: "300000", description: "A shorter time limit for the background worker than its own 5 minutes (tests of hung servers); a longer one is ignored." }
+  { group: "developer", envOnly: true, name: "GMS_WORKER_TIMEOUT_MS", default: "300000", description: "A shorter time limit for the background worker than its own 5 minutes (tests of hung servers); a longer one is ignored." },
+  // Tests: every server process carries these (config/process-env.ts runTag, handed on by server/managed-process.ts).
+  { group: "developer", envOnly: true, name: "GMS_TEST_RUN", default: "(unset)", description: "The name of the test run that started this process: the local server's Graphiti and FalkorDB processes carry it too, so the run finds and ends any it left running." },
+  { group: "developer", envOnly: true, name: "GMS_TEST_FILE", default: "(unset)", description: "The test file that started this process, handed on with GMS_TEST_RUN (the run names it when it finds the process left running)." }
 ];
 var KNOWN = new Set(SETTINGS.filter((s) => (s.group ?? "tool") === "tool").map((s) => s.name));
 var bool = (name) => external_exports.string().optional().transform((v, ctx) => {
