@@ -41,6 +41,10 @@ export interface RealGraphiti {
    * tag rolled back or moved forward, `GMS_SERVER_GENERATION`).
    */
   swapGeneration(generation: string): Promise<void>;
+  /** The MCP server goes down (FalkorDB and the graph stay): a user's server stopped, or not reachable. */
+  stopServer(): Promise<void>;
+  /** The same generation comes back on the same port, with the same graph (its queue was lost). */
+  startServer(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +72,12 @@ export async function startRealGraphiti(options: { generation: string; transport
     if (r.code !== 0) throw new Error(`GRAPH.QUERY failed: ${r.stderr.trim().split('\n').pop()}`);
     return JSON.parse(r.stdout) as unknown[][];
   };
+  const port = graphiti.server.port;
+  const startServer = async (generation: string) => {
+    const environment = await ensureEnvironment(pinnedGeneration(generation), { progress: (line) => process.stderr.write(`${line}\n`) });
+    graphiti.server = await startGraphitiServer(environment, { transport: options.transport, groupId: options.groupId, falkordbUri: graphiti.falkordb.uri, falkordbPassword: graphiti.falkordb.password, llm: { baseUrl: llm.url, apiKey: 'stand-in' }, logDir: workDir, port });
+    real.generation = generation;
+  };
   const real: RealGraphiti = {
     generation: options.generation,
     groupId: options.groupId,
@@ -81,12 +91,13 @@ export async function startRealGraphiti(options: { generation: string; transport
     episodeNames: async (graph) => (await query('MATCH (e:Episodic) RETURN e.name', graph)).map((row) => String(row[0])).sort(),
     log: () => graphiti.server.process.recentOutput,
     async swapGeneration(generation) {
-      const environment = await ensureEnvironment(pinnedGeneration(generation), { progress: (line) => process.stderr.write(`${line}\n`) });
-      const port = graphiti.server.port;
-      await graphiti.server.stop();
-      graphiti.server = await startGraphitiServer(environment, { transport: options.transport, groupId: options.groupId, falkordbUri: graphiti.falkordb.uri, falkordbPassword: graphiti.falkordb.password, llm: { baseUrl: llm.url, apiKey: 'stand-in' }, logDir: workDir, port });
-      real.generation = generation;
+      await real.stopServer();
+      await startServer(generation);
     },
+    async stopServer() {
+      await graphiti.server.stop();
+    },
+    startServer: () => startServer(real.generation),
     async stop() {
       await graphiti.stop();
       await llm.close();
