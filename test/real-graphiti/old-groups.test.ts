@@ -5,7 +5,7 @@
  * rebinds its driver; search clones it per call and is not affected). What a user with a `{project}`
  * group beside the main group gets, measured, and what `health` and `status` tell them
  * (graphiti/semantics.ts `deletesInLastWrittenGroupOnly`). GMS_OLD_GROUPS_GENERATION picks the
- * generation (0.28.2 or 0.29.3; run one at a time: `npx vitest run -c vitest.graphiti.config.ts
+ * generation (0.28.2 or 0.29.3; 0.31.x is the control, where the delete finds it and nothing is said; run one at a time: `npx vitest run -c vitest.graphiti.config.ts
  * test/real-graphiti/old-groups.test.ts`).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { detectProject } from '../../src/lib/context/project.js';
 import { projectGroupId } from '../../src/lib/graphiti/escape.js';
 import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
 import type { ServerSemantics } from '../../src/lib/graphiti/semantics.js';
+import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
 import { runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
@@ -24,6 +25,8 @@ const GENERATION = process.env.GMS_OLD_GROUPS_GENERATION ?? '0.28.2';
 const MAIN = 'gms_old_groups';
 const GROUPS = { MADEINOZ_KNOWLEDGE_SOURCE_GROUPS: 'auto-memory={project}' };
 const settled = { pending: 0, queued: 0, failed: 0 };
+/** 0.31+ (servers 1.1+): delete_episode takes the group; the control, where nothing of this is said or left. */
+const groupedDeletes = pinnedGeneration(GENERATION).graphPerGroup;
 
 describe(`several groups on real Graphiti ${GENERATION} (FalkorDB, a graph per group, delete_episode without a group)`, () => {
   let real: RealGraphiti;
@@ -67,6 +70,14 @@ describe(`several groups on real Graphiti ${GENERATION} (FalkorDB, a graph per g
     // The user is told, with the next step.
     const health = await runCli(box.env, ['health']);
     expect(health.code, health.stdout + health.stderr).toBe(0);
+    if (groupedDeletes) {
+      expect(health.stdout).not.toMatch(/WARN|last wrote to/);
+      expect((await runCli(box.env, ['status'])).stdout).not.toMatch(/last wrote to/);
+      rmSync(box.path('pai', 'MEMORY', 'LEARNING', '2026-09', 'okapi.md'));
+      expect(await runSync(box.config(), { waitMs: 90_000 })).toMatchObject({ ...settled, deleted: 1 });
+      expect(await episodesIn(MAIN)).toEqual(['Quokka cache: Quokka caches pages in Varnish.']);
+      return;
+    }
     expect(health.stdout).toMatch(new RegExp(`WARN deletes in several groups: groups ${MAIN}, ${alphaGroup}, one per project, on a server whose delete_episode takes no group`));
     expect(health.stdout).toMatch(/deletes and lists episodes only in the group it last wrote to/);
     expect(health.stdout).toMatch(/fix: upgrade the Graphiti MCP server to 1\.1\.2 \(graphiti-core 0\.31\.2/);
