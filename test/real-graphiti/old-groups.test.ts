@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectProject } from '../../src/lib/context/project.js';
 import { projectGroupId } from '../../src/lib/graphiti/escape.js';
+import { GraphitiClient } from '../../src/lib/graphiti/graphiti.js';
 import { editOrder, GENERATION_SEMANTICS } from '../../src/lib/graphiti/semantics.js';
 import type { ServerSemantics } from '../../src/lib/graphiti/semantics.js';
 import { generation as pinnedGeneration } from '../../src/lib/server/pins.js';
 import { loadState } from '../../src/lib/state/state.js';
 import { runSync } from '../../src/lib/sync/sync.js';
-import { runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
+import { eventually, runCli, startRealGraphiti, type RealGraphiti } from '../support/real-graphiti.js';
 import { learning, makeSandbox, type Sandbox } from '../support/sandbox.js';
 
 const GENERATION = process.env.GMS_OLD_GROUPS_GENERATION ?? '0.28.2';
@@ -107,5 +108,26 @@ describe(`several groups on real Graphiti ${GENERATION} (FalkorDB, a graph per g
       expect(quokka).toEqual(['Quokka cache: Quokka caches pages in Fastly now.', 'Quokka cache: Quokka caches pages in Varnish.']);
     }
     expect(await runSync(box.config(), { waitMs: 90_000 })).toMatchObject({ ...settled, added: 0, updated: 0, deleted: 0, resent: 0 });
+  });
+
+  it("a note of the main group processed before the server last wrote to a project's group: the listing shows nothing of it, and the sync sends it again (a duplicate that stays; measured)", async () => {
+    if (groupedDeletes) return;
+    const alphaGroup = projectGroupId('falkordb', detectProject(box.path('code', 'alpha'), box.config(), box.env).key);
+    box.pai('LEARNING/2026-09/yak.md', learning('Yak logs', 'Yak ships logs to Loki.'));
+    expect(await runSync(box.config())).toMatchObject({ added: 1, queued: 1 });
+    await eventually('the note is processed', async () => (await episodesIn(MAIN)).includes('Yak logs: Yak ships logs to Loki.'));
+    // Someone's episode in the project's group: the server now lists and deletes there.
+    const client = new GraphitiClient(box.config());
+    try {
+      await client.addMemory({ name: 'Team wiki', episodeBody: 'Alpha builds run on Gradle.', groupId: alphaGroup, sourceDescription: 'wiki import' });
+    } finally {
+      await client.close();
+    }
+    await eventually("the teammate's episode is processed", async () => (await episodesIn(alphaGroup)).some((e) => e.startsWith('Team wiki')));
+    // The wait for a queued note that does not appear, cut short (30 minutes by default).
+    const fast = box.config({ MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '1' });
+    expect(await runSync(fast, { waitMs: 4000 })).toMatchObject({ ...settled, resent: 1 });
+    expect(await runSync(fast, { waitMs: 4000 })).toMatchObject({ ...settled, resent: 0, duplicatesRemoved: 0 });
+    expect((await episodesIn(MAIN)).filter((e) => e.startsWith('Yak'))).toEqual(['Yak logs: Yak ships logs to Loki.', 'Yak logs: Yak ships logs to Loki.']);
   });
 });

@@ -87,8 +87,10 @@ export const DELETE_TAKES_GROUP: Readonly<Record<string, boolean>> = { '0.28.2':
  * A server that deletes and lists episodes only in the group it last wrote to: `delete_episode`
  * without `group_id`, on FalkorDB, and a sync that writes to more than one group. Deleting a note
  * (or editing it) in any other group then answers "not found" and the old episode stays, its
- * knowledge still found by search and the session context (measured on 0.28.2 and 0.29.3:
- * test/real-graphiti/old-groups.test.ts). With one group, or on Neo4j (one database), it does not arise.
+ * knowledge still found by search and the session context; and a note of another group, listed
+ * there to confirm it, shows nothing, so it is sent again once its wait runs out (a duplicate).
+ * Measured on 0.28.2 and 0.29.3: test/real-graphiti/old-groups.test.ts. With one group, or on
+ * Neo4j (one database), it does not arise.
  */
 export function deletesInLastWrittenGroupOnly(server: { deleteEpisodeTakesGroup: boolean; db: DbKind; groups: number }): boolean {
   return !server.deleteEpisodeTakesGroup && server.db === 'falkordb' && server.groups > 1;
@@ -98,7 +100,7 @@ export function deletesInLastWrittenGroupOnly(server: { deleteEpisodeTakesGroup:
 export function lastWrittenGroupOnlyWarning(cli: string): { problem: string; fix: string } {
   return {
     problem:
-      'this Graphiti server (before 1.1: its delete_episode takes no group) on FalkorDB deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: deleting or editing a note in any other group can leave its old episode, and its knowledge, in the graph',
+      'this Graphiti server (before 1.1: its delete_episode takes no group) on FalkorDB deletes and lists episodes only in the group it last wrote to, and this sync writes to several groups: deleting or editing a note in any other group can leave its old episode, and its knowledge, in the graph, and a note sent to another group can be sent twice (its listing there shows nothing)',
     fix: `upgrade the Graphiti MCP server to 1.1.2 (graphiti-core 0.31.2, what \`${cli} server start\` runs), or send every note to one group (no MADEINOZ_KNOWLEDGE_SOURCE_GROUPS, no group_id in notes)`,
   };
 }
