@@ -110,7 +110,7 @@ describe(`several groups on real Graphiti ${GENERATION} (FalkorDB, a graph per g
     expect(await runSync(box.config(), { waitMs: 90_000 })).toMatchObject({ ...settled, added: 0, updated: 0, deleted: 0, resent: 0 });
   });
 
-  it("a note of the main group processed before the server last wrote to a project's group: the listing shows nothing of it, and the sync sends it again (a duplicate that stays; measured)", async () => {
+  it("a note of the main group processed before the server last wrote to a project's group: the listing shows nothing of it, and the sync sends it again (a duplicate that stays unless that run sees it processed; measured)", async () => {
     if (groupedDeletes) return;
     const alphaGroup = projectGroupId('falkordb', detectProject(box.path('code', 'alpha'), box.config(), box.env).key);
     box.pai('LEARNING/2026-09/yak.md', learning('Yak logs', 'Yak ships logs to Loki.'));
@@ -126,8 +126,13 @@ describe(`several groups on real Graphiti ${GENERATION} (FalkorDB, a graph per g
     await eventually("the teammate's episode is processed", async () => (await episodesIn(alphaGroup)).some((e) => e.startsWith('Team wiki')));
     // The wait for a queued note that does not appear, cut short (30 minutes by default).
     const fast = box.config({ MADEINOZ_KNOWLEDGE_CONFIRM_MAX_AGE: '1' });
-    expect(await runSync(fast, { waitMs: 4000 })).toMatchObject({ ...settled, resent: 1 });
-    expect(await runSync(fast, { waitMs: 4000 })).toMatchObject({ ...settled, resent: 0, duplicatesRemoved: 0 });
-    expect((await episodesIn(MAIN)).filter((e) => e.startsWith('Yak'))).toEqual(['Yak logs: Yak ships logs to Loki.', 'Yak logs: Yak ships logs to Loki.']);
+    const r1 = await runSync(fast, { waitMs: 4000 });
+    const r2 = await runSync(fast, { waitMs: 4000 });
+    expect(r1).toMatchObject({ ...settled, resent: 1 });
+    expect(r2).toMatchObject({ ...settled, resent: 0, duplicatesRemoved: 0, listing: { requests: 0 } });
+    // The copy stays, unless the run that sent it was still waiting when it was processed (the
+    // server back on this group): that run's listing saw both and removed one. Either happens.
+    const copies = (await episodesIn(MAIN)).filter((e) => e.startsWith('Yak'));
+    expect(copies.length).toBe(2 - r1.duplicatesRemoved);
   });
 });
